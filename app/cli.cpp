@@ -1,0 +1,356 @@
+#include "cli.h"
+
+#include "core/presets.h"
+#include "core/resultio.h"
+#include "core/scenario.h"
+#include "engine/sweep.h"
+
+#include <QApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <functional>
+#include <memory>
+
+namespace commtax {
+namespace cli {
+
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+int fail(int code, const QString &message)
+{
+    out().flush();
+    err() << "commtax: " << message << Qt::endl;
+    return code;
+}
+
+bool takeFlag(QStringList &args, const QString &flag)
+{
+    return args.removeAll(flag) > 0;
+}
+
+bool takeOption(QStringList &args, const QString &opt, QString &value, bool *present, QString *error)
+{
+    if (present)
+        *present = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args[i] == opt) {
+            if (i + 1 >= args.size()) {
+                if (error)
+                    *error = opt + QStringLiteral(" needs a value");
+                return false;
+            }
+            value = args[i + 1];
+            args.remove(i, 2);
+            if (present)
+                *present = true;
+            return true;
+        }
+        if (args[i].startsWith(opt + QLatin1Char('='))) {
+            value = args[i].mid(opt.size() + 1);
+            args.remove(i);
+            if (present)
+                *present = true;
+            return true;
+        }
+    }
+    return true;
+}
+
+QString unknownOption(const QStringList &args)
+{
+    for (const QString &a : args)
+        if (a.startsWith(QLatin1String("--")))
+            return a;
+    return QString();
+}
+
+namespace {
+
+const char *const kUsage =
+    "Usage: commtax                          start the desktop app\n"
+    "       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics\n"
+    "       commtax presets [--json]         list the built-in models, GPUs and clusters\n"
+    "       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)\n"
+    "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
+    "       commtax --version | --help\n"
+    "Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n";
+
+// Load a scenario and run the engine's validation; prints every problem, one per line.
+bool loadScenarioOrFail(const QString &file, Scenario &s, int &code)
+{
+    QList<LoadError> errors;
+    if (loadAndValidateScenario(file, PresetCatalog::builtIn(), s, errors))
+        return true;
+    out().flush();
+    for (const LoadError &e : errors)
+        err() << "commtax: " << e.toString() << Qt::endl;
+    code = kExitBadInput;
+    return false;
+}
+
+bool parseIntList(const QString &text, std::vector<int> &outList, QString *error)
+{
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int v = part.trimmed().toInt(&ok);
+        if (!ok || v <= 0) {
+            if (error)
+                *error = QStringLiteral("\"%1\" is not a positive whole number").arg(part);
+            return false;
+        }
+        outList.push_back(v);
+    }
+    if (outList.empty()) {
+        if (error)
+            *error = QStringLiteral("the list is empty");
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int cmdEvaluate(QStringList args)
+{
+    const bool json = takeFlag(args, QStringLiteral("--json"));
+    if (const QString bad = unknownOption(args); !bad.isEmpty())
+        return fail(kExitUsage, QStringLiteral("evaluate: unknown option %1").arg(bad));
+    if (args.size() != 1)
+        return fail(kExitUsage, QStringLiteral("evaluate takes one scenario file"));
+    Scenario s;
+    int code = 0;
+    if (!loadScenarioOrFail(args.first(), s, code))
+        return code;
+    const Result r = evaluateValid(s.plan);
+    if (json)
+        out() << QJsonDocument(resultToJson(r, s.plan, s.name)).toJson(QJsonDocument::Indented);
+    else
+        out() << resultTable(r, s.plan, s.name);
+    return kExitOk;
+}
+
+int cmdPresets(QStringList args)
+{
+    const bool json = takeFlag(args, QStringLiteral("--json"));
+    if (const QString bad = unknownOption(args); !bad.isEmpty())
+        return fail(kExitUsage, QStringLiteral("presets: unknown option %1").arg(bad));
+    if (!args.isEmpty())
+        return fail(kExitUsage, QStringLiteral("presets takes no arguments"));
+    const PresetCatalog &cat = PresetCatalog::builtIn();
+    if (json) {
+        QJsonObject root;
+        for (Section s : kPresetSections) {
+            QJsonArray list;
+            for (const Preset &p : cat.presets(s))
+                list.append(p.toJson());
+            root.insert(sectionKey(s) + QLatin1Char('s'), list);
+        }
+        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        return kExitOk;
+    }
+    auto num = [](const Preset &p, const char *key) { return p.values.value(QLatin1String(key)).toVariant().toString(); };
+    out() << "Models (parameters derived from the architecture):\n";
+    for (const Preset &p : cat.presets(Section::Model)) {
+        Plan plan;
+        p.applyTo(plan);
+        out() << QStringLiteral("  %1 %2 %3 params, l=%4 h=%5 a=%6 kv=%7 ffn=%8 vocab=%9\n")
+                     .arg(p.id, -15).arg(p.name, -18).arg(formatNumber(parameterCount(plan.model) / 1e9, 2) + QStringLiteral("B"), 8)
+                     .arg(num(p, "layers"), num(p, "hidden"), num(p, "heads"), num(p, "kv_heads"), num(p, "ffn"), num(p, "vocab"));
+    }
+    out() << "GPUs (dense tensor peaks):\n";
+    for (const Preset &p : cat.presets(Section::Gpu))
+        out() << QStringLiteral("  %1 %2 BF16 %3 TFLOPS dense, FP8 %4 TFLOPS dense, %5 GB, %6 GB/s per direction in node, %7 W, $%8\n")
+                     .arg(p.id, -15).arg(p.name, -30).arg(num(p, "bf16_dense_tflops"), num(p, "fp8_dense_tflops"), num(p, "memory_gb"),
+                                                           num(p, "intra_bw_gbps"), num(p, "watts"), num(p, "price_usd"));
+    out() << "Clusters:\n";
+    for (const Preset &p : cat.presets(Section::Cluster))
+        out() << QStringLiteral("  %1 %2 %3 GPUs/node, %4 Gb/s NIC per GPU, default %5 nodes, default GPU %6\n")
+                     .arg(p.id, -15).arg(p.name, -40).arg(num(p, "gpus_per_node"), num(p, "nic_gbit_per_gpu"), num(p, "nodes"), p.defaultGpu());
+    return kExitOk;
+}
+
+int cmdSweep(QStringList args)
+{
+    const bool json = takeFlag(args, QStringLiteral("--json"));
+    const bool csv = takeFlag(args, QStringLiteral("--csv"));
+    QString gpus, mbs, hardware, scaling, why;
+    bool hasGpus = false, hasMbs = false, hasHw = false, hasScaling = false;
+    if (!takeOption(args, QStringLiteral("--gpus"), gpus, &hasGpus, &why)
+        || !takeOption(args, QStringLiteral("--micro-batches"), mbs, &hasMbs, &why)
+        || !takeOption(args, QStringLiteral("--hardware"), hardware, &hasHw, &why)
+        || !takeOption(args, QStringLiteral("--scaling"), scaling, &hasScaling, &why))
+        return fail(kExitUsage, QStringLiteral("sweep: ") + why);
+    if (const QString bad = unknownOption(args); !bad.isEmpty())
+        return fail(kExitUsage, QStringLiteral("sweep: unknown option %1").arg(bad));
+    if (args.size() != 1)
+        return fail(kExitUsage, QStringLiteral("sweep takes one scenario file"));
+    if (int(hasGpus) + int(hasMbs) + int(hasHw) != 1)
+        return fail(kExitUsage, QStringLiteral("sweep needs exactly one of --gpus, --micro-batches, --hardware"));
+    if (json && csv)
+        return fail(kExitUsage, QStringLiteral("sweep: choose --json or --csv, not both"));
+    GpuScaling mode = GpuScaling::FixedGlobalBatch;
+    if (hasScaling) {
+        if (scaling == QLatin1String("fixed-micro-batches"))
+            mode = GpuScaling::FixedMicroBatches;
+        else if (scaling != QLatin1String("fixed-batch"))
+            return fail(kExitUsage, QStringLiteral("sweep: --scaling must be fixed-batch or fixed-micro-batches"));
+    }
+    std::vector<int> list;
+    if (hasGpus && gpus == QLatin1String("default"))
+        list = defaultGpuCounts();
+    else if (hasGpus && !parseIntList(gpus, list, &why))
+        return fail(kExitUsage, QStringLiteral("sweep: --gpus: ") + why);
+    if (hasMbs && !parseIntList(mbs, list, &why))
+        return fail(kExitUsage, QStringLiteral("sweep: --micro-batches: ") + why);
+    Scenario s;
+    int code = 0;
+    if (!loadScenarioOrFail(args.first(), s, code))
+        return code;
+
+    std::vector<SweepPoint> points;
+    QString xName;
+    QStringList labels; // for --hardware
+    if (hasGpus) {
+        points = sweepGpuCount(s.plan, list, mode);
+        xName = QStringLiteral("gpus");
+    } else if (hasMbs) {
+        points = sweepMicroBatches(s.plan, list);
+        xName = QStringLiteral("micro_batches");
+    } else {
+        const PresetCatalog &cat = PresetCatalog::builtIn();
+        QStringList ids;
+        if (hardware == QLatin1String("all"))
+            for (const Preset &p : cat.presets(Section::Gpu))
+                ids << p.id;
+        else
+            ids = hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        std::vector<Hardware> hw;
+        for (const QString &id : ids) {
+            const Preset *g = cat.find(Section::Gpu, id.trimmed());
+            if (!g)
+                return fail(kExitBadInput, QStringLiteral("sweep: --hardware: unknown GPU preset \"%1\"").arg(id));
+            const Preset *c = cat.find(Section::Cluster, g->defaultCluster());
+            Plan plan;
+            g->applyTo(plan);
+            if (c)
+                c->applyTo(plan);
+            else
+                plan.cluster = s.plan.cluster;
+            hw.push_back(Hardware{plan.gpu, plan.cluster});
+            labels << g->id;
+        }
+        points = sweepHardware(s.plan, hw);
+        xName = QStringLiteral("hardware_index");
+    }
+
+    if (json) {
+        QJsonArray arr = sweepToJson(points, xName);
+        for (qsizetype i = 0; i < labels.size() && i < arr.size(); ++i) {
+            QJsonObject o = arr[i].toObject();
+            o.insert(QStringLiteral("gpu"), labels[i]);
+            arr[i] = o;
+        }
+        out() << QJsonDocument(arr).toJson(QJsonDocument::Indented);
+    } else if (csv) {
+        out() << sweepToCsv(points, xName);
+    } else {
+        out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
+                     .arg(hasHw ? QStringLiteral("gpu") : xName, -16)
+                     .arg(QStringLiteral("step_time_s"), 12)
+                     .arg(QStringLiteral("comm_tax_exp"), 12)
+                     .arg(QStringLiteral("comm_tax_raw"), 12)
+                     .arg(QStringLiteral("bubble_share"), 12)
+                     .arg(QStringLiteral("mfu"), 8)
+                     .arg(QStringLiteral("days"), 10)
+                     .arg(QStringLiteral("usd_per_Btok"), 12);
+        for (size_t i = 0; i < points.size(); ++i) {
+            const SweepPoint &p = points[i];
+            const QString x = hasHw ? labels[qsizetype(i)] : formatNumber(p.x, 0);
+            if (!p.valid) {
+                out() << QStringLiteral("%1 invalid: %2\n").arg(x, -16).arg(QString::fromStdString(p.error));
+                continue;
+            }
+            const Result &r = p.result;
+            out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8%9\n")
+                         .arg(x, -16)
+                         .arg(formatNumber(r.step_time_s, 3), 12)
+                         .arg(formatNumber(r.comm_tax_exposed * 100, 1) + QLatin1Char('%'), 12)
+                         .arg(formatNumber(r.comm_tax_raw * 100, 1) + QLatin1Char('%'), 12)
+                         .arg(formatNumber(r.bubble_share * 100, 1) + QLatin1Char('%'), 12)
+                         .arg(formatNumber(r.mfu * 100, 1) + QLatin1Char('%'), 8)
+                         .arg(formatNumber(r.days_to_train, 1), 10)
+                         .arg(formatNumber(r.cost_per_billion_tokens_usd, 2), 12)
+                         .arg(r.fits_in_memory ? QString() : QStringLiteral("  (does not fit in memory)"));
+        }
+    }
+    return kExitOk;
+}
+
+} // namespace cli
+
+namespace {
+struct Command {
+    const char *name;
+    std::function<int(QStringList)> run;
+    bool needsGui; // needs a QGuiApplication (PDF rendering); runs offscreen without a display
+};
+
+const QList<Command> &commands()
+{
+    static const QList<Command> list = {
+        {"evaluate", cli::cmdEvaluate, false},
+        {"presets", cli::cmdPresets, false},
+        {"sweep", cli::cmdSweep, false},
+    };
+    return list;
+}
+} // namespace
+
+int runCli(int argc, char **argv)
+{
+    const QString first = QString::fromLocal8Bit(argv[1]);
+    bool needsGui = false;
+    for (const Command &c : commands())
+        if (first == QLatin1String(c.name))
+            needsGui = c.needsGui;
+    // Reports draw charts with widgets; without a display they render offscreen.
+    if (needsGui && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> app;
+    if (needsGui)
+        app = std::make_unique<QApplication>(argc, argv);
+    else
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("Commtax"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Commtax"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(COMMTAX_VERSION));
+    QStringList args = QCoreApplication::arguments().mid(1);
+    const QString cmd = args.takeFirst();
+    if (cmd == QLatin1String("--help") || cmd == QLatin1String("-h") || cmd == QLatin1String("help")) {
+        cli::out() << cli::kUsage;
+        return cli::kExitOk;
+    }
+    if (cmd == QLatin1String("--version")) {
+        cli::out() << "commtax " << COMMTAX_VERSION << " (Qt " << qVersion() << ")\n";
+        return cli::kExitOk;
+    }
+    for (const Command &c : commands())
+        if (cmd == QLatin1String(c.name))
+            return c.run(args);
+    return cli::fail(cli::kExitUsage, QStringLiteral("unknown command \"%1\" (see commtax --help)").arg(cmd));
+}
+
+} // namespace commtax

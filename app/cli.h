@@ -1,0 +1,33 @@
+#pragma once
+// The command line: `commtax <command> ...`. Exit codes: 0 success, 1 bad input (a file, a plan,
+// a preset id), 2 bad usage (unknown command or option).
+
+#include <QStringList>
+#include <QTextStream>
+
+namespace commtax {
+
+int runCli(int argc, char **argv);
+
+namespace cli {
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadInput = 1;
+inline constexpr int kExitUsage = 2;
+
+QTextStream &out();
+QTextStream &err();
+// Print "commtax: <message>" on stderr and return the exit code.
+int fail(int code, const QString &message);
+
+// Small option helpers over the arguments after the command name.
+bool takeFlag(QStringList &args, const QString &flag);
+// Value of "--opt V" or "--opt=V"; `present` tells whether it was given; a missing value is an error.
+bool takeOption(QStringList &args, const QString &opt, QString &value, bool *present, QString *error);
+QString unknownOption(const QStringList &args); // the first leftover "--x", or empty
+
+int cmdEvaluate(QStringList args);
+int cmdPresets(QStringList args);
+int cmdSweep(QStringList args);
+} // namespace cli
+
+} // namespace commtax

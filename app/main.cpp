@@ -1,0 +1,20 @@
+// Commtax: the desktop app without arguments, the command line with a subcommand.
+#include "cli.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QIcon>
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        return commtax::runCli(argc, argv);
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Commtax"));
+    QApplication::setOrganizationName(QStringLiteral("Commtax"));
+    QApplication::setApplicationVersion(QStringLiteral(COMMTAX_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/commtax.svg")));
+    commtax::MainWindow window;
+    window.show();
+    return app.exec();
+}

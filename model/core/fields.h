@@ -1,0 +1,48 @@
+#pragma once
+// One table of every plan field: its JSON key, type, unit, range and meaning. Scenario files,
+// presets, the editor widgets and the preset library all read and write plans through it, so a
+// field is described once.
+
+#include "engine/plan.h"
+
+#include <QJsonValue>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace commtax {
+
+enum class Section { Model, Gpu, Cluster, Training, Economics };
+inline constexpr Section kAllSections[] = {Section::Model, Section::Gpu, Section::Cluster, Section::Training,
+                                           Section::Economics};
+QString sectionKey(Section s);   // "model", "gpu", ...
+QString sectionTitle(Section s); // "Model", "GPU", ...
+
+enum class FieldType { Int, Double, Bool, Choice, OptionalDouble };
+
+struct FieldInfo {
+    Section section;
+    const char *key;      // JSON key, e.g. "nic_gbit_per_gpu"
+    FieldType type;
+    const char *label;    // for the editor, with the unit, e.g. "NIC per GPU (Gb/s)"
+    const char *unit;     // "Gb/s", "GB", "" ...
+    const char *help;     // what it means
+    double min;           // editor range (validation is the engine's)
+    double max;
+    int decimals;
+    QStringList choices;  // for Choice
+    QJsonValue (*get)(const Plan &);
+    void (*set)(Plan &, const QJsonValue &); // value already type-checked
+
+    QString path() const { return sectionKey(section) + QLatin1Char('.') + QLatin1String(key); }
+};
+
+const std::vector<FieldInfo> &planFields();
+std::vector<const FieldInfo *> fieldsOf(Section s);
+const FieldInfo *findField(Section s, const QString &key);
+
+// Check a JSON value against the field's type; empty string when it fits, else what was expected.
+QString checkFieldValue(const FieldInfo &f, const QJsonValue &v);
+
+} // namespace commtax

@@ -1,0 +1,72 @@
+#pragma once
+// Built-in and user presets of models, GPUs and clusters. A preset is a complete section of a plan
+// (every field of the section), with the provenance of each number.
+
+#include "fields.h"
+#include "jsonlocator.h"
+#include "provenance.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace commtax {
+
+inline constexpr Section kPresetSections[] = {Section::Model, Section::Gpu, Section::Cluster};
+
+struct Preset {
+    Section section = Section::Gpu;
+    QString id;
+    QString name;
+    QString description;
+    QJsonObject values;        // field key -> plain JSON value (every field of the section)
+    ProvenanceMap provenance;  // field key -> where the value comes from
+    QJsonObject extras;        // default_cluster (GPU), default_gpu (cluster), published_params (model)
+    bool builtIn = false;
+
+    // Write the values into a plan's section (and its id and name).
+    void applyTo(Plan &plan) const;
+    // Take a plan's section as a preset (values only; provenance "user").
+    static Preset fromPlan(Section s, const Plan &plan, const QString &id, const QString &name);
+    QString defaultCluster() const { return extras.value(QStringLiteral("default_cluster")).toString(); }
+    QString defaultGpu() const { return extras.value(QStringLiteral("default_gpu")).toString(); }
+    double publishedParams() const;
+    // The preset as JSON (value objects with kind and source).
+    QJsonObject toJson() const;
+};
+
+struct LoadError {
+    QString file;
+    int line = 0;
+    int column = 0;
+    QString path;    // JSON path, e.g. "training.tp"
+    QString message;
+    QString toString() const; // "file:line:col: path: message"
+};
+
+// Parse one preset object (from a presets file, the library or an import). `path` is its JSON path
+// for errors, e.g. "presets[2]".
+bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &out, QString *errorPath, QString *error);
+
+class PresetCatalog
+{
+public:
+    // The built-in presets embedded as Qt resources (:/presets/*.json), loaded once.
+    static const PresetCatalog &builtIn();
+
+    // Load a presets file ({"format": "commtax-presets", "section": ..., "presets": [...]}).
+    bool loadFile(const QString &fileName, LoadError *error);
+    bool loadJson(const QByteArray &json, const QString &fileName, LoadError *error);
+
+    const Preset *find(Section s, const QString &id) const;
+    QList<Preset> presets(Section s) const;
+    // Insert or replace (by section and id).
+    void add(const Preset &p);
+    bool remove(Section s, const QString &id);
+    bool isEmpty() const { return m_presets.isEmpty(); }
+
+private:
+    QList<Preset> m_presets;
+};
+
+} // namespace commtax

@@ -1,0 +1,229 @@
+#include "resultio.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace commtax {
+
+bool MetricInfo::isRatio() const { return QLatin1String(unit) == QLatin1String("fraction"); }
+
+#define CT_M(KEY, LABEL, UNIT, DEC, BETTER) \
+    MetricInfo{#KEY, LABEL, UNIT, DEC, Better::BETTER, [](const Result &r) { return double(r.KEY); }}
+
+const std::vector<MetricInfo> &metrics()
+{
+    static const std::vector<MetricInfo> list = {
+        CT_M(step_time_s, "Step time (s)", "s", 3, Lower),
+        CT_M(compute_time_s, "Compute time (s)", "s", 3, None),
+        CT_M(bubble_time_s, "Pipeline bubble time (s)", "s", 3, Lower),
+        CT_M(tp_comm_time_s, "TP communication (s)", "s", 3, Lower),
+        CT_M(tp_comm_exposed_s, "TP communication exposed (s)", "s", 3, Lower),
+        CT_M(pp_comm_time_s, "PP communication (s)", "s", 3, Lower),
+        CT_M(dp_comm_time_s, "DP communication (s)", "s", 3, Lower),
+        CT_M(dp_comm_exposed_s, "DP communication exposed (s)", "s", 3, Lower),
+        CT_M(overlap_slowdown_s, "Overlap slowdown (s)", "s", 3, Lower),
+        CT_M(comm_tax_raw, "Comm tax, raw (no overlap)", "fraction", 1, Lower),
+        CT_M(comm_tax_exposed, "Comm tax, exposed (of step)", "fraction", 1, Lower),
+        CT_M(bubble_overhead, "Bubble overhead (p-1)/(v*m)", "fraction", 1, Lower),
+        CT_M(bubble_share, "Bubble share (p-1)/(v*m+p-1)", "fraction", 1, Lower),
+        CT_M(mfu, "MFU", "fraction", 1, Higher),
+        CT_M(hfu, "HFU", "fraction", 1, Higher),
+        CT_M(compute_efficiency_effective, "Compute efficiency used", "fraction", 1, None),
+        CT_M(tflops_per_gpu, "Model TFLOPS per GPU", "TFLOPS", 1, Higher),
+        CT_M(tokens_per_s, "Tokens per second", "tokens/s", 0, Higher),
+        CT_M(tokens_per_day, "Tokens per day", "tokens/day", 0, Higher),
+        CT_M(micro_batches, "Micro-batches per step (m)", "", 0, None),
+        CT_M(gpus, "GPUs", "", 0, None),
+        CT_M(memory_weights_gb, "Memory: weights (GB)", "GB", 2, Lower),
+        CT_M(memory_gradients_gb, "Memory: gradients (GB)", "GB", 2, Lower),
+        CT_M(memory_optimizer_gb, "Memory: optimizer (GB)", "GB", 2, Lower),
+        CT_M(memory_activations_gb, "Memory: activations (GB)", "GB", 2, Lower),
+        CT_M(memory_total_gb, "Memory per GPU (GB)", "GB", 2, Lower),
+        CT_M(memory_capacity_gb, "GPU memory (GB)", "GB", 0, Higher),
+        CT_M(memory_usable_gb, "GPU memory usable (GB)", "GB", 1, Higher),
+        CT_M(tp_busbw_gbps, "TP busbw (GB/s)", "GB/s", 1, Higher),
+        CT_M(dp_busbw_gbps, "DP busbw (GB/s)", "GB/s", 1, Higher),
+        CT_M(pp_bw_gbps, "PP bandwidth (GB/s)", "GB/s", 1, Higher),
+        CT_M(days_to_train, "Days to train", "days", 1, Lower),
+        CT_M(gpu_hours, "GPU-hours", "GPU-h", 0, Lower),
+        CT_M(power_kw, "Power (kW)", "kW", 0, Lower),
+        CT_M(energy_mwh, "Energy (MWh)", "MWh", 1, Lower),
+        CT_M(capex_usd, "Capex (USD)", "USD", 0, Lower),
+        CT_M(cost_per_hour_usd, "Cost per hour (USD)", "USD", 2, Lower),
+        CT_M(tco_usd, "TCO of the run (USD)", "USD", 0, Lower),
+        CT_M(lifetime_tco_usd, "Lifetime TCO (USD)", "USD", 0, Lower),
+        CT_M(cost_per_billion_tokens_usd, "Cost per billion tokens (USD)", "USD", 2, Lower),
+        CT_M(params, "Parameters", "", 0, None),
+        CT_M(flops_per_step, "Model FLOPs per step", "FLOP", 0, None),
+        CT_M(hardware_flops_per_step, "Hardware FLOPs per step", "FLOP", 0, None),
+    };
+    return list;
+}
+
+const MetricInfo *findMetric(const QString &key)
+{
+    for (const MetricInfo &m : metrics())
+        if (key == QLatin1String(m.key))
+            return &m;
+    return nullptr;
+}
+
+QJsonArray warningsToJson(const Result &r, const Plan &plan)
+{
+    QJsonArray out;
+    for (const std::string &w : warningMessages(r, plan))
+        out.append(QString::fromStdString(w));
+    return out;
+}
+
+QJsonObject resultToJson(const Result &r, const Plan &plan, const QString &scenarioName)
+{
+    QJsonObject o;
+    if (!scenarioName.isEmpty())
+        o.insert(QStringLiteral("scenario"), scenarioName);
+    o.insert(QStringLiteral("model"), QString::fromStdString(plan.model.id));
+    o.insert(QStringLiteral("gpu"), QString::fromStdString(plan.gpu.id));
+    o.insert(QStringLiteral("cluster"), QString::fromStdString(plan.cluster.id));
+    for (const MetricInfo &m : metrics()) {
+        const double v = m.get(r);
+        o.insert(QLatin1String(m.key), std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null));
+    }
+    o.insert(QStringLiteral("fits_in_memory"), r.fits_in_memory);
+    o.insert(QStringLiteral("warnings"), warningsToJson(r, plan));
+    return o;
+}
+
+QString formatNumber(double v, int decimals)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("n/a");
+    return QString::number(v, 'f', decimals);
+}
+
+namespace {
+QString withSuffix(double v, int decimals)
+{
+    const double a = std::abs(v);
+    if (a >= 1e12)
+        return formatNumber(v / 1e12, 2) + QStringLiteral("T");
+    if (a >= 1e9)
+        return formatNumber(v / 1e9, 2) + QStringLiteral("B");
+    if (a >= 1e6)
+        return formatNumber(v / 1e6, 2) + QStringLiteral("M");
+    if (a >= 1e4)
+        return formatNumber(v / 1e3, 1) + QStringLiteral("k");
+    return formatNumber(v, decimals);
+}
+} // namespace
+
+QString formatMetric(const MetricInfo &m, double v)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("n/a");
+    if (m.isRatio())
+        return formatNumber(v * 100.0, m.decimals) + QStringLiteral("%");
+    const QString unit = QLatin1String(m.unit);
+    if (unit == QLatin1String("FLOP"))
+        return QString::number(v, 'e', 3) + QStringLiteral(" FLOP");
+    if (unit == QLatin1String("USD"))
+        return QStringLiteral("$") + withSuffix(v, m.decimals);
+    if (unit.isEmpty() || unit.startsWith(QLatin1String("tokens"))
+        || unit == QLatin1String("GPU-h"))
+        return withSuffix(v, m.decimals) + (unit.isEmpty() ? QString() : QLatin1Char(' ') + unit);
+    return formatNumber(v, m.decimals) + QLatin1Char(' ') + unit;
+}
+
+QString resultTable(const Result &r, const Plan &plan, const QString &scenarioName)
+{
+    QString out;
+    out += QStringLiteral("Scenario: %1\n").arg(scenarioName.isEmpty() ? QStringLiteral("(unnamed)") : scenarioName);
+    out += QStringLiteral("Model %1 (%2 parameters) on %3 x %4 (%5 nodes x %6), tp=%7 pp=%8 dp=%9\n")
+               .arg(QString::fromStdString(plan.model.name), withSuffix(r.params, 0), QString::number(r.gpus),
+                    QString::fromStdString(plan.gpu.name), QString::number(plan.cluster.nodes),
+                    QString::number(plan.cluster.gpus_per_node), QString::number(plan.training.tp),
+                    QString::number(plan.training.pp), QString::number(plan.training.dp));
+    out += QLatin1Char('\n');
+    int width = 0;
+    for (const MetricInfo &m : metrics())
+        width = std::max(width, int(qstrlen(m.label)));
+    for (const MetricInfo &m : metrics())
+        out += QStringLiteral("  %1  %2\n").arg(QLatin1String(m.label), -width).arg(formatMetric(m, m.get(r)));
+    out += QStringLiteral("  %1  %2\n").arg(QStringLiteral("Fits in memory"), -width).arg(r.fits_in_memory ? QStringLiteral("yes") : QStringLiteral("no"));
+    const std::vector<std::string> warnings = warningMessages(r, plan);
+    out += QLatin1Char('\n');
+    if (warnings.empty())
+        out += QStringLiteral("No warnings.\n");
+    for (const std::string &w : warnings)
+        out += QStringLiteral("WARNING: ") + QString::fromStdString(w) + QLatin1Char('\n');
+    return out;
+}
+
+QString csvField(const QString &s)
+{
+    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n'))
+        && !s.contains(QLatin1Char('\r')))
+        return s;
+    QString q = s;
+    q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + q + QLatin1Char('"');
+}
+
+QString csvRow(const QStringList &fields)
+{
+    QStringList quoted;
+    quoted.reserve(fields.size());
+    for (const QString &f : fields)
+        quoted << csvField(f);
+    return quoted.join(QLatin1Char(',')) + QStringLiteral("\r\n");
+}
+
+namespace {
+const char *const kSweepColumns[] = {"step_time_s", "compute_time_s", "bubble_time_s", "tp_comm_exposed_s",
+                                     "pp_comm_time_s", "dp_comm_exposed_s", "comm_tax_raw", "comm_tax_exposed",
+                                     "bubble_overhead", "bubble_share", "mfu", "tokens_per_s", "memory_total_gb",
+                                     "days_to_train", "cost_per_billion_tokens_usd"};
+QString csvNumber(double v)
+{
+    return std::isfinite(v) ? QString::number(v, 'g', 10) : QString();
+}
+} // namespace
+
+QJsonArray sweepToJson(const std::vector<SweepPoint> &points, const QString &xName)
+{
+    QJsonArray out;
+    for (const SweepPoint &p : points) {
+        QJsonObject o;
+        o.insert(xName, p.x);
+        o.insert(QStringLiteral("valid"), p.valid);
+        if (p.valid) {
+            for (const char *c : kSweepColumns)
+                o.insert(QLatin1String(c), findMetric(QLatin1String(c))->get(p.result));
+            o.insert(QStringLiteral("fits_in_memory"), p.result.fits_in_memory);
+        } else {
+            o.insert(QStringLiteral("error"), QString::fromStdString(p.error));
+        }
+        out.append(o);
+    }
+    return out;
+}
+
+QString sweepToCsv(const std::vector<SweepPoint> &points, const QString &xName)
+{
+    QStringList header{xName, QStringLiteral("valid")};
+    for (const char *c : kSweepColumns)
+        header << QLatin1String(c);
+    header << QStringLiteral("fits_in_memory") << QStringLiteral("error");
+    QString out = csvRow(header);
+    for (const SweepPoint &p : points) {
+        QStringList row{csvNumber(p.x), p.valid ? QStringLiteral("true") : QStringLiteral("false")};
+        for (const char *c : kSweepColumns)
+            row << (p.valid ? csvNumber(findMetric(QLatin1String(c))->get(p.result)) : QString());
+        row << (p.valid ? (p.result.fits_in_memory ? QStringLiteral("true") : QStringLiteral("false")) : QString());
+        row << QString::fromStdString(p.error);
+        out += csvRow(row);
+    }
+    return out;
+}
+
+} // namespace commtax

@@ -1,0 +1,50 @@
+#pragma once
+// Results as JSON, CSV and a readable table; one metric table shared by the CLI, the charts, the
+// comparison view and the reports (names, units, which direction is better).
+
+#include "engine/engine.h"
+#include "engine/sweep.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace commtax {
+
+enum class Better { Lower, Higher, None };
+
+struct MetricInfo {
+    const char *key;    // the JSON name, e.g. "step_time_s"
+    const char *label;  // with the unit, e.g. "Step time (s)"
+    const char *unit;   // "s", "GB", "USD", "" for counts, "fraction" for ratios
+    int decimals;       // for display (ratios are shown as percent with this many decimals)
+    Better better;
+    double (*get)(const Result &);
+    bool isRatio() const;
+};
+
+// Every numeric metric, in the order of the JSON output.
+const std::vector<MetricInfo> &metrics();
+const MetricInfo *findMetric(const QString &key);
+
+QJsonObject resultToJson(const Result &r, const Plan &plan, const QString &scenarioName);
+QJsonArray warningsToJson(const Result &r, const Plan &plan);
+QString resultTable(const Result &r, const Plan &plan, const QString &scenarioName);
+
+// Locale-independent number formatting ("1234.5", never "1 234,5").
+QString formatNumber(double v, int decimals);
+// A value with its unit for people: "12.3 s", "45.6%", "$1.23M".
+QString formatMetric(const MetricInfo &m, double v);
+
+// RFC 4180: quote fields holding a comma, a quote, CR or LF; double the quotes.
+QString csvField(const QString &s);
+QString csvRow(const QStringList &fields);
+
+// Sweeps as JSON / CSV rows: x plus the main metrics (invalid points carry their error).
+QJsonArray sweepToJson(const std::vector<SweepPoint> &points, const QString &xName);
+QString sweepToCsv(const std::vector<SweepPoint> &points, const QString &xName);
+
+} // namespace commtax

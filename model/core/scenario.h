@@ -1,0 +1,46 @@
+#pragma once
+// Scenario files: {"format": "commtax-scenario", "version": 1, "name": ..., "model": ...,
+// "gpu": ..., "cluster": ..., "training": ..., "economics": ...}. model, gpu and cluster are each
+// {"preset": "id"}, a preset plus overriding fields, or fully inline (every field, plus id and name).
+
+#include "presets.h"
+
+#include <QList>
+#include <QString>
+
+namespace commtax {
+
+inline constexpr int kScenarioVersion = 1;
+
+struct Scenario {
+    QString name;
+    Plan plan;
+    // The preset each of model, gpu and cluster started from; empty when inline (custom).
+    QString modelPreset;
+    QString gpuPreset;
+    QString clusterPreset;
+
+    QString &presetOf(Section s);
+    QString presetOf(Section s) const;
+    friend bool operator==(const Scenario &a, const Scenario &b);
+};
+
+// The plan the app opens with: Llama-2-70B on 32 DGX H100 (256 GPUs), tp=8, pp=4, dp=8.
+Scenario defaultScenario(const PresetCatalog &catalog = PresetCatalog::builtIn());
+
+// Parse a scenario. On failure `errors` holds at least one entry naming file, line, column and path.
+// Only the format is checked here; validateScenario() adds the engine's checks with positions.
+bool parseScenario(const QByteArray &json, const QString &fileName, const PresetCatalog &catalog, Scenario &out,
+                   QList<LoadError> &errors);
+bool loadScenarioFile(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors);
+// Parse and run the engine's validation; every problem with its position in the file.
+bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catalog, Scenario &out,
+                             QList<LoadError> &errors);
+
+// Serialize: sections that came from a preset are written as the preset plus the fields that
+// differ from it; custom sections are written inline.
+QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog = PresetCatalog::builtIn());
+// Write atomically (QSaveFile). False with a reason on failure; the old file is untouched then.
+bool saveScenarioFile(const QString &fileName, const Scenario &s, const PresetCatalog &catalog, QString *error);
+
+} // namespace commtax

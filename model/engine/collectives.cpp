@@ -1,0 +1,122 @@
+#include "collectives.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace commtax {
+
+const char *toString(Collective c)
+{
+    switch (c) {
+    case Collective::AllReduce: return "all_reduce";
+    case Collective::ReduceScatter: return "reduce_scatter";
+    case Collective::AllGather: return "all_gather";
+    case Collective::AllToAll: return "alltoall";
+    case Collective::Broadcast: return "broadcast";
+    case Collective::Reduce: return "reduce";
+    case Collective::SendRecv: return "sendrecv";
+    }
+    return "?";
+}
+
+double busBandwidthFactor(Collective c, int ranks)
+{
+    const double n = std::max(ranks, 1);
+    switch (c) {
+    case Collective::AllReduce: return 2.0 * (n - 1.0) / n;
+    case Collective::ReduceScatter:
+    case Collective::AllGather:
+    case Collective::AllToAll: return (n - 1.0) / n;
+    case Collective::Broadcast:
+    case Collective::Reduce:
+    case Collective::SendRecv: return 1.0;
+    }
+    return 1.0;
+}
+
+double ringAllReduceTimeS(double bytes, int ranks, double bw_gbps, double alpha_s)
+{
+    if (ranks <= 1)
+        return 0.0;
+    const double n = ranks;
+    return 2.0 * (n - 1.0) * alpha_s + 2.0 * (n - 1.0) / n * bytes / (bw_gbps * 1e9);
+}
+
+double intraNodeBusBwGbps(const GpuSpec &gpu)
+{
+    return gpu.intra_bw_gbps * gpu.intra_efficiency * (gpu.p2p ? 1.0 : 0.5);
+}
+
+double nicBusBwGbpsPerGpu(const ClusterSpec &cluster)
+{
+    return cluster.nic_gbit_per_gpu / 8.0 * cluster.nic_efficiency;
+}
+
+GroupLink groupLink(const GpuSpec &gpu, const ClusterSpec &cluster, int ranks, int nodes, int ranks_per_node)
+{
+    GroupLink g;
+    g.ranks = std::max(ranks, 1);
+    g.nodes = std::max(nodes, 1);
+    g.ranks_per_node = std::clamp(ranks_per_node, 1, g.ranks);
+    g.intra_step_us = gpu.intra_latency_us;
+    g.net_step_us = cluster.nic_latency_us;
+    const double intra = intraNodeBusBwGbps(gpu);
+    if (g.nodes <= 1) {
+        g.busbw_gbps = intra;
+        g.line_gbps = gpu.intra_bw_gbps;
+    } else {
+        // Rail-optimised: a ring over nodes runs one channel per rail, so k ranks per node use k NICs.
+        const double k = g.ranks_per_node;
+        const double net = k * nicBusBwGbpsPerGpu(cluster);
+        g.busbw_gbps = std::min(intra, net);
+        g.line_gbps = std::min(gpu.intra_bw_gbps, k * cluster.nic_gbit_per_gpu / 8.0);
+    }
+    return g;
+}
+
+namespace {
+// Latency steps of a ring: across nodes every step waits for the network.
+double stepS(const GroupLink &g)
+{
+    return (g.nodes > 1 ? g.net_step_us : g.intra_step_us) * 1e-6;
+}
+} // namespace
+
+double collectiveLatencyS(Collective c, const GroupLink &g)
+{
+    if (g.ranks <= 1 && c != Collective::SendRecv)
+        return 0.0;
+    const double n = g.ranks;
+    const double base = kCollectiveBaseLatencyUs * 1e-6;
+    switch (c) {
+    case Collective::AllReduce: {
+        double lat = 2.0 * (n - 1.0) * stepS(g);
+        if (g.nodes > 1) {
+            // NCCL's tree replaces the 2(n-1) network steps by 2*log2(nodes) (plus the ranks inside
+            // a node); NCCL picks whichever is faster.
+            const double tree = 2.0 * std::ceil(std::log2(static_cast<double>(g.nodes))) * g.net_step_us * 1e-6
+                + 2.0 * (g.ranks_per_node - 1) * g.intra_step_us * 1e-6;
+            lat = std::min(lat, tree);
+        }
+        return base + lat;
+    }
+    case Collective::ReduceScatter:
+    case Collective::AllGather:
+    case Collective::AllToAll:
+    case Collective::Broadcast:
+    case Collective::Reduce: return base + (n - 1.0) * stepS(g);
+    case Collective::SendRecv: return base + stepS(g);
+    }
+    return base;
+}
+
+double collectiveTimeS(Collective c, double bytes, const GroupLink &g)
+{
+    if (g.ranks <= 1 && c != Collective::SendRecv)
+        return 0.0;
+    // busbw plugs into the formulas as BW, whatever n was: T = latency + factor * S / busbw.
+    const double bw = g.busbw_gbps * 1e9;
+    return collectiveLatencyS(c, g) + busBandwidthFactor(c, g.ranks) * bytes / bw;
+}
+
+} // namespace commtax

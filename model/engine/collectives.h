@@ -1,0 +1,43 @@
+#pragma once
+// The alpha-beta model of NCCL collectives and nccl-tests' bus bandwidth (domain.md §4).
+
+#include "plan.h"
+
+namespace commtax {
+
+enum class Collective { AllReduce, ReduceScatter, AllGather, AllToAll, Broadcast, Reduce, SendRecv };
+const char *toString(Collective c);
+
+// NCCL's tuner (src/graph/tuning.cc): base latency of one collective, Simple protocol.
+inline constexpr double kCollectiveBaseLatencyUs = 8.4;
+
+// nccl-tests' busbw/algbw factor (doc/PERFORMANCE.md): 2(n-1)/n for all-reduce, (n-1)/n for
+// reduce-scatter, all-gather and all-to-all, 1 for broadcast, reduce and send/recv.
+double busBandwidthFactor(Collective c, int ranks);
+
+// The plain ring all-reduce of the seed articles: 2(n-1)*alpha + 2(n-1)/n * S / BW.
+double ringAllReduceTimeS(double bytes, int ranks, double bw_gbps, double alpha_s);
+
+// A group of ranks and what connects them.
+struct GroupLink {
+    int ranks = 1;           // n
+    int nodes = 1;           // nodes the group spans
+    int ranks_per_node = 1;  // k
+    double busbw_gbps = 0;   // achievable bus bandwidth of the group, GB/s
+    double line_gbps = 0;    // the bottleneck link's line rate, GB/s (busbw never exceeds it)
+    double intra_step_us = 0;
+    double net_step_us = 0;
+};
+
+// Link of a group of `ranks` ranks spread as `ranks_per_node` per node over `nodes` nodes.
+GroupLink groupLink(const GpuSpec &gpu, const ClusterSpec &cluster, int ranks, int nodes, int ranks_per_node);
+// Achievable intra-node busbw of a GPU (P2P off halves it: every byte crosses PCIe twice).
+double intraNodeBusBwGbps(const GpuSpec &gpu);
+double nicBusBwGbpsPerGpu(const ClusterSpec &cluster);
+
+// Time of one collective of `bytes` (nccl-tests' "size") on a group, seconds.
+double collectiveTimeS(Collective c, double bytes, const GroupLink &g);
+// Latency part only (base + steps), seconds.
+double collectiveLatencyS(Collective c, const GroupLink &g);
+
+} // namespace commtax

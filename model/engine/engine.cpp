@@ -1,0 +1,499 @@
+#include "engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace commtax {
+
+// ---------------------------------------------------------------------------------------------
+// enums
+
+const char *toString(Mlp v) { return v == Mlp::Gelu ? "gelu" : "swiglu"; }
+const char *toString(Recompute v)
+{
+    switch (v) {
+    case Recompute::None: return "none";
+    case Recompute::Selective: return "selective";
+    case Recompute::Full: return "full";
+    }
+    return "?";
+}
+const char *toString(Precision v) { return v == Precision::Fp8 ? "fp8" : "bf16"; }
+const char *toString(EconomicsMode v) { return v == EconomicsMode::Rent ? "rent" : "buy"; }
+
+bool parseMlp(const std::string &s, Mlp &out)
+{
+    if (s == "gelu") { out = Mlp::Gelu; return true; }
+    if (s == "swiglu") { out = Mlp::SwiGlu; return true; }
+    return false;
+}
+bool parseRecompute(const std::string &s, Recompute &out)
+{
+    if (s == "none") { out = Recompute::None; return true; }
+    if (s == "selective") { out = Recompute::Selective; return true; }
+    if (s == "full") { out = Recompute::Full; return true; }
+    return false;
+}
+bool parsePrecision(const std::string &s, Precision &out)
+{
+    if (s == "bf16") { out = Precision::Bf16; return true; }
+    if (s == "fp8") { out = Precision::Fp8; return true; }
+    return false;
+}
+bool parseEconomicsMode(const std::string &s, EconomicsMode &out)
+{
+    if (s == "buy") { out = EconomicsMode::Buy; return true; }
+    if (s == "rent") { out = EconomicsMode::Rent; return true; }
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the model's size and work
+
+double parameterCount(const ModelSpec &m)
+{
+    const double h = m.hidden, f = m.ffn, l = m.layers, V = m.vocab;
+    const double ga = m.heads > 0 ? double(m.kv_heads) / m.heads : 1.0;
+    const double attention = 2.0 * h * h * (1.0 + ga);
+    const double mlp = (m.mlp == Mlp::SwiGlu ? 3.0 : 2.0) * h * f;
+    const double embeddings = V * h * (m.tied_embeddings ? 1.0 : 2.0);
+    return l * (attention + mlp) + embeddings;
+}
+
+double modelFlopsPerSequence(const ModelSpec &m, int seq_len)
+{
+    const double h = m.hidden, f = m.ffn, l = m.layers, V = m.vocab, s = seq_len;
+    const double ga = m.heads > 0 ? double(m.kv_heads) / m.heads : 1.0;
+    const double mlp = (m.mlp == Mlp::SwiGlu ? 18.0 : 12.0) * l * f * h;
+    return s * (12.0 * l * h * h * (1.0 + ga + s / h) + mlp + 6.0 * V * h);
+}
+
+// ---------------------------------------------------------------------------------------------
+// validation
+
+namespace {
+
+std::string num(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+struct Checker {
+    std::vector<PlanError> errors;
+    void fail(const char *field, std::string msg) { errors.push_back({field, std::move(msg)}); }
+    bool finite(const char *field, double v)
+    {
+        if (std::isfinite(v))
+            return true;
+        fail(field, "must be a finite number");
+        return false;
+    }
+    void positive(const char *field, double v)
+    {
+        if (finite(field, v) && !(v > 0))
+            fail(field, "must be greater than 0 (got " + num(v) + ")");
+    }
+    void nonNegative(const char *field, double v)
+    {
+        if (finite(field, v) && v < 0)
+            fail(field, "must not be negative (got " + num(v) + ")");
+    }
+    void fraction(const char *field, double v) // (0, 1]
+    {
+        if (finite(field, v) && !(v > 0 && v <= 1))
+            fail(field, "must be in (0, 1] (got " + num(v) + ")");
+    }
+    void closedFraction(const char *field, double v) // [0, 1]
+    {
+        if (finite(field, v) && !(v >= 0 && v <= 1))
+            fail(field, "must be in [0, 1] (got " + num(v) + ")");
+    }
+};
+
+} // namespace
+
+std::vector<PlanError> validate(const Plan &plan)
+{
+    Checker c;
+    const ModelSpec &m = plan.model;
+    const GpuSpec &g = plan.gpu;
+    const ClusterSpec &cl = plan.cluster;
+    const TrainingSpec &t = plan.training;
+    const EconomicsSpec &e = plan.economics;
+
+    c.positive("model.layers", m.layers);
+    c.positive("model.hidden", m.hidden);
+    c.positive("model.heads", m.heads);
+    c.positive("model.kv_heads", m.kv_heads);
+    c.positive("model.ffn", m.ffn);
+    c.positive("model.vocab", m.vocab);
+    if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
+        c.fail("model.kv_heads", "kv_heads=" + num(m.kv_heads) + " must divide heads=" + num(m.heads));
+    if (m.hidden > 0 && m.heads > 0 && m.hidden % m.heads != 0)
+        c.fail("model.heads", "heads=" + num(m.heads) + " must divide hidden=" + num(m.hidden));
+
+    c.positive("gpu.bf16_dense_tflops", g.bf16_dense_tflops);
+    c.nonNegative("gpu.fp8_dense_tflops", g.fp8_dense_tflops);
+    c.positive("gpu.memory_gb", g.memory_gb);
+    c.nonNegative("gpu.memory_bw_gbps", g.memory_bw_gbps);
+    c.positive("gpu.intra_bw_gbps", g.intra_bw_gbps);
+    c.fraction("gpu.intra_efficiency", g.intra_efficiency);
+    c.nonNegative("gpu.intra_latency_us", g.intra_latency_us);
+    c.nonNegative("gpu.watts", g.watts);
+    c.nonNegative("gpu.price_usd", g.price_usd);
+    c.fraction("gpu.compute_efficiency", g.compute_efficiency);
+
+    c.positive("cluster.nodes", cl.nodes);
+    c.positive("cluster.gpus_per_node", cl.gpus_per_node);
+    if (cl.nodes > 1)
+        c.positive("cluster.nic_gbit_per_gpu", cl.nic_gbit_per_gpu);
+    else
+        c.nonNegative("cluster.nic_gbit_per_gpu", cl.nic_gbit_per_gpu);
+    c.fraction("cluster.nic_efficiency", cl.nic_efficiency);
+    c.nonNegative("cluster.nic_latency_us", cl.nic_latency_us);
+    c.nonNegative("cluster.node_price_usd", cl.node_price_usd);
+    c.nonNegative("cluster.network_cost_per_gpu_usd", cl.network_cost_per_gpu_usd);
+
+    c.positive("training.seq_len", t.seq_len);
+    c.positive("training.global_batch", t.global_batch);
+    c.positive("training.micro_batch", t.micro_batch);
+    c.positive("training.tp", t.tp);
+    c.positive("training.pp", t.pp);
+    c.positive("training.dp", t.dp);
+    c.positive("training.vpp", t.vpp);
+    if (t.zero < 0 || t.zero > 3)
+        c.fail("training.zero", "must be a ZeRO stage 0, 1, 2 or 3 (got " + num(t.zero) + ")");
+    if (c.finite("training.grad_bytes", t.grad_bytes) && !(t.grad_bytes > 0 && t.grad_bytes <= 4))
+        c.fail("training.grad_bytes", "must be in (0, 4] bytes per value (got " + num(t.grad_bytes) + ")");
+    c.closedFraction("training.dp_overlap", t.dp_overlap);
+    c.closedFraction("training.tp_overlap", t.tp_overlap);
+    if (t.compute_efficiency)
+        c.fraction("training.compute_efficiency", *t.compute_efficiency);
+    c.positive("training.tokens_to_train", t.tokens_to_train);
+    c.fraction("training.goodput", t.goodput);
+    if (t.precision == Precision::Fp8 && !(g.fp8_dense_tflops > 0))
+        c.fail("training.precision", "fp8 needs a GPU with FP8 tensor cores; " + g.id + " has fp8_dense_tflops=0");
+
+    const bool shapesOk = m.heads > 0 && m.kv_heads > 0 && m.layers > 0 && m.ffn > 0 && t.tp > 0 && t.pp > 0
+        && t.dp > 0 && t.vpp > 0 && t.micro_batch > 0 && t.global_batch > 0 && cl.nodes > 0 && cl.gpus_per_node > 0;
+    if (shapesOk) {
+        if (m.heads % t.tp != 0)
+            c.fail("training.tp", "tp=" + num(t.tp) + " does not divide heads=" + num(m.heads));
+        else if (m.kv_heads % t.tp != 0 && t.tp % m.kv_heads != 0)
+            c.fail("training.tp", "tp=" + num(t.tp) + " and kv_heads=" + num(m.kv_heads) + ": one must divide the other");
+        if (m.ffn % t.tp != 0)
+            c.fail("training.tp", "tp=" + num(t.tp) + " does not divide ffn=" + num(m.ffn));
+        if (m.layers % (t.pp * t.vpp) != 0)
+            c.fail("training.pp", "layers=" + num(m.layers) + " do not divide by pp*vpp=" + num(t.pp) + "*"
+                       + num(t.vpp) + "=" + num(t.pp * t.vpp));
+        if (t.vpp > 1 && t.pp == 1)
+            c.fail("training.vpp", "interleaving (vpp=" + num(t.vpp) + ") needs pipeline parallelism (pp>1)");
+        const long long gpus = static_cast<long long>(cl.nodes) * cl.gpus_per_node;
+        const long long layout = static_cast<long long>(t.tp) * t.pp * t.dp;
+        if (layout != gpus)
+            c.fail("training.dp", "tp*pp*dp=" + num(t.tp) + "*" + num(t.pp) + "*" + num(t.dp) + "=" + num(double(layout))
+                       + " does not equal the cluster's " + num(cl.nodes) + " nodes x " + num(cl.gpus_per_node)
+                       + " GPUs=" + num(double(gpus)));
+        if (t.tp > cl.gpus_per_node && t.tp % cl.gpus_per_node != 0)
+            c.fail("training.tp", "tp=" + num(t.tp) + " spans nodes, so it must be a multiple of gpus_per_node="
+                       + num(cl.gpus_per_node));
+        const long long perStep = static_cast<long long>(t.micro_batch) * t.dp;
+        if (t.global_batch % perStep != 0) {
+            c.fail("training.global_batch", "global_batch=" + num(t.global_batch) + " is not divisible by micro_batch*dp="
+                       + num(t.micro_batch) + "*" + num(t.dp) + "=" + num(double(perStep)));
+        } else if (t.vpp > 1) {
+            const long long mb = t.global_batch / perStep;
+            if (mb % t.pp != 0)
+                c.fail("training.vpp", "interleaving needs the micro-batch count m=" + num(double(mb))
+                           + " to be a multiple of pp=" + num(t.pp));
+        }
+    }
+
+    c.positive("economics.years", e.years);
+    if (c.finite("economics.pue", e.pue) && e.pue < 1)
+        c.fail("economics.pue", "must be at least 1 (got " + num(e.pue) + ")");
+    c.nonNegative("economics.usd_per_kwh", e.usd_per_kwh);
+    c.nonNegative("economics.node_overhead", e.node_overhead);
+    c.nonNegative("economics.upkeep_pct", e.upkeep_pct);
+    if (e.mode == EconomicsMode::Rent)
+        c.positive("economics.usd_per_gpu_hour", e.usd_per_gpu_hour);
+    return std::move(c.errors);
+}
+
+// ---------------------------------------------------------------------------------------------
+// placement
+
+Placement placeGroups(const Plan &plan)
+{
+    const int gpn = plan.cluster.gpus_per_node;
+    const int t = plan.training.tp, d = plan.training.dp, p = plan.training.pp;
+    Placement pl;
+    // TP: t consecutive ranks.
+    if (t <= gpn)
+        pl.tp = groupLink(plan.gpu, plan.cluster, t, 1, t);
+    else
+        pl.tp = groupLink(plan.gpu, plan.cluster, t, t / gpn, gpn);
+    // DP: d ranks with stride t.
+    if (t >= gpn) {
+        pl.dp = groupLink(plan.gpu, plan.cluster, d, d, 1);
+    } else {
+        const int k = std::min(d, gpn / t);
+        pl.dp = groupLink(plan.gpu, plan.cluster, d, (d + k - 1) / k, k);
+    }
+    // PP: neighbours at stride t*d. If any boundary crosses a node the pipeline runs at the
+    // network's pace; each GPU sends its shard over its own rail (k = 1).
+    const bool crosses = static_cast<long long>(t) * d * p > gpn;
+    pl.pp = groupLink(plan.gpu, plan.cluster, 2, crosses ? 2 : 1, crosses ? 1 : 2);
+    return pl;
+}
+
+// ---------------------------------------------------------------------------------------------
+// evaluation
+
+Result evaluateValid(const Plan &plan)
+{
+    const ModelSpec &m = plan.model;
+    const GpuSpec &gpu = plan.gpu;
+    const ClusterSpec &cl = plan.cluster;
+    const TrainingSpec &tr = plan.training;
+    const EconomicsSpec &ec = plan.economics;
+    Result r;
+
+    const double l = m.layers, h = m.hidden, a = m.heads, s = tr.seq_len;
+    const double B = tr.global_batch, b = tr.micro_batch;
+    const double t = tr.tp, p = tr.pp, d = tr.dp, v = tr.vpp;
+    const double G = t * p * d;
+    const int mbCount = tr.global_batch / (tr.micro_batch * tr.dp);
+    const double mb = mbCount;
+    r.gpus = static_cast<int>(G);
+    r.micro_batches = mbCount;
+
+    // ---- FLOPs and compute time (domain.md §2-3)
+    r.params = parameterCount(m);
+    const double fSeq = modelFlopsPerSequence(m, tr.seq_len);
+    r.flops_per_step = B * fSeq;
+    double hwSeq = fSeq;
+    if (tr.recompute == Recompute::Full)
+        hwSeq = fSeq * 4.0 / 3.0;
+    else if (tr.recompute == Recompute::Selective)
+        hwSeq = fSeq + l * 4.0 * s * s * h; // the attention core's forward again: QK^T and AV
+    r.hardware_flops_per_step = B * hwSeq;
+
+    const double peak = (tr.precision == Precision::Fp8 ? gpu.fp8_dense_tflops : gpu.bf16_dense_tflops) * 1e12;
+    const double eff = tr.compute_efficiency.value_or(gpu.compute_efficiency);
+    const double width = h / t;
+    r.compute_efficiency_effective = eff * width / (width + kGemmHalfEfficiencyWidth);
+    const double tComp = r.hardware_flops_per_step / (G * peak * r.compute_efficiency_effective);
+    r.compute_time_s = tComp;
+    // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
+    const double backwardShare = tr.recompute == Recompute::Full ? 0.75 : 2.0 / 3.0;
+
+    // ---- pipeline bubble (domain.md §6)
+    r.bubble_overhead = (p - 1.0) / (v * mb);
+    r.bubble_share = (p - 1.0) / (v * mb + p - 1.0);
+    r.bubble_time_s = tComp * r.bubble_overhead;
+
+    // ---- communication (domain.md §4-5)
+    const Placement pl = placeGroups(plan);
+    r.tp_busbw_gbps = t > 1 ? pl.tp.busbw_gbps : 0.0;
+    r.dp_busbw_gbps = d > 1 ? pl.dp.busbw_gbps : 0.0;
+    r.pp_bw_gbps = p > 1 ? pl.pp.busbw_gbps : 0.0;
+
+    constexpr double actBytes = 2.0; // activations travel in 16 bits, also under FP8 compute
+    if (t > 1) {
+        const double msg = b * s * h * actBytes;
+        const double perLayer = tr.recompute == Recompute::Full ? 6.0 : 4.0;
+        r.tp_comm_time_s = mb * (l / p) * perLayer * collectiveTimeS(Collective::AllReduce, msg, pl.tp);
+    }
+    r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - tr.tp_overlap);
+
+    if (p > 1) {
+        // Megatron's scatter/gather (and sequence parallelism) splits the boundary tensor over the
+        // t ranks of a stage, each sending its shard on its own rail.
+        const double msg = b * s * h * actBytes / t;
+        r.pp_comm_time_s = 2.0 * v * mb * collectiveTimeS(Collective::SendRecv, msg, pl.pp);
+    }
+
+    if (d > 1) {
+        const double shard = r.params / (t * p);
+        const double gradMsg = shard * tr.grad_bytes;
+        const double paramMsg = shard * 2.0;
+        double exposed = 0;
+        if (tr.zero == 3) {
+            // Parameters gathered for the forward and again for the backward, gradients
+            // reduce-scattered, every micro-batch; prefetch can hide them under that micro-batch.
+            const double perMb = 2.0 * collectiveTimeS(Collective::AllGather, paramMsg, pl.dp)
+                + collectiveTimeS(Collective::ReduceScatter, gradMsg, pl.dp);
+            r.dp_comm_time_s = mb * perMb;
+            exposed = mb * std::max(0.0, perMb - tr.dp_overlap * tComp / mb);
+        } else {
+            if (tr.zero == 0)
+                r.dp_comm_time_s = collectiveTimeS(Collective::AllReduce, gradMsg, pl.dp);
+            else
+                r.dp_comm_time_s = collectiveTimeS(Collective::ReduceScatter, gradMsg, pl.dp)
+                    + collectiveTimeS(Collective::AllGather, paramMsg, pl.dp);
+            // Gradients accumulate over the micro-batches; the buckets go out during the last
+            // micro-batch's backward pass, which is all the compute they can hide under.
+            const double window = backwardShare * tComp / mb;
+            exposed = std::max(0.0, r.dp_comm_time_s - tr.dp_overlap * window);
+        }
+        r.dp_comm_exposed_s = exposed;
+        const double latency = tr.zero == 0 ? collectiveLatencyS(Collective::AllReduce, pl.dp)
+                                            : 2.0 * collectiveLatencyS(Collective::AllGather, pl.dp);
+        if (latency * (tr.zero == 3 ? 1.5 * mb : 1.0) > 0.5 * r.dp_comm_time_s)
+            r.warnings |= WarnDpLatencyBound;
+    }
+
+    const double hidden = (r.tp_comm_time_s - r.tp_comm_exposed_s) + (r.dp_comm_time_s - r.dp_comm_exposed_s);
+    r.overlap_slowdown_s = kOverlapComputeSlowdown * hidden;
+
+    // ---- step time and the communication tax (domain.md §7)
+    const double commRaw = r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_time_s;
+    const double commExposed = r.tp_comm_exposed_s + r.pp_comm_time_s + r.dp_comm_exposed_s;
+    r.step_time_s = tComp + r.bubble_time_s + commExposed + r.overlap_slowdown_s;
+    r.comm_tax_raw = commRaw / (commRaw + tComp);
+    r.comm_tax_exposed = commExposed / r.step_time_s;
+    r.mfu = r.flops_per_step / (r.step_time_s * G * peak);
+    r.hfu = r.hardware_flops_per_step / (r.step_time_s * G * peak);
+    r.tflops_per_gpu = r.flops_per_step / (r.step_time_s * G) / 1e12;
+    r.tokens_per_s = B * s / r.step_time_s;
+    r.tokens_per_day = r.tokens_per_s * 86400.0;
+
+    // ---- memory per GPU (domain.md §8), the first stage holds the most activations
+    const double shard = r.params / (t * p);
+    r.memory_weights_gb = shard * 2.0 / (tr.zero >= 3 ? d : 1.0) / kBytesPerGB;
+    r.memory_gradients_gb = shard * (tr.grad_bytes >= 4 ? 4.0 : 2.0) / (tr.zero >= 2 ? d : 1.0) / kBytesPerGB;
+    r.memory_optimizer_gb = shard * 12.0 / (tr.zero >= 1 ? d : 1.0) / kBytesPerGB;
+    const double sbh = s * b * h;
+    const double attn = tr.flash_attention ? 0.0 : 5.0 * a * s / h;
+    const double fullLayer = tr.sequence_parallel ? sbh * (34.0 + attn) / t : sbh * (10.0 + 24.0 / t + attn / t);
+    double perLayer = fullLayer;
+    if (tr.recompute == Recompute::Selective)
+        perLayer = tr.sequence_parallel ? sbh * 34.0 / t : sbh * (10.0 + 24.0 / t);
+    else if (tr.recompute == Recompute::Full)
+        perLayer = 2.0 * sbh / (tr.sequence_parallel ? t : 1.0);
+    double inFlight = std::min(mb, p);
+    if (v > 1)
+        inFlight *= 1.0 + (p - 1.0) / (v * p);
+    double act = perLayer * (l / p) * inFlight;
+    if (tr.recompute == Recompute::Full)
+        act += fullLayer; // one layer's activations live again while it is recomputed
+    r.memory_activations_gb = act / kBytesPerGB;
+    r.memory_total_gb = r.memory_weights_gb + r.memory_gradients_gb + r.memory_optimizer_gb + r.memory_activations_gb;
+    r.memory_capacity_gb = gpu.memory_gb;
+    r.memory_usable_gb = gpu.memory_gb * (1.0 - kMemoryReserve);
+    r.fits_in_memory = r.memory_total_gb <= r.memory_usable_gb;
+
+    // ---- time and money (domain.md §9)
+    const double effectiveTokensPerS = r.tokens_per_s * tr.goodput;
+    const double hours = tr.tokens_to_train / effectiveTokensPerS / 3600.0;
+    r.days_to_train = hours / 24.0;
+    r.gpu_hours = G * hours;
+    r.power_kw = G * gpu.watts * (1.0 + ec.node_overhead) * ec.pue / 1000.0;
+    r.energy_mwh = r.power_kw * hours / 1000.0;
+    if (ec.mode == EconomicsMode::Buy) {
+        r.capex_usd = G * gpu.price_usd + cl.nodes * cl.node_price_usd + G * cl.network_cost_per_gpu_usd;
+        r.cost_per_hour_usd = r.capex_usd / (ec.years * 8760.0) + r.power_kw * ec.usd_per_kwh
+            + r.capex_usd * ec.upkeep_pct / 100.0 / 8760.0;
+    } else {
+        r.capex_usd = 0;
+        r.cost_per_hour_usd = G * ec.usd_per_gpu_hour;
+    }
+    r.tco_usd = r.cost_per_hour_usd * hours;
+    r.lifetime_tco_usd = r.cost_per_hour_usd * ec.years * 8760.0;
+    r.cost_per_billion_tokens_usd = r.cost_per_hour_usd / (effectiveTokensPerS * 3600.0 / 1e9);
+
+    // ---- warnings
+    if (r.comm_tax_exposed > kCommTaxWarn)
+        r.warnings |= WarnCommTaxHigh;
+    else if (r.comm_tax_raw > kCommTaxWarn)
+        r.warnings |= WarnRawCommTaxHigh;
+    if (!r.fits_in_memory)
+        r.warnings |= WarnDoesNotFit;
+    if (tr.tp > cl.gpus_per_node)
+        r.warnings |= WarnTpCrossesNodes;
+    const bool intraTraffic = cl.gpus_per_node > 1 && (t > 1 || (d > 1 && pl.dp.ranks_per_node > 1) || (p > 1 && pl.pp.nodes == 1));
+    if (!gpu.p2p && intraTraffic)
+        r.warnings |= WarnP2PDisabled;
+    if (t > 1 && !gpu.nvlink)
+        r.warnings |= WarnNoNvlinkForTp;
+    if (r.bubble_time_s / r.step_time_s > kBubbleWarn)
+        r.warnings |= WarnBubbleHigh;
+    if (p > 1 && mb < p)
+        r.warnings |= WarnFewMicroBatches;
+    if (eff > kEfficiencyCeiling)
+        r.warnings |= WarnEfficiencyHigh;
+    if (tr.goodput < kGoodputWarn)
+        r.warnings |= WarnGoodputLow;
+    return r;
+}
+
+Evaluation evaluate(const Plan &plan)
+{
+    Evaluation e;
+    e.errors = validate(plan);
+    if (e.errors.empty())
+        e.result = evaluateValid(plan);
+    return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// warnings in words
+
+namespace {
+std::string pct(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", v * 100.0);
+    return buf;
+}
+std::string fixed(double v, int digits)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+} // namespace
+
+std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
+{
+    std::vector<std::string> out;
+    const auto &tr = plan.training;
+    if (r.warnings & WarnCommTaxHigh)
+        out.push_back("Communication tax " + pct(r.comm_tax_exposed)
+                      + " of the step is above 30%: change the network or the parallel layout");
+    if (r.warnings & WarnRawCommTaxHigh)
+        out.push_back("Raw communication tax " + pct(r.comm_tax_raw)
+                      + " is above 30%; only overlap keeps the exposed share lower");
+    if (r.warnings & WarnDoesNotFit)
+        out.push_back("Does not fit in memory: " + fixed(r.memory_total_gb, 1) + " GB per GPU needed, "
+                      + fixed(r.memory_usable_gb, 1) + " GB usable of " + fixed(r.memory_capacity_gb, 0)
+                      + " GB; raise tp/pp, ZeRO or recompute");
+    if (r.warnings & WarnTpCrossesNodes)
+        out.push_back("Tensor parallelism tp=" + std::to_string(tr.tp) + " crosses nodes of "
+                      + std::to_string(plan.cluster.gpus_per_node) + " GPUs: TP traffic runs over the network");
+    if (r.warnings & WarnP2PDisabled)
+        out.push_back(plan.gpu.id + " has peer-to-peer disabled: GPU-to-GPU traffic is staged through host memory");
+    if (r.warnings & WarnNoNvlinkForTp)
+        out.push_back("Tensor parallelism over PCIe (" + plan.gpu.id + " has no NVLink): TP belongs inside an NVLink domain");
+    if (r.warnings & WarnBubbleHigh)
+        out.push_back("Pipeline bubble " + pct(r.bubble_time_s / r.step_time_s)
+                      + " of the step: more micro-batches or interleaving (vpp) would shrink it");
+    if (r.warnings & WarnFewMicroBatches)
+        out.push_back("Only " + std::to_string(r.micro_batches) + " micro-batches for " + std::to_string(tr.pp)
+                      + " pipeline stages: the pipeline never fills");
+    if (r.warnings & WarnEfficiencyHigh)
+        out.push_back("Compute efficiency " + pct(r.compute_efficiency_effective)
+                      + " is above the measured BF16 matmul ceilings (80-87% of dense peak)");
+    if (r.warnings & WarnGoodputLow)
+        out.push_back("Goodput " + pct(tr.goodput) + " is low: failures and restarts cost more than 20% of the time");
+    if (r.warnings & WarnDpLatencyBound)
+        out.push_back("Data-parallel sync is latency-bound over " + std::to_string(tr.dp)
+                      + " ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help");
+    return out;
+}
+
+} // namespace commtax

@@ -1,0 +1,84 @@
+#pragma once
+// The outputs of one evaluation: a plain struct of metrics (the JSON names are the field names).
+// Ratios are fractions in [0, 1]. Every field is finite for a valid plan.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace commtax {
+
+// Warnings are flags so that an evaluation allocates nothing; warningMessages() words them.
+enum Warning : std::uint32_t {
+    WarnCommTaxHigh = 1u << 0,        // exposed communication above 30% of the step
+    WarnDoesNotFit = 1u << 1,         // memory per GPU above the usable capacity
+    WarnTpCrossesNodes = 1u << 2,     // a TP group spans more than one node
+    WarnP2PDisabled = 1u << 3,        // GPU-GPU traffic is staged through host memory
+    WarnNoNvlinkForTp = 1u << 4,      // TP over PCIe
+    WarnBubbleHigh = 1u << 5,         // bubble above 20% of the step
+    WarnFewMicroBatches = 1u << 6,    // fewer micro-batches than pipeline stages
+    WarnRawCommTaxHigh = 1u << 7,     // raw (un-overlapped) communication above 30%
+    WarnEfficiencyHigh = 1u << 8,     // compute efficiency above the measured matmul ceilings
+    WarnGoodputLow = 1u << 9,         // goodput below 0.8
+    WarnDpLatencyBound = 1u << 10,    // DP all-reduce dominated by latency (many ranks, small shard)
+};
+
+struct Result {
+    // time per step
+    double step_time_s = 0;
+    double compute_time_s = 0;       // T_comp, without the bubble
+    double bubble_time_s = 0;
+    double tp_comm_time_s = 0;       // raw
+    double tp_comm_exposed_s = 0;
+    double pp_comm_time_s = 0;       // point-to-point, exposed
+    double dp_comm_time_s = 0;       // raw
+    double dp_comm_exposed_s = 0;
+    double overlap_slowdown_s = 0;   // compute slowed by the communication hidden under it
+    // ratios
+    double comm_tax_raw = 0;         // T_comm / (T_comm + T_comp)
+    double comm_tax_exposed = 0;     // T_comm_exposed / T_step
+    double bubble_overhead = 0;      // (p-1)/(v*m): relative to ideal compute
+    double bubble_share = 0;         // (p-1)/(v*m+p-1): share of the pipeline's time
+    double mfu = 0;
+    double hfu = 0;
+    double compute_efficiency_effective = 0; // after the small-GEMM factor
+    // throughput
+    double tflops_per_gpu = 0;       // model FLOPs achieved per GPU
+    double tokens_per_s = 0;
+    double tokens_per_day = 0;
+    int micro_batches = 0;           // m = B / (b * dp)
+    int gpus = 0;
+    // memory per GPU (first pipeline stage, the fullest)
+    double memory_weights_gb = 0;
+    double memory_gradients_gb = 0;
+    double memory_optimizer_gb = 0;
+    double memory_activations_gb = 0;
+    double memory_total_gb = 0;
+    double memory_capacity_gb = 0;
+    double memory_usable_gb = 0;     // capacity less the allocator/workspace reserve
+    bool fits_in_memory = false;
+    // bandwidths the groups see (busbw, GB/s)
+    double tp_busbw_gbps = 0;
+    double dp_busbw_gbps = 0;
+    double pp_bw_gbps = 0;
+    // time and money
+    double days_to_train = 0;
+    double gpu_hours = 0;
+    double power_kw = 0;
+    double energy_mwh = 0;
+    double capex_usd = 0;
+    double cost_per_hour_usd = 0;
+    double tco_usd = 0;              // cost of the training run: cost per hour x wall-clock hours
+    double lifetime_tco_usd = 0;     // cost per hour x the economics horizon (years)
+    double cost_per_billion_tokens_usd = 0;
+    // the model
+    double params = 0;
+    double flops_per_step = 0;       // model FLOPs (MFU's numerator)
+    double hardware_flops_per_step = 0;
+    std::uint32_t warnings = 0;
+};
+
+struct Plan;
+std::vector<std::string> warningMessages(const Result &r, const Plan &plan);
+
+} // namespace commtax

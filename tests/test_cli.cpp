@@ -1,0 +1,172 @@
+// The command line, run as users run it: exit codes, stderr reasons, JSON and CSV output.
+#include "core/resultio.h"
+#include "core/scenario.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace commtax;
+
+namespace {
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run run(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(COMMTAX_BINARY), args);
+    p.waitForFinished(60000);
+    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString write(const QString &name, const QByteArray &text)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(path));
+        f.write(text);
+        return path;
+    }
+
+private Q_SLOTS:
+    void evaluateJsonHasEveryNamedOutput()
+    {
+        const QString file = write(QStringLiteral("default.json"), serializeScenario(defaultScenario()));
+        const Run r = run({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const char *names[] = {"step_time_s", "compute_time_s", "bubble_time_s", "tp_comm_time_s", "pp_comm_time_s",
+                               "dp_comm_time_s", "dp_comm_exposed_s", "comm_tax_raw", "comm_tax_exposed",
+                               "bubble_overhead", "bubble_share", "mfu", "hfu", "tflops_per_gpu", "tokens_per_s",
+                               "tokens_per_day", "memory_weights_gb", "memory_gradients_gb", "memory_optimizer_gb",
+                               "memory_activations_gb", "memory_total_gb", "fits_in_memory", "days_to_train",
+                               "gpu_hours", "energy_mwh", "capex_usd", "cost_per_hour_usd", "tco_usd",
+                               "cost_per_billion_tokens_usd", "params", "flops_per_step", "warnings"};
+        for (const char *n : names)
+            QVERIFY2(o.contains(QLatin1String(n)), n);
+        QVERIFY(o.value(QStringLiteral("warnings")).isArray());
+        QVERIFY(o.value(QStringLiteral("fits_in_memory")).isBool());
+        // the same numbers as the engine called directly
+        const Result direct = evaluateValid(defaultScenario().plan);
+        QCOMPARE(o.value(QStringLiteral("step_time_s")).toDouble(), direct.step_time_s);
+        QCOMPARE(o.value(QStringLiteral("cost_per_billion_tokens_usd")).toDouble(), direct.cost_per_billion_tokens_usd);
+        for (auto it = o.constBegin(); it != o.constEnd(); ++it)
+            QVERIFY2(!it.value().isNull(), qPrintable(it.key())); // no NaN/inf became null
+    }
+    void evaluateTable()
+    {
+        const QString file = write(QStringLiteral("t.json"), serializeScenario(defaultScenario()));
+        const Run r = run({QStringLiteral("evaluate"), file});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("Step time (s)"));
+        QVERIFY(r.out.contains("Comm tax, exposed"));
+    }
+    void presets()
+    {
+        Run r = run({QStringLiteral("presets")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("h100-sxm"));
+        QVERIFY(r.out.contains("BF16 989 TFLOPS dense"));
+        r = run({QStringLiteral("presets"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("gpus")).toArray().size(), 7);
+        const QJsonObject h100 = o.value(QStringLiteral("gpus")).toArray().first().toObject();
+        QCOMPARE(h100.value(QStringLiteral("bf16_dense_tflops")).toObject().value(QStringLiteral("kind")).toString(),
+                 QStringLiteral("datasheet"));
+    }
+    void sweepGpus()
+    {
+        const QString file = write(QStringLiteral("s.json"), serializeScenario(defaultScenario()));
+        Run r = run({QStringLiteral("sweep"), file, QStringLiteral("--gpus"), QStringLiteral("8,32,256,1024"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonArray a = QJsonDocument::fromJson(r.out).array();
+        QCOMPARE(a.size(), 4);
+        QCOMPARE(a[0].toObject().value(QStringLiteral("valid")).toBool(), false); // 8 < tp*pp = 32
+        QVERIFY(a[0].toObject().value(QStringLiteral("error")).toString().contains(QLatin1String("tp*pp")));
+        QCOMPARE(a[2].toObject().value(QStringLiteral("step_time_s")).toDouble(), evaluateValid(defaultScenario().plan).step_time_s);
+        r = run({QStringLiteral("sweep"), file, QStringLiteral("--micro-batches"), QStringLiteral("1,2,4,8"), QStringLiteral("--csv")});
+        QCOMPARE(r.code, 0);
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 5);
+        QVERIFY(lines[0].startsWith("micro_batches,valid,step_time_s"));
+        r = run({QStringLiteral("sweep"), file, QStringLiteral("--hardware"), QStringLiteral("h100-sxm,a100-sxm-80gb,rtx-4090")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("rtx-4090"));
+    }
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("fragment");
+        const QString dir = m_dir.path();
+        QTest::addRow("missing file") << QStringList{QStringLiteral("evaluate"), dir + QStringLiteral("/nope.json")} << 1 << "cannot open";
+        QTest::addRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2 << "unknown command";
+        QTest::addRow("unknown option") << QStringList{QStringLiteral("presets"), QStringLiteral("--xml")} << 2 << "unknown option --xml";
+        QTest::addRow("sweep without axis") << QStringList{QStringLiteral("sweep"), QStringLiteral("x.json")} << 2 << "exactly one of";
+        QTest::addRow("bad gpu list") << QStringList{QStringLiteral("sweep"), QStringLiteral("x.json"), QStringLiteral("--gpus"), QStringLiteral("8,abc")} << 2 << "not a positive whole number";
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, fragment);
+        const Run r = run(args);
+        QCOMPARE(r.code, code);
+        QVERIFY2(QString::fromUtf8(r.err).contains(fragment), r.err.constData());
+        QVERIFY(r.err.startsWith("commtax: "));
+    }
+    void invalidPlansExitOneWithFileLineField_data()
+    {
+        QTest::addColumn<QByteArray>("training");
+        QTest::addColumn<QString>("expect");
+        QTest::addRow("tp not dividing heads") << QByteArray("\"tp\": 3, \"pp\": 1, \"dp\": 1") << "training.tp: tp=3 does not divide heads=32";
+        QTest::addRow("layers vs pp*vpp") << QByteArray("\"tp\": 1, \"pp\": 3, \"dp\": 1") << "training.pp: layers=32 do not divide by pp*vpp";
+        QTest::addRow("batch") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"global_batch\": 7, \"micro_batch\": 2") << "training.global_batch: global_batch=7 is not divisible";
+        QTest::addRow("gpus") << QByteArray("\"tp\": 2, \"pp\": 1, \"dp\": 1") << "training.dp: tp*pp*dp=2*1*1=2 does not equal";
+        QTest::addRow("negative") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"seq_len\": -5") << "training.seq_len: must be greater than 0";
+        QTest::addRow("efficiency") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"goodput\": 1.5") << "training.goodput: must be in (0, 1]";
+    }
+    void invalidPlansExitOneWithFileLineField()
+    {
+        QFETCH(QByteArray, training);
+        QFETCH(QString, expect);
+        const QByteArray json = "{\"format\": \"commtax-scenario\", \"version\": 1,\n"
+                                "\"model\": {\"preset\": \"llama2-7b\"},\n\"gpu\": {\"preset\": \"h100-sxm\"},\n"
+                                "\"cluster\": {\"preset\": \"dgx-h100\", \"nodes\": 1},\n\"training\": {"
+            + training + "}}";
+        const QString file = write(QStringLiteral("bad.json"), json);
+        const Run r = run({QStringLiteral("evaluate"), file});
+        QCOMPARE(r.code, 1);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains(expect), qPrintable(err));
+        QVERIFY2(err.contains(file + QStringLiteral(":5:")), qPrintable(err)); // file and line of "training"
+        QVERIFY(r.out.isEmpty());
+    }
+    void unknownPresetExitsOne()
+    {
+        const QString file = write(QStringLiteral("p.json"), "{\"format\": \"commtax-scenario\", \"version\": 1,\n"
+                                                             "\"model\": {\"preset\": \"gpt5\"},\n\"gpu\": {\"preset\": \"h100-sxm\"},\n"
+                                                             "\"cluster\": {\"preset\": \"dgx-h100\"}}");
+        const Run r = run({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.err.contains(":2:"));
+        QVERIFY(r.err.contains("model.preset: unknown model preset \"gpt5\""));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

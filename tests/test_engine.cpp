@@ -1,0 +1,548 @@
+// Engine tests: the seeds' worked examples done right (domain.md §11), published parameter counts,
+// Korthikanti et al. 2022 Table 5, properties, and invalid plans.
+#include "core/presets.h"
+#include "core/scenario.h"
+#include "engine/engine.h"
+#include "engine/sweep.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace commtax;
+
+namespace {
+
+bool near(double actual, double expected, double relTol)
+{
+    return std::abs(actual - expected) <= relTol * std::abs(expected);
+}
+#define QVERIFY_NEAR(actual, expected, tol)                                                                        \
+    QVERIFY2(near((actual), (expected), (tol)),                                                                    \
+             qPrintable(QStringLiteral("%1 = %2, expected %3 within %4%")                                          \
+                            .arg(QStringLiteral(#actual))                                                          \
+                            .arg((actual), 0, 'g', 8)                                                              \
+                            .arg((expected), 0, 'g', 8)                                                            \
+                            .arg((tol) * 100)))
+
+Plan presetPlan(const char *model, const char *gpu, const char *cluster)
+{
+    const PresetCatalog &c = PresetCatalog::builtIn();
+    Plan p = defaultScenario().plan;
+    c.find(Section::Model, QLatin1String(model))->applyTo(p);
+    c.find(Section::Gpu, QLatin1String(gpu))->applyTo(p);
+    c.find(Section::Cluster, QLatin1String(cluster))->applyTo(p);
+    return p;
+}
+
+bool allFinite(const Result &r)
+{
+    const double vals[] = {r.step_time_s, r.compute_time_s, r.bubble_time_s, r.tp_comm_time_s, r.pp_comm_time_s,
+                           r.dp_comm_time_s, r.dp_comm_exposed_s, r.comm_tax_raw, r.comm_tax_exposed, r.bubble_overhead,
+                           r.bubble_share, r.mfu, r.hfu, r.tflops_per_gpu, r.tokens_per_s, r.tokens_per_day,
+                           r.memory_weights_gb, r.memory_gradients_gb, r.memory_optimizer_gb, r.memory_activations_gb,
+                           r.memory_total_gb, r.days_to_train, r.gpu_hours, r.energy_mwh, r.capex_usd,
+                           r.cost_per_hour_usd, r.tco_usd, r.cost_per_billion_tokens_usd, r.params, r.flops_per_step};
+    for (double v : vals)
+        if (!std::isfinite(v))
+            return false;
+    return true;
+}
+
+// Korthikanti et al. 2022 (Reducing Activation Recomputation in Large Transformer Models), Table 5:
+// A100-80GB, TP=8, s=2048, GPT vocabulary 51200, GELU MLP with f=4h.
+Plan korthikantiPlan(int l, int h, int a, int gpus, int p, int v, int B, int b, Recompute rc)
+{
+    Plan plan = presetPlan("gpt3-175b", "a100-sxm-80gb", "dgx-a100");
+    plan.model = ModelSpec{"gpt", "GPT", l, h, a, a, 4 * h, 51200, Mlp::Gelu, true};
+    plan.cluster.gpus_per_node = 8;
+    plan.cluster.nodes = gpus / 8;
+    TrainingSpec &t = plan.training;
+    t.seq_len = 2048;
+    t.tp = 8;
+    t.pp = p;
+    t.dp = gpus / (8 * p);
+    t.vpp = v;
+    t.global_batch = B;
+    t.micro_batch = b;
+    t.recompute = rc;
+    t.sequence_parallel = rc != Recompute::Full; // "full" is the baseline without SP in Table 5
+    t.flash_attention = false;
+    t.zero = 0;
+    t.compute_efficiency.reset();
+    return plan;
+}
+
+} // namespace
+
+class TestEngine : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void parameterCountsMatchPublished_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const Preset &p : PresetCatalog::builtIn().presets(Section::Model))
+            QTest::addRow("%s", qPrintable(p.id)) << p.id;
+    }
+    void parameterCountsMatchPublished()
+    {
+        QFETCH(QString, id);
+        const Preset *p = PresetCatalog::builtIn().find(Section::Model, id);
+        Plan plan;
+        p->applyTo(plan);
+        QVERIFY(p->publishedParams() > 0);
+        QVERIFY_NEAR(parameterCount(plan.model), p->publishedParams(), 0.01);
+    }
+    void llama2ParameterCountsFromThePaper()
+    {
+        // Touvron et al. 2023: Llama-2-7B 6.74e9, Llama-2-70B 6.90e10 (domain.md §2).
+        const Plan p7 = presetPlan("llama2-7b", "h100-sxm", "dgx-h100");
+        const Plan p70 = presetPlan("llama2-70b", "h100-sxm", "dgx-h100");
+        QVERIFY_NEAR(parameterCount(p7.model), 6.74e9, 0.01);
+        QVERIFY_NEAR(parameterCount(p70.model), 6.90e10, 0.01);
+    }
+    void flopsMatchMegatronForGpt()
+    {
+        // Narayanan et al. 2021: 72*B*s*l*h^2*(1 + s/(6h) + V/(12*l*h)) per step for GELU, f=4h, g=a.
+        const ModelSpec m{"gpt", "GPT", 96, 12288, 96, 96, 4 * 12288, 51200, Mlp::Gelu, true};
+        const double s = 2048, l = 96, h = 12288, V = 51200;
+        const double megatron = 72.0 * s * l * h * h * (1 + s / (6 * h) + V / (12 * l * h));
+        QVERIFY_NEAR(modelFlopsPerSequence(m, 2048), megatron, 1e-9);
+    }
+
+    // ---- seed errata (domain.md §11)
+    void seed004GradientBytes()
+    {
+        // "140GB of gradients (FP32)" for 70B: FP32 is 4 bytes, so 280 GB; 140 GB is BF16.
+        Plan p = presetPlan("llama2-70b", "h100-sxm", "dgx-h100");
+        p.model.layers = 80;
+        const double P = 70e9;
+        QVERIFY_NEAR(P * 4 / 1e9, 280.0, 1e-12);
+        // The engine's gradient memory with tp=pp=1, ZeRO 0: P * bytes.
+        p.cluster.nodes = 1;
+        p.training.tp = 1;
+        p.training.pp = 1;
+        p.training.dp = 8;
+        p.training.zero = 0;
+        p.training.global_batch = 8;
+        p.training.grad_bytes = 4;
+        const Result r32 = evaluateValid(p);
+        QVERIFY_NEAR(r32.memory_gradients_gb, parameterCount(p.model) * 4 / 1e9, 1e-9);
+        QVERIFY(r32.memory_gradients_gb > 270 && r32.memory_gradients_gb < 285);
+        p.training.grad_bytes = 2;
+        const Result r16 = evaluateValid(p);
+        QVERIFY_NEAR(r16.memory_gradients_gb, r32.memory_gradients_gb / 2, 1e-9);
+    }
+    void seed004ComputeTimeIs70sNot0_7s()
+    {
+        // T_comp = 6*70e9*4e6 / (256 * 312e12 * 0.3): 1.68e18 / 2.396e16 = 70.1 s, not 0.7 s.
+        const double tcomp = 6.0 * 70e9 * 4e6 / (256 * 312e12 * 0.3);
+        QVERIFY_NEAR(tcomp, 70.1, 0.01);
+        // The engine, for a 70B model on 256 A100 at 30% efficiency, is of that order (it also counts
+        // attention and the vocabulary, and the GEMM-width factor), never 0.7 s.
+        Plan p = presetPlan("llama2-70b", "a100-sxm-80gb", "dgx-a100");
+        p.cluster.nodes = 32;
+        p.training.seq_len = 4096;
+        p.training.global_batch = 1024; // 4M tokens
+        p.training.tp = 8;
+        p.training.pp = 4;
+        p.training.dp = 8;
+        p.training.compute_efficiency = 0.3;
+        p.training.recompute = Recompute::None;
+        const Result r = evaluateValid(p);
+        QVERIFY(r.compute_time_s > 60 && r.compute_time_s < 200);
+    }
+    void seed004GradientSyncOnEightH100()
+    {
+        // A ring all-reduce of 140 GB over 8 GPUs at 450 GB/s: 2*7/8*140/450 = 0.544 s at line rate
+        // (the seed's 0.16 s divides by 900 GB/s and drops 2(n-1)/n).
+        QVERIFY_NEAR(ringAllReduceTimeS(140e9, 8, 450, 0), 0.5444, 0.001);
+        // With the engine's group link at 100% efficiency:
+        GpuSpec g;
+        g.intra_bw_gbps = 450;
+        g.intra_efficiency = 1.0;
+        g.intra_latency_us = 0;
+        ClusterSpec c;
+        c.nic_efficiency = 1;
+        const GroupLink link = groupLink(g, c, 8, 1, 8);
+        QVERIFY_NEAR(collectiveTimeS(Collective::AllReduce, 140e9, link) - kCollectiveBaseLatencyUs * 1e-6, 0.5444, 0.001);
+    }
+    void seed004Rtx4090HasNoP2P()
+    {
+        const Preset *g = PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("rtx-4090"));
+        QCOMPARE(g->values.value(QStringLiteral("p2p")).toBool(), false);
+        Plan p = presetPlan("llama2-7b", "rtx-4090", "rtx4090-pcie");
+        // 4090 trains at its FP32-accumulate 165 TFLOPS, not the 330 FP16-accumulate figure.
+        QCOMPARE(p.gpu.bf16_dense_tflops, 165.0);
+        // and H100 at 989 dense BF16, not the 1979 FP8/sparse figure.
+        QCOMPARE(presetPlan("llama2-7b", "h100-sxm", "dgx-h100").gpu.bf16_dense_tflops, 989.0);
+        // P2P off halves the usable intra-node bandwidth.
+        GpuSpec on = p.gpu;
+        on.p2p = true;
+        QVERIFY_NEAR(intraNodeBusBwGbps(p.gpu), intraNodeBusBwGbps(on) / 2, 1e-12);
+    }
+    void seed000AllReduceUnits()
+    {
+        // Seed 000's allreduce_time(msg_gb=140, bw_gbps=800, n=48) claims 0.45 s. Done right, a ring
+        // all-reduce of 140 GB over 48 ranks moves 2*47/48*140 GB = 274 GB per rank: at 800 Gb/s
+        // (100 GB/s) that is 2.74 s, and even at 800 GB/s it is 0.343 s, never 0.45 s.
+        QVERIFY_NEAR(ringAllReduceTimeS(140e9, 48, 100, 0), 2.0 * 47 / 48 * 140 / 100, 1e-12);
+        QVERIFY_NEAR(ringAllReduceTimeS(140e9, 48, 100, 0), 2.742, 0.001);
+        QVERIFY_NEAR(ringAllReduceTimeS(140e9, 48, 800, 0), 0.3427, 0.001);
+        // the latency term: 2(n-1) steps of alpha
+        QVERIFY_NEAR(ringAllReduceTimeS(0, 48, 100, 10e-6), 94 * 10e-6, 1e-12);
+    }
+    void seed000BusBwFactorIsNotAGain()
+    {
+        // busbw/algbw = 2(n-1)/n: 1.0, 1.5, 1.75, 1.875 for n = 2, 4, 8, 16: a conversion factor.
+        QCOMPARE(busBandwidthFactor(Collective::AllReduce, 2), 1.0);
+        QCOMPARE(busBandwidthFactor(Collective::AllReduce, 4), 1.5);
+        QCOMPARE(busBandwidthFactor(Collective::AllReduce, 8), 1.75);
+        QCOMPARE(busBandwidthFactor(Collective::AllReduce, 16), 1.875);
+        // and busbw never exceeds the bottleneck link, whatever the factor.
+        const Plan p = presetPlan("llama2-70b", "h100-sxm", "dgx-h100");
+        for (int n : {2, 4, 8}) {
+            const GroupLink intra = groupLink(p.gpu, p.cluster, n, 1, n);
+            QVERIFY(intra.busbw_gbps <= intra.line_gbps);
+            const GroupLink inter = groupLink(p.gpu, p.cluster, n * 4, 4, n);
+            QVERIFY(inter.busbw_gbps <= inter.line_gbps);
+        }
+    }
+    void seed002Arithmetic()
+    {
+        // 14 GB x 2 x 7/8 = 24.5 GB; 24.5 GB at 25 GB/s is 0.98 s (the seed said 1 s from "5GB/25GB/s").
+        QVERIFY_NEAR(ringAllReduceTimeS(14e9, 8, 25, 0), 0.98, 1e-9);
+    }
+
+    // ---- Korthikanti et al. 2022, Table 5 (domain.md §12)
+    void korthikantiTable5_data()
+    {
+        QTest::addColumn<int>("l");
+        QTest::addColumn<int>("h");
+        QTest::addColumn<int>("a");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("p");
+        QTest::addColumn<int>("v");
+        QTest::addColumn<int>("B");
+        QTest::addColumn<int>("b");
+        QTest::addColumn<int>("recompute");
+        QTest::addColumn<double>("step_s");
+        const int full = int(Recompute::Full), sel = int(Recompute::Selective);
+        QTest::addRow("22B full") << 48 << 6144 << 64 << 8 << 1 << 1 << 4 << 4 << full << 1.42;
+        QTest::addRow("22B sp+selective") << 48 << 6144 << 64 << 8 << 1 << 1 << 4 << 4 << sel << 1.10;
+        QTest::addRow("175B full") << 96 << 12288 << 96 << 64 << 8 << 3 << 64 << 1 << full << 18.13;
+        QTest::addRow("175B sp+selective") << 96 << 12288 << 96 << 64 << 8 << 3 << 64 << 1 << sel << 13.75;
+        QTest::addRow("530B full") << 105 << 20480 << 128 << 280 << 35 << 3 << 280 << 1 << full << 49.05;
+        QTest::addRow("530B sp+selective") << 105 << 20480 << 128 << 280 << 35 << 3 << 280 << 1 << sel << 37.83;
+        QTest::addRow("1T full") << 128 << 25600 << 160 << 512 << 64 << 1 << 512 << 1 << full << 94.42;
+        QTest::addRow("1T sp+selective") << 128 << 25600 << 160 << 512 << 64 << 1 << 512 << 1 << sel << 71.49;
+    }
+    void korthikantiTable5()
+    {
+        QFETCH(int, l);
+        QFETCH(int, h);
+        QFETCH(int, a);
+        QFETCH(int, gpus);
+        QFETCH(int, p);
+        QFETCH(int, v);
+        QFETCH(int, B);
+        QFETCH(int, b);
+        QFETCH(int, recompute);
+        QFETCH(double, step_s);
+        const Plan plan = korthikantiPlan(l, h, a, gpus, p, v, B, b, Recompute(recompute));
+        const Evaluation e = evaluate(plan);
+        QVERIFY2(e.ok(), e.ok() ? "" : e.errors.front().message.c_str());
+        QVERIFY_NEAR(e.result.step_time_s, step_s, 0.10);
+    }
+
+    // ---- hand calculation of one whole plan (the default: Llama-2-70B, 256 H100)
+    void defaultPlanByHand()
+    {
+        const Plan p = defaultScenario().plan;
+        const Result r = evaluateValid(p);
+        const double P = parameterCount(p.model);
+        // compute: 1024 sequences of 4096 tokens, F_seq from domain.md §2, selective recompute adds
+        // l*4*s^2*h per sequence; 256 GPUs at 989 TFLOPS x 0.68 x (1024/(1024+360)).
+        const double l = 80, h = 8192, s = 4096, f = 28672, V = 32000, ga = 8.0 / 64;
+        const double fseq = s * (12 * l * h * h * (1 + ga + s / h) + 18 * l * f * h + 6 * V * h);
+        const double hw = 1024 * (fseq + l * 4 * s * s * h);
+        const double eff = 0.68 * 1024.0 / (1024.0 + 360.0);
+        const double tcomp = hw / (256 * 989e12 * eff);
+        QVERIFY_NEAR(r.compute_time_s, tcomp, 1e-9);
+        // m = 1024/(1*8) = 128 micro-batches; bubble (p-1)/(v*m) = 3/128.
+        QCOMPARE(r.micro_batches, 128);
+        QVERIFY_NEAR(r.bubble_overhead, 3.0 / 128, 1e-12);
+        QVERIFY_NEAR(r.bubble_share, 3.0 / 131, 1e-12);
+        // TP: 4 all-reduces of b*s*h*2 bytes per layer per micro-batch, 20 layers per stage, on
+        // NVLink at 450*0.82 GB/s with 8.4 us + 14*3.4 us latency.
+        const double msg = 1 * s * h * 2;
+        const double ar = 8.4e-6 + 14 * 3.4e-6 + 1.75 * msg / (450e9 * 0.82);
+        QVERIFY_NEAR(r.tp_comm_time_s, 128 * 20 * 4 * ar, 1e-9);
+        // DP (ZeRO-1): reduce-scatter of P/32 bf16 gradients + all-gather of P/32 bf16 weights over
+        // 8 ranks, one per node, on one 400 Gb/s NIC at 0.9: 45 GB/s; tree-free ring latency
+        // 7 * 14 us each (ring 98 us vs tree 2*3*14 = 84 us is only for all-reduce).
+        const double shard = P / 32 * 2;
+        const double rs = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * shard / 45e9;
+        QVERIFY_NEAR(r.dp_comm_time_s, 2 * rs, 1e-9);
+        // exposed: minus 0.8 x the last micro-batch's backward (2/3 of tcomp/128).
+        QVERIFY_NEAR(r.dp_comm_exposed_s, std::max(0.0, 2 * rs - 0.8 * (2.0 / 3) * tcomp / 128), 1e-9);
+        // PP: 2*v*m sends of b*s*h*2/t bytes over one 45 GB/s rail, 8.4 + 14 us latency.
+        QVERIFY_NEAR(r.pp_comm_time_s, 2 * 128 * (8.4e-6 + 14e-6 + msg / 8 / 45e9), 1e-9);
+        const double hidden = r.dp_comm_time_s - r.dp_comm_exposed_s;
+        const double step = tcomp * (1 + 3.0 / 128) + r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_exposed_s + 0.05 * hidden;
+        QVERIFY_NEAR(r.step_time_s, step, 1e-9);
+        QVERIFY_NEAR(r.tokens_per_s, 1024 * 4096 / step, 1e-9);
+        QVERIFY_NEAR(r.mfu, 1024 * fseq / (step * 256 * 989e12), 1e-9);
+        // memory: P/32 parameters per GPU: 2 B weights, 2 B gradients, 12 B optimizer / 8 (ZeRO-1).
+        QVERIFY_NEAR(r.memory_weights_gb, P / 32 * 2 / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_gradients_gb, P / 32 * 2 / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_optimizer_gb, P / 32 * 12 / 8 / 1e9, 1e-9);
+        // activations: SP + selective, 34*s*b*h/t per layer, 20 layers, min(m, p) = 4 in flight.
+        QVERIFY_NEAR(r.memory_activations_gb, 34.0 * s * h / 8 * 20 * 4 / 1e9, 1e-9);
+        // cost: capex = 256*25000 + 32*120000 + 256*3000; cost/h = capex/(4*8760) + power + upkeep.
+        const double capex = 256 * 25000.0 + 32 * 120000.0 + 256 * 3000.0;
+        QVERIFY_NEAR(r.capex_usd, capex, 1e-12);
+        const double kw = 256 * 700 * 1.35 * 1.3 / 1000;
+        const double perHour = capex / (4 * 8760) + kw * 0.10 + capex * 0.05 / 8760;
+        QVERIFY_NEAR(r.cost_per_hour_usd, perHour, 1e-12);
+        const double hours = 2e12 / (r.tokens_per_s * 0.9) / 3600;
+        QVERIFY_NEAR(r.days_to_train, hours / 24, 1e-12);
+        QVERIFY_NEAR(r.tco_usd, perHour * hours, 1e-12);
+        QVERIFY_NEAR(r.cost_per_billion_tokens_usd, perHour / (r.tokens_per_s * 0.9 * 3600 / 1e9), 1e-12);
+        QVERIFY(allFinite(r));
+    }
+    void rentEconomics()
+    {
+        Plan p = defaultScenario().plan;
+        p.economics.mode = EconomicsMode::Rent;
+        p.economics.usd_per_gpu_hour = 2.5;
+        const Result r = evaluateValid(p);
+        QCOMPARE(r.capex_usd, 0.0);
+        QVERIFY_NEAR(r.cost_per_hour_usd, 256 * 2.5, 1e-12);
+    }
+
+    // ---- properties
+    void moreBandwidthNeverSlowsAStep()
+    {
+        for (const char *gpu : {"h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090"}) {
+            Plan p = defaultScenario().plan;
+            const Preset *g = PresetCatalog::builtIn().find(Section::Gpu, QLatin1String(gpu));
+            g->applyTo(p);
+            PresetCatalog::builtIn().find(Section::Cluster, g->defaultCluster())->applyTo(p);
+            p.cluster.nodes = 32;
+            p.training.compute_efficiency.reset();
+            double prev = evaluateValid(p).step_time_s;
+            for (int i = 0; i < 12; ++i) {
+                p.cluster.nic_gbit_per_gpu *= 1.5;
+                p.gpu.intra_bw_gbps *= 1.3;
+                const double t = evaluateValid(p).step_time_s;
+                QVERIFY2(t <= prev * (1 + 1e-12), gpu);
+                prev = t;
+            }
+        }
+    }
+    void bubbleFallsAsMicroBatchesGrow()
+    {
+        const Plan p = defaultScenario().plan;
+        std::vector<int> ms;
+        for (int m = 1; m <= 512; m *= 2)
+            ms.push_back(m);
+        const auto pts = sweepMicroBatches(p, ms);
+        for (size_t i = 1; i < pts.size(); ++i) {
+            QVERIFY(pts[i].valid && pts[i - 1].valid);
+            QVERIFY(pts[i].result.bubble_overhead < pts[i - 1].result.bubble_overhead);
+            QVERIFY(pts[i].result.bubble_share < pts[i - 1].result.bubble_share);
+        }
+        // (p-1)/(v*m) at m=1, p=4: 3.
+        QVERIFY_NEAR(pts[0].result.bubble_overhead, 3.0, 1e-12);
+    }
+    void busBandwidthNeverExceedsALink()
+    {
+        const PresetCatalog &c = PresetCatalog::builtIn();
+        for (const Preset &gp : c.presets(Section::Gpu))
+            for (const Preset &cp : c.presets(Section::Cluster)) {
+                Plan p;
+                gp.applyTo(p);
+                cp.applyTo(p);
+                for (int nodes : {1, 2, 4, 64})
+                    for (int k = 1; k <= p.cluster.gpus_per_node; k *= 2) {
+                        const GroupLink g = groupLink(p.gpu, p.cluster, nodes * k, nodes, k);
+                        QVERIFY(g.busbw_gbps <= g.line_gbps);
+                        QVERIFY(g.busbw_gbps <= p.gpu.intra_bw_gbps);
+                        if (nodes > 1)
+                            QVERIFY(g.busbw_gbps <= k * p.cluster.nic_gbit_per_gpu / 8);
+                        if (g.ranks < 2)
+                            continue;
+                        // and the time it implies: busbw = factor * S / T never above the group's busbw.
+                        const double S = 1e9;
+                        const double T = collectiveTimeS(Collective::AllReduce, S, g);
+                        QVERIFY(busBandwidthFactor(Collective::AllReduce, g.ranks) * S / T / 1e9 <= g.busbw_gbps * (1 + 1e-12));
+                    }
+            }
+    }
+    void zeroStagesNeverRaiseMemory()
+    {
+        Plan p = defaultScenario().plan;
+        double prev = 1e300;
+        for (int z = 0; z <= 3; ++z) {
+            p.training.zero = z;
+            const Result r = evaluateValid(p);
+            QVERIFY(r.memory_total_gb <= prev);
+            QVERIFY(r.memory_weights_gb > 0 && r.memory_optimizer_gb > 0);
+            prev = r.memory_total_gb;
+        }
+    }
+    void costsScaleLinearlyWithPrice()
+    {
+        Plan p = defaultScenario().plan;
+        p.economics.usd_per_kwh = 0; // only capex-driven costs
+        p.economics.upkeep_pct = 0;
+        p.cluster.node_price_usd = 0;
+        p.cluster.network_cost_per_gpu_usd = 0;
+        const Result r1 = evaluateValid(p);
+        p.gpu.price_usd *= 3;
+        const Result r3 = evaluateValid(p);
+        QVERIFY_NEAR(r3.capex_usd, 3 * r1.capex_usd, 1e-12);
+        QVERIFY_NEAR(r3.tco_usd, 3 * r1.tco_usd, 1e-12);
+        QVERIFY_NEAR(r3.cost_per_billion_tokens_usd, 3 * r1.cost_per_billion_tokens_usd, 1e-12);
+        QCOMPARE(r3.step_time_s, r1.step_time_s);
+        // rent: linear in the hourly price
+        p.economics.mode = EconomicsMode::Rent;
+        p.economics.usd_per_gpu_hour = 2;
+        const Result a = evaluateValid(p);
+        p.economics.usd_per_gpu_hour = 5;
+        const Result b = evaluateValid(p);
+        QVERIFY_NEAR(b.cost_per_billion_tokens_usd, 2.5 * a.cost_per_billion_tokens_usd, 1e-12);
+    }
+    void gpuCountSweepKeepsTpPpAndGrowsDp()
+    {
+        const Plan p = defaultScenario().plan;
+        const auto pts = sweepGpuCount(p, defaultGpuCounts());
+        QCOMPARE(pts.size(), size_t(12));
+        int valid = 0;
+        for (const SweepPoint &pt : pts) {
+            if (!pt.valid) {
+                QVERIFY(!pt.error.empty());
+                continue;
+            }
+            ++valid;
+            QCOMPARE(pt.result.gpus, int(pt.x));
+            QVERIFY(allFinite(pt.result));
+        }
+        // 32 GPUs (tp*pp) up to 8192 (dp = 256 = global_batch/b... 1024/1): 32..8192 valid.
+        QVERIFY(valid >= 8);
+        QVERIFY(!pts[0].valid); // 8 GPUs cannot hold tp*pp = 32
+    }
+    void hardwareSweepUsesEachGpusCluster()
+    {
+        const PresetCatalog &c = PresetCatalog::builtIn();
+        const Plan p = presetPlan("llama2-7b", "h100-sxm", "dgx-h100");
+        std::vector<Hardware> hw;
+        for (const char *id : {"h100-sxm", "a100-sxm-80gb"}) {
+            Plan q;
+            const Preset *g = c.find(Section::Gpu, QLatin1String(id));
+            g->applyTo(q);
+            c.find(Section::Cluster, g->defaultCluster())->applyTo(q);
+            hw.push_back({q.gpu, q.cluster});
+        }
+        const auto pts = sweepHardware(p, hw);
+        QVERIFY(pts[0].valid && pts[1].valid);
+        QVERIFY(pts[1].result.step_time_s > pts[0].result.step_time_s); // A100 slower than H100
+        QCOMPARE(pts[1].result.gpus, pts[0].result.gpus);
+    }
+    void warningsFire()
+    {
+        Plan p = presetPlan("llama2-70b", "rtx-4090", "rtx4090-pcie");
+        p.training.compute_efficiency.reset();
+        const Result r = evaluateValid(p);
+        QVERIFY(r.warnings & WarnDoesNotFit);       // 70B on 24 GB
+        QVERIFY(r.warnings & WarnP2PDisabled);
+        QVERIFY(r.warnings & WarnNoNvlinkForTp);
+        QVERIFY(r.warnings & WarnCommTaxHigh);
+        const auto words = warningMessages(r, p);
+        QVERIFY(words.size() >= 4);
+        Plan q = defaultScenario().plan;
+        q.training.tp = 16;
+        q.training.dp = 4;
+        QVERIFY(evaluate(q).ok());
+        QVERIFY(evaluateValid(q).warnings & WarnTpCrossesNodes);
+        // the default plan is healthy
+        QCOMPARE(evaluateValid(defaultScenario().plan).warnings & (WarnCommTaxHigh | WarnDoesNotFit), 0u);
+    }
+
+    // ---- invalid plans name the field and why
+    void invalidPlans_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("fragment");
+        QTest::addRow("tp not dividing heads") << "tp3" << "training.tp" << "does not divide heads";
+        QTest::addRow("layers not dividing pp*vpp") << "pp3" << "training.pp" << "do not divide by pp*vpp";
+        QTest::addRow("batch not divisible") << "batch" << "training.global_batch" << "not divisible by micro_batch*dp";
+        QTest::addRow("layout not the GPUs") << "gpus" << "training.dp" << "does not equal the cluster";
+        QTest::addRow("zero layers") << "layers0" << "model.layers" << "greater than 0";
+        QTest::addRow("negative price") << "price" << "gpu.price_usd" << "must not be negative";
+        QTest::addRow("efficiency above 1") << "eff" << "gpu.intra_efficiency" << "(0, 1]";
+        QTest::addRow("efficiency zero") << "eff0" << "cluster.nic_efficiency" << "(0, 1]";
+        QTest::addRow("zero stage 4") << "zero4" << "training.zero" << "ZeRO stage";
+        QTest::addRow("fp8 on A100") << "fp8" << "training.precision" << "FP8";
+        QTest::addRow("NaN") << "nan" << "training.goodput" << "finite";
+        QTest::addRow("interleave needs m multiple of p") << "vpp" << "training.vpp" << "multiple of pp";
+    }
+    void invalidPlans()
+    {
+        QFETCH(QString, what);
+        QFETCH(QString, field);
+        QFETCH(QString, fragment);
+        Plan p = defaultScenario().plan;
+        if (what == QLatin1String("tp3")) { p.training.tp = 3; }
+        if (what == QLatin1String("pp3")) { p.training.pp = 3; }
+        if (what == QLatin1String("batch")) { p.training.global_batch = 1000; p.training.micro_batch = 3; }
+        if (what == QLatin1String("gpus")) { p.training.dp = 4; }
+        if (what == QLatin1String("layers0")) { p.model.layers = 0; }
+        if (what == QLatin1String("price")) { p.gpu.price_usd = -1; }
+        if (what == QLatin1String("eff")) { p.gpu.intra_efficiency = 1.5; }
+        if (what == QLatin1String("eff0")) { p.cluster.nic_efficiency = 0; }
+        if (what == QLatin1String("zero4")) { p.training.zero = 4; }
+        if (what == QLatin1String("fp8")) {
+            PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("a100-sxm-80gb"))->applyTo(p);
+            p.training.precision = Precision::Fp8;
+        }
+        if (what == QLatin1String("nan")) { p.training.goodput = std::nan(""); }
+        if (what == QLatin1String("vpp")) { p.training.vpp = 2; p.training.global_batch = 8 * 6; }
+        const Evaluation e = evaluate(p);
+        QVERIFY(!e.ok());
+        bool found = false;
+        for (const PlanError &err : e.errors)
+            if (QString::fromStdString(err.field) == field && QString::fromStdString(err.message).contains(fragment))
+                found = true;
+        QVERIFY2(found, qPrintable(QString::fromStdString(e.errors.front().field + ": " + e.errors.front().message)));
+    }
+    void resultsAreFiniteAcrossPresets()
+    {
+        const PresetCatalog &c = PresetCatalog::builtIn();
+        for (const Preset &m : c.presets(Section::Model))
+            for (const Preset &g : c.presets(Section::Gpu)) {
+                Plan p = defaultScenario().plan;
+                m.applyTo(p);
+                g.applyTo(p);
+                c.find(Section::Cluster, g.defaultCluster())->applyTo(p);
+                p.cluster.nodes = 32;
+                p.training.compute_efficiency.reset();
+                for (int tp : {1, 2, 8})
+                    for (int pp : {1, 4, 8}) {
+                        p.training.tp = tp;
+                        p.training.pp = pp;
+                        p.training.dp = 256 / (tp * pp);
+                        p.training.global_batch = p.training.dp * 16;
+                        const Evaluation e = evaluate(p);
+                        if (e.ok())
+                            QVERIFY2(allFinite(e.result), qPrintable(m.id + QLatin1Char('/') + g.id));
+                    }
+            }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngine)
+#include "test_engine.moc"

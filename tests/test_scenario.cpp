@@ -1,0 +1,202 @@
+// Scenario files and presets: round trips, overrides, inline sections, and errors that name the
+// file, the line and the JSON path.
+#include "core/jsonlocator.h"
+#include "core/presets.h"
+#include "core/scenario.h"
+#include "engine/engine.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace commtax;
+
+namespace {
+QByteArray scenarioText(const char *body)
+{
+    return QByteArray("{\n  \"format\": \"commtax-scenario\",\n  \"version\": 1,\n") + body + "\n}\n";
+}
+} // namespace
+
+class TestScenario : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void builtInPresetsLoadWithProvenance()
+    {
+        const PresetCatalog &c = PresetCatalog::builtIn();
+        for (const char *id : {"h100-sxm", "h200-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "b200", "mi300x"})
+            QVERIFY2(c.find(Section::Gpu, QLatin1String(id)), id);
+        for (const char *id : {"llama2-7b", "llama2-13b", "codellama-34b", "llama2-70b", "llama3-8b", "llama3-70b", "gpt3-175b"})
+            QVERIFY2(c.find(Section::Model, QLatin1String(id)), id);
+        for (const char *id : {"dgx-h100", "dgx-a100", "l40s-pcie", "rtx4090-pcie"})
+            QVERIFY2(c.find(Section::Cluster, QLatin1String(id)), id);
+        // every number of every built-in preset says where it comes from
+        for (Section s : kPresetSections)
+            for (const Preset &p : c.presets(s)) {
+                QVERIFY(p.builtIn);
+                for (const FieldInfo *f : fieldsOf(s)) {
+                    const auto prov = p.provenance.constFind(QLatin1String(f->key));
+                    QVERIFY2(prov != p.provenance.constEnd(), qPrintable(p.id + QLatin1Char('.') + QLatin1String(f->key)));
+                    QVERIFY2(!prov->source.isEmpty(), qPrintable(p.id + QLatin1Char('.') + QLatin1String(f->key)));
+                }
+            }
+        const Preset *g = c.find(Section::Gpu, QStringLiteral("h100-sxm"));
+        QVERIFY(g->provenance.value(QStringLiteral("bf16_dense_tflops")).kind == SourceKind::Datasheet);
+        QVERIFY(g->provenance.value(QStringLiteral("intra_efficiency")).kind == SourceKind::Measured);
+        QVERIFY(g->provenance.value(QStringLiteral("price_usd")).kind == SourceKind::Assumption);
+        QVERIFY(c.find(Section::Cluster, g->defaultCluster()));
+    }
+    void presetPlusOverrides()
+    {
+        Scenario s;
+        QList<LoadError> errors;
+        const QByteArray json = scenarioText(R"(  "name": "test",
+  "model": {"preset": "llama2-7b"},
+  "gpu": {"preset": "h100-sxm", "price_usd": 30000},
+  "cluster": {"preset": "dgx-h100", "nodes": 2},
+  "training": {"tp": 8, "pp": 1, "global_batch": 64, "seq_len": 4096},
+  "economics": {"mode": "rent", "usd_per_gpu_hour": 2.5})");
+        QVERIFY(parseScenario(json, QStringLiteral("t.json"), PresetCatalog::builtIn(), s, errors));
+        QCOMPARE(s.plan.gpu.price_usd, 30000.0);
+        QCOMPARE(s.plan.gpu.bf16_dense_tflops, 989.0);
+        QCOMPARE(s.plan.cluster.nodes, 2);
+        QCOMPARE(s.plan.training.dp, 2); // derived: 16 GPUs / (8*1)
+        QCOMPARE(s.plan.economics.mode, EconomicsMode::Rent);
+        QCOMPARE(s.gpuPreset, QStringLiteral("h100-sxm"));
+        QVERIFY(evaluate(s.plan).ok());
+    }
+    void inlineCustomModelAndGpuNeedNoPreset()
+    {
+        Scenario s;
+        QList<LoadError> errors;
+        const QByteArray json = scenarioText(R"(  "model": {"id": "tiny", "name": "Tiny", "layers": 4, "hidden": 512, "heads": 8,
+            "kv_heads": 8, "ffn": 2048, "vocab": 1000, "mlp": "gelu", "tied_embeddings": true},
+  "gpu": {"id": "x1", "name": "X1", "bf16_dense_tflops": 100, "fp8_dense_tflops": 0, "memory_gb": 16,
+          "memory_bw_gbps": 500, "intra_bw_gbps": 32, "intra_efficiency": 0.5, "intra_latency_us": 5,
+          "nvlink": false, "p2p": true, "nvls": false, "watts": 300, "price_usd": 1000, "compute_efficiency": 0.5},
+  "cluster": {"preset": "l40s-pcie", "nodes": 1},
+  "training": {"tp": 1, "pp": 1, "global_batch": 8, "seq_len": 1024})");
+        QVERIFY2(parseScenario(json, QStringLiteral("t.json"), PresetCatalog::builtIn(), s, errors),
+                 errors.isEmpty() ? "" : qPrintable(errors.first().toString()));
+        QVERIFY(s.modelPreset.isEmpty());
+        QCOMPARE(s.plan.model.id, std::string("tiny"));
+        QCOMPARE(s.plan.gpu.memory_gb, 16.0);
+        QVERIFY(evaluate(s.plan).ok());
+        // a round trip writes them inline again and reads back the same plan
+        Scenario back;
+        QList<LoadError> e2;
+        QVERIFY(parseScenario(serializeScenario(s), QStringLiteral("back.json"), PresetCatalog::builtIn(), back, e2));
+        QVERIFY(back == s);
+    }
+    void saveAndReloadIsTheSamePlan()
+    {
+        QTemporaryDir dir;
+        Scenario s = defaultScenario();
+        s.plan.gpu.price_usd = 27123;
+        s.plan.training.tp_overlap = 0.25;
+        s.plan.training.compute_efficiency = 0.55;
+        s.name = QStringLiteral("Ünïcode, \"quoted\" name");
+        const QString file = dir.filePath(QStringLiteral("plan.commtax.json"));
+        QString why;
+        QVERIFY(saveScenarioFile(file, s, PresetCatalog::builtIn(), &why));
+        Scenario back;
+        QList<LoadError> errors;
+        QVERIFY(loadAndValidateScenario(file, PresetCatalog::builtIn(), back, errors));
+        QVERIFY(back == s);
+        // only the override is written for a preset section
+        const QByteArray text = serializeScenario(s);
+        QVERIFY(text.contains("\"price_usd\": 27123"));
+        QVERIFY(!text.contains("\"bf16_dense_tflops\""));
+    }
+    void errors_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("fragment");
+        QTest::addRow("syntax") << QByteArray("{\n \"format\": \"commtax-scenario\",\n \"version\": 1,\n \"model\": {\"preset\": \"llama2-7b\",}\n}") << 4 << QString() << "invalid JSON";
+        QTest::addRow("wrong format") << QByteArray("{\"format\": \"other\"}") << 1 << "format" << "commtax-scenario";
+        QTest::addRow("wrong version") << QByteArray("{\"format\": \"commtax-scenario\",\n\"version\": 7}") << 2 << "version" << "unsupported version 7";
+        QTest::addRow("unknown preset") << scenarioText(R"(  "model": {"preset": "llama9"},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100"})") << 4 << "model.preset" << "unknown model preset \"llama9\"";
+        QTest::addRow("wrong type") << scenarioText(R"(  "model": {"preset": "llama2-7b"},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100",
+              "nodes": "four"})") << 7 << "cluster.nodes" << "whole number";
+        QTest::addRow("unknown field") << scenarioText(R"(  "model": {"preset": "llama2-7b"},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100"},
+  "training": {"tpp": 2})") << 7 << "training.tpp" << "unknown field";
+        QTest::addRow("bad choice") << scenarioText(R"(  "model": {"preset": "llama2-7b"},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100"},
+  "training": {"recompute": "some"})") << 7 << "training.recompute" << "none, selective, full";
+        QTest::addRow("inline lacks a field") << scenarioText(R"(  "model": {"id": "m", "layers": 2},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100"})") << 4 << "model" << "lacks \"hidden\"";
+    }
+    void errors()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(int, line);
+        QFETCH(QString, path);
+        QFETCH(QString, fragment);
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(!parseScenario(json, QStringLiteral("bad.json"), PresetCatalog::builtIn(), s, errors));
+        QVERIFY(!errors.isEmpty());
+        const LoadError &e = errors.first();
+        QVERIFY2(e.message.contains(fragment), qPrintable(e.toString()));
+        QCOMPARE(e.path, path);
+        QCOMPARE(e.line, line);
+        QCOMPARE(e.file, QStringLiteral("bad.json"));
+        QVERIFY(e.toString().startsWith(QStringLiteral("bad.json:%1:").arg(line)));
+    }
+    void engineErrorsGetPositions()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("p.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(scenarioText(R"(  "model": {"preset": "llama2-7b"},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100", "nodes": 1},
+  "training": {
+    "tp": 3,
+    "pp": 1, "dp": 1})"));
+        f.close();
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(!loadAndValidateScenario(file, PresetCatalog::builtIn(), s, errors));
+        bool found = false;
+        for (const LoadError &e : errors)
+            if (e.path == QLatin1String("training.tp") && e.line == 8 && e.message.contains(QLatin1String("does not divide heads")))
+                found = true;
+        QVERIFY2(found, qPrintable(errors.first().toString()));
+    }
+    void locatorPaths()
+    {
+        const QByteArray text = "{\n \"a\": [1,\n  {\"b\": \"x\"}],\n \"c\": {\"d\": true}\n}";
+        const JsonLocator loc(text);
+        QCOMPARE(loc.find(QStringLiteral("a")).line, 2);
+        QCOMPARE(loc.find(QStringLiteral("a[1].b")).line, 3);
+        QCOMPARE(loc.find(QStringLiteral("c.d")).line, 4);
+        QCOMPARE(loc.find(QStringLiteral("c.missing")).line, 4); // nearest enclosing
+        QCOMPARE(loc.find(QStringLiteral("c.d")).column, 13); // the "t" of true
+    }
+    void presetFileErrors()
+    {
+        PresetCatalog c;
+        LoadError e;
+        QVERIFY(!c.loadJson("{\"format\": \"commtax-presets\", \"version\": 1, \"section\": \"gpu\",\n \"presets\": [\n {\"id\": \"g\", \"memory_gb\": -\"x\"}]}", QStringLiteral("p.json"), &e));
+        QCOMPARE(e.line, 3);
+        QVERIFY(!c.loadJson("{\"format\": \"commtax-presets\", \"version\": 1, \"section\": \"gpu\",\n \"presets\": [\n {\"id\": \"g\", \"memory_gb\": 80}]}", QStringLiteral("p.json"), &e));
+        QVERIFY2(e.message.contains(QLatin1String("lacks field")), qPrintable(e.toString()));
+        QCOMPARE(e.path, QStringLiteral("presets[0]"));
+        QVERIFY(c.isEmpty()); // nothing half-imported
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenario)
+#include "test_scenario.moc"
