@@ -313,6 +313,8 @@ const QList<Command> &commands()
         {"evaluate", cli::cmdEvaluate, false},
         {"presets", cli::cmdPresets, false},
         {"sweep", cli::cmdSweep, false},
+        {"report", cli::cmdReport, true},
+        {"calibrate", cli::cmdCalibrate, false},
     };
     return list;
 }

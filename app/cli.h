@@ -28,6 +28,8 @@ QString unknownOption(const QStringList &args); // the first leftover "--x", or 
 int cmdEvaluate(QStringList args);
 int cmdPresets(QStringList args);
 int cmdSweep(QStringList args);
+int cmdReport(QStringList args);    // app/cli_report.cpp
+int cmdCalibrate(QStringList args); // app/cli_calibrate.cpp
 } // namespace cli
 
 } // namespace commtax
