@@ -312,6 +312,27 @@ private Q_SLOTS:
         QVERIFY_NEAR(r.cost_per_billion_tokens_usd, perHour / (r.tokens_per_s * 0.9 * 3600 / 1e9), 1e-12);
         QVERIFY(allFinite(r));
     }
+    void llama2_70bGpuHoursFromThePaper()
+    {
+        // Touvron et al. 2023 (Llama 2), Table 2: Llama-2-70B took 1,720,320 A100-80GB GPU-hours for
+        // 2T tokens (4096-token sequences, 4M-token batches). The layout (tp=8, pp=4 on 512 GPUs) is our
+        // assumption; goodput 1 because the paper counts GPU time, not lost time.
+        Plan p = presetPlan("llama2-70b", "a100-sxm-80gb", "dgx-a100");
+        p.cluster.nodes = 64;
+        p.training.seq_len = 4096;
+        p.training.global_batch = 1024;
+        p.training.micro_batch = 1;
+        p.training.tp = 8;
+        p.training.pp = 4;
+        p.training.dp = 16;
+        p.training.zero = 1;
+        p.training.tokens_to_train = 2e12;
+        p.training.goodput = 1.0;
+        p.training.compute_efficiency.reset();
+        const Evaluation e = evaluate(p);
+        QVERIFY(e.ok());
+        QVERIFY_NEAR(e.result.gpu_hours, 1720320.0, 0.10);
+    }
     void rentEconomics()
     {
         Plan p = defaultScenario().plan;

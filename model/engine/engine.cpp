@@ -428,6 +428,8 @@ Result evaluateValid(const Plan &plan)
         r.warnings |= WarnEfficiencyHigh;
     if (tr.goodput < kGoodputWarn)
         r.warnings |= WarnGoodputLow;
+    if (r.mfu > kMfuWarn)
+        r.warnings |= WarnMfuHigh;
     return r;
 }
 
@@ -490,6 +492,9 @@ std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
                       + " is above the measured BF16 matmul ceilings (80-87% of dense peak)");
     if (r.warnings & WarnGoodputLow)
         out.push_back("Goodput " + pct(tr.goodput) + " is low: failures and restarts cost more than 20% of the time");
+    if (r.warnings & WarnMfuHigh)
+        out.push_back("MFU " + pct(r.mfu) + " is above the best published runs (52-59%): lower compute_efficiency "
+                      "for a conservative plan");
     if (r.warnings & WarnDpLatencyBound)
         out.push_back("Data-parallel sync is latency-bound over " + std::to_string(tr.dp)
                       + " ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help");

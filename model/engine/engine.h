@@ -25,6 +25,9 @@ inline constexpr double kCommTaxWarn = 0.30;
 inline constexpr double kBubbleWarn = 0.20;
 inline constexpr double kEfficiencyCeiling = 0.87; // A100 BF16 matmul ceiling, stas00/ml-engineering
 inline constexpr double kGoodputWarn = 0.80;
+// Best published end-to-end MFU: A100 52-56% (Korthikanti et al. 2022), H100 BF16 54-59% (NVIDIA
+// DGX Cloud recipes). A plan above 60% is optimistic.
+inline constexpr double kMfuWarn = 0.60;
 
 struct PlanError {
     std::string field;   // JSON path in a scenario file, e.g. "training.tp"

@@ -21,6 +21,7 @@ enum Warning : std::uint32_t {
     WarnEfficiencyHigh = 1u << 8,     // compute efficiency above the measured matmul ceilings
     WarnGoodputLow = 1u << 9,         // goodput below 0.8
     WarnDpLatencyBound = 1u << 10,    // DP all-reduce dominated by latency (many ranks, small shard)
+    WarnMfuHigh = 1u << 11,           // MFU above what the best published runs reach
 };
 
 struct Result {
