@@ -5,6 +5,7 @@
 #include "core/scenario.h"
 #include "engine/engine.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -184,6 +185,40 @@ private Q_SLOTS:
         QCOMPARE(loc.find(QStringLiteral("c.d")).line, 4);
         QCOMPARE(loc.find(QStringLiteral("c.missing")).line, 4); // nearest enclosing
         QCOMPARE(loc.find(QStringLiteral("c.d")).column, 13); // the "t" of true
+    }
+    void shippedScenariosAreValid()
+    {
+        const QDir dir(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios"));
+        const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+        QVERIFY(files.size() >= 3);
+        for (const QString &f : files) {
+            Scenario s;
+            QList<LoadError> errors;
+            QVERIFY2(loadAndValidateScenario(dir.filePath(f), PresetCatalog::builtIn(), s, errors),
+                     errors.isEmpty() ? qPrintable(f) : qPrintable(errors.first().toString()));
+        }
+        // the shipped default scenario is the app's default plan
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(loadScenarioFile(dir.filePath(QStringLiteral("llama2-70b-h100.json")), PresetCatalog::builtIn(), s, errors));
+        QVERIFY(s == defaultScenario());
+    }
+    void readmeExampleIsValid()
+    {
+        // The README's scenario example must be a valid scenario (keeps the README true).
+        QFile readme(QStringLiteral(COMMTAX_SOURCE_DIR "/README.md"));
+        QVERIFY(readme.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(readme.readAll());
+        const qsizetype start = text.indexOf(QStringLiteral("```json\n{\n  \"format\": \"commtax-scenario\""));
+        QVERIFY(start >= 0);
+        const qsizetype bodyStart = text.indexOf(QLatin1Char('\n'), start) + 1;
+        const qsizetype end = text.indexOf(QStringLiteral("```"), bodyStart);
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY2(parseScenario(text.mid(bodyStart, end - bodyStart).toUtf8(), QStringLiteral("README.md"),
+                               PresetCatalog::builtIn(), s, errors),
+                 errors.isEmpty() ? "" : qPrintable(errors.first().toString()));
+        QVERIFY(evaluate(s.plan).ok());
     }
     void presetFileErrors()
     {
