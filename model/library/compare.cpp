@@ -1,0 +1,438 @@
+#include "compare.h"
+
+#include "engine/sweep.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace commtax {
+
+QString normalizationKey(Normalization n)
+{
+    switch (n) {
+    case Normalization::AsGiven: return QStringLiteral("as-given");
+    case Normalization::EqualGpus: return QStringLiteral("gpus");
+    case Normalization::EqualBudget: return QStringLiteral("budget");
+    case Normalization::EqualTime: return QStringLiteral("time");
+    }
+    return QString();
+}
+
+QString normalizationLabel(Normalization n)
+{
+    switch (n) {
+    case Normalization::AsGiven: return QStringLiteral("As given");
+    case Normalization::EqualGpus: return QStringLiteral("Equal GPU count");
+    case Normalization::EqualBudget: return QStringLiteral("Equal budget (capex)");
+    case Normalization::EqualTime: return QStringLiteral("Equal time to train");
+    }
+    return QString();
+}
+
+bool parseNormalization(const QString &key, Normalization &out)
+{
+    for (Normalization n : {Normalization::AsGiven, Normalization::EqualGpus, Normalization::EqualBudget, Normalization::EqualTime})
+        if (key == normalizationKey(n)) {
+            out = n;
+            return true;
+        }
+    return false;
+}
+
+namespace {
+
+bool nearlyEqual(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); }
+
+int gpuCount(const Plan &p) { return p.cluster.nodes * p.cluster.gpus_per_node; }
+
+struct Candidate {
+    int gpus = 0;
+    Plan plan;
+    Result result;
+};
+
+std::vector<Candidate> candidates(const Plan &plan)
+{
+    std::vector<Candidate> out;
+    for (int g : feasibleGpuCounts(plan)) {
+        Candidate c{g, plan, Result{}};
+        resizePlan(c.plan, g, GpuScaling::FixedGlobalBatch, nullptr);
+        c.result = evaluateValid(c.plan);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+QString money(double usd) { return formatMetric(*findMetric(QStringLiteral("capex_usd")), usd); }
+
+QString resizedNote(const Plan &from, const Candidate &to)
+{
+    return QStringLiteral("resized from %1 to %2 GPUs (%3 nodes, dp=%4)")
+        .arg(gpuCount(from))
+        .arg(to.gpus)
+        .arg(to.plan.cluster.nodes)
+        .arg(to.plan.training.dp);
+}
+
+void applyCandidate(ComparedPlan &cp, const Candidate &c, const QString &extra)
+{
+    const bool changed = c.gpus != gpuCount(cp.plan);
+    QStringList parts;
+    if (changed)
+        parts << resizedNote(cp.plan, c);
+    if (!extra.isEmpty())
+        parts << extra;
+    cp.note = parts.join(QStringLiteral("; "));
+    cp.plan = c.plan;
+    cp.result = c.result;
+}
+
+void normalizeOne(ComparedPlan &cp, const ComparedPlan &ref, Normalization n)
+{
+    const std::vector<Candidate> cands = candidates(cp.plan);
+    if (cands.empty()) {
+        cp.note = QStringLiteral("no other GPU count keeps tp=%1, pp=%2 and the global batch; left as given")
+                      .arg(cp.plan.training.tp)
+                      .arg(cp.plan.training.pp);
+        return;
+    }
+    switch (n) {
+    case Normalization::AsGiven:
+        return;
+    case Normalization::EqualGpus: {
+        const int target = ref.result.gpus;
+        const Candidate *best = &cands.front();
+        for (const Candidate &c : cands)
+            if (std::abs(c.gpus - target) < std::abs(best->gpus - target))
+                best = &c;
+        applyCandidate(cp, *best,
+                       best->gpus == target ? QString()
+                                            : QStringLiteral("no layout with exactly %1 GPUs (tp*pp*dp in whole nodes, dp "
+                                                             "dividing the batch): nearest %2")
+                                                  .arg(target)
+                                                  .arg(best->gpus));
+        return;
+    }
+    case Normalization::EqualBudget: {
+        if (cp.plan.economics.mode == EconomicsMode::Rent) {
+            cp.note = QStringLiteral("rented: no capex to match; left as given");
+            return;
+        }
+        const double budget = ref.result.capex_usd;
+        const Candidate *best = nullptr;
+        for (const Candidate &c : cands)
+            if (c.result.capex_usd <= budget * (1 + 1e-9))
+                best = &c; // ascending: the last one that fits is the most GPUs
+        if (best)
+            applyCandidate(cp, *best, QStringLiteral("capex %1 of the %2 budget").arg(money(best->result.capex_usd), money(budget)));
+        else
+            applyCandidate(cp, cands.front(),
+                           QStringLiteral("even the smallest layout (%1 GPUs, %2) exceeds the %3 budget")
+                               .arg(cands.front().gpus)
+                               .arg(money(cands.front().result.capex_usd), money(budget)));
+        return;
+    }
+    case Normalization::EqualTime: {
+        const double days = ref.result.days_to_train;
+        const Candidate *best = nullptr;
+        const Candidate *fastest = &cands.front();
+        for (const Candidate &c : cands) {
+            if (!best && c.result.days_to_train <= days * (1 + 1e-9))
+                best = &c; // ascending: the first that is fast enough is the fewest GPUs
+            if (c.result.days_to_train < fastest->result.days_to_train)
+                fastest = &c;
+        }
+        if (best)
+            applyCandidate(cp, *best, QString());
+        else
+            applyCandidate(cp, *fastest,
+                           QStringLiteral("cannot train in %1 days: %2 days at best (%3 GPUs)")
+                               .arg(formatNumber(days, 1), formatNumber(fastest->result.days_to_train, 1))
+                               .arg(fastest->gpus));
+        return;
+    }
+    }
+}
+
+} // namespace
+
+QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds, const PresetCatalog &catalog,
+                                 QStringList *unknown)
+{
+    QList<Scenario> out;
+    const int gpus = gpuCount(base.plan);
+    for (const QString &id : gpuIds) {
+        const Preset *gpu = catalog.find(Section::Gpu, id);
+        if (!gpu) {
+            if (unknown)
+                *unknown << id;
+            continue;
+        }
+        Scenario s = base;
+        gpu->applyTo(s.plan);
+        s.gpuPreset = gpu->id;
+        if (const Preset *cluster = catalog.find(Section::Cluster, gpu->defaultCluster())) {
+            cluster->applyTo(s.plan);
+            s.clusterPreset = cluster->id;
+        }
+        s.plan.training.compute_efficiency.reset(); // each GPU brings its own default
+        resizePlan(s.plan, gpus, GpuScaling::FixedGlobalBatch, nullptr); // keeps the GPU count where it can
+        s.name = gpu->name;
+        out << s;
+    }
+    return out;
+}
+
+QList<Scenario> defaultComparison(const PresetCatalog &catalog)
+{
+    Scenario base = defaultScenario(catalog);
+    if (const Preset *model = catalog.find(Section::Model, QStringLiteral("llama2-13b"))) {
+        model->applyTo(base.plan);
+        base.modelPreset = model->id;
+    }
+    base.plan.training.tp = 2;
+    base.plan.training.pp = 4;
+    base.plan.training.dp = 32; // 32 nodes x 8 GPUs = 256
+    QList<Scenario> out = hardwareVariants(base, {QStringLiteral("h100-sxm"), QStringLiteral("a100-sxm-80gb"),
+                                                  QStringLiteral("l40s"), QStringLiteral("rtx-4090")},
+                                           catalog);
+    static const char *const names[] = {"H100 SXM", "A100 SXM 80GB", "L40S", "RTX 4090"};
+    for (qsizetype i = 0; i < out.size() && i < 4; ++i)
+        out[i].name = QLatin1String(names[i]);
+    if (!out.isEmpty()) {
+        Scenario rented = out.first();
+        rented.name = QStringLiteral("H100 SXM rented");
+        rented.plan.economics.mode = EconomicsMode::Rent;
+        rented.plan.economics.usd_per_gpu_hour = kDefaultH100RentUsdPerGpuHour;
+        out << rented;
+    }
+    return out;
+}
+
+std::vector<int> feasibleGpuCounts(const Plan &plan, int maxGpus)
+{
+    std::vector<int> out;
+    const TrainingSpec &t = plan.training;
+    if (t.micro_batch <= 0 || t.global_batch <= 0 || t.global_batch % t.micro_batch != 0 || t.tp <= 0 || t.pp <= 0)
+        return out;
+    const long long microBatches = t.global_batch / t.micro_batch; // per step, over all of dp
+    const long long tpPp = static_cast<long long>(t.tp) * t.pp;
+    std::vector<long long> dps;
+    for (long long d = 1; d * d <= microBatches; ++d)
+        if (microBatches % d == 0) {
+            dps.push_back(d);
+            if (d * d != microBatches)
+                dps.push_back(microBatches / d);
+        }
+    std::sort(dps.begin(), dps.end());
+    for (long long d : dps) {
+        if (d * tpPp > maxGpus)
+            break;
+        const int gpus = static_cast<int>(d * tpPp);
+        Plan work = plan;
+        if (resizePlan(work, gpus, GpuScaling::FixedGlobalBatch, nullptr) && validate(work).empty())
+            out.push_back(gpus);
+    }
+    return out;
+}
+
+QList<int> Comparison::best(const MetricInfo &m) const
+{
+    QList<int> out;
+    if (m.better == Better::None)
+        return out;
+    double bestValue = 0;
+    bool any = false;
+    for (qsizetype i = 0; i < plans.size(); ++i) {
+        if (!plans[i].runs())
+            continue;
+        const double v = m.get(plans[i].result);
+        if (!std::isfinite(v))
+            continue;
+        if (!any || (m.better == Better::Lower ? v < bestValue : v > bestValue))
+            bestValue = v;
+        any = true;
+    }
+    if (!any)
+        return out;
+    for (qsizetype i = 0; i < plans.size(); ++i)
+        if (plans[i].runs() && nearlyEqual(m.get(plans[i].result), bestValue))
+            out << int(i);
+    return out;
+}
+
+int Comparison::cheapest() const
+{
+    const QList<int> b = best(*findMetric(QStringLiteral("cost_per_billion_tokens_usd")));
+    return b.isEmpty() ? -1 : b.first();
+}
+
+int Comparison::fastest() const
+{
+    const QList<int> b = best(*findMetric(QStringLiteral("days_to_train")));
+    return b.isEmpty() ? -1 : b.first();
+}
+
+Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int reference)
+{
+    Comparison c;
+    c.normalization = n;
+    c.reference = reference >= 0 && reference < scenarios.size() ? reference : 0;
+    for (qsizetype i = 0; i < scenarios.size(); ++i) {
+        ComparedPlan cp;
+        cp.scenario = scenarios[i];
+        cp.name = scenarios[i].name.isEmpty() ? QStringLiteral("Plan %1").arg(i + 1) : scenarios[i].name;
+        cp.plan = scenarios[i].plan;
+        const std::vector<PlanError> errors = validate(cp.plan);
+        cp.valid = errors.empty();
+        if (cp.valid)
+            cp.result = evaluateValid(cp.plan);
+        else
+            cp.error = QString::fromStdString(errors.front().field + ": " + errors.front().message);
+        c.plans << cp;
+    }
+    if (n == Normalization::AsGiven || c.plans.isEmpty())
+        return c;
+    const ComparedPlan &ref = c.plans[c.reference];
+    if (!ref.valid) {
+        c.note = QStringLiteral("the reference plan \"%1\" is invalid, so nothing was normalised").arg(ref.name);
+        return c;
+    }
+    if (n == Normalization::EqualBudget && ref.plan.economics.mode == EconomicsMode::Rent) {
+        c.note = QStringLiteral("the reference plan \"%1\" is rented (no capex): equal budget needs a bought reference, "
+                                "so nothing was normalised")
+                     .arg(ref.name);
+        return c;
+    }
+    for (qsizetype i = 0; i < c.plans.size(); ++i)
+        if (i != c.reference && c.plans[i].valid)
+            normalizeOne(c.plans[i], ref, n);
+    return c;
+}
+
+CostBreakdown costBreakdown(const Plan &plan, const Result &r)
+{
+    CostBreakdown b;
+    const EconomicsSpec &e = plan.economics;
+    const double gpus = r.gpus;
+    b.run_hours = r.days_to_train * 24.0;
+    if (e.mode == EconomicsMode::Rent) {
+        b.rent = true;
+        b.rent_usd_per_hour = gpus * e.usd_per_gpu_hour;
+        b.total_usd_per_hour = b.rent_usd_per_hour;
+        return b;
+    }
+    b.gpus_usd = gpus * plan.gpu.price_usd;
+    b.nodes_usd = plan.cluster.nodes * plan.cluster.node_price_usd;
+    b.network_usd = gpus * plan.cluster.network_cost_per_gpu_usd;
+    b.capex_usd = b.gpus_usd + b.nodes_usd + b.network_usd;
+    b.depreciation_usd_per_hour = b.capex_usd / (e.years * kHoursPerYear);
+    b.energy_usd_per_hour = r.power_kw * e.usd_per_kwh;
+    b.upkeep_usd_per_hour = b.capex_usd * e.upkeep_pct / 100.0 / kHoursPerYear;
+    b.total_usd_per_hour = b.depreciation_usd_per_hour + b.energy_usd_per_hour + b.upkeep_usd_per_hour;
+    return b;
+}
+
+BillOfMaterials billOfMaterials(const Plan &plan, const Result &r)
+{
+    BillOfMaterials m;
+    m.gpus = r.gpus;
+    m.nodes = plan.cluster.nodes;
+    m.gpus_per_node = plan.cluster.gpus_per_node;
+    const double perGpu = plan.cluster.nic_gbit_per_gpu;
+    const double perNode = perGpu * m.gpus_per_node;
+    if (perGpu >= 100.0) {
+        m.nic_ports_per_node = m.gpus_per_node;
+        m.nic_port_gbit = perGpu;
+    } else if (perNode > 0) {
+        m.nic_ports_per_node = std::max(1, static_cast<int>(std::ceil(perNode / 200.0 - 1e-9)));
+        m.nic_port_gbit = perNode / m.nic_ports_per_node;
+    }
+    m.nic_ports = m.nic_ports_per_node * m.nodes;
+    m.gpu_power_kw = r.gpus * plan.gpu.watts / 1000.0;
+    m.it_power_kw = m.gpu_power_kw * (1.0 + plan.economics.node_overhead);
+    m.facility_power_kw = m.it_power_kw * plan.economics.pue;
+    return m;
+}
+
+namespace {
+double effectiveTokensPerHour(const Plan &plan, const Result &r) { return r.tokens_per_s * plan.training.goodput * 3600.0; }
+
+// Cost per hour = fixed + slope * price, from the engine's cost formulas (domain.md section 9).
+void costPerHourLine(const Plan &plan, const Result &r, double &fixed, double &slope)
+{
+    const EconomicsSpec &e = plan.economics;
+    const double gpus = r.gpus;
+    if (e.mode == EconomicsMode::Rent) {
+        fixed = 0;
+        slope = gpus;
+        return;
+    }
+    const double capexPerUsd = 1.0 / (e.years * kHoursPerYear) + e.upkeep_pct / 100.0 / kHoursPerYear;
+    const double otherCapex = plan.cluster.nodes * plan.cluster.node_price_usd + gpus * plan.cluster.network_cost_per_gpu_usd;
+    fixed = otherCapex * capexPerUsd + r.power_kw * e.usd_per_kwh;
+    slope = gpus * capexPerUsd;
+}
+} // namespace
+
+double costPerBillionTokensAtPrice(const Plan &plan, const Result &r, double price)
+{
+    double fixed = 0, slope = 0;
+    costPerHourLine(plan, r, fixed, slope);
+    return (fixed + slope * price) * 1e9 / effectiveTokensPerHour(plan, r);
+}
+
+PriceBreakEven breakEvenGpuPrice(const Result &ra, const Plan &b, const Result &rb)
+{
+    PriceBreakEven out;
+    out.rent = b.economics.mode == EconomicsMode::Rent;
+    out.currentPrice = out.rent ? b.economics.usd_per_gpu_hour : b.gpu.price_usd;
+    double fixed = 0, slope = 0;
+    costPerHourLine(b, rb, fixed, slope);
+    const double targetPerHour = ra.cost_per_billion_tokens_usd * effectiveTokensPerHour(b, rb) / 1e9;
+    out.breakEvenPrice = (targetPerHour - fixed) / slope;
+    out.reachable = std::isfinite(out.breakEvenPrice) && out.breakEvenPrice >= 0;
+    return out;
+}
+
+BuyRentBreakEven buyVersusRent(const Plan &buy, const Result &rb, const Plan &rent, const Result &rr)
+{
+    BuyRentBreakEven out;
+    out.applicable = buy.economics.mode == EconomicsMode::Buy && rent.economics.mode == EconomicsMode::Rent;
+    if (!out.applicable)
+        return out;
+    const CostBreakdown cb = costBreakdown(buy, rb);
+    out.capex_usd = cb.capex_usd;
+    out.buy_running_usd_per_hour = cb.energy_usd_per_hour + cb.upkeep_usd_per_hour;
+    const double rentUsdPerToken = rr.cost_per_hour_usd / effectiveTokensPerHour(rent, rr);
+    out.rent_usd_per_hour = rentUsdPerToken * effectiveTokensPerHour(buy, rb);
+    const double savedPerHour = out.rent_usd_per_hour - out.buy_running_usd_per_hour;
+    out.reachable = savedPerHour > 0 && std::isfinite(savedPerHour);
+    if (out.reachable)
+        out.months = out.capex_usd / savedPerHour / kHoursPerMonth;
+    return out;
+}
+
+QList<BreakEvenRow> breakEvens(const Comparison &c)
+{
+    QList<BreakEvenRow> out(c.plans.size());
+    if (c.plans.isEmpty() || !c.plans[c.reference].valid)
+        return out;
+    const ComparedPlan &a = c.plans[c.reference];
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        const ComparedPlan &b = c.plans[i];
+        if (i == c.reference || !b.valid)
+            continue;
+        out[i].price = breakEvenGpuPrice(a.result, b.plan, b.result);
+        out[i].hasPrice = true;
+        if (a.plan.economics.mode == EconomicsMode::Buy && b.plan.economics.mode == EconomicsMode::Rent) {
+            out[i].buyRent = buyVersusRent(a.plan, a.result, b.plan, b.result);
+            out[i].buyIsReference = true;
+        } else if (a.plan.economics.mode == EconomicsMode::Rent && b.plan.economics.mode == EconomicsMode::Buy) {
+            out[i].buyRent = buyVersusRent(b.plan, b.result, a.plan, a.result);
+        }
+    }
+    return out;
+}
+
+} // namespace commtax

@@ -1,0 +1,147 @@
+#pragma once
+// Side-by-side comparison of 2 to 8 plans: normalisation (equal GPU count, equal capex, equal
+// time to train), the best value of every metric, the GPU price at which one plan matches
+// another's cost per billion tokens, when buying beats renting, the cost breakdown and the bill
+// of materials. Plain arithmetic over the engine's results (formulas: README "Comparison and
+// reports"); the view, the charts and the reports only display it.
+
+#include "core/resultio.h"
+#include "core/scenario.h"
+
+#include <QList>
+#include <QString>
+
+#include <vector>
+
+namespace commtax {
+
+inline constexpr int kMinComparedPlans = 2;
+inline constexpr int kMaxComparedPlans = 8;
+inline constexpr double kHoursPerYear = 8760.0;
+inline constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
+
+enum class Normalization {
+    AsGiven,     // each plan as its file says
+    EqualGpus,   // every plan resized to the reference's GPU count
+    EqualBudget, // every bought plan resized to the most GPUs the reference's capex buys
+    EqualTime,   // every plan resized to the fewest GPUs that train as fast as the reference
+};
+QString normalizationKey(Normalization n);   // "as-given", "gpus", "budget", "time" (the CLI's words)
+QString normalizationLabel(Normalization n); // "Equal GPU count" ...
+bool parseNormalization(const QString &key, Normalization &out);
+
+struct ComparedPlan {
+    QString name;
+    Scenario scenario; // as given
+    Plan plan;         // after normalisation
+    bool valid = false;
+    QString error;     // why the plan cannot be evaluated
+    Result result;
+    QString note;      // what normalisation changed, or why it could not match the reference
+    // Only a plan that is valid and fits in memory can run; only such plans compete for "best".
+    bool runs() const { return valid && result.fits_in_memory; }
+};
+
+struct Comparison {
+    Normalization normalization = Normalization::AsGiven;
+    int reference = 0;     // plan A of the break-even figures; never resized
+    QList<ComparedPlan> plans;
+    QString note;          // why a normalisation could not apply at all
+
+    // Indexes of the plans with the best value of `m` (ties within 1e-9 relative all win);
+    // empty when the metric has no better direction or no plan runs.
+    QList<int> best(const MetricInfo &m) const;
+    int cheapest() const; // lowest cost per billion tokens among plans that run; -1 if none
+    int fastest() const;  // fewest days to train among plans that run; -1 if none
+};
+
+// Evaluate and normalise. `scenarios` should hold 2 to 8 plans (the caller checks; fewer or more
+// still compute). An out-of-range reference is treated as 0.
+Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int reference = 0);
+
+// The same plan (model, layout, GPU count, economics) on other GPUs, each on its default cluster
+// with its own default compute efficiency, as `commtax sweep --hardware` does. Ids the catalog
+// does not know are skipped and named in `unknown`. Each scenario is named after its GPU.
+QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds, const PresetCatalog &catalog,
+                                 QStringList *unknown = nullptr);
+// The default comparison (presets/scenarios/compare-*.json hold the same): Llama-2-13B, 2T tokens,
+// 256 GPUs, tp=2, pp=4, dp=32, ZeRO-1 (a layout all four fit in memory) bought on H100, A100,
+// L40S and RTX 4090 clusters, and the H100 cluster rented at an assumed USD 3.00 per GPU-hour.
+QList<Scenario> defaultComparison(const PresetCatalog &catalog = PresetCatalog::builtIn());
+inline constexpr double kDefaultH100RentUsdPerGpuHour = 3.00;
+
+// GPU counts the plan can be resized to while keeping tp, pp, the micro-batch and the global
+// batch: tp*pp*dp with dp dividing global_batch/micro_batch, in whole nodes, accepted by the
+// engine's validation. Ascending, at most maxGpus.
+std::vector<int> feasibleGpuCounts(const Plan &plan, int maxGpus = 1 << 17);
+
+// Money, split the way procurement reads it. Per-hour items sum to Result::cost_per_hour_usd;
+// times run_hours they sum to Result::tco_usd.
+struct CostBreakdown {
+    bool rent = false;
+    double gpus_usd = 0;       // capex: GPUs
+    double nodes_usd = 0;      // capex: servers without GPUs
+    double network_usd = 0;    // capex: switches, optics, cables
+    double capex_usd = 0;
+    double depreciation_usd_per_hour = 0;
+    double energy_usd_per_hour = 0;
+    double upkeep_usd_per_hour = 0;
+    double rent_usd_per_hour = 0;
+    double total_usd_per_hour = 0;
+    double run_hours = 0;      // wall-clock hours of the training run (goodput included)
+};
+CostBreakdown costBreakdown(const Plan &plan, const Result &r);
+
+struct BillOfMaterials {
+    int gpus = 0;
+    int nodes = 0;
+    int gpus_per_node = 0;
+    int nic_ports = 0;               // as many leaf-switch ports again
+    int nic_ports_per_node = 0;
+    double nic_port_gbit = 0;
+    double gpu_power_kw = 0;         // GPUs x board power
+    double it_power_kw = 0;          // plus the node overhead (CPUs, NICs, fans)
+    double facility_power_kw = 0;    // times PUE: what the data centre supplies
+};
+// NIC ports: one port per GPU when the per-GPU rate is 100 Gb/s or more (rail-optimised),
+// else the node's bandwidth on 200 Gb/s ports (at least one): an assumption the report states.
+BillOfMaterials billOfMaterials(const Plan &plan, const Result &r);
+
+// The plan's cost per billion tokens had its GPU cost `price` (USD per GPU when bought, USD per
+// GPU-hour when rented), everything else unchanged. Linear in the price.
+double costPerBillionTokensAtPrice(const Plan &plan, const Result &r, double price);
+
+struct PriceBreakEven {
+    bool rent = false;          // prices are USD per GPU-hour (rent), else USD per GPU
+    double currentPrice = 0;    // plan B's price today
+    double breakEvenPrice = 0;  // plan B's price at which its cost per billion tokens equals plan A's
+    bool reachable = false;     // false: B is dearer even with free GPUs (breakEvenPrice < 0)
+};
+PriceBreakEven breakEvenGpuPrice(const Result &ra, const Plan &b, const Result &rb);
+
+// Buying plan `buy` against renting plan `rent` for as many tokens per hour as the bought cluster
+// delivers: buying costs capex up front plus energy and upkeep per hour; renting costs the rented
+// plan's price per token. The months of running after which the bought cluster is cheaper.
+struct BuyRentBreakEven {
+    bool applicable = false;          // one plan bought, the other rented
+    bool reachable = false;           // false: renting stays cheaper (rent below buying's running cost)
+    double months = 0;
+    double capex_usd = 0;
+    double buy_running_usd_per_hour = 0;
+    double rent_usd_per_hour = 0;     // for the bought cluster's tokens per hour
+    double cumulativeBuyUsd(double monthsRun) const { return capex_usd + buy_running_usd_per_hour * monthsRun * kHoursPerMonth; }
+    double cumulativeRentUsd(double monthsRun) const { return rent_usd_per_hour * monthsRun * kHoursPerMonth; }
+};
+BuyRentBreakEven buyVersusRent(const Plan &buy, const Result &rb, const Plan &rent, const Result &rr);
+
+// The break-even figures of every plan against the comparison's reference (empty/false for the
+// reference itself and for plans that do not evaluate).
+struct BreakEvenRow {
+    PriceBreakEven price;
+    bool hasPrice = false;
+    BuyRentBreakEven buyRent; // the bought plan of the pair against the rented one
+    bool buyIsReference = false;
+};
+QList<BreakEvenRow> breakEvens(const Comparison &c);
+
+} // namespace commtax

@@ -1,0 +1,249 @@
+#include "comparisonio.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace commtax {
+
+namespace {
+
+const QStringList &identityColumns()
+{
+    static const QStringList cols = {QStringLiteral("plan"),   QStringLiteral("reference"),      QStringLiteral("model"),
+                                     QStringLiteral("gpu"),    QStringLiteral("cluster"),        QStringLiteral("economics_mode"),
+                                     QStringLiteral("nodes"),  QStringLiteral("tp"),             QStringLiteral("pp"),
+                                     QStringLiteral("dp"),     QStringLiteral("normalization"),  QStringLiteral("note"),
+                                     QStringLiteral("valid"),  QStringLiteral("error"),          QStringLiteral("fits_in_memory")};
+    return cols;
+}
+
+const QStringList &tailColumns()
+{
+    static const QStringList cols = {QStringLiteral("best_in"), QStringLiteral("break_even_gpu_price"),
+                                     QStringLiteral("break_even_price_unit"), QStringLiteral("buy_vs_rent_months")};
+    return cols;
+}
+
+// Locale-free: QString::number always writes the C locale.
+QString csvNumber(double v) { return std::isfinite(v) ? QString::number(v, 'g', 12) : QString(); }
+QString csvBool(bool b) { return b ? QStringLiteral("true") : QStringLiteral("false"); }
+QJsonValue jsonNumber(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null); }
+
+QStringList bestIn(const Comparison &c, int plan)
+{
+    QStringList keys;
+    for (const MetricInfo &m : metrics())
+        if (c.best(m).contains(plan))
+            keys << QLatin1String(m.key);
+    return keys;
+}
+
+QString priceUnit(const PriceBreakEven &p) { return p.rent ? QStringLiteral("USD/GPU-hour") : QStringLiteral("USD/GPU"); }
+
+QString percent(double ratio) { return formatNumber(ratio * 100.0, 0) + QLatin1Char('%'); }
+
+} // namespace
+
+QString formatUsd(double usd)
+{
+    if (!std::isfinite(usd))
+        return QStringLiteral("n/a");
+    const double a = std::abs(usd);
+    const QString sign = usd < 0 ? QStringLiteral("-") : QString();
+    if (a >= 1e9)
+        return sign + QLatin1Char('$') + formatNumber(a / 1e9, 2) + QLatin1Char('B');
+    if (a >= 1e6)
+        return sign + QLatin1Char('$') + formatNumber(a / 1e6, 2) + QLatin1Char('M');
+    if (a >= 1e4)
+        return sign + QLatin1Char('$') + formatNumber(a / 1e3, 1) + QLatin1Char('k');
+    return sign + QLatin1Char('$') + formatNumber(a, a >= 100 ? 0 : 2);
+}
+
+QStringList comparisonColumns()
+{
+    QStringList cols = identityColumns();
+    for (const MetricInfo &m : metrics())
+        if (!cols.contains(QLatin1String(m.key)))
+            cols << QLatin1String(m.key);
+    return cols + tailColumns();
+}
+
+QJsonObject comparisonToJson(const Comparison &c)
+{
+    const QList<BreakEvenRow> be = breakEvens(c);
+    QJsonArray plans;
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        const ComparedPlan &p = c.plans[i];
+        QJsonObject o;
+        o.insert(QStringLiteral("plan"), p.name);
+        o.insert(QStringLiteral("reference"), i == c.reference);
+        o.insert(QStringLiteral("model"), QString::fromStdString(p.plan.model.id));
+        o.insert(QStringLiteral("gpu"), QString::fromStdString(p.plan.gpu.id));
+        o.insert(QStringLiteral("cluster"), QString::fromStdString(p.plan.cluster.id));
+        o.insert(QStringLiteral("economics_mode"), QLatin1String(toString(p.plan.economics.mode)));
+        o.insert(QStringLiteral("nodes"), p.plan.cluster.nodes);
+        o.insert(QStringLiteral("tp"), p.plan.training.tp);
+        o.insert(QStringLiteral("pp"), p.plan.training.pp);
+        o.insert(QStringLiteral("dp"), p.plan.training.dp);
+        o.insert(QStringLiteral("normalization"), normalizationKey(c.normalization));
+        o.insert(QStringLiteral("note"), p.note);
+        o.insert(QStringLiteral("valid"), p.valid);
+        o.insert(QStringLiteral("error"), p.error);
+        o.insert(QStringLiteral("fits_in_memory"), p.valid && p.result.fits_in_memory);
+        for (const MetricInfo &m : metrics())
+            if (!o.contains(QLatin1String(m.key)))
+                o.insert(QLatin1String(m.key), p.valid ? jsonNumber(m.get(p.result)) : QJsonValue(QJsonValue::Null));
+        o.insert(QStringLiteral("best_in"), QJsonArray::fromStringList(bestIn(c, int(i))));
+        const bool hasPrice = be[i].hasPrice && be[i].price.reachable;
+        o.insert(QStringLiteral("break_even_gpu_price"), hasPrice ? jsonNumber(be[i].price.breakEvenPrice) : QJsonValue(QJsonValue::Null));
+        o.insert(QStringLiteral("break_even_price_unit"), be[i].hasPrice ? priceUnit(be[i].price) : QString());
+        const bool hasMonths = be[i].buyRent.applicable && be[i].buyRent.reachable;
+        o.insert(QStringLiteral("buy_vs_rent_months"), hasMonths ? jsonNumber(be[i].buyRent.months) : QJsonValue(QJsonValue::Null));
+        if (p.valid)
+            o.insert(QStringLiteral("warnings"), warningsToJson(p.result, p.plan));
+        plans.append(o);
+    }
+    QJsonObject root;
+    root.insert(QStringLiteral("format"), QStringLiteral("commtax-comparison"));
+    root.insert(QStringLiteral("version"), 1);
+    root.insert(QStringLiteral("normalization"), normalizationKey(c.normalization));
+    root.insert(QStringLiteral("reference"), c.plans.isEmpty() ? QString() : c.plans[c.reference].name);
+    if (!c.note.isEmpty())
+        root.insert(QStringLiteral("note"), c.note);
+    root.insert(QStringLiteral("columns"), QJsonArray::fromStringList(comparisonColumns()));
+    root.insert(QStringLiteral("plans"), plans);
+    return root;
+}
+
+QString comparisonToCsv(const Comparison &c)
+{
+    const QStringList cols = comparisonColumns();
+    QString out = csvRow(cols);
+    const QJsonArray plans = comparisonToJson(c).value(QStringLiteral("plans")).toArray();
+    for (const QJsonValue &pv : plans) {
+        const QJsonObject o = pv.toObject();
+        QStringList row;
+        for (const QString &col : cols) {
+            const QJsonValue v = o.value(col);
+            if (v.isBool())
+                row << csvBool(v.toBool());
+            else if (v.isDouble())
+                row << csvNumber(v.toDouble());
+            else if (v.isArray())
+                row << v.toVariant().toStringList().join(QLatin1Char(';'));
+            else
+                row << v.toString(); // strings; null becomes an empty field
+        }
+        out += csvRow(row);
+    }
+    return out;
+}
+
+QString comparisonQuestion(const Comparison &c)
+{
+    if (c.plans.isEmpty())
+        return QString();
+    const ComparedPlan &ref = c.plans[c.reference];
+    bool sameModel = true;
+    for (const ComparedPlan &p : c.plans)
+        sameModel = sameModel && p.plan.model.id == ref.plan.model.id;
+    const QString model = sameModel ? QString::fromStdString(ref.plan.model.name) : QStringLiteral("its model");
+    const QString tokens = formatNumber(ref.plan.training.tokens_to_train / 1e9, 0) + QStringLiteral(" billion tokens");
+    QString basis;
+    switch (c.normalization) {
+    case Normalization::AsGiven: basis = QStringLiteral("each as specified"); break;
+    case Normalization::EqualGpus: basis = QStringLiteral("at an equal GPU count (%1 GPUs)").arg(ref.result.gpus); break;
+    case Normalization::EqualBudget: basis = QStringLiteral("at an equal capital budget (%1)").arg(formatUsd(ref.result.capex_usd)); break;
+    case Normalization::EqualTime:
+        basis = QStringLiteral("at an equal time to train (%1 days)").arg(formatNumber(ref.result.days_to_train, 1));
+        break;
+    }
+    return QStringLiteral("Which of these %1 plans trains %2 on %3 at the lowest cost per billion tokens, compared %4?")
+        .arg(c.plans.size())
+        .arg(model, tokens, basis);
+}
+
+QStringList comparisonFindings(const Comparison &c)
+{
+    QStringList out;
+    const int cheap = c.cheapest();
+    if (cheap < 0) {
+        out << QStringLiteral("None of the plans can run as specified (each is invalid or does not fit in memory): "
+                              "change the layout before buying.");
+    } else {
+        const ComparedPlan &best = c.plans[cheap];
+        int runnerUp = -1;
+        for (qsizetype i = 0; i < c.plans.size(); ++i)
+            if (i != cheap && c.plans[i].runs()
+                && (runnerUp < 0 || c.plans[i].result.cost_per_billion_tokens_usd < c.plans[runnerUp].result.cost_per_billion_tokens_usd))
+                runnerUp = int(i);
+        QString first = QStringLiteral("Recommended: %1, with the lowest cost per billion tokens of the plans that run (%2")
+                            .arg(best.name, formatUsd(best.result.cost_per_billion_tokens_usd));
+        if (runnerUp >= 0) {
+            const ComparedPlan &second = c.plans[runnerUp];
+            first += QStringLiteral("; next is %1 at %2, %3 more)")
+                         .arg(second.name, formatUsd(second.result.cost_per_billion_tokens_usd),
+                              percent(second.result.cost_per_billion_tokens_usd / best.result.cost_per_billion_tokens_usd - 1.0));
+        } else {
+            first += QLatin1Char(')');
+        }
+        out << first + QStringLiteral(". It trains in %1 days for %2 (TCO of the run).")
+                           .arg(formatNumber(best.result.days_to_train, 1), formatUsd(best.result.tco_usd));
+        const int fast = c.fastest();
+        if (fast >= 0 && fast != cheap) {
+            const ComparedPlan &f = c.plans[fast];
+            out << QStringLiteral("%1 trains fastest, in %2 days (%3 days sooner), at %4 per billion tokens (%5 more).")
+                       .arg(f.name, formatNumber(f.result.days_to_train, 1),
+                            formatNumber(best.result.days_to_train - f.result.days_to_train, 1),
+                            formatUsd(f.result.cost_per_billion_tokens_usd),
+                            percent(f.result.cost_per_billion_tokens_usd / best.result.cost_per_billion_tokens_usd - 1.0));
+        }
+        if (runnerUp >= 0) {
+            const ComparedPlan &second = c.plans[runnerUp];
+            const PriceBreakEven be = breakEvenGpuPrice(best.result, second.plan, second.result);
+            const QString unit = be.rent ? QStringLiteral(" per GPU-hour") : QStringLiteral(" per GPU");
+            if (be.reachable)
+                out << QStringLiteral("%1 would match it at a GPU price of %2%3 (today %4%3): a price to negotiate towards.")
+                           .arg(second.name, formatUsd(be.breakEvenPrice), unit, formatUsd(be.currentPrice));
+            else
+                out << QStringLiteral("%1 cannot match it even with free GPUs: its servers, network, power and time cost more.")
+                           .arg(second.name);
+        }
+    }
+    for (const ComparedPlan &p : c.plans) {
+        if (!p.valid)
+            out << QStringLiteral("%1 is not a valid plan: %2.").arg(p.name, p.error);
+        else if (!p.result.fits_in_memory)
+            out << QStringLiteral("%1 does not fit in memory with this layout (%2 GB per GPU needed, %3 GB usable), so it cannot "
+                                  "run as planned; it needs more tensor or pipeline parallelism, ZeRO or recompute.")
+                       .arg(p.name, formatNumber(p.result.memory_total_gb, 1), formatNumber(p.result.memory_usable_gb, 1));
+        else if (p.result.comm_tax_exposed > kCommTaxWarn)
+            out << QStringLiteral("On %1, communication takes %2 of every step: its interconnect is the bottleneck.")
+                       .arg(p.name, percent(p.result.comm_tax_exposed));
+    }
+    const QList<BreakEvenRow> be = breakEvens(c);
+    for (qsizetype i = 0; i < be.size(); ++i) {
+        const BuyRentBreakEven &br = be[i].buyRent;
+        if (!br.applicable)
+            continue;
+        const ComparedPlan &bought = be[i].buyIsReference ? c.plans[c.reference] : c.plans[i];
+        const ComparedPlan &rented = be[i].buyIsReference ? c.plans[i] : c.plans[c.reference];
+        if (!br.reachable) {
+            out << QStringLiteral("Renting (%1) stays cheaper than buying (%2): the rent is below the bought cluster's own "
+                                  "energy and upkeep.")
+                       .arg(rented.name, bought.name);
+            continue;
+        }
+        const double lifeMonths = bought.plan.economics.years * 12.0;
+        out << QStringLiteral("Buying (%1) costs less than renting (%2) after %3 months of use%4.")
+                   .arg(bought.name, rented.name, formatNumber(br.months, 1),
+                        br.months <= lifeMonths
+                            ? QStringLiteral(", within its %1-year life").arg(formatNumber(bought.plan.economics.years, 0))
+                            : QStringLiteral(", beyond its %1-year life: over the hardware's life renting is cheaper")
+                                  .arg(formatNumber(bought.plan.economics.years, 0)));
+    }
+    return out;
+}
+
+} // namespace commtax

@@ -1,0 +1,29 @@
+#pragma once
+// A comparison as a table for machines (CSV, JSON: the same columns) and in sentences for people
+// (the question a report answers and its recommendation, written from the numbers).
+
+#include "compare.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace commtax {
+
+// The columns of the CSV header and of each JSON plan object, in order: plan identity and layout,
+// then every metric of metrics(), then best_in, the break-even price and buy-vs-rent months.
+QStringList comparisonColumns();
+// RFC 4180 (CRLF line ends, quoted where needed), numbers in the C locale whatever the user's.
+QString comparisonToCsv(const Comparison &c);
+QJsonObject comparisonToJson(const Comparison &c);
+
+QString comparisonQuestion(const Comparison &c);
+// The recommendation: the cheapest plan that runs and why, then what stands out (fastest,
+// least capital, plans that do not fit, a network bottleneck, the runner-up's break-even GPU
+// price, buying against renting). One sentence per entry.
+QStringList comparisonFindings(const Comparison &c);
+
+// Money for people: "$1.23M", "$25,000" style without locale ("$25000" -> "$25.0k").
+QString formatUsd(double usd);
+
+} // namespace commtax

@@ -1,0 +1,159 @@
+#include "libraryfiles.h"
+
+#include "core/jsonlocator.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QSet>
+
+namespace commtax {
+
+LibraryFileKind sniffLibraryFile(const QByteArray &json)
+{
+    const QJsonObject root = QJsonDocument::fromJson(json).object();
+    const QString format = root.value(QStringLiteral("format")).toString();
+    if (format == QLatin1String("commtax-presets"))
+        return LibraryFileKind::Presets;
+    if (format == QLatin1String("commtax-scenario"))
+        return LibraryFileKind::Scenario;
+    return LibraryFileKind::Unknown;
+}
+
+bool parsePresetSection(const QString &key, Section &out)
+{
+    for (Section s : kPresetSections)
+        if (key == sectionKey(s) || key == sectionKey(s) + QLatin1Char('s')) {
+            out = s;
+            return true;
+        }
+    return false;
+}
+
+QString checkPresetRanges(const Preset &p, QString *key)
+{
+    for (const FieldInfo *f : fieldsOf(p.section)) {
+        if (f->type != FieldType::Int && f->type != FieldType::Double)
+            continue;
+        const double v = p.values.value(QLatin1String(f->key)).toDouble();
+        if (v >= f->min && v <= f->max)
+            continue;
+        if (key)
+            *key = QLatin1String(f->key);
+        const QString unit = QLatin1String(f->unit).isEmpty() ? QString() : QLatin1Char(' ') + QLatin1String(f->unit);
+        return QStringLiteral("%1%2 is outside %3 to %4%2 (%5)")
+            .arg(QString::number(v, 'g', 10), unit, QString::number(f->min, 'g', 10), QString::number(f->max, 'g', 10),
+                 QLatin1String(f->label));
+    }
+    return QString();
+}
+
+bool readPresetFile(const QByteArray &json, const QString &fileName, PresetFile &out, QList<LoadError> &errors)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        const TextPosition pos = JsonLocator::positionOfOffset(json, pe.offset);
+        errors.append(LoadError{fileName, pos.line, pos.column, QString(), QStringLiteral("invalid JSON: ") + pe.errorString()});
+        return false;
+    }
+    const JsonLocator loc(json);
+    const qsizetype before = errors.size();
+    auto fail = [&](const QString &path, const QString &msg) {
+        const TextPosition pos = loc.find(path);
+        errors.append(LoadError{fileName, pos.line, pos.column, path, msg});
+    };
+    if (!doc.isObject()) {
+        fail(QString(), QStringLiteral("expected a JSON object"));
+        return false;
+    }
+    const QJsonObject root = doc.object();
+    if (root.value(QStringLiteral("format")).toString() != QLatin1String("commtax-presets")) {
+        fail(QStringLiteral("format"), QStringLiteral("expected \"commtax-presets\" (a preset file)"));
+        return false;
+    }
+    const QJsonValue version = root.value(QStringLiteral("version"));
+    if (!version.isDouble() || version.toDouble() != 1.0) {
+        fail(QStringLiteral("version"), QStringLiteral("unsupported version; this build reads version 1"));
+        return false;
+    }
+    PresetFile file;
+    if (!parsePresetSection(root.value(QStringLiteral("section")).toString(), file.section)
+        || root.value(QStringLiteral("section")).toString().endsWith(QLatin1Char('s'))) {
+        fail(QStringLiteral("section"), QStringLiteral("expected \"model\", \"gpu\" or \"cluster\""));
+        return false;
+    }
+    const QJsonValue list = root.value(QStringLiteral("presets"));
+    if (!list.isArray()) {
+        fail(QStringLiteral("presets"), QStringLiteral("expected an array of presets"));
+        return false;
+    }
+    for (auto it = root.constBegin(); it != root.constEnd(); ++it) {
+        static const QStringList known = {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("section"),
+                                          QStringLiteral("presets")};
+        if (!known.contains(it.key()))
+            fail(it.key(), QStringLiteral("unknown member; a preset file has format, version, section and presets"));
+    }
+    const QJsonArray arr = list.toArray();
+    if (arr.isEmpty())
+        fail(QStringLiteral("presets"), QStringLiteral("the file holds no presets"));
+    QSet<QString> seen;
+    for (qsizetype i = 0; i < arr.size(); ++i) {
+        const QString path = jsonPathIndex(QStringLiteral("presets"), i);
+        if (!arr[i].isObject()) {
+            fail(path, QStringLiteral("expected a preset object"));
+            continue;
+        }
+        Preset p;
+        QString errPath, why;
+        if (!parsePreset(file.section, arr[i].toObject(), path, p, &errPath, &why)) {
+            fail(errPath, why);
+            continue;
+        }
+        QString key;
+        const QString rangeError = checkPresetRanges(p, &key);
+        if (!rangeError.isEmpty()) {
+            fail(jsonPathJoin(path, key), rangeError);
+            continue;
+        }
+        const QString idPath = jsonPathJoin(path, QStringLiteral("id"));
+        if (seen.contains(p.id)) {
+            fail(idPath, QStringLiteral("id \"%1\" appears twice in this file").arg(p.id));
+            continue;
+        }
+        seen.insert(p.id);
+        file.presets.append(p);
+        file.paths.append(path);
+    }
+    if (errors.size() != before)
+        return false;
+    out = file;
+    return true;
+}
+
+bool writeFileAtomically(const QString &fileName, const QByteArray &data, QString *error)
+{
+    QSaveFile f(fileName);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+        if (error)
+            *error = fileName + QStringLiteral(": cannot write: ") + f.errorString();
+        return false;
+    }
+    return true;
+}
+
+QByteArray writePresetFile(Section section, const QList<Preset> &presets)
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("format"), QStringLiteral("commtax-presets"));
+    root.insert(QStringLiteral("version"), 1);
+    root.insert(QStringLiteral("section"), sectionKey(section));
+    QJsonArray list;
+    for (const Preset &p : presets)
+        list.append(p.toJson());
+    root.insert(QStringLiteral("presets"), list);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+} // namespace commtax

@@ -1,0 +1,53 @@
+#pragma once
+// The preset library's schema, one migration per version. The version lives in
+// PRAGMA user_version; migration N takes a database from version N-1 to N inside the caller's
+// transaction. A released migration never changes: a new schema is a new migration.
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <functional>
+#include <vector>
+
+namespace commtax {
+
+struct LibraryMigration {
+    int version;             // the user_version after it ran
+    const char *description; // for the log and the tests
+    std::function<bool(QSqlDatabase &db, QString *error)> apply;
+};
+
+const std::vector<LibraryMigration> &libraryMigrations();
+inline int librarySchemaVersion() { return static_cast<int>(libraryMigrations().size()); }
+
+// PRAGMA user_version of an open database; -1 with a reason when it cannot be read.
+int readUserVersion(QSqlDatabase &db, QString *error);
+
+// Run the migrations from the database's version up to `target` (default: the newest), each in
+// its own BEGIN IMMEDIATE transaction that also re-reads the version, so two instances starting
+// at once migrate once. False with a reason; the database stays at the last completed version.
+bool migrateLibrary(QSqlDatabase &db, QString *error, int target = librarySchemaVersion());
+
+// Run one SQL statement; false with "what: driver text" on failure.
+bool execSql(QSqlDatabase &db, const QString &sql, QString *error);
+
+// A write transaction: BEGIN IMMEDIATE takes the write lock up front, so a second instance waits
+// on the busy timeout instead of failing half-way when a read lock cannot be upgraded. Rolls back
+// unless commit() succeeded.
+class SqlWriteTransaction
+{
+public:
+    explicit SqlWriteTransaction(QSqlDatabase &db);
+    ~SqlWriteTransaction();
+    SqlWriteTransaction(const SqlWriteTransaction &) = delete;
+    SqlWriteTransaction &operator=(const SqlWriteTransaction &) = delete;
+
+    bool begin(QString *error);
+    bool commit(QString *error);
+
+private:
+    QSqlDatabase &m_db;
+    bool m_open = false;
+};
+
+} // namespace commtax

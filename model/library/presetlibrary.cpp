@@ -1,0 +1,818 @@
+#include "presetlibrary.h"
+
+#include "libraryfiles.h"
+#include "libraryschema.h"
+
+#include "engine/engine.h"
+
+#include <QAtomicInteger>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QThread>
+#include <QVariant>
+
+namespace commtax {
+
+namespace {
+
+// Connections a thread opened, closed when the thread ends (QSqlDatabase connections belong to
+// the thread that opened them).
+struct ThreadConnections {
+    QStringList names;
+    ~ThreadConnections()
+    {
+        for (const QString &n : std::as_const(names))
+            QSqlDatabase::removeDatabase(n);
+    }
+};
+thread_local ThreadConnections t_connections;
+
+constexpr int kBusyTimeoutMs = 5000;
+
+// SQLite result codes that mean "this file is not a sound database" (sqlite3.h).
+bool isBrokenDatabaseError(const QSqlError &e)
+{
+    bool ok = false;
+    const int code = e.nativeErrorCode().toInt(&ok) & 0xff;
+    return ok && (code == 11 /* SQLITE_CORRUPT */ || code == 26 /* SQLITE_NOTADB */);
+}
+
+QString nowUtc() { return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs); }
+
+bool validPresetId(const QString &id)
+{
+    static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*$"));
+    return re.match(id).hasMatch();
+}
+
+} // namespace
+
+QString ImportOutcome::summary() const
+{
+    if (!ok) {
+        if (!conflicts.isEmpty())
+            return QStringLiteral("Nothing imported: %1 exist already (%2).")
+                .arg(conflicts.size() == 1 ? QStringLiteral("one entry") : QStringLiteral("%1 entries").arg(conflicts.size()),
+                     conflicts.join(QStringLiteral(", ")));
+        return QStringLiteral("Nothing imported: %1 problem(s) in the file.").arg(errors.size());
+    }
+    const QString what = isPlan ? QStringLiteral("plan") : sectionTitle(section) + QStringLiteral(" preset");
+    QStringList parts;
+    if (!added.isEmpty())
+        parts << QStringLiteral("added %1 %2(s): %3").arg(added.size()).arg(what, added.join(QStringLiteral(", ")));
+    if (!replaced.isEmpty())
+        parts << QStringLiteral("replaced %1: %2").arg(replaced.size()).arg(replaced.join(QStringLiteral(", ")));
+    if (!unchanged.isEmpty())
+        parts << QStringLiteral("skipped %1 identical to the built-in presets: %2")
+                     .arg(unchanged.size())
+                     .arg(unchanged.join(QStringLiteral(", ")));
+    QString out = parts.join(QStringLiteral("; "));
+    if (!out.isEmpty())
+        out[0] = out[0].toUpper();
+    return out + QLatin1Char('.');
+}
+
+QString PresetLibrary::defaultFileName()
+{
+    const QString env = qEnvironmentVariable("COMMTAX_LIBRARY");
+    if (!env.isEmpty())
+        return env;
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/library.sqlite");
+}
+
+PresetLibrary::PresetLibrary(QString fileName)
+    : m_fileName(std::move(fileName))
+{
+    static QAtomicInteger<int> counter;
+    m_connectionPrefix = QStringLiteral("commtax-library-%1").arg(counter.fetchAndAddRelaxed(1));
+}
+
+PresetLibrary::~PresetLibrary()
+{
+    const QString name = connectionName();
+    if (QSqlDatabase::contains(name)) {
+        QSqlDatabase::database(name, false).close();
+        QSqlDatabase::removeDatabase(name);
+        t_connections.names.removeAll(name);
+    }
+}
+
+QString PresetLibrary::connectionName() const
+{
+    return m_connectionPrefix + QLatin1Char('-') + QString::number(reinterpret_cast<quintptr>(QThread::currentThread()), 16);
+}
+
+bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error) const
+{
+    const QString name = connectionName();
+    if (QSqlDatabase::contains(name)) {
+        db = QSqlDatabase::database(name, false);
+        if (db.isOpen())
+            return true;
+    } else {
+        db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        t_connections.names.append(name);
+    }
+    if (!db.isValid()) {
+        if (error)
+            *error = QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed (Debian: libqt6sql6-sqlite)");
+        return false;
+    }
+    db.setDatabaseName(m_fileName);
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+    if (!db.open()) {
+        if (error)
+            *error = m_fileName + QStringLiteral(": cannot open: ") + db.lastError().text();
+        return false;
+    }
+    // Per connection: SQLite leaves foreign keys off by default.
+    QString why;
+    if (!execSql(db, QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs), &why)
+        || !execSql(db, QStringLiteral("PRAGMA foreign_keys = ON"), &why)
+        || !execSql(db, QStringLiteral("PRAGMA synchronous = FULL"), &why)) {
+        if (error)
+            *error = m_fileName + QStringLiteral(": ") + why;
+        db.close();
+        return false;
+    }
+    return true;
+}
+
+QSqlDatabase PresetLibrary::database() const
+{
+    QSqlDatabase db;
+    openConnection(db, nullptr);
+    return db;
+}
+
+// Opens this thread's connection and checks the file. `broken` tells a damaged file (move it
+// aside) from a transient failure such as a lock held too long by another instance (do not).
+bool PresetLibrary::checkSound(QString *error, bool *broken)
+{
+    *broken = false;
+    QSqlDatabase db;
+    if (!openConnection(db, error)) {
+        // SQLite opens lazily: a file that exists and still cannot be opened is unusable.
+        *broken = QFileInfo::exists(m_fileName);
+        return false;
+    }
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("PRAGMA integrity_check"))) {
+        *broken = isBrokenDatabaseError(q.lastError());
+        if (error)
+            *error = QStringLiteral("integrity check failed: ") + q.lastError().text();
+        return false;
+    }
+    QStringList problems;
+    while (q.next())
+        if (q.value(0).toString() != QLatin1String("ok"))
+            problems << q.value(0).toString();
+    if (!problems.isEmpty()) {
+        *broken = true;
+        if (error)
+            *error = QStringLiteral("integrity check failed: ") + problems.mid(0, 3).join(QStringLiteral("; "));
+        return false;
+    }
+    QSqlQuery wal(db);
+    if (!wal.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !wal.next()) {
+        *broken = isBrokenDatabaseError(wal.lastError());
+        if (error)
+            *error = QStringLiteral("cannot switch to WAL journaling: ") + wal.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool PresetLibrary::moveAside(const QString &why, QString *error)
+{
+    const QString name = connectionName();
+    if (QSqlDatabase::contains(name)) {
+        QSqlDatabase::database(name, false).close();
+        QSqlDatabase::removeDatabase(name);
+        t_connections.names.removeAll(name);
+    }
+    const QFileInfo fi(m_fileName);
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString target;
+    for (int n = 1;; ++n) {
+        target = fi.dir().filePath(fi.completeBaseName() + QStringLiteral(".broken-") + stamp
+                                   + (n > 1 ? QStringLiteral("-%1").arg(n) : QString()) + QLatin1Char('.')
+                                   + (fi.suffix().isEmpty() ? QStringLiteral("sqlite") : fi.suffix()));
+        if (!QFile::exists(target))
+            break;
+    }
+    if (!QFile::rename(m_fileName, target)) {
+        if (!QFile::exists(m_fileName))
+            return true; // another instance moved it aside first
+        if (error)
+            *error = QStringLiteral("%1 is damaged (%2) and could not be moved aside").arg(m_fileName, why);
+        return false;
+    }
+    // The journal belongs to the damaged file: keep it beside the copy, never replay it into a new one.
+    for (const char *suffix : {"-wal", "-shm"})
+        if (QFile::exists(m_fileName + QLatin1String(suffix)))
+            QFile::rename(m_fileName + QLatin1String(suffix), target + QLatin1String(suffix));
+    m_movedAsideTo = target;
+    m_recoveryNotice = QStringLiteral("The preset library %1 could not be used (%2). It was moved to %3 and a new, "
+                                      "empty library was started; your built-in presets are unaffected.")
+                           .arg(QDir::toNativeSeparators(m_fileName), why, QDir::toNativeSeparators(target));
+    return true;
+}
+
+bool PresetLibrary::open(QString *error, OpenMode mode)
+{
+    m_open = false;
+    m_readOnly = false;
+    m_recoveryNotice.clear();
+    m_movedAsideTo.clear();
+    const QFileInfo fi(m_fileName);
+    if (!fi.exists()) {
+        if (mode == OpenMode::ExistingOnly) {
+            if (error)
+                *error = m_fileName + QStringLiteral(": no preset library there");
+            return false;
+        }
+        if (!QDir().mkpath(fi.absolutePath())) {
+            if (error)
+                *error = fi.absolutePath() + QStringLiteral(": cannot create the folder");
+            return false;
+        }
+    }
+    QString why;
+    bool broken = false;
+    if (!checkSound(&why, &broken)) {
+        if (!broken || mode == OpenMode::ExistingOnly) {
+            if (error)
+                *error = m_fileName + QStringLiteral(": ") + why;
+            return false;
+        }
+        if (!moveAside(why, error))
+            return false;
+        if (!checkSound(&why, &broken)) {
+            if (error)
+                *error = m_fileName + QStringLiteral(": ") + why;
+            return false;
+        }
+    }
+    QSqlDatabase db = database();
+    const int version = readUserVersion(db, error);
+    if (version < 0)
+        return false;
+    if (version > librarySchemaVersion()) {
+        m_readOnly = true;
+        m_schemaVersion = version;
+        m_open = true;
+        return true;
+    }
+    if (!migrateLibrary(db, error))
+        return false;
+    m_schemaVersion = readUserVersion(db, error);
+    m_open = m_schemaVersion == librarySchemaVersion();
+    return m_open;
+}
+
+bool PresetLibrary::writable(QString *error) const
+{
+    if (!m_open) {
+        if (error)
+            *error = QStringLiteral("the preset library is not open");
+        return false;
+    }
+    if (m_readOnly) {
+        if (error)
+            *error = QStringLiteral("%1 was written by a newer Commtax (schema %2; this build knows %3): it is read-only here")
+                         .arg(m_fileName)
+                         .arg(m_schemaVersion)
+                         .arg(librarySchemaVersion());
+        return false;
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// presets
+
+QList<Preset> PresetLibrary::userPresets(Section s, QString *error) const
+{
+    QList<Preset> out;
+    if (!m_open)
+        return out;
+    QSqlQuery q(database());
+    q.prepare(QStringLiteral("SELECT preset_id, body FROM presets WHERE section = ? ORDER BY name COLLATE NOCASE, preset_id"));
+    q.addBindValue(sectionKey(s));
+    if (!q.exec()) {
+        if (error)
+            *error = QStringLiteral("reading user presets: ") + q.lastError().text();
+        return out;
+    }
+    while (q.next()) {
+        const QJsonObject o = QJsonDocument::fromJson(q.value(1).toString().toUtf8()).object();
+        Preset p;
+        QString path, why;
+        if (parsePreset(s, o, q.value(0).toString(), p, &path, &why))
+            out.append(p);
+        else if (error) // a row this build cannot read (a newer field): say so, keep the others
+            *error = QStringLiteral("user preset %1: %2").arg(path, why);
+    }
+    return out;
+}
+
+PresetCatalog PresetLibrary::catalog() const
+{
+    PresetCatalog c = PresetCatalog::builtIn();
+    for (Section s : kPresetSections)
+        for (const Preset &p : userPresets(s))
+            c.add(p);
+    return c;
+}
+
+bool PresetLibrary::isBuiltIn(Section s, const QString &id)
+{
+    return PresetCatalog::builtIn().find(s, id) != nullptr;
+}
+
+QString PresetLibrary::uniqueId(Section s, const QString &base) const
+{
+    const PresetCatalog c = catalog();
+    QString stem = base.isEmpty() ? QStringLiteral("preset") : base;
+    if (!c.find(s, stem))
+        return stem;
+    for (int n = 2;; ++n) {
+        const QString id = stem + QLatin1Char('-') + QString::number(n);
+        if (!c.find(s, id))
+            return id;
+    }
+}
+
+bool PresetLibrary::storePreset(QSqlDatabase &db, const Preset &p, const QString &basedOn, QString *error) const
+{
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO presets (section, preset_id, name, body, based_on, created_utc, modified_utc)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                             " ON CONFLICT (section, preset_id) DO UPDATE SET"
+                             " name = excluded.name, body = excluded.body, modified_utc = excluded.modified_utc,"
+                             " based_on = coalesce(excluded.based_on, presets.based_on)"));
+    const QString now = nowUtc();
+    q.addBindValue(sectionKey(p.section));
+    q.addBindValue(p.id);
+    q.addBindValue(p.name);
+    q.addBindValue(QString::fromUtf8(QJsonDocument(p.toJson()).toJson(QJsonDocument::Compact)));
+    q.addBindValue(basedOn.isEmpty() ? QVariant() : QVariant(basedOn));
+    q.addBindValue(now);
+    q.addBindValue(now);
+    if (!q.exec()) {
+        if (error)
+            *error = QStringLiteral("saving %1 preset \"%2\": %3").arg(sectionKey(p.section), p.id, q.lastError().text());
+        return false;
+    }
+    return true;
+}
+
+bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error)
+{
+    if (!writable(error))
+        return false;
+    if (p.section != Section::Model && p.section != Section::Gpu && p.section != Section::Cluster) {
+        if (error)
+            *error = QStringLiteral("only model, GPU and cluster presets can be saved");
+        return false;
+    }
+    if (!validPresetId(p.id)) {
+        if (error)
+            *error = QStringLiteral("id \"%1\": use letters, digits, '.', '_' and '-', starting with a letter or digit").arg(p.id);
+        return false;
+    }
+    // Read what is there inside the write lock, so that another instance cannot slip in between.
+    QSqlDatabase db = database();
+    SqlWriteTransaction tx(db);
+    if (!tx.begin(error))
+        return false;
+    const PresetCatalog c = catalog();
+    Preset stored = p;
+    stored.builtIn = false;
+    QString basedOn;
+    const Preset *base = c.find(p.section, p.id);
+    if (base && base->builtIn) {
+        stored.id = uniqueId(p.section, p.id + QStringLiteral("-custom"));
+        if (stored.name.trimmed().isEmpty() || stored.name == base->name)
+            stored.name = base->name + QStringLiteral(" (edited)");
+        basedOn = base->id;
+    }
+    if (stored.name.trimmed().isEmpty())
+        stored.name = stored.id;
+    for (const FieldInfo *f : fieldsOf(p.section)) {
+        const QString key = QLatin1String(f->key);
+        if (!stored.values.contains(key) || !checkFieldValue(*f, stored.values.value(key)).isEmpty()) {
+            if (error)
+                *error = QStringLiteral("%1.%2: %3").arg(sectionKey(p.section), key,
+                                                         stored.values.contains(key) ? checkFieldValue(*f, stored.values.value(key))
+                                                                                      : QStringLiteral("missing"));
+            return false;
+        }
+        if (base && base->values.value(key) != stored.values.value(key))
+            stored.provenance.insert(key, Provenance{SourceKind::User, QStringLiteral("edited by the user")});
+        else if (!stored.provenance.contains(key))
+            stored.provenance.insert(key, Provenance{SourceKind::User, QStringLiteral("entered by the user")});
+    }
+    QString key;
+    const QString rangeError = checkPresetRanges(stored, &key);
+    if (!rangeError.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("%1.%2: %3").arg(sectionKey(p.section), key, rangeError);
+        return false;
+    }
+    if (!storePreset(db, stored, basedOn, error) || !tx.commit(error))
+        return false;
+    if (savedAs)
+        *savedAs = stored.id;
+    return true;
+}
+
+bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId, QString *error)
+{
+    if (!writable(error))
+        return false;
+    QSqlDatabase db = database();
+    SqlWriteTransaction tx(db);
+    if (!tx.begin(error))
+        return false;
+    const PresetCatalog c = catalog();
+    const Preset *src = c.find(s, id);
+    if (!src) {
+        if (error)
+            *error = QStringLiteral("no %1 preset \"%2\"").arg(sectionKey(s), id);
+        return false;
+    }
+    Preset copy = *src;
+    copy.builtIn = false;
+    copy.id = uniqueId(s, id + QStringLiteral("-copy"));
+    copy.name = src->name + QStringLiteral(" (copy)");
+    if (!storePreset(db, copy, src->builtIn ? src->id : QString(), error) || !tx.commit(error))
+        return false;
+    if (newId)
+        *newId = copy.id;
+    return true;
+}
+
+bool PresetLibrary::removePreset(Section s, const QString &id, QString *error)
+{
+    if (!writable(error))
+        return false;
+    if (isBuiltIn(s, id)) {
+        if (error)
+            *error = QStringLiteral("\"%1\" is a built-in preset: it cannot be deleted").arg(id);
+        return false;
+    }
+    QSqlDatabase db = database();
+    SqlWriteTransaction tx(db);
+    if (!tx.begin(error))
+        return false;
+    QSqlQuery users(db);
+    users.prepare(QStringLiteral("SELECT plans.name FROM plan_presets"
+                                 " JOIN presets ON presets.id = plan_presets.preset"
+                                 " JOIN plans ON plans.id = plan_presets.plan"
+                                 " WHERE presets.section = ? AND presets.preset_id = ? ORDER BY plans.name"));
+    users.addBindValue(sectionKey(s));
+    users.addBindValue(id);
+    if (!users.exec()) {
+        if (error)
+            *error = users.lastError().text();
+        return false;
+    }
+    QStringList planNames;
+    while (users.next())
+        planNames << users.value(0).toString();
+    if (!planNames.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("\"%1\" is used by the saved plan(s) %2: delete or change them first")
+                         .arg(id, planNames.join(QStringLiteral(", ")));
+        return false;
+    }
+    QSqlQuery del(db);
+    del.prepare(QStringLiteral("DELETE FROM presets WHERE section = ? AND preset_id = ?"));
+    del.addBindValue(sectionKey(s));
+    del.addBindValue(id);
+    if (!del.exec()) {
+        if (error)
+            *error = QStringLiteral("deleting \"%1\": %2").arg(id, del.lastError().text());
+        return false;
+    }
+    if (del.numRowsAffected() != 1) {
+        if (error)
+            *error = QStringLiteral("no user %1 preset \"%2\"").arg(sectionKey(s), id);
+        return false;
+    }
+    return tx.commit(error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// plans
+
+QList<SavedPlan> PresetLibrary::plans(QString *error) const
+{
+    QList<SavedPlan> out;
+    if (!m_open)
+        return out;
+    QSqlQuery q(database());
+    if (!q.exec(QStringLiteral("SELECT plans.name, plans.body, plans.modified_utc,"
+                               " (SELECT group_concat(presets.section || ':' || presets.preset_id, ' ')"
+                               "  FROM plan_presets JOIN presets ON presets.id = plan_presets.preset"
+                               "  WHERE plan_presets.plan = plans.id)"
+                               " FROM plans ORDER BY plans.name COLLATE NOCASE"))) {
+        if (error)
+            *error = QStringLiteral("reading saved plans: ") + q.lastError().text();
+        return out;
+    }
+    while (q.next()) {
+        SavedPlan p;
+        p.name = q.value(0).toString();
+        p.body = q.value(1).toString().toUtf8();
+        p.modifiedUtc = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
+        p.userPresets = q.value(3).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        out.append(p);
+    }
+    return out;
+}
+
+bool PresetLibrary::storePlan(QSqlDatabase &db, const QString &name, const QByteArray &body, const Scenario &s,
+                              QString *error) const
+{
+    const QString now = nowUtc();
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO plans (name, body, created_utc, modified_utc) VALUES (?, ?, ?, ?)"
+                             " ON CONFLICT (name) DO UPDATE SET body = excluded.body, modified_utc = excluded.modified_utc"));
+    q.addBindValue(name);
+    q.addBindValue(QString::fromUtf8(body));
+    q.addBindValue(now);
+    q.addBindValue(now);
+    if (!q.exec()) {
+        if (error)
+            *error = QStringLiteral("saving plan \"%1\": %2").arg(name, q.lastError().text());
+        return false;
+    }
+    QSqlQuery unlink(db);
+    unlink.prepare(QStringLiteral("DELETE FROM plan_presets WHERE plan = (SELECT id FROM plans WHERE name = ?)"));
+    unlink.addBindValue(name);
+    if (!unlink.exec()) {
+        if (error)
+            *error = unlink.lastError().text();
+        return false;
+    }
+    for (Section sec : kPresetSections) {
+        const QString id = s.presetOf(sec);
+        if (id.isEmpty() || isBuiltIn(sec, id))
+            continue;
+        QSqlQuery link(db);
+        link.prepare(QStringLiteral("INSERT INTO plan_presets (plan, preset)"
+                                    " SELECT (SELECT id FROM plans WHERE name = ?), id FROM presets"
+                                    " WHERE section = ? AND preset_id = ?"));
+        link.addBindValue(name);
+        link.addBindValue(sectionKey(sec));
+        link.addBindValue(id);
+        if (!link.exec() || link.numRowsAffected() != 1) {
+            if (error)
+                *error = QStringLiteral("plan \"%1\" uses the %2 preset \"%3\", which is not in the library")
+                             .arg(name, sectionKey(sec), id);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool PresetLibrary::savePlan(const Scenario &s, QString *error)
+{
+    if (!writable(error))
+        return false;
+    if (s.name.trimmed().isEmpty()) {
+        if (error)
+            *error = QStringLiteral("a saved plan needs a name");
+        return false;
+    }
+    QSqlDatabase db = database();
+    SqlWriteTransaction tx(db);
+    return tx.begin(error) && storePlan(db, s.name, serializeScenario(s, catalog()), s, error) && tx.commit(error);
+}
+
+bool PresetLibrary::loadPlan(const QString &name, Scenario &out, QList<LoadError> &errors) const
+{
+    QSqlQuery q(database());
+    q.prepare(QStringLiteral("SELECT body FROM plans WHERE name = ?"));
+    q.addBindValue(name);
+    if (!q.exec() || !q.next()) {
+        errors.append(LoadError{m_fileName, 0, 0, QString(), QStringLiteral("no saved plan \"%1\"").arg(name)});
+        return false;
+    }
+    return parseScenario(q.value(0).toString().toUtf8(), QStringLiteral("saved plan \"%1\"").arg(name), catalog(), out, errors);
+}
+
+bool PresetLibrary::removePlan(const QString &name, QString *error)
+{
+    if (!writable(error))
+        return false;
+    QSqlDatabase db = database();
+    SqlWriteTransaction tx(db);
+    if (!tx.begin(error))
+        return false;
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("DELETE FROM plans WHERE name = ?"));
+    q.addBindValue(name);
+    if (!q.exec() || q.numRowsAffected() != 1) {
+        if (error)
+            *error = QStringLiteral("no saved plan \"%1\"").arg(name);
+        return false;
+    }
+    return tx.commit(error);
+}
+
+QString PresetLibrary::uniquePlanName(const QString &base) const
+{
+    QStringList names;
+    for (const SavedPlan &p : plans())
+        names << p.name;
+    if (!names.contains(base))
+        return base;
+    for (int n = 2;; ++n) {
+        const QString name = QStringLiteral("%1 (%2)").arg(base).arg(n);
+        if (!names.contains(name))
+            return name;
+    }
+}
+
+bool PresetLibrary::duplicatePlan(const QString &name, QString *newName, QString *error)
+{
+    Scenario s;
+    QList<LoadError> errors;
+    if (!loadPlan(name, s, errors)) {
+        if (error)
+            *error = errors.isEmpty() ? QStringLiteral("cannot read \"%1\"").arg(name) : errors.first().toString();
+        return false;
+    }
+    s.name = uniquePlanName(name + QStringLiteral(" copy"));
+    if (!savePlan(s, error))
+        return false;
+    if (newName)
+        *newName = s.name;
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// import and export
+
+ImportOutcome PresetLibrary::importFile(const QString &fileName, bool replaceExisting)
+{
+    QFile f(fileName);
+    if (!f.open(QIODevice::ReadOnly)) {
+        ImportOutcome o;
+        o.errors.append(LoadError{fileName, 0, 0, QString(), QStringLiteral("cannot open: ") + f.errorString()});
+        return o;
+    }
+    return importData(f.readAll(), fileName, replaceExisting);
+}
+
+ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &fileName, bool replaceExisting)
+{
+    ImportOutcome o;
+    QString why;
+    if (!writable(&why)) {
+        o.errors.append(LoadError{fileName, 0, 0, QString(), why});
+        return o;
+    }
+    // One write transaction from the first check to the last row: all or nothing, and no other
+    // instance can add a conflicting id in between.
+    QSqlDatabase db = database();
+    SqlWriteTransaction tx(db);
+    if (!tx.begin(&why)) {
+        o.errors.append(LoadError{fileName, 0, 0, QString(), why});
+        return o;
+    }
+    const PresetCatalog c = catalog();
+    const LibraryFileKind kind = sniffLibraryFile(json);
+    if (kind == LibraryFileKind::Scenario) {
+        o.isPlan = true;
+        Scenario s;
+        if (!parseScenario(json, fileName, c, s, o.errors))
+            return o;
+        const JsonLocator loc(json);
+        for (const PlanError &e : validate(s.plan)) {
+            const QString path = QString::fromStdString(e.field);
+            const TextPosition pos = loc.find(path);
+            o.errors.append(LoadError{fileName, pos.line, pos.column, path, QString::fromStdString(e.message)});
+        }
+        if (!o.errors.isEmpty())
+            return o;
+        if (s.name.trimmed().isEmpty())
+            s.name = QFileInfo(fileName).completeBaseName();
+        bool exists = false;
+        for (const SavedPlan &p : plans())
+            exists = exists || p.name == s.name;
+        if (exists && !replaceExisting) {
+            o.conflicts << s.name;
+            return o;
+        }
+        if (!storePlan(db, s.name, serializeScenario(s, c), s, &why) || !tx.commit(&why)) {
+            o.errors.append(LoadError{fileName, 0, 0, QString(), why});
+            return o;
+        }
+        (exists ? o.replaced : o.added) << s.name;
+        o.ok = true;
+        return o;
+    }
+    if (kind == LibraryFileKind::Unknown && QJsonDocument::fromJson(json).isObject()) {
+        const JsonLocator loc(json);
+        const TextPosition pos = loc.find(QStringLiteral("format"));
+        o.errors.append(LoadError{fileName, pos.line, pos.column, QStringLiteral("format"),
+                                  QStringLiteral("expected \"commtax-presets\" (presets) or \"commtax-scenario\" (a plan)")});
+        return o;
+    }
+    PresetFile file;
+    if (!readPresetFile(json, fileName, file, o.errors))
+        return o;
+    o.section = file.section;
+    const JsonLocator loc(json);
+    QList<Preset> toStore;
+    for (qsizetype i = 0; i < file.presets.size(); ++i) {
+        const Preset &p = file.presets[i];
+        const QString idPath = jsonPathJoin(file.paths[i], QStringLiteral("id"));
+        const Preset *existing = c.find(file.section, p.id);
+        if (!validPresetId(p.id)) {
+            const TextPosition pos = loc.find(idPath);
+            o.errors.append(LoadError{fileName, pos.line, pos.column, idPath,
+                                      QStringLiteral("use letters, digits, '.', '_' and '-' in ids")});
+        } else if (existing && existing->builtIn) {
+            if (existing->values == p.values && existing->name == p.name) {
+                o.unchanged << p.id;
+                continue;
+            }
+            const TextPosition pos = loc.find(idPath);
+            o.errors.append(LoadError{fileName, pos.line, pos.column, idPath,
+                                      QStringLiteral("\"%1\" is a built-in preset with other values; give your version "
+                                                     "its own id (for example \"%2\")")
+                                          .arg(p.id, uniqueId(file.section, p.id + QStringLiteral("-custom")))});
+        } else if (existing) {
+            (replaceExisting ? o.replaced : o.conflicts) << p.id;
+            toStore << p;
+        } else {
+            o.added << p.id;
+            toStore << p;
+        }
+    }
+    if (!o.errors.isEmpty() || !o.conflicts.isEmpty()) {
+        o.added.clear();
+        o.replaced.clear();
+        o.unchanged.clear();
+        return o;
+    }
+    bool stored = true;
+    for (const Preset &p : std::as_const(toStore))
+        stored = stored && storePreset(db, p, QString(), &why);
+    if (!stored || !tx.commit(&why)) {
+        o.errors.append(LoadError{fileName, 0, 0, QString(), why});
+        o.added.clear();
+        o.replaced.clear();
+        return o;
+    }
+    o.ok = true;
+    return o;
+}
+
+bool PresetLibrary::exportPresets(Section s, const QStringList &ids, const QString &fileName, QString *error) const
+{
+    const PresetCatalog c = catalog();
+    QList<Preset> list;
+    for (const QString &id : ids) {
+        const Preset *p = c.find(s, id);
+        if (!p) {
+            if (error)
+                *error = QStringLiteral("no %1 preset \"%2\"").arg(sectionKey(s), id);
+            return false;
+        }
+        list << *p;
+    }
+    if (list.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("choose at least one preset to export");
+        return false;
+    }
+    return writeFileAtomically(fileName, writePresetFile(s, list), error);
+}
+
+bool PresetLibrary::exportPlan(const QString &name, const QString &fileName, QString *error) const
+{
+    Scenario s;
+    QList<LoadError> errors;
+    if (!loadPlan(name, s, errors)) {
+        if (error)
+            *error = errors.isEmpty() ? QStringLiteral("cannot read \"%1\"").arg(name) : errors.first().toString();
+        return false;
+    }
+    return writeFileAtomically(fileName, serializeScenario(s, PresetCatalog::builtIn()), error);
+}
+
+} // namespace commtax

@@ -1,0 +1,929 @@
+// The preset library (SQLite through Qt SQL) and the comparison arithmetic: migrations, recovery
+// of a damaged file, two instances at once, all-or-nothing imports with file/line/field errors,
+// built-ins that stay read-only, and normalisation, break-even and buy-vs-rent figures checked
+// against hand calculations.
+#include "library/compare.h"
+#include "library/comparisonio.h"
+#include "library/libraryfiles.h"
+#include "library/libraryschema.h"
+#include "library/presetlibrary.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <cmath>
+
+using namespace commtax;
+
+namespace {
+
+bool near(double actual, double expected, double relTol)
+{
+    return std::abs(actual - expected) <= relTol * std::abs(expected);
+}
+#define QVERIFY_NEAR(actual, expected, tol)                                                                        \
+    QVERIFY2(near((actual), (expected), (tol)),                                                                    \
+             qPrintable(QStringLiteral("%1 = %2, expected %3 within %4%")                                          \
+                            .arg(QStringLiteral(#actual))                                                          \
+                            .arg((actual), 0, 'g', 10)                                                             \
+                            .arg((expected), 0, 'g', 10)                                                           \
+                            .arg((tol) * 100)))
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeAll(const QString &path, const QByteArray &data)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+Preset myGpu(const QString &id, double price)
+{
+    Preset p = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("a100-sxm-80gb"));
+    p.builtIn = false;
+    p.id = id;
+    p.name = QStringLiteral("My GPU ") + id;
+    p.values.insert(QStringLiteral("price_usd"), price);
+    return p;
+}
+
+// A small RFC 4180 reader for checking what the writer quoted.
+QList<QStringList> parseCsv(const QString &text)
+{
+    QList<QStringList> rows;
+    QStringList row;
+    QString field;
+    bool quoted = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (quoted) {
+            if (c == QLatin1Char('"') && i + 1 < text.size() && text[i + 1] == QLatin1Char('"')) {
+                field += QLatin1Char('"');
+                ++i;
+            } else if (c == QLatin1Char('"')) {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == QLatin1Char('"')) {
+            quoted = true;
+        } else if (c == QLatin1Char(',')) {
+            row << field;
+            field.clear();
+        } else if (c == QLatin1Char('\r') && i + 1 < text.size() && text[i + 1] == QLatin1Char('\n')) {
+            row << field;
+            rows << row;
+            row.clear();
+            field.clear();
+            ++i;
+        } else {
+            field += c;
+        }
+    }
+    return rows;
+}
+
+// A plan with round numbers for hand calculations: 8 GPUs in one node.
+Plan handPlan()
+{
+    Plan p = defaultScenario().plan;
+    p.cluster.nodes = 1;
+    p.cluster.gpus_per_node = 8;
+    p.cluster.node_price_usd = 100000;
+    p.cluster.network_cost_per_gpu_usd = 1000;
+    p.training.goodput = 1.0;
+    p.economics.mode = EconomicsMode::Buy;
+    p.economics.years = 4;       // 35040 hours
+    p.economics.usd_per_kwh = 0.10;
+    p.economics.upkeep_pct = 0;
+    return p;
+}
+Result handResult()
+{
+    Result r;
+    r.gpus = 8;
+    r.tokens_per_s = 10000; // 3.6e7 tokens per hour at goodput 1
+    r.power_kw = 10;        // 1 USD per hour of energy
+    return r;
+}
+
+QStringList scenarioFiles()
+{
+    QDir dir(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios"));
+    QStringList out;
+    for (const QString &f : dir.entryList({QStringLiteral("compare-*.json")}, QDir::Files, QDir::Name))
+        out << dir.filePath(f);
+    return out;
+}
+
+} // namespace
+
+class TestLibrary : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    int m_n = 0;
+    QString freshPath() { return m_dir.filePath(QStringLiteral("lib%1.sqlite").arg(++m_n)); }
+
+private Q_SLOTS:
+    // ---------------------------------------------------------------- schema and migrations
+    void freshLibraryHasNewestSchemaWalAndForeignKeys()
+    {
+        const QString path = freshPath();
+        PresetLibrary lib(path);
+        QString error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        QVERIFY(QFile::exists(path));
+        QCOMPARE(lib.schemaVersion(), librarySchemaVersion());
+        QCOMPARE(librarySchemaVersion(), 2);
+        QVERIFY(lib.recoveryNotice().isEmpty());
+        QSqlDatabase db = lib.database();
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_keys")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 2);
+    }
+    void migrationOneCreatesPresetsAndPlans()
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("m1"));
+        db.setDatabaseName(freshPath());
+        QVERIFY(db.open());
+        QString error;
+        QVERIFY2(migrateLibrary(db, &error, 1), qPrintable(error));
+        QCOMPARE(readUserVersion(db, &error), 1);
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")));
+        QStringList tables;
+        while (q.next())
+            tables << q.value(0).toString();
+        QCOMPARE(tables, (QStringList{QStringLiteral("plans"), QStringLiteral("presets")}));
+        // the CHECK constraint refuses a section that is not a preset section
+        QVERIFY(!q.exec(QStringLiteral("INSERT INTO presets (section, preset_id, name, body, created_utc, modified_utc)"
+                                       " VALUES ('training', 'x', 'x', '{}', '', '')")));
+        q.finish();
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("m1"));
+    }
+    void migrationTwoLinksExistingPlansToTheirPresets()
+    {
+        // A version-1 library with a user GPU and a plan that uses it, as a 0.1 build left it.
+        const QString path = freshPath();
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("m2"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QString error;
+            QVERIFY2(migrateLibrary(db, &error, 1), qPrintable(error));
+            const Preset gpu = myGpu(QStringLiteral("my-gpu"), 9000);
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("INSERT INTO presets (section, preset_id, name, body, created_utc, modified_utc)"
+                                     " VALUES ('gpu', 'my-gpu', ?, ?, 't', 't')"));
+            q.addBindValue(gpu.name);
+            q.addBindValue(QString::fromUtf8(QJsonDocument(gpu.toJson()).toJson()));
+            QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+            PresetCatalog cat = PresetCatalog::builtIn();
+            cat.add(gpu);
+            Scenario s = defaultScenario();
+            gpu.applyTo(s.plan);
+            s.gpuPreset = gpu.id;
+            s.name = QStringLiteral("old plan");
+            q.prepare(QStringLiteral("INSERT INTO plans (name, body, created_utc, modified_utc) VALUES ('old plan', ?, 't', 't')"));
+            q.addBindValue(QString::fromUtf8(serializeScenario(s, cat)));
+            QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+            q.finish();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("m2"));
+
+        PresetLibrary lib(path);
+        QString error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        QCOMPARE(lib.schemaVersion(), 2);
+        const QList<SavedPlan> plans = lib.plans();
+        QCOMPARE(plans.size(), 1);
+        QCOMPARE(plans.first().userPresets, QStringList{QStringLiteral("gpu:my-gpu")});
+        Scenario loaded;
+        QList<LoadError> errors;
+        QVERIFY(lib.loadPlan(QStringLiteral("old plan"), loaded, errors));
+        QCOMPARE(loaded.plan.gpu.price_usd, 9000.0);
+        // the link now protects the preset the plan needs
+        QVERIFY(!lib.removePreset(Section::Gpu, QStringLiteral("my-gpu"), &error));
+        QVERIFY2(error.contains(QStringLiteral("old plan")), qPrintable(error));
+        // and the foreign key itself refuses it, whatever the caller does
+        QSqlQuery raw(lib.database());
+        QVERIFY(!raw.exec(QStringLiteral("DELETE FROM presets WHERE preset_id = 'my-gpu'")));
+        QVERIFY2(raw.lastError().text().contains(QStringLiteral("FOREIGN KEY"), Qt::CaseInsensitive),
+                 qPrintable(raw.lastError().text()));
+        QVERIFY(lib.removePlan(QStringLiteral("old plan"), &error));
+        QVERIFY2(lib.removePreset(Section::Gpu, QStringLiteral("my-gpu"), &error), qPrintable(error));
+    }
+    void newerSchemaIsReadOnly()
+    {
+        const QString path = freshPath();
+        {
+            PresetLibrary lib(path);
+            QVERIFY(lib.open(nullptr));
+            QVERIFY(lib.savePreset(myGpu(QStringLiteral("kept"), 1), nullptr, nullptr));
+            QSqlDatabase db = lib.database();
+            QVERIFY(execSql(db, QStringLiteral("PRAGMA user_version = 99"), nullptr));
+        }
+        PresetLibrary lib(path);
+        QString error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        QVERIFY(lib.isReadOnly());
+        QCOMPARE(lib.userPresets(Section::Gpu).size(), 1); // still readable
+        QVERIFY(!lib.savePreset(myGpu(QStringLiteral("new"), 1), nullptr, &error));
+        QVERIFY2(error.contains(QStringLiteral("newer")), qPrintable(error));
+        QVERIFY(lib.recoveryNotice().isEmpty()); // not damaged: never moved aside
+    }
+
+    // ---------------------------------------------------------------- presets and plans
+    void builtInsAreReadOnlyAndEditingSavesACopy()
+    {
+        PresetLibrary lib(freshPath());
+        QVERIFY(lib.open(nullptr));
+        Preset h100 = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        h100.values.insert(QStringLiteral("price_usd"), 21000);
+        QString savedAs, error;
+        QVERIFY2(lib.savePreset(h100, &savedAs, &error), qPrintable(error));
+        QCOMPARE(savedAs, QStringLiteral("h100-sxm-custom"));
+        const PresetCatalog cat = lib.catalog();
+        QCOMPARE(cat.find(Section::Gpu, QStringLiteral("h100-sxm"))->values.value(QStringLiteral("price_usd")).toDouble(), 25000.0);
+        const Preset *copy = cat.find(Section::Gpu, savedAs);
+        QVERIFY(copy && !copy->builtIn);
+        QCOMPARE(copy->name, QStringLiteral("NVIDIA H100 SXM5 80GB (edited)"));
+        QCOMPARE(copy->values.value(QStringLiteral("price_usd")).toDouble(), 21000.0);
+        QVERIFY(copy->provenance.value(QStringLiteral("price_usd")).kind == SourceKind::User);
+        QVERIFY(copy->provenance.value(QStringLiteral("bf16_dense_tflops")).kind == SourceKind::Datasheet);
+        QCOMPARE(copy->defaultCluster(), QStringLiteral("dgx-h100"));
+        // editing the built-in again makes a second copy, never touching the first
+        QVERIFY(lib.savePreset(h100, &savedAs, &error));
+        QCOMPARE(savedAs, QStringLiteral("h100-sxm-custom-2"));
+        // editing the user copy updates it in place
+        Preset again = *copy;
+        again.values.insert(QStringLiteral("watts"), 650);
+        QVERIFY(lib.savePreset(again, &savedAs, &error));
+        QCOMPARE(savedAs, QStringLiteral("h100-sxm-custom"));
+        QCOMPARE(lib.userPresets(Section::Gpu).size(), 2);
+        QVERIFY(!lib.removePreset(Section::Gpu, QStringLiteral("h100-sxm"), &error));
+        QVERIFY(error.contains(QStringLiteral("built-in")));
+    }
+    void createDuplicateDeleteAndRangeChecks()
+    {
+        PresetLibrary lib(freshPath());
+        QVERIFY(lib.open(nullptr));
+        QString id, error;
+        QVERIFY(lib.savePreset(myGpu(QStringLiteral("mine"), 5000), &id, &error));
+        QVERIFY(lib.duplicatePreset(Section::Gpu, QStringLiteral("mine"), &id, &error));
+        QCOMPARE(id, QStringLiteral("mine-copy"));
+        QVERIFY(lib.duplicatePreset(Section::Cluster, QStringLiteral("dgx-a100"), &id, &error));
+        QCOMPARE(id, QStringLiteral("dgx-a100-copy"));
+        QVERIFY(lib.catalog().find(Section::Cluster, id));
+        QVERIFY(lib.removePreset(Section::Gpu, QStringLiteral("mine-copy"), &error));
+        QCOMPARE(lib.userPresets(Section::Gpu).size(), 1);
+        Preset bad = myGpu(QStringLiteral("bad"), 5000);
+        bad.values.insert(QStringLiteral("memory_gb"), -1);
+        QVERIFY(!lib.savePreset(bad, &id, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("gpu.memory_gb:")), qPrintable(error));
+        Preset badId = myGpu(QStringLiteral("has space"), 5000);
+        QVERIFY(!lib.savePreset(badId, &id, &error));
+        QCOMPARE(lib.userPresets(Section::Gpu).size(), 1);
+    }
+    void plansRoundTripAndExportInline()
+    {
+        PresetLibrary lib(freshPath());
+        QVERIFY(lib.open(nullptr));
+        QString error;
+        QVERIFY(lib.savePreset(myGpu(QStringLiteral("my-gpu"), 7000), nullptr, &error));
+        Scenario s = defaultScenario();
+        lib.catalog().find(Section::Gpu, QStringLiteral("my-gpu"))->applyTo(s.plan);
+        s.gpuPreset = QStringLiteral("my-gpu");
+        s.name = QStringLiteral("Plan, with \"quotes\" и юникод");
+        QVERIFY2(lib.savePlan(s, &error), qPrintable(error));
+        Scenario back;
+        QList<LoadError> errors;
+        QVERIFY(lib.loadPlan(s.name, back, errors));
+        QVERIFY(back == s);
+        // exported plans load without the library: the user GPU is written inline
+        const QString file = m_dir.filePath(QStringLiteral("plan-export.json"));
+        QVERIFY2(lib.exportPlan(s.name, file, &error), qPrintable(error));
+        Scenario standalone;
+        QVERIFY(loadScenarioFile(file, PresetCatalog::builtIn(), standalone, errors));
+        QCOMPARE(standalone.plan.gpu.price_usd, 7000.0);
+        QVERIFY(standalone.gpuPreset.isEmpty());
+        QString copyName;
+        QVERIFY(lib.duplicatePlan(s.name, &copyName, &error));
+        QCOMPARE(lib.plans().size(), 2);
+        QVERIFY(!lib.removePreset(Section::Gpu, QStringLiteral("my-gpu"), &error));
+        QVERIFY(lib.removePlan(s.name, &error) && lib.removePlan(copyName, &error));
+        QVERIFY(lib.removePreset(Section::Gpu, QStringLiteral("my-gpu"), &error));
+    }
+
+    // ---------------------------------------------------------------- import and export
+    void importBadFileImportsNothing_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("path");
+        const QByteArray head = "{\n  \"format\": \"commtax-presets\",\n  \"version\": 1,\n  \"section\": \"gpu\",\n  \"presets\": [\n";
+        const QByteArray good = "    {\"id\": \"good-1\", \"name\": \"Good\", \"bf16_dense_tflops\": 100, \"fp8_dense_tflops\": 0,"
+                                " \"memory_gb\": 40, \"memory_bw_gbps\": 1000, \"intra_bw_gbps\": 100, \"intra_efficiency\": 0.8,"
+                                " \"intra_latency_us\": 3, \"nvlink\": true, \"p2p\": true, \"nvls\": false, \"watts\": 300,"
+                                " \"price_usd\": 5000, \"compute_efficiency\": 0.6}";
+        auto second = [&](const QByteArray &field, const QByteArray &value) -> QByteArray {
+            QByteArray g = good;
+            g.replace("good-1", "good-2");
+            const int at = int(g.indexOf(QByteArray("\"" + field + "\": ")));
+            const int end = int(g.indexOf(',', at));
+            return head + good + ",\n" + g.left(at) + "\"" + field + "\":\n      " + value + g.mid(end) + "\n  ]\n}\n";
+        };
+        QTest::addRow("syntax error") << (head + good + ",\n    {\"id\": }\n  ]\n}\n") << 7 << QString();
+        QTest::addRow("wrong type") << second("memory_gb", "\"forty\"") << 8 << QStringLiteral("presets[1].memory_gb");
+        QTest::addRow("out of range") << second("intra_efficiency", "1.5") << 8 << QStringLiteral("presets[1].intra_efficiency");
+        QTest::addRow("negative price") << second("price_usd", "-5") << 8 << QStringLiteral("presets[1].price_usd");
+        QTest::addRow("bad kind") << second("watts", "{\"value\": 300, \"kind\": \"rumour\"}") << 8
+                                  << QStringLiteral("presets[1].watts.kind");
+        QByteArray unknown = good;
+        unknown.replace("good-1", "good-2").replace("\"watts\"", "\n      \"wats\"");
+        QTest::addRow("unknown field") << (head + good + ",\n" + unknown + "\n  ]\n}\n") << 8 << QStringLiteral("presets[1].wats");
+        QByteArray dup = good;
+        QTest::addRow("duplicate id") << (head + good + ",\n\n" + dup + "\n  ]\n}\n") << 8 << QStringLiteral("presets[1].id");
+        QByteArray builtin = good;
+        builtin.replace("good-1", "h100-sxm");
+        QTest::addRow("built-in id with other values") << (head + good + ",\n" + builtin + "\n  ]\n}\n") << 7
+                                                       << QStringLiteral("presets[1].id");
+        QTest::addRow("wrong format") << QByteArray("{\n  \"format\": \"something-else\",\n  \"version\": 1\n}\n") << 2
+                                      << QStringLiteral("format");
+        QTest::addRow("invalid plan") << QByteArray("{\n  \"format\": \"commtax-scenario\", \"version\": 1, \"name\": \"p\",\n"
+                                                    "  \"model\": {\"preset\": \"llama2-7b\"}, \"gpu\": {\"preset\": \"h100-sxm\"},\n"
+                                                    "  \"cluster\": {\"preset\": \"dgx-h100\", \"nodes\": 1},\n"
+                                                    "  \"training\": {\"tp\": 3, \"pp\": 1, \"dp\": 1}\n}\n")
+                                      << 5 << QStringLiteral("training.tp");
+    }
+    void importBadFileImportsNothing()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(int, line);
+        QFETCH(QString, path);
+        PresetLibrary lib(freshPath());
+        QVERIFY(lib.open(nullptr));
+        const QString file = m_dir.filePath(QStringLiteral("bad-import.json"));
+        writeAll(file, json);
+        const ImportOutcome o = lib.importFile(file);
+        QVERIFY(!o.ok);
+        QVERIFY(!o.errors.isEmpty());
+        const LoadError &e = o.errors.first();
+        QCOMPARE(e.file, file);
+        QCOMPARE(e.line, line);
+        QCOMPARE(e.path, path);
+        QVERIFY2(e.toString().startsWith(file + QLatin1Char(':') + QString::number(line) + QLatin1Char(':')),
+                 qPrintable(e.toString()));
+        // nothing at all from the file, not even its good first preset
+        QCOMPARE(lib.userPresets(Section::Gpu).size(), 0);
+        QCOMPARE(lib.plans().size(), 0);
+        QVERIFY(o.added.isEmpty());
+    }
+    void importConflictsNeedConsent()
+    {
+        PresetLibrary lib(freshPath());
+        QVERIFY(lib.open(nullptr));
+        QString error;
+        QVERIFY(lib.savePreset(myGpu(QStringLiteral("mine"), 5000), nullptr, &error));
+        const QString file = m_dir.filePath(QStringLiteral("conflict.json"));
+        writeAll(file, writePresetFile(Section::Gpu, {myGpu(QStringLiteral("mine"), 6000), myGpu(QStringLiteral("other"), 1)}));
+        ImportOutcome o = lib.importFile(file);
+        QVERIFY(!o.ok);
+        QCOMPARE(o.conflicts, QStringList{QStringLiteral("mine")});
+        QCOMPARE(lib.userPresets(Section::Gpu).size(), 1); // "other" was not imported either
+        o = lib.importFile(file, true);
+        QVERIFY2(o.ok, qPrintable(o.summary()));
+        QCOMPARE(o.replaced, QStringList{QStringLiteral("mine")});
+        QCOMPARE(o.added, QStringList{QStringLiteral("other")});
+        QCOMPARE(lib.catalog().find(Section::Gpu, QStringLiteral("mine"))->values.value(QStringLiteral("price_usd")).toDouble(), 6000.0);
+    }
+    void exportImportRoundTrip()
+    {
+        PresetLibrary lib(freshPath());
+        QVERIFY(lib.open(nullptr));
+        QString error;
+        // the built-in files themselves import as "identical to the built-ins": nothing stored
+        for (const char *name : {"gpus", "clusters", "models"}) {
+            const ImportOutcome o = lib.importFile(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/%1.json").arg(QLatin1String(name)));
+            QVERIFY2(o.ok, qPrintable(o.summary() + (o.errors.isEmpty() ? QString() : o.errors.first().toString())));
+            QVERIFY(o.added.isEmpty());
+            QVERIFY(!o.unchanged.isEmpty());
+        }
+        QVERIFY(lib.savePreset(myGpu(QStringLiteral("a"), 100), nullptr, &error));
+        QVERIFY(lib.savePreset(myGpu(QStringLiteral("b"), 200), nullptr, &error));
+        const QString file = m_dir.filePath(QStringLiteral("export.json"));
+        QVERIFY2(lib.exportPresets(Section::Gpu, {QStringLiteral("a"), QStringLiteral("b")}, file, &error), qPrintable(error));
+        const QList<Preset> before = lib.userPresets(Section::Gpu);
+        PresetLibrary other(freshPath());
+        QVERIFY(other.open(nullptr));
+        const ImportOutcome o = other.importFile(file);
+        QVERIFY(o.ok);
+        QCOMPARE(o.added, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        const QList<Preset> after = other.userPresets(Section::Gpu);
+        QCOMPARE(after.size(), 2);
+        for (qsizetype i = 0; i < 2; ++i) {
+            QCOMPARE(after[i].values, before[i].values);
+            QCOMPARE(after[i].provenance, before[i].provenance);
+            QCOMPARE(after[i].name, before[i].name);
+        }
+        QVERIFY(!lib.exportPresets(Section::Gpu, {QStringLiteral("nope")}, file, &error));
+        QVERIFY(error.contains(QStringLiteral("nope")));
+    }
+
+    // ---------------------------------------------------------------- damaged files
+    void garbageFileIsMovedAsideAndAFreshLibraryStarts()
+    {
+        const QString path = freshPath();
+        const QByteArray garbage = QByteArray("this is not a database, it is a shopping list\n").repeated(200);
+        writeAll(path, garbage);
+        PresetLibrary lib(path);
+        QString error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        QVERIFY(!lib.movedAsideTo().isEmpty());
+        QVERIFY(lib.movedAsideTo().contains(QStringLiteral(".broken-")));
+        QCOMPARE(readAll(lib.movedAsideTo()), garbage); // nothing lost
+        QVERIFY2(lib.recoveryNotice().contains(QDir::toNativeSeparators(lib.movedAsideTo())), qPrintable(lib.recoveryNotice()));
+        QVERIFY(lib.savePreset(myGpu(QStringLiteral("after"), 1), nullptr, &error));
+        QCOMPARE(lib.schemaVersion(), 2);
+    }
+    void corruptPagesFailIntegrityCheck()
+    {
+        const QString path = freshPath();
+        {
+            PresetLibrary lib(path);
+            QVERIFY(lib.open(nullptr));
+            for (int i = 0; i < 60; ++i)
+                QVERIFY(lib.savePreset(myGpu(QStringLiteral("g%1").arg(i), i), nullptr, nullptr));
+        } // the last connection closes: WAL checkpointed into the file
+        QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
+        QByteArray bytes = readAll(path);
+        QVERIFY(bytes.size() > 24 * 4096);
+        QVERIFY(bytes.startsWith("SQLite format 3"));
+        // Pages 2-8 are the roots of the schema's tables and indexes; page 20 holds presets.
+        for (int i = 19 * 4096; i < 19 * 4096 + 1500; ++i) // scribble over a b-tree page
+            bytes[i] = char(0xA5 ^ (i & 0xff));
+        writeAll(path, bytes);
+        {
+            // the command line never moves a file aside: it reports and carries on with the built-ins
+            PresetLibrary cli(path);
+            QString error;
+            QVERIFY(!cli.open(&error, PresetLibrary::OpenMode::ExistingOnly));
+            QVERIFY2(error.contains(QStringLiteral("integrity")) || error.contains(QStringLiteral("malformed")), qPrintable(error));
+            QVERIFY(QFile::exists(path));
+        }
+        PresetLibrary lib(path);
+        QString error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        QVERIFY(!lib.movedAsideTo().isEmpty());
+        QCOMPARE(readAll(lib.movedAsideTo()), bytes);
+        QCOMPARE(lib.userPresets(Section::Gpu).size(), 0);
+    }
+    void missingFileIsNotCreatedByTheCommandLine()
+    {
+        const QString path = freshPath();
+        PresetLibrary lib(path);
+        QString error;
+        QVERIFY(!lib.open(&error, PresetLibrary::OpenMode::ExistingOnly));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    // ---------------------------------------------------------------- concurrency
+    void twoProcessesWriteAtOnce()
+    {
+        const QString path = freshPath();
+        {
+            PresetLibrary lib(path);
+            QVERIFY(lib.open(nullptr));
+        }
+        constexpr int perProcess = 60;
+        QProcess a, b;
+        const QString self = QCoreApplication::applicationFilePath();
+        a.start(self, {QStringLiteral("--write-presets"), path, QStringLiteral("a"), QString::number(perProcess)});
+        b.start(self, {QStringLiteral("--write-presets"), path, QStringLiteral("b"), QString::number(perProcess)});
+        QVERIFY(a.waitForStarted() && b.waitForStarted());
+        // meanwhile this process reads and writes too
+        PresetLibrary reader(path);
+        QString error;
+        QVERIFY2(reader.open(&error), qPrintable(error));
+        for (int i = 0; i < 20; ++i) {
+            QVERIFY2(reader.savePreset(myGpu(QStringLiteral("main-%1").arg(i), i), nullptr, &error), qPrintable(error));
+            reader.catalog();
+        }
+        QVERIFY(a.waitForFinished(60000) && b.waitForFinished(60000));
+        QVERIFY2(a.exitCode() == 0, a.readAllStandardError().constData());
+        QVERIFY2(b.exitCode() == 0, b.readAllStandardError().constData());
+        QCOMPARE(reader.userPresets(Section::Gpu).size(), 2 * perProcess + 20);
+        QSqlQuery q(reader.database());
+        QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
+    }
+    void oneNamedConnectionPerThread()
+    {
+        PresetLibrary lib(freshPath());
+        QVERIFY(lib.open(nullptr));
+        QString mainName = lib.database().connectionName(), threadName;
+        int threadForeignKeys = -1, threadCount = -1;
+        QThread *t = QThread::create([&] {
+            QSqlQuery q(lib.database());
+            threadName = lib.database().connectionName();
+            if (q.exec(QStringLiteral("PRAGMA foreign_keys")) && q.next())
+                threadForeignKeys = q.value(0).toInt();
+            lib.savePreset(myGpu(QStringLiteral("from-thread"), 1), nullptr, nullptr);
+            threadCount = int(lib.userPresets(Section::Gpu).size());
+        });
+        t->start();
+        QVERIFY(t->wait(30000));
+        delete t;
+        QVERIFY(!threadName.isEmpty());
+        QVERIFY(threadName != mainName);
+        QVERIFY(!QSqlDatabase::contains(threadName)); // closed when its thread ended
+        QCOMPARE(threadForeignKeys, 1);
+        QCOMPARE(threadCount, 1);
+        QCOMPARE(lib.userPresets(Section::Gpu).size(), 1);
+    }
+
+    // ---------------------------------------------------------------- comparison arithmetic
+    void defaultComparisonFilesMatchTheCode()
+    {
+        const QStringList files = scenarioFiles();
+        const QList<Scenario> expected = defaultComparison();
+        QCOMPARE(files.size(), expected.size());
+        for (qsizetype i = 0; i < files.size(); ++i) {
+            Scenario s;
+            QList<LoadError> errors;
+            QVERIFY2(loadAndValidateScenario(files[i], PresetCatalog::builtIn(), s, errors), qPrintable(files[i]));
+            QVERIFY2(s == expected[i], qPrintable(files[i]));
+        }
+        // all of them fit in memory with this layout (the reason it was chosen)
+        const Comparison c = comparePlans(expected, Normalization::AsGiven);
+        for (const ComparedPlan &p : c.plans) {
+            QVERIFY2(p.runs(), qPrintable(p.name));
+            QCOMPARE(p.result.gpus, 256);
+        }
+    }
+    void costBreakdownAndBillOfMaterialsByHand()
+    {
+        const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);
+        const ComparedPlan &h100 = c.plans[0];
+        const CostBreakdown b = costBreakdown(h100.plan, h100.result);
+        // 256 x $25,000 + 32 nodes x $120,000 + 256 x $3,000 (presets/gpus.json, clusters.json)
+        QVERIFY_NEAR(b.gpus_usd, 6.4e6, 1e-12);
+        QVERIFY_NEAR(b.nodes_usd, 3.84e6, 1e-12);
+        QVERIFY_NEAR(b.network_usd, 0.768e6, 1e-12);
+        QVERIFY_NEAR(b.capex_usd, 11.008e6, 1e-12);
+        QVERIFY_NEAR(h100.result.capex_usd, 11.008e6, 1e-12);
+        // $11.008M over 4 years = 314.155 $/h; 5% upkeep = 62.831 $/h;
+        // 256 x 700 W x 1.35 x PUE 1.3 = 314.496 kW at $0.10 = 31.4496 $/h
+        QVERIFY_NEAR(b.depreciation_usd_per_hour, 11.008e6 / 35040.0, 1e-12);
+        QVERIFY_NEAR(b.upkeep_usd_per_hour, 11.008e6 * 0.05 / 8760.0, 1e-12);
+        QVERIFY_NEAR(b.energy_usd_per_hour, 31.4496, 1e-9);
+        QVERIFY_NEAR(b.total_usd_per_hour, h100.result.cost_per_hour_usd, 1e-12);
+        QVERIFY_NEAR(b.total_usd_per_hour * b.run_hours, h100.result.tco_usd, 1e-9);
+        const BillOfMaterials m = billOfMaterials(h100.plan, h100.result);
+        QCOMPARE(m.gpus, 256);
+        QCOMPARE(m.nodes, 32);
+        QCOMPARE(m.nic_ports, 256); // DGX H100: one 400 Gb/s port per GPU
+        QCOMPARE(m.nic_port_gbit, 400.0);
+        QVERIFY_NEAR(m.gpu_power_kw, 179.2, 1e-12);
+        QVERIFY_NEAR(m.it_power_kw, 241.92, 1e-12);
+        QVERIFY_NEAR(m.facility_power_kw, 314.496, 1e-12);
+        QVERIFY_NEAR(m.facility_power_kw, h100.result.power_kw, 1e-12);
+        // L40S server "2x200 GbE": 8 x 50 Gb/s = 400 Gb/s on two 200 Gb/s ports; RTX 4090 "1x100 GbE"
+        const BillOfMaterials l40s = billOfMaterials(c.plans[2].plan, c.plans[2].result);
+        QCOMPARE(l40s.nic_ports_per_node, 2);
+        QCOMPARE(l40s.nic_port_gbit, 200.0);
+        QCOMPARE(l40s.nic_ports, 64);
+        const BillOfMaterials rtx = billOfMaterials(c.plans[3].plan, c.plans[3].result);
+        QCOMPARE(rtx.nic_ports, 32);
+        QCOMPARE(rtx.nic_port_gbit, 100.0);
+        // rented: cost is 256 GPU-hours per hour at $3.00
+        const CostBreakdown rent = costBreakdown(c.plans[4].plan, c.plans[4].result);
+        QVERIFY(rent.rent);
+        QVERIFY_NEAR(rent.total_usd_per_hour, 768.0, 1e-12);
+        QVERIFY_NEAR(c.plans[4].result.cost_per_hour_usd, 768.0, 1e-12);
+    }
+    void breakEvenPriceByHand()
+    {
+        // Plan B: 8 GPUs, node $100,000, network $1,000 per GPU, 4 years (35,040 h), no upkeep,
+        // 10 kW at $0.10 (1 $/h), 10,000 tokens/s (3.6e7 tokens/h).
+        const Plan b = handPlan();
+        const Result rb = handResult();
+        Result ra;
+        // A costs $500 per billion tokens: B must cost 500 x 0.036 = $18/h; capex = (18 - 1) x 35,040
+        // = $595,680; less $108,000 of node and network leaves $487,680 for 8 GPUs: $60,960 each.
+        ra.cost_per_billion_tokens_usd = 500;
+        PriceBreakEven be = breakEvenGpuPrice(ra, b, rb);
+        QVERIFY(!be.rent);
+        QVERIFY(be.reachable);
+        QVERIFY_NEAR(be.breakEvenPrice, 60960.0, 1e-12);
+        QVERIFY_NEAR(costPerBillionTokensAtPrice(b, rb, 60960.0), 500.0, 1e-12);
+        // A at $100: $3.60/h is below B's $4.08/h of node, network and energy alone: unreachable.
+        ra.cost_per_billion_tokens_usd = 100;
+        be = breakEvenGpuPrice(ra, b, rb);
+        QVERIFY(!be.reachable);
+        QVERIFY_NEAR(be.breakEvenPrice, ((3.6 - 1.0) * 35040.0 - 108000.0) / 8.0, 1e-12);
+        // rented B: $18/h over 8 GPUs = $2.25 per GPU-hour
+        Plan rented = b;
+        rented.economics.mode = EconomicsMode::Rent;
+        rented.economics.usd_per_gpu_hour = 4;
+        ra.cost_per_billion_tokens_usd = 500;
+        be = breakEvenGpuPrice(ra, rented, rb);
+        QVERIFY(be.rent);
+        QCOMPARE(be.currentPrice, 4.0);
+        QVERIFY_NEAR(be.breakEvenPrice, 2.25, 1e-12);
+    }
+    void breakEvenPriceAgreesWithTheEngine()
+    {
+        // Put the break-even price into plan B and let the engine price it: B's cost per billion
+        // tokens must then equal A's.
+        const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);
+        const QList<BreakEvenRow> rows = breakEvens(c);
+        QVERIFY(!rows[0].hasPrice); // the reference itself
+        for (int i = 1; i < c.plans.size(); ++i) {
+            QVERIFY(rows[i].hasPrice);
+            Plan b = c.plans[i].plan;
+            if (rows[i].price.rent)
+                b.economics.usd_per_gpu_hour = rows[i].price.breakEvenPrice;
+            else
+                b.gpu.price_usd = rows[i].price.breakEvenPrice;
+            if (!rows[i].price.reachable)
+                continue; // a negative price is not a plan the engine accepts
+            QVERIFY_NEAR(evaluate(b).result.cost_per_billion_tokens_usd, c.plans[0].result.cost_per_billion_tokens_usd, 1e-9);
+        }
+    }
+    void buyVersusRentByHand()
+    {
+        // Buy: 8 GPUs at $10,000 + one $20,000 node = $100,000; 10 kW at $0.10 = $1/h; upkeep 5%
+        // of $100,000 a year = $0.570776/h. Rent the same at $2 per GPU-hour = $16/h.
+        // Break-even 100,000 / (16 - 1.570776) = 6,930.39 h = 9.4937 months (730 h each).
+        Plan buy = handPlan();
+        buy.gpu.price_usd = 10000;
+        buy.cluster.node_price_usd = 20000;
+        buy.cluster.network_cost_per_gpu_usd = 0;
+        buy.economics.upkeep_pct = 5;
+        Result rb = handResult();
+        Plan rent = buy;
+        rent.economics.mode = EconomicsMode::Rent;
+        rent.economics.usd_per_gpu_hour = 2;
+        Result rr = rb;
+        rr.cost_per_hour_usd = 16;
+        const BuyRentBreakEven br = buyVersusRent(buy, rb, rent, rr);
+        QVERIFY(br.applicable && br.reachable);
+        QVERIFY_NEAR(br.capex_usd, 100000.0, 1e-12);
+        QVERIFY_NEAR(br.buy_running_usd_per_hour, 1.0 + 5000.0 / 8760.0, 1e-12);
+        QVERIFY_NEAR(br.rent_usd_per_hour, 16.0, 1e-12);
+        QVERIFY_NEAR(br.months, 100000.0 / (16.0 - 1.0 - 5000.0 / 8760.0) / 730.0, 1e-12);
+        QVERIFY_NEAR(br.months, 9.4937, 1e-4);
+        QVERIFY_NEAR(br.cumulativeBuyUsd(br.months), br.cumulativeRentUsd(br.months), 1e-12);
+        // a rented plan that is twice as fast per hour costs half per token: renting it for the
+        // bought cluster's 3.6e7 tokens/h costs $8/h
+        Result fastRent = rr;
+        fastRent.tokens_per_s = 20000;
+        QVERIFY_NEAR(buyVersusRent(buy, rb, rent, fastRent).rent_usd_per_hour, 8.0, 1e-12);
+        // rent below the running cost: buying never catches up
+        rr.cost_per_hour_usd = 1.2;
+        QVERIFY(!buyVersusRent(buy, rb, rent, rr).reachable);
+        QVERIFY(!buyVersusRent(rent, rr, buy, rb).applicable);
+        // the default comparison: H100 bought against H100 rented at $3.00
+        const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);
+        const BreakEvenRow row = breakEvens(c)[4];
+        QVERIFY(row.buyIsReference && row.buyRent.reachable);
+        // $11.008M / (768 - 31.4496 - 62.8311) $/h = 16,342 h = 22.39 months
+        QVERIFY_NEAR(row.buyRent.months, 11.008e6 / (768.0 - 31.4496 - 11.008e6 * 0.05 / 8760.0) / 730.0, 1e-9);
+    }
+    void feasibleGpuCountsByHand()
+    {
+        // tp=2, pp=4, B=1024, b=1: dp must divide 1024 and 8*dp GPUs fill nodes of 8:
+        // dp = 1, 2, 4, ... 1024 -> 8 ... 8192 GPUs, eleven counts.
+        const Plan p = defaultComparison().first().plan;
+        const std::vector<int> counts = feasibleGpuCounts(p);
+        QCOMPARE(counts, (std::vector<int>{8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192}));
+        QCOMPARE(feasibleGpuCounts(p, 300).back(), 256);
+    }
+    void normaliseEqualGpus()
+    {
+        QList<Scenario> plans = defaultComparison().mid(0, 2);
+        plans[1].plan.cluster.nodes = 16; // 128 A100s, dp = 16
+        plans[1].plan.training.dp = 16;
+        const Comparison c = comparePlans(plans, Normalization::EqualGpus);
+        QCOMPARE(c.plans[1].result.gpus, 256);
+        QCOMPARE(c.plans[1].plan.training.dp, 32);
+        QCOMPARE(c.plans[1].plan.cluster.nodes, 32);
+        QVERIFY2(c.plans[1].note.contains(QStringLiteral("from 128 to 256")), qPrintable(c.plans[1].note));
+        QVERIFY(c.plans[0].note.isEmpty());
+        // as given leaves it alone
+        QCOMPARE(comparePlans(plans, Normalization::AsGiven).plans[1].result.gpus, 128);
+    }
+    void normaliseEqualBudgetByHand()
+    {
+        const Comparison c = comparePlans(defaultComparison(), Normalization::EqualBudget);
+        // budget: the H100 plan's $11.008M.
+        // A100: one DGX A100 node = 8 x $10,000 + $80,000 + 8 x $1,500 = $172,000; 64 nodes = $11.008M
+        // exactly: 512 GPUs (dp = 64 divides the 1024 batch).
+        QCOMPARE(c.plans[1].result.gpus, 512);
+        QVERIFY_NEAR(c.plans[1].result.capex_usd, 11.008e6, 1e-12);
+        // L40S: a node is 8 x $8,000 + $40,000 + 8 x $1,000 = $112,000: 98.3 nodes = 786 GPUs; the
+        // largest count with dp dividing 1024 is 512 (dp = 64), $7.168M.
+        QCOMPARE(c.plans[2].result.gpus, 512);
+        QVERIFY_NEAR(c.plans[2].result.capex_usd, 7.168e6, 1e-12);
+        // RTX 4090: 8 x $1,800 + $15,000 + 8 x $500 = $33,400: 329.6 nodes = 2,636 GPUs -> 2,048.
+        QCOMPARE(c.plans[3].result.gpus, 2048);
+        QVERIFY_NEAR(c.plans[3].result.capex_usd, 256 * 33400.0, 1e-12);
+        // rented: no capex, left as given
+        QCOMPARE(c.plans[4].result.gpus, 256);
+        QVERIFY(c.plans[4].note.contains(QStringLiteral("rented")));
+        // a rented reference cannot set a budget
+        QList<Scenario> rentedFirst = defaultComparison();
+        rentedFirst.move(4, 0);
+        const Comparison r = comparePlans(rentedFirst, Normalization::EqualBudget);
+        QVERIFY(!r.note.isEmpty());
+        QCOMPARE(r.plans[1].result.gpus, 256);
+    }
+    void normaliseEqualTime()
+    {
+        const Comparison given = comparePlans(defaultComparison(), Normalization::AsGiven);
+        const Comparison c = comparePlans(defaultComparison(), Normalization::EqualTime);
+        const double target = c.plans[0].result.days_to_train;
+        for (int i = 1; i < 4; ++i) {
+            const ComparedPlan &p = c.plans[i];
+            const std::vector<int> all = feasibleGpuCounts(given.plans[i].plan);
+            if (p.note.contains(QStringLiteral("cannot train"))) {
+                // out of reach: the plan shows its fastest layout, and none is fast enough
+                for (int g : all) {
+                    Plan q = given.plans[i].plan;
+                    QVERIFY(resizePlan(q, g, GpuScaling::FixedGlobalBatch, nullptr));
+                    const double days = evaluateValid(q).days_to_train;
+                    QVERIFY(days > target);
+                    QVERIFY(days >= p.result.days_to_train);
+                }
+                continue;
+            }
+            // fast enough, and the next smaller feasible count is not
+            QVERIFY2(p.result.days_to_train <= target * (1 + 1e-9), qPrintable(p.name + QLatin1Char(' ') + p.note));
+            const std::vector<int> counts = feasibleGpuCounts(given.plans[i].plan);
+            const auto it = std::find(counts.begin(), counts.end(), p.result.gpus);
+            QVERIFY(it != counts.end() && it != counts.begin());
+            Plan smaller = given.plans[i].plan;
+            QVERIFY(resizePlan(smaller, *(it - 1), GpuScaling::FixedGlobalBatch, nullptr));
+            QVERIFY(evaluateValid(smaller).days_to_train > target);
+        }
+        // A100 has 312 dense TFLOPS to H100's 989 at a higher efficiency (0.74 vs 0.68): about 2.9x
+        // slower per GPU, so it needs the next power of two above 2.9 x 256: 1024.
+        QCOMPARE(c.plans[1].result.gpus, 1024);
+        // RTX 4090's PCIe and 100 GbE make it communication-bound: no GPU count reaches 18 days
+        QVERIFY2(c.plans[3].note.contains(QStringLiteral("cannot train")), qPrintable(c.plans[3].note));
+    }
+    void bestValuesOnlyAmongPlansThatRun()
+    {
+        QList<Scenario> plans = defaultComparison().mid(0, 4);
+        Comparison c = comparePlans(plans, Normalization::AsGiven);
+        const MetricInfo &cost = *findMetric(QStringLiteral("cost_per_billion_tokens_usd"));
+        const MetricInfo &capex = *findMetric(QStringLiteral("capex_usd"));
+        const MetricInfo &mfu = *findMetric(QStringLiteral("mfu"));
+        QCOMPARE(c.best(cost), QList<int>{0});                  // H100
+        QCOMPARE(c.best(capex), QList<int>{3});                 // RTX 4090: 256 x 1,800 + 32 x 15,000 + ...
+        QCOMPARE(c.best(mfu), QList<int>{1});                   // A100
+        QVERIFY(c.best(*findMetric(QStringLiteral("params"))).isEmpty()); // no better direction
+        QCOMPARE(c.cheapest(), 0);
+        QCOMPARE(c.fastest(), 0);
+        // the RTX 4090 plan with tp=1, pp=8 does not fit: its low capex no longer wins
+        for (Scenario &s : plans) {
+            s.plan.training.tp = 1;
+            s.plan.training.pp = 8;
+        }
+        c = comparePlans(plans, Normalization::AsGiven);
+        QVERIFY(!c.plans[3].result.fits_in_memory);
+        QVERIFY(!c.best(capex).contains(3));
+        QCOMPARE(c.best(capex), QList<int>{2}); // L40S
+        // ties all win
+        plans = {defaultComparison()[0], defaultComparison()[0]};
+        QCOMPARE(comparePlans(plans, Normalization::AsGiven).best(cost), (QList<int>{0, 1}));
+    }
+
+    // ---------------------------------------------------------------- CSV and JSON
+    void csvQuotesNamesAndIgnoresTheLocale()
+    {
+        QList<Scenario> plans = defaultComparison().mid(0, 3);
+        plans[0].name = QStringLiteral("H100, \"bought\"");
+        plans[1].name = QStringLiteral("A100 — 北京 cluster, Zürich\nline two");
+        plans[2].name = QStringLiteral("L40S");
+        const QLocale saved;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const Comparison c = comparePlans(plans, Normalization::AsGiven);
+        const QString csv = comparisonToCsv(c);
+        QLocale::setDefault(saved);
+        QVERIFY(csv.endsWith(QStringLiteral("\r\n")));
+        QVERIFY(csv.contains(QStringLiteral("\"H100, \"\"bought\"\"\"")));
+        const QList<QStringList> rows = parseCsv(csv);
+        QCOMPARE(rows.size(), 4);
+        const QStringList header = rows.first();
+        QCOMPARE(header, comparisonColumns());
+        for (qsizetype i = 1; i < rows.size(); ++i)
+            QCOMPARE(rows[i].size(), header.size());
+        QCOMPARE(rows[1][0], plans[0].name);
+        QCOMPARE(rows[2][0], plans[1].name);
+        // numbers in the C locale: the German "1.234,5" would break the columns or the parse
+        const qsizetype step = header.indexOf(QStringLiteral("step_time_s"));
+        const qsizetype capex = header.indexOf(QStringLiteral("capex_usd"));
+        bool ok = false;
+        QVERIFY_NEAR(rows[1][step].toDouble(&ok), c.plans[0].result.step_time_s, 1e-11);
+        QVERIFY(ok);
+        QVERIFY_NEAR(rows[1][capex].toDouble(&ok), 11.008e6, 1e-12);
+        QVERIFY(ok);
+        QCOMPARE(rows[1][header.indexOf(QStringLiteral("reference"))], QStringLiteral("true"));
+        QVERIFY(rows[1][header.indexOf(QStringLiteral("best_in"))].contains(QStringLiteral("cost_per_billion_tokens_usd")));
+    }
+    void jsonHasTheSameColumns()
+    {
+        const Comparison c = comparePlans(defaultComparison(), Normalization::EqualBudget);
+        const QJsonObject root = comparisonToJson(c);
+        QCOMPARE(root.value(QStringLiteral("format")).toString(), QStringLiteral("commtax-comparison"));
+        QCOMPARE(root.value(QStringLiteral("normalization")).toString(), QStringLiteral("budget"));
+        const QJsonArray plans = root.value(QStringLiteral("plans")).toArray();
+        QCOMPARE(plans.size(), 5);
+        QStringList cols = comparisonColumns();
+        cols << QStringLiteral("warnings");
+        for (const QJsonValue &v : plans) {
+            QStringList keys = v.toObject().keys();
+            keys.sort();
+            QStringList expected = cols;
+            expected.sort();
+            QCOMPARE(keys, expected);
+        }
+        const QJsonObject a100 = plans[1].toObject();
+        QCOMPARE(a100.value(QStringLiteral("gpus")).toInt(), 512);
+        QCOMPARE(a100.value(QStringLiteral("break_even_price_unit")).toString(), QStringLiteral("USD/GPU"));
+        QVERIFY(a100.value(QStringLiteral("buy_vs_rent_months")).isNull());
+        const QJsonObject rented = plans[4].toObject();
+        QVERIFY(rented.value(QStringLiteral("buy_vs_rent_months")).toDouble() > 1);
+        QCOMPARE(rented.value(QStringLiteral("break_even_price_unit")).toString(), QStringLiteral("USD/GPU-hour"));
+    }
+    void findingsAreWrittenFromTheNumbers()
+    {
+        const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);
+        const QStringList f = comparisonFindings(c);
+        QVERIFY(!f.isEmpty());
+        QVERIFY2(f.first().startsWith(QStringLiteral("Recommended: H100 SXM,")), qPrintable(f.first()));
+        QVERIFY(f.first().contains(formatUsd(c.plans[0].result.cost_per_billion_tokens_usd)));
+        const QString all = f.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(QStringLiteral("Buying (H100 SXM) costs less than renting (H100 SXM rented) after 22.4 months")),
+                 qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("On RTX 4090, communication takes")), qPrintable(all));
+        QVERIFY2(comparisonQuestion(c).startsWith(QStringLiteral("Which of these 5 plans trains Llama 2 13B on 2000 billion tokens")),
+                 qPrintable(comparisonQuestion(c)));
+        QCOMPARE(formatUsd(25000), QStringLiteral("$25.0k"));
+        QCOMPARE(formatUsd(11.008e6), QStringLiteral("$11.01M"));
+        QCOMPARE(formatUsd(2.5), QStringLiteral("$2.50"));
+    }
+};
+
+// The concurrency test runs this executable twice more as writers.
+static int writePresets(const QString &path, const QString &prefix, int count)
+{
+    PresetLibrary lib(path);
+    QString error;
+    if (!lib.open(&error)) {
+        fprintf(stderr, "open: %s\n", qPrintable(error));
+        return 1;
+    }
+    for (int i = 0; i < count; ++i)
+        if (!lib.savePreset(myGpu(QStringLiteral("%1-%2").arg(prefix).arg(i), i), nullptr, &error)) {
+            fprintf(stderr, "write %d: %s\n", i, qPrintable(error));
+            return 1;
+        }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (argc == 5 && QByteArray(argv[1]) == "--write-presets")
+        return writePresets(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]), QByteArray(argv[4]).toInt());
+    TestLibrary t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_library.moc"
