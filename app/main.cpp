@@ -1,4 +1,5 @@
 // Commtax: the desktop app without arguments, the command line with a subcommand.
+#include "appsettings.h"
 #include "cli.h"
 #include "mainwindow.h"
 
@@ -14,7 +15,8 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("Commtax"));
     QApplication::setApplicationVersion(QStringLiteral(COMMTAX_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/commtax.svg")));
-    commtax::MainWindow window;
+    commtax::AppSettings settings; // ~/.config/Commtax/Commtax.conf on Linux
+    commtax::MainWindow window(settings);
     window.show();
     return app.exec();
 }

@@ -1,41 +1,665 @@
 #include "mainwindow.h"
 
+#include "appsettings.h"
 #include "core/resultio.h"
-#include "engine/engine.h"
+#include "charts/plancharts.h"
+#include "editor/planeditor.h"
+#include "enginerunner.h"
+#include "keyfigures.h"
+#include "plandocument.h"
 
-#include <QFontDatabase>
-#include <QPlainTextEdit>
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QMap>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
 
 namespace commtax {
 
-MainWindow::MainWindow(QWidget *parent)
+namespace {
+constexpr int kWarningsInList = 20;
+
+// The platform's standard keys plus the usual Linux ones, for platforms whose key scheme lacks
+// them (the Windows scheme has no Save As or Quit key).
+QList<QKeySequence> keys(QKeySequence::StandardKey standard, const char *fallback)
+{
+    QList<QKeySequence> list = QKeySequence::keyBindings(standard);
+    const QKeySequence extra(QString::fromLatin1(fallback));
+    if (!list.contains(extra))
+        list.append(extra);
+    return list;
+}
+const QColor kErrorColor(0xb0, 0x00, 0x20);
+
+// The banner above the key figures: always there (so that the charts never jump when it
+// changes), with a look per state. Style sheets are re-polished on every set: set one only when
+// the state changes.
+void setBanner(QLabel *banner, const char *state, const QString &text)
+{
+    static const QMap<QString, QString> looks = {
+        {QStringLiteral("ok"), QStringLiteral("background: #eef6ee; color: #1e4620; border: 1px solid #b9d8ba;")},
+        {QStringLiteral("nofit"), QStringLiteral("background: #fff3cd; color: #5c4400; border: 1px solid #e0c060;")},
+        {QStringLiteral("invalid"), QStringLiteral("background: #fde8ea; color: #8a0018; border: 1px solid #e8a0a8;")},
+    };
+    const QString key = QLatin1String(state);
+    if (banner->property("state").toString() != key) {
+        banner->setProperty("state", key);
+        banner->setStyleSheet(looks.value(key));
+    }
+    banner->setText(text);
+}
+} // namespace
+
+MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
     : QMainWindow(parent)
+    , m_settings(settings)
+    , m_doc(new PlanDocument(this))
+    , m_runner(new EngineRunner(this))
+    , m_requestTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(QStringLiteral("Commtax"));
-    m_summary = new QPlainTextEdit(this);
-    m_summary->setObjectName(QStringLiteral("summary"));
-    m_summary->setReadOnly(true);
-    m_summary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    setCentralWidget(m_summary);
-    resize(900, 700);
-    setScenario(defaultScenario());
+    setWindowIcon(QIcon(QStringLiteral(":/icons/commtax.svg")));
+    m_hardware = hardwareOptions(m_doc->catalog());
+
+    // Edits made in one pass of the event loop (a preset that moves many fields, a burst of
+    // keystrokes) become one engine request.
+    m_requestTimer->setSingleShot(true);
+    m_requestTimer->setInterval(0);
+    connect(m_requestTimer, &QTimer::timeout, this, [this] { m_runner->request(m_doc->scenario(), m_hardware); });
+    connect(m_runner, &EngineRunner::analysisReady, this, &MainWindow::applyAnalysis);
+    connect(m_doc, &PlanDocument::scenarioChanged, this, &MainWindow::scheduleAnalysis);
+    connect(m_doc, &PlanDocument::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &PlanDocument::fileNameChanged, this, &MainWindow::updateTitle);
+
+    m_editor = new PlanEditor(m_doc);
+    m_dock = new QDockWidget(QStringLiteral("Plan"), this);
+    m_dock->setObjectName(QStringLiteral("planDock"));
+    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                        | QDockWidget::DockWidgetClosable);
+    m_dock->setWidget(m_editor);
+    m_dock->setMinimumWidth(320);
+    addDockWidget(Qt::LeftDockWidgetArea, m_dock);
+
+    buildCentral();
+    buildActions();
+    buildMenus();
+    m_engineStatus = new QLabel;
+    m_engineStatus->setObjectName(QStringLiteral("engineStatus"));
+    statusBar()->addPermanentWidget(m_engineStatus);
+
+    const QRect screen = QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry()
+                                                          : QRect(0, 0, 1600, 1000);
+    resize(QSize(1600, 1000).boundedTo(screen.size()));
+    resizeDocks({m_dock}, {420}, Qt::Horizontal);
+    if (!m_settings.windowGeometry().isEmpty())
+        restoreGeometry(m_settings.windowGeometry());
+    if (!m_settings.windowState().isEmpty())
+        restoreState(m_settings.windowState());
+
+    updateTitle();
+    const QString last = m_settings.lastFile();
+    if (m_settings.reopenLastFile() && !last.isEmpty() && QFileInfo::exists(last))
+        openFile(last);
+    scheduleAnalysis();
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::setScenario(const Scenario &s)
+// ---------------------------------------------------------------------------------------------
+// building
+
+void MainWindow::buildCentral()
 {
-    m_scenario = s;
-    const Evaluation e = evaluate(s.plan);
-    if (!e.ok()) {
-        QString text;
-        for (const PlanError &err : e.errors)
-            text += QString::fromStdString(err.field) + QStringLiteral(": ") + QString::fromStdString(err.message) + QLatin1Char('\n');
-        m_summary->setPlainText(text);
+    auto *central = new QWidget;
+    central->setObjectName(QStringLiteral("central"));
+    auto *v = new QVBoxLayout(central);
+    v->setContentsMargins(6, 6, 6, 6);
+    v->setSpacing(6);
+
+    m_banner = new QLabel;
+    m_banner->setObjectName(QStringLiteral("staleBanner"));
+    m_banner->setMargin(4);
+    m_banner->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    v->addWidget(m_banner);
+
+    m_keyFigures = new KeyFigures;
+    v->addWidget(m_keyFigures);
+
+    auto *grid = new QGridLayout;
+    grid->setSpacing(6);
+    const std::pair<ChartView *, const char *> charts[] = {
+        {new StepTimeChart, "chart_step_time"}, {new CommTaxChart, "chart_comm_tax"}, {new BubbleChart, "chart_bubble"},
+        {new CostChart, "chart_cost"},          {new MemoryChart, "chart_memory"},
+    };
+    int i = 0;
+    for (const auto &[chart, name] : charts) {
+        chart->setObjectName(QLatin1String(name));
+        connect(chart, &ChartView::redrawn, this, &MainWindow::onChartRedrawn);
+        m_charts.append(chart);
+        grid->addWidget(chart, i / 3, i % 3);
+        ++i;
+    }
+
+    auto *warningsBox = new QGroupBox(QStringLiteral("Warnings and the plan at a glance"));
+    warningsBox->setObjectName(QStringLiteral("warningsBox"));
+    auto *wl = new QVBoxLayout(warningsBox);
+    wl->setContentsMargins(6, 6, 6, 6);
+    m_warnings = new QListWidget;
+    m_warnings->setObjectName(QStringLiteral("warningsList"));
+    m_warnings->setWordWrap(true);
+    m_warnings->setSelectionMode(QAbstractItemView::NoSelection);
+    m_warnings->setFocusPolicy(Qt::NoFocus);
+    m_warnings->setSpacing(2);
+    m_warnings->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    wl->addWidget(m_warnings, 1);
+    // Plain labels in a grid: rich text would be laid out again and again on every edit.
+    auto *details = new QGridLayout;
+    details->setHorizontalSpacing(10);
+    details->setVerticalSpacing(1);
+    int row = 0;
+    for (const char *name : {"Model", "GPUs", "Layout", "Bus bandwidth", "Compute", "Money"}) {
+        auto *key = new QLabel(QLatin1String(name));
+        auto *value = new QLabel;
+        value->setObjectName(QStringLiteral("planDetail_") + QString::fromLatin1(name).toLower().replace(QLatin1Char(' '), QLatin1Char('_')));
+        value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        key->setForegroundRole(QPalette::PlaceholderText);
+        details->addWidget(key, row, 0, Qt::AlignTop);
+        details->addWidget(value, row, 1);
+        m_details.insert(QLatin1String(name), value);
+        ++row;
+    }
+    details->setColumnStretch(1, 1);
+    wl->addLayout(details);
+    grid->addWidget(warningsBox, 1, 2);
+    for (int c = 0; c < 3; ++c)
+        grid->setColumnStretch(c, 1);
+    for (int r = 0; r < 2; ++r)
+        grid->setRowStretch(r, 1);
+    v->addLayout(grid, 1);
+    setCentralWidget(central);
+}
+
+void MainWindow::buildActions()
+{
+    QStyle *st = style();
+    m_newAction = new QAction(st->standardIcon(QStyle::SP_FileIcon), QStringLiteral("&New"), this);
+    m_newAction->setShortcut(QKeySequence::New);
+    m_newAction->setStatusTip(QStringLiteral("Start again from the default plan"));
+    connect(m_newAction, &QAction::triggered, this, [this] {
+        if (maybeSave())
+            newPlan();
+    });
+    m_openAction = new QAction(st->standardIcon(QStyle::SP_DialogOpenButton), QStringLiteral("&Open..."), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, [this] {
+        if (!maybeSave())
+            return;
+        const QString file = m_fileDialog ? m_fileDialog(false)
+                                          : QFileDialog::getOpenFileName(this, QStringLiteral("Open scenario"),
+                                                                         m_settings.lastDirectory(),
+                                                                         QStringLiteral("Commtax scenarios (*.json);;All files (*)"));
+        if (!file.isEmpty())
+            openFile(file);
+    });
+    m_saveAction = new QAction(st->standardIcon(QStyle::SP_DialogSaveButton), QStringLiteral("&Save"), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+    m_saveAsAction = new QAction(QStringLiteral("Save &As..."), this);
+    m_saveAsAction->setShortcuts(keys(QKeySequence::SaveAs, "Ctrl+Shift+S"));
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+    m_quitAction = new QAction(QStringLiteral("&Quit"), this);
+    m_quitAction->setShortcuts(keys(QKeySequence::Quit, "Ctrl+Q"));
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_undoAction = m_doc->undoStack()->createUndoAction(this, QStringLiteral("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_undoAction->setIcon(st->standardIcon(QStyle::SP_ArrowBack));
+    m_redoAction = m_doc->undoStack()->createRedoAction(this, QStringLiteral("&Redo"));
+    QList<QKeySequence> redoKeys = keys(QKeySequence::Redo, "Ctrl+Shift+Z");
+    if (!redoKeys.contains(QKeySequence(QStringLiteral("Ctrl+Y"))))
+        redoKeys.append(QKeySequence(QStringLiteral("Ctrl+Y")));
+    m_redoAction->setShortcuts(redoKeys);
+    m_redoAction->setIcon(st->standardIcon(QStyle::SP_ArrowForward));
+
+    m_aboutAction = new QAction(QStringLiteral("&About Commtax"), this);
+    m_aboutAction->setShortcut(QKeySequence::HelpContents);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+
+    auto *toolbar = addToolBar(QStringLiteral("Main"));
+    toolbar->setObjectName(QStringLiteral("mainToolBar"));
+    toolbar->setMovable(false);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addAction(m_newAction);
+    toolbar->addAction(m_openAction);
+    toolbar->addAction(m_saveAction);
+    toolbar->addSeparator();
+    toolbar->addAction(m_undoAction);
+    toolbar->addAction(m_redoAction);
+    // "Undo Choose GPU ... on ..." is for the menu; the toolbar shows the arrow, the tooltip the rest.
+    for (QAction *a : {m_undoAction, m_redoAction})
+        if (auto *button = qobject_cast<QToolButton *>(toolbar->widgetForAction(a)))
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+}
+
+void MainWindow::buildMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QStringLiteral("&File"));
+    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    m_fileMenu->addAction(m_newAction);
+    m_fileMenu->addAction(m_openAction);
+    m_recentMenu = m_fileMenu->addMenu(QStringLiteral("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_saveAction);
+    m_fileMenu->addAction(m_saveAsAction);
+    // Export actions (reports...) are inserted before this separator by addExportAction().
+    m_exportAnchor = m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_quitAction);
+
+    QMenu *edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    edit->setObjectName(QStringLiteral("editMenu"));
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
+
+    QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    QAction *toggleDock = m_dock->toggleViewAction();
+    toggleDock->setText(QStringLiteral("&Plan editor"));
+    toggleDock->setShortcut(QKeySequence(QStringLiteral("Ctrl+1")));
+    view->addAction(toggleDock);
+
+    m_toolsMenu = menuBar()->addMenu(QStringLiteral("&Tools"));
+    m_toolsMenu->setObjectName(QStringLiteral("toolsMenu"));
+    m_toolsMenu->menuAction()->setVisible(false);
+
+    QMenu *help = menuBar()->addMenu(QStringLiteral("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    help->addAction(m_aboutAction);
+    help->addAction(QStringLiteral("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+// ---------------------------------------------------------------------------------------------
+// integration points
+
+const Scenario &MainWindow::scenario() const { return m_doc->scenario(); }
+
+const Analysis *MainWindow::latestAnalysis() const { return m_latest ? &*m_latest : nullptr; }
+
+std::optional<Result> MainWindow::latestResult() const
+{
+    if (!m_latest)
+        return std::nullopt;
+    return m_latest->result;
+}
+
+void MainWindow::setPresetCatalog(const PresetCatalog &catalog)
+{
+    m_doc->setCatalog(catalog);
+    m_hardware = hardwareOptions(catalog);
+    scheduleAnalysis();
+}
+
+const PresetCatalog &MainWindow::presetCatalog() const { return m_doc->catalog(); }
+
+QMenu *MainWindow::toolsMenu()
+{
+    m_toolsMenu->menuAction()->setVisible(true);
+    return m_toolsMenu;
+}
+
+void MainWindow::addExportAction(QAction *action)
+{
+    if (!action->parent())
+        action->setParent(this);
+    m_fileMenu->insertAction(m_exportAnchor, action);
+}
+
+bool MainWindow::openScenario(const Scenario &scenario)
+{
+    if (!maybeSave())
+        return false;
+    m_doc->load(scenario, QString());
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// files
+
+void MainWindow::newPlan()
+{
+    m_doc->newScenario();
+    statusBar()->showMessage(QStringLiteral("New plan from the defaults"), 4000);
+}
+
+bool MainWindow::openFile(const QString &fileName)
+{
+    QList<LoadError> errors;
+    if (!m_doc->open(fileName, errors)) {
+        showOpenErrors(fileName, errors);
+        return false;
+    }
+    m_settings.addRecentFile(fileName);
+    m_settings.setLastDirectory(QFileInfo(fileName).absolutePath());
+    statusBar()->showMessage(QStringLiteral("Opened %1").arg(QDir::toNativeSeparators(fileName)), 4000);
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_doc->fileName().isEmpty())
+        return saveAs();
+    return saveFile(m_doc->fileName());
+}
+
+bool MainWindow::saveAs()
+{
+    QString suggestion = m_doc->fileName();
+    if (suggestion.isEmpty()) {
+        QString base = m_doc->scenario().name.toLower();
+        base.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+        suggestion = m_settings.lastDirectory() + QLatin1Char('/') + (base.isEmpty() ? QStringLiteral("plan") : base)
+            + QStringLiteral(".json");
+    }
+    QString file = m_fileDialog ? m_fileDialog(true)
+                                : QFileDialog::getSaveFileName(this, QStringLiteral("Save scenario"), suggestion,
+                                                               QStringLiteral("Commtax scenarios (*.json)"));
+    if (file.isEmpty())
+        return false;
+    if (QFileInfo(file).suffix().isEmpty())
+        file += QStringLiteral(".json");
+    return saveFile(file);
+}
+
+bool MainWindow::saveFile(const QString &fileName)
+{
+    QString error;
+    if (!m_doc->save(fileName, &error)) {
+        auto *box = new QMessageBox(QMessageBox::Warning, QStringLiteral("Could not save"), error, QMessageBox::Ok, this);
+        box->setObjectName(QStringLiteral("saveErrors"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        return false;
+    }
+    m_settings.addRecentFile(fileName);
+    m_settings.setLastDirectory(QFileInfo(fileName).absolutePath());
+    statusBar()->showMessage(QStringLiteral("Saved %1").arg(QDir::toNativeSeparators(fileName)), 4000);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_doc->isModified())
+        return true;
+    const QMessageBox::StandardButton answer = m_savePrompt
+        ? m_savePrompt()
+        : QMessageBox::question(this, QStringLiteral("Unsaved changes"),
+                                QStringLiteral("\"%1\" has changes that are not saved. Save them first?")
+                                    .arg(m_doc->scenario().name.isEmpty() ? QStringLiteral("This plan")
+                                                                          : m_doc->scenario().name),
+                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::showOpenErrors(const QString &fileName, const QList<LoadError> &errors)
+{
+    QStringList lines;
+    for (const LoadError &e : errors)
+        lines << e.toString();
+    // One error box at a time: the newest names the newest file.
+    if (auto *previous = findChild<QMessageBox *>(QStringLiteral("openErrors"))) {
+        previous->setObjectName(QString());
+        previous->close();
+    }
+    auto *box = new QMessageBox(QMessageBox::Warning, QStringLiteral("Could not open the scenario"),
+                                QStringLiteral("%1 was not opened; the current plan is unchanged.")
+                                    .arg(QDir::toNativeSeparators(fileName)),
+                                QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("openErrors"));
+    box->setInformativeText(lines.join(QLatin1Char('\n')));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    if (!QFileInfo::exists(fileName))
+        m_settings.removeRecentFile(fileName);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings.recentFiles();
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString file = files[i];
+        QAction *a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(file).fileName()));
+        a->setToolTip(QDir::toNativeSeparators(file));
+        a->setStatusTip(QDir::toNativeSeparators(file));
+        connect(a, &QAction::triggered, this, [this, file] {
+            if (maybeSave())
+                openFile(file);
+        });
+    }
+    if (files.isEmpty())
+        m_recentMenu->addAction(QStringLiteral("(none yet)"))->setEnabled(false);
+    else {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(QStringLiteral("Clear list"), this, [this] {
+            for (const QString &f : m_settings.recentFiles())
+                m_settings.removeRecentFile(f);
+        });
+    }
+}
+
+void MainWindow::updateTitle()
+{
+    const QString file = m_doc->fileName().isEmpty() ? QStringLiteral("untitled") : QFileInfo(m_doc->fileName()).fileName();
+    const QString name = m_doc->scenario().name.isEmpty() ? QString() : m_doc->scenario().name + QStringLiteral(" - ");
+    setWindowTitle(name + file + QStringLiteral("[*] - Commtax"));
+    setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::saveWindowSettings()
+{
+    m_settings.setWindowGeometry(saveGeometry());
+    m_settings.setWindowState(saveState());
+    m_settings.setLastFile(m_doc->fileName());
+    m_settings.sync();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
         return;
     }
-    m_summary->setPlainText(resultTable(e.result, s.plan, s.name));
+    saveWindowSettings();
+    event->accept();
+}
+
+void MainWindow::showAbout()
+{
+    const QString text = QStringLiteral(
+        "<h3>Commtax %1</h3>"
+        "<p>Communication tax, pipeline bubble, memory and cost of training transformers on GPU clusters.</p>"
+        "<p><b>Versions</b>: Commtax %1; Qt %2 (built with %3); QCustomPlot %4.</p>"
+        "<p><b>Data sources</b></p><ul>"
+        "<li>GPU peaks (dense, per data type), memory and power: NVIDIA and AMD datasheets as tabulated in "
+        "stas00/ml-engineering and glennklockwood.com.</li>"
+        "<li>Link efficiencies: nccl-tests bus bandwidth measurements; collective latencies: NCCL's tuner "
+        "(src/graph/tuning.cc).</li>"
+        "<li>FLOPs and activation memory: Narayanan et al. 2021, Korthikanti et al. 2022; optimizer memory: "
+        "Rajbhandari et al. 2020 (ZeRO).</li>"
+        "<li>Overlap cost: Calculon; goodput: Llama 3 and MegaScale reports.</li>"
+        "<li>Prices and economics: editable assumptions, marked as such in each field's tooltip.</li></ul>"
+        "<p>Settings: %5</p>")
+                             .arg(QStringLiteral(COMMTAX_VERSION), QString::fromLatin1(qVersion()),
+                                  QStringLiteral(QT_VERSION_STR), QStringLiteral(QCUSTOMPLOT_VERSION_STR),
+                                  QDir::toNativeSeparators(m_settings.fileName()).toHtmlEscaped());
+    auto *box = new QMessageBox(QMessageBox::NoIcon, QStringLiteral("About Commtax"), text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("aboutBox"));
+    box->setIconPixmap(windowIcon().pixmap(64, 64));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+// ---------------------------------------------------------------------------------------------
+// the engine
+
+void MainWindow::scheduleAnalysis()
+{
+    if (!m_requestTimer->isActive())
+        m_requestTimer->start();
+}
+
+void MainWindow::applyAnalysis(const Analysis &a)
+{
+    if (a.valid) {
+        m_latest = a;
+        m_stale = false;
+        m_keyFigures->showResult(a.result);
+        m_keyFigures->setStale(false);
+        m_editor->setErrors({});
+        m_chartsRequest = a.requestId;
+        m_chartsPending = int(m_charts.size());
+        for (ChartView *c : std::as_const(m_charts))
+            c->showAnalysis(a);
+        const Result &r = a.result;
+        if (r.fits_in_memory)
+            setBanner(m_banner, "ok",
+                      QStringLiteral("Valid plan: %1 GPUs, fits in memory (%2 of %3 GB usable per GPU); %4 warning%5.")
+                          .arg(r.gpus)
+                          .arg(r.memory_total_gb, 0, 'f', 1)
+                          .arg(r.memory_usable_gb, 0, 'f', 1)
+                          .arg(a.warnings.size())
+                          .arg(a.warnings.size() == 1 ? QString() : QStringLiteral("s")));
+        else
+            setBanner(m_banner, "nofit",
+                      QStringLiteral("This plan does not fit in GPU memory (%1 GB needed per GPU, %2 GB usable): times "
+                                     "and costs below are what it would take if it did.")
+                          .arg(r.memory_total_gb, 0, 'f', 1)
+                          .arg(r.memory_usable_gb, 0, 'f', 1));
+    } else {
+        m_stale = m_latest.has_value();
+        m_editor->setErrors(a.errors);
+        m_keyFigures->setStale(true);
+        for (ChartView *c : std::as_const(m_charts))
+            c->setStale(true);
+        setBanner(m_banner, "invalid",
+                  QStringLiteral("The plan is invalid (%1 problem%2, marked in the editor). Figures and charts show the "
+                                 "last valid plan and are stale.")
+                      .arg(a.errors.size())
+                      .arg(a.errors.size() == 1 ? QString() : QStringLiteral("s")));
+    }
+    showWarnings(a);
+    showDetails(a);
+    m_engineStatus->setText(QStringLiteral("Engine: %1 ms for the plan and every sweep (request %2)")
+                                .arg(a.elapsedMs, 0, 'f', 2)
+                                .arg(a.requestId));
+    Q_EMIT analysisApplied(a);
+}
+
+void MainWindow::showWarnings(const Analysis &a)
+{
+    // What the list should say; rebuilt only when that changes (item layout with word wrap is
+    // not free, and most edits leave the warnings as they were).
+    struct Line {
+        QString text;
+        int kind; // 0 error, 1 warning, 2 stale warning, 3 all clear
+    };
+    QList<Line> lines;
+    for (const FieldError &e : a.errors)
+        lines.append({e.path + QStringLiteral(": ") + e.message, 0});
+    const QStringList warnings = a.valid ? a.warnings : (m_latest ? m_latest->warnings : QStringList());
+    for (qsizetype i = 0; i < warnings.size() && i < kWarningsInList; ++i)
+        lines.append(a.valid ? Line{warnings[i], 1} : Line{QStringLiteral("(last valid plan) ") + warnings[i], 2});
+    if (a.valid && warnings.isEmpty())
+        lines.append({QStringLiteral("No warnings: comm tax, memory, layout and efficiency are within the rules of thumb."), 3});
+    QStringList key;
+    for (const Line &l : lines)
+        key << QString::number(l.kind) + l.text;
+    if (key == m_warningsShown)
+        return;
+    m_warningsShown = key;
+    m_warnings->clear();
+    const QIcon icons[] = {style()->standardIcon(QStyle::SP_MessageBoxCritical), style()->standardIcon(QStyle::SP_MessageBoxWarning),
+                           style()->standardIcon(QStyle::SP_MessageBoxWarning), style()->standardIcon(QStyle::SP_DialogApplyButton)};
+    for (const Line &l : lines) {
+        auto *item = new QListWidgetItem(icons[l.kind], l.text, m_warnings);
+        if (l.kind == 0)
+            item->setForeground(kErrorColor);
+        else if (l.kind == 2)
+            item->setForeground(QColor(0x80, 0x80, 0x80));
+    }
+}
+
+void MainWindow::showDetails(const Analysis &a)
+{
+    for (QLabel *l : std::as_const(m_details))
+        l->setEnabled(a.valid); // greyed: the last valid plan's
+    if (!a.valid)
+        return;
+    const Result &r = a.result;
+    const Plan &p = a.scenario.plan;
+    const auto m = [&r](const char *key) {
+        const MetricInfo *info = findMetric(QLatin1String(key));
+        return info ? formatMetric(*info, info->get(r)) : QString();
+    };
+    const auto bw = [](double gbps) {
+        return gbps > 0 ? QString::number(gbps, 'f', 0) + QStringLiteral(" GB/s") : QStringLiteral("-");
+    };
+    // QLabel::setText does nothing when the text is the same.
+    m_details[QStringLiteral("Model")]->setText(
+        QStringLiteral("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m("params")));
+    m_details[QStringLiteral("GPUs")]->setText(QStringLiteral("%1 = %2 nodes x %3 %4")
+                                                   .arg(r.gpus)
+                                                   .arg(p.cluster.nodes)
+                                                   .arg(p.cluster.gpus_per_node)
+                                                   .arg(shortGpuName(QString::fromStdString(p.gpu.name))));
+    m_details[QStringLiteral("Layout")]->setText(QStringLiteral("tp %1, pp %2, dp %3, vpp %4, ZeRO-%5, m = %6")
+                                                     .arg(p.training.tp)
+                                                     .arg(p.training.pp)
+                                                     .arg(p.training.dp)
+                                                     .arg(p.training.vpp)
+                                                     .arg(p.training.zero)
+                                                     .arg(r.micro_batches));
+    m_details[QStringLiteral("Bus bandwidth")]->setText(
+        QStringLiteral("TP %1, DP %2, PP %3").arg(bw(r.tp_busbw_gbps), bw(r.dp_busbw_gbps), bw(r.pp_bw_gbps)));
+    m_details[QStringLiteral("Compute")]->setText(QStringLiteral("%1 of dense peak, %2 TFLOPS/GPU")
+                                                      .arg(m("compute_efficiency_effective"))
+                                                      .arg(r.tflops_per_gpu, 0, 'f', 0));
+    m_details[QStringLiteral("Money")]->setText(QStringLiteral("capex %1, %2/hour, %3")
+                                                    .arg(m("capex_usd"), m("cost_per_hour_usd"), m("power_kw")));
+}
+
+void MainWindow::onChartRedrawn(quint64 id)
+{
+    if (id != m_chartsRequest || m_chartsPending <= 0)
+        return;
+    if (--m_chartsPending == 0)
+        Q_EMIT chartsRedrawn(id);
 }
 
 } // namespace commtax

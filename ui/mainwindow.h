@@ -1,26 +1,142 @@
 #pragma once
+// The Commtax main window: the plan editor (dock), key figures, warnings and five live charts.
+// Edits go to a PlanDocument (undoable); a debounced request goes to the EngineRunner off the GUI
+// thread; the newest analysis comes back as a value and is drawn once per batch of edits.
+//
+// Integration points for the feature folders (keep this list short and stable):
+//   - scenario(), latestAnalysis(), latestResult(), isResultStale(): the current plan and the
+//     newest evaluation of a valid plan (stale when the current plan is invalid).
+//   - analysisApplied(a): emitted after each analysis reached the window.
+//   - setPresetCatalog(c): the presets the editor's combo boxes offer and scenario files resolve
+//     against (built-in + user library). The current plan is kept.
+//   - toolsMenu(): the "Tools" menu (hidden until first asked for), e.g. "Calibrate from
+//     nccl-tests log...", "Preset manager...", "Compare hardware...".
+//   - addExportAction(a): adds an action to File, in the export section after "Save As...",
+//     e.g. "Export report...".
+//   - openScenario(s): show a scenario as a new, unsaved plan (asks before dropping edits).
+//   - document(): the PlanDocument for anything else (undo stack, file name, edits).
 
-#include "core/scenario.h"
+#include "analysis.h"
 
 #include <QMainWindow>
+#include <QMap>
+#include <QMessageBox>
 
-class QPlainTextEdit;
+#include <functional>
+#include <optional>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QListWidget;
+class QMenu;
+class QTimer;
 
 namespace commtax {
+
+class AppSettings;
+class ChartView;
+class EngineRunner;
+class KeyFigures;
+class PlanDocument;
+class PlanEditor;
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    // `settings` must outlive the window. Restores geometry, docks and the last file.
+    explicit MainWindow(AppSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    void setScenario(const Scenario &s);
+    // ---- integration points (see the top of this file)
+    const Scenario &scenario() const;
+    const Analysis *latestAnalysis() const; // nullptr before the first valid plan
+    std::optional<Result> latestResult() const;
+    bool isResultStale() const { return m_stale; }
+    PlanDocument *document() const { return m_doc; }
+    void setPresetCatalog(const PresetCatalog &catalog);
+    const PresetCatalog &presetCatalog() const;
+    QMenu *toolsMenu();
+    QMenu *fileMenu() const { return m_fileMenu; }
+    void addExportAction(QAction *action);
+    bool openScenario(const Scenario &scenario);
+
+    // ---- file operations behind the menus
+    void newPlan();
+    bool openFile(const QString &fileName); // errors go to a non-blocking dialog named "openErrors"
+    bool save();                            // Save As when the plan has no file yet
+    bool saveAs();
+    bool saveFile(const QString &fileName);
+    // Asks to save a modified plan; true when it is fine to drop it.
+    bool maybeSave();
+    // The question maybeSave() asks (Save, Discard or Cancel). Tests replace the dialog.
+    using SavePrompt = std::function<QMessageBox::StandardButton()>;
+    void setSavePrompt(SavePrompt prompt) { m_savePrompt = std::move(prompt); }
+    using FileDialog = std::function<QString(bool save)>; // returns a path or empty
+    void setFileDialog(FileDialog dialog) { m_fileDialog = std::move(dialog); }
+
+    QList<ChartView *> charts() const { return m_charts; }
+
+Q_SIGNALS:
+    void analysisApplied(const commtax::Analysis &analysis);
+    // Every chart has drawn the analysis of this request (after its queued replot).
+    void chartsRedrawn(quint64 requestId);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
-    Scenario m_scenario;
-    QPlainTextEdit *m_summary = nullptr;
+    void buildActions();
+    void buildMenus();
+    void buildCentral();
+    void scheduleAnalysis();
+    void applyAnalysis(const Analysis &a);
+    void showWarnings(const Analysis &a);
+    void showDetails(const Analysis &a);
+    void onChartRedrawn(quint64 id);
+    void updateTitle();
+    void rebuildRecentMenu();
+    void showOpenErrors(const QString &fileName, const QList<LoadError> &errors);
+    void showAbout();
+    void saveWindowSettings();
+
+    AppSettings &m_settings;
+    PlanDocument *m_doc = nullptr;
+    EngineRunner *m_runner = nullptr;
+    PlanEditor *m_editor = nullptr;
+    KeyFigures *m_keyFigures = nullptr;
+    QLabel *m_banner = nullptr;
+    QListWidget *m_warnings = nullptr;
+    QMap<QString, QLabel *> m_details; // plan at a glance: row name -> value label
+    QStringList m_warningsShown;
+    QLabel *m_engineStatus = nullptr;
+    QList<ChartView *> m_charts;
+    QTimer *m_requestTimer = nullptr;
+    std::vector<HardwareOption> m_hardware;
+
+    std::optional<Analysis> m_latest;
+    bool m_stale = false;
+    quint64 m_chartsRequest = 0;
+    int m_chartsPending = 0;
+
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_toolsMenu = nullptr;
+    QAction *m_newAction = nullptr;
+    QAction *m_openAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_saveAsAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QAction *m_exportAnchor = nullptr;
+    QDockWidget *m_dock = nullptr;
+
+    SavePrompt m_savePrompt;
+    FileDialog m_fileDialog;
 };
 
 } // namespace commtax

@@ -1,0 +1,292 @@
+// Speed of the desktop app (issue 3), a reproducible harness rather than a timed test:
+//   - edit-to-replot: N edits made through the editor's widgets (nodes, pipeline depth, a DP
+//     overlap slider, the GPU preset, the global batch), each timed from the widget change to the
+//     moment every chart has redrawn the new plan's analysis (all sweeps on: 8 comm-tax lines,
+//     the micro-batch sweep, 8 hardware bars, 4 ZeRO stages);
+//   - a slider drag of 20 positions made in one go: how many engine runs and redraws it costs;
+//   - cold start: process start (from /proc/self/stat) to the first paint of the main window,
+//     and to the first charts drawn;
+//   - memory: VmHWM (peak resident set) and VmRSS from /proc/self/status.
+// Run: QT_QPA_PLATFORM=offscreen build-gui/tests/bench_gui [--edits 200] [--json out.json]
+#include "appsettings.h"
+#include "charts/chartview.h"
+#include "mainwindow.h"
+#include "plandocument.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <unistd.h>
+
+using namespace commtax;
+
+namespace {
+
+// Seconds the process had been alive when this is called (jiffies resolution: 10 ms).
+double processAgeS()
+{
+    QFile stat(QStringLiteral("/proc/self/stat")), uptime(QStringLiteral("/proc/uptime"));
+    if (!stat.open(QIODevice::ReadOnly) || !uptime.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray s = stat.readAll();
+    const QList<QByteArray> fields = s.mid(s.lastIndexOf(')') + 2).split(' '); // field 3 onwards
+    const double startTicks = fields.value(19).toDouble();                    // field 22: starttime
+    const double up = uptime.readAll().split(' ').value(0).toDouble();
+    return up - startTicks / double(sysconf(_SC_CLK_TCK));
+}
+
+double statusKb(const char *key)
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith(key))
+            return line.mid(qsizetype(qstrlen(key))).trimmed().split(' ').value(0).toDouble();
+    return 0;
+}
+
+// CPU time of the calling (GUI) thread: what an edit costs on an idle machine, whatever else runs.
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
+double percentile(std::vector<double> v, double p)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const size_t k = std::min(v.size() - 1, size_t(p / 100.0 * double(v.size() - 1) + 0.5));
+    return v[k];
+}
+
+double loadAverage()
+{
+    QFile f(QStringLiteral("/proc/loadavg"));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().split(' ').value(0).toDouble() : 0;
+}
+
+class FirstPaint : public QObject
+{
+public:
+    bool painted = false;
+    int resizes = 0;
+    bool eventFilter(QObject *o, QEvent *e) override
+    {
+        if (e->type() == QEvent::Paint)
+            painted = true;
+        if (e->type() == QEvent::Resize)
+            ++resizes;
+        return QObject::eventFilter(o, e);
+    }
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const double ageAtMain = processAgeS();
+    QElapsedTimer sinceMain;
+    sinceMain.start();
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    int edits = 200;
+    QString jsonOut;
+    const QStringList args = QCoreApplication::arguments();
+    for (qsizetype i = 1; i + 1 < args.size(); ++i) {
+        if (args[i] == QLatin1String("--edits"))
+            edits = args[i + 1].toInt();
+        if (args[i] == QLatin1String("--json"))
+            jsonOut = args[i + 1];
+    }
+
+    QTemporaryDir dir;
+    AppSettings settings(dir.filePath(QStringLiteral("settings.ini")));
+    MainWindow w(settings);
+    w.setSavePrompt([] { return QMessageBox::Discard; });
+    FirstPaint paint;
+    w.installEventFilter(&paint);
+    quint64 redrawnId = 0;
+    Analysis last;
+    QObject::connect(&w, &MainWindow::chartsRedrawn, &w, [&](quint64 id) { redrawnId = id; });
+    QObject::connect(&w, &MainWindow::analysisApplied, &w, [&](const Analysis &a) { last = a; });
+    w.resize(1600, 1000);
+    w.show();
+
+    QElapsedTimer guard;
+    guard.start();
+    while (!paint.painted && guard.elapsed() < 10000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    const double firstPaintMs = double(sinceMain.nsecsElapsed()) / 1e6;
+    while ((redrawnId == 0 || redrawnId != last.requestId) && guard.elapsed() < 10000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    const double firstChartsMs = double(sinceMain.nsecsElapsed()) / 1e6;
+
+    // Wait, without sleeping, until the current plan has been analysed and (if valid) drawn.
+    const auto settle = [&](int timeoutMs) {
+        QEventLoop loop;
+        QTimer timeout;
+        timeout.setSingleShot(true);
+        QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+        const auto done = [&] {
+            return last.scenario == w.scenario() && (!last.valid || redrawnId == last.requestId);
+        };
+        const QMetaObject::Connection c1 = QObject::connect(&w, &MainWindow::chartsRedrawn, &loop, [&] {
+            if (done())
+                loop.quit();
+        });
+        const QMetaObject::Connection c2 = QObject::connect(&w, &MainWindow::analysisApplied, &loop, [&] {
+            if (done())
+                loop.quit();
+        });
+        timeout.start(timeoutMs);
+        if (!done())
+            loop.exec();
+        QObject::disconnect(c1);
+        QObject::disconnect(c2);
+        return done();
+    };
+
+    auto *nodes = w.findChild<QSpinBox *>(QStringLiteral("field_cluster_nodes"));
+    auto *pp = w.findChild<QSpinBox *>(QStringLiteral("field_training_pp"));
+    auto *batch = w.findChild<QSpinBox *>(QStringLiteral("field_training_global_batch"));
+    auto *overlap = w.findChild<QSlider *>(QStringLiteral("slider_training_dp_overlap"));
+    auto *gpu = w.findChild<QComboBox *>(QStringLiteral("preset_gpu"));
+    const auto pick = [](const std::vector<int> &options, int current, int i) {
+        int v = options[size_t(i) % options.size()];
+        return v == current ? options[(size_t(i) + 1) % options.size()] : v;
+    };
+
+    FirstPaint chartResizes;
+    for (ChartView *c : w.charts())
+        c->installEventFilter(&chartResizes);
+    std::vector<double> editMs, workerMs, replotMs, guiCpuMs, editorMs, applyMs;
+    std::vector<std::vector<double>> perChart(w.charts().size());
+    QElapsedTimer phase;
+    double appliedAt = 0;
+    QObject::connect(&w, &MainWindow::analysisApplied, &w, [&] { appliedAt = double(phase.nsecsElapsed()) / 1e6; });
+    int invalid = 0, timeouts = 0;
+    for (int i = 0; i < edits; ++i) {
+        const Plan &plan = w.scenario().plan;
+        QElapsedTimer t;
+        t.start();
+        phase.start();
+        const double cpu0 = threadCpuMs();
+        switch (i % 5) {
+        case 0: nodes->setValue(pick({16, 32, 64, 128}, plan.cluster.nodes, i / 5)); break;
+        case 1: pp->setValue(pick({2, 4, 8}, plan.training.pp, i / 5)); break;
+        case 2: overlap->setValue((overlap->value() + 137) % 1001); break;
+        case 3: {
+            const int next = (gpu->currentIndex() + 1) % (gpu->count() - 1); // skip "Custom"
+            gpu->setCurrentIndex(next);
+            Q_EMIT gpu->activated(next);
+            break;
+        }
+        case 4: batch->setValue(pick({512, 1024, 2048}, plan.training.global_batch, i / 5)); break;
+        }
+        const double editorDone = double(t.nsecsElapsed()) / 1e6; // document + editor widgets
+        if (!settle(2000)) {
+            ++timeouts;
+            continue;
+        }
+        if (!last.valid) {
+            ++invalid;
+            continue;
+        }
+        editMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        guiCpuMs.push_back(threadCpuMs() - cpu0);
+        editorMs.push_back(editorDone);
+        applyMs.push_back(appliedAt);
+        workerMs.push_back(last.elapsedMs);
+        double replot = 0;
+        for (qsizetype c = 0; c < w.charts().size(); ++c) {
+            replot += w.charts()[c]->replotTime();
+            perChart[size_t(c)].push_back(w.charts()[c]->replotTime());
+        }
+        replotMs.push_back(replot);
+    }
+
+    // One drag of 20 positions in one go: edits batch into few engine runs and redraws.
+    int dragRedraws = 0, dragAnalyses = 0;
+    const QMetaObject::Connection countRedraws = QObject::connect(&w, &MainWindow::chartsRedrawn, &w, [&] { ++dragRedraws; });
+    const QMetaObject::Connection countAnalyses = QObject::connect(&w, &MainWindow::analysisApplied, &w, [&] { ++dragAnalyses; });
+    QElapsedTimer drag;
+    drag.start();
+    overlap->setSliderDown(true);
+    for (int k = 1; k <= 20; ++k)
+        overlap->setValue(k * 40);
+    overlap->setSliderDown(false);
+    settle(2000);
+    const double dragMs = double(drag.nsecsElapsed()) / 1e6;
+    QObject::disconnect(countRedraws);
+    QObject::disconnect(countAnalyses);
+
+    // Each chart alone, replotted 20 times: its intrinsic drawing cost.
+    QJsonObject intrinsic;
+    for (ChartView *c : w.charts()) {
+        QElapsedTimer rt;
+        rt.start();
+        for (int k = 0; k < 20; ++k)
+            c->replot(QCustomPlot::rpImmediateRefresh);
+        intrinsic.insert(c->objectName(), double(rt.nsecsElapsed()) / 1e6 / 20);
+    }
+    const double hwmMb = statusKb("VmHWM:") / 1024.0, rssMb = statusKb("VmRSS:") / 1024.0;
+    const double coldStartMs = ageAtMain * 1000.0 + firstPaintMs;
+    QJsonObject o{
+        {QStringLiteral("edits"), edits},
+        {QStringLiteral("edits_timed"), int(editMs.size())},
+        {QStringLiteral("edits_invalid"), invalid},
+        {QStringLiteral("edits_timed_out"), timeouts},
+        {QStringLiteral("edit_to_replot_p50_ms"), percentile(editMs, 50)},
+        {QStringLiteral("edit_to_replot_p95_ms"), percentile(editMs, 95)},
+        {QStringLiteral("edit_to_replot_max_ms"), percentile(editMs, 100)},
+        {QStringLiteral("gui_thread_cpu_per_edit_p50_ms"), percentile(guiCpuMs, 50)},
+        {QStringLiteral("gui_thread_cpu_per_edit_p95_ms"), percentile(guiCpuMs, 95)},
+        {QStringLiteral("edit_handled_by_editor_p50_ms"), percentile(editorMs, 50)},
+        {QStringLiteral("edit_to_analysis_shown_p50_ms"), percentile(applyMs, 50)},
+        {QStringLiteral("load_average_1min"), loadAverage()},
+        {QStringLiteral("worker_p50_ms"), percentile(workerMs, 50)},
+        {QStringLiteral("worker_p95_ms"), percentile(workerMs, 95)},
+        {QStringLiteral("replot_all_charts_p50_ms"), percentile(replotMs, 50)},
+        {QStringLiteral("replot_all_charts_p95_ms"), percentile(replotMs, 95)},
+        {QStringLiteral("drag_20_positions_ms"), dragMs},
+        {QStringLiteral("drag_engine_results"), dragAnalyses},
+        {QStringLiteral("drag_chart_redraws"), dragRedraws},
+        {QStringLiteral("process_start_to_main_ms"), ageAtMain * 1000.0},
+        {QStringLiteral("cold_start_to_first_paint_ms"), coldStartMs},
+        {QStringLiteral("cold_start_to_first_charts_ms"), ageAtMain * 1000.0 + firstChartsMs},
+        {QStringLiteral("vm_hwm_mb"), hwmMb},
+        {QStringLiteral("chart_resizes_during_edits"), chartResizes.resizes},
+        {QStringLiteral("vm_rss_mb"), rssMb},
+    };
+    QJsonObject charts;
+    for (qsizetype c = 0; c < w.charts().size(); ++c)
+        charts.insert(w.charts()[c]->objectName(), percentile(perChart[size_t(c)], 50));
+    o.insert(QStringLiteral("replot_p50_ms_per_chart"), charts);
+    o.insert(QStringLiteral("replot_and_repaint_alone_ms_per_chart"), intrinsic);
+    const QByteArray json = QJsonDocument(o).toJson(QJsonDocument::Indented);
+    std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
+    if (!jsonOut.isEmpty()) {
+        QFile f(jsonOut);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(json);
+    }
+    return timeouts == 0 ? 0 : 1;
+}

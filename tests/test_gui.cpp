@@ -1,0 +1,629 @@
+// The main window driven through its widgets, as a user would: presets, spin boxes, sliders,
+// shortcuts. Key figures and chart data are checked against the engine called directly; undo and
+// redo against both the plan and the widgets; files against a save and reopen. A screenshot is
+// written to <build>/screenshots/ for a look by eye.
+#include "appsettings.h"
+#include "charts/plancharts.h"
+#include "editor/planeditor.h"
+#include "mainwindow.h"
+#include "plandocument.h"
+
+#include "core/resultio.h"
+#include "engine/engine.h"
+#include "engine/sweep.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+#include <memory>
+
+using namespace commtax;
+
+namespace {
+
+// A main window with settings of its own, recording what reaches it.
+struct Fixture {
+    explicit Fixture(const QString &settingsFile, bool defaultSize = true)
+        : settings(settingsFile)
+        , window(settings)
+    {
+        QObject::connect(&window, &MainWindow::analysisApplied, &window, [this](const Analysis &a) {
+            last = a;
+            ++applied;
+        });
+        QObject::connect(&window, &MainWindow::chartsRedrawn, &window, [this](quint64 id) { redrawn = id; });
+        window.setSavePrompt([this] {
+            ++prompts;
+            return promptAnswer;
+        });
+        if (defaultSize)
+            window.resize(1600, 1000);
+        window.show();
+    }
+    // The newest plan has been evaluated and, when valid, drawn by every chart.
+    bool settled() const
+    {
+        return applied > 0 && last.scenario == window.scenario() && (!last.valid || redrawn == last.requestId);
+    }
+    template <class T> T *find(const QString &name) const { return window.findChild<T *>(name); }
+
+    AppSettings settings;
+    MainWindow window;
+    Analysis last;
+    int applied = 0;
+    quint64 redrawn = 0;
+    int prompts = 0;
+    QMessageBox::StandardButton promptAnswer = QMessageBox::Discard;
+};
+
+// Select all, type, press Return: what a user does in a spin box.
+void typeInto(QAbstractSpinBox *spin, const QString &text)
+{
+    QTest::keyClick(spin, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(spin, text);
+    QTest::keyClick(spin, Qt::Key_Return);
+}
+
+// Arrow keys on a closed combo box until the wanted item is current.
+bool chooseWithKeyboard(QComboBox *combo, const QString &data)
+{
+    const int target = combo->findData(data);
+    if (target < 0)
+        return false;
+    for (int guard = 0; combo->currentIndex() != target && guard < 50; ++guard)
+        QTest::keyClick(combo, combo->currentIndex() < target ? Qt::Key_Down : Qt::Key_Up);
+    return combo->currentIndex() == target;
+}
+
+double barValue(const QCPBars *bars, double key)
+{
+    for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+        if (it->key == key)
+            return it->value;
+    return std::nan("");
+}
+
+QList<QPointF> graphPoints(const QCPGraph *g)
+{
+    QList<QPointF> out;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        out << QPointF(it->key, it->value);
+    return out;
+}
+
+bool close(double a, double b, double rel = 1e-9) { return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b)); }
+
+QString metricText(const char *key, double v) { return formatMetric(*findMetric(QLatin1String(key)), v); }
+
+Plan planOnPreset(const char *gpu, int nodes)
+{
+    Plan p = defaultScenario().plan;
+    const PresetCatalog &c = PresetCatalog::builtIn();
+    const Preset *g = c.find(Section::Gpu, QLatin1String(gpu));
+    g->applyTo(p);
+    c.find(Section::Cluster, g->defaultCluster())->applyTo(p);
+    p.cluster.nodes = nodes;
+    p.training.dp = nodes * p.cluster.gpus_per_node / (p.training.tp * p.training.pp);
+    return p;
+}
+
+QString screenshotDir()
+{
+    const QString dir = QStringLiteral(COMMTAX_BUILD_DIR "/screenshots");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+} // namespace
+
+class TestGui : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<Fixture> make()
+    {
+        static int n = 0;
+        return std::make_unique<Fixture>(m_dir.filePath(QStringLiteral("settings%1.ini").arg(++n)));
+    }
+
+    // What the window shows must be what the engine computes for this plan.
+    void checkFollows(const Fixture &f, const Plan &expectedPlan)
+    {
+        const Evaluation e = evaluate(expectedPlan);
+        QVERIFY2(e.ok(), e.errors.empty() ? "" : e.errors.front().message.c_str());
+        const Result &r = e.result;
+        QCOMPARE(f.last.result.step_time_s, r.step_time_s);
+        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_step_time_s"))->text(), metricText("step_time_s", r.step_time_s));
+        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_comm_tax_exposed"))->text(),
+                 metricText("comm_tax_exposed", r.comm_tax_exposed));
+        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_bubble_share"))->text(), metricText("bubble_share", r.bubble_share));
+        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_mfu"))->text(), metricText("mfu", r.mfu));
+        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_memory_total_gb"))->text(),
+                 metricText("memory_total_gb", r.memory_total_gb));
+        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_cost_per_billion_tokens_usd"))->text(),
+                 metricText("cost_per_billion_tokens_usd", r.cost_per_billion_tokens_usd));
+
+        // 1. step time: the plan's bar is compute + bubble + exposed communication
+        QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("step_compute")), 2), r.compute_time_s));
+        QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("step_bubble")), 2), r.bubble_time_s));
+        QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("step_tp")), 2), r.tp_comm_exposed_s));
+        QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("step_dp")), 2), r.dp_comm_exposed_s));
+        QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("step_dp")), 1), r.dp_comm_time_s));
+        // 2. the marked plan on the comm tax chart
+        const QList<QPointF> marker = graphPoints(f.find<QCPGraph>(QStringLiteral("commtax_marker")));
+        QCOMPARE(marker.size(), 1);
+        QCOMPARE(marker.first().x(), double(r.gpus));
+        QVERIFY(close(marker.first().y(), r.comm_tax_exposed * 100));
+        // and the plan's own line is sweepGpuCount of this plan
+        const QList<QPointF> line = graphPoints(f.find<QCPGraph>(QStringLiteral("commtax_curve_0")));
+        int checked = 0;
+        for (const SweepPoint &p : sweepGpuCount(expectedPlan, {64, 512, 4096})) {
+            if (!p.valid || !p.result.fits_in_memory)
+                continue;
+            bool found = false;
+            for (const QPointF &pt : line)
+                found = found || (pt.x() == p.x && close(pt.y(), p.result.comm_tax_exposed * 100));
+            QVERIFY2(found, qPrintable(QStringLiteral("%1 GPUs").arg(p.x)));
+            ++checked;
+        }
+        QVERIFY(checked > 0);
+        // 3. bubble: the marked point and the line at the plan's m
+        const QList<QPointF> bubble = graphPoints(f.find<QCPGraph>(QStringLiteral("bubble_marker")));
+        QCOMPARE(bubble.size(), 1);
+        QCOMPARE(bubble.first().x(), double(r.micro_batches));
+        QVERIFY(close(bubble.first().y(), r.bubble_share * 100));
+        const double p = expectedPlan.training.pp, v = expectedPlan.training.vpp, m = r.micro_batches;
+        QVERIFY(close(bubble.first().y(), 100 * (p - 1) / (v * m + p - 1))); // Narayanan et al. 2021
+        // 4. the plan's own cost bar (or its hatched twin when it does not fit)
+        const QString costBars = r.fits_in_memory ? QStringLiteral("cost_usd_per_btok") : QStringLiteral("cost_usd_per_btok_nofit");
+        const double planKey = double(f.last.hardware.size()); // the plan's bar is the top one
+        QVERIFY(close(barValue(f.find<QCPBars>(costBars), planKey), r.cost_per_billion_tokens_usd));
+        // 5. memory of the plan's ZeRO stage
+        const double stageKey = expectedPlan.training.zero + 1;
+        QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("memory_optimizer")), stageKey), r.memory_optimizer_gb));
+        QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("memory_activations")), stageKey), r.memory_activations_gb));
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void startsWithTheDefaultPlan()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->last.valid);
+        checkFollows(*f, defaultScenario().plan);
+        QCOMPARE(f->find<QComboBox>(QStringLiteral("preset_gpu"))->currentData().toString(), QStringLiteral("h100-sxm"));
+        QCOMPARE(f->find<QComboBox>(QStringLiteral("preset_training"))->currentData().toString(), QStringLiteral("megatron-3d"));
+        QVERIFY(!f->window.isWindowModified());
+        QVERIFY(!f->window.isResultStale());
+    }
+
+    void gpuPresetNodesAndPipelineDepthFollow()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+
+        // GPU preset: A100 in its DGX A100, the same 256 GPUs
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("a100-sxm-80gb")));
+        QTRY_VERIFY(f->settled());
+        Plan expected = planOnPreset("a100-sxm-80gb", 32);
+        QCOMPARE(f->window.scenario().plan.gpu.bf16_dense_tflops, 312.0);
+        QCOMPARE(f->find<QComboBox>(QStringLiteral("preset_cluster"))->currentData().toString(), QStringLiteral("dgx-a100"));
+        QCOMPARE(f->find<QDoubleSpinBox>(QStringLiteral("field_gpu_bf16_dense_tflops"))->value(), 312.0);
+        checkFollows(*f, expected);
+
+        // nodes: 16 nodes of 8 = 128 GPUs, dp follows to 4
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("16"));
+        QTRY_VERIFY(f->settled());
+        expected.cluster.nodes = 16;
+        expected.training.dp = 4;
+        QCOMPARE(f->find<QSpinBox>(QStringLiteral("field_training_dp"))->value(), 4);
+        checkFollows(*f, expected);
+
+        // pipeline depth 8: dp 2, m = 1024 / 2 = 512 micro-batches
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_training_pp")), QStringLiteral("8"));
+        QTRY_VERIFY(f->settled());
+        expected.training.pp = 8;
+        expected.training.dp = 2;
+        checkFollows(*f, expected);
+        QCOMPARE(f->last.result.micro_batches, 512);
+        QVERIFY(f->window.isWindowModified());
+    }
+
+    void undoAndRedoRestorePlanAndWidgets()
+    {
+        auto f = make();
+        f->window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&f->window));
+        QTRY_VERIFY(f->settled());
+        auto *nodes = f->find<QSpinBox>(QStringLiteral("field_cluster_nodes"));
+        auto *pp = f->find<QSpinBox>(QStringLiteral("field_training_pp"));
+        auto *dp = f->find<QSpinBox>(QStringLiteral("field_training_dp"));
+        typeInto(nodes, QStringLiteral("16"));
+        typeInto(pp, QStringLiteral("8"));
+        QCOMPARE(f->window.scenario().plan.training.dp, 2);
+
+        QTest::keyClick(&f->window, Qt::Key_Z, Qt::ControlModifier); // undo pp
+        QCOMPARE(f->window.scenario().plan.training.pp, 4);
+        QCOMPARE(pp->value(), 4);
+        QCOMPARE(dp->value(), 4);
+        QCOMPARE(nodes->value(), 16);
+        QTest::keyClick(&f->window, Qt::Key_Z, Qt::ControlModifier); // undo nodes
+        QCOMPARE(f->window.scenario(), defaultScenario());
+        QCOMPARE(nodes->value(), 32);
+        QCOMPARE(dp->value(), 8);
+        QVERIFY(!f->window.document()->isModified());
+        QTRY_VERIFY(f->settled());
+        checkFollows(*f, defaultScenario().plan);
+
+        QTest::keyClick(&f->window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier); // redo nodes
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 16);
+        QCOMPARE(nodes->value(), 16);
+        QCOMPARE(dp->value(), 4);
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->last.result.gpus, 128);
+
+        // a GPU preset is one step for the GPU and its cluster, and the combo boxes follow undo
+        auto *gpu = f->find<QComboBox>(QStringLiteral("preset_gpu"));
+        QVERIFY(chooseWithKeyboard(gpu, QStringLiteral("h200-sxm")));
+        QCOMPARE(f->find<QComboBox>(QStringLiteral("preset_cluster"))->currentData().toString(), QStringLiteral("hgx-h200"));
+        QTest::keyClick(&f->window, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(gpu->currentData().toString(), QStringLiteral("h100-sxm"));
+        QCOMPARE(f->find<QComboBox>(QStringLiteral("preset_cluster"))->currentData().toString(), QStringLiteral("dgx-h100"));
+    }
+
+    void sliderDragIsOneUndoStep()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        auto *slider = f->find<QSlider>(QStringLiteral("slider_training_dp_overlap"));
+        auto *spin = f->find<QDoubleSpinBox>(QStringLiteral("field_training_dp_overlap"));
+        QVERIFY(slider && spin);
+        QCOMPARE(slider->value(), 800);
+        QUndoStack *undo = f->window.document()->undoStack();
+        const int before = undo->count();
+        // press, drag through three positions, release
+        slider->setSliderDown(true);
+        for (int pos : {700, 500, 300})
+            slider->setValue(pos);
+        slider->setSliderDown(false);
+        QCOMPARE(undo->count(), before + 1);
+        QCOMPARE(f->window.scenario().plan.training.dp_overlap, 0.3);
+        QCOMPARE(spin->value(), 0.3);
+        QTRY_VERIFY(f->settled());
+        checkFollows(*f, f->window.scenario().plan);
+        undo->undo();
+        QCOMPARE(f->window.scenario().plan.training.dp_overlap, 0.8);
+        QCOMPARE(slider->value(), 800);
+        QCOMPARE(spin->value(), 0.8);
+    }
+
+    void invalidValueShowsItsMessageAndKeepsTheLastValidCharts()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const Result valid = f->last.result;
+        const QString stepText = f->find<QLabel>(QStringLiteral("keyFigure_step_time_s"))->text();
+        auto *tp = f->find<QSpinBox>(QStringLiteral("field_training_tp"));
+        typeInto(tp, QStringLiteral("3"));
+        QCOMPARE(f->window.scenario().plan.training.tp, 3);
+        QTRY_VERIFY(f->settled());
+        QVERIFY(!f->last.valid);
+
+        // every engine error is shown at its field, in the engine's words
+        const std::vector<PlanError> errors = validate(f->window.scenario().plan);
+        QVERIFY(!errors.empty());
+        for (const PlanError &e : errors) {
+            auto *label = f->find<QLabel>(PlanEditor::objectNameFor(QStringLiteral("error"), QString::fromStdString(e.field)));
+            QVERIFY2(label, e.field.c_str());
+            QVERIFY2(label->isVisible(), e.field.c_str());
+            QVERIFY2(label->text().contains(QString::fromStdString(e.message)), qPrintable(label->text()));
+        }
+        QVERIFY(f->find<QLabel>(QStringLiteral("error_training_tp"))->text().contains(QStringLiteral("tp=3 does not divide heads=64")));
+        QVERIFY(!f->find<QLabel>(QStringLiteral("error_cluster_nodes"))->isVisible());
+
+        // the last valid result stays, marked stale
+        QVERIFY(f->window.isResultStale());
+        QCOMPARE(f->window.latestResult()->step_time_s, valid.step_time_s);
+        QCOMPARE(f->find<QLabel>(QStringLiteral("keyFigure_step_time_s"))->text(), stepText);
+        QCOMPARE(f->find<QLabel>(QStringLiteral("staleBanner"))->property("state").toString(), QStringLiteral("invalid"));
+        for (ChartView *c : f->window.charts())
+            QVERIFY2(c->isStale(), qPrintable(c->objectName()));
+        QVERIFY(close(barValue(f->find<QCPBars>(QStringLiteral("step_compute")), 2), valid.compute_time_s));
+        QVERIFY(f->find<QListWidget>(QStringLiteral("warningsList"))->item(0)->text().startsWith(QStringLiteral("training.tp: ")));
+
+        QImage shot = f->window.grab().toImage();
+        QVERIFY(shot.save(screenshotDir() + QStringLiteral("/mainwindow-invalid.png")));
+
+        // fixing it clears the marks
+        typeInto(tp, QStringLiteral("8"));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->last.valid);
+        QVERIFY(!f->window.isResultStale());
+        QVERIFY(!f->find<QLabel>(QStringLiteral("error_training_tp"))->isVisible());
+        QCOMPARE(f->find<QLabel>(QStringLiteral("staleBanner"))->property("state").toString(), QStringLiteral("ok"));
+        for (ChartView *c : f->window.charts())
+            QVERIFY(!c->isStale());
+    }
+
+    void editsThatChangeNothingDoNotReplot()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const int applied = f->applied;
+        QSignalSpy redrawn(&f->window, &MainWindow::chartsRedrawn);
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("32")); // unchanged
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_model")), QStringLiteral("llama2-70b")));
+        QTest::qWait(50); // nothing may arrive: give a wrongly queued request the time to show up
+        QCOMPARE(f->applied, applied);
+        QCOMPARE(redrawn.count(), 0);
+        QCOMPARE(f->window.document()->undoStack()->count(), 0);
+
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("64")); // changed
+        QTRY_COMPARE(redrawn.count(), 1);
+        QCOMPARE(f->applied, applied + 1);
+    }
+
+    void saveAndReopenGiveTheSamePlan()
+    {
+        auto f = make();
+        f->window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&f->window));
+        QTRY_VERIFY(f->settled());
+        auto *name = f->find<QLineEdit>(QStringLiteral("scenarioName"));
+        name->setFocus();
+        QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(name, QStringLiteral("Llama-2-70B on 512 A100"));
+        QTest::keyClick(name, Qt::Key_Return);
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("a100-sxm-80gb")));
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("64"));
+        typeInto(f->find<QDoubleSpinBox>(QStringLiteral("field_gpu_price_usd")), QStringLiteral("15000"));
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_economics")), QStringLiteral("rent")));
+        const Scenario edited = f->window.scenario();
+        QCOMPARE(edited.name, QStringLiteral("Llama-2-70B on 512 A100"));
+        QCOMPARE(edited.plan.gpu.price_usd, 15000.0);
+        QVERIFY(f->window.isWindowModified());
+
+        const QString file = m_dir.filePath(QStringLiteral("saved.json"));
+        f->window.setFileDialog([file](bool save) { return save ? file : QString(); });
+        QTest::keyClick(&f->window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier); // Save As
+        QVERIFY(QFileInfo::exists(file));
+        QVERIFY(!f->window.isWindowModified());
+        QVERIFY(f->window.windowTitle().contains(QStringLiteral("saved.json")));
+        QCOMPARE(f->settings.recentFiles().value(0), QFileInfo(file).absoluteFilePath());
+
+        auto g = make();
+        QVERIFY(g->window.openFile(file));
+        QCOMPARE(g->window.scenario(), edited);
+        QCOMPARE(g->find<QSpinBox>(QStringLiteral("field_cluster_nodes"))->value(), 64);
+        QCOMPARE(g->find<QDoubleSpinBox>(QStringLiteral("field_gpu_price_usd"))->value(), 15000.0);
+        QCOMPARE(g->find<QComboBox>(QStringLiteral("preset_economics"))->currentData().toString(), QStringLiteral("rent"));
+        QVERIFY(!g->window.document()->isModified());
+        QTRY_VERIFY(g->settled());
+        checkFollows(*g, edited.plan);
+    }
+
+    void openErrorsNameFileLineAndPath()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const QString bad = m_dir.filePath(QStringLiteral("bad.json"));
+        QFile out(bad);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("{\n  \"format\": \"commtax-scenario\",\n  \"version\": 1,\n  \"model\": {\"preset\": \"llama2-70b\"},\n"
+                  "  \"gpu\": {\"preset\": \"h100-sxm\"},\n  \"cluster\": {\"preset\": \"dgx-h100\", \"nodes\": 32},\n"
+                  "  \"training\": {\"tp\": 3, \"pp\": 4, \"dp\": 8}\n}\n");
+        out.close();
+        QVERIFY(!f->window.openFile(bad));
+        auto *box = f->find<QMessageBox>(QStringLiteral("openErrors"));
+        QVERIFY(box);
+        QVERIFY2(box->informativeText().contains(bad + QStringLiteral(":7:")), qPrintable(box->informativeText()));
+        QVERIFY(box->informativeText().contains(QStringLiteral("training.tp: tp=3 does not divide heads=64")));
+        QCOMPARE(f->window.scenario(), defaultScenario()); // nothing lost
+        box->close();
+
+        const QString broken = m_dir.filePath(QStringLiteral("broken.json"));
+        QFile b(broken);
+        QVERIFY(b.open(QIODevice::WriteOnly));
+        b.write("{\n  \"format\": \"commtax-scenario\",\n  \"version\": 1,\n  \"model\": {\"preset\": \"llama2-70b\"\n");
+        b.close();
+        QVERIFY(!f->window.openFile(broken));
+        QVERIFY2(f->find<QMessageBox>(QStringLiteral("openErrors"))->informativeText().contains(broken + QStringLiteral(":5:")),
+                 qPrintable(f->find<QMessageBox>(QStringLiteral("openErrors"))->informativeText()));
+        QVERIFY(!f->window.openFile(m_dir.filePath(QStringLiteral("missing.json"))));
+        QCOMPARE(f->window.scenario(), defaultScenario());
+    }
+
+    void promptBeforeLosingChanges()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->window.maybeSave()); // unmodified: no question
+        QCOMPARE(f->prompts, 0);
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("16"));
+        f->promptAnswer = QMessageBox::Cancel;
+        QAction *newAction = nullptr;
+        for (QAction *a : f->window.fileMenu()->actions())
+            if (a->shortcut() == QKeySequence(QKeySequence::New))
+                newAction = a;
+        QVERIFY(newAction);
+        newAction->trigger();
+        QCOMPARE(f->prompts, 1);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 16); // kept
+        QVERIFY(!f->window.close());                          // Cancel keeps the window open too
+        QCOMPARE(f->prompts, 2);
+        f->promptAnswer = QMessageBox::Discard;
+        newAction->trigger();
+        QCOMPARE(f->prompts, 3);
+        QCOMPARE(f->window.scenario(), defaultScenario());
+        QVERIFY(!f->window.document()->isModified());
+    }
+
+    void layoutAndLastFileAreRestored()
+    {
+        const QString ini = m_dir.filePath(QStringLiteral("restore.ini"));
+        const QString file = m_dir.filePath(QStringLiteral("restore.json"));
+        QString error;
+        Scenario s = defaultScenario();
+        s.plan.cluster.nodes = 8;
+        s.plan.training.dp = 2;
+        s.name = QStringLiteral("Restored");
+        QVERIFY2(saveScenarioFile(file, s, PresetCatalog::builtIn(), &error), qPrintable(error));
+        {
+            Fixture f(ini);
+            QVERIFY(f.window.openFile(file));
+            f.window.resize(1280, 860);
+            f.window.findChild<QDockWidget *>(QStringLiteral("planDock"))->hide();
+            QVERIFY(f.window.close());
+        }
+        Fixture again(ini, /*defaultSize*/ false);
+        QCOMPARE(again.window.size(), QSize(1280, 860));
+        QVERIFY(again.window.findChild<QDockWidget *>(QStringLiteral("planDock"))->isHidden());
+        QCOMPARE(again.window.document()->fileName(), file);
+        QCOMPARE(again.window.scenario(), s);
+    }
+
+    void hoverShowsValues()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        QTRY_VERIFY(f->redrawn == f->last.requestId);
+        auto *chart = f->find<ChartView>(QStringLiteral("chart_comm_tax"));
+        auto *marker = f->find<QCPGraph>(QStringLiteral("commtax_marker"));
+        const Result &r = f->last.result;
+        const QPointF at = ChartView::pixelOf(marker, r.gpus, r.comm_tax_exposed * 100);
+        const QString text = chart->hoverTextAt(at + QPointF(2, 1));
+        QVERIFY2(text.startsWith(QStringLiteral("This plan: 256 GPUs")), qPrintable(text));
+        QVERIFY(text.contains(QString::number(r.comm_tax_exposed * 100, 'f', 1) + QLatin1Char('%')));
+        QVERIFY(chart->hoverTextAt(QPointF(1, 1)).isEmpty()); // the corner holds no data
+
+        auto *memory = f->find<ChartView>(QStringLiteral("chart_memory"));
+        auto *optimizer = f->find<QCPBars>(QStringLiteral("memory_optimizer"));
+        const double mid = r.memory_weights_gb + r.memory_gradients_gb + r.memory_optimizer_gb / 2;
+        const QString bar = memory->hoverTextAt(ChartView::pixelOf(optimizer, 2, mid));
+        QVERIFY2(bar.startsWith(QStringLiteral("ZeRO-1: optimizer states")), qPrintable(bar));
+    }
+
+    void chartsExportPngAndPdf()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        for (ChartView *c : f->window.charts()) {
+            const QString png = m_dir.filePath(c->objectName() + QStringLiteral(".png"));
+            const QString pdf = m_dir.filePath(c->objectName() + QStringLiteral(".pdf"));
+            QVERIFY(c->exportPng(png));
+            QVERIFY(c->exportPdf(pdf));
+            const QImage image(png);
+            QCOMPARE(image.size(), c->size() * 2); // scale 2 for print
+            QFile pdfFile(pdf);
+            QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+            QVERIFY(pdfFile.read(5) == "%PDF-");
+        }
+    }
+
+    void integrationPointsForToolsExportAndPresets()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        QMenu *tools = f->find<QMenu>(QStringLiteral("toolsMenu"));
+        QVERIFY(!tools->menuAction()->isVisible()); // hidden while empty
+        QCOMPARE(f->window.toolsMenu(), tools);
+        QVERIFY(tools->menuAction()->isVisible());
+
+        auto *report = new QAction(QStringLiteral("Export report..."));
+        f->window.addExportAction(report);
+        const QList<QAction *> file = f->window.fileMenu()->actions();
+        const qsizetype at = file.indexOf(report);
+        QVERIFY(at > 0);
+        QVERIFY(file.last()->shortcuts().contains(QKeySequence(QStringLiteral("Ctrl+Q")))); // Quit stays last
+        QVERIFY(at < file.size() - 1);
+
+        // a user preset joins the combo box and the comparison charts
+        PresetCatalog catalog = PresetCatalog::builtIn();
+        Preset mine = *catalog.find(Section::Gpu, QStringLiteral("h100-sxm"));
+        mine.id = QStringLiteral("h100-discounted");
+        mine.name = QStringLiteral("H100 at our price");
+        mine.builtIn = false;
+        mine.values.insert(QStringLiteral("price_usd"), 20000);
+        catalog.add(mine);
+        const qsizetype bars = f->last.hardware.size();
+        f->window.setPresetCatalog(catalog);
+        auto *combo = f->find<QComboBox>(QStringLiteral("preset_gpu"));
+        QVERIFY(combo->findData(QStringLiteral("h100-discounted")) >= 0);
+        QTRY_VERIFY(f->last.hardware.size() == bars + 1);
+        QVERIFY(chooseWithKeyboard(combo, QStringLiteral("h100-discounted")));
+        QCOMPARE(f->window.scenario().plan.gpu.price_usd, 20000.0);
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->window.latestAnalysis()->scenario.gpuPreset, QStringLiteral("h100-discounted"));
+    }
+
+    void aboutBoxNamesVersionsAndSources()
+    {
+        auto f = make();
+        QAction *about = nullptr;
+        for (QAction *a : f->window.menuBar()->actions())
+            if (a->menu() && a->menu()->objectName() == QLatin1String("helpMenu"))
+                about = a->menu()->actions().value(0);
+        QVERIFY(about);
+        about->trigger();
+        auto *box = f->find<QMessageBox>(QStringLiteral("aboutBox"));
+        QVERIFY(box);
+        QVERIFY(box->text().contains(QStringLiteral(COMMTAX_VERSION)));
+        QVERIFY(box->text().contains(QString::fromLatin1(qVersion())));
+        QVERIFY(box->text().contains(QStringLiteral("QCustomPlot 2.")));
+        QVERIFY(box->text().contains(QStringLiteral("Korthikanti")));
+        QVERIFY(box->text().contains(QStringLiteral("nccl-tests")));
+        box->close();
+    }
+
+    void screenshotOfTheMainWindow()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const QImage shot = f->window.grab().toImage();
+        QVERIFY(shot.save(screenshotDir() + QStringLiteral("/mainwindow.png")));
+        QCOMPARE(f->window.size(), QSize(1600, 1000)); // nothing forces the window wider
+        // no chart is blank: each has data and ink on most of its rows
+        for (ChartView *c : f->window.charts()) {
+            bool hasData = false;
+            for (int i = 0; i < c->plottableCount(); ++i)
+                hasData = hasData || c->plottable(i)->interface1D()->dataCount() > 0;
+            QVERIFY2(hasData, qPrintable(c->objectName()));
+            const QImage img = c->grab().toImage();
+            int inked = 0;
+            for (int y = 0; y < img.height(); y += 4)
+                for (int x = 0; x < img.width(); x += 4)
+                    inked += img.pixelColor(x, y) != QColor(Qt::white);
+            QVERIFY2(inked > (img.width() / 4) * (img.height() / 4) / 20, qPrintable(c->objectName()));
+            QVERIFY(c->grab().toImage().save(screenshotDir() + QLatin1Char('/') + c->objectName() + QStringLiteral(".png")));
+        }
+        // the plan that does not fit: marked, not drawn as if it ran
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("rtx-4090")));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(!f->last.result.fits_in_memory);
+        QCOMPARE(f->find<QLabel>(QStringLiteral("staleBanner"))->property("state").toString(), QStringLiteral("nofit"));
+        QVERIFY(f->find<QLabel>(QStringLiteral("staleBanner"))->text().contains(QStringLiteral("does not fit")));
+        const double planKey = double(f->last.hardware.size());
+        QVERIFY(close(barValue(f->find<QCPBars>(QStringLiteral("cost_usd_per_btok_nofit")), planKey),
+                      f->last.result.cost_per_billion_tokens_usd));
+        QVERIFY(std::isnan(barValue(f->find<QCPBars>(QStringLiteral("cost_usd_per_btok")), planKey)));
+        QVERIFY(f->window.grab().toImage().save(screenshotDir() + QStringLiteral("/mainwindow-nofit.png")));
+    }
+};
+
+QTEST_MAIN(TestGui)
+#include "test_gui.moc"

@@ -1,0 +1,204 @@
+#include "analysis.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <cmath>
+
+namespace commtax {
+
+QString shortGpuName(const QString &presetName)
+{
+    QString s = presetName;
+    for (const char *prefix : {"NVIDIA ", "AMD Instinct ", "AMD ", "GeForce "})
+        s.replace(QLatin1String(prefix), QString());
+    s.replace(QLatin1String("GeForce "), QString());
+    s.remove(QLatin1String(" (HGX)"));
+    // drop a trailing memory size such as "80GB": the preset list says it
+    QStringList words = s.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (words.size() > 1 && words.last().endsWith(QLatin1String("GB")))
+        words.removeLast();
+    return words.join(QLatin1Char(' '));
+}
+
+std::vector<HardwareOption> hardwareOptions(const PresetCatalog &catalog)
+{
+    std::vector<HardwareOption> out;
+    for (const Preset &g : catalog.presets(Section::Gpu)) {
+        const Preset *c = catalog.find(Section::Cluster, g.defaultCluster());
+        if (!c)
+            continue; // a GPU without a server to put it in has no comparison line
+        Plan plan;
+        g.applyTo(plan);
+        c->applyTo(plan);
+        out.push_back(HardwareOption{g.id, shortGpuName(g.name), Hardware{plan.gpu, plan.cluster}});
+    }
+    return out;
+}
+
+std::vector<int> microBatchRange(int planMicroBatches, int pipelineDepth, int interleaving)
+{
+    // Every m up to 32, then eight steps per doubling (a log axis shows no more), up to at least
+    // 64 and four times the plan's m; with interleaving only multiples of pp are valid plans.
+    const int n = std::clamp(4 * planMicroBatches, 64, 4096);
+    const int step = interleaving > 1 ? std::max(1, pipelineDepth) : 1;
+    std::vector<int> out;
+    const auto add = [&](double m) {
+        const int v = (int(std::lround(m)) + step - 1) / step * step;
+        if (v >= 1 && v <= n * 2)
+            out.push_back(v);
+    };
+    for (int m = 1; m <= 32; ++m)
+        add(m);
+    for (double m = 32; m <= n * 1.0001; m *= std::pow(2.0, 1.0 / 8.0))
+        add(m);
+    add(planMicroBatches);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+namespace {
+bool finite(double x, double y) { return std::isfinite(x) && std::isfinite(y); }
+
+ChartCurve curveOf(const std::vector<SweepPoint> &points, double (*value)(const Result &))
+{
+    ChartCurve c;
+    for (const SweepPoint &p : points) {
+        if (!p.valid)
+            continue;
+        const double y = value(p.result);
+        if (!finite(p.x, y))
+            continue;
+        if (p.result.fits_in_memory) {
+            c.x.append(p.x);
+            c.y.append(y);
+        } else {
+            c.noFitX.append(p.x);
+            c.noFitY.append(y);
+        }
+    }
+    return c;
+}
+
+double commTaxPercent(const Result &r) { return r.comm_tax_exposed * 100.0; }
+double bubblePercent(const Result &r) { return r.bubble_share * 100.0; }
+
+HardwareBar barOf(const SweepPoint &p)
+{
+    HardwareBar b;
+    b.valid = p.valid && std::isfinite(p.result.cost_per_billion_tokens_usd) && std::isfinite(p.result.days_to_train);
+    b.error = QString::fromStdString(p.error);
+    if (b.valid) {
+        b.fits = p.result.fits_in_memory;
+        b.usdPerBillionTokens = p.result.cost_per_billion_tokens_usd;
+        b.daysToTrain = p.result.days_to_train;
+        b.memoryNeededGb = p.result.memory_total_gb;
+        b.memoryUsableGb = p.result.memory_usable_gb;
+    }
+    return b;
+}
+} // namespace
+
+Analysis analyse(const AnalysisRequest &request)
+{
+    QElapsedTimer clock;
+    clock.start();
+    Analysis a;
+    a.requestId = request.id;
+    a.scenario = request.scenario;
+    const Plan &plan = request.scenario.plan;
+
+    const std::vector<PlanError> errors = validate(plan);
+    if (!errors.empty()) {
+        for (const PlanError &e : errors)
+            a.errors.append(FieldError{QString::fromStdString(e.field), QString::fromStdString(e.message)});
+        a.elapsedMs = double(clock.nsecsElapsed()) / 1e6;
+        return a;
+    }
+    a.valid = true;
+    a.result = evaluateValid(plan);
+    for (const std::string &w : warningMessages(a.result, plan))
+        a.warnings.append(QString::fromStdString(w));
+
+    // 2. comm tax against GPU count. The plan's own count joins the powers of two so that the
+    //    marked point lies on its line.
+    std::vector<int> counts = defaultGpuCounts();
+    if (std::find(counts.begin(), counts.end(), a.result.gpus) == counts.end()) {
+        counts.push_back(a.result.gpus);
+        std::sort(counts.begin(), counts.end());
+    }
+    ChartCurve own = curveOf(sweepGpuCount(plan, counts), commTaxPercent);
+    own.label = QStringLiteral("This plan (%1)").arg(shortGpuName(QString::fromStdString(plan.gpu.name)));
+    own.gpuId = QString::fromStdString(plan.gpu.id);
+    own.isPlan = true;
+    a.commTaxCurves.append(own);
+    for (const HardwareOption &hw : request.hardware) {
+        Plan other = plan;
+        other.gpu = hw.hardware.gpu;
+        other.cluster = hw.hardware.cluster;
+        other.training.compute_efficiency.reset(); // each GPU brings its own default
+        ChartCurve c = curveOf(sweepGpuCount(other, defaultGpuCounts()), commTaxPercent);
+        c.label = hw.label;
+        c.gpuId = hw.gpuId;
+        a.commTaxCurves.append(c);
+    }
+
+    // 3. bubble against micro-batches
+    const std::vector<int> mbs = microBatchRange(a.result.micro_batches, plan.training.pp, plan.training.vpp);
+    a.bubbleCurve = curveOf(sweepMicroBatches(plan, mbs), bubblePercent);
+    a.bubbleCurve.isPlan = true;
+    a.bubbleCurve.label = plan.training.vpp > 1
+        ? QStringLiteral("pp=%1, interleaved vpp=%2").arg(plan.training.pp).arg(plan.training.vpp)
+        : QStringLiteral("pp=%1 (1F1B)").arg(plan.training.pp);
+    if (plan.training.vpp > 1) {
+        Plan plain = plan;
+        plain.training.vpp = 1;
+        a.bubbleWithoutInterleaving = curveOf(sweepMicroBatches(plain, mbs), bubblePercent);
+        a.bubbleWithoutInterleaving.label = QStringLiteral("pp=%1 without interleaving").arg(plan.training.pp);
+    }
+
+    // 4. cost and time on each GPU preset
+    std::vector<Hardware> hw;
+    hw.reserve(request.hardware.size());
+    for (const HardwareOption &o : request.hardware)
+        hw.push_back(o.hardware);
+    const std::vector<SweepPoint> onHardware = sweepHardware(plan, hw);
+    SweepPoint self;
+    self.valid = true;
+    self.result = a.result;
+    HardwareBar planBar = barOf(self);
+    planBar.label = QStringLiteral("This plan");
+    planBar.gpuId = QString::fromStdString(plan.gpu.id);
+    planBar.isPlan = true;
+    a.hardware.append(planBar);
+    for (size_t i = 0; i < onHardware.size(); ++i) {
+        HardwareBar b = barOf(onHardware[i]);
+        b.label = request.hardware[i].label;
+        b.gpuId = request.hardware[i].gpuId;
+        a.hardware.append(b);
+    }
+
+    // 5. memory under each ZeRO stage
+    for (int stage = 0; stage <= 3; ++stage) {
+        Plan z = plan;
+        z.training.zero = stage;
+        const Evaluation e = evaluate(z);
+        MemoryBar m;
+        m.label = QStringLiteral("ZeRO-%1").arg(stage);
+        m.isPlan = stage == plan.training.zero;
+        m.valid = e.ok() && std::isfinite(e.result.memory_total_gb);
+        if (m.valid) {
+            m.fits = e.result.fits_in_memory;
+            m.weightsGb = e.result.memory_weights_gb;
+            m.gradientsGb = e.result.memory_gradients_gb;
+            m.optimizerGb = e.result.memory_optimizer_gb;
+            m.activationsGb = e.result.memory_activations_gb;
+        }
+        a.memory.append(m);
+    }
+    a.elapsedMs = double(clock.nsecsElapsed()) / 1e6;
+    return a;
+}
+
+} // namespace commtax

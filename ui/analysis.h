@@ -1,0 +1,97 @@
+#pragma once
+// What the window shows for one plan, computed off the GUI thread in one go: the evaluation, its
+// warnings, and the data of every chart. A plain value: it travels from the worker to the GUI
+// thread by copy and holds no pointer into anything.
+
+#include "core/presets.h"
+#include "core/scenario.h"
+#include "engine/sweep.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace commtax {
+
+// A GPU preset on its default cluster: one line of the comparisons (as `commtax sweep --hardware`).
+struct HardwareOption {
+    QString gpuId;
+    QString label; // short, for chart ticks: "H100 SXM5"
+    Hardware hardware;
+};
+std::vector<HardwareOption> hardwareOptions(const PresetCatalog &catalog);
+QString shortGpuName(const QString &presetName);
+
+struct FieldError {
+    QString path;    // "training.tp", as FieldInfo::path()
+    QString message; // the engine's words
+};
+
+// One line on a chart. Points of plans that do not fit in memory are kept apart (noFit*) so that
+// they are drawn as such; invalid points and non-finite values are never in either list.
+struct ChartCurve {
+    QString label;
+    QString gpuId;          // for the hardware curves
+    bool isPlan = false;    // the current plan's own hardware and layout
+    QVector<double> x, y;
+    QVector<double> noFitX, noFitY;
+};
+
+struct HardwareBar {
+    QString label;
+    QString gpuId;
+    bool isPlan = false;
+    bool valid = false;
+    bool fits = false;
+    double usdPerBillionTokens = 0;
+    double daysToTrain = 0;
+    double memoryNeededGb = 0;
+    double memoryUsableGb = 0;
+    QString error; // why it could not be evaluated
+};
+
+struct MemoryBar {
+    QString label; // "ZeRO-1"
+    bool isPlan = false;
+    bool valid = false;
+    bool fits = false;
+    double weightsGb = 0, gradientsGb = 0, optimizerGb = 0, activationsGb = 0;
+    double totalGb() const { return weightsGb + gradientsGb + optimizerGb + activationsGb; }
+};
+
+struct AnalysisRequest {
+    quint64 id = 0;
+    Scenario scenario;
+    std::vector<HardwareOption> hardware;
+};
+
+struct Analysis {
+    quint64 requestId = 0;
+    Scenario scenario;
+    bool valid = false;
+    QList<FieldError> errors; // when !valid
+    Result result;
+    QStringList warnings;     // warningMessages(), in words
+    double elapsedMs = 0;     // time the worker spent
+
+    // 2. comm tax (exposed, %) against GPU count: the plan, then each GPU preset
+    QVector<ChartCurve> commTaxCurves;
+    // 3. bubble share (%) against micro-batches per pipeline: the plan's pp and vpp, and the
+    //    same depth without interleaving when vpp > 1
+    ChartCurve bubbleCurve;
+    ChartCurve bubbleWithoutInterleaving;
+    // 4. the plan, then the plan on each GPU preset
+    QVector<HardwareBar> hardware;
+    // 5. memory per GPU under each ZeRO stage, the plan's stage marked
+    QVector<MemoryBar> memory;
+};
+
+// Micro-batch counts of the bubble chart: 1..32, then log-spaced up to n, n at least 64 and
+// 4 times the plan's m, the plan's m included; multiples of pp only when interleaving (vpp > 1).
+std::vector<int> microBatchRange(int planMicroBatches, int pipelineDepth, int interleaving);
+
+// Runs the engine and every sweep. Pure: no Qt GUI, safe on any thread.
+Analysis analyse(const AnalysisRequest &request);
+
+} // namespace commtax

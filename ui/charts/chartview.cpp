@@ -1,0 +1,330 @@
+#include "chartview.h"
+
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStandardPaths>
+#include <QToolTip>
+
+#include <cmath>
+
+namespace commtax {
+
+namespace {
+constexpr double kHoverRadiusPx = 10.0;
+} // namespace
+
+ChartView::ChartView(const QString &title, QWidget *parent)
+    : QCustomPlot(parent)
+    , m_title(title)
+{
+    setMinimumSize(260, 220);
+    // Lines and markers antialiased; bars, legend keys and the rest crisp and cheaper to draw.
+    setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
+    // One paint buffer instead of two: nothing of ours draws on the overlay layer, and every
+    // buffer costs a clear and a blit on each redraw.
+    layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
+    setPlottingHint(QCP::phCacheLabels, true);
+    setBackground(QBrush(Qt::white));
+
+    QFont titleFont = font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() + 1);
+    titleFont.setBold(true);
+    plotLayout()->insertRow(0);
+    m_titleElement = new QCPTextElement(this, title, titleFont);
+    m_titleElement->setMargins(QMargins(4, 6, 4, 0));
+    plotLayout()->addElement(0, 0, m_titleElement);
+
+    // The legend goes below the plot, in columns, so that it never hides data.
+    legend->setVisible(true);
+    QFont legendFont = font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() - 1);
+    legend->setFont(legendFont);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    setLegendColumns(3);
+    legend->setRowSpacing(0);
+    legend->setColumnSpacing(10);
+    legend->setMargins(QMargins(4, 0, 4, 2));
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(2, 0, legend);
+    plotLayout()->setRowStretchFactor(2, 0.001);
+    plotLayout()->setRowSpacing(0);
+
+    styleAxis(xAxis, QString());
+    styleAxis(yAxis, QString());
+    styleAxis(yAxis2, QString());
+
+    // Stale data stays readable but washed out; the title says why.
+    m_staleWash = new QCPItemRect(this);
+    m_staleWash->setObjectName(QStringLiteral("staleWash"));
+    m_staleWash->topLeft->setType(QCPItemPosition::ptAxisRectRatio);
+    m_staleWash->topLeft->setCoords(0, 0);
+    m_staleWash->bottomRight->setType(QCPItemPosition::ptAxisRectRatio);
+    m_staleWash->bottomRight->setCoords(1, 1);
+    m_staleWash->setPen(Qt::NoPen);
+    m_staleWash->setBrush(QColor(255, 255, 255, 150));
+    m_staleWash->setLayer(QStringLiteral("legend"));
+    m_staleWash->setVisible(false);
+
+    setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(this, &QWidget::customContextMenuRequested, this, &ChartView::showContextMenu);
+    connect(this, &QCustomPlot::afterReplot, this, [this] {
+        if (m_pendingRedraw == 0)
+            return;
+        const quint64 id = m_pendingRedraw;
+        m_pendingRedraw = 0;
+        Q_EMIT redrawn(id);
+    });
+}
+
+ChartView::~ChartView() = default;
+
+void ChartView::showAnalysis(const Analysis &a)
+{
+    if (!a.valid)
+        return;
+    clearHoverTargets();
+    clearLabels();
+    draw(a);
+    setStale(false);
+    m_pendingRedraw = a.requestId;
+    replot(rpQueuedReplot);
+}
+
+void ChartView::setStale(bool stale)
+{
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    m_staleWash->setVisible(stale);
+    m_titleElement->setText(stale ? m_title + QStringLiteral(" (stale)") : m_title);
+    m_titleElement->setTextColor(stale ? QColor(0xb0, 0x00, 0x20) : Qt::black);
+    replot(rpQueuedReplot);
+}
+
+bool ChartView::exportPng(const QString &fileName, double scale)
+{
+    return savePng(fileName, width(), height(), scale);
+}
+
+bool ChartView::exportPdf(const QString &fileName)
+{
+    // Drawn at screen resolution: a 300-dpi painter would blow the axis text up.
+    return savePdf(fileName, width(), height(), QCP::epAllowCosmetic, QStringLiteral("Commtax"), m_title);
+}
+
+QPointF ChartView::pixelOf(const QCPAbstractPlottable *p, double key, double value)
+{
+    return p->coordsToPixels(key, value);
+}
+
+QColor ChartView::colorForGpu(const QString &gpuId)
+{
+    // Colour-blind safe (Okabe-Ito and Tol), fixed per known preset so that a GPU keeps its colour
+    // from chart to chart.
+    static const QList<QPair<QString, QColor>> known = {
+        {QStringLiteral("h100-sxm"), QColor(0x00, 0x72, 0xb2)},   {QStringLiteral("h200-sxm"), QColor(0x56, 0xb4, 0xe9)},
+        {QStringLiteral("a100-sxm-80gb"), QColor(0x00, 0x9e, 0x73)}, {QStringLiteral("l40s"), QColor(0xe6, 0x9f, 0x00)},
+        {QStringLiteral("rtx-4090"), QColor(0xd5, 0x5e, 0x00)},   {QStringLiteral("b200"), QColor(0x88, 0x22, 0x55)},
+        {QStringLiteral("mi300x"), QColor(0xcc, 0x79, 0xa7)},
+    };
+    for (const auto &k : known)
+        if (k.first == gpuId)
+            return k.second;
+    static const QColor others[] = {QColor(0x44, 0xaa, 0x99), QColor(0x99, 0x99, 0x33), QColor(0x33, 0x22, 0x88),
+                                    QColor(0xaa, 0x44, 0x99)};
+    return others[qHash(gpuId) % 4];
+}
+
+void ChartView::addHoverPoint(const QCPAbstractPlottable *p, double key, double value, const QString &text)
+{
+    if (std::isfinite(key) && std::isfinite(value))
+        m_hover.append(HoverTarget{p, key, key, value, value, false, text});
+}
+
+void ChartView::addHoverBox(const QCPAbstractPlottable *p, double key0, double key1, double value0, double value1,
+                            const QString &text)
+{
+    if (std::isfinite(key0) && std::isfinite(key1) && std::isfinite(value0) && std::isfinite(value1))
+        m_hover.append(HoverTarget{p, key0, key1, value0, value1, true, text});
+}
+
+void ChartView::addHoverGraph(const QCPGraph *g, std::function<QString(double, double)> text)
+{
+    m_hoverGraphs.append(HoverGraph{g, std::move(text)});
+}
+
+QString ChartView::hoverTextAt(const QPointF &pos) const
+{
+    QString best;
+    double bestDistance = kHoverRadiusPx;
+    const HoverGraph *bestGraph = nullptr;
+    double bestKey = 0, bestValue = 0;
+    for (const HoverGraph &h : m_hoverGraphs) {
+        if (!h.graph->visible())
+            continue;
+        for (auto it = h.graph->data()->constBegin(); it != h.graph->data()->constEnd(); ++it) {
+            const QPointF d = pixelOf(h.graph, it->key, it->value) - pos;
+            const double distance = std::hypot(d.x(), d.y());
+            if (distance <= bestDistance) {
+                bestDistance = distance;
+                bestGraph = &h;
+                bestKey = it->key;
+                bestValue = it->value;
+            }
+        }
+    }
+    if (bestGraph)
+        best = bestGraph->text(bestKey, bestValue);
+    for (const HoverTarget &t : m_hover) {
+        if (!t.plottable->visible())
+            continue;
+        if (t.isBox) {
+            const QRectF box = QRectF(pixelOf(t.plottable, t.key0, t.value0), pixelOf(t.plottable, t.key1, t.value1))
+                                   .normalized();
+            if (box.contains(pos))
+                return t.text;
+            continue;
+        }
+        const QPointF d = pixelOf(t.plottable, t.key0, t.value0) - pos;
+        const double distance = std::hypot(d.x(), d.y());
+        if (distance <= bestDistance) {
+            bestDistance = distance;
+            best = t.text;
+        }
+    }
+    return best;
+}
+
+void ChartView::mouseMoveEvent(QMouseEvent *event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    const QString text = hoverTextAt(event->position());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void ChartView::leaveEvent(QEvent *event)
+{
+    QToolTip::hideText();
+    QCustomPlot::leaveEvent(event);
+}
+
+void ChartView::clearLabels()
+{
+    for (QCPItemText *label : std::as_const(m_labels))
+        removeItem(label);
+    m_labels.clear();
+}
+
+QCPItemText *ChartView::addLabel(const QCPAbstractPlottable *anchor, double key, double value, const QString &text,
+                                 const QColor &color, Qt::Alignment alignment)
+{
+    auto *label = new QCPItemText(this);
+    label->position->setAxes(anchor->keyAxis(), anchor->valueAxis());
+    label->position->setType(QCPItemPosition::ptPlotCoords);
+    label->position->setCoords(key, value);
+    label->setPositionAlignment(alignment);
+    label->setText(text);
+    label->setColor(color);
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() - 1);
+    label->setFont(f);
+    label->setPadding(QMargins(2, 1, 2, 1));
+    m_labels.append(label);
+    return label;
+}
+
+QCPGraph *ChartView::makeGraph(const QString &objectName, const QString &name, const QPen &pen,
+                               const QCPScatterStyle &scatter, QCPAxis *keyAxis, QCPAxis *valueAxis)
+{
+    QCPGraph *g = addGraph(keyAxis ? keyAxis : xAxis, valueAxis ? valueAxis : yAxis);
+    g->setObjectName(objectName);
+    g->setName(name);
+    g->setPen(pen);
+    g->setScatterStyle(scatter);
+    return g;
+}
+
+QCPBars *ChartView::makeBars(const QString &objectName, const QString &name, const QColor &color, QCPAxis *keyAxis,
+                             QCPAxis *valueAxis)
+{
+    auto *b = new QCPBars(keyAxis, valueAxis);
+    b->setObjectName(objectName);
+    b->setName(name);
+    b->setPen(QPen(color.darker(130), 1));
+    b->setBrush(color);
+    b->setWidth(0.6);
+    b->setAntialiased(false); // axis-aligned rectangles: crisp and faster without
+    return b;
+}
+
+void ChartView::setLegendColumns(int columns)
+{
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+}
+
+void ChartView::styleAxis(QCPAxis *axis, const QString &label)
+{
+    axis->setLabel(label);
+    QFont f = axis->labelFont();
+    f.setPointSizeF(f.pointSizeF() - 0.5);
+    axis->setLabelFont(f);
+    axis->setLabelPadding(3);
+    axis->setTickLabelPadding(3);
+    axis->setBasePen(QPen(QColor(0x60, 0x60, 0x60)));
+    axis->setTickPen(QPen(QColor(0x60, 0x60, 0x60)));
+    axis->setSubTickPen(QPen(QColor(0x90, 0x90, 0x90)));
+    axis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4), 1, Qt::SolidLine));
+    axis->grid()->setSubGridVisible(false);
+}
+
+QSharedPointer<QCPAxisTickerText> ChartView::powersOfTwoTicker(int from, int to)
+{
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    int i = 0;
+    for (long long v = from; v <= to; v *= 2, ++i) {
+        // Every other power of two gets a label, so that "16384" never collides with "8192".
+        QString text;
+        if (i % 2 == 0)
+            text = v >= 1024 ? QString::number(v / 1024) + QStringLiteral("k") : QString::number(v);
+        ticker->addTick(double(v), text);
+    }
+    ticker->setSubTickCount(0);
+    return ticker;
+}
+
+QSharedPointer<QCPAxisTickerText> ChartView::categoryTicker(const QStringList &labels)
+{
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (qsizetype i = 0; i < labels.size(); ++i)
+        ticker->addTick(double(i + 1), labels[i]);
+    ticker->setSubTickCount(0);
+    return ticker;
+}
+
+void ChartView::showContextMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation) + QLatin1Char('/')
+        + m_title.toLower().replace(QLatin1Char(' '), QLatin1Char('-'));
+    menu.addAction(QStringLiteral("Export as PNG..."), this, [this, base] {
+        const QString file = QFileDialog::getSaveFileName(this, QStringLiteral("Export chart as PNG"),
+                                                          base + QStringLiteral(".png"), QStringLiteral("PNG image (*.png)"));
+        if (!file.isEmpty() && !exportPng(file))
+            QMessageBox::warning(this, QStringLiteral("Export failed"), QStringLiteral("Could not write %1").arg(file));
+    });
+    menu.addAction(QStringLiteral("Export as PDF..."), this, [this, base] {
+        const QString file = QFileDialog::getSaveFileName(this, QStringLiteral("Export chart as PDF"),
+                                                          base + QStringLiteral(".pdf"), QStringLiteral("PDF document (*.pdf)"));
+        if (!file.isEmpty() && !exportPdf(file))
+            QMessageBox::warning(this, QStringLiteral("Export failed"), QStringLiteral("Could not write %1").arg(file));
+    });
+    menu.exec(mapToGlobal(pos));
+}
+
+} // namespace commtax

@@ -1,0 +1,101 @@
+#pragma once
+// The common ground of the five charts: a titled QCustomPlot with its legend below the plot,
+// tooltips on hover, PNG/PDF export from the context menu, a "stale" mark for when the plan is
+// invalid, and a redrawn(id) signal once the data of one analysis is on screen.
+
+#include "analysis.h"
+
+#include <qcustomplot.h>
+
+#include <QColor>
+#include <QVector>
+
+#include <functional>
+
+namespace commtax {
+
+class ChartView : public QCustomPlot
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ChartView)
+public:
+    explicit ChartView(const QString &title, QWidget *parent = nullptr);
+    ~ChartView() override;
+
+    QString title() const { return m_title; }
+
+    // Draw an analysis (valid ones only). Queues one replot; redrawn(a.requestId) follows it.
+    void showAnalysis(const Analysis &a);
+    // Keep the drawn data but say it no longer matches the plan.
+    void setStale(bool stale);
+    bool isStale() const { return m_stale; }
+
+    bool exportPng(const QString &fileName, double scale = 2.0);
+    bool exportPdf(const QString &fileName);
+
+    // What hovering at this widget position shows (empty: nothing there).
+    QString hoverTextAt(const QPointF &pos) const;
+    // A data point's position in widget pixels, for tests and hover.
+    static QPointF pixelOf(const QCPAbstractPlottable *p, double key, double value);
+
+    // The colours of the GPU lines and bars, stable per preset id.
+    static QColor colorForGpu(const QString &gpuId);
+
+Q_SIGNALS:
+    void redrawn(quint64 analysisId);
+
+protected:
+    virtual void draw(const Analysis &a) = 0;
+
+    void clearHoverTargets()
+    {
+        m_hover.clear();
+        m_hoverGraphs.clear();
+    }
+    void addHoverPoint(const QCPAbstractPlottable *p, double key, double value, const QString &text);
+    // Every point of a graph: the text is made at hover time, not for each point on each edit.
+    void addHoverGraph(const QCPGraph *g, std::function<QString(double key, double value)> text);
+    void addHoverBox(const QCPAbstractPlottable *p, double key0, double key1, double value0, double value1,
+                     const QString &text);
+    // Remove the items a previous draw() made for labels (not the stale mark).
+    void clearLabels();
+    QCPItemText *addLabel(const QCPAbstractPlottable *anchor, double key, double value, const QString &text,
+                          const QColor &color, Qt::Alignment alignment);
+
+    QCPGraph *makeGraph(const QString &objectName, const QString &name, const QPen &pen,
+                        const QCPScatterStyle &scatter, QCPAxis *keyAxis = nullptr, QCPAxis *valueAxis = nullptr);
+    QCPBars *makeBars(const QString &objectName, const QString &name, const QColor &color, QCPAxis *keyAxis,
+                      QCPAxis *valueAxis);
+    static void styleAxis(QCPAxis *axis, const QString &label);
+    // Lay the legend out again in this many columns (setWrap alone does not move existing items).
+    void setLegendColumns(int columns);
+    static QSharedPointer<QCPAxisTickerText> powersOfTwoTicker(int from, int to);
+    static QSharedPointer<QCPAxisTickerText> categoryTicker(const QStringList &labels);
+
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
+private:
+    void showContextMenu(const QPoint &pos);
+
+    struct HoverTarget {
+        const QCPAbstractPlottable *plottable;
+        double key0, key1, value0, value1;
+        bool isBox;
+        QString text;
+    };
+    QString m_title;
+    QCPTextElement *m_titleElement = nullptr;
+    QCPItemRect *m_staleWash = nullptr;
+    QList<QCPItemText *> m_labels;
+    QVector<HoverTarget> m_hover;
+    struct HoverGraph {
+        const QCPGraph *graph;
+        std::function<QString(double, double)> text;
+    };
+    QVector<HoverGraph> m_hoverGraphs;
+    bool m_stale = false;
+    quint64 m_pendingRedraw = 0;
+};
+
+} // namespace commtax

@@ -1,0 +1,511 @@
+#include "plancharts.h"
+
+#include "engine/engine.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace commtax {
+
+namespace {
+QString seconds(double s)
+{
+    const int decimals = s >= 100 ? 0 : s >= 10 ? 1 : s >= 1 ? 2 : 3;
+    return QString::number(s, 'f', decimals) + QStringLiteral(" s");
+}
+QString percent(double p, int decimals = 1) { return QString::number(p, 'f', decimals) + QLatin1Char('%'); }
+QString gigabytes(double gb) { return QString::number(gb, 'f', gb >= 100 ? 0 : 1) + QStringLiteral(" GB"); }
+QString usd(double v)
+{
+    if (v >= 1e6)
+        return QStringLiteral("$") + QString::number(v / 1e6, 'f', 2) + QLatin1Char('M');
+    if (v >= 1e4)
+        return QStringLiteral("$") + QString::number(v / 1e3, 'f', 1) + QLatin1Char('k');
+    return QStringLiteral("$") + QString::number(v, 'f', v >= 100 ? 0 : 2);
+}
+QBrush hatched(const QColor &c) { return QBrush(c, Qt::BDiagPattern); }
+bool finite(double v) { return std::isfinite(v); }
+
+const QColor kInk(0x20, 0x20, 0x20);
+const QColor kAlarm(0xb0, 0x00, 0x20);
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// 1. step time
+
+namespace {
+struct SegmentSpec {
+    const char *object;
+    const char *name;
+    const char *what; // for the tooltip
+    QColor color;
+};
+const SegmentSpec kSegments[] = {
+    {"step_compute", "Compute", "compute", QColor(0x4c, 0x72, 0xb0)},
+    {"step_overlap_slowdown", "Overlap slowdown", "compute slowed by hidden communication", QColor(0x9e, 0xb5, 0xd8)},
+    {"step_bubble", "Pipeline bubble", "pipeline bubble", QColor(0xb8, 0xb8, 0xb8)},
+    {"step_tp", "TP comm", "tensor-parallel communication", QColor(0xe6, 0x9f, 0x00)},
+    {"step_pp", "PP comm", "pipeline sends", QColor(0x93, 0x78, 0x60)},
+    {"step_dp", "DP comm", "data-parallel gradient sync", QColor(0xc4, 0x4e, 0x52)},
+};
+constexpr double kPlanKey = 2;
+constexpr double kRawKey = 1;
+constexpr double kStepBarWidth = 0.55;
+} // namespace
+
+StepTimeChart::StepTimeChart(QWidget *parent)
+    : ChartView(QStringLiteral("Step time breakdown"), parent)
+{
+    styleAxis(xAxis, QStringLiteral("Time per training step (s)"));
+    yAxis->setTicker(categoryTicker({QStringLiteral("Without\noverlap"), QStringLiteral("This plan")}));
+    yAxis->setRange(0.45, 2.75);
+    yAxis->grid()->setVisible(false);
+    yAxis->setTickLength(0, 0);
+    QCPBars *below = nullptr;
+    for (const SegmentSpec &spec : kSegments) {
+        QCPBars *b = makeBars(QLatin1String(spec.object), QLatin1String(spec.name), spec.color, yAxis, xAxis);
+        b->setWidth(kStepBarWidth);
+        if (below)
+            b->moveAbove(below);
+        below = b;
+        m_segments.append(b);
+    }
+}
+
+StepTimeChart::~StepTimeChart() = default;
+
+void StepTimeChart::draw(const Analysis &a)
+{
+    const Result &r = a.result;
+    const double planParts[] = {r.compute_time_s, r.overlap_slowdown_s, r.bubble_time_s,
+                                r.tp_comm_exposed_s, r.pp_comm_time_s, r.dp_comm_exposed_s};
+    const double rawParts[] = {r.compute_time_s, 0.0, r.bubble_time_s, r.tp_comm_time_s, r.pp_comm_time_s,
+                               r.dp_comm_time_s};
+    double planBase = 0, rawBase = 0;
+    for (qsizetype i = 0; i < m_segments.size(); ++i) {
+        QCPBars *b = m_segments[i];
+        const SegmentSpec &spec = kSegments[i];
+        QVector<double> keys, values;
+        if (finite(rawParts[i])) {
+            keys.append(kRawKey);
+            values.append(rawParts[i]);
+        }
+        if (finite(planParts[i])) {
+            keys.append(kPlanKey);
+            values.append(planParts[i]);
+        }
+        b->setData(keys, values, true);
+        b->setBrush(r.fits_in_memory ? QBrush(spec.color) : hatched(spec.color.darker(115)));
+        const double half = kStepBarWidth / 2;
+        if (finite(planParts[i]) && planParts[i] > 0) {
+            const bool exposed = i == 3 || i == 5;
+            addHoverBox(b, kPlanKey - half, kPlanKey + half, planBase, planBase + planParts[i],
+                        QStringLiteral("This plan: %1%2 %3 (%4 of the step)")
+                            .arg(QLatin1String(spec.what), exposed ? QStringLiteral(", exposed,") : QString(),
+                                 seconds(planParts[i]), percent(100.0 * planParts[i] / r.step_time_s)));
+            planBase += planParts[i];
+        }
+        if (finite(rawParts[i]) && rawParts[i] > 0) {
+            addHoverBox(b, kRawKey - half, kRawKey + half, rawBase, rawBase + rawParts[i],
+                        QStringLiteral("Without overlap: %1 %2").arg(QLatin1String(spec.what), seconds(rawParts[i])));
+            rawBase += rawParts[i];
+        }
+    }
+    QCPBars *top = m_segments.last();
+    addLabel(top, kPlanKey, planBase, QStringLiteral(" ") + seconds(r.step_time_s), kInk, Qt::AlignLeft | Qt::AlignVCenter);
+    addLabel(top, kRawKey, rawBase, QStringLiteral(" ") + seconds(rawBase), kInk, Qt::AlignLeft | Qt::AlignVCenter);
+    if (!r.fits_in_memory)
+        addLabel(top, kPlanKey + 0.38, 0, QStringLiteral("Does not fit in memory: times as if it did"), kAlarm,
+                 Qt::AlignLeft | Qt::AlignVCenter);
+    xAxis->setRange(0, std::max(planBase, rawBase) * 1.2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. comm tax against GPU count
+
+namespace {
+constexpr int kMinGpus = 8;
+constexpr int kMaxGpus = 16384;
+} // namespace
+
+CommTaxChart::CommTaxChart(QWidget *parent)
+    : ChartView(QStringLiteral("Comm tax vs GPU count"), parent)
+{
+    styleAxis(xAxis, QStringLiteral("GPUs (log scale; tp and pp kept, global batch fixed)"));
+    styleAxis(yAxis, QStringLiteral("Exposed comm tax (% of step)"));
+    xAxis->setScaleType(QCPAxis::stLogarithmic);
+    xAxis->setTicker(powersOfTwoTicker(kMinGpus, kMaxGpus));
+    xAxis->setRange(6.5, 20000);
+    addLayer(QStringLiteral("plan"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_threshold = makeGraph(QStringLiteral("commtax_threshold"), QStringLiteral("30% rule of thumb"),
+                            QPen(kAlarm, 1.3, Qt::DashLine), QCPScatterStyle(QCPScatterStyle::ssNone));
+    m_threshold->setData({double(kMinGpus) * 0.8, double(kMaxGpus) * 1.25}, {30.0, 30.0}, true);
+    m_noFitKey = makeGraph(QStringLiteral("commtax_nofit_key"), QStringLiteral("does not fit in memory"), QPen(Qt::NoPen),
+                           QCPScatterStyle(QCPScatterStyle::ssCross, QColor(0x70, 0x70, 0x70), 7));
+    m_noFitKey->setLineStyle(QCPGraph::lsNone);
+    m_marker = makeGraph(QStringLiteral("commtax_marker"), QStringLiteral("This plan"), QPen(Qt::NoPen),
+                         QCPScatterStyle(QCPScatterStyle::ssStar, QPen(kInk, 2), Qt::NoBrush, 16));
+    m_marker->setLineStyle(QCPGraph::lsNone);
+    m_marker->setLayer(QStringLiteral("plan"));
+    setLegendColumns(2);
+}
+
+CommTaxChart::~CommTaxChart() = default;
+
+void CommTaxChart::rebuildCurves(const QVector<ChartCurve> &curves)
+{
+    QStringList labels;
+    for (const ChartCurve &c : curves)
+        labels << c.label + QLatin1Char('\x1f') + c.gpuId;
+    if (labels == m_curveLabels)
+        return;
+    m_curveLabels = labels;
+    for (QCPGraph *g : std::as_const(m_fits))
+        removeGraph(g);
+    for (QCPGraph *g : std::as_const(m_noFits))
+        removeGraph(g);
+    m_fits.clear();
+    m_noFits.clear();
+    for (qsizetype i = 0; i < curves.size(); ++i) {
+        const ChartCurve &c = curves[i];
+        const QColor color = c.isPlan ? kInk : colorForGpu(c.gpuId);
+        QCPGraph *g = makeGraph(QStringLiteral("commtax_curve_%1").arg(i), c.label, QPen(color, c.isPlan ? 2.6 : 1.5),
+                                QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, c.isPlan ? 5 : 4));
+        QCPGraph *n = makeGraph(QStringLiteral("commtax_nofit_%1").arg(i), c.label + QStringLiteral(" (does not fit)"),
+                                QPen(Qt::NoPen), QCPScatterStyle(QCPScatterStyle::ssCross, QPen(color, 1.5), Qt::NoBrush, 7));
+        n->setLineStyle(QCPGraph::lsNone);
+        n->removeFromLegend();
+        if (c.isPlan) {
+            g->setLayer(QStringLiteral("plan"));
+            n->setLayer(QStringLiteral("plan"));
+        }
+        m_fits.append(g);
+        m_noFits.append(n);
+    }
+    // keys after the curves in the legend
+    for (QCPGraph *g : {m_marker, m_threshold, m_noFitKey}) {
+        g->removeFromLegend();
+        g->addToLegend();
+    }
+}
+
+void CommTaxChart::draw(const Analysis &a)
+{
+    rebuildCurves(a.commTaxCurves);
+    double maxY = 35;
+    for (qsizetype i = 0; i < a.commTaxCurves.size(); ++i) {
+        const ChartCurve &c = a.commTaxCurves[i];
+        m_fits[i]->setData(c.x, c.y, true);
+        m_noFits[i]->setData(c.noFitX, c.noFitY, true);
+        const QString label = c.label;
+        addHoverGraph(m_fits[i], [label](double x, double y) {
+            return QStringLiteral("%1: %2 GPUs, comm tax %3 of the step (exposed)").arg(label).arg(x).arg(percent(y));
+        });
+        addHoverGraph(m_noFits[i], [label](double x, double y) {
+            return QStringLiteral("%1: %2 GPUs, does not fit in memory (comm tax would be %3)").arg(label).arg(x).arg(percent(y));
+        });
+        for (double y : c.y)
+            maxY = std::max(maxY, y);
+        for (double y : c.noFitY)
+            maxY = std::max(maxY, y);
+    }
+    const Result &r = a.result;
+    const double gpus = r.gpus, tax = r.comm_tax_exposed * 100.0;
+    if (finite(tax) && gpus > 0) {
+        m_marker->setData({gpus}, {tax}, true);
+        m_marker->setName(QStringLiteral("This plan: %1 GPUs, %2").arg(r.gpus).arg(percent(tax)));
+        m_marker->setScatterStyle(r.fits_in_memory
+                                      ? QCPScatterStyle(QCPScatterStyle::ssStar, QPen(kInk, 2), Qt::NoBrush, 16)
+                                      : QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(kAlarm, 2), Qt::NoBrush, 14));
+        addHoverPoint(m_marker, gpus, tax,
+                      QStringLiteral("This plan: %1 GPUs, comm tax %2 exposed, %3 raw%4")
+                          .arg(r.gpus).arg(percent(tax), percent(r.comm_tax_raw * 100.0),
+                               r.fits_in_memory ? QString() : QStringLiteral("; does not fit in memory")));
+        if (!r.fits_in_memory)
+            addLabel(m_marker, gpus, tax, QStringLiteral("does not fit"), kAlarm, Qt::AlignLeft | Qt::AlignBottom);
+        maxY = std::max(maxY, tax);
+    } else {
+        m_marker->data()->clear();
+    }
+    xAxis->setRange(std::min(6.5, gpus * 0.8), std::max(20000.0, gpus * 1.25));
+    yAxis->setRange(0, std::min(100.0, maxY * 1.12));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. bubble against micro-batches
+
+BubbleChart::BubbleChart(QWidget *parent)
+    : ChartView(QStringLiteral("Pipeline bubble vs micro-batches"), parent)
+{
+    styleAxis(xAxis, QStringLiteral("Micro-batches per pipeline per step, m (log scale)"));
+    styleAxis(yAxis, QStringLiteral("Bubble (p-1)/(v*m+p-1), % of pipeline time"));
+    xAxis->setScaleType(QCPAxis::stLogarithmic);
+    xAxis->setTicker(powersOfTwoTicker(1, 4096));
+    const QColor planColor(0x00, 0x72, 0xb2);
+    m_plan = makeGraph(QStringLiteral("bubble_plan"), QStringLiteral("This plan"), QPen(planColor, 2.2),
+                       QCPScatterStyle(QCPScatterStyle::ssNone));
+    // The micro-batch counts that do not fit form one run (activations in flight only grow with
+    // m), so they are drawn as a dotted line rather than hundreds of markers.
+    m_planNoFit = makeGraph(QStringLiteral("bubble_plan_nofit"), QStringLiteral("dotted: does not fit in memory"),
+                            QPen(planColor, 1.6, Qt::DotLine), QCPScatterStyle(QCPScatterStyle::ssNone));
+    m_plain = makeGraph(QStringLiteral("bubble_plain"), QStringLiteral("without interleaving"),
+                        QPen(QColor(0x80, 0x80, 0x80), 1.5, Qt::DashLine), QCPScatterStyle(QCPScatterStyle::ssNone));
+    m_plainNoFit = makeGraph(QStringLiteral("bubble_plain_nofit"), QString(), QPen(QColor(0x80, 0x80, 0x80), 1.2, Qt::DotLine),
+                             QCPScatterStyle(QCPScatterStyle::ssNone));
+    m_plainNoFit->removeFromLegend();
+    m_marker = makeGraph(QStringLiteral("bubble_marker"), QStringLiteral("This plan's m"), QPen(Qt::NoPen),
+                         QCPScatterStyle(QCPScatterStyle::ssStar, QPen(kInk, 2), Qt::NoBrush, 16));
+    m_marker->setLineStyle(QCPGraph::lsNone);
+    setLegendColumns(2);
+}
+
+BubbleChart::~BubbleChart() = default;
+
+void BubbleChart::draw(const Analysis &a)
+{
+    const auto show = [this](QCPGraph *fits, QCPGraph *noFit, const ChartCurve &c, bool inLegend) {
+        fits->setData(c.x, c.y, true);
+        noFit->setData(c.noFitX, c.noFitY, true);
+        fits->setName(c.label);
+        const bool any = !c.x.isEmpty() || !c.noFitX.isEmpty();
+        fits->setVisible(any);
+        noFit->setVisible(any);
+        if (any && inLegend)
+            fits->addToLegend();
+        else
+            fits->removeFromLegend();
+        const QString label = c.label;
+        addHoverGraph(fits, [label](double x, double y) {
+            return QStringLiteral("%1: m = %2, bubble %3 of the pipeline").arg(label).arg(x).arg(percent(y));
+        });
+        addHoverGraph(noFit, [label](double x, double y) {
+            return QStringLiteral("%1: m = %2 does not fit in memory (bubble would be %3)").arg(label).arg(x).arg(percent(y));
+        });
+    };
+    show(m_plan, m_planNoFit, a.bubbleCurve, true);
+    show(m_plain, m_plainNoFit, a.bubbleWithoutInterleaving, true);
+    if (a.bubbleCurve.noFitX.isEmpty())
+        m_planNoFit->removeFromLegend();
+    else
+        m_planNoFit->addToLegend();
+
+    const Result &r = a.result;
+    const double m = r.micro_batches, bubble = r.bubble_share * 100.0;
+    m_marker->setData({m}, {bubble}, true);
+    m_marker->setName(QStringLiteral("This plan: m = %1, %2").arg(r.micro_batches).arg(percent(bubble)));
+    addHoverPoint(m_marker, m, bubble,
+                  QStringLiteral("This plan: m = %1 micro-batches, pp = %2, vpp = %3: bubble %4 of the pipeline, "
+                                 "%5 overhead on compute")
+                      .arg(r.micro_batches).arg(a.scenario.plan.training.pp).arg(a.scenario.plan.training.vpp)
+                      .arg(percent(bubble), percent(r.bubble_overhead * 100.0)));
+    double maxX = 64, maxY = 10;
+    for (const ChartCurve *c : {&a.bubbleCurve, &a.bubbleWithoutInterleaving}) {
+        for (double x : c->x)
+            maxX = std::max(maxX, x);
+        for (double x : c->noFitX)
+            maxX = std::max(maxX, x);
+        for (double y : c->y)
+            maxY = std::max(maxY, y);
+        for (double y : c->noFitY)
+            maxY = std::max(maxY, y);
+    }
+    xAxis->setRange(0.8, maxX * 1.25);
+    yAxis->setRange(0, std::min(100.0, maxY * 1.1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. cost and days per GPU preset
+
+namespace {
+const QColor kCostColor(0x00, 0x72, 0xb2);
+const QColor kDaysColor(0xe6, 0x9f, 0x00);
+constexpr double kCostBarWidth = 0.38;
+} // namespace
+
+CostChart::CostChart(QWidget *parent)
+    : ChartView(QStringLiteral("Cost and time to train, per GPU"), parent)
+{
+    // Horizontal bars: the GPU names read on the left however many presets there are.
+    styleAxis(xAxis, QStringLiteral("USD per billion tokens (blue)"));
+    styleAxis(xAxis2, QStringLiteral("Days to train (orange)"));
+    xAxis2->setVisible(true);
+    xAxis2->grid()->setVisible(false);
+    yAxis->grid()->setVisible(false);
+    yAxis->setTickLength(0, 3);
+    m_cost = makeBars(QStringLiteral("cost_usd_per_btok"), QStringLiteral("USD per billion tokens"), kCostColor, yAxis,
+                      xAxis);
+    m_costNoFit = makeBars(QStringLiteral("cost_usd_per_btok_nofit"), QStringLiteral("hatched: does not fit in memory"),
+                           kCostColor, yAxis, xAxis);
+    m_costNoFit->setBrush(hatched(kCostColor));
+    m_costNoFit->moveAbove(m_cost);
+    m_days = makeBars(QStringLiteral("cost_days"), QStringLiteral("Days to train"), kDaysColor, yAxis, xAxis2);
+    m_daysNoFit = makeBars(QStringLiteral("cost_days_nofit"), QString(), kDaysColor, yAxis, xAxis2);
+    m_daysNoFit->setBrush(hatched(kDaysColor));
+    m_daysNoFit->moveAbove(m_days);
+    m_daysNoFit->removeFromLegend();
+    auto *group = new QCPBarsGroup(this);
+    group->setSpacingType(QCPBarsGroup::stAbsolute);
+    group->setSpacing(1);
+    for (QCPBars *b : {m_cost, m_costNoFit, m_days, m_daysNoFit}) {
+        b->setWidth(kCostBarWidth);
+        b->setBarsGroup(group);
+    }
+    // the legend key of the hatched bars comes last
+    m_costNoFit->removeFromLegend();
+    m_costNoFit->addToLegend();
+    setLegendColumns(2);
+}
+
+CostChart::~CostChart() = default;
+
+void CostChart::draw(const Analysis &a)
+{
+    // The plan on top: category i sits at key n - i.
+    const qsizetype n = a.hardware.size();
+    const auto keyOf = [n](qsizetype i) { return double(n - i); };
+    QStringList labels;
+    QVector<double> costKeys, costValues, costNoFitKeys, costNoFitValues;
+    QVector<double> dayKeys, dayValues, dayNoFitKeys, dayNoFitValues;
+    double maxCost = 0, maxDays = 0;
+    for (qsizetype i = n - 1; i >= 0; --i) { // ascending keys
+        const HardwareBar &b = a.hardware[i];
+        const double key = keyOf(i);
+        labels << b.label;
+        if (!b.valid)
+            continue;
+        maxCost = std::max(maxCost, b.usdPerBillionTokens);
+        maxDays = std::max(maxDays, b.daysToTrain);
+        (b.fits ? costKeys : costNoFitKeys) << key;
+        (b.fits ? costValues : costNoFitValues) << b.usdPerBillionTokens;
+        (b.fits ? dayKeys : dayNoFitKeys) << key;
+        (b.fits ? dayValues : dayNoFitValues) << b.daysToTrain;
+    }
+    m_cost->setData(costKeys, costValues, true);
+    m_costNoFit->setData(costNoFitKeys, costNoFitValues, true);
+    m_days->setData(dayKeys, dayValues, true);
+    m_daysNoFit->setData(dayNoFitKeys, dayNoFitValues, true);
+    yAxis->setTicker(categoryTicker(labels));
+    yAxis->setRange(0.45, double(n) + 0.55);
+    const double costTop = maxCost > 0 ? maxCost * 1.25 : 1.0;
+    const double daysTop = maxDays > 0 ? maxDays * 1.25 : 1.0;
+    xAxis->setRange(0, costTop);
+    xAxis2->setRange(0, daysTop);
+
+    for (qsizetype i = 0; i < n; ++i) {
+        const HardwareBar &b = a.hardware[i];
+        const double key = keyOf(i);
+        QString text;
+        if (!b.valid) {
+            text = QStringLiteral("%1: cannot run this layout (%2)").arg(b.label, b.error);
+            addLabel(m_cost, key, 0, QStringLiteral(" n/a: cannot hold the layout"), kAlarm, Qt::AlignLeft | Qt::AlignVCenter);
+        } else {
+            text = QStringLiteral("%1: %2 per billion tokens, %3 days to train")
+                       .arg(b.label, usd(b.usdPerBillionTokens), QString::number(b.daysToTrain, 'f', 1));
+            if (!b.fits) {
+                text += QStringLiteral("; does not fit in memory (%1 needed, %2 usable)")
+                            .arg(gigabytes(b.memoryNeededGb), gigabytes(b.memoryUsableGb));
+                const double end = std::max(b.usdPerBillionTokens / costTop, b.daysToTrain / daysTop) * costTop;
+                addLabel(m_cost, key, end, QStringLiteral(" no fit"), kAlarm, Qt::AlignLeft | Qt::AlignVCenter);
+            }
+        }
+        addHoverBox(m_cost, key - 0.45, key + 0.45, 0, costTop, text);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. memory per GPU
+
+namespace {
+struct MemorySpec {
+    const char *object;
+    const char *name;
+    QColor color;
+};
+const MemorySpec kMemoryParts[] = {
+    {"memory_weights", "Weights", QColor(0x4c, 0x72, 0xb0)},
+    {"memory_gradients", "Gradients", QColor(0x55, 0xa8, 0x68)},
+    {"memory_optimizer", "Optimizer states", QColor(0xdd, 0x84, 0x52)},
+    {"memory_activations", "Activations", QColor(0x81, 0x72, 0xb2)},
+};
+constexpr double kMemoryBarWidth = 0.6;
+} // namespace
+
+MemoryChart::MemoryChart(QWidget *parent)
+    : ChartView(QStringLiteral("Memory per GPU by ZeRO stage"), parent)
+{
+    styleAxis(yAxis, QStringLiteral("Memory per GPU, first pipeline stage (GB)"));
+    xAxis->grid()->setVisible(false);
+    xAxis->setTickLength(0, 3);
+    QCPBars *below = nullptr;
+    for (const MemorySpec &spec : kMemoryParts) {
+        QCPBars *b = makeBars(QLatin1String(spec.object), QLatin1String(spec.name), spec.color, xAxis, yAxis);
+        b->setWidth(kMemoryBarWidth);
+        if (below)
+            b->moveAbove(below);
+        below = b;
+        m_parts.append(b);
+    }
+    m_capacity = makeGraph(QStringLiteral("memory_capacity"), QStringLiteral("Capacity"), QPen(kAlarm, 1.6),
+                           QCPScatterStyle(QCPScatterStyle::ssNone));
+    m_usable = makeGraph(QStringLiteral("memory_usable"), QStringLiteral("Usable"), QPen(kAlarm, 1.2, Qt::DashLine),
+                         QCPScatterStyle(QCPScatterStyle::ssNone));
+    setLegendColumns(2);
+}
+
+MemoryChart::~MemoryChart() = default;
+
+void MemoryChart::draw(const Analysis &a)
+{
+    QStringList labels;
+    QVector<double> keys;
+    QVector<double> parts[4];
+    double maxTotal = 0;
+    for (qsizetype i = 0; i < a.memory.size(); ++i) {
+        const MemoryBar &m = a.memory[i];
+        labels << (m.isPlan ? m.label + QStringLiteral("\n(this plan)") : m.label);
+        if (!m.valid)
+            continue;
+        keys << double(i + 1);
+        parts[0] << m.weightsGb;
+        parts[1] << m.gradientsGb;
+        parts[2] << m.optimizerGb;
+        parts[3] << m.activationsGb;
+        maxTotal = std::max(maxTotal, m.totalGb());
+    }
+    for (int p = 0; p < 4; ++p)
+        m_parts[p]->setData(keys, parts[p], true);
+
+    const Result &r = a.result;
+    const double n = double(a.memory.size());
+    m_capacity->setData({0.5, n + 0.5}, {r.memory_capacity_gb, r.memory_capacity_gb}, true);
+    m_capacity->setName(QStringLiteral("Capacity %1").arg(gigabytes(r.memory_capacity_gb)));
+    m_usable->setData({0.5, n + 0.5}, {r.memory_usable_gb, r.memory_usable_gb}, true);
+    m_usable->setName(QStringLiteral("Usable %1 (%2% reserve)")
+                          .arg(gigabytes(r.memory_usable_gb), QString::number(kMemoryReserve * 100, 'f', 0)));
+    xAxis->setTicker(categoryTicker(labels));
+    xAxis->setRange(0.5, n + 0.5);
+    yAxis->setRange(0, std::max(maxTotal, r.memory_capacity_gb) * 1.18);
+
+    for (qsizetype i = 0; i < a.memory.size(); ++i) {
+        const MemoryBar &m = a.memory[i];
+        const double key = double(i + 1);
+        if (!m.valid) {
+            addLabel(m_parts[0], key, 0, QStringLiteral("n/a"), kAlarm, Qt::AlignHCenter | Qt::AlignBottom);
+            continue;
+        }
+        const double values[] = {m.weightsGb, m.gradientsGb, m.optimizerGb, m.activationsGb};
+        double base = 0;
+        for (int p = 0; p < 4; ++p) {
+            if (values[p] > 0)
+                addHoverBox(m_parts[p], key - kMemoryBarWidth / 2, key + kMemoryBarWidth / 2, base, base + values[p],
+                            QStringLiteral("%1: %2 %3 of %4 per GPU")
+                                .arg(m.label, QString::fromLatin1(kMemoryParts[p].name).toLower(), gigabytes(values[p]),
+                                     gigabytes(m.totalGb())));
+            base += values[p];
+        }
+        addLabel(m_parts[3], key, base, m.fits ? gigabytes(base) : gigabytes(base) + QStringLiteral(", no fit"),
+                 m.fits ? kInk : kAlarm, Qt::AlignHCenter | Qt::AlignBottom);
+    }
+}
+
+} // namespace commtax

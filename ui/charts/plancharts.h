@@ -1,0 +1,104 @@
+#pragma once
+// The five live charts of the main window. Each draws one part of an Analysis; their plottables
+// carry object names so that tests can read the data back.
+
+#include "chartview.h"
+
+namespace commtax {
+
+// 1. Where a step's time goes, stacked: the plan as it runs and the same plan without overlap.
+class StepTimeChart : public ChartView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StepTimeChart)
+public:
+    explicit StepTimeChart(QWidget *parent = nullptr);
+    ~StepTimeChart() override;
+
+protected:
+    void draw(const Analysis &a) override;
+
+private:
+    QList<QCPBars *> m_segments;
+};
+
+// 2. Exposed comm tax against GPU count (8 to 16384, log) for the plan and each GPU preset.
+class CommTaxChart : public ChartView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CommTaxChart)
+public:
+    explicit CommTaxChart(QWidget *parent = nullptr);
+    ~CommTaxChart() override;
+
+protected:
+    void draw(const Analysis &a) override;
+
+private:
+    void rebuildCurves(const QVector<ChartCurve> &curves);
+    QStringList m_curveLabels;
+    QList<QCPGraph *> m_fits;
+    QList<QCPGraph *> m_noFits;
+    QCPGraph *m_threshold = nullptr;
+    QCPGraph *m_marker = nullptr;
+    QCPGraph *m_noFitKey = nullptr;
+};
+
+// 3. Bubble share against micro-batches per pipeline for the plan's pp and vpp.
+class BubbleChart : public ChartView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BubbleChart)
+public:
+    explicit BubbleChart(QWidget *parent = nullptr);
+    ~BubbleChart() override;
+
+protected:
+    void draw(const Analysis &a) override;
+
+private:
+    QCPGraph *m_plan = nullptr;
+    QCPGraph *m_planNoFit = nullptr;
+    QCPGraph *m_plain = nullptr;
+    QCPGraph *m_plainNoFit = nullptr;
+    QCPGraph *m_marker = nullptr;
+};
+
+// 4. Cost per billion tokens and days to train: the plan, then the plan on each GPU preset.
+class CostChart : public ChartView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CostChart)
+public:
+    explicit CostChart(QWidget *parent = nullptr);
+    ~CostChart() override;
+
+protected:
+    void draw(const Analysis &a) override;
+
+private:
+    QCPBars *m_cost = nullptr;
+    QCPBars *m_costNoFit = nullptr;
+    QCPBars *m_days = nullptr;
+    QCPBars *m_daysNoFit = nullptr;
+};
+
+// 5. Memory per GPU, stacked, under each ZeRO stage, against the GPU's capacity.
+class MemoryChart : public ChartView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MemoryChart)
+public:
+    explicit MemoryChart(QWidget *parent = nullptr);
+    ~MemoryChart() override;
+
+protected:
+    void draw(const Analysis &a) override;
+
+private:
+    QList<QCPBars *> m_parts;
+    QCPGraph *m_capacity = nullptr;
+    QCPGraph *m_usable = nullptr;
+};
+
+} // namespace commtax

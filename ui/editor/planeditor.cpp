@@ -1,0 +1,529 @@
+#include "planeditor.h"
+
+#include "editor/sectionpresets.h"
+#include "plandocument.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <climits>
+#include <cmath>
+
+namespace commtax {
+
+namespace {
+constexpr int kSliderSteps = 1000;
+const QString kErrorStyle = QStringLiteral("color: #b00020;");
+
+// Token counts span 1e9 to 1e16: shown and typed as 2e+12, stepped by doubling.
+class ScientificSpinBox : public QDoubleSpinBox
+{
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    QString textFromValue(double v) const override { return QLocale::c().toString(v, 'g', 6); }
+    double valueFromText(const QString &text) const override { return QLocale::c().toDouble(text.trimmed()); }
+    QValidator::State validate(QString &text, int &) const override
+    {
+        bool ok = false;
+        const double v = QLocale::c().toDouble(text.trimmed(), &ok);
+        if (ok)
+            return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
+        return QValidator::Intermediate;
+    }
+    void stepBy(int steps) override { setValue(value() * std::pow(2.0, steps)); }
+};
+
+bool hasSlider(const FieldInfo &f)
+{
+    return (f.type == FieldType::Double || f.type == FieldType::OptionalDouble) && f.min >= 0 && f.max <= 5;
+}
+
+int sliderPosition(const FieldInfo &f, double v)
+{
+    return int(std::lround((v - f.min) / (f.max - f.min) * kSliderSteps));
+}
+
+double sliderValue(const FieldInfo &f, int pos)
+{
+    const double scale = std::pow(10.0, f.decimals);
+    const double v = f.min + (f.max - f.min) * pos / kSliderSteps;
+    return std::round(v * scale) / scale;
+}
+
+QString plainValue(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Bool: return v.toBool() ? QStringLiteral("yes") : QStringLiteral("no");
+    case QJsonValue::Double: return QLocale::c().toString(v.toDouble(), 'g', 8);
+    case QJsonValue::String: return v.toString();
+    case QJsonValue::Null: return QStringLiteral("the GPU's default");
+    default: return QStringLiteral("(none)");
+    }
+}
+
+QString groupTitle(Section s)
+{
+    switch (s) {
+    case Section::Training: return QStringLiteral("Parallel layout");
+    default: return sectionTitle(s);
+    }
+}
+} // namespace
+
+QString PlanEditor::objectNameFor(const QString &prefix, const QString &path)
+{
+    QString name = path;
+    name.replace(QLatin1Char('.'), QLatin1Char('_'));
+    return prefix + QLatin1Char('_') + name;
+}
+
+PlanEditor::PlanEditor(PlanDocument *doc, QWidget *parent)
+    : QWidget(parent)
+    , m_doc(doc)
+{
+    setObjectName(QStringLiteral("planEditor"));
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *content = new QWidget;
+    auto *column = new QVBoxLayout(content);
+    column->setContentsMargins(6, 6, 6, 6);
+    column->setSpacing(8);
+
+    auto *nameForm = new QFormLayout;
+    m_name = new QLineEdit;
+    m_name->setObjectName(QStringLiteral("scenarioName"));
+    m_name->setPlaceholderText(QStringLiteral("Name of this plan"));
+    nameForm->addRow(QStringLiteral("Plan name"), m_name);
+    column->addLayout(nameForm);
+    connect(m_name, &QLineEdit::editingFinished, this, [this] { m_doc->setName(m_name->text().trimmed()); });
+
+    m_generalErrors = new QLabel;
+    m_generalErrors->setObjectName(QStringLiteral("generalErrors"));
+    m_generalErrors->setStyleSheet(kErrorStyle);
+    m_generalErrors->setWordWrap(true);
+    m_generalErrors->hide();
+    column->addWidget(m_generalErrors);
+
+    m_rows.reserve(planFields().size());
+    m_groups.reserve(std::size(kAllSections));
+    for (Section s : kAllSections)
+        buildGroup(s, groupTitle(s), column);
+    column->addStretch(1);
+    m_scroll->setWidget(content);
+    outer->addWidget(m_scroll);
+
+    connect(m_doc, &PlanDocument::scenarioChanged, this, &PlanEditor::refresh);
+    connect(m_doc, &PlanDocument::dpFollowsGpusChanged, this, &PlanEditor::refresh);
+    connect(m_doc, &PlanDocument::catalogChanged, this, [this] {
+        for (Group &g : m_groups) {
+            fillPresetCombo(g);
+            g.presetKey.clear(); // the tooltips name the catalog's presets
+        }
+        refresh();
+    });
+    refresh();
+}
+
+PlanEditor::~PlanEditor() = default;
+
+void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into)
+{
+    auto *box = new QGroupBox(title);
+    box->setObjectName(objectNameFor(QStringLiteral("group"), sectionKey(section)));
+    auto *form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setLabelAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    form->setHorizontalSpacing(8);
+    form->setVerticalSpacing(4);
+
+    const size_t gi = m_groups.size();
+    Group g;
+    g.section = section;
+    g.presets = new QComboBox;
+    g.presets->setObjectName(objectNameFor(QStringLiteral("preset"), sectionKey(section)));
+    g.presets->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    g.presets->setMinimumContentsLength(12);
+    g.edited = new QLabel;
+    g.edited->setObjectName(objectNameFor(QStringLiteral("presetEdited"), sectionKey(section)));
+    g.edited->setStyleSheet(QStringLiteral("color: #666; font-style: italic;"));
+    g.edited->setWordWrap(true);
+    form->addRow(QStringLiteral("Start from"), g.presets);
+    form->addRow(g.edited);
+    form->setRowVisible(g.edited, false);
+    m_groups.push_back(g);
+    fillPresetCombo(m_groups[gi]);
+    connect(g.presets, &QComboBox::activated, this, [this, gi](int index) { onPresetActivated(m_groups[gi], index); });
+
+    for (const FieldInfo *f : fieldsOf(section)) {
+        m_rows.push_back(Row{});
+        Row &row = m_rows.back();
+        row.info = f;
+        row.form = form;
+        row.label = new QLabel(QLatin1String(f->label));
+        row.label->setWordWrap(true);
+        row.label->setMinimumWidth(120);
+        QWidget *field = makeEditor(row);
+        row.label->setBuddy(row.editor);
+        row.error = new QLabel;
+        row.error->setObjectName(objectNameFor(QStringLiteral("error"), f->path()));
+        row.error->setStyleSheet(kErrorStyle);
+        row.error->setWordWrap(true);
+        form->addRow(row.label, field);
+        form->addRow(row.error);
+        form->setRowVisible(row.error, false);
+        if (section == Section::Training && QLatin1String(f->key) == QLatin1String("dp")) {
+            m_dpFollows = new QCheckBox(QStringLiteral("dp = GPUs / (tp x pp)"));
+            m_dpFollows->setObjectName(QStringLiteral("dpFollowsGpus"));
+            m_dpFollows->setToolTip(QStringLiteral("On: every edit of nodes, GPUs per node, tp or pp sets dp so that "
+                                                   "tp * pp * dp equals the GPUs. Off: dp is yours to set."));
+            form->addRow(QString(), m_dpFollows);
+            connect(m_dpFollows, &QCheckBox::toggled, this, [this](bool on) { m_doc->setDpFollowsGpus(on); });
+        }
+    }
+    into->addWidget(box);
+}
+
+QWidget *PlanEditor::makeEditor(Row &row)
+{
+    const FieldInfo &f = *row.info;
+    const size_t ri = static_cast<size_t>(&row - m_rows.data());
+    const QString path = f.path();
+    QWidget *editor = nullptr;
+    switch (f.type) {
+    case FieldType::Int: {
+        auto *spin = new QSpinBox;
+        spin->setRange(int(f.min), int(std::min(f.max, double(INT_MAX))));
+        spin->setKeyboardTracking(false);
+        spin->setAccelerated(true);
+        connect(spin, &QSpinBox::valueChanged, this, [this, ri](int v) { edit(m_rows[ri], QJsonValue(v)); });
+        editor = spin;
+        break;
+    }
+    case FieldType::Double:
+    case FieldType::OptionalDouble: {
+        QDoubleSpinBox *spin = f.max >= 1e12 ? new ScientificSpinBox : new QDoubleSpinBox;
+        spin->setDecimals(f.max >= 1e12 ? 0 : f.decimals);
+        const bool optional = f.type == FieldType::OptionalDouble;
+        // An optional value's "unset" sits just below its range, shown as the special text.
+        spin->setRange(optional ? 0.0 : f.min, f.max);
+        spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+        spin->setKeyboardTracking(false);
+        spin->setAccelerated(true);
+        spin->setLocale(QLocale::c());
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, ri, optional](double v) {
+            edit(m_rows[ri], optional && v < m_rows[ri].info->min ? QJsonValue(QJsonValue::Null) : QJsonValue(v));
+        });
+        editor = spin;
+        break;
+    }
+    case FieldType::Bool: {
+        auto *check = new QCheckBox;
+        connect(check, &QCheckBox::toggled, this, [this, ri](bool on) { edit(m_rows[ri], QJsonValue(on)); });
+        editor = check;
+        break;
+    }
+    case FieldType::Choice: {
+        auto *combo = new QComboBox;
+        combo->addItems(f.choices);
+        connect(combo, &QComboBox::activated, this, [this, ri, combo](int index) {
+            edit(m_rows[ri], QJsonValue(combo->itemText(index)));
+        });
+        editor = combo;
+        break;
+    }
+    }
+    editor->setObjectName(objectNameFor(QStringLiteral("field"), path));
+    editor->setMinimumWidth(70); // not the width of the largest value: the dock may be narrow
+    row.editor = editor;
+    if (!hasSlider(f))
+        return editor;
+
+    auto *slider = new QSlider(Qt::Horizontal);
+    slider->setObjectName(objectNameFor(QStringLiteral("slider"), path));
+    slider->setRange(0, kSliderSteps);
+    slider->setPageStep(kSliderSteps / 20);
+    row.slider = slider;
+    // One drag, one undo step: every value of a drag carries the same merge session.
+    connect(slider, &QSlider::sliderPressed, this, [this] { m_dragSession = m_nextSession++; });
+    connect(slider, &QSlider::sliderReleased, this, [this] { m_dragSession = 0; });
+    connect(slider, &QSlider::valueChanged, this, [this, ri, slider](int pos) {
+        const FieldInfo &info = *m_rows[ri].info;
+        const bool unset = info.type == FieldType::OptionalDouble && pos == 0;
+        const QJsonValue v = unset ? QJsonValue(QJsonValue::Null) : QJsonValue(sliderValue(info, pos));
+        m_doc->setField(info, v, slider->isSliderDown() ? m_dragSession : 0);
+    });
+    auto *box = new QWidget;
+    auto *h = new QHBoxLayout(box);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->setSpacing(6);
+    editor->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    editor->setMaximumWidth(80);
+    h->addWidget(slider, 1);
+    h->addWidget(editor);
+    return box;
+}
+
+void PlanEditor::edit(const Row &row, const QJsonValue &value)
+{
+    m_doc->setField(*row.info, value);
+}
+
+void PlanEditor::fillPresetCombo(Group &g)
+{
+    const QSignalBlocker block(g.presets);
+    g.presets->clear();
+    if (g.section == Section::Training || g.section == Section::Economics) {
+        for (const Preset &p : g.section == Section::Training ? trainingPresets() : economicsPresets()) {
+            g.presets->addItem(p.name, p.id);
+            g.presets->setItemData(g.presets->count() - 1, p.description, Qt::ToolTipRole);
+        }
+        g.presets->addItem(QStringLiteral("Custom"), QString());
+        return;
+    }
+    for (const Preset &p : m_doc->catalog().presets(g.section)) {
+        g.presets->addItem(p.builtIn ? p.name : p.name + QStringLiteral(" (user)"), p.id);
+        g.presets->setItemData(g.presets->count() - 1, p.description.isEmpty() ? p.name : p.description,
+                               Qt::ToolTipRole);
+    }
+    g.presets->addItem(QStringLiteral("Custom (inline in the file)"), QString());
+}
+
+void PlanEditor::onPresetActivated(Group &g, int index)
+{
+    const QString id = g.presets->itemData(index).toString();
+    if (id.isEmpty()) {
+        refresh(); // "Custom" is where edits lead, not something to apply
+        return;
+    }
+    if (g.section == Section::Training || g.section == Section::Economics) {
+        for (const Preset &p : g.section == Section::Training ? trainingPresets() : economicsPresets())
+            if (p.id == id)
+                m_doc->applyPartialPreset(p);
+    } else {
+        m_doc->applyPreset(g.section, id);
+    }
+    refresh(); // a preset that changes nothing still puts the combo back where the plan is
+}
+
+void PlanEditor::showValue(Row &row, const QJsonValue &value)
+{
+    if (row.shown == value && !row.shown.isUndefined())
+        return;
+    row.shown = value;
+    const FieldInfo &f = *row.info;
+    const QSignalBlocker blockEditor(row.editor);
+    switch (f.type) {
+    case FieldType::Int: static_cast<QSpinBox *>(row.editor)->setValue(value.toInt()); break;
+    case FieldType::Double: static_cast<QDoubleSpinBox *>(row.editor)->setValue(value.toDouble()); break;
+    case FieldType::OptionalDouble:
+        static_cast<QDoubleSpinBox *>(row.editor)->setValue(value.isNull() ? 0.0 : value.toDouble());
+        break;
+    case FieldType::Bool: static_cast<QCheckBox *>(row.editor)->setChecked(value.toBool()); break;
+    case FieldType::Choice: {
+        auto *combo = static_cast<QComboBox *>(row.editor);
+        combo->setCurrentIndex(combo->findText(value.toString()));
+        break;
+    }
+    }
+    if (row.slider && !row.slider->isSliderDown()) {
+        const QSignalBlocker blockSlider(row.slider);
+        row.slider->setValue(value.isNull() ? 0 : sliderPosition(f, value.toDouble()));
+    }
+}
+
+void PlanEditor::refresh()
+{
+    const Scenario &s = m_doc->scenario();
+    const Plan &plan = s.plan;
+    for (Row &row : m_rows)
+        showValue(row, row.info->get(plan));
+
+    if (!m_name->hasFocus() && m_name->text() != s.name) {
+        const QSignalBlocker block(m_name);
+        m_name->setText(s.name);
+    }
+    {
+        const QSignalBlocker block(m_dpFollows);
+        m_dpFollows->setChecked(m_doc->dpFollowsGpus());
+    }
+    for (Row &row : m_rows) {
+        const QString key = QLatin1String(row.info->key);
+        if (row.info->section == Section::Training && key == QLatin1String("dp"))
+            row.editor->setEnabled(!m_doc->dpFollowsGpus());
+        if (row.info->type == FieldType::OptionalDouble) {
+            // Only when it changes: a new special text re-lays out the whole editor.
+            auto *spin = static_cast<QDoubleSpinBox *>(row.editor);
+            const QString special = QStringLiteral("GPU default (%1)").arg(plan.gpu.compute_efficiency, 0, 'f', 2);
+            if (spin->specialValueText() != special)
+                spin->setSpecialValueText(special);
+        }
+    }
+
+    for (Group &g : m_groups) {
+        QString presetId;
+        const Preset *preset = nullptr;
+        if (g.section == Section::Training || g.section == Section::Economics) {
+            preset = matchingPartialPreset(g.section, plan);
+        } else {
+            presetId = s.presetOf(g.section);
+            preset = presetId.isEmpty() ? nullptr : m_doc->catalog().find(g.section, presetId);
+        }
+        if (preset)
+            presetId = preset->id;
+        {
+            const QSignalBlocker block(g.presets);
+            const int index = g.presets->findData(presetId);
+            g.presets->setCurrentIndex(index >= 0 ? index : g.presets->count() - 1);
+        }
+        // Which fields differ from the preset the section started from.
+        int edited = 0;
+        for (Row &row : m_rows) {
+            if (row.info->section != g.section)
+                continue;
+            bool differs = false;
+            if (preset && (g.section == Section::Model || g.section == Section::Gpu || g.section == Section::Cluster)) {
+                const QJsonValue presetValue = preset->values.value(QLatin1String(row.info->key));
+                differs = !presetValue.isUndefined() && presetValue != row.info->get(plan);
+            }
+            edited += differs ? 1 : 0;
+            if (row.label->font().bold() != differs) {
+                QFont font = row.label->font();
+                font.setBold(differs);
+                row.label->setFont(font);
+            }
+        }
+        g.edited->setText(edited == 0 ? QString()
+                                      : QStringLiteral("%1 field%2 edited (bold) from the preset")
+                                            .arg(edited)
+                                            .arg(edited == 1 ? QString() : QStringLiteral("s")));
+        auto *form = qobject_cast<QFormLayout *>(g.edited->parentWidget()->layout());
+        if (form && form->isRowVisible(g.edited) != (edited > 0))
+            form->setRowVisible(g.edited, edited > 0);
+        if (g.presetKey != presetId || g.presetKey.isNull()) {
+            g.presetKey = presetId.isNull() ? QStringLiteral("") : presetId;
+            refreshTooltips(g);
+        }
+    }
+}
+
+QString PlanEditor::defaultNote(const Group &g, const FieldInfo &f) const
+{
+    const QString key = QLatin1String(f.key);
+    const Scenario &s = m_doc->scenario();
+    if (g.section == Section::Model || g.section == Section::Gpu || g.section == Section::Cluster) {
+        const QString id = s.presetOf(g.section);
+        const Preset *p = id.isEmpty() ? nullptr : m_doc->catalog().find(g.section, id);
+        if (!p)
+            return QStringLiteral("No preset: this section is custom, written inline in the scenario file.");
+        const auto prov = p->provenance.constFind(key);
+        QString note = QStringLiteral("Preset %1: %2").arg(p->name.toHtmlEscaped(), plainValue(p->values.value(key)));
+        if (prov != p->provenance.constEnd())
+            note += QStringLiteral(" (<i>%1</i>: %2)").arg(toString(prov->kind), prov->source.toHtmlEscaped());
+        return note;
+    }
+    const Plan defaults;
+    QString note = QStringLiteral("Commtax default: %1 (an editable assumption; README, Scenario files)")
+                       .arg(plainValue(f.get(defaults)));
+    if (const Preset *p = matchingPartialPreset(g.section, s.plan)) {
+        const auto prov = p->provenance.constFind(key);
+        if (prov != p->provenance.constEnd())
+            note += QStringLiteral("<br>Preset %1: %2 (<i>%3</i>: %4)")
+                        .arg(p->name.toHtmlEscaped(), plainValue(p->values.value(key)), toString(prov->kind),
+                             prov->source.toHtmlEscaped());
+    }
+    return note;
+}
+
+void PlanEditor::refreshTooltips(Group &g)
+{
+    for (Row &row : m_rows) {
+        if (row.info->section != g.section)
+            continue;
+        const FieldInfo &f = *row.info;
+        QString range;
+        if (f.type == FieldType::Int || f.type == FieldType::Double || f.type == FieldType::OptionalDouble)
+            range = QStringLiteral("<br>Editor range %1 to %2%3")
+                        .arg(QLocale::c().toString(f.min, 'g', 6), QLocale::c().toString(f.max, 'g', 6),
+                             QLatin1String(f.unit).isEmpty() ? QString() : QStringLiteral(" ") + QLatin1String(f.unit));
+        else if (f.type == FieldType::Choice)
+            range = QStringLiteral("<br>One of: ") + f.choices.join(QStringLiteral(", "));
+        const QString tip = QStringLiteral("<p><b>%1</b> <code>%2</code></p><p>%3%4</p><p><b>Where the default comes "
+                                           "from.</b> %5</p>")
+                                .arg(QString::fromLatin1(f.label).toHtmlEscaped(), f.path(),
+                                     QString::fromLatin1(f.help).toHtmlEscaped(), range, defaultNote(g, f));
+        row.label->setToolTip(tip);
+        row.editor->setToolTip(tip);
+        if (row.slider)
+            row.slider->setToolTip(tip);
+    }
+}
+
+void PlanEditor::setErrors(const QList<FieldError> &errors)
+{
+    QStringList paths;
+    QMap<QString, QStringList> byPath;
+    for (const FieldError &e : errors) {
+        paths << e.path;
+        byPath[e.path] << e.message;
+    }
+    QStringList general;
+    for (auto it = byPath.constBegin(); it != byPath.constEnd(); ++it) {
+        const bool known = std::any_of(m_rows.begin(), m_rows.end(), [&](const Row &r) { return r.info->path() == it.key(); });
+        if (!known)
+            general << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral("; "));
+    }
+    QWidget *first = nullptr;
+    for (Row &row : m_rows) {
+        const auto it = byPath.constFind(row.info->path());
+        const bool bad = it != byPath.constEnd();
+        const QString text = bad ? it->join(QLatin1Char('\n')) : QString();
+        if (bad && !first)
+            first = row.editor;
+        if (text == row.error->text())
+            continue; // this runs after every evaluation: touch only what changed
+        row.error->setText(text);
+        row.form->setRowVisible(row.error, bad);
+        QPalette p = row.label->palette();
+        p.setColor(QPalette::WindowText, bad ? QColor(0xb0, 0x00, 0x20) : palette().color(QPalette::WindowText));
+        row.label->setPalette(p);
+    }
+    m_generalErrors->setText(general.join(QLatin1Char('\n')));
+    m_generalErrors->setVisible(!general.isEmpty());
+    const bool changed = paths != m_errorPaths;
+    m_errorPaths = paths;
+    if (changed && first) {
+        // After the layout has made room for the message, so that the message shows too.
+        QTimer::singleShot(0, this, [this, first] {
+            m_scroll->ensureWidgetVisible(first, 20, 60);
+        });
+    }
+}
+
+QStringList PlanEditor::errorPaths() const { return m_errorPaths; }
+
+QWidget *PlanEditor::fieldEditor(const QString &path) const
+{
+    for (const Row &row : m_rows)
+        if (row.info->path() == path)
+            return row.editor;
+    return nullptr;
+}
+
+} // namespace commtax

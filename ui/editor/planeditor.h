@@ -1,0 +1,81 @@
+#pragma once
+// The plan editor: five groups (Model, GPU, Cluster, Parallel layout, Economics), each starting
+// from a preset, with one widget per field of planFields(). Every change goes to the document as
+// an undoable edit; the widgets show the document, so undo and redo move them too.
+//
+// Object names, for tests and style sheets: "preset_<section>" (combo boxes),
+// "field_<section>_<key>" (editors), "slider_<section>_<key>", "error_<section>_<key>",
+// "presetEdited_<section>", "dpFollowsGpus", "scenarioName", "generalErrors".
+
+#include "analysis.h"
+
+#include <QJsonValue>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QScrollArea;
+class QSlider;
+
+namespace commtax {
+
+class PlanDocument;
+
+class PlanEditor : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PlanEditor)
+public:
+    explicit PlanEditor(PlanDocument *doc, QWidget *parent = nullptr);
+    ~PlanEditor() override;
+
+    // The engine's complaints about the current plan, shown next to the fields they name.
+    void setErrors(const QList<FieldError> &errors);
+    QStringList errorPaths() const;
+
+    QWidget *fieldEditor(const QString &path) const;
+    static QString objectNameFor(const QString &prefix, const QString &path);
+
+private:
+    struct Row {
+        const FieldInfo *info = nullptr;
+        QLabel *label = nullptr;
+        QWidget *editor = nullptr;
+        QSlider *slider = nullptr;
+        QLabel *error = nullptr;
+        QFormLayout *form = nullptr;
+        QJsonValue shown;
+    };
+    struct Group {
+        Section section;
+        QComboBox *presets = nullptr;
+        QLabel *edited = nullptr;
+        QString presetKey; // what the tooltips were written for
+    };
+
+    void buildGroup(Section section, const QString &title, QLayout *into);
+    QWidget *makeEditor(Row &row);
+    void fillPresetCombo(Group &g);
+    void onPresetActivated(Group &g, int index);
+    void edit(const Row &row, const QJsonValue &value);
+    void showValue(Row &row, const QJsonValue &value);
+    void refresh();
+    void refreshTooltips(Group &g);
+    QString defaultNote(const Group &g, const FieldInfo &f) const;
+
+    PlanDocument *m_doc;
+    QScrollArea *m_scroll = nullptr;
+    QLineEdit *m_name = nullptr;
+    QCheckBox *m_dpFollows = nullptr;
+    QLabel *m_generalErrors = nullptr;
+    std::vector<Row> m_rows;
+    std::vector<Group> m_groups;
+    QStringList m_errorPaths;
+    int m_dragSession = 0;
+    int m_nextSession = 1;
+};
+
+} // namespace commtax

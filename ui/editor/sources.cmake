@@ -1,0 +1,4 @@
+# The plan editor (dock content) and the starting points of layouts and economics.
+target_sources(commtax_ui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/planeditor.h ${CMAKE_CURRENT_LIST_DIR}/planeditor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sectionpresets.h ${CMAKE_CURRENT_LIST_DIR}/sectionpresets.cpp)
