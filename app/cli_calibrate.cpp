@@ -1,11 +1,200 @@
-// TEMPORARY placeholder until the calibrate feature lands; replaced by its implementation.
+// commtax calibrate LOG [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]: read an
+// nccl-tests / rccl-tests log, fit it and compare it with the engine on a cluster preset.
+#include "calibrate/calibrationio.h"
 #include "cli.h"
+#include "core/resultio.h"
+
+#include <QJsonDocument>
 
 namespace commtax::cli {
 
-int cmdCalibrate(QStringList)
+namespace {
+
+QString qs(const std::string &s)
 {
-    return fail(kExitUsage, QStringLiteral("calibrate is not available in this build yet"));
+    return QString::fromStdString(s);
+}
+
+bool takePositive(QStringList &args, const QString &opt, int &value, QString &why)
+{
+    QString text;
+    bool present = false;
+    if (!takeOption(args, opt, text, &present, &why))
+        return false;
+    if (!present)
+        return true;
+    bool ok = false;
+    value = text.toInt(&ok);
+    if (!ok || value <= 0 || value > 1000000) {
+        why = QStringLiteral("%1 needs a whole number from 1 to 1000000, not \"%2\"").arg(opt, text);
+        return false;
+    }
+    return true;
+}
+
+QString gbps(double v)
+{
+    return formatNumber(v, v >= 100 ? 1 : 2) + QStringLiteral(" GB/s");
+}
+
+void printText(const nccl::Calibration &c, const CalibrationTarget *target)
+{
+    QTextStream &o = out();
+    QString where = c.ranks > 0 ? QStringLiteral("%1 ranks").arg(c.ranks) : QStringLiteral("unknown ranks");
+    if (c.nodes > 0)
+        where += QStringLiteral(", %1 node%2").arg(c.nodes).arg(c.nodes == 1 ? QString() : QStringLiteral("s"));
+    if (c.ranks_per_node > 0 && c.nodes > 1)
+        where += QStringLiteral(" (%1 per node)").arg(c.ranks_per_node);
+    o << QStringLiteral("%1 on %2, %3").arg(QLatin1String(toString(c.collective)), where, QLatin1String(toString(c.scope)));
+    if (!c.gpu_name.empty())
+        o << " - " << qs(c.gpu_name);
+    o << "\n";
+    auto line = [&o](const char *label, const QString &value) { o << QStringLiteral("  %1 %2\n").arg(QLatin1String(label), -16).arg(value); };
+    line("peak busbw", gbps(c.peak_busbw_gbps) + QStringLiteral(" at ") + qs(nccl::formatBytes(double(c.peak_size_bytes))));
+    line("plateau busbw", c.plateau_busbw_gbps ? gbps(*c.plateau_busbw_gbps) + QStringLiteral(" (sizes >= 256 MiB)")
+                                               : QStringLiteral("not reached (no size >= 256 MiB)"));
+    if (c.fit.ok)
+        line("alpha-beta fit", QStringLiteral("alpha %1, bandwidth %2 (busbw), rms residual %3%")
+                                   .arg(c.fit.alpha_us ? formatNumber(*c.fit.alpha_us, 1) + QStringLiteral(" us")
+                                                       : QStringLiteral("not measurable"),
+                                        gbps(c.fit.bw_gbps), formatNumber(100 * c.fit.rms_residual, 1)));
+    line("footer average", c.footer_avg_busbw_gbps ? gbps(*c.footer_avg_busbw_gbps) + QStringLiteral(" (a mean over every size, not a peak)")
+                                                   : QStringLiteral("absent"));
+    if (c.model.available) {
+        line("model", QStringLiteral("%1 / %2: busbw %3, line rate %4, latency %5 us; %6 of %7 sizes >20% below")
+                          .arg(qs(c.model.cluster_id), qs(c.model.gpu_id), gbps(c.model.link_busbw_gbps), gbps(c.model.line_gbps),
+                               formatNumber(c.model.latency_us, 1))
+                          .arg(c.model.sizes_below)
+                          .arg(c.model.sizes_compared));
+        QStringList fields;
+        if (c.calibrated.efficiency)
+            fields << calibratedEfficiencyKey(c.calibrated.scope) + QLatin1Char(' ') + formatNumber(*c.calibrated.efficiency, 3);
+        if (c.calibrated.step_latency_us)
+            fields << calibratedLatencyKey(c.calibrated.scope) + QLatin1Char(' ') + formatNumber(*c.calibrated.step_latency_us, 2);
+        const bool inter = c.calibrated.scope == nccl::Scope::InterNode;
+        line("calibrated", fields.isEmpty() ? QStringLiteral("nothing")
+                                            : fields.join(QStringLiteral(", "))
+                                                  + QStringLiteral(" (%1 preset %2)").arg(inter ? QStringLiteral("cluster") : QStringLiteral("GPU"),
+                                                                                          qs(inter ? c.model.cluster_id : c.model.gpu_id)));
+        for (const std::string &n : c.calibrated.notes)
+            o << "                   " << qs(n) << "\n";
+    } else {
+        line("model", QStringLiteral("no comparison"));
+    }
+    if (target)
+        line("presets", target->reason);
+    o << "\n";
+    o << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
+             .arg(QStringLiteral("size"), 10)
+             .arg(QStringLiteral("time_us"), 10)
+             .arg(QStringLiteral("algbw"), 8)
+             .arg(QStringLiteral("busbw"), 8)
+             .arg(QStringLiteral("in-place"), 8)
+             .arg(QStringLiteral("fit"), 8)
+             .arg(QStringLiteral("model"), 8)
+             .arg(QStringLiteral("vs model"), 9);
+    for (const nccl::CalibrationRow &r : c.rows) {
+        const bool compared = r.model_busbw_gbps > 0;
+        o << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8%9\n")
+                 .arg(qs(nccl::formatBytes(double(r.size_bytes))), 10)
+                 .arg(formatNumber(r.time_us, 2), 10)
+                 .arg(formatNumber(r.algbw_gbps, 2), 8)
+                 .arg(formatNumber(r.busbw_gbps, 2), 8)
+                 .arg(r.in_place_busbw_gbps ? formatNumber(*r.in_place_busbw_gbps, 2) : QStringLiteral("-"), 8)
+                 .arg(c.fit.ok ? formatNumber(r.fit_busbw_gbps, 2) : QStringLiteral("-"), 8)
+                 .arg(compared ? formatNumber(r.model_busbw_gbps, 2) : QStringLiteral("-"), 8)
+                 .arg(compared ? formatNumber(100 * r.vs_model, 0) + QLatin1Char('%') : QStringLiteral("-"), 9)
+                 .arg(r.below_model ? QStringLiteral("  below") : QString());
+    }
+    if (!c.warnings.empty()) {
+        o << "\nwarnings:\n";
+        for (const std::string &w : c.warnings)
+            o << "  - " << qs(w) << "\n";
+    }
+}
+
+} // namespace
+
+int cmdCalibrate(QStringList args)
+{
+    const bool json = takeFlag(args, QStringLiteral("--json"));
+    QString why, clusterId;
+    bool hasCluster = false;
+    nccl::CalibrationOptions options;
+    int table = 0;
+    if (!takePositive(args, QStringLiteral("--ranks"), options.ranks, why)
+        || !takePositive(args, QStringLiteral("--nodes"), options.nodes, why)
+        || !takePositive(args, QStringLiteral("--table"), table, why)
+        || !takeOption(args, QStringLiteral("--cluster"), clusterId, &hasCluster, &why))
+        return fail(kExitUsage, QStringLiteral("calibrate: ") + why);
+    if (hasCluster && clusterId.trimmed().isEmpty())
+        return fail(kExitUsage, QStringLiteral("calibrate: --cluster needs a preset id"));
+    if (const QString bad = unknownOption(args); !bad.isEmpty())
+        return fail(kExitUsage, QStringLiteral("calibrate: unknown option %1").arg(bad));
+    if (args.size() != 1)
+        return fail(kExitUsage, QStringLiteral("calibrate takes one log file (or - for standard input)"));
+    if (options.ranks > 0 && options.nodes > options.ranks)
+        return fail(kExitUsage, QStringLiteral("calibrate: --nodes %1 is more than --ranks %2").arg(options.nodes).arg(options.ranks));
+
+    const QString file = args.first();
+    const QString shown = file == QLatin1String("-") ? QStringLiteral("<stdin>") : file;
+    QByteArray text;
+    if (!readCalibrationLog(file, text, &why))
+        return fail(kExitBadInput, why);
+    nccl::LogParse log;
+    nccl::ParseError perr;
+    if (!nccl::parseLog(std::string_view(text.constData(), size_t(text.size())), log, perr))
+        return fail(kExitBadInput, (perr.line > 0 ? QStringLiteral("%1:%2: ").arg(shown).arg(perr.line) : shown + QStringLiteral(": "))
+                                       + qs(perr.message));
+    if (table > int(log.tables.size()))
+        return fail(kExitBadInput, QStringLiteral("%1: --table %2, but the log holds %3 result table(s)").arg(shown).arg(table).arg(log.tables.size()));
+    const nccl::ResultTable &t = log.tables[size_t(std::max(table, 1) - 1)];
+
+    // Compare with the cluster the user chose, else the one the log's GPU belongs to.
+    CalibrationTarget target;
+    const nccl::DeviceLine *named = nullptr;
+    for (const nccl::DeviceLine &d : t.devices)
+        if (!d.gpu_name.empty()) {
+            named = &d;
+            break;
+        }
+    const bool haveTarget = chooseCalibrationTarget(PresetCatalog::builtIn(), hasCluster ? clusterId.trimmed() : QString(),
+                                                    named ? named->gpu_name : std::string(), target, &why);
+    if (!haveTarget && hasCluster)
+        return fail(kExitBadInput, QStringLiteral("calibrate: ") + why);
+
+    nccl::Calibration c;
+    std::string error;
+    if (!nccl::calibrate(t, options, haveTarget ? &target.plan.gpu : nullptr, haveTarget ? &target.plan.cluster : nullptr, c, error))
+        return fail(kExitBadInput, QStringLiteral("%1:%2: ").arg(shown).arg(t.header_line > 0 ? t.header_line : t.rows.front().line) + qs(error));
+    for (const nccl::Note &n : log.notes)
+        c.warnings.push_back(n.text);
+    if (!haveTarget)
+        c.warnings.push_back("no cluster preset to compare with: the log names no known GPU; give --cluster ID");
+    if (log.tables.size() > 1) {
+        QStringList list;
+        for (size_t i = 0; i < log.tables.size(); ++i)
+            list << QStringLiteral("%1: %2 at line %3")
+                        .arg(i + 1)
+                        .arg(log.tables[i].test_name.empty() ? QStringLiteral("unnamed") : qs(log.tables[i].test_name))
+                        .arg(log.tables[i].header_line > 0 ? log.tables[i].header_line : log.tables[i].rows.front().line);
+        c.warnings.push_back(QStringLiteral("the log holds %1 result tables (%2); table %3 calibrated, choose with --table")
+                                 .arg(log.tables.size())
+                                 .arg(list.join(QStringLiteral(", ")))
+                                 .arg(std::max(table, 1))
+                                 .toStdString());
+    }
+
+    if (json) {
+        QJsonObject o = calibrationToJson(c, t, haveTarget ? &target : nullptr);
+        o.insert(QStringLiteral("file"), shown);
+        o.insert(QStringLiteral("table"), std::max(table, 1));
+        o.insert(QStringLiteral("tables"), int(log.tables.size()));
+        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+    } else {
+        printText(c, haveTarget ? &target : nullptr);
+    }
+    return kExitOk;
 }
 
 } // namespace commtax::cli

@@ -1,0 +1,788 @@
+#include "calibration.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace commtax::nccl {
+
+namespace {
+
+std::string fmt(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+// Busbw in GB/s with the precision people use for it.
+std::string gbps(double v)
+{
+    return fmt(v, v >= 100 ? 1 : 2) + " GB/s";
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+struct Named {
+    const char *test;
+    const char *name;
+    Collective c;
+};
+constexpr Named kCollectives[] = {
+    {"all_reduce_perf", "all_reduce", Collective::AllReduce},
+    {"all_gather_perf", "all_gather", Collective::AllGather},
+    {"reduce_scatter_perf", "reduce_scatter", Collective::ReduceScatter},
+    {"alltoall_perf", "alltoall", Collective::AllToAll},
+    {"broadcast_perf", "broadcast", Collective::Broadcast},
+    {"reduce_perf", "reduce", Collective::Reduce},
+    {"sendrecv_perf", "sendrecv", Collective::SendRecv},
+};
+
+bool scatters(Collective c)
+{
+    return c == Collective::ReduceScatter || c == Collective::AllGather || c == Collective::AllToAll;
+}
+
+// Ranks that give busbw/algbw = r for collective c, when exactly one whole number fits within the
+// rounding of the printed algbw and busbw (two decimals). 0 when the ratio cannot tell.
+int ranksFromRatio(Collective c, double r, double relUncertainty)
+{
+    auto ranksOf = [c](double ratio) {
+        if (c == Collective::AllReduce)
+            return ratio < 2 ? 2.0 / (2.0 - ratio) : 1e9;
+        if (scatters(c))
+            return ratio < 1 ? 1.0 / (1.0 - ratio) : 1e9;
+        return 0.0;
+    };
+    const double lo = ranksOf(r * (1 - relUncertainty)), hi = ranksOf(r * (1 + relUncertainty));
+    if (lo <= 0 || hi > 1e6)
+        return 0;
+    const double first = std::ceil(lo - 1e-9), last = std::floor(hi + 1e-9);
+    if (first != last || first < 2)
+        return 0;
+    return int(first);
+}
+
+// Per-step latency that makes the engine's latency of collective c equal to `alphaUs`.
+// The engine's latency grows with the step latency (it is linear in it, or the minimum of two
+// linear forms), so bisection finds it.
+template <typename Latency>
+std::optional<double> solveStepLatency(Latency latencyUsAtStep, double alphaUs, double maxStepUs, std::string &note)
+{
+    const double atZero = latencyUsAtStep(0.0), atMax = latencyUsAtStep(maxStepUs);
+    if (alphaUs < atZero) {
+        note = "the fitted latency (" + fmt(alphaUs, 1) + " us) is below the model's fixed part (" + fmt(atZero, 1)
+            + " us): step latency set to 0";
+        return 0.0;
+    }
+    if (alphaUs > atMax) {
+        note = "the fitted latency (" + fmt(alphaUs, 1) + " us) needs a step latency above " + fmt(maxStepUs, 0) + " us";
+        return std::nullopt;
+    }
+    double lo = 0, hi = maxStepUs;
+    for (int i = 0; i < 80; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (latencyUsAtStep(mid) < alphaUs ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+void addMissing(Calibration &c, const char *tag, std::string sentence)
+{
+    c.missing.emplace_back(tag);
+    if (!sentence.empty())
+        c.warnings.push_back(std::move(sentence));
+}
+
+// Compact list of sizes: "8 B-16 MiB, 1 GiB".
+std::string sizeRanges(const std::vector<CalibrationRow> &rows, const std::vector<bool> &pick)
+{
+    std::string out;
+    size_t i = 0;
+    int ranges = 0;
+    while (i < rows.size()) {
+        if (!pick[i]) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j + 1 < rows.size() && pick[j + 1])
+            ++j;
+        if (++ranges > 4) {
+            out += ", ...";
+            break;
+        }
+        if (!out.empty())
+            out += ", ";
+        out += formatBytes(double(rows[i].size_bytes));
+        if (j > i)
+            out += "-" + formatBytes(double(rows[j].size_bytes));
+        i = j + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+const char *toString(Scope s)
+{
+    switch (s) {
+    case Scope::IntraNode: return "intra-node";
+    case Scope::InterNode: return "inter-node";
+    case Scope::Unknown: return "unknown";
+    }
+    return "unknown";
+}
+
+bool collectiveFromTestName(std::string_view testName, Collective &c)
+{
+    for (const Named &n : kCollectives)
+        if (testName == n.test) {
+            c = n.c;
+            return true;
+        }
+    return false;
+}
+
+bool parseCollective(std::string_view name, Collective &c)
+{
+    for (const Named &n : kCollectives)
+        if (name == n.name || name == n.test) {
+            c = n.c;
+            return true;
+        }
+    return false;
+}
+
+std::string guessGpuPreset(std::string_view gpuName)
+{
+    std::string up(gpuName);
+    for (char &ch : up)
+        if (ch >= 'a' && ch <= 'z')
+            ch = char(ch - 'a' + 'A');
+    auto has = [&up](const char *s) { return up.find(s) != std::string::npos; };
+    if (has("H200"))
+        return "h200-sxm";
+    if (has("H100") || has("H800"))
+        return "h100-sxm";
+    if (has("A100") || has("A800"))
+        return "a100-sxm-80gb";
+    if (has("L40S"))
+        return "l40s";
+    if (has("4090"))
+        return "rtx-4090";
+    if (has("B200"))
+        return "b200";
+    if (has("MI300X") || has("GFX942"))
+        return "mi300x";
+    return {};
+}
+
+std::string formatBytes(double bytes)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    int u = 0;
+    double v = bytes;
+    while (v >= 1024 && u < 5) {
+        v /= 1024;
+        ++u;
+    }
+    const bool whole = std::fabs(v - std::round(v)) < 1e-9;
+    return (whole ? fmt(v, 0) : fmt(v, v < 10 ? 2 : 1)) + " " + units[u];
+}
+
+double AlphaBetaFit::timeUs(double bytes) const
+{
+    if (!ok || bw_gbps <= 0)
+        return 0;
+    return alpha_us.value_or(0.0) + factor * bytes / (bw_gbps * 1e3);
+}
+
+double AlphaBetaFit::busBwGbps(double bytes) const
+{
+    const double t = timeUs(bytes);
+    return t > 0 ? factor * bytes / t / 1e3 : 0.0;
+}
+
+double ModelComparison::busBwGbps(Collective c, double bytes) const
+{
+    if (!available || !(bytes > 0))
+        return 0;
+    const double t = collectiveTimeS(c, bytes, link);
+    return t > 0 ? bus_factor * bytes / t / 1e9 : 0.0;
+}
+
+AlphaBetaFit fitAlphaBeta(const std::vector<double> &sizes, const std::vector<double> &times, double factor)
+{
+    AlphaBetaFit f;
+    f.factor = factor > 0 ? factor : 1.0;
+    const size_t n = std::min(sizes.size(), times.size());
+    double sw = 0, sws = 0, swt = 0, tmin = 0;
+    int used = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (!(sizes[i] > 0) || !(times[i] > 0) || !std::isfinite(sizes[i]) || !std::isfinite(times[i]))
+            continue;
+        const double w = 1.0 / times[i];
+        sw += w;
+        sws += w * sizes[i];
+        swt += w * times[i];
+        tmin = used == 0 ? times[i] : std::min(tmin, times[i]);
+        ++used;
+    }
+    f.points = used;
+    if (used < 2)
+        return f;
+    // Centred sums keep the normal equations well conditioned (sizes span 8 B to 16 GiB).
+    const double sbar = sws / sw, tbar = swt / sw;
+    double sxx = 0, sxy = 0, sss = 0, sst = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (!(sizes[i] > 0) || !(times[i] > 0) || !std::isfinite(sizes[i]) || !std::isfinite(times[i]))
+            continue;
+        const double w = 1.0 / times[i], ds = sizes[i] - sbar;
+        sxx += w * ds * ds;
+        sxy += w * ds * (times[i] - tbar);
+        sss += w * sizes[i] * sizes[i];
+        sst += w * sizes[i] * times[i];
+    }
+    double b = sxx > 0 ? sxy / sxx : 0; // us per byte
+    double a = tbar - b * sbar;
+    if (!(b > 0) || !std::isfinite(b))
+        return f; // time does not grow with size: no bandwidth in these rows
+    if (!std::isfinite(a) || a < 0 || a < 0.05 * tmin) {
+        // The intercept is not measurable: fit the bandwidth through the origin.
+        b = sss > 0 ? sst / sss : 0;
+        a = 0;
+    } else {
+        f.alpha_us = a;
+    }
+    if (!(b > 0) || !std::isfinite(b))
+        return f;
+    f.bw_gbps = f.factor / (b * 1e3);
+    f.ok = std::isfinite(f.bw_gbps) && f.bw_gbps > 0;
+    double sq = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (!(sizes[i] > 0) || !(times[i] > 0) || !std::isfinite(sizes[i]) || !std::isfinite(times[i]))
+            continue;
+        const double r = (times[i] - (a + b * sizes[i])) / times[i];
+        sq += r * r;
+        f.max_abs_residual = std::max(f.max_abs_residual, std::fabs(r));
+    }
+    f.rms_residual = std::sqrt(sq / used);
+    if (!std::isfinite(f.rms_residual) || !std::isfinite(f.max_abs_residual)
+        || !std::isfinite(f.timeUs(sizes.empty() ? 0 : sizes.back()))) {
+        // Numbers at the edge of double range (a time of 1e-300 us): no fit rather than a NaN.
+        AlphaBetaFit none;
+        none.factor = f.factor;
+        none.points = f.points;
+        return none;
+    }
+    return f;
+}
+
+bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const GpuSpec *gpu, const ClusterSpec *cluster,
+               Calibration &out, std::string &error)
+{
+    Calibration c;
+    c.test_name = table.test_name;
+    c.tool = table.tool;
+    for (const Note &n : table.notes)
+        c.warnings.push_back((n.line > 0 ? "line " + std::to_string(n.line) + ": " : std::string()) + n.text);
+
+    // ---- the rows -------------------------------------------------------------------------
+    std::vector<std::pair<double, double>> ratioRows; // algbw, busbw/algbw
+    int inPlaceRows = 0, failedRows = 0, misaligned = 0, misalignedLine = 0;
+    double busbwMean = 0;
+    int busbwCount = 0;
+    for (const ResultRow &r : table.rows) {
+        const Timing &m = r.primary();
+        CalibrationRow row;
+        row.line = r.line;
+        row.size_bytes = r.size_bytes;
+        row.time_us = m.time_us;
+        row.algbw_gbps = m.algbw_gbps;
+        row.busbw_gbps = m.busbw_gbps;
+        if (r.out_of_place.present && r.in_place.present) {
+            row.in_place_busbw_gbps = r.in_place.busbw_gbps;
+            ++inPlaceRows;
+        }
+        for (const Timing *t : {&r.out_of_place, &r.in_place})
+            if (t->present) {
+                // A running mean cannot overflow on absurd values.
+                ++busbwCount;
+                busbwMean += (t->busbw_gbps - busbwMean) / busbwCount;
+                failedRows += t->failed ? 1 : 0;
+            }
+        if (m.algbw_gbps >= 1.0) {
+            ratioRows.emplace_back(m.algbw_gbps, m.busbw_gbps / m.algbw_gbps);
+            const double expected = m.time_us > 0 ? double(r.size_bytes) / m.time_us / 1e3 : 0;
+            if (expected > 0 && std::fabs(m.algbw_gbps - expected) > 0.05 * expected) {
+                if (misaligned++ == 0)
+                    misalignedLine = r.line;
+            }
+        }
+        c.rows.push_back(row);
+    }
+    if (c.rows.empty() || std::none_of(c.rows.begin(), c.rows.end(), [](const CalibrationRow &r) {
+            return r.time_us > 0 && r.size_bytes > 0;
+        })) {
+        error = "the table has no row with a positive size and time";
+        return false;
+    }
+    c.mean_busbw_gbps = busbwMean;
+    // busbw/algbw is the bus factor nccl-tests applied. Only the bandwidth-bound rows print enough
+    // digits to read it (0.005 of rounding on each column): take their median.
+    std::vector<double> ratios;
+    double ratioUncertainty = 0;
+    if (!ratioRows.empty()) {
+        double best = 0;
+        for (const auto &[alg, r] : ratioRows)
+            best = std::max(best, alg);
+        double worst = best;
+        for (const auto &[alg, r] : ratioRows)
+            if (alg >= 0.5 * best) {
+                ratios.push_back(r);
+                worst = std::min(worst, alg);
+            }
+        ratioUncertainty = 0.005 / worst + 0.005 / (worst * std::max(median(ratios), 0.01));
+    }
+    const double ratio = median(ratios);
+
+    // ---- which collective -------------------------------------------------------------------
+    const ResultRow &first = table.rows.front();
+    const bool reduces = !first.redop.empty() && first.redop != "none";
+    const bool rooted = table.has_root_column && first.root >= 0;
+    Collective inferred = Collective::AllReduce;
+    std::string inferredWhy;
+    const bool ratioKnown = !ratios.empty();
+    if (reduces && rooted) {
+        inferred = Collective::Reduce;
+        inferredWhy = "a reduction with a root";
+    } else if (reduces && ratioKnown && ratio >= 0.999 && ratio <= 1.001 && first.out_of_place.validated
+               && first.in_place.present && !first.in_place.validated) {
+        // sendrecv_perf prints "sum", validates out of place only, and has busbw = algbw.
+        inferred = Collective::SendRecv;
+        inferredWhy = "busbw = algbw and no in-place check, as sendrecv_perf prints";
+    } else if (reduces) {
+        inferred = ratioKnown && ratio < 0.999 ? Collective::ReduceScatter : Collective::AllReduce;
+        inferredWhy = "a reduction without a root, busbw/algbw = " + (ratioKnown ? fmt(ratio, 3) : std::string("unknown"));
+    } else if (rooted) {
+        inferred = Collective::Broadcast;
+        inferredWhy = "no reduction, a root";
+    } else if (ratioKnown && ratio < 0.999) {
+        inferred = Collective::AllGather;
+        inferredWhy = "no reduction, no root, busbw/algbw = " + fmt(ratio, 3) + " (alltoall has the same factor)";
+    } else if (ratioKnown && ratio <= 1.001) {
+        inferred = Collective::SendRecv;
+        inferredWhy = "no reduction, no root, busbw = algbw";
+    } else {
+        inferredWhy = "nothing to tell it by; all_reduce assumed";
+    }
+    Collective named = Collective::AllReduce;
+    const bool hasName = !table.test_name.empty();
+    if (hasName && !collectiveFromTestName(table.test_name, named)) {
+        error = table.test_name + " results cannot be calibrated: the engine models all_reduce, all_gather, "
+                                  "reduce_scatter, alltoall, broadcast, reduce and sendrecv";
+        return false;
+    }
+    if (opt.collective) {
+        c.collective = *opt.collective;
+        c.collective_source = "given";
+        if (hasName && named != c.collective)
+            c.warnings.push_back(std::string("the log names ") + table.test_name + " but " + toString(c.collective)
+                                 + " was given: using " + toString(c.collective));
+    } else if (hasName) {
+        c.collective = named;
+        c.collective_source = "named by the log (line " + std::to_string(table.test_name_line) + ")";
+    } else {
+        c.collective = inferred;
+        c.collective_source = "inferred from the columns (" + inferredWhy + ")";
+        addMissing(c, "collective_name",
+                   std::string("the log does not name the test: ") + toString(inferred) + " inferred from the columns ("
+                       + inferredWhy + ")");
+    }
+
+    // ---- where the ranks sat ----------------------------------------------------------------
+    int logRanks = 0, logNodes = 0, logPerNode = 0;
+    if (!table.devices.empty()) {
+        struct Host {
+            int listed = 0, minRank = 1 << 30, maxRank = -1;
+        };
+        std::map<std::string, Host> hosts;
+        std::vector<int> seen;
+        int maxRank = 0;
+        for (const DeviceLine &d : table.devices) {
+            Host &h = hosts[d.host];
+            ++h.listed;
+            h.minRank = std::min(h.minRank, d.rank);
+            h.maxRank = std::max(h.maxRank, d.rank);
+            maxRank = std::max(maxRank, d.rank);
+            seen.push_back(d.rank);
+            if (c.gpu_name.empty())
+                c.gpu_name = d.gpu_name;
+        }
+        std::sort(seen.begin(), seen.end());
+        seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+        logRanks = maxRank + 1;
+        logNodes = int(hosts.size());
+        const bool complete = int(seen.size()) == logRanks;
+        int minPer = 1 << 30, maxPer = 0, spanSum = 0;
+        for (const auto &[name, h] : hosts) {
+            const int per = complete ? h.listed : h.maxRank - h.minRank + 1;
+            minPer = std::min(minPer, per);
+            maxPer = std::max(maxPer, per);
+            spanSum += per;
+        }
+        logPerNode = maxPer;
+        c.topology_source = "device list";
+        if (!complete) {
+            std::string how = "ranks taken from the highest rank number";
+            if (spanSum != logRanks) {
+                logPerNode = logRanks % logNodes == 0 ? logRanks / logNodes : 0;
+                how += "; GPUs per node assumed even";
+            } else {
+                how += ", GPUs per node from each host's rank range";
+            }
+            addMissing(c, "device_list_incomplete",
+                       "the device list shows " + std::to_string(seen.size()) + " of " + std::to_string(logRanks)
+                           + " ranks (trimmed?): " + how);
+        } else if (minPer != maxPer) {
+            c.warnings.push_back("uneven device list: " + std::to_string(minPer) + " to " + std::to_string(maxPer)
+                                 + " GPUs per node");
+        }
+    } else {
+        addMissing(c, "device_list", std::string());
+    }
+    const int ratioRanks = ratioKnown ? ranksFromRatio(c.collective, ratio, ratioUncertainty) : 0;
+    int countRanks = 0; // size = count * bytes per element * ranks for the scattering collectives
+    if (scatters(c.collective) && first.count > 0 && dataTypeBytes(first.type) > 0) {
+        const double n = double(first.size_bytes) / (double(first.count) * dataTypeBytes(first.type));
+        if (n >= 2 && std::fabs(n - std::round(n)) < 1e-9)
+            countRanks = int(std::round(n));
+    }
+    std::string ranksFrom;
+    if (opt.ranks > 0) {
+        c.ranks = opt.ranks;
+        c.topology_source = "given";
+        ranksFrom = "given";
+        if (logRanks > 0 && logRanks != opt.ranks)
+            c.warnings.push_back("--ranks " + std::to_string(opt.ranks) + " differs from the device list ("
+                                 + std::to_string(logRanks) + " ranks): using " + std::to_string(opt.ranks));
+    } else if (logRanks > 0) {
+        c.ranks = logRanks;
+    } else if (ratioRanks > 0) {
+        c.ranks = ratioRanks;
+        c.topology_source = "busbw/algbw";
+        ranksFrom = "inferred from busbw/algbw = " + fmt(ratio, 4);
+    } else if (countRanks > 0) {
+        c.ranks = countRanks;
+        c.topology_source = "size/count";
+        ranksFrom = "inferred from size / count";
+    }
+    if (table.devices.empty())
+        c.warnings.push_back(c.ranks > 0 ? "no device list: " + std::to_string(c.ranks) + " ranks " + ranksFrom
+                                               + (opt.nodes > 0 ? std::string() : "; nodes unknown (give them)")
+                                         : "no device list and nothing else tells the number of ranks: give it to "
+                                           "compare with the model");
+    if (c.ranks == 0)
+        c.missing.emplace_back("ranks");
+    // The bus factor nccl-tests applied says how many ranks it saw: check what we were told.
+    if (c.ranks > 1 && ratioKnown && c.topology_source != "busbw/algbw") {
+        const double expect = busBandwidthFactor(c.collective, c.ranks);
+        if (std::fabs(ratio - expect) > 0.01 * expect + ratioUncertainty * ratio)
+            c.warnings.push_back("busbw/algbw = " + fmt(ratio, 4) + " does not match " + toString(c.collective) + " on "
+                                 + std::to_string(c.ranks) + " ranks (" + fmt(expect, 4) + ")"
+                                 + (ratioRanks > 0 ? ": it means " + std::to_string(ratioRanks) + " ranks" : std::string()));
+    }
+    if (opt.nodes > 0) {
+        c.nodes = opt.nodes;
+        if (logNodes > 0 && logNodes != opt.nodes)
+            c.warnings.push_back("--nodes " + std::to_string(opt.nodes) + " differs from the device list ("
+                                 + std::to_string(logNodes) + " hosts): using " + std::to_string(opt.nodes));
+    } else {
+        c.nodes = logNodes;
+    }
+    if (c.ranks > 0 && c.nodes > 0) {
+        if (logPerNode > 0 && opt.ranks == 0 && opt.nodes == 0)
+            c.ranks_per_node = logPerNode;
+        else
+            c.ranks_per_node = (c.ranks + c.nodes - 1) / c.nodes;
+        if (c.ranks % c.nodes != 0 && logPerNode == 0)
+            c.warnings.push_back(std::to_string(c.ranks) + " ranks do not divide evenly over " + std::to_string(c.nodes)
+                                 + " nodes");
+    }
+    if (c.nodes == 0)
+        addMissing(c, "nodes", std::string());
+    c.scope = c.nodes > 1 ? Scope::InterNode : c.nodes == 1 ? Scope::IntraNode : Scope::Unknown;
+    if (c.ranks == 1 && c.collective != Collective::SendRecv)
+        c.warnings.push_back("a single rank moves nothing between GPUs: busbw is 0 by definition");
+
+    // ---- peak, plateau, footer ----------------------------------------------------------------
+    std::vector<size_t> order(c.rows.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return c.rows[a].size_bytes < c.rows[b].size_bytes; });
+    for (const CalibrationRow &r : c.rows)
+        if (r.busbw_gbps > c.peak_busbw_gbps) {
+            c.peak_busbw_gbps = r.busbw_gbps;
+            c.peak_size_bytes = r.size_bytes;
+        }
+    std::vector<double> large;
+    for (const CalibrationRow &r : c.rows)
+        if (double(r.size_bytes) >= kPlateauMinBytes)
+            large.push_back(r.busbw_gbps);
+    const CalibrationRow &largest = c.rows[order.back()];
+    if (!large.empty()) {
+        const double top = *std::max_element(large.begin(), large.end());
+        std::vector<double> near;
+        for (double v : large)
+            if (v >= 0.9 * top)
+                near.push_back(v);
+        c.plateau_busbw_gbps = median(near);
+        if (order.size() >= 2) {
+            const CalibrationRow &before = c.rows[order[order.size() - 2]];
+            if (before.busbw_gbps > 0 && largest.busbw_gbps > 1.03 * before.busbw_gbps)
+                c.warnings.push_back("busbw still rises at the largest size (+"
+                                     + fmt(100 * (largest.busbw_gbps / before.busbw_gbps - 1), 0)
+                                     + "% over the size before): the plateau may be higher");
+        }
+    } else {
+        addMissing(c, "plateau",
+                   "the largest size is " + formatBytes(double(largest.size_bytes))
+                       + ": busbw reaches its plateau only at 256 MiB-1 GiB, so no plateau is reported and the peak "
+                         "understates the link");
+    }
+    if (c.peak_busbw_gbps > 0 && largest.busbw_gbps < 0.9 * c.peak_busbw_gbps)
+        c.warnings.push_back("busbw falls from " + gbps(c.peak_busbw_gbps) + " at " + formatBytes(double(c.peak_size_bytes))
+                             + " to " + gbps(largest.busbw_gbps) + " at " + formatBytes(double(largest.size_bytes)) + " (-"
+                             + fmt(100 * (1 - largest.busbw_gbps / c.peak_busbw_gbps), 0) + "%)");
+    c.footer_avg_busbw_gbps = table.footer_avg_busbw_gbps;
+    if (!c.footer_avg_busbw_gbps) {
+        addMissing(c, "footer", "no \"# Avg bus bandwidth\" footer (the log was cut or trimmed)");
+    } else if (std::fabs(*c.footer_avg_busbw_gbps - c.mean_busbw_gbps) > 0.02 * *c.footer_avg_busbw_gbps + 0.01) {
+        c.warnings.push_back("the footer's average busbw (" + gbps(*c.footer_avg_busbw_gbps)
+                             + ") differs from the mean of the rows (" + gbps(c.mean_busbw_gbps)
+                             + "): rows are missing from the table");
+    }
+    if (table.header_line == 0)
+        c.missing.emplace_back("header");
+    if (inPlaceRows == 0)
+        addMissing(c, "in_place", "no in-place columns: out-of-place only");
+    for (const ResultRow &r : table.rows) {
+        if (!r.out_of_place.present || !r.in_place.present || r.size_bytes < (1u << 20))
+            continue;
+        const double a = r.out_of_place.busbw_gbps, b = r.in_place.busbw_gbps;
+        if (std::max(a, b) > 0 && std::fabs(a - b) > 0.15 * std::max(a, b)) {
+            c.warnings.push_back("in-place and out-of-place busbw differ by " + fmt(100 * std::fabs(a - b) / std::max(a, b), 0)
+                                 + "% at " + formatBytes(double(r.size_bytes)) + " (line " + std::to_string(r.line)
+                                 + "): a noisy measurement; out-of-place is used");
+            break;
+        }
+    }
+    if (failedRows > 0)
+        c.warnings.push_back(std::to_string(failedRows)
+                             + " measurements failed nccl-tests' data check (#wrong > 0 or an error marked '*'): "
+                               "their timings may be meaningless");
+    if (table.out_of_bounds && *table.out_of_bounds > 0)
+        c.warnings.push_back("nccl-tests reports " + std::to_string(*table.out_of_bounds) + " out-of-bounds values");
+    if (misaligned > 0)
+        c.warnings.push_back("algbw differs from size/time on " + std::to_string(misaligned) + " rows (first at line "
+                             + std::to_string(misalignedLine) + "): columns misaligned?");
+
+    // ---- the alpha-beta fit -------------------------------------------------------------------
+    const double factor = c.ranks > 0 ? busBandwidthFactor(c.collective, c.ranks) : (ratioKnown ? ratio : 1.0);
+    {
+        std::vector<double> s, t;
+        for (const CalibrationRow &r : c.rows) {
+            s.push_back(double(r.size_bytes));
+            t.push_back(r.time_us);
+        }
+        c.fit = fitAlphaBeta(s, t, factor);
+    }
+    if (c.fit.ok) {
+        for (CalibrationRow &r : c.rows) {
+            r.fit_busbw_gbps = c.fit.busBwGbps(double(r.size_bytes));
+            const double ft = c.fit.timeUs(double(r.size_bytes));
+            r.fit_residual = r.time_us > 0 ? (r.time_us - ft) / r.time_us : 0;
+            if (!std::isfinite(r.fit_residual) || !std::isfinite(r.fit_busbw_gbps)) {
+                r.fit_residual = 0;
+                r.fit_busbw_gbps = 0;
+            }
+        }
+        if (!c.fit.alpha_us)
+            addMissing(c, "latency",
+                       "the smallest size (" + formatBytes(double(c.rows[order.front()].size_bytes))
+                           + ") is too large to show the latency: bandwidth fitted alone");
+        if (c.fit.rms_residual > 0.15)
+            c.warnings.push_back("the alpha-beta fit misses the measured times by " + fmt(100 * c.fit.rms_residual, 0)
+                                 + "% (rms): NCCL changes protocol and algorithm with size, which one latency and one "
+                                   "bandwidth cannot follow");
+    } else {
+        c.warnings.push_back("time does not grow with size: no bandwidth to fit");
+    }
+
+    // ---- the engine's prediction on the preset ---------------------------------------------
+    if (gpu && cluster) {
+        ModelComparison &m = c.model;
+        m.gpu_id = gpu->id;
+        m.cluster_id = cluster->id;
+        if (c.ranks < 2) {
+            c.warnings.push_back("no comparison with the model: the number of ranks is unknown or 1");
+        } else {
+            m.ranks = c.ranks;
+            m.nodes = c.nodes;
+            if (m.nodes == 0) {
+                const int per = std::max(cluster->gpus_per_node, 1);
+                m.nodes = (c.ranks + per - 1) / per;
+                m.nodes_assumed = true;
+                c.warnings.push_back("nodes unknown (no device list): " + std::to_string(m.nodes)
+                                     + " assumed from the preset's " + std::to_string(per) + " GPUs per node; give them");
+            }
+            m.ranks_per_node = c.ranks_per_node > 0 ? c.ranks_per_node : (c.ranks + m.nodes - 1) / m.nodes;
+            // Send/recv pairs cross the network one NIC at a time (as the engine's pipeline sends).
+            const GroupLink g = c.collective == Collective::SendRecv
+                ? groupLink(*gpu, *cluster, 2, m.nodes > 1 ? 2 : 1, m.nodes > 1 ? 1 : 2)
+                : groupLink(*gpu, *cluster, m.ranks, m.nodes, m.ranks_per_node);
+            const double modelFactor = busBandwidthFactor(c.collective, c.collective == Collective::SendRecv ? 2 : m.ranks);
+            m.link = g;
+            m.bus_factor = modelFactor;
+            m.link_busbw_gbps = g.busbw_gbps;
+            m.line_gbps = g.line_gbps;
+            m.latency_us = collectiveLatencyS(c.collective, g) * 1e6;
+            m.available = g.busbw_gbps > 0;
+            std::vector<bool> below(c.rows.size(), false);
+            for (size_t i = 0; i < c.rows.size() && m.available; ++i) {
+                CalibrationRow &r = c.rows[i];
+                if (r.size_bytes == 0)
+                    continue;
+                const double t = collectiveTimeS(c.collective, double(r.size_bytes), g);
+                if (!(t > 0))
+                    continue;
+                r.model_busbw_gbps = modelFactor * double(r.size_bytes) / t / 1e9;
+                // From the times, not the printed busbw, which rounds to 0.00 at small sizes.
+                r.vs_model = r.time_us > 0 ? t * 1e6 / r.time_us : 0;
+                if (!std::isfinite(r.vs_model) || !std::isfinite(r.model_busbw_gbps)) {
+                    r.vs_model = 0;
+                    r.model_busbw_gbps = 0;
+                    continue;
+                }
+                r.below_model = r.vs_model < kBelowModelRatio;
+                below[i] = r.below_model;
+                ++m.sizes_compared;
+                m.sizes_below += r.below_model ? 1 : 0;
+            }
+            std::vector<bool> ordered(c.rows.size());
+            std::vector<CalibrationRow> sortedRows;
+            for (size_t k = 0; k < order.size(); ++k) {
+                sortedRows.push_back(c.rows[order[k]]);
+                ordered[k] = below[order[k]];
+            }
+            if (m.sizes_below > 0)
+                c.warnings.push_back("measured busbw is more than 20% below the model (" + m.cluster_id + ", "
+                                     + m.gpu_id + ") at " + std::to_string(m.sizes_below) + " of "
+                                     + std::to_string(m.sizes_compared) + " sizes (" + sizeRanges(sortedRows, ordered)
+                                     + "): check the topology, the NICs and NCCL's settings");
+            const double measured = c.plateau_busbw_gbps.value_or(c.peak_busbw_gbps);
+            if (m.available && measured > m.line_gbps * 1.0 && m.line_gbps > 0) {
+                if (c.collective == Collective::AllReduce) {
+                    c.above_line_rate = true;
+                    if (m.nodes > 1)
+                        c.warnings.push_back("all-reduce busbw " + gbps(measured) + " exceeds the line rate of the "
+                                             + std::to_string(g.ranks_per_node) + " NIC(s) per node in the preset ("
+                                             + gbps(m.line_gbps)
+                                             + "): in-network or tree reduction (SHARP, NCCL's tree over few nodes) or "
+                                               "faster NICs than the preset's; not taken as NIC bandwidth");
+                    else
+                        c.warnings.push_back("all-reduce busbw " + gbps(measured) + " exceeds the " + m.gpu_id
+                                             + " link's line rate (" + gbps(m.line_gbps)
+                                             + "): NVLS (NVLink SHARP) reduces inside the switch; not taken as link "
+                                               "bandwidth");
+                } else {
+                    c.warnings.push_back(std::string(toString(c.collective)) + " busbw " + gbps(measured)
+                                         + " exceeds the preset's line rate (" + gbps(m.line_gbps)
+                                         + "): the preset is not this hardware, or the ranks and nodes are wrong");
+                }
+            }
+            if (m.available && measured > 1.2 * m.link_busbw_gbps && !c.above_line_rate && measured <= m.line_gbps)
+                c.warnings.push_back("measured busbw (" + gbps(measured) + ") is more than 20% above the model's ("
+                                     + gbps(m.link_busbw_gbps) + "): the preset underrates this link");
+
+            // ---- link figures that reproduce the fit ----------------------------------------
+            CalibratedLink &cal = c.calibrated;
+            cal.scope = m.nodes > 1 ? Scope::InterNode : Scope::IntraNode;
+            const double fittedBw = c.fit.ok ? c.fit.bw_gbps : 0;
+            if (cal.scope == Scope::InterNode) {
+                const int k = c.collective == Collective::SendRecv ? 1 : g.ranks_per_node;
+                const double nicLine = k * cluster->nic_gbit_per_gpu / 8.0;
+                cal.basis_line_gbps = nicLine;
+                if (nicLine > gpu->intra_bw_gbps)
+                    cal.notes.push_back("in the preset the intra-node link (" + gbps(gpu->intra_bw_gbps)
+                                        + ") is narrower than the NICs (" + gbps(nicLine)
+                                        + "), so this measurement does not tell the network efficiency");
+                else if (fittedBw > 0 && nicLine > 0) {
+                    const double eff = fittedBw / nicLine;
+                    if (eff > 1.0 || c.above_line_rate)
+                        cal.notes.push_back("the fitted busbw (" + gbps(fittedBw) + ") exceeds the NICs' line rate ("
+                                            + gbps(nicLine) + "): network efficiency left as it is");
+                    else
+                        cal.efficiency = std::max(eff, 0.01);
+                }
+                if (c.fit.alpha_us) {
+                    std::string note;
+                    ClusterSpec probe = *cluster;
+                    auto latency = [&](double step) {
+                        probe.nic_latency_us = step;
+                        const GroupLink pg = c.collective == Collective::SendRecv
+                            ? groupLink(*gpu, probe, 2, 2, 1)
+                            : groupLink(*gpu, probe, m.ranks, m.nodes, m.ranks_per_node);
+                        return collectiveLatencyS(c.collective, pg) * 1e6;
+                    };
+                    cal.step_latency_us = solveStepLatency(latency, *c.fit.alpha_us, 10000.0, note);
+                    if (!note.empty())
+                        cal.notes.push_back(note);
+                }
+            } else {
+                const double line = gpu->intra_bw_gbps * (gpu->p2p ? 1.0 : 0.5);
+                cal.basis_line_gbps = line;
+                if (fittedBw > 0 && line > 0) {
+                    const double eff = fittedBw / line;
+                    if (eff > 1.0 || c.above_line_rate)
+                        cal.notes.push_back("the fitted busbw (" + gbps(fittedBw) + ") exceeds the link's line rate ("
+                                            + gbps(line) + "): intra-node efficiency left as it is");
+                    else
+                        cal.efficiency = std::max(eff, 0.01);
+                }
+                if (c.fit.alpha_us) {
+                    std::string note;
+                    GpuSpec probe = *gpu;
+                    auto latency = [&](double step) {
+                        probe.intra_latency_us = step;
+                        const GroupLink pg = c.collective == Collective::SendRecv
+                            ? groupLink(probe, *cluster, 2, 1, 2)
+                            : groupLink(probe, *cluster, m.ranks, 1, m.ranks);
+                        return collectiveLatencyS(c.collective, pg) * 1e6;
+                    };
+                    cal.step_latency_us = solveStepLatency(latency, *c.fit.alpha_us, 1000.0, note); // the GPU field allows up to 1000 us
+                    if (!note.empty())
+                        cal.notes.push_back(note);
+                }
+            }
+            if (!c.fit.alpha_us)
+                cal.notes.push_back("no latency: the log's sizes cannot show it");
+            cal.available = cal.efficiency.has_value() || cal.step_latency_us.has_value();
+        }
+    }
+
+    out = std::move(c);
+    return true;
+}
+
+} // namespace commtax::nccl

@@ -1,0 +1,96 @@
+// libFuzzer target: the nccl-tests log reader, and the calibration of whatever it accepts, must
+// never crash, hang or produce a NaN or an infinity (those would end up on a chart or in JSON).
+// Built and run by run_fuzz.sh with clang (-fsanitize=fuzzer,address,undefined).
+#include "nccl/calibration.h"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+
+using namespace commtax;
+using namespace commtax::nccl;
+
+namespace {
+
+void require(bool ok)
+{
+    if (!ok)
+        __builtin_trap();
+}
+
+void finite(double v)
+{
+    require(std::isfinite(v));
+}
+
+void check(const Calibration &c)
+{
+    finite(c.peak_busbw_gbps);
+    finite(c.mean_busbw_gbps);
+    if (c.plateau_busbw_gbps)
+        finite(*c.plateau_busbw_gbps);
+    if (c.fit.ok) {
+        finite(c.fit.bw_gbps);
+        require(c.fit.bw_gbps > 0);
+        finite(c.fit.rms_residual);
+        if (c.fit.alpha_us)
+            finite(*c.fit.alpha_us);
+    }
+    for (const CalibrationRow &r : c.rows) {
+        finite(r.time_us);
+        finite(r.busbw_gbps);
+        finite(r.fit_busbw_gbps);
+        finite(r.fit_residual);
+        finite(r.model_busbw_gbps);
+        finite(r.vs_model);
+        if (c.fit.ok)
+            finite(c.fit.busBwGbps(double(r.size_bytes)));
+        if (c.model.available)
+            finite(c.model.busBwGbps(c.collective, double(r.size_bytes)));
+    }
+    if (c.calibrated.efficiency)
+        require(*c.calibrated.efficiency > 0 && *c.calibrated.efficiency <= 1);
+    if (c.calibrated.step_latency_us)
+        require(*c.calibrated.step_latency_us >= 0 && *c.calibrated.step_latency_us <= 10000);
+    require(c.ranks >= 0 && c.nodes >= 0 && c.ranks_per_node >= 0);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    LogParse log;
+    ParseError error;
+    if (!parseLog(std::string_view(reinterpret_cast<const char *>(data), size), log, error)) {
+        require(!error.message.empty() && log.tables.empty());
+        return 0;
+    }
+    require(!log.tables.empty());
+
+    GpuSpec gpu; // an H100 on a DGX H100, as in presets/*.json
+    gpu.id = "h100-sxm";
+    gpu.intra_bw_gbps = 450;
+    gpu.intra_efficiency = 0.82;
+    gpu.intra_latency_us = 3.4;
+    ClusterSpec cluster;
+    cluster.id = "dgx-h100";
+    cluster.gpus_per_node = 8;
+    cluster.nic_gbit_per_gpu = 400;
+    cluster.nic_efficiency = 0.9;
+    cluster.nic_latency_us = 14;
+    for (const ResultTable &t : log.tables) {
+        require(!t.rows.empty());
+        Calibration c;
+        std::string why;
+        if (calibrate(t, {}, &gpu, &cluster, c, why))
+            check(c);
+        else
+            require(!why.empty());
+        CalibrationOptions given;
+        given.ranks = int(size % 4096) + 1;
+        given.nodes = int(size % 7) + 1;
+        if (calibrate(t, given, nullptr, nullptr, c, why))
+            check(c);
+    }
+    return 0;
+}

@@ -1,0 +1,48 @@
+#pragma once
+// Calibration from nccl-tests logs, the parts shared by `commtax calibrate` and the calibration
+// dialog: reading a log, choosing the presets to compare with, the JSON, and the preset that
+// carries the measurement. QtCore only.
+
+#include "core/presets.h"
+#include "nccl/calibration.h"
+
+#include <QDate>
+#include <QJsonObject>
+#include <QString>
+
+namespace commtax {
+
+// Logs larger than this are not nccl-tests output (a 10k-size sweep is about 1.5 MB).
+inline constexpr qint64 kMaxCalibrationLogBytes = 256ll * 1024 * 1024;
+
+// Read a log file, or standard input for "-". False with a one-line reason on failure.
+bool readCalibrationLog(const QString &fileName, QByteArray &text, QString *error);
+
+// The presets a measurement is compared with and calibrates.
+struct CalibrationTarget {
+    Preset gpu;     // the GPU the log names, else the cluster's default GPU
+    Preset cluster;
+    Plan plan;      // gpu and cluster applied (for their GpuSpec and ClusterSpec)
+    QString reason; // how they were chosen, for people
+};
+
+// `clusterId` when given (false with an error when unknown); else the default cluster of the GPU
+// named in the device list. False without an error when there is nothing to go by.
+bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &clusterId, const std::string &gpuName,
+                             CalibrationTarget &out, QString *error);
+
+// The calibration as JSON (keys in README "Calibration").
+QJsonObject calibrationToJson(const nccl::Calibration &c, const nccl::ResultTable &table, const CalibrationTarget *target);
+
+// Field keys the calibration writes: {efficiency, latency} of the cluster (network) or GPU (intra-node).
+QString calibratedEfficiencyKey(nccl::Scope scope);
+QString calibratedLatencyKey(nccl::Scope scope);
+
+// The preset that carries the measurement: a copy of the cluster preset with nic_efficiency and
+// nic_latency_us replaced (a log across nodes), or of the GPU preset with intra_efficiency and
+// intra_latency_us (a log inside one node), each recorded as measured with the source
+// "nccl-tests log <logName>, <date>". False with the reason when nothing could be derived.
+bool calibratedPreset(const nccl::Calibration &c, const CalibrationTarget &target, const QString &logName,
+                      const QDate &date, Preset &out, QString *why);
+
+} // namespace commtax
