@@ -102,19 +102,20 @@ void addMissing(Calibration &c, const char *tag, std::string sentence)
         c.warnings.push_back(std::move(sentence));
 }
 
-// Compact list of sizes: "8 B-16 MiB, 1 GiB".
-std::string sizeRanges(const std::vector<CalibrationRow> &rows, const std::vector<bool> &pick)
+// Compact list of the picked sizes, in size order: "8 B-16 MiB, 1 GiB".
+std::string sizeRanges(const std::vector<CalibrationRow> &rows, const std::vector<size_t> &bySize,
+                       const std::vector<bool> &pick)
 {
     std::string out;
     size_t i = 0;
     int ranges = 0;
-    while (i < rows.size()) {
-        if (!pick[i]) {
+    while (i < bySize.size()) {
+        if (!pick[bySize[i]]) {
             ++i;
             continue;
         }
         size_t j = i;
-        while (j + 1 < rows.size() && pick[j + 1])
+        while (j + 1 < bySize.size() && pick[bySize[j + 1]])
             ++j;
         if (++ranges > 4) {
             out += ", ...";
@@ -122,9 +123,9 @@ std::string sizeRanges(const std::vector<CalibrationRow> &rows, const std::vecto
         }
         if (!out.empty())
             out += ", ";
-        out += formatBytes(double(rows[i].size_bytes));
+        out += formatBytes(double(rows[bySize[i]].size_bytes));
         if (j > i)
-            out += "-" + formatBytes(double(rows[j].size_bytes));
+            out += "-" + formatBytes(double(rows[bySize[j]].size_bytes));
         i = j + 1;
     }
     return out;
@@ -299,6 +300,7 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
     // ---- the rows -------------------------------------------------------------------------
     std::vector<std::pair<double, double>> ratioRows; // algbw, busbw/algbw
     int inPlaceRows = 0, failedRows = 0, misaligned = 0, misalignedLine = 0;
+    c.rows.reserve(table.rows.size());
     double busbwMean = 0;
     int busbwCount = 0;
     for (const ResultRow &r : table.rows) {
@@ -679,16 +681,10 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
                 ++m.sizes_compared;
                 m.sizes_below += r.below_model ? 1 : 0;
             }
-            std::vector<bool> ordered(c.rows.size());
-            std::vector<CalibrationRow> sortedRows;
-            for (size_t k = 0; k < order.size(); ++k) {
-                sortedRows.push_back(c.rows[order[k]]);
-                ordered[k] = below[order[k]];
-            }
             if (m.sizes_below > 0)
                 c.warnings.push_back("measured busbw is more than 20% below the model (" + m.cluster_id + ", "
                                      + m.gpu_id + ") at " + std::to_string(m.sizes_below) + " of "
-                                     + std::to_string(m.sizes_compared) + " sizes (" + sizeRanges(sortedRows, ordered)
+                                     + std::to_string(m.sizes_compared) + " sizes (" + sizeRanges(c.rows, order, below)
                                      + "): check the topology, the NICs and NCCL's settings");
             const double measured = c.plateau_busbw_gbps.value_or(c.peak_busbw_gbps);
             if (m.available && measured > m.line_gbps * 1.0 && m.line_gbps > 0) {

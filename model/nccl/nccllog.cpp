@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 namespace commtax::nccl {
 
@@ -559,7 +560,9 @@ public:
 
     void line(std::string_view raw, int lineNo)
     {
-        noteSignatures(raw, m_sig);
+        // What another tool's output looks like only matters while no table has been found.
+        if (!m_open && m_out.tables.empty())
+            noteSignatures(raw, m_sig);
         bool stripped = false;
         std::string_view s = trim(stripLinePrefixes(stripAnsi(raw, m_ansi), stripped));
         if (stripped)
@@ -862,22 +865,20 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
         error = {0, text.empty() ? "empty input: no nccl-tests output to read" : "the input holds only white space"};
         return false;
     }
-    // Binary data: any NUL byte, or many control characters.
+    // Binary data: any NUL byte, or many control characters (a sample is enough to tell).
+    if (const void *nul = std::memchr(text.data(), 0, text.size())) {
+        const size_t at = size_t(static_cast<const char *>(nul) - text.data());
+        const int lineNo = 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n'));
+        error = {lineNo, "binary data, not a text log (NUL byte at offset " + std::to_string(at) + ")"};
+        return false;
+    }
     {
-        int lineNo = 1;
-        size_t controls = 0;
-        for (size_t i = 0; i < text.size(); ++i) {
-            const auto c = static_cast<unsigned char>(text[i]);
-            if (c == '\n')
-                ++lineNo;
-            if (c == 0) {
-                error = {lineNo, "binary data, not a text log (NUL byte at offset " + std::to_string(i) + ")"};
-                return false;
-            }
-            if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != 0x1b && c != '\f' && c != '\v' && c != '\b')
-                ++controls;
-        }
-        if (controls * 50 > text.size()) {
+        const std::string_view sample = text.substr(0, 1 << 16);
+        const auto controls = size_t(std::count_if(sample.begin(), sample.end(), [](char ch) {
+            const auto c = static_cast<unsigned char>(ch);
+            return c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != 0x1b && c != '\f' && c != '\v' && c != '\b';
+        }));
+        if (controls * 50 > sample.size()) {
             error = {0, "binary data, not a text log (" + std::to_string(controls) + " control characters)"};
             return false;
         }
@@ -893,8 +894,11 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
         std::string_view ln = text.substr(pos, end - pos);
         ++lineNo;
         // A carriage return inside a line overwrote what came before it on the terminal.
-        if (const size_t cr = trim(ln).rfind('\r'); cr != std::string_view::npos)
-            ln = trim(ln).substr(cr + 1);
+        if (ln.find('\r') != std::string_view::npos) {
+            const std::string_view t = trim(ln);
+            if (const size_t cr = t.rfind('\r'); cr != std::string_view::npos)
+                ln = t.substr(cr + 1);
+        }
         parser.line(ln, lineNo);
         pos = end + 1;
     }
