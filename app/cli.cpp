@@ -84,6 +84,7 @@ const char *const kUsage =
     "       commtax presets [--json]         list the built-in models, GPUs and clusters\n"
     "       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)\n"
     "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
+    "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]\n"
     "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
     "       commtax --version | --help\n"
     "Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n";

@@ -1,11 +1,87 @@
-// TEMPORARY placeholder until the report feature lands; replaced by its implementation.
+// commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize as-given|gpus|budget|time]
+// The comparison of 2 to 8 scenario files as a PDF for procurement, or its table as CSV or JSON.
+// Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets:
+// the preset library is read when it exists, never created or repaired from here.
 #include "cli.h"
+
+#include "library/comparisonio.h"
+#include "library/presetlibrary.h"
+#include "report/reportwriter.h"
+
+#include <QFileInfo>
 
 namespace commtax::cli {
 
-int cmdReport(QStringList)
+int cmdReport(QStringList args)
 {
-    return fail(kExitUsage, QStringLiteral("report is not available in this build yet"));
+    QString output, normalize, why;
+    bool hasOutput = false, hasOutputLong = false, hasNormalize = false;
+    QString outputLong;
+    if (!takeOption(args, QStringLiteral("-o"), output, &hasOutput, &why)
+        || !takeOption(args, QStringLiteral("--output"), outputLong, &hasOutputLong, &why)
+        || !takeOption(args, QStringLiteral("--normalize"), normalize, &hasNormalize, &why))
+        return fail(kExitUsage, QStringLiteral("report: ") + why);
+    if (hasOutputLong) {
+        output = outputLong;
+        hasOutput = true;
+    }
+    if (const QString bad = unknownOption(args); !bad.isEmpty())
+        return fail(kExitUsage, QStringLiteral("report: unknown option %1").arg(bad));
+    if (!hasOutput)
+        return fail(kExitUsage, QStringLiteral("report: -o OUT.pdf|OUT.csv|OUT.json is required"));
+    ReportFormat format;
+    if (!reportFormatForFile(output, format))
+        return fail(kExitUsage, QStringLiteral("report: %1: the output must end in .pdf, .csv or .json").arg(output));
+    Normalization normalization = Normalization::AsGiven;
+    if (hasNormalize && !parseNormalization(normalize, normalization))
+        return fail(kExitUsage, QStringLiteral("report: --normalize must be as-given, gpus, budget or time"));
+    if (args.size() < kMinComparedPlans || args.size() > kMaxComparedPlans)
+        return fail(kExitUsage, QStringLiteral("report compares %1 to %2 scenario files (got %3)")
+                                    .arg(kMinComparedPlans)
+                                    .arg(kMaxComparedPlans)
+                                    .arg(args.size()));
+
+    PresetCatalog catalog = PresetCatalog::builtIn();
+    PresetLibrary library;
+    if (QFileInfo::exists(library.fileName())) {
+        QString error;
+        if (library.open(&error, PresetLibrary::OpenMode::ExistingOnly))
+            catalog = library.catalog();
+        else
+            err() << "commtax: warning: preset library not used (" << error << "); built-in presets only" << Qt::endl;
+    }
+
+    QList<Scenario> scenarios;
+    bool ok = true;
+    for (const QString &file : std::as_const(args)) {
+        Scenario s;
+        QList<LoadError> errors;
+        if (!loadAndValidateScenario(file, catalog, s, errors)) {
+            out().flush();
+            for (const LoadError &e : errors)
+                err() << "commtax: " << e.toString() << Qt::endl;
+            ok = false;
+            continue;
+        }
+        if (s.name.isEmpty())
+            s.name = QFileInfo(file).completeBaseName();
+        scenarios << s;
+    }
+    if (!ok)
+        return kExitBadInput;
+
+    const Comparison c = comparePlans(scenarios, normalization);
+    ReportOptions options;
+    options.catalog = &catalog;
+    QString error;
+    int pages = 0;
+    if (!writeComparisonReport(c, output, options, &error, &pages))
+        return fail(kExitBadInput, QStringLiteral("report: ") + error);
+    if (pages > 0)
+        out() << "Wrote " << output << " (" << pages << " pages)\n";
+    else
+        out() << "Wrote " << output << " (" << c.plans.size() << " plans)\n";
+    return kExitOk;
 }
 
 } // namespace commtax::cli

@@ -1,3 +1,7 @@
 # Preset library, comparison and reports (issue 4): two executables.
 # test_library: the SQLite library and the comparison arithmetic (QtCore + QtSql, no display).
 commtax_add_test(test_library SOURCES test_library.cpp LIBS commtax_library Qt6::Sql)
+# test_library_gui: the comparison view, the preset manager, the PDF/CSV/JSON reports and the
+# `commtax report` command (offscreen; needs pdftotext/pdfinfo from poppler-utils).
+commtax_add_test(test_library_gui SOURCES test_library_gui.cpp LIBS commtax_ui)
+add_dependencies(test_library_gui commtax)

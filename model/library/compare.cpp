@@ -133,22 +133,21 @@ void normalizeOne(ComparedPlan &cp, const ComparedPlan &ref, Normalization n)
         return;
     }
     case Normalization::EqualTime: {
+        // GPU counts come in steps (dp must divide the batch), so "equal" is the nearest in
+        // ratio: 5% slower beats 45% faster. Ties go to fewer GPUs.
         const double days = ref.result.days_to_train;
-        const Candidate *best = nullptr;
-        const Candidate *fastest = &cands.front();
-        for (const Candidate &c : cands) {
-            if (!best && c.result.days_to_train <= days * (1 + 1e-9))
-                best = &c; // ascending: the first that is fast enough is the fewest GPUs
-            if (c.result.days_to_train < fastest->result.days_to_train)
-                fastest = &c;
-        }
-        if (best)
-            applyCandidate(cp, *best, QString());
-        else
-            applyCandidate(cp, *fastest,
-                           QStringLiteral("cannot train in %1 days: %2 days at best (%3 GPUs)")
-                               .arg(formatNumber(days, 1), formatNumber(fastest->result.days_to_train, 1))
-                               .arg(fastest->gpus));
+        const Candidate *best = &cands.front();
+        auto distance = [days](const Candidate &c) { return std::abs(std::log(c.result.days_to_train / days)); };
+        for (const Candidate &c : cands)
+            if (distance(c) < distance(*best) - 1e-12)
+                best = &c;
+        const double ratio = best->result.days_to_train / days;
+        applyCandidate(cp, *best,
+                       std::abs(ratio - 1.0) <= 0.01
+                           ? QString()
+                           : QStringLiteral("nearest to A's %1 days: %2 days (%3%4%)")
+                                 .arg(formatNumber(days, 1), formatNumber(best->result.days_to_train, 1),
+                                      ratio > 1 ? QStringLiteral("+") : QString(), formatNumber((ratio - 1.0) * 100.0, 0)));
         return;
     }
     }
@@ -183,6 +182,21 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
     return out;
 }
 
+QStringList defaultComparisonGpus()
+{
+    return {QStringLiteral("h100-sxm"), QStringLiteral("a100-sxm-80gb"), QStringLiteral("l40s"), QStringLiteral("rtx-4090")};
+}
+
+QList<Scenario> hardwareComparisonFor(const Scenario &current, const PresetCatalog &catalog)
+{
+    Scenario first = current;
+    if (first.name.isEmpty())
+        first.name = QStringLiteral("Current plan");
+    QStringList others = defaultComparisonGpus();
+    others.removeAll(QString::fromStdString(current.plan.gpu.id));
+    return QList<Scenario>{first} + hardwareVariants(current, others, catalog);
+}
+
 QList<Scenario> defaultComparison(const PresetCatalog &catalog)
 {
     Scenario base = defaultScenario(catalog);
@@ -193,9 +207,7 @@ QList<Scenario> defaultComparison(const PresetCatalog &catalog)
     base.plan.training.tp = 2;
     base.plan.training.pp = 4;
     base.plan.training.dp = 32; // 32 nodes x 8 GPUs = 256
-    QList<Scenario> out = hardwareVariants(base, {QStringLiteral("h100-sxm"), QStringLiteral("a100-sxm-80gb"),
-                                                  QStringLiteral("l40s"), QStringLiteral("rtx-4090")},
-                                           catalog);
+    QList<Scenario> out = hardwareVariants(base, defaultComparisonGpus(), catalog);
     static const char *const names[] = {"H100 SXM", "A100 SXM 80GB", "L40S", "RTX 4090"};
     for (qsizetype i = 0; i < out.size() && i < 4; ++i)
         out[i].name = QLatin1String(names[i]);
@@ -241,11 +253,18 @@ QList<int> Comparison::best(const MetricInfo &m) const
     QList<int> out;
     if (m.better == Better::None)
         return out;
+    // A rented plan has no capex: its zero is no bargain to mark.
+    const bool capex = QLatin1String(m.key) == QLatin1String("capex_usd");
+    auto competes = [&](qsizetype i) {
+        return plans[i].runs() && !(capex && plans[i].plan.economics.mode == EconomicsMode::Rent);
+    };
     double bestValue = 0;
     bool any = false;
+    int competing = 0;
     for (qsizetype i = 0; i < plans.size(); ++i) {
-        if (!plans[i].runs())
+        if (!competes(i))
             continue;
+        ++competing;
         const double v = m.get(plans[i].result);
         if (!std::isfinite(v))
             continue;
@@ -256,8 +275,10 @@ QList<int> Comparison::best(const MetricInfo &m) const
     if (!any)
         return out;
     for (qsizetype i = 0; i < plans.size(); ++i)
-        if (plans[i].runs() && nearlyEqual(m.get(plans[i].result), bestValue))
+        if (competes(i) && nearlyEqual(m.get(plans[i].result), bestValue))
             out << int(i);
+    if (out.size() == competing) // every plan equal: nothing stands out
+        out.clear();
     return out;
 }
 

@@ -24,7 +24,7 @@ enum class Normalization {
     AsGiven,     // each plan as its file says
     EqualGpus,   // every plan resized to the reference's GPU count
     EqualBudget, // every bought plan resized to the most GPUs the reference's capex buys
-    EqualTime,   // every plan resized to the fewest GPUs that train as fast as the reference
+    EqualTime,   // every plan resized to the GPU count whose time to train is nearest the reference's
 };
 QString normalizationKey(Normalization n);   // "as-given", "gpus", "budget", "time" (the CLI's words)
 QString normalizationLabel(Normalization n); // "Equal GPU count" ...
@@ -49,7 +49,8 @@ struct Comparison {
     QString note;          // why a normalisation could not apply at all
 
     // Indexes of the plans with the best value of `m` (ties within 1e-9 relative all win);
-    // empty when the metric has no better direction or no plan runs.
+    // empty when the metric has no better direction, no plan runs, or every plan that runs has
+    // the same value. Rented plans do not compete on capex (they have none).
     QList<int> best(const MetricInfo &m) const;
     int cheapest() const; // lowest cost per billion tokens among plans that run; -1 if none
     int fastest() const;  // fewest days to train among plans that run; -1 if none
@@ -69,6 +70,11 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
 // L40S and RTX 4090 clusters, and the H100 cluster rented at an assumed USD 3.00 per GPU-hour.
 QList<Scenario> defaultComparison(const PresetCatalog &catalog = PresetCatalog::builtIn());
 inline constexpr double kDefaultH100RentUsdPerGpuHour = 3.00;
+// The GPUs of the default comparison, in its order.
+QStringList defaultComparisonGpus();
+// For the main window's "Compare hardware": the current plan first (plan A), then the same plan on
+// each default comparison GPU it is not already on.
+QList<Scenario> hardwareComparisonFor(const Scenario &current, const PresetCatalog &catalog = PresetCatalog::builtIn());
 
 // GPU counts the plan can be resized to while keeping tp, pp, the micro-batch and the global
 // batch: tp*pp*dp with dp dividing global_batch/micro_batch, in whole nodes, accepted by the

@@ -57,6 +57,10 @@ QString formatUsd(double usd)
         return sign + QLatin1Char('$') + formatNumber(a / 1e6, 2) + QLatin1Char('M');
     if (a >= 1e4)
         return sign + QLatin1Char('$') + formatNumber(a / 1e3, 1) + QLatin1Char('k');
+    if (a >= 1000) { // "$4,255": grouped by hand, the same in every locale
+        const QString digits = formatNumber(a, 0);
+        return sign + QLatin1Char('$') + digits.left(digits.size() - 3) + QLatin1Char(',') + digits.right(3);
+    }
     return sign + QLatin1Char('$') + formatNumber(a, a >= 100 ? 0 : 2);
 }
 
@@ -149,7 +153,9 @@ QString comparisonQuestion(const Comparison &c)
     for (const ComparedPlan &p : c.plans)
         sameModel = sameModel && p.plan.model.id == ref.plan.model.id;
     const QString model = sameModel ? QString::fromStdString(ref.plan.model.name) : QStringLiteral("its model");
-    const QString tokens = formatNumber(ref.plan.training.tokens_to_train / 1e9, 0) + QStringLiteral(" billion tokens");
+    const double t = ref.plan.training.tokens_to_train;
+    const QString tokens = t >= 1e12 ? QString::number(t / 1e12, 'g', 3) + QStringLiteral(" trillion tokens")
+                                     : QString::number(t / 1e9, 'g', 3) + QStringLiteral(" billion tokens");
     QString basis;
     switch (c.normalization) {
     case Normalization::AsGiven: basis = QStringLiteral("each as specified"); break;

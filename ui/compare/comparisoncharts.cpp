@@ -1,0 +1,426 @@
+#include "comparisoncharts.h"
+
+#include "library/comparisonio.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace commtax {
+
+QString chartTitle(ComparisonChart chart)
+{
+    switch (chart) {
+    case ComparisonChart::StepBreakdown: return QStringLiteral("Step time breakdown");
+    case ComparisonChart::CostPerBillionTokens: return QStringLiteral("Cost per billion tokens");
+    case ComparisonChart::DaysToTrain: return QStringLiteral("Days to train");
+    case ComparisonChart::Tco: return QStringLiteral("TCO of the training run");
+    case ComparisonChart::PriceBreakEven: return QStringLiteral("Break-even GPU price");
+    case ComparisonChart::BuyVersusRent: return QStringLiteral("Buying against renting");
+    }
+    return QString();
+}
+
+QColor planColor(int index)
+{
+    // Tableau 10: distinct in colour and in grey when printed.
+    static const QColor colors[] = {QColor(0x4E, 0x79, 0xA7), QColor(0xF2, 0x8E, 0x2B), QColor(0x59, 0xA1, 0x4F),
+                                    QColor(0xE1, 0x57, 0x59), QColor(0x76, 0xB7, 0xB2), QColor(0xED, 0xC9, 0x48),
+                                    QColor(0xB0, 0x7A, 0xA1), QColor(0xFF, 0x9D, 0xA7)};
+    return colors[(index % 8 + 8) % 8];
+}
+
+QString wrapLabel(const QString &name, int maxLine)
+{
+    const QStringList words = name.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    QStringList lines;
+    QString line;
+    for (const QString &w : words) {
+        if (!line.isEmpty() && line.size() + 1 + w.size() > maxLine) {
+            lines << line;
+            line.clear();
+        }
+        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + w;
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
+
+namespace {
+
+double finiteOr(double v, double fallback) { return std::isfinite(v) ? v : fallback; }
+
+QString whyNoBar(const ComparedPlan &p)
+{
+    if (!p.valid)
+        return QStringLiteral("invalid plan");
+    return QStringLiteral("does not fit\nin memory");
+}
+
+void setTitle(QCustomPlot *plot, const QString &title)
+{
+    QCPTextElement *element = nullptr;
+    if (plot->plotLayout()->rowCount() > 1)
+        element = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+    if (!element) {
+        plot->plotLayout()->insertRow(0);
+        QFont f = plot->font();
+        f.setPointSizeF(11);
+        f.setBold(true);
+        element = new QCPTextElement(plot, title, f);
+        plot->plotLayout()->addElement(0, 0, element);
+    }
+    element->setText(title);
+}
+
+void reset(QCustomPlot *plot, const QString &title, const QString &xLabel, const QString &yLabel)
+{
+    plot->clearPlottables();
+    plot->clearItems();
+    setTitle(plot, title);
+    QFont tickFont = plot->font();
+    tickFont.setPointSizeF(8);
+    for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
+        axis->setTickLabelFont(tickFont);
+        QFont labelFont = tickFont;
+        labelFont.setPointSizeF(9);
+        axis->setLabelFont(labelFont);
+    }
+    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->xAxis->setLabel(xLabel);
+    plot->yAxis->setLabel(yLabel);
+    plot->xAxis->grid()->setVisible(false);
+    // The legend goes in its own row under the axes, so it never hides a bar or a label.
+    if (plot->legend->layout() == plot->axisRect()->insetLayout()) {
+        plot->axisRect()->insetLayout()->take(plot->legend);
+        plot->axisRect()->insetLayout()->simplify();
+        const int row = plot->plotLayout()->rowCount();
+        plot->plotLayout()->addElement(row, 0, plot->legend);
+        plot->plotLayout()->setRowStretchFactor(row, 0.001);
+        plot->legend->setFillOrder(QCPLegend::foColumnsFirst, false);
+        plot->legend->setBorderPen(Qt::NoPen);
+        plot->legend->setMargins(QMargins(4, 0, 4, 2));
+        // An empty legend's size hint would cap the column's width (and squeeze the axes):
+        // give it an explicit, unlimited maximum width.
+        plot->legend->setMaximumSize(1 << 20, QWIDGETSIZE_MAX);
+    }
+    plot->legend->setWrap(2);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    plot->legend->setVisible(true);
+    plot->legend->setFont(tickFont);
+    plot->legend->setRowSpacing(0);
+    plot->legend->setColumnSpacing(12);
+}
+
+// x axis with one tick per plan at keys 1..n.
+void planAxis(QCustomPlot *plot, const Comparison &c)
+{
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    for (qsizetype i = 0; i < c.plans.size(); ++i)
+        ticker->addTick(double(i + 1), wrapLabel(c.plans[i].name) + (i == c.reference ? QStringLiteral("\n(A)") : QString()));
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setRange(0.4, double(c.plans.size()) + 0.6);
+}
+
+void label(QCustomPlot *plot, double key, double value, const QString &text, Qt::Alignment align, const QColor &color = Qt::black)
+{
+    auto *t = new QCPItemText(plot);
+    t->position->setCoords(key, value);
+    t->setPositionAlignment(align);
+    t->setText(text);
+    QFont f = plot->font();
+    f.setPointSizeF(7.5);
+    t->setFont(f);
+    t->setColor(color);
+    t->setPadding(QMargins(1, 1, 1, 2));
+}
+
+void message(QCustomPlot *plot, const QString &text)
+{
+    auto *t = new QCPItemText(plot);
+    t->position->setType(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(0.5, 0.5);
+    t->setText(text);
+    QFont f = plot->font();
+    f.setPointSizeF(10);
+    t->setFont(f);
+    t->setColor(Qt::darkGray);
+    plot->legend->setVisible(false);
+}
+
+void valueAxisTo(QCustomPlot *plot, double maxValue)
+{
+    plot->yAxis->setRange(0, maxValue > 0 && std::isfinite(maxValue) ? maxValue * 1.18 : 1.0);
+}
+
+// One bar per plan that runs, in the plan's colour; a label on top.
+bool drawPerPlanBars(QCustomPlot *plot, const Comparison &c, double (*value)(const Result &), double scale,
+                     QString (*text)(double))
+{
+    planAxis(plot, c);
+    double maxValue = 0;
+    bool any = false;
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        const ComparedPlan &p = c.plans[i];
+        const double key = double(i + 1);
+        if (!p.runs())
+            continue;
+        const double v = finiteOr(value(p.result) * scale, 0);
+        auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
+        bars->setName(p.name);
+        bars->setWidth(0.6);
+        bars->setPen(QPen(planColor(int(i)).darker(130)));
+        bars->setBrush(planColor(int(i)));
+        bars->setData({key}, {v}, true);
+        bars->removeFromLegend(); // the axis names each bar; its colour is the plan's in every chart
+        maxValue = std::max(maxValue, v);
+        any = true;
+    }
+    valueAxisTo(plot, maxValue);
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        const ComparedPlan &p = c.plans[i];
+        if (p.runs())
+            label(plot, double(i + 1), finiteOr(value(p.result) * scale, 0), text(value(p.result)), Qt::AlignBottom | Qt::AlignHCenter);
+        else
+            label(plot, double(i + 1), 0, whyNoBar(p), Qt::AlignBottom | Qt::AlignHCenter, Qt::darkRed);
+    }
+    plot->legend->setVisible(false);
+    return any;
+}
+
+struct StackPart {
+    const char *name;
+    QColor color;
+    double (*value)(const ComparedPlan &);
+};
+
+bool drawStacked(QCustomPlot *plot, const Comparison &c, const std::vector<StackPart> &parts, double scale,
+                 QString (*total)(const ComparedPlan &), double (*totalValue)(const ComparedPlan &))
+{
+    planAxis(plot, c);
+    QCPBars *below = nullptr;
+    double maxValue = 0;
+    bool any = false;
+    for (const StackPart &part : parts) {
+        QVector<double> keys, values;
+        for (qsizetype i = 0; i < c.plans.size(); ++i)
+            if (c.plans[i].runs()) {
+                keys << double(i + 1);
+                values << finiteOr(part.value(c.plans[i]) * scale, 0);
+            }
+        bool nonZero = false;
+        for (double v : std::as_const(values))
+            nonZero = nonZero || v > 0;
+        if (!nonZero)
+            continue; // a part no plan has (e.g. rent in a comparison of bought plans) stays out of the legend
+        auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
+        bars->setName(QLatin1String(part.name));
+        bars->setWidth(0.6);
+        bars->setPen(QPen(part.color.darker(140)));
+        bars->setBrush(part.color);
+        bars->setData(keys, values, true);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        any = true;
+    }
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        const ComparedPlan &p = c.plans[i];
+        if (p.runs()) {
+            const double top = finiteOr(totalValue(p) * scale, 0);
+            maxValue = std::max(maxValue, top);
+            label(plot, double(i + 1), top, total(p), Qt::AlignBottom | Qt::AlignHCenter);
+        } else {
+            label(plot, double(i + 1), 0, whyNoBar(p), Qt::AlignBottom | Qt::AlignHCenter, Qt::darkRed);
+        }
+    }
+    valueAxisTo(plot, maxValue);
+    return any;
+}
+
+QString seconds(double v) { return formatNumber(v, v < 10 ? 2 : 1) + QStringLiteral(" s"); }
+QString usd(double v) { return formatUsd(v); }
+QString days(double v) { return formatNumber(v, 1) + QStringLiteral(" d"); }
+
+bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
+{
+    const ComparedPlan &a = c.plans[c.reference];
+    reset(plot, QStringLiteral("Break-even GPU price against %1 (A)").arg(a.name), QStringLiteral("GPU price (% of today's price; circle: today, diamond: break-even)"),
+          QStringLiteral("Cost per billion tokens (USD)"));
+    if (!a.runs()) {
+        message(plot, QStringLiteral("Plan A (%1) does not run: no price can match it").arg(a.name));
+        return false;
+    }
+    const QList<BreakEvenRow> rows = breakEvens(c);
+    double maxX = 200;
+    for (qsizetype i = 0; i < rows.size(); ++i)
+        if (rows[i].hasPrice && rows[i].price.reachable && rows[i].price.currentPrice > 0 && c.plans[i].runs())
+            maxX = std::max(maxX, std::min(400.0, 100.0 * rows[i].price.breakEvenPrice / rows[i].price.currentPrice * 1.1));
+    double maxY = a.result.cost_per_billion_tokens_usd;
+    auto *refLine = plot->addGraph();
+    refLine->setName(QStringLiteral("%1 (A) today: %2").arg(a.name, formatUsd(a.result.cost_per_billion_tokens_usd)));
+    refLine->setPen(QPen(planColor(c.reference), 2, Qt::DashLine));
+    refLine->setData({0, maxX}, {a.result.cost_per_billion_tokens_usd, a.result.cost_per_billion_tokens_usd}, true);
+    bool any = false;
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        const ComparedPlan &b = c.plans[i];
+        if (i == c.reference || !b.runs() || !rows[i].hasPrice || !(rows[i].price.currentPrice > 0))
+            continue;
+        const PriceBreakEven &be = rows[i].price;
+        auto *line = plot->addGraph();
+        const double y0 = costPerBillionTokensAtPrice(b.plan, b.result, 0);
+        const double y1 = costPerBillionTokensAtPrice(b.plan, b.result, be.currentPrice * maxX / 100.0);
+        if (!std::isfinite(y0) || !std::isfinite(y1))
+            continue;
+        line->setName(be.reachable ? QStringLiteral("%1: matches A at %2%3").arg(b.name, formatUsd(be.breakEvenPrice),
+                                                                                 be.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU"))
+                                   : QStringLiteral("%1: dearer even with free GPUs").arg(b.name));
+        line->setPen(QPen(planColor(int(i)), 2));
+        line->setData({0, maxX}, {y0, y1}, true);
+        maxY = std::max(maxY, std::min(y1, 3.0 * a.result.cost_per_billion_tokens_usd));
+        maxY = std::max(maxY, y0);
+        // today's price
+        auto *today = plot->addGraph();
+        today->removeFromLegend();
+        today->setLineStyle(QCPGraph::lsNone);
+        today->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, planColor(int(i)), Qt::white, 7));
+        today->setData({100}, {b.result.cost_per_billion_tokens_usd}, true);
+        if (be.reachable) {
+            const double x = 100.0 * be.breakEvenPrice / be.currentPrice;
+            if (x <= maxX) {
+                auto *cross = plot->addGraph();
+                cross->removeFromLegend();
+                cross->setLineStyle(QCPGraph::lsNone);
+                cross->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, planColor(int(i)), planColor(int(i)), 9));
+                cross->setData({x}, {a.result.cost_per_billion_tokens_usd}, true); // the legend gives the price
+            }
+        }
+        any = true;
+    }
+    plot->xAxis->setRange(0, maxX);
+    plot->yAxis->setRange(0, maxY * 1.25);
+    plot->xAxis->grid()->setVisible(true);
+    plot->legend->setWrap(2);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    if (!any)
+        message(plot, QStringLiteral("No other plan runs: nothing to compare with A"));
+    return any;
+}
+
+bool drawBuyVersusRent(QCustomPlot *plot, const Comparison &c)
+{
+    reset(plot, chartTitle(ComparisonChart::BuyVersusRent), QStringLiteral("Months of use"),
+          QStringLiteral("Cumulative cost (USD millions)"));
+    const QList<BreakEvenRow> rows = breakEvens(c);
+    double maxMonths = 0;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const ComparedPlan &bought = rows[i].buyIsReference ? c.plans[c.reference] : c.plans[i];
+        if (rows[i].buyRent.applicable)
+            maxMonths = std::max({maxMonths, bought.plan.economics.years * 12.0,
+                                  rows[i].buyRent.reachable ? rows[i].buyRent.months * 1.3 : 0.0});
+    }
+    if (maxMonths <= 0) {
+        message(plot, QStringLiteral("No bought plan against a rented one in this comparison"));
+        return false;
+    }
+    maxMonths = std::min(maxMonths, 240.0);
+    double maxY = 0;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const BuyRentBreakEven &br = rows[i].buyRent;
+        if (!br.applicable)
+            continue;
+        const int boughtIndex = rows[i].buyIsReference ? c.reference : int(i);
+        const int rentedIndex = rows[i].buyIsReference ? int(i) : c.reference;
+        auto *buy = plot->addGraph();
+        buy->setName(QStringLiteral("Buy %1: %2 up front").arg(c.plans[boughtIndex].name, formatUsd(br.capex_usd)));
+        buy->setPen(QPen(planColor(boughtIndex), 2));
+        buy->setData({0, maxMonths}, {br.cumulativeBuyUsd(0) / 1e6, br.cumulativeBuyUsd(maxMonths) / 1e6}, true);
+        auto *rent = plot->addGraph();
+        rent->setName(QStringLiteral("Rent: %1, for as many tokens").arg(c.plans[rentedIndex].name));
+        rent->setPen(QPen(planColor(rentedIndex), 2, Qt::DashLine));
+        rent->setData({0, maxMonths}, {0, br.cumulativeRentUsd(maxMonths) / 1e6}, true);
+        maxY = std::max({maxY, br.cumulativeBuyUsd(maxMonths) / 1e6, br.cumulativeRentUsd(maxMonths) / 1e6});
+        if (br.reachable && br.months <= maxMonths) {
+            auto *mark = new QCPItemStraightLine(plot);
+            mark->point1->setCoords(br.months, 0);
+            mark->point2->setCoords(br.months, 1);
+            mark->setPen(QPen(Qt::darkGray, 1, Qt::DotLine));
+            label(plot, br.months, br.cumulativeBuyUsd(br.months) / 1e6,
+                  QStringLiteral("buying is cheaper\nafter %1 months").arg(formatNumber(br.months, 1)), Qt::AlignTop | Qt::AlignLeft);
+        }
+    }
+    plot->xAxis->setRange(0, maxMonths);
+    plot->yAxis->setRange(0, maxY * 1.1);
+    plot->legend->setWrap(2);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    plot->xAxis->grid()->setVisible(true);
+    return true;
+}
+
+} // namespace
+
+bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Comparison &c)
+{
+    if (c.plans.isEmpty()) {
+        reset(plot, chartTitle(chart), QString(), QString());
+        message(plot, QStringLiteral("No plans to compare"));
+        plot->replot(QCustomPlot::rpQueuedReplot);
+        return false;
+    }
+    bool drawn = false;
+    switch (chart) {
+    case ComparisonChart::StepBreakdown: {
+        reset(plot, chartTitle(chart), QString(), QStringLiteral("Step time (s)"));
+        static const std::vector<StackPart> parts = {
+            {"Compute", QColor(0x4E, 0x79, 0xA7), [](const ComparedPlan &p) { return p.result.compute_time_s; }},
+            {"Pipeline bubble", QColor(0xBA, 0xB0, 0xAC), [](const ComparedPlan &p) { return p.result.bubble_time_s; }},
+            {"TP comm (exposed)", QColor(0xF2, 0x8E, 0x2B), [](const ComparedPlan &p) { return p.result.tp_comm_exposed_s; }},
+            {"PP comm", QColor(0xB0, 0x7A, 0xA1), [](const ComparedPlan &p) { return p.result.pp_comm_time_s; }},
+            {"DP comm (exposed)", QColor(0xE1, 0x57, 0x59), [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
+            {"Overlap slowdown", QColor(0x9C, 0x75, 0x5F), [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
+        };
+        drawn = drawStacked(plot, c, parts, 1.0, [](const ComparedPlan &p) { return seconds(p.result.step_time_s); },
+                            [](const ComparedPlan &p) { return p.result.step_time_s; });
+        break;
+    }
+    case ComparisonChart::CostPerBillionTokens:
+        reset(plot, chartTitle(chart), QString(), QStringLiteral("USD per billion tokens"));
+        drawn = drawPerPlanBars(plot, c, [](const Result &r) { return r.cost_per_billion_tokens_usd; }, 1.0, usd);
+        break;
+    case ComparisonChart::DaysToTrain:
+        reset(plot, chartTitle(chart), QString(), QStringLiteral("Days to train (wall clock, with goodput)"));
+        drawn = drawPerPlanBars(plot, c, [](const Result &r) { return r.days_to_train; }, 1.0, days);
+        break;
+    case ComparisonChart::Tco: {
+        reset(plot, chartTitle(chart), QString(), QStringLiteral("USD millions"));
+        static const std::vector<StackPart> parts = {
+            {"Depreciation", QColor(0x4E, 0x79, 0xA7),
+             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.depreciation_usd_per_hour * b.run_hours; }},
+            {"Energy", QColor(0xED, 0xC9, 0x48),
+             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.energy_usd_per_hour * b.run_hours; }},
+            {"Upkeep", QColor(0x76, 0xB7, 0xB2),
+             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.upkeep_usd_per_hour * b.run_hours; }},
+            {"Rent", QColor(0xFF, 0x9D, 0xA7),
+             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.rent_usd_per_hour * b.run_hours; }},
+        };
+        drawn = drawStacked(plot, c, parts, 1e-6, [](const ComparedPlan &p) { return formatUsd(p.result.tco_usd); },
+                            [](const ComparedPlan &p) { return p.result.tco_usd; });
+        break;
+    }
+    case ComparisonChart::PriceBreakEven:
+        drawn = drawPriceBreakEven(plot, c);
+        break;
+    case ComparisonChart::BuyVersusRent:
+        drawn = drawBuyVersusRent(plot, c);
+        break;
+    }
+    if (!drawn && chart != ComparisonChart::PriceBreakEven && chart != ComparisonChart::BuyVersusRent)
+        message(plot, QStringLiteral("None of the plans can run"));
+    plot->replot(QCustomPlot::rpQueuedReplot);
+    return drawn;
+}
+
+} // namespace commtax

@@ -1,0 +1,38 @@
+#pragma once
+// The comparison's charts, drawn into a QCustomPlot. The comparison view shows them and the PDF
+// report prints the same plots, so a chart is defined once. Each plan keeps its colour in every
+// chart; a plan that is invalid or does not fit in memory gets no bar, only a label saying why
+// (it is never charted as if it ran). Every value handed to a plot is finite.
+
+#include "library/compare.h"
+
+#include <QColor>
+#include <QString>
+
+class QCustomPlot;
+
+namespace commtax {
+
+enum class ComparisonChart {
+    StepBreakdown,   // stacked step time: compute, bubble, TP, PP, DP exposed, overlap slowdown
+    CostPerBillionTokens,
+    DaysToTrain,
+    Tco,             // TCO of the run, stacked: depreciation, energy, upkeep, rent
+    PriceBreakEven,  // cost per billion tokens against the GPU price (% of today's), plan A's line
+    BuyVersusRent,   // cumulative cost of buying against renting, by month
+};
+inline constexpr ComparisonChart kAllComparisonCharts[] = {
+    ComparisonChart::StepBreakdown, ComparisonChart::CostPerBillionTokens, ComparisonChart::DaysToTrain,
+    ComparisonChart::Tco,           ComparisonChart::PriceBreakEven,       ComparisonChart::BuyVersusRent};
+
+QString chartTitle(ComparisonChart chart);
+QColor planColor(int index);
+
+// Clear the plot and draw the chart. Returns false (and draws a centred explanation instead) when
+// the comparison holds nothing this chart can show, e.g. no bought/rented pair for BuyVersusRent.
+bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Comparison &c);
+
+// "A100 SXM 80GB" -> "A100 SXM\n80GB": short lines for axis labels under narrow bars.
+QString wrapLabel(const QString &name, int maxLine = 10);
+
+} // namespace commtax

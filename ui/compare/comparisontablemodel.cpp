@@ -1,0 +1,190 @@
+#include "comparisontablemodel.h"
+
+#include "library/comparisonio.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+#include <cmath>
+
+namespace commtax {
+
+ComparisonTableModel::ComparisonTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+    m_rows = {{RowKind::Gpu}, {RowKind::Cluster}, {RowKind::Layout}, {RowKind::Economics}, {RowKind::Status}, {RowKind::Normalisation}};
+    for (const MetricInfo &m : metrics())
+        m_rows.push_back({RowKind::Metric, &m});
+    m_rows.push_back({RowKind::BreakEvenPrice});
+    m_rows.push_back({RowKind::BuyVersusRent});
+    m_best.resize(m_rows.size());
+}
+
+void ComparisonTableModel::setComparison(const Comparison &c)
+{
+    const bool reshape = c.plans.size() != m_comparison.plans.size();
+    if (reshape)
+        beginResetModel();
+    m_comparison = c;
+    m_breakEvens = breakEvens(c);
+    for (size_t r = 0; r < m_rows.size(); ++r)
+        m_best[r] = m_rows[r].metric ? c.best(*m_rows[r].metric) : QList<int>();
+    if (reshape) {
+        endResetModel();
+    } else if (!m_comparison.plans.isEmpty()) {
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+        Q_EMIT headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+    }
+}
+
+int ComparisonTableModel::rowOfMetric(const QString &key) const
+{
+    for (size_t r = 0; r < m_rows.size(); ++r)
+        if (m_rows[r].metric && key == QLatin1String(m_rows[r].metric->key))
+            return int(r);
+    return -1;
+}
+
+int ComparisonTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ComparisonTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_comparison.plans.size());
+}
+
+QString ComparisonTableModel::text(const Row &row, int plan) const
+{
+    const ComparedPlan &p = m_comparison.plans[plan];
+    const Plan &pl = p.plan;
+    switch (row.kind) {
+    case RowKind::Gpu: return QString::fromStdString(pl.gpu.name);
+    case RowKind::Cluster: return QString::fromStdString(pl.cluster.name);
+    case RowKind::Layout:
+        return QStringLiteral("%1 nodes x %2, tp=%3 pp=%4 dp=%5")
+            .arg(pl.cluster.nodes)
+            .arg(pl.cluster.gpus_per_node)
+            .arg(pl.training.tp)
+            .arg(pl.training.pp)
+            .arg(pl.training.dp);
+    case RowKind::Economics:
+        return pl.economics.mode == EconomicsMode::Rent
+            ? QStringLiteral("rent at %1 per GPU-hour").arg(formatUsd(pl.economics.usd_per_gpu_hour))
+            : QStringLiteral("buy, %1 years").arg(formatNumber(pl.economics.years, 0));
+    case RowKind::Status:
+        if (!p.valid)
+            return QStringLiteral("invalid: ") + p.error;
+        return p.result.fits_in_memory ? QStringLiteral("runs") : QStringLiteral("does not fit in memory");
+    case RowKind::Normalisation:
+        if (plan == m_comparison.reference)
+            return QStringLiteral("reference (A)");
+        return p.note.isEmpty() ? QStringLiteral("as given") : p.note;
+    case RowKind::Metric:
+        if (!p.valid)
+            return QStringLiteral("-");
+        return formatMetric(*row.metric, row.metric->get(p.result));
+    case RowKind::BreakEvenPrice: {
+        const BreakEvenRow be = m_breakEvens.value(plan);
+        if (!be.hasPrice)
+            return QStringLiteral("-");
+        const QString unit = be.price.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU");
+        if (!be.price.reachable)
+            return QStringLiteral("none (dearer even if free)");
+        return QStringLiteral("%1%2 (today %3)").arg(formatUsd(be.price.breakEvenPrice), unit, formatUsd(be.price.currentPrice));
+    }
+    case RowKind::BuyVersusRent: {
+        const BuyRentBreakEven br = m_breakEvens.value(plan).buyRent;
+        if (!br.applicable)
+            return QStringLiteral("-");
+        return br.reachable ? QStringLiteral("%1 months").arg(formatNumber(br.months, 1)) : QStringLiteral("never (rent is cheaper)");
+    }
+    }
+    return QString();
+}
+
+QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return QVariant();
+    const Row &row = m_rows[size_t(index.row())];
+    const int plan = index.column();
+    const bool best = m_best[size_t(index.row())].contains(plan);
+    switch (role) {
+    case Qt::DisplayRole:
+        return best ? QString::fromUtf8(kBestMark) + QLatin1Char(' ') + text(row, plan) : text(row, plan);
+    case Qt::ToolTipRole: {
+        QString tip = text(row, plan);
+        if (row.metric && m_comparison.plans[plan].valid)
+            tip = QStringLiteral("%1: %2").arg(QLatin1String(row.metric->label)).arg(row.metric->get(m_comparison.plans[plan].result), 0, 'g', 10);
+        if (best)
+            tip += QStringLiteral("\nBest of the plans that run");
+        return tip;
+    }
+    case Qt::FontRole:
+        if (best) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return QVariant();
+    case Qt::BackgroundRole:
+        if (best)
+            return QBrush(QColor(0xDF, 0xF0, 0xD8));
+        if (row.kind == RowKind::Status && !m_comparison.plans[plan].runs())
+            return QBrush(QColor(0xF8, 0xD7, 0xDA));
+        return QVariant();
+    case Qt::TextAlignmentRole:
+        return row.metric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case ValueRole:
+        if (row.metric && m_comparison.plans[plan].valid) {
+            const double v = row.metric->get(m_comparison.plans[plan].result);
+            return std::isfinite(v) ? QVariant(v) : QVariant();
+        }
+        return QVariant();
+    case BestRole:
+        return best;
+    case MetricKeyRole:
+        return row.metric ? QString::fromLatin1(row.metric->key) : QString();
+    default:
+        return QVariant();
+    }
+}
+
+QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return QVariant();
+    if (orientation == Qt::Horizontal) {
+        if (section < 0 || section >= m_comparison.plans.size())
+            return QVariant();
+        const QString name = m_comparison.plans[section].name;
+        return section == m_comparison.reference ? name + QStringLiteral(" (A)") : name;
+    }
+    if (section < 0 || size_t(section) >= m_rows.size())
+        return QVariant();
+    const Row &row = m_rows[size_t(section)];
+    switch (row.kind) {
+    case RowKind::Gpu: return QStringLiteral("GPU");
+    case RowKind::Cluster: return QStringLiteral("Cluster");
+    case RowKind::Layout: return QStringLiteral("Layout");
+    case RowKind::Economics: return QStringLiteral("Economics");
+    case RowKind::Status: return QStringLiteral("Status");
+    case RowKind::Normalisation: return QStringLiteral("Normalisation");
+    case RowKind::Metric:
+        if (role == Qt::ToolTipRole)
+            return QStringLiteral("%1 (%2); better: %3")
+                .arg(QLatin1String(row.metric->label), QLatin1String(row.metric->key),
+                     row.metric->better == Better::Lower    ? QStringLiteral("lower")
+                     : row.metric->better == Better::Higher ? QStringLiteral("higher")
+                                                            : QStringLiteral("neither"));
+        return QLatin1String(row.metric->label);
+    case RowKind::BreakEvenPrice: return QStringLiteral("Break-even GPU price vs A");
+    case RowKind::BuyVersusRent: return QStringLiteral("Buying beats renting after");
+    }
+    return QVariant();
+}
+
+} // namespace commtax

@@ -1,0 +1,360 @@
+#include "comparisonview.h"
+
+#include "comparisontablemodel.h"
+#include "library/comparisonio.h"
+#include "library/presetlibrary.h"
+#include "report/reportexport.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScreen>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QWindow>
+
+namespace commtax {
+
+namespace {
+QString chartObjectName(ComparisonChart c)
+{
+    switch (c) {
+    case ComparisonChart::StepBreakdown: return QStringLiteral("chartStepBreakdown");
+    case ComparisonChart::CostPerBillionTokens: return QStringLiteral("chartCostPerBillionTokens");
+    case ComparisonChart::DaysToTrain: return QStringLiteral("chartDaysToTrain");
+    case ComparisonChart::Tco: return QStringLiteral("chartTco");
+    case ComparisonChart::PriceBreakEven: return QStringLiteral("chartPriceBreakEven");
+    case ComparisonChart::BuyVersusRent: return QStringLiteral("chartBuyVersusRent");
+    }
+    return QString();
+}
+} // namespace
+
+ComparisonView::ComparisonView(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new ComparisonTableModel(this))
+{
+    setWindowTitle(QStringLiteral("Compare hardware - Commtax"));
+
+    m_normalizationBox = new QComboBox(this);
+    m_normalizationBox->setObjectName(QStringLiteral("normalization"));
+    for (Normalization n : {Normalization::AsGiven, Normalization::EqualGpus, Normalization::EqualBudget, Normalization::EqualTime})
+        m_normalizationBox->addItem(normalizationLabel(n), QVariant::fromValue(int(n)));
+    m_normalizationBox->setToolTip(QStringLiteral("Resize every plan (keeping tp, pp and the global batch) to the reference plan's "
+                                                  "GPU count, capex or time to train"));
+    m_referenceBox = new QComboBox(this);
+    m_referenceBox->setObjectName(QStringLiteral("reference"));
+    m_referenceBox->setToolTip(QStringLiteral("Plan A: the reference of the normalisation and of the break-even figures"));
+
+    auto *addFile = new QPushButton(QStringLiteral("Add plan file..."), this);
+    addFile->setObjectName(QStringLiteral("addFile"));
+    m_addSaved = new QPushButton(QStringLiteral("Add saved plan..."), this);
+    m_addSaved->setObjectName(QStringLiteral("addSaved"));
+    m_addSaved->setEnabled(false);
+    m_remove = new QPushButton(QStringLiteral("Remove plan"), this);
+    m_remove->setObjectName(QStringLiteral("removePlan"));
+    m_remove->setToolTip(QStringLiteral("Remove the plan whose column is selected in the table"));
+    auto *exportButton = new QPushButton(QStringLiteral("Export report..."), this);
+    exportButton->setObjectName(QStringLiteral("exportReport"));
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(QStringLiteral("Normalise:"), this));
+    bar->addWidget(m_normalizationBox);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(QStringLiteral("Plan A:"), this));
+    bar->addWidget(m_referenceBox);
+    bar->addStretch(1);
+    bar->addWidget(addFile);
+    bar->addWidget(m_addSaved);
+    bar->addWidget(m_remove);
+    bar->addWidget(exportButton);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("table"));
+    m_table->setModel(m_model);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectColumns);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setDefaultSectionSize(120);
+    m_table->setWordWrap(false);
+
+    auto *charts = new QTabWidget(this);
+    charts->setObjectName(QStringLiteral("charts"));
+    auto *overview = new QWidget(charts);
+    auto *grid = new QGridLayout(overview);
+    auto *breakEven = new QWidget(charts);
+    auto *breakEvenLayout = new QVBoxLayout(breakEven);
+    int k = 0;
+    for (ComparisonChart c : kAllComparisonCharts) {
+        auto *plot = new QCustomPlot(this);
+        plot->setObjectName(chartObjectName(c));
+        plot->setMinimumSize(340, 240);
+        m_charts << plot;
+        if (c == ComparisonChart::PriceBreakEven || c == ComparisonChart::BuyVersusRent) {
+            breakEvenLayout->addWidget(plot);
+        } else {
+            grid->addWidget(plot, k / 2, k % 2);
+            ++k;
+        }
+    }
+    charts->addTab(overview, QStringLiteral("Charts"));
+    charts->addTab(breakEven, QStringLiteral("Break-even"));
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_table);
+    split->addWidget(charts);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({560, 840});
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("status"));
+    m_status->setStyleSheet(QStringLiteral("color: #a33;"));
+    m_status->setWordWrap(true);
+    m_findings = new QLabel(this);
+    m_findings->setObjectName(QStringLiteral("findings"));
+    m_findings->setWordWrap(true);
+    m_findings->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+    layout->addWidget(m_findings);
+
+    connect(m_normalizationBox, &QComboBox::currentIndexChanged, this,
+            [this](int) { setNormalization(Normalization(m_normalizationBox->currentData().toInt())); });
+    connect(m_referenceBox, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0)
+            setReference(i);
+    });
+    connect(addFile, &QPushButton::clicked, this, &ComparisonView::chooseAndAddFiles);
+    connect(m_addSaved, &QPushButton::clicked, this, &ComparisonView::chooseAndAddSavedPlan);
+    connect(m_remove, &QPushButton::clicked, this, &ComparisonView::removeSelectedPlan);
+    connect(exportButton, &QPushButton::clicked, this, &ComparisonView::exportReport);
+
+    setScenarios(defaultComparison());
+}
+
+ComparisonView::~ComparisonView() = default;
+
+ComparisonView *ComparisonView::openWindow(QWidget *parent, PresetLibrary *library, const QList<Scenario> &plans)
+{
+    auto *view = new ComparisonView(parent);
+    view->setWindowFlag(Qt::Window);
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    view->setLibrary(library);
+    if (!plans.isEmpty())
+        view->setScenarios(plans);
+    view->resize(1400, 860);
+    view->show();
+    return view;
+}
+
+void ComparisonView::setLibrary(PresetLibrary *library)
+{
+    m_library = library;
+    m_addSaved->setEnabled(library && library->isOpen());
+}
+
+void ComparisonView::setScenarios(const QList<Scenario> &plans)
+{
+    m_scenarios = plans.mid(0, kMaxComparedPlans);
+    m_reference = 0;
+    refreshReferenceChoices();
+    recompute();
+}
+
+bool ComparisonView::addScenario(const Scenario &s, QString *error)
+{
+    if (m_scenarios.size() >= kMaxComparedPlans) {
+        if (error)
+            *error = QStringLiteral("a comparison holds at most %1 plans; remove one first").arg(kMaxComparedPlans);
+        return false;
+    }
+    m_scenarios << s;
+    refreshReferenceChoices();
+    recompute();
+    return true;
+}
+
+void ComparisonView::removeScenario(int index)
+{
+    if (index < 0 || index >= m_scenarios.size())
+        return;
+    m_scenarios.removeAt(index);
+    if (m_reference >= m_scenarios.size() || m_reference == index)
+        m_reference = 0;
+    else if (index < m_reference)
+        --m_reference;
+    refreshReferenceChoices();
+    recompute();
+}
+
+void ComparisonView::setNormalization(Normalization n)
+{
+    if (n == m_normalization)
+        return;
+    m_normalization = n;
+    const QSignalBlocker block(m_normalizationBox);
+    m_normalizationBox->setCurrentIndex(m_normalizationBox->findData(int(n)));
+    recompute();
+}
+
+void ComparisonView::setReference(int index)
+{
+    if (index < 0 || index >= m_scenarios.size() || index == m_reference)
+        return;
+    m_reference = index;
+    const QSignalBlocker block(m_referenceBox);
+    m_referenceBox->setCurrentIndex(index);
+    recompute();
+}
+
+QCustomPlot *ComparisonView::chart(ComparisonChart chart) const
+{
+    for (qsizetype i = 0; i < qsizetype(std::size(kAllComparisonCharts)); ++i)
+        if (kAllComparisonCharts[i] == chart)
+            return m_charts.value(i);
+    return nullptr;
+}
+
+QString ComparisonView::findingsText() const
+{
+    return comparisonFindings(m_comparison).join(QLatin1Char('\n'));
+}
+
+void ComparisonView::refreshReferenceChoices()
+{
+    const QSignalBlocker block(m_referenceBox);
+    m_referenceBox->clear();
+    for (qsizetype i = 0; i < m_scenarios.size(); ++i)
+        m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? QStringLiteral("Plan %1").arg(i + 1) : m_scenarios[i].name);
+    m_referenceBox->setCurrentIndex(m_reference);
+    m_remove->setEnabled(m_scenarios.size() > 0);
+}
+
+void ComparisonView::recompute()
+{
+    m_comparison = comparePlans(m_scenarios, m_normalization, m_reference);
+    m_model->setComparison(m_comparison);
+    QStringList status;
+    if (m_scenarios.size() < kMinComparedPlans)
+        status << QStringLiteral("Add at least %1 plans to compare.").arg(kMinComparedPlans);
+    if (!m_comparison.note.isEmpty())
+        status << QStringLiteral("Not normalised: ") + m_comparison.note + QLatin1Char('.');
+    m_status->setText(status.join(QLatin1Char(' ')));
+    m_status->setVisible(!status.isEmpty());
+    for (qsizetype i = 0; i < m_charts.size(); ++i)
+        drawComparisonChart(m_charts[i], kAllComparisonCharts[i], m_comparison);
+    QString html = QStringLiteral("<b>Recommendation</b><ul style=\"margin-top:2px\">");
+    for (const QString &f : comparisonFindings(m_comparison))
+        html += QStringLiteral("<li>") + f.toHtmlEscaped() + QStringLiteral("</li>");
+    m_findings->setText(html + QStringLiteral("</ul>"));
+    m_table->resizeColumnToContents(0);
+    Q_EMIT comparisonChanged();
+}
+
+bool ComparisonView::addPlanFile(const QString &fileName, QString *error)
+{
+    const PresetCatalog catalog = m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
+    Scenario s;
+    QList<LoadError> errors;
+    if (!loadAndValidateScenario(fileName, catalog, s, errors)) {
+        if (error) {
+            QStringList lines;
+            for (const LoadError &e : errors)
+                lines << e.toString();
+            *error = lines.join(QLatin1Char('\n'));
+        }
+        return false;
+    }
+    if (s.name.isEmpty())
+        s.name = QFileInfo(fileName).completeBaseName();
+    return addScenario(s, error);
+}
+
+void ComparisonView::chooseAndAddFiles()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(this, QStringLiteral("Add plan files"), QString(),
+                                                            QStringLiteral("Commtax scenarios (*.json)"));
+    for (const QString &f : files) {
+        QString error;
+        if (!addPlanFile(f, &error)) {
+            QMessageBox::warning(this, QStringLiteral("Cannot add the plan"), error);
+            return;
+        }
+    }
+}
+
+void ComparisonView::chooseAndAddSavedPlan()
+{
+    if (!m_library)
+        return;
+    QStringList names;
+    for (const SavedPlan &p : m_library->plans())
+        names << p.name;
+    if (names.isEmpty()) {
+        QMessageBox::information(this, QStringLiteral("No saved plans"),
+                                 QStringLiteral("The preset library holds no saved plans yet (Tools > Preset manager)."));
+        return;
+    }
+    bool ok = false;
+    const QString name = QInputDialog::getItem(this, QStringLiteral("Add saved plan"), QStringLiteral("Plan:"), names, 0, false, &ok);
+    if (!ok)
+        return;
+    Scenario s;
+    QList<LoadError> errors;
+    QString error;
+    if (!m_library->loadPlan(name, s, errors))
+        error = errors.isEmpty() ? QStringLiteral("cannot read the plan") : errors.first().toString();
+    else if (!addScenario(s, &error))
+        ; // error set
+    else
+        return;
+    QMessageBox::warning(this, QStringLiteral("Cannot add the plan"), error);
+}
+
+void ComparisonView::removeSelectedPlan()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (current.isValid())
+        removeScenario(current.column());
+    else if (!m_scenarios.isEmpty())
+        removeScenario(int(m_scenarios.size()) - 1);
+}
+
+void ComparisonView::exportReport()
+{
+    exportReportInteractively(this, m_comparison,
+                              m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn());
+}
+
+void ComparisonView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // QCustomPlot does not notice a move to a screen with another pixel ratio.
+    if (!m_screenHooked && windowHandle()) {
+        m_screenHooked = true;
+        connect(windowHandle(), &QWindow::screenChanged, this, [this](QScreen *screen) {
+            for (QCustomPlot *plot : std::as_const(m_charts)) {
+                plot->setBufferDevicePixelRatio(screen ? screen->devicePixelRatio() : 1.0);
+                plot->replot(QCustomPlot::rpQueuedReplot);
+            }
+        });
+    }
+}
+
+} // namespace commtax

@@ -1,0 +1,94 @@
+#pragma once
+// Side-by-side comparison of 2 to 8 plans: the normalisation choice, plan A (the reference of
+// the break-even figures), a table of every metric with the best marked, the four charts (step
+// time breakdown, cost per billion tokens, days to train, TCO), the break-even charts and the
+// recommendation. Starts with the default comparison (defaultComparison()).
+//
+// Wiring (main window): Tools > Compare hardware... calls
+//     ComparisonView::openWindow(this, library, hardwareComparisonFor(currentScenario));
+// The view works without a library; with one it also offers the saved plans and loads plan
+// files with the user's presets.
+
+#include "comparisoncharts.h"
+#include "library/compare.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace commtax {
+
+class ComparisonTableModel;
+class PresetLibrary;
+
+class ComparisonView : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ComparisonView)
+public:
+    explicit ComparisonView(QWidget *parent = nullptr);
+    ~ComparisonView() override;
+
+    // A top-level comparison window (deleted when closed) holding `plans`, or the default
+    // comparison when `plans` is empty.
+    static ComparisonView *openWindow(QWidget *parent, PresetLibrary *library, const QList<Scenario> &plans = {});
+
+    void setLibrary(PresetLibrary *library);
+    // Keeps the first kMaxComparedPlans; plan A goes back to the first plan.
+    void setScenarios(const QList<Scenario> &plans);
+    QList<Scenario> scenarios() const { return m_scenarios; }
+    bool addScenario(const Scenario &s, QString *error = nullptr);
+    void removeScenario(int index);
+    void setNormalization(Normalization n);
+    Normalization normalization() const { return m_normalization; }
+    void setReference(int index);
+    int reference() const { return m_reference; }
+
+    const Comparison &comparison() const { return m_comparison; }
+    ComparisonTableModel *tableModel() const { return m_model; }
+    QCustomPlot *chart(ComparisonChart chart) const;
+    // The recommendation shown under the table (the report's, word for word).
+    QString findingsText() const;
+
+public Q_SLOTS:
+    // Load a scenario file (with the library's presets when there is one) and add it.
+    bool addPlanFile(const QString &fileName, QString *error = nullptr);
+    // Ask for a file name (PDF, CSV or JSON) and write the report.
+    void exportReport();
+
+Q_SIGNALS:
+    void comparisonChanged();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void recompute();
+    void chooseAndAddFiles();
+    void chooseAndAddSavedPlan();
+    void removeSelectedPlan();
+    void refreshReferenceChoices();
+
+    QList<Scenario> m_scenarios;
+    Normalization m_normalization = Normalization::AsGiven;
+    int m_reference = 0;
+    Comparison m_comparison;
+    PresetLibrary *m_library = nullptr;
+
+    ComparisonTableModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
+    QComboBox *m_normalizationBox = nullptr;
+    QComboBox *m_referenceBox = nullptr;
+    QPushButton *m_addSaved = nullptr;
+    QPushButton *m_remove = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_findings = nullptr;
+    QList<QCustomPlot *> m_charts; // in kAllComparisonCharts order
+    bool m_screenHooked = false;
+};
+
+} // namespace commtax

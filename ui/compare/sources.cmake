@@ -1,0 +1,6 @@
+# Side-by-side comparison (issue 4): the view, its table model and the charts the report reuses.
+target_sources(commtax_ui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/comparisoncharts.h ${CMAKE_CURRENT_LIST_DIR}/comparisoncharts.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/comparisontablemodel.h ${CMAKE_CURRENT_LIST_DIR}/comparisontablemodel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/comparisonview.h ${CMAKE_CURRENT_LIST_DIR}/comparisonview.cpp)
+target_link_libraries(commtax_ui PUBLIC commtax_library)

@@ -1,0 +1,17 @@
+#pragma once
+// The app's preset library at start-up: open (create, migrate, or move a damaged file aside) and
+// tell the user in a message box when something happened. Call once from the main window:
+//     m_library = openPresetLibrary(this);   // never null; check isOpen()
+// Without a usable library the app carries on with the built-in presets.
+
+#include "library/presetlibrary.h"
+
+#include <memory>
+
+class QWidget;
+
+namespace commtax {
+
+std::unique_ptr<PresetLibrary> openPresetLibrary(QWidget *parent, const QString &fileName = PresetLibrary::defaultFileName());
+
+} // namespace commtax

@@ -1,0 +1,220 @@
+#include "preseteditor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpressionValidator>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace commtax {
+
+PresetEditor::PresetEditor(Section section, QWidget *parent)
+    : QWidget(parent)
+    , m_section(section)
+{
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_origin = new QLabel(this);
+    m_origin->setObjectName(QStringLiteral("origin"));
+    m_origin->setWordWrap(true);
+    m_id = new QLineEdit(this);
+    m_id->setObjectName(QStringLiteral("id"));
+    m_id->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9][A-Za-z0-9._-]*")), m_id));
+    m_id->setToolTip(QStringLiteral("What scenario files use to name this preset: letters, digits, '.', '_' and '-'"));
+    m_name = new QLineEdit(this);
+    m_name->setObjectName(QStringLiteral("name"));
+    m_description = new QLineEdit(this);
+    m_description->setObjectName(QStringLiteral("description"));
+    form->addRow(m_origin);
+    form->addRow(QStringLiteral("Id"), m_id);
+    form->addRow(QStringLiteral("Name"), m_name);
+    form->addRow(QStringLiteral("Description"), m_description);
+    for (QLineEdit *e : {m_id, m_name, m_description})
+        connect(e, &QLineEdit::textEdited, this, [this] {
+            if (!m_loading)
+                Q_EMIT modified();
+        });
+
+    for (const FieldInfo *f : fieldsOf(section)) {
+        const QString key = QLatin1String(f->key);
+        QWidget *editor = nullptr;
+        switch (f->type) {
+        case FieldType::Int: {
+            auto *spin = new QSpinBox(this);
+            spin->setRange(int(f->min), int(std::min(f->max, 2e9)));
+            spin->setGroupSeparatorShown(false);
+            connect(spin, &QSpinBox::valueChanged, this, [this, f] { updateProvenance(*f); });
+            editor = spin;
+            break;
+        }
+        case FieldType::Double:
+        case FieldType::OptionalDouble: {
+            auto *spin = new QDoubleSpinBox(this);
+            spin->setDecimals(std::max(f->decimals, 0));
+            spin->setRange(f->min, f->max);
+            spin->setGroupSeparatorShown(false);
+            if (QLatin1String(f->unit) == QLatin1String("USD"))
+                spin->setSingleStep(100);
+            connect(spin, &QDoubleSpinBox::valueChanged, this, [this, f] { updateProvenance(*f); });
+            editor = spin;
+            break;
+        }
+        case FieldType::Bool: {
+            auto *box = new QCheckBox(this);
+            connect(box, &QCheckBox::toggled, this, [this, f] { updateProvenance(*f); });
+            editor = box;
+            break;
+        }
+        case FieldType::Choice: {
+            auto *box = new QComboBox(this);
+            box->addItems(f->choices);
+            connect(box, &QComboBox::currentIndexChanged, this, [this, f] { updateProvenance(*f); });
+            editor = box;
+            break;
+        }
+        }
+        editor->setObjectName(key);
+        editor->setToolTip(QLatin1String(f->help));
+        auto *prov = new QLabel(this);
+        prov->setObjectName(key + QStringLiteral("-provenance"));
+        prov->setMinimumWidth(80);
+        prov->setStyleSheet(QStringLiteral("color: #666;"));
+        auto *row = new QHBoxLayout;
+        row->addWidget(editor, 1);
+        row->addWidget(prov);
+        auto *label = new QLabel(QLatin1String(f->label), this);
+        label->setToolTip(QLatin1String(f->help));
+        form->addRow(label, row);
+        m_editors[key] = editor;
+        m_provenance[key] = prov;
+    }
+
+    auto *inner = new QWidget(this);
+    inner->setLayout(form);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(inner);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+    setEnabled(false);
+}
+
+QWidget *PresetEditor::fieldEditor(const QString &key) const
+{
+    const auto it = m_editors.find(key);
+    return it == m_editors.end() ? nullptr : it->second;
+}
+
+void PresetEditor::setValue(const FieldInfo &f, const QJsonValue &v)
+{
+    QWidget *w = m_editors.at(QLatin1String(f.key));
+    if (auto *spin = qobject_cast<QSpinBox *>(w))
+        spin->setValue(v.toInt());
+    else if (auto *dspin = qobject_cast<QDoubleSpinBox *>(w))
+        dspin->setValue(v.toDouble());
+    else if (auto *box = qobject_cast<QCheckBox *>(w))
+        box->setChecked(v.toBool());
+    else if (auto *combo = qobject_cast<QComboBox *>(w))
+        combo->setCurrentIndex(std::max(0, int(combo->findText(v.toString()))));
+}
+
+QJsonValue PresetEditor::valueOf(const FieldInfo &f) const
+{
+    QWidget *w = m_editors.at(QLatin1String(f.key));
+    if (auto *spin = qobject_cast<QSpinBox *>(w))
+        return spin->value();
+    if (auto *dspin = qobject_cast<QDoubleSpinBox *>(w)) {
+        // Keep the preset's own value when the box only rounded it for display.
+        const QJsonValue original = m_original.values.value(QLatin1String(f.key));
+        const double shown = dspin->value();
+        if (original.isDouble() && std::abs(original.toDouble() - shown) <= 0.5 * std::pow(10.0, -dspin->decimals()))
+            return original;
+        return shown;
+    }
+    if (auto *box = qobject_cast<QCheckBox *>(w))
+        return box->isChecked();
+    if (auto *combo = qobject_cast<QComboBox *>(w))
+        return combo->currentText();
+    return QJsonValue();
+}
+
+void PresetEditor::updateProvenance(const FieldInfo &f)
+{
+    const QString key = QLatin1String(f.key);
+    QLabel *label = m_provenance.at(key);
+    const bool changed = !m_isNew && valueOf(f) != m_original.values.value(key);
+    if (changed) {
+        label->setText(QStringLiteral("user (edited)"));
+        label->setToolTip(QStringLiteral("Was %1 (%2)")
+                              .arg(m_original.values.value(key).toVariant().toString(),
+                                   toString(m_original.provenance.value(key).kind)));
+    } else if (m_original.provenance.contains(key)) {
+        const Provenance p = m_original.provenance.value(key);
+        label->setText(toString(p.kind));
+        label->setToolTip(p.source);
+    } else {
+        label->setText(QStringLiteral("user"));
+        label->setToolTip(QString());
+    }
+    if (!m_loading)
+        Q_EMIT modified();
+}
+
+void PresetEditor::setPreset(const Preset &p, bool isNew)
+{
+    m_loading = true;
+    m_original = p;
+    m_isNew = isNew;
+    m_id->setText(p.id);
+    m_id->setReadOnly(!isNew);
+    m_name->setText(p.name);
+    m_description->setText(p.description);
+    for (const FieldInfo *f : fieldsOf(m_section)) {
+        setValue(*f, p.values.value(QLatin1String(f->key)));
+        updateProvenance(*f);
+    }
+    if (isNew)
+        m_origin->setText(QStringLiteral("<b>New %1 preset</b>: choose an id and a name, then Save.").arg(sectionTitle(m_section)));
+    else if (p.builtIn)
+        m_origin->setText(QStringLiteral("<b>Built-in preset</b> (read-only): saving your edits stores a copy in your library."));
+    else
+        m_origin->setText(QStringLiteral("<b>Your preset</b>, stored in your library."));
+    setEnabled(true);
+    m_loading = false;
+}
+
+Preset PresetEditor::preset() const
+{
+    Preset p = m_original;
+    p.id = m_id->text().trimmed();
+    p.name = m_name->text().trimmed();
+    p.description = m_description->text().trimmed();
+    for (const FieldInfo *f : fieldsOf(m_section)) {
+        const QString key = QLatin1String(f->key);
+        const QJsonValue v = valueOf(*f);
+        if (v != m_original.values.value(key))
+            p.provenance.insert(key, Provenance{SourceKind::User, QStringLiteral("edited by the user")});
+        p.values.insert(key, v);
+    }
+    return p;
+}
+
+bool PresetEditor::isModified() const
+{
+    if (m_isNew)
+        return true;
+    const Preset now = preset();
+    return now.values != m_original.values || now.name != m_original.name || now.description != m_original.description;
+}
+
+} // namespace commtax

@@ -1,0 +1,213 @@
+#include "presetlistmodel.h"
+
+#include "core/resultio.h"
+#include "engine/engine.h"
+
+#include <QColor>
+#include <QFont>
+
+namespace commtax {
+
+namespace {
+QStringList figureKeys(Section s)
+{
+    switch (s) {
+    case Section::Gpu: return {QStringLiteral("bf16_dense_tflops"), QStringLiteral("memory_gb"), QStringLiteral("price_usd")};
+    case Section::Cluster: return {QStringLiteral("gpus_per_node"), QStringLiteral("nic_gbit_per_gpu"), QStringLiteral("node_price_usd")};
+    case Section::Model: return {QStringLiteral("layers"), QStringLiteral("hidden"), QStringLiteral("heads")};
+    default: return {};
+    }
+}
+} // namespace
+
+PresetListModel::PresetListModel(Section section, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_section(section)
+{
+    for (const QString &key : figureKeys(section))
+        m_figures.push_back(findField(section, key));
+}
+
+void PresetListModel::setPresets(const QList<Preset> &presets)
+{
+    beginResetModel();
+    m_presets.clear();
+    for (const Preset &p : presets)
+        if (p.builtIn)
+            m_presets << p;
+    QList<Preset> user;
+    for (const Preset &p : presets)
+        if (!p.builtIn)
+            user << p;
+    std::sort(user.begin(), user.end(), [](const Preset &a, const Preset &b) {
+        return QString::compare(a.name, b.name, Qt::CaseInsensitive) < 0;
+    });
+    m_presets << user;
+    endResetModel();
+}
+
+const Preset *PresetListModel::presetAt(int row) const
+{
+    return row >= 0 && row < m_presets.size() ? &m_presets[row] : nullptr;
+}
+
+int PresetListModel::rowOf(const QString &id) const
+{
+    for (qsizetype i = 0; i < m_presets.size(); ++i)
+        if (m_presets[i].id == id)
+            return int(i);
+    return -1;
+}
+
+int PresetListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_presets.size());
+}
+
+int PresetListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(FirstFigure + m_figures.size());
+}
+
+QVariant PresetListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return QVariant();
+    const Preset &p = m_presets[index.row()];
+    const int col = index.column();
+    if (role == Qt::DisplayRole) {
+        switch (col) {
+        case Name: return p.name;
+        case Id: return p.id;
+        case Origin: return p.builtIn ? QStringLiteral("built-in") : QStringLiteral("user");
+        default: {
+            const FieldInfo *f = m_figures[size_t(col - FirstFigure)];
+            const double v = p.values.value(QLatin1String(f->key)).toDouble();
+            return f->type == FieldType::Int ? QString::number(qint64(v)) : formatNumber(v, f->decimals);
+        }
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        if (p.builtIn)
+            return QStringLiteral("Built-in preset: read-only. Saving an edit stores a copy in your library.");
+        return p.description.isEmpty() ? QStringLiteral("Your preset") : p.description;
+    }
+    if (role == Qt::ForegroundRole && p.builtIn)
+        return QColor(0x55, 0x55, 0x55);
+    if (role == Qt::FontRole && !p.builtIn && col == Name) {
+        QFont f;
+        f.setBold(true);
+        return f;
+    }
+    if (role == Qt::TextAlignmentRole && col >= FirstFigure)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::UserRole)
+        return p.id;
+    return QVariant();
+}
+
+QVariant PresetListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QVariant();
+    switch (section) {
+    case Name: return QStringLiteral("Name");
+    case Id: return QStringLiteral("Id");
+    case Origin: return QStringLiteral("Origin");
+    default:
+        if (section >= FirstFigure && size_t(section - FirstFigure) < m_figures.size())
+            return QLatin1String(m_figures[size_t(section - FirstFigure)]->label);
+        return QVariant();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+SavedPlanListModel::SavedPlanListModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void SavedPlanListModel::setPlans(const QList<SavedPlan> &plans, const PresetCatalog &catalog)
+{
+    beginResetModel();
+    m_entries.clear();
+    for (const SavedPlan &p : plans) {
+        Entry e;
+        e.plan = p;
+        QList<LoadError> errors;
+        e.readable = parseScenario(p.body, p.name, catalog, e.scenario, errors);
+        if (!e.readable && !errors.isEmpty())
+            e.error = errors.first().toString();
+        m_entries << e;
+    }
+    endResetModel();
+}
+
+const SavedPlan *SavedPlanListModel::planAt(int row) const
+{
+    return row >= 0 && row < m_entries.size() ? &m_entries[row].plan : nullptr;
+}
+
+int SavedPlanListModel::rowOf(const QString &name) const
+{
+    for (qsizetype i = 0; i < m_entries.size(); ++i)
+        if (m_entries[i].plan.name == name)
+            return int(i);
+    return -1;
+}
+
+int SavedPlanListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_entries.size());
+}
+
+int SavedPlanListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(ColumnCount);
+}
+
+QVariant SavedPlanListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return QVariant();
+    const Entry &e = m_entries[index.row()];
+    const Plan &plan = e.scenario.plan;
+    if (role == Qt::DisplayRole) {
+        if (!e.readable && index.column() != Name)
+            return index.column() == Model ? QStringLiteral("(unreadable)") : QString();
+        switch (index.column()) {
+        case Name: return e.plan.name;
+        case Model: return QString::fromStdString(plan.model.name);
+        case Gpu: return QString::fromStdString(plan.gpu.name);
+        case Cluster: return QString::fromStdString(plan.cluster.name);
+        case Gpus: return plan.cluster.nodes * plan.cluster.gpus_per_node;
+        case Modified: return e.plan.modifiedUtc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        default: return QVariant();
+        }
+    }
+    if (role == Qt::ToolTipRole && !e.readable)
+        return e.error;
+    if (role == Qt::ForegroundRole && !e.readable)
+        return QColor(0xA0, 0x30, 0x30);
+    if (role == Qt::UserRole)
+        return e.plan.name;
+    return QVariant();
+}
+
+QVariant SavedPlanListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QVariant();
+    switch (section) {
+    case Name: return QStringLiteral("Plan");
+    case Model: return QStringLiteral("Model");
+    case Gpu: return QStringLiteral("GPU");
+    case Cluster: return QStringLiteral("Cluster");
+    case Gpus: return QStringLiteral("GPUs");
+    case Modified: return QStringLiteral("Modified");
+    default: return QVariant();
+    }
+}
+
+} // namespace commtax

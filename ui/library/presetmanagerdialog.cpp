@@ -1,0 +1,650 @@
+#include "presetmanagerdialog.h"
+
+#include "core/resultio.h"
+#include "library/presetlibrary.h"
+#include "preseteditor.h"
+#include "presetlistmodel.h"
+
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace commtax {
+
+struct PresetManagerDialog::SectionPage {
+    Section section;
+    PresetListModel *model = nullptr;
+    QTableView *view = nullptr;
+    PresetEditor *editor = nullptr;
+    QPushButton *save = nullptr;
+    QPushButton *revert = nullptr;
+    QPushButton *duplicate = nullptr;
+    QPushButton *remove = nullptr;
+    QPushButton *exportButton = nullptr;
+    QString shownId;
+};
+
+namespace {
+QString tabTitle(Section s)
+{
+    switch (s) {
+    case Section::Gpu: return QStringLiteral("GPUs");
+    case Section::Cluster: return QStringLiteral("Clusters");
+    case Section::Model: return QStringLiteral("Models");
+    default: return sectionTitle(s);
+    }
+}
+QTableView *makeView(QWidget *parent, QAbstractItemModel *model, const QString &objectName)
+{
+    auto *view = new QTableView(parent);
+    view->setObjectName(objectName);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    return view;
+}
+} // namespace
+
+PresetManagerDialog::PresetManagerDialog(PresetLibrary *library, QWidget *parent)
+    : QDialog(parent)
+    , m_library(library)
+{
+    setWindowTitle(QStringLiteral("Preset manager - Commtax"));
+    m_ask = [this](const QString &q) {
+        return QMessageBox::question(this, QStringLiteral("Preset manager"), q) == QMessageBox::Yes;
+    };
+    m_tell = [this](const QString &title, const QString &text) { QMessageBox::information(this, title, text); };
+    m_input = [this](const QString &label, const QString &initial) {
+        bool ok = false;
+        const QString text = QInputDialog::getText(this, QStringLiteral("Preset manager"), label, QLineEdit::Normal, initial, &ok);
+        return ok ? text : QString();
+    };
+
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(QStringLiteral("banner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setStyleSheet(QStringLiteral("background: #fff4ce; border: 1px solid #e0c060; padding: 6px;"));
+    QStringList banner;
+    if (!m_library || !m_library->isOpen())
+        banner << QStringLiteral("The preset library is not available, so only the built-in presets are shown (read-only).");
+    else if (m_library->isReadOnly())
+        banner << QStringLiteral("The preset library %1 was written by a newer Commtax: it is shown read-only.")
+                      .arg(m_library->fileName());
+    if (m_library && !m_library->recoveryNotice().isEmpty())
+        banner << m_library->recoveryNotice();
+    m_banner->setText(banner.join(QLatin1Char('\n')));
+    m_banner->setVisible(!banner.isEmpty());
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("tabs"));
+    for (Section s : {Section::Gpu, Section::Cluster, Section::Model})
+        m_tabs->addTab(buildSectionPage(s), tabTitle(s));
+    m_tabs->addTab(buildPlansPage(), QStringLiteral("Saved plans"));
+
+    auto *location = new QLabel(m_library ? QStringLiteral("Library: %1").arg(m_library->fileName()) : QString(), this);
+    location->setStyleSheet(QStringLiteral("color: #666;"));
+    location->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(location, 1);
+    bottom->addWidget(buttons);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_tabs, 1);
+    layout->addLayout(bottom);
+
+    for (Section s : {Section::Gpu, Section::Cluster, Section::Model})
+        reload(s);
+    reloadPlans();
+    resize(1180, 740);
+}
+
+PresetManagerDialog::~PresetManagerDialog()
+{
+    qDeleteAll(m_pages);
+}
+
+void PresetManagerDialog::setConfirmHandler(std::function<bool(const QString &)> ask) { m_ask = std::move(ask); }
+void PresetManagerDialog::setMessageHandler(std::function<void(const QString &, const QString &)> tell) { m_tell = std::move(tell); }
+void PresetManagerDialog::setTextInputHandler(std::function<QString(const QString &, const QString &)> input)
+{
+    m_input = std::move(input);
+}
+void PresetManagerDialog::tell(const QString &title, const QString &text) const { m_tell(title, text); }
+bool PresetManagerDialog::ask(const QString &question) const { return m_ask(question); }
+
+bool PresetManagerDialog::writable() const { return m_library && m_library->isOpen() && !m_library->isReadOnly(); }
+
+PresetManagerDialog::SectionPage *PresetManagerDialog::page(Section s) const
+{
+    for (SectionPage *p : m_pages)
+        if (p->section == s)
+            return p;
+    return nullptr;
+}
+
+PresetEditor *PresetManagerDialog::editor(Section s) const { return page(s) ? page(s)->editor : nullptr; }
+QTableView *PresetManagerDialog::presetView(Section s) const { return page(s) ? page(s)->view : nullptr; }
+QTableView *PresetManagerDialog::planView() const { return m_planView; }
+
+QWidget *PresetManagerDialog::buildSectionPage(Section s)
+{
+    auto *pg = new SectionPage;
+    pg->section = s;
+    m_pages << pg;
+    auto *w = new QWidget(this);
+    pg->model = new PresetListModel(s, this);
+    pg->view = makeView(w, pg->model, sectionKey(s) + QStringLiteral("-list"));
+    pg->editor = new PresetEditor(s, w);
+    pg->editor->setObjectName(sectionKey(s) + QStringLiteral("-editor"));
+
+    auto *newButton = new QPushButton(QStringLiteral("New"), w);
+    newButton->setObjectName(sectionKey(s) + QStringLiteral("-new"));
+    pg->duplicate = new QPushButton(QStringLiteral("Duplicate"), w);
+    pg->duplicate->setObjectName(sectionKey(s) + QStringLiteral("-duplicate"));
+    pg->remove = new QPushButton(QStringLiteral("Delete"), w);
+    pg->remove->setObjectName(sectionKey(s) + QStringLiteral("-delete"));
+    auto *importButton = new QPushButton(QStringLiteral("Import..."), w);
+    importButton->setObjectName(sectionKey(s) + QStringLiteral("-import"));
+    pg->exportButton = new QPushButton(QStringLiteral("Export..."), w);
+    pg->exportButton->setObjectName(sectionKey(s) + QStringLiteral("-export"));
+    pg->exportButton->setToolTip(QStringLiteral("Write the selected presets to a preset file (the format of presets/*.json)"));
+    pg->save = new QPushButton(QStringLiteral("Save"), w);
+    pg->save->setObjectName(sectionKey(s) + QStringLiteral("-save"));
+    pg->save->setDefault(true);
+    pg->revert = new QPushButton(QStringLiteral("Revert"), w);
+    pg->revert->setObjectName(sectionKey(s) + QStringLiteral("-revert"));
+
+    auto *listButtons = new QHBoxLayout;
+    for (QPushButton *b : {newButton, pg->duplicate, pg->remove, importButton, pg->exportButton})
+        listButtons->addWidget(b);
+    listButtons->addStretch(1);
+    auto *left = new QWidget(w);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(pg->view, 1);
+    leftLayout->addLayout(listButtons);
+
+    auto *editButtons = new QHBoxLayout;
+    editButtons->addStretch(1);
+    editButtons->addWidget(pg->revert);
+    editButtons->addWidget(pg->save);
+    auto *right = new QWidget(w);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(pg->editor, 1);
+    rightLayout->addLayout(editButtons);
+
+    auto *split = new QSplitter(Qt::Horizontal, w);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({540, 580});
+    auto *layout = new QVBoxLayout(w);
+    layout->addWidget(split);
+
+    const bool canWrite = writable();
+    for (QPushButton *b : {newButton, pg->duplicate, pg->remove, importButton, pg->save, pg->revert})
+        b->setEnabled(canWrite);
+
+    connect(pg->view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this, s](const QModelIndex &current, const QModelIndex &previous) {
+                SectionPage *p = page(s);
+                if (p->editor->isEnabled() && p->editor->isModified() && previous.isValid()
+                    && !ask(QStringLiteral("Discard your unsaved changes to \"%1\"?").arg(p->editor->preset().name))) {
+                    const QSignalBlocker block(p->view->selectionModel());
+                    p->view->selectionModel()->setCurrentIndex(previous, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+                    return;
+                }
+                if (current.isValid())
+                    showSelectedPreset(s);
+            });
+    connect(pg->editor, &PresetEditor::modified, this, [this, s] {
+        SectionPage *p = page(s);
+        p->save->setEnabled(writable() && p->editor->isModified());
+    });
+    connect(newButton, &QPushButton::clicked, this, [this, s] { newPreset(s); });
+    connect(pg->save, &QPushButton::clicked, this, [this, s] { saveEditedPreset(s); });
+    connect(pg->revert, &QPushButton::clicked, this, [this, s] { showSelectedPreset(s); });
+    connect(pg->duplicate, &QPushButton::clicked, this, [this, s] { duplicateSelectedPreset(s); });
+    connect(pg->remove, &QPushButton::clicked, this, [this, s] { deleteSelectedPreset(s); });
+    connect(importButton, &QPushButton::clicked, this, &PresetManagerDialog::chooseImport);
+    connect(pg->exportButton, &QPushButton::clicked, this, [this, s] {
+        const QString file = QFileDialog::getSaveFileName(this, QStringLiteral("Export presets"),
+                                                          sectionKey(s) + QStringLiteral("s.json"),
+                                                          QStringLiteral("Commtax presets (*.json)"));
+        if (!file.isEmpty())
+            exportSelectedPresets(s, file);
+    });
+    return w;
+}
+
+QWidget *PresetManagerDialog::buildPlansPage()
+{
+    auto *w = new QWidget(this);
+    m_planModel = new SavedPlanListModel(this);
+    m_planView = makeView(w, m_planModel, QStringLiteral("plan-list"));
+    m_planView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_planDetails = new QPlainTextEdit(w);
+    m_planDetails->setObjectName(QStringLiteral("plan-details"));
+    m_planDetails->setReadOnly(true);
+    QFont mono(QStringLiteral("DejaVu Sans Mono"));
+    mono.setPointSizeF(8.5);
+    m_planDetails->setFont(mono);
+
+    auto *open = new QPushButton(QStringLiteral("Open in editor"), w);
+    open->setObjectName(QStringLiteral("openPlan"));
+    m_saveCurrentPlan = new QPushButton(QStringLiteral("Save current plan..."), w);
+    m_saveCurrentPlan->setObjectName(QStringLiteral("saveCurrentPlan"));
+    m_saveCurrentPlan->setEnabled(false);
+    auto *duplicate = new QPushButton(QStringLiteral("Duplicate"), w);
+    auto *remove = new QPushButton(QStringLiteral("Delete"), w);
+    auto *importButton = new QPushButton(QStringLiteral("Import..."), w);
+    auto *exportButton = new QPushButton(QStringLiteral("Export..."), w);
+    exportButton->setToolTip(QStringLiteral("Write the plan as a scenario file; your own presets are written inline, so it "
+                                            "opens anywhere"));
+    auto *buttons = new QHBoxLayout;
+    for (QPushButton *b : {open, m_saveCurrentPlan, duplicate, remove, importButton, exportButton})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    for (QPushButton *b : {duplicate, remove, importButton})
+        b->setEnabled(writable());
+
+    auto *split = new QSplitter(Qt::Horizontal, w);
+    split->addWidget(m_planView);
+    split->addWidget(m_planDetails);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(w);
+    layout->addWidget(split, 1);
+    layout->addLayout(buttons);
+
+    connect(m_planView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &PresetManagerDialog::showPlanDetails);
+    connect(open, &QPushButton::clicked, this, &PresetManagerDialog::openSelectedPlan);
+    connect(m_saveCurrentPlan, &QPushButton::clicked, this, [this] {
+        const QString name = m_input(QStringLiteral("Name of the saved plan:"),
+                                     m_library ? m_library->uniquePlanName(m_currentScenario.name.isEmpty() ? QStringLiteral("My plan")
+                                                                                                            : m_currentScenario.name)
+                                               : QString());
+        if (!name.trimmed().isEmpty())
+            saveCurrentPlan(name.trimmed());
+    });
+    connect(duplicate, &QPushButton::clicked, this, &PresetManagerDialog::duplicateSelectedPlan);
+    connect(remove, &QPushButton::clicked, this, &PresetManagerDialog::deleteSelectedPlan);
+    connect(importButton, &QPushButton::clicked, this, &PresetManagerDialog::chooseImport);
+    connect(exportButton, &QPushButton::clicked, this, [this] {
+        if (selectedPlanName().isEmpty())
+            return;
+        const QString file = QFileDialog::getSaveFileName(this, QStringLiteral("Export plan"), selectedPlanName() + QStringLiteral(".json"),
+                                                          QStringLiteral("Commtax scenarios (*.json)"));
+        if (!file.isEmpty())
+            exportSelectedPlan(file);
+    });
+    return w;
+}
+
+void PresetManagerDialog::setCurrentScenario(const Scenario &s)
+{
+    m_currentScenario = s;
+    m_hasCurrentScenario = true;
+    m_saveCurrentPlan->setEnabled(writable());
+}
+
+void PresetManagerDialog::reload(Section s, const QString &select)
+{
+    SectionPage *p = page(s);
+    const PresetCatalog catalog = m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
+    const QString keep = select.isEmpty() ? p->shownId : select;
+    p->model->setPresets(catalog.presets(s));
+    p->view->resizeColumnsToContents();
+    const int row = std::max(0, p->model->rowOf(keep));
+    if (p->model->rowCount() > 0) {
+        const QSignalBlocker block(p->view->selectionModel());
+        p->view->selectionModel()->setCurrentIndex(p->model->index(row, 0),
+                                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    }
+    showSelectedPreset(s);
+}
+
+void PresetManagerDialog::showSelectedPreset(Section s)
+{
+    SectionPage *p = page(s);
+    const Preset *preset = p->model->presetAt(p->view->selectionModel()->currentIndex().row());
+    if (!preset) {
+        p->editor->setEnabled(false);
+        return;
+    }
+    p->shownId = preset->id;
+    p->editor->setPreset(*preset);
+    p->save->setText(preset->builtIn ? QStringLiteral("Save as copy") : QStringLiteral("Save"));
+    p->save->setEnabled(false);
+    p->remove->setEnabled(writable() && !preset->builtIn);
+    p->duplicate->setEnabled(writable());
+}
+
+QString PresetManagerDialog::selectedPresetId(Section s) const
+{
+    const SectionPage *p = page(s);
+    const Preset *preset = p->model->presetAt(p->view->selectionModel()->currentIndex().row());
+    return preset ? preset->id : QString();
+}
+
+bool PresetManagerDialog::selectPreset(Section s, const QString &id)
+{
+    SectionPage *p = page(s);
+    const int row = p->model->rowOf(id);
+    if (row < 0)
+        return false;
+    p->view->selectionModel()->setCurrentIndex(p->model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    return selectedPresetId(s) == id;
+}
+
+bool PresetManagerDialog::newPreset(Section s)
+{
+    if (!writable())
+        return false;
+    SectionPage *p = page(s);
+    const Preset *selected = p->model->presetAt(p->view->selectionModel()->currentIndex().row());
+    Preset fresh = selected ? *selected : PresetCatalog::builtIn().presets(s).first();
+    fresh.builtIn = false;
+    fresh.id = m_library->uniqueId(s, QStringLiteral("my-") + sectionKey(s));
+    fresh.name = QStringLiteral("My %1").arg(sectionTitle(s));
+    fresh.description = QStringLiteral("Started from %1").arg(selected ? selected->name : fresh.name);
+    p->editor->setPreset(fresh, true);
+    p->save->setText(QStringLiteral("Save"));
+    p->save->setEnabled(true);
+    m_tabs->setCurrentIndex(int(m_pages.indexOf(p)));
+    p->editor->idEdit()->setFocus();
+    return true;
+}
+
+bool PresetManagerDialog::saveEditedPreset(Section s)
+{
+    SectionPage *p = page(s);
+    if (!writable() || !p->editor->isEnabled())
+        return false;
+    const Preset edited = p->editor->preset();
+    if (p->editor->isNew() && m_library->catalog().find(s, edited.id)) {
+        tell(QStringLiteral("Cannot save"), QStringLiteral("The id \"%1\" is taken; choose another.").arg(edited.id));
+        return false;
+    }
+    QString savedAs, error;
+    if (!m_library->savePreset(edited, &savedAs, &error)) {
+        tell(QStringLiteral("Cannot save"), error);
+        return false;
+    }
+    p->shownId = savedAs;
+    reload(s, savedAs);
+    Q_EMIT catalogChanged(m_library->catalog());
+    if (savedAs != edited.id)
+        tell(QStringLiteral("Saved as a copy"),
+             QStringLiteral("\"%1\" is a built-in preset and stays as it is. Your version was saved as \"%2\" (%3).")
+                 .arg(edited.id, savedAs, page(s)->editor->preset().name));
+    return true;
+}
+
+bool PresetManagerDialog::duplicateSelectedPreset(Section s)
+{
+    const QString id = selectedPresetId(s);
+    if (!writable() || id.isEmpty())
+        return false;
+    QString newId, error;
+    if (!m_library->duplicatePreset(s, id, &newId, &error)) {
+        tell(QStringLiteral("Cannot duplicate"), error);
+        return false;
+    }
+    reload(s, newId);
+    Q_EMIT catalogChanged(m_library->catalog());
+    return true;
+}
+
+bool PresetManagerDialog::deleteSelectedPreset(Section s)
+{
+    const QString id = selectedPresetId(s);
+    if (!writable() || id.isEmpty())
+        return false;
+    if (!ask(QStringLiteral("Delete the %1 preset \"%2\" from your library?").arg(sectionKey(s), id)))
+        return false;
+    QString error;
+    if (!m_library->removePreset(s, id, &error)) {
+        tell(QStringLiteral("Cannot delete"), error);
+        return false;
+    }
+    page(s)->shownId.clear();
+    reload(s);
+    Q_EMIT catalogChanged(m_library->catalog());
+    return true;
+}
+
+bool PresetManagerDialog::exportSelectedPresets(Section s, const QString &fileName)
+{
+    SectionPage *p = page(s);
+    QStringList ids;
+    for (const QModelIndex &idx : p->view->selectionModel()->selectedRows())
+        if (const Preset *preset = p->model->presetAt(idx.row()))
+            ids << preset->id;
+    if (ids.isEmpty() && !selectedPresetId(s).isEmpty())
+        ids << selectedPresetId(s);
+    QString error;
+    const bool ok = m_library && m_library->isOpen() ? m_library->exportPresets(s, ids, fileName, &error) : false;
+    if (!ok)
+        tell(QStringLiteral("Cannot export"), error.isEmpty() ? QStringLiteral("The preset library is not available.") : error);
+    return ok;
+}
+
+void PresetManagerDialog::chooseImport()
+{
+    const QString file = QFileDialog::getOpenFileName(this, QStringLiteral("Import presets or a plan"), QString(),
+                                                      QStringLiteral("Commtax presets or scenarios (*.json)"));
+    if (!file.isEmpty())
+        importFile(file);
+}
+
+bool PresetManagerDialog::importFile(const QString &fileName)
+{
+    if (!writable())
+        return false;
+    ImportOutcome o = m_library->importFile(fileName, false);
+    if (!o.ok && o.errors.isEmpty() && !o.conflicts.isEmpty()) {
+        if (!ask(QStringLiteral("%1 already in your library: %2.\nReplace %3?")
+                     .arg(o.conflicts.size() == 1 ? QStringLiteral("This is") : QStringLiteral("These are"),
+                          o.conflicts.join(QStringLiteral(", ")), o.conflicts.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"))))
+            return false;
+        o = m_library->importFile(fileName, true);
+    }
+    if (!o.ok) {
+        QStringList lines;
+        for (const LoadError &e : std::as_const(o.errors).mid(0, 12))
+            lines << e.toString();
+        if (o.errors.size() > 12)
+            lines << QStringLiteral("... and %1 more").arg(o.errors.size() - 12);
+        tell(QStringLiteral("Nothing imported"), o.summary() + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')));
+        return false;
+    }
+    for (Section s : {Section::Gpu, Section::Cluster, Section::Model})
+        reload(s, !o.isPlan && s == o.section && !o.added.isEmpty() ? o.added.first() : QString());
+    reloadPlans(o.isPlan && !o.added.isEmpty() ? o.added.first() : QString());
+    m_tabs->setCurrentIndex(o.isPlan ? 3 : int(m_pages.indexOf(page(o.section))));
+    Q_EMIT catalogChanged(m_library->catalog());
+    tell(QStringLiteral("Imported"), o.summary());
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// saved plans
+
+void PresetManagerDialog::reloadPlans(const QString &select)
+{
+    const QString keep = select.isEmpty() ? selectedPlanName() : select;
+    if (!m_library || !m_library->isOpen()) {
+        m_planModel->setPlans({}, PresetCatalog::builtIn());
+        return;
+    }
+    m_planModel->setPlans(m_library->plans(), m_library->catalog());
+    m_planView->resizeColumnsToContents();
+    const int row = m_planModel->rowOf(keep);
+    if (m_planModel->rowCount() > 0)
+        m_planView->selectionModel()->setCurrentIndex(m_planModel->index(std::max(0, row), 0),
+                                                      QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    showPlanDetails();
+}
+
+QString PresetManagerDialog::selectedPlanName() const
+{
+    if (!m_planView)
+        return QString();
+    const SavedPlan *p = m_planModel->planAt(m_planView->selectionModel()->currentIndex().row());
+    return p ? p->name : QString();
+}
+
+bool PresetManagerDialog::selectPlan(const QString &name)
+{
+    const int row = m_planModel->rowOf(name);
+    if (row < 0)
+        return false;
+    m_planView->selectionModel()->setCurrentIndex(m_planModel->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    return true;
+}
+
+void PresetManagerDialog::showPlanDetails()
+{
+    const QString name = selectedPlanName();
+    if (name.isEmpty() || !m_library) {
+        m_planDetails->setPlainText(QStringLiteral("No saved plans yet. \"Save current plan...\" stores the plan open in the "
+                                                   "editor; \"Import...\" reads a scenario file."));
+        return;
+    }
+    Scenario s;
+    QList<LoadError> errors;
+    if (!m_library->loadPlan(name, s, errors)) {
+        QStringList lines;
+        for (const LoadError &e : errors)
+            lines << e.toString();
+        m_planDetails->setPlainText(QStringLiteral("This plan cannot be read:\n") + lines.join(QLatin1Char('\n')));
+        return;
+    }
+    const Evaluation e = evaluate(s.plan);
+    QString text = QStringLiteral("%1\n\nModel    %2%3\nGPU      %4%5\nCluster  %6%7\n")
+                       .arg(s.name, QString::fromStdString(s.plan.model.name),
+                            s.modelPreset.isEmpty() ? QStringLiteral(" (inline)") : QStringLiteral(" [%1]").arg(s.modelPreset),
+                            QString::fromStdString(s.plan.gpu.name),
+                            s.gpuPreset.isEmpty() ? QStringLiteral(" (inline)") : QStringLiteral(" [%1]").arg(s.gpuPreset),
+                            QString::fromStdString(s.plan.cluster.name),
+                            s.clusterPreset.isEmpty() ? QStringLiteral(" (inline)") : QStringLiteral(" [%1]").arg(s.clusterPreset));
+    text += QStringLiteral("Layout   %1 GPUs, tp=%2 pp=%3 dp=%4, ZeRO-%5\n\n")
+                .arg(s.plan.cluster.nodes * s.plan.cluster.gpus_per_node)
+                .arg(s.plan.training.tp)
+                .arg(s.plan.training.pp)
+                .arg(s.plan.training.dp)
+                .arg(s.plan.training.zero);
+    if (!e.ok()) {
+        text += QStringLiteral("Invalid: %1: %2\n").arg(QString::fromStdString(e.errors.front().field),
+                                                         QString::fromStdString(e.errors.front().message));
+    } else {
+        for (const char *key : {"step_time_s", "comm_tax_exposed", "mfu", "memory_total_gb", "days_to_train", "capex_usd",
+                                "cost_per_billion_tokens_usd"}) {
+            const MetricInfo *m = findMetric(QLatin1String(key));
+            text += QStringLiteral("%1 %2\n").arg(QLatin1String(m->label), -32).arg(formatMetric(*m, m->get(e.result)));
+        }
+        if (!e.result.fits_in_memory)
+            text += QStringLiteral("\nDoes not fit in memory.\n");
+    }
+    m_planDetails->setPlainText(text);
+}
+
+bool PresetManagerDialog::saveCurrentPlan(const QString &name)
+{
+    if (!writable() || !m_hasCurrentScenario)
+        return false;
+    Scenario s = m_currentScenario;
+    s.name = name;
+    bool exists = false;
+    for (const SavedPlan &p : m_library->plans())
+        exists = exists || p.name == name;
+    if (exists && !ask(QStringLiteral("A saved plan \"%1\" exists. Replace it?").arg(name)))
+        return false;
+    QString error;
+    if (!m_library->savePlan(s, &error)) {
+        tell(QStringLiteral("Cannot save the plan"), error);
+        return false;
+    }
+    reloadPlans(name);
+    return true;
+}
+
+bool PresetManagerDialog::duplicateSelectedPlan()
+{
+    const QString name = selectedPlanName();
+    if (!writable() || name.isEmpty())
+        return false;
+    QString newName, error;
+    if (!m_library->duplicatePlan(name, &newName, &error)) {
+        tell(QStringLiteral("Cannot duplicate"), error);
+        return false;
+    }
+    reloadPlans(newName);
+    return true;
+}
+
+bool PresetManagerDialog::deleteSelectedPlan()
+{
+    const QString name = selectedPlanName();
+    if (!writable() || name.isEmpty() || !ask(QStringLiteral("Delete the saved plan \"%1\"?").arg(name)))
+        return false;
+    QString error;
+    if (!m_library->removePlan(name, &error)) {
+        tell(QStringLiteral("Cannot delete"), error);
+        return false;
+    }
+    reloadPlans();
+    return true;
+}
+
+bool PresetManagerDialog::openSelectedPlan()
+{
+    const QString name = selectedPlanName();
+    if (name.isEmpty() || !m_library)
+        return false;
+    Scenario s;
+    QList<LoadError> errors;
+    if (!m_library->loadPlan(name, s, errors)) {
+        tell(QStringLiteral("Cannot open"), errors.isEmpty() ? name : errors.first().toString());
+        return false;
+    }
+    Q_EMIT planOpenRequested(s);
+    return true;
+}
+
+bool PresetManagerDialog::exportSelectedPlan(const QString &fileName)
+{
+    const QString name = selectedPlanName();
+    if (name.isEmpty() || !m_library)
+        return false;
+    QString error;
+    if (!m_library->exportPlan(name, fileName, &error)) {
+        tell(QStringLiteral("Cannot export"), error);
+        return false;
+    }
+    return true;
+}
+
+} // namespace commtax

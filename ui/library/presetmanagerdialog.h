@@ -1,0 +1,106 @@
+#pragma once
+// Tools > Preset manager...: lists, creates, edits, duplicates, deletes, imports and exports the
+// GPUs, clusters, models and saved plans of the user's preset library. Built-in presets are shown
+// read-only; saving an edit of one stores a copy.
+//
+// Wiring (main window), with `library` from openPresetLibrary() (libraryui.h):
+//     auto *dialog = new PresetManagerDialog(library, this);
+//     dialog->setAttribute(Qt::WA_DeleteOnClose);
+//     dialog->setCurrentScenario(document.scenario());           // enables "Save current plan..."
+//     connect(dialog, &PresetManagerDialog::catalogChanged, editor, &PlanEditor::setCatalog);
+//     connect(dialog, &PresetManagerDialog::planOpenRequested, this, &MainWindow::setScenario);
+//     dialog->show();
+
+#include "core/scenario.h"
+
+#include <QDialog>
+
+#include <functional>
+
+class QLabel;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+class QPlainTextEdit;
+
+namespace commtax {
+
+class PresetEditor;
+class PresetLibrary;
+class PresetListModel;
+class SavedPlanListModel;
+
+class PresetManagerDialog : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PresetManagerDialog)
+public:
+    // `library` may be null or closed: the dialog then shows the built-in presets read-only.
+    explicit PresetManagerDialog(PresetLibrary *library, QWidget *parent = nullptr);
+    ~PresetManagerDialog() override;
+
+    // The plan open in the editor, for "Save current plan...".
+    void setCurrentScenario(const Scenario &s);
+
+    // Questions and messages go through these (message boxes by default), so tests can answer.
+    void setConfirmHandler(std::function<bool(const QString &question)> ask);
+    void setMessageHandler(std::function<void(const QString &title, const QString &text)> tell);
+    void setTextInputHandler(std::function<QString(const QString &label, const QString &initial)> input);
+
+    // The actions behind the buttons (the buttons ask for file names first).
+    bool selectPreset(Section s, const QString &id);
+    bool newPreset(Section s);
+    bool saveEditedPreset(Section s);
+    bool duplicateSelectedPreset(Section s);
+    bool deleteSelectedPreset(Section s);
+    bool exportSelectedPresets(Section s, const QString &fileName);
+    bool selectPlan(const QString &name);
+    bool saveCurrentPlan(const QString &name);
+    bool duplicateSelectedPlan();
+    bool deleteSelectedPlan();
+    bool openSelectedPlan();
+    bool exportSelectedPlan(const QString &fileName);
+    // A preset file or a scenario; asks before replacing what exists.
+    bool importFile(const QString &fileName);
+
+    PresetEditor *editor(Section s) const;
+    QTableView *presetView(Section s) const;
+    QTableView *planView() const;
+    QString selectedPresetId(Section s) const;
+    QString selectedPlanName() const;
+
+Q_SIGNALS:
+    // After any change to the user's presets: built-in + user, for the editor's combo boxes.
+    void catalogChanged(const commtax::PresetCatalog &merged);
+    void planOpenRequested(const commtax::Scenario &scenario);
+
+private:
+    struct SectionPage;
+    SectionPage *page(Section s) const;
+    QWidget *buildSectionPage(Section s);
+    QWidget *buildPlansPage();
+    void reload(Section s, const QString &select = QString());
+    void reloadPlans(const QString &select = QString());
+    void showPlanDetails();
+    void showSelectedPreset(Section s);
+    bool writable() const;
+    void tell(const QString &title, const QString &text) const;
+    bool ask(const QString &question) const;
+    void chooseImport();
+
+    PresetLibrary *m_library = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QLabel *m_banner = nullptr;
+    QList<SectionPage *> m_pages;
+    SavedPlanListModel *m_planModel = nullptr;
+    QTableView *m_planView = nullptr;
+    QPlainTextEdit *m_planDetails = nullptr;
+    QPushButton *m_saveCurrentPlan = nullptr;
+    Scenario m_currentScenario;
+    bool m_hasCurrentScenario = false;
+    std::function<bool(const QString &)> m_ask;
+    std::function<void(const QString &, const QString &)> m_tell;
+    std::function<QString(const QString &, const QString &)> m_input;
+};
+
+} // namespace commtax

@@ -1,0 +1,18 @@
+#pragma once
+// File > Export report... : ask for a file name (PDF, CSV or JSON by the filter or the suffix),
+// write the report, and say in a message box what went wrong. Returns the file written, or an
+// empty string when the user cancelled or the write failed (the old file is then untouched).
+//
+// From the main window:
+//     exportReportInteractively(this, comparePlans(hardwareComparisonFor(current), Normalization::AsGiven),
+//                               library ? library->catalog() : PresetCatalog::builtIn());
+
+#include "library/compare.h"
+
+class QWidget;
+
+namespace commtax {
+
+QString exportReportInteractively(QWidget *parent, const Comparison &c, const PresetCatalog &catalog);
+
+} // namespace commtax

@@ -1,0 +1,674 @@
+#include "reportwriter.h"
+
+#include "compare/comparisoncharts.h"
+#include "compare/comparisontablemodel.h"
+#include "library/comparisonio.h"
+#include "library/libraryfiles.h"
+
+#include <qcustomplot.h>
+
+#include <QAbstractTextDocumentLayout>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextList>
+#include <QTextTable>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace commtax {
+
+bool reportFormatForFile(const QString &fileName, ReportFormat &out)
+{
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix == QLatin1String("pdf"))
+        out = ReportFormat::Pdf;
+    else if (suffix == QLatin1String("csv"))
+        out = ReportFormat::Csv;
+    else if (suffix == QLatin1String("json"))
+        out = ReportFormat::Json;
+    else
+        return false;
+    return true;
+}
+
+QString reportTitle(const Comparison &c, const ReportOptions &options)
+{
+    if (!options.title.isEmpty())
+        return options.title;
+    if (c.plans.isEmpty())
+        return QStringLiteral("GPU cluster comparison");
+    return QStringLiteral("GPU cluster comparison: ") + QString::fromStdString(c.plans[c.reference].plan.model.name);
+}
+
+namespace {
+
+// A4 at 96 dpi logical: the unit every length below is in.
+constexpr double kDpi = 96.0;
+constexpr double kMargin = 56.0;       // about 15 mm
+constexpr double kFooterHeight = 30.0;
+constexpr int kChartObjectType = QTextFormat::UserObject + 1;
+constexpr int kChartIndexProperty = QTextFormat::UserProperty + 1;
+
+// Draws a QCustomPlot where the document holds its placeholder: straight into the PDF painter
+// (vector, at the plot's own 96-dpi scale), or as a pixmap for any other painter.
+class ChartObject : public QObject, public QTextObjectInterface
+{
+    Q_OBJECT
+    Q_INTERFACES(QTextObjectInterface)
+public:
+    std::vector<std::unique_ptr<QCustomPlot>> plots;
+    std::vector<QSizeF> sizes;
+    QCPPainter *pdfPainter = nullptr;
+
+    QSizeF intrinsicSize(QTextDocument *, int, const QTextFormat &format) override
+    {
+        return sizes.at(size_t(format.intProperty(kChartIndexProperty)));
+    }
+    void drawObject(QPainter *painter, const QRectF &rect, QTextDocument *, int, const QTextFormat &format) override
+    {
+        QCustomPlot *plot = plots.at(size_t(format.intProperty(kChartIndexProperty))).get();
+        // A chart lies wholly on one page; QCustomPlot replaces the painter's clip, so a chart of
+        // the next page must not be drawn at all while this page is painted.
+        if (painter->hasClipping() && !painter->clipBoundingRect().intersects(rect))
+            return;
+        if (painter == pdfPainter) {
+            painter->save();
+            painter->translate(rect.topLeft());
+            plot->toPainter(pdfPainter, int(rect.width()), int(rect.height()));
+            painter->restore();
+        } else {
+            painter->drawPixmap(rect.toRect(), plot->toPixmap(int(rect.width()), int(rect.height()), 2.0));
+        }
+    }
+};
+
+struct Cell {
+    QString text;
+    bool bold = false;
+    bool best = false;
+    bool warn = false;
+};
+
+class ReportDocument
+{
+public:
+    ReportDocument(const Comparison &c, QPaintDevice *device, const QSizeF &body)
+        : m_c(c)
+        , m_cursor(&m_doc)
+    {
+        m_doc.setUndoRedoEnabled(false);
+        m_doc.documentLayout()->setPaintDevice(device);
+        m_doc.setPageSize(body);
+        m_doc.setDocumentMargin(0);
+        QFont font(QStringLiteral("DejaVu Sans"));
+        font.setPointSizeF(9);
+        m_doc.setDefaultFont(font);
+        m_doc.documentLayout()->registerHandler(kChartObjectType, &m_charts);
+        m_bodyWidth = body.width();
+    }
+
+    QTextDocument &document() { return m_doc; }
+    // One edit block around the whole build: the layout runs once at the end, not per insertion.
+    void beginBuild() { m_cursor.beginEditBlock(); }
+    void endBuild() { m_cursor.endEditBlock(); }
+    ChartObject &charts() { return m_charts; }
+
+    void heading(const QString &text, int level, bool newPage)
+    {
+        QTextBlockFormat bf;
+        bf.setTopMargin(level == 0 ? 0 : 14);
+        bf.setBottomMargin(6);
+        if (newPage)
+            bf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        QTextCharFormat cf;
+        cf.setFontPointSize(level == 0 ? 18 : level == 1 ? 13 : 10.5);
+        cf.setFontWeight(QFont::Bold);
+        cf.setForeground(level == 0 ? QColor(0x1F, 0x3A, 0x5F) : QColor(0x22, 0x22, 0x22));
+        newBlock(bf, cf);
+        m_cursor.insertText(text, cf);
+    }
+
+    void paragraph(const QString &text, double pointSize = 9, bool italic = false)
+    {
+        QTextBlockFormat bf;
+        bf.setBottomMargin(4);
+        QTextCharFormat cf;
+        cf.setFontPointSize(pointSize);
+        cf.setFontItalic(italic);
+        cf.setFontWeight(QFont::Normal);
+        cf.setForeground(QColor(0x22, 0x22, 0x22));
+        newBlock(bf, cf);
+        m_cursor.insertText(text, cf);
+    }
+
+    void bullets(const QStringList &items)
+    {
+        QTextCharFormat cf;
+        cf.setFontPointSize(9.5);
+        cf.setFontWeight(QFont::Normal);
+        QTextBlockFormat bf;
+        bf.setBottomMargin(3);
+        newBlock(bf, cf);
+        QTextListFormat lf;
+        lf.setStyle(QTextListFormat::ListDisc);
+        lf.setIndent(1);
+        QTextList *list = m_cursor.createList(lf);
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            if (i > 0) {
+                m_cursor.insertBlock(bf, cf);
+                list->add(m_cursor.block());
+            }
+            m_cursor.insertText(items[i], cf);
+        }
+        // the next block must not join the list
+        QTextBlockFormat plain;
+        m_cursor.insertBlock(plain, cf);
+        m_cursor.setBlockFormat(plain);
+        m_fresh = true;
+    }
+
+    // A table whose first row is a header that repeats on every page it spans. `widths` are
+    // percentages of the body width.
+    void table(const QStringList &header, const QList<QList<Cell>> &rows, const QList<double> &widths, double pointSize = 7.5)
+    {
+        QTextTableFormat tf;
+        tf.setHeaderRowCount(1);
+        tf.setBorder(0.5);
+        tf.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
+        tf.setBorderBrush(QColor(0xB0, 0xB0, 0xB0));
+        tf.setCellSpacing(0);
+        tf.setCellPadding(2.5);
+        tf.setWidth(QTextLength(QTextLength::PercentageLength, 100));
+        tf.setTopMargin(2);
+        tf.setBottomMargin(6);
+        QList<QTextLength> lengths;
+        for (double w : widths)
+            lengths << QTextLength(QTextLength::PercentageLength, w);
+        tf.setColumnWidthConstraints(lengths);
+        if (!m_fresh) // a plain block: insertBlock() alone would copy a heading's page break
+            m_cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+        QTextTable *t = m_cursor.insertTable(int(rows.size()) + 1, int(header.size()), tf);
+        auto fill = [&](int r, int col, const Cell &cell, bool isHeader) {
+            QTextTableCell tc = t->cellAt(r, col);
+            QTextCharFormat cf;
+            cf.setFontPointSize(pointSize);
+            cf.setFontWeight(isHeader || cell.bold || cell.best ? QFont::Bold : QFont::Normal);
+            QTextTableCellFormat cellFormat = tc.format().toTableCellFormat();
+            if (isHeader)
+                cellFormat.setBackground(QColor(0xE4, 0xE9, 0xF0));
+            else if (cell.best)
+                cellFormat.setBackground(QColor(0xDF, 0xF0, 0xD8));
+            else if (cell.warn)
+                cellFormat.setBackground(QColor(0xF8, 0xD7, 0xDA));
+            else if (r % 2 == 0)
+                cellFormat.setBackground(QColor(0xF7, 0xF7, 0xF7));
+            tc.setFormat(cellFormat);
+            QTextCursor cc = tc.firstCursorPosition();
+            cc.insertText(cell.text, cf);
+        };
+        for (qsizetype col = 0; col < header.size(); ++col)
+            fill(0, int(col), Cell{header[col]}, true);
+        for (qsizetype r = 0; r < rows.size(); ++r)
+            for (qsizetype col = 0; col < rows[r].size() && col < header.size(); ++col)
+                fill(int(r) + 1, int(col), rows[r][col], false);
+        m_cursor.movePosition(QTextCursor::End);
+        m_fresh = false;
+    }
+
+    void chart(ComparisonChart which, double height)
+    {
+        auto plot = std::make_unique<QCustomPlot>();
+        plot->setAttribute(Qt::WA_DontShowOnScreen);
+        const QSize size{int(m_bodyWidth), int(height)};
+        plot->resize(size);
+        drawComparisonChart(plot.get(), which, m_c);
+        m_charts.plots.push_back(std::move(plot));
+        m_charts.sizes.push_back(QSizeF(size));
+        QTextCharFormat cf;
+        cf.setObjectType(kChartObjectType);
+        cf.setProperty(kChartIndexProperty, int(m_charts.plots.size() - 1));
+        QTextBlockFormat bf;
+        bf.setAlignment(Qt::AlignHCenter);
+        bf.setTopMargin(6);
+        bf.setBottomMargin(10);
+        newBlock(bf, QTextCharFormat());
+        m_cursor.insertText(QString(QChar::ObjectReplacementCharacter), cf);
+    }
+
+private:
+    void newBlock(const QTextBlockFormat &bf, const QTextCharFormat &cf)
+    {
+        if (m_fresh) {
+            m_cursor.setBlockFormat(bf);
+            m_cursor.setBlockCharFormat(cf);
+            m_fresh = false;
+        } else {
+            m_cursor.insertBlock(bf, cf);
+        }
+    }
+
+    const Comparison &m_c;
+    QTextDocument m_doc;
+    QTextCursor m_cursor;
+    ChartObject m_charts;
+    double m_bodyWidth = 0;
+    bool m_fresh = true;
+};
+
+QList<double> evenWidths(double first, int plans)
+{
+    QList<double> w{first};
+    for (int i = 0; i < plans; ++i)
+        w << (100.0 - first) / plans;
+    return w;
+}
+
+QStringList planHeader(const Comparison &c, const QString &first)
+{
+    QStringList h{first};
+    for (qsizetype i = 0; i < c.plans.size(); ++i)
+        h << c.plans[i].name + (i == c.reference ? QStringLiteral(" (A)") : QString());
+    return h;
+}
+
+QString kindLetter(SourceKind k)
+{
+    switch (k) {
+    case SourceKind::Datasheet: return QStringLiteral("D");
+    case SourceKind::Measured: return QStringLiteral("M");
+    case SourceKind::Assumption: return QStringLiteral("A");
+    case SourceKind::Derived: return QStringLiteral("C");
+    case SourceKind::User: return QStringLiteral("U");
+    }
+    return QStringLiteral("A");
+}
+
+QString fieldValue(const FieldInfo &f, const QJsonValue &v)
+{
+    switch (f.type) {
+    case FieldType::Bool: return v.toBool() ? QStringLiteral("yes") : QStringLiteral("no");
+    case FieldType::Choice: return v.toString();
+    case FieldType::OptionalDouble:
+        if (v.isNull())
+            return QStringLiteral("GPU default");
+        return formatNumber(v.toDouble(), f.decimals);
+    case FieldType::Int: return QString::number(v.toDouble(), 'f', 0);
+    case FieldType::Double:
+        if (std::abs(v.toDouble()) >= 1e9) // tokens to train: 2.00e12, not thirteen digits
+            return QString::number(v.toDouble(), 'e', 2);
+        return formatNumber(v.toDouble(), f.decimals);
+    }
+    return v.toVariant().toString();
+}
+
+// The provenance tables: one column per distinct preset of a section, each figure with its kind
+// letter and the number of its source in the list that follows.
+class Provenances
+{
+public:
+    explicit Provenances(const PresetCatalog &catalog)
+        : m_catalog(catalog)
+    {
+    }
+
+    void section(ReportDocument &doc, const Comparison &c, Section s, const QStringList &skip)
+    {
+        struct Column {
+            QString title;
+            const ComparedPlan *plan;
+            const Preset *preset;
+        };
+        std::vector<Column> cols;
+        QStringList seen;
+        for (const ComparedPlan &p : c.plans) {
+            const QString presetId = p.scenario.presetOf(s);
+            const std::string &id = s == Section::Gpu ? p.plan.gpu.id : s == Section::Cluster ? p.plan.cluster.id : p.plan.model.id;
+            const std::string &name = s == Section::Gpu ? p.plan.gpu.name : s == Section::Cluster ? p.plan.cluster.name : p.plan.model.name;
+            const QString key = QString::fromStdString(id);
+            if (seen.contains(key))
+                continue;
+            seen << key;
+            cols.push_back(Column{QString::fromStdString(name), &p, presetId.isEmpty() ? nullptr : m_catalog.find(s, presetId)});
+        }
+        QStringList header{QStringLiteral("Figure")};
+        for (const Column &col : cols)
+            header << col.title;
+        QList<QList<Cell>> rows;
+        for (const FieldInfo *f : fieldsOf(s)) {
+            if (skip.contains(QLatin1String(f->key)))
+                continue;
+            QList<Cell> row{Cell{QLatin1String(f->label)}};
+            for (const Column &col : cols) {
+                const QJsonValue v = f->get(col.plan->scenario.plan);
+                QString text = fieldValue(*f, v);
+                const bool fromPreset = col.preset && col.preset->values.value(QLatin1String(f->key)) == v;
+                if (fromPreset && col.preset->provenance.contains(QLatin1String(f->key))) {
+                    const Provenance pr = col.preset->provenance.value(QLatin1String(f->key));
+                    text += QStringLiteral(" [%1%2]").arg(kindLetter(pr.kind)).arg(sourceNumber(pr.source));
+                } else {
+                    text += QStringLiteral(" [U]");
+                }
+                row << Cell{text};
+            }
+            rows << row;
+        }
+        doc.table(header, rows, evenWidths(cols.size() > 4 ? 24 : 30, int(cols.size())), 7);
+    }
+
+    QStringList sources() const
+    {
+        QStringList out;
+        for (qsizetype i = 0; i < m_sources.size(); ++i)
+            out << QStringLiteral("[%1] %2").arg(i + 1).arg(m_sources[i]);
+        return out;
+    }
+
+private:
+    QString sourceNumber(const QString &source)
+    {
+        if (source.isEmpty())
+            return QString();
+        qsizetype i = m_sources.indexOf(source);
+        if (i < 0) {
+            m_sources << source;
+            i = m_sources.size() - 1;
+        }
+        return QString::number(i + 1);
+    }
+
+    const PresetCatalog &m_catalog;
+    QStringList m_sources;
+};
+
+void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
+{
+    const int n = int(c.plans.size());
+    const QString title = reportTitle(c, o);
+    doc.heading(title, 0, false);
+    doc.paragraph(QStringLiteral("Prepared %1 with Commtax %2. All figures are model estimates from the inputs listed under "
+                                 "\"Assumptions and sources\".")
+                      .arg(o.date.toString(QStringLiteral("d MMMM yyyy, HH:mm")), QStringLiteral(COMMTAX_VERSION)),
+                  8.5, true);
+
+    doc.heading(QStringLiteral("The question"), 1, false);
+    doc.paragraph(o.question.isEmpty() ? comparisonQuestion(c) : o.question, 10);
+    if (!c.note.isEmpty())
+        doc.paragraph(QStringLiteral("Note: ") + c.note, 9, true);
+
+    doc.heading(QStringLiteral("Recommendation"), 1, false);
+    doc.bullets(comparisonFindings(c));
+
+    doc.heading(QStringLiteral("Plans compared"), 1, false);
+    {
+        QList<QList<Cell>> rows;
+        for (qsizetype i = 0; i < c.plans.size(); ++i) {
+            const ComparedPlan &p = c.plans[i];
+            const Plan &pl = p.plan;
+            rows << QList<Cell>{
+                Cell{p.name + (i == c.reference ? QStringLiteral(" (A)") : QString()), true},
+                Cell{QString::fromStdString(pl.gpu.name)},
+                Cell{QString::fromStdString(pl.cluster.name)},
+                Cell{QStringLiteral("%1 GPUs: %2 x %3; tp=%4 pp=%5 dp=%6")
+                         .arg(pl.cluster.nodes * pl.cluster.gpus_per_node)
+                         .arg(pl.cluster.nodes)
+                         .arg(pl.cluster.gpus_per_node)
+                         .arg(pl.training.tp)
+                         .arg(pl.training.pp)
+                         .arg(pl.training.dp)},
+                Cell{pl.economics.mode == EconomicsMode::Rent
+                         ? QStringLiteral("rent, %1/GPU-h").arg(formatUsd(pl.economics.usd_per_gpu_hour))
+                         : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0))},
+                Cell{!p.valid ? QStringLiteral("invalid: ") + p.error
+                     : i == c.reference ? QStringLiteral("reference")
+                     : p.note.isEmpty() ? normalizationLabel(c.normalization).toLower()
+                                        : p.note,
+                     false, false, !p.runs()},
+            };
+        }
+        doc.table({QStringLiteral("Plan"), QStringLiteral("GPU"), QStringLiteral("Cluster"), QStringLiteral("Size and layout"),
+                   QStringLiteral("Economics"), QStringLiteral("Normalisation: ") + normalizationLabel(c.normalization)},
+                  rows, {14, 16, 20, 20, 10, 20}, 7.5);
+    }
+
+    doc.heading(QStringLiteral("Comparison table"), 1, true);
+    doc.paragraph(QStringLiteral("%1 marks the best value of each row among the plans that run (valid and fitting in memory). "
+                                 "Ratios are percentages; money is USD.")
+                      .arg(QString::fromUtf8(ComparisonTableModel::kBestMark)),
+                  8, true);
+    {
+        ComparisonTableModel model;
+        model.setComparison(c);
+        QList<QList<Cell>> rows;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            QList<Cell> row{Cell{model.headerData(r, Qt::Vertical).toString()}};
+            for (int col = 0; col < model.columnCount(); ++col) {
+                const QModelIndex idx = model.index(r, col);
+                row << Cell{idx.data().toString(), false, idx.data(ComparisonTableModel::BestRole).toBool()};
+            }
+            rows << row;
+        }
+        doc.table(planHeader(c, QStringLiteral("Metric")), rows, evenWidths(n > 5 ? 22 : 26, n), n > 5 ? 6.5 : 7);
+    }
+
+    doc.heading(QStringLiteral("Charts"), 1, true);
+    const double chartHeight = 400;
+    doc.chart(ComparisonChart::StepBreakdown, chartHeight);
+    doc.chart(ComparisonChart::CostPerBillionTokens, chartHeight);
+    doc.chart(ComparisonChart::DaysToTrain, chartHeight);
+    doc.chart(ComparisonChart::Tco, chartHeight);
+
+    doc.heading(QStringLiteral("Break-even"), 1, true);
+    doc.paragraph(QStringLiteral("The GPU price at which each plan's cost per billion tokens equals plan A's (%1), everything else "
+                                 "unchanged; and, for a bought plan against a rented one, the months of use after which buying "
+                                 "is cheaper.")
+                      .arg(c.plans[c.reference].name),
+                  9);
+    doc.chart(ComparisonChart::PriceBreakEven, 360);
+    doc.chart(ComparisonChart::BuyVersusRent, 330);
+
+    doc.heading(QStringLiteral("Bill of materials"), 1, true);
+    {
+        std::vector<BillOfMaterials> bom;
+        for (const ComparedPlan &p : c.plans)
+            bom.push_back(p.valid ? billOfMaterials(p.plan, p.result) : BillOfMaterials{});
+        auto row = [&](const QString &label, auto text) {
+            QList<Cell> r{Cell{label}};
+            for (qsizetype i = 0; i < c.plans.size(); ++i)
+                r << Cell{c.plans[i].valid ? text(c.plans[i], bom[size_t(i)]) : QStringLiteral("-")};
+            return r;
+        };
+        QList<QList<Cell>> rows;
+        rows << row(QStringLiteral("GPUs"), [](const ComparedPlan &p, const BillOfMaterials &b) {
+            return QStringLiteral("%1 x %2").arg(b.gpus).arg(QString::fromStdString(p.plan.gpu.name));
+        });
+        rows << row(QStringLiteral("Nodes (servers)"), [](const ComparedPlan &p, const BillOfMaterials &b) {
+            return QStringLiteral("%1 x %2").arg(b.nodes).arg(QString::fromStdString(p.plan.cluster.name));
+        });
+        rows << row(QStringLiteral("GPUs per node"), [](const ComparedPlan &, const BillOfMaterials &b) { return QString::number(b.gpus_per_node); });
+        rows << row(QStringLiteral("NIC ports (and leaf-switch ports)"), [](const ComparedPlan &, const BillOfMaterials &b) {
+            return QStringLiteral("%1 x %2 Gb/s (%3 per node)").arg(b.nic_ports).arg(formatNumber(b.nic_port_gbit, 0)).arg(b.nic_ports_per_node);
+        });
+        rows << row(QStringLiteral("GPU power (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) { return formatNumber(b.gpu_power_kw, 1); });
+        rows << row(QStringLiteral("IT power with node overhead (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) {
+            return formatNumber(b.it_power_kw, 1);
+        });
+        rows << row(QStringLiteral("Facility power at PUE (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) {
+            return formatNumber(b.facility_power_kw, 1);
+        });
+        rows << row(QStringLiteral("Energy for the run (MWh)"), [](const ComparedPlan &p, const BillOfMaterials &) {
+            return formatNumber(p.result.energy_mwh, 0);
+        });
+        doc.table(planHeader(c, QStringLiteral("Item")), rows, evenWidths(24, n), n > 5 ? 6.5 : 7.5);
+        doc.paragraph(QStringLiteral("NIC ports: one per GPU where the cluster gives each GPU 100 Gb/s or more (rail-optimised), "
+                                     "else the node's bandwidth on 200 Gb/s ports. Power: GPU board power, times one plus the "
+                                     "node overhead, times the PUE."),
+                      7.5, true);
+    }
+
+    doc.heading(QStringLiteral("Cost breakdown"), 1, false);
+    {
+        std::vector<CostBreakdown> cost;
+        for (const ComparedPlan &p : c.plans)
+            cost.push_back(p.valid ? costBreakdown(p.plan, p.result) : CostBreakdown{});
+        auto row = [&](const QString &label, double (*get)(const CostBreakdown &, const Result &), bool bold = false) {
+            QList<Cell> r{Cell{label, bold}};
+            for (qsizetype i = 0; i < c.plans.size(); ++i)
+                r << Cell{c.plans[i].valid ? formatUsd(get(cost[size_t(i)], c.plans[i].result)) : QStringLiteral("-"), bold};
+            return r;
+        };
+        QList<QList<Cell>> rows;
+        rows << row(QStringLiteral("Capex: GPUs"), [](const CostBreakdown &b, const Result &) { return b.gpus_usd; });
+        rows << row(QStringLiteral("Capex: servers without GPUs"), [](const CostBreakdown &b, const Result &) { return b.nodes_usd; });
+        rows << row(QStringLiteral("Capex: network"), [](const CostBreakdown &b, const Result &) { return b.network_usd; });
+        rows << row(QStringLiteral("Capex total"), [](const CostBreakdown &b, const Result &) { return b.capex_usd; }, true);
+        rows << row(QStringLiteral("Per hour: depreciation"), [](const CostBreakdown &b, const Result &) { return b.depreciation_usd_per_hour; });
+        rows << row(QStringLiteral("Per hour: energy"), [](const CostBreakdown &b, const Result &) { return b.energy_usd_per_hour; });
+        rows << row(QStringLiteral("Per hour: upkeep"), [](const CostBreakdown &b, const Result &) { return b.upkeep_usd_per_hour; });
+        rows << row(QStringLiteral("Per hour: rent"), [](const CostBreakdown &b, const Result &) { return b.rent_usd_per_hour; });
+        rows << row(QStringLiteral("Per hour total"), [](const CostBreakdown &b, const Result &) { return b.total_usd_per_hour; }, true);
+        rows << row(QStringLiteral("TCO of the training run"), [](const CostBreakdown &, const Result &r) { return r.tco_usd; }, true);
+        rows << row(QStringLiteral("Lifetime TCO (economics horizon)"), [](const CostBreakdown &, const Result &r) { return r.lifetime_tco_usd; });
+        rows << row(QStringLiteral("Cost per billion tokens"), [](const CostBreakdown &, const Result &r) {
+            return r.cost_per_billion_tokens_usd;
+        }, true);
+        doc.table(planHeader(c, QStringLiteral("USD")), rows, evenWidths(24, n), n > 5 ? 6.5 : 7.5);
+    }
+
+    doc.heading(QStringLiteral("Assumptions and sources"), 1, true);
+    doc.paragraph(QStringLiteral("Every input figure with its provenance: [D] datasheet, [M] measured, [A] assumption, [C] derived, "
+                                 "[U] set by the user or the plan file; the number points to the source list below. Prices are "
+                                 "editable defaults: replace them with your quotes."),
+                  8, true);
+    Provenances prov(o.catalog ? *o.catalog : PresetCatalog::builtIn());
+    doc.heading(QStringLiteral("GPUs"), 2, false);
+    prov.section(doc, c, Section::Gpu, {});
+    doc.heading(QStringLiteral("Clusters"), 2, false);
+    prov.section(doc, c, Section::Cluster, {QStringLiteral("nodes")});
+    doc.heading(QStringLiteral("Models"), 2, false);
+    prov.section(doc, c, Section::Model, {});
+    doc.heading(QStringLiteral("Training and economics settings of each plan"), 2, false);
+    {
+        QList<QList<Cell>> rows;
+        for (Section s : {Section::Training, Section::Economics})
+            for (const FieldInfo *f : fieldsOf(s)) {
+                QList<Cell> row{Cell{QLatin1String(f->label)}};
+                for (const ComparedPlan &p : c.plans)
+                    row << Cell{fieldValue(*f, f->get(p.plan))};
+                rows << row;
+            }
+        doc.table(planHeader(c, QStringLiteral("Setting")), rows, evenWidths(28, n), n > 5 ? 6.5 : 7);
+    }
+    doc.heading(QStringLiteral("Sources"), 2, false);
+    for (const QString &s : prov.sources())
+        doc.paragraph(s, 7.5);
+}
+
+void drawFooter(QPainter &p, const QRectF &page, const QString &left, int index, int count)
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPointSizeF(7.5);
+    p.setFont(f);
+    p.setPen(QColor(0x55, 0x55, 0x55));
+    const QRectF line(kMargin, page.height() - kMargin + 4, page.width() - 2 * kMargin, kFooterHeight - 8);
+    p.drawLine(QPointF(line.left(), line.top() - 3), QPointF(line.right(), line.top() - 3));
+    p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, left);
+    p.drawText(line, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("Page %1 of %2").arg(index).arg(count));
+}
+
+bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions &o, QString *error, int *pages)
+{
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = fileName + QStringLiteral(": cannot write: ") + file.errorString();
+        return false;
+    }
+    const QString title = reportTitle(c, o);
+    int pageCount = 0;
+    {
+        QPdfWriter writer(&file);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setResolution(int(kDpi));
+        writer.setTitle(title);
+        writer.setCreator(QStringLiteral("Commtax " COMMTAX_VERSION));
+        const QRectF page(0, 0, writer.width(), writer.height());
+        const QSizeF body(page.width() - 2 * kMargin, page.height() - 2 * kMargin - kFooterHeight / 2);
+        ReportDocument doc(c, &writer, body);
+        doc.beginBuild();
+        buildReport(doc, c, o);
+        doc.endBuild();
+        pageCount = doc.document().pageCount();
+
+        QCPPainter painter;
+        if (!painter.begin(&writer)) {
+            if (error)
+                *error = fileName + QStringLiteral(": cannot start the PDF");
+            return false;
+        }
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        doc.charts().pdfPainter = &painter;
+        const QString footer = QStringLiteral("Commtax %1  |  %2  |  %3")
+                                   .arg(QStringLiteral(COMMTAX_VERSION), title, o.date.toString(QStringLiteral("yyyy-MM-dd")));
+        for (int i = 0; i < pageCount; ++i) {
+            if (i > 0)
+                writer.newPage();
+            painter.save();
+            painter.translate(kMargin, kMargin - i * body.height());
+            QAbstractTextDocumentLayout::PaintContext ctx;
+            ctx.clip = QRectF(0, i * body.height(), body.width(), body.height());
+            painter.setClipRect(ctx.clip);
+            doc.document().documentLayout()->draw(&painter, ctx);
+            painter.restore();
+            drawFooter(painter, page, footer, i + 1, pageCount);
+        }
+        doc.charts().pdfPainter = nullptr;
+        painter.end();
+    }
+    if (!file.commit()) {
+        if (error)
+            *error = fileName + QStringLiteral(": cannot write: ") + file.errorString();
+        return false;
+    }
+    if (pages)
+        *pages = pageCount;
+    return true;
+}
+
+} // namespace
+
+bool writeComparisonReport(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error, int *pages)
+{
+    if (pages)
+        *pages = 0;
+    ReportFormat format;
+    if (!reportFormatForFile(fileName, format)) {
+        if (error)
+            *error = fileName + QStringLiteral(": the report's name must end in .pdf, .csv or .json");
+        return false;
+    }
+    if (c.plans.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("no plans to report on");
+        return false;
+    }
+    switch (format) {
+    case ReportFormat::Csv: return writeFileAtomically(fileName, comparisonToCsv(c).toUtf8(), error);
+    case ReportFormat::Json:
+        return writeFileAtomically(fileName, QJsonDocument(comparisonToJson(c)).toJson(QJsonDocument::Indented), error);
+    case ReportFormat::Pdf: return writePdf(c, fileName, options, error, pages);
+    }
+    return false;
+}
+
+} // namespace commtax
+
+#include "reportwriter.moc"

@@ -1,0 +1,40 @@
+#pragma once
+// Reports of a comparison: a PDF for procurement, and the comparison table as CSV or JSON.
+//
+// The PDF (A4, vector throughout): title and date, the question, the recommendation written from
+// the numbers, the plans compared, the comparison table with the best values marked, the charts,
+// the break-even figures, a bill of materials, the cost breakdown, and the assumptions with their
+// provenance and sources. "Page i of N" on every page; table headers repeat on every page a
+// table spans. The charts are the comparison view's QCustomPlots drawn straight into the PDF at
+// 96 dpi logical, so their text keeps its size and they stay sharp at any zoom.
+//
+// Every file is written whole or not at all (QSaveFile). Needs a QApplication (the charts are
+// widgets); without a display, QT_QPA_PLATFORM=offscreen works.
+
+#include "library/compare.h"
+
+#include <QDateTime>
+#include <QString>
+
+namespace commtax {
+
+enum class ReportFormat { Pdf, Csv, Json };
+// From the file name's suffix (.pdf, .csv, .json; any case). False for anything else.
+bool reportFormatForFile(const QString &fileName, ReportFormat &out);
+
+struct ReportOptions {
+    QString title;        // empty: "GPU cluster comparison: <model>"
+    QString question;     // empty: comparisonQuestion()
+    QDateTime date = QDateTime::currentDateTime();
+    // Where the plans' presets come from, for the provenance of every figure (built-in + user).
+    const PresetCatalog *catalog = nullptr; // null: the built-in presets
+};
+
+// Write the report the file name asks for. False with a reason; an existing file is then left as
+// it was. `pages` receives the PDF's page count (0 for CSV and JSON).
+bool writeComparisonReport(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error,
+                           int *pages = nullptr);
+
+QString reportTitle(const Comparison &c, const ReportOptions &options);
+
+} // namespace commtax
