@@ -15,12 +15,13 @@ jobs=${COMMTAX_JOBS:-$(nproc)}
 
 # Debian packages: compiler and build tools, Qt 6.4 (Widgets, Sql + SQLite driver, PrintSupport,
 # Concurrent, Test), QCustomPlot, Google Benchmark; for the tests: Xvfb (screenshots), poppler
-# (pdftotext/pdftoppm on generated reports) and clang (the libFuzzer target).
+# (pdftotext/pdftoppm on generated reports) and clang with its libFuzzer runtime (the fuzz target;
+# libclang-rt-14-dev is only recommended by clang, and recommends are not installed).
 packages=(build-essential cmake ninja-build pkg-config
           qt6-base-dev libqt6sql6-sqlite libqt6svg6 libqcustomplot-dev libgl-dev
           libbenchmark-dev)
 if [ "$mode" = test ]; then
-  packages+=(xvfb xauth poppler-utils clang)
+  packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev)
 fi
 
 missing=()

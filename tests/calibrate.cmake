@@ -7,15 +7,31 @@ commtax_add_test(test_calibrate_gui SOURCES test_calibrate_gui.cpp LIBS commtax_
 target_compile_definitions(test_calibrate_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 
 # libFuzzer on the log parser, built with clang outside this (g++) build by a script, run for
-# 25 s with the real logs as seeds. Registered when clang++ is installed (packaging/setup.sh test
-# installs it). COMMTAX_FUZZ_SECONDS changes the duration.
+# 25 s with the real logs as seeds. Registered when clang++ can link a libFuzzer program
+# (packaging/setup.sh test installs clang and libclang-rt-14-dev). COMMTAX_FUZZ_SECONDS changes the
+# duration.
 find_program(COMMTAX_CLANGXX NAMES clang++ clang++-16 clang++-15 clang++-14)
-if(COMMTAX_CLANGXX)
+if(COMMTAX_CLANGXX AND NOT DEFINED COMMTAX_CLANG_LIBFUZZER)
+  set(commtax_fuzz_probe ${CMAKE_CURRENT_BINARY_DIR}/fuzz/probe)
+  file(WRITE ${commtax_fuzz_probe}.cpp "#include <cstddef>\n#include <cstdint>\nextern \"C\" int LLVMFuzzerTestOneInput(const std::uint8_t *, std::size_t) { return 0; }\n")
+  execute_process(COMMAND ${COMMTAX_CLANGXX} -fsanitize=fuzzer,address,undefined ${commtax_fuzz_probe}.cpp -o ${commtax_fuzz_probe}
+                  RESULT_VARIABLE commtax_fuzz_probe_result OUTPUT_QUIET ERROR_QUIET)
+  if(commtax_fuzz_probe_result EQUAL 0)
+    set(COMMTAX_CLANG_LIBFUZZER ON CACHE BOOL "clang++ links libFuzzer programs")
+  else()
+    set(COMMTAX_CLANG_LIBFUZZER OFF CACHE BOOL "clang++ links libFuzzer programs")
+  endif()
+endif()
+if(COMMTAX_CLANGXX AND COMMTAX_CLANG_LIBFUZZER)
   set(COMMTAX_FUZZ_SECONDS 25 CACHE STRING "Seconds the nccl log fuzzer runs under ctest")
   add_test(NAME fuzz_nccl_log
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/run_fuzz.sh ${COMMTAX_CLANGXX} ${PROJECT_SOURCE_DIR}
                    ${CMAKE_CURRENT_BINARY_DIR}/fuzz ${COMMTAX_FUZZ_SECONDS})
   set_tests_properties(fuzz_nccl_log PROPERTIES TIMEOUT 600)
+elseif(COMMTAX_CLANGXX)
+  message(STATUS "fuzz_nccl_log not registered: ${COMMTAX_CLANGXX} cannot link -fsanitize=fuzzer (libclang-rt-14-dev)")
+else()
+  message(STATUS "fuzz_nccl_log not registered: no clang++")
 endif()
 
 # Parse + calibrate speed on a 10k-line log: build-dir/tests/bench_calibrate

@@ -650,9 +650,12 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
             }
             m.ranks_per_node = c.ranks_per_node > 0 ? c.ranks_per_node : (c.ranks + m.nodes - 1) / m.nodes;
             // Send/recv pairs cross the network one NIC at a time (as the engine's pipeline sends).
-            const GroupLink g = c.collective == Collective::SendRecv
-                ? groupLink(*gpu, *cluster, 2, m.nodes > 1 ? 2 : 1, m.nodes > 1 ? 1 : 2)
-                : groupLink(*gpu, *cluster, m.ranks, m.nodes, m.ranks_per_node);
+            auto linkOf = [&](const GpuSpec &gs, const ClusterSpec &cs) {
+                return c.collective == Collective::SendRecv
+                    ? groupLink(gs, cs, 2, m.nodes > 1 ? 2 : 1, m.nodes > 1 ? 1 : 2)
+                    : groupLink(gs, cs, m.ranks, m.nodes, m.ranks_per_node);
+            };
+            const GroupLink g = linkOf(*gpu, *cluster);
             const double modelFactor = busBandwidthFactor(c.collective, c.collective == Collective::SendRecv ? 2 : m.ranks);
             m.link = g;
             m.bus_factor = modelFactor;
@@ -715,61 +718,38 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
             CalibratedLink &cal = c.calibrated;
             cal.scope = m.nodes > 1 ? Scope::InterNode : Scope::IntraNode;
             const double fittedBw = c.fit.ok ? c.fit.bw_gbps : 0;
-            if (cal.scope == Scope::InterNode) {
-                const int k = c.collective == Collective::SendRecv ? 1 : g.ranks_per_node;
-                const double nicLine = k * cluster->nic_gbit_per_gpu / 8.0;
-                cal.basis_line_gbps = nicLine;
-                if (nicLine > gpu->intra_bw_gbps)
-                    cal.notes.push_back("in the preset the intra-node link (" + gbps(gpu->intra_bw_gbps)
-                                        + ") is narrower than the NICs (" + gbps(nicLine)
-                                        + "), so this measurement does not tell the network efficiency");
-                else if (fittedBw > 0 && nicLine > 0) {
-                    const double eff = fittedBw / nicLine;
-                    if (eff > 1.0 || c.above_line_rate)
-                        cal.notes.push_back("the fitted busbw (" + gbps(fittedBw) + ") exceeds the NICs' line rate ("
-                                            + gbps(nicLine) + "): network efficiency left as it is");
-                    else
-                        cal.efficiency = std::max(eff, 0.01);
-                }
-                if (c.fit.alpha_us) {
-                    std::string note;
-                    ClusterSpec probe = *cluster;
-                    auto latency = [&](double step) {
-                        probe.nic_latency_us = step;
-                        const GroupLink pg = c.collective == Collective::SendRecv
-                            ? groupLink(*gpu, probe, 2, 2, 1)
-                            : groupLink(*gpu, probe, m.ranks, m.nodes, m.ranks_per_node);
-                        return collectiveLatencyS(c.collective, pg) * 1e6;
-                    };
-                    cal.step_latency_us = solveStepLatency(latency, *c.fit.alpha_us, 10000.0, note);
-                    if (!note.empty())
-                        cal.notes.push_back(note);
-                }
-            } else {
-                const double line = gpu->intra_bw_gbps * (gpu->p2p ? 1.0 : 0.5);
-                cal.basis_line_gbps = line;
-                if (fittedBw > 0 && line > 0) {
-                    const double eff = fittedBw / line;
-                    if (eff > 1.0 || c.above_line_rate)
-                        cal.notes.push_back("the fitted busbw (" + gbps(fittedBw) + ") exceeds the link's line rate ("
-                                            + gbps(line) + "): intra-node efficiency left as it is");
-                    else
-                        cal.efficiency = std::max(eff, 0.01);
-                }
-                if (c.fit.alpha_us) {
-                    std::string note;
-                    GpuSpec probe = *gpu;
-                    auto latency = [&](double step) {
-                        probe.intra_latency_us = step;
-                        const GroupLink pg = c.collective == Collective::SendRecv
-                            ? groupLink(probe, *cluster, 2, 1, 2)
-                            : groupLink(probe, *cluster, m.ranks, 1, m.ranks);
-                        return collectiveLatencyS(c.collective, pg) * 1e6;
-                    };
-                    cal.step_latency_us = solveStepLatency(latency, *c.fit.alpha_us, 1000.0, note); // the GPU field allows up to 1000 us
-                    if (!note.empty())
-                        cal.notes.push_back(note);
-                }
+            const bool inter = cal.scope == Scope::InterNode;
+            // The line rate the efficiency multiplies: the group's NICs on each node, or the
+            // GPU's link (halved without P2P, as the engine does).
+            const int nicsPerNode = c.collective == Collective::SendRecv ? 1 : g.ranks_per_node;
+            const double line = inter ? nicsPerNode * cluster->nic_gbit_per_gpu / 8.0
+                                      : gpu->intra_bw_gbps * (gpu->p2p ? 1.0 : 0.5);
+            cal.basis_line_gbps = line;
+            if (inter && line > gpu->intra_bw_gbps) {
+                cal.notes.push_back("in the preset the intra-node link (" + gbps(gpu->intra_bw_gbps)
+                                    + ") is narrower than the NICs (" + gbps(line)
+                                    + "), so this measurement does not tell the network efficiency");
+            } else if (fittedBw > 0 && line > 0) {
+                const double eff = fittedBw / line;
+                if (eff > 1.0 || c.above_line_rate)
+                    cal.notes.push_back("the fitted busbw (" + gbps(fittedBw) + ") exceeds the line rate of the "
+                                        + (inter ? "NICs (" : "link (") + gbps(line) + "): "
+                                        + (inter ? "network" : "intra-node") + " efficiency left as it is");
+                else
+                    cal.efficiency = std::max(eff, 0.01);
+            }
+            if (c.fit.alpha_us) {
+                std::string note;
+                GpuSpec gs = *gpu;
+                ClusterSpec cs = *cluster;
+                auto latency = [&](double step) {
+                    (inter ? cs.nic_latency_us : gs.intra_latency_us) = step;
+                    return collectiveLatencyS(c.collective, linkOf(gs, cs)) * 1e6;
+                };
+                // The fields allow up to 10000 us across nodes, 1000 us inside one.
+                cal.step_latency_us = solveStepLatency(latency, *c.fit.alpha_us, inter ? 10000.0 : 1000.0, note);
+                if (!note.empty())
+                    cal.notes.push_back(note);
             }
             if (!c.fit.alpha_us)
                 cal.notes.push_back("no latency: the log's sizes cannot show it");

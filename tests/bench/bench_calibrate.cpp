@@ -1,5 +1,6 @@
 // Speed of the nccl-tests importer: parsing and calibrating a 10k-line log must feel instant in
 // the dialog (it runs on the GUI thread). Run: <build>/tests/bench_calibrate
+#include "../fuzz/reference_hardware.h"
 #include "nccl/calibration.h"
 
 #include <benchmark/benchmark.h>
@@ -61,25 +62,20 @@ std::string messyTenThousandLines()
     return out;
 }
 
-GpuSpec h100()
+// What the dialog does with a log: parse it and calibrate its first table against a preset.
+void parseAndCalibrate(benchmark::State &state, const std::string &text)
 {
-    GpuSpec g;
-    g.id = "h100-sxm";
-    g.intra_bw_gbps = 450;
-    g.intra_efficiency = 0.82;
-    g.intra_latency_us = 3.4;
-    return g;
-}
-
-ClusterSpec dgx()
-{
-    ClusterSpec c;
-    c.id = "dgx-h100";
-    c.gpus_per_node = 8;
-    c.nic_gbit_per_gpu = 400;
-    c.nic_efficiency = 0.9;
-    c.nic_latency_us = 14;
-    return c;
+    const GpuSpec gpu = reference::h100();
+    const ClusterSpec cluster = reference::dgxH100();
+    for (auto _ : state) {
+        LogParse log;
+        ParseError err;
+        parseLog(text, log, err);
+        Calibration c;
+        std::string why;
+        benchmark::DoNotOptimize(calibrate(log.tables.front(), {}, &gpu, &cluster, c, why));
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));
 }
 
 } // namespace
@@ -98,34 +94,13 @@ BENCHMARK(BM_Parse10kRows)->Unit(benchmark::kMillisecond);
 
 static void BM_ParseAndCalibrate10kRows(benchmark::State &state)
 {
-    const std::string text = tenThousandRows();
-    const GpuSpec gpu = h100();
-    const ClusterSpec cluster = dgx();
-    for (auto _ : state) {
-        LogParse log;
-        ParseError err;
-        parseLog(text, log, err);
-        Calibration c;
-        std::string why;
-        benchmark::DoNotOptimize(calibrate(log.tables.front(), {}, &gpu, &cluster, c, why));
-    }
+    parseAndCalibrate(state, tenThousandRows());
 }
 BENCHMARK(BM_ParseAndCalibrate10kRows)->Unit(benchmark::kMillisecond);
 
 static void BM_ParseAndCalibrateMessy10kLines(benchmark::State &state)
 {
-    const std::string text = messyTenThousandLines();
-    const GpuSpec gpu = h100();
-    const ClusterSpec cluster = dgx();
-    for (auto _ : state) {
-        LogParse log;
-        ParseError err;
-        parseLog(text, log, err);
-        Calibration c;
-        std::string why;
-        benchmark::DoNotOptimize(calibrate(log.tables.front(), {}, &gpu, &cluster, c, why));
-    }
-    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));
+    parseAndCalibrate(state, messyTenThousandLines());
 }
 BENCHMARK(BM_ParseAndCalibrateMessy10kLines)->Unit(benchmark::kMillisecond);
 
@@ -143,17 +118,7 @@ BENCHMARK(BM_FitAlphaBeta10k)->Unit(benchmark::kMicrosecond);
 
 static void BM_ParseAndCalibrateFixture(benchmark::State &state)
 {
-    const std::string text = readFixture("gcp_a3mega_h100_2node_16gpu_tcpxo.txt");
-    const GpuSpec gpu = h100();
-    const ClusterSpec cluster = dgx();
-    for (auto _ : state) {
-        LogParse log;
-        ParseError err;
-        parseLog(text, log, err);
-        Calibration c;
-        std::string why;
-        benchmark::DoNotOptimize(calibrate(log.tables.front(), {}, &gpu, &cluster, c, why));
-    }
+    parseAndCalibrate(state, readFixture("gcp_a3mega_h100_2node_16gpu_tcpxo.txt"));
 }
 BENCHMARK(BM_ParseAndCalibrateFixture)->Unit(benchmark::kMicrosecond);
 

@@ -2,6 +2,7 @@
 // never crash, hang or produce a NaN or an infinity (those would end up on a chart or in JSON).
 // Built and run by run_fuzz.sh with clang (-fsanitize=fuzzer,address,undefined).
 #include "nccl/calibration.h"
+#include "reference_hardware.h"
 
 #include <cmath>
 #include <cstddef>
@@ -67,17 +68,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     require(!log.tables.empty());
 
-    GpuSpec gpu; // an H100 on a DGX H100, as in presets/*.json
-    gpu.id = "h100-sxm";
-    gpu.intra_bw_gbps = 450;
-    gpu.intra_efficiency = 0.82;
-    gpu.intra_latency_us = 3.4;
-    ClusterSpec cluster;
-    cluster.id = "dgx-h100";
-    cluster.gpus_per_node = 8;
-    cluster.nic_gbit_per_gpu = 400;
-    cluster.nic_efficiency = 0.9;
-    cluster.nic_latency_us = 14;
+    const GpuSpec gpu = reference::h100();
+    const ClusterSpec cluster = reference::dgxH100();
     for (const ResultTable &t : log.tables) {
         require(!t.rows.empty());
         Calibration c;

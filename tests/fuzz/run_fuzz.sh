@@ -15,7 +15,8 @@ sources="$src/model/nccl/nccllog.cpp $src/model/nccl/calibration.cpp $src/model/
 rebuild=1
 if [ -x "$exe" ]; then
   rebuild=0
-  for f in $sources "$src"/model/nccl/*.h "$src"/model/engine/collectives.h "$src"/model/engine/plan.h; do
+  for f in $sources "$src"/model/nccl/*.h "$src"/model/engine/collectives.h "$src"/model/engine/plan.h \
+           "$src"/tests/fuzz/reference_hardware.h; do
     if [ "$f" -nt "$exe" ]; then rebuild=1; fi
   done
 fi

@@ -13,7 +13,6 @@
 
 #include <QDialog>
 
-#include <memory>
 #include <optional>
 
 class QComboBox;
