@@ -5,3 +5,10 @@ commtax_add_test(test_library SOURCES test_library.cpp LIBS commtax_library Qt6:
 # `commtax report` command (offscreen; needs pdftotext/pdfinfo from poppler-utils).
 commtax_add_test(test_library_gui SOURCES test_library_gui.cpp LIBS commtax_ui)
 add_dependencies(test_library_gui commtax)
+
+# Comparison and library speed (figures in the README): build-dir/tests/bench_library
+if(COMMTAX_BUILD_BENCHMARKS)
+  find_package(benchmark REQUIRED)
+  add_executable(bench_library bench/bench_library.cpp)
+  target_link_libraries(bench_library PRIVATE commtax_library benchmark::benchmark commtax_warnings)
+endif()

@@ -286,6 +286,15 @@ private Q_SLOTS:
         QCOMPARE(lib.userPresets(Section::Gpu).size(), 2);
         QVERIFY(!lib.removePreset(Section::Gpu, QStringLiteral("h100-sxm"), &error));
         QVERIFY(error.contains(QStringLiteral("built-in")));
+        // a calibrated copy says where its new figure comes from: that provenance is kept
+        Preset cluster = *PresetCatalog::builtIn().find(Section::Cluster, QStringLiteral("dgx-h100"));
+        cluster.values.insert(QStringLiteral("nic_efficiency"), 0.83);
+        cluster.provenance.insert(QStringLiteral("nic_efficiency"), Provenance{SourceKind::Measured, QStringLiteral("nccl-tests log")});
+        QVERIFY(lib.savePreset(cluster, &savedAs, &error));
+        QCOMPARE(savedAs, QStringLiteral("dgx-h100-custom"));
+        const Preset calibrated = *lib.catalog().find(Section::Cluster, savedAs);
+        QVERIFY(calibrated.provenance.value(QStringLiteral("nic_efficiency"))
+                == (Provenance{SourceKind::Measured, QStringLiteral("nccl-tests log")}));
     }
     void createDuplicateDeleteAndRangeChecks()
     {

@@ -12,12 +12,18 @@
 #include "library/presetlibrary.h"
 #include "library/preseteditor.h"
 #include "library/presetlistmodel.h"
+#include "library/libraryfeatures.h"
 #include "library/presetmanagerdialog.h"
+#include "appsettings.h"
+#include "mainwindow.h"
 #include "report/reportwriter.h"
 
 #include <qcustomplot.h>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QMenu>
+#include <QTimer>
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -400,6 +406,58 @@ private Q_SLOTS:
         QVERIFY(banner && banner->text().contains(QStringLiteral("built-in")));
         QVERIFY(!dialog.newPreset(Section::Gpu));
         QVERIFY(dialog.selectPreset(Section::Gpu, QStringLiteral("l40s")));
+    }
+
+    // ---------------------------------------------------------------- the main window
+    void mainWindowGetsTheLibraryComparisonAndReports()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings.ini")));
+        MainWindow window(settings);
+        auto *features = new LibraryFeatures(&window, m_dir.filePath(QStringLiteral("window.sqlite")));
+        QVERIFY(features->library()->isOpen());
+        QStringList tools, file;
+        for (QAction *a : window.toolsMenu()->actions())
+            tools << a->text();
+        for (QAction *a : window.fileMenu()->actions())
+            file << a->text();
+        QVERIFY2(tools.contains(QStringLiteral("Preset manager...")) && tools.contains(QStringLiteral("Compare hardware...")),
+                 qPrintable(tools.join(QLatin1Char('|'))));
+        QVERIFY(file.contains(QStringLiteral("Export report...")));
+
+        // Compare hardware: the window's plan first, then the same plan on the other GPUs
+        ComparisonView *view = features->compareHardware();
+        QVERIFY(view && view->isVisible());
+        QCOMPARE(view->scenarios().size(), 4); // the default plan is on H100: A100, L40S, RTX 4090
+        QVERIFY(view->scenarios().first().plan.gpu.id == window.scenario().plan.gpu.id);
+        QCOMPARE(view->scenarios().first().plan.training.tp, window.scenario().plan.training.tp);
+        view->close();
+
+        // File > Export report
+        const QString pdf = m_dir.filePath(QStringLiteral("window.pdf"));
+        QCOMPARE(features->exportReport(pdf), pdf);
+        QVERIFY(pdfPageCount(pdf) > 5);
+        QVERIFY(pdfPages(pdf, 1).first().contains(QString::fromStdString(window.scenario().plan.model.name)));
+
+        // the preset manager's changes reach the window's catalog
+        PresetManagerDialog *dialog = features->showPresetManager();
+        dialog->setMessageHandler([](const QString &, const QString &) {});
+        QVERIFY(dialog->isVisible());
+        QVERIFY(dialog->duplicateSelectedPreset(Section::Gpu));
+        const QString copy = dialog->selectedPresetId(Section::Gpu);
+        QVERIFY(window.presetCatalog().find(Section::Gpu, copy));
+        // a calibrated preset handed to savePreset() keeps its measured figure
+        Preset calibrated = *PresetCatalog::builtIn().find(Section::Cluster, QStringLiteral("dgx-a100"));
+        calibrated.values.insert(QStringLiteral("nic_efficiency"), 0.86);
+        calibrated.provenance.insert(QStringLiteral("nic_efficiency"), Provenance{SourceKind::Measured, QStringLiteral("nccl-tests")});
+        QTimer::singleShot(0, [] {
+            if (QWidget *box = QApplication::activeModalWidget())
+                box->close();
+        });
+        QCOMPARE(features->savePreset(calibrated), QStringLiteral("dgx-a100-custom"));
+        QVERIFY(window.presetCatalog().find(Section::Cluster, QStringLiteral("dgx-a100-custom"))->provenance.value(
+                    QStringLiteral("nic_efficiency")).kind == SourceKind::Measured);
+        QVERIFY(dialog->selectPreset(Section::Cluster, QStringLiteral("dgx-a100-custom"))); // the open dialog shows it
+        dialog->close();
     }
 
     // ---------------------------------------------------------------- reports

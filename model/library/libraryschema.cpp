@@ -18,8 +18,8 @@ bool execSql(QSqlDatabase &db, const QString &sql, QString *error)
     return false;
 }
 
-SqlWriteTransaction::SqlWriteTransaction(QSqlDatabase &db)
-    : m_db(db)
+SqlWriteTransaction::SqlWriteTransaction(QSqlDatabase db)
+    : m_db(std::move(db))
 {
 }
 

@@ -37,16 +37,17 @@ bool execSql(QSqlDatabase &db, const QString &sql, QString *error);
 class SqlWriteTransaction
 {
 public:
-    explicit SqlWriteTransaction(QSqlDatabase &db);
+    explicit SqlWriteTransaction(QSqlDatabase db);
     ~SqlWriteTransaction();
     SqlWriteTransaction(const SqlWriteTransaction &) = delete;
     SqlWriteTransaction &operator=(const SqlWriteTransaction &) = delete;
 
     bool begin(QString *error);
     bool commit(QString *error);
+    QSqlDatabase &database() { return m_db; }
 
 private:
-    QSqlDatabase &m_db;
+    QSqlDatabase m_db;
     bool m_open = false;
 };
 

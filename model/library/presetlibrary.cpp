@@ -296,6 +296,11 @@ bool PresetLibrary::writable(QString *error) const
     return true;
 }
 
+bool PresetLibrary::beginWrite(SqlWriteTransaction &tx, QString *error) const
+{
+    return writable(error) && tx.begin(error);
+}
+
 // ---------------------------------------------------------------------------------------------
 // presets
 
@@ -377,8 +382,6 @@ bool PresetLibrary::storePreset(QSqlDatabase &db, const Preset &p, const QString
 
 bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error)
 {
-    if (!writable(error))
-        return false;
     if (p.section != Section::Model && p.section != Section::Gpu && p.section != Section::Cluster) {
         if (error)
             *error = QStringLiteral("only model, GPU and cluster presets can be saved");
@@ -390,9 +393,8 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error
         return false;
     }
     // Read what is there inside the write lock, so that another instance cannot slip in between.
-    QSqlDatabase db = database();
-    SqlWriteTransaction tx(db);
-    if (!tx.begin(error))
+    SqlWriteTransaction tx(database());
+    if (!beginWrite(tx, error))
         return false;
     const PresetCatalog c = catalog();
     Preset stored = p;
@@ -416,7 +418,10 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error
                                                                                       : QStringLiteral("missing"));
             return false;
         }
-        if (base && base->values.value(key) != stored.values.value(key))
+        // A changed value still carrying the old provenance was typed by the user; one whose
+        // provenance changed too (a calibration's "measured") keeps what the caller says.
+        if (base && base->values.value(key) != stored.values.value(key)
+            && stored.provenance.value(key) == base->provenance.value(key))
             stored.provenance.insert(key, Provenance{SourceKind::User, QStringLiteral("edited by the user")});
         else if (!stored.provenance.contains(key))
             stored.provenance.insert(key, Provenance{SourceKind::User, QStringLiteral("entered by the user")});
@@ -428,7 +433,7 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error
             *error = QStringLiteral("%1.%2: %3").arg(sectionKey(p.section), key, rangeError);
         return false;
     }
-    if (!storePreset(db, stored, basedOn, error) || !tx.commit(error))
+    if (!storePreset(tx.database(), stored, basedOn, error) || !tx.commit(error))
         return false;
     if (savedAs)
         *savedAs = stored.id;
@@ -437,11 +442,8 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error
 
 bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId, QString *error)
 {
-    if (!writable(error))
-        return false;
-    QSqlDatabase db = database();
-    SqlWriteTransaction tx(db);
-    if (!tx.begin(error))
+    SqlWriteTransaction tx(database());
+    if (!beginWrite(tx, error))
         return false;
     const PresetCatalog c = catalog();
     const Preset *src = c.find(s, id);
@@ -454,7 +456,7 @@ bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId
     copy.builtIn = false;
     copy.id = uniqueId(s, id + QStringLiteral("-copy"));
     copy.name = src->name + QStringLiteral(" (copy)");
-    if (!storePreset(db, copy, src->builtIn ? src->id : QString(), error) || !tx.commit(error))
+    if (!storePreset(tx.database(), copy, src->builtIn ? src->id : QString(), error) || !tx.commit(error))
         return false;
     if (newId)
         *newId = copy.id;
@@ -463,17 +465,15 @@ bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId
 
 bool PresetLibrary::removePreset(Section s, const QString &id, QString *error)
 {
-    if (!writable(error))
-        return false;
     if (isBuiltIn(s, id)) {
         if (error)
             *error = QStringLiteral("\"%1\" is a built-in preset: it cannot be deleted").arg(id);
         return false;
     }
-    QSqlDatabase db = database();
-    SqlWriteTransaction tx(db);
-    if (!tx.begin(error))
+    SqlWriteTransaction tx(database());
+    if (!beginWrite(tx, error))
         return false;
+    QSqlDatabase &db = tx.database();
     QSqlQuery users(db);
     users.prepare(QStringLiteral("SELECT plans.name FROM plan_presets"
                                  " JOIN presets ON presets.id = plan_presets.preset"
@@ -588,16 +588,14 @@ bool PresetLibrary::storePlan(QSqlDatabase &db, const QString &name, const QByte
 
 bool PresetLibrary::savePlan(const Scenario &s, QString *error)
 {
-    if (!writable(error))
-        return false;
     if (s.name.trimmed().isEmpty()) {
         if (error)
             *error = QStringLiteral("a saved plan needs a name");
         return false;
     }
-    QSqlDatabase db = database();
-    SqlWriteTransaction tx(db);
-    return tx.begin(error) && storePlan(db, s.name, serializeScenario(s, catalog()), s, error) && tx.commit(error);
+    SqlWriteTransaction tx(database());
+    return beginWrite(tx, error) && storePlan(tx.database(), s.name, serializeScenario(s, catalog()), s, error)
+        && tx.commit(error);
 }
 
 bool PresetLibrary::loadPlan(const QString &name, Scenario &out, QList<LoadError> &errors) const
@@ -614,13 +612,10 @@ bool PresetLibrary::loadPlan(const QString &name, Scenario &out, QList<LoadError
 
 bool PresetLibrary::removePlan(const QString &name, QString *error)
 {
-    if (!writable(error))
+    SqlWriteTransaction tx(database());
+    if (!beginWrite(tx, error))
         return false;
-    QSqlDatabase db = database();
-    SqlWriteTransaction tx(db);
-    if (!tx.begin(error))
-        return false;
-    QSqlQuery q(db);
+    QSqlQuery q(tx.database());
     q.prepare(QStringLiteral("DELETE FROM plans WHERE name = ?"));
     q.addBindValue(name);
     if (!q.exec() || q.numRowsAffected() != 1) {
@@ -680,18 +675,14 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
 {
     ImportOutcome o;
     QString why;
-    if (!writable(&why)) {
-        o.errors.append(LoadError{fileName, 0, 0, QString(), why});
-        return o;
-    }
     // One write transaction from the first check to the last row: all or nothing, and no other
     // instance can add a conflicting id in between.
-    QSqlDatabase db = database();
-    SqlWriteTransaction tx(db);
-    if (!tx.begin(&why)) {
+    SqlWriteTransaction tx(database());
+    if (!beginWrite(tx, &why)) {
         o.errors.append(LoadError{fileName, 0, 0, QString(), why});
         return o;
     }
+    QSqlDatabase &db = tx.database();
     const PresetCatalog c = catalog();
     const LibraryFileKind kind = sniffLibraryFile(json);
     if (kind == LibraryFileKind::Scenario) {

@@ -24,6 +24,8 @@
 
 namespace commtax {
 
+class SqlWriteTransaction;
+
 struct SavedPlan {
     QString name;
     QByteArray body;          // the scenario file text
@@ -79,7 +81,8 @@ public:
     QString uniqueId(Section s, const QString &base) const;
     // Insert or update a user preset by id. A built-in id is never overwritten: the preset is
     // stored as a copy with a fresh id and " (edited)" in its name. Fields whose value differs
-    // from the preset it replaces get provenance "user". `savedAs` receives the id stored.
+    // from the preset it replaces, with the provenance unchanged, get provenance "user" (a new
+    // provenance, such as a calibration's "measured", is kept). `savedAs` receives the id stored.
     bool savePreset(const Preset &p, QString *savedAs, QString *error);
     bool duplicatePreset(Section s, const QString &id, QString *newId, QString *error);
     // Refuses built-ins and presets that a saved plan uses (naming the plans).
@@ -113,6 +116,8 @@ private:
     bool checkSound(QString *error, bool *broken);
     bool moveAside(const QString &why, QString *error);
     bool writable(QString *error) const;
+    // writable(), then the write lock: every write starts here.
+    bool beginWrite(SqlWriteTransaction &tx, QString *error) const;
     bool storePreset(QSqlDatabase &db, const Preset &p, const QString &basedOn, QString *error) const;
     bool storePlan(QSqlDatabase &db, const QString &name, const QByteArray &body, const Scenario &s, QString *error) const;
 

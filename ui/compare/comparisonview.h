@@ -4,10 +4,10 @@
 // time breakdown, cost per billion tokens, days to train, TCO), the break-even charts and the
 // recommendation. Starts with the default comparison (defaultComparison()).
 //
-// Wiring (main window): Tools > Compare hardware... calls
-//     ComparisonView::openWindow(this, library, hardwareComparisonFor(currentScenario));
-// The view works without a library; with one it also offers the saved plans and loads plan
-// files with the user's presets.
+// Wiring: LibraryFeatures (ui/library/libraryfeatures.h) opens it from Tools > Compare hardware...
+// as openWindow(window, library, hardwareComparisonFor(window->scenario())). The view works
+// without a library; with one it also offers the saved plans and loads plan files with the
+// user's presets.
 
 #include "comparisoncharts.h"
 #include "library/compare.h"

@@ -1,7 +1,7 @@
 #pragma once
 // The app's preset library at start-up: open (create, migrate, or move a damaged file aside) and
-// tell the user in a message box when something happened. Call once from the main window:
-//     m_library = openPresetLibrary(this);   // never null; check isOpen()
+// tell the user in a message box when something happened. LibraryFeatures calls it once:
+//     m_library = openPresetLibrary(window);   // never null; check isOpen()
 // Without a usable library the app carries on with the built-in presets.
 
 #include "library/presetlibrary.h"

@@ -111,9 +111,7 @@ PresetManagerDialog::PresetManagerDialog(PresetLibrary *library, QWidget *parent
     layout->addWidget(m_tabs, 1);
     layout->addLayout(bottom);
 
-    for (Section s : {Section::Gpu, Section::Cluster, Section::Model})
-        reload(s);
-    reloadPlans();
+    reloadAll();
     resize(1180, 740);
 }
 
@@ -309,7 +307,7 @@ void PresetManagerDialog::setCurrentScenario(const Scenario &s)
     m_saveCurrentPlan->setEnabled(writable());
 }
 
-void PresetManagerDialog::reload(Section s, const QString &select)
+void PresetManagerDialog::reload(Section s, const QString &select, bool keepEdits)
 {
     SectionPage *p = page(s);
     const PresetCatalog catalog = m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
@@ -322,6 +320,8 @@ void PresetManagerDialog::reload(Section s, const QString &select)
         p->view->selectionModel()->setCurrentIndex(p->model->index(row, 0),
                                                    QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     }
+    if (keepEdits && p->editor->isEnabled() && p->editor->isModified())
+        return;
     showSelectedPreset(s);
 }
 
@@ -487,6 +487,13 @@ bool PresetManagerDialog::importFile(const QString &fileName)
     Q_EMIT catalogChanged(m_library->catalog());
     tell(QStringLiteral("Imported"), o.summary());
     return true;
+}
+
+void PresetManagerDialog::reloadAll()
+{
+    for (Section s : {Section::Gpu, Section::Cluster, Section::Model})
+        reload(s, QString(), true);
+    reloadPlans();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,13 +3,9 @@
 // GPUs, clusters, models and saved plans of the user's preset library. Built-in presets are shown
 // read-only; saving an edit of one stores a copy.
 //
-// Wiring (main window), with `library` from openPresetLibrary() (libraryui.h):
-//     auto *dialog = new PresetManagerDialog(library, this);
-//     dialog->setAttribute(Qt::WA_DeleteOnClose);
-//     dialog->setCurrentScenario(document.scenario());           // enables "Save current plan..."
-//     connect(dialog, &PresetManagerDialog::catalogChanged, editor, &PlanEditor::setCatalog);
-//     connect(dialog, &PresetManagerDialog::planOpenRequested, this, &MainWindow::setScenario);
-//     dialog->show();
+// Wiring: LibraryFeatures (libraryfeatures.h) opens it from Tools > Preset manager..., gives it
+// the window's plan (setCurrentScenario) and connects catalogChanged to
+// MainWindow::setPresetCatalog and planOpenRequested to MainWindow::openScenario.
 
 #include "core/scenario.h"
 
@@ -62,6 +58,8 @@ public:
     bool exportSelectedPlan(const QString &fileName);
     // A preset file or a scenario; asks before replacing what exists.
     bool importFile(const QString &fileName);
+    // Read the library again (after a change made elsewhere).
+    void reloadAll();
 
     PresetEditor *editor(Section s) const;
     QTableView *presetView(Section s) const;
@@ -79,7 +77,8 @@ private:
     SectionPage *page(Section s) const;
     QWidget *buildSectionPage(Section s);
     QWidget *buildPlansPage();
-    void reload(Section s, const QString &select = QString());
+    // `keepEdits`: an unsaved edit in the form stays (the list still updates).
+    void reload(Section s, const QString &select = QString(), bool keepEdits = false);
     void reloadPlans(const QString &select = QString());
     void showPlanDetails();
     void showSelectedPreset(Section s);

@@ -3,9 +3,8 @@
 // write the report, and say in a message box what went wrong. Returns the file written, or an
 // empty string when the user cancelled or the write failed (the old file is then untouched).
 //
-// From the main window:
-//     exportReportInteractively(this, comparePlans(hardwareComparisonFor(current), Normalization::AsGiven),
-//                               library ? library->catalog() : PresetCatalog::builtIn());
+// LibraryFeatures::exportReport() calls it for File > Export report... with the window's plan
+// compared against the same plan on the default comparison's other GPUs.
 
 #include "library/compare.h"
 

@@ -1,0 +1,84 @@
+// How long the comparison and the preset library take (no targets; figures for the README):
+// the five-plan default comparison as given and normalised, its CSV, and the merged catalog read
+// from a library of 200 user presets. Run: build-dir/tests/bench_library
+#include "library/compare.h"
+#include "library/comparisonio.h"
+#include "library/presetlibrary.h"
+
+#include <QCoreApplication>
+#include <QTemporaryDir>
+
+#include <benchmark/benchmark.h>
+
+using namespace commtax;
+
+static void BM_Compare(benchmark::State &state)
+{
+    const QList<Scenario> plans = defaultComparison();
+    const auto n = static_cast<Normalization>(state.range(0));
+    for (auto _ : state) {
+        Comparison c = comparePlans(plans, n);
+        benchmark::DoNotOptimize(c);
+    }
+    state.SetLabel(normalizationKey(n).toStdString());
+}
+BENCHMARK(BM_Compare)->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+
+static void BM_ComparisonCsv(benchmark::State &state)
+{
+    const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);
+    for (auto _ : state) {
+        QString csv = comparisonToCsv(c);
+        benchmark::DoNotOptimize(csv);
+    }
+}
+BENCHMARK(BM_ComparisonCsv)->Unit(benchmark::kMicrosecond);
+
+static void BM_LibraryCatalog(benchmark::State &state)
+{
+    QTemporaryDir dir;
+    PresetLibrary lib(dir.filePath(QStringLiteral("bench.sqlite")));
+    if (!lib.open(nullptr)) {
+        state.SkipWithError("cannot open the library");
+        return;
+    }
+    Preset p = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+    for (int i = 0; i < 200; ++i) {
+        p.id = QStringLiteral("gpu-%1").arg(i);
+        p.builtIn = false;
+        lib.savePreset(p, nullptr, nullptr);
+    }
+    for (auto _ : state) {
+        PresetCatalog c = lib.catalog();
+        benchmark::DoNotOptimize(c);
+    }
+}
+BENCHMARK(BM_LibraryCatalog)->Unit(benchmark::kMillisecond);
+
+static void BM_LibrarySavePreset(benchmark::State &state)
+{
+    QTemporaryDir dir;
+    PresetLibrary lib(dir.filePath(QStringLiteral("bench.sqlite")));
+    if (!lib.open(nullptr)) {
+        state.SkipWithError("cannot open the library");
+        return;
+    }
+    Preset p = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+    p.id = QStringLiteral("mine");
+    p.builtIn = false;
+    int i = 0;
+    for (auto _ : state) {
+        p.values.insert(QStringLiteral("price_usd"), 20000 + i++);
+        benchmark::DoNotOptimize(lib.savePreset(p, nullptr, nullptr)); // one transaction, fsync included
+    }
+}
+BENCHMARK(BM_LibrarySavePreset)->Unit(benchmark::kMillisecond);
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv); // QSqlDatabase needs an application object
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -1,0 +1,106 @@
+#include "libraryfeatures.h"
+
+#include "compare/comparisonview.h"
+#include "libraryui.h"
+#include "mainwindow.h"
+#include "presetmanagerdialog.h"
+#include "report/reportexport.h"
+#include "report/reportwriter.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QMessageBox>
+
+namespace commtax {
+
+LibraryFeatures::LibraryFeatures(MainWindow *window, const QString &libraryFile)
+    : QObject(window)
+    , m_window(window)
+    , m_library(openPresetLibrary(window, libraryFile))
+{
+    if (m_library->isOpen())
+        m_window->setPresetCatalog(m_library->catalog());
+
+    m_presetManager = new QAction(QStringLiteral("Preset manager..."), this);
+    m_presetManager->setObjectName(QStringLiteral("presetManagerAction"));
+    m_presetManager->setStatusTip(QStringLiteral("Your GPUs, clusters, models and saved plans"));
+    m_compare = new QAction(QStringLiteral("Compare hardware..."), this);
+    m_compare->setObjectName(QStringLiteral("compareHardwareAction"));
+    m_compare->setStatusTip(QStringLiteral("This plan on H100, A100, L40S and RTX 4090 clusters side by side"));
+    m_exportReport = new QAction(QStringLiteral("Export report..."), this);
+    m_exportReport->setObjectName(QStringLiteral("exportReportAction"));
+    m_exportReport->setStatusTip(QStringLiteral("A PDF for procurement, or the comparison table as CSV or JSON"));
+    m_window->toolsMenu()->addAction(m_presetManager);
+    m_window->toolsMenu()->addAction(m_compare);
+    m_window->addExportAction(m_exportReport);
+    connect(m_presetManager, &QAction::triggered, this, [this] { showPresetManager(); });
+    connect(m_compare, &QAction::triggered, this, [this] { compareHardware(); });
+    connect(m_exportReport, &QAction::triggered, this, [this] { exportReport(); });
+}
+
+LibraryFeatures::~LibraryFeatures() = default;
+
+PresetCatalog LibraryFeatures::catalog() const
+{
+    return m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
+}
+
+PresetManagerDialog *LibraryFeatures::showPresetManager()
+{
+    if (!m_manager) {
+        m_manager = new PresetManagerDialog(m_library.get(), m_window);
+        m_manager->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_manager, &PresetManagerDialog::catalogChanged, m_window, &MainWindow::setPresetCatalog);
+        connect(m_manager, &PresetManagerDialog::planOpenRequested, m_window, &MainWindow::openScenario);
+    }
+    m_manager->setCurrentScenario(m_window->scenario());
+    m_manager->show();
+    m_manager->raise();
+    m_manager->activateWindow();
+    return m_manager;
+}
+
+QString LibraryFeatures::savePreset(const Preset &preset)
+{
+    QString savedAs, error;
+    if (!m_library->savePreset(preset, &savedAs, &error)) {
+        QMessageBox::warning(m_window, QStringLiteral("Cannot save the preset"),
+                             error.isEmpty() ? QStringLiteral("The preset library is not available.") : error);
+        return QString();
+    }
+    m_window->setPresetCatalog(m_library->catalog());
+    if (m_manager)
+        m_manager->reloadAll();
+    QMessageBox::information(m_window, QStringLiteral("Preset saved"),
+                             QStringLiteral("Saved in your preset library as \"%1\"%2.")
+                                 .arg(savedAs, savedAs == preset.id ? QString() : QStringLiteral(" (a copy: \"%1\" is built in)").arg(preset.id)));
+    return savedAs;
+}
+
+QList<Scenario> LibraryFeatures::currentComparison() const
+{
+    return hardwareComparisonFor(m_window->scenario(), catalog());
+}
+
+ComparisonView *LibraryFeatures::compareHardware()
+{
+    return ComparisonView::openWindow(m_window, m_library.get(), currentComparison());
+}
+
+QString LibraryFeatures::exportReport(const QString &fileName)
+{
+    const Comparison c = comparePlans(currentComparison(), Normalization::AsGiven);
+    const PresetCatalog presets = catalog();
+    if (fileName.isEmpty())
+        return exportReportInteractively(m_window, c, presets);
+    ReportOptions options;
+    options.catalog = &presets;
+    QString error;
+    if (!writeComparisonReport(c, fileName, options, &error)) {
+        QMessageBox::warning(m_window, QStringLiteral("Cannot export the report"), error);
+        return QString();
+    }
+    return fileName;
+}
+
+} // namespace commtax
