@@ -383,6 +383,10 @@ private Q_SLOTS:
         // a scenario file becomes a saved plan
         QVERIFY(dialog.importFile(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/compare-3-l40s.json")));
         QCOMPARE(dialog.selectedPlanName(), QStringLiteral("L40S"));
+        dialog.resize(1100, 720);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        saveScreenshot(&dialog, QStringLiteral("preset-manager-plans.png"));
         QSignalSpy opened(&dialog, &PresetManagerDialog::planOpenRequested);
         QVERIFY(dialog.openSelectedPlan());
         QCOMPARE(opened.count(), 1);

@@ -34,18 +34,30 @@ static void BM_ComparisonCsv(benchmark::State &state)
 }
 BENCHMARK(BM_ComparisonCsv)->Unit(benchmark::kMicrosecond);
 
+// A fresh library in a temporary folder and a user copy of the H100 preset to store in it.
+struct BenchLibrary {
+    QTemporaryDir dir;
+    PresetLibrary lib{dir.filePath(QStringLiteral("bench.sqlite"))};
+    Preset gpu = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+    bool open(benchmark::State &state)
+    {
+        gpu.builtIn = false;
+        if (lib.open(nullptr))
+            return true;
+        state.SkipWithError("cannot open the library");
+        return false;
+    }
+};
+
 static void BM_LibraryCatalog(benchmark::State &state)
 {
-    QTemporaryDir dir;
-    PresetLibrary lib(dir.filePath(QStringLiteral("bench.sqlite")));
-    if (!lib.open(nullptr)) {
-        state.SkipWithError("cannot open the library");
+    BenchLibrary b;
+    if (!b.open(state))
         return;
-    }
-    Preset p = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+    PresetLibrary &lib = b.lib;
+    Preset &p = b.gpu;
     for (int i = 0; i < 200; ++i) {
         p.id = QStringLiteral("gpu-%1").arg(i);
-        p.builtIn = false;
         lib.savePreset(p, nullptr, nullptr);
     }
     for (auto _ : state) {
@@ -57,15 +69,12 @@ BENCHMARK(BM_LibraryCatalog)->Unit(benchmark::kMillisecond);
 
 static void BM_LibrarySavePreset(benchmark::State &state)
 {
-    QTemporaryDir dir;
-    PresetLibrary lib(dir.filePath(QStringLiteral("bench.sqlite")));
-    if (!lib.open(nullptr)) {
-        state.SkipWithError("cannot open the library");
+    BenchLibrary b;
+    if (!b.open(state))
         return;
-    }
-    Preset p = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+    PresetLibrary &lib = b.lib;
+    Preset &p = b.gpu;
     p.id = QStringLiteral("mine");
-    p.builtIn = false;
     int i = 0;
     for (auto _ : state) {
         p.values.insert(QStringLiteral("price_usd"), 20000 + i++);

@@ -56,6 +56,7 @@ QTableView *makeView(QWidget *parent, QAbstractItemModel *model, const QString &
     view->verticalHeader()->hide();
     view->horizontalHeader()->setStretchLastSection(true);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setWordWrap(false);
     return view;
 }
 } // namespace
@@ -314,6 +315,7 @@ void PresetManagerDialog::reload(Section s, const QString &select, bool keepEdit
     const QString keep = select.isEmpty() ? p->shownId : select;
     p->model->setPresets(catalog.presets(s));
     p->view->resizeColumnsToContents();
+    p->view->setColumnWidth(PresetListModel::Name, std::min(p->view->columnWidth(PresetListModel::Name), 200));
     const int row = std::max(0, p->model->rowOf(keep));
     if (p->model->rowCount() > 0) {
         const QSignalBlocker block(p->view->selectionModel());
