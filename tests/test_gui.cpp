@@ -5,6 +5,8 @@
 #include "appsettings.h"
 #include "charts/plancharts.h"
 #include "editor/planeditor.h"
+#include "keyfigures.h"
+#include "textpanels.h"
 #include "mainwindow.h"
 #include "plandocument.h"
 
@@ -146,14 +148,17 @@ private:
         QVERIFY2(e.ok(), e.errors.empty() ? "" : e.errors.front().message.c_str());
         const Result &r = e.result;
         QCOMPARE(f.last.result.step_time_s, r.step_time_s);
-        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_step_time_s"))->text(), metricText("step_time_s", r.step_time_s));
-        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_comm_tax_exposed"))->text(),
-                 metricText("comm_tax_exposed", r.comm_tax_exposed));
-        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_bubble_share"))->text(), metricText("bubble_share", r.bubble_share));
-        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_mfu"))->text(), metricText("mfu", r.mfu));
-        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_memory_total_gb"))->text(),
-                 metricText("memory_total_gb", r.memory_total_gb));
-        QCOMPARE(f.find<QLabel>(QStringLiteral("keyFigure_cost_per_billion_tokens_usd"))->text(),
+        const KeyFigures *k = f.find<KeyFigures>(QStringLiteral("keyFigures"));
+        QCOMPARE(k->valueText(QStringLiteral("step_time_s")), metricText("step_time_s", r.step_time_s));
+        QCOMPARE(k->valueText(QStringLiteral("comm_tax_exposed")), metricText("comm_tax_exposed", r.comm_tax_exposed));
+        QCOMPARE(k->detailText(QStringLiteral("comm_tax_exposed")), QStringLiteral("exposed, raw ") + metricText("comm_tax_raw", r.comm_tax_raw));
+        QCOMPARE(k->valueText(QStringLiteral("bubble_share")), metricText("bubble_share", r.bubble_share));
+        QCOMPARE(k->valueText(QStringLiteral("mfu")), metricText("mfu", r.mfu));
+        QCOMPARE(k->valueText(QStringLiteral("memory_total_gb")), metricText("memory_total_gb", r.memory_total_gb));
+        QCOMPARE(k->isAlarm(QStringLiteral("memory_total_gb")), !r.fits_in_memory);
+        QCOMPARE(k->valueText(QStringLiteral("days_to_train")), formatNumber(r.days_to_train, 1));
+        QCOMPARE(k->valueText(QStringLiteral("tco_usd")), metricText("tco_usd", r.tco_usd));
+        QCOMPARE(k->valueText(QStringLiteral("cost_per_billion_tokens_usd")),
                  metricText("cost_per_billion_tokens_usd", r.cost_per_billion_tokens_usd));
 
         // 1. step time: the plan's bar is compute + bubble + exposed communication
@@ -210,6 +215,28 @@ private Q_SLOTS:
         QCOMPARE(f->find<QComboBox>(QStringLiteral("preset_training"))->currentData().toString(), QStringLiteral("megatron-3d"));
         QVERIFY(!f->window.isWindowModified());
         QVERIFY(!f->window.isResultStale());
+    }
+
+    void tooltipsSayWhatAFieldMeansAndWhereItsDefaultComesFrom()
+    {
+        auto f = make();
+        const QString peak = f->find<QWidget>(QStringLiteral("field_gpu_bf16_dense_tflops"))->toolTip();
+        QVERIFY2(peak.contains(QStringLiteral("not the 2:4-sparse figure")), qPrintable(peak)); // the help text
+        QVERIFY(peak.contains(QStringLiteral("<i>datasheet</i>")));                            // the kind
+        QVERIFY(peak.contains(QStringLiteral("stas00/ml-engineering")));                       // the source
+        const QString efficiency = f->find<QWidget>(QStringLiteral("field_gpu_intra_efficiency"))->toolTip();
+        QVERIFY(efficiency.contains(QStringLiteral("<i>measured</i>")));
+        const QString overlap = f->find<QWidget>(QStringLiteral("field_training_dp_overlap"))->toolTip();
+        QVERIFY2(overlap.contains(QStringLiteral("Commtax default: 0.8")), qPrintable(overlap));
+        // the source follows the preset
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("rtx-4090")));
+        const QString p2p = f->find<QWidget>(QStringLiteral("field_gpu_p2p"))->toolTip();
+        QVERIFY2(p2p.contains(QStringLiteral("GeForce RTX 4090")), qPrintable(p2p));
+        // labels carry the unit
+        bool found = false;
+        for (QLabel *l : f->window.findChildren<QLabel *>())
+            found = found || l->text() == QLatin1String("NIC per GPU (Gb/s)");
+        QVERIFY(found);
     }
 
     void gpuPresetNodesAndPipelineDepthFollow()
@@ -317,7 +344,8 @@ private Q_SLOTS:
         auto f = make();
         QTRY_VERIFY(f->settled());
         const Result valid = f->last.result;
-        const QString stepText = f->find<QLabel>(QStringLiteral("keyFigure_step_time_s"))->text();
+        const KeyFigures *figures = f->find<KeyFigures>(QStringLiteral("keyFigures"));
+        const QString stepText = figures->valueText(QStringLiteral("step_time_s"));
         auto *tp = f->find<QSpinBox>(QStringLiteral("field_training_tp"));
         typeInto(tp, QStringLiteral("3"));
         QCOMPARE(f->window.scenario().plan.training.tp, 3);
@@ -339,8 +367,9 @@ private Q_SLOTS:
         // the last valid result stays, marked stale
         QVERIFY(f->window.isResultStale());
         QCOMPARE(f->window.latestResult()->step_time_s, valid.step_time_s);
-        QCOMPARE(f->find<QLabel>(QStringLiteral("keyFigure_step_time_s"))->text(), stepText);
-        QCOMPARE(f->find<QLabel>(QStringLiteral("staleBanner"))->property("state").toString(), QStringLiteral("invalid"));
+        QCOMPARE(figures->valueText(QStringLiteral("step_time_s")), stepText);
+        QVERIFY(figures->isStale());
+        QCOMPARE(f->find<TextStrip>(QStringLiteral("staleBanner"))->look(), QStringLiteral("invalid"));
         for (ChartView *c : f->window.charts())
             QVERIFY2(c->isStale(), qPrintable(c->objectName()));
         QVERIFY(close(barValue(f->find<QCPBars>(QStringLiteral("step_compute")), 2), valid.compute_time_s));
@@ -354,8 +383,9 @@ private Q_SLOTS:
         QTRY_VERIFY(f->settled());
         QVERIFY(f->last.valid);
         QVERIFY(!f->window.isResultStale());
+        QVERIFY(!figures->isStale());
         QVERIFY(!f->find<QLabel>(QStringLiteral("error_training_tp"))->isVisible());
-        QCOMPARE(f->find<QLabel>(QStringLiteral("staleBanner"))->property("state").toString(), QStringLiteral("ok"));
+        QCOMPARE(f->find<TextStrip>(QStringLiteral("staleBanner"))->look(), QStringLiteral("ok"));
         for (ChartView *c : f->window.charts())
             QVERIFY(!c->isStale());
     }
@@ -615,8 +645,8 @@ private Q_SLOTS:
         QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("rtx-4090")));
         QTRY_VERIFY(f->settled());
         QVERIFY(!f->last.result.fits_in_memory);
-        QCOMPARE(f->find<QLabel>(QStringLiteral("staleBanner"))->property("state").toString(), QStringLiteral("nofit"));
-        QVERIFY(f->find<QLabel>(QStringLiteral("staleBanner"))->text().contains(QStringLiteral("does not fit")));
+        QCOMPARE(f->find<TextStrip>(QStringLiteral("staleBanner"))->look(), QStringLiteral("nofit"));
+        QVERIFY(f->find<TextStrip>(QStringLiteral("staleBanner"))->text().contains(QStringLiteral("does not fit")));
         const double planKey = double(f->last.hardware.size());
         QVERIFY(close(barValue(f->find<QCPBars>(QStringLiteral("cost_usd_per_btok_nofit")), planKey),
                       f->last.result.cost_per_billion_tokens_usd));

@@ -3,6 +3,7 @@
 // and against hand calculations), and the newest-wins engine runner.
 #include "analysis.h"
 #include "appsettings.h"
+#include "charts/plancharts.h"
 #include "editor/sectionpresets.h"
 #include "enginerunner.h"
 #include "plandocument.h"
@@ -310,6 +311,39 @@ private Q_SLOTS:
         QCOMPARE(a.errors.first().path, QString::fromStdString(errors.front().field));
         QCOMPARE(a.errors.first().message, QString::fromStdString(errors.front().message));
         QVERIFY(a.commTaxCurves.isEmpty());
+    }
+
+    // ---- a chart: what triggers its replot
+    void chartRedrawsWhenChangedAndNotWhenUnchanged()
+    {
+        BubbleChart chart;
+        chart.resize(400, 300);
+        QSignalSpy replots(&chart, &QCustomPlot::afterReplot);
+        QSignalSpy redrawn(&chart, &ChartView::redrawn);
+        Analysis a = analyse(requestFor(defaultScenario()));
+        a.requestId = 7;
+        chart.showAnalysis(a);
+        QTRY_COMPARE(redrawn.count(), 1);
+        QCOMPARE(redrawn.first().first().toULongLong(), quint64(7));
+        const int afterShow = int(replots.count());
+        QVERIFY(afterShow >= 1);
+
+        chart.setStale(false); // already fresh: nothing to draw
+        Analysis invalid = analyse(requestFor(defaultScenario()));
+        invalid.valid = false;
+        chart.showAnalysis(invalid); // an invalid plan never reaches a chart
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QCOMPARE(int(replots.count()), afterShow);
+        QCOMPARE(redrawn.count(), 1);
+
+        chart.setStale(true); // changed: one replot, no new "redrawn" (same data)
+        QTRY_COMPARE(int(replots.count()), afterShow + 1);
+        chart.setStale(true);
+        QCoreApplication::processEvents();
+        QCOMPARE(int(replots.count()), afterShow + 1);
+        QCOMPARE(redrawn.count(), 1);
+        QVERIFY(chart.isStale());
     }
 
     // ---- the runner

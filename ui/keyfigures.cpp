@@ -3,13 +3,17 @@
 #include "core/resultio.h"
 #include "engine/engine.h"
 
-#include <QGridLayout>
-#include <QLabel>
-#include <QVBoxLayout>
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
 
 namespace commtax {
 
 namespace {
+constexpr int kSpacing = 5;
+constexpr int kPadX = 6;
+constexpr int kPadY = 4;
+
 QString metricText(const char *key, double v)
 {
     const MetricInfo *m = findMetric(QLatin1String(key));
@@ -18,13 +22,10 @@ QString metricText(const char *key, double v)
 } // namespace
 
 KeyFigures::KeyFigures(QWidget *parent)
-    : QFrame(parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("keyFigures"));
-    setFrameShape(QFrame::NoFrame);
-    auto *grid = new QGridLayout(this);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setHorizontalSpacing(6);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     struct Spec {
         const char *key;
         const char *title;
@@ -32,7 +33,7 @@ KeyFigures::KeyFigures(QWidget *parent)
     };
     static const Spec specs[] = {
         {"step_time_s", "Step time", "Wall-clock time of one optimizer step: compute, bubble and exposed communication"},
-        {"comm_tax_exposed", "Comm tax (exposed)",
+        {"comm_tax_exposed", "Comm tax",
          "Communication not hidden under compute, as a share of the step: T_comm_exposed / T_step. "
          "Raw: T_comm / (T_comm + T_comp), as if nothing overlapped (the seed articles' definition)"},
         {"bubble_share", "Pipeline bubble",
@@ -44,117 +45,203 @@ KeyFigures::KeyFigures(QWidget *parent)
         {"tokens_per_day", "Tokens per day", "Global batch x sequence length / step time x 86400 s"},
         {"days_to_train", "Days to train", "Tokens to train / (tokens per second x goodput), in days"},
         {"tco_usd", "TCO of the run", "Cost per hour (depreciation, energy, upkeep; or rent) x wall-clock hours"},
-        {"cost_per_billion_tokens_usd", "USD per 1B tokens", "Cost per hour / (billions of tokens trained per hour, after goodput)"},
+        {"cost_per_billion_tokens_usd", "USD per 1B tokens",
+         "Cost per hour / (billions of tokens trained per hour, after goodput)"},
     };
-    int column = 0;
     for (const Spec &s : specs) {
-        Tile t = addTile(QLatin1String(s.key), QLatin1String(s.title), QLatin1String(s.tip));
-        auto *tile = qobject_cast<QFrame *>(t.value->parentWidget());
-        grid->setColumnStretch(column, 1);
-        grid->addWidget(tile, 0, column++);
+        Tile t;
+        t.metric = QLatin1String(s.key);
+        t.title = QLatin1String(s.title);
+        t.tooltip = QLatin1String(s.tip);
+        m_tiles.append(t);
     }
-    setStale(false);
 }
 
 KeyFigures::~KeyFigures() = default;
 
-KeyFigures::Tile KeyFigures::addTile(const QString &key, const QString &title, const QString &tooltip)
+QFont KeyFigures::titleFont() const
 {
-    auto *frame = new QFrame(this);
-    frame->setObjectName(QStringLiteral("keyFigureTile_") + key);
-    frame->setFrameShape(QFrame::StyledPanel);
-    frame->setToolTip(tooltip);
-    frame->setAutoFillBackground(true);
-    auto *v = new QVBoxLayout(frame);
-    v->setContentsMargins(8, 4, 8, 4);
-    v->setSpacing(0);
-    Tile t{new QLabel(title, frame), new QLabel(QStringLiteral("-"), frame), new QLabel(frame)};
-    t.value->setObjectName(QStringLiteral("keyFigure_") + key);
-    t.detail->setObjectName(QStringLiteral("keyFigureDetail_") + key);
-    QFont titleFont = t.title->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() - 1);
-    t.title->setFont(titleFont);
-    t.detail->setFont(titleFont);
-    QFont valueFont = t.value->font();
-    valueFont.setPointSizeF(valueFont.pointSizeF() + 3);
-    valueFont.setBold(true);
-    t.value->setFont(valueFont);
-    t.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // Texts are short so that nine tiles fit one row without wrapping or clipping.
-    v->addWidget(t.title);
-    v->addWidget(t.value);
-    v->addWidget(t.detail);
-    m_tiles.insert(key, t);
-    return t;
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() - 1);
+    return f;
 }
 
-void KeyFigures::setTile(const QString &key, const QString &value, const QString &detail, bool alarm)
+QFont KeyFigures::valueFont() const
 {
-    const Tile &t = m_tiles[key];
-    t.value->setText(value);
-    t.detail->setText(detail);
-    m_alarm[key] = alarm;
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() + 3);
+    f.setBold(true);
+    f.setItalic(m_stale);
+    return f;
+}
+
+QSize KeyFigures::sizeHint() const
+{
+    const int h = 2 * QFontMetrics(titleFont()).height() + QFontMetrics(valueFont()).height() + 2 * kPadY + 2;
+    return QSize(int(m_tiles.size()) * 130, h);
+}
+
+QSize KeyFigures::minimumSizeHint() const { return QSize(int(m_tiles.size()) * 80, sizeHint().height()); }
+
+void KeyFigures::setTile(const char *metric, const QString &value, const QString &detail, bool alarm)
+{
+    for (Tile &t : m_tiles)
+        if (t.metric == QLatin1String(metric)) {
+            if (t.value != value || t.detail != detail)
+                t.laidOutWidth = -1;
+            t.value = value;
+            t.detail = detail;
+            t.alarm = alarm;
+        }
 }
 
 void KeyFigures::showResult(const Result &r)
 {
     const auto number = [](const char *key, double v) { return metricText(key, v).section(QLatin1Char(' '), 0, 0); };
-    setTile(QStringLiteral("step_time_s"), metricText("step_time_s", r.step_time_s),
-            QStringLiteral("%1 micro-batches").arg(r.micro_batches), false);
-    setTile(QStringLiteral("comm_tax_exposed"), metricText("comm_tax_exposed", r.comm_tax_exposed),
-            QStringLiteral("raw %1").arg(metricText("comm_tax_raw", r.comm_tax_raw)), r.comm_tax_exposed > kCommTaxWarn);
-    setTile(QStringLiteral("bubble_share"), metricText("bubble_share", r.bubble_share),
-            QStringLiteral("+%1 on compute").arg(metricText("bubble_overhead", r.bubble_overhead)), false);
-    setTile(QStringLiteral("mfu"), metricText("mfu", r.mfu), QStringLiteral("%1 TFLOPS/GPU").arg(formatNumber(r.tflops_per_gpu, 0)),
+    setTile("step_time_s", metricText("step_time_s", r.step_time_s), QStringLiteral("%1 micro-batches").arg(r.micro_batches),
             false);
-    setTile(QStringLiteral("memory_total_gb"), metricText("memory_total_gb", r.memory_total_gb),
-            (r.fits_in_memory ? QStringLiteral("of %1 GB usable") : QStringLiteral("NO FIT: %1 GB usable"))
+    setTile("comm_tax_exposed", metricText("comm_tax_exposed", r.comm_tax_exposed),
+            QStringLiteral("exposed, raw %1").arg(metricText("comm_tax_raw", r.comm_tax_raw)), r.comm_tax_exposed > kCommTaxWarn);
+    setTile("bubble_share", metricText("bubble_share", r.bubble_share),
+            QStringLiteral("+%1 on compute").arg(metricText("bubble_overhead", r.bubble_overhead)), false);
+    setTile("mfu", metricText("mfu", r.mfu), QStringLiteral("%1 TFLOPS/GPU").arg(formatNumber(r.tflops_per_gpu, 0)), false);
+    setTile("memory_total_gb", metricText("memory_total_gb", r.memory_total_gb),
+            (r.fits_in_memory ? QStringLiteral("of %1 GB usable") : QStringLiteral("NO FIT in %1 GB"))
                 .arg(formatNumber(r.memory_usable_gb, 1)),
             !r.fits_in_memory);
-    setTile(QStringLiteral("tokens_per_day"), number("tokens_per_day", r.tokens_per_day),
+    setTile("tokens_per_day", number("tokens_per_day", r.tokens_per_day),
             QStringLiteral("%1 tokens/s").arg(number("tokens_per_s", r.tokens_per_s)), false);
-    setTile(QStringLiteral("days_to_train"), formatNumber(r.days_to_train, 1), QStringLiteral("on %1 GPUs").arg(r.gpus), false);
-    setTile(QStringLiteral("tco_usd"), metricText("tco_usd", r.tco_usd),
+    setTile("days_to_train", formatNumber(r.days_to_train, 1), QStringLiteral("on %1 GPUs").arg(r.gpus), false);
+    setTile("tco_usd", metricText("tco_usd", r.tco_usd),
             QStringLiteral("%1 per hour").arg(metricText("cost_per_hour_usd", r.cost_per_hour_usd)), false);
-    setTile(QStringLiteral("cost_per_billion_tokens_usd"),
-            metricText("cost_per_billion_tokens_usd", r.cost_per_billion_tokens_usd), QStringLiteral("per 1e9 tokens trained"),
-            false);
-    setStale(m_stale); // recolour
+    setTile("cost_per_billion_tokens_usd", metricText("cost_per_billion_tokens_usd", r.cost_per_billion_tokens_usd),
+            QStringLiteral("per 1e9 tokens"), false);
+    update();
 }
-
-namespace {
-// Palette and font rather than style sheets: this runs on every edit, and re-polishing style
-// sheets would cost more than the engine.
-void setLook(QLabel *label, const QColor &color, bool italic)
-{
-    if (label->palette().color(QPalette::WindowText) != color) {
-        QPalette p = label->palette();
-        p.setColor(QPalette::WindowText, color);
-        label->setPalette(p);
-    }
-    if (label->font().italic() != italic) {
-        QFont f = label->font();
-        f.setItalic(italic);
-        label->setFont(f);
-    }
-}
-} // namespace
 
 void KeyFigures::setStale(bool stale)
 {
+    if (stale == m_stale)
+        return;
     m_stale = stale;
-    const QColor grey(0x8a, 0x8a, 0x8a), alarmRed(0xb0, 0x00, 0x20), ink(0x20, 0x20, 0x20), muted(0x55, 0x55, 0x55);
-    for (auto it = m_tiles.constBegin(); it != m_tiles.constEnd(); ++it) {
-        const bool alarm = m_alarm.value(it.key());
-        setLook(it->value, stale ? grey : alarm ? alarmRed : ink, stale);
-        setLook(it->detail, stale ? grey : alarm ? alarmRed : muted, stale);
-    }
+    for (Tile &t : m_tiles)
+        t.laidOutWidth = -1; // the value font turns italic
+    update();
+}
+
+void KeyFigures::resizeEvent(QResizeEvent *event)
+{
+    for (Tile &t : m_tiles)
+        t.laidOutWidth = -1;
+    QWidget::resizeEvent(event);
 }
 
 QString KeyFigures::valueText(const QString &metric) const
 {
-    const auto it = m_tiles.constFind(metric);
-    return it == m_tiles.constEnd() ? QString() : it->value->text();
+    for (const Tile &t : m_tiles)
+        if (t.metric == metric)
+            return t.value;
+    return QString();
+}
+
+QString KeyFigures::detailText(const QString &metric) const
+{
+    for (const Tile &t : m_tiles)
+        if (t.metric == metric)
+            return t.detail;
+    return QString();
+}
+
+bool KeyFigures::isAlarm(const QString &metric) const
+{
+    for (const Tile &t : m_tiles)
+        if (t.metric == metric)
+            return t.alarm;
+    return false;
+}
+
+QStringList KeyFigures::metricsShown() const
+{
+    QStringList out;
+    for (const Tile &t : m_tiles)
+        out << t.metric;
+    return out;
+}
+
+QRect KeyFigures::tileRect(int index) const
+{
+    const int n = int(m_tiles.size());
+    const int w = (width() - (n - 1) * kSpacing) / n;
+    return QRect(index * (w + kSpacing), 0, w, height() - 1);
+}
+
+int KeyFigures::tileAt(const QPoint &pos) const
+{
+    for (int i = 0; i < int(m_tiles.size()); ++i)
+        if (tileRect(i).contains(pos))
+            return i;
+    return -1;
+}
+
+void KeyFigures::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    const QPalette pal = palette();
+    const QColor ink(0x20, 0x20, 0x20), muted(0x55, 0x55, 0x55), alarm(0xb0, 0x00, 0x20), grey(0x8a, 0x8a, 0x8a);
+    const QFont tf = titleFont(), vf = valueFont();
+    const QFontMetrics tm(tf), vm(vf);
+    const auto layOut = [](QStaticText &st, const QFontMetrics &fm, const QFont &f, const QString &text, int width) {
+        st.setTextFormat(Qt::PlainText);
+        st.setText(fm.elidedText(text, Qt::ElideRight, width));
+        st.prepare(QTransform(), f);
+    };
+    for (int i = 0; i < int(m_tiles.size()); ++i) {
+        Tile &t = m_tiles[i];
+        const QRect r = tileRect(i);
+        const QRect inner = r.adjusted(kPadX, kPadY, -kPadX, -kPadY);
+        if (t.laidOutWidth != inner.width()) {
+            layOut(t.shownTitle, tm, tf, t.title, inner.width());
+            layOut(t.shownValue, vm, vf, t.value, inner.width());
+            layOut(t.shownDetail, tm, tf, t.detail, inner.width());
+            t.laidOutWidth = inner.width();
+        }
+        p.setPen(pal.color(QPalette::Mid));
+        p.setBrush(pal.color(QPalette::Base));
+        p.drawRect(r);
+        int y = inner.top();
+        p.setFont(tf);
+        p.setPen(m_stale ? grey : ink);
+        p.drawStaticText(inner.left(), y, t.shownTitle);
+        y += tm.height();
+        p.setFont(vf);
+        p.setPen(m_stale ? grey : t.alarm ? alarm : ink);
+        p.drawStaticText(inner.left(), y, t.shownValue);
+        y += vm.height();
+        p.setFont(tf);
+        p.setPen(m_stale ? grey : t.alarm ? alarm : muted);
+        p.drawStaticText(inner.left(), y, t.shownDetail);
+    }
+}
+
+bool KeyFigures::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const int i = tileAt(help->pos());
+        if (i >= 0) {
+            const Tile &t = m_tiles[i];
+            QToolTip::showText(help->globalPos(),
+                               QStringLiteral("<b>%1: %2</b><br>%3<br>%4%5")
+                                   .arg(t.title.toHtmlEscaped(), t.value.toHtmlEscaped(), t.detail.toHtmlEscaped(),
+                                        t.tooltip.toHtmlEscaped(),
+                                        m_stale ? QStringLiteral("<br><i>Stale: the last valid plan's figure.</i>") : QString()),
+                               this, tileRect(i));
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 } // namespace commtax

@@ -1,18 +1,19 @@
 #pragma once
 // The strip of key figures above the charts: step time, comm tax (exposed and raw), bubble, MFU,
 // memory per GPU against capacity, tokens per day, days to train, TCO and cost per billion
-// tokens. Each tile's value label is named "keyFigure_<metric>" (the JSON metric name).
+// tokens. One painted widget rather than 27 labels: it changes on every edit, and labels would
+// each be measured, laid out and painted again.
 
-#include "analysis.h"
+#include "engine/result.h"
 
-#include <QFrame>
-#include <QMap>
-
-class QLabel;
+#include <QStaticText>
+#include <QString>
+#include <QVector>
+#include <QWidget>
 
 namespace commtax {
 
-class KeyFigures : public QFrame
+class KeyFigures : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(KeyFigures)
@@ -24,19 +25,40 @@ public:
     // Grey the figures: they belong to the last valid plan, not the current one.
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
+
+    // What a tile shows, by JSON metric name ("step_time_s", "comm_tax_exposed", ...).
     QString valueText(const QString &metric) const;
+    QString detailText(const QString &metric) const;
+    bool isAlarm(const QString &metric) const;
+    QStringList metricsShown() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    bool event(QEvent *event) override;
 
 private:
     struct Tile {
-        QLabel *title;
-        QLabel *value;
-        QLabel *detail;
+        QString metric;
+        QString title;
+        QString tooltip;
+        QString value = QStringLiteral("-");
+        QString detail;
+        bool alarm = false;
+        // laid out for the current width and fonts; redone when a text or the width changes
+        QStaticText shownTitle, shownValue, shownDetail;
+        int laidOutWidth = -1;
     };
-    Tile addTile(const QString &key, const QString &title, const QString &tooltip);
-    void setTile(const QString &key, const QString &value, const QString &detail, bool alarm);
+    void setTile(const char *metric, const QString &value, const QString &detail, bool alarm);
+    QRect tileRect(int index) const;
+    int tileAt(const QPoint &pos) const;
+    QFont titleFont() const;
+    QFont valueFont() const;
 
-    QMap<QString, Tile> m_tiles;
-    QMap<QString, bool> m_alarm;
+    QVector<Tile> m_tiles;
     bool m_stale = false;
 };
 

@@ -7,6 +7,7 @@
 #include "enginerunner.h"
 #include "keyfigures.h"
 #include "plandocument.h"
+#include "textpanels.h"
 
 #include <QAction>
 #include <QApplication>
@@ -48,21 +49,10 @@ QList<QKeySequence> keys(QKeySequence::StandardKey standard, const char *fallbac
 }
 const QColor kErrorColor(0xb0, 0x00, 0x20);
 
-// The banner above the key figures: always there (so that the charts never jump when it
-// changes), with a look per state. Style sheets are re-polished on every set: set one only when
-// the state changes.
-void setBanner(QLabel *banner, const char *state, const QString &text)
+// The banner above the key figures is always there, so that the charts never jump when it changes.
+void setBanner(TextStrip *banner, const char *state, const QString &text)
 {
-    static const QMap<QString, QString> looks = {
-        {QStringLiteral("ok"), QStringLiteral("background: #eef6ee; color: #1e4620; border: 1px solid #b9d8ba;")},
-        {QStringLiteral("nofit"), QStringLiteral("background: #fff3cd; color: #5c4400; border: 1px solid #e0c060;")},
-        {QStringLiteral("invalid"), QStringLiteral("background: #fde8ea; color: #8a0018; border: 1px solid #e8a0a8;")},
-    };
-    const QString key = QLatin1String(state);
-    if (banner->property("state").toString() != key) {
-        banner->setProperty("state", key);
-        banner->setStyleSheet(looks.value(key));
-    }
+    banner->setLook(QLatin1String(state));
     banner->setText(text);
 }
 } // namespace
@@ -101,8 +91,10 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
     buildCentral();
     buildActions();
     buildMenus();
-    m_engineStatus = new QLabel;
+    m_engineStatus = new TextStrip;
     m_engineStatus->setObjectName(QStringLiteral("engineStatus"));
+    m_engineStatus->setMinimumWidth(360);
+    m_engineStatus->setAlignment(Qt::AlignRight);
     statusBar()->addPermanentWidget(m_engineStatus);
 
     const QRect screen = QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry()
@@ -134,10 +126,8 @@ void MainWindow::buildCentral()
     v->setContentsMargins(6, 6, 6, 6);
     v->setSpacing(6);
 
-    m_banner = new QLabel;
+    m_banner = new TextStrip;
     m_banner->setObjectName(QStringLiteral("staleBanner"));
-    m_banner->setMargin(4);
-    m_banner->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     v->addWidget(m_banner);
 
     m_keyFigures = new KeyFigures;
@@ -170,25 +160,10 @@ void MainWindow::buildCentral()
     m_warnings->setSpacing(2);
     m_warnings->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     wl->addWidget(m_warnings, 1);
-    // Plain labels in a grid: rich text would be laid out again and again on every edit.
-    auto *details = new QGridLayout;
-    details->setHorizontalSpacing(10);
-    details->setVerticalSpacing(1);
-    int row = 0;
-    for (const char *name : {"Model", "GPUs", "Layout", "Bus bandwidth", "Compute", "Money"}) {
-        auto *key = new QLabel(QLatin1String(name));
-        auto *value = new QLabel;
-        value->setObjectName(QStringLiteral("planDetail_") + QString::fromLatin1(name).toLower().replace(QLatin1Char(' '), QLatin1Char('_')));
-        value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        key->setForegroundRole(QPalette::PlaceholderText);
-        details->addWidget(key, row, 0, Qt::AlignTop);
-        details->addWidget(value, row, 1);
-        m_details.insert(QLatin1String(name), value);
-        ++row;
-    }
-    details->setColumnStretch(1, 1);
-    wl->addLayout(details);
+    m_details = new FactSheet({QStringLiteral("Model"), QStringLiteral("GPUs"), QStringLiteral("Layout"),
+                               QStringLiteral("Bus bandwidth"), QStringLiteral("Compute"), QStringLiteral("Money")});
+    m_details->setObjectName(QStringLiteral("planDetails"));
+    wl->addWidget(m_details);
     grid->addWidget(warningsBox, 1, 2);
     for (int c = 0; c < 3; ++c)
         grid->setColumnStretch(c, 1);
@@ -545,7 +520,8 @@ void MainWindow::applyAnalysis(const Analysis &a)
         m_chartsRequest = a.requestId;
         m_chartsPending = int(m_charts.size());
         for (ChartView *c : std::as_const(m_charts))
-            c->showAnalysis(a);
+            c->setAnalysis(a);
+        scheduleChartRedraw();
         const Result &r = a.result;
         if (r.fits_in_memory)
             setBanner(m_banner, "ok",
@@ -575,9 +551,7 @@ void MainWindow::applyAnalysis(const Analysis &a)
     }
     showWarnings(a);
     showDetails(a);
-    m_engineStatus->setText(QStringLiteral("Engine: %1 ms for the plan and every sweep (request %2)")
-                                .arg(a.elapsedMs, 0, 'f', 2)
-                                .arg(a.requestId));
+    m_engineStatus->setText(QStringLiteral("Engine: %1 ms for the plan and every sweep").arg(a.elapsedMs, 0, 'f', 1));
     Q_EMIT analysisApplied(a);
 }
 
@@ -617,8 +591,7 @@ void MainWindow::showWarnings(const Analysis &a)
 
 void MainWindow::showDetails(const Analysis &a)
 {
-    for (QLabel *l : std::as_const(m_details))
-        l->setEnabled(a.valid); // greyed: the last valid plan's
+    m_details->setGreyed(!a.valid); // the last valid plan's
     if (!a.valid)
         return;
     const Result &r = a.result;
@@ -630,28 +603,45 @@ void MainWindow::showDetails(const Analysis &a)
     const auto bw = [](double gbps) {
         return gbps > 0 ? QString::number(gbps, 'f', 0) + QStringLiteral(" GB/s") : QStringLiteral("-");
     };
-    // QLabel::setText does nothing when the text is the same.
-    m_details[QStringLiteral("Model")]->setText(
+    m_details->setValue(QStringLiteral("Model"), 
         QStringLiteral("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m("params")));
-    m_details[QStringLiteral("GPUs")]->setText(QStringLiteral("%1 = %2 nodes x %3 %4")
+    m_details->setValue(QStringLiteral("GPUs"), QStringLiteral("%1 = %2 nodes x %3 %4")
                                                    .arg(r.gpus)
                                                    .arg(p.cluster.nodes)
                                                    .arg(p.cluster.gpus_per_node)
                                                    .arg(shortGpuName(QString::fromStdString(p.gpu.name))));
-    m_details[QStringLiteral("Layout")]->setText(QStringLiteral("tp %1, pp %2, dp %3, vpp %4, ZeRO-%5, m = %6")
+    m_details->setValue(QStringLiteral("Layout"), QStringLiteral("tp %1, pp %2, dp %3, vpp %4, ZeRO-%5, m = %6")
                                                      .arg(p.training.tp)
                                                      .arg(p.training.pp)
                                                      .arg(p.training.dp)
                                                      .arg(p.training.vpp)
                                                      .arg(p.training.zero)
                                                      .arg(r.micro_batches));
-    m_details[QStringLiteral("Bus bandwidth")]->setText(
+    m_details->setValue(QStringLiteral("Bus bandwidth"), 
         QStringLiteral("TP %1, DP %2, PP %3").arg(bw(r.tp_busbw_gbps), bw(r.dp_busbw_gbps), bw(r.pp_bw_gbps)));
-    m_details[QStringLiteral("Compute")]->setText(QStringLiteral("%1 of dense peak, %2 TFLOPS/GPU")
+    m_details->setValue(QStringLiteral("Compute"), QStringLiteral("%1 of dense peak, %2 TFLOPS/GPU")
                                                       .arg(m("compute_efficiency_effective"))
                                                       .arg(r.tflops_per_gpu, 0, 'f', 0));
-    m_details[QStringLiteral("Money")]->setText(QStringLiteral("capex %1, %2/hour, %3")
+    m_details->setValue(QStringLiteral("Money"), QStringLiteral("capex %1, %2/hour, %3")
                                                     .arg(m("capex_usd"), m("cost_per_hour_usd"), m("power_kw")));
+}
+
+void MainWindow::scheduleChartRedraw()
+{
+    // One queued redraw of all five charts per batch of results, then one repaint of the window.
+    // (Each chart's own rpQueuedReplot is a separate zero timer, and the window repainted between
+    // them: five paint passes per edit instead of one.)
+    if (m_chartRedrawQueued)
+        return;
+    m_chartRedrawQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_chartRedrawQueued = false;
+            for (ChartView *c : std::as_const(m_charts))
+                c->replot(QCustomPlot::rpRefreshHint);
+        },
+        Qt::QueuedConnection);
 }
 
 void MainWindow::onChartRedrawn(quint64 id)

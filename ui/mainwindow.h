@@ -37,6 +37,8 @@ namespace commtax {
 class AppSettings;
 class ChartView;
 class EngineRunner;
+class FactSheet;
+class TextStrip;
 class KeyFigures;
 class PlanDocument;
 class PlanEditor;
@@ -95,6 +97,7 @@ private:
     void applyAnalysis(const Analysis &a);
     void showWarnings(const Analysis &a);
     void showDetails(const Analysis &a);
+    void scheduleChartRedraw();
     void onChartRedrawn(quint64 id);
     void updateTitle();
     void rebuildRecentMenu();
@@ -107,11 +110,11 @@ private:
     EngineRunner *m_runner = nullptr;
     PlanEditor *m_editor = nullptr;
     KeyFigures *m_keyFigures = nullptr;
-    QLabel *m_banner = nullptr;
+    TextStrip *m_banner = nullptr;
     QListWidget *m_warnings = nullptr;
-    QMap<QString, QLabel *> m_details; // plan at a glance: row name -> value label
+    FactSheet *m_details = nullptr; // the plan at a glance
     QStringList m_warningsShown;
-    QLabel *m_engineStatus = nullptr;
+    TextStrip *m_engineStatus = nullptr;
     QList<ChartView *> m_charts;
     QTimer *m_requestTimer = nullptr;
     std::vector<HardwareOption> m_hardware;
@@ -120,6 +123,7 @@ private:
     bool m_stale = false;
     quint64 m_chartsRequest = 0;
     int m_chartsPending = 0;
+    bool m_chartRedrawQueued = false;
 
     QMenu *m_fileMenu = nullptr;
     QMenu *m_recentMenu = nullptr;

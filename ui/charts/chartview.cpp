@@ -4,6 +4,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QStaticText>
 #include <QToolTip>
 
 #include <cmath>
@@ -12,6 +13,72 @@ namespace commtax {
 
 namespace {
 constexpr double kHoverRadiusPx = 10.0;
+
+// drawLegendIcon() is protected, reachable only by QCPPlottableLegendItem itself (a friend, and
+// friendship is not inherited): a member pointer named through a derived class reaches it.
+struct LegendIconAccess : QCPAbstractPlottable {
+    using QCPAbstractPlottable::drawLegendIcon;
+};
+
+// QCPPlottableLegendItem measures and shapes its text on every replot (twice: for the layout and
+// for drawing), which made the legends a sixth of the cost of an edit. This one lays the text
+// out once per name and font and draws it as a QStaticText.
+class CachedLegendItem : public QCPPlottableLegendItem
+{
+public:
+    CachedLegendItem(QCPLegend *legend, QCPAbstractPlottable *plottable)
+        : QCPPlottableLegendItem(legend, plottable)
+    {
+        m_text.setTextFormat(Qt::PlainText);
+        m_text.setPerformanceHint(QStaticText::AggressiveCaching);
+    }
+
+protected:
+    QSize minimumOuterSizeHint() const override
+    {
+        if (!mPlottable)
+            return QSize();
+        const QSize text = textSize();
+        const QSize icon = mParentLegend->iconSize();
+        return QSize(icon.width() + mParentLegend->iconTextPadding() + text.width() + mMargins.left() + mMargins.right(),
+                     qMax(text.height(), icon.height()) + mMargins.top() + mMargins.bottom());
+    }
+
+    void draw(QCPPainter *painter) override
+    {
+        if (!mPlottable)
+            return;
+        const QSize icon = mParentLegend->iconSize();
+        painter->setFont(getFont());
+        painter->setPen(QPen(getTextColor()));
+        textSize(); // lays the text out if the name or font changed
+        painter->drawStaticText(QPointF(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y()), m_text);
+        const QRect iconRect(mRect.topLeft(), icon);
+        painter->save();
+        painter->setClipRect(iconRect, Qt::IntersectClip);
+        (mPlottable->*(&LegendIconAccess::drawLegendIcon))(painter, iconRect);
+        painter->restore();
+    }
+
+private:
+    QSize textSize() const
+    {
+        const QFont f = getFont();
+        if (m_text.text() != mPlottable->name() || !(m_font == f)) {
+            m_font = f;
+            m_text.setText(mPlottable->name());
+            m_text.prepare(QTransform(), f);
+            const QRect r = QFontMetrics(f).boundingRect(0, 0, 0, mParentLegend->iconSize().height(), Qt::TextDontClip,
+                                                         mPlottable->name());
+            m_size = r.size();
+        }
+        return m_size;
+    }
+
+    mutable QStaticText m_text;
+    mutable QFont m_font;
+    mutable QSize m_size;
+};
 } // namespace
 
 ChartView::ChartView(const QString &title, QWidget *parent)
@@ -25,7 +92,15 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     // buffer costs a clear and a blit on each redraw.
     layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     setPlottingHint(QCP::phCacheLabels, true);
+    // QCustomPlot repaints synchronously after each replot by default: the window then repainted
+    // once per chart. Asking for an update instead lets five redrawn charts share one paint.
+    setPlottingHint(QCP::phImmediateRefresh, false);
+    // Solid polylines drawn in one call instead of segment by segment (QCustomPlot's own hint;
+    // joins of thick lines are a little less tidy, which at these sizes does not show).
+    setPlottingHint(QCP::phFastPolylines, true);
     setBackground(QBrush(Qt::white));
+    // The plot paints every pixel it owns: nothing beneath needs painting first.
+    setAttribute(Qt::WA_OpaquePaintEvent);
 
     QFont titleFont = font();
     titleFont.setPointSizeF(titleFont.pointSizeF() + 1);
@@ -37,6 +112,7 @@ ChartView::ChartView(const QString &title, QWidget *parent)
 
     // The legend goes below the plot, in columns, so that it never hides data.
     legend->setVisible(true);
+    setAutoAddPlottableToLegend(false); // setInLegend() adds our own legend items
     QFont legendFont = font();
     legendFont.setPointSizeF(legendFont.pointSizeF() - 1);
     legend->setFont(legendFont);
@@ -82,25 +158,37 @@ ChartView::~ChartView() = default;
 
 void ChartView::showAnalysis(const Analysis &a)
 {
+    if (setAnalysis(a))
+        replot(rpQueuedReplot);
+}
+
+bool ChartView::setAnalysis(const Analysis &a)
+{
     if (!a.valid)
-        return;
+        return false;
     clearHoverTargets();
     clearLabels();
     draw(a);
-    setStale(false);
+    setStaleLook(false);
     m_pendingRedraw = a.requestId;
-    replot(rpQueuedReplot);
+    return true;
 }
 
 void ChartView::setStale(bool stale)
 {
+    if (setStaleLook(stale))
+        replot(rpQueuedReplot);
+}
+
+bool ChartView::setStaleLook(bool stale)
+{
     if (stale == m_stale)
-        return;
+        return false;
     m_stale = stale;
     m_staleWash->setVisible(stale);
     m_titleElement->setText(stale ? m_title + QStringLiteral(" (stale)") : m_title);
     m_titleElement->setTextColor(stale ? QColor(0xb0, 0x00, 0x20) : Qt::black);
-    replot(rpQueuedReplot);
+    return true;
 }
 
 bool ChartView::exportPng(const QString &fileName, double scale)
@@ -246,6 +334,7 @@ QCPGraph *ChartView::makeGraph(const QString &objectName, const QString &name, c
     g->setName(name);
     g->setPen(pen);
     g->setScatterStyle(scatter);
+    setInLegend(g, !name.isEmpty());
     return g;
 }
 
@@ -259,7 +348,20 @@ QCPBars *ChartView::makeBars(const QString &objectName, const QString &name, con
     b->setBrush(color);
     b->setWidth(0.6);
     b->setAntialiased(false); // axis-aligned rectangles: crisp and faster without
+    setInLegend(b, !name.isEmpty());
     return b;
+}
+
+void ChartView::setInLegend(QCPAbstractPlottable *p, bool shown)
+{
+    if (QCPPlottableLegendItem *item = legend->itemWithPlottable(p)) {
+        if (shown)
+            return;
+        legend->removeItem(item);
+        return;
+    }
+    if (shown)
+        legend->addItem(new CachedLegendItem(legend, p));
 }
 
 void ChartView::setLegendColumns(int columns)

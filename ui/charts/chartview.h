@@ -26,7 +26,10 @@ public:
 
     // Draw an analysis (valid ones only). Queues one replot; redrawn(a.requestId) follows it.
     void showAnalysis(const Analysis &a);
-    // Keep the drawn data but say it no longer matches the plan.
+    // The same without the replot, for a window that redraws several charts in one pass; false
+    // (nothing changed) for an invalid analysis. redrawn(a.requestId) follows the next replot.
+    bool setAnalysis(const Analysis &a);
+    // Keep the drawn data but say it no longer matches the plan (queues a replot).
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
 
@@ -69,6 +72,9 @@ protected:
     static void styleAxis(QCPAxis *axis, const QString &label);
     // Lay the legend out again in this many columns (setWrap alone does not move existing items).
     void setLegendColumns(int columns);
+    // Show a plottable in the legend (at the end) or take it out. Legend items made here keep
+    // their text laid out between redraws instead of shaping it twice on every replot.
+    void setInLegend(QCPAbstractPlottable *p, bool shown);
     static QSharedPointer<QCPAxisTickerText> powersOfTwoTicker(int from, int to);
     static QSharedPointer<QCPAxisTickerText> categoryTicker(const QStringList &labels);
 
@@ -77,6 +83,7 @@ protected:
 
 private:
     void showContextMenu(const QPoint &pos);
+    bool setStaleLook(bool stale);
 
     struct HoverTarget {
         const QCPAbstractPlottable *plottable;

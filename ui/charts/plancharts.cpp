@@ -140,6 +140,7 @@ CommTaxChart::CommTaxChart(QWidget *parent)
     m_threshold = makeGraph(QStringLiteral("commtax_threshold"), QStringLiteral("30% rule of thumb"),
                             QPen(kAlarm, 1.3, Qt::DashLine), QCPScatterStyle(QCPScatterStyle::ssNone));
     m_threshold->setData({double(kMinGpus) * 0.8, double(kMaxGpus) * 1.25}, {30.0, 30.0}, true);
+    m_threshold->setAntialiased(false); // horizontal: crisp without, and much cheaper dashed
     m_noFitKey = makeGraph(QStringLiteral("commtax_nofit_key"), QStringLiteral("does not fit in memory"), QPen(Qt::NoPen),
                            QCPScatterStyle(QCPScatterStyle::ssCross, QColor(0x70, 0x70, 0x70), 7));
     m_noFitKey->setLineStyle(QCPGraph::lsNone);
@@ -154,38 +155,50 @@ CommTaxChart::~CommTaxChart() = default;
 
 void CommTaxChart::rebuildCurves(const QVector<ChartCurve> &curves)
 {
-    QStringList labels;
-    for (const ChartCurve &c : curves)
-        labels << c.label + QLatin1Char('\x1f') + c.gpuId;
-    if (labels == m_curveLabels)
-        return;
-    m_curveLabels = labels;
-    for (QCPGraph *g : std::as_const(m_fits))
-        removeGraph(g);
-    for (QCPGraph *g : std::as_const(m_noFits))
-        removeGraph(g);
-    m_fits.clear();
-    m_noFits.clear();
+    // Graphs are made only when the number of lines changes (a preset catalog with more GPUs);
+    // a new GPU for the plan only renames and recolours its line.
+    if (m_fits.size() != curves.size()) {
+        for (QCPGraph *g : std::as_const(m_fits))
+            removeGraph(g);
+        for (QCPGraph *g : std::as_const(m_noFits))
+            removeGraph(g);
+        m_fits.clear();
+        m_noFits.clear();
+        for (qsizetype i = 0; i < curves.size(); ++i) {
+            QCPGraph *g = makeGraph(QStringLiteral("commtax_curve_%1").arg(i), QString(), QPen(), QCPScatterStyle());
+            setInLegend(g, true); // named below
+            QCPGraph *n = makeGraph(QStringLiteral("commtax_nofit_%1").arg(i), QString(), QPen(Qt::NoPen), QCPScatterStyle());
+            n->setLineStyle(QCPGraph::lsNone);
+            setInLegend(n, false);
+            m_fits.append(g);
+            m_noFits.append(n);
+        }
+        m_curveLabels.clear();
+        // keys after the curves in the legend
+        for (QCPGraph *g : {m_marker, m_threshold, m_noFitKey}) {
+            setInLegend(g, false);
+            setInLegend(g, true);
+        }
+    }
     for (qsizetype i = 0; i < curves.size(); ++i) {
         const ChartCurve &c = curves[i];
+        const QString key = c.label + QLatin1Char('\x1f') + c.gpuId + (c.isPlan ? QStringLiteral("*") : QString());
+        if (m_curveLabels.value(i) == key)
+            continue;
+        if (m_curveLabels.size() <= i)
+            m_curveLabels.resize(i + 1);
+        m_curveLabels[i] = key;
         const QColor color = c.isPlan ? kInk : colorForGpu(c.gpuId);
-        QCPGraph *g = makeGraph(QStringLiteral("commtax_curve_%1").arg(i), c.label, QPen(color, c.isPlan ? 2.6 : 1.5),
-                                QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, c.isPlan ? 5 : 4));
-        QCPGraph *n = makeGraph(QStringLiteral("commtax_nofit_%1").arg(i), c.label + QStringLiteral(" (does not fit)"),
-                                QPen(Qt::NoPen), QCPScatterStyle(QCPScatterStyle::ssCross, QPen(color, 1.5), Qt::NoBrush, 7));
-        n->setLineStyle(QCPGraph::lsNone);
-        n->removeFromLegend();
-        if (c.isPlan) {
-            g->setLayer(QStringLiteral("plan"));
-            n->setLayer(QStringLiteral("plan"));
-        }
-        m_fits.append(g);
-        m_noFits.append(n);
-    }
-    // keys after the curves in the legend
-    for (QCPGraph *g : {m_marker, m_threshold, m_noFitKey}) {
-        g->removeFromLegend();
-        g->addToLegend();
+        QCPGraph *g = m_fits[i];
+        QCPGraph *n = m_noFits[i];
+        g->setName(c.label);
+        g->setPen(QPen(color, c.isPlan ? 2.6 : 1.5));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, c.isPlan ? 5 : 4));
+        n->setName(c.label + QStringLiteral(" (does not fit)"));
+        n->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(color, 1.5), Qt::NoBrush, 7));
+        const QString layerName = c.isPlan ? QStringLiteral("plan") : QStringLiteral("main");
+        g->setLayer(layerName);
+        n->setLayer(layerName);
     }
 }
 
@@ -246,13 +259,13 @@ BubbleChart::BubbleChart(QWidget *parent)
                        QCPScatterStyle(QCPScatterStyle::ssNone));
     // The micro-batch counts that do not fit form one run (activations in flight only grow with
     // m), so they are drawn as a dotted line rather than hundreds of markers.
-    m_planNoFit = makeGraph(QStringLiteral("bubble_plan_nofit"), QStringLiteral("dotted: does not fit in memory"),
+    m_planNoFit = makeGraph(QStringLiteral("bubble_plan_nofit"), QStringLiteral("does not fit (dotted)"),
                             QPen(planColor, 1.6, Qt::DotLine), QCPScatterStyle(QCPScatterStyle::ssNone));
     m_plain = makeGraph(QStringLiteral("bubble_plain"), QStringLiteral("without interleaving"),
                         QPen(QColor(0x80, 0x80, 0x80), 1.5, Qt::DashLine), QCPScatterStyle(QCPScatterStyle::ssNone));
     m_plainNoFit = makeGraph(QStringLiteral("bubble_plain_nofit"), QString(), QPen(QColor(0x80, 0x80, 0x80), 1.2, Qt::DotLine),
                              QCPScatterStyle(QCPScatterStyle::ssNone));
-    m_plainNoFit->removeFromLegend();
+    setInLegend(m_plainNoFit, false);
     m_marker = makeGraph(QStringLiteral("bubble_marker"), QStringLiteral("This plan's m"), QPen(Qt::NoPen),
                          QCPScatterStyle(QCPScatterStyle::ssStar, QPen(kInk, 2), Qt::NoBrush, 16));
     m_marker->setLineStyle(QCPGraph::lsNone);
@@ -271,9 +284,9 @@ void BubbleChart::draw(const Analysis &a)
         fits->setVisible(any);
         noFit->setVisible(any);
         if (any && inLegend)
-            fits->addToLegend();
+            setInLegend(fits, true);
         else
-            fits->removeFromLegend();
+            setInLegend(fits, false);
         const QString label = c.label;
         addHoverGraph(fits, [label](double x, double y) {
             return QStringLiteral("%1: m = %2, bubble %3 of the pipeline").arg(label).arg(x).arg(percent(y));
@@ -285,14 +298,14 @@ void BubbleChart::draw(const Analysis &a)
     show(m_plan, m_planNoFit, a.bubbleCurve, true);
     show(m_plain, m_plainNoFit, a.bubbleWithoutInterleaving, true);
     if (a.bubbleCurve.noFitX.isEmpty())
-        m_planNoFit->removeFromLegend();
+        setInLegend(m_planNoFit, false);
     else
-        m_planNoFit->addToLegend();
+        setInLegend(m_planNoFit, true);
 
     const Result &r = a.result;
     const double m = r.micro_batches, bubble = r.bubble_share * 100.0;
     m_marker->setData({m}, {bubble}, true);
-    m_marker->setName(QStringLiteral("This plan: m = %1, %2").arg(r.micro_batches).arg(percent(bubble)));
+    m_marker->setName(QStringLiteral("This plan: m=%1, %2").arg(r.micro_batches).arg(percent(bubble)));
     addHoverPoint(m_marker, m, bubble,
                   QStringLiteral("This plan: m = %1 micro-batches, pp = %2, vpp = %3: bubble %4 of the pipeline, "
                                  "%5 overhead on compute")
@@ -342,7 +355,7 @@ CostChart::CostChart(QWidget *parent)
     m_daysNoFit = makeBars(QStringLiteral("cost_days_nofit"), QString(), kDaysColor, yAxis, xAxis2);
     m_daysNoFit->setBrush(hatched(kDaysColor));
     m_daysNoFit->moveAbove(m_days);
-    m_daysNoFit->removeFromLegend();
+    setInLegend(m_daysNoFit, false);
     auto *group = new QCPBarsGroup(this);
     group->setSpacingType(QCPBarsGroup::stAbsolute);
     group->setSpacing(1);
@@ -351,8 +364,8 @@ CostChart::CostChart(QWidget *parent)
         b->setBarsGroup(group);
     }
     // the legend key of the hatched bars comes last
-    m_costNoFit->removeFromLegend();
-    m_costNoFit->addToLegend();
+    setInLegend(m_costNoFit, false);
+    setInLegend(m_costNoFit, true);
     setLegendColumns(2);
 }
 
@@ -449,6 +462,8 @@ MemoryChart::MemoryChart(QWidget *parent)
                            QCPScatterStyle(QCPScatterStyle::ssNone));
     m_usable = makeGraph(QStringLiteral("memory_usable"), QStringLiteral("Usable"), QPen(kAlarm, 1.2, Qt::DashLine),
                          QCPScatterStyle(QCPScatterStyle::ssNone));
+    m_capacity->setAntialiased(false); // horizontal lines: crisp without
+    m_usable->setAntialiased(false);
     setLegendColumns(2);
 }
 
