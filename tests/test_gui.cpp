@@ -18,6 +18,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QGroupBox>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -260,6 +261,9 @@ private Q_SLOTS:
         expected.training.dp = 4;
         QCOMPARE(f->find<QSpinBox>(QStringLiteral("field_training_dp"))->value(), 4);
         checkFollows(*f, expected);
+        // the editor says the cluster no longer is its preset as it came
+        QVERIFY2(f->find<QGroupBox>(QStringLiteral("group_cluster"))->title().contains(QStringLiteral("1 edited")),
+                 qPrintable(f->find<QGroupBox>(QStringLiteral("group_cluster"))->title()));
 
         // pipeline depth 8: dp 2, m = 1024 / 2 = 512 micro-batches
         typeInto(f->find<QSpinBox>(QStringLiteral("field_training_pp")), QStringLiteral("8"));
@@ -435,6 +439,10 @@ private Q_SLOTS:
         QVERIFY(!f->window.isWindowModified());
         QVERIFY(f->window.windowTitle().contains(QStringLiteral("saved.json")));
         QCOMPARE(f->settings.recentFiles().value(0), QFileInfo(file).absoluteFilePath());
+        auto *recent = f->find<QMenu>(QStringLiteral("recentMenu"));
+        Q_EMIT recent->aboutToShow(); // the menu is rebuilt from the settings when it opens
+        QVERIFY(!recent->actions().isEmpty());
+        QCOMPARE(recent->actions().first()->text(), QStringLiteral("&1 saved.json"));
 
         auto g = make();
         QVERIFY(g->window.openFile(file));
@@ -553,8 +561,9 @@ private Q_SLOTS:
         auto f = make();
         QTRY_VERIFY(f->settled());
         for (ChartView *c : f->window.charts()) {
-            const QString png = m_dir.filePath(c->objectName() + QStringLiteral(".png"));
-            const QString pdf = m_dir.filePath(c->objectName() + QStringLiteral(".pdf"));
+            // into the build tree, to be looked at (pdftoppm -png -r 60 turns the PDFs into pictures)
+            const QString png = screenshotDir() + QStringLiteral("/export-") + c->objectName() + QStringLiteral(".png");
+            const QString pdf = screenshotDir() + QStringLiteral("/export-") + c->objectName() + QStringLiteral(".pdf");
             QVERIFY(c->exportPng(png));
             QVERIFY(c->exportPdf(pdf));
             const QImage image(png);

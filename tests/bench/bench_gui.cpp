@@ -192,6 +192,8 @@ int main(int argc, char **argv)
     qint64 redrawnNs = 0;
     QObject::connect(&w, &MainWindow::chartsRedrawn, &w, [&] { redrawnNs = g_clock.nsecsElapsed(); });
     std::vector<double> editMs, paintedMs, workerMs, replotMs, guiCpuMs, editorMs, applyMs;
+    const char *kindNames[] = {"nodes", "pipeline_depth", "dp_overlap_slider", "gpu_preset", "global_batch"};
+    std::vector<double> paintedByKind[5], editorByKind[5], appliedByKind[5], redrawnByKind[5];
     std::vector<std::vector<double>> perChart(w.charts().size());
     QElapsedTimer phase;
     double appliedAt = 0;
@@ -247,6 +249,10 @@ int main(int argc, char **argv)
         for (const auto &e : chartEvents)
             lastPaint = std::max(lastPaint, e->lastPaintNs);
         paintedMs.push_back(double(lastPaint - editNs) / 1e6);
+        paintedByKind[i % 5].push_back(paintedMs.back());
+        editorByKind[i % 5].push_back(editorDone);
+        appliedByKind[i % 5].push_back(appliedAt);
+        redrawnByKind[i % 5].push_back(editMs.back());
         guiCpuMs.push_back(threadCpuMs() - cpu0);
         editorMs.push_back(editorDone);
         applyMs.push_back(appliedAt);
@@ -311,6 +317,15 @@ int main(int argc, char **argv)
          }()},
         {QStringLiteral("vm_rss_mb"), rssMb},
     };
+    QJsonObject kinds;
+    for (int k = 0; k < 5; ++k)
+        kinds.insert(QLatin1String(kindNames[k]),
+                     QJsonObject{{QStringLiteral("edit_to_painted_p50_ms"), percentile(paintedByKind[k], 50)},
+                                 {QStringLiteral("edit_to_painted_p95_ms"), percentile(paintedByKind[k], 95)},
+                                 {QStringLiteral("editor_and_document_p50_ms"), percentile(editorByKind[k], 50)},
+                                 {QStringLiteral("analysis_shown_p50_ms"), percentile(appliedByKind[k], 50)},
+                                 {QStringLiteral("redrawn_p50_ms"), percentile(redrawnByKind[k], 50)}});
+    o.insert(QStringLiteral("by_edit"), kinds);
     QJsonObject charts;
     for (qsizetype c = 0; c < w.charts().size(); ++c)
         charts.insert(w.charts()[c]->objectName(), percentile(perChart[size_t(c)], 50));

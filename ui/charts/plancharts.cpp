@@ -351,10 +351,12 @@ CostChart::CostChart(QWidget *parent)
                            kCostColor, yAxis, xAxis);
     m_costNoFit->setBrush(hatched(kCostColor));
     m_costNoFit->moveAbove(m_cost);
+    m_costNoFit->setStackingGap(0); // stacked only to share the slot: it starts at zero
     m_days = makeBars(QStringLiteral("cost_days"), QStringLiteral("Days to train"), kDaysColor, yAxis, xAxis2);
     m_daysNoFit = makeBars(QStringLiteral("cost_days_nofit"), QString(), kDaysColor, yAxis, xAxis2);
     m_daysNoFit->setBrush(hatched(kDaysColor));
     m_daysNoFit->moveAbove(m_days);
+    m_daysNoFit->setStackingGap(0);
     setInLegend(m_daysNoFit, false);
     auto *group = new QCPBarsGroup(this);
     group->setSpacingType(QCPBarsGroup::stAbsolute);

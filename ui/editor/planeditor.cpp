@@ -160,13 +160,9 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
     g.presets->setObjectName(objectNameFor(QStringLiteral("preset"), sectionKey(section)));
     g.presets->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     g.presets->setMinimumContentsLength(12);
-    g.edited = new QLabel;
-    g.edited->setObjectName(objectNameFor(QStringLiteral("presetEdited"), sectionKey(section)));
-    g.edited->setStyleSheet(QStringLiteral("color: #666; font-style: italic;"));
-    g.edited->setWordWrap(true);
+    g.box = box;
+    g.title = title;
     form->addRow(QStringLiteral("Start from"), g.presets);
-    form->addRow(g.edited);
-    form->setRowVisible(g.edited, false);
     m_groups.push_back(g);
     fillPresetCombo(m_groups[gi]);
     connect(g.presets, &QComboBox::activated, this, [this, gi](int index) { onPresetActivated(m_groups[gi], index); });
@@ -392,7 +388,8 @@ void PlanEditor::refresh()
             const int index = g.presets->findData(presetId);
             g.presets->setCurrentIndex(index >= 0 ? index : g.presets->count() - 1);
         }
-        // Which fields differ from the preset the section started from.
+        // Which fields differ from the preset the section started from: coloured, not bold, so
+        // that marking one never re-lays out the editor.
         int edited = 0;
         for (Row &row : m_rows) {
             if (row.info->section != g.section)
@@ -403,19 +400,16 @@ void PlanEditor::refresh()
                 differs = !presetValue.isUndefined() && presetValue != row.info->get(plan);
             }
             edited += differs ? 1 : 0;
-            if (row.label->font().bold() != differs) {
-                QFont font = row.label->font();
-                font.setBold(differs);
-                row.label->setFont(font);
+            if (row.edited != differs) {
+                row.edited = differs;
+                colourLabel(row);
             }
         }
-        g.edited->setText(edited == 0 ? QString()
-                                      : QStringLiteral("%1 field%2 edited (bold) from the preset")
-                                            .arg(edited)
-                                            .arg(edited == 1 ? QString() : QStringLiteral("s")));
-        auto *form = qobject_cast<QFormLayout *>(g.edited->parentWidget()->layout());
-        if (form && form->isRowVisible(g.edited) != (edited > 0))
-            form->setRowVisible(g.edited, edited > 0);
+        if (g.edited != edited) {
+            g.edited = edited;
+            g.box->setTitle(edited == 0 ? g.title
+                                        : QStringLiteral("%1 (%2 edited from the preset, in blue)").arg(g.title).arg(edited));
+        }
         if (g.presetKey != presetId || g.presetKey.isNull()) {
             g.presetKey = presetId.isNull() ? QStringLiteral("") : presetId;
             refreshTooltips(g);
@@ -500,9 +494,8 @@ void PlanEditor::setErrors(const QList<FieldError> &errors)
             continue; // this runs after every evaluation: touch only what changed
         row.error->setText(text);
         row.form->setRowVisible(row.error, bad);
-        QPalette p = row.label->palette();
-        p.setColor(QPalette::WindowText, bad ? QColor(0xb0, 0x00, 0x20) : palette().color(QPalette::WindowText));
-        row.label->setPalette(p);
+        row.bad = bad;
+        colourLabel(row);
     }
     m_generalErrors->setText(general.join(QLatin1Char('\n')));
     m_generalErrors->setVisible(!general.isEmpty());
@@ -514,6 +507,15 @@ void PlanEditor::setErrors(const QList<FieldError> &errors)
             m_scroll->ensureWidgetVisible(first, 20, 60);
         });
     }
+}
+
+void PlanEditor::colourLabel(Row &row)
+{
+    QPalette p = row.label->palette();
+    p.setColor(QPalette::WindowText, row.bad      ? QColor(0xb0, 0x00, 0x20)
+                                     : row.edited ? QColor(0x00, 0x5a, 0xb4)
+                                                  : palette().color(QPalette::WindowText));
+    row.label->setPalette(p);
 }
 
 QStringList PlanEditor::errorPaths() const { return m_errorPaths; }

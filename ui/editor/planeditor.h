@@ -5,7 +5,7 @@
 //
 // Object names, for tests and style sheets: "preset_<section>" (combo boxes),
 // "field_<section>_<key>" (editors), "slider_<section>_<key>", "error_<section>_<key>",
-// "presetEdited_<section>", "dpFollowsGpus", "scenarioName", "generalErrors".
+// "group_<section>", "dpFollowsGpus", "scenarioName", "generalErrors".
 
 #include "analysis.h"
 
@@ -15,6 +15,7 @@
 class QCheckBox;
 class QComboBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QScrollArea;
@@ -48,11 +49,15 @@ private:
         QLabel *error = nullptr;
         QFormLayout *form = nullptr;
         QJsonValue shown;
+        bool edited = false; // differs from the section's preset
+        bool bad = false;    // named by an engine error
     };
     struct Group {
         Section section;
         QComboBox *presets = nullptr;
-        QLabel *edited = nullptr;
+        QGroupBox *box = nullptr;
+        QString title;
+        int edited = -1;
         QString presetKey; // what the tooltips were written for
     };
 
@@ -64,6 +69,7 @@ private:
     void showValue(Row &row, const QJsonValue &value);
     void refresh();
     void refreshTooltips(Group &g);
+    void colourLabel(Row &row);
     QString defaultNote(const Group &g, const FieldInfo &f) const;
 
     PlanDocument *m_doc;
