@@ -61,6 +61,12 @@ struct Fixture {
         return applied > 0 && last.scenario == window.scenario() && (!last.valid || redrawn == last.requestId);
     }
     template <class T> T *find(const QString &name) const { return window.findChild<T *>(name); }
+    // Keyboard shortcuts go to the active window.
+    bool activate()
+    {
+        window.activateWindow();
+        return QTest::qWaitForWindowActive(&window);
+    }
 
     AppSettings settings;
     MainWindow window;
@@ -278,8 +284,7 @@ private Q_SLOTS:
     void undoAndRedoRestorePlanAndWidgets()
     {
         auto f = make();
-        f->window.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&f->window));
+        QVERIFY(f->activate());
         QTRY_VERIFY(f->settled());
         auto *nodes = f->find<QSpinBox>(QStringLiteral("field_cluster_nodes"));
         auto *pp = f->find<QSpinBox>(QStringLiteral("field_training_pp"));
@@ -415,8 +420,7 @@ private Q_SLOTS:
     void saveAndReopenGiveTheSamePlan()
     {
         auto f = make();
-        f->window.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&f->window));
+        QVERIFY(f->activate());
         QTRY_VERIFY(f->settled());
         auto *name = f->find<QLineEdit>(QStringLiteral("scenarioName"));
         name->setFocus();

@@ -336,10 +336,15 @@ bool MainWindow::openFile(const QString &fileName)
         showOpenErrors(fileName, errors);
         return false;
     }
+    rememberFile(fileName, QStringLiteral("Opened"));
+    return true;
+}
+
+void MainWindow::rememberFile(const QString &fileName, const QString &verb)
+{
     m_settings.addRecentFile(fileName);
     m_settings.setLastDirectory(QFileInfo(fileName).absolutePath());
-    statusBar()->showMessage(QStringLiteral("Opened %1").arg(QDir::toNativeSeparators(fileName)), 4000);
-    return true;
+    statusBar()->showMessage(verb + QLatin1Char(' ') + QDir::toNativeSeparators(fileName), 4000);
 }
 
 bool MainWindow::save()
@@ -378,9 +383,7 @@ bool MainWindow::saveFile(const QString &fileName)
         box->open();
         return false;
     }
-    m_settings.addRecentFile(fileName);
-    m_settings.setLastDirectory(QFileInfo(fileName).absolutePath());
-    statusBar()->showMessage(QStringLiteral("Saved %1").arg(QDir::toNativeSeparators(fileName)), 4000);
+    rememberFile(fileName, QStringLiteral("Saved"));
     return true;
 }
 

@@ -101,6 +101,7 @@ private:
     void onChartRedrawn(quint64 id);
     void updateTitle();
     void rebuildRecentMenu();
+    void rememberFile(const QString &fileName, const QString &verb);
     void showOpenErrors(const QString &fileName, const QList<LoadError> &errors);
     void showAbout();
     void saveWindowSettings();

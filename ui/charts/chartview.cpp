@@ -352,6 +352,20 @@ QCPBars *ChartView::makeBars(const QString &objectName, const QString &name, con
     return b;
 }
 
+QList<QCPBars *> ChartView::makeStackedBars(const QList<BarSpec> &specs, QCPAxis *keyAxis, QCPAxis *valueAxis,
+                                            double width)
+{
+    QList<QCPBars *> out;
+    for (const BarSpec &spec : specs) {
+        QCPBars *b = makeBars(spec.object, spec.name, spec.color, keyAxis, valueAxis);
+        b->setWidth(width);
+        if (!out.isEmpty())
+            b->moveAbove(out.last());
+        out.append(b);
+    }
+    return out;
+}
+
 void ChartView::setInLegend(QCPAbstractPlottable *p, bool shown)
 {
     if (QCPPlottableLegendItem *item = legend->itemWithPlottable(p)) {

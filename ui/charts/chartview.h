@@ -69,6 +69,13 @@ protected:
                         const QCPScatterStyle &scatter, QCPAxis *keyAxis = nullptr, QCPAxis *valueAxis = nullptr);
     QCPBars *makeBars(const QString &objectName, const QString &name, const QColor &color, QCPAxis *keyAxis,
                       QCPAxis *valueAxis);
+    struct BarSpec {
+        QString object;
+        QString name;
+        QColor color;
+    };
+    // Bars stacked bottom to top in the order given, each `width` wide (in key units).
+    QList<QCPBars *> makeStackedBars(const QList<BarSpec> &specs, QCPAxis *keyAxis, QCPAxis *valueAxis, double width);
     static void styleAxis(QCPAxis *axis, const QString &label);
     // Lay the legend out again in this many columns (setWrap alone does not move existing items).
     void setLegendColumns(int columns);

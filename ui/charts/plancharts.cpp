@@ -61,15 +61,10 @@ StepTimeChart::StepTimeChart(QWidget *parent)
     yAxis->setRange(0.45, 2.75);
     yAxis->grid()->setVisible(false);
     yAxis->setTickLength(0, 0);
-    QCPBars *below = nullptr;
-    for (const SegmentSpec &spec : kSegments) {
-        QCPBars *b = makeBars(QLatin1String(spec.object), QLatin1String(spec.name), spec.color, yAxis, xAxis);
-        b->setWidth(kStepBarWidth);
-        if (below)
-            b->moveAbove(below);
-        below = b;
-        m_segments.append(b);
-    }
+    QList<BarSpec> specs;
+    for (const SegmentSpec &spec : kSegments)
+        specs.append({QLatin1String(spec.object), QLatin1String(spec.name), spec.color});
+    m_segments = makeStackedBars(specs, yAxis, xAxis, kStepBarWidth);
 }
 
 StepTimeChart::~StepTimeChart() = default;
@@ -451,15 +446,10 @@ MemoryChart::MemoryChart(QWidget *parent)
     styleAxis(yAxis, QStringLiteral("Memory per GPU, first pipeline stage (GB)"));
     xAxis->grid()->setVisible(false);
     xAxis->setTickLength(0, 3);
-    QCPBars *below = nullptr;
-    for (const MemorySpec &spec : kMemoryParts) {
-        QCPBars *b = makeBars(QLatin1String(spec.object), QLatin1String(spec.name), spec.color, xAxis, yAxis);
-        b->setWidth(kMemoryBarWidth);
-        if (below)
-            b->moveAbove(below);
-        below = b;
-        m_parts.append(b);
-    }
+    QList<BarSpec> specs;
+    for (const MemorySpec &spec : kMemoryParts)
+        specs.append({QLatin1String(spec.object), QLatin1String(spec.name), spec.color});
+    m_parts = makeStackedBars(specs, xAxis, yAxis, kMemoryBarWidth);
     m_capacity = makeGraph(QStringLiteral("memory_capacity"), QStringLiteral("Capacity"), QPen(kAlarm, 1.6),
                            QCPScatterStyle(QCPScatterStyle::ssNone));
     m_usable = makeGraph(QStringLiteral("memory_usable"), QStringLiteral("Usable"), QPen(kAlarm, 1.2, Qt::DashLine),
