@@ -299,7 +299,10 @@ void BubbleChart::draw(const Analysis &a)
 
     const Result &r = a.result;
     const double m = r.micro_batches, bubble = r.bubble_share * 100.0;
-    m_marker->setData({m}, {bubble}, true);
+    if (finite(bubble) && m > 0)
+        m_marker->setData({m}, {bubble}, true);
+    else
+        m_marker->data()->clear();
     m_marker->setName(QStringLiteral("This plan: m=%1, %2").arg(r.micro_batches).arg(percent(bubble)));
     addHoverPoint(m_marker, m, bubble,
                   QStringLiteral("This plan: m = %1 micro-batches, pp = %2, vpp = %3: bubble %4 of the pipeline, "
@@ -484,9 +487,15 @@ void MemoryChart::draw(const Analysis &a)
 
     const Result &r = a.result;
     const double n = double(a.memory.size());
-    m_capacity->setData({0.5, n + 0.5}, {r.memory_capacity_gb, r.memory_capacity_gb}, true);
+    const auto line = [n](QCPGraph *g, double gb) {
+        if (finite(gb))
+            g->setData({0.5, n + 0.5}, {gb, gb}, true);
+        else
+            g->data()->clear();
+    };
+    line(m_capacity, r.memory_capacity_gb);
     m_capacity->setName(QStringLiteral("Capacity %1").arg(gigabytes(r.memory_capacity_gb)));
-    m_usable->setData({0.5, n + 0.5}, {r.memory_usable_gb, r.memory_usable_gb}, true);
+    line(m_usable, r.memory_usable_gb);
     m_usable->setName(QStringLiteral("Usable %1 (%2% reserve)")
                           .arg(gigabytes(r.memory_usable_gb), QString::number(kMemoryReserve * 100, 'f', 0)));
     xAxis->setTicker(categoryTicker(labels));
