@@ -18,15 +18,12 @@
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QGroupBox>
-#include <QLabel>
 #include <QListWidget>
-#include <QMap>
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QStatusBar>
 #include <QStyle>
-#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -62,17 +59,11 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
     , m_settings(settings)
     , m_doc(new PlanDocument(this))
     , m_runner(new EngineRunner(this))
-    , m_requestTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/commtax.svg")));
     m_hardware = hardwareOptions(m_doc->catalog());
 
-    // Edits made in one pass of the event loop (a preset that moves many fields, a burst of
-    // keystrokes) become one engine request.
-    m_requestTimer->setSingleShot(true);
-    m_requestTimer->setInterval(0);
-    connect(m_requestTimer, &QTimer::timeout, this, [this] { m_runner->request(m_doc->scenario(), m_hardware); });
     connect(m_runner, &EngineRunner::analysisReady, this, &MainWindow::applyAnalysis);
     connect(m_doc, &PlanDocument::scenarioChanged, this, &MainWindow::scheduleAnalysis);
     connect(m_doc, &PlanDocument::scenarioChanged, this, &MainWindow::updateTitle);
@@ -508,8 +499,19 @@ void MainWindow::showAbout()
 
 void MainWindow::scheduleAnalysis()
 {
-    if (!m_requestTimer->isActive())
-        m_requestTimer->start();
+    // Edits made in one pass of the event loop (a preset that moves many fields, a burst of
+    // keystrokes) become one engine request. A queued call rather than a zero timer: it runs
+    // before the window repaints the editor, so the worker computes while the GUI paints.
+    if (m_analysisQueued)
+        return;
+    m_analysisQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_analysisQueued = false;
+            m_runner->request(m_doc->scenario(), m_hardware);
+        },
+        Qt::QueuedConnection);
 }
 
 void MainWindow::applyAnalysis(const Analysis &a)

@@ -19,7 +19,6 @@
 #include "analysis.h"
 
 #include <QMainWindow>
-#include <QMap>
 #include <QMessageBox>
 
 #include <functional>
@@ -27,10 +26,8 @@
 
 class QAction;
 class QDockWidget;
-class QLabel;
 class QListWidget;
 class QMenu;
-class QTimer;
 
 namespace commtax {
 
@@ -117,7 +114,7 @@ private:
     QStringList m_warningsShown;
     TextStrip *m_engineStatus = nullptr;
     QList<ChartView *> m_charts;
-    QTimer *m_requestTimer = nullptr;
+    bool m_analysisQueued = false;
     std::vector<HardwareOption> m_hardware;
 
     std::optional<Analysis> m_latest;
