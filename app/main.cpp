@@ -1,4 +1,5 @@
 // Commtax: the desktop app without arguments, the command line with a subcommand.
+#include "appfeatures.h"
 #include "appsettings.h"
 #include "cli.h"
 #include "mainwindow.h"
@@ -17,6 +18,7 @@ int main(int argc, char **argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/commtax.svg")));
     commtax::AppSettings settings; // ~/.config/Commtax/Commtax.conf on Linux
     commtax::MainWindow window(settings);
+    new commtax::AppFeatures(&window); // preset library, comparison, reports, calibration
     window.show();
     return app.exec();
 }

@@ -14,7 +14,10 @@
 #include "library/presetlistmodel.h"
 #include "library/libraryfeatures.h"
 #include "library/presetmanagerdialog.h"
+#include "appfeatures.h"
 #include "appsettings.h"
+#include "calibrate/calibrationdialog.h"
+#include "plandocument.h"
 #include "mainwindow.h"
 #include "report/reportwriter.h"
 
@@ -39,6 +42,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 #include <cmath>
 
@@ -461,6 +465,44 @@ private Q_SLOTS:
         QVERIFY(window.presetCatalog().find(Section::Cluster, QStringLiteral("dgx-a100-custom"))->provenance.value(
                     QStringLiteral("nic_efficiency")).kind == SourceKind::Measured);
         QVERIFY(dialog->selectPreset(Section::Cluster, QStringLiteral("dgx-a100-custom"))); // the open dialog shows it
+        dialog->close();
+    }
+
+    void calibrationFromTheToolsMenuReachesThePlan()
+    {
+        // What users run (app/main.cpp): AppFeatures on the main window. Tools > Calibrate opens the
+        // dialog; applying a 2-node H100 log saves a measured cluster preset and the plan uses it.
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-cal.ini")));
+        MainWindow window(settings);
+        auto *features = new AppFeatures(&window, m_dir.filePath(QStringLiteral("calibration.sqlite")));
+        QVERIFY(window.toolsMenu()->actions().contains(features->calibrateAction()));
+        features->calibrateAction()->trigger();
+        auto *dialog = window.findChild<CalibrationDialog *>(QStringLiteral("calibrationDialog"));
+        QVERIFY(dialog && dialog->isVisible());
+        QVERIFY(dialog->openLogFile(QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/gcp_a3mega_h100_2node_16gpu_tcpxo.txt")));
+        QVERIFY(dialog->calibration());
+        auto *apply = dialog->findChild<QPushButton *>(QStringLiteral("applyButton"));
+        QVERIFY(apply && apply->isEnabled());
+        QSignalSpy applied(&window, &MainWindow::analysisApplied);
+        QTimer::singleShot(0, [] {
+            if (QWidget *box = QApplication::activeModalWidget())
+                box->close();
+        });
+        QTest::mouseClick(apply, Qt::LeftButton);
+        const QString id = window.scenario().clusterPreset;
+        QVERIFY2(id.contains(QLatin1String("measured")), qPrintable(id));
+        const Preset *saved = features->library()->catalog().find(Section::Cluster, id);
+        QVERIFY(saved && !saved->builtIn);
+        QVERIFY(saved->provenance.value(QStringLiteral("nic_efficiency")).kind == SourceKind::Measured);
+        QVERIFY(saved->provenance.value(QStringLiteral("nic_efficiency")).source.contains(
+            QLatin1String("gcp_a3mega_h100_2node_16gpu_tcpxo.txt")));
+        QCOMPARE(window.scenario().plan.cluster.nic_efficiency,
+                 saved->values.value(QStringLiteral("nic_efficiency")).toDouble());
+        // the plan recomputes with the measured figures, and the change is one undo step
+        QVERIFY(applied.wait(5000));
+        QVERIFY(window.document()->undoStack()->canUndo());
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.scenario().clusterPreset, QStringLiteral("dgx-h100"));
         dialog->close();
     }
 

@@ -1,0 +1,53 @@
+#include "appfeatures.h"
+
+#include "calibrate/calibrationdialog.h"
+#include "library/libraryfeatures.h"
+#include "mainwindow.h"
+#include "plandocument.h"
+
+#include <QAction>
+#include <QMenu>
+
+namespace commtax {
+
+AppFeatures::AppFeatures(MainWindow *window, const QString &libraryFile)
+    : QObject(window)
+    , m_window(window)
+{
+    m_library = libraryFile.isEmpty() ? new LibraryFeatures(window) : new LibraryFeatures(window, libraryFile);
+    m_calibrate = new QAction(tr("Calibrate from nccl-tests log..."), this);
+    m_calibrate->setObjectName(QStringLiteral("calibrateAction"));
+    m_calibrate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_calibrate->setStatusTip(tr("Fit the network model to a measured nccl-tests or rccl-tests log"));
+    connect(m_calibrate, &QAction::triggered, this, [this] { showCalibration(); });
+    window->toolsMenu()->addSeparator();
+    window->toolsMenu()->addAction(m_calibrate);
+}
+
+AppFeatures::~AppFeatures() = default;
+
+CalibrationDialog *AppFeatures::showCalibration()
+{
+    if (!m_calibrationDialog) {
+        m_calibrationDialog = new CalibrationDialog(m_window);
+        m_calibrationDialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_calibrationDialog, &CalibrationDialog::calibratedClusterReady, this,
+                &AppFeatures::applyCalibratedPreset);
+        connect(m_calibrationDialog, &CalibrationDialog::calibratedGpuReady, this, &AppFeatures::applyCalibratedPreset);
+    }
+    m_calibrationDialog->setPresetCatalog(m_library->catalog());
+    m_calibrationDialog->show();
+    m_calibrationDialog->raise();
+    m_calibrationDialog->activateWindow();
+    return m_calibrationDialog;
+}
+
+QString AppFeatures::applyCalibratedPreset(const Preset &preset)
+{
+    const QString id = m_library->savePreset(preset);
+    if (!id.isEmpty())
+        m_window->document()->applyPreset(preset.section, id);
+    return id;
+}
+
+} // namespace commtax

@@ -1,0 +1,43 @@
+#pragma once
+// What the desktop app adds around the main window, in one place so that tests build exactly what
+// users run: the preset library features (Tools > Preset manager..., Tools > Compare hardware...,
+// File > Export report...) and Tools > Calibrate from nccl-tests log.... A calibrated preset is
+// saved into the user's library (recorded as measured, with the log's file name and date) and
+// applied to the current plan as one undoable step, so every figure and chart recomputes.
+
+#include <QObject>
+#include <QPointer>
+
+class QAction;
+
+namespace commtax {
+
+class CalibrationDialog;
+class LibraryFeatures;
+class MainWindow;
+struct Preset;
+
+class AppFeatures : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AppFeatures)
+public:
+    // The window owns the features. `libraryFile` empty: the default library location.
+    explicit AppFeatures(MainWindow *window, const QString &libraryFile = QString());
+    ~AppFeatures() override;
+
+    LibraryFeatures *library() const { return m_library; }
+    QAction *calibrateAction() const { return m_calibrate; }
+    CalibrationDialog *showCalibration();
+
+    // Save a calibrated preset and put it into the current plan; the id it was saved as, or empty.
+    QString applyCalibratedPreset(const Preset &preset);
+
+private:
+    MainWindow *m_window;
+    LibraryFeatures *m_library = nullptr;
+    QAction *m_calibrate = nullptr;
+    QPointer<CalibrationDialog> m_calibrationDialog;
+};
+
+} // namespace commtax
