@@ -6,12 +6,16 @@
 #include "engine/sweep.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <functional>
 #include <memory>
+
+#include <unistd.h>
 
 namespace commtax {
 namespace cli {
@@ -333,6 +337,13 @@ int runCli(int argc, char **argv)
     if (needsGui && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Qt wants a private runtime directory for a GUI application; containers often have none.
+    if (needsGui && qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        const QString dir = QDir::tempPath() + QStringLiteral("/runtime-") + QString::number(getuid());
+        if (QDir().mkpath(dir)
+            && QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
+            qputenv("XDG_RUNTIME_DIR", QFile::encodeName(dir));
+    }
     std::unique_ptr<QCoreApplication> app;
     if (needsGui)
         app = std::make_unique<QApplication>(argc, argv);

@@ -51,8 +51,8 @@ case "$mode" in
       exec "$app"
     fi
     echo "==> no display (DISPLAY and WAYLAND_DISPLAY are unset): not starting the window."
-    echo "    The default plan on each GPU preset instead:"
-    scenario="$root/presets/scenarios/llama2-70b-h100.json"
+    echo "    The default comparison instead (Llama 2 13B on 256 GPUs, tp=2 pp=4, each GPU on its own cluster):"
+    scenario="$root/presets/scenarios/compare-1-h100.json"
     "$app" sweep "$scenario" --hardware h100-sxm,a100-sxm-80gb,l40s,rtx-4090
     if "$app" --help | grep -q '^ *commtax report'; then
       out="$root/build/reports"
