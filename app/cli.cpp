@@ -80,6 +80,25 @@ QString unknownOption(const QStringList &args)
     return QString();
 }
 
+QString tableLine(const QList<TextColumn> &columns, const QStringList &cells)
+{
+    Q_ASSERT(cells.size() == columns.size());
+    QStringList padded;
+    for (qsizetype i = 0; i < columns.size() && i < cells.size(); ++i) {
+        const int width = columns[i].width;
+        padded << (width < 0 ? cells[i].leftJustified(-width) : cells[i].rightJustified(width));
+    }
+    return padded.join(QLatin1Char(' '));
+}
+
+QString tableLine(const QList<TextColumn> &columns)
+{
+    QStringList headings;
+    for (const TextColumn &c : columns)
+        headings << c.heading;
+    return tableLine(columns, headings);
+}
+
 namespace {
 
 const char *const kUsage =
@@ -272,15 +291,16 @@ int cmdSweep(QStringList args)
     } else if (csv) {
         out() << sweepToCsv(points, xName);
     } else {
-        out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
-                     .arg(hasHw ? QStringLiteral("gpu") : xName, -16)
-                     .arg(QStringLiteral("step_time_s"), 12)
-                     .arg(QStringLiteral("comm_tax_exp"), 12)
-                     .arg(QStringLiteral("comm_tax_raw"), 12)
-                     .arg(QStringLiteral("bubble_share"), 12)
-                     .arg(QStringLiteral("mfu"), 8)
-                     .arg(QStringLiteral("days"), 10)
-                     .arg(QStringLiteral("usd_per_Btok"), 12);
+        const QList<TextColumn> columns = {{hasHw ? QStringLiteral("gpu") : xName, -16},
+                                           {QStringLiteral("step_time_s"), 12},
+                                           {QStringLiteral("comm_tax_exp"), 12},
+                                           {QStringLiteral("comm_tax_raw"), 12},
+                                           {QStringLiteral("bubble_share"), 12},
+                                           {QStringLiteral("mfu"), 8},
+                                           {QStringLiteral("days"), 10},
+                                           {QStringLiteral("usd_per_Btok"), 12}};
+        const auto percent = [](double share) -> QString { return formatNumber(share * 100, 1) + QLatin1Char('%'); };
+        out() << tableLine(columns) << '\n';
         for (size_t i = 0; i < points.size(); ++i) {
             const SweepPoint &p = points[i];
             const QString x = hasHw ? labels[qsizetype(i)] : formatNumber(p.x, 0);
@@ -289,16 +309,10 @@ int cmdSweep(QStringList args)
                 continue;
             }
             const Result &r = p.result;
-            out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8%9\n")
-                         .arg(x, -16)
-                         .arg(formatNumber(r.step_time_s, 3), 12)
-                         .arg(formatNumber(r.comm_tax_exposed * 100, 1) + QLatin1Char('%'), 12)
-                         .arg(formatNumber(r.comm_tax_raw * 100, 1) + QLatin1Char('%'), 12)
-                         .arg(formatNumber(r.bubble_share * 100, 1) + QLatin1Char('%'), 12)
-                         .arg(formatNumber(r.mfu * 100, 1) + QLatin1Char('%'), 8)
-                         .arg(formatNumber(r.days_to_train, 1), 10)
-                         .arg(formatNumber(r.cost_per_billion_tokens_usd, 2), 12)
-                         .arg(r.fits_in_memory ? QString() : QStringLiteral("  (does not fit in memory)"));
+            out() << tableLine(columns, {x, formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.comm_tax_raw),
+                                         percent(r.bubble_share), percent(r.mfu), formatNumber(r.days_to_train, 1),
+                                         formatNumber(r.cost_per_billion_tokens_usd, 2)})
+                  << (r.fits_in_memory ? QString() : QStringLiteral("  (does not fit in memory)")) << '\n';
         }
     }
     return kExitOk;

@@ -25,6 +25,16 @@ bool takeFlag(QStringList &args, const QString &flag);
 bool takeOption(QStringList &args, const QString &opt, QString &value, bool *present, QString *error);
 QString unknownOption(const QStringList &args); // the first leftover "--x", or empty
 
+// A column of a fixed-width text table: its heading and its width (negative: left-aligned).
+struct TextColumn {
+    QString heading;
+    int width = 0;
+};
+// One line of such a table, without the newline: each cell padded to its column's width, one
+// space between. tableLine(columns) is the heading line.
+QString tableLine(const QList<TextColumn> &columns, const QStringList &cells);
+QString tableLine(const QList<TextColumn> &columns);
+
 int cmdEvaluate(QStringList args);
 int cmdPresets(QStringList args);
 int cmdSweep(QStringList args);

@@ -84,27 +84,21 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
     if (target)
         line("presets", target->reason);
     o << "\n";
-    o << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
-             .arg(QStringLiteral("size"), 10)
-             .arg(QStringLiteral("time_us"), 10)
-             .arg(QStringLiteral("algbw"), 8)
-             .arg(QStringLiteral("busbw"), 8)
-             .arg(QStringLiteral("in-place"), 8)
-             .arg(QStringLiteral("fit"), 8)
-             .arg(QStringLiteral("model"), 8)
-             .arg(QStringLiteral("vs model"), 9);
+    const QList<TextColumn> columns = {{QStringLiteral("size"), 10},    {QStringLiteral("time_us"), 10},
+                                       {QStringLiteral("algbw"), 8},    {QStringLiteral("busbw"), 8},
+                                       {QStringLiteral("in-place"), 8}, {QStringLiteral("fit"), 8},
+                                       {QStringLiteral("model"), 8},    {QStringLiteral("vs model"), 9}};
+    o << tableLine(columns) << '\n';
+    const QString none = QStringLiteral("-");
     for (const nccl::CalibrationRow &r : c.rows) {
         const bool compared = r.model_busbw_gbps > 0;
-        o << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8%9\n")
-                 .arg(qs(nccl::formatBytes(double(r.size_bytes))), 10)
-                 .arg(formatNumber(r.time_us, 2), 10)
-                 .arg(formatNumber(r.algbw_gbps, 2), 8)
-                 .arg(formatNumber(r.busbw_gbps, 2), 8)
-                 .arg(r.in_place_busbw_gbps ? formatNumber(*r.in_place_busbw_gbps, 2) : QStringLiteral("-"), 8)
-                 .arg(c.fit.ok ? formatNumber(r.fit_busbw_gbps, 2) : QStringLiteral("-"), 8)
-                 .arg(compared ? formatNumber(r.model_busbw_gbps, 2) : QStringLiteral("-"), 8)
-                 .arg(compared ? formatNumber(100 * r.vs_model, 0) + QLatin1Char('%') : QStringLiteral("-"), 9)
-                 .arg(r.below_model ? QStringLiteral("  below") : QString());
+        o << tableLine(columns, {qs(nccl::formatBytes(double(r.size_bytes))), formatNumber(r.time_us, 2),
+                                 formatNumber(r.algbw_gbps, 2), formatNumber(r.busbw_gbps, 2),
+                                 r.in_place_busbw_gbps ? formatNumber(*r.in_place_busbw_gbps, 2) : none,
+                                 c.fit.ok ? formatNumber(r.fit_busbw_gbps, 2) : none,
+                                 compared ? formatNumber(r.model_busbw_gbps, 2) : none,
+                                 compared ? formatNumber(100 * r.vs_model, 0) + QLatin1Char('%') : none})
+          << (r.below_model ? QStringLiteral("  below") : QString()) << '\n';
     }
     if (!c.warnings.empty()) {
         o << "\nwarnings:\n";

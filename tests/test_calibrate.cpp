@@ -5,11 +5,12 @@
 #include "calibrate/calibrationio.h"
 #include "nccl/calibration.h"
 
+#include "testsupport.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -17,6 +18,7 @@
 
 using namespace commtax;
 using namespace commtax::nccl;
+using namespace commtax::test;
 
 namespace {
 
@@ -31,11 +33,6 @@ QByteArray fixture(const QString &name)
 bool parse(const QByteArray &text, LogParse &log, ParseError &err)
 {
     return parseLog(std::string_view(text.constData(), size_t(text.size())), log, err);
-}
-
-bool near(double a, double b, double rel)
-{
-    return std::fabs(a - b) <= rel * std::max(std::fabs(a), std::fabs(b));
 }
 
 bool has(const std::vector<std::string> &list, const char *tag)
@@ -161,30 +158,9 @@ class TestCalibrate : public QObject
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    QString write(const QString &name, const QByteArray &text)
+    static Run runCalibrate(const QStringList &args, const QByteArray &stdinData = QByteArray())
     {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            qFatal("cannot write %s", qPrintable(path));
-        f.write(text);
-        return path;
-    }
-
-    struct Run {
-        int code = -1;
-        QByteArray out, err;
-    };
-    Run run(const QStringList &args, const QByteArray &stdinData = QByteArray())
-    {
-        QProcess p;
-        p.start(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("calibrate")} + args);
-        if (!stdinData.isNull()) {
-            p.write(stdinData);
-            p.closeWriteChannel();
-        }
-        p.waitForFinished(60000);
-        return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        return runCommtax(QStringList{QStringLiteral("calibrate")} + args, stdinData);
     }
 
 private Q_SLOTS:
@@ -289,7 +265,7 @@ private Q_SLOTS:
         const double factor = 2.0 * (ranks - 1) / ranks;
         for (const ResultRow &r : t.rows)
             if (r.out_of_place.algbw_gbps >= 10)
-                QVERIFY(near(r.out_of_place.busbw_gbps / r.out_of_place.algbw_gbps, factor, 1e-3));
+                QVERIFY(nearSymmetric(r.out_of_place.busbw_gbps / r.out_of_place.algbw_gbps, factor, 1e-3));
     }
 
     void fixtureDetails()
@@ -364,14 +340,14 @@ private Q_SLOTS:
         const std::vector<double> s = {1e3, 1e6, 1e9}, t = {20.01, 30, 10020};
         const AlphaBetaFit f = fitAlphaBeta(s, t, 1.0);
         QVERIFY(f.ok);
-        QVERIFY(near(*f.alpha_us, 20.0, 1e-9));
-        QVERIFY(near(f.bw_gbps, 100.0, 1e-9));
+        QVERIFY(nearSymmetric(*f.alpha_us, 20.0, 1e-9));
+        QVERIFY(nearSymmetric(f.bw_gbps, 100.0, 1e-9));
         QVERIFY(f.rms_residual < 1e-12);
-        QVERIFY(near(f.busBwGbps(1e9), 1e9 / 10020.0 / 1e3, 1e-12));
+        QVERIFY(nearSymmetric(f.busBwGbps(1e9), 1e9 / 10020.0 / 1e3, 1e-12));
         // Sizes that cannot show the latency: through the origin, alpha empty.
         const AlphaBetaFit big = fitAlphaBeta({1e9, 2e9}, {10000, 20000}, 1.5);
         QVERIFY(big.ok && !big.alpha_us);
-        QVERIFY(near(big.bw_gbps, 150.0, 1e-12)); // 1.5 * 1e9 B / 10000 us
+        QVERIFY(nearSymmetric(big.bw_gbps, 150.0, 1e-12)); // 1.5 * 1e9 B / 10000 us
         // Time that does not grow with size: nothing to fit.
         QVERIFY(!fitAlphaBeta({8, 16, 32}, {30, 30, 29}, 1.0).ok);
         QVERIFY(!fitAlphaBeta({8}, {30}, 1.0).ok);
@@ -407,8 +383,8 @@ private Q_SLOTS:
         QCOMPARE(c.ranks, ranks);
         QCOMPARE(c.nodes, nodes);
         QVERIFY(c.fit.ok && c.fit.alpha_us);
-        QVERIFY2(near(*c.fit.alpha_us, alpha, 0.02), qPrintable(QString::number(*c.fit.alpha_us)));
-        QVERIFY2(near(c.fit.bw_gbps, busbw, 0.02), qPrintable(QString::number(c.fit.bw_gbps)));
+        QVERIFY2(nearSymmetric(*c.fit.alpha_us, alpha, 0.02), qPrintable(QString::number(*c.fit.alpha_us)));
+        QVERIFY2(nearSymmetric(c.fit.bw_gbps, busbw, 0.02), qPrintable(QString::number(c.fit.bw_gbps)));
         QVERIFY(c.fit.rms_residual < noise + 0.005);
         QCOMPARE(c.fit.points, 31);
     }
@@ -421,7 +397,7 @@ private Q_SLOTS:
                               "schmaustech_h200_2node_16gpu_single_rdma_if.txt", "schmaustech_l40s_2node_1gpu_each_socket.txt",
                               "schmaustech_l40s_2node_2gpu_each_ib.txt"}) {
             const Calibration c = calibrated(fixture(QLatin1String(f)));
-            QVERIFY2(near(c.fit.bw_gbps, *c.plateau_busbw_gbps, 0.03), f);
+            QVERIFY2(nearSymmetric(c.fit.bw_gbps, *c.plateau_busbw_gbps, 0.03), f);
             QVERIFY2(c.fit.alpha_us && *c.fit.alpha_us > 0, f);
             // The latency lands near the smallest sizes' times (gcp 123-136 us, H200 32-59 us).
             QVERIFY2(*c.fit.alpha_us < 1.5 * c.rows.front().time_us, f);
@@ -440,11 +416,11 @@ private Q_SLOTS:
         QVERIFY(c.model.available);
         QVERIFY(c.model.nodes_assumed);
         QCOMPARE(c.model.nodes, 1);
-        QVERIFY(near(c.model.link_busbw_gbps, 369.0, 1e-12));
-        QVERIFY(near(c.model.latency_us, 28.8, 1e-12));
+        QVERIFY(nearSymmetric(c.model.link_busbw_gbps, 369.0, 1e-12));
+        QVERIFY(nearSymmetric(c.model.latency_us, 28.8, 1e-12));
         const double S = 8589934592.0, T = 28.8e-6 + 1.5 * S / 369e9;
-        QVERIFY(near(c.rows.back().model_busbw_gbps, 1.5 * S / T / 1e9, 1e-9));
-        QVERIFY(near(c.rows.back().vs_model, T / 34758e-6, 1e-9)); // measured 34758 us
+        QVERIFY(nearSymmetric(c.rows.back().model_busbw_gbps, 1.5 * S / T / 1e9, 1e-9));
+        QVERIFY(nearSymmetric(c.rows.back().vs_model, T / 34758e-6, 1e-9)); // measured 34758 us
         QCOMPARE(c.model.sizes_below, 0);
         QVERIFY(!c.above_line_rate);
         QCOMPARE(int(c.calibrated.scope), int(Scope::IntraNode));
@@ -465,16 +441,16 @@ private Q_SLOTS:
         const Plan hw = hardware("h100-sxm", "dgx-h100");
         const Calibration c = calibrated(fixture(QStringLiteral("gcp_a3mega_h100_2node_16gpu_tcpxo.txt")), &hw);
         QCOMPARE(int(c.scope), int(Scope::InterNode));
-        QVERIFY(near(c.model.link_busbw_gbps, 360.0, 1e-12));
-        QVERIFY(near(c.model.line_gbps, 400.0, 1e-12));
-        QVERIFY(near(c.model.latency_us, 84.0, 1e-12));
+        QVERIFY(nearSymmetric(c.model.link_busbw_gbps, 360.0, 1e-12));
+        QVERIFY(nearSymmetric(c.model.line_gbps, 400.0, 1e-12));
+        QVERIFY(nearSymmetric(c.model.latency_us, 84.0, 1e-12));
         QVERIFY(!c.model.nodes_assumed);
         // 8 B: model 84 us against 135.8 measured -> 62% of the model: flagged.
         QVERIFY(c.rows.front().below_model);
-        QVERIFY(near(c.rows.front().vs_model, (84e-6 + 1.875 * 8 / 360e9) / 135.8e-6, 1e-9));
+        QVERIFY(nearSymmetric(c.rows.front().vs_model, (84e-6 + 1.875 * 8 / 360e9) / 135.8e-6, 1e-9));
         // 8 GiB: 47535 us measured; model 84 us + 1.875 * S / 360 GB/s = 44823 us -> 94%: not flagged.
         QVERIFY(!c.rows.back().below_model);
-        QVERIFY(near(c.rows.back().vs_model, (84e-6 + 1.875 * 8589934592.0 / 360e9) / 47535e-6, 1e-9));
+        QVERIFY(nearSymmetric(c.rows.back().vs_model, (84e-6 + 1.875 * 8589934592.0 / 360e9) / 47535e-6, 1e-9));
     }
 
     void nvlsAndSharpAreNotLinkBandwidth()
@@ -501,7 +477,7 @@ private Q_SLOTS:
         // ... while the Slurm run on the same kind of hardware (189.6 GB/s) is below the line rate.
         const Calibration y = calibrated(fixture(QStringLiteral("oci_slurm_a100sxm40_b4.8_2node_v2.17.9_trimmed.txt")), &a100);
         QVERIFY(!y.above_line_rate);
-        QVERIFY(y.calibrated.efficiency && near(*y.calibrated.efficiency, y.fit.bw_gbps / 200.0, 1e-12));
+        QVERIFY(y.calibrated.efficiency && nearSymmetric(*y.calibrated.efficiency, y.fit.bw_gbps / 200.0, 1e-12));
     }
 
     void calibratedLinkReproducesTheFit_data()
@@ -546,7 +522,7 @@ private Q_SLOTS:
                                                          : std::vector<double>{8589934592.0};
         for (double size : sizes) {
             const double engine = collectiveTimeS(c.collective, size, g) * 1e6;
-            QVERIFY2(near(engine, c.fit.timeUs(size), c.fit.alpha_us ? 1e-6 : 1e-3),
+            QVERIFY2(nearSymmetric(engine, c.fit.timeUs(size), c.fit.alpha_us ? 1e-6 : 1e-3),
                      qPrintable(QStringLiteral("%1: engine %2 us, fit %3 us").arg(size).arg(engine).arg(c.fit.timeUs(size))));
         }
     }
@@ -619,7 +595,7 @@ private Q_SLOTS:
         QCOMPARE(int(c.collective), expected);
         QCOMPARE(c.ranks, 8);
         QCOMPARE(has(c.missing, "collective_name"), !named);
-        QVERIFY(near(c.fit.bw_gbps, 180.0, 0.02));
+        QVERIFY(nearSymmetric(c.fit.bw_gbps, 180.0, 0.02));
     }
 
     // ---- format eras and messy logs ------------------------------------------------------------
@@ -970,7 +946,7 @@ private Q_SLOTS:
         QCOMPARE(p.id, QStringLiteral("l40s-pcie-measured-20260102"));
         QVERIFY(!p.builtIn);
         // 9.62 GB/s fitted over 2 NICs of 50 Gb/s (12.5 GB/s): 0.77.
-        QVERIFY(near(p.values.value(QStringLiteral("nic_efficiency")).toDouble(), c.fit.bw_gbps / 12.5, 2e-3));
+        QVERIFY(nearSymmetric(p.values.value(QStringLiteral("nic_efficiency")).toDouble(), c.fit.bw_gbps / 12.5, 2e-3));
         QCOMPARE(p.values.value(QStringLiteral("nic_latency_us")).toDouble(), std::round(*c.calibrated.step_latency_us * 100) / 100);
         const Provenance measured{SourceKind::Measured, QStringLiteral("nccl-tests log schmaustech_l40s_2node_2gpu_each_ib.txt, 2026-01-02")};
         QCOMPARE(p.provenance.value(QStringLiteral("nic_efficiency")), measured);
@@ -995,7 +971,7 @@ private Q_SLOTS:
         c = calibrated(fixture(QStringLiteral("llminsights_dgxa100_4gpu_fragment.txt")), &target.plan, opt);
         QVERIFY(calibratedPreset(c, target, QStringLiteral("a100.txt"), QDate(2026, 1, 2), p, &why));
         QCOMPARE(int(p.section), int(Section::Gpu));
-        QVERIFY(near(p.values.value(QStringLiteral("intra_efficiency")).toDouble(), c.fit.bw_gbps / 300.0, 2e-3));
+        QVERIFY(nearSymmetric(p.values.value(QStringLiteral("intra_efficiency")).toDouble(), c.fit.bw_gbps / 300.0, 2e-3));
         QVERIFY(!p.provenance.contains(QStringLiteral("intra_latency_us"))
                 || p.provenance.value(QStringLiteral("intra_latency_us")).kind != SourceKind::Measured); // no latency measurable
         QVERIFY(parsePreset(Section::Gpu, p.toJson(), QStringLiteral("p"), back, &path, &error));
@@ -1022,7 +998,7 @@ private Q_SLOTS:
     void cliJson()
     {
         const QString file = QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/gcp_a3mega_h100_2node_16gpu_tcpxo.txt");
-        const Run r = run({file, QStringLiteral("--json")});
+        const Run r = runCalibrate({file, QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.err.isEmpty());
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -1061,7 +1037,7 @@ private Q_SLOTS:
     void cliWithoutDeviceList()
     {
         const QString file = QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/llminsights_dgxa100_4gpu_fragment.txt");
-        Run r = run({file, QStringLiteral("--json")});
+        Run r = runCalibrate({file, QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(QStringLiteral("ranks")).toInt(), 4); // from busbw/algbw = 1.5
@@ -1070,8 +1046,8 @@ private Q_SLOTS:
         QVERIFY(o.value(QStringLiteral("model")).isNull()); // no GPU named, no cluster given
         QVERIFY(o.value(QStringLiteral("plateau_busbw_gbps")).isDouble());
         // Told where it ran: compared with the DGX A100 preset, calibrating the GPU's NVLink.
-        r = run({file, QStringLiteral("--json"), QStringLiteral("--ranks"), QStringLiteral("4"), QStringLiteral("--nodes=1"),
-                 QStringLiteral("--cluster"), QStringLiteral("dgx-a100")});
+        r = runCalibrate({file, QStringLiteral("--json"), QStringLiteral("--ranks"), QStringLiteral("4"), QStringLiteral("--nodes=1"),
+                          QStringLiteral("--cluster"), QStringLiteral("dgx-a100")});
         QCOMPARE(r.code, 0);
         o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(QStringLiteral("nodes")).toInt(), 1);
@@ -1084,13 +1060,13 @@ private Q_SLOTS:
     void cliStdinAndText()
     {
         const QByteArray text = fixture(QStringLiteral("schmaustech_h200_2node_16gpu_single_rdma_if.txt"));
-        const Run viaStdin = run({QStringLiteral("-"), QStringLiteral("--json")}, text);
+        const Run viaStdin = runCalibrate({QStringLiteral("-"), QStringLiteral("--json")}, text);
         QCOMPARE(viaStdin.code, 0);
         const QJsonObject o = QJsonDocument::fromJson(viaStdin.out).object();
         QCOMPARE(o.value(QStringLiteral("file")).toString(), QStringLiteral("<stdin>"));
         QCOMPARE(o.value(QStringLiteral("peak_busbw_gbps")).toDouble(), 92.35);
         QCOMPARE(o.value(QStringLiteral("model")).toObject().value(QStringLiteral("cluster")).toString(), QStringLiteral("hgx-h200"));
-        const Run table = run({QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/schmaustech_h200_2node_16gpu_single_rdma_if.txt")});
+        const Run table = runCalibrate({QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/schmaustech_h200_2node_16gpu_single_rdma_if.txt")});
         QCOMPARE(table.code, 0);
         QVERIFY(table.out.contains("all_reduce on 16 ranks, 2 nodes (8 per node), inter-node - NVIDIA H200"));
         QVERIFY(table.out.contains("peak busbw       92.35 GB/s at 8 GiB"));
@@ -1139,8 +1115,8 @@ private Q_SLOTS:
         QFETCH(int, code);
         QFETCH(QString, message);
         if (!content.isNull())
-            args.replace(args.indexOf(QStringLiteral("@")), write(QStringLiteral("bad.txt"), content));
-        const Run r = run(args);
+            args.replace(args.indexOf(QStringLiteral("@")), writeFile(m_dir, QStringLiteral("bad.txt"), content));
+        const Run r = runCalibrate(args);
         QCOMPARE(r.code, code);
         QVERIFY(r.out.isEmpty());
         const QString err = QString::fromUtf8(r.err);

@@ -2,50 +2,27 @@
 #include "core/resultio.h"
 #include "core/scenario.h"
 
+#include "testsupport.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace commtax;
-
-namespace {
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run run(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(COMMTAX_BINARY), args);
-    p.waitForFinished(60000);
-    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
-} // namespace
+using namespace commtax::test;
 
 class TestCli : public QObject
 {
     Q_OBJECT
     QTemporaryDir m_dir;
-    QString write(const QString &name, const QByteArray &text)
-    {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            qFatal("cannot write %s", qPrintable(path));
-        f.write(text);
-        return path;
-    }
 
 private Q_SLOTS:
     void evaluateJsonHasEveryNamedOutput()
     {
-        const QString file = write(QStringLiteral("default.json"), serializeScenario(defaultScenario()));
-        const Run r = run({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
+        const QString file = writeFile(m_dir, QStringLiteral("default.json"), serializeScenario(defaultScenario()));
+        const Run r = runCommtax({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         const char *names[] = {"step_time_s", "compute_time_s", "bubble_time_s", "tp_comm_time_s", "pp_comm_time_s",
@@ -68,19 +45,19 @@ private Q_SLOTS:
     }
     void evaluateTable()
     {
-        const QString file = write(QStringLiteral("t.json"), serializeScenario(defaultScenario()));
-        const Run r = run({QStringLiteral("evaluate"), file});
+        const QString file = writeFile(m_dir, QStringLiteral("t.json"), serializeScenario(defaultScenario()));
+        const Run r = runCommtax({QStringLiteral("evaluate"), file});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("Step time (s)"));
         QVERIFY(r.out.contains("Comm tax, exposed"));
     }
     void presets()
     {
-        Run r = run({QStringLiteral("presets")});
+        Run r = runCommtax({QStringLiteral("presets")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("h100-sxm"));
         QVERIFY(r.out.contains("BF16 989 TFLOPS dense"));
-        r = run({QStringLiteral("presets"), QStringLiteral("--json")});
+        r = runCommtax({QStringLiteral("presets"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(QStringLiteral("gpus")).toArray().size(), 7);
@@ -90,20 +67,20 @@ private Q_SLOTS:
     }
     void sweepGpus()
     {
-        const QString file = write(QStringLiteral("s.json"), serializeScenario(defaultScenario()));
-        Run r = run({QStringLiteral("sweep"), file, QStringLiteral("--gpus"), QStringLiteral("8,32,256,1024"), QStringLiteral("--json")});
+        const QString file = writeFile(m_dir, QStringLiteral("s.json"), serializeScenario(defaultScenario()));
+        Run r = runCommtax({QStringLiteral("sweep"), file, QStringLiteral("--gpus"), QStringLiteral("8,32,256,1024"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         const QJsonArray a = QJsonDocument::fromJson(r.out).array();
         QCOMPARE(a.size(), 4);
         QCOMPARE(a[0].toObject().value(QStringLiteral("valid")).toBool(), false); // 8 < tp*pp = 32
         QVERIFY(a[0].toObject().value(QStringLiteral("error")).toString().contains(QLatin1String("tp*pp")));
         QCOMPARE(a[2].toObject().value(QStringLiteral("step_time_s")).toDouble(), evaluateValid(defaultScenario().plan).step_time_s);
-        r = run({QStringLiteral("sweep"), file, QStringLiteral("--micro-batches"), QStringLiteral("1,2,4,8"), QStringLiteral("--csv")});
+        r = runCommtax({QStringLiteral("sweep"), file, QStringLiteral("--micro-batches"), QStringLiteral("1,2,4,8"), QStringLiteral("--csv")});
         QCOMPARE(r.code, 0);
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 5);
         QVERIFY(lines[0].startsWith("micro_batches,valid,step_time_s"));
-        r = run({QStringLiteral("sweep"), file, QStringLiteral("--hardware"), QStringLiteral("h100-sxm,a100-sxm-80gb,rtx-4090")});
+        r = runCommtax({QStringLiteral("sweep"), file, QStringLiteral("--hardware"), QStringLiteral("h100-sxm,a100-sxm-80gb,rtx-4090")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("rtx-4090"));
     }
@@ -124,7 +101,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(int, code);
         QFETCH(QString, fragment);
-        const Run r = run(args);
+        const Run r = runCommtax(args);
         QCOMPARE(r.code, code);
         QVERIFY2(QString::fromUtf8(r.err).contains(fragment), r.err.constData());
         QVERIFY(r.err.startsWith("commtax: "));
@@ -148,8 +125,8 @@ private Q_SLOTS:
                                 "\"model\": {\"preset\": \"llama2-7b\"},\n\"gpu\": {\"preset\": \"h100-sxm\"},\n"
                                 "\"cluster\": {\"preset\": \"dgx-h100\", \"nodes\": 1},\n\"training\": {"
             + training + "}}";
-        const QString file = write(QStringLiteral("bad.json"), json);
-        const Run r = run({QStringLiteral("evaluate"), file});
+        const QString file = writeFile(m_dir, QStringLiteral("bad.json"), json);
+        const Run r = runCommtax({QStringLiteral("evaluate"), file});
         QCOMPARE(r.code, 1);
         const QString err = QString::fromUtf8(r.err);
         QVERIFY2(err.contains(expect), qPrintable(err));
@@ -158,10 +135,10 @@ private Q_SLOTS:
     }
     void unknownPresetExitsOne()
     {
-        const QString file = write(QStringLiteral("p.json"), "{\"format\": \"commtax-scenario\", \"version\": 1,\n"
-                                                             "\"model\": {\"preset\": \"gpt5\"},\n\"gpu\": {\"preset\": \"h100-sxm\"},\n"
-                                                             "\"cluster\": {\"preset\": \"dgx-h100\"}}");
-        const Run r = run({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
+        const QString file = writeFile(m_dir, QStringLiteral("p.json"), "{\"format\": \"commtax-scenario\", \"version\": 1,\n"
+                                                                        "\"model\": {\"preset\": \"gpt5\"},\n\"gpu\": {\"preset\": \"h100-sxm\"},\n"
+                                                                        "\"cluster\": {\"preset\": \"dgx-h100\"}}");
+        const Run r = runCommtax({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
         QCOMPARE(r.code, 1);
         QVERIFY(r.err.contains(":2:"));
         QVERIFY(r.err.contains("model.preset: unknown model preset \"gpt5\""));

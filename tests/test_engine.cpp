@@ -5,6 +5,8 @@
 #include "engine/engine.h"
 #include "engine/sweep.h"
 
+#include "testsupport.h"
+
 #include <QTest>
 
 #include <cmath>
@@ -12,18 +14,6 @@
 using namespace commtax;
 
 namespace {
-
-bool near(double actual, double expected, double relTol)
-{
-    return std::abs(actual - expected) <= relTol * std::abs(expected);
-}
-#define QVERIFY_NEAR(actual, expected, tol)                                                                        \
-    QVERIFY2(near((actual), (expected), (tol)),                                                                    \
-             qPrintable(QStringLiteral("%1 = %2, expected %3 within %4%")                                          \
-                            .arg(QStringLiteral(#actual))                                                          \
-                            .arg((actual), 0, 'g', 8)                                                              \
-                            .arg((expected), 0, 'g', 8)                                                            \
-                            .arg((tol) * 100)))
 
 Plan presetPlan(const char *model, const char *gpu, const char *cluster)
 {

@@ -14,6 +14,8 @@
 #include "engine/engine.h"
 #include "engine/sweep.h"
 
+#include "testsupport.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
@@ -112,7 +114,8 @@ QList<QPointF> graphPoints(const QCPGraph *g)
     return out;
 }
 
-bool close(double a, double b, double rel = 1e-9) { return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b)); }
+// A chart's value against the engine's: the same figure by another path, apart by rounding only.
+bool close(double a, double b) { return test::nearSymmetric(a, b, 1e-9); }
 
 QString metricText(const char *key, double v) { return formatMetric(*findMetric(QLatin1String(key)), v); }
 

@@ -8,6 +8,8 @@
 #include "library/libraryschema.h"
 #include "library/presetlibrary.h"
 
+#include "testsupport.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -24,32 +26,14 @@
 #include <cmath>
 
 using namespace commtax;
+using namespace commtax::test;
 
 namespace {
-
-bool near(double actual, double expected, double relTol)
-{
-    return std::abs(actual - expected) <= relTol * std::abs(expected);
-}
-#define QVERIFY_NEAR(actual, expected, tol)                                                                        \
-    QVERIFY2(near((actual), (expected), (tol)),                                                                    \
-             qPrintable(QStringLiteral("%1 = %2, expected %3 within %4%")                                          \
-                            .arg(QStringLiteral(#actual))                                                          \
-                            .arg((actual), 0, 'g', 10)                                                             \
-                            .arg((expected), 0, 'g', 10)                                                           \
-                            .arg((tol) * 100)))
 
 QByteArray readAll(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-void writeAll(const QString &path, const QByteArray &data)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size())
-        qFatal("cannot write %s", qPrintable(path));
 }
 
 Preset myGpu(const QString &id, double price)
@@ -120,15 +104,6 @@ Result handResult()
     r.tokens_per_s = 10000; // 3.6e7 tokens per hour at goodput 1
     r.power_kw = 10;        // 1 USD per hour of energy
     return r;
-}
-
-QStringList scenarioFiles()
-{
-    QDir dir(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios"));
-    QStringList out;
-    for (const QString &f : dir.entryList({QStringLiteral("compare-*.json")}, QDir::Files, QDir::Name))
-        out << dir.filePath(f);
-    return out;
 }
 
 } // namespace
@@ -396,7 +371,7 @@ private Q_SLOTS:
         PresetLibrary lib(freshPath());
         QVERIFY(lib.open(nullptr));
         const QString file = m_dir.filePath(QStringLiteral("bad-import.json"));
-        writeAll(file, json);
+        writeFile(file, json);
         const ImportOutcome o = lib.importFile(file);
         QVERIFY(!o.ok);
         QVERIFY(!o.errors.isEmpty());
@@ -418,7 +393,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(lib.savePreset(myGpu(QStringLiteral("mine"), 5000), nullptr, &error));
         const QString file = m_dir.filePath(QStringLiteral("conflict.json"));
-        writeAll(file, writePresetFile(Section::Gpu, {myGpu(QStringLiteral("mine"), 6000), myGpu(QStringLiteral("other"), 1)}));
+        writeFile(file, writePresetFile(Section::Gpu, {myGpu(QStringLiteral("mine"), 6000), myGpu(QStringLiteral("other"), 1)}));
         ImportOutcome o = lib.importFile(file);
         QVERIFY(!o.ok);
         QCOMPARE(o.conflicts, QStringList{QStringLiteral("mine")});
@@ -467,7 +442,7 @@ private Q_SLOTS:
     {
         const QString path = freshPath();
         const QByteArray garbage = QByteArray("this is not a database, it is a shopping list\n").repeated(200);
-        writeAll(path, garbage);
+        writeFile(path, garbage);
         PresetLibrary lib(path);
         QString error;
         QVERIFY2(lib.open(&error), qPrintable(error));
@@ -494,7 +469,7 @@ private Q_SLOTS:
         // Pages 2-8 are the roots of the schema's tables and indexes; page 20 holds presets.
         for (int i = 19 * 4096; i < 19 * 4096 + 1500; ++i) // scribble over a b-tree page
             bytes[i] = char(0xA5 ^ (i & 0xff));
-        writeAll(path, bytes);
+        writeFile(path, bytes);
         {
             // the command line never moves a file aside: it reports and carries on with the built-ins
             PresetLibrary cli(path);
@@ -577,7 +552,7 @@ private Q_SLOTS:
     // ---------------------------------------------------------------- comparison arithmetic
     void defaultComparisonFilesMatchTheCode()
     {
-        const QStringList files = scenarioFiles();
+        const QStringList files = compareScenarioFiles();
         const QList<Scenario> expected = defaultComparison();
         QCOMPARE(files.size(), expected.size());
         for (qsizetype i = 0; i < files.size(); ++i) {

@@ -21,6 +21,8 @@
 #include "mainwindow.h"
 #include "report/reportwriter.h"
 
+#include "testsupport.h"
+
 #include <qcustomplot.h>
 
 #include <QAbstractItemModelTester>
@@ -47,29 +49,9 @@
 #include <cmath>
 
 using namespace commtax;
+using namespace commtax::test;
 
 namespace {
-
-bool near(double actual, double expected, double relTol)
-{
-    return std::abs(actual - expected) <= relTol * std::abs(expected);
-}
-
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run run(const QString &program, const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    if (!p.waitForFinished(120000))
-        return Run{};
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
 
 QString tool(const char *name)
 {
@@ -95,15 +77,6 @@ int pdfPageCount(const QString &pdf)
         if (line.startsWith("Pages:"))
             return line.mid(6).trimmed().toInt();
     return -1;
-}
-
-QStringList compareFiles()
-{
-    QDir dir(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios"));
-    QStringList out;
-    for (const QString &f : dir.entryList({QStringLiteral("compare-*.json")}, QDir::Files, QDir::Name))
-        out << dir.filePath(f);
-    return out;
 }
 
 void saveScreenshot(QWidget *w, const QString &name)
@@ -596,7 +569,7 @@ private Q_SLOTS:
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));
         env.insert(QStringLiteral("COMMTAX_LIBRARY"), m_dir.filePath(QStringLiteral("cli-none.sqlite")));
         const QString bin = QStringLiteral(COMMTAX_BINARY);
-        const QStringList files = compareFiles();
+        const QStringList files = compareScenarioFiles();
         const QString pdf = m_dir.filePath(QStringLiteral("cli.pdf"));
         Run r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), pdf}, env);
         QVERIFY2(r.code == 0, r.err.constData());

@@ -18,6 +18,28 @@ QString LoadError::toString() const
     return out + message;
 }
 
+bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocument &doc, LoadError *error)
+{
+    QJsonParseError pe;
+    doc = QJsonDocument::fromJson(json, &pe);
+    if (pe.error == QJsonParseError::NoError)
+        return true;
+    if (error) {
+        const TextPosition pos = JsonLocator::positionOfOffset(json, pe.offset);
+        *error = LoadError{fileName, pos.line, pos.column, QString(), QStringLiteral("invalid JSON: ") + pe.errorString()};
+    }
+    return false;
+}
+
+bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocument &doc, QList<LoadError> &errors)
+{
+    LoadError invalid;
+    if (parseJsonText(json, fileName, doc, &invalid))
+        return true;
+    errors.append(invalid);
+    return false;
+}
+
 void Preset::applyTo(Plan &plan) const
 {
     for (const FieldInfo *f : fieldsOf(section)) {
@@ -191,14 +213,9 @@ bool PresetCatalog::loadJson(const QByteArray &json, const QString &fileName, Lo
         }
         return false;
     };
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
-    if (pe.error != QJsonParseError::NoError) {
-        const TextPosition pos = JsonLocator::positionOfOffset(json, pe.offset);
-        if (error)
-            *error = LoadError{fileName, pos.line, pos.column, QString(), QStringLiteral("invalid JSON: ") + pe.errorString()};
+    QJsonDocument doc;
+    if (!parseJsonText(json, fileName, doc, error))
         return false;
-    }
     const JsonLocator loc(json);
     if (!doc.isObject())
         return fail(loc, QString(), QStringLiteral("expected a JSON object"));

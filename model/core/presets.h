@@ -6,6 +6,7 @@
 #include "jsonlocator.h"
 #include "provenance.h"
 
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -43,6 +44,12 @@ struct LoadError {
     QString message;
     QString toString() const; // "file:line:col: path: message"
 };
+
+// Parse JSON text. On a syntax error: false, and *error (when given) is "invalid JSON: <reason>" at
+// the line and column where the parser stopped.
+bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocument &doc, LoadError *error);
+// The same for parsers that collect their errors: the syntax error is appended to `errors`.
+bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocument &doc, QList<LoadError> &errors);
 
 // Parse one preset object (from a presets file, the library or an import). `path` is its JSON path
 // for errors, e.g. "presets[2]".

@@ -122,13 +122,9 @@ struct Parser {
 bool parseScenario(const QByteArray &json, const QString &fileName, const PresetCatalog &catalog, Scenario &out,
                    QList<LoadError> &errors)
 {
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
-    if (pe.error != QJsonParseError::NoError) {
-        const TextPosition pos = JsonLocator::positionOfOffset(json, pe.offset);
-        errors.append(LoadError{fileName, pos.line, pos.column, QString(), QStringLiteral("invalid JSON: ") + pe.errorString()});
+    QJsonDocument doc;
+    if (!parseJsonText(json, fileName, doc, errors))
         return false;
-    }
     const JsonLocator loc(json);
     Parser ps{fileName, loc, errors};
     const qsizetype before = errors.size();

@@ -51,13 +51,9 @@ QString checkPresetRanges(const Preset &p, QString *key)
 
 bool readPresetFile(const QByteArray &json, const QString &fileName, PresetFile &out, QList<LoadError> &errors)
 {
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
-    if (pe.error != QJsonParseError::NoError) {
-        const TextPosition pos = JsonLocator::positionOfOffset(json, pe.offset);
-        errors.append(LoadError{fileName, pos.line, pos.column, QString(), QStringLiteral("invalid JSON: ") + pe.errorString()});
+    QJsonDocument doc;
+    if (!parseJsonText(json, fileName, doc, errors))
         return false;
-    }
     const JsonLocator loc(json);
     const qsizetype before = errors.size();
     auto fail = [&](const QString &path, const QString &msg) {

@@ -5,7 +5,6 @@
 #include "mainwindow.h"
 #include "presetmanagerdialog.h"
 #include "report/reportexport.h"
-#include "report/reportwriter.h"
 
 #include <QAction>
 #include <QMenu>
@@ -91,16 +90,8 @@ QString LibraryFeatures::exportReport(const QString &fileName)
 {
     const Comparison c = comparePlans(currentComparison(), Normalization::AsGiven);
     const PresetCatalog presets = catalog();
-    if (fileName.isEmpty())
-        return exportReportInteractively(m_window, c, presets);
-    ReportOptions options;
-    options.catalog = &presets;
-    QString error;
-    if (!writeComparisonReport(c, fileName, options, &error)) {
-        QMessageBox::warning(m_window, QStringLiteral("Cannot export the report"), error);
-        return QString();
-    }
-    return fileName;
+    return fileName.isEmpty() ? exportReportInteractively(m_window, c, presets)
+                              : exportReportToFile(m_window, c, presets, fileName);
 }
 
 } // namespace commtax

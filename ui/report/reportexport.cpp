@@ -21,6 +21,11 @@ QString exportReportInteractively(QWidget *parent, const Comparison &c, const Pr
     ReportFormat format;
     if (!reportFormatForFile(fileName, format))
         fileName += filter == csv ? QStringLiteral(".csv") : filter == json ? QStringLiteral(".json") : QStringLiteral(".pdf");
+    return exportReportToFile(parent, c, catalog, fileName);
+}
+
+QString exportReportToFile(QWidget *parent, const Comparison &c, const PresetCatalog &catalog, const QString &fileName)
+{
     ReportOptions options;
     options.catalog = &catalog;
     QString error;

@@ -14,4 +14,7 @@ namespace commtax {
 
 QString exportReportInteractively(QWidget *parent, const Comparison &c, const PresetCatalog &catalog);
 
+// The same without the file dialog: the format follows fileName's suffix.
+QString exportReportToFile(QWidget *parent, const Comparison &c, const PresetCatalog &catalog, const QString &fileName);
+
 } // namespace commtax
