@@ -8,6 +8,7 @@
 //     and to the first charts drawn;
 //   - memory: VmHWM (peak resident set) and VmRSS from /proc/self/status.
 // Run: QT_QPA_PLATFORM=offscreen build-gui/tests/bench_gui [--edits 200] [--json out.json]
+#include "appfeatures.h"
 #include "appsettings.h"
 #include "charts/chartview.h"
 #include "mainwindow.h"
@@ -129,6 +130,8 @@ int main(int argc, char **argv)
     QTemporaryDir dir;
     AppSettings settings(dir.filePath(QStringLiteral("settings.ini")));
     MainWindow w(settings);
+    // As app/main.cpp: the preset library (a new one, as on first start), comparison, reports, calibration.
+    new AppFeatures(&w, dir.filePath(QStringLiteral("library.sqlite")));
     w.setSavePrompt([] { return QMessageBox::Discard; });
     FirstPaint paint;
     w.installEventFilter(&paint);
