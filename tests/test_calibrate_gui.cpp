@@ -120,6 +120,14 @@ private Q_SLOTS:
         QCOMPARE(model->index(30, CalibrationRowsModel::InPlaceBusBw).data().toString(), QStringLiteral("337.35"));
         QVERIFY(model->index(0, 0).data(Qt::BackgroundRole).isValid());  // 8 B: below the model
         QVERIFY(!model->index(30, 0).data(Qt::BackgroundRole).isValid()); // 8 GiB: 94% of it
+        // The model's busbw at 8 B is far below 0.01 GB/s: shown with three significant digits,
+        // not as 0.00 (the measured column keeps the log's own two decimals).
+        for (int col : {int(CalibrationRowsModel::ModelBusBw), int(CalibrationRowsModel::FitBusBw)}) {
+            const double shown = model->index(0, col).data().toString().toDouble();
+            const double exact = col == CalibrationRowsModel::ModelBusBw ? c->rows[0].model_busbw_gbps : c->rows[0].fit_busbw_gbps;
+            QVERIFY2(exact > 0 && exact < 0.01 && std::abs(shown - exact) <= 0.005 * exact,
+                     qPrintable(model->index(0, col).data().toString()));
+        }
 
         // The chart: measured points, the model's curve, the fit, and the flagged sizes.
         QCustomPlot *plot = d.plot();

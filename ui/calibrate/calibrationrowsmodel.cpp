@@ -5,7 +5,21 @@
 #include <QBrush>
 #include <QColor>
 
+#include <algorithm>
+#include <cmath>
+
 namespace commtax {
+
+namespace {
+// A computed bandwidth keeps three significant digits below 1 GB/s (0.000123), so a small
+// message's model and fit are not shown as 0.00; measured columns keep the log's two decimals.
+QString formatComputedBandwidth(double gbps)
+{
+    if (std::isfinite(gbps) && gbps > 0 && gbps < 1)
+        return QString::number(gbps, 'f', std::min(12, 2 - int(std::floor(std::log10(gbps)))));
+    return formatNumber(gbps, 2);
+}
+} // namespace
 
 CalibrationRowsModel::CalibrationRowsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -57,9 +71,9 @@ QVariant CalibrationRowsModel::data(const QModelIndex &index, int role) const
     case AlgBw: return formatNumber(r.algbw_gbps, 2);
     case BusBw: return formatNumber(r.busbw_gbps, 2);
     case InPlaceBusBw: return r.in_place_busbw_gbps ? formatNumber(*r.in_place_busbw_gbps, 2) : dash;
-    case FitBusBw: return m_fitted ? formatNumber(r.fit_busbw_gbps, 2) : dash;
+    case FitBusBw: return m_fitted ? formatComputedBandwidth(r.fit_busbw_gbps) : dash;
     case FitResidual: return m_fitted ? formatNumber(100 * r.fit_residual, 1) : dash;
-    case ModelBusBw: return compared ? formatNumber(r.model_busbw_gbps, 2) : dash;
+    case ModelBusBw: return compared ? formatComputedBandwidth(r.model_busbw_gbps) : dash;
     case VsModel: return compared ? formatNumber(100 * r.vs_model, 0) : dash;
     case Line: return r.line;
     default: return QVariant();
