@@ -4,6 +4,7 @@
 
 #include "testsupport.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -142,6 +143,51 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QVERIFY(r.err.contains(":2:"));
         QVERIFY(r.err.contains("model.preset: unknown model preset \"gpt5\""));
+    }
+
+    // The README's examples are what the program prints today: every `$ build/bin/commtax ...`
+    // line in a code block is run (paths relative to the source tree), and the lines below it are
+    // found in its output in that order, trailing spaces aside; a "..." line stands for lines left
+    // out of the README.
+    void readmeExamplesMatchTheProgram()
+    {
+        QFile readme(QStringLiteral(COMMTAX_SOURCE_DIR "/README.md"));
+        QVERIFY(readme.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QStringList lines = QString::fromUtf8(readme.readAll()).split(QLatin1Char('\n'));
+        const QString prompt = QStringLiteral("$ build/bin/commtax ");
+        int examples = 0;
+        for (int i = 0; i < lines.size(); ++i) {
+            if (!lines[i].startsWith(prompt))
+                continue;
+            QStringList args = lines[i].mid(prompt.size()).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            for (QString &a : args)
+                if (QFileInfo::exists(QStringLiteral(COMMTAX_SOURCE_DIR "/") + a))
+                    a = QStringLiteral(COMMTAX_SOURCE_DIR "/") + a;
+            QStringList expected;
+            for (int j = i + 1; j < lines.size() && !lines[j].startsWith(QStringLiteral("```")) && !lines[j].startsWith(QStringLiteral("$ ")); ++j)
+                expected << lines[j];
+            const Run r = runCommtax(args);
+            QCOMPARE(r.code, 0);
+            const QStringList got = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+            int at = 0;
+            bool skipping = false;
+            for (const QString &e : expected) {
+                if (e.trimmed() == QStringLiteral("...")) {
+                    skipping = true;
+                    continue;
+                }
+                while (skipping && at < got.size() && got[at].trimmed() != e.trimmed())
+                    ++at;
+                QVERIFY2(at < got.size() && got[at].trimmed() == e.trimmed(),
+                         qPrintable(QStringLiteral("README.md:%1: `%2` does not print\n%3\n(it prints \"%4\" there)")
+                                        .arg(i + 1)
+                                        .arg(lines[i].mid(2), e, at < got.size() ? got[at] : QStringLiteral("<end>"))));
+                ++at;
+                skipping = false;
+            }
+            ++examples;
+        }
+        QVERIFY2(examples >= 2, "the README's CLI examples were not found");
     }
 };
 
