@@ -300,6 +300,26 @@ private Q_SLOTS:
         QVERIFY_NEAR(r.days_to_train, hours / 24, 1e-12);
         QVERIFY_NEAR(r.tco_usd, perHour * hours, 1e-12);
         QVERIFY_NEAR(r.cost_per_billion_tokens_usd, perHour / (r.tokens_per_s * 0.9 * 3600 / 1e9), 1e-12);
+        // The secondary figures the app and the JSON show, by the same hand calculation.
+        QVERIFY_NEAR(r.compute_efficiency_effective, eff, 1e-12);
+        QVERIFY_NEAR(r.hardware_flops_per_step, hw, 1e-12);
+        QVERIFY_NEAR(r.flops_per_step, 1024 * fseq, 1e-12);
+        QVERIFY_NEAR(r.tp_comm_exposed_s, r.tp_comm_time_s, 1e-12); // tp_overlap 0: nothing hidden
+        QVERIFY_NEAR(r.overlap_slowdown_s, 0.05 * hidden, 1e-9);
+        QVERIFY_NEAR(r.hfu, hw / (step * 256 * 989e12), 1e-9);
+        QVERIFY_NEAR(r.tflops_per_gpu, 1024 * fseq / (step * 256) / 1e12, 1e-9);
+        QVERIFY_NEAR(r.tokens_per_day, 1024 * 4096 / step * 86400, 1e-9);
+        QVERIFY_NEAR(r.tp_busbw_gbps, 450 * 0.82, 1e-12); // NVLink per direction x efficiency
+        QVERIFY_NEAR(r.dp_busbw_gbps, 45.0, 1e-12);       // 400 Gb/s / 8 x 0.9
+        QVERIFY_NEAR(r.pp_bw_gbps, 45.0, 1e-12);
+        QVERIFY_NEAR(r.memory_total_gb, (P / 32 * (2 + 2 + 12.0 / 8) + 34.0 * s * h / 8 * 20 * 4) / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_capacity_gb, 80.0, 1e-12);
+        QVERIFY_NEAR(r.memory_usable_gb, 72.0, 1e-12); // 10% reserve for the allocator and workspaces
+        QVERIFY(r.fits_in_memory);
+        QVERIFY_NEAR(r.power_kw, kw, 1e-12);
+        QVERIFY_NEAR(r.gpu_hours, 256 * hours, 1e-12);
+        QVERIFY_NEAR(r.energy_mwh, kw * hours / 1000, 1e-12);
+        QVERIFY_NEAR(r.lifetime_tco_usd, perHour * 4 * 8760, 1e-12);
         QVERIFY(allFinite(r));
     }
     void llama2_70bGpuHoursFromThePaper()
