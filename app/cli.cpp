@@ -263,10 +263,10 @@ int cmdSweep(QStringList args)
             ids = hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
         std::vector<Hardware> hw;
         for (const QString &id : ids) {
-            const Preset *g = cat.find(Section::Gpu, id.trimmed());
+            const std::optional<Preset> g = cat.find(Section::Gpu, id.trimmed());
             if (!g)
                 return fail(kExitBadInput, QStringLiteral("sweep: --hardware: unknown GPU preset \"%1\"").arg(id));
-            const Preset *c = cat.find(Section::Cluster, g->defaultCluster());
+            const std::optional<Preset> c = cat.find(Section::Cluster, g->defaultCluster());
             Plan plan;
             g->applyTo(plan);
             if (c)

@@ -78,7 +78,7 @@ private Q_SLOTS:
     void parameterCountsMatchPublished()
     {
         QFETCH(QString, id);
-        const Preset *p = PresetCatalog::builtIn().find(Section::Model, id);
+        const std::optional<Preset> p = PresetCatalog::builtIn().find(Section::Model, id);
         Plan plan;
         p->applyTo(plan);
         QVERIFY(p->publishedParams() > 0);
@@ -160,7 +160,7 @@ private Q_SLOTS:
     }
     void seed004Rtx4090HasNoP2P()
     {
-        const Preset *g = PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("rtx-4090"));
+        const std::optional<Preset> g = PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("rtx-4090"));
         QCOMPARE(g->values.value(QStringLiteral("p2p")).toBool(), false);
         Plan p = presetPlan("llama2-7b", "rtx-4090", "rtx4090-pcie");
         // 4090 trains at its FP32-accumulate 165 TFLOPS, not the 330 FP16-accumulate figure.
@@ -358,7 +358,7 @@ private Q_SLOTS:
     {
         for (const char *gpu : {"h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090"}) {
             Plan p = defaultScenario().plan;
-            const Preset *g = PresetCatalog::builtIn().find(Section::Gpu, QLatin1String(gpu));
+            const std::optional<Preset> g = PresetCatalog::builtIn().find(Section::Gpu, QLatin1String(gpu));
             g->applyTo(p);
             PresetCatalog::builtIn().find(Section::Cluster, g->defaultCluster())->applyTo(p);
             p.cluster.nodes = 32;
@@ -472,7 +472,7 @@ private Q_SLOTS:
         std::vector<Hardware> hw;
         for (const char *id : {"h100-sxm", "a100-sxm-80gb"}) {
             Plan q;
-            const Preset *g = c.find(Section::Gpu, QLatin1String(id));
+            const std::optional<Preset> g = c.find(Section::Gpu, QLatin1String(id));
             g->applyTo(q);
             c.find(Section::Cluster, g->defaultCluster())->applyTo(q);
             hw.push_back({q.gpu, q.cluster});

@@ -123,7 +123,7 @@ Plan planOnPreset(const char *gpu, int nodes)
 {
     Plan p = defaultScenario().plan;
     const PresetCatalog &c = PresetCatalog::builtIn();
-    const Preset *g = c.find(Section::Gpu, QLatin1String(gpu));
+    const std::optional<Preset> g = c.find(Section::Gpu, QLatin1String(gpu));
     g->applyTo(p);
     c.find(Section::Cluster, g->defaultCluster())->applyTo(p);
     p.cluster.nodes = nodes;

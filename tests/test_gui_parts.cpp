@@ -174,10 +174,10 @@ private Q_SLOTS:
     void partialPresetsMatchTheDefaultPlan()
     {
         const Plan plan = defaultScenario().plan;
-        const Preset *layout = matchingPartialPreset(Section::Training, plan);
+        const std::optional<Preset> layout = matchingPartialPreset(Section::Training, plan);
         QVERIFY(layout);
         QCOMPARE(layout->id, QStringLiteral("megatron-3d"));
-        const Preset *economics = matchingPartialPreset(Section::Economics, plan);
+        const std::optional<Preset> economics = matchingPartialPreset(Section::Economics, plan);
         QVERIFY(economics);
         QCOMPARE(economics->id, QStringLiteral("buy-4y"));
         for (const QList<Preset> *list : {&trainingPresets(), &economicsPresets()})

@@ -243,7 +243,7 @@ private Q_SLOTS:
         QCOMPARE(savedAs, QStringLiteral("h100-sxm-custom"));
         const PresetCatalog cat = lib.catalog();
         QCOMPARE(cat.find(Section::Gpu, QStringLiteral("h100-sxm"))->values.value(QStringLiteral("price_usd")).toDouble(), 25000.0);
-        const Preset *copy = cat.find(Section::Gpu, savedAs);
+        const std::optional<Preset> copy = cat.find(Section::Gpu, savedAs);
         QVERIFY(copy && !copy->builtIn);
         QCOMPARE(copy->name, QStringLiteral("NVIDIA H100 SXM5 80GB (edited)"));
         QCOMPARE(copy->values.value(QStringLiteral("price_usd")).toDouble(), 21000.0);

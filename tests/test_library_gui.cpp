@@ -467,7 +467,7 @@ private Q_SLOTS:
         QTest::mouseClick(apply, Qt::LeftButton);
         const QString id = window.scenario().clusterPreset;
         QVERIFY2(id.contains(QLatin1String("measured")), qPrintable(id));
-        const Preset *saved = features->library()->catalog().find(Section::Cluster, id);
+        const std::optional<Preset> saved = features->library()->catalog().find(Section::Cluster, id);
         QVERIFY(saved && !saved->builtIn);
         QVERIFY(saved->provenance.value(QStringLiteral("nic_efficiency")).kind == SourceKind::Measured);
         QVERIFY(saved->provenance.value(QStringLiteral("nic_efficiency")).source.contains(

@@ -41,7 +41,7 @@ private Q_SLOTS:
                     QVERIFY2(!prov->source.isEmpty(), qPrintable(p.id + QLatin1Char('.') + QLatin1String(f->key)));
                 }
             }
-        const Preset *g = c.find(Section::Gpu, QStringLiteral("h100-sxm"));
+        const std::optional<Preset> g = c.find(Section::Gpu, QStringLiteral("h100-sxm"));
         QVERIFY(g->provenance.value(QStringLiteral("bf16_dense_tflops")).kind == SourceKind::Datasheet);
         QVERIFY(g->provenance.value(QStringLiteral("intra_efficiency")).kind == SourceKind::Measured);
         QVERIFY(g->provenance.value(QStringLiteral("price_usd")).kind == SourceKind::Assumption);

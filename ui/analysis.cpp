@@ -25,7 +25,7 @@ std::vector<HardwareOption> hardwareOptions(const PresetCatalog &catalog)
 {
     std::vector<HardwareOption> out;
     for (const Preset &g : catalog.presets(Section::Gpu)) {
-        const Preset *c = catalog.find(Section::Cluster, g.defaultCluster());
+        const std::optional<Preset> c = catalog.find(Section::Cluster, g.defaultCluster());
         if (!c)
             continue; // a GPU without a server to put it in has no comparison line
         Plan plan;

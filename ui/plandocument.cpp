@@ -98,7 +98,7 @@ bool PlanDocument::setName(const QString &name)
 
 bool PlanDocument::applyPreset(Section section, const QString &id)
 {
-    const Preset *preset = m_catalog.find(section, id);
+    const std::optional<Preset> preset = m_catalog.find(section, id);
     if (!preset)
         return false;
     PlanState next = m_state;
@@ -109,7 +109,7 @@ bool PlanDocument::applyPreset(Section section, const QString &id)
     QString text = QStringLiteral("Choose %1 %2").arg(sectionTitle(section), preset->name);
     if (section == Section::Gpu) {
         // The GPU comes in its own server: the same default the hardware comparison uses.
-        if (const Preset *cluster = m_catalog.find(Section::Cluster, preset->defaultCluster())) {
+        if (const std::optional<Preset> cluster = m_catalog.find(Section::Cluster, preset->defaultCluster())) {
             cluster->applyTo(plan);
             next.scenario.clusterPreset = cluster->id;
             text += QStringLiteral(" on %1").arg(cluster->name);

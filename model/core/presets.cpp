@@ -254,12 +254,20 @@ bool PresetCatalog::loadJson(const QByteArray &json, const QString &fileName, Lo
     return true;
 }
 
-const Preset *PresetCatalog::find(Section s, const QString &id) const
+std::optional<Preset> PresetCatalog::find(Section s, const QString &id) const
 {
     for (const Preset &p : m_presets)
         if (p.section == s && p.id == id)
-            return &p;
-    return nullptr;
+            return p;
+    return std::nullopt;
+}
+
+bool PresetCatalog::contains(Section s, const QString &id) const
+{
+    for (const Preset &p : m_presets)
+        if (p.section == s && p.id == id)
+            return true;
+    return false;
 }
 
 QList<Preset> PresetCatalog::presets(Section s) const

@@ -11,6 +11,8 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 namespace commtax {
 
 inline constexpr Section kPresetSections[] = {Section::Model, Section::Gpu, Section::Cluster};
@@ -65,7 +67,10 @@ public:
     bool loadFile(const QString &fileName, LoadError *error);
     bool loadJson(const QByteArray &json, const QString &fileName, LoadError *error);
 
-    const Preset *find(Section s, const QString &id) const;
+    // A copy of the preset, or nothing. Lookups hand out values, never pointers into the catalog:
+    // catalogs are often temporaries (PresetLibrary::catalog() returns one) and add() reallocates.
+    std::optional<Preset> find(Section s, const QString &id) const;
+    bool contains(Section s, const QString &id) const;
     QList<Preset> presets(Section s) const;
     // Insert or replace (by section and id).
     void add(const Preset &p);

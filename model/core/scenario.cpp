@@ -44,7 +44,7 @@ Scenario defaultScenario(const PresetCatalog &catalog)
     s.gpuPreset = QStringLiteral("h100-sxm");
     s.clusterPreset = QStringLiteral("dgx-h100");
     for (Section sec : kPresetSections)
-        if (const Preset *p = catalog.find(sec, s.presetOf(sec)))
+        if (const std::optional<Preset> p = catalog.find(sec, s.presetOf(sec)))
             p->applyTo(s.plan);
     s.plan.cluster.nodes = 32;
     TrainingSpec &t = s.plan.training;
@@ -164,7 +164,7 @@ bool parseScenario(const QByteArray &json, const QString &fileName, const Preset
         const QJsonObject o = v.toObject();
         const QJsonValue presetId = o.value(QStringLiteral("preset"));
         if (!presetId.isUndefined()) {
-            const Preset *p = presetId.isString() ? catalog.find(sec, presetId.toString()) : nullptr;
+            const std::optional<Preset> p = presetId.isString() ? catalog.find(sec, presetId.toString()) : std::nullopt;
             if (!p) {
                 QStringList ids;
                 for (const Preset &q : catalog.presets(sec))
@@ -264,7 +264,7 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
         root.insert(QStringLiteral("name"), s.name);
     for (Section sec : kPresetSections) {
         QJsonObject o;
-        const Preset *p = s.presetOf(sec).isEmpty() ? nullptr : catalog.find(sec, s.presetOf(sec));
+        const std::optional<Preset> p = s.presetOf(sec).isEmpty() ? std::nullopt : catalog.find(sec, s.presetOf(sec));
         Plan base;
         if (p) {
             o.insert(QStringLiteral("preset"), p->id);

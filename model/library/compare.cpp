@@ -161,7 +161,7 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
     QList<Scenario> out;
     const int gpus = gpuCount(base.plan);
     for (const QString &id : gpuIds) {
-        const Preset *gpu = catalog.find(Section::Gpu, id);
+        const std::optional<Preset> gpu = catalog.find(Section::Gpu, id);
         if (!gpu) {
             if (unknown)
                 *unknown << id;
@@ -170,7 +170,7 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
         Scenario s = base;
         gpu->applyTo(s.plan);
         s.gpuPreset = gpu->id;
-        if (const Preset *cluster = catalog.find(Section::Cluster, gpu->defaultCluster())) {
+        if (const std::optional<Preset> cluster = catalog.find(Section::Cluster, gpu->defaultCluster())) {
             cluster->applyTo(s.plan);
             s.clusterPreset = cluster->id;
         }
@@ -200,7 +200,7 @@ QList<Scenario> hardwareComparisonFor(const Scenario &current, const PresetCatal
 QList<Scenario> defaultComparison(const PresetCatalog &catalog)
 {
     Scenario base = defaultScenario(catalog);
-    if (const Preset *model = catalog.find(Section::Model, QStringLiteral("llama2-13b"))) {
+    if (const std::optional<Preset> model = catalog.find(Section::Model, QStringLiteral("llama2-13b"))) {
         model->applyTo(base.plan);
         base.modelPreset = model->id;
     }

@@ -340,7 +340,7 @@ PresetCatalog PresetLibrary::catalog() const
 
 bool PresetLibrary::isBuiltIn(Section s, const QString &id)
 {
-    return PresetCatalog::builtIn().find(s, id) != nullptr;
+    return PresetCatalog::builtIn().contains(s, id);
 }
 
 QString PresetLibrary::uniqueId(Section s, const QString &base) const
@@ -400,7 +400,7 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error
     Preset stored = p;
     stored.builtIn = false;
     QString basedOn;
-    const Preset *base = c.find(p.section, p.id);
+    const std::optional<Preset> base = c.find(p.section, p.id);
     if (base && base->builtIn) {
         stored.id = uniqueId(p.section, p.id + QStringLiteral("-custom"));
         if (stored.name.trimmed().isEmpty() || stored.name == base->name)
@@ -446,7 +446,7 @@ bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId
     if (!beginWrite(tx, error))
         return false;
     const PresetCatalog c = catalog();
-    const Preset *src = c.find(s, id);
+    const std::optional<Preset> src = c.find(s, id);
     if (!src) {
         if (error)
             *error = QStringLiteral("no %1 preset \"%2\"").arg(sectionKey(s), id);
@@ -731,7 +731,7 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
     for (qsizetype i = 0; i < file.presets.size(); ++i) {
         const Preset &p = file.presets[i];
         const QString idPath = jsonPathJoin(file.paths[i], QStringLiteral("id"));
-        const Preset *existing = c.find(file.section, p.id);
+        const std::optional<Preset> existing = c.find(file.section, p.id);
         if (!validPresetId(p.id)) {
             const TextPosition pos = loc.find(idPath);
             o.errors.append(LoadError{fileName, pos.line, pos.column, idPath,
@@ -778,7 +778,7 @@ bool PresetLibrary::exportPresets(Section s, const QStringList &ids, const QStri
     const PresetCatalog c = catalog();
     QList<Preset> list;
     for (const QString &id : ids) {
-        const Preset *p = c.find(s, id);
+        const std::optional<Preset> p = c.find(s, id);
         if (!p) {
             if (error)
                 *error = QStringLiteral("no %1 preset \"%2\"").arg(sectionKey(s), id);

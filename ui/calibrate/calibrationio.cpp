@@ -74,8 +74,8 @@ bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &cluste
                              CalibrationTarget &out, QString *error)
 {
     const QString guessed = qs(nccl::guessGpuPreset(gpuName));
-    const Preset *gpu = guessed.isEmpty() ? nullptr : catalog.find(Section::Gpu, guessed);
-    const Preset *cluster = nullptr;
+    std::optional<Preset> gpu = guessed.isEmpty() ? std::nullopt : catalog.find(Section::Gpu, guessed);
+    std::optional<Preset> cluster;
     if (!clusterId.isEmpty()) {
         cluster = catalog.find(Section::Cluster, clusterId);
         if (!cluster) {
@@ -88,7 +88,7 @@ bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &cluste
     }
     if (!cluster)
         return false;
-    const bool gpuFromLog = gpu != nullptr;
+    const bool gpuFromLog = gpu.has_value();
     if (!gpu)
         gpu = catalog.find(Section::Gpu, cluster->defaultGpu());
     if (!gpu) {

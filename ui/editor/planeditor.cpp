@@ -374,12 +374,13 @@ void PlanEditor::refresh()
 
     for (Group &g : m_groups) {
         QString presetId;
-        const Preset *preset = nullptr;
+        std::optional<Preset> preset;
         if (g.section == Section::Training || g.section == Section::Economics) {
             preset = matchingPartialPreset(g.section, plan);
         } else {
             presetId = s.presetOf(g.section);
-            preset = presetId.isEmpty() ? nullptr : m_doc->catalog().find(g.section, presetId);
+            if (!presetId.isEmpty())
+                preset = m_doc->catalog().find(g.section, presetId);
         }
         if (preset)
             presetId = preset->id;
@@ -423,7 +424,7 @@ QString PlanEditor::defaultNote(const Group &g, const FieldInfo &f) const
     const Scenario &s = m_doc->scenario();
     if (g.section == Section::Model || g.section == Section::Gpu || g.section == Section::Cluster) {
         const QString id = s.presetOf(g.section);
-        const Preset *p = id.isEmpty() ? nullptr : m_doc->catalog().find(g.section, id);
+        const std::optional<Preset> p = id.isEmpty() ? std::nullopt : m_doc->catalog().find(g.section, id);
         if (!p)
             return QStringLiteral("No preset: this section is custom, written inline in the scenario file.");
         const auto prov = p->provenance.constFind(key);
@@ -435,7 +436,7 @@ QString PlanEditor::defaultNote(const Group &g, const FieldInfo &f) const
     const Plan defaults;
     QString note = QStringLiteral("Commtax default: %1 (an editable assumption; README, Scenario files)")
                        .arg(plainValue(f.get(defaults)));
-    if (const Preset *p = matchingPartialPreset(g.section, s.plan)) {
+    if (const std::optional<Preset> p = matchingPartialPreset(g.section, s.plan)) {
         const auto prov = p->provenance.constFind(key);
         if (prov != p->provenance.constEnd())
             note += QStringLiteral("<br>Preset %1: %2 (<i>%3</i>: %4)")

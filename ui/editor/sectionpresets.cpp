@@ -77,7 +77,7 @@ const QList<Preset> &economicsPresets()
     return presets;
 }
 
-const Preset *matchingPartialPreset(Section section, const Plan &plan)
+std::optional<Preset> matchingPartialPreset(Section section, const Plan &plan)
 {
     const QList<Preset> &list = section == Section::Training ? trainingPresets() : economicsPresets();
     for (const Preset &p : list) {
@@ -87,9 +87,9 @@ const Preset *matchingPartialPreset(Section section, const Plan &plan)
             all = f && f->get(plan) == it.value();
         }
         if (all)
-            return &p;
+            return p;
     }
-    return nullptr;
+    return std::nullopt;
 }
 
 } // namespace commtax

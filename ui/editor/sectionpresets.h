@@ -12,6 +12,6 @@ const QList<Preset> &trainingPresets();
 const QList<Preset> &economicsPresets();
 
 // The preset of `section` whose every listed value equals the plan's, or nullptr.
-const Preset *matchingPartialPreset(Section section, const Plan &plan);
+std::optional<Preset> matchingPartialPreset(Section section, const Plan &plan);
 
 } // namespace commtax

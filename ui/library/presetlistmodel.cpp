@@ -46,9 +46,11 @@ void PresetListModel::setPresets(const QList<Preset> &presets)
     endResetModel();
 }
 
-const Preset *PresetListModel::presetAt(int row) const
+std::optional<Preset> PresetListModel::presetAt(int row) const
 {
-    return row >= 0 && row < m_presets.size() ? &m_presets[row] : nullptr;
+    if (row >= 0 && row < m_presets.size())
+        return m_presets[row];
+    return std::nullopt;
 }
 
 int PresetListModel::rowOf(const QString &id) const

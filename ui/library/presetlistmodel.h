@@ -23,7 +23,7 @@ public:
     Section section() const { return m_section; }
     // Built-in presets first (in the catalog's order), then the user's (by name).
     void setPresets(const QList<Preset> &presets);
-    const Preset *presetAt(int row) const;
+    std::optional<Preset> presetAt(int row) const; // a copy: reload() replaces the rows
     int rowOf(const QString &id) const;
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;

@@ -330,7 +330,7 @@ void PresetManagerDialog::reload(Section s, const QString &select, bool keepEdit
 void PresetManagerDialog::showSelectedPreset(Section s)
 {
     SectionPage *p = page(s);
-    const Preset *preset = p->model->presetAt(p->view->selectionModel()->currentIndex().row());
+    const std::optional<Preset> preset = p->model->presetAt(p->view->selectionModel()->currentIndex().row());
     if (!preset) {
         p->editor->setEnabled(false);
         return;
@@ -346,7 +346,7 @@ void PresetManagerDialog::showSelectedPreset(Section s)
 QString PresetManagerDialog::selectedPresetId(Section s) const
 {
     const SectionPage *p = page(s);
-    const Preset *preset = p->model->presetAt(p->view->selectionModel()->currentIndex().row());
+    const std::optional<Preset> preset = p->model->presetAt(p->view->selectionModel()->currentIndex().row());
     return preset ? preset->id : QString();
 }
 
@@ -365,7 +365,7 @@ bool PresetManagerDialog::newPreset(Section s)
     if (!writable())
         return false;
     SectionPage *p = page(s);
-    const Preset *selected = p->model->presetAt(p->view->selectionModel()->currentIndex().row());
+    const std::optional<Preset> selected = p->model->presetAt(p->view->selectionModel()->currentIndex().row());
     Preset fresh = selected ? *selected : PresetCatalog::builtIn().presets(s).first();
     fresh.builtIn = false;
     fresh.id = m_library->uniqueId(s, QStringLiteral("my-") + sectionKey(s));
@@ -442,7 +442,7 @@ bool PresetManagerDialog::exportSelectedPresets(Section s, const QString &fileNa
     SectionPage *p = page(s);
     QStringList ids;
     for (const QModelIndex &idx : p->view->selectionModel()->selectedRows())
-        if (const Preset *preset = p->model->presetAt(idx.row()))
+        if (const std::optional<Preset> preset = p->model->presetAt(idx.row()))
             ids << preset->id;
     if (ids.isEmpty() && !selectedPresetId(s).isEmpty())
         ids << selectedPresetId(s);

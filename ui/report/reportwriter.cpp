@@ -323,7 +323,7 @@ public:
         struct Column {
             QString title;
             const ComparedPlan *plan;
-            const Preset *preset;
+            std::optional<Preset> preset;
         };
         std::vector<Column> cols;
         QStringList seen;
@@ -335,7 +335,7 @@ public:
             if (seen.contains(key))
                 continue;
             seen << key;
-            cols.push_back(Column{QString::fromStdString(name), &p, presetId.isEmpty() ? nullptr : m_catalog.find(s, presetId)});
+            cols.push_back(Column{QString::fromStdString(name), &p, presetId.isEmpty() ? std::nullopt : m_catalog.find(s, presetId)});
         }
         QStringList header{QStringLiteral("Figure")};
         for (const Column &col : cols)
