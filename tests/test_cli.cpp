@@ -115,8 +115,8 @@ private Q_SLOTS:
         QTest::addRow("layers vs pp*vpp") << QByteArray("\"tp\": 1, \"pp\": 3, \"dp\": 1") << "training.pp: layers=32 do not divide by pp*vpp";
         QTest::addRow("batch") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"global_batch\": 7, \"micro_batch\": 2") << "training.global_batch: global_batch=7 is not divisible";
         QTest::addRow("gpus") << QByteArray("\"tp\": 2, \"pp\": 1, \"dp\": 1") << "training.dp: tp*pp*dp=2*1*1=2 does not equal";
-        QTest::addRow("negative") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"seq_len\": -5") << "training.seq_len: must be greater than 0";
-        QTest::addRow("efficiency") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"goodput\": 1.5") << "training.goodput: must be in (0, 1]";
+        QTest::addRow("negative") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"seq_len\": -5") << "training.seq_len: expected a whole number from 1 to 10000000 tokens (got -5)";
+        QTest::addRow("efficiency") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"goodput\": 1.5") << "training.goodput: expected a number from 0.01 to 1 (got 1.5)";
     }
     void invalidPlansExitOneWithFileLineField()
     {

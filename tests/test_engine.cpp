@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 
 using namespace commtax;
 
@@ -512,14 +513,19 @@ private Q_SLOTS:
         QTest::addRow("layers not dividing pp*vpp") << "pp3" << "training.pp" << "do not divide by pp*vpp";
         QTest::addRow("batch not divisible") << "batch" << "training.global_batch" << "not divisible by micro_batch*dp";
         QTest::addRow("layout not the GPUs") << "gpus" << "training.dp" << "does not equal the cluster";
-        QTest::addRow("zero layers") << "layers0" << "model.layers" << "greater than 0";
-        QTest::addRow("negative price") << "price" << "gpu.price_usd" << "must not be negative";
-        QTest::addRow("efficiency above 1") << "eff" << "gpu.intra_efficiency" << "(0, 1]";
-        QTest::addRow("efficiency zero") << "eff0" << "cluster.nic_efficiency" << "(0, 1]";
-        QTest::addRow("zero stage 4") << "zero4" << "training.zero" << "ZeRO stage";
+        QTest::addRow("zero layers") << "layers0" << "model.layers" << "from 1 to 1000 (got 0)";
+        QTest::addRow("negative price") << "price" << "gpu.price_usd" << "from 0 to 1e+07 (got -1)";
+        QTest::addRow("efficiency above 1") << "eff" << "gpu.intra_efficiency" << "from 0.01 to 1 (got 1.5)";
+        QTest::addRow("efficiency zero") << "eff0" << "cluster.nic_efficiency" << "from 0.01 to 1 (got 0)";
+        QTest::addRow("zero stage 4") << "zero4" << "training.zero" << "whole number from 0 to 3 (got 4)";
         QTest::addRow("fp8 on A100") << "fp8" << "training.precision" << "FP8";
-        QTest::addRow("NaN") << "nan" << "training.goodput" << "finite";
+        QTest::addRow("NaN") << "nan" << "training.goodput" << "(got nan)";
         QTest::addRow("interleave needs m multiple of p") << "vpp" << "training.vpp" << "multiple of pp";
+        // Sizes whose products overflowed 32 bits (SIGFPE on layers % (pp*vpp) before the ranges).
+        QTest::addRow("pp*vpp overflow") << "ppvpp" << "training.pp" << "from 1 to 4096 (got 65536)";
+        QTest::addRow("GPU count overflow") << "gpus2e9" << "cluster.nodes" << "from 1 to 100000 (got 2e+09)";
+        QTest::addRow("infinite price") << "inf" << "gpu.price_usd" << "(got inf)";
+        QTest::addRow("tiny years") << "years" << "economics.years" << "from 0.1 to 20 (got 1e-300)";
     }
     void invalidPlans()
     {
@@ -542,6 +548,16 @@ private Q_SLOTS:
         }
         if (what == QLatin1String("nan")) { p.training.goodput = std::nan(""); }
         if (what == QLatin1String("vpp")) { p.training.vpp = 2; p.training.global_batch = 8 * 6; }
+        if (what == QLatin1String("ppvpp")) { p.training.pp = 65536; p.training.vpp = 65536; }
+        if (what == QLatin1String("gpus2e9")) {
+            p.cluster.nodes = 2000000000;
+            p.cluster.gpus_per_node = 2;
+            p.training.tp = 1;
+            p.training.pp = 1;
+            p.training.dp = 2000000000;
+        }
+        if (what == QLatin1String("inf")) { p.gpu.price_usd = std::numeric_limits<double>::infinity(); }
+        if (what == QLatin1String("years")) { p.economics.years = 1e-300; }
         const Evaluation e = evaluate(p);
         QVERIFY(!e.ok());
         bool found = false;

@@ -1,5 +1,9 @@
 #include "fields.h"
 
+#include "engine/limits.h"
+
+#include <QLocale>
+
 #include <cmath>
 
 namespace commtax {
@@ -28,73 +32,96 @@ QString sectionTitle(Section s)
     return QString();
 }
 
-#define CT_NUM(TYPE, CONV, SEC, MEMBER, KEY, LABEL, UNIT, HELP, MIN, MAX, DEC)                                  \
-    FieldInfo{Section::SEC, KEY, FieldType::TYPE, LABEL, UNIT, HELP, MIN, MAX, DEC, {},                          \
+// min and max come from the engine's range table (engine/limits.cpp), filled in below.
+#define CT_NUM(TYPE, CONV, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC)                                            \
+    FieldInfo{Section::SEC, KEY, FieldType::TYPE, LABEL, UNIT, HELP, 0, 0, DEC, {},                              \
               [](const Plan &p) { return QJsonValue(p.MEMBER); },                                                 \
               [](Plan &p, const QJsonValue &v) { p.MEMBER = v.CONV(); }}
-#define CT_INT(SEC, MEMBER, KEY, LABEL, UNIT, HELP, MIN, MAX) CT_NUM(Int, toInt, SEC, MEMBER, KEY, LABEL, UNIT, HELP, MIN, MAX, 0)
-#define CT_DBL(SEC, MEMBER, KEY, LABEL, UNIT, HELP, MIN, MAX, DEC) CT_NUM(Double, toDouble, SEC, MEMBER, KEY, LABEL, UNIT, HELP, MIN, MAX, DEC)
-#define CT_BOOL(SEC, MEMBER, KEY, LABEL, HELP) CT_NUM(Bool, toBool, SEC, MEMBER, KEY, LABEL, "", HELP, 0, 1, 0)
+#define CT_INT(SEC, MEMBER, KEY, LABEL, UNIT, HELP) CT_NUM(Int, toInt, SEC, MEMBER, KEY, LABEL, UNIT, HELP, 0)
+#define CT_DBL(SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC) CT_NUM(Double, toDouble, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC)
+#define CT_BOOL(SEC, MEMBER, KEY, LABEL, HELP) CT_NUM(Bool, toBool, SEC, MEMBER, KEY, LABEL, "", HELP, 0)
 #define CT_CHOICE(SEC, MEMBER, KEY, LABEL, HELP, CHOICES, PARSE)                                                 \
     FieldInfo{Section::SEC, KEY, FieldType::Choice, LABEL, "", HELP, 0, 0, 0, CHOICES,                           \
               [](const Plan &p) { return QJsonValue(QLatin1String(toString(p.MEMBER))); },                       \
               [](Plan &p, const QJsonValue &v) { PARSE(v.toString().toStdString(), p.MEMBER); }}
 
+namespace {
+
+// Numeric fields take their range from the engine's table, so validation, the editor and the file
+// readers share one set of bounds.
+std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
+{
+    for (FieldInfo &f : fields) {
+        if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble)
+            continue;
+        const FieldLimit *l = findFieldLimit(f.path().toStdString());
+        if (!l)
+            qFatal("field %s has no range in engine/limits.cpp", qPrintable(f.path()));
+        f.min = l->min;
+        f.max = l->max;
+    }
+    return fields;
+}
+
+QString formatBound(double v) { return QLocale::c().toString(v, 'g', 10); }
+
+} // namespace
+
 const std::vector<FieldInfo> &planFields()
 {
-    static const std::vector<FieldInfo> fields = {
+    static const std::vector<FieldInfo> fields = withLimits({
         // model
-        CT_INT(Model, model.layers, "layers", "Layers", "", "Transformer layers (l)", 1, 1000),
-        CT_INT(Model, model.hidden, "hidden", "Hidden size", "", "Model width h", 64, 131072),
-        CT_INT(Model, model.heads, "heads", "Attention heads", "", "Query heads a; tp must divide it", 1, 1024),
-        CT_INT(Model, model.kv_heads, "kv_heads", "KV heads (GQA)", "", "Key/value heads g; equal to heads without grouped-query attention", 1, 1024),
-        CT_INT(Model, model.ffn, "ffn", "FFN size", "", "MLP inner size f", 64, 1048576),
-        CT_INT(Model, model.vocab, "vocab", "Vocabulary", "", "Vocabulary size V", 1, 10000000),
+        CT_INT(Model, model.layers, "layers", "Layers", "", "Transformer layers (l)"),
+        CT_INT(Model, model.hidden, "hidden", "Hidden size", "", "Model width h"),
+        CT_INT(Model, model.heads, "heads", "Attention heads", "", "Query heads a; tp must divide it"),
+        CT_INT(Model, model.kv_heads, "kv_heads", "KV heads (GQA)", "", "Key/value heads g; equal to heads without grouped-query attention"),
+        CT_INT(Model, model.ffn, "ffn", "FFN size", "", "MLP inner size f"),
+        CT_INT(Model, model.vocab, "vocab", "Vocabulary", "", "Vocabulary size V"),
         CT_CHOICE(Model, model.mlp, "mlp", "MLP", "swiglu (Llama: 3*h*f parameters) or gelu (GPT: 2*h*f)",
                   (QStringList{QStringLiteral("swiglu"), QStringLiteral("gelu")}), parseMlp),
         CT_BOOL(Model, model.tied_embeddings, "tied_embeddings", "Tied embeddings", "Input and output embeddings share one V*h matrix"),
         // gpu
-        CT_DBL(Gpu, gpu.bf16_dense_tflops, "bf16_dense_tflops", "BF16 dense peak (TFLOPS)", "TFLOPS", "Dense BF16 tensor-core peak with FP32 accumulate (not the 2:4-sparse figure)", 1, 100000, 1),
-        CT_DBL(Gpu, gpu.fp8_dense_tflops, "fp8_dense_tflops", "FP8 dense peak (TFLOPS)", "TFLOPS", "Dense FP8 tensor-core peak; 0 when the GPU has no FP8", 0, 200000, 1),
-        CT_DBL(Gpu, gpu.memory_gb, "memory_gb", "Memory (GB)", "GB", "Device memory, 1 GB = 1e9 bytes", 1, 10000, 0),
-        CT_DBL(Gpu, gpu.memory_bw_gbps, "memory_bw_gbps", "Memory bandwidth (GB/s)", "GB/s", "HBM/GDDR bandwidth (informational)", 0, 100000, 0),
-        CT_DBL(Gpu, gpu.intra_bw_gbps, "intra_bw_gbps", "GPU-GPU in node (GB/s per direction)", "GB/s", "NVLink (or PCIe) bandwidth per GPU per direction, line rate", 0.1, 10000, 1),
-        CT_DBL(Gpu, gpu.intra_efficiency, "intra_efficiency", "Intra-node efficiency", "", "Achievable ring busbw over line rate (0-1]", 0.01, 1, 2),
-        CT_DBL(Gpu, gpu.intra_latency_us, "intra_latency_us", "Intra-node step latency (us)", "us", "Latency of one collective step inside a node (NCCL tuner: NVLink 3.4, PCIe 5.7)", 0, 1000, 1),
+        CT_DBL(Gpu, gpu.bf16_dense_tflops, "bf16_dense_tflops", "BF16 dense peak (TFLOPS)", "TFLOPS", "Dense BF16 tensor-core peak with FP32 accumulate (not the 2:4-sparse figure)", 1),
+        CT_DBL(Gpu, gpu.fp8_dense_tflops, "fp8_dense_tflops", "FP8 dense peak (TFLOPS)", "TFLOPS", "Dense FP8 tensor-core peak; 0 when the GPU has no FP8", 1),
+        CT_DBL(Gpu, gpu.memory_gb, "memory_gb", "Memory (GB)", "GB", "Device memory, 1 GB = 1e9 bytes", 0),
+        CT_DBL(Gpu, gpu.memory_bw_gbps, "memory_bw_gbps", "Memory bandwidth (GB/s)", "GB/s", "HBM/GDDR bandwidth (informational)", 0),
+        CT_DBL(Gpu, gpu.intra_bw_gbps, "intra_bw_gbps", "GPU-GPU in node (GB/s per direction)", "GB/s", "NVLink (or PCIe) bandwidth per GPU per direction, line rate", 1),
+        CT_DBL(Gpu, gpu.intra_efficiency, "intra_efficiency", "Intra-node efficiency", "", "Achievable ring busbw over line rate (0-1]", 2),
+        CT_DBL(Gpu, gpu.intra_latency_us, "intra_latency_us", "Intra-node step latency (us)", "us", "Latency of one collective step inside a node (NCCL tuner: NVLink 3.4, PCIe 5.7)", 1),
         CT_BOOL(Gpu, gpu.nvlink, "nvlink", "NVLink (GPU fabric)", "The node has a GPU fabric (NVLink/NVSwitch, Infinity Fabric); false means PCIe only"),
         CT_BOOL(Gpu, gpu.p2p, "p2p", "P2P works", "Peer-to-peer copies work; false stages every transfer through host memory (half the bandwidth)"),
         CT_BOOL(Gpu, gpu.nvls, "nvls", "NVLS capable", "NVLink SHARP (NVSwitch multicast): all-reduce busbw can exceed the link rate"),
-        CT_DBL(Gpu, gpu.watts, "watts", "Board power (W)", "W", "Thermal design power per GPU", 0, 5000, 0),
-        CT_DBL(Gpu, gpu.price_usd, "price_usd", "GPU price (USD)", "USD", "Price per GPU (an editable default)", 0, 1e7, 0),
-        CT_DBL(Gpu, gpu.compute_efficiency, "compute_efficiency", "Default compute efficiency", "", "Fraction of dense peak large GEMMs reach inside a training step", 0.01, 1, 2),
+        CT_DBL(Gpu, gpu.watts, "watts", "Board power (W)", "W", "Thermal design power per GPU", 0),
+        CT_DBL(Gpu, gpu.price_usd, "price_usd", "GPU price (USD)", "USD", "Price per GPU (an editable default)", 0),
+        CT_DBL(Gpu, gpu.compute_efficiency, "compute_efficiency", "Default compute efficiency", "", "Fraction of dense peak large GEMMs reach inside a training step", 2),
         // cluster
-        CT_INT(Cluster, cluster.nodes, "nodes", "Nodes", "", "Servers in the cluster", 1, 100000),
-        CT_INT(Cluster, cluster.gpus_per_node, "gpus_per_node", "GPUs per node", "", "GPUs in one server", 1, 72),
-        CT_DBL(Cluster, cluster.nic_gbit_per_gpu, "nic_gbit_per_gpu", "NIC per GPU (Gb/s)", "Gb/s", "Network line rate per GPU (rail-optimised); 400 Gb/s moves 50 GB/s", 0, 10000, 1),
-        CT_DBL(Cluster, cluster.nic_efficiency, "nic_efficiency", "Network efficiency", "", "Achievable busbw over line rate (0-1]", 0.01, 1, 2),
-        CT_DBL(Cluster, cluster.nic_latency_us, "nic_latency_us", "Network step latency (us)", "us", "Latency of one collective step across nodes (NCCL tuner: about 14 us)", 0, 10000, 1),
-        CT_DBL(Cluster, cluster.node_price_usd, "node_price_usd", "Node price without GPUs (USD)", "USD", "Server, CPUs, memory, NICs, without the GPUs", 0, 1e8, 0),
-        CT_DBL(Cluster, cluster.network_cost_per_gpu_usd, "network_cost_per_gpu_usd", "Network cost per GPU (USD)", "USD", "Switches, optics and cables per GPU", 0, 1e7, 0),
+        CT_INT(Cluster, cluster.nodes, "nodes", "Nodes", "", "Servers in the cluster"),
+        CT_INT(Cluster, cluster.gpus_per_node, "gpus_per_node", "GPUs per node", "", "GPUs in one server"),
+        CT_DBL(Cluster, cluster.nic_gbit_per_gpu, "nic_gbit_per_gpu", "NIC per GPU (Gb/s)", "Gb/s", "Network line rate per GPU (rail-optimised); 400 Gb/s moves 50 GB/s", 1),
+        CT_DBL(Cluster, cluster.nic_efficiency, "nic_efficiency", "Network efficiency", "", "Achievable busbw over line rate (0-1]", 2),
+        CT_DBL(Cluster, cluster.nic_latency_us, "nic_latency_us", "Network step latency (us)", "us", "Latency of one collective step across nodes (NCCL tuner: about 14 us)", 1),
+        CT_DBL(Cluster, cluster.node_price_usd, "node_price_usd", "Node price without GPUs (USD)", "USD", "Server, CPUs, memory, NICs, without the GPUs", 0),
+        CT_DBL(Cluster, cluster.network_cost_per_gpu_usd, "network_cost_per_gpu_usd", "Network cost per GPU (USD)", "USD", "Switches, optics and cables per GPU", 0),
         // training
-        CT_INT(Training, training.seq_len, "seq_len", "Sequence length (tokens)", "tokens", "Tokens per sequence s", 1, 10000000),
-        CT_INT(Training, training.global_batch, "global_batch", "Global batch (sequences)", "sequences", "Sequences per optimizer step B", 1, 100000000),
-        CT_INT(Training, training.micro_batch, "micro_batch", "Micro-batch (sequences)", "sequences", "Sequences per micro-batch b", 1, 65536),
-        CT_INT(Training, training.tp, "tp", "Tensor parallel (tp)", "", "Tensor-parallel degree t; must divide heads", 1, 4096),
-        CT_INT(Training, training.pp, "pp", "Pipeline parallel (pp)", "", "Pipeline stages p", 1, 4096),
-        CT_INT(Training, training.dp, "dp", "Data parallel (dp)", "", "Data-parallel degree d; tp*pp*dp = GPUs", 1, 10000000),
-        CT_INT(Training, training.vpp, "vpp", "Interleaving (vpp)", "", "Virtual pipeline stages per GPU (1 = plain 1F1B)", 1, 64),
-        CT_INT(Training, training.zero, "zero", "ZeRO stage", "", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights", 0, 3),
+        CT_INT(Training, training.seq_len, "seq_len", "Sequence length (tokens)", "tokens", "Tokens per sequence s"),
+        CT_INT(Training, training.global_batch, "global_batch", "Global batch (sequences)", "sequences", "Sequences per optimizer step B"),
+        CT_INT(Training, training.micro_batch, "micro_batch", "Micro-batch (sequences)", "sequences", "Sequences per micro-batch b"),
+        CT_INT(Training, training.tp, "tp", "Tensor parallel (tp)", "", "Tensor-parallel degree t; must divide heads"),
+        CT_INT(Training, training.pp, "pp", "Pipeline parallel (pp)", "", "Pipeline stages p"),
+        CT_INT(Training, training.dp, "dp", "Data parallel (dp)", "", "Data-parallel degree d; tp*pp*dp = GPUs"),
+        CT_INT(Training, training.vpp, "vpp", "Interleaving (vpp)", "", "Virtual pipeline stages per GPU (1 = plain 1F1B)"),
+        CT_INT(Training, training.zero, "zero", "ZeRO stage", "", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights"),
         CT_CHOICE(Training, training.recompute, "recompute", "Activation recompute", "none, selective (attention core) or full (every layer's forward again)",
                   (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full")}), parseRecompute),
         CT_BOOL(Training, training.sequence_parallel, "sequence_parallel", "Sequence parallel", "Megatron sequence parallelism (shards norms and dropout over tp)"),
         CT_BOOL(Training, training.flash_attention, "flash_attention", "FlashAttention", "Fused attention: no s*s activations kept"),
         CT_CHOICE(Training, training.precision, "precision", "Precision", "bf16 or fp8 matmuls (FP8 uses the FP8 dense peak)",
                   (QStringList{QStringLiteral("bf16"), QStringLiteral("fp8")}), parsePrecision),
-        CT_DBL(Training, training.grad_bytes, "grad_bytes", "Gradient bytes on the wire", "B", "4 fp32, 2 bf16, 1 fp8/int8 compression", 0.125, 4, 3),
-        CT_DBL(Training, training.dp_overlap, "dp_overlap", "DP overlap (0-1)", "", "Share of the last backward pass the gradient sync can hide under", 0, 1, 2),
-        CT_DBL(Training, training.tp_overlap, "tp_overlap", "TP overlap (0-1)", "", "Share of TP communication hidden under compute", 0, 1, 2),
+        CT_DBL(Training, training.grad_bytes, "grad_bytes", "Gradient bytes on the wire", "B", "4 fp32, 2 bf16, 1 fp8/int8 compression", 3),
+        CT_DBL(Training, training.dp_overlap, "dp_overlap", "DP overlap (0-1)", "", "Share of the last backward pass the gradient sync can hide under", 2),
+        CT_DBL(Training, training.tp_overlap, "tp_overlap", "TP overlap (0-1)", "", "Share of TP communication hidden under compute", 2),
         FieldInfo{Section::Training, "compute_efficiency", FieldType::OptionalDouble, "Compute efficiency (blank = GPU default)", "",
-                  "Fraction of dense peak large GEMMs reach; empty uses the GPU's default", 0.01, 1, 2, {},
+                  "Fraction of dense peak large GEMMs reach; empty uses the GPU's default", 0, 0, 2, {},
                   [](const Plan &p) { return p.training.compute_efficiency ? QJsonValue(*p.training.compute_efficiency) : QJsonValue(QJsonValue::Null); },
                   [](Plan &p, const QJsonValue &v) {
                       if (v.isNull() || v.isUndefined())
@@ -102,18 +129,18 @@ const std::vector<FieldInfo> &planFields()
                       else
                           p.training.compute_efficiency = v.toDouble();
                   }},
-        CT_DBL(Training, training.tokens_to_train, "tokens_to_train", "Tokens to train", "tokens", "Training tokens of the whole run", 1, 1e16, 0),
-        CT_DBL(Training, training.goodput, "goodput", "Goodput (0-1)", "", "Share of wall-clock time spent training (failures, restarts, checkpoints)", 0.01, 1, 2),
+        CT_DBL(Training, training.tokens_to_train, "tokens_to_train", "Tokens to train", "tokens", "Training tokens of the whole run", 0),
+        CT_DBL(Training, training.goodput, "goodput", "Goodput (0-1)", "", "Share of wall-clock time spent training (failures, restarts, checkpoints)", 2),
         // economics
         CT_CHOICE(Economics, economics.mode, "mode", "Buy or rent", "buy: capex + power + upkeep; rent: USD per GPU-hour",
                   (QStringList{QStringLiteral("buy"), QStringLiteral("rent")}), parseEconomicsMode),
-        CT_DBL(Economics, economics.years, "years", "Depreciation (years)", "years", "Straight-line depreciation, also the horizon of lifetime TCO", 0.1, 20, 1),
-        CT_DBL(Economics, economics.pue, "pue", "PUE", "", "Power usage effectiveness of the data centre (>= 1)", 1, 3, 2),
-        CT_DBL(Economics, economics.usd_per_kwh, "usd_per_kwh", "Electricity (USD/kWh)", "USD/kWh", "Price of energy", 0, 10, 3),
-        CT_DBL(Economics, economics.node_overhead, "node_overhead", "Node power overhead", "", "CPU, NICs, fans... as a fraction of GPU power", 0, 5, 2),
-        CT_DBL(Economics, economics.upkeep_pct, "upkeep_pct", "Upkeep (% of capex per year)", "%", "Support, spares and staff", 0, 100, 1),
-        CT_DBL(Economics, economics.usd_per_gpu_hour, "usd_per_gpu_hour", "Rent (USD per GPU-hour)", "USD/GPU-h", "Cloud price per GPU-hour (rent mode)", 0, 1000, 2),
-    };
+        CT_DBL(Economics, economics.years, "years", "Depreciation (years)", "years", "Straight-line depreciation, also the horizon of lifetime TCO", 1),
+        CT_DBL(Economics, economics.pue, "pue", "PUE", "", "Power usage effectiveness of the data centre (>= 1)", 2),
+        CT_DBL(Economics, economics.usd_per_kwh, "usd_per_kwh", "Electricity (USD/kWh)", "USD/kWh", "Price of energy", 3),
+        CT_DBL(Economics, economics.node_overhead, "node_overhead", "Node power overhead", "", "CPU, NICs, fans... as a fraction of GPU power", 2),
+        CT_DBL(Economics, economics.upkeep_pct, "upkeep_pct", "Upkeep (% of capex per year)", "%", "Support, spares and staff", 1),
+        CT_DBL(Economics, economics.usd_per_gpu_hour, "usd_per_gpu_hour", "Rent (USD per GPU-hour)", "USD/GPU-h", "Cloud price per GPU-hour (rent mode)", 2),
+    });
     return fields;
 }
 
@@ -136,27 +163,53 @@ const FieldInfo *findField(Section s, const QString &key)
 
 QString checkFieldValue(const FieldInfo &f, const QJsonValue &v)
 {
+    auto range = [&](double x) -> QString {
+        if (x >= f.min && x <= f.max)
+            return QString();
+        const QString unit = QLatin1String(f.unit).isEmpty() ? QString() : QLatin1Char(' ') + QLatin1String(f.unit);
+        return QStringLiteral("%1 from %2 to %3%4 (got %5)")
+            .arg(f.type == FieldType::Int ? QStringLiteral("expected a whole number") : QStringLiteral("expected a number"),
+                 formatBound(f.min), formatBound(f.max), unit, formatBound(x));
+    };
     switch (f.type) {
     case FieldType::Int:
-        if (!v.isDouble() || std::floor(v.toDouble()) != v.toDouble() || std::abs(v.toDouble()) > 2e9)
-            return QStringLiteral("expected a whole number");
-        return QString();
+        if (!v.isDouble())
+            return QStringLiteral("expected a whole number, not %1").arg(jsonTypeName(v));
+        if (std::floor(v.toDouble()) != v.toDouble())
+            return QStringLiteral("expected a whole number (got %1)").arg(formatBound(v.toDouble()));
+        return range(v.toDouble());
     case FieldType::Double:
         if (!v.isDouble())
-            return QStringLiteral("expected a number");
-        return QString();
+            return QStringLiteral("expected a number, not %1").arg(jsonTypeName(v));
+        return range(v.toDouble());
     case FieldType::OptionalDouble:
-        if (!v.isDouble() && !v.isNull())
-            return QStringLiteral("expected a number or null");
-        return QString();
+        if (v.isNull())
+            return QString();
+        if (!v.isDouble())
+            return QStringLiteral("expected a number or null, not %1").arg(jsonTypeName(v));
+        return range(v.toDouble());
     case FieldType::Bool:
         if (!v.isBool())
-            return QStringLiteral("expected true or false");
+            return QStringLiteral("expected true or false, not %1").arg(jsonTypeName(v));
         return QString();
     case FieldType::Choice:
         if (!v.isString() || !f.choices.contains(v.toString()))
             return QStringLiteral("expected one of ") + f.choices.join(QStringLiteral(", "));
         return QString();
+    }
+    return QString();
+}
+
+QString jsonTypeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return QStringLiteral("true/false");
+    case QJsonValue::Double: return QStringLiteral("a number");
+    case QJsonValue::String: return QStringLiteral("a string");
+    case QJsonValue::Array: return QStringLiteral("an array");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: return QStringLiteral("nothing");
     }
     return QString();
 }

@@ -28,7 +28,7 @@ struct FieldInfo {
     const char *label;    // for the editor, with the unit, e.g. "NIC per GPU (Gb/s)"
     const char *unit;     // "Gb/s", "GB", "" ...
     const char *help;     // what it means
-    double min;           // editor range (validation is the engine's)
+    double min;           // range of a numeric field, from the engine's table (engine/limits.cpp)
     double max;
     int decimals;
     QStringList choices;  // for Choice
@@ -42,7 +42,10 @@ const std::vector<FieldInfo> &planFields();
 std::vector<const FieldInfo *> fieldsOf(Section s);
 const FieldInfo *findField(Section s, const QString &key);
 
-// Check a JSON value against the field's type; empty string when it fits, else what was expected.
+// Check a JSON value against the field's type and range; empty string when it fits, else what was
+// expected ("expected a whole number from 1 to 4096 (got 65536)").
 QString checkFieldValue(const FieldInfo &f, const QJsonValue &v);
+// "a string", "an object"... for messages.
+QString jsonTypeName(const QJsonValue &v);
 
 } // namespace commtax

@@ -2,8 +2,10 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 
 namespace commtax {
 
@@ -18,17 +20,73 @@ QString LoadError::toString() const
     return out + message;
 }
 
+namespace {
+QString byteSize(qint64 bytes)
+{
+    if (bytes >= (1 << 20))
+        return QString::number(double(bytes) / (1 << 20), 'f', 1) + QStringLiteral(" MiB");
+    if (bytes >= 1024)
+        return QString::number(double(bytes) / 1024, 'f', 1) + QStringLiteral(" KiB");
+    return QString::number(bytes) + QStringLiteral(" bytes");
+}
+} // namespace
+
+bool readInputFile(const QString &fileName, qint64 maxBytes, QByteArray &out, LoadError *error)
+{
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = LoadError{fileName, 0, 0, QString(), why};
+        return false;
+    };
+    const QFileInfo info(fileName);
+    if (!info.exists())
+        return fail(QStringLiteral("cannot open: no such file"));
+    if (info.isDir())
+        return fail(QStringLiteral("cannot open: it is a folder, not a file"));
+    if (!info.isFile())
+        return fail(QStringLiteral("cannot open: not a regular file (a device, pipe or socket)"));
+    if (info.size() > maxBytes)
+        return fail(QStringLiteral("the file is %1; Commtax reads at most %2 here").arg(byteSize(info.size()), byteSize(maxBytes)));
+    QFile f(fileName);
+    if (!f.open(QIODevice::ReadOnly))
+        return fail(QStringLiteral("cannot open: ") + f.errorString());
+    out = f.read(maxBytes + 1); // the file may have grown since it was measured
+    if (out.size() > maxBytes)
+        return fail(QStringLiteral("the file is larger than %1, the most Commtax reads here").arg(byteSize(maxBytes)));
+    if (f.error() != QFileDevice::NoError)
+        return fail(QStringLiteral("cannot read: ") + f.errorString());
+    return true;
+}
+
 bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocument &doc, LoadError *error)
 {
+    if (json.size() > kMaxJsonBytes) {
+        if (error)
+            *error = LoadError{fileName, 0, 0, QString(),
+                               QStringLiteral("the text is %1; Commtax reads at most %2 of JSON").arg(byteSize(json.size()), byteSize(kMaxJsonBytes))};
+        return false;
+    }
     QJsonParseError pe;
     doc = QJsonDocument::fromJson(json, &pe);
-    if (pe.error == QJsonParseError::NoError)
-        return true;
-    if (error) {
-        const TextPosition pos = JsonLocator::positionOfOffset(json, pe.offset);
-        *error = LoadError{fileName, pos.line, pos.column, QString(), QStringLiteral("invalid JSON: ") + pe.errorString()};
+    if (pe.error != QJsonParseError::NoError) {
+        if (error) {
+            const TextPosition pos = JsonLocator::positionOfOffset(json, pe.offset);
+            *error = LoadError{fileName, pos.line, pos.column, QString(), QStringLiteral("invalid JSON: ") + pe.errorString()};
+        }
+        return false;
     }
-    return false;
+    const QList<DuplicateKey> dups = JsonLocator::duplicateKeys(json, 1);
+    if (!dups.isEmpty()) {
+        if (error) {
+            const DuplicateKey &d = dups.first();
+            *error = LoadError{fileName, d.position.line, d.position.column, d.path,
+                               QStringLiteral("duplicate key: given already at line %1, column %2 (a key may appear once)")
+                                   .arg(d.first.line)
+                                   .arg(d.first.column)};
+        }
+        return false;
+    }
+    return true;
 }
 
 bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocument &doc, QList<LoadError> &errors)
@@ -38,6 +96,28 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
         return true;
     errors.append(invalid);
     return false;
+}
+
+QString formatVersionProblem(const QJsonObject &root, const QString &format, int version, QString *path)
+{
+    const QJsonValue f = root.value(QStringLiteral("format"));
+    if (f.toString() != format) {
+        *path = QStringLiteral("format");
+        return f.isUndefined() ? QStringLiteral("missing: a %1 file starts with \"format\": \"%1\"").arg(format)
+                               : QStringLiteral("expected \"%1\"").arg(format);
+    }
+    const QJsonValue v = root.value(QStringLiteral("version"));
+    *path = QStringLiteral("version");
+    if (v.isUndefined())
+        return QStringLiteral("missing: this build reads version %1").arg(version);
+    if (!v.isDouble())
+        return QStringLiteral("expected the number %1, not %2").arg(version).arg(jsonTypeName(v));
+    if (v.toDouble() != version)
+        return QStringLiteral("unsupported version %1; this build reads version %2")
+            .arg(QLocale::c().toString(v.toDouble(), 'g', 10))
+            .arg(version);
+    path->clear();
+    return QString();
 }
 
 void Preset::applyTo(Plan &plan) const
@@ -133,6 +213,9 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
     if (!id.isString() || id.toString().trimmed().isEmpty())
         return fail(jsonPathJoin(path, QStringLiteral("id")), QStringLiteral("expected a non-empty string id"));
     p.id = id.toString();
+    for (const QString &key : {QStringLiteral("name"), QStringLiteral("description")})
+        if (o.contains(key) && !o.value(key).isString())
+            return fail(jsonPathJoin(path, key), QStringLiteral("expected a string, not %1").arg(jsonTypeName(o.value(key))));
     p.name = o.value(QStringLiteral("name")).toString(p.id);
     p.description = o.value(QStringLiteral("description")).toString();
     const QStringList extras = extraKeys(s);
@@ -195,13 +278,8 @@ const PresetCatalog &PresetCatalog::builtIn()
 
 bool PresetCatalog::loadFile(const QString &fileName, LoadError *error)
 {
-    QFile f(fileName);
-    if (!f.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = LoadError{fileName, 0, 0, QString(), QStringLiteral("cannot open: ") + f.errorString()};
-        return false;
-    }
-    return loadJson(f.readAll(), fileName, error);
+    QByteArray json;
+    return readInputFile(fileName, kMaxJsonBytes, json, error) && loadJson(json, fileName, error);
 }
 
 bool PresetCatalog::loadJson(const QByteArray &json, const QString &fileName, LoadError *error)
@@ -220,10 +298,9 @@ bool PresetCatalog::loadJson(const QByteArray &json, const QString &fileName, Lo
     if (!doc.isObject())
         return fail(loc, QString(), QStringLiteral("expected a JSON object"));
     const QJsonObject root = doc.object();
-    if (root.value(QStringLiteral("format")).toString() != QLatin1String("commtax-presets"))
-        return fail(loc, QStringLiteral("format"), QStringLiteral("expected \"commtax-presets\""));
-    if (root.value(QStringLiteral("version")).toInt() != 1)
-        return fail(loc, QStringLiteral("version"), QStringLiteral("unsupported version (this build reads version 1)"));
+    QString badKey;
+    if (const QString why = formatVersionProblem(root, QStringLiteral("commtax-presets"), 1, &badKey); !why.isEmpty())
+        return fail(loc, badKey, why);
     const QString sectionName = root.value(QStringLiteral("section")).toString();
     Section section = Section::Model;
     bool found = false;

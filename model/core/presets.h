@@ -47,11 +47,25 @@ struct LoadError {
     QString toString() const; // "file:line:col: path: message"
 };
 
+// The largest JSON input Commtax reads (scenario, presets file, import): 1 MiB, about 500 times
+// the largest shipped scenario and 40 times the built-in GPU presets. Larger input is refused
+// before it is parsed, so a wrong file (a log, an image, /dev/zero) costs bounded time and memory.
+inline constexpr qint64 kMaxJsonBytes = 1 << 20;
+
+// Read a whole input file of at most `maxBytes`: regular files only (a folder, device, pipe or
+// socket is refused with a message, never read), so a mistaken path cannot hang or exhaust memory.
+bool readInputFile(const QString &fileName, qint64 maxBytes, QByteArray &out, LoadError *error);
+
 // Parse JSON text. On a syntax error: false, and *error (when given) is "invalid JSON: <reason>" at
-// the line and column where the parser stopped.
+// the line and column where the parser stopped. Text over kMaxJsonBytes and keys given twice in
+// one object are errors too (QJsonDocument would silently keep the last).
 bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocument &doc, LoadError *error);
 // The same for parsers that collect their errors: the syntax error is appended to `errors`.
 bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocument &doc, QList<LoadError> &errors);
+
+// What is wrong with a file's "format" and "version" (empty when both are right); `path` receives
+// the offending key. Missing, mistyped and unsupported versions each get their own words.
+QString formatVersionProblem(const QJsonObject &root, const QString &format, int version, QString *path);
 
 // Parse one preset object (from a presets file, the library or an import). `path` is its JSON path
 // for errors, e.g. "presets[2]".

@@ -1,6 +1,7 @@
 #include "scenario.h"
 
 #include "engine/engine.h"
+#include "engine/limits.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -77,15 +78,45 @@ const QStringList &sectionKeys()
     return keys;
 }
 
+// A file with more problems than this is the wrong file: say so instead of listing them all (each
+// position costs a scan of the text).
+constexpr qsizetype kMaxErrorsPerFile = 20;
+
 struct Parser {
     QString file;
     const JsonLocator &loc;
     QList<LoadError> &errors;
+    qsizetype first = errors.size();
+    qsizetype dropped = 0;
 
     void fail(const QString &path, const QString &msg)
     {
+        if (errors.size() - first >= kMaxErrorsPerFile) {
+            ++dropped;
+            return;
+        }
         const TextPosition pos = loc.find(path);
         errors.append(LoadError{file, pos.line, pos.column, path, msg});
+    }
+    void finish()
+    {
+        if (dropped > 0)
+            errors.append(LoadError{file, 0, 0, QString(),
+                                    QStringLiteral("%1 more problems not listed; is this a Commtax scenario?").arg(dropped)});
+    }
+    bool ok() const { return errors.size() == first; }
+
+    // A string member (name, id); absent gives `fallback`, any other type is an error.
+    QString stringField(const QJsonObject &o, const QString &key, const QString &path, const QString &fallback)
+    {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined())
+            return fallback;
+        if (!v.isString()) {
+            fail(path, QStringLiteral("expected a string, not %1").arg(jsonTypeName(v)));
+            return fallback;
+        }
+        return v.toString();
     }
 
     // Apply the fields of `o` (except the keys in `skip`) to the plan.
@@ -105,8 +136,14 @@ struct Parser {
                 continue;
             }
             QJsonValue v = it.value();
-            if (v.isObject() && v.toObject().contains(QStringLiteral("value")))
-                v = v.toObject().value(QStringLiteral("value")); // value objects as in presets
+            if (v.isObject()) { // value objects as in presets: {"value": ..., "kind": ..., "source": ...}
+                const QJsonObject vo = v.toObject();
+                if (!vo.contains(QStringLiteral("value"))) {
+                    fail(path, QStringLiteral("a value object needs \"value\""));
+                    continue;
+                }
+                v = vo.value(QStringLiteral("value"));
+            }
             const QString why = checkFieldValue(*f, v);
             if (!why.isEmpty()) {
                 fail(path, why);
@@ -115,7 +152,112 @@ struct Parser {
             f->set(plan, v);
         }
     }
+
+    // model, gpu or cluster: {"preset": id, overrides...} or every field inline.
+    void presetSection(Section sec, const QJsonObject &root, const PresetCatalog &catalog, Scenario &s)
+    {
+        const QString key = sectionKey(sec);
+        const QJsonValue v = root.value(key);
+        if (!v.isObject()) {
+            fail(v.isUndefined() ? QString() : key,
+                 v.isUndefined() ? QStringLiteral("missing section \"%1\"").arg(key)
+                                 : QStringLiteral("expected an object: {\"preset\": \"id\"} or the fields, not %1").arg(jsonTypeName(v)));
+            return;
+        }
+        const QJsonObject o = v.toObject();
+        const QJsonValue presetId = o.value(QStringLiteral("preset"));
+        std::string *id = sec == Section::Model ? &s.plan.model.id : sec == Section::Gpu ? &s.plan.gpu.id : &s.plan.cluster.id;
+        std::string *name = sec == Section::Model ? &s.plan.model.name : sec == Section::Gpu ? &s.plan.gpu.name : &s.plan.cluster.name;
+        const QString presetPath = jsonPathJoin(key, QStringLiteral("preset"));
+        if (!presetId.isUndefined()) {
+            if (!presetId.isString()) {
+                fail(presetPath, QStringLiteral("expected a preset id (a string), not %1").arg(jsonTypeName(presetId)));
+                return;
+            }
+            const std::optional<Preset> p = catalog.find(sec, presetId.toString());
+            if (!p) {
+                QStringList ids;
+                for (const Preset &q : catalog.presets(sec))
+                    ids << q.id;
+                fail(presetPath, QStringLiteral("unknown %1 preset \"%2\"; known: %3").arg(key, presetId.toString(), ids.join(QStringLiteral(", "))));
+                return;
+            }
+            p->applyTo(s.plan);
+            s.presetOf(sec) = p->id;
+            *name = stringField(o, QStringLiteral("name"), jsonPathJoin(key, QStringLiteral("name")), p->name).toStdString();
+        } else {
+            // Inline: every field of the section must be there.
+            for (const FieldInfo *f : fieldsOf(sec))
+                if (!o.contains(QLatin1String(f->key)))
+                    fail(key, QStringLiteral("inline %1 lacks \"%2\" (give every field, or start from {\"preset\": \"id\"})")
+                                  .arg(key, QLatin1String(f->key)));
+            const QString inlineId = stringField(o, QStringLiteral("id"), jsonPathJoin(key, QStringLiteral("id")), QStringLiteral("custom"));
+            *id = inlineId.toStdString();
+            *name = stringField(o, QStringLiteral("name"), jsonPathJoin(key, QStringLiteral("name")), inlineId).toStdString();
+        }
+        applyFields(sec, o, {QStringLiteral("preset"), QStringLiteral("id"), QStringLiteral("name")}, s.plan);
+    }
+
+    // dp may be left out: it follows from the GPUs (in checked arithmetic; validate() checks the rest).
+    void deriveDp(const QJsonObject &root, Plan &plan)
+    {
+        if (root.value(QStringLiteral("training")).toObject().contains(QStringLiteral("dp")))
+            return;
+        std::int64_t gpus = 0, tp_pp = 0;
+        if (checkedMul(plan.cluster.nodes, plan.cluster.gpus_per_node, gpus) && checkedMul(plan.training.tp, plan.training.pp, tp_pp)
+            && tp_pp > 0 && gpus % tp_pp == 0 && gpus / tp_pp > 0 && fitsInt(gpus / tp_pp))
+            plan.training.dp = static_cast<int>(gpus / tp_pp);
+        else
+            fail(QStringLiteral("training"), QStringLiteral("dp is not given and %1 nodes x %2 GPUs do not divide by tp*pp=%3*%4")
+                                                 .arg(plan.cluster.nodes)
+                                                 .arg(plan.cluster.gpus_per_node)
+                                                 .arg(plan.training.tp)
+                                                 .arg(plan.training.pp));
+    }
 };
+
+bool parseWith(const QJsonDocument &doc, const JsonLocator &loc, const QString &fileName,
+               const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
+{
+    Parser ps{fileName, loc, errors};
+    if (!doc.isObject()) {
+        ps.fail(QString(), QStringLiteral("expected a JSON object, not %1").arg(doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a value")));
+        return false;
+    }
+    const QJsonObject root = doc.object();
+    QString badKey;
+    if (const QString why = formatVersionProblem(root, QStringLiteral("commtax-scenario"), kScenarioVersion, &badKey); !why.isEmpty()) {
+        ps.fail(badKey, why);
+        return false;
+    }
+    for (auto it = root.constBegin(); it != root.constEnd(); ++it)
+        if (!sectionKeys().contains(it.key()) && it.key() != QLatin1String("format") && it.key() != QLatin1String("version")
+            && it.key() != QLatin1String("name"))
+            ps.fail(it.key(), QStringLiteral("unknown section; expected name, model, gpu, cluster, training, economics"));
+
+    Scenario s;
+    s.name = ps.stringField(root, QStringLiteral("name"), QStringLiteral("name"), QString());
+    for (Section sec : kPresetSections)
+        ps.presetSection(sec, root, catalog, s);
+    for (Section sec : {Section::Training, Section::Economics}) {
+        const QString key = sectionKey(sec);
+        const QJsonValue v = root.value(key);
+        if (v.isUndefined())
+            continue; // defaults
+        if (!v.isObject()) {
+            ps.fail(key, QStringLiteral("expected an object, not %1").arg(jsonTypeName(v)));
+            continue;
+        }
+        ps.applyFields(sec, v.toObject(), {}, s.plan);
+    }
+    if (ps.ok())
+        ps.deriveDp(root, s.plan);
+    ps.finish();
+    if (!ps.ok())
+        return false;
+    out = s;
+    return true;
+}
 
 } // namespace
 
@@ -125,122 +267,28 @@ bool parseScenario(const QByteArray &json, const QString &fileName, const Preset
     QJsonDocument doc;
     if (!parseJsonText(json, fileName, doc, errors))
         return false;
-    const JsonLocator loc(json);
-    Parser ps{fileName, loc, errors};
-    const qsizetype before = errors.size();
-    if (!doc.isObject()) {
-        ps.fail(QString(), QStringLiteral("expected a JSON object"));
-        return false;
-    }
-    const QJsonObject root = doc.object();
-    if (root.value(QStringLiteral("format")).toString() != QLatin1String("commtax-scenario")) {
-        ps.fail(QStringLiteral("format"), QStringLiteral("expected \"commtax-scenario\""));
-        return false;
-    }
-    const QJsonValue version = root.value(QStringLiteral("version"));
-    if (!version.isDouble() || version.toInt() != kScenarioVersion) {
-        ps.fail(QStringLiteral("version"), QStringLiteral("unsupported version %1; this build reads version %2")
-                                               .arg(version.isDouble() ? QString::number(version.toDouble()) : QStringLiteral("(missing)"))
-                                               .arg(kScenarioVersion));
-        return false;
-    }
-    for (auto it = root.constBegin(); it != root.constEnd(); ++it)
-        if (!sectionKeys().contains(it.key()) && it.key() != QLatin1String("format") && it.key() != QLatin1String("version")
-            && it.key() != QLatin1String("name"))
-            ps.fail(it.key(), QStringLiteral("unknown section; expected name, model, gpu, cluster, training, economics"));
-
-    Scenario s;
-    s.name = root.value(QStringLiteral("name")).toString();
-    const QStringList presetSkip = {QStringLiteral("preset"), QStringLiteral("id"), QStringLiteral("name")};
-    for (Section sec : kPresetSections) {
-        const QString key = sectionKey(sec);
-        const QJsonValue v = root.value(key);
-        if (!v.isObject()) {
-            ps.fail(v.isUndefined() ? QString() : key,
-                    v.isUndefined() ? QStringLiteral("missing section \"%1\"").arg(key)
-                                    : QStringLiteral("expected an object: {\"preset\": \"id\"} or the fields"));
-            continue;
-        }
-        const QJsonObject o = v.toObject();
-        const QJsonValue presetId = o.value(QStringLiteral("preset"));
-        if (!presetId.isUndefined()) {
-            const std::optional<Preset> p = presetId.isString() ? catalog.find(sec, presetId.toString()) : std::nullopt;
-            if (!p) {
-                QStringList ids;
-                for (const Preset &q : catalog.presets(sec))
-                    ids << q.id;
-                ps.fail(jsonPathJoin(key, QStringLiteral("preset")), QStringLiteral("unknown %1 preset \"%2\"; known: %3")
-                                                                         .arg(key, presetId.toString(), ids.join(QStringLiteral(", "))));
-                continue;
-            }
-            p->applyTo(s.plan);
-            s.presetOf(sec) = p->id;
-        } else {
-            // Inline: every field of the section must be there.
-            for (const FieldInfo *f : fieldsOf(sec))
-                if (!o.contains(QLatin1String(f->key)))
-                    ps.fail(key, QStringLiteral("inline %1 lacks \"%2\" (give every field, or start from {\"preset\": \"id\"})")
-                                     .arg(key, QLatin1String(f->key)));
-            const std::string id = o.value(QStringLiteral("id")).toString(QStringLiteral("custom")).toStdString();
-            const std::string name = o.value(QStringLiteral("name")).toString(QString::fromStdString(id)).toStdString();
-            if (sec == Section::Model) { s.plan.model.id = id; s.plan.model.name = name; }
-            if (sec == Section::Gpu) { s.plan.gpu.id = id; s.plan.gpu.name = name; }
-            if (sec == Section::Cluster) { s.plan.cluster.id = id; s.plan.cluster.name = name; }
-        }
-        if (o.contains(QStringLiteral("name")) && !presetId.isUndefined()) {
-            const std::string name = o.value(QStringLiteral("name")).toString().toStdString();
-            if (sec == Section::Model) s.plan.model.name = name;
-            if (sec == Section::Gpu) s.plan.gpu.name = name;
-            if (sec == Section::Cluster) s.plan.cluster.name = name;
-        }
-        ps.applyFields(sec, o, presetSkip, s.plan);
-    }
-    for (Section sec : {Section::Training, Section::Economics}) {
-        const QString key = sectionKey(sec);
-        const QJsonValue v = root.value(key);
-        if (v.isUndefined())
-            continue; // defaults
-        if (!v.isObject()) {
-            ps.fail(key, QStringLiteral("expected an object"));
-            continue;
-        }
-        ps.applyFields(sec, v.toObject(), {}, s.plan);
-    }
-    // dp may be left out: it follows from the GPUs.
-    const QJsonObject tr = root.value(QStringLiteral("training")).toObject();
-    if (!tr.contains(QStringLiteral("dp"))) {
-        const long long gpus = static_cast<long long>(s.plan.cluster.nodes) * s.plan.cluster.gpus_per_node;
-        const long long tp_pp = static_cast<long long>(s.plan.training.tp) * s.plan.training.pp;
-        if (tp_pp > 0 && gpus % tp_pp == 0 && gpus / tp_pp > 0)
-            s.plan.training.dp = static_cast<int>(gpus / tp_pp);
-        else
-            ps.fail(QStringLiteral("training"), QStringLiteral("dp is not given and %1 GPUs do not divide by tp*pp=%2")
-                                                    .arg(gpus).arg(tp_pp));
-    }
-    if (errors.size() != before)
-        return false;
-    out = s;
-    return true;
+    return parseWith(doc, JsonLocator(json), fileName, catalog, out, errors);
 }
 
 bool loadScenarioFile(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
 {
-    QFile f(fileName);
-    if (!f.open(QIODevice::ReadOnly)) {
-        errors.append(LoadError{fileName, 0, 0, QString(), QStringLiteral("cannot open: ") + f.errorString()});
+    QByteArray json;
+    LoadError readError;
+    if (!readInputFile(fileName, kMaxJsonBytes, json, &readError)) {
+        errors.append(readError);
         return false;
     }
-    return parseScenario(f.readAll(), fileName, catalog, out, errors);
+    return parseScenario(json, fileName, catalog, out, errors);
 }
 
 bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
 {
-    QFile f(fileName);
-    if (!f.open(QIODevice::ReadOnly)) {
-        errors.append(LoadError{fileName, 0, 0, QString(), QStringLiteral("cannot open: ") + f.errorString()});
+    QByteArray json;
+    LoadError readError;
+    if (!readInputFile(fileName, kMaxJsonBytes, json, &readError)) {
+        errors.append(readError);
         return false;
     }
-    const QByteArray json = f.readAll();
     if (!parseScenario(json, fileName, catalog, out, errors))
         return false;
     const std::vector<PlanError> planErrors = validate(out.plan);

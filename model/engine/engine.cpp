@@ -1,5 +1,7 @@
 #include "engine.h"
 
+#include "limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -84,34 +86,47 @@ std::string num(double v)
 struct Checker {
     std::vector<PlanError> errors;
     void fail(const char *field, std::string msg) { errors.push_back({field, std::move(msg)}); }
-    bool finite(const char *field, double v)
-    {
-        if (std::isfinite(v))
-            return true;
-        fail(field, "must be a finite number");
-        return false;
-    }
-    void positive(const char *field, double v)
-    {
-        if (finite(field, v) && !(v > 0))
-            fail(field, "must be greater than 0 (got " + num(v) + ")");
-    }
-    void nonNegative(const char *field, double v)
-    {
-        if (finite(field, v) && v < 0)
-            fail(field, "must not be negative (got " + num(v) + ")");
-    }
-    void fraction(const char *field, double v) // (0, 1]
-    {
-        if (finite(field, v) && !(v > 0 && v <= 1))
-            fail(field, "must be in (0, 1] (got " + num(v) + ")");
-    }
-    void closedFraction(const char *field, double v) // [0, 1]
-    {
-        if (finite(field, v) && !(v >= 0 && v <= 1))
-            fail(field, "must be in [0, 1] (got " + num(v) + ")");
-    }
 };
+
+// Divisibility and the GPU count. Runs only on fields within their ranges, and in 64-bit checked
+// arithmetic all the same: a product that does not fit is an error, never a wrapped value.
+void checkShapes(Checker &c, const Plan &plan)
+{
+    const ModelSpec &m = plan.model;
+    const ClusterSpec &cl = plan.cluster;
+    const TrainingSpec &t = plan.training;
+    if (m.heads % t.tp != 0)
+        c.fail("training.tp", "tp=" + num(t.tp) + " does not divide heads=" + num(m.heads));
+    else if (m.kv_heads % t.tp != 0 && t.tp % m.kv_heads != 0)
+        c.fail("training.tp", "tp=" + num(t.tp) + " and kv_heads=" + num(m.kv_heads) + ": one must divide the other");
+    if (m.ffn % t.tp != 0)
+        c.fail("training.tp", "tp=" + num(t.tp) + " does not divide ffn=" + num(m.ffn));
+    std::int64_t stages = 0;
+    if (!checkedMul(t.pp, t.vpp, stages) || m.layers % stages != 0)
+        c.fail("training.pp", "layers=" + num(m.layers) + " do not divide by pp*vpp=" + num(t.pp) + "*" + num(t.vpp)
+                   + "=" + num(double(t.pp) * t.vpp));
+    if (t.vpp > 1 && t.pp == 1)
+        c.fail("training.vpp", "interleaving (vpp=" + num(t.vpp) + ") needs pipeline parallelism (pp>1)");
+    std::int64_t gpus = 0, layout = 0;
+    const bool gpusFit = checkedMul(cl.nodes, cl.gpus_per_node, gpus) && fitsInt(gpus);
+    if (!checkedMul(t.tp, t.pp, t.dp, layout) || !gpusFit || layout != gpus)
+        c.fail("training.dp", "tp*pp*dp=" + num(t.tp) + "*" + num(t.pp) + "*" + num(t.dp) + "="
+                   + num(double(t.tp) * t.pp * t.dp) + " does not equal the cluster's " + num(cl.nodes) + " nodes x "
+                   + num(cl.gpus_per_node) + " GPUs=" + num(double(cl.nodes) * cl.gpus_per_node));
+    if (t.tp > cl.gpus_per_node && t.tp % cl.gpus_per_node != 0)
+        c.fail("training.tp", "tp=" + num(t.tp) + " spans nodes, so it must be a multiple of gpus_per_node="
+                   + num(cl.gpus_per_node));
+    std::int64_t perStep = 0;
+    if (!checkedMul(t.micro_batch, t.dp, perStep) || t.global_batch % perStep != 0) {
+        c.fail("training.global_batch", "global_batch=" + num(t.global_batch) + " is not divisible by micro_batch*dp="
+                   + num(t.micro_batch) + "*" + num(t.dp) + "=" + num(double(t.micro_batch) * t.dp));
+    } else if (t.vpp > 1) {
+        const std::int64_t mb = t.global_batch / perStep;
+        if (mb % t.pp != 0)
+            c.fail("training.vpp", "interleaving needs the micro-batch count m=" + num(double(mb))
+                       + " to be a multiple of pp=" + num(t.pp));
+    }
+}
 
 } // namespace
 
@@ -124,102 +139,36 @@ std::vector<PlanError> validate(const Plan &plan)
     const TrainingSpec &t = plan.training;
     const EconomicsSpec &e = plan.economics;
 
-    c.positive("model.layers", m.layers);
-    c.positive("model.hidden", m.hidden);
-    c.positive("model.heads", m.heads);
-    c.positive("model.kv_heads", m.kv_heads);
-    c.positive("model.ffn", m.ffn);
-    c.positive("model.vocab", m.vocab);
+    // Every numeric field within its range (limits.cpp): finite, and small enough that every
+    // product of sizes below fits in 64 bits.
+    bool shapesOk = true;
+    std::size_t count = 0;
+    const FieldLimit *limits = fieldLimits(&count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const FieldLimit &l = limits[i];
+        const std::optional<double> v = l.get(plan);
+        if (!v || (*v >= l.min && *v <= l.max))
+            continue;
+        c.fail(l.path, std::string(l.integer ? "must be a whole number from " : "must be from ") + num(l.min) + " to "
+                   + num(l.max) + " (got " + num(*v) + ")");
+        const std::string_view path(l.path);
+        if (!path.starts_with("gpu.") && !path.starts_with("economics."))
+            shapesOk = false;
+    }
+
     if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
         c.fail("model.kv_heads", "kv_heads=" + num(m.kv_heads) + " must divide heads=" + num(m.heads));
     if (m.hidden > 0 && m.heads > 0 && m.hidden % m.heads != 0)
         c.fail("model.heads", "heads=" + num(m.heads) + " must divide hidden=" + num(m.hidden));
-
-    c.positive("gpu.bf16_dense_tflops", g.bf16_dense_tflops);
-    c.nonNegative("gpu.fp8_dense_tflops", g.fp8_dense_tflops);
-    c.positive("gpu.memory_gb", g.memory_gb);
-    c.nonNegative("gpu.memory_bw_gbps", g.memory_bw_gbps);
-    c.positive("gpu.intra_bw_gbps", g.intra_bw_gbps);
-    c.fraction("gpu.intra_efficiency", g.intra_efficiency);
-    c.nonNegative("gpu.intra_latency_us", g.intra_latency_us);
-    c.nonNegative("gpu.watts", g.watts);
-    c.nonNegative("gpu.price_usd", g.price_usd);
-    c.fraction("gpu.compute_efficiency", g.compute_efficiency);
-
-    c.positive("cluster.nodes", cl.nodes);
-    c.positive("cluster.gpus_per_node", cl.gpus_per_node);
-    if (cl.nodes > 1)
-        c.positive("cluster.nic_gbit_per_gpu", cl.nic_gbit_per_gpu);
-    else
-        c.nonNegative("cluster.nic_gbit_per_gpu", cl.nic_gbit_per_gpu);
-    c.fraction("cluster.nic_efficiency", cl.nic_efficiency);
-    c.nonNegative("cluster.nic_latency_us", cl.nic_latency_us);
-    c.nonNegative("cluster.node_price_usd", cl.node_price_usd);
-    c.nonNegative("cluster.network_cost_per_gpu_usd", cl.network_cost_per_gpu_usd);
-
-    c.positive("training.seq_len", t.seq_len);
-    c.positive("training.global_batch", t.global_batch);
-    c.positive("training.micro_batch", t.micro_batch);
-    c.positive("training.tp", t.tp);
-    c.positive("training.pp", t.pp);
-    c.positive("training.dp", t.dp);
-    c.positive("training.vpp", t.vpp);
-    if (t.zero < 0 || t.zero > 3)
-        c.fail("training.zero", "must be a ZeRO stage 0, 1, 2 or 3 (got " + num(t.zero) + ")");
-    if (c.finite("training.grad_bytes", t.grad_bytes) && !(t.grad_bytes > 0 && t.grad_bytes <= 4))
-        c.fail("training.grad_bytes", "must be in (0, 4] bytes per value (got " + num(t.grad_bytes) + ")");
-    c.closedFraction("training.dp_overlap", t.dp_overlap);
-    c.closedFraction("training.tp_overlap", t.tp_overlap);
-    if (t.compute_efficiency)
-        c.fraction("training.compute_efficiency", *t.compute_efficiency);
-    c.positive("training.tokens_to_train", t.tokens_to_train);
-    c.fraction("training.goodput", t.goodput);
+    if (cl.nodes > 1 && !(cl.nic_gbit_per_gpu > 0))
+        c.fail("cluster.nic_gbit_per_gpu", "must be greater than 0 when the cluster has more than one node (got "
+                   + num(cl.nic_gbit_per_gpu) + ")");
     if (t.precision == Precision::Fp8 && !(g.fp8_dense_tflops > 0))
         c.fail("training.precision", "fp8 needs a GPU with FP8 tensor cores; " + g.id + " has fp8_dense_tflops=0");
-
-    const bool shapesOk = m.heads > 0 && m.kv_heads > 0 && m.layers > 0 && m.ffn > 0 && t.tp > 0 && t.pp > 0
-        && t.dp > 0 && t.vpp > 0 && t.micro_batch > 0 && t.global_batch > 0 && cl.nodes > 0 && cl.gpus_per_node > 0;
-    if (shapesOk) {
-        if (m.heads % t.tp != 0)
-            c.fail("training.tp", "tp=" + num(t.tp) + " does not divide heads=" + num(m.heads));
-        else if (m.kv_heads % t.tp != 0 && t.tp % m.kv_heads != 0)
-            c.fail("training.tp", "tp=" + num(t.tp) + " and kv_heads=" + num(m.kv_heads) + ": one must divide the other");
-        if (m.ffn % t.tp != 0)
-            c.fail("training.tp", "tp=" + num(t.tp) + " does not divide ffn=" + num(m.ffn));
-        if (m.layers % (t.pp * t.vpp) != 0)
-            c.fail("training.pp", "layers=" + num(m.layers) + " do not divide by pp*vpp=" + num(t.pp) + "*"
-                       + num(t.vpp) + "=" + num(t.pp * t.vpp));
-        if (t.vpp > 1 && t.pp == 1)
-            c.fail("training.vpp", "interleaving (vpp=" + num(t.vpp) + ") needs pipeline parallelism (pp>1)");
-        const long long gpus = static_cast<long long>(cl.nodes) * cl.gpus_per_node;
-        const long long layout = static_cast<long long>(t.tp) * t.pp * t.dp;
-        if (layout != gpus)
-            c.fail("training.dp", "tp*pp*dp=" + num(t.tp) + "*" + num(t.pp) + "*" + num(t.dp) + "=" + num(double(layout))
-                       + " does not equal the cluster's " + num(cl.nodes) + " nodes x " + num(cl.gpus_per_node)
-                       + " GPUs=" + num(double(gpus)));
-        if (t.tp > cl.gpus_per_node && t.tp % cl.gpus_per_node != 0)
-            c.fail("training.tp", "tp=" + num(t.tp) + " spans nodes, so it must be a multiple of gpus_per_node="
-                       + num(cl.gpus_per_node));
-        const long long perStep = static_cast<long long>(t.micro_batch) * t.dp;
-        if (t.global_batch % perStep != 0) {
-            c.fail("training.global_batch", "global_batch=" + num(t.global_batch) + " is not divisible by micro_batch*dp="
-                       + num(t.micro_batch) + "*" + num(t.dp) + "=" + num(double(perStep)));
-        } else if (t.vpp > 1) {
-            const long long mb = t.global_batch / perStep;
-            if (mb % t.pp != 0)
-                c.fail("training.vpp", "interleaving needs the micro-batch count m=" + num(double(mb))
-                           + " to be a multiple of pp=" + num(t.pp));
-        }
-    }
-
-    c.positive("economics.years", e.years);
-    if (c.finite("economics.pue", e.pue) && e.pue < 1)
-        c.fail("economics.pue", "must be at least 1 (got " + num(e.pue) + ")");
-    c.nonNegative("economics.usd_per_kwh", e.usd_per_kwh);
-    c.nonNegative("economics.node_overhead", e.node_overhead);
-    c.nonNegative("economics.upkeep_pct", e.upkeep_pct);
-    if (e.mode == EconomicsMode::Rent)
-        c.positive("economics.usd_per_gpu_hour", e.usd_per_gpu_hour);
+    if (e.mode == EconomicsMode::Rent && !(e.usd_per_gpu_hour > 0))
+        c.fail("economics.usd_per_gpu_hour", "must be greater than 0 in rent mode (got " + num(e.usd_per_gpu_hour) + ")");
+    if (shapesOk)
+        checkShapes(c, plan);
     return std::move(c.errors);
 }
 
@@ -266,7 +215,8 @@ Result evaluateValid(const Plan &plan)
     const double B = tr.global_batch, b = tr.micro_batch;
     const double t = tr.tp, p = tr.pp, d = tr.dp, v = tr.vpp;
     const double G = t * p * d;
-    const int mbCount = tr.global_batch / (tr.micro_batch * tr.dp);
+    // validate() bounds micro_batch*dp by global_batch, so the count fits an int.
+    const int mbCount = static_cast<int>(tr.global_batch / (static_cast<std::int64_t>(tr.micro_batch) * tr.dp));
     const double mb = mbCount;
     r.gpus = static_cast<int>(G);
     r.micro_batches = mbCount;

@@ -1,5 +1,7 @@
 #include "sweep.h"
 
+#include "limits.h"
+
 namespace commtax {
 
 std::vector<int> defaultGpuCounts()
@@ -13,28 +15,40 @@ std::vector<int> defaultGpuCounts()
 bool resizePlan(Plan &plan, int gpus, GpuScaling scaling, std::string *why)
 {
     TrainingSpec &t = plan.training;
-    const int tp_pp = t.tp * t.pp;
-    if (gpus <= 0 || gpus % tp_pp != 0) {
+    auto fail = [&](std::string reason) {
         if (why)
-            *why = "training.dp: " + std::to_string(gpus) + " GPUs do not divide into tp*pp=" + std::to_string(tp_pp);
+            *why = std::move(reason);
         return false;
-    }
-    const int oldDp = t.dp;
-    const int mb = t.micro_batch > 0 && oldDp > 0 ? t.global_batch / (t.micro_batch * oldDp) : 0;
+    };
+    // Sizes in checked 64-bit arithmetic: a plan that was never validated (or a huge count from
+    // the command line) must give a reason, never a wrapped product or a division by zero.
+    std::int64_t tp_pp = 0;
+    if (t.tp <= 0 || t.pp <= 0 || !checkedMul(t.tp, t.pp, tp_pp))
+        return fail("training.tp: tp and pp must be positive and small enough to multiply");
+    if (gpus <= 0 || gpus % tp_pp != 0)
+        return fail("training.dp: " + std::to_string(gpus) + " GPUs do not divide into tp*pp=" + std::to_string(tp_pp));
+    std::int64_t perStep = 0;
+    const bool oldLayoutOk = t.micro_batch > 0 && t.dp > 0 && checkedMul(t.micro_batch, t.dp, perStep);
+    const std::int64_t mb = oldLayoutOk ? t.global_batch / perStep : 0;
     const int gpn = plan.cluster.gpus_per_node;
+    if (gpn <= 0)
+        return fail("cluster.gpus_per_node: must be positive");
     if (gpus < gpn) {
         plan.cluster.nodes = 1;
         plan.cluster.gpus_per_node = gpus;
     } else if (gpus % gpn == 0) {
         plan.cluster.nodes = gpus / gpn;
     } else {
-        if (why)
-            *why = "cluster.nodes: " + std::to_string(gpus) + " GPUs do not fill nodes of " + std::to_string(gpn);
-        return false;
+        return fail("cluster.nodes: " + std::to_string(gpus) + " GPUs do not fill nodes of " + std::to_string(gpn));
     }
-    t.dp = gpus / tp_pp;
-    if (scaling == GpuScaling::FixedMicroBatches)
-        t.global_batch = mb * t.micro_batch * t.dp;
+    t.dp = static_cast<int>(gpus / tp_pp);
+    if (scaling == GpuScaling::FixedMicroBatches) {
+        std::int64_t batch = 0;
+        if (!checkedMul(mb, t.micro_batch, t.dp, batch) || !fitsInt(batch))
+            return fail("training.global_batch: " + std::to_string(mb) + " micro-batches of " + std::to_string(t.micro_batch)
+                        + " on dp=" + std::to_string(t.dp) + " do not fit a whole number of sequences per step");
+        t.global_batch = static_cast<int>(batch);
+    }
     return true;
 }
 
@@ -74,8 +88,14 @@ std::vector<SweepPoint> sweepMicroBatches(const Plan &plan, const std::vector<in
     for (size_t i = 0; i < microBatchCounts.size(); ++i) {
         SweepPoint &pt = out[i];
         pt.x = microBatchCounts[i];
-        work.training.global_batch = microBatchCounts[i] * plan.training.micro_batch * plan.training.dp;
-        evaluateInto(work, pt);
+        std::int64_t batch = 0;
+        if (checkedMul(microBatchCounts[i], plan.training.micro_batch, plan.training.dp, batch) && fitsInt(batch)) {
+            work.training.global_batch = static_cast<int>(batch);
+            evaluateInto(work, pt);
+        } else {
+            pt.error = "training.global_batch: " + std::to_string(microBatchCounts[i])
+                + " micro-batches do not fit a whole number of sequences per step";
+        }
     }
     return out;
 }
@@ -83,7 +103,9 @@ std::vector<SweepPoint> sweepMicroBatches(const Plan &plan, const std::vector<in
 std::vector<SweepPoint> sweepHardware(const Plan &plan, const std::vector<Hardware> &hardware)
 {
     std::vector<SweepPoint> out(hardware.size());
-    const int gpus = plan.cluster.nodes * plan.cluster.gpus_per_node;
+    std::int64_t gpus64 = 0;
+    const bool gpusFit = checkedMul(plan.cluster.nodes, plan.cluster.gpus_per_node, gpus64) && fitsInt(gpus64);
+    const int gpus = gpusFit ? static_cast<int>(gpus64) : 0; // 0: every point says why
     for (size_t i = 0; i < hardware.size(); ++i) {
         Plan work = plan;
         work.gpu = hardware[i].gpu;
