@@ -79,7 +79,7 @@ namespace {
 std::string num(double v)
 {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%g", v);
+    std::snprintf(buf, sizeof buf, "%.10g", v);
     return buf;
 }
 
