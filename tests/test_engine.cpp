@@ -1,6 +1,7 @@
 // Engine tests: the seeds' worked examples done right (domain.md §11), published parameter counts,
 // Korthikanti et al. 2022 Table 5, properties, and invalid plans.
 #include "core/presets.h"
+#include "core/resultio.h"
 #include "core/scenario.h"
 #include "engine/engine.h"
 #include "engine/sweep.h"
@@ -26,16 +27,11 @@ Plan presetPlan(const char *model, const char *gpu, const char *cluster)
     return p;
 }
 
+// Every metric of the registry (resultio.cpp) is finite.
 bool allFinite(const Result &r)
 {
-    const double vals[] = {r.step_time_s, r.compute_time_s, r.bubble_time_s, r.tp_comm_time_s, r.pp_comm_time_s,
-                           r.dp_comm_time_s, r.dp_comm_exposed_s, r.comm_tax_raw, r.comm_tax_exposed, r.bubble_overhead,
-                           r.bubble_share, r.mfu, r.hfu, r.tflops_per_gpu, r.tokens_per_s, r.tokens_per_day,
-                           r.memory_weights_gb, r.memory_gradients_gb, r.memory_optimizer_gb, r.memory_activations_gb,
-                           r.memory_total_gb, r.days_to_train, r.gpu_hours, r.energy_mwh, r.capex_usd,
-                           r.cost_per_hour_usd, r.tco_usd, r.cost_per_billion_tokens_usd, r.params, r.flops_per_step};
-    for (double v : vals)
-        if (!std::isfinite(v))
+    for (const MetricInfo &m : metrics())
+        if (!std::isfinite(m.get(r)))
             return false;
     return true;
 }
