@@ -202,161 +202,180 @@ Placement placeGroups(const Plan &plan)
 // ---------------------------------------------------------------------------------------------
 // evaluation
 
-Result evaluateValid(const Plan &plan)
+namespace {
+
+// The shapes every phase of an evaluation reads, as doubles (validate() keeps them in range).
+struct Shape {
+    explicit Shape(const Plan &plan)
+        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len),
+          B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), p(plan.training.pp),
+          d(plan.training.dp), v(plan.training.vpp), G(t * p * d)
+    {
+    }
+    const double l, h, a, s, B, b, t, p, d, v, G;
+    double mb = 0;     // micro-batches per pipeline per step
+    double peak = 0;   // FLOP/s of one GPU at the plan's precision, dense
+    double tComp = 0;  // compute time of a step, without bubble or communication
+    double backwardShare = 0;
+};
+
+// FLOPs and compute time (docs/model.md §2-3).
+void computePhase(const Plan &plan, Shape &k, Result &r)
 {
-    const ModelSpec &m = plan.model;
-    const GpuSpec &gpu = plan.gpu;
-    const ClusterSpec &cl = plan.cluster;
     const TrainingSpec &tr = plan.training;
-    const EconomicsSpec &ec = plan.economics;
-    Result r;
-
-    const double l = m.layers, h = m.hidden, a = m.heads, s = tr.seq_len;
-    const double B = tr.global_batch, b = tr.micro_batch;
-    const double t = tr.tp, p = tr.pp, d = tr.dp, v = tr.vpp;
-    const double G = t * p * d;
-    // validate() bounds micro_batch*dp by global_batch, so the count fits an int.
-    const int mbCount = static_cast<int>(tr.global_batch / (static_cast<std::int64_t>(tr.micro_batch) * tr.dp));
-    const double mb = mbCount;
-    r.gpus = static_cast<int>(G);
-    r.micro_batches = mbCount;
-
-    // ---- FLOPs and compute time (domain.md §2-3)
-    r.params = parameterCount(m);
-    const double fSeq = modelFlopsPerSequence(m, tr.seq_len);
-    r.flops_per_step = B * fSeq;
+    r.params = parameterCount(plan.model);
+    const double fSeq = modelFlopsPerSequence(plan.model, tr.seq_len);
+    r.flops_per_step = k.B * fSeq;
     double hwSeq = fSeq;
     if (tr.recompute == Recompute::Full)
         hwSeq = fSeq * 4.0 / 3.0;
     else if (tr.recompute == Recompute::Selective)
-        hwSeq = fSeq + l * 4.0 * s * s * h; // the attention core's forward again: QK^T and AV
-    r.hardware_flops_per_step = B * hwSeq;
+        hwSeq = fSeq + k.l * 4.0 * k.s * k.s * k.h; // the attention core's forward again: QK^T and AV
+    r.hardware_flops_per_step = k.B * hwSeq;
 
-    const double peak = (tr.precision == Precision::Fp8 ? gpu.fp8_dense_tflops : gpu.bf16_dense_tflops) * 1e12;
-    const double eff = tr.compute_efficiency.value_or(gpu.compute_efficiency);
-    const double width = h / t;
+    k.peak = (tr.precision == Precision::Fp8 ? plan.gpu.fp8_dense_tflops : plan.gpu.bf16_dense_tflops) * 1e12;
+    const double eff = tr.compute_efficiency.value_or(plan.gpu.compute_efficiency);
+    const double width = k.h / k.t;
     r.compute_efficiency_effective = eff * width / (width + kGemmHalfEfficiencyWidth);
-    const double tComp = r.hardware_flops_per_step / (G * peak * r.compute_efficiency_effective);
-    r.compute_time_s = tComp;
+    k.tComp = r.hardware_flops_per_step / (k.G * k.peak * r.compute_efficiency_effective);
+    r.compute_time_s = k.tComp;
     // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
-    const double backwardShare = tr.recompute == Recompute::Full ? 0.75 : 2.0 / 3.0;
+    k.backwardShare = tr.recompute == Recompute::Full ? 0.75 : 2.0 / 3.0;
 
-    // ---- pipeline bubble (domain.md §6)
-    r.bubble_overhead = (p - 1.0) / (v * mb);
-    r.bubble_share = (p - 1.0) / (v * mb + p - 1.0);
-    r.bubble_time_s = tComp * r.bubble_overhead;
+    // Pipeline bubble (docs/model.md §6).
+    r.bubble_overhead = (k.p - 1.0) / (k.v * k.mb);
+    r.bubble_share = (k.p - 1.0) / (k.v * k.mb + k.p - 1.0);
+    r.bubble_time_s = k.tComp * r.bubble_overhead;
+}
 
-    // ---- communication (domain.md §4-5)
-    const Placement pl = placeGroups(plan);
-    r.tp_busbw_gbps = t > 1 ? pl.tp.busbw_gbps : 0.0;
-    r.dp_busbw_gbps = d > 1 ? pl.dp.busbw_gbps : 0.0;
-    r.pp_bw_gbps = p > 1 ? pl.pp.busbw_gbps : 0.0;
+// Data-parallel gradient (and ZeRO parameter) traffic and what of it hides under compute.
+void dataParallelPhase(const Plan &plan, const Shape &k, const GroupLink &link, Result &r)
+{
+    const TrainingSpec &tr = plan.training;
+    const double shard = r.params / (k.t * k.p);
+    const double gradMsg = shard * tr.grad_bytes;
+    const double paramMsg = shard * 2.0;
+    double exposed = 0;
+    if (tr.zero == 3) {
+        // Parameters gathered for the forward and again for the backward, gradients
+        // reduce-scattered, every micro-batch; prefetch can hide them under that micro-batch.
+        const double perMb = 2.0 * collectiveTimeS(Collective::AllGather, paramMsg, link)
+            + collectiveTimeS(Collective::ReduceScatter, gradMsg, link);
+        r.dp_comm_time_s = k.mb * perMb;
+        exposed = k.mb * std::max(0.0, perMb - tr.dp_overlap * k.tComp / k.mb);
+    } else {
+        if (tr.zero == 0)
+            r.dp_comm_time_s = collectiveTimeS(Collective::AllReduce, gradMsg, link);
+        else
+            r.dp_comm_time_s = collectiveTimeS(Collective::ReduceScatter, gradMsg, link)
+                + collectiveTimeS(Collective::AllGather, paramMsg, link);
+        // Gradients accumulate over the micro-batches; the buckets go out during the last
+        // micro-batch's backward pass, which is all the compute they can hide under.
+        const double window = k.backwardShare * k.tComp / k.mb;
+        exposed = std::max(0.0, r.dp_comm_time_s - tr.dp_overlap * window);
+    }
+    r.dp_comm_exposed_s = exposed;
+    const double latency = tr.zero == 0 ? collectiveLatencyS(Collective::AllReduce, link)
+                                        : 2.0 * collectiveLatencyS(Collective::AllGather, link);
+    if (latency * (tr.zero == 3 ? 1.5 * k.mb : 1.0) > 0.5 * r.dp_comm_time_s)
+        r.warnings |= WarnDpLatencyBound;
+}
+
+// Communication (docs/model.md §4-5), then the step time and the communication tax (§7).
+void communicationPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
+{
+    const TrainingSpec &tr = plan.training;
+    r.tp_busbw_gbps = k.t > 1 ? pl.tp.busbw_gbps : 0.0;
+    r.dp_busbw_gbps = k.d > 1 ? pl.dp.busbw_gbps : 0.0;
+    r.pp_bw_gbps = k.p > 1 ? pl.pp.busbw_gbps : 0.0;
 
     constexpr double actBytes = 2.0; // activations travel in 16 bits, also under FP8 compute
-    if (t > 1) {
-        const double msg = b * s * h * actBytes;
+    if (k.t > 1) {
+        const double msg = k.b * k.s * k.h * actBytes;
         const double perLayer = tr.recompute == Recompute::Full ? 6.0 : 4.0;
-        r.tp_comm_time_s = mb * (l / p) * perLayer * collectiveTimeS(Collective::AllReduce, msg, pl.tp);
+        r.tp_comm_time_s = k.mb * (k.l / k.p) * perLayer * collectiveTimeS(Collective::AllReduce, msg, pl.tp);
     }
     r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - tr.tp_overlap);
-
-    if (p > 1) {
+    if (k.p > 1) {
         // Megatron's scatter/gather (and sequence parallelism) splits the boundary tensor over the
         // t ranks of a stage, each sending its shard on its own rail.
-        const double msg = b * s * h * actBytes / t;
-        r.pp_comm_time_s = 2.0 * v * mb * collectiveTimeS(Collective::SendRecv, msg, pl.pp);
+        const double msg = k.b * k.s * k.h * actBytes / k.t;
+        r.pp_comm_time_s = 2.0 * k.v * k.mb * collectiveTimeS(Collective::SendRecv, msg, pl.pp);
     }
-
-    if (d > 1) {
-        const double shard = r.params / (t * p);
-        const double gradMsg = shard * tr.grad_bytes;
-        const double paramMsg = shard * 2.0;
-        double exposed = 0;
-        if (tr.zero == 3) {
-            // Parameters gathered for the forward and again for the backward, gradients
-            // reduce-scattered, every micro-batch; prefetch can hide them under that micro-batch.
-            const double perMb = 2.0 * collectiveTimeS(Collective::AllGather, paramMsg, pl.dp)
-                + collectiveTimeS(Collective::ReduceScatter, gradMsg, pl.dp);
-            r.dp_comm_time_s = mb * perMb;
-            exposed = mb * std::max(0.0, perMb - tr.dp_overlap * tComp / mb);
-        } else {
-            if (tr.zero == 0)
-                r.dp_comm_time_s = collectiveTimeS(Collective::AllReduce, gradMsg, pl.dp);
-            else
-                r.dp_comm_time_s = collectiveTimeS(Collective::ReduceScatter, gradMsg, pl.dp)
-                    + collectiveTimeS(Collective::AllGather, paramMsg, pl.dp);
-            // Gradients accumulate over the micro-batches; the buckets go out during the last
-            // micro-batch's backward pass, which is all the compute they can hide under.
-            const double window = backwardShare * tComp / mb;
-            exposed = std::max(0.0, r.dp_comm_time_s - tr.dp_overlap * window);
-        }
-        r.dp_comm_exposed_s = exposed;
-        const double latency = tr.zero == 0 ? collectiveLatencyS(Collective::AllReduce, pl.dp)
-                                            : 2.0 * collectiveLatencyS(Collective::AllGather, pl.dp);
-        if (latency * (tr.zero == 3 ? 1.5 * mb : 1.0) > 0.5 * r.dp_comm_time_s)
-            r.warnings |= WarnDpLatencyBound;
-    }
+    if (k.d > 1)
+        dataParallelPhase(plan, k, pl.dp, r);
 
     const double hidden = (r.tp_comm_time_s - r.tp_comm_exposed_s) + (r.dp_comm_time_s - r.dp_comm_exposed_s);
     r.overlap_slowdown_s = kOverlapComputeSlowdown * hidden;
-
-    // ---- step time and the communication tax (domain.md §7)
     const double commRaw = r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_time_s;
     const double commExposed = r.tp_comm_exposed_s + r.pp_comm_time_s + r.dp_comm_exposed_s;
-    r.step_time_s = tComp + r.bubble_time_s + commExposed + r.overlap_slowdown_s;
-    r.comm_tax_raw = commRaw / (commRaw + tComp);
+    r.step_time_s = k.tComp + r.bubble_time_s + commExposed + r.overlap_slowdown_s;
+    r.comm_tax_raw = commRaw / (commRaw + k.tComp);
     r.comm_tax_exposed = commExposed / r.step_time_s;
-    r.mfu = r.flops_per_step / (r.step_time_s * G * peak);
-    r.hfu = r.hardware_flops_per_step / (r.step_time_s * G * peak);
-    r.tflops_per_gpu = r.flops_per_step / (r.step_time_s * G) / 1e12;
-    r.tokens_per_s = B * s / r.step_time_s;
+    r.mfu = r.flops_per_step / (r.step_time_s * k.G * k.peak);
+    r.hfu = r.hardware_flops_per_step / (r.step_time_s * k.G * k.peak);
+    r.tflops_per_gpu = r.flops_per_step / (r.step_time_s * k.G) / 1e12;
+    r.tokens_per_s = k.B * k.s / r.step_time_s;
     r.tokens_per_day = r.tokens_per_s * 86400.0;
+}
 
-    // ---- memory per GPU (domain.md §8), the first stage holds the most activations
-    const double shard = r.params / (t * p);
-    r.memory_weights_gb = shard * 2.0 / (tr.zero >= 3 ? d : 1.0) / kBytesPerGB;
-    r.memory_gradients_gb = shard * (tr.grad_bytes >= 4 ? 4.0 : 2.0) / (tr.zero >= 2 ? d : 1.0) / kBytesPerGB;
-    r.memory_optimizer_gb = shard * 12.0 / (tr.zero >= 1 ? d : 1.0) / kBytesPerGB;
-    const double sbh = s * b * h;
-    const double attn = tr.flash_attention ? 0.0 : 5.0 * a * s / h;
+// Memory per GPU (docs/model.md §8): the first stage holds the most activations.
+void memoryPhase(const Plan &plan, const Shape &k, Result &r)
+{
+    const TrainingSpec &tr = plan.training;
+    const double shard = r.params / (k.t * k.p);
+    r.memory_weights_gb = shard * 2.0 / (tr.zero >= 3 ? k.d : 1.0) / kBytesPerGB;
+    r.memory_gradients_gb = shard * (tr.grad_bytes >= 4 ? 4.0 : 2.0) / (tr.zero >= 2 ? k.d : 1.0) / kBytesPerGB;
+    r.memory_optimizer_gb = shard * 12.0 / (tr.zero >= 1 ? k.d : 1.0) / kBytesPerGB;
+    const double sbh = k.s * k.b * k.h, t = k.t;
+    const double attn = tr.flash_attention ? 0.0 : 5.0 * k.a * k.s / k.h;
     const double fullLayer = tr.sequence_parallel ? sbh * (34.0 + attn) / t : sbh * (10.0 + 24.0 / t + attn / t);
     double perLayer = fullLayer;
     if (tr.recompute == Recompute::Selective)
         perLayer = tr.sequence_parallel ? sbh * 34.0 / t : sbh * (10.0 + 24.0 / t);
     else if (tr.recompute == Recompute::Full)
         perLayer = 2.0 * sbh / (tr.sequence_parallel ? t : 1.0);
-    double inFlight = std::min(mb, p);
-    if (v > 1)
-        inFlight *= 1.0 + (p - 1.0) / (v * p);
-    double act = perLayer * (l / p) * inFlight;
+    double inFlight = std::min(k.mb, k.p);
+    if (k.v > 1)
+        inFlight *= 1.0 + (k.p - 1.0) / (k.v * k.p);
+    double act = perLayer * (k.l / k.p) * inFlight;
     if (tr.recompute == Recompute::Full)
         act += fullLayer; // one layer's activations live again while it is recomputed
     r.memory_activations_gb = act / kBytesPerGB;
     r.memory_total_gb = r.memory_weights_gb + r.memory_gradients_gb + r.memory_optimizer_gb + r.memory_activations_gb;
-    r.memory_capacity_gb = gpu.memory_gb;
-    r.memory_usable_gb = gpu.memory_gb * (1.0 - kMemoryReserve);
+    r.memory_capacity_gb = plan.gpu.memory_gb;
+    r.memory_usable_gb = plan.gpu.memory_gb * (1.0 - kMemoryReserve);
     r.fits_in_memory = r.memory_total_gb <= r.memory_usable_gb;
+}
 
-    // ---- time and money (domain.md §9)
-    const double effectiveTokensPerS = r.tokens_per_s * tr.goodput;
-    const double hours = tr.tokens_to_train / effectiveTokensPerS / 3600.0;
+// Time and money (docs/model.md §9).
+void economicsPhase(const Plan &plan, const Shape &k, Result &r)
+{
+    const EconomicsSpec &ec = plan.economics;
+    const ClusterSpec &cl = plan.cluster;
+    const double effectiveTokensPerS = r.tokens_per_s * plan.training.goodput;
+    const double hours = plan.training.tokens_to_train / effectiveTokensPerS / 3600.0;
     r.days_to_train = hours / 24.0;
-    r.gpu_hours = G * hours;
-    r.power_kw = G * gpu.watts * (1.0 + ec.node_overhead) * ec.pue / 1000.0;
+    r.gpu_hours = k.G * hours;
+    r.power_kw = k.G * plan.gpu.watts * (1.0 + ec.node_overhead) * ec.pue / 1000.0;
     r.energy_mwh = r.power_kw * hours / 1000.0;
     if (ec.mode == EconomicsMode::Buy) {
-        r.capex_usd = G * gpu.price_usd + cl.nodes * cl.node_price_usd + G * cl.network_cost_per_gpu_usd;
+        r.capex_usd = k.G * plan.gpu.price_usd + cl.nodes * cl.node_price_usd + k.G * cl.network_cost_per_gpu_usd;
         r.cost_per_hour_usd = r.capex_usd / (ec.years * 8760.0) + r.power_kw * ec.usd_per_kwh
             + r.capex_usd * ec.upkeep_pct / 100.0 / 8760.0;
     } else {
         r.capex_usd = 0;
-        r.cost_per_hour_usd = G * ec.usd_per_gpu_hour;
+        r.cost_per_hour_usd = k.G * ec.usd_per_gpu_hour;
     }
     r.tco_usd = r.cost_per_hour_usd * hours;
     r.lifetime_tco_usd = r.cost_per_hour_usd * ec.years * 8760.0;
     r.cost_per_billion_tokens_usd = r.cost_per_hour_usd / (effectiveTokensPerS * 3600.0 / 1e9);
+}
 
-    // ---- warnings
+void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
+{
+    const TrainingSpec &tr = plan.training;
+    const ClusterSpec &cl = plan.cluster;
     if (r.comm_tax_exposed > kCommTaxWarn)
         r.warnings |= WarnCommTaxHigh;
     else if (r.comm_tax_raw > kCommTaxWarn)
@@ -365,21 +384,42 @@ Result evaluateValid(const Plan &plan)
         r.warnings |= WarnDoesNotFit;
     if (tr.tp > cl.gpus_per_node)
         r.warnings |= WarnTpCrossesNodes;
-    const bool intraTraffic = cl.gpus_per_node > 1 && (t > 1 || (d > 1 && pl.dp.ranks_per_node > 1) || (p > 1 && pl.pp.nodes == 1));
-    if (!gpu.p2p && intraTraffic)
+    const bool intraTraffic = cl.gpus_per_node > 1
+        && (k.t > 1 || (k.d > 1 && pl.dp.ranks_per_node > 1) || (k.p > 1 && pl.pp.nodes == 1));
+    if (!plan.gpu.p2p && intraTraffic)
         r.warnings |= WarnP2PDisabled;
-    if (t > 1 && !gpu.nvlink)
+    if (k.t > 1 && !plan.gpu.nvlink)
         r.warnings |= WarnNoNvlinkForTp;
     if (r.bubble_time_s / r.step_time_s > kBubbleWarn)
         r.warnings |= WarnBubbleHigh;
-    if (p > 1 && mb < p)
+    if (k.p > 1 && k.mb < k.p)
         r.warnings |= WarnFewMicroBatches;
-    if (eff > kEfficiencyCeiling)
+    if (tr.compute_efficiency.value_or(plan.gpu.compute_efficiency) > kEfficiencyCeiling)
         r.warnings |= WarnEfficiencyHigh;
     if (tr.goodput < kGoodputWarn)
         r.warnings |= WarnGoodputLow;
     if (r.mfu > kMfuWarn)
         r.warnings |= WarnMfuHigh;
+}
+
+} // namespace
+
+Result evaluateValid(const Plan &plan)
+{
+    Result r;
+    Shape k(plan);
+    // validate() bounds micro_batch*dp by global_batch, so the count fits an int.
+    const int mbCount = static_cast<int>(plan.training.global_batch
+                                         / (static_cast<std::int64_t>(plan.training.micro_batch) * plan.training.dp));
+    k.mb = mbCount;
+    r.gpus = static_cast<int>(k.G);
+    r.micro_batches = mbCount;
+    computePhase(plan, k, r);
+    const Placement pl = placeGroups(plan);
+    communicationPhase(plan, k, pl, r);
+    memoryPhase(plan, k, r);
+    economicsPhase(plan, k, r);
+    warningPhase(plan, k, pl, r);
     return r;
 }
 
