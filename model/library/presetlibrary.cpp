@@ -16,6 +16,7 @@
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QThread>
+#include <QThreadStorage>
 #include <QVariant>
 
 namespace commtax {
@@ -23,7 +24,9 @@ namespace commtax {
 namespace {
 
 // Connections a thread opened, closed when the thread ends (QSqlDatabase connections belong to
-// the thread that opened them).
+// the thread that opened them). QThreadStorage, not thread_local: Qt deletes its data while the
+// thread finishes, before QThread::wait() returns, whereas a thread_local destructor runs later,
+// at the exit of the underlying thread, so a caller that waited could still see the connection.
 struct ThreadConnections {
     QStringList names;
     ~ThreadConnections()
@@ -32,7 +35,13 @@ struct ThreadConnections {
             QSqlDatabase::removeDatabase(n);
     }
 };
-thread_local ThreadConnections t_connections;
+QThreadStorage<ThreadConnections *> t_storage;
+QStringList &threadConnectionNames()
+{
+    if (!t_storage.hasLocalData())
+        t_storage.setLocalData(new ThreadConnections);
+    return t_storage.localData()->names;
+}
 
 constexpr int kBusyTimeoutMs = 5000;
 
@@ -100,7 +109,7 @@ PresetLibrary::~PresetLibrary()
     if (QSqlDatabase::contains(name)) {
         QSqlDatabase::database(name, false).close();
         QSqlDatabase::removeDatabase(name);
-        t_connections.names.removeAll(name);
+        threadConnectionNames().removeAll(name);
     }
 }
 
@@ -118,7 +127,7 @@ bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error) const
             return true;
     } else {
         db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        t_connections.names.append(name);
+        threadConnectionNames().append(name);
     }
     if (!db.isValid()) {
         if (error)
@@ -196,7 +205,7 @@ bool PresetLibrary::moveAside(const QString &why, QString *error)
     if (QSqlDatabase::contains(name)) {
         QSqlDatabase::database(name, false).close();
         QSqlDatabase::removeDatabase(name);
-        t_connections.names.removeAll(name);
+        threadConnectionNames().removeAll(name);
     }
     const QFileInfo fi(m_fileName);
     const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
