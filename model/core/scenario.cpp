@@ -1,11 +1,12 @@
 #include "scenario.h"
 
+#include "atomicfile.h"
+
 #include "engine/engine.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace commtax {
 
@@ -296,19 +297,7 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
 
 bool saveScenarioFile(const QString &fileName, const Scenario &s, const PresetCatalog &catalog, QString *error)
 {
-    QSaveFile f(fileName);
-    if (!f.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = fileName + QStringLiteral(": cannot write: ") + f.errorString();
-        return false;
-    }
-    f.write(serializeScenario(s, catalog));
-    if (!f.commit()) {
-        if (error)
-            *error = fileName + QStringLiteral(": cannot write: ") + f.errorString();
-        return false;
-    }
-    return true;
+    return writeFileAtomically(fileName, serializeScenario(s, catalog), error);
 }
 
 } // namespace commtax
