@@ -14,6 +14,8 @@
 #include "charts/chartview.h"
 #include "core/atomicfile.h"
 #include "library/libraryfiles.h"
+#include "library/libraryschema.h"
+#include "library/libraryui.h"
 #include "library/presetlibrary.h"
 
 #include "testsupport.h"
@@ -405,6 +407,40 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(lib.open(&error), qPrintable(error));
         QVERIFY(lib.catalog().find(Section::Gpu, QStringLiteral("mine"))); // nothing lost
+    }
+
+    // What the app's start-up message box says (ui/library/libraryui.cpp).
+    void startupNoticeSaysWhatHappened()
+    {
+        const QString folder = freshFolder();
+        // unavailable: built-ins only, and the file is not touched
+        const QString dirPath = folder + QStringLiteral("/folder.sqlite");
+        QVERIFY(QDir().mkpath(dirPath));
+        PresetLibrary unavailable(dirPath);
+        QString error;
+        QVERIFY(!unavailable.open(&error));
+        QString notice = presetLibraryStartupNotice(unavailable, error);
+        QVERIFY2(notice.contains(QStringLiteral("only the built-in presets")) && notice.contains(QStringLiteral("not changed or moved"))
+                     && notice.contains(dirPath),
+                 qPrintable(notice));
+        // read-only: the presets are there, changes are not saved, and why
+        const QString path = libraryWithMyPreset(folder);
+        {
+            PresetLibrary lib(path);
+            QVERIFY(lib.open(nullptr));
+            QSqlDatabase db = lib.database();
+            QVERIFY(execSql(db, QStringLiteral("PRAGMA user_version = 99"), nullptr));
+        }
+        PresetLibrary newer(path);
+        QVERIFY(newer.open(&error));
+        notice = presetLibraryStartupNotice(newer, QString());
+        QVERIFY2(notice.contains(QStringLiteral("read-only")) && notice.contains(QStringLiteral("newer Commtax"))
+                     && notice.contains(QStringLiteral("cannot be saved")),
+                 qPrintable(notice));
+        // a sound library: nothing to say
+        PresetLibrary fine(libraryWithMyPreset(freshFolder()));
+        QVERIFY(fine.open(nullptr));
+        QVERIFY(presetLibraryStartupNotice(fine, QString()).isEmpty());
     }
 
     // ---------------------------------------------------------------- atomic writes
