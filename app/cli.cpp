@@ -3,17 +3,21 @@
 #include "core/presets.h"
 #include "core/resultio.h"
 #include "core/scenario.h"
+#include "core/terminaltext.h"
 #include "engine/sweep.h"
+#include "library/presetlibrary.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include <unistd.h>
 
@@ -32,42 +36,82 @@ QTextStream &err()
     return s;
 }
 
+QString shown(const QString &text)
+{
+    return terminalSafe(text);
+}
+
 int fail(int code, const QString &message)
 {
     out().flush();
-    err() << "commtax: " << message << Qt::endl;
+    err() << "commtax: " << shown(message) << Qt::endl;
     return code;
 }
 
-bool takeFlag(QStringList &args, const QString &flag)
+void warn(const QString &message)
 {
-    return args.removeAll(flag) > 0;
+    out().flush();
+    err() << "commtax: warning: " << shown(message) << Qt::endl;
+}
+
+const PresetCatalog &presetCatalog()
+{
+    static const PresetCatalog catalog = [] {
+        PresetLibrary library;
+        if (!QFileInfo::exists(library.fileName()))
+            return PresetCatalog::builtIn();
+        QString error;
+        if (!library.open(&error, PresetLibrary::OpenMode::ExistingOnly)) {
+            warn(QStringLiteral("preset library not used (%1); built-in presets only").arg(error));
+            return PresetCatalog::builtIn();
+        }
+        return library.catalog();
+    }();
+    return catalog;
+}
+
+bool takeFlag(QStringList &args, const QString &flag, bool &present, QString *error)
+{
+    const qsizetype n = args.removeAll(flag);
+    present = n > 0;
+    if (n > 1) {
+        if (error)
+            *error = flag + QStringLiteral(" given more than once");
+        return false;
+    }
+    return true;
 }
 
 bool takeOption(QStringList &args, const QString &opt, QString &value, bool *present, QString *error)
 {
     if (present)
         *present = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
+    int found = 0;
+    for (qsizetype i = 0; i < args.size();) {
+        QString v;
         if (args[i] == opt) {
             if (i + 1 >= args.size()) {
                 if (error)
                     *error = opt + QStringLiteral(" needs a value");
                 return false;
             }
-            value = args[i + 1];
+            v = args[i + 1];
             args.remove(i, 2);
-            if (present)
-                *present = true;
-            return true;
-        }
-        if (args[i].startsWith(opt + QLatin1Char('='))) {
-            value = args[i].mid(opt.size() + 1);
+        } else if (args[i].startsWith(opt + QLatin1Char('='))) {
+            v = args[i].mid(opt.size() + 1);
             args.remove(i);
-            if (present)
-                *present = true;
-            return true;
+        } else {
+            ++i;
+            continue;
         }
+        if (++found > 1) {
+            if (error)
+                *error = opt + QStringLiteral(" given more than once");
+            return false;
+        }
+        value = v;
+        if (present)
+            *present = true;
     }
     return true;
 }
@@ -75,7 +119,7 @@ bool takeOption(QStringList &args, const QString &opt, QString &value, bool *pre
 QString unknownOption(const QStringList &args)
 {
     for (const QString &a : args)
-        if (a.startsWith(QLatin1String("--")))
+        if (a.size() > 1 && a.startsWith(QLatin1Char('-')))
             return a;
     return QString();
 }
@@ -116,11 +160,11 @@ const char *const kUsage =
 bool loadScenarioOrFail(const QString &file, Scenario &s, int &code)
 {
     QList<LoadError> errors;
-    if (loadAndValidateScenario(file, PresetCatalog::builtIn(), s, errors))
+    if (loadAndValidateScenario(file, presetCatalog(), s, errors))
         return true;
     out().flush();
     for (const LoadError &e : errors)
-        err() << "commtax: " << e.toString() << Qt::endl;
+        err() << "commtax: " << shown(e.toString()) << Qt::endl;
     code = kExitBadInput;
     return false;
 }
@@ -149,7 +193,10 @@ bool parseIntList(const QString &text, std::vector<int> &outList, QString *error
 
 int cmdEvaluate(QStringList args)
 {
-    const bool json = takeFlag(args, QStringLiteral("--json"));
+    bool json = false;
+    QString why;
+    if (!takeFlag(args, QStringLiteral("--json"), json, &why))
+        return fail(kExitUsage, QStringLiteral("evaluate: ") + why);
     if (const QString bad = unknownOption(args); !bad.isEmpty())
         return fail(kExitUsage, QStringLiteral("evaluate: unknown option %1").arg(bad));
     if (args.size() != 1)
@@ -168,7 +215,10 @@ int cmdEvaluate(QStringList args)
 
 int cmdPresets(QStringList args)
 {
-    const bool json = takeFlag(args, QStringLiteral("--json"));
+    bool json = false;
+    QString why;
+    if (!takeFlag(args, QStringLiteral("--json"), json, &why))
+        return fail(kExitUsage, QStringLiteral("presets: ") + why);
     if (const QString bad = unknownOption(args); !bad.isEmpty())
         return fail(kExitUsage, QStringLiteral("presets: unknown option %1").arg(bad));
     if (!args.isEmpty())
@@ -208,11 +258,10 @@ int cmdPresets(QStringList args)
 
 int cmdSweep(QStringList args)
 {
-    const bool json = takeFlag(args, QStringLiteral("--json"));
-    const bool csv = takeFlag(args, QStringLiteral("--csv"));
     QString gpus, mbs, hardware, scaling, why;
-    bool hasGpus = false, hasMbs = false, hasHw = false, hasScaling = false;
-    if (!takeOption(args, QStringLiteral("--gpus"), gpus, &hasGpus, &why)
+    bool json = false, csv = false, hasGpus = false, hasMbs = false, hasHw = false, hasScaling = false;
+    if (!takeFlag(args, QStringLiteral("--json"), json, &why) || !takeFlag(args, QStringLiteral("--csv"), csv, &why)
+        || !takeOption(args, QStringLiteral("--gpus"), gpus, &hasGpus, &why)
         || !takeOption(args, QStringLiteral("--micro-batches"), mbs, &hasMbs, &why)
         || !takeOption(args, QStringLiteral("--hardware"), hardware, &hasHw, &why)
         || !takeOption(args, QStringLiteral("--scaling"), scaling, &hasScaling, &why))
@@ -225,6 +274,8 @@ int cmdSweep(QStringList args)
         return fail(kExitUsage, QStringLiteral("sweep needs exactly one of --gpus, --micro-batches, --hardware"));
     if (json && csv)
         return fail(kExitUsage, QStringLiteral("sweep: choose --json or --csv, not both"));
+    if (hasScaling && !hasGpus)
+        return fail(kExitUsage, QStringLiteral("sweep: --scaling goes with --gpus only"));
     GpuScaling mode = GpuScaling::FixedGlobalBatch;
     if (hasScaling) {
         if (scaling == QLatin1String("fixed-micro-batches"))
@@ -254,7 +305,7 @@ int cmdSweep(QStringList args)
         points = sweepMicroBatches(s.plan, list);
         xName = QStringLiteral("micro_batches");
     } else {
-        const PresetCatalog &cat = PresetCatalog::builtIn();
+        const PresetCatalog &cat = presetCatalog(); // the user's GPUs too
         QStringList ids;
         if (hardware == QLatin1String("all"))
             for (const Preset &p : cat.presets(Section::Gpu))
@@ -305,11 +356,11 @@ int cmdSweep(QStringList args)
             const SweepPoint &p = points[i];
             const QString x = hasHw ? labels[qsizetype(i)] : formatNumber(p.x, 0);
             if (!p.valid) {
-                out() << QStringLiteral("%1 invalid: %2\n").arg(x, -16).arg(QString::fromStdString(p.error));
+                out() << QStringLiteral("%1 invalid: %2\n").arg(shown(x), -16).arg(shown(QString::fromStdString(p.error)));
                 continue;
             }
             const Result &r = p.result;
-            out() << tableLine(columns, {x, formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.comm_tax_raw),
+            out() << tableLine(columns, {shown(x), formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.comm_tax_raw),
                                          percent(r.bubble_share), percent(r.mfu), formatNumber(r.days_to_train, 1),
                                          formatNumber(r.cost_per_billion_tokens_usd, 2)})
                   << (r.fits_in_memory ? QString() : QStringLiteral("  (does not fit in memory)")) << '\n';

@@ -15,6 +15,12 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
+// Text from the log (GPU names, test names, notes) on its way to the terminal.
+QString fromLog(const std::string &s)
+{
+    return shown(QString::fromStdString(s));
+}
+
 bool takePositive(QStringList &args, const QString &opt, int &value, QString &why)
 {
     QString text;
@@ -47,10 +53,10 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
         where += QStringLiteral(" (%1 per node)").arg(c.ranks_per_node);
     o << QStringLiteral("%1 on %2, %3").arg(QLatin1String(toString(c.collective)), where, QLatin1String(toString(c.scope)));
     if (!c.gpu_name.empty())
-        o << " - " << qs(c.gpu_name);
+        o << " - " << fromLog(c.gpu_name);
     o << "\n";
     auto line = [&o](const char *label, const QString &value) { o << QStringLiteral("  %1 %2\n").arg(QLatin1String(label), -16).arg(value); };
-    line("peak busbw", gbps(c.peak_busbw_gbps) + QStringLiteral(" at ") + qs(nccl::formatBytes(double(c.peak_size_bytes))));
+    line("peak busbw", gbps(c.peak_busbw_gbps) + QStringLiteral(" at ") + fromLog(nccl::formatBytes(double(c.peak_size_bytes))));
     line("plateau busbw", c.plateau_busbw_gbps ? gbps(*c.plateau_busbw_gbps) + QStringLiteral(" (sizes >= 256 MiB)")
                                                : QStringLiteral("not reached (no size >= 256 MiB)"));
     if (c.fit.ok)
@@ -62,7 +68,7 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
                                                    : QStringLiteral("absent"));
     if (c.model.available) {
         line("model", QStringLiteral("%1 / %2: busbw %3, line rate %4, latency %5 us; %6 of %7 sizes >20% below")
-                          .arg(qs(c.model.cluster_id), qs(c.model.gpu_id), gbps(c.model.link_busbw_gbps), gbps(c.model.line_gbps),
+                          .arg(fromLog(c.model.cluster_id), fromLog(c.model.gpu_id), gbps(c.model.link_busbw_gbps), gbps(c.model.line_gbps),
                                formatNumber(c.model.latency_us, 1))
                           .arg(c.model.sizes_below)
                           .arg(c.model.sizes_compared));
@@ -75,14 +81,14 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
         line("calibrated", fields.isEmpty() ? QStringLiteral("nothing")
                                             : fields.join(QStringLiteral(", "))
                                                   + QStringLiteral(" (%1 preset %2)").arg(inter ? QStringLiteral("cluster") : QStringLiteral("GPU"),
-                                                                                          qs(inter ? c.model.cluster_id : c.model.gpu_id)));
+                                                                                          fromLog(inter ? c.model.cluster_id : c.model.gpu_id)));
         for (const std::string &n : c.calibrated.notes)
-            o << "                   " << qs(n) << "\n";
+            o << "                   " << fromLog(n) << "\n";
     } else {
         line("model", QStringLiteral("no comparison"));
     }
     if (target)
-        line("presets", target->reason);
+        line("presets", shown(target->reason));
     o << "\n";
     const QList<TextColumn> columns = {{QStringLiteral("size"), 10},    {QStringLiteral("time_us"), 10},
                                        {QStringLiteral("algbw"), 8},    {QStringLiteral("busbw"), 8},
@@ -92,7 +98,7 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
     const QString none = QStringLiteral("-");
     for (const nccl::CalibrationRow &r : c.rows) {
         const bool compared = r.model_busbw_gbps > 0;
-        o << tableLine(columns, {qs(nccl::formatBytes(double(r.size_bytes))), formatNumber(r.time_us, 2),
+        o << tableLine(columns, {fromLog(nccl::formatBytes(double(r.size_bytes))), formatNumber(r.time_us, 2),
                                  formatNumber(r.algbw_gbps, 2), formatNumber(r.busbw_gbps, 2),
                                  r.in_place_busbw_gbps ? formatNumber(*r.in_place_busbw_gbps, 2) : none,
                                  c.fit.ok ? formatNumber(r.fit_busbw_gbps, 2) : none,
@@ -103,7 +109,7 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
     if (!c.warnings.empty()) {
         o << "\nwarnings:\n";
         for (const std::string &w : c.warnings)
-            o << "  - " << qs(w) << "\n";
+            o << "  - " << fromLog(w) << "\n";
     }
 }
 
@@ -111,12 +117,12 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
 
 int cmdCalibrate(QStringList args)
 {
-    const bool json = takeFlag(args, QStringLiteral("--json"));
     QString why, clusterId;
-    bool hasCluster = false;
+    bool json = false, hasCluster = false;
     nccl::CalibrationOptions options;
     int table = 0;
-    if (!takePositive(args, QStringLiteral("--ranks"), options.ranks, why)
+    if (!takeFlag(args, QStringLiteral("--json"), json, &why)
+        || !takePositive(args, QStringLiteral("--ranks"), options.ranks, why)
         || !takePositive(args, QStringLiteral("--nodes"), options.nodes, why)
         || !takePositive(args, QStringLiteral("--table"), table, why)
         || !takeOption(args, QStringLiteral("--cluster"), clusterId, &hasCluster, &why))
@@ -152,7 +158,7 @@ int cmdCalibrate(QStringList args)
             named = &d;
             break;
         }
-    const bool haveTarget = chooseCalibrationTarget(PresetCatalog::builtIn(), hasCluster ? clusterId.trimmed() : QString(),
+    const bool haveTarget = chooseCalibrationTarget(presetCatalog(), hasCluster ? clusterId.trimmed() : QString(),
                                                     named ? named->gpu_name : std::string(), target, &why);
     if (!haveTarget && hasCluster)
         return fail(kExitBadInput, QStringLiteral("calibrate: ") + why);

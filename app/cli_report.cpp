@@ -1,16 +1,32 @@
 // commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize as-given|gpus|budget|time]
 // The comparison of 2 to 8 scenario files as a PDF for procurement, or its table as CSV or JSON.
-// Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets:
-// the preset library is read when it exists, never created or repaired from here.
+// Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets
+// (presetCatalog(): the library is read when it exists, never created or repaired from here).
+// The output may not be one of the inputs.
 #include "cli.h"
 
 #include "library/comparisonio.h"
-#include "library/presetlibrary.h"
+#include <QFile>
 #include "report/reportwriter.h"
 
 #include <QFileInfo>
 
+#include <sys/stat.h>
+
 namespace commtax::cli {
+
+namespace {
+// The same file: the same canonical path (symlinks resolved), or the same inode (hard links).
+bool sameFile(const QString &a, const QString &b)
+{
+    const QString ca = QFileInfo(a).canonicalFilePath(), cb = QFileInfo(b).canonicalFilePath();
+    if (!ca.isEmpty() && ca == cb)
+        return true;
+    struct stat sa, sb;
+    return ::stat(QFile::encodeName(a).constData(), &sa) == 0 && ::stat(QFile::encodeName(b).constData(), &sb) == 0
+        && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+} // namespace
 
 int cmdReport(QStringList args)
 {
@@ -21,6 +37,8 @@ int cmdReport(QStringList args)
         || !takeOption(args, QStringLiteral("--output"), outputLong, &hasOutputLong, &why)
         || !takeOption(args, QStringLiteral("--normalize"), normalize, &hasNormalize, &why))
         return fail(kExitUsage, QStringLiteral("report: ") + why);
+    if (hasOutput && hasOutputLong)
+        return fail(kExitUsage, QStringLiteral("report: give the output once (-o or --output, not both)"));
     if (hasOutputLong) {
         output = outputLong;
         hasOutput = true;
@@ -41,15 +59,13 @@ int cmdReport(QStringList args)
                                     .arg(kMaxComparedPlans)
                                     .arg(args.size()));
 
-    PresetCatalog catalog = PresetCatalog::builtIn();
-    PresetLibrary library;
-    if (QFileInfo::exists(library.fileName())) {
-        QString error;
-        if (library.open(&error, PresetLibrary::OpenMode::ExistingOnly))
-            catalog = library.catalog();
-        else
-            err() << "commtax: warning: preset library not used (" << error << "); built-in presets only" << Qt::endl;
-    }
+    // Never write over an input: the report would replace the scenario it was made from.
+    for (const QString &file : std::as_const(args))
+        if (sameFile(output, file))
+            return fail(kExitBadInput, QStringLiteral("report: %1 is also an input (%2): refusing to overwrite it; choose another output file")
+                                           .arg(output, file));
+
+    const PresetCatalog &catalog = presetCatalog();
 
     QList<Scenario> scenarios;
     bool ok = true;
@@ -59,7 +75,7 @@ int cmdReport(QStringList args)
         if (!loadAndValidateScenario(file, catalog, s, errors)) {
             out().flush();
             for (const LoadError &e : errors)
-                err() << "commtax: " << e.toString() << Qt::endl;
+                err() << "commtax: " << shown(e.toString()) << Qt::endl;
             ok = false;
             continue;
         }
@@ -78,9 +94,9 @@ int cmdReport(QStringList args)
     if (!writeComparisonReport(c, output, options, &error, &pages))
         return fail(kExitBadInput, QStringLiteral("report: ") + error);
     if (pages > 0)
-        out() << "Wrote " << output << " (" << pages << " pages)\n";
+        out() << "Wrote " << shown(output) << " (" << pages << " pages)\n";
     else
-        out() << "Wrote " << output << " (" << c.plans.size() << " plans)\n";
+        out() << "Wrote " << shown(output) << " (" << c.plans.size() << " plans)\n";
     return kExitOk;
 }
 

@@ -12,3 +12,9 @@ if(COMMTAX_BUILD_BENCHMARKS)
   add_executable(bench_library bench/bench_library.cpp)
   target_link_libraries(bench_library PRIVATE commtax_library benchmark::benchmark commtax_warnings)
 endif()
+
+# test_durability: kill -9 during a write and an import, read-only, unreadable and locked library
+# files, failed and atomic file exports. Child processes are the test itself run again; the
+# permission tests drop to nobody (65534) in the child when run as root.
+commtax_add_test(test_durability SOURCES test_durability.cpp LIBS commtax_ui commtax_library Qt6::Sql)
+set_tests_properties(test_durability PROPERTIES TIMEOUT 120)

@@ -1,6 +1,7 @@
 // The command line, run as users run it: exit codes, stderr reasons, JSON and CSV output.
 #include "core/resultio.h"
 #include "core/scenario.h"
+#include "library/presetlibrary.h"
 
 #include "testsupport.h"
 
@@ -11,13 +12,38 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 using namespace commtax;
 using namespace commtax::test;
+
+namespace {
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+// A scenario on 8 GPUs of one node, naming these presets.
+QByteArray scenarioWith(const QByteArray &gpu, const QByteArray &cluster, const QByteArray &name = "plan")
+{
+    return "{\"format\": \"commtax-scenario\", \"version\": 1, \"name\": \"" + name
+        + "\",\n\"model\": {\"preset\": \"llama2-7b\"},\n\"gpu\": {\"preset\": \"" + gpu
+        + "\"},\n\"cluster\": {\"preset\": \"" + cluster + "\", \"nodes\": 1},\n\"training\": {\"tp\": 8, \"pp\": 1, \"dp\": 1}}\n";
+}
+} // namespace
 
 class TestCli : public QObject
 {
     Q_OBJECT
     QTemporaryDir m_dir;
+
+    // `commtax <args>` with COMMTAX_LIBRARY pointing at `library`.
+    static Run runWithLibrary(const QString &library, const QStringList &args)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), library);
+        return run(QStringLiteral(COMMTAX_BINARY), args, env, QByteArray(), 60000);
+    }
 
 private Q_SLOTS:
     void evaluateJsonHasEveryNamedOutput()
@@ -136,6 +162,134 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QVERIFY(r.err.contains(":2:"));
         QVERIFY(r.err.contains("model.preset: unknown model preset \"gpt5\""));
+    }
+
+    // Every subcommand resolves the user's presets from the library, as `report` did alone before.
+    void everyCommandResolvesUserPresets()
+    {
+        const QString library = m_dir.filePath(QStringLiteral("user-library.sqlite"));
+        {
+            PresetLibrary lib(library);
+            QString error;
+            QVERIFY2(lib.open(&error), qPrintable(error));
+            Preset gpu = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+            gpu.builtIn = false;
+            gpu.id = QStringLiteral("my-h100");
+            gpu.name = QStringLiteral("My H100");
+            gpu.values.insert(QStringLiteral("price_usd"), 12345);
+            QVERIFY2(lib.savePreset(gpu, nullptr, &error), qPrintable(error));
+            Preset cluster = *PresetCatalog::builtIn().find(Section::Cluster, QStringLiteral("dgx-h100"));
+            cluster.builtIn = false;
+            cluster.id = QStringLiteral("my-pod");
+            cluster.name = QStringLiteral("My pod");
+            QVERIFY2(lib.savePreset(cluster, nullptr, &error), qPrintable(error));
+        }
+        const QByteArray before = readAll(library);
+        const QString mine = writeFile(m_dir, QStringLiteral("mine.json"), scenarioWith("my-h100", "my-pod"));
+        const QString builtin = writeFile(m_dir, QStringLiteral("builtin.json"), scenarioWith("h100-sxm", "dgx-h100"));
+
+        Run r = runWithLibrary(library, {QStringLiteral("evaluate"), mine, QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("gpu")).toString(), QStringLiteral("my-h100"));
+        r = runWithLibrary(library, {QStringLiteral("sweep"), mine, QStringLiteral("--gpus"), QStringLiteral("8,16"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = runWithLibrary(library, {QStringLiteral("sweep"), builtin, QStringLiteral("--hardware"), QStringLiteral("my-h100,a100-sxm-80gb")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.out.contains("my-h100"));
+        r = runWithLibrary(library, {QStringLiteral("report"), mine, builtin, QStringLiteral("-o"), m_dir.filePath(QStringLiteral("r.csv"))});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.err.isEmpty());
+        QCOMPARE(readAll(library), before); // read, never written
+
+        // without the library the same names are unknown (exit 1, file and field named), and a
+        // missing library is not created
+        const QString missing = m_dir.filePath(QStringLiteral("no-library.sqlite"));
+        r = runWithLibrary(missing, {QStringLiteral("evaluate"), mine});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("gpu.preset: unknown gpu preset \"my-h100\""), r.err.constData());
+        r = runWithLibrary(missing, {QStringLiteral("sweep"), builtin, QStringLiteral("--hardware"), QStringLiteral("my-h100")});
+        QCOMPARE(r.code, 1);
+        QVERIFY(!QFileInfo::exists(missing));
+    }
+
+    void reportRefusesToOverwriteAnInput()
+    {
+        const QByteArray text = scenarioWith("h100-sxm", "dgx-h100");
+        const QString a = writeFile(m_dir, QStringLiteral("in-a.json"), text);
+        const QString b = writeFile(m_dir, QStringLiteral("in-b.json"), text);
+        const QString viaSymlink = m_dir.filePath(QStringLiteral("link-to-a.json"));
+        const QString viaHardLink = m_dir.filePath(QStringLiteral("hard-a.json"));
+        QVERIFY(QFile::link(a, viaSymlink));
+        QVERIFY(::link(QFile::encodeName(a).constData(), QFile::encodeName(viaHardLink).constData()) == 0);
+        const QString relative = QStringLiteral("%1/./../%2/in-a.json").arg(m_dir.path(), QFileInfo(m_dir.path()).fileName());
+        for (const QString &output : {a, viaSymlink, viaHardLink, relative}) {
+            const Run r = runCommtax({QStringLiteral("report"), a, b, QStringLiteral("-o"), output});
+            QVERIFY2(r.code == 1, qPrintable(output));
+            QVERIFY2(r.err.contains("is also an input") && r.err.contains(output.toUtf8()), r.err.constData());
+            QCOMPARE(readAll(a), text);
+        }
+        // through the other spelling of the option, too
+        const Run r = runCommtax({QStringLiteral("report"), a, b, QStringLiteral("--output"), b});
+        QCOMPARE(r.code, 1);
+        QCOMPARE(readAll(b), text);
+    }
+
+    void repeatedOrConflictingOptionsAreUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("fragment");
+        const QString f = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        const QString g = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/compare-1-h100.json");
+        const QString log = QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/oci_oke_a100sxm40_2node_16gpu_rdma.txt");
+        const QString o1 = m_dir.filePath(QStringLiteral("o1.csv")), o2 = m_dir.filePath(QStringLiteral("o2.csv"));
+        QTest::addRow("report -o twice") << QStringList{QStringLiteral("report"), f, g, QStringLiteral("-o"), o1, QStringLiteral("-o"), o2} << "-o given more than once";
+        QTest::addRow("report -o and --output") << QStringList{QStringLiteral("report"), f, g, QStringLiteral("-o"), o1, QStringLiteral("--output"), o2} << "not both";
+        QTest::addRow("report --normalize twice") << QStringList{QStringLiteral("report"), f, g, QStringLiteral("-o"), o1, QStringLiteral("--normalize=gpus"), QStringLiteral("--normalize"), QStringLiteral("time")} << "--normalize given more than once";
+        QTest::addRow("evaluate --json twice") << QStringList{QStringLiteral("evaluate"), f, QStringLiteral("--json"), QStringLiteral("--json")} << "--json given more than once";
+        QTest::addRow("presets --json twice") << QStringList{QStringLiteral("presets"), QStringLiteral("--json"), QStringLiteral("--json")} << "--json given more than once";
+        QTest::addRow("sweep --gpus twice") << QStringList{QStringLiteral("sweep"), f, QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--gpus=16")} << "--gpus given more than once";
+        QTest::addRow("sweep --csv twice") << QStringList{QStringLiteral("sweep"), f, QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--csv"), QStringLiteral("--csv")} << "--csv given more than once";
+        QTest::addRow("sweep --json and --csv") << QStringList{QStringLiteral("sweep"), f, QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--json"), QStringLiteral("--csv")} << "not both";
+        QTest::addRow("sweep --scaling without --gpus") << QStringList{QStringLiteral("sweep"), f, QStringLiteral("--hardware"), QStringLiteral("all"), QStringLiteral("--scaling"), QStringLiteral("fixed-batch")} << "--scaling goes with --gpus";
+        QTest::addRow("calibrate --ranks twice") << QStringList{QStringLiteral("calibrate"), log, QStringLiteral("--ranks"), QStringLiteral("8"), QStringLiteral("--ranks"), QStringLiteral("16")} << "--ranks given more than once";
+        QTest::addRow("calibrate --json twice") << QStringList{QStringLiteral("calibrate"), log, QStringLiteral("--json"), QStringLiteral("--json")} << "--json given more than once";
+        QTest::addRow("unknown short option") << QStringList{QStringLiteral("evaluate"), f, QStringLiteral("-x")} << "unknown option -x";
+    }
+    void repeatedOrConflictingOptionsAreUsageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, fragment);
+        const Run r = runCommtax(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(fragment), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("o1.csv"))) && !QFileInfo::exists(m_dir.filePath(QStringLiteral("o2.csv"))));
+    }
+
+    // Names from files reach the terminal with their control characters escaped (an ESC could
+    // recolour or clear the screen, a newline could forge an output line); JSON is unchanged.
+    void controlCharactersInNamesAreEscaped()
+    {
+        const QByteArray evilName = "evil\\u001b[2Jname\\nWARNING: forged";
+        const QString file = writeFile(m_dir, QStringLiteral("evil.json"), scenarioWith("h100-sxm", "dgx-h100", evilName));
+        Run r = runCommtax({QStringLiteral("evaluate"), file});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(!r.out.contains('\x1b'), r.out.constData());
+        QVERIFY2(r.out.contains("Scenario: evil\\x1B[2Jname\\x0AWARNING: forged\n"), r.out.constData());
+        QVERIFY(!r.out.contains("\nWARNING: forged"));
+        r = runCommtax({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("scenario")).toString(),
+                 QStringLiteral("evil\x1b[2Jname\nWARNING: forged"));
+        // in error messages: an unknown preset id, and an option value
+        const QString badId = writeFile(m_dir, QStringLiteral("evil-id.json"), scenarioWith("h100\\u001b]0;pwned\\u0007", "dgx-h100"));
+        r = runCommtax({QStringLiteral("evaluate"), badId});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(!r.err.contains('\x1b') && !r.err.contains('\x07'), r.err.constData());
+        QVERIFY2(r.err.contains("h100\\x1B]0;pwned\\x07"), r.err.constData());
+        r = runCommtax({QStringLiteral("sweep"), file, QStringLiteral("--hardware"), QStringLiteral("x\x1b[31my")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(!r.err.contains('\x1b') && r.err.contains("x\\x1B[31my"), r.err.constData());
     }
 
     // The README's examples are what the program prints today: every `$ build/bin/commtax ...`

@@ -1,5 +1,7 @@
 #include "resultio.h"
 
+#include "terminaltext.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -137,10 +139,11 @@ QString formatMetric(const MetricInfo &m, double v)
 QString resultTable(const Result &r, const Plan &plan, const QString &scenarioName)
 {
     QString out;
-    out += QStringLiteral("Scenario: %1\n").arg(scenarioName.isEmpty() ? QStringLiteral("(unnamed)") : scenarioName);
+    // Names come from files: shown with their control characters escaped (terminaltext.h).
+    out += QStringLiteral("Scenario: %1\n").arg(scenarioName.isEmpty() ? QStringLiteral("(unnamed)") : terminalSafe(scenarioName));
     out += QStringLiteral("Model %1 (%2 parameters) on %3 x %4 (%5 nodes x %6), tp=%7 pp=%8 dp=%9\n")
-               .arg(QString::fromStdString(plan.model.name), withSuffix(r.params, 0), QString::number(r.gpus),
-                    QString::fromStdString(plan.gpu.name), QString::number(plan.cluster.nodes),
+               .arg(terminalSafe(QString::fromStdString(plan.model.name)), withSuffix(r.params, 0), QString::number(r.gpus),
+                    terminalSafe(QString::fromStdString(plan.gpu.name)), QString::number(plan.cluster.nodes),
                     QString::number(plan.cluster.gpus_per_node), QString::number(plan.training.tp),
                     QString::number(plan.training.pp), QString::number(plan.training.dp));
     out += QLatin1Char('\n');
@@ -155,7 +158,7 @@ QString resultTable(const Result &r, const Plan &plan, const QString &scenarioNa
     if (warnings.empty())
         out += QStringLiteral("No warnings.\n");
     for (const std::string &w : warnings)
-        out += QStringLiteral("WARNING: ") + QString::fromStdString(w) + QLatin1Char('\n');
+        out += QStringLiteral("WARNING: ") + terminalSafe(QString::fromStdString(w)) + QLatin1Char('\n');
     return out;
 }
 

@@ -32,6 +32,7 @@ const MetricInfo *findMetric(const QString &key);
 
 QJsonObject resultToJson(const Result &r, const Plan &plan, const QString &scenarioName);
 QJsonArray warningsToJson(const Result &r, const Plan &plan);
+// The text table of `commtax evaluate`; names from the file are shown terminal-safe (terminaltext.h).
 QString resultTable(const Result &r, const Plan &plan, const QString &scenarioName);
 
 // Locale-independent number formatting ("1234.5", never "1 234,5").

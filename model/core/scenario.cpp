@@ -1,12 +1,13 @@
 #include "scenario.h"
 
+#include "atomicfile.h"
+
 #include "engine/engine.h"
 #include "engine/limits.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace commtax {
 
@@ -264,6 +265,13 @@ bool parseWith(const QJsonDocument &doc, const JsonLocator &loc, const QString &
 bool parseScenario(const QByteArray &json, const QString &fileName, const PresetCatalog &catalog, Scenario &out,
                    QList<LoadError> &errors)
 {
+    if (json.size() > kMaxScenarioBytes) {
+        errors.append(LoadError{fileName, 0, 0, QString(),
+                                QStringLiteral("the scenario is %1 KiB; Commtax reads at most %2 KiB")
+                                    .arg(json.size() / 1024)
+                                    .arg(kMaxScenarioBytes / 1024)});
+        return false;
+    }
     QJsonDocument doc;
     if (!parseJsonText(json, fileName, doc, errors))
         return false;
@@ -274,7 +282,7 @@ bool loadScenarioFile(const QString &fileName, const PresetCatalog &catalog, Sce
 {
     QByteArray json;
     LoadError readError;
-    if (!readInputFile(fileName, kMaxJsonBytes, json, &readError)) {
+    if (!readInputFile(fileName, kMaxScenarioBytes, json, &readError)) {
         errors.append(readError);
         return false;
     }
@@ -285,7 +293,7 @@ bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catal
 {
     QByteArray json;
     LoadError readError;
-    if (!readInputFile(fileName, kMaxJsonBytes, json, &readError)) {
+    if (!readInputFile(fileName, kMaxScenarioBytes, json, &readError)) {
         errors.append(readError);
         return false;
     }
@@ -344,19 +352,7 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
 
 bool saveScenarioFile(const QString &fileName, const Scenario &s, const PresetCatalog &catalog, QString *error)
 {
-    QSaveFile f(fileName);
-    if (!f.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = fileName + QStringLiteral(": cannot write: ") + f.errorString();
-        return false;
-    }
-    f.write(serializeScenario(s, catalog));
-    if (!f.commit()) {
-        if (error)
-            *error = fileName + QStringLiteral(": cannot write: ") + f.errorString();
-        return false;
-    }
-    return true;
+    return writeFileAtomically(fileName, serializeScenario(s, catalog), error);
 }
 
 } // namespace commtax

@@ -5,7 +5,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QSet>
 
 namespace commtax {
@@ -125,17 +124,6 @@ bool readPresetFile(const QByteArray &json, const QString &fileName, PresetFile 
     if (errors.size() != before)
         return false;
     out = file;
-    return true;
-}
-
-bool writeFileAtomically(const QString &fileName, const QByteArray &data, QString *error)
-{
-    QSaveFile f(fileName);
-    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
-        if (error)
-            *error = fileName + QStringLiteral(": cannot write: ") + f.errorString();
-        return false;
-    }
     return true;
 }
 

@@ -5,6 +5,7 @@
 // is reported with file, line, column and JSON path, values must lie in the field table's range,
 // and an id may appear once per file.
 
+#include "core/atomicfile.h" // writeFileAtomically
 #include "core/presets.h"
 
 #include <QByteArray>
@@ -31,9 +32,6 @@ QByteArray writePresetFile(Section section, const QList<Preset> &presets);
 
 // Empty when every number of the preset lies in its field's range; else "key: why".
 QString checkPresetRanges(const Preset &p, QString *key);
-
-// Write a whole file or nothing (QSaveFile: the old file stays until the new one is complete).
-bool writeFileAtomically(const QString &fileName, const QByteArray &data, QString *error);
 
 // The section of a preset file key ("gpu") or of its plural in a list ("gpus"); false if none.
 bool parsePresetSection(const QString &key, Section &out);

@@ -17,6 +17,7 @@
 #include <QStandardPaths>
 #include <QThread>
 #include <QThreadStorage>
+#include <QUrl>
 #include <QVariant>
 
 namespace commtax {
@@ -45,12 +46,23 @@ QStringList &threadConnectionNames()
 
 constexpr int kBusyTimeoutMs = 5000;
 
-// SQLite result codes that mean "this file is not a sound database" (sqlite3.h).
-bool isBrokenDatabaseError(const QSqlError &e)
+// SQLite's primary result code (sqlite3.h) behind a driver error; -1 when there is none.
+int sqliteCode(const QSqlError &e)
 {
     bool ok = false;
-    const int code = e.nativeErrorCode().toInt(&ok) & 0xff;
-    return ok && (code == 11 /* SQLITE_CORRUPT */ || code == 26 /* SQLITE_NOTADB */);
+    const int code = e.nativeErrorCode().toInt(&ok);
+    return ok ? (code & 0xff) : -1;
+}
+constexpr int kSqliteBusy = 5, kSqliteLocked = 6, kSqliteReadOnly = 8, kSqliteCorrupt = 11, kSqliteCantOpen = 14,
+              kSqliteNotADb = 26;
+
+// The only failures that mean "this file is not a sound database" and may set it aside. A lock,
+// a busy timeout, a permission or an I/O problem says nothing about the file: it is reported and
+// the file is left alone.
+bool isBrokenDatabaseError(const QSqlError &e)
+{
+    const int code = sqliteCode(e);
+    return code == kSqliteCorrupt || code == kSqliteNotADb;
 }
 
 QString nowUtc() { return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs); }
@@ -118,7 +130,7 @@ QString PresetLibrary::connectionName() const
     return m_connectionPrefix + QLatin1Char('-') + QString::number(reinterpret_cast<quintptr>(QThread::currentThread()), 16);
 }
 
-bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error) const
+bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error, QSqlError *sqlError) const
 {
     const QString name = connectionName();
     if (QSqlDatabase::contains(name)) {
@@ -134,22 +146,40 @@ bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error) const
             *error = QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed (Debian: libqt6sql6-sqlite)");
         return false;
     }
-    db.setDatabaseName(m_fileName);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+    QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs);
+    if (m_openReadOnly)
+        options += QStringLiteral(";QSQLITE_OPEN_READONLY");
+    if (m_immutable) {
+        // A read-only WAL database in a folder where SQLite cannot create the -shm file: read it
+        // as immutable (no locking, no shared memory). Used only when the plain read fails.
+        options += QStringLiteral(";QSQLITE_OPEN_URI");
+        db.setDatabaseName(QUrl::fromLocalFile(QFileInfo(m_fileName).absoluteFilePath()).toString(QUrl::FullyEncoded)
+                           + QStringLiteral("?immutable=1"));
+    } else {
+        db.setDatabaseName(m_fileName);
+    }
+    db.setConnectOptions(options);
     if (!db.open()) {
+        if (sqlError)
+            *sqlError = db.lastError();
         if (error)
-            *error = m_fileName + QStringLiteral(": cannot open: ") + db.lastError().text();
+            *error = QStringLiteral("cannot open it: ") + db.lastError().text();
         return false;
     }
-    // Per connection: SQLite leaves foreign keys off by default.
-    QString why;
-    if (!execSql(db, QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs), &why)
-        || !execSql(db, QStringLiteral("PRAGMA foreign_keys = ON"), &why)
-        || !execSql(db, QStringLiteral("PRAGMA synchronous = FULL"), &why)) {
-        if (error)
-            *error = m_fileName + QStringLiteral(": ") + why;
-        db.close();
-        return false;
+    // Per connection: SQLite leaves foreign keys off by default. (PRAGMA synchronous reads the
+    // file's header: the first statement that can tell a file that is not a database.)
+    for (const QString &pragma : {QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs), QStringLiteral("PRAGMA foreign_keys = ON"),
+                                  QStringLiteral("PRAGMA synchronous = FULL")}) {
+        QSqlQuery q(db);
+        if (!q.exec(pragma)) {
+            if (sqlError)
+                *sqlError = q.lastError();
+            if (error)
+                *error = pragma + QStringLiteral(": ") + q.lastError().text();
+            q = QSqlQuery();
+            db.close();
+            return false;
+        }
     }
     return true;
 }
@@ -161,22 +191,29 @@ QSqlDatabase PresetLibrary::database() const
     return db;
 }
 
-// Opens this thread's connection and checks the file. `broken` tells a damaged file (move it
-// aside) from a transient failure such as a lock held too long by another instance (do not).
-bool PresetLibrary::checkSound(QString *error, bool *broken)
+// Opens this thread's connection and checks the file. `broken` is set only for a file that
+// opened and is not a sound database (integrity_check reports problems, or SQLite says it is not
+// a database or is corrupt): only such a file may be moved aside. Anything else (locked for longer
+// than the busy timeout, no permission, an I/O error) is a reason in *error and `code`, and the
+// file is left as it is.
+bool PresetLibrary::checkSound(QString *error, bool *broken, int *code)
 {
     *broken = false;
+    *code = -1;
     QSqlDatabase db;
-    if (!openConnection(db, error)) {
-        // SQLite opens lazily: a file that exists and still cannot be opened is unusable.
-        *broken = QFileInfo::exists(m_fileName);
+    QSqlError sqlError;
+    if (!openConnection(db, error, &sqlError)) {
+        *broken = isBrokenDatabaseError(sqlError);
+        *code = sqliteCode(sqlError);
         return false;
     }
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("PRAGMA integrity_check"))) {
         *broken = isBrokenDatabaseError(q.lastError());
+        *code = sqliteCode(q.lastError());
         if (error)
-            *error = QStringLiteral("integrity check failed: ") + q.lastError().text();
+            *error = (*broken ? QStringLiteral("integrity check failed: ") : QStringLiteral("cannot read it: "))
+                + q.lastError().text();
         return false;
     }
     QStringList problems;
@@ -189,9 +226,12 @@ bool PresetLibrary::checkSound(QString *error, bool *broken)
             *error = QStringLiteral("integrity check failed: ") + problems.mid(0, 3).join(QStringLiteral("; "));
         return false;
     }
+    if (m_openReadOnly)
+        return true; // read as it is; a read-only connection cannot change the journal mode
     QSqlQuery wal(db);
     if (!wal.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !wal.next()) {
         *broken = isBrokenDatabaseError(wal.lastError());
+        *code = sqliteCode(wal.lastError());
         if (error)
             *error = QStringLiteral("cannot switch to WAL journaling: ") + wal.lastError().text();
         return false;
@@ -199,7 +239,27 @@ bool PresetLibrary::checkSound(QString *error, bool *broken)
     return true;
 }
 
-bool PresetLibrary::moveAside(const QString &why, QString *error)
+// Why a file that is not damaged could not be used, in words, from SQLite's code and the file.
+QString PresetLibrary::describeFailure(int code, const QString &driverText) const
+{
+    const QFileInfo fi(m_fileName);
+    QString cause;
+    if (code == kSqliteBusy || code == kSqliteLocked)
+        cause = QStringLiteral("it is locked by another program (another Commtax, or a tool holding it open) "
+                               "for longer than %1 seconds")
+                    .arg(kBusyTimeoutMs / 1000);
+    else if (fi.exists() && !fi.isReadable())
+        cause = QStringLiteral("you have no permission to read it");
+    else if (code == kSqliteReadOnly || (fi.exists() && !fi.isWritable()))
+        cause = QStringLiteral("it is read-only and SQLite cannot read it without writing beside it");
+    else if (code == kSqliteCantOpen)
+        cause = QStringLiteral("it cannot be opened");
+    if (cause.isEmpty())
+        return driverText;
+    return cause + QStringLiteral(" (") + driverText + QLatin1Char(')');
+}
+
+void PresetLibrary::closeConnection()
 {
     const QString name = connectionName();
     if (QSqlDatabase::contains(name)) {
@@ -207,6 +267,11 @@ bool PresetLibrary::moveAside(const QString &why, QString *error)
         QSqlDatabase::removeDatabase(name);
         threadConnectionNames().removeAll(name);
     }
+}
+
+bool PresetLibrary::moveAside(const QString &why, QString *error)
+{
+    closeConnection();
     const QFileInfo fi(m_fileName);
     const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     QString target;
@@ -237,44 +302,84 @@ bool PresetLibrary::moveAside(const QString &why, QString *error)
 
 bool PresetLibrary::open(QString *error, OpenMode mode)
 {
+    closeConnection();
     m_open = false;
     m_readOnly = false;
+    m_openReadOnly = false;
+    m_immutable = false;
+    m_readOnlyReason.clear();
     m_recoveryNotice.clear();
     m_movedAsideTo.clear();
+    const QString shown = QDir::toNativeSeparators(m_fileName);
+    const auto fail = [&](const QString &why) {
+        closeConnection();
+        if (error)
+            *error = why;
+        return false;
+    };
+    const QString leftAlone = QStringLiteral("; the file was left as it is");
     const QFileInfo fi(m_fileName);
     if (!fi.exists()) {
-        if (mode == OpenMode::ExistingOnly) {
-            if (error)
-                *error = m_fileName + QStringLiteral(": no preset library there");
-            return false;
-        }
-        if (!QDir().mkpath(fi.absolutePath())) {
-            if (error)
-                *error = fi.absolutePath() + QStringLiteral(": cannot create the folder");
-            return false;
-        }
+        if (mode == OpenMode::ExistingOnly)
+            return fail(shown + QStringLiteral(": no preset library there"));
+        if (!QDir().mkpath(fi.absolutePath()))
+            return fail(QDir::toNativeSeparators(fi.absolutePath()) + QStringLiteral(": cannot create the folder"));
+    } else if (fi.isDir()) {
+        return fail(shown + QStringLiteral(": is a folder, not a preset library") + leftAlone);
+    } else if (!fi.isReadable()) {
+        return fail(shown + QStringLiteral(": you have no permission to read it") + leftAlone);
+    } else if (!fi.isWritable()) {
+        // The user's presets stay readable; nothing is written (and nothing is moved).
+        m_openReadOnly = true;
+        m_readOnlyReason = QStringLiteral("you have no permission to write it");
     }
     QString why;
     bool broken = false;
-    if (!checkSound(&why, &broken)) {
-        if (!broken || mode == OpenMode::ExistingOnly) {
-            if (error)
-                *error = m_fileName + QStringLiteral(": ") + why;
-            return false;
+    int code = -1;
+    bool sound = checkSound(&why, &broken, &code);
+    if (!sound && m_openReadOnly && !broken) {
+        // A read-only WAL file needs its -shm file; where that cannot be created, read it as
+        // immutable (the first reason stands if that fails too).
+        closeConnection();
+        m_immutable = true;
+        QString again;
+        int againCode = -1;
+        sound = checkSound(&again, &broken, &againCode);
+        if (broken) {
+            why = again;
+            code = againCode;
         }
+    }
+    if (!sound) {
+        if (!broken)
+            return fail(shown + QStringLiteral(": ") + describeFailure(code, why) + leftAlone);
+        if (mode == OpenMode::ExistingOnly || m_openReadOnly)
+            return fail(shown + QStringLiteral(": ") + why + leftAlone);
         if (!moveAside(why, error))
             return false;
-        if (!checkSound(&why, &broken)) {
-            if (error)
-                *error = m_fileName + QStringLiteral(": ") + why;
-            return false;
-        }
+        if (!checkSound(&why, &broken, &code))
+            return fail(shown + QStringLiteral(": ") + describeFailure(code, why));
     }
     QSqlDatabase db = database();
     const int version = readUserVersion(db, error);
     if (version < 0)
-        return false;
+        return fail(error ? shown + QStringLiteral(": ") + *error : QString());
     if (version > librarySchemaVersion()) {
+        m_readOnly = true;
+        m_readOnlyReason = QStringLiteral("it was written by a newer Commtax (schema %1; this build knows %2)")
+                               .arg(version)
+                               .arg(librarySchemaVersion());
+        m_schemaVersion = version;
+        m_open = true;
+        return true;
+    }
+    if (m_openReadOnly) {
+        if (version < librarySchemaVersion())
+            return fail(QStringLiteral("%1: its schema %2 needs upgrading to %3, but %4%5")
+                            .arg(shown)
+                            .arg(version)
+                            .arg(librarySchemaVersion())
+                            .arg(m_readOnlyReason, leftAlone));
         m_readOnly = true;
         m_schemaVersion = version;
         m_open = true;
@@ -296,10 +401,8 @@ bool PresetLibrary::writable(QString *error) const
     }
     if (m_readOnly) {
         if (error)
-            *error = QStringLiteral("%1 was written by a newer Commtax (schema %2; this build knows %3): it is read-only here")
-                         .arg(m_fileName)
-                         .arg(m_schemaVersion)
-                         .arg(librarySchemaVersion());
+            *error = QStringLiteral("%1 is read-only here (%2): nothing can be saved in it")
+                         .arg(QDir::toNativeSeparators(m_fileName), m_readOnlyReason);
         return false;
     }
     return true;
@@ -671,13 +774,14 @@ bool PresetLibrary::duplicatePlan(const QString &name, QString *newName, QString
 
 ImportOutcome PresetLibrary::importFile(const QString &fileName, bool replaceExisting)
 {
-    QFile f(fileName);
-    if (!f.open(QIODevice::ReadOnly)) {
+    QByteArray json;
+    LoadError readError;
+    if (!readInputFile(fileName, kMaxJsonBytes, json, &readError)) {
         ImportOutcome o;
-        o.errors.append(LoadError{fileName, 0, 0, QString(), QStringLiteral("cannot open: ") + f.errorString()});
+        o.errors.append(readError);
         return o;
     }
-    return importData(f.readAll(), fileName, replaceExisting);
+    return importData(json, fileName, replaceExisting);
 }
 
 ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &fileName, bool replaceExisting)

@@ -8,9 +8,13 @@
 //   instances (or the app and the command line) can use the file at once; every write is one
 //   BEGIN IMMEDIATE transaction.
 // - One named connection per thread, opened in that thread on first use.
-// - A file that cannot be opened as a database or fails PRAGMA integrity_check is moved aside
-//   with a timestamp (never deleted) and a fresh library starts; recoveryNotice() words it for
-//   the user.
+// - Only a file that opens and fails PRAGMA integrity_check (or that SQLite calls not a database,
+//   or corrupt) is moved aside, with a timestamp (never deleted), and a fresh library starts;
+//   recoveryNotice() words it for the user. A file that is locked by another program for longer
+//   than the busy timeout, that the user may not read, or that is a folder is left exactly as it
+//   is: open() fails with the file and the cause, and the caller carries on with the built-ins.
+// - A file the user may read but not write opens read-only: the presets are there, every write
+//   is refused with readOnlyReason().
 // - Built-in presets are never written: saving one stores a copy with a new id.
 
 #include "core/presets.h"
@@ -19,6 +23,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QString>
 #include <QStringList>
 
@@ -66,8 +71,11 @@ public:
     bool isOpen() const { return m_open; }
     QString fileName() const { return m_fileName; }
     int schemaVersion() const { return m_schemaVersion; }
-    // Written by a newer Commtax (a schema this build does not know): readable, never written.
+    // Readable, never written: the file was written by a newer Commtax (a schema this build does
+    // not know), or the user has no permission to write it. readOnlyReason() says which, in words
+    // ("you have no permission to write it").
     bool isReadOnly() const { return m_readOnly; }
+    QString readOnlyReason() const { return m_readOnlyReason; }
     // Set when open() moved a broken file aside: what happened and where the old file is now.
     QString recoveryNotice() const { return m_recoveryNotice; }
     QString movedAsideTo() const { return m_movedAsideTo; }
@@ -112,8 +120,10 @@ public:
     QString connectionName() const;
 
 private:
-    bool openConnection(QSqlDatabase &db, QString *error) const;
-    bool checkSound(QString *error, bool *broken);
+    bool openConnection(QSqlDatabase &db, QString *error, QSqlError *sqlError = nullptr) const;
+    void closeConnection();
+    bool checkSound(QString *error, bool *broken, int *code);
+    QString describeFailure(int sqliteCode, const QString &driverText) const;
     bool moveAside(const QString &why, QString *error);
     bool writable(QString *error) const;
     // writable(), then the write lock: every write starts here.
@@ -125,6 +135,9 @@ private:
     QString m_connectionPrefix;
     bool m_open = false;
     bool m_readOnly = false;
+    bool m_openReadOnly = false; // the connection is opened read-only (no write permission)
+    bool m_immutable = false;    // ... and as immutable (no -shm file could be made)
+    QString m_readOnlyReason;
     int m_schemaVersion = 0;
     QString m_recoveryNotice;
     QString m_movedAsideTo;

@@ -1,8 +1,12 @@
 #include "chartview.h"
 
+#include "core/atomicfile.h"
+
 #include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPageLayout>
+#include <QPdfWriter>
 #include <QStandardPaths>
 #include <QStaticText>
 #include <QToolTip>
@@ -191,15 +195,68 @@ bool ChartView::setStaleLook(bool stale)
     return true;
 }
 
-bool ChartView::exportPng(const QString &fileName, double scale)
+// Both exports go through writeFileAtomically (QCustomPlot's savePng/savePdf write in place, so a
+// failed export used to leave a truncated file where the old one was).
+bool ChartView::exportPng(const QString &fileName, double scale, QString *error)
 {
-    return savePng(fileName, width(), height(), scale);
+    // What QCustomPlot::savePng does (96 dpi recorded in the file), into the atomic writer's device.
+    QImage image = toPixmap(width(), height(), scale).toImage();
+    if (image.isNull()) {
+        if (error)
+            *error = fileName + tr(": cannot write: the chart could not be drawn");
+        return false;
+    }
+    const int dotsPerMeter = qRound(96 / 0.0254);
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    return writeFileAtomically(
+        fileName,
+        [&image](QIODevice &device, QString *why) {
+            if (image.save(&device, "PNG"))
+                return true;
+            *why = device.errorString().isEmpty() ? tr("the PNG encoder failed") : device.errorString();
+            return false;
+        },
+        error);
 }
 
-bool ChartView::exportPdf(const QString &fileName)
+bool ChartView::exportPdf(const QString &fileName, QString *error)
 {
-    // Drawn at screen resolution: a 300-dpi painter would blow the axis text up.
-    return savePdf(fileName, width(), height(), QCP::epAllowCosmetic, QStringLiteral("Commtax"), m_title);
+    // What QCustomPlot::savePdf does, on a QPdfWriter over the atomic writer's device. Drawn at
+    // screen resolution: a 300-dpi painter would blow the axis text up.
+    return writeFileAtomically(
+        fileName,
+        [this](QIODevice &device, QString *why) {
+            QPdfWriter writer(&device);
+            writer.setResolution(logicalDpiX());
+            writer.setCreator(QStringLiteral("Commtax"));
+            writer.setTitle(m_title);
+            const QRect oldViewport = viewport();
+            setViewport(QRect(0, 0, width(), height()));
+            QPageLayout layout;
+            layout.setMode(QPageLayout::FullPageMode);
+            layout.setOrientation(QPageLayout::Portrait);
+            layout.setMargins(QMarginsF(0, 0, 0, 0));
+            layout.setPageSize(QPageSize(viewport().size(), QPageSize::Point, QString(), QPageSize::ExactMatch));
+            writer.setPageLayout(layout);
+            QCPPainter painter;
+            bool ok = painter.begin(&writer);
+            if (ok) {
+                painter.setMode(QCPPainter::pmVectorized);
+                painter.setMode(QCPPainter::pmNoCaching);
+                painter.setWindow(viewport());
+                if (mBackgroundBrush.style() != Qt::NoBrush && mBackgroundBrush.color() != Qt::white
+                    && mBackgroundBrush.color() != Qt::transparent && mBackgroundBrush.color().alpha() > 0)
+                    painter.fillRect(viewport(), mBackgroundBrush);
+                QCustomPlot::draw(&painter);
+                ok = painter.end();
+            }
+            setViewport(oldViewport);
+            if (!ok)
+                *why = tr("the PDF could not be drawn");
+            return ok;
+        },
+        error);
 }
 
 QPointF ChartView::pixelOf(const QCPAbstractPlottable *p, double key, double value)
@@ -431,14 +488,16 @@ void ChartView::showContextMenu(const QPoint &pos)
     menu.addAction(QStringLiteral("Export as PNG..."), this, [this, base] {
         const QString file = QFileDialog::getSaveFileName(this, QStringLiteral("Export chart as PNG"),
                                                           base + QStringLiteral(".png"), QStringLiteral("PNG image (*.png)"));
-        if (!file.isEmpty() && !exportPng(file))
-            QMessageBox::warning(this, QStringLiteral("Export failed"), QStringLiteral("Could not write %1").arg(file));
+        QString error;
+        if (!file.isEmpty() && !exportPng(file, 2.0, &error))
+            QMessageBox::warning(this, tr("Export failed"), error);
     });
     menu.addAction(QStringLiteral("Export as PDF..."), this, [this, base] {
         const QString file = QFileDialog::getSaveFileName(this, QStringLiteral("Export chart as PDF"),
                                                           base + QStringLiteral(".pdf"), QStringLiteral("PDF document (*.pdf)"));
-        if (!file.isEmpty() && !exportPdf(file))
-            QMessageBox::warning(this, QStringLiteral("Export failed"), QStringLiteral("Could not write %1").arg(file));
+        QString error;
+        if (!file.isEmpty() && !exportPdf(file, &error))
+            QMessageBox::warning(this, tr("Export failed"), error);
     });
     menu.exec(mapToGlobal(pos));
 }

@@ -33,8 +33,10 @@ public:
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
 
-    bool exportPng(const QString &fileName, double scale = 2.0);
-    bool exportPdf(const QString &fileName);
+    // Written atomically (core/atomicfile.h): on failure the old file stays as it was and *error
+    // says why, naming the file.
+    bool exportPng(const QString &fileName, double scale = 2.0, QString *error = nullptr);
+    bool exportPdf(const QString &fileName, QString *error = nullptr);
 
     // What hovering at this widget position shows (empty: nothing there).
     QString hoverTextAt(const QPointF &pos) const;

@@ -85,8 +85,7 @@ PresetManagerDialog::PresetManagerDialog(PresetLibrary *library, QWidget *parent
     if (!m_library || !m_library->isOpen())
         banner << QStringLiteral("The preset library is not available, so only the built-in presets are shown (read-only).");
     else if (m_library->isReadOnly())
-        banner << QStringLiteral("The preset library %1 was written by a newer Commtax: it is shown read-only.")
-                      .arg(m_library->fileName());
+        banner << tr("The preset library %1 is shown read-only: %2.").arg(m_library->fileName(), m_library->readOnlyReason());
     if (m_library && !m_library->recoveryNotice().isEmpty())
         banner << m_library->recoveryNotice();
     m_banner->setText(banner.join(QLatin1Char('\n')));

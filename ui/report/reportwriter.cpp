@@ -3,6 +3,7 @@
 #include "compare/comparisoncharts.h"
 #include "compare/comparisontablemodel.h"
 #include "library/comparisonio.h"
+#include "core/atomicfile.h"
 #include "library/libraryfiles.h"
 
 #include <qcustomplot.h>
@@ -11,7 +12,6 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTextList>
@@ -584,60 +584,53 @@ void drawFooter(QPainter &p, const QRectF &page, const QString &left, int index,
 
 bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions &o, QString *error, int *pages)
 {
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = fileName + QStringLiteral(": cannot write: ") + file.errorString();
-        return false;
-    }
     const QString title = reportTitle(c, o);
     int pageCount = 0;
-    {
-        QPdfWriter writer(&file);
-        writer.setPageSize(QPageSize(QPageSize::A4));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setResolution(int(kDpi));
-        writer.setTitle(title);
-        writer.setCreator(QStringLiteral("Commtax " COMMTAX_VERSION));
-        const QRectF page(0, 0, writer.width(), writer.height());
-        const QSizeF body(page.width() - 2 * kMargin, page.height() - 2 * kMargin - kFooterHeight / 2);
-        ReportDocument doc(c, &writer, body);
-        doc.beginBuild();
-        buildReport(doc, c, o);
-        doc.endBuild();
-        pageCount = doc.document().pageCount();
+    const bool written = writeFileAtomically(
+        fileName,
+        [&](QIODevice &file, QString *why) {
+            QPdfWriter writer(&file);
+            writer.setPageSize(QPageSize(QPageSize::A4));
+            writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+            writer.setResolution(int(kDpi));
+            writer.setTitle(title);
+            writer.setCreator(QStringLiteral("Commtax " COMMTAX_VERSION));
+            const QRectF page(0, 0, writer.width(), writer.height());
+            const QSizeF body(page.width() - 2 * kMargin, page.height() - 2 * kMargin - kFooterHeight / 2);
+            ReportDocument doc(c, &writer, body);
+            doc.beginBuild();
+            buildReport(doc, c, o);
+            doc.endBuild();
+            pageCount = doc.document().pageCount();
 
-        QCPPainter painter;
-        if (!painter.begin(&writer)) {
-            if (error)
-                *error = fileName + QStringLiteral(": cannot start the PDF");
-            return false;
-        }
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        doc.charts().pdfPainter = &painter;
-        const QString footer = QStringLiteral("Commtax %1  |  %2  |  %3")
-                                   .arg(QStringLiteral(COMMTAX_VERSION), title, o.date.toString(QStringLiteral("yyyy-MM-dd")));
-        for (int i = 0; i < pageCount; ++i) {
-            if (i > 0)
-                writer.newPage();
-            painter.save();
-            painter.translate(kMargin, kMargin - i * body.height());
-            QAbstractTextDocumentLayout::PaintContext ctx;
-            ctx.clip = QRectF(0, i * body.height(), body.width(), body.height());
-            painter.setClipRect(ctx.clip);
-            doc.document().documentLayout()->draw(&painter, ctx);
-            painter.restore();
-            drawFooter(painter, page, footer, i + 1, pageCount);
-        }
-        doc.charts().pdfPainter = nullptr;
-        painter.end();
-    }
-    if (!file.commit()) {
-        if (error)
-            *error = fileName + QStringLiteral(": cannot write: ") + file.errorString();
+            QCPPainter painter;
+            if (!painter.begin(&writer)) {
+                *why = QStringLiteral("cannot start the PDF");
+                return false;
+            }
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            doc.charts().pdfPainter = &painter;
+            const QString footer = QStringLiteral("Commtax %1  |  %2  |  %3")
+                                       .arg(QStringLiteral(COMMTAX_VERSION), title, o.date.toString(QStringLiteral("yyyy-MM-dd")));
+            for (int i = 0; i < pageCount; ++i) {
+                if (i > 0)
+                    writer.newPage();
+                painter.save();
+                painter.translate(kMargin, kMargin - i * body.height());
+                QAbstractTextDocumentLayout::PaintContext ctx;
+                ctx.clip = QRectF(0, i * body.height(), body.width(), body.height());
+                painter.setClipRect(ctx.clip);
+                doc.document().documentLayout()->draw(&painter, ctx);
+                painter.restore();
+                drawFooter(painter, page, footer, i + 1, pageCount);
+            }
+            doc.charts().pdfPainter = nullptr;
+            return painter.end();
+        },
+        error);
+    if (!written)
         return false;
-    }
     if (pages)
         *pages = pageCount;
     return true;

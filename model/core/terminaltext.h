@@ -1,0 +1,16 @@
+#pragma once
+// Text from a file (a scenario's name, a preset id, a log's GPU name, an error quoting them) on its
+// way to a terminal: control characters are shown escaped, so a name cannot move the cursor, change
+// colours, clear the screen or forge lines of output. JSON and CSV output need none of this (JSON
+// escapes control characters itself; CSV quotes them); the text tables and messages do.
+
+#include <QString>
+
+namespace commtax {
+
+// C0 controls, DEL and C1 controls as \xHH (ESC: \x1B, newline: \x0A), and the Unicode
+// bidirectional overrides and isolates (which reorder what follows them) as \u{HHHH}. Everything
+// else, including non-ASCII letters, is kept.
+QString terminalSafe(const QString &text);
+
+} // namespace commtax
