@@ -1,6 +1,6 @@
 // commtax calibrate LOG [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]: read an
 // nccl-tests / rccl-tests log, fit it and compare it with the engine on a cluster preset.
-#include "calibrate/calibrationio.h"
+#include "nccl/calibrationio.h"
 #include "cli.h"
 #include "core/resultio.h"
 

@@ -2,7 +2,7 @@
 // alpha-beta fit, the comparison with the engine, the calibrated preset, and `commtax calibrate`
 // run as users run it. Figures come from tests/fixtures/nccl/INDEX.md, the fixture files
 // themselves, or hand calculations with domain.md §4 written out in the comments.
-#include "calibrate/calibrationio.h"
+#include "nccl/calibrationio.h"
 #include "nccl/calibration.h"
 
 #include "testsupport.h"
