@@ -1086,7 +1086,7 @@ private Q_SLOTS:
         QTest::addRow("empty file") << QStringList{QStringLiteral("@")} << QByteArray("") << 1 << "bad.txt: empty input";
         QTest::addRow("truncated row") << QStringList{QStringLiteral("@")}
                                        << QByteArray(kHeader) + "     1048576        262144     float     sum      -1    85.58\n" << 1
-                                       << "bad.txt:2: truncated row: 6 of 13 columns";
+                                       << "bad.txt:2:62: truncated row: 6 of 13 columns";
         QTest::addRow("another tool") << QStringList{QStringLiteral("@")}
                                       << QByteArray("# OSU MPI Allreduce Latency Test v7.1\n8   12.3\n") << 1 << "OSU micro-benchmarks";
         QTest::addRow("directory") << QStringList{QStringLiteral(COMMTAX_FIXTURES_DIR)} << none << 1 << "is a directory";
