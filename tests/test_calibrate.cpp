@@ -7,14 +7,21 @@
 
 #include "testsupport.h"
 
+#include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+
+#include <sys/resource.h>
 
 using namespace commtax;
 using namespace commtax::nccl;
@@ -903,6 +910,171 @@ private Q_SLOTS:
         const Calibration c = calibrated(text);
         QCOMPARE(c.rows.size(), size_t(2));
         QVERIFY(anyContains(c.warnings, "line 3: algbw \"abc\" is not a number: row skipped"));
+    }
+
+    // Timings no run produces: the row is refused, naming the field, its line and its column.
+    void implausibleRows_data()
+    {
+        QTest::addColumn<QByteArray>("row");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("zero time") << QByteArray("     1048576        262144     float     sum      -1     0.00    0.00    0.00       0     0.00    0.00    0.00       0")
+                                   << 58 << "time \"0.00\" is zero";
+        QTest::addRow("1e308 time") << QByteArray("     1048576        262144     float     sum      -1    1e308    0.00    0.00       0    84.50   12.41   23.27       0")
+                                    << 57 << "time \"1e308\" us is more than an hour for one collective";
+        QTest::addRow("time over an hour") << QByteArray("     1048576        262144     float     sum      -1    84.50   12.41   23.27       0   4e+09   12.41   23.27       0")
+                                           << 89 << "time \"4e+09\" us is more than an hour";
+        QTest::addRow("busbw above 100 TB/s") << QByteArray("     1048576        262144     float     sum      -1    85.58   12.25  200000       0    84.50   12.41   23.27       0")
+                                              << 72 << "busbw \"200000\" GB/s is above 100 TB/s";
+        QTest::addRow("algbw above 100 TB/s") << QByteArray("     1048576        262144     float     sum      -1    85.58   1e+06   22.97       0    84.50   12.41   23.27       0")
+                                              << 65 << "algbw \"1e+06\" GB/s is above 100 TB/s";
+        QTest::addRow("size above 1 PiB") << QByteArray("2251799813685248  262144     float     sum      -1    85.58   12.25   22.97       0    84.50   12.41   23.27       0")
+                                          << 1 << "size \"2251799813685248\" is more than 1 PiB";
+        QTest::addRow("negative size") << QByteArray("    -1048576        262144     float     sum      -1    85.58   12.25   22.97       0    84.50   12.41   23.27       0")
+                                       << 5 << "size \"-1048576\" is not a whole number of bytes";
+        QTest::addRow("NaN busbw") << QByteArray("     1048576        262144     float     sum      -1    85.58   12.25     nan       0    84.50   12.41   23.27       0")
+                                   << 75 << "busbw \"nan\" is not a number";
+    }
+
+    void implausibleRows()
+    {
+        QFETCH(QByteArray, row);
+        QFETCH(int, column);
+        QFETCH(QString, message);
+        LogParse log;
+        ParseError err;
+        QVERIFY(!parse(QByteArray(kHeader) + row + "\n", log, err));
+        QVERIFY2(QString::fromStdString(err.message).contains(message), err.message.c_str());
+        QCOMPARE(err.line, 2);
+        QCOMPARE(err.column, column);
+        // Next to good rows, the row is skipped and said to be.
+        const QByteArray good = "   268435456      67108864     float     sum      -1   2360.9  113.70  213.19      0   2359.9  113.75  213.28      0\n"
+                                "   536870912     134217728     float     sum      -1   3817.5  140.63  263.69      0   3828.0  140.25  262.97      0\n"
+                                "  1073741824     268435456     float     sum      -1   6759.0  158.86  297.86      0   6737.4  159.37  298.82      0\n";
+        QVERIFY(parse(QByteArray(kHeader) + good + row + "\n", log, err));
+        QCOMPARE(log.tables.front().rows.size(), size_t(3));
+        QCOMPARE(log.tables.front().skipped_rows.size(), size_t(1));
+        QCOMPARE(log.tables.front().skipped_rows.front().line, 5);
+        QCOMPARE(log.tables.front().skipped_rows.front().column, column);
+    }
+
+    // Fewer usable rows than skipped ones, or a single one left: no calibration from the remains.
+    void tooFewUsableRows()
+    {
+        const QByteArray good = "   268435456      67108864     float     sum      -1   2360.9  113.70  213.19      0   2359.9  113.75  213.28      0\n"
+                                "   536870912     134217728     float     sum      -1   3817.5  140.63  263.69      0   3828.0  140.25  262.97      0\n";
+        const QByteArray zero = "  1073741824     268435456     float     sum      -1     0.00    0.00    0.00      0     0.00    0.00    0.00      0\n";
+        LogParse log;
+        ParseError err;
+        Calibration c;
+        std::string error;
+        // Two good rows and one bad: calibrated, the bad row in the warnings.
+        QVERIFY(parse(QByteArray(kHeader) + good + zero, log, err));
+        QVERIFY2(calibrate(log.tables.front(), {}, nullptr, nullptr, c, error), error.c_str());
+        QVERIFY(anyContains(c.warnings, "line 4: time \"0.00\" is zero"));
+        // One good row and one bad.
+        QVERIFY(parse(QByteArray(kHeader) + good.left(good.indexOf('\n') + 1) + zero, log, err));
+        QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
+        QCOMPARE(error, std::string("only 1 of 2 rows can be used (1 row skipped, the first at line 3, column 58: time \"0.00\" "
+                                    "is zero: no collective takes no time): too few to calibrate"));
+        // Two good rows and three bad.
+        QVERIFY(parse(QByteArray(kHeader) + good + zero + zero + zero, log, err));
+        QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
+        QVERIFY2(QString::fromStdString(error).startsWith(QStringLiteral("only 2 of 5 rows can be used (3 rows skipped")), error.c_str());
+        // A single good row alone (a run at one size) is still calibrated.
+        QVERIFY(parse(QByteArray(kHeader) + good.left(good.indexOf('\n') + 1), log, err));
+        QVERIFY2(calibrate(log.tables.front(), {}, nullptr, nullptr, c, error), error.c_str());
+    }
+
+    void twoCollectivesInOneTable()
+    {
+        const QByteArray text = QByteArray(kHeader)
+            + "   268435456      67108864     float     sum      -1   2360.9  113.70  213.19      0   2359.9  113.75  213.28      0\n"
+              "   536870912     134217728     float    none      -1   3817.5  140.63  263.69      0   3828.0  140.25  262.97      0\n";
+        LogParse log;
+        ParseError err;
+        QVERIFY(parse(text, log, err));
+        Calibration c;
+        std::string error;
+        QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
+        QVERIFY2(QString::fromStdString(error).startsWith(QStringLiteral(
+                     "rows of two different collectives in one table (line 2 has redop sum and root -1, line 3 has redop none")),
+                 error.c_str());
+    }
+
+    // Every log of tests/bad-input/logs, as `commtax calibrate FILE` run in that folder: the exit
+    // code and the one line on stderr that EXPECTED.tsv gives, quickly and in little memory.
+    void badLogCorpus_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("pattern");
+        const QDir dir(QStringLiteral(COMMTAX_SOURCE_DIR "/tests/bad-input/logs"));
+        QFile manifest(dir.filePath(QStringLiteral("EXPECTED.tsv")));
+        QVERIFY(manifest.open(QIODevice::ReadOnly | QIODevice::Text));
+        QStringList listed;
+        int lineNo = 0;
+        while (!manifest.atEnd()) {
+            const QString line = QString::fromUtf8(manifest.readLine()).chopped(1);
+            ++lineNo;
+            if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+                continue;
+            const QStringList f = line.split(QLatin1Char('\t'));
+            QVERIFY2(f.size() == 3, qPrintable(QStringLiteral("EXPECTED.tsv:%1: file, exit code, regex").arg(lineNo)));
+            QVERIFY2(QRegularExpression(f[2]).isValid(), qPrintable(QStringLiteral("EXPECTED.tsv:%1: bad regex").arg(lineNo)));
+            listed << f[0];
+            QTest::addRow("%s", qPrintable(f[0])) << f[0] << f[1].toInt() << f[2];
+        }
+        // Each log in the folder has its line, and each line its log.
+        QStringList logs = dir.entryList({QStringLiteral("*.log")}, QDir::Files);
+        logs.sort();
+        listed.sort();
+        QCOMPARE(listed, logs);
+        QVERIFY(logs.size() >= 20);
+    }
+
+    void badLogCorpus()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, code);
+        QFETCH(QString, pattern);
+        // Peak memory from GNU time when it is there, else the largest child this test has waited for.
+        const QString gnuTime = QStringLiteral("/usr/bin/time");
+        const bool haveTime = QFileInfo(gnuTime).isExecutable();
+        const QString memFile = m_dir.filePath(QStringLiteral("maxrss.txt"));
+        QProcess p;
+        p.setWorkingDirectory(QStringLiteral(COMMTAX_SOURCE_DIR "/tests/bad-input/logs"));
+        const QStringList args{QStringLiteral("calibrate"), file};
+        QElapsedTimer clock;
+        clock.start();
+        if (haveTime)
+            p.start(gnuTime, QStringList{QStringLiteral("-f"), QStringLiteral("%M"), QStringLiteral("-o"), memFile,
+                                         QStringLiteral(COMMTAX_BINARY)} + args);
+        else
+            p.start(QStringLiteral(COMMTAX_BINARY), args);
+        QVERIFY(p.waitForFinished(30000));
+        const qint64 ms = clock.elapsed();
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), code);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        const QString firstLine = err.section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(QRegularExpression(pattern).match(firstLine).hasMatch(), qPrintable(err.left(500)));
+        QVERIFY2(err.count(QLatin1Char('\n')) <= 1, qPrintable(err.left(500))); // one line
+        if (code != 0)
+            QVERIFY(p.readAllStandardOutput().isEmpty());
+        QVERIFY2(ms < 1000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+        long maxKb = 0;
+        if (haveTime) {
+            QFile f(memFile);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            // GNU time writes "Command exited with non-zero status N" before the figure.
+            maxKb = QString::fromUtf8(f.readAll()).trimmed().split(QLatin1Char('\n')).last().toLong();
+        } else {
+            rusage ru{};
+            getrusage(RUSAGE_CHILDREN, &ru);
+            maxKb = ru.ru_maxrss;
+        }
+        QVERIFY2(maxKb > 0 && maxKb < 100 * 1024, qPrintable(QStringLiteral("%1 kB").arg(maxKb)));
     }
 
     void unsupportedTest()

@@ -723,7 +723,12 @@ private:
     // table whose header is missing, or someone else's line.
     bool maybeRow(std::string_view s, int lineNo)
     {
-        if (!isDigits(m_tokens[0]))
+        // In an open table, a row whose size is not a whole number ("-8", "8K", "1e3") is a bad row
+        // of that table, not someone else's line.
+        const char c0 = m_tokens[0].front();
+        const bool badSize = m_open && !m_table.footer_avg_busbw_gbps && m_tokens.size() > 1 && isDigits(m_tokens[1])
+            && ((c0 >= '0' && c0 <= '9') || c0 == '-' || c0 == '+' || c0 == '.');
+        if (!isDigits(m_tokens[0]) && !badSize)
             return false;
         if (m_open && m_table.footer_avg_busbw_gbps) // nccl-tests prints no row after its footer
             closeTable();
