@@ -1,7 +1,7 @@
 // Calibration from nccl-tests logs (issue 5): the parser on every real fixture and format era, the
 // alpha-beta fit, the comparison with the engine, the calibrated preset, and `commtax calibrate`
 // run as users run it. Figures come from tests/fixtures/nccl/INDEX.md, the fixture files
-// themselves, or hand calculations with domain.md §4 written out in the comments.
+// themselves, or hand calculations with docs/model.md §4 written out in the comments.
 #include "nccl/calibrationio.h"
 #include "nccl/calibration.h"
 
@@ -317,7 +317,7 @@ private Q_SLOTS:
 
     void plateauAndPeak()
     {
-        // Plateau: median of the busbw at >= 256 MiB within 10% of the best there (domain.md §4:
+        // Plateau: median of the busbw at >= 256 MiB within 10% of the best there (docs/model.md §4:
         // busbw plateaus only at 256 MiB-1 GiB). gcp: 318.40, 330.58, 338.82 -> 330.58.
         Calibration c = calibrated(fixture(QStringLiteral("gcp_a3mega_h100_2node_16gpu_tcpxo.txt")));
         QCOMPARE(*c.plateau_busbw_gbps, 330.58);
@@ -463,7 +463,7 @@ private Q_SLOTS:
     void nvlsAndSharpAreNotLinkBandwidth()
     {
         // 8 H100 in one node at 480 GB/s busbw: above NVLink's 450 GB/s per direction, which only
-        // NVLS (NVLink SHARP) reaches (domain.md §4: about 480 NVLS against 370 with the ring).
+        // NVLS (NVLink SHARP) reaches (docs/model.md §4: about 480 NVLS against 370 with the ring).
         Synthetic s;
         s.busbwGbps = 480;
         s.alphaUs = 30;

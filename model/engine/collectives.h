@@ -1,5 +1,5 @@
 #pragma once
-// The alpha-beta model of NCCL collectives and nccl-tests' bus bandwidth (domain.md §4).
+// The alpha-beta model of NCCL collectives and nccl-tests' bus bandwidth (docs/model.md §4).
 
 #include "plan.h"
 

@@ -13,14 +13,14 @@ namespace commtax {
 
 // Constants of the model, each with its source (see README "Model").
 inline constexpr double kBytesPerGB = 1e9;
-// Fraction of memory kept for the allocator, CUDA context and workspaces (domain.md §8: 10-15%).
+// Fraction of memory kept for the allocator, CUDA context and workspaces (docs/model.md §8: 10-15%).
 inline constexpr double kMemoryReserve = 0.10;
 // Per-GPU GEMM width h/t at which matmul efficiency halves. Fitted on Korthikanti et al. 2022,
-// Table 5 (A100, TP=8, h/t from 768 to 3200): small GEMMs reach less of the peak (domain.md §3).
+// Table 5 (A100, TP=8, h/t from 768 to 3200): small GEMMs reach less of the peak (docs/model.md §3).
 inline constexpr double kGemmHalfEfficiencyWidth = 360.0;
 // Overlapped communication slows the compute it hides under (Calculon: 2-15%); we charge 5%.
 inline constexpr double kOverlapComputeSlowdown = 0.05;
-// Warning thresholds (domain.md §7 and the seeds' rules of thumb).
+// Warning thresholds (docs/model.md §7 and the seeds' rules of thumb).
 inline constexpr double kCommTaxWarn = 0.30;
 inline constexpr double kBubbleWarn = 0.20;
 inline constexpr double kEfficiencyCeiling = 0.87; // A100 BF16 matmul ceiling, stas00/ml-engineering
@@ -34,9 +34,9 @@ struct PlanError {
     std::string message; // what is wrong and why
 };
 
-// Parameter count from the architecture (domain.md §2).
+// Parameter count from the architecture (docs/model.md §2).
 double parameterCount(const ModelSpec &m);
-// Model FLOPs of forward + backward for one sequence of seq_len tokens (domain.md §2).
+// Model FLOPs of forward + backward for one sequence of seq_len tokens (docs/model.md §2).
 double modelFlopsPerSequence(const ModelSpec &m, int seq_len);
 
 // All errors of a plan (empty when valid). Never throws.

@@ -1,7 +1,7 @@
 #pragma once
 // The inputs of one training plan. Plain value types: no Qt, no heap in the hot path.
 // Units are in every field name: _gbps is GB/s (bytes), _gbit is Gb/s (bits), _us microseconds.
-// Physics and sources: ../shared/domain.md (copied into the README).
+// Physics and sources: docs/model.md (the README's "The model" is the short version).
 
 #include <cstdint>
 #include <optional>
