@@ -1,6 +1,6 @@
 // commtax calibrate LOG [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]: read an
 // nccl-tests / rccl-tests log, fit it and compare it with the engine on a cluster preset.
-#include "calibrate/calibrationio.h"
+#include "nccl/calibrationio.h"
 #include "cli.h"
 #include "core/resultio.h"
 
@@ -144,8 +144,7 @@ int cmdCalibrate(QStringList args)
     nccl::LogParse log;
     nccl::ParseError perr;
     if (!nccl::parseLog(std::string_view(text.constData(), size_t(text.size())), log, perr))
-        return fail(kExitBadInput, (perr.line > 0 ? QStringLiteral("%1:%2: ").arg(shown).arg(perr.line) : shown + QStringLiteral(": "))
-                                       + qs(perr.message));
+        return fail(kExitBadInput, logLocation(shown, perr.line, perr.column) + qs(perr.message));
     if (table > int(log.tables.size()))
         return fail(kExitBadInput, QStringLiteral("%1: --table %2, but the log holds %3 result table(s)").arg(shown).arg(table).arg(log.tables.size()));
     const nccl::ResultTable &t = log.tables[size_t(std::max(table, 1) - 1)];

@@ -1,20 +1,27 @@
 // Calibration from nccl-tests logs (issue 5): the parser on every real fixture and format era, the
 // alpha-beta fit, the comparison with the engine, the calibrated preset, and `commtax calibrate`
 // run as users run it. Figures come from tests/fixtures/nccl/INDEX.md, the fixture files
-// themselves, or hand calculations with domain.md §4 written out in the comments.
-#include "calibrate/calibrationio.h"
+// themselves, or hand calculations with docs/model.md §4 written out in the comments.
+#include "nccl/calibrationio.h"
 #include "nccl/calibration.h"
 
 #include "testsupport.h"
 
+#include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+
+#include <sys/resource.h>
 
 using namespace commtax;
 using namespace commtax::nccl;
@@ -310,7 +317,7 @@ private Q_SLOTS:
 
     void plateauAndPeak()
     {
-        // Plateau: median of the busbw at >= 256 MiB within 10% of the best there (domain.md §4:
+        // Plateau: median of the busbw at >= 256 MiB within 10% of the best there (docs/model.md §4:
         // busbw plateaus only at 256 MiB-1 GiB). gcp: 318.40, 330.58, 338.82 -> 330.58.
         Calibration c = calibrated(fixture(QStringLiteral("gcp_a3mega_h100_2node_16gpu_tcpxo.txt")));
         QCOMPARE(*c.plateau_busbw_gbps, 330.58);
@@ -456,7 +463,7 @@ private Q_SLOTS:
     void nvlsAndSharpAreNotLinkBandwidth()
     {
         // 8 H100 in one node at 480 GB/s busbw: above NVLink's 450 GB/s per direction, which only
-        // NVLS (NVLink SHARP) reaches (domain.md §4: about 480 NVLS against 370 with the ring).
+        // NVLS (NVLink SHARP) reaches (docs/model.md §4: about 480 NVLS against 370 with the ring).
         Synthetic s;
         s.busbwGbps = 480;
         s.alphaUs = 30;
@@ -905,6 +912,96 @@ private Q_SLOTS:
         QVERIFY(anyContains(c.warnings, "line 3: algbw \"abc\" is not a number: row skipped"));
     }
 
+    // Timings no run produces: the row is refused, naming the field, its line and its column.
+    void implausibleRows_data()
+    {
+        QTest::addColumn<QByteArray>("row");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("zero time") << QByteArray("     1048576        262144     float     sum      -1     0.00    0.00    0.00       0     0.00    0.00    0.00       0")
+                                   << 58 << "time \"0.00\" is zero";
+        QTest::addRow("1e308 time") << QByteArray("     1048576        262144     float     sum      -1    1e308    0.00    0.00       0    84.50   12.41   23.27       0")
+                                    << 57 << "time \"1e308\" us is more than an hour for one collective";
+        QTest::addRow("time over an hour") << QByteArray("     1048576        262144     float     sum      -1    84.50   12.41   23.27       0   4e+09   12.41   23.27       0")
+                                           << 89 << "time \"4e+09\" us is more than an hour";
+        QTest::addRow("busbw above 100 TB/s") << QByteArray("     1048576        262144     float     sum      -1    85.58   12.25  200000       0    84.50   12.41   23.27       0")
+                                              << 72 << "busbw \"200000\" GB/s is above 100 TB/s";
+        QTest::addRow("algbw above 100 TB/s") << QByteArray("     1048576        262144     float     sum      -1    85.58   1e+06   22.97       0    84.50   12.41   23.27       0")
+                                              << 65 << "algbw \"1e+06\" GB/s is above 100 TB/s";
+        QTest::addRow("size above 1 PiB") << QByteArray("2251799813685248  262144     float     sum      -1    85.58   12.25   22.97       0    84.50   12.41   23.27       0")
+                                          << 1 << "size \"2251799813685248\" is more than 1 PiB";
+        QTest::addRow("negative size") << QByteArray("    -1048576        262144     float     sum      -1    85.58   12.25   22.97       0    84.50   12.41   23.27       0")
+                                       << 5 << "size \"-1048576\" is not a whole number of bytes";
+        QTest::addRow("NaN busbw") << QByteArray("     1048576        262144     float     sum      -1    85.58   12.25     nan       0    84.50   12.41   23.27       0")
+                                   << 75 << "busbw \"nan\" is not a number";
+    }
+
+    void implausibleRows()
+    {
+        QFETCH(QByteArray, row);
+        QFETCH(int, column);
+        QFETCH(QString, message);
+        LogParse log;
+        ParseError err;
+        QVERIFY(!parse(QByteArray(kHeader) + row + "\n", log, err));
+        QVERIFY2(QString::fromStdString(err.message).contains(message), err.message.c_str());
+        QCOMPARE(err.line, 2);
+        QCOMPARE(err.column, column);
+        // Next to good rows, the row is skipped and said to be.
+        const QByteArray good = "   268435456      67108864     float     sum      -1   2360.9  113.70  213.19      0   2359.9  113.75  213.28      0\n"
+                                "   536870912     134217728     float     sum      -1   3817.5  140.63  263.69      0   3828.0  140.25  262.97      0\n"
+                                "  1073741824     268435456     float     sum      -1   6759.0  158.86  297.86      0   6737.4  159.37  298.82      0\n";
+        QVERIFY(parse(QByteArray(kHeader) + good + row + "\n", log, err));
+        QCOMPARE(log.tables.front().rows.size(), size_t(3));
+        QCOMPARE(log.tables.front().skipped_rows.size(), size_t(1));
+        QCOMPARE(log.tables.front().skipped_rows.front().line, 5);
+        QCOMPARE(log.tables.front().skipped_rows.front().column, column);
+    }
+
+    // Fewer usable rows than skipped ones, or a single one left: no calibration from the remains.
+    void tooFewUsableRows()
+    {
+        const QByteArray good = "   268435456      67108864     float     sum      -1   2360.9  113.70  213.19      0   2359.9  113.75  213.28      0\n"
+                                "   536870912     134217728     float     sum      -1   3817.5  140.63  263.69      0   3828.0  140.25  262.97      0\n";
+        const QByteArray zero = "  1073741824     268435456     float     sum      -1     0.00    0.00    0.00      0     0.00    0.00    0.00      0\n";
+        LogParse log;
+        ParseError err;
+        Calibration c;
+        std::string error;
+        // Two good rows and one bad: calibrated, the bad row in the warnings.
+        QVERIFY(parse(QByteArray(kHeader) + good + zero, log, err));
+        QVERIFY2(calibrate(log.tables.front(), {}, nullptr, nullptr, c, error), error.c_str());
+        QVERIFY(anyContains(c.warnings, "line 4: time \"0.00\" is zero"));
+        // One good row and one bad.
+        QVERIFY(parse(QByteArray(kHeader) + good.left(good.indexOf('\n') + 1) + zero, log, err));
+        QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
+        QCOMPARE(error, std::string("only 1 of 2 rows can be used (1 row skipped, the first at line 3, column 58: time \"0.00\" "
+                                    "is zero: no collective takes no time): too few to calibrate"));
+        // Two good rows and three bad.
+        QVERIFY(parse(QByteArray(kHeader) + good + zero + zero + zero, log, err));
+        QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
+        QVERIFY2(QString::fromStdString(error).startsWith(QStringLiteral("only 2 of 5 rows can be used (3 rows skipped")), error.c_str());
+        // A single good row alone (a run at one size) is still calibrated.
+        QVERIFY(parse(QByteArray(kHeader) + good.left(good.indexOf('\n') + 1), log, err));
+        QVERIFY2(calibrate(log.tables.front(), {}, nullptr, nullptr, c, error), error.c_str());
+    }
+
+    void twoCollectivesInOneTable()
+    {
+        const QByteArray text = QByteArray(kHeader)
+            + "   268435456      67108864     float     sum      -1   2360.9  113.70  213.19      0   2359.9  113.75  213.28      0\n"
+              "   536870912     134217728     float    none      -1   3817.5  140.63  263.69      0   3828.0  140.25  262.97      0\n";
+        LogParse log;
+        ParseError err;
+        QVERIFY(parse(text, log, err));
+        Calibration c;
+        std::string error;
+        QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
+        QVERIFY2(QString::fromStdString(error).startsWith(QStringLiteral(
+                     "rows of two different collectives in one table (line 2 has redop sum and root -1, line 3 has redop none")),
+                 error.c_str());
+    }
+
     void unsupportedTest()
     {
         Synthetic s;
@@ -1086,7 +1183,7 @@ private Q_SLOTS:
         QTest::addRow("empty file") << QStringList{QStringLiteral("@")} << QByteArray("") << 1 << "bad.txt: empty input";
         QTest::addRow("truncated row") << QStringList{QStringLiteral("@")}
                                        << QByteArray(kHeader) + "     1048576        262144     float     sum      -1    85.58\n" << 1
-                                       << "bad.txt:2: truncated row: 6 of 13 columns";
+                                       << "bad.txt:2:62: truncated row: 6 of 13 columns";
         QTest::addRow("another tool") << QStringList{QStringLiteral("@")}
                                       << QByteArray("# OSU MPI Allreduce Latency Test v7.1\n8   12.3\n") << 1 << "OSU micro-benchmarks";
         QTest::addRow("directory") << QStringList{QStringLiteral(COMMTAX_FIXTURES_DIR)} << none << 1 << "is a directory";

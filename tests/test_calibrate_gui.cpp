@@ -243,7 +243,7 @@ private Q_SLOTS:
 
         paste(text, QStringLiteral("#  size count type redop root time algbw busbw #wrong time algbw busbw #wrong\n"
                                    "  1048576  262144  float  sum  -1   85.58\n"));
-        QTRY_VERIFY(status->text().contains(QStringLiteral("pasted text:2: truncated row")));
+        QTRY_VERIFY(status->text().contains(QStringLiteral("pasted text:2:42: truncated row")));
         QVERIFY(screenshot(&d, QStringLiteral("calibration-error.png")));
 
         // A file that is not there keeps what was shown and says so.

@@ -1,4 +1,4 @@
-// Engine tests: the seeds' worked examples done right (domain.md §11), published parameter counts,
+// Engine tests: the seeds' worked examples done right (docs/model.md §11), published parameter counts,
 // Korthikanti et al. 2022 Table 5, properties, and invalid plans.
 #include "core/presets.h"
 #include "core/resultio.h"
@@ -83,7 +83,7 @@ private Q_SLOTS:
     }
     void llama2ParameterCountsFromThePaper()
     {
-        // Touvron et al. 2023: Llama-2-7B 6.74e9, Llama-2-70B 6.90e10 (domain.md §2).
+        // Touvron et al. 2023: Llama-2-7B 6.74e9, Llama-2-70B 6.90e10 (docs/model.md §2).
         const Plan p7 = presetPlan("llama2-7b", "h100-sxm", "dgx-h100");
         const Plan p70 = presetPlan("llama2-70b", "h100-sxm", "dgx-h100");
         QVERIFY_NEAR(parameterCount(p7.model), 6.74e9, 0.01);
@@ -98,7 +98,7 @@ private Q_SLOTS:
         QVERIFY_NEAR(modelFlopsPerSequence(m, 2048), megatron, 1e-9);
     }
 
-    // ---- seed errata (domain.md §11)
+    // ---- seed errata (docs/model.md §11)
     void seed004GradientBytes()
     {
         // "140GB of gradients (FP32)" for 70B: FP32 is 4 bytes, so 280 GB; 140 GB is BF16.
@@ -202,7 +202,7 @@ private Q_SLOTS:
         QVERIFY_NEAR(ringAllReduceTimeS(14e9, 8, 25, 0), 0.98, 1e-9);
     }
 
-    // ---- Korthikanti et al. 2022, Table 5 (domain.md §12)
+    // ---- Korthikanti et al. 2022, Table 5 (docs/model.md §12)
     void korthikantiTable5_data()
     {
         QTest::addColumn<int>("l");
@@ -249,7 +249,7 @@ private Q_SLOTS:
         const Plan p = defaultScenario().plan;
         const Result r = evaluateValid(p);
         const double P = parameterCount(p.model);
-        // compute: 1024 sequences of 4096 tokens, F_seq from domain.md §2, selective recompute adds
+        // compute: 1024 sequences of 4096 tokens, F_seq from docs/model.md §2, selective recompute adds
         // l*4*s^2*h per sequence; 256 GPUs at 989 TFLOPS x 0.68 x (1024/(1024+360)).
         const double l = 80, h = 8192, s = 4096, f = 28672, V = 32000, ga = 8.0 / 64;
         const double fseq = s * (12 * l * h * h * (1 + ga + s / h) + 18 * l * f * h + 6 * V * h);

@@ -1,7 +1,7 @@
 // The parts under the main window, without a window: the settings facade, the document and its
 // undo commands, the analysis the worker computes (checked against the engine called directly
 // and against hand calculations), and the newest-wins engine runner.
-#include "analysis.h"
+#include "core/analysis.h"
 #include "appsettings.h"
 #include "charts/plancharts.h"
 #include "editor/sectionpresets.h"

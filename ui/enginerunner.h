@@ -4,7 +4,7 @@
 // whose id is no longer the newest is dropped. Results arrive as values through a queued
 // signal. Nothing here ever blocks the GUI thread.
 
-#include "analysis.h"
+#include "core/analysis.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -16,7 +16,7 @@
 //   - openScenario(s): show a scenario as a new, unsaved plan (asks before dropping edits).
 //   - document(): the PlanDocument for anything else (undo stack, file name, edits).
 
-#include "analysis.h"
+#include "core/analysis.h"
 
 #include <QMainWindow>
 #include <QMessageBox>

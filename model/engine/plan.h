@@ -1,7 +1,7 @@
 #pragma once
 // The inputs of one training plan. Plain value types: no Qt, no heap in the hot path.
 // Units are in every field name: _gbps is GB/s (bytes), _gbit is Gb/s (bits), _us microseconds.
-// Physics and sources: docs/model.md.
+// Physics and sources: docs/model.md (the README's "The model" is the short version).
 
 #include <cstdint>
 #include <optional>

@@ -288,18 +288,35 @@ AlphaBetaFit fitAlphaBeta(const std::vector<double> &sizes, const std::vector<do
     return f;
 }
 
-bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const GpuSpec *gpu, const ClusterSpec *cluster,
-               Calibration &out, std::string &error)
-{
-    Calibration c;
-    c.test_name = table.test_name;
-    c.tool = table.tool;
-    for (const Note &n : table.notes)
-        c.warnings.push_back((n.line > 0 ? "line " + std::to_string(n.line) + ": " : std::string()) + n.text);
+namespace {
 
-    // ---- the rows -------------------------------------------------------------------------
-    std::vector<std::pair<double, double>> ratioRows; // algbw, busbw/algbw
+// What the rows say besides their own figures, for the phases after them.
+struct RowSummary {
+    double ratio = 0;            // busbw/algbw nccl-tests applied (median of the bandwidth-bound rows)
+    bool ratioKnown = false;
+    double ratioUncertainty = 0; // relative, from the printed digits
     int inPlaceRows = 0, failedRows = 0, misaligned = 0, misalignedLine = 0;
+    std::vector<size_t> bySize;  // indices of the rows in size order
+};
+
+// A row the fit and the comparison can use.
+bool usableRow(const CalibrationRow &r)
+{
+    return r.size_bytes > 0 && std::isfinite(r.time_us) && r.time_us > 0 && r.time_us <= kMaxCollectiveTimeUs;
+}
+
+// Below this, a table whose other rows were unreadable says nothing that can be trusted.
+constexpr size_t kMinUsableRows = 2;
+
+std::string plural(size_t n, const char *one, const char *many)
+{
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// ---- the rows ---------------------------------------------------------------------------------
+void readRows(const ResultTable &table, Calibration &c, RowSummary &s)
+{
+    std::vector<std::pair<double, double>> ratioRows; // algbw, busbw/algbw
     c.rows.reserve(table.rows.size());
     double busbwMean = 0;
     int busbwCount = 0;
@@ -313,36 +330,29 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
         row.busbw_gbps = m.busbw_gbps;
         if (r.out_of_place.present && r.in_place.present) {
             row.in_place_busbw_gbps = r.in_place.busbw_gbps;
-            ++inPlaceRows;
+            ++s.inPlaceRows;
         }
         for (const Timing *t : {&r.out_of_place, &r.in_place})
             if (t->present) {
                 // A running mean cannot overflow on absurd values.
                 ++busbwCount;
                 busbwMean += (t->busbw_gbps - busbwMean) / busbwCount;
-                failedRows += t->failed ? 1 : 0;
+                s.failedRows += t->failed ? 1 : 0;
             }
         if (m.algbw_gbps >= 1.0) {
             ratioRows.emplace_back(m.algbw_gbps, m.busbw_gbps / m.algbw_gbps);
             const double expected = m.time_us > 0 ? double(r.size_bytes) / m.time_us / 1e3 : 0;
             if (expected > 0 && std::fabs(m.algbw_gbps - expected) > 0.05 * expected) {
-                if (misaligned++ == 0)
-                    misalignedLine = r.line;
+                if (s.misaligned++ == 0)
+                    s.misalignedLine = r.line;
             }
         }
         c.rows.push_back(row);
-    }
-    if (c.rows.empty() || std::none_of(c.rows.begin(), c.rows.end(), [](const CalibrationRow &r) {
-            return r.time_us > 0 && r.size_bytes > 0;
-        })) {
-        error = "the table has no row with a positive size and time";
-        return false;
     }
     c.mean_busbw_gbps = busbwMean;
     // busbw/algbw is the bus factor nccl-tests applied. Only the bandwidth-bound rows print enough
     // digits to read it (0.005 of rounding on each column): take their median.
     std::vector<double> ratios;
-    double ratioUncertainty = 0;
     if (!ratioRows.empty()) {
         double best = 0;
         for (const auto &[alg, r] : ratioRows)
@@ -353,40 +363,104 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
                 ratios.push_back(r);
                 worst = std::min(worst, alg);
             }
-        ratioUncertainty = 0.005 / worst + 0.005 / (worst * std::max(median(ratios), 0.01));
+        s.ratioUncertainty = 0.005 / worst + 0.005 / (worst * std::max(median(ratios), 0.01));
     }
-    const double ratio = median(ratios);
+    s.ratio = median(ratios);
+    s.ratioKnown = !ratios.empty();
+    s.bySize.resize(c.rows.size());
+    for (size_t i = 0; i < s.bySize.size(); ++i)
+        s.bySize[i] = i;
+    std::stable_sort(s.bySize.begin(), s.bySize.end(),
+                     [&c](size_t a, size_t b) { return c.rows[a].size_bytes < c.rows[b].size_bytes; });
+}
 
-    // ---- which collective -------------------------------------------------------------------
+// ---- enough rows: none usable, or a few left among many the parser could not read, is an error
+bool enoughRows(const ResultTable &table, const Calibration &c, std::string &error)
+{
+    const auto usable = size_t(std::count_if(c.rows.begin(), c.rows.end(), usableRow));
+    const size_t skipped = table.skipped_rows.size();
+    std::string why;
+    if (skipped > 0) {
+        const Note &n = table.skipped_rows.front();
+        why = plural(skipped, "row", "rows") + " skipped, the first at line " + std::to_string(n.line)
+            + (n.column > 0 ? ", column " + std::to_string(n.column) : std::string()) + ": " + n.text;
+    }
+    if (usable == 0) {
+        error = "the table has no row with a positive size and time" + (why.empty() ? std::string() : " (" + why + ")");
+        return false;
+    }
+    if (skipped > 0 && (usable < kMinUsableRows || skipped > usable)) {
+        error = "only " + std::to_string(usable) + " of " + plural(c.rows.size() + skipped, "row", "rows")
+            + " can be used (" + why + "): too few to calibrate";
+        return false;
+    }
+    return true;
+}
+
+// ---- which collective -------------------------------------------------------------------------
+// Rows with and without a reduction, or with and without a root, are two tests' rows in one table.
+bool sameCollectiveInEveryRow(const ResultTable &table, std::string &error)
+{
+    auto describe = [&table](const ResultRow &r) {
+        std::string d = "line " + std::to_string(r.line) + " has redop " + (r.redop.empty() ? "(none)" : r.redop);
+        return table.has_root_column ? d + " and root " + std::to_string(r.root) : d;
+    };
+    const ResultRow &first = table.rows.front();
+    const bool reduces = !first.redop.empty() && first.redop != "none";
+    for (const ResultRow &r : table.rows) {
+        const bool rowReduces = !r.redop.empty() && r.redop != "none";
+        if (rowReduces != reduces || (table.has_root_column && (r.root >= 0) != (first.root >= 0))) {
+            error = "rows of two different collectives in one table (" + describe(first) + ", " + describe(r)
+                + "): two runs pasted under one header?";
+            return false;
+        }
+    }
+    return true;
+}
+
+// The collective the columns suggest, and why, for logs that do not name the test.
+Collective inferCollective(const ResultTable &table, const RowSummary &s, std::string &why)
+{
     const ResultRow &first = table.rows.front();
     const bool reduces = !first.redop.empty() && first.redop != "none";
     const bool rooted = table.has_root_column && first.root >= 0;
-    Collective inferred = Collective::AllReduce;
-    std::string inferredWhy;
-    const bool ratioKnown = !ratios.empty();
     if (reduces && rooted) {
-        inferred = Collective::Reduce;
-        inferredWhy = "a reduction with a root";
-    } else if (reduces && ratioKnown && ratio >= 0.999 && ratio <= 1.001 && first.out_of_place.validated
-               && first.in_place.present && !first.in_place.validated) {
-        // sendrecv_perf prints "sum", validates out of place only, and has busbw = algbw.
-        inferred = Collective::SendRecv;
-        inferredWhy = "busbw = algbw and no in-place check, as sendrecv_perf prints";
-    } else if (reduces) {
-        inferred = ratioKnown && ratio < 0.999 ? Collective::ReduceScatter : Collective::AllReduce;
-        inferredWhy = "a reduction without a root, busbw/algbw = " + (ratioKnown ? fmt(ratio, 3) : std::string("unknown"));
-    } else if (rooted) {
-        inferred = Collective::Broadcast;
-        inferredWhy = "no reduction, a root";
-    } else if (ratioKnown && ratio < 0.999) {
-        inferred = Collective::AllGather;
-        inferredWhy = "no reduction, no root, busbw/algbw = " + fmt(ratio, 3) + " (alltoall has the same factor)";
-    } else if (ratioKnown && ratio <= 1.001) {
-        inferred = Collective::SendRecv;
-        inferredWhy = "no reduction, no root, busbw = algbw";
-    } else {
-        inferredWhy = "nothing to tell it by; all_reduce assumed";
+        why = "a reduction with a root";
+        return Collective::Reduce;
     }
+    if (reduces && s.ratioKnown && s.ratio >= 0.999 && s.ratio <= 1.001 && first.out_of_place.validated
+        && first.in_place.present && !first.in_place.validated) {
+        // sendrecv_perf prints "sum", validates out of place only, and has busbw = algbw.
+        why = "busbw = algbw and no in-place check, as sendrecv_perf prints";
+        return Collective::SendRecv;
+    }
+    if (reduces) {
+        why = "a reduction without a root, busbw/algbw = " + (s.ratioKnown ? fmt(s.ratio, 3) : std::string("unknown"));
+        return s.ratioKnown && s.ratio < 0.999 ? Collective::ReduceScatter : Collective::AllReduce;
+    }
+    if (rooted) {
+        why = "no reduction, a root";
+        return Collective::Broadcast;
+    }
+    if (s.ratioKnown && s.ratio < 0.999) {
+        why = "no reduction, no root, busbw/algbw = " + fmt(s.ratio, 3) + " (alltoall has the same factor)";
+        return Collective::AllGather;
+    }
+    if (s.ratioKnown && s.ratio <= 1.001) {
+        why = "no reduction, no root, busbw = algbw";
+        return Collective::SendRecv;
+    }
+    why = "nothing to tell it by; all_reduce assumed";
+    return Collective::AllReduce;
+}
+
+bool chooseCollective(const ResultTable &table, const CalibrationOptions &opt, const RowSummary &s, Calibration &c,
+                      std::string &error)
+{
+    if (!sameCollectiveInEveryRow(table, error))
+        return false;
+    std::string inferredWhy;
+    const Collective inferred = inferCollective(table, s, inferredWhy);
     Collective named = Collective::AllReduce;
     const bool hasName = !table.test_name.empty();
     if (hasName && !collectiveFromTestName(table.test_name, named)) {
@@ -410,59 +484,74 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
                    std::string("the log does not name the test: ") + toString(inferred) + " inferred from the columns ("
                        + inferredWhy + ")");
     }
+    return true;
+}
 
-    // ---- where the ranks sat ----------------------------------------------------------------
-    int logRanks = 0, logNodes = 0, logPerNode = 0;
-    if (!table.devices.empty()) {
-        struct Host {
-            int listed = 0, minRank = 1 << 30, maxRank = -1;
-        };
-        std::map<std::string, Host> hosts;
-        std::vector<int> seen;
-        int maxRank = 0;
-        for (const DeviceLine &d : table.devices) {
-            Host &h = hosts[d.host];
-            ++h.listed;
-            h.minRank = std::min(h.minRank, d.rank);
-            h.maxRank = std::max(h.maxRank, d.rank);
-            maxRank = std::max(maxRank, d.rank);
-            seen.push_back(d.rank);
-            if (c.gpu_name.empty())
-                c.gpu_name = d.gpu_name;
-        }
-        std::sort(seen.begin(), seen.end());
-        seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
-        logRanks = maxRank + 1;
-        logNodes = int(hosts.size());
-        const bool complete = int(seen.size()) == logRanks;
-        int minPer = 1 << 30, maxPer = 0, spanSum = 0;
-        for (const auto &[name, h] : hosts) {
-            const int per = complete ? h.listed : h.maxRank - h.minRank + 1;
-            minPer = std::min(minPer, per);
-            maxPer = std::max(maxPer, per);
-            spanSum += per;
-        }
-        logPerNode = maxPer;
-        c.topology_source = "device list";
-        if (!complete) {
-            std::string how = "ranks taken from the highest rank number";
-            if (spanSum != logRanks) {
-                logPerNode = logRanks % logNodes == 0 ? logRanks / logNodes : 0;
-                how += "; GPUs per node assumed even";
-            } else {
-                how += ", GPUs per node from each host's rank range";
-            }
-            addMissing(c, "device_list_incomplete",
-                       "the device list shows " + std::to_string(seen.size()) + " of " + std::to_string(logRanks)
-                           + " ranks (trimmed?): " + how);
-        } else if (minPer != maxPer) {
-            c.warnings.push_back("uneven device list: " + std::to_string(minPer) + " to " + std::to_string(maxPer)
-                                 + " GPUs per node");
-        }
-    } else {
+// ---- where the ranks sat ----------------------------------------------------------------------
+struct LogTopology {
+    int ranks = 0, nodes = 0, perNode = 0; // 0: the device list does not say
+};
+
+LogTopology deviceListTopology(const ResultTable &table, Calibration &c)
+{
+    LogTopology log;
+    if (table.devices.empty()) {
         addMissing(c, "device_list", std::string());
+        return log;
     }
-    const int ratioRanks = ratioKnown ? ranksFromRatio(c.collective, ratio, ratioUncertainty) : 0;
+    struct Host {
+        int listed = 0, minRank = 1 << 30, maxRank = -1;
+    };
+    std::map<std::string, Host> hosts;
+    std::vector<int> seen;
+    int maxRank = 0;
+    for (const DeviceLine &d : table.devices) {
+        Host &h = hosts[d.host];
+        ++h.listed;
+        h.minRank = std::min(h.minRank, d.rank);
+        h.maxRank = std::max(h.maxRank, d.rank);
+        maxRank = std::max(maxRank, d.rank);
+        seen.push_back(d.rank);
+        if (c.gpu_name.empty())
+            c.gpu_name = d.gpu_name;
+    }
+    std::sort(seen.begin(), seen.end());
+    seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+    log.ranks = maxRank + 1;
+    log.nodes = int(hosts.size());
+    const bool complete = int(seen.size()) == log.ranks;
+    int minPer = 1 << 30, maxPer = 0, spanSum = 0;
+    for (const auto &[name, h] : hosts) {
+        const int per = complete ? h.listed : h.maxRank - h.minRank + 1;
+        minPer = std::min(minPer, per);
+        maxPer = std::max(maxPer, per);
+        spanSum += per;
+    }
+    log.perNode = maxPer;
+    c.topology_source = "device list";
+    if (!complete) {
+        std::string how = "ranks taken from the highest rank number";
+        if (spanSum != log.ranks) {
+            log.perNode = log.ranks % log.nodes == 0 ? log.ranks / log.nodes : 0;
+            how += "; GPUs per node assumed even";
+        } else {
+            how += ", GPUs per node from each host's rank range";
+        }
+        addMissing(c, "device_list_incomplete",
+                   "the device list shows " + std::to_string(seen.size()) + " of " + std::to_string(log.ranks)
+                       + " ranks (trimmed?): " + how);
+    } else if (minPer != maxPer) {
+        c.warnings.push_back("uneven device list: " + std::to_string(minPer) + " to " + std::to_string(maxPer)
+                             + " GPUs per node");
+    }
+    return log;
+}
+
+void placeRanks(const ResultTable &table, const CalibrationOptions &opt, const RowSummary &s, Calibration &c)
+{
+    const LogTopology log = deviceListTopology(table, c);
+    const ResultRow &first = table.rows.front();
+    const int ratioRanks = s.ratioKnown ? ranksFromRatio(c.collective, s.ratio, s.ratioUncertainty) : 0;
     int countRanks = 0; // size = count * bytes per element * ranks for the scattering collectives
     if (scatters(c.collective) && first.count > 0 && dataTypeBytes(first.type) > 0) {
         const double n = double(first.size_bytes) / (double(first.count) * dataTypeBytes(first.type));
@@ -474,15 +563,15 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
         c.ranks = opt.ranks;
         c.topology_source = "given";
         ranksFrom = "given";
-        if (logRanks > 0 && logRanks != opt.ranks)
+        if (log.ranks > 0 && log.ranks != opt.ranks)
             c.warnings.push_back("--ranks " + std::to_string(opt.ranks) + " differs from the device list ("
-                                 + std::to_string(logRanks) + " ranks): using " + std::to_string(opt.ranks));
-    } else if (logRanks > 0) {
-        c.ranks = logRanks;
+                                 + std::to_string(log.ranks) + " ranks): using " + std::to_string(opt.ranks));
+    } else if (log.ranks > 0) {
+        c.ranks = log.ranks;
     } else if (ratioRanks > 0) {
         c.ranks = ratioRanks;
         c.topology_source = "busbw/algbw";
-        ranksFrom = "inferred from busbw/algbw = " + fmt(ratio, 4);
+        ranksFrom = "inferred from busbw/algbw = " + fmt(s.ratio, 4);
     } else if (countRanks > 0) {
         c.ranks = countRanks;
         c.topology_source = "size/count";
@@ -496,27 +585,27 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
     if (c.ranks == 0)
         c.missing.emplace_back("ranks");
     // The bus factor nccl-tests applied says how many ranks it saw: check what we were told.
-    if (c.ranks > 1 && ratioKnown && c.topology_source != "busbw/algbw") {
+    if (c.ranks > 1 && s.ratioKnown && c.topology_source != "busbw/algbw") {
         const double expect = busBandwidthFactor(c.collective, c.ranks);
-        if (std::fabs(ratio - expect) > 0.01 * expect + ratioUncertainty * ratio)
-            c.warnings.push_back("busbw/algbw = " + fmt(ratio, 4) + " does not match " + toString(c.collective) + " on "
+        if (std::fabs(s.ratio - expect) > 0.01 * expect + s.ratioUncertainty * s.ratio)
+            c.warnings.push_back("busbw/algbw = " + fmt(s.ratio, 4) + " does not match " + toString(c.collective) + " on "
                                  + std::to_string(c.ranks) + " ranks (" + fmt(expect, 4) + ")"
                                  + (ratioRanks > 0 ? ": it means " + std::to_string(ratioRanks) + " ranks" : std::string()));
     }
     if (opt.nodes > 0) {
         c.nodes = opt.nodes;
-        if (logNodes > 0 && logNodes != opt.nodes)
+        if (log.nodes > 0 && log.nodes != opt.nodes)
             c.warnings.push_back("--nodes " + std::to_string(opt.nodes) + " differs from the device list ("
-                                 + std::to_string(logNodes) + " hosts): using " + std::to_string(opt.nodes));
+                                 + std::to_string(log.nodes) + " hosts): using " + std::to_string(opt.nodes));
     } else {
-        c.nodes = logNodes;
+        c.nodes = log.nodes;
     }
     if (c.ranks > 0 && c.nodes > 0) {
-        if (logPerNode > 0 && opt.ranks == 0 && opt.nodes == 0)
-            c.ranks_per_node = logPerNode;
+        if (log.perNode > 0 && opt.ranks == 0 && opt.nodes == 0)
+            c.ranks_per_node = log.perNode;
         else
             c.ranks_per_node = (c.ranks + c.nodes - 1) / c.nodes;
-        if (c.ranks % c.nodes != 0 && logPerNode == 0)
+        if (c.ranks % c.nodes != 0 && log.perNode == 0)
             c.warnings.push_back(std::to_string(c.ranks) + " ranks do not divide evenly over " + std::to_string(c.nodes)
                                  + " nodes");
     }
@@ -525,13 +614,11 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
     c.scope = c.nodes > 1 ? Scope::InterNode : c.nodes == 1 ? Scope::IntraNode : Scope::Unknown;
     if (c.ranks == 1 && c.collective != Collective::SendRecv)
         c.warnings.push_back("a single rank moves nothing between GPUs: busbw is 0 by definition");
+}
 
-    // ---- peak, plateau, footer ----------------------------------------------------------------
-    std::vector<size_t> order(c.rows.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return c.rows[a].size_bytes < c.rows[b].size_bytes; });
+// ---- peak, plateau, footer --------------------------------------------------------------------
+void peakAndPlateau(const RowSummary &s, Calibration &c)
+{
     for (const CalibrationRow &r : c.rows)
         if (r.busbw_gbps > c.peak_busbw_gbps) {
             c.peak_busbw_gbps = r.busbw_gbps;
@@ -541,7 +628,7 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
     for (const CalibrationRow &r : c.rows)
         if (double(r.size_bytes) >= kPlateauMinBytes)
             large.push_back(r.busbw_gbps);
-    const CalibrationRow &largest = c.rows[order.back()];
+    const CalibrationRow &largest = c.rows[s.bySize.back()];
     if (!large.empty()) {
         const double top = *std::max_element(large.begin(), large.end());
         std::vector<double> near;
@@ -549,8 +636,8 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
             if (v >= 0.9 * top)
                 near.push_back(v);
         c.plateau_busbw_gbps = median(near);
-        if (order.size() >= 2) {
-            const CalibrationRow &before = c.rows[order[order.size() - 2]];
+        if (s.bySize.size() >= 2) {
+            const CalibrationRow &before = c.rows[s.bySize[s.bySize.size() - 2]];
             if (before.busbw_gbps > 0 && largest.busbw_gbps > 1.03 * before.busbw_gbps)
                 c.warnings.push_back("busbw still rises at the largest size (+"
                                      + fmt(100 * (largest.busbw_gbps / before.busbw_gbps - 1), 0)
@@ -566,6 +653,11 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
         c.warnings.push_back("busbw falls from " + gbps(c.peak_busbw_gbps) + " at " + formatBytes(double(c.peak_size_bytes))
                              + " to " + gbps(largest.busbw_gbps) + " at " + formatBytes(double(largest.size_bytes)) + " (-"
                              + fmt(100 * (1 - largest.busbw_gbps / c.peak_busbw_gbps), 0) + "%)");
+}
+
+// What the footer, the in-place half and nccl-tests' own checks say about the table.
+void tableChecks(const ResultTable &table, const RowSummary &s, Calibration &c)
+{
     c.footer_avg_busbw_gbps = table.footer_avg_busbw_gbps;
     if (!c.footer_avg_busbw_gbps) {
         addMissing(c, "footer", "no \"# Avg bus bandwidth\" footer (the log was cut or trimmed)");
@@ -576,7 +668,7 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
     }
     if (table.header_line == 0)
         c.missing.emplace_back("header");
-    if (inPlaceRows == 0)
+    if (s.inPlaceRows == 0)
         addMissing(c, "in_place", "no in-place columns: out-of-place only");
     for (const ResultRow &r : table.rows) {
         if (!r.out_of_place.present || !r.in_place.present || r.size_bytes < (1u << 20))
@@ -589,174 +681,220 @@ bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const Gp
             break;
         }
     }
-    if (failedRows > 0)
-        c.warnings.push_back(std::to_string(failedRows)
+    if (s.failedRows > 0)
+        c.warnings.push_back(std::to_string(s.failedRows)
                              + " measurements failed nccl-tests' data check (#wrong > 0 or an error marked '*'): "
                                "their timings may be meaningless");
     if (table.out_of_bounds && *table.out_of_bounds > 0)
         c.warnings.push_back("nccl-tests reports " + std::to_string(*table.out_of_bounds) + " out-of-bounds values");
-    if (misaligned > 0)
-        c.warnings.push_back("algbw differs from size/time on " + std::to_string(misaligned) + " rows (first at line "
-                             + std::to_string(misalignedLine) + "): columns misaligned?");
+    if (s.misaligned > 0)
+        c.warnings.push_back("algbw differs from size/time on " + std::to_string(s.misaligned) + " rows (first at line "
+                             + std::to_string(s.misalignedLine) + "): columns misaligned?");
+}
 
-    // ---- the alpha-beta fit -------------------------------------------------------------------
-    const double factor = c.ranks > 0 ? busBandwidthFactor(c.collective, c.ranks) : (ratioKnown ? ratio : 1.0);
+// ---- the alpha-beta fit -----------------------------------------------------------------------
+void fitRows(const RowSummary &s, Calibration &c)
+{
+    const double factor = c.ranks > 0 ? busBandwidthFactor(c.collective, c.ranks) : (s.ratioKnown ? s.ratio : 1.0);
     {
-        std::vector<double> s, t;
+        std::vector<double> sizes, times;
         for (const CalibrationRow &r : c.rows) {
-            s.push_back(double(r.size_bytes));
-            t.push_back(r.time_us);
+            sizes.push_back(double(r.size_bytes));
+            times.push_back(r.time_us);
         }
-        c.fit = fitAlphaBeta(s, t, factor);
+        c.fit = fitAlphaBeta(sizes, times, factor);
     }
-    if (c.fit.ok) {
-        for (CalibrationRow &r : c.rows) {
-            r.fit_busbw_gbps = c.fit.busBwGbps(double(r.size_bytes));
-            const double ft = c.fit.timeUs(double(r.size_bytes));
-            r.fit_residual = r.time_us > 0 ? (r.time_us - ft) / r.time_us : 0;
-            if (!std::isfinite(r.fit_residual) || !std::isfinite(r.fit_busbw_gbps)) {
-                r.fit_residual = 0;
-                r.fit_busbw_gbps = 0;
-            }
-        }
-        if (!c.fit.alpha_us)
-            addMissing(c, "latency",
-                       "the smallest size (" + formatBytes(double(c.rows[order.front()].size_bytes))
-                           + ") is too large to show the latency: bandwidth fitted alone");
-        if (c.fit.rms_residual > 0.15)
-            c.warnings.push_back("the alpha-beta fit misses the measured times by " + fmt(100 * c.fit.rms_residual, 0)
-                                 + "% (rms): NCCL changes protocol and algorithm with size, which one latency and one "
-                                   "bandwidth cannot follow");
-    } else {
+    if (!c.fit.ok) {
         c.warnings.push_back("time does not grow with size: no bandwidth to fit");
+        return;
     }
-
-    // ---- the engine's prediction on the preset ---------------------------------------------
-    if (gpu && cluster) {
-        ModelComparison &m = c.model;
-        m.gpu_id = gpu->id;
-        m.cluster_id = cluster->id;
-        if (c.ranks < 2) {
-            c.warnings.push_back("no comparison with the model: the number of ranks is unknown or 1");
-        } else {
-            m.ranks = c.ranks;
-            m.nodes = c.nodes;
-            if (m.nodes == 0) {
-                const int per = std::max(cluster->gpus_per_node, 1);
-                m.nodes = (c.ranks + per - 1) / per;
-                m.nodes_assumed = true;
-                c.warnings.push_back("nodes unknown (no device list): " + std::to_string(m.nodes)
-                                     + " assumed from the preset's " + std::to_string(per) + " GPUs per node; give them");
-            }
-            m.ranks_per_node = c.ranks_per_node > 0 ? c.ranks_per_node : (c.ranks + m.nodes - 1) / m.nodes;
-            // Send/recv pairs cross the network one NIC at a time (as the engine's pipeline sends).
-            auto linkOf = [&](const GpuSpec &gs, const ClusterSpec &cs) {
-                return c.collective == Collective::SendRecv
-                    ? groupLink(gs, cs, 2, m.nodes > 1 ? 2 : 1, m.nodes > 1 ? 1 : 2)
-                    : groupLink(gs, cs, m.ranks, m.nodes, m.ranks_per_node);
-            };
-            const GroupLink g = linkOf(*gpu, *cluster);
-            const double modelFactor = busBandwidthFactor(c.collective, c.collective == Collective::SendRecv ? 2 : m.ranks);
-            m.link = g;
-            m.bus_factor = modelFactor;
-            m.link_busbw_gbps = g.busbw_gbps;
-            m.line_gbps = g.line_gbps;
-            m.latency_us = collectiveLatencyS(c.collective, g) * 1e6;
-            m.available = g.busbw_gbps > 0;
-            std::vector<bool> below(c.rows.size(), false);
-            for (size_t i = 0; i < c.rows.size() && m.available; ++i) {
-                CalibrationRow &r = c.rows[i];
-                if (r.size_bytes == 0)
-                    continue;
-                const double t = collectiveTimeS(c.collective, double(r.size_bytes), g);
-                if (!(t > 0))
-                    continue;
-                r.model_busbw_gbps = modelFactor * double(r.size_bytes) / t / 1e9;
-                // From the times, not the printed busbw, which rounds to 0.00 at small sizes.
-                r.vs_model = r.time_us > 0 ? t * 1e6 / r.time_us : 0;
-                if (!std::isfinite(r.vs_model) || !std::isfinite(r.model_busbw_gbps)) {
-                    r.vs_model = 0;
-                    r.model_busbw_gbps = 0;
-                    continue;
-                }
-                r.below_model = r.vs_model < kBelowModelRatio;
-                below[i] = r.below_model;
-                ++m.sizes_compared;
-                m.sizes_below += r.below_model ? 1 : 0;
-            }
-            if (m.sizes_below > 0)
-                c.warnings.push_back("measured busbw is more than 20% below the model (" + m.cluster_id + ", "
-                                     + m.gpu_id + ") at " + std::to_string(m.sizes_below) + " of "
-                                     + std::to_string(m.sizes_compared) + " sizes (" + sizeRanges(c.rows, order, below)
-                                     + "): check the topology, the NICs and NCCL's settings");
-            const double measured = c.plateau_busbw_gbps.value_or(c.peak_busbw_gbps);
-            if (m.available && measured > m.line_gbps * 1.0 && m.line_gbps > 0) {
-                if (c.collective == Collective::AllReduce) {
-                    c.above_line_rate = true;
-                    if (m.nodes > 1)
-                        c.warnings.push_back("all-reduce busbw " + gbps(measured) + " exceeds the line rate of the "
-                                             + std::to_string(g.ranks_per_node) + " NIC(s) per node in the preset ("
-                                             + gbps(m.line_gbps)
-                                             + "): in-network or tree reduction (SHARP, NCCL's tree over few nodes) or "
-                                               "faster NICs than the preset's; not taken as NIC bandwidth");
-                    else
-                        c.warnings.push_back("all-reduce busbw " + gbps(measured) + " exceeds the " + m.gpu_id
-                                             + " link's line rate (" + gbps(m.line_gbps)
-                                             + "): NVLS (NVLink SHARP) reduces inside the switch; not taken as link "
-                                               "bandwidth");
-                } else {
-                    c.warnings.push_back(std::string(toString(c.collective)) + " busbw " + gbps(measured)
-                                         + " exceeds the preset's line rate (" + gbps(m.line_gbps)
-                                         + "): the preset is not this hardware, or the ranks and nodes are wrong");
-                }
-            }
-            if (m.available && measured > 1.2 * m.link_busbw_gbps && !c.above_line_rate && measured <= m.line_gbps)
-                c.warnings.push_back("measured busbw (" + gbps(measured) + ") is more than 20% above the model's ("
-                                     + gbps(m.link_busbw_gbps) + "): the preset underrates this link");
-
-            // ---- link figures that reproduce the fit ----------------------------------------
-            CalibratedLink &cal = c.calibrated;
-            cal.scope = m.nodes > 1 ? Scope::InterNode : Scope::IntraNode;
-            const double fittedBw = c.fit.ok ? c.fit.bw_gbps : 0;
-            const bool inter = cal.scope == Scope::InterNode;
-            // The line rate the efficiency multiplies: the group's NICs on each node, or the
-            // GPU's link (halved without P2P, as the engine does).
-            const int nicsPerNode = c.collective == Collective::SendRecv ? 1 : g.ranks_per_node;
-            const double line = inter ? nicsPerNode * cluster->nic_gbit_per_gpu / 8.0
-                                      : gpu->intra_bw_gbps * (gpu->p2p ? 1.0 : 0.5);
-            cal.basis_line_gbps = line;
-            if (inter && line > gpu->intra_bw_gbps) {
-                cal.notes.push_back("in the preset the intra-node link (" + gbps(gpu->intra_bw_gbps)
-                                    + ") is narrower than the NICs (" + gbps(line)
-                                    + "), so this measurement does not tell the network efficiency");
-            } else if (fittedBw > 0 && line > 0) {
-                const double eff = fittedBw / line;
-                if (eff > 1.0 || c.above_line_rate)
-                    cal.notes.push_back("the fitted busbw (" + gbps(fittedBw) + ") exceeds the line rate of the "
-                                        + (inter ? "NICs (" : "link (") + gbps(line) + "): "
-                                        + (inter ? "network" : "intra-node") + " efficiency left as it is");
-                else
-                    cal.efficiency = std::max(eff, 0.01);
-            }
-            if (c.fit.alpha_us) {
-                std::string note;
-                GpuSpec gs = *gpu;
-                ClusterSpec cs = *cluster;
-                auto latency = [&](double step) {
-                    (inter ? cs.nic_latency_us : gs.intra_latency_us) = step;
-                    return collectiveLatencyS(c.collective, linkOf(gs, cs)) * 1e6;
-                };
-                // The fields allow up to 10000 us across nodes, 1000 us inside one.
-                cal.step_latency_us = solveStepLatency(latency, *c.fit.alpha_us, inter ? 10000.0 : 1000.0, note);
-                if (!note.empty())
-                    cal.notes.push_back(note);
-            }
-            if (!c.fit.alpha_us)
-                cal.notes.push_back("no latency: the log's sizes cannot show it");
-            cal.available = cal.efficiency.has_value() || cal.step_latency_us.has_value();
+    for (CalibrationRow &r : c.rows) {
+        r.fit_busbw_gbps = c.fit.busBwGbps(double(r.size_bytes));
+        const double ft = c.fit.timeUs(double(r.size_bytes));
+        r.fit_residual = r.time_us > 0 ? (r.time_us - ft) / r.time_us : 0;
+        if (!std::isfinite(r.fit_residual) || !std::isfinite(r.fit_busbw_gbps)) {
+            r.fit_residual = 0;
+            r.fit_busbw_gbps = 0;
         }
     }
+    if (!c.fit.alpha_us)
+        addMissing(c, "latency",
+                   "the smallest size (" + formatBytes(double(c.rows[s.bySize.front()].size_bytes))
+                       + ") is too large to show the latency: bandwidth fitted alone");
+    if (c.fit.rms_residual > 0.15)
+        c.warnings.push_back("the alpha-beta fit misses the measured times by " + fmt(100 * c.fit.rms_residual, 0)
+                             + "% (rms): NCCL changes protocol and algorithm with size, which one latency and one "
+                               "bandwidth cannot follow");
+}
 
+// ---- the engine's prediction on the preset ----------------------------------------------------
+// The link the engine gives the measured group. Send/recv pairs cross the network one NIC at a time
+// (as the engine's pipeline sends).
+GroupLink linkOf(Collective coll, const ModelComparison &m, const GpuSpec &gs, const ClusterSpec &cs)
+{
+    return coll == Collective::SendRecv ? groupLink(gs, cs, 2, m.nodes > 1 ? 2 : 1, m.nodes > 1 ? 1 : 2)
+                                        : groupLink(gs, cs, m.ranks, m.nodes, m.ranks_per_node);
+}
+
+// The model's busbw at every measured size, and the sizes more than 20% below it.
+void compareRows(const RowSummary &s, Calibration &c)
+{
+    ModelComparison &m = c.model;
+    std::vector<bool> below(c.rows.size(), false);
+    for (size_t i = 0; i < c.rows.size() && m.available; ++i) {
+        CalibrationRow &r = c.rows[i];
+        if (r.size_bytes == 0)
+            continue;
+        const double t = collectiveTimeS(c.collective, double(r.size_bytes), m.link);
+        if (!(t > 0))
+            continue;
+        r.model_busbw_gbps = m.bus_factor * double(r.size_bytes) / t / 1e9;
+        // From the times, not the printed busbw, which rounds to 0.00 at small sizes.
+        r.vs_model = r.time_us > 0 ? t * 1e6 / r.time_us : 0;
+        if (!std::isfinite(r.vs_model) || !std::isfinite(r.model_busbw_gbps)) {
+            r.vs_model = 0;
+            r.model_busbw_gbps = 0;
+            continue;
+        }
+        r.below_model = r.vs_model < kBelowModelRatio;
+        below[i] = r.below_model;
+        ++m.sizes_compared;
+        m.sizes_below += r.below_model ? 1 : 0;
+    }
+    if (m.sizes_below > 0)
+        c.warnings.push_back("measured busbw is more than 20% below the model (" + m.cluster_id + ", " + m.gpu_id + ") at "
+                             + std::to_string(m.sizes_below) + " of " + std::to_string(m.sizes_compared) + " sizes ("
+                             + sizeRanges(c.rows, s.bySize, below) + "): check the topology, the NICs and NCCL's settings");
+}
+
+// A measurement faster than the link: in-network reduction, or the wrong preset.
+void lineRateWarnings(Calibration &c)
+{
+    const ModelComparison &m = c.model;
+    const double measured = c.plateau_busbw_gbps.value_or(c.peak_busbw_gbps);
+    if (m.available && measured > m.line_gbps * 1.0 && m.line_gbps > 0) {
+        if (c.collective == Collective::AllReduce) {
+            c.above_line_rate = true;
+            if (m.nodes > 1)
+                c.warnings.push_back("all-reduce busbw " + gbps(measured) + " exceeds the line rate of the "
+                                     + std::to_string(m.link.ranks_per_node) + " NIC(s) per node in the preset ("
+                                     + gbps(m.line_gbps)
+                                     + "): in-network or tree reduction (SHARP, NCCL's tree over few nodes) or "
+                                       "faster NICs than the preset's; not taken as NIC bandwidth");
+            else
+                c.warnings.push_back("all-reduce busbw " + gbps(measured) + " exceeds the " + m.gpu_id
+                                     + " link's line rate (" + gbps(m.line_gbps)
+                                     + "): NVLS (NVLink SHARP) reduces inside the switch; not taken as link "
+                                       "bandwidth");
+        } else {
+            c.warnings.push_back(std::string(toString(c.collective)) + " busbw " + gbps(measured)
+                                 + " exceeds the preset's line rate (" + gbps(m.line_gbps)
+                                 + "): the preset is not this hardware, or the ranks and nodes are wrong");
+        }
+    }
+    if (m.available && measured > 1.2 * m.link_busbw_gbps && !c.above_line_rate && measured <= m.line_gbps)
+        c.warnings.push_back("measured busbw (" + gbps(measured) + ") is more than 20% above the model's ("
+                             + gbps(m.link_busbw_gbps) + "): the preset underrates this link");
+}
+
+// ---- link figures that reproduce the fit ------------------------------------------------------
+void calibrateLink(const GpuSpec &gpu, const ClusterSpec &cluster, Calibration &c)
+{
+    const ModelComparison &m = c.model;
+    CalibratedLink &cal = c.calibrated;
+    cal.scope = m.nodes > 1 ? Scope::InterNode : Scope::IntraNode;
+    const double fittedBw = c.fit.ok ? c.fit.bw_gbps : 0;
+    const bool inter = cal.scope == Scope::InterNode;
+    // The line rate the efficiency multiplies: the group's NICs on each node, or the
+    // GPU's link (halved without P2P, as the engine does).
+    const int nicsPerNode = c.collective == Collective::SendRecv ? 1 : m.link.ranks_per_node;
+    const double line = inter ? nicsPerNode * cluster.nic_gbit_per_gpu / 8.0 : gpu.intra_bw_gbps * (gpu.p2p ? 1.0 : 0.5);
+    cal.basis_line_gbps = line;
+    if (inter && line > gpu.intra_bw_gbps) {
+        cal.notes.push_back("in the preset the intra-node link (" + gbps(gpu.intra_bw_gbps) + ") is narrower than the NICs ("
+                            + gbps(line) + "), so this measurement does not tell the network efficiency");
+    } else if (fittedBw > 0 && line > 0) {
+        const double eff = fittedBw / line;
+        if (eff > 1.0 || c.above_line_rate)
+            cal.notes.push_back("the fitted busbw (" + gbps(fittedBw) + ") exceeds the line rate of the "
+                                + (inter ? "NICs (" : "link (") + gbps(line) + "): "
+                                + (inter ? "network" : "intra-node") + " efficiency left as it is");
+        else
+            cal.efficiency = std::max(eff, 0.01);
+    }
+    if (c.fit.alpha_us) {
+        std::string note;
+        GpuSpec gs = gpu;
+        ClusterSpec cs = cluster;
+        auto latency = [&](double step) {
+            (inter ? cs.nic_latency_us : gs.intra_latency_us) = step;
+            return collectiveLatencyS(c.collective, linkOf(c.collective, m, gs, cs)) * 1e6;
+        };
+        // The fields allow up to 10000 us across nodes, 1000 us inside one.
+        cal.step_latency_us = solveStepLatency(latency, *c.fit.alpha_us, inter ? 10000.0 : 1000.0, note);
+        if (!note.empty())
+            cal.notes.push_back(note);
+    }
+    if (!c.fit.alpha_us)
+        cal.notes.push_back("no latency: the log's sizes cannot show it");
+    cal.available = cal.efficiency.has_value() || cal.step_latency_us.has_value();
+}
+
+void compareWithModel(const GpuSpec &gpu, const ClusterSpec &cluster, const RowSummary &s, Calibration &c)
+{
+    ModelComparison &m = c.model;
+    m.gpu_id = gpu.id;
+    m.cluster_id = cluster.id;
+    if (c.ranks < 2) {
+        c.warnings.push_back("no comparison with the model: the number of ranks is unknown or 1");
+        return;
+    }
+    m.ranks = c.ranks;
+    m.nodes = c.nodes;
+    if (m.nodes == 0) {
+        const int per = std::max(cluster.gpus_per_node, 1);
+        m.nodes = (c.ranks + per - 1) / per;
+        m.nodes_assumed = true;
+        c.warnings.push_back("nodes unknown (no device list): " + std::to_string(m.nodes) + " assumed from the preset's "
+                             + std::to_string(per) + " GPUs per node; give them");
+    }
+    m.ranks_per_node = c.ranks_per_node > 0 ? c.ranks_per_node : (c.ranks + m.nodes - 1) / m.nodes;
+    const GroupLink g = linkOf(c.collective, m, gpu, cluster);
+    m.link = g;
+    m.bus_factor = busBandwidthFactor(c.collective, c.collective == Collective::SendRecv ? 2 : m.ranks);
+    m.link_busbw_gbps = g.busbw_gbps;
+    m.line_gbps = g.line_gbps;
+    m.latency_us = collectiveLatencyS(c.collective, g) * 1e6;
+    m.available = g.busbw_gbps > 0;
+    compareRows(s, c);
+    lineRateWarnings(c);
+    calibrateLink(gpu, cluster, c);
+}
+
+} // namespace
+
+bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const GpuSpec *gpu, const ClusterSpec *cluster,
+               Calibration &out, std::string &error)
+{
+    Calibration c;
+    c.test_name = table.test_name;
+    c.tool = table.tool;
+    for (const Note &n : table.notes)
+        c.warnings.push_back((n.line > 0 ? "line " + std::to_string(n.line) + ": " : std::string()) + n.text);
+    if (table.rows.empty()) {
+        error = "the table has no row with a positive size and time";
+        return false;
+    }
+    RowSummary s;
+    readRows(table, c, s);
+    if (!enoughRows(table, c, error) || !chooseCollective(table, opt, s, c, error))
+        return false;
+    placeRanks(table, opt, s, c);
+    peakAndPlateau(s, c);
+    tableChecks(table, s, c);
+    fitRows(s, c);
+    if (gpu && cluster)
+        compareWithModel(*gpu, *cluster, s, c);
     out = std::move(c);
     return true;
 }

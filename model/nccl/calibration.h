@@ -1,5 +1,5 @@
 #pragma once
-// From one nccl-tests result table to what the model needs (domain.md §4 and §7): which collective
+// From one nccl-tests result table to what the model needs (docs/model.md §4 and §7): which collective
 // ran on how many ranks and nodes, the alpha-beta fit of time against size, the plateau bus
 // bandwidth, whether the all-reduce beat the wire (NVLS, SHARP, NCCL's tree), the engine's
 // prediction on a cluster preset for every measured size, and the link figures (efficiency and
@@ -15,9 +15,9 @@
 
 namespace commtax::nccl {
 
-// Busbw plateaus only at 256 MiB-1 GiB (domain.md §4): no plateau is claimed from smaller sizes.
+// Busbw plateaus only at 256 MiB-1 GiB (docs/model.md §4): no plateau is claimed from smaller sizes.
 inline constexpr double kPlateauMinBytes = 256.0 * 1024 * 1024;
-// The seeds' rule of thumb (domain.md §7): a measured busbw more than 20% below the model means
+// The seeds' rule of thumb (docs/model.md §7): a measured busbw more than 20% below the model means
 // check the topology.
 inline constexpr double kBelowModelRatio = 0.8;
 

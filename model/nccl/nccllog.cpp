@@ -225,8 +225,23 @@ bool layoutFromRow(const Tokens &t, Layout &layout)
 
 // ---- rows ------------------------------------------------------------------------------------
 
-// Parse one measurement group starting at token `at`.
-bool parseGroup(const Tokens &t, size_t at, const Layout &l, Timing &out, std::string &why)
+// Why a time or bandwidth that parsed as a number cannot be a measurement; empty when it can.
+std::string implausible(Col c, std::string_view s, double v)
+{
+    const std::string field = std::string(columnLabel(c)) + " " + quoted(s);
+    if (v < 0)
+        return field + " is negative";
+    if (c == Col::Time && v == 0)
+        return field + " is zero: no collective takes no time";
+    if (c == Col::Time && v > kMaxCollectiveTimeUs)
+        return field + " us is more than an hour for one collective";
+    if (c != Col::Time && v > kMaxBandwidthGbps)
+        return field + " GB/s is above 100 TB/s, more than any link carries";
+    return {};
+}
+
+// Parse one measurement group starting at token `at`. On failure `bad` is the token at fault.
+bool parseGroup(const Tokens &t, size_t at, const Layout &l, Timing &out, std::string &why, std::string_view &bad)
 {
     Timing m;
     m.present = true;
@@ -235,6 +250,7 @@ bool parseGroup(const Tokens &t, size_t at, const Layout &l, Timing &out, std::s
         const std::string_view s = t[at + k];
         const Col c = l.group[k];
         double v = 0;
+        bad = s;
         switch (c) {
         case Col::Time:
         case Col::AlgBw:
@@ -243,10 +259,8 @@ bool parseGroup(const Tokens &t, size_t at, const Layout &l, Timing &out, std::s
                 why = std::string(columnLabel(c)) + " " + quoted(s) + " is not a number";
                 return false;
             }
-            if (v < 0) {
-                why = std::string(columnLabel(c)) + " " + quoted(s) + " is negative";
+            if (why = implausible(c, s, v); !why.empty())
                 return false;
-            }
             if (c == Col::Time) {
                 m.time_us = v;
                 haveTime = true;
@@ -279,6 +293,7 @@ bool parseGroup(const Tokens &t, size_t at, const Layout &l, Timing &out, std::s
     }
     if (!haveTime || !haveAlg || !haveBus) {
         why = "the layout has no time, algbw or busbw column";
+        bad = t[at];
         return false;
     }
     out = m;
@@ -309,22 +324,30 @@ size_t gapAfterToken(std::string_view raw, size_t index)
 
 enum class RowStatus { Ok, Bad };
 
+// On failure `bad` is the token at fault, or the empty text after the last one when the row is
+// cut short (for the column of the message).
 RowStatus parseRow(const Tokens &t, std::string_view raw, const Layout &l, int lineNo, ResultRow &row,
-                   std::string &why, std::string &remark)
+                   std::string &why, std::string &remark, std::string_view &bad)
 {
     const size_t p = l.prefix.size(), g = l.group.size();
     if (t.size() < p + g) {
         why = "truncated row: " + std::to_string(t.size()) + " of " + std::to_string(l.fullWidth()) + " columns";
+        bad = t.empty() ? raw.substr(0, 0) : std::string_view(t.back().data() + t.back().size(), 0);
         return RowStatus::Bad;
     }
     ResultRow r;
     r.line = lineNo;
     for (size_t k = 0; k < p; ++k) {
         const std::string_view s = t[k];
+        bad = s;
         switch (l.prefix[k]) {
         case Col::Size:
             if (!parseU64(s, r.size_bytes)) {
                 why = "size " + quoted(s) + " is not a whole number of bytes";
+                return RowStatus::Bad;
+            }
+            if (r.size_bytes > kMaxSizeBytes) {
+                why = "size " + quoted(s) + " is more than 1 PiB, more than any GPU holds";
                 return RowStatus::Bad;
             }
             break;
@@ -360,7 +383,7 @@ RowStatus parseRow(const Tokens &t, std::string_view raw, const Layout &l, int l
     const size_t rest = t.size() - p;
     size_t have = (l.groups == 2 && rest >= 2 * g) ? 2 : 1;
     if (have == 2) {
-        if (!parseGroup(t, p, l, r.out_of_place, why) || !parseGroup(t, p + g, l, r.in_place, why))
+        if (!parseGroup(t, p, l, r.out_of_place, why, bad) || !parseGroup(t, p + g, l, r.in_place, why, bad))
             return RowStatus::Bad;
         const size_t extra = rest - 2 * g;
         if (extra > 0 && !(l.timestamp && extra == 2))
@@ -369,7 +392,7 @@ RowStatus parseRow(const Tokens &t, std::string_view raw, const Layout &l, int l
         // One group of numbers. nccl-tests leaves the out-of-place block blank (32 spaces) when it
         // only times in place; a shorter gap means the row was cut before its in-place half.
         Timing m;
-        if (!parseGroup(t, p, l, m, why))
+        if (!parseGroup(t, p, l, m, why, bad))
             return RowStatus::Bad;
         const bool blankOutOfPlace = l.groups == 2 && p > 0 && gapAfterToken(raw, p - 1) >= 20;
         if (l.groups == 1 || !blankOutOfPlace) {
@@ -558,8 +581,10 @@ class Parser
 public:
     explicit Parser(LogParse &out) : m_out(out) { m_tokens.reserve(32); }
 
-    void line(std::string_view raw, int lineNo)
+    // `raw` is `whole`, or its end after a carriage return; columns count from `whole`.
+    void line(std::string_view raw, std::string_view whole, int lineNo)
     {
+        m_whole = whole;
         // What another tool's output looks like only matters while no table has been found.
         if (!m_open && m_out.tables.empty())
             noteSignatures(raw, m_sig);
@@ -698,7 +723,12 @@ private:
     // table whose header is missing, or someone else's line.
     bool maybeRow(std::string_view s, int lineNo)
     {
-        if (!isDigits(m_tokens[0]))
+        // In an open table, a row whose size is not a whole number ("-8", "8K", "1e3") is a bad row
+        // of that table, not someone else's line.
+        const char c0 = m_tokens[0].front();
+        const bool badSize = m_open && !m_table.footer_avg_busbw_gbps && m_tokens.size() > 1 && isDigits(m_tokens[1])
+            && ((c0 >= '0' && c0 <= '9') || c0 == '-' || c0 == '+' || c0 == '.');
+        if (!isDigits(m_tokens[0]) && !badSize)
             return false;
         if (m_open && m_table.footer_avg_busbw_gbps) // nccl-tests prints no row after its footer
             closeTable();
@@ -708,8 +738,12 @@ private:
                 return false;
             ResultRow row;
             std::string why, remark;
-            if (parseRow(m_tokens, s, l, lineNo, row, why, remark) != RowStatus::Ok)
+            std::string_view bad;
+            if (parseRow(m_tokens, s, l, lineNo, row, why, remark, bad) != RowStatus::Ok) {
+                // Shaped like a result row but not one: said when the log holds no table at all.
+                m_rejected.push_back({lineNo, why, columnOf(bad)});
                 return false;
+            }
             openTable(0, l, Tokens());
             m_table.notes.push_back({lineNo, "no column header: assumed size, count, type, [redop], [root], then time, "
                                              "algbw, busbw, #wrong out-of-place and in-place"});
@@ -719,15 +753,30 @@ private:
             return false;
         ResultRow row;
         std::string why, remark;
-        if (parseRow(m_tokens, s, m_layout, lineNo, row, why, remark) == RowStatus::Ok) {
+        std::string_view bad;
+        if (parseRow(m_tokens, s, m_layout, lineNo, row, why, remark, bad) == RowStatus::Ok) {
             if (!remark.empty())
                 m_table.notes.push_back({lineNo, remark});
             m_table.rows.push_back(std::move(row));
         } else {
-            m_table.notes.push_back({lineNo, why + ": row skipped"});
-            m_rejected.push_back({lineNo, why});
+            const int column = columnOf(bad);
+            m_table.notes.push_back({lineNo, why + ": row skipped", column});
+            m_table.skipped_rows.push_back({lineNo, why, column});
+            m_rejected.push_back({lineNo, why, column});
         }
         return true;
+    }
+
+    // 1-based column of text that lies in the current line, or in the copy without its ANSI
+    // escapes (then counted in that copy); 0 when it is in neither.
+    int columnOf(std::string_view text) const
+    {
+        const char *p = text.data();
+        if (p >= m_whole.data() && p <= m_whole.data() + m_whole.size())
+            return 1 + int(p - m_whole.data());
+        if (!m_ansi.empty() && p >= m_ansi.data() && p <= m_ansi.data() + m_ansi.size())
+            return 1 + int(p - m_ansi.data());
+        return 0;
     }
 
     void other(std::string_view s, int lineNo)
@@ -817,6 +866,7 @@ private:
     }
 
     LogParse &m_out;
+    std::string_view m_whole;
     Context m_ctx;
     Signatures m_sig;
     Tokens m_tokens;
@@ -869,7 +919,9 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
     if (const void *nul = std::memchr(text.data(), 0, text.size())) {
         const size_t at = size_t(static_cast<const char *>(nul) - text.data());
         const int lineNo = 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n'));
-        error = {lineNo, "binary data, not a text log (NUL byte at offset " + std::to_string(at) + ")"};
+        const size_t lineStart = at == 0 ? 0 : text.rfind('\n', at - 1) + 1; // npos + 1 == 0
+        error = {lineNo, "binary data, not a text log (NUL byte at offset " + std::to_string(at) + ")",
+                 1 + int(at - lineStart)};
         return false;
     }
     {
@@ -891,7 +943,8 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
         size_t end = text.find('\n', pos);
         if (end == std::string_view::npos)
             end = text.size();
-        std::string_view ln = text.substr(pos, end - pos);
+        const std::string_view whole = text.substr(pos, end - pos);
+        std::string_view ln = whole;
         ++lineNo;
         // A carriage return inside a line overwrote what came before it on the terminal.
         if (ln.find('\r') != std::string_view::npos) {
@@ -899,7 +952,7 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
             if (const size_t cr = t.rfind('\r'); cr != std::string_view::npos)
                 ln = t.substr(cr + 1);
         }
-        parser.line(ln, lineNo);
+        parser.line(ln, whole, lineNo);
         pos = end + 1;
     }
     parser.finish();
@@ -918,7 +971,7 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
         std::string more;
         if (parser.rejected().size() > 1)
             more = " (and " + plural(parser.rejected().size() - 1, "more bad row", "more bad rows") + ")";
-        error = {first.line, first.text + more + "; no valid result row"};
+        error = {first.line, first.text + more + "; no valid result row", first.column};
     } else if (!parser.emptyHeaders().empty()) {
         error = {parser.emptyHeaders().front(), "the result table header has no data rows (did the run stop before "
                                                 "the first size?)"};

@@ -50,8 +50,9 @@ struct DeviceLine {
 };
 
 struct Note {
-    int line = 0; // 0: about the whole log
+    int line = 0;   // 0: about the whole log
     std::string text;
+    int column = 0; // 1-based column of the field at fault; 0: the whole line
 };
 
 // One result table with the context printed before it (preamble, device list) and its footer.
@@ -75,6 +76,7 @@ struct ResultTable {
     int footer_line = 0;
     std::optional<long long> out_of_bounds;     // "# Out of bounds values : n OK|FAILED"
     std::vector<Note> notes;                    // rows skipped or repaired, and why
+    std::vector<Note> skipped_rows;             // rows not read, with the line and column at fault
 };
 
 struct LogParse {
@@ -85,13 +87,23 @@ struct LogParse {
 };
 
 struct ParseError {
-    int line = 0; // 0: about the whole input
+    int line = 0;   // 0: about the whole input
     std::string message;
+    int column = 0; // 1-based; 0: the whole line (or the whole input)
 };
+
+// Bounds of a measurement that could have happened. nccl-tests times one collective in
+// microseconds: no run of it lasts an hour. No link carries 100 TB/s (NVLink 5 is 1.8 TB/s per
+// GPU), and no GPU holds a 1 PiB buffer. Rows outside them are typing errors or corrupted logs, and
+// a fit through them is nonsense.
+inline constexpr double kMaxCollectiveTimeUs = 3600e6;
+inline constexpr double kMaxBandwidthGbps = 100e3;
+inline constexpr std::uint64_t kMaxSizeBytes = 1ull << 50;
 
 // Parse a log. Returns false with `error` set when the text holds no usable result table (empty,
 // binary, another tool's output, a header with no valid rows...). Malformed rows next to valid
-// ones are skipped and reported in the table's notes.
+// ones, and rows whose time is zero or whose figures are beyond the bounds above, are skipped and
+// reported in the table's notes and skipped_rows.
 bool parseLog(std::string_view text, LogParse &out, ParseError &error);
 
 // Bytes per element of an nccl-tests data type name ("float" 4, "bfloat16" 2...); 0 when unknown.

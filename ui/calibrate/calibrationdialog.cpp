@@ -306,8 +306,7 @@ void CalibrationDialog::reparse()
     nccl::ParseError e;
     m_tables.clear();
     if (!nccl::parseLog(std::string_view(utf8.constData(), size_t(utf8.size())), log, e)) {
-        const QString where = e.line > 0 ? QStringLiteral("%1:%2").arg(m_sourceName).arg(e.line) : m_sourceName;
-        showError(QStringLiteral("%1: %2").arg(where, qs(e.message)));
+        showError(logLocation(m_sourceName, e.line, e.column) + qs(e.message));
         return;
     }
     m_tables = std::move(log.tables);

@@ -9,7 +9,7 @@
 // calibratedGpuReady (a log inside one node: a GPU preset with intra_efficiency /
 // intra_latency_us measured) to the slot that saves a preset into the library.
 
-#include "calibrationio.h"
+#include "nccl/calibrationio.h"
 
 #include <QDialog>
 

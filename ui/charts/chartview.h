@@ -3,7 +3,7 @@
 // tooltips on hover, PNG/PDF export from the context menu, a "stale" mark for when the plan is
 // invalid, and a redrawn(id) signal once the data of one analysis is on screen.
 
-#include "analysis.h"
+#include "core/analysis.h"
 
 #include <qcustomplot.h>
 

@@ -7,7 +7,7 @@
 // "field_<section>_<key>" (editors), "slider_<section>_<key>", "error_<section>_<key>",
 // "group_<section>", "dpFollowsGpus", "scenarioName", "generalErrors".
 
-#include "analysis.h"
+#include "core/analysis.h"
 
 #include <QJsonValue>
 #include <QWidget>

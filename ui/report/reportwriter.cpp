@@ -387,9 +387,9 @@ private:
     QStringList m_sources;
 };
 
-void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
+// The title, the question and the recommendation.
+void reportOpening(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
 {
-    const int n = int(c.plans.size());
     const QString title = reportTitle(c, o);
     doc.heading(title, 0, false);
     doc.paragraph(QStringLiteral("Prepared %1 with Commtax %2. All figures are model estimates from the inputs listed under "
@@ -404,59 +404,68 @@ void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &
 
     doc.heading(QStringLiteral("Recommendation"), 1, false);
     doc.bullets(comparisonFindings(c));
+}
 
+// Each plan in one line: hardware, size and layout, economics, how it was normalised.
+void plansCompared(ReportDocument &doc, const Comparison &c)
+{
     doc.heading(QStringLiteral("Plans compared"), 1, false);
-    {
-        QList<QList<Cell>> rows;
-        for (qsizetype i = 0; i < c.plans.size(); ++i) {
-            const ComparedPlan &p = c.plans[i];
-            const Plan &pl = p.plan;
-            rows << QList<Cell>{
-                Cell{p.name + (i == c.reference ? QStringLiteral(" (A)") : QString()), true},
-                Cell{QString::fromStdString(pl.gpu.name)},
-                Cell{QString::fromStdString(pl.cluster.name)},
-                Cell{QStringLiteral("%1 GPUs: %2 x %3; tp=%4 pp=%5 dp=%6")
-                         .arg(pl.cluster.nodes * pl.cluster.gpus_per_node)
-                         .arg(pl.cluster.nodes)
-                         .arg(pl.cluster.gpus_per_node)
-                         .arg(pl.training.tp)
-                         .arg(pl.training.pp)
-                         .arg(pl.training.dp)},
-                Cell{pl.economics.mode == EconomicsMode::Rent
-                         ? QStringLiteral("rent, %1/GPU-h").arg(formatUsd(pl.economics.usd_per_gpu_hour))
-                         : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0))},
-                Cell{!p.valid ? QStringLiteral("invalid: ") + p.error
-                     : i == c.reference ? QStringLiteral("reference")
-                     : p.note.isEmpty() ? normalizationLabel(c.normalization).toLower()
-                                        : p.note,
-                     false, false, !p.runs()},
-            };
-        }
-        doc.table({QStringLiteral("Plan"), QStringLiteral("GPU"), QStringLiteral("Cluster"), QStringLiteral("Size and layout"),
-                   QStringLiteral("Economics"), QStringLiteral("Normalisation: ") + normalizationLabel(c.normalization)},
-                  rows, {14, 16, 20, 20, 10, 20}, 7.5);
+    QList<QList<Cell>> rows;
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        const ComparedPlan &p = c.plans[i];
+        const Plan &pl = p.plan;
+        rows << QList<Cell>{
+            Cell{p.name + (i == c.reference ? QStringLiteral(" (A)") : QString()), true},
+            Cell{QString::fromStdString(pl.gpu.name)},
+            Cell{QString::fromStdString(pl.cluster.name)},
+            Cell{QStringLiteral("%1 GPUs: %2 x %3; tp=%4 pp=%5 dp=%6")
+                     .arg(pl.cluster.nodes * pl.cluster.gpus_per_node)
+                     .arg(pl.cluster.nodes)
+                     .arg(pl.cluster.gpus_per_node)
+                     .arg(pl.training.tp)
+                     .arg(pl.training.pp)
+                     .arg(pl.training.dp)},
+            Cell{pl.economics.mode == EconomicsMode::Rent
+                     ? QStringLiteral("rent, %1/GPU-h").arg(formatUsd(pl.economics.usd_per_gpu_hour))
+                     : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0))},
+            Cell{!p.valid ? QStringLiteral("invalid: ") + p.error
+                 : i == c.reference ? QStringLiteral("reference")
+                 : p.note.isEmpty() ? normalizationLabel(c.normalization).toLower()
+                                    : p.note,
+                 false, false, !p.runs()},
+        };
     }
+    doc.table({QStringLiteral("Plan"), QStringLiteral("GPU"), QStringLiteral("Cluster"), QStringLiteral("Size and layout"),
+               QStringLiteral("Economics"), QStringLiteral("Normalisation: ") + normalizationLabel(c.normalization)},
+              rows, {14, 16, 20, 20, 10, 20}, 7.5);
+}
 
+// The comparison table, best values marked.
+void comparisonTable(ReportDocument &doc, const Comparison &c)
+{
+    const int n = int(c.plans.size());
     doc.heading(QStringLiteral("Comparison table"), 1, true);
     doc.paragraph(QStringLiteral("%1 marks the best value of each row among the plans that run (valid and fitting in memory). "
                                  "Ratios are percentages; money is USD.")
                       .arg(QString::fromUtf8(ComparisonTableModel::kBestMark)),
                   8, true);
-    {
-        ComparisonTableModel model;
-        model.setComparison(c);
-        QList<QList<Cell>> rows;
-        for (int r = 0; r < model.rowCount(); ++r) {
-            QList<Cell> row{Cell{model.headerData(r, Qt::Vertical).toString()}};
-            for (int col = 0; col < model.columnCount(); ++col) {
-                const QModelIndex idx = model.index(r, col);
-                row << Cell{idx.data().toString(), false, idx.data(ComparisonTableModel::BestRole).toBool()};
-            }
-            rows << row;
+    ComparisonTableModel model;
+    model.setComparison(c);
+    QList<QList<Cell>> rows;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QList<Cell> row{Cell{model.headerData(r, Qt::Vertical).toString()}};
+        for (int col = 0; col < model.columnCount(); ++col) {
+            const QModelIndex idx = model.index(r, col);
+            row << Cell{idx.data().toString(), false, idx.data(ComparisonTableModel::BestRole).toBool()};
         }
-        doc.table(planHeader(c, QStringLiteral("Metric")), rows, evenWidths(n > 5 ? 22 : 26, n), n > 5 ? 6.5 : 7);
+        rows << row;
     }
+    doc.table(planHeader(c, QStringLiteral("Metric")), rows, evenWidths(n > 5 ? 22 : 26, n), n > 5 ? 6.5 : 7);
+}
 
+// The charts, then the break-even charts.
+void comparisonCharts(ReportDocument &doc, const Comparison &c)
+{
     doc.heading(QStringLiteral("Charts"), 1, true);
     const double chartHeight = 400;
     doc.chart(ComparisonChart::StepBreakdown, chartHeight);
@@ -472,75 +481,86 @@ void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &
                   9);
     doc.chart(ComparisonChart::PriceBreakEven, 360);
     doc.chart(ComparisonChart::BuyVersusRent, 330);
+}
 
+// What each plan buys: GPUs, servers, NIC ports, power, energy.
+void billOfMaterialsTable(ReportDocument &doc, const Comparison &c)
+{
+    const int n = int(c.plans.size());
     doc.heading(QStringLiteral("Bill of materials"), 1, true);
-    {
-        std::vector<BillOfMaterials> bom;
-        for (const ComparedPlan &p : c.plans)
-            bom.push_back(p.valid ? billOfMaterials(p.plan, p.result) : BillOfMaterials{});
-        auto row = [&](const QString &label, auto text) {
-            QList<Cell> r{Cell{label}};
-            for (qsizetype i = 0; i < c.plans.size(); ++i)
-                r << Cell{c.plans[i].valid ? text(c.plans[i], bom[size_t(i)]) : QStringLiteral("-")};
-            return r;
-        };
-        QList<QList<Cell>> rows;
-        rows << row(QStringLiteral("GPUs"), [](const ComparedPlan &p, const BillOfMaterials &b) {
-            return QStringLiteral("%1 x %2").arg(b.gpus).arg(QString::fromStdString(p.plan.gpu.name));
-        });
-        rows << row(QStringLiteral("Nodes (servers)"), [](const ComparedPlan &p, const BillOfMaterials &b) {
-            return QStringLiteral("%1 x %2").arg(b.nodes).arg(QString::fromStdString(p.plan.cluster.name));
-        });
-        rows << row(QStringLiteral("GPUs per node"), [](const ComparedPlan &, const BillOfMaterials &b) { return QString::number(b.gpus_per_node); });
-        rows << row(QStringLiteral("NIC ports (and leaf-switch ports)"), [](const ComparedPlan &, const BillOfMaterials &b) {
-            return QStringLiteral("%1 x %2 Gb/s (%3 per node)").arg(b.nic_ports).arg(formatNumber(b.nic_port_gbit, 0)).arg(b.nic_ports_per_node);
-        });
-        rows << row(QStringLiteral("GPU power (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) { return formatNumber(b.gpu_power_kw, 1); });
-        rows << row(QStringLiteral("IT power with node overhead (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) {
-            return formatNumber(b.it_power_kw, 1);
-        });
-        rows << row(QStringLiteral("Facility power at PUE (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) {
-            return formatNumber(b.facility_power_kw, 1);
-        });
-        rows << row(QStringLiteral("Energy for the run (MWh)"), [](const ComparedPlan &p, const BillOfMaterials &) {
-            return formatNumber(p.result.energy_mwh, 0);
-        });
-        doc.table(planHeader(c, QStringLiteral("Item")), rows, evenWidths(24, n), n > 5 ? 6.5 : 7.5);
-        doc.paragraph(QStringLiteral("NIC ports: one per GPU where the cluster gives each GPU 100 Gb/s or more (rail-optimised), "
-                                     "else the node's bandwidth on 200 Gb/s ports. Power: GPU board power, times one plus the "
-                                     "node overhead, times the PUE."),
-                      7.5, true);
-    }
+    std::vector<BillOfMaterials> bom;
+    for (const ComparedPlan &p : c.plans)
+        bom.push_back(p.valid ? billOfMaterials(p.plan, p.result) : BillOfMaterials{});
+    auto row = [&](const QString &label, auto text) {
+        QList<Cell> r{Cell{label}};
+        for (qsizetype i = 0; i < c.plans.size(); ++i)
+            r << Cell{c.plans[i].valid ? text(c.plans[i], bom[size_t(i)]) : QStringLiteral("-")};
+        return r;
+    };
+    QList<QList<Cell>> rows;
+    rows << row(QStringLiteral("GPUs"), [](const ComparedPlan &p, const BillOfMaterials &b) {
+        return QStringLiteral("%1 x %2").arg(b.gpus).arg(QString::fromStdString(p.plan.gpu.name));
+    });
+    rows << row(QStringLiteral("Nodes (servers)"), [](const ComparedPlan &p, const BillOfMaterials &b) {
+        return QStringLiteral("%1 x %2").arg(b.nodes).arg(QString::fromStdString(p.plan.cluster.name));
+    });
+    rows << row(QStringLiteral("GPUs per node"), [](const ComparedPlan &, const BillOfMaterials &b) { return QString::number(b.gpus_per_node); });
+    rows << row(QStringLiteral("NIC ports (and leaf-switch ports)"), [](const ComparedPlan &, const BillOfMaterials &b) {
+        return QStringLiteral("%1 x %2 Gb/s (%3 per node)").arg(b.nic_ports).arg(formatNumber(b.nic_port_gbit, 0)).arg(b.nic_ports_per_node);
+    });
+    rows << row(QStringLiteral("GPU power (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) { return formatNumber(b.gpu_power_kw, 1); });
+    rows << row(QStringLiteral("IT power with node overhead (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) {
+        return formatNumber(b.it_power_kw, 1);
+    });
+    rows << row(QStringLiteral("Facility power at PUE (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) {
+        return formatNumber(b.facility_power_kw, 1);
+    });
+    rows << row(QStringLiteral("Energy for the run (MWh)"), [](const ComparedPlan &p, const BillOfMaterials &) {
+        return formatNumber(p.result.energy_mwh, 0);
+    });
+    doc.table(planHeader(c, QStringLiteral("Item")), rows, evenWidths(24, n), n > 5 ? 6.5 : 7.5);
+    doc.paragraph(QStringLiteral("NIC ports: one per GPU where the cluster gives each GPU 100 Gb/s or more (rail-optimised), "
+                                 "else the node's bandwidth on 200 Gb/s ports. Power: GPU board power, times one plus the "
+                                 "node overhead, times the PUE."),
+                  7.5, true);
+}
 
+// Capex, cost per hour and TCO of each plan.
+void costBreakdownTable(ReportDocument &doc, const Comparison &c)
+{
+    const int n = int(c.plans.size());
     doc.heading(QStringLiteral("Cost breakdown"), 1, false);
-    {
-        std::vector<CostBreakdown> cost;
-        for (const ComparedPlan &p : c.plans)
-            cost.push_back(p.valid ? costBreakdown(p.plan, p.result) : CostBreakdown{});
-        auto row = [&](const QString &label, double (*get)(const CostBreakdown &, const Result &), bool bold = false) {
-            QList<Cell> r{Cell{label, bold}};
-            for (qsizetype i = 0; i < c.plans.size(); ++i)
-                r << Cell{c.plans[i].valid ? formatUsd(get(cost[size_t(i)], c.plans[i].result)) : QStringLiteral("-"), bold};
-            return r;
-        };
-        QList<QList<Cell>> rows;
-        rows << row(QStringLiteral("Capex: GPUs"), [](const CostBreakdown &b, const Result &) { return b.gpus_usd; });
-        rows << row(QStringLiteral("Capex: servers without GPUs"), [](const CostBreakdown &b, const Result &) { return b.nodes_usd; });
-        rows << row(QStringLiteral("Capex: network"), [](const CostBreakdown &b, const Result &) { return b.network_usd; });
-        rows << row(QStringLiteral("Capex total"), [](const CostBreakdown &b, const Result &) { return b.capex_usd; }, true);
-        rows << row(QStringLiteral("Per hour: depreciation"), [](const CostBreakdown &b, const Result &) { return b.depreciation_usd_per_hour; });
-        rows << row(QStringLiteral("Per hour: energy"), [](const CostBreakdown &b, const Result &) { return b.energy_usd_per_hour; });
-        rows << row(QStringLiteral("Per hour: upkeep"), [](const CostBreakdown &b, const Result &) { return b.upkeep_usd_per_hour; });
-        rows << row(QStringLiteral("Per hour: rent"), [](const CostBreakdown &b, const Result &) { return b.rent_usd_per_hour; });
-        rows << row(QStringLiteral("Per hour total"), [](const CostBreakdown &b, const Result &) { return b.total_usd_per_hour; }, true);
-        rows << row(QStringLiteral("TCO of the training run"), [](const CostBreakdown &, const Result &r) { return r.tco_usd; }, true);
-        rows << row(QStringLiteral("Lifetime TCO (economics horizon)"), [](const CostBreakdown &, const Result &r) { return r.lifetime_tco_usd; });
-        rows << row(QStringLiteral("Cost per billion tokens"), [](const CostBreakdown &, const Result &r) {
-            return r.cost_per_billion_tokens_usd;
-        }, true);
-        doc.table(planHeader(c, QStringLiteral("USD")), rows, evenWidths(24, n), n > 5 ? 6.5 : 7.5);
-    }
+    std::vector<CostBreakdown> cost;
+    for (const ComparedPlan &p : c.plans)
+        cost.push_back(p.valid ? costBreakdown(p.plan, p.result) : CostBreakdown{});
+    auto row = [&](const QString &label, double (*get)(const CostBreakdown &, const Result &), bool bold = false) {
+        QList<Cell> r{Cell{label, bold}};
+        for (qsizetype i = 0; i < c.plans.size(); ++i)
+            r << Cell{c.plans[i].valid ? formatUsd(get(cost[size_t(i)], c.plans[i].result)) : QStringLiteral("-"), bold};
+        return r;
+    };
+    QList<QList<Cell>> rows;
+    rows << row(QStringLiteral("Capex: GPUs"), [](const CostBreakdown &b, const Result &) { return b.gpus_usd; });
+    rows << row(QStringLiteral("Capex: servers without GPUs"), [](const CostBreakdown &b, const Result &) { return b.nodes_usd; });
+    rows << row(QStringLiteral("Capex: network"), [](const CostBreakdown &b, const Result &) { return b.network_usd; });
+    rows << row(QStringLiteral("Capex total"), [](const CostBreakdown &b, const Result &) { return b.capex_usd; }, true);
+    rows << row(QStringLiteral("Per hour: depreciation"), [](const CostBreakdown &b, const Result &) { return b.depreciation_usd_per_hour; });
+    rows << row(QStringLiteral("Per hour: energy"), [](const CostBreakdown &b, const Result &) { return b.energy_usd_per_hour; });
+    rows << row(QStringLiteral("Per hour: upkeep"), [](const CostBreakdown &b, const Result &) { return b.upkeep_usd_per_hour; });
+    rows << row(QStringLiteral("Per hour: rent"), [](const CostBreakdown &b, const Result &) { return b.rent_usd_per_hour; });
+    rows << row(QStringLiteral("Per hour total"), [](const CostBreakdown &b, const Result &) { return b.total_usd_per_hour; }, true);
+    rows << row(QStringLiteral("TCO of the training run"), [](const CostBreakdown &, const Result &r) { return r.tco_usd; }, true);
+    rows << row(QStringLiteral("Lifetime TCO (economics horizon)"), [](const CostBreakdown &, const Result &r) { return r.lifetime_tco_usd; });
+    rows << row(QStringLiteral("Cost per billion tokens"), [](const CostBreakdown &, const Result &r) {
+        return r.cost_per_billion_tokens_usd;
+    }, true);
+    doc.table(planHeader(c, QStringLiteral("USD")), rows, evenWidths(24, n), n > 5 ? 6.5 : 7.5);
+}
 
+// Every input with its provenance, each plan's settings, and the numbered sources.
+void assumptionsAndSources(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
+{
+    const int n = int(c.plans.size());
     doc.heading(QStringLiteral("Assumptions and sources"), 1, true);
     doc.paragraph(QStringLiteral("Every input figure with its provenance: [D] datasheet, [M] measured, [A] assumption, [C] derived, "
                                  "[U] set by the user or the plan file; the number points to the source list below. Prices are "
@@ -568,6 +588,17 @@ void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &
     doc.heading(QStringLiteral("Sources"), 2, false);
     for (const QString &s : prov.sources())
         doc.paragraph(s, 7.5);
+}
+
+void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
+{
+    reportOpening(doc, c, o);
+    plansCompared(doc, c);
+    comparisonTable(doc, c);
+    comparisonCharts(doc, c);
+    billOfMaterialsTable(doc, c);
+    costBreakdownTable(doc, c);
+    assumptionsAndSources(doc, c, o);
 }
 
 void drawFooter(QPainter &p, const QRectF &page, const QString &left, int index, int count)

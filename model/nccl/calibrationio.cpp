@@ -42,6 +42,15 @@ double roundTo(double v, int decimals)
 
 } // namespace
 
+QString logLocation(const QString &fileName, int line, int column)
+{
+    if (line <= 0)
+        return fileName + QStringLiteral(": ");
+    if (column <= 0)
+        return QStringLiteral("%1:%2: ").arg(fileName).arg(line);
+    return QStringLiteral("%1:%2:%3: ").arg(fileName).arg(line).arg(column);
+}
+
 bool readCalibrationLog(const QString &fileName, QByteArray &text, QString *error)
 {
     auto fail = [&](const QString &why) {

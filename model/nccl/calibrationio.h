@@ -18,6 +18,10 @@ inline constexpr qint64 kMaxCalibrationLogBytes = 256ll * 1024 * 1024;
 // Read a log file, or standard input for "-". False with a one-line reason on failure.
 bool readCalibrationLog(const QString &fileName, QByteArray &text, QString *error);
 
+// Where a problem in a log is, as `commtax calibrate` and the dialog print it in front of the
+// message: "FILE:LINE:COLUMN: ", "FILE:LINE: " without a column, "FILE: " without a line.
+QString logLocation(const QString &fileName, int line, int column);
+
 // The presets a measurement is compared with and calibrates.
 struct CalibrationTarget {
     Preset gpu;     // the GPU the log names, else the cluster's default GPU
