@@ -16,6 +16,7 @@ const std::vector<MetricInfo> &metrics()
     static const std::vector<MetricInfo> list = {
         CT_M(step_time_s, "Step time (s)", "s", 3, Lower),
         CT_M(compute_time_s, "Compute time (s)", "s", 3, None),
+        CT_M(compute_fp8_time_s, "Compute time in FP8 (s)", "s", 3, None),
         CT_M(bubble_time_s, "Pipeline bubble time (s)", "s", 3, Lower),
         CT_M(tp_comm_time_s, "TP communication (s)", "s", 3, Lower),
         CT_M(tp_comm_exposed_s, "TP communication exposed (s)", "s", 3, Lower),

@@ -237,7 +237,31 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     const double eff = tr.compute_efficiency.value_or(plan.gpu.compute_efficiency);
     const double width = k.h / k.t;
     r.compute_efficiency_effective = eff * width / (width + kGemmHalfEfficiencyWidth);
-    k.tComp = r.hardware_flops_per_step / (k.G * k.peak * r.compute_efficiency_effective);
+    const double bf16 = k.G * plan.gpu.bf16_dense_tflops * 1e12 * r.compute_efficiency_effective;
+    if (tr.precision == Precision::Fp8) {
+        // Transformer Engine runs the linear layers (QKV, projection, MLP) in FP8; attention's QK^T
+        // and AV, softmax, norms and the LM head stay in BF16 (TE's fp8_autocast covers te.Linear and
+        // friends only; Megatron keeps the output layer in BF16). The linear FLOPs are the
+        // 12*l*h^2*(1+g/a) + 18*l*f*h part of F_seq, and every kind of FLOP repeats with recompute.
+        const ModelSpec &m = plan.model;
+        const double ga = m.heads > 0 ? double(m.kv_heads) / m.heads : 1.0;
+        const double mlp = (m.mlp == Mlp::SwiGlu ? 18.0 : 12.0) * k.l * m.ffn * k.h;
+        double linearSeq = k.s * (12.0 * k.l * k.h * k.h * (1.0 + ga) + mlp);
+        if (tr.recompute == Recompute::Full)
+            linearSeq *= 4.0 / 3.0;
+        const double fp8Flops = k.B * linearSeq;
+        // The fixed cost of a GEMM (launch, epilogue, and FP8's casts and amax scans, which run at
+        // memory speed) does not shrink with a faster tensor core, so the width at which FP8 GEMMs
+        // reach half their peak grows with the peak: 360 * fp8/bf16 (720 on H100).
+        const double ratio = plan.gpu.fp8_dense_tflops / plan.gpu.bf16_dense_tflops;
+        const double fp8Eff = eff * width / (width + kGemmHalfEfficiencyWidth * ratio);
+        const double fp8 = k.G * plan.gpu.fp8_dense_tflops * 1e12 * fp8Eff;
+        r.compute_fp8_time_s = fp8Flops / fp8;
+        k.tComp = r.compute_fp8_time_s + (r.hardware_flops_per_step - fp8Flops) / bf16;
+    } else {
+        r.compute_fp8_time_s = 0;
+        k.tComp = r.hardware_flops_per_step / bf16;
+    }
     r.compute_time_s = k.tComp;
     // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
     k.backwardShare = tr.recompute == Recompute::Full ? 0.75 : 2.0 / 3.0;

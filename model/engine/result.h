@@ -28,6 +28,7 @@ struct Result {
     // time per step
     double step_time_s = 0;
     double compute_time_s = 0;       // T_comp, without the bubble
+    double compute_fp8_time_s = 0;   // the part of T_comp in FP8 matmuls (linear layers); the rest is BF16
     double bubble_time_s = 0;
     double tp_comm_time_s = 0;       // raw
     double tp_comm_exposed_s = 0;
