@@ -316,8 +316,24 @@ void communicationPhase(const Plan &plan, const Shape &k, const Placement &pl, R
     constexpr double actBytes = 2.0; // activations travel in 16 bits, also under FP8 compute
     if (k.t > 1) {
         const double msg = k.b * k.s * k.h * actBytes;
-        const double perLayer = tr.recompute == Recompute::Full ? 6.0 : 4.0;
-        r.tp_comm_time_s = k.mb * (k.l / k.p) * perLayer * collectiveTimeS(Collective::AllReduce, msg, pl.tp);
+        const bool full = tr.recompute == Recompute::Full;
+        double perLayer = 0;
+        if (tr.sequence_parallel) {
+            // Korthikanti et al. 2022, §4.2.2: the forward's two all-reduces become an all-gather
+            // (g, before the QKV and FC1 column-parallel GEMMs) and a reduce-scatter (g-bar, after the
+            // projection and FC2), the backward their conjugates. The input of each column-parallel
+            // GEMM is stored sharded (s*b*h/t, the memory saving) and all-gathered again in the
+            // backward for the weight gradient (Megatron-LM megatron/core/tensor_parallel/layers.py,
+            // LinearWithGradAccumulationAndAsyncCommunication.backward): forward 2 AG + 2 RS,
+            // backward 4 AG + 2 RS. Selective recompute repeats no GEMM and so no collective; full
+            // recompute runs the forward's 2 AG + 2 RS again, and its backward still re-gathers.
+            const double ag = full ? 8.0 : 6.0, rs = full ? 6.0 : 4.0;
+            perLayer = ag * collectiveTimeS(Collective::AllGather, msg, pl.tp)
+                + rs * collectiveTimeS(Collective::ReduceScatter, msg, pl.tp);
+        } else {
+            perLayer = (full ? 6.0 : 4.0) * collectiveTimeS(Collective::AllReduce, msg, pl.tp);
+        }
+        r.tp_comm_time_s = k.mb * (k.l / k.p) * perLayer;
     }
     r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - tr.tp_overlap);
     if (k.p > 1) {
