@@ -278,7 +278,9 @@ private Q_SLOTS:
         // PP: 2*v*m sends of b*s*h*2/t bytes over one 45 GB/s rail, 8.4 + 14 us latency.
         QVERIFY_NEAR(r.pp_comm_time_s, 2 * 128 * (8.4e-6 + 14e-6 + msg / 8 / 45e9), 1e-9);
         const double hidden = r.dp_comm_time_s - r.dp_comm_exposed_s;
-        const double step = tcomp * (1 + 3.0 / 128) + r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_exposed_s + 0.05 * hidden;
+        // The bubble idles 3/128 of each stage's micro-batch slots, compute and TP communication alike.
+        QVERIFY_NEAR(r.bubble_time_s, (tcomp + r.tp_comm_time_s) * 3.0 / 128, 1e-9);
+        const double step = (tcomp + r.tp_comm_time_s) * (1 + 3.0 / 128) + r.pp_comm_time_s + r.dp_comm_exposed_s + 0.05 * hidden;
         QVERIFY_NEAR(r.step_time_s, step, 1e-9);
         QVERIFY_NEAR(r.tokens_per_s, 1024 * 4096 / step, 1e-9);
         QVERIFY_NEAR(r.mfu, 1024 * fseq / (step * 256 * 989e12), 1e-9);

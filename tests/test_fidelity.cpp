@@ -109,6 +109,26 @@ private Q_SLOTS:
         p.training.recompute = Recompute::Selective;
         QVERIFY_NEAR(evaluateValid(p).tp_comm_time_s, 128 * 20 * 4 * ar, 1e-9);
     }
+
+    // 3. The bubble includes TP communication: an idle slot is a whole micro-batch of the stage.
+    void bubbleIncludesTensorParallelCommunication()
+    {
+        // Default plan: p=4, v=1, m=128; compute and TP by the hand calculations of test_engine and
+        // sequenceParallelGathersTheInputAgainInTheBackward above.
+        const Plan p = defaultScenario().plan;
+        const double l = 80, h = 8192, s = 4096, f = 28672, V = 32000, ga = 8.0 / 64;
+        const double fseq = s * (12 * l * h * h * (1 + ga + s / h) + 18 * l * f * h + 6 * V * h);
+        const double tcomp = 1024 * (fseq + l * 4 * s * s * h) / (256 * 989e12 * 0.68 * 1024.0 / (1024.0 + 360.0));
+        const double msg = 1 * s * h * 2.0;
+        const double tp = 128 * 20 * 10 * (8.4e-6 + 7 * 3.4e-6 + 7.0 / 8 * msg / (450e9 * 0.82));
+        const Result r = evaluateValid(p);
+        // Before: 3/128 x compute only (0.351 s); now 3/128 x (compute + exposed TP) (0.466 s).
+        QVERIFY_NEAR(r.bubble_time_s, 3.0 / 128 * (tcomp + tp), 1e-9);
+        // TP overlap hides part of the TP time, and the bubble shrinks with it.
+        Plan q = p;
+        q.training.tp_overlap = 0.5;
+        QVERIFY_NEAR(evaluateValid(q).bubble_time_s, 3.0 / 128 * (tcomp + 0.5 * tp), 1e-9);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFidelity)

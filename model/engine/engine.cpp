@@ -266,10 +266,9 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
     k.backwardShare = tr.recompute == Recompute::Full ? 0.75 : 2.0 / 3.0;
 
-    // Pipeline bubble (docs/model.md §6).
+    // Pipeline bubble (docs/model.md §6); its time needs the TP communication (communicationPhase).
     r.bubble_overhead = (k.p - 1.0) / (k.v * k.mb);
     r.bubble_share = (k.p - 1.0) / (k.v * k.mb + k.p - 1.0);
-    r.bubble_time_s = k.tComp * r.bubble_overhead;
 }
 
 // Data-parallel gradient (and ZeRO parameter) traffic and what of it hides under compute.
@@ -336,6 +335,9 @@ void communicationPhase(const Plan &plan, const Shape &k, const Placement &pl, R
         r.tp_comm_time_s = k.mb * (k.l / k.p) * perLayer;
     }
     r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - tr.tp_overlap);
+    // A pipeline slot is a whole micro-batch of a stage: its compute and the TP communication that
+    // sits on the critical path inside it. The p-1 idle slots cost (p-1)/(v*m) of both.
+    r.bubble_time_s = (k.tComp + r.tp_comm_exposed_s) * r.bubble_overhead;
     if (k.p > 1) {
         // Megatron's scatter/gather (and sequence parallelism) splits the boundary tensor over the
         // t ranks of a stage, each sending its shard on its own rail.
