@@ -267,14 +267,15 @@ private Q_SLOTS:
         const double msg = 1 * s * h * 2;
         const double agrs = 8.4e-6 + 7 * 3.4e-6 + 7.0 / 8 * msg / (450e9 * 0.82);
         QVERIFY_NEAR(r.tp_comm_time_s, 128 * 20 * 10 * agrs, 1e-9);
-        // DP (ZeRO-1): reduce-scatter of P/32 bf16 gradients + all-gather of P/32 bf16 weights over
-        // 8 ranks, one per node, on one 400 Gb/s NIC at 0.9: 45 GB/s; tree-free ring latency
-        // 7 * 14 us each (ring 98 us vs tree 2*3*14 = 84 us is only for all-reduce).
-        const double shard = P / 32 * 2;
-        const double rs = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * shard / 45e9;
-        QVERIFY_NEAR(r.dp_comm_time_s, 2 * rs, 1e-9);
+        // DP (ZeRO-1): reduce-scatter of P/32 fp32 gradients (Megatron's default with bf16) +
+        // all-gather of P/32 bf16 weights over 8 ranks, one per node, on one 400 Gb/s NIC at 0.9:
+        // 45 GB/s; tree-free ring latency 7 * 14 us each (ring 98 us vs tree 2*3*14 = 84 us is only
+        // for all-reduce).
+        const double rs = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 32 * 4) / 45e9;
+        const double ag = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 32 * 2) / 45e9;
+        QVERIFY_NEAR(r.dp_comm_time_s, rs + ag, 1e-9);
         // exposed: minus 0.8 x the last micro-batch's backward (2/3 of tcomp/128).
-        QVERIFY_NEAR(r.dp_comm_exposed_s, std::max(0.0, 2 * rs - 0.8 * (2.0 / 3) * tcomp / 128), 1e-9);
+        QVERIFY_NEAR(r.dp_comm_exposed_s, std::max(0.0, rs + ag - 0.8 * (2.0 / 3) * tcomp / 128), 1e-9);
         // PP: 2*v*m sends of b*s*h*2/t bytes over one 45 GB/s rail, 8.4 + 14 us latency.
         QVERIFY_NEAR(r.pp_comm_time_s, 2 * 128 * (8.4e-6 + 14e-6 + msg / 8 / 45e9), 1e-9);
         const double hidden = r.dp_comm_time_s - r.dp_comm_exposed_s;
@@ -284,9 +285,9 @@ private Q_SLOTS:
         QVERIFY_NEAR(r.step_time_s, step, 1e-9);
         QVERIFY_NEAR(r.tokens_per_s, 1024 * 4096 / step, 1e-9);
         QVERIFY_NEAR(r.mfu, 1024 * fseq / (step * 256 * 989e12), 1e-9);
-        // memory: P/32 parameters per GPU: 2 B weights, 2 B gradients, 12 B optimizer / 8 (ZeRO-1).
+        // memory: P/32 parameters per GPU: 2 B weights, 4 B fp32 gradients, 12 B optimizer / 8 (ZeRO-1).
         QVERIFY_NEAR(r.memory_weights_gb, P / 32 * 2 / 1e9, 1e-9);
-        QVERIFY_NEAR(r.memory_gradients_gb, P / 32 * 2 / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_gradients_gb, P / 32 * 4 / 1e9, 1e-9);
         QVERIFY_NEAR(r.memory_optimizer_gb, P / 32 * 12 / 8 / 1e9, 1e-9);
         // activations: SP + selective, 34*s*b*h/t per layer, 20 layers, min(m, p) = 4 in flight.
         QVERIFY_NEAR(r.memory_activations_gb, 34.0 * s * h / 8 * 20 * 4 / 1e9, 1e-9);
@@ -312,7 +313,7 @@ private Q_SLOTS:
         QVERIFY_NEAR(r.tp_busbw_gbps, 450 * 0.82, 1e-12); // NVLink per direction x efficiency
         QVERIFY_NEAR(r.dp_busbw_gbps, 45.0, 1e-12);       // 400 Gb/s / 8 x 0.9
         QVERIFY_NEAR(r.pp_bw_gbps, 45.0, 1e-12);
-        QVERIFY_NEAR(r.memory_total_gb, (P / 32 * (2 + 2 + 12.0 / 8) + 34.0 * s * h / 8 * 20 * 4) / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_total_gb, (P / 32 * (2 + 4 + 12.0 / 8) + 34.0 * s * h / 8 * 20 * 4) / 1e9, 1e-9);
         QVERIFY_NEAR(r.memory_capacity_gb, 80.0, 1e-12);
         QVERIFY_NEAR(r.memory_usable_gb, 72.0, 1e-12); // 10% reserve for the allocator and workspaces
         QVERIFY(r.fits_in_memory);

@@ -1,6 +1,7 @@
 // Engine fidelity: corrections that decide layouts. Each test computes the expected figure by hand
 // (or takes a published number, its source named) and checks the engine against it with a
 // relative tolerance. Each of these failed on the engine before its correction.
+#include "core/fields.h"
 #include "core/presets.h"
 #include "core/resultio.h"
 #include "core/scenario.h"
@@ -128,6 +129,26 @@ private Q_SLOTS:
         Plan q = p;
         q.training.tp_overlap = 0.5;
         QVERIFY_NEAR(evaluateValid(q).bubble_time_s, 3.0 / 128 * (tcomp + 0.5 * tp), 1e-9);
+    }
+
+    // 4. Gradients are reduced in fp32 by default, as Megatron-LM does with --bf16
+    // (megatron/training/arguments.py, validate_args: "bfloat16 requires gradient accumulation and
+    // all-reduce to be done in fp32", unless --grad-reduce-in-bf16).
+    void gradientsReduceInFp32ByDefault()
+    {
+        QCOMPARE(TrainingSpec{}.grad_bytes, 4.0);
+        const Plan p = defaultScenario().plan;
+        QCOMPARE(p.training.grad_bytes, 4.0); // before: 2
+        const FieldInfo *f = findField(Section::Training, QStringLiteral("grad_bytes"));
+        QVERIFY(QLatin1String(f->help).contains(QLatin1String("Megatron")));
+        // The default plan's ZeRO-1 reduce-scatter moves P/32 x 4 bytes over 8 ranks at 45 GB/s and
+        // the gradient buffer holds 4 B per parameter.
+        const double P = parameterCount(p.model);
+        const Result r = evaluateValid(p);
+        const double rs = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 32 * 4) / 45e9;
+        const double ag = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 32 * 2) / 45e9;
+        QVERIFY_NEAR(r.dp_comm_time_s, rs + ag, 1e-9);
+        QVERIFY_NEAR(r.memory_gradients_gb, P / 32 * 4 / 1e9, 1e-9);
     }
 };
 

@@ -117,7 +117,7 @@ const std::vector<FieldInfo> &planFields()
         CT_BOOL(Training, training.flash_attention, "flash_attention", "FlashAttention", "Fused attention: no s*s activations kept"),
         CT_CHOICE(Training, training.precision, "precision", "Precision", "bf16 or fp8 matmuls (FP8 uses the FP8 dense peak)",
                   (QStringList{QStringLiteral("bf16"), QStringLiteral("fp8")}), parsePrecision),
-        CT_DBL(Training, training.grad_bytes, "grad_bytes", "Gradient bytes on the wire", "B", "4 fp32, 2 bf16, 1 fp8/int8 compression", 3),
+        CT_DBL(Training, training.grad_bytes, "grad_bytes", "Gradient bytes on the wire", "B", "4 fp32 (default: Megatron-LM reduces bf16 gradients in fp32 unless --grad-reduce-in-bf16), 2 bf16, 1 fp8/int8 compression", 3),
         CT_DBL(Training, training.dp_overlap, "dp_overlap", "DP overlap (0-1)", "", "Share of the last backward pass the gradient sync can hide under", 2),
         CT_DBL(Training, training.tp_overlap, "tp_overlap", "TP overlap (0-1)", "", "Share of TP communication hidden under compute", 2),
         FieldInfo{Section::Training, "compute_efficiency", FieldType::OptionalDouble, "Compute efficiency (blank = GPU default)", "",
