@@ -287,15 +287,22 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const GroupLink &link, 
         r.dp_comm_time_s = k.mb * perMb;
         exposed = k.mb * std::max(0.0, perMb - tr.dp_overlap * k.tComp / k.mb);
     } else {
-        if (tr.zero == 0)
-            r.dp_comm_time_s = collectiveTimeS(Collective::AllReduce, gradMsg, link);
-        else
-            r.dp_comm_time_s = collectiveTimeS(Collective::ReduceScatter, gradMsg, link)
-                + collectiveTimeS(Collective::AllGather, paramMsg, link);
         // Gradients accumulate over the micro-batches; the buckets go out during the last
         // micro-batch's backward pass, which is all the compute they can hide under.
-        const double window = k.backwardShare * k.tComp / k.mb;
-        exposed = std::max(0.0, r.dp_comm_time_s - tr.dp_overlap * window);
+        const double backward = k.backwardShare * k.tComp / k.mb;
+        if (tr.zero == 0) {
+            r.dp_comm_time_s = collectiveTimeS(Collective::AllReduce, gradMsg, link);
+            exposed = std::max(0.0, r.dp_comm_time_s - tr.dp_overlap * backward);
+        } else {
+            // ZeRO-1/2: the updated parameters can only be all-gathered after the optimizer step, so
+            // they hide under the next step's first forward pass (Megatron's distributed optimizer
+            // with overlap_param_gather), never under the backward the reduce-scatter uses.
+            const double rs = collectiveTimeS(Collective::ReduceScatter, gradMsg, link);
+            const double ag = collectiveTimeS(Collective::AllGather, paramMsg, link);
+            const double forward = (1.0 - k.backwardShare) * k.tComp / k.mb;
+            r.dp_comm_time_s = rs + ag;
+            exposed = std::max(0.0, rs - tr.dp_overlap * backward) + std::max(0.0, ag - tr.dp_overlap * forward);
+        }
     }
     r.dp_comm_exposed_s = exposed;
     const double latency = tr.zero == 0 ? collectiveLatencyS(Collective::AllReduce, link)
