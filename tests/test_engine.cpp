@@ -408,10 +408,16 @@ private Q_SLOTS:
                             QVERIFY(g.busbw_gbps <= k * p.cluster.nic_gbit_per_gpu / 8);
                         if (g.ranks < 2)
                             continue;
-                        // and the time it implies: busbw = factor * S / T never above the group's busbw.
+                        // and the time it implies: busbw = factor * S / T never above the group's busbw,
+                        // the ring's for all-gather; for all-reduce NVLS inside an NVSwitch node may
+                        // exceed the link rate (domain.md §4: 480 GB/s on 450 GB/s links), never more.
                         const double S = 1e9;
+                        const double Tg = collectiveTimeS(Collective::AllGather, S, g);
+                        QVERIFY(busBandwidthFactor(Collective::AllGather, g.ranks) * S / Tg / 1e9 <= g.busbw_gbps * (1 + 1e-12));
                         const double T = collectiveTimeS(Collective::AllReduce, S, g);
-                        QVERIFY(busBandwidthFactor(Collective::AllReduce, g.ranks) * S / T / 1e9 <= g.busbw_gbps * (1 + 1e-12));
+                        const double arBus = busBandwidthFactor(Collective::AllReduce, g.ranks) * S / T / 1e9;
+                        QVERIFY(arBus <= g.allreduce_busbw_gbps * (1 + 1e-12));
+                        QVERIFY(arBus <= (g.nodes == 1 && p.gpu.nvls ? p.gpu.intra_bw_gbps * 480 / 450 : g.line_gbps) * (1 + 1e-12));
                     }
             }
     }

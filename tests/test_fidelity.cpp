@@ -175,6 +175,26 @@ private Q_SLOTS:
         const double rsq = lat + 7.0 / 8 * (P / 32 * 0.125) / 45e9;
         QVERIFY_NEAR(rq.dp_comm_exposed_s, std::max(0.0, rsq - 0.8 * mb * 2 / 3) + std::max(0.0, ag - 0.8 * mb / 3), 1e-9);
     }
+
+    // 5b. NVLS raises the all-reduce busbw inside an NVSwitch node (domain.md §4, §10: 8x H100 about
+    // 480 GB/s with NVLS against about 370 with the ring).
+    void nvlsRaisesInNodeAllReduceBandwidth()
+    {
+        const Plan p = presetPlan("llama2-7b", "h100-sxm", "dgx-h100");
+        QVERIFY(p.gpu.nvls);
+        const GroupLink g = groupLink(p.gpu, p.cluster, 8, 1, 8);
+        const double S = 1e9, lat = 8.4e-6 + 14 * 3.4e-6;
+        // Before: 1.75 x 1 GB / 369 GB/s + latency = 4.80 ms; with NVLS at 480 GB/s 3.70 ms.
+        QVERIFY_NEAR(collectiveTimeS(Collective::AllReduce, S, g), lat + 1.75 * S / 480e9, 1e-9);
+        // The ring collectives keep the ring's busbw, and so does a GPU without NVLS.
+        QVERIFY_NEAR(collectiveTimeS(Collective::AllGather, S, g), 8.4e-6 + 7 * 3.4e-6 + 7.0 / 8 * S / 369e9, 1e-9);
+        GpuSpec noNvls = p.gpu;
+        noNvls.nvls = false;
+        QVERIFY_NEAR(collectiveTimeS(Collective::AllReduce, S, groupLink(noNvls, p.cluster, 8, 1, 8)), lat + 1.75 * S / 369e9, 1e-9);
+        // Across nodes the NIC is the bottleneck: no NVLS gain.
+        const GroupLink two = groupLink(p.gpu, p.cluster, 16, 2, 8);
+        QCOMPARE(two.allreduce_busbw_gbps, two.busbw_gbps);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFidelity)

@@ -71,6 +71,10 @@ GroupLink groupLink(const GpuSpec &gpu, const ClusterSpec &cluster, int ranks, i
         g.busbw_gbps = std::min(intra, net);
         g.line_gbps = std::min(gpu.intra_bw_gbps, k * cluster.nic_gbit_per_gpu / 8.0);
     }
+    g.allreduce_busbw_gbps = g.busbw_gbps;
+    // NVLS reduces inside the NVSwitch: only for a group within one node on an NVSwitch fabric.
+    if (g.nodes <= 1 && g.ranks > 1 && gpu.nvls && gpu.nvlink && gpu.p2p)
+        g.allreduce_busbw_gbps = std::max(g.busbw_gbps, gpu.intra_bw_gbps * kNvlsAllReduceBusBwPerLink);
     return g;
 }
 
@@ -115,7 +119,7 @@ double collectiveTimeS(Collective c, double bytes, const GroupLink &g)
     if (g.ranks <= 1 && c != Collective::SendRecv)
         return 0.0;
     // busbw plugs into the formulas as BW, whatever n was: T = latency + factor * S / busbw.
-    const double bw = g.busbw_gbps * 1e9;
+    const double bw = (c == Collective::AllReduce ? g.allreduce_busbw_gbps : g.busbw_gbps) * 1e9;
     return collectiveLatencyS(c, g) + busBandwidthFactor(c, g.ranks) * bytes / bw;
 }
 
