@@ -195,6 +195,25 @@ private Q_SLOTS:
         const GroupLink two = groupLink(p.gpu, p.cluster, 16, 2, 8);
         QCOMPARE(two.allreduce_busbw_gbps, two.busbw_gbps);
     }
+
+    // 5c. Ring latency counts network steps per node, as NCCL's tuner does (src/graph/tuning.cc:
+    // (nsteps - nInterSteps) x intraLat + nInterSteps x interLat, nInterSteps = nNodes - 1 for
+    // reduce-scatter and all-gather, 2 x (nNodes - 1) for all-reduce), not every rank's step.
+    void ringLatencyCountsNetworkStepsPerNode()
+    {
+        const Plan p = presetPlan("llama2-7b", "h100-sxm", "dgx-h100");
+        // 32 ranks on 4 nodes: 31 steps, 3 across the network (14 us), 28 on NVLink (3.4 us).
+        const GroupLink g = groupLink(p.gpu, p.cluster, 32, 4, 8);
+        // Before: 8.4 + 31 x 14 = 442.4 us; now 8.4 + 28 x 3.4 + 3 x 14 = 145.6 us.
+        QVERIFY_NEAR(collectiveLatencyS(Collective::ReduceScatter, g), (8.4 + 28 * 3.4 + 3 * 14) * 1e-6, 1e-9);
+        QVERIFY_NEAR(collectiveLatencyS(Collective::AllGather, g), (8.4 + 28 * 3.4 + 3 * 14) * 1e-6, 1e-9);
+        // All-reduce: ring 56 x 3.4 + 6 x 14 = 274.4 us against tree 2 x (7 x 3.4 + 2 x 14) = 103.6 us.
+        QVERIFY_NEAR(collectiveLatencyS(Collective::AllReduce, g), (8.4 + 103.6) * 1e-6, 1e-9);
+        // 16 ranks on 16 nodes (one per node): ring 30 x 14 = 420 us, tree 2 x 4 x 14 = 112 us.
+        const GroupLink one = groupLink(p.gpu, p.cluster, 16, 16, 1);
+        QVERIFY_NEAR(collectiveLatencyS(Collective::AllReduce, one), (8.4 + 112) * 1e-6, 1e-9);
+        QVERIFY_NEAR(collectiveLatencyS(Collective::AllGather, one), (8.4 + 15 * 14) * 1e-6, 1e-9);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFidelity)

@@ -84,6 +84,15 @@ double stepS(const GroupLink &g)
 {
     return (g.nodes > 1 ? g.net_step_us : g.intra_step_us) * 1e-6;
 }
+// A ring of `steps` steps of which `netSteps` cross the network, the rest inside a node, as NCCL's
+// tuner counts them (src/graph/tuning.cc: (nsteps - nInterSteps) * intraLat + nInterSteps * interLat,
+// nInterSteps = 2*(nNodes-1) for all-reduce, nNodes-1 for reduce-scatter and all-gather).
+double ringStepsS(const GroupLink &g, double steps, double netSteps)
+{
+    if (g.nodes <= 1)
+        return steps * g.intra_step_us * 1e-6;
+    return ((steps - netSteps) * g.intra_step_us + netSteps * g.net_step_us) * 1e-6;
+}
 } // namespace
 
 double collectiveLatencyS(Collective c, const GroupLink &g)
@@ -94,10 +103,10 @@ double collectiveLatencyS(Collective c, const GroupLink &g)
     const double base = kCollectiveBaseLatencyUs * 1e-6;
     switch (c) {
     case Collective::AllReduce: {
-        double lat = 2.0 * (n - 1.0) * stepS(g);
+        double lat = ringStepsS(g, 2.0 * (n - 1.0), 2.0 * (g.nodes - 1.0));
         if (g.nodes > 1) {
-            // NCCL's tree replaces the 2(n-1) network steps by 2*log2(nodes) (plus the ranks inside
-            // a node); NCCL picks whichever is faster.
+            // NCCL's tree takes 2*log2(nodes) network steps (plus the ranks inside a node); NCCL
+            // picks whichever is faster.
             const double tree = 2.0 * std::ceil(std::log2(static_cast<double>(g.nodes))) * g.net_step_us * 1e-6
                 + 2.0 * (g.ranks_per_node - 1) * g.intra_step_us * 1e-6;
             lat = std::min(lat, tree);
@@ -105,7 +114,7 @@ double collectiveLatencyS(Collective c, const GroupLink &g)
         return base + lat;
     }
     case Collective::ReduceScatter:
-    case Collective::AllGather:
+    case Collective::AllGather: return base + ringStepsS(g, n - 1.0, g.nodes - 1.0);
     case Collective::AllToAll:
     case Collective::Broadcast:
     case Collective::Reduce: return base + (n - 1.0) * stepS(g);
