@@ -283,7 +283,11 @@ private Q_SLOTS:
         const double hidden = r.dp_comm_time_s - r.dp_comm_exposed_s;
         // The bubble idles 3/128 of each stage's micro-batch slots, compute and TP communication alike.
         QVERIFY_NEAR(r.bubble_time_s, (tcomp + r.tp_comm_time_s) * 3.0 / 128, 1e-9);
-        const double step = (tcomp + r.tp_comm_time_s) * (1 + 3.0 / 128) + r.pp_comm_time_s + r.dp_comm_exposed_s + 0.05 * hidden;
+        // optimizer: Adam over P/32/8 parameters (ZeRO-1), 30 B each (26 B of states and weights + 4 B
+        // fp32 gradient), at 3350 GB/s.
+        const double opt = P / 32 / 8 * 30 / 3350e9;
+        QVERIFY_NEAR(r.optimizer_time_s, opt, 1e-9);
+        const double step = (tcomp + r.tp_comm_time_s) * (1 + 3.0 / 128) + r.pp_comm_time_s + r.dp_comm_exposed_s + 0.05 * hidden + opt;
         QVERIFY_NEAR(r.step_time_s, step, 1e-9);
         QVERIFY_NEAR(r.tokens_per_s, 1024 * 4096 / step, 1e-9);
         QVERIFY_NEAR(r.mfu, 1024 * fseq / (step * 256 * 989e12), 1e-9);

@@ -84,7 +84,7 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Gpu, gpu.bf16_dense_tflops, "bf16_dense_tflops", "BF16 dense peak (TFLOPS)", "TFLOPS", "Dense BF16 tensor-core peak with FP32 accumulate (not the 2:4-sparse figure)", 1),
         CT_DBL(Gpu, gpu.fp8_dense_tflops, "fp8_dense_tflops", "FP8 dense peak (TFLOPS)", "TFLOPS", "Dense FP8 tensor-core peak; 0 when the GPU has no FP8", 1),
         CT_DBL(Gpu, gpu.memory_gb, "memory_gb", "Memory (GB)", "GB", "Device memory, 1 GB = 1e9 bytes", 0),
-        CT_DBL(Gpu, gpu.memory_bw_gbps, "memory_bw_gbps", "Memory bandwidth (GB/s)", "GB/s", "HBM/GDDR bandwidth (informational)", 0),
+        CT_DBL(Gpu, gpu.memory_bw_gbps, "memory_bw_gbps", "Memory bandwidth (GB/s)", "GB/s", "HBM/GDDR bandwidth; paces the optimizer step (0 leaves it out)", 0),
         CT_DBL(Gpu, gpu.intra_bw_gbps, "intra_bw_gbps", "GPU-GPU in node (GB/s per direction)", "GB/s", "NVLink (or PCIe) bandwidth per GPU per direction, line rate", 1),
         CT_DBL(Gpu, gpu.intra_efficiency, "intra_efficiency", "Intra-node efficiency", "", "Achievable ring busbw over line rate (0-1]", 2),
         CT_DBL(Gpu, gpu.intra_latency_us, "intra_latency_us", "Intra-node step latency (us)", "us", "Latency of one collective step inside a node (NCCL tuner: NVLink 3.4, PCIe 5.7)", 1),

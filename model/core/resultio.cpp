@@ -24,6 +24,7 @@ const std::vector<MetricInfo> &metrics()
         CT_M(dp_comm_time_s, "DP communication (s)", "s", 3, Lower),
         CT_M(dp_comm_exposed_s, "DP communication exposed (s)", "s", 3, Lower),
         CT_M(overlap_slowdown_s, "Overlap slowdown (s)", "s", 3, Lower),
+        CT_M(optimizer_time_s, "Optimizer step (s)", "s", 3, Lower),
         CT_M(comm_tax_raw, "Comm tax, raw (no overlap)", "fraction", 1, Lower),
         CT_M(comm_tax_exposed, "Comm tax, exposed (of step)", "fraction", 1, Lower),
         CT_M(bubble_overhead, "Bubble overhead (p-1)/(v*m)", "fraction", 1, Lower),

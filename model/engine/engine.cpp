@@ -356,9 +356,16 @@ void communicationPhase(const Plan &plan, const Shape &k, const Placement &pl, R
 
     const double hidden = (r.tp_comm_time_s - r.tp_comm_exposed_s) + (r.dp_comm_time_s - r.dp_comm_exposed_s);
     r.overlap_slowdown_s = kOverlapComputeSlowdown * hidden;
+    // The optimizer step: each GPU updates its P/(t*p) parameters (divided by d under ZeRO), reading
+    // and writing its states at the HBM bandwidth. memory_bw_gbps = 0 (unknown) leaves it out.
+    if (plan.gpu.memory_bw_gbps > 0) {
+        const double updated = r.params / (k.t * k.p) / (tr.zero >= 1 ? k.d : 1.0);
+        const double gradBytes = tr.grad_bytes >= 4 ? 4.0 : 2.0; // the accumulation buffer's dtype
+        r.optimizer_time_s = updated * (kAdamBytesPerParam + gradBytes) / (plan.gpu.memory_bw_gbps * 1e9);
+    }
     const double commRaw = r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_time_s;
     const double commExposed = r.tp_comm_exposed_s + r.pp_comm_time_s + r.dp_comm_exposed_s;
-    r.step_time_s = k.tComp + r.bubble_time_s + commExposed + r.overlap_slowdown_s;
+    r.step_time_s = k.tComp + r.bubble_time_s + commExposed + r.overlap_slowdown_s + r.optimizer_time_s;
     r.comm_tax_raw = commRaw / (commRaw + k.tComp);
     r.comm_tax_exposed = commExposed / r.step_time_s;
     r.mfu = r.flops_per_step / (r.step_time_s * k.G * k.peak);

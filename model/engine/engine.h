@@ -18,6 +18,10 @@ inline constexpr double kMemoryReserve = 0.10;
 // Per-GPU GEMM width h/t at which matmul efficiency halves. Fitted on Korthikanti et al. 2022,
 // Table 5 (A100, TP=8, h/t from 768 to 3200): small GEMMs reach less of the peak (docs/model.md §3).
 inline constexpr double kGemmHalfEfficiencyWidth = 360.0;
+// Adam's step per parameter it updates (mixed precision, Megatron's distributed optimizer): reads
+// the gradient (grad buffer bytes) and fp32 master weight, momentum and variance (12 B), writes the
+// three back (12 B) and the bf16 weight (2 B). Memory-bound: this traffic over the HBM bandwidth.
+inline constexpr double kAdamBytesPerParam = 12.0 + 12.0 + 2.0; // plus the gradient's bytes
 // Overlapped communication slows the compute it hides under (Calculon: 2-15%); we charge 5%.
 inline constexpr double kOverlapComputeSlowdown = 0.05;
 // Warning thresholds (docs/model.md §7 and the seeds' rules of thumb).

@@ -36,6 +36,7 @@ struct Result {
     double dp_comm_time_s = 0;       // raw
     double dp_comm_exposed_s = 0;
     double overlap_slowdown_s = 0;   // compute slowed by the communication hidden under it
+    double optimizer_time_s = 0;     // the optimizer step: memory-bound, exposed
     // ratios
     double comm_tax_raw = 0;         // T_comm / (T_comm + T_comp)
     double comm_tax_exposed = 0;     // T_comm_exposed / T_step
