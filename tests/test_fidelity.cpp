@@ -235,6 +235,32 @@ private Q_SLOTS:
         r = evaluateValid(p);
         QVERIFY_NEAR(r.optimizer_time_s, P / 8 * 28 / 3350e9, 1e-9);
     }
+
+    // 7. Network oversubscription: groups spanning nodes cross the spine once the cluster has more
+    // nodes than one leaf serves (32, a DGX SuperPOD scalable unit) and get NIC bandwidth / ratio.
+    void oversubscribedSpineSlowsGroupsAcrossNodes()
+    {
+        Plan p = defaultScenario().plan;
+        QCOMPARE(p.cluster.oversubscription, 1.0); // the presets' non-blocking default
+        p.cluster.oversubscription = 2;
+        // 32 nodes: one leaf per rail, nothing crosses the spine; DP busbw 400/8 x 0.9 = 45 GB/s.
+        QVERIFY_NEAR(evaluateValid(p).dp_busbw_gbps, 45.0, 1e-12);
+        // 64 nodes (dp = 16): the DP group (one GPU per node) crosses the spine: 22.5 GB/s; TP stays
+        // on NVLink. The reduce-scatter: 8.4 us + 15 x 14 us + 15/16 x P/32 x 4 B / 22.5 GB/s.
+        p.cluster.nodes = 64;
+        p.training.dp = 16;
+        const Result r = evaluateValid(p);
+        QVERIFY_NEAR(r.dp_busbw_gbps, 22.5, 1e-12);
+        QVERIFY_NEAR(r.pp_bw_gbps, 22.5, 1e-12);
+        QVERIFY_NEAR(r.tp_busbw_gbps, 450 * 0.82, 1e-12);
+        const double P = parameterCount(p.model);
+        const double rs = 8.4e-6 + 15 * 14e-6 + 15.0 / 16 * (P / 32 * 4) / 22.5e9;
+        const double ag = 8.4e-6 + 15 * 14e-6 + 15.0 / 16 * (P / 32 * 2) / 22.5e9;
+        QVERIFY_NEAR(r.dp_comm_time_s, rs + ag, 1e-9);
+        // The range: 1 (non-blocking) to 16.
+        p.cluster.oversubscription = 0.5;
+        QVERIFY(!evaluate(p).ok());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFidelity)

@@ -100,6 +100,7 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Cluster, cluster.nic_gbit_per_gpu, "nic_gbit_per_gpu", "NIC per GPU (Gb/s)", "Gb/s", "Network line rate per GPU (rail-optimised); 400 Gb/s moves 50 GB/s", 1),
         CT_DBL(Cluster, cluster.nic_efficiency, "nic_efficiency", "Network efficiency", "", "Achievable busbw over line rate (0-1]", 2),
         CT_DBL(Cluster, cluster.nic_latency_us, "nic_latency_us", "Network step latency (us)", "us", "Latency of one collective step across nodes (NCCL tuner: about 14 us)", 1),
+        CT_DBL(Cluster, cluster.oversubscription, "oversubscription", "Spine oversubscription", "", "Leaf-to-spine oversubscription (1 = non-blocking); traffic of groups spanning nodes gets NIC bandwidth / this when the cluster has more nodes than one leaf serves (32)", 1),
         CT_DBL(Cluster, cluster.node_price_usd, "node_price_usd", "Node price without GPUs (USD)", "USD", "Server, CPUs, memory, NICs, without the GPUs", 0),
         CT_DBL(Cluster, cluster.network_cost_per_gpu_usd, "network_cost_per_gpu_usd", "Network cost per GPU (USD)", "USD", "Switches, optics and cables per GPU", 0),
         // training

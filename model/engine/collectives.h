@@ -23,6 +23,11 @@ double busBandwidthFactor(Collective c, int ranks);
 // The plain ring all-reduce of the seed articles: 2(n-1)*alpha + 2(n-1)/n * S / BW.
 double ringAllReduceTimeS(double bytes, int ranks, double bw_gbps, double alpha_s);
 
+// Nodes under one leaf switch per rail: a DGX SuperPOD scalable unit is 32 nodes, each rail's leaf
+// switch connecting the same rail of all 32 (NVIDIA DGX SuperPOD reference architecture, DGX H100).
+// A cluster of more nodes has spine switches above the leaves.
+inline constexpr int kNodesPerLeaf = 32;
+
 // A group of ranks and what connects them.
 struct GroupLink {
     int ranks = 1;           // n

@@ -53,6 +53,7 @@ struct ClusterSpec {
     double nic_gbit_per_gpu = 0;       // NIC line rate per GPU, Gb/s (rail-optimised)
     double nic_efficiency = 0;         // achievable busbw / line rate
     double nic_latency_us = 0;         // per collective step across the network
+    double oversubscription = 1;       // leaf-to-spine oversubscription (1 = non-blocking fat tree)
     double node_price_usd = 0;         // node without its GPUs
     double network_cost_per_gpu_usd = 0;
 };
