@@ -261,6 +261,50 @@ private Q_SLOTS:
         p.cluster.oversubscription = 0.5;
         QVERIFY(!evaluate(p).ok());
     }
+
+    // 8. Warnings a planner needs.
+    void zero3WithPipelineWarns()
+    {
+        Plan p = defaultScenario().plan; // pp = 4
+        QCOMPARE(evaluateValid(p).warnings & WarnZero3WithPp, 0u);
+        p.training.zero = 3;
+        const Result r = evaluateValid(p);
+        QVERIFY(r.warnings & WarnZero3WithPp);
+        bool said = false;
+        for (const std::string &w : warningMessages(r, p))
+            said = said || w.find("ZeRO-3 with pipeline") != std::string::npos;
+        QVERIFY(said);
+        p.training.pp = 1;
+        p.training.dp = 32;
+        QCOMPARE(evaluateValid(p).warnings & WarnZero3WithPp, 0u);
+    }
+    void batchAboveTheOptimalBatchWarns()
+    {
+        // DeepSeek LLM (2024, §3.1): B_opt = 0.2920 x C^0.3271 tokens for a budget of C FLOPs.
+        // Llama-2-7B for 1e11 tokens: C = F_seq/s x 1e11, by hand.
+        Plan p = llama7bOneNode();
+        p.training.tokens_to_train = 1e11;
+        const double l = 32, h = 4096, f = 11008, V = 32000, s = 4096;
+        const double perToken = 12 * l * h * h * (2 + s / h) + 18 * l * f * h + 6 * V * h;
+        const double bOpt = 0.2920 * std::pow(perToken * 1e11, 0.3271); // about 3.5M tokens
+        QVERIFY(bOpt > 3e6 && bOpt < 4e6);
+        // 128 x 4096 = 0.5M tokens: fine; 4096 x 4096 = 16.8M tokens: above.
+        QCOMPARE(evaluateValid(p).warnings & WarnBatchAboveOptimal, 0u);
+        p.training.global_batch = 4096;
+        QVERIFY(4096.0 * 4096 > bOpt);
+        QVERIFY(evaluateValid(p).warnings & WarnBatchAboveOptimal);
+        // and just under the law's batch, no warning
+        p.training.global_batch = int(bOpt / 4096 / 8) * 8;
+        QCOMPARE(evaluateValid(p).warnings & WarnBatchAboveOptimal, 0u);
+        // The default plan (4M tokens, Llama-2-70B on 2T tokens: B_opt about 19M) is fine.
+        QCOMPARE(evaluateValid(defaultScenario().plan).warnings & WarnBatchAboveOptimal, 0u);
+    }
+    void fewMicroBatchesStillWarns()
+    {
+        Plan p = defaultScenario().plan;
+        p.training.global_batch = 16; // m = 2 < p = 4
+        QVERIFY(evaluateValid(p).warnings & WarnFewMicroBatches);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFidelity)

@@ -456,6 +456,14 @@ void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result 
         r.warnings |= WarnGoodputLow;
     if (r.mfu > kMfuWarn)
         r.warnings |= WarnMfuHigh;
+    // ZeRO-3 with a pipeline: every micro-batch gathers the stage's weights again (twice), and the
+    // pipeline's many micro-batches multiply that traffic; Megatron and DeepSpeed do not combine them.
+    if (tr.zero == 3 && k.p > 1)
+        r.warnings |= WarnZero3WithPp;
+    // The run's compute budget: model FLOPs per token x tokens to train.
+    const double tokensPerStep = k.B * k.s;
+    if (tokensPerStep > optimalBatchTokens(r.flops_per_step / tokensPerStep * tr.tokens_to_train))
+        r.warnings |= WarnBatchAboveOptimal;
 }
 
 } // namespace
@@ -541,6 +549,16 @@ std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
     if (r.warnings & WarnMfuHigh)
         out.push_back("MFU " + pct(r.mfu) + " is above the best published runs (52-59%): lower compute_efficiency "
                       "for a conservative plan");
+    if (r.warnings & WarnZero3WithPp)
+        out.push_back("ZeRO-3 with pipeline parallelism (pp=" + std::to_string(tr.pp)
+                      + "): every micro-batch gathers the stage's weights again; use ZeRO-1 with pp, or pp=1 with ZeRO-3");
+    if (r.warnings & WarnBatchAboveOptimal) {
+        const double tokens = double(tr.global_batch) * tr.seq_len;
+        const double budget = r.flops_per_step / tokens * tr.tokens_to_train;
+        out.push_back("Batch of " + fixed(tokens / 1e6, 1) + "M tokens per step is above the compute-optimal "
+                      + fixed(optimalBatchTokens(budget) / 1e6, 1) + "M for this run (DeepSeek LLM 2024: 0.292*C^0.3271): "
+                      "fewer tokens per step would learn more per token");
+    }
     if (r.warnings & WarnDpLatencyBound)
         out.push_back("Data-parallel sync is latency-bound over " + std::to_string(tr.dp)
                       + " ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help");

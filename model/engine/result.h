@@ -22,6 +22,8 @@ enum Warning : std::uint32_t {
     WarnGoodputLow = 1u << 9,         // goodput below 0.8
     WarnDpLatencyBound = 1u << 10,    // DP all-reduce dominated by latency (many ranks, small shard)
     WarnMfuHigh = 1u << 11,           // MFU above what the best published runs reach
+    WarnZero3WithPp = 1u << 12,       // ZeRO-3 gathers every stage's weights every micro-batch
+    WarnBatchAboveOptimal = 1u << 13, // tokens per step beyond the compute-optimal batch size
 };
 
 struct Result {
