@@ -77,8 +77,10 @@ GroupLink groupLink(const GpuSpec &gpu, const ClusterSpec &cluster, int ranks, i
         g.line_gbps = std::min(gpu.intra_bw_gbps, k * cluster.nic_gbit_per_gpu / 8.0);
     }
     g.allreduce_busbw_gbps = g.busbw_gbps;
-    // NVLS reduces inside the NVSwitch: only for a group within one node on an NVSwitch fabric.
-    if (g.nodes <= 1 && g.ranks > 1 && gpu.nvls && gpu.nvlink && gpu.p2p)
+    // NVLS reduces inside the NVSwitch: for a group holding a whole NVSwitch node, the case the
+    // 480 GB/s was measured on (8x H100). A 4-GPU H100 log runs at the ring's 370 GB/s
+    // (tests/fixtures/nccl/llminsights_dgxh100_4gpu_fragment.txt), so smaller groups keep the ring.
+    if (g.nodes <= 1 && g.ranks > 1 && g.ranks >= cluster.gpus_per_node && gpu.nvls && gpu.nvlink && gpu.p2p)
         g.allreduce_busbw_gbps = std::max(g.busbw_gbps, gpu.intra_bw_gbps * kNvlsAllReduceBusBwPerLink);
     return g;
 }
