@@ -18,6 +18,7 @@ const std::vector<MetricInfo> &metrics()
     static const std::vector<MetricInfo> list = {
         CT_M(step_time_s, "Step time (s)", "s", 3, Lower),
         CT_M(compute_time_s, "Compute time (s)", "s", 3, None),
+        CT_M(compute_fp8_time_s, "Compute time in FP8 (s)", "s", 3, None),
         CT_M(bubble_time_s, "Pipeline bubble time (s)", "s", 3, Lower),
         CT_M(tp_comm_time_s, "TP communication (s)", "s", 3, Lower),
         CT_M(tp_comm_exposed_s, "TP communication exposed (s)", "s", 3, Lower),
@@ -25,6 +26,7 @@ const std::vector<MetricInfo> &metrics()
         CT_M(dp_comm_time_s, "DP communication (s)", "s", 3, Lower),
         CT_M(dp_comm_exposed_s, "DP communication exposed (s)", "s", 3, Lower),
         CT_M(overlap_slowdown_s, "Overlap slowdown (s)", "s", 3, Lower),
+        CT_M(optimizer_time_s, "Optimizer step (s)", "s", 3, Lower),
         CT_M(comm_tax_raw, "Comm tax, raw (no overlap)", "fraction", 1, Lower),
         CT_M(comm_tax_exposed, "Comm tax, exposed (of step)", "fraction", 1, Lower),
         CT_M(bubble_overhead, "Bubble overhead (p-1)/(v*m)", "fraction", 1, Lower),

@@ -62,7 +62,7 @@ Scenario defaultScenario(const PresetCatalog &catalog)
     t.sequence_parallel = true;
     t.flash_attention = true;
     t.precision = Precision::Bf16;
-    t.grad_bytes = 2;
+    t.grad_bytes = 4; // Megatron-LM's default with bf16: gradients reduced in fp32
     t.dp_overlap = 0.8;
     t.tp_overlap = 0;
     t.tokens_to_train = 2e12; // Llama 2's 2T tokens

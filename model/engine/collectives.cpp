@@ -67,10 +67,21 @@ GroupLink groupLink(const GpuSpec &gpu, const ClusterSpec &cluster, int ranks, i
     } else {
         // Rail-optimised: a ring over nodes runs one channel per rail, so k ranks per node use k NICs.
         const double k = g.ranks_per_node;
-        const double net = k * nicBusBwGbpsPerGpu(cluster);
+        double net = k * nicBusBwGbpsPerGpu(cluster);
+        // Oversubscribed spine: kept simple, any group spanning more than one node crosses the spine
+        // when the cluster has more nodes than one leaf serves (a job's nodes are not guaranteed to
+        // share a leaf), and gets the NIC bandwidth divided by the oversubscription.
+        if (cluster.nodes > kNodesPerLeaf)
+            net /= cluster.oversubscription;
         g.busbw_gbps = std::min(intra, net);
         g.line_gbps = std::min(gpu.intra_bw_gbps, k * cluster.nic_gbit_per_gpu / 8.0);
     }
+    g.allreduce_busbw_gbps = g.busbw_gbps;
+    // NVLS reduces inside the NVSwitch: for a group holding a whole NVSwitch node, the case the
+    // 480 GB/s was measured on (8x H100). A 4-GPU H100 log runs at the ring's 370 GB/s
+    // (tests/fixtures/nccl/llminsights_dgxh100_4gpu_fragment.txt), so smaller groups keep the ring.
+    if (g.nodes <= 1 && g.ranks > 1 && g.ranks >= cluster.gpus_per_node && gpu.nvls && gpu.nvlink && gpu.p2p)
+        g.allreduce_busbw_gbps = std::max(g.busbw_gbps, gpu.intra_bw_gbps * kNvlsAllReduceBusBwPerLink);
     return g;
 }
 
@@ -79,6 +90,15 @@ namespace {
 double stepS(const GroupLink &g)
 {
     return (g.nodes > 1 ? g.net_step_us : g.intra_step_us) * 1e-6;
+}
+// A ring of `steps` steps of which `netSteps` cross the network, the rest inside a node, as NCCL's
+// tuner counts them (src/graph/tuning.cc: (nsteps - nInterSteps) * intraLat + nInterSteps * interLat,
+// nInterSteps = 2*(nNodes-1) for all-reduce, nNodes-1 for reduce-scatter and all-gather).
+double ringStepsS(const GroupLink &g, double steps, double netSteps)
+{
+    if (g.nodes <= 1)
+        return steps * g.intra_step_us * 1e-6;
+    return ((steps - netSteps) * g.intra_step_us + netSteps * g.net_step_us) * 1e-6;
 }
 } // namespace
 
@@ -90,10 +110,10 @@ double collectiveLatencyS(Collective c, const GroupLink &g)
     const double base = kCollectiveBaseLatencyUs * 1e-6;
     switch (c) {
     case Collective::AllReduce: {
-        double lat = 2.0 * (n - 1.0) * stepS(g);
+        double lat = ringStepsS(g, 2.0 * (n - 1.0), 2.0 * (g.nodes - 1.0));
         if (g.nodes > 1) {
-            // NCCL's tree replaces the 2(n-1) network steps by 2*log2(nodes) (plus the ranks inside
-            // a node); NCCL picks whichever is faster.
+            // NCCL's tree takes 2*log2(nodes) network steps (plus the ranks inside a node); NCCL
+            // picks whichever is faster.
             const double tree = 2.0 * std::ceil(std::log2(static_cast<double>(g.nodes))) * g.net_step_us * 1e-6
                 + 2.0 * (g.ranks_per_node - 1) * g.intra_step_us * 1e-6;
             lat = std::min(lat, tree);
@@ -101,7 +121,7 @@ double collectiveLatencyS(Collective c, const GroupLink &g)
         return base + lat;
     }
     case Collective::ReduceScatter:
-    case Collective::AllGather:
+    case Collective::AllGather: return base + ringStepsS(g, n - 1.0, g.nodes - 1.0);
     case Collective::AllToAll:
     case Collective::Broadcast:
     case Collective::Reduce: return base + (n - 1.0) * stepS(g);
@@ -115,7 +135,7 @@ double collectiveTimeS(Collective c, double bytes, const GroupLink &g)
     if (g.ranks <= 1 && c != Collective::SendRecv)
         return 0.0;
     // busbw plugs into the formulas as BW, whatever n was: T = latency + factor * S / busbw.
-    const double bw = g.busbw_gbps * 1e9;
+    const double bw = (c == Collective::AllReduce ? g.allreduce_busbw_gbps : g.busbw_gbps) * 1e9;
     return collectiveLatencyS(c, g) + busBandwidthFactor(c, g.ranks) * bytes / bw;
 }
 

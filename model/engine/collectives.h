@@ -10,6 +10,12 @@ const char *toString(Collective c);
 
 // NCCL's tuner (src/graph/tuning.cc): base latency of one collective, Simple protocol.
 inline constexpr double kCollectiveBaseLatencyUs = 8.4;
+// NVLink SHARP (NVLS): the NVSwitch reduces in the fabric, so an all-reduce inside an NVSwitch node
+// reaches a busbw above the link rate: 8x H100 about 480 GB/s against 450 GB/s of NVLink per
+// direction and about 370 with the ring (domain.md §4 and §10; nccl-tests all_reduce_perf with
+// NCCL_NVLS_ENABLE). We charge NVLS all-reduce busbw = 480/450 of the link rate, for a group that
+// holds a whole NVSwitch node.
+inline constexpr double kNvlsAllReduceBusBwPerLink = 480.0 / 450.0;
 
 // nccl-tests' busbw/algbw factor (doc/PERFORMANCE.md): 2(n-1)/n for all-reduce, (n-1)/n for
 // reduce-scatter, all-gather and all-to-all, 1 for broadcast, reduce and send/recv.
@@ -18,12 +24,18 @@ double busBandwidthFactor(Collective c, int ranks);
 // The plain ring all-reduce of the seed articles: 2(n-1)*alpha + 2(n-1)/n * S / BW.
 double ringAllReduceTimeS(double bytes, int ranks, double bw_gbps, double alpha_s);
 
+// Nodes under one leaf switch per rail: a DGX SuperPOD scalable unit is 32 nodes, each rail's leaf
+// switch connecting the same rail of all 32 (NVIDIA DGX SuperPOD reference architecture, DGX H100).
+// A cluster of more nodes has spine switches above the leaves.
+inline constexpr int kNodesPerLeaf = 32;
+
 // A group of ranks and what connects them.
 struct GroupLink {
     int ranks = 1;           // n
     int nodes = 1;           // nodes the group spans
     int ranks_per_node = 1;  // k
-    double busbw_gbps = 0;   // achievable bus bandwidth of the group, GB/s
+    double busbw_gbps = 0;   // achievable bus bandwidth of the group (ring), GB/s
+    double allreduce_busbw_gbps = 0; // all-reduce busbw: the ring's, or NVLS's inside an NVSwitch node
     double line_gbps = 0;    // the bottleneck link's line rate, GB/s (busbw never exceeds it)
     double intra_step_us = 0;
     double net_step_us = 0;

@@ -237,15 +237,38 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     const double eff = tr.compute_efficiency.value_or(plan.gpu.compute_efficiency);
     const double width = k.h / k.t;
     r.compute_efficiency_effective = eff * width / (width + kGemmHalfEfficiencyWidth);
-    k.tComp = r.hardware_flops_per_step / (k.G * k.peak * r.compute_efficiency_effective);
+    const double bf16 = k.G * plan.gpu.bf16_dense_tflops * 1e12 * r.compute_efficiency_effective;
+    if (tr.precision == Precision::Fp8) {
+        // Transformer Engine runs the linear layers (QKV, projection, MLP) in FP8; attention's QK^T
+        // and AV, softmax, norms and the LM head stay in BF16 (TE's fp8_autocast covers te.Linear and
+        // friends only; Megatron keeps the output layer in BF16). The linear FLOPs are the
+        // 12*l*h^2*(1+g/a) + 18*l*f*h part of F_seq, and every kind of FLOP repeats with recompute.
+        const ModelSpec &m = plan.model;
+        const double ga = m.heads > 0 ? double(m.kv_heads) / m.heads : 1.0;
+        const double mlp = (m.mlp == Mlp::SwiGlu ? 18.0 : 12.0) * k.l * m.ffn * k.h;
+        double linearSeq = k.s * (12.0 * k.l * k.h * k.h * (1.0 + ga) + mlp);
+        if (tr.recompute == Recompute::Full)
+            linearSeq *= 4.0 / 3.0;
+        const double fp8Flops = k.B * linearSeq;
+        // The fixed cost of a GEMM (launch, epilogue, and FP8's casts and amax scans, which run at
+        // memory speed) does not shrink with a faster tensor core, so the width at which FP8 GEMMs
+        // reach half their peak grows with the peak: 360 * fp8/bf16 (720 on H100).
+        const double ratio = plan.gpu.fp8_dense_tflops / plan.gpu.bf16_dense_tflops;
+        const double fp8Eff = eff * width / (width + kGemmHalfEfficiencyWidth * ratio);
+        const double fp8 = k.G * plan.gpu.fp8_dense_tflops * 1e12 * fp8Eff;
+        r.compute_fp8_time_s = fp8Flops / fp8;
+        k.tComp = r.compute_fp8_time_s + (r.hardware_flops_per_step - fp8Flops) / bf16;
+    } else {
+        r.compute_fp8_time_s = 0;
+        k.tComp = r.hardware_flops_per_step / bf16;
+    }
     r.compute_time_s = k.tComp;
     // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
     k.backwardShare = tr.recompute == Recompute::Full ? 0.75 : 2.0 / 3.0;
 
-    // Pipeline bubble (docs/model.md §6).
+    // Pipeline bubble (docs/model.md §6); its time needs the TP communication (communicationPhase).
     r.bubble_overhead = (k.p - 1.0) / (k.v * k.mb);
     r.bubble_share = (k.p - 1.0) / (k.v * k.mb + k.p - 1.0);
-    r.bubble_time_s = k.tComp * r.bubble_overhead;
 }
 
 // Data-parallel gradient (and ZeRO parameter) traffic and what of it hides under compute.
@@ -264,15 +287,22 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const GroupLink &link, 
         r.dp_comm_time_s = k.mb * perMb;
         exposed = k.mb * std::max(0.0, perMb - tr.dp_overlap * k.tComp / k.mb);
     } else {
-        if (tr.zero == 0)
-            r.dp_comm_time_s = collectiveTimeS(Collective::AllReduce, gradMsg, link);
-        else
-            r.dp_comm_time_s = collectiveTimeS(Collective::ReduceScatter, gradMsg, link)
-                + collectiveTimeS(Collective::AllGather, paramMsg, link);
         // Gradients accumulate over the micro-batches; the buckets go out during the last
         // micro-batch's backward pass, which is all the compute they can hide under.
-        const double window = k.backwardShare * k.tComp / k.mb;
-        exposed = std::max(0.0, r.dp_comm_time_s - tr.dp_overlap * window);
+        const double backward = k.backwardShare * k.tComp / k.mb;
+        if (tr.zero == 0) {
+            r.dp_comm_time_s = collectiveTimeS(Collective::AllReduce, gradMsg, link);
+            exposed = std::max(0.0, r.dp_comm_time_s - tr.dp_overlap * backward);
+        } else {
+            // ZeRO-1/2: the updated parameters can only be all-gathered after the optimizer step, so
+            // they hide under the next step's first forward pass (Megatron's distributed optimizer
+            // with overlap_param_gather), never under the backward the reduce-scatter uses.
+            const double rs = collectiveTimeS(Collective::ReduceScatter, gradMsg, link);
+            const double ag = collectiveTimeS(Collective::AllGather, paramMsg, link);
+            const double forward = (1.0 - k.backwardShare) * k.tComp / k.mb;
+            r.dp_comm_time_s = rs + ag;
+            exposed = std::max(0.0, rs - tr.dp_overlap * backward) + std::max(0.0, ag - tr.dp_overlap * forward);
+        }
     }
     r.dp_comm_exposed_s = exposed;
     const double latency = tr.zero == 0 ? collectiveLatencyS(Collective::AllReduce, link)
@@ -292,10 +322,29 @@ void communicationPhase(const Plan &plan, const Shape &k, const Placement &pl, R
     constexpr double actBytes = 2.0; // activations travel in 16 bits, also under FP8 compute
     if (k.t > 1) {
         const double msg = k.b * k.s * k.h * actBytes;
-        const double perLayer = tr.recompute == Recompute::Full ? 6.0 : 4.0;
-        r.tp_comm_time_s = k.mb * (k.l / k.p) * perLayer * collectiveTimeS(Collective::AllReduce, msg, pl.tp);
+        const bool full = tr.recompute == Recompute::Full;
+        double perLayer = 0;
+        if (tr.sequence_parallel) {
+            // Korthikanti et al. 2022, §4.2.2: the forward's two all-reduces become an all-gather
+            // (g, before the QKV and FC1 column-parallel GEMMs) and a reduce-scatter (g-bar, after the
+            // projection and FC2), the backward their conjugates. The input of each column-parallel
+            // GEMM is stored sharded (s*b*h/t, the memory saving) and all-gathered again in the
+            // backward for the weight gradient (Megatron-LM megatron/core/tensor_parallel/layers.py,
+            // LinearWithGradAccumulationAndAsyncCommunication.backward): forward 2 AG + 2 RS,
+            // backward 4 AG + 2 RS. Selective recompute repeats no GEMM and so no collective; full
+            // recompute runs the forward's 2 AG + 2 RS again, and its backward still re-gathers.
+            const double ag = full ? 8.0 : 6.0, rs = full ? 6.0 : 4.0;
+            perLayer = ag * collectiveTimeS(Collective::AllGather, msg, pl.tp)
+                + rs * collectiveTimeS(Collective::ReduceScatter, msg, pl.tp);
+        } else {
+            perLayer = (full ? 6.0 : 4.0) * collectiveTimeS(Collective::AllReduce, msg, pl.tp);
+        }
+        r.tp_comm_time_s = k.mb * (k.l / k.p) * perLayer;
     }
     r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - tr.tp_overlap);
+    // A pipeline slot is a whole micro-batch of a stage: its compute and the TP communication that
+    // sits on the critical path inside it. The p-1 idle slots cost (p-1)/(v*m) of both.
+    r.bubble_time_s = (k.tComp + r.tp_comm_exposed_s) * r.bubble_overhead;
     if (k.p > 1) {
         // Megatron's scatter/gather (and sequence parallelism) splits the boundary tensor over the
         // t ranks of a stage, each sending its shard on its own rail.
@@ -307,9 +356,16 @@ void communicationPhase(const Plan &plan, const Shape &k, const Placement &pl, R
 
     const double hidden = (r.tp_comm_time_s - r.tp_comm_exposed_s) + (r.dp_comm_time_s - r.dp_comm_exposed_s);
     r.overlap_slowdown_s = kOverlapComputeSlowdown * hidden;
+    // The optimizer step: each GPU updates its P/(t*p) parameters (divided by d under ZeRO), reading
+    // and writing its states at the HBM bandwidth. memory_bw_gbps = 0 (unknown) leaves it out.
+    if (plan.gpu.memory_bw_gbps > 0) {
+        const double updated = r.params / (k.t * k.p) / (tr.zero >= 1 ? k.d : 1.0);
+        const double gradBytes = tr.grad_bytes >= 4 ? 4.0 : 2.0; // the accumulation buffer's dtype
+        r.optimizer_time_s = updated * (kAdamBytesPerParam + gradBytes) / (plan.gpu.memory_bw_gbps * 1e9);
+    }
     const double commRaw = r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_time_s;
     const double commExposed = r.tp_comm_exposed_s + r.pp_comm_time_s + r.dp_comm_exposed_s;
-    r.step_time_s = k.tComp + r.bubble_time_s + commExposed + r.overlap_slowdown_s;
+    r.step_time_s = k.tComp + r.bubble_time_s + commExposed + r.overlap_slowdown_s + r.optimizer_time_s;
     r.comm_tax_raw = commRaw / (commRaw + k.tComp);
     r.comm_tax_exposed = commExposed / r.step_time_s;
     r.mfu = r.flops_per_step / (r.step_time_s * k.G * k.peak);
@@ -400,6 +456,14 @@ void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result 
         r.warnings |= WarnGoodputLow;
     if (r.mfu > kMfuWarn)
         r.warnings |= WarnMfuHigh;
+    // ZeRO-3 with a pipeline: every micro-batch gathers the stage's weights again (twice), and the
+    // pipeline's many micro-batches multiply that traffic; Megatron and DeepSpeed do not combine them.
+    if (tr.zero == 3 && k.p > 1)
+        r.warnings |= WarnZero3WithPp;
+    // The run's compute budget: model FLOPs per token x tokens to train.
+    const double tokensPerStep = k.B * k.s;
+    if (tokensPerStep > optimalBatchTokens(r.flops_per_step / tokensPerStep * tr.tokens_to_train))
+        r.warnings |= WarnBatchAboveOptimal;
 }
 
 } // namespace
@@ -485,6 +549,16 @@ std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
     if (r.warnings & WarnMfuHigh)
         out.push_back("MFU " + pct(r.mfu) + " is above the best published runs (52-59%): lower compute_efficiency "
                       "for a conservative plan");
+    if (r.warnings & WarnZero3WithPp)
+        out.push_back("ZeRO-3 with pipeline parallelism (pp=" + std::to_string(tr.pp)
+                      + "): every micro-batch gathers the stage's weights again; use ZeRO-1 with pp, or pp=1 with ZeRO-3");
+    if (r.warnings & WarnBatchAboveOptimal) {
+        const double tokens = double(tr.global_batch) * tr.seq_len;
+        const double budget = r.flops_per_step / tokens * tr.tokens_to_train;
+        out.push_back("Batch of " + fixed(tokens / 1e6, 1) + "M tokens per step is above the compute-optimal "
+                      + fixed(optimalBatchTokens(budget) / 1e6, 1) + "M for this run (DeepSeek LLM 2024: 0.292*C^0.3271): "
+                      "fewer tokens per step would learn more per token");
+    }
     if (r.warnings & WarnDpLatencyBound)
         out.push_back("Data-parallel sync is latency-bound over " + std::to_string(tr.dp)
                       + " ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help");

@@ -6,6 +6,7 @@
 #include "plan.h"
 #include "result.h"
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,10 @@ inline constexpr double kMemoryReserve = 0.10;
 // Per-GPU GEMM width h/t at which matmul efficiency halves. Fitted on Korthikanti et al. 2022,
 // Table 5 (A100, TP=8, h/t from 768 to 3200): small GEMMs reach less of the peak (docs/model.md §3).
 inline constexpr double kGemmHalfEfficiencyWidth = 360.0;
+// Adam's step per parameter it updates (mixed precision, Megatron's distributed optimizer): reads
+// the gradient (grad buffer bytes) and fp32 master weight, momentum and variance (12 B), writes the
+// three back (12 B) and the bf16 weight (2 B). Memory-bound: this traffic over the HBM bandwidth.
+inline constexpr double kAdamBytesPerParam = 12.0 + 12.0 + 2.0; // plus the gradient's bytes
 // Overlapped communication slows the compute it hides under (Calculon: 2-15%); we charge 5%.
 inline constexpr double kOverlapComputeSlowdown = 0.05;
 // Warning thresholds (docs/model.md §7 and the seeds' rules of thumb).
@@ -28,6 +33,13 @@ inline constexpr double kGoodputWarn = 0.80;
 // Best published end-to-end MFU: A100 52-56% (Korthikanti et al. 2022), H100 BF16 54-59% (NVIDIA
 // DGX Cloud recipes). A plan above 60% is optimistic.
 inline constexpr double kMfuWarn = 0.60;
+// Batch-size scaling law, DeepSeek LLM (DeepSeek-AI 2024, arXiv 2401.02954, §3.1): the optimal batch
+// in tokens grows with the compute budget C (FLOPs) as B_opt = 0.2920 * C^0.3271. Beyond it, more
+// tokens per step buy less loss per token (Kaplan et al. 2020's critical batch plays the same role).
+inline constexpr double kBatchLawCoefficient = 0.2920;
+inline constexpr double kBatchLawExponent = 0.3271;
+// The law's batch in tokens for a training run of `flops` model FLOPs.
+inline double optimalBatchTokens(double flops) { return kBatchLawCoefficient * std::pow(flops, kBatchLawExponent); }
 
 struct PlanError {
     std::string field;   // JSON path in a scenario file, e.g. "training.tp"

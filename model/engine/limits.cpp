@@ -39,6 +39,8 @@ constexpr FieldLimit kLimits[] = {
     CT_LIMIT("cluster.nic_gbit_per_gpu", cluster.nic_gbit_per_gpu, 0, 10000, false),
     CT_LIMIT("cluster.nic_efficiency", cluster.nic_efficiency, 0.01, 1, false),
     CT_LIMIT("cluster.nic_latency_us", cluster.nic_latency_us, 0, 10000, false),
+    // 1:1 (non-blocking) to 16:1, beyond the 2:1-4:1 of budget Ethernet fabrics.
+    CT_LIMIT("cluster.oversubscription", cluster.oversubscription, 1, 16, false),
     CT_LIMIT("cluster.node_price_usd", cluster.node_price_usd, 0, 1e8, false),
     CT_LIMIT("cluster.network_cost_per_gpu_usd", cluster.network_cost_per_gpu_usd, 0, 1e7, false),
     // training: 10M-token sequences and 1e16 tokens are 10x beyond published long-context and

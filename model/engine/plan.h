@@ -53,6 +53,7 @@ struct ClusterSpec {
     double nic_gbit_per_gpu = 0;       // NIC line rate per GPU, Gb/s (rail-optimised)
     double nic_efficiency = 0;         // achievable busbw / line rate
     double nic_latency_us = 0;         // per collective step across the network
+    double oversubscription = 1;       // leaf-to-spine oversubscription (1 = non-blocking fat tree)
     double node_price_usd = 0;         // node without its GPUs
     double network_cost_per_gpu_usd = 0;
 };
@@ -70,7 +71,11 @@ struct TrainingSpec {
     bool sequence_parallel = true;
     bool flash_attention = true;       // drops the 5*a*s/h activation term
     Precision precision = Precision::Bf16;
-    double grad_bytes = 2;             // bytes per gradient value on the wire (compression lowers it)
+    // Bytes per gradient value on the wire and in the accumulation buffer. 4: Megatron-LM reduces
+    // bf16 gradients in fp32 unless --grad-reduce-in-bf16 (megatron/training/arguments.py,
+    // validate_args: "bfloat16 requires gradient accumulation and all-reduce to be done in fp32");
+    // NeMo's bf16-mixed recipe sets grad_reduce_in_fp32=True. 2 is --grad-reduce-in-bf16.
+    double grad_bytes = 4;
     double dp_overlap = 0.8;           // fraction of the backward pass the DP collectives can hide under
     double tp_overlap = 0;             // fraction of TP communication hidden under compute
     std::optional<double> compute_efficiency; // empty: the GPU's default

@@ -22,12 +22,15 @@ enum Warning : std::uint32_t {
     WarnGoodputLow = 1u << 9,         // goodput below 0.8
     WarnDpLatencyBound = 1u << 10,    // DP all-reduce dominated by latency (many ranks, small shard)
     WarnMfuHigh = 1u << 11,           // MFU above what the best published runs reach
+    WarnZero3WithPp = 1u << 12,       // ZeRO-3 gathers every stage's weights every micro-batch
+    WarnBatchAboveOptimal = 1u << 13, // tokens per step beyond the compute-optimal batch size
 };
 
 struct Result {
     // time per step
     double step_time_s = 0;
     double compute_time_s = 0;       // T_comp, without the bubble
+    double compute_fp8_time_s = 0;   // the part of T_comp in FP8 matmuls (linear layers); the rest is BF16
     double bubble_time_s = 0;
     double tp_comm_time_s = 0;       // raw
     double tp_comm_exposed_s = 0;
@@ -35,6 +38,7 @@ struct Result {
     double dp_comm_time_s = 0;       // raw
     double dp_comm_exposed_s = 0;
     double overlap_slowdown_s = 0;   // compute slowed by the communication hidden under it
+    double optimizer_time_s = 0;     // the optimizer step: memory-bound, exposed
     // ratios
     double comm_tax_raw = 0;         // T_comm / (T_comm + T_comp)
     double comm_tax_exposed = 0;     // T_comm_exposed / T_step

@@ -207,6 +207,9 @@ QList<Scenario> defaultComparison(const PresetCatalog &catalog)
     base.plan.training.tp = 2;
     base.plan.training.pp = 4;
     base.plan.training.dp = 32; // 32 nodes x 8 GPUs = 256
+    // bf16 gradients (Megatron's --grad-reduce-in-bf16): with the fp32 default the RTX 4090 needs
+    // 24.6 GB and does not fit its 24 GB; the comparison keeps every GPU running.
+    base.plan.training.grad_bytes = 2;
     QList<Scenario> out = hardwareVariants(base, defaultComparisonGpus(), catalog);
     static const char *const names[] = {"H100 SXM", "A100 SXM 80GB", "L40S", "RTX 4090"};
     for (qsizetype i = 0; i < out.size() && i < 4; ++i)

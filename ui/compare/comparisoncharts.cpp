@@ -381,6 +381,7 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
             {"PP comm", QColor(0xB0, 0x7A, 0xA1), [](const ComparedPlan &p) { return p.result.pp_comm_time_s; }},
             {"DP comm (exposed)", QColor(0xE1, 0x57, 0x59), [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
             {"Overlap slowdown", QColor(0x9C, 0x75, 0x5F), [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
+            {"Optimizer step", QColor(0x76, 0xB7, 0xB2), [](const ComparedPlan &p) { return p.result.optimizer_time_s; }},
         };
         drawn = drawStacked(plot, c, parts, 1.0, [](const ComparedPlan &p) { return seconds(p.result.step_time_s); },
                             [](const ComparedPlan &p) { return p.result.step_time_s; });
