@@ -765,13 +765,14 @@ private Q_SLOTS:
         // The rented H100 is the same cluster as A: the same 256 GPUs and time, no note.
         QCOMPARE(c.plans[4].result.gpus, 256);
         QVERIFY(c.plans[4].note.isEmpty());
-        // A100 (312 dense TFLOPS to H100's 989) takes 51.7 days at 256 GPUs against H100's 18.6
-        // (figures after the engine fidelity corrections: SP's backward all-gather, the bubble over
-        // TP communication, fp32 gradient reduction, the optimizer step). With the batch fixed, more
-        // GPUs mean fewer micro-batches per pipeline and a larger bubble: 1024 take 16.2 days
-        // (ratio 0.88, nearer than 512's).
+        // A100 (312 dense TFLOPS to H100's 989) is about 2.8 times slower at 256 GPUs. With the batch
+        // fixed, more GPUs mean fewer micro-batches per pipeline and a larger bubble, so 512 A100s
+        // stay well slower than A and 1024 come nearer in ratio (the loop above checks that no count
+        // is nearer). The chosen plan's figures are the engine's for that count.
         QCOMPARE(c.plans[1].result.gpus, 1024);
-        QVERIFY(std::abs(c.plans[1].result.days_to_train - 16.25) < 0.05);
+        Plan a100 = given.plans[1].plan;
+        QVERIFY(resizePlan(a100, 1024, GpuScaling::FixedGlobalBatch, nullptr));
+        QCOMPARE(c.plans[1].result.days_to_train, evaluateValid(a100).days_to_train);
         // RTX 4090's PCIe and 100 GbE make it communication-bound: even 8192 GPUs take longer
         QCOMPARE(c.plans[3].result.gpus, 8192);
         QVERIFY(c.plans[3].result.days_to_train > target);

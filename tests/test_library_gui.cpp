@@ -157,7 +157,9 @@ private Q_SLOTS:
             QVERIFY(!model.index(cost, col).data(ComparisonTableModel::BestRole).toBool());
         const QString shown = model.index(cost, 0).data().toString();
         QVERIFY2(shown.startsWith(QString::fromUtf8(ComparisonTableModel::kBestMark)), qPrintable(shown));
-        QVERIFY(shown.contains(QStringLiteral("$90.9"))); // H100's $90.92 per billion tokens
+        // H100's cost per billion tokens as the engine gives it, in dollars and cents
+        const QString cents = QStringLiteral("$") + formatNumber(c.plans[0].result.cost_per_billion_tokens_usd, 2);
+        QVERIFY2(shown.contains(cents), qPrintable(shown + QStringLiteral(" lacks ") + cents));
         QCOMPARE(model.index(cost, 1).data(ComparisonTableModel::ValueRole).toDouble(), c.plans[1].result.cost_per_billion_tokens_usd);
         QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("H100 SXM (A)"));
         QCOMPARE(model.headerData(cost, Qt::Vertical).toString(), QStringLiteral("Cost per billion tokens (USD)"));

@@ -6,6 +6,7 @@
 #include "engine/engine.h"
 
 #include <QDir>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,6 +23,21 @@ class TestScenario : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // A cluster preset saved before cluster.oversubscription existed (a user's library, an old
+    // export) still loads, with the default of 1; a field of version 1 is still required.
+    void presetsWithoutLaterFieldsStillLoad()
+    {
+        QJsonObject o = PresetCatalog::builtIn().find(Section::Cluster, QStringLiteral("dgx-h100"))->toJson();
+        QVERIFY(o.contains(QStringLiteral("oversubscription")));
+        o.remove(QStringLiteral("oversubscription"));
+        Preset p;
+        QString path, why;
+        QVERIFY2(parsePreset(Section::Cluster, o, QStringLiteral("presets[0]"), p, &path, &why), qPrintable(why));
+        QCOMPARE(p.values.value(QStringLiteral("oversubscription")).toDouble(), 1.0);
+        o.remove(QStringLiteral("nodes"));
+        QVERIFY(!parsePreset(Section::Cluster, o, QStringLiteral("presets[0]"), p, &path, &why));
+        QVERIFY2(why.contains(QStringLiteral("lacks field \"nodes\"")), qPrintable(why));
+    }
     void builtInPresetsLoadWithProvenance()
     {
         const PresetCatalog &c = PresetCatalog::builtIn();

@@ -51,7 +51,10 @@ namespace {
 // readers share one set of bounds.
 std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
 {
+    // Fields added after version 1 of the scenario and preset formats (see FieldInfo::addedLater).
+    static const QStringList addedLater = {QStringLiteral("cluster.oversubscription")};
     for (FieldInfo &f : fields) {
+        f.addedLater = addedLater.contains(f.path());
         if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble)
             continue;
         const FieldLimit *l = findFieldLimit(f.path().toStdString());
@@ -143,6 +146,12 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Economics, economics.usd_per_gpu_hour, "usd_per_gpu_hour", "Rent (USD per GPU-hour)", "USD/GPU-h", "Cloud price per GPU-hour (rent mode)", 2),
     });
     return fields;
+}
+
+QJsonValue defaultFieldValue(const FieldInfo &f)
+{
+    static const Plan defaults;
+    return f.get(defaults);
 }
 
 std::vector<const FieldInfo *> fieldsOf(Section s)

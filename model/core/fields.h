@@ -34,6 +34,10 @@ struct FieldInfo {
     QStringList choices;  // for Choice
     QJsonValue (*get)(const Plan &);
     void (*set)(Plan &, const QJsonValue &); // value already type-checked
+    // Added after the file formats' version 1: a preset or inline section without it (written by
+    // an older Commtax, or kept in a user's library) takes the default of a new plan instead of
+    // being refused, so nothing the user saved stops loading.
+    bool addedLater = false;
 
     QString path() const { return sectionKey(section) + QLatin1Char('.') + QLatin1String(key); }
 };
@@ -41,6 +45,8 @@ struct FieldInfo {
 const std::vector<FieldInfo> &planFields();
 std::vector<const FieldInfo *> fieldsOf(Section s);
 const FieldInfo *findField(Section s, const QString &key);
+// The value a new plan has for the field (the default for fields added later).
+QJsonValue defaultFieldValue(const FieldInfo &f);
 
 // Check a JSON value against the field's type and range; empty string when it fits, else what was
 // expected ("expected a whole number from 1 to 4096 (got 65536)").

@@ -250,10 +250,13 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
             return fail(fpath, why);
         p.values.insert(key, v);
     }
-    for (const FieldInfo *f : fieldsOf(s))
+    for (const FieldInfo *f : fieldsOf(s)) {
+        if (!p.values.contains(QLatin1String(f->key)) && f->addedLater)
+            p.values.insert(QLatin1String(f->key), defaultFieldValue(*f));
         if (!p.values.contains(QLatin1String(f->key)))
             return fail(path, QStringLiteral("%1 preset \"%2\" lacks field \"%3\"")
                                   .arg(sectionKey(s), p.id, QLatin1String(f->key)));
+    }
     out = p;
     return true;
 }
