@@ -937,7 +937,7 @@ private Q_SLOTS:
         QTest::addRow("size above 1 PiB") << QByteArray("2251799813685248  262144     float     sum      -1    85.58   12.25   22.97       0    84.50   12.41   23.27       0")
                                           << 1 << "size \"2251799813685248\" is more than 1 PiB";
         QTest::addRow("negative size") << QByteArray("    -1048576        262144     float     sum      -1    85.58   12.25   22.97       0    84.50   12.41   23.27       0")
-                                       << 5 << "size \"-1048576\" is not a whole number of bytes";
+                                       << 5 << "size \"-1048576\" is negative: a size is a whole number of bytes";
         QTest::addRow("NaN busbw") << QByteArray("     1048576        262144     float     sum      -1    85.58   12.25     nan       0    84.50   12.41   23.27       0")
                                    << 75 << "busbw \"nan\" is not a number";
     }

@@ -13,8 +13,12 @@ bool execSql(QSqlDatabase &db, const QString &sql, QString *error)
     QSqlQuery q(db);
     if (q.exec(sql))
         return true;
-    if (error)
-        *error = sql.simplified().left(60) + QStringLiteral(": ") + q.lastError().text();
+    if (error) {
+        // SQLite's own words first; the driver's "Unable to execute statement" adds nothing.
+        const QSqlError e = q.lastError();
+        *error = (e.databaseText().isEmpty() ? e.text() : e.databaseText()) + QStringLiteral(" (SQLite, running \"")
+            + sql.simplified().left(60) + QStringLiteral("\")");
+    }
     return false;
 }
 

@@ -325,7 +325,7 @@ bool PresetLibrary::open(QString *error, OpenMode mode)
         if (!QDir().mkpath(fi.absolutePath()))
             return fail(QDir::toNativeSeparators(fi.absolutePath()) + QStringLiteral(": cannot create the folder"));
     } else if (fi.isDir()) {
-        return fail(shown + QStringLiteral(": is a folder, not a preset library") + leftAlone);
+        return fail(shown + QStringLiteral(": is a folder, not a preset library; it was left as it is"));
     } else if (!fi.isReadable()) {
         return fail(shown + QStringLiteral(": you have no permission to read it") + leftAlone);
     } else if (!fi.isWritable()) {

@@ -343,7 +343,8 @@ RowStatus parseRow(const Tokens &t, std::string_view raw, const Layout &l, int l
         switch (l.prefix[k]) {
         case Col::Size:
             if (!parseU64(s, r.size_bytes)) {
-                why = "size " + quoted(s) + " is not a whole number of bytes";
+                why = "size " + quoted(s) + (!s.empty() && s.front() == '-' ? " is negative: a size is a whole number of bytes"
+                                                                           : " is not a whole number of bytes");
                 return RowStatus::Bad;
             }
             if (r.size_bytes > kMaxSizeBytes) {

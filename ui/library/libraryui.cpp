@@ -1,7 +1,10 @@
 #include "libraryui.h"
 
 #include <QCoreApplication>
+#include <QMainWindow>
 #include <QMessageBox>
+#include <QStatusBar>
+#include <QTimer>
 
 namespace commtax {
 
@@ -28,8 +31,19 @@ std::unique_ptr<PresetLibrary> openPresetLibrary(QWidget *parent, const QString 
     QString error;
     library->open(&error);
     const QString notice = presetLibraryStartupNotice(*library, error);
-    if (!notice.isEmpty())
-        QMessageBox::warning(parent, QCoreApplication::translate("PresetLibrary", "Preset library"), notice);
+    if (!notice.isEmpty() && parent) {
+        // Said once the window is on screen (not over an empty desktop before it), without blocking
+        // start-up, and kept in the status bar after the box is closed.
+        QTimer::singleShot(0, parent, [parent, notice] {
+            auto *box = new QMessageBox(QMessageBox::Warning, QCoreApplication::translate("PresetLibrary", "Preset library"),
+                                        notice, QMessageBox::Ok, parent);
+            box->setObjectName(QStringLiteral("presetLibraryNotice"));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+            if (auto *window = qobject_cast<QMainWindow *>(parent))
+                window->statusBar()->showMessage(QCoreApplication::translate("PresetLibrary", "Preset library unavailable or read-only: see Tools > Preset manager"));
+        });
+    }
     return library;
 }
 
