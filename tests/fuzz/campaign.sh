@@ -7,7 +7,10 @@
 #   FUZZ_BUILD_DIR  the clang build of preset "fuzz" (default: build-fuzz); configured and built
 #                   here when needed (cmake --preset fuzz)
 #   NICE            niceness of the fuzzer (default 10: leaves a core to everyone else)
-#   KEEP_GOING=1    fork mode: carry on after a crash, a timeout or an OOM (each one is saved)
+#   MAX_SECONDS     with a number of runs: stop after this many seconds all the same
+#   KEEP_GOING=1    fork mode: carry on after a crash, a timeout or an OOM (each one is saved).
+#                   To stop it early, SIGTERM the parent fuzzer process (libFuzzer 14 ignores
+#                   SIGINT there), then its current job; the summary is still written.
 # One process, one core. Everything lands in FUZZ_BUILD_DIR/campaign/TARGET/:
 #   corpus/      the persistent corpus (reused by the next campaign; the seeds are read only)
 #   artifacts/   crash-*, leak-*, timeout-*, oom-* inputs (copy reproducers to tests/fuzz/findings/)
@@ -31,6 +34,7 @@ case "$amount" in
   *[!0-9]*|"") echo "campaign.sh: '$amount' is neither a number of runs nor a duration" >&2; usage ;;
   *) limit=(-runs="$amount") ;;
 esac
+if [ -n "${MAX_SECONDS:-}" ] && [[ "${limit[0]}" == -runs=* ]]; then limit+=(-max_total_time="$MAX_SECONDS"); fi
 
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 nice_level=${NICE:-10}
@@ -74,7 +78,11 @@ execs=$(stat number_of_executed_units)
 rate=$(stat average_exec_per_sec)
 rss=$(stat peak_rss_mb)
 last=$(grep -E '^#[0-9]+' "$log" | tail -n1 || true)
-if [ -z "$execs" ]; then execs=$(sed -n 's/^#\([0-9]*\).*/\1/p' <<<"$last"); fi
+# Fork mode (KEEP_GOING=1): the parent's own stats count nothing; its status lines count the jobs.
+if [ -z "$execs" ] || [ "$execs" = 0 ]; then
+  execs=$(sed -n 's/^#\([0-9]*\).*/\1/p' <<<"$last")
+  rate=""
+fi
 if [ -z "$rate" ] && [ -n "$execs" ] && [ "$secs" -gt 0 ]; then rate=$(( execs / secs )); fi
 cov=$(grep -o 'cov: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
 ft=$(grep -o 'ft: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
