@@ -2,12 +2,18 @@
 # Commtax set-up in one command, on Debian 12:
 #   packaging/setup.sh run    install what is missing, build, start the app
 #                             (no display: say so, print the default comparison, write reports)
-#   packaging/setup.sh test   the same set-up, then the whole test suite
+#   packaging/setup.sh test   the same set-up, then the whole test suite; then the sanitizer
+#                             and fuzz phases below (each runs even when an earlier one failed;
+#                             the exit status is non-zero when any failed)
+#   packaging/setup.sh sanitize  only the sanitizer phase: clang++ with ASan + UBSan (CMakePresets.json
+#                             "asan") in BUILD_DIR-asan, and the whole test suite under it
+#   packaging/setup.sh fuzz   only the fuzz phase: the clang libFuzzer targets (preset "fuzz") in
+#                             BUILD_DIR-fuzz, each run briefly by ctest (tests/fuzz/campaign.sh runs longer)
 # Environment: BUILD_DIR (default: build), COMMTAX_JOBS (default: number of cores).
 set -euo pipefail
 
 mode=${1:-run}
-case "$mode" in run|test|build) ;; *) echo "usage: $0 run|test|build" >&2; exit 2 ;; esac
+case "$mode" in run|test|build|sanitize|fuzz) ;; *) echo "usage: $0 run|test|build|sanitize|fuzz" >&2; exit 2 ;; esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
@@ -20,9 +26,7 @@ jobs=${COMMTAX_JOBS:-$(nproc)}
 packages=(build-essential cmake ninja-build pkg-config
           qt6-base-dev libqt6sql6-sqlite libqt6svg6 libqcustomplot-dev libgl-dev
           libbenchmark-dev)
-if [ "$mode" = test ]; then
-  packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev)
-fi
+case "$mode" in test|sanitize|fuzz) packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev) ;; esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -38,8 +42,43 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# ccache when it is there (never installed here): rebuilds of the three build dirs are cheap then.
+launcher=()
+if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+export QT_QPA_PLATFORM=offscreen
+failed=()
+
+# A clang build from CMakePresets.json in its own directory, then its tests (ctest).
+#   clang_phase NAME PRESET DIR [BUILD TARGET]
+clang_phase() {
+  local name=$1 preset=$2 dir=$3 target=${4:-all}
+  local start
+  start=$(date +%s)
+  echo "==> $name: configuring (cmake --preset $preset) and building in $dir"
+  if ! cmake -S "$root" --preset "$preset" -B "$dir" "${launcher[@]}" >/dev/null \
+     || ! cmake --build "$dir" -j "$jobs" --target "$target"; then
+    failed+=("$name build")
+    return 0
+  fi
+  echo "==> $name: running the test suite (built in $(( $(date +%s) - start )) s)"
+  if ! ctest --test-dir "$dir" --output-on-failure -j "$jobs" --timeout 900; then
+    failed+=("$name tests")
+  fi
+  echo "==> $name: done in $(( $(date +%s) - start )) s"
+}
+
+if [ "$mode" = sanitize ] || [ "$mode" = fuzz ]; then
+  if [ "$mode" = sanitize ]; then
+    clang_phase "sanitizer (ASan + UBSan)" asan "$build-asan"
+  else
+    clang_phase "fuzz (libFuzzer)" fuzz "$build-fuzz" commtax_fuzzers
+  fi
+  if [ ${#failed[@]} -gt 0 ]; then echo "==> FAILED: ${failed[*]}" >&2; exit 1; fi
+  exit 0
+fi
+
 echo "==> configuring and building in $build"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" \
       -DCOMMTAX_BUILD_FUZZERS=$([ "$mode" = test ] && echo ON || echo OFF) >/dev/null
 cmake --build "$build" -j "$jobs"
 
@@ -64,7 +103,15 @@ case "$mode" in
     ;;
   test)
     echo "==> running the test suite"
-    export QT_QPA_PLATFORM=offscreen
-    ctest --test-dir "$build" --output-on-failure -j "$jobs"
+    start=$(date +%s)
+    if ! ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900; then
+      failed+=("test suite")
+    fi
+    echo "==> test suite: done in $(( $(date +%s) - start )) s"
+    # The same suite with AddressSanitizer + UndefinedBehaviorSanitizer (any report fails a test),
+    # then the scenario and preset fuzzers (about 25 s each).
+    clang_phase "sanitizer (ASan + UBSan)" asan "$build-asan"
+    clang_phase "fuzz (libFuzzer)" fuzz "$build-fuzz" commtax_fuzzers
+    if [ ${#failed[@]} -gt 0 ]; then echo "==> FAILED: ${failed[*]}" >&2; exit 1; fi
     ;;
 esac

@@ -10,8 +10,19 @@ target_compile_definitions(test_calibrate_gui PRIVATE COMMTAX_BUILD_DIR="${PROJE
 # 25 s with the real logs as seeds. Registered when clang++ can link a libFuzzer program
 # (packaging/setup.sh test installs clang and libclang-rt-14-dev). COMMTAX_FUZZ_SECONDS changes the
 # duration.
-find_program(COMMTAX_CLANGXX NAMES clang++ clang++-16 clang++-15 clang++-14)
-if(COMMTAX_CLANGXX AND NOT DEFINED COMMTAX_CLANG_LIBFUZZER)
+# Only with COMMTAX_BUILD_FUZZERS (packaging/setup.sh test turns it on); never in the sanitizer
+# build (preset "asan"), whose suite runs the tests proper. The clang build of preset "fuzz" builds
+# the same target with CMake (tests/fuzz/CMakeLists.txt), for tests/fuzz/campaign.sh.
+set(commtax_nccl_fuzz ${COMMTAX_BUILD_FUZZERS})
+if(COMMTAX_SANITIZE OR COMMTAX_FUZZ_TARGETS)
+  set(commtax_nccl_fuzz OFF)
+endif()
+if(commtax_nccl_fuzz)
+  find_program(COMMTAX_CLANGXX NAMES clang++ clang++-16 clang++-15 clang++-14)
+endif()
+if(NOT commtax_nccl_fuzz)
+  message(STATUS "fuzz_nccl_log not registered: COMMTAX_BUILD_FUZZERS is off, or this is a sanitizer/fuzz build")
+elseif(COMMTAX_CLANGXX AND NOT DEFINED COMMTAX_CLANG_LIBFUZZER)
   set(commtax_fuzz_probe ${CMAKE_CURRENT_BINARY_DIR}/fuzz/probe)
   file(WRITE ${commtax_fuzz_probe}.cpp "#include <cstddef>\n#include <cstdint>\nextern \"C\" int LLVMFuzzerTestOneInput(const std::uint8_t *, std::size_t) { return 0; }\n")
   execute_process(COMMAND ${COMMTAX_CLANGXX} -fsanitize=fuzzer,address,undefined ${commtax_fuzz_probe}.cpp -o ${commtax_fuzz_probe}
@@ -22,7 +33,8 @@ if(COMMTAX_CLANGXX AND NOT DEFINED COMMTAX_CLANG_LIBFUZZER)
     set(COMMTAX_CLANG_LIBFUZZER OFF CACHE BOOL "clang++ links libFuzzer programs")
   endif()
 endif()
-if(COMMTAX_CLANGXX AND COMMTAX_CLANG_LIBFUZZER)
+if(NOT commtax_nccl_fuzz)
+elseif(COMMTAX_CLANGXX AND COMMTAX_CLANG_LIBFUZZER)
   set(COMMTAX_FUZZ_SECONDS 25 CACHE STRING "Seconds the nccl log fuzzer runs under ctest")
   add_test(NAME fuzz_nccl_log
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/run_fuzz.sh ${COMMTAX_CLANGXX} ${PROJECT_SOURCE_DIR}

@@ -1,0 +1,37 @@
+// libFuzzer target: the scenario loader (commtax::parseScenario) on arbitrary bytes, then, for what
+// it accepts, the engine's validation (commtax::validate) and, for a valid plan, the evaluation.
+// Must never crash, hang, leak, trip a sanitizer or turn a valid plan into a NaN or an infinity;
+// a rejected file always has at least one positioned message.
+// Built by CMake with clang (preset "fuzz"); seeds: tests/fuzz/seeds/scenario (README examples)
+// and presets/scenarios. tests/fuzz/campaign.sh fuzz_scenario N runs it longer.
+#include "core/scenario.h"
+#include "fuzz_common.h"
+
+#include <cstddef>
+#include <cstdint>
+
+using namespace commtax;
+using commtax::fuzz::require;
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***)
+{
+    fuzz::quietQt();
+    (void)PresetCatalog::builtIn(); // loaded once, outside the measured inputs
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    const QByteArray json(reinterpret_cast<const char *>(data), qsizetype(size));
+    const QString fileName = QStringLiteral("fuzz.json");
+    Scenario s;
+    QList<LoadError> errors;
+    if (!parseScenario(json, fileName, PresetCatalog::builtIn(), s, errors)) {
+        require(!errors.isEmpty());
+        for (const LoadError &e : errors)
+            require(!e.message.isEmpty() && e.line >= 0 && e.column >= 0);
+        return 0;
+    }
+    fuzz::validateAndEvaluate(s.plan);
+    return 0;
+}
