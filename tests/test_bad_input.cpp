@@ -25,6 +25,19 @@ using namespace commtax::test;
 
 namespace {
 
+// The limits hold for the build users run. Under AddressSanitizer (the sanitizer phase of CI) the
+// shadow memory alone is about 100 MB and every run is slower, so there only the exit codes and
+// messages are checked; the normal build of the same suite checks time and memory.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COMMTAX_UNDER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(COMMTAX_UNDER_ASAN)
+constexpr bool kCheckLimits = false;
+#else
+constexpr bool kCheckLimits = true;
+#endif
 constexpr double kMaxSeconds = 1.0;
 constexpr long kMaxRssKb = 100 * 1024;
 
@@ -133,8 +146,10 @@ class TestBadInput : public QObject
         QVERIFY2(re.match(err).hasMatch(), qPrintable(QStringLiteral("stderr does not match %1:\n%2").arg(pattern, err)));
         if (code != 0) // a log that still calibrates (with a warning) prints its result
             QVERIFY2(r.out.isEmpty(), r.out.constData());
-        QVERIFY2(r.seconds < kMaxSeconds, qPrintable(QStringLiteral("took %1 s").arg(r.seconds)));
-        QVERIFY2(r.maxRssKb < kMaxRssKb, qPrintable(QStringLiteral("peak memory %1 MB").arg(r.maxRssKb / 1024.0)));
+        if (kCheckLimits) {
+            QVERIFY2(r.seconds < kMaxSeconds, qPrintable(QStringLiteral("took %1 s").arg(r.seconds)));
+            QVERIFY2(r.maxRssKb < kMaxRssKb, qPrintable(QStringLiteral("peak memory %1 MB").arg(r.maxRssKb / 1024.0)));
+        }
         // Control characters from the input never reach the terminal raw.
         for (const QChar c : err)
             QVERIFY2(c == QLatin1Char('\n') || c.unicode() >= 0x20, qPrintable(QStringLiteral("raw control character in: ") + err));
