@@ -414,7 +414,7 @@ private Q_SLOTS:
                             continue;
                         // and the time it implies: busbw = factor * S / T never above the group's busbw,
                         // the ring's for all-gather; for all-reduce NVLS inside an NVSwitch node may
-                        // exceed the link rate (domain.md §4: 480 GB/s on 450 GB/s links), never more.
+                        // exceed the link rate (docs/model.md §4: 480 GB/s on 450 GB/s links), never more.
                         const double S = 1e9;
                         const double Tg = collectiveTimeS(Collective::AllGather, S, g);
                         QVERIFY(busBandwidthFactor(Collective::AllGather, g.ranks) * S / Tg / 1e9 <= g.busbw_gbps * (1 + 1e-12));

@@ -81,7 +81,7 @@ private Q_SLOTS:
         QVERIFY_NEAR(fp8.compute_time_s, tFp8 + tBf16, 1e-9);
         QCOMPARE(bf16.compute_fp8_time_s, 0.0);
         QVERIFY_NEAR(bf16.compute_time_s, B * (linear + bf16Part) / (G * 989e12 * eff), 1e-9);
-        // Published end-to-end FP8 gains on H100 are 1.3-1.65x over BF16 (domain.md §13; Lambda,
+        // Published end-to-end FP8 gains on H100 are 1.3-1.65x over BF16 (docs/model.md §13; Lambda,
         // "Unleashing the power of Transformers with NVIDIA Transformer Engine": +60% on GPT-3-style
         // models; NeMo AutoModel docs, FP8 training: "over 1.2x" on 8xH100). Before: 1.99x.
         const double speedup = bf16.step_time_s / fp8.step_time_s;
@@ -181,7 +181,7 @@ private Q_SLOTS:
         QVERIFY_NEAR(rq.dp_comm_exposed_s, std::max(0.0, rsq - 0.8 * mb * 2 / 3) + std::max(0.0, ag - 0.8 * mb / 3), 1e-9);
     }
 
-    // 5b. NVLS raises the all-reduce busbw inside an NVSwitch node (domain.md §4, §10: 8x H100 about
+    // 5b. NVLS raises the all-reduce busbw inside an NVSwitch node (docs/model.md §4, §10: 8x H100 about
     // 480 GB/s with NVLS against about 370 with the ring).
     void nvlsRaisesInNodeAllReduceBandwidth()
     {

@@ -12,7 +12,7 @@ const char *toString(Collective c);
 inline constexpr double kCollectiveBaseLatencyUs = 8.4;
 // NVLink SHARP (NVLS): the NVSwitch reduces in the fabric, so an all-reduce inside an NVSwitch node
 // reaches a busbw above the link rate: 8x H100 about 480 GB/s against 450 GB/s of NVLink per
-// direction and about 370 with the ring (domain.md §4 and §10; nccl-tests all_reduce_perf with
+// direction and about 370 with the ring (docs/model.md §4 and §10; nccl-tests all_reduce_perf with
 // NCCL_NVLS_ENABLE). We charge NVLS all-reduce busbw = 480/450 of the link rate, for a group that
 // holds a whole NVSwitch node.
 inline constexpr double kNvlsAllReduceBusBwPerLink = 480.0 / 450.0;
