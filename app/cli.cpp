@@ -145,16 +145,15 @@ QString tableLine(const QList<TextColumn> &columns)
 
 namespace {
 
-const char *const kUsage =
-    "Usage: commtax                          start the desktop app\n"
-    "       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics\n"
-    "       commtax presets [--json]         list the built-in models, GPUs and clusters\n"
-    "       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)\n"
-    "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
-    "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]\n"
-    "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
-    "       commtax --version | --help\n"
-    "Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n";
+const char *const kUsage = "Usage: commtax                          start the desktop app\n"
+                           "       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics\n"
+                           "       commtax presets [--json]         list the built-in models, GPUs and clusters\n"
+                           "       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)\n"
+                           "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
+                           "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]\n"
+                           "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
+                           "       commtax --version | --help\n"
+                           "Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n";
 
 // Load a scenario and run the engine's validation; prints every problem, one per line.
 bool loadScenarioOrFail(const QString &file, Scenario &s, int &code)
@@ -241,18 +240,24 @@ int cmdPresets(QStringList args)
         Plan plan;
         p.applyTo(plan);
         out() << QStringLiteral("  %1 %2 %3 params, l=%4 h=%5 a=%6 kv=%7 ffn=%8 vocab=%9\n")
-                     .arg(p.id, -15).arg(p.name, -18).arg(formatNumber(parameterCount(plan.model) / 1e9, 2) + QStringLiteral("B"), 8)
+                     .arg(p.id, -15)
+                     .arg(p.name, -18)
+                     .arg(formatNumber(parameterCount(plan.model) / 1e9, 2) + QStringLiteral("B"), 8)
                      .arg(num(p, "layers"), num(p, "hidden"), num(p, "heads"), num(p, "kv_heads"), num(p, "ffn"), num(p, "vocab"));
     }
     out() << "GPUs (dense tensor peaks):\n";
     for (const Preset &p : cat.presets(Section::Gpu))
         out() << QStringLiteral("  %1 %2 BF16 %3 TFLOPS dense, FP8 %4 TFLOPS dense, %5 GB, %6 GB/s per direction in node, %7 W, $%8\n")
-                     .arg(p.id, -15).arg(p.name, -30).arg(num(p, "bf16_dense_tflops"), num(p, "fp8_dense_tflops"), num(p, "memory_gb"),
-                                                           num(p, "intra_bw_gbps"), num(p, "watts"), num(p, "price_usd"));
+                     .arg(p.id, -15)
+                     .arg(p.name, -30)
+                     .arg(num(p, "bf16_dense_tflops"), num(p, "fp8_dense_tflops"), num(p, "memory_gb"),
+                          num(p, "intra_bw_gbps"), num(p, "watts"), num(p, "price_usd"));
     out() << "Clusters:\n";
     for (const Preset &p : cat.presets(Section::Cluster))
         out() << QStringLiteral("  %1 %2 %3 GPUs/node, %4 Gb/s NIC per GPU, default %5 nodes, default GPU %6\n")
-                     .arg(p.id, -15).arg(p.name, -40).arg(num(p, "gpus_per_node"), num(p, "nic_gbit_per_gpu"), num(p, "nodes"), p.defaultGpu());
+                     .arg(p.id, -15)
+                     .arg(p.name, -40)
+                     .arg(num(p, "gpus_per_node"), num(p, "nic_gbit_per_gpu"), num(p, "nodes"), p.defaultGpu());
     return kExitOk;
 }
 
@@ -360,9 +365,7 @@ int cmdSweep(QStringList args)
                 continue;
             }
             const Result &r = p.result;
-            out() << tableLine(columns, {shown(x), formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.comm_tax_raw),
-                                         percent(r.bubble_share), percent(r.mfu), formatNumber(r.days_to_train, 1),
-                                         formatNumber(r.cost_per_billion_tokens_usd, 2)})
+            out() << tableLine(columns, {shown(x), formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.comm_tax_raw), percent(r.bubble_share), percent(r.mfu), formatNumber(r.days_to_train, 1), formatNumber(r.cost_per_billion_tokens_usd, 2)})
                   << (r.fits_in_memory ? QString() : QStringLiteral("  (does not fit in memory)")) << '\n';
         }
     }

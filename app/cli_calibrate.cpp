@@ -1,8 +1,8 @@
 // commtax calibrate LOG [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]: read an
 // nccl-tests / rccl-tests log, fit it and compare it with the engine on a cluster preset.
-#include "nccl/calibrationio.h"
 #include "cli.h"
 #include "core/resultio.h"
+#include "nccl/calibrationio.h"
 
 #include <QJsonDocument>
 
@@ -57,31 +57,19 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
     o << "\n";
     auto line = [&o](const char *label, const QString &value) { o << QStringLiteral("  %1 %2\n").arg(QLatin1String(label), -16).arg(value); };
     line("peak busbw", gbps(c.peak_busbw_gbps) + QStringLiteral(" at ") + fromLog(nccl::formatBytes(double(c.peak_size_bytes))));
-    line("plateau busbw", c.plateau_busbw_gbps ? gbps(*c.plateau_busbw_gbps) + QStringLiteral(" (sizes >= 256 MiB)")
-                                               : QStringLiteral("not reached (no size >= 256 MiB)"));
+    line("plateau busbw", c.plateau_busbw_gbps ? gbps(*c.plateau_busbw_gbps) + QStringLiteral(" (sizes >= 256 MiB)") : QStringLiteral("not reached (no size >= 256 MiB)"));
     if (c.fit.ok)
-        line("alpha-beta fit", QStringLiteral("alpha %1, bandwidth %2 (busbw), rms residual %3%")
-                                   .arg(c.fit.alpha_us ? formatNumber(*c.fit.alpha_us, 1) + QStringLiteral(" us")
-                                                       : QStringLiteral("not measurable"),
-                                        gbps(c.fit.bw_gbps), formatNumber(100 * c.fit.rms_residual, 1)));
-    line("footer average", c.footer_avg_busbw_gbps ? gbps(*c.footer_avg_busbw_gbps) + QStringLiteral(" (a mean over every size, not a peak)")
-                                                   : QStringLiteral("absent"));
+        line("alpha-beta fit", QStringLiteral("alpha %1, bandwidth %2 (busbw), rms residual %3%").arg(c.fit.alpha_us ? formatNumber(*c.fit.alpha_us, 1) + QStringLiteral(" us") : QStringLiteral("not measurable"), gbps(c.fit.bw_gbps), formatNumber(100 * c.fit.rms_residual, 1)));
+    line("footer average", c.footer_avg_busbw_gbps ? gbps(*c.footer_avg_busbw_gbps) + QStringLiteral(" (a mean over every size, not a peak)") : QStringLiteral("absent"));
     if (c.model.available) {
-        line("model", QStringLiteral("%1 / %2: busbw %3, line rate %4, latency %5 us; %6 of %7 sizes >20% below")
-                          .arg(fromLog(c.model.cluster_id), fromLog(c.model.gpu_id), gbps(c.model.link_busbw_gbps), gbps(c.model.line_gbps),
-                               formatNumber(c.model.latency_us, 1))
-                          .arg(c.model.sizes_below)
-                          .arg(c.model.sizes_compared));
+        line("model", QStringLiteral("%1 / %2: busbw %3, line rate %4, latency %5 us; %6 of %7 sizes >20% below").arg(fromLog(c.model.cluster_id), fromLog(c.model.gpu_id), gbps(c.model.link_busbw_gbps), gbps(c.model.line_gbps), formatNumber(c.model.latency_us, 1)).arg(c.model.sizes_below).arg(c.model.sizes_compared));
         QStringList fields;
         if (c.calibrated.efficiency)
             fields << calibratedEfficiencyKey(c.calibrated.scope) + QLatin1Char(' ') + formatNumber(*c.calibrated.efficiency, 3);
         if (c.calibrated.step_latency_us)
             fields << calibratedLatencyKey(c.calibrated.scope) + QLatin1Char(' ') + formatNumber(*c.calibrated.step_latency_us, 2);
         const bool inter = c.calibrated.scope == nccl::Scope::InterNode;
-        line("calibrated", fields.isEmpty() ? QStringLiteral("nothing")
-                                            : fields.join(QStringLiteral(", "))
-                                                  + QStringLiteral(" (%1 preset %2)").arg(inter ? QStringLiteral("cluster") : QStringLiteral("GPU"),
-                                                                                          fromLog(inter ? c.model.cluster_id : c.model.gpu_id)));
+        line("calibrated", fields.isEmpty() ? QStringLiteral("nothing") : fields.join(QStringLiteral(", ")) + QStringLiteral(" (%1 preset %2)").arg(inter ? QStringLiteral("cluster") : QStringLiteral("GPU"), fromLog(inter ? c.model.cluster_id : c.model.gpu_id)));
         for (const std::string &n : c.calibrated.notes)
             o << "                   " << fromLog(n) << "\n";
     } else {
@@ -90,20 +78,12 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
     if (target)
         line("presets", shown(target->reason));
     o << "\n";
-    const QList<TextColumn> columns = {{QStringLiteral("size"), 10},    {QStringLiteral("time_us"), 10},
-                                       {QStringLiteral("algbw"), 8},    {QStringLiteral("busbw"), 8},
-                                       {QStringLiteral("in-place"), 8}, {QStringLiteral("fit"), 8},
-                                       {QStringLiteral("model"), 8},    {QStringLiteral("vs model"), 9}};
+    const QList<TextColumn> columns = {{QStringLiteral("size"), 10}, {QStringLiteral("time_us"), 10}, {QStringLiteral("algbw"), 8}, {QStringLiteral("busbw"), 8}, {QStringLiteral("in-place"), 8}, {QStringLiteral("fit"), 8}, {QStringLiteral("model"), 8}, {QStringLiteral("vs model"), 9}};
     o << tableLine(columns) << '\n';
     const QString none = QStringLiteral("-");
     for (const nccl::CalibrationRow &r : c.rows) {
         const bool compared = r.model_busbw_gbps > 0;
-        o << tableLine(columns, {fromLog(nccl::formatBytes(double(r.size_bytes))), formatNumber(r.time_us, 2),
-                                 formatNumber(r.algbw_gbps, 2), formatNumber(r.busbw_gbps, 2),
-                                 r.in_place_busbw_gbps ? formatNumber(*r.in_place_busbw_gbps, 2) : none,
-                                 c.fit.ok ? formatNumber(r.fit_busbw_gbps, 2) : none,
-                                 compared ? formatNumber(r.model_busbw_gbps, 2) : none,
-                                 compared ? formatNumber(100 * r.vs_model, 0) + QLatin1Char('%') : none})
+        o << tableLine(columns, {fromLog(nccl::formatBytes(double(r.size_bytes))), formatNumber(r.time_us, 2), formatNumber(r.algbw_gbps, 2), formatNumber(r.busbw_gbps, 2), r.in_place_busbw_gbps ? formatNumber(*r.in_place_busbw_gbps, 2) : none, c.fit.ok ? formatNumber(r.fit_busbw_gbps, 2) : none, compared ? formatNumber(r.model_busbw_gbps, 2) : none, compared ? formatNumber(100 * r.vs_model, 0) + QLatin1Char('%') : none})
           << (r.below_model ? QStringLiteral("  below") : QString()) << '\n';
     }
     if (!c.warnings.empty()) {

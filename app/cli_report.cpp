@@ -6,8 +6,8 @@
 #include "cli.h"
 
 #include "library/comparisonio.h"
-#include <QFile>
 #include "report/reportwriter.h"
+#include <QFile>
 
 #include <QFileInfo>
 
@@ -54,16 +54,12 @@ int cmdReport(QStringList args)
     if (hasNormalize && !parseNormalization(normalize, normalization))
         return fail(kExitUsage, QStringLiteral("report: --normalize must be as-given, gpus, budget or time"));
     if (args.size() < kMinComparedPlans || args.size() > kMaxComparedPlans)
-        return fail(kExitUsage, QStringLiteral("report compares %1 to %2 scenario files (got %3)")
-                                    .arg(kMinComparedPlans)
-                                    .arg(kMaxComparedPlans)
-                                    .arg(args.size()));
+        return fail(kExitUsage, QStringLiteral("report compares %1 to %2 scenario files (got %3)").arg(kMinComparedPlans).arg(kMaxComparedPlans).arg(args.size()));
 
     // Never write over an input: the report would replace the scenario it was made from.
     for (const QString &file : std::as_const(args))
         if (sameFile(output, file))
-            return fail(kExitBadInput, QStringLiteral("report: %1 is also an input (%2): refusing to overwrite it; choose another output file")
-                                           .arg(output, file));
+            return fail(kExitBadInput, QStringLiteral("report: %1 is also an input (%2): refusing to overwrite it; choose another output file").arg(output, file));
 
     const PresetCatalog &catalog = presetCatalog();
 

@@ -26,7 +26,7 @@ jobs=${COMMTAX_JOBS:-$(nproc)}
 packages=(build-essential cmake ninja-build pkg-config
           qt6-base-dev libqt6sql6-sqlite libqt6svg6 libqcustomplot-dev libgl-dev
           libbenchmark-dev)
-case "$mode" in test|sanitize|fuzz) packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev) ;; esac
+case "$mode" in test|sanitize|fuzz) packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev clang-format) ;; esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -102,6 +102,10 @@ case "$mode" in
     fi
     ;;
   test)
+    echo "==> checking the C++ layout (tests/check-format.sh, clang-format 14)"
+    if ! sh "$root/tests/check-format.sh"; then
+      failed+=("format check")
+    fi
     echo "==> running the test suite"
     start=$(date +%s)
     if ! ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900; then

@@ -77,7 +77,7 @@ MeasuredRun runMeasured(const QStringList &args, const QTemporaryDir &dir, const
         return r;
     // A hang must fail the test, not the run: kill after 20 times the allowed time.
     int status = 0;
-    struct rusage usage{};
+    struct rusage usage { };
     while (true) {
         const pid_t done = wait4(pid, &status, WNOHANG, &usage);
         if (done == pid)
@@ -191,12 +191,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("pattern");
-        QTest::addRow("folder") << "folder" << "folder: cannot open: it is a folder, not a file";
-        QTest::addRow("/dev/zero") << "zero" << "/dev/zero: cannot open: not a regular file";
-        QTest::addRow("fifo") << "fifo" << "fifo: cannot open: not a regular file";
-        QTest::addRow("missing") << "missing" << "missing.json: cannot open: no such file";
-        QTest::addRow("50 MB") << "huge" << "huge.json: the file is 50.0 MiB; Commtax reads at most 1.0 MiB here";
-        QTest::addRow("1 MiB + 1 byte") << "limit" << "limit.json: the file is 1.0 MiB; Commtax reads at most 1.0 MiB here";
+        QTest::addRow("folder") << "folder"
+                                << "folder: cannot open: it is a folder, not a file";
+        QTest::addRow("/dev/zero") << "zero"
+                                   << "/dev/zero: cannot open: not a regular file";
+        QTest::addRow("fifo") << "fifo"
+                              << "fifo: cannot open: not a regular file";
+        QTest::addRow("missing") << "missing"
+                                 << "missing.json: cannot open: no such file";
+        QTest::addRow("50 MB") << "huge"
+                               << "huge.json: the file is 50.0 MiB; Commtax reads at most 1.0 MiB here";
+        QTest::addRow("1 MiB + 1 byte") << "limit"
+                                        << "limit.json: the file is 1.0 MiB; Commtax reads at most 1.0 MiB here";
     }
     void specialFiles()
     {

@@ -2,8 +2,8 @@
 // alpha-beta fit, the comparison with the engine, the calibrated preset, and `commtax calibrate`
 // run as users run it. Figures come from tests/fixtures/nccl/INDEX.md, the fixture files
 // themselves, or hand calculations with docs/model.md §4 written out in the comments.
-#include "nccl/calibrationio.h"
 #include "nccl/calibration.h"
+#include "nccl/calibrationio.h"
 
 #include "testsupport.h"
 
@@ -94,7 +94,7 @@ struct Synthetic {
     const char *gpuName = "NVIDIA H100 80GB HBM3";
     double alphaUs = 25;
     double busbwGbps = 180;
-    double noise = 0;          // relative, uniform in [-noise, noise]
+    double noise = 0; // relative, uniform in [-noise, noise]
     double minBytes = 8;
     double maxBytes = 8.0 * (1ll << 30);
     bool deviceList = true;
@@ -177,13 +177,13 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("rows");
-        QTest::addColumn<double>("indexBusbw");  // INDEX.md's figure, out-of-place busbw
-        QTest::addColumn<qint64>("indexSize");   // at this size
-        QTest::addColumn<double>("peak");        // the largest busbw of the table
+        QTest::addColumn<double>("indexBusbw"); // INDEX.md's figure, out-of-place busbw
+        QTest::addColumn<qint64>("indexSize");  // at this size
+        QTest::addColumn<double>("peak");       // the largest busbw of the table
         QTest::addColumn<int>("ranks");
-        QTest::addColumn<int>("nodes");          // 0: unknown (no device list)
+        QTest::addColumn<int>("nodes"); // 0: unknown (no device list)
         QTest::addColumn<int>("perNode");
-        QTest::addColumn<double>("footer");      // -1: no footer
+        QTest::addColumn<double>("footer"); // -1: no footer
         QTest::addColumn<QStringList>("missing");
         const qint64 GiB = 1ll << 30;
         const QStringList fragment = {QStringLiteral("device_list"), QStringLiteral("collective_name"),
@@ -493,10 +493,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<QString>("cluster");
         QTest::addColumn<int>("nodes");
-        QTest::addRow("L40S 2x2 over IB") << "schmaustech_l40s_2node_2gpu_each_ib.txt" << "l40s" << "l40s-pcie" << 0;
-        QTest::addRow("gcp H100 2x8") << "gcp_a3mega_h100_2node_16gpu_tcpxo.txt" << "h100-sxm" << "dgx-h100" << 0;
-        QTest::addRow("H200 2x8") << "schmaustech_h200_2node_16gpu_single_rdma_if.txt" << "h200-sxm" << "hgx-h200" << 0;
-        QTest::addRow("DGX A100 x4 in a node") << "llminsights_dgxa100_4gpu_fragment.txt" << "a100-sxm-80gb" << "dgx-a100" << 1;
+        QTest::addRow("L40S 2x2 over IB") << "schmaustech_l40s_2node_2gpu_each_ib.txt"
+                                          << "l40s"
+                                          << "l40s-pcie" << 0;
+        QTest::addRow("gcp H100 2x8") << "gcp_a3mega_h100_2node_16gpu_tcpxo.txt"
+                                      << "h100-sxm"
+                                      << "dgx-h100" << 0;
+        QTest::addRow("H200 2x8") << "schmaustech_h200_2node_16gpu_single_rdma_if.txt"
+                                  << "h200-sxm"
+                                  << "hgx-h200" << 0;
+        QTest::addRow("DGX A100 x4 in a node") << "llminsights_dgxa100_4gpu_fragment.txt"
+                                               << "a100-sxm-80gb"
+                                               << "dgx-a100" << 1;
     }
 
     void calibratedLinkReproducesTheFit()
@@ -651,9 +659,8 @@ private Q_SLOTS:
             << 2 << int(Collective::Broadcast) << 0 << 122.63 << true;
         // 2021-2024: validation off prints N/A.
         QTest::addRow("validation off (N/A)")
-            << (QByteArray(kHeader) +
-                "   268435456      67108864     float     sum      -1   2360.9  113.70  213.19    N/A   2359.9  113.75  213.28    N/A\n"
-                "   536870912     134217728     float     sum      -1   3817.5  140.63  263.69    N/A   3828.0  140.25  262.97    N/A\n")
+            << (QByteArray(kHeader) + "   268435456      67108864     float     sum      -1   2360.9  113.70  213.19    N/A   2359.9  113.75  213.28    N/A\n"
+                                      "   536870912     134217728     float     sum      -1   3817.5  140.63  263.69    N/A   3828.0  140.25  262.97    N/A\n")
             << 2 << int(Collective::AllReduce) << 16 << 263.69 << false;
         // 2025: cputime, per-iteration statistics and a timestamp column.
         QTest::addRow("2025 per-iteration and timestamp")
@@ -668,15 +675,13 @@ private Q_SLOTS:
             << 2 << int(Collective::ReduceScatter) << 16 << 143.92 << true;
         // In place only (trace replay): nccl-tests leaves 32 blanks where out-of-place would be.
         QTest::addRow("in-place only")
-            << (QByteArray(kHeader) +
-                "   268435456      67108864     float     sum      -1                                   2359.9  113.75  213.28       0\n"
-                "   536870912     134217728     float     sum      -1                                   3828.0  140.25  262.97       0\n")
+            << (QByteArray(kHeader) + "   268435456      67108864     float     sum      -1                                   2359.9  113.75  213.28       0\n"
+                                      "   536870912     134217728     float     sum      -1                                   3828.0  140.25  262.97       0\n")
             << 2 << int(Collective::AllReduce) << 16 << 262.97 << true;
         // sendrecv_perf: busbw = algbw, "sum" printed, no in-place check.
         QTest::addRow("sendrecv, unnamed")
-            << (QByteArray(kHeader) +
-                "   268435456      67108864     float     sum      -1    11033   24.33   24.33       0    11030   24.34   24.34    N/A\n"
-                "   536870912     134217728     float     sum      -1    22043   24.36   24.36       0    22050   24.35   24.35    N/A\n")
+            << (QByteArray(kHeader) + "   268435456      67108864     float     sum      -1    11033   24.33   24.33       0    11030   24.34   24.34    N/A\n"
+                                      "   536870912     134217728     float     sum      -1    22043   24.36   24.36       0    22050   24.35   24.35    N/A\n")
             << 2 << int(Collective::SendRecv) << 0 << 24.36 << true;
         // rccl-tests, 2020: "# nThread: 1 nGpus: 8 ..." with colons.
         QTest::addRow("rccl-tests 2020")
@@ -783,7 +788,8 @@ private Q_SLOTS:
         });
         QTest::addRow("ssh and mpirun noise first") << "Warning: Permanently added '10.0.0.2' (ED25519) to the list of known hosts.\n"
                                                        "[mpiexec@node] Launch arguments: /usr/bin/ssh -x node1\n"
-                                                       "12 warnings generated.\n" + gcp;
+                                                       "12 warnings generated.\n"
+                + gcp;
         QByteArray utf16("\xFF\xFE", 2);
         for (char ch : gcp) {
             utf16 += ch;
@@ -862,7 +868,8 @@ private Q_SLOTS:
                                              << 3 << "the result table header has no data rows";
         QTest::addRow("truncated row") << QByteArray(kHeader) + units + "     1048576        262144     float     sum      -1    85.58\n"
                                        << 3 << "truncated row: 6 of 13 columns";
-        QTest::addRow("row cut to its size") << QByteArray(kHeader) + "  1073741824\n" << 2 << "truncated row: 1 of 13 columns";
+        QTest::addRow("row cut to its size") << QByteArray(kHeader) + "  1073741824\n"
+                                             << 2 << "truncated row: 1 of 13 columns";
         QTest::addRow("non-numeric busbw") << QByteArray(kHeader)
                 + "     1048576        262144     float     sum      -1    85.58   12.25   abc        0    84.50   12.41   23.27       0\n"
                                            << 2 << "busbw \"abc\" is not a number";
@@ -1188,7 +1195,8 @@ private Q_SLOTS:
                                       << "commtax: /nonexistent/log.txt: cannot open";
         QTest::addRow("empty file") << QStringList{QStringLiteral("@")} << QByteArray("") << 1 << "bad.txt: empty input";
         QTest::addRow("truncated row") << QStringList{QStringLiteral("@")}
-                                       << QByteArray(kHeader) + "     1048576        262144     float     sum      -1    85.58\n" << 1
+                                       << QByteArray(kHeader) + "     1048576        262144     float     sum      -1    85.58\n"
+                                       << 1
                                        << "bad.txt:2:62: truncated row: 6 of 13 columns";
         QTest::addRow("another tool") << QStringList{QStringLiteral("@")}
                                       << QByteArray("# OSU MPI Allreduce Latency Test v7.1\n8   12.3\n") << 1 << "OSU micro-benchmarks";

@@ -118,7 +118,7 @@ private Q_SLOTS:
         QCOMPARE(model->index(30, CalibrationRowsModel::Size).data().toString(), QStringLiteral("8 GiB"));
         QCOMPARE(model->index(30, CalibrationRowsModel::BusBw).data().toString(), QStringLiteral("338.82"));
         QCOMPARE(model->index(30, CalibrationRowsModel::InPlaceBusBw).data().toString(), QStringLiteral("337.35"));
-        QVERIFY(model->index(0, 0).data(Qt::BackgroundRole).isValid());  // 8 B: below the model
+        QVERIFY(model->index(0, 0).data(Qt::BackgroundRole).isValid());   // 8 B: below the model
         QVERIFY(!model->index(30, 0).data(Qt::BackgroundRole).isValid()); // 8 GiB: 94% of it
         // The model's busbw at 8 B is far below 0.01 GB/s: shown with three significant digits,
         // not as 0.00 (the measured column keeps the log's own two decimals).
@@ -172,8 +172,7 @@ private Q_SLOTS:
         QVERIFY(p.id.startsWith(QStringLiteral("dgx-h100-measured-")));
         const Provenance prov = p.provenance.value(QStringLiteral("nic_efficiency"));
         QVERIFY(prov.kind == SourceKind::Measured);
-        QCOMPARE(prov.source, QStringLiteral("nccl-tests log gcp_a3mega_h100_2node_16gpu_tcpxo.txt, ")
-                                  + QDate::currentDate().toString(Qt::ISODate));
+        QCOMPARE(prov.source, QStringLiteral("nccl-tests log gcp_a3mega_h100_2node_16gpu_tcpxo.txt, ") + QDate::currentDate().toString(Qt::ISODate));
         QVERIFY(std::fabs(p.values.value(QStringLiteral("nic_efficiency")).toDouble() - *c->calibrated.efficiency) < 1e-3);
         QCOMPARE(p.values.value(QStringLiteral("nic_gbit_per_gpu")).toDouble(), 400.0);
     }

@@ -487,7 +487,7 @@ private Q_SLOTS:
                 addGraph()->setData({1, 2, 3}, {1, 4, 9});
                 rescaleAxes();
             }
-            void draw(const Analysis &) override {}
+            void draw(const Analysis &) override { }
         };
         TestChart chart;
         chart.resize(400, 300);

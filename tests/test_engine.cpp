@@ -276,8 +276,7 @@ private Q_SLOTS:
         QVERIFY_NEAR(r.dp_comm_time_s, rs + ag, 1e-9);
         // exposed: the reduce-scatter minus 0.8 x the last micro-batch's backward (2/3 of tcomp/128),
         // the all-gather minus 0.8 x the next step's first forward (1/3 of tcomp/128).
-        QVERIFY_NEAR(r.dp_comm_exposed_s, std::max(0.0, rs - 0.8 * (2.0 / 3) * tcomp / 128)
-                         + std::max(0.0, ag - 0.8 * (1.0 / 3) * tcomp / 128), 1e-9);
+        QVERIFY_NEAR(r.dp_comm_exposed_s, std::max(0.0, rs - 0.8 * (2.0 / 3) * tcomp / 128) + std::max(0.0, ag - 0.8 * (1.0 / 3) * tcomp / 128), 1e-9);
         // PP: 2*v*m sends of b*s*h*2/t bytes over one 45 GB/s rail, 8.4 + 14 us latency.
         QVERIFY_NEAR(r.pp_comm_time_s, 2 * 128 * (8.4e-6 + 14e-6 + msg / 8 / 45e9), 1e-9);
         const double hidden = r.dp_comm_time_s - r.dp_comm_exposed_s;
@@ -500,7 +499,7 @@ private Q_SLOTS:
         Plan p = presetPlan("llama2-70b", "rtx-4090", "rtx4090-pcie");
         p.training.compute_efficiency.reset();
         const Result r = evaluateValid(p);
-        QVERIFY(r.warnings & WarnDoesNotFit);       // 70B on 24 GB
+        QVERIFY(r.warnings & WarnDoesNotFit); // 70B on 24 GB
         QVERIFY(r.warnings & WarnP2PDisabled);
         QVERIFY(r.warnings & WarnNoNvlinkForTp);
         QVERIFY(r.warnings & WarnCommTaxHigh);
@@ -521,23 +520,55 @@ private Q_SLOTS:
         QTest::addColumn<QString>("what");
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("fragment");
-        QTest::addRow("tp not dividing heads") << "tp3" << "training.tp" << "does not divide heads";
-        QTest::addRow("layers not dividing pp*vpp") << "pp3" << "training.pp" << "do not divide by pp*vpp";
-        QTest::addRow("batch not divisible") << "batch" << "training.global_batch" << "not divisible by micro_batch*dp";
-        QTest::addRow("layout not the GPUs") << "gpus" << "training.dp" << "does not equal the cluster";
-        QTest::addRow("zero layers") << "layers0" << "model.layers" << "from 1 to 1000 (got 0)";
-        QTest::addRow("negative price") << "price" << "gpu.price_usd" << "from 0 to 10000000 (got -1)";
-        QTest::addRow("efficiency above 1") << "eff" << "gpu.intra_efficiency" << "from 0.01 to 1 (got 1.5)";
-        QTest::addRow("efficiency zero") << "eff0" << "cluster.nic_efficiency" << "from 0.01 to 1 (got 0)";
-        QTest::addRow("zero stage 4") << "zero4" << "training.zero" << "whole number from 0 to 3 (got 4)";
-        QTest::addRow("fp8 on A100") << "fp8" << "training.precision" << "FP8";
-        QTest::addRow("NaN") << "nan" << "training.goodput" << "(got nan)";
-        QTest::addRow("interleave needs m multiple of p") << "vpp" << "training.vpp" << "multiple of pp";
+        QTest::addRow("tp not dividing heads") << "tp3"
+                                               << "training.tp"
+                                               << "does not divide heads";
+        QTest::addRow("layers not dividing pp*vpp") << "pp3"
+                                                    << "training.pp"
+                                                    << "do not divide by pp*vpp";
+        QTest::addRow("batch not divisible") << "batch"
+                                             << "training.global_batch"
+                                             << "not divisible by micro_batch*dp";
+        QTest::addRow("layout not the GPUs") << "gpus"
+                                             << "training.dp"
+                                             << "does not equal the cluster";
+        QTest::addRow("zero layers") << "layers0"
+                                     << "model.layers"
+                                     << "from 1 to 1000 (got 0)";
+        QTest::addRow("negative price") << "price"
+                                        << "gpu.price_usd"
+                                        << "from 0 to 10000000 (got -1)";
+        QTest::addRow("efficiency above 1") << "eff"
+                                            << "gpu.intra_efficiency"
+                                            << "from 0.01 to 1 (got 1.5)";
+        QTest::addRow("efficiency zero") << "eff0"
+                                         << "cluster.nic_efficiency"
+                                         << "from 0.01 to 1 (got 0)";
+        QTest::addRow("zero stage 4") << "zero4"
+                                      << "training.zero"
+                                      << "whole number from 0 to 3 (got 4)";
+        QTest::addRow("fp8 on A100") << "fp8"
+                                     << "training.precision"
+                                     << "FP8";
+        QTest::addRow("NaN") << "nan"
+                             << "training.goodput"
+                             << "(got nan)";
+        QTest::addRow("interleave needs m multiple of p") << "vpp"
+                                                          << "training.vpp"
+                                                          << "multiple of pp";
         // Sizes whose products overflowed 32 bits (SIGFPE on layers % (pp*vpp) before the ranges).
-        QTest::addRow("pp*vpp overflow") << "ppvpp" << "training.pp" << "from 1 to 4096 (got 65536)";
-        QTest::addRow("GPU count overflow") << "gpus2e9" << "cluster.nodes" << "from 1 to 100000 (got 2000000000)";
-        QTest::addRow("infinite price") << "inf" << "gpu.price_usd" << "(got inf)";
-        QTest::addRow("tiny years") << "years" << "economics.years" << "from 0.1 to 20 (got 1e-300)";
+        QTest::addRow("pp*vpp overflow") << "ppvpp"
+                                         << "training.pp"
+                                         << "from 1 to 4096 (got 65536)";
+        QTest::addRow("GPU count overflow") << "gpus2e9"
+                                            << "cluster.nodes"
+                                            << "from 1 to 100000 (got 2000000000)";
+        QTest::addRow("infinite price") << "inf"
+                                        << "gpu.price_usd"
+                                        << "(got inf)";
+        QTest::addRow("tiny years") << "years"
+                                    << "economics.years"
+                                    << "from 0.1 to 20 (got 1e-300)";
     }
     void invalidPlans()
     {
@@ -545,22 +576,49 @@ private Q_SLOTS:
         QFETCH(QString, field);
         QFETCH(QString, fragment);
         Plan p = defaultScenario().plan;
-        if (what == QLatin1String("tp3")) { p.training.tp = 3; }
-        if (what == QLatin1String("pp3")) { p.training.pp = 3; }
-        if (what == QLatin1String("batch")) { p.training.global_batch = 1000; p.training.micro_batch = 3; }
-        if (what == QLatin1String("gpus")) { p.training.dp = 4; }
-        if (what == QLatin1String("layers0")) { p.model.layers = 0; }
-        if (what == QLatin1String("price")) { p.gpu.price_usd = -1; }
-        if (what == QLatin1String("eff")) { p.gpu.intra_efficiency = 1.5; }
-        if (what == QLatin1String("eff0")) { p.cluster.nic_efficiency = 0; }
-        if (what == QLatin1String("zero4")) { p.training.zero = 4; }
+        if (what == QLatin1String("tp3")) {
+            p.training.tp = 3;
+        }
+        if (what == QLatin1String("pp3")) {
+            p.training.pp = 3;
+        }
+        if (what == QLatin1String("batch")) {
+            p.training.global_batch = 1000;
+            p.training.micro_batch = 3;
+        }
+        if (what == QLatin1String("gpus")) {
+            p.training.dp = 4;
+        }
+        if (what == QLatin1String("layers0")) {
+            p.model.layers = 0;
+        }
+        if (what == QLatin1String("price")) {
+            p.gpu.price_usd = -1;
+        }
+        if (what == QLatin1String("eff")) {
+            p.gpu.intra_efficiency = 1.5;
+        }
+        if (what == QLatin1String("eff0")) {
+            p.cluster.nic_efficiency = 0;
+        }
+        if (what == QLatin1String("zero4")) {
+            p.training.zero = 4;
+        }
         if (what == QLatin1String("fp8")) {
             PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("a100-sxm-80gb"))->applyTo(p);
             p.training.precision = Precision::Fp8;
         }
-        if (what == QLatin1String("nan")) { p.training.goodput = std::nan(""); }
-        if (what == QLatin1String("vpp")) { p.training.vpp = 2; p.training.global_batch = 8 * 6; }
-        if (what == QLatin1String("ppvpp")) { p.training.pp = 65536; p.training.vpp = 65536; }
+        if (what == QLatin1String("nan")) {
+            p.training.goodput = std::nan("");
+        }
+        if (what == QLatin1String("vpp")) {
+            p.training.vpp = 2;
+            p.training.global_batch = 8 * 6;
+        }
+        if (what == QLatin1String("ppvpp")) {
+            p.training.pp = 65536;
+            p.training.vpp = 65536;
+        }
         if (what == QLatin1String("gpus2e9")) {
             p.cluster.nodes = 2000000000;
             p.cluster.gpus_per_node = 2;
@@ -568,8 +626,12 @@ private Q_SLOTS:
             p.training.pp = 1;
             p.training.dp = 2000000000;
         }
-        if (what == QLatin1String("inf")) { p.gpu.price_usd = std::numeric_limits<double>::infinity(); }
-        if (what == QLatin1String("years")) { p.economics.years = 1e-300; }
+        if (what == QLatin1String("inf")) {
+            p.gpu.price_usd = std::numeric_limits<double>::infinity();
+        }
+        if (what == QLatin1String("years")) {
+            p.economics.years = 1e-300;
+        }
         const Evaluation e = evaluate(p);
         QVERIFY(!e.ok());
         bool found = false;

@@ -6,9 +6,9 @@
 #include "charts/plancharts.h"
 #include "editor/planeditor.h"
 #include "keyfigures.h"
-#include "textpanels.h"
 #include "mainwindow.h"
 #include "plandocument.h"
+#include "textpanels.h"
 
 #include "core/resultio.h"
 #include "engine/engine.h"
@@ -62,7 +62,8 @@ struct Fixture {
     {
         return applied > 0 && last.scenario == window.scenario() && (!last.valid || redrawn == last.requestId);
     }
-    template <class T> T *find(const QString &name) const { return window.findChild<T *>(name); }
+    template <class T>
+    T *find(const QString &name) const { return window.findChild<T *>(name); }
     // Keyboard shortcuts go to the active window.
     bool activate()
     {
@@ -232,8 +233,8 @@ private Q_SLOTS:
         auto f = make();
         const QString peak = f->find<QWidget>(QStringLiteral("field_gpu_bf16_dense_tflops"))->toolTip();
         QVERIFY2(peak.contains(QStringLiteral("not the 2:4-sparse figure")), qPrintable(peak)); // the help text
-        QVERIFY(peak.contains(QStringLiteral("<i>datasheet</i>")));                            // the kind
-        QVERIFY(peak.contains(QStringLiteral("stas00/ml-engineering")));                       // the source
+        QVERIFY(peak.contains(QStringLiteral("<i>datasheet</i>")));                             // the kind
+        QVERIFY(peak.contains(QStringLiteral("stas00/ml-engineering")));                        // the source
         const QString efficiency = f->find<QWidget>(QStringLiteral("field_gpu_intra_efficiency"))->toolTip();
         QVERIFY(efficiency.contains(QStringLiteral("<i>measured</i>")));
         const QString overlap = f->find<QWidget>(QStringLiteral("field_training_dp_overlap"))->toolTip();
@@ -511,7 +512,7 @@ private Q_SLOTS:
         newAction->trigger();
         QCOMPARE(f->prompts, 1);
         QCOMPARE(f->window.scenario().plan.cluster.nodes, 16); // kept
-        QVERIFY(!f->window.close());                          // Cancel keeps the window open too
+        QVERIFY(!f->window.close());                           // Cancel keeps the window open too
         QCOMPARE(f->prompts, 2);
         f->promptAnswer = QMessageBox::Discard;
         newAction->trigger();

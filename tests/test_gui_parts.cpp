@@ -1,9 +1,9 @@
 // The parts under the main window, without a window: the settings facade, the document and its
 // undo commands, the analysis the worker computes (checked against the engine called directly
 // and against hand calculations), and the newest-wins engine runner.
-#include "core/analysis.h"
 #include "appsettings.h"
 #include "charts/plancharts.h"
+#include "core/analysis.h"
 #include "editor/sectionpresets.h"
 #include "enginerunner.h"
 #include "plandocument.h"

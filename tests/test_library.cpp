@@ -92,7 +92,7 @@ Plan handPlan()
     p.cluster.network_cost_per_gpu_usd = 1000;
     p.training.goodput = 1.0;
     p.economics.mode = EconomicsMode::Buy;
-    p.economics.years = 4;       // 35040 hours
+    p.economics.years = 4; // 35040 hours
     p.economics.usd_per_kwh = 0.10;
     p.economics.upkeep_pct = 0;
     return p;
@@ -785,9 +785,9 @@ private Q_SLOTS:
         const MetricInfo &cost = *findMetric(QStringLiteral("cost_per_billion_tokens_usd"));
         const MetricInfo &capex = *findMetric(QStringLiteral("capex_usd"));
         const MetricInfo &mfu = *findMetric(QStringLiteral("mfu"));
-        QCOMPARE(c.best(cost), QList<int>{0});                  // H100
-        QCOMPARE(c.best(capex), QList<int>{3});                 // RTX 4090: 256 x 1,800 + 32 x 15,000 + ...
-        QCOMPARE(c.best(mfu), QList<int>{1});                   // A100
+        QCOMPARE(c.best(cost), QList<int>{0});                            // H100
+        QCOMPARE(c.best(capex), QList<int>{3});                           // RTX 4090: 256 x 1,800 + 32 x 15,000 + ...
+        QCOMPARE(c.best(mfu), QList<int>{1});                             // A100
         QVERIFY(c.best(*findMetric(QStringLiteral("params"))).isEmpty()); // no better direction
         QCOMPARE(c.cheapest(), 0);
         QCOMPARE(c.fastest(), 0);

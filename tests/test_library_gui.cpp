@@ -4,21 +4,21 @@
 // `commtax report` command run as a process without a display.
 //
 // COMMTAX_SCREENSHOT_DIR=/some/dir saves PNGs of the comparison view and the preset manager.
+#include "appfeatures.h"
+#include "appsettings.h"
+#include "calibrate/calibrationdialog.h"
 #include "compare/comparisoncharts.h"
 #include "compare/comparisontablemodel.h"
 #include "compare/comparisonview.h"
 #include "library/comparisonio.h"
-#include "library/libraryfiles.h"
-#include "library/presetlibrary.h"
-#include "library/preseteditor.h"
-#include "library/presetlistmodel.h"
 #include "library/libraryfeatures.h"
+#include "library/libraryfiles.h"
+#include "library/preseteditor.h"
+#include "library/presetlibrary.h"
+#include "library/presetlistmodel.h"
 #include "library/presetmanagerdialog.h"
-#include "appfeatures.h"
-#include "appsettings.h"
-#include "calibrate/calibrationdialog.h"
-#include "plandocument.h"
 #include "mainwindow.h"
+#include "plandocument.h"
 #include "report/reportwriter.h"
 
 #include "testsupport.h"
@@ -27,8 +27,6 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
-#include <QMenu>
-#include <QTimer>
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -36,6 +34,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -44,6 +43,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <cmath>
@@ -63,8 +63,7 @@ QStringList pdfPages(const QString &pdf, int pages)
 {
     QStringList out;
     for (int i = 1; i <= pages; ++i) {
-        const Run r = run(tool("pdftotext"), {QStringLiteral("-layout"), QStringLiteral("-f"), QString::number(i),
-                                              QStringLiteral("-l"), QString::number(i), pdf, QStringLiteral("-")});
+        const Run r = run(tool("pdftotext"), {QStringLiteral("-layout"), QStringLiteral("-f"), QString::number(i), QStringLiteral("-l"), QString::number(i), pdf, QStringLiteral("-")});
         out << QString::fromUtf8(r.out);
     }
     return out;
@@ -139,7 +138,7 @@ private Q_SLOTS:
         model.setComparison(comparePlans(defaultComparison(), Normalization::AsGiven));
         QCOMPARE(model.columnCount(), 5);
         QVERIFY(model.rowCount() > int(metrics().size()));
-        model.setComparison(comparePlans(defaultComparison(), Normalization::EqualBudget)); // same shape
+        model.setComparison(comparePlans(defaultComparison(), Normalization::EqualBudget));       // same shape
         model.setComparison(comparePlans(defaultComparison().mid(0, 2), Normalization::AsGiven)); // reshape
         QCOMPARE(model.columnCount(), 2);
         model.setComparison(Comparison{});
@@ -239,7 +238,7 @@ private Q_SLOTS:
         QCOMPARE(view.normalization(), Normalization::EqualBudget);
         const int gpusRow = view.tableModel()->rowOfMetric(QStringLiteral("gpus"));
         QCOMPARE(view.tableModel()->index(gpusRow, 1).data(ComparisonTableModel::ValueRole).toInt(), 512); // A100 at $11.008M
-        view.setNormalization(Normalization::EqualBudget); // unchanged: no recompute, no signal
+        view.setNormalization(Normalization::EqualBudget);                                                 // unchanged: no recompute, no signal
         QCOMPARE(changed.count(), 1);
         auto *ref = view.findChild<QComboBox *>(QStringLiteral("reference"));
         ref->setCurrentIndex(1);
@@ -437,8 +436,7 @@ private Q_SLOTS:
                 box->close();
         });
         QCOMPARE(features->savePreset(calibrated), QStringLiteral("dgx-a100-custom"));
-        QVERIFY(window.presetCatalog().find(Section::Cluster, QStringLiteral("dgx-a100-custom"))->provenance.value(
-                    QStringLiteral("nic_efficiency")).kind == SourceKind::Measured);
+        QVERIFY(window.presetCatalog().find(Section::Cluster, QStringLiteral("dgx-a100-custom"))->provenance.value(QStringLiteral("nic_efficiency")).kind == SourceKind::Measured);
         QVERIFY(dialog->selectPreset(Section::Cluster, QStringLiteral("dgx-a100-custom"))); // the open dialog shows it
         dialog->close();
     }
@@ -472,8 +470,7 @@ private Q_SLOTS:
         const std::optional<Preset> saved = features->library()->catalog().find(Section::Cluster, id);
         QVERIFY(saved && !saved->builtIn);
         QVERIFY(saved->provenance.value(QStringLiteral("nic_efficiency")).kind == SourceKind::Measured);
-        QVERIFY(saved->provenance.value(QStringLiteral("nic_efficiency")).source.contains(
-            QLatin1String("gcp_a3mega_h100_2node_16gpu_tcpxo.txt")));
+        QVERIFY(saved->provenance.value(QStringLiteral("nic_efficiency")).source.contains(QLatin1String("gcp_a3mega_h100_2node_16gpu_tcpxo.txt")));
         QCOMPARE(window.scenario().plan.cluster.nic_efficiency,
                  saved->values.value(QStringLiteral("nic_efficiency")).toDouble());
         // the plan recomputes with the measured figures (the analysis shown is the calibrated
@@ -532,13 +529,13 @@ private Q_SLOTS:
         QVERIFY(text[7].contains(QStringLiteral("Assumptions and sources")));
         QVERIFY(text[pages - 1].contains(QStringLiteral("meta-llama")));
         // figures, as the engine computed them
-        QVERIFY(all.contains(formatUsd(c.plans[0].result.cost_per_billion_tokens_usd)));        // $88.65
-        QVERIFY(all.contains(QStringLiteral("$11.01M")));                                       // H100 capex
-        QVERIFY(all.contains(QStringLiteral("256 x 400 Gb/s")));                                // H100 NIC ports
-        QVERIFY(all.contains(QStringLiteral("64 x 200 Gb/s")));                                 // L40S NIC ports
+        QVERIFY(all.contains(formatUsd(c.plans[0].result.cost_per_billion_tokens_usd)));                // $88.65
+        QVERIFY(all.contains(QStringLiteral("$11.01M")));                                               // H100 capex
+        QVERIFY(all.contains(QStringLiteral("256 x 400 Gb/s")));                                        // H100 NIC ports
+        QVERIFY(all.contains(QStringLiteral("64 x 200 Gb/s")));                                         // L40S NIC ports
         QVERIFY(all.contains(formatNumber(c.plans[0].result.days_to_train, 1) + QStringLiteral(" d"))); // chart label
-        QVERIFY(all.contains(QStringLiteral("989.0 [D")));                                      // provenance
-        QVERIFY(all.contains(QStringLiteral("22.4 months")));                                   // buy vs rent
+        QVERIFY(all.contains(QStringLiteral("989.0 [D")));                                              // provenance
+        QVERIFY(all.contains(QStringLiteral("22.4 months")));                                           // buy vs rent
         // charts are vector: the PDF holds no images
         const Run images = run(tool("pdfimages"), {QStringLiteral("-list"), pdf});
         if (images.code == 0) // "page num type ..." header, a rule, then one line per image

@@ -18,7 +18,8 @@ namespace {
 class PlanSampler
 {
 public:
-    explicit PlanSampler(std::uint64_t seed) : m_rng(seed) {}
+    explicit PlanSampler(std::uint64_t seed)
+        : m_rng(seed) { }
 
     Plan next()
     {
@@ -27,7 +28,10 @@ public:
         const int headDim = pick({64, 128});
         m.heads = pick({1, 2, 4, 8, 16, 32, 40, 48, 64, 96, 128});
         m.hidden = std::min(131072, m.heads * headDim);
-        if (m.hidden < 64) { m.heads = 1; m.hidden = 64 * pick({1, 2, 4}); }
+        if (m.hidden < 64) {
+            m.heads = 1;
+            m.hidden = 64 * pick({1, 2, 4});
+        }
         m.kv_heads = divisorOf(m.heads);
         m.layers = uniformInt(1, 160);
         m.vocab = int(logUniform(1, 300000));
@@ -109,7 +113,7 @@ private:
     int uniformInt(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
     double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(m_rng); }
     double logUniform(double lo, double hi) { return std::exp(uniform(std::log(lo), std::log(hi))); }
-    template<typename T>
+    template <typename T>
     T pick(std::initializer_list<T> values)
     {
         return *(values.begin() + uniformInt(0, int(values.size()) - 1));
@@ -130,9 +134,22 @@ private:
 QString describe(const Plan &p)
 {
     return QStringLiteral("l=%1 h=%2 a=%3 kv=%4 ffn=%5 V=%6 tp=%7 pp=%8 vpp=%9 dp=%10 b=%11 B=%12 s=%13 zero=%14 nodes=%15x%16")
-        .arg(p.model.layers).arg(p.model.hidden).arg(p.model.heads).arg(p.model.kv_heads).arg(p.model.ffn).arg(p.model.vocab)
-        .arg(p.training.tp).arg(p.training.pp).arg(p.training.vpp).arg(p.training.dp).arg(p.training.micro_batch)
-        .arg(p.training.global_batch).arg(p.training.seq_len).arg(p.training.zero).arg(p.cluster.nodes).arg(p.cluster.gpus_per_node);
+        .arg(p.model.layers)
+        .arg(p.model.hidden)
+        .arg(p.model.heads)
+        .arg(p.model.kv_heads)
+        .arg(p.model.ffn)
+        .arg(p.model.vocab)
+        .arg(p.training.tp)
+        .arg(p.training.pp)
+        .arg(p.training.vpp)
+        .arg(p.training.dp)
+        .arg(p.training.micro_batch)
+        .arg(p.training.global_batch)
+        .arg(p.training.seq_len)
+        .arg(p.training.zero)
+        .arg(p.cluster.nodes)
+        .arg(p.cluster.gpus_per_node);
 }
 
 } // namespace
@@ -167,7 +184,12 @@ private Q_SLOTS:
                     QFAIL(qPrintable(QStringLiteral("plan %1 (%2): a share is %3").arg(i).arg(describe(p)).arg(share)));
             if (!(r.step_time_s >= r.compute_time_s) || !(r.mfu <= r.hfu * (1 + 1e-12)))
                 QFAIL(qPrintable(QStringLiteral("plan %1 (%2): step %3 s, compute %4 s, MFU %5, HFU %6")
-                                     .arg(i).arg(describe(p)).arg(r.step_time_s).arg(r.compute_time_s).arg(r.mfu).arg(r.hfu)));
+                                     .arg(i)
+                                     .arg(describe(p))
+                                     .arg(r.step_time_s)
+                                     .arg(r.compute_time_s)
+                                     .arg(r.mfu)
+                                     .arg(r.hfu)));
             Plan faster = p;
             faster.gpu.intra_bw_gbps *= 2;
             faster.cluster.nic_gbit_per_gpu *= 2;
@@ -175,7 +197,10 @@ private Q_SLOTS:
             const double fasterStep = evaluateValid(faster).step_time_s;
             if (!(fasterStep <= r.step_time_s * (1 + 1e-12)))
                 QFAIL(qPrintable(QStringLiteral("plan %1 (%2): doubling the links made the step %3 s instead of %4 s")
-                                     .arg(i).arg(describe(p)).arg(fasterStep).arg(r.step_time_s)));
+                                     .arg(i)
+                                     .arg(describe(p))
+                                     .arg(fasterStep)
+                                     .arg(r.step_time_s)));
         }
         // The sample must cover both sides of the memory limit, or the invariants say little.
         QVERIFY2(fits > kPlans / 20 && fits < kPlans - kPlans / 20, qPrintable(QString::number(fits)));

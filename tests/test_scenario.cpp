@@ -132,26 +132,36 @@ private Q_SLOTS:
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("fragment");
         QTest::addRow("syntax") << QByteArray("{\n \"format\": \"commtax-scenario\",\n \"version\": 1,\n \"model\": {\"preset\": \"llama2-7b\",}\n}") << 4 << QString() << "invalid JSON";
-        QTest::addRow("wrong format") << QByteArray("{\"format\": \"other\"}") << 1 << "format" << "commtax-scenario";
-        QTest::addRow("wrong version") << QByteArray("{\"format\": \"commtax-scenario\",\n\"version\": 7}") << 2 << "version" << "unsupported version 7";
+        QTest::addRow("wrong format") << QByteArray("{\"format\": \"other\"}") << 1 << "format"
+                                      << "commtax-scenario";
+        QTest::addRow("wrong version") << QByteArray("{\"format\": \"commtax-scenario\",\n\"version\": 7}") << 2 << "version"
+                                       << "unsupported version 7";
         QTest::addRow("unknown preset") << scenarioText(R"(  "model": {"preset": "llama9"},
   "gpu": {"preset": "h100-sxm"},
-  "cluster": {"preset": "dgx-h100"})") << 4 << "model.preset" << "unknown model preset \"llama9\"";
+  "cluster": {"preset": "dgx-h100"})") << 4
+                                        << "model.preset"
+                                        << "unknown model preset \"llama9\"";
         QTest::addRow("wrong type") << scenarioText(R"(  "model": {"preset": "llama2-7b"},
   "gpu": {"preset": "h100-sxm"},
   "cluster": {"preset": "dgx-h100",
-              "nodes": "four"})") << 7 << "cluster.nodes" << "whole number";
+              "nodes": "four"})") << 7
+                                    << "cluster.nodes"
+                                    << "whole number";
         QTest::addRow("unknown field") << scenarioText(R"(  "model": {"preset": "llama2-7b"},
   "gpu": {"preset": "h100-sxm"},
   "cluster": {"preset": "dgx-h100"},
-  "training": {"tpp": 2})") << 7 << "training.tpp" << "unknown field";
+  "training": {"tpp": 2})") << 7 << "training.tpp"
+                                       << "unknown field";
         QTest::addRow("bad choice") << scenarioText(R"(  "model": {"preset": "llama2-7b"},
   "gpu": {"preset": "h100-sxm"},
   "cluster": {"preset": "dgx-h100"},
-  "training": {"recompute": "some"})") << 7 << "training.recompute" << "none, selective, full";
+  "training": {"recompute": "some"})")
+                                    << 7 << "training.recompute"
+                                    << "none, selective, full";
         QTest::addRow("inline lacks a field") << scenarioText(R"(  "model": {"id": "m", "layers": 2},
   "gpu": {"preset": "h100-sxm"},
-  "cluster": {"preset": "dgx-h100"})") << 4 << "model" << "lacks \"hidden\"";
+  "cluster": {"preset": "dgx-h100"})") << 4 << "model"
+                                              << "lacks \"hidden\"";
     }
     void errors()
     {
@@ -200,7 +210,7 @@ private Q_SLOTS:
         QCOMPARE(loc.find(QStringLiteral("a[1].b")).line, 3);
         QCOMPARE(loc.find(QStringLiteral("c.d")).line, 4);
         QCOMPARE(loc.find(QStringLiteral("c.missing")).line, 4); // nearest enclosing
-        QCOMPARE(loc.find(QStringLiteral("c.d")).column, 13); // the "t" of true
+        QCOMPARE(loc.find(QStringLiteral("c.d")).column, 13);    // the "t" of true
     }
     void shippedScenariosAreValid()
     {

@@ -32,13 +32,13 @@ inline bool nearSymmetric(double a, double b, double relTol)
 }
 
 // QVERIFY of near() that says both values and the tolerance when it fails.
-#define QVERIFY_NEAR(actual, expected, tol)                                                                        \
-    QVERIFY2(::commtax::test::near((actual), (expected), (tol)),                                                   \
-             qPrintable(QStringLiteral("%1 = %2, expected %3 within %4%")                                          \
-                            .arg(QStringLiteral(#actual))                                                          \
-                            .arg((actual), 0, 'g', 10)                                                             \
-                            .arg((expected), 0, 'g', 10)                                                           \
-                            .arg((tol) * 100)))
+#define QVERIFY_NEAR(actual, expected, tol)                               \
+    QVERIFY2(::commtax::test::near((actual), (expected), (tol)),          \
+             qPrintable(QStringLiteral("%1 = %2, expected %3 within %4%") \
+                            .arg(QStringLiteral(#actual))                 \
+                            .arg((actual), 0, 'g', 10)                    \
+                            .arg((expected), 0, 'g', 10)                  \
+                            .arg((tol)*100)))
 
 // What a program run to the end left behind. code is -1 when it crashed or did not finish in time.
 struct Run {

@@ -214,11 +214,13 @@ void KeyFigures::paintEvent(QPaintEvent *)
         p.drawStaticText(inner.left(), y, t.shownTitle);
         y += tm.height();
         p.setFont(vf);
-        p.setPen(m_stale ? grey : t.alarm ? alarm : ink);
+        p.setPen(m_stale ? grey : t.alarm ? alarm
+                                          : ink);
         p.drawStaticText(inner.left(), y, t.shownValue);
         y += vm.height();
         p.setFont(tf);
-        p.setPen(m_stale ? grey : t.alarm ? alarm : muted);
+        p.setPen(m_stale ? grey : t.alarm ? alarm
+                                          : muted);
         p.drawStaticText(inner.left(), y, t.shownDetail);
     }
 }

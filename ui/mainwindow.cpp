@@ -1,8 +1,8 @@
 #include "mainwindow.h"
 
 #include "appsettings.h"
-#include "core/resultio.h"
 #include "charts/plancharts.h"
+#include "core/resultio.h"
 #include "editor/planeditor.h"
 #include "enginerunner.h"
 #include "keyfigures.h"
@@ -127,8 +127,11 @@ void MainWindow::buildCentral()
     auto *grid = new QGridLayout;
     grid->setSpacing(6);
     const std::pair<ChartView *, const char *> charts[] = {
-        {new StepTimeChart, "chart_step_time"}, {new CommTaxChart, "chart_comm_tax"}, {new BubbleChart, "chart_bubble"},
-        {new CostChart, "chart_cost"},          {new MemoryChart, "chart_memory"},
+        {new StepTimeChart, "chart_step_time"},
+        {new CommTaxChart, "chart_comm_tax"},
+        {new BubbleChart, "chart_bubble"},
+        {new CostChart, "chart_cost"},
+        {new MemoryChart, "chart_memory"},
     };
     int i = 0;
     for (const auto &[chart, name] : charts) {
@@ -471,19 +474,19 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::showAbout()
 {
     const QString text = QStringLiteral(
-        "<h3>Commtax %1</h3>"
-        "<p>Communication tax, pipeline bubble, memory and cost of training transformers on GPU clusters.</p>"
-        "<p><b>Versions</b>: Commtax %1; Qt %2 (built with %3); QCustomPlot %4.</p>"
-        "<p><b>Data sources</b></p><ul>"
-        "<li>GPU peaks (dense, per data type), memory and power: NVIDIA and AMD datasheets as tabulated in "
-        "stas00/ml-engineering and glennklockwood.com.</li>"
-        "<li>Link efficiencies: nccl-tests bus bandwidth measurements; collective latencies: NCCL's tuner "
-        "(src/graph/tuning.cc).</li>"
-        "<li>FLOPs and activation memory: Narayanan et al. 2021, Korthikanti et al. 2022; optimizer memory: "
-        "Rajbhandari et al. 2020 (ZeRO).</li>"
-        "<li>Overlap cost: Calculon; goodput: Llama 3 and MegaScale reports.</li>"
-        "<li>Prices and economics: editable assumptions, marked as such in each field's tooltip.</li></ul>"
-        "<p>Settings: %5</p>")
+                             "<h3>Commtax %1</h3>"
+                             "<p>Communication tax, pipeline bubble, memory and cost of training transformers on GPU clusters.</p>"
+                             "<p><b>Versions</b>: Commtax %1; Qt %2 (built with %3); QCustomPlot %4.</p>"
+                             "<p><b>Data sources</b></p><ul>"
+                             "<li>GPU peaks (dense, per data type), memory and power: NVIDIA and AMD datasheets as tabulated in "
+                             "stas00/ml-engineering and glennklockwood.com.</li>"
+                             "<li>Link efficiencies: nccl-tests bus bandwidth measurements; collective latencies: NCCL's tuner "
+                             "(src/graph/tuning.cc).</li>"
+                             "<li>FLOPs and activation memory: Narayanan et al. 2021, Korthikanti et al. 2022; optimizer memory: "
+                             "Rajbhandari et al. 2020 (ZeRO).</li>"
+                             "<li>Overlap cost: Calculon; goodput: Llama 3 and MegaScale reports.</li>"
+                             "<li>Prices and economics: editable assumptions, marked as such in each field's tooltip.</li></ul>"
+                             "<p>Settings: %5</p>")
                              .arg(QStringLiteral(COMMTAX_VERSION), QString::fromLatin1(qVersion()),
                                   QStringLiteral(QT_VERSION_STR), QStringLiteral(QCUSTOMPLOT_VERSION_STR),
                                   QDir::toNativeSeparators(m_settings.fileName()).toHtmlEscaped());
@@ -608,27 +611,14 @@ void MainWindow::showDetails(const Analysis &a)
     const auto bw = [](double gbps) {
         return gbps > 0 ? QString::number(gbps, 'f', 0) + QStringLiteral(" GB/s") : QStringLiteral("-");
     };
-    m_details->setValue(QStringLiteral("Model"), 
-        QStringLiteral("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m("params")));
-    m_details->setValue(QStringLiteral("GPUs"), QStringLiteral("%1 = %2 nodes x %3 %4")
-                                                   .arg(r.gpus)
-                                                   .arg(p.cluster.nodes)
-                                                   .arg(p.cluster.gpus_per_node)
-                                                   .arg(shortGpuName(QString::fromStdString(p.gpu.name))));
-    m_details->setValue(QStringLiteral("Layout"), QStringLiteral("tp %1, pp %2, dp %3, vpp %4, ZeRO-%5, m = %6")
-                                                     .arg(p.training.tp)
-                                                     .arg(p.training.pp)
-                                                     .arg(p.training.dp)
-                                                     .arg(p.training.vpp)
-                                                     .arg(p.training.zero)
-                                                     .arg(r.micro_batches));
-    m_details->setValue(QStringLiteral("Bus bandwidth"), 
-        QStringLiteral("TP %1, DP %2, PP %3").arg(bw(r.tp_busbw_gbps), bw(r.dp_busbw_gbps), bw(r.pp_bw_gbps)));
-    m_details->setValue(QStringLiteral("Compute"), QStringLiteral("%1 of dense peak, %2 TFLOPS/GPU")
-                                                      .arg(m("compute_efficiency_effective"))
-                                                      .arg(r.tflops_per_gpu, 0, 'f', 0));
-    m_details->setValue(QStringLiteral("Money"), QStringLiteral("capex %1, %2/hour, %3")
-                                                    .arg(m("capex_usd"), m("cost_per_hour_usd"), m("power_kw")));
+    m_details->setValue(QStringLiteral("Model"),
+                        QStringLiteral("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m("params")));
+    m_details->setValue(QStringLiteral("GPUs"), QStringLiteral("%1 = %2 nodes x %3 %4").arg(r.gpus).arg(p.cluster.nodes).arg(p.cluster.gpus_per_node).arg(shortGpuName(QString::fromStdString(p.gpu.name))));
+    m_details->setValue(QStringLiteral("Layout"), QStringLiteral("tp %1, pp %2, dp %3, vpp %4, ZeRO-%5, m = %6").arg(p.training.tp).arg(p.training.pp).arg(p.training.dp).arg(p.training.vpp).arg(p.training.zero).arg(r.micro_batches));
+    m_details->setValue(QStringLiteral("Bus bandwidth"),
+                        QStringLiteral("TP %1, DP %2, PP %3").arg(bw(r.tp_busbw_gbps), bw(r.dp_busbw_gbps), bw(r.pp_bw_gbps)));
+    m_details->setValue(QStringLiteral("Compute"), QStringLiteral("%1 of dense peak, %2 TFLOPS/GPU").arg(m("compute_efficiency_effective")).arg(r.tflops_per_gpu, 0, 'f', 0));
+    m_details->setValue(QStringLiteral("Money"), QStringLiteral("capex %1, %2/hour, %3").arg(m("capex_usd"), m("cost_per_hour_usd"), m("power_kw")));
 }
 
 void MainWindow::scheduleChartRedraw()

@@ -66,7 +66,7 @@ public:
     bool save(const QString &fileName, QString *error);
 
 Q_SIGNALS:
-    void scenarioChanged();              // only when the plan or its name really changed
+    void scenarioChanged(); // only when the plan or its name really changed
     void dpFollowsGpusChanged(bool on);
     void fileNameChanged(const QString &fileName);
     void modifiedChanged(bool modified);

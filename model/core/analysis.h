@@ -32,8 +32,8 @@ struct FieldError {
 // they are drawn as such; invalid points and non-finite values are never in either list.
 struct ChartCurve {
     QString label;
-    QString gpuId;          // for the hardware curves
-    bool isPlan = false;    // the current plan's own hardware and layout
+    QString gpuId;       // for the hardware curves
+    bool isPlan = false; // the current plan's own hardware and layout
     QVector<double> x, y;
     QVector<double> noFitX, noFitY;
 };
@@ -72,8 +72,8 @@ struct Analysis {
     bool valid = false;
     QList<FieldError> errors; // when !valid
     Result result;
-    QStringList warnings;     // warningMessages(), in words
-    double elapsedMs = 0;     // time the worker spent
+    QStringList warnings; // warningMessages(), in words
+    double elapsedMs = 0; // time the worker spent
 
     // 2. comm tax (exposed, %) against GPU count: the plan, then each GPU preset
     QVector<ChartCurve> commTaxCurves;

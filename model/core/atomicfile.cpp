@@ -31,9 +31,7 @@ bool writeFileAtomically(const QString &fileName, const DeviceWriter &write, QSt
     if (!write(f, &why)) {
         f.cancelWriting(); // the destructor removes the temporary file; the old file stays
         if (error)
-            *error = failure(fileName, why.isEmpty() ? (f.error() != QFileDevice::NoError ? f.errorString()
-                                                                                          : QStringLiteral("the data could not be written"))
-                                                     : why);
+            *error = failure(fileName, why.isEmpty() ? (f.error() != QFileDevice::NoError ? f.errorString() : QStringLiteral("the data could not be written")) : why);
         return false;
     }
     if (!f.commit()) {

@@ -33,17 +33,23 @@ QString sectionTitle(Section s)
 }
 
 // min and max come from the engine's range table (engine/limits.cpp), filled in below.
-#define CT_NUM(TYPE, CONV, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC)                                            \
-    FieldInfo{Section::SEC, KEY, FieldType::TYPE, LABEL, UNIT, HELP, 0, 0, DEC, {},                              \
-              [](const Plan &p) { return QJsonValue(p.MEMBER); },                                                 \
-              [](Plan &p, const QJsonValue &v) { p.MEMBER = v.CONV(); }}
+#define CT_NUM(TYPE, CONV, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC)          \
+    FieldInfo                                                                 \
+    {                                                                         \
+        Section::SEC, KEY, FieldType::TYPE, LABEL, UNIT, HELP, 0, 0, DEC, {}, \
+            [](const Plan &p) { return QJsonValue(p.MEMBER); },               \
+            [](Plan &p, const QJsonValue &v) { p.MEMBER = v.CONV(); }         \
+    }
 #define CT_INT(SEC, MEMBER, KEY, LABEL, UNIT, HELP) CT_NUM(Int, toInt, SEC, MEMBER, KEY, LABEL, UNIT, HELP, 0)
 #define CT_DBL(SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC) CT_NUM(Double, toDouble, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC)
 #define CT_BOOL(SEC, MEMBER, KEY, LABEL, HELP) CT_NUM(Bool, toBool, SEC, MEMBER, KEY, LABEL, "", HELP, 0)
-#define CT_CHOICE(SEC, MEMBER, KEY, LABEL, HELP, CHOICES, PARSE)                                                 \
-    FieldInfo{Section::SEC, KEY, FieldType::Choice, LABEL, "", HELP, 0, 0, 0, CHOICES,                           \
-              [](const Plan &p) { return QJsonValue(QLatin1String(toString(p.MEMBER))); },                       \
-              [](Plan &p, const QJsonValue &v) { PARSE(v.toString().toStdString(), p.MEMBER); }}
+#define CT_CHOICE(SEC, MEMBER, KEY, LABEL, HELP, CHOICES, PARSE)                              \
+    FieldInfo                                                                                 \
+    {                                                                                         \
+        Section::SEC, KEY, FieldType::Choice, LABEL, "", HELP, 0, 0, 0, CHOICES,              \
+            [](const Plan &p) { return QJsonValue(QLatin1String(toString(p.MEMBER))); },      \
+            [](Plan &p, const QJsonValue &v) { PARSE(v.toString().toStdString(), p.MEMBER); } \
+    }
 
 namespace {
 
@@ -124,15 +130,11 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Training, training.grad_bytes, "grad_bytes", "Gradient bytes on the wire", "B", "4 fp32 (default: Megatron-LM reduces bf16 gradients in fp32 unless --grad-reduce-in-bf16), 2 bf16, 1 fp8/int8 compression", 3),
         CT_DBL(Training, training.dp_overlap, "dp_overlap", "DP overlap (0-1)", "", "Share of the last backward pass the gradient sync can hide under", 2),
         CT_DBL(Training, training.tp_overlap, "tp_overlap", "TP overlap (0-1)", "", "Share of TP communication hidden under compute", 2),
-        FieldInfo{Section::Training, "compute_efficiency", FieldType::OptionalDouble, "Compute efficiency (blank = GPU default)", "",
-                  "Fraction of dense peak large GEMMs reach; empty uses the GPU's default", 0, 0, 2, {},
-                  [](const Plan &p) { return p.training.compute_efficiency ? QJsonValue(*p.training.compute_efficiency) : QJsonValue(QJsonValue::Null); },
-                  [](Plan &p, const QJsonValue &v) {
+        FieldInfo{Section::Training, "compute_efficiency", FieldType::OptionalDouble, "Compute efficiency (blank = GPU default)", "", "Fraction of dense peak large GEMMs reach; empty uses the GPU's default", 0, 0, 2, {}, [](const Plan &p) { return p.training.compute_efficiency ? QJsonValue(*p.training.compute_efficiency) : QJsonValue(QJsonValue::Null); }, [](Plan &p, const QJsonValue &v) {
                       if (v.isNull() || v.isUndefined())
                           p.training.compute_efficiency.reset();
                       else
-                          p.training.compute_efficiency = v.toDouble();
-                  }},
+                          p.training.compute_efficiency = v.toDouble(); }},
         CT_DBL(Training, training.tokens_to_train, "tokens_to_train", "Tokens to train", "tokens", "Training tokens of the whole run", 0),
         CT_DBL(Training, training.goodput, "goodput", "Goodput (0-1)", "", "Share of wall-clock time spent training (failures, restarts, checkpoints)", 2),
         // economics

@@ -13,25 +13,33 @@
 
 namespace commtax {
 
-enum class Section { Model, Gpu, Cluster, Training, Economics };
+enum class Section { Model,
+                     Gpu,
+                     Cluster,
+                     Training,
+                     Economics };
 inline constexpr Section kAllSections[] = {Section::Model, Section::Gpu, Section::Cluster, Section::Training,
                                            Section::Economics};
 QString sectionKey(Section s);   // "model", "gpu", ...
 QString sectionTitle(Section s); // "Model", "GPU", ...
 
-enum class FieldType { Int, Double, Bool, Choice, OptionalDouble };
+enum class FieldType { Int,
+                       Double,
+                       Bool,
+                       Choice,
+                       OptionalDouble };
 
 struct FieldInfo {
     Section section;
-    const char *key;      // JSON key, e.g. "nic_gbit_per_gpu"
+    const char *key; // JSON key, e.g. "nic_gbit_per_gpu"
     FieldType type;
-    const char *label;    // for the editor, with the unit, e.g. "NIC per GPU (Gb/s)"
-    const char *unit;     // "Gb/s", "GB", "" ...
-    const char *help;     // what it means
-    double min;           // range of a numeric field, from the engine's table (engine/limits.cpp)
+    const char *label; // for the editor, with the unit, e.g. "NIC per GPU (Gb/s)"
+    const char *unit;  // "Gb/s", "GB", "" ...
+    const char *help;  // what it means
+    double min;        // range of a numeric field, from the engine's table (engine/limits.cpp)
     double max;
     int decimals;
-    QStringList choices;  // for Choice
+    QStringList choices; // for Choice
     QJsonValue (*get)(const Plan &);
     void (*set)(Plan &, const QJsonValue &); // value already type-checked
     // Added after the file formats' version 1: a preset or inline section without it (written by

@@ -73,23 +73,24 @@ QList<PathPart> splitPath(const QString &path)
 class Scanner
 {
 public:
-    explicit Scanner(const QByteArray &text) : m_text(text), m_n(text.size()) {}
+    explicit Scanner(const QByteArray &text)
+        : m_text(text), m_n(text.size()) { }
 
     struct Frame {
         bool isObject = false;
-        qsizetype index = 0;  // next array index
-        QByteArray key;       // last key read in an object
-        TextPosition keyPos;  // where that key started
+        qsizetype index = 0; // next array index
+        QByteArray key;      // last key read in an object
+        TextPosition keyPos; // where that key started
         bool expectKey = true;
-        int matched = 0;      // for locate: path parts matched by this container
-        bool onPath = false;  // for locate: this container is on the searched path
-        QString path;         // for duplicateKeys: JSON path of this container
+        int matched = 0;                      // for locate: path parts matched by this container
+        bool onPath = false;                  // for locate: this container is on the searched path
+        QString path;                         // for duplicateKeys: JSON path of this container
         QHash<QByteArray, TextPosition> keys; // for duplicateKeys
     };
 
     // Calls onValue(parentOrNull, position) for each value, onKey(frame, position) for each key;
     // either returns false to stop.
-    template<typename OnValue, typename OnKey, typename OnOpen>
+    template <typename OnValue, typename OnKey, typename OnOpen>
     void run(OnValue onValue, OnKey onKey, OnOpen onOpen)
     {
         while (m_i < m_n) {

@@ -26,7 +26,8 @@ class JsonLocator
 {
 public:
     JsonLocator() = default;
-    explicit JsonLocator(const QByteArray &utf8) : m_text(utf8) {}
+    explicit JsonLocator(const QByteArray &utf8)
+        : m_text(utf8) { }
 
     // Position of the value at `path`; if absent, of the nearest enclosing value that exists
     // (the document's start for a path with no part present).

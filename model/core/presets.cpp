@@ -129,9 +129,18 @@ void Preset::applyTo(Plan &plan) const
     }
     const std::string sid = id.toStdString(), sname = name.toStdString();
     switch (section) {
-    case Section::Model: plan.model.id = sid; plan.model.name = sname; break;
-    case Section::Gpu: plan.gpu.id = sid; plan.gpu.name = sname; break;
-    case Section::Cluster: plan.cluster.id = sid; plan.cluster.name = sname; break;
+    case Section::Model:
+        plan.model.id = sid;
+        plan.model.name = sname;
+        break;
+    case Section::Gpu:
+        plan.gpu.id = sid;
+        plan.gpu.name = sname;
+        break;
+    case Section::Cluster:
+        plan.cluster.id = sid;
+        plan.cluster.name = sname;
+        break;
     default: break;
     }
 }
@@ -254,8 +263,7 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
         if (!p.values.contains(QLatin1String(f->key)) && f->addedLater)
             p.values.insert(QLatin1String(f->key), defaultFieldValue(*f));
         if (!p.values.contains(QLatin1String(f->key)))
-            return fail(path, QStringLiteral("%1 preset \"%2\" lacks field \"%3\"")
-                                  .arg(sectionKey(s), p.id, QLatin1String(f->key)));
+            return fail(path, QStringLiteral("%1 preset \"%2\" lacks field \"%3\"").arg(sectionKey(s), p.id, QLatin1String(f->key)));
     }
     out = p;
     return true;

@@ -22,9 +22,9 @@ struct Preset {
     QString id;
     QString name;
     QString description;
-    QJsonObject values;        // field key -> plain JSON value (every field of the section)
-    ProvenanceMap provenance;  // field key -> where the value comes from
-    QJsonObject extras;        // default_cluster (GPU), default_gpu (cluster), published_params (model)
+    QJsonObject values;       // field key -> plain JSON value (every field of the section)
+    ProvenanceMap provenance; // field key -> where the value comes from
+    QJsonObject extras;       // default_cluster (GPU), default_gpu (cluster), published_params (model)
     bool builtIn = false;
 
     // Write the values into a plan's section (and its id and name).
@@ -42,7 +42,7 @@ struct LoadError {
     QString file;
     int line = 0;
     int column = 0;
-    QString path;    // JSON path, e.g. "training.tp"
+    QString path; // JSON path, e.g. "training.tp"
     QString message;
     QString toString() const; // "file:line:col: path: message"
 };

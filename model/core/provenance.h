@@ -7,7 +7,11 @@
 
 namespace commtax {
 
-enum class SourceKind { Datasheet, Measured, Assumption, Derived, User };
+enum class SourceKind { Datasheet,
+                        Measured,
+                        Assumption,
+                        Derived,
+                        User };
 
 struct Provenance {
     SourceKind kind = SourceKind::Assumption;

@@ -10,8 +10,11 @@ namespace commtax {
 
 bool MetricInfo::isRatio() const { return QLatin1String(unit) == QLatin1String("fraction"); }
 
-#define CT_M(KEY, LABEL, UNIT, DEC, BETTER) \
-    MetricInfo{#KEY, LABEL, UNIT, DEC, Better::BETTER, [](const Result &r) { return double(r.KEY); }}
+#define CT_M(KEY, LABEL, UNIT, DEC, BETTER)                                                   \
+    MetricInfo                                                                                \
+    {                                                                                         \
+#KEY, LABEL, UNIT, DEC, Better::BETTER, [](const Result &r) { return double(r.KEY); } \
+    }
 
 const std::vector<MetricInfo> &metrics()
 {

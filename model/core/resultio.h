@@ -14,13 +14,15 @@
 
 namespace commtax {
 
-enum class Better { Lower, Higher, None };
+enum class Better { Lower,
+                    Higher,
+                    None };
 
 struct MetricInfo {
-    const char *key;    // the JSON name, e.g. "step_time_s"
-    const char *label;  // with the unit, e.g. "Step time (s)"
-    const char *unit;   // "s", "GB", "USD", "" for counts, "fraction" for ratios
-    int decimals;       // for display (ratios are shown as percent with this many decimals)
+    const char *key;   // the JSON name, e.g. "step_time_s"
+    const char *label; // with the unit, e.g. "Step time (s)"
+    const char *unit;  // "s", "GB", "USD", "" for counts, "fraction" for ratios
+    int decimals;      // for display (ratios are shown as percent with this many decimals)
     Better better;
     double (*get)(const Result &);
     bool isRatio() const;

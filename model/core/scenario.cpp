@@ -167,8 +167,10 @@ struct Parser {
         }
         const QJsonObject o = v.toObject();
         const QJsonValue presetId = o.value(QStringLiteral("preset"));
-        std::string *id = sec == Section::Model ? &s.plan.model.id : sec == Section::Gpu ? &s.plan.gpu.id : &s.plan.cluster.id;
-        std::string *name = sec == Section::Model ? &s.plan.model.name : sec == Section::Gpu ? &s.plan.gpu.name : &s.plan.cluster.name;
+        std::string *id = sec == Section::Model ? &s.plan.model.id : sec == Section::Gpu ? &s.plan.gpu.id
+                                                                                         : &s.plan.cluster.id;
+        std::string *name = sec == Section::Model ? &s.plan.model.name : sec == Section::Gpu ? &s.plan.gpu.name
+                                                                                             : &s.plan.cluster.name;
         const QString presetPath = jsonPathJoin(key, QStringLiteral("preset"));
         if (!presetId.isUndefined()) {
             if (!presetId.isString()) {
@@ -190,8 +192,7 @@ struct Parser {
             // Inline: every field of the section must be there.
             for (const FieldInfo *f : fieldsOf(sec))
                 if (!o.contains(QLatin1String(f->key)) && !f->addedLater)
-                    fail(key, QStringLiteral("inline %1 lacks \"%2\" (give every field, or start from {\"preset\": \"id\"})")
-                                  .arg(key, QLatin1String(f->key)));
+                    fail(key, QStringLiteral("inline %1 lacks \"%2\" (give every field, or start from {\"preset\": \"id\"})").arg(key, QLatin1String(f->key)));
             const QString inlineId = stringField(o, QStringLiteral("id"), jsonPathJoin(key, QStringLiteral("id")), QStringLiteral("custom"));
             *id = inlineId.toStdString();
             *name = stringField(o, QStringLiteral("name"), jsonPathJoin(key, QStringLiteral("name")), inlineId).toStdString();
@@ -209,11 +210,7 @@ struct Parser {
             && tp_pp > 0 && gpus % tp_pp == 0 && gpus / tp_pp > 0 && fitsInt(gpus / tp_pp))
             plan.training.dp = static_cast<int>(gpus / tp_pp);
         else
-            fail(QStringLiteral("training"), QStringLiteral("dp is not given and %1 nodes x %2 GPUs do not divide by tp*pp=%3*%4")
-                                                 .arg(plan.cluster.nodes)
-                                                 .arg(plan.cluster.gpus_per_node)
-                                                 .arg(plan.training.tp)
-                                                 .arg(plan.training.pp));
+            fail(QStringLiteral("training"), QStringLiteral("dp is not given and %1 nodes x %2 GPUs do not divide by tp*pp=%3*%4").arg(plan.cluster.nodes).arg(plan.cluster.gpus_per_node).arg(plan.training.tp).arg(plan.training.pp));
     }
 };
 
@@ -326,8 +323,10 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
             o.insert(QStringLiteral("preset"), p->id);
             p->applyTo(base);
         } else {
-            const std::string &id = sec == Section::Model ? s.plan.model.id : sec == Section::Gpu ? s.plan.gpu.id : s.plan.cluster.id;
-            const std::string &name = sec == Section::Model ? s.plan.model.name : sec == Section::Gpu ? s.plan.gpu.name : s.plan.cluster.name;
+            const std::string &id = sec == Section::Model ? s.plan.model.id : sec == Section::Gpu ? s.plan.gpu.id
+                                                                                                  : s.plan.cluster.id;
+            const std::string &name = sec == Section::Model ? s.plan.model.name : sec == Section::Gpu ? s.plan.gpu.name
+                                                                                                      : s.plan.cluster.name;
             o.insert(QStringLiteral("id"), QString::fromStdString(id.empty() ? std::string("custom") : id));
             o.insert(QStringLiteral("name"), QString::fromStdString(name));
         }

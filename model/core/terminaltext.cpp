@@ -5,9 +5,9 @@ namespace commtax {
 namespace {
 bool needsEscape(char16_t c)
 {
-    return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) // C0, DEL, C1
+    return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)            // C0, DEL, C1
         || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) // bidi embeddings, overrides, isolates
-        || c == 0x200e || c == 0x200f || c == 0x061c;           // direction marks
+        || c == 0x200e || c == 0x200f || c == 0x061c;                   // direction marks
 }
 QString hex(char16_t c, int digits)
 {

@@ -5,7 +5,13 @@
 
 namespace commtax {
 
-enum class Collective { AllReduce, ReduceScatter, AllGather, AllToAll, Broadcast, Reduce, SendRecv };
+enum class Collective { AllReduce,
+                        ReduceScatter,
+                        AllGather,
+                        AllToAll,
+                        Broadcast,
+                        Reduce,
+                        SendRecv };
 const char *toString(Collective c);
 
 // NCCL's tuner (src/graph/tuning.cc): base latency of one collective, Simple protocol.
@@ -31,12 +37,12 @@ inline constexpr int kNodesPerLeaf = 32;
 
 // A group of ranks and what connects them.
 struct GroupLink {
-    int ranks = 1;           // n
-    int nodes = 1;           // nodes the group spans
-    int ranks_per_node = 1;  // k
-    double busbw_gbps = 0;   // achievable bus bandwidth of the group (ring), GB/s
+    int ranks = 1;                   // n
+    int nodes = 1;                   // nodes the group spans
+    int ranks_per_node = 1;          // k
+    double busbw_gbps = 0;           // achievable bus bandwidth of the group (ring), GB/s
     double allreduce_busbw_gbps = 0; // all-reduce busbw: the ring's, or NVLS's inside an NVSwitch node
-    double line_gbps = 0;    // the bottleneck link's line rate, GB/s (busbw never exceeds it)
+    double line_gbps = 0;            // the bottleneck link's line rate, GB/s (busbw never exceeds it)
     double intra_step_us = 0;
     double net_step_us = 0;
 };

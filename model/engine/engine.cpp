@@ -26,27 +26,54 @@ const char *toString(EconomicsMode v) { return v == EconomicsMode::Rent ? "rent"
 
 bool parseMlp(const std::string &s, Mlp &out)
 {
-    if (s == "gelu") { out = Mlp::Gelu; return true; }
-    if (s == "swiglu") { out = Mlp::SwiGlu; return true; }
+    if (s == "gelu") {
+        out = Mlp::Gelu;
+        return true;
+    }
+    if (s == "swiglu") {
+        out = Mlp::SwiGlu;
+        return true;
+    }
     return false;
 }
 bool parseRecompute(const std::string &s, Recompute &out)
 {
-    if (s == "none") { out = Recompute::None; return true; }
-    if (s == "selective") { out = Recompute::Selective; return true; }
-    if (s == "full") { out = Recompute::Full; return true; }
+    if (s == "none") {
+        out = Recompute::None;
+        return true;
+    }
+    if (s == "selective") {
+        out = Recompute::Selective;
+        return true;
+    }
+    if (s == "full") {
+        out = Recompute::Full;
+        return true;
+    }
     return false;
 }
 bool parsePrecision(const std::string &s, Precision &out)
 {
-    if (s == "bf16") { out = Precision::Bf16; return true; }
-    if (s == "fp8") { out = Precision::Fp8; return true; }
+    if (s == "bf16") {
+        out = Precision::Bf16;
+        return true;
+    }
+    if (s == "fp8") {
+        out = Precision::Fp8;
+        return true;
+    }
     return false;
 }
 bool parseEconomicsMode(const std::string &s, EconomicsMode &out)
 {
-    if (s == "buy") { out = EconomicsMode::Buy; return true; }
-    if (s == "rent") { out = EconomicsMode::Rent; return true; }
+    if (s == "buy") {
+        out = EconomicsMode::Buy;
+        return true;
+    }
+    if (s == "rent") {
+        out = EconomicsMode::Rent;
+        return true;
+    }
     return false;
 }
 
@@ -103,28 +130,22 @@ void checkShapes(Checker &c, const Plan &plan)
         c.fail("training.tp", "tp=" + num(t.tp) + " does not divide ffn=" + num(m.ffn));
     std::int64_t stages = 0;
     if (!checkedMul(t.pp, t.vpp, stages) || m.layers % stages != 0)
-        c.fail("training.pp", "layers=" + num(m.layers) + " do not divide by pp*vpp=" + num(t.pp) + "*" + num(t.vpp)
-                   + "=" + num(double(t.pp) * t.vpp));
+        c.fail("training.pp", "layers=" + num(m.layers) + " do not divide by pp*vpp=" + num(t.pp) + "*" + num(t.vpp) + "=" + num(double(t.pp) * t.vpp));
     if (t.vpp > 1 && t.pp == 1)
         c.fail("training.vpp", "interleaving (vpp=" + num(t.vpp) + ") needs pipeline parallelism (pp>1)");
     std::int64_t gpus = 0, layout = 0;
     const bool gpusFit = checkedMul(cl.nodes, cl.gpus_per_node, gpus) && fitsInt(gpus);
     if (!checkedMul(t.tp, t.pp, t.dp, layout) || !gpusFit || layout != gpus)
-        c.fail("training.dp", "tp*pp*dp=" + num(t.tp) + "*" + num(t.pp) + "*" + num(t.dp) + "="
-                   + num(double(t.tp) * t.pp * t.dp) + " does not equal the cluster's " + num(cl.nodes) + " nodes x "
-                   + num(cl.gpus_per_node) + " GPUs=" + num(double(cl.nodes) * cl.gpus_per_node));
+        c.fail("training.dp", "tp*pp*dp=" + num(t.tp) + "*" + num(t.pp) + "*" + num(t.dp) + "=" + num(double(t.tp) * t.pp * t.dp) + " does not equal the cluster's " + num(cl.nodes) + " nodes x " + num(cl.gpus_per_node) + " GPUs=" + num(double(cl.nodes) * cl.gpus_per_node));
     if (t.tp > cl.gpus_per_node && t.tp % cl.gpus_per_node != 0)
-        c.fail("training.tp", "tp=" + num(t.tp) + " spans nodes, so it must be a multiple of gpus_per_node="
-                   + num(cl.gpus_per_node));
+        c.fail("training.tp", "tp=" + num(t.tp) + " spans nodes, so it must be a multiple of gpus_per_node=" + num(cl.gpus_per_node));
     std::int64_t perStep = 0;
     if (!checkedMul(t.micro_batch, t.dp, perStep) || t.global_batch % perStep != 0) {
-        c.fail("training.global_batch", "global_batch=" + num(t.global_batch) + " is not divisible by micro_batch*dp="
-                   + num(t.micro_batch) + "*" + num(t.dp) + "=" + num(double(t.micro_batch) * t.dp));
+        c.fail("training.global_batch", "global_batch=" + num(t.global_batch) + " is not divisible by micro_batch*dp=" + num(t.micro_batch) + "*" + num(t.dp) + "=" + num(double(t.micro_batch) * t.dp));
     } else if (t.vpp > 1) {
         const std::int64_t mb = t.global_batch / perStep;
         if (mb % t.pp != 0)
-            c.fail("training.vpp", "interleaving needs the micro-batch count m=" + num(double(mb))
-                       + " to be a multiple of pp=" + num(t.pp));
+            c.fail("training.vpp", "interleaving needs the micro-batch count m=" + num(double(mb)) + " to be a multiple of pp=" + num(t.pp));
     }
 }
 
@@ -149,8 +170,7 @@ std::vector<PlanError> validate(const Plan &plan)
         const std::optional<double> v = l.get(plan);
         if (!v || (*v >= l.min && *v <= l.max))
             continue;
-        c.fail(l.path, std::string(l.integer ? "must be a whole number from " : "must be from ") + num(l.min) + " to "
-                   + num(l.max) + " (got " + num(*v) + ")");
+        c.fail(l.path, std::string(l.integer ? "must be a whole number from " : "must be from ") + num(l.min) + " to " + num(l.max) + " (got " + num(*v) + ")");
         const std::string_view path(l.path);
         if (!path.starts_with("gpu.") && !path.starts_with("economics."))
             shapesOk = false;
@@ -161,8 +181,7 @@ std::vector<PlanError> validate(const Plan &plan)
     if (m.hidden > 0 && m.heads > 0 && m.hidden % m.heads != 0)
         c.fail("model.heads", "heads=" + num(m.heads) + " must divide hidden=" + num(m.hidden));
     if (cl.nodes > 1 && !(cl.nic_gbit_per_gpu > 0))
-        c.fail("cluster.nic_gbit_per_gpu", "must be greater than 0 when the cluster has more than one node (got "
-                   + num(cl.nic_gbit_per_gpu) + ")");
+        c.fail("cluster.nic_gbit_per_gpu", "must be greater than 0 when the cluster has more than one node (got " + num(cl.nic_gbit_per_gpu) + ")");
     if (t.precision == Precision::Fp8 && !(g.fp8_dense_tflops > 0))
         c.fail("training.precision", "fp8 needs a GPU with FP8 tensor cores; " + g.id + " has fp8_dense_tflops=0");
     if (e.mode == EconomicsMode::Rent && !(e.usd_per_gpu_hour > 0))
@@ -207,15 +226,13 @@ namespace {
 // The shapes every phase of an evaluation reads, as doubles (validate() keeps them in range).
 struct Shape {
     explicit Shape(const Plan &plan)
-        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len),
-          B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), p(plan.training.pp),
-          d(plan.training.dp), v(plan.training.vpp), G(t * p * d)
+        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len), B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), p(plan.training.pp), d(plan.training.dp), v(plan.training.vpp), G(t * p * d)
     {
     }
     const double l, h, a, s, B, b, t, p, d, v, G;
-    double mb = 0;     // micro-batches per pipeline per step
-    double peak = 0;   // FLOP/s of one GPU at the plan's precision, dense
-    double tComp = 0;  // compute time of a step, without bubble or communication
+    double mb = 0;    // micro-batches per pipeline per step
+    double peak = 0;  // FLOP/s of one GPU at the plan's precision, dense
+    double tComp = 0; // compute time of a step, without bubble or communication
     double backwardShare = 0;
 };
 
@@ -548,7 +565,7 @@ std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
         out.push_back("Goodput " + pct(tr.goodput) + " is low: failures and restarts cost more than 20% of the time");
     if (r.warnings & WarnMfuHigh)
         out.push_back("MFU " + pct(r.mfu) + " is above the best published runs (52-59%): lower compute_efficiency "
-                      "for a conservative plan");
+                                            "for a conservative plan");
     if (r.warnings & WarnZero3WithPp)
         out.push_back("ZeRO-3 with pipeline parallelism (pp=" + std::to_string(tr.pp)
                       + "): every micro-batch gathers the stage's weights again; use ZeRO-1 with pp, or pp=1 with ZeRO-3");
@@ -557,7 +574,7 @@ std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
         const double budget = r.flops_per_step / tokens * tr.tokens_to_train;
         out.push_back("Batch of " + fixed(tokens / 1e6, 1) + "M tokens per step is above the compute-optimal "
                       + fixed(optimalBatchTokens(budget) / 1e6, 1) + "M for this run (DeepSeek LLM 2024: 0.292*C^0.3271): "
-                      "fewer tokens per step would learn more per token");
+                                                                     "fewer tokens per step would learn more per token");
     }
     if (r.warnings & WarnDpLatencyBound)
         out.push_back("Data-parallel sync is latency-bound over " + std::to_string(tr.dp)

@@ -6,10 +6,10 @@ namespace commtax {
 
 namespace {
 
-#define CT_LIMIT(PATH, MEMBER, MIN, MAX, INTEGER)                                                                      \
-    FieldLimit                                                                                                         \
-    {                                                                                                                  \
-        PATH, MIN, MAX, INTEGER, [](const Plan &p) -> std::optional<double> { return double(p.MEMBER); }             \
+#define CT_LIMIT(PATH, MEMBER, MIN, MAX, INTEGER)                                                        \
+    FieldLimit                                                                                           \
+    {                                                                                                    \
+        PATH, MIN, MAX, INTEGER, [](const Plan &p) -> std::optional<double> { return double(p.MEMBER); } \
     }
 
 // Sources of the upper bounds: the largest real values known today, with at least 10x headroom.

@@ -29,29 +29,29 @@ enum Warning : std::uint32_t {
 struct Result {
     // time per step
     double step_time_s = 0;
-    double compute_time_s = 0;       // T_comp, without the bubble
-    double compute_fp8_time_s = 0;   // the part of T_comp in FP8 matmuls (linear layers); the rest is BF16
+    double compute_time_s = 0;     // T_comp, without the bubble
+    double compute_fp8_time_s = 0; // the part of T_comp in FP8 matmuls (linear layers); the rest is BF16
     double bubble_time_s = 0;
-    double tp_comm_time_s = 0;       // raw
+    double tp_comm_time_s = 0; // raw
     double tp_comm_exposed_s = 0;
-    double pp_comm_time_s = 0;       // point-to-point, exposed
-    double dp_comm_time_s = 0;       // raw
+    double pp_comm_time_s = 0; // point-to-point, exposed
+    double dp_comm_time_s = 0; // raw
     double dp_comm_exposed_s = 0;
-    double overlap_slowdown_s = 0;   // compute slowed by the communication hidden under it
-    double optimizer_time_s = 0;     // the optimizer step: memory-bound, exposed
+    double overlap_slowdown_s = 0; // compute slowed by the communication hidden under it
+    double optimizer_time_s = 0;   // the optimizer step: memory-bound, exposed
     // ratios
-    double comm_tax_raw = 0;         // T_comm / (T_comm + T_comp)
-    double comm_tax_exposed = 0;     // T_comm_exposed / T_step
-    double bubble_overhead = 0;      // (p-1)/(v*m): relative to ideal compute
-    double bubble_share = 0;         // (p-1)/(v*m+p-1): share of the pipeline's time
+    double comm_tax_raw = 0;     // T_comm / (T_comm + T_comp)
+    double comm_tax_exposed = 0; // T_comm_exposed / T_step
+    double bubble_overhead = 0;  // (p-1)/(v*m): relative to ideal compute
+    double bubble_share = 0;     // (p-1)/(v*m+p-1): share of the pipeline's time
     double mfu = 0;
     double hfu = 0;
     double compute_efficiency_effective = 0; // after the small-GEMM factor
     // throughput
-    double tflops_per_gpu = 0;       // model FLOPs achieved per GPU
+    double tflops_per_gpu = 0; // model FLOPs achieved per GPU
     double tokens_per_s = 0;
     double tokens_per_day = 0;
-    int micro_batches = 0;           // m = B / (b * dp)
+    int micro_batches = 0; // m = B / (b * dp)
     int gpus = 0;
     // memory per GPU (first pipeline stage, the fullest)
     double memory_weights_gb = 0;
@@ -60,7 +60,7 @@ struct Result {
     double memory_activations_gb = 0;
     double memory_total_gb = 0;
     double memory_capacity_gb = 0;
-    double memory_usable_gb = 0;     // capacity less the allocator/workspace reserve
+    double memory_usable_gb = 0; // capacity less the allocator/workspace reserve
     bool fits_in_memory = false;
     // bandwidths the groups see (busbw, GB/s)
     double tp_busbw_gbps = 0;
@@ -73,12 +73,12 @@ struct Result {
     double energy_mwh = 0;
     double capex_usd = 0;
     double cost_per_hour_usd = 0;
-    double tco_usd = 0;              // cost of the training run: cost per hour x wall-clock hours
-    double lifetime_tco_usd = 0;     // cost per hour x the economics horizon (years)
+    double tco_usd = 0;          // cost of the training run: cost per hour x wall-clock hours
+    double lifetime_tco_usd = 0; // cost per hour x the economics horizon (years)
     double cost_per_billion_tokens_usd = 0;
     // the model
     double params = 0;
-    double flops_per_step = 0;       // model FLOPs (MFU's numerator)
+    double flops_per_step = 0; // model FLOPs (MFU's numerator)
     double hardware_flops_per_step = 0;
     std::uint32_t warnings = 0;
 };

@@ -9,15 +9,15 @@
 namespace commtax {
 
 struct SweepPoint {
-    double x = 0;          // the swept value (GPUs, micro-batches)
+    double x = 0; // the swept value (GPUs, micro-batches)
     bool valid = false;
     Result result;
-    std::string error;     // why the point is invalid ("field: message")
+    std::string error; // why the point is invalid ("field: message")
 };
 
 enum class GpuScaling {
-    FixedGlobalBatch,      // the same run on more GPUs: fewer micro-batches per pipeline
-    FixedMicroBatches,     // the global batch grows with dp (weak scaling)
+    FixedGlobalBatch,  // the same run on more GPUs: fewer micro-batches per pipeline
+    FixedMicroBatches, // the global batch grows with dp (weak scaling)
 };
 
 // Powers of two from 8 to 16384.

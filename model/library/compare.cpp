@@ -174,7 +174,7 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
             cluster->applyTo(s.plan);
             s.clusterPreset = cluster->id;
         }
-        s.plan.training.compute_efficiency.reset(); // each GPU brings its own default
+        s.plan.training.compute_efficiency.reset();                      // each GPU brings its own default
         resizePlan(s.plan, gpus, GpuScaling::FixedGlobalBatch, nullptr); // keeps the GPU count where it can
         s.name = gpu->name;
         out << s;

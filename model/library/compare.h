@@ -35,18 +35,18 @@ struct ComparedPlan {
     Scenario scenario; // as given
     Plan plan;         // after normalisation
     bool valid = false;
-    QString error;     // why the plan cannot be evaluated
+    QString error; // why the plan cannot be evaluated
     Result result;
-    QString note;      // what normalisation changed, or why it could not match the reference
+    QString note; // what normalisation changed, or why it could not match the reference
     // Only a plan that is valid and fits in memory can run; only such plans compete for "best".
     bool runs() const { return valid && result.fits_in_memory; }
 };
 
 struct Comparison {
     Normalization normalization = Normalization::AsGiven;
-    int reference = 0;     // plan A of the break-even figures; never resized
+    int reference = 0; // plan A of the break-even figures; never resized
     QList<ComparedPlan> plans;
-    QString note;          // why a normalisation could not apply at all
+    QString note; // why a normalisation could not apply at all
 
     // Indexes of the plans with the best value of `m` (ties within 1e-9 relative all win);
     // empty when the metric has no better direction, no plan runs, or every plan that runs has
@@ -85,16 +85,16 @@ std::vector<int> feasibleGpuCounts(const Plan &plan, int maxGpus = 1 << 17);
 // times run_hours they sum to Result::tco_usd.
 struct CostBreakdown {
     bool rent = false;
-    double gpus_usd = 0;       // capex: GPUs
-    double nodes_usd = 0;      // capex: servers without GPUs
-    double network_usd = 0;    // capex: switches, optics, cables
+    double gpus_usd = 0;    // capex: GPUs
+    double nodes_usd = 0;   // capex: servers without GPUs
+    double network_usd = 0; // capex: switches, optics, cables
     double capex_usd = 0;
     double depreciation_usd_per_hour = 0;
     double energy_usd_per_hour = 0;
     double upkeep_usd_per_hour = 0;
     double rent_usd_per_hour = 0;
     double total_usd_per_hour = 0;
-    double run_hours = 0;      // wall-clock hours of the training run (goodput included)
+    double run_hours = 0; // wall-clock hours of the training run (goodput included)
 };
 CostBreakdown costBreakdown(const Plan &plan, const Result &r);
 
@@ -102,12 +102,12 @@ struct BillOfMaterials {
     int gpus = 0;
     int nodes = 0;
     int gpus_per_node = 0;
-    int nic_ports = 0;               // as many leaf-switch ports again
+    int nic_ports = 0; // as many leaf-switch ports again
     int nic_ports_per_node = 0;
     double nic_port_gbit = 0;
-    double gpu_power_kw = 0;         // GPUs x board power
-    double it_power_kw = 0;          // plus the node overhead (CPUs, NICs, fans)
-    double facility_power_kw = 0;    // times PUE: what the data centre supplies
+    double gpu_power_kw = 0;      // GPUs x board power
+    double it_power_kw = 0;       // plus the node overhead (CPUs, NICs, fans)
+    double facility_power_kw = 0; // times PUE: what the data centre supplies
 };
 // NIC ports: one port per GPU when the per-GPU rate is 100 Gb/s or more (rail-optimised),
 // else the node's bandwidth on 200 Gb/s ports (at least one): an assumption the report states.
@@ -118,10 +118,10 @@ BillOfMaterials billOfMaterials(const Plan &plan, const Result &r);
 double costPerBillionTokensAtPrice(const Plan &plan, const Result &r, double price);
 
 struct PriceBreakEven {
-    bool rent = false;          // prices are USD per GPU-hour (rent), else USD per GPU
-    double currentPrice = 0;    // plan B's price today
-    double breakEvenPrice = 0;  // plan B's price at which its cost per billion tokens equals plan A's
-    bool reachable = false;     // false: B is dearer even with free GPUs (breakEvenPrice < 0)
+    bool rent = false;         // prices are USD per GPU-hour (rent), else USD per GPU
+    double currentPrice = 0;   // plan B's price today
+    double breakEvenPrice = 0; // plan B's price at which its cost per billion tokens equals plan A's
+    bool reachable = false;    // false: B is dearer even with free GPUs (breakEvenPrice < 0)
 };
 PriceBreakEven breakEvenGpuPrice(const Result &ra, const Plan &b, const Result &rb);
 
@@ -129,12 +129,12 @@ PriceBreakEven breakEvenGpuPrice(const Result &ra, const Plan &b, const Result &
 // delivers: buying costs capex up front plus energy and upkeep per hour; renting costs the rented
 // plan's price per token. The months of running after which the bought cluster is cheaper.
 struct BuyRentBreakEven {
-    bool applicable = false;          // one plan bought, the other rented
-    bool reachable = false;           // false: renting stays cheaper (rent below buying's running cost)
+    bool applicable = false; // one plan bought, the other rented
+    bool reachable = false;  // false: renting stays cheaper (rent below buying's running cost)
     double months = 0;
     double capex_usd = 0;
     double buy_running_usd_per_hour = 0;
-    double rent_usd_per_hour = 0;     // for the bought cluster's tokens per hour
+    double rent_usd_per_hour = 0; // for the bought cluster's tokens per hour
     double cumulativeBuyUsd(double monthsRun) const { return capex_usd + buy_running_usd_per_hour * monthsRun * kHoursPerMonth; }
     double cumulativeRentUsd(double monthsRun) const { return rent_usd_per_hour * monthsRun * kHoursPerMonth; }
 };

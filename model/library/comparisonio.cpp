@@ -10,11 +10,11 @@ namespace {
 
 const QStringList &identityColumns()
 {
-    static const QStringList cols = {QStringLiteral("plan"),   QStringLiteral("reference"),      QStringLiteral("model"),
-                                     QStringLiteral("gpu"),    QStringLiteral("cluster"),        QStringLiteral("economics_mode"),
-                                     QStringLiteral("nodes"),  QStringLiteral("tp"),             QStringLiteral("pp"),
-                                     QStringLiteral("dp"),     QStringLiteral("normalization"),  QStringLiteral("note"),
-                                     QStringLiteral("valid"),  QStringLiteral("error"),          QStringLiteral("fits_in_memory")};
+    static const QStringList cols = {QStringLiteral("plan"), QStringLiteral("reference"), QStringLiteral("model"),
+                                     QStringLiteral("gpu"), QStringLiteral("cluster"), QStringLiteral("economics_mode"),
+                                     QStringLiteral("nodes"), QStringLiteral("tp"), QStringLiteral("pp"),
+                                     QStringLiteral("dp"), QStringLiteral("normalization"), QStringLiteral("note"),
+                                     QStringLiteral("valid"), QStringLiteral("error"), QStringLiteral("fits_in_memory")};
     return cols;
 }
 
@@ -194,8 +194,7 @@ QStringList comparisonFindings(const Comparison &c)
         } else {
             first += QLatin1Char(')');
         }
-        out << first + QStringLiteral(". It trains in %1 days for %2 (TCO of the run).")
-                           .arg(formatNumber(best.result.days_to_train, 1), formatUsd(best.result.tco_usd));
+        out << first + QStringLiteral(". It trains in %1 days for %2 (TCO of the run).").arg(formatNumber(best.result.days_to_train, 1), formatUsd(best.result.tco_usd));
         const int fast = c.fastest();
         if (fast >= 0 && fast != cheap) {
             const ComparedPlan &f = c.plans[fast];

@@ -14,7 +14,9 @@
 
 namespace commtax {
 
-enum class LibraryFileKind { Presets, Scenario, Unknown };
+enum class LibraryFileKind { Presets,
+                             Scenario,
+                             Unknown };
 // Which kind of Commtax file this is, from its "format" member (Unknown for anything else).
 LibraryFileKind sniffLibraryFile(const QByteArray &json);
 

@@ -525,9 +525,7 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error
         const QString key = QLatin1String(f->key);
         if (!stored.values.contains(key) || !checkFieldValue(*f, stored.values.value(key)).isEmpty()) {
             if (error)
-                *error = QStringLiteral("%1.%2: %3").arg(sectionKey(p.section), key,
-                                                         stored.values.contains(key) ? checkFieldValue(*f, stored.values.value(key))
-                                                                                      : QStringLiteral("missing"));
+                *error = QStringLiteral("%1.%2: %3").arg(sectionKey(p.section), key, stored.values.contains(key) ? checkFieldValue(*f, stored.values.value(key)) : QStringLiteral("missing"));
             return false;
         }
         // A changed value still carrying the old provenance was typed by the user; one whose

@@ -33,21 +33,21 @@ class SqlWriteTransaction;
 
 struct SavedPlan {
     QString name;
-    QByteArray body;          // the scenario file text
+    QByteArray body; // the scenario file text
     QDateTime modifiedUtc;
-    QStringList userPresets;  // "gpu:my-gpu", the user presets it refers to
+    QStringList userPresets; // "gpu:my-gpu", the user presets it refers to
 };
 
 struct ImportOutcome {
     bool ok = false;
-    QList<LoadError> errors;      // file, line, column and JSON path of each problem; nothing imported
-    QStringList conflicts;        // ids (or plan names) that exist already; nothing imported
-    bool isPlan = false;          // the file was a scenario (saved as a plan), else presets
+    QList<LoadError> errors; // file, line, column and JSON path of each problem; nothing imported
+    QStringList conflicts;   // ids (or plan names) that exist already; nothing imported
+    bool isPlan = false;     // the file was a scenario (saved as a plan), else presets
     Section section = Section::Gpu;
-    QStringList added;            // ids or plan names
+    QStringList added; // ids or plan names
     QStringList replaced;
-    QStringList unchanged;        // identical to a built-in preset: nothing to store
-    QString summary() const;      // one sentence for the user
+    QStringList unchanged;   // identical to a built-in preset: nothing to store
+    QString summary() const; // one sentence for the user
 };
 
 class PresetLibrary

@@ -292,11 +292,11 @@ namespace {
 
 // What the rows say besides their own figures, for the phases after them.
 struct RowSummary {
-    double ratio = 0;            // busbw/algbw nccl-tests applied (median of the bandwidth-bound rows)
+    double ratio = 0; // busbw/algbw nccl-tests applied (median of the bandwidth-bound rows)
     bool ratioKnown = false;
     double ratioUncertainty = 0; // relative, from the printed digits
     int inPlaceRows = 0, failedRows = 0, misaligned = 0, misalignedLine = 0;
-    std::vector<size_t> bySize;  // indices of the rows in size order
+    std::vector<size_t> bySize; // indices of the rows in size order
 };
 
 // A row the fit and the comparison can use.
@@ -579,7 +579,7 @@ void placeRanks(const ResultTable &table, const CalibrationOptions &opt, const R
     }
     if (table.devices.empty())
         c.warnings.push_back(c.ranks > 0 ? "no device list: " + std::to_string(c.ranks) + " ranks " + ranksFrom
-                                               + (opt.nodes > 0 ? std::string() : "; nodes unknown (give them)")
+                                     + (opt.nodes > 0 ? std::string() : "; nodes unknown (give them)")
                                          : "no device list and nothing else tells the number of ranks: give it to "
                                            "compare with the model");
     if (c.ranks == 0)
@@ -611,7 +611,8 @@ void placeRanks(const ResultTable &table, const CalibrationOptions &opt, const R
     }
     if (c.nodes == 0)
         addMissing(c, "nodes", std::string());
-    c.scope = c.nodes > 1 ? Scope::InterNode : c.nodes == 1 ? Scope::IntraNode : Scope::Unknown;
+    c.scope = c.nodes > 1 ? Scope::InterNode : c.nodes == 1 ? Scope::IntraNode
+                                                            : Scope::Unknown;
     if (c.ranks == 1 && c.collective != Collective::SendRecv)
         c.warnings.push_back("a single rank moves nothing between GPUs: busbw is 0 by definition");
 }

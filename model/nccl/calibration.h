@@ -21,7 +21,9 @@ inline constexpr double kPlateauMinBytes = 256.0 * 1024 * 1024;
 // check the topology.
 inline constexpr double kBelowModelRatio = 0.8;
 
-enum class Scope { Unknown, IntraNode, InterNode };
+enum class Scope { Unknown,
+                   IntraNode,
+                   InterNode };
 const char *toString(Scope s); // "unknown", "intra-node", "inter-node"
 
 // "all_reduce_perf" -> AllReduce ... false for tests the engine does not model (gather_perf...).
@@ -40,7 +42,7 @@ struct AlphaBetaFit {
     double bw_gbps = 0;             // bus bandwidth the time tends to at large sizes, GB/s
     double factor = 1;              // busbw / algbw of the collective
     int points = 0;
-    double rms_residual = 0;        // relative residuals (measured - fitted) / measured
+    double rms_residual = 0; // relative residuals (measured - fitted) / measured
     double max_abs_residual = 0;
     double timeUs(double bytes) const;
     double busBwGbps(double bytes) const; // factor * size / time
@@ -86,8 +88,8 @@ struct ModelComparison {
     double latency_us = 0;      // the model's latency of one collective
     int sizes_compared = 0;
     int sizes_below = 0;
-    GroupLink link;             // the link the engine gives the group
-    double bus_factor = 1;      // the engine's busbw/algbw for the group
+    GroupLink link;                                     // the link the engine gives the group
+    double bus_factor = 1;                              // the engine's busbw/algbw for the group
     double busBwGbps(Collective c, double bytes) const; // the model's busbw at any size (0 if none)
 };
 
@@ -105,21 +107,21 @@ struct CalibratedLink {
 
 struct Calibration {
     Collective collective = Collective::AllReduce;
-    std::string test_name;          // as named in the log, or empty
-    std::string collective_source;  // how the collective was known
+    std::string test_name;                        // as named in the log, or empty
+    std::string collective_source;                // how the collective was known
     int ranks = 0, nodes = 0, ranks_per_node = 0; // 0: unknown
     std::string topology_source;
     Scope scope = Scope::Unknown;
-    std::string gpu_name;           // from the device list
-    std::string tool;               // nccl-tests / rccl-tests
+    std::string gpu_name; // from the device list
+    std::string tool;     // nccl-tests / rccl-tests
     std::vector<CalibrationRow> rows;
     double peak_busbw_gbps = 0;
     std::uint64_t peak_size_bytes = 0;
     std::optional<double> plateau_busbw_gbps;
     AlphaBetaFit fit;
     std::optional<double> footer_avg_busbw_gbps;
-    double mean_busbw_gbps = 0;     // over every busbw column: what the footer averages
-    bool above_line_rate = false;   // all-reduce busbw above the link: NVLS, SHARP or tree
+    double mean_busbw_gbps = 0;   // over every busbw column: what the footer averages
+    bool above_line_rate = false; // all-reduce busbw above the link: NVLS, SHARP or tree
     ModelComparison model;
     CalibratedLink calibrated;
     std::vector<std::string> missing;  // tags: device_list, device_list_incomplete, footer, header,

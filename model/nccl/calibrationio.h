@@ -24,7 +24,7 @@ QString logLocation(const QString &fileName, int line, int column);
 
 // The presets a measurement is compared with and calibrates.
 struct CalibrationTarget {
-    Preset gpu;     // the GPU the log names, else the cluster's default GPU
+    Preset gpu; // the GPU the log names, else the cluster's default GPU
     Preset cluster;
     Plan plan;      // gpu and cluster applied (for their GpuSpec and ClusterSpec)
     QString reason; // how they were chosen, for people

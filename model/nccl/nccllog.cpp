@@ -117,7 +117,17 @@ std::string quoted(std::string_view s)
 
 // ---- columns ---------------------------------------------------------------------------------
 
-enum class Col : std::uint8_t { Size, Count, Type, Redop, Root, Time, AlgBw, BusBw, Error, Timestamp, Other };
+enum class Col : std::uint8_t { Size,
+                                Count,
+                                Type,
+                                Redop,
+                                Root,
+                                Time,
+                                AlgBw,
+                                BusBw,
+                                Error,
+                                Timestamp,
+                                Other };
 
 Col columnOf(std::string_view name)
 {
@@ -322,7 +332,8 @@ size_t gapAfterToken(std::string_view raw, size_t index)
     return 0;
 }
 
-enum class RowStatus { Ok, Bad };
+enum class RowStatus { Ok,
+                       Bad };
 
 // On failure `bad` is the token at fault, or the empty text after the last one when the row is
 // cut short (for the column of the message).
@@ -343,8 +354,7 @@ RowStatus parseRow(const Tokens &t, std::string_view raw, const Layout &l, int l
         switch (l.prefix[k]) {
         case Col::Size:
             if (!parseU64(s, r.size_bytes)) {
-                why = "size " + quoted(s) + (!s.empty() && s.front() == '-' ? " is negative: a size is a whole number of bytes"
-                                                                           : " is not a whole number of bytes");
+                why = "size " + quoted(s) + (!s.empty() && s.front() == '-' ? " is negative: a size is a whole number of bytes" : " is not a whole number of bytes");
                 return RowStatus::Bad;
             }
             if (r.size_bytes > kMaxSizeBytes) {
@@ -580,7 +590,8 @@ void noteSignatures(std::string_view line, Signatures &sig)
 class Parser
 {
 public:
-    explicit Parser(LogParse &out) : m_out(out) { m_tokens.reserve(32); }
+    explicit Parser(LogParse &out)
+        : m_out(out) { m_tokens.reserve(32); }
 
     // `raw` is `whole`, or its end after a carriage return; columns count from `whole`.
     void line(std::string_view raw, std::string_view whole, int lineNo)
@@ -890,9 +901,27 @@ std::string plural(size_t n, const char *one, const char *many)
 int dataTypeBytes(std::string_view t)
 {
     static constexpr std::pair<std::string_view, int> kTypes[] = {
-        {"int8", 1}, {"uint8", 1}, {"char", 1}, {"fp8_e4m3", 1}, {"fp8_e5m2", 1}, {"f8e4m3", 1}, {"f8e5m2", 1},
-        {"bfloat8", 1}, {"float8", 1}, {"half", 2}, {"float16", 2}, {"fp16", 2}, {"bfloat16", 2}, {"bf16", 2},
-        {"float", 4}, {"float32", 4}, {"int", 4}, {"int32", 4}, {"uint32", 4}, {"double", 8}, {"int64", 8},
+        {"int8", 1},
+        {"uint8", 1},
+        {"char", 1},
+        {"fp8_e4m3", 1},
+        {"fp8_e5m2", 1},
+        {"f8e4m3", 1},
+        {"f8e5m2", 1},
+        {"bfloat8", 1},
+        {"float8", 1},
+        {"half", 2},
+        {"float16", 2},
+        {"fp16", 2},
+        {"bfloat16", 2},
+        {"bf16", 2},
+        {"float", 4},
+        {"float32", 4},
+        {"int", 4},
+        {"int32", 4},
+        {"uint32", 4},
+        {"double", 8},
+        {"int64", 8},
         {"uint64", 8},
     };
     for (const auto &[name, bytes] : kTypes)
@@ -959,8 +988,7 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
     parser.finish();
     out.lines = lineNo;
     if (parser.prefixedLines() > 0)
-        out.notes.push_back({0, "launcher prefixes (rank labels, host names, timestamps) removed from "
-                                    + plural(size_t(parser.prefixedLines()), "line", "lines")});
+        out.notes.push_back({0, "launcher prefixes (rank labels, host names, timestamps) removed from " + plural(size_t(parser.prefixedLines()), "line", "lines")});
 
     if (!out.tables.empty())
         return true;

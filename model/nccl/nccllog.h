@@ -18,12 +18,12 @@ namespace commtax::nccl {
 // One half of a result row: the out-of-place or the in-place measurement.
 struct Timing {
     bool present = false;
-    double time_us = 0;      // mean time of one collective, microseconds ("time" or "cputime")
-    double algbw_gbps = 0;   // size / time, GB/s
-    double busbw_gbps = 0;   // algbw * the collective's bus factor, GB/s
-    bool validated = false;  // false when validation was off ("N/A") or the layout has no such column
-    double wrong = 0;        // "#wrong" elements, or the max error of the old float "error" column
-    bool failed = false;     // "#wrong" > 0, or the old error column's '*' (threshold exceeded)
+    double time_us = 0;     // mean time of one collective, microseconds ("time" or "cputime")
+    double algbw_gbps = 0;  // size / time, GB/s
+    double busbw_gbps = 0;  // algbw * the collective's bus factor, GB/s
+    bool validated = false; // false when validation was off ("N/A") or the layout has no such column
+    double wrong = 0;       // "#wrong" elements, or the max error of the old float "error" column
+    bool failed = false;    // "#wrong" > 0, or the old error column's '*' (threshold exceeded)
 };
 
 struct ResultRow {
@@ -50,7 +50,7 @@ struct DeviceLine {
 };
 
 struct Note {
-    int line = 0;   // 0: about the whole log
+    int line = 0; // 0: about the whole log
     std::string text;
     int column = 0; // 1-based column of the field at fault; 0: the whole line
 };
@@ -61,33 +61,33 @@ struct ResultTable {
     std::vector<std::string> columns; // the header's column names, as printed
     bool has_redop_column = false;
     bool has_root_column = false;
-    std::string tool;                 // "nccl-tests", "rccl-tests", or empty when the log does not say
-    std::string tests_version;        // "2.17.9" from "# nccl-tests version 2.17.9 ..."
-    std::string nccl_version;         // "2.27.3+cuda12.9" from "NCCL version 2.27.3+cuda12.9"
-    std::string test_name;            // "all_reduce_perf" when the log names it (command line, banner)
+    std::string tool;          // "nccl-tests", "rccl-tests", or empty when the log does not say
+    std::string tests_version; // "2.17.9" from "# nccl-tests version 2.17.9 ..."
+    std::string nccl_version;  // "2.27.3+cuda12.9" from "NCCL version 2.27.3+cuda12.9"
+    std::string test_name;     // "all_reduce_perf" when the log names it (command line, banner)
     int test_name_line = 0;
-    int threads = 0;                  // "# nThread 1 nGpus 8 ...": 0 when absent
+    int threads = 0; // "# nThread 1 nGpus 8 ...": 0 when absent
     int gpus_per_thread = 0;
     std::uint64_t min_bytes = 0;
     std::uint64_t max_bytes = 0;
-    std::vector<DeviceLine> devices;  // the "# Using devices" list, possibly trimmed
+    std::vector<DeviceLine> devices; // the "# Using devices" list, possibly trimmed
     std::vector<ResultRow> rows;
     std::optional<double> footer_avg_busbw_gbps; // "# Avg bus bandwidth : x": a mean over every size
     int footer_line = 0;
-    std::optional<long long> out_of_bounds;     // "# Out of bounds values : n OK|FAILED"
-    std::vector<Note> notes;                    // rows skipped or repaired, and why
-    std::vector<Note> skipped_rows;             // rows not read, with the line and column at fault
+    std::optional<long long> out_of_bounds; // "# Out of bounds values : n OK|FAILED"
+    std::vector<Note> notes;                // rows skipped or repaired, and why
+    std::vector<Note> skipped_rows;         // rows not read, with the line and column at fault
 };
 
 struct LogParse {
     std::vector<ResultTable> tables;
-    std::vector<Note> notes;  // about the whole text (encoding, prefixes stripped)
+    std::vector<Note> notes; // about the whole text (encoding, prefixes stripped)
     int lines = 0;
-    int foreign_lines = 0;    // lines that are not nccl-tests output (mpirun, ssh, NCCL INFO, env...)
+    int foreign_lines = 0; // lines that are not nccl-tests output (mpirun, ssh, NCCL INFO, env...)
 };
 
 struct ParseError {
-    int line = 0;   // 0: about the whole input
+    int line = 0; // 0: about the whole input
     std::string message;
     int column = 0; // 1-based; 0: the whole line (or the whole input)
 };

@@ -28,9 +28,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <memory>
 #include <cstdio>
 #include <ctime>
+#include <memory>
 #include <unistd.h>
 
 using namespace commtax;
@@ -45,7 +45,7 @@ double processAgeS()
         return 0;
     const QByteArray s = stat.readAll();
     const QList<QByteArray> fields = s.mid(s.lastIndexOf(')') + 2).split(' '); // field 3 onwards
-    const double startTicks = fields.value(19).toDouble();                    // field 22: starttime
+    const double startTicks = fields.value(19).toDouble();                     // field 22: starttime
     const double up = uptime.readAll().split(' ').value(0).toDouble();
     return up - startTicks / double(sysconf(_SC_CLK_TCK));
 }

@@ -145,8 +145,7 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     m_plot->setObjectName(QStringLiteral("busbwPlot"));
     m_plot->setMinimumSize(480, 360);
     m_plot->plotLayout()->insertRow(kTitleRow);
-    m_plot->plotLayout()->addElement(kTitleRow, 0, new QCPTextElement(m_plot, tr("Bus bandwidth against message size"),
-                                                                      QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
+    m_plot->plotLayout()->addElement(kTitleRow, 0, new QCPTextElement(m_plot, tr("Bus bandwidth against message size"), QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setLabel(tr("Message size (bytes, log scale)"));
     m_plot->yAxis->setLabel(tr("Bus bandwidth, busbw (GB/s)"));
@@ -392,11 +391,11 @@ void CalibrationDialog::recalibrate()
         else
             m_askLabel->setText(tr("This log has no device list. Enter the ranks and nodes it ran on (now: %1; %2).")
                                     .arg(k.ranks > 0 ? count(k.ranks, "rank", "ranks")
-                                                         + (options.ranks > 0 ? tr(" as entered") : tr(" inferred from busbw/algbw"))
+                                                 + (options.ranks > 0 ? tr(" as entered") : tr(" inferred from busbw/algbw"))
                                                      : tr("ranks unknown"),
-                                         options.nodes > 0 ? count(options.nodes, "node", "nodes") + tr(" as entered")
-                                         : k.model.nodes > 0 ? tr("nodes unknown, %1 assumed for the comparison").arg(k.model.nodes)
-                                                             : tr("nodes unknown")));
+                                         options.nodes > 0       ? count(options.nodes, "node", "nodes") + tr(" as entered")
+                                             : k.model.nodes > 0 ? tr("nodes unknown, %1 assumed for the comparison").arg(k.model.nodes)
+                                                                 : tr("nodes unknown")));
         m_askLabel->setVisible(true);
     } else {
         m_askLabel->setVisible(false);
@@ -566,21 +565,14 @@ void CalibrationDialog::updateSummary()
     if (!c.gpu_name.empty())
         row(tr("GPU"), qs(c.gpu_name));
     row(tr("Peak busbw"), tr("%1 at %2").arg(gbps(c.peak_busbw_gbps), bytesLabel(double(c.peak_size_bytes))));
-    row(tr("Plateau busbw"), c.plateau_busbw_gbps ? tr("%1 (sizes of 256 MiB and more)").arg(gbps(*c.plateau_busbw_gbps))
-                                                 : tr("not reached: no size of 256 MiB or more"));
+    row(tr("Plateau busbw"), c.plateau_busbw_gbps ? tr("%1 (sizes of 256 MiB and more)").arg(gbps(*c.plateau_busbw_gbps)) : tr("not reached: no size of 256 MiB or more"));
     if (c.fit.ok)
-        row(tr("Alpha-beta fit"), tr("latency %1, bandwidth %2 (busbw); rms residual %3%")
-                                      .arg(c.fit.alpha_us ? formatNumber(*c.fit.alpha_us, 1) + QStringLiteral(" us")
-                                                          : tr("not measurable"),
-                                           gbps(c.fit.bw_gbps), formatNumber(100 * c.fit.rms_residual, 1)));
+        row(tr("Alpha-beta fit"), tr("latency %1, bandwidth %2 (busbw); rms residual %3%").arg(c.fit.alpha_us ? formatNumber(*c.fit.alpha_us, 1) + QStringLiteral(" us") : tr("not measurable"), gbps(c.fit.bw_gbps), formatNumber(100 * c.fit.rms_residual, 1)));
     else
         row(tr("Alpha-beta fit"), tr("none: time does not grow with size"));
-    row(tr("Footer average"), c.footer_avg_busbw_gbps ? tr("%1, a mean over every size, not a peak").arg(gbps(*c.footer_avg_busbw_gbps))
-                                                      : tr("absent"));
+    row(tr("Footer average"), c.footer_avg_busbw_gbps ? tr("%1, a mean over every size, not a peak").arg(gbps(*c.footer_avg_busbw_gbps)) : tr("absent"));
     if (c.model.available) {
-        row(tr("Model"), tr("%1 with %2: busbw %3, line rate %4, latency %5 us")
-                             .arg(qs(c.model.cluster_id), qs(c.model.gpu_id), gbps(c.model.link_busbw_gbps), gbps(c.model.line_gbps),
-                                  formatNumber(c.model.latency_us, 1)));
+        row(tr("Model"), tr("%1 with %2: busbw %3, line rate %4, latency %5 us").arg(qs(c.model.cluster_id), qs(c.model.gpu_id), gbps(c.model.link_busbw_gbps), gbps(c.model.line_gbps), formatNumber(c.model.latency_us, 1)));
         row(tr("Below the model"), tr("%1 of %2 sizes more than 20% below").arg(c.model.sizes_below).arg(c.model.sizes_compared));
         QStringList fields;
         if (c.calibrated.efficiency)

@@ -67,7 +67,7 @@ private:
     void fillClusterCombo();
 
     PresetCatalog m_catalog;
-    QString m_sourceName;           // the file name, or "pasted text"
+    QString m_sourceName; // the file name, or "pasted text"
     std::vector<nccl::ResultTable> m_tables;
     std::vector<nccl::Note> m_logNotes;
     std::optional<nccl::Calibration> m_calibration;

@@ -21,7 +21,8 @@ QString formatComputedBandwidth(double gbps)
 }
 } // namespace
 
-CalibrationRowsModel::CalibrationRowsModel(QObject *parent) : QAbstractTableModel(parent) {}
+CalibrationRowsModel::CalibrationRowsModel(QObject *parent)
+    : QAbstractTableModel(parent) { }
 
 void CalibrationRowsModel::setCalibration(const nccl::Calibration &c)
 {

@@ -12,7 +12,17 @@ class CalibrationRowsModel : public QAbstractTableModel
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CalibrationRowsModel)
 public:
-    enum Column { Size, Time, AlgBw, BusBw, InPlaceBusBw, FitBusBw, FitResidual, ModelBusBw, VsModel, Line, ColumnCount };
+    enum Column { Size,
+                  Time,
+                  AlgBw,
+                  BusBw,
+                  InPlaceBusBw,
+                  FitBusBw,
+                  FitResidual,
+                  ModelBusBw,
+                  VsModel,
+                  Line,
+                  ColumnCount };
 
     explicit CalibrationRowsModel(QObject *parent = nullptr);
 

@@ -269,9 +269,12 @@ QColor ChartView::colorForGpu(const QString &gpuId)
     // Colour-blind safe (Okabe-Ito and Tol), fixed per known preset so that a GPU keeps its colour
     // from chart to chart.
     static const QList<QPair<QString, QColor>> known = {
-        {QStringLiteral("h100-sxm"), QColor(0x00, 0x72, 0xb2)},   {QStringLiteral("h200-sxm"), QColor(0x56, 0xb4, 0xe9)},
-        {QStringLiteral("a100-sxm-80gb"), QColor(0x00, 0x9e, 0x73)}, {QStringLiteral("l40s"), QColor(0xe6, 0x9f, 0x00)},
-        {QStringLiteral("rtx-4090"), QColor(0xd5, 0x5e, 0x00)},   {QStringLiteral("b200"), QColor(0x88, 0x22, 0x55)},
+        {QStringLiteral("h100-sxm"), QColor(0x00, 0x72, 0xb2)},
+        {QStringLiteral("h200-sxm"), QColor(0x56, 0xb4, 0xe9)},
+        {QStringLiteral("a100-sxm-80gb"), QColor(0x00, 0x9e, 0x73)},
+        {QStringLiteral("l40s"), QColor(0xe6, 0x9f, 0x00)},
+        {QStringLiteral("rtx-4090"), QColor(0xd5, 0x5e, 0x00)},
+        {QStringLiteral("b200"), QColor(0x88, 0x22, 0x55)},
         {QStringLiteral("mi300x"), QColor(0xcc, 0x79, 0xa7)},
     };
     for (const auto &k : known)

@@ -10,7 +10,9 @@ namespace commtax {
 namespace {
 QString seconds(double s)
 {
-    const int decimals = s >= 100 ? 0 : s >= 10 ? 1 : s >= 1 ? 2 : 3;
+    const int decimals = s >= 100 ? 0 : s >= 10 ? 1
+        : s >= 1                                ? 2
+                                                : 3;
     return QString::number(s, 'f', decimals) + QStringLiteral(" s");
 }
 QString percent(double p, int decimals = 1) { return QString::number(p, 'f', decimals) + QLatin1Char('%'); }
@@ -227,7 +229,8 @@ void CommTaxChart::draw(const Analysis &a)
                                       : QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(kAlarm, 2), Qt::NoBrush, 14));
         addHoverPoint(m_marker, gpus, tax,
                       QStringLiteral("This plan: %1 GPUs, comm tax %2 exposed, %3 raw%4")
-                          .arg(r.gpus).arg(percent(tax), percent(r.comm_tax_raw * 100.0),
+                          .arg(r.gpus)
+                          .arg(percent(tax), percent(r.comm_tax_raw * 100.0),
                                r.fits_in_memory ? QString() : QStringLiteral("; does not fit in memory")));
         if (!r.fits_in_memory)
             addLabel(m_marker, gpus, tax, QStringLiteral("does not fit"), kAlarm, Qt::AlignLeft | Qt::AlignBottom);
@@ -307,7 +310,9 @@ void BubbleChart::draw(const Analysis &a)
     addHoverPoint(m_marker, m, bubble,
                   QStringLiteral("This plan: m = %1 micro-batches, pp = %2, vpp = %3: bubble %4 of the pipeline, "
                                  "%5 overhead on compute")
-                      .arg(r.micro_batches).arg(a.scenario.plan.training.pp).arg(a.scenario.plan.training.vpp)
+                      .arg(r.micro_batches)
+                      .arg(a.scenario.plan.training.pp)
+                      .arg(a.scenario.plan.training.vpp)
                       .arg(percent(bubble), percent(r.bubble_overhead * 100.0)));
     double maxX = 64, maxY = 10;
     for (const ChartCurve *c : {&a.bubbleCurve, &a.bubbleWithoutInterleaving}) {

@@ -275,8 +275,7 @@ bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
         const double y1 = costPerBillionTokensAtPrice(b.plan, b.result, be.currentPrice * maxX / 100.0);
         if (!std::isfinite(y0) || !std::isfinite(y1))
             continue;
-        line->setName(be.reachable ? QStringLiteral("%1: matches A at %2%3").arg(b.name, formatUsd(be.breakEvenPrice),
-                                                                                 be.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU"))
+        line->setName(be.reachable ? QStringLiteral("%1: matches A at %2%3").arg(b.name, formatUsd(be.breakEvenPrice), be.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU"))
                                    : QStringLiteral("%1: dearer even with free GPUs").arg(b.name));
         line->setPen(QPen(planColor(int(i)), 2));
         line->setData({0, maxX}, {y0, y1}, true);
@@ -383,17 +382,20 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
             {"Overlap slowdown", QColor(0x9C, 0x75, 0x5F), [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
             {"Optimizer step", QColor(0x76, 0xB7, 0xB2), [](const ComparedPlan &p) { return p.result.optimizer_time_s; }},
         };
-        drawn = drawStacked(plot, c, parts, 1.0, [](const ComparedPlan &p) { return seconds(p.result.step_time_s); },
-                            [](const ComparedPlan &p) { return p.result.step_time_s; });
+        drawn = drawStacked(
+            plot, c, parts, 1.0, [](const ComparedPlan &p) { return seconds(p.result.step_time_s); },
+            [](const ComparedPlan &p) { return p.result.step_time_s; });
         break;
     }
     case ComparisonChart::CostPerBillionTokens:
         reset(plot, chartTitle(chart), QString(), QStringLiteral("USD per billion tokens"));
-        drawn = drawPerPlanBars(plot, c, [](const Result &r) { return r.cost_per_billion_tokens_usd; }, 1.0, usd);
+        drawn = drawPerPlanBars(
+            plot, c, [](const Result &r) { return r.cost_per_billion_tokens_usd; }, 1.0, usd);
         break;
     case ComparisonChart::DaysToTrain:
         reset(plot, chartTitle(chart), QString(), QStringLiteral("Days to train (wall clock, with goodput)"));
-        drawn = drawPerPlanBars(plot, c, [](const Result &r) { return r.days_to_train; }, 1.0, days);
+        drawn = drawPerPlanBars(
+            plot, c, [](const Result &r) { return r.days_to_train; }, 1.0, days);
         break;
     case ComparisonChart::Tco: {
         reset(plot, chartTitle(chart), QString(), QStringLiteral("USD millions"));
@@ -407,8 +409,9 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
             {"Rent", QColor(0xFF, 0x9D, 0xA7),
              [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.rent_usd_per_hour * b.run_hours; }},
         };
-        drawn = drawStacked(plot, c, parts, 1e-6, [](const ComparedPlan &p) { return formatUsd(p.result.tco_usd); },
-                            [](const ComparedPlan &p) { return p.result.tco_usd; });
+        drawn = drawStacked(
+            plot, c, parts, 1e-6, [](const ComparedPlan &p) { return formatUsd(p.result.tco_usd); },
+            [](const ComparedPlan &p) { return p.result.tco_usd; });
         break;
     }
     case ComparisonChart::PriceBreakEven:

@@ -14,16 +14,16 @@ class QCustomPlot;
 namespace commtax {
 
 enum class ComparisonChart {
-    StepBreakdown,   // stacked step time: compute, bubble, TP, PP, DP exposed, overlap slowdown
+    StepBreakdown, // stacked step time: compute, bubble, TP, PP, DP exposed, overlap slowdown
     CostPerBillionTokens,
     DaysToTrain,
-    Tco,             // TCO of the run, stacked: depreciation, energy, upkeep, rent
-    PriceBreakEven,  // cost per billion tokens against the GPU price (% of today's), plan A's line
-    BuyVersusRent,   // cumulative cost of buying against renting, by month
+    Tco,            // TCO of the run, stacked: depreciation, energy, upkeep, rent
+    PriceBreakEven, // cost per billion tokens against the GPU price (% of today's), plan A's line
+    BuyVersusRent,  // cumulative cost of buying against renting, by month
 };
 inline constexpr ComparisonChart kAllComparisonCharts[] = {
     ComparisonChart::StepBreakdown, ComparisonChart::CostPerBillionTokens, ComparisonChart::DaysToTrain,
-    ComparisonChart::Tco,           ComparisonChart::PriceBreakEven,       ComparisonChart::BuyVersusRent};
+    ComparisonChart::Tco, ComparisonChart::PriceBreakEven, ComparisonChart::BuyVersusRent};
 
 QString chartTitle(ComparisonChart chart);
 QColor planColor(int index);

@@ -177,9 +177,9 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
         if (role == Qt::ToolTipRole)
             return QStringLiteral("%1 (%2); better: %3")
                 .arg(QLatin1String(row.metric->label), QLatin1String(row.metric->key),
-                     row.metric->better == Better::Lower    ? QStringLiteral("lower")
-                     : row.metric->better == Better::Higher ? QStringLiteral("higher")
-                                                            : QStringLiteral("neither"));
+                     row.metric->better == Better::Lower        ? QStringLiteral("lower")
+                         : row.metric->better == Better::Higher ? QStringLiteral("higher")
+                                                                : QStringLiteral("neither"));
         return QLatin1String(row.metric->label);
     case RowKind::BreakEvenPrice: return QStringLiteral("Break-even GPU price vs A");
     case RowKind::BuyVersusRent: return QStringLiteral("Buying beats renting after");

@@ -17,9 +17,9 @@ class ComparisonTableModel : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(ComparisonTableModel)
 public:
     enum Role {
-        ValueRole = Qt::UserRole,  // the metric as a double (invalid QVariant for text rows)
-        BestRole,                  // true where this plan has the row's best value
-        MetricKeyRole,             // the metric's JSON key, empty for text rows
+        ValueRole = Qt::UserRole, // the metric as a double (invalid QVariant for text rows)
+        BestRole,                 // true where this plan has the row's best value
+        MetricKeyRole,            // the metric's JSON key, empty for text rows
     };
     static constexpr const char *kBestMark = "\u2605"; // a star beside the best value
 
@@ -36,7 +36,15 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    enum class RowKind { Gpu, Cluster, Layout, Economics, Status, Normalisation, Metric, BreakEvenPrice, BuyVersusRent };
+    enum class RowKind { Gpu,
+                         Cluster,
+                         Layout,
+                         Economics,
+                         Status,
+                         Normalisation,
+                         Metric,
+                         BreakEvenPrice,
+                         BuyVersusRent };
     struct Row {
         RowKind kind;
         const MetricInfo *metric = nullptr;

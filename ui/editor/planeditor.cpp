@@ -513,9 +513,8 @@ void PlanEditor::setErrors(const QList<FieldError> &errors)
 void PlanEditor::colourLabel(Row &row)
 {
     QPalette p = row.label->palette();
-    p.setColor(QPalette::WindowText, row.bad      ? QColor(0xb0, 0x00, 0x20)
-                                     : row.edited ? QColor(0x00, 0x5a, 0xb4)
-                                                  : palette().color(QPalette::WindowText));
+    p.setColor(QPalette::WindowText, row.bad ? QColor(0xb0, 0x00, 0x20) : row.edited ? QColor(0x00, 0x5a, 0xb4)
+                                                                                     : palette().color(QPalette::WindowText));
     row.label->setPalette(p);
 }
 

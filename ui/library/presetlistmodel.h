@@ -16,7 +16,11 @@ class PresetListModel : public QAbstractTableModel
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PresetListModel)
 public:
-    enum Column { Name, Id, Origin, FirstFigure, ColumnCount = FirstFigure + 3 };
+    enum Column { Name,
+                  Id,
+                  Origin,
+                  FirstFigure,
+                  ColumnCount = FirstFigure + 3 };
 
     explicit PresetListModel(Section section, QObject *parent = nullptr);
 
@@ -42,7 +46,13 @@ class SavedPlanListModel : public QAbstractTableModel
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SavedPlanListModel)
 public:
-    enum Column { Name, Model, Gpu, Cluster, Gpus, Modified, ColumnCount };
+    enum Column { Name,
+                  Model,
+                  Gpu,
+                  Cluster,
+                  Gpus,
+                  Modified,
+                  ColumnCount };
 
     explicit SavedPlanListModel(QObject *parent = nullptr);
 

@@ -20,7 +20,8 @@ QString exportReportInteractively(QWidget *parent, const Comparison &c, const Pr
         return QString();
     ReportFormat format;
     if (!reportFormatForFile(fileName, format))
-        fileName += filter == csv ? QStringLiteral(".csv") : filter == json ? QStringLiteral(".json") : QStringLiteral(".pdf");
+        fileName += filter == csv ? QStringLiteral(".csv") : filter == json ? QStringLiteral(".json")
+                                                                            : QStringLiteral(".pdf");
     return exportReportToFile(parent, c, catalog, fileName);
 }
 

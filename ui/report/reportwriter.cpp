@@ -2,8 +2,8 @@
 
 #include "compare/comparisoncharts.h"
 #include "compare/comparisontablemodel.h"
-#include "library/comparisonio.h"
 #include "core/atomicfile.h"
+#include "library/comparisonio.h"
 #include "library/libraryfiles.h"
 
 #include <qcustomplot.h>
@@ -51,7 +51,7 @@ namespace {
 
 // A4 at 96 dpi logical: the unit every length below is in.
 constexpr double kDpi = 96.0;
-constexpr double kMargin = 56.0;       // about 15 mm
+constexpr double kMargin = 56.0; // about 15 mm
 constexpr double kFooterHeight = 30.0;
 constexpr int kChartObjectType = QTextFormat::UserObject + 1;
 constexpr int kChartIndexProperty = QTextFormat::UserProperty + 1;
@@ -128,7 +128,8 @@ public:
         if (newPage)
             bf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
         QTextCharFormat cf;
-        cf.setFontPointSize(level == 0 ? 18 : level == 1 ? 13 : 10.5);
+        cf.setFontPointSize(level == 0 ? 18 : level == 1 ? 13
+                                                         : 10.5);
         cf.setFontWeight(QFont::Bold);
         cf.setForeground(level == 0 ? QColor(0x1F, 0x3A, 0x5F) : QColor(0x22, 0x22, 0x22));
         newBlock(bf, cf);
@@ -329,8 +330,10 @@ public:
         QStringList seen;
         for (const ComparedPlan &p : c.plans) {
             const QString presetId = p.scenario.presetOf(s);
-            const std::string &id = s == Section::Gpu ? p.plan.gpu.id : s == Section::Cluster ? p.plan.cluster.id : p.plan.model.id;
-            const std::string &name = s == Section::Gpu ? p.plan.gpu.name : s == Section::Cluster ? p.plan.cluster.name : p.plan.model.name;
+            const std::string &id = s == Section::Gpu ? p.plan.gpu.id : s == Section::Cluster ? p.plan.cluster.id
+                                                                                              : p.plan.model.id;
+            const std::string &name = s == Section::Gpu ? p.plan.gpu.name : s == Section::Cluster ? p.plan.cluster.name
+                                                                                                  : p.plan.model.name;
             const QString key = QString::fromStdString(id);
             if (seen.contains(key))
                 continue;
@@ -428,10 +431,10 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
             Cell{pl.economics.mode == EconomicsMode::Rent
                      ? QStringLiteral("rent, %1/GPU-h").arg(formatUsd(pl.economics.usd_per_gpu_hour))
                      : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0))},
-            Cell{!p.valid ? QStringLiteral("invalid: ") + p.error
-                 : i == c.reference ? QStringLiteral("reference")
-                 : p.note.isEmpty() ? normalizationLabel(c.normalization).toLower()
-                                    : p.note,
+            Cell{!p.valid               ? QStringLiteral("invalid: ") + p.error
+                     : i == c.reference ? QStringLiteral("reference")
+                     : p.note.isEmpty() ? normalizationLabel(c.normalization).toLower()
+                                        : p.note,
                  false, false, !p.runs()},
         };
     }
@@ -543,17 +546,22 @@ void costBreakdownTable(ReportDocument &doc, const Comparison &c)
     rows << row(QStringLiteral("Capex: GPUs"), [](const CostBreakdown &b, const Result &) { return b.gpus_usd; });
     rows << row(QStringLiteral("Capex: servers without GPUs"), [](const CostBreakdown &b, const Result &) { return b.nodes_usd; });
     rows << row(QStringLiteral("Capex: network"), [](const CostBreakdown &b, const Result &) { return b.network_usd; });
-    rows << row(QStringLiteral("Capex total"), [](const CostBreakdown &b, const Result &) { return b.capex_usd; }, true);
+    rows << row(
+        QStringLiteral("Capex total"), [](const CostBreakdown &b, const Result &) { return b.capex_usd; }, true);
     rows << row(QStringLiteral("Per hour: depreciation"), [](const CostBreakdown &b, const Result &) { return b.depreciation_usd_per_hour; });
     rows << row(QStringLiteral("Per hour: energy"), [](const CostBreakdown &b, const Result &) { return b.energy_usd_per_hour; });
     rows << row(QStringLiteral("Per hour: upkeep"), [](const CostBreakdown &b, const Result &) { return b.upkeep_usd_per_hour; });
     rows << row(QStringLiteral("Per hour: rent"), [](const CostBreakdown &b, const Result &) { return b.rent_usd_per_hour; });
-    rows << row(QStringLiteral("Per hour total"), [](const CostBreakdown &b, const Result &) { return b.total_usd_per_hour; }, true);
-    rows << row(QStringLiteral("TCO of the training run"), [](const CostBreakdown &, const Result &r) { return r.tco_usd; }, true);
+    rows << row(
+        QStringLiteral("Per hour total"), [](const CostBreakdown &b, const Result &) { return b.total_usd_per_hour; }, true);
+    rows << row(
+        QStringLiteral("TCO of the training run"), [](const CostBreakdown &, const Result &r) { return r.tco_usd; }, true);
     rows << row(QStringLiteral("Lifetime TCO (economics horizon)"), [](const CostBreakdown &, const Result &r) { return r.lifetime_tco_usd; });
-    rows << row(QStringLiteral("Cost per billion tokens"), [](const CostBreakdown &, const Result &r) {
-        return r.cost_per_billion_tokens_usd;
-    }, true);
+    rows << row(
+        QStringLiteral("Cost per billion tokens"), [](const CostBreakdown &, const Result &r) {
+            return r.cost_per_billion_tokens_usd;
+        },
+        true);
     doc.table(planHeader(c, QStringLiteral("USD")), rows, evenWidths(24, n), n > 5 ? 6.5 : 7.5);
 }
 

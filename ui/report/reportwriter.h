@@ -18,13 +18,15 @@
 
 namespace commtax {
 
-enum class ReportFormat { Pdf, Csv, Json };
+enum class ReportFormat { Pdf,
+                          Csv,
+                          Json };
 // From the file name's suffix (.pdf, .csv, .json; any case). False for anything else.
 bool reportFormatForFile(const QString &fileName, ReportFormat &out);
 
 struct ReportOptions {
-    QString title;        // empty: "GPU cluster comparison: <model>"
-    QString question;     // empty: comparisonQuestion()
+    QString title;    // empty: "GPU cluster comparison: <model>"
+    QString question; // empty: comparisonQuestion()
     QDateTime date = QDateTime::currentDateTime();
     // Where the plans' presets come from, for the provenance of every figure (built-in + user).
     const PresetCatalog *catalog = nullptr; // null: the built-in presets
