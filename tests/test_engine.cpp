@@ -255,8 +255,12 @@ private Q_SLOTS:
         const double fseq = s * (12 * l * h * h * (1 + ga + s / h) + 18 * l * f * h + 6 * V * h);
         const double hw = 1024 * (fseq + l * 4 * s * s * h);
         const double eff = 0.68 * 1024.0 / (1024.0 + 360.0);
-        const double tcomp = hw / (256 * 989e12 * eff);
+        // The pipeline is paced by its last stage: 20 layers and the LM head (6*V*h per token), each
+        // micro-batch of 1 sequence on 8 GPUs, 128 micro-batches (docs/model.md §16).
+        const double lastStage = s * (12 * 20 * h * h * (1 + ga + s / h) + 18 * 20 * f * h + 6 * V * h) + 20 * 4 * s * s * h;
+        const double tcomp = 128 * lastStage / 8 / (989e12 * eff);
         QVERIFY_NEAR(r.compute_time_s, tcomp, 1e-9);
+        QCOMPARE(r.pacing_stage, 3);
         // m = 1024/(1*8) = 128 micro-batches; bubble (p-1)/(v*m) = 3/128.
         QCOMPARE(r.micro_batches, 128);
         QVERIFY_NEAR(r.bubble_overhead, 3.0 / 128, 1e-12);
@@ -267,12 +271,15 @@ private Q_SLOTS:
         const double msg = 1 * s * h * 2;
         const double agrs = 8.4e-6 + 7 * 3.4e-6 + 7.0 / 8 * msg / (450e9 * 0.82);
         QVERIFY_NEAR(r.tp_comm_time_s, 128 * 20 * 10 * agrs, 1e-9);
-        // DP (ZeRO-1): reduce-scatter of P/32 fp32 gradients (Megatron's default with bf16) +
-        // all-gather of P/32 bf16 weights over 8 ranks, one per node, on one 400 Gb/s NIC at 0.9:
+        // Each stage reduces its own gradients; the end stages hold the most: 20 layers and the
+        // embedding or the LM head, V*h (docs/model.md §16), over tp = 8.
+        const double Pst = (P - 2 * V * h) / 4 + V * h;
+        // DP (ZeRO-1): reduce-scatter of Pst/8 fp32 gradients (Megatron's default with bf16) +
+        // all-gather of Pst/8 bf16 weights over 8 ranks, one per node, on one 400 Gb/s NIC at 0.9:
         // 45 GB/s; tree-free ring latency 7 * 14 us each (ring 98 us vs tree 2*3*14 = 84 us is only
         // for all-reduce).
-        const double rs = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 32 * 4) / 45e9;
-        const double ag = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 32 * 2) / 45e9;
+        const double rs = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (Pst / 8 * 4) / 45e9;
+        const double ag = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (Pst / 8 * 2) / 45e9;
         QVERIFY_NEAR(r.dp_comm_time_s, rs + ag, 1e-9);
         // exposed: the reduce-scatter minus 0.8 x the last micro-batch's backward (2/3 of tcomp/128),
         // the all-gather minus 0.8 x the next step's first forward (1/3 of tcomp/128).
@@ -280,20 +287,23 @@ private Q_SLOTS:
         // PP: 2*v*m sends of b*s*h*2/t bytes over one 45 GB/s rail, 8.4 + 14 us latency.
         QVERIFY_NEAR(r.pp_comm_time_s, 2 * 128 * (8.4e-6 + 14e-6 + msg / 8 / 45e9), 1e-9);
         const double hidden = r.dp_comm_time_s - r.dp_comm_exposed_s;
-        // The bubble idles 3/128 of each stage's micro-batch slots, compute and TP communication alike.
-        QVERIFY_NEAR(r.bubble_time_s, (tcomp + r.tp_comm_time_s) * 3.0 / 128, 1e-9);
-        // optimizer: Adam over P/32/8 parameters (ZeRO-1), 30 B each (26 B of states and weights + 4 B
+        // The bubble: the pacing (last) stage idles while the 3 others each run one micro-batch, their
+        // compute (20 layers, no LM head) and TP communication alike: 3/128 of the body's step.
+        const double tcompHead = 128 * (s * 6 * V * h) / 8 / (989e12 * eff);
+        const double bubble = (tcomp - tcompHead + r.tp_comm_time_s) * 3.0 / 128;
+        QVERIFY_NEAR(r.bubble_time_s, bubble, 1e-9);
+        // optimizer: Adam over Pst/8/8 parameters (ZeRO-1), 30 B each (26 B of states and weights + 4 B
         // fp32 gradient), at 3350 GB/s.
-        const double opt = P / 32 / 8 * 30 / 3350e9;
+        const double opt = Pst / 8 / 8 * 30 / 3350e9;
         QVERIFY_NEAR(r.optimizer_time_s, opt, 1e-9);
-        const double step = (tcomp + r.tp_comm_time_s) * (1 + 3.0 / 128) + r.pp_comm_time_s + r.dp_comm_exposed_s + 0.05 * hidden + opt;
+        const double step = tcomp + r.tp_comm_time_s + bubble + r.pp_comm_time_s + r.dp_comm_exposed_s + 0.05 * hidden + opt;
         QVERIFY_NEAR(r.step_time_s, step, 1e-9);
         QVERIFY_NEAR(r.tokens_per_s, 1024 * 4096 / step, 1e-9);
         QVERIFY_NEAR(r.mfu, 1024 * fseq / (step * 256 * 989e12), 1e-9);
-        // memory: P/32 parameters per GPU: 2 B weights, 4 B fp32 gradients, 12 B optimizer / 8 (ZeRO-1).
-        QVERIFY_NEAR(r.memory_weights_gb, P / 32 * 2 / 1e9, 1e-9);
-        QVERIFY_NEAR(r.memory_gradients_gb, P / 32 * 4 / 1e9, 1e-9);
-        QVERIFY_NEAR(r.memory_optimizer_gb, P / 32 * 12 / 8 / 1e9, 1e-9);
+        // memory, the first stage (the fullest: 4 micro-batches in flight): Pst/8 parameters per GPU: 2 B weights, 4 B fp32 gradients, 12 B optimizer / 8 (ZeRO-1).
+        QVERIFY_NEAR(r.memory_weights_gb, Pst / 8 * 2 / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_gradients_gb, Pst / 8 * 4 / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_optimizer_gb, Pst / 8 * 12 / 8 / 1e9, 1e-9);
         // activations: SP + selective, 34*s*b*h/t per layer, 20 layers, min(m, p) = 4 in flight.
         QVERIFY_NEAR(r.memory_activations_gb, 34.0 * s * h / 8 * 20 * 4 / 1e9, 1e-9);
         // cost: capex = 256*25000 + 32*120000 + 256*3000; cost/h = capex/(4*8760) + power + upkeep.
@@ -318,7 +328,7 @@ private Q_SLOTS:
         QVERIFY_NEAR(r.tp_busbw_gbps, 450 * 0.82, 1e-12); // NVLink per direction x efficiency
         QVERIFY_NEAR(r.dp_busbw_gbps, 45.0, 1e-12);       // 400 Gb/s / 8 x 0.9
         QVERIFY_NEAR(r.pp_bw_gbps, 45.0, 1e-12);
-        QVERIFY_NEAR(r.memory_total_gb, (P / 32 * (2 + 4 + 12.0 / 8) + 34.0 * s * h / 8 * 20 * 4) / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_total_gb, (Pst / 8 * (2 + 4 + 12.0 / 8) + 34.0 * s * h / 8 * 20 * 4) / 1e9, 1e-9);
         QVERIFY_NEAR(r.memory_capacity_gb, 80.0, 1e-12);
         QVERIFY_NEAR(r.memory_usable_gb, 72.0, 1e-12); // 10% reserve for the allocator and workspaces
         QVERIFY(r.fits_in_memory);
@@ -523,9 +533,9 @@ private Q_SLOTS:
         QTest::addRow("tp not dividing heads") << "tp3"
                                                << "training.tp"
                                                << "does not divide heads";
-        QTest::addRow("layers not dividing pp*vpp") << "pp3"
-                                                    << "training.pp"
-                                                    << "do not divide by pp*vpp";
+        QTest::addRow("layers not filling pp*vpp") << "pp3"
+                                                   << "training.pp"
+                                                   << "cannot fill pp*vpp=4*1=4";
         QTest::addRow("batch not divisible") << "batch"
                                              << "training.global_batch"
                                              << "not divisible by micro_batch*dp";
@@ -580,7 +590,7 @@ private Q_SLOTS:
             p.training.tp = 3;
         }
         if (what == QLatin1String("pp3")) {
-            p.training.pp = 3;
+            p.model.layers = 3;
         }
         if (what == QLatin1String("batch")) {
             p.training.global_batch = 1000;

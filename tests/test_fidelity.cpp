@@ -52,6 +52,39 @@ Plan llama7bOneNode()
     return p;
 }
 
+// Llama 3 405B (Dubey et al. 2024, Table 3: 126 layers, h 16384, 128 heads, 8 KV heads, FFN 53248,
+// vocabulary 128256), trained with pp = 16 (§3.3.2), here tp 8 x pp 16 on 16 DGX H100 nodes.
+Plan llama405bPp16()
+{
+    Plan p = presetPlan("llama3-70b", "h100-sxm", "dgx-h100");
+    p.model.layers = 126;
+    p.model.hidden = 16384;
+    p.model.heads = 128;
+    p.model.kv_heads = 8;
+    p.model.ffn = 53248;
+    p.model.vocab = 128256;
+    p.cluster.nodes = 16;
+    TrainingSpec &t = p.training;
+    t.seq_len = 8192;
+    t.global_batch = 64;
+    t.micro_batch = 1;
+    t.tp = 8;
+    t.pp = 16;
+    t.dp = 1;
+    t.vpp = 1;
+    t.zero = 1;
+    t.recompute = Recompute::Selective;
+    t.sequence_parallel = true;
+    t.tp_overlap = 0;
+    return p;
+}
+
+// One layer's hardware FLOPs per sequence with selective recompute (docs/model.md §2).
+double layerFlops(double h, double ga, double f, double s)
+{
+    return s * (12 * h * h * (1 + ga) + 18 * f * h) + 12 * h * s * s + 4 * s * s * h;
+}
+
 } // namespace
 
 class TestFidelity : public QObject
@@ -124,11 +157,13 @@ private Q_SLOTS:
         const Plan p = defaultScenario().plan;
         const double l = 80, h = 8192, s = 4096, f = 28672, V = 32000, ga = 8.0 / 64;
         const double fseq = s * (12 * l * h * h * (1 + ga + s / h) + 18 * l * f * h + 6 * V * h);
-        const double tcomp = 1024 * (fseq + l * 4 * s * s * h) / (256 * 989e12 * 0.68 * 1024.0 / (1024.0 + 360.0));
+        // The idle slots of the pacing (last) stage are the other stages' micro-batches: 20 layers
+        // each, without the LM head (docs/model.md §16), so the body's compute, 6*V*h*s left out.
+        const double tcomp = 1024 * (fseq - 6 * V * h * s + l * 4 * s * s * h) / (256 * 989e12 * 0.68 * 1024.0 / (1024.0 + 360.0));
         const double msg = 1 * s * h * 2.0;
         const double tp = 128 * 20 * 10 * (8.4e-6 + 7 * 3.4e-6 + 7.0 / 8 * msg / (450e9 * 0.82));
         const Result r = evaluateValid(p);
-        // Before: 3/128 x compute only (0.351 s); now 3/128 x (compute + exposed TP) (0.466 s).
+        // Before: 3/128 x compute only (0.351 s); now 3/128 x (compute + exposed TP) (0.465 s).
         QVERIFY_NEAR(r.bubble_time_s, 3.0 / 128 * (tcomp + tp), 1e-9);
         // TP overlap hides part of the TP time, and the bubble shrinks with it.
         Plan q = p;
@@ -148,12 +183,13 @@ private Q_SLOTS:
         QVERIFY(QLatin1String(f->help).contains(QLatin1String("Megatron")));
         // The default plan's ZeRO-1 reduce-scatter moves P/32 x 4 bytes over 8 ranks at 45 GB/s and
         // the gradient buffer holds 4 B per parameter.
-        const double P = parameterCount(p.model);
+        // The first and last stages hold the most: 20 layers and the embedding (or LM head), V*h.
+        const double P = (parameterCount(p.model) - 2 * 32000.0 * 8192) / 4 + 32000.0 * 8192;
         const Result r = evaluateValid(p);
-        const double rs = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 32 * 4) / 45e9;
-        const double ag = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 32 * 2) / 45e9;
+        const double rs = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 8 * 4) / 45e9;
+        const double ag = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 8 * 2) / 45e9;
         QVERIFY_NEAR(r.dp_comm_time_s, rs + ag, 1e-9);
-        QVERIFY_NEAR(r.memory_gradients_gb, P / 32 * 4 / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_gradients_gb, P / 8 * 4 / 1e9, 1e-9);
     }
 
     // 5a. ZeRO-1/2: the parameter all-gather follows the optimizer step, so it can hide only under
@@ -164,11 +200,14 @@ private Q_SLOTS:
         // selective recompute: a micro-batch is tcomp/128, 2/3 of it backward and 1/3 forward.
         const Plan p = defaultScenario().plan;
         const Result r = evaluateValid(p);
-        const double P = parameterCount(p.model), lat = 8.4e-6 + 7 * 14e-6;
-        const double rs = lat + 7.0 / 8 * (P / 32 * 4) / 45e9, ag = lat + 7.0 / 8 * (P / 32 * 2) / 45e9;
-        const double l = 80, h = 8192, s = 4096, f = 28672, V = 32000, ga = 8.0 / 64;
-        const double fseq = s * (12 * l * h * h * (1 + ga + s / h) + 18 * l * f * h + 6 * V * h);
-        const double tcomp = 1024 * (fseq + l * 4 * s * s * h) / (256 * 989e12 * 0.68 * 1024.0 / (1024.0 + 360.0));
+        const double lat = 8.4e-6 + 7 * 14e-6;
+        const double h = 8192, s = 4096, f = 28672, V = 32000, ga = 8.0 / 64;
+        // The end stages' 20 layers + V*h parameters (docs/model.md §16), over tp = 8.
+        const double P = (parameterCount(p.model) - 2 * V * h) / 4 + V * h;
+        const double rs = lat + 7.0 / 8 * (P / 8 * 4) / 45e9, ag = lat + 7.0 / 8 * (P / 8 * 2) / 45e9;
+        // The pacing (last) stage's compute: 20 layers and the LM head, 128 micro-batches on 8 GPUs.
+        const double last = s * (12 * 20 * h * h * (1 + ga + s / h) + 18 * 20 * f * h + 6 * V * h) + 20 * 4 * s * s * h;
+        const double tcomp = 128 * last / 8 / (989e12 * 0.68 * 1024.0 / (1024.0 + 360.0));
         const double mb = tcomp / 128;
         // Before, both shared the backward window: max(0, rs + ag - 0.8 x 2/3 x mb) = 0.189 s; now
         // 0.158 s, the all-gather hiding under the forward instead.
@@ -177,7 +216,7 @@ private Q_SLOTS:
         Plan q = p;
         q.training.grad_bytes = 0.125;
         const Result rq = evaluateValid(q);
-        const double rsq = lat + 7.0 / 8 * (P / 32 * 0.125) / 45e9;
+        const double rsq = lat + 7.0 / 8 * (P / 8 * 0.125) / 45e9;
         QVERIFY_NEAR(rq.dp_comm_exposed_s, std::max(0.0, rsq - 0.8 * mb * 2 / 3) + std::max(0.0, ag - 0.8 * mb / 3), 1e-9);
     }
 
@@ -258,9 +297,9 @@ private Q_SLOTS:
         QVERIFY_NEAR(r.dp_busbw_gbps, 22.5, 1e-12);
         QVERIFY_NEAR(r.pp_bw_gbps, 22.5, 1e-12);
         QVERIFY_NEAR(r.tp_busbw_gbps, 450 * 0.82, 1e-12);
-        const double P = parameterCount(p.model);
-        const double rs = 8.4e-6 + 15 * 14e-6 + 15.0 / 16 * (P / 32 * 4) / 22.5e9;
-        const double ag = 8.4e-6 + 15 * 14e-6 + 15.0 / 16 * (P / 32 * 2) / 22.5e9;
+        const double P = (parameterCount(p.model) - 2 * 32000.0 * 8192) / 4 + 32000.0 * 8192; // an end stage
+        const double rs = 8.4e-6 + 15 * 14e-6 + 15.0 / 16 * (P / 8 * 4) / 22.5e9;
+        const double ag = 8.4e-6 + 15 * 14e-6 + 15.0 / 16 * (P / 8 * 2) / 22.5e9;
         QVERIFY_NEAR(r.dp_comm_time_s, rs + ag, 1e-9);
         // The range: 1 (non-blocking) to 16.
         p.cluster.oversubscription = 0.5;
@@ -309,6 +348,165 @@ private Q_SLOTS:
         Plan p = defaultScenario().plan;
         p.training.global_batch = 16; // m = 2 < p = 4
         QVERIFY(evaluateValid(p).warnings & WarnFewMicroBatches);
+    }
+
+    // 9. Uneven pipeline stages (docs/model.md §16).
+    void llama405bSpreadsItsLayersOverSixteenStages()
+    {
+        const Plan p = llama405bPp16();
+        const Evaluation e = evaluate(p);
+        QVERIFY2(e.ok(), e.ok() ? "" : e.errors.front().message.c_str());
+        const Result &r = e.result;
+        // The rule: 126 = 16 x 7 + 14; the 14 extra layers go to the middle stages (1..14), never to
+        // the last (LM head): 7, 8 x 14, 7. Llama 3 (Dubey et al. 2024, §3.3.2, "balanced pipeline")
+        // took one layer from each of the first and last stages for the embedding and the output
+        // layer with its loss: the same counts (Megatron-LM: --decoder-first-pipeline-num-layers 7
+        // --decoder-last-pipeline-num-layers 7).
+        const StageSplit sp = stageSplit(p);
+        QVERIFY(sp.valid);
+        QVERIFY(!sp.even);
+        QCOMPARE(stageLayers(sp, 0), 7);
+        for (int i = 1; i < 15; ++i)
+            QCOMPARE(stageLayers(sp, i), 8);
+        QCOMPARE(stageLayers(sp, 15), 7);
+        const QJsonArray json = resultToJson(r, p, QString()).value(QStringLiteral("stage_layers")).toArray();
+        QCOMPARE(json.size(), 16);
+        QCOMPARE(json.first().toInt(), 7);
+        QCOMPARE(json.at(1).toInt(), 8);
+        QCOMPARE(json.last().toInt(), 7);
+        QVERIFY(r.warnings & WarnUnevenStages);
+        // By hand: per micro-batch (1 sequence over tp = 8), a layer, the LM head, a layer's TP
+        // (SP: 6 AG + 4 RS of b*s*h*2 bytes over 8 ranks on NVLink, 450 GB/s x 0.82, 3.4 us steps).
+        const double h = 16384, f = 53248, V = 128256, s = 8192, ga = 8.0 / 128, m = 64;
+        const double rate = 989e12 * p.gpu.compute_efficiency * 2048 / (2048 + 360.0);
+        const double layer = layerFlops(h, ga, f, s) / 8 / rate;
+        const double head = s * 6 * V * h / 8 / rate;
+        const double tpLayer = 10 * (8.4e-6 + 7 * 3.4e-6 + 7.0 / 8 * (s * h * 2) / (450e9 * 0.82));
+        // The last stage's 7 layers + head (7.6 layers' worth) are lighter than a middle stage's 8:
+        // stage 1 paces.
+        const double uFirst = 7 * (layer + tpLayer), uMid = 8 * (layer + tpLayer), uLast = 7 * (layer + tpLayer) + head;
+        QVERIFY(uLast < uMid);
+        QCOMPARE(r.pacing_stage, 1);
+        QVERIFY_NEAR(r.compute_time_s, m * 8 * layer, 1e-9);
+        QVERIFY_NEAR(r.tp_comm_time_s, m * 8 * tpLayer, 1e-9);
+        // 1F1B: m x u_max + the other stages' one pass each (sum u - u_max) / v.
+        QVERIFY_NEAR(r.bubble_time_s, uFirst + 13 * uMid + uLast, 1e-9);
+        QVERIFY_NEAR(r.compute_time_s + r.tp_comm_exposed_s + r.bubble_time_s, m * uMid + uFirst + 13 * uMid + uLast, 1e-9);
+        // Memory from the fullest stage: stage i keeps min(m, 16 - i) micro-batches; SP + selective
+        // keeps s*b*h*34/t bytes per layer; 18 B per parameter (ZeRO-1 over dp = 1); the first stage
+        // holds the embedding V*h.
+        const double act = s * h * 34 / 8;
+        const double lp = 2 * h * h * (1 + ga) + 3 * h * f;
+        const double stage0 = (7 * lp + V * h) / 8 * 18 + 7 * 16 * act;
+        const double stage1 = 8 * lp / 8 * 18 + 8 * 15 * act;
+        const double stage15 = (7 * lp + V * h) / 8 * 18 + 7 * 1 * act;
+        QVERIFY(stage1 > stage0 && stage1 > stage15);
+        QVERIFY_NEAR(r.memory_total_gb, stage1 / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_activations_gb, 8 * 15 * act / 1e9, 1e-9);
+        // The same spread given explicitly gives the same figures, without the warning.
+        Plan q = p;
+        q.training.first_stage_layers = 7;
+        q.training.last_stage_layers = 7;
+        const Result rq = evaluateValid(q);
+        QVERIFY_NEAR(rq.step_time_s, r.step_time_s, 1e-12);
+        QCOMPARE(rq.warnings & WarnUnevenStages, 0u);
+    }
+
+    void largeVocabularySlowsTheLastStage()
+    {
+        // Llama 3 8B (32 layers, vocabulary 128256) at pp = 4, tp = 2, s = 4096 on one DGX H100:
+        // 8 layers per stage, and the last stage also runs the LM head, 6*V*h FLOPs per token,
+        // 3.2 GFLOP against 1.58 per layer: the last stage is 17.6% slower than the mean stage.
+        Plan p = presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+        p.cluster.nodes = 1;
+        TrainingSpec &t = p.training;
+        t.seq_len = 4096;
+        t.global_batch = 64;
+        t.micro_batch = 1;
+        t.tp = 2;
+        t.pp = 4;
+        t.dp = 1;
+        t.zero = 1;
+        t.recompute = Recompute::Selective;
+        const Evaluation e = evaluate(p);
+        QVERIFY2(e.ok(), e.ok() ? "" : e.errors.front().message.c_str());
+        const Result &r = e.result;
+        const double h = 4096, f = 14336, V = 128256, s = 4096, ga = 8.0 / 32;
+        const double layer = layerFlops(h, ga, f, s), head = s * 6 * V * h;
+        const double last = 8 * layer + head, mean = (32 * layer + head) / 4;
+        QVERIFY(last / mean > 1.17 && last / mean < 1.18);
+        // The engine charged the mean stage before (B * F_hw / (G * peak * eff)); now the last.
+        const double rate = 989e12 * p.gpu.compute_efficiency * 2048 / (2048 + 360.0);
+        QCOMPARE(r.pacing_stage, 3);
+        QVERIFY_NEAR(r.compute_time_s, 64 * last / 2 / rate, 1e-9);
+        QVERIFY_NEAR(r.compute_time_s / (r.hardware_flops_per_step / (8 * rate)), last / mean, 1e-9);
+        qInfo("Llama 3 8B, pp=4: last stage %.1f%% slower than the mean", 100 * (last / mean - 1));
+        // Megatron's remedy: one layer fewer on the last stage (8, 9, 8, 7 automatic elsewhere).
+        Plan q = p;
+        q.training.last_stage_layers = 7;
+        const StageSplit sq = stageSplit(q);
+        QCOMPARE(stageLayers(sq, 0), 8);
+        QCOMPARE(stageLayers(sq, 1), 9);
+        QCOMPARE(stageLayers(sq, 2), 8);
+        QCOMPARE(stageLayers(sq, 3), 7);
+        QVERIFY(evaluateValid(q).step_time_s < r.step_time_s);
+    }
+
+    void impossibleStageLayersAreErrors()
+    {
+        auto errorOn = [](const Plan &p, const char *field) {
+            for (const PlanError &e : validate(p))
+                if (e.field == field)
+                    return QString::fromStdString(e.message);
+            return QString();
+        };
+        Plan p = llama405bPp16();
+        // 120 on the first stage leave 6 layers for 15 stages.
+        p.training.first_stage_layers = 120;
+        QVERIFY(errorOn(p, "training.first_stage_layers").contains(QLatin1String("leave 6 of the 126 layers for the other 15 stages")));
+        // More than the layers.
+        p.training.first_stage_layers = 0;
+        p.training.last_stage_layers = 200;
+        QVERIFY(!errorOn(p, "training.last_stage_layers").isEmpty());
+        // Interleaving: every stage holds vpp chunks, so counts are multiples of vpp.
+        p.training.last_stage_layers = 7;
+        p.training.vpp = 2;
+        QVERIFY(!errorOn(p, "training.last_stage_layers").isEmpty());
+        // Without a pipeline there is nothing to choose.
+        Plan one = llama7bOneNode();
+        one.training.first_stage_layers = 32;
+        QVERIFY(errorOn(one, "training.first_stage_layers").contains(QLatin1String("pp>1")));
+        // The range (limits.cpp).
+        p = llama405bPp16();
+        p.training.first_stage_layers = -1;
+        QVERIFY(errorOn(p, "training.first_stage_layers").contains(QLatin1String("from 0 to 1000")));
+    }
+
+    void evenLayoutsGiveTheSameFigures()
+    {
+        // The default plan (80 layers over pp = 4) with the automatic spread, and a copy with the
+        // same 20/20 given explicitly: every metric identical, bit for bit, and the schedule's
+        // bubble ratios are still (p-1)/(v*m) and (p-1)/(v*m+p-1).
+        const Plan p = defaultScenario().plan;
+        Plan q = p;
+        q.training.first_stage_layers = 20;
+        q.training.last_stage_layers = 20;
+        QVERIFY(stageSplit(p).even);
+        const Result a = evaluateValid(p), b = evaluateValid(q);
+        for (const MetricInfo &mi : metrics())
+            QVERIFY2(mi.get(a) == mi.get(b), mi.key);
+        QCOMPARE(a.warnings, b.warnings);
+        QCOMPARE(a.warnings & WarnUnevenStages, 0u);
+        QCOMPARE(a.bubble_overhead, 3.0 / 128);
+        // Interleaved: 80 layers over 4 x 2 chunks, also the same either way.
+        Plan pv = p, qv = q;
+        pv.training.vpp = qv.training.vpp = 2;
+        const Result av = evaluateValid(pv), bv = evaluateValid(qv);
+        for (const MetricInfo &mi : metrics())
+            QVERIFY2(mi.get(av) == mi.get(bv), mi.key);
+        // Without a pipeline, one stage: the embedding, the layers and the head, as before (the
+        // hand calculation of fp8SpeedsUpTheLinearLayersOnly).
+        QCOMPARE(stageSplit(llama7bOneNode()).first, 32);
     }
 
     // Published runs (tests/fixtures/published-runs.json): the engine's error on each, MAPE and max

@@ -6,6 +6,7 @@
 #include "engine/engine.h"
 
 #include <QDir>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
@@ -37,6 +38,29 @@ private Q_SLOTS:
         o.remove(QStringLiteral("nodes"));
         QVERIFY(!parsePreset(Section::Cluster, o, QStringLiteral("presets[0]"), p, &path, &why));
         QVERIFY2(why.contains(QStringLiteral("lacks field \"nodes\"")), qPrintable(why));
+    }
+    // Scenario files written before training.first_stage_layers/last_stage_layers existed load with
+    // 0 (automatic); the fields round-trip once set (docs/model.md §16).
+    void scenariosWithoutStageLayersStillLoad()
+    {
+        Scenario s = defaultScenario();
+        QJsonObject o = QJsonDocument::fromJson(serializeScenario(s)).object();
+        QJsonObject t = o.value(QStringLiteral("training")).toObject();
+        QVERIFY(t.contains(QStringLiteral("first_stage_layers")));
+        t.remove(QStringLiteral("first_stage_layers"));
+        t.remove(QStringLiteral("last_stage_layers"));
+        o.insert(QStringLiteral("training"), t);
+        Scenario old;
+        QList<LoadError> errors;
+        QVERIFY(parseScenario(QJsonDocument(o).toJson(), QStringLiteral("old.json"), PresetCatalog::builtIn(), old, errors));
+        QCOMPARE(old.plan.training.first_stage_layers, 0);
+        QCOMPARE(old.plan.training.last_stage_layers, 0);
+        s.plan.training.first_stage_layers = 19;
+        s.plan.training.last_stage_layers = 19;
+        Scenario back;
+        QVERIFY(parseScenario(serializeScenario(s), QStringLiteral("back.json"), PresetCatalog::builtIn(), back, errors));
+        QCOMPARE(back.plan.training.first_stage_layers, 19);
+        QCOMPARE(back.plan.training.last_stage_layers, 19);
     }
     void builtInPresetsLoadWithProvenance()
     {

@@ -58,7 +58,9 @@ namespace {
 std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
 {
     // Fields added after version 1 of the scenario and preset formats (see FieldInfo::addedLater).
-    static const QStringList addedLater = {QStringLiteral("cluster.oversubscription")};
+    static const QStringList addedLater = {QStringLiteral("cluster.oversubscription"),
+                                           QStringLiteral("training.first_stage_layers"),
+                                           QStringLiteral("training.last_stage_layers")};
     for (FieldInfo &f : fields) {
         f.addedLater = addedLater.contains(f.path());
         if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble)
@@ -120,6 +122,8 @@ const std::vector<FieldInfo> &planFields()
         CT_INT(Training, training.pp, "pp", "Pipeline parallel (pp)", "", "Pipeline stages p"),
         CT_INT(Training, training.dp, "dp", "Data parallel (dp)", "", "Data-parallel degree d; tp*pp*dp = GPUs"),
         CT_INT(Training, training.vpp, "vpp", "Interleaving (vpp)", "", "Virtual pipeline stages per GPU (1 = plain 1F1B)"),
+        CT_INT(Training, training.first_stage_layers, "first_stage_layers", "First stage layers", "", "Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly as possible, the extra layers on the middle stages. Megatron-LM --decoder-first-pipeline-num-layers"),
+        CT_INT(Training, training.last_stage_layers, "last_stage_layers", "Last stage layers", "", "Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers"),
         CT_INT(Training, training.zero, "zero", "ZeRO stage", "", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights"),
         CT_CHOICE(Training, training.recompute, "recompute", "Activation recompute", "none, selective (attention core) or full (every layer's forward again)",
                   (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full")}), parseRecompute),

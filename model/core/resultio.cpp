@@ -42,6 +42,7 @@ const std::vector<MetricInfo> &metrics()
         CT_M(tokens_per_day, "Tokens per day", "tokens/day", 0, Higher),
         CT_M(micro_batches, "Micro-batches per step (m)", "", 0, None),
         CT_M(gpus, "GPUs", "", 0, None),
+        CT_M(pacing_stage, "Pacing pipeline stage", "", 0, None),
         CT_M(memory_weights_gb, "Memory: weights (GB)", "GB", 2, Lower),
         CT_M(memory_gradients_gb, "Memory: gradients (GB)", "GB", 2, Lower),
         CT_M(memory_optimizer_gb, "Memory: optimizer (GB)", "GB", 2, Lower),
@@ -84,6 +85,18 @@ QJsonArray warningsToJson(const Result &r, const Plan &plan)
     return out;
 }
 
+QJsonArray stageLayersToJson(const Plan &plan)
+{
+    // Computed here, on output, from the plan: the engine's hot path allocates nothing.
+    const StageSplit split = stageSplit(plan);
+    QJsonArray out;
+    if (!split.valid)
+        return out;
+    for (int i = 0; i < split.stages; ++i)
+        out.append(stageLayers(split, i));
+    return out;
+}
+
 QJsonObject resultToJson(const Result &r, const Plan &plan, const QString &scenarioName)
 {
     QJsonObject o;
@@ -97,6 +110,7 @@ QJsonObject resultToJson(const Result &r, const Plan &plan, const QString &scena
         o.insert(QLatin1String(m.key), std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null));
     }
     o.insert(QStringLiteral("fits_in_memory"), r.fits_in_memory);
+    o.insert(QStringLiteral("stage_layers"), stageLayersToJson(plan));
     o.insert(QStringLiteral("warnings"), warningsToJson(r, plan));
     return o;
 }

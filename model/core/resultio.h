@@ -34,6 +34,8 @@ const MetricInfo *findMetric(const QString &key);
 
 QJsonObject resultToJson(const Result &r, const Plan &plan, const QString &scenarioName);
 QJsonArray warningsToJson(const Result &r, const Plan &plan);
+// The layers of each pipeline stage (docs/model.md §16), one entry per stage; empty for an invalid split.
+QJsonArray stageLayersToJson(const Plan &plan);
 // The text table of `commtax evaluate`; names from the file are shown terminal-safe (terminaltext.h).
 QString resultTable(const Result &r, const Plan &plan, const QString &scenarioName);
 

@@ -57,6 +57,8 @@ Scenario defaultScenario(const PresetCatalog &catalog)
     t.pp = 4;
     t.dp = 8;
     t.vpp = 1;
+    t.first_stage_layers = 0; // automatic (docs/model.md §16)
+    t.last_stage_layers = 0;
     t.zero = 1;
     t.recompute = Recompute::Selective;
     t.sequence_parallel = true;

@@ -99,6 +99,69 @@ double modelFlopsPerSequence(const ModelSpec &m, int seq_len)
 }
 
 // ---------------------------------------------------------------------------------------------
+// pipeline stages (docs/model.md §16)
+
+StageSplit stageSplit(const Plan &plan)
+{
+    const TrainingSpec &t = plan.training;
+    StageSplit sp;
+    const int l = plan.model.layers, p = std::max(t.pp, 1), v = std::max(t.vpp, 1);
+    sp.stages = p;
+    sp.vpp = v;
+    if (p == 1) {
+        sp.first = sp.last = l;
+        sp.valid = l >= 1;
+        sp.even = true;
+        return sp;
+    }
+    // Stages left automatic share the rest in units of vpp layers (every stage holds vpp chunks);
+    // the units that do not divide go to the middle stages first (lowest index first), then to the
+    // first stage, never to the last, which carries the LM head and its loss.
+    // 32-bit arithmetic (the ranges keep every count below 5,000) and no division by vpp = 1: this
+    // runs twice per evaluation.
+    const int F = t.first_stage_layers, L = t.last_stage_layers;
+    const int free = (p - 2) + (F == 0 ? 1 : 0) + (L == 0 ? 1 : 0);
+    const int rest = l - F - L;
+    if (rest < 0 || (v > 1 && (F % v != 0 || L % v != 0 || rest % v != 0)))
+        return sp;
+    if (free == 0) { // pp = 2, both given
+        sp.first = F;
+        sp.last = L;
+        sp.valid = rest == 0;
+        sp.even = F == L;
+        return sp;
+    }
+    const int units = v > 1 ? rest / v : rest, base = units / free, rem = units - base * free;
+    if (base < 1)
+        return sp;
+    sp.remainder = rem;
+    const int extraMiddle = std::min(rem, p - 2);
+    int left = rem - extraMiddle;
+    sp.middle_base = base;
+    sp.middle_extra = extraMiddle;
+    if (F != 0) {
+        sp.first = F;
+    } else {
+        sp.first = (base + (left > 0 ? 1 : 0)) * v;
+        left -= left > 0 ? 1 : 0;
+    }
+    sp.last = L != 0 ? L : (base + (left > 0 ? 1 : 0)) * v;
+    sp.valid = true;
+    const int mid = base * v;
+    sp.even = rem == 0 && sp.first == mid && sp.last == mid;
+    return sp;
+}
+
+int stageLayers(const StageSplit &split, int stage)
+{
+    if (stage <= 0)
+        return split.first;
+    if (stage >= split.stages - 1)
+        return split.last;
+    return (split.middle_base + (stage - 1 < split.middle_extra ? 1 : 0)) * split.vpp;
+}
+
+// ---------------------------------------------------------------------------------------------
 // validation
 
 namespace {
@@ -128,9 +191,22 @@ void checkShapes(Checker &c, const Plan &plan)
         c.fail("training.tp", "tp=" + num(t.tp) + " and kv_heads=" + num(m.kv_heads) + ": one must divide the other");
     if (m.ffn % t.tp != 0)
         c.fail("training.tp", "tp=" + num(t.tp) + " does not divide ffn=" + num(m.ffn));
-    std::int64_t stages = 0;
-    if (!checkedMul(t.pp, t.vpp, stages) || m.layers % stages != 0)
-        c.fail("training.pp", "layers=" + num(m.layers) + " do not divide by pp*vpp=" + num(t.pp) + "*" + num(t.vpp) + "=" + num(double(t.pp) * t.vpp));
+    // The layers over the pipeline stages (docs/model.md §16).
+    if (t.pp == 1 && (t.first_stage_layers != 0 || t.last_stage_layers != 0)) {
+        c.fail(t.first_stage_layers != 0 ? "training.first_stage_layers" : "training.last_stage_layers",
+               "first_stage_layers and last_stage_layers need pipeline parallelism (pp>1); 0 is automatic");
+    } else if (!stageSplit(plan).valid) {
+        const bool given = t.first_stage_layers != 0 || t.last_stage_layers != 0;
+        const int free = (t.pp - 2) + (t.first_stage_layers == 0 ? 1 : 0) + (t.last_stage_layers == 0 ? 1 : 0);
+        if (!given)
+            c.fail("training.pp", "layers=" + num(m.layers) + " cannot fill pp*vpp=" + num(t.pp) + "*" + num(t.vpp) + "=" + num(double(t.pp) * t.vpp) + " pipeline chunks: every stage needs at least vpp layers" + (m.layers % t.vpp != 0 ? " and layers must divide by vpp" : ""));
+        else
+            c.fail(t.first_stage_layers != 0 ? "training.first_stage_layers" : "training.last_stage_layers",
+                   "first_stage_layers=" + num(t.first_stage_layers) + " and last_stage_layers="
+                       + num(t.last_stage_layers) + " (0 = automatic) leave " + num(double(m.layers) - t.first_stage_layers - t.last_stage_layers) + " of the " + num(m.layers) + " layers for the other " + num(free)
+                       + " stages: each needs at least vpp=" + num(t.vpp) + " layers, every count a multiple of vpp"
+                       + (free == 0 ? ", and with pp=2 the two must add up to the layers" : ""));
+    }
     if (t.vpp > 1 && t.pp == 1)
         c.fail("training.vpp", "interleaving (vpp=" + num(t.vpp) + ") needs pipeline parallelism (pp>1)");
     std::int64_t gpus = 0, layout = 0;
@@ -165,11 +241,14 @@ std::vector<PlanError> validate(const Plan &plan)
     bool shapesOk = true;
     std::size_t count = 0;
     const FieldLimit *limits = fieldLimits(&count);
+    double values[kFieldLimitCount];
+    fieldValues(plan, values);
     for (std::size_t i = 0; i < count; ++i) {
         const FieldLimit &l = limits[i];
-        const std::optional<double> v = l.get(plan);
-        if (!v || (*v >= l.min && *v <= l.max))
+        const double x = values[i];
+        if (std::isnan(x) ? !l.get(plan) : (x >= l.min && x <= l.max))
             continue;
+        const std::optional<double> v = l.get(plan);
         c.fail(l.path, std::string(l.integer ? "must be a whole number from " : "must be from ") + num(l.min) + " to " + num(l.max) + " (got " + num(*v) + ")");
         const std::string_view path(l.path);
         if (!path.starts_with("gpu.") && !path.starts_with("economics."))
@@ -226,15 +305,57 @@ namespace {
 // The shapes every phase of an evaluation reads, as doubles (validate() keeps them in range).
 struct Shape {
     explicit Shape(const Plan &plan)
-        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len), B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), p(plan.training.pp), d(plan.training.dp), v(plan.training.vpp), G(t * p * d)
+        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len), B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), p(plan.training.pp), d(plan.training.dp), v(plan.training.vpp), G(t * p * d), split(stageSplit(plan))
     {
     }
     const double l, h, a, s, B, b, t, p, d, v, G;
+    const StageSplit split;
     double mb = 0;    // micro-batches per pipeline per step
     double peak = 0;  // FLOP/s of one GPU at the plan's precision, dense
-    double tComp = 0; // compute time of a step, without bubble or communication
+    double tComp = 0; // compute time of a step on the pacing stage, without bubble or communication
     double backwardShare = 0;
+    // Per micro-batch, on one GPU of a stage (docs/model.md §16): one layer's compute, its FP8 part,
+    // the LM head's (last stage), and one layer's TP communication (raw).
+    double layerTime = 0, layerFp8Time = 0, headTime = 0, tpLayerTime = 0;
+    double layerParams = 0, embeddingParams = 0;
+    double maxStageParams = 0; // the stage with the most parameters
 };
+
+// The stages that differ (docs/model.md §16): the first, the middle stages with one unit more, the
+// other middle stages, the last; each with its first stage index, its layers and how many there are.
+// With pp = 1 the one stage is first and last. No allocation: at most four kinds.
+struct StageKind {
+    int index;
+    int layers;
+    int count;
+    bool first;
+    bool last;
+};
+int stageKinds(const Shape &k, StageKind out[4])
+{
+    const StageSplit &sp = k.split;
+    if (sp.stages == 1) {
+        out[0] = {0, sp.first, 1, true, true};
+        return 1;
+    }
+    int n = 0;
+    out[n++] = {0, sp.first, 1, true, false};
+    const int middle = sp.stages - 2;
+    if (sp.middle_extra > 0)
+        out[n++] = {1, (sp.middle_base + 1) * sp.vpp, sp.middle_extra, false, false};
+    if (middle - sp.middle_extra > 0)
+        out[n++] = {1 + sp.middle_extra, sp.middle_base * sp.vpp, middle - sp.middle_extra, false, false};
+    out[n++] = {sp.stages - 1, sp.last, 1, false, true};
+    return n;
+}
+// Parameters a stage holds: its layers, the input embedding on the first stage and the LM head on
+// the last (a tied embedding is held by both ends once pp > 1, as Megatron does).
+double stageParams(const Plan &plan, const Shape &k, const StageKind &s)
+{
+    if (k.split.stages == 1)
+        return parameterCount(plan.model);
+    return s.layers * k.layerParams + (s.first || s.last ? k.embeddingParams : 0.0);
+}
 
 // FLOPs and compute time (docs/model.md §2-3).
 void computePhase(const Plan &plan, Shape &k, Result &r)
@@ -254,32 +375,42 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     const double eff = tr.compute_efficiency.value_or(plan.gpu.compute_efficiency);
     const double width = k.h / k.t;
     r.compute_efficiency_effective = eff * width / (width + kGemmHalfEfficiencyWidth);
-    const double bf16 = k.G * plan.gpu.bf16_dense_tflops * 1e12 * r.compute_efficiency_effective;
+    // One layer's FLOPs per sequence by kind (docs/model.md §2), and the LM head's (last stage).
+    const ModelSpec &m = plan.model;
+    const double ga = m.heads > 0 ? double(m.kv_heads) / m.heads : 1.0;
+    const double linear = k.s * (12.0 * k.h * k.h * (1.0 + ga) + (m.mlp == Mlp::SwiGlu ? 18.0 : 12.0) * m.ffn * k.h);
+    double layerHw = linear + k.s * 12.0 * k.h * k.s, linearHw = linear;
+    double headHw = k.s * 6.0 * m.vocab * k.h;
+    if (tr.recompute == Recompute::Full) {
+        layerHw *= 4.0 / 3.0;
+        linearHw *= 4.0 / 3.0;
+        headHw *= 4.0 / 3.0;
+    } else if (tr.recompute == Recompute::Selective) {
+        layerHw += 4.0 * k.s * k.s * k.h;
+    }
+    k.layerParams = 2.0 * k.h * k.h * (1.0 + ga) + (m.mlp == Mlp::SwiGlu ? 3.0 : 2.0) * k.h * m.ffn;
+    k.embeddingParams = double(m.vocab) * k.h;
+    // A stage's t GPUs share each micro-batch's b sequences.
+    const double perGpu = k.b / k.t;
+    const double bf16 = plan.gpu.bf16_dense_tflops * 1e12 * r.compute_efficiency_effective;
+    k.headTime = perGpu * headHw / bf16;
     if (tr.precision == Precision::Fp8) {
         // Transformer Engine runs the linear layers (QKV, projection, MLP) in FP8; attention's QK^T
         // and AV, softmax, norms and the LM head stay in BF16 (TE's fp8_autocast covers te.Linear and
         // friends only; Megatron keeps the output layer in BF16). The linear FLOPs are the
         // 12*l*h^2*(1+g/a) + 18*l*f*h part of F_seq, and every kind of FLOP repeats with recompute.
-        const ModelSpec &m = plan.model;
-        const double ga = m.heads > 0 ? double(m.kv_heads) / m.heads : 1.0;
-        const double mlp = (m.mlp == Mlp::SwiGlu ? 18.0 : 12.0) * k.l * m.ffn * k.h;
-        double linearSeq = k.s * (12.0 * k.l * k.h * k.h * (1.0 + ga) + mlp);
-        if (tr.recompute == Recompute::Full)
-            linearSeq *= 4.0 / 3.0;
-        const double fp8Flops = k.B * linearSeq;
         // The fixed cost of a GEMM (launch, epilogue, and FP8's casts and amax scans, which run at
         // memory speed) does not shrink with a faster tensor core, so the width at which FP8 GEMMs
         // reach half their peak grows with the peak: 360 * fp8/bf16 (720 on H100).
         const double ratio = plan.gpu.fp8_dense_tflops / plan.gpu.bf16_dense_tflops;
         const double fp8Eff = eff * width / (width + kGemmHalfEfficiencyWidth * ratio);
-        const double fp8 = k.G * plan.gpu.fp8_dense_tflops * 1e12 * fp8Eff;
-        r.compute_fp8_time_s = fp8Flops / fp8;
-        k.tComp = r.compute_fp8_time_s + (r.hardware_flops_per_step - fp8Flops) / bf16;
+        const double fp8 = plan.gpu.fp8_dense_tflops * 1e12 * fp8Eff;
+        k.layerFp8Time = perGpu * linearHw / fp8;
+        k.layerTime = k.layerFp8Time + perGpu * (layerHw - linearHw) / bf16;
     } else {
-        r.compute_fp8_time_s = 0;
-        k.tComp = r.hardware_flops_per_step / bf16;
+        k.layerFp8Time = 0;
+        k.layerTime = perGpu * layerHw / bf16;
     }
-    r.compute_time_s = k.tComp;
     // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
     k.backwardShare = tr.recompute == Recompute::Full ? 0.75 : 2.0 / 3.0;
 
@@ -292,7 +423,8 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
 void dataParallelPhase(const Plan &plan, const Shape &k, const GroupLink &link, Result &r)
 {
     const TrainingSpec &tr = plan.training;
-    const double shard = r.params / (k.t * k.p);
+    // Each stage reduces its own gradients; the stage with the most parameters finishes last.
+    const double shard = k.maxStageParams / k.t;
     const double gradMsg = shard * tr.grad_bytes;
     const double paramMsg = shard * 2.0;
     double exposed = 0;
@@ -328,8 +460,40 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const GroupLink &link, 
         r.warnings |= WarnDpLatencyBound;
 }
 
+// The pipeline (docs/model.md §6, §16): every stage's time per micro-batch is its compute and its
+// exposed TP communication, u_i; the slowest stage paces the pipeline, which takes
+// m * u_max + (sum u_i - u_max) / v. The pacing stage is busy m * u_max and idle for the rest: the
+// bubble. Equal stages give the familiar (p - 1)/(v*m) of m * u.
+void pipelinePhase(const Plan &plan, Shape &k, Result &r)
+{
+    const double tpExposedLayer = k.tpLayerTime * (1.0 - plan.training.tp_overlap);
+    StageKind kinds[4];
+    const int n = stageKinds(k, kinds);
+    double sum = 0, slowest = -1, maxParams = 0;
+    int pace = 0;
+    for (int i = 0; i < n; ++i) {
+        const StageKind &s = kinds[i];
+        const double u = s.layers * (k.layerTime + tpExposedLayer) + (s.last ? k.headTime : 0.0);
+        sum += s.count * u;
+        if (u > slowest) {
+            slowest = u;
+            pace = i;
+        }
+        maxParams = std::max(maxParams, stageParams(plan, k, s));
+    }
+    k.maxStageParams = maxParams;
+    const StageKind &s = kinds[pace];
+    r.pacing_stage = s.index;
+    k.tComp = k.mb * (s.layers * k.layerTime + (s.last ? k.headTime : 0.0));
+    r.compute_time_s = k.tComp;
+    r.compute_fp8_time_s = k.mb * s.layers * k.layerFp8Time;
+    r.tp_comm_time_s = k.mb * s.layers * k.tpLayerTime;
+    r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - plan.training.tp_overlap);
+    r.bubble_time_s = (sum - slowest) / k.v;
+}
+
 // Communication (docs/model.md §4-5), then the step time and the communication tax (§7).
-void communicationPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
+void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r)
 {
     const TrainingSpec &tr = plan.training;
     r.tp_busbw_gbps = k.t > 1 ? pl.tp.busbw_gbps : 0.0;
@@ -356,12 +520,11 @@ void communicationPhase(const Plan &plan, const Shape &k, const Placement &pl, R
         } else {
             perLayer = (full ? 6.0 : 4.0) * collectiveTimeS(Collective::AllReduce, msg, pl.tp);
         }
-        r.tp_comm_time_s = k.mb * (k.l / k.p) * perLayer;
+        k.tpLayerTime = perLayer;
     }
-    r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - tr.tp_overlap);
     // A pipeline slot is a whole micro-batch of a stage: its compute and the TP communication that
-    // sits on the critical path inside it. The p-1 idle slots cost (p-1)/(v*m) of both.
-    r.bubble_time_s = (k.tComp + r.tp_comm_exposed_s) * r.bubble_overhead;
+    // sits on the critical path inside it. The idle slots cost (p-1)/(v*m) of both (equal stages).
+    pipelinePhase(plan, k, r);
     if (k.p > 1) {
         // Megatron's scatter/gather (and sequence parallelism) splits the boundary tensor over the
         // t ranks of a stage, each sending its shard on its own rail.
@@ -376,7 +539,7 @@ void communicationPhase(const Plan &plan, const Shape &k, const Placement &pl, R
     // The optimizer step: each GPU updates its P/(t*p) parameters (divided by d under ZeRO), reading
     // and writing its states at the HBM bandwidth. memory_bw_gbps = 0 (unknown) leaves it out.
     if (plan.gpu.memory_bw_gbps > 0) {
-        const double updated = r.params / (k.t * k.p) / (tr.zero >= 1 ? k.d : 1.0);
+        const double updated = k.maxStageParams / k.t / (tr.zero >= 1 ? k.d : 1.0);
         const double gradBytes = tr.grad_bytes >= 4 ? 4.0 : 2.0; // the accumulation buffer's dtype
         r.optimizer_time_s = updated * (kAdamBytesPerParam + gradBytes) / (plan.gpu.memory_bw_gbps * 1e9);
     }
@@ -392,14 +555,11 @@ void communicationPhase(const Plan &plan, const Shape &k, const Placement &pl, R
     r.tokens_per_day = r.tokens_per_s * 86400.0;
 }
 
-// Memory per GPU (docs/model.md §8): the first stage holds the most activations.
+// Memory per GPU (docs/model.md §8, §16): the fullest stage's. Stage i keeps min(m, p - i)
+// micro-batches in flight, so the earliest stage of each kind is that kind's fullest.
 void memoryPhase(const Plan &plan, const Shape &k, Result &r)
 {
     const TrainingSpec &tr = plan.training;
-    const double shard = r.params / (k.t * k.p);
-    r.memory_weights_gb = shard * 2.0 / (tr.zero >= 3 ? k.d : 1.0) / kBytesPerGB;
-    r.memory_gradients_gb = shard * (tr.grad_bytes >= 4 ? 4.0 : 2.0) / (tr.zero >= 2 ? k.d : 1.0) / kBytesPerGB;
-    r.memory_optimizer_gb = shard * 12.0 / (tr.zero >= 1 ? k.d : 1.0) / kBytesPerGB;
     const double sbh = k.s * k.b * k.h, t = k.t;
     const double attn = tr.flash_attention ? 0.0 : 5.0 * k.a * k.s / k.h;
     const double fullLayer = tr.sequence_parallel ? sbh * (34.0 + attn) / t : sbh * (10.0 + 24.0 / t + attn / t);
@@ -408,13 +568,29 @@ void memoryPhase(const Plan &plan, const Shape &k, Result &r)
         perLayer = tr.sequence_parallel ? sbh * 34.0 / t : sbh * (10.0 + 24.0 / t);
     else if (tr.recompute == Recompute::Full)
         perLayer = 2.0 * sbh / (tr.sequence_parallel ? t : 1.0);
-    double inFlight = std::min(k.mb, k.p);
-    if (k.v > 1)
-        inFlight *= 1.0 + (k.p - 1.0) / (k.v * k.p);
-    double act = perLayer * (k.l / k.p) * inFlight;
-    if (tr.recompute == Recompute::Full)
-        act += fullLayer; // one layer's activations live again while it is recomputed
-    r.memory_activations_gb = act / kBytesPerGB;
+    const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
+    StageKind kinds[4];
+    const int n = stageKinds(k, kinds);
+    // Bytes per parameter of a stage's shard, as ZeRO divides them over d.
+    const double wBytes = 2.0 / (tr.zero >= 3 ? k.d : 1.0), gBytes = (tr.grad_bytes >= 4 ? 4.0 : 2.0) / (tr.zero >= 2 ? k.d : 1.0),
+                 oBytes = 12.0 / (tr.zero >= 1 ? k.d : 1.0);
+    const double recomputing = tr.recompute == Recompute::Full ? fullLayer : 0.0; // one layer live again
+    double fullest = -1, fullestShard = 0, fullestAct = 0;
+    for (int i = 0; i < n; ++i) {
+        const StageKind &s = kinds[i];
+        const double shard = stageParams(plan, k, s) / k.t;
+        const double act = perLayer * s.layers * (std::min(k.mb, k.p - s.index) * interleave) + recomputing;
+        const double bytes = shard * (wBytes + gBytes + oBytes) + act;
+        if (bytes > fullest) {
+            fullest = bytes;
+            fullestShard = shard;
+            fullestAct = act;
+        }
+    }
+    r.memory_weights_gb = fullestShard * wBytes / kBytesPerGB;
+    r.memory_gradients_gb = fullestShard * gBytes / kBytesPerGB;
+    r.memory_optimizer_gb = fullestShard * oBytes / kBytesPerGB;
+    r.memory_activations_gb = fullestAct / kBytesPerGB;
     r.memory_total_gb = r.memory_weights_gb + r.memory_gradients_gb + r.memory_optimizer_gb + r.memory_activations_gb;
     r.memory_capacity_gb = plan.gpu.memory_gb;
     r.memory_usable_gb = plan.gpu.memory_gb * (1.0 - kMemoryReserve);
@@ -477,6 +653,8 @@ void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result 
     // pipeline's many micro-batches multiply that traffic; Megatron and DeepSpeed do not combine them.
     if (tr.zero == 3 && k.p > 1)
         r.warnings |= WarnZero3WithPp;
+    if (k.split.remainder != 0)
+        r.warnings |= WarnUnevenStages;
     // The run's compute budget: model FLOPs per token x tokens to train.
     const double tokensPerStep = k.B * k.s;
     if (tokensPerStep > optimalBatchTokens(r.flops_per_step / tokensPerStep * tr.tokens_to_train))
@@ -575,6 +753,17 @@ std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
         out.push_back("Batch of " + fixed(tokens / 1e6, 1) + "M tokens per step is above the compute-optimal "
                       + fixed(optimalBatchTokens(budget) / 1e6, 1) + "M for this run (DeepSeek LLM 2024: 0.292*C^0.3271): "
                                                                      "fewer tokens per step would learn more per token");
+    }
+    if (r.warnings & WarnUnevenStages) {
+        const StageSplit sp = stageSplit(plan);
+        std::string layout = std::to_string(sp.first);
+        for (int i = 1; i < sp.stages; ++i)
+            layout += "," + std::to_string(stageLayers(sp, i));
+        out.push_back("Layers=" + std::to_string(plan.model.layers) + " do not divide evenly over pp*vpp="
+                      + std::to_string(tr.pp * tr.vpp) + " pipeline chunks: spread as evenly as possible, "
+                                                         "stage layers "
+                      + layout + "; the slowest stage (" + std::to_string(r.pacing_stage)
+                      + ") paces the pipeline (set first_stage_layers/last_stage_layers to choose)");
     }
     if (r.warnings & WarnDpLatencyBound)
         out.push_back("Data-parallel sync is latency-bound over " + std::to_string(tr.dp)

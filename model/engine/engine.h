@@ -51,6 +51,24 @@ double parameterCount(const ModelSpec &m);
 // Model FLOPs of forward + backward for one sequence of seq_len tokens (docs/model.md §2).
 double modelFlopsPerSequence(const ModelSpec &m, int seq_len);
 
+// How the layers spread over the pipeline stages (docs/model.md §16), in O(1) and without allocation.
+// Stage 0 holds first layers, stage pp-1 last, and middle stage j (stage j+1) holds
+// (middle_base + (j < middle_extra ? 1 : 0)) * vpp layers. With pp = 1 the one stage holds them all.
+struct StageSplit {
+    int first = 0;
+    int last = 0;
+    int middle_base = 0;  // layer units (of vpp layers) of a middle stage
+    int middle_extra = 0; // middle stages (the first ones) with one unit more
+    int stages = 1;
+    int vpp = 1;
+    bool valid = false; // every stage holds at least one unit and the counts add up to the layers
+    bool even = false;  // every stage holds the same number of layers
+    int remainder = 0;  // units the automatic spread could not divide evenly (0: it divided)
+};
+StageSplit stageSplit(const Plan &plan);
+// Layers of stage `stage` (0-based) under `split`.
+int stageLayers(const StageSplit &split, int stage);
+
 // All errors of a plan (empty when valid). Never throws.
 std::vector<PlanError> validate(const Plan &plan);
 // Evaluate a plan that validate() accepted. Result is finite for every valid plan.

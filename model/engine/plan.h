@@ -70,7 +70,11 @@ struct TrainingSpec {
     int tp = 1;
     int pp = 1;
     int dp = 1;
-    int vpp = 1;  // virtual pipeline stages per GPU (interleaved 1F1B)
+    int vpp = 1; // virtual pipeline stages per GPU (interleaved 1F1B)
+    // Layers of the first and last pipeline stage; 0 = automatic (docs/model.md §16). Megatron-LM's
+    // --decoder-first-pipeline-num-layers and --decoder-last-pipeline-num-layers.
+    int first_stage_layers = 0;
+    int last_stage_layers = 0;
     int zero = 0; // ZeRO stage 0-3
     Recompute recompute = Recompute::Selective;
     bool sequence_parallel = true;

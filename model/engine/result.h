@@ -24,6 +24,7 @@ enum Warning : std::uint32_t {
     WarnMfuHigh = 1u << 11,           // MFU above what the best published runs reach
     WarnZero3WithPp = 1u << 12,       // ZeRO-3 gathers every stage's weights every micro-batch
     WarnBatchAboveOptimal = 1u << 13, // tokens per step beyond the compute-optimal batch size
+    WarnUnevenStages = 1u << 14,      // the layers do not divide evenly over the pipeline stages
 };
 
 struct Result {
@@ -53,7 +54,8 @@ struct Result {
     double tokens_per_day = 0;
     int micro_batches = 0; // m = B / (b * dp)
     int gpus = 0;
-    // memory per GPU (first pipeline stage, the fullest)
+    int pacing_stage = 0; // the slowest pipeline stage (0-based), which paces the pipeline
+    // memory per GPU (the fullest pipeline stage)
     double memory_weights_gb = 0;
     double memory_gradients_gb = 0;
     double memory_optimizer_gb = 0;
