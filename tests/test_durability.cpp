@@ -18,6 +18,7 @@
 #include "library/libraryui.h"
 #include "library/presetlibrary.h"
 
+#include "planfixtures.h"
 #include "testsupport.h"
 
 #include <QApplication>
@@ -48,22 +49,6 @@ using namespace commtax::test;
 namespace {
 
 constexpr int kImportSize = 1500; // presets per imported file: an import takes a while
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-Preset myGpu(const QString &id, double price)
-{
-    Preset p = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("a100-sxm-80gb"));
-    p.builtIn = false;
-    p.id = id;
-    p.name = QStringLiteral("My GPU ") + id;
-    p.values.insert(QStringLiteral("price_usd"), price);
-    return p;
-}
 
 QByteArray importFileFor(const QString &prefix)
 {

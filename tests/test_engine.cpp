@@ -6,6 +6,7 @@
 #include "engine/engine.h"
 #include "engine/sweep.h"
 
+#include "planfixtures.h"
 #include "testsupport.h"
 
 #include <QTest>
@@ -14,18 +15,9 @@
 #include <limits>
 
 using namespace commtax;
+using namespace commtax::test;
 
 namespace {
-
-Plan presetPlan(const char *model, const char *gpu, const char *cluster)
-{
-    const PresetCatalog &c = PresetCatalog::builtIn();
-    Plan p = defaultScenario().plan;
-    c.find(Section::Model, QLatin1String(model))->applyTo(p);
-    c.find(Section::Gpu, QLatin1String(gpu))->applyTo(p);
-    c.find(Section::Cluster, QLatin1String(cluster))->applyTo(p);
-    return p;
-}
 
 // Every metric of the registry (resultio.cpp) is finite.
 bool allFinite(const Result &r)

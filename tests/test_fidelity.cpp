@@ -7,6 +7,7 @@
 #include "core/scenario.h"
 #include "engine/engine.h"
 
+#include "planfixtures.h"
 #include "testsupport.h"
 
 #include <QFile>
@@ -18,19 +19,9 @@
 #include <cmath>
 
 using namespace commtax;
+using namespace commtax::test;
 
 namespace {
-
-Plan presetPlan(const char *model, const char *gpu, const char *cluster)
-{
-    const PresetCatalog &c = PresetCatalog::builtIn();
-    Plan p = defaultScenario().plan;
-    c.find(Section::Model, QLatin1String(model))->applyTo(p);
-    c.find(Section::Gpu, QLatin1String(gpu))->applyTo(p);
-    c.find(Section::Cluster, QLatin1String(cluster))->applyTo(p);
-    p.training.compute_efficiency.reset();
-    return p;
-}
 
 // Llama-2-7B on one DGX H100 node, tp=1 dp=8: NeMo 24.07's LLAMA2-7B row (8 GPUs, GBS 128, MBS 1,
 // s=4096, TP=PP=1), NVIDIA/NeMo docs/source/performance/performance_summary.md.

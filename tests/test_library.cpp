@@ -8,6 +8,7 @@
 #include "library/libraryschema.h"
 #include "library/presetlibrary.h"
 
+#include "planfixtures.h"
 #include "testsupport.h"
 
 #include <QCoreApplication>
@@ -29,22 +30,6 @@ using namespace commtax;
 using namespace commtax::test;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-Preset myGpu(const QString &id, double price)
-{
-    Preset p = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("a100-sxm-80gb"));
-    p.builtIn = false;
-    p.id = id;
-    p.name = QStringLiteral("My GPU ") + id;
-    p.values.insert(QStringLiteral("price_usd"), price);
-    return p;
-}
 
 // A small RFC 4180 reader for checking what the writer quoted.
 QList<QStringList> parseCsv(const QString &text)
