@@ -8,15 +8,18 @@
 
 namespace commtax {
 
+QString sqlText(const QSqlError &e)
+{
+    return e.databaseText().isEmpty() ? e.text() : e.databaseText();
+}
+
 bool execSql(QSqlDatabase &db, const QString &sql, QString *error)
 {
     QSqlQuery q(db);
     if (q.exec(sql))
         return true;
     if (error) {
-        // SQLite's own words first; the driver's "Unable to execute statement" adds nothing.
-        const QSqlError e = q.lastError();
-        *error = (e.databaseText().isEmpty() ? e.text() : e.databaseText()) + QStringLiteral(" (SQLite, running \"")
+        *error = sqlText(q.lastError()) + QStringLiteral(" (SQLite, running \"")
             + sql.simplified().left(60) + QStringLiteral("\")");
     }
     return false;
@@ -54,7 +57,7 @@ int readUserVersion(QSqlDatabase &db, QString *error)
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
         if (error)
-            *error = QStringLiteral("cannot read the schema version: ") + q.lastError().text();
+            *error = QStringLiteral("cannot read the schema version: ") + sqlText(q.lastError());
         return -1;
     }
     return q.value(0).toInt();
@@ -110,7 +113,7 @@ bool migrateTo2(QSqlDatabase &db, QString *error)
     QSqlQuery plans(db);
     if (!plans.exec(QStringLiteral("SELECT id, body FROM plans"))) {
         if (error)
-            *error = QStringLiteral("reading saved plans: ") + plans.lastError().text();
+            *error = QStringLiteral("reading saved plans: ") + sqlText(plans.lastError());
         return false;
     }
     QSqlQuery link(db);
@@ -128,7 +131,7 @@ bool migrateTo2(QSqlDatabase &db, QString *error)
             link.addBindValue(presetId);
             if (!link.exec()) {
                 if (error)
-                    *error = QStringLiteral("linking saved plans to presets: ") + link.lastError().text();
+                    *error = QStringLiteral("linking saved plans to presets: ") + sqlText(link.lastError());
                 return false;
             }
         }

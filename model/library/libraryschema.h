@@ -4,6 +4,7 @@
 // transaction. A released migration never changes: a new schema is a new migration.
 
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QString>
 
 #include <functional>
@@ -29,6 +30,9 @@ int readUserVersion(QSqlDatabase &db, QString *error);
 bool migrateLibrary(QSqlDatabase &db, QString *error, int target = librarySchemaVersion());
 
 // Run one SQL statement; false with "what: driver text" on failure.
+// SQLite's own words for an error ("file is not a database"); the Qt driver's "Unable to execute
+// statement" adds nothing a user can act on.
+QString sqlText(const QSqlError &e);
 bool execSql(QSqlDatabase &db, const QString &sql, QString *error);
 
 // A write transaction: BEGIN IMMEDIATE takes the write lock up front, so a second instance waits

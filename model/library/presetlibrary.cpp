@@ -163,7 +163,7 @@ bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error, QSqlError *
         if (sqlError)
             *sqlError = db.lastError();
         if (error)
-            *error = QStringLiteral("cannot open it: ") + db.lastError().text();
+            *error = QStringLiteral("cannot open it: ") + sqlText(db.lastError());
         return false;
     }
     // Per connection: SQLite leaves foreign keys off by default. (PRAGMA synchronous reads the
@@ -175,7 +175,7 @@ bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error, QSqlError *
             if (sqlError)
                 *sqlError = q.lastError();
             if (error)
-                *error = pragma + QStringLiteral(": ") + q.lastError().text();
+                *error = sqlText(q.lastError()) + QStringLiteral(" (SQLite, running \"") + pragma + QStringLiteral("\")");
             q = QSqlQuery();
             db.close();
             return false;
@@ -213,7 +213,7 @@ bool PresetLibrary::checkSound(QString *error, bool *broken, int *code)
         *code = sqliteCode(q.lastError());
         if (error)
             *error = (*broken ? QStringLiteral("integrity check failed: ") : QStringLiteral("cannot read it: "))
-                + q.lastError().text();
+                + sqlText(q.lastError());
         return false;
     }
     QStringList problems;
@@ -233,7 +233,7 @@ bool PresetLibrary::checkSound(QString *error, bool *broken, int *code)
         *broken = isBrokenDatabaseError(wal.lastError());
         *code = sqliteCode(wal.lastError());
         if (error)
-            *error = QStringLiteral("cannot switch to WAL journaling: ") + wal.lastError().text();
+            *error = QStringLiteral("cannot switch to WAL journaling: ") + sqlText(wal.lastError());
         return false;
     }
     return true;
@@ -426,7 +426,7 @@ QList<Preset> PresetLibrary::userPresets(Section s, QString *error) const
     q.addBindValue(sectionKey(s));
     if (!q.exec()) {
         if (error)
-            *error = QStringLiteral("reading user presets: ") + q.lastError().text();
+            *error = QStringLiteral("reading user presets: ") + sqlText(q.lastError());
         return out;
     }
     while (q.next()) {
@@ -486,7 +486,7 @@ bool PresetLibrary::storePreset(QSqlDatabase &db, const Preset &p, const QString
     q.addBindValue(now);
     if (!q.exec()) {
         if (error)
-            *error = QStringLiteral("saving %1 preset \"%2\": %3").arg(sectionKey(p.section), p.id, q.lastError().text());
+            *error = QStringLiteral("saving %1 preset \"%2\": %3").arg(sectionKey(p.section), p.id, sqlText(q.lastError()));
         return false;
     }
     return true;
@@ -593,7 +593,7 @@ bool PresetLibrary::removePreset(Section s, const QString &id, QString *error)
     users.addBindValue(id);
     if (!users.exec()) {
         if (error)
-            *error = users.lastError().text();
+            *error = sqlText(users.lastError());
         return false;
     }
     QStringList planNames;
@@ -611,7 +611,7 @@ bool PresetLibrary::removePreset(Section s, const QString &id, QString *error)
     del.addBindValue(id);
     if (!del.exec()) {
         if (error)
-            *error = QStringLiteral("deleting \"%1\": %2").arg(id, del.lastError().text());
+            *error = QStringLiteral("deleting \"%1\": %2").arg(id, sqlText(del.lastError()));
         return false;
     }
     if (del.numRowsAffected() != 1) {
@@ -637,7 +637,7 @@ QList<SavedPlan> PresetLibrary::plans(QString *error) const
                                "  WHERE plan_presets.plan = plans.id)"
                                " FROM plans ORDER BY plans.name COLLATE NOCASE"))) {
         if (error)
-            *error = QStringLiteral("reading saved plans: ") + q.lastError().text();
+            *error = QStringLiteral("reading saved plans: ") + sqlText(q.lastError());
         return out;
     }
     while (q.next()) {
@@ -664,7 +664,7 @@ bool PresetLibrary::storePlan(QSqlDatabase &db, const QString &name, const QByte
     q.addBindValue(now);
     if (!q.exec()) {
         if (error)
-            *error = QStringLiteral("saving plan \"%1\": %2").arg(name, q.lastError().text());
+            *error = QStringLiteral("saving plan \"%1\": %2").arg(name, sqlText(q.lastError()));
         return false;
     }
     QSqlQuery unlink(db);
@@ -672,7 +672,7 @@ bool PresetLibrary::storePlan(QSqlDatabase &db, const QString &name, const QByte
     unlink.addBindValue(name);
     if (!unlink.exec()) {
         if (error)
-            *error = unlink.lastError().text();
+            *error = sqlText(unlink.lastError());
         return false;
     }
     for (Section sec : kPresetSections) {

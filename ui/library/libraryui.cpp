@@ -34,14 +34,18 @@ std::unique_ptr<PresetLibrary> openPresetLibrary(QWidget *parent, const QString 
     if (!notice.isEmpty() && parent) {
         // Said once the window is on screen (not over an empty desktop before it), without blocking
         // start-up, and kept in the status bar after the box is closed.
-        QTimer::singleShot(0, parent, [parent, notice] {
+        const auto tr = [](const char *text) { return QCoreApplication::translate("PresetLibrary", text); };
+        const QString status = !library->isOpen()  ? tr("Preset library unavailable: built-in presets only this time")
+            : !library->recoveryNotice().isEmpty() ? tr("Preset library was damaged: set aside, a new one started")
+                                                   : tr("Preset library is read-only: changes to presets cannot be saved");
+        QTimer::singleShot(0, parent, [parent, notice, status] {
             auto *box = new QMessageBox(QMessageBox::Warning, QCoreApplication::translate("PresetLibrary", "Preset library"),
                                         notice, QMessageBox::Ok, parent);
             box->setObjectName(QStringLiteral("presetLibraryNotice"));
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
             if (auto *window = qobject_cast<QMainWindow *>(parent))
-                window->statusBar()->showMessage(QCoreApplication::translate("PresetLibrary", "Preset library unavailable or read-only: see Tools > Preset manager"));
+                window->statusBar()->showMessage(status);
         });
     }
     return library;
