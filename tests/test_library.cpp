@@ -733,35 +733,39 @@ private Q_SLOTS:
     }
     void normaliseEqualTime()
     {
+        // README: "the fewest GPUs that train as fast as A, or the fastest count with a note when
+        // none does". Checked against every feasible count evaluated here one by one.
         const Comparison given = comparePlans(defaultComparison(), Normalization::AsGiven);
         const Comparison c = comparePlans(defaultComparison(), Normalization::EqualTime);
         const double target = c.plans[0].result.days_to_train;
         for (int i = 1; i < 5; ++i) {
-            // the chosen count has the time to train nearest A's (in ratio) of every feasible count
             const ComparedPlan &p = c.plans[i];
-            const double chosen = std::abs(std::log(p.result.days_to_train / target));
+            int fewestFastEnough = 0, fastest = 0;
+            double fastestDays = 0;
             for (int g : feasibleGpuCounts(given.plans[i].plan)) {
                 Plan q = given.plans[i].plan;
                 QVERIFY(resizePlan(q, g, GpuScaling::FixedGlobalBatch, nullptr));
-                QVERIFY2(std::abs(std::log(evaluateValid(q).days_to_train / target)) >= chosen - 1e-12,
-                         qPrintable(QStringLiteral("%1 at %2 GPUs").arg(p.name).arg(g)));
+                const double d = evaluateValid(q).days_to_train;
+                if (d <= target * (1 + 1e-9) && fewestFastEnough == 0)
+                    fewestFastEnough = g;
+                if (fastest == 0 || d < fastestDays) {
+                    fastest = g;
+                    fastestDays = d;
+                }
             }
+            const int expected = fewestFastEnough ? fewestFastEnough : fastest;
+            QVERIFY2(p.result.gpus == expected, qPrintable(QStringLiteral("%1: %2 GPUs, expected %3").arg(p.name).arg(p.result.gpus).arg(expected)));
+            QCOMPARE(p.note.contains(QStringLiteral("no GPU count trains as fast")), fewestFastEnough == 0);
         }
         // The rented H100 is the same cluster as A: the same 256 GPUs and time, no note.
         QCOMPARE(c.plans[4].result.gpus, 256);
         QVERIFY(c.plans[4].note.isEmpty());
-        // A100 (312 dense TFLOPS to H100's 989) is about 2.8 times slower at 256 GPUs. With the batch
-        // fixed, more GPUs mean fewer micro-batches per pipeline and a larger bubble, so 512 A100s
-        // stay well slower than A and 1024 come nearer in ratio (the loop above checks that no count
-        // is nearer). The chosen plan's figures are the engine's for that count.
-        QCOMPARE(c.plans[1].result.gpus, 1024);
-        Plan a100 = given.plans[1].plan;
-        QVERIFY(resizePlan(a100, 1024, GpuScaling::FixedGlobalBatch, nullptr));
-        QCOMPARE(c.plans[1].result.days_to_train, evaluateValid(a100).days_to_train);
-        // RTX 4090's PCIe and 100 GbE make it communication-bound: even 8192 GPUs take longer
-        QCOMPARE(c.plans[3].result.gpus, 8192);
+        // A100 (312 dense TFLOPS to H100's 989): more GPUs, and as fast as A.
+        QVERIFY(c.plans[1].result.gpus > 256);
+        QVERIFY(c.plans[1].result.days_to_train <= target * (1 + 1e-9));
+        // RTX 4090's PCIe and 100 GbE make it communication-bound: no count is as fast as A.
         QVERIFY(c.plans[3].result.days_to_train > target);
-        QVERIFY2(c.plans[3].note.contains(QStringLiteral("nearest to A's")), qPrintable(c.plans[3].note));
+        QVERIFY2(c.plans[3].note.contains(QStringLiteral("the fastest")), qPrintable(c.plans[3].note));
     }
     void bestValuesOnlyAmongPlansThatRun()
     {
