@@ -277,26 +277,28 @@ bool parseScenario(const QByteArray &json, const QString &fileName, const Preset
     return parseWith(doc, JsonLocator(json), fileName, catalog, out, errors);
 }
 
+namespace {
+// The text of a scenario file (regular files up to kMaxScenarioBytes), or a LoadError saying why not.
+bool readScenarioText(const QString &fileName, QByteArray &json, QList<LoadError> &errors)
+{
+    LoadError readError;
+    if (readInputFile(fileName, kMaxScenarioBytes, json, &readError))
+        return true;
+    errors.append(readError);
+    return false;
+}
+} // namespace
+
 bool loadScenarioFile(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
 {
     QByteArray json;
-    LoadError readError;
-    if (!readInputFile(fileName, kMaxScenarioBytes, json, &readError)) {
-        errors.append(readError);
-        return false;
-    }
-    return parseScenario(json, fileName, catalog, out, errors);
+    return readScenarioText(fileName, json, errors) && parseScenario(json, fileName, catalog, out, errors);
 }
 
 bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
 {
     QByteArray json;
-    LoadError readError;
-    if (!readInputFile(fileName, kMaxScenarioBytes, json, &readError)) {
-        errors.append(readError);
-        return false;
-    }
-    if (!parseScenario(json, fileName, catalog, out, errors))
+    if (!readScenarioText(fileName, json, errors) || !parseScenario(json, fileName, catalog, out, errors))
         return false;
     const std::vector<PlanError> planErrors = validate(out.plan);
     if (planErrors.empty())
