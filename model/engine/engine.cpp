@@ -259,10 +259,17 @@ std::vector<PlanError> validate(const Plan &plan)
         c.fail("model.kv_heads", "kv_heads=" + num(m.kv_heads) + " must divide heads=" + num(m.heads));
     if (m.hidden > 0 && m.heads > 0 && m.hidden % m.heads != 0)
         c.fail("model.heads", "heads=" + num(m.heads) + " must divide hidden=" + num(m.hidden));
-    if (cl.nodes > 1 && !(cl.nic_gbit_per_gpu > 0))
-        c.fail("cluster.nic_gbit_per_gpu", "must be greater than 0 when the cluster has more than one node (got " + num(cl.nic_gbit_per_gpu) + ")");
+    // Fields whose 0 means "none" or "unknown" are divisors when set: a positive value below 1
+    // (1e-320 reached here from the fuzzer) would make a step take forever, so the smallest
+    // meaningful value is 1 (1 Gb/s, 1 TFLOPS, 1 GB/s).
+    if (cl.nodes > 1 && !(cl.nic_gbit_per_gpu >= 1))
+        c.fail("cluster.nic_gbit_per_gpu", "must be greater than 0 when the cluster has more than one node (at least 1 Gb/s; got " + num(cl.nic_gbit_per_gpu) + ")");
     if (t.precision == Precision::Fp8 && !(g.fp8_dense_tflops > 0))
         c.fail("training.precision", "fp8 needs a GPU with FP8 tensor cores; " + g.id + " has fp8_dense_tflops=0");
+    else if (t.precision == Precision::Fp8 && !(g.fp8_dense_tflops >= 1))
+        c.fail("gpu.fp8_dense_tflops", "must be 0 (no FP8) or at least 1 TFLOPS (got " + num(g.fp8_dense_tflops) + ")");
+    if (g.memory_bw_gbps > 0 && !(g.memory_bw_gbps >= 1))
+        c.fail("gpu.memory_bw_gbps", "must be 0 (unknown) or at least 1 GB/s (got " + num(g.memory_bw_gbps) + ")");
     if (e.mode == EconomicsMode::Rent && !(e.usd_per_gpu_hour > 0))
         c.fail("economics.usd_per_gpu_hour", "must be greater than 0 in rent mode (got " + num(e.usd_per_gpu_hour) + ")");
     if (shapesOk)
