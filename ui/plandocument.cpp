@@ -9,7 +9,9 @@ namespace commtax {
 bool deriveDataParallel(Plan &plan)
 {
     const long long gpus = static_cast<long long>(plan.cluster.nodes) * plan.cluster.gpus_per_node;
-    const long long tpPp = static_cast<long long>(plan.training.tp) * plan.training.pp;
+    std::int64_t tpPp = 0; // tp * cp * pp
+    if (!modelParallelGpus(plan.training, tpPp))
+        return false;
     if (gpus <= 0 || tpPp <= 0 || gpus % tpPp != 0 || gpus / tpPp > 10'000'000)
         return false;
     plan.training.dp = static_cast<int>(gpus / tpPp);

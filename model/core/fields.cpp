@@ -58,12 +58,21 @@ namespace {
 std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
 {
     // Fields added after version 1 of the scenario and preset formats (see FieldInfo::addedLater).
-    static const QStringList addedLater = {QStringLiteral("cluster.oversubscription"),
-                                           QStringLiteral("training.first_stage_layers"),
-                                           QStringLiteral("training.last_stage_layers")};
+    static const QStringList addedLater = {
+        QStringLiteral("cluster.oversubscription"), QStringLiteral("cluster.interruptions_per_gpu_day"), QStringLiteral("gpu.gemm_overhead_us"),
+        QStringLiteral("training.first_stage_layers"), QStringLiteral("training.last_stage_layers"),
+        QStringLiteral("training.cp"), QStringLiteral("training.ep"), QStringLiteral("training.etp"),
+        QStringLiteral("training.moe_imbalance"), QStringLiteral("training.ep_overlap"),
+        QStringLiteral("training.checkpoint_write_s"), QStringLiteral("training.restart_s"),
+        QStringLiteral("model.head_dim"), QStringLiteral("model.attention"), QStringLiteral("model.q_lora_rank"),
+        QStringLiteral("model.kv_lora_rank"), QStringLiteral("model.qk_rope_head_dim"),
+        QStringLiteral("model.qk_nope_head_dim"), QStringLiteral("model.v_head_dim"), QStringLiteral("model.experts"),
+        QStringLiteral("model.experts_per_token"), QStringLiteral("model.expert_ffn"),
+        QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers")};
     for (FieldInfo &f : fields) {
         f.addedLater = addedLater.contains(f.path());
-        if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble)
+        if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
+            && f.type != FieldType::AutoDouble)
             continue;
         const FieldLimit *l = findFieldLimit(f.path().toStdString());
         if (!l)
@@ -91,6 +100,19 @@ const std::vector<FieldInfo> &planFields()
         CT_CHOICE(Model, model.mlp, "mlp", "MLP", "swiglu (Llama: 3*h*f parameters) or gelu (GPT: 2*h*f)",
                   (QStringList{QStringLiteral("swiglu"), QStringLiteral("gelu")}), parseMlp),
         CT_BOOL(Model, model.tied_embeddings, "tied_embeddings", "Tied embeddings", "Input and output embeddings share one V*h matrix"),
+        CT_INT(Model, model.head_dim, "head_dim", "Head width", "", "Width of one attention head; 0 = hidden/heads (Qwen3 uses 128 at every width)"),
+        CT_CHOICE(Model, model.attention, "attention", "Attention", "mha (multi-head, grouped-query through kv_heads) or mla (DeepSeek-V2/V3 multi-head latent attention)",
+                  (QStringList{QStringLiteral("mha"), QStringLiteral("mla")}), parseAttention),
+        CT_INT(Model, model.q_lora_rank, "q_lora_rank", "MLA query rank", "", "MLA: rank of the query latent (DeepSeek-V3: 1536); 0 = queries projected from h directly"),
+        CT_INT(Model, model.kv_lora_rank, "kv_lora_rank", "MLA key/value rank", "", "MLA: rank of the compressed key/value latent d_c (DeepSeek-V3: 512)"),
+        CT_INT(Model, model.qk_rope_head_dim, "qk_rope_head_dim", "MLA RoPE head width", "", "MLA: decoupled RoPE part of each query/key head (DeepSeek-V3: 64)"),
+        CT_INT(Model, model.qk_nope_head_dim, "qk_nope_head_dim", "MLA no-RoPE head width", "", "MLA: the rest of each query/key head (DeepSeek-V3: 128)"),
+        CT_INT(Model, model.v_head_dim, "v_head_dim", "MLA value head width", "", "MLA: width of each value head (DeepSeek-V3: 128)"),
+        CT_INT(Model, model.experts, "experts", "Routed experts", "", "Mixture of experts: routed experts per MoE layer; 0 or 1 = dense"),
+        CT_INT(Model, model.experts_per_token, "experts_per_token", "Experts per token (top-k)", "", "Routed experts each token goes to (Mixtral 2, DeepSeek-V3 8)"),
+        CT_INT(Model, model.expert_ffn, "expert_ffn", "Expert FFN size", "", "FFN width of one expert (Mixtral 8x7B: 14336, DeepSeek-V3: 2048)"),
+        CT_INT(Model, model.shared_experts, "shared_experts", "Shared experts", "", "Experts every token passes through, each of width expert_ffn (DeepSeek-V3: 1)"),
+        CT_INT(Model, model.dense_layers, "dense_layers", "Leading dense layers", "", "First layers with a dense FFN of width ffn instead of experts (DeepSeek-V3: 3)"),
         // gpu
         CT_DBL(Gpu, gpu.bf16_dense_tflops, "bf16_dense_tflops", "BF16 dense peak (TFLOPS)", "TFLOPS", "Dense BF16 tensor-core peak with FP32 accumulate (not the 2:4-sparse figure)", 1),
         CT_DBL(Gpu, gpu.fp8_dense_tflops, "fp8_dense_tflops", "FP8 dense peak (TFLOPS)", "TFLOPS", "Dense FP8 tensor-core peak; 0 when the GPU has no FP8", 1),
@@ -104,6 +126,7 @@ const std::vector<FieldInfo> &planFields()
         CT_BOOL(Gpu, gpu.nvls, "nvls", "NVLS capable", "NVLink SHARP (NVSwitch multicast): all-reduce busbw can exceed the link rate"),
         CT_DBL(Gpu, gpu.watts, "watts", "Board power (W)", "W", "Thermal design power per GPU", 0),
         CT_DBL(Gpu, gpu.price_usd, "price_usd", "GPU price (USD)", "USD", "Price per GPU (an editable default)", 0),
+        CT_DBL(Gpu, gpu.gemm_overhead_us, "gemm_overhead_us", "GEMM fixed cost (us)", "us", "Fixed cost of one matrix multiply (launch, prologue/epilogue, last wave): why small GEMMs (small h/tp, many small experts) reach less of the peak", 1),
         CT_DBL(Gpu, gpu.compute_efficiency, "compute_efficiency", "Default compute efficiency", "", "Fraction of dense peak large GEMMs reach inside a training step", 2),
         // cluster
         CT_INT(Cluster, cluster.nodes, "nodes", "Nodes", "", "Servers in the cluster"),
@@ -112,6 +135,7 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Cluster, cluster.nic_efficiency, "nic_efficiency", "Network efficiency", "", "Achievable busbw over line rate (0-1]", 2),
         CT_DBL(Cluster, cluster.nic_latency_us, "nic_latency_us", "Network step latency (us)", "us", "Latency of one collective step across nodes (NCCL tuner: about 14 us)", 1),
         CT_DBL(Cluster, cluster.oversubscription, "oversubscription", "Spine oversubscription", "", "Leaf-to-spine oversubscription (1 = non-blocking); traffic of groups spanning nodes gets NIC bandwidth / this when the cluster has more nodes than one leaf serves (32)", 1),
+        CT_DBL(Cluster, cluster.interruptions_per_gpu_day, "interruptions_per_gpu_day", "Interruptions per GPU-day", "1/GPU-day", "Unexpected job interruptions per GPU per day, all causes; Llama 3: 419 in 54 days on 16,384 GPUs = 0.000474. Used by goodput \"auto\"", 6),
         CT_DBL(Cluster, cluster.node_price_usd, "node_price_usd", "Node price without GPUs (USD)", "USD", "Server, CPUs, memory, NICs, without the GPUs", 0),
         CT_DBL(Cluster, cluster.network_cost_per_gpu_usd, "network_cost_per_gpu_usd", "Network cost per GPU (USD)", "USD", "Switches, optics and cables per GPU", 0),
         // training
@@ -122,6 +146,11 @@ const std::vector<FieldInfo> &planFields()
         CT_INT(Training, training.pp, "pp", "Pipeline parallel (pp)", "", "Pipeline stages p"),
         CT_INT(Training, training.dp, "dp", "Data parallel (dp)", "", "Data-parallel degree d; tp*pp*dp = GPUs"),
         CT_INT(Training, training.vpp, "vpp", "Interleaving (vpp)", "", "Virtual pipeline stages per GPU (1 = plain 1F1B)"),
+        CT_INT(Training, training.cp, "cp", "Context parallel (cp)", "", "Context-parallel degree: the sequence split over cp GPUs, K/V passed around a ring; tp*cp*pp*dp = GPUs. Megatron-LM --context-parallel-size"),
+        CT_INT(Training, training.ep, "ep", "Expert parallel (ep)", "", "Expert-parallel degree: the routed experts split over ep GPUs; must divide experts. Megatron-LM --expert-model-parallel-size"),
+        CT_INT(Training, training.etp, "etp", "Expert tensor parallel (etp)", "", "Tensor-parallel degree inside each expert; 0 = tp (Megatron-Core's default for --expert-tensor-parallel-size)"),
+        CT_DBL(Training, training.moe_imbalance, "moe_imbalance", "MoE load imbalance (max/mean)", "", "Tokens of the busiest expert GPU over the mean; 1 = balanced. Default 1.25: Qwen3-235B on H100, 295 TFLOPS force-balanced vs 237 dropless (Megatron-MoE-ModelZoo)", 2),
+        CT_DBL(Training, training.ep_overlap, "ep_overlap", "EP overlap (0-1)", "", "Share of the expert all-to-all hidden under compute (0 without DeepEP / 1F1B A2A overlap)", 2),
         CT_INT(Training, training.first_stage_layers, "first_stage_layers", "First stage layers", "", "Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly as possible, the extra layers on the middle stages. Megatron-LM --decoder-first-pipeline-num-layers"),
         CT_INT(Training, training.last_stage_layers, "last_stage_layers", "Last stage layers", "", "Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers"),
         CT_INT(Training, training.zero, "zero", "ZeRO stage", "", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights"),
@@ -140,7 +169,13 @@ const std::vector<FieldInfo> &planFields()
                       else
                           p.training.compute_efficiency = v.toDouble(); }},
         CT_DBL(Training, training.tokens_to_train, "tokens_to_train", "Tokens to train", "tokens", "Training tokens of the whole run", 0),
-        CT_DBL(Training, training.goodput, "goodput", "Goodput (0-1)", "", "Share of wall-clock time spent training (failures, restarts, checkpoints)", 2),
+        FieldInfo{Section::Training, "goodput", FieldType::AutoDouble, "Goodput (0-1, or auto)", "", "Share of wall-clock time spent training; \"auto\" computes it from the interruption rate, the checkpoint write and restart times and the Young/Daly checkpoint interval", 0, 0, 2, {}, [](const Plan &p) { return p.training.goodput ? QJsonValue(*p.training.goodput) : QJsonValue(QStringLiteral("auto")); }, [](Plan &p, const QJsonValue &v) {
+                      if (v.isString())
+                          p.training.goodput.reset();
+                      else
+                          p.training.goodput = v.toDouble(); }},
+        CT_DBL(Training, training.checkpoint_write_s, "checkpoint_write_s", "Checkpoint write (s)", "s", "Training paused per checkpoint (the blocking part of a save); goodput \"auto\"", 0),
+        CT_DBL(Training, training.restart_s, "restart_s", "Restart after a failure (s)", "s", "From an interruption to training again: detect, reschedule, reload the checkpoint; goodput \"auto\"", 0),
         // economics
         CT_CHOICE(Economics, economics.mode, "mode", "Buy or rent", "buy: capex + power + upkeep; rent: USD per GPU-hour",
                   (QStringList{QStringLiteral("buy"), QStringLiteral("rent")}), parseEconomicsMode),
@@ -203,6 +238,12 @@ QString checkFieldValue(const FieldInfo &f, const QJsonValue &v)
             return QString();
         if (!v.isDouble())
             return QStringLiteral("expected a number or null, not %1").arg(jsonTypeName(v));
+        return range(v.toDouble());
+    case FieldType::AutoDouble:
+        if (v.isString() && v.toString() == QLatin1String("auto"))
+            return QString();
+        if (!v.isDouble())
+            return QStringLiteral("expected a number or \"auto\", not %1").arg(jsonTypeName(v));
         return range(v.toDouble());
     case FieldType::Bool:
         if (!v.isBool())

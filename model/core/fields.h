@@ -27,7 +27,8 @@ enum class FieldType { Int,
                        Double,
                        Bool,
                        Choice,
-                       OptionalDouble };
+                       OptionalDouble,
+                       AutoDouble }; // a number, or the string "auto" (empty optional in the plan)
 
 struct FieldInfo {
     Section section;

@@ -207,12 +207,12 @@ struct Parser {
     {
         if (root.value(QStringLiteral("training")).toObject().contains(QStringLiteral("dp")))
             return;
-        std::int64_t gpus = 0, tp_pp = 0;
-        if (checkedMul(plan.cluster.nodes, plan.cluster.gpus_per_node, gpus) && checkedMul(plan.training.tp, plan.training.pp, tp_pp)
-            && tp_pp > 0 && gpus % tp_pp == 0 && gpus / tp_pp > 0 && fitsInt(gpus / tp_pp))
-            plan.training.dp = static_cast<int>(gpus / tp_pp);
+        std::int64_t gpus = 0, replica = 0;
+        if (checkedMul(plan.cluster.nodes, plan.cluster.gpus_per_node, gpus) && modelParallelGpus(plan.training, replica)
+            && replica > 0 && gpus % replica == 0 && gpus / replica > 0 && fitsInt(gpus / replica))
+            plan.training.dp = static_cast<int>(gpus / replica);
         else
-            fail(QStringLiteral("training"), QStringLiteral("dp is not given and %1 nodes x %2 GPUs do not divide by tp*pp=%3*%4").arg(plan.cluster.nodes).arg(plan.cluster.gpus_per_node).arg(plan.training.tp).arg(plan.training.pp));
+            fail(QStringLiteral("training"), QStringLiteral("dp is not given and %1 nodes x %2 GPUs do not divide by tp*cp*pp=%3*%4*%5").arg(plan.cluster.nodes).arg(plan.cluster.gpus_per_node).arg(plan.training.tp).arg(plan.training.cp).arg(plan.training.pp));
     }
 };
 

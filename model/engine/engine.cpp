@@ -23,6 +23,7 @@ const char *toString(Recompute v)
 }
 const char *toString(Precision v) { return v == Precision::Fp8 ? "fp8" : "bf16"; }
 const char *toString(EconomicsMode v) { return v == EconomicsMode::Rent ? "rent" : "buy"; }
+const char *toString(Attention v) { return v == Attention::Mla ? "mla" : "mha"; }
 
 bool parseMlp(const std::string &s, Mlp &out)
 {
@@ -64,6 +65,18 @@ bool parsePrecision(const std::string &s, Precision &out)
     }
     return false;
 }
+bool parseAttention(const std::string &s, Attention &out)
+{
+    if (s == "mha") {
+        out = Attention::Mha;
+        return true;
+    }
+    if (s == "mla") {
+        out = Attention::Mla;
+        return true;
+    }
+    return false;
+}
 bool parseEconomicsMode(const std::string &s, EconomicsMode &out)
 {
     if (s == "buy") {
@@ -80,22 +93,76 @@ bool parseEconomicsMode(const std::string &s, EconomicsMode &out)
 // ---------------------------------------------------------------------------------------------
 // the model's size and work
 
+LayerDims layerDims(const ModelSpec &m)
+{
+    LayerDims L;
+    const double h = m.hidden, a = m.heads;
+    const double dh = m.head_dim > 0 ? double(m.head_dim) : (m.heads > 0 ? h / a : h);
+    if (m.attention == Attention::Mla) {
+        // DeepSeek-V2 (arXiv 2405.04434) §2.1.2-2.1.3, DeepSeek-V3 config.json: queries through a
+        // q_lora_rank latent (or straight from h), keys and values through one kv_lora_rank latent
+        // plus a shared RoPE key of qk_rope_head_dim; heads of qk_nope + qk_rope for Q and K, v_head_dim
+        // for V; the output projection from heads x v_head_dim. Norms of the latents are left out.
+        const double dqk = double(m.qk_nope_head_dim) + m.qk_rope_head_dim, dv = m.v_head_dim;
+        const double q = m.q_lora_rank > 0 ? h * m.q_lora_rank + double(m.q_lora_rank) * a * dqk : h * a * dqk;
+        const double kv = h * (double(m.kv_lora_rank) + m.qk_rope_head_dim) + double(m.kv_lora_rank) * a * (double(m.qk_nope_head_dim) + dv);
+        L.attn_params = q + kv + a * dv * h;
+        L.q_dim = a * dqk;
+        L.k_dim = a * dqk;
+        L.v_dim = a * dv;
+        L.latent_dim = double(m.q_lora_rank) + m.kv_lora_rank + m.qk_rope_head_dim;
+    } else {
+        const double kv = double(m.kv_heads) * dh;
+        L.q_dim = a * dh;
+        L.k_dim = kv;
+        L.v_dim = kv;
+        L.attn_params = h * (2.0 * L.q_dim + 2.0 * kv);
+    }
+    // One query against one key: QK^T over the query/key width, AV over the value width; per
+    // query head. Forward FLOPs per token per context token: 2 * heads * (d_qk + d_v).
+    const double dqk = m.attention == Attention::Mla ? double(m.qk_nope_head_dim) + m.qk_rope_head_dim : dh;
+    const double dv = m.attention == Attention::Mla ? double(m.v_head_dim) : dh;
+    L.attn_core_flops = 2.0 * a * (dqk + dv);
+    L.attn_out_dim = a * dv;
+    const double mats = m.mlp == Mlp::SwiGlu ? 3.0 : 2.0;
+    L.dense_mlp_params = mats * h * m.ffn;
+    if (m.moe()) {
+        L.moe_layers = std::max(m.layers - m.dense_layers, 0);
+        L.dense_layers = m.layers - L.moe_layers;
+        L.expert_params = mats * h * m.expert_ffn;
+        L.router_params = h * m.experts;
+        L.moe_total_params = (double(m.experts) + m.shared_experts) * L.expert_params + L.router_params;
+        L.moe_active_params = (double(m.experts_per_token) + m.shared_experts) * L.expert_params + L.router_params;
+    } else {
+        L.dense_layers = m.layers;
+    }
+    return L;
+}
+
 double parameterCount(const ModelSpec &m)
 {
-    const double h = m.hidden, f = m.ffn, l = m.layers, V = m.vocab;
-    const double ga = m.heads > 0 ? double(m.kv_heads) / m.heads : 1.0;
-    const double attention = 2.0 * h * h * (1.0 + ga);
-    const double mlp = (m.mlp == Mlp::SwiGlu ? 3.0 : 2.0) * h * f;
-    const double embeddings = V * h * (m.tied_embeddings ? 1.0 : 2.0);
-    return l * (attention + mlp) + embeddings;
+    const LayerDims L = layerDims(m);
+    const double embeddings = double(m.vocab) * m.hidden * (m.tied_embeddings ? 1.0 : 2.0);
+    return m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params + L.moe_layers * L.moe_total_params + embeddings;
+}
+
+double activeParameterCount(const ModelSpec &m)
+{
+    const LayerDims L = layerDims(m);
+    const double embeddings = double(m.vocab) * m.hidden * (m.tied_embeddings ? 1.0 : 2.0);
+    return m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params + L.moe_layers * L.moe_active_params + embeddings;
 }
 
 double modelFlopsPerSequence(const ModelSpec &m, int seq_len)
 {
-    const double h = m.hidden, f = m.ffn, l = m.layers, V = m.vocab, s = seq_len;
-    const double ga = m.heads > 0 ? double(m.kv_heads) / m.heads : 1.0;
-    const double mlp = (m.mlp == Mlp::SwiGlu ? 18.0 : 12.0) * l * f * h;
-    return s * (12.0 * l * h * h * (1.0 + ga + s / h) + mlp + 6.0 * V * h);
+    // 6 FLOPs per active matmul parameter per token (forward 2, backward 4) and the attention core
+    // over the whole context, forward x 3 (Korthikanti et al. 2022 §6; Megatron-LM's MFU formula
+    // counts the full s x s score matrix, not the causal half). The embedding lookup is free; the LM
+    // head is a V x h matmul.
+    const LayerDims L = layerDims(m);
+    const double s = seq_len, h = m.hidden;
+    const double matmul = m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params + L.moe_layers * L.moe_active_params;
+    return s * (6.0 * matmul + 3.0 * m.layers * L.attn_core_flops * s + 6.0 * double(m.vocab) * h);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,10 +276,29 @@ void checkShapes(Checker &c, const Plan &plan)
     }
     if (t.vpp > 1 && t.pp == 1)
         c.fail("training.vpp", "interleaving (vpp=" + num(t.vpp) + ") needs pipeline parallelism (pp>1)");
-    std::int64_t gpus = 0, layout = 0;
+    std::int64_t gpus = 0, layout = 0, replica = 0;
     const bool gpusFit = checkedMul(cl.nodes, cl.gpus_per_node, gpus) && fitsInt(gpus);
-    if (!checkedMul(t.tp, t.pp, t.dp, layout) || !gpusFit || layout != gpus)
-        c.fail("training.dp", "tp*pp*dp=" + num(t.tp) + "*" + num(t.pp) + "*" + num(t.dp) + "=" + num(double(t.tp) * t.pp * t.dp) + " does not equal the cluster's " + num(cl.nodes) + " nodes x " + num(cl.gpus_per_node) + " GPUs=" + num(double(cl.nodes) * cl.gpus_per_node));
+    if (!modelParallelGpus(t, replica) || !checkedMul(replica, t.dp, layout) || !gpusFit || layout != gpus)
+        c.fail("training.dp", "tp*cp*pp*dp=" + num(t.tp) + "*" + num(t.cp) + "*" + num(t.pp) + "*" + num(t.dp) + "=" + num(double(t.tp) * t.cp * t.pp * t.dp) + " does not equal the cluster's " + num(cl.nodes) + " nodes x " + num(cl.gpus_per_node) + " GPUs=" + num(double(cl.nodes) * cl.gpus_per_node));
+    // Context parallelism: Megatron splits the sequence into 2*cp chunks so that every rank gets an
+    // equal share of the causal mask (megatron/core/utils.py get_batch_on_this_cp_rank).
+    if (t.cp > 1 && t.seq_len % (2 * t.cp) != 0)
+        c.fail("training.cp", "cp=" + num(t.cp) + " needs seq_len=" + num(t.seq_len) + " to divide by 2*cp=" + num(2.0 * t.cp));
+    // Experts: ep divides the routed experts; the expert layers fold etp*ep*edp over the tp*cp*dp
+    // ranks of a stage (Megatron-Core MoE parallel folding), so etp*ep must divide tp*cp*dp.
+    if (!m.moe()) {
+        if (t.ep > 1)
+            c.fail("training.ep", "ep=" + num(t.ep) + " needs a mixture-of-experts model (experts > 1)");
+    } else {
+        const int etp = t.etp > 0 ? t.etp : t.tp;
+        std::int64_t attnRanks = 0, expertRanks = 0;
+        if (m.experts % t.ep != 0)
+            c.fail("training.ep", "ep=" + num(t.ep) + " does not divide experts=" + num(m.experts));
+        else if (!checkedMul(t.tp, t.cp, t.dp, attnRanks) || !checkedMul(etp, t.ep, expertRanks) || attnRanks % expertRanks != 0)
+            c.fail("training.ep", "etp*ep=" + num(etp) + "*" + num(t.ep) + " must divide tp*cp*dp=" + num(t.tp) + "*" + num(t.cp) + "*" + num(t.dp) + ": the expert layers use the same GPUs as attention");
+        if (m.expert_ffn % etp != 0)
+            c.fail(t.etp > 0 ? "training.etp" : "training.tp", "etp=" + num(etp) + " does not divide expert_ffn=" + num(m.expert_ffn) + (t.etp > 0 ? "" : " (etp 0 follows tp)"));
+    }
     if (t.tp > cl.gpus_per_node && t.tp % cl.gpus_per_node != 0)
         c.fail("training.tp", "tp=" + num(t.tp) + " spans nodes, so it must be a multiple of gpus_per_node=" + num(cl.gpus_per_node));
     std::int64_t perStep = 0;
@@ -257,8 +343,24 @@ std::vector<PlanError> validate(const Plan &plan)
 
     if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
         c.fail("model.kv_heads", "kv_heads=" + num(m.kv_heads) + " must divide heads=" + num(m.heads));
-    if (m.hidden > 0 && m.heads > 0 && m.hidden % m.heads != 0)
-        c.fail("model.heads", "heads=" + num(m.heads) + " must divide hidden=" + num(m.hidden));
+    if (m.hidden > 0 && m.heads > 0 && m.head_dim == 0 && m.attention == Attention::Mha && m.hidden % m.heads != 0)
+        c.fail("model.heads", "heads=" + num(m.heads) + " must divide hidden=" + num(m.hidden) + " (or set head_dim)");
+    if (m.attention == Attention::Mla) {
+        if (m.kv_lora_rank < 1)
+            c.fail("model.kv_lora_rank", "mla needs kv_lora_rank of at least 1 (DeepSeek-V3: 512)");
+        if (m.qk_nope_head_dim + m.qk_rope_head_dim < 1)
+            c.fail("model.qk_nope_head_dim", "mla needs query/key heads: qk_nope_head_dim + qk_rope_head_dim of at least 1");
+        if (m.v_head_dim < 1)
+            c.fail("model.v_head_dim", "mla needs v_head_dim of at least 1 (DeepSeek-V3: 128)");
+    }
+    if (m.moe()) {
+        if (m.experts_per_token < 1 || m.experts_per_token > m.experts)
+            c.fail("model.experts_per_token", "experts_per_token=" + num(m.experts_per_token) + " must be from 1 to experts=" + num(m.experts));
+        if (m.expert_ffn < 1)
+            c.fail("model.expert_ffn", "a mixture-of-experts model needs expert_ffn of at least 1");
+        if (m.dense_layers > m.layers)
+            c.fail("model.dense_layers", "dense_layers=" + num(m.dense_layers) + " is more than layers=" + num(m.layers));
+    }
     // Fields whose 0 means "none" or "unknown" are divisors when set: a positive value below 1
     // (1e-320 reached here from the fuzzer) would make a step take forever, so the smallest
     // meaningful value is 1 (1 Gb/s, 1 TFLOPS, 1 GB/s).
@@ -278,29 +380,76 @@ std::vector<PlanError> validate(const Plan &plan)
 }
 
 // ---------------------------------------------------------------------------------------------
-// placement
+// placement (docs/model.md §4, §17)
+
+GroupSpan groupSpan(std::int64_t stride, std::int64_t ranks, int gpn)
+{
+    if (ranks <= 1 || gpn <= 0)
+        return {1, 1};
+    const std::int64_t width = stride * ranks; // ranks from a group's first to one past its last
+    if (width <= gpn) {
+        if (gpn % width == 0)
+            return {1, int(ranks)};
+        // Groups fit a node's width but do not tile it (6 GPUs per node with tp=4): some straddle a
+        // node boundary. The worst such group has the fewest members on one side. Groups start at
+        // j*width + o (o < stride); the pattern repeats within gpn groups.
+        int worst = int(ranks);
+        bool straddles = false;
+        for (std::int64_t j = 0; j < gpn; ++j)
+            for (std::int64_t o = 0; o < stride; ++o) {
+                const std::int64_t start = j * width + o, last = start + stride * (ranks - 1);
+                const std::int64_t node = start / gpn;
+                if (node == last / gpn)
+                    continue;
+                straddles = true;
+                const std::int64_t onFirst = ((node + 1) * gpn - start + stride - 1) / stride;
+                worst = std::min<int>(worst, int(std::min(onFirst, ranks - onFirst)));
+            }
+        return straddles ? GroupSpan{2, std::max(worst, 1)} : GroupSpan{1, int(ranks)};
+    }
+    if (stride % gpn == 0)
+        return {int(std::min<std::int64_t>(ranks, INT32_MAX)), 1};
+    if (gpn % stride == 0 && width % gpn == 0)
+        return {int(width / gpn), int(gpn / stride)};
+    // Irregular strides: the nodes the group's extent touches, and the ranks that share one.
+    const std::int64_t nodes = std::min<std::int64_t>((stride * (ranks - 1)) / gpn + 2, ranks);
+    return {int(nodes), int(std::max<std::int64_t>(1, ranks / nodes))};
+}
+
+namespace {
+GroupLink linkOf(const Plan &plan, std::int64_t stride, std::int64_t ranks)
+{
+    const GroupSpan sp = groupSpan(stride, ranks, plan.cluster.gpus_per_node);
+    return groupLink(plan.gpu, plan.cluster, int(ranks), sp.nodes, sp.per_node);
+}
+// Point-to-point between the members of a group (pipeline neighbours, a context-parallel ring):
+// inside a node over the GPU fabric; across nodes each GPU sends its own data on its own rail.
+GroupLink pairLinkOf(const Plan &plan, std::int64_t stride, std::int64_t ranks)
+{
+    const GroupSpan sp = groupSpan(stride, ranks, plan.cluster.gpus_per_node);
+    return groupLink(plan.gpu, plan.cluster, 2, sp.nodes > 1 ? 2 : 1, sp.nodes > 1 ? 1 : 2);
+}
+} // namespace
 
 Placement placeGroups(const Plan &plan)
 {
-    const int gpn = plan.cluster.gpus_per_node;
-    const int t = plan.training.tp, d = plan.training.dp, p = plan.training.pp;
+    // Megatron-Core's rank order (megatron/core/parallel_state.py, order "tp-cp-ep-dp-pp"): tp
+    // fastest, then cp, then dp, then pp; the expert layers fold etp, ep and their data-parallel
+    // group edp over the same tp*cp*dp ranks of a stage.
+    const TrainingSpec &tr = plan.training;
+    const std::int64_t t = tr.tp, c = tr.cp, d = tr.dp, p = tr.pp;
+    const std::int64_t etp = tr.etp > 0 ? tr.etp : tr.tp, ep = tr.ep;
     Placement pl;
-    // TP: t consecutive ranks.
-    if (t <= gpn)
-        pl.tp = groupLink(plan.gpu, plan.cluster, t, 1, t);
-    else
-        pl.tp = groupLink(plan.gpu, plan.cluster, t, t / gpn, gpn);
-    // DP: d ranks with stride t.
-    if (t >= gpn) {
-        pl.dp = groupLink(plan.gpu, plan.cluster, d, d, 1);
-    } else {
-        const int k = std::min(d, gpn / t);
-        pl.dp = groupLink(plan.gpu, plan.cluster, d, (d + k - 1) / k, k);
-    }
-    // PP: neighbours at stride t*d. If any boundary crosses a node the pipeline runs at the
-    // network's pace; each GPU sends its shard over its own rail (k = 1).
-    const bool crosses = static_cast<long long>(t) * d * p > gpn;
-    pl.pp = groupLink(plan.gpu, plan.cluster, 2, crosses ? 2 : 1, crosses ? 1 : 2);
+    pl.tp = linkOf(plan, 1, t);
+    pl.cp = pairLinkOf(plan, t, c);
+    // Gradients of the dense parameters reduce over dp x cp (the context-parallel ranks hold the
+    // same weights): c*d ranks at stride t.
+    pl.dp = linkOf(plan, t, c * d);
+    pl.pp = pairLinkOf(plan, t * c * d, p);
+    pl.etp = linkOf(plan, 1, etp);
+    pl.ep = linkOf(plan, etp, ep);
+    const std::int64_t edp = std::max<std::int64_t>(1, (t * c * d) / std::max<std::int64_t>(1, etp * ep));
+    pl.edp = linkOf(plan, etp * ep, edp);
     return pl;
 }
 
@@ -312,20 +461,26 @@ namespace {
 // The shapes every phase of an evaluation reads, as doubles (validate() keeps them in range).
 struct Shape {
     explicit Shape(const Plan &plan)
-        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len), B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), p(plan.training.pp), d(plan.training.dp), v(plan.training.vpp), G(t * p * d), split(stageSplit(plan))
+        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len), B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), c(plan.training.cp), p(plan.training.pp), d(plan.training.dp), v(plan.training.vpp), G(t * c * p * d), etp(plan.training.etp > 0 ? plan.training.etp : plan.training.tp), ep(plan.training.ep), E(plan.model.experts), k(plan.model.experts_per_token), fe(plan.model.expert_ffn), dims(layerDims(plan.model)), split(stageSplit(plan))
     {
     }
-    const double l, h, a, s, B, b, t, p, d, v, G;
+    const double l, h, a, s, B, b, t, c, p, d, v, G, etp, ep, E, k, fe;
+    const LayerDims dims;
     const StageSplit split;
     double mb = 0;    // micro-batches per pipeline per step
     double peak = 0;  // FLOP/s of one GPU at the plan's precision, dense
     double tComp = 0; // compute time of a step on the pacing stage, without bubble or communication
     double backwardShare = 0;
-    // Per micro-batch, on one GPU of a stage (docs/model.md §16): one layer's compute, its FP8 part,
-    // the LM head's (last stage), and one layer's TP communication (raw).
-    double layerTime = 0, layerFp8Time = 0, headTime = 0, tpLayerTime = 0;
-    double layerParams = 0, embeddingParams = 0;
-    double maxStageParams = 0; // the stage with the most parameters
+    // Per micro-batch, on one GPU of a stage (docs/model.md §16-17): the compute of a dense layer and
+    // of an MoE layer, their FP8 parts, the LM head's (last stage), the attention core's; one layer's
+    // TP and CP communication (raw) and CP's exposed part; one MoE layer's expert all-to-all (raw).
+    double denseLayerTime = 0, moeLayerTime = 0, denseFp8Time = 0, moeFp8Time = 0, headTime = 0;
+    double attnCoreTime = 0, tpLayerTime = 0, cpLayerTime = 0, cpLayerExposed = 0, epLayerTime = 0;
+    double layerHwFlops = 0; // hardware FLOPs of one layer per micro-batch on one GPU (dense layer)
+    double embeddingParams = 0, embeddingCopies = 2;
+    // The stage with the most parameters: its dense and its expert parameters (before any split).
+    double maxStageDenseParams = 0, maxStageExpertParams = 0;
+    double pacingLayers = 0; // layers of the pacing stage
 };
 
 // The stages that differ (docs/model.md §16): the first, the middle stages with one unit more, the
@@ -355,162 +510,310 @@ int stageKinds(const Shape &k, StageKind out[4])
     out[n++] = {sp.stages - 1, sp.last, 1, false, true};
     return n;
 }
-// Parameters a stage holds: its layers, the input embedding on the first stage and the LM head on
-// the last (a tied embedding is held by both ends once pp > 1, as Megatron does).
-double stageParams(const Plan &plan, const Shape &k, const StageKind &s)
+// The dense-FFN layers of a stage: the model's leading dense layers sit on the first stage; any the
+// first stage cannot hold spread over the others (DeepSeek-V3's 3 of 61 always fit the first).
+double stageDenseLayers(const Shape &k, const StageKind &s)
 {
-    if (k.split.stages == 1)
-        return parameterCount(plan.model);
-    return s.layers * k.layerParams + (s.first || s.last ? k.embeddingParams : 0.0);
+    const double D = k.dims.dense_layers;
+    if (D >= k.l)
+        return s.layers;
+    const double onFirst = std::min(D, double(k.split.first));
+    if (s.first)
+        return onFirst;
+    const double rest = D - onFirst;
+    return rest > 0 ? std::min(double(s.layers), rest / (k.p - 1.0)) : 0.0;
+}
+// Parameters a stage holds, before any split: the non-expert part (attention, dense FFNs, shared
+// experts, routers, the input embedding on the first stage and the LM head on the last; a tied
+// embedding is held by both ends once pp > 1, as Megatron does) and the routed experts.
+void stageParams(const Shape &k, const StageKind &s, double &dense, double &experts)
+{
+    const LayerDims &L = k.dims;
+    const double D = stageDenseLayers(k, s), Me = s.layers - D;
+    const double emb = k.split.stages == 1 ? k.embeddingParams * k.embeddingCopies : (s.first || s.last ? k.embeddingParams : 0.0);
+    dense = s.layers * L.attn_params + D * L.dense_mlp_params + Me * (L.moe_total_params - k.E * L.expert_params) + emb;
+    experts = Me * k.E * L.expert_params;
 }
 
-// FLOPs and compute time (docs/model.md §2-3).
+// One GEMM of M x K by K x N, forward, on one GPU (docs/model.md §3): the larger of its compute
+// time at `rate` FLOP/s and its memory time (inputs and output once, `bytes` per element, over
+// `bw` B/s), plus the fixed cost every GEMM pays (launch, prologue and epilogue, the tail of
+// the last wave), which is what makes small GEMMs slow. `count` GEMMs of the shape as one grouped
+// GEMM (the experts of a GPU) pay the fixed cost once.
+double gemmS(double M, double N, double K, double rate, double bw, double bytes, double fixed, double count = 1.0)
+{
+    const double compute = count * 2.0 * M * N * K / rate;
+    const double memory = bw > 0 ? count * bytes * (M * K + K * N + M * N) / bw : 0.0;
+    return std::max(compute, memory) + fixed;
+}
+
+// FLOPs and compute time (docs/model.md §2-3, §17).
 void computePhase(const Plan &plan, Shape &k, Result &r)
 {
     const TrainingSpec &tr = plan.training;
-    r.params = parameterCount(plan.model);
-    const double fSeq = modelFlopsPerSequence(plan.model, tr.seq_len);
-    r.flops_per_step = k.B * fSeq;
-    double hwSeq = fSeq;
-    if (tr.recompute == Recompute::Full)
-        hwSeq = fSeq * 4.0 / 3.0;
-    else if (tr.recompute == Recompute::Selective)
-        hwSeq = fSeq + k.l * 4.0 * k.s * k.s * k.h; // the attention core's forward again: QK^T and AV
-    r.hardware_flops_per_step = k.B * hwSeq;
-
-    k.peak = (tr.precision == Precision::Fp8 ? plan.gpu.fp8_dense_tflops : plan.gpu.bf16_dense_tflops) * 1e12;
-    const double eff = tr.compute_efficiency.value_or(plan.gpu.compute_efficiency);
-    const double width = k.h / k.t;
-    r.compute_efficiency_effective = eff * width / (width + kGemmHalfEfficiencyWidth);
-    // One layer's FLOPs per sequence by kind (docs/model.md §2), and the LM head's (last stage).
     const ModelSpec &m = plan.model;
-    const double ga = m.heads > 0 ? double(m.kv_heads) / m.heads : 1.0;
-    const double linear = k.s * (12.0 * k.h * k.h * (1.0 + ga) + (m.mlp == Mlp::SwiGlu ? 18.0 : 12.0) * m.ffn * k.h);
-    double layerHw = linear + k.s * 12.0 * k.h * k.s, linearHw = linear;
-    double headHw = k.s * 6.0 * m.vocab * k.h;
-    if (tr.recompute == Recompute::Full) {
-        layerHw *= 4.0 / 3.0;
-        linearHw *= 4.0 / 3.0;
-        headHw *= 4.0 / 3.0;
-    } else if (tr.recompute == Recompute::Selective) {
-        layerHw += 4.0 * k.s * k.s * k.h;
-    }
-    k.layerParams = 2.0 * k.h * k.h * (1.0 + ga) + (m.mlp == Mlp::SwiGlu ? 3.0 : 2.0) * k.h * m.ffn;
+    const GpuSpec &g = plan.gpu;
+    const LayerDims &L = k.dims;
+    r.params = parameterCount(m);
+    r.params_active = activeParameterCount(m);
+    const double fSeq = modelFlopsPerSequence(m, tr.seq_len);
+    r.flops_per_step = k.B * fSeq;
     k.embeddingParams = double(m.vocab) * k.h;
-    // A stage's t GPUs share each micro-batch's b sequences.
-    const double perGpu = k.b / k.t;
-    const double bf16 = plan.gpu.bf16_dense_tflops * 1e12 * r.compute_efficiency_effective;
-    k.headTime = perGpu * headHw / bf16;
-    if (tr.precision == Precision::Fp8) {
-        // Transformer Engine runs the linear layers (QKV, projection, MLP) in FP8; attention's QK^T
-        // and AV, softmax, norms and the LM head stay in BF16 (TE's fp8_autocast covers te.Linear and
-        // friends only; Megatron keeps the output layer in BF16). The linear FLOPs are the
-        // 12*l*h^2*(1+g/a) + 18*l*f*h part of F_seq, and every kind of FLOP repeats with recompute.
-        // The fixed cost of a GEMM (launch, epilogue, and FP8's casts and amax scans, which run at
-        // memory speed) does not shrink with a faster tensor core, so the width at which FP8 GEMMs
-        // reach half their peak grows with the peak: 360 * fp8/bf16 (720 on H100).
-        const double ratio = plan.gpu.fp8_dense_tflops / plan.gpu.bf16_dense_tflops;
-        const double fp8Eff = eff * width / (width + kGemmHalfEfficiencyWidth * ratio);
-        const double fp8 = plan.gpu.fp8_dense_tflops * 1e12 * fp8Eff;
-        k.layerFp8Time = perGpu * linearHw / fp8;
-        k.layerTime = k.layerFp8Time + perGpu * (layerHw - linearHw) / bf16;
+    k.embeddingCopies = m.tied_embeddings ? 1.0 : 2.0;
+
+    const bool fp8 = tr.precision == Precision::Fp8;
+    k.peak = (fp8 ? g.fp8_dense_tflops : g.bf16_dense_tflops) * 1e12;
+    const double eff = tr.compute_efficiency.value_or(g.compute_efficiency);
+    const double bf16Rate = g.bf16_dense_tflops * 1e12 * eff;
+    const double linRate = fp8 ? g.fp8_dense_tflops * 1e12 * eff : bf16Rate;
+    const double bw = g.memory_bw_gbps * 1e9;
+    const double linBytes = fp8 ? 1.0 : 2.0;
+    const double fixed = g.gemm_overhead_us * 1e-6;
+    // Passes of every linear layer: forward, and the backward's two GEMMs (input and weight
+    // gradients, the same FLOPs); full recompute runs the forward again.
+    const bool full = tr.recompute == Recompute::Full;
+    const double passes = full ? 4.0 : 3.0;
+    // FP8 (Transformer Engine): the linear layers' GEMMs at the FP8 rate, plus casting their inputs
+    // and weights to FP8 (read 2 bytes, write 1) at memory speed; attention's core, softmax, norms
+    // and the LM head stay BF16 (TE's fp8_autocast covers te.Linear and friends only; Megatron keeps
+    // the output layer in BF16).
+    auto linear = [&](double M, double N, double K, double count = 1.0) {
+        double t = gemmS(M, N, K, linRate, bw, linBytes, fixed, count);
+        if (fp8 && bw > 0)
+            t += count * 3.0 * (M * K + K * N) / bw;
+        return t;
+    };
+    // Rows of every GEMM on one GPU: the micro-batch's tokens of this GPU's sequence chunk; the t
+    // ranks of a TP group split N (column-parallel) or K (row-parallel).
+    const double M = k.b * k.s / k.c;
+    double attnLinear = 0;
+    if (m.attention == Attention::Mla) {
+        // The down-projections to the latents are replicated over TP; the up-projections split heads.
+        if (m.q_lora_rank > 0)
+            attnLinear += linear(M, m.q_lora_rank, k.h) + linear(M, L.q_dim / k.t, m.q_lora_rank);
+        else
+            attnLinear += linear(M, L.q_dim / k.t, k.h);
+        attnLinear += linear(M, double(m.kv_lora_rank) + m.qk_rope_head_dim, k.h)
+            + linear(M, (L.k_dim - k.a * m.qk_rope_head_dim + L.v_dim) / k.t, m.kv_lora_rank);
     } else {
-        k.layerFp8Time = 0;
-        k.layerTime = perGpu * layerHw / bf16;
+        attnLinear += linear(M, (L.q_dim + L.k_dim + L.v_dim) / k.t, k.h);
     }
+    attnLinear += linear(M, k.h, L.attn_out_dim / k.t);
+    const double fc1 = m.mlp == Mlp::SwiGlu ? 2.0 : 1.0; // SwiGLU's gate and up projections in one GEMM
+    const double denseMlp = linear(M, fc1 * m.ffn / k.t, k.h) + linear(M, k.h, m.ffn / k.t);
+    // Attention's core per layer, forward, on this GPU: its heads (a/t) and its queries (s/c) against
+    // the whole context. FlashAttention skips the masked half of a causal mask and recomputes the
+    // scores in the backward (FlashAttention-2's count: backward 2.5x forward); without it the
+    // scores are two batched GEMMs per head and the softmax and dropout run at memory speed.
+    const double coreFwd = M * k.s * L.attn_core_flops / k.t;
+    double core = 0;
+    if (tr.flash_attention) {
+        core = 0.5 * coreFwd * (full ? 4.5 : 3.5) / (g.bf16_dense_tflops * 1e12 * kFlashAttentionEfficiency);
+    } else {
+        const double scores = k.b * (k.a / k.t) * (k.s / k.c) * k.s;
+        const double fwd = coreFwd / bf16Rate + (bw > 0 ? kScoreBytesForward * scores / bw : 0.0);
+        core = fwd * (full || tr.recompute == Recompute::Selective ? 4.0 : 3.0);
+    }
+    k.attnCoreTime = core;
+    // Memory-bound element-wise work (norms, residual adds, rotary, dropout, activation function):
+    // bytes per token, forward and backward. The per-h part is sharded over tp only with sequence
+    // parallelism; the activation function's part always is.
+    auto elementwise = [&](double ffnWidth) {
+        if (bw <= 0)
+            return 0.0;
+        const double perToken = kElementwiseBytesPerHidden * k.h / (tr.sequence_parallel ? k.t : 1.0)
+            + kElementwiseBytesPerFfn * ffnWidth / k.t;
+        return (full ? 4.0 / 3.0 : 1.0) * M * perToken / bw;
+    };
+    const double attnPart = passes * attnLinear + core;
+    k.denseLayerTime = attnPart + passes * denseMlp + elementwise(m.ffn);
+    k.denseFp8Time = fp8 ? passes * (attnLinear + denseMlp) : 0.0;
+    k.layerHwFlops = 0;
+    if (m.moe()) {
+        // Each GPU's routed work: its tokens' top-k assignments, the busiest GPU `moe_imbalance` times
+        // the mean; its E/ep experts as one grouped GEMM with N (FC1) or K (FC2) split by etp.
+        const double assigned = M / k.t * k.k * tr.moe_imbalance; // token-expert pairs of this GPU
+        const double perExpert = assigned * k.etp * k.ep / k.E;   // rows of each local expert's GEMM
+        const double localExperts = k.E / k.ep;
+        const double routed = linear(perExpert, fc1 * k.fe / k.etp, k.h, localExperts)
+            + linear(perExpert, k.h, k.fe / k.etp, localExperts);
+        const double sharedWidth = double(m.shared_experts) * k.fe;
+        const double shared = m.shared_experts > 0 ? linear(M, fc1 * sharedWidth / k.t, k.h) + linear(M, k.h, sharedWidth / k.t) : 0.0;
+        const double router = gemmS(M / k.t, k.E, k.h, bf16Rate, bw, 2.0, fixed); // BF16, on the SP shard
+        // Permuting tokens to their experts and back: read and write h values per assignment.
+        const double permute = bw > 0 ? kPermuteBytesPerHidden * assigned * k.h / bw : 0.0;
+        const double moeWidth = (k.k * tr.moe_imbalance + m.shared_experts) * k.fe;
+        k.moeLayerTime = attnPart + passes * (routed + shared + router) + permute + elementwise(moeWidth);
+        k.moeFp8Time = fp8 ? passes * (attnLinear + routed + shared) : 0.0;
+    }
+    // The LM head and its loss on the last stage: a V/t x h GEMM in BF16, logits in fp32.
+    k.headTime = 3.0 * gemmS(M, double(m.vocab) / k.t, k.h, bf16Rate, bw, 2.0, fixed) * (full ? 4.0 / 3.0 : 1.0)
+        + (bw > 0 ? 12.0 * M * double(m.vocab) / k.t / bw : 0.0);
+
+    double hwSeq = fSeq;
+    if (full)
+        hwSeq = fSeq * 4.0 / 3.0;
+    else if (tr.recompute == Recompute::Selective && !tr.flash_attention)
+        hwSeq = fSeq + k.l * L.attn_core_flops * k.s * k.s; // the attention core's forward again
+    r.hardware_flops_per_step = k.B * hwSeq;
     // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
-    k.backwardShare = tr.recompute == Recompute::Full ? 0.75 : 2.0 / 3.0;
+    k.backwardShare = full ? 0.75 : 2.0 / 3.0;
 
     // Pipeline bubble (docs/model.md §6); its time needs the TP communication (communicationPhase).
     r.bubble_overhead = (k.p - 1.0) / (k.v * k.mb);
     r.bubble_share = (k.p - 1.0) / (k.v * k.mb + k.p - 1.0);
 }
 
-// Data-parallel gradient (and ZeRO parameter) traffic and what of it hides under compute.
-void dataParallelPhase(const Plan &plan, const Shape &k, const GroupLink &link, Result &r)
+// An all-to-all of `bytes` per rank (nccl-tests' size) over a group spanning nodes: the share for
+// ranks in the same node crosses the GPU fabric, the rest leaves on each GPU's own NIC (rail-optimised
+// with PXN), both at once; the slower of the two sets the time.
+double allToAllS(double bytes, const GroupLink &g, const Plan &plan)
+{
+    if (g.ranks <= 1)
+        return 0.0;
+    const double n = g.ranks, k = g.nodes > 1 ? g.ranks_per_node : n;
+    const double intra = bytes * (k - 1.0) / n / (intraNodeBusBwGbps(plan.gpu) * 1e9);
+    double net = 0;
+    if (g.nodes > 1) {
+        double nic = nicBusBwGbpsPerGpu(plan.cluster);
+        if (plan.cluster.nodes > kNodesPerLeaf)
+            nic /= plan.cluster.oversubscription;
+        net = bytes * (n - k) / n / (nic * 1e9);
+    }
+    return collectiveLatencyS(Collective::AllToAll, g) + std::max(intra, net);
+}
+
+// Data-parallel gradient (and ZeRO parameter) traffic and what of it hides under compute. The dense
+// parameters reduce over the dp x cp group, the routed experts over their own group edp.
+void dataParallelPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
 {
     const TrainingSpec &tr = plan.training;
     // Each stage reduces its own gradients; the stage with the most parameters finishes last.
-    const double shard = k.maxStageParams / k.t;
-    const double gradMsg = shard * tr.grad_bytes;
-    const double paramMsg = shard * 2.0;
+    const double denseShard = k.maxStageDenseParams / k.t;
+    const double expertShard = k.maxStageExpertParams / (k.ep * k.etp);
+    const bool experts = expertShard > 0 && pl.edp.ranks > 1;
+    const bool dense = pl.dp.ranks > 1;
     double exposed = 0;
     if (tr.zero == 3) {
-        // Parameters gathered for the forward and again for the backward, gradients
-        // reduce-scattered, every micro-batch; prefetch can hide them under that micro-batch.
-        const double perMb = 2.0 * collectiveTimeS(Collective::AllGather, paramMsg, link)
-            + collectiveTimeS(Collective::ReduceScatter, gradMsg, link);
-        r.dp_comm_time_s = k.mb * perMb;
-        exposed = k.mb * std::max(0.0, perMb - tr.dp_overlap * k.tComp / k.mb);
-    } else {
-        // Gradients accumulate over the micro-batches; the buckets go out during the last
-        // micro-batch's backward pass, which is all the compute they can hide under.
-        const double backward = k.backwardShare * k.tComp / k.mb;
-        if (tr.zero == 0) {
-            r.dp_comm_time_s = collectiveTimeS(Collective::AllReduce, gradMsg, link);
-            exposed = std::max(0.0, r.dp_comm_time_s - tr.dp_overlap * backward);
-        } else {
-            // ZeRO-1/2: the updated parameters can only be all-gathered after the optimizer step, so
-            // they hide under the next step's first forward pass (Megatron's distributed optimizer
-            // with overlap_param_gather), never under the backward the reduce-scatter uses.
-            const double rs = collectiveTimeS(Collective::ReduceScatter, gradMsg, link);
-            const double ag = collectiveTimeS(Collective::AllGather, paramMsg, link);
-            const double forward = (1.0 - k.backwardShare) * k.tComp / k.mb;
-            r.dp_comm_time_s = rs + ag;
-            exposed = std::max(0.0, rs - tr.dp_overlap * backward) + std::max(0.0, ag - tr.dp_overlap * forward);
+        // ZeRO-3 / FSDP (docs/model.md §5): each layer's parameters are all-gathered before its
+        // forward and again before its backward, its gradients reduce-scattered after it, every
+        // micro-batch. Prefetch hides a layer's collectives under the neighbouring layer's compute,
+        // no more; the first layer's gather has nothing to hide under.
+        const double layers = std::max(k.pacingLayers, 1.0);
+        const double denseLayer = denseShard / layers, expertLayer = expertShard / layers;
+        auto gather = [&](double params) {
+            return (dense ? collectiveTimeS(Collective::AllGather, params * 2.0, pl.dp) : 0.0);
+        };
+        auto scatter = [&](double params) {
+            return (dense ? collectiveTimeS(Collective::ReduceScatter, params * tr.grad_bytes, pl.dp) : 0.0);
+        };
+        double ag = gather(denseLayer), rs = scatter(denseLayer);
+        if (experts) {
+            ag += collectiveTimeS(Collective::AllGather, expertLayer * 2.0, pl.edp);
+            rs += collectiveTimeS(Collective::ReduceScatter, expertLayer * tr.grad_bytes, pl.edp);
         }
+        const double layerCompute = k.tComp / k.mb / layers;
+        const double fwd = (1.0 - k.backwardShare) * layerCompute, bwd = k.backwardShare * layerCompute;
+        const double perLayer = std::max(0.0, ag - tr.dp_overlap * fwd) + std::max(0.0, ag + rs - tr.dp_overlap * bwd);
+        r.dp_comm_time_s = k.mb * layers * (2.0 * ag + rs);
+        exposed = k.mb * (layers * perLayer + ag);
+    } else {
+        auto reduce = [&](double shard, const GroupLink &link, double &raw, double &rs, double &agOut) {
+            if (tr.zero == 0) {
+                raw += collectiveTimeS(Collective::AllReduce, shard * tr.grad_bytes, link);
+                rs += collectiveTimeS(Collective::AllReduce, shard * tr.grad_bytes, link);
+            } else {
+                const double a = collectiveTimeS(Collective::ReduceScatter, shard * tr.grad_bytes, link);
+                const double b = collectiveTimeS(Collective::AllGather, shard * 2.0, link);
+                raw += a + b;
+                rs += a;
+                agOut += b;
+            }
+        };
+        double raw = 0, rs = 0, ag = 0;
+        if (dense)
+            reduce(denseShard, pl.dp, raw, rs, ag);
+        if (experts)
+            reduce(expertShard, pl.edp, raw, rs, ag);
+        // Gradients accumulate over the micro-batches; the buckets go out during the last
+        // micro-batch's backward pass, which is all the compute they can hide under. ZeRO-1/2: the
+        // updated parameters can only be all-gathered after the optimizer step, so they hide under
+        // the next step's first forward pass (Megatron's distributed optimizer with
+        // overlap_param_gather), never under the backward the reduce-scatter uses.
+        const double backward = k.backwardShare * k.tComp / k.mb;
+        const double forward = (1.0 - k.backwardShare) * k.tComp / k.mb;
+        r.dp_comm_time_s = raw;
+        exposed = std::max(0.0, rs - tr.dp_overlap * backward) + std::max(0.0, ag - tr.dp_overlap * forward);
     }
     r.dp_comm_exposed_s = exposed;
-    const double latency = tr.zero == 0 ? collectiveLatencyS(Collective::AllReduce, link)
-                                        : 2.0 * collectiveLatencyS(Collective::AllGather, link);
-    if (latency * (tr.zero == 3 ? 1.5 * k.mb : 1.0) > 0.5 * r.dp_comm_time_s)
-        r.warnings |= WarnDpLatencyBound;
+    if (dense) {
+        const double latency = tr.zero == 0 ? collectiveLatencyS(Collective::AllReduce, pl.dp)
+                                            : 2.0 * collectiveLatencyS(Collective::AllGather, pl.dp);
+        if (latency * (tr.zero == 3 ? 1.5 * k.mb * std::max(k.pacingLayers, 1.0) : 1.0) > 0.5 * r.dp_comm_time_s)
+            r.warnings |= WarnDpLatencyBound;
+    }
 }
 
 // The pipeline (docs/model.md §6, §16): every stage's time per micro-batch is its compute and its
-// exposed TP communication, u_i; the slowest stage paces the pipeline, which takes
+// exposed TP, CP and expert communication, u_i; the slowest stage paces the pipeline, which takes
 // m * u_max + (sum u_i - u_max) / v. The pacing stage is busy m * u_max and idle for the rest: the
 // bubble. Equal stages give the familiar (p - 1)/(v*m) of m * u.
 void pipelinePhase(const Plan &plan, Shape &k, Result &r)
 {
-    const double tpExposedLayer = k.tpLayerTime * (1.0 - plan.training.tp_overlap);
+    const TrainingSpec &tr = plan.training;
+    const double commLayer = k.tpLayerTime * (1.0 - tr.tp_overlap) + k.cpLayerExposed;
+    const double epExposed = k.epLayerTime * (1.0 - tr.ep_overlap);
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
-    double sum = 0, slowest = -1, maxParams = 0;
+    double sum = 0, slowest = -1, maxTotal = -1;
     int pace = 0;
     for (int i = 0; i < n; ++i) {
         const StageKind &s = kinds[i];
-        const double u = s.layers * (k.layerTime + tpExposedLayer) + (s.last ? k.headTime : 0.0);
+        const double D = stageDenseLayers(k, s), Me = s.layers - D;
+        const double u = D * k.denseLayerTime + Me * (k.moeLayerTime + epExposed) + s.layers * commLayer + (s.last ? k.headTime : 0.0);
         sum += s.count * u;
         if (u > slowest) {
             slowest = u;
             pace = i;
         }
-        maxParams = std::max(maxParams, stageParams(plan, k, s));
+        double dense = 0, experts = 0;
+        stageParams(k, s, dense, experts);
+        if (dense / k.t + experts / (k.ep * k.etp) > maxTotal) {
+            maxTotal = dense / k.t + experts / (k.ep * k.etp);
+            k.maxStageDenseParams = dense;
+            k.maxStageExpertParams = experts;
+        }
     }
-    k.maxStageParams = maxParams;
     const StageKind &s = kinds[pace];
+    const double D = stageDenseLayers(k, s), Me = s.layers - D;
     r.pacing_stage = s.index;
-    k.tComp = k.mb * (s.layers * k.layerTime + (s.last ? k.headTime : 0.0));
+    k.pacingLayers = s.layers;
+    k.tComp = k.mb * (D * k.denseLayerTime + Me * k.moeLayerTime + (s.last ? k.headTime : 0.0));
     r.compute_time_s = k.tComp;
-    r.compute_fp8_time_s = k.mb * s.layers * k.layerFp8Time;
+    r.compute_fp8_time_s = k.mb * (D * k.denseFp8Time + Me * k.moeFp8Time);
     r.tp_comm_time_s = k.mb * s.layers * k.tpLayerTime;
-    r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - plan.training.tp_overlap);
+    r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - tr.tp_overlap);
+    r.cp_comm_time_s = k.mb * s.layers * k.cpLayerTime;
+    r.cp_comm_exposed_s = k.mb * s.layers * k.cpLayerExposed;
+    r.ep_comm_time_s = k.mb * Me * k.epLayerTime;
+    r.ep_comm_exposed_s = k.mb * Me * epExposed;
     r.bubble_time_s = (sum - slowest) / k.v;
 }
 
-// Communication (docs/model.md §4-5), then the step time and the communication tax (§7).
+// Communication (docs/model.md §4-5, §17), then the step time and the communication tax (§7).
 void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r)
 {
     const TrainingSpec &tr = plan.training;
     r.tp_busbw_gbps = k.t > 1 ? pl.tp.busbw_gbps : 0.0;
-    r.dp_busbw_gbps = k.d > 1 ? pl.dp.busbw_gbps : 0.0;
+    r.dp_busbw_gbps = pl.dp.ranks > 1 ? pl.dp.busbw_gbps : 0.0;
     r.pp_bw_gbps = k.p > 1 ? pl.pp.busbw_gbps : 0.0;
-
+    r.cp_bw_gbps = k.c > 1 ? pl.cp.busbw_gbps : 0.0;
+    r.ep_busbw_gbps = k.ep > 1 ? pl.ep.busbw_gbps : 0.0;
+    const bool full = tr.recompute == Recompute::Full;
     constexpr double actBytes = 2.0; // activations travel in 16 bits, also under FP8 compute
+    const double tokens = k.b * k.s / k.c; // of this GPU's sequence chunk, per micro-batch
     if (k.t > 1) {
-        const double msg = k.b * k.s * k.h * actBytes;
-        const bool full = tr.recompute == Recompute::Full;
+        const double msg = tokens * k.h * actBytes;
         double perLayer = 0;
         if (tr.sequence_parallel) {
             // Korthikanti et al. 2022, §4.2.2: the forward's two all-reduces become an all-gather
@@ -529,74 +832,134 @@ void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result 
         }
         k.tpLayerTime = perLayer;
     }
-    // A pipeline slot is a whole micro-batch of a stage: its compute and the TP communication that
+    if (k.c > 1) {
+        // Context parallelism (Megatron-Core's ring attention, TransformerEngine
+        // AttnFuncWithCPAndKVP2P): each of the cp-1 ring steps passes this GPU's K and V chunk to
+        // its neighbour while attention runs on the chunk it holds; the backward passes K and V
+        // again and their gradients. Only what outlasts the attention compute is exposed.
+        const LayerDims &L = k.dims;
+        const double kv = tokens * (L.k_dim + L.v_dim) / k.t * actBytes;
+        const double step = collectiveTimeS(Collective::SendRecv, kv, pl.cp);
+        const double steps = (k.c - 1.0) * (full ? 4.0 : 3.0);
+        k.cpLayerTime = steps * step;
+        k.cpLayerExposed = std::max(0.0, k.cpLayerTime - k.attnCoreTime);
+    }
+    if (plan.model.moe() && (k.ep > 1 || k.etp > 1)) {
+        // Token dispatch and combine (Megatron-Core's all-to-all dispatcher): each MoE layer sends
+        // every token's hidden state to its top-k experts and back, forward and backward (full
+        // recompute dispatches again), the busiest GPU `moe_imbalance` times the mean. With etp > 1
+        // the expert's tensor-parallel ranks all-gather the dispatched tokens and reduce-scatter
+        // the results.
+        const double dispatched = tokens / k.t * k.k * k.h * actBytes * tr.moe_imbalance;
+        const double a2a = allToAllS(dispatched, pl.ep, plan);
+        const double etpComm = k.etp > 1 ? collectiveTimeS(Collective::AllGather, dispatched * k.etp, pl.etp)
+                + collectiveTimeS(Collective::ReduceScatter, dispatched * k.etp, pl.etp)
+                                         : 0.0;
+        k.epLayerTime = (full ? 6.0 : 4.0) * a2a + (full ? 3.0 : 2.0) * etpComm;
+    }
+    // A pipeline slot is a whole micro-batch of a stage: its compute and the communication that
     // sits on the critical path inside it. The idle slots cost (p-1)/(v*m) of both (equal stages).
     pipelinePhase(plan, k, r);
     if (k.p > 1) {
         // Megatron's scatter/gather (and sequence parallelism) splits the boundary tensor over the
         // t ranks of a stage, each sending its shard on its own rail.
-        const double msg = k.b * k.s * k.h * actBytes / k.t;
+        const double msg = tokens * k.h * actBytes / k.t;
         r.pp_comm_time_s = 2.0 * k.v * k.mb * collectiveTimeS(Collective::SendRecv, msg, pl.pp);
     }
-    if (k.d > 1)
-        dataParallelPhase(plan, k, pl.dp, r);
+    dataParallelPhase(plan, k, pl, r);
 
-    const double hidden = (r.tp_comm_time_s - r.tp_comm_exposed_s) + (r.dp_comm_time_s - r.dp_comm_exposed_s);
+    const double hidden = (r.tp_comm_time_s - r.tp_comm_exposed_s) + (r.dp_comm_time_s - r.dp_comm_exposed_s)
+        + (r.cp_comm_time_s - r.cp_comm_exposed_s) + (r.ep_comm_time_s - r.ep_comm_exposed_s);
     r.overlap_slowdown_s = kOverlapComputeSlowdown * hidden;
-    // The optimizer step: each GPU updates its P/(t*p) parameters (divided by d under ZeRO), reading
-    // and writing its states at the HBM bandwidth. memory_bw_gbps = 0 (unknown) leaves it out.
+    // The optimizer step: each GPU updates its shard of the fullest stage's parameters (divided over
+    // the data-parallel group under ZeRO), reading and writing its states at the HBM bandwidth.
+    // memory_bw_gbps = 0 (unknown) leaves it out.
     if (plan.gpu.memory_bw_gbps > 0) {
-        const double updated = k.maxStageParams / k.t / (tr.zero >= 1 ? k.d : 1.0);
+        const double denseDiv = tr.zero >= 1 ? double(pl.dp.ranks) : 1.0, expertDiv = tr.zero >= 1 ? double(pl.edp.ranks) : 1.0;
+        const double updated = k.maxStageDenseParams / k.t / denseDiv + k.maxStageExpertParams / (k.ep * k.etp) / expertDiv;
         const double gradBytes = tr.grad_bytes >= 4 ? 4.0 : 2.0; // the accumulation buffer's dtype
         r.optimizer_time_s = updated * (kAdamBytesPerParam + gradBytes) / (plan.gpu.memory_bw_gbps * 1e9);
     }
-    const double commRaw = r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_time_s;
-    const double commExposed = r.tp_comm_exposed_s + r.pp_comm_time_s + r.dp_comm_exposed_s;
+    const double commRaw = r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_time_s + r.cp_comm_time_s + r.ep_comm_time_s;
+    const double commExposed = r.tp_comm_exposed_s + r.pp_comm_time_s + r.dp_comm_exposed_s + r.cp_comm_exposed_s + r.ep_comm_exposed_s;
     r.step_time_s = k.tComp + r.bubble_time_s + commExposed + r.overlap_slowdown_s + r.optimizer_time_s;
     r.comm_tax_raw = commRaw / (commRaw + k.tComp);
     r.comm_tax_exposed = commExposed / r.step_time_s;
     r.mfu = r.flops_per_step / (r.step_time_s * k.G * k.peak);
     r.hfu = r.hardware_flops_per_step / (r.step_time_s * k.G * k.peak);
+    r.compute_efficiency_effective = std::min(1.0, r.hardware_flops_per_step / k.G / (k.tComp * k.peak));
     r.tflops_per_gpu = r.flops_per_step / (r.step_time_s * k.G) / 1e12;
     r.tokens_per_s = k.B * k.s / r.step_time_s;
     r.tokens_per_day = r.tokens_per_s * 86400.0;
 }
 
-// Memory per GPU (docs/model.md §8, §16): the fullest stage's. Stage i keeps min(m, p - i)
+// Memory per GPU (docs/model.md §8, §16-17): the fullest stage's. Stage i keeps min(m, p - i)
 // micro-batches in flight, so the earliest stage of each kind is that kind's fullest.
-void memoryPhase(const Plan &plan, const Shape &k, Result &r)
+void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
 {
     const TrainingSpec &tr = plan.training;
-    const double sbh = k.s * k.b * k.h, t = k.t;
-    const double attn = tr.flash_attention ? 0.0 : 5.0 * k.a * k.s / k.h;
-    const double fullLayer = tr.sequence_parallel ? sbh * (34.0 + attn) / t : sbh * (10.0 + 24.0 / t + attn / t);
-    double perLayer = fullLayer;
-    if (tr.recompute == Recompute::Selective)
-        perLayer = tr.sequence_parallel ? sbh * 34.0 / t : sbh * (10.0 + 24.0 / t);
-    else if (tr.recompute == Recompute::Full)
-        perLayer = 2.0 * sbh / (tr.sequence_parallel ? t : 1.0);
+    const ModelSpec &m = plan.model;
+    const LayerDims &L = k.dims;
+    const double t = k.t, tokens = k.s * k.b / k.c; // this GPU's tokens of a micro-batch, before the tp split
+    const double sp = tr.sequence_parallel ? t : 1.0;
+    // Bytes kept per token per layer for the backward (Korthikanti et al. 2022 §4, generalised to
+    // the attention's widths and the FFN's): 34*h for a GPT layer with h-wide heads and a 4h GELU FFN.
+    // The layer norms' inputs and outputs and the dropout masks (10*h) shard over tp only with
+    // sequence parallelism; the rest always does.
+    const double replicated = 10.0 * k.h;
+    const double attn = 2.0 * (L.q_dim + L.k_dim) + 2.0 * L.v_dim + 2.0 * L.attn_out_dim + 2.0 * L.latent_dim;
+    const double fc1 = m.mlp == Mlp::SwiGlu ? 2.0 : 1.0;
+    auto ffnBytes = [&](double width) { return 2.0 * fc1 * width + 2.0 * width; };
+    const double denseShard = attn + ffnBytes(m.ffn);
+    // MoE layer: the router's logits, the dispatched inputs (k per token, the busiest GPU's share) and
+    // each expert's FFN activations; the shared experts like a dense FFN.
+    const double moeShard = attn + k.E * 4.0 + k.k * tr.moe_imbalance * (2.0 * k.h + ffnBytes(k.fe)) + ffnBytes(double(m.shared_experts) * k.fe);
+    const double scores = tr.flash_attention || tr.recompute != Recompute::None ? 0.0 : 5.0 * k.a * k.s / k.c;
+    auto perLayer = [&](double shard) {
+        if (tr.recompute == Recompute::Full)
+            return tokens * 2.0 * k.h / sp; // the layer's input only
+        return tokens * (replicated / sp + (shard + scores) / t);
+    };
+    const double denseAct = perLayer(denseShard), moeAct = perLayer(moeShard);
     const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
-    // Bytes per parameter of a stage's shard, as ZeRO divides them over d.
-    const double wBytes = 2.0 / (tr.zero >= 3 ? k.d : 1.0), gBytes = (tr.grad_bytes >= 4 ? 4.0 : 2.0) / (tr.zero >= 2 ? k.d : 1.0),
-                 oBytes = 12.0 / (tr.zero >= 1 ? k.d : 1.0);
-    const double recomputing = tr.recompute == Recompute::Full ? fullLayer : 0.0; // one layer live again
-    double fullest = -1, fullestShard = 0, fullestAct = 0;
+    // Bytes per parameter of a stage's shard, as ZeRO divides them over the data-parallel group of
+    // the parameter (dp x cp for the dense ones, edp for the experts).
+    const double gradB = tr.grad_bytes >= 4 ? 4.0 : 2.0;
+    auto perParam = [&](double dpRanks) {
+        return 2.0 / (tr.zero >= 3 ? dpRanks : 1.0) + gradB / (tr.zero >= 2 ? dpRanks : 1.0) + 12.0 / (tr.zero >= 1 ? dpRanks : 1.0);
+    };
+    const double densePer = perParam(pl.dp.ranks), expertPer = perParam(pl.edp.ranks);
+    // Full recompute holds one layer's whole activations again while it recomputes it.
+    const double recomputing = tr.recompute == Recompute::Full ? tokens * (replicated / sp + std::max(denseShard, moeShard) / t) : 0.0;
+    // The loss: logits of the last stage's micro-batch in fp32 and their BF16 copy (V/t wide).
+    const double logits = tokens * double(m.vocab) / t * 6.0;
+    double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0;
     for (int i = 0; i < n; ++i) {
         const StageKind &s = kinds[i];
-        const double shard = stageParams(plan, k, s) / k.t;
-        const double act = perLayer * s.layers * (std::min(k.mb, k.p - s.index) * interleave) + recomputing;
-        const double bytes = shard * (wBytes + gBytes + oBytes) + act;
+        double dense = 0, experts = 0;
+        stageParams(k, s, dense, experts);
+        dense /= t;
+        experts /= (k.ep * k.etp);
+        const double D = stageDenseLayers(k, s);
+        const double act = (D * denseAct + (s.layers - D) * moeAct) * (std::min(k.mb, k.p - s.index) * interleave) + recomputing + (s.last ? logits : 0.0);
+        const double bytes = dense * densePer + experts * expertPer + act;
         if (bytes > fullest) {
             fullest = bytes;
-            fullestShard = shard;
+            fullestDense = dense;
+            fullestExpert = experts;
             fullestAct = act;
         }
     }
-    r.memory_weights_gb = fullestShard * wBytes / kBytesPerGB;
-    r.memory_gradients_gb = fullestShard * gBytes / kBytesPerGB;
-    r.memory_optimizer_gb = fullestShard * oBytes / kBytesPerGB;
+    auto shardBytes = [&](double bytesPerParam, int zeroStage) {
+        return (fullestDense * bytesPerParam / (tr.zero >= zeroStage ? double(pl.dp.ranks) : 1.0)
+                + fullestExpert * bytesPerParam / (tr.zero >= zeroStage ? double(pl.edp.ranks) : 1.0))
+            / kBytesPerGB;
+    };
+    r.memory_weights_gb = shardBytes(2.0, 3);
+    r.memory_gradients_gb = shardBytes(gradB, 2);
+    r.memory_optimizer_gb = shardBytes(12.0, 1);
     r.memory_activations_gb = fullestAct / kBytesPerGB;
     r.memory_total_gb = r.memory_weights_gb + r.memory_gradients_gb + r.memory_optimizer_gb + r.memory_activations_gb;
     r.memory_capacity_gb = plan.gpu.memory_gb;
@@ -604,12 +967,39 @@ void memoryPhase(const Plan &plan, const Shape &k, Result &r)
     r.fits_in_memory = r.memory_total_gb <= r.memory_usable_gb;
 }
 
+// Goodput (docs/model.md §18): a number, or "auto" from the interruption rate. With N GPUs each
+// interrupted at rate lambda, the job's mean time between interruptions is M = 1/(N lambda). A
+// checkpoint costs delta; Young (1974) and Daly (2006, first order) put the interval at
+// tau = sqrt(2 delta M) - delta. Per interruption the run loses the restart R and on average half an
+// interval of work. Lost shares: checkpoints delta/(tau+delta), work (tau+delta)/(2M), restarts R/M.
+void goodputPhase(const Plan &plan, const Shape &k, Result &r)
+{
+    const TrainingSpec &tr = plan.training;
+    if (tr.goodput) {
+        r.goodput_effective = *tr.goodput;
+        return;
+    }
+    const double lambda = plan.cluster.interruptions_per_gpu_day / 86400.0; // per GPU per second
+    if (!(lambda > 0)) {
+        r.goodput_effective = 1.0;
+        return;
+    }
+    const double mtbi = 1.0 / (k.G * lambda), delta = tr.checkpoint_write_s;
+    const double tau = delta > 0 ? std::max(std::sqrt(2.0 * delta * mtbi) - delta, delta) : 0.0;
+    r.checkpoint_interval_s = tau;
+    r.goodput_checkpoint_overhead = delta > 0 ? delta / (tau + delta) : 0.0;
+    r.goodput_lost_work = (tau + delta) / (2.0 * mtbi);
+    r.goodput_restarts = tr.restart_s / mtbi;
+    const double lost = r.goodput_checkpoint_overhead + r.goodput_lost_work + r.goodput_restarts;
+    r.goodput_effective = std::clamp(1.0 - lost, kGoodputFloor, 1.0);
+}
+
 // Time and money (docs/model.md §9).
 void economicsPhase(const Plan &plan, const Shape &k, Result &r)
 {
     const EconomicsSpec &ec = plan.economics;
     const ClusterSpec &cl = plan.cluster;
-    const double effectiveTokensPerS = r.tokens_per_s * plan.training.goodput;
+    const double effectiveTokensPerS = r.tokens_per_s * r.goodput_effective;
     const double hours = plan.training.tokens_to_train / effectiveTokensPerS / 3600.0;
     r.days_to_train = hours / 24.0;
     r.gpu_hours = k.G * hours;
@@ -638,10 +1028,10 @@ void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result 
         r.warnings |= WarnRawCommTaxHigh;
     if (!r.fits_in_memory)
         r.warnings |= WarnDoesNotFit;
-    if (tr.tp > cl.gpus_per_node)
+    if (k.t > 1 && pl.tp.nodes > 1)
         r.warnings |= WarnTpCrossesNodes;
     const bool intraTraffic = cl.gpus_per_node > 1
-        && (k.t > 1 || (k.d > 1 && pl.dp.ranks_per_node > 1) || (k.p > 1 && pl.pp.nodes == 1));
+        && (k.t > 1 || (pl.dp.ranks > 1 && pl.dp.ranks_per_node > 1) || (k.p > 1 && pl.pp.nodes == 1) || k.c > 1 || k.ep > 1);
     if (!plan.gpu.p2p && intraTraffic)
         r.warnings |= WarnP2PDisabled;
     if (k.t > 1 && !plan.gpu.nvlink)
@@ -652,7 +1042,7 @@ void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result 
         r.warnings |= WarnFewMicroBatches;
     if (tr.compute_efficiency.value_or(plan.gpu.compute_efficiency) > kEfficiencyCeiling)
         r.warnings |= WarnEfficiencyHigh;
-    if (tr.goodput < kGoodputWarn)
+    if (r.goodput_effective < kGoodputWarn)
         r.warnings |= WarnGoodputLow;
     if (r.mfu > kMfuWarn)
         r.warnings |= WarnMfuHigh;
@@ -662,6 +1052,10 @@ void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result 
         r.warnings |= WarnZero3WithPp;
     if (k.split.remainder != 0)
         r.warnings |= WarnUnevenStages;
+    if (k.c > 1 && r.cp_comm_exposed_s > 0.05 * r.step_time_s)
+        r.warnings |= WarnCpExposed;
+    if (r.ep_comm_exposed_s > 0.2 * r.step_time_s)
+        r.warnings |= WarnEpCommHigh;
     // The run's compute budget: model FLOPs per token x tokens to train.
     const double tokensPerStep = k.B * k.s;
     if (tokensPerStep > optimalBatchTokens(r.flops_per_step / tokensPerStep * tr.tokens_to_train))
@@ -683,7 +1077,8 @@ Result evaluateValid(const Plan &plan)
     computePhase(plan, k, r);
     const Placement pl = placeGroups(plan);
     communicationPhase(plan, k, pl, r);
-    memoryPhase(plan, k, r);
+    memoryPhase(plan, k, pl, r);
+    goodputPhase(plan, k, r);
     economicsPhase(plan, k, r);
     warningPhase(plan, k, pl, r);
     return r;
@@ -747,7 +1142,14 @@ std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
         out.push_back("Compute efficiency " + pct(r.compute_efficiency_effective)
                       + " is above the measured BF16 matmul ceilings (80-87% of dense peak)");
     if (r.warnings & WarnGoodputLow)
-        out.push_back("Goodput " + pct(tr.goodput) + " is low: failures and restarts cost more than 20% of the time");
+        out.push_back("Goodput " + pct(r.goodput_effective) + " is low: failures, restarts and checkpoints cost more than 20% of the time"
+                      + (tr.goodput ? std::string() : " (checkpoints " + pct(r.goodput_checkpoint_overhead) + ", lost work " + pct(r.goodput_lost_work) + ", restarts " + pct(r.goodput_restarts) + ")"));
+    if (r.warnings & WarnCpExposed)
+        out.push_back("Context-parallel ring exposed for " + pct(r.cp_comm_exposed_s / r.step_time_s)
+                      + " of the step: the K/V exchange outlasts the attention it hides under; a smaller cp or a longer sequence per GPU would hide it");
+    if (r.warnings & WarnEpCommHigh)
+        out.push_back("Expert all-to-all exposed for " + pct(r.ep_comm_exposed_s / r.step_time_s)
+                      + " of the step: keep ep inside a node, or overlap dispatch with compute (ep_overlap)");
     if (r.warnings & WarnMfuHigh)
         out.push_back("MFU " + pct(r.mfu) + " is above the best published runs (52-59%): lower compute_efficiency "
                                             "for a conservative plan");

@@ -7,6 +7,7 @@
 #include "result.h"
 
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,9 +17,24 @@ namespace commtax {
 inline constexpr double kBytesPerGB = 1e9;
 // Fraction of memory kept for the allocator, CUDA context and workspaces (docs/model.md §8: 10-15%).
 inline constexpr double kMemoryReserve = 0.10;
-// Per-GPU GEMM width h/t at which matmul efficiency halves. Fitted on Korthikanti et al. 2022,
-// Table 5 (A100, TP=8, h/t from 768 to 3200): small GEMMs reach less of the peak (docs/model.md §3).
-inline constexpr double kGemmHalfEfficiencyWidth = 360.0;
+// FlashAttention's fraction of the BF16 dense peak, forward and backward together, on a causal mask:
+// FlashAttention-2 (Dao 2023, arXiv 2307.08691, Fig. 4-6) reaches 50-63% of A100's peak for head
+// width 128 fwd+bwd; FlashAttention-3 / cuDNN on H100 a similar share of H100's peak.
+inline constexpr double kFlashAttentionEfficiency = 0.55;
+// Memory traffic of the element-wise work per token per layer, forward and backward, in bytes per
+// unit of width (docs/model.md §3): two layer norms, two residual adds, rotary embedding and dropout
+// read and write h-wide rows (about 20*h bytes forward, twice that backward); the activation
+// function reads 2*ffn and writes ffn values forward (6*ffn bytes), twice that backward.
+inline constexpr double kElementwiseBytesPerHidden = 60.0;
+inline constexpr double kElementwiseBytesPerFfn = 18.0;
+// MoE token permutation (gather to the experts' order and back), forward and backward: read and write
+// an h-wide row per token-expert assignment, 2 bytes each way, four times.
+inline constexpr double kPermuteBytesPerHidden = 16.0;
+// Without FlashAttention, memory traffic per attention score element in the forward: write the
+// scores, softmax (read, write), dropout (read, write, mask), read for AV: about 12 bytes.
+inline constexpr double kScoreBytesForward = 12.0;
+// The lowest goodput "auto" reports (a plan whose interruptions outrun its checkpoints).
+inline constexpr double kGoodputFloor = 0.01;
 // Adam's step per parameter it updates (mixed precision, Megatron's distributed optimizer): reads
 // the gradient (grad buffer bytes) and fp32 master weight, momentum and variance (12 B), writes the
 // three back (12 B) and the bf16 weight (2 B). Memory-bound: this traffic over the HBM bandwidth.
@@ -41,13 +57,44 @@ inline constexpr double kBatchLawExponent = 0.3271;
 // The law's batch in tokens for a training run of `flops` model FLOPs.
 inline double optimalBatchTokens(double flops) { return kBatchLawCoefficient * std::pow(flops, kBatchLawExponent); }
 
+// GPUs of one data-parallel replica: tp * cp * pp, in checked arithmetic (false when it does not
+// fit 64 bits or a degree is not positive). dp is the GPU count over this.
+inline bool modelParallelGpus(const TrainingSpec &t, std::int64_t &out)
+{
+    std::int64_t tc = 0;
+    return t.tp > 0 && t.cp > 0 && t.pp > 0 && !__builtin_mul_overflow(std::int64_t(t.tp), std::int64_t(t.cp), &tc)
+        && !__builtin_mul_overflow(tc, std::int64_t(t.pp), &out);
+}
+
 struct PlanError {
     std::string field;   // JSON path in a scenario file, e.g. "training.tp"
     std::string message; // what is wrong and why
 };
 
-// Parameter count from the architecture (docs/model.md §2).
+// The per-layer sizes of a model (docs/model.md §2, §17): parameters of the attention's matmuls, of a
+// dense FFN, of one MoE layer (all experts and the active ones), and the widths activations and
+// context-parallel traffic use.
+struct LayerDims {
+    double attn_params = 0;      // Q, K, V and output projections (MLA: with the latents)
+    double attn_core_flops = 0;  // forward FLOPs per token per context token: 2 * heads * (d_qk + d_v)
+    double q_dim = 0;            // query width (heads x d_qk)
+    double k_dim = 0;            // key width held per token (GQA: kv_heads x d_head; MLA: heads x d_qk)
+    double v_dim = 0;            // value width per token
+    double attn_out_dim = 0;     // input width of the output projection
+    double latent_dim = 0;       // MLA: q_lora + kv_lora + rope widths (0 for mha)
+    double dense_mlp_params = 0; // (3 or 2) x h x ffn
+    double expert_params = 0;    // one expert: (3 or 2) x h x expert_ffn
+    double router_params = 0;    // h x experts
+    double moe_total_params = 0; // every expert, shared ones and the router, of one MoE layer
+    double moe_active_params = 0;
+    int dense_layers = 0; // layers with a dense FFN
+    int moe_layers = 0;   // layers with experts
+};
+LayerDims layerDims(const ModelSpec &m);
+// Parameter count from the architecture (docs/model.md §2): every expert counted.
 double parameterCount(const ModelSpec &m);
+// Parameters a token passes through: top-k routed and the shared experts of each MoE layer.
+double activeParameterCount(const ModelSpec &m);
 // Model FLOPs of forward + backward for one sequence of seq_len tokens (docs/model.md §2).
 double modelFlopsPerSequence(const ModelSpec &m, int seq_len);
 
@@ -81,13 +128,25 @@ struct Evaluation {
 };
 Evaluation evaluate(const Plan &plan);
 
-// Where the ranks of each parallel group sit, and the link each sees (Megatron rank order:
-// TP fastest, then DP, then PP).
+// Where the ranks of each parallel group sit, and the link each sees (Megatron-Core rank order: tp
+// fastest, then cp, then dp, then pp; the expert layers fold etp, ep and edp over the tp*cp*dp ranks
+// of a stage). Each group's link is its worst member group's: the slowest link it crosses.
 struct Placement {
     GroupLink tp;
-    GroupLink dp;
-    GroupLink pp;
+    GroupLink cp; // a neighbour pair of the context-parallel ring
+    GroupLink dp; // the dense gradients' group: dp x cp ranks
+    GroupLink pp; // a neighbour pair of the pipeline
+    GroupLink etp;
+    GroupLink ep;
+    GroupLink edp; // the expert gradients' group
 };
 Placement placeGroups(const Plan &plan);
+// Nodes spanned and ranks per node of the worst group of `ranks` ranks at rank stride `stride` on
+// nodes of `gpus_per_node` GPUs (a TP group of 4 on 6-GPU nodes straddles two nodes, 2 + 2).
+struct GroupSpan {
+    int nodes;
+    int per_node;
+};
+GroupSpan groupSpan(std::int64_t stride, std::int64_t ranks, int gpus_per_node);
 
 } // namespace commtax

@@ -25,6 +25,19 @@ namespace {
     X("model.kv_heads", model.kv_heads, 1, 1024, true)                                                 \
     X("model.ffn", model.ffn, 64, 1048576, true)                                                       \
     X("model.vocab", model.vocab, 1, 10000000, true)                                                   \
+    /* 0 = hidden/heads; MLA's ranks and head widths 0 when attention is mha. */                       \
+    X("model.head_dim", model.head_dim, 0, 4096, true)                                                 \
+    X("model.q_lora_rank", model.q_lora_rank, 0, 131072, true)                                         \
+    X("model.kv_lora_rank", model.kv_lora_rank, 0, 131072, true)                                       \
+    X("model.qk_rope_head_dim", model.qk_rope_head_dim, 0, 4096, true)                                 \
+    X("model.qk_nope_head_dim", model.qk_nope_head_dim, 0, 4096, true)                                 \
+    X("model.v_head_dim", model.v_head_dim, 0, 4096, true)                                             \
+    /* MoE: 0 = dense. 65,536 experts and top-1,024 are far beyond DeepSeek-V3's 256 and top-8. */     \
+    X("model.experts", model.experts, 0, 65536, true)                                                  \
+    X("model.experts_per_token", model.experts_per_token, 0, 1024, true)                               \
+    X("model.expert_ffn", model.expert_ffn, 0, 1048576, true)                                          \
+    X("model.shared_experts", model.shared_experts, 0, 1024, true)                                     \
+    X("model.dense_layers", model.dense_layers, 0, 1000, true)                                         \
     /* gpu: B200 is 2,250 dense BF16 TFLOPS and 192 GB; the bounds leave room for decades. */          \
     X("gpu.bf16_dense_tflops", gpu.bf16_dense_tflops, 1, 100000, false)                                \
     X("gpu.fp8_dense_tflops", gpu.fp8_dense_tflops, 0, 200000, false)                                  \
@@ -36,6 +49,7 @@ namespace {
     X("gpu.watts", gpu.watts, 0, 5000, false)                                                          \
     X("gpu.price_usd", gpu.price_usd, 0, 1e7, false)                                                   \
     X("gpu.compute_efficiency", gpu.compute_efficiency, 0.01, 1, false)                                \
+    X("gpu.gemm_overhead_us", gpu.gemm_overhead_us, 0, 10000, false)                                   \
     /* cluster: 100,000 nodes x 72 GPUs (an NVL72 rack) is 7.2M GPUs, beyond any cluster announced. */ \
     X("cluster.nodes", cluster.nodes, 1, 100000, true)                                                 \
     X("cluster.gpus_per_node", cluster.gpus_per_node, 1, 72, true)                                     \
@@ -44,6 +58,8 @@ namespace {
     X("cluster.nic_latency_us", cluster.nic_latency_us, 0, 10000, false)                               \
     /* 1:1 (non-blocking) to 16:1, beyond the 2:1-4:1 of budget Ethernet fabrics. */                   \
     X("cluster.oversubscription", cluster.oversubscription, 1, 16, false)                              \
+    /* 0 (no failures) to one interruption per GPU per day, 2,000x Llama 3's rate. */                  \
+    X("cluster.interruptions_per_gpu_day", cluster.interruptions_per_gpu_day, 0, 1, false)             \
     X("cluster.node_price_usd", cluster.node_price_usd, 0, 1e8, false)                                 \
     X("cluster.network_cost_per_gpu_usd", cluster.network_cost_per_gpu_usd, 0, 1e7, false)             \
     /* training: 10M-token sequences and 1e16 tokens are 10x beyond published long-context and */      \
@@ -55,6 +71,11 @@ namespace {
     X("training.pp", training.pp, 1, 4096, true)                                                       \
     X("training.dp", training.dp, 1, 10000000, true)                                                   \
     X("training.vpp", training.vpp, 1, 64, true)                                                       \
+    X("training.cp", training.cp, 1, 4096, true)                                                       \
+    X("training.ep", training.ep, 1, 65536, true)                                                      \
+    X("training.etp", training.etp, 0, 4096, true)                                                     \
+    X("training.moe_imbalance", training.moe_imbalance, 1, 16, false)                                  \
+    X("training.ep_overlap", training.ep_overlap, 0, 1, false)                                         \
     /* 0 = automatic; at most the layers' own bound. */                                                \
     X("training.first_stage_layers", training.first_stage_layers, 0, 1000, true)                       \
     X("training.last_stage_layers", training.last_stage_layers, 0, 1000, true)                         \
@@ -64,7 +85,10 @@ namespace {
     X("training.tp_overlap", training.tp_overlap, 0, 1, false)                                         \
     XOPT("training.compute_efficiency", training.compute_efficiency, 0.01, 1, false)                   \
     X("training.tokens_to_train", training.tokens_to_train, 1, 1e16, false)                            \
-    X("training.goodput", training.goodput, 0.01, 1, false)                                            \
+    XOPT("training.goodput", training.goodput, 0.01, 1, false)                                         \
+    /* a checkpoint of a day, a restart of a week: beyond any run that could finish. */                \
+    X("training.checkpoint_write_s", training.checkpoint_write_s, 0, 86400, false)                     \
+    X("training.restart_s", training.restart_s, 0, 604800, false)                                      \
     /* economics */                                                                                    \
     X("economics.years", economics.years, 0.1, 20, false)                                              \
     X("economics.pue", economics.pue, 1, 3, false)                                                     \

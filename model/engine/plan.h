@@ -18,6 +18,9 @@ enum class Precision { Bf16,
                        Fp8 };
 enum class EconomicsMode { Buy,
                            Rent };
+enum class Attention { Mha, // multi-head attention, grouped-query through kv_heads
+                       Mla  // multi-head latent attention (DeepSeek-V2/V3)
+};
 
 struct ModelSpec {
     std::string id;
@@ -30,6 +33,22 @@ struct ModelSpec {
     int vocab = 0;
     Mlp mlp = Mlp::SwiGlu;
     bool tied_embeddings = false;
+    int head_dim = 0; // width of one attention head; 0 = hidden/heads (Qwen3 sets 128 at any width)
+    // Multi-head latent attention (DeepSeek-V2 arXiv 2405.04434 §2.1, DeepSeek-V3 arXiv 2412.19437
+    // Table 1 / config.json): queries and keys/values go through low-rank latents.
+    Attention attention = Attention::Mha;
+    int q_lora_rank = 0; // 0: queries projected directly from h (DeepSeek-V2-Lite)
+    int kv_lora_rank = 0;
+    int qk_rope_head_dim = 0;
+    int qk_nope_head_dim = 0;
+    int v_head_dim = 0;
+    // Mixture of experts (docs/model.md §17). experts 0 or 1: a dense model.
+    int experts = 0;
+    int experts_per_token = 0; // top-k routed experts per token
+    int expert_ffn = 0;        // FFN width of one expert
+    int shared_experts = 0;    // experts every token passes through (DeepSeek), width expert_ffn each
+    int dense_layers = 0;      // leading layers with a dense FFN of width ffn (DeepSeek-V3: 3)
+    bool moe() const { return experts > 1; }
 };
 
 struct GpuSpec {
@@ -48,6 +67,9 @@ struct GpuSpec {
     double watts = 0;            // board power (TDP)
     double price_usd = 0;
     double compute_efficiency = 0; // default fraction of dense peak on large GEMMs in training
+    // Fixed cost of one GEMM (launch, prologue/epilogue, the last wave's tail), microseconds: what
+    // makes small GEMMs slow (docs/model.md §3). Fitted on tests/fixtures/published-runs.json.
+    double gemm_overhead_us = 12;
 };
 
 struct ClusterSpec {
@@ -59,6 +81,10 @@ struct ClusterSpec {
     double nic_efficiency = 0;   // achievable busbw / line rate
     double nic_latency_us = 0;   // per collective step across the network
     double oversubscription = 1; // leaf-to-spine oversubscription (1 = non-blocking fat tree)
+    // Unexpected job interruptions per GPU per day, every cause (GPU, HBM, network, host, software).
+    // Llama 3 (Dubey et al. 2024, §3.3.4, Table 5): 419 unexpected interruptions in 54 days of
+    // pre-training on up to 16,384 H100s: 419 / (54 x 16,384) = 4.74e-4.
+    double interruptions_per_gpu_day = 4.74e-4;
     double node_price_usd = 0;   // node without its GPUs
     double network_cost_per_gpu_usd = 0;
 };
@@ -71,6 +97,16 @@ struct TrainingSpec {
     int pp = 1;
     int dp = 1;
     int vpp = 1; // virtual pipeline stages per GPU (interleaved 1F1B)
+    int cp = 1;  // context parallel: the sequence split over cp GPUs (tp*cp*pp*dp = GPUs)
+    int ep = 1;  // expert parallel: the experts split over ep GPUs (MoE)
+    // Expert tensor parallel; 0 = tp, as Megatron-Core's --expert-tensor-parallel-size (default None,
+    // "set to the value of --tensor-model-parallel-size", megatron/training/arguments.py).
+    int etp = 0;
+    // Tokens of the busiest expert GPU over the mean (1 = perfectly balanced). Default 1.25:
+    // Megatron-MoE-ModelZoo, Qwen3-235B-A22B on 256 H100 at 16k context, 295 TFLOPS with forced
+    // balance against 237 dropless (1.24x end to end).
+    double moe_imbalance = 1.25;
+    double ep_overlap = 0; // fraction of the expert all-to-all hidden under compute (DeepEP/1F1B overlap)
     // Layers of the first and last pipeline stage; 0 = automatic (docs/model.md §16). Megatron-LM's
     // --decoder-first-pipeline-num-layers and --decoder-last-pipeline-num-layers.
     int first_stage_layers = 0;
@@ -89,7 +125,11 @@ struct TrainingSpec {
     double tp_overlap = 0;                    // fraction of TP communication hidden under compute
     std::optional<double> compute_efficiency; // empty: the GPU's default
     double tokens_to_train = 1e12;
-    double goodput = 0.9; // share of wall-clock time that trains
+    // Share of wall-clock time that trains; empty = "auto": from the interruption rate, the
+    // checkpoint write and restart times, with the Young/Daly checkpoint interval (docs/model.md §18).
+    std::optional<double> goodput = 0.9;
+    double checkpoint_write_s = 30; // training paused per checkpoint (the blocking part of a save)
+    double restart_s = 300;         // from failure to training again: detect, reschedule, reload, warm up
 };
 
 struct EconomicsSpec {
@@ -114,9 +154,11 @@ const char *toString(Mlp v);
 const char *toString(Recompute v);
 const char *toString(Precision v);
 const char *toString(EconomicsMode v);
+const char *toString(Attention v);
 bool parseMlp(const std::string &s, Mlp &out);
 bool parseRecompute(const std::string &s, Recompute &out);
 bool parsePrecision(const std::string &s, Precision &out);
 bool parseEconomicsMode(const std::string &s, EconomicsMode &out);
+bool parseAttention(const std::string &s, Attention &out);
 
 } // namespace commtax

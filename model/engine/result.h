@@ -25,6 +25,8 @@ enum Warning : std::uint32_t {
     WarnZero3WithPp = 1u << 12,       // ZeRO-3 gathers every stage's weights every micro-batch
     WarnBatchAboveOptimal = 1u << 13, // tokens per step beyond the compute-optimal batch size
     WarnUnevenStages = 1u << 14,      // the layers do not divide evenly over the pipeline stages
+    WarnCpExposed = 1u << 15,         // the context-parallel ring outlasts the attention it hides under
+    WarnEpCommHigh = 1u << 16,        // the expert all-to-all exposed for more than 20% of the step
 };
 
 struct Result {
@@ -40,6 +42,10 @@ struct Result {
     double dp_comm_exposed_s = 0;
     double overlap_slowdown_s = 0; // compute slowed by the communication hidden under it
     double optimizer_time_s = 0;   // the optimizer step: memory-bound, exposed
+    double cp_comm_time_s = 0;     // context-parallel K/V ring, raw
+    double cp_comm_exposed_s = 0;  // the part attention could not hide
+    double ep_comm_time_s = 0;     // expert dispatch and combine (all-to-all), raw
+    double ep_comm_exposed_s = 0;
     // ratios
     double comm_tax_raw = 0;     // T_comm / (T_comm + T_comp)
     double comm_tax_exposed = 0; // T_comm_exposed / T_step
@@ -47,7 +53,7 @@ struct Result {
     double bubble_share = 0;     // (p-1)/(v*m+p-1): share of the pipeline's time
     double mfu = 0;
     double hfu = 0;
-    double compute_efficiency_effective = 0; // after the small-GEMM factor
+    double compute_efficiency_effective = 0; // hardware FLOPs over compute time x peak: what the GEMM shapes reach
     // throughput
     double tflops_per_gpu = 0; // model FLOPs achieved per GPU
     double tokens_per_s = 0;
@@ -68,6 +74,14 @@ struct Result {
     double tp_busbw_gbps = 0;
     double dp_busbw_gbps = 0;
     double pp_bw_gbps = 0;
+    double cp_bw_gbps = 0;    // a context-parallel ring hop
+    double ep_busbw_gbps = 0; // the expert-parallel group's
+    // goodput (docs/model.md §18): the share of wall-clock time that trains; the parts only for "auto"
+    double goodput_effective = 0;
+    double goodput_checkpoint_overhead = 0; // share of time writing checkpoints
+    double goodput_lost_work = 0;           // share recomputing work lost since the last checkpoint
+    double goodput_restarts = 0;            // share restarting after interruptions
+    double checkpoint_interval_s = 0;       // Young/Daly's interval between checkpoints
     // time and money
     double days_to_train = 0;
     double gpu_hours = 0;
@@ -79,7 +93,8 @@ struct Result {
     double lifetime_tco_usd = 0; // cost per hour x the economics horizon (years)
     double cost_per_billion_tokens_usd = 0;
     // the model
-    double params = 0;
+    double params = 0;        // every parameter, all experts
+    double params_active = 0; // the parameters a token passes through (MoE: top-k and shared experts)
     double flops_per_step = 0; // model FLOPs (MFU's numerator)
     double hardware_flops_per_step = 0;
     std::uint32_t warnings = 0;

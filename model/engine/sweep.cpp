@@ -22,11 +22,11 @@ bool resizePlan(Plan &plan, int gpus, GpuScaling scaling, std::string *why)
     };
     // Sizes in checked 64-bit arithmetic: a plan that was never validated (or a huge count from
     // the command line) must give a reason, never a wrapped product or a division by zero.
-    std::int64_t tp_pp = 0;
-    if (t.tp <= 0 || t.pp <= 0 || !checkedMul(t.tp, t.pp, tp_pp))
-        return fail("training.tp: tp and pp must be positive and small enough to multiply");
+    std::int64_t tp_pp = 0; // tp * cp * pp: the GPUs of one data-parallel replica
+    if (!modelParallelGpus(t, tp_pp))
+        return fail("training.tp: tp, cp and pp must be positive and small enough to multiply");
     if (gpus <= 0 || gpus % tp_pp != 0)
-        return fail("training.dp: " + std::to_string(gpus) + " GPUs do not divide into tp*pp=" + std::to_string(tp_pp));
+        return fail("training.dp: " + std::to_string(gpus) + " GPUs do not divide into tp*cp*pp=" + std::to_string(tp_pp));
     std::int64_t perStep = 0;
     const bool oldLayoutOk = t.micro_batch > 0 && t.dp > 0 && checkedMul(t.micro_batch, t.dp, perStep);
     const std::int64_t mb = oldLayoutOk ? t.global_batch / perStep : 0;

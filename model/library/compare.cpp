@@ -237,10 +237,11 @@ std::vector<int> feasibleGpuCounts(const Plan &plan, int maxGpus)
 {
     std::vector<int> out;
     const TrainingSpec &t = plan.training;
-    if (t.micro_batch <= 0 || t.global_batch <= 0 || t.global_batch % t.micro_batch != 0 || t.tp <= 0 || t.pp <= 0)
+    std::int64_t replica = 0;
+    if (t.micro_batch <= 0 || t.global_batch <= 0 || t.global_batch % t.micro_batch != 0 || !modelParallelGpus(t, replica))
         return out;
     const long long microBatches = t.global_batch / t.micro_batch; // per step, over all of dp
-    const long long tpPp = static_cast<long long>(t.tp) * t.pp;
+    const long long tpPp = replica; // tp * cp * pp
     std::vector<long long> dps;
     for (long long d = 1; d * d <= microBatches; ++d)
         if (microBatches % d == 0) {
@@ -389,7 +390,7 @@ BillOfMaterials billOfMaterials(const Plan &plan, const Result &r)
 }
 
 namespace {
-double effectiveTokensPerHour(const Plan &plan, const Result &r) { return r.tokens_per_s * plan.training.goodput * 3600.0; }
+double effectiveTokensPerHour(const Plan &, const Result &r) { return r.tokens_per_s * r.goodput_effective * 3600.0; }
 
 // Cost per hour = fixed + slope * price, from the engine's cost formulas (domain.md section 9).
 void costPerHourLine(const Plan &plan, const Result &r, double &fixed, double &slope)

@@ -46,9 +46,15 @@ public:
     void stepBy(int steps) override { setValue(value() * std::pow(2.0, steps)); }
 };
 
+// The value an optional field takes at the bottom of its spin box: null (the GPU's default) or "auto".
+QJsonValue unsetValue(const FieldInfo &f)
+{
+    return f.type == FieldType::AutoDouble ? QJsonValue(QStringLiteral("auto")) : QJsonValue(QJsonValue::Null);
+}
+
 bool hasSlider(const FieldInfo &f)
 {
-    return (f.type == FieldType::Double || f.type == FieldType::OptionalDouble) && f.min >= 0 && f.max <= 5;
+    return (f.type == FieldType::Double || f.type == FieldType::OptionalDouble || f.type == FieldType::AutoDouble) && f.min >= 0 && f.max <= 5;
 }
 
 int sliderPosition(const FieldInfo &f, double v)
@@ -213,10 +219,11 @@ QWidget *PlanEditor::makeEditor(Row &row)
         break;
     }
     case FieldType::Double:
-    case FieldType::OptionalDouble: {
+    case FieldType::OptionalDouble:
+    case FieldType::AutoDouble: {
         QDoubleSpinBox *spin = f.max >= 1e12 ? new ScientificSpinBox : new QDoubleSpinBox;
         spin->setDecimals(f.max >= 1e12 ? 0 : f.decimals);
-        const bool optional = f.type == FieldType::OptionalDouble;
+        const bool optional = f.type == FieldType::OptionalDouble || f.type == FieldType::AutoDouble;
         // An optional value's "unset" sits just below its range, shown as the special text.
         spin->setRange(optional ? 0.0 : f.min, f.max);
         spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
@@ -224,7 +231,7 @@ QWidget *PlanEditor::makeEditor(Row &row)
         spin->setAccelerated(true);
         spin->setLocale(QLocale::c());
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this, ri, optional](double v) {
-            edit(m_rows[ri], optional && v < m_rows[ri].info->min ? QJsonValue(QJsonValue::Null) : QJsonValue(v));
+            edit(m_rows[ri], optional && v < m_rows[ri].info->min ? unsetValue(*m_rows[ri].info) : QJsonValue(v));
         });
         editor = spin;
         break;
@@ -261,8 +268,8 @@ QWidget *PlanEditor::makeEditor(Row &row)
     connect(slider, &QSlider::sliderReleased, this, [this] { m_dragSession = 0; });
     connect(slider, &QSlider::valueChanged, this, [this, ri, slider](int pos) {
         const FieldInfo &info = *m_rows[ri].info;
-        const bool unset = info.type == FieldType::OptionalDouble && pos == 0;
-        const QJsonValue v = unset ? QJsonValue(QJsonValue::Null) : QJsonValue(sliderValue(info, pos));
+        const bool unset = (info.type == FieldType::OptionalDouble || info.type == FieldType::AutoDouble) && pos == 0;
+        const QJsonValue v = unset ? unsetValue(info) : QJsonValue(sliderValue(info, pos));
         m_doc->setField(info, v, slider->isSliderDown() ? m_dragSession : 0);
     });
     auto *box = new QWidget;
@@ -329,7 +336,8 @@ void PlanEditor::showValue(Row &row, const QJsonValue &value)
     case FieldType::Int: static_cast<QSpinBox *>(row.editor)->setValue(value.toInt()); break;
     case FieldType::Double: static_cast<QDoubleSpinBox *>(row.editor)->setValue(value.toDouble()); break;
     case FieldType::OptionalDouble:
-        static_cast<QDoubleSpinBox *>(row.editor)->setValue(value.isNull() ? 0.0 : value.toDouble());
+    case FieldType::AutoDouble:
+        static_cast<QDoubleSpinBox *>(row.editor)->setValue(value.isDouble() ? value.toDouble() : 0.0);
         break;
     case FieldType::Bool: static_cast<QCheckBox *>(row.editor)->setChecked(value.toBool()); break;
     case FieldType::Choice: {
@@ -340,7 +348,7 @@ void PlanEditor::showValue(Row &row, const QJsonValue &value)
     }
     if (row.slider && !row.slider->isSliderDown()) {
         const QSignalBlocker blockSlider(row.slider);
-        row.slider->setValue(value.isNull() ? 0 : sliderPosition(f, value.toDouble()));
+        row.slider->setValue(!value.isDouble() ? 0 : sliderPosition(f, value.toDouble()));
     }
 }
 
@@ -363,10 +371,12 @@ void PlanEditor::refresh()
         const QString key = QLatin1String(row.info->key);
         if (row.info->section == Section::Training && key == QLatin1String("dp"))
             row.editor->setEnabled(!m_doc->dpFollowsGpus());
-        if (row.info->type == FieldType::OptionalDouble) {
+        if (row.info->type == FieldType::OptionalDouble || row.info->type == FieldType::AutoDouble) {
             // Only when it changes: a new special text re-lays out the whole editor.
             auto *spin = static_cast<QDoubleSpinBox *>(row.editor);
-            const QString special = QStringLiteral("GPU default (%1)").arg(plan.gpu.compute_efficiency, 0, 'f', 2);
+            const QString special = row.info->type == FieldType::AutoDouble
+                ? tr("auto (from failures)")
+                : tr("GPU default (%1)").arg(plan.gpu.compute_efficiency, 0, 'f', 2);
             if (spin->specialValueText() != special)
                 spin->setSpecialValueText(special);
         }
@@ -453,7 +463,7 @@ void PlanEditor::refreshTooltips(Group &g)
             continue;
         const FieldInfo &f = *row.info;
         QString range;
-        if (f.type == FieldType::Int || f.type == FieldType::Double || f.type == FieldType::OptionalDouble)
+        if (f.type == FieldType::Int || f.type == FieldType::Double || f.type == FieldType::OptionalDouble || f.type == FieldType::AutoDouble)
             range = QStringLiteral("<br>Editor range %1 to %2%3")
                         .arg(QLocale::c().toString(f.min, 'g', 6), QLocale::c().toString(f.max, 'g', 6),
                              QLatin1String(f.unit).isEmpty() ? QString() : QStringLiteral(" ") + QLatin1String(f.unit));

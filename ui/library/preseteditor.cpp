@@ -56,10 +56,14 @@ PresetEditor::PresetEditor(Section section, QWidget *parent)
             break;
         }
         case FieldType::Double:
-        case FieldType::OptionalDouble: {
+        case FieldType::OptionalDouble:
+        case FieldType::AutoDouble: {
             auto *spin = new QDoubleSpinBox(this);
             spin->setDecimals(std::max(f->decimals, 0));
-            spin->setRange(f->min, f->max);
+            // "auto" sits just below the range, shown as the special text.
+            spin->setRange(f->type == FieldType::AutoDouble ? 0.0 : f->min, f->max);
+            if (f->type == FieldType::AutoDouble)
+                spin->setSpecialValueText(tr("auto"));
             spin->setGroupSeparatorShown(false);
             if (QLatin1String(f->unit) == QLatin1String("USD"))
                 spin->setSingleStep(100);
@@ -121,7 +125,7 @@ void PresetEditor::setValue(const FieldInfo &f, const QJsonValue &v)
     if (auto *spin = qobject_cast<QSpinBox *>(w))
         spin->setValue(v.toInt());
     else if (auto *dspin = qobject_cast<QDoubleSpinBox *>(w))
-        dspin->setValue(v.toDouble());
+        dspin->setValue(v.isDouble() ? v.toDouble() : dspin->minimum());
     else if (auto *box = qobject_cast<QCheckBox *>(w))
         box->setChecked(v.toBool());
     else if (auto *combo = qobject_cast<QComboBox *>(w))
@@ -137,6 +141,8 @@ QJsonValue PresetEditor::valueOf(const FieldInfo &f) const
         // Keep the preset's own value when the box only rounded it for display.
         const QJsonValue original = m_original.values.value(QLatin1String(f.key));
         const double shown = dspin->value();
+        if (f.type == FieldType::AutoDouble && shown < f.min)
+            return QStringLiteral("auto");
         if (original.isDouble() && std::abs(original.toDouble() - shown) <= 0.5 * std::pow(10.0, -dspin->decimals()))
             return original;
         return shown;

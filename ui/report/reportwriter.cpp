@@ -300,6 +300,10 @@ QString fieldValue(const FieldInfo &f, const QJsonValue &v)
         if (v.isNull())
             return QStringLiteral("GPU default");
         return formatNumber(v.toDouble(), f.decimals);
+    case FieldType::AutoDouble:
+        if (!v.isDouble())
+            return QStringLiteral("auto");
+        return formatNumber(v.toDouble(), f.decimals);
     case FieldType::Int: return QString::number(v.toDouble(), 'f', 0);
     case FieldType::Double:
         if (std::abs(v.toDouble()) >= 1e9) // tokens to train: 2.00e12, not thirteen digits
