@@ -565,7 +565,9 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     k.peak = (fp8 ? g.fp8_dense_tflops : g.bf16_dense_tflops) * 1e12;
     const double eff = tr.compute_efficiency.value_or(g.compute_efficiency);
     const double bf16Rate = g.bf16_dense_tflops * 1e12 * eff;
-    const double linRate = fp8 ? g.fp8_dense_tflops * 1e12 * eff : bf16Rate;
+    // An explicit training.compute_efficiency scales FP8 like BF16; else the GPU's FP8 figure.
+    const double fp8Eff = g.fp8_efficiency > 0 && !tr.compute_efficiency ? g.fp8_efficiency : eff;
+    const double linRate = fp8 ? g.fp8_dense_tflops * 1e12 * fp8Eff : bf16Rate;
     const double bw = g.memory_bw_gbps * 1e9;
     const double linBytes = fp8 ? 1.0 : 2.0;
     const double fixed = g.gemm_overhead_us * 1e-6;
@@ -574,13 +576,13 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     const bool full = tr.recompute == Recompute::Full;
     const double passes = full ? 4.0 : 3.0;
     // FP8 (Transformer Engine): the linear layers' GEMMs at the FP8 rate, plus casting their inputs
-    // and weights to FP8 (read 2 bytes, write 1) at memory speed; attention's core, softmax, norms
+    // and weights to FP8 and their transposes for the backward at memory speed; attention's core, softmax, norms
     // and the LM head stay BF16 (TE's fp8_autocast covers te.Linear and friends only; Megatron keeps
     // the output layer in BF16).
     auto linear = [&](double M, double N, double K, double count = 1.0) {
         double t = gemmS(M, N, K, linRate, bw, linBytes, fixed, count);
         if (fp8 && bw > 0)
-            t += count * 3.0 * (M * K + K * N) / bw;
+            t += count * kFp8CastBytesPerElement * (M * K + K * N) / bw;
         return t;
     };
     // Rows of every GEMM on one GPU: the micro-batch's tokens of this GPU's sequence chunk; the t

@@ -33,6 +33,9 @@ inline constexpr double kPermuteBytesPerHidden = 16.0;
 // Without FlashAttention, memory traffic per attention score element in the forward: write the
 // scores, softmax (read, write), dropout (read, write, mask), read for AV: about 12 bytes.
 inline constexpr double kScoreBytesForward = 12.0;
+// FP8 casts per GEMM operand element (Transformer Engine): read the BF16 value (2 B), write the FP8
+// copy (1 B) and its transpose for the backward (1 B), plus the amax scan (2 B).
+inline constexpr double kFp8CastBytesPerElement = 6.0;
 // The lowest goodput "auto" reports (a plan whose interruptions outrun its checkpoints).
 inline constexpr double kGoodputFloor = 0.01;
 // Adam's step per parameter it updates (mixed precision, Megatron's distributed optimizer): reads

@@ -70,6 +70,10 @@ struct GpuSpec {
     // Fixed cost of one GEMM (launch, prologue/epilogue, the last wave's tail), microseconds: what
     // makes small GEMMs slow (docs/model.md §3). Fitted on tests/fixtures/published-runs.json.
     double gemm_overhead_us = 12;
+    // Fraction of the dense FP8 peak large FP8 GEMMs reach in training; 0 = compute_efficiency.
+    // Measured FP8 GEMMs reach a smaller share of their peak than BF16 ones (H100: about 1,300-1,450
+    // of 1,979 TFLOPS against 700-780 of 989).
+    double fp8_efficiency = 0;
 };
 
 struct ClusterSpec {
