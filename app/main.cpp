@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Commtax: the desktop app without arguments, the command line with a subcommand.
 #include "appfeatures.h"
 #include "appsettings.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A Debian package of the app: `cpack -G DEB` in a build directory (after building `commtax`).
 # Included OPTIONAL by the top-level CMakeLists.txt.
 #

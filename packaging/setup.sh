@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Commtax set-up in one command, on Debian 12:
 #   packaging/setup.sh run    install what is missing, build, start the app
 #                             (no display: say so, print the default comparison, write reports)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window driven through its widgets, as a user would: presets, spin boxes, sliders,
 // shortcuts. Key figures and chart data are checked against the engine called directly; undo and
 // redo against both the plan and the widgets; files against a save and reopen. A screenshot is
