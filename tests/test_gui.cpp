@@ -637,6 +637,7 @@ private Q_SLOTS:
         QVERIFY(box->text().contains(QStringLiteral("QCustomPlot 2.")));
         QVERIFY(box->text().contains(QStringLiteral("Korthikanti")));
         QVERIFY(box->text().contains(QStringLiteral("nccl-tests")));
+        QVERIFY(box->informativeText().contains(QStringLiteral("GPL-3.0-or-later")));
         box->close();
     }
 
