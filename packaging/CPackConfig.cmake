@@ -80,7 +80,7 @@ if(COMMTAX_DPKG_SHLIBDEPS)
 else()
   message(STATUS "dpkg-shlibdeps not found (package dpkg-dev): the package's Depends are the hand-written list")
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "libc6 (>= 2.34), libstdc++6 (>= 12), libgcc-s1 (>= 3.0), libqt6core6 (>= 6.4), libqt6gui6 (>= 6.4), libqt6widgets6 (>= 6.4), libqt6printsupport6 (>= 6.4), libqt6concurrent6 (>= 6.4), libqt6sql6 (>= 6.4), libqcustomplot2.1-qt6, ${commtax_runtime_depends}")
+      "libc6 (>= 2.35), libstdc++6 (>= 11), libgcc-s1 (>= 3.0), libqt6core6 (>= 6.4), libqt6gui6 (>= 6.4), libqt6widgets6 (>= 6.4), libqt6sql6 (>= 6.4), libqcustomplot2.1-qt6, ${commtax_runtime_depends}")
 endif()
 
 # ---- files generated at build time (target commtax_package_data, part of `all`)
@@ -144,6 +144,15 @@ install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/commtax.svg DESTINATION shar
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/commtax.bash-completion DESTINATION share/bash-completion/completions RENAME commtax)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/presets/scenarios DESTINATION share/commtax FILES_MATCHING PATTERN "*.json")
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/copyright DESTINATION share/doc/commtax)
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/lintian-overrides DESTINATION share/lintian/overrides RENAME commtax)
+# A stripped executable also loses the .comment and .note sections, as dh_strip does (lintian:
+# binary-has-unneeded-section). This rule runs after app/'s install(TARGETS) (policy CMP0082).
+if(CMAKE_STRIP)
+  install(CODE "if(CMAKE_INSTALL_DO_STRIP)
+  execute_process(COMMAND \"${CMAKE_STRIP}\" --remove-section=.comment --remove-section=.note
+                          \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/bin/commtax\" COMMAND_ERROR_IS_FATAL ANY)
+endif()")
+endif()
 
 # `cmake --build BUILD --target deb`: build the executable and the generated files, then the package.
 add_custom_target(deb
