@@ -134,7 +134,7 @@ plan=$share/commtax/scenarios/llama2-13b-a100.json
 run "$plan" >"$tmp/gui.log" 2>&1 &
 gui=$!
 opened=no
-for _ in $(seq 1 40); do
+for _ in $(seq 1 80); do # up to 20 s on a loaded machine
   sleep 0.25
   if grep -rqs -- "llama2-13b-a100.json" "$home/config"; then opened=yes; break; fi
   kill -0 "$gui" 2>/dev/null || break
