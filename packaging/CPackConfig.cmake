@@ -132,7 +132,13 @@ if(COMMTAX_GZIP)
   list(APPEND commtax_pkg_outputs ${commtax_pkg_dir}/changelog.Debian.gz)
   install(FILES ${commtax_pkg_dir}/changelog.Debian.gz DESTINATION share/doc/commtax)
 endif()
-add_custom_target(commtax_package_data ALL DEPENDS ${commtax_pkg_outputs})
+# Not in the sanitizer build's `all` (help2man would run the instrumented executable; that build
+# makes no package).
+if(COMMTAX_SANITIZE)
+  add_custom_target(commtax_package_data DEPENDS ${commtax_pkg_outputs})
+else()
+  add_custom_target(commtax_package_data ALL DEPENDS ${commtax_pkg_outputs})
+endif()
 
 configure_file(${CMAKE_CURRENT_LIST_DIR}/commtax.metainfo.xml.in ${commtax_pkg_dir}/${COMMTAX_APP_ID}.metainfo.xml @ONLY)
 
