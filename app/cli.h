@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The command line: `commtax <command> ...`. Exit codes: 0 success, 1 bad input (a file, a plan,
 // a preset id), 2 bad usage (unknown command or option).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // commtax calibrate LOG [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]: read an
 // nccl-tests / rccl-tests log, fit it and compare it with the engine on a cluster preset.
 #include "cli.h"

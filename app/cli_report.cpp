@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize as-given|gpus|budget|time]
 // The comparison of 2 to 8 scenario files as a PDF for procurement, or its table as CSV or JSON.
 // Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets

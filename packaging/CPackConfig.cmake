@@ -1,34 +1,170 @@
-# A Debian package of the app: `cpack -G DEB` in a build directory (after building `commtax`).
-# Included OPTIONAL by the top-level CMakeLists.txt.
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The Debian package of Commtax: `cpack -G DEB` in a build directory after `cmake --build` (or
+# `cmake --build BUILD --target deb`, which builds what the package needs first). Included
+# OPTIONAL by the top-level CMakeLists.txt, after every target is defined.
 #
-# The dependencies are listed by hand because the tools cannot see all of them: the Qt SQL
-# SQLite driver (libqt6sql6-sqlite) and the platform plugins are loaded at run time, so
-# dpkg-shlibdeps, which reads the executable's linked libraries, never finds them.
+# The package installs /usr/bin/commtax, the desktop entry, the scenario MIME type, AppStream
+# metainfo, hicolor icons (the SVG and PNGs made from it by rsvg-convert), a manual page (help2man
+# from `commtax --help`), bash completion, the example scenarios in /usr/share/commtax/scenarios,
+# and in /usr/share/doc/commtax the DEP-5 copyright file and changelog.Debian.gz. The test
+# test_package (tests/package/) builds it, unpacks it and checks all of that, lintian included.
 
-install(FILES ${CMAKE_CURRENT_LIST_DIR}/commtax.desktop DESTINATION share/applications)
-install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/commtax.svg DESTINATION share/icons/hicolor/scalable/apps)
+# Identity of the package. The AppStream id and the homepage are placeholders until the project
+# has a public home: set them once for good (an AppStream id must never change afterwards).
+set(COMMTAX_APP_ID "org.example.commtax" CACHE STRING "AppStream component id (reverse DNS); also the desktop file's name")
+set(COMMTAX_HOMEPAGE "https://commtax.example.org" CACHE STRING "Homepage in the AppStream metainfo (screenshots under /screenshots/)")
+set(COMMTAX_MAINTAINER "Commtax maintainers <maintainers@commtax.example.org>" CACHE STRING "Maintainer field of the Debian package")
+# The release of PROJECT_VERSION: AppStream <release date> and the changelog's trailer line.
+set(COMMTAX_RELEASE_DATE "2026-11-30")
+set(COMMTAX_RELEASE_DATE_RFC2822 "Mon, 30 Nov 2026 12:00:00 +0000")
+
+# Packaged files are 0644 and directories 0755 whatever the umask of whoever builds.
+set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
+    OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS ${CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS})
+# `cpack` must not build the whole project (tests, benchmarks) through the install step:
+# `cmake --build`, or the `deb` target below, builds what it needs.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
+
+# Hardening the Debian tools expect of an executable (lintian: hardening-no-relro,
+# hardening-no-bindnow). PIE is the compiler's default on Debian.
+if(NOT COMMTAX_SANITIZE)
+  target_link_options(commtax PRIVATE LINKER:-z,relro LINKER:-z,now)
+endif()
+
+# The window tells the desktop which entry it belongs to (Wayland's app id).
+target_compile_definitions(commtax PRIVATE COMMTAX_APP_ID="${COMMTAX_APP_ID}")
+
+set(commtax_pkg_dir ${PROJECT_BINARY_DIR}/packaging)
+file(MAKE_DIRECTORY ${commtax_pkg_dir})
 
 set(CPACK_GENERATOR "DEB")
 set(CPACK_PACKAGE_NAME "commtax")
 set(CPACK_PACKAGE_VENDOR "Commtax")
-set(CPACK_PACKAGE_CONTACT "Commtax maintainers <commtax@localhost>")
+set(CPACK_PACKAGE_CONTACT "${COMMTAX_MAINTAINER}")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_DEBIAN_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
+# Summary: under 80 characters, no article at the start, no full stop at the end (Debian policy 3.4.1).
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "communication tax and cost planner for training on GPU clusters")
+# Lines of at most 79 characters; CPack indents each by one space in debian/control.
 set(CPACK_PACKAGE_DESCRIPTION
-    "Plans GPU-cluster training: step time, communication tax, pipeline bubble, memory per GPU, MFU, time to train, TCO and cost per billion tokens, with side-by-side hardware comparison and PDF reports for procurement.")
+    "Commtax plans large-model training on GPU clusters. Given a model, a GPU, a
+cluster and a parallel layout (data, tensor and pipeline parallelism, ZeRO,
+micro-batches, recompute, overlap), it computes the step time, the
+communication tax (the share of the step spent moving gradients and
+activations), the pipeline bubble, memory per GPU, MFU, time to train, total
+cost of ownership and cost per billion tokens, with a source for every figure.
+It compares hardware side by side, writes PDF reports for procurement,
+calibrates the network model from nccl-tests logs, and offers the same
+figures on the command line.")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "commtax")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION "science")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
-set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libqt6core6 (>= 6.4), libqt6gui6 (>= 6.4), libqt6widgets6 (>= 6.4), libqt6printsupport6 (>= 6.4), libqt6concurrent6 (>= 6.4), libqt6sql6 (>= 6.4), libqt6sql6-sqlite (>= 6.4), qt6-qpa-plugins (>= 6.4), libqt6svg6 (>= 6.4), libqcustomplot2.1-qt6")
-# Where dpkg-shlibdeps exists (dpkg-dev), it adds libc6, libstdc++6 and the rest of what the
-# executable links; the list above stays, merged with its findings.
+set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${COMMTAX_HOMEPAGE}")
+set(CPACK_DEBIAN_COMPRESSION_TYPE "xz")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+
+# Depends. dpkg-shlibdeps (dpkg-dev) finds every library the executable links (libc6, libstdc++6,
+# the Qt libraries, QCustomPlot) with the right versions. Listed by hand, once each, is only what
+# is loaded at run time and so invisible to it: the Qt SQL SQLite driver (the preset library),
+# the platform plugins (xcb, wayland, offscreen), the SVG image plugin (the icon), and a CJK font
+# for Chinese text in the PDF reports.
+set(commtax_runtime_depends "libqt6sql6-sqlite (>= 6.4), qt6-qpa-plugins (>= 6.4), libqt6svg6 (>= 6.4), fonts-noto-cjk")
 find_program(COMMTAX_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(COMMTAX_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "${commtax_runtime_depends}")
 else()
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS "${CPACK_DEBIAN_PACKAGE_DEPENDS}, libc6 (>= 2.34), libstdc++6 (>= 12)")
+  message(STATUS "dpkg-shlibdeps not found (package dpkg-dev): the package's Depends are the hand-written list")
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS
+      "libc6 (>= 2.35), libstdc++6 (>= 11), libgcc-s1 (>= 3.0), libqt6core6 (>= 6.4), libqt6gui6 (>= 6.4), libqt6widgets6 (>= 6.4), libqt6sql6 (>= 6.4), libqcustomplot2.1-qt6, ${commtax_runtime_depends}")
 endif()
+
+# ---- files generated at build time (target commtax_package_data, part of `all`)
+set(commtax_pkg_outputs)
+
+# hicolor PNG icons from the SVG.
+set(COMMTAX_ICON_SIZES 16 22 24 32 48 64 128 256 512)
+find_program(COMMTAX_RSVG_CONVERT rsvg-convert)
+if(COMMTAX_RSVG_CONVERT)
+  foreach(size IN LISTS COMMTAX_ICON_SIZES)
+    set(png ${commtax_pkg_dir}/icons/${size}x${size}/commtax.png)
+    add_custom_command(OUTPUT ${png}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${commtax_pkg_dir}/icons/${size}x${size}
+      COMMAND ${COMMTAX_RSVG_CONVERT} -w ${size} -h ${size} -o ${png} ${PROJECT_SOURCE_DIR}/resources/icons/commtax.svg
+      DEPENDS ${PROJECT_SOURCE_DIR}/resources/icons/commtax.svg
+      COMMENT "Icon ${size}x${size} (rsvg-convert)" VERBATIM)
+    list(APPEND commtax_pkg_outputs ${png})
+    install(FILES ${png} DESTINATION share/icons/hicolor/${size}x${size}/apps)
+  endforeach()
+else()
+  message(STATUS "rsvg-convert not found (package librsvg2-bin): the package gets the SVG icon only")
+endif()
+
+# The manual page, from the program's own --help and --version, plus packaging/commtax.h2m.
+find_program(COMMTAX_HELP2MAN help2man)
+find_program(COMMTAX_GZIP gzip)
+if(COMMTAX_HELP2MAN AND COMMTAX_GZIP)
+  set(man ${commtax_pkg_dir}/commtax.1)
+  add_custom_command(OUTPUT ${man}.gz
+    COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen
+            ${COMMTAX_HELP2MAN} --no-info --section=1 --include=${CMAKE_CURRENT_LIST_DIR}/commtax.h2m
+            --output=${man} $<TARGET_FILE:commtax>
+    COMMAND ${COMMTAX_GZIP} -9nf ${man}
+    DEPENDS commtax ${CMAKE_CURRENT_LIST_DIR}/commtax.h2m
+    COMMENT "Manual page commtax.1 (help2man)" VERBATIM)
+  list(APPEND commtax_pkg_outputs ${man}.gz)
+  install(FILES ${man}.gz DESTINATION share/man/man1)
+else()
+  message(STATUS "help2man or gzip not found (package help2man): the package gets no manual page")
+endif()
+
+# Debian changelog, compressed without a time stamp (gzip -9n).
+configure_file(${CMAKE_CURRENT_LIST_DIR}/changelog.Debian.in ${commtax_pkg_dir}/changelog.Debian @ONLY)
+if(COMMTAX_GZIP)
+  add_custom_command(OUTPUT ${commtax_pkg_dir}/changelog.Debian.gz
+    COMMAND ${COMMTAX_GZIP} -9nc ${commtax_pkg_dir}/changelog.Debian > ${commtax_pkg_dir}/changelog.Debian.gz
+    DEPENDS ${commtax_pkg_dir}/changelog.Debian
+    COMMENT "changelog.Debian.gz")
+  list(APPEND commtax_pkg_outputs ${commtax_pkg_dir}/changelog.Debian.gz)
+  install(FILES ${commtax_pkg_dir}/changelog.Debian.gz DESTINATION share/doc/commtax)
+endif()
+# Not in the sanitizer build's `all` (help2man would run the instrumented executable; that build
+# makes no package).
+if(COMMTAX_SANITIZE)
+  add_custom_target(commtax_package_data DEPENDS ${commtax_pkg_outputs})
+else()
+  add_custom_target(commtax_package_data ALL DEPENDS ${commtax_pkg_outputs})
+endif()
+
+configure_file(${CMAKE_CURRENT_LIST_DIR}/commtax.metainfo.xml.in ${commtax_pkg_dir}/${COMMTAX_APP_ID}.metainfo.xml @ONLY)
+
+# ---- installed files
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/commtax.desktop DESTINATION share/applications RENAME ${COMMTAX_APP_ID}.desktop)
+install(FILES ${commtax_pkg_dir}/${COMMTAX_APP_ID}.metainfo.xml DESTINATION share/metainfo)
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/commtax-mime.xml DESTINATION share/mime/packages RENAME commtax.xml)
+install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/commtax.svg DESTINATION share/icons/hicolor/scalable/apps)
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/commtax.bash-completion DESTINATION share/bash-completion/completions RENAME commtax)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/presets/scenarios DESTINATION share/commtax FILES_MATCHING PATTERN "*.json")
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/copyright DESTINATION share/doc/commtax)
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/lintian-overrides DESTINATION share/lintian/overrides RENAME commtax)
+# A stripped executable also loses the .comment and .note sections, as dh_strip does (lintian:
+# binary-has-unneeded-section). This rule runs after app/'s install(TARGETS) (policy CMP0082).
+if(CMAKE_STRIP)
+  install(CODE "if(CMAKE_INSTALL_DO_STRIP)
+  execute_process(COMMAND \"${CMAKE_STRIP}\" --remove-section=.comment --remove-section=.note
+                          \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/bin/commtax\" COMMAND_ERROR_IS_FATAL ANY)
+endif()")
+endif()
+
+# `cmake --build BUILD --target deb`: build the executable and the generated files, then the package.
+add_custom_target(deb
+  COMMAND ${CMAKE_CPACK_COMMAND} -G DEB --config ${PROJECT_BINARY_DIR}/CPackConfig.cmake
+  WORKING_DIRECTORY ${PROJECT_BINARY_DIR}
+  DEPENDS commtax commtax_package_data
+  COMMENT "Debian package (cpack -G DEB)" VERBATIM)
+
 include(CPack)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Commtax set-up in one command, on Debian 12:
 #   packaging/setup.sh run    install what is missing, build, start the app
 #                             (no display: say so, print the default comparison, write reports)
@@ -20,13 +21,17 @@ build=${BUILD_DIR:-$root/build}
 jobs=${COMMTAX_JOBS:-$(nproc)}
 
 # Debian packages: compiler and build tools, Qt 6.4 (Widgets, Sql + SQLite driver, PrintSupport,
-# Concurrent, Test), QCustomPlot, Google Benchmark; for the tests: Xvfb (screenshots), poppler
-# (pdftotext/pdftoppm on generated reports) and clang with its libFuzzer runtime (the fuzz target;
-# libclang-rt-14-dev is only recommended by clang, and recommends are not installed).
+# Concurrent, Test), QCustomPlot, Google Benchmark; for the Debian package's generated files:
+# rsvg-convert (PNG icons), help2man (manual page), dpkg-shlibdeps (Depends); for the tests: Xvfb
+# (screenshots), poppler (pdftotext/pdftoppm on generated reports), clang with its libFuzzer runtime
+# (the fuzz target; libclang-rt-14-dev is only recommended by clang, and recommends are not
+# installed), and the package test's validators (lintian, desktop-file-validate, appstreamcli,
+# update-mime-database).
 packages=(build-essential cmake ninja-build pkg-config
           qt6-base-dev libqt6sql6-sqlite libqt6svg6 libqcustomplot-dev libgl-dev
-          libbenchmark-dev)
-case "$mode" in test|sanitize|fuzz) packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev clang-format) ;; esac
+          libbenchmark-dev librsvg2-bin help2man dpkg-dev)
+case "$mode" in test|sanitize|fuzz) packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev clang-format
+                                               lintian desktop-file-utils appstream shared-mime-info) ;; esac
 
 missing=()
 for p in "${packages[@]}"; do

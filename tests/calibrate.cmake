@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Calibration from nccl-tests logs (issue 5): the parser, the fit, the comparison and the command
 # line (test_calibrate); the dialog driven as a user would (test_calibrate_gui, writes
 # calibration-*.png into the build dir).

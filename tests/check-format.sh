@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fails (exit 1) when a tracked C++ file is not as clang-format 14 lays it out with .clang-format,
 # listing each such file; exit 2 when clang-format 14 is missing. Run from anywhere in the
 # repository. CLANG_FORMAT overrides the binary (another major version lays code out differently).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Desktop app tests (issue 3): the parts without a window, then the main window driven through
 # its widgets. Both run offscreen. The main-window test writes screenshots/ under the build dir.
 commtax_add_test(test_gui_parts SOURCES test_gui_parts.cpp LIBS commtax_ui)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Plans and presets that several test executables build the same way. Header-only, for tests
 // that link commtax_core.

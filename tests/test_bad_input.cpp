@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bad-input corpus (tests/bad-input): every file is one class of bad input (syntax, types,
 // ranges at both ends, overflow, duplicates, size, special files) with the exit code and the message
 // pattern in the folder's EXPECTED.tsv. Each is run through the real `commtax` binary, as a user

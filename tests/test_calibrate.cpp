@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Calibration from nccl-tests logs (issue 5): the parser on every real fixture and format era, the
 // alpha-beta fit, the comparison with the engine, the calibrated preset, and `commtax calibrate`
 // run as users run it. Figures come from tests/fixtures/nccl/INDEX.md, the fixture files

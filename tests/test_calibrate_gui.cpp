@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The calibration dialog driven as a user drives it: open a log, paste another, enter the ranks and
 // nodes a log without a device list asks for, choose a cluster, apply. Screenshots go to
 // <build>/calibration-*.png.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command line, run as users run it: exit codes, stderr reasons, JSON and CSV output.
 #include "core/resultio.h"
 #include "core/scenario.h"

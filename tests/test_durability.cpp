@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What survives when things go wrong: a writer killed with SIGKILL in the middle of a write or an
 // import, a library file the user may only read, one the user may not read at all, one another
 // process holds an exclusive lock on for longer than the busy timeout, and a file export that fails.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engine tests: the seeds' worked examples done right (docs/model.md §11), published parameter counts,
 // Korthikanti et al. 2022 Table 5, properties, and invalid plans.
 #include "core/presets.h"

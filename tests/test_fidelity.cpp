@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engine fidelity: corrections that decide layouts. Each test computes the expected figure by hand
 // (or takes a published number, its source named) and checks the engine against it with a
 // relative tolerance. Each of these failed on the engine before its correction.

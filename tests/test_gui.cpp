@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window driven through its widgets, as a user would: presets, spin boxes, sliders,
 // shortcuts. Key figures and chart data are checked against the engine called directly; undo and
 // redo against both the plan and the widgets; files against a save and reopen. A screenshot is
@@ -636,6 +637,7 @@ private Q_SLOTS:
         QVERIFY(box->text().contains(QStringLiteral("QCustomPlot 2.")));
         QVERIFY(box->text().contains(QStringLiteral("Korthikanti")));
         QVERIFY(box->text().contains(QStringLiteral("nccl-tests")));
+        QVERIFY(box->informativeText().contains(QStringLiteral("GPL-3.0-or-later")));
         box->close();
     }
 

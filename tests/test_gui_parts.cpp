@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The parts under the main window, without a window: the settings facade, the document and its
 // undo commands, the analysis the worker computes (checked against the engine called directly
 // and against hand calculations), and the newest-wins engine runner.

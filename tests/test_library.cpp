@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The preset library (SQLite through Qt SQL) and the comparison arithmetic: migrations, recovery
 // of a damaged file, two instances at once, all-or-nothing imports with file/line/field errors,
 // built-ins that stay read-only, and normalisation, break-even and buy-vs-rent figures checked

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The comparison view, the preset manager and the reports as users see them: item models under
 // QAbstractItemModelTester, charts whose bars add up to the engine's figures, a preset manager
 // driven through its widgets, PDFs whose text (pdftotext) and page count are checked, and the

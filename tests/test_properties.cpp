@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Property test: 100,000 random plans drawn within the field ranges (engine/limits.cpp), each
 // built to pass validate(). For every one: no NaN, infinity or negative figure in any metric of the
 // registry (resultio.cpp); shares in [0, 1]; the step is never shorter than its compute; MFU never

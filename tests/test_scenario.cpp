@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files and presets: round trips, overrides, inline sections, and errors that name the
 // file, the line and the JSON path.
 #include "core/jsonlocator.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Helpers the test executables share: tolerance checks, running a program to the end, writing a
 // file for a test, and the comparison scenarios shipped with the app. Header-only, because every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the desktop app adds around the main window, in one place so that tests build exactly what
 // users run: the preset library features (Tools > Preset manager..., Tools > Compare hardware...,

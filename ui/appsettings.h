@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one place the desktop app reads and writes its settings. Every key, its type and its
 // default are listed in appsettings.cpp; widgets never touch QSettings themselves.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs analyse() off the GUI thread. The newest request wins: at most one job runs; a request
 // made while it runs waits as "pending" and replaces any older pending one, and a finished job

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The strip of key figures above the charts: step time, comm tax (exposed and raw), bubble, MFU,
 // memory per GPU against capacity, tokens per day, days to train, TCO and cost per billion

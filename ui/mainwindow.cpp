@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
 #include "appsettings.h"
@@ -492,6 +493,13 @@ void MainWindow::showAbout()
                                   QDir::toNativeSeparators(m_settings.fileName()).toHtmlEscaped());
     auto *box = new QMessageBox(QMessageBox::NoIcon, QStringLiteral("About Commtax"), text, QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("aboutBox"));
+    box->setInformativeText(
+        tr("<p><b>Licence</b>: Commtax is free software: you can redistribute it and/or modify it under the terms of "
+           "the GNU General Public License as published by the Free Software Foundation, either version 3 of the "
+           "License, or (at your option) any later version (GPL-3.0-or-later). It comes with ABSOLUTELY NO "
+           "WARRANTY. See <a href=\"https://www.gnu.org/licenses/gpl-3.0.html\">gnu.org/licenses/gpl-3.0</a>; on "
+           "Debian, /usr/share/common-licenses/GPL-3 and /usr/share/doc/commtax/copyright.</p>"
+           "<p>QCustomPlot is licensed under the GPL-3.0; Qt under the LGPL-3.0.</p>"));
     box->setIconPixmap(windowIcon().pixmap(64, 64));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Commtax main window: the plan editor (dock), key figures, warnings and five live charts.
 // Edits go to a PlanDocument (undoable); a debounced request goes to the EngineRunner off the GUI

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The plan being edited: a Scenario, the file it came from, and its undo history. Every edit the
 // user makes goes through an undoable command; loading or starting a new plan resets the history.

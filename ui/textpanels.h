@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Two small painted text widgets for text that changes on every edit. A QLabel whose text
 // changes is measured again and asks its layout to run again, up to the main window; these keep

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the window shows for one plan, computed off the GUI thread in one go: the evaluation, its
 // warnings, and the data of every chart. A plain value: it travels from the worker to the GUI

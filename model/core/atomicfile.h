@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one way Commtax writes a file: whole or not at all. The data goes to a temporary file in the
 // target's folder (QSaveFile), which replaces the target by a rename only once it is complete and

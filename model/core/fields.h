@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One table of every plan field: its JSON key, type, unit, range and meaning. Scenario files,
 // presets, the editor widgets and the preset library all read and write plans through it, so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // QJsonDocument forgets where things were, and silently keeps the last of duplicate keys.
 // JsonLocator finds the line and column of a value by its JSON path ("training.tp",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Built-in and user presets of models, GPUs and clusters. A preset is a complete section of a plan
 // (every field of the section), with the provenance of each number.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where a number comes from: every preset figure says whether it is a datasheet figure, a
 // measurement or an assumption, and its source.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Results as JSON, CSV and a readable table; one metric table shared by the CLI, the charts, the
 // comparison view and the reports (names, units, which direction is better).

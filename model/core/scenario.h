@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Scenario files: {"format": "commtax-scenario", "version": 1, "name": ..., "model": ...,
 // "gpu": ..., "cluster": ..., "training": ..., "economics": ...}. model, gpu and cluster are each

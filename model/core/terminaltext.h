@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Text from a file (a scenario's name, a preset id, a log's GPU name, an error quoting them) on its
 // way to a terminal: control characters are shown escaped, so a name cannot move the cursor, change

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The alpha-beta model of NCCL collectives and nccl-tests' bus bandwidth (docs/model.md §4).
 

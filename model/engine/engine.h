@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Commtax engine: one training plan in, every metric out. Plain C++, no Qt, no allocation on
 // the success path, so that a full evaluation costs well under a microsecond.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The range of every numeric plan field: one table, read by the engine's validate() (so the
 // command line, sweeps, the editor, scenario files and preset imports all meet the same bounds)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The inputs of one training plan. Plain value types: no Qt, no heap in the hot path.
 // Units are in every field name: _gbps is GB/s (bytes), _gbit is Gb/s (bits), _us microseconds.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The outputs of one evaluation: a plain struct of metrics (the JSON names are the field names).
 // Ratios are fractions in [0, 1]. Every field is finite for a valid plan.

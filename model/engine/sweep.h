@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Sweeps for the charts: one plan varied along one axis. Invalid points carry their reason.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Side-by-side comparison of 2 to 8 plans: normalisation (equal GPU count, equal capex, equal
 // time to train), the best value of every metric, the GPU price at which one plan matches

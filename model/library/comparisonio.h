@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A comparison as a table for machines (CSV, JSON: the same columns) and in sentences for people
 // (the question a report answers and its recommendation, written from the numbers).

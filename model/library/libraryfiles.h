@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Files the library reads and writes. Preset files for import and export, in the format of presets/*.json:
 // {"format": "commtax-presets", "version": 1, "section": "gpu", "presets": [...]}.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The preset library's schema, one migration per version. The version lives in
 // PRAGMA user_version; migration N takes a database from version N-1 to N inside the caller's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The user's preset library: one SQLite file (through Qt SQL) holding the user's own GPUs,
 // clusters and models and their saved plans, beside the read-only built-in presets.

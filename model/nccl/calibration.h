@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // From one nccl-tests result table to what the model needs (docs/model.md §4 and §7): which collective
 // ran on how many ranks and nodes, the alpha-beta fit of time against size, the plateau bus

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Calibration from nccl-tests logs, the parts shared by `commtax calibrate` and the calibration
 // dialog: reading a log, choosing the presets to compare with, the JSON, and the preset that

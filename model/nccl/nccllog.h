@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reader of nccl-tests and rccl-tests output (all_reduce_perf, all_gather_perf, reduce_scatter_perf,
 // alltoall_perf, broadcast_perf, reduce_perf, sendrecv_perf) as people paste it: every format era

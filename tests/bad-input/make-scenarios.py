@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the bad-scenario corpus (tests/bad-input/scenarios/*.json) and its EXPECTED.tsv.
 
 Each case is one class of bad input: syntax, types, ranges at both ends, overflow, duplicates,

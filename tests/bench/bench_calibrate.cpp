@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Speed of the nccl-tests importer: parsing and calibrating a 10k-line log must feel instant in
 // the dialog (it runs on the GUI thread). Run: <build>/tests/bench_calibrate
 #include "../fuzz/reference_hardware.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Speed targets (issue 2): one full plan evaluation under 1 us on one core; a 2048-point sweep
 // under 2 ms. Run: build/tests/bench_engine
 #include "core/scenario.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Speed of the desktop app (issue 3), a reproducible harness rather than a timed test:
 //   - edit-to-replot: N edits made through the editor's widgets (nodes, pipeline depth, a DP
 //     overlap slider, the GPU preset, the global batch), each timed from the widget change to the

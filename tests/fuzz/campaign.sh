@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A long fuzzing campaign on one libFuzzer target, with a corpus that persists between campaigns.
 #   tests/fuzz/campaign.sh TARGET RUNS_OR_SECONDS
 #     TARGET           scenario | presets | nccl   (or fuzz_scenario, fuzz_presets, fuzz_nccl_log)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Shared by the Qt-based fuzz targets (fuzz_scenario, fuzz_presets): invariants that must hold
 // for any input, checked with __builtin_trap() so that libFuzzer records the input.

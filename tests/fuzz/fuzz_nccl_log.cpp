@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the nccl-tests log reader, and the calibration of whatever it accepts, must
 // never crash, hang or produce a NaN or an infinity (those would end up on a chart or in JSON).
 // Built and run by run_fuzz.sh with clang (-fsanitize=fuzzer,address,undefined).

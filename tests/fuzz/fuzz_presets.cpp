@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the presets reader (PresetCatalog::loadJson), which reads the built-in presets
 // files and every preset file a user imports, on arbitrary bytes. Must never crash, hang, leak or
 // trip a sanitizer; a rejected file has a message. An accepted preset must be usable: applied to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the scenario loader (commtax::parseScenario) on arbitrary bytes, then, for what
 // it accepts, the engine's validation (commtax::validate) and, for a valid plan, the evaluation.
 // Must never crash, hang, leak, trip a sanitizer or turn a valid plan into a NaN or an infinity;

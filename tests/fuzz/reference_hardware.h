@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // An H100 in a DGX H100 (the figures of presets/gpus.json and clusters.json) as plain specs, for
 // the fuzz target and the benchmark, which do without Qt and so without the preset files.

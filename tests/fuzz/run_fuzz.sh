@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Build the nccl-tests log fuzzer with clang (libFuzzer, AddressSanitizer, UndefinedBehaviorSanitizer)
 # outside the g++ build, and run it with the real logs as seeds.
 #   run_fuzz.sh CLANGXX SOURCE_DIR WORK_DIR [SECONDS]

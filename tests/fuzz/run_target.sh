@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run one CMake-built libFuzzer target briefly under ctest (tests/fuzz/CMakeLists.txt):
 #   run_target.sh FUZZER CORPUS_DIR [-libFuzzer options...] [read-only seed dirs...]
 # CORPUS_DIR is emptied first, so that every ctest run starts from the checked-in seeds; libFuzzer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Calibration from an nccl-tests log: open a file or paste the output, see busbw against size
 // (measured, the model on a cluster preset, the alpha-beta fit), the rows and the warnings, then

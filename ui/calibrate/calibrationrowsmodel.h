@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The rows of a calibration as a table: size, time, algbw, busbw, in place, the fit, the model.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The common ground of the five charts: a titled QCustomPlot with its legend below the plot,
 // tooltips on hover, PNG/PDF export from the context menu, a "stale" mark for when the plan is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The five live charts of the main window. Each draws one part of an Analysis; their plottables
 // carry object names so that tests can read the data back.

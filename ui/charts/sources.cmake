@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The live charts of the main window (QCustomPlot).
 target_sources(commtax_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/chartview.h ${CMAKE_CURRENT_LIST_DIR}/chartview.cpp

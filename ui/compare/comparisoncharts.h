@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The comparison's charts, drawn into a QCustomPlot. The comparison view shows them and the PDF
 // report prints the same plots, so a chart is defined once. Each plan keeps its colour in every

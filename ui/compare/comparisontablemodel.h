@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Every metric of every compared plan: one row per metric (after a few rows that say what each
 // plan is), one column per plan, the best value of each row marked. The comparison view shows

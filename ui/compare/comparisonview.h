@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Side-by-side comparison of 2 to 8 plans: the normalisation choice, plan A (the reference of
 // the break-even figures), a table of every metric with the best marked, the four charts (step

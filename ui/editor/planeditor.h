@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The plan editor: five groups (Model, GPU, Cluster, Parallel layout, Economics), each starting
 // from a preset, with one widget per field of planFields(). Every change goes to the document as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Starting points for the two sections that have no preset files: parallel layouts and economics.
 // Each is a partial preset: it sets only the fields it lists and keeps the rest of the plan.

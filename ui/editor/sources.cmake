@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The plan editor (dock content) and the starting points of layouts and economics.
 target_sources(commtax_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/planeditor.h ${CMAKE_CURRENT_LIST_DIR}/planeditor.cpp

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The preset library, the hardware comparison and the reports in the main window, in one line:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The app's preset library at start-up: open (create, migrate, or move a damaged file aside) and
 // tell the user in a message box when something happened: a damaged file was moved aside, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A form for one preset, built from the field table (model/core/fields.h): each field with its
 // label and unit, an editor in the field's range, and where its value comes from (datasheet,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Item models of the preset manager: the presets of one section (built-in first, then the
 // user's) with three key figures, and the saved plans with what they hold.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Tools > Preset manager...: lists, creates, edits, duplicates, deletes, imports and exports the
 // GPUs, clusters, models and saved plans of the user's preset library. Built-in presets are shown

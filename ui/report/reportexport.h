@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // File > Export report... : ask for a file name (PDF, CSV or JSON by the filter or the suffix),
 // write the report, and say in a message box what went wrong. Returns the file written, or an

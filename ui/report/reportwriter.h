@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reports of a comparison: a PDF for procurement, and the comparison table as CSV or JSON.
 //

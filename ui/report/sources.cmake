@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Reports of a comparison (issue 4): PDF for procurement, CSV and JSON of the comparison table.
 target_sources(commtax_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/reportwriter.h ${CMAKE_CURRENT_LIST_DIR}/reportwriter.cpp

@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Licence and package checks (shell scripts, no C++), in the normal build only: the sanitizer
+# build would check the same sources and package an instrumented executable.
+if(COMMTAX_SANITIZE)
+  return()
+endif()
+
+# Every source file carries SPDX-License-Identifier: GPL-3.0-or-later (tests/check-spdx.sh).
+add_test(NAME check_spdx COMMAND sh ${PROJECT_SOURCE_DIR}/tests/check-spdx.sh)
+set_tests_properties(check_spdx PROPERTIES TIMEOUT 60)
+
+# The Debian package (packaging/CPackConfig.cmake), built by cpack into a temporary folder,
+# unpacked and checked as installed (tests/package/test-package.sh); lintian takes most of its time.
+add_test(NAME test_package
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/package/test-package.sh ${CMAKE_CPACK_COMMAND}
+                 ${PROJECT_BINARY_DIR} ${PROJECT_VERSION})
+set_tests_properties(test_package PROPERTIES TIMEOUT 600 ENVIRONMENT "${COMMTAX_TEST_ENVIRONMENT}")
