@@ -152,6 +152,9 @@ const char *const kUsage = "Usage: commtax                          start the de
                            "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
                            "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]\n"
                            "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
+                           "       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]\n"
+                           "                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]\n"
+                           "                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front\n"
                            "       commtax --version | --help\n"
                            "Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n";
 
@@ -389,6 +392,7 @@ const QList<Command> &commands()
         {"sweep", cli::cmdSweep, false},
         {"report", cli::cmdReport, true},
         {"calibrate", cli::cmdCalibrate, false},
+        {"search", cli::cmdSearch, false},
     };
     return list;
 }

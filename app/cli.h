@@ -55,6 +55,7 @@ int cmdPresets(QStringList args);
 int cmdSweep(QStringList args);
 int cmdReport(QStringList args);    // app/cli_report.cpp
 int cmdCalibrate(QStringList args); // app/cli_calibrate.cpp
+int cmdSearch(QStringList args);    // app/cli_search.cpp
 } // namespace cli
 
 } // namespace commtax

@@ -2,6 +2,7 @@
 // brute force over every plan evaluated one by one, determinism, and published layouts.
 #include "core/fields.h"
 #include "core/presets.h"
+#include "core/resultio.h"
 #include "core/scenario.h"
 #include "engine/engine.h"
 #include "search/search.h"
@@ -424,6 +425,101 @@ private slots:
             ++compared;
         }
         QVERIFY(compared >= 8);
+    }
+
+    // `commtax search --json`: the keys; every plan holds the metrics of `evaluate --json`
+    // and its training section in the scenario format.
+    void cliJson()
+    {
+        const QString file = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        const Run r = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("64,128"),
+                                  QStringLiteral("--hardware"), QStringLiteral("h100-sxm,a100-sxm-80gb"), QStringLiteral("--top"),
+                                  QStringLiteral("4"), QStringLiteral("--objective"), QStringLiteral("cost"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        for (const char *k : {"searched", "valid", "fits", "seconds", "best", "pareto", "top", "best_by_objective"})
+            QVERIFY2(o.contains(QLatin1String(k)), k);
+        QVERIFY(o.value(QStringLiteral("searched")).toDouble() >= o.value(QStringLiteral("valid")).toDouble());
+        QVERIFY(o.value(QStringLiteral("valid")).toDouble() >= o.value(QStringLiteral("fits")).toDouble());
+        QVERIFY(o.value(QStringLiteral("fits")).toDouble() > 0);
+        const QJsonArray top = o.value(QStringLiteral("top")).toArray();
+        QCOMPARE(top.size(), 4);
+        QCOMPARE(o.value(QStringLiteral("best")).toObject(), top.first().toObject());
+        QVERIFY(!o.value(QStringLiteral("pareto")).toArray().isEmpty());
+        for (const QJsonValue &v : top) {
+            const QJsonObject plan = v.toObject();
+            for (const MetricInfo &m : metrics())
+                QVERIFY2(plan.contains(QLatin1String(m.key)), m.key);
+            const QJsonObject training = plan.value(QStringLiteral("training")).toObject();
+            for (const FieldInfo *f : fieldsOf(Section::Training))
+                if (QLatin1String(f->key) != QLatin1String("compute_efficiency")) // null: the GPU's default
+                    QVERIFY2(training.contains(QLatin1String(f->key)), f->key);
+            QCOMPARE(training.value(QStringLiteral("tp")).toInt() * training.value(QStringLiteral("pp")).toInt()
+                         * training.value(QStringLiteral("dp")).toInt(),
+                     plan.value(QStringLiteral("gpus")).toInt());
+        }
+        for (int i = 0; i + 1 < top.size(); ++i)
+            QVERIFY(top[i].toObject().value(QStringLiteral("cost_per_billion_tokens_usd")).toDouble()
+                    <= top[i + 1].toObject().value(QStringLiteral("cost_per_billion_tokens_usd")).toDouble());
+        QVERIFY(top.first().toObject().contains(QStringLiteral("margin_over_next")));
+        QVERIFY(top.first().toObject().contains(QStringLiteral("memory_headroom_gb")));
+    }
+
+    // --emit-best writes a scenario that `commtax evaluate` turns into the reported metrics.
+    void emitBestEvaluatesToReportedMetrics()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("best.json"));
+        const QString file = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        for (const char *objective : {"time", "tco"}) {
+            const Run r = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("128-256"),
+                                      QStringLiteral("--hardware"), QStringLiteral("a100-sxm-80gb,h100-sxm"), QStringLiteral("--objective"),
+                                      QLatin1String(objective), QStringLiteral("--json"), QStringLiteral("--emit-best"), out});
+            QVERIFY2(r.code == 0, r.err.constData());
+            const QJsonObject best = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("best")).toObject();
+            const Run e = runCommtax({QStringLiteral("evaluate"), out, QStringLiteral("--json")});
+            QVERIFY2(e.code == 0, e.err.constData());
+            const QJsonObject again = QJsonDocument::fromJson(e.out).object();
+            for (const MetricInfo &m : metrics())
+                QVERIFY2(best.value(QLatin1String(m.key)).toDouble() == again.value(QLatin1String(m.key)).toDouble(), m.key);
+            QCOMPARE(again.value(QStringLiteral("gpu")), best.value(QStringLiteral("gpu")));
+        }
+    }
+
+    // Text and CSV outputs, and usage errors.
+    void cliTextCsvAndErrors()
+    {
+        const QString file = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        const Run text = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--top"), QStringLiteral("3")});
+        QCOMPARE(text.code, 0);
+        QVERIFY(text.out.contains("Best for time"));
+        QVERIFY(text.out.contains("Pareto front"));
+        const Run csv = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--csv")});
+        QCOMPARE(csv.code, 0);
+        QVERIFY(csv.out.startsWith("list,rank,gpu,gpus,nodes,tp,pp,vpp,micro_batch,zero,recompute,sequence_parallel,dp,"));
+        QVERIFY(csv.out.contains("\ntop,1,h100-sxm,256,"));
+        QVERIFY(csv.out.contains("\npareto,1,"));
+        const QList<QPair<QStringList, int>> bad = {
+            {{QStringLiteral("--bogus")}, 2},
+            {{QStringLiteral("--json"), QStringLiteral("--csv")}, 2},
+            {{QStringLiteral("--objective"), QStringLiteral("speed")}, 2},
+            {{QStringLiteral("--gpus"), QStringLiteral("0")}, 2},
+            {{QStringLiteral("--gpus"), QStringLiteral("64-8")}, 2},
+            {{QStringLiteral("--top"), QStringLiteral("1.5")}, 2},
+            {{QStringLiteral("--budget"), QStringLiteral("-3")}, 2},
+            {{QStringLiteral("--top"), QStringLiteral("2"), QStringLiteral("--top"), QStringLiteral("3")}, 2},
+            {{QStringLiteral("--hardware"), QStringLiteral("no-such-gpu")}, 1},
+            {{QStringLiteral("--emit-best"), file}, 1},
+        };
+        for (const auto &[args, code] : bad) {
+            const Run r = runCommtax(QStringList{QStringLiteral("search"), file} + args);
+            QVERIFY2(r.code == code, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": exit %1, ").arg(r.code) + QString::fromUtf8(r.err)));
+            QVERIFY(r.err.startsWith("commtax: "));
+        }
+        // Constraints nothing meets: an answer (no plan), not an error; --emit-best then fails.
+        const Run none = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--deadline-days"), QStringLiteral("1"), QStringLiteral("--json")});
+        QCOMPARE(none.code, 0);
+        QVERIFY(QJsonDocument::fromJson(none.out).object().value(QStringLiteral("best")).isNull());
     }
 };
 
