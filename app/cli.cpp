@@ -155,6 +155,8 @@ const char *const kUsage = "Usage: commtax                          start the de
                            "       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]\n"
                            "                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]\n"
                            "                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front\n"
+                           "       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT]\n"
+                           "                                 the framework's arguments or config for the scenario's layout\n"
                            "       commtax --version | --help\n"
                            "Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n";
 
@@ -393,6 +395,7 @@ const QList<Command> &commands()
         {"report", cli::cmdReport, true},
         {"calibrate", cli::cmdCalibrate, false},
         {"search", cli::cmdSearch, false},
+        {"launch", cli::cmdLaunch, false},
     };
     return list;
 }

@@ -5,6 +5,7 @@
 #include "core/resultio.h"
 #include "core/scenario.h"
 #include "engine/engine.h"
+#include "search/launch.h"
 #include "search/search.h"
 
 #include "planfixtures.h"
@@ -520,6 +521,46 @@ private slots:
         const Run none = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--deadline-days"), QStringLiteral("1"), QStringLiteral("--json")});
         QCOMPARE(none.code, 0);
         QVERIFY(QJsonDocument::fromJson(none.out).object().value(QStringLiteral("best")).isNull());
+    }
+
+    // `commtax launch`: each framework's export of three scenarios equals its golden file in
+    // tests/fixtures/launch/ (made from the sources cited in model/search/launch.cpp and checked
+    // by hand; COMMTAX_UPDATE_GOLDEN=1 rewrites them), on stdout and through -o.
+    void launchGoldenFiles()
+    {
+        const bool update = qEnvironmentVariableIsSet("COMMTAX_UPDATE_GOLDEN");
+        const QString dir = QStringLiteral(COMMTAX_FIXTURES_DIR "/launch/");
+        const QStringList scenarios = {QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json"),
+                                       dir + QStringLiteral("uneven-fp8.json"), dir + QStringLiteral("interleaved.json")};
+        QTemporaryDir tmp;
+        int compared = 0;
+        for (const QString &file : scenarios) {
+            for (launch::Framework f : launch::kFrameworks) {
+                const QString fw = QLatin1String(launch::toString(f));
+                const QString golden = dir + QFileInfo(file).completeBaseName() + QLatin1Char('.') + fw + QLatin1String(launch::fileSuffix(f));
+                const Run r = runCommtax({QStringLiteral("launch"), file, QStringLiteral("--for"), fw});
+                QVERIFY2(r.code == 0, r.err.constData());
+                if (update)
+                    writeFile(golden, r.out);
+                QVERIFY2(r.out == readAll(golden), qPrintable(golden + QStringLiteral(" differs; the export:\n") + QString::fromUtf8(r.out)));
+                const QString out = tmp.filePath(fw);
+                const Run o = runCommtax({QStringLiteral("launch"), file, QStringLiteral("--for"), fw, QStringLiteral("-o"), out});
+                QCOMPARE(o.code, 0);
+                QCOMPARE(readAll(out), r.out);
+                ++compared;
+            }
+        }
+        QCOMPARE(compared, 12);
+        // The DeepSpeed export is JSON whose batch sizes add up.
+        const Run ds = runCommtax({QStringLiteral("launch"), scenarios[1], QStringLiteral("--for"), QStringLiteral("deepspeed")});
+        const QJsonObject o = QJsonDocument::fromJson(ds.out).object();
+        QCOMPARE(o.value(QStringLiteral("train_batch_size")).toInt(),
+                 o.value(QStringLiteral("train_micro_batch_size_per_gpu")).toInt() * o.value(QStringLiteral("gradient_accumulation_steps")).toInt() * 4);
+        QVERIFY(ds.err.contains("commtax: warning: deepspeed: ZeRO-3 with pp=3"));
+        // Usage.
+        QCOMPARE(runCommtax({QStringLiteral("launch"), scenarios[0]}).code, 2);
+        QCOMPARE(runCommtax({QStringLiteral("launch"), scenarios[0], QStringLiteral("--for"), QStringLiteral("jax")}).code, 2);
+        QCOMPARE(runCommtax({QStringLiteral("launch"), scenarios[0], QStringLiteral("--for"), QStringLiteral("nemo"), QStringLiteral("-o"), scenarios[0]}).code, 1);
     }
 };
 
