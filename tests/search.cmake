@@ -7,3 +7,7 @@ if(COMMTAX_BUILD_BENCHMARKS)
   add_executable(bench_search bench/bench_search.cpp)
   target_link_libraries(bench_search PRIVATE commtax_core commtax_search benchmark::benchmark commtax_warnings)
 endif()
+# Tools > Find best layout, offscreen, by objectName with real events (writes
+# screenshots/search-dialog.png into the build dir).
+commtax_add_test(test_search_gui SOURCES test_search_gui.cpp LIBS commtax_ui)
+target_compile_definitions(test_search_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
