@@ -153,6 +153,11 @@ const char *const kUsage = "Usage: commtax                          start the de
                            "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
                            "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]\n"
                            "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
+                           "       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]\n"
+                           "                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]\n"
+                           "                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front\n"
+                           "       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT]\n"
+                           "                                 the framework's arguments or config for the scenario's layout\n"
                            "       commtax --version | --help\n"
                            "Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n";
 
@@ -390,6 +395,8 @@ const QList<Command> &commands()
         {"sweep", cli::cmdSweep, false},
         {"report", cli::cmdReport, true},
         {"calibrate", cli::cmdCalibrate, false},
+        {"search", cli::cmdSearch, false},
+        {"launch", cli::cmdLaunch, false},
     };
     return list;
 }

@@ -56,6 +56,8 @@ int cmdPresets(QStringList args);
 int cmdSweep(QStringList args);
 int cmdReport(QStringList args);    // app/cli_report.cpp
 int cmdCalibrate(QStringList args); // app/cli_calibrate.cpp
+int cmdSearch(QStringList args);    // app/cli_search.cpp
+int cmdLaunch(QStringList args);    // app/cli_launch.cpp
 } // namespace cli
 
 } // namespace commtax

@@ -5,6 +5,7 @@
 #include "library/libraryfeatures.h"
 #include "mainwindow.h"
 #include "plandocument.h"
+#include "search/searchdialog.h"
 
 #include <QAction>
 #include <QMenu>
@@ -23,6 +24,24 @@ AppFeatures::AppFeatures(MainWindow *window, const QString &libraryFile)
     connect(m_calibrate, &QAction::triggered, this, [this] { showCalibration(); });
     window->toolsMenu()->addSeparator();
     window->toolsMenu()->addAction(m_calibrate);
+    m_search = new QAction(tr("Find best layout..."), this);
+    m_search->setObjectName(QStringLiteral("findBestLayoutAction"));
+    m_search->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    m_search->setStatusTip(tr("Search every parallel layout of the plan for the fastest or cheapest that fits"));
+    connect(m_search, &QAction::triggered, this, [this] { showSearch(); });
+    window->toolsMenu()->addAction(m_search);
+}
+
+SearchDialog *AppFeatures::showSearch()
+{
+    if (!m_searchDialog) {
+        m_searchDialog = new SearchDialog(m_window->document(), m_window);
+        m_searchDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_searchDialog->show();
+    m_searchDialog->raise();
+    m_searchDialog->activateWindow();
+    return m_searchDialog;
 }
 
 AppFeatures::~AppFeatures() = default;

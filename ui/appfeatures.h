@@ -14,6 +14,7 @@ class QAction;
 namespace commtax {
 
 class CalibrationDialog;
+class SearchDialog;
 class LibraryFeatures;
 class MainWindow;
 struct Preset;
@@ -30,6 +31,9 @@ public:
     LibraryFeatures *library() const { return m_library; }
     QAction *calibrateAction() const { return m_calibrate; }
     CalibrationDialog *showCalibration();
+    // Tools > Find best layout (Ctrl+B): the layout search of the current plan (ui/search).
+    QAction *searchAction() const { return m_search; }
+    SearchDialog *showSearch();
 
     // Save a calibrated preset and put it into the current plan; the id it was saved as, or empty.
     QString applyCalibratedPreset(const Preset &preset);
@@ -39,6 +43,8 @@ private:
     LibraryFeatures *m_library = nullptr;
     QAction *m_calibrate = nullptr;
     QPointer<CalibrationDialog> m_calibrationDialog;
+    QAction *m_search = nullptr;
+    QPointer<SearchDialog> m_searchDialog;
 };
 
 } // namespace commtax

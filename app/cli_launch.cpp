@@ -1,0 +1,61 @@
+// commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT]: the arguments or config
+// file that framework needs to run the scenario's layout (model/search/launch.h).
+#include "cli.h"
+#include "core/atomicfile.h"
+#include "core/scenario.h"
+#include "search/launch.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+namespace commtax::cli {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("commtax::cli::launch", text);
+}
+} // namespace
+
+int cmdLaunch(QStringList args)
+{
+    const QString cmd = QStringLiteral("launch: ");
+    QString framework, output, why;
+    bool hasFramework = false, hasOutput = false;
+    if (!takeOption(args, QStringLiteral("--for"), framework, &hasFramework, &why)
+        || !takeOption(args, QStringLiteral("-o"), output, &hasOutput, &why))
+        return fail(kExitUsage, cmd + why);
+    if (const QString bad = unknownOption(args); !bad.isEmpty())
+        return fail(kExitUsage, cmd + tr("unknown option %1").arg(bad));
+    if (args.size() != 1)
+        return fail(kExitUsage, tr("launch takes one scenario file"));
+    launch::Framework f = launch::Framework::Megatron;
+    if (!hasFramework || !launch::parseFramework(framework.toStdString(), f))
+        return fail(kExitUsage, cmd + tr("--for must be megatron, nemo, deepspeed or torchtitan"));
+    if (hasOutput && output.isEmpty())
+        return fail(kExitUsage, cmd + tr("-o needs a file name"));
+    if (hasOutput && QFileInfo(output).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
+        return fail(kExitBadInput, cmd + tr("-o would overwrite the scenario it reads"));
+    Scenario s;
+    QList<LoadError> errors;
+    if (!loadAndValidateScenario(args.first(), presetCatalog(), s, errors)) {
+        out().flush();
+        for (const LoadError &e : errors)
+            err() << "commtax: " << shown(e.toString()) << Qt::endl;
+        return kExitBadInput;
+    }
+    const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), f);
+    for (const std::string &n : e.notes)
+        warn(QLatin1String(launch::toString(f)) + QStringLiteral(": ") + QString::fromStdString(n));
+    const QByteArray text = QByteArray::fromStdString(e.text);
+    if (hasOutput) {
+        QString error;
+        if (!writeFileAtomically(output, text, &error))
+            return fail(kExitBadInput, cmd + error);
+        return kExitOk;
+    }
+    out() << QString::fromUtf8(text);
+    return kExitOk;
+}
+
+} // namespace commtax::cli

@@ -1,0 +1,363 @@
+// commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+//                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
+//                     [--emit-best OUT.json]
+// The best parallel layouts of a scenario (issue 11; the search itself is model/search/search.h).
+#include "cli.h"
+#include "core/fields.h"
+#include "core/resultio.h"
+#include "core/scenario.h"
+#include "search/search.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+#include <limits>
+
+namespace commtax::cli {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("commtax::cli::search", text);
+}
+
+// "N", "A,B,C" or "MIN-MAX" (whole nodes of each GPU's cluster).
+bool parseGpus(const QString &text, search::Space &space, QString &why)
+{
+    const QStringList range = text.split(QLatin1Char('-'));
+    auto positive = [&](const QString &part, int &v) {
+        bool ok = false;
+        v = part.trimmed().toInt(&ok);
+        if (!ok || v <= 0) {
+            why = tr("--gpus: \"%1\" is not a positive whole number").arg(part);
+            return false;
+        }
+        return true;
+    };
+    if (range.size() == 2) {
+        if (!positive(range[0], space.gpus_min) || !positive(range[1], space.gpus_max))
+            return false;
+        if (space.gpus_min > space.gpus_max) {
+            why = tr("--gpus: the range %1 is empty").arg(text);
+            return false;
+        }
+        return true;
+    }
+    for (const QString &part : text.split(QLatin1Char(','))) {
+        int v = 0;
+        if (!positive(part, v))
+            return false;
+        space.gpu_counts.push_back(v);
+    }
+    return true;
+}
+
+bool takeNumber(QStringList &args, const QString &opt, double &value, bool whole, QString &why)
+{
+    QString text;
+    bool present = false;
+    if (!takeOption(args, opt, text, &present, &why))
+        return false;
+    if (!present)
+        return true;
+    bool ok = false;
+    value = text.toDouble(&ok);
+    if (!ok || !std::isfinite(value) || value <= 0 || (whole && (value != std::floor(value) || value > 1e9))) {
+        why = (whole ? tr("%1 needs a positive whole number, not \"%2\"") : tr("%1 needs a positive number, not \"%2\"")).arg(opt, text);
+        return false;
+    }
+    return true;
+}
+
+QString hardwareLabel(const search::Space &space, const QStringList &labels, int hw)
+{
+    return space.hardware.empty() || hw >= labels.size() ? QString::fromStdString(space.base.gpu.id) : labels[hw];
+}
+
+// The training section of a plan in the scenario format (as serializeScenario writes it).
+QJsonObject trainingSection(const Plan &plan)
+{
+    QJsonObject o;
+    for (const FieldInfo *f : fieldsOf(Section::Training)) {
+        const QJsonValue v = f->get(plan);
+        if (!v.isNull())
+            o.insert(QLatin1String(f->key), v);
+    }
+    return o;
+}
+
+QJsonValue number(double v)
+{
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null);
+}
+
+// One plan: the metrics of `evaluate --json`, its training section and node shape, the memory
+// headroom, the objective's value and, when there is a next plan, what this one gains over it.
+QJsonObject planJson(const search::Space &space, const search::Found &f, const QString &name, search::Objective objective,
+                     const search::Found *next)
+{
+    const Plan plan = search::planOf(space, f.layout);
+    QJsonObject o = resultToJson(f.result, plan, name);
+    o.insert(QStringLiteral("training"), trainingSection(plan));
+    o.insert(QStringLiteral("nodes"), plan.cluster.nodes);
+    o.insert(QStringLiteral("gpus_per_node"), plan.cluster.gpus_per_node);
+    o.insert(QStringLiteral("memory_headroom_gb"), number(search::memoryHeadroomGb(f.result)));
+    o.insert(QStringLiteral("objective_value"), number(search::objectiveValue(objective, f.result)));
+    if (next) {
+        const double a = search::objectiveValue(objective, f.result), b = search::objectiveValue(objective, next->result);
+        o.insert(QStringLiteral("margin_over_next"), number(a > 0 ? (b - a) / a : 0.0));
+        QJsonArray differs;
+        for (const std::string &k : search::differingFields(f.layout, next->layout, space))
+            differs.append(QString::fromStdString(k));
+        o.insert(QStringLiteral("differs_from_next"), differs);
+    }
+    return o;
+}
+
+QString percent(double share)
+{
+    return formatNumber(share * 100, 1) + QLatin1Char('%');
+}
+
+const QList<TextColumn> &tableColumns()
+{
+    static const QList<TextColumn> columns = {{QStringLiteral("#"), 3}, {QStringLiteral("gpu"), -14}, {QStringLiteral("gpus"), 6}, {QStringLiteral("tp"), 3}, {QStringLiteral("pp"), 3}, {QStringLiteral("vpp"), 3}, {QStringLiteral("dp"), 5}, {QStringLiteral("mb"), 3}, {QStringLiteral("zero"), 4}, {QStringLiteral("recompute"), -9}, {QStringLiteral("sp"), 2}, {QStringLiteral("step_s"), 9}, {QStringLiteral("comm_tax"), 8}, {QStringLiteral("bubble"), 7}, {QStringLiteral("mfu"), 6}, {QStringLiteral("mem_GB"), 7}, {QStringLiteral("free_GB"), 7}, {QStringLiteral("days"), 8}, {QStringLiteral("usd_per_Btok"), 12}, {QStringLiteral("tco_usd"), 12}, {QStringLiteral("margin"), 7}};
+    return columns;
+}
+
+QString tableRow(int rank, const search::Space &space, const QStringList &labels, const search::Found &f, search::Objective objective,
+                 const search::Found *next)
+{
+    const search::Layout &l = f.layout;
+    const Result &r = f.result;
+    QString margin;
+    if (next) {
+        const double a = search::objectiveValue(objective, r), b = search::objectiveValue(objective, next->result);
+        margin = a > 0 ? percent((b - a) / a) : QString();
+    }
+    return tableLine(tableColumns(), {QString::number(rank), shown(hardwareLabel(space, labels, l.hardware)), QString::number(l.gpus), QString::number(l.value[search::DimTp]), QString::number(l.value[search::DimPp]), QString::number(l.value[search::DimVpp]), QString::number(l.dp), QString::number(l.value[search::DimMicroBatch]), QString::number(l.value[search::DimZero]), QLatin1String(toString(Recompute(l.value[search::DimRecompute]))), l.value[search::DimSequenceParallel] ? QStringLiteral("y") : QStringLiteral("n"), formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.bubble_share), percent(r.mfu), formatNumber(r.memory_total_gb, 1), formatNumber(search::memoryHeadroomGb(r), 1), formatNumber(r.days_to_train, 1), formatNumber(r.cost_per_billion_tokens_usd, 2), formatNumber(r.tco_usd, 0), margin});
+}
+
+QString csvNumber(double v)
+{
+    return std::isfinite(v) ? QString::number(v, 'g', 10) : QString();
+}
+
+QString searchCsv(const search::Space &space, const QStringList &labels, const search::SearchResult &res, search::Objective objective)
+{
+    QStringList header{QStringLiteral("list"), QStringLiteral("rank"), QStringLiteral("gpu"), QStringLiteral("gpus"), QStringLiteral("nodes")};
+    for (int d = 0; d < search::kDimCount; ++d)
+        header << QLatin1String(search::dimKey(d));
+    header << QStringLiteral("dp");
+    const char *const metricKeys[] = {"step_time_s", "comm_tax_exposed", "bubble_share", "mfu", "memory_total_gb", "days_to_train", "cost_per_billion_tokens_usd", "tco_usd", "capex_usd"};
+    for (const char *k : metricKeys)
+        header << QLatin1String(k);
+    header << QStringLiteral("memory_headroom_gb") << QStringLiteral("objective_value") << QStringLiteral("margin_over_next");
+    QString out = csvRow(header);
+    auto rows = [&](const QString &list, const std::vector<search::Found> &plans, bool margins) {
+        for (size_t i = 0; i < plans.size(); ++i) {
+            const search::Found &f = plans[i];
+            const Plan plan = search::planOf(space, f.layout);
+            QStringList row{list, QString::number(i + 1), hardwareLabel(space, labels, f.layout.hardware), QString::number(f.layout.gpus), QString::number(f.layout.nodes)};
+            for (int d = 0; d < search::kDimCount; ++d)
+                row << (d == search::DimRecompute              ? QLatin1String(toString(Recompute(f.layout.value[size_t(d)])))
+                            : d == search::DimSequenceParallel ? (f.layout.value[size_t(d)] ? QStringLiteral("true") : QStringLiteral("false"))
+                                                               : QString::number(f.layout.value[size_t(d)]));
+            row << QString::number(f.layout.dp);
+            for (const char *k : metricKeys)
+                row << csvNumber(findMetric(QLatin1String(k))->get(f.result));
+            const double a = search::objectiveValue(objective, f.result);
+            row << csvNumber(search::memoryHeadroomGb(f.result)) << csvNumber(a);
+            row << (margins && i + 1 < plans.size() && a > 0 ? csvNumber((search::objectiveValue(objective, plans[i + 1].result) - a) / a) : QString());
+            out += csvRow(row);
+        }
+    };
+    rows(QStringLiteral("top"), res.top, true);
+    rows(QStringLiteral("pareto"), res.pareto, false);
+    return out;
+}
+
+} // namespace
+
+int cmdSearch(QStringList args)
+{
+    const QString cmd = QStringLiteral("search: ");
+    QString gpus, hardware, objectiveText, emitFile, why;
+    bool hasGpus = false, hasHw = false, hasObjective = false, hasEmit = false, json = false, csv = false;
+    double maxGpus = 0, budget = 0, deadline = 0, top = 10;
+    if (!takeFlag(args, QStringLiteral("--json"), json, &why) || !takeFlag(args, QStringLiteral("--csv"), csv, &why)
+        || !takeOption(args, QStringLiteral("--gpus"), gpus, &hasGpus, &why)
+        || !takeOption(args, QStringLiteral("--hardware"), hardware, &hasHw, &why)
+        || !takeOption(args, QStringLiteral("--objective"), objectiveText, &hasObjective, &why)
+        || !takeOption(args, QStringLiteral("--emit-best"), emitFile, &hasEmit, &why)
+        || !takeNumber(args, QStringLiteral("--max-gpus"), maxGpus, true, why)
+        || !takeNumber(args, QStringLiteral("--budget"), budget, false, why)
+        || !takeNumber(args, QStringLiteral("--deadline-days"), deadline, false, why)
+        || !takeNumber(args, QStringLiteral("--top"), top, true, why))
+        return fail(kExitUsage, cmd + why);
+    if (const QString bad = unknownOption(args); !bad.isEmpty())
+        return fail(kExitUsage, cmd + tr("unknown option %1").arg(bad));
+    if (args.size() != 1)
+        return fail(kExitUsage, tr("search takes one scenario file"));
+    if (json && csv)
+        return fail(kExitUsage, cmd + tr("choose --json or --csv, not both"));
+    search::Objective objective = search::Objective::Time;
+    if (hasObjective && !search::parseObjective(objectiveText.toStdString(), objective))
+        return fail(kExitUsage, cmd + tr("--objective must be time, cost or tco"));
+    if (hasEmit && emitFile.isEmpty())
+        return fail(kExitUsage, cmd + tr("--emit-best needs a file name"));
+
+    search::Space space;
+    if (hasGpus && !parseGpus(gpus, space, why))
+        return fail(kExitUsage, cmd + why);
+    Scenario s;
+    QList<LoadError> errors;
+    if (!loadAndValidateScenario(args.first(), presetCatalog(), s, errors)) {
+        out().flush();
+        for (const LoadError &e : errors)
+            err() << "commtax: " << shown(e.toString()) << Qt::endl;
+        return kExitBadInput;
+    }
+    if (hasEmit && QFileInfo(emitFile).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
+        return fail(kExitBadInput, cmd + tr("--emit-best would overwrite the scenario it searches"));
+    space.base = s.plan;
+
+    // --hardware: each GPU on its default cluster, with its own default compute efficiency (as sweep).
+    QStringList labels, clusterIds;
+    if (hasHw) {
+        const PresetCatalog &cat = presetCatalog();
+        QStringList ids;
+        if (hardware == QLatin1String("all"))
+            for (const Preset &p : cat.presets(Section::Gpu))
+                ids << p.id;
+        else
+            ids = hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        for (const QString &id : ids) {
+            const std::optional<Preset> g = cat.find(Section::Gpu, id.trimmed());
+            if (!g)
+                return fail(kExitBadInput, cmd + tr("--hardware: unknown GPU preset \"%1\"").arg(id));
+            const std::optional<Preset> c = cat.find(Section::Cluster, g->defaultCluster());
+            Plan plan;
+            g->applyTo(plan);
+            if (c)
+                c->applyTo(plan);
+            else
+                plan.cluster = s.plan.cluster;
+            space.hardware.push_back(Hardware{plan.gpu, plan.cluster});
+            labels << g->id;
+            clusterIds << (c ? c->id : s.clusterPreset);
+        }
+        if (space.hardware.empty())
+            return fail(kExitUsage, cmd + tr("--hardware names no GPU"));
+        space.base.training.compute_efficiency.reset();
+    }
+
+    search::Options options;
+    options.objective = objective;
+    options.top = int(top);
+    options.constraints.max_gpus = int(maxGpus);
+    options.constraints.budget_usd = budget;
+    options.constraints.deadline_days = deadline;
+    const search::SearchResult res = search::runSearch(space, options);
+    const search::Found *best = res.top.empty() ? nullptr : &res.top.front();
+
+    if (hasEmit) {
+        if (!best)
+            return fail(kExitBadInput, cmd + tr("no plan fits and meets the constraints: nothing to write to %1").arg(emitFile));
+        Scenario b = s;
+        b.plan = search::planOf(space, best->layout);
+        if (!space.hardware.empty()) {
+            b.gpuPreset = labels[best->layout.hardware];
+            b.clusterPreset = clusterIds[best->layout.hardware];
+        }
+        b.name = (s.name.isEmpty() ? QString() : s.name + QLatin1Char(' ')) + QStringLiteral("(best layout for %1)").arg(QLatin1String(search::toString(objective)));
+        QString error;
+        if (!saveScenarioFile(emitFile, b, presetCatalog(), &error))
+            return fail(kExitBadInput, cmd + error);
+    }
+
+    if (json) {
+        QJsonObject root;
+        root.insert(QStringLiteral("searched"), double(res.searched));
+        root.insert(QStringLiteral("valid"), double(res.valid));
+        root.insert(QStringLiteral("fits"), double(res.fits));
+        root.insert(QStringLiteral("feasible"), double(res.feasible));
+        root.insert(QStringLiteral("seconds"), res.seconds);
+        root.insert(QStringLiteral("threads"), res.threads);
+        root.insert(QStringLiteral("objective"), QLatin1String(search::toString(objective)));
+        QJsonArray invalid;
+        for (const search::InvalidContext &c : res.contexts_invalid)
+            invalid.append(QJsonObject{{QStringLiteral("gpu"), hardwareLabel(space, labels, c.hardware)}, {QStringLiteral("gpus"), c.gpus}, {QStringLiteral("reason"), QString::fromStdString(c.reason)}});
+        root.insert(QStringLiteral("contexts"), double(res.contexts));
+        root.insert(QStringLiteral("contexts_invalid"), invalid);
+        root.insert(QStringLiteral("best"), best ? QJsonValue(planJson(space, *best, s.name, objective, res.top.size() > 1 ? &res.top[1] : nullptr)) : QJsonValue(QJsonValue::Null));
+        QJsonObject byObjective;
+        for (size_t i = 0; i < res.best_by.size(); ++i) {
+            const search::Objective o = search::kObjectives[i];
+            byObjective.insert(QLatin1String(search::toString(o)), res.best_by[i].valid ? QJsonValue(planJson(space, res.best_by[i].found, s.name, o, nullptr)) : QJsonValue(QJsonValue::Null));
+        }
+        root.insert(QStringLiteral("best_by_objective"), byObjective);
+        QJsonArray pareto, topList;
+        for (const search::Found &f : res.pareto)
+            pareto.append(planJson(space, f, s.name, objective, nullptr));
+        for (size_t i = 0; i < res.top.size(); ++i)
+            topList.append(planJson(space, res.top[i], s.name, objective, i + 1 < res.top.size() ? &res.top[i + 1] : nullptr));
+        root.insert(QStringLiteral("pareto"), pareto);
+        root.insert(QStringLiteral("top"), topList);
+        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        return kExitOk;
+    }
+    if (csv) {
+        out() << searchCsv(space, labels, res, objective);
+        return kExitOk;
+    }
+
+    QTextStream &o = out();
+    o << tr("Searched %1 layouts over %2 pairs of GPU and GPU count in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.")
+             .arg(res.searched)
+             .arg(res.contexts)
+             .arg(formatNumber(res.seconds, 3))
+             .arg(res.threads)
+             .arg(res.valid)
+             .arg(res.fits)
+             .arg(res.feasible)
+      << '\n';
+    for (const search::InvalidContext &c : res.contexts_invalid)
+        o << tr("  skipped %1 x %2: %3").arg(shown(hardwareLabel(space, labels, c.hardware))).arg(c.gpus).arg(shown(QString::fromStdString(c.reason))) << '\n';
+    if (!best) {
+        o << tr("No plan fits in memory and meets the constraints.") << '\n';
+        return kExitOk;
+    }
+    o << '\n'
+      << tr("Best for %1 (objective: %2):").arg(QLatin1String(search::toString(objective)), objective == search::Objective::Time ? tr("days to train") : objective == search::Objective::Cost ? tr("USD per billion tokens")
+                                                                                                                                                                                              : tr("TCO of the run"))
+      << '\n';
+    if (res.top.size() > 1) {
+        QStringList differs;
+        for (const std::string &k : search::differingFields(best->layout, res.top[1].layout, space))
+            differs << QString::fromStdString(k);
+        const double a = search::objectiveValue(objective, best->result), b = search::objectiveValue(objective, res.top[1].result);
+        o << tr("  %1 better than the runner-up, which differs in %2.").arg(percent(a > 0 ? (b - a) / a : 0.0), differs.join(QStringLiteral(", "))) << '\n';
+    }
+    o << '\n'
+      << tr("Top %1 (margin: what each gains over the next):").arg(res.top.size()) << '\n'
+      << tableLine(tableColumns()) << '\n';
+    for (size_t i = 0; i < res.top.size(); ++i)
+        o << tableRow(int(i) + 1, space, labels, res.top[i], objective, i + 1 < res.top.size() ? &res.top[i + 1] : nullptr) << '\n';
+    o << '\n'
+      << tr("Pareto front, days to train against USD per billion tokens (free_GB: usable memory left):") << '\n'
+      << tableLine(tableColumns()) << '\n';
+    for (size_t i = 0; i < res.pareto.size(); ++i)
+        o << tableRow(int(i) + 1, space, labels, res.pareto[i], objective, nullptr) << '\n';
+    if (hasEmit)
+        o << '\n'
+          << tr("Best plan written to %1").arg(shown(emitFile)) << '\n';
+    return kExitOk;
+}
+
+} // namespace commtax::cli

@@ -1,0 +1,35 @@
+#pragma once
+// Launch configuration export (issue 11): the arguments or config file a training framework needs
+// to run a plan's layout. Plain C++ over the engine's Plan, so the command line (`commtax launch`)
+// and the app share it. Each framework's flag and key names are checked against its public
+// repository; the file, commit and version are cited in launch.cpp next to each writer.
+
+#include "engine/plan.h"
+
+#include <string>
+#include <vector>
+
+namespace commtax::launch {
+
+enum class Framework { Megatron,  // Megatron-LM: a torchrun command line for pretrain_gpt.py
+                       Nemo,      // NeMo 2: a NeMo-Run Python recipe
+                       DeepSpeed, // a DeepSpeed JSON config
+                       Torchtitan // torchtitan: a Python config function (its TOML files are gone)
+};
+inline constexpr Framework kFrameworks[] = {Framework::Megatron, Framework::Nemo, Framework::DeepSpeed, Framework::Torchtitan};
+const char *toString(Framework f); // "megatron", "nemo", "deepspeed", "torchtitan"
+bool parseFramework(const std::string &s, Framework &out);
+// The usual file name suffix of an export: ".sh", ".py", ".json".
+const char *fileSuffix(Framework f);
+
+struct Export {
+    std::string text;
+    // What the framework cannot express exactly, one sentence each (also written into the text as
+    // comments where the format has comments; JSON has none).
+    std::vector<std::string> notes;
+};
+
+// The export of a plan that validate() accepts. `name` labels the header comment.
+Export exportLaunch(const Plan &plan, const std::string &name, Framework f);
+
+} // namespace commtax::launch

@@ -1,0 +1,739 @@
+#include "search.h"
+
+#include "engine/limits.h"
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <thread>
+
+namespace commtax::search {
+
+const char *toString(Objective o)
+{
+    switch (o) {
+    case Objective::Time: return "time";
+    case Objective::Cost: return "cost";
+    case Objective::Tco: return "tco";
+    }
+    return "?";
+}
+
+bool parseObjective(const std::string &s, Objective &out)
+{
+    for (Objective o : kObjectives)
+        if (s == toString(o)) {
+            out = o;
+            return true;
+        }
+    return false;
+}
+
+double objectiveValue(Objective o, const Result &r)
+{
+    switch (o) {
+    case Objective::Time: return r.days_to_train;
+    case Objective::Cost: return r.cost_per_billion_tokens_usd;
+    case Objective::Tco: return r.tco_usd;
+    }
+    return r.days_to_train;
+}
+
+bool keyLess(const Layout &a, const Layout &b)
+{
+    if (a.gpus != b.gpus)
+        return a.gpus < b.gpus;
+    if (a.hardware != b.hardware)
+        return a.hardware < b.hardware;
+    return a.value < b.value; // lexicographic in the order of kDims
+}
+
+bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r)
+{
+    if (c.max_gpus > 0 && r.gpus > c.max_gpus)
+        return false;
+    if (c.budget_usd > 0) {
+        const double spent = plan.economics.mode == EconomicsMode::Buy ? r.capex_usd : r.tco_usd;
+        if (spent > c.budget_usd)
+            return false;
+    }
+    return !(c.deadline_days > 0 && r.days_to_train > c.deadline_days);
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// candidates
+
+// Divisor counts stay below 1,000 for every size the ranges admit (global_batch <= 1e8 has at most
+// 768 divisors; GPUs <= 7.2e6 at most 448).
+constexpr int kMaxCandidates = 1024;
+struct Candidates {
+    int n = 0;
+    int v[kMaxCandidates];
+    void push(int x)
+    {
+        if (n < kMaxCandidates)
+            v[n++] = x;
+    }
+};
+
+// Divisors of n in [1, hi], ascending, without allocating.
+void divisors(std::int64_t n, int hi, Candidates &out)
+{
+    out.n = 0;
+    if (n <= 0)
+        return;
+    int small[kMaxCandidates], large[kMaxCandidates];
+    int ns = 0, nl = 0;
+    for (std::int64_t d = 1; d * d <= n; ++d) {
+        if (n % d != 0)
+            continue;
+        if (ns < kMaxCandidates)
+            small[ns++] = static_cast<int>(d);
+        const std::int64_t e = n / d;
+        if (e != d && nl < kMaxCandidates && e <= INT_MAX)
+            large[nl++] = static_cast<int>(e);
+    }
+    for (int i = 0; i < ns; ++i)
+        if (small[i] <= hi)
+            out.push(small[i]);
+    for (int i = nl - 1; i >= 0; --i)
+        if (large[i] <= hi)
+            out.push(large[i]);
+}
+
+void span(int lo, int hi, Candidates &out)
+{
+    out.n = 0;
+    for (int x = lo; x <= hi; ++x)
+        out.push(x);
+}
+
+// The GPU count and node shape of a context (the hardware entry and the count it runs on).
+struct Context {
+    int hardware = 0;
+    int gpus = 0;
+    int nodes = 0;
+    int gpus_per_node = 0;
+    bool valid = false;
+    std::string reason;
+};
+
+struct Range {
+    int min = INT_MIN;
+    int max = INT_MAX;
+};
+
+// One searched dimension (see search.h, "Adding a dimension").
+struct DimInfo {
+    const char *key;        // the scenario key, in "training"
+    const char *limit_path; // its row in engine/limits.cpp, or nullptr
+    // Splits the GPUs: its candidates divide the GPUs the dimensions before it left (`rest`), and
+    // dp is what is left after the last one. Other dimensions may read `rest` (ep would) or not.
+    bool splits_gpus;
+    // Its candidates depend on the context only (computed once per context).
+    bool per_context;
+    void (*candidates)(const Plan &plan, std::int64_t rest, int hi, Candidates &out);
+    void (*apply)(Plan &plan, int value);
+    // The pre-check of this dimension (validate()'s rules on it and the dimensions before it); it
+    // may read only fields set at or before its level. nullptr: every candidate passes.
+    bool (*check)(const Plan &plan);
+};
+
+void gpuDivisors(const Plan &, std::int64_t rest, int hi, Candidates &out) { divisors(rest, hi, out); }
+
+// validate() (engine.cpp, checkShapes): tp divides heads and ffn, tp and kv_heads divide one the
+// other, and a tp wider than a node is whole nodes.
+bool checkTp(const Plan &p)
+{
+    const int t = p.training.tp, gpn = p.cluster.gpus_per_node;
+    const ModelSpec &m = p.model;
+    return m.heads % t == 0 && (m.kv_heads % t == 0 || t % m.kv_heads == 0) && m.ffn % t == 0 && !(t > gpn && t % gpn != 0);
+}
+
+// Every stage holds at least one layer: with automatic stages pp <= layers is necessary for every vpp
+// (stageSplit: base = (layers / vpp) / pp >= 1), so a deeper pipeline is pruned before vpp.
+bool checkPp(const Plan &p) { return p.training.pp <= p.model.layers; }
+
+// validate(): interleaving needs pp > 1, and the stages must split (stageSplit().valid).
+bool checkVpp(const Plan &p)
+{
+    if (p.training.vpp > 1 && p.training.pp == 1)
+        return false;
+    return stageSplit(p).valid;
+}
+
+// validate(): global_batch divides by micro_batch*dp; interleaving needs m to divide by pp.
+bool checkMicroBatch(const Plan &p)
+{
+    const TrainingSpec &t = p.training;
+    const std::int64_t perStep = static_cast<std::int64_t>(t.micro_batch) * t.dp;
+    if (t.global_batch % perStep != 0)
+        return false;
+    return t.vpp == 1 || (t.global_batch / perStep) % t.pp == 0;
+}
+
+// The dimensions, in the order of the enumeration and of the tie-break key (the order of `Dim`).
+// Context parallelism goes after pp: {"cp", "training.cp", true, false, gpuDivisors, set cp, its
+// check}, with DimCp after DimPp in `Dim`. Expert parallelism goes after the last splitting
+// dimension: {"ep", "training.ep", false, false, divisors of `rest` (= dp), set ep, its check}.
+const DimInfo kDimTable[kDimCount] = {
+    {"tp", "training.tp", true, false, gpuDivisors, [](Plan &p, int v) { p.training.tp = v; }, checkTp},
+    {"pp", "training.pp", true, false, gpuDivisors, [](Plan &p, int v) { p.training.pp = v; }, checkPp},
+    {"vpp", "training.vpp", false, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.model.layers, hi, out); }, [](Plan &p, int v) { p.training.vpp = v; }, checkVpp},
+    {"micro_batch", "training.micro_batch", false, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.training.global_batch, hi, out); }, [](Plan &p, int v) { p.training.micro_batch = v; }, checkMicroBatch},
+    {"zero", "training.zero", false, true, [](const Plan &, std::int64_t, int hi, Candidates &out) { span(0, std::min(hi, 3), out); }, [](Plan &p, int v) { p.training.zero = v; }, nullptr},
+    {"recompute", nullptr, false, true, [](const Plan &, std::int64_t, int, Candidates &out) { span(int(Recompute::None), int(Recompute::Full), out); }, [](Plan &p, int v) { p.training.recompute = static_cast<Recompute>(v); }, nullptr},
+    {"sequence_parallel", nullptr, false, true, [](const Plan &, std::int64_t, int, Candidates &out) { span(0, 1, out); }, [](Plan &p, int v) { p.training.sequence_parallel = v != 0; }, nullptr},
+};
+
+int lastSplittingDim()
+{
+    int last = -1;
+    for (int d = 0; d < kDimCount; ++d)
+        if (kDimTable[d].splits_gpus)
+            last = d;
+    return last;
+}
+
+struct Ranges {
+    Range dim[kDimCount];
+    Range dp;
+    Range global_batch;
+};
+
+Range rangeOf(const char *path)
+{
+    Range r;
+    if (const FieldLimit *l = path ? findFieldLimit(path) : nullptr) {
+        r.min = static_cast<int>(std::max(l->min, double(INT_MIN)));
+        r.max = static_cast<int>(std::min(l->max, double(INT_MAX)));
+    }
+    return r;
+}
+
+const Ranges &ranges()
+{
+    static const Ranges r = [] {
+        Ranges x;
+        for (int d = 0; d < kDimCount; ++d)
+            x.dim[d] = rangeOf(kDimTable[d].limit_path);
+        x.dp = rangeOf("training.dp");
+        x.global_batch = rangeOf("training.global_batch");
+        return x;
+    }();
+    return r;
+}
+
+// A dimension's candidates in a context: the generator's, within the field's range and the
+// values the space allows.
+void candidatesOf(const Space &space, int d, const Plan &plan, std::int64_t rest, Candidates &out)
+{
+    const Range r = ranges().dim[d];
+    kDimTable[d].candidates(plan, rest, r.max, out);
+    const std::vector<int> &allowed = space.allowed[d];
+    int n = 0;
+    for (int i = 0; i < out.n; ++i) {
+        const int v = out.v[i];
+        if (v < r.min || v > r.max)
+            continue;
+        if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), v) == allowed.end())
+            continue;
+        out.v[n++] = v;
+    }
+    out.n = n;
+}
+
+// The plan of a context: the base with the hardware's GPU and cluster, the nodes for the GPU
+// count, automatic stages.
+Plan contextPlan(const Space &space, int hardware)
+{
+    Plan p = space.base;
+    if (!space.hardware.empty()) {
+        p.gpu = space.hardware[size_t(hardware)].gpu;
+        p.cluster = space.hardware[size_t(hardware)].cluster;
+    }
+    p.training.first_stage_layers = 0;
+    p.training.last_stage_layers = 0;
+    return p;
+}
+
+bool isSearchedPath(const std::string &path)
+{
+    if (path == "training.dp" || path == "training.global_batch" || path == "training.first_stage_layers"
+        || path == "training.last_stage_layers")
+        return true;
+    for (int d = 0; d < kDimCount; ++d)
+        if (path == std::string("training.") + kDimTable[d].key)
+            return true;
+    return false;
+}
+
+// Builds the contexts and checks each once: validate() on the context's plan with the simplest
+// layout (tp = pp = vpp = micro_batch = 1, dp = GPUs), errors about the searched fields ignored
+// (the pre-check decides those per layout); any other error makes every layout of the context
+// invalid.
+std::vector<Context> buildContexts(const Space &space, const Constraints &constraints)
+{
+    std::vector<Context> out;
+    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
+    for (int h = 0; h < hwCount; ++h) {
+        Plan p = contextPlan(space, h);
+        const int gpn = p.cluster.gpus_per_node;
+        std::vector<int> counts = space.gpu_counts;
+        if (counts.empty() && space.gpus_max > 0 && gpn > 0) {
+            // Whole nodes, at most as many as cluster.nodes admits (more could never be valid).
+            const std::int64_t hi = std::min<std::int64_t>(space.gpus_max, std::int64_t(rangeOf("cluster.nodes").max) * gpn);
+            for (std::int64_t g = (std::int64_t(std::max(space.gpus_min, 1)) + gpn - 1) / gpn * gpn; g <= hi; g += gpn)
+                counts.push_back(int(g));
+        } else if (counts.empty()) {
+            std::int64_t g = 0;
+            counts.push_back(checkedMul(p.cluster.nodes, p.cluster.gpus_per_node, g) && fitsInt(g) ? int(g) : 0);
+        }
+        for (int g : counts) {
+            if (constraints.max_gpus > 0 && g > constraints.max_gpus)
+                continue;
+            Context c;
+            c.hardware = h;
+            c.gpus = g;
+            if (g <= 0 || gpn <= 0) {
+                c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs is not a GPU count";
+            } else if (g < gpn) {
+                c.nodes = 1;
+                c.gpus_per_node = g;
+            } else if (g % gpn == 0) {
+                c.nodes = g / gpn;
+                c.gpus_per_node = gpn;
+            } else {
+                c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs do not fill nodes of " + std::to_string(gpn);
+            }
+            if (c.reason.empty()) {
+                Plan q = p;
+                q.cluster.nodes = c.nodes;
+                q.cluster.gpus_per_node = c.gpus_per_node;
+                TrainingSpec &t = q.training;
+                t.tp = t.pp = t.vpp = t.micro_batch = 1;
+                t.dp = g;
+                t.zero = 0;
+                const Range gb = ranges().global_batch;
+                if (t.global_batch < gb.min || t.global_batch > gb.max)
+                    c.reason = "training.global_batch: out of range";
+                for (const PlanError &e : validate(q))
+                    if (c.reason.empty() && !isSearchedPath(e.field))
+                        c.reason = e.field + ": " + e.message;
+            }
+            c.valid = c.reason.empty();
+            out.push_back(std::move(c));
+        }
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// what a thread keeps: counts, the top list, the best per objective, the front
+
+struct TopList {
+    Objective objective = Objective::Time;
+    size_t cap = 1;
+    std::vector<Found> v; // sorted by (objective, key)
+
+    static bool before(double oa, const Layout &a, double ob, const Layout &b)
+    {
+        return oa < ob || (oa == ob && keyLess(a, b));
+    }
+    void offer(const Layout &l, const Result &r)
+    {
+        const double o = objectiveValue(objective, r);
+        if (v.size() >= cap && !before(o, l, objectiveValue(objective, v.back().result), v.back().layout))
+            return;
+        if (v.size() >= cap)
+            v.pop_back();
+        auto it = std::upper_bound(v.begin(), v.end(), o, [&](double ov, const Found &f) {
+            return before(ov, l, objectiveValue(objective, f.result), f.layout);
+        });
+        v.insert(it, Found{l, r});
+    }
+};
+
+// The Pareto front of (days_to_train, cost_per_billion_tokens_usd), lower is better in both: sorted
+// by days ascending, so cost strictly descending; exact duplicates keep the smallest key.
+struct Front {
+    std::vector<Found> v;
+
+    static double days(const Found &f) { return f.result.days_to_train; }
+    static double cost(const Found &f) { return f.result.cost_per_billion_tokens_usd; }
+    void offer(const Layout &l, const Result &r)
+    {
+        const double d = r.days_to_train, c = r.cost_per_billion_tokens_usd;
+        auto it = std::lower_bound(v.begin(), v.end(), d, [](const Found &f, double x) { return days(f) < x; });
+        // A point with fewer days: the cheapest of them is the one just before.
+        if (it != v.begin() && cost(*(it - 1)) <= c)
+            return;
+        if (it != v.end() && days(*it) == d) {
+            if (cost(*it) < c)
+                return;
+            if (cost(*it) == c) {
+                if (keyLess(l, it->layout))
+                    *it = Found{l, r};
+                return;
+            }
+        }
+        // Not dominated: insert, then drop what it dominates (days >= d and cost >= c, contiguous).
+        it = v.insert(it, Found{l, r});
+        auto end = it + 1;
+        while (end != v.end() && cost(*end) >= c)
+            ++end;
+        v.erase(it + 1, end);
+    }
+};
+
+struct Accumulator {
+    std::int64_t searched = 0, valid = 0, fits = 0, feasible = 0;
+    TopList top;
+    std::array<SearchResult::Best, 3> best;
+    Front front;
+
+    void offer(const Layout &l, const Result &r)
+    {
+        top.offer(l, r);
+        for (size_t i = 0; i < best.size(); ++i) {
+            const Objective o = kObjectives[i];
+            SearchResult::Best &b = best[i];
+            if (!b.valid || TopList::before(objectiveValue(o, r), l, objectiveValue(o, b.found.result), b.found.layout)) {
+                b.valid = true;
+                b.found = Found{l, r};
+            }
+        }
+        front.offer(l, r);
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+// the walk over one context's layouts
+
+struct Walker {
+    const Space &space;
+    const Options &options;
+    Plan *plan = nullptr;
+    const Context *ctx = nullptr;
+    int lastSplit = lastSplittingDim();
+    Layout cur;
+    // Per-context candidate lists, filled when the context changes.
+    int cachedContext = -1;
+    Candidates cache[kDimCount];
+
+    Walker(const Space &s, const Options &o)
+        : space(s), options(o)
+    {
+    }
+
+    void enterContext(int index, const Context &c, Plan &p)
+    {
+        ctx = &c;
+        plan = &p;
+        p.cluster.nodes = c.nodes;
+        p.cluster.gpus_per_node = c.gpus_per_node;
+        cur.hardware = c.hardware;
+        cur.gpus = c.gpus;
+        cur.nodes = c.nodes;
+        cur.gpus_per_node = c.gpus_per_node;
+        if (cachedContext != index) {
+            for (int d = 0; d < kDimCount; ++d)
+                if (kDimTable[d].per_context)
+                    candidatesOf(space, d, p, c.gpus, cache[d]);
+            cachedContext = index;
+        }
+    }
+
+    const Candidates &candidatesAt(int d, std::int64_t rest, Candidates &local) const
+    {
+        if (kDimTable[d].per_context)
+            return cache[d];
+        candidatesOf(space, d, *plan, rest, local);
+        return local;
+    }
+
+    // Layouts below level d, without visiting those whose candidates do not depend on the values
+    // above them (a product).
+    std::int64_t countBelow(int d, std::int64_t rest)
+    {
+        if (d == kDimCount)
+            return 1;
+        Candidates local;
+        const Candidates &c = candidatesAt(d, rest, local);
+        if (!kDimTable[d].splits_gpus)
+            return c.n * countBelow(d + 1, rest);
+        std::int64_t sum = 0;
+        for (int i = 0; i < c.n; ++i)
+            sum += countBelow(d + 1, rest / c.v[i]);
+        return sum;
+    }
+
+    // Applies value v of dimension d and runs its pre-check; `rest` becomes the GPUs left.
+    bool set(int d, int v, std::int64_t &rest)
+    {
+        const DimInfo &di = kDimTable[d];
+        di.apply(*plan, v);
+        cur.value[size_t(d)] = v;
+        if (di.splits_gpus) {
+            rest /= v;
+            plan->training.dp = static_cast<int>(rest);
+        }
+        if (di.check && !di.check(*plan))
+            return false;
+        if (d == lastSplit) {
+            const Range r = ranges().dp;
+            return rest >= r.min && rest <= r.max;
+        }
+        return true;
+    }
+
+    template <typename Leaf>
+    void walk(int d, std::int64_t rest, Accumulator &acc, Leaf &leaf)
+    {
+        Candidates local;
+        const Candidates &c = candidatesAt(d, rest, local);
+        for (int i = 0; i < c.n; ++i) {
+            std::int64_t r = rest;
+            if (!set(d, c.v[i], r)) {
+                acc.searched += countBelow(d + 1, r);
+                continue;
+            }
+            if (d + 1 < kDimCount) {
+                walk(d + 1, r, acc, leaf);
+            } else {
+                ++acc.searched;
+                cur.dp = plan->training.dp;
+                leaf();
+            }
+        }
+    }
+};
+
+} // namespace
+
+const char *dimKey(int dim) { return dim >= 0 && dim < kDimCount ? kDimTable[dim].key : "?"; }
+
+std::int64_t countSpace(const Space &space, const Constraints &constraints)
+{
+    const std::vector<Context> contexts = buildContexts(space, constraints);
+    Options options;
+    Walker w(space, options);
+    std::vector<Plan> plans;
+    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
+    for (int h = 0; h < hwCount; ++h)
+        plans.push_back(contextPlan(space, h));
+    std::int64_t n = 0;
+    for (size_t i = 0; i < contexts.size(); ++i) {
+        if (contexts[i].nodes <= 0)
+            continue; // cannot be built: no layouts
+        w.enterContext(int(i), contexts[i], plans[size_t(contexts[i].hardware)]);
+        n += w.countBelow(0, contexts[i].gpus);
+    }
+    return n;
+}
+
+SearchResult runSearch(const Space &space, const Options &options)
+{
+    const auto start = std::chrono::steady_clock::now();
+    SearchResult out;
+    const std::vector<Context> contexts = buildContexts(space, options.constraints);
+    out.contexts = std::int64_t(contexts.size());
+    for (const Context &c : contexts)
+        if (!c.valid)
+            out.contexts_invalid.push_back({c.hardware, c.gpus, c.reason});
+
+    // Work items: a context and one value of the first dimension, in the order of the space.
+    struct Item {
+        int context;
+        int first;
+    };
+    std::vector<Item> items;
+    std::int64_t invalidLayouts = 0;
+    {
+        Options none;
+        Walker w(space, none);
+        const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
+        std::vector<Plan> plans;
+        for (int h = 0; h < hwCount; ++h)
+            plans.push_back(contextPlan(space, h));
+        for (size_t i = 0; i < contexts.size(); ++i) {
+            const Context &c = contexts[i];
+            if (c.nodes <= 0)
+                continue;
+            w.enterContext(int(i), c, plans[size_t(c.hardware)]);
+            if (!c.valid) {
+                invalidLayouts += w.countBelow(0, c.gpus);
+                continue;
+            }
+            Candidates local;
+            const Candidates &first = w.candidatesAt(0, c.gpus, local);
+            for (int k = 0; k < first.n; ++k)
+                items.push_back({int(i), first.v[k]});
+        }
+    }
+
+    int threads = options.threads > 0 ? options.threads : int(std::thread::hardware_concurrency());
+    threads = std::max(1, std::min<int>(threads, std::max<int>(1, int(items.size()))));
+    out.threads = threads;
+    std::atomic<size_t> next{0};
+    std::vector<Accumulator> accs(static_cast<size_t>(threads));
+    const size_t topCap = size_t(std::max(1, options.top));
+    auto work = [&](int t) {
+        Accumulator &acc = accs[size_t(t)];
+        acc.top.objective = options.objective;
+        acc.top.cap = topCap;
+        acc.top.v.reserve(topCap + 1);
+        acc.front.v.reserve(4096);
+        const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
+        std::vector<Plan> plans;
+        for (int h = 0; h < hwCount; ++h)
+            plans.push_back(contextPlan(space, h));
+        Walker w(space, options);
+        auto leaf = [&] {
+            const Result r = evaluateValid(*w.plan);
+            ++acc.valid;
+            if (!r.fits_in_memory)
+                return;
+            ++acc.fits;
+            if (!meetsConstraints(options.constraints, *w.plan, r))
+                return;
+            ++acc.feasible;
+            acc.offer(w.cur, r);
+        };
+        for (;;) {
+            if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+                return;
+            const size_t i = next.fetch_add(1, std::memory_order_relaxed);
+            if (i >= items.size())
+                return;
+            const Item &item = items[i];
+            const Context &c = contexts[size_t(item.context)];
+            w.enterContext(item.context, c, plans[size_t(c.hardware)]);
+            const std::int64_t before = acc.searched;
+            std::int64_t rest = c.gpus;
+            if (!w.set(0, item.first, rest))
+                acc.searched += w.countBelow(1, rest);
+            else if (kDimCount > 1)
+                w.walk(1, rest, acc, leaf);
+            if (options.progress)
+                options.progress->fetch_add(acc.searched - before, std::memory_order_relaxed);
+        }
+    };
+    if (threads == 1) {
+        work(0);
+    } else {
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t)
+            pool.emplace_back(work, t);
+        for (std::thread &th : pool)
+            th.join();
+    }
+
+    // Merge in thread order; the result does not depend on it (total orders, see search.h).
+    Accumulator all;
+    all.top.objective = options.objective;
+    all.top.cap = topCap;
+    all.searched = invalidLayouts;
+    for (Accumulator &a : accs) {
+        all.searched += a.searched;
+        all.valid += a.valid;
+        all.fits += a.fits;
+        all.feasible += a.feasible;
+        for (const Found &f : a.top.v)
+            all.top.offer(f.layout, f.result);
+        for (size_t i = 0; i < a.best.size(); ++i) {
+            const SearchResult::Best &b = a.best[i];
+            SearchResult::Best &into = all.best[i];
+            const Objective o = kObjectives[i];
+            if (b.valid && (!into.valid || TopList::before(objectiveValue(o, b.found.result), b.found.layout, objectiveValue(o, into.found.result), into.found.layout)))
+                into = b;
+        }
+        for (const Found &f : a.front.v)
+            all.front.offer(f.layout, f.result);
+    }
+    if (options.progress)
+        options.progress->fetch_add(invalidLayouts, std::memory_order_relaxed);
+    out.searched = all.searched;
+    out.valid = all.valid;
+    out.fits = all.fits;
+    out.feasible = all.feasible;
+    out.top = std::move(all.top.v);
+    out.best_by = all.best;
+    out.pareto = std::move(all.front.v);
+    out.cancelled = options.cancel && options.cancel->load();
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
+
+Plan planOf(const Space &space, const Layout &layout)
+{
+    Plan p = contextPlan(space, layout.hardware);
+    p.cluster.nodes = layout.nodes;
+    p.cluster.gpus_per_node = layout.gpus_per_node;
+    for (int d = 0; d < kDimCount; ++d)
+        kDimTable[d].apply(p, layout.value[size_t(d)]);
+    p.training.dp = layout.dp;
+    return p;
+}
+
+std::vector<std::string> differingFields(const Layout &a, const Layout &b, const Space &space)
+{
+    std::vector<std::string> out;
+    if (a.hardware != b.hardware && !space.hardware.empty())
+        out.push_back("gpu");
+    if (a.gpus != b.gpus)
+        out.push_back("gpus");
+    for (int d = 0; d < kDimCount; ++d)
+        if (a.value[size_t(d)] != b.value[size_t(d)])
+            out.push_back(kDimTable[d].key);
+    if (a.dp != b.dp)
+        out.push_back("dp");
+    return out;
+}
+
+void forEachCandidateImpl(const Space &space, void (*visit)(void *, const Candidate &), void *user)
+{
+    const std::vector<Context> contexts = buildContexts(space, {});
+    Options none;
+    Walker w(space, none);
+    std::vector<Plan> plans;
+    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
+    for (int h = 0; h < hwCount; ++h)
+        plans.push_back(contextPlan(space, h));
+    for (size_t i = 0; i < contexts.size(); ++i) {
+        const Context &c = contexts[i];
+        if (c.nodes <= 0)
+            continue;
+        w.enterContext(int(i), c, plans[size_t(c.hardware)]);
+        // Every level without pruning: a layout is accepted when every level's pre-check passed.
+        auto rec = [&](auto &self, int d, std::int64_t rest, bool ok) -> void {
+            if (d == kDimCount) {
+                w.cur.dp = w.plan->training.dp;
+                visit(user, Candidate{*w.plan, w.cur, c.valid, ok});
+                return;
+            }
+            Candidates local;
+            const Candidates &cs = w.candidatesAt(d, rest, local);
+            for (int k = 0; k < cs.n; ++k) {
+                std::int64_t r = rest;
+                bool pass = true;
+                if (c.valid) {
+                    pass = w.set(d, cs.v[k], r);
+                } else { // set without checking: the model may not even have heads
+                    kDimTable[d].apply(*w.plan, cs.v[k]);
+                    w.cur.value[size_t(d)] = cs.v[k];
+                    if (kDimTable[d].splits_gpus) {
+                        r /= cs.v[k];
+                        w.plan->training.dp = int(r);
+                    }
+                }
+                self(self, d + 1, r, ok && pass && c.valid);
+            }
+        };
+        rec(rec, 0, c.gpus, true);
+    }
+}
+
+} // namespace commtax::search

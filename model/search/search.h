@@ -1,0 +1,190 @@
+#pragma once
+// Layout search (issue 11): every valid parallel layout of a plan, on one or more GPU counts and
+// GPU presets, evaluated by the engine; the best plans for an objective, the Pareto front of days
+// to train against USD per billion tokens, and counts of what was searched. Plain C++ and
+// std::thread: no Qt, so the command line, the app and the benchmarks call the same code.
+//
+// The space. For each hardware entry (a GPU with its cluster) and each GPU count G (a context),
+// the layout dimensions of kDims, in that order, each take every value of its candidate list:
+//   tp               divisors of G
+//   pp               divisors of G / tp            (dp = G / (tp * pp): the GPUs left)
+//   vpp              divisors of the model's layers (layers that do not divide by vpp never fill
+//                    interleaved stages when the stages are automatic)
+//   micro_batch      divisors of global_batch
+//   zero             0..3
+//   recompute        none, selective, full
+//   sequence_parallel false, true
+// each clipped to the field's range (engine/limits.cpp) and, when Space::allowed holds a list for
+// the dimension, to that list. first_stage_layers and last_stage_layers are 0 (automatic: the
+// engine spreads layers that do not divide as evenly as it can, docs/model.md §16). Every other
+// field (global batch, sequence length, precision, overlap...) is the base plan's.
+//
+// Validity. A context (hardware, G) is checked once with the engine's validate(); a layout is then
+// checked by a structural pre-check that mirrors validate()'s divisibility and range rules for the
+// searched fields, level by level, so a rejected prefix prunes its whole subtree (an invalid tp
+// skips every pp, vpp... below it). tests/test_search.cpp proves on small spaces that a layout
+// passes the pre-check exactly when validate() accepts the plan. Only then is the plan evaluated,
+// with evaluateValid(), which allocates nothing; the search loop allocates nothing either (the
+// top list and the front are reserved up front).
+//
+// Counts. searched: every layout of the candidate space (pruned subtrees counted, not visited);
+// valid: those validate() accepts; fits: valid and within the usable memory; feasible: fitting and
+// within the constraints. Only feasible plans are ranked.
+//
+// Determinism and ties. Every plan has a key: (gpus, hardware index, then the values of kDims in
+// order: tp, pp, vpp, micro_batch, zero, recompute none<selective<full, sequence_parallel
+// false<true), compared lexicographically, smaller first: fewer GPUs, then the earlier hardware
+// entry, then smaller degrees. Plans are ranked by (objective, key); on the Pareto front, plans
+// with exactly the same days and cost are one point, held by the smallest key. The answer is the
+// same whatever the number of threads or the order they finish in.
+//
+// Adding a dimension (context parallelism cp, expert parallelism ep): a value in `Dim` before
+// kDimCount and a row in kDimTable (search.cpp): its scenario key, whether it splits the GPUs
+// (cp does: dp = G / (tp * pp * cp); ep does not, its candidates are divisors of dp), its
+// candidate generator, how it is set on a plan and its pre-check (mirroring validate()).
+
+#include "engine/engine.h"
+#include "engine/sweep.h"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace commtax::search {
+
+enum class Objective { Time, // days to train
+                       Cost, // USD per billion tokens
+                       Tco,  // the run's TCO (cost per hour x wall-clock hours)
+};
+inline constexpr Objective kObjectives[] = {Objective::Time, Objective::Cost, Objective::Tco};
+const char *toString(Objective o); // "time", "cost", "tco"
+bool parseObjective(const std::string &s, Objective &out);
+// The value an objective ranks by (lower is better).
+double objectiveValue(Objective o, const Result &r);
+
+// The searched dimensions, in the order of the enumeration and of the tie-break key.
+enum Dim : int {
+    DimTp,
+    DimPp,
+    DimVpp,
+    DimMicroBatch,
+    DimZero,
+    DimRecompute,        // values: int(Recompute)
+    DimSequenceParallel, // values: 0, 1
+    kDimCount
+};
+// The scenario key of a dimension ("tp", "micro_batch"...).
+const char *dimKey(int dim);
+
+struct Constraints {
+    int max_gpus = 0;         // 0: no limit
+    double budget_usd = 0;    // 0: none. Buy: capex_usd <= budget; rent: the run's tco_usd <= budget
+    double deadline_days = 0; // 0: none. days_to_train <= deadline
+};
+
+struct Space {
+    Plan base; // the model, economics and every training field that is not searched
+    // The GPUs and their clusters; empty: the base plan's.
+    std::vector<Hardware> hardware;
+    // GPU counts: an explicit list, else the range [gpus_min, gpus_max] in whole nodes of each
+    // hardware entry's cluster, else (both empty) the base plan's nodes x gpus_per_node. A count
+    // below one node is one smaller node (as sweep does); a count that does not fill whole nodes
+    // is a context that cannot be built (Result::contexts_invalid).
+    std::vector<int> gpu_counts;
+    int gpus_min = 0;
+    int gpus_max = 0;
+    // Per dimension, the values allowed (empty: every candidate).
+    std::array<std::vector<int>, kDimCount> allowed;
+};
+
+struct Options {
+    Objective objective = Objective::Time;
+    Constraints constraints;
+    int top = 10;    // plans kept in the ranking (at least 1)
+    int threads = 0; // 0: std::thread::hardware_concurrency()
+    // Optional: set to true from any thread to stop early (the result then says cancelled), and a
+    // counter of the layouts searched so far (updated in chunks) for a progress bar.
+    const std::atomic<bool> *cancel = nullptr;
+    std::atomic<std::int64_t> *progress = nullptr;
+};
+
+// One point of the space.
+struct Layout {
+    int hardware = 0; // index into Space::hardware (0 when it is empty)
+    int gpus = 0;
+    int nodes = 0;
+    int gpus_per_node = 0;
+    int dp = 0;
+    std::array<int, kDimCount> value{};
+    friend bool operator==(const Layout &a, const Layout &b) = default;
+};
+// The tie-break order documented above: true when a comes first.
+bool keyLess(const Layout &a, const Layout &b);
+
+struct Found {
+    Layout layout;
+    Result result;
+};
+
+struct InvalidContext {
+    int hardware = 0;
+    int gpus = 0;
+    std::string reason; // "field: message"
+};
+
+struct SearchResult {
+    std::int64_t searched = 0;
+    std::int64_t valid = 0;
+    std::int64_t fits = 0;
+    std::int64_t feasible = 0;
+    double seconds = 0;
+    bool cancelled = false;
+    int threads = 0;
+    // Ranked by (objective, key); at most Options::top.
+    std::vector<Found> top;
+    // The best feasible plan for each objective, in the order of kObjectives (valid = false: none).
+    struct Best {
+        bool valid = false;
+        Found found;
+    };
+    std::array<Best, 3> best_by;
+    // Days to train against USD per billion tokens, feasible plans only, days ascending.
+    std::vector<Found> pareto;
+    std::vector<InvalidContext> contexts_invalid;
+    std::int64_t contexts = 0;
+};
+
+// The search.
+SearchResult runSearch(const Space &space, const Options &options);
+// The number of layouts runSearch() would search (SearchResult::searched), without evaluating.
+std::int64_t countSpace(const Space &space, const Constraints &constraints = {});
+
+// The full plan of a layout of `space` (allocates; for reporting).
+Plan planOf(const Space &space, const Layout &layout);
+// The scenario keys in which two layouts differ ("gpus", "gpu", "tp"...), for "why this one".
+std::vector<std::string> differingFields(const Layout &a, const Layout &b, const Space &space);
+// Usable memory left per GPU (GB); negative when the plan does not fit.
+inline double memoryHeadroomGb(const Result &r) { return r.memory_usable_gb - r.memory_total_gb; }
+// Whether a fitting plan meets the constraints.
+bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r);
+
+// Every layout of the candidate space, without pruning, with the pre-check's verdict (tests and
+// brute force only: the callback gets the plan as the search would evaluate it).
+struct Candidate {
+    const Plan &plan;
+    const Layout &layout;
+    bool context_valid;
+    bool accepted; // the context is valid and the layout passes the pre-check
+};
+void forEachCandidateImpl(const Space &space, void (*visit)(void *, const Candidate &), void *user);
+template <typename F>
+void forEachCandidate(const Space &space, F &&visit)
+{
+    forEachCandidateImpl(
+        space, [](void *u, const Candidate &c) { (*static_cast<std::remove_reference_t<F> *>(u))(c); }, &visit);
+}
+
+} // namespace commtax::search

@@ -1,0 +1,13 @@
+# Layout search (issue 11): the search against brute force and validate(), the `search` and
+# `launch` commands. Benchmark: build-dir/tests/bench_search.
+commtax_add_test(test_search SOURCES test_search.cpp LIBS commtax_core commtax_search)
+add_dependencies(test_search commtax)
+if(COMMTAX_BUILD_BENCHMARKS)
+  find_package(benchmark REQUIRED)
+  add_executable(bench_search bench/bench_search.cpp)
+  target_link_libraries(bench_search PRIVATE commtax_core commtax_search benchmark::benchmark commtax_warnings)
+endif()
+# Tools > Find best layout, offscreen, by objectName with real events (writes
+# screenshots/search-dialog.png into the build dir).
+commtax_add_test(test_search_gui SOURCES test_search_gui.cpp LIBS commtax_ui)
+target_compile_definitions(test_search_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")

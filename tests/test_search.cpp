@@ -1,0 +1,568 @@
+// Layout search (issue 11): the pre-check against validate(), the best and the Pareto front against
+// brute force over every plan evaluated one by one, determinism, and published layouts.
+#include "core/fields.h"
+#include "core/presets.h"
+#include "core/resultio.h"
+#include "core/scenario.h"
+#include "engine/engine.h"
+#include "search/launch.h"
+#include "search/search.h"
+
+#include "planfixtures.h"
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+
+using namespace commtax;
+using namespace commtax::search;
+using namespace commtax::test;
+
+namespace {
+
+// A small model whose rules bite: GQA (kv_heads 4 of 12 heads, so tp 3 and 6 are refused), six
+// layers (uneven stages for pp 4 and 5), a 4-GPU node (a tp of 8 spans whole nodes, 6 does not).
+Plan smallPlan(int layers = 6)
+{
+    Plan p = presetPlan("llama2-7b", "a100-sxm-80gb", "dgx-a100");
+    p.model = ModelSpec{"small", "Small", layers, 1536, 12, 4, 4096, 32000, Mlp::SwiGlu, false};
+    p.cluster.gpus_per_node = 4;
+    p.cluster.nodes = 3;
+    p.training.global_batch = 24;
+    p.training.micro_batch = 1;
+    p.training.tp = 1;
+    p.training.pp = 1;
+    p.training.vpp = 1;
+    p.training.dp = 12;
+    return p;
+}
+
+std::vector<Hardware> twoGpus()
+{
+    const PresetCatalog &c = PresetCatalog::builtIn();
+    std::vector<Hardware> out;
+    for (const char *id : {"h100-sxm", "a100-sxm-80gb"}) {
+        Plan p;
+        c.find(Section::Gpu, QLatin1String(id))->applyTo(p);
+        c.find(Section::Cluster, c.find(Section::Gpu, QLatin1String(id))->defaultCluster())->applyTo(p);
+        p.cluster.gpus_per_node = 4; // the small node of smallPlan()
+        out.push_back({p.gpu, p.cluster});
+    }
+    return out;
+}
+
+// The plan a brute-force loop builds for one layout, the way a user would write it.
+struct Brute {
+    Layout layout;
+    Plan plan;
+    Result result;
+    bool valid = false;
+};
+
+// Every (hardware, GPU count, tp, pp, vpp, micro_batch, zero, recompute, sp) with tp*pp dividing the
+// GPUs, each plan validated and evaluated on its own by evaluate(): no candidate lists, no pre-check.
+std::vector<Brute> bruteForce(const Space &space)
+{
+    std::vector<Brute> out;
+    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
+    for (int h = 0; h < hwCount; ++h) {
+        for (int g : space.gpu_counts) {
+            Plan base = space.base;
+            if (!space.hardware.empty()) {
+                base.gpu = space.hardware[size_t(h)].gpu;
+                base.cluster = space.hardware[size_t(h)].cluster;
+            }
+            const int gpn = base.cluster.gpus_per_node;
+            base.cluster.nodes = g < gpn ? 1 : g / gpn;
+            base.cluster.gpus_per_node = g < gpn ? g : gpn;
+            for (int tp = 1; tp <= g; ++tp)
+                for (int pp = 1; pp <= g; ++pp) {
+                    if (g % (tp * pp) != 0)
+                        continue;
+                    for (int vpp = 1; vpp <= base.model.layers; ++vpp)
+                        for (int mb = 1; mb <= base.training.global_batch; ++mb)
+                            for (int zero = 0; zero <= 3; ++zero)
+                                for (int rc = 0; rc <= 2; ++rc)
+                                    for (int sp = 0; sp <= 1; ++sp) {
+                                        Brute b;
+                                        b.plan = base;
+                                        TrainingSpec &t = b.plan.training;
+                                        t.tp = tp;
+                                        t.pp = pp;
+                                        t.dp = g / (tp * pp);
+                                        t.vpp = vpp;
+                                        t.micro_batch = mb;
+                                        t.zero = zero;
+                                        t.recompute = Recompute(rc);
+                                        t.sequence_parallel = sp != 0;
+                                        t.first_stage_layers = t.last_stage_layers = 0;
+                                        b.layout = Layout{h, g, b.plan.cluster.nodes, b.plan.cluster.gpus_per_node, t.dp, {tp, pp, vpp, mb, zero, rc, sp}};
+                                        const Evaluation e = evaluate(b.plan);
+                                        b.valid = e.ok();
+                                        b.result = e.result;
+                                        out.push_back(std::move(b));
+                                    }
+                }
+        }
+    }
+    return out;
+}
+
+bool before(Objective o, const Brute &a, const Brute &b)
+{
+    const double x = objectiveValue(o, a.result), y = objectiveValue(o, b.result);
+    return x < y || (x == y && keyLess(a.layout, b.layout));
+}
+
+QString describe(const Layout &l)
+{
+    QStringList parts{QStringLiteral("hw=%1 gpus=%2 dp=%3").arg(l.hardware).arg(l.gpus).arg(l.dp)};
+    for (int d = 0; d < kDimCount; ++d)
+        parts << QStringLiteral("%1=%2").arg(QLatin1String(dimKey(d))).arg(l.value[size_t(d)]);
+    return parts.join(QLatin1Char(' '));
+}
+
+// Memory per GPU such that about half the valid plans of the space fit.
+double medianMemory(const std::vector<Brute> &all)
+{
+    std::vector<double> mem;
+    for (const Brute &b : all)
+        if (b.valid)
+            mem.push_back(b.result.memory_total_gb);
+    std::nth_element(mem.begin(), mem.begin() + long(mem.size() / 2), mem.end());
+    return mem[mem.size() / 2];
+}
+
+void applyMemory(Space &space, double usableGb)
+{
+    const double gb = usableGb / (1.0 - kMemoryReserve);
+    space.base.gpu.memory_gb = gb;
+    for (Hardware &h : space.hardware)
+        h.gpu.memory_gb = gb;
+}
+
+Space smallSpace()
+{
+    Space s;
+    s.base = smallPlan();
+    s.hardware = twoGpus();
+    s.gpu_counts = {2, 4, 6, 8, 12};
+    return s;
+}
+
+} // namespace
+
+class TestSearch : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The pre-check accepts a layout exactly when validate() accepts its plan, over every layout of
+    // small spaces (GQA, uneven layers, sub-node and multi-node counts, a count that does not fill
+    // nodes, a tp wider than a node).
+    void precheckEqualsValidate()
+    {
+        for (int layers : {6, 5, 1}) {
+            Space s;
+            s.base = smallPlan(layers);
+            s.gpu_counts = {1, 2, 3, 4, 6, 8, 12, 16, 10};
+            std::int64_t n = 0, accepted = 0, contextsInvalid = 0;
+            QString firstMismatch;
+            forEachCandidate(s, [&](const Candidate &c) {
+                ++n;
+                if (!c.context_valid) {
+                    ++contextsInvalid;
+                    return;
+                }
+                const std::vector<PlanError> errors = validate(c.plan);
+                accepted += c.accepted;
+                if (c.accepted != errors.empty() && firstMismatch.isEmpty())
+                    firstMismatch = describe(c.layout) + QStringLiteral(": pre-check ") + (c.accepted ? QStringLiteral("accepts, validate() says ") + QString::fromStdString(errors.front().field + ": " + errors.front().message) : QStringLiteral("refuses, validate() accepts"));
+            });
+            QVERIFY2(firstMismatch.isEmpty(), qPrintable(firstMismatch));
+            QVERIFY(accepted > 0);
+            QVERIFY(contextsInvalid == 0); // 6 and 10 GPUs on 4-GPU nodes are not built at all
+            QCOMPARE(countSpace(s), n);
+            const SearchResult r = runSearch(s, Options{});
+            QCOMPARE(r.searched, n);
+            QCOMPARE(r.valid, accepted);
+            // 6 and 10 GPUs do not fill 4-GPU nodes: no layout is built for them.
+            QCOMPARE(int(r.contexts_invalid.size()), 2);
+            QCOMPARE(r.contexts_invalid[0].gpus, 6);
+            QCOMPARE(r.contexts_invalid[1].gpus, 10);
+        }
+    }
+
+    // An invalid context (a multi-node cluster without a network) makes its layouts invalid, counted.
+    void invalidContextCounted()
+    {
+        Space s;
+        s.base = smallPlan();
+        s.base.cluster.nic_gbit_per_gpu = 0;
+        s.gpu_counts = {4, 8};
+        const SearchResult r = runSearch(s, Options{});
+        QCOMPARE(r.searched, countSpace(s));
+        QCOMPARE(int(r.contexts_invalid.size()), 1);
+        QCOMPARE(r.contexts_invalid.front().gpus, 8);
+        QVERIFY(QString::fromStdString(r.contexts_invalid.front().reason).startsWith(QStringLiteral("cluster.nic_gbit_per_gpu")));
+        Space one = s;
+        one.gpu_counts = {4};
+        QCOMPARE(r.valid, runSearch(one, Options{}).valid);
+    }
+
+    // The best plan for each objective is the minimum over every plan evaluated one by one (ties by
+    // the documented key), the counts match, and the Pareto front is the brute-force front.
+    void bestAndFrontEqualBruteForce()
+    {
+        Space s = smallSpace();
+        std::vector<Brute> all = bruteForce(s);
+        applyMemory(s, medianMemory(all));
+        all = bruteForce(s);
+        std::int64_t valid = 0, fits = 0;
+        std::vector<const Brute *> feasible;
+        for (const Brute &b : all) {
+            valid += b.valid;
+            if (b.valid && b.result.fits_in_memory) {
+                ++fits;
+                feasible.push_back(&b);
+            }
+        }
+        QVERIFY(fits > 100 && fits < valid);
+        for (Objective o : kObjectives) {
+            Options opt;
+            opt.objective = o;
+            opt.top = 25;
+            const SearchResult r = runSearch(s, opt);
+            QCOMPARE(r.valid, valid); // the candidate lists miss no valid plan of the brute space
+            QCOMPARE(r.fits, fits);
+            QCOMPARE(r.feasible, fits);
+            std::vector<const Brute *> ranked = feasible;
+            std::sort(ranked.begin(), ranked.end(), [&](const Brute *a, const Brute *b) { return before(o, *a, *b); });
+            QCOMPARE(int(r.top.size()), 25);
+            for (size_t i = 0; i < r.top.size(); ++i) {
+                QVERIFY2(r.top[i].layout == ranked[i]->layout, qPrintable(QStringLiteral("%1 #%2: search %3, brute force %4").arg(QLatin1String(toString(o))).arg(i).arg(describe(r.top[i].layout), describe(ranked[i]->layout))));
+                QCOMPARE(objectiveValue(o, r.top[i].result), objectiveValue(o, ranked[i]->result));
+            }
+            const SearchResult::Best &b = r.best_by[size_t(int(o))];
+            QVERIFY(b.valid);
+            QVERIFY(b.found.layout == ranked.front()->layout);
+        }
+
+        // The front: not dominated by any feasible plan; exact duplicates are one point (smallest key).
+        std::map<std::pair<double, double>, const Brute *> front;
+        for (const Brute *p : feasible) {
+            const double d = p->result.days_to_train, c = p->result.cost_per_billion_tokens_usd;
+            bool dominated = false;
+            for (const Brute *q : feasible) {
+                const double qd = q->result.days_to_train, qc = q->result.cost_per_billion_tokens_usd;
+                if (qd <= d && qc <= c && (qd < d || qc < c)) {
+                    dominated = true;
+                    break;
+                }
+            }
+            if (dominated)
+                continue;
+            auto [it, inserted] = front.try_emplace({d, c}, p);
+            if (!inserted && keyLess(p->layout, it->second->layout))
+                it->second = p;
+        }
+        const SearchResult r = runSearch(s, Options{});
+        QCOMPARE(r.pareto.size(), front.size());
+        QVERIFY(front.size() >= 3);
+        size_t i = 0;
+        for (const auto &[point, p] : front) { // map order: days ascending
+            QVERIFY2(r.pareto[i].layout == p->layout, qPrintable(describe(r.pareto[i].layout) + QStringLiteral(" vs ") + describe(p->layout)));
+            ++i;
+        }
+    }
+
+    // Constraints filter exactly: the feasible plans of a constrained search are the plans of the
+    // unconstrained one that meet them.
+    void constraintsFilter()
+    {
+        Space s = smallSpace();
+        Options opt;
+        opt.top = 100000;
+        const SearchResult all = runSearch(s, opt);
+        QVERIFY(!all.top.empty());
+        const double deadline = all.top[all.top.size() / 3].result.days_to_train;
+        const Result &mid = all.top[all.top.size() / 2].result;
+        Options c = opt;
+        c.constraints.deadline_days = deadline;
+        c.constraints.budget_usd = mid.capex_usd;
+        c.constraints.max_gpus = 8;
+        const SearchResult r = runSearch(s, c);
+        std::int64_t expected = 0;
+        for (const Found &f : all.top)
+            expected += f.result.days_to_train <= deadline && f.result.capex_usd <= mid.capex_usd && f.layout.gpus <= 8;
+        QCOMPARE(r.feasible, expected);
+        QVERIFY(expected > 0 && expected < all.feasible);
+        for (const Found &f : r.top)
+            QVERIFY(f.result.days_to_train <= deadline && f.result.capex_usd <= mid.capex_usd && f.layout.gpus <= 8);
+        QVERIFY(r.searched < all.searched); // 12 GPUs is outside the space
+    }
+
+    // The same answer with 1, 2 and 3 threads, and again.
+    void deterministic()
+    {
+        Space s = smallSpace();
+        s.gpu_counts = {4, 8, 12, 16, 24};
+        SearchResult first;
+        for (int threads : {1, 2, 3, 2}) {
+            Options opt;
+            opt.threads = threads;
+            opt.objective = Objective::Cost;
+            opt.top = 40;
+            const SearchResult r = runSearch(s, opt);
+            if (threads == 1) {
+                first = r;
+                continue;
+            }
+            QCOMPARE(r.searched, first.searched);
+            QCOMPARE(r.valid, first.valid);
+            QCOMPARE(r.fits, first.fits);
+            QCOMPARE(r.top.size(), first.top.size());
+            for (size_t i = 0; i < r.top.size(); ++i)
+                QVERIFY(r.top[i].layout == first.top[i].layout);
+            QCOMPARE(r.pareto.size(), first.pareto.size());
+            for (size_t i = 0; i < r.pareto.size(); ++i)
+                QVERIFY(r.pareto[i].layout == first.pareto[i].layout);
+        }
+    }
+
+    // Allowed values restrict the space, and a found layout rebuilds into the plan that was evaluated.
+    void allowedAndPlanOf()
+    {
+        Space s = smallSpace();
+        s.allowed[DimZero] = {1};
+        s.allowed[DimRecompute] = {int(Recompute::Selective)};
+        const SearchResult r = runSearch(s, Options{});
+        QVERIFY(!r.top.empty());
+        for (const Found &f : r.top) {
+            QCOMPARE(f.layout.value[DimZero], 1);
+            const Plan p = planOf(s, f.layout);
+            QVERIFY(validate(p).empty());
+            const Result again = evaluateValid(p);
+            QCOMPARE(again.step_time_s, f.result.step_time_s);
+            QCOMPARE(again.memory_total_gb, f.result.memory_total_gb);
+        }
+        Space full = smallSpace();
+        QVERIFY(runSearch(full, Options{}).searched > 5 * r.searched);
+    }
+
+    // Cancel stops the search; progress counts up to the space when it runs to the end.
+    void cancelAndProgress()
+    {
+        Space s = smallSpace();
+        std::atomic<bool> cancel{true};
+        std::atomic<std::int64_t> progress{0};
+        Options opt;
+        opt.cancel = &cancel;
+        opt.progress = &progress;
+        const SearchResult r = runSearch(s, opt);
+        QVERIFY(r.cancelled);
+        QVERIFY(r.valid == 0);
+        cancel = false;
+        progress = 0;
+        const SearchResult full = runSearch(s, opt);
+        QVERIFY(!full.cancelled);
+        QCOMPARE(progress.load(), full.searched);
+    }
+
+    // The found best is never slower than the published layout of a known run, on its GPU count
+    // and hardware, under the same engine (tests/fixtures/published-runs.json).
+    void neverSlowerThanPublished()
+    {
+        QFile file(QStringLiteral(COMMTAX_FIXTURES_DIR "/published-runs.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(file.readAll()).object();
+        const PresetCatalog &c = PresetCatalog::builtIn();
+        int compared = 0;
+        for (const QJsonValue &v : doc.value(QStringLiteral("runs")).toArray()) {
+            const QJsonObject run = v.toObject();
+            const QString id = run.value(QStringLiteral("id")).toString();
+            Plan plan = defaultScenario().plan;
+            plan.training.compute_efficiency.reset();
+            const QJsonValue model = run.value(QStringLiteral("model"));
+            if (model.isString()) {
+                c.find(Section::Model, model.toString())->applyTo(plan);
+            } else {
+                const QJsonObject mo = model.toObject();
+                for (auto it = mo.begin(); it != mo.end(); ++it)
+                    if (const FieldInfo *f = findField(Section::Model, it.key()))
+                        f->set(plan, it.value());
+            }
+            c.find(Section::Gpu, run.value(QStringLiteral("gpu")).toString())->applyTo(plan);
+            c.find(Section::Cluster, run.value(QStringLiteral("cluster")).toString())->applyTo(plan);
+            plan.cluster.nodes = run.value(QStringLiteral("gpus")).toInt() / plan.cluster.gpus_per_node;
+            const QJsonObject tr = run.value(QStringLiteral("training")).toObject();
+            for (auto it = tr.begin(); it != tr.end(); ++it)
+                findField(Section::Training, it.key())->set(plan, it.value());
+            const Evaluation published = evaluate(plan);
+            QVERIFY2(published.ok(), qPrintable(id));
+            Space s;
+            s.base = plan;
+            Options opt;
+            opt.objective = Objective::Time;
+            opt.top = 1;
+            const SearchResult r = runSearch(s, opt);
+            if (!published.result.fits_in_memory) {
+                qInfo("%-28s published layout does not fit under the engine; best found %s", qPrintable(id),
+                      r.top.empty() ? "none" : qPrintable(describe(r.top.front().layout)));
+                continue;
+            }
+            QVERIFY2(!r.top.empty(), qPrintable(id));
+            const Result &best = r.top.front().result;
+            qInfo("%-28s published %.4g s/step, best %.4g s/step (%s), %lld searched", qPrintable(id),
+                  published.result.step_time_s, best.step_time_s, qPrintable(describe(r.top.front().layout)),
+                  static_cast<long long>(r.searched));
+            QVERIFY2(best.days_to_train <= published.result.days_to_train, qPrintable(id));
+            QVERIFY2(best.step_time_s <= published.result.step_time_s, qPrintable(id));
+            ++compared;
+        }
+        QVERIFY(compared >= 8);
+    }
+
+    // `commtax search --json`: the issue's keys; every plan holds the metrics of `evaluate --json`
+    // and its training section in the scenario format.
+    void cliJson()
+    {
+        const QString file = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        const Run r = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("64,128"),
+                                  QStringLiteral("--hardware"), QStringLiteral("h100-sxm,a100-sxm-80gb"), QStringLiteral("--top"),
+                                  QStringLiteral("4"), QStringLiteral("--objective"), QStringLiteral("cost"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        for (const char *k : {"searched", "valid", "fits", "seconds", "best", "pareto", "top", "best_by_objective"})
+            QVERIFY2(o.contains(QLatin1String(k)), k);
+        QVERIFY(o.value(QStringLiteral("searched")).toDouble() >= o.value(QStringLiteral("valid")).toDouble());
+        QVERIFY(o.value(QStringLiteral("valid")).toDouble() >= o.value(QStringLiteral("fits")).toDouble());
+        QVERIFY(o.value(QStringLiteral("fits")).toDouble() > 0);
+        const QJsonArray top = o.value(QStringLiteral("top")).toArray();
+        QCOMPARE(top.size(), 4);
+        QCOMPARE(o.value(QStringLiteral("best")).toObject(), top.first().toObject());
+        QVERIFY(!o.value(QStringLiteral("pareto")).toArray().isEmpty());
+        for (const QJsonValue &v : top) {
+            const QJsonObject plan = v.toObject();
+            for (const MetricInfo &m : metrics())
+                QVERIFY2(plan.contains(QLatin1String(m.key)), m.key);
+            const QJsonObject training = plan.value(QStringLiteral("training")).toObject();
+            for (const FieldInfo *f : fieldsOf(Section::Training))
+                if (QLatin1String(f->key) != QLatin1String("compute_efficiency")) // null: the GPU's default
+                    QVERIFY2(training.contains(QLatin1String(f->key)), f->key);
+            QCOMPARE(training.value(QStringLiteral("tp")).toInt() * training.value(QStringLiteral("pp")).toInt()
+                         * training.value(QStringLiteral("dp")).toInt(),
+                     plan.value(QStringLiteral("gpus")).toInt());
+        }
+        for (int i = 0; i + 1 < top.size(); ++i)
+            QVERIFY(top[i].toObject().value(QStringLiteral("cost_per_billion_tokens_usd")).toDouble()
+                    <= top[i + 1].toObject().value(QStringLiteral("cost_per_billion_tokens_usd")).toDouble());
+        QVERIFY(top.first().toObject().contains(QStringLiteral("margin_over_next")));
+        QVERIFY(top.first().toObject().contains(QStringLiteral("memory_headroom_gb")));
+    }
+
+    // --emit-best writes a scenario that `commtax evaluate` turns into the reported metrics.
+    void emitBestEvaluatesToReportedMetrics()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("best.json"));
+        const QString file = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        for (const char *objective : {"time", "tco"}) {
+            const Run r = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("128-256"),
+                                      QStringLiteral("--hardware"), QStringLiteral("a100-sxm-80gb,h100-sxm"), QStringLiteral("--objective"),
+                                      QLatin1String(objective), QStringLiteral("--json"), QStringLiteral("--emit-best"), out});
+            QVERIFY2(r.code == 0, r.err.constData());
+            const QJsonObject best = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("best")).toObject();
+            const Run e = runCommtax({QStringLiteral("evaluate"), out, QStringLiteral("--json")});
+            QVERIFY2(e.code == 0, e.err.constData());
+            const QJsonObject again = QJsonDocument::fromJson(e.out).object();
+            for (const MetricInfo &m : metrics())
+                QVERIFY2(best.value(QLatin1String(m.key)).toDouble() == again.value(QLatin1String(m.key)).toDouble(), m.key);
+            QCOMPARE(again.value(QStringLiteral("gpu")), best.value(QStringLiteral("gpu")));
+        }
+    }
+
+    // Text and CSV outputs, and usage errors.
+    void cliTextCsvAndErrors()
+    {
+        const QString file = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        const Run text = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--top"), QStringLiteral("3")});
+        QCOMPARE(text.code, 0);
+        QVERIFY(text.out.contains("Best for time"));
+        QVERIFY(text.out.contains("Pareto front"));
+        const Run csv = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--csv")});
+        QCOMPARE(csv.code, 0);
+        QVERIFY(csv.out.startsWith("list,rank,gpu,gpus,nodes,tp,pp,vpp,micro_batch,zero,recompute,sequence_parallel,dp,"));
+        QVERIFY(csv.out.contains("\ntop,1,h100-sxm,256,"));
+        QVERIFY(csv.out.contains("\npareto,1,"));
+        const QList<QPair<QStringList, int>> bad = {
+            {{QStringLiteral("--bogus")}, 2},
+            {{QStringLiteral("--json"), QStringLiteral("--csv")}, 2},
+            {{QStringLiteral("--objective"), QStringLiteral("speed")}, 2},
+            {{QStringLiteral("--gpus"), QStringLiteral("0")}, 2},
+            {{QStringLiteral("--gpus"), QStringLiteral("64-8")}, 2},
+            {{QStringLiteral("--top"), QStringLiteral("1.5")}, 2},
+            {{QStringLiteral("--budget"), QStringLiteral("-3")}, 2},
+            {{QStringLiteral("--top"), QStringLiteral("2"), QStringLiteral("--top"), QStringLiteral("3")}, 2},
+            {{QStringLiteral("--hardware"), QStringLiteral("no-such-gpu")}, 1},
+            {{QStringLiteral("--emit-best"), file}, 1},
+        };
+        for (const auto &[args, code] : bad) {
+            const Run r = runCommtax(QStringList{QStringLiteral("search"), file} + args);
+            QVERIFY2(r.code == code, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": exit %1, ").arg(r.code) + QString::fromUtf8(r.err)));
+            QVERIFY(r.err.startsWith("commtax: "));
+        }
+        // Constraints nothing meets: an answer (no plan), not an error; --emit-best then fails.
+        const Run none = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--deadline-days"), QStringLiteral("1"), QStringLiteral("--json")});
+        QCOMPARE(none.code, 0);
+        QVERIFY(QJsonDocument::fromJson(none.out).object().value(QStringLiteral("best")).isNull());
+    }
+
+    // `commtax launch`: each framework's export of three scenarios equals its golden file in
+    // tests/fixtures/launch/ (made from the sources cited in model/search/launch.cpp and checked
+    // by hand; COMMTAX_UPDATE_GOLDEN=1 rewrites them), on stdout and through -o.
+    void launchGoldenFiles()
+    {
+        const bool update = qEnvironmentVariableIsSet("COMMTAX_UPDATE_GOLDEN");
+        const QString dir = QStringLiteral(COMMTAX_FIXTURES_DIR "/launch/");
+        const QStringList scenarios = {QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json"),
+                                       dir + QStringLiteral("uneven-fp8.json"), dir + QStringLiteral("interleaved.json")};
+        QTemporaryDir tmp;
+        int compared = 0;
+        for (const QString &file : scenarios) {
+            for (launch::Framework f : launch::kFrameworks) {
+                const QString fw = QLatin1String(launch::toString(f));
+                const QString golden = dir + QFileInfo(file).completeBaseName() + QLatin1Char('.') + fw + QLatin1String(launch::fileSuffix(f));
+                const Run r = runCommtax({QStringLiteral("launch"), file, QStringLiteral("--for"), fw});
+                QVERIFY2(r.code == 0, r.err.constData());
+                if (update)
+                    writeFile(golden, r.out);
+                QVERIFY2(r.out == readAll(golden), qPrintable(golden + QStringLiteral(" differs; the export:\n") + QString::fromUtf8(r.out)));
+                const QString out = tmp.filePath(fw);
+                const Run o = runCommtax({QStringLiteral("launch"), file, QStringLiteral("--for"), fw, QStringLiteral("-o"), out});
+                QCOMPARE(o.code, 0);
+                QCOMPARE(readAll(out), r.out);
+                ++compared;
+            }
+        }
+        QCOMPARE(compared, 12);
+        // The DeepSpeed export is JSON whose batch sizes add up.
+        const Run ds = runCommtax({QStringLiteral("launch"), scenarios[1], QStringLiteral("--for"), QStringLiteral("deepspeed")});
+        const QJsonObject o = QJsonDocument::fromJson(ds.out).object();
+        QCOMPARE(o.value(QStringLiteral("train_batch_size")).toInt(),
+                 o.value(QStringLiteral("train_micro_batch_size_per_gpu")).toInt() * o.value(QStringLiteral("gradient_accumulation_steps")).toInt() * 4);
+        QVERIFY(ds.err.contains("commtax: warning: deepspeed: ZeRO-3 with pp=3"));
+        // Usage.
+        QCOMPARE(runCommtax({QStringLiteral("launch"), scenarios[0]}).code, 2);
+        QCOMPARE(runCommtax({QStringLiteral("launch"), scenarios[0], QStringLiteral("--for"), QStringLiteral("jax")}).code, 2);
+        QCOMPARE(runCommtax({QStringLiteral("launch"), scenarios[0], QStringLiteral("--for"), QStringLiteral("nemo"), QStringLiteral("-o"), scenarios[0]}).code, 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSearch)
+#include "test_search.moc"

@@ -1,0 +1,178 @@
+// Tools > Find best layout (issue 11), driven through its widgets with real events: Ctrl+B opens the
+// dialog, Search runs off the GUI thread, the table sorts, "Use this layout" changes the plan in one
+// undo step and Undo restores it, Cancel stops a search.
+#include "appfeatures.h"
+#include "appsettings.h"
+#include "mainwindow.h"
+#include "plandocument.h"
+#include "search/searchdialog.h"
+
+#include <qcustomplot.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QDir>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+
+using namespace commtax;
+
+namespace {
+template <typename T>
+T *child(QWidget *w, const char *name)
+{
+    T *c = w->findChild<T *>(QLatin1String(name));
+    if (!c)
+        qFatal("no child %s", name);
+    return c;
+}
+
+QCPGraph *graph(QCustomPlot *plot, const char *name)
+{
+    for (int i = 0; i < plot->graphCount(); ++i)
+        if (plot->graph(i)->objectName() == QLatin1String(name))
+            return plot->graph(i);
+    return nullptr;
+}
+} // namespace
+
+class TestSearchGui : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void searchUseLayoutUndo()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings.ini")));
+        MainWindow window(settings);
+        auto *features = new AppFeatures(&window, m_dir.filePath(QStringLiteral("library.sqlite")));
+        window.resize(1600, 1000);
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(window.toolsMenu()->actions().contains(features->searchAction()));
+        QCOMPARE(features->searchAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_B));
+        QTest::keyClick(&window, Qt::Key_B, Qt::ControlModifier);
+        auto *dialog = window.findChild<SearchDialog *>(QStringLiteral("searchDialog"));
+        QVERIFY(dialog && dialog->isVisible());
+
+        const Plan before = window.document()->scenario().plan;
+        QSignalSpy done(dialog, &SearchDialog::searchFinished);
+        QTest::mouseClick(child<QPushButton>(dialog, "searchButton"), Qt::LeftButton);
+        QVERIFY(done.count() == 1 || done.wait(60000));
+        QVERIFY(!dialog->isRunning());
+        const search::SearchResult &r = dialog->result();
+        QVERIFY(!r.cancelled);
+        QVERIFY(!r.top.empty());
+        QVERIFY(child<QLabel>(dialog, "searchSummary")->text().contains(QStringLiteral("Searched")));
+        QVERIFY(child<QLabel>(dialog, "searchCount")->text().startsWith(QLocale().toString(qlonglong(r.searched))));
+
+        auto *plot = child<QCustomPlot>(dialog, "paretoPlot");
+        QCPGraph *front = graph(plot, "pareto");
+        QVERIFY(front && front->dataCount() == int(r.pareto.size()));
+        QCPGraph *current = graph(plot, "current");
+        QVERIFY(current && current->dataCount() == 1); // the default plan fits
+        for (int i = 0; i < plot->graphCount(); ++i)
+            for (auto it = plot->graph(i)->data()->constBegin(); it != plot->graph(i)->data()->constEnd(); ++it)
+                QVERIFY(std::isfinite(it->key) && std::isfinite(it->value));
+
+        QDir().mkpath(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots"));
+        dialog->grab().save(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots/search-dialog.png"));
+
+        // The table lists the top plans and the front; a click on "Days" sorts by it.
+        auto *table = child<QTableView>(dialog, "searchTable");
+        QCOMPARE(table->model()->rowCount(), int(r.top.size() + r.pareto.size()));
+        const int daysColumn = 17;
+        QCOMPARE(table->model()->headerData(daysColumn, Qt::Horizontal).toString(), QStringLiteral("Days"));
+        QHeaderView *header = table->horizontalHeader();
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(daysColumn) + 5, header->height() / 2));
+        QCOMPARE(header->sortIndicatorSection(), daysColumn);
+        const bool ascending = header->sortIndicatorOrder() == Qt::AscendingOrder;
+        for (int row = 0; row + 1 < table->model()->rowCount(); ++row) {
+            const double a = table->model()->index(row, daysColumn).data(Qt::UserRole + 1).toDouble();
+            const double b = table->model()->index(row + 1, daysColumn).data(Qt::UserRole + 1).toDouble();
+            QVERIFY(ascending ? a <= b : a >= b);
+        }
+
+        // Choose the best plan for time (the fastest) and use it: one undo step.
+        const int fastestRow = ascending ? 0 : table->model()->rowCount() - 1;
+        const QRect cell = table->visualRect(table->model()->index(fastestRow, 2));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        auto *use = child<QPushButton>(dialog, "useLayoutButton");
+        QVERIFY(use->isEnabled());
+        QUndoStack *undo = window.document()->undoStack();
+        const int steps = undo->count();
+        QTest::mouseClick(use, Qt::LeftButton);
+        QCOMPARE(undo->count(), steps + 1);
+        const Plan after = window.document()->scenario().plan;
+        const search::Layout &best = r.top.front().layout;
+        QCOMPARE(after.training.tp, best.value[search::DimTp]);
+        QCOMPARE(after.training.pp, best.value[search::DimPp]);
+        QCOMPARE(after.training.vpp, best.value[search::DimVpp]);
+        QCOMPARE(after.training.dp, best.dp);
+        QCOMPARE(after.training.micro_batch, best.value[search::DimMicroBatch]);
+        QCOMPARE(after.training.zero, best.value[search::DimZero]);
+        const Evaluation e = evaluate(after);
+        QVERIFY(e.ok());
+        QCOMPARE(e.result.days_to_train, r.top.front().result.days_to_train);
+
+        // Undo (Ctrl+Z in the window) restores the plan as it was.
+        QApplication::setActiveWindow(&window);
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        const Plan restored = window.document()->scenario().plan;
+        QCOMPARE(restored.training.tp, before.training.tp);
+        QCOMPARE(restored.training.pp, before.training.pp);
+        QCOMPARE(restored.training.dp, before.training.dp);
+        QCOMPARE(restored.training.micro_batch, before.training.micro_batch);
+        QCOMPARE(restored.training.zero, before.training.zero);
+        QCOMPARE(undo->count(), steps + 1);
+        QCOMPARE(undo->index(), steps);
+        dialog->close();
+    }
+
+    void cancelStopsTheSearch()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-cancel.ini")));
+        MainWindow window(settings);
+        auto *features = new AppFeatures(&window, m_dir.filePath(QStringLiteral("library-cancel.sqlite")));
+        window.show();
+        SearchDialog *dialog = features->showSearch();
+        child<QCheckBox>(dialog, "gpuRangeCheck")->setChecked(true);
+        child<QSpinBox>(dialog, "gpusMinSpin")->setValue(8);
+        child<QSpinBox>(dialog, "gpusMaxSpin")->setValue(16384);
+        QSignalSpy done(dialog, &SearchDialog::searchFinished);
+        auto *cancel = child<QPushButton>(dialog, "cancelButton");
+        QVERIFY(!cancel->isEnabled());
+        QTest::mouseClick(child<QPushButton>(dialog, "searchButton"), Qt::LeftButton);
+        QVERIFY(cancel->isEnabled());
+        QVERIFY(!child<QPushButton>(dialog, "searchButton")->isEnabled());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(done.count() == 1 || done.wait(60000));
+        QVERIFY(dialog->result().cancelled);
+        QVERIFY(child<QLabel>(dialog, "searchSummary")->text().startsWith(QStringLiteral("Cancelled")));
+        QVERIFY(child<QPushButton>(dialog, "searchButton")->isEnabled());
+        dialog->close();
+    }
+};
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    TestSearchGui t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_search_gui.moc"

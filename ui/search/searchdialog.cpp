@@ -1,0 +1,425 @@
+#include "searchdialog.h"
+
+#include "core/fields.h"
+#include "core/resultio.h"
+#include "plandocument.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QThread>
+#include <QTimer>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace commtax {
+
+namespace {
+
+// Memory headroom bands of the scatter's colours (GB of usable memory left per GPU).
+constexpr double kTightHeadroomGb = 5.0;
+constexpr double kRoomyHeadroomGb = 20.0;
+
+// The table's columns; numbers are stored as numbers so that sorting is numeric.
+enum Column { ColList,
+              ColRank,
+              ColGpus,
+              ColTp,
+              ColPp,
+              ColVpp,
+              ColDp,
+              ColMicroBatch,
+              ColZero,
+              ColRecompute,
+              ColSp,
+              ColStep,
+              ColCommTax,
+              ColBubble,
+              ColMfu,
+              ColMemory,
+              ColHeadroom,
+              ColDays,
+              ColCost,
+              ColTco,
+              ColCount };
+
+QStandardItem *numberItem(double v, int decimals)
+{
+    auto *item = new QStandardItem;
+    item->setData(v, Qt::UserRole + 1);
+    item->setData(formatNumber(v, decimals), Qt::DisplayRole);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QStandardItem *intItem(int v)
+{
+    auto *item = new QStandardItem;
+    item->setData(v, Qt::DisplayRole);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+// Sorts the number columns by the value behind the formatted text.
+class NumericProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool lessThan(const QModelIndex &a, const QModelIndex &b) const override
+    {
+        const QVariant va = a.data(Qt::UserRole + 1), vb = b.data(Qt::UserRole + 1);
+        if (va.isValid() && vb.isValid())
+            return va.toDouble() < vb.toDouble();
+        return QSortFilterProxyModel::lessThan(a, b);
+    }
+};
+
+} // namespace
+
+SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
+    : QDialog(parent)
+    , m_doc(doc)
+{
+    setObjectName(QStringLiteral("searchDialog"));
+    setWindowTitle(tr("Find best layout"));
+
+    m_objective = new QComboBox(this);
+    m_objective->setObjectName(QStringLiteral("objectiveCombo"));
+    m_objective->addItem(tr("Time to train (days)"), int(search::Objective::Time));
+    m_objective->addItem(tr("Cost (USD per billion tokens)"), int(search::Objective::Cost));
+    m_objective->addItem(tr("TCO of the run (USD)"), int(search::Objective::Tco));
+    m_range = new QCheckBox(tr("Search GPU counts from"), this);
+    m_range->setObjectName(QStringLiteral("gpuRangeCheck"));
+    m_range->setToolTip(tr("Every whole number of nodes in the range; off: the plan's GPU count only"));
+    m_gpusMin = new QSpinBox(this);
+    m_gpusMin->setObjectName(QStringLiteral("gpusMinSpin"));
+    m_gpusMax = new QSpinBox(this);
+    m_gpusMax->setObjectName(QStringLiteral("gpusMaxSpin"));
+    for (QSpinBox *s : {m_gpusMin, m_gpusMax})
+        s->setRange(1, 1000000);
+    m_gpusMin->setValue(8);
+    m_gpusMax->setValue(1024);
+    m_maxGpus = new QSpinBox(this);
+    m_maxGpus->setObjectName(QStringLiteral("maxGpusSpin"));
+    m_maxGpus->setRange(0, 10000000);
+    m_maxGpus->setSpecialValueText(tr("no limit"));
+    m_budget = new QDoubleSpinBox(this);
+    m_budget->setObjectName(QStringLiteral("budgetSpin"));
+    m_budget->setRange(0, 1e12);
+    m_budget->setDecimals(0);
+    m_budget->setSingleStep(1e6);
+    m_budget->setSpecialValueText(tr("no limit"));
+    m_budget->setToolTip(tr("Capex when buying; the run's TCO when renting"));
+    m_deadline = new QDoubleSpinBox(this);
+    m_deadline->setObjectName(QStringLiteral("deadlineSpin"));
+    m_deadline->setRange(0, 1e6);
+    m_deadline->setDecimals(1);
+    m_deadline->setSpecialValueText(tr("no limit"));
+    m_top = new QSpinBox(this);
+    m_top->setObjectName(QStringLiteral("topSpin"));
+    m_top->setRange(1, 1000);
+    m_top->setValue(20);
+
+    auto *gpus = new QHBoxLayout;
+    gpus->addWidget(m_range);
+    gpus->addWidget(m_gpusMin);
+    gpus->addWidget(new QLabel(tr("to"), this));
+    gpus->addWidget(m_gpusMax);
+    gpus->addStretch();
+    auto *form = new QFormLayout;
+    form->addRow(tr("Objective"), m_objective);
+    form->addRow(tr("GPUs"), gpus);
+    form->addRow(tr("At most GPUs"), m_maxGpus);
+    form->addRow(tr("Budget (USD)"), m_budget);
+    form->addRow(tr("Deadline (days)"), m_deadline);
+    form->addRow(tr("Plans listed"), m_top);
+
+    m_searchButton = new QPushButton(tr("Search"), this);
+    m_searchButton->setObjectName(QStringLiteral("searchButton"));
+    m_searchButton->setDefault(true);
+    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
+    m_useButton = new QPushButton(tr("Use this layout"), this);
+    m_useButton->setObjectName(QStringLiteral("useLayoutButton"));
+    m_useButton->setToolTip(tr("Put the selected layout into the plan (one step to undo)"));
+    m_progressBar = new QProgressBar(this);
+    m_progressBar->setObjectName(QStringLiteral("searchProgress"));
+    m_count = new QLabel(this);
+    m_count->setObjectName(QStringLiteral("searchCount"));
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("searchSummary"));
+    m_summary->setWordWrap(true);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_searchButton);
+    buttons->addWidget(m_cancelButton);
+    buttons->addWidget(m_progressBar, 1);
+
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("paretoPlot"));
+    m_plot->setMinimumHeight(220);
+    m_plot->xAxis->setLabel(tr("Days to train"));
+    m_plot->yAxis->setLabel(tr("USD per billion tokens"));
+    m_plot->legend->setVisible(true);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+
+    m_model = new QStandardItemModel(0, ColCount, this);
+    m_model->setHorizontalHeaderLabels({tr("List"), tr("#"), tr("GPUs"), QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("vpp"), QStringLiteral("dp"), tr("Micro-batch"), tr("ZeRO"), tr("Recompute"), tr("SP"), tr("Step (s)"), tr("Comm tax"), tr("Bubble"), tr("MFU"), tr("Memory (GB)"), tr("Free (GB)"), tr("Days"), tr("USD/B tokens"), tr("TCO (USD)")});
+    m_proxy = new NumericProxy(this);
+    m_proxy->setSourceModel(m_model);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("searchTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->hide();
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_plot);
+    splitter->addWidget(m_table);
+    auto *bottom = new QHBoxLayout;
+    bottom->addStretch();
+    bottom->addWidget(m_useButton);
+    auto *close = new QPushButton(tr("Close"), this);
+    close->setObjectName(QStringLiteral("closeButton"));
+    bottom->addWidget(close);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_count);
+    layout->addWidget(m_summary);
+    layout->addWidget(splitter, 1);
+    layout->addLayout(bottom);
+    resize(1100, 760);
+
+    m_watcher = new QFutureWatcher<search::SearchResult>(this);
+    m_poll = new QTimer(this);
+    m_poll->setInterval(50);
+    connect(m_poll, &QTimer::timeout, this, &SearchDialog::updateProgress);
+    connect(m_watcher, &QFutureWatcherBase::finished, this, &SearchDialog::finished);
+    connect(m_searchButton, &QPushButton::clicked, this, &SearchDialog::startSearch);
+    connect(m_cancelButton, &QPushButton::clicked, this, &SearchDialog::cancelSearch);
+    connect(m_useButton, &QPushButton::clicked, this, &SearchDialog::useSelectedLayout);
+    connect(close, &QPushButton::clicked, this, &QDialog::close);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SearchDialog::updateButtons);
+    connect(m_range, &QCheckBox::toggled, this, &SearchDialog::updateButtons);
+    updateButtons();
+}
+
+SearchDialog::~SearchDialog()
+{
+    m_cancel = true;
+    m_watcher->waitForFinished();
+}
+
+bool SearchDialog::isRunning() const
+{
+    return m_watcher->isRunning();
+}
+
+void SearchDialog::updateButtons()
+{
+    const bool running = isRunning();
+    m_searchButton->setEnabled(!running);
+    m_cancelButton->setEnabled(running);
+    m_useButton->setEnabled(!running && m_table->selectionModel()->hasSelection());
+    m_gpusMin->setEnabled(m_range->isChecked());
+    m_gpusMax->setEnabled(m_range->isChecked());
+}
+
+void SearchDialog::startSearch()
+{
+    if (isRunning())
+        return;
+    m_space = search::Space{};
+    m_space.base = m_doc->scenario().plan;
+    if (m_range->isChecked()) {
+        m_space.gpus_min = std::min(m_gpusMin->value(), m_gpusMax->value());
+        m_space.gpus_max = std::max(m_gpusMin->value(), m_gpusMax->value());
+    }
+    search::Options options;
+    m_objectiveValue = static_cast<search::Objective>(m_objective->currentData().toInt());
+    options.objective = m_objectiveValue;
+    options.top = m_top->value();
+    options.constraints.max_gpus = m_maxGpus->value();
+    options.constraints.budget_usd = m_budget->value();
+    options.constraints.deadline_days = m_deadline->value();
+    // Leave a core to the window: editing stays as fast while a search runs.
+    options.threads = std::max(1, QThread::idealThreadCount() - 1);
+    m_cancel = false;
+    m_progress = 0;
+    options.cancel = &m_cancel;
+    options.progress = &m_progress;
+    m_total = search::countSpace(m_space, options.constraints);
+    m_progressBar->setRange(0, 1000);
+    m_progressBar->setValue(0);
+    m_summary->setText(tr("Searching..."));
+    const search::Space space = m_space;
+    m_watcher->setFuture(QtConcurrent::run([space, options] { return search::runSearch(space, options); }));
+    m_poll->start();
+    updateProgress();
+    updateButtons();
+}
+
+void SearchDialog::cancelSearch()
+{
+    m_cancel = true;
+}
+
+void SearchDialog::updateProgress()
+{
+    const std::int64_t done = m_progress.load();
+    m_progressBar->setValue(m_total > 0 ? int(1000.0 * double(std::min(done, m_total)) / double(m_total)) : 0);
+    m_count->setText(tr("%1 of %2 layouts searched").arg(QLocale().toString(qlonglong(done)), QLocale().toString(qlonglong(m_total))));
+}
+
+void SearchDialog::finished()
+{
+    m_poll->stop();
+    m_result = m_watcher->result();
+    updateProgress();
+    showResult();
+    updateButtons();
+    Q_EMIT searchFinished();
+}
+
+void SearchDialog::showResult()
+{
+    const search::SearchResult &r = m_result;
+    const QLocale locale;
+    QString summary = r.cancelled ? tr("Cancelled after %1 layouts (%2 valid, %3 fit in memory) in %4 s.").arg(locale.toString(qlonglong(r.searched)), locale.toString(qlonglong(r.valid)), locale.toString(qlonglong(r.fits)), formatNumber(r.seconds, 3))
+                                  : tr("Searched %1 layouts (%2 valid, %3 fit in memory, %4 meet the constraints) in %5 s.").arg(locale.toString(qlonglong(r.searched)), locale.toString(qlonglong(r.valid)), locale.toString(qlonglong(r.fits)), locale.toString(qlonglong(r.feasible)), formatNumber(r.seconds, 3));
+    if (!r.cancelled && r.top.empty())
+        summary += QLatin1Char(' ') + tr("No plan fits in memory and meets the constraints.");
+    else if (r.top.size() > 1) {
+        const double a = search::objectiveValue(m_objectiveValue, r.top[0].result), b = search::objectiveValue(m_objectiveValue, r.top[1].result);
+        QStringList differs;
+        for (const std::string &k : search::differingFields(r.top[0].layout, r.top[1].layout, m_space))
+            differs << QString::fromStdString(k);
+        summary += QLatin1Char(' ') + tr("The best is %1% better than the runner-up, which differs in %2.").arg(formatNumber(a > 0 ? 100 * (b - a) / a : 0.0, 1), differs.join(QStringLiteral(", ")));
+    }
+    m_summary->setText(summary);
+
+    // The table: the top plans, then the front.
+    m_rows.clear();
+    m_model->removeRows(0, m_model->rowCount());
+    m_table->setSortingEnabled(false);
+    auto addRows = [&](const QString &list, const std::vector<search::Found> &plans) {
+        for (size_t i = 0; i < plans.size(); ++i) {
+            const search::Found &f = plans[i];
+            const Result &x = f.result;
+            const search::Layout &l = f.layout;
+            QList<QStandardItem *> row;
+            auto *listItem = new QStandardItem(list);
+            listItem->setData(int(m_rows.size()), Qt::UserRole + 2);
+            row << listItem << intItem(int(i) + 1) << intItem(l.gpus) << intItem(l.value[search::DimTp]) << intItem(l.value[search::DimPp])
+                << intItem(l.value[search::DimVpp]) << intItem(l.dp) << intItem(l.value[search::DimMicroBatch]) << intItem(l.value[search::DimZero])
+                << new QStandardItem(QLatin1String(toString(Recompute(l.value[search::DimRecompute]))))
+                << new QStandardItem(l.value[search::DimSequenceParallel] ? tr("on") : tr("off")) << numberItem(x.step_time_s, 3)
+                << numberItem(100 * x.comm_tax_exposed, 1) << numberItem(100 * x.bubble_share, 1) << numberItem(100 * x.mfu, 1)
+                << numberItem(x.memory_total_gb, 1) << numberItem(search::memoryHeadroomGb(x), 1) << numberItem(x.days_to_train, 1)
+                << numberItem(x.cost_per_billion_tokens_usd, 2) << numberItem(x.tco_usd, 0);
+            m_model->appendRow(row);
+            m_rows.push_back(f);
+        }
+    };
+    addRows(tr("top"), r.top);
+    addRows(tr("front"), r.pareto);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);
+    if (m_model->rowCount() > 0)
+        m_table->selectRow(0);
+
+    // The scatter: every listed plan coloured by headroom, the front as a line, the current plan.
+    m_plot->clearGraphs();
+    auto addGraph = [&](const char *name, const QString &label, const QColor &color, QCPScatterStyle::ScatterShape shape, bool line) {
+        QCPGraph *g = m_plot->addGraph();
+        g->setObjectName(QLatin1String(name));
+        g->setName(label);
+        g->setPen(line ? QPen(color, 1.5) : QPen(color));
+        g->setLineStyle(line ? QCPGraph::lsLine : QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(shape, color, line ? Qt::white : color, line ? 7 : 6));
+        return g;
+    };
+    QCPGraph *front = addGraph("pareto", tr("Pareto front"), QColor(40, 40, 40), QCPScatterStyle::ssCircle, true);
+    QCPGraph *tight = addGraph("headroom_tight", tr("under %1 GB free").arg(kTightHeadroomGb), QColor(214, 39, 40), QCPScatterStyle::ssDisc, false);
+    QCPGraph *some = addGraph("headroom_some", tr("%1-%2 GB free").arg(kTightHeadroomGb).arg(kRoomyHeadroomGb), QColor(255, 127, 14), QCPScatterStyle::ssDisc, false);
+    QCPGraph *roomy = addGraph("headroom_roomy", tr("over %1 GB free").arg(kRoomyHeadroomGb), QColor(44, 160, 44), QCPScatterStyle::ssDisc, false);
+    QCPGraph *current = addGraph("current", tr("current plan"), QColor(31, 119, 180), QCPScatterStyle::ssCrossCircle, false);
+    current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QColor(31, 119, 180), 12));
+    for (const search::Found &f : r.pareto)
+        front->addData(f.result.days_to_train, f.result.cost_per_billion_tokens_usd);
+    for (const search::Found &f : m_rows) {
+        const double h = search::memoryHeadroomGb(f.result);
+        (h < kTightHeadroomGb ? tight : h < kRoomyHeadroomGb ? some
+                                                             : roomy)
+            ->addData(f.result.days_to_train, f.result.cost_per_billion_tokens_usd);
+    }
+    const Evaluation now = evaluate(m_doc->scenario().plan);
+    if (now.ok() && now.result.fits_in_memory && std::isfinite(now.result.days_to_train))
+        current->addData(now.result.days_to_train, now.result.cost_per_billion_tokens_usd);
+    m_plot->rescaleAxes();
+    m_plot->xAxis->scaleRange(1.1);
+    m_plot->yAxis->scaleRange(1.1);
+    m_plot->replot();
+}
+
+bool SearchDialog::useSelectedLayout()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows(ColList);
+    if (rows.isEmpty() || isRunning())
+        return false;
+    const int index = rows.first().data(Qt::UserRole + 2).toInt();
+    if (index < 0 || size_t(index) >= m_rows.size())
+        return false;
+    const search::Layout &l = m_rows[size_t(index)].layout;
+    const Plan plan = search::planOf(m_space, l);
+    // Every cluster and training field to the searched plan's value, in one undo step.
+    QList<QPair<const FieldInfo *, QJsonValue>> edits;
+    for (Section s : {Section::Cluster, Section::Training})
+        for (const FieldInfo *f : fieldsOf(s)) {
+            const QJsonValue v = f->get(plan);
+            if (v != f->get(m_doc->scenario().plan))
+                edits.append({f, v});
+        }
+    if (edits.isEmpty())
+        return false;
+    QUndoStack *undo = m_doc->undoStack();
+    undo->beginMacro(tr("Use layout tp=%1 pp=%2 vpp=%3 dp=%4 on %5 GPUs").arg(l.value[search::DimTp]).arg(l.value[search::DimPp]).arg(l.value[search::DimVpp]).arg(l.dp).arg(l.gpus));
+    for (const auto &[field, value] : edits)
+        m_doc->setField(*field, value);
+    // dp last: with "dp follows the GPUs" off, an earlier tp or pp edit left it as it was.
+    if (const FieldInfo *dp = findField(Section::Training, QStringLiteral("dp")))
+        m_doc->setField(*dp, plan.training.dp);
+    undo->endMacro();
+    return true;
+}
+
+void SearchDialog::closeEvent(QCloseEvent *event)
+{
+    m_cancel = true;
+    QDialog::closeEvent(event);
+}
+
+} // namespace commtax

@@ -1,0 +1,94 @@
+#pragma once
+// Tools > Find best layout (Ctrl+B), issue 11: the layout search (model/search) of the current
+// plan's model, GPU and cluster, run off the GUI thread with a progress bar, a count and Cancel;
+// the Pareto front of days against USD per billion tokens (QCustomPlot, coloured by memory
+// headroom, the current plan marked), a sortable table of the top plans and the front, and "Use
+// this layout", which puts the chosen layout into the plan as one undoable edit.
+
+#include "search/search.h"
+
+#include <QDialog>
+#include <QFutureWatcher>
+
+#include <atomic>
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QSpinBox;
+class QStandardItemModel;
+class QTableView;
+class QTimer;
+class QCustomPlot;
+
+namespace commtax {
+
+class PlanDocument;
+
+class SearchDialog : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SearchDialog)
+public:
+    explicit SearchDialog(PlanDocument *doc, QWidget *parent = nullptr);
+    ~SearchDialog() override;
+
+    bool isRunning() const;
+    // The last search's answer (empty before the first one ends).
+    const search::SearchResult &result() const { return m_result; }
+
+public Q_SLOTS:
+    void startSearch();
+    void cancelSearch();
+    // Put the plan of the table's current row into the document (one undo step); false if none.
+    bool useSelectedLayout();
+
+Q_SIGNALS:
+    void searchFinished();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void finished();
+    void updateProgress();
+    void showResult();
+    void updateButtons();
+
+    PlanDocument *m_doc;
+    QComboBox *m_objective;
+    QCheckBox *m_range;
+    QSpinBox *m_gpusMin;
+    QSpinBox *m_gpusMax;
+    QSpinBox *m_maxGpus;
+    QDoubleSpinBox *m_budget;
+    QDoubleSpinBox *m_deadline;
+    QSpinBox *m_top;
+    QPushButton *m_searchButton;
+    QPushButton *m_cancelButton;
+    QPushButton *m_useButton;
+    QProgressBar *m_progressBar;
+    QLabel *m_count;
+    QLabel *m_summary;
+    QCustomPlot *m_plot;
+    QTableView *m_table;
+    QStandardItemModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTimer *m_poll;
+
+    search::Space m_space; // of the running or last search
+    search::Objective m_objectiveValue = search::Objective::Time;
+    search::SearchResult m_result;
+    std::vector<search::Found> m_rows; // the table's plans, by the row's stored index
+    std::int64_t m_total = 0;
+    std::atomic<bool> m_cancel{false};
+    std::atomic<std::int64_t> m_progress{0};
+    QFutureWatcher<search::SearchResult> *m_watcher;
+};
+
+} // namespace commtax

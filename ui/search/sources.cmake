@@ -1,0 +1,5 @@
+# Layout search (issue 11): Tools > Find best layout. The search itself is plain C++ in
+# model/search (commtax_search).
+target_sources(commtax_ui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/searchdialog.h ${CMAKE_CURRENT_LIST_DIR}/searchdialog.cpp)
+target_link_libraries(commtax_ui PUBLIC commtax_search)
