@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QIcon>
 
 int main(int argc, char **argv)
@@ -12,8 +13,8 @@ int main(int argc, char **argv)
     if (argc > 1)
         return commtax::runCli(argc, argv);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Commtax"));
-    QApplication::setOrganizationName(QStringLiteral("Commtax"));
+    QApplication::setApplicationName(QCoreApplication::translate("commtax::Cli", "Commtax"));
+    QApplication::setOrganizationName(QCoreApplication::translate("commtax::Cli", "Commtax"));
     QApplication::setApplicationVersion(QStringLiteral(COMMTAX_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/commtax.svg")));
     commtax::AppSettings settings; // ~/.config/Commtax/Commtax.conf on Linux

@@ -5,6 +5,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -69,7 +70,7 @@ QString plainValue(const QJsonValue &v)
     case QJsonValue::Bool: return v.toBool() ? QStringLiteral("yes") : QStringLiteral("no");
     case QJsonValue::Double: return QLocale::c().toString(v.toDouble(), 'g', 8);
     case QJsonValue::String: return v.toString();
-    case QJsonValue::Null: return QStringLiteral("the GPU's default");
+    case QJsonValue::Null: return QCoreApplication::translate("commtax::PlanEditor", "the GPU's default");
     default: return QStringLiteral("(none)");
     }
 }
@@ -77,7 +78,7 @@ QString plainValue(const QJsonValue &v)
 QString groupTitle(Section s)
 {
     switch (s) {
-    case Section::Training: return QStringLiteral("Parallel layout");
+    case Section::Training: return QCoreApplication::translate("commtax::PlanEditor", "Parallel layout");
     default: return sectionTitle(s);
     }
 }
@@ -109,8 +110,8 @@ PlanEditor::PlanEditor(PlanDocument *doc, QWidget *parent)
     auto *nameForm = new QFormLayout;
     m_name = new QLineEdit;
     m_name->setObjectName(QStringLiteral("scenarioName"));
-    m_name->setPlaceholderText(QStringLiteral("Name of this plan"));
-    nameForm->addRow(QStringLiteral("Plan name"), m_name);
+    m_name->setPlaceholderText(tr("Name of this plan"));
+    nameForm->addRow(tr("Plan name"), m_name);
     column->addLayout(nameForm);
     connect(m_name, &QLineEdit::editingFinished, this, [this] { m_doc->setName(m_name->text().trimmed()); });
 
@@ -162,7 +163,7 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
     g.presets->setMinimumContentsLength(12);
     g.box = box;
     g.title = title;
-    form->addRow(QStringLiteral("Start from"), g.presets);
+    form->addRow(tr("Start from"), g.presets);
     m_groups.push_back(g);
     fillPresetCombo(m_groups[gi]);
     connect(g.presets, &QComboBox::activated, this, [this, gi](int index) { onPresetActivated(m_groups[gi], index); });
@@ -185,10 +186,10 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         form->addRow(row.error);
         form->setRowVisible(row.error, false);
         if (section == Section::Training && QLatin1String(f->key) == QLatin1String("dp")) {
-            m_dpFollows = new QCheckBox(QStringLiteral("dp = GPUs / (tp x pp)"));
+            m_dpFollows = new QCheckBox(tr("dp = GPUs / (tp x pp)"));
             m_dpFollows->setObjectName(QStringLiteral("dpFollowsGpus"));
-            m_dpFollows->setToolTip(QStringLiteral("On: every edit of nodes, GPUs per node, tp or pp sets dp so that "
-                                                   "tp * pp * dp equals the GPUs. Off: dp is yours to set."));
+            m_dpFollows->setToolTip(tr("On: every edit of nodes, GPUs per node, tp or pp sets dp so that "
+                                       "tp * pp * dp equals the GPUs. Off: dp is yours to set."));
             form->addRow(QString(), m_dpFollows);
             connect(m_dpFollows, &QCheckBox::toggled, this, [this](bool on) { m_doc->setDpFollowsGpus(on); });
         }
@@ -290,7 +291,7 @@ void PlanEditor::fillPresetCombo(Group &g)
             g.presets->addItem(p.name, p.id);
             g.presets->setItemData(g.presets->count() - 1, p.description, Qt::ToolTipRole);
         }
-        g.presets->addItem(QStringLiteral("Custom"), QString());
+        g.presets->addItem(tr("Custom"), QString());
         return;
     }
     for (const Preset &p : m_doc->catalog().presets(g.section)) {
@@ -298,7 +299,7 @@ void PlanEditor::fillPresetCombo(Group &g)
         g.presets->setItemData(g.presets->count() - 1, p.description.isEmpty() ? p.name : p.description,
                                Qt::ToolTipRole);
     }
-    g.presets->addItem(QStringLiteral("Custom (inline in the file)"), QString());
+    g.presets->addItem(tr("Custom (inline in the file)"), QString());
 }
 
 void PlanEditor::onPresetActivated(Group &g, int index)
@@ -366,7 +367,7 @@ void PlanEditor::refresh()
         if (row.info->type == FieldType::OptionalDouble) {
             // Only when it changes: a new special text re-lays out the whole editor.
             auto *spin = static_cast<QDoubleSpinBox *>(row.editor);
-            const QString special = QStringLiteral("GPU default (%1)").arg(plan.gpu.compute_efficiency, 0, 'f', 2);
+            const QString special = tr("GPU default (%1)").arg(plan.gpu.compute_efficiency, 0, 'f', 2);
             if (spin->specialValueText() != special)
                 spin->setSpecialValueText(special);
         }
@@ -409,7 +410,7 @@ void PlanEditor::refresh()
         if (g.edited != edited) {
             g.edited = edited;
             g.box->setTitle(edited == 0 ? g.title
-                                        : QStringLiteral("%1 (%2 edited from the preset, in blue)").arg(g.title).arg(edited));
+                                        : tr("%1 (%2 edited from the preset, in blue)").arg(g.title).arg(edited));
         }
         if (g.presetKey != presetId || g.presetKey.isNull()) {
             g.presetKey = presetId.isNull() ? QStringLiteral("") : presetId;
@@ -426,15 +427,15 @@ QString PlanEditor::defaultNote(const Group &g, const FieldInfo &f) const
         const QString id = s.presetOf(g.section);
         const std::optional<Preset> p = id.isEmpty() ? std::nullopt : m_doc->catalog().find(g.section, id);
         if (!p)
-            return QStringLiteral("No preset: this section is custom, written inline in the scenario file.");
+            return tr("No preset: this section is custom, written inline in the scenario file.");
         const auto prov = p->provenance.constFind(key);
-        QString note = QStringLiteral("Preset %1: %2").arg(p->name.toHtmlEscaped(), plainValue(p->values.value(key)));
+        QString note = tr("Preset %1: %2").arg(p->name.toHtmlEscaped(), plainValue(p->values.value(key)));
         if (prov != p->provenance.constEnd())
             note += QStringLiteral(" (<i>%1</i>: %2)").arg(toString(prov->kind), prov->source.toHtmlEscaped());
         return note;
     }
     const Plan defaults;
-    QString note = QStringLiteral("Commtax default: %1 (an editable assumption; README, Scenario files)")
+    QString note = tr("Commtax default: %1 (an editable assumption; README, Scenario files)")
                        .arg(plainValue(f.get(defaults)));
     if (const std::optional<Preset> p = matchingPartialPreset(g.section, s.plan)) {
         const auto prov = p->provenance.constFind(key);
@@ -454,13 +455,13 @@ void PlanEditor::refreshTooltips(Group &g)
         const FieldInfo &f = *row.info;
         QString range;
         if (f.type == FieldType::Int || f.type == FieldType::Double || f.type == FieldType::OptionalDouble)
-            range = QStringLiteral("<br>Editor range %1 to %2%3")
+            range = tr("<br>Editor range %1 to %2%3")
                         .arg(QLocale::c().toString(f.min, 'g', 6), QLocale::c().toString(f.max, 'g', 6),
                              QLatin1String(f.unit).isEmpty() ? QString() : QStringLiteral(" ") + QLatin1String(f.unit));
         else if (f.type == FieldType::Choice)
-            range = QStringLiteral("<br>One of: ") + f.choices.join(QStringLiteral(", "));
-        const QString tip = QStringLiteral("<p><b>%1</b> <code>%2</code></p><p>%3%4</p><p><b>Where the default comes "
-                                           "from.</b> %5</p>")
+            range = tr("<br>One of: ") + f.choices.join(QStringLiteral(", "));
+        const QString tip = tr("<p><b>%1</b> <code>%2</code></p><p>%3%4</p><p><b>Where the default comes "
+                               "from.</b> %5</p>")
                                 .arg(QString::fromLatin1(f.label).toHtmlEscaped(), f.path(),
                                      QString::fromLatin1(f.help).toHtmlEscaped(), range, defaultNote(g, f));
         row.label->setToolTip(tip);

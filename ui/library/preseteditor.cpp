@@ -28,15 +28,15 @@ PresetEditor::PresetEditor(Section section, QWidget *parent)
     m_id = new QLineEdit(this);
     m_id->setObjectName(QStringLiteral("id"));
     m_id->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9][A-Za-z0-9._-]*")), m_id));
-    m_id->setToolTip(QStringLiteral("What scenario files use to name this preset: letters, digits, '.', '_' and '-'"));
+    m_id->setToolTip(tr("What scenario files use to name this preset: letters, digits, '.', '_' and '-'"));
     m_name = new QLineEdit(this);
     m_name->setObjectName(QStringLiteral("name"));
     m_description = new QLineEdit(this);
     m_description->setObjectName(QStringLiteral("description"));
     form->addRow(m_origin);
     form->addRow(QStringLiteral("Id"), m_id);
-    form->addRow(QStringLiteral("Name"), m_name);
-    form->addRow(QStringLiteral("Description"), m_description);
+    form->addRow(tr("Name"), m_name);
+    form->addRow(tr("Description"), m_description);
     for (QLineEdit *e : {m_id, m_name, m_description})
         connect(e, &QLineEdit::textEdited, this, [this] {
             if (!m_loading)
@@ -154,8 +154,8 @@ void PresetEditor::updateProvenance(const FieldInfo &f)
     QLabel *label = m_provenance.at(key);
     const bool changed = !m_isNew && valueOf(f) != m_original.values.value(key);
     if (changed) {
-        label->setText(QStringLiteral("user (edited)"));
-        label->setToolTip(QStringLiteral("Was %1 (%2)")
+        label->setText(tr("user (edited)"));
+        label->setToolTip(tr("Was %1 (%2)")
                               .arg(m_original.values.value(key).toVariant().toString(),
                                    toString(m_original.provenance.value(key).kind)));
     } else if (m_original.provenance.contains(key)) {
@@ -184,11 +184,11 @@ void PresetEditor::setPreset(const Preset &p, bool isNew)
         updateProvenance(*f);
     }
     if (isNew)
-        m_origin->setText(QStringLiteral("<b>New %1 preset</b>: choose an id and a name, then Save.").arg(sectionTitle(m_section)));
+        m_origin->setText(tr("<b>New %1 preset</b>: choose an id and a name, then Save.").arg(sectionTitle(m_section)));
     else if (p.builtIn)
-        m_origin->setText(QStringLiteral("<b>Built-in preset</b> (read-only): saving your edits stores a copy in your library."));
+        m_origin->setText(tr("<b>Built-in preset</b> (read-only): saving your edits stores a copy in your library."));
     else
-        m_origin->setText(QStringLiteral("<b>Your preset</b>, stored in your library."));
+        m_origin->setText(tr("<b>Your preset</b>, stored in your library."));
     setEnabled(true);
     m_loading = false;
 }
@@ -203,7 +203,7 @@ Preset PresetEditor::preset() const
         const QString key = QLatin1String(f->key);
         const QJsonValue v = valueOf(*f);
         if (v != m_original.values.value(key))
-            p.provenance.insert(key, Provenance{SourceKind::User, QStringLiteral("edited by the user")});
+            p.provenance.insert(key, Provenance{SourceKind::User, tr("edited by the user")});
         p.values.insert(key, v);
     }
     return p;
