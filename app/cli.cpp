@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "translations.h"
 
 #include "core/presets.h"
 #include "core/resultio.h"
@@ -418,9 +419,11 @@ int runCli(int argc, char **argv)
         app = std::make_unique<QApplication>(argc, argv);
     else
         app = std::make_unique<QCoreApplication>(argc, argv);
-    QCoreApplication::setApplicationName(QCoreApplication::translate("commtax::Cli", "Commtax"));
-    QCoreApplication::setOrganizationName(QCoreApplication::translate("commtax::Cli", "Commtax"));
+    QCoreApplication::setApplicationName(QStringLiteral("Commtax"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Commtax"));
     QCoreApplication::setApplicationVersion(QStringLiteral(COMMTAX_VERSION));
+    // Messages for people in the system's language; --json and --csv output is never translated.
+    installInterfaceLanguage(QString());
     QStringList args = QCoreApplication::arguments().mid(1);
     const QString cmd = args.takeFirst();
     if (cmd == QLatin1String("--help") || cmd == QLatin1String("-h") || cmd == QLatin1String("help")) {

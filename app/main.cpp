@@ -3,6 +3,7 @@
 #include "appsettings.h"
 #include "cli.h"
 #include "mainwindow.h"
+#include "translations.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -13,11 +14,12 @@ int main(int argc, char **argv)
     if (argc > 1)
         return commtax::runCli(argc, argv);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QCoreApplication::translate("commtax::Cli", "Commtax"));
-    QApplication::setOrganizationName(QCoreApplication::translate("commtax::Cli", "Commtax"));
+    QApplication::setApplicationName(QStringLiteral("Commtax"));
+    QApplication::setOrganizationName(QStringLiteral("Commtax"));
     QApplication::setApplicationVersion(QStringLiteral(COMMTAX_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/commtax.svg")));
     commtax::AppSettings settings; // ~/.config/Commtax/Commtax.conf on Linux
+    commtax::installInterfaceLanguage(settings.language());
     commtax::MainWindow window(settings);
     new commtax::AppFeatures(&window); // preset library, comparison, reports, calibration
     window.show();

@@ -24,7 +24,8 @@ jobs=${COMMTAX_JOBS:-$(nproc)}
 # (pdftotext/pdftoppm on generated reports) and clang with its libFuzzer runtime (the fuzz target;
 # libclang-rt-14-dev is only recommended by clang, and recommends are not installed).
 packages=(build-essential cmake ninja-build pkg-config
-          qt6-base-dev libqt6sql6-sqlite libqt6svg6 libqcustomplot-dev libgl-dev
+          qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk
+          libqt6sql6-sqlite libqt6svg6 libqcustomplot-dev libgl-dev
           libbenchmark-dev)
 case "$mode" in test|sanitize|fuzz) packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev clang-format) ;; esac
 

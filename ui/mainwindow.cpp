@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "modeltext.h"
 
 #include "appsettings.h"
 #include "charts/plancharts.h"
@@ -570,7 +571,8 @@ void MainWindow::showWarnings(const Analysis &a)
     QList<Line> lines;
     for (const FieldError &e : a.errors)
         lines.append({e.path + QStringLiteral(": ") + e.message, 0});
-    const QStringList warnings = a.valid ? a.warnings : (m_latest ? m_latest->warnings : QStringList());
+    const QStringList warnings = a.valid ? warningTexts(a.result, a.scenario.plan)
+                                         : (m_latest ? warningTexts(m_latest->result, m_latest->scenario.plan) : QStringList());
     for (qsizetype i = 0; i < warnings.size() && i < kWarningsInList; ++i)
         lines.append(a.valid ? Line{warnings[i], 1} : Line{tr("(last valid plan) ") + warnings[i], 2});
     if (a.valid && warnings.isEmpty())

@@ -1,4 +1,5 @@
 #include "plandocument.h"
+#include "modeltext.h"
 
 #include "engine/engine.h"
 
@@ -83,7 +84,7 @@ bool PlanDocument::setField(const FieldInfo &field, const QJsonValue &value, int
     field.set(next.scenario.plan, value);
     if (next.dpFollowsGpus && !(field.section == Section::Training && QLatin1String(field.key) == QLatin1String("dp")))
         deriveDataParallel(next.scenario.plan);
-    QString label = QLatin1String(field.label);
+    QString label = fieldText(field.label);
     if (const qsizetype paren = label.indexOf(QLatin1String(" (")); paren > 0)
         label.truncate(paren);
     return push(next, tr("Set %1 to %2").arg(label, valueText(value)), field.path(), mergeSession);
@@ -106,7 +107,7 @@ bool PlanDocument::applyPreset(Section section, const QString &id)
     const int gpus = plan.cluster.nodes * plan.cluster.gpus_per_node;
     preset->applyTo(plan);
     next.scenario.presetOf(section) = preset->id;
-    QString text = tr("Choose %1 %2").arg(sectionTitle(section), preset->name);
+    QString text = tr("Choose %1 %2").arg(sectionName(section), preset->name);
     if (section == Section::Gpu) {
         // The GPU comes in its own server: the same default the hardware comparison uses.
         if (const std::optional<Preset> cluster = m_catalog.find(Section::Cluster, preset->defaultCluster())) {
@@ -133,7 +134,7 @@ bool PlanDocument::applyPartialPreset(const Preset &preset)
     preset.applyTo(next.scenario.plan);
     if (next.dpFollowsGpus)
         deriveDataParallel(next.scenario.plan);
-    return push(next, tr("Choose %1 %2").arg(sectionTitle(preset.section), preset.name), QString(), 0);
+    return push(next, tr("Choose %1 %2").arg(sectionName(preset.section), preset.name), QString(), 0);
 }
 
 bool PlanDocument::setDpFollowsGpus(bool on)

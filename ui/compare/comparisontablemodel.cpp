@@ -1,10 +1,12 @@
 #include "comparisontablemodel.h"
+#include "modeltext.h"
 
 #include "library/comparisonio.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QLocale>
 
 #include <cmath>
 
@@ -118,7 +120,7 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         QString tip = text(row, plan);
         if (row.metric && m_comparison.plans[plan].valid)
-            tip = QStringLiteral("%1: %2").arg(QLatin1String(row.metric->label)).arg(row.metric->get(m_comparison.plans[plan].result), 0, 'g', 10);
+            tip = QStringLiteral("%1: %2").arg(metricLabel(*row.metric), QLocale().toString(row.metric->get(m_comparison.plans[plan].result), 'g', 10));
         if (best)
             tip += tr("\nBest of the plans that run");
         return tip;
@@ -176,11 +178,11 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
     case RowKind::Metric:
         if (role == Qt::ToolTipRole)
             return QStringLiteral("%1 (%2); better: %3")
-                .arg(QLatin1String(row.metric->label), QLatin1String(row.metric->key),
+                .arg(metricLabel(*row.metric), QLatin1String(row.metric->key),
                      row.metric->better == Better::Lower        ? QStringLiteral("lower")
                          : row.metric->better == Better::Higher ? QStringLiteral("higher")
                                                                 : QStringLiteral("neither"));
-        return QLatin1String(row.metric->label);
+        return metricLabel(*row.metric);
     case RowKind::BreakEvenPrice: return tr("Break-even GPU price vs A");
     case RowKind::BuyVersusRent: return tr("Buying beats renting after");
     }

@@ -1,4 +1,5 @@
 #include "planeditor.h"
+#include "modeltext.h"
 
 #include "editor/sectionpresets.h"
 #include "plandocument.h"
@@ -79,7 +80,7 @@ QString groupTitle(Section s)
 {
     switch (s) {
     case Section::Training: return QCoreApplication::translate("commtax::PlanEditor", "Parallel layout");
-    default: return sectionTitle(s);
+    default: return sectionName(s);
     }
 }
 } // namespace
@@ -173,7 +174,7 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         Row &row = m_rows.back();
         row.info = f;
         row.form = form;
-        row.label = new QLabel(QLatin1String(f->label));
+        row.label = new QLabel(fieldText(f->label));
         row.label->setWordWrap(true);
         row.label->setMinimumWidth(120);
         QWidget *field = makeEditor(row);
@@ -462,8 +463,8 @@ void PlanEditor::refreshTooltips(Group &g)
             range = tr("<br>One of: ") + f.choices.join(QStringLiteral(", "));
         const QString tip = tr("<p><b>%1</b> <code>%2</code></p><p>%3%4</p><p><b>Where the default comes "
                                "from.</b> %5</p>")
-                                .arg(QString::fromLatin1(f.label).toHtmlEscaped(), f.path(),
-                                     QString::fromLatin1(f.help).toHtmlEscaped(), range, defaultNote(g, f));
+                                .arg(fieldText(f.label).toHtmlEscaped(), f.path(),
+                                     fieldText(f.help).toHtmlEscaped(), range, defaultNote(g, f));
         row.label->setToolTip(tip);
         row.editor->setToolTip(tip);
         if (row.slider)

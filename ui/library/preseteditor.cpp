@@ -1,4 +1,5 @@
 #include "preseteditor.h"
+#include "modeltext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -82,7 +83,7 @@ PresetEditor::PresetEditor(Section section, QWidget *parent)
         }
         }
         editor->setObjectName(key);
-        editor->setToolTip(QLatin1String(f->help));
+        editor->setToolTip(fieldText(f->help));
         auto *prov = new QLabel(this);
         prov->setObjectName(key + QStringLiteral("-provenance"));
         prov->setMinimumWidth(80);
@@ -90,8 +91,8 @@ PresetEditor::PresetEditor(Section section, QWidget *parent)
         auto *row = new QHBoxLayout;
         row->addWidget(editor, 1);
         row->addWidget(prov);
-        auto *label = new QLabel(QLatin1String(f->label), this);
-        label->setToolTip(QLatin1String(f->help));
+        auto *label = new QLabel(fieldText(f->label), this);
+        label->setToolTip(fieldText(f->help));
         form->addRow(label, row);
         m_editors[key] = editor;
         m_provenance[key] = prov;
@@ -184,7 +185,7 @@ void PresetEditor::setPreset(const Preset &p, bool isNew)
         updateProvenance(*f);
     }
     if (isNew)
-        m_origin->setText(tr("<b>New %1 preset</b>: choose an id and a name, then Save.").arg(sectionTitle(m_section)));
+        m_origin->setText(tr("<b>New %1 preset</b>: choose an id and a name, then Save.").arg(sectionName(m_section)));
     else if (p.builtIn)
         m_origin->setText(tr("<b>Built-in preset</b> (read-only): saving your edits stores a copy in your library."));
     else

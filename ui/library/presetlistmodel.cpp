@@ -1,4 +1,5 @@
 #include "presetlistmodel.h"
+#include "modeltext.h"
 
 #include "core/resultio.h"
 #include "engine/engine.h"
@@ -118,7 +119,7 @@ QVariant PresetListModel::headerData(int section, Qt::Orientation orientation, i
     case Origin: return tr("Origin");
     default:
         if (section >= FirstFigure && size_t(section - FirstFigure) < m_figures.size())
-            return QLatin1String(m_figures[size_t(section - FirstFigure)]->label);
+            return fieldText(m_figures[size_t(section - FirstFigure)]->label);
         return QVariant();
     }
 }

@@ -1,4 +1,5 @@
 #include "presetmanagerdialog.h"
+#include "modeltext.h"
 
 #include "core/resultio.h"
 #include "library/presetlibrary.h"
@@ -43,7 +44,7 @@ QString tabTitle(Section s)
     case Section::Gpu: return QStringLiteral("GPUs");
     case Section::Cluster: return QCoreApplication::translate("commtax::PresetManagerDialog", "Clusters");
     case Section::Model: return QCoreApplication::translate("commtax::PresetManagerDialog", "Models");
-    default: return sectionTitle(s);
+    default: return sectionName(s);
     }
 }
 QTableView *makeView(QWidget *parent, QAbstractItemModel *model, const QString &objectName)
@@ -369,7 +370,7 @@ bool PresetManagerDialog::newPreset(Section s)
     Preset fresh = selected ? *selected : PresetCatalog::builtIn().presets(s).first();
     fresh.builtIn = false;
     fresh.id = m_library->uniqueId(s, QStringLiteral("my-") + sectionKey(s));
-    fresh.name = QStringLiteral("My %1").arg(sectionTitle(s));
+    fresh.name = tr("My %1").arg(sectionName(s));
     fresh.description = tr("Started from %1").arg(selected ? selected->name : fresh.name);
     p->editor->setPreset(fresh, true);
     p->save->setText(tr("Save"));
@@ -571,7 +572,7 @@ void PresetManagerDialog::showPlanDetails()
         for (const char *key : {"step_time_s", "comm_tax_exposed", "mfu", "memory_total_gb", "days_to_train", "capex_usd",
                                 "cost_per_billion_tokens_usd"}) {
             const MetricInfo *m = findMetric(QLatin1String(key));
-            text += QStringLiteral("%1 %2\n").arg(QLatin1String(m->label), -32).arg(formatMetric(*m, m->get(e.result)));
+            text += QStringLiteral("%1 %2\n").arg(metricLabel(*m), -32).arg(formatMetric(*m, m->get(e.result)));
         }
         if (!e.result.fits_in_memory)
             text += tr("\nDoes not fit in memory.\n");

@@ -1,4 +1,5 @@
 #include "reportwriter.h"
+#include "modeltext.h"
 
 #include "compare/comparisoncharts.h"
 #include "compare/comparisontablemodel.h"
@@ -348,7 +349,7 @@ public:
         for (const FieldInfo *f : fieldsOf(s)) {
             if (skip.contains(QLatin1String(f->key)))
                 continue;
-            QList<Cell> row{Cell{QLatin1String(f->label)}};
+            QList<Cell> row{Cell{fieldText(f->label)}};
             for (const Column &col : cols) {
                 const QJsonValue v = f->get(col.plan->scenario.plan);
                 QString text = fieldValue(*f, v);
@@ -587,7 +588,7 @@ void assumptionsAndSources(ReportDocument &doc, const Comparison &c, const Repor
         QList<QList<Cell>> rows;
         for (Section s : {Section::Training, Section::Economics})
             for (const FieldInfo *f : fieldsOf(s)) {
-                QList<Cell> row{Cell{QLatin1String(f->label)}};
+                QList<Cell> row{Cell{fieldText(f->label)}};
                 for (const ComparedPlan &p : c.plans)
                     row << Cell{fieldValue(*f, f->get(p.plan))};
                 rows << row;
