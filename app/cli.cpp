@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
+#include "translations.h"
 
 #include "core/presets.h"
 #include "core/resultio.h"
@@ -9,6 +10,7 @@
 #include "library/presetlibrary.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -52,7 +54,7 @@ int fail(int code, const QString &message)
 void warn(const QString &message)
 {
     out().flush();
-    err() << "commtax: warning: " << shown(message) << Qt::endl;
+    err() << "commtax: " << QCoreApplication::translate("commtax::Cli", "warning: %1").arg(shown(message)) << Qt::endl;
 }
 
 const PresetCatalog &presetCatalog()
@@ -63,7 +65,7 @@ const PresetCatalog &presetCatalog()
             return PresetCatalog::builtIn();
         QString error;
         if (!library.open(&error, PresetLibrary::OpenMode::ExistingOnly)) {
-            warn(QStringLiteral("preset library not used (%1); built-in presets only").arg(error));
+            warn(QCoreApplication::translate("commtax::Cli", "preset library not used (%1); built-in presets only").arg(error));
             return PresetCatalog::builtIn();
         }
         return library.catalog();
@@ -77,7 +79,7 @@ bool takeFlag(QStringList &args, const QString &flag, bool &present, QString *er
     present = n > 0;
     if (n > 1) {
         if (error)
-            *error = flag + QStringLiteral(" given more than once");
+            *error = flag + QCoreApplication::translate("commtax::Cli", " given more than once");
         return false;
     }
     return true;
@@ -93,7 +95,7 @@ bool takeOption(QStringList &args, const QString &opt, QString &value, bool *pre
         if (args[i] == opt) {
             if (i + 1 >= args.size()) {
                 if (error)
-                    *error = opt + QStringLiteral(" needs a value");
+                    *error = opt + QCoreApplication::translate("commtax::Cli", " needs a value");
                 return false;
             }
             v = args[i + 1];
@@ -107,7 +109,7 @@ bool takeOption(QStringList &args, const QString &opt, QString &value, bool *pre
         }
         if (++found > 1) {
             if (error)
-                *error = opt + QStringLiteral(" given more than once");
+                *error = opt + QCoreApplication::translate("commtax::Cli", " given more than once");
             return false;
         }
         value = v;
@@ -146,20 +148,20 @@ QString tableLine(const QList<TextColumn> &columns)
 
 namespace {
 
-const char *const kUsage = "Usage: commtax                          start the desktop app\n"
-                           "       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics\n"
-                           "       commtax presets [--json]         list the built-in models, GPUs and clusters\n"
-                           "       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)\n"
-                           "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
-                           "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]\n"
-                           "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
-                           "       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]\n"
-                           "                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]\n"
-                           "                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front\n"
-                           "       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT]\n"
-                           "                                 the framework's arguments or config for the scenario's layout\n"
-                           "       commtax --version | --help\n"
-                           "Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n";
+const char *const kUsage = QT_TRANSLATE_NOOP("commtax::Cli", "Usage: commtax                          start the desktop app\n"
+                                                             "       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics\n"
+                                                             "       commtax presets [--json]         list the built-in models, GPUs and clusters\n"
+                                                             "       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)\n"
+                                                             "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
+                                                             "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]\n"
+                                                             "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
+                                                             "       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]\n"
+                                                             "                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]\n"
+                                                             "                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front\n"
+                                                             "       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT]\n"
+                                                             "                                 the framework's arguments or config for the scenario's layout\n"
+                                                             "       commtax --version | --help\n"
+                                                             "Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n");
 
 // Load a scenario and run the engine's validation; prints every problem, one per line.
 bool loadScenarioOrFail(const QString &file, Scenario &s, int &code)
@@ -181,14 +183,14 @@ bool parseIntList(const QString &text, std::vector<int> &outList, QString *error
         const int v = part.trimmed().toInt(&ok);
         if (!ok || v <= 0) {
             if (error)
-                *error = QStringLiteral("\"%1\" is not a positive whole number").arg(part);
+                *error = QCoreApplication::translate("commtax::Cli", "\"%1\" is not a positive whole number").arg(part);
             return false;
         }
         outList.push_back(v);
     }
     if (outList.empty()) {
         if (error)
-            *error = QStringLiteral("the list is empty");
+            *error = QCoreApplication::translate("commtax::Cli", "the list is empty");
         return false;
     }
     return true;
@@ -203,9 +205,9 @@ int cmdEvaluate(QStringList args)
     if (!takeFlag(args, QStringLiteral("--json"), json, &why))
         return fail(kExitUsage, QStringLiteral("evaluate: ") + why);
     if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, QStringLiteral("evaluate: unknown option %1").arg(bad));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "evaluate: unknown option %1").arg(bad));
     if (args.size() != 1)
-        return fail(kExitUsage, QStringLiteral("evaluate takes one scenario file"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "evaluate takes one scenario file"));
     Scenario s;
     int code = 0;
     if (!loadScenarioOrFail(args.first(), s, code))
@@ -225,9 +227,9 @@ int cmdPresets(QStringList args)
     if (!takeFlag(args, QStringLiteral("--json"), json, &why))
         return fail(kExitUsage, QStringLiteral("presets: ") + why);
     if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, QStringLiteral("presets: unknown option %1").arg(bad));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "presets: unknown option %1").arg(bad));
     if (!args.isEmpty())
-        return fail(kExitUsage, QStringLiteral("presets takes no arguments"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "presets takes no arguments"));
     const PresetCatalog &cat = PresetCatalog::builtIn();
     if (json) {
         QJsonObject root;
@@ -241,26 +243,26 @@ int cmdPresets(QStringList args)
         return kExitOk;
     }
     auto num = [](const Preset &p, const char *key) { return p.values.value(QLatin1String(key)).toVariant().toString(); };
-    out() << "Models (parameters derived from the architecture):\n";
+    out() << QCoreApplication::translate("commtax::Cli", "Models (parameters derived from the architecture):\n");
     for (const Preset &p : cat.presets(Section::Model)) {
         Plan plan;
         p.applyTo(plan);
-        out() << QStringLiteral("  %1 %2 %3 params, l=%4 h=%5 a=%6 kv=%7 ffn=%8 vocab=%9\n")
+        out() << QCoreApplication::translate("commtax::Cli", "  %1 %2 %3 params, l=%4 h=%5 a=%6 kv=%7 ffn=%8 vocab=%9\n")
                      .arg(p.id, -15)
                      .arg(p.name, -18)
                      .arg(formatNumber(parameterCount(plan.model) / 1e9, 2) + QStringLiteral("B"), 8)
                      .arg(num(p, "layers"), num(p, "hidden"), num(p, "heads"), num(p, "kv_heads"), num(p, "ffn"), num(p, "vocab"));
     }
-    out() << "GPUs (dense tensor peaks):\n";
+    out() << QCoreApplication::translate("commtax::Cli", "GPUs (dense tensor peaks):\n");
     for (const Preset &p : cat.presets(Section::Gpu))
-        out() << QStringLiteral("  %1 %2 BF16 %3 TFLOPS dense, FP8 %4 TFLOPS dense, %5 GB, %6 GB/s per direction in node, %7 W, $%8\n")
+        out() << QCoreApplication::translate("commtax::Cli", "  %1 %2 BF16 %3 TFLOPS dense, FP8 %4 TFLOPS dense, %5 GB, %6 GB/s per direction in node, %7 W, $%8\n")
                      .arg(p.id, -15)
                      .arg(p.name, -30)
                      .arg(num(p, "bf16_dense_tflops"), num(p, "fp8_dense_tflops"), num(p, "memory_gb"),
                           num(p, "intra_bw_gbps"), num(p, "watts"), num(p, "price_usd"));
-    out() << "Clusters:\n";
+    out() << QCoreApplication::translate("commtax::Cli", "Clusters:\n");
     for (const Preset &p : cat.presets(Section::Cluster))
-        out() << QStringLiteral("  %1 %2 %3 GPUs/node, %4 Gb/s NIC per GPU, default %5 nodes, default GPU %6\n")
+        out() << QCoreApplication::translate("commtax::Cli", "  %1 %2 %3 GPUs/node, %4 Gb/s NIC per GPU, default %5 nodes, default GPU %6\n")
                      .arg(p.id, -15)
                      .arg(p.name, -40)
                      .arg(num(p, "gpus_per_node"), num(p, "nic_gbit_per_gpu"), num(p, "nodes"), p.defaultGpu());
@@ -278,29 +280,29 @@ int cmdSweep(QStringList args)
         || !takeOption(args, QStringLiteral("--scaling"), scaling, &hasScaling, &why))
         return fail(kExitUsage, QStringLiteral("sweep: ") + why);
     if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, QStringLiteral("sweep: unknown option %1").arg(bad));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: unknown option %1").arg(bad));
     if (args.size() != 1)
-        return fail(kExitUsage, QStringLiteral("sweep takes one scenario file"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep takes one scenario file"));
     if (int(hasGpus) + int(hasMbs) + int(hasHw) != 1)
-        return fail(kExitUsage, QStringLiteral("sweep needs exactly one of --gpus, --micro-batches, --hardware"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep needs exactly one of --gpus, --micro-batches, --hardware"));
     if (json && csv)
-        return fail(kExitUsage, QStringLiteral("sweep: choose --json or --csv, not both"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: choose --json or --csv, not both"));
     if (hasScaling && !hasGpus)
-        return fail(kExitUsage, QStringLiteral("sweep: --scaling goes with --gpus only"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: --scaling goes with --gpus only"));
     GpuScaling mode = GpuScaling::FixedGlobalBatch;
     if (hasScaling) {
         if (scaling == QLatin1String("fixed-micro-batches"))
             mode = GpuScaling::FixedMicroBatches;
         else if (scaling != QLatin1String("fixed-batch"))
-            return fail(kExitUsage, QStringLiteral("sweep: --scaling must be fixed-batch or fixed-micro-batches"));
+            return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: --scaling must be fixed-batch or fixed-micro-batches"));
     }
     std::vector<int> list;
     if (hasGpus && gpus == QLatin1String("default"))
         list = defaultGpuCounts();
     else if (hasGpus && !parseIntList(gpus, list, &why))
-        return fail(kExitUsage, QStringLiteral("sweep: --gpus: ") + why);
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: --gpus: ") + why);
     if (hasMbs && !parseIntList(mbs, list, &why))
-        return fail(kExitUsage, QStringLiteral("sweep: --micro-batches: ") + why);
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: --micro-batches: ") + why);
     Scenario s;
     int code = 0;
     if (!loadScenarioOrFail(args.first(), s, code))
@@ -327,7 +329,7 @@ int cmdSweep(QStringList args)
         for (const QString &id : ids) {
             const std::optional<Preset> g = cat.find(Section::Gpu, id.trimmed());
             if (!g)
-                return fail(kExitBadInput, QStringLiteral("sweep: --hardware: unknown GPU preset \"%1\"").arg(id));
+                return fail(kExitBadInput, QCoreApplication::translate("commtax::Cli", "sweep: --hardware: unknown GPU preset \"%1\"").arg(id));
             const std::optional<Preset> c = cat.find(Section::Cluster, g->defaultCluster());
             Plan plan;
             g->applyTo(plan);
@@ -372,7 +374,7 @@ int cmdSweep(QStringList args)
             }
             const Result &r = p.result;
             out() << tableLine(columns, {shown(x), formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.comm_tax_raw), percent(r.bubble_share), percent(r.mfu), formatNumber(r.days_to_train, 1), formatNumber(r.cost_per_billion_tokens_usd, 2)})
-                  << (r.fits_in_memory ? QString() : QStringLiteral("  (does not fit in memory)")) << '\n';
+                  << (r.fits_in_memory ? QString() : QCoreApplication::translate("commtax::Cli", "  (does not fit in memory)")) << '\n';
         }
     }
     return kExitOk;
@@ -428,10 +430,12 @@ int runCli(int argc, char **argv)
     QCoreApplication::setApplicationName(QStringLiteral("Commtax"));
     QCoreApplication::setOrganizationName(QStringLiteral("Commtax"));
     QCoreApplication::setApplicationVersion(QStringLiteral(COMMTAX_VERSION));
+    // Messages for people in the system's language; --json and --csv output is never translated.
+    installInterfaceLanguage(QString());
     QStringList args = QCoreApplication::arguments().mid(1);
     const QString cmd = args.takeFirst();
     if (cmd == QLatin1String("--help") || cmd == QLatin1String("-h") || cmd == QLatin1String("help")) {
-        cli::out() << cli::kUsage;
+        cli::out() << QCoreApplication::translate("commtax::Cli", cli::kUsage);
         return cli::kExitOk;
     }
     if (cmd == QLatin1String("--version")) {
@@ -441,7 +445,7 @@ int runCli(int argc, char **argv)
     for (const Command &c : commands())
         if (cmd == QLatin1String(c.name))
             return c.run(args);
-    return cli::fail(cli::kExitUsage, QStringLiteral("unknown command \"%1\" (see commtax --help)").arg(cmd));
+    return cli::fail(cli::kExitUsage, QCoreApplication::translate("commtax::Cli", "unknown command \"%1\" (see commtax --help)").arg(cmd));
 }
 
 } // namespace commtax

@@ -5,6 +5,7 @@
 #include "core/resultio.h"
 #include "nccl/calibrationio.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 
 namespace commtax::cli {
@@ -33,7 +34,7 @@ bool takePositive(QStringList &args, const QString &opt, int &value, QString &wh
     bool ok = false;
     value = text.toInt(&ok);
     if (!ok || value <= 0 || value > 1000000) {
-        why = QStringLiteral("%1 needs a whole number from 1 to 1000000, not \"%2\"").arg(opt, text);
+        why = QCoreApplication::translate("commtax::Cli", "%1 needs a whole number from 1 to 1000000, not \"%2\"").arg(opt, text);
         return false;
     }
     return true;
@@ -47,23 +48,23 @@ QString gbps(double v)
 void printText(const nccl::Calibration &c, const CalibrationTarget *target)
 {
     QTextStream &o = out();
-    QString where = c.ranks > 0 ? QStringLiteral("%1 ranks").arg(c.ranks) : QStringLiteral("unknown ranks");
+    QString where = c.ranks > 0 ? QCoreApplication::translate("commtax::Cli", "%n ranks", nullptr, c.ranks) : QCoreApplication::translate("commtax::Cli", "unknown ranks");
     if (c.nodes > 0)
         where += QStringLiteral(", %1 node%2").arg(c.nodes).arg(c.nodes == 1 ? QString() : QStringLiteral("s"));
     if (c.ranks_per_node > 0 && c.nodes > 1)
-        where += QStringLiteral(" (%1 per node)").arg(c.ranks_per_node);
+        where += QCoreApplication::translate("commtax::Cli", " (%1 per node)").arg(c.ranks_per_node);
     o << QStringLiteral("%1 on %2, %3").arg(QLatin1String(toString(c.collective)), where, QLatin1String(toString(c.scope)));
     if (!c.gpu_name.empty())
         o << " - " << fromLog(c.gpu_name);
     o << "\n";
-    auto line = [&o](const char *label, const QString &value) { o << QStringLiteral("  %1 %2\n").arg(QLatin1String(label), -16).arg(value); };
-    line("peak busbw", gbps(c.peak_busbw_gbps) + QStringLiteral(" at ") + fromLog(nccl::formatBytes(double(c.peak_size_bytes))));
-    line("plateau busbw", c.plateau_busbw_gbps ? gbps(*c.plateau_busbw_gbps) + QStringLiteral(" (sizes >= 256 MiB)") : QStringLiteral("not reached (no size >= 256 MiB)"));
+    auto line = [&o](const char *label, const QString &value) { o << QStringLiteral("  %1 %2\n").arg(QCoreApplication::translate("commtax::Cli", label), -16).arg(value); };
+    line(QT_TRANSLATE_NOOP("commtax::Cli", "peak busbw"), gbps(c.peak_busbw_gbps) + QCoreApplication::translate("commtax::Cli", " at ") + fromLog(nccl::formatBytes(double(c.peak_size_bytes))));
+    line(QT_TRANSLATE_NOOP("commtax::Cli", "plateau busbw"), c.plateau_busbw_gbps ? gbps(*c.plateau_busbw_gbps) + QCoreApplication::translate("commtax::Cli", " (sizes >= 256 MiB)") : QCoreApplication::translate("commtax::Cli", "not reached (no size >= 256 MiB)"));
     if (c.fit.ok)
-        line("alpha-beta fit", QStringLiteral("alpha %1, bandwidth %2 (busbw), rms residual %3%").arg(c.fit.alpha_us ? formatNumber(*c.fit.alpha_us, 1) + QStringLiteral(" us") : QStringLiteral("not measurable"), gbps(c.fit.bw_gbps), formatNumber(100 * c.fit.rms_residual, 1)));
-    line("footer average", c.footer_avg_busbw_gbps ? gbps(*c.footer_avg_busbw_gbps) + QStringLiteral(" (a mean over every size, not a peak)") : QStringLiteral("absent"));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "alpha-beta fit"), QCoreApplication::translate("commtax::Cli", "alpha %1, bandwidth %2 (busbw), rms residual %3%").arg(c.fit.alpha_us ? formatNumber(*c.fit.alpha_us, 1) + QStringLiteral(" us") : QCoreApplication::translate("commtax::Cli", "not measurable"), gbps(c.fit.bw_gbps), formatNumber(100 * c.fit.rms_residual, 1)));
+    line(QT_TRANSLATE_NOOP("commtax::Cli", "footer average"), c.footer_avg_busbw_gbps ? gbps(*c.footer_avg_busbw_gbps) + QCoreApplication::translate("commtax::Cli", " (a mean over every size, not a peak)") : QCoreApplication::translate("commtax::Cli", "absent"));
     if (c.model.available) {
-        line("model", QStringLiteral("%1 / %2: busbw %3, line rate %4, latency %5 us; %6 of %7 sizes >20% below").arg(fromLog(c.model.cluster_id), fromLog(c.model.gpu_id), gbps(c.model.link_busbw_gbps), gbps(c.model.line_gbps), formatNumber(c.model.latency_us, 1)).arg(c.model.sizes_below).arg(c.model.sizes_compared));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "model"), QCoreApplication::translate("commtax::Cli", "%1 / %2: busbw %3, line rate %4, latency %5 us; %6 of %7 sizes >20% below").arg(fromLog(c.model.cluster_id), fromLog(c.model.gpu_id), gbps(c.model.link_busbw_gbps), gbps(c.model.line_gbps), formatNumber(c.model.latency_us, 1)).arg(c.model.sizes_below).arg(c.model.sizes_compared));
         QStringList fields;
         if (c.calibrated.efficiency)
             fields << calibratedEfficiencyKey(c.calibrated.scope) + QLatin1Char(' ') + formatNumber(*c.calibrated.efficiency, 3);
@@ -74,12 +75,12 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
         for (const std::string &n : c.calibrated.notes)
             o << "                   " << fromLog(n) << "\n";
     } else {
-        line("model", QStringLiteral("no comparison"));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "model"), QCoreApplication::translate("commtax::Cli", "no comparison"));
     }
     if (target)
         line("presets", shown(target->reason));
     o << "\n";
-    const QList<TextColumn> columns = {{QStringLiteral("size"), 10}, {QStringLiteral("time_us"), 10}, {QStringLiteral("algbw"), 8}, {QStringLiteral("busbw"), 8}, {QStringLiteral("in-place"), 8}, {QStringLiteral("fit"), 8}, {QStringLiteral("model"), 8}, {QStringLiteral("vs model"), 9}};
+    const QList<TextColumn> columns = {{QStringLiteral("size"), 10}, {QStringLiteral("time_us"), 10}, {QStringLiteral("algbw"), 8}, {QStringLiteral("busbw"), 8}, {QStringLiteral("in-place"), 8}, {QStringLiteral("fit"), 8}, {QStringLiteral("model"), 8}, {QCoreApplication::translate("commtax::Cli", "vs model"), 9}};
     o << tableLine(columns) << '\n';
     const QString none = QStringLiteral("-");
     for (const nccl::CalibrationRow &r : c.rows) {
@@ -88,7 +89,7 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
           << (r.below_model ? QStringLiteral("  below") : QString()) << '\n';
     }
     if (!c.warnings.empty()) {
-        o << "\nwarnings:\n";
+        o << QCoreApplication::translate("commtax::Cli", "\nwarnings:\n");
         for (const std::string &w : c.warnings)
             o << "  - " << fromLog(w) << "\n";
     }
@@ -109,13 +110,13 @@ int cmdCalibrate(QStringList args)
         || !takeOption(args, QStringLiteral("--cluster"), clusterId, &hasCluster, &why))
         return fail(kExitUsage, QStringLiteral("calibrate: ") + why);
     if (hasCluster && clusterId.trimmed().isEmpty())
-        return fail(kExitUsage, QStringLiteral("calibrate: --cluster needs a preset id"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate: --cluster needs a preset id"));
     if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, QStringLiteral("calibrate: unknown option %1").arg(bad));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate: unknown option %1").arg(bad));
     if (args.size() != 1)
-        return fail(kExitUsage, QStringLiteral("calibrate takes one log file (or - for standard input)"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate takes one log file (or - for standard input)"));
     if (options.ranks > 0 && options.nodes > options.ranks)
-        return fail(kExitUsage, QStringLiteral("calibrate: --nodes %1 is more than --ranks %2").arg(options.nodes).arg(options.ranks));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate: --nodes %1 is more than --ranks %2").arg(options.nodes).arg(options.ranks));
 
     const QString file = args.first();
     const QString shown = file == QLatin1String("-") ? QStringLiteral("<stdin>") : file;
@@ -127,7 +128,7 @@ int cmdCalibrate(QStringList args)
     if (!nccl::parseLog(std::string_view(text.constData(), size_t(text.size())), log, perr))
         return fail(kExitBadInput, logLocation(shown, perr.line, perr.column) + qs(perr.message));
     if (table > int(log.tables.size()))
-        return fail(kExitBadInput, QStringLiteral("%1: --table %2, but the log holds %3 result table(s)").arg(shown).arg(table).arg(log.tables.size()));
+        return fail(kExitBadInput, QCoreApplication::translate("commtax::Cli", "%1: --table %2, but the log holds %3 result table(s)").arg(shown).arg(table).arg(log.tables.size()));
     const nccl::ResultTable &t = log.tables[size_t(std::max(table, 1) - 1)];
 
     // Compare with the cluster the user chose, else the one the log's GPU belongs to.
@@ -150,15 +151,15 @@ int cmdCalibrate(QStringList args)
     for (const nccl::Note &n : log.notes)
         c.warnings.push_back(n.text);
     if (!haveTarget)
-        c.warnings.push_back("no cluster preset to compare with: the log names no known GPU; give --cluster ID");
+        c.warnings.push_back(QCoreApplication::translate("commtax::Cli", "no cluster preset to compare with: the log names no known GPU; give --cluster ID").toStdString());
     if (log.tables.size() > 1) {
         QStringList list;
         for (size_t i = 0; i < log.tables.size(); ++i)
-            list << QStringLiteral("%1: %2 at line %3")
+            list << QCoreApplication::translate("commtax::Cli", "%1: %2 at line %3")
                         .arg(i + 1)
                         .arg(log.tables[i].test_name.empty() ? QStringLiteral("unnamed") : qs(log.tables[i].test_name))
                         .arg(log.tables[i].header_line > 0 ? log.tables[i].header_line : log.tables[i].rows.front().line);
-        c.warnings.push_back(QStringLiteral("the log holds %1 result tables (%2); table %3 calibrated, choose with --table")
+        c.warnings.push_back(QCoreApplication::translate("commtax::Cli", "the log holds %1 result tables (%2); table %3 calibrated, choose with --table")
                                  .arg(log.tables.size())
                                  .arg(list.join(QStringLiteral(", ")))
                                  .arg(std::max(table, 1))

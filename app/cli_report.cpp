@@ -8,6 +8,7 @@
 
 #include "library/comparisonio.h"
 #include "report/reportwriter.h"
+#include <QCoreApplication>
 #include <QFile>
 
 #include <QFileInfo>
@@ -39,28 +40,28 @@ int cmdReport(QStringList args)
         || !takeOption(args, QStringLiteral("--normalize"), normalize, &hasNormalize, &why))
         return fail(kExitUsage, QStringLiteral("report: ") + why);
     if (hasOutput && hasOutputLong)
-        return fail(kExitUsage, QStringLiteral("report: give the output once (-o or --output, not both)"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: give the output once (-o or --output, not both)"));
     if (hasOutputLong) {
         output = outputLong;
         hasOutput = true;
     }
     if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, QStringLiteral("report: unknown option %1").arg(bad));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: unknown option %1").arg(bad));
     if (!hasOutput)
-        return fail(kExitUsage, QStringLiteral("report: -o OUT.pdf|OUT.csv|OUT.json is required"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: -o OUT.pdf|OUT.csv|OUT.json is required"));
     ReportFormat format;
     if (!reportFormatForFile(output, format))
-        return fail(kExitUsage, QStringLiteral("report: %1: the output must end in .pdf, .csv or .json").arg(output));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: %1: the output must end in .pdf, .csv or .json").arg(output));
     Normalization normalization = Normalization::AsGiven;
     if (hasNormalize && !parseNormalization(normalize, normalization))
-        return fail(kExitUsage, QStringLiteral("report: --normalize must be as-given, gpus, budget or time"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --normalize must be as-given, gpus, budget or time"));
     if (args.size() < kMinComparedPlans || args.size() > kMaxComparedPlans)
-        return fail(kExitUsage, QStringLiteral("report compares %1 to %2 scenario files (got %3)").arg(kMinComparedPlans).arg(kMaxComparedPlans).arg(args.size()));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report compares %1 to %2 scenario files (got %3)").arg(kMinComparedPlans).arg(kMaxComparedPlans).arg(args.size()));
 
     // Never write over an input: the report would replace the scenario it was made from.
     for (const QString &file : std::as_const(args))
         if (sameFile(output, file))
-            return fail(kExitBadInput, QStringLiteral("report: %1 is also an input (%2): refusing to overwrite it; choose another output file").arg(output, file));
+            return fail(kExitBadInput, QCoreApplication::translate("commtax::Cli", "report: %1 is also an input (%2): refusing to overwrite it; choose another output file").arg(output, file));
 
     const PresetCatalog &catalog = presetCatalog();
 
@@ -91,9 +92,9 @@ int cmdReport(QStringList args)
     if (!writeComparisonReport(c, output, options, &error, &pages))
         return fail(kExitBadInput, QStringLiteral("report: ") + error);
     if (pages > 0)
-        out() << "Wrote " << shown(output) << " (" << pages << " pages)\n";
+        out() << QCoreApplication::translate("commtax::Cli", "Wrote %1 (%n page(s))\n", nullptr, pages).arg(shown(output));
     else
-        out() << "Wrote " << shown(output) << " (" << c.plans.size() << " plans)\n";
+        out() << QCoreApplication::translate("commtax::Cli", "Wrote %1 (%n plan(s))\n", nullptr, int(c.plans.size())).arg(shown(output));
     return kExitOk;
 }
 

@@ -4,8 +4,10 @@
 #include "appsettings.h"
 #include "cli.h"
 #include "mainwindow.h"
+#include "translations.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QIcon>
@@ -28,6 +30,7 @@ int main(int argc, char **argv)
     QApplication::setDesktopFileName(QStringLiteral(COMMTAX_APP_ID)); // the desktop entry (Wayland app id)
 #endif
     commtax::AppSettings settings; // ~/.config/Commtax/Commtax.conf on Linux
+    commtax::installInterfaceLanguage(settings.language());
     commtax::MainWindow window(settings);
     new commtax::AppFeatures(&window); // preset library, comparison, reports, calibration
     window.show();

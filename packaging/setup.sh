@@ -28,7 +28,8 @@ jobs=${COMMTAX_JOBS:-$(nproc)}
 # installed), and the package test's validators (lintian, desktop-file-validate, appstreamcli,
 # update-mime-database).
 packages=(build-essential cmake ninja-build pkg-config
-          qt6-base-dev libqt6sql6-sqlite libqt6svg6 libqcustomplot-dev libgl-dev
+          qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk
+          libqt6sql6-sqlite libqt6svg6 libqcustomplot-dev libgl-dev
           libbenchmark-dev librsvg2-bin help2man dpkg-dev)
 case "$mode" in test|sanitize|fuzz) packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev clang-format
                                                lintian desktop-file-utils appstream shared-mime-info) ;; esac

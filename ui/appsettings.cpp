@@ -18,6 +18,7 @@ const Key kState{"window/state", [] { return QVariant(QByteArray()); }};
 const Key kRecent{"files/recent", [] { return QVariant(QStringList()); }};
 const Key kLastFile{"files/last", [] { return QVariant(QString()); }};
 const Key kReopen{"files/reopenLast", [] { return QVariant(true); }};
+const Key kLanguage{"ui/language", [] { return QVariant(QStringLiteral("system")); }};
 const Key kLastDir{"files/lastDirectory", [] { return QVariant(QDir::homePath()); }};
 
 QVariant read(const QSettings &s, const Key &k) { return s.value(QLatin1String(k.name), k.defaultValue()); }
@@ -73,6 +74,9 @@ void AppSettings::setReopenLastFile(bool on) { write(*m_settings, kReopen, on); 
 
 QString AppSettings::lastDirectory() const { return read(*m_settings, kLastDir).toString(); }
 void AppSettings::setLastDirectory(const QString &dir) { write(*m_settings, kLastDir, dir); }
+
+QString AppSettings::language() const { return read(*m_settings, kLanguage).toString(); }
+void AppSettings::setLanguage(const QString &language) { write(*m_settings, kLanguage, language); }
 
 void AppSettings::sync() { m_settings->sync(); }
 

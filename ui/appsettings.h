@@ -49,6 +49,10 @@ public:
     QString lastDirectory() const;
     void setLastDirectory(const QString &dir);
 
+    // Interface language (Edit > Preferences): "system" (default), "en" or "zh_CN"; applied at start.
+    QString language() const;
+    void setLanguage(const QString &language);
+
     void sync();
 
 private:

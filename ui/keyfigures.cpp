@@ -33,27 +33,23 @@ KeyFigures::KeyFigures(QWidget *parent)
         const char *tip;
     };
     static const Spec specs[] = {
-        {"step_time_s", "Step time", "Wall-clock time of one optimizer step: compute, bubble and exposed communication"},
-        {"comm_tax_exposed", "Comm tax",
-         "Communication not hidden under compute, as a share of the step: T_comm_exposed / T_step. "
-         "Raw: T_comm / (T_comm + T_comp), as if nothing overlapped (the seed articles' definition)"},
-        {"bubble_share", "Pipeline bubble",
-         "Share of the pipeline's time idle: (p-1)/(v*m+p-1). Overhead on compute: (p-1)/(v*m)"},
-        {"mfu", "MFU", "Model FLOPs per step / (step time x GPUs x dense peak of the chosen precision)"},
-        {"memory_total_gb", "Memory per GPU",
-         "First pipeline stage: weights, gradients, optimizer states and activations, against the usable memory "
-         "(capacity less a 10% allocator reserve)"},
-        {"tokens_per_day", "Tokens per day", "Global batch x sequence length / step time x 86400 s"},
-        {"days_to_train", "Days to train", "Tokens to train / (tokens per second x goodput), in days"},
-        {"tco_usd", "TCO of the run", "Cost per hour (depreciation, energy, upkeep; or rent) x wall-clock hours"},
-        {"cost_per_billion_tokens_usd", "USD per 1B tokens",
-         "Cost per hour / (billions of tokens trained per hour, after goodput)"},
+        {"step_time_s", QT_TR_NOOP("Step time"), QT_TR_NOOP("Wall-clock time of one optimizer step: compute, bubble and exposed communication")},
+        {"comm_tax_exposed", QT_TR_NOOP("Comm tax"), QT_TR_NOOP("Communication not hidden under compute, as a share of the step: T_comm_exposed / T_step. "
+                                                                "Raw: T_comm / (T_comm + T_comp), as if nothing overlapped (the seed articles' definition)")},
+        {"bubble_share", QT_TR_NOOP("Pipeline bubble"), QT_TR_NOOP("Share of the pipeline's time idle: (p-1)/(v*m+p-1). Overhead on compute: (p-1)/(v*m)")},
+        {"mfu", QT_TR_NOOP("MFU"), QT_TR_NOOP("Model FLOPs per step / (step time x GPUs x dense peak of the chosen precision)")},
+        {"memory_total_gb", QT_TR_NOOP("Memory per GPU"), QT_TR_NOOP("First pipeline stage: weights, gradients, optimizer states and activations, against the usable memory "
+                                                                     "(capacity less a 10% allocator reserve)")},
+        {"tokens_per_day", QT_TR_NOOP("Tokens per day"), QT_TR_NOOP("Global batch x sequence length / step time x 86400 s")},
+        {"days_to_train", QT_TR_NOOP("Days to train"), QT_TR_NOOP("Tokens to train / (tokens per second x goodput), in days")},
+        {"tco_usd", QT_TR_NOOP("TCO of the run"), QT_TR_NOOP("Cost per hour (depreciation, energy, upkeep; or rent) x wall-clock hours")},
+        {"cost_per_billion_tokens_usd", QT_TR_NOOP("USD per 1B tokens"), QT_TR_NOOP("Cost per hour / (billions of tokens trained per hour, after goodput)")},
     };
     for (const Spec &s : specs) {
         Tile t;
         t.metric = QLatin1String(s.key);
-        t.title = QLatin1String(s.title);
-        t.tooltip = QLatin1String(s.tip);
+        t.title = tr(s.title);
+        t.tooltip = tr(s.tip);
         m_tiles.append(t);
     }
 }
@@ -99,24 +95,24 @@ void KeyFigures::setTile(const char *metric, const QString &value, const QString
 void KeyFigures::showResult(const Result &r)
 {
     const auto number = [](const char *key, double v) { return metricText(key, v).section(QLatin1Char(' '), 0, 0); };
-    setTile("step_time_s", metricText("step_time_s", r.step_time_s), QStringLiteral("%1 micro-batches").arg(r.micro_batches),
+    setTile("step_time_s", metricText("step_time_s", r.step_time_s), tr("%n micro-batches", nullptr, r.micro_batches),
             false);
     setTile("comm_tax_exposed", metricText("comm_tax_exposed", r.comm_tax_exposed),
-            QStringLiteral("exposed, raw %1").arg(metricText("comm_tax_raw", r.comm_tax_raw)), r.comm_tax_exposed > kCommTaxWarn);
+            tr("exposed, raw %1").arg(metricText("comm_tax_raw", r.comm_tax_raw)), r.comm_tax_exposed > kCommTaxWarn);
     setTile("bubble_share", metricText("bubble_share", r.bubble_share),
-            QStringLiteral("+%1 on compute").arg(metricText("bubble_overhead", r.bubble_overhead)), false);
+            tr("+%1 on compute").arg(metricText("bubble_overhead", r.bubble_overhead)), false);
     setTile("mfu", metricText("mfu", r.mfu), QStringLiteral("%1 TFLOPS/GPU").arg(formatNumber(r.tflops_per_gpu, 0)), false);
     setTile("memory_total_gb", metricText("memory_total_gb", r.memory_total_gb),
-            (r.fits_in_memory ? QStringLiteral("of %1 GB usable") : QStringLiteral("NO FIT in %1 GB"))
+            (r.fits_in_memory ? tr("of %1 GB usable") : tr("NO FIT in %1 GB"))
                 .arg(formatNumber(r.memory_usable_gb, 1)),
             !r.fits_in_memory);
     setTile("tokens_per_day", number("tokens_per_day", r.tokens_per_day),
             QStringLiteral("%1 tokens/s").arg(number("tokens_per_s", r.tokens_per_s)), false);
-    setTile("days_to_train", formatNumber(r.days_to_train, 1), QStringLiteral("on %1 GPUs").arg(r.gpus), false);
+    setTile("days_to_train", formatNumber(r.days_to_train, 1), tr("on %1 GPUs").arg(r.gpus), false);
     setTile("tco_usd", metricText("tco_usd", r.tco_usd),
-            QStringLiteral("%1 per hour").arg(metricText("cost_per_hour_usd", r.cost_per_hour_usd)), false);
+            tr("%1 per hour").arg(metricText("cost_per_hour_usd", r.cost_per_hour_usd)), false);
     setTile("cost_per_billion_tokens_usd", metricText("cost_per_billion_tokens_usd", r.cost_per_billion_tokens_usd),
-            QStringLiteral("per 1e9 tokens"), false);
+            tr("per 1e9 tokens"), false);
     update();
 }
 
@@ -237,7 +233,7 @@ bool KeyFigures::event(QEvent *event)
                                QStringLiteral("<b>%1: %2</b><br>%3<br>%4%5")
                                    .arg(t.title.toHtmlEscaped(), t.value.toHtmlEscaped(), t.detail.toHtmlEscaped(),
                                         t.tooltip.toHtmlEscaped(),
-                                        m_stale ? QStringLiteral("<br><i>Stale: the last valid plan's figure.</i>") : QString()),
+                                        m_stale ? tr("<br><i>Stale: the last valid plan's figure.</i>") : QString()),
                                this, tileRect(i));
         } else {
             QToolTip::hideText();

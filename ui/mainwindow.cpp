@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+#include "modeltext.h"
 
 #include "appsettings.h"
 #include "charts/plancharts.h"
@@ -72,7 +73,7 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
     connect(m_doc, &PlanDocument::fileNameChanged, this, &MainWindow::updateTitle);
 
     m_editor = new PlanEditor(m_doc);
-    m_dock = new QDockWidget(QStringLiteral("Plan"), this);
+    m_dock = new QDockWidget(tr("Plan"), this);
     m_dock->setObjectName(QStringLiteral("planDock"));
     m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
                         | QDockWidget::DockWidgetClosable);
@@ -143,7 +144,7 @@ void MainWindow::buildCentral()
         ++i;
     }
 
-    auto *warningsBox = new QGroupBox(QStringLiteral("Warnings and the plan at a glance"));
+    auto *warningsBox = new QGroupBox(tr("Warnings and the plan at a glance"));
     warningsBox->setObjectName(QStringLiteral("warningsBox"));
     auto *wl = new QVBoxLayout(warningsBox);
     wl->setContentsMargins(6, 6, 6, 6);
@@ -155,8 +156,8 @@ void MainWindow::buildCentral()
     m_warnings->setSpacing(2);
     m_warnings->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     wl->addWidget(m_warnings, 1);
-    m_details = new FactSheet({QStringLiteral("Model"), QStringLiteral("GPUs"), QStringLiteral("Layout"),
-                               QStringLiteral("Bus bandwidth"), QStringLiteral("Compute"), QStringLiteral("Money")});
+    m_details = new FactSheet({tr("Model"), tr("GPUs"), tr("Layout"),
+                               tr("Bus bandwidth"), tr("Compute"), tr("Money")});
     m_details->setObjectName(QStringLiteral("planDetails"));
     wl->addWidget(m_details);
     grid->addWidget(warningsBox, 1, 2);
@@ -171,52 +172,52 @@ void MainWindow::buildCentral()
 void MainWindow::buildActions()
 {
     QStyle *st = style();
-    m_newAction = new QAction(st->standardIcon(QStyle::SP_FileIcon), QStringLiteral("&New"), this);
+    m_newAction = new QAction(st->standardIcon(QStyle::SP_FileIcon), tr("&New"), this);
     m_newAction->setShortcut(QKeySequence::New);
-    m_newAction->setStatusTip(QStringLiteral("Start again from the default plan"));
+    m_newAction->setStatusTip(tr("Start again from the default plan"));
     connect(m_newAction, &QAction::triggered, this, [this] {
         if (maybeSave())
             newPlan();
     });
-    m_openAction = new QAction(st->standardIcon(QStyle::SP_DialogOpenButton), QStringLiteral("&Open..."), this);
+    m_openAction = new QAction(st->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open..."), this);
     m_openAction->setShortcut(QKeySequence::Open);
     connect(m_openAction, &QAction::triggered, this, [this] {
         if (!maybeSave())
             return;
         const QString file = m_fileDialog ? m_fileDialog(false)
-                                          : QFileDialog::getOpenFileName(this, QStringLiteral("Open scenario"),
+                                          : QFileDialog::getOpenFileName(this, tr("Open scenario"),
                                                                          m_settings.lastDirectory(),
-                                                                         QStringLiteral("Commtax scenarios (*.json);;All files (*)"));
+                                                                         tr("Commtax scenarios (*.json);;All files (*)"));
         if (!file.isEmpty())
             openFile(file);
     });
-    m_saveAction = new QAction(st->standardIcon(QStyle::SP_DialogSaveButton), QStringLiteral("&Save"), this);
+    m_saveAction = new QAction(st->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
     m_saveAction->setShortcut(QKeySequence::Save);
     connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
-    m_saveAsAction = new QAction(QStringLiteral("Save &As..."), this);
+    m_saveAsAction = new QAction(tr("Save &As..."), this);
     m_saveAsAction->setShortcuts(keys(QKeySequence::SaveAs, "Ctrl+Shift+S"));
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
-    m_quitAction = new QAction(QStringLiteral("&Quit"), this);
+    m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcuts(keys(QKeySequence::Quit, "Ctrl+Q"));
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
-    m_undoAction = m_doc->undoStack()->createUndoAction(this, QStringLiteral("&Undo"));
+    m_undoAction = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_undoAction->setIcon(st->standardIcon(QStyle::SP_ArrowBack));
-    m_redoAction = m_doc->undoStack()->createRedoAction(this, QStringLiteral("&Redo"));
+    m_redoAction = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
     QList<QKeySequence> redoKeys = keys(QKeySequence::Redo, "Ctrl+Shift+Z");
     if (!redoKeys.contains(QKeySequence(QStringLiteral("Ctrl+Y"))))
         redoKeys.append(QKeySequence(QStringLiteral("Ctrl+Y")));
     m_redoAction->setShortcuts(redoKeys);
     m_redoAction->setIcon(st->standardIcon(QStyle::SP_ArrowForward));
 
-    m_aboutAction = new QAction(QStringLiteral("&About Commtax"), this);
+    m_aboutAction = new QAction(tr("&About Commtax"), this);
     m_aboutAction->setShortcut(QKeySequence::HelpContents);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
 
-    auto *toolbar = addToolBar(QStringLiteral("Main"));
+    auto *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     toolbar->setMovable(false);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -234,11 +235,11 @@ void MainWindow::buildActions()
 
 void MainWindow::buildMenus()
 {
-    m_fileMenu = menuBar()->addMenu(QStringLiteral("&File"));
+    m_fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     m_fileMenu->addAction(m_newAction);
     m_fileMenu->addAction(m_openAction);
-    m_recentMenu = m_fileMenu->addMenu(QStringLiteral("Open &Recent"));
+    m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
@@ -249,26 +250,26 @@ void MainWindow::buildMenus()
     m_exportAnchor = m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
 
-    QMenu *edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->setObjectName(QStringLiteral("editMenu"));
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
 
-    QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
+    QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
     QAction *toggleDock = m_dock->toggleViewAction();
-    toggleDock->setText(QStringLiteral("&Plan editor"));
+    toggleDock->setText(tr("&Plan editor"));
     toggleDock->setShortcut(QKeySequence(QStringLiteral("Ctrl+1")));
     view->addAction(toggleDock);
 
-    m_toolsMenu = menuBar()->addMenu(QStringLiteral("&Tools"));
+    m_toolsMenu = menuBar()->addMenu(tr("&Tools"));
     m_toolsMenu->setObjectName(QStringLiteral("toolsMenu"));
     m_toolsMenu->menuAction()->setVisible(false);
 
-    QMenu *help = menuBar()->addMenu(QStringLiteral("&Help"));
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
     help->addAction(m_aboutAction);
-    help->addAction(QStringLiteral("About &Qt"), qApp, &QApplication::aboutQt);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,7 +322,7 @@ bool MainWindow::openScenario(const Scenario &scenario)
 void MainWindow::newPlan()
 {
     m_doc->newScenario();
-    statusBar()->showMessage(QStringLiteral("New plan from the defaults"), 4000);
+    statusBar()->showMessage(tr("New plan from the defaults"), 4000);
 }
 
 bool MainWindow::openFile(const QString &fileName)
@@ -331,7 +332,7 @@ bool MainWindow::openFile(const QString &fileName)
         showOpenErrors(fileName, errors);
         return false;
     }
-    rememberFile(fileName, QStringLiteral("Opened"));
+    rememberFile(fileName, tr("Opened"));
     return true;
 }
 
@@ -359,8 +360,8 @@ bool MainWindow::saveAs()
             + QStringLiteral(".json");
     }
     QString file = m_fileDialog ? m_fileDialog(true)
-                                : QFileDialog::getSaveFileName(this, QStringLiteral("Save scenario"), suggestion,
-                                                               QStringLiteral("Commtax scenarios (*.json)"));
+                                : QFileDialog::getSaveFileName(this, tr("Save scenario"), suggestion,
+                                                               tr("Commtax scenarios (*.json)"));
     if (file.isEmpty())
         return false;
     if (QFileInfo(file).suffix().isEmpty())
@@ -372,13 +373,13 @@ bool MainWindow::saveFile(const QString &fileName)
 {
     QString error;
     if (!m_doc->save(fileName, &error)) {
-        auto *box = new QMessageBox(QMessageBox::Warning, QStringLiteral("Could not save"), error, QMessageBox::Ok, this);
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Could not save"), error, QMessageBox::Ok, this);
         box->setObjectName(QStringLiteral("saveErrors"));
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
         return false;
     }
-    rememberFile(fileName, QStringLiteral("Saved"));
+    rememberFile(fileName, tr("Saved"));
     return true;
 }
 
@@ -388,9 +389,9 @@ bool MainWindow::maybeSave()
         return true;
     const QMessageBox::StandardButton answer = m_savePrompt
         ? m_savePrompt()
-        : QMessageBox::question(this, QStringLiteral("Unsaved changes"),
-                                QStringLiteral("\"%1\" has changes that are not saved. Save them first?")
-                                    .arg(m_doc->scenario().name.isEmpty() ? QStringLiteral("This plan")
+        : QMessageBox::question(this, tr("Unsaved changes"),
+                                tr("\"%1\" has changes that are not saved. Save them first?")
+                                    .arg(m_doc->scenario().name.isEmpty() ? tr("This plan")
                                                                           : m_doc->scenario().name),
                                 QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
@@ -408,8 +409,8 @@ void MainWindow::showOpenErrors(const QString &fileName, const QList<LoadError> 
         previous->setObjectName(QString());
         previous->close();
     }
-    auto *box = new QMessageBox(QMessageBox::Warning, QStringLiteral("Could not open the scenario"),
-                                QStringLiteral("%1 was not opened; the current plan is unchanged.")
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Could not open the scenario"),
+                                tr("%1 was not opened; the current plan is unchanged.")
                                     .arg(QDir::toNativeSeparators(fileName)),
                                 QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("openErrors"));
@@ -436,10 +437,10 @@ void MainWindow::rebuildRecentMenu()
         });
     }
     if (files.isEmpty())
-        m_recentMenu->addAction(QStringLiteral("(none yet)"))->setEnabled(false);
+        m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
     else {
         m_recentMenu->addSeparator();
-        m_recentMenu->addAction(QStringLiteral("Clear list"), this, [this] {
+        m_recentMenu->addAction(tr("Clear list"), this, [this] {
             for (const QString &f : m_settings.recentFiles())
                 m_settings.removeRecentFile(f);
         });
@@ -450,7 +451,7 @@ void MainWindow::updateTitle()
 {
     const QString file = m_doc->fileName().isEmpty() ? QStringLiteral("untitled") : QFileInfo(m_doc->fileName()).fileName();
     const QString name = m_doc->scenario().name.isEmpty() ? QString() : m_doc->scenario().name + QStringLiteral(" - ");
-    setWindowTitle(name + file + QStringLiteral("[*] - Commtax"));
+    setWindowTitle(name + file + tr("[*] - Commtax"));
     setWindowModified(m_doc->isModified());
 }
 
@@ -474,7 +475,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::showAbout()
 {
-    const QString text = QStringLiteral(
+    const QString text = tr(
                              "<h3>Commtax %1</h3>"
                              "<p>Communication tax, pipeline bubble, memory and cost of training transformers on GPU clusters.</p>"
                              "<p><b>Versions</b>: Commtax %1; Qt %2 (built with %3); QCustomPlot %4.</p>"
@@ -491,7 +492,7 @@ void MainWindow::showAbout()
                              .arg(QStringLiteral(COMMTAX_VERSION), QString::fromLatin1(qVersion()),
                                   QStringLiteral(QT_VERSION_STR), QStringLiteral(QCUSTOMPLOT_VERSION_STR),
                                   QDir::toNativeSeparators(m_settings.fileName()).toHtmlEscaped());
-    auto *box = new QMessageBox(QMessageBox::NoIcon, QStringLiteral("About Commtax"), text, QMessageBox::Ok, this);
+    auto *box = new QMessageBox(QMessageBox::NoIcon, tr("About Commtax"), text, QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("aboutBox"));
     box->setInformativeText(
         tr("<p><b>Licence</b>: Commtax is free software: you can redistribute it and/or modify it under the terms of "
@@ -541,18 +542,15 @@ void MainWindow::applyAnalysis(const Analysis &a)
         const Result &r = a.result;
         if (r.fits_in_memory)
             setBanner(m_banner, "ok",
-                      QStringLiteral("Valid plan: %1 GPUs, fits in memory (%2 of %3 GB usable per GPU); %4 warning%5.")
+                      tr("Valid plan: %1 GPUs, fits in memory (%2 of %3 GB usable per GPU); %n warning(s).", nullptr,
+                         int(a.warnings.size()))
                           .arg(r.gpus)
-                          .arg(r.memory_total_gb, 0, 'f', 1)
-                          .arg(r.memory_usable_gb, 0, 'f', 1)
-                          .arg(a.warnings.size())
-                          .arg(a.warnings.size() == 1 ? QString() : QStringLiteral("s")));
+                          .arg(locale().toString(r.memory_total_gb, 'f', 1), locale().toString(r.memory_usable_gb, 'f', 1)));
         else
             setBanner(m_banner, "nofit",
-                      QStringLiteral("This plan does not fit in GPU memory (%1 GB needed per GPU, %2 GB usable): times "
-                                     "and costs below are what it would take if it did.")
-                          .arg(r.memory_total_gb, 0, 'f', 1)
-                          .arg(r.memory_usable_gb, 0, 'f', 1));
+                      tr("This plan does not fit in GPU memory (%1 GB needed per GPU, %2 GB usable): times "
+                         "and costs below are what it would take if it did.")
+                          .arg(locale().toString(r.memory_total_gb, 'f', 1), locale().toString(r.memory_usable_gb, 'f', 1)));
     } else {
         m_stale = m_latest.has_value();
         m_editor->setErrors(a.errors);
@@ -560,14 +558,13 @@ void MainWindow::applyAnalysis(const Analysis &a)
         for (ChartView *c : std::as_const(m_charts))
             c->setStale(true);
         setBanner(m_banner, "invalid",
-                  QStringLiteral("The plan is invalid (%1 problem%2, marked in the editor). Figures and charts show the "
-                                 "last valid plan and are stale.")
-                      .arg(a.errors.size())
-                      .arg(a.errors.size() == 1 ? QString() : QStringLiteral("s")));
+                  tr("The plan is invalid (%n problem(s), marked in the editor). Figures and charts show the "
+                     "last valid plan and are stale.",
+                     nullptr, int(a.errors.size())));
     }
     showWarnings(a);
     showDetails(a);
-    m_engineStatus->setText(QStringLiteral("Engine: %1 ms for the plan and every sweep").arg(a.elapsedMs, 0, 'f', 1));
+    m_engineStatus->setText(tr("Engine: %1 ms for the plan and every sweep").arg(locale().toString(a.elapsedMs, 'f', 1)));
     Q_EMIT analysisApplied(a);
 }
 
@@ -582,11 +579,12 @@ void MainWindow::showWarnings(const Analysis &a)
     QList<Line> lines;
     for (const FieldError &e : a.errors)
         lines.append({e.path + QStringLiteral(": ") + e.message, 0});
-    const QStringList warnings = a.valid ? a.warnings : (m_latest ? m_latest->warnings : QStringList());
+    const QStringList warnings = a.valid ? warningTexts(a.result, a.scenario.plan)
+                                         : (m_latest ? warningTexts(m_latest->result, m_latest->scenario.plan) : QStringList());
     for (qsizetype i = 0; i < warnings.size() && i < kWarningsInList; ++i)
-        lines.append(a.valid ? Line{warnings[i], 1} : Line{QStringLiteral("(last valid plan) ") + warnings[i], 2});
+        lines.append(a.valid ? Line{warnings[i], 1} : Line{tr("(last valid plan) ") + warnings[i], 2});
     if (a.valid && warnings.isEmpty())
-        lines.append({QStringLiteral("No warnings: comm tax, memory, layout and efficiency are within the rules of thumb."), 3});
+        lines.append({tr("No warnings: comm tax, memory, layout and efficiency are within the rules of thumb."), 3});
     QStringList key;
     for (const Line &l : lines)
         key << QString::number(l.kind) + l.text;
@@ -619,14 +617,14 @@ void MainWindow::showDetails(const Analysis &a)
     const auto bw = [](double gbps) {
         return gbps > 0 ? QString::number(gbps, 'f', 0) + QStringLiteral(" GB/s") : QStringLiteral("-");
     };
-    m_details->setValue(QStringLiteral("Model"),
-                        QStringLiteral("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m("params")));
-    m_details->setValue(QStringLiteral("GPUs"), QStringLiteral("%1 = %2 nodes x %3 %4").arg(r.gpus).arg(p.cluster.nodes).arg(p.cluster.gpus_per_node).arg(shortGpuName(QString::fromStdString(p.gpu.name))));
-    m_details->setValue(QStringLiteral("Layout"), QStringLiteral("tp %1, pp %2, dp %3, vpp %4, ZeRO-%5, m = %6").arg(p.training.tp).arg(p.training.pp).arg(p.training.dp).arg(p.training.vpp).arg(p.training.zero).arg(r.micro_batches));
-    m_details->setValue(QStringLiteral("Bus bandwidth"),
+    m_details->setValue(tr("Model"),
+                        tr("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m("params")));
+    m_details->setValue(tr("GPUs"), tr("%1 = %2 nodes x %3 %4").arg(r.gpus).arg(p.cluster.nodes).arg(p.cluster.gpus_per_node).arg(shortGpuName(QString::fromStdString(p.gpu.name))));
+    m_details->setValue(tr("Layout"), QStringLiteral("tp %1, pp %2, dp %3, vpp %4, ZeRO-%5, m = %6").arg(p.training.tp).arg(p.training.pp).arg(p.training.dp).arg(p.training.vpp).arg(p.training.zero).arg(r.micro_batches));
+    m_details->setValue(tr("Bus bandwidth"),
                         QStringLiteral("TP %1, DP %2, PP %3").arg(bw(r.tp_busbw_gbps), bw(r.dp_busbw_gbps), bw(r.pp_bw_gbps)));
-    m_details->setValue(QStringLiteral("Compute"), QStringLiteral("%1 of dense peak, %2 TFLOPS/GPU").arg(m("compute_efficiency_effective")).arg(r.tflops_per_gpu, 0, 'f', 0));
-    m_details->setValue(QStringLiteral("Money"), QStringLiteral("capex %1, %2/hour, %3").arg(m("capex_usd"), m("cost_per_hour_usd"), m("power_kw")));
+    m_details->setValue(tr("Compute"), tr("%1 of dense peak, %2 TFLOPS/GPU").arg(m("compute_efficiency_effective")).arg(locale().toString(r.tflops_per_gpu, 'f', 0)));
+    m_details->setValue(tr("Money"), tr("capex %1, %2/hour, %3").arg(m("capex_usd"), m("cost_per_hour_usd"), m("power_kw")));
 }
 
 void MainWindow::scheduleChartRedraw()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plandocument.h"
+#include "modeltext.h"
 
 #include "engine/engine.h"
 
@@ -86,17 +87,17 @@ bool PlanDocument::setField(const FieldInfo &field, const QJsonValue &value, int
     field.set(next.scenario.plan, value);
     if (next.dpFollowsGpus && !(field.section == Section::Training && QLatin1String(field.key) == QLatin1String("dp")))
         deriveDataParallel(next.scenario.plan);
-    QString label = QLatin1String(field.label);
+    QString label = fieldText(field.label);
     if (const qsizetype paren = label.indexOf(QLatin1String(" (")); paren > 0)
         label.truncate(paren);
-    return push(next, QStringLiteral("Set %1 to %2").arg(label, valueText(value)), field.path(), mergeSession);
+    return push(next, tr("Set %1 to %2").arg(label, valueText(value)), field.path(), mergeSession);
 }
 
 bool PlanDocument::setName(const QString &name)
 {
     PlanState next = m_state;
     next.scenario.name = name;
-    return push(next, QStringLiteral("Rename plan"), QStringLiteral("name"), 0);
+    return push(next, tr("Rename plan"), QStringLiteral("name"), 0);
 }
 
 bool PlanDocument::applyPreset(Section section, const QString &id)
@@ -109,7 +110,7 @@ bool PlanDocument::applyPreset(Section section, const QString &id)
     const int gpus = plan.cluster.nodes * plan.cluster.gpus_per_node;
     preset->applyTo(plan);
     next.scenario.presetOf(section) = preset->id;
-    QString text = QStringLiteral("Choose %1 %2").arg(sectionTitle(section), preset->name);
+    QString text = tr("Choose %1 %2").arg(sectionName(section), preset->name);
     if (section == Section::Gpu) {
         // The GPU comes in its own server: the same default the hardware comparison uses.
         if (const std::optional<Preset> cluster = m_catalog.find(Section::Cluster, preset->defaultCluster())) {
@@ -136,7 +137,7 @@ bool PlanDocument::applyPartialPreset(const Preset &preset)
     preset.applyTo(next.scenario.plan);
     if (next.dpFollowsGpus)
         deriveDataParallel(next.scenario.plan);
-    return push(next, QStringLiteral("Choose %1 %2").arg(sectionTitle(preset.section), preset.name), QString(), 0);
+    return push(next, tr("Choose %1 %2").arg(sectionName(preset.section), preset.name), QString(), 0);
 }
 
 bool PlanDocument::setDpFollowsGpus(bool on)
@@ -145,7 +146,7 @@ bool PlanDocument::setDpFollowsGpus(bool on)
     next.dpFollowsGpus = on;
     if (on)
         deriveDataParallel(next.scenario.plan);
-    return push(next, on ? QStringLiteral("Derive dp from the GPU count") : QStringLiteral("Set dp by hand"), QString(),
+    return push(next, on ? tr("Derive dp from the GPU count") : tr("Set dp by hand"), QString(),
                 0);
 }
 

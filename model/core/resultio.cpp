@@ -132,7 +132,11 @@ QString formatNumber(double v, int decimals)
 {
     if (!std::isfinite(v))
         return QStringLiteral("n/a");
-    return QString::number(v, 'f', decimals);
+    // For people: the default locale, which the app sets to its interface language (files use
+    // QString::number or QJsonValue, always the C locale).
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
+    return locale.toString(v, 'f', decimals);
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -71,11 +72,6 @@ QSharedPointer<QCPAxisTickerText> bytesTicker(double minBytes, double maxBytes)
 constexpr int kTitleRow = 0;
 constexpr int kLegendRow = 2; // below the axis rect (row 1)
 
-QString count(int n, const char *one, const char *many)
-{
-    return QString::number(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? one : many);
-}
-
 } // namespace
 
 CalibrationDialog::CalibrationDialog(QWidget *parent)
@@ -135,7 +131,7 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     m_askLabel = new QLabel(this);
     m_askLabel->setObjectName(QStringLiteral("askTopologyLabel"));
     m_askLabel->setWordWrap(true);
-    m_askLabel->setStyleSheet(QStringLiteral("QLabel { background: #fff4cc; padding: 4px; }"));
+    m_askLabel->setStyleSheet(tr("QLabel { background: #fff4cc; padding: 4px; }"));
     m_askLabel->setVisible(false);
     m_statusLabel = new QLabel(this);
     m_statusLabel->setObjectName(QStringLiteral("statusLabel"));
@@ -312,8 +308,8 @@ void CalibrationDialog::reparse()
     m_tables = std::move(log.tables);
     m_logNotes = std::move(log.notes);
     m_sourceLabel->setText(tr("%1: %2, %3")
-                               .arg(m_sourceName, count(log.lines, "line", "lines"),
-                                    count(int(m_tables.size()), "result table", "result tables")));
+                               .arg(m_sourceName, tr("%n line(s)", nullptr, log.lines),
+                                    tr("%n result table(s)", nullptr, int(m_tables.size()))));
     {
         const QSignalBlocker block(m_tableCombo);
         m_tableCombo->clear();
@@ -388,13 +384,13 @@ void CalibrationDialog::recalibrate()
         const nccl::Calibration &k = *m_calibration;
         if (options.ranks > 0 && options.nodes > 0)
             m_askLabel->setText(tr("This log has no device list: using the %1 and %2 you entered.")
-                                    .arg(count(options.ranks, "rank", "ranks"), count(options.nodes, "node", "nodes")));
+                                    .arg(tr("%n rank(s)", nullptr, options.ranks), tr("%n node(s)", nullptr, options.nodes)));
         else
             m_askLabel->setText(tr("This log has no device list. Enter the ranks and nodes it ran on (now: %1; %2).")
-                                    .arg(k.ranks > 0 ? count(k.ranks, "rank", "ranks")
+                                    .arg(k.ranks > 0 ? tr("%n rank(s)", nullptr, k.ranks)
                                                  + (options.ranks > 0 ? tr(" as entered") : tr(" inferred from busbw/algbw"))
                                                      : tr("ranks unknown"),
-                                         options.nodes > 0       ? count(options.nodes, "node", "nodes") + tr(" as entered")
+                                         options.nodes > 0       ? tr("%n node(s)", nullptr, options.nodes) + tr(" as entered")
                                              : k.model.nodes > 0 ? tr("nodes unknown, %1 assumed for the comparison").arg(k.model.nodes)
                                                                  : tr("nodes unknown")));
         m_askLabel->setVisible(true);
@@ -537,9 +533,9 @@ void CalibrationDialog::updatePlot()
     m_plot->yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
     m_plot->legend->setVisible(true);
     if (auto *title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(kTitleRow, 0))) {
-        QString where = c.ranks > 0 ? count(c.ranks, "rank", "ranks") : tr("unknown ranks");
+        QString where = c.ranks > 0 ? tr("%n rank(s)", nullptr, c.ranks) : tr("unknown ranks");
         if (c.nodes > 0)
-            where += tr(" on ") + count(c.nodes, "node", "nodes");
+            where += tr(" on ") + tr("%n node(s)", nullptr, c.nodes);
         title->setText(tr("%1 busbw against message size, %2").arg(QLatin1String(toString(c.collective)), where));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -552,13 +548,13 @@ void CalibrationDialog::updateSummary()
         return;
     }
     const nccl::Calibration &c = *m_calibration;
-    QString html = QStringLiteral("<table cellspacing=\"3\">");
+    QString html = tr("<table cellspacing=\"3\">");
     auto row = [&html](const QString &label, const QString &value) {
         html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
     };
-    QString where = c.ranks > 0 ? count(c.ranks, "rank", "ranks") : tr("unknown ranks");
+    QString where = c.ranks > 0 ? tr("%n rank(s)", nullptr, c.ranks) : tr("unknown ranks");
     if (c.nodes > 0)
-        where += QStringLiteral(", ") + count(c.nodes, "node", "nodes");
+        where += QStringLiteral(", ") + tr("%n node(s)", nullptr, c.nodes);
     if (c.nodes > 1 && c.ranks_per_node > 0)
         where += tr(" (%1 per node)").arg(c.ranks_per_node);
     row(tr("Collective"), QStringLiteral("%1 on %2, %3").arg(QLatin1String(toString(c.collective)), where, QLatin1String(toString(c.scope))));

@@ -230,7 +230,7 @@ bool ChartView::exportPdf(const QString &fileName, QString *error)
         [this](QIODevice &device, QString *why) {
             QPdfWriter writer(&device);
             writer.setResolution(logicalDpiX());
-            writer.setCreator(QStringLiteral("Commtax"));
+            writer.setCreator(tr("Commtax"));
             writer.setTitle(m_title);
             const QRect oldViewport = viewport();
             setViewport(QRect(0, 0, width(), height()));
@@ -489,16 +489,16 @@ void ChartView::showContextMenu(const QPoint &pos)
     QMenu menu(this);
     const QString base = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation) + QLatin1Char('/')
         + m_title.toLower().replace(QLatin1Char(' '), QLatin1Char('-'));
-    menu.addAction(QStringLiteral("Export as PNG..."), this, [this, base] {
-        const QString file = QFileDialog::getSaveFileName(this, QStringLiteral("Export chart as PNG"),
-                                                          base + QStringLiteral(".png"), QStringLiteral("PNG image (*.png)"));
+    menu.addAction(tr("Export as PNG..."), this, [this, base] {
+        const QString file = QFileDialog::getSaveFileName(this, tr("Export chart as PNG"),
+                                                          base + QStringLiteral(".png"), tr("PNG image (*.png)"));
         QString error;
         if (!file.isEmpty() && !exportPng(file, 2.0, &error))
             QMessageBox::warning(this, tr("Export failed"), error);
     });
-    menu.addAction(QStringLiteral("Export as PDF..."), this, [this, base] {
-        const QString file = QFileDialog::getSaveFileName(this, QStringLiteral("Export chart as PDF"),
-                                                          base + QStringLiteral(".pdf"), QStringLiteral("PDF document (*.pdf)"));
+    menu.addAction(tr("Export as PDF..."), this, [this, base] {
+        const QString file = QFileDialog::getSaveFileName(this, tr("Export chart as PDF"),
+                                                          base + QStringLiteral(".pdf"), tr("PDF document (*.pdf)"));
         QString error;
         if (!file.isEmpty() && !exportPdf(file, &error))
             QMessageBox::warning(this, tr("Export failed"), error);

@@ -44,12 +44,12 @@ struct SegmentSpec {
     QColor color;
 };
 const SegmentSpec kSegments[] = {
-    {"step_compute", "Compute", "compute", QColor(0x4c, 0x72, 0xb0)},
-    {"step_overlap_slowdown", "Overlap slowdown", "compute slowed by hidden communication", QColor(0x9e, 0xb5, 0xd8)},
-    {"step_bubble", "Pipeline bubble", "pipeline bubble", QColor(0xb8, 0xb8, 0xb8)},
-    {"step_tp", "TP comm", "tensor-parallel communication", QColor(0xe6, 0x9f, 0x00)},
-    {"step_pp", "PP comm", "pipeline sends", QColor(0x93, 0x78, 0x60)},
-    {"step_dp", "DP comm", "data-parallel gradient sync", QColor(0xc4, 0x4e, 0x52)},
+    {"step_compute", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "Compute"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "compute"), QColor(0x4c, 0x72, 0xb0)},
+    {"step_overlap_slowdown", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "Overlap slowdown"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "compute slowed by hidden communication"), QColor(0x9e, 0xb5, 0xd8)},
+    {"step_bubble", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "Pipeline bubble"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "pipeline bubble"), QColor(0xb8, 0xb8, 0xb8)},
+    {"step_tp", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "TP comm"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "tensor-parallel communication"), QColor(0xe6, 0x9f, 0x00)},
+    {"step_pp", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "PP comm"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "pipeline sends"), QColor(0x93, 0x78, 0x60)},
+    {"step_dp", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "DP comm"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "data-parallel gradient sync"), QColor(0xc4, 0x4e, 0x52)},
 };
 constexpr double kPlanKey = 2;
 constexpr double kRawKey = 1;
@@ -57,16 +57,16 @@ constexpr double kStepBarWidth = 0.55;
 } // namespace
 
 StepTimeChart::StepTimeChart(QWidget *parent)
-    : ChartView(QStringLiteral("Step time breakdown"), parent)
+    : ChartView(tr("Step time breakdown"), parent)
 {
-    styleAxis(xAxis, QStringLiteral("Time per training step (s)"));
-    yAxis->setTicker(categoryTicker({QStringLiteral("Without\noverlap"), QStringLiteral("This plan")}));
+    styleAxis(xAxis, tr("Time per training step (s)"));
+    yAxis->setTicker(categoryTicker({tr("Without\noverlap"), tr("This plan")}));
     yAxis->setRange(0.45, 2.75);
     yAxis->grid()->setVisible(false);
     yAxis->setTickLength(0, 0);
     QList<BarSpec> specs;
     for (const SegmentSpec &spec : kSegments)
-        specs.append({QLatin1String(spec.object), QLatin1String(spec.name), spec.color});
+        specs.append({QLatin1String(spec.object), tr(spec.name), spec.color});
     m_segments = makeStackedBars(specs, yAxis, xAxis, kStepBarWidth);
 }
 
@@ -98,14 +98,14 @@ void StepTimeChart::draw(const Analysis &a)
         if (finite(planParts[i]) && planParts[i] > 0) {
             const bool exposed = i == 3 || i == 5;
             addHoverBox(b, kPlanKey - half, kPlanKey + half, planBase, planBase + planParts[i],
-                        QStringLiteral("This plan: %1%2 %3 (%4 of the step)")
-                            .arg(QLatin1String(spec.what), exposed ? QStringLiteral(", exposed,") : QString(),
+                        tr("This plan: %1%2 %3 (%4 of the step)")
+                            .arg(tr(spec.what), exposed ? tr(", exposed,") : QString(),
                                  seconds(planParts[i]), percent(100.0 * planParts[i] / r.step_time_s)));
             planBase += planParts[i];
         }
         if (finite(rawParts[i]) && rawParts[i] > 0) {
             addHoverBox(b, kRawKey - half, kRawKey + half, rawBase, rawBase + rawParts[i],
-                        QStringLiteral("Without overlap: %1 %2").arg(QLatin1String(spec.what), seconds(rawParts[i])));
+                        tr("Without overlap: %1 %2").arg(tr(spec.what), seconds(rawParts[i])));
             rawBase += rawParts[i];
         }
     }
@@ -113,7 +113,7 @@ void StepTimeChart::draw(const Analysis &a)
     addLabel(top, kPlanKey, planBase, QStringLiteral(" ") + seconds(r.step_time_s), kInk, Qt::AlignLeft | Qt::AlignVCenter);
     addLabel(top, kRawKey, rawBase, QStringLiteral(" ") + seconds(rawBase), kInk, Qt::AlignLeft | Qt::AlignVCenter);
     if (!r.fits_in_memory)
-        addLabel(top, kPlanKey + 0.38, 0, QStringLiteral("Does not fit in memory: times as if it did"), kAlarm,
+        addLabel(top, kPlanKey + 0.38, 0, tr("Does not fit in memory: times as if it did"), kAlarm,
                  Qt::AlignLeft | Qt::AlignVCenter);
     xAxis->setRange(0, std::max(planBase, rawBase) * 1.2);
 }
@@ -127,22 +127,22 @@ constexpr int kMaxGpus = 16384;
 } // namespace
 
 CommTaxChart::CommTaxChart(QWidget *parent)
-    : ChartView(QStringLiteral("Comm tax vs GPU count"), parent)
+    : ChartView(tr("Comm tax vs GPU count"), parent)
 {
-    styleAxis(xAxis, QStringLiteral("GPUs (log scale; tp and pp kept, global batch fixed)"));
-    styleAxis(yAxis, QStringLiteral("Exposed comm tax (% of step)"));
+    styleAxis(xAxis, tr("GPUs (log scale; tp and pp kept, global batch fixed)"));
+    styleAxis(yAxis, tr("Exposed comm tax (% of step)"));
     xAxis->setScaleType(QCPAxis::stLogarithmic);
     xAxis->setTicker(powersOfTwoTicker(kMinGpus, kMaxGpus));
     xAxis->setRange(6.5, 20000);
     addLayer(QStringLiteral("plan"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    m_threshold = makeGraph(QStringLiteral("commtax_threshold"), QStringLiteral("30% rule of thumb"),
+    m_threshold = makeGraph(QStringLiteral("commtax_threshold"), tr("30% rule of thumb"),
                             QPen(kAlarm, 1.3, Qt::DashLine), QCPScatterStyle(QCPScatterStyle::ssNone));
     m_threshold->setData({double(kMinGpus) * 0.8, double(kMaxGpus) * 1.25}, {30.0, 30.0}, true);
     m_threshold->setAntialiased(false); // horizontal: crisp without, and much cheaper dashed
-    m_noFitKey = makeGraph(QStringLiteral("commtax_nofit_key"), QStringLiteral("does not fit in memory"), QPen(Qt::NoPen),
+    m_noFitKey = makeGraph(QStringLiteral("commtax_nofit_key"), tr("does not fit in memory"), QPen(Qt::NoPen),
                            QCPScatterStyle(QCPScatterStyle::ssCross, QColor(0x70, 0x70, 0x70), 7));
     m_noFitKey->setLineStyle(QCPGraph::lsNone);
-    m_marker = makeGraph(QStringLiteral("commtax_marker"), QStringLiteral("This plan"), QPen(Qt::NoPen),
+    m_marker = makeGraph(QStringLiteral("commtax_marker"), tr("This plan"), QPen(Qt::NoPen),
                          QCPScatterStyle(QCPScatterStyle::ssStar, QPen(kInk, 2), Qt::NoBrush, 16));
     m_marker->setLineStyle(QCPGraph::lsNone);
     m_marker->setLayer(QStringLiteral("plan"));
@@ -192,7 +192,7 @@ void CommTaxChart::rebuildCurves(const QVector<ChartCurve> &curves)
         g->setName(c.label);
         g->setPen(QPen(color, c.isPlan ? 2.6 : 1.5));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, c.isPlan ? 5 : 4));
-        n->setName(c.label + QStringLiteral(" (does not fit)"));
+        n->setName(c.label + tr(" (does not fit)"));
         n->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(color, 1.5), Qt::NoBrush, 7));
         const QString layerName = c.isPlan ? QStringLiteral("plan") : QStringLiteral("main");
         g->setLayer(layerName);
@@ -210,10 +210,10 @@ void CommTaxChart::draw(const Analysis &a)
         m_noFits[i]->setData(c.noFitX, c.noFitY, true);
         const QString label = c.label;
         addHoverGraph(m_fits[i], [label](double x, double y) {
-            return QStringLiteral("%1: %2 GPUs, comm tax %3 of the step (exposed)").arg(label).arg(x).arg(percent(y));
+            return tr("%1: %2 GPUs, comm tax %3 of the step (exposed)").arg(label).arg(x).arg(percent(y));
         });
         addHoverGraph(m_noFits[i], [label](double x, double y) {
-            return QStringLiteral("%1: %2 GPUs, does not fit in memory (comm tax would be %3)").arg(label).arg(x).arg(percent(y));
+            return tr("%1: %2 GPUs, does not fit in memory (comm tax would be %3)").arg(label).arg(x).arg(percent(y));
         });
         for (double y : c.y)
             maxY = std::max(maxY, y);
@@ -224,17 +224,17 @@ void CommTaxChart::draw(const Analysis &a)
     const double gpus = r.gpus, tax = r.comm_tax_exposed * 100.0;
     if (finite(tax) && gpus > 0) {
         m_marker->setData({gpus}, {tax}, true);
-        m_marker->setName(QStringLiteral("This plan: %1 GPUs, %2").arg(r.gpus).arg(percent(tax)));
+        m_marker->setName(tr("This plan: %1 GPUs, %2").arg(r.gpus).arg(percent(tax)));
         m_marker->setScatterStyle(r.fits_in_memory
                                       ? QCPScatterStyle(QCPScatterStyle::ssStar, QPen(kInk, 2), Qt::NoBrush, 16)
                                       : QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(kAlarm, 2), Qt::NoBrush, 14));
         addHoverPoint(m_marker, gpus, tax,
-                      QStringLiteral("This plan: %1 GPUs, comm tax %2 exposed, %3 raw%4")
+                      tr("This plan: %1 GPUs, comm tax %2 exposed, %3 raw%4")
                           .arg(r.gpus)
                           .arg(percent(tax), percent(r.comm_tax_raw * 100.0),
-                               r.fits_in_memory ? QString() : QStringLiteral("; does not fit in memory")));
+                               r.fits_in_memory ? QString() : tr("; does not fit in memory")));
         if (!r.fits_in_memory)
-            addLabel(m_marker, gpus, tax, QStringLiteral("does not fit"), kAlarm, Qt::AlignLeft | Qt::AlignBottom);
+            addLabel(m_marker, gpus, tax, tr("does not fit"), kAlarm, Qt::AlignLeft | Qt::AlignBottom);
         maxY = std::max(maxY, tax);
     } else {
         m_marker->data()->clear();
@@ -247,25 +247,25 @@ void CommTaxChart::draw(const Analysis &a)
 // 3. bubble against micro-batches
 
 BubbleChart::BubbleChart(QWidget *parent)
-    : ChartView(QStringLiteral("Pipeline bubble vs micro-batches"), parent)
+    : ChartView(tr("Pipeline bubble vs micro-batches"), parent)
 {
-    styleAxis(xAxis, QStringLiteral("Micro-batches per pipeline per step, m (log scale)"));
-    styleAxis(yAxis, QStringLiteral("Bubble (p-1)/(v*m+p-1), % of pipeline time"));
+    styleAxis(xAxis, tr("Micro-batches per pipeline per step, m (log scale)"));
+    styleAxis(yAxis, tr("Bubble (p-1)/(v*m+p-1), % of pipeline time"));
     xAxis->setScaleType(QCPAxis::stLogarithmic);
     xAxis->setTicker(powersOfTwoTicker(1, 4096));
     const QColor planColor(0x00, 0x72, 0xb2);
-    m_plan = makeGraph(QStringLiteral("bubble_plan"), QStringLiteral("This plan"), QPen(planColor, 2.2),
+    m_plan = makeGraph(QStringLiteral("bubble_plan"), tr("This plan"), QPen(planColor, 2.2),
                        QCPScatterStyle(QCPScatterStyle::ssNone));
     // The micro-batch counts that do not fit form one run (activations in flight only grow with
     // m), so they are drawn as a dotted line rather than hundreds of markers.
-    m_planNoFit = makeGraph(QStringLiteral("bubble_plan_nofit"), QStringLiteral("does not fit (dotted)"),
+    m_planNoFit = makeGraph(QStringLiteral("bubble_plan_nofit"), tr("does not fit (dotted)"),
                             QPen(planColor, 1.6, Qt::DotLine), QCPScatterStyle(QCPScatterStyle::ssNone));
-    m_plain = makeGraph(QStringLiteral("bubble_plain"), QStringLiteral("without interleaving"),
+    m_plain = makeGraph(QStringLiteral("bubble_plain"), tr("without interleaving"),
                         QPen(QColor(0x80, 0x80, 0x80), 1.5, Qt::DashLine), QCPScatterStyle(QCPScatterStyle::ssNone));
     m_plainNoFit = makeGraph(QStringLiteral("bubble_plain_nofit"), QString(), QPen(QColor(0x80, 0x80, 0x80), 1.2, Qt::DotLine),
                              QCPScatterStyle(QCPScatterStyle::ssNone));
     setInLegend(m_plainNoFit, false);
-    m_marker = makeGraph(QStringLiteral("bubble_marker"), QStringLiteral("This plan's m"), QPen(Qt::NoPen),
+    m_marker = makeGraph(QStringLiteral("bubble_marker"), tr("This plan's m"), QPen(Qt::NoPen),
                          QCPScatterStyle(QCPScatterStyle::ssStar, QPen(kInk, 2), Qt::NoBrush, 16));
     m_marker->setLineStyle(QCPGraph::lsNone);
     setLegendColumns(2);
@@ -288,10 +288,10 @@ void BubbleChart::draw(const Analysis &a)
             setInLegend(fits, false);
         const QString label = c.label;
         addHoverGraph(fits, [label](double x, double y) {
-            return QStringLiteral("%1: m = %2, bubble %3 of the pipeline").arg(label).arg(x).arg(percent(y));
+            return tr("%1: m = %2, bubble %3 of the pipeline").arg(label).arg(x).arg(percent(y));
         });
         addHoverGraph(noFit, [label](double x, double y) {
-            return QStringLiteral("%1: m = %2 does not fit in memory (bubble would be %3)").arg(label).arg(x).arg(percent(y));
+            return tr("%1: m = %2 does not fit in memory (bubble would be %3)").arg(label).arg(x).arg(percent(y));
         });
     };
     show(m_plan, m_planNoFit, a.bubbleCurve, true);
@@ -307,10 +307,10 @@ void BubbleChart::draw(const Analysis &a)
         m_marker->setData({m}, {bubble}, true);
     else
         m_marker->data()->clear();
-    m_marker->setName(QStringLiteral("This plan: m=%1, %2").arg(r.micro_batches).arg(percent(bubble)));
+    m_marker->setName(tr("This plan: m=%1, %2").arg(r.micro_batches).arg(percent(bubble)));
     addHoverPoint(m_marker, m, bubble,
-                  QStringLiteral("This plan: m = %1 micro-batches, pp = %2, vpp = %3: bubble %4 of the pipeline, "
-                                 "%5 overhead on compute")
+                  tr("This plan: m = %1 micro-batches, pp = %2, vpp = %3: bubble %4 of the pipeline, "
+                     "%5 overhead on compute")
                       .arg(r.micro_batches)
                       .arg(a.scenario.plan.training.pp)
                       .arg(a.scenario.plan.training.vpp)
@@ -340,23 +340,23 @@ constexpr double kCostBarWidth = 0.38;
 } // namespace
 
 CostChart::CostChart(QWidget *parent)
-    : ChartView(QStringLiteral("Cost and time to train, per GPU"), parent)
+    : ChartView(tr("Cost and time to train, per GPU"), parent)
 {
     // Horizontal bars: the GPU names read on the left however many presets there are.
-    styleAxis(xAxis, QStringLiteral("USD per billion tokens (blue)"));
-    styleAxis(xAxis2, QStringLiteral("Days to train (orange)"));
+    styleAxis(xAxis, tr("USD per billion tokens (blue)"));
+    styleAxis(xAxis2, tr("Days to train (orange)"));
     xAxis2->setVisible(true);
     xAxis2->grid()->setVisible(false);
     yAxis->grid()->setVisible(false);
     yAxis->setTickLength(0, 3);
-    m_cost = makeBars(QStringLiteral("cost_usd_per_btok"), QStringLiteral("USD per billion tokens"), kCostColor, yAxis,
+    m_cost = makeBars(QStringLiteral("cost_usd_per_btok"), tr("USD per billion tokens"), kCostColor, yAxis,
                       xAxis);
-    m_costNoFit = makeBars(QStringLiteral("cost_usd_per_btok_nofit"), QStringLiteral("hatched: does not fit in memory"),
+    m_costNoFit = makeBars(QStringLiteral("cost_usd_per_btok_nofit"), tr("hatched: does not fit in memory"),
                            kCostColor, yAxis, xAxis);
     m_costNoFit->setBrush(hatched(kCostColor));
     m_costNoFit->moveAbove(m_cost);
     m_costNoFit->setStackingGap(0); // stacked only to share the slot: it starts at zero
-    m_days = makeBars(QStringLiteral("cost_days"), QStringLiteral("Days to train"), kDaysColor, yAxis, xAxis2);
+    m_days = makeBars(QStringLiteral("cost_days"), tr("Days to train"), kDaysColor, yAxis, xAxis2);
     m_daysNoFit = makeBars(QStringLiteral("cost_days_nofit"), QString(), kDaysColor, yAxis, xAxis2);
     m_daysNoFit->setBrush(hatched(kDaysColor));
     m_daysNoFit->moveAbove(m_days);
@@ -415,16 +415,16 @@ void CostChart::draw(const Analysis &a)
         const double key = keyOf(i);
         QString text;
         if (!b.valid) {
-            text = QStringLiteral("%1: cannot run this layout (%2)").arg(b.label, b.error);
-            addLabel(m_cost, key, 0, QStringLiteral(" n/a: cannot hold the layout"), kAlarm, Qt::AlignLeft | Qt::AlignVCenter);
+            text = tr("%1: cannot run this layout (%2)").arg(b.label, b.error);
+            addLabel(m_cost, key, 0, tr(" n/a: cannot hold the layout"), kAlarm, Qt::AlignLeft | Qt::AlignVCenter);
         } else {
-            text = QStringLiteral("%1: %2 per billion tokens, %3 days to train")
+            text = tr("%1: %2 per billion tokens, %3 days to train")
                        .arg(b.label, usd(b.usdPerBillionTokens), QString::number(b.daysToTrain, 'f', 1));
             if (!b.fits) {
-                text += QStringLiteral("; does not fit in memory (%1 needed, %2 usable)")
+                text += tr("; does not fit in memory (%1 needed, %2 usable)")
                             .arg(gigabytes(b.memoryNeededGb), gigabytes(b.memoryUsableGb));
                 const double end = std::max(b.usdPerBillionTokens / costTop, b.daysToTrain / daysTop) * costTop;
-                addLabel(m_cost, key, end, QStringLiteral(" no fit"), kAlarm, Qt::AlignLeft | Qt::AlignVCenter);
+                addLabel(m_cost, key, end, tr(" no fit"), kAlarm, Qt::AlignLeft | Qt::AlignVCenter);
             }
         }
         addHoverBox(m_cost, key - 0.45, key + 0.45, 0, costTop, text);
@@ -441,27 +441,27 @@ struct MemorySpec {
     QColor color;
 };
 const MemorySpec kMemoryParts[] = {
-    {"memory_weights", "Weights", QColor(0x4c, 0x72, 0xb0)},
-    {"memory_gradients", "Gradients", QColor(0x55, 0xa8, 0x68)},
-    {"memory_optimizer", "Optimizer states", QColor(0xdd, 0x84, 0x52)},
-    {"memory_activations", "Activations", QColor(0x81, 0x72, 0xb2)},
+    {"memory_weights", QT_TRANSLATE_NOOP("commtax::MemoryChart", "Weights"), QColor(0x4c, 0x72, 0xb0)},
+    {"memory_gradients", QT_TRANSLATE_NOOP("commtax::MemoryChart", "Gradients"), QColor(0x55, 0xa8, 0x68)},
+    {"memory_optimizer", QT_TRANSLATE_NOOP("commtax::MemoryChart", "Optimizer states"), QColor(0xdd, 0x84, 0x52)},
+    {"memory_activations", QT_TRANSLATE_NOOP("commtax::MemoryChart", "Activations"), QColor(0x81, 0x72, 0xb2)},
 };
 constexpr double kMemoryBarWidth = 0.6;
 } // namespace
 
 MemoryChart::MemoryChart(QWidget *parent)
-    : ChartView(QStringLiteral("Memory per GPU by ZeRO stage"), parent)
+    : ChartView(tr("Memory per GPU by ZeRO stage"), parent)
 {
-    styleAxis(yAxis, QStringLiteral("Memory per GPU, first pipeline stage (GB)"));
+    styleAxis(yAxis, tr("Memory per GPU, first pipeline stage (GB)"));
     xAxis->grid()->setVisible(false);
     xAxis->setTickLength(0, 3);
     QList<BarSpec> specs;
     for (const MemorySpec &spec : kMemoryParts)
-        specs.append({QLatin1String(spec.object), QLatin1String(spec.name), spec.color});
+        specs.append({QLatin1String(spec.object), tr(spec.name), spec.color});
     m_parts = makeStackedBars(specs, xAxis, yAxis, kMemoryBarWidth);
-    m_capacity = makeGraph(QStringLiteral("memory_capacity"), QStringLiteral("Capacity"), QPen(kAlarm, 1.6),
+    m_capacity = makeGraph(QStringLiteral("memory_capacity"), tr("Capacity"), QPen(kAlarm, 1.6),
                            QCPScatterStyle(QCPScatterStyle::ssNone));
-    m_usable = makeGraph(QStringLiteral("memory_usable"), QStringLiteral("Usable"), QPen(kAlarm, 1.2, Qt::DashLine),
+    m_usable = makeGraph(QStringLiteral("memory_usable"), tr("Usable"), QPen(kAlarm, 1.2, Qt::DashLine),
                          QCPScatterStyle(QCPScatterStyle::ssNone));
     m_capacity->setAntialiased(false); // horizontal lines: crisp without
     m_usable->setAntialiased(false);
@@ -478,7 +478,7 @@ void MemoryChart::draw(const Analysis &a)
     double maxTotal = 0;
     for (qsizetype i = 0; i < a.memory.size(); ++i) {
         const MemoryBar &m = a.memory[i];
-        labels << (m.isPlan ? m.label + QStringLiteral("\n(this plan)") : m.label);
+        labels << (m.isPlan ? m.label + tr("\n(this plan)") : m.label);
         if (!m.valid)
             continue;
         keys << double(i + 1);
@@ -500,9 +500,9 @@ void MemoryChart::draw(const Analysis &a)
             g->data()->clear();
     };
     line(m_capacity, r.memory_capacity_gb);
-    m_capacity->setName(QStringLiteral("Capacity %1").arg(gigabytes(r.memory_capacity_gb)));
+    m_capacity->setName(tr("Capacity %1").arg(gigabytes(r.memory_capacity_gb)));
     line(m_usable, r.memory_usable_gb);
-    m_usable->setName(QStringLiteral("Usable %1 (%2% reserve)")
+    m_usable->setName(tr("Usable %1 (%2% reserve)")
                           .arg(gigabytes(r.memory_usable_gb), QString::number(kMemoryReserve * 100, 'f', 0)));
     xAxis->setTicker(categoryTicker(labels));
     xAxis->setRange(0.5, n + 0.5);
@@ -520,12 +520,12 @@ void MemoryChart::draw(const Analysis &a)
         for (int p = 0; p < 4; ++p) {
             if (values[p] > 0)
                 addHoverBox(m_parts[p], key - kMemoryBarWidth / 2, key + kMemoryBarWidth / 2, base, base + values[p],
-                            QStringLiteral("%1: %2 %3 of %4 per GPU")
-                                .arg(m.label, QString::fromLatin1(kMemoryParts[p].name).toLower(), gigabytes(values[p]),
+                            tr("%1: %2 %3 of %4 per GPU")
+                                .arg(m.label, tr(kMemoryParts[p].name).toLower(), gigabytes(values[p]),
                                      gigabytes(m.totalGb())));
             base += values[p];
         }
-        addLabel(m_parts[3], key, base, m.fits ? gigabytes(base) : gigabytes(base) + QStringLiteral(", no fit"),
+        addLabel(m_parts[3], key, base, m.fits ? gigabytes(base) : gigabytes(base) + tr(", no fit"),
                  m.fits ? kInk : kAlarm, Qt::AlignHCenter | Qt::AlignBottom);
     }
 }

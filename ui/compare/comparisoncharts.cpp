@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisoncharts.h"
 
+#include <QCoreApplication>
+
 #include "library/comparisonio.h"
 
 #include <qcustomplot.h>
@@ -13,12 +15,12 @@ namespace commtax {
 QString chartTitle(ComparisonChart chart)
 {
     switch (chart) {
-    case ComparisonChart::StepBreakdown: return QStringLiteral("Step time breakdown");
-    case ComparisonChart::CostPerBillionTokens: return QStringLiteral("Cost per billion tokens");
-    case ComparisonChart::DaysToTrain: return QStringLiteral("Days to train");
-    case ComparisonChart::Tco: return QStringLiteral("TCO of the training run");
-    case ComparisonChart::PriceBreakEven: return QStringLiteral("Break-even GPU price");
-    case ComparisonChart::BuyVersusRent: return QStringLiteral("Buying against renting");
+    case ComparisonChart::StepBreakdown: return QCoreApplication::translate("commtax::ComparisonCharts", "Step time breakdown");
+    case ComparisonChart::CostPerBillionTokens: return QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens");
+    case ComparisonChart::DaysToTrain: return QCoreApplication::translate("commtax::ComparisonCharts", "Days to train");
+    case ComparisonChart::Tco: return QCoreApplication::translate("commtax::ComparisonCharts", "TCO of the training run");
+    case ComparisonChart::PriceBreakEven: return QCoreApplication::translate("commtax::ComparisonCharts", "Break-even GPU price");
+    case ComparisonChart::BuyVersusRent: return QCoreApplication::translate("commtax::ComparisonCharts", "Buying against renting");
     }
     return QString();
 }
@@ -56,8 +58,8 @@ double finiteOr(double v, double fallback) { return std::isfinite(v) ? v : fallb
 QString whyNoBar(const ComparedPlan &p)
 {
     if (!p.valid)
-        return QStringLiteral("invalid plan");
-    return QStringLiteral("does not fit\nin memory");
+        return QCoreApplication::translate("commtax::ComparisonCharts", "invalid plan");
+    return QCoreApplication::translate("commtax::ComparisonCharts", "does not fit\nin memory");
 }
 
 void setTitle(QCustomPlot *plot, const QString &title)
@@ -218,7 +220,7 @@ bool drawStacked(QCustomPlot *plot, const Comparison &c, const std::vector<Stack
         if (!nonZero)
             continue; // a part no plan has (e.g. rent in a comparison of bought plans) stays out of the legend
         auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
-        bars->setName(QLatin1String(part.name));
+        bars->setName(QCoreApplication::translate("commtax::ComparisonCharts", part.name));
         bars->setWidth(0.6);
         bars->setPen(QPen(part.color.darker(140)));
         bars->setBrush(part.color);
@@ -249,10 +251,10 @@ QString days(double v) { return formatNumber(v, 1) + QStringLiteral(" d"); }
 bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
 {
     const ComparedPlan &a = c.plans[c.reference];
-    reset(plot, QStringLiteral("Break-even GPU price against %1 (A)").arg(a.name), QStringLiteral("GPU price (% of today's price; circle: today, diamond: break-even)"),
-          QStringLiteral("Cost per billion tokens (USD)"));
+    reset(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Break-even GPU price against %1 (A)").arg(a.name), QCoreApplication::translate("commtax::ComparisonCharts", "GPU price (% of today's price; circle: today, diamond: break-even)"),
+          QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens (USD)"));
     if (!a.runs()) {
-        message(plot, QStringLiteral("Plan A (%1) does not run: no price can match it").arg(a.name));
+        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Plan A (%1) does not run: no price can match it").arg(a.name));
         return false;
     }
     const QList<BreakEvenRow> rows = breakEvens(c);
@@ -262,7 +264,7 @@ bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
             maxX = std::max(maxX, std::min(400.0, 100.0 * rows[i].price.breakEvenPrice / rows[i].price.currentPrice * 1.1));
     double maxY = a.result.cost_per_billion_tokens_usd;
     auto *refLine = plot->addGraph();
-    refLine->setName(QStringLiteral("%1 (A) today: %2").arg(a.name, formatUsd(a.result.cost_per_billion_tokens_usd)));
+    refLine->setName(QCoreApplication::translate("commtax::ComparisonCharts", "%1 (A) today: %2").arg(a.name, formatUsd(a.result.cost_per_billion_tokens_usd)));
     refLine->setPen(QPen(planColor(c.reference), 2, Qt::DashLine));
     refLine->setData({0, maxX}, {a.result.cost_per_billion_tokens_usd, a.result.cost_per_billion_tokens_usd}, true);
     bool any = false;
@@ -276,8 +278,8 @@ bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
         const double y1 = costPerBillionTokensAtPrice(b.plan, b.result, be.currentPrice * maxX / 100.0);
         if (!std::isfinite(y0) || !std::isfinite(y1))
             continue;
-        line->setName(be.reachable ? QStringLiteral("%1: matches A at %2%3").arg(b.name, formatUsd(be.breakEvenPrice), be.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU"))
-                                   : QStringLiteral("%1: dearer even with free GPUs").arg(b.name));
+        line->setName(be.reachable ? QCoreApplication::translate("commtax::ComparisonCharts", "%1: matches A at %2%3").arg(b.name, formatUsd(be.breakEvenPrice), be.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU"))
+                                   : QCoreApplication::translate("commtax::ComparisonCharts", "%1: dearer even with free GPUs").arg(b.name));
         line->setPen(QPen(planColor(int(i)), 2));
         line->setData({0, maxX}, {y0, y1}, true);
         maxY = std::max(maxY, std::min(y1, 3.0 * a.result.cost_per_billion_tokens_usd));
@@ -306,14 +308,14 @@ bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
     plot->legend->setWrap(2);
     plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     if (!any)
-        message(plot, QStringLiteral("No other plan runs: nothing to compare with A"));
+        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No other plan runs: nothing to compare with A"));
     return any;
 }
 
 bool drawBuyVersusRent(QCustomPlot *plot, const Comparison &c)
 {
-    reset(plot, chartTitle(ComparisonChart::BuyVersusRent), QStringLiteral("Months of use"),
-          QStringLiteral("Cumulative cost (USD millions)"));
+    reset(plot, chartTitle(ComparisonChart::BuyVersusRent), QCoreApplication::translate("commtax::ComparisonCharts", "Months of use"),
+          QCoreApplication::translate("commtax::ComparisonCharts", "Cumulative cost (USD millions)"));
     const QList<BreakEvenRow> rows = breakEvens(c);
     double maxMonths = 0;
     for (qsizetype i = 0; i < rows.size(); ++i) {
@@ -323,7 +325,7 @@ bool drawBuyVersusRent(QCustomPlot *plot, const Comparison &c)
                                   rows[i].buyRent.reachable ? rows[i].buyRent.months * 1.3 : 0.0});
     }
     if (maxMonths <= 0) {
-        message(plot, QStringLiteral("No bought plan against a rented one in this comparison"));
+        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No bought plan against a rented one in this comparison"));
         return false;
     }
     maxMonths = std::min(maxMonths, 240.0);
@@ -335,11 +337,11 @@ bool drawBuyVersusRent(QCustomPlot *plot, const Comparison &c)
         const int boughtIndex = rows[i].buyIsReference ? c.reference : int(i);
         const int rentedIndex = rows[i].buyIsReference ? int(i) : c.reference;
         auto *buy = plot->addGraph();
-        buy->setName(QStringLiteral("Buy %1: %2 up front").arg(c.plans[boughtIndex].name, formatUsd(br.capex_usd)));
+        buy->setName(QCoreApplication::translate("commtax::ComparisonCharts", "Buy %1: %2 up front").arg(c.plans[boughtIndex].name, formatUsd(br.capex_usd)));
         buy->setPen(QPen(planColor(boughtIndex), 2));
         buy->setData({0, maxMonths}, {br.cumulativeBuyUsd(0) / 1e6, br.cumulativeBuyUsd(maxMonths) / 1e6}, true);
         auto *rent = plot->addGraph();
-        rent->setName(QStringLiteral("Rent: %1, for as many tokens").arg(c.plans[rentedIndex].name));
+        rent->setName(QCoreApplication::translate("commtax::ComparisonCharts", "Rent: %1, for as many tokens").arg(c.plans[rentedIndex].name));
         rent->setPen(QPen(planColor(rentedIndex), 2, Qt::DashLine));
         rent->setData({0, maxMonths}, {0, br.cumulativeRentUsd(maxMonths) / 1e6}, true);
         maxY = std::max({maxY, br.cumulativeBuyUsd(maxMonths) / 1e6, br.cumulativeRentUsd(maxMonths) / 1e6});
@@ -349,7 +351,7 @@ bool drawBuyVersusRent(QCustomPlot *plot, const Comparison &c)
             mark->point2->setCoords(br.months, 1);
             mark->setPen(QPen(Qt::darkGray, 1, Qt::DotLine));
             label(plot, br.months, br.cumulativeBuyUsd(br.months) / 1e6,
-                  QStringLiteral("buying is cheaper\nafter %1 months").arg(formatNumber(br.months, 1)), Qt::AlignTop | Qt::AlignLeft);
+                  QCoreApplication::translate("commtax::ComparisonCharts", "buying is cheaper\nafter %1 months").arg(formatNumber(br.months, 1)), Qt::AlignTop | Qt::AlignLeft);
         }
     }
     plot->xAxis->setRange(0, maxMonths);
@@ -366,22 +368,22 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
 {
     if (c.plans.isEmpty()) {
         reset(plot, chartTitle(chart), QString(), QString());
-        message(plot, QStringLiteral("No plans to compare"));
+        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No plans to compare"));
         plot->replot(QCustomPlot::rpQueuedReplot);
         return false;
     }
     bool drawn = false;
     switch (chart) {
     case ComparisonChart::StepBreakdown: {
-        reset(plot, chartTitle(chart), QString(), QStringLiteral("Step time (s)"));
+        reset(plot, chartTitle(chart), QString(), QCoreApplication::translate("commtax::ComparisonCharts", "Step time (s)"));
         static const std::vector<StackPart> parts = {
-            {"Compute", QColor(0x4E, 0x79, 0xA7), [](const ComparedPlan &p) { return p.result.compute_time_s; }},
-            {"Pipeline bubble", QColor(0xBA, 0xB0, 0xAC), [](const ComparedPlan &p) { return p.result.bubble_time_s; }},
-            {"TP comm (exposed)", QColor(0xF2, 0x8E, 0x2B), [](const ComparedPlan &p) { return p.result.tp_comm_exposed_s; }},
-            {"PP comm", QColor(0xB0, 0x7A, 0xA1), [](const ComparedPlan &p) { return p.result.pp_comm_time_s; }},
-            {"DP comm (exposed)", QColor(0xE1, 0x57, 0x59), [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
-            {"Overlap slowdown", QColor(0x9C, 0x75, 0x5F), [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
-            {"Optimizer step", QColor(0x76, 0xB7, 0xB2), [](const ComparedPlan &p) { return p.result.optimizer_time_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Compute"), QColor(0x4E, 0x79, 0xA7), [](const ComparedPlan &p) { return p.result.compute_time_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Pipeline bubble"), QColor(0xBA, 0xB0, 0xAC), [](const ComparedPlan &p) { return p.result.bubble_time_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "TP comm (exposed)"), QColor(0xF2, 0x8E, 0x2B), [](const ComparedPlan &p) { return p.result.tp_comm_exposed_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "PP comm"), QColor(0xB0, 0x7A, 0xA1), [](const ComparedPlan &p) { return p.result.pp_comm_time_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "DP comm (exposed)"), QColor(0xE1, 0x57, 0x59), [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Overlap slowdown"), QColor(0x9C, 0x75, 0x5F), [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Optimizer step"), QColor(0x76, 0xB7, 0xB2), [](const ComparedPlan &p) { return p.result.optimizer_time_s; }},
         };
         drawn = drawStacked(
             plot, c, parts, 1.0, [](const ComparedPlan &p) { return seconds(p.result.step_time_s); },
@@ -389,25 +391,25 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
         break;
     }
     case ComparisonChart::CostPerBillionTokens:
-        reset(plot, chartTitle(chart), QString(), QStringLiteral("USD per billion tokens"));
+        reset(plot, chartTitle(chart), QString(), QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"));
         drawn = drawPerPlanBars(
             plot, c, [](const Result &r) { return r.cost_per_billion_tokens_usd; }, 1.0, usd);
         break;
     case ComparisonChart::DaysToTrain:
-        reset(plot, chartTitle(chart), QString(), QStringLiteral("Days to train (wall clock, with goodput)"));
+        reset(plot, chartTitle(chart), QString(), QCoreApplication::translate("commtax::ComparisonCharts", "Days to train (wall clock, with goodput)"));
         drawn = drawPerPlanBars(
             plot, c, [](const Result &r) { return r.days_to_train; }, 1.0, days);
         break;
     case ComparisonChart::Tco: {
-        reset(plot, chartTitle(chart), QString(), QStringLiteral("USD millions"));
+        reset(plot, chartTitle(chart), QString(), QCoreApplication::translate("commtax::ComparisonCharts", "USD millions"));
         static const std::vector<StackPart> parts = {
-            {"Depreciation", QColor(0x4E, 0x79, 0xA7),
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Depreciation"), QColor(0x4E, 0x79, 0xA7),
              [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.depreciation_usd_per_hour * b.run_hours; }},
-            {"Energy", QColor(0xED, 0xC9, 0x48),
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Energy"), QColor(0xED, 0xC9, 0x48),
              [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.energy_usd_per_hour * b.run_hours; }},
-            {"Upkeep", QColor(0x76, 0xB7, 0xB2),
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Upkeep"), QColor(0x76, 0xB7, 0xB2),
              [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.upkeep_usd_per_hour * b.run_hours; }},
-            {"Rent", QColor(0xFF, 0x9D, 0xA7),
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Rent"), QColor(0xFF, 0x9D, 0xA7),
              [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.rent_usd_per_hour * b.run_hours; }},
         };
         drawn = drawStacked(
@@ -423,7 +425,7 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
         break;
     }
     if (!drawn && chart != ComparisonChart::PriceBreakEven && chart != ComparisonChart::BuyVersusRent)
-        message(plot, QStringLiteral("None of the plans can run"));
+        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "None of the plans can run"));
     plot->replot(QCustomPlot::rpQueuedReplot);
     return drawn;
 }

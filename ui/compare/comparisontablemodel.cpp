@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisontablemodel.h"
+#include "modeltext.h"
 
 #include "library/comparisonio.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QLocale>
 
 #include <cmath>
 
@@ -65,7 +67,7 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
     case RowKind::Gpu: return QString::fromStdString(pl.gpu.name);
     case RowKind::Cluster: return QString::fromStdString(pl.cluster.name);
     case RowKind::Layout:
-        return QStringLiteral("%1 nodes x %2, tp=%3 pp=%4 dp=%5")
+        return tr("%1 nodes x %2, tp=%3 pp=%4 dp=%5")
             .arg(pl.cluster.nodes)
             .arg(pl.cluster.gpus_per_node)
             .arg(pl.training.tp)
@@ -73,16 +75,16 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
             .arg(pl.training.dp);
     case RowKind::Economics:
         return pl.economics.mode == EconomicsMode::Rent
-            ? QStringLiteral("rent at %1 per GPU-hour").arg(formatUsd(pl.economics.usd_per_gpu_hour))
-            : QStringLiteral("buy, %1 years").arg(formatNumber(pl.economics.years, 0));
+            ? tr("rent at %1 per GPU-hour").arg(formatUsd(pl.economics.usd_per_gpu_hour))
+            : tr("buy, %1 years").arg(formatNumber(pl.economics.years, 0));
     case RowKind::Status:
         if (!p.valid)
             return QStringLiteral("invalid: ") + p.error;
-        return p.result.fits_in_memory ? QStringLiteral("runs") : QStringLiteral("does not fit in memory");
+        return p.result.fits_in_memory ? QStringLiteral("runs") : tr("does not fit in memory");
     case RowKind::Normalisation:
         if (plan == m_comparison.reference)
             return QStringLiteral("reference (A)");
-        return p.note.isEmpty() ? QStringLiteral("as given") : p.note;
+        return p.note.isEmpty() ? tr("as given") : p.note;
     case RowKind::Metric:
         if (!p.valid)
             return QStringLiteral("-");
@@ -93,14 +95,14 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
             return QStringLiteral("-");
         const QString unit = be.price.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU");
         if (!be.price.reachable)
-            return QStringLiteral("none (dearer even if free)");
+            return tr("none (dearer even if free)");
         return QStringLiteral("%1%2 (today %3)").arg(formatUsd(be.price.breakEvenPrice), unit, formatUsd(be.price.currentPrice));
     }
     case RowKind::BuyVersusRent: {
         const BuyRentBreakEven br = m_breakEvens.value(plan).buyRent;
         if (!br.applicable)
             return QStringLiteral("-");
-        return br.reachable ? QStringLiteral("%1 months").arg(formatNumber(br.months, 1)) : QStringLiteral("never (rent is cheaper)");
+        return br.reachable ? QStringLiteral("%1 months").arg(formatNumber(br.months, 1)) : tr("never (rent is cheaper)");
     }
     }
     return QString();
@@ -119,9 +121,9 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         QString tip = text(row, plan);
         if (row.metric && m_comparison.plans[plan].valid)
-            tip = QStringLiteral("%1: %2").arg(QLatin1String(row.metric->label)).arg(row.metric->get(m_comparison.plans[plan].result), 0, 'g', 10);
+            tip = QStringLiteral("%1: %2").arg(metricLabel(*row.metric), QLocale().toString(row.metric->get(m_comparison.plans[plan].result), 'g', 10));
         if (best)
-            tip += QStringLiteral("\nBest of the plans that run");
+            tip += tr("\nBest of the plans that run");
         return tip;
     }
     case Qt::FontRole:
@@ -169,21 +171,21 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
     const Row &row = m_rows[size_t(section)];
     switch (row.kind) {
     case RowKind::Gpu: return QStringLiteral("GPU");
-    case RowKind::Cluster: return QStringLiteral("Cluster");
-    case RowKind::Layout: return QStringLiteral("Layout");
-    case RowKind::Economics: return QStringLiteral("Economics");
-    case RowKind::Status: return QStringLiteral("Status");
-    case RowKind::Normalisation: return QStringLiteral("Normalisation");
+    case RowKind::Cluster: return tr("Cluster");
+    case RowKind::Layout: return tr("Layout");
+    case RowKind::Economics: return tr("Economics");
+    case RowKind::Status: return tr("Status");
+    case RowKind::Normalisation: return tr("Normalisation");
     case RowKind::Metric:
         if (role == Qt::ToolTipRole)
             return QStringLiteral("%1 (%2); better: %3")
-                .arg(QLatin1String(row.metric->label), QLatin1String(row.metric->key),
+                .arg(metricLabel(*row.metric), QLatin1String(row.metric->key),
                      row.metric->better == Better::Lower        ? QStringLiteral("lower")
                          : row.metric->better == Better::Higher ? QStringLiteral("higher")
                                                                 : QStringLiteral("neither"));
-        return QLatin1String(row.metric->label);
-    case RowKind::BreakEvenPrice: return QStringLiteral("Break-even GPU price vs A");
-    case RowKind::BuyVersusRent: return QStringLiteral("Buying beats renting after");
+        return metricLabel(*row.metric);
+    case RowKind::BreakEvenPrice: return tr("Break-even GPU price vs A");
+    case RowKind::BuyVersusRent: return tr("Buying beats renting after");
     }
     return QVariant();
 }

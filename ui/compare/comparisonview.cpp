@@ -46,34 +46,34 @@ ComparisonView::ComparisonView(QWidget *parent)
     : QWidget(parent)
     , m_model(new ComparisonTableModel(this))
 {
-    setWindowTitle(QStringLiteral("Compare hardware - Commtax"));
+    setWindowTitle(tr("Compare hardware - Commtax"));
 
     m_normalizationBox = new QComboBox(this);
     m_normalizationBox->setObjectName(QStringLiteral("normalization"));
     for (Normalization n : {Normalization::AsGiven, Normalization::EqualGpus, Normalization::EqualBudget, Normalization::EqualTime})
         m_normalizationBox->addItem(normalizationLabel(n), QVariant::fromValue(int(n)));
-    m_normalizationBox->setToolTip(QStringLiteral("Resize every plan (keeping tp, pp and the global batch) to the reference plan's "
-                                                  "GPU count, capex or time to train"));
+    m_normalizationBox->setToolTip(tr("Resize every plan (keeping tp, pp and the global batch) to the reference plan's "
+                                      "GPU count, capex or time to train"));
     m_referenceBox = new QComboBox(this);
     m_referenceBox->setObjectName(QStringLiteral("reference"));
-    m_referenceBox->setToolTip(QStringLiteral("Plan A: the reference of the normalisation and of the break-even figures"));
+    m_referenceBox->setToolTip(tr("Plan A: the reference of the normalisation and of the break-even figures"));
 
-    auto *addFile = new QPushButton(QStringLiteral("Add plan file..."), this);
+    auto *addFile = new QPushButton(tr("Add plan file..."), this);
     addFile->setObjectName(QStringLiteral("addFile"));
-    m_addSaved = new QPushButton(QStringLiteral("Add saved plan..."), this);
+    m_addSaved = new QPushButton(tr("Add saved plan..."), this);
     m_addSaved->setObjectName(QStringLiteral("addSaved"));
     m_addSaved->setEnabled(false);
-    m_remove = new QPushButton(QStringLiteral("Remove plan"), this);
+    m_remove = new QPushButton(tr("Remove plan"), this);
     m_remove->setObjectName(QStringLiteral("removePlan"));
-    m_remove->setToolTip(QStringLiteral("Remove the plan whose column is selected in the table"));
-    auto *exportButton = new QPushButton(QStringLiteral("Export report..."), this);
+    m_remove->setToolTip(tr("Remove the plan whose column is selected in the table"));
+    auto *exportButton = new QPushButton(tr("Export report..."), this);
     exportButton->setObjectName(QStringLiteral("exportReport"));
 
     auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(QStringLiteral("Normalise:"), this));
+    bar->addWidget(new QLabel(tr("Normalise:"), this));
     bar->addWidget(m_normalizationBox);
     bar->addSpacing(12);
-    bar->addWidget(new QLabel(QStringLiteral("Plan A:"), this));
+    bar->addWidget(new QLabel(tr("Plan A:"), this));
     bar->addWidget(m_referenceBox);
     bar->addStretch(1);
     bar->addWidget(addFile);
@@ -110,8 +110,8 @@ ComparisonView::ComparisonView(QWidget *parent)
             ++k;
         }
     }
-    charts->addTab(overview, QStringLiteral("Charts"));
-    charts->addTab(breakEven, QStringLiteral("Break-even"));
+    charts->addTab(overview, tr("Charts"));
+    charts->addTab(breakEven, tr("Break-even"));
 
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
@@ -182,7 +182,7 @@ bool ComparisonView::addScenario(const Scenario &s, QString *error)
 {
     if (m_scenarios.size() >= kMaxComparedPlans) {
         if (error)
-            *error = QStringLiteral("a comparison holds at most %1 plans; remove one first").arg(kMaxComparedPlans);
+            *error = tr("a comparison holds at most %1 plans; remove one first").arg(kMaxComparedPlans);
         return false;
     }
     m_scenarios << s;
@@ -242,7 +242,7 @@ void ComparisonView::refreshReferenceChoices()
     const QSignalBlocker block(m_referenceBox);
     m_referenceBox->clear();
     for (qsizetype i = 0; i < m_scenarios.size(); ++i)
-        m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? QStringLiteral("Plan %1").arg(i + 1) : m_scenarios[i].name);
+        m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? tr("Plan %1").arg(i + 1) : m_scenarios[i].name);
     m_referenceBox->setCurrentIndex(m_reference);
     m_remove->setEnabled(m_scenarios.size() > 0);
 }
@@ -253,14 +253,14 @@ void ComparisonView::recompute()
     m_model->setComparison(m_comparison);
     QStringList status;
     if (m_scenarios.size() < kMinComparedPlans)
-        status << QStringLiteral("Add at least %1 plans to compare.").arg(kMinComparedPlans);
+        status << tr("Add at least %1 plans to compare.").arg(kMinComparedPlans);
     if (!m_comparison.note.isEmpty())
-        status << QStringLiteral("Not normalised: ") + m_comparison.note + QLatin1Char('.');
+        status << tr("Not normalised: ") + m_comparison.note + QLatin1Char('.');
     m_status->setText(status.join(QLatin1Char(' ')));
     m_status->setVisible(!status.isEmpty());
     for (qsizetype i = 0; i < m_charts.size(); ++i)
         drawComparisonChart(m_charts[i], kAllComparisonCharts[i], m_comparison);
-    QString html = QStringLiteral("<b>Recommendation</b><ul style=\"margin-top:2px\">");
+    QString html = tr("<b>Recommendation</b><ul style=\"margin-top:2px\">");
     for (const QString &f : comparisonFindings(m_comparison))
         html += QStringLiteral("<li>") + f.toHtmlEscaped() + QStringLiteral("</li>");
     m_findings->setText(html + QStringLiteral("</ul>"));
@@ -289,12 +289,12 @@ bool ComparisonView::addPlanFile(const QString &fileName, QString *error)
 
 void ComparisonView::chooseAndAddFiles()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, QStringLiteral("Add plan files"), QString(),
-                                                            QStringLiteral("Commtax scenarios (*.json)"));
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Add plan files"), QString(),
+                                                            tr("Commtax scenarios (*.json)"));
     for (const QString &f : files) {
         QString error;
         if (!addPlanFile(f, &error)) {
-            QMessageBox::warning(this, QStringLiteral("Cannot add the plan"), error);
+            QMessageBox::warning(this, tr("Cannot add the plan"), error);
             return;
         }
     }
@@ -308,24 +308,24 @@ void ComparisonView::chooseAndAddSavedPlan()
     for (const SavedPlan &p : m_library->plans())
         names << p.name;
     if (names.isEmpty()) {
-        QMessageBox::information(this, QStringLiteral("No saved plans"),
-                                 QStringLiteral("The preset library holds no saved plans yet (Tools > Preset manager)."));
+        QMessageBox::information(this, tr("No saved plans"),
+                                 tr("The preset library holds no saved plans yet (Tools > Preset manager)."));
         return;
     }
     bool ok = false;
-    const QString name = QInputDialog::getItem(this, QStringLiteral("Add saved plan"), QStringLiteral("Plan:"), names, 0, false, &ok);
+    const QString name = QInputDialog::getItem(this, tr("Add saved plan"), tr("Plan:"), names, 0, false, &ok);
     if (!ok)
         return;
     Scenario s;
     QList<LoadError> errors;
     QString error;
     if (!m_library->loadPlan(name, s, errors))
-        error = errors.isEmpty() ? QStringLiteral("cannot read the plan") : errors.first().toString();
+        error = errors.isEmpty() ? tr("cannot read the plan") : errors.first().toString();
     else if (!addScenario(s, &error))
         ; // error set
     else
         return;
-    QMessageBox::warning(this, QStringLiteral("Cannot add the plan"), error);
+    QMessageBox::warning(this, tr("Cannot add the plan"), error);
 }
 
 void ComparisonView::removeSelectedPlan()

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planeditor.h"
+#include "modeltext.h"
 
 #include "editor/sectionpresets.h"
 #include "plandocument.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -76,7 +78,7 @@ QString plainValue(const QJsonValue &v)
     case QJsonValue::Bool: return v.toBool() ? QStringLiteral("yes") : QStringLiteral("no");
     case QJsonValue::Double: return QLocale::c().toString(v.toDouble(), 'g', 8);
     case QJsonValue::String: return v.toString();
-    case QJsonValue::Null: return QStringLiteral("the GPU's default");
+    case QJsonValue::Null: return QCoreApplication::translate("commtax::PlanEditor", "the GPU's default");
     default: return QStringLiteral("(none)");
     }
 }
@@ -84,8 +86,8 @@ QString plainValue(const QJsonValue &v)
 QString groupTitle(Section s)
 {
     switch (s) {
-    case Section::Training: return QStringLiteral("Parallel layout");
-    default: return sectionTitle(s);
+    case Section::Training: return QCoreApplication::translate("commtax::PlanEditor", "Parallel layout");
+    default: return sectionName(s);
     }
 }
 } // namespace
@@ -116,8 +118,8 @@ PlanEditor::PlanEditor(PlanDocument *doc, QWidget *parent)
     auto *nameForm = new QFormLayout;
     m_name = new QLineEdit;
     m_name->setObjectName(QStringLiteral("scenarioName"));
-    m_name->setPlaceholderText(QStringLiteral("Name of this plan"));
-    nameForm->addRow(QStringLiteral("Plan name"), m_name);
+    m_name->setPlaceholderText(tr("Name of this plan"));
+    nameForm->addRow(tr("Plan name"), m_name);
     column->addLayout(nameForm);
     connect(m_name, &QLineEdit::editingFinished, this, [this] { m_doc->setName(m_name->text().trimmed()); });
 
@@ -169,7 +171,7 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
     g.presets->setMinimumContentsLength(12);
     g.box = box;
     g.title = title;
-    form->addRow(QStringLiteral("Start from"), g.presets);
+    form->addRow(tr("Start from"), g.presets);
     m_groups.push_back(g);
     fillPresetCombo(m_groups[gi]);
     connect(g.presets, &QComboBox::activated, this, [this, gi](int index) { onPresetActivated(m_groups[gi], index); });
@@ -179,7 +181,7 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         Row &row = m_rows.back();
         row.info = f;
         row.form = form;
-        row.label = new QLabel(QLatin1String(f->label));
+        row.label = new QLabel(fieldText(f->label));
         row.label->setWordWrap(true);
         row.label->setMinimumWidth(120);
         QWidget *field = makeEditor(row);
@@ -192,10 +194,10 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         form->addRow(row.error);
         form->setRowVisible(row.error, false);
         if (section == Section::Training && QLatin1String(f->key) == QLatin1String("dp")) {
-            m_dpFollows = new QCheckBox(QStringLiteral("dp = GPUs / (tp x pp)"));
+            m_dpFollows = new QCheckBox(tr("dp = GPUs / (tp x pp)"));
             m_dpFollows->setObjectName(QStringLiteral("dpFollowsGpus"));
-            m_dpFollows->setToolTip(QStringLiteral("On: every edit of nodes, GPUs per node, tp or pp sets dp so that "
-                                                   "tp * pp * dp equals the GPUs. Off: dp is yours to set."));
+            m_dpFollows->setToolTip(tr("On: every edit of nodes, GPUs per node, tp or pp sets dp so that "
+                                       "tp * pp * dp equals the GPUs. Off: dp is yours to set."));
             form->addRow(QString(), m_dpFollows);
             connect(m_dpFollows, &QCheckBox::toggled, this, [this](bool on) { m_doc->setDpFollowsGpus(on); });
         }
@@ -298,7 +300,7 @@ void PlanEditor::fillPresetCombo(Group &g)
             g.presets->addItem(p.name, p.id);
             g.presets->setItemData(g.presets->count() - 1, p.description, Qt::ToolTipRole);
         }
-        g.presets->addItem(QStringLiteral("Custom"), QString());
+        g.presets->addItem(tr("Custom"), QString());
         return;
     }
     for (const Preset &p : m_doc->catalog().presets(g.section)) {
@@ -306,7 +308,7 @@ void PlanEditor::fillPresetCombo(Group &g)
         g.presets->setItemData(g.presets->count() - 1, p.description.isEmpty() ? p.name : p.description,
                                Qt::ToolTipRole);
     }
-    g.presets->addItem(QStringLiteral("Custom (inline in the file)"), QString());
+    g.presets->addItem(tr("Custom (inline in the file)"), QString());
 }
 
 void PlanEditor::onPresetActivated(Group &g, int index)
@@ -420,7 +422,7 @@ void PlanEditor::refresh()
         if (g.edited != edited) {
             g.edited = edited;
             g.box->setTitle(edited == 0 ? g.title
-                                        : QStringLiteral("%1 (%2 edited from the preset, in blue)").arg(g.title).arg(edited));
+                                        : tr("%1 (%2 edited from the preset, in blue)").arg(g.title).arg(edited));
         }
         if (g.presetKey != presetId || g.presetKey.isNull()) {
             g.presetKey = presetId.isNull() ? QStringLiteral("") : presetId;
@@ -437,15 +439,15 @@ QString PlanEditor::defaultNote(const Group &g, const FieldInfo &f) const
         const QString id = s.presetOf(g.section);
         const std::optional<Preset> p = id.isEmpty() ? std::nullopt : m_doc->catalog().find(g.section, id);
         if (!p)
-            return QStringLiteral("No preset: this section is custom, written inline in the scenario file.");
+            return tr("No preset: this section is custom, written inline in the scenario file.");
         const auto prov = p->provenance.constFind(key);
-        QString note = QStringLiteral("Preset %1: %2").arg(p->name.toHtmlEscaped(), plainValue(p->values.value(key)));
+        QString note = tr("Preset %1: %2").arg(p->name.toHtmlEscaped(), plainValue(p->values.value(key)));
         if (prov != p->provenance.constEnd())
             note += QStringLiteral(" (<i>%1</i>: %2)").arg(toString(prov->kind), prov->source.toHtmlEscaped());
         return note;
     }
     const Plan defaults;
-    QString note = QStringLiteral("Commtax default: %1 (an editable assumption; README, Scenario files)")
+    QString note = tr("Commtax default: %1 (an editable assumption; README, Scenario files)")
                        .arg(plainValue(f.get(defaults)));
     if (const std::optional<Preset> p = matchingPartialPreset(g.section, s.plan)) {
         const auto prov = p->provenance.constFind(key);
@@ -465,15 +467,15 @@ void PlanEditor::refreshTooltips(Group &g)
         const FieldInfo &f = *row.info;
         QString range;
         if (f.type == FieldType::Int || f.type == FieldType::Double || f.type == FieldType::OptionalDouble || f.type == FieldType::AutoDouble)
-            range = QStringLiteral("<br>Editor range %1 to %2%3")
+            range = tr("<br>Editor range %1 to %2%3")
                         .arg(QLocale::c().toString(f.min, 'g', 6), QLocale::c().toString(f.max, 'g', 6),
                              QLatin1String(f.unit).isEmpty() ? QString() : QStringLiteral(" ") + QLatin1String(f.unit));
         else if (f.type == FieldType::Choice)
-            range = QStringLiteral("<br>One of: ") + f.choices.join(QStringLiteral(", "));
-        const QString tip = QStringLiteral("<p><b>%1</b> <code>%2</code></p><p>%3%4</p><p><b>Where the default comes "
-                                           "from.</b> %5</p>")
-                                .arg(QString::fromLatin1(f.label).toHtmlEscaped(), f.path(),
-                                     QString::fromLatin1(f.help).toHtmlEscaped(), range, defaultNote(g, f));
+            range = tr("<br>One of: ") + f.choices.join(QStringLiteral(", "));
+        const QString tip = tr("<p><b>%1</b> <code>%2</code></p><p>%3%4</p><p><b>Where the default comes "
+                               "from.</b> %5</p>")
+                                .arg(fieldText(f.label).toHtmlEscaped(), f.path(),
+                                     fieldText(f.help).toHtmlEscaped(), range, defaultNote(g, f));
         row.label->setToolTip(tip);
         row.editor->setToolTip(tip);
         if (row.slider)

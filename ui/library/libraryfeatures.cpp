@@ -21,15 +21,15 @@ LibraryFeatures::LibraryFeatures(MainWindow *window, const QString &libraryFile)
     if (m_library->isOpen())
         m_window->setPresetCatalog(m_library->catalog());
 
-    m_presetManager = new QAction(QStringLiteral("Preset manager..."), this);
+    m_presetManager = new QAction(tr("Preset manager..."), this);
     m_presetManager->setObjectName(QStringLiteral("presetManagerAction"));
-    m_presetManager->setStatusTip(QStringLiteral("Your GPUs, clusters, models and saved plans"));
-    m_compare = new QAction(QStringLiteral("Compare hardware..."), this);
+    m_presetManager->setStatusTip(tr("Your GPUs, clusters, models and saved plans"));
+    m_compare = new QAction(tr("Compare hardware..."), this);
     m_compare->setObjectName(QStringLiteral("compareHardwareAction"));
-    m_compare->setStatusTip(QStringLiteral("This plan on H100, A100, L40S and RTX 4090 clusters side by side"));
-    m_exportReport = new QAction(QStringLiteral("Export report..."), this);
+    m_compare->setStatusTip(tr("This plan on H100, A100, L40S and RTX 4090 clusters side by side"));
+    m_exportReport = new QAction(tr("Export report..."), this);
     m_exportReport->setObjectName(QStringLiteral("exportReportAction"));
-    m_exportReport->setStatusTip(QStringLiteral("A PDF for procurement, or the comparison table as CSV or JSON"));
+    m_exportReport->setStatusTip(tr("A PDF for procurement, or the comparison table as CSV or JSON"));
     m_window->toolsMenu()->addAction(m_presetManager);
     m_window->toolsMenu()->addAction(m_compare);
     m_window->addExportAction(m_exportReport);
@@ -64,16 +64,16 @@ QString LibraryFeatures::savePreset(const Preset &preset)
 {
     QString savedAs, error;
     if (!m_library->savePreset(preset, &savedAs, &error)) {
-        QMessageBox::warning(m_window, QStringLiteral("Cannot save the preset"),
-                             error.isEmpty() ? QStringLiteral("The preset library is not available.") : error);
+        QMessageBox::warning(m_window, tr("Cannot save the preset"),
+                             error.isEmpty() ? tr("The preset library is not available.") : error);
         return QString();
     }
     m_window->setPresetCatalog(m_library->catalog());
     if (m_manager)
         m_manager->reloadAll();
-    QMessageBox::information(m_window, QStringLiteral("Preset saved"),
-                             QStringLiteral("Saved in your preset library as \"%1\"%2.")
-                                 .arg(savedAs, savedAs == preset.id ? QString() : QStringLiteral(" (a copy: \"%1\" is built in)").arg(preset.id)));
+    QMessageBox::information(m_window, tr("Preset saved"),
+                             tr("Saved in your preset library as \"%1\"%2.")
+                                 .arg(savedAs, savedAs == preset.id ? QString() : tr(" (a copy: \"%1\" is built in)").arg(preset.id)));
     return savedAs;
 }
 

@@ -11,17 +11,16 @@ namespace commtax {
 
 QString presetLibraryStartupNotice(const PresetLibrary &library, const QString &openError)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("PresetLibrary", text); };
     if (!library.isOpen())
-        return tr("Your preset library could not be opened, so only the built-in presets are available this time. "
-                  "The file was not changed or moved: once the cause below is gone, your presets come back at the next "
-                  "start.\n\n%1")
+        return QCoreApplication::translate("commtax::LibraryUi", "Your preset library could not be opened, so only the built-in presets are available this time. "
+                                                                 "The file was not changed or moved: once the cause below is gone, your presets come back at the next "
+                                                                 "start.\n\n%1")
             .arg(openError);
     if (!library.recoveryNotice().isEmpty())
         return library.recoveryNotice();
     if (library.isReadOnly())
-        return tr("Your preset library %1 is open read-only (%2): your presets are available, but changes to them "
-                  "cannot be saved.")
+        return QCoreApplication::translate("commtax::LibraryUi", "Your preset library %1 is open read-only (%2): your presets are available, but changes to them "
+                                                                 "cannot be saved.")
             .arg(library.fileName(), library.readOnlyReason());
     return QString();
 }
@@ -35,10 +34,9 @@ std::unique_ptr<PresetLibrary> openPresetLibrary(QWidget *parent, const QString 
     if (!notice.isEmpty() && parent) {
         // Said once the window is on screen (not over an empty desktop before it), without blocking
         // start-up, and kept in the status bar after the box is closed.
-        const auto tr = [](const char *text) { return QCoreApplication::translate("PresetLibrary", text); };
-        const QString status = !library->isOpen()  ? tr("Preset library unavailable: built-in presets only this time")
-            : !library->recoveryNotice().isEmpty() ? tr("Preset library was damaged: set aside, a new one started")
-                                                   : tr("Preset library is read-only: changes to presets cannot be saved");
+        const QString status = !library->isOpen()  ? QCoreApplication::translate("commtax::LibraryUi", "Preset library unavailable: built-in presets only this time")
+            : !library->recoveryNotice().isEmpty() ? QCoreApplication::translate("commtax::LibraryUi", "Preset library was damaged: set aside, a new one started")
+                                                   : QCoreApplication::translate("commtax::LibraryUi", "Preset library is read-only: changes to presets cannot be saved");
         QTimer::singleShot(0, parent, [parent, notice, status] {
             auto *box = new QMessageBox(QMessageBox::Warning, QCoreApplication::translate("PresetLibrary", "Preset library"),
                                         notice, QMessageBox::Ok, parent);

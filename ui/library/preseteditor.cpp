@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "preseteditor.h"
+#include "modeltext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -29,15 +30,15 @@ PresetEditor::PresetEditor(Section section, QWidget *parent)
     m_id = new QLineEdit(this);
     m_id->setObjectName(QStringLiteral("id"));
     m_id->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9][A-Za-z0-9._-]*")), m_id));
-    m_id->setToolTip(QStringLiteral("What scenario files use to name this preset: letters, digits, '.', '_' and '-'"));
+    m_id->setToolTip(tr("What scenario files use to name this preset: letters, digits, '.', '_' and '-'"));
     m_name = new QLineEdit(this);
     m_name->setObjectName(QStringLiteral("name"));
     m_description = new QLineEdit(this);
     m_description->setObjectName(QStringLiteral("description"));
     form->addRow(m_origin);
     form->addRow(QStringLiteral("Id"), m_id);
-    form->addRow(QStringLiteral("Name"), m_name);
-    form->addRow(QStringLiteral("Description"), m_description);
+    form->addRow(tr("Name"), m_name);
+    form->addRow(tr("Description"), m_description);
     for (QLineEdit *e : {m_id, m_name, m_description})
         connect(e, &QLineEdit::textEdited, this, [this] {
             if (!m_loading)
@@ -87,7 +88,7 @@ PresetEditor::PresetEditor(Section section, QWidget *parent)
         }
         }
         editor->setObjectName(key);
-        editor->setToolTip(QLatin1String(f->help));
+        editor->setToolTip(fieldText(f->help));
         auto *prov = new QLabel(this);
         prov->setObjectName(key + QStringLiteral("-provenance"));
         prov->setMinimumWidth(80);
@@ -95,8 +96,8 @@ PresetEditor::PresetEditor(Section section, QWidget *parent)
         auto *row = new QHBoxLayout;
         row->addWidget(editor, 1);
         row->addWidget(prov);
-        auto *label = new QLabel(QLatin1String(f->label), this);
-        label->setToolTip(QLatin1String(f->help));
+        auto *label = new QLabel(fieldText(f->label), this);
+        label->setToolTip(fieldText(f->help));
         form->addRow(label, row);
         m_editors[key] = editor;
         m_provenance[key] = prov;
@@ -161,8 +162,8 @@ void PresetEditor::updateProvenance(const FieldInfo &f)
     QLabel *label = m_provenance.at(key);
     const bool changed = !m_isNew && valueOf(f) != m_original.values.value(key);
     if (changed) {
-        label->setText(QStringLiteral("user (edited)"));
-        label->setToolTip(QStringLiteral("Was %1 (%2)")
+        label->setText(tr("user (edited)"));
+        label->setToolTip(tr("Was %1 (%2)")
                               .arg(m_original.values.value(key).toVariant().toString(),
                                    toString(m_original.provenance.value(key).kind)));
     } else if (m_original.provenance.contains(key)) {
@@ -191,11 +192,11 @@ void PresetEditor::setPreset(const Preset &p, bool isNew)
         updateProvenance(*f);
     }
     if (isNew)
-        m_origin->setText(QStringLiteral("<b>New %1 preset</b>: choose an id and a name, then Save.").arg(sectionTitle(m_section)));
+        m_origin->setText(tr("<b>New %1 preset</b>: choose an id and a name, then Save.").arg(sectionName(m_section)));
     else if (p.builtIn)
-        m_origin->setText(QStringLiteral("<b>Built-in preset</b> (read-only): saving your edits stores a copy in your library."));
+        m_origin->setText(tr("<b>Built-in preset</b> (read-only): saving your edits stores a copy in your library."));
     else
-        m_origin->setText(QStringLiteral("<b>Your preset</b>, stored in your library."));
+        m_origin->setText(tr("<b>Your preset</b>, stored in your library."));
     setEnabled(true);
     m_loading = false;
 }
@@ -210,7 +211,7 @@ Preset PresetEditor::preset() const
         const QString key = QLatin1String(f->key);
         const QJsonValue v = valueOf(*f);
         if (v != m_original.values.value(key))
-            p.provenance.insert(key, Provenance{SourceKind::User, QStringLiteral("edited by the user")});
+            p.provenance.insert(key, Provenance{SourceKind::User, tr("edited by the user")});
         p.values.insert(key, v);
     }
     return p;

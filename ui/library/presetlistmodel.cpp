@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "presetlistmodel.h"
+#include "modeltext.h"
 
 #include "core/resultio.h"
 #include "engine/engine.h"
@@ -92,8 +93,8 @@ QVariant PresetListModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole) {
         if (p.builtIn)
-            return QStringLiteral("Built-in preset: read-only. Saving an edit stores a copy in your library.");
-        return p.description.isEmpty() ? QStringLiteral("Your preset") : p.description;
+            return tr("Built-in preset: read-only. Saving an edit stores a copy in your library.");
+        return p.description.isEmpty() ? tr("Your preset") : p.description;
     }
     if (role == Qt::ForegroundRole && p.builtIn)
         return QColor(0x55, 0x55, 0x55);
@@ -114,12 +115,12 @@ QVariant PresetListModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QVariant();
     switch (section) {
-    case Name: return QStringLiteral("Name");
+    case Name: return tr("Name");
     case Id: return QStringLiteral("Id");
-    case Origin: return QStringLiteral("Origin");
+    case Origin: return tr("Origin");
     default:
         if (section >= FirstFigure && size_t(section - FirstFigure) < m_figures.size())
-            return QLatin1String(m_figures[size_t(section - FirstFigure)]->label);
+            return fieldText(m_figures[size_t(section - FirstFigure)]->label);
         return QVariant();
     }
 }
@@ -185,7 +186,7 @@ QVariant SavedPlanListModel::data(const QModelIndex &index, int role) const
         case Gpu: return QString::fromStdString(plan.gpu.name);
         case Cluster: return QString::fromStdString(plan.cluster.name);
         case Gpus: return plan.cluster.nodes * plan.cluster.gpus_per_node;
-        case Modified: return e.plan.modifiedUtc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        case Modified: return e.plan.modifiedUtc.toLocalTime().toString(tr("yyyy-MM-dd HH:mm"));
         default: return QVariant();
         }
     }
@@ -203,12 +204,12 @@ QVariant SavedPlanListModel::headerData(int section, Qt::Orientation orientation
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QVariant();
     switch (section) {
-    case Name: return QStringLiteral("Plan");
-    case Model: return QStringLiteral("Model");
+    case Name: return tr("Plan");
+    case Model: return tr("Model");
     case Gpu: return QStringLiteral("GPU");
-    case Cluster: return QStringLiteral("Cluster");
+    case Cluster: return tr("Cluster");
     case Gpus: return QStringLiteral("GPUs");
-    case Modified: return QStringLiteral("Modified");
+    case Modified: return tr("Modified");
     default: return QVariant();
     }
 }

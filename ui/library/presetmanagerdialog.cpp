@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "presetmanagerdialog.h"
+#include "modeltext.h"
 
 #include "core/resultio.h"
 #include "library/presetlibrary.h"
 #include "preseteditor.h"
 #include "presetlistmodel.h"
 
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -41,9 +43,9 @@ QString tabTitle(Section s)
 {
     switch (s) {
     case Section::Gpu: return QStringLiteral("GPUs");
-    case Section::Cluster: return QStringLiteral("Clusters");
-    case Section::Model: return QStringLiteral("Models");
-    default: return sectionTitle(s);
+    case Section::Cluster: return QCoreApplication::translate("commtax::PresetManagerDialog", "Clusters");
+    case Section::Model: return QCoreApplication::translate("commtax::PresetManagerDialog", "Models");
+    default: return sectionName(s);
     }
 }
 QTableView *makeView(QWidget *parent, QAbstractItemModel *model, const QString &objectName)
@@ -66,14 +68,14 @@ PresetManagerDialog::PresetManagerDialog(PresetLibrary *library, QWidget *parent
     : QDialog(parent)
     , m_library(library)
 {
-    setWindowTitle(QStringLiteral("Preset manager - Commtax"));
+    setWindowTitle(tr("Preset manager - Commtax"));
     m_ask = [this](const QString &q) {
-        return QMessageBox::question(this, QStringLiteral("Preset manager"), q) == QMessageBox::Yes;
+        return QMessageBox::question(this, tr("Preset manager"), q) == QMessageBox::Yes;
     };
     m_tell = [this](const QString &title, const QString &text) { QMessageBox::information(this, title, text); };
     m_input = [this](const QString &label, const QString &initial) {
         bool ok = false;
-        const QString text = QInputDialog::getText(this, QStringLiteral("Preset manager"), label, QLineEdit::Normal, initial, &ok);
+        const QString text = QInputDialog::getText(this, tr("Preset manager"), label, QLineEdit::Normal, initial, &ok);
         return ok ? text : QString();
     };
 
@@ -81,10 +83,10 @@ PresetManagerDialog::PresetManagerDialog(PresetLibrary *library, QWidget *parent
     m_banner->setObjectName(QStringLiteral("banner"));
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setStyleSheet(QStringLiteral("background: #fff4ce; border: 1px solid #e0c060; padding: 6px;"));
+    m_banner->setStyleSheet(tr("background: #fff4ce; border: 1px solid #e0c060; padding: 6px;"));
     QStringList banner;
     if (!m_library || !m_library->isOpen())
-        banner << QStringLiteral("The preset library is not available, so only the built-in presets are shown (read-only).");
+        banner << tr("The preset library is not available, so only the built-in presets are shown (read-only).");
     else if (m_library->isReadOnly())
         banner << tr("The preset library %1 is shown read-only: %2.").arg(m_library->fileName(), m_library->readOnlyReason());
     if (m_library && !m_library->recoveryNotice().isEmpty())
@@ -96,9 +98,9 @@ PresetManagerDialog::PresetManagerDialog(PresetLibrary *library, QWidget *parent
     m_tabs->setObjectName(QStringLiteral("tabs"));
     for (Section s : {Section::Gpu, Section::Cluster, Section::Model})
         m_tabs->addTab(buildSectionPage(s), tabTitle(s));
-    m_tabs->addTab(buildPlansPage(), QStringLiteral("Saved plans"));
+    m_tabs->addTab(buildPlansPage(), tr("Saved plans"));
 
-    auto *location = new QLabel(m_library ? QStringLiteral("Library: %1").arg(m_library->fileName()) : QString(), this);
+    auto *location = new QLabel(m_library ? tr("Library: %1").arg(m_library->fileName()) : QString(), this);
     location->setStyleSheet(QStringLiteral("color: #666;"));
     location->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -155,21 +157,21 @@ QWidget *PresetManagerDialog::buildSectionPage(Section s)
     pg->editor = new PresetEditor(s, w);
     pg->editor->setObjectName(sectionKey(s) + QStringLiteral("-editor"));
 
-    auto *newButton = new QPushButton(QStringLiteral("New"), w);
+    auto *newButton = new QPushButton(tr("New"), w);
     newButton->setObjectName(sectionKey(s) + QStringLiteral("-new"));
-    pg->duplicate = new QPushButton(QStringLiteral("Duplicate"), w);
+    pg->duplicate = new QPushButton(tr("Duplicate"), w);
     pg->duplicate->setObjectName(sectionKey(s) + QStringLiteral("-duplicate"));
-    pg->remove = new QPushButton(QStringLiteral("Delete"), w);
+    pg->remove = new QPushButton(tr("Delete"), w);
     pg->remove->setObjectName(sectionKey(s) + QStringLiteral("-delete"));
-    auto *importButton = new QPushButton(QStringLiteral("Import..."), w);
+    auto *importButton = new QPushButton(tr("Import..."), w);
     importButton->setObjectName(sectionKey(s) + QStringLiteral("-import"));
-    pg->exportButton = new QPushButton(QStringLiteral("Export..."), w);
+    pg->exportButton = new QPushButton(tr("Export..."), w);
     pg->exportButton->setObjectName(sectionKey(s) + QStringLiteral("-export"));
-    pg->exportButton->setToolTip(QStringLiteral("Write the selected presets to a preset file (the format of presets/*.json)"));
-    pg->save = new QPushButton(QStringLiteral("Save"), w);
+    pg->exportButton->setToolTip(tr("Write the selected presets to a preset file (the format of presets/*.json)"));
+    pg->save = new QPushButton(tr("Save"), w);
     pg->save->setObjectName(sectionKey(s) + QStringLiteral("-save"));
     pg->save->setDefault(true);
-    pg->revert = new QPushButton(QStringLiteral("Revert"), w);
+    pg->revert = new QPushButton(tr("Revert"), w);
     pg->revert->setObjectName(sectionKey(s) + QStringLiteral("-revert"));
 
     auto *listButtons = new QHBoxLayout;
@@ -209,7 +211,7 @@ QWidget *PresetManagerDialog::buildSectionPage(Section s)
             [this, s](const QModelIndex &current, const QModelIndex &previous) {
                 SectionPage *p = page(s);
                 if (p->editor->isEnabled() && p->editor->isModified() && previous.isValid()
-                    && !ask(QStringLiteral("Discard your unsaved changes to \"%1\"?").arg(p->editor->preset().name))) {
+                    && !ask(tr("Discard your unsaved changes to \"%1\"?").arg(p->editor->preset().name))) {
                     const QSignalBlocker block(p->view->selectionModel());
                     p->view->selectionModel()->setCurrentIndex(previous, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
                     return;
@@ -228,9 +230,9 @@ QWidget *PresetManagerDialog::buildSectionPage(Section s)
     connect(pg->remove, &QPushButton::clicked, this, [this, s] { deleteSelectedPreset(s); });
     connect(importButton, &QPushButton::clicked, this, &PresetManagerDialog::chooseImport);
     connect(pg->exportButton, &QPushButton::clicked, this, [this, s] {
-        const QString file = QFileDialog::getSaveFileName(this, QStringLiteral("Export presets"),
+        const QString file = QFileDialog::getSaveFileName(this, tr("Export presets"),
                                                           sectionKey(s) + QStringLiteral("s.json"),
-                                                          QStringLiteral("Commtax presets (*.json)"));
+                                                          tr("Commtax presets (*.json)"));
         if (!file.isEmpty())
             exportSelectedPresets(s, file);
     });
@@ -246,21 +248,21 @@ QWidget *PresetManagerDialog::buildPlansPage()
     m_planDetails = new QPlainTextEdit(w);
     m_planDetails->setObjectName(QStringLiteral("plan-details"));
     m_planDetails->setReadOnly(true);
-    QFont mono(QStringLiteral("DejaVu Sans Mono"));
+    QFont mono(tr("DejaVu Sans Mono"));
     mono.setPointSizeF(8.5);
     m_planDetails->setFont(mono);
 
-    auto *open = new QPushButton(QStringLiteral("Open in editor"), w);
+    auto *open = new QPushButton(tr("Open in editor"), w);
     open->setObjectName(QStringLiteral("openPlan"));
-    m_saveCurrentPlan = new QPushButton(QStringLiteral("Save current plan..."), w);
+    m_saveCurrentPlan = new QPushButton(tr("Save current plan..."), w);
     m_saveCurrentPlan->setObjectName(QStringLiteral("saveCurrentPlan"));
     m_saveCurrentPlan->setEnabled(false);
-    auto *duplicate = new QPushButton(QStringLiteral("Duplicate"), w);
-    auto *remove = new QPushButton(QStringLiteral("Delete"), w);
-    auto *importButton = new QPushButton(QStringLiteral("Import..."), w);
-    auto *exportButton = new QPushButton(QStringLiteral("Export..."), w);
-    exportButton->setToolTip(QStringLiteral("Write the plan as a scenario file; your own presets are written inline, so it "
-                                            "opens anywhere"));
+    auto *duplicate = new QPushButton(tr("Duplicate"), w);
+    auto *remove = new QPushButton(tr("Delete"), w);
+    auto *importButton = new QPushButton(tr("Import..."), w);
+    auto *exportButton = new QPushButton(tr("Export..."), w);
+    exportButton->setToolTip(tr("Write the plan as a scenario file; your own presets are written inline, so it "
+                                "opens anywhere"));
     auto *buttons = new QHBoxLayout;
     for (QPushButton *b : {open, m_saveCurrentPlan, duplicate, remove, importButton, exportButton})
         buttons->addWidget(b);
@@ -280,8 +282,8 @@ QWidget *PresetManagerDialog::buildPlansPage()
     connect(m_planView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &PresetManagerDialog::showPlanDetails);
     connect(open, &QPushButton::clicked, this, &PresetManagerDialog::openSelectedPlan);
     connect(m_saveCurrentPlan, &QPushButton::clicked, this, [this] {
-        const QString name = m_input(QStringLiteral("Name of the saved plan:"),
-                                     m_library ? m_library->uniquePlanName(m_currentScenario.name.isEmpty() ? QStringLiteral("My plan")
+        const QString name = m_input(tr("Name of the saved plan:"),
+                                     m_library ? m_library->uniquePlanName(m_currentScenario.name.isEmpty() ? tr("My plan")
                                                                                                             : m_currentScenario.name)
                                                : QString());
         if (!name.trimmed().isEmpty())
@@ -293,8 +295,8 @@ QWidget *PresetManagerDialog::buildPlansPage()
     connect(exportButton, &QPushButton::clicked, this, [this] {
         if (selectedPlanName().isEmpty())
             return;
-        const QString file = QFileDialog::getSaveFileName(this, QStringLiteral("Export plan"), selectedPlanName() + QStringLiteral(".json"),
-                                                          QStringLiteral("Commtax scenarios (*.json)"));
+        const QString file = QFileDialog::getSaveFileName(this, tr("Export plan"), selectedPlanName() + QStringLiteral(".json"),
+                                                          tr("Commtax scenarios (*.json)"));
         if (!file.isEmpty())
             exportSelectedPlan(file);
     });
@@ -337,7 +339,7 @@ void PresetManagerDialog::showSelectedPreset(Section s)
     }
     p->shownId = preset->id;
     p->editor->setPreset(*preset);
-    p->save->setText(preset->builtIn ? QStringLiteral("Save as copy") : QStringLiteral("Save"));
+    p->save->setText(preset->builtIn ? tr("Save as copy") : tr("Save"));
     p->save->setEnabled(false);
     p->remove->setEnabled(writable() && !preset->builtIn);
     p->duplicate->setEnabled(writable());
@@ -369,10 +371,10 @@ bool PresetManagerDialog::newPreset(Section s)
     Preset fresh = selected ? *selected : PresetCatalog::builtIn().presets(s).first();
     fresh.builtIn = false;
     fresh.id = m_library->uniqueId(s, QStringLiteral("my-") + sectionKey(s));
-    fresh.name = QStringLiteral("My %1").arg(sectionTitle(s));
-    fresh.description = QStringLiteral("Started from %1").arg(selected ? selected->name : fresh.name);
+    fresh.name = tr("My %1").arg(sectionName(s));
+    fresh.description = tr("Started from %1").arg(selected ? selected->name : fresh.name);
     p->editor->setPreset(fresh, true);
-    p->save->setText(QStringLiteral("Save"));
+    p->save->setText(tr("Save"));
     p->save->setEnabled(true);
     m_tabs->setCurrentIndex(int(m_pages.indexOf(p)));
     p->editor->idEdit()->setFocus();
@@ -386,20 +388,20 @@ bool PresetManagerDialog::saveEditedPreset(Section s)
         return false;
     const Preset edited = p->editor->preset();
     if (p->editor->isNew() && m_library->catalog().find(s, edited.id)) {
-        tell(QStringLiteral("Cannot save"), QStringLiteral("The id \"%1\" is taken; choose another.").arg(edited.id));
+        tell(tr("Cannot save"), tr("The id \"%1\" is taken; choose another.").arg(edited.id));
         return false;
     }
     QString savedAs, error;
     if (!m_library->savePreset(edited, &savedAs, &error)) {
-        tell(QStringLiteral("Cannot save"), error);
+        tell(tr("Cannot save"), error);
         return false;
     }
     p->shownId = savedAs;
     reload(s, savedAs);
     Q_EMIT catalogChanged(m_library->catalog());
     if (savedAs != edited.id)
-        tell(QStringLiteral("Saved as a copy"),
-             QStringLiteral("\"%1\" is a built-in preset and stays as it is. Your version was saved as \"%2\" (%3).")
+        tell(tr("Saved as a copy"),
+             tr("\"%1\" is a built-in preset and stays as it is. Your version was saved as \"%2\" (%3).")
                  .arg(edited.id, savedAs, page(s)->editor->preset().name));
     return true;
 }
@@ -411,7 +413,7 @@ bool PresetManagerDialog::duplicateSelectedPreset(Section s)
         return false;
     QString newId, error;
     if (!m_library->duplicatePreset(s, id, &newId, &error)) {
-        tell(QStringLiteral("Cannot duplicate"), error);
+        tell(tr("Cannot duplicate"), error);
         return false;
     }
     reload(s, newId);
@@ -424,11 +426,11 @@ bool PresetManagerDialog::deleteSelectedPreset(Section s)
     const QString id = selectedPresetId(s);
     if (!writable() || id.isEmpty())
         return false;
-    if (!ask(QStringLiteral("Delete the %1 preset \"%2\" from your library?").arg(sectionKey(s), id)))
+    if (!ask(tr("Delete the %1 preset \"%2\" from your library?").arg(sectionKey(s), id)))
         return false;
     QString error;
     if (!m_library->removePreset(s, id, &error)) {
-        tell(QStringLiteral("Cannot delete"), error);
+        tell(tr("Cannot delete"), error);
         return false;
     }
     page(s)->shownId.clear();
@@ -449,14 +451,14 @@ bool PresetManagerDialog::exportSelectedPresets(Section s, const QString &fileNa
     QString error;
     const bool ok = m_library && m_library->isOpen() ? m_library->exportPresets(s, ids, fileName, &error) : false;
     if (!ok)
-        tell(QStringLiteral("Cannot export"), error.isEmpty() ? QStringLiteral("The preset library is not available.") : error);
+        tell(tr("Cannot export"), error.isEmpty() ? tr("The preset library is not available.") : error);
     return ok;
 }
 
 void PresetManagerDialog::chooseImport()
 {
-    const QString file = QFileDialog::getOpenFileName(this, QStringLiteral("Import presets or a plan"), QString(),
-                                                      QStringLiteral("Commtax presets or scenarios (*.json)"));
+    const QString file = QFileDialog::getOpenFileName(this, tr("Import presets or a plan"), QString(),
+                                                      tr("Commtax presets or scenarios (*.json)"));
     if (!file.isEmpty())
         importFile(file);
 }
@@ -467,8 +469,8 @@ bool PresetManagerDialog::importFile(const QString &fileName)
         return false;
     ImportOutcome o = m_library->importFile(fileName, false);
     if (!o.ok && o.errors.isEmpty() && !o.conflicts.isEmpty()) {
-        if (!ask(QStringLiteral("%1 already in your library: %2.\nReplace %3?")
-                     .arg(o.conflicts.size() == 1 ? QStringLiteral("This is") : QStringLiteral("These are"),
+        if (!ask(tr("%1 already in your library: %2.\nReplace %3?")
+                     .arg(o.conflicts.size() == 1 ? tr("This is") : tr("These are"),
                           o.conflicts.join(QStringLiteral(", ")), o.conflicts.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"))))
             return false;
         o = m_library->importFile(fileName, true);
@@ -478,8 +480,8 @@ bool PresetManagerDialog::importFile(const QString &fileName)
         for (const LoadError &e : std::as_const(o.errors).mid(0, 12))
             lines << e.toString();
         if (o.errors.size() > 12)
-            lines << QStringLiteral("... and %1 more").arg(o.errors.size() - 12);
-        tell(QStringLiteral("Nothing imported"), o.summary() + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')));
+            lines << tr("... and %1 more").arg(o.errors.size() - 12);
+        tell(tr("Nothing imported"), o.summary() + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')));
         return false;
     }
     for (Section s : {Section::Gpu, Section::Cluster, Section::Model})
@@ -487,7 +489,7 @@ bool PresetManagerDialog::importFile(const QString &fileName)
     reloadPlans(o.isPlan && !o.added.isEmpty() ? o.added.first() : QString());
     m_tabs->setCurrentIndex(o.isPlan ? 3 : int(m_pages.indexOf(page(o.section))));
     Q_EMIT catalogChanged(m_library->catalog());
-    tell(QStringLiteral("Imported"), o.summary());
+    tell(tr("Imported"), o.summary());
     return true;
 }
 
@@ -538,8 +540,8 @@ void PresetManagerDialog::showPlanDetails()
 {
     const QString name = selectedPlanName();
     if (name.isEmpty() || !m_library) {
-        m_planDetails->setPlainText(QStringLiteral("No saved plans yet. \"Save current plan...\" stores the plan open in the "
-                                                   "editor; \"Import...\" reads a scenario file."));
+        m_planDetails->setPlainText(tr("No saved plans yet. \"Save current plan...\" stores the plan open in the "
+                                       "editor; \"Import...\" reads a scenario file."));
         return;
     }
     Scenario s;
@@ -548,33 +550,33 @@ void PresetManagerDialog::showPlanDetails()
         QStringList lines;
         for (const LoadError &e : errors)
             lines << e.toString();
-        m_planDetails->setPlainText(QStringLiteral("This plan cannot be read:\n") + lines.join(QLatin1Char('\n')));
+        m_planDetails->setPlainText(tr("This plan cannot be read:\n") + lines.join(QLatin1Char('\n')));
         return;
     }
     const Evaluation e = evaluate(s.plan);
-    QString text = QStringLiteral("%1\n\nModel    %2%3\nGPU      %4%5\nCluster  %6%7\n")
+    QString text = tr("%1\n\nModel    %2%3\nGPU      %4%5\nCluster  %6%7\n")
                        .arg(s.name, QString::fromStdString(s.plan.model.name),
                             s.modelPreset.isEmpty() ? QStringLiteral(" (inline)") : QStringLiteral(" [%1]").arg(s.modelPreset),
                             QString::fromStdString(s.plan.gpu.name),
                             s.gpuPreset.isEmpty() ? QStringLiteral(" (inline)") : QStringLiteral(" [%1]").arg(s.gpuPreset),
                             QString::fromStdString(s.plan.cluster.name),
                             s.clusterPreset.isEmpty() ? QStringLiteral(" (inline)") : QStringLiteral(" [%1]").arg(s.clusterPreset));
-    text += QStringLiteral("Layout   %1 GPUs, tp=%2 pp=%3 dp=%4, ZeRO-%5\n\n")
+    text += tr("Layout   %1 GPUs, tp=%2 pp=%3 dp=%4, ZeRO-%5\n\n")
                 .arg(s.plan.cluster.nodes * s.plan.cluster.gpus_per_node)
                 .arg(s.plan.training.tp)
                 .arg(s.plan.training.pp)
                 .arg(s.plan.training.dp)
                 .arg(s.plan.training.zero);
     if (!e.ok()) {
-        text += QStringLiteral("Invalid: %1: %2\n").arg(QString::fromStdString(e.errors.front().field), QString::fromStdString(e.errors.front().message));
+        text += tr("Invalid: %1: %2\n").arg(QString::fromStdString(e.errors.front().field), QString::fromStdString(e.errors.front().message));
     } else {
         for (const char *key : {"step_time_s", "comm_tax_exposed", "mfu", "memory_total_gb", "days_to_train", "capex_usd",
                                 "cost_per_billion_tokens_usd"}) {
             const MetricInfo *m = findMetric(QLatin1String(key));
-            text += QStringLiteral("%1 %2\n").arg(QLatin1String(m->label), -32).arg(formatMetric(*m, m->get(e.result)));
+            text += QStringLiteral("%1 %2\n").arg(metricLabel(*m), -32).arg(formatMetric(*m, m->get(e.result)));
         }
         if (!e.result.fits_in_memory)
-            text += QStringLiteral("\nDoes not fit in memory.\n");
+            text += tr("\nDoes not fit in memory.\n");
     }
     m_planDetails->setPlainText(text);
 }
@@ -588,11 +590,11 @@ bool PresetManagerDialog::saveCurrentPlan(const QString &name)
     bool exists = false;
     for (const SavedPlan &p : m_library->plans())
         exists = exists || p.name == name;
-    if (exists && !ask(QStringLiteral("A saved plan \"%1\" exists. Replace it?").arg(name)))
+    if (exists && !ask(tr("A saved plan \"%1\" exists. Replace it?").arg(name)))
         return false;
     QString error;
     if (!m_library->savePlan(s, &error)) {
-        tell(QStringLiteral("Cannot save the plan"), error);
+        tell(tr("Cannot save the plan"), error);
         return false;
     }
     reloadPlans(name);
@@ -606,7 +608,7 @@ bool PresetManagerDialog::duplicateSelectedPlan()
         return false;
     QString newName, error;
     if (!m_library->duplicatePlan(name, &newName, &error)) {
-        tell(QStringLiteral("Cannot duplicate"), error);
+        tell(tr("Cannot duplicate"), error);
         return false;
     }
     reloadPlans(newName);
@@ -616,11 +618,11 @@ bool PresetManagerDialog::duplicateSelectedPlan()
 bool PresetManagerDialog::deleteSelectedPlan()
 {
     const QString name = selectedPlanName();
-    if (!writable() || name.isEmpty() || !ask(QStringLiteral("Delete the saved plan \"%1\"?").arg(name)))
+    if (!writable() || name.isEmpty() || !ask(tr("Delete the saved plan \"%1\"?").arg(name)))
         return false;
     QString error;
     if (!m_library->removePlan(name, &error)) {
-        tell(QStringLiteral("Cannot delete"), error);
+        tell(tr("Cannot delete"), error);
         return false;
     }
     reloadPlans();
@@ -635,7 +637,7 @@ bool PresetManagerDialog::openSelectedPlan()
     Scenario s;
     QList<LoadError> errors;
     if (!m_library->loadPlan(name, s, errors)) {
-        tell(QStringLiteral("Cannot open"), errors.isEmpty() ? name : errors.first().toString());
+        tell(tr("Cannot open"), errors.isEmpty() ? name : errors.first().toString());
         return false;
     }
     Q_EMIT planOpenRequested(s);
@@ -649,7 +651,7 @@ bool PresetManagerDialog::exportSelectedPlan(const QString &fileName)
         return false;
     QString error;
     if (!m_library->exportPlan(name, fileName, &error)) {
-        tell(QStringLiteral("Cannot export"), error);
+        tell(tr("Cannot export"), error);
         return false;
     }
     return true;

@@ -3,6 +3,7 @@
 
 #include "reportwriter.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -11,11 +12,11 @@ namespace commtax {
 
 QString exportReportInteractively(QWidget *parent, const Comparison &c, const PresetCatalog &catalog)
 {
-    const QString pdf = QStringLiteral("PDF report (*.pdf)");
-    const QString csv = QStringLiteral("CSV table (*.csv)");
-    const QString json = QStringLiteral("JSON table (*.json)");
+    const QString pdf = QCoreApplication::translate("commtax::Report", "PDF report (*.pdf)");
+    const QString csv = QCoreApplication::translate("commtax::Report", "CSV table (*.csv)");
+    const QString json = QCoreApplication::translate("commtax::Report", "JSON table (*.json)");
     QString filter = pdf;
-    QString fileName = QFileDialog::getSaveFileName(parent, QStringLiteral("Export report"), QStringLiteral("comparison.pdf"),
+    QString fileName = QFileDialog::getSaveFileName(parent, QCoreApplication::translate("commtax::Report", "Export report"), QStringLiteral("comparison.pdf"),
                                                     pdf + QStringLiteral(";;") + csv + QStringLiteral(";;") + json, &filter);
     if (fileName.isEmpty())
         return QString();
@@ -32,7 +33,7 @@ QString exportReportToFile(QWidget *parent, const Comparison &c, const PresetCat
     options.catalog = &catalog;
     QString error;
     if (!writeComparisonReport(c, fileName, options, &error)) {
-        QMessageBox::warning(parent, QStringLiteral("Cannot export the report"), error);
+        QMessageBox::warning(parent, QCoreApplication::translate("commtax::Report", "Cannot export the report"), error);
         return QString();
     }
     return fileName;

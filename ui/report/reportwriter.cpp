@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportwriter.h"
+#include "modeltext.h"
 
 #include "compare/comparisoncharts.h"
 #include "compare/comparisontablemodel.h"
@@ -10,6 +11,7 @@
 #include <qcustomplot.h>
 
 #include <QAbstractTextDocumentLayout>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QPdfWriter>
@@ -44,8 +46,8 @@ QString reportTitle(const Comparison &c, const ReportOptions &options)
     if (!options.title.isEmpty())
         return options.title;
     if (c.plans.isEmpty())
-        return QStringLiteral("GPU cluster comparison");
-    return QStringLiteral("GPU cluster comparison: ") + QString::fromStdString(c.plans[c.reference].plan.model.name);
+        return QCoreApplication::translate("commtax::Report", "GPU cluster comparison");
+    return QCoreApplication::translate("commtax::Report", "GPU cluster comparison: ") + QString::fromStdString(c.plans[c.reference].plan.model.name);
 }
 
 namespace {
@@ -108,7 +110,7 @@ public:
         m_doc.documentLayout()->setPaintDevice(device);
         m_doc.setPageSize(body);
         m_doc.setDocumentMargin(0);
-        QFont font(QStringLiteral("DejaVu Sans"));
+        QFont font(QCoreApplication::translate("commtax::Report", "DejaVu Sans"));
         font.setPointSizeF(9);
         m_doc.setDefaultFont(font);
         m_doc.documentLayout()->registerHandler(kChartObjectType, &m_charts);
@@ -299,7 +301,7 @@ QString fieldValue(const FieldInfo &f, const QJsonValue &v)
     case FieldType::Choice: return v.toString();
     case FieldType::OptionalDouble:
         if (v.isNull())
-            return QStringLiteral("GPU default");
+            return QCoreApplication::translate("commtax::Report", "GPU default");
         return formatNumber(v.toDouble(), f.decimals);
     case FieldType::AutoDouble:
         if (!v.isDouble())
@@ -345,14 +347,14 @@ public:
             seen << key;
             cols.push_back(Column{QString::fromStdString(name), &p, presetId.isEmpty() ? std::nullopt : m_catalog.find(s, presetId)});
         }
-        QStringList header{QStringLiteral("Figure")};
+        QStringList header{QCoreApplication::translate("commtax::Report", "Figure")};
         for (const Column &col : cols)
             header << col.title;
         QList<QList<Cell>> rows;
         for (const FieldInfo *f : fieldsOf(s)) {
             if (skip.contains(QLatin1String(f->key)))
                 continue;
-            QList<Cell> row{Cell{QLatin1String(f->label)}};
+            QList<Cell> row{Cell{fieldText(f->label)}};
             for (const Column &col : cols) {
                 const QJsonValue v = f->get(col.plan->scenario.plan);
                 QString text = fieldValue(*f, v);
@@ -400,24 +402,24 @@ void reportOpening(ReportDocument &doc, const Comparison &c, const ReportOptions
 {
     const QString title = reportTitle(c, o);
     doc.heading(title, 0, false);
-    doc.paragraph(QStringLiteral("Prepared %1 with Commtax %2. All figures are model estimates from the inputs listed under "
-                                 "\"Assumptions and sources\".")
-                      .arg(o.date.toString(QStringLiteral("d MMMM yyyy, HH:mm")), QStringLiteral(COMMTAX_VERSION)),
+    doc.paragraph(QCoreApplication::translate("commtax::Report", "Prepared %1 with Commtax %2. All figures are model estimates from the inputs listed under "
+                                                                 "\"Assumptions and sources\".")
+                      .arg(o.date.toString(QCoreApplication::translate("commtax::Report", "d MMMM yyyy, HH:mm")), QStringLiteral(COMMTAX_VERSION)),
                   8.5, true);
 
-    doc.heading(QStringLiteral("The question"), 1, false);
+    doc.heading(QCoreApplication::translate("commtax::Report", "The question"), 1, false);
     doc.paragraph(o.question.isEmpty() ? comparisonQuestion(c) : o.question, 10);
     if (!c.note.isEmpty())
-        doc.paragraph(QStringLiteral("Note: ") + c.note, 9, true);
+        doc.paragraph(QCoreApplication::translate("commtax::Report", "Note: ") + c.note, 9, true);
 
-    doc.heading(QStringLiteral("Recommendation"), 1, false);
+    doc.heading(QCoreApplication::translate("commtax::Report", "Recommendation"), 1, false);
     doc.bullets(comparisonFindings(c));
 }
 
 // Each plan in one line: hardware, size and layout, economics, how it was normalised.
 void plansCompared(ReportDocument &doc, const Comparison &c)
 {
-    doc.heading(QStringLiteral("Plans compared"), 1, false);
+    doc.heading(QCoreApplication::translate("commtax::Report", "Plans compared"), 1, false);
     QList<QList<Cell>> rows;
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
         const ComparedPlan &p = c.plans[i];
@@ -426,7 +428,7 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
             Cell{p.name + (i == c.reference ? QStringLiteral(" (A)") : QString()), true},
             Cell{QString::fromStdString(pl.gpu.name)},
             Cell{QString::fromStdString(pl.cluster.name)},
-            Cell{QStringLiteral("%1 GPUs: %2 x %3; tp=%4 pp=%5 dp=%6")
+            Cell{QCoreApplication::translate("commtax::Report", "%1 GPUs: %2 x %3; tp=%4 pp=%5 dp=%6")
                      .arg(pl.cluster.nodes * pl.cluster.gpus_per_node)
                      .arg(pl.cluster.nodes)
                      .arg(pl.cluster.gpus_per_node)
@@ -434,7 +436,7 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
                      .arg(pl.training.pp)
                      .arg(pl.training.dp)},
             Cell{pl.economics.mode == EconomicsMode::Rent
-                     ? QStringLiteral("rent, %1/GPU-h").arg(formatUsd(pl.economics.usd_per_gpu_hour))
+                     ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(pl.economics.usd_per_gpu_hour))
                      : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0))},
             Cell{!p.valid               ? QStringLiteral("invalid: ") + p.error
                      : i == c.reference ? QStringLiteral("reference")
@@ -443,8 +445,8 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
                  false, false, !p.runs()},
         };
     }
-    doc.table({QStringLiteral("Plan"), QStringLiteral("GPU"), QStringLiteral("Cluster"), QStringLiteral("Size and layout"),
-               QStringLiteral("Economics"), QStringLiteral("Normalisation: ") + normalizationLabel(c.normalization)},
+    doc.table({QCoreApplication::translate("commtax::Report", "Plan"), QStringLiteral("GPU"), QCoreApplication::translate("commtax::Report", "Cluster"), QCoreApplication::translate("commtax::Report", "Size and layout"),
+               QCoreApplication::translate("commtax::Report", "Economics"), QCoreApplication::translate("commtax::Report", "Normalisation: ") + normalizationLabel(c.normalization)},
               rows, {14, 16, 20, 20, 10, 20}, 7.5);
 }
 
@@ -452,9 +454,9 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
 void comparisonTable(ReportDocument &doc, const Comparison &c)
 {
     const int n = int(c.plans.size());
-    doc.heading(QStringLiteral("Comparison table"), 1, true);
-    doc.paragraph(QStringLiteral("%1 marks the best value of each row among the plans that run (valid and fitting in memory). "
-                                 "Ratios are percentages; money is USD.")
+    doc.heading(QCoreApplication::translate("commtax::Report", "Comparison table"), 1, true);
+    doc.paragraph(QCoreApplication::translate("commtax::Report", "%1 marks the best value of each row among the plans that run (valid and fitting in memory). "
+                                                                 "Ratios are percentages; money is USD.")
                       .arg(QString::fromUtf8(ComparisonTableModel::kBestMark)),
                   8, true);
     ComparisonTableModel model;
@@ -468,23 +470,23 @@ void comparisonTable(ReportDocument &doc, const Comparison &c)
         }
         rows << row;
     }
-    doc.table(planHeader(c, QStringLiteral("Metric")), rows, evenWidths(n > 5 ? 22 : 26, n), n > 5 ? 6.5 : 7);
+    doc.table(planHeader(c, QCoreApplication::translate("commtax::Report", "Metric")), rows, evenWidths(n > 5 ? 22 : 26, n), n > 5 ? 6.5 : 7);
 }
 
 // The charts, then the break-even charts.
 void comparisonCharts(ReportDocument &doc, const Comparison &c)
 {
-    doc.heading(QStringLiteral("Charts"), 1, true);
+    doc.heading(QCoreApplication::translate("commtax::Report", "Charts"), 1, true);
     const double chartHeight = 400;
     doc.chart(ComparisonChart::StepBreakdown, chartHeight);
     doc.chart(ComparisonChart::CostPerBillionTokens, chartHeight);
     doc.chart(ComparisonChart::DaysToTrain, chartHeight);
     doc.chart(ComparisonChart::Tco, chartHeight);
 
-    doc.heading(QStringLiteral("Break-even"), 1, true);
-    doc.paragraph(QStringLiteral("The GPU price at which each plan's cost per billion tokens equals plan A's (%1), everything else "
-                                 "unchanged; and, for a bought plan against a rented one, the months of use after which buying "
-                                 "is cheaper.")
+    doc.heading(QCoreApplication::translate("commtax::Report", "Break-even"), 1, true);
+    doc.paragraph(QCoreApplication::translate("commtax::Report", "The GPU price at which each plan's cost per billion tokens equals plan A's (%1), everything else "
+                                                                 "unchanged; and, for a bought plan against a rented one, the months of use after which buying "
+                                                                 "is cheaper.")
                       .arg(c.plans[c.reference].name),
                   9);
     doc.chart(ComparisonChart::PriceBreakEven, 360);
@@ -495,7 +497,7 @@ void comparisonCharts(ReportDocument &doc, const Comparison &c)
 void billOfMaterialsTable(ReportDocument &doc, const Comparison &c)
 {
     const int n = int(c.plans.size());
-    doc.heading(QStringLiteral("Bill of materials"), 1, true);
+    doc.heading(QCoreApplication::translate("commtax::Report", "Bill of materials"), 1, true);
     std::vector<BillOfMaterials> bom;
     for (const ComparedPlan &p : c.plans)
         bom.push_back(p.valid ? billOfMaterials(p.plan, p.result) : BillOfMaterials{});
@@ -509,27 +511,27 @@ void billOfMaterialsTable(ReportDocument &doc, const Comparison &c)
     rows << row(QStringLiteral("GPUs"), [](const ComparedPlan &p, const BillOfMaterials &b) {
         return QStringLiteral("%1 x %2").arg(b.gpus).arg(QString::fromStdString(p.plan.gpu.name));
     });
-    rows << row(QStringLiteral("Nodes (servers)"), [](const ComparedPlan &p, const BillOfMaterials &b) {
+    rows << row(QCoreApplication::translate("commtax::Report", "Nodes (servers)"), [](const ComparedPlan &p, const BillOfMaterials &b) {
         return QStringLiteral("%1 x %2").arg(b.nodes).arg(QString::fromStdString(p.plan.cluster.name));
     });
-    rows << row(QStringLiteral("GPUs per node"), [](const ComparedPlan &, const BillOfMaterials &b) { return QString::number(b.gpus_per_node); });
-    rows << row(QStringLiteral("NIC ports (and leaf-switch ports)"), [](const ComparedPlan &, const BillOfMaterials &b) {
-        return QStringLiteral("%1 x %2 Gb/s (%3 per node)").arg(b.nic_ports).arg(formatNumber(b.nic_port_gbit, 0)).arg(b.nic_ports_per_node);
+    rows << row(QCoreApplication::translate("commtax::Report", "GPUs per node"), [](const ComparedPlan &, const BillOfMaterials &b) { return QString::number(b.gpus_per_node); });
+    rows << row(QCoreApplication::translate("commtax::Report", "NIC ports (and leaf-switch ports)"), [](const ComparedPlan &, const BillOfMaterials &b) {
+        return QCoreApplication::translate("commtax::Report", "%1 x %2 Gb/s (%3 per node)").arg(b.nic_ports).arg(formatNumber(b.nic_port_gbit, 0)).arg(b.nic_ports_per_node);
     });
-    rows << row(QStringLiteral("GPU power (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) { return formatNumber(b.gpu_power_kw, 1); });
-    rows << row(QStringLiteral("IT power with node overhead (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) {
+    rows << row(QCoreApplication::translate("commtax::Report", "GPU power (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) { return formatNumber(b.gpu_power_kw, 1); });
+    rows << row(QCoreApplication::translate("commtax::Report", "IT power with node overhead (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) {
         return formatNumber(b.it_power_kw, 1);
     });
-    rows << row(QStringLiteral("Facility power at PUE (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) {
+    rows << row(QCoreApplication::translate("commtax::Report", "Facility power at PUE (kW)"), [](const ComparedPlan &, const BillOfMaterials &b) {
         return formatNumber(b.facility_power_kw, 1);
     });
-    rows << row(QStringLiteral("Energy for the run (MWh)"), [](const ComparedPlan &p, const BillOfMaterials &) {
+    rows << row(QCoreApplication::translate("commtax::Report", "Energy for the run (MWh)"), [](const ComparedPlan &p, const BillOfMaterials &) {
         return formatNumber(p.result.energy_mwh, 0);
     });
-    doc.table(planHeader(c, QStringLiteral("Item")), rows, evenWidths(24, n), n > 5 ? 6.5 : 7.5);
-    doc.paragraph(QStringLiteral("NIC ports: one per GPU where the cluster gives each GPU 100 Gb/s or more (rail-optimised), "
-                                 "else the node's bandwidth on 200 Gb/s ports. Power: GPU board power, times one plus the "
-                                 "node overhead, times the PUE."),
+    doc.table(planHeader(c, QCoreApplication::translate("commtax::Report", "Item")), rows, evenWidths(24, n), n > 5 ? 6.5 : 7.5);
+    doc.paragraph(QCoreApplication::translate("commtax::Report", "NIC ports: one per GPU where the cluster gives each GPU 100 Gb/s or more (rail-optimised), "
+                                                                 "else the node's bandwidth on 200 Gb/s ports. Power: GPU board power, times one plus the "
+                                                                 "node overhead, times the PUE."),
                   7.5, true);
 }
 
@@ -537,7 +539,7 @@ void billOfMaterialsTable(ReportDocument &doc, const Comparison &c)
 void costBreakdownTable(ReportDocument &doc, const Comparison &c)
 {
     const int n = int(c.plans.size());
-    doc.heading(QStringLiteral("Cost breakdown"), 1, false);
+    doc.heading(QCoreApplication::translate("commtax::Report", "Cost breakdown"), 1, false);
     std::vector<CostBreakdown> cost;
     for (const ComparedPlan &p : c.plans)
         cost.push_back(p.valid ? costBreakdown(p.plan, p.result) : CostBreakdown{});
@@ -548,22 +550,22 @@ void costBreakdownTable(ReportDocument &doc, const Comparison &c)
         return r;
     };
     QList<QList<Cell>> rows;
-    rows << row(QStringLiteral("Capex: GPUs"), [](const CostBreakdown &b, const Result &) { return b.gpus_usd; });
-    rows << row(QStringLiteral("Capex: servers without GPUs"), [](const CostBreakdown &b, const Result &) { return b.nodes_usd; });
-    rows << row(QStringLiteral("Capex: network"), [](const CostBreakdown &b, const Result &) { return b.network_usd; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Capex: GPUs"), [](const CostBreakdown &b, const Result &) { return b.gpus_usd; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Capex: servers without GPUs"), [](const CostBreakdown &b, const Result &) { return b.nodes_usd; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Capex: network"), [](const CostBreakdown &b, const Result &) { return b.network_usd; });
     rows << row(
-        QStringLiteral("Capex total"), [](const CostBreakdown &b, const Result &) { return b.capex_usd; }, true);
-    rows << row(QStringLiteral("Per hour: depreciation"), [](const CostBreakdown &b, const Result &) { return b.depreciation_usd_per_hour; });
-    rows << row(QStringLiteral("Per hour: energy"), [](const CostBreakdown &b, const Result &) { return b.energy_usd_per_hour; });
-    rows << row(QStringLiteral("Per hour: upkeep"), [](const CostBreakdown &b, const Result &) { return b.upkeep_usd_per_hour; });
-    rows << row(QStringLiteral("Per hour: rent"), [](const CostBreakdown &b, const Result &) { return b.rent_usd_per_hour; });
+        QCoreApplication::translate("commtax::Report", "Capex total"), [](const CostBreakdown &b, const Result &) { return b.capex_usd; }, true);
+    rows << row(QCoreApplication::translate("commtax::Report", "Per hour: depreciation"), [](const CostBreakdown &b, const Result &) { return b.depreciation_usd_per_hour; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Per hour: energy"), [](const CostBreakdown &b, const Result &) { return b.energy_usd_per_hour; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Per hour: upkeep"), [](const CostBreakdown &b, const Result &) { return b.upkeep_usd_per_hour; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Per hour: rent"), [](const CostBreakdown &b, const Result &) { return b.rent_usd_per_hour; });
     rows << row(
-        QStringLiteral("Per hour total"), [](const CostBreakdown &b, const Result &) { return b.total_usd_per_hour; }, true);
+        QCoreApplication::translate("commtax::Report", "Per hour total"), [](const CostBreakdown &b, const Result &) { return b.total_usd_per_hour; }, true);
     rows << row(
-        QStringLiteral("TCO of the training run"), [](const CostBreakdown &, const Result &r) { return r.tco_usd; }, true);
-    rows << row(QStringLiteral("Lifetime TCO (economics horizon)"), [](const CostBreakdown &, const Result &r) { return r.lifetime_tco_usd; });
+        QCoreApplication::translate("commtax::Report", "TCO of the training run"), [](const CostBreakdown &, const Result &r) { return r.tco_usd; }, true);
+    rows << row(QCoreApplication::translate("commtax::Report", "Lifetime TCO (economics horizon)"), [](const CostBreakdown &, const Result &r) { return r.lifetime_tco_usd; });
     rows << row(
-        QStringLiteral("Cost per billion tokens"), [](const CostBreakdown &, const Result &r) {
+        QCoreApplication::translate("commtax::Report", "Cost per billion tokens"), [](const CostBreakdown &, const Result &r) {
             return r.cost_per_billion_tokens_usd;
         },
         true);
@@ -574,31 +576,31 @@ void costBreakdownTable(ReportDocument &doc, const Comparison &c)
 void assumptionsAndSources(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
 {
     const int n = int(c.plans.size());
-    doc.heading(QStringLiteral("Assumptions and sources"), 1, true);
-    doc.paragraph(QStringLiteral("Every input figure with its provenance: [D] datasheet, [M] measured, [A] assumption, [C] derived, "
-                                 "[U] set by the user or the plan file; the number points to the source list below. Prices are "
-                                 "editable defaults: replace them with your quotes."),
+    doc.heading(QCoreApplication::translate("commtax::Report", "Assumptions and sources"), 1, true);
+    doc.paragraph(QCoreApplication::translate("commtax::Report", "Every input figure with its provenance: [D] datasheet, [M] measured, [A] assumption, [C] derived, "
+                                                                 "[U] set by the user or the plan file; the number points to the source list below. Prices are "
+                                                                 "editable defaults: replace them with your quotes."),
                   8, true);
     Provenances prov(o.catalog ? *o.catalog : PresetCatalog::builtIn());
     doc.heading(QStringLiteral("GPUs"), 2, false);
     prov.section(doc, c, Section::Gpu, {});
-    doc.heading(QStringLiteral("Clusters"), 2, false);
+    doc.heading(QCoreApplication::translate("commtax::Report", "Clusters"), 2, false);
     prov.section(doc, c, Section::Cluster, {QStringLiteral("nodes")});
-    doc.heading(QStringLiteral("Models"), 2, false);
+    doc.heading(QCoreApplication::translate("commtax::Report", "Models"), 2, false);
     prov.section(doc, c, Section::Model, {});
-    doc.heading(QStringLiteral("Training and economics settings of each plan"), 2, false);
+    doc.heading(QCoreApplication::translate("commtax::Report", "Training and economics settings of each plan"), 2, false);
     {
         QList<QList<Cell>> rows;
         for (Section s : {Section::Training, Section::Economics})
             for (const FieldInfo *f : fieldsOf(s)) {
-                QList<Cell> row{Cell{QLatin1String(f->label)}};
+                QList<Cell> row{Cell{fieldText(f->label)}};
                 for (const ComparedPlan &p : c.plans)
                     row << Cell{fieldValue(*f, f->get(p.plan))};
                 rows << row;
             }
-        doc.table(planHeader(c, QStringLiteral("Setting")), rows, evenWidths(28, n), n > 5 ? 6.5 : 7);
+        doc.table(planHeader(c, QCoreApplication::translate("commtax::Report", "Setting")), rows, evenWidths(28, n), n > 5 ? 6.5 : 7);
     }
-    doc.heading(QStringLiteral("Sources"), 2, false);
+    doc.heading(QCoreApplication::translate("commtax::Report", "Sources"), 2, false);
     for (const QString &s : prov.sources())
         doc.paragraph(s, 7.5);
 }
@@ -616,14 +618,14 @@ void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &
 
 void drawFooter(QPainter &p, const QRectF &page, const QString &left, int index, int count)
 {
-    QFont f(QStringLiteral("DejaVu Sans"));
+    QFont f(QCoreApplication::translate("commtax::Report", "DejaVu Sans"));
     f.setPointSizeF(7.5);
     p.setFont(f);
     p.setPen(QColor(0x55, 0x55, 0x55));
     const QRectF line(kMargin, page.height() - kMargin + 4, page.width() - 2 * kMargin, kFooterHeight - 8);
     p.drawLine(QPointF(line.left(), line.top() - 3), QPointF(line.right(), line.top() - 3));
     p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, left);
-    p.drawText(line, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("Page %1 of %2").arg(index).arg(count));
+    p.drawText(line, Qt::AlignRight | Qt::AlignVCenter, QCoreApplication::translate("commtax::Report", "Page %1 of %2").arg(index).arg(count));
 }
 
 bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions &o, QString *error, int *pages)
@@ -649,13 +651,13 @@ bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions 
 
             QCPPainter painter;
             if (!painter.begin(&writer)) {
-                *why = QStringLiteral("cannot start the PDF");
+                *why = QCoreApplication::translate("commtax::Report", "cannot start the PDF");
                 return false;
             }
             painter.setMode(QCPPainter::pmVectorized);
             painter.setMode(QCPPainter::pmNoCaching);
             doc.charts().pdfPainter = &painter;
-            const QString footer = QStringLiteral("Commtax %1  |  %2  |  %3")
+            const QString footer = QCoreApplication::translate("commtax::Report", "Commtax %1  |  %2  |  %3")
                                        .arg(QStringLiteral(COMMTAX_VERSION), title, o.date.toString(QStringLiteral("yyyy-MM-dd")));
             for (int i = 0; i < pageCount; ++i) {
                 if (i > 0)
@@ -689,12 +691,12 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
     ReportFormat format;
     if (!reportFormatForFile(fileName, format)) {
         if (error)
-            *error = fileName + QStringLiteral(": the report's name must end in .pdf, .csv or .json");
+            *error = fileName + QCoreApplication::translate("commtax::Report", ": the report's name must end in .pdf, .csv or .json");
         return false;
     }
     if (c.plans.isEmpty()) {
         if (error)
-            *error = QStringLiteral("no plans to report on");
+            *error = QCoreApplication::translate("commtax::Report", "no plans to report on");
         return false;
     }
     switch (format) {

@@ -1,0 +1,3306 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>PresetLibrary</name>
+    <message>
+        <source>Preset library</source>
+        <translation>预设库</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::AppFeatures</name>
+    <message>
+        <source>Calibrate from nccl-tests log...</source>
+        <translation>从 nccl-tests 日志校准...</translation>
+    </message>
+    <message>
+        <source>Fit the network model to a measured nccl-tests or rccl-tests log</source>
+        <translation>用实测的 nccl-tests 或 rccl-tests 日志拟合网络模型</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::BubbleChart</name>
+    <message>
+        <source>Pipeline bubble vs micro-batches</source>
+        <translation>流水线气泡与微批次数</translation>
+    </message>
+    <message>
+        <source>Micro-batches per pipeline per step, m (log scale)</source>
+        <translation>每条流水线每步的微批次数 m（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Bubble (p-1)/(v*m+p-1), % of pipeline time</source>
+        <translation>气泡 (p-1)/(v*m+p-1)，占流水线时间的 %</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
+        <source>does not fit (dotted)</source>
+        <translation>显存放不下（虚线）</translation>
+    </message>
+    <message>
+        <source>without interleaving</source>
+        <translation>不交错</translation>
+    </message>
+    <message>
+        <source>This plan&apos;s m</source>
+        <translation>本方案的 m</translation>
+    </message>
+    <message>
+        <source>%1: m = %2, bubble %3 of the pipeline</source>
+        <translation>%1：m = %2，气泡占流水线 %3</translation>
+    </message>
+    <message>
+        <source>%1: m = %2 does not fit in memory (bubble would be %3)</source>
+        <translation>%1：m = %2 时显存放不下（气泡将为 %3）</translation>
+    </message>
+    <message>
+        <source>This plan: m=%1, %2</source>
+        <translation>本方案：m=%1，%2</translation>
+    </message>
+    <message>
+        <source>This plan: m = %1 micro-batches, pp = %2, vpp = %3: bubble %4 of the pipeline, %5 overhead on compute</source>
+        <translation>本方案：m = %1 个微批次，pp = %2，vpp = %3：气泡占流水线 %4，计算开销增加 %5</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::CalibrationDialog</name>
+    <message>
+        <source>Calibrate the network from an nccl-tests log</source>
+        <translation>根据 nccl-tests 日志校准网络</translation>
+    </message>
+    <message>
+        <source>Open log...</source>
+        <translation>打开日志...</translation>
+    </message>
+    <message>
+        <source>Open the output of all_reduce_perf (or another nccl-tests / rccl-tests binary), or paste it below.</source>
+        <translation>打开 all_reduce_perf（或其他 nccl-tests / rccl-tests 程序）的输出，或粘贴到下方。</translation>
+    </message>
+    <message>
+        <source>Paste nccl-tests output here: the &quot;# size count type ...&quot; header and its rows, with the device list if you have it.</source>
+        <translation>在此粘贴 nccl-tests 输出：&quot;# size count type ...&quot; 表头及其各行，如有设备列表请一并粘贴。</translation>
+    </message>
+    <message>
+        <source>Result table:</source>
+        <translation>结果表：</translation>
+    </message>
+    <message>
+        <source>The cluster preset the measurement is compared with and calibrates</source>
+        <translation>与测量结果比较并被校准的集群预设</translation>
+    </message>
+    <message>
+        <source>from the log</source>
+        <translation>取自日志</translation>
+    </message>
+    <message>
+        <source>GPUs (ranks) the test ran on; &quot;from the log&quot; uses the device list or busbw/algbw</source>
+        <translation>测试所用的 GPU（rank）数；“取自日志”使用设备列表或 busbw/algbw</translation>
+    </message>
+    <message>
+        <source>Servers the ranks were spread over; &quot;from the log&quot; counts the device list&apos;s hosts</source>
+        <translation>rank 分布的服务器数；“取自日志”统计设备列表中的主机</translation>
+    </message>
+    <message>
+        <source>Cluster preset:</source>
+        <translation>集群预设：</translation>
+    </message>
+    <message>
+        <source>Ranks:</source>
+        <translation>Rank 数：</translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation>节点数：</translation>
+    </message>
+    <message>
+        <source>QLabel { background: #fff4cc; padding: 4px; }</source>
+        <translation>QLabel { background: #fff4cc; padding: 4px; }</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth against message size</source>
+        <translation>总线带宽与消息大小</translation>
+    </message>
+    <message>
+        <source>Message size (bytes, log scale)</source>
+        <translation>消息大小（字节，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth, busbw (GB/s)</source>
+        <translation>总线带宽 busbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Apply to cluster preset</source>
+        <translation>应用到集群预设</translation>
+    </message>
+    <message>
+        <source>pasted text</source>
+        <translation>粘贴的文本</translation>
+    </message>
+    <message>
+        <source>Open an nccl-tests log</source>
+        <translation>打开 nccl-tests 日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.txt *.log *.out);;All files (*)</source>
+        <translation>日志 (*.txt *.log *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result table(s)</source>
+        <translation>
+            <numerusform>%n 个结果表</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2, line %3, %4 rows</source>
+        <translation>%1：%2，第 %3 行，%4 行数据</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>This log has no device list: using the %1 and %2 you entered.</source>
+        <translation>此日志没有设备列表：使用您输入的 %1 和 %2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s)</source>
+        <translation>
+            <numerusform>%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This log has no device list. Enter the ranks and nodes it ran on (now: %1; %2).</source>
+        <translation>此日志没有设备列表。请输入其运行的 rank 数和节点数（当前：%1；%2）。</translation>
+    </message>
+    <message>
+        <source> as entered</source>
+        <translation>（手动输入）</translation>
+    </message>
+    <message>
+        <source> inferred from busbw/algbw</source>
+        <translation>（由 busbw/algbw 推断）</translation>
+    </message>
+    <message>
+        <source>ranks unknown</source>
+        <translation>rank 数未知</translation>
+    </message>
+    <message>
+        <source>nodes unknown, %1 assumed for the comparison</source>
+        <translation>节点数未知，比较时假定为 %1</translation>
+    </message>
+    <message>
+        <source>nodes unknown</source>
+        <translation>节点数未知</translation>
+    </message>
+    <message>
+        <source>Warnings (%1)</source>
+        <translation>警告 (%1)</translation>
+    </message>
+    <message>
+        <source>Apply to GPU preset (intra-node link)</source>
+        <translation>应用到 GPU 预设（节点内链路）</translation>
+    </message>
+    <message>
+        <source>Send %1 with the measured %2 to the preset library</source>
+        <translation>将带有实测 %2 的 %1 发送到预设库</translation>
+    </message>
+    <message>
+        <source>network figures</source>
+        <translation>网络参数</translation>
+    </message>
+    <message>
+        <source>intra-node figures</source>
+        <translation>节点内参数</translation>
+    </message>
+    <message>
+        <source>Compared with %1.</source>
+        <translation>与 %1 比较。</translation>
+    </message>
+    <message>
+        <source>Choose a cluster preset to compare with.</source>
+        <translation>请选择一个用于比较的集群预设。</translation>
+    </message>
+    <message>
+        <source>Preset &quot;%1&quot; sent: %2</source>
+        <translation>已发送预设“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Model: %1 with %2</source>
+        <translation>模型：%1，%2</translation>
+    </message>
+    <message>
+        <source>Alpha-beta fit: %1, %2</source>
+        <translation>Alpha-beta 拟合：%1，%2</translation>
+    </message>
+    <message>
+        <source>alpha %1 us</source>
+        <translation>alpha %1 us</translation>
+    </message>
+    <message>
+        <source>no latency</source>
+        <translation>无延迟</translation>
+    </message>
+    <message>
+        <source>Measured, in place</source>
+        <translation>实测（原地）</translation>
+    </message>
+    <message>
+        <source>Measured busbw (out of place)</source>
+        <translation>实测 busbw（非原地）</translation>
+    </message>
+    <message>
+        <source>More than 20% below the model</source>
+        <translation>比模型低 20% 以上</translation>
+    </message>
+    <message>
+        <source>unknown ranks</source>
+        <translation>rank 数未知</translation>
+    </message>
+    <message>
+        <source> on </source>
+        <translation>，位于 </translation>
+    </message>
+    <message>
+        <source>%1 busbw against message size, %2</source>
+        <translation>%1 busbw 与消息大小，%2</translation>
+    </message>
+    <message>
+        <source>No log yet.</source>
+        <translation>尚无日志。</translation>
+    </message>
+    <message>
+        <source>Nothing to show: %1</source>
+        <translation>无可显示内容：%1</translation>
+    </message>
+    <message>
+        <source>&lt;table cellspacing=&quot;3&quot;&gt;</source>
+        <translation>&lt;table cellspacing=&quot;3&quot;&gt;</translation>
+    </message>
+    <message>
+        <source> (%1 per node)</source>
+        <translation>（每节点 %1）</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Known from</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Peak busbw</source>
+        <translation>峰值 busbw</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%2 时 %1</translation>
+    </message>
+    <message>
+        <source>Plateau busbw</source>
+        <translation>平台 busbw</translation>
+    </message>
+    <message>
+        <source>%1 (sizes of 256 MiB and more)</source>
+        <translation>%1（256 MiB 及以上的大小）</translation>
+    </message>
+    <message>
+        <source>not reached: no size of 256 MiB or more</source>
+        <translation>未达到：没有 256 MiB 及以上的大小</translation>
+    </message>
+    <message>
+        <source>Alpha-beta fit</source>
+        <translation>Alpha-beta 拟合</translation>
+    </message>
+    <message>
+        <source>latency %1, bandwidth %2 (busbw); rms residual %3%</source>
+        <translation>延迟 %1，带宽 %2 (busbw)；均方根残差 %3%</translation>
+    </message>
+    <message>
+        <source>not measurable</source>
+        <translation>无法测量</translation>
+    </message>
+    <message>
+        <source>none: time does not grow with size</source>
+        <translation>无：时间不随大小增长</translation>
+    </message>
+    <message>
+        <source>Footer average</source>
+        <translation>末尾平均值</translation>
+    </message>
+    <message>
+        <source>%1, a mean over every size, not a peak</source>
+        <translation>%1，所有大小的平均值，而非峰值</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1 with %2: busbw %3, line rate %4, latency %5 us</source>
+        <translation>%1 搭配 %2：busbw %3，线速 %4，延迟 %5 us</translation>
+    </message>
+    <message>
+        <source>Below the model</source>
+        <translation>低于模型</translation>
+    </message>
+    <message>
+        <source>%1 of %2 sizes more than 20% below</source>
+        <translation>%2 个大小中有 %1 个比模型低 20% 以上</translation>
+    </message>
+    <message>
+        <source>Calibrated</source>
+        <translation>已校准</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>no comparison (choose a cluster preset; the ranks must be known)</source>
+        <translation>无比较（请选择集群预设；rank 数必须已知）</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&quot;color:#b05000&quot;&gt;&lt;b&gt;Busbw above the link&apos;s line rate&lt;/b&gt;: NVLS, SHARP or NCCL&apos;s tree at work, not a link bandwidth.&lt;/p&gt;</source>
+        <translation>&lt;p style=&quot;color:#b05000&quot;&gt;&lt;b&gt;Busbw 高于链路线速&lt;/b&gt;：这是 NVLS、SHARP 或 NCCL 树算法的效果，而非链路带宽。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::CalibrationRowsModel</name>
+    <message>
+        <source>Measured busbw is %1% of the model&apos;s: more than 20% below it</source>
+        <translation>实测 busbw 为模型的 %1%：低于模型 20% 以上</translation>
+    </message>
+    <message>
+        <source>(measured - fitted) / measured time</source>
+        <translation>（实测 - 拟合）/ 实测时间</translation>
+    </message>
+    <message>
+        <source>Measured busbw over the model&apos;s busbw for the same collective, size and ranks</source>
+        <translation>相同集合通信、大小和 rank 数下，实测 busbw 与模型 busbw 之比</translation>
+    </message>
+    <message>
+        <source>Line of the log</source>
+        <translation>日志中的行</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Time (us)</source>
+        <translation>时间 (us)</translation>
+    </message>
+    <message>
+        <source>algbw (GB/s)</source>
+        <translation>algbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation>busbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>In-place busbw (GB/s)</source>
+        <translation>原地 busbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>Fit busbw (GB/s)</source>
+        <translation>拟合 busbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>Fit residual (%)</source>
+        <translation>拟合残差 (%)</translation>
+    </message>
+    <message>
+        <source>Model busbw (GB/s)</source>
+        <translation>模型 busbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>Measured / model (%)</source>
+        <translation>实测 / 模型 (%)</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行号</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::ChartView</name>
+    <message>
+        <source>: cannot write: the chart could not be drawn</source>
+        <translation>：无法写入：图表无法绘制</translation>
+    </message>
+    <message>
+        <source>the PNG encoder failed</source>
+        <translation>PNG 编码失败</translation>
+    </message>
+    <message>
+        <source>Commtax</source>
+        <translation>Commtax</translation>
+    </message>
+    <message>
+        <source>the PDF could not be drawn</source>
+        <translation>PDF 无法绘制</translation>
+    </message>
+    <message>
+        <source>Export as PNG...</source>
+        <translation>导出为 PNG...</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>将图表导出为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Export as PDF...</source>
+        <translation>导出为 PDF...</translation>
+    </message>
+    <message>
+        <source>Export chart as PDF</source>
+        <translation>将图表导出为 PDF</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::Cli</name>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>preset library not used (%1); built-in presets only</source>
+        <translation>未使用预设库（%1）；仅使用内置预设</translation>
+    </message>
+    <message>
+        <source> given more than once</source>
+        <translation> 给出了多次</translation>
+    </message>
+    <message>
+        <source> needs a value</source>
+        <translation> 需要一个值</translation>
+    </message>
+    <message>
+        <source>Usage: commtax                          start the desktop app
+       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
+       commtax presets [--json]         list the built-in models, GPUs and clusters
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax --version | --help
+Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
+</source>
+        <translation>用法：commtax                          启动桌面应用
+       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
+       commtax presets [--json]         列出内置的模型、GPU 和集群
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax --version | --help
+退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
+</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a positive whole number</source>
+        <translation>“%1”不是正整数</translation>
+    </message>
+    <message>
+        <source>the list is empty</source>
+        <translation>列表为空</translation>
+    </message>
+    <message>
+        <source>evaluate: unknown option %1</source>
+        <translation>evaluate：未知选项 %1</translation>
+    </message>
+    <message>
+        <source>evaluate takes one scenario file</source>
+        <translation>evaluate 只接受一个场景文件</translation>
+    </message>
+    <message>
+        <source>presets: unknown option %1</source>
+        <translation>presets：未知选项 %1</translation>
+    </message>
+    <message>
+        <source>presets takes no arguments</source>
+        <translation>presets 不接受参数</translation>
+    </message>
+    <message>
+        <source>Models (parameters derived from the architecture):
+</source>
+        <translation>模型（参数量由架构推导）：
+</translation>
+    </message>
+    <message>
+        <source>  %1 %2 %3 params, l=%4 h=%5 a=%6 kv=%7 ffn=%8 vocab=%9
+</source>
+        <translation>  %1 %2 %3 参数，l=%4 h=%5 a=%6 kv=%7 ffn=%8 vocab=%9
+</translation>
+    </message>
+    <message>
+        <source>GPUs (dense tensor peaks):
+</source>
+        <translation>GPU（稠密张量峰值）：
+</translation>
+    </message>
+    <message>
+        <source>  %1 %2 BF16 %3 TFLOPS dense, FP8 %4 TFLOPS dense, %5 GB, %6 GB/s per direction in node, %7 W, $%8
+</source>
+        <translation>  %1 %2 BF16 %3 TFLOPS 稠密，FP8 %4 TFLOPS 稠密，%5 GB，节点内单向 %6 GB/s，%7 W，$%8
+</translation>
+    </message>
+    <message>
+        <source>Clusters:
+</source>
+        <translation>集群：
+</translation>
+    </message>
+    <message>
+        <source>  %1 %2 %3 GPUs/node, %4 Gb/s NIC per GPU, default %5 nodes, default GPU %6
+</source>
+        <translation>  %1 %2 %3 GPU/节点，每 GPU 网卡 %4 Gb/s，默认 %5 节点，默认 GPU %6
+</translation>
+    </message>
+    <message>
+        <source>sweep: unknown option %1</source>
+        <translation>sweep：未知选项 %1</translation>
+    </message>
+    <message>
+        <source>sweep takes one scenario file</source>
+        <translation>sweep 只接受一个场景文件</translation>
+    </message>
+    <message>
+        <source>sweep needs exactly one of --gpus, --micro-batches, --hardware</source>
+        <translation>sweep 需要 --gpus、--micro-batches、--hardware 中的恰好一个</translation>
+    </message>
+    <message>
+        <source>sweep: choose --json or --csv, not both</source>
+        <translation>sweep：请选择 --json 或 --csv，不能同时使用</translation>
+    </message>
+    <message>
+        <source>sweep: --scaling goes with --gpus only</source>
+        <translation>sweep：--scaling 只能与 --gpus 一起使用</translation>
+    </message>
+    <message>
+        <source>sweep: --scaling must be fixed-batch or fixed-micro-batches</source>
+        <translation>sweep：--scaling 必须是 fixed-batch 或 fixed-micro-batches</translation>
+    </message>
+    <message>
+        <source>sweep: --gpus: </source>
+        <translation>sweep：--gpus：</translation>
+    </message>
+    <message>
+        <source>sweep: --micro-batches: </source>
+        <translation>sweep：--micro-batches：</translation>
+    </message>
+    <message>
+        <source>sweep: --hardware: unknown GPU preset &quot;%1&quot;</source>
+        <translation>sweep：--hardware：未知的 GPU 预设“%1”</translation>
+    </message>
+    <message>
+        <source>  (does not fit in memory)</source>
+        <translation>  （显存放不下）</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot; (see commtax --help)</source>
+        <translation>未知命令“%1”（参见 commtax --help）</translation>
+    </message>
+    <message>
+        <source>%1 needs a whole number from 1 to 1000000, not &quot;%2&quot;</source>
+        <translation>%1 需要 1 到 1000000 之间的整数，而不是“%2”</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ranks</source>
+        <translation>
+            <numerusform>%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown ranks</source>
+        <translation>rank 数未知</translation>
+    </message>
+    <message>
+        <source> (%1 per node)</source>
+        <translation>（每节点 %1）</translation>
+    </message>
+    <message>
+        <source>peak busbw</source>
+        <translation>峰值 busbw</translation>
+    </message>
+    <message>
+        <source> at </source>
+        <translation> 位于 </translation>
+    </message>
+    <message>
+        <source>plateau busbw</source>
+        <translation>平台 busbw</translation>
+    </message>
+    <message>
+        <source> (sizes &gt;= 256 MiB)</source>
+        <translation>（大小 &gt;= 256 MiB）</translation>
+    </message>
+    <message>
+        <source>not reached (no size &gt;= 256 MiB)</source>
+        <translation>未达到（没有 &gt;= 256 MiB 的大小）</translation>
+    </message>
+    <message>
+        <source>alpha-beta fit</source>
+        <translation>alpha-beta 拟合</translation>
+    </message>
+    <message>
+        <source>alpha %1, bandwidth %2 (busbw), rms residual %3%</source>
+        <translation>alpha %1，带宽 %2 (busbw)，均方根残差 %3%</translation>
+    </message>
+    <message>
+        <source>not measurable</source>
+        <translation>无法测量</translation>
+    </message>
+    <message>
+        <source>footer average</source>
+        <translation>末尾平均值</translation>
+    </message>
+    <message>
+        <source> (a mean over every size, not a peak)</source>
+        <translation>（所有大小的平均值，而非峰值）</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1 / %2: busbw %3, line rate %4, latency %5 us; %6 of %7 sizes &gt;20% below</source>
+        <translation>%1 / %2：busbw %3，线速 %4，延迟 %5 us；%7 个大小中有 %6 个低于模型 20% 以上</translation>
+    </message>
+    <message>
+        <source>no comparison</source>
+        <translation>无比较</translation>
+    </message>
+    <message>
+        <source>vs model</source>
+        <translation>与模型比</translation>
+    </message>
+    <message>
+        <source>
+warnings:
+</source>
+        <translation>
+警告：
+</translation>
+    </message>
+    <message>
+        <source>calibrate: --cluster needs a preset id</source>
+        <translation>calibrate：--cluster 需要一个预设 id</translation>
+    </message>
+    <message>
+        <source>calibrate: unknown option %1</source>
+        <translation>calibrate：未知选项 %1</translation>
+    </message>
+    <message>
+        <source>calibrate takes one log file (or - for standard input)</source>
+        <translation>calibrate 只接受一个日志文件（或用 - 表示标准输入）</translation>
+    </message>
+    <message>
+        <source>calibrate: --nodes %1 is more than --ranks %2</source>
+        <translation>calibrate：--nodes %1 大于 --ranks %2</translation>
+    </message>
+    <message>
+        <source>%1: --table %2, but the log holds %3 result table(s)</source>
+        <translation>%1：--table %2，但日志只有 %3 个结果表</translation>
+    </message>
+    <message>
+        <source>no cluster preset to compare with: the log names no known GPU; give --cluster ID</source>
+        <translation>没有可比较的集群预设：日志中没有已知的 GPU；请给出 --cluster ID</translation>
+    </message>
+    <message>
+        <source>%1: %2 at line %3</source>
+        <translation>%1：第 %3 行 %2</translation>
+    </message>
+    <message>
+        <source>the log holds %1 result tables (%2); table %3 calibrated, choose with --table</source>
+        <translation>日志包含 %1 个结果表（%2）；已校准第 %3 个，可用 --table 选择</translation>
+    </message>
+    <message>
+        <source>report: give the output once (-o or --output, not both)</source>
+        <translation>report：输出只能给一次（-o 或 --output，不能同时使用）</translation>
+    </message>
+    <message>
+        <source>report: unknown option %1</source>
+        <translation>report：未知选项 %1</translation>
+    </message>
+    <message>
+        <source>report: -o OUT.pdf|OUT.csv|OUT.json is required</source>
+        <translation>report：必须给出 -o OUT.pdf|OUT.csv|OUT.json</translation>
+    </message>
+    <message>
+        <source>report: %1: the output must end in .pdf, .csv or .json</source>
+        <translation>report：%1：输出文件必须以 .pdf、.csv 或 .json 结尾</translation>
+    </message>
+    <message>
+        <source>report: --normalize must be as-given, gpus, budget or time</source>
+        <translation>report：--normalize 必须是 as-given、gpus、budget 或 time</translation>
+    </message>
+    <message>
+        <source>report compares %1 to %2 scenario files (got %3)</source>
+        <translation>report 比较 %1 到 %2 个场景文件（实际 %3 个）</translation>
+    </message>
+    <message>
+        <source>report: %1 is also an input (%2): refusing to overwrite it; choose another output file</source>
+        <translation>report：%1 也是输入文件（%2）：拒绝覆盖；请选择其他输出文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 (%n page(s))
+</source>
+        <translation>
+            <numerusform>已写入 %1（%n 页）
+</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 (%n plan(s))
+</source>
+        <translation>
+            <numerusform>已写入 %1（%n 个方案）
+</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>commtax::CommTaxChart</name>
+    <message>
+        <source>Comm tax vs GPU count</source>
+        <translation>通信税与 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs (log scale; tp and pp kept, global batch fixed)</source>
+        <translation>GPU 数（对数刻度；tp 和 pp 不变，全局批大小固定）</translation>
+    </message>
+    <message>
+        <source>Exposed comm tax (% of step)</source>
+        <translation>暴露的通信税（占步时 %）</translation>
+    </message>
+    <message>
+        <source>30% rule of thumb</source>
+        <translation>30% 经验阈值</translation>
+    </message>
+    <message>
+        <source>does not fit in memory</source>
+        <translation>显存放不下</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
+        <source> (does not fit)</source>
+        <translation>（显存放不下）</translation>
+    </message>
+    <message>
+        <source>%1: %2 GPUs, comm tax %3 of the step (exposed)</source>
+        <translation>%1：%2 个 GPU，通信税占步时 %3（暴露）</translation>
+    </message>
+    <message>
+        <source>%1: %2 GPUs, does not fit in memory (comm tax would be %3)</source>
+        <translation>%1：%2 个 GPU，显存放不下（通信税将为 %3）</translation>
+    </message>
+    <message>
+        <source>This plan: %1 GPUs, %2</source>
+        <translation>本方案：%1 个 GPU，%2</translation>
+    </message>
+    <message>
+        <source>This plan: %1 GPUs, comm tax %2 exposed, %3 raw%4</source>
+        <translation>本方案：%1 个 GPU，通信税暴露 %2，原始 %3%4</translation>
+    </message>
+    <message>
+        <source>; does not fit in memory</source>
+        <translation>；显存放不下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::ComparisonCharts</name>
+    <message>
+        <source>Step time breakdown</source>
+        <translation>单步时间分解</translation>
+    </message>
+    <message>
+        <source>Cost per billion tokens</source>
+        <translation>每十亿 token 成本</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>TCO of the training run</source>
+        <translation>训练任务的总拥有成本 (TCO)</translation>
+    </message>
+    <message>
+        <source>Break-even GPU price</source>
+        <translation>盈亏平衡 GPU 价格</translation>
+    </message>
+    <message>
+        <source>Buying against renting</source>
+        <translation>购买与租用</translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
+        <translation>无效方案</translation>
+    </message>
+    <message>
+        <source>does not fit
+in memory</source>
+        <translation>显存
+放不下</translation>
+    </message>
+    <message>
+        <source>Break-even GPU price against %1 (A)</source>
+        <translation>相对 %1 (A) 的盈亏平衡 GPU 价格</translation>
+    </message>
+    <message>
+        <source>GPU price (% of today&apos;s price; circle: today, diamond: break-even)</source>
+        <translation>GPU 价格（占当前价格的 %；圆点：当前，菱形：盈亏平衡）</translation>
+    </message>
+    <message>
+        <source>Cost per billion tokens (USD)</source>
+        <translation>每十亿 token 成本 (USD)</translation>
+    </message>
+    <message>
+        <source>Plan A (%1) does not run: no price can match it</source>
+        <translation>方案 A（%1）无法运行：没有价格能与之持平</translation>
+    </message>
+    <message>
+        <source>%1 (A) today: %2</source>
+        <translation>%1 (A) 当前：%2</translation>
+    </message>
+    <message>
+        <source>%1: matches A at %2%3</source>
+        <translation>%1：在 %2%3 时与 A 持平</translation>
+    </message>
+    <message>
+        <source>%1: dearer even with free GPUs</source>
+        <translation>%1：即使 GPU 免费也更贵</translation>
+    </message>
+    <message>
+        <source>No other plan runs: nothing to compare with A</source>
+        <translation>没有其他可运行的方案：无法与 A 比较</translation>
+    </message>
+    <message>
+        <source>Months of use</source>
+        <translation>使用月数</translation>
+    </message>
+    <message>
+        <source>Cumulative cost (USD millions)</source>
+        <translation>累计成本（百万 USD）</translation>
+    </message>
+    <message>
+        <source>No bought plan against a rented one in this comparison</source>
+        <translation>此比较中没有购买方案与租用方案的对比</translation>
+    </message>
+    <message>
+        <source>Buy %1: %2 up front</source>
+        <translation>购买 %1：前期投入 %2</translation>
+    </message>
+    <message>
+        <source>Rent: %1, for as many tokens</source>
+        <translation>租用：%1，训练相同 token 数</translation>
+    </message>
+    <message>
+        <source>buying is cheaper
+after %1 months</source>
+        <translation>%1 个月后
+购买更划算</translation>
+    </message>
+    <message>
+        <source>No plans to compare</source>
+        <translation>没有可比较的方案</translation>
+    </message>
+    <message>
+        <source>Step time (s)</source>
+        <translation>单步时间 (s)</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>TP comm (exposed)</source>
+        <translation>TP 通信（暴露）</translation>
+    </message>
+    <message>
+        <source>PP comm</source>
+        <translation>PP 通信</translation>
+    </message>
+    <message>
+        <source>DP comm (exposed)</source>
+        <translation>DP 通信（暴露）</translation>
+    </message>
+    <message>
+        <source>Overlap slowdown</source>
+        <translation>重叠减速</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens</source>
+        <translation>每十亿 token 的 USD</translation>
+    </message>
+    <message>
+        <source>Days to train (wall clock, with goodput)</source>
+        <translation>训练天数（墙钟时间，含有效训练率）</translation>
+    </message>
+    <message>
+        <source>USD millions</source>
+        <translation>百万 USD</translation>
+    </message>
+    <message>
+        <source>Depreciation</source>
+        <translation>折旧</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
+        <source>Upkeep</source>
+        <translation>维护</translation>
+    </message>
+    <message>
+        <source>Rent</source>
+        <translation>租金</translation>
+    </message>
+    <message>
+        <source>None of the plans can run</source>
+        <translation>没有方案可以运行</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::ComparisonTableModel</name>
+    <message>
+        <source>%1 nodes x %2, tp=%3 pp=%4 dp=%5</source>
+        <translation>%1 节点 x %2，tp=%3 pp=%4 dp=%5</translation>
+    </message>
+    <message>
+        <source>rent at %1 per GPU-hour</source>
+        <translation>租用，每 GPU 小时 %1</translation>
+    </message>
+    <message>
+        <source>buy, %1 years</source>
+        <translation>购买，%1 年</translation>
+    </message>
+    <message>
+        <source>does not fit in memory</source>
+        <translation>显存放不下</translation>
+    </message>
+    <message>
+        <source>as given</source>
+        <translation>按原样</translation>
+    </message>
+    <message>
+        <source>none (dearer even if free)</source>
+        <translation>无（即使免费也更贵）</translation>
+    </message>
+    <message>
+        <source>never (rent is cheaper)</source>
+        <translation>从不（租用更便宜）</translation>
+    </message>
+    <message>
+        <source>
+Best of the plans that run</source>
+        <translation>
+可运行方案中的最佳</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Economics</source>
+        <translation>经济性</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Normalisation</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Break-even GPU price vs A</source>
+        <translation>相对 A 的盈亏平衡 GPU 价格</translation>
+    </message>
+    <message>
+        <source>Buying beats renting after</source>
+        <translation>购买在此之后优于租用</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::ComparisonView</name>
+    <message>
+        <source>Compare hardware - Commtax</source>
+        <translation>硬件对比 - Commtax</translation>
+    </message>
+    <message>
+        <source>Resize every plan (keeping tp, pp and the global batch) to the reference plan&apos;s GPU count, capex or time to train</source>
+        <translation>将每个方案（保持 tp、pp 和全局批大小）调整到参考方案的 GPU 数、资本支出或训练时长</translation>
+    </message>
+    <message>
+        <source>Plan A: the reference of the normalisation and of the break-even figures</source>
+        <translation>方案 A：归一化和盈亏平衡数据的参考</translation>
+    </message>
+    <message>
+        <source>Add plan file...</source>
+        <translation>添加方案文件...</translation>
+    </message>
+    <message>
+        <source>Add saved plan...</source>
+        <translation>添加已保存的方案...</translation>
+    </message>
+    <message>
+        <source>Remove plan</source>
+        <translation>移除方案</translation>
+    </message>
+    <message>
+        <source>Remove the plan whose column is selected in the table</source>
+        <translation>移除表格中选中列对应的方案</translation>
+    </message>
+    <message>
+        <source>Export report...</source>
+        <translation>导出报告...</translation>
+    </message>
+    <message>
+        <source>Normalise:</source>
+        <translation>归一化：</translation>
+    </message>
+    <message>
+        <source>Plan A:</source>
+        <translation>方案 A：</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Break-even</source>
+        <translation>盈亏平衡</translation>
+    </message>
+    <message>
+        <source>a comparison holds at most %1 plans; remove one first</source>
+        <translation>一次比较最多 %1 个方案；请先移除一个</translation>
+    </message>
+    <message>
+        <source>Plan %1</source>
+        <translation>方案 %1</translation>
+    </message>
+    <message>
+        <source>Add at least %1 plans to compare.</source>
+        <translation>请至少添加 %1 个方案进行比较。</translation>
+    </message>
+    <message>
+        <source>Not normalised: </source>
+        <translation>未归一化：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recommendation&lt;/b&gt;&lt;ul style=&quot;margin-top:2px&quot;&gt;</source>
+        <translation>&lt;b&gt;建议&lt;/b&gt;&lt;ul style=&quot;margin-top:2px&quot;&gt;</translation>
+    </message>
+    <message>
+        <source>Add plan files</source>
+        <translation>添加方案文件</translation>
+    </message>
+    <message>
+        <source>Commtax scenarios (*.json)</source>
+        <translation>Commtax 场景 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot add the plan</source>
+        <translation>无法添加方案</translation>
+    </message>
+    <message>
+        <source>No saved plans</source>
+        <translation>没有已保存的方案</translation>
+    </message>
+    <message>
+        <source>The preset library holds no saved plans yet (Tools &gt; Preset manager).</source>
+        <translation>预设库中还没有已保存的方案（工具 &gt; 预设管理器）。</translation>
+    </message>
+    <message>
+        <source>Add saved plan</source>
+        <translation>添加已保存的方案</translation>
+    </message>
+    <message>
+        <source>Plan:</source>
+        <translation>方案：</translation>
+    </message>
+    <message>
+        <source>cannot read the plan</source>
+        <translation>无法读取方案</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::CostChart</name>
+    <message>
+        <source>Cost and time to train, per GPU</source>
+        <translation>每种 GPU 的成本与训练时长</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens (blue)</source>
+        <translation>每十亿 token 的 USD（蓝色）</translation>
+    </message>
+    <message>
+        <source>Days to train (orange)</source>
+        <translation>训练天数（橙色）</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens</source>
+        <translation>每十亿 token 的 USD</translation>
+    </message>
+    <message>
+        <source>hatched: does not fit in memory</source>
+        <translation>斜线填充：显存放不下</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>%1: cannot run this layout (%2)</source>
+        <translation>%1：无法运行此布局（%2）</translation>
+    </message>
+    <message>
+        <source> n/a: cannot hold the layout</source>
+        <translation> 不适用：无法容纳此布局</translation>
+    </message>
+    <message>
+        <source>%1: %2 per billion tokens, %3 days to train</source>
+        <translation>%1：每十亿 token %2，训练 %3 天</translation>
+    </message>
+    <message>
+        <source>; does not fit in memory (%1 needed, %2 usable)</source>
+        <translation>；显存放不下（需要 %1，可用 %2）</translation>
+    </message>
+    <message>
+        <source> no fit</source>
+        <translation> 放不下</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::Fields</name>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Transformer layers (l)</source>
+        <translation>Transformer 层数 (l)</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏层大小</translation>
+    </message>
+    <message>
+        <source>Model width h</source>
+        <translation>模型宽度 h</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Query heads a; tp must divide it</source>
+        <translation>查询头数 a；tp 必须整除它</translation>
+    </message>
+    <message>
+        <source>KV heads (GQA)</source>
+        <translation>KV 头数 (GQA)</translation>
+    </message>
+    <message>
+        <source>Key/value heads g; equal to heads without grouped-query attention</source>
+        <translation>键/值头数 g；不使用分组查询注意力时等于注意力头数</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 大小</translation>
+    </message>
+    <message>
+        <source>MLP inner size f</source>
+        <translation>MLP 内部大小 f</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Vocabulary size V</source>
+        <translation>词表大小 V</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>swiglu (Llama: 3*h*f parameters) or gelu (GPT: 2*h*f)</source>
+        <translation>swiglu（Llama：3*h*f 个参数）或 gelu（GPT：2*h*f）</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享嵌入</translation>
+    </message>
+    <message>
+        <source>Input and output embeddings share one V*h matrix</source>
+        <translation>输入和输出嵌入共享一个 V*h 矩阵</translation>
+    </message>
+    <message>
+        <source>BF16 dense peak (TFLOPS)</source>
+        <translation>BF16 稠密峰值 (TFLOPS)</translation>
+    </message>
+    <message>
+        <source>Dense BF16 tensor-core peak with FP32 accumulate (not the 2:4-sparse figure)</source>
+        <translation>FP32 累加的 BF16 张量核心稠密峰值（不是 2:4 稀疏数字）</translation>
+    </message>
+    <message>
+        <source>FP8 dense peak (TFLOPS)</source>
+        <translation>FP8 稠密峰值 (TFLOPS)</translation>
+    </message>
+    <message>
+        <source>Dense FP8 tensor-core peak; 0 when the GPU has no FP8</source>
+        <translation>FP8 张量核心稠密峰值；GPU 不支持 FP8 时为 0</translation>
+    </message>
+    <message>
+        <source>Memory (GB)</source>
+        <translation>显存 (GB)</translation>
+    </message>
+    <message>
+        <source>Device memory, 1 GB = 1e9 bytes</source>
+        <translation>设备显存，1 GB = 1e9 字节</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth (GB/s)</source>
+        <translation>显存带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>HBM/GDDR bandwidth; paces the optimizer step (0 leaves it out)</source>
+        <translation>HBM/GDDR 带宽；决定优化器步的速度（0 表示不计入）</translation>
+    </message>
+    <message>
+        <source>GPU-GPU in node (GB/s per direction)</source>
+        <translation>节点内 GPU-GPU（单向 GB/s）</translation>
+    </message>
+    <message>
+        <source>NVLink (or PCIe) bandwidth per GPU per direction, line rate</source>
+        <translation>每 GPU 单向 NVLink（或 PCIe）带宽，线速</translation>
+    </message>
+    <message>
+        <source>Intra-node efficiency</source>
+        <translation>节点内效率</translation>
+    </message>
+    <message>
+        <source>Achievable ring busbw over line rate (0-1]</source>
+        <translation>可达到的 ring busbw 与线速之比 (0-1]</translation>
+    </message>
+    <message>
+        <source>Intra-node step latency (us)</source>
+        <translation>节点内单步延迟 (us)</translation>
+    </message>
+    <message>
+        <source>Latency of one collective step inside a node (NCCL tuner: NVLink 3.4, PCIe 5.7)</source>
+        <translation>节点内一次集合通信步骤的延迟（NCCL tuner：NVLink 3.4，PCIe 5.7）</translation>
+    </message>
+    <message>
+        <source>NVLink (GPU fabric)</source>
+        <translation>NVLink（GPU 互联）</translation>
+    </message>
+    <message>
+        <source>The node has a GPU fabric (NVLink/NVSwitch, Infinity Fabric); false means PCIe only</source>
+        <translation>节点具有 GPU 互联（NVLink/NVSwitch、Infinity Fabric）；false 表示仅 PCIe</translation>
+    </message>
+    <message>
+        <source>P2P works</source>
+        <translation>P2P 可用</translation>
+    </message>
+    <message>
+        <source>Peer-to-peer copies work; false stages every transfer through host memory (half the bandwidth)</source>
+        <translation>点对点拷贝可用；false 表示每次传输都经主机内存中转（带宽减半）</translation>
+    </message>
+    <message>
+        <source>NVLS capable</source>
+        <translation>支持 NVLS</translation>
+    </message>
+    <message>
+        <source>NVLink SHARP (NVSwitch multicast): all-reduce busbw can exceed the link rate</source>
+        <translation>NVLink SHARP（NVSwitch 多播）：all-reduce 的 busbw 可超过链路速率</translation>
+    </message>
+    <message>
+        <source>Board power (W)</source>
+        <translation>板卡功耗 (W)</translation>
+    </message>
+    <message>
+        <source>Thermal design power per GPU</source>
+        <translation>每 GPU 的热设计功耗</translation>
+    </message>
+    <message>
+        <source>GPU price (USD)</source>
+        <translation>GPU 价格 (USD)</translation>
+    </message>
+    <message>
+        <source>Price per GPU (an editable default)</source>
+        <translation>每 GPU 价格（可编辑的默认值）</translation>
+    </message>
+    <message>
+        <source>Default compute efficiency</source>
+        <translation>默认计算效率</translation>
+    </message>
+    <message>
+        <source>Fraction of dense peak large GEMMs reach inside a training step</source>
+        <translation>训练步中大型 GEMM 达到的稠密峰值比例</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Servers in the cluster</source>
+        <translation>集群中的服务器数</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs in one server</source>
+        <translation>一台服务器中的 GPU 数</translation>
+    </message>
+    <message>
+        <source>NIC per GPU (Gb/s)</source>
+        <translation>每 GPU 网卡 (Gb/s)</translation>
+    </message>
+    <message>
+        <source>Network line rate per GPU (rail-optimised); 400 Gb/s moves 50 GB/s</source>
+        <translation>每 GPU 的网络线速（轨道优化）；400 Gb/s 即 50 GB/s</translation>
+    </message>
+    <message>
+        <source>Network efficiency</source>
+        <translation>网络效率</translation>
+    </message>
+    <message>
+        <source>Achievable busbw over line rate (0-1]</source>
+        <translation>可达到的 busbw 与线速之比 (0-1]</translation>
+    </message>
+    <message>
+        <source>Network step latency (us)</source>
+        <translation>网络单步延迟 (us)</translation>
+    </message>
+    <message>
+        <source>Latency of one collective step across nodes (NCCL tuner: about 14 us)</source>
+        <translation>跨节点一次集合通信步骤的延迟（NCCL tuner：约 14 us）</translation>
+    </message>
+    <message>
+        <source>Spine oversubscription</source>
+        <translation>脊层超售比</translation>
+    </message>
+    <message>
+        <source>Leaf-to-spine oversubscription (1 = non-blocking); traffic of groups spanning nodes gets NIC bandwidth / this when the cluster has more nodes than one leaf serves (32)</source>
+        <translation>叶-脊超售比（1 = 无阻塞）；当集群节点数超过一个叶交换机所服务的节点数 (32) 时，跨节点通信组获得的网卡带宽为原带宽 / 此值</translation>
+    </message>
+    <message>
+        <source>Node price without GPUs (USD)</source>
+        <translation>节点价格（不含 GPU，USD）</translation>
+    </message>
+    <message>
+        <source>Server, CPUs, memory, NICs, without the GPUs</source>
+        <translation>服务器、CPU、内存、网卡，不含 GPU</translation>
+    </message>
+    <message>
+        <source>Network cost per GPU (USD)</source>
+        <translation>每 GPU 网络成本 (USD)</translation>
+    </message>
+    <message>
+        <source>Switches, optics and cables per GPU</source>
+        <translation>每 GPU 分摊的交换机、光模块和线缆</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens)</source>
+        <translation>序列长度 (token)</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence s</source>
+        <translation>每条序列的 token 数 s</translation>
+    </message>
+    <message>
+        <source>Global batch (sequences)</source>
+        <translation>全局批大小（序列）</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step B</source>
+        <translation>每个优化器步的序列数 B</translation>
+    </message>
+    <message>
+        <source>Micro-batch (sequences)</source>
+        <translation>微批次（序列）</translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch b</source>
+        <translation>每个微批次的序列数 b</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (tp)</source>
+        <translation>张量并行 (tp)</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree t; must divide heads</source>
+        <translation>张量并行度 t；必须整除注意力头数</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (pp)</source>
+        <translation>流水线并行 (pp)</translation>
+    </message>
+    <message>
+        <source>Pipeline stages p</source>
+        <translation>流水线阶段数 p</translation>
+    </message>
+    <message>
+        <source>Data parallel (dp)</source>
+        <translation>数据并行 (dp)</translation>
+    </message>
+    <message>
+        <source>Data-parallel degree d; tp*pp*dp = GPUs</source>
+        <translation>数据并行度 d；tp*pp*dp = GPU 数</translation>
+    </message>
+    <message>
+        <source>Interleaving (vpp)</source>
+        <translation>交错 (vpp)</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages per GPU (1 = plain 1F1B)</source>
+        <translation>每 GPU 的虚拟流水线阶段数（1 = 普通 1F1B）</translation>
+    </message>
+    <message>
+        <source>First stage layers</source>
+        <translation>首阶段层数</translation>
+    </message>
+    <message>
+        <source>Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly as possible, the extra layers on the middle stages. Megatron-LM --decoder-first-pipeline-num-layers</source>
+        <translation>第一个流水线阶段的层数（该阶段还包含嵌入层）；0 = 自动：尽量均匀分配，多出的层放在中间阶段。Megatron-LM --decoder-first-pipeline-num-layers</translation>
+    </message>
+    <message>
+        <source>Last stage layers</source>
+        <translation>末阶段层数</translation>
+    </message>
+    <message>
+        <source>Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers</source>
+        <translation>最后一个流水线阶段的层数（该阶段还包含 LM head 及其损失）；0 = 自动。Megatron-LM --decoder-last-pipeline-num-layers</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights</source>
+        <translation>0：DDP，1：切分优化器状态，2：+ 梯度，3：+ 权重</translation>
+    </message>
+    <message>
+        <source>Activation recompute</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>none, selective (attention core) or full (every layer&apos;s forward again)</source>
+        <translation>none、selective（注意力核心）或 full（每层前向重算一遍）</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism (shards norms and dropout over tp)</source>
+        <translation>Megatron 序列并行（在 tp 上切分归一化和 dropout）</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>Fused attention: no s*s activations kept</source>
+        <translation>融合注意力：不保存 s*s 激活</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>bf16 or fp8 matmuls (FP8 uses the FP8 dense peak)</source>
+        <translation>bf16 或 fp8 矩阵乘（FP8 使用 FP8 稠密峰值）</translation>
+    </message>
+    <message>
+        <source>Gradient bytes on the wire</source>
+        <translation>梯度通信字节数</translation>
+    </message>
+    <message>
+        <source>4 fp32 (default: Megatron-LM reduces bf16 gradients in fp32 unless --grad-reduce-in-bf16), 2 bf16, 1 fp8/int8 compression</source>
+        <translation>4 fp32（默认：除非使用 --grad-reduce-in-bf16，Megatron-LM 以 fp32 归约 bf16 梯度），2 bf16，1 fp8/int8 压缩</translation>
+    </message>
+    <message>
+        <source>DP overlap (0-1)</source>
+        <translation>DP 重叠 (0-1)</translation>
+    </message>
+    <message>
+        <source>Share of the last backward pass the gradient sync can hide under</source>
+        <translation>梯度同步可隐藏于最后一次反向传播之下的比例</translation>
+    </message>
+    <message>
+        <source>TP overlap (0-1)</source>
+        <translation>TP 重叠 (0-1)</translation>
+    </message>
+    <message>
+        <source>Share of TP communication hidden under compute</source>
+        <translation>被计算隐藏的 TP 通信比例</translation>
+    </message>
+    <message>
+        <source>Tokens to train</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Training tokens of the whole run</source>
+        <translation>整个训练任务的 token 数</translation>
+    </message>
+    <message>
+        <source>Goodput (0-1)</source>
+        <translation>有效训练率 (0-1)</translation>
+    </message>
+    <message>
+        <source>Share of wall-clock time spent training (failures, restarts, checkpoints)</source>
+        <translation>墙钟时间中用于训练的比例（故障、重启、检查点）</translation>
+    </message>
+    <message>
+        <source>Buy or rent</source>
+        <translation>购买或租用</translation>
+    </message>
+    <message>
+        <source>buy: capex + power + upkeep; rent: USD per GPU-hour</source>
+        <translation>buy：资本支出 + 电力 + 维护；rent：每 GPU 小时的 USD</translation>
+    </message>
+    <message>
+        <source>Depreciation (years)</source>
+        <translation>折旧（年）</translation>
+    </message>
+    <message>
+        <source>Straight-line depreciation, also the horizon of lifetime TCO</source>
+        <translation>直线折旧，也是生命周期 TCO 的时间范围</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>Power usage effectiveness of the data centre (&gt;= 1)</source>
+        <translation>数据中心的电能使用效率 (&gt;= 1)</translation>
+    </message>
+    <message>
+        <source>Electricity (USD/kWh)</source>
+        <translation>电价 (USD/kWh)</translation>
+    </message>
+    <message>
+        <source>Price of energy</source>
+        <translation>能源价格</translation>
+    </message>
+    <message>
+        <source>Node power overhead</source>
+        <translation>节点功耗开销</translation>
+    </message>
+    <message>
+        <source>CPU, NICs, fans... as a fraction of GPU power</source>
+        <translation>CPU、网卡、风扇……占 GPU 功耗的比例</translation>
+    </message>
+    <message>
+        <source>Upkeep (% of capex per year)</source>
+        <translation>维护（每年占资本支出的 %）</translation>
+    </message>
+    <message>
+        <source>Support, spares and staff</source>
+        <translation>技术支持、备件和人员</translation>
+    </message>
+    <message>
+        <source>Rent (USD per GPU-hour)</source>
+        <translation>租金（每 GPU 小时 USD）</translation>
+    </message>
+    <message>
+        <source>Cloud price per GPU-hour (rent mode)</source>
+        <translation>每 GPU 小时的云价格（租用模式）</translation>
+    </message>
+    <message>
+        <source>Compute efficiency (blank = GPU default)</source>
+        <translation>计算效率（留空 = GPU 默认值）</translation>
+    </message>
+    <message>
+        <source>Fraction of dense peak large GEMMs reach; empty uses the GPU&apos;s default</source>
+        <translation>大型 GEMM 达到的稠密峰值比例；留空则使用 GPU 的默认值</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Parallel layout and training</source>
+        <translation>并行布局与训练</translation>
+    </message>
+    <message>
+        <source>Economics</source>
+        <translation>经济性</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::KeyFigures</name>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Wall-clock time of one optimizer step: compute, bubble and exposed communication</source>
+        <translation>一个优化器步的墙钟时间：计算、气泡和暴露的通信</translation>
+    </message>
+    <message>
+        <source>Comm tax</source>
+        <translation>通信税</translation>
+    </message>
+    <message>
+        <source>Communication not hidden under compute, as a share of the step: T_comm_exposed / T_step. Raw: T_comm / (T_comm + T_comp), as if nothing overlapped (the seed articles&apos; definition)</source>
+        <translation>未被计算隐藏的通信占单步时间的比例：T_comm_exposed / T_step。原始：T_comm / (T_comm + T_comp)，即完全不重叠时（原始文章的定义）</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Share of the pipeline&apos;s time idle: (p-1)/(v*m+p-1). Overhead on compute: (p-1)/(v*m)</source>
+        <translation>流水线空闲时间的比例：(p-1)/(v*m+p-1)。相对计算的开销：(p-1)/(v*m)</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs per step / (step time x GPUs x dense peak of the chosen precision)</source>
+        <translation>每步模型 FLOPs / (单步时间 x GPU 数 x 所选精度的稠密峰值)</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>First pipeline stage: weights, gradients, optimizer states and activations, against the usable memory (capacity less a 10% allocator reserve)</source>
+        <translation>第一个流水线阶段：权重、梯度、优化器状态和激活，与可用显存比较（容量减去 10% 分配器预留）</translation>
+    </message>
+    <message>
+        <source>Tokens per day</source>
+        <translation>每天 token 数</translation>
+    </message>
+    <message>
+        <source>Global batch x sequence length / step time x 86400 s</source>
+        <translation>全局批大小 x 序列长度 / 单步时间 x 86400 s</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Tokens to train / (tokens per second x goodput), in days</source>
+        <translation>训练 token 数 / (每秒 token 数 x 有效训练率)，以天计</translation>
+    </message>
+    <message>
+        <source>TCO of the run</source>
+        <translation>训练任务 TCO</translation>
+    </message>
+    <message>
+        <source>Cost per hour (depreciation, energy, upkeep; or rent) x wall-clock hours</source>
+        <translation>每小时成本（折旧、能耗、维护；或租金）x 墙钟小时数</translation>
+    </message>
+    <message>
+        <source>USD per 1B tokens</source>
+        <translation>每十亿 token 的 USD</translation>
+    </message>
+    <message>
+        <source>Cost per hour / (billions of tokens trained per hour, after goodput)</source>
+        <translation>每小时成本 / (每小时训练的十亿 token 数，已计有效训练率)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batches</source>
+        <translation>
+            <numerusform>%n 个微批次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>exposed, raw %1</source>
+        <translation>暴露，原始 %1</translation>
+    </message>
+    <message>
+        <source>+%1 on compute</source>
+        <translation>计算开销 +%1</translation>
+    </message>
+    <message>
+        <source>of %1 GB usable</source>
+        <translation>可用 %1 GB</translation>
+    </message>
+    <message>
+        <source>NO FIT in %1 GB</source>
+        <translation>%1 GB 放不下</translation>
+    </message>
+    <message>
+        <source>on %1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1 per hour</source>
+        <translation>每小时 %1</translation>
+    </message>
+    <message>
+        <source>per 1e9 tokens</source>
+        <translation>每 1e9 token</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Stale: the last valid plan&apos;s figure.&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;已过时：上一个有效方案的数值。&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::LibraryFeatures</name>
+    <message>
+        <source>Preset manager...</source>
+        <translation>预设管理器...</translation>
+    </message>
+    <message>
+        <source>Your GPUs, clusters, models and saved plans</source>
+        <translation>您的 GPU、集群、模型和已保存的方案</translation>
+    </message>
+    <message>
+        <source>Compare hardware...</source>
+        <translation>硬件对比...</translation>
+    </message>
+    <message>
+        <source>This plan on H100, A100, L40S and RTX 4090 clusters side by side</source>
+        <translation>本方案在 H100、A100、L40S 和 RTX 4090 集群上的并排对比</translation>
+    </message>
+    <message>
+        <source>Export report...</source>
+        <translation>导出报告...</translation>
+    </message>
+    <message>
+        <source>A PDF for procurement, or the comparison table as CSV or JSON</source>
+        <translation>用于采购的 PDF，或 CSV / JSON 格式的比较表</translation>
+    </message>
+    <message>
+        <source>Cannot save the preset</source>
+        <translation>无法保存预设</translation>
+    </message>
+    <message>
+        <source>The preset library is not available.</source>
+        <translation>预设库不可用。</translation>
+    </message>
+    <message>
+        <source>Preset saved</source>
+        <translation>预设已保存</translation>
+    </message>
+    <message>
+        <source>Saved in your preset library as &quot;%1&quot;%2.</source>
+        <translation>已保存到您的预设库，名为“%1”%2。</translation>
+    </message>
+    <message>
+        <source> (a copy: &quot;%1&quot; is built in)</source>
+        <translation>（副本：“%1”为内置预设）</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::LibraryUi</name>
+    <message>
+        <source>Your preset library could not be opened, so only the built-in presets are available this time. The file was not changed or moved: once the cause below is gone, your presets come back at the next start.
+
+%1</source>
+        <translation>无法打开您的预设库，因此本次只能使用内置预设。文件未被修改或移动：排除以下原因后，下次启动时您的预设会恢复。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Your preset library %1 is open read-only (%2): your presets are available, but changes to them cannot be saved.</source>
+        <translation>您的预设库 %1 以只读方式打开（%2）：可以使用您的预设，但无法保存对它们的修改。</translation>
+    </message>
+    <message>
+        <source>Preset library unavailable: built-in presets only this time</source>
+        <translation>预设库不可用：本次仅使用内置预设</translation>
+    </message>
+    <message>
+        <source>Preset library was damaged: set aside, a new one started</source>
+        <translation>预设库已损坏：已移到一旁，并新建了一个</translation>
+    </message>
+    <message>
+        <source>Preset library is read-only: changes to presets cannot be saved</source>
+        <translation>预设库为只读：无法保存对预设的修改</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::MainWindow</name>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Warnings and the plan at a glance</source>
+        <translation>警告与方案概览</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth</source>
+        <translation>总线带宽</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Money</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start again from the default plan</source>
+        <translation>从默认方案重新开始</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>打开(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Commtax scenarios (*.json);;All files (*)</source>
+        <translation>Commtax 场景 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;About Commtax</source>
+        <translation>关于 Commtax(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Plan editor</source>
+        <translation>方案编辑器(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>New plan from the defaults</source>
+        <translation>已从默认值新建方案</translation>
+    </message>
+    <message>
+        <source>Opened</source>
+        <translation>已打开</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Commtax scenarios (*.json)</source>
+        <translation>Commtax 场景 (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has changes that are not saved. Save them first?</source>
+        <translation>“%1”有未保存的修改。要先保存吗？</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
+        <source>Could not open the scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>%1 was not opened; the current plan is unchanged.</source>
+        <translation>未打开 %1；当前方案保持不变。</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>清除列表</translation>
+    </message>
+    <message>
+        <source>[*] - Commtax</source>
+        <translation>[*] - Commtax</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Commtax %1&lt;/h3&gt;&lt;p&gt;Communication tax, pipeline bubble, memory and cost of training transformers on GPU clusters.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Versions&lt;/b&gt;: Commtax %1; Qt %2 (built with %3); QCustomPlot %4.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Data sources&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;GPU peaks (dense, per data type), memory and power: NVIDIA and AMD datasheets as tabulated in stas00/ml-engineering and glennklockwood.com.&lt;/li&gt;&lt;li&gt;Link efficiencies: nccl-tests bus bandwidth measurements; collective latencies: NCCL&apos;s tuner (src/graph/tuning.cc).&lt;/li&gt;&lt;li&gt;FLOPs and activation memory: Narayanan et al. 2021, Korthikanti et al. 2022; optimizer memory: Rajbhandari et al. 2020 (ZeRO).&lt;/li&gt;&lt;li&gt;Overlap cost: Calculon; goodput: Llama 3 and MegaScale reports.&lt;/li&gt;&lt;li&gt;Prices and economics: editable assumptions, marked as such in each field&apos;s tooltip.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Settings: %5&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Commtax %1&lt;/h3&gt;&lt;p&gt;在 GPU 集群上训练 Transformer 的通信税、流水线气泡、显存与成本。&lt;/p&gt;&lt;p&gt;&lt;b&gt;版本&lt;/b&gt;：Commtax %1；Qt %2（构建于 %3）；QCustomPlot %4。&lt;/p&gt;&lt;p&gt;&lt;b&gt;数据来源&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;GPU 峰值（稠密，按数据类型）、显存和功耗：NVIDIA 和 AMD 数据手册，整理自 stas00/ml-engineering 和 glennklockwood.com。&lt;/li&gt;&lt;li&gt;链路效率：nccl-tests 总线带宽实测；集合通信延迟：NCCL 的 tuner (src/graph/tuning.cc)。&lt;/li&gt;&lt;li&gt;FLOPs 与激活显存：Narayanan et al. 2021，Korthikanti et al. 2022；优化器显存：Rajbhandari et al. 2020 (ZeRO)。&lt;/li&gt;&lt;li&gt;重叠代价：Calculon；有效训练率：Llama 3 和 MegaScale 报告。&lt;/li&gt;&lt;li&gt;价格与经济性：可编辑的假设，在每个字段的提示中均有标注。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;设置：%5&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About Commtax</source>
+        <translation>关于 Commtax</translation>
+    </message>
+    <message numerus="yes">
+        <source>Valid plan: %1 GPUs, fits in memory (%2 of %3 GB usable per GPU); %n warning(s).</source>
+        <translation>
+            <numerusform>有效方案：%1 个 GPU，显存放得下（每 GPU 用 %2 GB，可用 %3 GB）；%n 条警告。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This plan does not fit in GPU memory (%1 GB needed per GPU, %2 GB usable): times and costs below are what it would take if it did.</source>
+        <translation>此方案的显存放不下（每 GPU 需要 %1 GB，可用 %2 GB）：以下时间和成本是假设能放下时的数值。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The plan is invalid (%n problem(s), marked in the editor). Figures and charts show the last valid plan and are stale.</source>
+        <translation>
+            <numerusform>方案无效（%n 个问题，已在编辑器中标出）。数值和图表显示的是上一个有效方案，已过时。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Engine: %1 ms for the plan and every sweep</source>
+        <translation>引擎：方案及所有扫描用时 %1 ms</translation>
+    </message>
+    <message>
+        <source>(last valid plan) </source>
+        <translation>（上一个有效方案）</translation>
+    </message>
+    <message>
+        <source>No warnings: comm tax, memory, layout and efficiency are within the rules of thumb.</source>
+        <translation>无警告：通信税、显存、布局和效率均在经验范围内。</translation>
+    </message>
+    <message>
+        <source>%1, %2 parameters</source>
+        <translation>%1，%2 参数</translation>
+    </message>
+    <message>
+        <source>%1 = %2 nodes x %3 %4</source>
+        <translation>%1 = %2 节点 x %3 %4</translation>
+    </message>
+    <message>
+        <source>%1 of dense peak, %2 TFLOPS/GPU</source>
+        <translation>稠密峰值的 %1，%2 TFLOPS/GPU</translation>
+    </message>
+    <message>
+        <source>capex %1, %2/hour, %3</source>
+        <translation>资本支出 %1，每小时 %2，%3</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::MemoryChart</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by ZeRO stage</source>
+        <translation>各 ZeRO 阶段的每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Memory per GPU, first pipeline stage (GB)</source>
+        <translation>每 GPU 显存，第一个流水线阶段 (GB)</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Usable</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>
+(this plan)</source>
+        <translation>
+（本方案）</translation>
+    </message>
+    <message>
+        <source>Capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>Usable %1 (%2% reserve)</source>
+        <translation>可用 %1（预留 %2%）</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 of %4 per GPU</source>
+        <translation>%1：%2 %3，共 %4 每 GPU</translation>
+    </message>
+    <message>
+        <source>, no fit</source>
+        <translation>，放不下</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::Metrics</name>
+    <message>
+        <source>Step time (s)</source>
+        <translation>单步时间 (s)</translation>
+    </message>
+    <message>
+        <source>Compute time (s)</source>
+        <translation>计算时间 (s)</translation>
+    </message>
+    <message>
+        <source>Compute time in FP8 (s)</source>
+        <translation>FP8 计算时间 (s)</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble time (s)</source>
+        <translation>流水线气泡时间 (s)</translation>
+    </message>
+    <message>
+        <source>TP communication (s)</source>
+        <translation>TP 通信 (s)</translation>
+    </message>
+    <message>
+        <source>TP communication exposed (s)</source>
+        <translation>暴露的 TP 通信 (s)</translation>
+    </message>
+    <message>
+        <source>PP communication (s)</source>
+        <translation>PP 通信 (s)</translation>
+    </message>
+    <message>
+        <source>DP communication (s)</source>
+        <translation>DP 通信 (s)</translation>
+    </message>
+    <message>
+        <source>DP communication exposed (s)</source>
+        <translation>暴露的 DP 通信 (s)</translation>
+    </message>
+    <message>
+        <source>Overlap slowdown (s)</source>
+        <translation>重叠减速 (s)</translation>
+    </message>
+    <message>
+        <source>Optimizer step (s)</source>
+        <translation>优化器步 (s)</translation>
+    </message>
+    <message>
+        <source>Comm tax, raw (no overlap)</source>
+        <translation>通信税，原始（无重叠）</translation>
+    </message>
+    <message>
+        <source>Comm tax, exposed (of step)</source>
+        <translation>通信税，暴露（占步时）</translation>
+    </message>
+    <message>
+        <source>Bubble overhead (p-1)/(v*m)</source>
+        <translation>气泡开销 (p-1)/(v*m)</translation>
+    </message>
+    <message>
+        <source>Bubble share (p-1)/(v*m+p-1)</source>
+        <translation>气泡占比 (p-1)/(v*m+p-1)</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>Compute efficiency used</source>
+        <translation>实际计算效率</translation>
+    </message>
+    <message>
+        <source>Model TFLOPS per GPU</source>
+        <translation>每 GPU 模型 TFLOPS</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens per day</source>
+        <translation>每天 token 数</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step (m)</source>
+        <translation>每步微批次数 (m)</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Pacing pipeline stage</source>
+        <translation>决定节奏的流水线阶段</translation>
+    </message>
+    <message>
+        <source>Memory: weights (GB)</source>
+        <translation>显存：权重 (GB)</translation>
+    </message>
+    <message>
+        <source>Memory: gradients (GB)</source>
+        <translation>显存：梯度 (GB)</translation>
+    </message>
+    <message>
+        <source>Memory: optimizer (GB)</source>
+        <translation>显存：优化器 (GB)</translation>
+    </message>
+    <message>
+        <source>Memory: activations (GB)</source>
+        <translation>显存：激活 (GB)</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB)</source>
+        <translation>每 GPU 显存 (GB)</translation>
+    </message>
+    <message>
+        <source>GPU memory (GB)</source>
+        <translation>GPU 显存 (GB)</translation>
+    </message>
+    <message>
+        <source>GPU memory usable (GB)</source>
+        <translation>GPU 可用显存 (GB)</translation>
+    </message>
+    <message>
+        <source>TP busbw (GB/s)</source>
+        <translation>TP busbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>DP busbw (GB/s)</source>
+        <translation>DP busbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>PP bandwidth (GB/s)</source>
+        <translation>PP 带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Power (kW)</source>
+        <translation>功率 (kW)</translation>
+    </message>
+    <message>
+        <source>Energy (MWh)</source>
+        <translation>能耗 (MWh)</translation>
+    </message>
+    <message>
+        <source>Capex (USD)</source>
+        <translation>资本支出 (USD)</translation>
+    </message>
+    <message>
+        <source>Cost per hour (USD)</source>
+        <translation>每小时成本 (USD)</translation>
+    </message>
+    <message>
+        <source>TCO of the run (USD)</source>
+        <translation>训练任务 TCO (USD)</translation>
+    </message>
+    <message>
+        <source>Lifetime TCO (USD)</source>
+        <translation>生命周期 TCO (USD)</translation>
+    </message>
+    <message>
+        <source>Cost per billion tokens (USD)</source>
+        <translation>每十亿 token 成本 (USD)</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Model FLOPs per step</source>
+        <translation>每步模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs per step</source>
+        <translation>每步硬件 FLOPs</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::PlanDocument</name>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>将 %1 设为 %2</translation>
+    </message>
+    <message>
+        <source>Rename plan</source>
+        <translation>重命名方案</translation>
+    </message>
+    <message>
+        <source>Choose %1 %2</source>
+        <translation>选择%1 %2</translation>
+    </message>
+    <message>
+        <source>Derive dp from the GPU count</source>
+        <translation>由 GPU 数推导 dp</translation>
+    </message>
+    <message>
+        <source>Set dp by hand</source>
+        <translation>手动设置 dp</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::PlanEditor</name>
+    <message>
+        <source>the GPU&apos;s default</source>
+        <translation>GPU 的默认值</translation>
+    </message>
+    <message>
+        <source>Parallel layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Name of this plan</source>
+        <translation>此方案的名称</translation>
+    </message>
+    <message>
+        <source>Plan name</source>
+        <translation>方案名称</translation>
+    </message>
+    <message>
+        <source>Start from</source>
+        <translation>起始预设</translation>
+    </message>
+    <message>
+        <source>dp = GPUs / (tp x pp)</source>
+        <translation>dp = GPU 数 / (tp x pp)</translation>
+    </message>
+    <message>
+        <source>On: every edit of nodes, GPUs per node, tp or pp sets dp so that tp * pp * dp equals the GPUs. Off: dp is yours to set.</source>
+        <translation>开：每次修改节点数、每节点 GPU 数、tp 或 pp 时，自动设置 dp 使 tp * pp * dp 等于 GPU 数。关：由您设置 dp。</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Custom (inline in the file)</source>
+        <translation>自定义（内联在文件中）</translation>
+    </message>
+    <message>
+        <source>GPU default (%1)</source>
+        <translation>GPU 默认值（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 edited from the preset, in blue)</source>
+        <translation>%1（%2 项相对预设已修改，蓝色显示）</translation>
+    </message>
+    <message>
+        <source>No preset: this section is custom, written inline in the scenario file.</source>
+        <translation>无预设：此部分为自定义，内联写入场景文件。</translation>
+    </message>
+    <message>
+        <source>Preset %1: %2</source>
+        <translation>预设 %1：%2</translation>
+    </message>
+    <message>
+        <source>Commtax default: %1 (an editable assumption; README, Scenario files)</source>
+        <translation>Commtax 默认值：%1（可编辑的假设；README，场景文件）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Editor range %1 to %2%3</source>
+        <translation>&lt;br&gt;编辑器范围 %1 到 %2%3</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;One of: </source>
+        <translation>&lt;br&gt;可选值之一：</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;%3%4&lt;/p&gt;&lt;p&gt;&lt;b&gt;Where the default comes from.&lt;/b&gt; %5&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;%3%4&lt;/p&gt;&lt;p&gt;&lt;b&gt;默认值的来源。&lt;/b&gt;%5&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::PresetEditor</name>
+    <message>
+        <source>What scenario files use to name this preset: letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
+        <translation>场景文件用来引用此预设的名称：字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>user (edited)</source>
+        <translation>用户（已修改）</translation>
+    </message>
+    <message>
+        <source>Was %1 (%2)</source>
+        <translation>原为 %1（%2）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;New %1 preset&lt;/b&gt;: choose an id and a name, then Save.</source>
+        <translation>&lt;b&gt;新建%1预设&lt;/b&gt;：选择一个 id 和名称，然后保存。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Built-in preset&lt;/b&gt; (read-only): saving your edits stores a copy in your library.</source>
+        <translation>&lt;b&gt;内置预设&lt;/b&gt;（只读）：保存修改时会在您的预设库中存一份副本。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Your preset&lt;/b&gt;, stored in your library.</source>
+        <translation>&lt;b&gt;您的预设&lt;/b&gt;，存储在您的预设库中。</translation>
+    </message>
+    <message>
+        <source>edited by the user</source>
+        <translation>用户已修改</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::PresetListModel</name>
+    <message>
+        <source>Built-in preset: read-only. Saving an edit stores a copy in your library.</source>
+        <translation>内置预设：只读。保存修改时会在您的预设库中存一份副本。</translation>
+    </message>
+    <message>
+        <source>Your preset</source>
+        <translation>您的预设</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::PresetManagerDialog</name>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Preset manager - Commtax</source>
+        <translation>预设管理器 - Commtax</translation>
+    </message>
+    <message>
+        <source>Preset manager</source>
+        <translation>预设管理器</translation>
+    </message>
+    <message>
+        <source>background: #fff4ce; border: 1px solid #e0c060; padding: 6px;</source>
+        <translation>background: #fff4ce; border: 1px solid #e0c060; padding: 6px;</translation>
+    </message>
+    <message>
+        <source>The preset library is not available, so only the built-in presets are shown (read-only).</source>
+        <translation>预设库不可用，因此只显示内置预设（只读）。</translation>
+    </message>
+    <message>
+        <source>The preset library %1 is shown read-only: %2.</source>
+        <translation>预设库 %1 以只读方式显示：%2。</translation>
+    </message>
+    <message>
+        <source>Saved plans</source>
+        <translation>已保存的方案</translation>
+    </message>
+    <message>
+        <source>Library: %1</source>
+        <translation>预设库：%1</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Import...</source>
+        <translation>导入...</translation>
+    </message>
+    <message>
+        <source>Export...</source>
+        <translation>导出...</translation>
+    </message>
+    <message>
+        <source>Write the selected presets to a preset file (the format of presets/*.json)</source>
+        <translation>将选中的预设写入预设文件（presets/*.json 的格式）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Discard your unsaved changes to &quot;%1&quot;?</source>
+        <translation>放弃对“%1”未保存的修改？</translation>
+    </message>
+    <message>
+        <source>Export presets</source>
+        <translation>导出预设</translation>
+    </message>
+    <message>
+        <source>Commtax presets (*.json)</source>
+        <translation>Commtax 预设 (*.json)</translation>
+    </message>
+    <message>
+        <source>DejaVu Sans Mono</source>
+        <translation>Noto Sans Mono CJK SC</translation>
+    </message>
+    <message>
+        <source>Open in editor</source>
+        <translation>在编辑器中打开</translation>
+    </message>
+    <message>
+        <source>Save current plan...</source>
+        <translation>保存当前方案...</translation>
+    </message>
+    <message>
+        <source>Write the plan as a scenario file; your own presets are written inline, so it opens anywhere</source>
+        <translation>将方案写为场景文件；您自己的预设以内联方式写入，因此在任何地方都能打开</translation>
+    </message>
+    <message>
+        <source>Name of the saved plan:</source>
+        <translation>已保存方案的名称：</translation>
+    </message>
+    <message>
+        <source>My plan</source>
+        <translation>我的方案</translation>
+    </message>
+    <message>
+        <source>Export plan</source>
+        <translation>导出方案</translation>
+    </message>
+    <message>
+        <source>Commtax scenarios (*.json)</source>
+        <translation>Commtax 场景 (*.json)</translation>
+    </message>
+    <message>
+        <source>Save as copy</source>
+        <translation>另存为副本</translation>
+    </message>
+    <message>
+        <source>My %1</source>
+        <translation>我的%1</translation>
+    </message>
+    <message>
+        <source>Started from %1</source>
+        <translation>起始于 %1</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>The id &quot;%1&quot; is taken; choose another.</source>
+        <translation>id“%1”已被占用；请另选一个。</translation>
+    </message>
+    <message>
+        <source>Saved as a copy</source>
+        <translation>已另存为副本</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a built-in preset and stays as it is. Your version was saved as &quot;%2&quot; (%3).</source>
+        <translation>“%1”是内置预设，保持不变。您的版本已另存为“%2”（%3）。</translation>
+    </message>
+    <message>
+        <source>Cannot duplicate</source>
+        <translation>无法复制</translation>
+    </message>
+    <message>
+        <source>Delete the %1 preset &quot;%2&quot; from your library?</source>
+        <translation>从预设库中删除%1预设“%2”？</translation>
+    </message>
+    <message>
+        <source>Cannot delete</source>
+        <translation>无法删除</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>The preset library is not available.</source>
+        <translation>预设库不可用。</translation>
+    </message>
+    <message>
+        <source>Import presets or a plan</source>
+        <translation>导入预设或方案</translation>
+    </message>
+    <message>
+        <source>Commtax presets or scenarios (*.json)</source>
+        <translation>Commtax 预设或场景 (*.json)</translation>
+    </message>
+    <message>
+        <source>%1 already in your library: %2.
+Replace %3?</source>
+        <translation>%1已在您的预设库中：%2。
+替换%3吗？</translation>
+    </message>
+    <message>
+        <source>This is</source>
+        <translation>此项</translation>
+    </message>
+    <message>
+        <source>These are</source>
+        <translation>这些项</translation>
+    </message>
+    <message>
+        <source>... and %1 more</source>
+        <translation>……还有 %1 项</translation>
+    </message>
+    <message>
+        <source>Nothing imported</source>
+        <translation>未导入任何内容</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>已导入</translation>
+    </message>
+    <message>
+        <source>No saved plans yet. &quot;Save current plan...&quot; stores the plan open in the editor; &quot;Import...&quot; reads a scenario file.</source>
+        <translation>还没有已保存的方案。“保存当前方案...”会保存编辑器中打开的方案；“导入...”读取场景文件。</translation>
+    </message>
+    <message>
+        <source>This plan cannot be read:
+</source>
+        <translation>无法读取此方案：
+</translation>
+    </message>
+    <message>
+        <source>%1
+
+Model    %2%3
+GPU      %4%5
+Cluster  %6%7
+</source>
+        <translation>%1
+
+模型     %2%3
+GPU      %4%5
+集群     %6%7
+</translation>
+    </message>
+    <message>
+        <source>Layout   %1 GPUs, tp=%2 pp=%3 dp=%4, ZeRO-%5
+
+</source>
+        <translation>布局     %1 个 GPU，tp=%2 pp=%3 dp=%4，ZeRO-%5
+
+</translation>
+    </message>
+    <message>
+        <source>Invalid: %1: %2
+</source>
+        <translation>无效：%1：%2
+</translation>
+    </message>
+    <message>
+        <source>
+Does not fit in memory.
+</source>
+        <translation>
+显存放不下。
+</translation>
+    </message>
+    <message>
+        <source>A saved plan &quot;%1&quot; exists. Replace it?</source>
+        <translation>已存在名为“%1”的已保存方案。要替换吗？</translation>
+    </message>
+    <message>
+        <source>Cannot save the plan</source>
+        <translation>无法保存方案</translation>
+    </message>
+    <message>
+        <source>Delete the saved plan &quot;%1&quot;?</source>
+        <translation>删除已保存的方案“%1”？</translation>
+    </message>
+    <message>
+        <source>Cannot open</source>
+        <translation>无法打开</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::Report</name>
+    <message>
+        <source>PDF report (*.pdf)</source>
+        <translation>PDF 报告 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON table (*.json)</source>
+        <translation>JSON 表格 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Cannot export the report</source>
+        <translation>无法导出报告</translation>
+    </message>
+    <message>
+        <source>GPU cluster comparison</source>
+        <translation>GPU 集群对比</translation>
+    </message>
+    <message>
+        <source>GPU cluster comparison: </source>
+        <translation>GPU 集群对比：</translation>
+    </message>
+    <message>
+        <source>DejaVu Sans</source>
+        <translation>Noto Sans CJK SC</translation>
+    </message>
+    <message>
+        <source>GPU default</source>
+        <translation>GPU 默认值</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Prepared %1 with Commtax %2. All figures are model estimates from the inputs listed under &quot;Assumptions and sources&quot;.</source>
+        <translation>%1 由 Commtax %2 生成。所有数值均为根据“假设与来源”中所列输入得出的模型估算。</translation>
+    </message>
+    <message>
+        <source>d MMMM yyyy, HH:mm</source>
+        <translation>yyyy年M月d日 HH:mm</translation>
+    </message>
+    <message>
+        <source>The question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Note: </source>
+        <translation>注：</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Plans compared</source>
+        <translation>参与比较的方案</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2 x %3; tp=%4 pp=%5 dp=%6</source>
+        <translation>%1 个 GPU：%2 x %3；tp=%4 pp=%5 dp=%6</translation>
+    </message>
+    <message>
+        <source>rent, %1/GPU-h</source>
+        <translation>租用，%1/GPU 小时</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Size and layout</source>
+        <translation>规模与布局</translation>
+    </message>
+    <message>
+        <source>Economics</source>
+        <translation>经济性</translation>
+    </message>
+    <message>
+        <source>Normalisation: </source>
+        <translation>归一化：</translation>
+    </message>
+    <message>
+        <source>Comparison table</source>
+        <translation>比较表</translation>
+    </message>
+    <message>
+        <source>%1 marks the best value of each row among the plans that run (valid and fitting in memory). Ratios are percentages; money is USD.</source>
+        <translation>%1 标记每行中可运行方案（有效且显存放得下）的最佳值。比例为百分数；金额单位为 USD。</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Break-even</source>
+        <translation>盈亏平衡</translation>
+    </message>
+    <message>
+        <source>The GPU price at which each plan&apos;s cost per billion tokens equals plan A&apos;s (%1), everything else unchanged; and, for a bought plan against a rented one, the months of use after which buying is cheaper.</source>
+        <translation>使每个方案的每十亿 token 成本等于方案 A（%1）的 GPU 价格，其他条件不变；以及在购买方案与租用方案对比时，购买开始更划算所需的使用月数。</translation>
+    </message>
+    <message>
+        <source>Bill of materials</source>
+        <translation>物料清单</translation>
+    </message>
+    <message>
+        <source>Nodes (servers)</source>
+        <translation>节点（服务器）</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>NIC ports (and leaf-switch ports)</source>
+        <translation>网卡端口（及叶交换机端口）</translation>
+    </message>
+    <message>
+        <source>%1 x %2 Gb/s (%3 per node)</source>
+        <translation>%1 x %2 Gb/s（每节点 %3）</translation>
+    </message>
+    <message>
+        <source>GPU power (kW)</source>
+        <translation>GPU 功率 (kW)</translation>
+    </message>
+    <message>
+        <source>IT power with node overhead (kW)</source>
+        <translation>含节点开销的 IT 功率 (kW)</translation>
+    </message>
+    <message>
+        <source>Facility power at PUE (kW)</source>
+        <translation>按 PUE 计的设施功率 (kW)</translation>
+    </message>
+    <message>
+        <source>Energy for the run (MWh)</source>
+        <translation>训练任务能耗 (MWh)</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>NIC ports: one per GPU where the cluster gives each GPU 100 Gb/s or more (rail-optimised), else the node&apos;s bandwidth on 200 Gb/s ports. Power: GPU board power, times one plus the node overhead, times the PUE.</source>
+        <translation>网卡端口：集群为每 GPU 提供 100 Gb/s 或以上（轨道优化）时每 GPU 一个，否则按节点带宽配 200 Gb/s 端口。功率：GPU 板卡功耗，乘以一加节点开销，再乘以 PUE。</translation>
+    </message>
+    <message>
+        <source>Cost breakdown</source>
+        <translation>成本分解</translation>
+    </message>
+    <message>
+        <source>Capex: GPUs</source>
+        <translation>资本支出：GPU</translation>
+    </message>
+    <message>
+        <source>Capex: servers without GPUs</source>
+        <translation>资本支出：服务器（不含 GPU）</translation>
+    </message>
+    <message>
+        <source>Capex: network</source>
+        <translation>资本支出：网络</translation>
+    </message>
+    <message>
+        <source>Capex total</source>
+        <translation>资本支出合计</translation>
+    </message>
+    <message>
+        <source>Per hour: depreciation</source>
+        <translation>每小时：折旧</translation>
+    </message>
+    <message>
+        <source>Per hour: energy</source>
+        <translation>每小时：能耗</translation>
+    </message>
+    <message>
+        <source>Per hour: upkeep</source>
+        <translation>每小时：维护</translation>
+    </message>
+    <message>
+        <source>Per hour: rent</source>
+        <translation>每小时：租金</translation>
+    </message>
+    <message>
+        <source>Per hour total</source>
+        <translation>每小时合计</translation>
+    </message>
+    <message>
+        <source>TCO of the training run</source>
+        <translation>训练任务的总拥有成本 (TCO)</translation>
+    </message>
+    <message>
+        <source>Lifetime TCO (economics horizon)</source>
+        <translation>生命周期 TCO（经济性时间范围）</translation>
+    </message>
+    <message>
+        <source>Cost per billion tokens</source>
+        <translation>每十亿 token 成本</translation>
+    </message>
+    <message>
+        <source>Assumptions and sources</source>
+        <translation>假设与来源</translation>
+    </message>
+    <message>
+        <source>Every input figure with its provenance: [D] datasheet, [M] measured, [A] assumption, [C] derived, [U] set by the user or the plan file; the number points to the source list below. Prices are editable defaults: replace them with your quotes.</source>
+        <translation>每个输入数值及其出处：[D] 数据手册，[M] 实测，[A] 假设，[C] 推导，[U] 由用户或方案文件设置；编号对应下方的来源列表。价格为可编辑的默认值：请替换为您的报价。</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Training and economics settings of each plan</source>
+        <translation>各方案的训练与经济性设置</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>cannot start the PDF</source>
+        <translation>无法开始生成 PDF</translation>
+    </message>
+    <message>
+        <source>Commtax %1  |  %2  |  %3</source>
+        <translation>Commtax %1  |  %2  |  %3</translation>
+    </message>
+    <message>
+        <source>: the report&apos;s name must end in .pdf, .csv or .json</source>
+        <translation>：报告文件名必须以 .pdf、.csv 或 .json 结尾</translation>
+    </message>
+    <message>
+        <source>no plans to report on</source>
+        <translation>没有可报告的方案</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::SavedPlanListModel</name>
+    <message>
+        <source>yyyy-MM-dd HH:mm</source>
+        <translation>yyyy-MM-dd HH:mm</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Modified</source>
+        <translation>已修改</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::SectionPresets</name>
+    <message>
+        <source>Megatron 3D: tp 8, pp 4, ZeRO-1</source>
+        <translation>Megatron 3D：tp 8，pp 4，ZeRO-1</translation>
+    </message>
+    <message>
+        <source>Tensor parallel inside the node, pipeline across nodes, data parallel over the rest</source>
+        <translation>节点内张量并行，跨节点流水线并行，其余为数据并行</translation>
+    </message>
+    <message>
+        <source>Layout of Narayanan et al. 2021 (Megatron-LM 3D parallelism) with sequence parallelism and selective recompute from Korthikanti et al. 2022; the default plan&apos;s layout</source>
+        <translation>Narayanan et al. 2021 的布局（Megatron-LM 3D 并行），采用 Korthikanti et al. 2022 的序列并行和选择性重计算；默认方案的布局</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B: tp 8, pp 4, vpp 2</source>
+        <translation>交错 1F1B：tp 8，pp 4，vpp 2</translation>
+    </message>
+    <message>
+        <source>Two virtual stages per GPU halve the bubble</source>
+        <translation>每 GPU 两个虚拟阶段，气泡减半</translation>
+    </message>
+    <message>
+        <source>Interleaved schedule of Narayanan et al. 2021 (section 2.2): bubble (p-1)/(v*m)</source>
+        <translation>Narayanan et al. 2021 的交错调度（2.2 节）：气泡 (p-1)/(v*m)</translation>
+    </message>
+    <message>
+        <source>Tensor + data parallel: tp 8, pp 1, ZeRO-1</source>
+        <translation>张量 + 数据并行：tp 8，pp 1，ZeRO-1</translation>
+    </message>
+    <message>
+        <source>No pipeline: no bubble, but every GPU holds 1/8 of all layers</source>
+        <translation>无流水线：没有气泡，但每个 GPU 持有所有层的 1/8</translation>
+    </message>
+    <message>
+        <source>Megatron-LM tensor parallelism (Shoeybi et al. 2019) with ZeRO-1 (Rajbhandari et al. 2020)</source>
+        <translation>Megatron-LM 张量并行（Shoeybi et al. 2019）配合 ZeRO-1（Rajbhandari et al. 2020）</translation>
+    </message>
+    <message>
+        <source>FSDP / ZeRO-3: tp 1, pp 1, full recompute</source>
+        <translation>FSDP / ZeRO-3：tp 1，pp 1，完全重计算</translation>
+    </message>
+    <message>
+        <source>Everything sharded over data parallelism</source>
+        <translation>全部在数据并行上切分</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 3 (Rajbhandari et al. 2020), as PyTorch FSDP full sharding</source>
+        <translation>ZeRO 阶段 3（Rajbhandari et al. 2020），即 PyTorch FSDP 完全切分</translation>
+    </message>
+    <message>
+        <source>Plain DDP: tp 1, pp 1, ZeRO-0</source>
+        <translation>普通 DDP：tp 1，pp 1，ZeRO-0</translation>
+    </message>
+    <message>
+        <source>Every GPU holds the whole model and its optimizer</source>
+        <translation>每个 GPU 持有完整模型及其优化器</translation>
+    </message>
+    <message>
+        <source>PyTorch DistributedDataParallel: one gradient all-reduce per step</source>
+        <translation>PyTorch DistributedDataParallel：每步一次梯度 all-reduce</translation>
+    </message>
+    <message>
+        <source>Buy, 4-year depreciation</source>
+        <translation>购买，4 年折旧</translation>
+    </message>
+    <message>
+        <source>Capex over 4 years, energy at PUE 1.3 and 0.10 USD/kWh, upkeep 5% a year</source>
+        <translation>资本支出分 4 年折旧，PUE 1.3、电价 0.10 USD/kWh，每年维护 5%</translation>
+    </message>
+    <message>
+        <source>Commtax defaults (README, scenario files): editable assumptions</source>
+        <translation>Commtax 默认值（README，场景文件）：可编辑的假设</translation>
+    </message>
+    <message>
+        <source>Rent at 2.50 USD per GPU-hour</source>
+        <translation>租用，每 GPU 小时 2.50 USD</translation>
+    </message>
+    <message>
+        <source>A cloud price per GPU-hour instead of capex</source>
+        <translation>按每 GPU 小时的云价格计费，而非资本支出</translation>
+    </message>
+    <message>
+        <source>Assumption, not a quote: an order of magnitude for H100-class GPUs on reserved cloud capacity; enter your provider&apos;s price</source>
+        <translation>假设而非报价：H100 级 GPU 在预留云容量上的数量级价格；请填入您的供应商价格</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::StepTimeChart</name>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Overlap slowdown</source>
+        <translation>重叠减速</translation>
+    </message>
+    <message>
+        <source>compute slowed by hidden communication</source>
+        <translation>被隐藏通信拖慢的计算</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>TP comm</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <source>tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>PP comm</source>
+        <translation>PP 通信</translation>
+    </message>
+    <message>
+        <source>pipeline sends</source>
+        <translation>流水线发送</translation>
+    </message>
+    <message>
+        <source>DP comm</source>
+        <translation>DP 通信</translation>
+    </message>
+    <message>
+        <source>data-parallel gradient sync</source>
+        <translation>数据并行梯度同步</translation>
+    </message>
+    <message>
+        <source>Step time breakdown</source>
+        <translation>单步时间分解</translation>
+    </message>
+    <message>
+        <source>Time per training step (s)</source>
+        <translation>每个训练步的时间 (s)</translation>
+    </message>
+    <message>
+        <source>Without
+overlap</source>
+        <translation>不重叠</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
+        <source>This plan: %1%2 %3 (%4 of the step)</source>
+        <translation>本方案：%1%2 %3（占步时 %4）</translation>
+    </message>
+    <message>
+        <source>, exposed,</source>
+        <translation>（暴露）</translation>
+    </message>
+    <message>
+        <source>Without overlap: %1 %2</source>
+        <translation>不重叠：%1 %2</translation>
+    </message>
+    <message>
+        <source>Does not fit in memory: times as if it did</source>
+        <translation>显存放不下：按能放下时计算的时间</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::Warnings</name>
+    <message>
+        <source>Communication tax %1 of the step is above 30%: change the network or the parallel layout</source>
+        <translation>通信税占单步时间 %1，超过 30%：请调整网络或并行布局</translation>
+    </message>
+    <message>
+        <source>Raw communication tax %1 is above 30%; only overlap keeps the exposed share lower</source>
+        <translation>原始通信税 %1 超过 30%；只是靠重叠才使暴露的占比较低</translation>
+    </message>
+    <message>
+        <source>Does not fit in memory: %1 GB per GPU needed, %2 GB usable of %3 GB; raise tp/pp, ZeRO or recompute</source>
+        <translation>显存放不下：每 GPU 需要 %1 GB，可用 %2 GB（共 %3 GB）；请增大 tp/pp、ZeRO 阶段或使用重计算</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism tp=%1 crosses nodes of %2 GPUs: TP traffic runs over the network</source>
+        <translation>张量并行 tp=%1 跨越了每节点 %2 个 GPU 的节点：TP 流量走网络</translation>
+    </message>
+    <message>
+        <source>%1 has peer-to-peer disabled: GPU-to-GPU traffic is staged through host memory</source>
+        <translation>%1 禁用了点对点：GPU 间流量经主机内存中转</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism over PCIe (%1 has no NVLink): TP belongs inside an NVLink domain</source>
+        <translation>张量并行走 PCIe（%1 没有 NVLink）：TP 应放在 NVLink 域内</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble %1 of the step: more micro-batches or interleaving (vpp) would shrink it</source>
+        <translation>流水线气泡占单步时间 %1：更多微批次或交错 (vpp) 可以减小气泡</translation>
+    </message>
+    <message>
+        <source>Only %1 micro-batches for %2 pipeline stages: the pipeline never fills</source>
+        <translation>%2 个流水线阶段只有 %1 个微批次：流水线永远填不满</translation>
+    </message>
+    <message>
+        <source>Compute efficiency %1 is above the measured BF16 matmul ceilings (80-87% of dense peak)</source>
+        <translation>计算效率 %1 超过了实测的 BF16 矩阵乘上限（稠密峰值的 80-87%）</translation>
+    </message>
+    <message>
+        <source>Goodput %1 is low: failures and restarts cost more than 20% of the time</source>
+        <translation>有效训练率 %1 偏低：故障和重启耗费了超过 20% 的时间</translation>
+    </message>
+    <message>
+        <source>MFU %1 is above the best published runs (52-59%): lower compute_efficiency for a conservative plan</source>
+        <translation>MFU %1 超过了已公开的最佳训练结果 (52-59%)：保守起见请降低 compute_efficiency</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with pipeline parallelism (pp=%1): every micro-batch gathers the stage&apos;s weights again; use ZeRO-1 with pp, or pp=1 with ZeRO-3</source>
+        <translation>ZeRO-3 与流水线并行 (pp=%1) 同时使用：每个微批次都要重新收集该阶段的权重；pp 请配合 ZeRO-1，或 pp=1 配合 ZeRO-3</translation>
+    </message>
+    <message>
+        <source>Batch of %1M tokens per step is above the compute-optimal %2M for this run (DeepSeek LLM 2024: 0.292*C^0.3271): fewer tokens per step would learn more per token</source>
+        <translation>每步 %1M token 的批大小超过了此训练任务的计算最优值 %2M（DeepSeek LLM 2024：0.292*C^0.3271）：每步更少的 token 能让每个 token 学到更多</translation>
+    </message>
+    <message>
+        <source>Layers=%1 do not divide evenly over pp*vpp=%2 pipeline chunks: spread as evenly as possible, stage layers %3; the slowest stage (%4) paces the pipeline (set first_stage_layers/last_stage_layers to choose)</source>
+        <translation>Layers=%1 无法均分到 pp*vpp=%2 个流水线块：已尽量均匀分配，各阶段层数为 %3；最慢的阶段 (%4) 决定流水线节奏（可设置 first_stage_layers/last_stage_layers 来选择）</translation>
+    </message>
+    <message>
+        <source>Data-parallel sync is latency-bound over %1 ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help</source>
+        <translation>数据并行同步在 %1 个 rank 上受延迟限制：更少、更大的消息（更大的 tp*pp 分片或更大的桶）会有帮助</translation>
+    </message>
+</context>
+</TS>

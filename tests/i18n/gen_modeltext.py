@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Writes ui/modeltext_strings.cpp: the field registry's labels, help and section titles
+(model/core/fields.cpp) and the metric labels (model/core/resultio.cpp), marked for lupdate.
+usage (from the source root): python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp"""
+import re
+LIT = r'"(?:[^"\\\n]|\\.)*"'
+src = open("model/core/fields.cpp").read()
+body = src[src.index("const std::vector<FieldInfo> &planFields()"):src.index("QJsonValue defaultFieldValue")]
+texts = []
+for m in re.finditer(r"CT_(INT|DBL|BOOL|CHOICE)\(\w+, [\w.]+, (%s), (%s), (%s)(?:, (%s))?" % (LIT, LIT, LIT, LIT), body):
+    texts += [m.group(3), m.group(5) if m.group(1) in ("INT", "DBL") else m.group(4)]
+for m in re.finditer(r"FieldInfo\{Section::\w+, %s, FieldType::\w+, (%s), %s, (%s)" % (LIT, LIT, LIT, LIT), body):
+    texts += [m.group(1), m.group(2)]
+texts += re.findall(r"case Section::\w+: return QStringLiteral\((%s)\);" % LIT, src[src.index("QString sectionTitle"):src.index("// min and max")])
+seen = []
+[seen.append(t) for t in texts if t not in seen]
+metrics = re.findall(r"CT_M\(\w+, (%s)," % LIT, open("model/core/resultio.cpp").read())
+print("""// The English texts of the field registry (model/core/fields.cpp: labels, help, section titles) and
+// of the metric table (model/core/resultio.cpp: labels), marked for lupdate. model/ has no
+// translations; the UI translates these texts by their English source (ui/modeltext.h).
+// Generated: python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp (then clang-format).
+
+#include <QtGlobal>
+
+namespace commtax {
+
+int modelTextCount()
+{
+    static const char *const texts[] = {""")
+for t in seen:
+    print('        QT_TRANSLATE_NOOP("commtax::Fields", %s),' % t)
+for t in metrics:
+    print('        QT_TRANSLATE_NOOP("commtax::Metrics", %s),' % t)
+print("""    };
+    return int(sizeof texts / sizeof texts[0]);
+}
+
+} // namespace commtax""")

@@ -1,0 +1,93 @@
+#include "modeltext.h"
+
+#include "engine/engine.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace commtax {
+
+QString fieldText(const char *english) { return QCoreApplication::translate("commtax::Fields", english); }
+
+QString sectionName(Section s) { return QCoreApplication::translate("commtax::Fields", sectionTitle(s).toUtf8().constData()); }
+
+QString metricLabel(const MetricInfo &m) { return QCoreApplication::translate("commtax::Metrics", m.label); }
+
+namespace {
+QString pct(double v) { return QLocale().toString(v * 100.0, 'f', 1) + QLatin1Char('%'); }
+QString fixed(double v, int digits) { return QLocale().toString(v, 'f', digits); }
+} // namespace
+
+QStringList warningTexts(const Result &r, const Plan &plan)
+{
+    // The flags worded here; engine.cpp's warningMessages() is the reference for each sentence.
+    constexpr std::uint32_t known = WarnCommTaxHigh | WarnRawCommTaxHigh | WarnDoesNotFit | WarnTpCrossesNodes
+        | WarnP2PDisabled | WarnNoNvlinkForTp | WarnBubbleHigh | WarnFewMicroBatches
+        | WarnEfficiencyHigh | WarnGoodputLow | WarnMfuHigh | WarnZero3WithPp
+        | WarnBatchAboveOptimal | WarnUnevenStages | WarnDpLatencyBound;
+    QStringList out;
+    const auto &t = plan.training;
+    const QString gpu = QString::fromStdString(plan.gpu.id);
+    if (r.warnings & WarnCommTaxHigh)
+        out << QCoreApplication::translate("commtax::Warnings", "Communication tax %1 of the step is above 30%: change the network or the parallel layout")
+                   .arg(pct(r.comm_tax_exposed));
+    if (r.warnings & WarnRawCommTaxHigh)
+        out << QCoreApplication::translate("commtax::Warnings", "Raw communication tax %1 is above 30%; only overlap keeps the exposed share lower")
+                   .arg(pct(r.comm_tax_raw));
+    if (r.warnings & WarnDoesNotFit)
+        out << QCoreApplication::translate("commtax::Warnings", "Does not fit in memory: %1 GB per GPU needed, %2 GB usable of %3 GB; raise tp/pp, ZeRO or recompute")
+                   .arg(fixed(r.memory_total_gb, 1), fixed(r.memory_usable_gb, 1), fixed(r.memory_capacity_gb, 0));
+    if (r.warnings & WarnTpCrossesNodes)
+        out << QCoreApplication::translate("commtax::Warnings", "Tensor parallelism tp=%1 crosses nodes of %2 GPUs: TP traffic runs over the network")
+                   .arg(t.tp)
+                   .arg(plan.cluster.gpus_per_node);
+    if (r.warnings & WarnP2PDisabled)
+        out << QCoreApplication::translate("commtax::Warnings", "%1 has peer-to-peer disabled: GPU-to-GPU traffic is staged through host memory").arg(gpu);
+    if (r.warnings & WarnNoNvlinkForTp)
+        out << QCoreApplication::translate("commtax::Warnings", "Tensor parallelism over PCIe (%1 has no NVLink): TP belongs inside an NVLink domain").arg(gpu);
+    if (r.warnings & WarnBubbleHigh)
+        out << QCoreApplication::translate("commtax::Warnings", "Pipeline bubble %1 of the step: more micro-batches or interleaving (vpp) would shrink it")
+                   .arg(pct(r.bubble_time_s / r.step_time_s));
+    if (r.warnings & WarnFewMicroBatches)
+        out << QCoreApplication::translate("commtax::Warnings", "Only %1 micro-batches for %2 pipeline stages: the pipeline never fills")
+                   .arg(r.micro_batches)
+                   .arg(t.pp);
+    if (r.warnings & WarnEfficiencyHigh)
+        out << QCoreApplication::translate("commtax::Warnings", "Compute efficiency %1 is above the measured BF16 matmul ceilings (80-87% of dense peak)")
+                   .arg(pct(r.compute_efficiency_effective));
+    if (r.warnings & WarnGoodputLow)
+        out << QCoreApplication::translate("commtax::Warnings", "Goodput %1 is low: failures and restarts cost more than 20% of the time").arg(pct(t.goodput));
+    if (r.warnings & WarnMfuHigh)
+        out << QCoreApplication::translate("commtax::Warnings", "MFU %1 is above the best published runs (52-59%): lower compute_efficiency for a conservative plan")
+                   .arg(pct(r.mfu));
+    if (r.warnings & WarnZero3WithPp)
+        out << QCoreApplication::translate("commtax::Warnings", "ZeRO-3 with pipeline parallelism (pp=%1): every micro-batch gathers the stage's weights again; use ZeRO-1 with pp, or pp=1 with ZeRO-3")
+                   .arg(t.pp);
+    if (r.warnings & WarnBatchAboveOptimal) {
+        const double tokens = double(t.global_batch) * t.seq_len;
+        const double budget = r.flops_per_step / tokens * t.tokens_to_train;
+        out << QCoreApplication::translate("commtax::Warnings", "Batch of %1M tokens per step is above the compute-optimal %2M for this run (DeepSeek LLM 2024: 0.292*C^0.3271): fewer tokens per step would learn more per token")
+                   .arg(fixed(tokens / 1e6, 1), fixed(optimalBatchTokens(budget) / 1e6, 1));
+    }
+    if (r.warnings & WarnUnevenStages) {
+        const StageSplit sp = stageSplit(plan);
+        QStringList layout{QString::number(sp.first)};
+        for (int i = 1; i < sp.stages; ++i)
+            layout << QString::number(stageLayers(sp, i));
+        out << QCoreApplication::translate("commtax::Warnings", "Layers=%1 do not divide evenly over pp*vpp=%2 pipeline chunks: spread as evenly as possible, stage layers %3; the slowest stage (%4) paces the pipeline (set first_stage_layers/last_stage_layers to choose)")
+                   .arg(plan.model.layers)
+                   .arg(t.pp * t.vpp)
+                   .arg(layout.join(QLatin1Char(',')))
+                   .arg(r.pacing_stage);
+    }
+    if (r.warnings & WarnDpLatencyBound)
+        out << QCoreApplication::translate("commtax::Warnings", "Data-parallel sync is latency-bound over %1 ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help")
+                   .arg(t.dp);
+    Result unknown = r;
+    unknown.warnings &= ~known;
+    for (const std::string &w : warningMessages(unknown, plan))
+        out << QString::fromStdString(w);
+    return out;
+}
+
+} // namespace commtax

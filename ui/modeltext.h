@@ -1,0 +1,27 @@
+#pragma once
+// The model's English texts in the interface language. model/ has no translations (the engine has
+// no Qt, model/core only marks nothing); the field registry's labels and help, the metric labels,
+// the section titles and the engine's warnings are translated here, at the UI boundary, by their
+// English source text (contexts "commtax::Fields" and "commtax::Metrics", listed for lupdate in
+// ui/modeltext_strings.cpp). A text without a translation stays English.
+
+#include "core/fields.h"
+#include "core/resultio.h"
+#include "engine/plan.h"
+#include "engine/result.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace commtax {
+
+QString fieldText(const char *englishLabelOrHelp); // FieldInfo::label or ::help
+QString sectionName(Section s);                    // sectionTitle(s), translated
+QString metricLabel(const MetricInfo &m);          // MetricInfo::label, translated
+// warningMessages(r, plan) in the interface language, numbers in its locale. Warnings that this
+// file does not know yet (a flag added to the engine later) come in the engine's English.
+QStringList warningTexts(const Result &r, const Plan &plan);
+// The number of texts ui/modeltext_strings.cpp marks (for the test).
+int modelTextCount();
+
+} // namespace commtax

@@ -1,0 +1,24 @@
+#pragma once
+// The interface language: Commtax's own translation (commtax_<lang>.qm, embedded under :/i18n) and
+// Qt's (qtbase_<lang>.qm from Qt's translations folder, when installed), and the default QLocale,
+// which formats the numbers and dates shown to people. Files (scenario, JSON, CSV) never use it:
+// their writers format with the C locale.
+
+#include <QLocale>
+#include <QString>
+
+namespace commtax {
+
+// The languages of the interface: "en" and "zh_CN".
+QStringList interfaceLanguages();
+// The language for a setting: "" (or "system") follows the system locale (Chinese for any zh
+// locale, else English); "en" or "zh_CN" as given.
+QString resolveInterfaceLanguage(const QString &setting, const QLocale &system = QLocale::system());
+// Installs the translators on the running application (replacing any installed before) and sets
+// the default QLocale to the language's (without group separators, so that "1234.5" stays one
+// token). Returns the language installed.
+QString installInterfaceLanguage(const QString &setting);
+// The QLocale of an interface language.
+QLocale interfaceLocale(const QString &language);
+
+} // namespace commtax
