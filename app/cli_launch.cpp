@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT]: the arguments or config
 // file that framework needs to run the scenario's layout (model/search/launch.h).
 #include "cli.h"

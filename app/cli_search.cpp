@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
 //                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
 //                     [--emit-best OUT.json]
@@ -275,7 +276,7 @@ int cmdSearch(QStringList args)
             b.gpuPreset = labels[best->layout.hardware];
             b.clusterPreset = clusterIds[best->layout.hardware];
         }
-        b.name = (s.name.isEmpty() ? QString() : s.name + QLatin1Char(' ')) + QStringLiteral("(best layout for %1)").arg(QLatin1String(search::toString(objective)));
+        b.name = (s.name.isEmpty() ? QString() : s.name + QLatin1Char(' ')) + tr("(best layout for %1)").arg(QLatin1String(search::toString(objective)));
         QString error;
         if (!saveScenarioFile(emitFile, b, presetCatalog(), &error))
             return fail(kExitBadInput, cmd + error);

@@ -17,7 +17,8 @@ if [ "$#" -gt 0 ]; then
   files=$(printf '%s\n' "$@")
 elif git rev-parse --show-toplevel >/dev/null 2>&1; then
   files=$(git ls-files --cached --others --exclude-standard -- '*.cpp' '*.h' '*.cmake' 'CMakeLists.txt' \
-    '*/CMakeLists.txt' '*.sh' '*.py' '*.bash' '*.ui' '*.qrc' 'packaging/commtax.bash-completion')
+    '*/CMakeLists.txt' '*.sh' '*.py' '*.bash' '*.ui' '*.qrc' 'packaging/commtax.bash-completion' \
+    | grep -v '^tests/fixtures/')
 else
   files=$(find . -path './build*' -prune -o -type f \( -name '*.cpp' -o -name '*.h' -o -name '*.cmake' \
     -o -name CMakeLists.txt -o -name '*.sh' -o -name '*.py' -o -name '*.bash' -o -name '*.ui' \

@@ -81,7 +81,7 @@ private Q_SLOTS:
         r = runCommtax({QStringLiteral("presets"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
-        QCOMPARE(o.value(QStringLiteral("gpus")).toArray().size(), 7);
+        QCOMPARE(o.value(QStringLiteral("gpus")).toArray().size(), qsizetype(PresetCatalog::builtIn().presets(Section::Gpu).size()));
         const QJsonObject h100 = o.value(QStringLiteral("gpus")).toArray().first().toObject();
         QCOMPARE(h100.value(QStringLiteral("bf16_dense_tflops")).toObject().value(QStringLiteral("kind")).toString(),
                  QStringLiteral("datasheet"));
@@ -94,7 +94,7 @@ private Q_SLOTS:
         const QJsonArray a = QJsonDocument::fromJson(r.out).array();
         QCOMPARE(a.size(), 4);
         QCOMPARE(a[0].toObject().value(QStringLiteral("valid")).toBool(), false); // 8 < tp*pp = 32
-        QVERIFY(a[0].toObject().value(QStringLiteral("error")).toString().contains(QLatin1String("tp*pp")));
+        QVERIFY(a[0].toObject().value(QStringLiteral("error")).toString().contains(QLatin1String("tp*cp*pp")));
         QCOMPARE(a[2].toObject().value(QStringLiteral("step_time_s")).toDouble(), evaluateValid(defaultScenario().plan).step_time_s);
         r = runCommtax({QStringLiteral("sweep"), file, QStringLiteral("--micro-batches"), QStringLiteral("1,2,4,8"), QStringLiteral("--csv")});
         QCOMPARE(r.code, 0);

@@ -548,6 +548,8 @@ private Q_SLOTS:
                 got = e.result.tokens_per_s / e.result.gpus;
             else if (metric == QLatin1String("gpu_hours"))
                 got = e.result.gpu_hours;
+            else if (metric == QLatin1String("tflops_per_gpu"))
+                got = e.result.tflops_per_gpu;
             else
                 QFAIL(qPrintable(id + QStringLiteral(": unknown metric ") + metric));
             const double published = run.value(QStringLiteral("published")).toDouble();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Layout search (issue 11): the pre-check against validate(), the best and the Pareto front against
 // brute force over every plan evaluated one by one, determinism, and published layouts.
 #include "core/fields.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "modeltext.h"
 
 #include "engine/engine.h"
@@ -56,7 +57,7 @@ QStringList warningTexts(const Result &r, const Plan &plan)
         out << QCoreApplication::translate("commtax::Warnings", "Compute efficiency %1 is above the measured BF16 matmul ceilings (80-87% of dense peak)")
                    .arg(pct(r.compute_efficiency_effective));
     if (r.warnings & WarnGoodputLow)
-        out << QCoreApplication::translate("commtax::Warnings", "Goodput %1 is low: failures and restarts cost more than 20% of the time").arg(pct(t.goodput));
+        out << QCoreApplication::translate("commtax::Warnings", "Goodput %1 is low: failures and restarts cost more than 20% of the time").arg(pct(r.goodput_effective));
     if (r.warnings & WarnMfuHigh)
         out << QCoreApplication::translate("commtax::Warnings", "MFU %1 is above the best published runs (52-59%): lower compute_efficiency for a conservative plan")
                    .arg(pct(r.mfu));

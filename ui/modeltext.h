@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The model's English texts in the interface language. model/ has no translations (the engine has
 // no Qt, model/core only marks nothing); the field registry's labels and help, the metric labels,

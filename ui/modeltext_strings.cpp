@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The English texts of the field registry (model/core/fields.cpp: labels, help,
 // section titles) and of the metric table (model/core/resultio.cpp: labels),
 // marked for lupdate. model/ has no translations; the UI translates these texts

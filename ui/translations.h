@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The interface language: Commtax's own translation (commtax_<lang>.qm, embedded under :/i18n) and
 // Qt's (qtbase_<lang>.qm from Qt's translations folder, when installed), and the default QLocale,

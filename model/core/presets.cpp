@@ -261,8 +261,13 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
         p.values.insert(key, v);
     }
     for (const FieldInfo *f : fieldsOf(s)) {
-        if (!p.values.contains(QLatin1String(f->key)) && f->addedLater)
+        if (!p.values.contains(QLatin1String(f->key)) && f->addedLater) {
+            // A field newer than the preset: the default of a new plan (0 = automatic or none for
+            // most), said so in its provenance.
             p.values.insert(QLatin1String(f->key), defaultFieldValue(*f));
+            if (!p.provenance.contains(QLatin1String(f->key)))
+                p.provenance.insert(QLatin1String(f->key), Provenance{SourceKind::Assumption, QStringLiteral("Commtax default (the preset does not set this field): ") + QLatin1String(f->help)});
+        }
         if (!p.values.contains(QLatin1String(f->key)))
             return fail(path, QStringLiteral("%1 preset \"%2\" lacks field \"%3\"").arg(sectionKey(s), p.id, QLatin1String(f->key)));
     }

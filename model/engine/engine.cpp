@@ -719,7 +719,7 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const Placement &pl, Re
         const double fwd = (1.0 - k.backwardShare) * layerCompute, bwd = k.backwardShare * layerCompute;
         const double perLayer = std::max(0.0, ag - tr.dp_overlap * fwd) + std::max(0.0, ag + rs - tr.dp_overlap * bwd);
         r.dp_comm_time_s = k.mb * layers * (2.0 * ag + rs);
-        exposed = k.mb * (layers * perLayer + ag);
+        exposed = std::min(r.dp_comm_time_s, k.mb * (layers * perLayer + ag));
     } else {
         auto reduce = [&](double shard, const GroupLink &link, double &raw, double &rs, double &agOut) {
             if (tr.zero == 0) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Launch configuration export (issue 11): the arguments or config file a training framework needs
 // to run a plan's layout. Plain C++ over the engine's Plan, so the command line (`commtax launch`)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Layout search (issue 11): every valid parallel layout of a plan, on one or more GPU counts and
 // GPU presets, evaluated by the engine; the best plans for an objective, the Pareto front of days

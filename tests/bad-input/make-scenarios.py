@@ -123,9 +123,9 @@ add("overflow-layout-product", scenario(cluster='{"preset": "dgx-h100", "nodes":
 add("overflow-dp-derived", scenario(cluster='{"preset": "dgx-h100", "nodes": 100000, "gpus_per_node": 72}', training='{"tp": 1, "pp": 1}'), P + r":8:\d+: training.global_batch: global_batch=1024 is not divisible by micro_batch\*dp=1\*7200000")
 # ---- layout (the engine's checks, with positions)
 add("layout-tp-heads", scenario(training='{"tp": 3, "pp": 1, "dp": 1}'), P + r":8:\d+: training.tp: tp=3 does not divide heads=32")
-add("layout-gpus", scenario(training='{"tp": 2, "pp": 1, "dp": 1}'), P + r":8:\d+: training.dp: tp\*pp\*dp=2\*1\*1=2 does not equal")
+add("layout-gpus", scenario(training='{"tp": 2, "pp": 1, "dp": 1}'), P + r":8:\d+: training.dp: tp\*cp\*pp\*dp=2\*1\*1\*1=2 does not equal")
 add("layout-vpp-without-pp", scenario(training='{"tp": 8, "pp": 1, "vpp": 2, "dp": 1}'), P + r":8:\d+: training.(vpp|pp): ")
-add("layout-dp-not-derivable", scenario(training='{"tp": 3, "pp": 1}'), P + r":8:\d+: training: dp is not given and 1 nodes x 8 GPUs do not divide by tp\*pp=3\*1")
+add("layout-dp-not-derivable", scenario(training='{"tp": 3, "pp": 1}'), P + r":8:\d+: training: dp is not given and 1 nodes x 8 GPUs do not divide by tp\*cp\*pp=3\*1\*1")
 # ---- duplicates
 add("duplicate-section", scenario().replace('  "economics": {"mode": "buy"}', '  "economics": {"mode": "buy"},\n  "model": {"preset": "llama2-70b"}'), P + r":10:3: model: duplicate key: given already at line 5, column 3")
 add("duplicate-field", scenario(training='{"tp": 8, "pp": 1, "dp": 1, "tp": 4}'), P + r":8:\d+: training.tp: duplicate key: given already at line 8")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Layout search speed (issue 11): plans evaluated per second on one core, and the whole space of a
 // 70B dense model on 8 to 4096 GPUs in whole nodes with every dimension, on every core.
 // Run: build/tests/bench_search

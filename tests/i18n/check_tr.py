@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fails on a user-visible string literal in ui/ and app/ that does not go through tr().
 
 A literal counts as user-visible when it holds words: two letters or more followed by a space and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fails when a Qt Linguist .ts file has an unfinished, empty or vanished entry, or a translation
 whose placeholders (%1..%99, %n) differ from its source's.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes ui/modeltext_strings.cpp: the field registry's labels, help and section titles
 (model/core/fields.cpp) and the metric labels (model/core/resultio.cpp), marked for lupdate.
 usage (from the source root): python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp"""
@@ -15,6 +16,7 @@ texts += re.findall(r"case Section::\w+: return QStringLiteral\((%s)\);" % LIT, 
 seen = []
 [seen.append(t) for t in texts if t not in seen]
 metrics = re.findall(r"CT_M\(\w+, (%s)," % LIT, open("model/core/resultio.cpp").read())
+print("// SPDX-License-Identifier: GPL-3.0-or-later")
 print("""// The English texts of the field registry (model/core/fields.cpp: labels, help, section titles) and
 // of the metric table (model/core/resultio.cpp: labels), marked for lupdate. model/ has no
 // translations; the UI translates these texts by their English source (ui/modeltext.h).

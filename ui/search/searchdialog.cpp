@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "searchdialog.h"
 
 #include "core/fields.h"

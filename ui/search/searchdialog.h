@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Tools > Find best layout (Ctrl+B), issue 11: the layout search (model/search) of the current
 // plan's model, GPU and cluster, run off the GUI thread with a progress bar, a count and Cancel;

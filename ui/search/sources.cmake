@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Layout search (issue 11): Tools > Find best layout. The search itself is plain C++ in
 # model/search (commtax_search).
 target_sources(commtax_ui PRIVATE
