@@ -4,6 +4,7 @@
 // <build>/calibration-*.png.
 #include "calibrate/calibrationdialog.h"
 #include "calibrate/calibrationrowsmodel.h"
+#include "translations.h"
 
 #include <qcustomplot.h>
 
@@ -96,6 +97,8 @@ class TestCalibrateGui : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // English plurals ("1 result table") come from the English translation, as in the app.
+    void initTestCase() { commtax::installInterfaceLanguage(QStringLiteral("en")); }
     void openAFileAndApplyToTheCluster()
     {
         CalibrationDialog d;

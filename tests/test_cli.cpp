@@ -134,7 +134,7 @@ private Q_SLOTS:
         QTest::addRow("tp not dividing heads") << QByteArray("\"tp\": 3, \"pp\": 1, \"dp\": 1") << "training.tp: tp=3 does not divide heads=32";
         QTest::addRow("layers vs pp*vpp") << QByteArray("\"tp\": 1, \"pp\": 8, \"dp\": 1, \"vpp\": 8") << "training.pp: layers=32 cannot fill pp*vpp=8*8=64";
         QTest::addRow("batch") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"global_batch\": 7, \"micro_batch\": 2") << "training.global_batch: global_batch=7 is not divisible";
-        QTest::addRow("gpus") << QByteArray("\"tp\": 2, \"pp\": 1, \"dp\": 1") << "training.dp: tp*pp*dp=2*1*1=2 does not equal";
+        QTest::addRow("gpus") << QByteArray("\"tp\": 2, \"pp\": 1, \"dp\": 1") << "training.dp: tp*cp*pp*dp=2*1*1*1=2 does not equal";
         QTest::addRow("negative") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"seq_len\": -5") << "training.seq_len: expected a whole number from 1 to 10000000 tokens (got -5)";
         QTest::addRow("efficiency") << QByteArray("\"tp\": 8, \"pp\": 1, \"dp\": 1, \"goodput\": 1.5") << "training.goodput: expected a number from 0.01 to 1 (got 1.5)";
     }

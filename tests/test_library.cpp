@@ -89,6 +89,7 @@ Result handResult()
     r.gpus = 8;
     r.tokens_per_s = 10000; // 3.6e7 tokens per hour at goodput 1
     r.power_kw = 10;        // 1 USD per hour of energy
+    r.goodput_effective = 1.0;
     return r;
 }
 

@@ -813,7 +813,7 @@ void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result 
     r.cp_bw_gbps = k.c > 1 ? pl.cp.busbw_gbps : 0.0;
     r.ep_busbw_gbps = k.ep > 1 ? pl.ep.busbw_gbps : 0.0;
     const bool full = tr.recompute == Recompute::Full;
-    constexpr double actBytes = 2.0; // activations travel in 16 bits, also under FP8 compute
+    constexpr double actBytes = 2.0;       // activations travel in 16 bits, also under FP8 compute
     const double tokens = k.b * k.s / k.c; // of this GPU's sequence chunk, per micro-batch
     if (k.t > 1) {
         const double msg = tokens * k.h * actBytes;

@@ -90,7 +90,7 @@ struct ClusterSpec {
     // Llama 3 (Dubey et al. 2024, §3.3.4, Table 5): 419 unexpected interruptions in 54 days of
     // pre-training on up to 16,384 H100s: 419 / (54 x 16,384) = 4.74e-4.
     double interruptions_per_gpu_day = 4.74e-4;
-    double node_price_usd = 0;   // node without its GPUs
+    double node_price_usd = 0; // node without its GPUs
     double network_cost_per_gpu_usd = 0;
 };
 

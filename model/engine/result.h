@@ -94,8 +94,8 @@ struct Result {
     double lifetime_tco_usd = 0; // cost per hour x the economics horizon (years)
     double cost_per_billion_tokens_usd = 0;
     // the model
-    double params = 0;        // every parameter, all experts
-    double params_active = 0; // the parameters a token passes through (MoE: top-k and shared experts)
+    double params = 0;         // every parameter, all experts
+    double params_active = 0;  // the parameters a token passes through (MoE: top-k and shared experts)
     double flops_per_step = 0; // model FLOPs (MFU's numerator)
     double hardware_flops_per_step = 0;
     std::uint32_t warnings = 0;
