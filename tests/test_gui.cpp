@@ -674,6 +674,39 @@ private Q_SLOTS:
         QVERIFY(std::isnan(barValue(f->find<QCPBars>(QStringLiteral("cost_usd_per_btok")), planKey)));
         QVERIFY(f->window.grab().toImage().save(screenshotDir() + QStringLiteral("/mainwindow-nofit.png")));
     }
+
+    // A preset MoE plan with context parallelism draws every chart, with the expert all-to-all, the
+    // CP ring and the optimizer step in the step-time bars (issue 10); screenshots at both sizes.
+    void moePlanDrawsEveryChart()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->window.openFile(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/mixtral-8x22b-moe-h100.json")));
+        QTRY_VERIFY(f->settled());
+        const Result &r = f->last.result;
+        QVERIFY(r.fits_in_memory);
+        QVERIFY(r.ep_comm_time_s > 0 && r.cp_comm_time_s > 0);
+        QVERIFY(close(barValue(f->find<QCPBars>(QStringLiteral("step_ep")), 2), r.ep_comm_exposed_s));
+        QVERIFY(close(barValue(f->find<QCPBars>(QStringLiteral("step_ep")), 1), r.ep_comm_time_s));
+        QVERIFY(close(barValue(f->find<QCPBars>(QStringLiteral("step_cp")), 1), r.cp_comm_time_s));
+        QVERIFY(close(barValue(f->find<QCPBars>(QStringLiteral("step_optimizer")), 2), r.optimizer_time_s));
+        QVERIFY(f->find<QCPBars>(QStringLiteral("step_ep"))->parentPlot()->legend->hasItemWithPlottable(f->find<QCPBars>(QStringLiteral("step_ep"))));
+        for (ChartView *c : f->window.charts()) {
+            bool hasData = false;
+            for (int i = 0; i < c->plottableCount(); ++i)
+                hasData = hasData || c->plottable(i)->interface1D()->dataCount() > 0;
+            QVERIFY2(hasData, qPrintable(c->objectName()));
+        }
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+            f->window.resize(size);
+            QTRY_VERIFY(f->settled());
+            QVERIFY(f->window.grab().toImage().save(screenshotDir() + QStringLiteral("/mainwindow-moe-%1x%2.png").arg(size.width()).arg(size.height())));
+        }
+        // The dense default plan keeps the CP and expert parts out of the legend.
+        auto g = make();
+        QTRY_VERIFY(g->settled());
+        QVERIFY(!g->find<QCPBars>(QStringLiteral("step_ep"))->parentPlot()->legend->hasItemWithPlottable(g->find<QCPBars>(QStringLiteral("step_ep"))));
+    }
 };
 
 QTEST_MAIN(TestGui)

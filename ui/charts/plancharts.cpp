@@ -50,7 +50,11 @@ const SegmentSpec kSegments[] = {
     {"step_tp", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "TP comm"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "tensor-parallel communication"), QColor(0xe6, 0x9f, 0x00)},
     {"step_pp", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "PP comm"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "pipeline sends"), QColor(0x93, 0x78, 0x60)},
     {"step_dp", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "DP comm"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "data-parallel gradient sync"), QColor(0xc4, 0x4e, 0x52)},
+    {"step_cp", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "CP ring"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "context-parallel K/V ring"), QColor(0x59, 0xa1, 0x4f)},
+    {"step_ep", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "Expert all-to-all"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "expert dispatch and combine"), QColor(0xed, 0xc9, 0x48)},
+    {"step_optimizer", QT_TRANSLATE_NOOP("commtax::StepTimeChart", "Optimizer step"), QT_TRANSLATE_NOOP("commtax::StepTimeChart", "optimizer step (memory-bound)"), QColor(0x76, 0xb7, 0xb2)},
 };
+constexpr qsizetype kAlwaysShownSegments = 6; // compute ... DP comm
 constexpr double kPlanKey = 2;
 constexpr double kRawKey = 1;
 constexpr double kStepBarWidth = 0.55;
@@ -76,9 +80,11 @@ void StepTimeChart::draw(const Analysis &a)
 {
     const Result &r = a.result;
     const double planParts[] = {r.compute_time_s, r.overlap_slowdown_s, r.bubble_time_s,
-                                r.tp_comm_exposed_s, r.pp_comm_time_s, r.dp_comm_exposed_s};
+                                r.tp_comm_exposed_s, r.pp_comm_time_s, r.dp_comm_exposed_s,
+                                r.cp_comm_exposed_s, r.ep_comm_exposed_s, r.optimizer_time_s};
     const double rawParts[] = {r.compute_time_s, 0.0, r.bubble_time_s, r.tp_comm_time_s, r.pp_comm_time_s,
-                               r.dp_comm_time_s};
+                               r.dp_comm_time_s, r.cp_comm_time_s, r.ep_comm_time_s, r.optimizer_time_s};
+    static_assert(std::size(planParts) == std::size(kSegments) && std::size(rawParts) == std::size(kSegments));
     double planBase = 0, rawBase = 0;
     for (qsizetype i = 0; i < m_segments.size(); ++i) {
         QCPBars *b = m_segments[i];
@@ -94,9 +100,18 @@ void StepTimeChart::draw(const Analysis &a)
         }
         b->setData(keys, values, true);
         b->setBrush(r.fits_in_memory ? QBrush(spec.color) : hatched(spec.color.darker(115)));
+        // The parts only some plans have (context and expert parallelism, the optimizer step) are in
+        // the legend only when they are there.
+        if (i >= kAlwaysShownSegments) {
+            const bool present = (finite(planParts[i]) && planParts[i] > 0) || (finite(rawParts[i]) && rawParts[i] > 0);
+            if (present && !legend->hasItemWithPlottable(b))
+                b->addToLegend();
+            else if (!present)
+                b->removeFromLegend();
+        }
         const double half = kStepBarWidth / 2;
         if (finite(planParts[i]) && planParts[i] > 0) {
-            const bool exposed = i == 3 || i == 5;
+            const bool exposed = i == 3 || i == 5 || i == 6 || i == 7;
             addHoverBox(b, kPlanKey - half, kPlanKey + half, planBase, planBase + planParts[i],
                         tr("This plan: %1%2 %3 (%4 of the step)")
                             .arg(tr(spec.what), exposed ? tr(", exposed,") : QString(),
