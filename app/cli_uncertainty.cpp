@@ -92,9 +92,7 @@ bool runUncertainty(const QString &fileName, const Scenario &s, const Uncertaint
         u.insert(QStringLiteral("seed"), double(sum.seed));
         u.insert(QStringLiteral("invalid_samples"), sum.invalid);
         for (std::size_t m = 0; m < kMetricCount; ++m)
-            u.insert(QLatin1String(metricKey(kMetrics[m])), QJsonObject{{QStringLiteral("p10"), sum.metric[m].p10},
-                                                                       {QStringLiteral("p50"), sum.metric[m].p50},
-                                                                       {QStringLiteral("p90"), sum.metric[m].p90}});
+            u.insert(QLatin1String(metricKey(kMetrics[m])), QJsonObject{{QStringLiteral("p10"), sum.metric[m].p10}, {QStringLiteral("p50"), sum.metric[m].p50}, {QStringLiteral("p90"), sum.metric[m].p90}});
         QJsonArray inputs;
         for (const InputRange &r : in.inputs)
             inputs.append(QJsonObject{{QStringLiteral("input"), QLatin1String(r.info->path)},
@@ -138,8 +136,7 @@ bool runUncertainty(const QString &fileName, const Scenario &s, const Uncertaint
         for (std::size_t m = 0; m < kMetricCount; ++m) {
             const Metric k = kMetrics[m];
             t += QStringLiteral("  ")
-                + tableLine(cols, {QLatin1String(metricKey(k)), metricText(k, sum.metric[m].p10), metricText(k, sum.metric[m].p50),
-                                   metricText(k, sum.metric[m].p90), metricText(k, metricValue(sum.point, k))})
+                + tableLine(cols, {QLatin1String(metricKey(k)), metricText(k, sum.metric[m].p10), metricText(k, sum.metric[m].p50), metricText(k, sum.metric[m].p90), metricText(k, metricValue(sum.point, k))})
                 + QLatin1Char('\n');
         }
         const QList<TextColumn> tcols = {{QCoreApplication::translate("commtax::Cli", "input"), -36},
@@ -159,8 +156,7 @@ bool runUncertainty(const QString &fileName, const Scenario &s, const Uncertaint
                     continue;
                 any = true;
                 t += QStringLiteral("  ")
-                    + tableLine(tcols, {QString::fromStdString(b.input), inputText(b.input_low) + QStringLiteral(" .. ") + inputText(b.input_high),
-                                        metricText(m, b.low), metricText(m, b.high), metricText(m, b.swing)})
+                    + tableLine(tcols, {QString::fromStdString(b.input), inputText(b.input_low) + QStringLiteral(" .. ") + inputText(b.input_high), metricText(m, b.low), metricText(m, b.high), metricText(m, b.swing)})
                     + QLatin1Char('\n');
             }
             if (!any)

@@ -37,10 +37,10 @@ bool parseKind(std::string_view s, Kind &out)
 double defaultHalfWidth(Kind k)
 {
     switch (k) {
-    case Kind::Datasheet: return 0.02; // printed figures: rounding, SKU and clock variants
-    case Kind::Measured: return 0.10;  // one measurement on one system: run-to-run and setup spread
-    case Kind::Derived: return 0.10;   // computed from measured figures
-    case Kind::User: return 0.10;      // the user's own figure (a quote, a bill): known, not exact
+    case Kind::Datasheet: return 0.02;  // printed figures: rounding, SKU and clock variants
+    case Kind::Measured: return 0.10;   // one measurement on one system: run-to-run and setup spread
+    case Kind::Derived: return 0.10;    // computed from measured figures
+    case Kind::User: return 0.10;       // the user's own figure (a quote, a bill): known, not exact
     case Kind::Assumption: return 0.25; // a judgement: wide
     }
     return 0.25;
@@ -48,11 +48,11 @@ double defaultHalfWidth(Kind k)
 
 namespace {
 
-#define CT_IN(PATH, MEMBER, GROUP, FLOOR)                                                   \
-    InputInfo                                                                              \
-    {                                                                                      \
+#define CT_IN(PATH, MEMBER, GROUP, FLOOR)                                                    \
+    InputInfo                                                                                \
+    {                                                                                        \
         PATH, GROUP, FLOOR, [](const Plan &p) -> std::optional<double> { return p.MEMBER; }, \
-            [](Plan &p, double v) { p.MEMBER = v; }                                         \
+            [](Plan &p, double v) { p.MEMBER = v; }                                          \
     }
 
 const std::vector<InputInfo> kInputs = {
@@ -129,7 +129,7 @@ std::string dimensionKey(const Plan &p, const InputRange &r)
 
 // Run fn(begin, end) over [0, n) on `threads` threads (0: every core). Each index is done once, so
 // results written by index do not depend on the count.
-template<typename Fn>
+template <typename Fn>
 void parallelFor(int n, int threads, Fn fn)
 {
     if (threads <= 0)

@@ -140,8 +140,8 @@ struct TornadoBar {
     Metric metric = Metric::CostPerBillionTokens;
     double input_low = 0;
     double input_high = 0;
-    double low = 0;  // the metric with the input at input_low
-    double high = 0; // ... at input_high
+    double low = 0;   // the metric with the input at input_low
+    double high = 0;  // ... at input_high
     double swing = 0; // |high - low|
 };
 // The inputs that move the metric, largest swing first (ties by path).
