@@ -331,6 +331,27 @@ private slots:
         QCOMPARE(inputOf(in, "training.dp_overlap").kind, Kind::User);
     }
 
+    // The editor's plan has no file: kinds from the presets and the defaults, "user" once edited.
+    void notesOfAPlanWithoutItsFile()
+    {
+        Scenario s = defaultScenario();
+        auto kind = [&](const char *path) {
+            const PlanInputs in = planInputs(s.plan, scenarioNotes(s, PresetCatalog::builtIn()));
+            for (const InputRange &r : in.inputs)
+                if (std::string_view(r.info->path) == path)
+                    return r.kind;
+            qFatal("no input %s", path);
+        };
+        QCOMPARE(kind("gpu.price_usd"), Kind::Assumption);
+        QCOMPARE(kind("gpu.memory_bw_gbps"), Kind::Datasheet);
+        QCOMPARE(kind("economics.usd_per_kwh"), Kind::Assumption);
+        s.plan.gpu.price_usd = 31000;
+        s.plan.economics.usd_per_kwh = 0.2;
+        QCOMPARE(kind("gpu.price_usd"), Kind::User);
+        QCOMPARE(kind("economics.usd_per_kwh"), Kind::User);
+        QCOMPARE(kind("gpu.memory_bw_gbps"), Kind::Datasheet);
+    }
+
     void badRangesAreErrorsWithPositions_data()
     {
         QTest::addColumn<QByteArray>("field");

@@ -84,6 +84,39 @@ std::vector<uncertainty::FieldNote> scenarioNotes(const QJsonObject &root, const
     return notes;
 }
 
+std::vector<uncertainty::FieldNote> scenarioNotes(const Scenario &s, const PresetCatalog &catalog)
+{
+    std::vector<uncertainty::FieldNote> notes;
+    const Scenario defaults = defaultScenario(catalog);
+    for (Section sec : kAllSections) {
+        std::optional<Preset> preset;
+        Plan base = defaults.plan;
+        const bool presetSection = sec == Section::Model || sec == Section::Gpu || sec == Section::Cluster;
+        if (presetSection && !s.presetOf(sec).isEmpty())
+            preset = catalog.find(sec, s.presetOf(sec));
+        if (preset)
+            preset->applyTo(base);
+        for (const FieldInfo *f : fieldsOf(sec)) {
+            const std::string path = f->path().toStdString();
+            if (!uncertainty::findInput(path))
+                continue;
+            uncertainty::FieldNote n;
+            n.path = path;
+            const bool asBase = f->get(s.plan) == f->get(base);
+            if (presetSection && preset && asBase) {
+                const auto p = preset->provenance.constFind(QLatin1String(f->key));
+                n.kind = p != preset->provenance.constEnd() ? kindOf(p->kind) : uncertainty::Kind::Assumption;
+            } else if (!presetSection && asBase) {
+                n.kind = uncertainty::Kind::Assumption;
+            } else {
+                n.kind = uncertainty::Kind::User;
+            }
+            notes.push_back(std::move(n));
+        }
+    }
+    return notes;
+}
+
 bool scenarioPlanInputs(const QString &fileName, const Scenario &s, const PresetCatalog &catalog,
                         uncertainty::PlanInputs &out, LoadError *error)
 {

@@ -23,6 +23,11 @@ QString checkValueObject(const FieldInfo &f, const QJsonObject &valueObject, QSt
 // The kinds and ranges a parsed scenario file states (its root object), for the plan `s` read from it.
 std::vector<uncertainty::FieldNote> scenarioNotes(const QJsonObject &root, const Scenario &s, const PresetCatalog &catalog);
 
+// The same for a plan without its file (the editor's): a preset field at the preset's value takes
+// the preset's kind, one edited away from it is "user", as is every field of a custom section; a
+// training or economics field at the default scenario's value is an assumption, else "user".
+std::vector<uncertainty::FieldNote> scenarioNotes(const Scenario &s, const PresetCatalog &catalog);
+
 // Read a scenario file that loadAndValidateScenario() accepted into `s`, for its notes; the plan
 // with the range of every uncertain input. False with the reason when the file cannot be read again.
 bool scenarioPlanInputs(const QString &fileName, const Scenario &s, const PresetCatalog &catalog,
