@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
+#include "cli_uncertainty.h"
 #include "translations.h"
 
 #include "core/presets.h"
@@ -150,6 +151,7 @@ namespace {
 
 const char *const kUsage = QT_TRANSLATE_NOOP("commtax::Cli", "Usage: commtax                          start the desktop app\n"
                                                              "       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics\n"
+                                                             "                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado\n"
                                                              "       commtax presets [--json]         list the built-in models, GPUs and clusters\n"
                                                              "       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)\n"
                                                              "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
@@ -202,7 +204,8 @@ int cmdEvaluate(QStringList args)
 {
     bool json = false;
     QString why;
-    if (!takeFlag(args, QStringLiteral("--json"), json, &why))
+    UncertaintyRequest uncertainty; // --uncertainty [--samples N] [--seed S] (app/cli_uncertainty.cpp)
+    if (!takeFlag(args, QStringLiteral("--json"), json, &why) || !takeUncertaintyOptions(args, uncertainty, &why))
         return fail(kExitUsage, QStringLiteral("evaluate: ") + why);
     if (const QString bad = unknownOption(args); !bad.isEmpty())
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "evaluate: unknown option %1").arg(bad));
@@ -213,10 +216,17 @@ int cmdEvaluate(QStringList args)
     if (!loadScenarioOrFail(args.first(), s, code))
         return code;
     const Result r = evaluateValid(s.plan);
-    if (json)
-        out() << QJsonDocument(resultToJson(r, s.plan, s.name)).toJson(QJsonDocument::Indented);
-    else
-        out() << resultTable(r, s.plan, s.name);
+    if (json) {
+        QJsonObject o = resultToJson(r, s.plan, s.name);
+        if (uncertainty.on && !runUncertainty(args.first(), s, uncertainty, &o, nullptr))
+            return kExitBadInput;
+        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+    } else {
+        QString extra;
+        if (uncertainty.on && !runUncertainty(args.first(), s, uncertainty, nullptr, &extra))
+            return kExitBadInput;
+        out() << resultTable(r, s.plan, s.name) << extra;
+    }
     return kExitOk;
 }
 

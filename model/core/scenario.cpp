@@ -2,6 +2,7 @@
 #include "scenario.h"
 
 #include "atomicfile.h"
+#include "uncertaintyio.h"
 
 #include "engine/engine.h"
 #include "engine/limits.h"
@@ -151,6 +152,11 @@ struct Parser {
             const QString why = checkFieldValue(*f, v);
             if (!why.isEmpty()) {
                 fail(path, why);
+                continue;
+            }
+            QString key; // a value object's kind and uncertainty range (uncertaintyio.h)
+            if (const QString bad = it.value().isObject() ? checkValueObject(*f, it.value().toObject(), &key) : QString(); !bad.isEmpty()) {
+                fail(jsonPathJoin(path, key), bad);
                 continue;
             }
             f->set(plan, v);

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli_uncertainty.h"
+
+#include "cli.h"
+
+#include "core/resultio.h"
+#include "core/uncertaintyio.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace commtax::cli {
+
+namespace {
+// Seeds go to JSON as numbers: at most 2^53 - 1, so they come back exact.
+constexpr quint64 kMaxSeed = (quint64(1) << 53) - 1;
+constexpr int kMaxSamples = 1000000;
+
+using namespace uncertainty;
+
+// The tornado's metrics, in the order of the output.
+constexpr Metric kTornadoMetrics[] = {Metric::CostPerBillionTokens, Metric::DaysToTrain};
+
+QString metricText(Metric m, double v)
+{
+    const MetricInfo *info = findMetric(QLatin1String(metricKey(m)));
+    return info ? formatMetric(*info, v) : formatNumber(v, 3);
+}
+
+QString inputText(double v)
+{
+    return QString::number(v, 'g', 4);
+}
+} // namespace
+
+bool takeUncertaintyOptions(QStringList &args, UncertaintyRequest &request, QString *error)
+{
+    QString samples, seed;
+    bool hasSamples = false, hasSeed = false;
+    if (!takeFlag(args, QStringLiteral("--uncertainty"), request.on, error)
+        || !takeOption(args, QStringLiteral("--samples"), samples, &hasSamples, error)
+        || !takeOption(args, QStringLiteral("--seed"), seed, &hasSeed, error))
+        return false;
+    if ((hasSamples || hasSeed) && !request.on) {
+        *error = QCoreApplication::translate("commtax::Cli", "--samples and --seed go with --uncertainty");
+        return false;
+    }
+    if (hasSamples) {
+        bool ok = false;
+        const int n = samples.toInt(&ok);
+        if (!ok || n < 1 || n > kMaxSamples) {
+            *error = QCoreApplication::translate("commtax::Cli", "--samples must be a whole number from 1 to %1 (got \"%2\")").arg(kMaxSamples).arg(samples);
+            return false;
+        }
+        request.samples = n;
+    }
+    if (hasSeed) {
+        bool ok = false;
+        const quint64 s = seed.toULongLong(&ok);
+        if (!ok || s > kMaxSeed) {
+            *error = QCoreApplication::translate("commtax::Cli", "--seed must be a whole number from 0 to %1 (got \"%2\")").arg(kMaxSeed).arg(seed);
+            return false;
+        }
+        request.seed = s;
+    }
+    return true;
+}
+
+bool runUncertainty(const QString &fileName, const Scenario &s, const UncertaintyRequest &request, QJsonObject *json,
+                    QString *text)
+{
+    PlanInputs in;
+    LoadError readError;
+    if (!scenarioPlanInputs(fileName, s, presetCatalog(), in, &readError)) {
+        fail(kExitBadInput, readError.toString());
+        return false;
+    }
+    Options opt;
+    opt.samples = request.samples;
+    opt.seed = request.seed;
+    opt.threads = 0; // every core; the numbers do not depend on it
+    const Summary sum = monteCarlo(in, opt);
+    std::vector<TornadoBar> bars;
+    for (Metric m : kTornadoMetrics) {
+        const std::vector<TornadoBar> t = tornado(in, m);
+        bars.insert(bars.end(), t.begin(), t.end());
+    }
+
+    if (json) {
+        QJsonObject u;
+        u.insert(QStringLiteral("samples"), sum.samples);
+        u.insert(QStringLiteral("seed"), double(sum.seed));
+        u.insert(QStringLiteral("invalid_samples"), sum.invalid);
+        for (std::size_t m = 0; m < kMetricCount; ++m)
+            u.insert(QLatin1String(metricKey(kMetrics[m])), QJsonObject{{QStringLiteral("p10"), sum.metric[m].p10}, {QStringLiteral("p50"), sum.metric[m].p50}, {QStringLiteral("p90"), sum.metric[m].p90}});
+        QJsonArray inputs;
+        for (const InputRange &r : in.inputs)
+            inputs.append(QJsonObject{{QStringLiteral("input"), QLatin1String(r.info->path)},
+                                      {QStringLiteral("value"), r.value},
+                                      {QStringLiteral("low"), r.low},
+                                      {QStringLiteral("high"), r.high},
+                                      {QStringLiteral("kind"), QLatin1String(toString(r.kind))},
+                                      {QStringLiteral("given"), r.given}});
+        u.insert(QStringLiteral("inputs"), inputs);
+        json->insert(QStringLiteral("uncertainty"), u);
+        QJsonArray sens;
+        for (const TornadoBar &b : bars)
+            sens.append(QJsonObject{{QStringLiteral("input"), QString::fromStdString(b.input)},
+                                    {QStringLiteral("metric"), QLatin1String(metricKey(b.metric))},
+                                    {QStringLiteral("input_low"), b.input_low},
+                                    {QStringLiteral("input_high"), b.input_high},
+                                    {QStringLiteral("low"), b.low},
+                                    {QStringLiteral("high"), b.high},
+                                    {QStringLiteral("swing"), b.swing}});
+        json->insert(QStringLiteral("sensitivity"), sens);
+    }
+    if (text) {
+        int uncertain = 0;
+        for (const InputRange &r : in.inputs)
+            uncertain += r.uncertain() ? 1 : 0;
+        QString t;
+        t += QLatin1Char('\n')
+            + QCoreApplication::translate("commtax::Cli", "Uncertainty: %1 samples (Latin hypercube, seed %2) over %3 uncertain inputs")
+                  .arg(sum.samples)
+                  .arg(sum.seed)
+                  .arg(uncertain)
+            + QLatin1Char('\n');
+        if (sum.invalid > 0)
+            t += QCoreApplication::translate("commtax::Cli", "  %1 samples were refused by the engine and left out").arg(sum.invalid) + QLatin1Char('\n');
+        const QList<TextColumn> cols = {{QCoreApplication::translate("commtax::Cli", "metric"), -28},
+                                        {QStringLiteral("P10"), 14},
+                                        {QStringLiteral("P50"), 14},
+                                        {QStringLiteral("P90"), 14},
+                                        {QCoreApplication::translate("commtax::Cli", "point"), 14}};
+        t += QStringLiteral("  ") + tableLine(cols) + QLatin1Char('\n');
+        for (std::size_t m = 0; m < kMetricCount; ++m) {
+            const Metric k = kMetrics[m];
+            t += QStringLiteral("  ")
+                + tableLine(cols, {QLatin1String(metricKey(k)), metricText(k, sum.metric[m].p10), metricText(k, sum.metric[m].p50), metricText(k, sum.metric[m].p90), metricText(k, metricValue(sum.point, k))})
+                + QLatin1Char('\n');
+        }
+        const QList<TextColumn> tcols = {{QCoreApplication::translate("commtax::Cli", "input"), -36},
+                                         {QCoreApplication::translate("commtax::Cli", "input range"), -22},
+                                         {QCoreApplication::translate("commtax::Cli", "at low"), 14},
+                                         {QCoreApplication::translate("commtax::Cli", "at high"), 14},
+                                         {QCoreApplication::translate("commtax::Cli", "swing"), 14}};
+        for (Metric m : kTornadoMetrics) {
+            t += QLatin1Char('\n')
+                + QCoreApplication::translate("commtax::Cli", "Sensitivity of %1 (one input at a time from its low to its high end, largest swing first):")
+                      .arg(QLatin1String(metricKey(m)))
+                + QLatin1Char('\n');
+            t += QStringLiteral("  ") + tableLine(tcols) + QLatin1Char('\n');
+            bool any = false;
+            for (const TornadoBar &b : bars) {
+                if (b.metric != m)
+                    continue;
+                any = true;
+                t += QStringLiteral("  ")
+                    + tableLine(tcols, {QString::fromStdString(b.input), inputText(b.input_low) + QStringLiteral(" .. ") + inputText(b.input_high), metricText(m, b.low), metricText(m, b.high), metricText(m, b.swing)})
+                    + QLatin1Char('\n');
+            }
+            if (!any)
+                t += QStringLiteral("  ") + QCoreApplication::translate("commtax::Cli", "(no uncertain input moves it)") + QLatin1Char('\n');
+        }
+        *text = t;
+    }
+    return true;
+}
+
+} // namespace commtax::cli

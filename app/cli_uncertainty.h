@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// `commtax evaluate FILE --uncertainty [--samples N] [--seed S]` (issue 13): the P10/P50/P90 of the
+// main figures and the tornado of USD per billion tokens and days to train.
+
+#include "core/scenario.h"
+
+#include <QJsonObject>
+#include <QStringList>
+
+namespace commtax::cli {
+
+struct UncertaintyRequest {
+    bool on = false;
+    int samples = 2000;
+    quint64 seed = 1;
+};
+// Take --uncertainty, --samples and --seed from the arguments; false with the reason on bad usage.
+bool takeUncertaintyOptions(QStringList &args, UncertaintyRequest &request, QString *error);
+// The analysis of the scenario read from `fileName`: adds "uncertainty" and "sensitivity" to `json`
+// (when given) or returns the text for people. False with an error printed when the file cannot be
+// read again.
+bool runUncertainty(const QString &fileName, const Scenario &s, const UncertaintyRequest &request, QJsonObject *json,
+                    QString *text);
+
+} // namespace commtax::cli

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The scenario side of uncertainty (issue 13): a field may be a value object
+// {"value": 0.6, "kind": "assumption", "source": "...", "range": [0.45, 0.7]}; its kind sets the
+// default range (uncertainty/uncertainty.h), its range replaces it. Fields from a preset take the
+// preset's kind, plain numbers in the file are "user", training and economics fields left out are
+// assumptions.
+
+#include "presets.h"
+#include "scenario.h"
+#include "uncertainty/uncertainty.h"
+
+#include <QJsonObject>
+
+#include <vector>
+
+namespace commtax {
+
+// What is wrong with the "kind" or "range" of a value object of field `f` (empty when nothing);
+// `key` receives the offending key ("kind" or "range") for the error's JSON path.
+QString checkValueObject(const FieldInfo &f, const QJsonObject &valueObject, QString *key);
+
+// The kinds and ranges a parsed scenario file states (its root object), for the plan `s` read from it.
+std::vector<uncertainty::FieldNote> scenarioNotes(const QJsonObject &root, const Scenario &s, const PresetCatalog &catalog);
+
+// The same for a plan without its file (the editor's): a preset field at the preset's value takes
+// the preset's kind, one edited away from it is "user", as is every field of a custom section; a
+// training or economics field at the default scenario's value is an assumption, else "user".
+std::vector<uncertainty::FieldNote> scenarioNotes(const Scenario &s, const PresetCatalog &catalog);
+
+// Read a scenario file that loadAndValidateScenario() accepted into `s`, for its notes; the plan
+// with the range of every uncertain input. False with the reason when the file cannot be read again.
+bool scenarioPlanInputs(const QString &fileName, const Scenario &s, const PresetCatalog &catalog,
+                        uncertainty::PlanInputs &out, LoadError *error);
+
+} // namespace commtax

@@ -1,0 +1,543 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "uncertainty.h"
+
+#include "engine/engine.h"
+#include "engine/limits.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <thread>
+
+namespace commtax::uncertainty {
+
+const char *toString(Kind k)
+{
+    switch (k) {
+    case Kind::Datasheet: return "datasheet";
+    case Kind::Measured: return "measured";
+    case Kind::Assumption: return "assumption";
+    case Kind::Derived: return "derived";
+    case Kind::User: return "user";
+    }
+    return "assumption";
+}
+
+bool parseKind(std::string_view s, Kind &out)
+{
+    for (Kind k : {Kind::Datasheet, Kind::Measured, Kind::Assumption, Kind::Derived, Kind::User})
+        if (s == toString(k)) {
+            out = k;
+            return true;
+        }
+    return false;
+}
+
+double defaultHalfWidth(Kind k)
+{
+    switch (k) {
+    case Kind::Datasheet: return 0.02;  // printed figures: rounding, SKU and clock variants
+    case Kind::Measured: return 0.10;   // one measurement on one system: run-to-run and setup spread
+    case Kind::Derived: return 0.10;    // computed from measured figures
+    case Kind::User: return 0.10;       // the user's own figure (a quote, a bill): known, not exact
+    case Kind::Assumption: return 0.25; // a judgement: wide
+    }
+    return 0.25;
+}
+
+namespace {
+
+#define CT_IN(PATH, MEMBER, GROUP, FLOOR)                                                    \
+    InputInfo                                                                                \
+    {                                                                                        \
+        PATH, GROUP, FLOOR, [](const Plan &p) -> std::optional<double> { return p.MEMBER; }, \
+            [](Plan &p, double v) { p.MEMBER = v; }                                          \
+    }
+
+const std::vector<InputInfo> kInputs = {
+    CT_IN("gpu.memory_bw_gbps", gpu.memory_bw_gbps, Group::None, 1),
+    CT_IN("gpu.intra_efficiency", gpu.intra_efficiency, Group::None, 0),
+    CT_IN("gpu.intra_latency_us", gpu.intra_latency_us, Group::None, 0),
+    CT_IN("gpu.watts", gpu.watts, Group::None, 0),
+    CT_IN("gpu.price_usd", gpu.price_usd, Group::None, 0),
+    CT_IN("gpu.compute_efficiency", gpu.compute_efficiency, Group::GpuEfficiency, 0),
+    CT_IN("gpu.gemm_overhead_us", gpu.gemm_overhead_us, Group::None, 0),
+    CT_IN("gpu.fp8_efficiency", gpu.fp8_efficiency, Group::GpuEfficiency, 0.01),
+    CT_IN("cluster.nic_efficiency", cluster.nic_efficiency, Group::None, 0),
+    CT_IN("cluster.nic_latency_us", cluster.nic_latency_us, Group::None, 0),
+    CT_IN("cluster.interruptions_per_gpu_day", cluster.interruptions_per_gpu_day, Group::None, 0),
+    CT_IN("cluster.node_price_usd", cluster.node_price_usd, Group::None, 0),
+    CT_IN("cluster.network_cost_per_gpu_usd", cluster.network_cost_per_gpu_usd, Group::None, 0),
+    CT_IN("training.moe_imbalance", training.moe_imbalance, Group::None, 0),
+    CT_IN("training.ep_overlap", training.ep_overlap, Group::Overlap, 0),
+    CT_IN("training.dp_overlap", training.dp_overlap, Group::Overlap, 0),
+    CT_IN("training.tp_overlap", training.tp_overlap, Group::Overlap, 0),
+    CT_IN("training.compute_efficiency", training.compute_efficiency, Group::GpuEfficiency, 0),
+    CT_IN("training.goodput", training.goodput, Group::None, 0),
+    CT_IN("training.checkpoint_write_s", training.checkpoint_write_s, Group::None, 0),
+    CT_IN("training.restart_s", training.restart_s, Group::None, 0),
+    CT_IN("economics.pue", economics.pue, Group::None, 0),
+    CT_IN("economics.usd_per_kwh", economics.usd_per_kwh, Group::None, 0),
+    CT_IN("economics.node_overhead", economics.node_overhead, Group::None, 0),
+    CT_IN("economics.upkeep_pct", economics.upkeep_pct, Group::None, 0),
+    // 0 is refused in rent mode, so a positive rate keeps a positive floor.
+    CT_IN("economics.usd_per_gpu_hour", economics.usd_per_gpu_hour, Group::None, 0.001),
+};
+#undef CT_IN
+
+std::string num(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+std::string shortNum(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+std::uint64_t fnv1a(std::string_view s)
+{
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (unsigned char c : s) {
+        h ^= c;
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+// The Latin hypercube dimension an input draws from (see the header: groups and shared inputs).
+std::string dimensionKey(const Plan &p, const InputRange &r)
+{
+    switch (r.info->group) {
+    case Group::GpuEfficiency: return "group:gpu-efficiency@" + p.gpu.id;
+    case Group::Overlap: return "group:overlap";
+    case Group::None: break;
+    }
+    const std::string_view path(r.info->path);
+    std::string key(path);
+    if (path.starts_with("gpu."))
+        key += "@" + p.gpu.id;
+    else if (path.starts_with("cluster."))
+        key += "@" + p.cluster.id;
+    return key + "=" + num(r.value) + "," + num(r.low) + "," + num(r.high);
+}
+
+// Run fn(begin, end) over [0, n) on `threads` threads (0: every core). Each index is done once, so
+// results written by index do not depend on the count.
+template <typename Fn>
+void parallelFor(int n, int threads, Fn fn)
+{
+    if (threads <= 0)
+        threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    threads = std::clamp(threads, 1, std::max(1, n / 64));
+    if (threads == 1) {
+        fn(0, n);
+        return;
+    }
+    std::vector<std::thread> pool;
+    const int chunk = (n + threads - 1) / threads;
+    for (int t = 0; t < threads; ++t) {
+        const int b = t * chunk, e = std::min(n, b + chunk);
+        if (b < e)
+            pool.emplace_back([=] { fn(b, e); });
+    }
+    for (std::thread &th : pool)
+        th.join();
+}
+
+// The dimensions of one or more plans: one Latin column per distinct key, and for each plan the
+// column of each uncertain input.
+struct Design {
+    std::vector<std::vector<double>> columns;
+    std::vector<std::vector<std::pair<const InputRange *, int>>> active; // per plan: (input, column)
+};
+
+Design makeDesign(const std::vector<const PlanInputs *> &plans, const Options &opt)
+{
+    Design d;
+    std::map<std::string, int> index;
+    for (const PlanInputs *pi : plans) {
+        std::vector<std::pair<const InputRange *, int>> act;
+        for (const InputRange &r : pi->inputs) {
+            if (!r.uncertain())
+                continue;
+            const std::string key = dimensionKey(pi->plan, r);
+            auto [it, added] = index.emplace(key, int(d.columns.size()));
+            if (added)
+                d.columns.push_back(latinColumn(opt.seed, key, opt.samples));
+            act.emplace_back(&r, it->second);
+        }
+        d.active.push_back(std::move(act));
+    }
+    return d;
+}
+
+void applySample(Plan &p, const std::vector<std::pair<const InputRange *, int>> &active, const Design &d, int i)
+{
+    for (const auto &[r, col] : active)
+        r->info->set(p, quantile(*r, d.columns[std::size_t(col)][std::size_t(i)]));
+}
+
+} // namespace
+
+const std::vector<InputInfo> &uncertainInputs() { return kInputs; }
+
+const InputInfo *findInput(std::string_view path)
+{
+    for (const InputInfo &i : kInputs)
+        if (path == i.path)
+            return &i;
+    return nullptr;
+}
+
+std::string checkRange(std::string_view path, double value, double low, double high)
+{
+    const InputInfo *info = findInput(path);
+    if (!info)
+        return "takes no range: only continuous physical and economic inputs are uncertain (whole numbers, "
+               "peaks, sizes and design choices are not)";
+    if (!std::isfinite(low) || !std::isfinite(high))
+        return "the range must be two finite numbers [low, high]";
+    if (low > high)
+        return "the range's low end " + shortNum(low) + " is above its high end " + shortNum(high);
+    if (value < low || value > high)
+        return "the range [" + shortNum(low) + ", " + shortNum(high) + "] must contain the value " + shortNum(value);
+    if (const FieldLimit *lim = findFieldLimit(path); lim && (low < lim->min || high > lim->max))
+        return "the range must lie within the field's limits, " + shortNum(lim->min) + " to " + shortNum(lim->max);
+    if (info->floor > 0 && value > 0 && low < info->floor)
+        return "the range must stay at or above " + shortNum(info->floor) + ": 0 has its own meaning for this field";
+    if (info->floor > 0 && value == 0 && high > 0)
+        return "0 has its own meaning for this field, so a value of 0 takes no range but [0, 0]";
+    return {};
+}
+
+InputRange defaultRange(const InputInfo &info, double value, Kind kind)
+{
+    InputRange r;
+    r.info = &info;
+    r.value = value;
+    r.kind = kind;
+    const double h = defaultHalfWidth(kind);
+    r.low = value * (1 - h);
+    r.high = value * (1 + h);
+    if (const FieldLimit *lim = findFieldLimit(info.path)) {
+        r.low = std::max(r.low, lim->min);
+        r.high = std::min(r.high, lim->max);
+    }
+    if (info.floor > 0 && value > 0)
+        r.low = std::max(r.low, info.floor);
+    r.low = std::min(r.low, value);
+    r.high = std::max(r.high, value);
+    return r;
+}
+
+PlanInputs planInputs(const Plan &plan, const std::vector<FieldNote> &notes)
+{
+    PlanInputs out;
+    out.plan = plan;
+    for (const InputInfo &info : kInputs) {
+        const std::optional<double> v = info.get(plan);
+        if (!v)
+            continue;
+        const auto note = std::find_if(notes.begin(), notes.end(), [&](const FieldNote &n) { return n.path == info.path; });
+        const Kind kind = note != notes.end() ? note->kind : Kind::Assumption;
+        InputRange r = defaultRange(info, *v, kind);
+        if (note != notes.end() && note->low && note->high && checkRange(info.path, *v, *note->low, *note->high).empty()) {
+            r.low = *note->low;
+            r.high = *note->high;
+            r.given = true;
+        }
+        out.inputs.push_back(r);
+    }
+    return out;
+}
+
+PlanInputs collapsed(const PlanInputs &in)
+{
+    PlanInputs out = in;
+    for (InputRange &r : out.inputs)
+        r.low = r.high = r.value;
+    return out;
+}
+
+const char *metricKey(Metric m)
+{
+    switch (m) {
+    case Metric::StepTime: return "step_time_s";
+    case Metric::DaysToTrain: return "days_to_train";
+    case Metric::Tco: return "tco_usd";
+    case Metric::CostPerBillionTokens: return "cost_per_billion_tokens_usd";
+    case Metric::CommTaxExposed: return "comm_tax_exposed";
+    case Metric::Mfu: return "mfu";
+    }
+    return "";
+}
+
+double metricValue(const Result &r, Metric m)
+{
+    switch (m) {
+    case Metric::StepTime: return r.step_time_s;
+    case Metric::DaysToTrain: return r.days_to_train;
+    case Metric::Tco: return r.tco_usd;
+    case Metric::CostPerBillionTokens: return r.cost_per_billion_tokens_usd;
+    case Metric::CommTaxExposed: return r.comm_tax_exposed;
+    case Metric::Mfu: return r.mfu;
+    }
+    return 0;
+}
+
+std::vector<double> latinColumn(std::uint64_t seed, std::string_view key, int n)
+{
+    std::vector<double> u(std::size_t(std::max(n, 0)));
+    SplitMix64 rng{seed ^ fnv1a(key)};
+    rng.next();
+    std::vector<std::uint32_t> order(u.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = std::uint32_t(i);
+    // Fisher-Yates; the modulo's bias is below 2^-32 for n < 2^32.
+    for (std::size_t i = order.size(); i > 1; --i) {
+        const std::size_t j = std::size_t(rng.next() % i);
+        std::swap(order[i - 1], order[j]);
+    }
+    for (std::size_t i = 0; i < u.size(); ++i)
+        u[i] = (double(order[i]) + rng.uniform()) / double(n);
+    return u;
+}
+
+double quantile(const InputRange &r, double u)
+{
+    if (!r.uncertain())
+        return r.value;
+    if (u < 0.5)
+        return r.low + (r.value - r.low) * (2 * u);
+    return std::min(r.high, r.value + (r.high - r.value) * (2 * u - 1));
+}
+
+double percentile(const std::vector<double> &sorted, double q)
+{
+    if (sorted.empty())
+        return 0;
+    const double h = (double(sorted.size()) - 1) * q;
+    const std::size_t lo = std::size_t(std::floor(h));
+    if (lo + 1 >= sorted.size())
+        return sorted.back();
+    const double a = sorted[lo], b = sorted[lo + 1];
+    return a == b ? a : a + (h - double(lo)) * (b - a);
+}
+
+Summary monteCarlo(const PlanInputs &in, const Options &opt)
+{
+    Summary s;
+    s.samples = std::max(opt.samples, 0);
+    s.seed = opt.seed;
+    s.point = evaluateValid(in.plan);
+    Options o = opt;
+    o.samples = s.samples;
+    const Design d = makeDesign({&in}, o);
+    // values[m * n + i]: metric m of sample i; NaN for a sample the engine refused.
+    const int n = s.samples;
+    std::vector<double> values(kMetricCount * std::size_t(n));
+    parallelFor(n, opt.threads, [&](int b, int e) {
+        Plan p = in.plan;
+        for (int i = b; i < e; ++i) {
+            applySample(p, d.active[0], d, i);
+            const Evaluation ev = evaluate(p);
+            for (std::size_t m = 0; m < kMetricCount; ++m)
+                values[m * std::size_t(n) + std::size_t(i)] = ev.ok() ? metricValue(ev.result, kMetrics[m]) : NAN;
+        }
+    });
+    std::vector<double> column;
+    column.reserve(std::size_t(n));
+    for (std::size_t m = 0; m < kMetricCount; ++m) {
+        column.clear();
+        for (int i = 0; i < n; ++i)
+            if (const double v = values[m * std::size_t(n) + std::size_t(i)]; !std::isnan(v))
+                column.push_back(v);
+        if (m == 0)
+            s.invalid = n - int(column.size());
+        std::sort(column.begin(), column.end());
+        if (column.empty()) {
+            const double v = metricValue(s.point, kMetrics[m]);
+            s.metric[m] = {v, v, v};
+        } else {
+            s.metric[m] = {percentile(column, 0.1), percentile(column, 0.5), percentile(column, 0.9)};
+        }
+    }
+    return s;
+}
+
+std::vector<TornadoBar> tornado(const PlanInputs &in, Metric m)
+{
+    std::vector<TornadoBar> bars;
+    Plan p = in.plan;
+    for (const InputRange &r : in.inputs) {
+        if (!r.uncertain())
+            continue;
+        r.info->set(p, r.low);
+        const Evaluation lo = evaluate(p);
+        r.info->set(p, r.high);
+        const Evaluation hi = evaluate(p);
+        r.info->set(p, r.value);
+        if (!lo.ok() || !hi.ok())
+            continue;
+        TornadoBar b;
+        b.input = r.info->path;
+        b.metric = m;
+        b.input_low = r.low;
+        b.input_high = r.high;
+        b.low = metricValue(lo.result, m);
+        b.high = metricValue(hi.result, m);
+        b.swing = std::fabs(b.high - b.low);
+        if (b.swing > 0)
+            bars.push_back(std::move(b));
+    }
+    std::stable_sort(bars.begin(), bars.end(), [](const TornadoBar &a, const TornadoBar &b) {
+        return a.swing != b.swing ? a.swing > b.swing : a.input < b.input;
+    });
+    return bars;
+}
+
+WinOdds winOdds(const std::vector<PlanInputs> &plans, const Options &opt)
+{
+    WinOdds w;
+    const int n = std::max(opt.samples, 0);
+    const std::size_t k = plans.size();
+    w.samples = n;
+    w.cheapest.assign(k, 0);
+    w.fastest.assign(k, 0);
+    if (k == 0 || n == 0)
+        return w;
+    std::vector<const PlanInputs *> ptrs;
+    for (const PlanInputs &p : plans)
+        ptrs.push_back(&p);
+    Options o = opt;
+    o.samples = n;
+    const Design d = makeDesign(ptrs, o);
+    // cost[i * k + j], days[i * k + j]; +infinity for a plan that does not fit or is refused.
+    std::vector<double> cost(std::size_t(n) * k), days(std::size_t(n) * k);
+    parallelFor(n, opt.threads, [&](int b, int e) {
+        std::vector<Plan> work;
+        for (const PlanInputs &p : plans)
+            work.push_back(p.plan);
+        for (int i = b; i < e; ++i)
+            for (std::size_t j = 0; j < k; ++j) {
+                applySample(work[j], d.active[j], d, i);
+                const Evaluation ev = evaluate(work[j]);
+                const bool runs = ev.ok() && ev.result.fits_in_memory;
+                cost[std::size_t(i) * k + j] = runs ? ev.result.cost_per_billion_tokens_usd : INFINITY;
+                days[std::size_t(i) * k + j] = runs ? ev.result.days_to_train : INFINITY;
+            }
+    });
+    auto tally = [&](const std::vector<double> &v, std::vector<double> &wins) {
+        for (int i = 0; i < n; ++i) {
+            const double *row = &v[std::size_t(i) * k];
+            const double best = *std::min_element(row, row + k);
+            if (std::isinf(best))
+                continue;
+            const double ties = double(std::count(row, row + k, best));
+            for (std::size_t j = 0; j < k; ++j)
+                if (row[j] == best)
+                    wins[j] += 1 / ties;
+        }
+        for (double &x : wins)
+            x /= n;
+    };
+    tally(cost, w.cheapest);
+    tally(days, w.fastest);
+    return w;
+}
+
+std::vector<BreakEven> breakEvens(const std::vector<PlanInputs> &plans)
+{
+    std::vector<BreakEven> out;
+    const int k = int(plans.size());
+    std::vector<double> cost(std::size_t(k), INFINITY);
+    for (int j = 0; j < k; ++j) {
+        const Evaluation ev = evaluate(plans[std::size_t(j)].plan);
+        if (ev.ok() && ev.result.fits_in_memory)
+            cost[std::size_t(j)] = ev.result.cost_per_billion_tokens_usd;
+    }
+    const int best = int(std::min_element(cost.begin(), cost.end()) - cost.begin());
+    if (k == 0 || std::isinf(cost[std::size_t(best)]))
+        return out;
+    const PlanInputs &B = plans[std::size_t(best)];
+    for (int x = 0; x < k; ++x) {
+        if (x == best || std::isinf(cost[std::size_t(x)]))
+            continue;
+        const PlanInputs &X = plans[std::size_t(x)];
+        // Each uncertain input of X, then each of the best plan that X does not share.
+        struct Candidate {
+            const InputRange *inX;
+            const InputRange *inB;
+        };
+        std::vector<Candidate> cands;
+        auto sameIn = [](const PlanInputs &from, const InputRange &r, const PlanInputs &to) -> const InputRange * {
+            for (const InputRange &t : to.inputs)
+                if (t.info == r.info && dimensionKey(to.plan, t) == dimensionKey(from.plan, r))
+                    return &t;
+            return nullptr;
+        };
+        for (const InputRange &r : X.inputs)
+            if (r.uncertain())
+                cands.push_back({&r, sameIn(X, r, B)});
+        for (const InputRange &r : B.inputs)
+            if (r.uncertain() && !sameIn(B, r, X))
+                cands.push_back({nullptr, &r});
+        for (const Candidate &c : cands) {
+            const InputRange &r = c.inX ? *c.inX : *c.inB;
+            const FieldLimit *lim = findFieldLimit(r.info->path);
+            if (!lim)
+                continue;
+            double a = lim->min, b = lim->max;
+            if (r.info->floor > 0 && r.value > 0)
+                a = std::max(a, r.info->floor);
+            Plan px = X.plan, pb = B.plan;
+            auto diff = [&](double v, bool &ok) {
+                if (c.inX)
+                    r.info->set(px, v);
+                if (c.inB)
+                    r.info->set(pb, v);
+                const Evaluation ex = evaluate(px), eb = evaluate(pb);
+                ok = ex.ok() && eb.ok();
+                return ok ? ex.result.cost_per_billion_tokens_usd - eb.result.cost_per_billion_tokens_usd : 0.0;
+            };
+            bool okA = false, okB = false;
+            const double fa = diff(a, okA), fb = diff(b, okB);
+            if (!okA || !okB || !(fa * fb < 0))
+                continue;
+            double lo = a, hi = b, flo = fa;
+            for (int it = 0; it < 200 && hi - lo > 1e-12 * std::max(1.0, std::fabs(hi)); ++it) {
+                const double mid = 0.5 * (lo + hi);
+                bool ok = false;
+                const double fm = diff(mid, ok);
+                if (!ok)
+                    break;
+                if ((fm < 0) == (flo < 0)) {
+                    lo = mid;
+                    flo = fm;
+                } else {
+                    hi = mid;
+                }
+            }
+            BreakEven be;
+            be.plan = x;
+            be.against = best;
+            be.input = r.info->path;
+            be.shared = c.inX && c.inB;
+            be.owner = c.inX ? x : best;
+            be.value = r.value;
+            be.break_even = 0.5 * (lo + hi);
+            be.plan_cheaper_above = fb < 0;
+            be.within_range = be.break_even >= r.low && be.break_even <= r.high;
+            out.push_back(std::move(be));
+        }
+    }
+    return out;
+}
+
+} // namespace commtax::uncertainty

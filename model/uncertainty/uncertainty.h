@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Uncertainty and sensitivity of a plan's figures (issue 13; README "Uncertainty and
+// sensitivity"). Plain C++ over the engine, no Qt: the command line, the app's worker and the
+// benchmarks share it.
+//
+// Every continuous physical or economic input of a plan (uncertainInputs()) gets a range
+// [low, high] around its value: given in the scenario, or by default +-2% (datasheet), +-10%
+// (measured, derived, user) or +-25% (assumption) of the value, clamped to the field's limits
+// (engine/limits.cpp). Whole-number inputs (layers, tp, ...) and design choices (peaks, NIC line
+// rate, tokens to train, years) are not uncertain. An input is drawn uniformly on each side of its
+// value, half the probability below and half above (plain uniform when the range is symmetric), so
+// the median of every input is its value.
+//
+// Sampling is a Latin hypercube: each dimension's N draws fall one in each of N equal strata, in
+// an order and at offsets drawn by splitmix64 from the seed and the dimension's name, so one seed
+// gives the same numbers on every run and thread count, and a plan's draws do not change when
+// other plans join a comparison. Inputs of one correlation group share one dimension:
+//   - GpuEfficiency: gpu.compute_efficiency, gpu.fp8_efficiency and training.compute_efficiency of
+//     one GPU (how well the kernels run on that GPU moves BF16 and FP8 together);
+//   - Overlap: training.dp_overlap, tp_overlap and ep_overlap (how well the framework hides
+//     communication).
+// In a comparison, the same field of the same preset id (gpu and cluster inputs) with the same
+// value and range, and a training or economics field with the same value and range, is one shared
+// input: both plans see the same draw.
+
+#include "engine/plan.h"
+#include "engine/result.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace commtax::uncertainty {
+
+// Where a value comes from (core/provenance.h's SourceKind, without Qt).
+enum class Kind { Datasheet,
+                  Measured,
+                  Assumption,
+                  Derived,
+                  User };
+const char *toString(Kind k);
+bool parseKind(std::string_view s, Kind &out);
+// Half-width of the default range as a fraction of the value.
+double defaultHalfWidth(Kind k);
+
+enum class Group { None,
+                   GpuEfficiency,
+                   Overlap };
+
+// One input that may be uncertain.
+struct InputInfo {
+    const char *path; // JSON path, e.g. "gpu.compute_efficiency"
+    Group group;
+    // Smallest value a positive setting may take: these fields read 0 as "none", "unknown" or "the
+    // BF16 efficiency", so a range of a positive value may not reach down to 0 (0 = no floor).
+    double floor;
+    std::optional<double> (*get)(const Plan &); // empty: an optional field that is not set ("auto")
+    void (*set)(Plan &, double);
+};
+const std::vector<InputInfo> &uncertainInputs();
+const InputInfo *findInput(std::string_view path);
+
+// The range of one input of one plan.
+struct InputRange {
+    const InputInfo *info = nullptr;
+    double value = 0;
+    double low = 0;
+    double high = 0;
+    Kind kind = Kind::Assumption;
+    bool given = false; // the range came from the scenario, not from the kind
+    bool uncertain() const { return low < high; }
+};
+
+// What a scenario says about one field: its kind and, optionally, a range.
+struct FieldNote {
+    std::string path;
+    Kind kind = Kind::Assumption;
+    std::optional<double> low, high; // both or neither
+};
+
+// What is wrong with a given range of a field whose value is `value` ("" when it is right).
+std::string checkRange(std::string_view path, double value, double low, double high);
+// The default range of an input of value `value` and kind `kind`, clamped to its limits.
+InputRange defaultRange(const InputInfo &info, double value, Kind kind);
+
+// A plan with the ranges of its inputs.
+struct PlanInputs {
+    Plan plan;
+    std::vector<InputRange> inputs; // one per uncertain input the plan sets (goodput "auto" has none)
+};
+// Every input of `plan`: kind and range from `notes` (by path), else an assumption with its default
+// range. Given ranges are expected to pass checkRange(); one that does not falls back to the default.
+PlanInputs planInputs(const Plan &plan, const std::vector<FieldNote> &notes);
+// Every range collapsed to its value (P10 = P50 = P90 = the point estimate).
+PlanInputs collapsed(const PlanInputs &in);
+
+enum class Metric { StepTime,
+                    DaysToTrain,
+                    Tco,
+                    CostPerBillionTokens,
+                    CommTaxExposed,
+                    Mfu };
+inline constexpr Metric kMetrics[] = {Metric::StepTime, Metric::DaysToTrain, Metric::Tco,
+                                      Metric::CostPerBillionTokens, Metric::CommTaxExposed, Metric::Mfu};
+inline constexpr std::size_t kMetricCount = std::size(kMetrics);
+const char *metricKey(Metric m); // the Result member's JSON name, e.g. "cost_per_billion_tokens_usd"
+double metricValue(const Result &r, Metric m);
+
+struct Options {
+    int samples = 2000;
+    std::uint64_t seed = 1;
+    int threads = 1; // 0: every core; the numbers do not depend on it
+};
+
+struct Percentiles {
+    double p10 = 0;
+    double p50 = 0;
+    double p90 = 0;
+};
+
+struct Summary {
+    int samples = 0;
+    std::uint64_t seed = 0;
+    int invalid = 0; // samples the engine refused (left out of the percentiles; 0 for ranges within limits)
+    Result point;    // the plan at its values
+    Percentiles metric[kMetricCount];
+};
+// Latin hypercube Monte Carlo over the plan's inputs. The plan itself must be valid.
+Summary monteCarlo(const PlanInputs &in, const Options &opt);
+
+// One bar of a tornado: the metric with the input at its low and at its high end, the rest at
+// their values.
+struct TornadoBar {
+    std::string input;
+    Metric metric = Metric::CostPerBillionTokens;
+    double input_low = 0;
+    double input_high = 0;
+    double low = 0;   // the metric with the input at input_low
+    double high = 0;  // ... at input_high
+    double swing = 0; // |high - low|
+};
+// The inputs that move the metric, largest swing first (ties by path).
+std::vector<TornadoBar> tornado(const PlanInputs &in, Metric m);
+
+// A comparison: the probability that each plan is the cheapest (USD per billion tokens) and the
+// fastest (days to train), from shared samples. A plan that does not fit in memory never wins;
+// ties split the win.
+struct WinOdds {
+    int samples = 0;
+    std::vector<double> cheapest;
+    std::vector<double> fastest;
+};
+WinOdds winOdds(const std::vector<PlanInputs> &plans, const Options &opt);
+
+// The value of one input at which plan `plan` costs as much (USD per billion tokens) as plan
+// `against`, the cheapest at the values, found by bisection over the field's limits (the cost is
+// taken as monotone in the input there). A shared input moves in both plans.
+struct BreakEven {
+    int plan = 0;
+    int against = 0;
+    std::string input;
+    int owner = 0;       // the plan whose input it is (either; both when shared)
+    bool shared = false; // the same input in both plans
+    double value = 0;    // the input's value
+    double break_even = 0;
+    bool plan_cheaper_above = false; // `plan` is the cheaper one for input values above break_even
+    bool within_range = false;       // break_even lies inside the input's uncertainty range
+};
+std::vector<BreakEven> breakEvens(const std::vector<PlanInputs> &plans);
+
+// Building blocks, for the tests.
+struct SplitMix64 {
+    std::uint64_t state;
+    std::uint64_t next()
+    {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    double uniform() { return double(next() >> 11) * 0x1.0p-53; } // [0, 1)
+};
+// N stratified draws in [0, 1) of the dimension `key`, one per stratum, in a shuffled order.
+std::vector<double> latinColumn(std::uint64_t seed, std::string_view key, int n);
+// The input's value at probability u (half the probability on each side of the value).
+double quantile(const InputRange &r, double u);
+// Linear interpolation between order statistics of sorted values (numpy's default, type 7).
+double percentile(const std::vector<double> &sorted, double q);
+
+} // namespace commtax::uncertainty

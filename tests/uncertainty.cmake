@@ -1,0 +1,10 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Uncertainty and sensitivity (issue 13): sampling, percentiles, tornado, win odds, break-evens,
+# scenario ranges and `evaluate --uncertainty`. Benchmark: build-dir/tests/bench_uncertainty.
+commtax_add_test(test_uncertainty SOURCES test_uncertainty.cpp LIBS commtax_core)
+add_dependencies(test_uncertainty commtax)
+if(COMMTAX_BUILD_BENCHMARKS)
+  find_package(benchmark REQUIRED)
+  add_executable(bench_uncertainty bench/bench_uncertainty.cpp)
+  target_link_libraries(bench_uncertainty PRIVATE commtax_core benchmark::benchmark commtax_warnings)
+endif()
