@@ -128,7 +128,7 @@ private Q_SLOTS:
         QVERIFY(en.open(QIODevice::ReadOnly));
         const QByteArray enHtml = en.readAll();
         for (const char *anchor : {"comm-tax", "bubble", "mfu", "goodput", "tco", "workflow", "shortcuts"})
-            QVERIFY2(enHtml.contains(QByteArray("name=\"") + anchor + '"'), anchor);
+            QVERIFY2(enHtml.contains(QByteArray("name=\"" + QByteArray(anchor) + "\"")), anchor);
     }
 
     // Screenshots in zh_CN at 1280x800, to be looked at: no clipped text, no missing glyph.
@@ -158,9 +158,7 @@ private Q_SLOTS:
         const QString pdftoppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
         if (pdftoppm.isEmpty())
             QSKIP("pdftoppm (poppler-utils) is not installed: no picture of the report page");
-        QCOMPARE(QProcess::execute(pdftoppm, {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("110"), QStringLiteral("-f"), QStringLiteral("1"),
-                                              QStringLiteral("-l"), QStringLiteral("1"), QStringLiteral("-singlefile"), pdf,
-                                              screenshotDir() + QStringLiteral("/zh_CN-report-page1")}),
+        QCOMPARE(QProcess::execute(pdftoppm, {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("110"), QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"), QStringLiteral("1"), QStringLiteral("-singlefile"), pdf, screenshotDir() + QStringLiteral("/zh_CN-report-page1")}),
                  0);
         QVERIFY(QFileInfo::exists(screenshotDir() + QStringLiteral("/zh_CN-report-page1.png")));
         // pdffonts: every font embedded (a missing CJK font would fall back to nothing)

@@ -1810,14 +1810,6 @@ Best of the plans that run</source>
         <translation>整个训练任务的 token 数</translation>
     </message>
     <message>
-        <source>Goodput (0-1)</source>
-        <translation>有效训练率 (0-1)</translation>
-    </message>
-    <message>
-        <source>Share of wall-clock time spent training (failures, restarts, checkpoints)</source>
-        <translation>墙钟时间中用于训练的比例（故障、重启、检查点）</translation>
-    </message>
-    <message>
         <source>Buy or rent</source>
         <translation>购买或租用</translation>
     </message>
@@ -1900,6 +1892,98 @@ Best of the plans that run</source>
     <message>
         <source>Economics</source>
         <translation>经济性</translation>
+    </message>
+    <message>
+        <source>Head width</source>
+        <translation>注意力头宽度</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力类型</translation>
+    </message>
+    <message>
+        <source>MLA query rank</source>
+        <translation>MLA 查询秩</translation>
+    </message>
+    <message>
+        <source>MLA key/value rank</source>
+        <translation>MLA 键/值秩</translation>
+    </message>
+    <message>
+        <source>MLA RoPE head width</source>
+        <translation>MLA RoPE 头宽度</translation>
+    </message>
+    <message>
+        <source>MLA no-RoPE head width</source>
+        <translation>MLA 非 RoPE 头宽度</translation>
+    </message>
+    <message>
+        <source>MLA value head width</source>
+        <translation>MLA 值头宽度</translation>
+    </message>
+    <message>
+        <source>Routed experts</source>
+        <translation>路由专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token (top-k)</source>
+        <translation>每 token 专家数 (top-k)</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 大小</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>Leading dense layers</source>
+        <translation>前置稠密层数</translation>
+    </message>
+    <message>
+        <source>GEMM fixed cost (us)</source>
+        <translation>GEMM 固定开销 (us)</translation>
+    </message>
+    <message>
+        <source>FP8 GEMM efficiency</source>
+        <translation>FP8 GEMM 效率</translation>
+    </message>
+    <message>
+        <source>Interruptions per GPU-day</source>
+        <translation>每 GPU 每天中断次数</translation>
+    </message>
+    <message>
+        <source>Context parallel (cp)</source>
+        <translation>上下文并行 (cp)</translation>
+    </message>
+    <message>
+        <source>Expert parallel (ep)</source>
+        <translation>专家并行 (ep)</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel (etp)</source>
+        <translation>专家张量并行 (etp)</translation>
+    </message>
+    <message>
+        <source>MoE load imbalance (max/mean)</source>
+        <translation>MoE 负载不均衡 (最大/平均)</translation>
+    </message>
+    <message>
+        <source>EP overlap (0-1)</source>
+        <translation>EP 重叠 (0-1)</translation>
+    </message>
+    <message>
+        <source>Checkpoint write (s)</source>
+        <translation>检查点写入 (s)</translation>
+    </message>
+    <message>
+        <source>Restart after a failure (s)</source>
+        <translation>故障后重启 (s)</translation>
+    </message>
+    <message>
+        <source>Goodput (0-1, or auto)</source>
+        <translation>有效训练率 (0-1，或 auto)</translation>
     </message>
 </context>
 <context>
@@ -2573,6 +2657,54 @@ Best of the plans that run</source>
     <message>
         <source>Hardware FLOPs per step</source>
         <translation>每步硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>CP communication (s)</source>
+        <translation>CP 通信 (s)</translation>
+    </message>
+    <message>
+        <source>CP communication exposed (s)</source>
+        <translation>暴露的 CP 通信 (s)</translation>
+    </message>
+    <message>
+        <source>EP all-to-all (s)</source>
+        <translation>EP all-to-all (s)</translation>
+    </message>
+    <message>
+        <source>EP all-to-all exposed (s)</source>
+        <translation>暴露的 EP all-to-all (s)</translation>
+    </message>
+    <message>
+        <source>CP ring hop bandwidth (GB/s)</source>
+        <translation>CP 环每跳带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>EP busbw (GB/s)</source>
+        <translation>EP 总线带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练率</translation>
+    </message>
+    <message>
+        <source>Goodput lost: checkpoints</source>
+        <translation>有效训练率损失：检查点</translation>
+    </message>
+    <message>
+        <source>Goodput lost: work since last checkpoint</source>
+        <translation>有效训练率损失：上次检查点后的工作</translation>
+    </message>
+    <message>
+        <source>Goodput lost: restarts</source>
+        <translation>有效训练率损失：重启</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval (s)</source>
+        <translation>检查点间隔 (s)</translation>
+    </message>
+    <message>
+        <source>Active parameters</source>
+        <translation>激活参数量</translation>
     </message>
 </context>
 <context>
