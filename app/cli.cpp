@@ -11,6 +11,7 @@
 #include "library/presetlibrary.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -74,58 +75,109 @@ const PresetCatalog &presetCatalog()
     return catalog;
 }
 
-bool takeFlag(QStringList &args, const QString &flag, bool &present, QString *error)
+struct CommandLine::Private {
+    QString command, synopsis, summary;
+    QCommandLineParser parser;
+    QList<QCommandLineOption> options;
+};
+
+CommandLine::CommandLine(const QString &command, const QString &synopsis, const QString &summary)
+    : d(std::make_unique<Private>())
 {
-    const qsizetype n = args.removeAll(flag);
-    present = n > 0;
-    if (n > 1) {
-        if (error)
-            *error = flag + QCoreApplication::translate("commtax::Cli", " given more than once");
+    d->command = command;
+    d->synopsis = synopsis;
+    d->summary = summary;
+    d->parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
+    d->parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
+    d->parser.setApplicationDescription(summary);
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QCoreApplication::translate("commtax::Cli", "Show this command's usage and exit."));
+    d->parser.addOption(help);
+    d->options << help;
+}
+
+CommandLine::~CommandLine() = default;
+
+void CommandLine::flag(const QString &name, const QString &help)
+{
+    const QCommandLineOption o(name, help);
+    d->parser.addOption(o);
+    d->options << o;
+}
+
+void CommandLine::option(const QString &name, const QString &valueName, const QString &help)
+{
+    const QCommandLineOption o(name, help, valueName);
+    d->parser.addOption(o);
+    d->options << o;
+}
+
+namespace {
+QString dashed(const QString &name)
+{
+    return (name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name;
+}
+} // namespace
+
+std::optional<int> CommandLine::parse(const QStringList &args)
+{
+    const bool ok = d->parser.parse(QStringList{QStringLiteral("commtax ") + d->command} + args);
+    if (d->parser.isSet(QStringLiteral("help"))) {
+        out() << helpText();
+        return kExitOk;
+    }
+    if (!ok) {
+        if (const QStringList unknown = d->parser.unknownOptionNames(); !unknown.isEmpty())
+            return usageError(QCoreApplication::translate("commtax::Cli", "unknown option %1").arg(dashed(unknown.first())));
+        // The other errors: an option last without its value, or "--flag=value".
+        const QString last = args.isEmpty() ? QString() : args.last();
+        for (const QCommandLineOption &o : std::as_const(d->options))
+            if (!o.valueName().isEmpty() && o.names().contains(last.mid(last.startsWith(QLatin1String("--")) ? 2 : 1)))
+                return usageError(last + QCoreApplication::translate("commtax::Cli", " needs a value"));
+        return usageError(d->parser.errorText());
+    }
+    // Once only: the same option twice is a usage error, as "--json --json" or "--gpus 8 --gpus=16".
+    const QStringList given = d->parser.optionNames();
+    for (const QCommandLineOption &o : std::as_const(d->options)) {
+        qsizetype n = 0;
+        for (const QString &name : o.names())
+            n += given.count(name);
+        if (n > 1)
+            return usageError(dashed(o.names().constLast()) + QCoreApplication::translate("commtax::Cli", " given more than once"));
+    }
+    return std::nullopt;
+}
+
+bool CommandLine::isSet(const QString &name) const
+{
+    return d->parser.isSet(name);
+}
+
+bool CommandLine::value(const QString &name, QString &value) const
+{
+    if (!d->parser.isSet(name))
         return false;
-    }
+    value = d->parser.value(name);
     return true;
 }
 
-bool takeOption(QStringList &args, const QString &opt, QString &value, bool *present, QString *error)
+QStringList CommandLine::positional() const
 {
-    if (present)
-        *present = false;
-    int found = 0;
-    for (qsizetype i = 0; i < args.size();) {
-        QString v;
-        if (args[i] == opt) {
-            if (i + 1 >= args.size()) {
-                if (error)
-                    *error = opt + QCoreApplication::translate("commtax::Cli", " needs a value");
-                return false;
-            }
-            v = args[i + 1];
-            args.remove(i, 2);
-        } else if (args[i].startsWith(opt + QLatin1Char('='))) {
-            v = args[i].mid(opt.size() + 1);
-            args.remove(i);
-        } else {
-            ++i;
-            continue;
-        }
-        if (++found > 1) {
-            if (error)
-                *error = opt + QCoreApplication::translate("commtax::Cli", " given more than once");
-            return false;
-        }
-        value = v;
-        if (present)
-            *present = true;
-    }
-    return true;
+    return d->parser.positionalArguments();
 }
 
-QString unknownOption(const QStringList &args)
+int CommandLine::usageError(const QString &reason) const
 {
-    for (const QString &a : args)
-        if (a.size() > 1 && a.startsWith(QLatin1Char('-')))
-            return a;
-    return QString();
+    return fail(kExitUsage, d->command + QStringLiteral(": ") + reason);
+}
+
+QString CommandLine::helpText() const
+{
+    // QCommandLineParser's own text without its first line (which names the binary's path).
+    QString options = d->parser.helpText();
+    options = options.mid(options.indexOf(QLatin1Char('\n')) + 1);
+    const QString usage = QCoreApplication::translate("commtax::Cli", "Usage: commtax %1 %2\n").arg(d->command, d->synopsis);
+    return usage + options + QCoreApplication::translate("commtax::Cli", "\nExit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n");
 }
 
 QString tableLine(const QList<TextColumn> &columns, const QStringList &cells)
@@ -149,20 +201,24 @@ QString tableLine(const QList<TextColumn> &columns)
 
 namespace {
 
-const char *const kUsage = QT_TRANSLATE_NOOP("commtax::Cli", "Usage: commtax                          start the desktop app\n"
+const char *const kUsage = QT_TRANSLATE_NOOP("commtax::Cli", "Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)\n"
                                                              "       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics\n"
                                                              "                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado\n"
                                                              "       commtax presets [--json]         list the built-in models, GPUs and clusters\n"
                                                              "       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)\n"
                                                              "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
-                                                             "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]\n"
+                                                             "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]\n"
+                                                             "                     [--normalize gpus|budget|time]\n"
                                                              "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
                                                              "       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]\n"
                                                              "                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]\n"
                                                              "                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front\n"
-                                                             "       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT]\n"
+                                                             "       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]\n"
                                                              "                                 the framework's arguments or config for the scenario's layout\n"
+                                                             "       commtax COMMAND --help           the usage and options of one command\n"
                                                              "       commtax --version | --help\n"
+                                                             "A FILE of \"-\" reads the scenario from standard input; \"-o -\" writes to standard output.\n"
+                                                             "QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...\n"
                                                              "Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.\n");
 
 // Load a scenario and run the engine's validation; prints every problem, one per line.
@@ -202,13 +258,17 @@ bool parseIntList(const QString &text, std::vector<int> &outList, QString *error
 
 int cmdEvaluate(QStringList args)
 {
-    bool json = false;
-    QString why;
-    UncertaintyRequest uncertainty; // --uncertainty [--samples N] [--seed S] (app/cli_uncertainty.cpp)
-    if (!takeFlag(args, QStringLiteral("--json"), json, &why) || !takeUncertaintyOptions(args, uncertainty, &why))
+    CommandLine cl(QStringLiteral("evaluate"), QCoreApplication::translate("commtax::Cli", "FILE|- [--json] [--uncertainty [--samples N] [--seed S]]"),
+                   QCoreApplication::translate("commtax::Cli", "Evaluate one scenario (\"-\": read it from standard input): a table of its figures, or the JSON metrics."));
+    cl.flag(QStringLiteral("json"), QCoreApplication::translate("commtax::Cli", "Print every metric as JSON (locale-independent)."));
+    declareUncertaintyOptions(cl); // --uncertainty [--samples N] [--seed S] (app/cli_uncertainty.cpp)
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    const bool json = cl.isSet(QStringLiteral("json"));
+    UncertaintyRequest uncertainty;
+    if (QString why; !readUncertaintyOptions(cl, uncertainty, &why))
         return fail(kExitUsage, QStringLiteral("evaluate: ") + why);
-    if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "evaluate: unknown option %1").arg(bad));
+    args = cl.positional();
     if (args.size() != 1)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "evaluate takes one scenario file"));
     Scenario s;
@@ -232,12 +292,13 @@ int cmdEvaluate(QStringList args)
 
 int cmdPresets(QStringList args)
 {
-    bool json = false;
-    QString why;
-    if (!takeFlag(args, QStringLiteral("--json"), json, &why))
-        return fail(kExitUsage, QStringLiteral("presets: ") + why);
-    if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "presets: unknown option %1").arg(bad));
+    CommandLine cl(QStringLiteral("presets"), QCoreApplication::translate("commtax::Cli", "[--json]"),
+                   QCoreApplication::translate("commtax::Cli", "List the built-in models, GPUs and clusters."));
+    cl.flag(QStringLiteral("json"), QCoreApplication::translate("commtax::Cli", "Print the presets as JSON, with every value's kind and source."));
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    const bool json = cl.isSet(QStringLiteral("json"));
+    args = cl.positional();
     if (!args.isEmpty())
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "presets takes no arguments"));
     const PresetCatalog &cat = PresetCatalog::builtIn();
@@ -282,15 +343,20 @@ int cmdPresets(QStringList args)
 int cmdSweep(QStringList args)
 {
     QString gpus, mbs, hardware, scaling, why;
-    bool json = false, csv = false, hasGpus = false, hasMbs = false, hasHw = false, hasScaling = false;
-    if (!takeFlag(args, QStringLiteral("--json"), json, &why) || !takeFlag(args, QStringLiteral("--csv"), csv, &why)
-        || !takeOption(args, QStringLiteral("--gpus"), gpus, &hasGpus, &why)
-        || !takeOption(args, QStringLiteral("--micro-batches"), mbs, &hasMbs, &why)
-        || !takeOption(args, QStringLiteral("--hardware"), hardware, &hasHw, &why)
-        || !takeOption(args, QStringLiteral("--scaling"), scaling, &hasScaling, &why))
-        return fail(kExitUsage, QStringLiteral("sweep: ") + why);
-    if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: unknown option %1").arg(bad));
+    CommandLine cl(QStringLiteral("sweep"), QCoreApplication::translate("commtax::Cli", "FILE|- (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all) [options]"),
+                   QCoreApplication::translate("commtax::Cli", "Evaluate the scenario over GPU counts, micro-batch counts or GPU presets."));
+    cl.option(QStringLiteral("gpus"), QCoreApplication::translate("commtax::Cli", "LIST|default"), QCoreApplication::translate("commtax::Cli", "GPU counts, comma-separated, or \"default\" (8 to 16384)."));
+    cl.option(QStringLiteral("micro-batches"), QCoreApplication::translate("commtax::Cli", "LIST"), QCoreApplication::translate("commtax::Cli", "Micro-batch counts per pipeline, comma-separated."));
+    cl.option(QStringLiteral("hardware"), QCoreApplication::translate("commtax::Cli", "IDS|all"), QCoreApplication::translate("commtax::Cli", "GPU preset ids, comma-separated, or \"all\"; each on its default cluster."));
+    cl.option(QStringLiteral("scaling"), QCoreApplication::translate("commtax::Cli", "MODE"), QCoreApplication::translate("commtax::Cli", "With --gpus: fixed-batch (the default) or fixed-micro-batches."));
+    cl.flag(QStringLiteral("json"), QCoreApplication::translate("commtax::Cli", "Print JSON."));
+    cl.flag(QStringLiteral("csv"), QCoreApplication::translate("commtax::Cli", "Print CSV."));
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    const bool json = cl.isSet(QStringLiteral("json")), csv = cl.isSet(QStringLiteral("csv"));
+    const bool hasGpus = cl.value(QStringLiteral("gpus"), gpus), hasMbs = cl.value(QStringLiteral("micro-batches"), mbs);
+    const bool hasHw = cl.value(QStringLiteral("hardware"), hardware), hasScaling = cl.value(QStringLiteral("scaling"), scaling);
+    args = cl.positional();
     if (args.size() != 1)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep takes one scenario file"));
     if (int(hasGpus) + int(hasMbs) + int(hasHw) != 1)
@@ -413,6 +479,63 @@ const QList<Command> &commands()
     return list;
 }
 } // namespace
+
+bool isCommandLine(int argc, char **argv)
+{
+    if (argc < 2)
+        return false;
+    const QString first = QString::fromLocal8Bit(argv[1]);
+    for (const Command &c : commands())
+        if (first == QLatin1String(c.name))
+            return true;
+    if (first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help") || first == QLatin1String("--version"))
+        return true;
+    // The desktop app: Qt's options, or a plan file (it has a '/' or a '.'; no command has either).
+    if (first.startsWith(QLatin1Char('-')) || first.contains(QLatin1Char('/')) || first.contains(QLatin1Char('.')))
+        return false;
+    return true; // an unknown command, which runCli reports
+}
+
+bool desktopArguments(int argc, char **argv, QString &plan, int &exitCode)
+{
+    // Qt's own options (QGuiApplication, QApplication; "-opt", "--opt" or "-opt=value"): QApplication
+    // takes them out of argv. Those with a value:
+    static const QStringList withValue = {
+        QStringLiteral("platform"), QStringLiteral("platformpluginpath"), QStringLiteral("platformtheme"), QStringLiteral("plugin"),
+        QStringLiteral("qwindowgeometry"), QStringLiteral("qwindowicon"), QStringLiteral("qwindowtitle"), QStringLiteral("session"),
+        QStringLiteral("style"), QStringLiteral("stylesheet"), QStringLiteral("display"), QStringLiteral("geometry"),
+        QStringLiteral("title"), QStringLiteral("name"), QStringLiteral("qmljsdebugger")};
+    static const QStringList flags = {QStringLiteral("reverse"), QStringLiteral("widgetcount"), QStringLiteral("nograb"),
+                                      QStringLiteral("dograb"), QStringLiteral("testability"), QStringLiteral("visual"),
+                                      QStringLiteral("sync")};
+    QStringList files;
+    for (int i = 1; i < argc; ++i) {
+        const QString a = QString::fromLocal8Bit(argv[i]);
+        if (a.size() > 1 && a.startsWith(QLatin1Char('-'))) {
+            QString name = a.mid(a.startsWith(QLatin1String("--")) ? 2 : 1);
+            const bool assigned = name.contains(QLatin1Char('='));
+            name = name.section(QLatin1Char('='), 0, 0);
+            if (withValue.contains(name)) {
+                if (!assigned && ++i >= argc) {
+                    exitCode = cli::fail(cli::kExitUsage, a + QCoreApplication::translate("commtax::Cli", " needs a value"));
+                    return false;
+                }
+                continue;
+            }
+            if (flags.contains(name) && !assigned)
+                continue;
+            exitCode = cli::fail(cli::kExitUsage, QCoreApplication::translate("commtax::Cli", "unknown option %1 (see commtax --help)").arg(a));
+            return false;
+        }
+        files << QFile::decodeName(argv[i]);
+    }
+    if (files.size() > 1) {
+        exitCode = cli::fail(cli::kExitUsage, QCoreApplication::translate("commtax::Cli", "the desktop app opens one plan file, not %1").arg(files.size()));
+        return false;
+    }
+    plan = files.value(0);
+    return true;
+}
 
 int runCli(int argc, char **argv)
 {

@@ -8,9 +8,18 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <memory>
+#include <optional>
+
 namespace commtax {
 
 int runCli(int argc, char **argv);
+// Whether `commtax ARGS` is the command line (a command, --help, --version, an unknown word) rather
+// than the desktop app (nothing, Qt's options such as -platform or -style, a plan file).
+bool isCommandLine(int argc, char **argv);
+// For the desktop app: the plan file to open (empty: none) among Qt's options, which stay in argv
+// for QApplication. False after a usage error (printed), with the exit code.
+bool desktopArguments(int argc, char **argv, QString &plan, int &exitCode);
 
 namespace cli {
 inline constexpr int kExitOk = 0;
@@ -34,12 +43,47 @@ QString shown(const QString &text);
 // and the built-ins are used. Every subcommand resolves presets through this, the same way.
 const PresetCatalog &presetCatalog();
 
-// Small option helpers over the arguments after the command name. An option or flag given more
-// than once is a usage error: false with the reason (the caller exits 2).
-bool takeFlag(QStringList &args, const QString &flag, bool &present, QString *error);
-// Value of "--opt V" or "--opt=V"; `present` tells whether it was given; a missing value is an error.
-bool takeOption(QStringList &args, const QString &opt, QString &value, bool *present, QString *error);
-QString unknownOption(const QStringList &args); // the first leftover "--x" or "-x" ("-" alone is a file), or empty
+// How every subcommand reads its arguments (issue 14): one QCommandLineParser per command, used the
+// same way everywhere. Declare the options, parse, then read them:
+//     CommandLine cl(QStringLiteral("sweep"), tr("FILE ..."), tr("What it does."));
+//     cl.flag(QStringLiteral("json"), tr("..."));
+//     cl.option(QStringLiteral("gpus"), tr("LIST"), tr("..."));
+//     if (const std::optional<int> code = cl.parse(args)) return *code;
+//     json = cl.isSet(QStringLiteral("json")); hasGpus = cl.value(QStringLiteral("gpus"), gpus);
+//     args = cl.positional();
+// parse() prints the command's usage for -h/--help (exit 0) and refuses, with "commtax: <command>:
+// <reason>" on stderr (exit 2), an unknown option, an option without its value, a value given to a
+// flag, and an option or flag given more than once. "-" alone is a positional argument (standard
+// input), and so is everything after "--". Options take "--opt V", "--opt=V", "-o V", "-oV".
+class CommandLine
+{
+public:
+    // `synopsis`: what follows "commtax <command>" on the usage line; `summary`: one sentence.
+    CommandLine(const QString &command, const QString &synopsis, const QString &summary);
+    ~CommandLine();
+    CommandLine(const CommandLine &) = delete;
+    CommandLine &operator=(const CommandLine &) = delete;
+
+    // A flag "--name" (or "-n" for a one-letter name).
+    void flag(const QString &name, const QString &help);
+    // An option with a value "--name VALUE".
+    void option(const QString &name, const QString &valueName, const QString &help);
+    // Parse the arguments after the command name. nullopt: go on; otherwise the exit code to
+    // return (kExitOk after --help, kExitUsage after a usage error, both already printed).
+    std::optional<int> parse(const QStringList &args);
+
+    bool isSet(const QString &name) const;
+    // The option's value; false (and `value` untouched) when it was not given.
+    bool value(const QString &name, QString &value) const;
+    QStringList positional() const;
+    // "commtax: <command>: <reason>" on stderr, exit 2.
+    int usageError(const QString &reason) const;
+    QString helpText() const;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
 
 // A column of a fixed-width text table: its heading and its width (negative: left-aligned).
 struct TextColumn {

@@ -23,14 +23,12 @@ QString fromLog(const std::string &s)
     return shown(QString::fromStdString(s));
 }
 
-bool takePositive(QStringList &args, const QString &opt, int &value, QString &why)
+bool takePositive(const CommandLine &cl, const QString &name, int &value, QString &why)
 {
     QString text;
-    bool present = false;
-    if (!takeOption(args, opt, text, &present, &why))
-        return false;
-    if (!present)
+    if (!cl.value(name, text))
         return true;
+    const QString opt = QStringLiteral("--") + name;
     bool ok = false;
     value = text.toInt(&ok);
     if (!ok || value <= 0 || value > 1000000) {
@@ -100,19 +98,25 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
 int cmdCalibrate(QStringList args)
 {
     QString why, clusterId;
-    bool json = false, hasCluster = false;
     nccl::CalibrationOptions options;
     int table = 0;
-    if (!takeFlag(args, QStringLiteral("--json"), json, &why)
-        || !takePositive(args, QStringLiteral("--ranks"), options.ranks, why)
-        || !takePositive(args, QStringLiteral("--nodes"), options.nodes, why)
-        || !takePositive(args, QStringLiteral("--table"), table, why)
-        || !takeOption(args, QStringLiteral("--cluster"), clusterId, &hasCluster, &why))
+    CommandLine cl(QStringLiteral("calibrate"), QCoreApplication::translate("commtax::Cli", "LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]"),
+                   QCoreApplication::translate("commtax::Cli", "Read an nccl-tests or rccl-tests log (\"-\": standard input), fit it and compare it with the model on a cluster preset."));
+    cl.option(QStringLiteral("ranks"), QCoreApplication::translate("commtax::Cli", "N"), QCoreApplication::translate("commtax::Cli", "The number of ranks, when the log does not say."));
+    cl.option(QStringLiteral("nodes"), QCoreApplication::translate("commtax::Cli", "N"), QCoreApplication::translate("commtax::Cli", "The number of nodes, when the log does not say."));
+    cl.option(QStringLiteral("cluster"), QCoreApplication::translate("commtax::Cli", "ID"), QCoreApplication::translate("commtax::Cli", "The cluster preset to compare with (default: the one of the log's GPU)."));
+    cl.option(QStringLiteral("table"), QCoreApplication::translate("commtax::Cli", "N"), QCoreApplication::translate("commtax::Cli", "Which result table of the log to calibrate (default 1)."));
+    cl.flag(QStringLiteral("json"), QCoreApplication::translate("commtax::Cli", "Print JSON."));
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    const bool json = cl.isSet(QStringLiteral("json"));
+    const bool hasCluster = cl.value(QStringLiteral("cluster"), clusterId);
+    if (!takePositive(cl, QStringLiteral("ranks"), options.ranks, why) || !takePositive(cl, QStringLiteral("nodes"), options.nodes, why)
+        || !takePositive(cl, QStringLiteral("table"), table, why))
         return fail(kExitUsage, QStringLiteral("calibrate: ") + why);
+    args = cl.positional();
     if (hasCluster && clusterId.trimmed().isEmpty())
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate: --cluster needs a preset id"));
-    if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate: unknown option %1").arg(bad));
     if (args.size() != 1)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate takes one log file (or - for standard input)"));
     if (options.ranks > 0 && options.nodes > options.ranks)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT]: the arguments or config
+// commtax launch FILE|- --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]: the arguments or config
 // file that framework needs to run the scenario's layout (model/search/launch.h).
 #include "cli.h"
 #include "core/atomicfile.h"
@@ -21,13 +21,18 @@ QString tr(const char *text)
 int cmdLaunch(QStringList args)
 {
     const QString cmd = QStringLiteral("launch: ");
-    QString framework, output, why;
-    bool hasFramework = false, hasOutput = false;
-    if (!takeOption(args, QStringLiteral("--for"), framework, &hasFramework, &why)
-        || !takeOption(args, QStringLiteral("-o"), output, &hasOutput, &why))
-        return fail(kExitUsage, cmd + why);
-    if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, cmd + tr("unknown option %1").arg(bad));
+    QString framework, output;
+    CommandLine cl(QStringLiteral("launch"), tr("FILE|- --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]"),
+                   tr("The framework's arguments or config file for the scenario's parallel layout."));
+    cl.option(QStringLiteral("for"), tr("FRAMEWORK"), tr("megatron, nemo, deepspeed or torchtitan."));
+    cl.option(QStringLiteral("o"), tr("OUT"), tr("Write to this file instead of standard output (\"-\": standard output)."));
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    const bool hasFramework = cl.value(QStringLiteral("for"), framework);
+    bool hasOutput = cl.value(QStringLiteral("o"), output);
+    if (hasOutput && output == QLatin1String("-"))
+        hasOutput = false;
+    args = cl.positional();
     if (args.size() != 1)
         return fail(kExitUsage, tr("launch takes one scenario file"));
     launch::Framework f = launch::Framework::Megatron;

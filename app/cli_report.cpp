@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize as-given|gpus|budget|time]
+// commtax report FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format F] [--normalize as-given|gpus|budget|time]
 // The comparison of 2 to 8 scenario files as a PDF for procurement, or its table as CSV or JSON.
 // Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets
 // (presetCatalog(): the library is read when it exists, never created or repaired from here).
 // The output may not be one of the inputs.
 #include "cli.h"
 
+#include "core/atomicfile.h"
 #include "library/comparisonio.h"
 #include "report/reportwriter.h"
 #include <QCoreApplication>
 #include <QFile>
 
 #include <QFileInfo>
+#include <QTemporaryDir>
 
 #include <sys/stat.h>
 
@@ -32,26 +34,38 @@ bool sameFile(const QString &a, const QString &b)
 
 int cmdReport(QStringList args)
 {
-    QString output, normalize, why;
-    bool hasOutput = false, hasOutputLong = false, hasNormalize = false;
+    QString output, normalize, formatName;
     QString outputLong;
-    if (!takeOption(args, QStringLiteral("-o"), output, &hasOutput, &why)
-        || !takeOption(args, QStringLiteral("--output"), outputLong, &hasOutputLong, &why)
-        || !takeOption(args, QStringLiteral("--normalize"), normalize, &hasNormalize, &why))
-        return fail(kExitUsage, QStringLiteral("report: ") + why);
+    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time]"),
+                   QCoreApplication::translate("commtax::Cli", "Compare 2 to 8 scenarios (\"-\": one read from standard input) as a PDF report, or its table as CSV or JSON."));
+    cl.option(QStringLiteral("o"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The output file; its suffix chooses the format; \"-\" writes to standard output."));
+    cl.option(QStringLiteral("output"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The same as -o."));
+    cl.option(QStringLiteral("format"), QCoreApplication::translate("commtax::Cli", "FORMAT"), QCoreApplication::translate("commtax::Cli", "pdf, csv or json, whatever the suffix (with -o -: csv unless given)."));
+    cl.option(QStringLiteral("normalize"), QCoreApplication::translate("commtax::Cli", "MODE"), QCoreApplication::translate("commtax::Cli", "as-given (the default), gpus, budget or time: what the plans are made equal in."));
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    bool hasOutput = cl.value(QStringLiteral("o"), output);
+    const bool hasOutputLong = cl.value(QStringLiteral("output"), outputLong), hasNormalize = cl.value(QStringLiteral("normalize"), normalize);
+    const bool hasFormat = cl.value(QStringLiteral("format"), formatName);
+    args = cl.positional();
     if (hasOutput && hasOutputLong)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: give the output once (-o or --output, not both)"));
     if (hasOutputLong) {
         output = outputLong;
         hasOutput = true;
     }
-    if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: unknown option %1").arg(bad));
     if (!hasOutput)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: -o OUT.pdf|OUT.csv|OUT.json is required"));
-    ReportFormat format;
-    if (!reportFormatForFile(output, format))
+    const bool toStdout = output == QLatin1String("-");
+    ReportFormat format = ReportFormat::Csv;
+    if (hasFormat) {
+        if (!reportFormatForFile(QStringLiteral("report.") + formatName, format))
+            return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --format must be pdf, csv or json"));
+    } else if (!toStdout && !reportFormatForFile(output, format)) {
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: %1: the output must end in .pdf, .csv or .json").arg(output));
+    }
+    if (args.count(QStringLiteral("-")) > 1)
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: standard input (-) can be read once only"));
     Normalization normalization = Normalization::AsGiven;
     if (hasNormalize && !parseNormalization(normalize, normalization))
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --normalize must be as-given, gpus, budget or time"));
@@ -78,7 +92,7 @@ int cmdReport(QStringList args)
             continue;
         }
         if (s.name.isEmpty())
-            s.name = QFileInfo(file).completeBaseName();
+            s.name = file == QLatin1String("-") ? QStringLiteral("stdin") : QFileInfo(file).completeBaseName();
         scenarios << s;
     }
     if (!ok)
@@ -89,8 +103,31 @@ int cmdReport(QStringList args)
     options.catalog = &catalog;
     QString error;
     int pages = 0;
-    if (!writeComparisonReport(c, output, options, &error, &pages))
+    // The writer chooses the format by the suffix: write under the right one, then copy where asked.
+    static const char *const suffixes[] = {"pdf", "csv", "json"};
+    const QString suffix = QLatin1String(suffixes[int(format)]);
+    QTemporaryDir staging;
+    const bool stage = toStdout || hasFormat;
+    const QString written = stage ? staging.filePath(QStringLiteral("report.") + suffix) : output;
+    if (stage && !staging.isValid())
+        return fail(kExitBadInput, QStringLiteral("report: ") + staging.errorString());
+    if (!writeComparisonReport(c, written, options, &error, &pages))
         return fail(kExitBadInput, QStringLiteral("report: ") + error);
+    if (stage) {
+        QFile f(written);
+        if (!f.open(QIODevice::ReadOnly))
+            return fail(kExitBadInput, QStringLiteral("report: ") + f.errorString());
+        const QByteArray bytes = f.readAll();
+        if (toStdout) {
+            out().flush();
+            QFile o;
+            if (!o.open(stdout, QIODevice::WriteOnly) || o.write(bytes) != bytes.size() || !o.flush())
+                return fail(kExitBadInput, QCoreApplication::translate("commtax::Cli", "report: cannot write to standard output"));
+            return kExitOk;
+        }
+        if (!writeFileAtomically(output, bytes, &error))
+            return fail(kExitBadInput, QStringLiteral("report: ") + error);
+    }
     if (pages > 0)
         out() << QCoreApplication::translate("commtax::Cli", "Wrote %1 (%n page(s))\n", nullptr, pages).arg(shown(output));
     else

@@ -58,14 +58,12 @@ bool parseGpus(const QString &text, search::Space &space, QString &why)
     return true;
 }
 
-bool takeNumber(QStringList &args, const QString &opt, double &value, bool whole, QString &why)
+bool takeNumber(const CommandLine &cl, const QString &name, double &value, bool whole, QString &why)
 {
     QString text;
-    bool present = false;
-    if (!takeOption(args, opt, text, &present, &why))
-        return false;
-    if (!present)
+    if (!cl.value(name, text))
         return true;
+    const QString opt = QStringLiteral("--") + name;
     bool ok = false;
     value = text.toDouble(&ok);
     if (!ok || !std::isfinite(value) || value <= 0 || (whole && (value != std::floor(value) || value > 1e9))) {
@@ -189,20 +187,27 @@ int cmdSearch(QStringList args)
 {
     const QString cmd = QStringLiteral("search: ");
     QString gpus, hardware, objectiveText, emitFile, why;
-    bool hasGpus = false, hasHw = false, hasObjective = false, hasEmit = false, json = false, csv = false;
     double maxGpus = 0, budget = 0, deadline = 0, top = 10;
-    if (!takeFlag(args, QStringLiteral("--json"), json, &why) || !takeFlag(args, QStringLiteral("--csv"), csv, &why)
-        || !takeOption(args, QStringLiteral("--gpus"), gpus, &hasGpus, &why)
-        || !takeOption(args, QStringLiteral("--hardware"), hardware, &hasHw, &why)
-        || !takeOption(args, QStringLiteral("--objective"), objectiveText, &hasObjective, &why)
-        || !takeOption(args, QStringLiteral("--emit-best"), emitFile, &hasEmit, &why)
-        || !takeNumber(args, QStringLiteral("--max-gpus"), maxGpus, true, why)
-        || !takeNumber(args, QStringLiteral("--budget"), budget, false, why)
-        || !takeNumber(args, QStringLiteral("--deadline-days"), deadline, false, why)
-        || !takeNumber(args, QStringLiteral("--top"), top, true, why))
+    CommandLine cl(QStringLiteral("search"), tr("FILE|- [options]"), tr("The best parallel layouts of the scenario's model and the Pareto front of time against cost."));
+    cl.option(QStringLiteral("gpus"), tr("N|LIST|MIN-MAX"), tr("The GPU counts to search: one, a comma-separated list, or a range MIN-MAX."));
+    cl.option(QStringLiteral("hardware"), tr("IDS|all"), tr("GPU preset ids, comma-separated, or \"all\"; each on its default cluster."));
+    cl.option(QStringLiteral("objective"), tr("time|cost|tco"), tr("What \"best\" means (default: time)."));
+    cl.option(QStringLiteral("max-gpus"), tr("N"), tr("At most this many GPUs."));
+    cl.option(QStringLiteral("budget"), tr("USD"), tr("At most this total cost of ownership."));
+    cl.option(QStringLiteral("deadline-days"), tr("D"), tr("At most this many days to train."));
+    cl.option(QStringLiteral("top"), tr("N"), tr("How many plans to list (default 10)."));
+    cl.option(QStringLiteral("emit-best"), tr("OUT.json"), tr("Write the best plan as a scenario file."));
+    cl.flag(QStringLiteral("json"), tr("Print JSON."));
+    cl.flag(QStringLiteral("csv"), tr("Print CSV."));
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    const bool json = cl.isSet(QStringLiteral("json")), csv = cl.isSet(QStringLiteral("csv"));
+    const bool hasGpus = cl.value(QStringLiteral("gpus"), gpus), hasHw = cl.value(QStringLiteral("hardware"), hardware);
+    const bool hasObjective = cl.value(QStringLiteral("objective"), objectiveText), hasEmit = cl.value(QStringLiteral("emit-best"), emitFile);
+    if (!takeNumber(cl, QStringLiteral("max-gpus"), maxGpus, true, why) || !takeNumber(cl, QStringLiteral("budget"), budget, false, why)
+        || !takeNumber(cl, QStringLiteral("deadline-days"), deadline, false, why) || !takeNumber(cl, QStringLiteral("top"), top, true, why))
         return fail(kExitUsage, cmd + why);
-    if (const QString bad = unknownOption(args); !bad.isEmpty())
-        return fail(kExitUsage, cmd + tr("unknown option %1").arg(bad));
+    args = cl.positional();
     if (args.size() != 1)
         return fail(kExitUsage, tr("search takes one scenario file"));
     if (json && csv)

@@ -33,14 +33,19 @@ QString inputText(double v)
 }
 } // namespace
 
-bool takeUncertaintyOptions(QStringList &args, UncertaintyRequest &request, QString *error)
+void declareUncertaintyOptions(CommandLine &cl)
+{
+    cl.flag(QStringLiteral("uncertainty"), QCoreApplication::translate("commtax::Cli", "Add P10/P50/P90 of the key figures and the one-at-a-time tornado."));
+    cl.option(QStringLiteral("samples"), QStringLiteral("N"), QCoreApplication::translate("commtax::Cli", "Latin hypercube samples (with --uncertainty)."));
+    cl.option(QStringLiteral("seed"), QStringLiteral("S"), QCoreApplication::translate("commtax::Cli", "Random seed (with --uncertainty); the same seed gives the same numbers."));
+}
+
+bool readUncertaintyOptions(const CommandLine &cl, UncertaintyRequest &request, QString *error)
 {
     QString samples, seed;
-    bool hasSamples = false, hasSeed = false;
-    if (!takeFlag(args, QStringLiteral("--uncertainty"), request.on, error)
-        || !takeOption(args, QStringLiteral("--samples"), samples, &hasSamples, error)
-        || !takeOption(args, QStringLiteral("--seed"), seed, &hasSeed, error))
-        return false;
+    request.on = cl.isSet(QStringLiteral("uncertainty"));
+    const bool hasSamples = cl.value(QStringLiteral("samples"), samples);
+    const bool hasSeed = cl.value(QStringLiteral("seed"), seed);
     if ((hasSamples || hasSeed) && !request.on) {
         *error = QCoreApplication::translate("commtax::Cli", "--samples and --seed go with --uncertainty");
         return false;

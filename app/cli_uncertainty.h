@@ -15,8 +15,10 @@ struct UncertaintyRequest {
     int samples = 2000;
     quint64 seed = 1;
 };
-// Take --uncertainty, --samples and --seed from the arguments; false with the reason on bad usage.
-bool takeUncertaintyOptions(QStringList &args, UncertaintyRequest &request, QString *error);
+class CommandLine;
+// Declare --uncertainty, --samples N and --seed S on a command's parser, and read them after parse().
+void declareUncertaintyOptions(CommandLine &cl);
+bool readUncertaintyOptions(const CommandLine &cl, UncertaintyRequest &request, QString *error);
 // The analysis of the scenario read from `fileName`: adds "uncertainty" and "sensitivity" to `json`
 // (when given) or returns the text for people. False with an error printed when the file cannot be
 // read again.

@@ -14,13 +14,14 @@
 
 int main(int argc, char **argv)
 {
-    // `commtax FILE` (the desktop entry's Exec=commtax %f) opens that plan in the app: one argument
-    // that is a path (it has a '/' or a '.'; no command has either) and no option.
-    const QString plan = argc == 2 ? QFile::decodeName(argv[1]) : QString();
-    const bool openPlan = !plan.isEmpty() && !plan.startsWith(QLatin1Char('-'))
-        && (plan.contains(QLatin1Char('/')) || plan.contains(QLatin1Char('.')));
-    if (argc > 1 && !openPlan)
+    // `commtax FILE` (the desktop entry's Exec=commtax %f) opens that plan in the app; Qt's own
+    // options (-platform, -style...) reach QApplication; a command runs the command line.
+    if (commtax::isCommandLine(argc, argv))
         return commtax::runCli(argc, argv);
+    QString plan;
+    if (int code = 0; !commtax::desktopArguments(argc, argv, plan, code))
+        return code;
+    const bool openPlan = !plan.isEmpty();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Commtax"));
     QApplication::setOrganizationName(QStringLiteral("Commtax"));

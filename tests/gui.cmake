@@ -11,3 +11,7 @@ if(COMMTAX_BUILD_BENCHMARKS)
   add_executable(bench_gui bench/bench_gui.cpp)
   target_link_libraries(bench_gui PRIVATE commtax_ui commtax_warnings)
 endif()
+
+# The app in Simplified Chinese (issue 14): Preferences, the handbook, zh_CN screenshots.
+commtax_add_test(test_i18n_gui SOURCES test_i18n_gui.cpp LIBS commtax_ui)
+target_compile_definitions(test_i18n_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -265,6 +266,199 @@ private Q_SLOTS:
         QVERIFY2(QString::fromUtf8(r.err).contains(fragment), r.err.constData());
         QVERIFY(r.out.isEmpty());
         QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("o1.csv"))) && !QFileInfo::exists(m_dir.filePath(QStringLiteral("o2.csv"))));
+    }
+
+    // Every command knows -h and --help: its own usage and options on stdout, exit 0, even beside
+    // other arguments; the top-level usage names them and Qt's options.
+    void helpPerCommand_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("option");
+        QTest::addRow("evaluate") << QStringLiteral("evaluate") << QStringLiteral("--json");
+        QTest::addRow("presets") << QStringLiteral("presets") << QStringLiteral("--json");
+        QTest::addRow("sweep") << QStringLiteral("sweep") << QStringLiteral("--micro-batches");
+        QTest::addRow("report") << QStringLiteral("report") << QStringLiteral("--normalize");
+        QTest::addRow("calibrate") << QStringLiteral("calibrate") << QStringLiteral("--ranks");
+        QTest::addRow("search") << QStringLiteral("search") << QStringLiteral("--objective");
+        QTest::addRow("launch") << QStringLiteral("launch") << QStringLiteral("--for");
+    }
+    void helpPerCommand()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, option);
+        for (const QStringList &args : {QStringList{command, QStringLiteral("--help")}, QStringList{command, QStringLiteral("-h")},
+                                        QStringList{command, QStringLiteral("x.json"), QStringLiteral("--help")}}) {
+            const Run r = runCommtax(args);
+            QCOMPARE(r.code, 0);
+            QVERIFY2(r.err.isEmpty(), r.err.constData());
+            const QString text = QString::fromUtf8(r.out);
+            QVERIFY2(text.startsWith(QStringLiteral("Usage: commtax ") + command + QLatin1Char(' ')), qPrintable(text));
+            QVERIFY2(text.contains(option) && text.contains(QStringLiteral("--help")), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("Exit status")), qPrintable(text));
+        }
+    }
+    void topLevelHelpNamesCommandHelpAndQtOptions()
+    {
+        const Run r = runCommtax({QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith("Usage: commtax"));
+        QVERIFY(r.out.contains("COMMAND --help"));
+        QVERIFY(r.out.contains("-platform"));
+        QVERIFY(r.out.contains("Exit status"));
+    }
+    void moreRepeatedOptions_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("fragment");
+        const QString f = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        const QString g = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/compare-1-h100.json");
+        QTest::addRow("search --top twice") << QStringList{QStringLiteral("search"), f, QStringLiteral("--top"), QStringLiteral("3"), QStringLiteral("--top=4")} << "--top given more than once";
+        QTest::addRow("search --json and --csv") << QStringList{QStringLiteral("search"), f, QStringLiteral("--json"), QStringLiteral("--csv")} << "not both";
+        QTest::addRow("launch --for twice") << QStringList{QStringLiteral("launch"), f, QStringLiteral("--for"), QStringLiteral("nemo"), QStringLiteral("--for"), QStringLiteral("megatron")} << "--for given more than once";
+        QTest::addRow("launch -o twice") << QStringList{QStringLiteral("launch"), f, QStringLiteral("--for"), QStringLiteral("nemo"), QStringLiteral("-o"), QStringLiteral("-"), QStringLiteral("-o-")} << "-o given more than once";
+        QTest::addRow("report --format twice") << QStringList{QStringLiteral("report"), f, g, QStringLiteral("-o"), QStringLiteral("-"), QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--format=json")} << "--format given more than once";
+        QTest::addRow("report bad --format") << QStringList{QStringLiteral("report"), f, g, QStringLiteral("-o"), QStringLiteral("-"), QStringLiteral("--format"), QStringLiteral("xls")} << "--format must be";
+        QTest::addRow("report stdin twice") << QStringList{QStringLiteral("report"), QStringLiteral("-"), QStringLiteral("-"), QStringLiteral("-o"), QStringLiteral("-")} << "once only";
+        QTest::addRow("value given to a flag") << QStringList{QStringLiteral("evaluate"), f, QStringLiteral("--json=yes")} << "--json";
+        QTest::addRow("option without value") << QStringList{QStringLiteral("sweep"), f, QStringLiteral("--gpus")} << "--gpus needs a value";
+    }
+    void moreRepeatedOptions()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, fragment);
+        const Run r = runCommtax(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(fragment), r.err.constData());
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+    }
+
+    // "-" reads the scenario from standard input; "-o -" writes to standard output.
+    void standardInputAndOutput()
+    {
+        const QByteArray scenario = serializeScenario(defaultScenario());
+        const QString file = writeFile(m_dir, QStringLiteral("stdin-default.json"), scenario);
+        const Run fromFile = runCommtax({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
+        QCOMPARE(fromFile.code, 0);
+        Run r = runCommtax({QStringLiteral("evaluate"), QStringLiteral("-"), QStringLiteral("--json")}, scenario);
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out, fromFile.out);
+        r = runCommtax({QStringLiteral("sweep"), QStringLiteral("-"), QStringLiteral("--gpus"), QStringLiteral("256,512"), QStringLiteral("--csv")}, scenario);
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out.trimmed().split('\n').size(), 3);
+        // a bad scenario on stdin is named <stdin>
+        r = runCommtax({QStringLiteral("evaluate"), QStringLiteral("-")}, QByteArray("{\"format\": \"commtax-scenario\", \"version\": 1, \"training\": {\"tp\": 0}}"));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("<stdin>:"), r.err.constData());
+        r = runCommtax({QStringLiteral("evaluate"), QStringLiteral("-")}, QByteArray(""));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("<stdin>"), r.err.constData());
+
+        // report: one plan from stdin, the table to stdout (CSV by default, JSON with --format)
+        const QString g = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/compare-1-h100.json");
+        r = runCommtax({QStringLiteral("report"), QStringLiteral("-"), g, QStringLiteral("-o"), QStringLiteral("-")}, scenario);
+        QCOMPARE(r.code, 0);
+        const QString csvFile = m_dir.filePath(QStringLiteral("stdio.csv"));
+        const Run toFile = runCommtax({QStringLiteral("report"), file, g, QStringLiteral("-o"), csvFile});
+        QCOMPARE(toFile.code, 0);
+        QVERIFY2(!r.out.contains("Wrote"), r.out.constData());
+        const QList<QByteArray> lines = r.out.split('\n'), fileLines = readAll(csvFile).split('\n');
+        QCOMPARE(lines.size(), fileLines.size());
+        QCOMPARE(lines.first(), fileLines.first()); // the same columns
+        r = runCommtax({QStringLiteral("report"), file, g, QStringLiteral("-o"), QStringLiteral("-"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.code, 0);
+        QJsonParseError error;
+        QJsonDocument::fromJson(r.out, &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        r = runCommtax({QStringLiteral("report"), file, g, QStringLiteral("-o"), QStringLiteral("-"), QStringLiteral("--format"), QStringLiteral("pdf")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith("%PDF-"));
+        // --format wins over the suffix
+        const QString odd = m_dir.filePath(QStringLiteral("table.txt"));
+        r = runCommtax({QStringLiteral("report"), file, g, QStringLiteral("-o"), odd, QStringLiteral("--format"), QStringLiteral("csv")});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(readAll(odd).split('\n').first(), fileLines.first());
+
+        // launch: -o - is standard output, as without -o
+        const Run plain = runCommtax({QStringLiteral("launch"), file, QStringLiteral("--for"), QStringLiteral("megatron")});
+        QCOMPARE(plain.code, 0);
+        r = runCommtax({QStringLiteral("launch"), QStringLiteral("-"), QStringLiteral("--for"), QStringLiteral("megatron"), QStringLiteral("-o"), QStringLiteral("-")}, scenario);
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out, plain.out);
+    }
+
+    // Qt's options reach Qt when the desktop app starts: without a display, "-platform offscreen"
+    // is what lets it start at all. Anything else that looks like an option is a usage error.
+    void qtOptionsReachTheDesktopApp()
+    {
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *v : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            env.remove(QLatin1String(v));
+        env.insert(QStringLiteral("HOME"), home.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), home.filePath(QStringLiteral("library.sqlite")));
+        Run r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("-platform"), QStringLiteral("offscreen"), QStringLiteral("--bogus")}, env);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("unknown option --bogus"), r.err.constData());
+        r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("-style"), QStringLiteral("fusion"), QStringLiteral("a.json"), QStringLiteral("b.json")}, env);
+        QCOMPARE(r.code, 2);
+        QProcess app;
+        app.setProcessEnvironment(env);
+        app.start(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("-platform"), QStringLiteral("offscreen"), QStringLiteral("-style"), QStringLiteral("fusion"), QStringLiteral("--reverse")});
+        QVERIFY(app.waitForStarted());
+        QVERIFY2(!app.waitForFinished(4000), app.readAllStandardError().constData()); // the window is up
+        app.kill();
+        app.waitForFinished();
+    }
+
+    // Files are locale-independent (issue 14): under a Chinese or German system locale (Qt's
+    // QLocale::system() and the C library's, which QCoreApplication installs), CSV and JSON come out
+    // byte for byte as under the C locale: '.' decimals, no group separators. The people's text
+    // does follow the locale (the usage in Chinese under zh_CN).
+    void filesAreLocaleIndependent()
+    {
+        const QString a = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/compare-1-h100.json");
+        const QString b = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        const auto outputs = [&](const QString &locale) {
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove(QStringLiteral("LANGUAGE"));
+            env.insert(QStringLiteral("LANG"), locale);
+            env.insert(QStringLiteral("LC_ALL"), locale);
+            env.insert(QStringLiteral("COMMTAX_LIBRARY"), m_dir.filePath(QStringLiteral("no-library.sqlite")));
+            QList<QByteArray> files;
+            const QString tag = QString(locale).replace(QLatin1Char('.'), QLatin1Char('-'));
+            for (const QString &suffix : {QStringLiteral("csv"), QStringLiteral("json")}) {
+                const QString out = m_dir.filePath(QStringLiteral("locale-%1.%2").arg(tag, suffix));
+                const Run r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("report"), a, b, QStringLiteral("-o"), out}, env, QByteArray(), 60000);
+                if (r.code != 0)
+                    qWarning("%s", r.err.constData());
+                files << readAll(out);
+            }
+            for (const QStringList &args : {QStringList{QStringLiteral("evaluate"), b, QStringLiteral("--json")},
+                                            QStringList{QStringLiteral("sweep"), b, QStringLiteral("--gpus"), QStringLiteral("256,1024,4096"), QStringLiteral("--csv")},
+                                            QStringList{QStringLiteral("sweep"), b, QStringLiteral("--hardware"), QStringLiteral("all"), QStringLiteral("--json")},
+                                            QStringList{QStringLiteral("presets"), QStringLiteral("--json")}})
+                files << run(QStringLiteral(COMMTAX_BINARY), args, env, QByteArray(), 60000).out;
+            files << run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), QStringLiteral("--help")}, env, QByteArray(), 60000).out; // for people
+            return files;
+        };
+        const QList<QByteArray> c = outputs(QStringLiteral("C"));
+        for (const QByteArray &f : c.mid(0, c.size() - 1))
+            QVERIFY(f.size() > 100);
+        // the figures in C: '.' decimals and no group separators in a number
+        static const QRegularExpression grouped(QStringLiteral("\\d[,\\x{a0}\\x{202f}']\\d{3}\\b"));
+        QVERIFY(!QString::fromUtf8(c[0]).contains(QRegularExpression(QStringLiteral("\"\\d+,\\d+\""))));
+        QVERIFY(!QString::fromUtf8(c[2]).contains(grouped));
+        QVERIFY(c[2].contains("."));
+        for (const QString &locale : {QStringLiteral("zh_CN.UTF-8"), QStringLiteral("de_DE.UTF-8")}) {
+            const QList<QByteArray> l = outputs(locale);
+            QCOMPARE(l.size(), c.size());
+            for (qsizetype i = 0; i + 1 < l.size(); ++i) // report CSV, JSON, evaluate --json, sweeps, presets
+                QVERIFY2(l[i] == c[i], qPrintable(QStringLiteral("%1: output %2 differs from the C locale's").arg(locale).arg(i)));
+            if (locale.startsWith(QLatin1String("zh")))
+                QVERIFY2(QString::fromUtf8(l.last()).contains(QStringLiteral("用法")), l.last().constData());
+        }
     }
 
     // Names from files reach the terminal with their control characters escaped (an ESC could

@@ -624,10 +624,7 @@ private Q_SLOTS:
     void aboutBoxNamesVersionsAndSources()
     {
         auto f = make();
-        QAction *about = nullptr;
-        for (QAction *a : f->window.menuBar()->actions())
-            if (a->menu() && a->menu()->objectName() == QLatin1String("helpMenu"))
-                about = a->menu()->actions().value(0);
+        auto *about = f->window.findChild<QAction *>(QStringLiteral("aboutAction"));
         QVERIFY(about);
         about->trigger();
         auto *box = f->find<QMessageBox>(QStringLiteral("aboutBox"));

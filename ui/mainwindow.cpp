@@ -7,8 +7,10 @@
 #include "core/resultio.h"
 #include "editor/planeditor.h"
 #include "enginerunner.h"
+#include "handbook.h"
 #include "keyfigures.h"
 #include "plandocument.h"
+#include "preferencesdialog.h"
 #include "textpanels.h"
 
 #include <QAction>
@@ -213,7 +215,7 @@ void MainWindow::buildActions()
     m_redoAction->setIcon(st->standardIcon(QStyle::SP_ArrowForward));
 
     m_aboutAction = new QAction(tr("&About Commtax"), this);
-    m_aboutAction->setShortcut(QKeySequence::HelpContents);
+    m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
 
@@ -254,6 +256,14 @@ void MainWindow::buildMenus()
     edit->setObjectName(QStringLiteral("editMenu"));
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
+    edit->addSeparator();
+    QAction *preferences = edit->addAction(tr("Pre&ferences..."), this, [this] {
+        PreferencesDialog dialog(m_settings, this);
+        dialog.exec();
+    });
+    preferences->setObjectName(QStringLiteral("preferencesAction"));
+    preferences->setMenuRole(QAction::PreferencesRole);
+    preferences->setShortcut(QKeySequence::Preferences);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -268,6 +278,10 @@ void MainWindow::buildMenus()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
+    QAction *handbook = help->addAction(tr("Commtax &Handbook"), this, [this] { showHandbook(this); });
+    handbook->setObjectName(QStringLiteral("handbookAction"));
+    handbook->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
     help->addAction(m_aboutAction);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }

@@ -286,8 +286,26 @@ bool parseScenario(const QByteArray &json, const QString &fileName, const Preset
 
 namespace {
 // The text of a scenario file (regular files up to kMaxScenarioBytes), or a LoadError saying why not.
+QString scenarioDisplayName(const QString &fileName)
+{
+    return fileName == QLatin1String("-") ? QStringLiteral("<stdin>") : fileName;
+}
+
 bool readScenarioText(const QString &fileName, QByteArray &json, QList<LoadError> &errors)
 {
+    if (fileName == QLatin1String("-")) { // standard input (the command line's "-")
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly)) {
+            errors.append(LoadError{scenarioDisplayName(fileName), 0, 0, QString(), QStringLiteral("cannot read standard input")});
+            return false;
+        }
+        json = in.read(kMaxScenarioBytes + 1);
+        if (json.size() > kMaxScenarioBytes) {
+            errors.append(LoadError{scenarioDisplayName(fileName), 0, 0, QString(), QStringLiteral("standard input holds more than a scenario file may")});
+            return false;
+        }
+        return true;
+    }
     LoadError readError;
     if (readInputFile(fileName, kMaxScenarioBytes, json, &readError))
         return true;
@@ -299,13 +317,13 @@ bool readScenarioText(const QString &fileName, QByteArray &json, QList<LoadError
 bool loadScenarioFile(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
 {
     QByteArray json;
-    return readScenarioText(fileName, json, errors) && parseScenario(json, fileName, catalog, out, errors);
+    return readScenarioText(fileName, json, errors) && parseScenario(json, scenarioDisplayName(fileName), catalog, out, errors);
 }
 
 bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
 {
     QByteArray json;
-    if (!readScenarioText(fileName, json, errors) || !parseScenario(json, fileName, catalog, out, errors))
+    if (!readScenarioText(fileName, json, errors) || !parseScenario(json, scenarioDisplayName(fileName), catalog, out, errors))
         return false;
     const std::vector<PlanError> planErrors = validate(out.plan);
     if (planErrors.empty())
@@ -314,7 +332,7 @@ bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catal
     for (const PlanError &e : planErrors) {
         const QString path = QString::fromStdString(e.field);
         const TextPosition pos = loc.find(path);
-        errors.append(LoadError{fileName, pos.line, pos.column, path, QString::fromStdString(e.message)});
+        errors.append(LoadError{scenarioDisplayName(fileName), pos.line, pos.column, path, QString::fromStdString(e.message)});
     }
     return false;
 }

@@ -33,6 +33,7 @@ Scenario defaultScenario(const PresetCatalog &catalog = PresetCatalog::builtIn()
 // Only the format is checked here; validateScenario() adds the engine's checks with positions.
 bool parseScenario(const QByteArray &json, const QString &fileName, const PresetCatalog &catalog, Scenario &out,
                    QList<LoadError> &errors);
+// The file name "-" reads standard input (the command line's "-"; errors then name "<stdin>").
 bool loadScenarioFile(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors);
 // Parse and run the engine's validation; every problem with its position in the file.
 bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catalog, Scenario &out,

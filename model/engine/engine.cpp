@@ -4,6 +4,7 @@
 #include "limits.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -234,11 +235,13 @@ int stageLayers(const StageSplit &split, int stage)
 
 namespace {
 
+// Numbers in messages are formatted with std::to_chars: printf's format in the C locale whatever
+// the process's locale (under de_DE, snprintf would write "31,5").
 std::string num(double v)
 {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
+    const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 10);
+    return std::string(buf, r.ptr);
 }
 
 struct Checker {
@@ -1100,17 +1103,15 @@ Evaluation evaluate(const Plan &plan)
 // warnings in words
 
 namespace {
+std::string fixed(double v, int digits) // locale-independent, as num()
+{
+    char buf[512];
+    const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, digits);
+    return r.ec == std::errc() ? std::string(buf, r.ptr) : std::string("inf");
+}
 std::string pct(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", v * 100.0);
-    return buf;
-}
-std::string fixed(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
+    return fixed(v * 100.0, 1) + "%";
 }
 } // namespace
 

@@ -2,6 +2,7 @@
 #include "calibration.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -10,11 +11,11 @@ namespace commtax::nccl {
 
 namespace {
 
-std::string fmt(double v, int decimals)
+std::string fmt(double v, int decimals) // std::to_chars: '.' whatever the process's locale
 {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
+    char buf[512];
+    const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, decimals);
+    return r.ec == std::errc() ? std::string(buf, r.ptr) : std::string("inf");
 }
 
 // Busbw in GB/s with the precision people use for it.

@@ -18,6 +18,14 @@
         <source>Fit the network model to a measured nccl-tests or rccl-tests log</source>
         <translation>用实测的 nccl-tests 或 rccl-tests 日志拟合网络模型</translation>
     </message>
+    <message>
+        <source>Find best layout...</source>
+        <translation>寻找最佳布局...</translation>
+    </message>
+    <message>
+        <source>Search every parallel layout of the plan for the fastest or cheapest that fits</source>
+        <translation>在方案的所有并行布局中搜索能放下的最快或最便宜的布局</translation>
+    </message>
 </context>
 <context>
     <name>commtax::BubbleChart</name>
@@ -526,28 +534,6 @@
         <translation> 需要一个值</translation>
     </message>
     <message>
-        <source>Usage: commtax                          start the desktop app
-       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
-       commtax presets [--json]         list the built-in models, GPUs and clusters
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax --version | --help
-Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
-</source>
-        <translation>用法：commtax                          启动桌面应用
-       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
-       commtax presets [--json]         列出内置的模型、GPU 和集群
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize gpus|budget|time]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax --version | --help
-退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
-</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; is not a positive whole number</source>
         <translation>“%1”不是正整数</translation>
     </message>
@@ -556,16 +542,8 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>列表为空</translation>
     </message>
     <message>
-        <source>evaluate: unknown option %1</source>
-        <translation>evaluate：未知选项 %1</translation>
-    </message>
-    <message>
         <source>evaluate takes one scenario file</source>
         <translation>evaluate 只接受一个场景文件</translation>
-    </message>
-    <message>
-        <source>presets: unknown option %1</source>
-        <translation>presets：未知选项 %1</translation>
     </message>
     <message>
         <source>presets takes no arguments</source>
@@ -606,10 +584,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
 </source>
         <translation>  %1 %2 %3 GPU/节点，每 GPU 网卡 %4 Gb/s，默认 %5 节点，默认 GPU %6
 </translation>
-    </message>
-    <message>
-        <source>sweep: unknown option %1</source>
-        <translation>sweep：未知选项 %1</translation>
     </message>
     <message>
         <source>sweep takes one scenario file</source>
@@ -742,10 +716,6 @@ warnings:
         <translation>calibrate：--cluster 需要一个预设 id</translation>
     </message>
     <message>
-        <source>calibrate: unknown option %1</source>
-        <translation>calibrate：未知选项 %1</translation>
-    </message>
-    <message>
         <source>calibrate takes one log file (or - for standard input)</source>
         <translation>calibrate 只接受一个日志文件（或用 - 表示标准输入）</translation>
     </message>
@@ -772,10 +742,6 @@ warnings:
     <message>
         <source>report: give the output once (-o or --output, not both)</source>
         <translation>report：输出只能给一次（-o 或 --output，不能同时使用）</translation>
-    </message>
-    <message>
-        <source>report: unknown option %1</source>
-        <translation>report：未知选项 %1</translation>
     </message>
     <message>
         <source>report: -o OUT.pdf|OUT.csv|OUT.json is required</source>
@@ -812,6 +778,224 @@ warnings:
             <numerusform>已写入 %1（%n 个方案）
 </numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show this command&apos;s usage and exit.</source>
+        <translation>显示此命令的用法并退出。</translation>
+    </message>
+    <message>
+        <source>unknown option %1</source>
+        <translation>未知选项 %1</translation>
+    </message>
+    <message>
+        <source>Usage: commtax %1 %2
+</source>
+        <translation>用法：commtax %1 %2
+</translation>
+    </message>
+    <message>
+        <source>
+Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
+</source>
+        <translation>
+退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
+</translation>
+    </message>
+    <message>
+        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
+       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
+       commtax presets [--json]         list the built-in models, GPUs and clusters
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
+                     [--normalize gpus|budget|time]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
+                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front
+       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 the framework&apos;s arguments or config for the scenario&apos;s layout
+       commtax COMMAND --help           the usage and options of one command
+       commtax --version | --help
+A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
+QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
+Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
+</source>
+        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
+       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
+       commtax presets [--json]         列出内置的模型、GPU 和集群
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
+                     [--normalize gpus|budget|time]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
+                     [--emit-best OUT.json]   最佳并行布局与帕累托前沿
+       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 该框架运行场景布局所需的参数或配置
+       commtax COMMAND --help           某个命令的用法与选项
+       commtax --version | --help
+FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
+QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
+退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
+</translation>
+    </message>
+    <message>
+        <source>FILE|- [--json]</source>
+        <translation>FILE|- [--json]</translation>
+    </message>
+    <message>
+        <source>Evaluate one scenario (&quot;-&quot;: read it from standard input): a table of its figures, or the JSON metrics.</source>
+        <translation>评估一个场景（&quot;-&quot;：从标准输入读取）：输出指标表格或 JSON 指标。</translation>
+    </message>
+    <message>
+        <source>Print every metric as JSON (locale-independent).</source>
+        <translation>以 JSON 输出全部指标（与区域设置无关）。</translation>
+    </message>
+    <message>
+        <source>[--json]</source>
+        <translation>[--json]</translation>
+    </message>
+    <message>
+        <source>List the built-in models, GPUs and clusters.</source>
+        <translation>列出内置的模型、GPU 和集群。</translation>
+    </message>
+    <message>
+        <source>Print the presets as JSON, with every value&apos;s kind and source.</source>
+        <translation>以 JSON 输出预设，并附每个值的类型和来源。</translation>
+    </message>
+    <message>
+        <source>FILE|- (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all) [options]</source>
+        <translation>FILE|- (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all) [选项]</translation>
+    </message>
+    <message>
+        <source>Evaluate the scenario over GPU counts, micro-batch counts or GPU presets.</source>
+        <translation>在一系列 GPU 数量、微批次数或 GPU 预设上评估场景。</translation>
+    </message>
+    <message>
+        <source>LIST|default</source>
+        <translation>LIST|default</translation>
+    </message>
+    <message>
+        <source>GPU counts, comma-separated, or &quot;default&quot; (8 to 16384).</source>
+        <translation>GPU 数量，以逗号分隔，或 &quot;default&quot;（8 到 16384）。</translation>
+    </message>
+    <message>
+        <source>LIST</source>
+        <translation>LIST</translation>
+    </message>
+    <message>
+        <source>Micro-batch counts per pipeline, comma-separated.</source>
+        <translation>每条流水线的微批次数，以逗号分隔。</translation>
+    </message>
+    <message>
+        <source>IDS|all</source>
+        <translation>IDS|all</translation>
+    </message>
+    <message>
+        <source>GPU preset ids, comma-separated, or &quot;all&quot;; each on its default cluster.</source>
+        <translation>GPU 预设 ID，以逗号分隔，或 &quot;all&quot;；每种 GPU 使用其默认集群。</translation>
+    </message>
+    <message>
+        <source>MODE</source>
+        <translation>MODE</translation>
+    </message>
+    <message>
+        <source>With --gpus: fixed-batch (the default) or fixed-micro-batches.</source>
+        <translation>与 --gpus 一起使用：fixed-batch（默认）或 fixed-micro-batches。</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>输出 JSON。</translation>
+    </message>
+    <message>
+        <source>Print CSV.</source>
+        <translation>输出 CSV。</translation>
+    </message>
+    <message>
+        <source>unknown option %1 (see commtax --help)</source>
+        <translation>未知选项 %1（参见 commtax --help）</translation>
+    </message>
+    <message>
+        <source>the desktop app opens one plan file, not %1</source>
+        <translation>桌面应用只能打开一个方案文件，而不是 %1 个</translation>
+    </message>
+    <message>
+        <source>LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]</source>
+        <translation>LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]</translation>
+    </message>
+    <message>
+        <source>Read an nccl-tests or rccl-tests log (&quot;-&quot;: standard input), fit it and compare it with the model on a cluster preset.</source>
+        <translation>读取 nccl-tests 或 rccl-tests 日志（&quot;-&quot;：标准输入），进行拟合，并与集群预设上的模型比较。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>The number of ranks, when the log does not say.</source>
+        <translation>rank 数（日志未给出时）。</translation>
+    </message>
+    <message>
+        <source>The number of nodes, when the log does not say.</source>
+        <translation>节点数（日志未给出时）。</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>The cluster preset to compare with (default: the one of the log&apos;s GPU).</source>
+        <translation>用于比较的集群预设（默认：日志中 GPU 所属的集群）。</translation>
+    </message>
+    <message>
+        <source>Which result table of the log to calibrate (default 1).</source>
+        <translation>校准日志中的第几个结果表（默认 1）。</translation>
+    </message>
+    <message>
+        <source>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time]</source>
+        <translation>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time]</translation>
+    </message>
+    <message>
+        <source>Compare 2 to 8 scenarios (&quot;-&quot;: one read from standard input) as a PDF report, or its table as CSV or JSON.</source>
+        <translation>比较 2 到 8 个场景（&quot;-&quot;：其中一个从标准输入读取），生成 PDF 报告，或以 CSV、JSON 输出其表格。</translation>
+    </message>
+    <message>
+        <source>OUT</source>
+        <translation>OUT</translation>
+    </message>
+    <message>
+        <source>The output file; its suffix chooses the format; &quot;-&quot; writes to standard output.</source>
+        <translation>输出文件，其后缀决定格式；&quot;-&quot; 写到标准输出。</translation>
+    </message>
+    <message>
+        <source>The same as -o.</source>
+        <translation>与 -o 相同。</translation>
+    </message>
+    <message>
+        <source>FORMAT</source>
+        <translation>FORMAT</translation>
+    </message>
+    <message>
+        <source>pdf, csv or json, whatever the suffix (with -o -: csv unless given).</source>
+        <translation>pdf、csv 或 json，不论后缀（使用 -o - 时，未指定则为 csv）。</translation>
+    </message>
+    <message>
+        <source>as-given (the default), gpus, budget or time: what the plans are made equal in.</source>
+        <translation>as-given（默认）、gpus、budget 或 time：各方案按哪一项对齐。</translation>
+    </message>
+    <message>
+        <source>report: --format must be pdf, csv or json</source>
+        <translation>report：--format 必须是 pdf、csv 或 json</translation>
+    </message>
+    <message>
+        <source>report: standard input (-) can be read once only</source>
+        <translation>report：标准输入（-）只能读取一次</translation>
+    </message>
+    <message>
+        <source>report: cannot write to standard output</source>
+        <translation>report：无法写入标准输出</translation>
     </message>
 </context>
 <context>
@@ -1626,14 +1810,6 @@ Best of the plans that run</source>
         <translation>整个训练任务的 token 数</translation>
     </message>
     <message>
-        <source>Goodput (0-1)</source>
-        <translation>有效训练率 (0-1)</translation>
-    </message>
-    <message>
-        <source>Share of wall-clock time spent training (failures, restarts, checkpoints)</source>
-        <translation>墙钟时间中用于训练的比例（故障、重启、检查点）</translation>
-    </message>
-    <message>
         <source>Buy or rent</source>
         <translation>购买或租用</translation>
     </message>
@@ -1716,6 +1892,105 @@ Best of the plans that run</source>
     <message>
         <source>Economics</source>
         <translation>经济性</translation>
+    </message>
+    <message>
+        <source>Head width</source>
+        <translation>注意力头宽度</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力类型</translation>
+    </message>
+    <message>
+        <source>MLA query rank</source>
+        <translation>MLA 查询秩</translation>
+    </message>
+    <message>
+        <source>MLA key/value rank</source>
+        <translation>MLA 键/值秩</translation>
+    </message>
+    <message>
+        <source>MLA RoPE head width</source>
+        <translation>MLA RoPE 头宽度</translation>
+    </message>
+    <message>
+        <source>MLA no-RoPE head width</source>
+        <translation>MLA 非 RoPE 头宽度</translation>
+    </message>
+    <message>
+        <source>MLA value head width</source>
+        <translation>MLA 值头宽度</translation>
+    </message>
+    <message>
+        <source>Routed experts</source>
+        <translation>路由专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token (top-k)</source>
+        <translation>每 token 专家数 (top-k)</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 大小</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>Leading dense layers</source>
+        <translation>前置稠密层数</translation>
+    </message>
+    <message>
+        <source>GEMM fixed cost (us)</source>
+        <translation>GEMM 固定开销 (us)</translation>
+    </message>
+    <message>
+        <source>FP8 GEMM efficiency</source>
+        <translation>FP8 GEMM 效率</translation>
+    </message>
+    <message>
+        <source>Interruptions per GPU-day</source>
+        <translation>每 GPU 每天中断次数</translation>
+    </message>
+    <message>
+        <source>Context parallel (cp)</source>
+        <translation>上下文并行 (cp)</translation>
+    </message>
+    <message>
+        <source>Expert parallel (ep)</source>
+        <translation>专家并行 (ep)</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel (etp)</source>
+        <translation>专家张量并行 (etp)</translation>
+    </message>
+    <message>
+        <source>MoE load imbalance (max/mean)</source>
+        <translation>MoE 负载不均衡 (最大/平均)</translation>
+    </message>
+    <message>
+        <source>EP overlap (0-1)</source>
+        <translation>EP 重叠 (0-1)</translation>
+    </message>
+    <message>
+        <source>Checkpoint write (s)</source>
+        <translation>检查点写入 (s)</translation>
+    </message>
+    <message>
+        <source>Restart after a failure (s)</source>
+        <translation>故障后重启 (s)</translation>
+    </message>
+    <message>
+        <source>Goodput (0-1, or auto)</source>
+        <translation>有效训练率 (0-1，或 auto)</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::HandbookDialog</name>
+    <message>
+        <source>Commtax Handbook</source>
+        <translation>Commtax 手册</translation>
     </message>
 </context>
 <context>
@@ -2127,6 +2402,18 @@ Best of the plans that run</source>
         <source>capex %1, %2/hour, %3</source>
         <translation>资本支出 %1，每小时 %2，%3</translation>
     </message>
+    <message>
+        <source>Pre&amp;ferences...</source>
+        <translation>首选项(&amp;F)...</translation>
+    </message>
+    <message>
+        <source>Commtax &amp;Handbook</source>
+        <translation>Commtax 手册(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Licence&lt;/b&gt;: Commtax is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version (GPL-3.0-or-later). It comes with ABSOLUTELY NO WARRANTY. See &lt;a href=&quot;https://www.gnu.org/licenses/gpl-3.0.html&quot;&gt;gnu.org/licenses/gpl-3.0&lt;/a&gt;; on Debian, /usr/share/common-licenses/GPL-3 and /usr/share/doc/commtax/copyright.&lt;/p&gt;&lt;p&gt;QCustomPlot is licensed under the GPL-3.0; Qt under the LGPL-3.0.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;许可证&lt;/b&gt;：Commtax 是自由软件：你可以按照自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由你选择）任何更新版本（GPL-3.0-or-later）的条款再发布和/或修改它。本软件不提供任何担保。参见 &lt;a href=&quot;https://www.gnu.org/licenses/gpl-3.0.html&quot;&gt;gnu.org/licenses/gpl-3.0&lt;/a&gt;；在 Debian 上参见 /usr/share/common-licenses/GPL-3 与 /usr/share/doc/commtax/copyright。&lt;/p&gt;&lt;p&gt;QCustomPlot 以 GPL-3.0 授权；Qt 以 LGPL-3.0 授权。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>commtax::MemoryChart</name>
@@ -2371,6 +2658,54 @@ Best of the plans that run</source>
         <source>Hardware FLOPs per step</source>
         <translation>每步硬件 FLOPs</translation>
     </message>
+    <message>
+        <source>CP communication (s)</source>
+        <translation>CP 通信 (s)</translation>
+    </message>
+    <message>
+        <source>CP communication exposed (s)</source>
+        <translation>暴露的 CP 通信 (s)</translation>
+    </message>
+    <message>
+        <source>EP all-to-all (s)</source>
+        <translation>EP all-to-all (s)</translation>
+    </message>
+    <message>
+        <source>EP all-to-all exposed (s)</source>
+        <translation>暴露的 EP all-to-all (s)</translation>
+    </message>
+    <message>
+        <source>CP ring hop bandwidth (GB/s)</source>
+        <translation>CP 环每跳带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>EP busbw (GB/s)</source>
+        <translation>EP 总线带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练率</translation>
+    </message>
+    <message>
+        <source>Goodput lost: checkpoints</source>
+        <translation>有效训练率损失：检查点</translation>
+    </message>
+    <message>
+        <source>Goodput lost: work since last checkpoint</source>
+        <translation>有效训练率损失：上次检查点后的工作</translation>
+    </message>
+    <message>
+        <source>Goodput lost: restarts</source>
+        <translation>有效训练率损失：重启</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval (s)</source>
+        <translation>检查点间隔 (s)</translation>
+    </message>
+    <message>
+        <source>Active parameters</source>
+        <translation>激活参数量</translation>
+    </message>
 </context>
 <context>
     <name>commtax::PlanDocument</name>
@@ -2465,6 +2800,33 @@ Best of the plans that run</source>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;%3%4&lt;/p&gt;&lt;p&gt;&lt;b&gt;Where the default comes from.&lt;/b&gt; %5&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;%3%4&lt;/p&gt;&lt;p&gt;&lt;b&gt;默认值的来源。&lt;/b&gt;%5&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>auto (from failures)</source>
+        <translation>自动（按故障率）</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>System (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>Interface language</source>
+        <translation>界面语言</translation>
+    </message>
+    <message>
+        <source>The new language applies when Commtax starts again. Files (scenarios, JSON, CSV) are the same in every language.</source>
+        <translation>新的语言在 Commtax 下次启动时生效。文件（场景、JSON、CSV）在任何语言下都相同。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
 </context>
 <context>
     <name>commtax::PresetEditor</name>
@@ -2503,6 +2865,10 @@ Best of the plans that run</source>
     <message>
         <source>edited by the user</source>
         <translation>用户已修改</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
     </message>
 </context>
 <context>
@@ -3301,6 +3667,33 @@ overlap</source>
     <message>
         <source>Data-parallel sync is latency-bound over %1 ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help</source>
         <translation>数据并行同步在 %1 个 rank 上受延迟限制：更少、更大的消息（更大的 tp*pp 分片或更大的桶）会有帮助</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::cli</name>
+    <message>
+        <source>OUT</source>
+        <translation>OUT</translation>
+    </message>
+    <message>
+        <source>IDS|all</source>
+        <translation>IDS|all</translation>
+    </message>
+    <message>
+        <source>GPU preset ids, comma-separated, or &quot;all&quot;; each on its default cluster.</source>
+        <translation>GPU 预设 ID，以逗号分隔，或 &quot;all&quot;；每种 GPU 使用其默认集群。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>输出 JSON。</translation>
+    </message>
+    <message>
+        <source>Print CSV.</source>
+        <translation>输出 CSV。</translation>
     </message>
 </context>
 </TS>
