@@ -548,8 +548,8 @@ private Q_SLOTS:
         const QJsonObject doc = QJsonDocument::fromJson(file.readAll()).object();
         QCOMPARE(doc.value(QStringLiteral("format")).toString(), QStringLiteral("commtax-published-runs"));
         const PresetCatalog &c = PresetCatalog::builtIn();
-        double sum = 0, worst = 0;
-        int n = 0;
+        double sum = 0, worst = 0, denseSum = 0, denseWorst = 0;
+        int n = 0, dense = 0, recipes = 0, recipesFit = 0;
         for (const QJsonValue &v : doc.value(QStringLiteral("runs")).toArray()) {
             const QJsonObject run = v.toObject();
             const QString id = run.value(QStringLiteral("id")).toString();
@@ -597,11 +597,28 @@ private Q_SLOTS:
             sum += std::abs(err);
             worst = std::max(worst, std::abs(err));
             ++n;
+            if (!plan.model.moe()) {
+                denseSum += std::abs(err);
+                denseWorst = std::max(denseWorst, std::abs(err));
+                ++dense;
+            }
+            // NVIDIA's published recipes run in production: the engine should find them fitting.
+            if (id.startsWith(QLatin1String("nemo-")) || id.startsWith(QLatin1String("mbridge-"))) {
+                ++recipes;
+                recipesFit += e.result.fits_in_memory ? 1 : 0;
+                if (!e.result.fits_in_memory)
+                    qInfo("%-32s does not fit under the engine: %.1f GB of %.1f usable", qPrintable(id), e.result.memory_total_gb, e.result.memory_usable_gb);
+            }
             if (run.contains(QStringLiteral("assert_within")))
                 QVERIFY_NEAR(got, published, run.value(QStringLiteral("assert_within")).toDouble());
         }
         QVERIFY(n >= 10);
-        qInfo("published runs: %d, MAPE %.1f%%, max %.1f%%", n, 100 * sum / n, 100 * worst);
+        qInfo("published runs: %d, MAPE %.1f%%, max %.1f%%; dense runs: %d, MAPE %.1f%%, max %.1f%%; NVIDIA recipes that fit: %d of %d",
+              n, 100 * sum / n, 100 * worst, dense, 100 * denseSum / dense, 100 * denseWorst, recipesFit, recipes);
+        // A guard against regressions, not the goal: the issue asks for MAPE <= 7% and max <= 15%,
+        // which the engine does not reach yet (docs/model.md §3).
+        QVERIFY2(sum / n < 0.15, qPrintable(QString::number(100 * sum / n)));
+        QVERIFY2(denseSum / dense < 0.10, qPrintable(QString::number(100 * denseSum / dense)));
     }
 
     // ---- New physics (docs/model.md §17-18)
@@ -762,6 +779,20 @@ private Q_SLOTS:
         QVERIFY(many.dp_comm_exposed_s / many.step_time_s > one.dp_comm_exposed_s / one.step_time_s);
         QVERIFY(many.dp_comm_exposed_s <= many.dp_comm_time_s);
         QVERIFY(many.mfu < one.mfu);
+    }
+
+    // FP8: Transformer Engine saves the linear layers' inputs in FP8, one byte instead of two.
+    void fp8StoresTheLinearInputsInOneByte()
+    {
+        Plan p = llama7bOneNode();
+        const Result bf16 = evaluateValid(p);
+        p.training.precision = Precision::Fp8;
+        const Result fp8 = evaluateValid(p);
+        // Per token per layer (tp = 1, no SP): the two layer-norm outputs (h each), the projection's
+        // input (h) and FC2's input (ffn) lose one byte each; 4096 tokens, 32 layers, m = 16 >= p = 1:
+        // one micro-batch in flight.
+        const double saved = 4096.0 * 32 * (2 * 4096 + 4096 + 11008);
+        QVERIFY_NEAR(bf16.memory_activations_gb - fp8.memory_activations_gb, saved / 1e9, 1e-9);
     }
 };
 

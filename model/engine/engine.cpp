@@ -921,12 +921,19 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     // each expert's FFN activations; the shared experts like a dense FFN.
     const double moeShard = attn + k.E * 4.0 + k.k * tr.moe_imbalance * (2.0 * k.h + ffnBytes(k.fe)) + ffnBytes(double(m.shared_experts) * k.fe);
     const double scores = tr.flash_attention || tr.recompute != Recompute::None ? 0.0 : 5.0 * k.a * k.s / k.c;
-    auto perLayer = [&](double shard) {
+    // Under FP8, Transformer Engine saves the inputs of the linear layers for the backward in FP8, one
+    // byte instead of two: the two layer-norm outputs (h each, in the replicated part), the output
+    // projection's input and the second FFN GEMM's input.
+    const bool fp8 = tr.precision == Precision::Fp8;
+    const double fp8Replicated = fp8 ? 2.0 * k.h : 0.0;
+    const double fp8Dense = fp8 ? L.attn_out_dim + double(m.ffn) : 0.0;
+    const double fp8Moe = fp8 ? L.attn_out_dim + (k.k * tr.moe_imbalance + m.shared_experts) * k.fe : 0.0;
+    auto perLayer = [&](double shard, double fp8Saved) {
         if (tr.recompute == Recompute::Full)
             return tokens * 2.0 * k.h / sp; // the layer's input only
-        return tokens * (replicated / sp + (shard + scores) / t);
+        return tokens * ((replicated - fp8Replicated) / sp + (shard - fp8Saved + scores) / t);
     };
-    const double denseAct = perLayer(denseShard), moeAct = perLayer(moeShard);
+    const double denseAct = perLayer(denseShard, fp8Dense), moeAct = perLayer(moeShard, fp8Moe);
     const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
