@@ -141,31 +141,28 @@ LayerDims layerDims(const ModelSpec &m)
     return L;
 }
 
-double parameterCount(const ModelSpec &m)
+namespace {
+double parameterCount(const ModelSpec &m, const LayerDims &L, bool active)
 {
-    const LayerDims L = layerDims(m);
     const double embeddings = double(m.vocab) * m.hidden * (m.tied_embeddings ? 1.0 : 2.0);
-    return m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params + L.moe_layers * L.moe_total_params + embeddings;
+    return m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params
+        + L.moe_layers * (active ? L.moe_active_params : L.moe_total_params) + embeddings;
 }
-
-double activeParameterCount(const ModelSpec &m)
-{
-    const LayerDims L = layerDims(m);
-    const double embeddings = double(m.vocab) * m.hidden * (m.tied_embeddings ? 1.0 : 2.0);
-    return m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params + L.moe_layers * L.moe_active_params + embeddings;
-}
-
-double modelFlopsPerSequence(const ModelSpec &m, int seq_len)
+double modelFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int seq_len)
 {
     // 6 FLOPs per active matmul parameter per token (forward 2, backward 4) and the attention core
     // over the whole context, forward x 3 (Korthikanti et al. 2022 §6; Megatron-LM's MFU formula
     // counts the full s x s score matrix, not the causal half). The embedding lookup is free; the LM
     // head is a V x h matmul.
-    const LayerDims L = layerDims(m);
     const double s = seq_len, h = m.hidden;
     const double matmul = m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params + L.moe_layers * L.moe_active_params;
     return s * (6.0 * matmul + 3.0 * m.layers * L.attn_core_flops * s + 6.0 * double(m.vocab) * h);
 }
+} // namespace
+
+double parameterCount(const ModelSpec &m) { return parameterCount(m, layerDims(m), false); }
+double activeParameterCount(const ModelSpec &m) { return parameterCount(m, layerDims(m), true); }
+double modelFlopsPerSequence(const ModelSpec &m, int seq_len) { return modelFlopsPerSequence(m, layerDims(m), seq_len); }
 
 // ---------------------------------------------------------------------------------------------
 // pipeline stages (docs/model.md §16)
@@ -558,9 +555,9 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     const ModelSpec &m = plan.model;
     const GpuSpec &g = plan.gpu;
     const LayerDims &L = k.dims;
-    r.params = parameterCount(m);
-    r.params_active = activeParameterCount(m);
-    const double fSeq = modelFlopsPerSequence(m, tr.seq_len);
+    r.params = parameterCount(m, L, false);
+    r.params_active = parameterCount(m, L, true);
+    const double fSeq = modelFlopsPerSequence(m, L, tr.seq_len);
     r.flops_per_step = k.B * fSeq;
     k.embeddingParams = double(m.vocab) * k.h;
     k.embeddingCopies = m.tied_embeddings ? 1.0 : 2.0;
