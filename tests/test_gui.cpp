@@ -699,9 +699,17 @@ private Q_SLOTS:
             QTRY_VERIFY(f->settled());
             QVERIFY(f->window.grab().toImage().save(screenshotDir() + QStringLiteral("/mainwindow-moe-%1x%2.png").arg(size.width()).arg(size.height())));
         }
-        // The dense default plan keeps the CP and expert parts out of the legend.
+        // The editor shows the expert fields of an MoE model and hides MLA's widths (attention mha).
+        QVERIFY(!f->find<QWidget>(QStringLiteral("field_model_expert_ffn"))->isHidden());
+        QVERIFY(!f->find<QWidget>(QStringLiteral("field_training_ep"))->isHidden());
+        QVERIFY(f->find<QWidget>(QStringLiteral("field_model_kv_lora_rank"))->isHidden());
+        QVERIFY(!f->find<QWidget>(QStringLiteral("field_training_restart_s"))->isHidden()); // goodput "auto"
+        // The dense default plan keeps the CP and expert parts out of the legend, and its editor
+        // hides the expert fields.
         auto g = make();
         QTRY_VERIFY(g->settled());
+        QVERIFY(g->find<QWidget>(QStringLiteral("field_model_expert_ffn"))->isHidden());
+        QVERIFY(g->find<QWidget>(QStringLiteral("field_training_restart_s"))->isHidden());
         QVERIFY(!g->find<QCPBars>(QStringLiteral("step_ep"))->parentPlot()->legend->hasItemWithPlottable(g->find<QCPBars>(QStringLiteral("step_ep"))));
     }
 };

@@ -86,6 +86,7 @@ void StepTimeChart::draw(const Analysis &a)
                                r.dp_comm_time_s, r.cp_comm_time_s, r.ep_comm_time_s, r.optimizer_time_s};
     static_assert(std::size(planParts) == std::size(kSegments) && std::size(rawParts) == std::size(kSegments));
     double planBase = 0, rawBase = 0;
+    int shownSegments = int(kAlwaysShownSegments);
     for (qsizetype i = 0; i < m_segments.size(); ++i) {
         QCPBars *b = m_segments[i];
         const SegmentSpec &spec = kSegments[i];
@@ -104,10 +105,8 @@ void StepTimeChart::draw(const Analysis &a)
         // the legend only when they are there.
         if (i >= kAlwaysShownSegments) {
             const bool present = (finite(planParts[i]) && planParts[i] > 0) || (finite(rawParts[i]) && rawParts[i] > 0);
-            if (present && !legend->hasItemWithPlottable(b))
-                b->addToLegend();
-            else if (!present)
-                b->removeFromLegend();
+            setInLegend(b, present);
+            shownSegments += present ? 1 : 0;
         }
         const double half = kStepBarWidth / 2;
         if (finite(planParts[i]) && planParts[i] > 0) {
@@ -124,6 +123,9 @@ void StepTimeChart::draw(const Analysis &a)
             rawBase += rawParts[i];
         }
     }
+    // Three columns hold the six parts every plan has; more parts get two wider columns, so that no
+    // name is cut.
+    setLegendColumns(shownSegments > int(kAlwaysShownSegments) ? 2 : 3);
     QCPBars *top = m_segments.last();
     addLabel(top, kPlanKey, planBase, QStringLiteral(" ") + seconds(r.step_time_s), kInk, Qt::AlignLeft | Qt::AlignVCenter);
     addLabel(top, kRawKey, rawBase, QStringLiteral(" ") + seconds(rawBase), kInk, Qt::AlignLeft | Qt::AlignVCenter);

@@ -55,6 +55,32 @@ QJsonValue unsetValue(const FieldInfo &f)
     return f.type == FieldType::AutoDouble ? QJsonValue(QStringLiteral("auto")) : QJsonValue(QJsonValue::Null);
 }
 
+// Whether a field means anything for this plan: the MLA widths with MLA attention, the expert fields
+// with a mixture of experts, the interruption, checkpoint and restart figures with goodput "auto", the
+// FP8 efficiency on a GPU with FP8. The others are hidden (a field an engine error names stays shown).
+bool relevant(const FieldInfo &f, const Plan &plan)
+{
+    const QString path = f.path();
+    static const QStringList mla = {QStringLiteral("model.q_lora_rank"), QStringLiteral("model.kv_lora_rank"),
+                                    QStringLiteral("model.qk_rope_head_dim"), QStringLiteral("model.qk_nope_head_dim"),
+                                    QStringLiteral("model.v_head_dim")};
+    static const QStringList moe = {QStringLiteral("model.experts_per_token"), QStringLiteral("model.expert_ffn"),
+                                    QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers"),
+                                    QStringLiteral("training.ep"), QStringLiteral("training.etp"),
+                                    QStringLiteral("training.moe_imbalance"), QStringLiteral("training.ep_overlap")};
+    static const QStringList failures = {QStringLiteral("cluster.interruptions_per_gpu_day"),
+                                         QStringLiteral("training.checkpoint_write_s"), QStringLiteral("training.restart_s")};
+    if (mla.contains(path))
+        return plan.model.attention == Attention::Mla;
+    if (moe.contains(path))
+        return plan.model.moe();
+    if (failures.contains(path))
+        return !plan.training.goodput.has_value();
+    if (path == QLatin1String("gpu.fp8_efficiency"))
+        return plan.gpu.fp8_dense_tflops > 0;
+    return true;
+}
+
 bool hasSlider(const FieldInfo &f)
 {
     return (f.type == FieldType::Double || f.type == FieldType::OptionalDouble || f.type == FieldType::AutoDouble) && f.min >= 0 && f.max <= 5;
@@ -371,6 +397,9 @@ void PlanEditor::refresh()
         m_dpFollows->setChecked(m_doc->dpFollowsGpus());
     }
     for (Row &row : m_rows) {
+        const bool show = row.bad || relevant(*row.info, plan);
+        if (row.form && row.label->isHidden() == show)
+            row.form->setRowVisible(row.label, show);
         const QString key = QLatin1String(row.info->key);
         if (row.info->section == Section::Training && key == QLatin1String("dp"))
             row.editor->setEnabled(!m_doc->dpFollowsGpus());
