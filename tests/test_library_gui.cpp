@@ -31,6 +31,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -440,6 +441,62 @@ private Q_SLOTS:
         QVERIFY(window.presetCatalog().find(Section::Cluster, QStringLiteral("dgx-a100-custom"))->provenance.value(QStringLiteral("nic_efficiency")).kind == SourceKind::Measured);
         QVERIFY(dialog->selectPreset(Section::Cluster, QStringLiteral("dgx-a100-custom"))); // the open dialog shows it
         dialog->close();
+    }
+
+    void exportReportExportsTheComparisonOnScreen()
+    {
+        // Issue 12, defect 1: the comparison built in Compare hardware (equal budget, a column
+        // removed) is what File > Export report writes, as the Compare window's own button does.
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-export.ini")));
+        MainWindow window(settings);
+        auto *features = new LibraryFeatures(&window, m_dir.filePath(QStringLiteral("export.sqlite")));
+        window.show();
+        features->compareAction()->trigger();
+        QCOMPARE(window.findChildren<ComparisonView *>().size(), 1);
+        ComparisonView *view = window.findChildren<ComparisonView *>().first();
+        QVERIFY(view->isVisible());
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        QCOMPARE(view->scenarios().size(), 4); // H100 (the plan), A100, L40S, RTX 4090
+        // Normalise: equal budget, by keyboard
+        auto *box = view->findChild<QComboBox *>(QStringLiteral("normalization"));
+        box->setFocus();
+        while (view->normalization() != Normalization::EqualBudget && box->currentIndex() < box->count() - 1)
+            QTest::keyClick(box, Qt::Key_Down);
+        QCOMPARE(view->normalization(), Normalization::EqualBudget);
+        // remove the L40S column: click its header, then Remove plan
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        QHeaderView *header = table->horizontalHeader();
+        const QString removed = view->comparison().plans[2].name;
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(2) + 5, header->height() / 2));
+        QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("removePlan")), Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 3);
+        QStringList shown;
+        for (const ComparedPlan &p : view->comparison().plans)
+            shown << p.name;
+        QVERIFY(!shown.contains(removed));
+
+        // File > Export report (the action, as the menu triggers it) writes that comparison
+        const QString json = m_dir.filePath(QStringLiteral("on-screen.json"));
+        QCOMPARE(features->exportReport(json), json);
+        QFile jf(json);
+        QVERIFY(jf.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(jf.readAll()).object();
+        QStringList exported;
+        for (const QJsonValue &v : root.value(QStringLiteral("plans")).toArray())
+            exported << v.toObject().value(QStringLiteral("plan")).toString();
+        QCOMPARE(exported, shown);
+        const QString pdf = m_dir.filePath(QStringLiteral("on-screen.pdf"));
+        QCOMPARE(features->exportReport(pdf), pdf);
+        const QString text = pdfPages(pdf, pdfPageCount(pdf)).join(QLatin1Char('\n'));
+        QVERIFY2(text.contains(QStringLiteral("equal capital budget")), qPrintable(text.left(2000)));
+        QVERIFY(!text.contains(removed));
+        // with the Compare window closed, the export is the plan against the other GPUs again
+        view->close();
+        QTRY_VERIFY(window.findChildren<ComparisonView *>().isEmpty()); // deleted on close
+        QCOMPARE(features->exportReport(json), json);
+        jf.close();
+        QVERIFY(jf.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(jf.readAll()).object().value(QStringLiteral("plans")).toArray().size(), 4);
     }
 
     void calibrationFromTheToolsMenuReachesThePlan()
