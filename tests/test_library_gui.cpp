@@ -499,6 +499,85 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(jf.readAll()).object().value(QStringLiteral("plans")).toArray().size(), 4);
     }
 
+    void savedPlanWithAUserPresetReopensEverywhere()
+    {
+        // Issue 12, defect 2: a plan on a calibrated (user) cluster preset, open at exit, reopens at
+        // start-up as main.cpp builds the app; Save writes the preset inline, so the file opens
+        // in `commtax evaluate` with the library and without it (a colleague's machine).
+        const QString libPath = m_dir.filePath(QStringLiteral("reopen.sqlite"));
+        const QString id = QStringLiteral("dgx-h100-measured-20261130");
+        {
+            PresetLibrary lib(libPath);
+            QVERIFY(lib.open(nullptr));
+            Preset measured = *PresetCatalog::builtIn().find(Section::Cluster, QStringLiteral("dgx-h100"));
+            measured.id = id;
+            measured.name = QStringLiteral("DGX H100 (measured)");
+            measured.values.insert(QStringLiteral("nic_efficiency"), 0.71);
+            measured.provenance.insert(QStringLiteral("nic_efficiency"), Provenance{SourceKind::Measured, QStringLiteral("nccl-tests")});
+            QString savedAs;
+            QVERIFY(lib.savePreset(measured, &savedAs, nullptr));
+            QCOMPARE(savedAs, id);
+        }
+        QByteArray text;
+        {
+            QFile f(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json"));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            text = f.readAll();
+        }
+        QVERIFY(text.contains("\"dgx-h100\""));
+        text.replace("\"dgx-h100\"", QByteArray("\"" + id.toUtf8() + "\"")); // as an earlier Save wrote it: by id
+        const QString plan = m_dir.filePath(QStringLiteral("measured-plan.json"));
+        QVERIFY(writeFileAtomically(plan, text, nullptr));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), libPath);
+        Run r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), plan}, env); // by id: the library resolves it
+        QVERIFY2(r.code == 0, r.err.constData());
+
+        const QString ini = m_dir.filePath(QStringLiteral("settings-reopen.ini"));
+        {
+            AppSettings settings(ini);
+            settings.setLastFile(plan);
+            settings.sync();
+        }
+        {
+            // app/main.cpp: the window, then the features (the library), then the event loop
+            AppSettings settings(ini);
+            MainWindow window(settings);
+            new AppFeatures(&window, libPath);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowActive(&window));
+            QTRY_COMPARE(window.document()->fileName(), plan);
+            QVERIFY(!window.findChild<QWidget *>(QStringLiteral("openErrors")));
+            QCOMPARE(window.scenario().clusterPreset, id);
+            QCOMPARE(window.scenario().plan.cluster.nic_efficiency, 0.71);
+            // Ctrl+S writes the user preset inline
+            window.document()->setName(QStringLiteral("Measured plan"));
+            QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier);
+            QVERIFY(!window.document()->isModified());
+        }
+        QFile saved(plan);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QJsonObject cluster = QJsonDocument::fromJson(saved.readAll()).object().value(QStringLiteral("cluster")).toObject();
+        QVERIFY2(!cluster.contains(QStringLiteral("preset")) && cluster.value(QStringLiteral("id")).toString() == id
+                     && cluster.value(QStringLiteral("nic_efficiency")).toDouble() == 0.71,
+                 QJsonDocument(cluster).toJson().constData());
+        // reopened with the library, it starts from the user preset again
+        Scenario again;
+        QList<LoadError> errors;
+        PresetLibrary lib(libPath);
+        QVERIFY(lib.open(nullptr));
+        QVERIFY(loadAndValidateScenario(plan, lib.catalog(), again, errors));
+        QCOMPARE(again.clusterPreset, id);
+        QCOMPARE(again.plan.cluster.nic_efficiency, 0.71);
+        // the command line, with the library and without it
+        r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), plan, QStringLiteral("--json")}, env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), m_dir.filePath(QStringLiteral("no-library.sqlite")));
+        r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), plan, QStringLiteral("--json")}, env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("no-library.sqlite"))));
+    }
+
     void calibrationFromTheToolsMenuReachesThePlan()
     {
         // What users run (app/main.cpp): AppFeatures on the main window. Tools > Calibrate opens the
