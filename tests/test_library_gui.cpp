@@ -272,6 +272,49 @@ private Q_SLOTS:
         view.removeScenario(0);
         QCOMPARE(view.scenarios().size(), 7);
     }
+    void resizedPlansAreNamedByTheirGpuCount()
+    {
+        // Issue 12, defect 4: "D: 1024 RTX 4090" resized to 2048 GPUs (equal budget) must not keep
+        // its old name in the table, the charts, the recommendation or the PDF.
+        QList<Scenario> plans = defaultComparison().mid(0, 4);
+        plans[0].name = QStringLiteral("A: 256 H100");
+        plans[1].name = QStringLiteral("A100 SXM 80GB");
+        plans[3].name = QStringLiteral("D: 1024 RTX 4090");
+        plans[3].plan.cluster.nodes = 128;
+        plans[3].plan.training.dp = 128;
+        plans.removeAt(2);
+        ComparisonView view;
+        view.setScenarios(plans);
+        view.resize(1400, 860);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto *box = view.findChild<QComboBox *>(QStringLiteral("normalization"));
+        box->setFocus();
+        while (view.normalization() != Normalization::EqualBudget && box->currentIndex() < box->count() - 1)
+            QTest::keyClick(box, Qt::Key_Down);
+        QCOMPARE(view.normalization(), Normalization::EqualBudget);
+        const Comparison &c = view.comparison();
+        QCOMPARE(c.plans[2].result.gpus, 2048);
+        QCOMPARE(c.plans[2].name, QStringLiteral("D: 2048 RTX 4090"));
+        QCOMPARE(c.plans[1].result.gpus, 512);
+        QCOMPARE(c.plans[1].name, QStringLiteral("A100 SXM 80GB (512 GPUs)"));
+        QCOMPARE(c.plans[0].name, QStringLiteral("A: 256 H100")); // A is never resized
+        // the table's column, the charts' ticks and the recommendation say the same
+        QCOMPARE(view.tableModel()->headerData(2, Qt::Horizontal).toString(), QStringLiteral("D: 2048 RTX 4090"));
+        QStringList ticks;
+        QCustomPlot *cost = view.chart(ComparisonChart::CostPerBillionTokens);
+        if (const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(cost->xAxis->ticker()))
+            for (const QString &t : ticker->ticks())
+                ticks << QString(t).replace(QLatin1Char('\n'), QLatin1Char(' ')).simplified();
+        QVERIFY2(ticks.join(QLatin1Char('|')).contains(QLatin1String("D: 2048 RTX 4090")), qPrintable(ticks.join(QLatin1Char('|'))));
+        QVERIFY(!ticks.join(QLatin1Char('|')).contains(QLatin1String("1024 RTX")));
+        QVERIFY(!view.findingsText().contains(QLatin1String("1024 RTX")));
+        const QString pdf = m_dir.filePath(QStringLiteral("resized.pdf"));
+        QCOMPARE(view.exportReport(pdf), pdf);
+        const QString text = pdfPages(pdf, pdfPageCount(pdf)).join(QLatin1Char('\n'));
+        QVERIFY(text.contains(QLatin1String("2048 RTX 4090")));
+        QVERIFY(!text.contains(QLatin1String("1024 RTX 4090")));
+    }
     void comparisonViewAddsPlanFilesWithErrors()
     {
         ComparisonView view;
