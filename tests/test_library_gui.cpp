@@ -35,6 +35,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QProcess>
@@ -45,6 +46,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -314,6 +316,40 @@ private Q_SLOTS:
         const QString text = pdfPages(pdf, pdfPageCount(pdf)).join(QLatin1Char('\n'));
         QVERIFY(text.contains(QLatin1String("2048 RTX 4090")));
         QVERIFY(!text.contains(QLatin1String("1024 RTX 4090")));
+    }
+    void recommendationLeadsWithTheDecision()
+    {
+        // Issue 12, defect 5: "Recommended: A ... $156.2k (TCO of the run)" hid the $11.01M cash
+        // outlay and that buying beats renting only after 22.4 months of use. The headline (the
+        // view's and the PDF's) leads with the cash up front, the cost of this run, the utilisation
+        // that buying assumes, and buying against renting.
+        ComparisonView view;
+        view.resize(1400, 860);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const Comparison &c = view.comparison();
+        const ComparedPlan &a = c.plans[0];
+        auto *findings = view.findChild<QLabel *>(QStringLiteral("findings"));
+        QVERIFY(findings);
+        QTextDocument doc;
+        doc.setHtml(findings->text());
+        const QString shown = doc.toPlainText();
+        const QString headline = view.findingsText().section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(shown.contains(headline), qPrintable(shown));
+        QVERIFY2(headline.startsWith(QStringLiteral("Recommended: H100 SXM, bought: ") + formatUsd(a.result.capex_usd) + QStringLiteral(" cash up front")),
+                 qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("this run costs ") + formatUsd(a.result.tco_usd)), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("100% utilisation")), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("buying beats renting (H100 SXM rented) only after 22.4 months of use")), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("this run takes 0.5 months")), qPrintable(headline));
+        // the PDF's first page says the same, before the cost per billion tokens
+        const QString pdf = m_dir.filePath(QStringLiteral("decision.pdf"));
+        QCOMPARE(view.exportReport(pdf), pdf);
+        const QString page = pdfPages(pdf, 1).first().simplified();
+        const qsizetype cash = page.indexOf(QStringLiteral("$11.01M cash up front"));
+        QVERIFY2(cash > 0, qPrintable(page));
+        QVERIFY(page.indexOf(QStringLiteral("lowest cost per billion tokens of the plans that run")) > cash);
+        QVERIFY(page.contains(QStringLiteral("only after 22.4 months of use")));
     }
     void comparisonViewAddsPlanFilesWithErrors()
     {
