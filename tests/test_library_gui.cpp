@@ -31,9 +31,11 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QProcess>
@@ -44,6 +46,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -271,6 +274,83 @@ private Q_SLOTS:
         view.removeScenario(0);
         QCOMPARE(view.scenarios().size(), 7);
     }
+    void resizedPlansAreNamedByTheirGpuCount()
+    {
+        // Issue 12, defect 4: "D: 1024 RTX 4090" resized to 2048 GPUs (equal budget) must not keep
+        // its old name in the table, the charts, the recommendation or the PDF.
+        QList<Scenario> plans = defaultComparison().mid(0, 4);
+        plans[0].name = QStringLiteral("A: 256 H100");
+        plans[1].name = QStringLiteral("A100 SXM 80GB");
+        plans[3].name = QStringLiteral("D: 1024 RTX 4090");
+        plans[3].plan.cluster.nodes = 128;
+        plans[3].plan.training.dp = 128;
+        plans.removeAt(2);
+        ComparisonView view;
+        view.setScenarios(plans);
+        view.resize(1400, 860);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto *box = view.findChild<QComboBox *>(QStringLiteral("normalization"));
+        box->setFocus();
+        while (view.normalization() != Normalization::EqualBudget && box->currentIndex() < box->count() - 1)
+            QTest::keyClick(box, Qt::Key_Down);
+        QCOMPARE(view.normalization(), Normalization::EqualBudget);
+        const Comparison &c = view.comparison();
+        QCOMPARE(c.plans[2].result.gpus, 2048);
+        QCOMPARE(c.plans[2].name, QStringLiteral("D: 2048 RTX 4090"));
+        QCOMPARE(c.plans[1].result.gpus, 512);
+        QCOMPARE(c.plans[1].name, QStringLiteral("A100 SXM 80GB (512 GPUs)"));
+        QCOMPARE(c.plans[0].name, QStringLiteral("A: 256 H100")); // A is never resized
+        // the table's column, the charts' ticks and the recommendation say the same
+        QCOMPARE(view.tableModel()->headerData(2, Qt::Horizontal).toString(), QStringLiteral("D: 2048 RTX 4090"));
+        QStringList ticks;
+        QCustomPlot *cost = view.chart(ComparisonChart::CostPerBillionTokens);
+        if (const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(cost->xAxis->ticker()))
+            for (const QString &t : ticker->ticks())
+                ticks << QString(t).replace(QLatin1Char('\n'), QLatin1Char(' ')).simplified();
+        QVERIFY2(ticks.join(QLatin1Char('|')).contains(QLatin1String("D: 2048 RTX 4090")), qPrintable(ticks.join(QLatin1Char('|'))));
+        QVERIFY(!ticks.join(QLatin1Char('|')).contains(QLatin1String("1024 RTX")));
+        QVERIFY(!view.findingsText().contains(QLatin1String("1024 RTX")));
+        const QString pdf = m_dir.filePath(QStringLiteral("resized.pdf"));
+        QCOMPARE(view.exportReport(pdf), pdf);
+        const QString text = pdfPages(pdf, pdfPageCount(pdf)).join(QLatin1Char('\n'));
+        QVERIFY(text.contains(QLatin1String("2048 RTX 4090")));
+        QVERIFY(!text.contains(QLatin1String("1024 RTX 4090")));
+    }
+    void recommendationLeadsWithTheDecision()
+    {
+        // Issue 12, defect 5: "Recommended: A ... $156.2k (TCO of the run)" hid the $11.01M cash
+        // outlay and that buying beats renting only after 22.4 months of use. The headline (the
+        // view's and the PDF's) leads with the cash up front, the cost of this run, the utilisation
+        // that buying assumes, and buying against renting.
+        ComparisonView view;
+        view.resize(1400, 860);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const Comparison &c = view.comparison();
+        const ComparedPlan &a = c.plans[0];
+        auto *findings = view.findChild<QLabel *>(QStringLiteral("findings"));
+        QVERIFY(findings);
+        QTextDocument doc;
+        doc.setHtml(findings->text());
+        const QString shown = doc.toPlainText();
+        const QString headline = view.findingsText().section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(shown.contains(headline), qPrintable(shown));
+        QVERIFY2(headline.startsWith(QStringLiteral("Recommended: H100 SXM, bought: ") + formatUsd(a.result.capex_usd) + QStringLiteral(" cash up front")),
+                 qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("this run costs ") + formatUsd(a.result.tco_usd)), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("100% utilisation")), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("buying beats renting (H100 SXM rented) only after 22.4 months of use")), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("this run takes 0.5 months")), qPrintable(headline));
+        // the PDF's first page says the same, before the cost per billion tokens
+        const QString pdf = m_dir.filePath(QStringLiteral("decision.pdf"));
+        QCOMPARE(view.exportReport(pdf), pdf);
+        const QString page = pdfPages(pdf, 1).first().simplified();
+        const qsizetype cash = page.indexOf(QStringLiteral("$11.01M cash up front"));
+        QVERIFY2(cash > 0, qPrintable(page));
+        QVERIFY(page.indexOf(QStringLiteral("lowest cost per billion tokens of the plans that run")) > cash);
+        QVERIFY(page.contains(QStringLiteral("only after 22.4 months of use")));
+    }
     void comparisonViewAddsPlanFilesWithErrors()
     {
         ComparisonView view;
@@ -440,6 +520,141 @@ private Q_SLOTS:
         QVERIFY(window.presetCatalog().find(Section::Cluster, QStringLiteral("dgx-a100-custom"))->provenance.value(QStringLiteral("nic_efficiency")).kind == SourceKind::Measured);
         QVERIFY(dialog->selectPreset(Section::Cluster, QStringLiteral("dgx-a100-custom"))); // the open dialog shows it
         dialog->close();
+    }
+
+    void exportReportExportsTheComparisonOnScreen()
+    {
+        // Issue 12, defect 1: the comparison built in Compare hardware (equal budget, a column
+        // removed) is what File > Export report writes, as the Compare window's own button does.
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-export.ini")));
+        MainWindow window(settings);
+        auto *features = new LibraryFeatures(&window, m_dir.filePath(QStringLiteral("export.sqlite")));
+        window.show();
+        features->compareAction()->trigger();
+        QCOMPARE(window.findChildren<ComparisonView *>().size(), 1);
+        ComparisonView *view = window.findChildren<ComparisonView *>().first();
+        QVERIFY(view->isVisible());
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        QCOMPARE(view->scenarios().size(), 4); // H100 (the plan), A100, L40S, RTX 4090
+        // Normalise: equal budget, by keyboard
+        auto *box = view->findChild<QComboBox *>(QStringLiteral("normalization"));
+        box->setFocus();
+        while (view->normalization() != Normalization::EqualBudget && box->currentIndex() < box->count() - 1)
+            QTest::keyClick(box, Qt::Key_Down);
+        QCOMPARE(view->normalization(), Normalization::EqualBudget);
+        // remove the L40S column: click its header, then Remove plan
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        QHeaderView *header = table->horizontalHeader();
+        const QString removed = view->comparison().plans[2].name;
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(2) + 5, header->height() / 2));
+        QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("removePlan")), Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 3);
+        QStringList shown;
+        for (const ComparedPlan &p : view->comparison().plans)
+            shown << p.name;
+        QVERIFY(!shown.contains(removed));
+
+        // File > Export report (the action, as the menu triggers it) writes that comparison
+        const QString json = m_dir.filePath(QStringLiteral("on-screen.json"));
+        QCOMPARE(features->exportReport(json), json);
+        QFile jf(json);
+        QVERIFY(jf.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(jf.readAll()).object();
+        QStringList exported;
+        for (const QJsonValue &v : root.value(QStringLiteral("plans")).toArray())
+            exported << v.toObject().value(QStringLiteral("plan")).toString();
+        QCOMPARE(exported, shown);
+        const QString pdf = m_dir.filePath(QStringLiteral("on-screen.pdf"));
+        QCOMPARE(features->exportReport(pdf), pdf);
+        const QString text = pdfPages(pdf, pdfPageCount(pdf)).join(QLatin1Char('\n'));
+        QVERIFY2(text.contains(QStringLiteral("equal capital budget")), qPrintable(text.left(2000)));
+        QVERIFY(!text.contains(removed));
+        // with the Compare window closed, the export is the plan against the other GPUs again
+        view->close();
+        QTRY_VERIFY(window.findChildren<ComparisonView *>().isEmpty()); // deleted on close
+        QCOMPARE(features->exportReport(json), json);
+        jf.close();
+        QVERIFY(jf.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(jf.readAll()).object().value(QStringLiteral("plans")).toArray().size(), 4);
+    }
+
+    void savedPlanWithAUserPresetReopensEverywhere()
+    {
+        // Issue 12, defect 2: a plan on a calibrated (user) cluster preset, open at exit, reopens at
+        // start-up as main.cpp builds the app; Save writes the preset inline, so the file opens
+        // in `commtax evaluate` with the library and without it (a colleague's machine).
+        const QString libPath = m_dir.filePath(QStringLiteral("reopen.sqlite"));
+        const QString id = QStringLiteral("dgx-h100-measured-20261130");
+        {
+            PresetLibrary lib(libPath);
+            QVERIFY(lib.open(nullptr));
+            Preset measured = *PresetCatalog::builtIn().find(Section::Cluster, QStringLiteral("dgx-h100"));
+            measured.id = id;
+            measured.name = QStringLiteral("DGX H100 (measured)");
+            measured.values.insert(QStringLiteral("nic_efficiency"), 0.71);
+            measured.provenance.insert(QStringLiteral("nic_efficiency"), Provenance{SourceKind::Measured, QStringLiteral("nccl-tests")});
+            QString savedAs;
+            QVERIFY(lib.savePreset(measured, &savedAs, nullptr));
+            QCOMPARE(savedAs, id);
+        }
+        QByteArray text;
+        {
+            QFile f(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json"));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            text = f.readAll();
+        }
+        QVERIFY(text.contains("\"dgx-h100\""));
+        text.replace("\"dgx-h100\"", QByteArray("\"" + id.toUtf8() + "\"")); // as an earlier Save wrote it: by id
+        const QString plan = m_dir.filePath(QStringLiteral("measured-plan.json"));
+        QVERIFY(writeFileAtomically(plan, text, nullptr));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), libPath);
+        Run r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), plan}, env); // by id: the library resolves it
+        QVERIFY2(r.code == 0, r.err.constData());
+
+        const QString ini = m_dir.filePath(QStringLiteral("settings-reopen.ini"));
+        {
+            AppSettings settings(ini);
+            settings.setLastFile(plan);
+            settings.sync();
+        }
+        {
+            // app/main.cpp: the window, then the features (the library), then the event loop
+            AppSettings settings(ini);
+            MainWindow window(settings);
+            new AppFeatures(&window, libPath);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowActive(&window));
+            QTRY_COMPARE(window.document()->fileName(), plan);
+            QVERIFY(!window.findChild<QWidget *>(QStringLiteral("openErrors")));
+            QCOMPARE(window.scenario().clusterPreset, id);
+            QCOMPARE(window.scenario().plan.cluster.nic_efficiency, 0.71);
+            // Ctrl+S writes the user preset inline
+            window.document()->setName(QStringLiteral("Measured plan"));
+            QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier);
+            QVERIFY(!window.document()->isModified());
+        }
+        QFile saved(plan);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QJsonObject cluster = QJsonDocument::fromJson(saved.readAll()).object().value(QStringLiteral("cluster")).toObject();
+        QVERIFY2(!cluster.contains(QStringLiteral("preset")) && cluster.value(QStringLiteral("id")).toString() == id
+                     && cluster.value(QStringLiteral("nic_efficiency")).toDouble() == 0.71,
+                 QJsonDocument(cluster).toJson().constData());
+        // reopened with the library, it starts from the user preset again
+        Scenario again;
+        QList<LoadError> errors;
+        PresetLibrary lib(libPath);
+        QVERIFY(lib.open(nullptr));
+        QVERIFY(loadAndValidateScenario(plan, lib.catalog(), again, errors));
+        QCOMPARE(again.clusterPreset, id);
+        QCOMPARE(again.plan.cluster.nic_efficiency, 0.71);
+        // the command line, with the library and without it
+        r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), plan, QStringLiteral("--json")}, env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), m_dir.filePath(QStringLiteral("no-library.sqlite")));
+        r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), plan, QStringLiteral("--json")}, env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("no-library.sqlite"))));
     }
 
     void calibrationFromTheToolsMenuReachesThePlan()

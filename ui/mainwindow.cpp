@@ -28,6 +28,7 @@
 #include <QScreen>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -102,9 +103,15 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
         restoreState(m_settings.windowState());
 
     updateTitle();
-    const QString last = m_settings.lastFile();
-    if (m_settings.reopenLastFile() && !last.isEmpty() && QFileInfo::exists(last))
-        openFile(last);
+    // The file open at exit is reopened once the event loop runs: after the features built around
+    // the window (the preset library in main.cpp) have set the catalog its presets come from, and
+    // not over a file opened from the command line meanwhile.
+    QTimer::singleShot(0, this, [this] {
+        const QString last = m_settings.lastFile();
+        if (m_doc->fileName().isEmpty() && !m_doc->isModified() && m_settings.reopenLastFile() && !last.isEmpty()
+            && QFileInfo::exists(last))
+            openFile(last);
+    });
     scheduleAnalysis();
 }
 

@@ -46,7 +46,8 @@ class MainWindow : public QMainWindow
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 public:
-    // `settings` must outlive the window. Restores geometry, docks and the last file.
+    // `settings` must outlive the window. Restores geometry and docks, and the last file once the
+    // event loop runs (after the preset library has set the catalog).
     explicit MainWindow(AppSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 

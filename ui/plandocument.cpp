@@ -189,7 +189,9 @@ bool PlanDocument::open(const QString &fileName, QList<LoadError> &errors)
 
 bool PlanDocument::save(const QString &fileName, QString *error)
 {
-    if (!saveScenarioFile(fileName, m_state.scenario, m_catalog, error))
+    // Built-in presets by id, the user's own (library, calibrated) inline with every field: the
+    // file opens on a machine without that library (a colleague's, `commtax evaluate`).
+    if (!saveScenarioFile(fileName, m_state.scenario, PresetCatalog::builtIn(), error))
         return false;
     m_undo->setClean();
     if (m_fileName != fileName) {

@@ -205,6 +205,10 @@ struct Parser {
             const QString inlineId = stringField(o, QStringLiteral("id"), jsonPathJoin(key, QStringLiteral("id")), QStringLiteral("custom"));
             *id = inlineId.toStdString();
             *name = stringField(o, QStringLiteral("name"), jsonPathJoin(key, QStringLiteral("name")), inlineId).toStdString();
+            // A user preset written inline (as Save and the library's export write them, so that
+            // the file opens anywhere) starts from that preset again where the catalog has it.
+            if (const std::optional<Preset> p = catalog.find(sec, inlineId); p && !p->builtIn)
+                s.presetOf(sec) = p->id;
         }
         applyFields(sec, o, {QStringLiteral("preset"), QStringLiteral("id"), QStringLiteral("name")}, s.plan);
     }

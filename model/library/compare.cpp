@@ -3,6 +3,8 @@
 
 #include "engine/sweep.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 #include <cmath>
 
@@ -75,12 +77,41 @@ QString resizedNote(const Plan &from, const Candidate &to)
         .arg(to.plan.training.dp);
 }
 
+} // namespace
+
+QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
+{
+    if (fromGpus == toGpus)
+        return name;
+    // The old count as a whole number, with or without thousands separators ("1024", "1,024").
+    QString grouped = QString::number(fromGpus);
+    for (qsizetype i = grouped.size() - 3; i > 0; i -= 3)
+        grouped.insert(i, QLatin1Char(','));
+    for (const QString &old : {grouped, QString::number(fromGpus)}) {
+        const QRegularExpression re(QStringLiteral("(?<![\\d.,])") + QRegularExpression::escape(old) + QStringLiteral("(?![\\d]|[.,]\\d)"));
+        const QRegularExpressionMatch m = re.match(name);
+        if (m.hasMatch()) {
+            QString now = QString::number(toGpus);
+            if (old.contains(QLatin1Char(',')))
+                for (qsizetype i = now.size() - 3; i > 0; i -= 3)
+                    now.insert(i, QLatin1Char(','));
+            QString out = name;
+            return out.replace(m.capturedStart(), m.capturedLength(), now);
+        }
+    }
+    return QStringLiteral("%1 (%2 GPUs)").arg(name).arg(toGpus);
+}
+
+namespace {
+
 void applyCandidate(ComparedPlan &cp, const Candidate &c, const QString &extra)
 {
     const bool changed = c.gpus != gpuCount(cp.plan);
     QStringList parts;
-    if (changed)
+    if (changed) {
         parts << resizedNote(cp.plan, c);
+        cp.name = resizedPlanName(cp.name, gpuCount(cp.plan), c.gpus);
+    }
     if (!extra.isEmpty())
         parts << extra;
     cp.note = parts.join(QStringLiteral("; "));

@@ -57,7 +57,12 @@ struct Comparison {
     int fastest() const;  // fewest days to train among plans that run; -1 if none
 };
 
-// Evaluate and normalise. `scenarios` should hold 2 to 8 plans (the caller checks; fewer or more
+// The name of a plan resized from `fromGpus` to `toGpus` GPUs, so that charts, tables and reports
+// state the count compared: the old count in the name replaced ("D: 1024 RTX 4090" becomes
+// "D: 2048 RTX 4090"), else the new one added ("RTX 4090 (2048 GPUs)"). Unchanged when equal.
+QString resizedPlanName(const QString &name, int fromGpus, int toGpus);
+
+// Evaluate and normalise. A resized plan's name states its new GPU count (resizedPlanName()). `scenarios` should hold 2 to 8 plans (the caller checks; fewer or more
 // still compute). An out-of-range reference is treated as 0.
 Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int reference = 0);
 

@@ -171,6 +171,56 @@ QString comparisonQuestion(const Comparison &c)
         .arg(model, tokens, basis);
 }
 
+namespace {
+
+// The rented plan the headline weighs buying against: the cheapest rented plan that runs; -1 if none.
+int cheapestRented(const Comparison &c)
+{
+    int rented = -1;
+    for (qsizetype i = 0; i < c.plans.size(); ++i)
+        if (c.plans[i].runs() && c.plans[i].plan.economics.mode == EconomicsMode::Rent
+            && (rented < 0 || c.plans[i].result.cost_per_billion_tokens_usd < c.plans[rented].result.cost_per_billion_tokens_usd))
+            rented = int(i);
+    return rented;
+}
+
+QString recommendationHeadline(const Comparison &c, int chosen)
+{
+    const ComparedPlan &best = c.plans[chosen];
+    const double days = best.result.days_to_train;
+    if (best.plan.economics.mode == EconomicsMode::Rent)
+        return QStringLiteral("Recommended: %1, rented: no cash up front; this run costs %2 in rent (%3 GPUs at %4 per GPU-hour "
+                              "for %5 days), and nothing is owed once it ends.")
+            .arg(best.name, formatUsd(best.result.tco_usd), QString::number(best.result.gpus),
+                 formatUsd(best.plan.economics.usd_per_gpu_hour), formatNumber(days, 1));
+    const double years = best.plan.economics.years;
+    QString h = QStringLiteral("Recommended: %1, bought: %2 cash up front (%3 GPUs with servers and network); this run costs %4 "
+                               "(TCO of the run: its %5 days' share of %6 years of depreciation, plus energy and upkeep), which "
+                               "assumes the cluster is kept busy for all %6 years (100% utilisation: idle months cost the same)")
+                    .arg(best.name, formatUsd(best.result.capex_usd), QString::number(best.result.gpus),
+                         formatUsd(best.result.tco_usd), formatNumber(days, 1), formatNumber(years, 0));
+    const int rented = cheapestRented(c);
+    if (rented < 0)
+        return h + QStringLiteral("; no rented plan is compared, so buying is not weighed against renting (add one with "
+                                  "economics mode \"rent\").");
+    const ComparedPlan &r = c.plans[rented];
+    const BuyRentBreakEven br = buyVersusRent(best.plan, best.result, r.plan, r.result);
+    if (!br.reachable)
+        return h + QStringLiteral("; renting (%1) stays cheaper than buying at any use: its rent is below the bought cluster's "
+                                  "own energy and upkeep.")
+                       .arg(r.name);
+    const double runMonths = days * 24.0 / kHoursPerMonth;
+    h += QStringLiteral("; buying beats renting (%1) only after %2 months of use").arg(r.name, formatNumber(br.months, 1));
+    if (br.months > years * 12.0)
+        h += QStringLiteral(", beyond its %1-year life: renting is cheaper").arg(formatNumber(years, 0));
+    else if (runMonths < br.months)
+        h += QStringLiteral(", and this run takes %1 months: buying pays only if the cluster keeps working after it")
+                 .arg(formatNumber(runMonths, 1));
+    return h + QLatin1Char('.');
+}
+
+} // namespace
+
 QStringList comparisonFindings(const Comparison &c)
 {
     QStringList out;
@@ -185,8 +235,11 @@ QStringList comparisonFindings(const Comparison &c)
             if (i != cheap && c.plans[i].runs()
                 && (runnerUp < 0 || c.plans[i].result.cost_per_billion_tokens_usd < c.plans[runnerUp].result.cost_per_billion_tokens_usd))
                 runnerUp = int(i);
-        QString first = QStringLiteral("Recommended: %1, with the lowest cost per billion tokens of the plans that run (%2")
-                            .arg(best.name, formatUsd(best.result.cost_per_billion_tokens_usd));
+        // The decision first: the cash it takes, what this run costs, the utilisation that buying
+        // assumes, and buying against renting; then why (cost per billion tokens).
+        out << recommendationHeadline(c, cheap);
+        QString first = QStringLiteral("It has the lowest cost per billion tokens of the plans that run (%1")
+                            .arg(formatUsd(best.result.cost_per_billion_tokens_usd));
         if (runnerUp >= 0) {
             const ComparedPlan &second = c.plans[runnerUp];
             first += QStringLiteral("; next is %1 at %2, %3 more)")
@@ -195,7 +248,7 @@ QStringList comparisonFindings(const Comparison &c)
         } else {
             first += QLatin1Char(')');
         }
-        out << first + QStringLiteral(". It trains in %1 days for %2 (TCO of the run).").arg(formatNumber(best.result.days_to_train, 1), formatUsd(best.result.tco_usd));
+        out << first + QStringLiteral(" and trains in %1 days.").arg(formatNumber(best.result.days_to_train, 1));
         const int fast = c.fastest();
         if (fast >= 0 && fast != cheap) {
             const ComparedPlan &f = c.plans[fast];
@@ -235,6 +288,8 @@ QStringList comparisonFindings(const Comparison &c)
             continue;
         const ComparedPlan &bought = be[i].buyIsReference ? c.plans[c.reference] : c.plans[i];
         const ComparedPlan &rented = be[i].buyIsReference ? c.plans[i] : c.plans[c.reference];
+        if (cheap >= 0 && &bought == &c.plans[cheap] && cheapestRented(c) >= 0 && &rented == &c.plans[cheapestRented(c)])
+            continue; // the headline said it
         if (!br.reachable) {
             out << QStringLiteral("Renting (%1) stays cheaper than buying (%2): the rent is below the bought cluster's own "
                                   "energy and upkeep.")

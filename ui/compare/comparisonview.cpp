@@ -144,7 +144,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     connect(addFile, &QPushButton::clicked, this, &ComparisonView::chooseAndAddFiles);
     connect(m_addSaved, &QPushButton::clicked, this, &ComparisonView::chooseAndAddSavedPlan);
     connect(m_remove, &QPushButton::clicked, this, &ComparisonView::removeSelectedPlan);
-    connect(exportButton, &QPushButton::clicked, this, &ComparisonView::exportReport);
+    connect(exportButton, &QPushButton::clicked, this, [this] { exportReport(); });
 
     setScenarios(defaultComparison());
 }
@@ -337,10 +337,11 @@ void ComparisonView::removeSelectedPlan()
         removeScenario(int(m_scenarios.size()) - 1);
 }
 
-void ComparisonView::exportReport()
+QString ComparisonView::exportReport(const QString &fileName)
 {
-    exportReportInteractively(this, m_comparison,
-                              m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn());
+    const PresetCatalog catalog = m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
+    return fileName.isEmpty() ? exportReportInteractively(this, m_comparison, catalog)
+                              : exportReportToFile(this, m_comparison, catalog, fileName);
 }
 
 void ComparisonView::showEvent(QShowEvent *event)

@@ -58,8 +58,10 @@ public:
 public Q_SLOTS:
     // Load a scenario file (with the library's presets when there is one) and add it.
     bool addPlanFile(const QString &fileName, QString *error = nullptr);
-    // Ask for a file name (PDF, CSV or JSON) and write the report.
-    void exportReport();
+    // Write the report of the comparison shown (PDF, CSV or JSON by the suffix); without a file
+    // name, ask for one. Returns the file written, or empty (cancelled, or the error was shown).
+    // File > Export report... of the main window comes here while this window is open.
+    QString exportReport(const QString &fileName = QString());
 
 Q_SIGNALS:
     void comparisonChanged();

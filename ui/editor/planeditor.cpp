@@ -166,6 +166,8 @@ PlanEditor::PlanEditor(PlanDocument *doc, QWidget *parent)
 
     connect(m_doc, &PlanDocument::scenarioChanged, this, &PlanEditor::refresh);
     connect(m_doc, &PlanDocument::dpFollowsGpusChanged, this, &PlanEditor::refresh);
+    // Whom a dp complaint blames depends on whether dp follows the GPUs (blameWhatTheUserSet()).
+    connect(m_doc, &PlanDocument::dpFollowsGpusChanged, this, [this] { setErrors(QList<FieldError>(m_engineErrors)); });
     connect(m_doc, &PlanDocument::catalogChanged, this, [this] {
         for (Group &g : m_groups) {
             fillPresetCombo(g);
@@ -512,8 +514,77 @@ void PlanEditor::refreshTooltips(Group &g)
     }
 }
 
-void PlanEditor::setErrors(const QList<FieldError> &errors)
+// With "dp = GPUs / (tp x pp)" on, dp is not the user's: when tp*cp*pp does not divide the GPU
+// count, the engine's complaint about dp goes to the factor that does not divide it (tp=3 on 256
+// GPUs), or to the nodes when each divides but their product does not, with the values that would.
+QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) const
 {
+    if (!m_doc->dpFollowsGpus())
+        return errors;
+    const Plan &plan = m_doc->scenario().plan;
+    const long long perNode = plan.cluster.gpus_per_node;
+    const long long gpus = static_cast<long long>(plan.cluster.nodes) * perNode;
+    const long long tp = plan.training.tp, cp = plan.training.cp, pp = plan.training.pp;
+    if (gpus <= 0 || tp <= 0 || cp <= 0 || pp <= 0 || gpus % (tp * cp * pp) == 0)
+        return errors;
+    for (FieldError &e : errors) {
+        if (e.path != QLatin1String("training.dp") || !e.message.startsWith(QLatin1String("tp*cp*pp*dp=")))
+            continue;
+        // The nearest values below and above `value` for which keep(v) holds.
+        const auto nearest = [](long long value, long long limit, const auto &keep) {
+            QStringList out;
+            for (long long v = value - 1; v >= 1; --v)
+                if (keep(v)) {
+                    out << QString::number(v);
+                    break;
+                }
+            for (long long v = value + 1; v <= limit; ++v)
+                if (keep(v)) {
+                    out << QString::number(v);
+                    break;
+                }
+            return out.join(tr(" or "));
+        };
+        const struct {
+            const char *path;
+            const char *key;
+            long long value, others;
+        } factors[] = {{"training.tp", "tp", tp, cp * pp}, {"training.cp", "cp", cp, tp * pp}, {"training.pp", "pp", pp, tp * cp}};
+        bool blamed = false;
+        for (const auto &f : factors) {
+            if (gpus % f.value == 0)
+                continue;
+            const QString fits = nearest(f.value, gpus, [&](long long v) { return gpus % (v * f.others) == 0; });
+            e.path = QLatin1String(f.path);
+            e.message = tr("%1=%2 does not divide the %3 GPUs (%4 nodes x %5), and dp follows the GPU count (dp = GPUs / (tp x pp)); %1=%6 would")
+                            .arg(QLatin1String(f.key))
+                            .arg(f.value)
+                            .arg(gpus)
+                            .arg(plan.cluster.nodes)
+                            .arg(perNode)
+                            .arg(fits);
+            blamed = true;
+            break;
+        }
+        if (!blamed) {
+            const long long replica = tp * cp * pp;
+            const QString fits = nearest(plan.cluster.nodes, 1 << 20, [&](long long n) { return (n * perNode) % replica == 0; });
+            e.path = QStringLiteral("cluster.nodes");
+            e.message = tr("%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x pp)); %5 nodes would")
+                            .arg(plan.cluster.nodes)
+                            .arg(perNode)
+                            .arg(gpus)
+                            .arg(replica)
+                            .arg(fits);
+        }
+    }
+    return errors;
+}
+
+void PlanEditor::setErrors(const QList<FieldError> &engineErrors)
+{
+    m_engineErrors = engineErrors;
+    const QList<FieldError> errors = blameWhatTheUserSet(engineErrors);
     QStringList paths;
     QMap<QString, QStringList> byPath;
     for (const FieldError &e : errors) {

@@ -72,6 +72,7 @@ private:
     void refreshTooltips(Group &g);
     void colourLabel(Row &row);
     QString defaultNote(const Group &g, const FieldInfo &f) const;
+    QList<FieldError> blameWhatTheUserSet(QList<FieldError> errors) const;
 
     PlanDocument *m_doc;
     QScrollArea *m_scroll = nullptr;
@@ -81,6 +82,7 @@ private:
     std::vector<Row> m_rows;
     std::vector<Group> m_groups;
     QStringList m_errorPaths;
+    QList<FieldError> m_engineErrors; // as the engine gave them (before blameWhatTheUserSet())
     int m_dragSession = 0;
     int m_nextSession = 1;
 };

@@ -84,11 +84,28 @@ QList<Scenario> LibraryFeatures::currentComparison() const
 
 ComparisonView *LibraryFeatures::compareHardware()
 {
-    return ComparisonView::openWindow(m_window, m_library.get(), currentComparison());
+    ComparisonView *view = ComparisonView::openWindow(m_window, m_library.get(), currentComparison());
+    m_comparisons.removeIf([](const QPointer<ComparisonView> &v) { return v.isNull(); });
+    m_comparisons << view;
+    return view;
+}
+
+ComparisonView *LibraryFeatures::openComparison() const
+{
+    // The one the user looked at last: the active window if it is a comparison, else the newest.
+    for (const QPointer<ComparisonView> &v : m_comparisons)
+        if (v && v->isVisible() && v->isActiveWindow())
+            return v;
+    for (auto it = m_comparisons.crbegin(); it != m_comparisons.crend(); ++it)
+        if (*it && (*it)->isVisible())
+            return *it;
+    return nullptr;
 }
 
 QString LibraryFeatures::exportReport(const QString &fileName)
 {
+    if (ComparisonView *view = openComparison())
+        return view->exportReport(fileName);
     const Comparison c = comparePlans(currentComparison(), Normalization::AsGiven);
     const PresetCatalog presets = catalog();
     return fileName.isEmpty() ? exportReportInteractively(m_window, c, presets)

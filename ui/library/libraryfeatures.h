@@ -44,8 +44,13 @@ public:
     // same plan on the default comparison's other GPUs.
     PresetManagerDialog *showPresetManager();
     ComparisonView *compareHardware();
-    // Without a file name, asks for one; returns the file written or an empty string.
+    // File > Export report... exports what the user is looking at: the comparison of the open
+    // Compare hardware window (its plans, normalisation and plan A, as its own Export button
+    // does), else the window's plan against the same plan on the other GPUs. Without a file
+    // name, asks for one; returns the file written or an empty string.
     QString exportReport(const QString &fileName = QString());
+    // The Compare hardware window open now (the latest opened), or nullptr.
+    ComparisonView *openComparison() const;
 
 public Q_SLOTS:
     // Store a preset made elsewhere, e.g. the calibration dialog's calibratedClusterReady and
@@ -60,6 +65,7 @@ private:
     MainWindow *m_window;
     std::unique_ptr<PresetLibrary> m_library;
     QPointer<PresetManagerDialog> m_manager;
+    QList<QPointer<ComparisonView>> m_comparisons; // oldest first
     QAction *m_presetManager = nullptr;
     QAction *m_compare = nullptr;
     QAction *m_exportReport = nullptr;
