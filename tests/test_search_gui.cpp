@@ -96,7 +96,7 @@ private slots:
         // The table lists the top plans and the front; a click on "Days" sorts by it.
         auto *table = child<QTableView>(dialog, "searchTable");
         QCOMPARE(table->model()->rowCount(), int(r.top.size() + r.pareto.size()));
-        const int daysColumn = 17;
+        const int daysColumn = 19;
         QCOMPARE(table->model()->headerData(daysColumn, Qt::Horizontal).toString(), QStringLiteral("Days"));
         QHeaderView *header = table->horizontalHeader();
         QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(daysColumn) + 5, header->height() / 2));
@@ -122,6 +122,9 @@ private slots:
         const search::Layout &best = r.top.front().layout;
         QCOMPARE(after.training.tp, best.value[search::DimTp]);
         QCOMPARE(after.training.pp, best.value[search::DimPp]);
+        QCOMPARE(after.training.cp, best.value[search::DimCp]);
+        QCOMPARE(after.training.ep, best.value[search::DimEp]);
+        QCOMPARE(after.training.etp, best.value[search::DimEtp]);
         QCOMPARE(after.training.vpp, best.value[search::DimVpp]);
         QCOMPARE(after.training.dp, best.dp);
         QCOMPARE(after.training.micro_batch, best.value[search::DimMicroBatch]);
