@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize as-given|gpus|budget|time]
+// commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json [--normalize as-given|gpus|budget|time[,best-layout]]
+//                [--objective time|cost|tco]
 // The comparison of 2 to 8 scenario files as a PDF for procurement, or its table as CSV or JSON.
 // Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets
 // (presetCatalog(): the library is read when it exists, never created or repaired from here).
@@ -32,12 +33,13 @@ bool sameFile(const QString &a, const QString &b)
 
 int cmdReport(QStringList args)
 {
-    QString output, normalize, why;
-    bool hasOutput = false, hasOutputLong = false, hasNormalize = false;
+    QString output, normalize, objective, why;
+    bool hasOutput = false, hasOutputLong = false, hasNormalize = false, hasObjective = false;
     QString outputLong;
     if (!takeOption(args, QStringLiteral("-o"), output, &hasOutput, &why)
         || !takeOption(args, QStringLiteral("--output"), outputLong, &hasOutputLong, &why)
-        || !takeOption(args, QStringLiteral("--normalize"), normalize, &hasNormalize, &why))
+        || !takeOption(args, QStringLiteral("--normalize"), normalize, &hasNormalize, &why)
+        || !takeOption(args, QStringLiteral("--objective"), objective, &hasObjective, &why))
         return fail(kExitUsage, QStringLiteral("report: ") + why);
     if (hasOutput && hasOutputLong)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: give the output once (-o or --output, not both)"));
@@ -53,8 +55,13 @@ int cmdReport(QStringList args)
     if (!reportFormatForFile(output, format))
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: %1: the output must end in .pdf, .csv or .json").arg(output));
     Normalization normalization = Normalization::AsGiven;
-    if (hasNormalize && !parseNormalization(normalize, normalization))
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --normalize must be as-given, gpus, budget or time"));
+    BestLayout bestLayout;
+    if (hasNormalize && !parseNormalizations(normalize, normalization, bestLayout))
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --normalize must be as-given, gpus, budget or time, best-layout, or one of the four and best-layout (gpus,best-layout)"));
+    if (hasObjective && !search::parseObjective(objective.toStdString(), bestLayout.objective))
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --objective must be time, cost or tco"));
+    if (hasObjective && !bestLayout.enabled)
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --objective chooses the best layout: it needs --normalize best-layout"));
     if (args.size() < kMinComparedPlans || args.size() > kMaxComparedPlans)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report compares %1 to %2 scenario files (got %3)").arg(kMinComparedPlans).arg(kMaxComparedPlans).arg(args.size()));
 
@@ -84,7 +91,7 @@ int cmdReport(QStringList args)
     if (!ok)
         return kExitBadInput;
 
-    const Comparison c = comparePlans(scenarios, normalization);
+    const Comparison c = comparePlans(scenarios, normalization, bestLayout);
     ReportOptions options;
     options.catalog = &catalog;
     QString error;

@@ -6,6 +6,8 @@
 #include "core/resultio.h"
 #include "core/scenario.h"
 #include "engine/engine.h"
+#include "library/compare.h"
+#include "library/comparisonio.h"
 #include "search/launch.h"
 #include "search/search.h"
 
@@ -673,6 +675,131 @@ private slots:
         const Run none = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--deadline-days"), QStringLiteral("1"), QStringLiteral("--json")});
         QCOMPARE(none.code, 0);
         QVERIFY(QJsonDocument::fromJson(none.out).object().value(QStringLiteral("best")).isNull());
+    }
+
+    // Best-layout normalisation (issue 11, fair comparison): in a small comparison each plan's
+    // layout is the search's best for that plan's GPU, cluster and GPU count, for each objective;
+    // combined with equal GPUs, the resized plan gets the best layout of its new count. The note and
+    // the JSON say which layout each plan got, the runner-up and the margin.
+    void bestLayoutNormalization()
+    {
+        // Llama 2 7B, 32 GPUs, on H100 and A100 (each on its default cluster), and an A100 plan on
+        // 64 GPUs.
+        Scenario a;
+        a.name = QStringLiteral("H100");
+        a.plan = presetPlan("llama2-7b", "h100-sxm", "dgx-h100");
+        a.plan.cluster.nodes = 4;
+        a.plan.training.tp = 2;
+        a.plan.training.pp = 2;
+        a.plan.training.dp = 8;
+        a.plan.training.global_batch = 256;
+        a.plan.training.tokens_to_train = 1e11;
+        QVERIFY(validate(a.plan).empty());
+        Scenario b = a;
+        b.name = QStringLiteral("A100");
+        b.plan = presetPlan("llama2-7b", "a100-sxm-80gb", "dgx-a100");
+        b.plan.training = a.plan.training;
+        b.plan.cluster.nodes = 8;
+        b.plan.training.dp = 16;
+        QVERIFY(validate(b.plan).empty());
+        for (Objective o : kObjectives) {
+            BestLayout best;
+            best.enabled = true;
+            best.objective = o;
+            const Comparison c = comparePlans({a, b}, Normalization::AsGiven, best);
+            QCOMPARE(c.plans.size(), 2);
+            for (qsizetype i = 0; i < c.plans.size(); ++i) {
+                const ComparedPlan &p = c.plans[i];
+                Space s;
+                s.base = i == 0 ? a.plan : b.plan;
+                s.gpu_counts = {s.base.cluster.nodes * s.base.cluster.gpus_per_node};
+                Options opt;
+                opt.objective = o;
+                opt.top = 2;
+                const SearchResult r = runSearch(s, opt);
+                QVERIFY(!r.top.empty());
+                const Plan expected = planOf(s, r.top.front().layout);
+                QVERIFY(p.layout.applied);
+                QCOMPARE(p.plan.training.tp, expected.training.tp);
+                QCOMPARE(p.plan.training.pp, expected.training.pp);
+                QCOMPARE(p.plan.training.cp, expected.training.cp);
+                QCOMPARE(p.plan.training.dp, expected.training.dp);
+                QCOMPARE(p.plan.training.vpp, expected.training.vpp);
+                QCOMPARE(p.plan.training.micro_batch, expected.training.micro_batch);
+                QCOMPARE(p.plan.training.zero, expected.training.zero);
+                QCOMPARE(p.plan.training.recompute, expected.training.recompute);
+                QCOMPARE(p.plan.training.sequence_parallel, expected.training.sequence_parallel);
+                QCOMPARE(objectiveValue(o, p.result), objectiveValue(o, r.top.front().result));
+                // Evaluating the chosen plan gives the reported result.
+                QCOMPARE(evaluateValid(p.plan).step_time_s, p.result.step_time_s);
+                // Never worse than the plan as given.
+                QVERIFY(objectiveValue(o, p.result) <= objectiveValue(o, evaluate(s.base).result));
+                QVERIFY2(p.note.contains(QStringLiteral("best layout for %1").arg(QLatin1String(toString(o)))), qPrintable(p.note));
+                QVERIFY(!p.layout.runnerUp.isEmpty());
+                QVERIFY(p.layout.margin >= 0);
+                QVERIFY(p.note.contains(QStringLiteral("runner-up")));
+            }
+            const QJsonObject json = comparisonToJson(c);
+            QCOMPARE(json.value(QStringLiteral("normalization")).toString(), QStringLiteral("best-layout"));
+            const QJsonObject first = json.value(QStringLiteral("plans")).toArray().first().toObject();
+            QCOMPARE(first.value(QStringLiteral("best_layout")).toString(), c.plans[0].layout.layout);
+            QVERIFY(first.contains(QStringLiteral("runner_up_margin")));
+        }
+
+        // Equal GPUs and best layout: B is resized to A's 32 GPUs and gets the best layout there.
+        BestLayout best;
+        best.enabled = true;
+        const Comparison c = comparePlans({a, b}, Normalization::EqualGpus, best);
+        QCOMPARE(c.plans[1].result.gpus, 32);
+        Space s;
+        s.base = b.plan;
+        s.gpu_counts = {32};
+        Options opt;
+        opt.top = 1;
+        const SearchResult r = runSearch(s, opt);
+        QCOMPARE(c.plans[1].result.days_to_train, r.top.front().result.days_to_train);
+        QVERIFY2(c.plans[1].note.startsWith(QStringLiteral("resized from 64 to 32 GPUs")), qPrintable(c.plans[1].note));
+        QVERIFY(c.plans[1].note.contains(QStringLiteral("best layout for time on 32 GPUs")));
+
+        // Keys.
+        Normalization n;
+        BestLayout parsed;
+        QVERIFY(parseNormalizations(QStringLiteral("gpus,best-layout"), n, parsed));
+        QVERIFY(n == Normalization::EqualGpus && parsed.enabled);
+        QCOMPARE(normalizationKeys(n, parsed), QStringLiteral("gpus,best-layout"));
+        QVERIFY(parseNormalizations(QStringLiteral("time"), n, parsed));
+        QVERIFY(n == Normalization::EqualTime && !parsed.enabled);
+        QVERIFY(!parseNormalizations(QStringLiteral("gpus,time"), n, parsed));
+        QVERIFY(!parseNormalizations(QStringLiteral("best-layout,best-layout"), n, parsed));
+        QVERIFY(!parseNormalizations(QStringLiteral("layout"), n, parsed));
+    }
+
+    // `commtax report --normalize budget,best-layout --objective cost` on the default comparison:
+    // every plan that runs says which layout it got; usage errors.
+    void reportBestLayoutCli()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("c.json"));
+        QStringList files;
+        for (const char *f : {"compare-1-h100.json", "compare-2-a100.json", "compare-5-h100-rented.json"})
+            files << QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/") + QLatin1String(f);
+        const Run r = runCommtax(QStringList{QStringLiteral("report")} + files
+                                 + QStringList{QStringLiteral("-o"), out, QStringLiteral("--normalize"), QStringLiteral("gpus,best-layout"), QStringLiteral("--objective"), QStringLiteral("cost")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(readAll(out)).object();
+        QCOMPARE(o.value(QStringLiteral("normalization")).toString(), QStringLiteral("gpus,best-layout"));
+        for (const QJsonValue &v : o.value(QStringLiteral("plans")).toArray()) {
+            const QJsonObject p = v.toObject();
+            QCOMPARE(p.value(QStringLiteral("layout_objective")).toString(), QStringLiteral("cost"));
+            QVERIFY2(p.value(QStringLiteral("best_layout")).isString(), qPrintable(p.value(QStringLiteral("plan")).toString()));
+            QVERIFY(p.value(QStringLiteral("note")).toString().contains(QStringLiteral("best layout for cost")));
+        }
+        for (const QStringList &bad : {QStringList{QStringLiteral("--normalize"), QStringLiteral("gpus,budget")},
+                                       QStringList{QStringLiteral("--objective"), QStringLiteral("cost")},
+                                       QStringList{QStringLiteral("--normalize"), QStringLiteral("best-layout"), QStringLiteral("--objective"), QStringLiteral("speed")}}) {
+            const Run e = runCommtax(QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), out} + bad);
+            QVERIFY2(e.code == 2, qPrintable(bad.join(QLatin1Char(' '))));
+        }
     }
 
     // `commtax launch`: each framework's export of four scenarios (the fourth a mixture of experts
