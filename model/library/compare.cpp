@@ -75,7 +75,8 @@ bool parseNormalizations(const QString &text, Normalization &n, BestLayout &best
 
 namespace {
 
-QString layoutText(const search::Layout &l)
+// "tp=2 pp=1 cp=1 vpp=1 dp=128 ..." in scenario keys; with `other`, only what differs from it.
+QString layoutText(const search::Layout &l, const search::Layout *other = nullptr)
 {
     QStringList parts;
     for (int d = 0; d < search::kDimCount; ++d) {
@@ -84,6 +85,11 @@ QString layoutText(const search::Layout &l)
             continue; // a dense model: no experts
         if (d == search::DimEp && v == 1 && l.value[search::DimEtp] == 0)
             continue;
+        if (other && other->value[size_t(d)] == v) {
+            if (d == search::DimVpp && other->dp != l.dp)
+                parts << QStringLiteral("dp=%1").arg(l.dp);
+            continue;
+        }
         QString value = QString::number(v);
         if (d == search::DimRecompute)
             value = QLatin1String(toString(Recompute(v)));
@@ -141,6 +147,7 @@ bool bestLayoutFor(Plan &plan, Result &result, search::Objective objective, Layo
         choice.runnerUp = layoutText(runnerUp->layout);
         for (const std::string &k : search::differingFields(runnerUp->layout, best.layout, space))
             choice.runnerUpDiffers << QString::fromStdString(k);
+        choice.runnerUpChanges = layoutText(runnerUp->layout, &best.layout);
         const double a = search::objectiveValue(objective, best.result), b = search::objectiveValue(objective, runnerUp->result);
         choice.margin = a > 0 ? (b - a) / a : 0.0;
     }
@@ -164,7 +171,7 @@ QString applyBestLayout(ComparedPlan &cp, search::Objective objective)
         return QStringLiteral("no layout on %1 GPUs fits in memory: layout as given").arg(cp.plan.cluster.nodes * cp.plan.cluster.gpus_per_node);
     QString text = QStringLiteral("best layout for %1 on %2 GPUs: %3").arg(QLatin1String(search::toString(objective))).arg(cp.result.gpus).arg(cp.layout.layout);
     if (!cp.layout.runnerUp.isEmpty())
-        text += QStringLiteral("; runner-up %1 (differs in %2) is %3% worse").arg(cp.layout.runnerUp, cp.layout.runnerUpDiffers.join(QStringLiteral(", ")), formatNumber(cp.layout.margin * 100.0, 2));
+        text += QStringLiteral("; the runner-up (%1) is %2% worse").arg(cp.layout.runnerUpChanges, formatNumber(cp.layout.margin * 100.0, 2));
     return text;
 }
 

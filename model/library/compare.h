@@ -54,6 +54,7 @@ struct LayoutChoice {
     QString layout;              // "tp=2 pp=1 cp=1 vpp=1 dp=128 micro_batch=1 zero=1 recompute=none sp=off"
     QString runnerUp;            // the best plan that splits the model differently (tp, pp, cp, etp, ep or vpp)
     QStringList runnerUpDiffers; // its scenario keys that differ from the chosen layout
+    QString runnerUpChanges;     // those keys with the runner-up's values: "pp=4 dp=64 zero=1"
     double margin = 0;           // (runner-up - best) / best, in the objective; 0 without a runner-up
     std::int64_t searched = 0;   // layouts searched
 };
