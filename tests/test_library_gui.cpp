@@ -253,6 +253,7 @@ private Q_SLOTS:
             s.plan.training.pp = 8;
         }
         view.setNormalization(Normalization::AsGiven);
+        view.setBestLayout(BestLayout{}); // the layouts as given (the default gives each its best)
         view.setScenarios(plans);
         QVERIFY(!view.comparison().plans[3].result.fits_in_memory);
         QCustomPlot *cost = view.chart(ComparisonChart::CostPerBillionTokens);
