@@ -99,7 +99,8 @@ Plan twinOf(Plan p)
 // plan as etp = tp) and is 0 for a dense one (where validate() ignores it); ep runs over 1..GPUs
 // (dense: 1 and 2).
 // The duplicates the search leaves out are left out here too (isDuplicate), so that both sides
-// count and rank the same plans; duplicatesEqualTheirTwins checks they change nothing.
+// count and rank the same plans; duplicatesEqualTheirTwins checks they change nothing. Only the
+// valid plans are returned.
 std::vector<Brute> bruteForce(const Space &space, bool keepDuplicates = false)
 {
     std::vector<Brute> out;
@@ -148,7 +149,8 @@ std::vector<Brute> bruteForce(const Space &space, bool keepDuplicates = false)
                                                     const Evaluation e = evaluate(b.plan);
                                                     b.valid = e.ok();
                                                     b.result = e.result;
-                                                    out.push_back(std::move(b));
+                                                    if (b.valid) // the invalid ones are only counted out
+                                                        out.push_back(std::move(b));
                                                 }
                     }
         }
