@@ -325,13 +325,18 @@ private slots:
     void bestAndFrontEqualBruteForce_data()
     {
         QTest::addColumn<bool>("moe");
-        QTest::newRow("dense") << false;
-        QTest::newRow("qwen3-30b-a3b") << true;
+        QTest::addColumn<int>("seqLen");
+        QTest::newRow("dense") << false << 0;
+        QTest::newRow("dense, odd seq_len: cp 1 only") << false << 4095;
+        QTest::newRow("qwen3-30b-a3b") << true << 0;
     }
     void bestAndFrontEqualBruteForce()
     {
         QFETCH(bool, moe);
+        QFETCH(int, seqLen);
         Space s = smallSpace();
+        if (seqLen > 0)
+            s.base.training.seq_len = seqLen;
         if (moe) {
             // Qwen3-30B-A3B cut to 4 layers (the brute force runs vpp over every layer count), on
             // 4-GPU nodes; sequences of 2052 tokens (cp 4 and 8 refused).
@@ -357,7 +362,7 @@ private slots:
         }
         QVERIFY(fits > 100 && fits < valid);
         // The new dimensions are in the brute space's feasible plans.
-        QVERIFY(std::any_of(feasible.begin(), feasible.end(), [](const Brute *b) { return b->plan.training.cp > 1; }));
+        QCOMPARE(std::any_of(feasible.begin(), feasible.end(), [](const Brute *b) { return b->plan.training.cp > 1; }), seqLen == 0);
         if (moe)
             QVERIFY(std::any_of(feasible.begin(), feasible.end(), [](const Brute *b) { return b->plan.training.ep > 1; }));
         for (Objective o : kObjectives) {
@@ -401,8 +406,10 @@ private slots:
         const SearchResult r = runSearch(s, Options{});
         QCOMPARE(r.pareto.size(), front.size());
         // With cp in the space one layout on the most GPUs is often both the fastest and the
-        // cheapest: the dense space keeps a trade-off (12 against 8 GPUs), the MoE one has one point.
-        QVERIFY(front.size() >= (moe ? 1u : 2u));
+        // cheapest: the dense space keeps a trade-off of 2 points (12 against 8 GPUs), 3 without cp
+        // (odd sequence length), the MoE one has 1.
+        QVERIFY(front.size() >= (moe ? 1u : seqLen > 0 ? 3u
+                                                       : 2u));
         size_t i = 0;
         for (const auto &[point, p] : front) { // map order: days ascending
             QVERIFY2(r.pareto[i].layout == p->layout, qPrintable(describe(r.pareto[i].layout) + QStringLiteral(" vs ") + describe(p->layout)));
