@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// commtax report FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format F] [--normalize as-given|gpus|budget|time]
+// commtax report FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format F] [--normalize as-given|gpus|budget|time[,best-layout]]
+//                [--objective time|cost|tco]
 // The comparison of 2 to 8 scenario files as a PDF for procurement, or its table as CSV or JSON.
 // Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets
 // (presetCatalog(): the library is read when it exists, never created or repaired from here).
@@ -34,19 +35,21 @@ bool sameFile(const QString &a, const QString &b)
 
 int cmdReport(QStringList args)
 {
-    QString output, normalize, formatName;
+    QString output, normalize, formatName, objective;
     QString outputLong;
-    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time]"),
+    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco]"),
                    QCoreApplication::translate("commtax::Cli", "Compare 2 to 8 scenarios (\"-\": one read from standard input) as a PDF report, or its table as CSV or JSON."));
     cl.option(QStringLiteral("o"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The output file; its suffix chooses the format; \"-\" writes to standard output."));
     cl.option(QStringLiteral("output"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The same as -o."));
     cl.option(QStringLiteral("format"), QCoreApplication::translate("commtax::Cli", "FORMAT"), QCoreApplication::translate("commtax::Cli", "pdf, csv or json, whatever the suffix (with -o -: csv unless given)."));
-    cl.option(QStringLiteral("normalize"), QCoreApplication::translate("commtax::Cli", "MODE"), QCoreApplication::translate("commtax::Cli", "as-given (the default), gpus, budget or time: what the plans are made equal in."));
+    cl.option(QStringLiteral("normalize"), QCoreApplication::translate("commtax::Cli", "MODE"), QCoreApplication::translate("commtax::Cli", "as-given (the default), gpus, budget or time: what the plans are made equal in; \",best-layout\" (or best-layout alone) gives each plan the search's best layout on its own hardware first."));
+    cl.option(QStringLiteral("objective"), QCoreApplication::translate("commtax::Cli", "OBJECTIVE"), QCoreApplication::translate("commtax::Cli", "time (the default), cost or tco: what best-layout optimises."));
     if (const std::optional<int> code = cl.parse(args))
         return *code;
     bool hasOutput = cl.value(QStringLiteral("o"), output);
     const bool hasOutputLong = cl.value(QStringLiteral("output"), outputLong), hasNormalize = cl.value(QStringLiteral("normalize"), normalize);
     const bool hasFormat = cl.value(QStringLiteral("format"), formatName);
+    const bool hasObjective = cl.value(QStringLiteral("objective"), objective);
     args = cl.positional();
     if (hasOutput && hasOutputLong)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: give the output once (-o or --output, not both)"));
@@ -67,8 +70,13 @@ int cmdReport(QStringList args)
     if (args.count(QStringLiteral("-")) > 1)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: standard input (-) can be read once only"));
     Normalization normalization = Normalization::AsGiven;
-    if (hasNormalize && !parseNormalization(normalize, normalization))
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --normalize must be as-given, gpus, budget or time"));
+    BestLayout bestLayout;
+    if (hasNormalize && !parseNormalizations(normalize, normalization, bestLayout))
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --normalize must be as-given, gpus, budget or time, best-layout, or one of the four and best-layout (gpus,best-layout)"));
+    if (hasObjective && !search::parseObjective(objective.toStdString(), bestLayout.objective))
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --objective must be time, cost or tco"));
+    if (hasObjective && !bestLayout.enabled)
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --objective chooses the best layout: it needs --normalize best-layout"));
     if (args.size() < kMinComparedPlans || args.size() > kMaxComparedPlans)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report compares %1 to %2 scenario files (got %3)").arg(kMinComparedPlans).arg(kMaxComparedPlans).arg(args.size()));
 
@@ -98,7 +106,7 @@ int cmdReport(QStringList args)
     if (!ok)
         return kExitBadInput;
 
-    const Comparison c = comparePlans(scenarios, normalization);
+    const Comparison c = comparePlans(scenarios, normalization, bestLayout);
     ReportOptions options;
     options.catalog = &catalog;
     QString error;

@@ -125,7 +125,7 @@ QString percent(double share)
 
 const QList<TextColumn> &tableColumns()
 {
-    static const QList<TextColumn> columns = {{QStringLiteral("#"), 3}, {QStringLiteral("gpu"), -14}, {QStringLiteral("gpus"), 6}, {QStringLiteral("tp"), 3}, {QStringLiteral("pp"), 3}, {QStringLiteral("vpp"), 3}, {QStringLiteral("dp"), 5}, {QStringLiteral("mb"), 3}, {QStringLiteral("zero"), 4}, {QStringLiteral("recompute"), -9}, {QStringLiteral("sp"), 2}, {QStringLiteral("step_s"), 9}, {QStringLiteral("comm_tax"), 8}, {QStringLiteral("bubble"), 7}, {QStringLiteral("mfu"), 6}, {QStringLiteral("mem_GB"), 7}, {QStringLiteral("free_GB"), 7}, {QStringLiteral("days"), 8}, {QStringLiteral("usd_per_Btok"), 12}, {QStringLiteral("tco_usd"), 12}, {QStringLiteral("margin"), 7}};
+    static const QList<TextColumn> columns = {{QStringLiteral("#"), 3}, {QStringLiteral("gpu"), -14}, {QStringLiteral("gpus"), 6}, {QStringLiteral("tp"), 3}, {QStringLiteral("pp"), 3}, {QStringLiteral("cp"), 3}, {QStringLiteral("ep"), 3}, {QStringLiteral("vpp"), 3}, {QStringLiteral("dp"), 5}, {QStringLiteral("mb"), 3}, {QStringLiteral("zero"), 4}, {QStringLiteral("recompute"), -9}, {QStringLiteral("sp"), 2}, {QStringLiteral("step_s"), 9}, {QStringLiteral("comm_tax"), 8}, {QStringLiteral("bubble"), 7}, {QStringLiteral("mfu"), 6}, {QStringLiteral("mem_GB"), 7}, {QStringLiteral("free_GB"), 7}, {QStringLiteral("days"), 8}, {QStringLiteral("usd_per_Btok"), 12}, {QStringLiteral("tco_usd"), 12}, {QStringLiteral("margin"), 7}};
     return columns;
 }
 
@@ -139,7 +139,7 @@ QString tableRow(int rank, const search::Space &space, const QStringList &labels
         const double a = search::objectiveValue(objective, r), b = search::objectiveValue(objective, next->result);
         margin = a > 0 ? percent((b - a) / a) : QString();
     }
-    return tableLine(tableColumns(), {QString::number(rank), shown(hardwareLabel(space, labels, l.hardware)), QString::number(l.gpus), QString::number(l.value[search::DimTp]), QString::number(l.value[search::DimPp]), QString::number(l.value[search::DimVpp]), QString::number(l.dp), QString::number(l.value[search::DimMicroBatch]), QString::number(l.value[search::DimZero]), QLatin1String(toString(Recompute(l.value[search::DimRecompute]))), l.value[search::DimSequenceParallel] ? QStringLiteral("y") : QStringLiteral("n"), formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.bubble_share), percent(r.mfu), formatNumber(r.memory_total_gb, 1), formatNumber(search::memoryHeadroomGb(r), 1), formatNumber(r.days_to_train, 1), formatNumber(r.cost_per_billion_tokens_usd, 2), formatNumber(r.tco_usd, 0), margin});
+    return tableLine(tableColumns(), {QString::number(rank), shown(hardwareLabel(space, labels, l.hardware)), QString::number(l.gpus), QString::number(l.value[search::DimTp]), QString::number(l.value[search::DimPp]), QString::number(l.value[search::DimCp]), QString::number(l.value[search::DimEp]), QString::number(l.value[search::DimVpp]), QString::number(l.dp), QString::number(l.value[search::DimMicroBatch]), QString::number(l.value[search::DimZero]), QLatin1String(toString(Recompute(l.value[search::DimRecompute]))), l.value[search::DimSequenceParallel] ? QStringLiteral("y") : QStringLiteral("n"), formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.bubble_share), percent(r.mfu), formatNumber(r.memory_total_gb, 1), formatNumber(search::memoryHeadroomGb(r), 1), formatNumber(r.days_to_train, 1), formatNumber(r.cost_per_billion_tokens_usd, 2), formatNumber(r.tco_usd, 0), margin});
 }
 
 QString csvNumber(double v)

@@ -256,6 +256,7 @@ private Q_SLOTS:
             s.plan.training.pp = 8;
         }
         view.setNormalization(Normalization::AsGiven);
+        view.setBestLayout(BestLayout{}); // the layouts as given (the default gives each its best)
         view.setScenarios(plans);
         QVERIFY(!view.comparison().plans[3].result.fits_in_memory);
         QCustomPlot *cost = view.chart(ComparisonChart::CostPerBillionTokens);
@@ -286,6 +287,7 @@ private Q_SLOTS:
         plans[3].plan.training.dp = 128;
         plans.removeAt(2);
         ComparisonView view;
+        view.setBestLayout(BestLayout{}); // the layouts as given: the test resizes them by hand
         view.setScenarios(plans);
         view.resize(1400, 860);
         view.show();
@@ -324,6 +326,7 @@ private Q_SLOTS:
         // view's and the PDF's) leads with the cash up front, the cost of this run, the utilisation
         // that buying assumes, and buying against renting.
         ComparisonView view;
+        view.setBestLayout(BestLayout{}); // the layouts as given: the figures below are theirs
         view.resize(1400, 860);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));

@@ -6,6 +6,8 @@
 #include "core/resultio.h"
 #include "core/scenario.h"
 #include "engine/engine.h"
+#include "library/compare.h"
+#include "library/comparisonio.h"
 #include "search/launch.h"
 #include "search/search.h"
 
@@ -65,12 +67,45 @@ struct Brute {
     bool valid = false;
 };
 
-// Every (hardware, GPU count, tp, pp, vpp, micro_batch, zero, recompute, sp) with tp*pp dividing the
-// GPUs, each plan validated and evaluated on its own by evaluate(): no candidate lists, no pre-check.
-std::vector<Brute> bruteForce(const Space &space)
+// The duplicates the search leaves out (search.h): ZeRO when no group shards anything (cp*dp = 1 and,
+// for MoE, edp = tp*cp*dp/(etp*ep) = 1), sequence parallelism at tp = 1. Written here from the rule,
+// not from search.cpp.
+bool isDuplicate(const Plan &p)
+{
+    const TrainingSpec &t = p.training;
+    if (t.sequence_parallel && t.tp == 1)
+        return true;
+    if (t.zero == 0 || t.cp * t.dp > 1)
+        return false;
+    if (!p.model.moe())
+        return true;
+    const int etp = t.etp > 0 ? t.etp : t.tp;
+    return t.tp * t.cp * t.dp / (etp * t.ep) <= 1;
+}
+
+// The plan a duplicate stands for: ZeRO 0, no sequence parallelism where they change nothing.
+Plan twinOf(Plan p)
+{
+    if (p.training.tp == 1)
+        p.training.sequence_parallel = false;
+    if (isDuplicate(p))
+        p.training.zero = 0;
+    return p;
+}
+
+// Every (hardware, GPU count, tp, pp, cp, etp, ep, vpp, micro_batch, zero, recompute, sp) with
+// tp*pp*cp dividing the GPUs, each plan validated and evaluated on its own by evaluate(): no
+// candidate lists, no pre-check. etp runs over 1..GPUs for an MoE model (0, "follow tp", is the same
+// plan as etp = tp) and is 0 for a dense one (where validate() ignores it); ep runs over 1..GPUs
+// (dense: 1 and 2).
+// The duplicates the search leaves out are left out here too (isDuplicate), so that both sides
+// count and rank the same plans; duplicatesEqualTheirTwins checks they change nothing. Only the
+// valid plans are returned.
+std::vector<Brute> bruteForce(const Space &space, bool keepDuplicates = false)
 {
     std::vector<Brute> out;
     const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
+    const bool moe = space.base.model.moe();
     for (int h = 0; h < hwCount; ++h) {
         for (int g : space.gpu_counts) {
             Plan base = space.base;
@@ -82,33 +117,42 @@ std::vector<Brute> bruteForce(const Space &space)
             base.cluster.nodes = g < gpn ? 1 : g / gpn;
             base.cluster.gpus_per_node = g < gpn ? g : gpn;
             for (int tp = 1; tp <= g; ++tp)
-                for (int pp = 1; pp <= g; ++pp) {
-                    if (g % (tp * pp) != 0)
-                        continue;
-                    for (int vpp = 1; vpp <= base.model.layers; ++vpp)
-                        for (int mb = 1; mb <= base.training.global_batch; ++mb)
-                            for (int zero = 0; zero <= 3; ++zero)
-                                for (int rc = 0; rc <= 2; ++rc)
-                                    for (int sp = 0; sp <= 1; ++sp) {
-                                        Brute b;
-                                        b.plan = base;
-                                        TrainingSpec &t = b.plan.training;
-                                        t.tp = tp;
-                                        t.pp = pp;
-                                        t.dp = g / (tp * pp);
-                                        t.vpp = vpp;
-                                        t.micro_batch = mb;
-                                        t.zero = zero;
-                                        t.recompute = Recompute(rc);
-                                        t.sequence_parallel = sp != 0;
-                                        t.first_stage_layers = t.last_stage_layers = 0;
-                                        b.layout = Layout{h, g, b.plan.cluster.nodes, b.plan.cluster.gpus_per_node, t.dp, {tp, pp, vpp, mb, zero, rc, sp}};
-                                        const Evaluation e = evaluate(b.plan);
-                                        b.valid = e.ok();
-                                        b.result = e.result;
-                                        out.push_back(std::move(b));
-                                    }
-                }
+                for (int pp = 1; pp <= g; ++pp)
+                    for (int cp = 1; cp <= g; ++cp) {
+                        if (g % (tp * pp * cp) != 0)
+                            continue;
+                        for (int etp = moe ? 1 : 0; etp <= (moe ? g : 0); ++etp)
+                            for (int ep = 1; ep <= (moe ? g : 2); ++ep) // dense: 2 is always refused
+                                for (int vpp = 1; vpp <= base.model.layers; ++vpp)
+                                    for (int mb = 1; mb <= base.training.global_batch; ++mb)
+                                        for (int zero = 0; zero <= 3; ++zero)
+                                            for (int rc = 0; rc <= 2; ++rc)
+                                                for (int sp = 0; sp <= 1; ++sp) {
+                                                    Brute b;
+                                                    b.plan = base;
+                                                    TrainingSpec &t = b.plan.training;
+                                                    t.tp = tp;
+                                                    t.pp = pp;
+                                                    t.cp = cp;
+                                                    t.etp = etp;
+                                                    t.ep = ep;
+                                                    t.dp = g / (tp * pp * cp);
+                                                    t.vpp = vpp;
+                                                    t.micro_batch = mb;
+                                                    t.zero = zero;
+                                                    t.recompute = Recompute(rc);
+                                                    t.sequence_parallel = sp != 0;
+                                                    t.first_stage_layers = t.last_stage_layers = 0;
+                                                    if (!keepDuplicates && isDuplicate(b.plan))
+                                                        continue;
+                                                    b.layout = Layout{h, g, b.plan.cluster.nodes, b.plan.cluster.gpus_per_node, t.dp, {tp, pp, cp, etp, ep, vpp, mb, zero, rc, sp}};
+                                                    const Evaluation e = evaluate(b.plan);
+                                                    b.valid = e.ok();
+                                                    b.result = e.result;
+                                                    if (b.valid) // the invalid ones are only counted out
+                                                        out.push_back(std::move(b));
+                                                }
+                    }
         }
     }
     return out;
@@ -147,6 +191,21 @@ void applyMemory(Space &space, double usableGb)
         h.gpu.memory_gb = gb;
 }
 
+// smallPlan() as a mixture of experts: 4 routed experts (top 2) of width 1024 and one shared,
+// the first layer dense; sequences of 2052 tokens, so cp 4 and 8 are refused (2052 % 8 != 0) while
+// cp 2, 3 and 6 pass.
+Plan smallMoePlan(int layers = 4)
+{
+    Plan p = smallPlan(layers);
+    p.model.experts = 4;
+    p.model.experts_per_token = 2;
+    p.model.expert_ffn = 1024;
+    p.model.shared_experts = 1;
+    p.model.dense_layers = 1;
+    p.training.seq_len = 2052;
+    return p;
+}
+
 Space smallSpace()
 {
     Space s;
@@ -165,37 +224,82 @@ class TestSearch : public QObject
 private slots:
     // The pre-check accepts a layout exactly when validate() accepts its plan, over every layout of
     // small spaces (GQA, uneven layers, sub-node and multi-node counts, a count that does not fill
-    // nodes, a tp wider than a node).
+    // nodes, a tp wider than a node, context parallelism with a sequence length that 2*cp does not
+    // always divide, a small mixture of experts and the built-in Qwen3-30B-A3B, whose etp and ep
+    // must fold into tp*cp*dp).
+    void precheckEqualsValidate_data()
+    {
+        QTest::addColumn<int>("variant");
+        QTest::newRow("dense 6 layers") << 0;
+        QTest::newRow("dense 5 layers") << 1;
+        QTest::newRow("dense 1 layer") << 2;
+        QTest::newRow("dense seq_len 2052") << 3;
+        QTest::newRow("small moe") << 4;
+        QTest::newRow("qwen3-30b-a3b") << 5;
+    }
     void precheckEqualsValidate()
     {
-        for (int layers : {6, 5, 1}) {
-            Space s;
-            s.base = smallPlan(layers);
-            s.gpu_counts = {1, 2, 3, 4, 6, 8, 12, 16, 10};
-            std::int64_t n = 0, accepted = 0, contextsInvalid = 0;
-            QString firstMismatch;
-            forEachCandidate(s, [&](const Candidate &c) {
-                ++n;
-                if (!c.context_valid) {
-                    ++contextsInvalid;
-                    return;
-                }
-                const std::vector<PlanError> errors = validate(c.plan);
-                accepted += c.accepted;
-                if (c.accepted != errors.empty() && firstMismatch.isEmpty())
-                    firstMismatch = describe(c.layout) + QStringLiteral(": pre-check ") + (c.accepted ? QStringLiteral("accepts, validate() says ") + QString::fromStdString(errors.front().field + ": " + errors.front().message) : QStringLiteral("refuses, validate() accepts"));
-            });
-            QVERIFY2(firstMismatch.isEmpty(), qPrintable(firstMismatch));
-            QVERIFY(accepted > 0);
-            QVERIFY(contextsInvalid == 0); // 6 and 10 GPUs on 4-GPU nodes are not built at all
-            QCOMPARE(countSpace(s), n);
-            const SearchResult r = runSearch(s, Options{});
-            QCOMPARE(r.searched, n);
-            QCOMPARE(r.valid, accepted);
-            // 6 and 10 GPUs do not fill 4-GPU nodes: no layout is built for them.
-            QCOMPARE(int(r.contexts_invalid.size()), 2);
-            QCOMPARE(r.contexts_invalid[0].gpus, 6);
-            QCOMPARE(r.contexts_invalid[1].gpus, 10);
+        QFETCH(int, variant);
+        Space s;
+        s.gpu_counts = {1, 2, 3, 4, 6, 8, 12, 16, 10};
+        switch (variant) {
+        case 0: s.base = smallPlan(6); break;
+        case 1: s.base = smallPlan(5); break;
+        case 2: s.base = smallPlan(1); break;
+        case 3:
+            s.base = smallPlan(6);
+            s.base.training.seq_len = 2052; // cp 4 and 8 refused, 2, 3 and 6 accepted
+            break;
+        case 4: s.base = smallMoePlan(4); break;
+        default:
+            s.base = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+            s.base.cluster.gpus_per_node = 4;
+            s.base.training.global_batch = 16;
+            s.gpu_counts = {1, 2, 4, 6, 8, 16};
+            s.allowed[DimVpp] = {1, 2, 3};
+            s.allowed[DimMicroBatch] = {1, 2};
+            s.allowed[DimRecompute] = {int(Recompute::Selective)};
+            break;
+        }
+        std::int64_t n = 0, accepted = 0, contextsInvalid = 0;
+        std::map<int, std::int64_t> acceptedCp, refusedCp, acceptedEp;
+        QString firstMismatch;
+        forEachCandidate(s, [&](const Candidate &c) {
+            ++n;
+            if (!c.context_valid) {
+                ++contextsInvalid;
+                return;
+            }
+            const std::vector<PlanError> errors = validate(c.plan);
+            accepted += c.accepted;
+            (c.accepted ? acceptedCp : refusedCp)[c.plan.training.cp] += 1;
+            if (c.accepted)
+                acceptedEp[c.plan.training.ep] += 1;
+            if (c.accepted != errors.empty() && firstMismatch.isEmpty())
+                firstMismatch = describe(c.layout) + QStringLiteral(": pre-check ") + (c.accepted ? QStringLiteral("accepts, validate() says ") + QString::fromStdString(errors.front().field + ": " + errors.front().message) : QStringLiteral("refuses, validate() accepts"));
+        });
+        QVERIFY2(firstMismatch.isEmpty(), qPrintable(firstMismatch));
+        QVERIFY(accepted > 0);
+        QVERIFY(contextsInvalid == 0); // 6 and 10 GPUs on 4-GPU nodes are not built at all
+        QCOMPARE(countSpace(s), n);
+        const SearchResult r = runSearch(s, Options{});
+        QCOMPARE(r.searched, n);
+        QCOMPARE(r.valid, accepted);
+        // 6 and 10 GPUs do not fill 4-GPU nodes: no layout is built for them.
+        QVERIFY(!r.contexts_invalid.empty());
+        QCOMPARE(r.contexts_invalid[0].gpus, 6);
+        // The new dimensions are searched, and their rules bite.
+        QVERIFY(acceptedCp[2] > 0);
+        if (variant == 3 || variant == 4) {
+            QVERIFY(acceptedCp[3] > 0);
+            QCOMPARE(acceptedCp[4], std::int64_t(0));
+            QVERIFY(refusedCp[4] > 0);
+        }
+        if (variant >= 4) {
+            QVERIFY(acceptedEp[2] > 0);
+            QVERIFY(acceptedEp[4] > 0);
+        } else {
+            QCOMPARE(int(acceptedEp.size()), 1); // dense: ep 1 only
         }
     }
 
@@ -218,9 +322,32 @@ private slots:
 
     // The best plan for each objective is the minimum over every plan evaluated one by one (ties by
     // the documented key), the counts match, and the Pareto front is the brute-force front.
+    void bestAndFrontEqualBruteForce_data()
+    {
+        QTest::addColumn<bool>("moe");
+        QTest::addColumn<int>("seqLen");
+        QTest::newRow("dense") << false << 0;
+        QTest::newRow("dense, odd seq_len: cp 1 only") << false << 4095;
+        QTest::newRow("qwen3-30b-a3b") << true << 0;
+    }
     void bestAndFrontEqualBruteForce()
     {
+        QFETCH(bool, moe);
+        QFETCH(int, seqLen);
         Space s = smallSpace();
+        if (seqLen > 0)
+            s.base.training.seq_len = seqLen;
+        if (moe) {
+            // Qwen3-30B-A3B cut to 4 layers (the brute force runs vpp over every layer count), on
+            // 4-GPU nodes; sequences of 2052 tokens (cp 4 and 8 refused).
+            s.base = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+            s.base.model.layers = 4;
+            s.base.cluster.gpus_per_node = 4;
+            s.base.training.global_batch = 8;
+            s.base.training.seq_len = 2052;
+            s.hardware.resize(1);
+            s.gpu_counts = {2, 4, 8};
+        }
         std::vector<Brute> all = bruteForce(s);
         applyMemory(s, medianMemory(all));
         all = bruteForce(s);
@@ -234,6 +361,10 @@ private slots:
             }
         }
         QVERIFY(fits > 100 && fits < valid);
+        // The new dimensions are in the brute space's feasible plans.
+        QCOMPARE(std::any_of(feasible.begin(), feasible.end(), [](const Brute *b) { return b->plan.training.cp > 1; }), seqLen == 0);
+        if (moe)
+            QVERIFY(std::any_of(feasible.begin(), feasible.end(), [](const Brute *b) { return b->plan.training.ep > 1; }));
         for (Objective o : kObjectives) {
             Options opt;
             opt.objective = o;
@@ -274,11 +405,42 @@ private slots:
         }
         const SearchResult r = runSearch(s, Options{});
         QCOMPARE(r.pareto.size(), front.size());
-        QVERIFY(front.size() >= 3);
+        // With cp in the space one layout on the most GPUs is often both the fastest and the
+        // cheapest: the dense space keeps a trade-off of 2 points (12 against 8 GPUs), 3 without cp
+        // (odd sequence length), the MoE one has 1.
+        QVERIFY(front.size() >= (moe ? 1u : seqLen > 0 ? 3u
+                                                       : 2u));
         size_t i = 0;
         for (const auto &[point, p] : front) { // map order: days ascending
             QVERIFY2(r.pareto[i].layout == p->layout, qPrintable(describe(r.pareto[i].layout) + QStringLiteral(" vs ") + describe(p->layout)));
             ++i;
+        }
+    }
+
+    // The duplicates the search leaves out (ZeRO over one rank, sequence parallelism at tp = 1)
+    // evaluate exactly as the plan kept in their place, so leaving them out changes no answer.
+    void duplicatesEqualTheirTwins()
+    {
+        for (bool moe : {false, true}) {
+            Space s;
+            s.base = moe ? smallMoePlan(4) : smallPlan(6);
+            s.base.training.global_batch = 8;
+            s.gpu_counts = {1, 2, 4, 8};
+            int compared = 0;
+            for (const Brute &b : bruteForce(s, true)) {
+                if (!b.valid || !isDuplicate(b.plan))
+                    continue;
+                const Evaluation twin = evaluate(twinOf(b.plan));
+                QVERIFY(twin.ok());
+                const Result &x = b.result, &y = twin.result;
+                const QString what = describe(b.layout);
+                QVERIFY2(x.step_time_s == y.step_time_s, qPrintable(what + QStringLiteral(": step %1 vs %2").arg(x.step_time_s).arg(y.step_time_s)));
+                QVERIFY2(x.memory_total_gb == y.memory_total_gb, qPrintable(what + QStringLiteral(": memory %1 vs %2").arg(x.memory_total_gb).arg(y.memory_total_gb)));
+                QVERIFY2(x.days_to_train == y.days_to_train && x.cost_per_billion_tokens_usd == y.cost_per_billion_tokens_usd && x.tco_usd == y.tco_usd, qPrintable(what));
+                QCOMPARE(x.fits_in_memory, y.fits_in_memory);
+                ++compared;
+            }
+            QVERIFY(compared > 100);
         }
     }
 
@@ -456,8 +618,8 @@ private slots:
             for (const FieldInfo *f : fieldsOf(Section::Training))
                 if (QLatin1String(f->key) != QLatin1String("compute_efficiency")) // null: the GPU's default
                     QVERIFY2(training.contains(QLatin1String(f->key)), f->key);
-            QCOMPARE(training.value(QStringLiteral("tp")).toInt() * training.value(QStringLiteral("pp")).toInt()
-                         * training.value(QStringLiteral("dp")).toInt(),
+            QCOMPARE(training.value(QStringLiteral("tp")).toInt() * training.value(QStringLiteral("cp")).toInt()
+                         * training.value(QStringLiteral("pp")).toInt() * training.value(QStringLiteral("dp")).toInt(),
                      plan.value(QStringLiteral("gpus")).toInt());
         }
         for (int i = 0; i + 1 < top.size(); ++i)
@@ -498,7 +660,7 @@ private slots:
         QVERIFY(text.out.contains("Pareto front"));
         const Run csv = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--csv")});
         QCOMPARE(csv.code, 0);
-        QVERIFY(csv.out.startsWith("list,rank,gpu,gpus,nodes,tp,pp,vpp,micro_batch,zero,recompute,sequence_parallel,dp,"));
+        QVERIFY(csv.out.startsWith("list,rank,gpu,gpus,nodes,tp,pp,cp,etp,ep,vpp,micro_batch,zero,recompute,sequence_parallel,dp,"));
         QVERIFY(csv.out.contains("\ntop,1,h100-sxm,256,"));
         QVERIFY(csv.out.contains("\npareto,1,"));
         const QList<QPair<QStringList, int>> bad = {
@@ -524,7 +686,133 @@ private slots:
         QVERIFY(QJsonDocument::fromJson(none.out).object().value(QStringLiteral("best")).isNull());
     }
 
-    // `commtax launch`: each framework's export of three scenarios equals its golden file in
+    // Best-layout normalisation (issue 11, fair comparison): in a small comparison each plan's
+    // layout is the search's best for that plan's GPU, cluster and GPU count, for each objective;
+    // combined with equal GPUs, the resized plan gets the best layout of its new count. The note and
+    // the JSON say which layout each plan got, the runner-up and the margin.
+    void bestLayoutNormalization()
+    {
+        // Llama 2 7B, 32 GPUs, on H100 and A100 (each on its default cluster), and an A100 plan on
+        // 64 GPUs.
+        Scenario a;
+        a.name = QStringLiteral("H100");
+        a.plan = presetPlan("llama2-7b", "h100-sxm", "dgx-h100");
+        a.plan.cluster.nodes = 4;
+        a.plan.training.tp = 2;
+        a.plan.training.pp = 2;
+        a.plan.training.dp = 8;
+        a.plan.training.global_batch = 256;
+        a.plan.training.tokens_to_train = 1e11;
+        QVERIFY(validate(a.plan).empty());
+        Scenario b = a;
+        b.name = QStringLiteral("A100");
+        b.plan = presetPlan("llama2-7b", "a100-sxm-80gb", "dgx-a100");
+        b.plan.training = a.plan.training;
+        b.plan.cluster.nodes = 8;
+        b.plan.training.dp = 16;
+        QVERIFY(validate(b.plan).empty());
+        for (Objective o : kObjectives) {
+            BestLayout best;
+            best.enabled = true;
+            best.objective = o;
+            const Comparison c = comparePlans({a, b}, Normalization::AsGiven, best);
+            QCOMPARE(c.plans.size(), 2);
+            for (qsizetype i = 0; i < c.plans.size(); ++i) {
+                const ComparedPlan &p = c.plans[i];
+                Space s;
+                s.base = i == 0 ? a.plan : b.plan;
+                s.gpu_counts = {s.base.cluster.nodes * s.base.cluster.gpus_per_node};
+                Options opt;
+                opt.objective = o;
+                opt.top = 2;
+                const SearchResult r = runSearch(s, opt);
+                QVERIFY(!r.top.empty());
+                const Plan expected = planOf(s, r.top.front().layout);
+                QVERIFY(p.layout.applied);
+                QCOMPARE(p.plan.training.tp, expected.training.tp);
+                QCOMPARE(p.plan.training.pp, expected.training.pp);
+                QCOMPARE(p.plan.training.cp, expected.training.cp);
+                QCOMPARE(p.plan.training.dp, expected.training.dp);
+                QCOMPARE(p.plan.training.vpp, expected.training.vpp);
+                QCOMPARE(p.plan.training.micro_batch, expected.training.micro_batch);
+                QCOMPARE(p.plan.training.zero, expected.training.zero);
+                QCOMPARE(p.plan.training.recompute, expected.training.recompute);
+                QCOMPARE(p.plan.training.sequence_parallel, expected.training.sequence_parallel);
+                QCOMPARE(objectiveValue(o, p.result), objectiveValue(o, r.top.front().result));
+                // Evaluating the chosen plan gives the reported result.
+                QCOMPARE(evaluateValid(p.plan).step_time_s, p.result.step_time_s);
+                // Never worse than the plan as given.
+                QVERIFY(objectiveValue(o, p.result) <= objectiveValue(o, evaluate(s.base).result));
+                QVERIFY2(p.note.contains(QStringLiteral("best layout for %1").arg(QLatin1String(toString(o)))), qPrintable(p.note));
+                QVERIFY(!p.layout.runnerUp.isEmpty());
+                QVERIFY(p.layout.margin >= 0);
+                QVERIFY(p.note.contains(QStringLiteral("runner-up")));
+            }
+            const QJsonObject json = comparisonToJson(c);
+            QCOMPARE(json.value(QStringLiteral("normalization")).toString(), QStringLiteral("best-layout"));
+            const QJsonObject first = json.value(QStringLiteral("plans")).toArray().first().toObject();
+            QCOMPARE(first.value(QStringLiteral("best_layout")).toString(), c.plans[0].layout.layout);
+            QVERIFY(first.contains(QStringLiteral("runner_up_margin")));
+        }
+
+        // Equal GPUs and best layout: B is resized to A's 32 GPUs and gets the best layout there.
+        BestLayout best;
+        best.enabled = true;
+        const Comparison c = comparePlans({a, b}, Normalization::EqualGpus, best);
+        QCOMPARE(c.plans[1].result.gpus, 32);
+        Space s;
+        s.base = b.plan;
+        s.gpu_counts = {32};
+        Options opt;
+        opt.top = 1;
+        const SearchResult r = runSearch(s, opt);
+        QCOMPARE(c.plans[1].result.days_to_train, r.top.front().result.days_to_train);
+        QVERIFY2(c.plans[1].note.startsWith(QStringLiteral("resized from 64 to 32 GPUs")), qPrintable(c.plans[1].note));
+        QVERIFY(c.plans[1].note.contains(QStringLiteral("best layout for time on 32 GPUs")));
+
+        // Keys.
+        Normalization n;
+        BestLayout parsed;
+        QVERIFY(parseNormalizations(QStringLiteral("gpus,best-layout"), n, parsed));
+        QVERIFY(n == Normalization::EqualGpus && parsed.enabled);
+        QCOMPARE(normalizationKeys(n, parsed), QStringLiteral("gpus,best-layout"));
+        QVERIFY(parseNormalizations(QStringLiteral("time"), n, parsed));
+        QVERIFY(n == Normalization::EqualTime && !parsed.enabled);
+        QVERIFY(!parseNormalizations(QStringLiteral("gpus,time"), n, parsed));
+        QVERIFY(!parseNormalizations(QStringLiteral("best-layout,best-layout"), n, parsed));
+        QVERIFY(!parseNormalizations(QStringLiteral("layout"), n, parsed));
+    }
+
+    // `commtax report --normalize budget,best-layout --objective cost` on the default comparison:
+    // every plan that runs says which layout it got; usage errors.
+    void reportBestLayoutCli()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("c.json"));
+        QStringList files;
+        for (const char *f : {"compare-1-h100.json", "compare-2-a100.json", "compare-5-h100-rented.json"})
+            files << QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/") + QLatin1String(f);
+        const Run r = runCommtax(QStringList{QStringLiteral("report")} + files
+                                 + QStringList{QStringLiteral("-o"), out, QStringLiteral("--normalize"), QStringLiteral("gpus,best-layout"), QStringLiteral("--objective"), QStringLiteral("cost")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(readAll(out)).object();
+        QCOMPARE(o.value(QStringLiteral("normalization")).toString(), QStringLiteral("gpus,best-layout"));
+        for (const QJsonValue &v : o.value(QStringLiteral("plans")).toArray()) {
+            const QJsonObject p = v.toObject();
+            QCOMPARE(p.value(QStringLiteral("layout_objective")).toString(), QStringLiteral("cost"));
+            QVERIFY2(p.value(QStringLiteral("best_layout")).isString(), qPrintable(p.value(QStringLiteral("plan")).toString()));
+            QVERIFY(p.value(QStringLiteral("note")).toString().contains(QStringLiteral("best layout for cost")));
+        }
+        for (const QStringList &bad : {QStringList{QStringLiteral("--normalize"), QStringLiteral("gpus,budget")},
+                                       QStringList{QStringLiteral("--objective"), QStringLiteral("cost")},
+                                       QStringList{QStringLiteral("--normalize"), QStringLiteral("best-layout"), QStringLiteral("--objective"), QStringLiteral("speed")}}) {
+            const Run e = runCommtax(QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), out} + bad);
+            QVERIFY2(e.code == 2, qPrintable(bad.join(QLatin1Char(' '))));
+        }
+    }
+
+    // `commtax launch`: each framework's export of four scenarios (the fourth a mixture of experts
+    // with context and expert parallelism) equals its golden file in
     // tests/fixtures/launch/ (made from the sources cited in model/search/launch.cpp and checked
     // by hand; COMMTAX_UPDATE_GOLDEN=1 rewrites them), on stdout and through -o.
     void launchGoldenFiles()
@@ -532,7 +820,8 @@ private slots:
         const bool update = qEnvironmentVariableIsSet("COMMTAX_UPDATE_GOLDEN");
         const QString dir = QStringLiteral(COMMTAX_FIXTURES_DIR "/launch/");
         const QStringList scenarios = {QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json"),
-                                       dir + QStringLiteral("uneven-fp8.json"), dir + QStringLiteral("interleaved.json")};
+                                       dir + QStringLiteral("uneven-fp8.json"), dir + QStringLiteral("interleaved.json"),
+                                       dir + QStringLiteral("moe-cp.json")};
         QTemporaryDir tmp;
         int compared = 0;
         for (const QString &file : scenarios) {
@@ -551,7 +840,7 @@ private slots:
                 ++compared;
             }
         }
-        QCOMPARE(compared, 12);
+        QCOMPARE(compared, 16);
         // The DeepSpeed export is JSON whose batch sizes add up.
         const Run ds = runCommtax({QStringLiteral("launch"), scenarios[1], QStringLiteral("--for"), QStringLiteral("deepspeed")});
         const QJsonObject o = QJsonDocument::fromJson(ds.out).object();

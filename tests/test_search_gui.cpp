@@ -4,6 +4,7 @@
 // undo step and Undo restores it, Cancel stops a search.
 #include "appfeatures.h"
 #include "appsettings.h"
+#include "compare/comparisonview.h"
 #include "mainwindow.h"
 #include "plandocument.h"
 #include "search/searchdialog.h"
@@ -13,6 +14,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
@@ -96,7 +98,7 @@ private slots:
         // The table lists the top plans and the front; a click on "Days" sorts by it.
         auto *table = child<QTableView>(dialog, "searchTable");
         QCOMPARE(table->model()->rowCount(), int(r.top.size() + r.pareto.size()));
-        const int daysColumn = 17;
+        const int daysColumn = 19;
         QCOMPARE(table->model()->headerData(daysColumn, Qt::Horizontal).toString(), QStringLiteral("Days"));
         QHeaderView *header = table->horizontalHeader();
         QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(daysColumn) + 5, header->height() / 2));
@@ -122,6 +124,9 @@ private slots:
         const search::Layout &best = r.top.front().layout;
         QCOMPARE(after.training.tp, best.value[search::DimTp]);
         QCOMPARE(after.training.pp, best.value[search::DimPp]);
+        QCOMPARE(after.training.cp, best.value[search::DimCp]);
+        QCOMPARE(after.training.ep, best.value[search::DimEp]);
+        QCOMPARE(after.training.etp, best.value[search::DimEtp]);
         QCOMPARE(after.training.vpp, best.value[search::DimVpp]);
         QCOMPARE(after.training.dp, best.dp);
         QCOMPARE(after.training.micro_batch, best.value[search::DimMicroBatch]);
@@ -142,6 +147,46 @@ private slots:
         QCOMPARE(undo->count(), steps + 1);
         QCOMPARE(undo->index(), steps);
         dialog->close();
+    }
+
+    // The comparison view's layout box, on "Best layout for time" for the default comparison:
+    // "Best layout for cost" (chosen with the keyboard) gives
+    // every plan of the default comparison the search's best layout for cost on its own hardware,
+    // named in the plan's note; "Layouts as given" brings the files' layouts back.
+    void comparisonBestLayout()
+    {
+        ComparisonView view;
+        view.resize(1400, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto *box = child<QComboBox>(&view, "layouts");
+        // The default comparison starts on the best layout for time.
+        QCOMPARE(box->currentIndex(), 1);
+        QVERIFY(view.comparison().bestLayout.enabled);
+        QVERIFY(view.comparison().bestLayout.objective == search::Objective::Time);
+        QVERIFY(view.comparison().plans[0].note.contains(QStringLiteral("best layout for time")));
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_Up); // as given
+        QCOMPARE(box->currentIndex(), 0);
+        const Comparison given = view.comparison();
+        QVERIFY(!given.bestLayout.enabled);
+        QTest::keyClick(box, Qt::Key_Down); // time
+        QTest::keyClick(box, Qt::Key_Down); // cost
+        QCOMPARE(box->currentIndex(), 2);
+        const Comparison c = view.comparison();
+        QVERIFY(c.bestLayout.enabled);
+        QVERIFY(c.bestLayout.objective == search::Objective::Cost);
+        QCOMPARE(c.plans.size(), given.plans.size());
+        for (qsizetype i = 0; i < c.plans.size(); ++i) {
+            const ComparedPlan &p = c.plans[i];
+            QVERIFY2(p.layout.applied, qPrintable(p.name));
+            QVERIFY2(p.note.contains(QStringLiteral("best layout for cost")), qPrintable(p.note));
+            QVERIFY(p.result.cost_per_billion_tokens_usd <= given.plans[i].result.cost_per_billion_tokens_usd);
+        }
+        QTest::keyClick(box, Qt::Key_Up);
+        QTest::keyClick(box, Qt::Key_Up);
+        QVERIFY(!view.comparison().bestLayout.enabled);
+        QCOMPARE(view.comparison().plans[0].plan.training.tp, given.plans[0].plan.training.tp);
     }
 
     void cancelStopsTheSearch()

@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace commtax {
@@ -42,7 +43,139 @@ bool parseNormalization(const QString &key, Normalization &out)
     return false;
 }
 
+QString normalizationKeys(Normalization n, const BestLayout &best)
+{
+    if (!best.enabled)
+        return normalizationKey(n);
+    if (n == Normalization::AsGiven)
+        return QLatin1String(kBestLayoutKey);
+    return normalizationKey(n) + QLatin1Char(',') + QLatin1String(kBestLayoutKey);
+}
+
+bool parseNormalizations(const QString &text, Normalization &n, BestLayout &best)
+{
+    bool haveN = false, haveBest = false;
+    Normalization found = Normalization::AsGiven;
+    for (const QString &part : text.split(QLatin1Char(','))) {
+        const QString key = part.trimmed();
+        if (key == QLatin1String(kBestLayoutKey)) {
+            if (haveBest)
+                return false;
+            haveBest = true;
+            continue;
+        }
+        Normalization one;
+        if (haveN || !parseNormalization(key, one))
+            return false;
+        haveN = true;
+        found = one;
+    }
+    n = found;
+    best.enabled = haveBest;
+    return true;
+}
+
 namespace {
+
+// "tp=2 pp=1 cp=1 vpp=1 dp=128 ..." in scenario keys; with `other`, only what differs from it.
+QString layoutText(const search::Layout &l, const search::Layout *other = nullptr)
+{
+    QStringList parts;
+    for (int d = 0; d < search::kDimCount; ++d) {
+        const int v = l.value[size_t(d)];
+        if (d == search::DimEtp && v == 0)
+            continue; // a dense model: no experts
+        if (d == search::DimEp && v == 1 && l.value[search::DimEtp] == 0)
+            continue;
+        if (other && other->value[size_t(d)] == v) {
+            if (d == search::DimVpp && other->dp != l.dp)
+                parts << QStringLiteral("dp=%1").arg(l.dp);
+            continue;
+        }
+        QString value = QString::number(v);
+        if (d == search::DimRecompute)
+            value = QLatin1String(toString(Recompute(v)));
+        else if (d == search::DimSequenceParallel)
+            value = v ? QStringLiteral("on") : QStringLiteral("off");
+        parts << QStringLiteral("%1=%2").arg(QLatin1String(search::dimKey(d)), value);
+        if (d == search::DimVpp)
+            parts << QStringLiteral("dp=%1").arg(l.dp);
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
+// The degrees that split the model: tp, pp, cp, etp, ep, vpp.
+bool sameSplit(const search::Layout &a, const search::Layout &b)
+{
+    for (int d : {search::DimTp, search::DimPp, search::DimCp, search::DimEtp, search::DimEp, search::DimVpp})
+        if (a.value[size_t(d)] != b.value[size_t(d)])
+            return false;
+    return true;
+}
+
+} // namespace
+
+bool bestLayoutFor(Plan &plan, Result &result, search::Objective objective, LayoutChoice &choice)
+{
+    choice = LayoutChoice{};
+    search::Space space;
+    space.base = plan;
+    const std::int64_t gpus = std::int64_t(plan.cluster.nodes) * plan.cluster.gpus_per_node;
+    if (gpus <= 0 || gpus > INT_MAX)
+        return false;
+    space.gpu_counts = {int(gpus)};
+    search::Options options;
+    options.objective = objective;
+    // The runner-up is the best plan that splits the model differently: near-equal variants of the
+    // winner (another recompute or ZeRO stage) fill the first places, so keep enough of them.
+    options.top = 512;
+    options.threads = 1; // comparisons run beside other work (the GUI's engine thread)
+    const search::SearchResult r = search::runSearch(space, options);
+    choice.searched = r.searched;
+    if (r.top.empty())
+        return false;
+    const search::Found &best = r.top.front();
+    const search::Found *runnerUp = nullptr;
+    for (size_t i = 1; i < r.top.size() && !runnerUp; ++i)
+        if (!sameSplit(r.top[i].layout, best.layout))
+            runnerUp = &r.top[i];
+    if (!runnerUp && r.top.size() > 1)
+        runnerUp = &r.top[1];
+    plan = search::planOf(space, best.layout);
+    result = best.result;
+    choice.applied = true;
+    choice.layout = layoutText(best.layout);
+    if (runnerUp) {
+        choice.runnerUp = layoutText(runnerUp->layout);
+        for (const std::string &k : search::differingFields(runnerUp->layout, best.layout, space))
+            choice.runnerUpDiffers << QString::fromStdString(k);
+        choice.runnerUpChanges = layoutText(runnerUp->layout, &best.layout);
+        const double a = search::objectiveValue(objective, best.result), b = search::objectiveValue(objective, runnerUp->result);
+        choice.margin = a > 0 ? (b - a) / a : 0.0;
+    }
+    return true;
+}
+
+namespace {
+
+void appendNote(QString &note, const QString &text)
+{
+    if (!text.isEmpty())
+        note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + text;
+}
+
+// The best layout of one compared plan; returns the note saying what it is and what came second.
+QString applyBestLayout(ComparedPlan &cp, search::Objective objective)
+{
+    if (!cp.valid)
+        return QString();
+    if (!bestLayoutFor(cp.plan, cp.result, objective, cp.layout))
+        return QStringLiteral("no layout on %1 GPUs fits in memory: layout as given").arg(cp.plan.cluster.nodes * cp.plan.cluster.gpus_per_node);
+    QString text = QStringLiteral("best layout for %1 on %2 GPUs: %3").arg(QLatin1String(search::toString(objective))).arg(cp.result.gpus).arg(cp.layout.layout);
+    if (!cp.layout.runnerUp.isEmpty())
+        text += QStringLiteral("; the runner-up (%1) is %2% worse").arg(cp.layout.runnerUpChanges, formatNumber(cp.layout.margin * 100.0, 2));
+    return text;
+}
 
 bool nearlyEqual(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); }
 
@@ -344,8 +477,14 @@ int Comparison::fastest() const
 
 Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int reference)
 {
+    return comparePlans(scenarios, n, BestLayout{}, reference);
+}
+
+Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const BestLayout &bestLayout, int reference)
+{
     Comparison c;
     c.normalization = n;
+    c.bestLayout = bestLayout;
     c.reference = reference >= 0 && reference < scenarios.size() ? reference : 0;
     for (qsizetype i = 0; i < scenarios.size(); ++i) {
         ComparedPlan cp;
@@ -360,6 +499,13 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int r
             cp.error = QString::fromStdString(errors.front().field + ": " + errors.front().message);
         c.plans << cp;
     }
+    // Best layout first, on each plan's own GPU count (search.h); the normalisation then compares
+    // against the reference's best.
+    QList<QString> layoutNotes;
+    for (ComparedPlan &cp : c.plans) {
+        layoutNotes << (bestLayout.enabled ? applyBestLayout(cp, bestLayout.objective) : QString());
+        cp.note = layoutNotes.back();
+    }
     if (n == Normalization::AsGiven || c.plans.isEmpty())
         return c;
     const ComparedPlan &ref = c.plans[c.reference];
@@ -373,9 +519,16 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int r
                      .arg(ref.name);
         return c;
     }
-    for (qsizetype i = 0; i < c.plans.size(); ++i)
-        if (i != c.reference && c.plans[i].valid)
-            normalizeOne(c.plans[i], ref, n);
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        ComparedPlan &cp = c.plans[i];
+        if (i == c.reference || !cp.valid)
+            continue;
+        const int before = gpuCount(cp.plan);
+        normalizeOne(cp, ref, n);
+        // A resized plan gets the best layout of its new GPU count; otherwise its layout stands.
+        if (bestLayout.enabled)
+            appendNote(cp.note, gpuCount(cp.plan) != before ? applyBestLayout(cp, bestLayout.objective) : layoutNotes[i]);
+    }
     return c;
 }
 

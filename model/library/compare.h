@@ -8,6 +8,7 @@
 
 #include "core/resultio.h"
 #include "core/scenario.h"
+#include "search/search.h"
 
 #include <QList>
 #include <QString>
@@ -31,6 +32,33 @@ QString normalizationKey(Normalization n);   // "as-given", "gpus", "budget", "t
 QString normalizationLabel(Normalization n); // "Equal GPU count" ...
 bool parseNormalization(const QString &key, Normalization &out);
 
+// "Best layout per GPU" (issue 11, fair comparison), combinable with any Normalization: every plan
+// gets the best parallel layout for `objective` on its own GPU and cluster (model/search/search.h:
+// tp, pp, cp, etp, ep, vpp, micro-batch, ZeRO, recompute, sequence parallelism; global batch and
+// everything else as given). Order: each plan's best layout on its given GPU count; then the
+// normalisation against the reference's result (resizing keeps the found tp, pp and cp); then,
+// for a plan whose GPU count changed, the best layout again on its new count.
+struct BestLayout {
+    bool enabled = false;
+    search::Objective objective = search::Objective::Time;
+};
+inline constexpr const char *kBestLayoutKey = "best-layout"; // the CLI's word
+// "gpus,best-layout", "best-layout" (as given), "gpus": the keys joined by commas.
+QString normalizationKeys(Normalization n, const BestLayout &best);
+// Parses a comma-separated list: at most one of as-given|gpus|budget|time, and best-layout.
+bool parseNormalizations(const QString &text, Normalization &n, BestLayout &best);
+
+// What the layout search chose for one plan.
+struct LayoutChoice {
+    bool applied = false;        // false: best-layout off, the plan invalid, or no layout fits
+    QString layout;              // "tp=2 pp=1 cp=1 vpp=1 dp=128 micro_batch=1 zero=1 recompute=none sp=off"
+    QString runnerUp;            // the best plan that splits the model differently (tp, pp, cp, etp, ep or vpp)
+    QStringList runnerUpDiffers; // its scenario keys that differ from the chosen layout
+    QString runnerUpChanges;     // those keys with the runner-up's values: "pp=4 dp=64 zero=1"
+    double margin = 0;           // (runner-up - best) / best, in the objective; 0 without a runner-up
+    std::int64_t searched = 0;   // layouts searched
+};
+
 struct ComparedPlan {
     QString name;
     Scenario scenario; // as given
@@ -38,13 +66,15 @@ struct ComparedPlan {
     bool valid = false;
     QString error; // why the plan cannot be evaluated
     Result result;
-    QString note; // what normalisation changed, or why it could not match the reference
+    QString note;        // what normalisation changed, or why it could not match the reference
+    LayoutChoice layout; // best-layout normalisation: the layout found and its runner-up
     // Only a plan that is valid and fits in memory can run; only such plans compete for "best".
     bool runs() const { return valid && result.fits_in_memory; }
 };
 
 struct Comparison {
     Normalization normalization = Normalization::AsGiven;
+    BestLayout bestLayout;
     int reference = 0; // plan A of the break-even figures; never resized
     QList<ComparedPlan> plans;
     QString note; // why a normalisation could not apply at all
@@ -65,6 +95,11 @@ QString resizedPlanName(const QString &name, int fromGpus, int toGpus);
 // Evaluate and normalise. A resized plan's name states its new GPU count (resizedPlanName()). `scenarios` should hold 2 to 8 plans (the caller checks; fewer or more
 // still compute). An out-of-range reference is treated as 0.
 Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int reference = 0);
+Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const BestLayout &best, int reference = 0);
+// One plan's best layout on its own GPU, cluster and GPU count (what best-layout gives each plan).
+// False when no layout of the plan's space is valid, fits and meets no constraint; `plan` and
+// `result` are then left alone.
+bool bestLayoutFor(Plan &plan, Result &result, search::Objective objective, LayoutChoice &choice);
 
 // The same plan (model, layout, GPU count, economics) on other GPUs, each on its default cluster
 // with its own default compute efficiency, as `commtax sweep --hardware` does. Ids the catalog

@@ -91,8 +91,15 @@ QJsonObject comparisonToJson(const Comparison &c)
         o.insert(QStringLiteral("tp"), p.plan.training.tp);
         o.insert(QStringLiteral("pp"), p.plan.training.pp);
         o.insert(QStringLiteral("dp"), p.plan.training.dp);
-        o.insert(QStringLiteral("normalization"), normalizationKey(c.normalization));
+        o.insert(QStringLiteral("normalization"), normalizationKeys(c.normalization, c.bestLayout));
         o.insert(QStringLiteral("note"), p.note);
+        if (c.bestLayout.enabled) {
+            o.insert(QStringLiteral("layout_objective"), QLatin1String(search::toString(c.bestLayout.objective)));
+            o.insert(QStringLiteral("best_layout"), p.layout.applied ? QJsonValue(p.layout.layout) : QJsonValue(QJsonValue::Null));
+            o.insert(QStringLiteral("runner_up"), p.layout.runnerUp.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(p.layout.runnerUp));
+            o.insert(QStringLiteral("runner_up_differs"), QJsonArray::fromStringList(p.layout.runnerUpDiffers));
+            o.insert(QStringLiteral("runner_up_margin"), p.layout.runnerUp.isEmpty() ? QJsonValue(QJsonValue::Null) : jsonNumber(p.layout.margin));
+        }
         o.insert(QStringLiteral("valid"), p.valid);
         o.insert(QStringLiteral("error"), p.error);
         o.insert(QStringLiteral("fits_in_memory"), p.valid && p.result.fits_in_memory);
@@ -112,7 +119,7 @@ QJsonObject comparisonToJson(const Comparison &c)
     QJsonObject root;
     root.insert(QStringLiteral("format"), QStringLiteral("commtax-comparison"));
     root.insert(QStringLiteral("version"), 1);
-    root.insert(QStringLiteral("normalization"), normalizationKey(c.normalization));
+    root.insert(QStringLiteral("normalization"), normalizationKeys(c.normalization, c.bestLayout));
     root.insert(QStringLiteral("reference"), c.plans.isEmpty() ? QString() : c.plans[c.reference].name);
     if (!c.note.isEmpty())
         root.insert(QStringLiteral("note"), c.note);
@@ -166,6 +173,8 @@ QString comparisonQuestion(const Comparison &c)
         basis = QStringLiteral("at an equal time to train (%1 days)").arg(formatNumber(ref.result.days_to_train, 1));
         break;
     }
+    if (c.bestLayout.enabled)
+        basis += QStringLiteral(", each on its best layout for %1").arg(QLatin1String(search::toString(c.bestLayout.objective)));
     return QStringLiteral("Which of these %1 plans trains %2 on %3 at the lowest cost per billion tokens, compared %4?")
         .arg(c.plans.size())
         .arg(model, tokens, basis);

@@ -67,6 +67,8 @@ std::string quoted(const std::string &s)
 
 struct Shape {
     int gpus, nodes, gpn, tp, pp, dp, vpp, mb, gb, m, seq;
+    int cp, ep, etp; // etp as the engine uses it: the plan's, or tp when it is 0 (docs/model.md §17)
+    bool moe;
     std::int64_t samples; // sequences to train: tokens_to_train / seq_len, rounded up
     StageSplit split;
     bool uneven;
@@ -82,6 +84,10 @@ Shape shapeOf(const Plan &p)
     s.tp = t.tp;
     s.pp = t.pp;
     s.dp = t.dp;
+    s.cp = t.cp;
+    s.moe = p.model.moe();
+    s.ep = s.moe ? t.ep : 1;
+    s.etp = s.moe ? (t.etp > 0 ? t.etp : t.tp) : 1;
     s.vpp = t.vpp;
     s.mb = t.micro_batch;
     s.gb = t.global_batch;
@@ -117,7 +123,8 @@ void header(std::string &out, const char *prefix, const Plan &p, const std::stri
 {
     out += std::string(prefix) + "Written by commtax launch for \"" + commentSafe(name) + "\": " + commentSafe(p.model.name) + " on " + str(s.gpus)
         + " x " + commentSafe(p.gpu.name) + " (" + str(s.nodes) + " nodes x " + str(s.gpn) + ").\n";
-    out += std::string(prefix) + "Layout: tp=" + str(s.tp) + " pp=" + str(s.pp) + " vpp=" + str(s.vpp) + " dp=" + str(s.dp) + " micro_batch=" + str(s.mb)
+    out += std::string(prefix) + "Layout: tp=" + str(s.tp) + " pp=" + str(s.pp) + " vpp=" + str(s.vpp) + " cp=" + str(s.cp)
+        + (s.moe ? " ep=" + str(s.ep) + " etp=" + str(s.etp) : std::string()) + " dp=" + str(s.dp) + " micro_batch=" + str(s.mb)
         + " global_batch=" + str(s.gb) + " (" + str(s.m) + " micro-batches per step) zero=" + str(p.training.zero)
         + " recompute=" + toString(p.training.recompute) + " sequence_parallel=" + (p.training.sequence_parallel ? "true" : "false") + ".\n";
     if (s.uneven) {
@@ -126,6 +133,13 @@ void header(std::string &out, const char *prefix, const Plan &p, const std::stri
             layers += (i ? "," : "") + str(stageLayers(s.split, i));
         out += std::string(prefix) + "Pipeline stages hold " + layers + " layers (the engine's spread, docs/model.md §16).\n";
     }
+}
+
+// The MoE layer pattern as a Python list expression (Megatron-LM's --moe-layer-freq and
+// TransformerConfig.moe_layer_freq): the first dense_layers layers dense (0), the rest MoE (1).
+std::string moeLayerPattern(const ModelSpec &m)
+{
+    return "[0]*" + str(m.dense_layers) + "+[1]*" + str(m.layers - m.dense_layers);
 }
 
 void addNotes(std::string &out, const char *prefix, const std::vector<std::string> &notes)
@@ -152,6 +166,14 @@ void addNotes(std::string &out, const char *prefix, const std::vector<std::strin
 // --max-position-embeddings), _add_data_args (--seq-length) and _add_mixed_precision_args
 // (--grad-reduce-in-bf16). validate_args turns sequence parallelism off at tp=1 ("Disabling
 // sequence parallelism because tensor model parallelism is disabled").
+// Context and expert parallelism: ModelParallelConfig (megatron/core/model_parallel_config.py:
+// context_parallel_size, expert_model_parallel_size, expert_tensor_parallel_size, None = tp) through
+// the same factory (--context-parallel-size, --expert-model-parallel-size,
+// --expert-tensor-parallel-size); the MoE fields of TransformerConfig
+// (megatron/core/transformer/transformer_config.py: moe_ffn_hidden_size, moe_router_topk,
+// moe_shared_expert_intermediate_size, moe_grouped_gemm, moe_token_dispatcher_type) likewise; and
+// by hand in _add_moe_args: --num-experts (num_moe_experts is excluded from the factory) and
+// --moe-layer-freq (a Python list expression such as "([0]*3+[1]*58)").
 Export megatron(const Plan &p, const std::string &name)
 {
     const Shape s = shapeOf(p);
@@ -170,6 +192,11 @@ Export megatron(const Plan &p, const std::string &name)
         arg("--pipeline-model-parallel-layout", "\"" + megatronLayout(s) + "\"");
     if (t.sequence_parallel && s.tp > 1)
         arg("--sequence-parallel");
+    arg("--context-parallel-size", str(s.cp));
+    if (s.moe) {
+        arg("--expert-model-parallel-size", str(s.ep));
+        arg("--expert-tensor-parallel-size", str(s.etp));
+    }
     arg("--micro-batch-size", str(s.mb));
     arg("--global-batch-size", str(s.gb));
     arg("--seq-length", str(s.seq));
@@ -184,6 +211,17 @@ Export megatron(const Plan &p, const std::string &name)
     }
     if (m.mlp == Mlp::SwiGlu)
         arg("--swiglu");
+    if (s.moe) {
+        arg("--num-experts", str(m.experts));
+        arg("--moe-router-topk", str(m.experts_per_token));
+        arg("--moe-ffn-hidden-size", str(m.expert_ffn));
+        if (m.shared_experts > 0)
+            arg("--moe-shared-expert-intermediate-size", str(std::int64_t(m.shared_experts) * m.expert_ffn));
+        if (m.dense_layers > 0)
+            arg("--moe-layer-freq", "\"(" + moeLayerPattern(m) + ")\"");
+        arg("--moe-grouped-gemm");
+        arg("--moe-token-dispatcher-type", "alltoall");
+    }
     if (!m.tied_embeddings)
         arg("--untie-embeddings-and-output-weights");
     arg("--bf16");
@@ -248,6 +286,12 @@ Export megatron(const Plan &p, const std::string &name)
 // recipe.optim.config.use_distributed_optimizer; recipe.trainer.strategy.ddp), the precision
 // plugins of nemo/collections/llm/recipes/precision/mixed_precision.py (bf16_mixed,
 // bf16_with_fp8_mixed), and Megatron core's TransformerConfig fields on recipe.model.config.
+// Expert parallelism: MegatronStrategy.__init__'s expert_model_parallel_size and
+// expert_tensor_parallel_size; an MoE model starts from nemo/collections/llm/recipes/mixtral_8x7b.py
+// (pretrain_recipe(name, num_nodes, num_gpus_per_node); MixtralConfig in
+// nemo/collections/llm/gpt/model/mixtral.py: num_moe_experts, moe_router_topk,
+// moe_token_dispatcher_type) with TransformerConfig's moe_ffn_hidden_size,
+// moe_shared_expert_intermediate_size, moe_layer_freq and moe_grouped_gemm.
 Export nemo(const Plan &p, const std::string &name)
 {
     const Shape s = shapeOf(p);
@@ -255,8 +299,9 @@ Export nemo(const Plan &p, const std::string &name)
     const ModelSpec &m = p.model;
     Export e;
     const double params = parameterCount(m);
-    const char *base = params < 20e9 ? "llama3_8b" : params < 200e9 ? "llama3_70b"
-                                                                    : "llama31_405b";
+    const char *base = m.moe() ? "mixtral_8x7b" : params < 20e9 ? "llama3_8b"
+        : params < 200e9                                        ? "llama3_70b"
+                                                                : "llama31_405b";
     // First and last stage layers given, NeMo (Megatron core) splits the rest evenly over the middle
     // stages: the engine's spread is expressible when its middle stages are equal.
     const bool middleEqual = s.split.middle_extra == 0 || s.split.middle_extra == s.pp - 2;
@@ -272,7 +317,8 @@ Export nemo(const Plan &p, const std::string &name)
     header(out, "# ", p, name, s);
     out += "# NeMo 2 recipe; names checked against NVIDIA/NeMo 8cfedd72 (2.6.0rc0, 2025-09-20):\n"
            "# nemo/lightning/pytorch/strategies/megatron_strategy.py and nemo/collections/llm/recipes/.\n"
-           "# The base recipe is the nearest Llama 3 size; the architecture below replaces its model's.\n";
+           "# The base recipe is the nearest Llama 3 size (Mixtral 8x7B for a mixture of experts); the\n"
+           "# architecture below replaces its model's.\n";
     addNotes(out, "# ", e.notes);
     out += "import nemo_run as run\n"
            "from nemo.collections import llm\n"
@@ -289,6 +335,16 @@ Export nemo(const Plan &p, const std::string &name)
     out += "    recipe.model.config.num_query_groups = " + str(m.kv_heads) + "\n";
     out += "    recipe.model.config.seq_length = " + str(s.seq) + "\n";
     out += std::string("    recipe.model.config.share_embeddings_and_output_weights = ") + (m.tied_embeddings ? "True" : "False") + "\n";
+    if (s.moe) {
+        out += "    recipe.model.config.num_moe_experts = " + str(m.experts) + "\n";
+        out += "    recipe.model.config.moe_router_topk = " + str(m.experts_per_token) + "\n";
+        out += "    recipe.model.config.moe_ffn_hidden_size = " + str(m.expert_ffn) + "\n";
+        out += "    recipe.model.config.moe_shared_expert_intermediate_size = "
+            + (m.shared_experts > 0 ? str(std::int64_t(m.shared_experts) * m.expert_ffn) : std::string("None")) + "\n";
+        out += "    recipe.model.config.moe_layer_freq = " + (m.dense_layers > 0 ? moeLayerPattern(m) : std::string("1")) + "\n";
+        out += "    recipe.model.config.moe_token_dispatcher_type = \"alltoall\"\n";
+        out += "    recipe.model.config.moe_grouped_gemm = True\n";
+    }
     out += "    # the layout\n";
     out += "    strategy = recipe.trainer.strategy\n";
     out += "    strategy.tensor_model_parallel_size = " + str(s.tp) + "\n";
@@ -298,7 +354,11 @@ Export nemo(const Plan &p, const std::string &name)
         out += "    strategy.num_layers_in_first_pipeline_stage = " + str(s.split.first) + "\n";
         out += "    strategy.num_layers_in_last_pipeline_stage = " + str(s.split.last) + "\n";
     }
-    out += "    strategy.context_parallel_size = 1\n";
+    out += "    strategy.context_parallel_size = " + str(s.cp) + "\n";
+    if (s.moe) {
+        out += "    strategy.expert_model_parallel_size = " + str(s.ep) + "\n";
+        out += "    strategy.expert_tensor_parallel_size = " + str(s.etp) + "\n";
+    }
     out += std::string("    strategy.sequence_parallel = ") + (t.sequence_parallel && s.tp > 1 ? "True" : "False") + "\n";
     if (t.zero >= 2)
         out += "    strategy.fsdp = \"megatron\"\n";
@@ -357,6 +417,11 @@ Export deepspeed(const Plan &p, const std::string &)
         e.notes.push_back("FP8: DeepSpeed's config has no FP8 training switch; use Transformer Engine in the model");
     if (s.uneven)
         e.notes.push_back("uneven pipeline stages: give PipelineModule a partition_method that matches them");
+    if (s.cp > 1)
+        e.notes.push_back("cp=" + str(s.cp) + ": DeepSpeed has no ring context parallelism in its config (its sequence parallelism is Ulysses, in the model code); the batch sizes below count dp=" + str(s.dp) + " replicas");
+    if (s.moe && (s.ep > 1 || s.etp > 1))
+        e.notes.push_back("experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=" + str(p.model.experts) + ", ep_size=" + str(s.ep) + ", k="
+                          + str(p.model.experts_per_token) + ") (deepspeed/moe/layer.py)" + (s.etp > 1 ? "; DeepSpeed splits no expert over tensor-parallel ranks (etp=" + str(s.etp) + ")" : ""));
 
     std::string &out = e.text;
     out += "{\n";
@@ -386,10 +451,13 @@ Export deepspeed(const Plan &p, const std::string &)
 // tensor_parallel_degree, enable_sequence_parallel, pipeline_parallel_degree,
 // pipeline_parallel_schedule, pipeline_parallel_layers_per_stage,
 // pipeline_parallel_first_stage_less_layers, pipeline_parallel_last_stage_less_layers,
-// num_pp_microbatches, context_parallel_degree; TrainingConfig:
+// num_pp_microbatches, context_parallel_degree, expert_parallel_degree; TrainingConfig:
 // num_tokens_per_microbatch_per_dp_rank, num_tokens_per_train_step, max_context_length, steps),
 // torchtitan/distributed/activation_checkpoint.py (SelectiveAC.Config, FullAC.Config, None), and
 // torchtitan/models/llama3/config_registry.py (llama3_8b, llama3_70b, llama3_405b).
+// torchtitan/distributed/parallel_dims.py: experts fold over dp_shard*cp*tp ("expert_parallel_degree
+// (ep) must divide dp_shard * cp * tp"), with no tensor parallelism of their own (no
+// expert_tensor_parallel_degree: every expert whole on its rank, etp 1).
 Export torchtitan(const Plan &p, const std::string &name)
 {
     const Shape s = shapeOf(p);
@@ -404,6 +472,10 @@ Export torchtitan(const Plan &p, const std::string &name)
         e.notes.push_back("FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)");
     if (s.uneven)
         e.notes.push_back("uneven pipeline stages: set parallelism.module_fqns_per_model_part to match them");
+    if (s.moe && s.etp > 1)
+        e.notes.push_back("etp=" + str(s.etp) + ": torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)");
+    if (s.moe && s.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : s.dp) * s.cp * s.tp) % s.ep != 0)
+        e.notes.push_back("ep=" + str(s.ep) + " must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel ranks (ZeRO 1-3) or lower ep");
     e.notes.push_back("the model comes from the base config " + std::string(base) + "; give it a model_spec for " + commentSafe(p.model.name) + " if they differ");
 
     std::string &out = e.text;
@@ -425,7 +497,9 @@ Export torchtitan(const Plan &p, const std::string &name)
         out += std::string("    par.fsdp_reshard_after_forward = ") + (t.zero == 3 ? "\"always\"" : "\"never\"") + "\n";
     out += "    par.tensor_parallel_degree = " + str(s.tp) + "\n";
     out += std::string("    par.enable_sequence_parallel = ") + (t.sequence_parallel ? "True" : "False") + "\n";
-    out += "    par.context_parallel_degree = 1\n";
+    out += "    par.context_parallel_degree = " + str(s.cp) + "\n";
+    if (s.moe)
+        out += "    par.expert_parallel_degree = " + str(s.ep) + "\n";
     out += "    par.pipeline_parallel_degree = " + str(s.pp) + "\n";
     if (s.pp > 1) {
         out += std::string("    par.pipeline_parallel_schedule = ") + (s.vpp > 1 ? "\"Interleaved1F1B\"" : "\"1F1B\"") + "\n";

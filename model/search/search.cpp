@@ -131,9 +131,14 @@ struct DimInfo {
     const char *key;        // the scenario key, in "training"
     const char *limit_path; // its row in engine/limits.cpp, or nullptr
     // Splits the GPUs: its candidates divide the GPUs the dimensions before it left (`rest`), and
-    // dp is what is left after the last one. Other dimensions may read `rest` (ep would) or not.
+    // dp is what is left after the last one.
     bool splits_gpus;
-    // Its candidates depend on the context only (computed once per context).
+    // The candidates of a later dimension depend on its value (zero's on cp, etp and ep): counting
+    // a pruned subtree then sets each of its values instead of multiplying. Splitting dimensions
+    // always do.
+    bool shapes_later;
+    // Its candidates depend on the context only (computed once per context). Otherwise the
+    // generator may read the fields of the dimensions before it (set on `plan`).
     bool per_context;
     void (*candidates)(const Plan &plan, std::int64_t rest, int hi, Candidates &out);
     void (*apply)(Plan &plan, int value);
@@ -175,18 +180,73 @@ bool checkMicroBatch(const Plan &p)
     return t.vpp == 1 || (t.global_batch / perStep) % t.pp == 0;
 }
 
+// validate(): Megatron splits the sequence into 2*cp chunks, so cp > 1 needs seq_len % (2*cp) == 0.
+bool checkCp(const Plan &p) { return p.training.cp == 1 || p.training.seq_len % (2 * std::int64_t(p.training.cp)) == 0; }
+
+// The attention ranks of a stage, tp*cp*dp, over which the expert layers fold etp*ep*edp.
+std::int64_t attentionRanks(const TrainingSpec &t) { return std::int64_t(t.tp) * t.cp * t.dp; }
+int effectiveEtp(const TrainingSpec &t) { return t.etp > 0 ? t.etp : t.tp; }
+
+// validate(): etp (0: tp) divides expert_ffn. And etp*ep must divide tp*cp*dp for some ep >= 1,
+// so etp itself must: a necessary condition that prunes before ep (validate() refuses every ep
+// below a failing etp, by "ep does not divide experts" or by the fold).
+bool checkEtp(const Plan &p)
+{
+    if (!p.model.moe())
+        return true; // validate() reads etp only for MoE models
+    const int etp = effectiveEtp(p.training);
+    return p.model.expert_ffn % etp == 0 && attentionRanks(p.training) % etp == 0;
+}
+
+// validate(): ep > 1 needs an MoE model; ep divides experts; etp*ep divides tp*cp*dp.
+bool checkEp(const Plan &p)
+{
+    const TrainingSpec &t = p.training;
+    if (!p.model.moe())
+        return t.ep == 1;
+    return p.model.experts % t.ep == 0 && attentionRanks(t) % (std::int64_t(effectiveEtp(t)) * t.ep) == 0;
+}
+
+// ZeRO shards over a data-parallel group: cp*dp for the dense parameters, edp for the experts'.
+// When every group is one rank, ZeRO 1-3 are ZeRO 0 (search.h): only 0 is a candidate.
+void zeroCandidates(const Plan &p, std::int64_t, int hi, Candidates &out)
+{
+    const TrainingSpec &t = p.training;
+    bool sharded = std::int64_t(t.cp) * t.dp > 1;
+    if (!sharded && p.model.moe()) {
+        const std::int64_t folded = std::int64_t(effectiveEtp(t)) * t.ep;
+        sharded = folded > 0 && attentionRanks(t) / folded > 1;
+    }
+    span(0, sharded ? std::min(hi, 3) : 0, out);
+}
+
+// Sequence parallelism splits what tensor parallelism leaves whole: nothing at tp = 1, where
+// Megatron-LM turns it off (search.h).
+void sequenceParallelCandidates(const Plan &p, std::int64_t, int, Candidates &out) { span(0, p.training.tp > 1 ? 1 : 0, out); }
+
 // The dimensions, in the order of the enumeration and of the tie-break key (the order of `Dim`).
-// Context parallelism goes after pp: {"cp", "training.cp", true, false, gpuDivisors, set cp, its
-// check}, with DimCp after DimPp in `Dim`. Expert parallelism goes after the last splitting
-// dimension: {"ep", "training.ep", false, false, divisors of `rest` (= dp), set ep, its check}.
+// Columns: key, limits row, splits_gpus, shapes_later, per_context, candidates, apply, check.
 const DimInfo kDimTable[kDimCount] = {
-    {"tp", "training.tp", true, false, gpuDivisors, [](Plan &p, int v) { p.training.tp = v; }, checkTp},
-    {"pp", "training.pp", true, false, gpuDivisors, [](Plan &p, int v) { p.training.pp = v; }, checkPp},
-    {"vpp", "training.vpp", false, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.model.layers, hi, out); }, [](Plan &p, int v) { p.training.vpp = v; }, checkVpp},
-    {"micro_batch", "training.micro_batch", false, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.training.global_batch, hi, out); }, [](Plan &p, int v) { p.training.micro_batch = v; }, checkMicroBatch},
-    {"zero", "training.zero", false, true, [](const Plan &, std::int64_t, int hi, Candidates &out) { span(0, std::min(hi, 3), out); }, [](Plan &p, int v) { p.training.zero = v; }, nullptr},
-    {"recompute", nullptr, false, true, [](const Plan &, std::int64_t, int, Candidates &out) { span(int(Recompute::None), int(Recompute::Full), out); }, [](Plan &p, int v) { p.training.recompute = static_cast<Recompute>(v); }, nullptr},
-    {"sequence_parallel", nullptr, false, true, [](const Plan &, std::int64_t, int, Candidates &out) { span(0, 1, out); }, [](Plan &p, int v) { p.training.sequence_parallel = v != 0; }, nullptr},
+    {"tp", "training.tp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.tp = v; }, checkTp},
+    {"pp", "training.pp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.pp = v; }, checkPp},
+    {"cp", "training.cp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.cp = v; }, checkCp},
+    {"etp", "training.etp", false, true, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) {
+         if (p.model.moe())
+             divisors(p.model.expert_ffn, hi, out);
+         else
+             span(0, 0, out); },
+     [](Plan &p, int v) { p.training.etp = v; }, checkEtp},
+    {"ep", "training.ep", false, true, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) {
+         if (p.model.moe())
+             divisors(p.model.experts, hi, out);
+         else
+             span(1, 1, out); },
+     [](Plan &p, int v) { p.training.ep = v; }, checkEp},
+    {"vpp", "training.vpp", false, false, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.model.layers, hi, out); }, [](Plan &p, int v) { p.training.vpp = v; }, checkVpp},
+    {"micro_batch", "training.micro_batch", false, false, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.training.global_batch, hi, out); }, [](Plan &p, int v) { p.training.micro_batch = v; }, checkMicroBatch},
+    {"zero", "training.zero", false, false, false, zeroCandidates, [](Plan &p, int v) { p.training.zero = v; }, nullptr},
+    {"recompute", nullptr, false, false, true, [](const Plan &, std::int64_t, int, Candidates &out) { span(int(Recompute::None), int(Recompute::Full), out); }, [](Plan &p, int v) { p.training.recompute = static_cast<Recompute>(v); }, nullptr},
+    {"sequence_parallel", nullptr, false, false, false, sequenceParallelCandidates, [](Plan &p, int v) { p.training.sequence_parallel = v != 0; }, nullptr},
 };
 
 int lastSplittingDim()
@@ -272,7 +332,7 @@ bool isSearchedPath(const std::string &path)
 }
 
 // Builds the contexts and checks each once: validate() on the context's plan with the simplest
-// layout (tp = pp = vpp = micro_batch = 1, dp = GPUs), errors about the searched fields ignored
+// layout (tp = pp = cp = ep = vpp = micro_batch = 1, etp = 0, dp = GPUs), errors about the searched fields ignored
 // (the pre-check decides those per layout); any other error makes every layout of the context
 // invalid.
 std::vector<Context> buildContexts(const Space &space, const Constraints &constraints)
@@ -314,7 +374,8 @@ std::vector<Context> buildContexts(const Space &space, const Constraints &constr
                 q.cluster.nodes = c.nodes;
                 q.cluster.gpus_per_node = c.gpus_per_node;
                 TrainingSpec &t = q.training;
-                t.tp = t.pp = t.vpp = t.micro_batch = 1;
+                t.tp = t.pp = t.cp = t.ep = t.vpp = t.micro_batch = 1;
+                t.etp = 0;
                 t.dp = g;
                 t.zero = 0;
                 const Range gb = ranges().global_batch;
@@ -455,19 +516,28 @@ struct Walker {
         return local;
     }
 
-    // Layouts below level d, without visiting those whose candidates do not depend on the values
-    // above them (a product).
+    // Layouts below level d: a product over the dimensions whose value no later candidate list
+    // reads, a sum over the values of the others (each set on the plan, unchecked: the walk sets
+    // every level again before it reads it).
     std::int64_t countBelow(int d, std::int64_t rest)
     {
         if (d == kDimCount)
             return 1;
         Candidates local;
         const Candidates &c = candidatesAt(d, rest, local);
-        if (!kDimTable[d].splits_gpus)
+        const DimInfo &di = kDimTable[d];
+        if (!di.shapes_later)
             return c.n * countBelow(d + 1, rest);
         std::int64_t sum = 0;
-        for (int i = 0; i < c.n; ++i)
-            sum += countBelow(d + 1, rest / c.v[i]);
+        for (int i = 0; i < c.n; ++i) {
+            std::int64_t r = rest;
+            di.apply(*plan, c.v[i]);
+            if (di.splits_gpus) {
+                r /= c.v[i];
+                plan->training.dp = static_cast<int>(r);
+            }
+            sum += countBelow(d + 1, r);
+        }
         return sum;
     }
 

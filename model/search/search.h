@@ -8,17 +8,27 @@
 // The space. For each hardware entry (a GPU with its cluster) and each GPU count G (a context),
 // the layout dimensions of kDims, in that order, each take every value of its candidate list:
 //   tp               divisors of G
-//   pp               divisors of G / tp            (dp = G / (tp * pp): the GPUs left)
+//   pp               divisors of G / tp
+//   cp               divisors of G / (tp * pp)     (dp = G / (tp * pp * cp): the GPUs left)
+//   etp              MoE: divisors of expert_ffn (an explicit value: 0, "follow tp", is the same
+//                    plan as etp = tp); dense: 0 (the field means nothing there)
+//   ep               MoE: divisors of experts; dense: 1
 //   vpp              divisors of the model's layers (layers that do not divide by vpp never fill
 //                    interleaved stages when the stages are automatic)
 //   micro_batch      divisors of global_batch
-//   zero             0..3
+//   zero             0..3; only 0 when no group shards anything: cp * dp = 1 and, for MoE, the
+//                    experts' data-parallel group edp = tp * cp * dp / (etp * ep) = 1 as well
+//                    (ZeRO over one rank is plain data parallelism: the same plan)
 //   recompute        none, selective, full
-//   sequence_parallel false, true
+//   sequence_parallel false, true; only false when tp = 1 (Megatron-LM turns it off there:
+//                    "Disabling sequence parallelism because tensor model parallelism is disabled")
 // each clipped to the field's range (engine/limits.cpp) and, when Space::allowed holds a list for
 // the dimension, to that list. first_stage_layers and last_stage_layers are 0 (automatic: the
 // engine spreads layers that do not divide as evenly as it can, docs/model.md §16). Every other
-// field (global batch, sequence length, precision, overlap...) is the base plan's.
+// field (global batch, sequence length, precision, overlap...) is the base plan's. The duplicates
+// left out (ZeRO over one rank, sequence parallelism without tensor parallelism, etp 0 of an MoE
+// model) would lose every tie to the plan kept (smaller key), so no answer changes; they are not
+// in the space and not counted.
 //
 // Validity. A context (hardware, G) is checked once with the engine's validate(); a layout is then
 // checked by a structural pre-check that mirrors validate()'s divisibility and range rules for the
@@ -33,16 +43,16 @@
 // within the constraints. Only feasible plans are ranked.
 //
 // Determinism and ties. Every plan has a key: (gpus, hardware index, then the values of kDims in
-// order: tp, pp, vpp, micro_batch, zero, recompute none<selective<full, sequence_parallel
-// false<true), compared lexicographically, smaller first: fewer GPUs, then the earlier hardware
-// entry, then smaller degrees. Plans are ranked by (objective, key); on the Pareto front, plans
-// with exactly the same days and cost are one point, held by the smallest key. The answer is the
-// same whatever the number of threads or the order they finish in.
+// order: tp, pp, cp, etp, ep, vpp, micro_batch, zero, recompute none<selective<full,
+// sequence_parallel false<true), compared lexicographically, smaller first: fewer GPUs, then the
+// earlier hardware entry, then smaller degrees. Plans are ranked by (objective, key); on the
+// Pareto front, plans with exactly the same days and cost are one point, held by the smallest key.
+// The answer is the same whatever the number of threads or the order they finish in.
 //
-// Adding a dimension (context parallelism cp, expert parallelism ep): a value in `Dim` before
-// kDimCount and a row in kDimTable (search.cpp): its scenario key, whether it splits the GPUs
-// (cp does: dp = G / (tp * pp * cp); ep does not, its candidates are divisors of dp), its
-// candidate generator, how it is set on a plan and its pre-check (mirroring validate()).
+// Adding a dimension: a value in `Dim` before kDimCount and a row in kDimTable (search.cpp): its
+// scenario key, whether it splits the GPUs, whether the candidates of a later dimension depend on
+// its value, its candidate generator, how it is set on a plan and its pre-check (mirroring
+// validate()).
 
 #include "engine/engine.h"
 #include "engine/sweep.h"
@@ -70,6 +80,9 @@ double objectiveValue(Objective o, const Result &r);
 enum Dim : int {
     DimTp,
     DimPp,
+    DimCp,
+    DimEtp, // values: as training.etp (MoE: never 0)
+    DimEp,
     DimVpp,
     DimMicroBatch,
     DimZero,

@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Layout search speed (issue 11): plans evaluated per second on one core, and the whole space of a
-// 70B dense model on 8 to 4096 GPUs in whole nodes with every dimension, on every core.
+// 70B dense model on 8 to 4096 GPUs in whole nodes with every dimension (tp, pp, cp, vpp,
+// micro-batch, ZeRO, recompute, sequence parallelism; etp and ep have one value for a dense model),
+// on every core; the same for two mixtures of experts (Mixtral 8x7B and Qwen3-30B-A3B), where etp
+// and ep are searched too. plans_per_cpu_s: evaluated plans per second of process CPU time, i.e.
+// per core.
 // Run: build/tests/bench_search
 #include "core/presets.h"
 #include "core/scenario.h"
 #include "search/search.h"
 
 #include <benchmark/benchmark.h>
+
+#include <ctime>
 
 using namespace commtax;
 using namespace commtax::search;
@@ -19,6 +25,14 @@ Space llama70b(int minGpus, int maxGpus)
     s.base = defaultScenario().plan;
     s.gpus_min = minGpus;
     s.gpus_max = maxGpus;
+    return s;
+}
+
+// The default scenario with a built-in MoE model (its global batch and sequence length kept).
+Space moe(const char *model, int minGpus, int maxGpus)
+{
+    Space s = llama70b(minGpus, maxGpus);
+    PresetCatalog::builtIn().find(Section::Model, QLatin1String(model))->applyTo(s.base);
     return s;
 }
 
@@ -49,19 +63,32 @@ static void BM_SearchOneCore(benchmark::State &state)
 }
 BENCHMARK(BM_SearchOneCore)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 
-// The issue's space: 70B, 8 to 4096 GPUs in whole nodes (512 counts), every dimension, every core.
-static void BM_Search70B_8to4096(benchmark::State &state)
+// A whole space on every core: wall-clock rate and the rate per CPU second (per core).
+void everyCore(benchmark::State &state, const Space &s)
 {
-    const Space s = llama70b(8, 4096);
     Options opt; // every core
     SearchResult r;
+    double cpu = 0;
     for (auto _ : state) {
+        const std::clock_t c0 = std::clock();
         r = runSearch(s, opt);
+        cpu += double(std::clock() - c0) / CLOCKS_PER_SEC;
         benchmark::DoNotOptimize(r);
     }
     report(state, r);
     state.counters["plans_per_s"] = benchmark::Counter(double(r.valid) * double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["plans_per_cpu_s"] = cpu > 0 ? double(r.valid) * double(state.iterations()) / cpu : 0.0;
 }
+
+// The issue's space: 70B, 8 to 4096 GPUs in whole nodes (512 counts), every dimension, every core.
+static void BM_Search70B_8to4096(benchmark::State &state) { everyCore(state, llama70b(8, 4096)); }
 BENCHMARK(BM_Search70B_8to4096)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+
+// Mixtral 8x7B (8 experts of width 14336: ep 1-8, etp up to 8) and Qwen3-30B-A3B (128 experts of
+// width 768) on 8 to 1024 GPUs in whole nodes (128 counts), every core.
+static void BM_SearchMixtral_8to1024(benchmark::State &state) { everyCore(state, moe("mixtral-8x7b", 8, 1024)); }
+BENCHMARK(BM_SearchMixtral_8to1024)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+static void BM_SearchQwen3_30B_A3B_8to1024(benchmark::State &state) { everyCore(state, moe("qwen3-30b-a3b", 8, 1024)); }
+BENCHMARK(BM_SearchQwen3_30B_A3B_8to1024)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
 BENCHMARK_MAIN();

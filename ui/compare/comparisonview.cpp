@@ -54,6 +54,14 @@ ComparisonView::ComparisonView(QWidget *parent)
         m_normalizationBox->addItem(normalizationLabel(n), QVariant::fromValue(int(n)));
     m_normalizationBox->setToolTip(tr("Resize every plan (keeping tp, pp and the global batch) to the reference plan's "
                                       "GPU count, capex or time to train"));
+    m_layoutBox = new QComboBox(this);
+    m_layoutBox->setObjectName(QStringLiteral("layouts"));
+    m_layoutBox->addItem(tr("Layouts as given"), -1);
+    m_layoutBox->addItem(tr("Best layout for time"), int(search::Objective::Time));
+    m_layoutBox->addItem(tr("Best layout for cost"), int(search::Objective::Cost));
+    m_layoutBox->addItem(tr("Best layout for TCO"), int(search::Objective::Tco));
+    m_layoutBox->setToolTip(tr("Give every plan the best parallel layout for this objective on its own GPU and cluster "
+                               "(the layout search); the table's notes name the layout, the runner-up and the margin"));
     m_referenceBox = new QComboBox(this);
     m_referenceBox->setObjectName(QStringLiteral("reference"));
     m_referenceBox->setToolTip(tr("Plan A: the reference of the normalisation and of the break-even figures"));
@@ -72,6 +80,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Normalise:"), this));
     bar->addWidget(m_normalizationBox);
+    bar->addWidget(m_layoutBox);
     bar->addSpacing(12);
     bar->addWidget(new QLabel(tr("Plan A:"), this));
     bar->addWidget(m_referenceBox);
@@ -137,6 +146,14 @@ ComparisonView::ComparisonView(QWidget *parent)
 
     connect(m_normalizationBox, &QComboBox::currentIndexChanged, this,
             [this](int) { setNormalization(Normalization(m_normalizationBox->currentData().toInt())); });
+    connect(m_layoutBox, &QComboBox::currentIndexChanged, this, [this](int) {
+        const int o = m_layoutBox->currentData().toInt();
+        BestLayout best;
+        best.enabled = o >= 0;
+        if (best.enabled)
+            best.objective = search::Objective(o);
+        setBestLayout(best);
+    });
     connect(m_referenceBox, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i >= 0)
             setReference(i);
@@ -146,6 +163,9 @@ ComparisonView::ComparisonView(QWidget *parent)
     connect(m_remove, &QPushButton::clicked, this, &ComparisonView::removeSelectedPlan);
     connect(exportButton, &QPushButton::clicked, this, [this] { exportReport(); });
 
+    // The default comparison puts every GPU on its best layout for time (issue 11, fair comparison).
+    m_bestLayout.enabled = true;
+    m_layoutBox->setCurrentIndex(m_layoutBox->findData(int(search::Objective::Time)));
     setScenarios(defaultComparison());
 }
 
@@ -214,6 +234,16 @@ void ComparisonView::setNormalization(Normalization n)
     recompute();
 }
 
+void ComparisonView::setBestLayout(const BestLayout &best)
+{
+    if (best.enabled == m_bestLayout.enabled && (!best.enabled || best.objective == m_bestLayout.objective))
+        return;
+    m_bestLayout = best;
+    const QSignalBlocker block(m_layoutBox);
+    m_layoutBox->setCurrentIndex(m_layoutBox->findData(best.enabled ? int(best.objective) : -1));
+    recompute();
+}
+
 void ComparisonView::setReference(int index)
 {
     if (index < 0 || index >= m_scenarios.size() || index == m_reference)
@@ -249,7 +279,7 @@ void ComparisonView::refreshReferenceChoices()
 
 void ComparisonView::recompute()
 {
-    m_comparison = comparePlans(m_scenarios, m_normalization, m_reference);
+    m_comparison = comparePlans(m_scenarios, m_normalization, m_bestLayout, m_reference);
     m_model->setComparison(m_comparison);
     QStringList status;
     if (m_scenarios.size() < kMinComparedPlans)

@@ -46,6 +46,9 @@ public:
     void removeScenario(int index);
     void setNormalization(Normalization n);
     Normalization normalization() const { return m_normalization; }
+    // Best layout per GPU (issue 11), combinable with the normalisation; off by default.
+    void setBestLayout(const BestLayout &best);
+    BestLayout bestLayout() const { return m_bestLayout; }
     void setReference(int index);
     int reference() const { return m_reference; }
 
@@ -78,6 +81,7 @@ private:
 
     QList<Scenario> m_scenarios;
     Normalization m_normalization = Normalization::AsGiven;
+    BestLayout m_bestLayout;
     int m_reference = 0;
     Comparison m_comparison;
     PresetLibrary *m_library = nullptr;
@@ -85,6 +89,7 @@ private:
     ComparisonTableModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QComboBox *m_normalizationBox = nullptr;
+    QComboBox *m_layoutBox = nullptr; // layouts as given, or the best for time, cost or TCO
     QComboBox *m_referenceBox = nullptr;
     QPushButton *m_addSaved = nullptr;
     QPushButton *m_remove = nullptr;

@@ -439,14 +439,14 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
                      ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(pl.economics.usd_per_gpu_hour))
                      : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0))},
             Cell{!p.valid               ? QStringLiteral("invalid: ") + p.error
-                     : i == c.reference ? QStringLiteral("reference")
+                     : i == c.reference ? (p.note.isEmpty() ? QStringLiteral("reference") : QStringLiteral("reference; ") + p.note)
                      : p.note.isEmpty() ? normalizationLabel(c.normalization).toLower()
                                         : p.note,
                  false, false, !p.runs()},
         };
     }
     doc.table({QCoreApplication::translate("commtax::Report", "Plan"), QStringLiteral("GPU"), QCoreApplication::translate("commtax::Report", "Cluster"), QCoreApplication::translate("commtax::Report", "Size and layout"),
-               QCoreApplication::translate("commtax::Report", "Economics"), QCoreApplication::translate("commtax::Report", "Normalisation: ") + normalizationLabel(c.normalization)},
+               QCoreApplication::translate("commtax::Report", "Economics"), QCoreApplication::translate("commtax::Report", "Normalisation: ") + normalizationLabel(c.normalization) + (c.bestLayout.enabled ? QCoreApplication::translate("commtax::Report", ", best layout") : QString())},
               rows, {14, 16, 20, 20, 10, 20}, 7.5);
 }
 

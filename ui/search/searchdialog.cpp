@@ -44,6 +44,8 @@ enum Column { ColList,
               ColGpus,
               ColTp,
               ColPp,
+              ColCp,
+              ColEp,
               ColVpp,
               ColDp,
               ColMicroBatch,
@@ -183,7 +185,7 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     m_model = new QStandardItemModel(0, ColCount, this);
-    m_model->setHorizontalHeaderLabels({tr("List"), tr("#"), tr("GPUs"), QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("vpp"), QStringLiteral("dp"), tr("Micro-batch"), tr("ZeRO"), tr("Recompute"), tr("SP"), tr("Step (s)"), tr("Comm tax"), tr("Bubble"), tr("MFU"), tr("Memory (GB)"), tr("Free (GB)"), tr("Days"), tr("USD/B tokens"), tr("TCO (USD)")});
+    m_model->setHorizontalHeaderLabels({tr("List"), tr("#"), tr("GPUs"), QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("cp"), QStringLiteral("ep"), QStringLiteral("vpp"), QStringLiteral("dp"), tr("Micro-batch"), tr("ZeRO"), tr("Recompute"), tr("SP"), tr("Step (s)"), tr("Comm tax"), tr("Bubble"), tr("MFU"), tr("Memory (GB)"), tr("Free (GB)"), tr("Days"), tr("USD/B tokens"), tr("TCO (USD)")});
     m_proxy = new NumericProxy(this);
     m_proxy->setSourceModel(m_model);
     m_table = new QTableView(this);
@@ -335,7 +337,7 @@ void SearchDialog::showResult()
             auto *listItem = new QStandardItem(list);
             listItem->setData(int(m_rows.size()), Qt::UserRole + 2);
             row << listItem << intItem(int(i) + 1) << intItem(l.gpus) << intItem(l.value[search::DimTp]) << intItem(l.value[search::DimPp])
-                << intItem(l.value[search::DimVpp]) << intItem(l.dp) << intItem(l.value[search::DimMicroBatch]) << intItem(l.value[search::DimZero])
+                << intItem(l.value[search::DimCp]) << intItem(l.value[search::DimEp]) << intItem(l.value[search::DimVpp]) << intItem(l.dp) << intItem(l.value[search::DimMicroBatch]) << intItem(l.value[search::DimZero])
                 << new QStandardItem(QLatin1String(toString(Recompute(l.value[search::DimRecompute]))))
                 << new QStandardItem(l.value[search::DimSequenceParallel] ? tr("on") : tr("off")) << numberItem(x.step_time_s, 3)
                 << numberItem(100 * x.comm_tax_exposed, 1) << numberItem(100 * x.bubble_share, 1) << numberItem(100 * x.mfu, 1)
