@@ -182,6 +182,17 @@ QString resultTable(const Result &r, const Plan &plan, const QString &scenarioNa
                     terminalSafe(QString::fromStdString(plan.gpu.name)), QString::number(plan.cluster.nodes),
                     QString::number(plan.cluster.gpus_per_node), QString::number(plan.training.tp),
                     QString::number(plan.training.pp), QString::number(plan.training.dp));
+    if (plan.training.cp > 1 || plan.model.moe()) { // the same line, with the dimensions dense plans lack
+        out.chop(1);
+        if (plan.training.cp > 1)
+            out += QStringLiteral(" cp=%1").arg(plan.training.cp);
+        if (plan.model.moe())
+            out += QStringLiteral(" ep=%1 etp=%2 (%3 active parameters)")
+                       .arg(plan.training.ep)
+                       .arg(plan.training.etp > 0 ? plan.training.etp : plan.training.tp)
+                       .arg(withSuffix(r.params_active, 0));
+        out += QLatin1Char('\n');
+    }
     out += QLatin1Char('\n');
     int width = 0;
     for (const MetricInfo &m : metrics())

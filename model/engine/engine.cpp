@@ -442,15 +442,19 @@ Placement placeGroups(const Plan &plan)
     const std::int64_t etp = tr.etp > 0 ? tr.etp : tr.tp, ep = tr.ep;
     Placement pl;
     pl.tp = linkOf(plan, 1, t);
-    pl.cp = pairLinkOf(plan, t, c);
     // Gradients of the dense parameters reduce over dp x cp (the context-parallel ranks hold the
     // same weights): c*d ranks at stride t.
     pl.dp = linkOf(plan, t, c * d);
     pl.pp = pairLinkOf(plan, t * c * d, p);
-    pl.etp = linkOf(plan, 1, etp);
-    pl.ep = linkOf(plan, etp, ep);
-    const std::int64_t edp = std::max<std::int64_t>(1, (t * c * d) / std::max<std::int64_t>(1, etp * ep));
-    pl.edp = linkOf(plan, etp * ep, edp);
+    if (c > 1)
+        pl.cp = pairLinkOf(plan, t, c);
+    // A dense plan has no expert groups: one-rank links (nothing to send), computed only for MoE.
+    if (plan.model.moe()) {
+        pl.etp = linkOf(plan, 1, etp);
+        pl.ep = linkOf(plan, etp, ep);
+        const std::int64_t edp = std::max<std::int64_t>(1, (t * c * d) / std::max<std::int64_t>(1, etp * ep));
+        pl.edp = linkOf(plan, etp * ep, edp);
+    }
     return pl;
 }
 
