@@ -12,20 +12,21 @@
 namespace commtax::cli {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("commtax::cli::launch", text);
-}
+// The messages' translation context. Declared on a class: lupdate files LaunchText::tr() under
+// "commtax::cli::launch", a free tr() helper only under "commtax::cli".
+struct LaunchText {
+    Q_DECLARE_TR_FUNCTIONS(commtax::cli::launch)
+};
 } // namespace
 
 int cmdLaunch(QStringList args)
 {
     const QString cmd = QStringLiteral("launch: ");
     QString framework, output;
-    CommandLine cl(QStringLiteral("launch"), tr("FILE|- --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]"),
-                   tr("The framework's arguments or config file for the scenario's parallel layout."));
-    cl.option(QStringLiteral("for"), tr("FRAMEWORK"), tr("megatron, nemo, deepspeed or torchtitan."));
-    cl.option(QStringLiteral("o"), tr("OUT"), tr("Write to this file instead of standard output (\"-\": standard output)."));
+    CommandLine cl(QStringLiteral("launch"), LaunchText::tr("FILE|- --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]"),
+                   LaunchText::tr("The framework's arguments or config file for the scenario's parallel layout."));
+    cl.option(QStringLiteral("for"), LaunchText::tr("FRAMEWORK"), LaunchText::tr("megatron, nemo, deepspeed or torchtitan."));
+    cl.option(QStringLiteral("o"), LaunchText::tr("OUT"), LaunchText::tr("Write to this file instead of standard output (\"-\": standard output)."));
     if (const std::optional<int> code = cl.parse(args))
         return *code;
     const bool hasFramework = cl.value(QStringLiteral("for"), framework);
@@ -34,14 +35,14 @@ int cmdLaunch(QStringList args)
         hasOutput = false;
     args = cl.positional();
     if (args.size() != 1)
-        return fail(kExitUsage, tr("launch takes one scenario file"));
+        return fail(kExitUsage, LaunchText::tr("launch takes one scenario file"));
     launch::Framework f = launch::Framework::Megatron;
     if (!hasFramework || !launch::parseFramework(framework.toStdString(), f))
-        return fail(kExitUsage, cmd + tr("--for must be megatron, nemo, deepspeed or torchtitan"));
+        return fail(kExitUsage, cmd + LaunchText::tr("--for must be megatron, nemo, deepspeed or torchtitan"));
     if (hasOutput && output.isEmpty())
-        return fail(kExitUsage, cmd + tr("-o needs a file name"));
+        return fail(kExitUsage, cmd + LaunchText::tr("-o needs a file name"));
     if (hasOutput && QFileInfo(output).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
-        return fail(kExitBadInput, cmd + tr("-o would overwrite the scenario it reads"));
+        return fail(kExitBadInput, cmd + LaunchText::tr("-o would overwrite the scenario it reads"));
     Scenario s;
     QList<LoadError> errors;
     if (!loadAndValidateScenario(args.first(), presetCatalog(), s, errors)) {

@@ -22,10 +22,11 @@ namespace commtax::cli {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("commtax::cli::search", text);
-}
+// The messages' translation context. Declared on a class: lupdate files SearchText::tr() under
+// "commtax::cli::search", a free tr() helper only under "commtax::cli".
+struct SearchText {
+    Q_DECLARE_TR_FUNCTIONS(commtax::cli::search)
+};
 
 // "N", "A,B,C" or "MIN-MAX" (whole nodes of each GPU's cluster).
 bool parseGpus(const QString &text, search::Space &space, QString &why)
@@ -35,7 +36,7 @@ bool parseGpus(const QString &text, search::Space &space, QString &why)
         bool ok = false;
         v = part.trimmed().toInt(&ok);
         if (!ok || v <= 0) {
-            why = tr("--gpus: \"%1\" is not a positive whole number").arg(part);
+            why = SearchText::tr("--gpus: \"%1\" is not a positive whole number").arg(part);
             return false;
         }
         return true;
@@ -44,7 +45,7 @@ bool parseGpus(const QString &text, search::Space &space, QString &why)
         if (!positive(range[0], space.gpus_min) || !positive(range[1], space.gpus_max))
             return false;
         if (space.gpus_min > space.gpus_max) {
-            why = tr("--gpus: the range %1 is empty").arg(text);
+            why = SearchText::tr("--gpus: the range %1 is empty").arg(text);
             return false;
         }
         return true;
@@ -67,7 +68,7 @@ bool takeNumber(const CommandLine &cl, const QString &name, double &value, bool 
     bool ok = false;
     value = text.toDouble(&ok);
     if (!ok || !std::isfinite(value) || value <= 0 || (whole && (value != std::floor(value) || value > 1e9))) {
-        why = (whole ? tr("%1 needs a positive whole number, not \"%2\"") : tr("%1 needs a positive number, not \"%2\"")).arg(opt, text);
+        why = (whole ? SearchText::tr("%1 needs a positive whole number, not \"%2\"") : SearchText::tr("%1 needs a positive number, not \"%2\"")).arg(opt, text);
         return false;
     }
     return true;
@@ -188,17 +189,17 @@ int cmdSearch(QStringList args)
     const QString cmd = QStringLiteral("search: ");
     QString gpus, hardware, objectiveText, emitFile, why;
     double maxGpus = 0, budget = 0, deadline = 0, top = 10;
-    CommandLine cl(QStringLiteral("search"), tr("FILE|- [options]"), tr("The best parallel layouts of the scenario's model and the Pareto front of time against cost."));
-    cl.option(QStringLiteral("gpus"), tr("N|LIST|MIN-MAX"), tr("The GPU counts to search: one, a comma-separated list, or a range MIN-MAX."));
-    cl.option(QStringLiteral("hardware"), tr("IDS|all"), tr("GPU preset ids, comma-separated, or \"all\"; each on its default cluster."));
-    cl.option(QStringLiteral("objective"), tr("time|cost|tco"), tr("What \"best\" means (default: time)."));
-    cl.option(QStringLiteral("max-gpus"), tr("N"), tr("At most this many GPUs."));
-    cl.option(QStringLiteral("budget"), tr("USD"), tr("At most this total cost of ownership."));
-    cl.option(QStringLiteral("deadline-days"), tr("D"), tr("At most this many days to train."));
-    cl.option(QStringLiteral("top"), tr("N"), tr("How many plans to list (default 10)."));
-    cl.option(QStringLiteral("emit-best"), tr("OUT.json"), tr("Write the best plan as a scenario file."));
-    cl.flag(QStringLiteral("json"), tr("Print JSON."));
-    cl.flag(QStringLiteral("csv"), tr("Print CSV."));
+    CommandLine cl(QStringLiteral("search"), SearchText::tr("FILE|- [options]"), SearchText::tr("The best parallel layouts of the scenario's model and the Pareto front of time against cost."));
+    cl.option(QStringLiteral("gpus"), SearchText::tr("N|LIST|MIN-MAX"), SearchText::tr("The GPU counts to search: one, a comma-separated list, or a range MIN-MAX."));
+    cl.option(QStringLiteral("hardware"), SearchText::tr("IDS|all"), SearchText::tr("GPU preset ids, comma-separated, or \"all\"; each on its default cluster."));
+    cl.option(QStringLiteral("objective"), SearchText::tr("time|cost|tco"), SearchText::tr("What \"best\" means (default: time)."));
+    cl.option(QStringLiteral("max-gpus"), SearchText::tr("N"), SearchText::tr("At most this many GPUs."));
+    cl.option(QStringLiteral("budget"), SearchText::tr("USD"), SearchText::tr("At most this total cost of ownership."));
+    cl.option(QStringLiteral("deadline-days"), SearchText::tr("D"), SearchText::tr("At most this many days to train."));
+    cl.option(QStringLiteral("top"), SearchText::tr("N"), SearchText::tr("How many plans to list (default 10)."));
+    cl.option(QStringLiteral("emit-best"), SearchText::tr("OUT.json"), SearchText::tr("Write the best plan as a scenario file."));
+    cl.flag(QStringLiteral("json"), SearchText::tr("Print JSON."));
+    cl.flag(QStringLiteral("csv"), SearchText::tr("Print CSV."));
     if (const std::optional<int> code = cl.parse(args))
         return *code;
     const bool json = cl.isSet(QStringLiteral("json")), csv = cl.isSet(QStringLiteral("csv"));
@@ -209,14 +210,14 @@ int cmdSearch(QStringList args)
         return fail(kExitUsage, cmd + why);
     args = cl.positional();
     if (args.size() != 1)
-        return fail(kExitUsage, tr("search takes one scenario file"));
+        return fail(kExitUsage, SearchText::tr("search takes one scenario file"));
     if (json && csv)
-        return fail(kExitUsage, cmd + tr("choose --json or --csv, not both"));
+        return fail(kExitUsage, cmd + SearchText::tr("choose --json or --csv, not both"));
     search::Objective objective = search::Objective::Time;
     if (hasObjective && !search::parseObjective(objectiveText.toStdString(), objective))
-        return fail(kExitUsage, cmd + tr("--objective must be time, cost or tco"));
+        return fail(kExitUsage, cmd + SearchText::tr("--objective must be time, cost or tco"));
     if (hasEmit && emitFile.isEmpty())
-        return fail(kExitUsage, cmd + tr("--emit-best needs a file name"));
+        return fail(kExitUsage, cmd + SearchText::tr("--emit-best needs a file name"));
 
     search::Space space;
     if (hasGpus && !parseGpus(gpus, space, why))
@@ -230,7 +231,7 @@ int cmdSearch(QStringList args)
         return kExitBadInput;
     }
     if (hasEmit && QFileInfo(emitFile).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
-        return fail(kExitBadInput, cmd + tr("--emit-best would overwrite the scenario it searches"));
+        return fail(kExitBadInput, cmd + SearchText::tr("--emit-best would overwrite the scenario it searches"));
     space.base = s.plan;
 
     // --hardware: each GPU on its default cluster, with its own default compute efficiency (as sweep).
@@ -246,7 +247,7 @@ int cmdSearch(QStringList args)
         for (const QString &id : ids) {
             const std::optional<Preset> g = cat.find(Section::Gpu, id.trimmed());
             if (!g)
-                return fail(kExitBadInput, cmd + tr("--hardware: unknown GPU preset \"%1\"").arg(id));
+                return fail(kExitBadInput, cmd + SearchText::tr("--hardware: unknown GPU preset \"%1\"").arg(id));
             const std::optional<Preset> c = cat.find(Section::Cluster, g->defaultCluster());
             Plan plan;
             g->applyTo(plan);
@@ -259,7 +260,7 @@ int cmdSearch(QStringList args)
             clusterIds << (c ? c->id : s.clusterPreset);
         }
         if (space.hardware.empty())
-            return fail(kExitUsage, cmd + tr("--hardware names no GPU"));
+            return fail(kExitUsage, cmd + SearchText::tr("--hardware names no GPU"));
         space.base.training.compute_efficiency.reset();
     }
 
@@ -274,14 +275,14 @@ int cmdSearch(QStringList args)
 
     if (hasEmit) {
         if (!best)
-            return fail(kExitBadInput, cmd + tr("no plan fits and meets the constraints: nothing to write to %1").arg(emitFile));
+            return fail(kExitBadInput, cmd + SearchText::tr("no plan fits and meets the constraints: nothing to write to %1").arg(emitFile));
         Scenario b = s;
         b.plan = search::planOf(space, best->layout);
         if (!space.hardware.empty()) {
             b.gpuPreset = labels[best->layout.hardware];
             b.clusterPreset = clusterIds[best->layout.hardware];
         }
-        b.name = (s.name.isEmpty() ? QString() : s.name + QLatin1Char(' ')) + tr("(best layout for %1)").arg(QLatin1String(search::toString(objective)));
+        b.name = (s.name.isEmpty() ? QString() : s.name + QLatin1Char(' ')) + SearchText::tr("(best layout for %1)").arg(QLatin1String(search::toString(objective)));
         QString error;
         if (!saveScenarioFile(emitFile, b, presetCatalog(), &error))
             return fail(kExitBadInput, cmd + error);
@@ -324,7 +325,7 @@ int cmdSearch(QStringList args)
     }
 
     QTextStream &o = out();
-    o << tr("Searched %1 layouts over %2 pairs of GPU and GPU count in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.")
+    o << SearchText::tr("Searched %1 layouts over %2 pairs of GPU and GPU count in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.")
              .arg(res.searched)
              .arg(res.contexts)
              .arg(formatNumber(res.seconds, 3))
@@ -334,35 +335,35 @@ int cmdSearch(QStringList args)
              .arg(res.feasible)
       << '\n';
     for (const search::InvalidContext &c : res.contexts_invalid)
-        o << tr("  skipped %1 x %2: %3").arg(shown(hardwareLabel(space, labels, c.hardware))).arg(c.gpus).arg(shown(QString::fromStdString(c.reason))) << '\n';
+        o << SearchText::tr("  skipped %1 x %2: %3").arg(shown(hardwareLabel(space, labels, c.hardware))).arg(c.gpus).arg(shown(QString::fromStdString(c.reason))) << '\n';
     if (!best) {
-        o << tr("No plan fits in memory and meets the constraints.") << '\n';
+        o << SearchText::tr("No plan fits in memory and meets the constraints.") << '\n';
         return kExitOk;
     }
     o << '\n'
-      << tr("Best for %1 (objective: %2):").arg(QLatin1String(search::toString(objective)), objective == search::Objective::Time ? tr("days to train") : objective == search::Objective::Cost ? tr("USD per billion tokens")
-                                                                                                                                                                                              : tr("TCO of the run"))
+      << SearchText::tr("Best for %1 (objective: %2):").arg(QLatin1String(search::toString(objective)), objective == search::Objective::Time ? SearchText::tr("days to train") : objective == search::Objective::Cost ? SearchText::tr("USD per billion tokens")
+                                                                                                                                                                                                                      : SearchText::tr("TCO of the run"))
       << '\n';
     if (res.top.size() > 1) {
         QStringList differs;
         for (const std::string &k : search::differingFields(best->layout, res.top[1].layout, space))
             differs << QString::fromStdString(k);
         const double a = search::objectiveValue(objective, best->result), b = search::objectiveValue(objective, res.top[1].result);
-        o << tr("  %1 better than the runner-up, which differs in %2.").arg(percent(a > 0 ? (b - a) / a : 0.0), differs.join(QStringLiteral(", "))) << '\n';
+        o << SearchText::tr("  %1 better than the runner-up, which differs in %2.").arg(percent(a > 0 ? (b - a) / a : 0.0), differs.join(QStringLiteral(", "))) << '\n';
     }
     o << '\n'
-      << tr("Top %1 (margin: what each gains over the next):").arg(res.top.size()) << '\n'
+      << SearchText::tr("Top %1 (margin: what each gains over the next):").arg(res.top.size()) << '\n'
       << tableLine(tableColumns()) << '\n';
     for (size_t i = 0; i < res.top.size(); ++i)
         o << tableRow(int(i) + 1, space, labels, res.top[i], objective, i + 1 < res.top.size() ? &res.top[i + 1] : nullptr) << '\n';
     o << '\n'
-      << tr("Pareto front, days to train against USD per billion tokens (free_GB: usable memory left):") << '\n'
+      << SearchText::tr("Pareto front, days to train against USD per billion tokens (free_GB: usable memory left):") << '\n'
       << tableLine(tableColumns()) << '\n';
     for (size_t i = 0; i < res.pareto.size(); ++i)
         o << tableRow(int(i) + 1, space, labels, res.pareto[i], objective, nullptr) << '\n';
     if (hasEmit)
         o << '\n'
-          << tr("Best plan written to %1").arg(shown(emitFile)) << '\n';
+          << SearchText::tr("Best plan written to %1").arg(shown(emitFile)) << '\n';
     return kExitOk;
 }
 

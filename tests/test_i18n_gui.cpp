@@ -7,9 +7,13 @@
 #include "handbook.h"
 #include "library/compare.h"
 #include "mainwindow.h"
+#include "modeltext.h"
 #include "preferencesdialog.h"
 #include "report/reportwriter.h"
 #include "translations.h"
+
+#include "core/scenario.h"
+#include "engine/engine.h"
 
 #include "testsupport.h"
 
@@ -21,6 +25,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -49,6 +54,24 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    }
+
+    // Every engine warning has its Chinese wording in ui/modeltext.cpp: none falls back to the
+    // engine's English sentence (a new warning flag needs its text there too).
+    void warningsInChinese()
+    {
+        Plan plan = defaultScenario().plan;
+        for (const bool autoGoodput : {false, true}) {
+            if (autoGoodput)
+                plan.training.goodput.reset();
+            Result r = evaluate(plan).result;
+            QVERIFY(r.step_time_s > 0);
+            r.warnings = ~0u; // every flag
+            const QStringList texts = warningTexts(r, plan);
+            QCOMPARE(texts.size(), qsizetype(warningMessages(r, plan).size()));
+            for (const QString &t : texts)
+                QVERIFY2(t.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))), qPrintable(t));
+        }
     }
 
     // Edit > Preferences: the language combo box, saved to the settings on OK, and the note that it

@@ -25,7 +25,7 @@ QStringList warningTexts(const Result &r, const Plan &plan)
     constexpr std::uint32_t known = WarnCommTaxHigh | WarnRawCommTaxHigh | WarnDoesNotFit | WarnTpCrossesNodes
         | WarnP2PDisabled | WarnNoNvlinkForTp | WarnBubbleHigh | WarnFewMicroBatches
         | WarnEfficiencyHigh | WarnGoodputLow | WarnMfuHigh | WarnZero3WithPp
-        | WarnBatchAboveOptimal | WarnUnevenStages | WarnDpLatencyBound;
+        | WarnBatchAboveOptimal | WarnUnevenStages | WarnDpLatencyBound | WarnCpExposed | WarnEpCommHigh;
     QStringList out;
     const auto &t = plan.training;
     const QString gpu = QString::fromStdString(plan.gpu.id);
@@ -56,8 +56,19 @@ QStringList warningTexts(const Result &r, const Plan &plan)
     if (r.warnings & WarnEfficiencyHigh)
         out << QCoreApplication::translate("commtax::Warnings", "Compute efficiency %1 is above the measured BF16 matmul ceilings (80-87% of dense peak)")
                    .arg(pct(r.compute_efficiency_effective));
-    if (r.warnings & WarnGoodputLow)
-        out << QCoreApplication::translate("commtax::Warnings", "Goodput %1 is low: failures and restarts cost more than 20% of the time").arg(pct(r.goodput_effective));
+    if (r.warnings & WarnGoodputLow) {
+        QString text = QCoreApplication::translate("commtax::Warnings", "Goodput %1 is low: failures, restarts and checkpoints cost more than 20% of the time").arg(pct(r.goodput_effective));
+        if (!t.goodput) // "auto": what the time goes to
+            text += QCoreApplication::translate("commtax::Warnings", " (checkpoints %1, lost work %2, restarts %3)")
+                        .arg(pct(r.goodput_checkpoint_overhead), pct(r.goodput_lost_work), pct(r.goodput_restarts));
+        out << text;
+    }
+    if (r.warnings & WarnCpExposed)
+        out << QCoreApplication::translate("commtax::Warnings", "Context-parallel ring exposed for %1 of the step: the K/V exchange outlasts the attention it hides under; a smaller cp or a longer sequence per GPU would hide it")
+                   .arg(pct(r.cp_comm_exposed_s / r.step_time_s));
+    if (r.warnings & WarnEpCommHigh)
+        out << QCoreApplication::translate("commtax::Warnings", "Expert all-to-all exposed for %1 of the step: keep ep inside a node, or overlap dispatch with compute (ep_overlap)")
+                   .arg(pct(r.ep_comm_exposed_s / r.step_time_s));
     if (r.warnings & WarnMfuHigh)
         out << QCoreApplication::translate("commtax::Warnings", "MFU %1 is above the best published runs (52-59%): lower compute_efficiency for a conservative plan")
                    .arg(pct(r.mfu));

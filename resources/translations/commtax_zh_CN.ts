@@ -752,10 +752,6 @@ warnings:
         <translation>report：%1：输出文件必须以 .pdf、.csv 或 .json 结尾</translation>
     </message>
     <message>
-        <source>report: --normalize must be as-given, gpus, budget or time</source>
-        <translation>report：--normalize 必须是 as-given、gpus、budget 或 time</translation>
-    </message>
-    <message>
         <source>report compares %1 to %2 scenario files (got %3)</source>
         <translation>report 比较 %1 到 %2 个场景文件（实际 %3 个）</translation>
     </message>
@@ -800,50 +796,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>
 退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
 </translation>
-    </message>
-    <message>
-        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
-       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
-       commtax presets [--json]         list the built-in models, GPUs and clusters
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
-                     [--normalize gpus|budget|time]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
-                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front
-       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
-                                 the framework&apos;s arguments or config for the scenario&apos;s layout
-       commtax COMMAND --help           the usage and options of one command
-       commtax --version | --help
-A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
-QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
-Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
-</source>
-        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
-       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
-       commtax presets [--json]         列出内置的模型、GPU 和集群
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
-                     [--normalize gpus|budget|time]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
-                     [--emit-best OUT.json]   最佳并行布局与帕累托前沿
-       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
-                                 该框架运行场景布局所需的参数或配置
-       commtax COMMAND --help           某个命令的用法与选项
-       commtax --version | --help
-FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
-QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
-退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
-</translation>
-    </message>
-    <message>
-        <source>FILE|- [--json]</source>
-        <translation>FILE|- [--json]</translation>
     </message>
     <message>
         <source>Evaluate one scenario (&quot;-&quot;: read it from standard input): a table of its figures, or the JSON metrics.</source>
@@ -954,10 +906,6 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <translation>校准日志中的第几个结果表（默认 1）。</translation>
     </message>
     <message>
-        <source>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time]</source>
-        <translation>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time]</translation>
-    </message>
-    <message>
         <source>Compare 2 to 8 scenarios (&quot;-&quot;: one read from standard input) as a PDF report, or its table as CSV or JSON.</source>
         <translation>比较 2 到 8 个场景（&quot;-&quot;：其中一个从标准输入读取），生成 PDF 报告，或以 CSV、JSON 输出其表格。</translation>
     </message>
@@ -982,10 +930,6 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <translation>pdf、csv 或 json，不论后缀（使用 -o - 时，未指定则为 csv）。</translation>
     </message>
     <message>
-        <source>as-given (the default), gpus, budget or time: what the plans are made equal in.</source>
-        <translation>as-given（默认）、gpus、budget 或 time：各方案按哪一项对齐。</translation>
-    </message>
-    <message>
         <source>report: --format must be pdf, csv or json</source>
         <translation>report：--format 必须是 pdf、csv 或 json</translation>
     </message>
@@ -996,6 +940,148 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
     <message>
         <source>report: cannot write to standard output</source>
         <translation>report：无法写入标准输出</translation>
+    </message>
+    <message>
+        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
+       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
+                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
+       commtax presets [--json]         list the built-in models, GPUs and clusters
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
+                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
+                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front
+       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 the framework&apos;s arguments or config for the scenario&apos;s layout
+       commtax COMMAND --help           the usage and options of one command
+       commtax --version | --help
+A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
+QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
+Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
+</source>
+        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
+       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
+                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 与龙卷风图
+       commtax presets [--json]         列出内置的模型、GPU 和集群
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
+                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
+                     [--emit-best OUT.json]   最佳并行布局与帕累托前沿
+       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 该框架运行场景布局所需的参数或配置
+       commtax COMMAND --help           某个命令的用法与选项
+       commtax --version | --help
+FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
+QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
+退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
+</translation>
+    </message>
+    <message>
+        <source>FILE|- [--json] [--uncertainty [--samples N] [--seed S]]</source>
+        <translation>FILE|- [--json] [--uncertainty [--samples N] [--seed S]]</translation>
+    </message>
+    <message>
+        <source>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco]</source>
+        <translation>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco]</translation>
+    </message>
+    <message>
+        <source>as-given (the default), gpus, budget or time: what the plans are made equal in; &quot;,best-layout&quot; (or best-layout alone) gives each plan the search&apos;s best layout on its own hardware first.</source>
+        <translation>as-given（默认）、gpus、budget 或 time：各方案按哪一项对齐；加上 &quot;,best-layout&quot;（或单独使用 best-layout）时，先为每个方案在其自身硬件上采用布局搜索得到的最佳并行布局。</translation>
+    </message>
+    <message>
+        <source>OBJECTIVE</source>
+        <translation>OBJECTIVE</translation>
+    </message>
+    <message>
+        <source>time (the default), cost or tco: what best-layout optimises.</source>
+        <translation>time（默认）、cost 或 tco：best-layout 优化的目标。</translation>
+    </message>
+    <message>
+        <source>report: --normalize must be as-given, gpus, budget or time, best-layout, or one of the four and best-layout (gpus,best-layout)</source>
+        <translation>report：--normalize 必须是 as-given、gpus、budget、time、best-layout，或前四者之一加 best-layout（如 gpus,best-layout）</translation>
+    </message>
+    <message>
+        <source>report: --objective must be time, cost or tco</source>
+        <translation>report：--objective 必须是 time、cost 或 tco</translation>
+    </message>
+    <message>
+        <source>report: --objective chooses the best layout: it needs --normalize best-layout</source>
+        <translation>report：--objective 用于选择最佳布局：需要同时指定 --normalize best-layout</translation>
+    </message>
+    <message>
+        <source>Add P10/P50/P90 of the key figures and the one-at-a-time tornado.</source>
+        <translation>增加关键指标的 P10/P50/P90 以及单因素龙卷风图。</translation>
+    </message>
+    <message>
+        <source>Latin hypercube samples (with --uncertainty).</source>
+        <translation>拉丁超立方抽样的样本数（与 --uncertainty 一起使用）。</translation>
+    </message>
+    <message>
+        <source>Random seed (with --uncertainty); the same seed gives the same numbers.</source>
+        <translation>随机种子（与 --uncertainty 一起使用）；相同的种子给出相同的数值。</translation>
+    </message>
+    <message>
+        <source>--samples and --seed go with --uncertainty</source>
+        <translation>--samples 和 --seed 需与 --uncertainty 一起使用</translation>
+    </message>
+    <message>
+        <source>--samples must be a whole number from 1 to %1 (got &quot;%2&quot;)</source>
+        <translation>--samples 必须是 1 到 %1 之间的整数（实际为 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>--seed must be a whole number from 0 to %1 (got &quot;%2&quot;)</source>
+        <translation>--seed 必须是 0 到 %1 之间的整数（实际为 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>Uncertainty: %1 samples (Latin hypercube, seed %2) over %3 uncertain inputs</source>
+        <translation>不确定性：%1 个样本（拉丁超立方抽样，种子 %2），覆盖 %3 个不确定输入</translation>
+    </message>
+    <message>
+        <source>  %1 samples were refused by the engine and left out</source>
+        <translation>  有 %1 个样本被引擎拒绝，已剔除</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>point</source>
+        <translation>点估计</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>input range</source>
+        <translation>输入范围</translation>
+    </message>
+    <message>
+        <source>at low</source>
+        <translation>取低值时</translation>
+    </message>
+    <message>
+        <source>at high</source>
+        <translation>取高值时</translation>
+    </message>
+    <message>
+        <source>swing</source>
+        <translation>摆幅</translation>
+    </message>
+    <message>
+        <source>Sensitivity of %1 (one input at a time from its low to its high end, largest swing first):</source>
+        <translation>%1 的敏感性（每次只让一个输入从低端变到高端，按摆幅从大到小排列）：</translation>
+    </message>
+    <message>
+        <source>(no uncertain input moves it)</source>
+        <translation>（没有不确定输入会影响它）</translation>
     </message>
 </context>
 <context>
@@ -1215,6 +1301,14 @@ after %1 months</source>
         <source>None of the plans can run</source>
         <translation>没有方案可以运行</translation>
     </message>
+    <message>
+        <source>CP ring (exposed)</source>
+        <translation>CP 环（暴露）</translation>
+    </message>
+    <message>
+        <source>Expert all-to-all (exposed)</source>
+        <translation>专家 all-to-all（暴露）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ComparisonTableModel</name>
@@ -1382,6 +1476,26 @@ Best of the plans that run</source>
     <message>
         <source>cannot read the plan</source>
         <translation>无法读取方案</translation>
+    </message>
+    <message>
+        <source>Layouts as given</source>
+        <translation>按原样的并行布局</translation>
+    </message>
+    <message>
+        <source>Best layout for time</source>
+        <translation>时间最优的布局</translation>
+    </message>
+    <message>
+        <source>Best layout for cost</source>
+        <translation>成本最优的布局</translation>
+    </message>
+    <message>
+        <source>Best layout for TCO</source>
+        <translation>TCO 最优的布局</translation>
+    </message>
+    <message>
+        <source>Give every plan the best parallel layout for this objective on its own GPU and cluster (the layout search); the table&apos;s notes name the layout, the runner-up and the margin</source>
+        <translation>为每个方案在其自身的 GPU 和集群上采用该目标下的最佳并行布局（布局搜索）；表格的备注会列出所用布局、次优布局及两者差距</translation>
     </message>
 </context>
 <context>
@@ -1985,6 +2099,98 @@ Best of the plans that run</source>
         <source>Goodput (0-1, or auto)</source>
         <translation>有效训练率 (0-1，或 auto)</translation>
     </message>
+    <message>
+        <source>Width of one attention head; 0 = hidden/heads (Qwen3 uses 128 at every width)</source>
+        <translation>单个注意力头的宽度；0 = hidden/heads（Qwen3 在各种宽度下都用 128）</translation>
+    </message>
+    <message>
+        <source>mha (multi-head, grouped-query through kv_heads) or mla (DeepSeek-V2/V3 multi-head latent attention)</source>
+        <translation>mha（多头注意力，通过 kv_heads 实现分组查询）或 mla（DeepSeek-V2/V3 的多头潜在注意力）</translation>
+    </message>
+    <message>
+        <source>MLA: rank of the query latent (DeepSeek-V3: 1536); 0 = queries projected from h directly</source>
+        <translation>MLA：查询潜在向量的秩（DeepSeek-V3：1536）；0 = 直接由 h 投影得到查询</translation>
+    </message>
+    <message>
+        <source>MLA: rank of the compressed key/value latent d_c (DeepSeek-V3: 512)</source>
+        <translation>MLA：压缩后键/值潜在向量的秩 d_c（DeepSeek-V3：512）</translation>
+    </message>
+    <message>
+        <source>MLA: decoupled RoPE part of each query/key head (DeepSeek-V3: 64)</source>
+        <translation>MLA：每个查询/键头中解耦的 RoPE 部分（DeepSeek-V3：64）</translation>
+    </message>
+    <message>
+        <source>MLA: the rest of each query/key head (DeepSeek-V3: 128)</source>
+        <translation>MLA：每个查询/键头中的其余部分（DeepSeek-V3：128）</translation>
+    </message>
+    <message>
+        <source>MLA: width of each value head (DeepSeek-V3: 128)</source>
+        <translation>MLA：每个值头的宽度（DeepSeek-V3：128）</translation>
+    </message>
+    <message>
+        <source>Mixture of experts: routed experts per MoE layer; 0 or 1 = dense</source>
+        <translation>混合专家 (MoE)：每个 MoE 层的路由专家数；0 或 1 = 稠密模型</translation>
+    </message>
+    <message>
+        <source>Routed experts each token goes to (Mixtral 2, DeepSeek-V3 8)</source>
+        <translation>每个 token 路由到的专家数（Mixtral 为 2，DeepSeek-V3 为 8）</translation>
+    </message>
+    <message>
+        <source>FFN width of one expert (Mixtral 8x7B: 14336, DeepSeek-V3: 2048)</source>
+        <translation>单个专家的 FFN 宽度（Mixtral 8x7B：14336，DeepSeek-V3：2048）</translation>
+    </message>
+    <message>
+        <source>Experts every token passes through, each of width expert_ffn (DeepSeek-V3: 1)</source>
+        <translation>每个 token 都要经过的专家数，每个宽度为 expert_ffn（DeepSeek-V3：1）</translation>
+    </message>
+    <message>
+        <source>First layers with a dense FFN of width ffn instead of experts (DeepSeek-V3: 3)</source>
+        <translation>前若干层使用宽度为 ffn 的稠密 FFN 而非专家（DeepSeek-V3：3）</translation>
+    </message>
+    <message>
+        <source>Fixed cost of one matrix multiply (launch, prologue/epilogue, last wave): why small GEMMs (small h/tp, many small experts) reach less of the peak</source>
+        <translation>一次矩阵乘的固定开销（kernel 启动、prologue/epilogue、最后一波）：这就是小 GEMM（h/tp 较小、大量小专家）达不到峰值的原因</translation>
+    </message>
+    <message>
+        <source>Fraction of the dense FP8 peak large FP8 GEMMs reach in training; 0 = the BF16 compute efficiency</source>
+        <translation>训练中大型 FP8 GEMM 能达到的稠密 FP8 峰值比例；0 = 沿用 BF16 计算效率</translation>
+    </message>
+    <message>
+        <source>Unexpected job interruptions per GPU per day, all causes; Llama 3: 419 in 54 days on 16,384 GPUs = 0.000474. Used by goodput &quot;auto&quot;</source>
+        <translation>每 GPU 每天意外中断作业的次数（所有原因）；Llama 3：16,384 个 GPU 上 54 天 419 次 = 0.000474。用于有效训练率 &quot;auto&quot;</translation>
+    </message>
+    <message>
+        <source>Context-parallel degree: the sequence split over cp GPUs, K/V passed around a ring; tp*cp*pp*dp = GPUs. Megatron-LM --context-parallel-size</source>
+        <translation>上下文并行度：序列切分到 cp 个 GPU 上，K/V 沿环传递；tp*cp*pp*dp = GPU 数。对应 Megatron-LM --context-parallel-size</translation>
+    </message>
+    <message>
+        <source>Expert-parallel degree: the routed experts split over ep GPUs; must divide experts. Megatron-LM --expert-model-parallel-size</source>
+        <translation>专家并行度：路由专家切分到 ep 个 GPU 上；必须整除专家数。对应 Megatron-LM --expert-model-parallel-size</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree inside each expert; 0 = tp (Megatron-Core&apos;s default for --expert-tensor-parallel-size)</source>
+        <translation>每个专家内部的张量并行度；0 = tp（Megatron-Core 中 --expert-tensor-parallel-size 的默认值）</translation>
+    </message>
+    <message>
+        <source>Tokens of the busiest expert GPU over the mean; 1 = balanced. Default 1.25: Qwen3-235B on H100, 295 TFLOPS force-balanced vs 237 dropless (Megatron-MoE-ModelZoo)</source>
+        <translation>最忙专家 GPU 的 token 数与平均值之比；1 = 均衡。默认 1.25：Qwen3-235B 在 H100 上，强制均衡 295 TFLOPS，dropless 为 237（Megatron-MoE-ModelZoo）</translation>
+    </message>
+    <message>
+        <source>Share of the expert all-to-all hidden under compute (0 without DeepEP / 1F1B A2A overlap)</source>
+        <translation>专家 all-to-all 被计算掩盖的比例（不使用 DeepEP / 1F1B A2A 重叠时为 0）</translation>
+    </message>
+    <message>
+        <source>Training paused per checkpoint (the blocking part of a save); goodput &quot;auto&quot;</source>
+        <translation>每次检查点暂停训练的时间（保存中阻塞的部分）；用于有效训练率 &quot;auto&quot;</translation>
+    </message>
+    <message>
+        <source>From an interruption to training again: detect, reschedule, reload the checkpoint; goodput &quot;auto&quot;</source>
+        <translation>从中断到恢复训练的时间：检测、重新调度、重新加载检查点；用于有效训练率 &quot;auto&quot;</translation>
+    </message>
+    <message>
+        <source>Share of wall-clock time spent training; &quot;auto&quot; computes it from the interruption rate, the checkpoint write and restart times and the Young/Daly checkpoint interval</source>
+        <translation>墙钟时间中用于训练的比例；&quot;auto&quot; 根据中断率、检查点写入与重启时间以及 Young/Daly 检查点间隔计算</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
@@ -2414,6 +2620,34 @@ Best of the plans that run</source>
         <source>&lt;p&gt;&lt;b&gt;Licence&lt;/b&gt;: Commtax is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version (GPL-3.0-or-later). It comes with ABSOLUTELY NO WARRANTY. See &lt;a href=&quot;https://www.gnu.org/licenses/gpl-3.0.html&quot;&gt;gnu.org/licenses/gpl-3.0&lt;/a&gt;; on Debian, /usr/share/common-licenses/GPL-3 and /usr/share/doc/commtax/copyright.&lt;/p&gt;&lt;p&gt;QCustomPlot is licensed under the GPL-3.0; Qt under the LGPL-3.0.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;许可证&lt;/b&gt;：Commtax 是自由软件：你可以按照自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由你选择）任何更新版本（GPL-3.0-or-later）的条款再发布和/或修改它。本软件不提供任何担保。参见 &lt;a href=&quot;https://www.gnu.org/licenses/gpl-3.0.html&quot;&gt;gnu.org/licenses/gpl-3.0&lt;/a&gt;；在 Debian 上参见 /usr/share/common-licenses/GPL-3 与 /usr/share/doc/commtax/copyright。&lt;/p&gt;&lt;p&gt;QCustomPlot 以 GPL-3.0 授权；Qt 以 LGPL-3.0 授权。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练率</translation>
+    </message>
+    <message>
+        <source>%1, %2 parameters, %3 active per token</source>
+        <translation>%1，%2 参数，每 token 激活 %3</translation>
+    </message>
+    <message>
+        <source>, cp %1</source>
+        <translation>, cp %1</translation>
+    </message>
+    <message>
+        <source>, ep %1, etp %2</source>
+        <translation>, ep %1, etp %2</translation>
+    </message>
+    <message>
+        <source>, CP %1</source>
+        <translation>, CP %1</translation>
+    </message>
+    <message>
+        <source>, EP %1</source>
+        <translation>, EP %1</translation>
+    </message>
+    <message>
+        <source>%1 auto: checkpoints %2, lost work %3, restarts %4; checkpoint every %5</source>
+        <translation>%1（auto）：检查点 %2，丢失的工作 %3，重启 %4；每 %5 保存一次检查点</translation>
+    </message>
 </context>
 <context>
     <name>commtax::MemoryChart</name>
@@ -2803,6 +3037,18 @@ Best of the plans that run</source>
     <message>
         <source>auto (from failures)</source>
         <translation>自动（按故障率）</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>%1=%2 does not divide the %3 GPUs (%4 nodes x %5), and dp follows the GPU count (dp = GPUs / (tp x pp)); %1=%6 would</source>
+        <translation>%1=%2 不能整除 %3 个 GPU（%4 节点 x %5），而 dp 随 GPU 数变化（dp = GPU 数 / (tp x pp)）；%1=%6 可以</translation>
+    </message>
+    <message>
+        <source>%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x pp)); %5 nodes would</source>
+        <translation>%1 节点 x %2 GPU = %3 不能被 tp x cp x pp = %4 整除，而 dp 随 GPU 数变化（dp = GPU 数 / (tp x pp)）；%5 个节点可以</translation>
     </message>
 </context>
 <context>
@@ -3411,6 +3657,10 @@ Does not fit in memory.
         <source>no plans to report on</source>
         <translation>没有可报告的方案</translation>
     </message>
+    <message>
+        <source>, best layout</source>
+        <translation>，最佳布局</translation>
+    </message>
 </context>
 <context>
     <name>commtax::SavedPlanListModel</name>
@@ -3433,6 +3683,221 @@ Does not fit in memory.
     <message>
         <source>Modified</source>
         <translation>已修改</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::SearchDialog</name>
+    <message>
+        <source>Find best layout</source>
+        <translation>寻找最佳布局</translation>
+    </message>
+    <message>
+        <source>Time to train (days)</source>
+        <translation>训练时长（天）</translation>
+    </message>
+    <message>
+        <source>Cost (USD per billion tokens)</source>
+        <translation>成本（每十亿 token 的 USD）</translation>
+    </message>
+    <message>
+        <source>TCO of the run (USD)</source>
+        <translation>训练任务 TCO (USD)</translation>
+    </message>
+    <message>
+        <source>Search GPU counts from</source>
+        <translation>搜索 GPU 数，从</translation>
+    </message>
+    <message>
+        <source>Every whole number of nodes in the range; off: the plan&apos;s GPU count only</source>
+        <translation>范围内的每个整数节点数；关闭：只用方案当前的 GPU 数</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Capex when buying; the run&apos;s TCO when renting</source>
+        <translation>购买时为资本支出；租用时为训练任务的 TCO</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>优化目标</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>At most GPUs</source>
+        <translation>GPU 数上限</translation>
+    </message>
+    <message>
+        <source>Budget (USD)</source>
+        <translation>预算 (USD)</translation>
+    </message>
+    <message>
+        <source>Deadline (days)</source>
+        <translation>截止期限（天）</translation>
+    </message>
+    <message>
+        <source>Plans listed</source>
+        <translation>列出的方案数</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Use this layout</source>
+        <translation>使用此布局</translation>
+    </message>
+    <message>
+        <source>Put the selected layout into the plan (one step to undo)</source>
+        <translation>将选中的布局写入方案（可一步撤销）</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens</source>
+        <translation>每十亿 token 的 USD</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Step (s)</source>
+        <translation>单步时间 (s)</translation>
+    </message>
+    <message>
+        <source>Comm tax</source>
+        <translation>通信税</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Memory (GB)</source>
+        <translation>显存 (GB)</translation>
+    </message>
+    <message>
+        <source>Free (GB)</source>
+        <translation>剩余 (GB)</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>USD/B tokens</source>
+        <translation>USD/十亿 token</translation>
+    </message>
+    <message>
+        <source>TCO (USD)</source>
+        <translation>TCO (USD)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Searching...</source>
+        <translation>正在搜索...</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layouts searched</source>
+        <translation>已搜索 %1 / %2 个布局</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 layouts (%2 valid, %3 fit in memory) in %4 s.</source>
+        <translation>已在 %1 个布局后取消（%2 个有效，%3 个显存放得下），用时 %4 s。</translation>
+    </message>
+    <message>
+        <source>Searched %1 layouts (%2 valid, %3 fit in memory, %4 meet the constraints) in %5 s.</source>
+        <translation>已搜索 %1 个布局（%2 个有效，%3 个显存放得下，%4 个满足约束），用时 %5 s。</translation>
+    </message>
+    <message>
+        <source>No plan fits in memory and meets the constraints.</source>
+        <translation>没有既能放进显存又满足约束的方案。</translation>
+    </message>
+    <message>
+        <source>The best is %1% better than the runner-up, which differs in %2.</source>
+        <translation>最佳方案比次优方案好 %1%，两者的差别在于 %2。</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>top</source>
+        <translation>最优</translation>
+    </message>
+    <message>
+        <source>front</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>under %1 GB free</source>
+        <translation>剩余不足 %1 GB</translation>
+    </message>
+    <message>
+        <source>%1-%2 GB free</source>
+        <translation>剩余 %1-%2 GB</translation>
+    </message>
+    <message>
+        <source>over %1 GB free</source>
+        <translation>剩余超过 %1 GB</translation>
+    </message>
+    <message>
+        <source>current plan</source>
+        <translation>当前方案</translation>
+    </message>
+    <message>
+        <source>Use layout tp=%1 pp=%2 vpp=%3 dp=%4 on %5 GPUs</source>
+        <translation>使用布局 tp=%1 pp=%2 vpp=%3 dp=%4，共 %5 个 GPU</translation>
     </message>
 </context>
 <context>
@@ -3605,6 +4070,30 @@ overlap</source>
         <source>Does not fit in memory: times as if it did</source>
         <translation>显存放不下：按能放下时计算的时间</translation>
     </message>
+    <message>
+        <source>CP ring</source>
+        <translation>CP 环</translation>
+    </message>
+    <message>
+        <source>context-parallel K/V ring</source>
+        <translation>上下文并行 K/V 环</translation>
+    </message>
+    <message>
+        <source>Expert all-to-all</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>expert dispatch and combine</source>
+        <translation>专家分发与合并</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>optimizer step (memory-bound)</source>
+        <translation>优化器步（受访存带宽限制）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Warnings</name>
@@ -3645,10 +4134,6 @@ overlap</source>
         <translation>计算效率 %1 超过了实测的 BF16 矩阵乘上限（稠密峰值的 80-87%）</translation>
     </message>
     <message>
-        <source>Goodput %1 is low: failures and restarts cost more than 20% of the time</source>
-        <translation>有效训练率 %1 偏低：故障和重启耗费了超过 20% 的时间</translation>
-    </message>
-    <message>
         <source>MFU %1 is above the best published runs (52-59%): lower compute_efficiency for a conservative plan</source>
         <translation>MFU %1 超过了已公开的最佳训练结果 (52-59%)：保守起见请降低 compute_efficiency</translation>
     </message>
@@ -3668,12 +4153,99 @@ overlap</source>
         <source>Data-parallel sync is latency-bound over %1 ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help</source>
         <translation>数据并行同步在 %1 个 rank 上受延迟限制：更少、更大的消息（更大的 tp*pp 分片或更大的桶）会有帮助</translation>
     </message>
+    <message>
+        <source>Goodput %1 is low: failures, restarts and checkpoints cost more than 20% of the time</source>
+        <translation>有效训练率 %1 偏低：故障、重启和检查点耗费了超过 20% 的时间</translation>
+    </message>
+    <message>
+        <source> (checkpoints %1, lost work %2, restarts %3)</source>
+        <translation>（检查点 %1，丢失的工作 %2，重启 %3）</translation>
+    </message>
+    <message>
+        <source>Context-parallel ring exposed for %1 of the step: the K/V exchange outlasts the attention it hides under; a smaller cp or a longer sequence per GPU would hide it</source>
+        <translation>上下文并行环通信暴露时间占单步时间 %1：K/V 交换比用来掩盖它的注意力计算耗时更长；减小 cp 或增加每 GPU 的序列长度可以将其掩盖</translation>
+    </message>
+    <message>
+        <source>Expert all-to-all exposed for %1 of the step: keep ep inside a node, or overlap dispatch with compute (ep_overlap)</source>
+        <translation>专家 all-to-all 暴露时间占单步时间 %1：请将 ep 限制在节点内，或让分发与计算重叠 (ep_overlap)</translation>
+    </message>
 </context>
 <context>
-    <name>commtax::cli</name>
+    <name>commtax::cli::launch</name>
+    <message>
+        <source>FILE|- --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]</source>
+        <translation>FILE|- --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]</translation>
+    </message>
+    <message>
+        <source>The framework&apos;s arguments or config file for the scenario&apos;s parallel layout.</source>
+        <translation>输出该框架运行场景并行布局所需的参数或配置文件。</translation>
+    </message>
+    <message>
+        <source>FRAMEWORK</source>
+        <translation>FRAMEWORK</translation>
+    </message>
+    <message>
+        <source>megatron, nemo, deepspeed or torchtitan.</source>
+        <translation>megatron、nemo、deepspeed 或 torchtitan。</translation>
+    </message>
     <message>
         <source>OUT</source>
         <translation>OUT</translation>
+    </message>
+    <message>
+        <source>Write to this file instead of standard output (&quot;-&quot;: standard output).</source>
+        <translation>写入此文件而不是标准输出（&quot;-&quot;：标准输出）。</translation>
+    </message>
+    <message>
+        <source>launch takes one scenario file</source>
+        <translation>launch 只接受一个场景文件</translation>
+    </message>
+    <message>
+        <source>--for must be megatron, nemo, deepspeed or torchtitan</source>
+        <translation>--for 必须是 megatron、nemo、deepspeed 或 torchtitan</translation>
+    </message>
+    <message>
+        <source>-o needs a file name</source>
+        <translation>-o 需要一个文件名</translation>
+    </message>
+    <message>
+        <source>-o would overwrite the scenario it reads</source>
+        <translation>-o 会覆盖它所读取的场景</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::cli::search</name>
+    <message>
+        <source>--gpus: &quot;%1&quot; is not a positive whole number</source>
+        <translation>--gpus：&quot;%1&quot; 不是正整数</translation>
+    </message>
+    <message>
+        <source>--gpus: the range %1 is empty</source>
+        <translation>--gpus：范围 %1 为空</translation>
+    </message>
+    <message>
+        <source>%1 needs a positive whole number, not &quot;%2&quot;</source>
+        <translation>%1 需要一个正整数，而不是 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1 needs a positive number, not &quot;%2&quot;</source>
+        <translation>%1 需要一个正数，而不是 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>FILE|- [options]</source>
+        <translation>FILE|- [选项]</translation>
+    </message>
+    <message>
+        <source>The best parallel layouts of the scenario&apos;s model and the Pareto front of time against cost.</source>
+        <translation>场景中模型的最佳并行布局，以及时间与成本的帕累托前沿。</translation>
+    </message>
+    <message>
+        <source>N|LIST|MIN-MAX</source>
+        <translation>N|LIST|MIN-MAX</translation>
+    </message>
+    <message>
+        <source>The GPU counts to search: one, a comma-separated list, or a range MIN-MAX.</source>
+        <translation>要搜索的 GPU 数：单个值、逗号分隔的列表，或范围 MIN-MAX。</translation>
     </message>
     <message>
         <source>IDS|all</source>
@@ -3684,8 +4256,48 @@ overlap</source>
         <translation>GPU 预设 ID，以逗号分隔，或 &quot;all&quot;；每种 GPU 使用其默认集群。</translation>
     </message>
     <message>
+        <source>time|cost|tco</source>
+        <translation>time|cost|tco</translation>
+    </message>
+    <message>
+        <source>What &quot;best&quot; means (default: time).</source>
+        <translation>&quot;最佳&quot;的含义（默认：time）。</translation>
+    </message>
+    <message>
         <source>N</source>
         <translation>N</translation>
+    </message>
+    <message>
+        <source>At most this many GPUs.</source>
+        <translation>GPU 数上限。</translation>
+    </message>
+    <message>
+        <source>USD</source>
+        <translation>USD</translation>
+    </message>
+    <message>
+        <source>At most this total cost of ownership.</source>
+        <translation>总拥有成本 (TCO) 上限。</translation>
+    </message>
+    <message>
+        <source>D</source>
+        <translation>D</translation>
+    </message>
+    <message>
+        <source>At most this many days to train.</source>
+        <translation>训练天数上限。</translation>
+    </message>
+    <message>
+        <source>How many plans to list (default 10).</source>
+        <translation>列出多少个方案（默认 10）。</translation>
+    </message>
+    <message>
+        <source>OUT.json</source>
+        <translation>OUT.json</translation>
+    </message>
+    <message>
+        <source>Write the best plan as a scenario file.</source>
+        <translation>将最佳方案写为场景文件。</translation>
     </message>
     <message>
         <source>Print JSON.</source>
@@ -3694,6 +4306,86 @@ overlap</source>
     <message>
         <source>Print CSV.</source>
         <translation>输出 CSV。</translation>
+    </message>
+    <message>
+        <source>search takes one scenario file</source>
+        <translation>search 只接受一个场景文件</translation>
+    </message>
+    <message>
+        <source>choose --json or --csv, not both</source>
+        <translation>--json 和 --csv 只能选一个</translation>
+    </message>
+    <message>
+        <source>--objective must be time, cost or tco</source>
+        <translation>--objective 必须是 time、cost 或 tco</translation>
+    </message>
+    <message>
+        <source>--emit-best needs a file name</source>
+        <translation>--emit-best 需要一个文件名</translation>
+    </message>
+    <message>
+        <source>--emit-best would overwrite the scenario it searches</source>
+        <translation>--emit-best 会覆盖它所搜索的场景</translation>
+    </message>
+    <message>
+        <source>--hardware: unknown GPU preset &quot;%1&quot;</source>
+        <translation>--hardware：未知的 GPU 预设 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--hardware names no GPU</source>
+        <translation>--hardware 没有指定任何 GPU</translation>
+    </message>
+    <message>
+        <source>no plan fits and meets the constraints: nothing to write to %1</source>
+        <translation>没有既能放进显存又满足约束的方案：没有内容可写入 %1</translation>
+    </message>
+    <message>
+        <source>(best layout for %1)</source>
+        <translation>（%1 最优布局）</translation>
+    </message>
+    <message>
+        <source>Searched %1 layouts over %2 pairs of GPU and GPU count in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.</source>
+        <translation>在 %2 组 GPU 型号与 GPU 数组合上搜索了 %1 个布局，用时 %3 s（%4 个线程）：%5 个有效（均已评估），%6 个显存放得下，%7 个满足约束。</translation>
+    </message>
+    <message>
+        <source>  skipped %1 x %2: %3</source>
+        <translation>  跳过 %1 x %2：%3</translation>
+    </message>
+    <message>
+        <source>No plan fits in memory and meets the constraints.</source>
+        <translation>没有既能放进显存又满足约束的方案。</translation>
+    </message>
+    <message>
+        <source>Best for %1 (objective: %2):</source>
+        <translation>%1 最优（优化目标：%2）：</translation>
+    </message>
+    <message>
+        <source>days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens</source>
+        <translation>每十亿 token 的 USD</translation>
+    </message>
+    <message>
+        <source>TCO of the run</source>
+        <translation>训练任务 TCO</translation>
+    </message>
+    <message>
+        <source>  %1 better than the runner-up, which differs in %2.</source>
+        <translation>  比次优方案好 %1，两者的差别在于 %2。</translation>
+    </message>
+    <message>
+        <source>Top %1 (margin: what each gains over the next):</source>
+        <translation>前 %1 名（差距：每个方案相对下一名的优势）：</translation>
+    </message>
+    <message>
+        <source>Pareto front, days to train against USD per billion tokens (free_GB: usable memory left):</source>
+        <translation>帕累托前沿，训练天数与每十亿 token 的 USD 对比（free_GB：剩余可用显存）：</translation>
+    </message>
+    <message>
+        <source>Best plan written to %1</source>
+        <translation>最佳方案已写入 %1</translation>
     </message>
 </context>
 </TS>
