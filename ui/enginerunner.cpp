@@ -16,9 +16,17 @@ EngineRunner::EngineRunner(QObject *parent)
 // A job still running holds only its own copies; it finishes in the pool without us.
 EngineRunner::~EngineRunner() = default;
 
-quint64 EngineRunner::request(const Scenario &scenario, const std::vector<HardwareOption> &hardware)
+quint64 EngineRunner::request(const Scenario &scenario, const std::vector<HardwareOption> &hardware,
+                              std::shared_ptr<const PresetCatalog> catalog,
+                              std::vector<uncertainty::FieldNote> givenRanges)
 {
-    AnalysisRequest r{++m_latestId, scenario, hardware};
+    AnalysisRequest r;
+    r.id = ++m_latestId;
+    r.scenario = scenario;
+    r.hardware = hardware;
+    r.catalog = std::move(catalog);
+    r.givenRanges = std::move(givenRanges);
+    r.uncertaintyOptions = m_uncertainty;
     // Our own flag, not m_watcher.isRunning(): a job that has finished but whose finished()
     // has not been delivered yet still counts, or setFuture() would silently swallow it.
     if (m_running) {

@@ -22,8 +22,16 @@ public:
     explicit EngineRunner(QObject *parent = nullptr);
     ~EngineRunner() override;
 
-    // Returns the request id (increasing). The hardware list is copied into the job.
-    quint64 request(const Scenario &scenario, const std::vector<HardwareOption> &hardware);
+    // Returns the request id (increasing). The hardware list is copied into the job. The catalog
+    // and the ranges a file gave set the uncertainty ranges (AnalysisRequest).
+    quint64 request(const Scenario &scenario, const std::vector<HardwareOption> &hardware,
+                    std::shared_ptr<const PresetCatalog> catalog = {},
+                    std::vector<uncertainty::FieldNote> givenRanges = {});
+
+    // The sampling of the ranges and sensitivity (default: 2,000 samples, seed 1, one thread);
+    // 0 samples leaves them out. Applies to the requests made after.
+    void setUncertaintyOptions(const uncertainty::Options &options) { m_uncertainty = options; }
+    const uncertainty::Options &uncertaintyOptions() const { return m_uncertainty; }
 
     quint64 latestRequestId() const { return m_latestId; }
     bool isBusy() const { return m_running || m_pending.has_value(); }
@@ -39,6 +47,7 @@ private:
 
     QFutureWatcher<Analysis> m_watcher;
     std::optional<AnalysisRequest> m_pending;
+    uncertainty::Options m_uncertainty;
     bool m_running = false;
     quint64 m_latestId = 0;
     int m_dropped = 0;

@@ -20,6 +20,48 @@ QString metricText(const char *key, double v)
     const MetricInfo *m = findMetric(QLatin1String(key));
     return m ? formatMetric(*m, v) : formatNumber(v, 2);
 }
+
+// The tiles that show a P10-P90 range, with the model's metric of each.
+struct RangeSpec {
+    const char *key;
+    uncertainty::Metric metric;
+};
+constexpr RangeSpec kRanges[] = {
+    {"step_time_s", uncertainty::Metric::StepTime},
+    {"days_to_train", uncertainty::Metric::DaysToTrain},
+    {"tco_usd", uncertainty::Metric::Tco},
+    {"cost_per_billion_tokens_usd", uncertainty::Metric::CostPerBillionTokens},
+};
+
+// Both ends as the tile's value is written, the unit once: "15.6-17.2 s", "$1.21M-$1.48M".
+QString rangeNumbers(const char *key, double lo, double hi)
+{
+    if (qstrcmp(key, "days_to_train") == 0)
+        return formatNumber(lo, 1) + QLatin1Char('-') + formatNumber(hi, 1);
+    if (qstrcmp(key, "step_time_s") == 0) { // three digits are enough for a range
+        const int decimals = hi >= 100 ? 0 : hi >= 10 ? 1
+                                                      : 2;
+        return formatNumber(lo, decimals) + QLatin1Char('-') + formatNumber(hi, decimals) + QStringLiteral(" s");
+    }
+    if (key[0] == 't' || key[0] == 'c') { // USD: one scale for both ends, "$0.84-1.27M"
+        const double scale = hi >= 1e9 ? 1e9 : hi >= 1e6 ? 1e6
+            : hi >= 1e4                                  ? 1e3
+                                                         : 1;
+        const char *suffix = hi >= 1e9 ? "B" : hi >= 1e6 ? "M"
+            : hi >= 1e4                                  ? "k"
+                                                         : "";
+        const int decimals = hi / scale >= 100 ? 0 : hi / scale >= 10 ? 1
+                                                                      : 2;
+        return QStringLiteral("$") + formatNumber(lo / scale, decimals) + QLatin1Char('-') + formatNumber(hi / scale, decimals)
+            + QLatin1String(suffix);
+    }
+    QString a = metricText(key, lo);
+    const QString b = metricText(key, hi);
+    const qsizetype space = b.lastIndexOf(QLatin1Char(' '));
+    if (space > 0 && a.endsWith(b.mid(space)))
+        a.chop(b.size() - space);
+    return a + QLatin1Char('-') + b;
+}
 } // namespace
 
 KeyFigures::KeyFigures(QWidget *parent)
@@ -50,6 +92,12 @@ KeyFigures::KeyFigures(QWidget *parent)
         t.metric = QLatin1String(s.key);
         t.title = tr(s.title);
         t.tooltip = tr(s.tip);
+        for (const RangeSpec &r : kRanges)
+            if (qstrcmp(r.key, s.key) == 0) {
+                t.rangeObject = new QObject(this);
+                t.rangeObject->setObjectName(QStringLiteral("keyRange_") + t.metric);
+                t.rangeObject->setProperty("text", QString());
+            }
         m_tiles.append(t);
     }
 }
@@ -74,7 +122,7 @@ QFont KeyFigures::valueFont() const
 
 QSize KeyFigures::sizeHint() const
 {
-    const int h = 2 * QFontMetrics(titleFont()).height() + QFontMetrics(valueFont()).height() + 2 * kPadY + 2;
+    const int h = 3 * QFontMetrics(titleFont()).height() + QFontMetrics(valueFont()).height() + 2 * kPadY + 2;
     return QSize(int(m_tiles.size()) * 130, h);
 }
 
@@ -116,6 +164,23 @@ void KeyFigures::showResult(const Result &r)
     update();
 }
 
+void KeyFigures::showRanges(const UncertaintyFigures &u)
+{
+    for (const RangeSpec &spec : kRanges)
+        for (Tile &t : m_tiles) {
+            if (t.metric != QLatin1String(spec.key))
+                continue;
+            const uncertainty::Percentiles &p = u.of(spec.metric);
+            const QString text = u.valid ? tr("P10-P90: %1").arg(rangeNumbers(spec.key, p.p10, p.p90)) : QString();
+            if (text != t.range)
+                t.laidOutWidth = -1;
+            t.range = text;
+            t.rangeNumbers = u.valid ? rangeNumbers(spec.key, p.p10, p.p90) : QString();
+            t.rangeObject->setProperty("text", text);
+        }
+    update();
+}
+
 void KeyFigures::setStale(bool stale)
 {
     if (stale == m_stale)
@@ -138,6 +203,22 @@ QString KeyFigures::valueText(const QString &metric) const
     for (const Tile &t : m_tiles)
         if (t.metric == metric)
             return t.value;
+    return QString();
+}
+
+QString KeyFigures::rangeText(const QString &metric) const
+{
+    for (const Tile &t : m_tiles)
+        if (t.metric == metric)
+            return t.range;
+    return QString();
+}
+
+QString KeyFigures::shownRangeText(const QString &metric) const
+{
+    for (const Tile &t : m_tiles)
+        if (t.metric == metric)
+            return t.rangeShown;
     return QString();
 }
 
@@ -199,6 +280,8 @@ void KeyFigures::paintEvent(QPaintEvent *)
         if (t.laidOutWidth != inner.width()) {
             layOut(t.shownTitle, tm, tf, t.title, inner.width());
             layOut(t.shownValue, vm, vf, t.value, inner.width());
+            t.rangeShown = tm.horizontalAdvance(t.range) <= inner.width() ? t.range : t.rangeNumbers;
+            layOut(t.shownRange, tm, tf, t.rangeShown, inner.width());
             layOut(t.shownDetail, tm, tf, t.detail, inner.width());
             t.laidOutWidth = inner.width();
         }
@@ -216,6 +299,12 @@ void KeyFigures::paintEvent(QPaintEvent *)
         p.drawStaticText(inner.left(), y, t.shownValue);
         y += vm.height();
         p.setFont(tf);
+        if (t.rangeObject) { // the range under the value, the detail under it
+            p.setPen(m_stale ? grey : muted);
+            p.drawStaticText(inner.left(), y, t.shownRange);
+            y += tm.height();
+        }
+        p.setFont(tf);
         p.setPen(m_stale ? grey : t.alarm ? alarm
                                           : muted);
         p.drawStaticText(inner.left(), y, t.shownDetail);
@@ -231,7 +320,8 @@ bool KeyFigures::event(QEvent *event)
             const Tile &t = m_tiles[i];
             QToolTip::showText(help->globalPos(),
                                QStringLiteral("<b>%1: %2</b><br>%3<br>%4%5")
-                                   .arg(t.title.toHtmlEscaped(), t.value.toHtmlEscaped(), t.detail.toHtmlEscaped(),
+                                   .arg(t.title.toHtmlEscaped(), t.value.toHtmlEscaped(),
+                                        (t.range.isEmpty() ? QString() : t.range.toHtmlEscaped() + tr(" (uncertainty of the inputs)") + QStringLiteral("<br>")) + t.detail.toHtmlEscaped(),
                                         t.tooltip.toHtmlEscaped(),
                                         m_stale ? tr("<br><i>Stale: the last valid plan's figure.</i>") : QString()),
                                this, tileRect(i));

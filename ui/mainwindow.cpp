@@ -5,6 +5,7 @@
 #include "appsettings.h"
 #include "charts/plancharts.h"
 #include "core/resultio.h"
+#include "core/uncertaintyio.h"
 #include "editor/planeditor.h"
 #include "enginerunner.h"
 #include "handbook.h"
@@ -68,6 +69,11 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/commtax.svg")));
     m_hardware = hardwareOptions(m_doc->catalog());
+    m_catalog = std::make_shared<const PresetCatalog>(m_doc->catalog());
+    connect(m_doc, &PlanDocument::catalogChanged, this, [this] {
+        m_catalog = std::make_shared<const PresetCatalog>(m_doc->catalog());
+        scheduleAnalysis();
+    });
 
     connect(m_runner, &EngineRunner::analysisReady, this, &MainWindow::applyAnalysis);
     connect(m_doc, &PlanDocument::scenarioChanged, this, &MainWindow::scheduleAnalysis);
@@ -143,10 +149,12 @@ void MainWindow::buildCentral()
         {new BubbleChart, "chart_bubble"},
         {new CostChart, "chart_cost"},
         {new MemoryChart, "chart_memory"},
+        {new SensitivityChart, "chart_sensitivity"},
     };
     int i = 0;
     for (const auto &[chart, name] : charts) {
         chart->setObjectName(QLatin1String(name));
+        chart->setMinimumWidth(220); // three charts and the warnings beside the editor at 1280x800
         connect(chart, &ChartView::redrawn, this, &MainWindow::onChartRedrawn);
         m_charts.append(chart);
         grid->addWidget(chart, i / 3, i % 3);
@@ -169,9 +177,12 @@ void MainWindow::buildCentral()
                                tr("Bus bandwidth"), tr("Compute"), tr("Goodput"), tr("Money")});
     m_details->setObjectName(QStringLiteral("planDetails"));
     wl->addWidget(m_details);
-    grid->addWidget(warningsBox, 1, 2);
+    // Six charts in two rows of three; the warnings and the plan at a glance beside them, over
+    // both rows, a little narrower.
+    grid->addWidget(warningsBox, 0, 3, 2, 1);
     for (int c = 0; c < 3; ++c)
-        grid->setColumnStretch(c, 1);
+        grid->setColumnStretch(c, 4);
+    grid->setColumnStretch(3, 3);
     for (int r = 0; r < 2; ++r)
         grid->setRowStretch(r, 1);
     v->addLayout(grid, 1);
@@ -354,6 +365,17 @@ bool MainWindow::openFile(const QString &fileName)
         return false;
     }
     rememberFile(fileName, tr("Opened"));
+    // The uncertainty ranges the file gives (README "Uncertainty and sensitivity"); the editor
+    // keeps values only, so they are read here for the sensitivity chart and the key figures.
+    m_givenRanges.clear();
+    m_givenRangesFile = m_doc->fileName();
+    uncertainty::PlanInputs inputs;
+    LoadError ignored;
+    if (scenarioPlanInputs(fileName, m_doc->scenario(), m_doc->catalog(), inputs, &ignored))
+        for (const uncertainty::InputRange &r : inputs.inputs)
+            if (r.given)
+                m_givenRanges.push_back(uncertainty::FieldNote{r.info->path, r.kind, r.low, r.high});
+    scheduleAnalysis(); // the same plan as before may come with other ranges
     return true;
 }
 
@@ -542,9 +564,18 @@ void MainWindow::scheduleAnalysis()
         this,
         [this] {
             m_analysisQueued = false;
-            m_runner->request(m_doc->scenario(), m_hardware);
+            // The ranges a file gave hold for that file's plan (and edits of it) only.
+            const bool fromFile = !m_givenRangesFile.isEmpty() && m_doc->fileName() == m_givenRangesFile;
+            m_runner->request(m_doc->scenario(), m_hardware, m_catalog,
+                              fromFile ? m_givenRanges : std::vector<uncertainty::FieldNote>{});
         },
         Qt::QueuedConnection);
+}
+
+void MainWindow::setUncertaintyOptions(const uncertainty::Options &options)
+{
+    m_runner->setUncertaintyOptions(options);
+    scheduleAnalysis();
 }
 
 void MainWindow::applyAnalysis(const Analysis &a)
@@ -553,6 +584,7 @@ void MainWindow::applyAnalysis(const Analysis &a)
         m_latest = a;
         m_stale = false;
         m_keyFigures->showResult(a.result);
+        m_keyFigures->showRanges(a.uncertainty);
         m_keyFigures->setStale(false);
         m_editor->setErrors({});
         m_chartsRequest = a.requestId;

@@ -23,6 +23,7 @@
 #include <QMessageBox>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QAction;
@@ -79,6 +80,9 @@ public:
     void setFileDialog(FileDialog dialog) { m_fileDialog = std::move(dialog); }
 
     QList<ChartView *> charts() const { return m_charts; }
+    // The sampling behind the key figures' ranges and the sensitivity chart (0 samples: none),
+    // e.g. for a benchmark of what they cost. Takes effect with the next evaluation.
+    void setUncertaintyOptions(const uncertainty::Options &options);
 
 Q_SIGNALS:
     void analysisApplied(const commtax::Analysis &analysis);
@@ -118,6 +122,9 @@ private:
     QList<ChartView *> m_charts;
     bool m_analysisQueued = false;
     std::vector<HardwareOption> m_hardware;
+    std::shared_ptr<const PresetCatalog> m_catalog;    // the document's, shared with the engine's jobs
+    std::vector<uncertainty::FieldNote> m_givenRanges; // ranges of the file opened last
+    QString m_givenRangesFile;
 
     std::optional<Analysis> m_latest;
     bool m_stale = false;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis.h"
 
+#include "uncertaintyio.h"
+
 #include <QElapsedTimer>
 
 #include <algorithm>
@@ -101,6 +103,53 @@ HardwareBar barOf(const SweepPoint &p)
 }
 } // namespace
 
+uncertainty::PlanInputs analysisInputs(const AnalysisRequest &request)
+{
+    const Scenario &s = request.scenario;
+    std::vector<uncertainty::FieldNote> notes;
+    if (request.catalog)
+        notes = scenarioNotes(s, *request.catalog);
+    for (const uncertainty::FieldNote &given : request.givenRanges) {
+        const auto it = std::find_if(notes.begin(), notes.end(), [&](const uncertainty::FieldNote &n) { return n.path == given.path; });
+        if (it != notes.end())
+            *it = given;
+        else
+            notes.push_back(given);
+    }
+    // A given range that no longer holds the (edited) value falls back to the default of its kind.
+    return uncertainty::planInputs(s.plan, notes);
+}
+
+namespace {
+QVector<SensitivityBar> barsOf(const std::vector<uncertainty::TornadoBar> &bars)
+{
+    QVector<SensitivityBar> out;
+    out.reserve(qsizetype(bars.size()));
+    for (const uncertainty::TornadoBar &b : bars) {
+        if (!std::isfinite(b.low) || !std::isfinite(b.high))
+            continue;
+        out.append(SensitivityBar{QString::fromStdString(b.input), b.input_low, b.input_high, b.low, b.high, b.swing});
+    }
+    return out;
+}
+
+UncertaintyFigures uncertaintyOf(const AnalysisRequest &request)
+{
+    const uncertainty::PlanInputs in = analysisInputs(request);
+    const uncertainty::Summary s = uncertainty::monteCarlo(in, request.uncertaintyOptions);
+    UncertaintyFigures u;
+    u.valid = true;
+    u.samples = s.samples;
+    u.seed = s.seed;
+    u.invalid = s.invalid;
+    for (std::size_t m = 0; m < uncertainty::kMetricCount; ++m)
+        u.metric[m] = s.metric[m];
+    u.costTornado = barsOf(uncertainty::tornado(in, uncertainty::Metric::CostPerBillionTokens));
+    u.daysTornado = barsOf(uncertainty::tornado(in, uncertainty::Metric::DaysToTrain));
+    return u;
+}
+} // namespace
+
 Analysis analyse(const AnalysisRequest &request)
 {
     QElapsedTimer clock;
@@ -198,6 +247,10 @@ Analysis analyse(const AnalysisRequest &request)
         }
         a.memory.append(m);
     }
+
+    // 6. ranges and sensitivity
+    if (request.uncertaintyOptions.samples > 0)
+        a.uncertainty = uncertaintyOf(request);
     a.elapsedMs = double(clock.nsecsElapsed()) / 1e6;
     return a;
 }

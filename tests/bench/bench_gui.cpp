@@ -9,6 +9,8 @@
 //     and to the first charts drawn;
 //   - memory: VmHWM (peak resident set) and VmRSS from /proc/self/status.
 // Run: QT_QPA_PLATFORM=offscreen build-gui/tests/bench_gui [--edits 200] [--json out.json]
+//      [--samples N] (the uncertainty's samples per edit, default 2,000; 0 leaves the ranges and
+//      the sensitivity chart's data out, to see what they cost)
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "charts/chartview.h"
@@ -119,6 +121,7 @@ int main(int argc, char **argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     int edits = 200;
+    int samples = uncertainty::Options().samples;
     QString jsonOut;
     const QStringList args = QCoreApplication::arguments();
     for (qsizetype i = 1; i + 1 < args.size(); ++i) {
@@ -126,6 +129,8 @@ int main(int argc, char **argv)
             edits = args[i + 1].toInt();
         if (args[i] == QLatin1String("--json"))
             jsonOut = args[i + 1];
+        if (args[i] == QLatin1String("--samples"))
+            samples = args[i + 1].toInt();
     }
 
     QTemporaryDir dir;
@@ -134,6 +139,9 @@ int main(int argc, char **argv)
     // As app/main.cpp: the preset library (a new one, as on first start), comparison, reports, calibration.
     new AppFeatures(&w, dir.filePath(QStringLiteral("library.sqlite")));
     w.setSavePrompt([] { return QMessageBox::Discard; });
+    uncertainty::Options sampling;
+    sampling.samples = samples;
+    w.setUncertaintyOptions(sampling);
     FirstPaint paint;
     w.installEventFilter(&paint);
     quint64 redrawnId = 0;
@@ -288,6 +296,7 @@ int main(int argc, char **argv)
     const double coldStartMs = ageAtMain * 1000.0 + firstPaintMs;
     QJsonObject o{
         {QStringLiteral("edits"), edits},
+        {QStringLiteral("uncertainty_samples"), samples},
         {QStringLiteral("edits_timed"), int(editMs.size())},
         {QStringLiteral("edits_invalid"), invalid},
         {QStringLiteral("edits_timed_out"), timeouts},
