@@ -571,13 +571,13 @@ const FieldInfo *fieldOfPath(const QString &path)
 SensitivityChart::SensitivityChart(QWidget *parent)
     : ChartView(tr("Sensitivity of the cost"), parent)
 {
-    styleAxis(xAxis, tr("USD per billion tokens (line: this plan)"));
+    styleAxis(xAxis, tr("USD per billion tokens"));
     yAxis->grid()->setVisible(false);
     yAxis->setTickLength(0, 0);
-    // Both sides start at the plan's value (the bars' base value): a bar reaches the cost with
-    // the input at that end of its range.
-    m_low = makeBars(QStringLiteral("sensitivity_low"), tr("Input at its low end"), kLowColor, yAxis, xAxis);
-    m_high = makeBars(QStringLiteral("sensitivity_high"), tr("Input at its high end"), kHighColor, yAxis, xAxis);
+    // Both sides start at the plan's value (the bars' base value; their data is the change from
+    // it): a bar reaches the cost with the input at that end of its range.
+    m_low = makeBars(QStringLiteral("sensitivity_low"), tr("Input low"), kLowColor, yAxis, xAxis);
+    m_high = makeBars(QStringLiteral("sensitivity_high"), tr("Input high"), kHighColor, yAxis, xAxis);
     for (QCPBars *b : {m_low, m_high})
         b->setWidth(kTornadoBarWidth);
     m_value = makeGraph(QStringLiteral("sensitivity_value"), QString(), QPen(kInk, 1.5), QCPScatterStyle(), yAxis, xAxis);
@@ -611,8 +611,8 @@ void SensitivityChart::draw(const Analysis &a)
         const SensitivityBar &b = u.costTornado[i];
         labels << inputName(b.input);
         keys << double(n - i);
-        lows << b.low;
-        highs << b.high;
+        lows << b.low - value; // QCPBars run from the base value to base + value
+        highs << b.high - value;
         lo = std::min({lo, b.low, b.high});
         hi = std::max({hi, b.low, b.high});
     }
