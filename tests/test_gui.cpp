@@ -6,6 +6,7 @@
 #include "appsettings.h"
 #include "charts/plancharts.h"
 #include "editor/planeditor.h"
+#include "enginerunner.h"
 #include "keyfigures.h"
 #include "mainwindow.h"
 #include "plandocument.h"
@@ -55,6 +56,14 @@ struct Fixture {
             ++applied;
         });
         QObject::connect(&window, &MainWindow::chartsRedrawn, &window, [this](quint64 id) { redrawn = id; });
+        // Ranges come after the point figures, and only ever for the plan shown.
+        QObject::connect(&window, &MainWindow::uncertaintyApplied, &window, [this](const UncertaintyFigures &u) {
+            if (u.requestId != last.requestId || !last.valid || redrawn != last.requestId)
+                ++rangesOfAnotherPlan;
+            ranges = u;
+            ++rangesApplied;
+        });
+        QObject::connect(&window, &MainWindow::sensitivityRedrawn, &window, [this](quint64 id) { sensitivityRedrawn = id; });
         window.setSavePrompt([this] {
             ++prompts;
             return promptAnswer;
@@ -63,10 +72,12 @@ struct Fixture {
             window.resize(1600, 1000);
         window.show();
     }
-    // The newest plan has been evaluated and, when valid, drawn by every chart.
+    // The newest plan has been evaluated and, when valid, drawn by every chart, its ranges and
+    // tornado included.
     bool settled() const
     {
-        return applied > 0 && last.scenario == window.scenario() && (!last.valid || redrawn == last.requestId);
+        return applied > 0 && last.scenario == window.scenario()
+            && (!last.valid || (redrawn == last.requestId && ranges.requestId == last.requestId && sensitivityRedrawn == last.requestId));
     }
     template <class T>
     T *find(const QString &name) const { return window.findChild<T *>(name); }
@@ -82,6 +93,10 @@ struct Fixture {
     Analysis last;
     int applied = 0;
     quint64 redrawn = 0;
+    UncertaintyFigures ranges; // the last ranges applied
+    int rangesApplied = 0;
+    int rangesOfAnotherPlan = 0; // must stay 0
+    quint64 sensitivityRedrawn = 0;
     int prompts = 0;
     QMessageBox::StandardButton promptAnswer = QMessageBox::Discard;
 };
@@ -821,7 +836,7 @@ private Q_SLOTS:
                 QCOMPARE(f->window.scenario().plan.cluster.nodes, 64);
             }
             const uncertainty::Summary s = uncertainty::monteCarlo(inputsOf(f->window), uncertainty::Options());
-            const UncertaintyFigures &u = f->last.uncertainty;
+            const UncertaintyFigures &u = f->ranges;
             QVERIFY(u.valid);
             QCOMPARE(u.samples, 2000);
             QCOMPARE(u.seed, quint64(1));
@@ -868,7 +883,7 @@ private Q_SLOTS:
         QVERIFY(f->window.openFile(file));
         QTRY_VERIFY(f->applied > before && f->settled());
         const Result &r = f->last.result;
-        const UncertaintyFigures &u = f->last.uncertainty;
+        const UncertaintyFigures &u = f->ranges;
         QVERIFY(u.valid);
         for (const RangeTile &t : kRangeTiles) {
             const double v = uncertainty::metricValue(r, t.model);
@@ -920,6 +935,52 @@ private Q_SLOTS:
         QCOMPARE(SensitivityChart::inputName(QStringLiteral("gpu.price_usd")), QStringLiteral("GPU price"));
     }
 
+    // Two quick edits: the second comes the moment the first plan's figures arrive, while its
+    // ranges are being computed. Those are cancelled (or dropped); the key figures and the
+    // tornado show the second plan's ranges, never the first's, and the point figures of each
+    // plan come before its ranges.
+    void twoQuickEditsShowTheNewestRanges()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        auto *runner = f->window.findChild<EngineRunner *>();
+        QVERIFY(runner);
+        const int droppedBefore = runner->droppedUncertaintyCount();
+        auto *nodes = f->find<QSpinBox>(QStringLiteral("field_cluster_nodes"));
+        QList<quint64> rangeIds;
+        QObject::connect(&f->window, &MainWindow::uncertaintyApplied, &f->window,
+                         [&](const UncertaintyFigures &u) { rangeIds << u.requestId; });
+        quint64 firstId = 0;
+        QString rangeWhileComputing = QStringLiteral("(not seen)");
+        bool pendingLook = false;
+        QObject::connect(&f->window, &MainWindow::analysisApplied, &f->window, [&](const Analysis &a) {
+            if (firstId != 0 || a.scenario.plan.cluster.nodes != 16)
+                return;
+            firstId = a.requestId;
+            rangeWhileComputing = rangeShown(*f, "tco_usd"); // the old plan's range is gone
+            pendingLook = f->find<ChartView>(QStringLiteral("chart_sensitivity"))->isPending();
+            nodes->setValue(64); // while the first plan's ranges are on their way
+        });
+        nodes->setValue(16);
+        QTRY_VERIFY(firstId != 0 && f->settled());
+        QCOMPARE(rangeWhileComputing, QString());
+        QVERIFY(pendingLook);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 64);
+        QVERIFY(f->last.requestId > firstId);
+        QVERIFY2(!rangeIds.contains(firstId), "the first plan's ranges were shown");
+        QCOMPARE(rangeIds, QList<quint64>{f->last.requestId});
+        QCOMPARE(f->rangesOfAnotherPlan, 0);
+        QVERIFY(runner->droppedUncertaintyCount() > droppedBefore);
+        QVERIFY(!f->find<ChartView>(QStringLiteral("chart_sensitivity"))->isPending());
+        // and they are the 64-node plan's
+        const uncertainty::Summary s = uncertainty::monteCarlo(inputsOf(f->window), uncertainty::Options());
+        for (const RangeTile &t : kRangeTiles)
+            QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, s.metric[std::size_t(t.model)].p10, s.metric[std::size_t(t.model)].p90));
+        const std::vector<uncertainty::TornadoBar> model = uncertainty::tornado(inputsOf(f->window), uncertainty::Metric::CostPerBillionTokens);
+        QCOMPARE(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->baseValue(), f->last.result.cost_per_billion_tokens_usd);
+        QVERIFY(close(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->baseValue() + barValue(f->find<QCPBars>(QStringLiteral("sensitivity_low")), double(std::min(int(model.size()), SensitivityChart::kMaxBars))), model[0].low));
+    }
+
     // Six charts and the key figures with their ranges at both window sizes: nothing clipped,
     // the window not forced wider.
     void screenshotsWithSensitivity()
@@ -939,10 +1000,10 @@ private Q_SLOTS:
             // every range fits its tile (the painted text is elided otherwise): "P10-P90: a-b",
             // or "a-b" in a narrow tile
             const auto *k = f->find<KeyFigures>(QStringLiteral("keyFigures"));
-            const int tileWidth = (k->width() - 8 * 5) / 9 - 12;
             QFont tf = k->font();
             tf.setPointSizeF(tf.pointSizeF() - 1);
             for (const RangeTile &t : kRangeTiles) {
+                const int tileWidth = k->tileRectOf(QLatin1String(t.metric)).width() - 12;
                 const QString shown = k->shownRangeText(QLatin1String(t.metric));
                 QVERIFY(k->rangeText(QLatin1String(t.metric)).endsWith(shown));
                 QVERIFY2(QFontMetrics(tf).horizontalAdvance(shown) <= tileWidth,

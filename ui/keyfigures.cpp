@@ -13,6 +13,8 @@ namespace commtax {
 namespace {
 constexpr int kSpacing = 5;
 constexpr int kPadX = 6;
+// Narrower than this, the tiles go in two rows: their titles and details would be cut.
+constexpr int kMinTileWidth = 128;
 constexpr int kPadY = 4;
 
 QString metricText(const char *key, double v)
@@ -120,10 +122,21 @@ QFont KeyFigures::valueFont() const
     return f;
 }
 
+int KeyFigures::rowHeight() const
+{
+    return 3 * QFontMetrics(titleFont()).height() + QFontMetrics(valueFont()).height() + 2 * kPadY + 2;
+}
+
+int KeyFigures::columns() const
+{
+    const int n = int(m_tiles.size());
+    return (width() - (n - 1) * kSpacing) / n >= kMinTileWidth ? n : (n + 1) / 2;
+}
+
 QSize KeyFigures::sizeHint() const
 {
-    const int h = 3 * QFontMetrics(titleFont()).height() + QFontMetrics(valueFont()).height() + 2 * kPadY + 2;
-    return QSize(int(m_tiles.size()) * 130, h);
+    const int rows = (int(m_tiles.size()) + columns() - 1) / columns();
+    return QSize(int(m_tiles.size()) * 130, rows * rowHeight() + (rows - 1) * kSpacing);
 }
 
 QSize KeyFigures::minimumSizeHint() const { return QSize(int(m_tiles.size()) * 80, sizeHint().height()); }
@@ -164,8 +177,22 @@ void KeyFigures::showResult(const Result &r)
     update();
 }
 
+void KeyFigures::setRangesPending(bool pending)
+{
+    m_rangesPending = pending;
+    for (Tile &t : m_tiles)
+        if (t.rangeObject) {
+            t.range.clear();
+            t.rangeNumbers.clear();
+            t.rangeObject->setProperty("text", QString());
+            t.laidOutWidth = -1;
+        }
+    update();
+}
+
 void KeyFigures::showRanges(const UncertaintyFigures &u)
 {
+    m_rangesPending = false;
     for (const RangeSpec &spec : kRanges)
         for (Tile &t : m_tiles) {
             if (t.metric != QLatin1String(spec.key))
@@ -196,6 +223,8 @@ void KeyFigures::resizeEvent(QResizeEvent *event)
     for (Tile &t : m_tiles)
         t.laidOutWidth = -1;
     QWidget::resizeEvent(event);
+    if (sizeHint().height() != height())
+        updateGeometry(); // one row or two
 }
 
 QString KeyFigures::valueText(const QString &metric) const
@@ -248,9 +277,10 @@ QStringList KeyFigures::metricsShown() const
 
 QRect KeyFigures::tileRect(int index) const
 {
-    const int n = int(m_tiles.size());
+    const int n = columns();
     const int w = (width() - (n - 1) * kSpacing) / n;
-    return QRect(index * (w + kSpacing), 0, w, height() - 1);
+    const int h = rowHeight();
+    return QRect((index % n) * (w + kSpacing), (index / n) * (h + kSpacing), w, h - 1);
 }
 
 int KeyFigures::tileAt(const QPoint &pos) const
@@ -281,6 +311,8 @@ void KeyFigures::paintEvent(QPaintEvent *)
             layOut(t.shownTitle, tm, tf, t.title, inner.width());
             layOut(t.shownValue, vm, vf, t.value, inner.width());
             t.rangeShown = tm.horizontalAdvance(t.range) <= inner.width() ? t.range : t.rangeNumbers;
+            if (t.range.isEmpty() && m_rangesPending) // being computed: a placeholder, not an older plan's
+                t.rangeShown = tr("P10-P90: %1").arg(QChar(0x2026));
             layOut(t.shownRange, tm, tf, t.rangeShown, inner.width());
             layOut(t.shownDetail, tm, tf, t.detail, inner.width());
             t.laidOutWidth = inner.width();
@@ -300,7 +332,7 @@ void KeyFigures::paintEvent(QPaintEvent *)
         y += vm.height();
         p.setFont(tf);
         if (t.rangeObject) { // the range under the value, the detail under it
-            p.setPen(m_stale ? grey : muted);
+            p.setPen(m_stale || t.range.isEmpty() ? grey : muted);
             p.drawStaticText(inner.left(), y, t.shownRange);
             y += tm.height();
         }

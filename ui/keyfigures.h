@@ -28,6 +28,17 @@ public:
     // tokens (invalid figures: no range). Each is also the "text" property of a child object
     // named "keyRange_<metric>", for tests and tools.
     void showRanges(const UncertaintyFigures &u);
+    // No ranges until showRanges(): those shown belong to an older plan. Pending: the tiles say
+    // they are being computed; not: they stay empty (no sampling).
+    void setRangesPending(bool pending);
+    // The tile of a metric, in widget coordinates (one row, or two in a narrow window).
+    QRect tileRectOf(const QString &metric) const
+    {
+        for (int i = 0; i < int(m_tiles.size()); ++i)
+            if (m_tiles[i].metric == metric)
+                return tileRect(i);
+        return {};
+    }
     // Grey the figures: they belong to the last valid plan, not the current one.
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
@@ -68,12 +79,15 @@ private:
     };
     void setTile(const char *metric, const QString &value, const QString &detail, bool alarm);
     QRect tileRect(int index) const;
+    int columns() const;
+    int rowHeight() const;
     int tileAt(const QPoint &pos) const;
     QFont titleFont() const;
     QFont valueFont() const;
 
     QVector<Tile> m_tiles;
     bool m_stale = false;
+    bool m_rangesPending = false;
 };
 
 } // namespace commtax

@@ -132,23 +132,40 @@ QVector<SensitivityBar> barsOf(const std::vector<uncertainty::TornadoBar> &bars)
     }
     return out;
 }
+} // namespace
 
-UncertaintyFigures uncertaintyOf(const AnalysisRequest &request)
+UncertaintyFigures analyseUncertainty(const AnalysisRequest &request, const std::atomic<bool> *cancel)
 {
-    const uncertainty::PlanInputs in = analysisInputs(request);
-    const uncertainty::Summary s = uncertainty::monteCarlo(in, request.uncertaintyOptions);
+    QElapsedTimer clock;
+    clock.start();
     UncertaintyFigures u;
-    u.valid = true;
+    u.requestId = request.id;
+    const auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    if (request.uncertaintyOptions.samples <= 0 || !evaluate(request.scenario.plan).ok())
+        return u;
+    const uncertainty::PlanInputs in = analysisInputs(request);
+    uncertainty::Options options = request.uncertaintyOptions;
+    options.cancel = cancel;
+    const uncertainty::Summary s = uncertainty::monteCarlo(in, options);
+    if (s.cancelled || stopped()) {
+        u.cancelled = true;
+        return u;
+    }
     u.samples = s.samples;
     u.seed = s.seed;
     u.invalid = s.invalid;
     for (std::size_t m = 0; m < uncertainty::kMetricCount; ++m)
         u.metric[m] = s.metric[m];
     u.costTornado = barsOf(uncertainty::tornado(in, uncertainty::Metric::CostPerBillionTokens));
+    if (stopped()) {
+        u.cancelled = true;
+        return u;
+    }
     u.daysTornado = barsOf(uncertainty::tornado(in, uncertainty::Metric::DaysToTrain));
+    u.valid = true;
+    u.elapsedMs = double(clock.nsecsElapsed()) / 1e6;
     return u;
 }
-} // namespace
 
 Analysis analyse(const AnalysisRequest &request)
 {
@@ -247,10 +264,6 @@ Analysis analyse(const AnalysisRequest &request)
         }
         a.memory.append(m);
     }
-
-    // 6. ranges and sensitivity
-    if (request.uncertaintyOptions.samples > 0)
-        a.uncertainty = uncertaintyOf(request);
     a.elapsedMs = double(clock.nsecsElapsed()) / 1e6;
     return a;
 }

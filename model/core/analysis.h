@@ -14,6 +14,7 @@
 #include <QStringList>
 #include <QVector>
 
+#include <atomic>
 #include <memory>
 
 namespace commtax {
@@ -76,7 +77,10 @@ struct SensitivityBar {
 // P10/P50/P90 of the key figures and the tornados of the plan (README "Uncertainty and
 // sensitivity"), from the same Latin hypercube as `commtax evaluate --uncertainty`.
 struct UncertaintyFigures {
-    bool valid = false; // computed (the plan was valid)
+    quint64 requestId = 0;  // the AnalysisRequest's id: the plan they belong to
+    bool valid = false;     // computed (the plan was valid and the run not cancelled)
+    bool cancelled = false; // the run was stopped for a newer plan
+    double elapsedMs = 0;
     int samples = 0;
     quint64 seed = 0;
     int invalid = 0; // samples the engine refused
@@ -117,11 +121,17 @@ struct Analysis {
     QVector<HardwareBar> hardware;
     // 5. memory per GPU under each ZeRO stage, the plan's stage marked
     QVector<MemoryBar> memory;
-    // 6. ranges of the key figures and the sensitivity tornado
+    // 6. ranges of the key figures and the sensitivity tornado: not computed by analyse() but by
+    // analyseUncertainty(), after it, and set here by whoever holds both (the main window).
     UncertaintyFigures uncertainty;
 };
 
-// The plan's inputs with their ranges, as analyse() samples them: kinds from the catalog's
+// The ranges and tornados of a request's plan (its uncertaintyOptions; 0 samples or an invalid
+// plan: not valid). Seconds rather than milliseconds, so a second step after analyse(): the
+// point figures are shown first. Stops early, cancelled and not valid, once *cancel is set.
+UncertaintyFigures analyseUncertainty(const AnalysisRequest &request, const std::atomic<bool> *cancel = nullptr);
+
+// The plan's inputs with their ranges, as analyseUncertainty() samples them: kinds from the catalog's
 // provenance (scenarioNotes()), ranges a file gave in place of the defaults.
 uncertainty::PlanInputs analysisInputs(const AnalysisRequest &request);
 
