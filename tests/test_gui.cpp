@@ -6,12 +6,14 @@
 #include "appsettings.h"
 #include "charts/plancharts.h"
 #include "editor/planeditor.h"
+#include "enginerunner.h"
 #include "keyfigures.h"
 #include "mainwindow.h"
 #include "plandocument.h"
 #include "textpanels.h"
 
 #include "core/resultio.h"
+#include "core/uncertaintyio.h"
 #include "engine/engine.h"
 #include "engine/sweep.h"
 
@@ -23,6 +25,9 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -51,6 +56,14 @@ struct Fixture {
             ++applied;
         });
         QObject::connect(&window, &MainWindow::chartsRedrawn, &window, [this](quint64 id) { redrawn = id; });
+        // Ranges come after the point figures, and only ever for the plan shown.
+        QObject::connect(&window, &MainWindow::uncertaintyApplied, &window, [this](const UncertaintyFigures &u) {
+            if (u.requestId != last.requestId || !last.valid || redrawn != last.requestId)
+                ++rangesOfAnotherPlan;
+            ranges = u;
+            ++rangesApplied;
+        });
+        QObject::connect(&window, &MainWindow::sensitivityRedrawn, &window, [this](quint64 id) { sensitivityRedrawn = id; });
         window.setSavePrompt([this] {
             ++prompts;
             return promptAnswer;
@@ -59,10 +72,12 @@ struct Fixture {
             window.resize(1600, 1000);
         window.show();
     }
-    // The newest plan has been evaluated and, when valid, drawn by every chart.
+    // The newest plan has been evaluated and, when valid, drawn by every chart, its ranges and
+    // tornado included.
     bool settled() const
     {
-        return applied > 0 && last.scenario == window.scenario() && (!last.valid || redrawn == last.requestId);
+        return applied > 0 && last.scenario == window.scenario()
+            && (!last.valid || (redrawn == last.requestId && ranges.requestId == last.requestId && sensitivityRedrawn == last.requestId));
     }
     template <class T>
     T *find(const QString &name) const { return window.findChild<T *>(name); }
@@ -78,6 +93,10 @@ struct Fixture {
     Analysis last;
     int applied = 0;
     quint64 redrawn = 0;
+    UncertaintyFigures ranges; // the last ranges applied
+    int rangesApplied = 0;
+    int rangesOfAnotherPlan = 0; // must stay 0
+    quint64 sensitivityRedrawn = 0;
     int prompts = 0;
     QMessageBox::StandardButton promptAnswer = QMessageBox::Discard;
 };
@@ -133,6 +152,60 @@ Plan planOnPreset(const char *gpu, int nodes)
     p.training.dp = nodes * p.cluster.gpus_per_node / (p.training.tp * p.training.pp);
     return p;
 }
+
+// The inputs and ranges the window samples for its current plan, by the model's own functions.
+uncertainty::PlanInputs inputsOf(const MainWindow &w)
+{
+    return uncertainty::planInputs(w.scenario().plan, scenarioNotes(w.scenario(), w.presetCatalog()));
+}
+
+// "P10-P90: a-b" of a key figure, from its object.
+QString rangeShown(const Fixture &f, const char *metric)
+{
+    const QObject *o = f.window.findChild<QObject *>(QStringLiteral("keyRange_") + QLatin1String(metric));
+    return o ? o->property("text").toString() : QStringLiteral("(no keyRange_%1)").arg(QLatin1String(metric));
+}
+
+// The text a key figure's range must show for P10 = lo and P90 = hi.
+QString expectedRange(const char *metric, double lo, double hi)
+{
+    if (qstrcmp(metric, "days_to_train") == 0)
+        return QStringLiteral("P10-P90: %1-%2").arg(formatNumber(lo, 1), formatNumber(hi, 1));
+    if (qstrcmp(metric, "step_time_s") == 0) {
+        const int decimals = hi >= 100 ? 0 : hi >= 10 ? 1
+                                                      : 2;
+        return QStringLiteral("P10-P90: %1-%2 s").arg(formatNumber(lo, decimals), formatNumber(hi, decimals));
+    }
+    if (metric[0] == 't' || metric[0] == 'c') { // USD: one scale for both ends, "$0.84-1.27M"
+        const double scale = hi >= 1e9 ? 1e9 : hi >= 1e6 ? 1e6
+            : hi >= 1e4                                  ? 1e3
+                                                         : 1;
+        const char *suffix = hi >= 1e9 ? "B" : hi >= 1e6 ? "M"
+            : hi >= 1e4                                  ? "k"
+                                                         : "";
+        const int decimals = hi / scale >= 100 ? 0 : hi / scale >= 10 ? 1
+                                                                      : 2;
+        return QStringLiteral("P10-P90: ") + QStringLiteral("$") + formatNumber(lo / scale, decimals) + QLatin1Char('-') + formatNumber(hi / scale, decimals)
+            + QLatin1String(suffix);
+    }
+    QString a = metricText(metric, lo);
+    const QString b = metricText(metric, hi);
+    const qsizetype space = b.lastIndexOf(QLatin1Char(' '));
+    if (space > 0 && a.endsWith(b.mid(space)))
+        a.chop(b.size() - space);
+    return QStringLiteral("P10-P90: ") + a + QLatin1Char('-') + b;
+}
+
+struct RangeTile {
+    const char *metric;
+    uncertainty::Metric model;
+};
+const RangeTile kRangeTiles[] = {
+    {"step_time_s", uncertainty::Metric::StepTime},
+    {"days_to_train", uncertainty::Metric::DaysToTrain},
+    {"tco_usd", uncertainty::Metric::Tco},
+    {"cost_per_billion_tokens_usd", uncertainty::Metric::CostPerBillionTokens},
+};
 
 QString screenshotDir()
 {
@@ -749,6 +822,194 @@ private Q_SLOTS:
         QVERIFY(g->find<QWidget>(QStringLiteral("field_model_expert_ffn"))->isHidden());
         QVERIFY(g->find<QWidget>(QStringLiteral("field_training_restart_s"))->isHidden());
         QVERIFY(!g->find<QCPBars>(QStringLiteral("step_ep"))->parentPlot()->legend->hasItemWithPlottable(g->find<QCPBars>(QStringLiteral("step_ep"))));
+    }
+    // Key figures show P10-P90 of the model's Monte Carlo (same samples and seed), before and
+    // after an edit made by typing into the editor.
+    void keyFigureRangesAreTheModelsPercentiles()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        for (int round = 0; round < 2; ++round) {
+            if (round == 1) {
+                typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("64"));
+                QTRY_VERIFY(f->settled());
+                QCOMPARE(f->window.scenario().plan.cluster.nodes, 64);
+            }
+            const uncertainty::Summary s = uncertainty::monteCarlo(inputsOf(f->window), uncertainty::Options());
+            const UncertaintyFigures &u = f->ranges;
+            QVERIFY(u.valid);
+            QCOMPARE(u.samples, 2000);
+            QCOMPARE(u.seed, quint64(1));
+            for (const RangeTile &t : kRangeTiles) {
+                const uncertainty::Percentiles &p = s.metric[std::size_t(t.model)];
+                QCOMPARE(u.of(t.model).p10, p.p10);
+                QCOMPARE(u.of(t.model).p50, p.p50);
+                QCOMPARE(u.of(t.model).p90, p.p90);
+                QVERIFY2(p.p10 < p.p90, t.metric);
+                QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, p.p10, p.p90));
+                QCOMPARE(f->find<KeyFigures>(QStringLiteral("keyFigures"))->rangeText(QLatin1String(t.metric)),
+                         rangeShown(*f, t.metric));
+            }
+        }
+    }
+
+    // A plan whose every uncertain input has the range [value, value] (given in its file): P10 =
+    // P90 = the value on every tile, and no input moves the cost.
+    void collapsedRangesShowTheValue()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const QString file = m_dir.filePath(QStringLiteral("collapsed.json"));
+        QString error;
+        QVERIFY2(saveScenarioFile(file, f->window.scenario(), PresetCatalog::builtIn(), &error), qPrintable(error));
+        QFile in(file);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(in.readAll()).object();
+        in.close();
+        const uncertainty::PlanInputs inputs = inputsOf(f->window);
+        QVERIFY(inputs.inputs.size() > 10);
+        for (const uncertainty::InputRange &r : inputs.inputs) {
+            const QString path = QLatin1String(r.info->path);
+            const QString section = path.section(QLatin1Char('.'), 0, 0), key = path.section(QLatin1Char('.'), 1);
+            QJsonObject o = root.value(section).toObject();
+            o.insert(key, QJsonObject{{QStringLiteral("value"), r.value}, {QStringLiteral("kind"), QStringLiteral("measured")}, {QStringLiteral("range"), QJsonArray{r.value, r.value}}});
+            root.insert(section, o);
+        }
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(QJsonDocument(root).toJson());
+        out.close();
+        const int before = f->applied; // the same plan: only its ranges change
+        QVERIFY(f->window.openFile(file));
+        QTRY_VERIFY(f->applied > before && f->settled());
+        const Result &r = f->last.result;
+        const UncertaintyFigures &u = f->ranges;
+        QVERIFY(u.valid);
+        for (const RangeTile &t : kRangeTiles) {
+            const double v = uncertainty::metricValue(r, t.model);
+            QCOMPARE(u.of(t.model).p10, v);
+            QCOMPARE(u.of(t.model).p50, v);
+            QCOMPARE(u.of(t.model).p90, v);
+            QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, v, v));
+        }
+        QVERIFY(u.costTornado.isEmpty());
+        QCOMPARE(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->dataCount(), 0);
+    }
+
+    // The sensitivity chart draws the model's tornado of USD per billion tokens: largest swing on
+    // top, each bar from the plan's value to the cost at that end of the input's range.
+    void sensitivityChartIsTheModelsTornado()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        for (int round = 0; round < 2; ++round) {
+            if (round == 1) { // an edit through the GPU preset combo box
+                QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("a100-sxm-80gb")));
+                QTRY_VERIFY(f->settled());
+            }
+            const std::vector<uncertainty::TornadoBar> model = uncertainty::tornado(inputsOf(f->window), uncertainty::Metric::CostPerBillionTokens);
+            QVERIFY(model.size() >= 3);
+            const auto *chart = f->find<SensitivityChart>(QStringLiteral("chart_sensitivity"));
+            QVERIFY(chart);
+            QVERIFY(f->window.charts().contains(const_cast<SensitivityChart *>(chart)));
+            const auto *low = f->find<QCPBars>(QStringLiteral("sensitivity_low"));
+            const auto *high = f->find<QCPBars>(QStringLiteral("sensitivity_high"));
+            const int n = std::min(int(model.size()), SensitivityChart::kMaxBars);
+            QCOMPARE(low->dataCount(), n);
+            QCOMPARE(high->dataCount(), n);
+            QCOMPARE(low->baseValue(), f->last.result.cost_per_billion_tokens_usd);
+            QCOMPARE(high->baseValue(), f->last.result.cost_per_billion_tokens_usd);
+            auto *ticker = dynamic_cast<QCPAxisTickerText *>(chart->yAxis->ticker().data());
+            QVERIFY(ticker);
+            for (int i = 0; i < n; ++i) {
+                const double key = double(n - i);
+                // bars hold the change from their base value, the plan's cost
+                QVERIFY(close(low->baseValue() + barValue(low, key), model[std::size_t(i)].low));
+                QVERIFY(close(high->baseValue() + barValue(high, key), model[std::size_t(i)].high));
+                QCOMPARE(ticker->ticks().value(key), SensitivityChart::inputName(QString::fromStdString(model[std::size_t(i)].input)));
+                if (i > 0)
+                    QVERIFY(model[std::size_t(i)].swing <= model[std::size_t(i - 1)].swing);
+            }
+            QVERIFY(chart->xAxis->label().contains(QStringLiteral("USD per billion tokens")));
+        }
+        QCOMPARE(SensitivityChart::inputName(QStringLiteral("gpu.price_usd")), QStringLiteral("GPU price"));
+    }
+
+    // Two quick edits: the second comes the moment the first plan's figures arrive, while its
+    // ranges are being computed. Those are cancelled (or dropped); the key figures and the
+    // tornado show the second plan's ranges, never the first's, and the point figures of each
+    // plan come before its ranges.
+    void twoQuickEditsShowTheNewestRanges()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        auto *runner = f->window.findChild<EngineRunner *>();
+        QVERIFY(runner);
+        const int droppedBefore = runner->droppedUncertaintyCount();
+        auto *nodes = f->find<QSpinBox>(QStringLiteral("field_cluster_nodes"));
+        QList<quint64> rangeIds;
+        QObject::connect(&f->window, &MainWindow::uncertaintyApplied, &f->window,
+                         [&](const UncertaintyFigures &u) { rangeIds << u.requestId; });
+        quint64 firstId = 0;
+        QString rangeWhileComputing = QStringLiteral("(not seen)");
+        bool pendingLook = false;
+        QObject::connect(&f->window, &MainWindow::analysisApplied, &f->window, [&](const Analysis &a) {
+            if (firstId != 0 || a.scenario.plan.cluster.nodes != 16)
+                return;
+            firstId = a.requestId;
+            rangeWhileComputing = rangeShown(*f, "tco_usd"); // the old plan's range is gone
+            pendingLook = f->find<ChartView>(QStringLiteral("chart_sensitivity"))->isPending();
+            nodes->setValue(64); // while the first plan's ranges are on their way
+        });
+        nodes->setValue(16);
+        QTRY_VERIFY(firstId != 0 && f->settled());
+        QCOMPARE(rangeWhileComputing, QString());
+        QVERIFY(pendingLook);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 64);
+        QVERIFY(f->last.requestId > firstId);
+        QVERIFY2(!rangeIds.contains(firstId), "the first plan's ranges were shown");
+        QCOMPARE(rangeIds, QList<quint64>{f->last.requestId});
+        QCOMPARE(f->rangesOfAnotherPlan, 0);
+        QVERIFY(runner->droppedUncertaintyCount() > droppedBefore);
+        QVERIFY(!f->find<ChartView>(QStringLiteral("chart_sensitivity"))->isPending());
+        // and they are the 64-node plan's
+        const uncertainty::Summary s = uncertainty::monteCarlo(inputsOf(f->window), uncertainty::Options());
+        for (const RangeTile &t : kRangeTiles)
+            QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, s.metric[std::size_t(t.model)].p10, s.metric[std::size_t(t.model)].p90));
+        const std::vector<uncertainty::TornadoBar> model = uncertainty::tornado(inputsOf(f->window), uncertainty::Metric::CostPerBillionTokens);
+        QCOMPARE(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->baseValue(), f->last.result.cost_per_billion_tokens_usd);
+        QVERIFY(close(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->baseValue() + barValue(f->find<QCPBars>(QStringLiteral("sensitivity_low")), double(std::min(int(model.size()), SensitivityChart::kMaxBars))), model[0].low));
+    }
+
+    // Six charts and the key figures with their ranges at both window sizes: nothing clipped,
+    // the window not forced wider.
+    void screenshotsWithSensitivity()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+            f->window.resize(size);
+            QTest::qWait(50);
+            QVERIFY(f->window.grab().toImage().save(screenshotDir() + QStringLiteral("/mainwindow-sensitivity-%1x%2.png").arg(size.width()).arg(size.height())));
+            QCOMPARE(f->window.size(), size); // nothing forces the window wider
+            auto *chart = f->find<ChartView>(QStringLiteral("chart_sensitivity"));
+            QVERIFY(chart->isVisible());
+            QVERIFY2(chart->width() >= chart->minimumWidth() && chart->height() >= 200,
+                     qPrintable(QStringLiteral("%1x%2").arg(chart->width()).arg(chart->height())));
+            QVERIFY(chart->grab().toImage().save(screenshotDir() + QStringLiteral("/chart_sensitivity-%1x%2.png").arg(size.width()).arg(size.height())));
+            // every range fits its tile (the painted text is elided otherwise): "P10-P90: a-b",
+            // or "a-b" in a narrow tile
+            const auto *k = f->find<KeyFigures>(QStringLiteral("keyFigures"));
+            QFont tf = k->font();
+            tf.setPointSizeF(tf.pointSizeF() - 1);
+            for (const RangeTile &t : kRangeTiles) {
+                const int tileWidth = k->tileRectOf(QLatin1String(t.metric)).width() - 12;
+                const QString shown = k->shownRangeText(QLatin1String(t.metric));
+                QVERIFY(k->rangeText(QLatin1String(t.metric)).endsWith(shown));
+                QVERIFY2(QFontMetrics(tf).horizontalAdvance(shown) <= tileWidth,
+                         qPrintable(QStringLiteral("%1 at %2: %3 in %4 px").arg(QLatin1String(t.metric)).arg(size.width()).arg(shown).arg(tileWidth)));
+            }
+        }
     }
 };
 

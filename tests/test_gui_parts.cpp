@@ -40,7 +40,11 @@ bool allFinite(const ChartCurve &c)
 
 AnalysisRequest requestFor(const Scenario &s)
 {
-    return AnalysisRequest{1, s, hardwareOptions(PresetCatalog::builtIn())};
+    AnalysisRequest r;
+    r.id = 1;
+    r.scenario = s;
+    r.hardware = hardwareOptions(PresetCatalog::builtIn());
+    return r;
 }
 } // namespace
 

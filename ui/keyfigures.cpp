@@ -13,12 +13,56 @@ namespace commtax {
 namespace {
 constexpr int kSpacing = 5;
 constexpr int kPadX = 6;
+// Narrower than this, the tiles go in two rows: their titles and details would be cut.
+constexpr int kMinTileWidth = 128;
 constexpr int kPadY = 4;
 
 QString metricText(const char *key, double v)
 {
     const MetricInfo *m = findMetric(QLatin1String(key));
     return m ? formatMetric(*m, v) : formatNumber(v, 2);
+}
+
+// The tiles that show a P10-P90 range, with the model's metric of each.
+struct RangeSpec {
+    const char *key;
+    uncertainty::Metric metric;
+};
+constexpr RangeSpec kRanges[] = {
+    {"step_time_s", uncertainty::Metric::StepTime},
+    {"days_to_train", uncertainty::Metric::DaysToTrain},
+    {"tco_usd", uncertainty::Metric::Tco},
+    {"cost_per_billion_tokens_usd", uncertainty::Metric::CostPerBillionTokens},
+};
+
+// Both ends as the tile's value is written, the unit once: "15.6-17.2 s", "$1.21M-$1.48M".
+QString rangeNumbers(const char *key, double lo, double hi)
+{
+    if (qstrcmp(key, "days_to_train") == 0)
+        return formatNumber(lo, 1) + QLatin1Char('-') + formatNumber(hi, 1);
+    if (qstrcmp(key, "step_time_s") == 0) { // three digits are enough for a range
+        const int decimals = hi >= 100 ? 0 : hi >= 10 ? 1
+                                                      : 2;
+        return formatNumber(lo, decimals) + QLatin1Char('-') + formatNumber(hi, decimals) + QStringLiteral(" s");
+    }
+    if (key[0] == 't' || key[0] == 'c') { // USD: one scale for both ends, "$0.84-1.27M"
+        const double scale = hi >= 1e9 ? 1e9 : hi >= 1e6 ? 1e6
+            : hi >= 1e4                                  ? 1e3
+                                                         : 1;
+        const char *suffix = hi >= 1e9 ? "B" : hi >= 1e6 ? "M"
+            : hi >= 1e4                                  ? "k"
+                                                         : "";
+        const int decimals = hi / scale >= 100 ? 0 : hi / scale >= 10 ? 1
+                                                                      : 2;
+        return QStringLiteral("$") + formatNumber(lo / scale, decimals) + QLatin1Char('-') + formatNumber(hi / scale, decimals)
+            + QLatin1String(suffix);
+    }
+    QString a = metricText(key, lo);
+    const QString b = metricText(key, hi);
+    const qsizetype space = b.lastIndexOf(QLatin1Char(' '));
+    if (space > 0 && a.endsWith(b.mid(space)))
+        a.chop(b.size() - space);
+    return a + QLatin1Char('-') + b;
 }
 } // namespace
 
@@ -50,6 +94,12 @@ KeyFigures::KeyFigures(QWidget *parent)
         t.metric = QLatin1String(s.key);
         t.title = tr(s.title);
         t.tooltip = tr(s.tip);
+        for (const RangeSpec &r : kRanges)
+            if (qstrcmp(r.key, s.key) == 0) {
+                t.rangeObject = new QObject(this);
+                t.rangeObject->setObjectName(QStringLiteral("keyRange_") + t.metric);
+                t.rangeObject->setProperty("text", QString());
+            }
         m_tiles.append(t);
     }
 }
@@ -72,10 +122,21 @@ QFont KeyFigures::valueFont() const
     return f;
 }
 
+int KeyFigures::rowHeight() const
+{
+    return 3 * QFontMetrics(titleFont()).height() + QFontMetrics(valueFont()).height() + 2 * kPadY + 2;
+}
+
+int KeyFigures::columns() const
+{
+    const int n = int(m_tiles.size());
+    return (width() - (n - 1) * kSpacing) / n >= kMinTileWidth ? n : (n + 1) / 2;
+}
+
 QSize KeyFigures::sizeHint() const
 {
-    const int h = 2 * QFontMetrics(titleFont()).height() + QFontMetrics(valueFont()).height() + 2 * kPadY + 2;
-    return QSize(int(m_tiles.size()) * 130, h);
+    const int rows = (int(m_tiles.size()) + columns() - 1) / columns();
+    return QSize(int(m_tiles.size()) * 130, rows * rowHeight() + (rows - 1) * kSpacing);
 }
 
 QSize KeyFigures::minimumSizeHint() const { return QSize(int(m_tiles.size()) * 80, sizeHint().height()); }
@@ -116,6 +177,37 @@ void KeyFigures::showResult(const Result &r)
     update();
 }
 
+void KeyFigures::setRangesPending(bool pending)
+{
+    m_rangesPending = pending;
+    for (Tile &t : m_tiles)
+        if (t.rangeObject) {
+            t.range.clear();
+            t.rangeNumbers.clear();
+            t.rangeObject->setProperty("text", QString());
+            t.laidOutWidth = -1;
+        }
+    update();
+}
+
+void KeyFigures::showRanges(const UncertaintyFigures &u)
+{
+    m_rangesPending = false;
+    for (const RangeSpec &spec : kRanges)
+        for (Tile &t : m_tiles) {
+            if (t.metric != QLatin1String(spec.key))
+                continue;
+            const uncertainty::Percentiles &p = u.of(spec.metric);
+            const QString text = u.valid ? tr("P10-P90: %1").arg(rangeNumbers(spec.key, p.p10, p.p90)) : QString();
+            if (text != t.range)
+                t.laidOutWidth = -1;
+            t.range = text;
+            t.rangeNumbers = u.valid ? rangeNumbers(spec.key, p.p10, p.p90) : QString();
+            t.rangeObject->setProperty("text", text);
+        }
+    update();
+}
+
 void KeyFigures::setStale(bool stale)
 {
     if (stale == m_stale)
@@ -131,6 +223,8 @@ void KeyFigures::resizeEvent(QResizeEvent *event)
     for (Tile &t : m_tiles)
         t.laidOutWidth = -1;
     QWidget::resizeEvent(event);
+    if (sizeHint().height() != height())
+        updateGeometry(); // one row or two
 }
 
 QString KeyFigures::valueText(const QString &metric) const
@@ -138,6 +232,22 @@ QString KeyFigures::valueText(const QString &metric) const
     for (const Tile &t : m_tiles)
         if (t.metric == metric)
             return t.value;
+    return QString();
+}
+
+QString KeyFigures::rangeText(const QString &metric) const
+{
+    for (const Tile &t : m_tiles)
+        if (t.metric == metric)
+            return t.range;
+    return QString();
+}
+
+QString KeyFigures::shownRangeText(const QString &metric) const
+{
+    for (const Tile &t : m_tiles)
+        if (t.metric == metric)
+            return t.rangeShown;
     return QString();
 }
 
@@ -167,9 +277,10 @@ QStringList KeyFigures::metricsShown() const
 
 QRect KeyFigures::tileRect(int index) const
 {
-    const int n = int(m_tiles.size());
+    const int n = columns();
     const int w = (width() - (n - 1) * kSpacing) / n;
-    return QRect(index * (w + kSpacing), 0, w, height() - 1);
+    const int h = rowHeight();
+    return QRect((index % n) * (w + kSpacing), (index / n) * (h + kSpacing), w, h - 1);
 }
 
 int KeyFigures::tileAt(const QPoint &pos) const
@@ -199,6 +310,10 @@ void KeyFigures::paintEvent(QPaintEvent *)
         if (t.laidOutWidth != inner.width()) {
             layOut(t.shownTitle, tm, tf, t.title, inner.width());
             layOut(t.shownValue, vm, vf, t.value, inner.width());
+            t.rangeShown = tm.horizontalAdvance(t.range) <= inner.width() ? t.range : t.rangeNumbers;
+            if (t.range.isEmpty() && m_rangesPending) // being computed: a placeholder, not an older plan's
+                t.rangeShown = tr("P10-P90: %1").arg(QChar(0x2026));
+            layOut(t.shownRange, tm, tf, t.rangeShown, inner.width());
             layOut(t.shownDetail, tm, tf, t.detail, inner.width());
             t.laidOutWidth = inner.width();
         }
@@ -216,6 +331,12 @@ void KeyFigures::paintEvent(QPaintEvent *)
         p.drawStaticText(inner.left(), y, t.shownValue);
         y += vm.height();
         p.setFont(tf);
+        if (t.rangeObject) { // the range under the value, the detail under it
+            p.setPen(m_stale || t.range.isEmpty() ? grey : muted);
+            p.drawStaticText(inner.left(), y, t.shownRange);
+            y += tm.height();
+        }
+        p.setFont(tf);
         p.setPen(m_stale ? grey : t.alarm ? alarm
                                           : muted);
         p.drawStaticText(inner.left(), y, t.shownDetail);
@@ -231,7 +352,8 @@ bool KeyFigures::event(QEvent *event)
             const Tile &t = m_tiles[i];
             QToolTip::showText(help->globalPos(),
                                QStringLiteral("<b>%1: %2</b><br>%3<br>%4%5")
-                                   .arg(t.title.toHtmlEscaped(), t.value.toHtmlEscaped(), t.detail.toHtmlEscaped(),
+                                   .arg(t.title.toHtmlEscaped(), t.value.toHtmlEscaped(),
+                                        (t.range.isEmpty() ? QString() : t.range.toHtmlEscaped() + tr(" (uncertainty of the inputs)") + QStringLiteral("<br>")) + t.detail.toHtmlEscaped(),
                                         t.tooltip.toHtmlEscaped(),
                                         m_stale ? tr("<br><i>Stale: the last valid plan's figure.</i>") : QString()),
                                this, tileRect(i));

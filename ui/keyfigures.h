@@ -5,6 +5,7 @@
 // tokens. One painted widget rather than 27 labels: it changes on every edit, and labels would
 // each be measured, laid out and painted again.
 
+#include "core/analysis.h"
 #include "engine/result.h"
 
 #include <QStaticText>
@@ -23,6 +24,21 @@ public:
     ~KeyFigures() override;
 
     void showResult(const Result &r);
+    // The P10-P90 range under the value of step time, days to train, TCO and USD per billion
+    // tokens (invalid figures: no range). Each is also the "text" property of a child object
+    // named "keyRange_<metric>", for tests and tools.
+    void showRanges(const UncertaintyFigures &u);
+    // No ranges until showRanges(): those shown belong to an older plan. Pending: the tiles say
+    // they are being computed; not: they stay empty (no sampling).
+    void setRangesPending(bool pending);
+    // The tile of a metric, in widget coordinates (one row, or two in a narrow window).
+    QRect tileRectOf(const QString &metric) const
+    {
+        for (int i = 0; i < int(m_tiles.size()); ++i)
+            if (m_tiles[i].metric == metric)
+                return tileRect(i);
+        return {};
+    }
     // Grey the figures: they belong to the last valid plan, not the current one.
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
@@ -30,6 +46,10 @@ public:
     // What a tile shows, by JSON metric name ("step_time_s", "comm_tax_exposed", ...).
     QString valueText(const QString &metric) const;
     QString detailText(const QString &metric) const;
+    QString rangeText(const QString &metric) const; // "P10-P90: 15.6-17.2 s"; empty: none
+    // The range as painted: without "P10-P90: " when the tile is too narrow for it (the tooltip
+    // still says it).
+    QString shownRangeText(const QString &metric) const;
     bool isAlarm(const QString &metric) const;
     QStringList metricsShown() const;
 
@@ -48,19 +68,26 @@ private:
         QString tooltip;
         QString value = QStringLiteral("-");
         QString detail;
+        QString range;                  // P10-P90, under the value
+        QString rangeNumbers;           // the same without "P10-P90: "
+        QString rangeShown;             // what fits the tile
+        QObject *rangeObject = nullptr; // named keyRange_<metric>, "text" = range
         bool alarm = false;
         // laid out for the current width and fonts; redone when a text or the width changes
-        QStaticText shownTitle, shownValue, shownDetail;
+        QStaticText shownTitle, shownValue, shownRange, shownDetail;
         int laidOutWidth = -1;
     };
     void setTile(const char *metric, const QString &value, const QString &detail, bool alarm);
     QRect tileRect(int index) const;
+    int columns() const;
+    int rowHeight() const;
     int tileAt(const QPoint &pos) const;
     QFont titleFont() const;
     QFont valueFont() const;
 
     QVector<Tile> m_tiles;
     bool m_stale = false;
+    bool m_rangesPending = false;
 };
 
 } // namespace commtax

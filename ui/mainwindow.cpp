@@ -5,6 +5,7 @@
 #include "appsettings.h"
 #include "charts/plancharts.h"
 #include "core/resultio.h"
+#include "core/uncertaintyio.h"
 #include "editor/planeditor.h"
 #include "enginerunner.h"
 #include "handbook.h"
@@ -28,6 +29,7 @@
 #include <QScreen>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -68,8 +70,14 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/commtax.svg")));
     m_hardware = hardwareOptions(m_doc->catalog());
+    m_catalog = std::make_shared<const PresetCatalog>(m_doc->catalog());
+    connect(m_doc, &PlanDocument::catalogChanged, this, [this] {
+        m_catalog = std::make_shared<const PresetCatalog>(m_doc->catalog());
+        scheduleAnalysis();
+    });
 
     connect(m_runner, &EngineRunner::analysisReady, this, &MainWindow::applyAnalysis);
+    connect(m_runner, &EngineRunner::uncertaintyReady, this, &MainWindow::applyUncertainty);
     connect(m_doc, &PlanDocument::scenarioChanged, this, &MainWindow::scheduleAnalysis);
     connect(m_doc, &PlanDocument::scenarioChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
@@ -117,6 +125,59 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+namespace {
+// Below this width of the charts area (a 1280-pixel screen with the editor docked) three charts
+// and the warnings no longer fit side by side: chart titles, legends and tick labels would clip.
+constexpr int kWideChartArea = 1120;
+} // namespace
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_chartArea && event->type() == QEvent::Resize)
+        arrangeCharts();
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::arrangeCharts()
+{
+    const bool narrow = m_chartArea->width() < kWideChartArea;
+    if (narrow == m_narrow && m_chartGrid->indexOf(m_sensitivity) + m_chartGrid->indexOf(m_sideTabs) > -2)
+        return;
+    m_narrow = narrow;
+    for (QWidget *w : {static_cast<QWidget *>(m_sensitivity), static_cast<QWidget *>(m_warningsBox), static_cast<QWidget *>(m_sideTabs)})
+        m_chartGrid->removeWidget(w);
+    while (m_sideTabs->count() > 0)
+        m_sideTabs->removeTab(0);
+    if (narrow) {
+        // Six charts in two rows of three at a readable width; the sensitivity chart and the
+        // warnings share the last place, the tab saying how many warnings there are.
+        m_warningsBox->setTitle(QString());
+        m_warningsBox->setFlat(true);
+        m_sideTabs->addTab(m_sensitivity, tr("Sensitivity"));
+        m_sideTabs->addTab(m_warningsBox, tr("Warnings (%1)").arg(m_warningCount));
+        m_chartGrid->addWidget(m_sideTabs, 1, 2);
+        m_sideTabs->setCurrentIndex(0);
+        m_sideTabs->show();
+        for (int c = 0; c < 3; ++c)
+            m_chartGrid->setColumnStretch(c, 1);
+        m_chartGrid->setColumnStretch(3, 0);
+    } else {
+        // Six charts in two rows of three; the warnings and the plan at a glance beside them,
+        // over both rows, a little narrower.
+        m_warningsBox->setTitle(tr("Warnings and the plan at a glance"));
+        m_warningsBox->setFlat(false);
+        m_sideTabs->hide();
+        m_chartGrid->addWidget(m_sensitivity, 1, 2);
+        m_chartGrid->addWidget(m_warningsBox, 0, 3, 2, 1);
+        m_sensitivity->show();
+        m_warningsBox->show();
+        for (int c = 0; c < 3; ++c)
+            m_chartGrid->setColumnStretch(c, 4);
+        m_chartGrid->setColumnStretch(3, 3);
+    }
+    m_chartGrid->activate(); // the charts take their new places before the next paint
+}
+
 // ---------------------------------------------------------------------------------------------
 // building
 
@@ -135,27 +196,36 @@ void MainWindow::buildCentral()
     m_keyFigures = new KeyFigures;
     v->addWidget(m_keyFigures);
 
-    auto *grid = new QGridLayout;
-    grid->setSpacing(6);
+    m_chartArea = new QWidget;
+    m_chartArea->setObjectName(QStringLiteral("chartArea"));
+    m_chartGrid = new QGridLayout(m_chartArea);
+    m_chartGrid->setContentsMargins(0, 0, 0, 0);
+    m_chartGrid->setSpacing(6);
     const std::pair<ChartView *, const char *> charts[] = {
         {new StepTimeChart, "chart_step_time"},
         {new CommTaxChart, "chart_comm_tax"},
         {new BubbleChart, "chart_bubble"},
         {new CostChart, "chart_cost"},
         {new MemoryChart, "chart_memory"},
+        {new SensitivityChart, "chart_sensitivity"},
     };
     int i = 0;
     for (const auto &[chart, name] : charts) {
         chart->setObjectName(QLatin1String(name));
-        connect(chart, &ChartView::redrawn, this, &MainWindow::onChartRedrawn);
+        chart->setMinimumWidth(220); // the window's minimum stays below 1280 pixels
         m_charts.append(chart);
-        grid->addWidget(chart, i / 3, i % 3);
+        if (i < 5) { // the sensitivity chart's place depends on the width (arrangeCharts())
+            connect(chart, &ChartView::redrawn, this, &MainWindow::onChartRedrawn);
+            m_chartGrid->addWidget(chart, i / 3, i % 3);
+        }
         ++i;
     }
+    m_sensitivity = m_charts.last();
+    connect(m_sensitivity, &ChartView::redrawn, this, &MainWindow::sensitivityRedrawn);
 
-    auto *warningsBox = new QGroupBox(tr("Warnings and the plan at a glance"));
-    warningsBox->setObjectName(QStringLiteral("warningsBox"));
-    auto *wl = new QVBoxLayout(warningsBox);
+    m_warningsBox = new QGroupBox(tr("Warnings and the plan at a glance"));
+    m_warningsBox->setObjectName(QStringLiteral("warningsBox"));
+    auto *wl = new QVBoxLayout(m_warningsBox);
     wl->setContentsMargins(6, 6, 6, 6);
     m_warnings = new QListWidget;
     m_warnings->setObjectName(QStringLiteral("warningsList"));
@@ -169,12 +239,15 @@ void MainWindow::buildCentral()
                                tr("Bus bandwidth"), tr("Compute"), tr("Goodput"), tr("Money")});
     m_details->setObjectName(QStringLiteral("planDetails"));
     wl->addWidget(m_details);
-    grid->addWidget(warningsBox, 1, 2);
-    for (int c = 0; c < 3; ++c)
-        grid->setColumnStretch(c, 1);
+    m_sideTabs = new QTabWidget;
+    m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
+    m_sideTabs->setDocumentMode(true);
+    m_sideTabs->hide();
     for (int r = 0; r < 2; ++r)
-        grid->setRowStretch(r, 1);
-    v->addLayout(grid, 1);
+        m_chartGrid->setRowStretch(r, 1);
+    arrangeCharts();
+    m_chartArea->installEventFilter(this);
+    v->addWidget(m_chartArea, 1);
     setCentralWidget(central);
 }
 
@@ -354,6 +427,17 @@ bool MainWindow::openFile(const QString &fileName)
         return false;
     }
     rememberFile(fileName, tr("Opened"));
+    // The uncertainty ranges the file gives (README "Uncertainty and sensitivity"); the editor
+    // keeps values only, so they are read here for the sensitivity chart and the key figures.
+    m_givenRanges.clear();
+    m_givenRangesFile = m_doc->fileName();
+    uncertainty::PlanInputs inputs;
+    LoadError ignored;
+    if (scenarioPlanInputs(fileName, m_doc->scenario(), m_doc->catalog(), inputs, &ignored))
+        for (const uncertainty::InputRange &r : inputs.inputs)
+            if (r.given)
+                m_givenRanges.push_back(uncertainty::FieldNote{r.info->path, r.kind, r.low, r.high});
+    scheduleAnalysis(); // the same plan as before may come with other ranges
     return true;
 }
 
@@ -542,9 +626,18 @@ void MainWindow::scheduleAnalysis()
         this,
         [this] {
             m_analysisQueued = false;
-            m_runner->request(m_doc->scenario(), m_hardware);
+            // The ranges a file gave hold for that file's plan (and edits of it) only.
+            const bool fromFile = !m_givenRangesFile.isEmpty() && m_doc->fileName() == m_givenRangesFile;
+            m_runner->request(m_doc->scenario(), m_hardware, m_catalog,
+                              fromFile ? m_givenRanges : std::vector<uncertainty::FieldNote>{});
         },
         Qt::QueuedConnection);
+}
+
+void MainWindow::setUncertaintyOptions(const uncertainty::Options &options)
+{
+    m_runner->setUncertaintyOptions(options);
+    scheduleAnalysis();
 }
 
 void MainWindow::applyAnalysis(const Analysis &a)
@@ -553,12 +646,20 @@ void MainWindow::applyAnalysis(const Analysis &a)
         m_latest = a;
         m_stale = false;
         m_keyFigures->showResult(a.result);
+        // The ranges and the tornado of this plan come after (applyUncertainty()); until then
+        // none are shown, rather than an older plan's.
+        m_keyFigures->setRangesPending(m_runner->uncertaintyOptions().samples > 0);
         m_keyFigures->setStale(false);
         m_editor->setErrors({});
         m_chartsRequest = a.requestId;
-        m_chartsPending = int(m_charts.size());
+        m_chartsPending = int(m_charts.size()) - 1;
         for (ChartView *c : std::as_const(m_charts))
-            c->setAnalysis(a);
+            if (c != m_sensitivity)
+                c->setAnalysis(a);
+        if (m_runner->uncertaintyOptions().samples > 0)
+            m_sensitivity->setPending(true);
+        else
+            m_sensitivity->setAnalysis(a); // no ranges asked for: an empty tornado
         scheduleChartRedraw();
         const Result &r = a.result;
         if (r.fits_in_memory)
@@ -589,6 +690,17 @@ void MainWindow::applyAnalysis(const Analysis &a)
     Q_EMIT analysisApplied(a);
 }
 
+void MainWindow::applyUncertainty(const UncertaintyFigures &u)
+{
+    // The runner drops the ranges of older plans; this holds whatever the order of signals.
+    if (!m_latest || u.requestId != m_latest->requestId || !u.valid)
+        return;
+    m_latest->uncertainty = u;
+    m_keyFigures->showRanges(u);
+    m_sensitivity->showAnalysis(*m_latest);
+    Q_EMIT uncertaintyApplied(u);
+}
+
 void MainWindow::showWarnings(const Analysis &a)
 {
     // What the list should say; rebuilt only when that changes (item layout with word wrap is
@@ -612,6 +724,9 @@ void MainWindow::showWarnings(const Analysis &a)
     if (key == m_warningsShown)
         return;
     m_warningsShown = key;
+    m_warningCount = int(a.errors.size() + warnings.size());
+    if (const int tab = m_sideTabs->indexOf(m_warningsBox); tab >= 0)
+        m_sideTabs->setTabText(tab, tr("Warnings (%1)").arg(m_warningCount));
     m_warnings->clear();
     const QIcon icons[] = {style()->standardIcon(QStyle::SP_MessageBoxCritical), style()->standardIcon(QStyle::SP_MessageBoxWarning),
                            style()->standardIcon(QStyle::SP_MessageBoxWarning), style()->standardIcon(QStyle::SP_DialogApplyButton)};
@@ -679,8 +794,13 @@ void MainWindow::onChartRedrawn(quint64 id)
 {
     if (id != m_chartsRequest || m_chartsPending <= 0)
         return;
-    if (--m_chartsPending == 0)
+    if (--m_chartsPending == 0) {
         Q_EMIT chartsRedrawn(id);
+        // After the charts' paint (posted before this): the sampling then does not compete with
+        // drawing them for the CPU.
+        QMetaObject::invokeMethod(
+            m_runner, [runner = m_runner, id] { runner->startUncertainty(id); }, Qt::QueuedConnection);
+    }
 }
 
 } // namespace commtax

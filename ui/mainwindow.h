@@ -23,9 +23,13 @@
 #include <QMessageBox>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QAction;
+class QGridLayout;
+class QGroupBox;
+class QTabWidget;
 class QDockWidget;
 class QListWidget;
 class QMenu;
@@ -79,14 +83,23 @@ public:
     void setFileDialog(FileDialog dialog) { m_fileDialog = std::move(dialog); }
 
     QList<ChartView *> charts() const { return m_charts; }
+    // The sampling behind the key figures' ranges and the sensitivity chart (0 samples: none),
+    // e.g. for a benchmark of what they cost. Takes effect with the next evaluation.
+    void setUncertaintyOptions(const uncertainty::Options &options);
 
 Q_SIGNALS:
     void analysisApplied(const commtax::Analysis &analysis);
     // Every chart has drawn the analysis of this request (after its queued replot).
     void chartsRedrawn(quint64 requestId);
+    // The ranges and tornados of the plan of this request are on the key figures; the
+    // sensitivity chart has drawn them after its replot (sensitivityRedrawn). They come after
+    // analysisApplied() and chartsRedrawn() of the same request, and never for an older plan.
+    void uncertaintyApplied(const commtax::UncertaintyFigures &figures);
+    void sensitivityRedrawn(quint64 requestId);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void buildActions();
@@ -94,6 +107,10 @@ private:
     void buildCentral();
     void scheduleAnalysis();
     void applyAnalysis(const Analysis &a);
+    void applyUncertainty(const UncertaintyFigures &u);
+    // Four columns (three of charts, the warnings) when the charts area is wide; three at
+    // narrow widths, the sensitivity chart and the warnings then sharing a tab widget.
+    void arrangeCharts();
     void showWarnings(const Analysis &a);
     void showDetails(const Analysis &a);
     void scheduleChartRedraw();
@@ -116,8 +133,18 @@ private:
     QStringList m_warningsShown;
     TextStrip *m_engineStatus = nullptr;
     QList<ChartView *> m_charts;
+    ChartView *m_sensitivity = nullptr; // drawn when the ranges arrive, not with the point figures
+    QGridLayout *m_chartGrid = nullptr;
+    QWidget *m_chartArea = nullptr;
+    QGroupBox *m_warningsBox = nullptr;
+    QTabWidget *m_sideTabs = nullptr; // narrow layout: sensitivity | warnings
+    bool m_narrow = false;
+    int m_warningCount = 0;
     bool m_analysisQueued = false;
     std::vector<HardwareOption> m_hardware;
+    std::shared_ptr<const PresetCatalog> m_catalog;    // the document's, shared with the engine's jobs
+    std::vector<uncertainty::FieldNote> m_givenRanges; // ranges of the file opened last
+    QString m_givenRangesFile;
 
     std::optional<Analysis> m_latest;
     bool m_stale = false;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis.h"
 
+#include "uncertaintyio.h"
+
 #include <QElapsedTimer>
 
 #include <algorithm>
@@ -100,6 +102,70 @@ HardwareBar barOf(const SweepPoint &p)
     return b;
 }
 } // namespace
+
+uncertainty::PlanInputs analysisInputs(const AnalysisRequest &request)
+{
+    const Scenario &s = request.scenario;
+    std::vector<uncertainty::FieldNote> notes;
+    if (request.catalog)
+        notes = scenarioNotes(s, *request.catalog);
+    for (const uncertainty::FieldNote &given : request.givenRanges) {
+        const auto it = std::find_if(notes.begin(), notes.end(), [&](const uncertainty::FieldNote &n) { return n.path == given.path; });
+        if (it != notes.end())
+            *it = given;
+        else
+            notes.push_back(given);
+    }
+    // A given range that no longer holds the (edited) value falls back to the default of its kind.
+    return uncertainty::planInputs(s.plan, notes);
+}
+
+namespace {
+QVector<SensitivityBar> barsOf(const std::vector<uncertainty::TornadoBar> &bars)
+{
+    QVector<SensitivityBar> out;
+    out.reserve(qsizetype(bars.size()));
+    for (const uncertainty::TornadoBar &b : bars) {
+        if (!std::isfinite(b.low) || !std::isfinite(b.high))
+            continue;
+        out.append(SensitivityBar{QString::fromStdString(b.input), b.input_low, b.input_high, b.low, b.high, b.swing});
+    }
+    return out;
+}
+} // namespace
+
+UncertaintyFigures analyseUncertainty(const AnalysisRequest &request, const std::atomic<bool> *cancel)
+{
+    QElapsedTimer clock;
+    clock.start();
+    UncertaintyFigures u;
+    u.requestId = request.id;
+    const auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    if (request.uncertaintyOptions.samples <= 0 || !evaluate(request.scenario.plan).ok())
+        return u;
+    const uncertainty::PlanInputs in = analysisInputs(request);
+    uncertainty::Options options = request.uncertaintyOptions;
+    options.cancel = cancel;
+    const uncertainty::Summary s = uncertainty::monteCarlo(in, options);
+    if (s.cancelled || stopped()) {
+        u.cancelled = true;
+        return u;
+    }
+    u.samples = s.samples;
+    u.seed = s.seed;
+    u.invalid = s.invalid;
+    for (std::size_t m = 0; m < uncertainty::kMetricCount; ++m)
+        u.metric[m] = s.metric[m];
+    u.costTornado = barsOf(uncertainty::tornado(in, uncertainty::Metric::CostPerBillionTokens));
+    if (stopped()) {
+        u.cancelled = true;
+        return u;
+    }
+    u.daysTornado = barsOf(uncertainty::tornado(in, uncertainty::Metric::DaysToTrain));
+    u.valid = true;
+    u.elapsedMs = double(clock.nsecsElapsed()) / 1e6;
+    return u;
+}
 
 Analysis analyse(const AnalysisRequest &request)
 {

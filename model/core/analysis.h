@@ -7,11 +7,15 @@
 #include "core/presets.h"
 #include "core/scenario.h"
 #include "engine/sweep.h"
+#include "uncertainty/uncertainty.h"
 
 #include <QList>
 #include <QString>
 #include <QStringList>
 #include <QVector>
+
+#include <atomic>
+#include <memory>
 
 namespace commtax {
 
@@ -61,10 +65,41 @@ struct MemoryBar {
     double totalGb() const { return weightsGb + gradientsGb + optimizerGb + activationsGb; }
 };
 
+// One bar of the sensitivity (tornado) chart: the metric with one input at the low and at the
+// high end of its range, the others at their values (uncertainty::tornado()).
+struct SensitivityBar {
+    QString input; // JSON path, "gpu.compute_efficiency"
+    double inputLow = 0, inputHigh = 0;
+    double low = 0, high = 0; // the metric with the input at inputLow, at inputHigh
+    double swing = 0;         // |high - low|
+};
+
+// P10/P50/P90 of the key figures and the tornados of the plan (README "Uncertainty and
+// sensitivity"), from the same Latin hypercube as `commtax evaluate --uncertainty`.
+struct UncertaintyFigures {
+    quint64 requestId = 0;  // the AnalysisRequest's id: the plan they belong to
+    bool valid = false;     // computed (the plan was valid and the run not cancelled)
+    bool cancelled = false; // the run was stopped for a newer plan
+    double elapsedMs = 0;
+    int samples = 0;
+    quint64 seed = 0;
+    int invalid = 0; // samples the engine refused
+    uncertainty::Percentiles metric[uncertainty::kMetricCount];
+    const uncertainty::Percentiles &of(uncertainty::Metric m) const { return metric[std::size_t(m)]; }
+    QVector<SensitivityBar> costTornado; // USD per billion tokens, largest swing first
+    QVector<SensitivityBar> daysTornado; // days to train, largest swing first
+};
+
 struct AnalysisRequest {
     quint64 id = 0;
     Scenario scenario;
     std::vector<HardwareOption> hardware;
+    // For the uncertainty: the catalog the plan's presets come from (their provenance sets the
+    // default ranges; none: every input an assumption), the ranges a scenario file gave (they
+    // replace the defaults of their fields while the value stays inside them), and the sampling.
+    std::shared_ptr<const PresetCatalog> catalog;
+    std::vector<uncertainty::FieldNote> givenRanges;
+    uncertainty::Options uncertaintyOptions; // 0 samples: no uncertainty figures
 };
 
 struct Analysis {
@@ -86,7 +121,19 @@ struct Analysis {
     QVector<HardwareBar> hardware;
     // 5. memory per GPU under each ZeRO stage, the plan's stage marked
     QVector<MemoryBar> memory;
+    // 6. ranges of the key figures and the sensitivity tornado: not computed by analyse() but by
+    // analyseUncertainty(), after it, and set here by whoever holds both (the main window).
+    UncertaintyFigures uncertainty;
 };
+
+// The ranges and tornados of a request's plan (its uncertaintyOptions; 0 samples or an invalid
+// plan: not valid). Seconds rather than milliseconds, so a second step after analyse(): the
+// point figures are shown first. Stops early, cancelled and not valid, once *cancel is set.
+UncertaintyFigures analyseUncertainty(const AnalysisRequest &request, const std::atomic<bool> *cancel = nullptr);
+
+// The plan's inputs with their ranges, as analyseUncertainty() samples them: kinds from the catalog's
+// provenance (scenarioNotes()), ranges a file gave in place of the defaults.
+uncertainty::PlanInputs analysisInputs(const AnalysisRequest &request);
 
 // Micro-batch counts of the bubble chart: 1..32, then log-spaced up to n, n at least 64 and
 // 4 times the plan's m, the plan's m included; multiples of pp only when interleaving (vpp > 1).

@@ -345,12 +345,18 @@ Summary monteCarlo(const PlanInputs &in, const Options &opt)
     parallelFor(n, opt.threads, [&](int b, int e) {
         Plan p = in.plan;
         for (int i = b; i < e; ++i) {
+            if (opt.cancel && i % 32 == 0 && opt.cancel->load(std::memory_order_relaxed))
+                return;
             applySample(p, d.active[0], d, i);
             const Evaluation ev = evaluate(p);
             for (std::size_t m = 0; m < kMetricCount; ++m)
                 values[m * std::size_t(n) + std::size_t(i)] = ev.ok() ? metricValue(ev.result, kMetrics[m]) : NAN;
         }
     });
+    if (opt.cancel && opt.cancel->load(std::memory_order_relaxed)) {
+        s.cancelled = true;
+        return s;
+    }
     std::vector<double> column;
     column.reserve(std::size_t(n));
     for (std::size_t m = 0; m < kMetricCount; ++m) {

@@ -27,6 +27,7 @@
 #include "engine/plan.h"
 #include "engine/result.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -115,6 +116,9 @@ struct Options {
     int samples = 2000;
     std::uint64_t seed = 1;
     int threads = 1; // 0: every core; the numbers do not depend on it
+    // Set from another thread to stop a run early (a newer plan made it useless); the Summary
+    // then says cancelled and holds no percentiles. Null: never cancelled.
+    const std::atomic<bool> *cancel = nullptr;
 };
 
 struct Percentiles {
@@ -126,8 +130,9 @@ struct Percentiles {
 struct Summary {
     int samples = 0;
     std::uint64_t seed = 0;
-    int invalid = 0; // samples the engine refused (left out of the percentiles; 0 for ranges within limits)
-    Result point;    // the plan at its values
+    int invalid = 0;        // samples the engine refused (left out of the percentiles; 0 for ranges within limits)
+    bool cancelled = false; // Options::cancel was set before the run finished
+    Result point;           // the plan at its values
     Percentiles metric[kMetricCount];
 };
 // Latin hypercube Monte Carlo over the plan's inputs. The plan itself must be valid.

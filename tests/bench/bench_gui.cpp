@@ -9,6 +9,8 @@
 //     and to the first charts drawn;
 //   - memory: VmHWM (peak resident set) and VmRSS from /proc/self/status.
 // Run: QT_QPA_PLATFORM=offscreen build-gui/tests/bench_gui [--edits 200] [--json out.json]
+//      [--samples N] (the uncertainty's samples per edit, default 2,000; 0 leaves the ranges and
+//      the sensitivity chart's data out, to see what they cost)
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "charts/chartview.h"
@@ -119,6 +121,7 @@ int main(int argc, char **argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     int edits = 200;
+    int samples = uncertainty::Options().samples;
     QString jsonOut;
     const QStringList args = QCoreApplication::arguments();
     for (qsizetype i = 1; i + 1 < args.size(); ++i) {
@@ -126,6 +129,8 @@ int main(int argc, char **argv)
             edits = args[i + 1].toInt();
         if (args[i] == QLatin1String("--json"))
             jsonOut = args[i + 1];
+        if (args[i] == QLatin1String("--samples"))
+            samples = args[i + 1].toInt();
     }
 
     QTemporaryDir dir;
@@ -134,6 +139,9 @@ int main(int argc, char **argv)
     // As app/main.cpp: the preset library (a new one, as on first start), comparison, reports, calibration.
     new AppFeatures(&w, dir.filePath(QStringLiteral("library.sqlite")));
     w.setSavePrompt([] { return QMessageBox::Discard; });
+    uncertainty::Options sampling;
+    sampling.samples = samples;
+    w.setUncertaintyOptions(sampling);
     FirstPaint paint;
     w.installEventFilter(&paint);
     quint64 redrawnId = 0;
@@ -202,6 +210,16 @@ int main(int argc, char **argv)
     QElapsedTimer phase;
     double appliedAt = 0;
     QObject::connect(&w, &MainWindow::analysisApplied, &w, [&] { appliedAt = double(phase.nsecsElapsed()) / 1e6; });
+    // The ranges and tornado come after the charts (a second job): edit to ranges shown. Each
+    // edit waits for them, as a user pausing a few milliseconds between edits would; the drag
+    // below does not, and its stale ranges are cancelled.
+    quint64 rangesId = 0;
+    qint64 rangesNs = 0;
+    QObject::connect(&w, &MainWindow::uncertaintyApplied, &w, [&](const UncertaintyFigures &u) {
+        rangesId = u.requestId;
+        rangesNs = g_clock.nsecsElapsed();
+    });
+    std::vector<double> rangesMs;
     int invalid = 0, timeouts = 0;
     for (int i = 0; i < edits; ++i) {
         const Plan &plan = w.scenario().plan;
@@ -253,6 +271,19 @@ int main(int argc, char **argv)
         for (const auto &e : chartEvents)
             lastPaint = std::max(lastPaint, e->lastPaintNs);
         paintedMs.push_back(double(lastPaint - editNs) / 1e6);
+        if (samples > 0) {
+            for (QElapsedTimer g; rangesId != last.requestId;) {
+                if (!g.isValid())
+                    g.start();
+                if (g.elapsed() > 2000) {
+                    ++timeouts;
+                    break;
+                }
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+            }
+            if (rangesId == last.requestId)
+                rangesMs.push_back(double(rangesNs - editNs) / 1e6);
+        }
         paintedByKind[i % 5].push_back(paintedMs.back());
         editorByKind[i % 5].push_back(editorDone);
         appliedByKind[i % 5].push_back(appliedAt);
@@ -288,12 +319,15 @@ int main(int argc, char **argv)
     const double coldStartMs = ageAtMain * 1000.0 + firstPaintMs;
     QJsonObject o{
         {QStringLiteral("edits"), edits},
+        {QStringLiteral("uncertainty_samples"), samples},
         {QStringLiteral("edits_timed"), int(editMs.size())},
         {QStringLiteral("edits_invalid"), invalid},
         {QStringLiteral("edits_timed_out"), timeouts},
         {QStringLiteral("edit_to_replot_p50_ms"), percentile(editMs, 50)},
         {QStringLiteral("edit_to_replot_p95_ms"), percentile(editMs, 95)},
         {QStringLiteral("edit_to_replot_max_ms"), percentile(editMs, 100)},
+        {QStringLiteral("edit_to_ranges_p50_ms"), rangesMs.empty() ? 0.0 : percentile(rangesMs, 50)},
+        {QStringLiteral("edit_to_ranges_p95_ms"), rangesMs.empty() ? 0.0 : percentile(rangesMs, 95)},
         {QStringLiteral("edit_to_painted_p50_ms"), percentile(paintedMs, 50)},
         {QStringLiteral("edit_to_painted_p95_ms"), percentile(paintedMs, 95)},
         {QStringLiteral("edit_to_painted_max_ms"), percentile(paintedMs, 100)},

@@ -174,7 +174,10 @@ bool ChartView::setAnalysis(const Analysis &a)
     clearHoverTargets();
     clearLabels();
     draw(a);
+    fitToWidth(width()); // the legend may have other entries now
+    m_pending = false;
     setStaleLook(false);
+    m_staleWash->setVisible(false);
     m_pendingRedraw = a.requestId;
     return true;
 }
@@ -185,12 +188,21 @@ void ChartView::setStale(bool stale)
         replot(rpQueuedReplot);
 }
 
+void ChartView::setPending(bool pending)
+{
+    if (pending == m_pending)
+        return;
+    m_pending = pending;
+    m_staleWash->setVisible(m_stale || m_pending);
+    replot(rpQueuedReplot);
+}
+
 bool ChartView::setStaleLook(bool stale)
 {
     if (stale == m_stale)
         return false;
     m_stale = stale;
-    m_staleWash->setVisible(stale);
+    m_staleWash->setVisible(stale || m_pending);
     m_titleElement->setText(stale ? m_title + QStringLiteral(" (stale)") : m_title);
     m_titleElement->setTextColor(stale ? QColor(0xb0, 0x00, 0x20) : Qt::black);
     return true;
@@ -441,8 +453,48 @@ void ChartView::setInLegend(QCPAbstractPlottable *p, bool shown)
 
 void ChartView::setLegendColumns(int columns)
 {
-    legend->setWrap(columns);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    m_legendColumns = columns;
+    fitToWidth(width());
+}
+
+void ChartView::fitToWidth(int width)
+{
+    // The legend in as many of its columns as fit side by side (names are never cut): item i
+    // goes to column i % columns, each column as wide as its widest item, ...
+    QVector<int> widths;
+    for (int i = 0; i < legend->elementCount(); ++i)
+        if (QCPLayoutElement *item = legend->elementAt(i)) // (empty cells are null)
+            widths << item->minimumOuterSizeHint().width();
+    const QMargins m = legend->margins();
+    const int room = width - m.left() - m.right() - 8;
+    const int spacing = legend->columnSpacing();
+    int columns = m_legendColumns;
+    for (; columns > 1; --columns) {
+        QVector<int> column(columns, 0);
+        for (qsizetype i = 0; i < widths.size(); ++i)
+            column[i % columns] = std::max(column[i % columns], widths[i]);
+        int total = spacing * (columns - 1);
+        for (int w : column)
+            total += w;
+        if (total <= room)
+            break;
+    }
+    if (columns != legend->wrap() || legend->fillOrder() != QCPLayoutGrid::foColumnsFirst) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+    // ... and a tick label per 70 pixels or so on the horizontal axes, so that they never run
+    // into each other (text tickers keep their own ticks).
+    const int ticks = std::clamp((width - 70) / 70, 2, 5);
+    for (QCPAxis *axis : {xAxis, xAxis2})
+        if (axis->ticker()->tickCount() != ticks)
+            axis->ticker()->setTickCount(ticks);
+}
+
+void ChartView::resizeEvent(QResizeEvent *event)
+{
+    fitToWidth(event->size().width());
+    QCustomPlot::resizeEvent(event);
 }
 
 void ChartView::styleAxis(QCPAxis *axis, const QString &label)

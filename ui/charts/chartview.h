@@ -33,6 +33,10 @@ public:
     // Keep the drawn data but say it no longer matches the plan (queues a replot).
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
+    // Keep the drawn data washed out, the title as it is: newer data is on its way (the next
+    // setAnalysis() ends it). Queues a replot.
+    void setPending(bool pending);
+    bool isPending() const { return m_pending; }
 
     // Written atomically (core/atomicfile.h): on failure the old file stays as it was and *error
     // says why, naming the file.
@@ -89,10 +93,12 @@ protected:
     static QSharedPointer<QCPAxisTickerText> categoryTicker(const QStringList &labels);
 
     void mouseMoveEvent(QMouseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void leaveEvent(QEvent *event) override;
 
 private:
     void showContextMenu(const QPoint &pos);
+    void fitToWidth(int width);
     bool setStaleLook(bool stale);
 
     struct HoverTarget {
@@ -112,6 +118,8 @@ private:
     };
     QVector<HoverGraph> m_hoverGraphs;
     bool m_stale = false;
+    bool m_pending = false;
+    int m_legendColumns = 3; // at most; fewer when the chart is narrow
     quint64 m_pendingRedraw = 0;
 };
 

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plancharts.h"
 
+#include "core/fields.h"
 #include "engine/engine.h"
+#include "modeltext.h"
+
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -545,6 +549,101 @@ void MemoryChart::draw(const Analysis &a)
         addLabel(m_parts[3], key, base, m.fits ? gigabytes(base) : gigabytes(base) + tr(", no fit"),
                  m.fits ? kInk : kAlarm, Qt::AlignHCenter | Qt::AlignBottom);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. sensitivity
+
+namespace {
+const QColor kLowColor(0x4c, 0x72, 0xb0);
+const QColor kHighColor(0xdd, 0x84, 0x52);
+constexpr double kTornadoBarWidth = 0.6;
+
+const FieldInfo *fieldOfPath(const QString &path)
+{
+    for (const FieldInfo &f : planFields())
+        if (f.path() == path)
+            return &f;
+    return nullptr;
+}
+} // namespace
+
+SensitivityChart::SensitivityChart(QWidget *parent)
+    : ChartView(tr("Sensitivity of the cost"), parent)
+{
+    styleAxis(xAxis, tr("USD per billion tokens"));
+    yAxis->grid()->setVisible(false);
+    yAxis->setTickLength(0, 0);
+    // Both sides start at the plan's value (the bars' base value; their data is the change from
+    // it): a bar reaches the cost with the input at that end of its range.
+    m_low = makeBars(QStringLiteral("sensitivity_low"), tr("Input low"), kLowColor, yAxis, xAxis);
+    m_high = makeBars(QStringLiteral("sensitivity_high"), tr("Input high"), kHighColor, yAxis, xAxis);
+    for (QCPBars *b : {m_low, m_high})
+        b->setWidth(kTornadoBarWidth);
+    m_value = makeGraph(QStringLiteral("sensitivity_value"), QString(), QPen(kInk, 1.5), QCPScatterStyle(), yAxis, xAxis);
+    setInLegend(m_value, false);
+    setLegendColumns(2);
+}
+
+SensitivityChart::~SensitivityChart() = default;
+
+QString SensitivityChart::inputName(const QString &path)
+{
+    const FieldInfo *f = fieldOfPath(path);
+    if (!f)
+        return path;
+    static const QRegularExpression unit(QStringLiteral("\\s*\\([^)]*\\)$"));
+    QString name = fieldText(f->label);
+    name.remove(unit);
+    return name;
+}
+
+void SensitivityChart::draw(const Analysis &a)
+{
+    const UncertaintyFigures &u = a.uncertainty;
+    const double value = a.result.cost_per_billion_tokens_usd;
+    const qsizetype n = u.valid ? std::min<qsizetype>(u.costTornado.size(), kMaxBars) : 0;
+    // The largest swing on top: bar i sits at key n - i.
+    QStringList labels;
+    QVector<double> keys, lows, highs;
+    double lo = value, hi = value;
+    for (qsizetype i = n - 1; i >= 0; --i) {
+        const SensitivityBar &b = u.costTornado[i];
+        labels << inputName(b.input);
+        keys << double(n - i);
+        lows << b.low - value; // QCPBars run from the base value to base + value
+        highs << b.high - value;
+        lo = std::min({lo, b.low, b.high});
+        hi = std::max({hi, b.low, b.high});
+    }
+    for (QCPBars *b : {m_low, m_high})
+        b->setBaseValue(value);
+    m_low->setData(keys, lows, true);
+    m_high->setData(keys, highs, true);
+    m_value->setData(QVector<double>{0.4, double(std::max<qsizetype>(n, 1)) + 0.6}, QVector<double>{value, value}, true);
+    yAxis->setTicker(categoryTicker(labels));
+    yAxis->setRange(0.4, double(std::max<qsizetype>(n, 1)) + 0.6);
+    const double pad = std::max((hi - lo) * 0.08, std::abs(value) * 0.01 + 1e-9);
+    xAxis->setRange(lo - pad, hi + pad);
+
+    const double half = kTornadoBarWidth / 2;
+    for (qsizetype i = 0; i < n; ++i) {
+        const SensitivityBar &b = u.costTornado[i];
+        const double key = double(n - i);
+        const QString name = inputName(b.input);
+        // The same input's effect on the days to train, when it has one.
+        QString days;
+        for (const SensitivityBar &d : u.daysTornado)
+            if (d.input == b.input)
+                days = tr("; days to train %1 to %2").arg(QString::number(d.low, 'f', 1), QString::number(d.high, 'f', 1));
+        const QString text = tr("%1 from %2 to %3: %4 to %5 per billion tokens (this plan %6)%7")
+                                 .arg(name, QString::number(b.inputLow, 'g', 4), QString::number(b.inputHigh, 'g', 4),
+                                      usd(b.low), usd(b.high), usd(value), days);
+        addHoverBox(m_low, key - half, key + half, std::min(value, b.low), std::max(value, b.low), text);
+        addHoverBox(m_high, key - half, key + half, std::min(value, b.high), std::max(value, b.high), text);
+    }
+    if (n == 0)
+        addLabel(m_low, 1, value, tr("no uncertain input moves the cost"), kInk, Qt::AlignCenter);
 }
 
 } // namespace commtax

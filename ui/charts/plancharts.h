@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The five live charts of the main window. Each draws one part of an Analysis; their plottables
+// The six live charts of the main window. Each draws one part of an Analysis; their plottables
 // carry object names so that tests can read the data back.
 
 #include "chartview.h"
@@ -100,6 +100,29 @@ private:
     QList<QCPBars *> m_parts;
     QCPGraph *m_capacity = nullptr;
     QCPGraph *m_usable = nullptr;
+};
+
+// 6. Sensitivity: a tornado of USD per billion tokens, each uncertain input at the low and at the
+//    high end of its range with the others at their values, largest swing on top.
+class SensitivityChart : public ChartView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SensitivityChart)
+public:
+    explicit SensitivityChart(QWidget *parent = nullptr);
+    ~SensitivityChart() override;
+
+    static constexpr int kMaxBars = 8; // the inputs that move the cost most
+    // The readable name of an input ("gpu.price_usd" -> "GPU price"), without its unit.
+    static QString inputName(const QString &path);
+
+protected:
+    void draw(const Analysis &a) override;
+
+private:
+    QCPBars *m_low = nullptr;
+    QCPBars *m_high = nullptr;
+    QCPGraph *m_value = nullptr;
 };
 
 } // namespace commtax
