@@ -469,7 +469,10 @@ void ChartView::fitToWidth(int width)
     const int room = width - m.left() - m.right() - 8;
     const int spacing = legend->columnSpacing();
     int columns = m_legendColumns;
-    for (; columns > 1; --columns) {
+    // A long legend in one column would take the plot's height (the comm-tax chart has 13 entries):
+    // it keeps two columns and lets its widest names run short instead.
+    const int fewest = widths.size() > 4 ? std::min(2, m_legendColumns) : 1;
+    for (; columns > fewest; --columns) {
         QVector<int> column(columns, 0);
         for (qsizetype i = 0; i < widths.size(); ++i)
             column[i % columns] = std::max(column[i % columns], widths[i]);
