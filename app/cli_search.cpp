@@ -282,7 +282,7 @@ int cmdSearch(QStringList args)
             b.gpuPreset = labels[best->layout.hardware];
             b.clusterPreset = clusterIds[best->layout.hardware];
         }
-        b.name = (s.name.isEmpty() ? QString() : s.name + QLatin1Char(' ')) + SearchText::tr("(best layout for %1)").arg(QLatin1String(search::toString(objective)));
+        b.name = (s.name.isEmpty() ? QString() : s.name + QLatin1Char(' ')) + QStringLiteral("(best layout for %1)") /* a file's name: the same in every language */.arg(QLatin1String(search::toString(objective)));
         QString error;
         if (!saveScenarioFile(emitFile, b, presetCatalog(), &error))
             return fail(kExitBadInput, cmd + error);
