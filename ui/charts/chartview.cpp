@@ -90,6 +90,7 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     : QCustomPlot(parent)
     , m_title(title)
 {
+    setAccessibleName(title); // a chart is an image to a screen reader: its title names it
     setMinimumSize(260, 220);
     // Lines and markers antialiased; bars, legend keys and the rest crisp and cheaper to draw.
     setAntialiasedElements(QCP::aePlottables | QCP::aeItems);

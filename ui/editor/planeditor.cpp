@@ -284,6 +284,9 @@ QWidget *PlanEditor::makeEditor(Row &row)
     }
     }
     editor->setObjectName(objectNameFor(QStringLiteral("field"), path));
+    // Screen readers name the field by its label and describe it by its help text (with the unit).
+    editor->setAccessibleName(fieldText(f.label));
+    editor->setAccessibleDescription(fieldText(f.help));
     editor->setMinimumWidth(70); // not the width of the largest value: the dock may be narrow
     row.editor = editor;
     if (!hasSlider(f))
