@@ -19,6 +19,7 @@
 #include "library/presetlistmodel.h"
 #include "library/presetmanagerdialog.h"
 #include "mainwindow.h"
+#include "modeltext.h"
 #include "plandocument.h"
 #include "report/reportwriter.h"
 
@@ -30,6 +31,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QCryptographicHash>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -821,6 +823,82 @@ private Q_SLOTS:
         const QJsonObject root = QJsonDocument::fromJson(jf.readAll()).object();
         QCOMPARE(root.value(QStringLiteral("normalization")).toString(), QStringLiteral("budget"));
         QCOMPARE(root.value(QStringLiteral("plans")).toArray().at(1).toObject().value(QStringLiteral("gpus")).toInt(), 512);
+    }
+    // The PDF a committee signs (issue 12): the engine's warnings beside their plan, a value the
+    // plan file sources printed with its source, an audit trail of the input files with their
+    // SHA-256; the CSV for Excel with a byte order mark on --bom only.
+    void reportShowsWarningsStatedSourcesAndAuditTrail()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), m_dir.filePath(QStringLiteral("audit-none.sqlite")));
+        QStringList files = compareScenarioFiles();
+        QFile rtx(files[3]);
+        QVERIFY(rtx.open(QIODevice::ReadOnly));
+        QByteArray json = rtx.readAll();
+        QVERIFY(json.contains("\"gpu\": {\"preset\": \"rtx-4090\"}") && json.contains("\"pue\": 1.3,"));
+        json.replace("\"gpu\": {\"preset\": \"rtx-4090\"}",
+                     "\"gpu\": {\"preset\": \"rtx-4090\", \"price_usd\": {\"value\": 2700, \"kind\": \"measured\", \"source\": \"Vendor X quote Q-123\"}}");
+        json.replace("\"pue\": 1.3,", "\"pue\": {\"value\": 1.25, \"kind\": \"measured\", \"source\": \"DC contract 7\"},");
+        files[3] = writeFile(m_dir.filePath(QStringLiteral("quoted-4090.json")), json);
+        const QString pdf = m_dir.filePath(QStringLiteral("audit.pdf"));
+        const Run r = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), pdf}, env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QStringList pages = pdfPages(pdf, pdfPageCount(pdf));
+        const QString all = pages.join(QLatin1Char('\n')).simplified();
+        // the quoted price and PUE with their kind and source, never as the user's bare number
+        QVERIFY(all.contains(QStringLiteral("Vendor X quote Q-123")));
+        QVERIFY(all.contains(QStringLiteral("DC contract 7")));
+        QVERIFY(all.contains(QStringLiteral("2700 [M")));
+        QVERIFY(all.contains(QStringLiteral("1.25 [M")));
+        QVERIFY(!all.contains(QStringLiteral("2700 [U]")));
+        // the warnings, next to the plan they concern, in the section of the plans compared
+        QList<Scenario> scenarios;
+        for (const QString &f : std::as_const(files)) {
+            Scenario s;
+            QList<LoadError> errors;
+            QVERIFY(loadAndValidateScenario(f, PresetCatalog::builtIn(), s, errors));
+            scenarios << s;
+        }
+        const Comparison c = comparePlans(scenarios, Normalization::AsGiven);
+        int warned = 0;
+        const qsizetype plansPage = std::find_if(pages.cbegin(), pages.cend(), [](const QString &p) { return p.contains(QStringLiteral("Plans compared")); }) - pages.cbegin();
+        QVERIFY(plansPage < pages.size());
+        const QString plansText = QString(pages[plansPage] + (plansPage + 1 < pages.size() ? pages[plansPage + 1] : QString())).simplified();
+        for (const ComparedPlan &p : c.plans) {
+            const QStringList w = warningTexts(p.result, p.plan);
+            if (w.isEmpty())
+                continue;
+            ++warned;
+            const QString start = w.first().left(24).simplified();
+            QVERIFY2(plansText.contains(p.name + QLatin1Char(' ') + start), qPrintable(p.name + QStringLiteral(": ") + start));
+            for (const QString &text : w)
+                QVERIFY2(all.contains(text.left(24).simplified()), qPrintable(text));
+        }
+        QVERIFY(warned > 0); // the comparison has warnings to show
+        // the audit trail: version, date, each input by name with the SHA-256 of its bytes
+        QVERIFY(all.contains(QStringLiteral("Audit trail")));
+        QVERIFY(all.contains(QStringLiteral("Commtax " COMMTAX_VERSION)));
+        for (const QString &f : std::as_const(files)) {
+            QFile in(f);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            const QString sha = QString::fromLatin1(QCryptographicHash::hash(in.readAll(), QCryptographicHash::Sha256).toHex());
+            QVERIFY2(all.contains(QFileInfo(f).fileName() + QLatin1Char(' ') + sha), qPrintable(f));
+        }
+        // CSV: the byte order mark on --bom only
+        const QString csv = m_dir.filePath(QStringLiteral("audit.csv"));
+        Run c1 = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), csv, QStringLiteral("--bom")}, env);
+        QVERIFY2(c1.code == 0, c1.err.constData());
+        QFile bom(csv);
+        QVERIFY(bom.open(QIODevice::ReadOnly));
+        QVERIFY(bom.readAll().startsWith("\xEF\xBB\xBFplan,"));
+        bom.close();
+        c1 = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), csv}, env);
+        QCOMPARE(c1.code, 0);
+        QVERIFY(bom.open(QIODevice::ReadOnly));
+        QVERIFY(bom.readAll().startsWith("plan,"));
+        c1 = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), pdf, QStringLiteral("--bom")}, env);
+        QCOMPARE(c1.code, 2);
+        QVERIFY(c1.err.contains("--bom applies to CSV only"));
     }
     void reportCommandErrors_data()
     {
