@@ -328,6 +328,45 @@ private Q_SLOTS:
         QCOMPARE(f->find<QComboBox>(QStringLiteral("preset_cluster"))->currentData().toString(), QStringLiteral("dgx-h100"));
     }
 
+    void undoKeysWorkWhileANumberFieldHasFocus()
+    {
+        // Issue 12, defect 9: nodes 40, Tab, Ctrl+Z did nothing (the next spin box's line edit
+        // took the key for its own, empty, text undo).
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        auto *nodes = f->find<QSpinBox>(QStringLiteral("field_cluster_nodes"));
+        nodes->setFocus();
+        QTest::keyClick(nodes, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(nodes, QStringLiteral("40"));
+        QTest::keyClick(nodes, Qt::Key_Tab);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 40);
+        QWidget *next = QApplication::focusWidget();
+        QVERIFY(qobject_cast<QAbstractSpinBox *>(next));
+        QVERIFY(next != nodes);
+        QTest::keyClick(next, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 32);
+        QCOMPARE(nodes->value(), 32);
+        QTest::keyClick(next, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 40);
+        QCOMPARE(nodes->value(), 40);
+        QTest::keyClick(next, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(nodes->value(), 32);
+        QTest::keyClick(next, Qt::Key_Y, Qt::ControlModifier);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 40);
+        // in the field that has focus itself, and with typing not yet committed: the typing is undone
+        const Scenario before = f->window.scenario();
+        QTest::keyClick(nodes, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(nodes, QStringLiteral("64"));
+        QTest::keyClick(nodes, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(f->window.scenario(), before);
+        QCOMPARE(nodes->value(), 40);
+        QCOMPARE(nodes->text(), QStringLiteral("40"));
+        QTest::keyClick(nodes, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 32);
+        QCOMPARE(nodes->text(), QStringLiteral("32"));
+    }
+
     void sliderDragIsOneUndoStep()
     {
         auto f = make();
@@ -460,6 +499,36 @@ private Q_SLOTS:
         QCOMPARE(f->last.requestId, lastRequest + 1);
         QCOMPARE(f->applied, applied + 1);
         QCOMPARE(f->last.scenario.plan.cluster.nodes, 64);
+    }
+
+    void planNameFollowsModelAndGpuUntilTheUserNamesIt()
+    {
+        // Issue 12, defect 13: "Llama-2-70B on 256 H100" stayed on a Llama 3 8B on RTX 4090 plan.
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        auto *name = f->find<QLineEdit>(QStringLiteral("scenarioName"));
+        QCOMPARE(name->text(), QStringLiteral("Llama 2 70B on 256 H100 SXM5"));
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("rtx-4090")));
+        QCOMPARE(f->window.scenario().name, QStringLiteral("Llama 2 70B on 256 RTX 4090"));
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_model")), QStringLiteral("llama3-8b")));
+        QCOMPARE(f->window.scenario().name, QStringLiteral("Llama 3 8B on 256 RTX 4090"));
+        QCOMPARE(name->text(), QStringLiteral("Llama 3 8B on 256 RTX 4090"));
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("16"));
+        QCOMPARE(f->window.scenario().name, QStringLiteral("Llama 3 8B on %1 RTX 4090").arg(16 * f->window.scenario().plan.cluster.gpus_per_node));
+        // undo brings the old name back with the old plan
+        QTest::keyClick(&f->window, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(name->text(), QStringLiteral("Llama 3 8B on 256 RTX 4090"));
+        // named by the user: the name stays whatever changes
+        name->setFocus();
+        QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(name, QStringLiteral("Cheap option"));
+        QTest::keyClick(name, Qt::Key_Return);
+        QCOMPARE(f->window.scenario().name, QStringLiteral("Cheap option"));
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("h100-sxm")));
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_model")), QStringLiteral("llama2-70b")));
+        QCOMPARE(f->window.scenario().name, QStringLiteral("Cheap option"));
+        QCOMPARE(name->text(), QStringLiteral("Cheap option"));
     }
 
     void saveAndReopenGiveTheSamePlan()

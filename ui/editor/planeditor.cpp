@@ -12,6 +12,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -245,6 +246,7 @@ QWidget *PlanEditor::makeEditor(Row &row)
         spin->setRange(int(f.min), int(std::min(f.max, double(INT_MAX))));
         spin->setKeyboardTracking(false);
         spin->setAccelerated(true);
+        spin->installEventFilter(this); // the plan's undo keys (eventFilter())
         connect(spin, &QSpinBox::valueChanged, this, [this, ri](int v) { edit(m_rows[ri], QJsonValue(v)); });
         editor = spin;
         break;
@@ -261,6 +263,7 @@ QWidget *PlanEditor::makeEditor(Row &row)
         spin->setKeyboardTracking(false);
         spin->setAccelerated(true);
         spin->setLocale(QLocale::c());
+        spin->installEventFilter(this); // the plan's undo keys (eventFilter())
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this, ri, optional](double v) {
             edit(m_rows[ri], optional && v < m_rows[ri].info->min ? unsetValue(*m_rows[ri].info) : QJsonValue(v));
         });
@@ -312,6 +315,30 @@ QWidget *PlanEditor::makeEditor(Row &row)
     h->addWidget(slider, 1);
     h->addWidget(editor);
     return box;
+}
+
+bool PlanEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    // Issue 12, defect 9: a spin box hands Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y to its line edit,
+    // whose own text undo is empty the moment users want the plan's (nodes 40, Tab, Ctrl+Z). In
+    // a number field they are the plan's undo and redo: the override is left unaccepted, so the
+    // window's Undo and Redo actions take the key. Undo first commits what was typed, so that
+    // it is the step undone (the typing discarded), not the edit before it.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *spin = qobject_cast<QAbstractSpinBox *>(watched);
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const QKeySequence pressed(key->keyCombination());
+        const bool undo = key->matches(QKeySequence::Undo);
+        const bool redo = key->matches(QKeySequence::Redo) || pressed == QKeySequence(QStringLiteral("Ctrl+Shift+Z"))
+            || pressed == QKeySequence(QStringLiteral("Ctrl+Y"));
+        if (spin && (undo || redo)) {
+            if (undo)
+                spin->interpretText();
+            event->ignore();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void PlanEditor::edit(const Row &row, const QJsonValue &value)

@@ -41,6 +41,9 @@ public:
     QWidget *fieldEditor(const QString &path) const;
     static QString objectNameFor(const QString &prefix, const QString &path);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     struct Row {
         const FieldInfo *info = nullptr;
