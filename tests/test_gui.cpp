@@ -27,6 +27,8 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QRegularExpression>
+#include <QFormLayout>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -444,6 +446,43 @@ private Q_SLOTS:
         QCOMPARE(f->find<TextStrip>(QStringLiteral("staleBanner"))->look(), QStringLiteral("ok"));
         for (ChartView *c : f->window.charts())
             QVERIFY(!c->isStale());
+    }
+
+    void everyLayoutRowStaysWhenAnotherFieldIsInvalid()
+    {
+        // Issue 12, defect 8: with micro-batch 4 and 68 nodes the editor squeezed a row of the
+        // parallel layout to nothing (the tensor-parallel row; in this window the cp row) when
+        // the two-line message under the global batch appeared.
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        auto *editor = f->window.findChild<PlanEditor *>();
+        QStringList shown;
+        for (QWidget *w : editor->findChildren<QWidget *>(QRegularExpression(QStringLiteral("^field_"))))
+            if (w->isVisible())
+                shown << w->objectName();
+        QVERIFY(shown.contains(QStringLiteral("field_training_tp")));
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_training_micro_batch")), QStringLiteral("4"));
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("68"));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(!f->last.valid);
+        QVERIFY(f->find<QLabel>(QStringLiteral("error_training_global_batch"))->isVisible());
+        QTest::qWait(20); // the layout runs from the event loop
+        const auto labels = editor->findChildren<QLabel *>();
+        for (const QString &name : std::as_const(shown)) {
+            auto *w = editor->findChild<QWidget *>(name);
+            QVERIFY2(w->isVisible(), qPrintable(name));
+            QVERIFY2(w->height() >= w->minimumSizeHint().height(), qPrintable(name + QStringLiteral(": %1 px high").arg(w->height())));
+            for (QLabel *label : labels)
+                if (label->buddy() == w)
+                    QVERIFY2(label->isVisible() && label->height() >= label->heightForWidth(label->width()), qPrintable(name));
+        }
+        // the message shows whole, and no two rows overlap
+        auto *message = f->find<QLabel>(QStringLiteral("error_training_global_batch"));
+        QVERIFY(message->height() >= message->heightForWidth(message->width()));
+        auto *group = f->find<QWidget>(QStringLiteral("group_training"));
+        QVERIFY(f->find<QSpinBox>(QStringLiteral("field_training_cp"))->geometry().top() >= f->find<QSpinBox>(QStringLiteral("field_training_vpp"))->geometry().bottom());
+        QVERIFY(group->grab().save(screenshotDir() + QStringLiteral("/editor-parallel-layout-invalid.png")));
     }
 
     void tpThatDoesNotDivideTheGpusIsBlamedNotDp()

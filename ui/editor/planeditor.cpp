@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -185,11 +186,20 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
 {
     auto *box = new QGroupBox(title);
     box->setObjectName(objectNameFor(QStringLiteral("group"), sectionKey(section)));
-    auto *form = new QFormLayout(box);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->setLabelAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    // A grid, not a QFormLayout: Qt 6.4's form layout asks too little height of a group whose
+    // word-wrapped labels and messages wrap, and then squeezes a row to nothing (issue 12,
+    // defect 8: the tensor-parallel row vanished with micro-batch 4 and 68 nodes).
+    auto *form = new QGridLayout(box);
     form->setHorizontalSpacing(8);
     form->setVerticalSpacing(4);
+    form->setColumnStretch(1, 1);
+    int line = 0;
+    const auto addRow = [form, &line](QWidget *label, QWidget *field) {
+        if (label)
+            form->addWidget(label, line, 0);
+        form->addWidget(field, line, 1);
+        ++line;
+    };
 
     const size_t gi = m_groups.size();
     Group g;
@@ -200,7 +210,9 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
     g.presets->setMinimumContentsLength(12);
     g.box = box;
     g.title = title;
-    form->addRow(tr("Start from"), g.presets);
+    auto *startFrom = new QLabel(tr("Start from"));
+    startFrom->setBuddy(g.presets);
+    addRow(startFrom, g.presets);
     m_groups.push_back(g);
     fillPresetCombo(m_groups[gi]);
     connect(g.presets, &QComboBox::activated, this, [this, gi](int index) { onPresetActivated(m_groups[gi], index); });
@@ -209,7 +221,6 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         m_rows.push_back(Row{});
         Row &row = m_rows.back();
         row.info = f;
-        row.form = form;
         row.label = new QLabel(fieldText(f->label));
         row.label->setWordWrap(true);
         row.label->setMinimumWidth(120);
@@ -219,15 +230,16 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         row.error->setObjectName(objectNameFor(QStringLiteral("error"), f->path()));
         row.error->setStyleSheet(kErrorStyle);
         row.error->setWordWrap(true);
-        form->addRow(row.label, field);
-        form->addRow(row.error);
-        form->setRowVisible(row.error, false);
+        row.field = field;
+        addRow(row.label, field);
+        form->addWidget(row.error, line++, 0, 1, 2);
+        row.error->hide();
         if (section == Section::Training && QLatin1String(f->key) == QLatin1String("dp")) {
             m_dpFollows = new QCheckBox(tr("dp = GPUs / (tp x pp)"));
             m_dpFollows->setObjectName(QStringLiteral("dpFollowsGpus"));
             m_dpFollows->setToolTip(tr("On: every edit of nodes, GPUs per node, tp or pp sets dp so that "
                                        "tp * pp * dp equals the GPUs. Off: dp is yours to set."));
-            form->addRow(QString(), m_dpFollows);
+            addRow(nullptr, m_dpFollows);
             connect(m_dpFollows, &QCheckBox::toggled, this, [this](bool on) { m_doc->setDpFollowsGpus(on); });
         }
     }
@@ -427,8 +439,10 @@ void PlanEditor::refresh()
     }
     for (Row &row : m_rows) {
         const bool show = row.bad || relevant(*row.info, plan);
-        if (row.form && row.label->isHidden() == show)
-            row.form->setRowVisible(row.label, show);
+        if (row.label->isHidden() == show) {
+            row.label->setVisible(show);
+            row.field->setVisible(show);
+        }
         const QString key = QLatin1String(row.info->key);
         if (row.info->section == Section::Training && key == QLatin1String("dp"))
             row.editor->setEnabled(!m_doc->dpFollowsGpus());
@@ -634,7 +648,7 @@ void PlanEditor::setErrors(const QList<FieldError> &engineErrors)
         if (text == row.error->text())
             continue; // this runs after every evaluation: touch only what changed
         row.error->setText(text);
-        row.form->setRowVisible(row.error, bad);
+        row.error->setVisible(bad);
         row.bad = bad;
         colourLabel(row);
     }
