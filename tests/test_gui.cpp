@@ -485,6 +485,42 @@ private Q_SLOTS:
         QVERIFY(group->grab().save(screenshotDir() + QStringLiteral("/editor-parallel-layout-invalid.png")));
     }
 
+    void nodeArrowsStepToCountsThatRun()
+    {
+        // Issue 12, defect 10: stepping the nodes flickered between valid and "(stale)" charts,
+        // most counts being invalid (33 to 63 on the default plan). With dp following the GPUs the
+        // arrows step to the counts that run; a typed count that does not says which would.
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        auto *nodes = f->find<QSpinBox>(QStringLiteral("field_cluster_nodes"));
+        nodes->setFocus();
+        QTest::keyClick(nodes, Qt::Key_Up);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 64);
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->last.valid);
+        QVERIFY(!f->window.isResultStale());
+        QTest::keyClick(nodes, Qt::Key_Down);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 32);
+        QTest::keyClick(nodes, Qt::Key_Down);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 16);
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->last.valid);
+        typeInto(nodes, QStringLiteral("36"));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(!f->last.valid);
+        auto *message = f->find<QLabel>(QStringLiteral("error_cluster_nodes"));
+        QVERIFY(message->isVisible());
+        QVERIFY2(message->text().contains(QStringLiteral("36 nodes make dp=9")) && message->text().contains(QStringLiteral("32 or 64 nodes would run")),
+                 qPrintable(message->text()));
+        // with dp set by hand, the arrows step one node
+        QTest::mouseClick(f->find<QCheckBox>(QStringLiteral("dpFollowsGpus")), Qt::LeftButton);
+        QVERIFY(!f->window.document()->dpFollowsGpus());
+        nodes->setFocus();
+        QTest::keyClick(nodes, Qt::Key_Up);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 37);
+    }
+
     void tpThatDoesNotDivideTheGpusIsBlamedNotDp()
     {
         // Issue 12, defect 11: with "dp = GPUs / (tp x pp)" on, tp=3 on 256 GPUs blamed dp, which

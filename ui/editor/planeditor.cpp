@@ -5,6 +5,8 @@
 #include "editor/sectionpresets.h"
 #include "plandocument.h"
 
+#include "engine/engine.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -26,6 +28,7 @@
 
 #include <climits>
 #include <cmath>
+#include <functional>
 
 namespace commtax {
 
@@ -82,6 +85,36 @@ bool relevant(const FieldInfo &f, const Plan &plan)
         return plan.gpu.fp8_dense_tflops > 0;
     return true;
 }
+
+// With dp following the GPU count, the nearest node count past `plan`'s in `direction` (+1, -1)
+// on which the plan is valid; 0 when none is within `span` counts (issue 12, defect 10: most
+// counts are invalid, 33 to 63 on the default plan, so plain stepping flickered to "(stale)").
+int nearestValidNodes(const Plan &plan, int direction, int span = 4096)
+{
+    for (long long n = plan.cluster.nodes + direction, k = 0; n >= 1 && n <= 100000 && k < span; n += direction, ++k) {
+        Plan p = plan;
+        p.cluster.nodes = int(n);
+        if (deriveDataParallel(p) && validate(p).empty())
+            return int(n);
+    }
+    return 0;
+}
+
+// A spin box whose arrow steps can land on chosen values (the valid node counts).
+class SnappingSpinBox : public QSpinBox
+{
+public:
+    std::function<int(int direction)> snap; // the value one step lands on, 0 for a plain step
+    void stepBy(int steps) override
+    {
+        const int direction = steps > 0 ? 1 : -1;
+        const int v = snap && steps != 0 ? snap(direction) : 0;
+        if (v > 0)
+            setValue(v); // one valid count per step, whatever the acceleration
+        else
+            QSpinBox::stepBy(steps);
+    }
+};
 
 bool hasSlider(const FieldInfo &f)
 {
@@ -254,7 +287,12 @@ QWidget *PlanEditor::makeEditor(Row &row)
     QWidget *editor = nullptr;
     switch (f.type) {
     case FieldType::Int: {
-        auto *spin = new QSpinBox;
+        auto *spin = path == QLatin1String("cluster.nodes") ? new SnappingSpinBox : new QSpinBox;
+        if (auto *snapping = dynamic_cast<SnappingSpinBox *>(spin))
+            snapping->snap = [this](int direction) {
+                // Only while dp follows the GPUs: with dp set by hand one node count fits it.
+                return m_doc->dpFollowsGpus() ? nearestValidNodes(m_doc->scenario().plan, direction) : 0;
+            };
         spin->setRange(int(f.min), int(std::min(f.max, double(INT_MAX))));
         spin->setKeyboardTracking(false);
         spin->setAccelerated(true);
@@ -563,6 +601,24 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
     if (!m_doc->dpFollowsGpus())
         return errors;
     const Plan &plan = m_doc->scenario().plan;
+    // A dp that follows the nodes but does not split the global batch: the nodes are the user's,
+    // say which counts would run (issue 12, defect 10).
+    for (const FieldError &e : std::as_const(errors))
+        if (e.path == QLatin1String("training.global_batch") && e.message.contains(QLatin1String("micro_batch*dp="))) {
+            QStringList fits;
+            for (int direction : {-1, 1})
+                if (const int n = nearestValidNodes(plan, direction))
+                    fits << QString::number(n);
+            if (!fits.isEmpty())
+                errors << FieldError{QStringLiteral("cluster.nodes"),
+                                     tr("%1 nodes make dp=%2, which does not split the global batch of %3 into micro-batches of %4; %5 nodes would run (the arrows step to them)")
+                                         .arg(plan.cluster.nodes)
+                                         .arg(plan.training.dp)
+                                         .arg(plan.training.global_batch)
+                                         .arg(plan.training.micro_batch)
+                                         .arg(fits.join(tr(" or ")))};
+            break;
+        }
     const long long perNode = plan.cluster.gpus_per_node;
     const long long gpus = static_cast<long long>(plan.cluster.nodes) * perNode;
     const long long tp = plan.training.tp, cp = plan.training.cp, pp = plan.training.pp;
