@@ -521,6 +521,61 @@ private Q_SLOTS:
         QCOMPARE(f->window.scenario().plan.cluster.nodes, 37);
     }
 
+    void rentedGpusEachPayTheirOwnRent()
+    {
+        // Issue 12, defect 12: rent mode applied one USD per GPU-hour to every GPU of "Cost and
+        // time to train", so a rented RTX 4090 cost like an H100. Each GPU has its own rent price
+        // (its preset's default, editable in the GPU group); the economics may override it.
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_economics")), QStringLiteral("rent")));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->last.valid);
+        auto *rent = f->find<QDoubleSpinBox>(QStringLiteral("field_gpu_rent_usd_per_hour"));
+        QVERIFY(rent && rent->isVisible());
+        QCOMPARE(rent->value(), 3.0);
+        QCOMPARE(f->last.result.cost_per_hour_usd, 256 * 3.0);
+        const PresetCatalog &catalog = PresetCatalog::builtIn();
+        int checked = 0;
+        for (const HardwareBar &bar : std::as_const(f->last.hardware)) {
+            if (bar.isPlan || !bar.valid)
+                continue;
+            Plan p = f->window.scenario().plan;
+            const std::optional<Preset> gpu = catalog.find(Section::Gpu, bar.gpuId);
+            QVERIFY(gpu);
+            gpu->applyTo(p);
+            catalog.find(Section::Cluster, gpu->defaultCluster())->applyTo(p);
+            p.training.compute_efficiency.reset();
+            QVERIFY(resizePlan(p, 256, GpuScaling::FixedGlobalBatch, nullptr));
+            const Evaluation e = evaluate(p);
+            QVERIFY(e.ok());
+            QCOMPARE(e.result.cost_per_hour_usd, 256 * gpu->values.value(QStringLiteral("rent_usd_per_hour")).toDouble());
+            QVERIFY2(close(bar.usdPerBillionTokens, e.result.cost_per_billion_tokens_usd), qPrintable(bar.gpuId));
+            ++checked;
+        }
+        QVERIFY(checked >= 5);
+        const auto barOf = [&](const char *id) {
+            for (const HardwareBar &b : std::as_const(f->last.hardware))
+                if (!b.isPlan && b.gpuId == QLatin1String(id))
+                    return b;
+            return HardwareBar{};
+        };
+        QVERIFY(barOf("rtx-4090").valid && barOf("h100-sxm").valid);
+        const double rtx = barOf("rtx-4090").usdPerBillionTokens;
+        // the GPU's rent is editable, one undo step
+        typeInto(rent, QStringLiteral("2.2"));
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->last.result.cost_per_hour_usd, 256 * 2.2);
+        // an economics price overrides it for this plan, not for the other GPUs
+        typeInto(f->find<QDoubleSpinBox>(QStringLiteral("field_economics_usd_per_gpu_hour")), QStringLiteral("2.5"));
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->last.result.cost_per_hour_usd, 256 * 2.5);
+        QCOMPARE(barOf("rtx-4090").usdPerBillionTokens, rtx); // still at its own 0.40
+        QImage shot = f->window.grab().toImage();
+        QVERIFY(shot.save(screenshotDir() + QStringLiteral("/mainwindow-rent.png")));
+    }
+
     void tpThatDoesNotDivideTheGpusIsBlamedNotDp()
     {
         // Issue 12, defect 11: with "dp = GPUs / (tp x pp)" on, tp=3 on 256 GPUs blamed dp, which

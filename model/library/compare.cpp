@@ -216,6 +216,7 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
             s.clusterPreset = cluster->id;
         }
         s.plan.training.compute_efficiency.reset();                      // each GPU brings its own default
+        s.plan.economics.usd_per_gpu_hour = 0;                           // and its own rent price
         resizePlan(s.plan, gpus, GpuScaling::FixedGlobalBatch, nullptr); // keeps the GPU count where it can
         s.name = gpu->name;
         out << s;
@@ -387,7 +388,7 @@ CostBreakdown costBreakdown(const Plan &plan, const Result &r)
     b.run_hours = r.days_to_train * 24.0;
     if (e.mode == EconomicsMode::Rent) {
         b.rent = true;
-        b.rent_usd_per_hour = gpus * e.usd_per_gpu_hour;
+        b.rent_usd_per_hour = gpus * rentUsdPerGpuHour(plan);
         b.total_usd_per_hour = b.rent_usd_per_hour;
         return b;
     }
@@ -455,7 +456,7 @@ PriceBreakEven breakEvenGpuPrice(const Result &ra, const Plan &b, const Result &
 {
     PriceBreakEven out;
     out.rent = b.economics.mode == EconomicsMode::Rent;
-    out.currentPrice = out.rent ? b.economics.usd_per_gpu_hour : b.gpu.price_usd;
+    out.currentPrice = out.rent ? rentUsdPerGpuHour(b) : b.gpu.price_usd;
     double fixed = 0, slope = 0;
     costPerHourLine(b, rb, fixed, slope);
     const double targetPerHour = ra.cost_per_billion_tokens_usd * effectiveTokensPerHour(b, rb) / 1e9;

@@ -442,7 +442,7 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
                      .arg(pl.training.pp)
                      .arg(pl.training.dp)},
             Cell{pl.economics.mode == EconomicsMode::Rent
-                     ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(pl.economics.usd_per_gpu_hour))
+                     ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(rentUsdPerGpuHour(pl)))
                      : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0))},
             Cell{!p.valid               ? QStringLiteral("invalid: ") + p.error
                      : i == c.reference ? QStringLiteral("reference")
