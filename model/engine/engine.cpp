@@ -374,8 +374,7 @@ std::vector<PlanError> validate(const Plan &plan)
     if (g.memory_bw_gbps > 0 && !(g.memory_bw_gbps >= 1))
         c.fail("gpu.memory_bw_gbps", "must be 0 (unknown) or at least 1 GB/s (got " + num(g.memory_bw_gbps) + ")");
     if (e.mode == EconomicsMode::Rent && !(rentUsdPerGpuHour(plan) > 0))
-        c.fail("economics.usd_per_gpu_hour", "must be greater than 0 in rent mode (got " + num(e.usd_per_gpu_hour)
-                                                 + ", and the GPU has no rent price of its own: gpu.rent_usd_per_hour=" + num(g.rent_usd_per_hour) + ")");
+        c.fail("economics.usd_per_gpu_hour", "must be greater than 0 in rent mode (got " + num(e.usd_per_gpu_hour) + ", and the GPU has no rent price of its own: gpu.rent_usd_per_hour=" + num(g.rent_usd_per_hour) + ")");
     if (shapesOk)
         checkShapes(c, plan);
     return std::move(c.errors);

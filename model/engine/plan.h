@@ -67,7 +67,7 @@ struct GpuSpec {
     bool nvls = false;           // NVLink SHARP (NVSwitch multicast) capable
     double watts = 0;            // board power (TDP)
     double price_usd = 0;
-    double rent_usd_per_hour = 0; // the GPU's own cloud price per GPU-hour (rent mode; 0 = none known)
+    double rent_usd_per_hour = 0;  // the GPU's own cloud price per GPU-hour (rent mode; 0 = none known)
     double compute_efficiency = 0; // default fraction of dense peak on large GEMMs in training
     // Fixed cost of one GEMM (launch, prologue/epilogue, the last wave's tail), microseconds: what
     // makes small GEMMs slow (docs/model.md §3). Fitted on tests/fixtures/published-runs.json.
