@@ -40,6 +40,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPointer>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -522,6 +523,54 @@ private Q_SLOTS:
         QVERIFY(window.presetCatalog().find(Section::Cluster, QStringLiteral("dgx-a100-custom"))->provenance.value(QStringLiteral("nic_efficiency")).kind == SourceKind::Measured);
         QVERIFY(dialog->selectPreset(Section::Cluster, QStringLiteral("dgx-a100-custom"))); // the open dialog shows it
         dialog->close();
+    }
+
+    void compareWindowClosesRemovesTheSelectedColumnAndRunsOnePlan()
+    {
+        // Issue 12, defect 15: Compare had no Close and ignored Escape; "Remove plan" removed
+        // whichever column held the current cell, or the last plan with nothing selected; one
+        // plan left said that none could run.
+        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        QPointer<ComparisonView> alive(view);
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        view->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(view));
+        auto *remove = view->findChild<QPushButton *>(QStringLiteral("removePlan"));
+        QVERIFY(!remove->isEnabled()); // nothing selected, nothing to remove
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 5);
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        QHeaderView *header = table->horizontalHeader();
+        const auto clickColumn = [&](int column) {
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(column) + 5, header->height() / 2));
+        };
+        clickColumn(1); // A100
+        QVERIFY(remove->isEnabled());
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QStringList names;
+        for (const Scenario &sc : view->scenarios())
+            names << sc.name;
+        QCOMPARE(names, (QStringList{QStringLiteral("H100 SXM"), QStringLiteral("L40S"), QStringLiteral("RTX 4090"), QStringLiteral("H100 SXM rented")}));
+        QVERIFY(!remove->isEnabled()); // the selection went with the plan
+        // down to one plan: it runs, and the recommendation says so
+        while (view->scenarios().size() > 1) {
+            clickColumn(int(view->scenarios().size()) - 1);
+            QTest::mouseClick(remove, Qt::LeftButton);
+        }
+        QCOMPARE(view->comparison().cheapest(), 0);
+        QVERIFY2(!view->findingsText().contains(QStringLiteral("None of the plans can run")), qPrintable(view->findingsText()));
+        QVERIFY(view->findingsText().startsWith(QStringLiteral("Recommended: H100 SXM")));
+        // two plans alike both run too
+        view->setScenarios({defaultComparison().first(), defaultComparison().first()});
+        QCOMPARE(view->comparison().cheapest(), 0);
+        // Escape closes it, and so does Close
+        QTest::keyClick(table, Qt::Key_Escape);
+        QTRY_VERIFY(!alive); // deleted on close
+        view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        alive = view;
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("close")), Qt::LeftButton);
+        QTRY_VERIFY(!alive);
     }
 
     void exportReportExportsTheComparisonOnScreen()

@@ -331,17 +331,27 @@ QList<int> Comparison::best(const MetricInfo &m) const
     return out;
 }
 
-int Comparison::cheapest() const
+namespace {
+// The plan that runs with the lowest value of `key`; the first of equals. Not best(), which marks
+// nothing when every plan has the same value: one plan left, or two alike, still run (issue 12,
+// defect 15: one plan left in Compare said that none could run).
+int lowest(const Comparison &c, const char *key)
 {
-    const QList<int> b = best(*findMetric(QStringLiteral("cost_per_billion_tokens_usd")));
-    return b.isEmpty() ? -1 : b.first();
+    const MetricInfo &m = *findMetric(QLatin1String(key));
+    int out = -1;
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        if (!c.plans[i].runs() || !std::isfinite(m.get(c.plans[i].result)))
+            continue;
+        if (out < 0 || m.get(c.plans[i].result) < m.get(c.plans[out].result))
+            out = int(i);
+    }
+    return out;
 }
+} // namespace
 
-int Comparison::fastest() const
-{
-    const QList<int> b = best(*findMetric(QStringLiteral("days_to_train")));
-    return b.isEmpty() ? -1 : b.first();
-}
+int Comparison::cheapest() const { return lowest(*this, "cost_per_billion_tokens_usd"); }
+
+int Comparison::fastest() const { return lowest(*this, "days_to_train"); }
 
 Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int reference)
 {

@@ -15,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -65,9 +66,13 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_addSaved->setEnabled(false);
     m_remove = new QPushButton(tr("Remove plan"), this);
     m_remove->setObjectName(QStringLiteral("removePlan"));
-    m_remove->setToolTip(tr("Remove the plan whose column is selected in the table"));
+    m_remove->setToolTip(tr("Remove the plan whose column is selected in the table (click its header)"));
+    m_remove->setEnabled(false); // until a column is selected
     auto *exportButton = new QPushButton(tr("Export report..."), this);
     exportButton->setObjectName(QStringLiteral("exportReport"));
+    auto *closeButton = new QPushButton(tr("Close"), this);
+    closeButton->setObjectName(QStringLiteral("close"));
+    closeButton->setToolTip(tr("Close this window (Esc)"));
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Normalise:"), this));
@@ -80,6 +85,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     bar->addWidget(m_addSaved);
     bar->addWidget(m_remove);
     bar->addWidget(exportButton);
+    bar->addWidget(closeButton);
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("table"));
@@ -145,6 +151,10 @@ ComparisonView::ComparisonView(QWidget *parent)
     connect(m_addSaved, &QPushButton::clicked, this, &ComparisonView::chooseAndAddSavedPlan);
     connect(m_remove, &QPushButton::clicked, this, &ComparisonView::removeSelectedPlan);
     connect(exportButton, &QPushButton::clicked, this, [this] { exportReport(); });
+    connect(closeButton, &QPushButton::clicked, this, &QWidget::close);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        m_remove->setEnabled(selectedPlan() >= 0);
+    });
 
     setScenarios(defaultComparison());
 }
@@ -244,7 +254,7 @@ void ComparisonView::refreshReferenceChoices()
     for (qsizetype i = 0; i < m_scenarios.size(); ++i)
         m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? tr("Plan %1").arg(i + 1) : m_scenarios[i].name);
     m_referenceBox->setCurrentIndex(m_reference);
-    m_remove->setEnabled(m_scenarios.size() > 0);
+    m_remove->setEnabled(selectedPlan() >= 0);
 }
 
 void ComparisonView::recompute()
@@ -328,13 +338,34 @@ void ComparisonView::chooseAndAddSavedPlan()
     QMessageBox::warning(this, tr("Cannot add the plan"), error);
 }
 
+int ComparisonView::selectedPlan() const
+{
+    // The selected column (a header click or a cell selects the whole column), not the column
+    // of whichever cell is current: with nothing selected there is nothing to remove.
+    const QModelIndexList columns = m_table->selectionModel() ? m_table->selectionModel()->selectedColumns() : QModelIndexList{};
+    if (columns.size() != 1 || columns.first().column() >= m_scenarios.size())
+        return -1;
+    return columns.first().column();
+}
+
 void ComparisonView::removeSelectedPlan()
 {
-    const QModelIndex current = m_table->currentIndex();
-    if (current.isValid())
-        removeScenario(current.column());
-    else if (!m_scenarios.isEmpty())
-        removeScenario(int(m_scenarios.size()) - 1);
+    const int plan = selectedPlan();
+    if (plan < 0)
+        return;
+    removeScenario(plan);
+    m_table->clearSelection();
+    m_remove->setEnabled(false);
+}
+
+void ComparisonView::keyPressEvent(QKeyEvent *event)
+{
+    // A window of its own: Escape closes it, as it does a dialog (issue 12, defect 15).
+    if (isWindow() && event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
+        close();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 QString ComparisonView::exportReport(const QString &fileName)

@@ -68,12 +68,14 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void recompute();
     void chooseAndAddFiles();
     void chooseAndAddSavedPlan();
     void removeSelectedPlan();
+    int selectedPlan() const; // the plan of the selected column; -1 when none is selected
     void refreshReferenceChoices();
 
     QList<Scenario> m_scenarios;
