@@ -43,6 +43,7 @@
 #include <QPointer>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -571,6 +572,54 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(view));
         QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("close")), Qt::LeftButton);
         QTRY_VERIFY(!alive);
+    }
+
+    void comparisonTableFitsFourPlansAndWrapsNames()
+    {
+        // Issue 12, defect 6: at 1600 px about 2.5 of 4 plan columns showed, cells cut at both
+        // ends ("IDIA H100 SXM5"). Four plans fit, names (up to 60 characters) and cells wrap;
+        // more plans scroll.
+        QList<Scenario> plans = defaultComparison().mid(0, 4);
+        plans[1].name = QStringLiteral("A100 SXM 80GB bought on a four-year lease, quote Q-2026-117");
+        QVERIFY(plans[1].name.size() <= 60);
+        ComparisonView view;
+        view.resize(1600, 1000);
+        view.setScenarios(plans);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto *table = view.findChild<QTableView *>(QStringLiteral("table"));
+        QTRY_VERIFY(table->viewport()->width() > 0);
+        QTest::qWait(20);
+        QDir().mkpath(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots"));
+        view.grab().save(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots/compare-1600.png"));
+        const int viewportWidth = table->viewport()->width();
+        QHeaderView *header = table->horizontalHeader();
+        const QFontMetrics headerFont(header->font());
+        for (int c = 0; c < 4; ++c) {
+            QVERIFY2(table->columnViewportPosition(c) >= 0 && table->columnViewportPosition(c) + table->columnWidth(c) <= viewportWidth,
+                     qPrintable(QStringLiteral("column %1 at %2 + %3 of %4").arg(c).arg(table->columnViewportPosition(c)).arg(table->columnWidth(c)).arg(viewportWidth)));
+            const QStringList lines = table->model()->headerData(c, Qt::Horizontal).toString().split(QLatin1Char('\n'));
+            QCOMPARE(lines.join(QLatin1Char(' ')), view.tableModel()->headerData(c, Qt::Horizontal).toString());
+            for (const QString &line : lines)
+                QVERIFY2(headerFont.horizontalAdvance(line) <= table->columnWidth(c) - 8, qPrintable(line));
+            QVERIFY(header->height() >= lines.size() * headerFont.lineSpacing());
+        }
+        // every cell shows whole: no word wider than its column, rows as high as the wrapped text
+        const QFontMetrics cellFont(table->font());
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            for (int c = 0; c < 4; ++c) {
+                const QString text = table->model()->index(r, c).data().toString();
+                for (const QString &word : text.split(QLatin1Char(' ')))
+                    QVERIFY2(cellFont.horizontalAdvance(word) <= table->columnWidth(c) - 6, qPrintable(word));
+                const int needed = cellFont.boundingRect(QRect(0, 0, table->columnWidth(c) - 6, 10000), Qt::TextWordWrap, text).height();
+                QVERIFY2(table->rowHeight(r) >= needed, qPrintable(QStringLiteral("%1: %2 px for %3").arg(text).arg(table->rowHeight(r)).arg(needed)));
+            }
+        // eight plans: the table scrolls sideways, the columns keep their width
+        QList<Scenario> eight = plans + defaultComparison().mid(0, 4);
+        view.setScenarios(eight);
+        QTest::qWait(20);
+        QVERIFY(table->horizontalScrollBar()->maximum() > 0);
+        QVERIFY(table->columnWidth(7) >= 110);
     }
 
     void exportReportExportsTheComparisonOnScreen()

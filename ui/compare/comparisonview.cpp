@@ -14,6 +14,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QIdentityProxyModel>
 #include <QInputDialog>
 #include <QKeyEvent>
 #include <QLabel>
@@ -26,9 +27,42 @@
 #include <QVBoxLayout>
 #include <QWindow>
 
+#include <algorithm>
+
 namespace commtax {
 
 namespace {
+// The table's column headers, wrapped onto as many lines as the column's width needs (plan names
+// of up to 60 characters are not cut: issue 12, defect 6).
+class WrappedHeaders : public QIdentityProxyModel
+{
+public:
+    using QIdentityProxyModel::QIdentityProxyModel;
+    int width = 150; // of the text in a plan column, pixels
+    QFont font;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override
+    {
+        const QVariant v = QIdentityProxyModel::headerData(section, orientation, role);
+        if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+            return v;
+        const QFontMetrics fm(font);
+        QStringList lines;
+        QString line;
+        for (const QString &word : v.toString().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && fm.horizontalAdvance(candidate) > width) {
+                lines << line;
+                line = word;
+            } else {
+                line = candidate;
+            }
+        }
+        if (!line.isEmpty())
+            lines << line;
+        return lines.join(QLatin1Char('\n'));
+    }
+};
+
 QString chartObjectName(ComparisonChart c)
 {
     switch (c) {
@@ -89,13 +123,20 @@ ComparisonView::ComparisonView(QWidget *parent)
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("table"));
-    m_table->setModel(m_model);
+    auto *headers = new WrappedHeaders(this);
+    headers->setSourceModel(m_model);
+    headers->font = m_table->horizontalHeader()->font();
+    m_headers = headers;
+    m_table->setModel(headers);
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectColumns);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    m_table->horizontalHeader()->setDefaultSectionSize(120);
-    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setDefaultSectionSize(150);
+    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    m_table->setWordWrap(true); // long cells (GPU and cluster names, notes) wrap, never cut
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->viewport()->installEventFilter(this); // fitColumns() on every resize
 
     auto *charts = new QTabWidget(this);
     charts->setObjectName(QStringLiteral("charts"));
@@ -122,9 +163,10 @@ ComparisonView::ComparisonView(QWidget *parent)
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(charts);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setSizes({560, 840});
+    // Four plans fit the table at 1600 px (issue 12, defect 6), more scroll.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({860, 740});
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
@@ -169,7 +211,10 @@ ComparisonView *ComparisonView::openWindow(QWidget *parent, PresetLibrary *libra
     view->setLibrary(library);
     if (!plans.isEmpty())
         view->setScenarios(plans);
-    view->resize(1400, 860);
+    QSize size(1600, 1000);
+    if (const QScreen *screen = view->screen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.95);
+    view->resize(size);
     view->show();
     return view;
 }
@@ -274,7 +319,7 @@ void ComparisonView::recompute()
     for (const QString &f : comparisonFindings(m_comparison))
         html += QStringLiteral("<li>") + f.toHtmlEscaped() + QStringLiteral("</li>");
     m_findings->setText(html + QStringLiteral("</ul>"));
-    m_table->resizeColumnToContents(0);
+    fitColumns();
     Q_EMIT comparisonChanged();
 }
 
@@ -356,6 +401,35 @@ void ComparisonView::removeSelectedPlan()
     removeScenario(plan);
     m_table->clearSelection();
     m_remove->setEnabled(false);
+}
+
+void ComparisonView::fitColumns()
+{
+    // Up to four plans share the table's width (each 110 to 260 px); more scroll sideways. Names
+    // and cells wrap at that width, and rows grow to show them whole.
+    const int plans = m_model->columnCount();
+    if (plans == 0)
+        return;
+    const int available = m_table->viewport()->width();
+    const int width = std::clamp(available / std::min(plans, 4), 110, 260);
+    auto *headers = static_cast<WrappedHeaders *>(m_headers);
+    const bool changed = headers->width != width - 12;
+    headers->width = width - 12;
+    for (int c = 0; c < plans; ++c)
+        m_table->setColumnWidth(c, width);
+    if (changed)
+        Q_EMIT headers->headerDataChanged(Qt::Horizontal, 0, plans - 1);
+    m_table->resizeRowsToContents();
+}
+
+bool ComparisonView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize && !m_fitting) {
+        m_fitting = true; // the columns' widths may show or hide a scroll bar: once per resize
+        fitColumns();
+        m_fitting = false;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void ComparisonView::keyPressEvent(QKeyEvent *event)

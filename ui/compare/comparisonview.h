@@ -15,6 +15,7 @@
 
 #include <QWidget>
 
+class QAbstractProxyModel;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -69,13 +70,15 @@ Q_SIGNALS:
 protected:
     void showEvent(QShowEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void recompute();
     void chooseAndAddFiles();
     void chooseAndAddSavedPlan();
     void removeSelectedPlan();
-    int selectedPlan() const; // the plan of the selected column; -1 when none is selected
+    int selectedPlan() const;
+    void fitColumns(); // the plan of the selected column; -1 when none is selected
     void refreshReferenceChoices();
 
     QList<Scenario> m_scenarios;
@@ -86,6 +89,8 @@ private:
 
     ComparisonTableModel *m_model = nullptr;
     QTableView *m_table = nullptr;
+    QAbstractProxyModel *m_headers = nullptr; // the model the table shows: names wrapped
+    bool m_fitting = false;
     QComboBox *m_normalizationBox = nullptr;
     QComboBox *m_referenceBox = nullptr;
     QPushButton *m_addSaved = nullptr;
