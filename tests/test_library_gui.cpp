@@ -622,6 +622,47 @@ private Q_SLOTS:
         QVERIFY(table->columnWidth(7) >= 110);
     }
 
+    void compareAddsTheCurrentPlanAndDuplicatesAColumn()
+    {
+        // Issue 12, defect 7: building a comparison took four Save As. "Add current plan" takes
+        // the editor's plan as it is; "Duplicate column" copies the selected plan next to it.
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-add-current.ini")));
+        MainWindow window(settings);
+        auto *features = new LibraryFeatures(&window, m_dir.filePath(QStringLiteral("add-current.sqlite")));
+        window.show();
+        features->compareAction()->trigger();
+        ComparisonView *view = window.findChildren<ComparisonView *>().first();
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        QCOMPARE(view->scenarios().size(), 4);
+        auto *duplicate = view->findChild<QPushButton *>(QStringLiteral("duplicatePlan"));
+        auto *addCurrent = view->findChild<QPushButton *>(QStringLiteral("addCurrent"));
+        QVERIFY(!duplicate->isEnabled()); // no column selected
+        QVERIFY(addCurrent->isEnabled());
+        // the plan edited after the window opened: what is added is the plan as it is now
+        QVERIFY(window.document()->setField(*findField(Section::Cluster, QStringLiteral("nodes")), QJsonValue(64)));
+        QTest::mouseClick(addCurrent, Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 5);
+        QCOMPARE(view->scenarios().last(), window.scenario());
+        QCOMPARE(view->comparison().plans.last().plan.cluster.nodes, 64);
+        // duplicate the A100 column: the copy sits next to it
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        QHeaderView *header = table->horizontalHeader();
+        const QString a100 = view->scenarios()[1].name;
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(1) + 5, header->height() / 2));
+        QVERIFY(duplicate->isEnabled());
+        QTest::mouseClick(duplicate, Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 6);
+        QCOMPARE(view->scenarios()[2].name, a100 + QStringLiteral(" (copy)"));
+        QCOMPARE(view->scenarios()[2].plan.gpu.id, view->scenarios()[1].plan.gpu.id);
+        QCOMPARE(view->comparison().plans[2].result.step_time_s, view->comparison().plans[1].result.step_time_s);
+        // at eight plans neither adds more
+        QTest::mouseClick(addCurrent, Qt::LeftButton);
+        QTest::mouseClick(addCurrent, Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 8);
+        QVERIFY(!addCurrent->isEnabled());
+        view->close();
+    }
+
     void exportReportExportsTheComparisonOnScreen()
     {
         // Issue 12, defect 1: the comparison built in Compare hardware (equal budget, a column

@@ -98,6 +98,14 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_addSaved = new QPushButton(tr("Add saved plan..."), this);
     m_addSaved->setObjectName(QStringLiteral("addSaved"));
     m_addSaved->setEnabled(false);
+    m_addCurrent = new QPushButton(tr("Add current plan"), this);
+    m_addCurrent->setObjectName(QStringLiteral("addCurrent"));
+    m_addCurrent->setToolTip(tr("Add the plan open in the editor, as it is now"));
+    m_addCurrent->setEnabled(false);
+    m_duplicate = new QPushButton(tr("Duplicate column"), this);
+    m_duplicate->setObjectName(QStringLiteral("duplicatePlan"));
+    m_duplicate->setToolTip(tr("Add a copy of the plan whose column is selected, next to it"));
+    m_duplicate->setEnabled(false);
     m_remove = new QPushButton(tr("Remove plan"), this);
     m_remove->setObjectName(QStringLiteral("removePlan"));
     m_remove->setToolTip(tr("Remove the plan whose column is selected in the table (click its header)"));
@@ -117,6 +125,8 @@ ComparisonView::ComparisonView(QWidget *parent)
     bar->addStretch(1);
     bar->addWidget(addFile);
     bar->addWidget(m_addSaved);
+    bar->addWidget(m_addCurrent);
+    bar->addWidget(m_duplicate);
     bar->addWidget(m_remove);
     bar->addWidget(exportButton);
     bar->addWidget(closeButton);
@@ -196,6 +206,17 @@ ComparisonView::ComparisonView(QWidget *parent)
     connect(closeButton, &QPushButton::clicked, this, &QWidget::close);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         m_remove->setEnabled(selectedPlan() >= 0);
+        m_duplicate->setEnabled(selectedPlan() >= 0 && m_scenarios.size() < kMaxComparedPlans);
+    });
+    connect(m_addCurrent, &QPushButton::clicked, this, [this] {
+        QString error;
+        if (m_currentPlan && !addScenario(m_currentPlan(), &error))
+            QMessageBox::warning(this, tr("Cannot add the plan"), error);
+    });
+    connect(m_duplicate, &QPushButton::clicked, this, [this] {
+        QString error;
+        if (!duplicateScenario(selectedPlan(), &error))
+            QMessageBox::warning(this, tr("Cannot duplicate the plan"), error);
     });
 
     setScenarios(defaultComparison());
@@ -241,6 +262,34 @@ bool ComparisonView::addScenario(const Scenario &s, QString *error)
         return false;
     }
     m_scenarios << s;
+    refreshReferenceChoices();
+    recompute();
+    return true;
+}
+
+void ComparisonView::setCurrentPlanSource(std::function<Scenario()> source)
+{
+    m_currentPlan = std::move(source);
+    m_addCurrent->setEnabled(m_currentPlan && m_scenarios.size() < kMaxComparedPlans);
+}
+
+bool ComparisonView::duplicateScenario(int index, QString *error)
+{
+    if (index < 0 || index >= m_scenarios.size()) {
+        if (error)
+            *error = tr("select the column of the plan to duplicate");
+        return false;
+    }
+    if (m_scenarios.size() >= kMaxComparedPlans) {
+        if (error)
+            *error = tr("a comparison holds at most %1 plans; remove one first").arg(kMaxComparedPlans);
+        return false;
+    }
+    Scenario copy = m_scenarios[index];
+    copy.name = tr("%1 (copy)").arg(copy.name.isEmpty() ? tr("Plan %1").arg(index + 1) : copy.name);
+    m_scenarios.insert(index + 1, copy);
+    if (m_reference > index)
+        ++m_reference;
     refreshReferenceChoices();
     recompute();
     return true;
@@ -300,6 +349,8 @@ void ComparisonView::refreshReferenceChoices()
         m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? tr("Plan %1").arg(i + 1) : m_scenarios[i].name);
     m_referenceBox->setCurrentIndex(m_reference);
     m_remove->setEnabled(selectedPlan() >= 0);
+    m_duplicate->setEnabled(selectedPlan() >= 0 && m_scenarios.size() < kMaxComparedPlans);
+    m_addCurrent->setEnabled(m_currentPlan && m_scenarios.size() < kMaxComparedPlans);
 }
 
 void ComparisonView::recompute()

@@ -15,6 +15,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QAbstractProxyModel;
 class QComboBox;
 class QCustomPlot;
@@ -40,6 +42,11 @@ public:
     static ComparisonView *openWindow(QWidget *parent, PresetLibrary *library, const QList<Scenario> &plans = {});
 
     void setLibrary(PresetLibrary *library);
+    // Where "Add current plan" takes the plan from (the main window's editor); without one the
+    // button is disabled.
+    void setCurrentPlanSource(std::function<Scenario()> source);
+    // A copy of plan `index`, inserted after it and named "<name> (copy)" (Duplicate column).
+    bool duplicateScenario(int index, QString *error = nullptr);
     // Keeps the first kMaxComparedPlans; plan A goes back to the first plan.
     void setScenarios(const QList<Scenario> &plans);
     QList<Scenario> scenarios() const { return m_scenarios; }
@@ -95,6 +102,9 @@ private:
     QComboBox *m_referenceBox = nullptr;
     QPushButton *m_addSaved = nullptr;
     QPushButton *m_remove = nullptr;
+    QPushButton *m_addCurrent = nullptr;
+    QPushButton *m_duplicate = nullptr;
+    std::function<Scenario()> m_currentPlan;
     QLabel *m_status = nullptr;
     QLabel *m_findings = nullptr;
     QList<QCustomPlot *> m_charts; // in kAllComparisonCharts order
