@@ -521,6 +521,19 @@ private Q_SLOTS:
         QCOMPARE(f->window.scenario().plan.cluster.nodes, 37);
     }
 
+    void specialTextsBesideSlidersAreNotCut()
+    {
+        // Issue 12, defect 15: "GPU default (0.76)" beside its slider showed as "lt (0.76)".
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        for (const char *name : {"field_training_compute_efficiency", "field_training_goodput"}) {
+            auto *spin = f->find<QDoubleSpinBox>(QLatin1String(name));
+            QVERIFY(spin && spin->isVisible());
+            QVERIFY2(spin->width() >= spin->sizeHint().width(), qPrintable(QStringLiteral("%1: %2 of %3 px").arg(QLatin1String(name)).arg(spin->width()).arg(spin->sizeHint().width())));
+        }
+        QCOMPARE(f->find<QDoubleSpinBox>(QStringLiteral("field_training_compute_efficiency"))->text(), QStringLiteral("GPU default (0.76)"));
+    }
+
     void rentedGpusEachPayTheirOwnRent()
     {
         // Issue 12, defect 12: rent mode applied one USD per GPU-hour to every GPU of "Cost and

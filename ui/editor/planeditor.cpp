@@ -490,8 +490,13 @@ void PlanEditor::refresh()
             const QString special = row.info->type == FieldType::AutoDouble
                 ? tr("auto (from failures)")
                 : tr("GPU default (%1)").arg(plan.gpu.compute_efficiency, 0, 'f', 2);
-            if (spin->specialValueText() != special)
+            if (spin->specialValueText() != special) {
                 spin->setSpecialValueText(special);
+                // Beside a slider the box is capped at 80 px; "GPU default (0.76)" showed as
+                // "lt (0.76)" (issue 12, defect 15): as wide as its text needs.
+                if (row.slider)
+                    spin->setMaximumWidth(std::max(80, spin->sizeHint().width()));
+            }
         }
     }
 
