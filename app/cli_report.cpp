@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // commtax report FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format F] [--normalize as-given|gpus|budget|time[,best-layout]]
-//                [--objective time|cost|tco]
+//                [--objective time|cost|tco] [--bom]
 // The comparison of 2 to 8 scenario files as a PDF for procurement, or its table as CSV or JSON.
 // Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets
 // (presetCatalog(): the library is read when it exists, never created or repaired from here).
@@ -37,15 +37,17 @@ int cmdReport(QStringList args)
 {
     QString output, normalize, formatName, objective;
     QString outputLong;
-    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco]"),
+    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]"),
                    QCoreApplication::translate("commtax::Cli", "Compare 2 to 8 scenarios (\"-\": one read from standard input) as a PDF report, or its table as CSV or JSON."));
     cl.option(QStringLiteral("o"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The output file; its suffix chooses the format; \"-\" writes to standard output."));
     cl.option(QStringLiteral("output"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The same as -o."));
     cl.option(QStringLiteral("format"), QCoreApplication::translate("commtax::Cli", "FORMAT"), QCoreApplication::translate("commtax::Cli", "pdf, csv or json, whatever the suffix (with -o -: csv unless given)."));
     cl.option(QStringLiteral("normalize"), QCoreApplication::translate("commtax::Cli", "MODE"), QCoreApplication::translate("commtax::Cli", "as-given (the default), gpus, budget or time: what the plans are made equal in; \",best-layout\" (or best-layout alone) gives each plan the search's best layout on its own hardware first."));
     cl.option(QStringLiteral("objective"), QCoreApplication::translate("commtax::Cli", "OBJECTIVE"), QCoreApplication::translate("commtax::Cli", "time (the default), cost or tco: what best-layout optimises."));
+    cl.flag(QStringLiteral("bom"), QCoreApplication::translate("commtax::Cli", "CSV: start with a UTF-8 byte order mark, so that Excel reads the names right."));
     if (const std::optional<int> code = cl.parse(args))
         return *code;
+    const bool bom = cl.isSet(QStringLiteral("bom"));
     bool hasOutput = cl.value(QStringLiteral("o"), output);
     const bool hasOutputLong = cl.value(QStringLiteral("output"), outputLong), hasNormalize = cl.value(QStringLiteral("normalize"), normalize);
     const bool hasFormat = cl.value(QStringLiteral("format"), formatName);
@@ -67,6 +69,8 @@ int cmdReport(QStringList args)
     } else if (!toStdout && !reportFormatForFile(output, format)) {
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: %1: the output must end in .pdf, .csv or .json").arg(output));
     }
+    if (bom && format != ReportFormat::Csv)
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --bom applies to CSV only"));
     if (args.count(QStringLiteral("-")) > 1)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: standard input (-) can be read once only"));
     Normalization normalization = Normalization::AsGiven;
@@ -88,11 +92,15 @@ int cmdReport(QStringList args)
     const PresetCatalog &catalog = presetCatalog();
 
     QList<Scenario> scenarios;
+    ReportOptions options;
     bool ok = true;
     for (const QString &file : std::as_const(args)) {
         Scenario s;
         QList<LoadError> errors;
-        if (!loadAndValidateScenario(file, catalog, s, errors)) {
+        ReportOptions::Input input{file, {}};
+        const bool loaded = loadAndValidateScenario(file, catalog, s, errors, &input.data);
+        options.inputs << input; // the audit trail: each file's name and SHA-256
+        if (!loaded) {
             out().flush();
             for (const LoadError &e : errors)
                 err() << "commtax: " << shown(e.toString()) << Qt::endl;
@@ -107,8 +115,8 @@ int cmdReport(QStringList args)
         return kExitBadInput;
 
     const Comparison c = comparePlans(scenarios, normalization, bestLayout);
-    ReportOptions options;
     options.catalog = &catalog;
+    options.csvBom = bom;
     QString error;
     int pages = 0;
     // The writer chooses the format by the suffix: write under the right one, then copy where asked.

@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QGroupBox>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -31,6 +32,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -401,6 +403,45 @@ private Q_SLOTS:
         QCOMPARE(f->find<QComboBox>(QStringLiteral("preset_cluster"))->currentData().toString(), QStringLiteral("dgx-h100"));
     }
 
+    void undoKeysWorkWhileANumberFieldHasFocus()
+    {
+        // Issue 12, defect 9: nodes 40, Tab, Ctrl+Z did nothing (the next spin box's line edit
+        // took the key for its own, empty, text undo).
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        auto *nodes = f->find<QSpinBox>(QStringLiteral("field_cluster_nodes"));
+        nodes->setFocus();
+        QTest::keyClick(nodes, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(nodes, QStringLiteral("40"));
+        QTest::keyClick(nodes, Qt::Key_Tab);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 40);
+        QWidget *next = QApplication::focusWidget();
+        QVERIFY(qobject_cast<QAbstractSpinBox *>(next));
+        QVERIFY(next != nodes);
+        QTest::keyClick(next, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 32);
+        QCOMPARE(nodes->value(), 32);
+        QTest::keyClick(next, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 40);
+        QCOMPARE(nodes->value(), 40);
+        QTest::keyClick(next, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(nodes->value(), 32);
+        QTest::keyClick(next, Qt::Key_Y, Qt::ControlModifier);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 40);
+        // in the field that has focus itself, and with typing not yet committed: the typing is undone
+        const Scenario before = f->window.scenario();
+        QTest::keyClick(nodes, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(nodes, QStringLiteral("64"));
+        QTest::keyClick(nodes, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(f->window.scenario(), before);
+        QCOMPARE(nodes->value(), 40);
+        QCOMPARE(nodes->text(), QStringLiteral("40"));
+        QTest::keyClick(nodes, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 32);
+        QCOMPARE(nodes->text(), QStringLiteral("32"));
+    }
+
     void sliderDragIsOneUndoStep()
     {
         auto f = make();
@@ -480,6 +521,147 @@ private Q_SLOTS:
             QVERIFY(!c->isStale());
     }
 
+    void everyLayoutRowStaysWhenAnotherFieldIsInvalid()
+    {
+        // Issue 12, defect 8: with micro-batch 4 and 68 nodes the editor squeezed a row of the
+        // parallel layout to nothing (the tensor-parallel row; in this window the cp row) when
+        // the two-line message under the global batch appeared.
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        auto *editor = f->window.findChild<PlanEditor *>();
+        QStringList shown;
+        for (QWidget *w : editor->findChildren<QWidget *>(QRegularExpression(QStringLiteral("^field_"))))
+            if (w->isVisible())
+                shown << w->objectName();
+        QVERIFY(shown.contains(QStringLiteral("field_training_tp")));
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_training_micro_batch")), QStringLiteral("4"));
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("68"));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(!f->last.valid);
+        QVERIFY(f->find<QLabel>(QStringLiteral("error_training_global_batch"))->isVisible());
+        QTest::qWait(20); // the layout runs from the event loop
+        const auto labels = editor->findChildren<QLabel *>();
+        for (const QString &name : std::as_const(shown)) {
+            auto *w = editor->findChild<QWidget *>(name);
+            QVERIFY2(w->isVisible(), qPrintable(name));
+            QVERIFY2(w->height() >= w->minimumSizeHint().height(), qPrintable(name + QStringLiteral(": %1 px high").arg(w->height())));
+            for (QLabel *label : labels)
+                if (label->buddy() == w)
+                    QVERIFY2(label->isVisible() && label->height() >= label->heightForWidth(label->width()), qPrintable(name));
+        }
+        // the message shows whole, and no two rows overlap
+        auto *message = f->find<QLabel>(QStringLiteral("error_training_global_batch"));
+        QVERIFY(message->height() >= message->heightForWidth(message->width()));
+        auto *group = f->find<QWidget>(QStringLiteral("group_training"));
+        QVERIFY(f->find<QSpinBox>(QStringLiteral("field_training_cp"))->geometry().top() >= f->find<QSpinBox>(QStringLiteral("field_training_vpp"))->geometry().bottom());
+        QVERIFY(group->grab().save(screenshotDir() + QStringLiteral("/editor-parallel-layout-invalid.png")));
+    }
+
+    void nodeArrowsStepToCountsThatRun()
+    {
+        // Issue 12, defect 10: stepping the nodes flickered between valid and "(stale)" charts,
+        // most counts being invalid (33 to 63 on the default plan). With dp following the GPUs the
+        // arrows step to the counts that run; a typed count that does not says which would.
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        auto *nodes = f->find<QSpinBox>(QStringLiteral("field_cluster_nodes"));
+        nodes->setFocus();
+        QTest::keyClick(nodes, Qt::Key_Up);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 64);
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->last.valid);
+        QVERIFY(!f->window.isResultStale());
+        QTest::keyClick(nodes, Qt::Key_Down);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 32);
+        QTest::keyClick(nodes, Qt::Key_Down);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 16);
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->last.valid);
+        typeInto(nodes, QStringLiteral("36"));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(!f->last.valid);
+        auto *message = f->find<QLabel>(QStringLiteral("error_cluster_nodes"));
+        QVERIFY(message->isVisible());
+        QVERIFY2(message->text().contains(QStringLiteral("36 nodes make dp=9")) && message->text().contains(QStringLiteral("32 or 64 nodes would run")),
+                 qPrintable(message->text()));
+        // with dp set by hand, the arrows step one node
+        QTest::mouseClick(f->find<QCheckBox>(QStringLiteral("dpFollowsGpus")), Qt::LeftButton);
+        QVERIFY(!f->window.document()->dpFollowsGpus());
+        nodes->setFocus();
+        QTest::keyClick(nodes, Qt::Key_Up);
+        QCOMPARE(f->window.scenario().plan.cluster.nodes, 37);
+    }
+
+    void specialTextsBesideSlidersAreNotCut()
+    {
+        // Issue 12, defect 15: "GPU default (0.76)" beside its slider showed as "lt (0.76)".
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        for (const char *name : {"field_training_compute_efficiency", "field_training_goodput"}) {
+            auto *spin = f->find<QDoubleSpinBox>(QLatin1String(name));
+            QVERIFY(spin && spin->isVisible());
+            QVERIFY2(spin->width() >= spin->sizeHint().width(), qPrintable(QStringLiteral("%1: %2 of %3 px").arg(QLatin1String(name)).arg(spin->width()).arg(spin->sizeHint().width())));
+        }
+        QCOMPARE(f->find<QDoubleSpinBox>(QStringLiteral("field_training_compute_efficiency"))->text(), QStringLiteral("GPU default (0.76)"));
+    }
+
+    void rentedGpusEachPayTheirOwnRent()
+    {
+        // Issue 12, defect 12: rent mode applied one USD per GPU-hour to every GPU of "Cost and
+        // time to train", so a rented RTX 4090 cost like an H100. Each GPU has its own rent price
+        // (its preset's default, editable in the GPU group); the economics may override it.
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_economics")), QStringLiteral("rent")));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->last.valid);
+        auto *rent = f->find<QDoubleSpinBox>(QStringLiteral("field_gpu_rent_usd_per_hour"));
+        QVERIFY(rent && rent->isVisible());
+        QCOMPARE(rent->value(), 3.0);
+        QCOMPARE(f->last.result.cost_per_hour_usd, 256 * 3.0);
+        const PresetCatalog &catalog = PresetCatalog::builtIn();
+        int checked = 0;
+        for (const HardwareBar &bar : std::as_const(f->last.hardware)) {
+            if (bar.isPlan || !bar.valid)
+                continue;
+            Plan p = f->window.scenario().plan;
+            const std::optional<Preset> gpu = catalog.find(Section::Gpu, bar.gpuId);
+            QVERIFY(gpu);
+            gpu->applyTo(p);
+            catalog.find(Section::Cluster, gpu->defaultCluster())->applyTo(p);
+            p.training.compute_efficiency.reset();
+            QVERIFY(resizePlan(p, 256, GpuScaling::FixedGlobalBatch, nullptr));
+            const Evaluation e = evaluate(p);
+            QVERIFY(e.ok());
+            QCOMPARE(e.result.cost_per_hour_usd, 256 * gpu->values.value(QStringLiteral("rent_usd_per_hour")).toDouble());
+            QVERIFY2(close(bar.usdPerBillionTokens, e.result.cost_per_billion_tokens_usd), qPrintable(bar.gpuId));
+            ++checked;
+        }
+        QVERIFY(checked >= 5);
+        const auto barOf = [&](const char *id) {
+            for (const HardwareBar &b : std::as_const(f->last.hardware))
+                if (!b.isPlan && b.gpuId == QLatin1String(id))
+                    return b;
+            return HardwareBar{};
+        };
+        QVERIFY(barOf("rtx-4090").valid && barOf("h100-sxm").valid);
+        const double rtx = barOf("rtx-4090").usdPerBillionTokens;
+        // the GPU's rent is editable, one undo step
+        typeInto(rent, QStringLiteral("2.2"));
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->last.result.cost_per_hour_usd, 256 * 2.2);
+        // an economics price overrides it for this plan, not for the other GPUs
+        typeInto(f->find<QDoubleSpinBox>(QStringLiteral("field_economics_usd_per_gpu_hour")), QStringLiteral("2.5"));
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->last.result.cost_per_hour_usd, 256 * 2.5);
+        QCOMPARE(barOf("rtx-4090").usdPerBillionTokens, rtx); // still at its own 0.40
+        QImage shot = f->window.grab().toImage();
+        QVERIFY(shot.save(screenshotDir() + QStringLiteral("/mainwindow-rent.png")));
+    }
+
     void tpThatDoesNotDivideTheGpusIsBlamedNotDp()
     {
         // Issue 12, defect 11: with "dp = GPUs / (tp x pp)" on, tp=3 on 256 GPUs blamed dp, which
@@ -533,6 +715,36 @@ private Q_SLOTS:
         QCOMPARE(f->last.requestId, lastRequest + 1);
         QCOMPARE(f->applied, applied + 1);
         QCOMPARE(f->last.scenario.plan.cluster.nodes, 64);
+    }
+
+    void planNameFollowsModelAndGpuUntilTheUserNamesIt()
+    {
+        // Issue 12, defect 13: "Llama-2-70B on 256 H100" stayed on a Llama 3 8B on RTX 4090 plan.
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        auto *name = f->find<QLineEdit>(QStringLiteral("scenarioName"));
+        QCOMPARE(name->text(), QStringLiteral("Llama 2 70B on 256 H100 SXM5"));
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("rtx-4090")));
+        QCOMPARE(f->window.scenario().name, QStringLiteral("Llama 2 70B on 256 RTX 4090"));
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_model")), QStringLiteral("llama3-8b")));
+        QCOMPARE(f->window.scenario().name, QStringLiteral("Llama 3 8B on 256 RTX 4090"));
+        QCOMPARE(name->text(), QStringLiteral("Llama 3 8B on 256 RTX 4090"));
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("16"));
+        QCOMPARE(f->window.scenario().name, QStringLiteral("Llama 3 8B on %1 RTX 4090").arg(16 * f->window.scenario().plan.cluster.gpus_per_node));
+        // undo brings the old name back with the old plan
+        QTest::keyClick(&f->window, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(name->text(), QStringLiteral("Llama 3 8B on 256 RTX 4090"));
+        // named by the user: the name stays whatever changes
+        name->setFocus();
+        QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(name, QStringLiteral("Cheap option"));
+        QTest::keyClick(name, Qt::Key_Return);
+        QCOMPARE(f->window.scenario().name, QStringLiteral("Cheap option"));
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("h100-sxm")));
+        QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_model")), QStringLiteral("llama2-70b")));
+        QCOMPARE(f->window.scenario().name, QStringLiteral("Cheap option"));
+        QCOMPARE(name->text(), QStringLiteral("Cheap option"));
     }
 
     void saveAndReopenGiveTheSamePlan()

@@ -835,6 +835,35 @@ private Q_SLOTS:
         QCOMPARE(rows[1][header.indexOf(QStringLiteral("reference"))], QStringLiteral("true"));
         QVERIFY(rows[1][header.indexOf(QStringLiteral("best_in"))].contains(QStringLiteral("cost_per_billion_tokens_usd")));
     }
+    // Formula injection: a plan named "=HYPERLINK(...)" must reach a spreadsheet as text, while
+    // negative numbers stay numbers (issue 12, "The PDF a committee signs").
+    void csvNeutralisesFormulasButKeepsNumbers()
+    {
+        QCOMPARE(csvField(QStringLiteral("=1+1")), QStringLiteral("'=1+1"));
+        QCOMPARE(csvField(QStringLiteral("+cmd")), QStringLiteral("'+cmd"));
+        QCOMPARE(csvField(QStringLiteral("-2+3")), QStringLiteral("'-2+3"));
+        QCOMPARE(csvField(QStringLiteral("@SUM(A1)")), QStringLiteral("'@SUM(A1)"));
+        QCOMPARE(csvField(QStringLiteral("\tx")), QStringLiteral("'\tx"));
+        QCOMPARE(csvField(QStringLiteral("-5")), QStringLiteral("-5"));
+        QCOMPARE(csvField(QStringLiteral("-0.25")), QStringLiteral("-0.25"));
+        QCOMPARE(csvField(QStringLiteral("+1e3")), QStringLiteral("+1e3"));
+        QCOMPARE(csvField(QStringLiteral("a=b")), QStringLiteral("a=b"));
+        QCOMPARE(csvField(QStringLiteral("=SUM(A1,B1)")), QStringLiteral("\"'=SUM(A1,B1)\""));
+        QList<Scenario> plans = defaultComparison().mid(0, 2);
+        plans[0].name = QStringLiteral("=HYPERLINK(\"http://x\")");
+        plans[1].name = QStringLiteral("@A100");
+        const QString csv = comparisonToCsv(comparePlans(plans, Normalization::AsGiven));
+        const QList<QStringList> rows = parseCsv(csv);
+        QCOMPARE(rows[1][0], QStringLiteral("'") + plans[0].name);
+        QCOMPARE(rows[2][0], QStringLiteral("'@A100"));
+        // every cell that starts with a formula character is a number
+        for (qsizetype i = 1; i < rows.size(); ++i)
+            for (const QString &cell : rows[i]) {
+                bool number = false;
+                cell.toDouble(&number);
+                QVERIFY2(cell.isEmpty() || !QStringLiteral("=+-@").contains(cell.front()) || number, qPrintable(cell));
+            }
+    }
     void jsonHasTheSameColumns()
     {
         const Comparison c = comparePlans(defaultComparison(), Normalization::EqualBudget);

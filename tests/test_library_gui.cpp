@@ -19,6 +19,7 @@
 #include "library/presetlistmodel.h"
 #include "library/presetmanagerdialog.h"
 #include "mainwindow.h"
+#include "modeltext.h"
 #include "plandocument.h"
 #include "report/reportwriter.h"
 
@@ -30,6 +31,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QCryptographicHash>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -38,8 +40,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPointer>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -525,6 +529,143 @@ private Q_SLOTS:
         dialog->close();
     }
 
+    void compareWindowClosesRemovesTheSelectedColumnAndRunsOnePlan()
+    {
+        // Issue 12, defect 15: Compare had no Close and ignored Escape; "Remove plan" removed
+        // whichever column held the current cell, or the last plan with nothing selected; one
+        // plan left said that none could run.
+        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        QPointer<ComparisonView> alive(view);
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        view->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(view));
+        auto *remove = view->findChild<QPushButton *>(QStringLiteral("removePlan"));
+        QVERIFY(!remove->isEnabled()); // nothing selected, nothing to remove
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 5);
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        QHeaderView *header = table->horizontalHeader();
+        const auto clickColumn = [&](int column) {
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(column) + 5, header->height() / 2));
+        };
+        clickColumn(1); // A100
+        QVERIFY(remove->isEnabled());
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QStringList names;
+        for (const Scenario &sc : view->scenarios())
+            names << sc.name;
+        QCOMPARE(names, (QStringList{QStringLiteral("H100 SXM"), QStringLiteral("L40S"), QStringLiteral("RTX 4090"), QStringLiteral("H100 SXM rented")}));
+        QVERIFY(!remove->isEnabled()); // the selection went with the plan
+        // down to one plan: it runs, and the recommendation says so
+        while (view->scenarios().size() > 1) {
+            clickColumn(int(view->scenarios().size()) - 1);
+            QTest::mouseClick(remove, Qt::LeftButton);
+        }
+        QCOMPARE(view->comparison().cheapest(), 0);
+        QVERIFY2(!view->findingsText().contains(QStringLiteral("None of the plans can run")), qPrintable(view->findingsText()));
+        QVERIFY(view->findingsText().startsWith(QStringLiteral("Recommended: H100 SXM")));
+        // two plans alike both run too
+        view->setScenarios({defaultComparison().first(), defaultComparison().first()});
+        QCOMPARE(view->comparison().cheapest(), 0);
+        // Escape closes it, and so does Close
+        QTest::keyClick(table, Qt::Key_Escape);
+        QTRY_VERIFY(!alive); // deleted on close
+        view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        alive = view;
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("close")), Qt::LeftButton);
+        QTRY_VERIFY(!alive);
+    }
+
+    void comparisonTableFitsFourPlansAndWrapsNames()
+    {
+        // Issue 12, defect 6: at 1600 px about 2.5 of 4 plan columns showed, cells cut at both
+        // ends ("IDIA H100 SXM5"). Four plans fit, names (up to 60 characters) and cells wrap;
+        // more plans scroll.
+        QList<Scenario> plans = defaultComparison().mid(0, 4);
+        plans[1].name = QStringLiteral("A100 SXM 80GB bought on a four-year lease, quote Q-2026-117");
+        QVERIFY(plans[1].name.size() <= 60);
+        ComparisonView view;
+        view.resize(1600, 1000);
+        view.setScenarios(plans);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto *table = view.findChild<QTableView *>(QStringLiteral("table"));
+        QTRY_VERIFY(table->viewport()->width() > 0);
+        QTest::qWait(20);
+        QDir().mkpath(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots"));
+        view.grab().save(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots/compare-1600.png"));
+        const int viewportWidth = table->viewport()->width();
+        QHeaderView *header = table->horizontalHeader();
+        const QFontMetrics headerFont(header->font());
+        for (int c = 0; c < 4; ++c) {
+            QVERIFY2(table->columnViewportPosition(c) >= 0 && table->columnViewportPosition(c) + table->columnWidth(c) <= viewportWidth,
+                     qPrintable(QStringLiteral("column %1 at %2 + %3 of %4").arg(c).arg(table->columnViewportPosition(c)).arg(table->columnWidth(c)).arg(viewportWidth)));
+            const QStringList lines = table->model()->headerData(c, Qt::Horizontal).toString().split(QLatin1Char('\n'));
+            QCOMPARE(lines.join(QLatin1Char(' ')), view.tableModel()->headerData(c, Qt::Horizontal).toString());
+            for (const QString &line : lines)
+                QVERIFY2(headerFont.horizontalAdvance(line) <= table->columnWidth(c) - 8, qPrintable(line));
+            QVERIFY(header->height() >= lines.size() * headerFont.lineSpacing());
+        }
+        // every cell shows whole: no word wider than its column, rows as high as the wrapped text
+        const QFontMetrics cellFont(table->font());
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            for (int c = 0; c < 4; ++c) {
+                const QString text = table->model()->index(r, c).data().toString();
+                for (const QString &word : text.split(QLatin1Char(' ')))
+                    QVERIFY2(cellFont.horizontalAdvance(word) <= table->columnWidth(c) - 6, qPrintable(word));
+                const int needed = cellFont.boundingRect(QRect(0, 0, table->columnWidth(c) - 6, 10000), Qt::TextWordWrap, text).height();
+                QVERIFY2(table->rowHeight(r) >= needed, qPrintable(QStringLiteral("%1: %2 px for %3").arg(text).arg(table->rowHeight(r)).arg(needed)));
+            }
+        // eight plans: the table scrolls sideways, the columns keep their width
+        QList<Scenario> eight = plans + defaultComparison().mid(0, 4);
+        view.setScenarios(eight);
+        QTest::qWait(20);
+        QVERIFY(table->horizontalScrollBar()->maximum() > 0);
+        QVERIFY(table->columnWidth(7) >= 110);
+    }
+
+    void compareAddsTheCurrentPlanAndDuplicatesAColumn()
+    {
+        // Issue 12, defect 7: building a comparison took four Save As. "Add current plan" takes
+        // the editor's plan as it is; "Duplicate column" copies the selected plan next to it.
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-add-current.ini")));
+        MainWindow window(settings);
+        auto *features = new LibraryFeatures(&window, m_dir.filePath(QStringLiteral("add-current.sqlite")));
+        window.show();
+        features->compareAction()->trigger();
+        ComparisonView *view = window.findChildren<ComparisonView *>().first();
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        QCOMPARE(view->scenarios().size(), 4);
+        auto *duplicate = view->findChild<QPushButton *>(QStringLiteral("duplicatePlan"));
+        auto *addCurrent = view->findChild<QPushButton *>(QStringLiteral("addCurrent"));
+        QVERIFY(!duplicate->isEnabled()); // no column selected
+        QVERIFY(addCurrent->isEnabled());
+        // the plan edited after the window opened: what is added is the plan as it is now
+        QVERIFY(window.document()->setField(*findField(Section::Cluster, QStringLiteral("nodes")), QJsonValue(64)));
+        QTest::mouseClick(addCurrent, Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 5);
+        QCOMPARE(view->scenarios().last(), window.scenario());
+        QCOMPARE(view->comparison().plans.last().plan.cluster.nodes, 64);
+        // duplicate the A100 column: the copy sits next to it
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        QHeaderView *header = table->horizontalHeader();
+        const QString a100 = view->scenarios()[1].name;
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(1) + 5, header->height() / 2));
+        QVERIFY(duplicate->isEnabled());
+        QTest::mouseClick(duplicate, Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 6);
+        QCOMPARE(view->scenarios()[2].name, a100 + QStringLiteral(" (copy)"));
+        QCOMPARE(view->scenarios()[2].plan.gpu.id, view->scenarios()[1].plan.gpu.id);
+        QCOMPARE(view->comparison().plans[2].result.step_time_s, view->comparison().plans[1].result.step_time_s);
+        // at eight plans neither adds more
+        QTest::mouseClick(addCurrent, Qt::LeftButton);
+        QTest::mouseClick(addCurrent, Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 8);
+        QVERIFY(!addCurrent->isEnabled());
+        view->close();
+    }
+
     void exportReportExportsTheComparisonOnScreen()
     {
         // Issue 12, defect 1: the comparison built in Compare hardware (equal budget, a column
@@ -824,6 +965,82 @@ private Q_SLOTS:
         const QJsonObject root = QJsonDocument::fromJson(jf.readAll()).object();
         QCOMPARE(root.value(QStringLiteral("normalization")).toString(), QStringLiteral("budget"));
         QCOMPARE(root.value(QStringLiteral("plans")).toArray().at(1).toObject().value(QStringLiteral("gpus")).toInt(), 512);
+    }
+    // The PDF a committee signs (issue 12): the engine's warnings beside their plan, a value the
+    // plan file sources printed with its source, an audit trail of the input files with their
+    // SHA-256; the CSV for Excel with a byte order mark on --bom only.
+    void reportShowsWarningsStatedSourcesAndAuditTrail()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), m_dir.filePath(QStringLiteral("audit-none.sqlite")));
+        QStringList files = compareScenarioFiles();
+        QFile rtx(files[3]);
+        QVERIFY(rtx.open(QIODevice::ReadOnly));
+        QByteArray json = rtx.readAll();
+        QVERIFY(json.contains("\"gpu\": {\"preset\": \"rtx-4090\"}") && json.contains("\"pue\": 1.3,"));
+        json.replace("\"gpu\": {\"preset\": \"rtx-4090\"}",
+                     "\"gpu\": {\"preset\": \"rtx-4090\", \"price_usd\": {\"value\": 2700, \"kind\": \"measured\", \"source\": \"Vendor X quote Q-123\"}}");
+        json.replace("\"pue\": 1.3,", "\"pue\": {\"value\": 1.25, \"kind\": \"measured\", \"source\": \"DC contract 7\"},");
+        files[3] = writeFile(m_dir.filePath(QStringLiteral("quoted-4090.json")), json);
+        const QString pdf = m_dir.filePath(QStringLiteral("audit.pdf"));
+        const Run r = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), pdf}, env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QStringList pages = pdfPages(pdf, pdfPageCount(pdf));
+        const QString all = pages.join(QLatin1Char('\n')).simplified();
+        // the quoted price and PUE with their kind and source, never as the user's bare number
+        QVERIFY(all.contains(QStringLiteral("Vendor X quote Q-123")));
+        QVERIFY(all.contains(QStringLiteral("DC contract 7")));
+        QVERIFY(all.contains(QStringLiteral("2700 [M")));
+        QVERIFY(all.contains(QStringLiteral("1.25 [M")));
+        QVERIFY(!all.contains(QStringLiteral("2700 [U]")));
+        // the warnings, next to the plan they concern, in the section of the plans compared
+        QList<Scenario> scenarios;
+        for (const QString &f : std::as_const(files)) {
+            Scenario s;
+            QList<LoadError> errors;
+            QVERIFY(loadAndValidateScenario(f, PresetCatalog::builtIn(), s, errors));
+            scenarios << s;
+        }
+        const Comparison c = comparePlans(scenarios, Normalization::AsGiven);
+        int warned = 0;
+        const qsizetype plansPage = std::find_if(pages.cbegin(), pages.cend(), [](const QString &p) { return p.contains(QStringLiteral("Plans compared")); }) - pages.cbegin();
+        QVERIFY(plansPage < pages.size());
+        const QString plansText = QString(pages[plansPage] + (plansPage + 1 < pages.size() ? pages[plansPage + 1] : QString())).simplified();
+        for (const ComparedPlan &p : c.plans) {
+            const QStringList w = warningTexts(p.result, p.plan);
+            if (w.isEmpty())
+                continue;
+            ++warned;
+            const QString start = w.first().left(24).simplified();
+            QVERIFY2(plansText.contains(p.name + QLatin1Char(' ') + start), qPrintable(p.name + QStringLiteral(": ") + start));
+            for (const QString &text : w)
+                QVERIFY2(all.contains(text.left(24).simplified()), qPrintable(text));
+        }
+        QVERIFY(warned > 0); // the comparison has warnings to show
+        // the audit trail: version, date, each input by name with the SHA-256 of its bytes
+        QVERIFY(all.contains(QStringLiteral("Audit trail")));
+        QVERIFY(all.contains(QStringLiteral("Commtax " COMMTAX_VERSION)));
+        for (const QString &f : std::as_const(files)) {
+            QFile in(f);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            const QString sha = QString::fromLatin1(QCryptographicHash::hash(in.readAll(), QCryptographicHash::Sha256).toHex());
+            QVERIFY2(all.contains(QFileInfo(f).fileName() + QLatin1Char(' ') + sha), qPrintable(f));
+        }
+        // CSV: the byte order mark on --bom only
+        const QString csv = m_dir.filePath(QStringLiteral("audit.csv"));
+        Run c1 = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), csv, QStringLiteral("--bom")}, env);
+        QVERIFY2(c1.code == 0, c1.err.constData());
+        QFile bom(csv);
+        QVERIFY(bom.open(QIODevice::ReadOnly));
+        QVERIFY(bom.readAll().startsWith("\xEF\xBB\xBFplan,"));
+        bom.close();
+        c1 = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), csv}, env);
+        QCOMPARE(c1.code, 0);
+        QVERIFY(bom.open(QIODevice::ReadOnly));
+        QVERIFY(bom.readAll().startsWith("plan,"));
+        c1 = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), pdf, QStringLiteral("--bom")}, env);
+        QCOMPARE(c1.code, 2);
+        QVERIFY(c1.err.contains("--bom applies to CSV only"));
     }
     void reportCommandErrors_data()
     {

@@ -71,8 +71,13 @@ void PlanDocument::setState(const PlanState &state)
         Q_EMIT scenarioChanged();
 }
 
-bool PlanDocument::push(const PlanState &next, const QString &text, const QString &mergeKey, int mergeSession)
+bool PlanDocument::push(PlanState next, const QString &text, const QString &mergeKey, int mergeSession)
 {
+    // Issue 12, defect 13: a name the user has not given ("Llama 2 70B on 256 H100 SXM5", or none)
+    // follows the model, the GPU and their count; once the user names the plan, the name is theirs.
+    const QString &name = m_state.scenario.name;
+    if (mergeKey != QLatin1String("name") && (name.isEmpty() || name == planNameFor(m_state.scenario.plan)))
+        next.scenario.name = planNameFor(next.scenario.plan);
     if (next == m_state)
         return false;
     m_undo->push(new PlanEditCommand(this, m_state, next, text, mergeKey, mergeSession));

@@ -49,6 +49,8 @@ public:
     // not change. Edits with the same non-zero `mergeSession` on the same field (one slider drag)
     // become one undo step.
     bool setField(const FieldInfo &field, const QJsonValue &value, int mergeSession = 0);
+    // The name; until the user gives one (setName()), a plan's name follows its model, GPU and
+    // GPU count (planNameFor()).
     bool setName(const QString &name);
     // Model, GPU and cluster presets come from the catalog; a GPU preset brings its default
     // cluster and keeps the GPU count when the new nodes can hold it. Training and economics
@@ -76,7 +78,7 @@ Q_SIGNALS:
 private:
     friend class PlanEditCommand;
     void setState(const PlanState &state);
-    bool push(const PlanState &next, const QString &text, const QString &mergeKey, int mergeSession);
+    bool push(PlanState next, const QString &text, const QString &mergeKey, int mergeSession);
 
     PlanState m_state;
     PresetCatalog m_catalog;

@@ -60,7 +60,7 @@ std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
 {
     // Fields added after version 1 of the scenario and preset formats (see FieldInfo::addedLater).
     static const QStringList addedLater = {
-        QStringLiteral("cluster.oversubscription"), QStringLiteral("cluster.interruptions_per_gpu_day"), QStringLiteral("gpu.gemm_overhead_us"), QStringLiteral("gpu.fp8_efficiency"),
+        QStringLiteral("cluster.oversubscription"), QStringLiteral("cluster.interruptions_per_gpu_day"), QStringLiteral("gpu.gemm_overhead_us"), QStringLiteral("gpu.fp8_efficiency"), QStringLiteral("gpu.rent_usd_per_hour"),
         QStringLiteral("training.first_stage_layers"), QStringLiteral("training.last_stage_layers"),
         QStringLiteral("training.cp"), QStringLiteral("training.ep"), QStringLiteral("training.etp"),
         QStringLiteral("training.moe_imbalance"), QStringLiteral("training.ep_overlap"),
@@ -127,6 +127,7 @@ const std::vector<FieldInfo> &planFields()
         CT_BOOL(Gpu, gpu.nvls, "nvls", "NVLS capable", "NVLink SHARP (NVSwitch multicast): all-reduce busbw can exceed the link rate"),
         CT_DBL(Gpu, gpu.watts, "watts", "Board power (W)", "W", "Thermal design power per GPU", 0),
         CT_DBL(Gpu, gpu.price_usd, "price_usd", "GPU price (USD)", "USD", "Price per GPU (an editable default)", 0),
+        CT_DBL(Gpu, gpu.rent_usd_per_hour, "rent_usd_per_hour", "GPU rent (USD per GPU-hour)", "USD/GPU-h", "This GPU's cloud price per GPU-hour, used in rent mode unless the economics set their own (an editable default)", 2),
         CT_DBL(Gpu, gpu.gemm_overhead_us, "gemm_overhead_us", "GEMM fixed cost (us)", "us", "Fixed cost of one matrix multiply (launch, prologue/epilogue, last wave): why small GEMMs (small h/tp, many small experts) reach less of the peak", 1),
         CT_DBL(Gpu, gpu.fp8_efficiency, "fp8_efficiency", "FP8 GEMM efficiency", "", "Fraction of the dense FP8 peak large FP8 GEMMs reach in training; 0 = the BF16 compute efficiency", 2),
         CT_DBL(Gpu, gpu.compute_efficiency, "compute_efficiency", "Default compute efficiency", "", "Fraction of dense peak large GEMMs reach inside a training step", 2),
@@ -186,7 +187,7 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Economics, economics.usd_per_kwh, "usd_per_kwh", "Electricity (USD/kWh)", "USD/kWh", "Price of energy", 3),
         CT_DBL(Economics, economics.node_overhead, "node_overhead", "Node power overhead", "", "CPU, NICs, fans... as a fraction of GPU power", 2),
         CT_DBL(Economics, economics.upkeep_pct, "upkeep_pct", "Upkeep (% of capex per year)", "%", "Support, spares and staff", 1),
-        CT_DBL(Economics, economics.usd_per_gpu_hour, "usd_per_gpu_hour", "Rent (USD per GPU-hour)", "USD/GPU-h", "Cloud price per GPU-hour (rent mode)", 2),
+        CT_DBL(Economics, economics.usd_per_gpu_hour, "usd_per_gpu_hour", "Rent (USD per GPU-hour)", "USD/GPU-h", "Cloud price per GPU-hour (rent mode); 0 takes the GPU's own rent price", 2),
     });
     return fields;
 }

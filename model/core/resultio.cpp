@@ -209,8 +209,18 @@ QString resultTable(const Result &r, const Plan &plan, const QString &scenarioNa
     return out;
 }
 
-QString csvField(const QString &s)
+QString csvField(const QString &cell)
 {
+    // Spreadsheet formula injection (a plan named "=HYPERLINK(...)"): a cell that starts with
+    // = + - @ (or a tab or CR, which some spreadsheets skip before one) and is not a number is
+    // written with a leading single quote, so it stays text. "-5" and "+1e3" stay numbers.
+    QString s = cell;
+    if (!s.isEmpty() && QStringLiteral("=+-@\t\r").contains(s.front())) {
+        bool number = false;
+        s.toDouble(&number);
+        if (!number)
+            s.prepend(QLatin1Char('\''));
+    }
     if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n'))
         && !s.contains(QLatin1Char('\r')))
         return s;

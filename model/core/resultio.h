@@ -45,7 +45,8 @@ QString formatNumber(double v, int decimals);
 // A value with its unit for people: "12.3 s", "45.6%", "$1.23M".
 QString formatMetric(const MetricInfo &m, double v);
 
-// RFC 4180: quote fields holding a comma, a quote, CR or LF; double the quotes.
+// RFC 4180: quote fields holding a comma, a quote, CR or LF; double the quotes. A field that
+// starts with = + - @ (tab, CR) and is not a number gets a leading ' (formula injection).
 QString csvField(const QString &s);
 QString csvRow(const QStringList &fields);
 

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace commtax {
 
@@ -25,6 +26,26 @@ QString &Scenario::presetOf(Section s)
 QString Scenario::presetOf(Section s) const
 {
     return const_cast<Scenario *>(this)->presetOf(s);
+}
+
+QString planNameFor(const Plan &plan)
+{
+    QString gpu = QString::fromStdString(plan.gpu.name);
+    for (const char *maker : {"NVIDIA ", "AMD ", "Intel ", "GeForce ", "Instinct "})
+        if (gpu.startsWith(QLatin1String(maker)))
+            gpu.remove(0, int(qstrlen(maker)));
+    static const QRegularExpression memory(QStringLiteral("\\s+\\d+\\s*GB$"));
+    gpu.remove(memory);
+    const long long gpus = static_cast<long long>(plan.cluster.nodes) * plan.cluster.gpus_per_node;
+    return QStringLiteral("%1 on %2 %3").arg(QString::fromStdString(plan.model.name)).arg(gpus).arg(gpu.trimmed());
+}
+
+std::optional<Provenance> Scenario::statedProvenance(const QString &path, const QJsonValue &current) const
+{
+    const auto it = stated.constFind(path);
+    if (it == stated.constEnd() || it->value != current)
+        return std::nullopt;
+    return it->provenance;
 }
 
 bool operator==(const Scenario &a, const Scenario &b)
@@ -43,7 +64,6 @@ bool operator==(const Scenario &a, const Scenario &b)
 Scenario defaultScenario(const PresetCatalog &catalog)
 {
     Scenario s;
-    s.name = QStringLiteral("Llama-2-70B on 256 H100");
     s.modelPreset = QStringLiteral("llama2-70b");
     s.gpuPreset = QStringLiteral("h100-sxm");
     s.clusterPreset = QStringLiteral("dgx-h100");
@@ -71,6 +91,7 @@ Scenario defaultScenario(const PresetCatalog &catalog)
     t.tp_overlap = 0;
     t.tokens_to_train = 2e12; // Llama 2's 2T tokens
     t.goodput = 0.9;
+    s.name = planNameFor(s.plan); // "Llama 2 70B on 256 H100 SXM5"
     return s;
 }
 
@@ -125,8 +146,9 @@ struct Parser {
     }
 
     // Apply the fields of `o` (except the keys in `skip`) to the plan.
-    void applyFields(Section s, const QJsonObject &o, const QStringList &skip, Plan &plan)
+    void applyFields(Section s, const QJsonObject &o, const QStringList &skip, Scenario &scenario)
     {
+        Plan &plan = scenario.plan;
         const QString spath = sectionKey(s);
         for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
             if (skip.contains(it.key()))
@@ -160,6 +182,16 @@ struct Parser {
                 continue;
             }
             f->set(plan, v);
+            if (it.value().isObject()) { // its kind and source, for the reports
+                const QJsonObject vo = it.value().toObject();
+                const QJsonValue kind = vo.value(QStringLiteral("kind")), source = vo.value(QStringLiteral("source"));
+                if (!kind.isUndefined() || source.isString()) {
+                    Scenario::Stated st{f->get(plan), Provenance{SourceKind::User, source.toString()}};
+                    if (kind.isString())
+                        parseSourceKind(kind.toString(), st.provenance.kind);
+                    scenario.stated.insert(f->path(), st);
+                }
+            }
         }
     }
 
@@ -210,7 +242,7 @@ struct Parser {
             if (const std::optional<Preset> p = catalog.find(sec, inlineId); p && !p->builtIn)
                 s.presetOf(sec) = p->id;
         }
-        applyFields(sec, o, {QStringLiteral("preset"), QStringLiteral("id"), QStringLiteral("name")}, s.plan);
+        applyFields(sec, o, {QStringLiteral("preset"), QStringLiteral("id"), QStringLiteral("name")}, s);
     }
 
     // dp may be left out: it follows from the GPUs (in checked arithmetic; validate() checks the rest).
@@ -259,7 +291,7 @@ bool parseWith(const QJsonDocument &doc, const JsonLocator &loc, const QString &
             ps.fail(key, QStringLiteral("expected an object, not %1").arg(jsonTypeName(v)));
             continue;
         }
-        ps.applyFields(sec, v.toObject(), {}, s.plan);
+        ps.applyFields(sec, v.toObject(), {}, s);
     }
     if (ps.ok())
         ps.deriveDp(root, s.plan);
@@ -324,10 +356,14 @@ bool loadScenarioFile(const QString &fileName, const PresetCatalog &catalog, Sce
     return readScenarioText(fileName, json, errors) && parseScenario(json, scenarioDisplayName(fileName), catalog, out, errors);
 }
 
-bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
+bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors,
+                             QByteArray *text)
 {
     QByteArray json;
-    if (!readScenarioText(fileName, json, errors) || !parseScenario(json, scenarioDisplayName(fileName), catalog, out, errors))
+    const bool read = readScenarioText(fileName, json, errors);
+    if (text)
+        *text = json;
+    if (!read || !parseScenario(json, scenarioDisplayName(fileName), catalog, out, errors))
         return false;
     const std::vector<PlanError> planErrors = validate(out.plan);
     if (planErrors.empty())
@@ -340,6 +376,20 @@ bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catal
     }
     return false;
 }
+
+namespace {
+// A field's value, as the value object it was stated in while it keeps that value.
+QJsonValue withStated(const Scenario &s, const FieldInfo &f, const QJsonValue &v)
+{
+    const std::optional<Provenance> pr = s.statedProvenance(f.path(), v);
+    if (!pr)
+        return v;
+    QJsonObject o{{QStringLiteral("value"), v}, {QStringLiteral("kind"), toString(pr->kind)}};
+    if (!pr->source.isEmpty())
+        o.insert(QStringLiteral("source"), pr->source);
+    return o;
+}
+} // namespace
 
 QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
 {
@@ -366,7 +416,7 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
         for (const FieldInfo *f : fieldsOf(sec)) {
             const QJsonValue v = f->get(s.plan);
             if (!p || v != f->get(base))
-                o.insert(QLatin1String(f->key), v);
+                o.insert(QLatin1String(f->key), withStated(s, *f, v));
         }
         root.insert(sectionKey(sec), o);
     }
@@ -375,7 +425,7 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
         for (const FieldInfo *f : fieldsOf(sec)) {
             const QJsonValue v = f->get(s.plan);
             if (!v.isNull())
-                o.insert(QLatin1String(f->key), v);
+                o.insert(QLatin1String(f->key), withStated(s, *f, v));
         }
         root.insert(sectionKey(sec), o);
     }

@@ -6,7 +6,9 @@
 
 #include "presets.h"
 
+#include <QJsonValue>
 #include <QList>
+#include <QMap>
 #include <QString>
 
 namespace commtax {
@@ -20,11 +22,27 @@ struct Scenario {
     QString modelPreset;
     QString gpuPreset;
     QString clusterPreset;
+    // The kind and source a value object of the file gives a field ({"value": 27000, "kind":
+    // "measured", "source": "Vendor X quote Q-123"}), by field path ("gpu.price_usd"), with the
+    // value it was given for: it holds while the field keeps that value (reports print it, Save
+    // writes it back). Not part of equality: it describes a value, it is not one.
+    struct Stated {
+        QJsonValue value;
+        Provenance provenance;
+    };
+    QMap<QString, Stated> stated;
+    // The stated provenance of field `path` while it still has the value it was stated for.
+    std::optional<Provenance> statedProvenance(const QString &path, const QJsonValue &current) const;
 
     QString &presetOf(Section s);
     QString presetOf(Section s) const;
     friend bool operator==(const Scenario &a, const Scenario &b);
 };
+
+// The name a plan goes by until the user names it: "Llama 2 70B on 256 H100 SXM5" (the model,
+// the GPU count and the GPU without its maker and memory size). The app renames a plan whose name
+// is still this when its model, GPU or GPU count changes (issue 12, defect 13).
+QString planNameFor(const Plan &plan);
 
 // The plan the app opens with: Llama-2-70B on 32 DGX H100 (256 GPUs), tp=8, pp=4, dp=8.
 Scenario defaultScenario(const PresetCatalog &catalog = PresetCatalog::builtIn());
@@ -36,8 +54,9 @@ bool parseScenario(const QByteArray &json, const QString &fileName, const Preset
 // The file name "-" reads standard input (the command line's "-"; errors then name "<stdin>").
 bool loadScenarioFile(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors);
 // Parse and run the engine's validation; every problem with its position in the file.
+// `text`, when given, receives the bytes read (for the audit trail's SHA-256).
 bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catalog, Scenario &out,
-                             QList<LoadError> &errors);
+                             QList<LoadError> &errors, QByteArray *text = nullptr);
 
 // Serialize: sections that came from a preset are written as the preset plus the fields that
 // differ from it; custom sections are written inline.

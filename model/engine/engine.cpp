@@ -373,8 +373,8 @@ std::vector<PlanError> validate(const Plan &plan)
         c.fail("gpu.fp8_dense_tflops", "must be 0 (no FP8) or at least 1 TFLOPS (got " + num(g.fp8_dense_tflops) + ")");
     if (g.memory_bw_gbps > 0 && !(g.memory_bw_gbps >= 1))
         c.fail("gpu.memory_bw_gbps", "must be 0 (unknown) or at least 1 GB/s (got " + num(g.memory_bw_gbps) + ")");
-    if (e.mode == EconomicsMode::Rent && !(e.usd_per_gpu_hour > 0))
-        c.fail("economics.usd_per_gpu_hour", "must be greater than 0 in rent mode (got " + num(e.usd_per_gpu_hour) + ")");
+    if (e.mode == EconomicsMode::Rent && !(rentUsdPerGpuHour(plan) > 0))
+        c.fail("economics.usd_per_gpu_hour", "must be greater than 0 in rent mode (got " + num(e.usd_per_gpu_hour) + ", and the GPU has no rent price of its own: gpu.rent_usd_per_hour=" + num(g.rent_usd_per_hour) + ")");
     if (shapesOk)
         checkShapes(c, plan);
     return std::move(c.errors);
@@ -1025,7 +1025,7 @@ void economicsPhase(const Plan &plan, const Shape &k, Result &r)
             + r.capex_usd * ec.upkeep_pct / 100.0 / 8760.0;
     } else {
         r.capex_usd = 0;
-        r.cost_per_hour_usd = k.G * ec.usd_per_gpu_hour;
+        r.cost_per_hour_usd = k.G * rentUsdPerGpuHour(plan);
     }
     r.tco_usd = r.cost_per_hour_usd * hours;
     r.lifetime_tco_usd = r.cost_per_hour_usd * ec.years * 8760.0;
@@ -1122,6 +1122,11 @@ std::string pct(double v)
     return fixed(v * 100.0, 1) + "%";
 }
 } // namespace
+
+double rentUsdPerGpuHour(const Plan &plan)
+{
+    return plan.economics.usd_per_gpu_hour > 0 ? plan.economics.usd_per_gpu_hour : plan.gpu.rent_usd_per_hour;
+}
 
 std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
 {

@@ -49,6 +49,7 @@ namespace {
     X("gpu.intra_latency_us", gpu.intra_latency_us, 0, 1000, false)                                    \
     X("gpu.watts", gpu.watts, 0, 5000, false)                                                          \
     X("gpu.price_usd", gpu.price_usd, 0, 1e7, false)                                                   \
+    X("gpu.rent_usd_per_hour", gpu.rent_usd_per_hour, 0, 1000, false)                                  \
     X("gpu.compute_efficiency", gpu.compute_efficiency, 0.01, 1, false)                                \
     X("gpu.gemm_overhead_us", gpu.gemm_overhead_us, 0, 10000, false)                                   \
     X("gpu.fp8_efficiency", gpu.fp8_efficiency, 0, 1, false)                                           \

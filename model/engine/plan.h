@@ -67,6 +67,7 @@ struct GpuSpec {
     bool nvls = false;           // NVLink SHARP (NVSwitch multicast) capable
     double watts = 0;            // board power (TDP)
     double price_usd = 0;
+    double rent_usd_per_hour = 0;  // the GPU's own cloud price per GPU-hour (rent mode; 0 = none known)
     double compute_efficiency = 0; // default fraction of dense peak on large GEMMs in training
     // Fixed cost of one GEMM (launch, prologue/epilogue, the last wave's tail), microseconds: what
     // makes small GEMMs slow (docs/model.md §3). Fitted on tests/fixtures/published-runs.json.
@@ -144,8 +145,13 @@ struct EconomicsSpec {
     double usd_per_kwh = 0.10;
     double node_overhead = 0.35; // CPU, NIC, fans... as a fraction of GPU power
     double upkeep_pct = 5;       // % of capex per year (support, spares, staff)
-    double usd_per_gpu_hour = 0; // rent
+    double usd_per_gpu_hour = 0; // rent: > 0 overrides the GPU's own price (gpu.rent_usd_per_hour), 0 takes it
 };
+
+struct Plan;
+// The price per GPU-hour a rented plan pays: economics.usd_per_gpu_hour when set (> 0), else the
+// GPU's own rent price, so that a rented RTX 4090 does not cost like an H100 (issue 12, defect 12).
+double rentUsdPerGpuHour(const Plan &plan);
 
 struct Plan {
     ModelSpec model;

@@ -112,6 +112,7 @@ std::vector<SweepPoint> sweepHardware(const Plan &plan, const std::vector<Hardwa
         work.gpu = hardware[i].gpu;
         work.cluster = hardware[i].cluster;
         work.training.compute_efficiency.reset(); // each GPU brings its own default
+        work.economics.usd_per_gpu_hour = 0;      // and its own rent price (issue 12, defect 12)
         SweepPoint &pt = out[i];
         pt.x = static_cast<double>(i);
         if (resizePlan(work, gpus, GpuScaling::FixedGlobalBatch, &pt.error))

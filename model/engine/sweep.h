@@ -38,7 +38,7 @@ struct Hardware {
     GpuSpec gpu;
     ClusterSpec cluster;
 };
-std::vector<SweepPoint> sweepHardware(const Plan &plan, const std::vector<Hardware> &hardware);
+std::vector<SweepPoint> sweepHardware(const Plan &plan, const std::vector<Hardware> &hardware); // each at its own efficiency and rent price
 
 // Apply a GPU count to a plan as sweepGpuCount does; false with a reason if it cannot.
 bool resizePlan(Plan &plan, int gpus, GpuScaling scaling, std::string *why);

@@ -77,7 +77,8 @@ bool parseNormalizations(const QString &text, Normalization &n, BestLayout &best
 
 namespace {
 
-// "tp=2 pp=1 cp=1 vpp=1 dp=128 ..." in scenario keys; with `other`, only what differs from it.
+// "tp=2 pp=1 cp=1 vpp=1 dp=128 ..." in scenario keys (sp for sequence_parallel); with `other`, only
+// what differs from it.
 QString layoutText(const search::Layout &l, const search::Layout *other = nullptr)
 {
     QStringList parts;
@@ -97,7 +98,10 @@ QString layoutText(const search::Layout &l, const search::Layout *other = nullpt
             value = QLatin1String(toString(Recompute(v)));
         else if (d == search::DimSequenceParallel)
             value = v ? QStringLiteral("on") : QStringLiteral("off");
-        parts << QStringLiteral("%1=%2").arg(QLatin1String(search::dimKey(d)), value);
+        // "sp" for sequence_parallel: the note is read in a table column, where the long key
+        // would not wrap.
+        const QLatin1String key = d == search::DimSequenceParallel ? QLatin1String("sp") : QLatin1String(search::dimKey(d));
+        parts << QStringLiteral("%1=%2").arg(key, value);
         if (d == search::DimVpp)
             parts << QStringLiteral("dp=%1").arg(l.dp);
     }
@@ -349,6 +353,7 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
             s.clusterPreset = cluster->id;
         }
         s.plan.training.compute_efficiency.reset();                      // each GPU brings its own default
+        s.plan.economics.usd_per_gpu_hour = 0;                           // and its own rent price
         resizePlan(s.plan, gpus, GpuScaling::FixedGlobalBatch, nullptr); // keeps the GPU count where it can
         s.name = gpu->name;
         out << s;
@@ -463,17 +468,27 @@ QList<int> Comparison::best(const MetricInfo &m) const
     return out;
 }
 
-int Comparison::cheapest() const
+namespace {
+// The plan that runs with the lowest value of `key`; the first of equals. Not best(), which marks
+// nothing when every plan has the same value: one plan left, or two alike, still run (issue 12,
+// defect 15: one plan left in Compare said that none could run).
+int lowest(const Comparison &c, const char *key)
 {
-    const QList<int> b = best(*findMetric(QStringLiteral("cost_per_billion_tokens_usd")));
-    return b.isEmpty() ? -1 : b.first();
+    const MetricInfo &m = *findMetric(QLatin1String(key));
+    int out = -1;
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        if (!c.plans[i].runs() || !std::isfinite(m.get(c.plans[i].result)))
+            continue;
+        if (out < 0 || m.get(c.plans[i].result) < m.get(c.plans[out].result))
+            out = int(i);
+    }
+    return out;
 }
+} // namespace
 
-int Comparison::fastest() const
-{
-    const QList<int> b = best(*findMetric(QStringLiteral("days_to_train")));
-    return b.isEmpty() ? -1 : b.first();
-}
+int Comparison::cheapest() const { return lowest(*this, "cost_per_billion_tokens_usd"); }
+
+int Comparison::fastest() const { return lowest(*this, "days_to_train"); }
 
 Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int reference)
 {
@@ -540,7 +555,7 @@ CostBreakdown costBreakdown(const Plan &plan, const Result &r)
     b.run_hours = r.days_to_train * 24.0;
     if (e.mode == EconomicsMode::Rent) {
         b.rent = true;
-        b.rent_usd_per_hour = gpus * e.usd_per_gpu_hour;
+        b.rent_usd_per_hour = gpus * rentUsdPerGpuHour(plan);
         b.total_usd_per_hour = b.rent_usd_per_hour;
         return b;
     }
@@ -608,7 +623,7 @@ PriceBreakEven breakEvenGpuPrice(const Result &ra, const Plan &b, const Result &
 {
     PriceBreakEven out;
     out.rent = b.economics.mode == EconomicsMode::Rent;
-    out.currentPrice = out.rent ? b.economics.usd_per_gpu_hour : b.gpu.price_usd;
+    out.currentPrice = out.rent ? rentUsdPerGpuHour(b) : b.gpu.price_usd;
     double fixed = 0, slope = 0;
     costPerHourLine(b, rb, fixed, slope);
     const double targetPerHour = ra.cost_per_billion_tokens_usd * effectiveTokensPerHour(b, rb) / 1e9;

@@ -201,7 +201,7 @@ QString recommendationHeadline(const Comparison &c, int chosen)
         return QStringLiteral("Recommended: %1, rented: no cash up front; this run costs %2 in rent (%3 GPUs at %4 per GPU-hour "
                               "for %5 days), and nothing is owed once it ends.")
             .arg(best.name, formatUsd(best.result.tco_usd), QString::number(best.result.gpus),
-                 formatUsd(best.plan.economics.usd_per_gpu_hour), formatNumber(days, 1));
+                 formatUsd(rentUsdPerGpuHour(best.plan)), formatNumber(days, 1));
     const double years = best.plan.economics.years;
     QString h = QStringLiteral("Recommended: %1, bought: %2 cash up front (%3 GPUs with servers and network); this run costs %4 "
                                "(TCO of the run: its %5 days' share of %6 years of depreciation, plus energy and upkeep), which "

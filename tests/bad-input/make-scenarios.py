@@ -113,7 +113,7 @@ add("range-goodput-zero", scenario(**field("training", "goodput", "0")), P + r":
 add("range-pue-below-one", scenario(**field("economics", "pue", "0.5")), P + r":9:\d+: economics.pue: expected a number from 1 to 3 \(got 0.5\)")
 add("range-zero-stage-4", scenario(**field("training", "zero", "4")), P + r":8:\d+: training.zero: expected a whole number from 0 to 3 \(got 4\)")
 add("range-tokens-huge", scenario(**field("training", "tokens_to_train", "1e300")), P + r":8:\d+: training.tokens_to_train: expected a number from 1 to 1e\+16 tokens")
-add("range-rent-zero", scenario(economics='{"mode": "rent", "usd_per_gpu_hour": 0}'), P + r":9:\d+: economics.usd_per_gpu_hour: must be greater than 0 in rent mode")
+add("range-rent-zero", scenario(gpu='{"preset": "h100-sxm", "rent_usd_per_hour": 0}', economics='{"mode": "rent", "usd_per_gpu_hour": 0}'), P + r":9:\d+: economics.usd_per_gpu_hour: must be greater than 0 in rent mode \(got 0, and the GPU has no rent price of its own")
 # ---- overflow of sizes (these crashed or wrapped before the range table)
 add("overflow-pp-vpp", scenario(training='{"tp": 8, "pp": 65536, "vpp": 65536, "dp": 1}'), P + r":8:\d+: training.pp: expected a whole number from 1 to 4096 \(got 65536\)")
 add("overflow-nodes", scenario(cluster='{"preset": "dgx-h100", "nodes": 2e9}'), P + r":7:\d+: cluster.nodes: expected a whole number from 1 to 100000 \(got 2000000000\)")

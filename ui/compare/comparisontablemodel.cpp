@@ -75,7 +75,7 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
             .arg(pl.training.dp);
     case RowKind::Economics:
         return pl.economics.mode == EconomicsMode::Rent
-            ? tr("rent at %1 per GPU-hour").arg(formatUsd(pl.economics.usd_per_gpu_hour))
+            ? tr("rent at %1 per GPU-hour").arg(formatUsd(rentUsdPerGpuHour(pl)))
             : tr("buy, %1 years").arg(formatNumber(pl.economics.years, 0));
     case RowKind::Status:
         if (!p.valid)

@@ -14,7 +14,9 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QIdentityProxyModel>
 #include <QInputDialog>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -25,9 +27,42 @@
 #include <QVBoxLayout>
 #include <QWindow>
 
+#include <algorithm>
+
 namespace commtax {
 
 namespace {
+// The table's column headers, wrapped onto as many lines as the column's width needs (plan names
+// of up to 60 characters are not cut: issue 12, defect 6).
+class WrappedHeaders : public QIdentityProxyModel
+{
+public:
+    using QIdentityProxyModel::QIdentityProxyModel;
+    int width = 150; // of the text in a plan column, pixels
+    QFont font;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override
+    {
+        const QVariant v = QIdentityProxyModel::headerData(section, orientation, role);
+        if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+            return v;
+        const QFontMetrics fm(font);
+        QStringList lines;
+        QString line;
+        for (const QString &word : v.toString().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && fm.horizontalAdvance(candidate) > width) {
+                lines << line;
+                line = word;
+            } else {
+                line = candidate;
+            }
+        }
+        if (!line.isEmpty())
+            lines << line;
+        return lines.join(QLatin1Char('\n'));
+    }
+};
+
 QString chartObjectName(ComparisonChart c)
 {
     switch (c) {
@@ -71,11 +106,23 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_addSaved = new QPushButton(tr("Add saved plan..."), this);
     m_addSaved->setObjectName(QStringLiteral("addSaved"));
     m_addSaved->setEnabled(false);
+    m_addCurrent = new QPushButton(tr("Add current plan"), this);
+    m_addCurrent->setObjectName(QStringLiteral("addCurrent"));
+    m_addCurrent->setToolTip(tr("Add the plan open in the editor, as it is now"));
+    m_addCurrent->setEnabled(false);
+    m_duplicate = new QPushButton(tr("Duplicate column"), this);
+    m_duplicate->setObjectName(QStringLiteral("duplicatePlan"));
+    m_duplicate->setToolTip(tr("Add a copy of the plan whose column is selected, next to it"));
+    m_duplicate->setEnabled(false);
     m_remove = new QPushButton(tr("Remove plan"), this);
     m_remove->setObjectName(QStringLiteral("removePlan"));
-    m_remove->setToolTip(tr("Remove the plan whose column is selected in the table"));
+    m_remove->setToolTip(tr("Remove the plan whose column is selected in the table (click its header)"));
+    m_remove->setEnabled(false); // until a column is selected
     auto *exportButton = new QPushButton(tr("Export report..."), this);
     exportButton->setObjectName(QStringLiteral("exportReport"));
+    auto *closeButton = new QPushButton(tr("Close"), this);
+    closeButton->setObjectName(QStringLiteral("close"));
+    closeButton->setToolTip(tr("Close this window (Esc)"));
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Normalise:"), this));
@@ -87,18 +134,28 @@ ComparisonView::ComparisonView(QWidget *parent)
     bar->addStretch(1);
     bar->addWidget(addFile);
     bar->addWidget(m_addSaved);
+    bar->addWidget(m_addCurrent);
+    bar->addWidget(m_duplicate);
     bar->addWidget(m_remove);
     bar->addWidget(exportButton);
+    bar->addWidget(closeButton);
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("table"));
-    m_table->setModel(m_model);
+    auto *headers = new WrappedHeaders(this);
+    headers->setSourceModel(m_model);
+    headers->font = m_table->horizontalHeader()->font();
+    m_headers = headers;
+    m_table->setModel(headers);
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectColumns);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    m_table->horizontalHeader()->setDefaultSectionSize(120);
-    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setDefaultSectionSize(150);
+    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    m_table->setWordWrap(true); // long cells (GPU and cluster names, notes) wrap, never cut
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->viewport()->installEventFilter(this); // fitColumns() on every resize
 
     auto *charts = new QTabWidget(this);
     charts->setObjectName(QStringLiteral("charts"));
@@ -125,9 +182,10 @@ ComparisonView::ComparisonView(QWidget *parent)
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(charts);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setSizes({560, 840});
+    // Four plans fit the table at 1600 px (issue 12, defect 6), more scroll.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({860, 740});
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
@@ -162,6 +220,21 @@ ComparisonView::ComparisonView(QWidget *parent)
     connect(m_addSaved, &QPushButton::clicked, this, &ComparisonView::chooseAndAddSavedPlan);
     connect(m_remove, &QPushButton::clicked, this, &ComparisonView::removeSelectedPlan);
     connect(exportButton, &QPushButton::clicked, this, [this] { exportReport(); });
+    connect(closeButton, &QPushButton::clicked, this, &QWidget::close);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        m_remove->setEnabled(selectedPlan() >= 0);
+        m_duplicate->setEnabled(selectedPlan() >= 0 && m_scenarios.size() < kMaxComparedPlans);
+    });
+    connect(m_addCurrent, &QPushButton::clicked, this, [this] {
+        QString error;
+        if (m_currentPlan && !addScenario(m_currentPlan(), &error))
+            QMessageBox::warning(this, tr("Cannot add the plan"), error);
+    });
+    connect(m_duplicate, &QPushButton::clicked, this, [this] {
+        QString error;
+        if (!duplicateScenario(selectedPlan(), &error))
+            QMessageBox::warning(this, tr("Cannot duplicate the plan"), error);
+    });
 
     // The default comparison puts every GPU on its best layout for time (issue 11, fair comparison).
     m_bestLayout.enabled = true;
@@ -179,7 +252,10 @@ ComparisonView *ComparisonView::openWindow(QWidget *parent, PresetLibrary *libra
     view->setLibrary(library);
     if (!plans.isEmpty())
         view->setScenarios(plans);
-    view->resize(1400, 860);
+    QSize size(1600, 1000);
+    if (const QScreen *screen = view->screen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.95);
+    view->resize(size);
     view->show();
     return view;
 }
@@ -206,6 +282,34 @@ bool ComparisonView::addScenario(const Scenario &s, QString *error)
         return false;
     }
     m_scenarios << s;
+    refreshReferenceChoices();
+    recompute();
+    return true;
+}
+
+void ComparisonView::setCurrentPlanSource(std::function<Scenario()> source)
+{
+    m_currentPlan = std::move(source);
+    m_addCurrent->setEnabled(m_currentPlan && m_scenarios.size() < kMaxComparedPlans);
+}
+
+bool ComparisonView::duplicateScenario(int index, QString *error)
+{
+    if (index < 0 || index >= m_scenarios.size()) {
+        if (error)
+            *error = tr("select the column of the plan to duplicate");
+        return false;
+    }
+    if (m_scenarios.size() >= kMaxComparedPlans) {
+        if (error)
+            *error = tr("a comparison holds at most %1 plans; remove one first").arg(kMaxComparedPlans);
+        return false;
+    }
+    Scenario copy = m_scenarios[index];
+    copy.name = tr("%1 (copy)").arg(copy.name.isEmpty() ? tr("Plan %1").arg(index + 1) : copy.name);
+    m_scenarios.insert(index + 1, copy);
+    if (m_reference > index)
+        ++m_reference;
     refreshReferenceChoices();
     recompute();
     return true;
@@ -274,7 +378,9 @@ void ComparisonView::refreshReferenceChoices()
     for (qsizetype i = 0; i < m_scenarios.size(); ++i)
         m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? tr("Plan %1").arg(i + 1) : m_scenarios[i].name);
     m_referenceBox->setCurrentIndex(m_reference);
-    m_remove->setEnabled(m_scenarios.size() > 0);
+    m_remove->setEnabled(selectedPlan() >= 0);
+    m_duplicate->setEnabled(selectedPlan() >= 0 && m_scenarios.size() < kMaxComparedPlans);
+    m_addCurrent->setEnabled(m_currentPlan && m_scenarios.size() < kMaxComparedPlans);
 }
 
 void ComparisonView::recompute()
@@ -294,7 +400,7 @@ void ComparisonView::recompute()
     for (const QString &f : comparisonFindings(m_comparison))
         html += QStringLiteral("<li>") + f.toHtmlEscaped() + QStringLiteral("</li>");
     m_findings->setText(html + QStringLiteral("</ul>"));
-    m_table->resizeColumnToContents(0);
+    fitColumns();
     Q_EMIT comparisonChanged();
 }
 
@@ -358,13 +464,63 @@ void ComparisonView::chooseAndAddSavedPlan()
     QMessageBox::warning(this, tr("Cannot add the plan"), error);
 }
 
+int ComparisonView::selectedPlan() const
+{
+    // The selected column (a header click or a cell selects the whole column), not the column
+    // of whichever cell is current: with nothing selected there is nothing to remove.
+    const QModelIndexList columns = m_table->selectionModel() ? m_table->selectionModel()->selectedColumns() : QModelIndexList{};
+    if (columns.size() != 1 || columns.first().column() >= m_scenarios.size())
+        return -1;
+    return columns.first().column();
+}
+
 void ComparisonView::removeSelectedPlan()
 {
-    const QModelIndex current = m_table->currentIndex();
-    if (current.isValid())
-        removeScenario(current.column());
-    else if (!m_scenarios.isEmpty())
-        removeScenario(int(m_scenarios.size()) - 1);
+    const int plan = selectedPlan();
+    if (plan < 0)
+        return;
+    removeScenario(plan);
+    m_table->clearSelection();
+    m_remove->setEnabled(false);
+}
+
+void ComparisonView::fitColumns()
+{
+    // Up to four plans share the table's width (each 110 to 260 px); more scroll sideways. Names
+    // and cells wrap at that width, and rows grow to show them whole.
+    const int plans = m_model->columnCount();
+    if (plans == 0)
+        return;
+    const int available = m_table->viewport()->width();
+    const int width = std::clamp(available / std::min(plans, 4), 110, 260);
+    auto *headers = static_cast<WrappedHeaders *>(m_headers);
+    const bool changed = headers->width != width - 12;
+    headers->width = width - 12;
+    for (int c = 0; c < plans; ++c)
+        m_table->setColumnWidth(c, width);
+    if (changed)
+        Q_EMIT headers->headerDataChanged(Qt::Horizontal, 0, plans - 1);
+    m_table->resizeRowsToContents();
+}
+
+bool ComparisonView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize && !m_fitting) {
+        m_fitting = true; // the columns' widths may show or hide a scroll bar: once per resize
+        fitColumns();
+        m_fitting = false;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void ComparisonView::keyPressEvent(QKeyEvent *event)
+{
+    // A window of its own: Escape closes it, as it does a dialog (issue 12, defect 15).
+    if (isWindow() && event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
+        close();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 QString ComparisonView::exportReport(const QString &fileName)

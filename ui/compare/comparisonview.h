@@ -15,6 +15,9 @@
 
 #include <QWidget>
 
+#include <functional>
+
+class QAbstractProxyModel;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -39,6 +42,11 @@ public:
     static ComparisonView *openWindow(QWidget *parent, PresetLibrary *library, const QList<Scenario> &plans = {});
 
     void setLibrary(PresetLibrary *library);
+    // Where "Add current plan" takes the plan from (the main window's editor); without one the
+    // button is disabled.
+    void setCurrentPlanSource(std::function<Scenario()> source);
+    // A copy of plan `index`, inserted after it and named "<name> (copy)" (Duplicate column).
+    bool duplicateScenario(int index, QString *error = nullptr);
     // Keeps the first kMaxComparedPlans; plan A goes back to the first plan.
     void setScenarios(const QList<Scenario> &plans);
     QList<Scenario> scenarios() const { return m_scenarios; }
@@ -71,12 +79,16 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void recompute();
     void chooseAndAddFiles();
     void chooseAndAddSavedPlan();
     void removeSelectedPlan();
+    int selectedPlan() const;
+    void fitColumns(); // the plan of the selected column; -1 when none is selected
     void refreshReferenceChoices();
 
     QList<Scenario> m_scenarios;
@@ -88,11 +100,16 @@ private:
 
     ComparisonTableModel *m_model = nullptr;
     QTableView *m_table = nullptr;
+    QAbstractProxyModel *m_headers = nullptr; // the model the table shows: names wrapped
+    bool m_fitting = false;
     QComboBox *m_normalizationBox = nullptr;
     QComboBox *m_layoutBox = nullptr; // layouts as given, or the best for time, cost or TCO
     QComboBox *m_referenceBox = nullptr;
     QPushButton *m_addSaved = nullptr;
     QPushButton *m_remove = nullptr;
+    QPushButton *m_addCurrent = nullptr;
+    QPushButton *m_duplicate = nullptr;
+    std::function<Scenario()> m_currentPlan;
     QLabel *m_status = nullptr;
     QLabel *m_findings = nullptr;
     QList<QCustomPlot *> m_charts; // in kAllComparisonCharts order

@@ -5,13 +5,17 @@
 #include "editor/sectionpresets.h"
 #include "plandocument.h"
 
+#include "engine/engine.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -24,6 +28,7 @@
 
 #include <climits>
 #include <cmath>
+#include <functional>
 
 namespace commtax {
 
@@ -80,6 +85,36 @@ bool relevant(const FieldInfo &f, const Plan &plan)
         return plan.gpu.fp8_dense_tflops > 0;
     return true;
 }
+
+// With dp following the GPU count, the nearest node count past `plan`'s in `direction` (+1, -1)
+// on which the plan is valid; 0 when none is within `span` counts (issue 12, defect 10: most
+// counts are invalid, 33 to 63 on the default plan, so plain stepping flickered to "(stale)").
+int nearestValidNodes(const Plan &plan, int direction, int span = 4096)
+{
+    for (long long n = plan.cluster.nodes + direction, k = 0; n >= 1 && n <= 100000 && k < span; n += direction, ++k) {
+        Plan p = plan;
+        p.cluster.nodes = int(n);
+        if (deriveDataParallel(p) && validate(p).empty())
+            return int(n);
+    }
+    return 0;
+}
+
+// A spin box whose arrow steps can land on chosen values (the valid node counts).
+class SnappingSpinBox : public QSpinBox
+{
+public:
+    std::function<int(int direction)> snap; // the value one step lands on, 0 for a plain step
+    void stepBy(int steps) override
+    {
+        const int direction = steps > 0 ? 1 : -1;
+        const int v = snap && steps != 0 ? snap(direction) : 0;
+        if (v > 0)
+            setValue(v); // one valid count per step, whatever the acceleration
+        else
+            QSpinBox::stepBy(steps);
+    }
+};
 
 bool hasSlider(const FieldInfo &f)
 {
@@ -184,11 +219,20 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
 {
     auto *box = new QGroupBox(title);
     box->setObjectName(objectNameFor(QStringLiteral("group"), sectionKey(section)));
-    auto *form = new QFormLayout(box);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->setLabelAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    // A grid, not a QFormLayout: Qt 6.4's form layout asks too little height of a group whose
+    // word-wrapped labels and messages wrap, and then squeezes a row to nothing (issue 12,
+    // defect 8: the tensor-parallel row vanished with micro-batch 4 and 68 nodes).
+    auto *form = new QGridLayout(box);
     form->setHorizontalSpacing(8);
     form->setVerticalSpacing(4);
+    form->setColumnStretch(1, 1);
+    int line = 0;
+    const auto addRow = [form, &line](QWidget *label, QWidget *field) {
+        if (label)
+            form->addWidget(label, line, 0);
+        form->addWidget(field, line, 1);
+        ++line;
+    };
 
     const size_t gi = m_groups.size();
     Group g;
@@ -199,7 +243,9 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
     g.presets->setMinimumContentsLength(12);
     g.box = box;
     g.title = title;
-    form->addRow(tr("Start from"), g.presets);
+    auto *startFrom = new QLabel(tr("Start from"));
+    startFrom->setBuddy(g.presets);
+    addRow(startFrom, g.presets);
     m_groups.push_back(g);
     fillPresetCombo(m_groups[gi]);
     connect(g.presets, &QComboBox::activated, this, [this, gi](int index) { onPresetActivated(m_groups[gi], index); });
@@ -208,7 +254,6 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         m_rows.push_back(Row{});
         Row &row = m_rows.back();
         row.info = f;
-        row.form = form;
         row.label = new QLabel(fieldText(f->label));
         row.label->setWordWrap(true);
         row.label->setMinimumWidth(120);
@@ -218,15 +263,16 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         row.error->setObjectName(objectNameFor(QStringLiteral("error"), f->path()));
         row.error->setStyleSheet(kErrorStyle);
         row.error->setWordWrap(true);
-        form->addRow(row.label, field);
-        form->addRow(row.error);
-        form->setRowVisible(row.error, false);
+        row.field = field;
+        addRow(row.label, field);
+        form->addWidget(row.error, line++, 0, 1, 2);
+        row.error->hide();
         if (section == Section::Training && QLatin1String(f->key) == QLatin1String("dp")) {
             m_dpFollows = new QCheckBox(tr("dp = GPUs / (tp x pp)"));
             m_dpFollows->setObjectName(QStringLiteral("dpFollowsGpus"));
             m_dpFollows->setToolTip(tr("On: every edit of nodes, GPUs per node, tp or pp sets dp so that "
                                        "tp * pp * dp equals the GPUs. Off: dp is yours to set."));
-            form->addRow(QString(), m_dpFollows);
+            addRow(nullptr, m_dpFollows);
             connect(m_dpFollows, &QCheckBox::toggled, this, [this](bool on) { m_doc->setDpFollowsGpus(on); });
         }
     }
@@ -241,10 +287,16 @@ QWidget *PlanEditor::makeEditor(Row &row)
     QWidget *editor = nullptr;
     switch (f.type) {
     case FieldType::Int: {
-        auto *spin = new QSpinBox;
+        auto *spin = path == QLatin1String("cluster.nodes") ? new SnappingSpinBox : new QSpinBox;
+        if (auto *snapping = dynamic_cast<SnappingSpinBox *>(spin))
+            snapping->snap = [this](int direction) {
+                // Only while dp follows the GPUs: with dp set by hand one node count fits it.
+                return m_doc->dpFollowsGpus() ? nearestValidNodes(m_doc->scenario().plan, direction) : 0;
+            };
         spin->setRange(int(f.min), int(std::min(f.max, double(INT_MAX))));
         spin->setKeyboardTracking(false);
         spin->setAccelerated(true);
+        spin->installEventFilter(this); // the plan's undo keys (eventFilter())
         connect(spin, &QSpinBox::valueChanged, this, [this, ri](int v) { edit(m_rows[ri], QJsonValue(v)); });
         editor = spin;
         break;
@@ -261,6 +313,7 @@ QWidget *PlanEditor::makeEditor(Row &row)
         spin->setKeyboardTracking(false);
         spin->setAccelerated(true);
         spin->setLocale(QLocale::c());
+        spin->installEventFilter(this); // the plan's undo keys (eventFilter())
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this, ri, optional](double v) {
             edit(m_rows[ri], optional && v < m_rows[ri].info->min ? unsetValue(*m_rows[ri].info) : QJsonValue(v));
         });
@@ -315,6 +368,30 @@ QWidget *PlanEditor::makeEditor(Row &row)
     h->addWidget(slider, 1);
     h->addWidget(editor);
     return box;
+}
+
+bool PlanEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    // Issue 12, defect 9: a spin box hands Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y to its line edit,
+    // whose own text undo is empty the moment users want the plan's (nodes 40, Tab, Ctrl+Z). In
+    // a number field they are the plan's undo and redo: the override is left unaccepted, so the
+    // window's Undo and Redo actions take the key. Undo first commits what was typed, so that
+    // it is the step undone (the typing discarded), not the edit before it.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *spin = qobject_cast<QAbstractSpinBox *>(watched);
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const QKeySequence pressed(key->keyCombination());
+        const bool undo = key->matches(QKeySequence::Undo);
+        const bool redo = key->matches(QKeySequence::Redo) || pressed == QKeySequence(QStringLiteral("Ctrl+Shift+Z"))
+            || pressed == QKeySequence(QStringLiteral("Ctrl+Y"));
+        if (spin && (undo || redo)) {
+            if (undo)
+                spin->interpretText();
+            event->ignore();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void PlanEditor::edit(const Row &row, const QJsonValue &value)
@@ -403,8 +480,10 @@ void PlanEditor::refresh()
     }
     for (Row &row : m_rows) {
         const bool show = row.bad || relevant(*row.info, plan);
-        if (row.form && row.label->isHidden() == show)
-            row.form->setRowVisible(row.label, show);
+        if (row.label->isHidden() == show) {
+            row.label->setVisible(show);
+            row.field->setVisible(show);
+        }
         const QString key = QLatin1String(row.info->key);
         if (row.info->section == Section::Training && key == QLatin1String("dp"))
             row.editor->setEnabled(!m_doc->dpFollowsGpus());
@@ -414,8 +493,13 @@ void PlanEditor::refresh()
             const QString special = row.info->type == FieldType::AutoDouble
                 ? tr("auto (from failures)")
                 : tr("GPU default (%1)").arg(plan.gpu.compute_efficiency, 0, 'f', 2);
-            if (spin->specialValueText() != special)
+            if (spin->specialValueText() != special) {
                 spin->setSpecialValueText(special);
+                // Beside a slider the box is capped at 80 px; "GPU default (0.76)" showed as
+                // "lt (0.76)" (issue 12, defect 15): as wide as its text needs.
+                if (row.slider)
+                    spin->setMaximumWidth(std::max(80, spin->sizeHint().width()));
+            }
         }
     }
 
@@ -525,6 +609,24 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
     if (!m_doc->dpFollowsGpus())
         return errors;
     const Plan &plan = m_doc->scenario().plan;
+    // A dp that follows the nodes but does not split the global batch: the nodes are the user's,
+    // say which counts would run (issue 12, defect 10).
+    for (const FieldError &e : std::as_const(errors))
+        if (e.path == QLatin1String("training.global_batch") && e.message.contains(QLatin1String("micro_batch*dp="))) {
+            QStringList fits;
+            for (int direction : {-1, 1})
+                if (const int n = nearestValidNodes(plan, direction))
+                    fits << QString::number(n);
+            if (!fits.isEmpty())
+                errors << FieldError{QStringLiteral("cluster.nodes"),
+                                     tr("%1 nodes make dp=%2, which does not split the global batch of %3 into micro-batches of %4; %5 nodes would run (the arrows step to them)")
+                                         .arg(plan.cluster.nodes)
+                                         .arg(plan.training.dp)
+                                         .arg(plan.training.global_batch)
+                                         .arg(plan.training.micro_batch)
+                                         .arg(fits.join(tr(" or ")))};
+            break;
+        }
     const long long perNode = plan.cluster.gpus_per_node;
     const long long gpus = static_cast<long long>(plan.cluster.nodes) * perNode;
     const long long tp = plan.training.tp, cp = plan.training.cp, pp = plan.training.pp;
@@ -610,7 +712,7 @@ void PlanEditor::setErrors(const QList<FieldError> &engineErrors)
         if (text == row.error->text())
             continue; // this runs after every evaluation: touch only what changed
         row.error->setText(text);
-        row.form->setRowVisible(row.error, bad);
+        row.error->setVisible(bad);
         row.bad = bad;
         colourLabel(row);
     }

@@ -41,14 +41,17 @@ public:
     QWidget *fieldEditor(const QString &path) const;
     static QString objectNameFor(const QString &prefix, const QString &path);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     struct Row {
         const FieldInfo *info = nullptr;
         QLabel *label = nullptr;
         QWidget *editor = nullptr;
+        QWidget *field = nullptr; // the editor, or the editor with its slider
         QSlider *slider = nullptr;
         QLabel *error = nullptr;
-        QFormLayout *form = nullptr;
         QJsonValue shown;
         bool edited = false; // differs from the section's preset
         bool bad = false;    // named by an engine error

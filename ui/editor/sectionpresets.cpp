@@ -70,11 +70,12 @@ const QList<Preset> &economicsPresets()
                          {QStringLiteral("node_overhead"), 0.35},
                          {QStringLiteral("upkeep_pct"), 5}},
              SourceKind::Assumption, QT_TRANSLATE_NOOP("commtax::SectionPresets", "Commtax defaults (README, scenario files): editable assumptions")),
-        make(Section::Economics, "rent", QT_TRANSLATE_NOOP("commtax::SectionPresets", "Rent at 2.50 USD per GPU-hour"), QT_TRANSLATE_NOOP("commtax::SectionPresets", "A cloud price per GPU-hour instead of capex"),
-             QJsonObject{{QStringLiteral("mode"), QStringLiteral("rent")}, {QStringLiteral("usd_per_gpu_hour"), 2.5}},
+        make(Section::Economics, "rent", QT_TRANSLATE_NOOP("commtax::SectionPresets", "Rent at each GPU's price per GPU-hour"),
+             QT_TRANSLATE_NOOP("commtax::SectionPresets", "A cloud price per GPU-hour instead of capex: the GPU's own rent price (GPU group), unless set here"),
+             QJsonObject{{QStringLiteral("mode"), QStringLiteral("rent")}, {QStringLiteral("usd_per_gpu_hour"), 0}},
              SourceKind::Assumption,
-             QT_TRANSLATE_NOOP("commtax::SectionPresets", "Assumption, not a quote: an order of magnitude for H100-class GPUs on reserved cloud capacity; enter your "
-                                                          "provider's price")),
+             QT_TRANSLATE_NOOP("commtax::SectionPresets", "Assumptions, not quotes: each GPU preset's rent price is an order of magnitude of 2024-2025 "
+                                                          "cloud prices; enter your provider's price")),
     };
     return presets;
 }

@@ -85,6 +85,7 @@ QList<Scenario> LibraryFeatures::currentComparison() const
 ComparisonView *LibraryFeatures::compareHardware()
 {
     ComparisonView *view = ComparisonView::openWindow(m_window, m_library.get(), currentComparison());
+    view->setCurrentPlanSource([window = QPointer<MainWindow>(m_window)] { return window ? window->scenario() : Scenario{}; });
     m_comparisons.removeIf([](const QPointer<ComparisonView> &v) { return v.isNull(); });
     m_comparisons << view;
     return view;

@@ -12,6 +12,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QPdfWriter>
@@ -359,7 +360,9 @@ public:
                 const QJsonValue v = f->get(col.plan->scenario.plan);
                 QString text = fieldValue(*f, v);
                 const bool fromPreset = col.preset && col.preset->values.value(QLatin1String(f->key)) == v;
-                if (fromPreset && col.preset->provenance.contains(QLatin1String(f->key))) {
+                if (const std::optional<Provenance> stated = col.plan->scenario.statedProvenance(f->path(), v)) {
+                    text += marker(*stated); // what the plan file says of the value wins
+                } else if (fromPreset && col.preset->provenance.contains(QLatin1String(f->key))) {
                     const Provenance pr = col.preset->provenance.value(QLatin1String(f->key));
                     text += QStringLiteral(" [%1%2]").arg(kindLetter(pr.kind)).arg(sourceNumber(pr.source));
                 } else {
@@ -371,6 +374,9 @@ public:
         }
         doc.table(header, rows, evenWidths(cols.size() > 4 ? 24 : 30, int(cols.size())), 7);
     }
+
+    // " [M3]": the kind's letter and the number of the source in the list (none without a source).
+    QString marker(const Provenance &pr) { return QStringLiteral(" [%1%2]").arg(kindLetter(pr.kind), sourceNumber(pr.source)); }
 
     QStringList sources() const
     {
@@ -436,7 +442,7 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
                      .arg(pl.training.pp)
                      .arg(pl.training.dp)},
             Cell{pl.economics.mode == EconomicsMode::Rent
-                     ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(pl.economics.usd_per_gpu_hour))
+                     ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(rentUsdPerGpuHour(pl)))
                      : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0))},
             Cell{!p.valid               ? QStringLiteral("invalid: ") + p.error
                      : i == c.reference ? (p.note.isEmpty() ? QStringLiteral("reference") : QStringLiteral("reference; ") + p.note)
@@ -448,6 +454,23 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
     doc.table({QCoreApplication::translate("commtax::Report", "Plan"), QStringLiteral("GPU"), QCoreApplication::translate("commtax::Report", "Cluster"), QCoreApplication::translate("commtax::Report", "Size and layout"),
                QCoreApplication::translate("commtax::Report", "Economics"), QCoreApplication::translate("commtax::Report", "Normalisation: ") + normalizationLabel(c.normalization) + (c.bestLayout.enabled ? QCoreApplication::translate("commtax::Report", ", best layout") : QString())},
               rows, {14, 16, 20, 20, 10, 20}, 7.5);
+
+    // The engine's warnings, each beside the plan it concerns (the JSON has them per plan too).
+    QList<QList<Cell>> warnings;
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        const ComparedPlan &p = c.plans[i];
+        if (!p.valid)
+            continue;
+        const QString name = p.name + (i == c.reference ? QStringLiteral(" (A)") : QString());
+        const QStringList texts = warningTexts(p.result, p.plan);
+        for (qsizetype w = 0; w < texts.size(); ++w)
+            warnings << QList<Cell>{Cell{w == 0 ? name : QString(), true}, Cell{texts[w], false, false, true}};
+    }
+    doc.heading(QCoreApplication::translate("commtax::Report", "Warnings"), 2, false);
+    if (warnings.isEmpty())
+        doc.paragraph(QCoreApplication::translate("commtax::Report", "The engine raises no warning about any plan."), 8.5, true);
+    else
+        doc.table({QCoreApplication::translate("commtax::Report", "Plan"), QCoreApplication::translate("commtax::Report", "Warning")}, warnings, {22, 78}, 7.5);
 }
 
 // The comparison table, best values marked.
@@ -594,8 +617,11 @@ void assumptionsAndSources(ReportDocument &doc, const Comparison &c, const Repor
         for (Section s : {Section::Training, Section::Economics})
             for (const FieldInfo *f : fieldsOf(s)) {
                 QList<Cell> row{Cell{fieldText(f->label)}};
-                for (const ComparedPlan &p : c.plans)
-                    row << Cell{fieldValue(*f, f->get(p.plan))};
+                for (const ComparedPlan &p : c.plans) {
+                    const QJsonValue v = f->get(p.plan);
+                    const std::optional<Provenance> stated = p.scenario.statedProvenance(f->path(), v);
+                    row << Cell{fieldValue(*f, v) + (stated ? prov.marker(*stated) : QString())};
+                }
                 rows << row;
             }
         doc.table(planHeader(c, QCoreApplication::translate("commtax::Report", "Setting")), rows, evenWidths(28, n), n > 5 ? 6.5 : 7);
@@ -603,6 +629,34 @@ void assumptionsAndSources(ReportDocument &doc, const Comparison &c, const Repor
     doc.heading(QCoreApplication::translate("commtax::Report", "Sources"), 2, false);
     for (const QString &s : prov.sources())
         doc.paragraph(s, 7.5);
+}
+
+QString sha256(const QByteArray &bytes)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+// What made this report: the tool, the date, and each input with its SHA-256, so that anyone can
+// check that the files they hold are the ones the figures came from.
+void auditTrail(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
+{
+    doc.heading(QCoreApplication::translate("commtax::Report", "Audit trail"), 1, false);
+    doc.paragraph(QCoreApplication::translate("commtax::Report", "Tool: Commtax %1. Report date: %2.")
+                      .arg(QStringLiteral(COMMTAX_VERSION), o.date.toString(Qt::ISODate)),
+                  8.5);
+    QList<QList<Cell>> rows;
+    if (!o.inputs.isEmpty()) {
+        for (const ReportOptions::Input &in : o.inputs)
+            rows << QList<Cell>{Cell{in.name == QLatin1String("-") ? QCoreApplication::translate("commtax::Report", "standard input") : QFileInfo(in.name).fileName()},
+                                Cell{sha256(in.data)}};
+        doc.paragraph(QCoreApplication::translate("commtax::Report", "The input files and the SHA-256 of their bytes as read (sha256sum FILE gives the same)."), 8, true);
+    } else {
+        const PresetCatalog &catalog = o.catalog ? *o.catalog : PresetCatalog::builtIn();
+        for (const ComparedPlan &p : c.plans)
+            rows << QList<Cell>{Cell{p.name}, Cell{sha256(serializeScenario(p.scenario, catalog))}};
+        doc.paragraph(QCoreApplication::translate("commtax::Report", "The plans came from the app, not from files: each with the SHA-256 of its scenario file as Save would write it."), 8, true);
+    }
+    doc.table({QCoreApplication::translate("commtax::Report", "Input"), QStringLiteral("SHA-256")}, rows, {34, 66}, 7);
 }
 
 void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
@@ -614,6 +668,7 @@ void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &
     billOfMaterialsTable(doc, c);
     costBreakdownTable(doc, c);
     assumptionsAndSources(doc, c, o);
+    auditTrail(doc, c, o);
 }
 
 void drawFooter(QPainter &p, const QRectF &page, const QString &left, int index, int count)
@@ -700,7 +755,8 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
         return false;
     }
     switch (format) {
-    case ReportFormat::Csv: return writeFileAtomically(fileName, comparisonToCsv(c).toUtf8(), error);
+    case ReportFormat::Csv:
+        return writeFileAtomically(fileName, (options.csvBom ? QByteArrayLiteral("\xEF\xBB\xBF") : QByteArray()) + comparisonToCsv(c).toUtf8(), error);
     case ReportFormat::Json:
         return writeFileAtomically(fileName, QJsonDocument(comparisonToJson(c)).toJson(QJsonDocument::Indented), error);
     case ReportFormat::Pdf: return writePdf(c, fileName, options, error, pages);

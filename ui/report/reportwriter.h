@@ -3,10 +3,11 @@
 // Reports of a comparison: a PDF for procurement, and the comparison table as CSV or JSON.
 //
 // The PDF (A4, vector throughout): title and date, the question, the recommendation written from
-// the numbers, the plans compared, the comparison table with the best values marked, the charts,
-// the break-even figures, a bill of materials, the cost breakdown, and the assumptions with their
-// provenance and sources. "Page i of N" on every page; table headers repeat on every page a
-// table spans. The charts are the comparison view's QCustomPlots drawn straight into the PDF at
+// the numbers, the plans compared with the engine's warnings beside each, the comparison table
+// with the best values marked, the charts, the break-even figures, a bill of materials, the cost
+// breakdown, the assumptions with their provenance and sources (a value the plan file gives a
+// kind and source keeps them), and an audit trail (tool version, date, each input file's name and
+// SHA-256). "Page i of N" on every page; table headers repeat on every page a table spans. The charts are the comparison view's QCustomPlots drawn straight into the PDF at
 // 96 dpi logical, so their text keeps its size and they stay sharp at any zoom.
 //
 // Every file is written whole or not at all (QSaveFile). Needs a QApplication (the charts are
@@ -31,6 +32,14 @@ struct ReportOptions {
     QDateTime date = QDateTime::currentDateTime();
     // Where the plans' presets come from, for the provenance of every figure (built-in + user).
     const PresetCatalog *catalog = nullptr; // null: the built-in presets
+    // The audit trail: the files the plans were read from, one per plan in order (empty: the
+    // plans are listed by the SHA-256 of their scenario as compared, saved or not).
+    struct Input {
+        QString name;    // as given ("-": standard input)
+        QByteArray data; // the bytes read, for their SHA-256
+    };
+    QList<Input> inputs;
+    bool csvBom = false; // CSV: start with a UTF-8 byte order mark (for Excel)
 };
 
 // Write the report the file name asks for. False with a reason; an existing file is then left as
