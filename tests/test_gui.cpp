@@ -664,7 +664,7 @@ private Q_SLOTS:
 
     void tpThatDoesNotDivideTheGpusIsBlamedNotDp()
     {
-        // Issue 12, defect 11: with "dp = GPUs / (tp x pp)" on, tp=3 on 256 GPUs blamed dp, which
+        // Issue 12, defect 11: with "dp = GPUs / (tp x cp x pp)" on, tp=3 on 256 GPUs blamed dp, which
         // the user did not set (and cannot, its field is disabled). The message goes to tp, with
         // the values that would divide; nodes that do not divide by tp x pp get it likewise.
         auto f = make();

@@ -2987,12 +2987,12 @@ Best of the plans that run</source>
         <translation>起始预设</translation>
     </message>
     <message>
-        <source>dp = GPUs / (tp x pp)</source>
-        <translation>dp = GPU 数 / (tp x pp)</translation>
+        <source>dp = GPUs / (tp x cp x pp)</source>
+        <translation>dp = GPU 数 / (tp x cp x pp)</translation>
     </message>
     <message>
-        <source>On: every edit of nodes, GPUs per node, tp or pp sets dp so that tp * pp * dp equals the GPUs. Off: dp is yours to set.</source>
-        <translation>开：每次修改节点数、每节点 GPU 数、tp 或 pp 时，自动设置 dp 使 tp * pp * dp 等于 GPU 数。关：由您设置 dp。</translation>
+        <source>On: every edit of nodes, GPUs per node, tp, cp or pp sets dp so that tp * cp * pp * dp equals the GPUs. Off: dp is yours to set.</source>
+        <translation>开：每次修改节点数、每节点 GPU 数、tp、cp 或 pp 时，自动设置 dp 使 tp * cp * pp * dp 等于 GPU 数。关：由您设置 dp。</translation>
     </message>
     <message>
         <source>Custom</source>
@@ -3043,12 +3043,12 @@ Best of the plans that run</source>
         <translation> 或 </translation>
     </message>
     <message>
-        <source>%1=%2 does not divide the %3 GPUs (%4 nodes x %5), and dp follows the GPU count (dp = GPUs / (tp x pp)); %1=%6 would</source>
-        <translation>%1=%2 不能整除 %3 个 GPU（%4 节点 x %5），而 dp 随 GPU 数变化（dp = GPU 数 / (tp x pp)）；%1=%6 可以</translation>
+        <source>%1=%2 does not divide the %3 GPUs (%4 nodes x %5), and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %1=%6 would</source>
+        <translation>%1=%2 不能整除 %3 个 GPU（%4 节点 x %5），而 dp 随 GPU 数变化（dp = GPU 数 / (tp x cp x pp)）；%1=%6 可以</translation>
     </message>
     <message>
-        <source>%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x pp)); %5 nodes would</source>
-        <translation>%1 节点 x %2 GPU = %3 不能被 tp x cp x pp = %4 整除，而 dp 随 GPU 数变化（dp = GPU 数 / (tp x pp)）；%5 个节点可以</translation>
+        <source>%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %5 nodes would</source>
+        <translation>%1 节点 x %2 GPU = %3 不能被 tp x cp x pp = %4 整除，而 dp 随 GPU 数变化（dp = GPU 数 / (tp x cp x pp)）；%5 个节点可以</translation>
     </message>
 </context>
 <context>

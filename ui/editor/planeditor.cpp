@@ -268,10 +268,10 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         form->addWidget(row.error, line++, 0, 1, 2);
         row.error->hide();
         if (section == Section::Training && QLatin1String(f->key) == QLatin1String("dp")) {
-            m_dpFollows = new QCheckBox(tr("dp = GPUs / (tp x pp)"));
+            m_dpFollows = new QCheckBox(tr("dp = GPUs / (tp x cp x pp)"));
             m_dpFollows->setObjectName(QStringLiteral("dpFollowsGpus"));
-            m_dpFollows->setToolTip(tr("On: every edit of nodes, GPUs per node, tp or pp sets dp so that "
-                                       "tp * pp * dp equals the GPUs. Off: dp is yours to set."));
+            m_dpFollows->setToolTip(tr("On: every edit of nodes, GPUs per node, tp, cp or pp sets dp so that "
+                                       "tp * cp * pp * dp equals the GPUs. Off: dp is yours to set."));
             addRow(nullptr, m_dpFollows);
             connect(m_dpFollows, &QCheckBox::toggled, this, [this](bool on) { m_doc->setDpFollowsGpus(on); });
         }
@@ -601,7 +601,7 @@ void PlanEditor::refreshTooltips(Group &g)
     }
 }
 
-// With "dp = GPUs / (tp x pp)" on, dp is not the user's: when tp*cp*pp does not divide the GPU
+// With "dp = GPUs / (tp x cp x pp)" on, dp is not the user's: when tp*cp*pp does not divide the GPU
 // count, the engine's complaint about dp goes to the factor that does not divide it (tp=3 on 256
 // GPUs), or to the nodes when each divides but their product does not, with the values that would.
 QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) const
@@ -661,7 +661,7 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
                 continue;
             const QString fits = nearest(f.value, gpus, [&](long long v) { return gpus % (v * f.others) == 0; });
             e.path = QLatin1String(f.path);
-            e.message = tr("%1=%2 does not divide the %3 GPUs (%4 nodes x %5), and dp follows the GPU count (dp = GPUs / (tp x pp)); %1=%6 would")
+            e.message = tr("%1=%2 does not divide the %3 GPUs (%4 nodes x %5), and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %1=%6 would")
                             .arg(QLatin1String(f.key))
                             .arg(f.value)
                             .arg(gpus)
@@ -675,7 +675,7 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
             const long long replica = tp * cp * pp;
             const QString fits = nearest(plan.cluster.nodes, 1 << 20, [&](long long n) { return (n * perNode) % replica == 0; });
             e.path = QStringLiteral("cluster.nodes");
-            e.message = tr("%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x pp)); %5 nodes would")
+            e.message = tr("%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %5 nodes would")
                             .arg(plan.cluster.nodes)
                             .arg(perNode)
                             .arg(gpus)
