@@ -942,54 +942,8 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>report：无法写入标准输出</translation>
     </message>
     <message>
-        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
-       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
-                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
-       commtax presets [--json]         list the built-in models, GPUs and clusters
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
-                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
-                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front
-       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
-                                 the framework&apos;s arguments or config for the scenario&apos;s layout
-       commtax COMMAND --help           the usage and options of one command
-       commtax --version | --help
-A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
-QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
-Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
-</source>
-        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
-       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
-                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 与龙卷风图
-       commtax presets [--json]         列出内置的模型、GPU 和集群
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
-                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
-                     [--emit-best OUT.json]   最佳并行布局与帕累托前沿
-       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
-                                 该框架运行场景布局所需的参数或配置
-       commtax COMMAND --help           某个命令的用法与选项
-       commtax --version | --help
-FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
-QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
-退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
-</translation>
-    </message>
-    <message>
         <source>FILE|- [--json] [--uncertainty [--samples N] [--seed S]]</source>
         <translation>FILE|- [--json] [--uncertainty [--samples N] [--seed S]]</translation>
-    </message>
-    <message>
-        <source>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco]</source>
-        <translation>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco]</translation>
     </message>
     <message>
         <source>as-given (the default), gpus, budget or time: what the plans are made equal in; &quot;,best-layout&quot; (or best-layout alone) gives each plan the search&apos;s best layout on its own hardware first.</source>
@@ -1082,6 +1036,60 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
     <message>
         <source>(no uncertain input moves it)</source>
         <translation>（没有不确定输入会影响它）</translation>
+    </message>
+    <message>
+        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
+       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
+                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
+       commtax presets [--json]         list the built-in models, GPUs and clusters
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
+                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
+                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front
+       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 the framework&apos;s arguments or config for the scenario&apos;s layout
+       commtax COMMAND --help           the usage and options of one command
+       commtax --version | --help
+A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
+QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
+Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
+</source>
+        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
+       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
+                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 与龙卷风图
+       commtax presets [--json]         列出内置的模型、GPU 和集群
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
+                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
+                     [--emit-best OUT.json]   最佳并行布局与帕累托前沿
+       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 该框架运行场景布局所需的参数或配置
+       commtax COMMAND --help           某个命令的用法与选项
+       commtax --version | --help
+FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
+QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
+退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
+</translation>
+    </message>
+    <message>
+        <source>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]</source>
+        <translation>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]</translation>
+    </message>
+    <message>
+        <source>CSV: start with a UTF-8 byte order mark, so that Excel reads the names right.</source>
+        <translation>CSV：以 UTF-8 字节顺序标记（BOM）开头，使 Excel 正确读取名称。</translation>
+    </message>
+    <message>
+        <source>report: --bom applies to CSV only</source>
+        <translation>report：--bom 仅适用于 CSV</translation>
     </message>
 </context>
 <context>
@@ -1402,10 +1410,6 @@ Best of the plans that run</source>
         <translation>移除方案</translation>
     </message>
     <message>
-        <source>Remove the plan whose column is selected in the table</source>
-        <translation>移除表格中选中列对应的方案</translation>
-    </message>
-    <message>
         <source>Export report...</source>
         <translation>导出报告...</translation>
     </message>
@@ -1496,6 +1500,46 @@ Best of the plans that run</source>
     <message>
         <source>Give every plan the best parallel layout for this objective on its own GPU and cluster (the layout search); the table&apos;s notes name the layout, the runner-up and the margin</source>
         <translation>为每个方案在其自身的 GPU 和集群上采用该目标下的最佳并行布局（布局搜索）；表格的备注会列出所用布局、次优布局及两者差距</translation>
+    </message>
+    <message>
+        <source>Add current plan</source>
+        <translation>添加当前方案</translation>
+    </message>
+    <message>
+        <source>Add the plan open in the editor, as it is now</source>
+        <translation>按当前状态添加编辑器中打开的方案</translation>
+    </message>
+    <message>
+        <source>Duplicate column</source>
+        <translation>复制列</translation>
+    </message>
+    <message>
+        <source>Add a copy of the plan whose column is selected, next to it</source>
+        <translation>在选中列的旁边添加该列方案的副本</translation>
+    </message>
+    <message>
+        <source>Remove the plan whose column is selected in the table (click its header)</source>
+        <translation>移除表格中选中列对应的方案（点击列标题选中）</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Close this window (Esc)</source>
+        <translation>关闭此窗口 (Esc)</translation>
+    </message>
+    <message>
+        <source>Cannot duplicate the plan</source>
+        <translation>无法复制方案</translation>
+    </message>
+    <message>
+        <source>select the column of the plan to duplicate</source>
+        <translation>请选中要复制的方案所在的列</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
     </message>
 </context>
 <context>
@@ -1976,10 +2020,6 @@ Best of the plans that run</source>
         <translation>租金（每 GPU 小时 USD）</translation>
     </message>
     <message>
-        <source>Cloud price per GPU-hour (rent mode)</source>
-        <translation>每 GPU 小时的云价格（租用模式）</translation>
-    </message>
-    <message>
         <source>Compute efficiency (blank = GPU default)</source>
         <translation>计算效率（留空 = GPU 默认值）</translation>
     </message>
@@ -2191,6 +2231,18 @@ Best of the plans that run</source>
         <source>Share of wall-clock time spent training; &quot;auto&quot; computes it from the interruption rate, the checkpoint write and restart times and the Young/Daly checkpoint interval</source>
         <translation>墙钟时间中用于训练的比例；&quot;auto&quot; 根据中断率、检查点写入与重启时间以及 Young/Daly 检查点间隔计算</translation>
     </message>
+    <message>
+        <source>GPU rent (USD per GPU-hour)</source>
+        <translation>GPU 租金（每 GPU 小时 USD）</translation>
+    </message>
+    <message>
+        <source>This GPU&apos;s cloud price per GPU-hour, used in rent mode unless the economics set their own (an editable default)</source>
+        <translation>此 GPU 每 GPU 小时的云价格，在租用模式下使用，除非经济性设置中另有指定（可编辑的默认值）</translation>
+    </message>
+    <message>
+        <source>Cloud price per GPU-hour (rent mode); 0 takes the GPU&apos;s own rent price</source>
+        <translation>每 GPU 小时的云价格（租用模式）；0 表示采用该 GPU 自身的租用价格</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
@@ -2310,6 +2362,14 @@ Best of the plans that run</source>
     <message>
         <source>&lt;br&gt;&lt;i&gt;Stale: the last valid plan&apos;s figure.&lt;/i&gt;</source>
         <translation>&lt;br&gt;&lt;i&gt;已过时：上一个有效方案的数值。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>P10-P90: %1</source>
+        <translation>P10-P90：%1</translation>
+    </message>
+    <message>
+        <source> (uncertainty of the inputs)</source>
+        <translation>（输入的不确定性）</translation>
     </message>
 </context>
 <context>
@@ -2647,6 +2707,14 @@ Best of the plans that run</source>
     <message>
         <source>%1 auto: checkpoints %2, lost work %3, restarts %4; checkpoint every %5</source>
         <translation>%1（auto）：检查点 %2，丢失的工作 %3，重启 %4；每 %5 保存一次检查点</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
+    </message>
+    <message>
+        <source>Warnings (%1)</source>
+        <translation>警告 (%1)</translation>
     </message>
 </context>
 <context>
@@ -3049,6 +3117,10 @@ Best of the plans that run</source>
     <message>
         <source>%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %5 nodes would</source>
         <translation>%1 节点 x %2 GPU = %3 不能被 tp x cp x pp = %4 整除，而 dp 随 GPU 数变化（dp = GPU 数 / (tp x cp x pp)）；%5 个节点可以</translation>
+    </message>
+    <message>
+        <source>%1 nodes make dp=%2, which does not split the global batch of %3 into micro-batches of %4; %5 nodes would run (the arrows step to them)</source>
+        <translation>%1 个节点得到 dp=%2，无法将全局批大小 %3 切分为大小为 %4 的微批次；%5 个节点可以运行（箭头会步进到这些节点数）</translation>
     </message>
 </context>
 <context>
@@ -3661,6 +3733,42 @@ Does not fit in memory.
         <source>, best layout</source>
         <translation>，最佳布局</translation>
     </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>The engine raises no warning about any plan.</source>
+        <translation>引擎未对任何方案发出警告。</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Audit trail</source>
+        <translation>审计记录</translation>
+    </message>
+    <message>
+        <source>Tool: Commtax %1. Report date: %2.</source>
+        <translation>工具：Commtax %1。报告日期：%2。</translation>
+    </message>
+    <message>
+        <source>standard input</source>
+        <translation>标准输入</translation>
+    </message>
+    <message>
+        <source>The input files and the SHA-256 of their bytes as read (sha256sum FILE gives the same).</source>
+        <translation>输入文件及其按读取时字节计算的 SHA-256（与 sha256sum FILE 的结果相同）。</translation>
+    </message>
+    <message>
+        <source>The plans came from the app, not from files: each with the SHA-256 of its scenario file as Save would write it.</source>
+        <translation>这些方案来自应用而非文件：每个方案附有其场景文件按“保存”写出时的 SHA-256。</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
 </context>
 <context>
     <name>commtax::SavedPlanListModel</name>
@@ -3975,16 +4083,47 @@ Does not fit in memory.
         <translation>Commtax 默认值（README，场景文件）：可编辑的假设</translation>
     </message>
     <message>
-        <source>Rent at 2.50 USD per GPU-hour</source>
-        <translation>租用，每 GPU 小时 2.50 USD</translation>
+        <source>Rent at each GPU&apos;s price per GPU-hour</source>
+        <translation>租用，按各 GPU 每 GPU 小时的价格</translation>
     </message>
     <message>
-        <source>A cloud price per GPU-hour instead of capex</source>
-        <translation>按每 GPU 小时的云价格计费，而非资本支出</translation>
+        <source>A cloud price per GPU-hour instead of capex: the GPU&apos;s own rent price (GPU group), unless set here</source>
+        <translation>按每 GPU 小时的云价格计费，而非资本支出：采用该 GPU 自身的租用价格（GPU 组），除非在此另行设置</translation>
     </message>
     <message>
-        <source>Assumption, not a quote: an order of magnitude for H100-class GPUs on reserved cloud capacity; enter your provider&apos;s price</source>
-        <translation>假设而非报价：H100 级 GPU 在预留云容量上的数量级价格；请填入您的供应商价格</translation>
+        <source>Assumptions, not quotes: each GPU preset&apos;s rent price is an order of magnitude of 2024-2025 cloud prices; enter your provider&apos;s price</source>
+        <translation>假设而非报价：每个 GPU 预设的租用价格是 2024-2025 年云价格的数量级；请填入您的供应商价格</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::SensitivityChart</name>
+    <message>
+        <source>Sensitivity of the cost</source>
+        <translation>成本的敏感性</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens</source>
+        <translation>每十亿 token 的 USD</translation>
+    </message>
+    <message>
+        <source>Input low</source>
+        <translation>输入取低端</translation>
+    </message>
+    <message>
+        <source>Input high</source>
+        <translation>输入取高端</translation>
+    </message>
+    <message>
+        <source>; days to train %1 to %2</source>
+        <translation>；训练天数 %1 至 %2</translation>
+    </message>
+    <message>
+        <source>%1 from %2 to %3: %4 to %5 per billion tokens (this plan %6)%7</source>
+        <translation>%1 从 %2 到 %3：每十亿 token %4 至 %5（本方案 %6）%7</translation>
+    </message>
+    <message>
+        <source>no uncertain input moves the cost</source>
+        <translation>没有不确定输入会影响成本</translation>
     </message>
 </context>
 <context>
@@ -4338,10 +4477,6 @@ overlap</source>
     <message>
         <source>no plan fits and meets the constraints: nothing to write to %1</source>
         <translation>没有既能放进显存又满足约束的方案：没有内容可写入 %1</translation>
-    </message>
-    <message>
-        <source>(best layout for %1)</source>
-        <translation>（%1 最优布局）</translation>
     </message>
     <message>
         <source>Searched %1 layouts over %2 pairs of GPU and GPU count in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.</source>
