@@ -172,19 +172,13 @@ private Q_SLOTS:
         // Default plan: p=4, v=1, m=128; compute and TP by the hand calculations of test_engine and
         // sequenceParallelGathersTheInputAgainInTheBackward above.
         const Plan p = defaultScenario().plan;
-        const double l = 80, h = 8192, s = 4096, f = 28672, V = 32000, ga = 8.0 / 64;
-        const double fseq = s * (12 * l * h * h * (1 + ga + s / h) + 18 * l * f * h + 6 * V * h);
+        const double h = 8192, s = 4096, V = 32000;
         // The idle slots of the pacing (last) stage are the other stages' micro-batches: 20 layers
-        // each, without the LM head (docs/model.md §16), so the body's compute, 6*V*h*s left out.
-        // The body's compute: the engine's step compute less the LM head (a V/t x h BF16 GEMM x3 with
-        // its 24 us fixed cost, and 12 bytes per fp32 logit at 3350 GB/s), 128 micro-batches; the
-        // compute model itself is checked by hand in test_engine's defaultPlanByHand.
-        (void)fseq;
-        (void)l;
-        (void)f;
-        (void)ga;
-        const double M = 4096, rate = 989e12 * 0.76, bw = 3350e9;
-        const double head = 3 * (std::max(2 * M * V / 8 * h / rate, 2 * (M * h + h * V / 8 + M * V / 8) / bw) + 24e-6) + 12 * M * V / 8 / bw;
+        // each, without the LM head (docs/model.md §16). The body's compute: the engine's step compute
+        // less the LM head (a V/t x h BF16 GEMM x3 with its 24 us fixed cost, and 12 bytes per fp32
+        // logit at 3350 GB/s), 128 micro-batches; the compute model itself is checked by hand in
+        // test_engine's defaultPlanByHand.
+        const double head = handHeadS(p, h, V, s, 1, 8);
         const double tcomp = evaluateValid(p).compute_time_s - 128 * head;
         const double msg = 1 * s * h * 2.0;
         const double tp = 128 * 20 * 10 * (8.4e-6 + 7 * 3.4e-6 + 7.0 / 8 * msg / (450e9 * 0.82));
@@ -227,14 +221,10 @@ private Q_SLOTS:
         const Plan p = defaultScenario().plan;
         const Result r = evaluateValid(p);
         const double lat = 8.4e-6 + 7 * 14e-6;
-        const double h = 8192, s = 4096, f = 28672, V = 32000, ga = 8.0 / 64;
+        const double h = 8192, V = 32000;
         // The end stages' 20 layers + V*h parameters (docs/model.md §16), over tp = 8.
         const double P = (parameterCount(p.model) - 2 * V * h) / 4 + V * h;
         const double rs = lat + 7.0 / 8 * (P / 8 * 4) / 45e9, ag = lat + 7.0 / 8 * (P / 8 * 2) / 45e9;
-        // The pacing (last) stage's compute: 20 layers and the LM head, 128 micro-batches on 8 GPUs.
-        (void)s;
-        (void)f;
-        (void)ga;
         // The pacing (last) stage's compute per micro-batch (the compute model is checked by hand in
         // test_engine's defaultPlanByHand).
         const double mb = r.compute_time_s / 128;
@@ -407,7 +397,6 @@ private Q_SLOTS:
         // By hand: per micro-batch (1 sequence over tp = 8), a layer, the LM head, a layer's TP
         // (SP: 6 AG + 4 RS of b*s*h*2 bytes over 8 ranks on NVLink, 450 GB/s x 0.82, 3.4 us steps).
         const double h = 16384, f = 53248, V = 128256, s = 8192, ga = 8.0 / 128, m = 64;
-        (void)ga;
         const double layer = handLayerS(p, h, 128, 8, f, s, 1, 8);
         const double head = handHeadS(p, h, V, s, 1, 8);
         const double tpLayer = 10 * (8.4e-6 + 7 * 3.4e-6 + 7.0 / 8 * (s * h * 2) / (450e9 * 0.82));

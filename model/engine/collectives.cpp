@@ -53,6 +53,15 @@ double nicBusBwGbpsPerGpu(const ClusterSpec &cluster)
     return cluster.nic_gbit_per_gpu / 8.0 * cluster.nic_efficiency;
 }
 
+double spineBusBwGbpsPerGpu(const ClusterSpec &cluster)
+{
+    // Oversubscribed spine: kept simple, any group spanning more than one node crosses the spine
+    // when the cluster has more nodes than one leaf serves (a job's nodes are not guaranteed to
+    // share a leaf), and gets the NIC bandwidth divided by the oversubscription.
+    const double nic = nicBusBwGbpsPerGpu(cluster);
+    return cluster.nodes > kNodesPerLeaf ? nic / cluster.oversubscription : nic;
+}
+
 GroupLink groupLink(const GpuSpec &gpu, const ClusterSpec &cluster, int ranks, int nodes, int ranks_per_node)
 {
     GroupLink g;
@@ -68,12 +77,7 @@ GroupLink groupLink(const GpuSpec &gpu, const ClusterSpec &cluster, int ranks, i
     } else {
         // Rail-optimised: a ring over nodes runs one channel per rail, so k ranks per node use k NICs.
         const double k = g.ranks_per_node;
-        double net = k * nicBusBwGbpsPerGpu(cluster);
-        // Oversubscribed spine: kept simple, any group spanning more than one node crosses the spine
-        // when the cluster has more nodes than one leaf serves (a job's nodes are not guaranteed to
-        // share a leaf), and gets the NIC bandwidth divided by the oversubscription.
-        if (cluster.nodes > kNodesPerLeaf)
-            net /= cluster.oversubscription;
+        const double net = k * spineBusBwGbpsPerGpu(cluster);
         g.busbw_gbps = std::min(intra, net);
         g.line_gbps = std::min(gpu.intra_bw_gbps, k * cluster.nic_gbit_per_gpu / 8.0);
     }

@@ -53,6 +53,9 @@ GroupLink groupLink(const GpuSpec &gpu, const ClusterSpec &cluster, int ranks, i
 // Achievable intra-node busbw of a GPU (P2P off halves it: every byte crosses PCIe twice).
 double intraNodeBusBwGbps(const GpuSpec &gpu);
 double nicBusBwGbpsPerGpu(const ClusterSpec &cluster);
+// A GPU's NIC busbw for traffic between nodes: divided by the oversubscription when the cluster
+// has more nodes than one leaf switch serves (groupLink's rings and the expert all-to-all alike).
+double spineBusBwGbpsPerGpu(const ClusterSpec &cluster);
 
 // Time of one collective of `bytes` (nccl-tests' "size") on a group, seconds.
 double collectiveTimeS(Collective c, double bytes, const GroupLink &g);

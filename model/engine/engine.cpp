@@ -481,7 +481,6 @@ struct Shape {
     // TP and CP communication (raw) and CP's exposed part; one MoE layer's expert all-to-all (raw).
     double denseLayerTime = 0, moeLayerTime = 0, denseFp8Time = 0, moeFp8Time = 0, headTime = 0;
     double attnCoreTime = 0, tpLayerTime = 0, cpLayerTime = 0, cpLayerExposed = 0, epLayerTime = 0;
-    double layerHwFlops = 0; // hardware FLOPs of one layer per micro-batch on one GPU (dense layer)
     double embeddingParams = 0, embeddingCopies = 2;
     // The stage with the most parameters: its dense and its expert parameters (before any split).
     double maxStageDenseParams = 0, maxStageExpertParams = 0;
@@ -635,7 +634,6 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     const double attnPart = passes * attnLinear + core;
     k.denseLayerTime = attnPart + passes * denseMlp + elementwise(m.ffn);
     k.denseFp8Time = fp8 ? passes * (attnLinear + denseMlp) : 0.0;
-    k.layerHwFlops = 0;
     if (m.moe()) {
         // Each GPU's routed work: its tokens' top-k assignments, the busiest GPU `moe_imbalance` times
         // the mean; its E/ep experts as one grouped GEMM with N (FC1) or K (FC2) split by etp.
@@ -682,10 +680,7 @@ double allToAllS(double bytes, const GroupLink &g, const Plan &plan)
     const double intra = bytes * (k - 1.0) / n / (intraNodeBusBwGbps(plan.gpu) * 1e9);
     double net = 0;
     if (g.nodes > 1) {
-        double nic = nicBusBwGbpsPerGpu(plan.cluster);
-        if (plan.cluster.nodes > kNodesPerLeaf)
-            nic /= plan.cluster.oversubscription;
-        net = bytes * (n - k) / n / (nic * 1e9);
+        net = bytes * (n - k) / n / (spineBusBwGbpsPerGpu(plan.cluster) * 1e9);
     }
     return collectiveLatencyS(Collective::AllToAll, g) + std::max(intra, net);
 }
