@@ -487,10 +487,13 @@ private Q_SLOTS:
         p.training.first_stage_layers = 0;
         p.training.last_stage_layers = 200;
         QVERIFY(!errorOn(p, "training.last_stage_layers").isEmpty());
-        // Interleaving: every stage holds vpp chunks, so counts are multiples of vpp.
+        // Interleaving: every stage holds vpp chunks of at least one layer each, so a count below
+        // vpp is an error; 7 layers in 2 chunks (4 + 3) is not.
         p.training.last_stage_layers = 7;
+        p.training.vpp = 8;
+        QVERIFY(errorOn(p, "training.last_stage_layers").contains(QLatin1String("at least vpp=8 layers")));
         p.training.vpp = 2;
-        QVERIFY(!errorOn(p, "training.last_stage_layers").isEmpty());
+        QVERIFY(errorOn(p, "training.last_stage_layers").isEmpty());
         // Without a pipeline there is nothing to choose.
         Plan one = llama7bOneNode();
         one.training.first_stage_layers = 32;
@@ -499,6 +502,47 @@ private Q_SLOTS:
         p = llama405bPp16();
         p.training.first_stage_layers = -1;
         QVERIFY(errorOn(p, "training.first_stage_layers").contains(QLatin1String("from 0 to 1000")));
+    }
+
+    void interleavingSpreadsUnequalChunks()
+    {
+        // Llama 3 405B on 16 stages interleaved 7 deep (Dubey et al. 2024, §3.3.2: 126 layers, an
+        // interleaved schedule). A stage's chunks may differ by one layer (Megatron-Core's
+        // --pipeline-model-parallel-layout), so the stages stay 7, 8 x 14, 7: chunks of 1 layer on
+        // the 7-layer stages, 2 + 1 x 6 on the 8-layer ones. The old rule (counts in multiples of
+        // vpp) made them 7, 14, 14, 7 x 13 and the step 27% slower than without interleaving.
+        Plan p = llama405bPp16();
+        p.training.vpp = 7;
+        const StageSplit sp = stageSplit(p);
+        QVERIFY(sp.valid);
+        QCOMPARE(stageLayers(sp, 0), 7);
+        for (int i = 1; i < 15; ++i)
+            QCOMPARE(stageLayers(sp, i), 8);
+        QCOMPARE(stageLayers(sp, 15), 7);
+        // The pacing stage's compute is its 8 layers whatever the interleaving, and the fill and
+        // drain shrink by v: the step with v = 7 beats v = 1 by the bubble's 6/7.
+        Plan q = p;
+        q.training.vpp = 1;
+        const Result r7 = evaluateValid(p), r1 = evaluateValid(q);
+        QVERIFY_NEAR(r7.compute_time_s, r1.compute_time_s, 1e-12);
+        QVERIFY_NEAR(r7.tp_comm_time_s, r1.tp_comm_time_s, 1e-12);
+        QVERIFY_NEAR(r7.bubble_time_s, r1.bubble_time_s / 7, 1e-12);
+        QVERIFY(r7.step_time_s < r1.step_time_s);
+        // Equal stages that do not divide into equal chunks (20 layers on pp 4, v = 3: 5 layers a
+        // stage, chunks 2 + 2 + 1) are valid and warned about; 4 layers a stage at v = 5 are not.
+        Plan e = llama7bOneNode();
+        e.model.layers = 20;
+        e.training.tp = 2;
+        e.training.pp = 4;
+        e.training.dp = 1;
+        e.training.vpp = 3;
+        e.training.global_batch = 8;
+        e.training.micro_batch = 1;
+        const Evaluation ev = evaluate(e);
+        QVERIFY2(ev.ok(), ev.ok() ? "" : ev.errors.front().message.c_str());
+        QVERIFY(ev.result.warnings & WarnUnevenStages);
+        e.training.vpp = 6;
+        QVERIFY(!validate(e).empty());
     }
 
     void evenLayoutsGiveTheSameFigures()

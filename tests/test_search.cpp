@@ -406,10 +406,9 @@ private slots:
         const SearchResult r = runSearch(s, Options{});
         QCOMPARE(r.pareto.size(), front.size());
         // With cp in the space one layout on the most GPUs is often both the fastest and the
-        // cheapest: the dense space keeps a trade-off of 2 points (12 against 8 GPUs), 3 without cp
-        // (odd sequence length), the MoE one has 1.
-        QVERIFY(front.size() >= (moe ? 1u : seqLen > 0 ? 3u
-                                                       : 2u));
+        // cheapest: the dense spaces keep a trade-off of at least 2 points (12 against 8 GPUs), the
+        // MoE one has 1.
+        QVERIFY(front.size() >= (moe ? 1u : 2u));
         size_t i = 0;
         for (const auto &[point, p] : front) { // map order: days ascending
             QVERIFY2(r.pareto[i].layout == p->layout, qPrintable(describe(r.pareto[i].layout) + QStringLiteral(" vs ") + describe(p->layout)));

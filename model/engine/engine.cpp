@@ -180,25 +180,26 @@ StageSplit stageSplit(const Plan &plan)
         sp.even = true;
         return sp;
     }
-    // Stages left automatic share the rest in units of vpp layers (every stage holds vpp chunks);
-    // the units that do not divide go to the middle stages first (lowest index first), then to the
-    // first stage, never to the last, which carries the LM head and its loss.
-    // 32-bit arithmetic (the ranges keep every count below 5,000) and no division by vpp = 1: this
-    // runs twice per evaluation.
+    // Stages left automatic share the rest as evenly as possible; the layers that do not divide go
+    // to the middle stages first (lowest index first), then to the first stage, never to the last,
+    // which carries the LM head and its loss. With interleaving every stage needs at least vpp layers
+    // (one per chunk); its chunks may differ by one layer (Megatron-Core's
+    // --pipeline-model-parallel-layout takes any count per virtual stage).
+    // 32-bit arithmetic (the ranges keep every count below 5,000): this runs twice per evaluation.
     const int F = t.first_stage_layers, L = t.last_stage_layers;
     const int free = (p - 2) + (F == 0 ? 1 : 0) + (L == 0 ? 1 : 0);
     const int rest = l - F - L;
-    if (rest < 0 || (v > 1 && (F % v != 0 || L % v != 0 || rest % v != 0)))
+    if (rest < 0 || (F != 0 && F < v) || (L != 0 && L < v))
         return sp;
     if (free == 0) { // pp = 2, both given
         sp.first = F;
         sp.last = L;
         sp.valid = rest == 0;
-        sp.even = F == L;
+        sp.even = F == L && F % v == 0;
         return sp;
     }
-    const int units = v > 1 ? rest / v : rest, base = units / free, rem = units - base * free;
-    if (base < 1)
+    const int base = rest / free, rem = rest - base * free;
+    if (base < v)
         return sp;
     sp.remainder = rem;
     const int extraMiddle = std::min(rem, p - 2);
@@ -208,13 +209,15 @@ StageSplit stageSplit(const Plan &plan)
     if (F != 0) {
         sp.first = F;
     } else {
-        sp.first = (base + (left > 0 ? 1 : 0)) * v;
+        sp.first = base + (left > 0 ? 1 : 0);
         left -= left > 0 ? 1 : 0;
     }
-    sp.last = L != 0 ? L : (base + (left > 0 ? 1 : 0)) * v;
+    sp.last = L != 0 ? L : base + (left > 0 ? 1 : 0);
     sp.valid = true;
-    const int mid = base * v;
-    sp.even = rem == 0 && sp.first == mid && sp.last == mid;
+    sp.even = rem == 0 && sp.first == base && sp.last == base && base % v == 0;
+    // Chunks of unequal size are spread as evenly as the automatic stages could not be.
+    if (!sp.even && rem == 0 && F == 0 && L == 0)
+        sp.remainder = base % v;
     return sp;
 }
 
@@ -224,7 +227,7 @@ int stageLayers(const StageSplit &split, int stage)
         return split.first;
     if (stage >= split.stages - 1)
         return split.last;
-    return (split.middle_base + (stage - 1 < split.middle_extra ? 1 : 0)) * split.vpp;
+    return split.middle_base + (stage - 1 < split.middle_extra ? 1 : 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -267,12 +270,12 @@ void checkShapes(Checker &c, const Plan &plan)
         const bool given = t.first_stage_layers != 0 || t.last_stage_layers != 0;
         const int free = (t.pp - 2) + (t.first_stage_layers == 0 ? 1 : 0) + (t.last_stage_layers == 0 ? 1 : 0);
         if (!given)
-            c.fail("training.pp", "layers=" + num(m.layers) + " cannot fill pp*vpp=" + num(t.pp) + "*" + num(t.vpp) + "=" + num(double(t.pp) * t.vpp) + " pipeline chunks: every stage needs at least vpp layers" + (m.layers % t.vpp != 0 ? " and layers must divide by vpp" : ""));
+            c.fail("training.pp", "layers=" + num(m.layers) + " cannot fill pp*vpp=" + num(t.pp) + "*" + num(t.vpp) + "=" + num(double(t.pp) * t.vpp) + " pipeline chunks: every stage needs at least vpp layers");
         else
             c.fail(t.first_stage_layers != 0 ? "training.first_stage_layers" : "training.last_stage_layers",
                    "first_stage_layers=" + num(t.first_stage_layers) + " and last_stage_layers="
                        + num(t.last_stage_layers) + " (0 = automatic) leave " + num(double(m.layers) - t.first_stage_layers - t.last_stage_layers) + " of the " + num(m.layers) + " layers for the other " + num(free)
-                       + " stages: each needs at least vpp=" + num(t.vpp) + " layers, every count a multiple of vpp"
+                       + " stages: each needs at least vpp=" + num(t.vpp) + " layers"
                        + (free == 0 ? ", and with pp=2 the two must add up to the layers" : ""));
     }
     if (t.vpp > 1 && t.pp == 1)
@@ -508,9 +511,9 @@ int stageKinds(const Shape &k, StageKind out[4])
     out[n++] = {0, sp.first, 1, true, false};
     const int middle = sp.stages - 2;
     if (sp.middle_extra > 0)
-        out[n++] = {1, (sp.middle_base + 1) * sp.vpp, sp.middle_extra, false, false};
+        out[n++] = {1, sp.middle_base + 1, sp.middle_extra, false, false};
     if (middle - sp.middle_extra > 0)
-        out[n++] = {1 + sp.middle_extra, sp.middle_base * sp.vpp, middle - sp.middle_extra, false, false};
+        out[n++] = {1 + sp.middle_extra, sp.middle_base, middle - sp.middle_extra, false, false};
     out[n++] = {sp.stages - 1, sp.last, 1, false, true};
     return n;
 }

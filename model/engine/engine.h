@@ -104,17 +104,19 @@ double modelFlopsPerSequence(const ModelSpec &m, int seq_len);
 
 // How the layers spread over the pipeline stages (docs/model.md §16), in O(1) and without allocation.
 // Stage 0 holds first layers, stage pp-1 last, and middle stage j (stage j+1) holds
-// (middle_base + (j < middle_extra ? 1 : 0)) * vpp layers. With pp = 1 the one stage holds them all.
+// middle_base + (j < middle_extra ? 1 : 0) layers. With pp = 1 the one stage holds them all. A stage
+// of n layers runs vpp chunks of n/vpp layers, the first n % vpp of them one layer more.
 struct StageSplit {
     int first = 0;
     int last = 0;
-    int middle_base = 0;  // layer units (of vpp layers) of a middle stage
-    int middle_extra = 0; // middle stages (the first ones) with one unit more
+    int middle_base = 0;  // layers of a middle stage
+    int middle_extra = 0; // middle stages (the first ones) with one layer more
     int stages = 1;
     int vpp = 1;
     bool valid = false; // every stage holds at least one unit and the counts add up to the layers
     bool even = false;  // every stage holds the same number of layers
-    int remainder = 0;  // units the automatic spread could not divide evenly (0: it divided)
+    int remainder = 0;  // layers the automatic spread could not divide evenly over the stages or a
+                        // stage's chunks (0: it divided)
 };
 StageSplit stageSplit(const Plan &plan);
 // Layers of stage `stage` (0-based) under `split`.

@@ -112,7 +112,8 @@ std::string megatronLayout(const Shape &s)
                 out += '|';
             if (v == 0 && p == 0)
                 out += "E,";
-            out += "t*" + str(stageLayers(s.split, p) / s.vpp);
+            const int n = stageLayers(s.split, p); // chunk v of the stage: n / vpp, the first n % vpp one more
+            out += "t*" + str(n / s.vpp + (v < n % s.vpp ? 1 : 0));
             if (v == s.vpp - 1 && p == s.pp - 1)
                 out += ",L";
         }

@@ -224,6 +224,11 @@ void zeroCandidates(const Plan &p, std::int64_t, int hi, Candidates &out)
 // Megatron-LM turns it off (search.h).
 void sequenceParallelCandidates(const Plan &p, std::int64_t, int, Candidates &out) { span(0, p.training.tp > 1 ? 1 : 0, out); }
 
+// A stage's chunks need not be equal (docs/model.md §16), so every vpp up to the layers is a
+// candidate, not only the divisors of the layers; checkVpp drops those the stages cannot hold
+// (the candidates are made once per context, before pp is chosen).
+void vppCandidates(const Plan &p, std::int64_t, int hi, Candidates &out) { span(1, std::min(hi, p.model.layers), out); }
+
 // The dimensions, in the order of the enumeration and of the tie-break key (the order of `Dim`).
 // Columns: key, limits row, splits_gpus, shapes_later, per_context, candidates, apply, check.
 const DimInfo kDimTable[kDimCount] = {
@@ -242,7 +247,7 @@ const DimInfo kDimTable[kDimCount] = {
          else
              span(1, 1, out); },
      [](Plan &p, int v) { p.training.ep = v; }, checkEp},
-    {"vpp", "training.vpp", false, false, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.model.layers, hi, out); }, [](Plan &p, int v) { p.training.vpp = v; }, checkVpp},
+    {"vpp", "training.vpp", false, false, true, vppCandidates, [](Plan &p, int v) { p.training.vpp = v; }, checkVpp},
     {"micro_batch", "training.micro_batch", false, false, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.training.global_batch, hi, out); }, [](Plan &p, int v) { p.training.micro_batch = v; }, checkMicroBatch},
     {"zero", "training.zero", false, false, false, zeroCandidates, [](Plan &p, int v) { p.training.zero = v; }, nullptr},
     {"recompute", nullptr, false, false, true, [](const Plan &, std::int64_t, int, Candidates &out) { span(int(Recompute::None), int(Recompute::Full), out); }, [](Plan &p, int v) { p.training.recompute = static_cast<Recompute>(v); }, nullptr},
