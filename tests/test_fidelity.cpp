@@ -545,6 +545,97 @@ private Q_SLOTS:
         QVERIFY(!validate(e).empty());
     }
 
+    void interleavedSendsOverlapCompute()
+    {
+        // Megatron-LM overlaps the interleaved schedule's point-to-point sends with the next chunk's
+        // compute (overlap_p2p_comm, default on; megatron/core/pipeline_parallel/schedules.py).
+        // Llama 2 70B, tp 4 x pp 4 x dp 4 on 8 DGX A100 (the stages cross nodes).
+        Plan p = presetPlan("llama2-70b", "a100-sxm-80gb", "dgx-a100");
+        p.cluster.nodes = 8;
+        TrainingSpec &t = p.training;
+        t.seq_len = 4096;
+        t.global_batch = 128;
+        t.micro_batch = 1;
+        t.tp = 4;
+        t.pp = 4;
+        t.dp = 4;
+        t.zero = 1;
+        t.recompute = Recompute::Selective;
+        t.sequence_parallel = true;
+        // 1F1B without interleaving: every send on the critical path.
+        t.vpp = 1;
+        const Result r1 = evaluateValid(p);
+        QVERIFY(r1.pp_comm_time_s > 0);
+        QCOMPARE(r1.pp_comm_exposed_s, r1.pp_comm_time_s);
+        // vpp 5: 2*v*m sends of one micro-batch's boundary tensor; the fill and drain (2*(p-1)
+        // sends) and what outlasts a chunk's forward (a third of its compute) stay exposed.
+        t.vpp = 5;
+        const Result r5 = evaluateValid(p);
+        const double m = 128.0 / 4, v = 5, pp = 4;
+        const double send = r5.pp_comm_time_s / (2 * v * m);
+        const double chunkForward = r5.compute_time_s / m / v / 3;
+        const double exposed = std::min(r5.pp_comm_time_s, 2 * (pp - 1) * send + 2 * v * m * std::max(0.0, send - chunkForward));
+        QVERIFY(exposed < r5.pp_comm_time_s);
+        QVERIFY_NEAR(r5.pp_comm_exposed_s, exposed, 1e-12);
+        // The step counts the exposed part only.
+        const double parts = r5.compute_time_s + r5.bubble_time_s + r5.tp_comm_exposed_s + r5.pp_comm_exposed_s + r5.dp_comm_exposed_s
+            + r5.cp_comm_exposed_s + r5.ep_comm_exposed_s + r5.overlap_slowdown_s + r5.optimizer_time_s;
+        QVERIFY_NEAR(r5.step_time_s, parts, 1e-12);
+    }
+
+    void deepEpSendsOncePerNode()
+    {
+        // DeepSeek-V3 on 8 DGX H100 nodes, ep 64 (one expert group per node). The all-to-all
+        // dispatcher sends one copy of a token per routed expert (8); DeepEP (DeepSeek-V3 report
+        // §3.2.2) sends it once per node that holds any of them, 8 * (1 - (7/8)^8) = 5.25 nodes on
+        // average, at most 4 with node-limited routing (§2.1.2, M = 4): the network part of the
+        // all-to-all falls to 5.25/8 and 4/8. The network is the slower link here, so the expert
+        // all-to-all falls by those shares (up to its latency).
+        Plan p = presetPlan("deepseek-v3", "h100-sxm", "dgx-h100");
+        QCOMPARE(p.model.max_nodes_per_token, 4);
+        p.cluster.nodes = 8;
+        TrainingSpec &t = p.training;
+        t.seq_len = 4096;
+        t.global_batch = 64;
+        t.micro_batch = 1;
+        t.tp = 1;
+        t.pp = 1;
+        t.dp = 64;
+        t.ep = 64;
+        t.etp = 1;
+        t.zero = 1;
+        t.recompute = Recompute::Full;
+        t.moe_imbalance = 1.0;
+        // The latency of each all-to-all is the same at any size: compare the growth from 4,096 to
+        // 8,192 tokens per sequence, which is bandwidth alone.
+        auto growth = [](Plan q) {
+            q.training.seq_len = 4096;
+            const double small = evaluateValid(q).ep_comm_time_s;
+            q.training.seq_len = 8192;
+            return evaluateValid(q).ep_comm_time_s - small;
+        };
+        const double a2a = growth(p);
+        t.moe_deepep = true;
+        const double limited = growth(p);
+        p.model.max_nodes_per_token = 0;
+        const double unlimited = growth(p);
+        QVERIFY(a2a > 0);
+        QVERIFY_NEAR(limited / a2a, 4.0 / 8, 1e-9);
+        QVERIFY_NEAR(unlimited / a2a, 8 * (1 - std::pow(7.0 / 8, 8)) / 8, 1e-9);
+        // Inside one node there is no network to save.
+        Plan one = p;
+        one.cluster.nodes = 1;
+        one.training.dp = 8;
+        one.training.ep = 8;
+        one.training.global_batch = 8;
+        one.model.layers = 8;
+        one.model.dense_layers = 1;
+        one.training.moe_deepep = false;
+        const double off = evaluateValid(one).ep_comm_time_s;
+        one.training.moe_deepep = true;
+        QCOMPARE(evaluateValid(one).ep_comm_time_s, off);
+    }
+
     void evenLayoutsGiveTheSameFigures()
     {
         // The default plan (80 layers over pp = 4) with the automatic spread, and a copy with the
@@ -581,8 +672,8 @@ private Q_SLOTS:
         const QJsonObject doc = QJsonDocument::fromJson(file.readAll()).object();
         QCOMPARE(doc.value(QStringLiteral("format")).toString(), QStringLiteral("commtax-published-runs"));
         const PresetCatalog &c = PresetCatalog::builtIn();
-        double sum = 0, worst = 0, denseSum = 0, denseWorst = 0;
-        int n = 0, dense = 0, recipes = 0, recipesFit = 0;
+        double sum = 0, worst = 0, denseSum = 0, denseWorst = 0, moeSum = 0, moeWorst = 0;
+        int n = 0, dense = 0, moe = 0, recipes = 0, recipesFit = 0;
         for (const QJsonValue &v : doc.value(QStringLiteral("runs")).toArray()) {
             const QJsonObject run = v.toObject();
             const QString id = run.value(QStringLiteral("id")).toString();
@@ -625,8 +716,13 @@ private Q_SLOTS:
                 QFAIL(qPrintable(id + QStringLiteral(": unknown metric ") + metric));
             const double published = run.value(QStringLiteral("published")).toDouble();
             const double err = (got - published) / published;
-            qInfo("%-32s %-22s published %12.4g engine %12.4g error %+6.1f%%", qPrintable(id), qPrintable(metric),
-                  published, got, 100 * err);
+            qInfo("%-32s %-22s published %12.4g engine %12.4g error %+6.1f%%%s", qPrintable(id), qPrintable(metric),
+                  published, got, 100 * err, run.contains(QStringLiteral("excluded")) ? " (excluded)" : "");
+            if (run.contains(QStringLiteral("excluded"))) {
+                // Reported, not counted: the row says why (a contradiction between sources).
+                QVERIFY2(run.value(QStringLiteral("excluded")).toString().size() > 20, qPrintable(id));
+                continue;
+            }
             sum += std::abs(err);
             worst = std::max(worst, std::abs(err));
             ++n;
@@ -634,6 +730,10 @@ private Q_SLOTS:
                 denseSum += std::abs(err);
                 denseWorst = std::max(denseWorst, std::abs(err));
                 ++dense;
+            } else {
+                moeSum += std::abs(err);
+                moeWorst = std::max(moeWorst, std::abs(err));
+                ++moe;
             }
             // NVIDIA's published recipes run in production: the engine should find them fitting.
             if (id.startsWith(QLatin1String("nemo-")) || id.startsWith(QLatin1String("mbridge-"))) {
@@ -646,8 +746,9 @@ private Q_SLOTS:
                 QVERIFY_NEAR(got, published, run.value(QStringLiteral("assert_within")).toDouble());
         }
         QVERIFY(n >= 10);
-        qInfo("published runs: %d, MAPE %.1f%%, max %.1f%%; dense runs: %d, MAPE %.1f%%, max %.1f%%; NVIDIA recipes that fit: %d of %d",
-              n, 100 * sum / n, 100 * worst, dense, 100 * denseSum / dense, 100 * denseWorst, recipesFit, recipes);
+        QVERIFY(moe >= 3);
+        qInfo("published runs: %d, MAPE %.1f%%, max %.1f%%; dense runs: %d, MAPE %.1f%%, max %.1f%%; MoE runs: %d, MAPE %.1f%%, max %.1f%%; NVIDIA recipes that fit: %d of %d",
+              n, 100 * sum / n, 100 * worst, dense, 100 * denseSum / dense, 100 * denseWorst, moe, 100 * moeSum / moe, 100 * moeWorst, recipesFit, recipes);
         // A guard against regressions, not the goal: the issue asks for MAPE <= 7% and max <= 15%,
         // which the engine does not reach yet (docs/model.md §3).
         QVERIFY2(sum / n < 0.15, qPrintable(QString::number(100 * sum / n)));

@@ -69,7 +69,8 @@ std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
         QStringLiteral("model.kv_lora_rank"), QStringLiteral("model.qk_rope_head_dim"),
         QStringLiteral("model.qk_nope_head_dim"), QStringLiteral("model.v_head_dim"), QStringLiteral("model.experts"),
         QStringLiteral("model.experts_per_token"), QStringLiteral("model.expert_ffn"),
-        QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers")};
+        QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers"),
+        QStringLiteral("model.max_nodes_per_token"), QStringLiteral("training.moe_deepep")};
     for (FieldInfo &f : fields) {
         f.addedLater = addedLater.contains(f.path());
         if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
@@ -114,6 +115,7 @@ const std::vector<FieldInfo> &planFields()
         CT_INT(Model, model.expert_ffn, "expert_ffn", "Expert FFN size", "", "FFN width of one expert (Mixtral 8x7B: 14336, DeepSeek-V3: 2048)"),
         CT_INT(Model, model.shared_experts, "shared_experts", "Shared experts", "", "Experts every token passes through, each of width expert_ffn (DeepSeek-V3: 1)"),
         CT_INT(Model, model.dense_layers, "dense_layers", "Leading dense layers", "", "First layers with a dense FFN of width ffn instead of experts (DeepSeek-V3: 3)"),
+        CT_INT(Model, model.max_nodes_per_token, "max_nodes_per_token", "Max nodes per token", "", "Node-limited routing: a token's experts sit on at most this many nodes (DeepSeek-V3: 4, its n_group 8 / topk_group 4); 0 = no limit. Saves network traffic only with DeepEP dispatch"),
         // gpu
         CT_DBL(Gpu, gpu.bf16_dense_tflops, "bf16_dense_tflops", "BF16 dense peak (TFLOPS)", "TFLOPS", "Dense BF16 tensor-core peak with FP32 accumulate (not the 2:4-sparse figure)", 1),
         CT_DBL(Gpu, gpu.fp8_dense_tflops, "fp8_dense_tflops", "FP8 dense peak (TFLOPS)", "TFLOPS", "Dense FP8 tensor-core peak; 0 when the GPU has no FP8", 1),
@@ -153,6 +155,7 @@ const std::vector<FieldInfo> &planFields()
         CT_INT(Training, training.ep, "ep", "Expert parallel (ep)", "", "Expert-parallel degree: the routed experts split over ep GPUs; must divide experts. Megatron-LM --expert-model-parallel-size"),
         CT_INT(Training, training.etp, "etp", "Expert tensor parallel (etp)", "", "Tensor-parallel degree inside each expert; 0 = tp (Megatron-Core's default for --expert-tensor-parallel-size)"),
         CT_DBL(Training, training.moe_imbalance, "moe_imbalance", "MoE load imbalance (max/mean)", "", "Tokens of the busiest expert GPU over the mean; 1 = balanced. Default 1.25: Qwen3-235B on H100, 295 TFLOPS force-balanced vs 237 dropless (Megatron-MoE-ModelZoo)", 2),
+        CT_BOOL(Training, training.moe_deepep, "moe_deepep", "DeepEP dispatch", "Expert dispatch with DeepEP (Megatron-Core --moe-token-dispatcher-type flex --moe-enable-deepep): a token crosses the network once per node it goes to, then NVLink; off: the all-to-all dispatcher sends one copy per expert"),
         CT_DBL(Training, training.ep_overlap, "ep_overlap", "EP overlap (0-1)", "", "Share of the expert all-to-all hidden under compute (0 without DeepEP / 1F1B A2A overlap)", 2),
         CT_INT(Training, training.first_stage_layers, "first_stage_layers", "First stage layers", "", "Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly as possible, the extra layers on the middle stages. Megatron-LM --decoder-first-pipeline-num-layers"),
         CT_INT(Training, training.last_stage_layers, "last_stage_layers", "Last stage layers", "", "Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers"),

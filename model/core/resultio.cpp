@@ -27,6 +27,7 @@ const std::vector<MetricInfo> &metrics()
         CT_M(tp_comm_time_s, "TP communication (s)", "s", 3, Lower),
         CT_M(tp_comm_exposed_s, "TP communication exposed (s)", "s", 3, Lower),
         CT_M(pp_comm_time_s, "PP communication (s)", "s", 3, Lower),
+        CT_M(pp_comm_exposed_s, "PP communication exposed (s)", "s", 3, Lower),
         CT_M(dp_comm_time_s, "DP communication (s)", "s", 3, Lower),
         CT_M(dp_comm_exposed_s, "DP communication exposed (s)", "s", 3, Lower),
         CT_M(overlap_slowdown_s, "Overlap slowdown (s)", "s", 3, Lower),
@@ -240,7 +241,7 @@ QString csvRow(const QStringList &fields)
 
 namespace {
 const char *const kSweepColumns[] = {"step_time_s", "compute_time_s", "bubble_time_s", "tp_comm_exposed_s",
-                                     "pp_comm_time_s", "dp_comm_exposed_s", "comm_tax_raw", "comm_tax_exposed",
+                                     "pp_comm_exposed_s", "dp_comm_exposed_s", "comm_tax_raw", "comm_tax_exposed",
                                      "bubble_overhead", "bubble_share", "mfu", "tokens_per_s", "memory_total_gb",
                                      "days_to_train", "cost_per_billion_tokens_usd"};
 QString csvNumber(double v)

@@ -675,7 +675,8 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
 // An all-to-all of `bytes` per rank (nccl-tests' size) over a group spanning nodes: the share for
 // ranks in the same node crosses the GPU fabric, the rest leaves on each GPU's own NIC (rail-optimised
 // with PXN), both at once; the slower of the two sets the time.
-double allToAllS(double bytes, const GroupLink &g, const Plan &plan)
+// `netShare` scales the part that crosses the network (DeepEP's one copy per node, §17).
+double allToAllS(double bytes, const GroupLink &g, const Plan &plan, double netShare = 1.0)
 {
     if (g.ranks <= 1)
         return 0.0;
@@ -683,7 +684,7 @@ double allToAllS(double bytes, const GroupLink &g, const Plan &plan)
     const double intra = bytes * (k - 1.0) / n / (intraNodeBusBwGbps(plan.gpu) * 1e9);
     double net = 0;
     if (g.nodes > 1) {
-        net = bytes * (n - k) / n / (spineBusBwGbpsPerGpu(plan.cluster) * 1e9);
+        net = bytes * netShare * (n - k) / n / (spineBusBwGbpsPerGpu(plan.cluster) * 1e9);
     }
     return collectiveLatencyS(Collective::AllToAll, g) + std::max(intra, net);
 }
@@ -856,7 +857,19 @@ void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result 
         // the expert's tensor-parallel ranks all-gather the dispatched tokens and reduce-scatter
         // the results.
         const double dispatched = tokens / k.t * k.k * k.h * actBytes * tr.moe_imbalance;
-        const double a2a = allToAllS(dispatched, pl.ep, plan);
+        // DeepEP (DeepSeek-V3 report §3.2.2; Megatron-Core's flex dispatcher) sends a token across
+        // the network once per node that holds any of its experts and forwards it over NVLink: k
+        // experts spread evenly over the N nodes of the EP group reach N(1 - (1 - 1/N)^k) distinct
+        // nodes on average, at most max_nodes_per_token with node-limited routing (DeepSeek-V3: 4).
+        double netShare = 1.0;
+        if (tr.moe_deepep && pl.ep.nodes > 1) {
+            const double N = pl.ep.nodes;
+            double nodes = N * (1.0 - std::pow(1.0 - 1.0 / N, k.k));
+            if (plan.model.max_nodes_per_token > 0)
+                nodes = std::min(nodes, double(plan.model.max_nodes_per_token));
+            netShare = std::min(1.0, nodes / k.k);
+        }
+        const double a2a = allToAllS(dispatched, pl.ep, plan, netShare);
         const double etpComm = k.etp > 1 ? collectiveTimeS(Collective::AllGather, dispatched * k.etp, pl.etp)
                 + collectiveTimeS(Collective::ReduceScatter, dispatched * k.etp, pl.etp)
                                          : 0.0;
@@ -869,12 +882,24 @@ void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result 
         // Megatron's scatter/gather (and sequence parallelism) splits the boundary tensor over the
         // t ranks of a stage, each sending its shard on its own rail.
         const double msg = tokens * k.h * actBytes / k.t;
-        r.pp_comm_time_s = 2.0 * k.v * k.mb * collectiveTimeS(Collective::SendRecv, msg, pl.pp);
+        const double send = collectiveTimeS(Collective::SendRecv, msg, pl.pp);
+        r.pp_comm_time_s = 2.0 * k.v * k.mb * send;
+        r.pp_comm_exposed_s = r.pp_comm_time_s;
+        if (k.v > 1) {
+            // The interleaved schedule overlaps each send with the next chunk's compute
+            // (Megatron-LM overlap_p2p_comm, on by default: --no-overlap-p2p-communication turns it
+            // off; megatron/core/pipeline_parallel/schedules.py). What outlasts a chunk's forward
+            // (a third of its compute) stays exposed, and so do the fill's and the drain's sends,
+            // which have nothing to hide under. 1F1B without interleaving sends on the critical path.
+            const double chunkForward = k.tComp / (k.mb * k.v) / 3.0;
+            r.pp_comm_exposed_s = std::min(r.pp_comm_time_s, 2.0 * (k.p - 1.0) * send + 2.0 * k.v * k.mb * std::max(0.0, send - chunkForward));
+        }
     }
     dataParallelPhase(plan, k, pl, r);
 
     const double hidden = (r.tp_comm_time_s - r.tp_comm_exposed_s) + (r.dp_comm_time_s - r.dp_comm_exposed_s)
-        + (r.cp_comm_time_s - r.cp_comm_exposed_s) + (r.ep_comm_time_s - r.ep_comm_exposed_s);
+        + (r.cp_comm_time_s - r.cp_comm_exposed_s) + (r.ep_comm_time_s - r.ep_comm_exposed_s)
+        + (r.pp_comm_time_s - r.pp_comm_exposed_s);
     r.overlap_slowdown_s = kOverlapComputeSlowdown * hidden;
     // The optimizer step: each GPU updates its shard of the fullest stage's parameters (divided over
     // the data-parallel group under ZeRO), reading and writing its states at the HBM bandwidth.
@@ -886,7 +911,7 @@ void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result 
         r.optimizer_time_s = updated * (kAdamBytesPerParam + gradBytes) / (plan.gpu.memory_bw_gbps * 1e9);
     }
     const double commRaw = r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_time_s + r.cp_comm_time_s + r.ep_comm_time_s;
-    const double commExposed = r.tp_comm_exposed_s + r.pp_comm_time_s + r.dp_comm_exposed_s + r.cp_comm_exposed_s + r.ep_comm_exposed_s;
+    const double commExposed = r.tp_comm_exposed_s + r.pp_comm_exposed_s + r.dp_comm_exposed_s + r.cp_comm_exposed_s + r.ep_comm_exposed_s;
     r.step_time_s = k.tComp + r.bubble_time_s + commExposed + r.overlap_slowdown_s + r.optimizer_time_s;
     r.comm_tax_raw = commRaw / (commRaw + k.tComp);
     r.comm_tax_exposed = commExposed / r.step_time_s;

@@ -39,6 +39,7 @@ namespace {
     X("model.expert_ffn", model.expert_ffn, 0, 1048576, true)                                          \
     X("model.shared_experts", model.shared_experts, 0, 1024, true)                                     \
     X("model.dense_layers", model.dense_layers, 0, 1000, true)                                         \
+    X("model.max_nodes_per_token", model.max_nodes_per_token, 0, 65536, true)                          \
     /* gpu: B200 is 2,250 dense BF16 TFLOPS and 192 GB; the bounds leave room for decades. */          \
     X("gpu.bf16_dense_tflops", gpu.bf16_dense_tflops, 1, 100000, false)                                \
     X("gpu.fp8_dense_tflops", gpu.fp8_dense_tflops, 0, 200000, false)                                  \

@@ -45,10 +45,12 @@ struct ModelSpec {
     int v_head_dim = 0;
     // Mixture of experts (docs/model.md §17). experts 0 or 1: a dense model.
     int experts = 0;
-    int experts_per_token = 0; // top-k routed experts per token
-    int expert_ffn = 0;        // FFN width of one expert
-    int shared_experts = 0;    // experts every token passes through (DeepSeek), width expert_ffn each
-    int dense_layers = 0;      // leading layers with a dense FFN of width ffn (DeepSeek-V3: 3)
+    int experts_per_token = 0;   // top-k routed experts per token
+    int expert_ffn = 0;          // FFN width of one expert
+    int shared_experts = 0;      // experts every token passes through (DeepSeek), width expert_ffn each
+    int dense_layers = 0;        // leading layers with a dense FFN of width ffn (DeepSeek-V3: 3)
+    int max_nodes_per_token = 0; // node-limited routing: a token's experts sit on at most this many
+                                 // nodes (DeepSeek-V3: 4); 0 = no limit
     bool moe() const { return experts > 1; }
 };
 
@@ -112,7 +114,8 @@ struct TrainingSpec {
     // Megatron-MoE-ModelZoo, Qwen3-235B-A22B on 256 H100 at 16k context, 295 TFLOPS with forced
     // balance against 237 dropless (1.24x end to end).
     double moe_imbalance = 1.25;
-    double ep_overlap = 0; // fraction of the expert all-to-all hidden under compute (DeepEP/1F1B overlap)
+    double ep_overlap = 0;   // fraction of the expert all-to-all hidden under compute (DeepEP/1F1B overlap)
+    bool moe_deepep = false; // DeepEP dispatch: a token crosses the network once per target node
     // Layers of the first and last pipeline stage; 0 = automatic (docs/model.md §16). Megatron-LM's
     // --decoder-first-pipeline-num-layers and --decoder-last-pipeline-num-layers.
     int first_stage_layers = 0;

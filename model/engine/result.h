@@ -38,8 +38,9 @@ struct Result {
     double bubble_time_s = 0;
     double tp_comm_time_s = 0; // raw
     double tp_comm_exposed_s = 0;
-    double pp_comm_time_s = 0; // point-to-point, exposed
-    double dp_comm_time_s = 0; // raw
+    double pp_comm_time_s = 0;    // point-to-point sends between stages, raw
+    double pp_comm_exposed_s = 0; // the part the interleaved schedule could not overlap
+    double dp_comm_time_s = 0;    // raw
     double dp_comm_exposed_s = 0;
     double overlap_slowdown_s = 0; // compute slowed by the communication hidden under it
     double optimizer_time_s = 0;   // the optimizer step: memory-bound, exposed

@@ -2243,6 +2243,22 @@ Best of the plans that run</source>
         <source>Cloud price per GPU-hour (rent mode); 0 takes the GPU&apos;s own rent price</source>
         <translation>每 GPU 小时的云价格（租用模式）；0 表示采用该 GPU 自身的租用价格</translation>
     </message>
+    <message>
+        <source>Max nodes per token</source>
+        <translation>每 token 最多节点数</translation>
+    </message>
+    <message>
+        <source>Node-limited routing: a token&apos;s experts sit on at most this many nodes (DeepSeek-V3: 4, its n_group 8 / topk_group 4); 0 = no limit. Saves network traffic only with DeepEP dispatch</source>
+        <translation>节点受限路由：一个 token 的专家最多分布在这么多节点上（DeepSeek-V3：4，即 n_group 8 / topk_group 4）；0 表示不限。仅在使用 DeepEP 分发时减少网络流量</translation>
+    </message>
+    <message>
+        <source>DeepEP dispatch</source>
+        <translation>DeepEP 分发</translation>
+    </message>
+    <message>
+        <source>Expert dispatch with DeepEP (Megatron-Core --moe-token-dispatcher-type flex --moe-enable-deepep): a token crosses the network once per node it goes to, then NVLink; off: the all-to-all dispatcher sends one copy per expert</source>
+        <translation>用 DeepEP 进行专家分发（Megatron-Core --moe-token-dispatcher-type flex --moe-enable-deepep）：token 对每个目标节点只跨网络发送一次，再经 NVLink 转发；关闭时 all-to-all 分发器为每个专家各发送一份</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
@@ -3007,6 +3023,10 @@ Best of the plans that run</source>
     <message>
         <source>Active parameters</source>
         <translation>激活参数量</translation>
+    </message>
+    <message>
+        <source>PP communication exposed (s)</source>
+        <translation>PP 通信暴露 (s)</translation>
     </message>
 </context>
 <context>

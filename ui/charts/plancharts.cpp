@@ -84,7 +84,7 @@ void StepTimeChart::draw(const Analysis &a)
 {
     const Result &r = a.result;
     const double planParts[] = {r.compute_time_s, r.overlap_slowdown_s, r.bubble_time_s,
-                                r.tp_comm_exposed_s, r.pp_comm_time_s, r.dp_comm_exposed_s,
+                                r.tp_comm_exposed_s, r.pp_comm_exposed_s, r.dp_comm_exposed_s,
                                 r.cp_comm_exposed_s, r.ep_comm_exposed_s, r.optimizer_time_s};
     const double rawParts[] = {r.compute_time_s, 0.0, r.bubble_time_s, r.tp_comm_time_s, r.pp_comm_time_s,
                                r.dp_comm_time_s, r.cp_comm_time_s, r.ep_comm_time_s, r.optimizer_time_s};

@@ -380,7 +380,7 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
             {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Compute"), QColor(0x4E, 0x79, 0xA7), [](const ComparedPlan &p) { return p.result.compute_time_s; }},
             {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Pipeline bubble"), QColor(0xBA, 0xB0, 0xAC), [](const ComparedPlan &p) { return p.result.bubble_time_s; }},
             {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "TP comm (exposed)"), QColor(0xF2, 0x8E, 0x2B), [](const ComparedPlan &p) { return p.result.tp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "PP comm"), QColor(0xB0, 0x7A, 0xA1), [](const ComparedPlan &p) { return p.result.pp_comm_time_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "PP comm"), QColor(0xB0, 0x7A, 0xA1), [](const ComparedPlan &p) { return p.result.pp_comm_exposed_s; }},
             {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "DP comm (exposed)"), QColor(0xE1, 0x57, 0x59), [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
             {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "CP ring (exposed)"), QColor(0x59, 0xA1, 0x4F), [](const ComparedPlan &p) { return p.result.cp_comm_exposed_s; }},
             {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Expert all-to-all (exposed)"), QColor(0xED, 0xC9, 0x48), [](const ComparedPlan &p) { return p.result.ep_comm_exposed_s; }},

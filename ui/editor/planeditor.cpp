@@ -72,7 +72,8 @@ bool relevant(const FieldInfo &f, const Plan &plan)
     static const QStringList moe = {QStringLiteral("model.experts_per_token"), QStringLiteral("model.expert_ffn"),
                                     QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers"),
                                     QStringLiteral("training.ep"), QStringLiteral("training.etp"),
-                                    QStringLiteral("training.moe_imbalance"), QStringLiteral("training.ep_overlap")};
+                                    QStringLiteral("training.moe_imbalance"), QStringLiteral("training.ep_overlap"),
+                                    QStringLiteral("model.max_nodes_per_token"), QStringLiteral("training.moe_deepep")};
     static const QStringList failures = {QStringLiteral("cluster.interruptions_per_gpu_day"),
                                          QStringLiteral("training.checkpoint_write_s"), QStringLiteral("training.restart_s")};
     if (mla.contains(path))
