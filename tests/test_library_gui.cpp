@@ -12,6 +12,7 @@
 #include "compare/comparisontablemodel.h"
 #include "compare/comparisonview.h"
 #include "library/comparisonio.h"
+#include "library/comparisonuncertainty.h"
 #include "library/libraryfeatures.h"
 #include "library/libraryfiles.h"
 #include "library/preseteditor.h"
@@ -956,7 +957,8 @@ private Q_SLOTS:
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString header = QString::fromUtf8(f.readLine()).trimmed();
-        QCOMPARE(header, comparisonColumns().join(QLatin1Char(',')));
+        // The table's columns, then the sensitivity's (issue 13: every format has it).
+        QCOMPARE(header, (comparisonColumns() + sensitivityColumns()).join(QLatin1Char(',')));
         const QString json = m_dir.filePath(QStringLiteral("cli.json"));
         r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), json, QStringLiteral("--normalize"), QStringLiteral("budget")}, env);
         QCOMPARE(r.code, 0);
