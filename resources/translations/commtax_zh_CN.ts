@@ -1330,14 +1330,6 @@ after %1 months</source>
         <translation>专家 all-to-all（暴露）</translation>
     </message>
     <message>
-        <source>Cost per billion tokens, P10 to P90</source>
-        <translation>每十亿 token 成本（P10 至 P90）</translation>
-    </message>
-    <message>
-        <source>USD per billion tokens (bar: P10 to P90; dot: P50)</source>
-        <translation>每十亿 token 的 USD（条：P10 至 P90；圆点：P50）</translation>
-    </message>
-    <message>
         <source>Sampling the ranges...</source>
         <translation>正在对取值范围抽样...</translation>
     </message>
@@ -1360,6 +1352,10 @@ after %1 months</source>
     <message>
         <source>No uncertain input moves the cost</source>
         <translation>没有不确定输入会影响成本</translation>
+    </message>
+    <message>
+        <source>Cost per billion tokens: P10 to P90 (dot: P50)</source>
+        <translation>每十亿 token 成本：P10 至 P90（圆点：P50）</translation>
     </message>
 </context>
 <context>

@@ -439,8 +439,8 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
 
 bool drawCostRanges(QCustomPlot *plot, const Comparison &c, const ComparisonSensitivity &s)
 {
-    reset(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens, P10 to P90"), QString(),
-          QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens (bar: P10 to P90; dot: P50)"));
+    reset(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens: P10 to P90 (dot: P50)"), QString(),
+          QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"));
     planAxis(plot, c);
     plot->legend->setVisible(false);
     if (!s.valid) {
@@ -471,6 +471,9 @@ bool drawCostRanges(QCustomPlot *plot, const Comparison &c, const ComparisonSens
         median->setLineStyle(QCPGraph::lsNone);
         median->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, Qt::black, Qt::black, 6));
         median->setData({key}, {q.p50}, true);
+        // The axis names each plan: no legend entries (a hidden legend's entries still take room).
+        bar->removeFromLegend();
+        median->removeFromLegend();
         label(plot, key, q.p90, QStringLiteral("%1 - %2").arg(formatUsd(q.p10), formatUsd(q.p90)), Qt::AlignBottom | Qt::AlignHCenter);
         top = std::max(top, q.p90);
         any = true;
@@ -506,7 +509,9 @@ bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const Compar
     for (int i = 0; i < n; ++i) {
         const uncertainty::TornadoBar &b = bars[std::size_t(i)];
         const double key = double(n - i);
-        ticker->addTick(key, QStringLiteral("%1\n%2 to %3").arg(inputLabel(QString::fromStdString(b.input)), QString::number(b.input_low, 'g', 3), QString::number(b.input_high, 'g', 3)));
+        // One line per bar: "GPU price (18750-31250)", whole numbers from 1,000 up.
+        const auto number = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 3); };
+        ticker->addTick(key, QStringLiteral("%1 (%2-%3)").arg(inputLabel(QString::fromStdString(b.input)), number(b.input_low), number(b.input_high)));
         keys.prepend(key);
         lows.prepend(b.low - value);
         highs.prepend(b.high - value);

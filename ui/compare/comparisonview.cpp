@@ -580,10 +580,10 @@ QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
     m_sensitivityTable->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_rangesChart = new QCustomPlot(page);
     m_rangesChart->setObjectName(QStringLiteral("chartCostRanges"));
-    m_rangesChart->setMinimumSize(340, 230);
+    m_rangesChart->setMinimumSize(340, 250);
     m_tornadoChart = new QCustomPlot(page);
     m_tornadoChart->setObjectName(QStringLiteral("chartTornado"));
-    m_tornadoChart->setMinimumSize(340, 280);
+    m_tornadoChart->setMinimumSize(340, 330);
     m_breakEvens = new QLabel(page);
     m_breakEvens->setObjectName(QStringLiteral("breakEvens"));
     m_breakEvens->setWordWrap(true);

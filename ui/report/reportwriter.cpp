@@ -690,6 +690,8 @@ void sensitivitySection(ReportDocument &doc, const Comparison &c, const Comparis
     };
     auto days = [](double v) { return formatNumber(v, 1); };
     auto money = [](double v) { return formatUsd(v); };
+    // An input's end: whole numbers from 1,000 up ("18750"), else four significant digits.
+    auto inputNumber = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 4); };
     auto percent = [](double v) { return QString(formatNumber(100.0 * v, 0) + QLatin1Char('%')); };
     QList<QList<Cell>> rows;
     const struct {
@@ -734,7 +736,7 @@ void sensitivitySection(ReportDocument &doc, const Comparison &c, const Comparis
                 if (d.input == b.input)
                     daysText = QStringLiteral("%1 to %2").arg(formatNumber(d.low, 1), formatNumber(d.high, 1));
             bars << QList<Cell>{Cell{inputLabel(QString::fromStdString(b.input)) + QStringLiteral(" (") + QString::fromStdString(b.input) + QLatin1Char(')')},
-                                Cell{QStringLiteral("%1 to %2").arg(QString::number(b.input_low, 'g', 4), QString::number(b.input_high, 'g', 4))},
+                                Cell{QStringLiteral("%1 to %2").arg(inputNumber(b.input_low), inputNumber(b.input_high))},
                                 Cell{QStringLiteral("%1 to %2").arg(formatUsd(b.low), formatUsd(b.high))},
                                 Cell{daysText}};
         }
