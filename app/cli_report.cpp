@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // commtax report FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format F] [--normalize as-given|gpus|budget|time[,best-layout]]
-//                [--objective time|cost|tco] [--bom]
+//                [--objective time|cost|tco] [--bom] [--samples N] [--seed S]
 // The comparison of 2 to 8 scenario files as a PDF for procurement, or its table as CSV or JSON.
 // Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets
 // (presetCatalog(): the library is read when it exists, never created or repaired from here).
@@ -21,6 +21,9 @@
 namespace commtax::cli {
 
 namespace {
+constexpr int kMaxReportSamples = 1000000;
+constexpr quint64 kMaxReportSeed = (quint64(1) << 53) - 1; // exact in the JSON report
+
 // The same file: the same canonical path (symlinks resolved), or the same inode (hard links).
 bool sameFile(const QString &a, const QString &b)
 {
@@ -33,11 +36,38 @@ bool sameFile(const QString &a, const QString &b)
 }
 } // namespace
 
+namespace {
+// --samples N (0: no sensitivity section) and --seed S, checked as `evaluate --uncertainty` checks them.
+bool readSensitivityOptions(const CommandLine &cl, uncertainty::Options &options, QString *error)
+{
+    QString samples, seed;
+    if (cl.value(QStringLiteral("samples"), samples)) {
+        bool ok = false;
+        const int n = samples.toInt(&ok);
+        if (!ok || n < 0 || n > kMaxReportSamples) {
+            *error = QCoreApplication::translate("commtax::Cli", "--samples must be a whole number from 0 to %1 (got \"%2\")").arg(kMaxReportSamples).arg(samples);
+            return false;
+        }
+        options.samples = n;
+    }
+    if (cl.value(QStringLiteral("seed"), seed)) {
+        bool ok = false;
+        const quint64 s = seed.toULongLong(&ok);
+        if (!ok || s > kMaxReportSeed) {
+            *error = QCoreApplication::translate("commtax::Cli", "--seed must be a whole number from 0 to %1 (got \"%2\")").arg(kMaxReportSeed).arg(seed);
+            return false;
+        }
+        options.seed = s;
+    }
+    return true;
+}
+} // namespace
+
 int cmdReport(QStringList args)
 {
     QString output, normalize, formatName, objective;
     QString outputLong;
-    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]"),
+    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]"),
                    QCoreApplication::translate("commtax::Cli", "Compare 2 to 8 scenarios (\"-\": one read from standard input) as a PDF report, or its table as CSV or JSON."));
     cl.option(QStringLiteral("o"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The output file; its suffix chooses the format; \"-\" writes to standard output."));
     cl.option(QStringLiteral("output"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The same as -o."));
@@ -45,8 +75,13 @@ int cmdReport(QStringList args)
     cl.option(QStringLiteral("normalize"), QCoreApplication::translate("commtax::Cli", "MODE"), QCoreApplication::translate("commtax::Cli", "as-given (the default), gpus, budget or time: what the plans are made equal in; \",best-layout\" (or best-layout alone) gives each plan the search's best layout on its own hardware first."));
     cl.option(QStringLiteral("objective"), QCoreApplication::translate("commtax::Cli", "OBJECTIVE"), QCoreApplication::translate("commtax::Cli", "time (the default), cost or tco: what best-layout optimises."));
     cl.flag(QStringLiteral("bom"), QCoreApplication::translate("commtax::Cli", "CSV: start with a UTF-8 byte order mark, so that Excel reads the names right."));
+    cl.option(QStringLiteral("samples"), QStringLiteral("N"), QCoreApplication::translate("commtax::Cli", "Latin hypercube samples of the sensitivity section (default 2000; 0 leaves it out)."));
+    cl.option(QStringLiteral("seed"), QStringLiteral("S"), QCoreApplication::translate("commtax::Cli", "Random seed of the sensitivity section (default 1); the same seed gives the same numbers."));
     if (const std::optional<int> code = cl.parse(args))
         return *code;
+    uncertainty::Options sensitivity; // 2,000 samples, seed 1
+    if (QString error; !readSensitivityOptions(cl, sensitivity, &error))
+        return fail(kExitUsage, QStringLiteral("report: ") + error);
     const bool bom = cl.isSet(QStringLiteral("bom"));
     bool hasOutput = cl.value(QStringLiteral("o"), output);
     const bool hasOutputLong = cl.value(QStringLiteral("output"), outputLong), hasNormalize = cl.value(QStringLiteral("normalize"), normalize);
@@ -117,6 +152,7 @@ int cmdReport(QStringList args)
     const Comparison c = comparePlans(scenarios, normalization, bestLayout);
     options.catalog = &catalog;
     options.csvBom = bom;
+    options.sensitivityOptions = sensitivity;
     QString error;
     int pages = 0;
     // The writer chooses the format by the suffix: write under the right one, then copy where asked.

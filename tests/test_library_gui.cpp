@@ -12,6 +12,7 @@
 #include "compare/comparisontablemodel.h"
 #include "compare/comparisonview.h"
 #include "library/comparisonio.h"
+#include "library/comparisonuncertainty.h"
 #include "library/libraryfeatures.h"
 #include "library/libraryfiles.h"
 #include "library/preseteditor.h"
@@ -231,7 +232,7 @@ private Q_SLOTS:
         QVERIFY(view.findingsText().startsWith(QStringLiteral("Recommended: H100 SXM")));
         saveScreenshot(&view, QStringLiteral("comparison-view.png"));
         auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("charts"));
-        QVERIFY(tabs && tabs->count() == 2);
+        QVERIFY(tabs && tabs->count() == 3); // Charts, Break-even, Sensitivity
         tabs->setCurrentIndex(1);
         saveScreenshot(&view, QStringLiteral("comparison-view-break-even.png"));
     }
@@ -865,9 +866,10 @@ private Q_SLOTS:
         QVERIFY2(writeComparisonReport(c, pdf, o, &error, &pages), qPrintable(error));
         QCOMPARE(pdfPageCount(pdf), pages);
         // The structure fixes the count: 1 summary; 2-4 the comparison table (every metric, with the
-        // CP, EP and goodput rows, over three pages); 5-6 four charts, two a page; 7 break-even; 8 bill
-        // of materials and cost breakdown; 9-11 assumptions, settings and sources.
-        QCOMPARE(pages, 11);
+        // CP, EP and goodput rows, over three pages); 4-5 four charts, two a page; 6 break-even; 7-8
+        // sensitivity (ranges, win odds, the recommended plan's tornado, input break-evens); 9 bill of
+        // materials and cost breakdown; 10-13 assumptions, settings and sources.
+        QCOMPARE(pages, 13);
         const QStringList text = pdfPages(pdf, pages);
         const QString all = text.join(QLatin1Char('\n'));
         for (const ComparedPlan &p : c.plans)
@@ -885,8 +887,10 @@ private Q_SLOTS:
         QVERIFY(text[3].contains(QStringLiteral("Step time breakdown")) && text[3].contains(QStringLiteral("Cost per billion tokens")));
         QVERIFY(text[4].contains(QStringLiteral("Days to train")) && text[4].contains(QStringLiteral("TCO of the training run")));
         QVERIFY(text[5].contains(QStringLiteral("Break-even GPU price")) && text[5].contains(QStringLiteral("Buying against renting")));
-        QVERIFY(text[6].contains(QStringLiteral("Bill of materials")) && text[6].contains(QStringLiteral("Cost breakdown")));
-        QVERIFY(text[7].contains(QStringLiteral("Assumptions and sources")));
+        QVERIFY(text[6].contains(QStringLiteral("Sensitivity")) && text[6].contains(QStringLiteral("Latin hypercube samples")));
+        QVERIFY(text[7].contains(QStringLiteral("What moves the recommended plan's cost (H100 SXM)")));
+        QVERIFY(text[8].contains(QStringLiteral("Bill of materials")) && text[8].contains(QStringLiteral("Cost breakdown")));
+        QVERIFY(text[9].contains(QStringLiteral("Assumptions and sources")));
         QVERIFY(text[pages - 1].contains(QStringLiteral("meta-llama")) || text[pages - 2].contains(QStringLiteral("meta-llama")));
         // figures, as the engine computed them
         QVERIFY(all.contains(formatUsd(c.plans[0].result.cost_per_billion_tokens_usd)));                // $88.65
@@ -947,8 +951,8 @@ private Q_SLOTS:
         const QString pdf = m_dir.filePath(QStringLiteral("cli.pdf"));
         Run r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), pdf}, env);
         QVERIFY2(r.code == 0, r.err.constData());
-        QVERIFY(r.out.contains("(11 pages)"));
-        QCOMPARE(pdfPageCount(pdf), 11);
+        QVERIFY(r.out.contains("(13 pages)"));
+        QCOMPARE(pdfPageCount(pdf), 13);
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("cli-none.sqlite")))); // the CLI never creates a library
         const QString csv = m_dir.filePath(QStringLiteral("cli.csv"));
         r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), csv}, env);
@@ -956,7 +960,8 @@ private Q_SLOTS:
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString header = QString::fromUtf8(f.readLine()).trimmed();
-        QCOMPARE(header, comparisonColumns().join(QLatin1Char(',')));
+        // The table's columns, then the sensitivity's (issue 13: every format has it).
+        QCOMPARE(header, (comparisonColumns() + sensitivityColumns()).join(QLatin1Char(',')));
         const QString json = m_dir.filePath(QStringLiteral("cli.json"));
         r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), json, QStringLiteral("--normalize"), QStringLiteral("budget")}, env);
         QCOMPARE(r.code, 0);

@@ -3,6 +3,10 @@
 # scenario ranges and `evaluate --uncertainty`. Benchmark: build-dir/tests/bench_uncertainty.
 commtax_add_test(test_uncertainty SOURCES test_uncertainty.cpp LIBS commtax_core)
 add_dependencies(test_uncertainty commtax)
+# The sensitivity of a comparison: the library's numbers, `commtax report` (PDF via pdftotext, CSV,
+# JSON), the comparison view's Sensitivity tab and the editor's ranges (offscreen).
+commtax_add_test(test_sensitivity SOURCES test_sensitivity.cpp LIBS commtax_ui)
+add_dependencies(test_sensitivity commtax)
 if(COMMTAX_BUILD_BENCHMARKS)
   find_package(benchmark REQUIRED)
   add_executable(bench_uncertainty bench/bench_uncertainty.cpp)

@@ -5,7 +5,6 @@
 #include "appsettings.h"
 #include "charts/plancharts.h"
 #include "core/resultio.h"
-#include "core/uncertaintyio.h"
 #include "editor/planeditor.h"
 #include "enginerunner.h"
 #include "handbook.h"
@@ -427,17 +426,8 @@ bool MainWindow::openFile(const QString &fileName)
         return false;
     }
     rememberFile(fileName, tr("Opened"));
-    // The uncertainty ranges the file gives (README "Uncertainty and sensitivity"); the editor
-    // keeps values only, so they are read here for the sensitivity chart and the key figures.
-    m_givenRanges.clear();
-    m_givenRangesFile = m_doc->fileName();
-    uncertainty::PlanInputs inputs;
-    LoadError ignored;
-    if (scenarioPlanInputs(fileName, m_doc->scenario(), m_doc->catalog(), inputs, &ignored))
-        for (const uncertainty::InputRange &r : inputs.inputs)
-            if (r.given)
-                m_givenRanges.push_back(uncertainty::FieldNote{r.info->path, r.kind, r.low, r.high});
-    scheduleAnalysis(); // the same plan as before may come with other ranges
+    // The ranges the file gives travel in the scenario (Scenario::ranges), which the document's
+    // equality sees: a plan equal to the one before but for its ranges is analysed again.
     return true;
 }
 
@@ -626,10 +616,8 @@ void MainWindow::scheduleAnalysis()
         this,
         [this] {
             m_analysisQueued = false;
-            // The ranges a file gave hold for that file's plan (and edits of it) only.
-            const bool fromFile = !m_givenRangesFile.isEmpty() && m_doc->fileName() == m_givenRangesFile;
-            m_runner->request(m_doc->scenario(), m_hardware, m_catalog,
-                              fromFile ? m_givenRanges : std::vector<uncertainty::FieldNote>{});
+            // The ranges the plan gives (a file's, the editor's) travel in the scenario.
+            m_runner->request(m_doc->scenario(), m_hardware, m_catalog);
         },
         Qt::QueuedConnection);
 }

@@ -142,9 +142,7 @@ private:
     int m_warningCount = 0;
     bool m_analysisQueued = false;
     std::vector<HardwareOption> m_hardware;
-    std::shared_ptr<const PresetCatalog> m_catalog;    // the document's, shared with the engine's jobs
-    std::vector<uncertainty::FieldNote> m_givenRanges; // ranges of the file opened last
-    QString m_givenRangesFile;
+    std::shared_ptr<const PresetCatalog> m_catalog; // the document's, shared with the engine's jobs
 
     std::optional<Analysis> m_latest;
     bool m_stale = false;

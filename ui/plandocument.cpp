@@ -3,6 +3,7 @@
 #include "modeltext.h"
 
 #include "engine/engine.h"
+#include "uncertainty/uncertainty.h"
 
 #include <QUndoStack>
 
@@ -153,6 +154,28 @@ bool PlanDocument::setDpFollowsGpus(bool on)
         deriveDataParallel(next.scenario.plan);
     return push(next, on ? tr("Derive dp from the GPU count") : tr("Set dp by hand"), QString(),
                 0);
+}
+
+bool PlanDocument::setRange(const FieldInfo &field, std::optional<Scenario::ValueRange> range, QString *error)
+{
+    PlanState next = m_state;
+    QString label = fieldText(field.label);
+    if (const qsizetype paren = label.indexOf(QLatin1String(" (")); paren > 0)
+        label.truncate(paren);
+    if (!range) {
+        next.scenario.ranges.remove(field.path());
+        return push(next, tr("Default range of %1").arg(label), QString(), 0);
+    }
+    const QJsonValue v = field.get(m_state.scenario.plan);
+    const std::string why = v.isDouble() ? uncertainty::checkRange(field.path().toStdString(), v.toDouble(), range->low, range->high)
+                                         : std::string();
+    if (!v.isDouble() || !why.empty()) {
+        if (error)
+            *error = v.isDouble() ? QString::fromStdString(why) : tr("takes no range while it is not a number");
+        return false;
+    }
+    next.scenario.ranges.insert(field.path(), *range);
+    return push(next, tr("Set the range of %1 to %2 - %3").arg(label, valueText(range->low), valueText(range->high)), QString(), 0);
 }
 
 void PlanDocument::newScenario()

@@ -48,10 +48,19 @@ std::optional<Provenance> Scenario::statedProvenance(const QString &path, const 
     return it->provenance;
 }
 
+std::optional<Scenario::ValueRange> Scenario::rangeFor(const QString &path, const QJsonValue &current) const
+{
+    const auto it = ranges.constFind(path);
+    if (it == ranges.constEnd() || !current.isDouble()
+        || !uncertainty::checkRange(path.toStdString(), current.toDouble(), it->low, it->high).empty())
+        return std::nullopt;
+    return *it;
+}
+
 bool operator==(const Scenario &a, const Scenario &b)
 {
     if (a.name != b.name || a.modelPreset != b.modelPreset || a.gpuPreset != b.gpuPreset
-        || a.clusterPreset != b.clusterPreset)
+        || a.clusterPreset != b.clusterPreset || a.ranges != b.ranges)
         return false;
     for (const FieldInfo &f : planFields())
         if (f.get(a.plan) != f.get(b.plan))
@@ -182,8 +191,10 @@ struct Parser {
                 continue;
             }
             f->set(plan, v);
-            if (it.value().isObject()) { // its kind and source, for the reports
+            if (it.value().isObject()) { // its kind and source, for the reports; its range
                 const QJsonObject vo = it.value().toObject();
+                if (const QJsonArray r = vo.value(QStringLiteral("range")).toArray(); r.size() == 2) // checked above
+                    scenario.ranges.insert(f->path(), Scenario::ValueRange{r[0].toDouble(), r[1].toDouble()});
                 const QJsonValue kind = vo.value(QStringLiteral("kind")), source = vo.value(QStringLiteral("source"));
                 if (!kind.isUndefined() || source.isString()) {
                     Scenario::Stated st{f->get(plan), Provenance{SourceKind::User, source.toString()}};
@@ -378,16 +389,29 @@ bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catal
 }
 
 namespace {
-// A field's value, as the value object it was stated in while it keeps that value.
+// A field's value, as the value object it was stated in while it keeps that value, with its
+// uncertainty range while that holds the value.
 QJsonValue withStated(const Scenario &s, const FieldInfo &f, const QJsonValue &v)
 {
     const std::optional<Provenance> pr = s.statedProvenance(f.path(), v);
-    if (!pr)
+    const std::optional<Scenario::ValueRange> range = s.rangeFor(f.path(), v);
+    if (!pr && !range)
         return v;
-    QJsonObject o{{QStringLiteral("value"), v}, {QStringLiteral("kind"), toString(pr->kind)}};
-    if (!pr->source.isEmpty())
-        o.insert(QStringLiteral("source"), pr->source);
+    QJsonObject o{{QStringLiteral("value"), v}};
+    if (pr) {
+        o.insert(QStringLiteral("kind"), toString(pr->kind));
+        if (!pr->source.isEmpty())
+            o.insert(QStringLiteral("source"), pr->source);
+    }
+    if (range)
+        o.insert(QStringLiteral("range"), QJsonArray{range->low, range->high});
     return o;
+}
+
+// A value object says more than the value: written even where the value is the preset's.
+bool statesMore(const Scenario &s, const FieldInfo &f, const QJsonValue &v)
+{
+    return s.statedProvenance(f.path(), v) || s.rangeFor(f.path(), v);
 }
 } // namespace
 
@@ -415,7 +439,7 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
         }
         for (const FieldInfo *f : fieldsOf(sec)) {
             const QJsonValue v = f->get(s.plan);
-            if (!p || v != f->get(base))
+            if (!p || v != f->get(base) || statesMore(s, *f, v))
                 o.insert(QLatin1String(f->key), withStated(s, *f, v));
         }
         root.insert(sectionKey(sec), o);

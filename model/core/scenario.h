@@ -33,6 +33,19 @@ struct Scenario {
     QMap<QString, Stated> stated;
     // The stated provenance of field `path` while it still has the value it was stated for.
     std::optional<Provenance> statedProvenance(const QString &path, const QJsonValue &current) const;
+    // The uncertainty range a value object gives a field ({"value": 0.6, "range": [0.45, 0.7]}) or
+    // the editor sets (Set range...), by field path: it replaces the default range of the field's
+    // kind (README "Uncertainty and sensitivity") while it holds the value (an edit outside it
+    // falls back to the default; Save then leaves it out). Part of equality: it changes the ranges.
+    struct ValueRange {
+        double low = 0;
+        double high = 0;
+        friend bool operator==(const ValueRange &, const ValueRange &) = default;
+    };
+    QMap<QString, ValueRange> ranges;
+    // The range of field `path` if one is given and it holds `current` (a number) within the
+    // field's limits (uncertainty::checkRange()).
+    std::optional<ValueRange> rangeFor(const QString &path, const QJsonValue &current) const;
 
     QString &presetOf(Section s);
     QString presetOf(Section s) const;

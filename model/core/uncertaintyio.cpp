@@ -111,6 +111,14 @@ std::vector<uncertainty::FieldNote> scenarioNotes(const Scenario &s, const Prese
             } else {
                 n.kind = uncertainty::Kind::User;
             }
+            // What the plan's file or its editor says of the field wins over the defaults.
+            const QJsonValue v = f->get(s.plan);
+            if (const std::optional<Provenance> stated = s.statedProvenance(f->path(), v))
+                n.kind = kindOf(stated->kind);
+            if (const std::optional<Scenario::ValueRange> r = s.rangeFor(f->path(), v)) {
+                n.low = r->low;
+                n.high = r->high;
+            }
             notes.push_back(std::move(n));
         }
     }

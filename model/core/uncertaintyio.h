@@ -25,7 +25,9 @@ std::vector<uncertainty::FieldNote> scenarioNotes(const QJsonObject &root, const
 
 // The same for a plan without its file (the editor's): a preset field at the preset's value takes
 // the preset's kind, one edited away from it is "user", as is every field of a custom section; a
-// training or economics field at the default scenario's value is an assumption, else "user".
+// training or economics field at the default scenario's value is an assumption, else "user";
+// a kind the plan states for the field's value (Scenario::stated) and a range it gives
+// (Scenario::ranges) win over these.
 std::vector<uncertainty::FieldNote> scenarioNotes(const Scenario &s, const PresetCatalog &catalog);
 
 // Read a scenario file that loadAndValidateScenario() accepted into `s`, for its notes; the plan

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisonio.h"
+#include "comparisonuncertainty.h"
 
 #include <QJsonArray>
 
@@ -128,13 +129,15 @@ QJsonObject comparisonToJson(const Comparison &c)
     return root;
 }
 
-QString comparisonToCsv(const Comparison &c)
+QString comparisonToCsv(const Comparison &c) { return comparisonToCsv(c, nullptr); }
+
+QString comparisonToCsv(const Comparison &c, const ComparisonSensitivity *sensitivity)
 {
     const QStringList cols = comparisonColumns();
-    QString out = csvRow(cols);
+    QString out = csvRow(sensitivity ? cols + sensitivityColumns() : cols);
     const QJsonArray plans = comparisonToJson(c).value(QStringLiteral("plans")).toArray();
-    for (const QJsonValue &pv : plans) {
-        const QJsonObject o = pv.toObject();
+    for (qsizetype i = 0; i < plans.size(); ++i) {
+        const QJsonObject o = plans[i].toObject();
         QStringList row;
         for (const QString &col : cols) {
             const QJsonValue v = o.value(col);
@@ -147,6 +150,8 @@ QString comparisonToCsv(const Comparison &c)
             else
                 row << v.toString(); // strings; null becomes an empty field
         }
+        if (sensitivity)
+            row += sensitivityCsvValues(c, *sensitivity, int(i));
         out += csvRow(row);
     }
     return out;

@@ -16,6 +16,9 @@ namespace commtax {
 QStringList comparisonColumns();
 // RFC 4180 (CRLF line ends, quoted where needed), numbers in the C locale whatever the user's.
 QString comparisonToCsv(const Comparison &c);
+// The same with the sensitivity columns after them (comparisonuncertainty.h; null: none).
+struct ComparisonSensitivity;
+QString comparisonToCsv(const Comparison &c, const ComparisonSensitivity *sensitivity);
 QJsonObject comparisonToJson(const Comparison &c);
 
 QString comparisonQuestion(const Comparison &c);

@@ -5,8 +5,8 @@
 #include "engine/limits.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <thread>
 
@@ -86,18 +86,20 @@ const std::vector<InputInfo> kInputs = {
 };
 #undef CT_IN
 
+// Numbers in dimension keys and messages never take the locale's decimal comma (the app runs
+// under setlocale(LC_ALL, "")): a key that changed with the locale would change the draws.
 std::string num(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
+    char buf[64];
+    const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v); // shortest exact form
+    return std::string(buf, r.ptr);
 }
 
 std::string shortNum(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
+    char buf[64];
+    const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 6); // as %g
+    return std::string(buf, r.ptr);
 }
 
 std::uint64_t fnv1a(std::string_view s)

@@ -1080,16 +1080,28 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
 </translation>
     </message>
     <message>
-        <source>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]</source>
-        <translation>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]</translation>
-    </message>
-    <message>
         <source>CSV: start with a UTF-8 byte order mark, so that Excel reads the names right.</source>
         <translation>CSV：以 UTF-8 字节顺序标记（BOM）开头，使 Excel 正确读取名称。</translation>
     </message>
     <message>
         <source>report: --bom applies to CSV only</source>
         <translation>report：--bom 仅适用于 CSV</translation>
+    </message>
+    <message>
+        <source>--samples must be a whole number from 0 to %1 (got &quot;%2&quot;)</source>
+        <translation>--samples 必须是 0 到 %1 之间的整数（实际为 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]</source>
+        <translation>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]</translation>
+    </message>
+    <message>
+        <source>Latin hypercube samples of the sensitivity section (default 2000; 0 leaves it out).</source>
+        <translation>敏感性部分的拉丁超立方抽样样本数（默认 2000；为 0 时不输出该部分）。</translation>
+    </message>
+    <message>
+        <source>Random seed of the sensitivity section (default 1); the same seed gives the same numbers.</source>
+        <translation>敏感性部分的随机种子（默认 1）；相同的种子给出相同的数值。</translation>
     </message>
 </context>
 <context>
@@ -1317,6 +1329,34 @@ after %1 months</source>
         <source>Expert all-to-all (exposed)</source>
         <translation>专家 all-to-all（暴露）</translation>
     </message>
+    <message>
+        <source>Sampling the ranges...</source>
+        <translation>正在对取值范围抽样...</translation>
+    </message>
+    <message>
+        <source>Sensitivity of the recommended plan (%1)</source>
+        <translation>推荐方案的敏感性（%1）</translation>
+    </message>
+    <message>
+        <source>No plan can run: nothing is recommended</source>
+        <translation>没有可运行的方案：无推荐</translation>
+    </message>
+    <message>
+        <source>Input at its low end</source>
+        <translation>输入取低端</translation>
+    </message>
+    <message>
+        <source>Input at its high end</source>
+        <translation>输入取高端</translation>
+    </message>
+    <message>
+        <source>No uncertain input moves the cost</source>
+        <translation>没有不确定输入会影响成本</translation>
+    </message>
+    <message>
+        <source>Cost per billion tokens: P10 to P90 (dot: P50)</source>
+        <translation>每十亿 token 成本：P10 至 P90（圆点：P50）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ComparisonTableModel</name>
@@ -1540,6 +1580,50 @@ Best of the plans that run</source>
     <message>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
+    </message>
+    <message>
+        <source>Sampling the input ranges...</source>
+        <translation>正在对输入范围抽样...</translation>
+    </message>
+    <message>
+        <source>Sensitivity is off.</source>
+        <translation>敏感性分析已关闭。</translation>
+    </message>
+    <message>
+        <source>Days to train, P10 - P90</source>
+        <translation>训练天数，P10 - P90</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens, P10 - P90</source>
+        <translation>每十亿 token 的 USD，P10 - P90</translation>
+    </message>
+    <message>
+        <source>TCO of the run, P10 - P90</source>
+        <translation>本次训练的 TCO，P10 - P90</translation>
+    </message>
+    <message>
+        <source>Probability of being the cheapest</source>
+        <translation>成本最低的概率</translation>
+    </message>
+    <message>
+        <source>Probability of being the fastest</source>
+        <translation>速度最快的概率</translation>
+    </message>
+    <message>
+        <source>%1 Latin hypercube samples, seed %2; inputs the plans share are drawn together.</source>
+        <translation>%1 个拉丁超立方样本，种子 %2；各方案共有的输入一起抽样。</translation>
+    </message>
+    <message>
+        <source>Input break-evens</source>
+        <translation>输入的盈亏平衡点</translation>
+    </message>
+    <message>
+        <source>No single input within its field&apos;s limits makes another plan as cheap as the cheapest.</source>
+        <translation>在字段取值范围内，没有任何单个输入能让其他方案与最便宜的方案一样便宜。</translation>
     </message>
 </context>
 <context>
@@ -3051,6 +3135,18 @@ Best of the plans that run</source>
         <source>Set dp by hand</source>
         <translation>手动设置 dp</translation>
     </message>
+    <message>
+        <source>Default range of %1</source>
+        <translation>%1 使用默认范围</translation>
+    </message>
+    <message>
+        <source>Set the range of %1 to %2 - %3</source>
+        <translation>将 %1 的范围设为 %2 - %3</translation>
+    </message>
+    <message>
+        <source>takes no range while it is not a number</source>
+        <translation>该字段当前不是数值，不能设置范围</translation>
+    </message>
 </context>
 <context>
     <name>commtax::PlanEditor</name>
@@ -3141,6 +3237,30 @@ Best of the plans that run</source>
     <message>
         <source>%1 nodes make dp=%2, which does not split the global batch of %3 into micro-batches of %4; %5 nodes would run (the arrows step to them)</source>
         <translation>%1 个节点得到 dp=%2，无法将全局批大小 %3 切分为大小为 %4 的微批次；%5 个节点可以运行（箭头会步进到这些节点数）</translation>
+    </message>
+    <message>
+        <source>Set uncertainty range...</source>
+        <translation>设置不确定性范围...</translation>
+    </message>
+    <message>
+        <source>Default uncertainty range</source>
+        <translation>默认不确定性范围</translation>
+    </message>
+    <message>
+        <source>Uncertainty range</source>
+        <translation>不确定性范围</translation>
+    </message>
+    <message>
+        <source>%1 is %2. The sensitivity draws it between these ends (half the samples below the value, half above) instead of the default range of its kind.</source>
+        <translation>%1 当前为 %2。敏感性分析将在下面两端之间抽样（一半样本低于该值，一半高于该值），取代其来源类型的默认范围。</translation>
+    </message>
+    <message>
+        <source>Low end:</source>
+        <translation>低端：</translation>
+    </message>
+    <message>
+        <source>High end:</source>
+        <translation>高端：</translation>
     </message>
 </context>
 <context>
@@ -3788,6 +3908,62 @@ Does not fit in memory.
     <message>
         <source>Input</source>
         <translation>输入</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
+    </message>
+    <message>
+        <source>How sure the figures are: %1 Latin hypercube samples (seed %2; the same seed gives the same numbers) of every uncertain input within its range: the range a plan file gives, else +-2% of a datasheet figure, +-10% of a measured, derived or user figure, +-25% of an assumption. Inputs the plans share are drawn together. P10: 1 sample in 10 is lower; P90: 1 in 10 is higher.</source>
+        <translation>数据的可信程度：在每个不确定输入的范围内做 %1 个拉丁超立方样本（种子 %2；相同的种子给出相同的数值）。范围取方案文件给定的值，否则数据手册数值取 ±2%，实测、推导或用户数值取 ±10%，假设取 ±25%。各方案共有的输入一起抽样。P10：每 10 个样本中有 1 个更低；P90：每 10 个中有 1 个更高。</translation>
+    </message>
+    <message>
+        <source>Days to train, P10 - P90</source>
+        <translation>训练天数，P10 - P90</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens, P10 - P90</source>
+        <translation>每十亿 token 的 USD，P10 - P90</translation>
+    </message>
+    <message>
+        <source>TCO of the run, P10 - P90</source>
+        <translation>本次训练的 TCO，P10 - P90</translation>
+    </message>
+    <message>
+        <source>Probability of being the cheapest</source>
+        <translation>成本最低的概率</translation>
+    </message>
+    <message>
+        <source>Probability of being the fastest</source>
+        <translation>速度最快的概率</translation>
+    </message>
+    <message>
+        <source>Over the input ranges</source>
+        <translation>在输入范围内</translation>
+    </message>
+    <message>
+        <source>What moves the recommended plan&apos;s cost (%1)</source>
+        <translation>影响推荐方案成本的因素（%1）</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens</source>
+        <translation>每十亿 token 的 USD</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Input break-evens</source>
+        <translation>输入的盈亏平衡点</translation>
+    </message>
+    <message>
+        <source>No single input, moved within its field&apos;s limits, makes another plan as cheap as the cheapest.</source>
+        <translation>在字段取值范围内单独改变任何一个输入，都不能让其他方案与最便宜的方案一样便宜。</translation>
     </message>
 </context>
 <context>

@@ -4,11 +4,13 @@
 #include <QCoreApplication>
 
 #include "library/comparisonio.h"
+#include "library/comparisonuncertainty.h"
 
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace commtax {
 
@@ -430,6 +432,115 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
         message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "None of the plans can run"));
     plot->replot(QCustomPlot::rpQueuedReplot);
     return drawn;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sensitivity (issue 13): the P10-P90 of each plan's cost, and the recommended plan's tornado.
+
+bool drawCostRanges(QCustomPlot *plot, const Comparison &c, const ComparisonSensitivity &s)
+{
+    reset(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens: P10 to P90 (dot: P50)"), QString(),
+          QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"));
+    planAxis(plot, c);
+    plot->legend->setVisible(false);
+    if (!s.valid) {
+        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Sampling the ranges..."));
+        plot->replot(QCustomPlot::rpQueuedReplot);
+        return false;
+    }
+    double top = 0;
+    bool any = false;
+    for (qsizetype i = 0; i < c.plans.size() && std::size_t(i) < s.plans.size(); ++i) {
+        const PlanSensitivity &p = s.plans[std::size_t(i)];
+        const double key = double(i + 1);
+        if (!p.valid || !c.plans[i].runs()) {
+            label(plot, key, 0, whyNoBar(c.plans[i]), Qt::AlignBottom | Qt::AlignHCenter, Qt::darkRed);
+            continue;
+        }
+        const uncertainty::Percentiles q = p.of(uncertainty::Metric::CostPerBillionTokens);
+        if (!std::isfinite(q.p10) || !std::isfinite(q.p90))
+            continue;
+        auto *bar = new QCPBars(plot->xAxis, plot->yAxis);
+        bar->setName(c.plans[i].name);
+        bar->setWidth(0.35);
+        bar->setPen(QPen(planColor(int(i)).darker(130)));
+        bar->setBrush(planColor(int(i)).lighter(125));
+        bar->setBaseValue(q.p10);
+        bar->setData({key}, {q.p90 - q.p10}, true);
+        auto *median = new QCPGraph(plot->xAxis, plot->yAxis);
+        median->setLineStyle(QCPGraph::lsNone);
+        median->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, Qt::black, Qt::black, 6));
+        median->setData({key}, {q.p50}, true);
+        // The axis names each plan: no legend entries (a hidden legend's entries still take room).
+        bar->removeFromLegend();
+        median->removeFromLegend();
+        label(plot, key, q.p90, QStringLiteral("%1 - %2").arg(formatUsd(q.p10), formatUsd(q.p90)), Qt::AlignBottom | Qt::AlignHCenter);
+        top = std::max(top, q.p90);
+        any = true;
+    }
+    valueAxisTo(plot, top);
+    if (!any)
+        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "None of the plans can run"));
+    plot->replot(QCustomPlot::rpQueuedReplot);
+    return any;
+}
+
+bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const ComparisonSensitivity &s, int maxBars)
+{
+    const int r = s.recommended;
+    const QString name = r >= 0 && r < c.plans.size() ? c.plans[r].name : QString();
+    reset(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Sensitivity of the recommended plan (%1)").arg(name),
+          QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"), QString());
+    plot->xAxis->grid()->setVisible(true);
+    plot->yAxis->grid()->setVisible(false);
+    if (!s.valid || r < 0 || std::size_t(r) >= s.plans.size() || !s.plans[std::size_t(r)].valid) {
+        plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerText));
+        message(plot, !s.valid ? QCoreApplication::translate("commtax::ComparisonCharts", "Sampling the ranges...") : QCoreApplication::translate("commtax::ComparisonCharts", "No plan can run: nothing is recommended"));
+        plot->replot(QCustomPlot::rpQueuedReplot);
+        return false;
+    }
+    const std::vector<uncertainty::TornadoBar> &bars = s.plans[std::size_t(r)].costTornado;
+    const double value = c.plans[r].result.cost_per_billion_tokens_usd;
+    const int n = std::min(int(bars.size()), maxBars);
+    // The largest swing on top: bar i sits at key n - i.
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    QVector<double> keys, lows, highs;
+    double lo = value, hi = value;
+    for (int i = 0; i < n; ++i) {
+        const uncertainty::TornadoBar &b = bars[std::size_t(i)];
+        const double key = double(n - i);
+        // One line per bar: "GPU price (18750-31250)", whole numbers from 1,000 up.
+        const auto number = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 3); };
+        ticker->addTick(key, QStringLiteral("%1 (%2-%3)").arg(inputLabel(QString::fromStdString(b.input)), number(b.input_low), number(b.input_high)));
+        keys.prepend(key);
+        lows.prepend(b.low - value);
+        highs.prepend(b.high - value);
+        lo = std::min({lo, b.low, b.high});
+        hi = std::max({hi, b.low, b.high});
+    }
+    plot->yAxis->setTicker(ticker);
+    const QColor lowColor(0x4c, 0x72, 0xb0), highColor(0xdd, 0x84, 0x52);
+    for (const auto &[legend, color, values] : {std::tuple{QCoreApplication::translate("commtax::ComparisonCharts", "Input at its low end"), lowColor, lows},
+                                                std::tuple{QCoreApplication::translate("commtax::ComparisonCharts", "Input at its high end"), highColor, highs}}) {
+        auto *b = new QCPBars(plot->yAxis, plot->xAxis);
+        b->setName(legend);
+        b->setWidth(0.6);
+        b->setPen(QPen(color.darker(130)));
+        b->setBrush(color);
+        b->setBaseValue(value);
+        b->setData(keys, values, true);
+    }
+    auto *line = new QCPItemStraightLine(plot);
+    line->point1->setCoords(value, 0);
+    line->point2->setCoords(value, 1);
+    line->setPen(QPen(Qt::black, 1.2));
+    plot->yAxis->setRange(0.4, double(std::max(n, 1)) + 0.6);
+    const double pad = std::max((hi - lo) * 0.08, std::abs(value) * 0.01 + 1e-9);
+    plot->xAxis->setRange(lo - pad, hi + pad);
+    if (n == 0)
+        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No uncertain input moves the cost"));
+    plot->replot(QCustomPlot::rpQueuedReplot);
+    return n > 0;
 }
 
 } // namespace commtax

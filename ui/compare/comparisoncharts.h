@@ -33,6 +33,13 @@ QColor planColor(int index);
 // the comparison holds nothing this chart can show, e.g. no bought/rented pair for BuyVersusRent.
 bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Comparison &c);
 
+// The sensitivity of a comparison (library/comparisonuncertainty.h): each plan's USD per billion
+// tokens from P10 to P90 with its P50, and the tornado of the recommended plan's USD per billion
+// tokens (its `maxBars` largest swings). A sensitivity not yet computed draws "Sampling...".
+struct ComparisonSensitivity;
+bool drawCostRanges(QCustomPlot *plot, const Comparison &c, const ComparisonSensitivity &s);
+bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const ComparisonSensitivity &s, int maxBars = 8);
+
 // "A100 SXM 80GB" -> "A100 SXM\n80GB": short lines for axis labels under narrow bars.
 QString wrapLabel(const QString &name, int maxLine = 10);
 

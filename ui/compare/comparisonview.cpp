@@ -21,11 +21,13 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QWindow>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -178,6 +180,10 @@ ComparisonView::ComparisonView(QWidget *parent)
     }
     charts->addTab(overview, tr("Charts"));
     charts->addTab(breakEven, tr("Break-even"));
+    m_chartTabs = charts;
+    charts->addTab(makeSensitivityTab(charts), tr("Sensitivity"));
+    // Connected before any setFuture(): a job that finishes at once still reports.
+    connect(&m_sensitivityWatcher, &QFutureWatcher<ComparisonSensitivity>::finished, this, &ComparisonView::onSensitivityFinished);
 
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
@@ -242,7 +248,12 @@ ComparisonView::ComparisonView(QWidget *parent)
     setScenarios(defaultComparison());
 }
 
-ComparisonView::~ComparisonView() = default;
+// A sensitivity job still running holds only its own copies; told to stop, it ends in the pool.
+ComparisonView::~ComparisonView()
+{
+    if (m_sensitivityCancel)
+        m_sensitivityCancel->store(true);
+}
 
 ComparisonView *ComparisonView::openWindow(QWidget *parent, PresetLibrary *library, const QList<Scenario> &plans)
 {
@@ -401,6 +412,11 @@ void ComparisonView::recompute()
         html += QStringLiteral("<li>") + f.toHtmlEscaped() + QStringLiteral("</li>");
     m_findings->setText(html + QStringLiteral("</ul>"));
     fitColumns();
+    // The sensitivity of this comparison comes after, from a worker (startSensitivity()).
+    ++m_sensitivityId;
+    m_sensitivity = ComparisonSensitivity{};
+    showSensitivity();
+    startSensitivity();
     Q_EMIT comparisonChanged();
 }
 
@@ -526,8 +542,10 @@ void ComparisonView::keyPressEvent(QKeyEvent *event)
 QString ComparisonView::exportReport(const QString &fileName)
 {
     const PresetCatalog catalog = m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
-    return fileName.isEmpty() ? exportReportInteractively(this, m_comparison, catalog)
-                              : exportReportToFile(this, m_comparison, catalog, fileName);
+    // The sensitivity shown, when sampled for this comparison; else the writer samples it.
+    const ComparisonSensitivity *sensitivity = m_sensitivity.valid ? &m_sensitivity : nullptr;
+    return fileName.isEmpty() ? exportReportInteractively(this, m_comparison, catalog, sensitivity)
+                              : exportReportToFile(this, m_comparison, catalog, fileName, sensitivity);
 }
 
 void ComparisonView::showEvent(QShowEvent *event)
@@ -543,6 +561,130 @@ void ComparisonView::showEvent(QShowEvent *event)
             }
         });
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sensitivity (issue 13)
+
+QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
+{
+    auto *scroll = new QScrollArea(parent);
+    scroll->setObjectName(QStringLiteral("sensitivityTab"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *page = new QWidget(scroll);
+    auto *layout = new QVBoxLayout(page);
+    m_sensitivityTable = new QLabel(page);
+    m_sensitivityTable->setObjectName(QStringLiteral("sensitivityTable"));
+    m_sensitivityTable->setWordWrap(true);
+    m_sensitivityTable->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_rangesChart = new QCustomPlot(page);
+    m_rangesChart->setObjectName(QStringLiteral("chartCostRanges"));
+    m_rangesChart->setMinimumSize(340, 250);
+    m_tornadoChart = new QCustomPlot(page);
+    m_tornadoChart->setObjectName(QStringLiteral("chartTornado"));
+    m_tornadoChart->setMinimumSize(340, 330);
+    m_breakEvens = new QLabel(page);
+    m_breakEvens->setObjectName(QStringLiteral("breakEvens"));
+    m_breakEvens->setWordWrap(true);
+    m_breakEvens->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_sensitivityTable);
+    layout->addWidget(m_rangesChart, 1);
+    layout->addWidget(m_tornadoChart, 1);
+    layout->addWidget(m_breakEvens);
+    scroll->setWidget(page);
+    return scroll;
+}
+
+void ComparisonView::setSensitivityOptions(const uncertainty::Options &options)
+{
+    m_sensitivityOptions = options;
+    ++m_sensitivityId;
+    m_sensitivity = ComparisonSensitivity{};
+    showSensitivity();
+    startSensitivity();
+}
+
+void ComparisonView::startSensitivity()
+{
+    if (m_sensitivityOptions.samples <= 0 || m_comparison.plans.isEmpty())
+        return;
+    if (m_sensitivityRunning) { // an older comparison's: this one starts when it has stopped
+        m_sensitivityCancel->store(true, std::memory_order_relaxed);
+        m_sensitivityPending = true;
+        return;
+    }
+    m_sensitivityPending = false;
+    m_sensitivityRunning = true;
+    m_sensitivityRunningId = m_sensitivityId;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_sensitivityCancel = cancel;
+    auto catalog = std::make_shared<const PresetCatalog>(m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn());
+    m_sensitivityWatcher.setFuture(QtConcurrent::run([c = m_comparison, catalog, options = m_sensitivityOptions, cancel] {
+        return comparisonSensitivity(c, *catalog, options, cancel.get());
+    }));
+}
+
+void ComparisonView::onSensitivityFinished()
+{
+    m_sensitivityRunning = false;
+    const QFuture<ComparisonSensitivity> future = m_sensitivityWatcher.future();
+    if (future.resultCount() > 0 && m_sensitivityRunningId == m_sensitivityId && !m_sensitivityPending) {
+        ComparisonSensitivity s = future.result();
+        if (s.valid) {
+            m_sensitivity = std::move(s);
+            showSensitivity();
+            Q_EMIT sensitivityReady();
+        }
+    }
+    if (m_sensitivityPending)
+        startSensitivity();
+}
+
+void ComparisonView::showSensitivity()
+{
+    const ComparisonSensitivity &s = m_sensitivity;
+    drawCostRanges(m_rangesChart, m_comparison, s);
+    drawRecommendedTornado(m_tornadoChart, m_comparison, s);
+    if (!s.valid) {
+        m_sensitivityTable->setText(m_sensitivityOptions.samples > 0 ? tr("Sampling the input ranges...") : tr("Sensitivity is off."));
+        m_breakEvens->clear();
+        return;
+    }
+    using uncertainty::Metric;
+    const int n = int(m_comparison.plans.size());
+    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" style=\"border-collapse: collapse\"><tr><th></th>");
+    for (int i = 0; i < n; ++i)
+        html += QStringLiteral("<th>%1</th>").arg(m_comparison.plans[i].name.toHtmlEscaped());
+    html += QStringLiteral("</tr>");
+    auto row = [&](const QString &label, auto cell) {
+        html += QStringLiteral("<tr><td><b>%1</b></td>").arg(label.toHtmlEscaped());
+        for (int i = 0; i < n; ++i) {
+            const PlanSensitivity &p = s.plans[std::size_t(i)];
+            html += QStringLiteral("<td align=\"center\">%1</td>").arg(p.valid ? QString(cell(p)).toHtmlEscaped() : QStringLiteral("-"));
+        }
+        html += QStringLiteral("</tr>");
+    };
+    auto range = [](const uncertainty::Percentiles &q, QString (*text)(double)) { return QString(text(q.p10) + QStringLiteral(" - ") + text(q.p90)); };
+    auto days = [](double v) { return formatNumber(v, 1); };
+    auto money = [](double v) { return formatUsd(v); };
+    auto percent = [](double v) { return QString(formatNumber(100.0 * v, 0) + QLatin1Char('%')); };
+    row(tr("Days to train, P10 - P90"), [&](const PlanSensitivity &p) { return range(p.of(Metric::DaysToTrain), days); });
+    row(tr("USD per billion tokens, P10 - P90"), [&](const PlanSensitivity &p) { return range(p.of(Metric::CostPerBillionTokens), money); });
+    row(tr("TCO of the run, P10 - P90"), [&](const PlanSensitivity &p) { return range(p.of(Metric::Tco), money); });
+    row(tr("Probability of being the cheapest"), [&](const PlanSensitivity &p) { return percent(p.probabilityCheapest); });
+    row(tr("Probability of being the fastest"), [&](const PlanSensitivity &p) { return percent(p.probabilityFastest); });
+    html += QStringLiteral("</table><p style=\"color:#555\">")
+        + tr("%1 Latin hypercube samples, seed %2; inputs the plans share are drawn together.").arg(s.samples).arg(s.seed).toHtmlEscaped()
+        + QStringLiteral("</p>");
+    m_sensitivityTable->setText(html);
+    QString be = QStringLiteral("<b>%1</b><ul style=\"margin-top:2px\">").arg(tr("Input break-evens").toHtmlEscaped());
+    const std::vector<uncertainty::BreakEven> key = keyBreakEvens(s, 2);
+    for (const uncertainty::BreakEven &b : key)
+        be += QStringLiteral("<li>") + breakEvenSentence(m_comparison, b).toHtmlEscaped() + QStringLiteral("</li>");
+    if (key.empty())
+        be += QStringLiteral("<li>") + tr("No single input within its field's limits makes another plan as cheap as the cheapest.").toHtmlEscaped() + QStringLiteral("</li>");
+    m_breakEvens->setText(be + QStringLiteral("</ul>"));
 }
 
 } // namespace commtax

@@ -12,16 +12,21 @@
 
 #include "comparisoncharts.h"
 #include "library/compare.h"
+#include "library/comparisonuncertainty.h"
 
+#include <QFutureWatcher>
 #include <QWidget>
 
+#include <atomic>
 #include <functional>
+#include <memory>
 
 class QAbstractProxyModel;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
 class QPushButton;
+class QTabWidget;
 class QTableView;
 
 namespace commtax {
@@ -66,6 +71,15 @@ public:
     // The recommendation shown under the table (the report's, word for word).
     QString findingsText() const;
 
+    // The Sensitivity tab (issue 13): ranges, win odds, the recommended plan's tornado and the
+    // input break-evens, sampled on a worker thread after every change of the comparison (the
+    // newest wins: an older run is cancelled, its result never shown). Valid once
+    // sensitivityReady() has been emitted for the comparison shown.
+    const ComparisonSensitivity &sensitivity() const { return m_sensitivity; }
+    bool isSensitivityBusy() const { return m_sensitivityRunning || m_sensitivityPending; }
+    // 2,000 samples, seed 1 by default; applies from the next change (and restarts the sampling).
+    void setSensitivityOptions(const uncertainty::Options &options);
+
 public Q_SLOTS:
     // Load a scenario file (with the library's presets when there is one) and add it.
     bool addPlanFile(const QString &fileName, QString *error = nullptr);
@@ -76,6 +90,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void comparisonChanged();
+    void sensitivityReady();
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -90,6 +105,10 @@ private:
     int selectedPlan() const;
     void fitColumns(); // the plan of the selected column; -1 when none is selected
     void refreshReferenceChoices();
+    QWidget *makeSensitivityTab(QWidget *parent);
+    void startSensitivity();
+    void onSensitivityFinished();
+    void showSensitivity();
 
     QList<Scenario> m_scenarios;
     Normalization m_normalization = Normalization::AsGiven;
@@ -113,6 +132,21 @@ private:
     QLabel *m_status = nullptr;
     QLabel *m_findings = nullptr;
     QList<QCustomPlot *> m_charts; // in kAllComparisonCharts order
+
+    // the Sensitivity tab and its worker
+    QTabWidget *m_chartTabs = nullptr;
+    QLabel *m_sensitivityTable = nullptr;
+    QCustomPlot *m_rangesChart = nullptr;
+    QCustomPlot *m_tornadoChart = nullptr;
+    QLabel *m_breakEvens = nullptr;
+    uncertainty::Options m_sensitivityOptions;
+    ComparisonSensitivity m_sensitivity; // of m_comparison once valid
+    QFutureWatcher<ComparisonSensitivity> m_sensitivityWatcher;
+    std::shared_ptr<std::atomic<bool>> m_sensitivityCancel; // the running job's
+    quint64 m_sensitivityId = 0;                            // of the newest comparison
+    quint64 m_sensitivityRunningId = 0;
+    bool m_sensitivityRunning = false;
+    bool m_sensitivityPending = false; // a newer comparison waits for the cancelled job to stop
     bool m_screenHooked = false;
 };
 

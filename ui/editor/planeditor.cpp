@@ -5,11 +5,16 @@
 #include "editor/sectionpresets.h"
 #include "plandocument.h"
 
+#include "core/uncertaintyio.h"
 #include "engine/engine.h"
+#include "engine/limits.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -265,6 +270,8 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         row.error->setStyleSheet(kErrorStyle);
         row.error->setWordWrap(true);
         row.field = field;
+        if (uncertainty::findInput(f->path().toStdString()))
+            addRangeActions(row);
         addRow(row.label, field);
         form->addWidget(row.error, line++, 0, 1, 2);
         row.error->hide();
@@ -479,6 +486,8 @@ void PlanEditor::refresh()
         const QSignalBlocker block(m_dpFollows);
         m_dpFollows->setChecked(m_doc->dpFollowsGpus());
     }
+    for (Row &row : m_rows)
+        showRange(row);
     for (Row &row : m_rows) {
         const bool show = row.bad || relevant(*row.info, plan);
         if (row.label->isHidden() == show) {
@@ -745,6 +754,97 @@ QWidget *PlanEditor::fieldEditor(const QString &path) const
         if (row.info->path() == path)
             return row.editor;
     return nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uncertainty ranges (issue 13): right-click a field's label.
+
+void PlanEditor::addRangeActions(Row &row)
+{
+    const size_t ri = static_cast<size_t>(&row - m_rows.data());
+    auto *set = new QAction(tr("Set uncertainty range..."), row.label);
+    set->setObjectName(objectNameFor(QStringLiteral("setRange"), row.info->path()));
+    auto *reset = new QAction(tr("Default uncertainty range"), row.label);
+    reset->setObjectName(objectNameFor(QStringLiteral("defaultRange"), row.info->path()));
+    row.label->addAction(set);
+    row.label->addAction(reset);
+    row.label->setContextMenuPolicy(Qt::ActionsContextMenu);
+    connect(set, &QAction::triggered, this, [this, ri] { askRange(m_rows[ri]); });
+    connect(reset, &QAction::triggered, this, [this, ri] { m_doc->setRange(*m_rows[ri].info, std::nullopt); });
+}
+
+void PlanEditor::showRange(Row &row)
+{
+    if (row.label->actions().isEmpty())
+        return;
+    const QJsonValue v = row.info->get(m_doc->scenario().plan);
+    const std::optional<Scenario::ValueRange> r = m_doc->scenario().rangeFor(row.info->path(), v);
+    const QString text = fieldText(row.info->label)
+        + (r ? QStringLiteral(" [%1 - %2]").arg(QString::number(r->low, 'g', 6), QString::number(r->high, 'g', 6)) : QString());
+    if (row.label->text() != text)
+        row.label->setText(text);
+    for (QAction *a : row.label->actions())
+        if (a->objectName().startsWith(QLatin1String("defaultRange")))
+            a->setEnabled(r.has_value());
+}
+
+void PlanEditor::askRange(Row &row)
+{
+    const FieldInfo &f = *row.info;
+    const QJsonValue v = f.get(m_doc->scenario().plan);
+    if (!v.isDouble())
+        return; // "GPU default", "auto": the value is not this field's own
+    // Start from the range in use: the given one, else the default of the field's kind.
+    const uncertainty::PlanInputs in = uncertainty::planInputs(m_doc->scenario().plan, scenarioNotes(m_doc->scenario(), m_doc->catalog()));
+    double low = v.toDouble(), high = v.toDouble();
+    for (const uncertainty::InputRange &r : in.inputs)
+        if (QLatin1String(r.info->path) == f.path()) {
+            low = r.low;
+            high = r.high;
+        }
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("rangeDialog"));
+    dialog.setWindowTitle(tr("Uncertainty range"));
+    auto *layout = new QFormLayout(&dialog);
+    auto *intro = new QLabel(tr("%1 is %2. The sensitivity draws it between these ends (half the samples below the value, "
+                                "half above) instead of the default range of its kind.")
+                                 .arg(fieldText(f.label), QString::number(v.toDouble(), 'g', 6)),
+                             &dialog);
+    intro->setWordWrap(true);
+    layout->addRow(intro);
+    const FieldLimit *lim = findFieldLimit(f.path().toStdString());
+    auto spin = [&](const char *name, double x) {
+        auto *s = new QDoubleSpinBox(&dialog);
+        s->setObjectName(QLatin1String(name));
+        s->setDecimals(std::max(f.decimals + 2, 4));
+        s->setRange(lim ? lim->min : 0, lim ? lim->max : 1e15);
+        s->setValue(x);
+        return s;
+    };
+    QDoubleSpinBox *lowBox = spin("rangeLow", low);
+    QDoubleSpinBox *highBox = spin("rangeHigh", high);
+    layout->addRow(tr("Low end:"), lowBox);
+    layout->addRow(tr("High end:"), highBox);
+    auto *error = new QLabel(&dialog);
+    error->setObjectName(QStringLiteral("rangeError"));
+    error->setStyleSheet(QStringLiteral("color: #b00020;"));
+    error->setWordWrap(true);
+    error->hide();
+    layout->addRow(error);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    layout->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        QString why;
+        const Scenario::ValueRange r{lowBox->value(), highBox->value()};
+        if (m_doc->setRange(f, r, &why) || why.isEmpty()) { // set, or already so
+            dialog.accept();
+            return;
+        }
+        error->setText(why);
+        error->show();
+    });
+    dialog.exec();
 }
 
 } // namespace commtax

@@ -6,7 +6,8 @@
 //
 // Object names, for tests and style sheets: "preset_<section>" (combo boxes),
 // "field_<section>_<key>" (editors), "slider_<section>_<key>", "error_<section>_<key>",
-// "group_<section>", "dpFollowsGpus", "scenarioName", "generalErrors".
+// "group_<section>", "dpFollowsGpus", "scenarioName", "generalErrors"; a field's uncertainty range:
+// "setRange_<section>_<key>", "defaultRange_<section>_<key>" (actions of its label) and "rangeDialog".
 
 #include "core/analysis.h"
 
@@ -76,6 +77,12 @@ private:
     void colourLabel(Row &row);
     QString defaultNote(const Group &g, const FieldInfo &f) const;
     QList<FieldError> blameWhatTheUserSet(QList<FieldError> errors) const;
+    // A field's uncertainty range: "Set uncertainty range..." and "Default uncertainty range" in
+    // its label's context menu (actions "setRange_<section>_<key>", "defaultRange_..."; the dialog
+    // "rangeDialog" with "rangeLow", "rangeHigh", "rangeError"); a given range shows in the label.
+    void addRangeActions(Row &row);
+    void showRange(Row &row);
+    void askRange(Row &row);
 
     PlanDocument *m_doc;
     QScrollArea *m_scroll = nullptr;

@@ -10,7 +10,8 @@
 
 namespace commtax {
 
-QString exportReportInteractively(QWidget *parent, const Comparison &c, const PresetCatalog &catalog)
+QString exportReportInteractively(QWidget *parent, const Comparison &c, const PresetCatalog &catalog,
+                                  const ComparisonSensitivity *sensitivity)
 {
     const QString pdf = QCoreApplication::translate("commtax::Report", "PDF report (*.pdf)");
     const QString csv = QCoreApplication::translate("commtax::Report", "CSV table (*.csv)");
@@ -24,13 +25,15 @@ QString exportReportInteractively(QWidget *parent, const Comparison &c, const Pr
     if (!reportFormatForFile(fileName, format))
         fileName += filter == csv ? QStringLiteral(".csv") : filter == json ? QStringLiteral(".json")
                                                                             : QStringLiteral(".pdf");
-    return exportReportToFile(parent, c, catalog, fileName);
+    return exportReportToFile(parent, c, catalog, fileName, sensitivity);
 }
 
-QString exportReportToFile(QWidget *parent, const Comparison &c, const PresetCatalog &catalog, const QString &fileName)
+QString exportReportToFile(QWidget *parent, const Comparison &c, const PresetCatalog &catalog, const QString &fileName,
+                           const ComparisonSensitivity *sensitivity)
 {
     ReportOptions options;
     options.catalog = &catalog;
+    options.sensitivity = sensitivity;
     QString error;
     if (!writeComparisonReport(c, fileName, options, &error)) {
         QMessageBox::warning(parent, QCoreApplication::translate("commtax::Report", "Cannot export the report"), error);

@@ -13,9 +13,13 @@ class QWidget;
 
 namespace commtax {
 
-QString exportReportInteractively(QWidget *parent, const Comparison &c, const PresetCatalog &catalog);
+// `sensitivity`: the comparison's, when the caller has it computed (null: the writer samples it).
+struct ComparisonSensitivity;
+QString exportReportInteractively(QWidget *parent, const Comparison &c, const PresetCatalog &catalog,
+                                  const ComparisonSensitivity *sensitivity = nullptr);
 
 // The same without the file dialog: the format follows fileName's suffix.
-QString exportReportToFile(QWidget *parent, const Comparison &c, const PresetCatalog &catalog, const QString &fileName);
+QString exportReportToFile(QWidget *parent, const Comparison &c, const PresetCatalog &catalog, const QString &fileName,
+                           const ComparisonSensitivity *sensitivity = nullptr);
 
 } // namespace commtax

@@ -6,6 +6,7 @@
 #include "compare/comparisontablemodel.h"
 #include "core/atomicfile.h"
 #include "library/comparisonio.h"
+#include "library/comparisonuncertainty.h"
 #include "library/libraryfiles.h"
 
 #include <qcustomplot.h>
@@ -22,6 +23,7 @@
 #include <QTextTable>
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -229,11 +231,16 @@ public:
 
     void chart(ComparisonChart which, double height)
     {
+        chart([&](QCustomPlot *plot) { drawComparisonChart(plot, which, m_c); }, height);
+    }
+    // A chart drawn by `draw` into a plot of the body's width.
+    void chart(const std::function<void(QCustomPlot *)> &draw, double height)
+    {
         auto plot = std::make_unique<QCustomPlot>();
         plot->setAttribute(Qt::WA_DontShowOnScreen);
         const QSize size{int(m_bodyWidth), int(height)};
         plot->resize(size);
-        drawComparisonChart(plot.get(), which, m_c);
+        draw(plot.get());
         m_charts.plots.push_back(std::move(plot));
         m_charts.sizes.push_back(QSizeF(size));
         QTextCharFormat cf;
@@ -659,12 +666,103 @@ void auditTrail(ReportDocument &doc, const Comparison &c, const ReportOptions &o
     doc.table({QCoreApplication::translate("commtax::Report", "Input"), QStringLiteral("SHA-256")}, rows, {34, 66}, 7);
 }
 
-void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
+// Sensitivity (issue 13): the P10-P90 of each plan, the odds that each is the cheapest and the
+// fastest, the recommended plan's tornado, and the input break-evens.
+void sensitivitySection(ReportDocument &doc, const Comparison &c, const ComparisonSensitivity &s)
+{
+    using uncertainty::Metric;
+    const int n = int(c.plans.size());
+    doc.heading(QCoreApplication::translate("commtax::Report", "Sensitivity"), 1, true);
+    doc.paragraph(QCoreApplication::translate("commtax::Report", "How sure the figures are: %1 Latin hypercube samples (seed %2; the same seed gives the same "
+                                                                 "numbers) of every uncertain input within its range: the range a plan file gives, else "
+                                                                 "+-2% of a datasheet figure, +-10% of a measured, derived or user figure, +-25% of an "
+                                                                 "assumption. Inputs the plans share are drawn together. P10: 1 sample in 10 is lower; "
+                                                                 "P90: 1 in 10 is higher.")
+                      .arg(s.samples)
+                      .arg(s.seed),
+                  8.5, true);
+    auto range = [&](int i, Metric m, QString (*text)(double)) {
+        const PlanSensitivity &p = s.plans[std::size_t(i)];
+        if (!p.valid)
+            return Cell{QStringLiteral("-")};
+        const uncertainty::Percentiles q = p.of(m);
+        return Cell{QStringLiteral("%1 - %2 (P50 %3)").arg(text(q.p10), text(q.p90), text(q.p50))};
+    };
+    auto days = [](double v) { return formatNumber(v, 1); };
+    auto money = [](double v) { return formatUsd(v); };
+    // An input's end: whole numbers from 1,000 up ("18750"), else four significant digits.
+    auto inputNumber = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 4); };
+    auto percent = [](double v) { return QString(formatNumber(100.0 * v, 0) + QLatin1Char('%')); };
+    QList<QList<Cell>> rows;
+    const struct {
+        const char *label;
+        Metric metric;
+        QString (*text)(double);
+    } ranges[] = {
+        {QT_TRANSLATE_NOOP("commtax::Report", "Days to train, P10 - P90"), Metric::DaysToTrain, days},
+        {QT_TRANSLATE_NOOP("commtax::Report", "USD per billion tokens, P10 - P90"), Metric::CostPerBillionTokens, money},
+        {QT_TRANSLATE_NOOP("commtax::Report", "TCO of the run, P10 - P90"), Metric::Tco, money},
+    };
+    for (const auto &r : ranges) {
+        QList<Cell> row{Cell{QCoreApplication::translate("commtax::Report", r.label)}};
+        for (int i = 0; i < n; ++i)
+            row << range(i, r.metric, r.text);
+        rows << row;
+    }
+    double bestCheap = 0, bestFast = 0;
+    for (const PlanSensitivity &p : s.plans) {
+        bestCheap = std::max(bestCheap, p.probabilityCheapest);
+        bestFast = std::max(bestFast, p.probabilityFastest);
+    }
+    QList<Cell> cheapest{Cell{QCoreApplication::translate("commtax::Report", "Probability of being the cheapest"), true}};
+    QList<Cell> fastest{Cell{QCoreApplication::translate("commtax::Report", "Probability of being the fastest"), true}};
+    for (int i = 0; i < n; ++i) {
+        const PlanSensitivity &p = s.plans[std::size_t(i)];
+        cheapest << Cell{p.valid ? percent(p.probabilityCheapest) : QStringLiteral("-"), false, p.valid && p.probabilityCheapest == bestCheap && bestCheap > 0};
+        fastest << Cell{p.valid ? percent(p.probabilityFastest) : QStringLiteral("-"), false, p.valid && p.probabilityFastest == bestFast && bestFast > 0};
+    }
+    rows << cheapest << fastest;
+    doc.table(planHeader(c, QCoreApplication::translate("commtax::Report", "Over the input ranges")), rows, evenWidths(n > 5 ? 22 : 26, n), n > 5 ? 6.5 : 7.5);
+
+    doc.chart([&](QCustomPlot *plot) { drawCostRanges(plot, c, s); }, 300);
+    if (s.recommended >= 0) {
+        doc.chart([&](QCustomPlot *plot) { drawRecommendedTornado(plot, c, s); }, 380);
+        QList<QList<Cell>> bars;
+        const PlanSensitivity &rec = s.plans[std::size_t(s.recommended)];
+        for (std::size_t i = 0; i < rec.costTornado.size() && i < 10; ++i) {
+            const uncertainty::TornadoBar &b = rec.costTornado[i];
+            QString daysText = QStringLiteral("-");
+            for (const uncertainty::TornadoBar &d : rec.daysTornado)
+                if (d.input == b.input)
+                    daysText = QStringLiteral("%1 to %2").arg(formatNumber(d.low, 1), formatNumber(d.high, 1));
+            bars << QList<Cell>{Cell{inputLabel(QString::fromStdString(b.input)) + QStringLiteral(" (") + QString::fromStdString(b.input) + QLatin1Char(')')},
+                                Cell{QStringLiteral("%1 to %2").arg(inputNumber(b.input_low), inputNumber(b.input_high))},
+                                Cell{QStringLiteral("%1 to %2").arg(formatUsd(b.low), formatUsd(b.high))},
+                                Cell{daysText}};
+        }
+        doc.heading(QCoreApplication::translate("commtax::Report", "What moves the recommended plan's cost (%1)").arg(c.plans[s.recommended].name), 2, false);
+        doc.table({QCoreApplication::translate("commtax::Report", "Input"), QCoreApplication::translate("commtax::Report", "Range"),
+                   QCoreApplication::translate("commtax::Report", "USD per billion tokens"), QCoreApplication::translate("commtax::Report", "Days to train")},
+                  bars, {40, 18, 24, 18}, 7.5);
+    }
+    doc.heading(QCoreApplication::translate("commtax::Report", "Input break-evens"), 2, false);
+    QStringList sentences;
+    for (const uncertainty::BreakEven &b : keyBreakEvens(s, 3))
+        sentences << breakEvenSentence(c, b);
+    if (sentences.isEmpty())
+        doc.paragraph(QCoreApplication::translate("commtax::Report", "No single input, moved within its field's limits, makes another plan as cheap as the cheapest."), 8.5, true);
+    else
+        doc.bullets(sentences);
+}
+
+void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &o, const ComparisonSensitivity *s)
 {
     reportOpening(doc, c, o);
     plansCompared(doc, c);
     comparisonTable(doc, c);
     comparisonCharts(doc, c);
+    if (s && s->valid)
+        sensitivitySection(doc, c, *s);
     billOfMaterialsTable(doc, c);
     costBreakdownTable(doc, c);
     assumptionsAndSources(doc, c, o);
@@ -683,7 +781,7 @@ void drawFooter(QPainter &p, const QRectF &page, const QString &left, int index,
     p.drawText(line, Qt::AlignRight | Qt::AlignVCenter, QCoreApplication::translate("commtax::Report", "Page %1 of %2").arg(index).arg(count));
 }
 
-bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions &o, QString *error, int *pages)
+bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions &o, const ComparisonSensitivity *s, QString *error, int *pages)
 {
     const QString title = reportTitle(c, o);
     int pageCount = 0;
@@ -700,7 +798,7 @@ bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions 
             const QSizeF body(page.width() - 2 * kMargin, page.height() - 2 * kMargin - kFooterHeight / 2);
             ReportDocument doc(c, &writer, body);
             doc.beginBuild();
-            buildReport(doc, c, o);
+            buildReport(doc, c, o, s);
             doc.endBuild();
             pageCount = doc.document().pageCount();
 
@@ -754,12 +852,27 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
             *error = QCoreApplication::translate("commtax::Report", "no plans to report on");
         return false;
     }
+    // The sensitivity: the caller's (the comparison view's, already computed), else sampled here.
+    std::optional<ComparisonSensitivity> sampled;
+    const ComparisonSensitivity *sensitivity = options.sensitivity;
+    if (!sensitivity && options.sensitivityOptions.samples > 0) {
+        uncertainty::Options opt = options.sensitivityOptions;
+        opt.threads = 0; // every core; the numbers do not depend on it
+        sampled = comparisonSensitivity(c, options.catalog ? *options.catalog : PresetCatalog::builtIn(), opt);
+        sensitivity = &*sampled;
+    }
+    if (sensitivity && !sensitivity->valid)
+        sensitivity = nullptr;
     switch (format) {
     case ReportFormat::Csv:
-        return writeFileAtomically(fileName, (options.csvBom ? QByteArrayLiteral("\xEF\xBB\xBF") : QByteArray()) + comparisonToCsv(c).toUtf8(), error);
-    case ReportFormat::Json:
-        return writeFileAtomically(fileName, QJsonDocument(comparisonToJson(c)).toJson(QJsonDocument::Indented), error);
-    case ReportFormat::Pdf: return writePdf(c, fileName, options, error, pages);
+        return writeFileAtomically(fileName, (options.csvBom ? QByteArrayLiteral("\xEF\xBB\xBF") : QByteArray()) + comparisonToCsv(c, sensitivity).toUtf8(), error);
+    case ReportFormat::Json: {
+        QJsonObject root = comparisonToJson(c);
+        if (sensitivity)
+            root.insert(QStringLiteral("uncertainty"), comparisonSensitivityToJson(c, *sensitivity));
+        return writeFileAtomically(fileName, QJsonDocument(root).toJson(QJsonDocument::Indented), error);
+    }
+    case ReportFormat::Pdf: return writePdf(c, fileName, options, sensitivity, error, pages);
     }
     return false;
 }

@@ -4,7 +4,9 @@
 //
 // The PDF (A4, vector throughout): title and date, the question, the recommendation written from
 // the numbers, the plans compared with the engine's warnings beside each, the comparison table
-// with the best values marked, the charts, the break-even figures, a bill of materials, the cost
+// with the best values marked, the charts, the break-even figures, the sensitivity (P10-P90 per
+// plan, the odds of being the cheapest and the fastest, the recommended plan's tornado, the input
+// break-evens; issue 13), a bill of materials, the cost
 // breakdown, the assumptions with their provenance and sources (a value the plan file gives a
 // kind and source keeps them), and an audit trail (tool version, date, each input file's name and
 // SHA-256). "Page i of N" on every page; table headers repeat on every page a table spans. The charts are the comparison view's QCustomPlots drawn straight into the PDF at
@@ -14,6 +16,7 @@
 // widgets); without a display, QT_QPA_PLATFORM=offscreen works.
 
 #include "library/compare.h"
+#include "library/comparisonuncertainty.h"
 
 #include <QDateTime>
 #include <QString>
@@ -40,6 +43,11 @@ struct ReportOptions {
     };
     QList<Input> inputs;
     bool csvBom = false; // CSV: start with a UTF-8 byte order mark (for Excel)
+    // The sensitivity section (PDF page, CSV columns, JSON "uncertainty"; issue 13): the one
+    // given (the comparison view's, computed for this comparison), else sampled with these
+    // options; 0 samples leaves it out.
+    const ComparisonSensitivity *sensitivity = nullptr;
+    uncertainty::Options sensitivityOptions; // 2,000 samples, seed 1
 };
 
 // Write the report the file name asks for. False with a reason; an existing file is then left as

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparisonuncertainty.h"
+
+#include "comparisonio.h"
+#include "core/uncertaintyio.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+
+namespace commtax {
+
+using namespace uncertainty;
+
+namespace {
+// The metrics the reports show a range of, in their order.
+constexpr Metric kReportedMetrics[] = {Metric::DaysToTrain, Metric::CostPerBillionTokens, Metric::Tco};
+
+QJsonValue number(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null); }
+QString csvNumber(double v) { return std::isfinite(v) ? QString::number(v, 'g', 12) : QString(); }
+// "0.4644", "2518", "20140": four significant digits, never an exponent for money.
+QString shortNumber(double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 4); }
+
+QJsonArray tornadoJson(const std::vector<TornadoBar> &bars)
+{
+    QJsonArray out;
+    for (const TornadoBar &b : bars)
+        out.append(QJsonObject{{QStringLiteral("input"), QString::fromStdString(b.input)},
+                               {QStringLiteral("metric"), QLatin1String(metricKey(b.metric))},
+                               {QStringLiteral("input_low"), b.input_low},
+                               {QStringLiteral("input_high"), b.input_high},
+                               {QStringLiteral("low"), number(b.low)},
+                               {QStringLiteral("high"), number(b.high)},
+                               {QStringLiteral("swing"), number(b.swing)}});
+    return out;
+}
+} // namespace
+
+std::vector<PlanInputs> comparisonInputs(const Comparison &c, const PresetCatalog &catalog)
+{
+    std::vector<PlanInputs> out;
+    out.reserve(std::size_t(c.plans.size()));
+    for (const ComparedPlan &p : c.plans) {
+        // The kinds and ranges the scenario states, on the plan as compared (normalisation and
+        // the best layout change sizes and layouts, never an uncertain input).
+        Scenario compared = p.scenario;
+        compared.plan = p.plan;
+        out.push_back(planInputs(p.plan, scenarioNotes(compared, catalog)));
+    }
+    return out;
+}
+
+ComparisonSensitivity comparisonSensitivity(const Comparison &c, const PresetCatalog &catalog, const Options &options,
+                                            const std::atomic<bool> *cancel)
+{
+    QElapsedTimer clock;
+    clock.start();
+    ComparisonSensitivity s;
+    s.samples = std::max(options.samples, 0);
+    s.seed = options.seed;
+    s.recommended = c.cheapest();
+    s.plans.resize(std::size_t(c.plans.size()));
+    const auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    if (s.samples == 0 || c.plans.isEmpty())
+        return s;
+    Options o = options;
+    o.cancel = cancel;
+    const std::vector<PlanInputs> inputs = comparisonInputs(c, catalog);
+    // Win odds among the plans that evaluate; a plan that does not never wins (0).
+    std::vector<PlanInputs> valid;
+    std::vector<std::size_t> validIndex;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (!c.plans[qsizetype(i)].valid)
+            continue;
+        PlanSensitivity &ps = s.plans[i];
+        const Summary sum = monteCarlo(inputs[i], o);
+        if (sum.cancelled || stopped()) {
+            s.cancelled = true;
+            return s;
+        }
+        ps.valid = true;
+        ps.invalid = sum.invalid;
+        std::copy(std::begin(sum.metric), std::end(sum.metric), std::begin(ps.metric));
+        ps.costTornado = tornado(inputs[i], Metric::CostPerBillionTokens);
+        ps.daysTornado = tornado(inputs[i], Metric::DaysToTrain);
+        valid.push_back(inputs[i]);
+        validIndex.push_back(i);
+    }
+    if (stopped()) {
+        s.cancelled = true;
+        return s;
+    }
+    const WinOdds odds = winOdds(valid, o);
+    for (std::size_t j = 0; j < validIndex.size(); ++j) {
+        s.plans[validIndex[j]].probabilityCheapest = odds.cheapest[j];
+        s.plans[validIndex[j]].probabilityFastest = odds.fastest[j];
+    }
+    if (stopped()) {
+        s.cancelled = true;
+        return s;
+    }
+    // Break-evens name plans by their index in the comparison.
+    s.breakEvens = uncertainty::breakEvens(valid);
+    for (BreakEven &b : s.breakEvens) {
+        b.plan = int(validIndex[std::size_t(b.plan)]);
+        b.against = int(validIndex[std::size_t(b.against)]);
+        b.owner = int(validIndex[std::size_t(b.owner)]);
+    }
+    s.valid = !stopped();
+    s.cancelled = !s.valid;
+    s.elapsedMs = double(clock.nsecsElapsed()) / 1e6;
+    return s;
+}
+
+std::vector<BreakEven> keyBreakEvens(const ComparisonSensitivity &s, int perPlan)
+{
+    std::vector<BreakEven> all = s.breakEvens;
+    const auto distance = [](const BreakEven &b) {
+        return std::fabs(b.break_even - b.value) / std::max(std::fabs(b.value), 1e-12);
+    };
+    std::stable_sort(all.begin(), all.end(), [&](const BreakEven &a, const BreakEven &b) {
+        if (a.plan != b.plan)
+            return a.plan < b.plan;
+        if (a.within_range != b.within_range)
+            return a.within_range;
+        return distance(a) < distance(b);
+    });
+    std::vector<BreakEven> out;
+    int taken = 0, plan = -1;
+    for (const BreakEven &b : all) {
+        if (b.plan != plan) {
+            plan = b.plan;
+            taken = 0;
+        }
+        if (taken++ < perPlan)
+            out.push_back(b);
+    }
+    return out;
+}
+
+QString inputLabel(const QString &path)
+{
+    for (const FieldInfo &f : planFields()) {
+        if (f.path() != path)
+            continue;
+        static const QRegularExpression unit(QStringLiteral("\\s*\\([^)]*\\)$"));
+        QString name = QLatin1String(f.label);
+        name.remove(unit);
+        // "GPU price" keeps its capital, "Network efficiency" becomes "network efficiency".
+        if (name.size() > 1 && name[1].isLower())
+            name[0] = name[0].toLower();
+        return name;
+    }
+    return path;
+}
+
+QString breakEvenSentence(const Comparison &c, const BreakEven &b)
+{
+    const QString plan = c.plans.value(b.plan).name, against = c.plans.value(b.against).name;
+    QString whose;
+    if (b.shared)
+        whose = QStringLiteral("the %1 both share").arg(inputLabel(QString::fromStdString(b.input)));
+    else if (b.owner == b.plan)
+        whose = QStringLiteral("its %1").arg(inputLabel(QString::fromStdString(b.input)));
+    else
+        whose = QStringLiteral("the %1 of %2").arg(inputLabel(QString::fromStdString(b.input)), against);
+    return QStringLiteral("%1 matches %2 on cost if %3 %4 %5 (now %6; %7 its range).")
+        .arg(plan, against, whose, b.plan_cheaper_above ? QStringLiteral("exceeds") : QStringLiteral("falls below"),
+             shortNumber(b.break_even), shortNumber(b.value),
+             b.within_range ? QStringLiteral("inside") : QStringLiteral("outside"));
+}
+
+QJsonObject comparisonSensitivityToJson(const Comparison &c, const ComparisonSensitivity &s)
+{
+    QJsonObject u;
+    u.insert(QStringLiteral("method"), QStringLiteral("latin-hypercube"));
+    u.insert(QStringLiteral("samples"), s.samples);
+    u.insert(QStringLiteral("seed"), double(s.seed));
+    u.insert(QStringLiteral("recommended"), s.recommended >= 0 ? QJsonValue(c.plans.value(s.recommended).name) : QJsonValue(QJsonValue::Null));
+    QJsonArray plans;
+    for (std::size_t i = 0; i < s.plans.size(); ++i) {
+        const PlanSensitivity &p = s.plans[i];
+        QJsonObject o{{QStringLiteral("plan"), c.plans.value(qsizetype(i)).name}, {QStringLiteral("valid"), p.valid}};
+        if (p.valid) {
+            o.insert(QStringLiteral("invalid_samples"), p.invalid);
+            for (std::size_t m = 0; m < kMetricCount; ++m)
+                o.insert(QLatin1String(metricKey(kMetrics[m])), QJsonObject{{QStringLiteral("p10"), number(p.metric[m].p10)}, {QStringLiteral("p50"), number(p.metric[m].p50)}, {QStringLiteral("p90"), number(p.metric[m].p90)}});
+            o.insert(QStringLiteral("probability_cheapest"), p.probabilityCheapest);
+            o.insert(QStringLiteral("probability_fastest"), p.probabilityFastest);
+            QJsonArray bars = tornadoJson(p.costTornado);
+            for (const QJsonValue &b : tornadoJson(p.daysTornado))
+                bars.append(b);
+            o.insert(QStringLiteral("sensitivity"), bars);
+        }
+        plans.append(o);
+    }
+    u.insert(QStringLiteral("plans"), plans);
+    QJsonArray be;
+    for (const BreakEven &b : s.breakEvens)
+        be.append(QJsonObject{{QStringLiteral("plan"), c.plans.value(b.plan).name},
+                              {QStringLiteral("against"), c.plans.value(b.against).name},
+                              {QStringLiteral("input"), QString::fromStdString(b.input)},
+                              {QStringLiteral("owner"), b.shared ? QStringLiteral("both") : c.plans.value(b.owner).name},
+                              {QStringLiteral("value"), b.value},
+                              {QStringLiteral("break_even"), b.break_even},
+                              {QStringLiteral("plan_cheaper_above"), b.plan_cheaper_above},
+                              {QStringLiteral("within_range"), b.within_range},
+                              {QStringLiteral("text"), breakEvenSentence(c, b)}});
+    u.insert(QStringLiteral("break_evens"), be);
+    return u;
+}
+
+QStringList sensitivityColumns()
+{
+    QStringList cols = {QStringLiteral("uncertainty_samples"), QStringLiteral("uncertainty_seed")};
+    for (Metric m : kReportedMetrics)
+        for (const char *q : {"p10", "p50", "p90"})
+            cols << QLatin1String(metricKey(m)) + QLatin1Char('_') + QLatin1String(q);
+    cols << QStringLiteral("probability_cheapest") << QStringLiteral("probability_fastest")
+         << QStringLiteral("cost_tornado") << QStringLiteral("break_evens");
+    return cols;
+}
+
+QStringList sensitivityCsvValues(const Comparison &c, const ComparisonSensitivity &s, int plan)
+{
+    QStringList row{QString::number(s.samples), QString::number(s.seed)};
+    const PlanSensitivity *p = plan >= 0 && std::size_t(plan) < s.plans.size() && s.plans[std::size_t(plan)].valid ? &s.plans[std::size_t(plan)] : nullptr;
+    for (Metric m : kReportedMetrics) {
+        const Percentiles q = p ? p->of(m) : Percentiles{NAN, NAN, NAN};
+        row << csvNumber(q.p10) << csvNumber(q.p50) << csvNumber(q.p90);
+    }
+    row << (p ? csvNumber(p->probabilityCheapest) : QString()) << (p ? csvNumber(p->probabilityFastest) : QString());
+    // "input low..high: cost low..high", largest swing first; the break-evens as sentences.
+    QStringList bars;
+    if (p)
+        for (const TornadoBar &b : p->costTornado)
+            bars << QStringLiteral("%1 %2..%3: %4..%5").arg(QString::fromStdString(b.input), csvNumber(b.input_low), csvNumber(b.input_high), csvNumber(b.low), csvNumber(b.high));
+    row << bars.join(QStringLiteral("; "));
+    QStringList be;
+    for (const BreakEven &b : s.breakEvens)
+        if (b.plan == plan)
+            be << breakEvenSentence(c, b);
+    row << be.join(QLatin1Char(' '));
+    return row;
+}
+
+} // namespace commtax
