@@ -685,6 +685,71 @@ private Q_SLOTS:
         // $11.008M / (768 - 31.4496 - 62.8311) $/h = 16,342 h = 22.39 months
         QVERIFY_NEAR(row.buyRent.months, 11.008e6 / (768.0 - 31.4496 - 11.008e6 * 0.05 / 8760.0) / 730.0, 1e-9);
     }
+    void financeByHand()
+    {
+        // Issue 12: utilisation, residual value and cost of capital. $100,000 of hardware over
+        // 4 years at 8%: annuity factor (1 - 1.08^-4) / 0.08 = 3.312127; residual 20% is worth
+        // $20,000 / 1.08^4 = $14,700.60 today, so capital costs (100,000 - 14,700.60) / 3.312127
+        // = $25,753.66 a year; upkeep 5% = $5,000 a year. At 50% utilisation both fall on 4,380
+        // hours of use a year: (25,753.66 + 5,000) / 4,380 + $1/h energy = $8.02138 per hour of use.
+        Plan buy = handPlan();
+        buy.gpu.price_usd = 10000;
+        buy.cluster.node_price_usd = 20000;
+        buy.cluster.network_cost_per_gpu_usd = 0;
+        buy.economics.upkeep_pct = 5;
+        buy.economics.utilisation = 0.5;
+        buy.economics.residual_fraction = 0.2;
+        buy.economics.cost_of_capital = 0.08;
+        QVERIFY_NEAR(annuityFactor(0.08, 4), 3.3121268400, 1e-10);
+        QVERIFY_NEAR(annuityFactor(0, 4), 4.0, 1e-15);
+        QVERIFY_NEAR(capitalUsdPerYear(buy.economics, 100000), 25753.664356, 1e-9);
+        const Result rb = handResult();
+        const CostBreakdown b = costBreakdown(buy, rb);
+        QVERIFY_NEAR(b.capex_usd, 100000.0, 1e-15);
+        QVERIFY_NEAR(b.residual_value_usd, 20000.0, 1e-15);
+        QVERIFY_NEAR(b.depreciation_usd_per_hour, 25753.664356 / 4380.0, 1e-9);
+        QVERIFY_NEAR(b.upkeep_usd_per_hour, 5000.0 / 4380.0, 1e-12);
+        QVERIFY_NEAR(b.total_usd_per_hour, 8.0213845562, 1e-10);
+        // Net present cost: capex less the residual's present value, plus 4 years of upkeep and
+        // energy (4,380 h x $1) discounted: 100,000 - 14,700.60 + 3.312127 x 9,380 = $116,367.15
+        QVERIFY_NEAR(b.net_present_cost_usd, 100000.0 - 20000.0 / std::pow(1.08, 4) + 3.3121268400 * (5000.0 + 4380.0), 1e-10);
+        QVERIFY_NEAR(b.net_present_cost_usd, 116367.1527, 1e-9);
+        // Buy against rent at $16 per hour of use: equal over the horizon at
+        // u* = (25,753.66 + 5,000) / (8,760 x (16 - 1)) = 23.40%; payback at 50% utilisation after
+        // 100,000 / ((16 - 1) x 0.5 - 5,000 / 8,760) = 14,432 h = 19.77 calendar months.
+        Plan rent = buy;
+        rent.economics.mode = EconomicsMode::Rent;
+        Result rr = rb;
+        rr.cost_per_hour_usd = 16;
+        const BuyRentBreakEven br = buyVersusRent(buy, rb, rent, rr);
+        QVERIFY(br.applicable && br.reachable);
+        QVERIFY_NEAR(br.break_even_utilisation, 0.2340461519, 1e-9);
+        QVERIFY_NEAR(br.months, 19.7693574959, 1e-9);
+        QVERIFY_NEAR(br.cumulativeBuyUsd(br.months), br.cumulativeRentUsd(br.months), 1e-12);
+        // at u*, buying costs what renting costs per hour of use
+        buy.economics.utilisation = br.break_even_utilisation;
+        QVERIFY_NEAR(costBreakdown(buy, rb).total_usd_per_hour, 16.0, 1e-12);
+        // rent below the energy: no utilisation makes buying cheaper
+        rr.cost_per_hour_usd = 0.5;
+        QVERIFY(!std::isfinite(buyVersusRent(buy, rb, rent, rr).break_even_utilisation));
+
+        // The engine prices the same way: the default H100 plan at 50%, residual 20%, 8%.
+        Plan h100 = defaultComparison().first().plan;
+        const Result base = evaluateValid(h100);
+        h100.economics.utilisation = 0.5;
+        h100.economics.residual_fraction = 0.2;
+        h100.economics.cost_of_capital = 0.08;
+        const Result r = evaluateValid(h100);
+        const double capex = 11.008e6; // 256 x $25,000 + 32 x $120,000 + 256 x $3,000
+        const double capital = (capex - 0.2 * capex / std::pow(1.08, 4)) / 3.3121268400;
+        const double perUseHour = (capital + 0.05 * capex) / 4380.0 + 31.4496;
+        QVERIFY_NEAR(r.cost_per_hour_usd, perUseHour, 1e-9);
+        QVERIFY_NEAR(r.tco_usd, perUseHour * base.days_to_train * 24.0, 1e-9);
+        QVERIFY_NEAR(r.lifetime_tco_usd, perUseHour * 4380.0 * 4.0, 1e-9);
+        QVERIFY_NEAR(r.cost_per_billion_tokens_usd, base.cost_per_billion_tokens_usd * perUseHour / base.cost_per_hour_usd, 1e-9);
+        // the defaults (100%, no residual, no cost of capital) are straight-line depreciation
+        QVERIFY_NEAR(base.cost_per_hour_usd, capex / 35040.0 + 0.05 * capex / 8760.0 + 31.4496, 1e-12);
+    }
     void feasibleGpuCountsByHand()
     {
         // tp=2, pp=4, B=1024, b=1: dp must divide 1024 and 8*dp GPUs fill nodes of 8:

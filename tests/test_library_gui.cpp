@@ -927,7 +927,7 @@ private Q_SLOTS:
         const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);
         QString error;
         QVERIFY(!writeComparisonReport(c, m_dir.filePath(QStringLiteral("report.docx")), ReportOptions{}, &error));
-        QVERIFY(error.contains(QStringLiteral(".pdf, .csv or .json")));
+        QVERIFY(error.contains(QStringLiteral(".pdf, .csv, .json or .xlsx")));
         // a failed write leaves the old file as it was
         const QString blocked = m_dir.filePath(QStringLiteral("no-such-dir/report.csv"));
         QVERIFY(!writeComparisonReport(c, blocked, ReportOptions{}, &error));
@@ -1053,7 +1053,7 @@ private Q_SLOTS:
         QTest::addRow("one plan") << QStringList{QStringLiteral("report"), a, QStringLiteral("-o"), out} << 2 << QStringLiteral("2 to 8");
         QTest::addRow("no output") << QStringList{QStringLiteral("report"), a, b} << 2 << QStringLiteral("-o OUT");
         QTest::addRow("bad suffix") << QStringList{QStringLiteral("report"), a, b, QStringLiteral("-o"), QStringLiteral("x.txt")} << 2
-                                    << QStringLiteral(".pdf, .csv or .json");
+                                    << QStringLiteral(".pdf, .csv, .json or .xlsx");
         QTest::addRow("bad normalize") << QStringList{QStringLiteral("report"), a, b, QStringLiteral("-o"), out,
                                                       QStringLiteral("--normalize"), QStringLiteral("money")}
                                        << 2 << QStringLiteral("--normalize");

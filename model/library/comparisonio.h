@@ -18,6 +18,20 @@ QStringList comparisonColumns();
 QString comparisonToCsv(const Comparison &c);
 QJsonObject comparisonToJson(const Comparison &c);
 
+// Every input figure of every plan with where it comes from (the PDF's assumptions, the xlsx's
+// and CSV's inputs). The plan file's stated kind and source win ({"value", "kind", "source"});
+// else, in model, GPU and cluster, the preset's provenance while the field keeps the preset's
+// value; else economics at the default of a new plan are assumptions ("Commtax default");
+// anything else was set by the user or the plan file.
+struct InputFigure {
+    int plan = 0; // index into Comparison::plans
+    const FieldInfo *field = nullptr;
+    QJsonValue value;
+    Provenance provenance;
+};
+QList<InputFigure> comparisonInputs(const Comparison &c, const PresetCatalog &catalog);
+inline constexpr const char *kDefaultEconomicsSource = "Commtax defaults (README, docs/model.md section 9): editable assumptions";
+
 QString comparisonQuestion(const Comparison &c);
 // The recommendation: the cheapest plan that runs and why, then what stands out (fastest,
 // least capital, plans that do not fit, a network bottleneck, the runner-up's break-even GPU

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportwriter.h"
 #include "modeltext.h"
+#include "reportxlsx.h"
 
 #include "compare/comparisoncharts.h"
 #include "compare/comparisontablemodel.h"
@@ -37,6 +38,8 @@ bool reportFormatForFile(const QString &fileName, ReportFormat &out)
         out = ReportFormat::Csv;
     else if (suffix == QLatin1String("json"))
         out = ReportFormat::Json;
+    else if (suffix == QLatin1String("xlsx"))
+        out = ReportFormat::Xlsx;
     else
         return false;
     return true;
@@ -422,8 +425,25 @@ void reportOpening(ReportDocument &doc, const Comparison &c, const ReportOptions
     doc.bullets(comparisonFindings(c));
 }
 
+// The vendor's quote a plan's prices come from, for the economics cell: "Quote Q-123 from
+// Vendor X, 2025-01-10, valid until 2025-03-31", marked when it has expired by the report's date.
+QString quoteText(const Scenario::Quote &q, const QDate &reportDate)
+{
+    if (q.isEmpty())
+        return QString();
+    QString text = QCoreApplication::translate("commtax::Report", "Quote %1 from %2").arg(q.id, q.vendor);
+    if (!q.date.isEmpty())
+        text += QStringLiteral(", ") + q.date;
+    if (!q.validUntil.isEmpty()) {
+        text += QCoreApplication::translate("commtax::Report", ", valid until %1").arg(q.validUntil);
+        if (QDate::fromString(q.validUntil, Qt::ISODate) < reportDate)
+            text += QCoreApplication::translate("commtax::Report", " (expired)");
+    }
+    return text;
+}
+
 // Each plan in one line: hardware, size and layout, economics, how it was normalised.
-void plansCompared(ReportDocument &doc, const Comparison &c)
+void plansCompared(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
 {
     doc.heading(QCoreApplication::translate("commtax::Report", "Plans compared"), 1, false);
     QList<QList<Cell>> rows;
@@ -441,9 +461,10 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
                      .arg(pl.training.tp)
                      .arg(pl.training.pp)
                      .arg(pl.training.dp)},
-            Cell{pl.economics.mode == EconomicsMode::Rent
-                     ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(rentUsdPerGpuHour(pl)))
-                     : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0))},
+            Cell{(pl.economics.mode == EconomicsMode::Rent
+                      ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(rentUsdPerGpuHour(pl)))
+                      : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0)))
+                 + (p.scenario.quote.isEmpty() ? QString() : QLatin1Char('\n') + quoteText(p.scenario.quote, o.date.date()))},
             Cell{!p.valid               ? QStringLiteral("invalid: ") + p.error
                      : i == c.reference ? (p.note.isEmpty() ? QStringLiteral("reference") : QStringLiteral("reference; ") + p.note)
                      : p.note.isEmpty() ? normalizationLabel(c.normalization).toLower()
@@ -453,7 +474,7 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
     }
     doc.table({QCoreApplication::translate("commtax::Report", "Plan"), QStringLiteral("GPU"), QCoreApplication::translate("commtax::Report", "Cluster"), QCoreApplication::translate("commtax::Report", "Size and layout"),
                QCoreApplication::translate("commtax::Report", "Economics"), QCoreApplication::translate("commtax::Report", "Normalisation: ") + normalizationLabel(c.normalization) + (c.bestLayout.enabled ? QCoreApplication::translate("commtax::Report", ", best layout") : QString())},
-              rows, {14, 16, 20, 20, 10, 20}, 7.5);
+              rows, {14, 14, 17, 19, 16, 20}, 7.5);
 
     // The engine's warnings, each beside the plan it concerns (the JSON has them per plan too).
     QList<QList<Cell>> warnings;
@@ -662,7 +683,7 @@ void auditTrail(ReportDocument &doc, const Comparison &c, const ReportOptions &o
 void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
 {
     reportOpening(doc, c, o);
-    plansCompared(doc, c);
+    plansCompared(doc, c, o);
     comparisonTable(doc, c);
     comparisonCharts(doc, c);
     billOfMaterialsTable(doc, c);
@@ -746,7 +767,7 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
     ReportFormat format;
     if (!reportFormatForFile(fileName, format)) {
         if (error)
-            *error = fileName + QCoreApplication::translate("commtax::Report", ": the report's name must end in .pdf, .csv or .json");
+            *error = fileName + QCoreApplication::translate("commtax::Report", ": the report's name must end in .pdf, .csv, .json or .xlsx");
         return false;
     }
     if (c.plans.isEmpty()) {
@@ -760,6 +781,7 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
     case ReportFormat::Json:
         return writeFileAtomically(fileName, QJsonDocument(comparisonToJson(c)).toJson(QJsonDocument::Indented), error);
     case ReportFormat::Pdf: return writePdf(c, fileName, options, error, pages);
+    case ReportFormat::Xlsx: return writeComparisonXlsx(c, fileName, options, error);
     }
     return false;
 }

@@ -1,0 +1,9 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Report files read back as a spreadsheet would (issue 12): the xlsx workbook's sheets, number
+# cells and formats against the JSON report and hand calculations from the preset files.
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_FOUND)
+  add_test(NAME test_xlsx_report COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/report/test_xlsx_report.py
+           $<TARGET_FILE:commtax> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(test_xlsx_report PROPERTIES ENVIRONMENT "${COMMTAX_TEST_ENVIRONMENT}" TIMEOUT 120)
+endif()
