@@ -884,7 +884,7 @@ private Q_SLOTS:
         const QList<QStringList> rows = parseCsv(csv);
         QCOMPARE(rows.size(), 4);
         const QStringList header = rows.first();
-        QCOMPARE(header, comparisonColumns());
+        QCOMPARE(header, comparisonColumns() + inputColumns());
         for (qsizetype i = 1; i < rows.size(); ++i)
             QCOMPARE(rows[i].size(), header.size());
         QCOMPARE(rows[1][0], plans[0].name);
@@ -899,6 +899,46 @@ private Q_SLOTS:
         QVERIFY(ok);
         QCOMPARE(rows[1][header.indexOf(QStringLiteral("reference"))], QStringLiteral("true"));
         QVERIFY(rows[1][header.indexOf(QStringLiteral("best_in"))].contains(QStringLiteral("cost_per_billion_tokens_usd")));
+    }
+    // Issue 12: the CSV carries every input with its kind and source, and the engine's warnings.
+    void csvHasInputsWithProvenanceAndWarnings()
+    {
+        QList<Scenario> plans = defaultComparison().mid(0, 4);
+        plans[1].plan.gpu.price_usd = 15000; // stated by the file, as a quote would be
+        plans[1].stated.insert(QStringLiteral("gpu.price_usd"),
+                               Scenario::Stated{QJsonValue(15000.0), Provenance{SourceKind::Measured, QStringLiteral("Vendor X quote Q-123")}});
+        const Comparison c = comparePlans(plans, Normalization::AsGiven);
+        const QList<QStringList> rows = parseCsv(comparisonToCsv(c));
+        const QStringList header = rows.first();
+        auto at = [&](int plan, const QString &col) {
+            const qsizetype i = header.indexOf(col);
+            return i < 0 ? QStringLiteral("<no column %1>").arg(col) : rows[plan + 1][i];
+        };
+        // the preset's figure with the preset's kind and source (presets/gpus.json)
+        const Preset h100 = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        QCOMPARE(at(0, QStringLiteral("input.gpu.price_usd")), QStringLiteral("25000"));
+        QCOMPARE(at(0, QStringLiteral("input.gpu.price_usd.kind")), toString(h100.provenance.value(QStringLiteral("price_usd")).kind));
+        QCOMPARE(at(0, QStringLiteral("input.gpu.price_usd.source")), h100.provenance.value(QStringLiteral("price_usd")).source);
+        // a value the file states keeps its kind and source; one the user changed says "user"
+        QCOMPARE(at(1, QStringLiteral("input.gpu.price_usd")), QStringLiteral("15000"));
+        QCOMPARE(at(1, QStringLiteral("input.gpu.price_usd.kind")), QStringLiteral("measured"));
+        QCOMPARE(at(1, QStringLiteral("input.gpu.price_usd.source")), QStringLiteral("Vendor X quote Q-123"));
+        // economics at their defaults are assumptions with a source; the layout is the user's
+        QCOMPARE(at(0, QStringLiteral("input.economics.pue")), QStringLiteral("1.3"));
+        QCOMPARE(at(0, QStringLiteral("input.economics.pue.kind")), QStringLiteral("assumption"));
+        QCOMPARE(at(0, QStringLiteral("input.economics.pue.source")), QLatin1String(kDefaultEconomicsSource));
+        QCOMPARE(at(0, QStringLiteral("input.training.tp")), QStringLiteral("2"));
+        QCOMPARE(at(0, QStringLiteral("input.training.tp.kind")), QStringLiteral("user"));
+        // warnings: the engine's sentences, the same as the JSON's, " | " between them
+        int warned = 0;
+        for (int i = 0; i < int(c.plans.size()); ++i) {
+            QStringList want;
+            for (const std::string &w : warningMessages(c.plans[i].result, c.plans[i].plan))
+                want << QString::fromStdString(w);
+            QCOMPARE(at(i, QStringLiteral("warnings")), want.join(QStringLiteral(" | ")));
+            warned += want.isEmpty() ? 0 : 1;
+        }
+        QVERIFY(warned > 0); // the RTX 4090 plan has warnings: the check above saw text
     }
     // Formula injection: a plan named "=HYPERLINK(...)" must reach a spreadsheet as text, while
     // negative numbers stay numbers (issue 12, "The PDF a committee signs").
@@ -938,7 +978,7 @@ private Q_SLOTS:
         const QJsonArray plans = root.value(QStringLiteral("plans")).toArray();
         QCOMPARE(plans.size(), 5);
         QStringList cols = comparisonColumns();
-        cols << QStringLiteral("warnings");
+        cols << QStringLiteral("inputs"); // every input figure with its kind and source, by path
         for (const QJsonValue &v : plans) {
             QStringList keys = v.toObject().keys();
             keys.sort();

@@ -26,7 +26,7 @@ const QStringList &tailColumns()
     static const QStringList cols = {QStringLiteral("best_in"), QStringLiteral("break_even_gpu_price"),
                                      QStringLiteral("break_even_price_unit"), QStringLiteral("buy_vs_rent_months"),
                                      QStringLiteral("break_even_utilisation"), QStringLiteral("residual_value_usd"),
-                                     QStringLiteral("net_present_cost_usd")};
+                                     QStringLiteral("net_present_cost_usd"), QStringLiteral("warnings")};
     return cols;
 }
 
@@ -78,8 +78,21 @@ QStringList comparisonColumns()
     return cols + tailColumns();
 }
 
-QJsonObject comparisonToJson(const Comparison &c)
+QStringList inputColumns()
 {
+    QStringList cols;
+    for (const FieldInfo &f : planFields()) {
+        const QString key = QStringLiteral("input.") + f.path();
+        cols << key << key + QStringLiteral(".kind") << key + QStringLiteral(".source");
+    }
+    return cols;
+}
+
+QJsonObject comparisonToJson(const Comparison &c, const PresetCatalog &catalog)
+{
+    std::vector<QJsonObject> inputs(size_t(c.plans.size()));
+    for (const InputFigure &fig : comparisonInputs(c, catalog))
+        inputs[size_t(fig.plan)].insert(fig.field->path(), QJsonObject{{QStringLiteral("value"), fig.value}, {QStringLiteral("kind"), toString(fig.provenance.kind)}, {QStringLiteral("source"), fig.provenance.source}});
     const QList<BreakEvenRow> be = breakEvens(c);
     QJsonArray plans;
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
@@ -124,8 +137,8 @@ QJsonObject comparisonToJson(const Comparison &c)
         const CostBreakdown cost = p.valid ? costBreakdown(p.plan, p.result) : CostBreakdown{};
         o.insert(QStringLiteral("residual_value_usd"), p.valid ? jsonNumber(cost.residual_value_usd) : QJsonValue(QJsonValue::Null));
         o.insert(QStringLiteral("net_present_cost_usd"), p.valid ? jsonNumber(cost.net_present_cost_usd) : QJsonValue(QJsonValue::Null));
-        if (p.valid)
-            o.insert(QStringLiteral("warnings"), warningsToJson(p.result, p.plan));
+        o.insert(QStringLiteral("warnings"), p.valid ? warningsToJson(p.result, p.plan) : QJsonArray());
+        o.insert(QStringLiteral("inputs"), inputs[size_t(i)]);
         plans.append(o);
     }
     QJsonObject root;
@@ -140,24 +153,30 @@ QJsonObject comparisonToJson(const Comparison &c)
     return root;
 }
 
-QString comparisonToCsv(const Comparison &c)
+QString comparisonToCsv(const Comparison &c, const PresetCatalog &catalog)
 {
     const QStringList cols = comparisonColumns();
-    QString out = csvRow(cols);
-    const QJsonArray plans = comparisonToJson(c).value(QStringLiteral("plans")).toArray();
+    QString out = csvRow(cols + inputColumns());
+    const QJsonArray plans = comparisonToJson(c, catalog).value(QStringLiteral("plans")).toArray();
+    auto cell = [](const QJsonValue &v, const QString &separator) {
+        if (v.isBool())
+            return csvBool(v.toBool());
+        if (v.isDouble())
+            return csvNumber(v.toDouble());
+        if (v.isArray())
+            return v.toVariant().toStringList().join(separator);
+        return v.toString(); // strings; null becomes an empty field
+    };
     for (const QJsonValue &pv : plans) {
         const QJsonObject o = pv.toObject();
         QStringList row;
-        for (const QString &col : cols) {
-            const QJsonValue v = o.value(col);
-            if (v.isBool())
-                row << csvBool(v.toBool());
-            else if (v.isDouble())
-                row << csvNumber(v.toDouble());
-            else if (v.isArray())
-                row << v.toVariant().toStringList().join(QLatin1Char(';'));
-            else
-                row << v.toString(); // strings; null becomes an empty field
+        for (const QString &col : cols) // warnings are sentences that may hold ';'
+            row << cell(o.value(col), col == QLatin1String("warnings") ? QStringLiteral(" | ") : QStringLiteral(";"));
+        const QJsonObject inputs = o.value(QStringLiteral("inputs")).toObject();
+        for (const FieldInfo &f : planFields()) {
+            const QJsonObject in = inputs.value(f.path()).toObject();
+            row << cell(in.value(QStringLiteral("value")), QString()) << in.value(QStringLiteral("kind")).toString()
+                << in.value(QStringLiteral("source")).toString();
         }
         out += csvRow(row);
     }

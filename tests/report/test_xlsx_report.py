@@ -189,7 +189,9 @@ def main():
         cost = {text(r[0]): r for r in wb.rows("Cost breakdown")[1:] if r}
         for label, want in (("Capex: GPUs (USD)", capex_gpus), ("Capex: servers without GPUs (USD)", capex_nodes),
                             ("Capex: network (USD)", capex_net), ("Capex total (USD)", capex),
-                            ("Per hour: depreciation (USD/h)", depreciation),
+                            ("Per hour of use: capital (USD/h)", depreciation),
+                            ("Residual value at the end of the horizon (USD)", 0.0),
+                            ("Net present cost over the horizon (USD)", plans[0]["lifetime_tco_usd"]),
                             ("TCO of the training run (USD)", plans[0]["tco_usd"])):
             cell = cost.get(label, [None, None])[1]
             check(cell and cell[0] == "number" and close(cell[1], want, 1e-12),

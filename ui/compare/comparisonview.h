@@ -18,6 +18,8 @@
 #include <functional>
 
 class QAbstractProxyModel;
+class QUndoStack;
+class QVBoxLayout;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -26,6 +28,7 @@ class QTableView;
 
 namespace commtax {
 
+class ColumnEditor;
 class ComparisonTableModel;
 class PresetLibrary;
 
@@ -66,6 +69,13 @@ public:
     // The recommendation shown under the table (the report's, word for word).
     QString findingsText() const;
 
+    // In-place edits of a column (GPU, GPU count, economics; issue 12, defect 7) are undoable
+    // steps on this stack (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y in the window). Adding, removing or
+    // duplicating a plan clears it: the steps name plans by column.
+    QUndoStack *undoStack() const { return m_undo; }
+    // Replace plan `index` and recompute, keeping its column selected (what an edit does).
+    void replaceScenario(int index, const Scenario &s);
+
 public Q_SLOTS:
     // Load a scenario file (with the library's presets when there is one) and add it.
     bool addPlanFile(const QString &fileName, QString *error = nullptr);
@@ -90,6 +100,9 @@ private:
     int selectedPlan() const;
     void fitColumns(); // the plan of the selected column; -1 when none is selected
     void refreshReferenceChoices();
+    void setupColumnEditor(QVBoxLayout *layout);
+    void refreshColumnEditor();
+    PresetCatalog catalog() const;
 
     QList<Scenario> m_scenarios;
     Normalization m_normalization = Normalization::AsGiven;
@@ -114,6 +127,8 @@ private:
     QLabel *m_findings = nullptr;
     QList<QCustomPlot *> m_charts; // in kAllComparisonCharts order
     bool m_screenHooked = false;
+    ColumnEditor *m_columnEditor = nullptr;
+    QUndoStack *m_undo = nullptr;
 };
 
 } // namespace commtax

@@ -608,6 +608,8 @@ void costBreakdownTable(ReportDocument &doc, const Comparison &c)
     rows << row(
         QCoreApplication::translate("commtax::Report", "TCO of the training run"), [](const CostBreakdown &, const Result &r) { return r.tco_usd; }, true);
     rows << row(QCoreApplication::translate("commtax::Report", "Lifetime TCO (economics horizon)"), [](const CostBreakdown &, const Result &r) { return r.lifetime_tco_usd; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Residual value at the end of the horizon"), [](const CostBreakdown &b, const Result &) { return b.residual_value_usd; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Net present cost over the horizon"), [](const CostBreakdown &b, const Result &) { return b.net_present_cost_usd; });
     rows << row(
         QCoreApplication::translate("commtax::Report", "Cost per billion tokens"), [](const CostBreakdown &, const Result &r) {
             return r.cost_per_billion_tokens_usd;
@@ -634,13 +636,22 @@ void assumptionsAndSources(ReportDocument &doc, const Comparison &c, const Repor
     prov.section(doc, c, Section::Model, {});
     doc.heading(QCoreApplication::translate("commtax::Report", "Training and economics settings of each plan"), 2, false);
     {
+        // Economics carry a kind and source like every other figure (comparisonInputs(): stated,
+        // else the Commtax default as an assumption, else the user's); training settings are
+        // marked only where the plan file states them.
+        QMap<QPair<int, QString>, Provenance> economics;
+        for (const InputFigure &fig : comparisonInputs(c, o.catalog ? *o.catalog : PresetCatalog::builtIn()))
+            if (fig.field->section == Section::Economics)
+                economics.insert({fig.plan, fig.field->path()}, fig.provenance);
         QList<QList<Cell>> rows;
         for (Section s : {Section::Training, Section::Economics})
             for (const FieldInfo *f : fieldsOf(s)) {
                 QList<Cell> row{Cell{fieldText(f->label)}};
-                for (const ComparedPlan &p : c.plans) {
+                for (int i = 0; i < int(c.plans.size()); ++i) {
+                    const ComparedPlan &p = c.plans[i];
                     const QJsonValue v = f->get(p.plan);
-                    const std::optional<Provenance> stated = p.scenario.statedProvenance(f->path(), v);
+                    const std::optional<Provenance> stated = s == Section::Economics ? std::optional<Provenance>(economics.value({i, f->path()}))
+                                                                                     : p.scenario.statedProvenance(f->path(), v);
                     row << Cell{fieldValue(*f, v) + (stated ? prov.marker(*stated) : QString())};
                 }
                 rows << row;
@@ -777,9 +788,9 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
     }
     switch (format) {
     case ReportFormat::Csv:
-        return writeFileAtomically(fileName, (options.csvBom ? QByteArrayLiteral("\xEF\xBB\xBF") : QByteArray()) + comparisonToCsv(c).toUtf8(), error);
+        return writeFileAtomically(fileName, (options.csvBom ? QByteArrayLiteral("\xEF\xBB\xBF") : QByteArray()) + comparisonToCsv(c, options.catalog ? *options.catalog : PresetCatalog::builtIn()).toUtf8(), error);
     case ReportFormat::Json:
-        return writeFileAtomically(fileName, QJsonDocument(comparisonToJson(c)).toJson(QJsonDocument::Indented), error);
+        return writeFileAtomically(fileName, QJsonDocument(comparisonToJson(c, options.catalog ? *options.catalog : PresetCatalog::builtIn())).toJson(QJsonDocument::Indented), error);
     case ReportFormat::Pdf: return writePdf(c, fileName, options, error, pages);
     case ReportFormat::Xlsx: return writeComparisonXlsx(c, fileName, options, error);
     }

@@ -20,8 +20,6 @@ namespace commtax {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("commtax::Report", text); }
-
 // One workbook being written: formats made once per number format, text always neutralised.
 class Workbook
 {
@@ -56,7 +54,7 @@ public:
         const QByteArray n = name.left(31).toUtf8(); // Excel's limit
         lxw_worksheet *ws = workbook_add_worksheet(m_wb, n.constData());
         if (!ws)
-            m_error = tr("cannot add the sheet \"%1\"").arg(name);
+            m_error = QCoreApplication::translate("commtax::Report", "cannot add the sheet \"%1\"").arg(name);
         return ws;
     }
 
@@ -165,23 +163,23 @@ std::string numberFormatFor(const QString &column)
 QString unitFor(const QString &column)
 {
     if (const MetricInfo *m = findMetric(column))
-        return m->isRatio() ? tr("fraction (shown as %)") : QLatin1String(m->unit);
+        return m->isRatio() ? QCoreApplication::translate("commtax::Report", "fraction (shown as %)") : QLatin1String(m->unit);
     if (column == QLatin1String("break_even_gpu_price"))
-        return tr("see break_even_price_unit");
+        return QCoreApplication::translate("commtax::Report", "see break_even_price_unit");
     if (column == QLatin1String("buy_vs_rent_months"))
-        return tr("months");
+        return QCoreApplication::translate("commtax::Report", "months");
     return QString();
 }
 
 QString planTitle(const Comparison &c, int i) { return c.plans[i].name + (i == c.reference ? QStringLiteral(" (A)") : QString()); }
 
 // Sheet 1: every column of the CSV as a row, one column per plan (as the PDF's table reads).
-void comparisonSheet(Workbook &wb, const Comparison &c, const QString &name)
+void comparisonSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
-    const QJsonArray plans = comparisonToJson(c).value(QStringLiteral("plans")).toArray();
-    wb.header(ws, 0, 0, tr("Column"));
-    wb.header(ws, 0, 1, tr("Unit"));
+    const QJsonArray plans = comparisonToJson(c, catalog).value(QStringLiteral("plans")).toArray();
+    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Column"));
+    wb.header(ws, 0, 1, QCoreApplication::translate("commtax::Report", "Unit"));
     for (int i = 0; i < int(c.plans.size()); ++i)
         wb.header(ws, 0, 2 + i, planTitle(c, i));
     const QStringList cols = comparisonColumns();
@@ -204,7 +202,7 @@ void comparisonSheet(Workbook &wb, const Comparison &c, const QString &name)
 void inputsSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
-    const QStringList header{tr("Plan"), tr("Field"), tr("Figure"), tr("Value"), tr("Unit"), tr("Kind"), tr("Source")};
+    const QStringList header{QCoreApplication::translate("commtax::Report", "Plan"), QCoreApplication::translate("commtax::Report", "Field"), QCoreApplication::translate("commtax::Report", "Figure"), QCoreApplication::translate("commtax::Report", "Value"), QCoreApplication::translate("commtax::Report", "Unit"), QCoreApplication::translate("commtax::Report", "Kind"), QCoreApplication::translate("commtax::Report", "Source")};
     for (int col = 0; col < int(header.size()); ++col)
         wb.header(ws, 0, col, header[col]);
     int row = 1;
@@ -218,7 +216,7 @@ void inputsSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog
         else if (fig.value.isDouble())
             wb.number(ws, row, 3, fig.value.toDouble(), f.type == FieldType::Int ? "0" : "General"); // notr
         else if (fig.value.isNull())
-            wb.text(ws, row, 3, f.type == FieldType::AutoDouble ? QStringLiteral("auto") : tr("GPU default"));
+            wb.text(ws, row, 3, f.type == FieldType::AutoDouble ? QStringLiteral("auto") : QCoreApplication::translate("commtax::Report", "GPU default"));
         else
             wb.text(ws, row, 3, fig.value.toString());
         wb.text(ws, row, 4, QLatin1String(f.unit));
@@ -247,7 +245,7 @@ struct PlanRow {
 void planRowsSheet(Workbook &wb, const Comparison &c, const QString &name, const QList<PlanRow> &rows)
 {
     lxw_worksheet *ws = wb.sheet(name);
-    wb.header(ws, 0, 0, tr("Item"));
+    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Item"));
     for (int i = 0; i < int(c.plans.size()); ++i)
         wb.header(ws, 0, 1 + i, planTitle(c, i));
     for (int r = 0; r < int(rows.size()); ++r) {
@@ -271,19 +269,22 @@ void costSheet(Workbook &wb, const Comparison &c, const QString &name)
     auto b = [&](double CostBreakdown::*member) { return [&cost, member](int i) { return cost[size_t(i)].*member; }; };
     auto r = [&](double Result::*member) { return [&c, member](int i) { return c.plans[i].result.*member; }; };
     planRowsSheet(wb, c, name,
-                  {{tr("Capex: GPUs (USD)"), kUsd, b(&CostBreakdown::gpus_usd)},
-                   {tr("Capex: servers without GPUs (USD)"), kUsd, b(&CostBreakdown::nodes_usd)},
-                   {tr("Capex: network (USD)"), kUsd, b(&CostBreakdown::network_usd)},
-                   {tr("Capex total (USD)"), kUsd, b(&CostBreakdown::capex_usd)},
-                   {tr("Per hour: depreciation (USD/h)"), kUsd, b(&CostBreakdown::depreciation_usd_per_hour)},
-                   {tr("Per hour: energy (USD/h)"), kUsd, b(&CostBreakdown::energy_usd_per_hour)},
-                   {tr("Per hour: upkeep (USD/h)"), kUsd, b(&CostBreakdown::upkeep_usd_per_hour)},
-                   {tr("Per hour: rent (USD/h)"), kUsd, b(&CostBreakdown::rent_usd_per_hour)},
-                   {tr("Per hour total (USD/h)"), kUsd, b(&CostBreakdown::total_usd_per_hour)},
-                   {tr("Run time (hours)"), "#,##0.0", b(&CostBreakdown::run_hours)},
-                   {tr("TCO of the training run (USD)"), kUsd, r(&Result::tco_usd)},
-                   {tr("Lifetime TCO, economics horizon (USD)"), kUsd, r(&Result::lifetime_tco_usd)},
-                   {tr("Cost per billion tokens (USD)"), kUsd, r(&Result::cost_per_billion_tokens_usd)}});
+                  {{QCoreApplication::translate("commtax::Report", "Capex: GPUs (USD)"), kUsd, b(&CostBreakdown::gpus_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Capex: servers without GPUs (USD)"), kUsd, b(&CostBreakdown::nodes_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Capex: network (USD)"), kUsd, b(&CostBreakdown::network_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Capex total (USD)"), kUsd, b(&CostBreakdown::capex_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Per hour of use: capital (USD/h)"), kUsd, b(&CostBreakdown::depreciation_usd_per_hour)},
+                   {QCoreApplication::translate("commtax::Report", "Per hour: energy (USD/h)"), kUsd, b(&CostBreakdown::energy_usd_per_hour)},
+                   {QCoreApplication::translate("commtax::Report", "Per hour: upkeep (USD/h)"), kUsd, b(&CostBreakdown::upkeep_usd_per_hour)},
+                   {QCoreApplication::translate("commtax::Report", "Per hour: rent (USD/h)"), kUsd, b(&CostBreakdown::rent_usd_per_hour)},
+                   {QCoreApplication::translate("commtax::Report", "Per hour total (USD/h)"), kUsd, b(&CostBreakdown::total_usd_per_hour)},
+                   {QCoreApplication::translate("commtax::Report", "Run time (hours)"), "#,##0.0", b(&CostBreakdown::run_hours)},
+                   {QCoreApplication::translate("commtax::Report", "TCO of the training run (USD)"), kUsd, r(&Result::tco_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Lifetime TCO, economics horizon (USD)"), kUsd, r(&Result::lifetime_tco_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Cost per billion tokens (USD)"), kUsd, r(&Result::cost_per_billion_tokens_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Utilisation over the horizon (fraction)"), kPercent, [&c](int i) { return c.plans[i].plan.economics.utilisation; }},
+                   {QCoreApplication::translate("commtax::Report", "Residual value at the end of the horizon (USD)"), kUsd, b(&CostBreakdown::residual_value_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Net present cost over the horizon (USD)"), kUsd, b(&CostBreakdown::net_present_cost_usd)}});
 }
 
 void bomSheet(Workbook &wb, const Comparison &c, const QString &name)
@@ -293,27 +294,27 @@ void bomSheet(Workbook &wb, const Comparison &c, const QString &name)
         bom.push_back(p.valid ? billOfMaterials(p.plan, p.result) : BillOfMaterials{});
     auto n = [&](auto member) { return [&bom, member](int i) { return double(bom[size_t(i)].*member); }; };
     planRowsSheet(wb, c, name,
-                  {{tr("GPUs"), kCount, n(&BillOfMaterials::gpus)},
-                   {tr("Nodes (servers)"), kCount, n(&BillOfMaterials::nodes)},
-                   {tr("GPUs per node"), kCount, n(&BillOfMaterials::gpus_per_node)},
-                   {tr("NIC ports (and as many leaf-switch ports)"), kCount, n(&BillOfMaterials::nic_ports)},
-                   {tr("NIC ports per node"), kCount, n(&BillOfMaterials::nic_ports_per_node)},
-                   {tr("NIC port speed (Gb/s)"), kCount, n(&BillOfMaterials::nic_port_gbit)},
-                   {tr("GPU power (kW)"), "#,##0.0", n(&BillOfMaterials::gpu_power_kw)},
-                   {tr("IT power with node overhead (kW)"), "#,##0.0", n(&BillOfMaterials::it_power_kw)},
-                   {tr("Facility power at PUE (kW)"), "#,##0.0", n(&BillOfMaterials::facility_power_kw)},
-                   {tr("Energy for the run (MWh)"), "#,##0.0", [&c](int i) { return c.plans[i].result.energy_mwh; }}});
+                  {{QCoreApplication::translate("commtax::Report", "GPUs"), kCount, n(&BillOfMaterials::gpus)},
+                   {QCoreApplication::translate("commtax::Report", "Nodes (servers)"), kCount, n(&BillOfMaterials::nodes)},
+                   {QCoreApplication::translate("commtax::Report", "GPUs per node"), kCount, n(&BillOfMaterials::gpus_per_node)},
+                   {QCoreApplication::translate("commtax::Report", "NIC ports (and as many leaf-switch ports)"), kCount, n(&BillOfMaterials::nic_ports)},
+                   {QCoreApplication::translate("commtax::Report", "NIC ports per node"), kCount, n(&BillOfMaterials::nic_ports_per_node)},
+                   {QCoreApplication::translate("commtax::Report", "NIC port speed (Gb/s)"), kCount, n(&BillOfMaterials::nic_port_gbit)},
+                   {QCoreApplication::translate("commtax::Report", "GPU power (kW)"), "#,##0.0", n(&BillOfMaterials::gpu_power_kw)},
+                   {QCoreApplication::translate("commtax::Report", "IT power with node overhead (kW)"), "#,##0.0", n(&BillOfMaterials::it_power_kw)},
+                   {QCoreApplication::translate("commtax::Report", "Facility power at PUE (kW)"), "#,##0.0", n(&BillOfMaterials::facility_power_kw)},
+                   {QCoreApplication::translate("commtax::Report", "Energy for the run (MWh)"), "#,##0.0", [&c](int i) { return c.plans[i].result.energy_mwh; }}});
 }
 
 void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
-    wb.header(ws, 0, 0, tr("Plan"));
-    wb.header(ws, 0, 1, tr("Warning"));
+    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Plan"));
+    wb.header(ws, 0, 1, QCoreApplication::translate("commtax::Report", "Warning"));
     int row = 1;
     for (int i = 0; i < int(c.plans.size()); ++i) {
         const ComparedPlan &p = c.plans[i];
-        const QStringList texts = p.valid ? warningTexts(p.result, p.plan) : QStringList{tr("invalid: %1").arg(p.error)};
+        const QStringList texts = p.valid ? warningTexts(p.result, p.plan) : QStringList{QCoreApplication::translate("commtax::Report", "invalid: %1").arg(p.error)};
         for (const QString &w : texts) {
             wb.text(ws, row, 0, planTitle(c, i));
             wb.text(ws, row, 1, w);
@@ -321,7 +322,7 @@ void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
         }
     }
     if (row == 1)
-        wb.text(ws, 1, 1, tr("The engine raises no warning about any plan."));
+        wb.text(ws, 1, 1, QCoreApplication::translate("commtax::Report", "The engine raises no warning about any plan."));
     if (ws) {
         worksheet_set_column(ws, 0, 0, 30, nullptr);
         worksheet_set_column(ws, 1, 1, 110, nullptr);
@@ -333,7 +334,7 @@ void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
 
 QStringList xlsxSheetNames()
 {
-    return {tr("Comparison"), tr("Inputs"), tr("Cost breakdown"), tr("Bill of materials"), tr("Warnings")};
+    return {QCoreApplication::translate("commtax::Report", "Comparison"), QCoreApplication::translate("commtax::Report", "Inputs"), QCoreApplication::translate("commtax::Report", "Cost breakdown"), QCoreApplication::translate("commtax::Report", "Bill of materials"), QCoreApplication::translate("commtax::Report", "Warnings")};
 }
 
 bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error)
@@ -351,12 +352,13 @@ bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const Rep
         Workbook wb(staged);
         if (!wb.ok()) {
             if (error)
-                *error = fileName + tr(": cannot start the workbook");
+                *error = fileName + QCoreApplication::translate("commtax::Report", ": cannot start the workbook");
             return false;
         }
         wb.setProperties(reportTitle(c, options), options.date);
-        comparisonSheet(wb, c, names[0]);
-        inputsSheet(wb, c, options.catalog ? *options.catalog : PresetCatalog::builtIn(), names[1]);
+        const PresetCatalog &catalog = options.catalog ? *options.catalog : PresetCatalog::builtIn();
+        comparisonSheet(wb, c, catalog, names[0]);
+        inputsSheet(wb, c, catalog, names[1]);
         costSheet(wb, c, names[2]);
         bomSheet(wb, c, names[3]);
         warningsSheet(wb, c, names[4]);
