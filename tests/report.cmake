@@ -7,3 +7,10 @@ if(Python3_FOUND)
            $<TARGET_FILE:commtax> ${PROJECT_SOURCE_DIR})
   set_tests_properties(test_xlsx_report PROPERTIES ENVIRONMENT "${COMMTAX_TEST_ENVIRONMENT}" TIMEOUT 120)
 endif()
+if(Python3_FOUND)
+  # 8 plans named in 60 characters: legends and titles whole, short tables on one page (pdftotext,
+  # pdftoppm from poppler-utils).
+  add_test(NAME test_pdf_long_names COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/report/test_pdf_long_names.py
+           $<TARGET_FILE:commtax> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(test_pdf_long_names PROPERTIES ENVIRONMENT "${COMMTAX_TEST_ENVIRONMENT}" TIMEOUT 120)
+endif()

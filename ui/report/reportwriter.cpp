@@ -62,6 +62,7 @@ constexpr double kMargin = 56.0; // about 15 mm
 constexpr double kFooterHeight = 30.0;
 constexpr int kChartObjectType = QTextFormat::UserObject + 1;
 constexpr int kChartIndexProperty = QTextFormat::UserProperty + 1;
+constexpr int kMovedToNewPage = QTextFormat::UserProperty + 2; // a table keepShortTablesTogether() moved
 
 // Draws a QCustomPlot where the document holds its placeholder: straight into the PDF painter
 // (vector, at the plot's own 96-dpi scale), or as a pixmap for any other painter.
@@ -715,6 +716,46 @@ void drawFooter(QPainter &p, const QRectF &page, const QString &left, int index,
     p.drawText(line, Qt::AlignRight | Qt::AlignVCenter, QCoreApplication::translate("commtax::Report", "Page %1 of %2").arg(index).arg(count));
 }
 
+// No table shorter than a page is cut across two (issue 12: with 8 plans of 60-character names,
+// the plans table left two rows, one cut in half, on the next page): such a table starts on a
+// new page, with the heading just before it. Tables longer than a page run on, their header
+// repeated. One table per pass, since each move shifts the ones after it.
+void keepShortTablesTogether(QTextDocument &doc, double pageHeight)
+{
+    for (int pass = 0; pass < 64; ++pass) {
+        doc.pageCount(); // lays the document out
+        QTextTable *crossing = nullptr;
+        for (QTextFrame *frame : doc.rootFrame()->childFrames()) {
+            auto *table = qobject_cast<QTextTable *>(frame);
+            if (!table || table->format().boolProperty(kMovedToNewPage))
+                continue;
+            const QRectF r = doc.documentLayout()->frameBoundingRect(table);
+            if (r.height() < pageHeight * 0.9 && int(r.top() / pageHeight) != int((r.bottom() - 1) / pageHeight)) {
+                crossing = table;
+                break;
+            }
+        }
+        if (!crossing)
+            return;
+        QTextTableFormat tf = crossing->format();
+        tf.setProperty(kMovedToNewPage, true);
+        tf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        // the heading over the table goes with it (headings are bold and 10.5 pt or more)
+        QTextBlock before = doc.findBlock(crossing->firstPosition()).previous();
+        while (before.isValid() && before.text().trimmed().isEmpty())
+            before = before.previous();
+        if (before.isValid() && before.charFormat().fontWeight() >= QFont::Bold && before.charFormat().fontPointSize() >= 10.5
+            && !doc.documentLayout()->blockBoundingRect(before).isNull()) {
+            QTextCursor cursor(before);
+            QTextBlockFormat bf = before.blockFormat();
+            bf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+            cursor.setBlockFormat(bf);
+            tf.setPageBreakPolicy(QTextFormat::PageBreak_Auto);
+        }
+        crossing->setFormat(tf);
+    }
+}
+
 bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions &o, QString *error, int *pages)
 {
     const QString title = reportTitle(c, o);
@@ -734,6 +775,7 @@ bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions 
             doc.beginBuild();
             buildReport(doc, c, o);
             doc.endBuild();
+            keepShortTablesTogether(doc.document(), body.height());
             pageCount = doc.document().pageCount();
 
             QCPPainter painter;
