@@ -994,6 +994,32 @@ private Q_SLOTS:
         QVERIFY(rented.value(QStringLiteral("buy_vs_rent_months")).toDouble() > 1);
         QCOMPARE(rented.value(QStringLiteral("break_even_price_unit")).toString(), QStringLiteral("USD/GPU-hour"));
     }
+    void headlineStatesTheUtilisationAndItsBreakEven()
+    {
+        // Issue 12, defect 5 and finance: the headline says which utilisation buying assumes and
+        // above which utilisation buying beats the rented plan over the hardware's life.
+        QList<Scenario> plans = defaultComparison();
+        const Comparison full = comparePlans(plans, Normalization::AsGiven);
+        const BuyRentBreakEven br = breakEvens(full)[4].buyRent;
+        QVERIFY(br.applicable && std::isfinite(br.break_even_utilisation) && br.break_even_utilisation < 1);
+        const QString atFull = comparisonFindings(full).first();
+        QVERIFY2(atFull.contains(QStringLiteral("busy for all of its 4 years (100% utilisation")), qPrintable(atFull));
+        QVERIFY2(atFull.contains(QStringLiteral("buying is cheaper above %1% utilisation").arg(qRound(br.break_even_utilisation * 100))), qPrintable(atFull));
+        // u* does not depend on the stated utilisation; the months do (calendar months at 60%)
+        for (Scenario &sc : plans) // every bought plan busy 60% of the time: the H100 stays the cheapest
+            sc.plan.economics.utilisation = 0.6;
+        const Comparison part = comparePlans(plans, Normalization::AsGiven);
+        const BuyRentBreakEven br60 = breakEvens(part)[4].buyRent;
+        QVERIFY_NEAR(br60.break_even_utilisation, br.break_even_utilisation, 1e-12);
+        const CostBreakdown cb = costBreakdown(full.plans[0].plan, full.plans[0].result);
+        const double rentPerUseHour = br.rent_usd_per_hour; // at 100%: per hour of use
+        const double months60 = cb.capex_usd / ((rentPerUseHour - cb.energy_usd_per_hour) * 0.6 - cb.capex_usd * 0.05 / 8760.0) / 730.0;
+        QVERIFY_NEAR(br60.months, months60, 1e-9);
+        const QString headline = comparisonFindings(part).first();
+        QVERIFY2(headline.startsWith(QStringLiteral("Recommended: H100 SXM,")), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("busy for 60% of its 4 years (60% utilisation")), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("%1 months at 60% utilisation").arg(formatNumber(br60.months, 1))), qPrintable(headline));
+    }
     void findingsAreWrittenFromTheNumbers()
     {
         const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);

@@ -79,14 +79,14 @@ public:
             check(worksheet_write_boolean(ws, lxw_row_t(row), lxw_col_t(col), v, nullptr));
     }
     // A JSON value of the comparison's table as the right kind of cell.
-    void value(lxw_worksheet *ws, int row, int col, const QJsonValue &v, const char *numFormat)
+    void value(lxw_worksheet *ws, int row, int col, const QJsonValue &v, const char *numFormat, const QString &separator)
     {
         if (v.isBool())
             boolean(ws, row, col, v.toBool());
         else if (v.isDouble())
             number(ws, row, col, v.toDouble(), numFormat);
         else if (v.isArray())
-            text(ws, row, col, v.toVariant().toStringList().join(QStringLiteral("; ")));
+            text(ws, row, col, v.toVariant().toStringList().join(separator));
         else
             text(ws, row, col, v.toString());
     }
@@ -188,7 +188,8 @@ void comparisonSheet(Workbook &wb, const Comparison &c, const PresetCatalog &cat
         wb.text(ws, r + 1, 1, unitFor(cols[r]));
         const std::string fmt = numberFormatFor(cols[r]);
         for (int i = 0; i < int(plans.size()); ++i)
-            wb.value(ws, r + 1, 2 + i, plans[i].toObject().value(cols[r]), fmt.c_str());
+            wb.value(ws, r + 1, 2 + i, plans[i].toObject().value(cols[r]), fmt.c_str(),
+                     cols[r] == QLatin1String("warnings") ? QStringLiteral(" | ") : QStringLiteral("; ")); // as in the CSV
     }
     if (ws) {
         worksheet_set_column(ws, 0, 0, 30, nullptr);
