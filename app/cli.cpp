@@ -207,7 +207,7 @@ const char *const kUsage = QT_TRANSLATE_NOOP("commtax::Cli", "Usage: commtax [QT
                                                              "       commtax presets [--json]         list the built-in models, GPUs and clusters\n"
                                                              "       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)\n"
                                                              "                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]\n"
-                                                             "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]\n"
+                                                             "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]\n"
                                                              "                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]\n"
                                                              "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
                                                              "       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]\n"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// commtax report FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format F] [--normalize as-given|gpus|budget|time[,best-layout]]
+// commtax report FILE|-... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format F] [--normalize as-given|gpus|budget|time[,best-layout]]
 //                [--objective time|cost|tco] [--bom] [--samples N] [--seed S]
-// The comparison of 2 to 8 scenario files as a PDF for procurement, or its table as CSV or JSON.
+// The comparison of 2 to 8 scenario files as a PDF for procurement, its table as CSV or JSON, or
+// an Excel workbook (table, inputs, cost breakdown, bill of materials, warnings).
 // Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets
 // (presetCatalog(): the library is read when it exists, never created or repaired from here).
 // The output may not be one of the inputs.
@@ -67,11 +68,11 @@ int cmdReport(QStringList args)
 {
     QString output, normalize, formatName, objective;
     QString outputLong;
-    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]"),
-                   QCoreApplication::translate("commtax::Cli", "Compare 2 to 8 scenarios (\"-\": one read from standard input) as a PDF report, or its table as CSV or JSON."));
+    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]"),
+                   QCoreApplication::translate("commtax::Cli", "Compare 2 to 8 scenarios (\"-\": one read from standard input) as a PDF report, its table as CSV or JSON, or an Excel workbook (xlsx)."));
     cl.option(QStringLiteral("o"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The output file; its suffix chooses the format; \"-\" writes to standard output."));
     cl.option(QStringLiteral("output"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The same as -o."));
-    cl.option(QStringLiteral("format"), QCoreApplication::translate("commtax::Cli", "FORMAT"), QCoreApplication::translate("commtax::Cli", "pdf, csv or json, whatever the suffix (with -o -: csv unless given)."));
+    cl.option(QStringLiteral("format"), QCoreApplication::translate("commtax::Cli", "FORMAT"), QCoreApplication::translate("commtax::Cli", "pdf, csv, json or xlsx, whatever the suffix (with -o -: csv unless given)."));
     cl.option(QStringLiteral("normalize"), QCoreApplication::translate("commtax::Cli", "MODE"), QCoreApplication::translate("commtax::Cli", "as-given (the default), gpus, budget or time: what the plans are made equal in; \",best-layout\" (or best-layout alone) gives each plan the search's best layout on its own hardware first."));
     cl.option(QStringLiteral("objective"), QCoreApplication::translate("commtax::Cli", "OBJECTIVE"), QCoreApplication::translate("commtax::Cli", "time (the default), cost or tco: what best-layout optimises."));
     cl.flag(QStringLiteral("bom"), QCoreApplication::translate("commtax::Cli", "CSV: start with a UTF-8 byte order mark, so that Excel reads the names right."));
@@ -95,14 +96,14 @@ int cmdReport(QStringList args)
         hasOutput = true;
     }
     if (!hasOutput)
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: -o OUT.pdf|OUT.csv|OUT.json is required"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx is required"));
     const bool toStdout = output == QLatin1String("-");
     ReportFormat format = ReportFormat::Csv;
     if (hasFormat) {
         if (!reportFormatForFile(QStringLiteral("report.") + formatName, format))
-            return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --format must be pdf, csv or json"));
+            return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --format must be pdf, csv, json or xlsx"));
     } else if (!toStdout && !reportFormatForFile(output, format)) {
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: %1: the output must end in .pdf, .csv or .json").arg(output));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: %1: the output must end in .pdf, .csv, .json or .xlsx").arg(output));
     }
     if (bom && format != ReportFormat::Csv)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --bom applies to CSV only"));
@@ -156,7 +157,7 @@ int cmdReport(QStringList args)
     QString error;
     int pages = 0;
     // The writer chooses the format by the suffix: write under the right one, then copy where asked.
-    static const char *const suffixes[] = {"pdf", "csv", "json"};
+    static const char *const suffixes[] = {"pdf", "csv", "json", "xlsx"};
     const QString suffix = QLatin1String(suffixes[int(format)]);
     QTemporaryDir staging;
     const bool stage = toStdout || hasFormat;

@@ -68,7 +68,7 @@ set(CPACK_DEBIAN_COMPRESSION_TYPE "xz")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 
 # Depends. dpkg-shlibdeps (dpkg-dev) finds every library the executable links (libc6, libstdc++6,
-# the Qt libraries, QCustomPlot) with the right versions. Listed by hand, once each, is only what
+# the Qt libraries, QCustomPlot, libxlsxwriter) with the right versions. Listed by hand, once each, is only what
 # is loaded at run time and so invisible to it: the Qt SQL SQLite driver (the preset library),
 # the platform plugins (xcb, wayland, offscreen), the SVG image plugin (the icon), and a CJK font
 # for Chinese text in the PDF reports.
@@ -80,7 +80,7 @@ if(COMMTAX_DPKG_SHLIBDEPS)
 else()
   message(STATUS "dpkg-shlibdeps not found (package dpkg-dev): the package's Depends are the hand-written list")
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "libc6 (>= 2.35), libstdc++6 (>= 11), libgcc-s1 (>= 3.0), libqt6core6 (>= 6.4), libqt6gui6 (>= 6.4), libqt6widgets6 (>= 6.4), libqt6sql6 (>= 6.4), libqcustomplot2.1-qt6, ${commtax_runtime_depends}")
+      "libc6 (>= 2.35), libstdc++6 (>= 11), libgcc-s1 (>= 3.0), libqt6core6 (>= 6.4), libqt6gui6 (>= 6.4), libqt6widgets6 (>= 6.4), libqt6sql6 (>= 6.4), libqcustomplot2.1-qt6, libxlsxwriter4, ${commtax_runtime_depends}")
 endif()
 
 # ---- files generated at build time (target commtax_package_data, part of `all`)

@@ -21,7 +21,7 @@ build=${BUILD_DIR:-$root/build}
 jobs=${COMMTAX_JOBS:-$(nproc)}
 
 # Debian packages: compiler and build tools, Qt 6.4 (Widgets, Sql + SQLite driver, PrintSupport,
-# Concurrent, Test), QCustomPlot, Google Benchmark; for the Debian package's generated files:
+# Concurrent, Test), QCustomPlot, libxlsxwriter (the xlsx report), Google Benchmark; for the Debian package's generated files:
 # rsvg-convert (PNG icons), help2man (manual page), dpkg-shlibdeps (Depends); for the tests: Xvfb
 # (screenshots), poppler (pdftotext/pdftoppm on generated reports), clang with its libFuzzer runtime
 # (the fuzz target; libclang-rt-14-dev is only recommended by clang, and recommends are not
@@ -30,7 +30,7 @@ jobs=${COMMTAX_JOBS:-$(nproc)}
 packages=(build-essential cmake ninja-build pkg-config
           qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk
           libqt6sql6-sqlite libqt6svg6 libqcustomplot-dev libgl-dev
-          libbenchmark-dev librsvg2-bin help2man dpkg-dev)
+          libxlsxwriter-dev libbenchmark-dev librsvg2-bin help2man dpkg-dev)
 case "$mode" in test|sanitize|fuzz) packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev clang-format
                                                lintian desktop-file-utils appstream shared-mime-info) ;; esac
 

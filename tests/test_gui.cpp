@@ -33,6 +33,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -327,6 +328,41 @@ private Q_SLOTS:
         QVERIFY(found);
     }
 
+    void financeFieldsInTheEconomicsGroup()
+    {
+        // Issue 12: utilisation, residual value and cost of capital are editor fields of the
+        // economics group (tooltip from the field table); 50% utilisation doubles the capital and
+        // upkeep per hour of use (energy stays).
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const Result before = f->last.result;
+        auto *utilisation = f->find<QDoubleSpinBox>(QStringLiteral("field_economics_utilisation"));
+        auto *residual = f->find<QDoubleSpinBox>(QStringLiteral("field_economics_residual_fraction"));
+        auto *rate = f->find<QDoubleSpinBox>(QStringLiteral("field_economics_cost_of_capital"));
+        QVERIFY(utilisation && residual && rate);
+        QCOMPARE(utilisation->value(), 1.0);
+        QVERIFY(utilisation->toolTip().contains(QStringLiteral("useful work")));
+        QVERIFY(rate->toolTip().contains(QStringLiteral("net present cost")));
+        utilisation->setFocus();
+        typeInto(utilisation, QStringLiteral("0.5"));
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->window.scenario().plan.economics.utilisation, 0.5);
+        const double energy = before.power_kw * f->window.scenario().plan.economics.usd_per_kwh;
+        QVERIFY(close(f->last.result.cost_per_hour_usd - energy, 2.0 * (before.cost_per_hour_usd - energy)));
+        // out of range (0, 1]: the spin box holds the range from engine/limits.cpp
+        QCOMPARE(utilisation->minimum(), 0.01);
+        QCOMPARE(utilisation->maximum(), 1.0);
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+            f->window.resize(size);
+            QWidget *up = rate->parentWidget();
+            while (up && !qobject_cast<QScrollArea *>(up))
+                up = up->parentWidget();
+            QVERIFY(up);
+            static_cast<QScrollArea *>(up)->ensureWidgetVisible(rate, 20, 60);
+            QCoreApplication::processEvents();
+            QVERIFY(f->window.grab().save(screenshotDir() + QStringLiteral("/editor-economics-%1.png").arg(size.width())));
+        }
+    }
     void gpuPresetNodesAndPipelineDepthFollow()
     {
         auto f = make();

@@ -685,6 +685,71 @@ private Q_SLOTS:
         // $11.008M / (768 - 31.4496 - 62.8311) $/h = 16,342 h = 22.39 months
         QVERIFY_NEAR(row.buyRent.months, 11.008e6 / (768.0 - 31.4496 - 11.008e6 * 0.05 / 8760.0) / 730.0, 1e-9);
     }
+    void financeByHand()
+    {
+        // Issue 12: utilisation, residual value and cost of capital. $100,000 of hardware over
+        // 4 years at 8%: annuity factor (1 - 1.08^-4) / 0.08 = 3.312127; residual 20% is worth
+        // $20,000 / 1.08^4 = $14,700.60 today, so capital costs (100,000 - 14,700.60) / 3.312127
+        // = $25,753.66 a year; upkeep 5% = $5,000 a year. At 50% utilisation both fall on 4,380
+        // hours of use a year: (25,753.66 + 5,000) / 4,380 + $1/h energy = $8.02138 per hour of use.
+        Plan buy = handPlan();
+        buy.gpu.price_usd = 10000;
+        buy.cluster.node_price_usd = 20000;
+        buy.cluster.network_cost_per_gpu_usd = 0;
+        buy.economics.upkeep_pct = 5;
+        buy.economics.utilisation = 0.5;
+        buy.economics.residual_fraction = 0.2;
+        buy.economics.cost_of_capital = 0.08;
+        QVERIFY_NEAR(annuityFactor(0.08, 4), 3.3121268400, 1e-10);
+        QVERIFY_NEAR(annuityFactor(0, 4), 4.0, 1e-15);
+        QVERIFY_NEAR(capitalUsdPerYear(buy.economics, 100000), 25753.664356, 1e-9);
+        const Result rb = handResult();
+        const CostBreakdown b = costBreakdown(buy, rb);
+        QVERIFY_NEAR(b.capex_usd, 100000.0, 1e-15);
+        QVERIFY_NEAR(b.residual_value_usd, 20000.0, 1e-15);
+        QVERIFY_NEAR(b.depreciation_usd_per_hour, 25753.664356 / 4380.0, 1e-9);
+        QVERIFY_NEAR(b.upkeep_usd_per_hour, 5000.0 / 4380.0, 1e-12);
+        QVERIFY_NEAR(b.total_usd_per_hour, 8.0213845562, 1e-10);
+        // Net present cost: capex less the residual's present value, plus 4 years of upkeep and
+        // energy (4,380 h x $1) discounted: 100,000 - 14,700.60 + 3.312127 x 9,380 = $116,367.15
+        QVERIFY_NEAR(b.net_present_cost_usd, 100000.0 - 20000.0 / std::pow(1.08, 4) + 3.3121268400 * (5000.0 + 4380.0), 1e-10);
+        QVERIFY_NEAR(b.net_present_cost_usd, 116367.1527, 1e-9);
+        // Buy against rent at $16 per hour of use: equal over the horizon at
+        // u* = (25,753.66 + 5,000) / (8,760 x (16 - 1)) = 23.40%; payback at 50% utilisation after
+        // 100,000 / ((16 - 1) x 0.5 - 5,000 / 8,760) = 14,432 h = 19.77 calendar months.
+        Plan rent = buy;
+        rent.economics.mode = EconomicsMode::Rent;
+        Result rr = rb;
+        rr.cost_per_hour_usd = 16;
+        const BuyRentBreakEven br = buyVersusRent(buy, rb, rent, rr);
+        QVERIFY(br.applicable && br.reachable);
+        QVERIFY_NEAR(br.break_even_utilisation, 0.2340461519, 1e-9);
+        QVERIFY_NEAR(br.months, 19.7693574959, 1e-9);
+        QVERIFY_NEAR(br.cumulativeBuyUsd(br.months), br.cumulativeRentUsd(br.months), 1e-12);
+        // at u*, buying costs what renting costs per hour of use
+        buy.economics.utilisation = br.break_even_utilisation;
+        QVERIFY_NEAR(costBreakdown(buy, rb).total_usd_per_hour, 16.0, 1e-12);
+        // rent below the energy: no utilisation makes buying cheaper
+        rr.cost_per_hour_usd = 0.5;
+        QVERIFY(!std::isfinite(buyVersusRent(buy, rb, rent, rr).break_even_utilisation));
+
+        // The engine prices the same way: the default H100 plan at 50%, residual 20%, 8%.
+        Plan h100 = defaultComparison().first().plan;
+        const Result base = evaluateValid(h100);
+        h100.economics.utilisation = 0.5;
+        h100.economics.residual_fraction = 0.2;
+        h100.economics.cost_of_capital = 0.08;
+        const Result r = evaluateValid(h100);
+        const double capex = 11.008e6; // 256 x $25,000 + 32 x $120,000 + 256 x $3,000
+        const double capital = (capex - 0.2 * capex / std::pow(1.08, 4)) / 3.3121268400;
+        const double perUseHour = (capital + 0.05 * capex) / 4380.0 + 31.4496;
+        QVERIFY_NEAR(r.cost_per_hour_usd, perUseHour, 1e-9);
+        QVERIFY_NEAR(r.tco_usd, perUseHour * base.days_to_train * 24.0, 1e-9);
+        QVERIFY_NEAR(r.lifetime_tco_usd, perUseHour * 4380.0 * 4.0, 1e-9);
+        QVERIFY_NEAR(r.cost_per_billion_tokens_usd, base.cost_per_billion_tokens_usd * perUseHour / base.cost_per_hour_usd, 1e-9);
+        // the defaults (100%, no residual, no cost of capital) are straight-line depreciation
+        QVERIFY_NEAR(base.cost_per_hour_usd, capex / 35040.0 + 0.05 * capex / 8760.0 + 31.4496, 1e-12);
+    }
     void feasibleGpuCountsByHand()
     {
         // tp=2, pp=4, B=1024, b=1: dp must divide 1024 and 8*dp GPUs fill nodes of 8:
@@ -819,7 +884,7 @@ private Q_SLOTS:
         const QList<QStringList> rows = parseCsv(csv);
         QCOMPARE(rows.size(), 4);
         const QStringList header = rows.first();
-        QCOMPARE(header, comparisonColumns());
+        QCOMPARE(header, comparisonColumns() + inputColumns());
         for (qsizetype i = 1; i < rows.size(); ++i)
             QCOMPARE(rows[i].size(), header.size());
         QCOMPARE(rows[1][0], plans[0].name);
@@ -834,6 +899,46 @@ private Q_SLOTS:
         QVERIFY(ok);
         QCOMPARE(rows[1][header.indexOf(QStringLiteral("reference"))], QStringLiteral("true"));
         QVERIFY(rows[1][header.indexOf(QStringLiteral("best_in"))].contains(QStringLiteral("cost_per_billion_tokens_usd")));
+    }
+    // Issue 12: the CSV carries every input with its kind and source, and the engine's warnings.
+    void csvHasInputsWithProvenanceAndWarnings()
+    {
+        QList<Scenario> plans = defaultComparison().mid(0, 4);
+        plans[1].plan.gpu.price_usd = 15000; // stated by the file, as a quote would be
+        plans[1].stated.insert(QStringLiteral("gpu.price_usd"),
+                               Scenario::Stated{QJsonValue(15000.0), Provenance{SourceKind::Measured, QStringLiteral("Vendor X quote Q-123")}});
+        const Comparison c = comparePlans(plans, Normalization::AsGiven);
+        const QList<QStringList> rows = parseCsv(comparisonToCsv(c));
+        const QStringList header = rows.first();
+        auto at = [&](int plan, const QString &col) {
+            const qsizetype i = header.indexOf(col);
+            return i < 0 ? QStringLiteral("<no column %1>").arg(col) : rows[plan + 1][i];
+        };
+        // the preset's figure with the preset's kind and source (presets/gpus.json)
+        const Preset h100 = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        QCOMPARE(at(0, QStringLiteral("input.gpu.price_usd")), QStringLiteral("25000"));
+        QCOMPARE(at(0, QStringLiteral("input.gpu.price_usd.kind")), toString(h100.provenance.value(QStringLiteral("price_usd")).kind));
+        QCOMPARE(at(0, QStringLiteral("input.gpu.price_usd.source")), h100.provenance.value(QStringLiteral("price_usd")).source);
+        // a value the file states keeps its kind and source; one the user changed says "user"
+        QCOMPARE(at(1, QStringLiteral("input.gpu.price_usd")), QStringLiteral("15000"));
+        QCOMPARE(at(1, QStringLiteral("input.gpu.price_usd.kind")), QStringLiteral("measured"));
+        QCOMPARE(at(1, QStringLiteral("input.gpu.price_usd.source")), QStringLiteral("Vendor X quote Q-123"));
+        // economics at their defaults are assumptions with a source; the layout is the user's
+        QCOMPARE(at(0, QStringLiteral("input.economics.pue")), QStringLiteral("1.3"));
+        QCOMPARE(at(0, QStringLiteral("input.economics.pue.kind")), QStringLiteral("assumption"));
+        QCOMPARE(at(0, QStringLiteral("input.economics.pue.source")), QLatin1String(kDefaultEconomicsSource));
+        QCOMPARE(at(0, QStringLiteral("input.training.tp")), QStringLiteral("2"));
+        QCOMPARE(at(0, QStringLiteral("input.training.tp.kind")), QStringLiteral("user"));
+        // warnings: the engine's sentences, the same as the JSON's, " | " between them
+        int warned = 0;
+        for (int i = 0; i < int(c.plans.size()); ++i) {
+            QStringList want;
+            for (const std::string &w : warningMessages(c.plans[i].result, c.plans[i].plan))
+                want << QString::fromStdString(w);
+            QCOMPARE(at(i, QStringLiteral("warnings")), want.join(QStringLiteral(" | ")));
+            warned += want.isEmpty() ? 0 : 1;
+        }
+        QVERIFY(warned > 0); // the RTX 4090 plan has warnings: the check above saw text
     }
     // Formula injection: a plan named "=HYPERLINK(...)" must reach a spreadsheet as text, while
     // negative numbers stay numbers (issue 12, "The PDF a committee signs").
@@ -873,7 +978,7 @@ private Q_SLOTS:
         const QJsonArray plans = root.value(QStringLiteral("plans")).toArray();
         QCOMPARE(plans.size(), 5);
         QStringList cols = comparisonColumns();
-        cols << QStringLiteral("warnings");
+        cols << QStringLiteral("inputs"); // every input figure with its kind and source, by path
         for (const QJsonValue &v : plans) {
             QStringList keys = v.toObject().keys();
             keys.sort();
@@ -888,6 +993,32 @@ private Q_SLOTS:
         const QJsonObject rented = plans[4].toObject();
         QVERIFY(rented.value(QStringLiteral("buy_vs_rent_months")).toDouble() > 1);
         QCOMPARE(rented.value(QStringLiteral("break_even_price_unit")).toString(), QStringLiteral("USD/GPU-hour"));
+    }
+    void headlineStatesTheUtilisationAndItsBreakEven()
+    {
+        // Issue 12, defect 5 and finance: the headline says which utilisation buying assumes and
+        // above which utilisation buying beats the rented plan over the hardware's life.
+        QList<Scenario> plans = defaultComparison();
+        const Comparison full = comparePlans(plans, Normalization::AsGiven);
+        const BuyRentBreakEven br = breakEvens(full)[4].buyRent;
+        QVERIFY(br.applicable && std::isfinite(br.break_even_utilisation) && br.break_even_utilisation < 1);
+        const QString atFull = comparisonFindings(full).first();
+        QVERIFY2(atFull.contains(QStringLiteral("busy for all of its 4 years (100% utilisation")), qPrintable(atFull));
+        QVERIFY2(atFull.contains(QStringLiteral("buying is cheaper above %1% utilisation").arg(qRound(br.break_even_utilisation * 100))), qPrintable(atFull));
+        // u* does not depend on the stated utilisation; the months do (calendar months at 60%)
+        for (Scenario &sc : plans) // every bought plan busy 60% of the time: the H100 stays the cheapest
+            sc.plan.economics.utilisation = 0.6;
+        const Comparison part = comparePlans(plans, Normalization::AsGiven);
+        const BuyRentBreakEven br60 = breakEvens(part)[4].buyRent;
+        QVERIFY_NEAR(br60.break_even_utilisation, br.break_even_utilisation, 1e-12);
+        const CostBreakdown cb = costBreakdown(full.plans[0].plan, full.plans[0].result);
+        const double rentPerUseHour = br.rent_usd_per_hour; // at 100%: per hour of use
+        const double months60 = cb.capex_usd / ((rentPerUseHour - cb.energy_usd_per_hour) * 0.6 - cb.capex_usd * 0.05 / 8760.0) / 730.0;
+        QVERIFY_NEAR(br60.months, months60, 1e-9);
+        const QString headline = comparisonFindings(part).first();
+        QVERIFY2(headline.startsWith(QStringLiteral("Recommended: H100 SXM,")), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("busy for 60% of its 4 years (60% utilisation")), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("%1 months at 60% utilisation").arg(formatNumber(br60.months, 1))), qPrintable(headline));
     }
     void findingsAreWrittenFromTheNumbers()
     {

@@ -46,6 +46,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -626,6 +627,112 @@ private Q_SLOTS:
         QVERIFY(table->columnWidth(7) >= 110);
     }
 
+    void compareEditsColumnsInPlaceAndUndoes()
+    {
+        // Issue 12, defect 7: in-place edits of GPU, GPU count and economics per column, each an
+        // undoable step (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y).
+        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        QPointer<ComparisonView> alive(view);
+        view->setBestLayout(BestLayout{}); // the files' layouts: quicker, and counts stay as typed
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        view->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(view));
+        const QList<Scenario> original = view->scenarios();
+        auto *gpu = view->findChild<QComboBox *>(QStringLiteral("columnGpu"));
+        auto *gpus = view->findChild<QSpinBox *>(QStringLiteral("columnGpus"));
+        auto *mode = view->findChild<QComboBox *>(QStringLiteral("columnEconomicsMode"));
+        auto *rent = view->findChild<QDoubleSpinBox *>(QStringLiteral("columnRent"));
+        auto *utilisation = view->findChild<QDoubleSpinBox *>(QStringLiteral("columnUtilisation"));
+        QVERIFY(gpu && gpus && mode && rent && utilisation);
+        QVERIFY(!gpu->isEnabled() && !gpus->isEnabled()); // no column selected
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        QHeaderView *header = table->horizontalHeader();
+        const auto clickColumn = [&](int column) {
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(column) + 5, header->height() / 2));
+        };
+        const auto type = [](QAbstractSpinBox *box, const QString &text) {
+            box->setFocus();
+            QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(box, text);
+            QTest::keyClick(box, Qt::Key_Return);
+        };
+
+        // GPU: the RTX 4090 column onto the next GPU of the list, on that GPU's default cluster
+        clickColumn(3);
+        QVERIFY(gpu->isEnabled());
+        QCOMPARE(gpu->currentData().toString(), QStringLiteral("rtx-4090"));
+        gpu->setFocus();
+        QTest::keyClick(gpu, Qt::Key_Down);
+        const QString next = gpu->itemData(gpu->findText(gpu->currentText())).toString();
+        QVERIFY(next != QStringLiteral("rtx-4090"));
+        QCOMPARE(view->scenarios()[3].gpuPreset, next);
+        const Preset nextGpu = *PresetCatalog::builtIn().find(Section::Gpu, next);
+        QCOMPARE(view->scenarios()[3].clusterPreset, nextGpu.defaultCluster());
+        // it was named after its GPU ("RTX 4090"): the name follows, as planNameFor() shortens it
+        const QString shortName = planNameFor(view->scenarios()[3].plan).section(QStringLiteral(" on "), 1).section(QLatin1Char(' '), 1);
+        QCOMPARE(view->scenarios()[3].name, shortName);
+        QVERIFY(!shortName.isEmpty() && nextGpu.name.contains(shortName.section(QLatin1Char(' '), 0, 0)));
+        QCOMPARE(QString::fromStdString(view->comparison().plans[3].plan.gpu.id), next);
+        QCOMPARE(view->undoStack()->count(), 1);
+
+        // GPU count: plan A from 256 to 512 GPUs, dp follows
+        clickColumn(0);
+        QCOMPARE(gpus->value(), 256);
+        type(gpus, QStringLiteral("512"));
+        QCOMPARE(view->scenarios()[0].plan.cluster.nodes, 64);
+        QCOMPARE(view->scenarios()[0].plan.training.dp, 64);
+        QCOMPARE(view->comparison().plans[0].result.gpus, 512);
+        QVERIFY2(view->scenarios()[0].name.contains(QStringLiteral("512")), qPrintable(view->scenarios()[0].name));
+        QCOMPARE(gpus->value(), 512); // the column stays selected, the editor shows the new count
+
+        // economics: the A100 bought -> rented at its own price, then at 1.50 USD per GPU-hour
+        clickColumn(1);
+        QVERIFY(!rent->isEnabled() && utilisation->isEnabled());
+        mode->setFocus();
+        QTest::keyClick(mode, Qt::Key_Down);
+        const ComparedPlan &a100 = view->comparison().plans[1];
+        QCOMPARE(a100.plan.economics.mode, EconomicsMode::Rent);
+        QCOMPARE(a100.result.capex_usd, 0.0);
+        QVERIFY_NEAR(a100.result.cost_per_hour_usd, a100.result.gpus * a100.plan.gpu.rent_usd_per_hour, 1e-12);
+        QVERIFY(rent->isEnabled());
+        type(rent, QStringLiteral("1.50"));
+        QVERIFY_NEAR(view->comparison().plans[1].result.cost_per_hour_usd, 256 * 1.5, 1e-12);
+
+        // utilisation: the L40S at 50% carries twice the capital and upkeep per hour of use
+        clickColumn(2);
+        const Result before = view->comparison().plans[2].result;
+        const double energy = before.power_kw * original[2].plan.economics.usd_per_kwh;
+        type(utilisation, QStringLiteral("0.5"));
+        const Result after = view->comparison().plans[2].result;
+        QVERIFY_NEAR(after.cost_per_hour_usd - energy, 2.0 * (before.cost_per_hour_usd - energy), 1e-12);
+        QCOMPARE(view->undoStack()->count(), 5);
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+            view->resize(size);
+            QCoreApplication::processEvents();
+            saveScreenshot(view, QStringLiteral("compare-column-editor-%1.png").arg(size.width()));
+        }
+
+        // undo from the table: the utilisation goes back, then comes again with either redo key
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(view->scenarios()[2].plan.economics.utilisation, 1.0);
+        QVERIFY_NEAR(view->comparison().plans[2].result.cost_per_hour_usd, before.cost_per_hour_usd, 1e-12);
+        QCOMPARE(utilisation->value(), 1.0); // the editor shows the plan as it is
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(view->scenarios()[2].plan.economics.utilisation, 0.5);
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier);
+        QTest::keyClick(table, Qt::Key_Y, Qt::ControlModifier);
+        QCOMPARE(view->scenarios()[2].plan.economics.utilisation, 0.5);
+        // all the way back: the comparison as it opened
+        for (int i = 0; i < 5; ++i)
+            QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(view->scenarios(), original);
+        // adding a plan clears the history (steps name plans by column)
+        view->addScenario(original.first());
+        QCOMPARE(view->undoStack()->count(), 0);
+        view->close();
+        QTRY_VERIFY(!alive);
+    }
     void compareAddsTheCurrentPlanAndDuplicatesAColumn()
     {
         // Issue 12, defect 7: building a comparison took four Save As. "Add current plan" takes
@@ -865,11 +972,11 @@ private Q_SLOTS:
         int pages = 0;
         QVERIFY2(writeComparisonReport(c, pdf, o, &error, &pages), qPrintable(error));
         QCOMPARE(pdfPageCount(pdf), pages);
-        // The structure fixes the count: 1 summary; 2-4 the comparison table (every metric, with the
-        // CP, EP and goodput rows, over three pages); 4-5 four charts, two a page; 6 break-even; 7-8
-        // sensitivity (ranges, win odds, the recommended plan's tornado, input break-evens); 9 bill of
-        // materials and cost breakdown; 10-13 assumptions, settings and sources.
-        QCOMPARE(pages, 13);
+        // The structure fixes the count: 1 summary; 2-3 the comparison table (every metric, with the
+        // CP, EP and goodput rows); 4-5 four charts, two a page; 6 break-even; 7-8 sensitivity
+        // (ranges, win odds, the recommended plan's tornado, input break-evens); 9 bill of materials
+        // and cost breakdown; 10-14 assumptions, settings and sources (short tables kept whole).
+        QCOMPARE(pages, 14);
         const QStringList text = pdfPages(pdf, pages);
         const QString all = text.join(QLatin1Char('\n'));
         for (const ComparedPlan &p : c.plans)
@@ -931,7 +1038,7 @@ private Q_SLOTS:
         const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);
         QString error;
         QVERIFY(!writeComparisonReport(c, m_dir.filePath(QStringLiteral("report.docx")), ReportOptions{}, &error));
-        QVERIFY(error.contains(QStringLiteral(".pdf, .csv or .json")));
+        QVERIFY(error.contains(QStringLiteral(".pdf, .csv, .json or .xlsx")));
         // a failed write leaves the old file as it was
         const QString blocked = m_dir.filePath(QStringLiteral("no-such-dir/report.csv"));
         QVERIFY(!writeComparisonReport(c, blocked, ReportOptions{}, &error));
@@ -951,8 +1058,8 @@ private Q_SLOTS:
         const QString pdf = m_dir.filePath(QStringLiteral("cli.pdf"));
         Run r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), pdf}, env);
         QVERIFY2(r.code == 0, r.err.constData());
-        QVERIFY(r.out.contains("(13 pages)"));
-        QCOMPARE(pdfPageCount(pdf), 13);
+        QVERIFY(r.out.contains("(14 pages)"));
+        QCOMPARE(pdfPageCount(pdf), 14);
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("cli-none.sqlite")))); // the CLI never creates a library
         const QString csv = m_dir.filePath(QStringLiteral("cli.csv"));
         r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), csv}, env);
@@ -961,7 +1068,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString header = QString::fromUtf8(f.readLine()).trimmed();
         // The table's columns, then the sensitivity's (issue 13: every format has it).
-        QCOMPARE(header, (comparisonColumns() + sensitivityColumns()).join(QLatin1Char(',')));
+        QCOMPARE(header, (comparisonColumns() + inputColumns() + sensitivityColumns()).join(QLatin1Char(',')));
         const QString json = m_dir.filePath(QStringLiteral("cli.json"));
         r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), json, QStringLiteral("--normalize"), QStringLiteral("budget")}, env);
         QCOMPARE(r.code, 0);
@@ -1058,7 +1165,7 @@ private Q_SLOTS:
         QTest::addRow("one plan") << QStringList{QStringLiteral("report"), a, QStringLiteral("-o"), out} << 2 << QStringLiteral("2 to 8");
         QTest::addRow("no output") << QStringList{QStringLiteral("report"), a, b} << 2 << QStringLiteral("-o OUT");
         QTest::addRow("bad suffix") << QStringList{QStringLiteral("report"), a, b, QStringLiteral("-o"), QStringLiteral("x.txt")} << 2
-                                    << QStringLiteral(".pdf, .csv or .json");
+                                    << QStringLiteral(".pdf, .csv, .json or .xlsx");
         QTest::addRow("bad normalize") << QStringList{QStringLiteral("report"), a, b, QStringLiteral("-o"), out,
                                                       QStringLiteral("--normalize"), QStringLiteral("money")}
                                        << 2 << QStringLiteral("--normalize");

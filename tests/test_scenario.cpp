@@ -187,6 +187,59 @@ private Q_SLOTS:
   "gpu": {"preset": "h100-sxm"},
   "cluster": {"preset": "dgx-h100"})") << 4 << "model"
                                               << "lacks \"hidden\"";
+        // economics.quote (issue 12): the vendor's quote, each problem at its field
+        const char *quoteHead = R"(  "model": {"preset": "llama2-7b"},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100"},
+  "economics": {"pue": 1.2,
+    "quote": )";
+        auto quoted = [&](const char *tail) { return scenarioText(QByteArray(quoteHead).append(tail).constData()); };
+        QTest::addRow("quote not an object") << quoted("\"Q-1\"}") << 8 << "economics.quote"
+                                             << "expected an object";
+        QTest::addRow("quote without vendor") << quoted("{\"id\": \"Q-1\"}}") << 8
+                                              << "economics.quote"
+                                              << "non-empty \"vendor\"";
+        QTest::addRow("quote empty id") << quoted("{\"vendor\": \"V\",\n \"id\": \" \"}}") << 9
+                                        << "economics.quote.id"
+                                        << "non-empty \"id\"";
+        QTest::addRow("quote bad date") << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"date\": \"10/01/2025\"}}")
+                                        << 9 << "economics.quote.date"
+                                        << "YYYY-MM-DD";
+        QTest::addRow("quote valid before date") << quoted("{\"vendor\": \"V\", \"id\": \"Q\", \"date\": \"2025-02-01\",\n \"valid_until\": \"2025-01-01\"}}")
+                                                 << 9 << "economics.quote.valid_until"
+                                                 << "before the quote's date 2025-02-01";
+        QTest::addRow("quote unknown field") << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"price\": 3}}")
+                                             << 9 << "economics.quote.price"
+                                             << "unknown field";
+        QTest::addRow("quote vendor a number") << quoted("{\"vendor\": 7, \"id\": \"Q\"}}")
+                                               << 8 << "economics.quote.vendor"
+                                               << "expected a string";
+    }
+    void quoteIsReadSavedAndComparedTooIssue12()
+    {
+        const QByteArray json = scenarioText(R"(  "name": "quoted",
+  "model": {"preset": "llama2-7b"},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100"},
+  "economics": {"quote": {"vendor": "Vendor X", "id": "Q-123", "date": "2025-01-10", "valid_until": "2025-03-31"}})");
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(parseScenario(json, QStringLiteral("q.json"), PresetCatalog::builtIn(), s, errors));
+        QCOMPARE(s.quote.vendor, QStringLiteral("Vendor X"));
+        QCOMPARE(s.quote.id, QStringLiteral("Q-123"));
+        QCOMPARE(s.quote.date, QStringLiteral("2025-01-10"));
+        QCOMPARE(s.quote.validUntil, QStringLiteral("2025-03-31"));
+        // saved back, and read again the same
+        const QByteArray saved = serializeScenario(s);
+        QVERIFY2(saved.contains("\"quote\""), saved.constData());
+        Scenario back;
+        QVERIFY(parseScenario(saved, QStringLiteral("back.json"), PresetCatalog::builtIn(), back, errors));
+        QCOMPARE(back.quote, s.quote);
+        QVERIFY(back == s);
+        // the quote is part of the plan: another quote is another scenario; no quote writes none
+        back.quote.id = QStringLiteral("Q-124");
+        QVERIFY(!(back == s));
+        QVERIFY(!serializeScenario(defaultScenario()).contains("\"quote\""));
     }
     void errors()
     {

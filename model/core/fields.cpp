@@ -61,6 +61,7 @@ std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
     // Fields added after version 1 of the scenario and preset formats (see FieldInfo::addedLater).
     static const QStringList addedLater = {
         QStringLiteral("cluster.oversubscription"), QStringLiteral("cluster.interruptions_per_gpu_day"), QStringLiteral("gpu.gemm_overhead_us"), QStringLiteral("gpu.fp8_efficiency"), QStringLiteral("gpu.rent_usd_per_hour"),
+        QStringLiteral("economics.utilisation"), QStringLiteral("economics.residual_fraction"), QStringLiteral("economics.cost_of_capital"),
         QStringLiteral("training.first_stage_layers"), QStringLiteral("training.last_stage_layers"),
         QStringLiteral("training.cp"), QStringLiteral("training.ep"), QStringLiteral("training.etp"),
         QStringLiteral("training.moe_imbalance"), QStringLiteral("training.ep_overlap"),
@@ -191,6 +192,9 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Economics, economics.node_overhead, "node_overhead", "Node power overhead", "", "CPU, NICs, fans... as a fraction of GPU power", 2),
         CT_DBL(Economics, economics.upkeep_pct, "upkeep_pct", "Upkeep (% of capex per year)", "%", "Support, spares and staff", 1),
         CT_DBL(Economics, economics.usd_per_gpu_hour, "usd_per_gpu_hour", "Rent (USD per GPU-hour)", "USD/GPU-h", "Cloud price per GPU-hour (rent mode); 0 takes the GPU's own rent price", 2),
+        CT_DBL(Economics, economics.utilisation, "utilisation", "Utilisation over the horizon (fraction)", "", "Share of the depreciation years the bought cluster does useful work (0-1]; capital and upkeep of idle hours fall on the hours of use", 2),
+        CT_DBL(Economics, economics.residual_fraction, "residual_fraction", "Residual value (fraction of capex)", "", "What the hardware is worth at the end of the depreciation years, as a fraction of capex (0-1)", 2),
+        CT_DBL(Economics, economics.cost_of_capital, "cost_of_capital", "Cost of capital (per year, fraction)", "1/year", "Annual discount rate of the money tied up in the cluster (0.08 = 8%); gives the net present cost", 3),
     });
     return fields;
 }

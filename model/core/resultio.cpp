@@ -210,7 +210,7 @@ QString resultTable(const Result &r, const Plan &plan, const QString &scenarioNa
     return out;
 }
 
-QString csvField(const QString &cell)
+QString spreadsheetSafeText(const QString &cell)
 {
     // Spreadsheet formula injection (a plan named "=HYPERLINK(...)"): a cell that starts with
     // = + - @ (or a tab or CR, which some spreadsheets skip before one) and is not a number is
@@ -222,6 +222,12 @@ QString csvField(const QString &cell)
         if (!number)
             s.prepend(QLatin1Char('\''));
     }
+    return s;
+}
+
+QString csvField(const QString &cell)
+{
+    const QString s = spreadsheetSafeText(cell);
     if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n'))
         && !s.contains(QLatin1Char('\r')))
         return s;

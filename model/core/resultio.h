@@ -48,6 +48,9 @@ QString formatMetric(const MetricInfo &m, double v);
 // RFC 4180: quote fields holding a comma, a quote, CR or LF; double the quotes. A field that
 // starts with = + - @ (tab, CR) and is not a number gets a leading ' (formula injection).
 QString csvField(const QString &s);
+// The formula-injection rule alone, for any spreadsheet cell written as text (CSV, xlsx): a text
+// that starts with = + - @ (tab, CR) and is not a number gets a leading '.
+QString spreadsheetSafeText(const QString &s);
 QString csvRow(const QStringList &fields);
 
 // Sweeps as JSON / CSV rows: x plus the main metrics (invalid points carry their error).

@@ -7,6 +7,7 @@
 #include "engine/engine.h"
 #include "engine/limits.h"
 
+#include <QDate>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -60,7 +61,7 @@ std::optional<Scenario::ValueRange> Scenario::rangeFor(const QString &path, cons
 bool operator==(const Scenario &a, const Scenario &b)
 {
     if (a.name != b.name || a.modelPreset != b.modelPreset || a.gpuPreset != b.gpuPreset
-        || a.clusterPreset != b.clusterPreset || a.ranges != b.ranges)
+        || a.clusterPreset != b.clusterPreset || a.ranges != b.ranges || !(a.quote == b.quote))
         return false;
     for (const FieldInfo &f : planFields())
         if (f.get(a.plan) != f.get(b.plan))
@@ -256,6 +257,34 @@ struct Parser {
         applyFields(sec, o, {QStringLiteral("preset"), QStringLiteral("id"), QStringLiteral("name")}, s);
     }
 
+    // economics.quote: {"vendor": ..., "id": ..., "date": "YYYY-MM-DD", "valid_until": "YYYY-MM-DD"};
+    // vendor and id required, the dates optional, valid_until not before date.
+    void quote(const QJsonValue &v, Scenario::Quote &q)
+    {
+        const QString path = QStringLiteral("economics.quote");
+        if (!v.isObject()) {
+            fail(path, QStringLiteral("expected an object {\"vendor\", \"id\", \"date\", \"valid_until\"}, not %1").arg(jsonTypeName(v)));
+            return;
+        }
+        const QJsonObject o = v.toObject();
+        static const QStringList keys = {QStringLiteral("vendor"), QStringLiteral("id"), QStringLiteral("date"), QStringLiteral("valid_until")};
+        for (auto it = o.constBegin(); it != o.constEnd(); ++it)
+            if (!keys.contains(it.key()))
+                fail(jsonPathJoin(path, it.key()), QStringLiteral("unknown field; a quote has vendor, id, date, valid_until"));
+        QString *const targets[] = {&q.vendor, &q.id, &q.date, &q.validUntil};
+        for (qsizetype i = 0; i < keys.size(); ++i) {
+            const QString key = jsonPathJoin(path, keys[i]);
+            *targets[i] = stringField(o, keys[i], key, QString()).trimmed();
+            if (i < 2 && targets[i]->isEmpty() && (o.value(keys[i]).isUndefined() || o.value(keys[i]).isString()))
+                fail(o.contains(keys[i]) ? key : path, QStringLiteral("a quote needs a non-empty \"%1\"").arg(keys[i]));
+            if (i >= 2 && !targets[i]->isEmpty() && !QDate::fromString(*targets[i], Qt::ISODate).isValid())
+                fail(key, QStringLiteral("expected a date as YYYY-MM-DD (got \"%1\")").arg(*targets[i]));
+        }
+        const QDate from = QDate::fromString(q.date, Qt::ISODate), until = QDate::fromString(q.validUntil, Qt::ISODate);
+        if (from.isValid() && until.isValid() && until < from)
+            fail(jsonPathJoin(path, QStringLiteral("valid_until")), QStringLiteral("%1 is before the quote's date %2").arg(q.validUntil, q.date));
+    }
+
     // dp may be left out: it follows from the GPUs (in checked arithmetic; validate() checks the rest).
     void deriveDp(const QJsonObject &root, Plan &plan)
     {
@@ -302,7 +331,10 @@ bool parseWith(const QJsonDocument &doc, const JsonLocator &loc, const QString &
             ps.fail(key, QStringLiteral("expected an object, not %1").arg(jsonTypeName(v)));
             continue;
         }
-        ps.applyFields(sec, v.toObject(), {}, s);
+        const QJsonObject o = v.toObject();
+        ps.applyFields(sec, o, {QStringLiteral("quote")}, s);
+        if (sec == Section::Economics && o.contains(QStringLiteral("quote")))
+            ps.quote(o.value(QStringLiteral("quote")), s.quote);
     }
     if (ps.ok())
         ps.deriveDp(root, s.plan);
@@ -450,6 +482,14 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
             const QJsonValue v = f->get(s.plan);
             if (!v.isNull())
                 o.insert(QLatin1String(f->key), withStated(s, *f, v));
+        }
+        if (sec == Section::Economics && !s.quote.isEmpty()) {
+            QJsonObject q{{QStringLiteral("vendor"), s.quote.vendor}, {QStringLiteral("id"), s.quote.id}};
+            if (!s.quote.date.isEmpty())
+                q.insert(QStringLiteral("date"), s.quote.date);
+            if (!s.quote.validUntil.isEmpty())
+                q.insert(QStringLiteral("valid_until"), s.quote.validUntil);
+            o.insert(QStringLiteral("quote"), q);
         }
         root.insert(sectionKey(sec), o);
     }

@@ -31,6 +31,17 @@ struct Scenario {
         Provenance provenance;
     };
     QMap<QString, Stated> stated;
+    // The vendor's quote the plan's prices come from (economics.quote in the file: {"vendor",
+    // "id", "date", "valid_until"}, dates as YYYY-MM-DD): printed beside the plan in the reports.
+    struct Quote {
+        QString vendor;
+        QString id;
+        QString date;       // YYYY-MM-DD, or empty
+        QString validUntil; // YYYY-MM-DD, or empty
+        bool isEmpty() const { return vendor.isEmpty() && id.isEmpty() && date.isEmpty() && validUntil.isEmpty(); }
+        friend bool operator==(const Quote &, const Quote &) = default;
+    };
+    Quote quote;
     // The stated provenance of field `path` while it still has the value it was stated for.
     std::optional<Provenance> statedProvenance(const QString &path, const QJsonValue &current) const;
     // The uncertainty range a value object gives a field ({"value": 0.6, "range": [0.45, 0.7]}) or

@@ -1044,14 +1044,16 @@ void economicsPhase(const Plan &plan, const Shape &k, Result &r)
     r.energy_mwh = r.power_kw * hours / 1000.0;
     if (ec.mode == EconomicsMode::Buy) {
         r.capex_usd = k.G * plan.gpu.price_usd + cl.nodes * cl.node_price_usd + k.G * cl.network_cost_per_gpu_usd;
-        r.cost_per_hour_usd = r.capex_usd / (ec.years * 8760.0) + r.power_kw * ec.usd_per_kwh
-            + r.capex_usd * ec.upkeep_pct / 100.0 / 8760.0;
+        // Capital and upkeep accrue every hour of the horizon, useful or idle: an hour of use
+        // carries 1/utilisation hours of them; energy is paid only while the cluster runs.
+        const double fixedPerYear = capitalUsdPerYear(ec, r.capex_usd) + r.capex_usd * ec.upkeep_pct / 100.0;
+        r.cost_per_hour_usd = fixedPerYear / (8760.0 * ec.utilisation) + r.power_kw * ec.usd_per_kwh;
     } else {
         r.capex_usd = 0;
         r.cost_per_hour_usd = k.G * rentUsdPerGpuHour(plan);
     }
     r.tco_usd = r.cost_per_hour_usd * hours;
-    r.lifetime_tco_usd = r.cost_per_hour_usd * ec.years * 8760.0;
+    r.lifetime_tco_usd = r.cost_per_hour_usd * ec.utilisation * ec.years * 8760.0; // the hours of use over the horizon
     r.cost_per_billion_tokens_usd = r.cost_per_hour_usd / (effectiveTokensPerS * 3600.0 / 1e9);
 }
 
@@ -1149,6 +1151,19 @@ std::string pct(double v)
 double rentUsdPerGpuHour(const Plan &plan)
 {
     return plan.economics.usd_per_gpu_hour > 0 ? plan.economics.usd_per_gpu_hour : plan.gpu.rent_usd_per_hour;
+}
+
+double annuityFactor(double rate, double years)
+{
+    if (rate <= 0)
+        return years;
+    return (1.0 - std::pow(1.0 + rate, -years)) / rate;
+}
+
+double capitalUsdPerYear(const EconomicsSpec &e, double capexUsd)
+{
+    const double residualToday = capexUsd * e.residual_fraction * std::pow(1.0 + e.cost_of_capital, -e.years);
+    return (capexUsd - residualToday) / annuityFactor(e.cost_of_capital, e.years);
 }
 
 std::vector<std::string> warningMessages(const Result &r, const Plan &plan)

@@ -99,7 +99,11 @@ namespace {
     X("economics.usd_per_kwh", economics.usd_per_kwh, 0, 10, false)                                    \
     X("economics.node_overhead", economics.node_overhead, 0, 5, false)                                 \
     X("economics.upkeep_pct", economics.upkeep_pct, 0, 100, false)                                     \
-    X("economics.usd_per_gpu_hour", economics.usd_per_gpu_hour, 0, 1000, false)
+    X("economics.usd_per_gpu_hour", economics.usd_per_gpu_hour, 0, 1000, false)                        \
+    /* utilisation (0, 1]: 1% of the horizon is as idle as a cluster worth modelling gets. */          \
+    X("economics.utilisation", economics.utilisation, 0.01, 1, false)                                  \
+    X("economics.residual_fraction", economics.residual_fraction, 0, 1, false)                         \
+    X("economics.cost_of_capital", economics.cost_of_capital, 0, 1, false)
 
 #define CT_LIMIT_OPT(PATH, MEMBER, MIN, MAX, INTEGER)                                            \
     FieldLimit                                                                                   \

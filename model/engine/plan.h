@@ -149,12 +149,24 @@ struct EconomicsSpec {
     double node_overhead = 0.35; // CPU, NIC, fans... as a fraction of GPU power
     double upkeep_pct = 5;       // % of capex per year (support, spares, staff)
     double usd_per_gpu_hour = 0; // rent: > 0 overrides the GPU's own price (gpu.rent_usd_per_hour), 0 takes it
+    // Finance over the horizon (`years`; docs/model.md §9): the share of it the cluster is busy
+    // with useful work (0, 1]; the fraction of capex it is worth at the end; the annual cost of
+    // capital (discount rate, 0.08 = 8%).
+    double utilisation = 1.0;
+    double residual_fraction = 0;
+    double cost_of_capital = 0;
 };
 
 struct Plan;
 // The price per GPU-hour a rented plan pays: economics.usd_per_gpu_hour when set (> 0), else the
 // GPU's own rent price, so that a rented RTX 4090 does not cost like an H100 (issue 12, defect 12).
 double rentUsdPerGpuHour(const Plan &plan);
+// The present value of 1 USD a year over `years` at annual rate `rate`: (1 - (1+r)^-Y) / r, Y at r = 0.
+double annuityFactor(double rate, double years);
+// What owning `capexUsd` of hardware costs a year over the horizon: capex less the present value
+// of its residual, spread as an annuity at the cost of capital (straight-line depreciation of
+// capex (1 - residual) / years at a rate of 0).
+double capitalUsdPerYear(const EconomicsSpec &e, double capexUsd);
 
 struct Plan {
     ModelSpec model;

@@ -557,16 +557,22 @@ CostBreakdown costBreakdown(const Plan &plan, const Result &r)
         b.rent = true;
         b.rent_usd_per_hour = gpus * rentUsdPerGpuHour(plan);
         b.total_usd_per_hour = b.rent_usd_per_hour;
+        b.net_present_cost_usd = b.total_usd_per_hour * kHoursPerYear * e.utilisation * annuityFactor(e.cost_of_capital, e.years);
         return b;
     }
     b.gpus_usd = gpus * plan.gpu.price_usd;
     b.nodes_usd = plan.cluster.nodes * plan.cluster.node_price_usd;
     b.network_usd = gpus * plan.cluster.network_cost_per_gpu_usd;
     b.capex_usd = b.gpus_usd + b.nodes_usd + b.network_usd;
-    b.depreciation_usd_per_hour = b.capex_usd / (e.years * kHoursPerYear);
+    // Per hour of use: capital and upkeep of the whole horizon fall on its hours of use.
+    const double useHoursPerYear = kHoursPerYear * e.utilisation;
+    b.capital_usd_per_year = capitalUsdPerYear(e, b.capex_usd);
+    b.depreciation_usd_per_hour = b.capital_usd_per_year / useHoursPerYear;
     b.energy_usd_per_hour = r.power_kw * e.usd_per_kwh;
-    b.upkeep_usd_per_hour = b.capex_usd * e.upkeep_pct / 100.0 / kHoursPerYear;
+    b.upkeep_usd_per_hour = b.capex_usd * e.upkeep_pct / 100.0 / useHoursPerYear;
     b.total_usd_per_hour = b.depreciation_usd_per_hour + b.energy_usd_per_hour + b.upkeep_usd_per_hour;
+    b.residual_value_usd = b.capex_usd * e.residual_fraction;
+    b.net_present_cost_usd = b.total_usd_per_hour * useHoursPerYear * annuityFactor(e.cost_of_capital, e.years);
     return b;
 }
 
@@ -605,7 +611,8 @@ void costPerHourLine(const Plan &plan, const Result &r, double &fixed, double &s
         slope = gpus;
         return;
     }
-    const double capexPerUsd = 1.0 / (e.years * kHoursPerYear) + e.upkeep_pct / 100.0 / kHoursPerYear;
+    // capital and upkeep are linear in capex: their cost per hour of use for 1 USD of it
+    const double capexPerUsd = (capitalUsdPerYear(e, 1.0) + e.upkeep_pct / 100.0) / (kHoursPerYear * e.utilisation);
     const double otherCapex = plan.cluster.nodes * plan.cluster.node_price_usd + gpus * plan.cluster.network_cost_per_gpu_usd;
     fixed = otherCapex * capexPerUsd + r.power_kw * e.usd_per_kwh;
     slope = gpus * capexPerUsd;
@@ -639,14 +646,24 @@ BuyRentBreakEven buyVersusRent(const Plan &buy, const Result &rb, const Plan &re
     if (!out.applicable)
         return out;
     const CostBreakdown cb = costBreakdown(buy, rb);
+    const double u = buy.economics.utilisation;
+    out.utilisation = u;
     out.capex_usd = cb.capex_usd;
-    out.buy_running_usd_per_hour = cb.energy_usd_per_hour + cb.upkeep_usd_per_hour;
+    // Per calendar hour at the stated utilisation: upkeep every hour, energy and rent while busy.
+    const double upkeepPerCalendarHour = cb.upkeep_usd_per_hour * u;
+    out.buy_running_usd_per_hour = cb.energy_usd_per_hour * u + upkeepPerCalendarHour;
     const double rentUsdPerToken = rr.cost_per_hour_usd / effectiveTokensPerHour(rent, rr);
-    out.rent_usd_per_hour = rentUsdPerToken * effectiveTokensPerHour(buy, rb);
+    const double rentPerUseHour = rentUsdPerToken * effectiveTokensPerHour(buy, rb);
+    out.rent_usd_per_hour = rentPerUseHour * u;
     const double savedPerHour = out.rent_usd_per_hour - out.buy_running_usd_per_hour;
     out.reachable = savedPerHour > 0 && std::isfinite(savedPerHour);
     if (out.reachable)
         out.months = out.capex_usd / savedPerHour / kHoursPerMonth;
+    // Over the horizon, buying costs capital + upkeep + energy x use hours, renting rent x use
+    // hours (the same annuity factor discounts both): equal at u* = (K + U) / (8760 (R - E)).
+    const double savedPerUseHour = rentPerUseHour - cb.energy_usd_per_hour;
+    if (savedPerUseHour > 0 && std::isfinite(savedPerUseHour))
+        out.break_even_utilisation = (cb.capital_usd_per_year + cb.capex_usd * buy.economics.upkeep_pct / 100.0) / (kHoursPerYear * savedPerUseHour);
     return out;
 }
 

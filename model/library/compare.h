@@ -13,6 +13,7 @@
 #include <QList>
 #include <QString>
 
+#include <limits>
 #include <vector>
 
 namespace commtax {
@@ -130,12 +131,18 @@ struct CostBreakdown {
     double nodes_usd = 0;   // capex: servers without GPUs
     double network_usd = 0; // capex: switches, optics, cables
     double capex_usd = 0;
-    double depreciation_usd_per_hour = 0;
+    double capital_usd_per_year = 0;      // capitalUsdPerYear(): depreciation with residual and cost of capital
+    double depreciation_usd_per_hour = 0; // capital per hour of use (capital_usd_per_year / (8760 utilisation))
     double energy_usd_per_hour = 0;
     double upkeep_usd_per_hour = 0;
     double rent_usd_per_hour = 0;
     double total_usd_per_hour = 0;
     double run_hours = 0; // wall-clock hours of the training run (goodput included)
+    // Over the horizon (economics.years): what the hardware is worth at its end, and the net
+    // present cost of owning (or renting) it busy at the stated utilisation, discounted at the
+    // cost of capital: total_usd_per_hour x 8760 utilisation x annuityFactor(rate, years).
+    double residual_value_usd = 0;
+    double net_present_cost_usd = 0;
 };
 CostBreakdown costBreakdown(const Plan &plan, const Result &r);
 
@@ -176,6 +183,13 @@ struct BuyRentBreakEven {
     double capex_usd = 0;
     double buy_running_usd_per_hour = 0;
     double rent_usd_per_hour = 0; // for the bought cluster's tokens per hour
+    // Per calendar hour at the bought plan's utilisation (at 1: per hour of use, as before), so
+    // `months` are calendar months. Capex is paid up front, the residual is not counted.
+    double utilisation = 1;
+    // The utilisation over the horizon at which buying and renting cost the same (net present
+    // cost; above it buying is cheaper); NaN when renting is cheaper at any use (rent below the
+    // bought cluster's energy). Above 1: renting is cheaper even at full use.
+    double break_even_utilisation = std::numeric_limits<double>::quiet_NaN();
     double cumulativeBuyUsd(double monthsRun) const { return capex_usd + buy_running_usd_per_hour * monthsRun * kHoursPerMonth; }
     double cumulativeRentUsd(double monthsRun) const { return rent_usd_per_hour * monthsRun * kHoursPerMonth; }
 };

@@ -14,6 +14,8 @@ const QStringList &identityColumns()
 {
     static const QStringList cols = {QStringLiteral("plan"), QStringLiteral("reference"), QStringLiteral("model"),
                                      QStringLiteral("gpu"), QStringLiteral("cluster"), QStringLiteral("economics_mode"),
+                                     QStringLiteral("quote_vendor"), QStringLiteral("quote_id"), QStringLiteral("quote_date"),
+                                     QStringLiteral("quote_valid_until"),
                                      QStringLiteral("nodes"), QStringLiteral("tp"), QStringLiteral("pp"),
                                      QStringLiteral("dp"), QStringLiteral("normalization"), QStringLiteral("note"),
                                      QStringLiteral("valid"), QStringLiteral("error"), QStringLiteral("fits_in_memory")};
@@ -23,7 +25,9 @@ const QStringList &identityColumns()
 const QStringList &tailColumns()
 {
     static const QStringList cols = {QStringLiteral("best_in"), QStringLiteral("break_even_gpu_price"),
-                                     QStringLiteral("break_even_price_unit"), QStringLiteral("buy_vs_rent_months")};
+                                     QStringLiteral("break_even_price_unit"), QStringLiteral("buy_vs_rent_months"),
+                                     QStringLiteral("break_even_utilisation"), QStringLiteral("residual_value_usd"),
+                                     QStringLiteral("net_present_cost_usd"), QStringLiteral("warnings")};
     return cols;
 }
 
@@ -75,8 +79,21 @@ QStringList comparisonColumns()
     return cols + tailColumns();
 }
 
-QJsonObject comparisonToJson(const Comparison &c)
+QStringList inputColumns()
 {
+    QStringList cols;
+    for (const FieldInfo &f : planFields()) {
+        const QString key = QStringLiteral("input.") + f.path();
+        cols << key << key + QStringLiteral(".kind") << key + QStringLiteral(".source");
+    }
+    return cols;
+}
+
+QJsonObject comparisonToJson(const Comparison &c, const PresetCatalog &catalog)
+{
+    std::vector<QJsonObject> inputs(size_t(c.plans.size()));
+    for (const InputFigure &fig : comparisonInputFigures(c, catalog))
+        inputs[size_t(fig.plan)].insert(fig.field->path(), QJsonObject{{QStringLiteral("value"), fig.value}, {QStringLiteral("kind"), toString(fig.provenance.kind)}, {QStringLiteral("source"), fig.provenance.source}});
     const QList<BreakEvenRow> be = breakEvens(c);
     QJsonArray plans;
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
@@ -88,6 +105,10 @@ QJsonObject comparisonToJson(const Comparison &c)
         o.insert(QStringLiteral("gpu"), QString::fromStdString(p.plan.gpu.id));
         o.insert(QStringLiteral("cluster"), QString::fromStdString(p.plan.cluster.id));
         o.insert(QStringLiteral("economics_mode"), QLatin1String(toString(p.plan.economics.mode)));
+        o.insert(QStringLiteral("quote_vendor"), p.scenario.quote.vendor);
+        o.insert(QStringLiteral("quote_id"), p.scenario.quote.id);
+        o.insert(QStringLiteral("quote_date"), p.scenario.quote.date);
+        o.insert(QStringLiteral("quote_valid_until"), p.scenario.quote.validUntil);
         o.insert(QStringLiteral("nodes"), p.plan.cluster.nodes);
         o.insert(QStringLiteral("tp"), p.plan.training.tp);
         o.insert(QStringLiteral("pp"), p.plan.training.pp);
@@ -113,8 +134,12 @@ QJsonObject comparisonToJson(const Comparison &c)
         o.insert(QStringLiteral("break_even_price_unit"), be[i].hasPrice ? priceUnit(be[i].price) : QString());
         const bool hasMonths = be[i].buyRent.applicable && be[i].buyRent.reachable;
         o.insert(QStringLiteral("buy_vs_rent_months"), hasMonths ? jsonNumber(be[i].buyRent.months) : QJsonValue(QJsonValue::Null));
-        if (p.valid)
-            o.insert(QStringLiteral("warnings"), warningsToJson(p.result, p.plan));
+        o.insert(QStringLiteral("break_even_utilisation"), be[i].buyRent.applicable ? jsonNumber(be[i].buyRent.break_even_utilisation) : QJsonValue(QJsonValue::Null));
+        const CostBreakdown cost = p.valid ? costBreakdown(p.plan, p.result) : CostBreakdown{};
+        o.insert(QStringLiteral("residual_value_usd"), p.valid ? jsonNumber(cost.residual_value_usd) : QJsonValue(QJsonValue::Null));
+        o.insert(QStringLiteral("net_present_cost_usd"), p.valid ? jsonNumber(cost.net_present_cost_usd) : QJsonValue(QJsonValue::Null));
+        o.insert(QStringLiteral("warnings"), p.valid ? warningsToJson(p.result, p.plan) : QJsonArray());
+        o.insert(QStringLiteral("inputs"), inputs[size_t(i)]);
         plans.append(o);
     }
     QJsonObject root;
@@ -129,30 +154,62 @@ QJsonObject comparisonToJson(const Comparison &c)
     return root;
 }
 
-QString comparisonToCsv(const Comparison &c) { return comparisonToCsv(c, nullptr); }
+QString comparisonToCsv(const Comparison &c, const PresetCatalog &catalog) { return comparisonToCsv(c, nullptr, catalog); }
 
-QString comparisonToCsv(const Comparison &c, const ComparisonSensitivity *sensitivity)
+QString comparisonToCsv(const Comparison &c, const ComparisonSensitivity *sensitivity, const PresetCatalog &catalog)
 {
     const QStringList cols = comparisonColumns();
-    QString out = csvRow(sensitivity ? cols + sensitivityColumns() : cols);
-    const QJsonArray plans = comparisonToJson(c).value(QStringLiteral("plans")).toArray();
+    QString out = csvRow(cols + inputColumns() + (sensitivity ? sensitivityColumns() : QStringList()));
+    const QJsonArray plans = comparisonToJson(c, catalog).value(QStringLiteral("plans")).toArray();
+    auto cell = [](const QJsonValue &v, const QString &separator) {
+        if (v.isBool())
+            return csvBool(v.toBool());
+        if (v.isDouble())
+            return csvNumber(v.toDouble());
+        if (v.isArray())
+            return v.toVariant().toStringList().join(separator);
+        return v.toString(); // strings; null becomes an empty field
+    };
     for (qsizetype i = 0; i < plans.size(); ++i) {
         const QJsonObject o = plans[i].toObject();
         QStringList row;
-        for (const QString &col : cols) {
-            const QJsonValue v = o.value(col);
-            if (v.isBool())
-                row << csvBool(v.toBool());
-            else if (v.isDouble())
-                row << csvNumber(v.toDouble());
-            else if (v.isArray())
-                row << v.toVariant().toStringList().join(QLatin1Char(';'));
-            else
-                row << v.toString(); // strings; null becomes an empty field
+        for (const QString &col : cols) // warnings are sentences that may hold ';'
+            row << cell(o.value(col), col == QLatin1String("warnings") ? QStringLiteral(" | ") : QStringLiteral(";"));
+        const QJsonObject inputs = o.value(QStringLiteral("inputs")).toObject();
+        for (const FieldInfo &f : planFields()) {
+            const QJsonObject in = inputs.value(f.path()).toObject();
+            row << cell(in.value(QStringLiteral("value")), QString()) << in.value(QStringLiteral("kind")).toString()
+                << in.value(QStringLiteral("source")).toString();
         }
         if (sensitivity)
             row += sensitivityCsvValues(c, *sensitivity, int(i));
         out += csvRow(row);
+    }
+    return out;
+}
+
+QList<InputFigure> comparisonInputFigures(const Comparison &c, const PresetCatalog &catalog)
+{
+    QList<InputFigure> out;
+    const Plan defaults;
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        const Scenario &s = c.plans[i].scenario;
+        const Plan &plan = c.plans[i].plan; // after normalisation: the figures compared
+        for (Section sec : kAllSections) {
+            const QString presetId = s.presetOf(sec);
+            const std::optional<Preset> preset = presetId.isEmpty() ? std::nullopt : catalog.find(sec, presetId);
+            for (const FieldInfo *f : fieldsOf(sec)) {
+                InputFigure fig{int(i), f, f->get(plan), Provenance{SourceKind::User, QString()}};
+                const QString key = QLatin1String(f->key);
+                if (const std::optional<Provenance> stated = s.statedProvenance(f->path(), fig.value))
+                    fig.provenance = *stated;
+                else if (preset && preset->values.value(key) == fig.value && preset->provenance.contains(key))
+                    fig.provenance = preset->provenance.value(key);
+                else if (sec == Section::Economics && f->get(defaults) == fig.value)
+                    fig.provenance = Provenance{SourceKind::Assumption, QLatin1String(kDefaultEconomicsSource)};
+                out << fig;
+            }
+        }
     }
     return out;
 }
@@ -208,11 +265,13 @@ QString recommendationHeadline(const Comparison &c, int chosen)
             .arg(best.name, formatUsd(best.result.tco_usd), QString::number(best.result.gpus),
                  formatUsd(rentUsdPerGpuHour(best.plan)), formatNumber(days, 1));
     const double years = best.plan.economics.years;
+    const double u = best.plan.economics.utilisation;
     QString h = QStringLiteral("Recommended: %1, bought: %2 cash up front (%3 GPUs with servers and network); this run costs %4 "
                                "(TCO of the run: its %5 days' share of %6 years of depreciation, plus energy and upkeep), which "
-                               "assumes the cluster is kept busy for all %6 years (100% utilisation: idle months cost the same)")
+                               "assumes the cluster is kept busy for %7 of its %6 years (%8 utilisation: idle months cost the same)")
                     .arg(best.name, formatUsd(best.result.capex_usd), QString::number(best.result.gpus),
-                         formatUsd(best.result.tco_usd), formatNumber(days, 1), formatNumber(years, 0));
+                         formatUsd(best.result.tco_usd), formatNumber(days, 1), formatNumber(years, 0),
+                         u >= 1 ? QStringLiteral("all") : percent(u), percent(u));
     const int rented = cheapestRented(c);
     if (rented < 0)
         return h + QStringLiteral("; no rented plan is compared, so buying is not weighed against renting (add one with "
@@ -224,7 +283,11 @@ QString recommendationHeadline(const Comparison &c, int chosen)
                                   "own energy and upkeep.")
                        .arg(r.name);
     const double runMonths = days * 24.0 / kHoursPerMonth;
-    h += QStringLiteral("; buying beats renting (%1) only after %2 months of use").arg(r.name, formatNumber(br.months, 1));
+    h += QStringLiteral("; buying beats renting (%1) only after %2 months %3")
+             .arg(r.name, formatNumber(br.months, 1), u >= 1 ? QStringLiteral("of use") : QStringLiteral("at %1 utilisation").arg(percent(u)));
+    if (std::isfinite(br.break_even_utilisation))
+        h += br.break_even_utilisation <= 1 ? QStringLiteral(" (over its life, buying is cheaper above %1 utilisation)").arg(percent(br.break_even_utilisation))
+                                            : QStringLiteral(" (over its life, renting is cheaper even at 100% utilisation)");
     if (br.months > years * 12.0)
         h += QStringLiteral(", beyond its %1-year life: renting is cheaper").arg(formatNumber(years, 0));
     else if (runMonths < br.months)

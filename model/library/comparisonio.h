@@ -14,12 +14,31 @@ namespace commtax {
 // The columns of the CSV header and of each JSON plan object, in order: plan identity and layout,
 // then every metric of metrics(), then best_in, the break-even price and buy-vs-rent months.
 QStringList comparisonColumns();
+// The CSV's columns after comparisonColumns(): every input figure of the plan with its kind and
+// source ("input.gpu.price_usd", "input.gpu.price_usd.kind", "input.gpu.price_usd.source"). The
+// JSON has them as each plan's "inputs": {"gpu.price_usd": {"value", "kind", "source"}}.
+QStringList inputColumns();
 // RFC 4180 (CRLF line ends, quoted where needed), numbers in the C locale whatever the user's.
-QString comparisonToCsv(const Comparison &c);
+// `catalog`: where the plans' presets come from, for the inputs' provenance.
+QString comparisonToCsv(const Comparison &c, const PresetCatalog &catalog = PresetCatalog::builtIn());
 // The same with the sensitivity columns after them (comparisonuncertainty.h; null: none).
 struct ComparisonSensitivity;
-QString comparisonToCsv(const Comparison &c, const ComparisonSensitivity *sensitivity);
-QJsonObject comparisonToJson(const Comparison &c);
+QString comparisonToCsv(const Comparison &c, const ComparisonSensitivity *sensitivity, const PresetCatalog &catalog = PresetCatalog::builtIn());
+QJsonObject comparisonToJson(const Comparison &c, const PresetCatalog &catalog = PresetCatalog::builtIn());
+
+// Every input figure of every plan with where it comes from (the PDF's assumptions, the xlsx's
+// and CSV's inputs). The plan file's stated kind and source win ({"value", "kind", "source"});
+// else, in model, GPU and cluster, the preset's provenance while the field keeps the preset's
+// value; else economics at the default of a new plan are assumptions ("Commtax default");
+// anything else was set by the user or the plan file.
+struct InputFigure {
+    int plan = 0; // index into Comparison::plans
+    const FieldInfo *field = nullptr;
+    QJsonValue value;
+    Provenance provenance;
+};
+QList<InputFigure> comparisonInputFigures(const Comparison &c, const PresetCatalog &catalog);
+inline constexpr const char *kDefaultEconomicsSource = "Commtax defaults (README, docs/model.md section 9): editable assumptions";
 
 QString comparisonQuestion(const Comparison &c);
 // The recommendation: the cheapest plan that runs and why, then what stands out (fastest,

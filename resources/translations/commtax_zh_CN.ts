@@ -744,14 +744,6 @@ warnings:
         <translation>report：输出只能给一次（-o 或 --output，不能同时使用）</translation>
     </message>
     <message>
-        <source>report: -o OUT.pdf|OUT.csv|OUT.json is required</source>
-        <translation>report：必须给出 -o OUT.pdf|OUT.csv|OUT.json</translation>
-    </message>
-    <message>
-        <source>report: %1: the output must end in .pdf, .csv or .json</source>
-        <translation>report：%1：输出文件必须以 .pdf、.csv 或 .json 结尾</translation>
-    </message>
-    <message>
         <source>report compares %1 to %2 scenario files (got %3)</source>
         <translation>report 比较 %1 到 %2 个场景文件（实际 %3 个）</translation>
     </message>
@@ -906,10 +898,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>校准日志中的第几个结果表（默认 1）。</translation>
     </message>
     <message>
-        <source>Compare 2 to 8 scenarios (&quot;-&quot;: one read from standard input) as a PDF report, or its table as CSV or JSON.</source>
-        <translation>比较 2 到 8 个场景（&quot;-&quot;：其中一个从标准输入读取），生成 PDF 报告，或以 CSV、JSON 输出其表格。</translation>
-    </message>
-    <message>
         <source>OUT</source>
         <translation>OUT</translation>
     </message>
@@ -924,14 +912,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
     <message>
         <source>FORMAT</source>
         <translation>FORMAT</translation>
-    </message>
-    <message>
-        <source>pdf, csv or json, whatever the suffix (with -o -: csv unless given).</source>
-        <translation>pdf、csv 或 json，不论后缀（使用 -o - 时，未指定则为 csv）。</translation>
-    </message>
-    <message>
-        <source>report: --format must be pdf, csv or json</source>
-        <translation>report：--format 必须是 pdf、csv 或 json</translation>
     </message>
     <message>
         <source>report: standard input (-) can be read once only</source>
@@ -1038,13 +1018,33 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>（没有不确定输入会影响它）</translation>
     </message>
     <message>
+        <source>CSV: start with a UTF-8 byte order mark, so that Excel reads the names right.</source>
+        <translation>CSV：以 UTF-8 字节顺序标记（BOM）开头，使 Excel 正确读取名称。</translation>
+    </message>
+    <message>
+        <source>report: --bom applies to CSV only</source>
+        <translation>report：--bom 仅适用于 CSV</translation>
+    </message>
+    <message>
+        <source>--samples must be a whole number from 0 to %1 (got &quot;%2&quot;)</source>
+        <translation>--samples 必须是 0 到 %1 之间的整数（实际为 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>Latin hypercube samples of the sensitivity section (default 2000; 0 leaves it out).</source>
+        <translation>敏感性部分的拉丁超立方抽样样本数（默认 2000；为 0 时不输出该部分）。</translation>
+    </message>
+    <message>
+        <source>Random seed of the sensitivity section (default 1); the same seed gives the same numbers.</source>
+        <translation>敏感性部分的随机种子（默认 1）；相同的种子给出相同的数值。</translation>
+    </message>
+    <message>
         <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
        commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
                      [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
        commtax presets [--json]         list the built-in models, GPUs and clusters
        commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
                      [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
                      [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
        commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
        commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
@@ -1064,7 +1064,7 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
        commtax presets [--json]         列出内置的模型、GPU 和集群
        commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
                      [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
                      [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
        commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
        commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
@@ -1080,28 +1080,115 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
 </translation>
     </message>
     <message>
-        <source>CSV: start with a UTF-8 byte order mark, so that Excel reads the names right.</source>
-        <translation>CSV：以 UTF-8 字节顺序标记（BOM）开头，使 Excel 正确读取名称。</translation>
+        <source>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]</source>
+        <translation>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]</translation>
     </message>
     <message>
-        <source>report: --bom applies to CSV only</source>
-        <translation>report：--bom 仅适用于 CSV</translation>
+        <source>pdf, csv, json or xlsx, whatever the suffix (with -o -: csv unless given).</source>
+        <translation>pdf、csv、json 或 xlsx，不论后缀（使用 -o - 时，未指定则为 csv）。</translation>
     </message>
     <message>
-        <source>--samples must be a whole number from 0 to %1 (got &quot;%2&quot;)</source>
-        <translation>--samples 必须是 0 到 %1 之间的整数（实际为 &quot;%2&quot;）</translation>
+        <source>report: -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx is required</source>
+        <translation>report：必须给出 -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx</translation>
     </message>
     <message>
-        <source>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]</source>
-        <translation>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|- [--format pdf|csv|json] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]</translation>
+        <source>report: --format must be pdf, csv, json or xlsx</source>
+        <translation>report：--format 必须是 pdf、csv、json 或 xlsx</translation>
     </message>
     <message>
-        <source>Latin hypercube samples of the sensitivity section (default 2000; 0 leaves it out).</source>
-        <translation>敏感性部分的拉丁超立方抽样样本数（默认 2000；为 0 时不输出该部分）。</translation>
+        <source>report: %1: the output must end in .pdf, .csv, .json or .xlsx</source>
+        <translation>report：%1：输出文件必须以 .pdf、.csv、.json 或 .xlsx 结尾</translation>
     </message>
     <message>
-        <source>Random seed of the sensitivity section (default 1); the same seed gives the same numbers.</source>
-        <translation>敏感性部分的随机种子（默认 1）；相同的种子给出相同的数值。</translation>
+        <source>Compare 2 to 8 scenarios (&quot;-&quot;: one read from standard input) as a PDF report, its table as CSV or JSON, or an Excel workbook (xlsx).</source>
+        <translation>比较 2 到 8 个场景（&quot;-&quot;：其中一个从标准输入读取），生成 PDF 报告，以 CSV、JSON 输出其表格，或生成 Excel 工作簿（xlsx）。</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::ColumnEditor</name>
+    <message>
+        <source>The GPU of the selected plan, on that GPU&apos;s default cluster with its own compute efficiency</source>
+        <translation>所选方案的 GPU，使用该 GPU 的默认集群及其自身的计算效率</translation>
+    </message>
+    <message>
+        <source>GPUs of the selected plan, in whole nodes; dp follows (tp, pp and the global batch stay)</source>
+        <translation>所选方案的 GPU 数量，按整节点计；dp 随之变化（tp、pp 和全局批大小不变）</translation>
+    </message>
+    <message>
+        <source>buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>Buy the cluster (capex, energy, upkeep) or rent it per GPU-hour</source>
+        <translation>购买集群（资本支出、能耗、维护）或按 GPU 小时租用</translation>
+    </message>
+    <message>
+        <source> USD/GPU-h</source>
+        <translation> USD/GPU 小时</translation>
+    </message>
+    <message>
+        <source>Rent per GPU-hour of the selected plan (rent mode)</source>
+        <translation>所选方案每 GPU 小时的租金（租用模式）</translation>
+    </message>
+    <message>
+        <source>Utilisation over the depreciation years (fraction, 0-1] of the selected plan (buy mode): idle hours still carry capital and upkeep</source>
+        <translation>所选方案在折旧年限内的利用率（比例，0-1]，购买模式）：空闲时段仍承担资本成本和维护费</translation>
+    </message>
+    <message>
+        <source>GPU:</source>
+        <translation>GPU：</translation>
+    </message>
+    <message>
+        <source>GPUs:</source>
+        <translation>GPU 数量：</translation>
+    </message>
+    <message>
+        <source>Economics:</source>
+        <translation>经济性：</translation>
+    </message>
+    <message>
+        <source>Utilisation:</source>
+        <translation>利用率：</translation>
+    </message>
+    <message>
+        <source>GPU of %1</source>
+        <translation>%1 的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU count of %1</source>
+        <translation>%1 的 GPU 数量</translation>
+    </message>
+    <message>
+        <source>Economics of %1</source>
+        <translation>%1 的经济性</translation>
+    </message>
+    <message>
+        <source>Rent of %1</source>
+        <translation>%1 的租金</translation>
+    </message>
+    <message>
+        <source>Utilisation of %1</source>
+        <translation>%1 的利用率</translation>
+    </message>
+    <message>
+        <source>Column %1:</source>
+        <translation>第 %1 列：</translation>
+    </message>
+    <message>
+        <source>Select a column to edit its plan.</source>
+        <translation>选择一列以编辑其方案。</translation>
+    </message>
+    <message>
+        <source>unknown GPU preset &quot;%1&quot;</source>
+        <translation>未知的 GPU 预设“%1”</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2</source>
+        <translation>%1 个 GPU：%2</translation>
     </message>
 </context>
 <context>
@@ -1624,6 +1711,14 @@ Best of the plans that run</source>
     <message>
         <source>No single input within its field&apos;s limits makes another plan as cheap as the cheapest.</source>
         <translation>在字段取值范围内，没有任何单个输入能让其他方案与最便宜的方案一样便宜。</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
     </message>
 </context>
 <context>
@@ -2342,6 +2437,30 @@ Best of the plans that run</source>
     <message>
         <source>Expert dispatch with DeepEP (Megatron-Core --moe-token-dispatcher-type flex --moe-enable-deepep): a token crosses the network once per node it goes to, then NVLink; off: the all-to-all dispatcher sends one copy per expert</source>
         <translation>用 DeepEP 进行专家分发（Megatron-Core --moe-token-dispatcher-type flex --moe-enable-deepep）：token 对每个目标节点只跨网络发送一次，再经 NVLink 转发；关闭时 all-to-all 分发器为每个专家各发送一份</translation>
+    </message>
+    <message>
+        <source>Utilisation over the horizon (fraction)</source>
+        <translation>整个周期内的利用率（比例）</translation>
+    </message>
+    <message>
+        <source>Share of the depreciation years the bought cluster does useful work (0-1]; capital and upkeep of idle hours fall on the hours of use</source>
+        <translation>购置的集群在折旧年限内做有效工作的时间占比 (0-1]；空闲时段的资本成本和维护费分摊到使用时段</translation>
+    </message>
+    <message>
+        <source>Residual value (fraction of capex)</source>
+        <translation>残值（占资本支出的比例）</translation>
+    </message>
+    <message>
+        <source>What the hardware is worth at the end of the depreciation years, as a fraction of capex (0-1)</source>
+        <translation>折旧年限结束时硬件的剩余价值，以占资本支出的比例表示 (0-1)</translation>
+    </message>
+    <message>
+        <source>Cost of capital (per year, fraction)</source>
+        <translation>资本成本（每年，比例）</translation>
+    </message>
+    <message>
+        <source>Annual discount rate of the money tied up in the cluster (0.08 = 8%); gives the net present cost</source>
+        <translation>占用在集群上的资金的年折现率（0.08 = 8%）；用于计算净现值成本</translation>
     </message>
 </context>
 <context>
@@ -3862,10 +3981,6 @@ Does not fit in memory.
         <translation>Commtax %1  |  %2  |  %3</translation>
     </message>
     <message>
-        <source>: the report&apos;s name must end in .pdf, .csv or .json</source>
-        <translation>：报告文件名必须以 .pdf、.csv 或 .json 结尾</translation>
-    </message>
-    <message>
         <source>no plans to report on</source>
         <translation>没有可报告的方案</translation>
     </message>
@@ -3964,6 +4079,170 @@ Does not fit in memory.
     <message>
         <source>No single input, moved within its field&apos;s limits, makes another plan as cheap as the cheapest.</source>
         <translation>在字段取值范围内单独改变任何一个输入，都不能让其他方案与最便宜的方案一样便宜。</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>Quote %1 from %2</source>
+        <translation>%2 的报价 %1</translation>
+    </message>
+    <message>
+        <source>, valid until %1</source>
+        <translation>，有效期至 %1</translation>
+    </message>
+    <message>
+        <source> (expired)</source>
+        <translation>（已过期）</translation>
+    </message>
+    <message>
+        <source>Residual value at the end of the horizon</source>
+        <translation>周期结束时的残值</translation>
+    </message>
+    <message>
+        <source>Net present cost over the horizon</source>
+        <translation>整个周期的净现值成本</translation>
+    </message>
+    <message>
+        <source>: the report&apos;s name must end in .pdf, .csv, .json or .xlsx</source>
+        <translation>：报告文件名必须以 .pdf、.csv、.json 或 .xlsx 结尾</translation>
+    </message>
+    <message>
+        <source>cannot add the sheet &quot;%1&quot;</source>
+        <translation>无法添加工作表“%1”</translation>
+    </message>
+    <message>
+        <source>fraction (shown as %)</source>
+        <translation>比例（以 % 显示）</translation>
+    </message>
+    <message>
+        <source>see break_even_price_unit</source>
+        <translation>见 break_even_price_unit</translation>
+    </message>
+    <message>
+        <source>months</source>
+        <translation>月</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Capex: GPUs (USD)</source>
+        <translation>资本支出：GPU (USD)</translation>
+    </message>
+    <message>
+        <source>Capex: servers without GPUs (USD)</source>
+        <translation>资本支出：服务器（不含 GPU）(USD)</translation>
+    </message>
+    <message>
+        <source>Capex: network (USD)</source>
+        <translation>资本支出：网络 (USD)</translation>
+    </message>
+    <message>
+        <source>Capex total (USD)</source>
+        <translation>资本支出合计 (USD)</translation>
+    </message>
+    <message>
+        <source>Per hour of use: capital (USD/h)</source>
+        <translation>每使用小时：资本成本 (USD/h)</translation>
+    </message>
+    <message>
+        <source>Per hour: energy (USD/h)</source>
+        <translation>每小时：能耗 (USD/h)</translation>
+    </message>
+    <message>
+        <source>Per hour: upkeep (USD/h)</source>
+        <translation>每小时：维护 (USD/h)</translation>
+    </message>
+    <message>
+        <source>Per hour: rent (USD/h)</source>
+        <translation>每小时：租金 (USD/h)</translation>
+    </message>
+    <message>
+        <source>Per hour total (USD/h)</source>
+        <translation>每小时合计 (USD/h)</translation>
+    </message>
+    <message>
+        <source>Run time (hours)</source>
+        <translation>训练时长（小时）</translation>
+    </message>
+    <message>
+        <source>TCO of the training run (USD)</source>
+        <translation>训练任务的总拥有成本 TCO (USD)</translation>
+    </message>
+    <message>
+        <source>Lifetime TCO, economics horizon (USD)</source>
+        <translation>生命周期 TCO，经济性时间范围 (USD)</translation>
+    </message>
+    <message>
+        <source>Cost per billion tokens (USD)</source>
+        <translation>每十亿 token 成本 (USD)</translation>
+    </message>
+    <message>
+        <source>Utilisation over the horizon (fraction)</source>
+        <translation>整个周期内的利用率（比例）</translation>
+    </message>
+    <message>
+        <source>Residual value at the end of the horizon (USD)</source>
+        <translation>周期结束时的残值 (USD)</translation>
+    </message>
+    <message>
+        <source>Net present cost over the horizon (USD)</source>
+        <translation>整个周期的净现值成本 (USD)</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>NIC ports (and as many leaf-switch ports)</source>
+        <translation>网卡端口（及同样数量的叶交换机端口）</translation>
+    </message>
+    <message>
+        <source>NIC ports per node</source>
+        <translation>每节点网卡端口数</translation>
+    </message>
+    <message>
+        <source>NIC port speed (Gb/s)</source>
+        <translation>网卡端口速率 (Gb/s)</translation>
+    </message>
+    <message>
+        <source>invalid: %1</source>
+        <translation>无效：%1</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>: cannot start the workbook</source>
+        <translation>：无法创建工作簿</translation>
     </message>
 </context>
 <context>

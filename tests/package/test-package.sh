@@ -40,7 +40,7 @@ depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 names=$(printf '%s\n' "$depends" | tr ',|' '\n\n' | sed 's/(.*)//; s/^ *//; s/ *$//' | grep -v '^$')
 for p in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libqt6sql6 \
-  libqcustomplot2.1-qt6 libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins fonts-noto-cjk; do
+  libqcustomplot2.1-qt6 libxlsxwriter4 libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins fonts-noto-cjk; do
   grep -qx -- "$p" <<<"$names" || fail "Depends lacks $p"
 done
 dups=$(printf '%s\n' "$names" | sort | uniq -d)
@@ -125,6 +125,9 @@ else
 fi
 run report "$share"/commtax/scenarios/compare-*.json -o "$tmp/report.csv" >/dev/null 2>&1 \
   && grep -q '^plan,reference,' "$tmp/report.csv" || fail "commtax report -o report.csv failed"
+# The xlsx report: the installed binary finds libxlsxwriter (a Depends) and writes a zip.
+run report "$share"/commtax/scenarios/compare-*.json -o "$tmp/report.xlsx" >/dev/null 2>&1 \
+  && [ "$(head -c 2 "$tmp/report.xlsx")" = PK ] || fail "commtax report -o report.xlsx failed"
 # A word that is neither a command nor a path stays a usage error (exit 2).
 run no-such-command >/dev/null 2>&1
 [ $? -eq 2 ] || fail "commtax no-such-command did not exit 2"

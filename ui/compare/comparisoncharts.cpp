@@ -366,6 +366,69 @@ bool drawBuyVersusRent(QCustomPlot *plot, const Comparison &c)
 
 } // namespace
 
+namespace {
+// `text` broken at spaces into lines no wider than `width` pixels; a word wider than that alone
+// is broken between characters. Existing line breaks are kept.
+QString wrapToWidth(const QString &text, const QFontMetrics &fm, int width)
+{
+    QStringList out;
+    for (const QString &paragraph : text.split(QLatin1Char('\n'))) {
+        QString line;
+        for (QString word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (fm.horizontalAdvance(candidate) <= width) {
+                line = candidate;
+                continue;
+            }
+            if (!line.isEmpty())
+                out << line;
+            while (word.size() > 1 && fm.horizontalAdvance(word) > width) {
+                qsizetype n = word.size() - 1;
+                while (n > 1 && fm.horizontalAdvance(word.left(n)) > width)
+                    --n;
+                out << word.left(n);
+                word = word.mid(n);
+            }
+            line = word;
+        }
+        out << line;
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
+// Plan names of up to 60 characters and 8 plans (issue 12): the title and every legend entry
+// wrap to the plot's width, and the legend falls back to one column when two do not fit, so
+// nothing is cut at the plot's edge (on screen or in the PDF, which draws at the plot's size).
+void fitTextsToWidth(QCustomPlot *plot)
+{
+    const int width = plot->width() - 16;
+    if (width < 100)
+        return;
+    if (plot->plotLayout()->rowCount() > 0)
+        if (auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0)))
+            title->setText(wrapToWidth(title->text(), QFontMetrics(title->font()), width));
+    QCPLegend *legend = plot->legend;
+    if (!legend->visible() || legend->itemCount() == 0)
+        return;
+    const QFontMetrics fm(legend->font());
+    const int marker = legend->iconSize().width() + legend->iconTextPadding() + 12;
+    int widest = 0;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i)))
+            for (const QString &line : item->plottable()->name().split(QLatin1Char('\n')))
+                widest = std::max(widest, fm.horizontalAdvance(line) + marker);
+    const int columns = std::max(1, legend->wrap());
+    if (columns > 1 && columns * widest + (columns - 1) * legend->columnSpacing() > width) {
+        legend->setWrap(1);
+        legend->setFillOrder(legend->fillOrder(), true);
+    }
+    const int textWidth = (legend->wrap() > 1 ? (width - legend->columnSpacing()) / 2 : width) - marker;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i)))
+            item->plottable()->setName(wrapToWidth(item->plottable()->name(), fm, textWidth));
+}
+} // namespace
+
 bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Comparison &c)
 {
     if (c.plans.isEmpty()) {
@@ -430,6 +493,7 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
     }
     if (!drawn && chart != ComparisonChart::PriceBreakEven && chart != ComparisonChart::BuyVersusRent)
         message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "None of the plans can run"));
+    fitTextsToWidth(plot);
     plot->replot(QCustomPlot::rpQueuedReplot);
     return drawn;
 }
@@ -481,6 +545,7 @@ bool drawCostRanges(QCustomPlot *plot, const Comparison &c, const ComparisonSens
     valueAxisTo(plot, top);
     if (!any)
         message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "None of the plans can run"));
+    fitTextsToWidth(plot); // 60-character plan names (issue 12) wrap, as in the other charts
     plot->replot(QCustomPlot::rpQueuedReplot);
     return any;
 }
@@ -539,6 +604,7 @@ bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const Compar
     plot->xAxis->setRange(lo - pad, hi + pad);
     if (n == 0)
         message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No uncertain input moves the cost"));
+    fitTextsToWidth(plot); // 60-character plan names (issue 12) wrap, as in the other charts
     plot->replot(QCustomPlot::rpQueuedReplot);
     return n > 0;
 }

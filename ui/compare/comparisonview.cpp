@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisonview.h"
 
+#include "columneditor.h"
 #include "comparisontablemodel.h"
 #include "library/comparisonio.h"
 #include "library/presetlibrary.h"
@@ -8,6 +9,7 @@
 
 #include <qcustomplot.h>
 
+#include <QAction>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -22,9 +24,11 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <QWindow>
 #include <QtConcurrent/QtConcurrentRun>
@@ -63,6 +67,38 @@ public:
             lines << line;
         return lines.join(QLatin1Char('\n'));
     }
+};
+
+// One in-place edit of a comparison column: the plan before and after. Steps of the same
+// field of the same plan merge (a spin box held down is one step).
+class EditPlanCommand : public QUndoCommand
+{
+public:
+    EditPlanCommand(ComparisonView *view, int index, const Scenario &before, const Scenario &after, const QString &text)
+        : QUndoCommand(text)
+        , m_view(view)
+        , m_index(index)
+        , m_before(before)
+        , m_after(after)
+    {
+    }
+    void undo() override { m_view->replaceScenario(m_index, m_before); }
+    void redo() override { m_view->replaceScenario(m_index, m_after); }
+    int id() const override { return 1; }
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *o = static_cast<const EditPlanCommand *>(other);
+        if (o->m_index != m_index || o->text() != text())
+            return false;
+        m_after = o->m_after;
+        return true;
+    }
+
+private:
+    ComparisonView *m_view;
+    int m_index;
+    Scenario m_before;
+    Scenario m_after;
 };
 
 QString chartObjectName(ComparisonChart c)
@@ -204,6 +240,7 @@ ComparisonView::ComparisonView(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    setupColumnEditor(layout);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
     layout->addWidget(m_findings);
@@ -281,6 +318,7 @@ void ComparisonView::setScenarios(const QList<Scenario> &plans)
 {
     m_scenarios = plans.mid(0, kMaxComparedPlans);
     m_reference = 0;
+    m_undo->clear();
     refreshReferenceChoices();
     recompute();
 }
@@ -293,6 +331,7 @@ bool ComparisonView::addScenario(const Scenario &s, QString *error)
         return false;
     }
     m_scenarios << s;
+    m_undo->clear();
     refreshReferenceChoices();
     recompute();
     return true;
@@ -319,6 +358,7 @@ bool ComparisonView::duplicateScenario(int index, QString *error)
     Scenario copy = m_scenarios[index];
     copy.name = tr("%1 (copy)").arg(copy.name.isEmpty() ? tr("Plan %1").arg(index + 1) : copy.name);
     m_scenarios.insert(index + 1, copy);
+    m_undo->clear();
     if (m_reference > index)
         ++m_reference;
     refreshReferenceChoices();
@@ -331,6 +371,7 @@ void ComparisonView::removeScenario(int index)
     if (index < 0 || index >= m_scenarios.size())
         return;
     m_scenarios.removeAt(index);
+    m_undo->clear();
     if (m_reference >= m_scenarios.size() || m_reference == index)
         m_reference = 0;
     else if (index < m_reference)
@@ -380,6 +421,62 @@ QCustomPlot *ComparisonView::chart(ComparisonChart chart) const
 QString ComparisonView::findingsText() const
 {
     return comparisonFindings(m_comparison).join(QLatin1Char('\n'));
+}
+
+PresetCatalog ComparisonView::catalog() const
+{
+    return m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
+}
+
+// The row of in-place edits under the buttons, and the undo stack they record on.
+void ComparisonView::setupColumnEditor(QVBoxLayout *layout)
+{
+    m_undo = new QUndoStack(this);
+    QAction *undo = m_undo->createUndoAction(this, tr("Undo"));
+    undo->setShortcuts(QKeySequence::Undo);
+    QAction *redo = m_undo->createRedoAction(this, tr("Redo"));
+    // Ctrl+Shift+Z and Ctrl+Y wherever the platform binds only one of them (as the editor does)
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    for (const QKeySequence &k : {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)})
+        if (!redoKeys.contains(k))
+            redoKeys << k;
+    redo->setShortcuts(redoKeys);
+    for (QAction *a : {undo, redo}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+    }
+    m_columnEditor = new ColumnEditor(this);
+    m_columnEditor->setObjectName(QStringLiteral("columnEditor"));
+    layout->addWidget(m_columnEditor);
+    connect(m_columnEditor, &ColumnEditor::edited, this, [this](int index, const Scenario &after, const QString &what) {
+        if (index >= 0 && index < m_scenarios.size())
+            m_undo->push(new EditPlanCommand(this, index, m_scenarios[index], after, what));
+    });
+    connect(m_columnEditor, &ColumnEditor::failed, this, [this](const QString &error) {
+        m_status->setText(error);
+        m_status->setVisible(true);
+        refreshColumnEditor(); // back to the plan's values
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ComparisonView::refreshColumnEditor);
+}
+
+void ComparisonView::refreshColumnEditor()
+{
+    const int plan = selectedPlan();
+    m_columnEditor->setPlan(plan, plan >= 0 ? m_scenarios[plan] : Scenario{}, catalog());
+}
+
+void ComparisonView::replaceScenario(int index, const Scenario &s)
+{
+    if (index < 0 || index >= m_scenarios.size())
+        return;
+    m_scenarios[index] = s;
+    const int scrolled = m_table->horizontalScrollBar()->value();
+    refreshReferenceChoices(); // names may have changed
+    recompute();
+    m_table->selectColumn(index); // the model was reset: keep editing the same plan, where it was
+    m_table->horizontalScrollBar()->setValue(scrolled);
+    refreshColumnEditor();
 }
 
 void ComparisonView::refreshReferenceChoices()

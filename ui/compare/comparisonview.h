@@ -22,6 +22,8 @@
 #include <memory>
 
 class QAbstractProxyModel;
+class QUndoStack;
+class QVBoxLayout;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -31,6 +33,7 @@ class QTableView;
 
 namespace commtax {
 
+class ColumnEditor;
 class ComparisonTableModel;
 class PresetLibrary;
 
@@ -79,6 +82,12 @@ public:
     bool isSensitivityBusy() const { return m_sensitivityRunning || m_sensitivityPending; }
     // 2,000 samples, seed 1 by default; applies from the next change (and restarts the sampling).
     void setSensitivityOptions(const uncertainty::Options &options);
+    // In-place edits of a column (GPU, GPU count, economics; issue 12, defect 7) are undoable
+    // steps on this stack (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y in the window). Adding, removing or
+    // duplicating a plan clears it: the steps name plans by column.
+    QUndoStack *undoStack() const { return m_undo; }
+    // Replace plan `index` and recompute, keeping its column selected (what an edit does).
+    void replaceScenario(int index, const Scenario &s);
 
 public Q_SLOTS:
     // Load a scenario file (with the library's presets when there is one) and add it.
@@ -109,6 +118,9 @@ private:
     void startSensitivity();
     void onSensitivityFinished();
     void showSensitivity();
+    void setupColumnEditor(QVBoxLayout *layout);
+    void refreshColumnEditor();
+    PresetCatalog catalog() const;
 
     QList<Scenario> m_scenarios;
     Normalization m_normalization = Normalization::AsGiven;
@@ -148,6 +160,8 @@ private:
     bool m_sensitivityRunning = false;
     bool m_sensitivityPending = false; // a newer comparison waits for the cancelled job to stop
     bool m_screenHooked = false;
+    ColumnEditor *m_columnEditor = nullptr;
+    QUndoStack *m_undo = nullptr;
 };
 
 } // namespace commtax

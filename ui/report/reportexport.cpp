@@ -16,14 +16,16 @@ QString exportReportInteractively(QWidget *parent, const Comparison &c, const Pr
     const QString pdf = QCoreApplication::translate("commtax::Report", "PDF report (*.pdf)");
     const QString csv = QCoreApplication::translate("commtax::Report", "CSV table (*.csv)");
     const QString json = QCoreApplication::translate("commtax::Report", "JSON table (*.json)");
+    const QString xlsx = QCoreApplication::translate("commtax::Report", "Excel workbook (*.xlsx)");
     QString filter = pdf;
     QString fileName = QFileDialog::getSaveFileName(parent, QCoreApplication::translate("commtax::Report", "Export report"), QStringLiteral("comparison.pdf"),
-                                                    pdf + QStringLiteral(";;") + csv + QStringLiteral(";;") + json, &filter);
+                                                    pdf + QStringLiteral(";;") + csv + QStringLiteral(";;") + json + QStringLiteral(";;") + xlsx, &filter);
     if (fileName.isEmpty())
         return QString();
     ReportFormat format;
     if (!reportFormatForFile(fileName, format))
         fileName += filter == csv ? QStringLiteral(".csv") : filter == json ? QStringLiteral(".json")
+            : filter == xlsx                                                ? QStringLiteral(".xlsx")
                                                                             : QStringLiteral(".pdf");
     return exportReportToFile(parent, c, catalog, fileName, sensitivity);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportwriter.h"
 #include "modeltext.h"
+#include "reportxlsx.h"
 
 #include "compare/comparisoncharts.h"
 #include "compare/comparisontablemodel.h"
@@ -39,6 +40,8 @@ bool reportFormatForFile(const QString &fileName, ReportFormat &out)
         out = ReportFormat::Csv;
     else if (suffix == QLatin1String("json"))
         out = ReportFormat::Json;
+    else if (suffix == QLatin1String("xlsx"))
+        out = ReportFormat::Xlsx;
     else
         return false;
     return true;
@@ -61,6 +64,7 @@ constexpr double kMargin = 56.0; // about 15 mm
 constexpr double kFooterHeight = 30.0;
 constexpr int kChartObjectType = QTextFormat::UserObject + 1;
 constexpr int kChartIndexProperty = QTextFormat::UserProperty + 1;
+constexpr int kMovedToNewPage = QTextFormat::UserProperty + 2; // a table keepShortTablesTogether() moved
 
 // Draws a QCustomPlot where the document holds its placeholder: straight into the PDF painter
 // (vector, at the plot's own 96-dpi scale), or as a pixmap for any other painter.
@@ -429,8 +433,25 @@ void reportOpening(ReportDocument &doc, const Comparison &c, const ReportOptions
     doc.bullets(comparisonFindings(c));
 }
 
+// The vendor's quote a plan's prices come from, for the economics cell: "Quote Q-123 from
+// Vendor X, 2025-01-10, valid until 2025-03-31", marked when it has expired by the report's date.
+QString quoteText(const Scenario::Quote &q, const QDate &reportDate)
+{
+    if (q.isEmpty())
+        return QString();
+    QString text = QCoreApplication::translate("commtax::Report", "Quote %1 from %2").arg(q.id, q.vendor);
+    if (!q.date.isEmpty())
+        text += QStringLiteral(", ") + q.date;
+    if (!q.validUntil.isEmpty()) {
+        text += QCoreApplication::translate("commtax::Report", ", valid until %1").arg(q.validUntil);
+        if (QDate::fromString(q.validUntil, Qt::ISODate) < reportDate)
+            text += QCoreApplication::translate("commtax::Report", " (expired)");
+    }
+    return text;
+}
+
 // Each plan in one line: hardware, size and layout, economics, how it was normalised.
-void plansCompared(ReportDocument &doc, const Comparison &c)
+void plansCompared(ReportDocument &doc, const Comparison &c, const ReportOptions &o)
 {
     doc.heading(QCoreApplication::translate("commtax::Report", "Plans compared"), 1, false);
     QList<QList<Cell>> rows;
@@ -448,9 +469,10 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
                      .arg(pl.training.tp)
                      .arg(pl.training.pp)
                      .arg(pl.training.dp)},
-            Cell{pl.economics.mode == EconomicsMode::Rent
-                     ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(rentUsdPerGpuHour(pl)))
-                     : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0))},
+            Cell{(pl.economics.mode == EconomicsMode::Rent
+                      ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(rentUsdPerGpuHour(pl)))
+                      : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0)))
+                 + (p.scenario.quote.isEmpty() ? QString() : QLatin1Char('\n') + quoteText(p.scenario.quote, o.date.date()))},
             Cell{!p.valid               ? QStringLiteral("invalid: ") + p.error
                      : i == c.reference ? (p.note.isEmpty() ? QStringLiteral("reference") : QStringLiteral("reference; ") + p.note)
                      : p.note.isEmpty() ? normalizationLabel(c.normalization).toLower()
@@ -460,7 +482,7 @@ void plansCompared(ReportDocument &doc, const Comparison &c)
     }
     doc.table({QCoreApplication::translate("commtax::Report", "Plan"), QStringLiteral("GPU"), QCoreApplication::translate("commtax::Report", "Cluster"), QCoreApplication::translate("commtax::Report", "Size and layout"),
                QCoreApplication::translate("commtax::Report", "Economics"), QCoreApplication::translate("commtax::Report", "Normalisation: ") + normalizationLabel(c.normalization) + (c.bestLayout.enabled ? QCoreApplication::translate("commtax::Report", ", best layout") : QString())},
-              rows, {14, 16, 20, 20, 10, 20}, 7.5);
+              rows, {14, 14, 17, 19, 16, 20}, 7.5);
 
     // The engine's warnings, each beside the plan it concerns (the JSON has them per plan too).
     QList<QList<Cell>> warnings;
@@ -594,6 +616,8 @@ void costBreakdownTable(ReportDocument &doc, const Comparison &c)
     rows << row(
         QCoreApplication::translate("commtax::Report", "TCO of the training run"), [](const CostBreakdown &, const Result &r) { return r.tco_usd; }, true);
     rows << row(QCoreApplication::translate("commtax::Report", "Lifetime TCO (economics horizon)"), [](const CostBreakdown &, const Result &r) { return r.lifetime_tco_usd; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Residual value at the end of the horizon"), [](const CostBreakdown &b, const Result &) { return b.residual_value_usd; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Net present cost over the horizon"), [](const CostBreakdown &b, const Result &) { return b.net_present_cost_usd; });
     rows << row(
         QCoreApplication::translate("commtax::Report", "Cost per billion tokens"), [](const CostBreakdown &, const Result &r) {
             return r.cost_per_billion_tokens_usd;
@@ -620,13 +644,22 @@ void assumptionsAndSources(ReportDocument &doc, const Comparison &c, const Repor
     prov.section(doc, c, Section::Model, {});
     doc.heading(QCoreApplication::translate("commtax::Report", "Training and economics settings of each plan"), 2, false);
     {
+        // Economics carry a kind and source like every other figure (comparisonInputFigures(): stated,
+        // else the Commtax default as an assumption, else the user's); training settings are
+        // marked only where the plan file states them.
+        QMap<QPair<int, QString>, Provenance> economics;
+        for (const InputFigure &fig : comparisonInputFigures(c, o.catalog ? *o.catalog : PresetCatalog::builtIn()))
+            if (fig.field->section == Section::Economics)
+                economics.insert({fig.plan, fig.field->path()}, fig.provenance);
         QList<QList<Cell>> rows;
         for (Section s : {Section::Training, Section::Economics})
             for (const FieldInfo *f : fieldsOf(s)) {
                 QList<Cell> row{Cell{fieldText(f->label)}};
-                for (const ComparedPlan &p : c.plans) {
+                for (int i = 0; i < int(c.plans.size()); ++i) {
+                    const ComparedPlan &p = c.plans[i];
                     const QJsonValue v = f->get(p.plan);
-                    const std::optional<Provenance> stated = p.scenario.statedProvenance(f->path(), v);
+                    const std::optional<Provenance> stated = s == Section::Economics ? std::optional<Provenance>(economics.value({i, f->path()}))
+                                                                                     : p.scenario.statedProvenance(f->path(), v);
                     row << Cell{fieldValue(*f, v) + (stated ? prov.marker(*stated) : QString())};
                 }
                 rows << row;
@@ -758,7 +791,7 @@ void sensitivitySection(ReportDocument &doc, const Comparison &c, const Comparis
 void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &o, const ComparisonSensitivity *s)
 {
     reportOpening(doc, c, o);
-    plansCompared(doc, c);
+    plansCompared(doc, c, o);
     comparisonTable(doc, c);
     comparisonCharts(doc, c);
     if (s && s->valid)
@@ -781,6 +814,46 @@ void drawFooter(QPainter &p, const QRectF &page, const QString &left, int index,
     p.drawText(line, Qt::AlignRight | Qt::AlignVCenter, QCoreApplication::translate("commtax::Report", "Page %1 of %2").arg(index).arg(count));
 }
 
+// No table shorter than a page is cut across two (issue 12: with 8 plans of 60-character names,
+// the plans table left two rows, one cut in half, on the next page): such a table starts on a
+// new page, with the heading just before it. Tables longer than a page run on, their header
+// repeated. One table per pass, since each move shifts the ones after it.
+void keepShortTablesTogether(QTextDocument &doc, double pageHeight)
+{
+    for (int pass = 0; pass < 64; ++pass) {
+        doc.pageCount(); // lays the document out
+        QTextTable *crossing = nullptr;
+        for (QTextFrame *frame : doc.rootFrame()->childFrames()) {
+            auto *table = qobject_cast<QTextTable *>(frame);
+            if (!table || table->format().boolProperty(kMovedToNewPage))
+                continue;
+            const QRectF r = doc.documentLayout()->frameBoundingRect(table);
+            if (r.height() < pageHeight * 0.9 && int(r.top() / pageHeight) != int((r.bottom() - 1) / pageHeight)) {
+                crossing = table;
+                break;
+            }
+        }
+        if (!crossing)
+            return;
+        QTextTableFormat tf = crossing->format();
+        tf.setProperty(kMovedToNewPage, true);
+        tf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        // the heading over the table goes with it (headings are bold and 10.5 pt or more)
+        QTextBlock before = doc.findBlock(crossing->firstPosition()).previous();
+        while (before.isValid() && before.text().trimmed().isEmpty())
+            before = before.previous();
+        if (before.isValid() && before.charFormat().fontWeight() >= QFont::Bold && before.charFormat().fontPointSize() >= 10.5
+            && !doc.documentLayout()->blockBoundingRect(before).isNull()) {
+            QTextCursor cursor(before);
+            QTextBlockFormat bf = before.blockFormat();
+            bf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+            cursor.setBlockFormat(bf);
+            tf.setPageBreakPolicy(QTextFormat::PageBreak_Auto);
+        }
+        crossing->setFormat(tf);
+    }
+}
+
 bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions &o, const ComparisonSensitivity *s, QString *error, int *pages)
 {
     const QString title = reportTitle(c, o);
@@ -800,6 +873,7 @@ bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions 
             doc.beginBuild();
             buildReport(doc, c, o, s);
             doc.endBuild();
+            keepShortTablesTogether(doc.document(), body.height());
             pageCount = doc.document().pageCount();
 
             QCPPainter painter;
@@ -844,7 +918,7 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
     ReportFormat format;
     if (!reportFormatForFile(fileName, format)) {
         if (error)
-            *error = fileName + QCoreApplication::translate("commtax::Report", ": the report's name must end in .pdf, .csv or .json");
+            *error = fileName + QCoreApplication::translate("commtax::Report", ": the report's name must end in .pdf, .csv, .json or .xlsx");
         return false;
     }
     if (c.plans.isEmpty()) {
@@ -865,14 +939,15 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
         sensitivity = nullptr;
     switch (format) {
     case ReportFormat::Csv:
-        return writeFileAtomically(fileName, (options.csvBom ? QByteArrayLiteral("\xEF\xBB\xBF") : QByteArray()) + comparisonToCsv(c, sensitivity).toUtf8(), error);
+        return writeFileAtomically(fileName, (options.csvBom ? QByteArrayLiteral("\xEF\xBB\xBF") : QByteArray()) + comparisonToCsv(c, sensitivity, options.catalog ? *options.catalog : PresetCatalog::builtIn()).toUtf8(), error);
     case ReportFormat::Json: {
-        QJsonObject root = comparisonToJson(c);
+        QJsonObject root = comparisonToJson(c, options.catalog ? *options.catalog : PresetCatalog::builtIn());
         if (sensitivity)
             root.insert(QStringLiteral("uncertainty"), comparisonSensitivityToJson(c, *sensitivity));
         return writeFileAtomically(fileName, QJsonDocument(root).toJson(QJsonDocument::Indented), error);
     }
     case ReportFormat::Pdf: return writePdf(c, fileName, options, sensitivity, error, pages);
+    case ReportFormat::Xlsx: return writeComparisonXlsx(c, fileName, options, error);
     }
     return false;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Reports of a comparison: a PDF for procurement, and the comparison table as CSV or JSON.
+// Reports of a comparison: a PDF for procurement, the comparison table as CSV or JSON, and an Excel
+// workbook of the table, inputs, cost breakdown, bill of materials and warnings (reportxlsx.h).
 //
 // The PDF (A4, vector throughout): title and date, the question, the recommendation written from
 // the numbers, the plans compared with the engine's warnings beside each, the comparison table
@@ -25,8 +26,9 @@ namespace commtax {
 
 enum class ReportFormat { Pdf,
                           Csv,
-                          Json };
-// From the file name's suffix (.pdf, .csv, .json; any case). False for anything else.
+                          Json,
+                          Xlsx };
+// From the file name's suffix (.pdf, .csv, .json, .xlsx; any case). False for anything else.
 bool reportFormatForFile(const QString &fileName, ReportFormat &out);
 
 struct ReportOptions {

@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reportxlsx.h"
+#include "modeltext.h"
+
+#include "core/atomicfile.h"
+#include "library/comparisonio.h"
+
+#include <xlsxwriter.h>
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <functional>
+#include <map>
+
+namespace commtax {
+
+namespace {
+
+// One workbook being written: formats made once per number format, text always neutralised.
+class Workbook
+{
+public:
+    explicit Workbook(const QString &path)
+        : m_path(QFile::encodeName(path))
+    {
+        m_wb = workbook_new(m_path.constData());
+        if (m_wb) {
+            m_header = workbook_add_format(m_wb);
+            format_set_bold(m_header);
+            format_set_bg_color(m_header, 0xE4E9F0);
+            format_set_text_wrap(m_header);
+            format_set_align(m_header, LXW_ALIGN_VERTICAL_TOP);
+            m_wrap = workbook_add_format(m_wb);
+            format_set_text_wrap(m_wrap);
+            format_set_align(m_wrap, LXW_ALIGN_VERTICAL_TOP);
+        }
+    }
+    ~Workbook()
+    {
+        if (m_wb) // not closed: an error path; close to free it, the file is discarded anyway
+            workbook_close(m_wb);
+    }
+    Q_DISABLE_COPY_MOVE(Workbook)
+
+    bool ok() const { return m_wb != nullptr && m_error.isEmpty(); }
+    QString error() const { return m_error; }
+
+    lxw_worksheet *sheet(const QString &name)
+    {
+        const QByteArray n = name.left(31).toUtf8(); // Excel's limit
+        lxw_worksheet *ws = workbook_add_worksheet(m_wb, n.constData());
+        if (!ws)
+            m_error = QCoreApplication::translate("commtax::Report", "cannot add the sheet \"%1\"").arg(name);
+        return ws;
+    }
+
+    void text(lxw_worksheet *ws, int row, int col, const QString &s, lxw_format *f = nullptr)
+    {
+        if (!ws || s.isEmpty())
+            return;
+        const QByteArray utf8 = spreadsheetSafeText(s.left(32767)).toUtf8();
+        check(worksheet_write_string(ws, lxw_row_t(row), lxw_col_t(col), utf8.constData(), f ? f : m_wrap));
+    }
+    void header(lxw_worksheet *ws, int row, int col, const QString &s) { text(ws, row, col, s, m_header); }
+    // A number with its number format ("0.0%", "#,##0", "0.000"); not finite: left empty.
+    void number(lxw_worksheet *ws, int row, int col, double v, const char *numFormat)
+    {
+        if (!ws || !std::isfinite(v))
+            return;
+        check(worksheet_write_number(ws, lxw_row_t(row), lxw_col_t(col), v, format(numFormat)));
+    }
+    void boolean(lxw_worksheet *ws, int row, int col, bool v)
+    {
+        if (ws)
+            check(worksheet_write_boolean(ws, lxw_row_t(row), lxw_col_t(col), v, nullptr));
+    }
+    // A JSON value of the comparison's table as the right kind of cell.
+    void value(lxw_worksheet *ws, int row, int col, const QJsonValue &v, const char *numFormat, const QString &separator)
+    {
+        if (v.isBool())
+            boolean(ws, row, col, v.toBool());
+        else if (v.isDouble())
+            number(ws, row, col, v.toDouble(), numFormat);
+        else if (v.isArray())
+            text(ws, row, col, v.toVariant().toStringList().join(separator));
+        else
+            text(ws, row, col, v.toString());
+    }
+
+    void setProperties(const QString &title, const QDateTime &date)
+    {
+        const QByteArray t = title.toUtf8(), creator = QByteArrayLiteral("Commtax " COMMTAX_VERSION); // notr
+        lxw_doc_properties props{};
+        props.title = const_cast<char *>(t.constData());
+        props.author = const_cast<char *>(creator.constData());
+        props.created = date.toSecsSinceEpoch();
+        check(workbook_set_properties(m_wb, &props));
+    }
+
+    bool close()
+    {
+        const lxw_error e = workbook_close(m_wb);
+        m_wb = nullptr;
+        if (e != LXW_NO_ERROR && m_error.isEmpty())
+            m_error = QString::fromUtf8(lxw_strerror(e));
+        return m_error.isEmpty();
+    }
+
+private:
+    lxw_format *format(const char *numFormat)
+    {
+        auto it = m_formats.find(numFormat);
+        if (it != m_formats.end())
+            return it->second;
+        lxw_format *f = workbook_add_format(m_wb);
+        format_set_num_format(f, numFormat);
+        format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
+        m_formats.emplace(numFormat, f);
+        return f;
+    }
+    void check(lxw_error e)
+    {
+        if (e != LXW_NO_ERROR && m_error.isEmpty())
+            m_error = QString::fromUtf8(lxw_strerror(e));
+    }
+
+    QByteArray m_path;
+    lxw_workbook *m_wb = nullptr;
+    lxw_format *m_header = nullptr;
+    lxw_format *m_wrap = nullptr;
+    std::map<std::string, lxw_format *> m_formats;
+    QString m_error;
+};
+
+constexpr const char *kUsd = "#,##0.00";
+constexpr const char *kCount = "#,##0";
+constexpr const char *kPercent = "0.0%";
+
+// The number format of a column of the comparison table: ratios as percent, money with
+// thousands, other metrics with their display decimals, counts whole.
+std::string numberFormatFor(const QString &column)
+{
+    if (const MetricInfo *m = findMetric(column)) {
+        if (m->isRatio())
+            return kPercent;
+        if (QLatin1String(m->unit) == QLatin1String("USD"))
+            return kUsd;
+        if (m->decimals <= 0)
+            return kCount;
+        return "#,##0." + std::string(size_t(std::min(m->decimals, 6)), '0');
+    }
+    if (column == QLatin1String("break_even_gpu_price"))
+        return kUsd;
+    if (column == QLatin1String("buy_vs_rent_months"))
+        return "0.0";
+    return "General"; // notr
+}
+
+QString unitFor(const QString &column)
+{
+    if (const MetricInfo *m = findMetric(column))
+        return m->isRatio() ? QCoreApplication::translate("commtax::Report", "fraction (shown as %)") : QLatin1String(m->unit);
+    if (column == QLatin1String("break_even_gpu_price"))
+        return QCoreApplication::translate("commtax::Report", "see break_even_price_unit");
+    if (column == QLatin1String("buy_vs_rent_months"))
+        return QCoreApplication::translate("commtax::Report", "months");
+    return QString();
+}
+
+QString planTitle(const Comparison &c, int i) { return c.plans[i].name + (i == c.reference ? QStringLiteral(" (A)") : QString()); }
+
+// Sheet 1: every column of the CSV as a row, one column per plan (as the PDF's table reads).
+void comparisonSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog, const QString &name)
+{
+    lxw_worksheet *ws = wb.sheet(name);
+    const QJsonArray plans = comparisonToJson(c, catalog).value(QStringLiteral("plans")).toArray();
+    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Column"));
+    wb.header(ws, 0, 1, QCoreApplication::translate("commtax::Report", "Unit"));
+    for (int i = 0; i < int(c.plans.size()); ++i)
+        wb.header(ws, 0, 2 + i, planTitle(c, i));
+    const QStringList cols = comparisonColumns();
+    for (int r = 0; r < int(cols.size()); ++r) {
+        wb.text(ws, r + 1, 0, cols[r]);
+        wb.text(ws, r + 1, 1, unitFor(cols[r]));
+        const std::string fmt = numberFormatFor(cols[r]);
+        for (int i = 0; i < int(plans.size()); ++i)
+            wb.value(ws, r + 1, 2 + i, plans[i].toObject().value(cols[r]), fmt.c_str(),
+                     cols[r] == QLatin1String("warnings") ? QStringLiteral(" | ") : QStringLiteral("; ")); // as in the CSV
+    }
+    if (ws) {
+        worksheet_set_column(ws, 0, 0, 30, nullptr);
+        worksheet_set_column(ws, 1, 1, 16, nullptr);
+        worksheet_set_column(ws, 2, lxw_col_t(1 + c.plans.size()), 22, nullptr);
+        worksheet_freeze_panes(ws, 1, 2);
+    }
+}
+
+// Sheet 2: every input figure of every plan, with its kind and source.
+void inputsSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog, const QString &name)
+{
+    lxw_worksheet *ws = wb.sheet(name);
+    const QStringList header{QCoreApplication::translate("commtax::Report", "Plan"), QCoreApplication::translate("commtax::Report", "Field"), QCoreApplication::translate("commtax::Report", "Figure"), QCoreApplication::translate("commtax::Report", "Value"), QCoreApplication::translate("commtax::Report", "Unit"), QCoreApplication::translate("commtax::Report", "Kind"), QCoreApplication::translate("commtax::Report", "Source")};
+    for (int col = 0; col < int(header.size()); ++col)
+        wb.header(ws, 0, col, header[col]);
+    int row = 1;
+    for (const InputFigure &fig : comparisonInputFigures(c, catalog)) {
+        const FieldInfo &f = *fig.field;
+        wb.text(ws, row, 0, planTitle(c, fig.plan));
+        wb.text(ws, row, 1, f.path());
+        wb.text(ws, row, 2, fieldText(f.label));
+        if (f.type == FieldType::Bool)
+            wb.boolean(ws, row, 3, fig.value.toBool());
+        else if (fig.value.isDouble())
+            wb.number(ws, row, 3, fig.value.toDouble(), f.type == FieldType::Int ? "0" : "General"); // notr
+        else if (fig.value.isNull())
+            wb.text(ws, row, 3, f.type == FieldType::AutoDouble ? QStringLiteral("auto") : QCoreApplication::translate("commtax::Report", "GPU default"));
+        else
+            wb.text(ws, row, 3, fig.value.toString());
+        wb.text(ws, row, 4, QLatin1String(f.unit));
+        wb.text(ws, row, 5, toString(fig.provenance.kind));
+        wb.text(ws, row, 6, fig.provenance.source);
+        ++row;
+    }
+    if (ws) {
+        worksheet_set_column(ws, 0, 0, 24, nullptr);
+        worksheet_set_column(ws, 1, 1, 30, nullptr);
+        worksheet_set_column(ws, 2, 2, 34, nullptr);
+        worksheet_set_column(ws, 3, 4, 12, nullptr);
+        worksheet_set_column(ws, 5, 5, 11, nullptr);
+        worksheet_set_column(ws, 6, 6, 60, nullptr);
+        worksheet_freeze_panes(ws, 1, 1);
+        worksheet_autofilter(ws, 0, 0, lxw_row_t(row - 1), 6);
+    }
+}
+
+// A sheet of labelled rows, one column per plan; invalid plans left empty.
+struct PlanRow {
+    QString label;
+    const char *format;
+    std::function<double(int plan)> value;
+};
+void planRowsSheet(Workbook &wb, const Comparison &c, const QString &name, const QList<PlanRow> &rows)
+{
+    lxw_worksheet *ws = wb.sheet(name);
+    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Item"));
+    for (int i = 0; i < int(c.plans.size()); ++i)
+        wb.header(ws, 0, 1 + i, planTitle(c, i));
+    for (int r = 0; r < int(rows.size()); ++r) {
+        wb.text(ws, r + 1, 0, rows[r].label);
+        for (int i = 0; i < int(c.plans.size()); ++i)
+            if (c.plans[i].valid)
+                wb.number(ws, r + 1, 1 + i, rows[r].value(i), rows[r].format);
+    }
+    if (ws) {
+        worksheet_set_column(ws, 0, 0, 40, nullptr);
+        worksheet_set_column(ws, 1, lxw_col_t(c.plans.size()), 22, nullptr);
+        worksheet_freeze_panes(ws, 1, 1);
+    }
+}
+
+void costSheet(Workbook &wb, const Comparison &c, const QString &name)
+{
+    std::vector<CostBreakdown> cost;
+    for (const ComparedPlan &p : c.plans)
+        cost.push_back(p.valid ? costBreakdown(p.plan, p.result) : CostBreakdown{});
+    auto b = [&](double CostBreakdown::*member) { return [&cost, member](int i) { return cost[size_t(i)].*member; }; };
+    auto r = [&](double Result::*member) { return [&c, member](int i) { return c.plans[i].result.*member; }; };
+    planRowsSheet(wb, c, name,
+                  {{QCoreApplication::translate("commtax::Report", "Capex: GPUs (USD)"), kUsd, b(&CostBreakdown::gpus_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Capex: servers without GPUs (USD)"), kUsd, b(&CostBreakdown::nodes_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Capex: network (USD)"), kUsd, b(&CostBreakdown::network_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Capex total (USD)"), kUsd, b(&CostBreakdown::capex_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Per hour of use: capital (USD/h)"), kUsd, b(&CostBreakdown::depreciation_usd_per_hour)},
+                   {QCoreApplication::translate("commtax::Report", "Per hour: energy (USD/h)"), kUsd, b(&CostBreakdown::energy_usd_per_hour)},
+                   {QCoreApplication::translate("commtax::Report", "Per hour: upkeep (USD/h)"), kUsd, b(&CostBreakdown::upkeep_usd_per_hour)},
+                   {QCoreApplication::translate("commtax::Report", "Per hour: rent (USD/h)"), kUsd, b(&CostBreakdown::rent_usd_per_hour)},
+                   {QCoreApplication::translate("commtax::Report", "Per hour total (USD/h)"), kUsd, b(&CostBreakdown::total_usd_per_hour)},
+                   {QCoreApplication::translate("commtax::Report", "Run time (hours)"), "#,##0.0", b(&CostBreakdown::run_hours)},
+                   {QCoreApplication::translate("commtax::Report", "TCO of the training run (USD)"), kUsd, r(&Result::tco_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Lifetime TCO, economics horizon (USD)"), kUsd, r(&Result::lifetime_tco_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Cost per billion tokens (USD)"), kUsd, r(&Result::cost_per_billion_tokens_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Utilisation over the horizon (fraction)"), kPercent, [&c](int i) { return c.plans[i].plan.economics.utilisation; }},
+                   {QCoreApplication::translate("commtax::Report", "Residual value at the end of the horizon (USD)"), kUsd, b(&CostBreakdown::residual_value_usd)},
+                   {QCoreApplication::translate("commtax::Report", "Net present cost over the horizon (USD)"), kUsd, b(&CostBreakdown::net_present_cost_usd)}});
+}
+
+void bomSheet(Workbook &wb, const Comparison &c, const QString &name)
+{
+    std::vector<BillOfMaterials> bom;
+    for (const ComparedPlan &p : c.plans)
+        bom.push_back(p.valid ? billOfMaterials(p.plan, p.result) : BillOfMaterials{});
+    auto n = [&](auto member) { return [&bom, member](int i) { return double(bom[size_t(i)].*member); }; };
+    planRowsSheet(wb, c, name,
+                  {{QCoreApplication::translate("commtax::Report", "GPUs"), kCount, n(&BillOfMaterials::gpus)},
+                   {QCoreApplication::translate("commtax::Report", "Nodes (servers)"), kCount, n(&BillOfMaterials::nodes)},
+                   {QCoreApplication::translate("commtax::Report", "GPUs per node"), kCount, n(&BillOfMaterials::gpus_per_node)},
+                   {QCoreApplication::translate("commtax::Report", "NIC ports (and as many leaf-switch ports)"), kCount, n(&BillOfMaterials::nic_ports)},
+                   {QCoreApplication::translate("commtax::Report", "NIC ports per node"), kCount, n(&BillOfMaterials::nic_ports_per_node)},
+                   {QCoreApplication::translate("commtax::Report", "NIC port speed (Gb/s)"), kCount, n(&BillOfMaterials::nic_port_gbit)},
+                   {QCoreApplication::translate("commtax::Report", "GPU power (kW)"), "#,##0.0", n(&BillOfMaterials::gpu_power_kw)},
+                   {QCoreApplication::translate("commtax::Report", "IT power with node overhead (kW)"), "#,##0.0", n(&BillOfMaterials::it_power_kw)},
+                   {QCoreApplication::translate("commtax::Report", "Facility power at PUE (kW)"), "#,##0.0", n(&BillOfMaterials::facility_power_kw)},
+                   {QCoreApplication::translate("commtax::Report", "Energy for the run (MWh)"), "#,##0.0", [&c](int i) { return c.plans[i].result.energy_mwh; }}});
+}
+
+void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
+{
+    lxw_worksheet *ws = wb.sheet(name);
+    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Plan"));
+    wb.header(ws, 0, 1, QCoreApplication::translate("commtax::Report", "Warning"));
+    int row = 1;
+    for (int i = 0; i < int(c.plans.size()); ++i) {
+        const ComparedPlan &p = c.plans[i];
+        const QStringList texts = p.valid ? warningTexts(p.result, p.plan) : QStringList{QCoreApplication::translate("commtax::Report", "invalid: %1").arg(p.error)};
+        for (const QString &w : texts) {
+            wb.text(ws, row, 0, planTitle(c, i));
+            wb.text(ws, row, 1, w);
+            ++row;
+        }
+    }
+    if (row == 1)
+        wb.text(ws, 1, 1, QCoreApplication::translate("commtax::Report", "The engine raises no warning about any plan."));
+    if (ws) {
+        worksheet_set_column(ws, 0, 0, 30, nullptr);
+        worksheet_set_column(ws, 1, 1, 110, nullptr);
+        worksheet_freeze_panes(ws, 1, 0);
+    }
+}
+
+} // namespace
+
+QStringList xlsxSheetNames()
+{
+    return {QCoreApplication::translate("commtax::Report", "Comparison"), QCoreApplication::translate("commtax::Report", "Inputs"), QCoreApplication::translate("commtax::Report", "Cost breakdown"), QCoreApplication::translate("commtax::Report", "Bill of materials"), QCoreApplication::translate("commtax::Report", "Warnings")};
+}
+
+bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error)
+{
+    QTemporaryDir staging;
+    if (!staging.isValid()) {
+        if (error)
+            *error = staging.errorString();
+        return false;
+    }
+    const QString staged = staging.filePath(QStringLiteral("report.xlsx"));
+    const QStringList names = xlsxSheetNames();
+    QString why;
+    {
+        Workbook wb(staged);
+        if (!wb.ok()) {
+            if (error)
+                *error = fileName + QCoreApplication::translate("commtax::Report", ": cannot start the workbook");
+            return false;
+        }
+        wb.setProperties(reportTitle(c, options), options.date);
+        const PresetCatalog &catalog = options.catalog ? *options.catalog : PresetCatalog::builtIn();
+        comparisonSheet(wb, c, catalog, names[0]);
+        inputsSheet(wb, c, catalog, names[1]);
+        costSheet(wb, c, names[2]);
+        bomSheet(wb, c, names[3]);
+        warningsSheet(wb, c, names[4]);
+        if (!wb.close())
+            why = wb.error();
+    }
+    if (!why.isEmpty()) {
+        if (error)
+            *error = fileName + QStringLiteral(": ") + why;
+        return false;
+    }
+    QFile f(staged);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = fileName + QStringLiteral(": ") + f.errorString();
+        return false;
+    }
+    return writeFileAtomically(fileName, f.readAll(), error);
+}
+
+} // namespace commtax

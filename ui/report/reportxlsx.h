@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The comparison as an Excel workbook (libxlsxwriter): the comparison table (the CSV's columns as
+// rows, one column per plan), every input with its kind and source, the cost breakdown, the bill
+// of materials and the engine's warnings, each on its own sheet. Numbers are written as numbers
+// with a number format (percent for ratios, thousands for money), never as text; text cells that
+// start with = + - @ are neutralised as in the CSV (spreadsheetSafeText()).
+//
+// libxlsxwriter writes to a file name only: the workbook goes to a temporary folder first and
+// is then written whole or not at all (writeFileAtomically) where asked.
+
+#include "reportwriter.h"
+
+namespace commtax {
+
+// The sheet names, in order (translated: the workbook is for people).
+QStringList xlsxSheetNames();
+
+bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error);
+
+} // namespace commtax
