@@ -487,9 +487,9 @@ private Q_SLOTS:
         QVERIFY(features->library()->isOpen());
         QStringList tools, file;
         for (QAction *a : window.toolsMenu()->actions())
-            tools << a->text();
+            tools << QString(a->text()).remove(QLatin1Char('&'));
         for (QAction *a : window.fileMenu()->actions())
-            file << a->text();
+            file << QString(a->text()).remove(QLatin1Char('&'));
         QVERIFY2(tools.contains(QStringLiteral("Preset manager...")) && tools.contains(QStringLiteral("Compare hardware...")),
                  qPrintable(tools.join(QLatin1Char('|'))));
         QVERIFY(file.contains(QStringLiteral("Export report...")));
