@@ -167,6 +167,15 @@ private Q_SLOTS:
                 items << r;
             }
             QVERIFY2(!c->legend->visible() || c->legend->itemCount() > 0, qPrintable(name));
+            // the labels on bars and points inside the plot (they are cut at its edge)
+            for (int i = 0; i < c->itemCount(); ++i) {
+                auto *label = qobject_cast<QCPItemText *>(c->item(i));
+                if (!label || !label->visible() || label->text().isEmpty())
+                    continue;
+                const QRectF r = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+                QVERIFY2(QRectF(plot).adjusted(-1, -1, 1, 1).contains(r),
+                         qPrintable(name + QStringLiteral(": label \"%1\" ").arg(label->text()) + describe(r) + QStringLiteral(" outside the plot ") + describe(plot)));
+            }
             // the title fits the chart's width
             auto *title = qobject_cast<QCPTextElement *>(c->plotLayout()->element(0, 0));
             QVERIFY(title);

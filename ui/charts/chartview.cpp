@@ -154,6 +154,7 @@ ChartView::ChartView(const QString &title, QWidget *parent)
 
     setContextMenuPolicy(Qt::CustomContextMenu);
     connect(this, &QWidget::customContextMenuRequested, this, &ChartView::showContextMenu);
+    connect(this, &QCustomPlot::afterLayout, this, &ChartView::fitLabelsInside);
     connect(this, &QCustomPlot::afterReplot, this, [this] {
         if (m_pendingRedraw == 0)
             return;
@@ -178,6 +179,9 @@ bool ChartView::setAnalysis(const Analysis &a)
     clearHoverTargets();
     clearLabels();
     draw(a);
+    m_drawnUpper.clear();
+    for (QCPAxis *axis : axisRect()->axes())
+        m_drawnUpper.insert(axis, axis->range().upper);
     fitToWidth(width()); // the legend may have other entries now
     m_pending = false;
     setStaleLook(false);
@@ -198,6 +202,35 @@ void ChartView::updateAccessibleText()
     const QString title = m_stale ? m_title + tr(" (stale)") : m_title;
     setAccessibleName(m_headline.isEmpty() ? title : tr("%1: %2").arg(title, m_headline));
     setAccessibleDescription(m_details);
+}
+
+void ChartView::fitLabelsInside()
+{
+    // A label anchored at data value d on an axis from L to U, reaching r pixels beyond its anchor
+    // towards the upper end of a plot W pixels long, stays inside when U >= L + (d - L) / (1 - r/W).
+    QHash<QCPAxis *, double> upper = m_drawnUpper;
+    const QRect plot = axisRect()->rect();
+    for (QCPItemText *label : std::as_const(m_labels)) {
+        if (!label->visible())
+            continue;
+        const QPointF at = label->position->pixelPosition();
+        const QPointF topLeft = label->topLeft->pixelPosition(), bottomRight = label->bottomRight->pixelPosition();
+        for (QCPAxis *axis : {label->position->keyAxis(), label->position->valueAxis()}) {
+            if (!axis || !upper.contains(axis) || axis->scaleType() != QCPAxis::stLinear || axis->rangeReversed())
+                continue;
+            const bool horizontal = axis->orientation() == Qt::Horizontal;
+            const double length = horizontal ? plot.width() : plot.height();
+            const double reach = (horizontal ? bottomRight.x() - at.x() : at.y() - topLeft.y()) + 3;
+            const double d = axis == label->position->keyAxis() ? label->position->key() : label->position->value();
+            const double lower = axis->range().lower;
+            if (length <= 0 || reach <= 0 || reach >= 0.6 * length || d <= lower)
+                continue;
+            upper[axis] = std::max(upper[axis], lower + (d - lower) / (1.0 - reach / length));
+        }
+    }
+    for (auto it = upper.cbegin(); it != upper.cend(); ++it)
+        if (it.key()->range().upper != it.value())
+            it.key()->setRangeUpper(it.value());
 }
 
 void ChartView::setStale(bool stale)

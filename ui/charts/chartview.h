@@ -9,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include <QColor>
+#include <QHash>
 #include <QVector>
 
 #include <functional>
@@ -120,6 +121,10 @@ private:
     // The minimum height that keeps the plot at minimumPlotHeight() with everything around it.
     void fitMinimumHeight();
     void fitAxisLabels(int width);
+    // Labels at the end of a bar (or on top of it) stay inside the plot: once laid out, an axis
+    // whose labels would run past its upper end is extended (from the range draw() set).
+    void fitLabelsInside();
+    QHash<QCPAxis *, double> m_drawnUpper; // each axis's upper end as draw() set it
     // What the vertical axes' tick labels and margins take of a chart's width, on each side.
     static constexpr int kAxisAllowance = 45;
     bool setStaleLook(bool stale);
