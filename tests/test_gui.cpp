@@ -1141,6 +1141,9 @@ private Q_SLOTS:
         // with nothing focused that has an entry, F1 opens the handbook at its top
         QCOMPARE(handbookEntryOf(f->find<QWidget>(QStringLiteral("staleBanner"))), QString());
         QVERIFY(!f->find<QWidget>(QStringLiteral("field_cluster_nodes"))->whatsThis().isEmpty());
+        QVERIFY(!f->find<QWidget>(QStringLiteral("chart_cost"))->whatsThis().isEmpty());
+        auto *whatsThis = f->window.findChild<QAction *>(QStringLiteral("whatsThisAction"));
+        QVERIFY(whatsThis && whatsThis->shortcut() == QKeySequence(Qt::SHIFT | Qt::Key_F1));
     }
 
     void screenshotOfTheMainWindow()
