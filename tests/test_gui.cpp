@@ -25,6 +25,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QContextMenuEvent>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -43,6 +44,7 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -1054,6 +1056,24 @@ private Q_SLOTS:
         QVERIFY(checked >= 18);
         for (QAction *a : f->find<QToolBar>(QStringLiteral("mainToolBar"))->actions())
             QVERIFY2(a->isSeparator() || inMenus.contains(a), qPrintable(a->text()));
+        // a chart's export menu opens from the keyboard (the menu key on the focused chart), each
+        // entry with its mnemonic
+        QVERIFY(f->activate());
+        auto *chart = f->find<ChartView>(QStringLiteral("chart_cost"));
+        chart->setFocus(Qt::TabFocusReason);
+        QStringList entries;
+        QTimer::singleShot(0, chart, [&entries] {
+            if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
+                for (QAction *a : menu->actions())
+                    entries << a->text();
+                menu->close();
+            }
+        });
+        QContextMenuEvent fromKeyboard(QContextMenuEvent::Keyboard, QPoint(10, 10), chart->mapToGlobal(QPoint(10, 10)));
+        QApplication::sendEvent(chart, &fromKeyboard);
+        QCOMPARE(entries.size(), 2);
+        for (const QString &e : std::as_const(entries))
+            QVERIFY2(!mnemonic(e).isNull(), qPrintable(e));
     }
 
     // Issue 14, accessibility: every series colour of every chart stands out from the plot's
