@@ -81,6 +81,18 @@
         <source>Bubble %1 of the pipeline time with pp = %2, vpp = %3 and m = %4 micro-batches: %5 overhead on compute.</source>
         <translation>pp = %2、vpp = %3、m = %4 个微批次时，气泡占流水线时间的 %1，计算开销增加 %5。</translation>
     </message>
+    <message>
+        <source>pp=%1, interleaved vpp=%2</source>
+        <translation>pp=%1，交错 vpp=%2</translation>
+    </message>
+    <message>
+        <source>pp=%1 (1F1B)</source>
+        <translation>pp=%1（1F1B）</translation>
+    </message>
+    <message>
+        <source>pp=%1 without interleaving</source>
+        <translation>pp=%1，不交错</translation>
+    </message>
 </context>
 <context>
     <name>commtax::CalibrationDialog</name>
@@ -1186,6 +1198,10 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <source>; </source>
         <translation>；</translation>
     </message>
+    <message>
+        <source>This plan (%1)</source>
+        <translation>本方案（%1）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ComparisonCharts</name>
@@ -1639,6 +1655,10 @@ Best of the plans that run</source>
     <message>
         <source>; </source>
         <translation>；</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本方案</translation>
     </message>
 </context>
 <context>

@@ -232,10 +232,15 @@ void CommTaxChart::rebuildCurves(const QVector<ChartCurve> &curves)
 
 void CommTaxChart::draw(const Analysis &a)
 {
-    rebuildCurves(a.commTaxCurves);
+    // The model names the plan's own line in English; here it is said in the interface's language.
+    QVector<ChartCurve> curves = a.commTaxCurves;
+    for (ChartCurve &c : curves)
+        if (c.isPlan)
+            c.label = tr("This plan (%1)").arg(shortGpuName(QString::fromStdString(a.scenario.plan.gpu.name)));
+    rebuildCurves(curves);
     double maxY = 35;
-    for (qsizetype i = 0; i < a.commTaxCurves.size(); ++i) {
-        const ChartCurve &c = a.commTaxCurves[i];
+    for (qsizetype i = 0; i < curves.size(); ++i) {
+        const ChartCurve &c = curves[i];
         m_fits[i]->setData(c.x, c.y, true);
         m_noFits[i]->setData(c.noFitX, c.noFitY, true);
         const QString label = c.label;
@@ -274,7 +279,7 @@ void CommTaxChart::draw(const Analysis &a)
 
     // Each line from its fewest to its most GPUs that fit.
     QStringList lines;
-    for (const ChartCurve &c : a.commTaxCurves)
+    for (const ChartCurve &c : std::as_const(curves))
         if (!c.x.isEmpty())
             lines << tr("%1 from %2 at %3 GPUs to %4 at %5 GPUs")
                          .arg(c.label, percent(c.y.first()))
@@ -336,8 +341,14 @@ void BubbleChart::draw(const Analysis &a)
             return tr("%1: m = %2 does not fit in memory (bubble would be %3)").arg(label).arg(x).arg(percent(y));
         });
     };
-    show(m_plan, m_planNoFit, a.bubbleCurve, true);
-    show(m_plain, m_plainNoFit, a.bubbleWithoutInterleaving, true);
+    // The model's line names, in the interface's language.
+    const TrainingSpec &t = a.scenario.plan.training;
+    ChartCurve planCurve = a.bubbleCurve, plainCurve = a.bubbleWithoutInterleaving;
+    planCurve.label = t.vpp > 1 ? tr("pp=%1, interleaved vpp=%2").arg(t.pp).arg(t.vpp) : tr("pp=%1 (1F1B)").arg(t.pp);
+    if (!plainCurve.label.isEmpty())
+        plainCurve.label = tr("pp=%1 without interleaving").arg(t.pp);
+    show(m_plan, m_planNoFit, planCurve, true);
+    show(m_plain, m_plainNoFit, plainCurve, true);
     if (a.bubbleCurve.noFitX.isEmpty())
         setInLegend(m_planNoFit, false);
     else
@@ -439,6 +450,8 @@ void CostChart::draw(const Analysis &a)
     const qsizetype n = a.hardware.size();
     m_categories = int(n);
     const auto keyOf = [n](qsizetype i) { return double(n - i); };
+    // The model calls the plan's bar "This plan" in English; here in the interface's language.
+    const auto nameOf = [](const HardwareBar &b) { return b.isPlan ? tr("This plan") : b.label; };
     QStringList labels;
     QVector<double> costKeys, costValues, costNoFitKeys, costNoFitValues;
     QVector<double> dayKeys, dayValues, dayNoFitKeys, dayNoFitValues;
@@ -446,7 +459,7 @@ void CostChart::draw(const Analysis &a)
     for (qsizetype i = n - 1; i >= 0; --i) { // ascending keys
         const HardwareBar &b = a.hardware[i];
         const double key = keyOf(i);
-        labels << b.label;
+        labels << nameOf(b);
         if (!b.valid)
             continue;
         maxCost = std::max(maxCost, b.usdPerBillionTokens);
@@ -473,11 +486,11 @@ void CostChart::draw(const Analysis &a)
         const double key = keyOf(i);
         QString text;
         if (!b.valid) {
-            text = tr("%1: cannot run this layout (%2)").arg(b.label, b.error);
+            text = tr("%1: cannot run this layout (%2)").arg(nameOf(b), b.error);
             addLabel(m_cost, key, 0, tr(" n/a: cannot hold the layout"), kAlarm, Qt::AlignLeft | Qt::AlignVCenter);
         } else {
             text = tr("%1: %2 per billion tokens, %3 days to train")
-                       .arg(b.label, usd(b.usdPerBillionTokens), QString::number(b.daysToTrain, 'f', 1));
+                       .arg(nameOf(b), usd(b.usdPerBillionTokens), QString::number(b.daysToTrain, 'f', 1));
             if (!b.fits) {
                 text += tr("; does not fit in memory (%1 needed, %2 usable)")
                             .arg(gigabytes(b.memoryNeededGb), gigabytes(b.memoryUsableGb));
