@@ -194,10 +194,22 @@ private Q_SLOTS:
                     QVERIFY2(centre - half >= 0 && centre + half <= end,
                              qPrintable(name + QStringLiteral(": axis label \"%1\" is %2 px, room %3").arg(axis->label()).arg(label.width()).arg(end)));
                 }
-                // neighbouring tick labels apart
+                // neighbouring tick labels apart, and the ticks drawn are those of the axis's range
                 if (!axis->tickLabels())
                     continue;
                 const QVector<double> ticks = axis->tickVector();
+                QVERIFY2(ticks.isEmpty() || axis->range().contains(ticks.first()) || axis->range().contains(ticks.last()) || ticks.size() < 2,
+                         qPrintable(name + QStringLiteral(": ticks of another range")));
+                if (axis->scaleType() == QCPAxis::stLinear && !dynamic_cast<QCPAxisTickerText *>(axis->ticker().data())) {
+                    double last = axis->range().lower;
+                    for (double t : ticks)
+                        if (axis->range().contains(t))
+                            last = t;
+                    // the last tick is within one tick step of the range's upper end
+                    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : axis->range().size();
+                    QVERIFY2(axis->range().upper - last <= step * 1.01,
+                             qPrintable(name + QStringLiteral(": last tick %1, range up to %2").arg(last).arg(axis->range().upper)));
+                }
                 const QVector<QString> labels = axis->tickVectorLabels();
                 QRectF previous;
                 for (qsizetype i = 0; i < ticks.size() && i < labels.size(); ++i) {

@@ -228,9 +228,16 @@ void ChartView::fitLabelsInside()
             upper[axis] = std::max(upper[axis], lower + (d - lower) / (1.0 - reach / length));
         }
     }
+    bool changed = false;
     for (auto it = upper.cbegin(); it != upper.cend(); ++it)
-        if (it.key()->range().upper != it.value())
+        if (it.key()->range().upper != it.value()) {
             it.key()->setRangeUpper(it.value());
+            changed = true;
+        }
+    // The layout has set the ticks up for the old ranges already: again, for the new ones, before
+    // this replot draws them.
+    if (changed)
+        axisRect()->update(QCPLayoutElement::upPreparation);
 }
 
 void ChartView::setStale(bool stale)
