@@ -514,6 +514,7 @@ private Q_SLOTS:
         QVERIFY(close(barValue(f->find<QCPBars>(QStringLiteral("step_compute")), 2), valid.compute_time_s));
         QVERIFY(f->find<QListWidget>(QStringLiteral("warningsList"))->item(0)->text().startsWith(QStringLiteral("training.tp: ")));
 
+        QTest::qWait(50); // the charts' queued replot in their stale look, for the screenshot
         QImage shot = f->window.grab().toImage();
         QVERIFY(shot.save(screenshotDir() + QStringLiteral("/mainwindow-invalid.png")));
 
