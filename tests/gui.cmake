@@ -2,6 +2,7 @@
 # Desktop app tests (issue 3): the parts without a window, then the main window driven through
 # its widgets. Both run offscreen. The main-window test writes screenshots/ under the build dir.
 commtax_add_test(test_gui_parts SOURCES test_gui_parts.cpp LIBS commtax_ui)
+target_compile_definitions(test_gui_parts PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 commtax_add_test(test_gui SOURCES test_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 
@@ -15,3 +16,19 @@ endif()
 # The app in Simplified Chinese (issue 14): Preferences, the handbook, zh_CN screenshots.
 commtax_add_test(test_i18n_gui SOURCES test_i18n_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_i18n_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+
+# The main window on a 1280x800 and a 1600x1000 screen, at 1x and at 150% (QT_SCALE_FACTOR), and
+# in Simplified Chinese at 1280x800 (issue 12 defect 14, issue 14): one executable, one ctest
+# entry per case; the screen is given to the offscreen platform by the test itself.
+add_executable(test_layout_gui test_layout_gui.cpp)
+target_link_libraries(test_layout_gui PRIVATE Qt6::Test commtax_warnings commtax_ui)
+target_compile_definitions(test_layout_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+foreach(layout_case "en;1280x800;1" "en;1280x800;1.5" "en;1600x1000;1" "en;1600x1000;1.5" "zh_CN;1280x800;1" "zh_CN;1280x800;1.5")
+  list(GET layout_case 0 layout_language)
+  list(GET layout_case 1 layout_screen)
+  list(GET layout_case 2 layout_scale)
+  set(layout_name test_layout_gui_${layout_language}_${layout_screen}_${layout_scale}x)
+  add_test(NAME ${layout_name} COMMAND test_layout_gui)
+  set_tests_properties(${layout_name} PROPERTIES TIMEOUT 300 ENVIRONMENT
+    "${COMMTAX_TEST_ENVIRONMENT};COMMTAX_TEST_SCREEN=${layout_screen};QT_SCALE_FACTOR=${layout_scale};COMMTAX_TEST_LANGUAGE=${layout_language}")
+endforeach()

@@ -99,6 +99,42 @@ class TestCalibrateGui : public QObject
 private Q_SLOTS:
     // English plurals ("1 result table") come from the English translation, as in the app.
     void initTestCase() { commtax::installInterfaceLanguage(QStringLiteral("en")); }
+    // Issue 12, defect 15: before a log is loaded, the plot's axes read (no tick label over its
+    // neighbour), at the dialog's smallest size and at a larger one.
+    void emptyPlotHasReadableAxes()
+    {
+        CalibrationDialog d;
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        auto *plot = child<QCustomPlot>(&d, "busbwPlot");
+        for (const QSize size : {d.minimumSizeHint(), QSize(1100, 760)}) {
+            d.resize(size);
+            QTest::qWait(20);
+            plot->replot();
+            QVERIFY(d.grab().save(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots/calibration-empty-%1x%2.png").arg(size.width()).arg(size.height())));
+            for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
+                const QFontMetrics fm(axis->tickLabelFont());
+                const QVector<double> ticks = axis->tickVector();
+                const QVector<QString> labels = axis->tickVectorLabels();
+                int shown = 0;
+                double previousEnd = -1e9;
+                for (qsizetype i = 0; i < ticks.size() && i < labels.size(); ++i) {
+                    if (labels[i].isEmpty() || !axis->range().contains(ticks[i]))
+                        continue;
+                    ++shown;
+                    const double at = axis->coordToPixel(ticks[i]);
+                    const double half = (axis->orientation() == Qt::Horizontal ? fm.horizontalAdvance(labels[i]) : fm.height()) / 2.0;
+                    const double start = axis->orientation() == Qt::Horizontal ? at - half : -(at + half); // upwards for y
+                    QVERIFY2(start >= previousEnd + 2, qPrintable(QStringLiteral("\"%1\" runs into its neighbour at %2x%3").arg(labels[i]).arg(size.width()).arg(size.height())));
+                    previousEnd = start + 2 * half;
+                }
+                QVERIFY2(shown >= 3, qPrintable(QStringLiteral("%1 tick labels").arg(shown)));
+            }
+            // the plot takes the width it is given
+            QVERIFY2(plot->axisRect()->width() >= plot->width() - 120, qPrintable(QStringLiteral("plot %1 px in %2").arg(plot->axisRect()->width()).arg(plot->width())));
+        }
+    }
+
     void openAFileAndApplyToTheCluster()
     {
         CalibrationDialog d;

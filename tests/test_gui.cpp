@@ -3,10 +3,12 @@
 // shortcuts. Key figures and chart data are checked against the engine called directly; undo and
 // redo against both the plan and the widgets; files against a save and reopen. A screenshot is
 // written to <build>/screenshots/ for a look by eye.
+#include "appfeatures.h"
 #include "appsettings.h"
 #include "charts/plancharts.h"
 #include "editor/planeditor.h"
 #include "enginerunner.h"
+#include "handbook.h"
 #include "keyfigures.h"
 #include "mainwindow.h"
 #include "plandocument.h"
@@ -19,9 +21,11 @@
 
 #include "testsupport.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QContextMenuEvent>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -39,6 +43,10 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QToolBar>
 #include <QUndoStack>
 
 #include <cmath>
@@ -542,6 +550,7 @@ private Q_SLOTS:
         QVERIFY(close(barValue(f->find<QCPBars>(QStringLiteral("step_compute")), 2), valid.compute_time_s));
         QVERIFY(f->find<QListWidget>(QStringLiteral("warningsList"))->item(0)->text().startsWith(QStringLiteral("training.tp: ")));
 
+        QTest::qWait(50); // the charts' queued replot in their stale look, for the screenshot
         QImage shot = f->window.grab().toImage();
         QVERIFY(shot.save(screenshotDir() + QStringLiteral("/mainwindow-invalid.png")));
 
@@ -995,6 +1004,203 @@ private Q_SLOTS:
         QVERIFY(box->text().contains(QStringLiteral("nccl-tests")));
         QVERIFY(box->informativeText().contains(QStringLiteral("GPL-3.0-or-later")));
         box->close();
+    }
+
+    // Issue 14, accessibility: each chart's accessible name and description say what it shows,
+    // from the same figures as the engine's, and follow each redraw.
+    void chartsSayWhatTheyShow()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        for (int round = 0; round < 2; ++round) {
+            if (round == 1) {
+                typeInto(f->find<QSpinBox>(QStringLiteral("field_cluster_nodes")), QStringLiteral("64"));
+                QTRY_VERIFY(f->settled());
+                QCOMPARE(f->last.result.gpus, 512);
+            }
+            const Result &r = f->last.result;
+            for (ChartView *c : f->window.charts()) {
+                QAccessibleInterface *a = QAccessible::queryAccessibleInterface(c);
+                QVERIFY(a);
+                QVERIFY2(a->text(QAccessible::Name).startsWith(c->title() + QStringLiteral(": ")), qPrintable(a->text(QAccessible::Name)));
+                QVERIFY2(a->text(QAccessible::Name).size() > c->title().size() + 4, qPrintable(c->objectName()));
+                QVERIFY2(!a->text(QAccessible::Description).isEmpty() || c->objectName() == QLatin1String("chart_sensitivity"), qPrintable(c->objectName()));
+                QVERIFY(c->focusPolicy() & Qt::TabFocus); // Tab reaches it, so a screen reader reads it
+            }
+            const auto text = [&f](const char *chart, QAccessible::Text t) {
+                return QAccessible::queryAccessibleInterface(f->find<ChartView>(QLatin1String(chart)))->text(t);
+            };
+            const QString step = QString::number(r.step_time_s, 'f', r.step_time_s >= 100 ? 0 : r.step_time_s >= 10 ? 1
+                                                                                                                    : 2)
+                + QStringLiteral(" s");
+            QCOMPARE(text("chart_step_time", QAccessible::Name), QStringLiteral("Step time breakdown: %1 per step").arg(step));
+            QVERIFY2(text("chart_step_time", QAccessible::Description).startsWith(QStringLiteral("Step time %1: Compute ").arg(step)),
+                     qPrintable(text("chart_step_time", QAccessible::Description)));
+            const QString tax = QString::number(r.comm_tax_exposed * 100, 'f', 1) + QLatin1Char('%');
+            QVERIFY2(text("chart_comm_tax", QAccessible::Name).endsWith(QStringLiteral("this plan %1 at %2 GPUs").arg(tax).arg(r.gpus)),
+                     qPrintable(text("chart_comm_tax", QAccessible::Name)));
+            const QString bubble = QString::number(r.bubble_share * 100, 'f', 1) + QLatin1Char('%');
+            QVERIFY(text("chart_bubble", QAccessible::Name).endsWith(QStringLiteral("this plan %1 of the pipeline at m = %2").arg(bubble).arg(r.micro_batches)));
+            // every GPU of the cost chart is named in its description
+            for (const HardwareBar &b : f->last.hardware)
+                QVERIFY2(text("chart_cost", QAccessible::Description).contains(b.label), qPrintable(b.label));
+            QVERIFY(text("chart_memory", QAccessible::Description).contains(QStringLiteral("ZeRO-3")));
+            QVERIFY(text("chart_sensitivity", QAccessible::Name).contains(SensitivityChart::inputName(f->ranges.costTornado.value(0).input)));
+        }
+        // an invalid plan: the charts say they are stale
+        typeInto(f->find<QSpinBox>(QStringLiteral("field_training_tp")), QStringLiteral("3"));
+        QTRY_VERIFY(f->applied > 0 && !f->last.valid);
+        QVERIFY(QAccessible::queryAccessibleInterface(f->find<ChartView>(QStringLiteral("chart_step_time")))->text(QAccessible::Name).startsWith(QStringLiteral("Step time breakdown (stale): ")));
+    }
+
+    // Issue 14, accessibility: every menu and every action in it is reachable by the keyboard: a
+    // mnemonic unique in its menu (menu titles unique in the menu bar), and every toolbar action
+    // is in a menu; the tools the app adds (AppFeatures) included.
+    void everyActionHasKeyboardAccess()
+    {
+        auto f = make();
+        new AppFeatures(&f->window, m_dir.filePath(QStringLiteral("keyboard.sqlite")));
+        const auto mnemonic = [](const QString &text) {
+            const qsizetype i = QString(text).replace(QStringLiteral("&&"), QStringLiteral("__")).indexOf(QLatin1Char('&'));
+            return i >= 0 && i + 1 < text.size() ? text.at(i + 1).toLower() : QChar();
+        };
+        QSet<QChar> titles;
+        QSet<QAction *> inMenus;
+        int checked = 0;
+        for (QAction *menuAction : f->window.menuBar()->actions()) {
+            QMenu *menu = menuAction->menu();
+            if (!menu || !menuAction->isVisible())
+                continue;
+            const QChar m = mnemonic(menuAction->text());
+            QVERIFY2(!m.isNull() && !titles.contains(m), qPrintable(menuAction->text()));
+            titles.insert(m);
+            QSet<QChar> keys;
+            QList<QMenu *> menus{menu};
+            if (QMenu *recent = f->find<QMenu>(QStringLiteral("recentMenu")))
+                if (menu == f->find<QMenu>(QStringLiteral("fileMenu")))
+                    Q_EMIT recent->aboutToShow();
+            for (QAction *a : menu->actions()) {
+                if (a->isSeparator() || !a->isVisible())
+                    continue;
+                inMenus.insert(a);
+                const QChar k = mnemonic(a->text());
+                QVERIFY2(!k.isNull(), qPrintable(menuAction->text() + QStringLiteral(" > ") + a->text()));
+                QVERIFY2(!keys.contains(k), qPrintable(menuAction->text() + QStringLiteral(" > ") + a->text() + QStringLiteral(": mnemonic used twice")));
+                keys.insert(k);
+                ++checked;
+            }
+        }
+        QVERIFY(checked >= 18);
+        for (QAction *a : f->find<QToolBar>(QStringLiteral("mainToolBar"))->actions())
+            QVERIFY2(a->isSeparator() || inMenus.contains(a), qPrintable(a->text()));
+        // a chart's export menu opens from the keyboard (the menu key on the focused chart), each
+        // entry with its mnemonic
+        QVERIFY(f->activate());
+        auto *chart = f->find<ChartView>(QStringLiteral("chart_cost"));
+        chart->setFocus(Qt::TabFocusReason);
+        QStringList entries;
+        QTimer::singleShot(0, chart, [&entries] {
+            if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
+                for (QAction *a : menu->actions())
+                    entries << a->text();
+                menu->close();
+            }
+        });
+        QContextMenuEvent fromKeyboard(QContextMenuEvent::Keyboard, QPoint(10, 10), chart->mapToGlobal(QPoint(10, 10)));
+        QApplication::sendEvent(chart, &fromKeyboard);
+        QCOMPARE(entries.size(), 2);
+        for (const QString &e : std::as_const(entries))
+            QVERIFY2(!mnemonic(e).isNull(), qPrintable(e));
+    }
+
+    // Issue 14, accessibility: every series colour of every chart stands out from the plot's
+    // background by at least 3:1 (WCAG 2.1, 1.4.11 non-text contrast): a line by its pen (or its
+    // markers), a bar by its fill or its outline.
+    void chartPaletteHasContrast()
+    {
+        QCOMPARE(qRound(ChartView::contrastRatio(Qt::black, Qt::white) * 10), 210); // the formula itself
+        QCOMPARE(ChartView::contrastRatio(QColor(0x76, 0x76, 0x76), Qt::white) >= 4.5, true);
+        QVERIFY(ChartView::contrastRatio(QColor(0x77, 0x77, 0x77), Qt::white) < 4.5);
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        int series = 0;
+        for (ChartView *c : f->window.charts()) {
+            const QColor background = c->backgroundColor();
+            QCOMPARE(background, ChartView::plotBackground());
+            for (int i = 0; i < c->plottableCount(); ++i) {
+                QCPAbstractPlottable *p = c->plottable(i);
+                if (!c->legend->hasItemWithPlottable(p))
+                    continue;
+                double ratio = 0;
+                if (auto *g = qobject_cast<QCPGraph *>(p)) {
+                    if (g->pen().style() != Qt::NoPen && g->lineStyle() != QCPGraph::lsNone)
+                        ratio = ChartView::contrastRatio(g->pen().color(), background);
+                    if (!g->scatterStyle().isNone())
+                        ratio = std::max(ratio, ChartView::contrastRatio(g->scatterStyle().pen().color(), background));
+                } else {
+                    ratio = std::max(ChartView::contrastRatio(p->brush().color(), background),
+                                     ChartView::contrastRatio(p->pen().color(), background));
+                }
+                QVERIFY2(ratio >= 3.0, qPrintable(QStringLiteral("%1: %2 has %3:1").arg(c->objectName(), p->name()).arg(ratio, 0, 'f', 2)));
+                ++series;
+            }
+        }
+        QVERIFY(series >= 30);
+        // every GPU's colour, the presets' and others'
+        for (const char *id : {"h100-sxm", "h200-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "b200", "mi300x", "my-own-gpu", "another"})
+            QVERIFY2(ChartView::contrastRatio(ChartView::colorForGpu(QLatin1String(id)), Qt::white) >= 3.0, id);
+    }
+
+    // Issue 14, help: F1 on a focused field or chart opens the handbook at its entry.
+    void f1OpensTheHandbookAtTheFocusedEntry()
+    {
+        auto f = make();
+        QVERIFY(f->activate());
+        QTRY_VERIFY(f->settled());
+        const struct {
+            const char *widget;
+            const char *anchor;
+        } cases[] = {{"field_cluster_nodes", "field-cluster.nodes"},
+                     {"field_training_tp", "field-training.tp"},
+                     {"field_economics_usd_per_kwh", "field-economics.usd_per_kwh"},
+                     {"chart_comm_tax", "chart-comm-tax"},
+                     {"chart_memory", "chart-memory"}};
+        for (const auto &c : cases) {
+            auto *w = f->find<QWidget>(QLatin1String(c.widget));
+            QVERIFY2(w, c.widget);
+            QTest::mouseClick(w, Qt::LeftButton, {}, QPoint(w->width() / 2, w->height() / 2));
+            QTRY_VERIFY2(w->hasFocus() || w->isAncestorOf(QApplication::focusWidget()), c.widget);
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_F1);
+            auto *dialog = f->window.findChild<HandbookDialog *>(QStringLiteral("handbookDialog"));
+            QVERIFY2(dialog && dialog->isVisible(), c.widget);
+            QTextBrowser *browser = dialog->browser();
+            QCOMPARE(browser->source().fragment(), QLatin1String(c.anchor));
+            // the anchor is in the page and scrolled into view
+            QTextCursor at;
+            for (QTextBlock b = browser->document()->begin(); b.isValid() && at.isNull(); b = b.next())
+                for (auto it = b.begin(); !it.atEnd(); ++it)
+                    if (it.fragment().charFormat().anchorNames().contains(QLatin1String(c.anchor))) {
+                        at = QTextCursor(browser->document());
+                        at.setPosition(it.fragment().position());
+                        break;
+                    }
+            QVERIFY2(!at.isNull(), c.anchor);
+            const QRect shown = browser->cursorRect(at);
+            QVERIFY2(shown.top() >= 0 && shown.bottom() <= browser->viewport()->height(),
+                     qPrintable(QStringLiteral("%1 at y %2").arg(QLatin1String(c.anchor)).arg(shown.top())));
+            QVERIFY(!browser->toPlainText().isEmpty());
+            f->window.activateWindow();
+            QVERIFY(QTest::qWaitForWindowActive(&f->window));
+        }
+        // the field's entry says what its tooltip says: its label and help text
+        auto *dialog = f->window.findChild<HandbookDialog *>(QStringLiteral("handbookDialog"));
+        QVERIFY(dialog->browser()->toPlainText().contains(f->find<QWidget>(QStringLiteral("field_cluster_nodes"))->accessibleDescription()));
+        // with nothing focused that has an entry, F1 opens the handbook at its top
+        QCOMPARE(handbookEntryOf(f->find<QWidget>(QStringLiteral("staleBanner"))), QString());
+        QVERIFY(!f->find<QWidget>(QStringLiteral("field_cluster_nodes"))->whatsThis().isEmpty());
+        QVERIFY(!f->find<QWidget>(QStringLiteral("chart_cost"))->whatsThis().isEmpty());
+        auto *whatsThis = f->window.findChild<QAction *>(QStringLiteral("whatsThisAction"));
+        QVERIFY(whatsThis && whatsThis->shortcut() == QKeySequence(Qt::SHIFT | Qt::Key_F1));
     }
 
     void screenshotOfTheMainWindow()

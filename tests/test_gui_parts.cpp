@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "engine/sweep.h"
 
+#include <QDir>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -351,6 +352,48 @@ private Q_SLOTS:
         QCOMPARE(int(replots.count()), afterShow + 1);
         QCOMPARE(redrawn.count(), 1);
         QVERIFY(chart.isStale());
+    }
+
+    // Issue 12, defect 15: a total just under the usable or the capacity line had its label
+    // crossed out by the line; the label stands above the line then, and the others on their bars.
+    void memoryLabelsAreNotCrossedByCapacityLines()
+    {
+        MemoryChart chart;
+        chart.resize(420, 340);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        Analysis a = analyse(requestFor(defaultScenario()));
+        QVERIFY(a.valid && a.memory.size() == 4);
+        const double usable = a.result.memory_usable_gb, capacity = a.result.memory_capacity_gb;
+        QVERIFY(usable < capacity);
+        const double totals[] = {usable - 0.5, capacity - 1.0, 40.0, usable + 0.5};
+        for (int i = 0; i < 4; ++i) {
+            MemoryBar &m = a.memory[i];
+            m.valid = true;
+            m.weightsGb = totals[i];
+            m.gradientsGb = m.optimizerGb = m.activationsGb = 0;
+            m.fits = totals[i] <= usable;
+        }
+        QSignalSpy redrawn(&chart, &ChartView::redrawn);
+        a.requestId = 3;
+        chart.showAnalysis(a);
+        QTRY_COMPARE(redrawn.count(), 1);
+        chart.replot(); // with the laid-out plot
+        const double lines[] = {chart.yAxis->coordToPixel(usable), chart.yAxis->coordToPixel(capacity)};
+        int labels = 0;
+        for (int i = 0; i < chart.itemCount(); ++i) {
+            auto *label = qobject_cast<QCPItemText *>(chart.item(i));
+            if (!label || !label->visible() || !label->text().contains(QStringLiteral(" GB")))
+                continue;
+            ++labels;
+            const double top = label->topLeft->pixelPosition().y(), bottom = label->bottomRight->pixelPosition().y();
+            for (double y : lines)
+                QVERIFY2(!(y > top && y < bottom), qPrintable(QStringLiteral("\"%1\" (%2-%3 px) crossed at %4 px").arg(label->text()).arg(top).arg(bottom).arg(y)));
+            QVERIFY2(top >= chart.axisRect()->top(), qPrintable(label->text())); // inside the plot
+        }
+        QCOMPARE(labels, 4);
+        QDir().mkpath(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots"));
+        QVERIFY(chart.grab().save(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots/chart_memory-near-capacity.png")));
     }
 
     // ---- the runner

@@ -146,11 +146,22 @@ private Q_SLOTS:
         QVERIFY(browser->verticalScrollBar()->value() > 0);
         QCOMPARE(window.findChildren<HandbookDialog *>().size(), 1); // raised again, not a second one
         dialog->grab().save(screenshotDir() + QStringLiteral("/zh_CN-handbook.png"));
+        // every chart has its entry, and every plan field one in the interface's language (F1)
+        for (const char *anchor : {"chart-step-time", "chart-comm-tax", "chart-bubble", "chart-cost", "chart-memory", "chart-sensitivity", "fields"})
+            QVERIFY2(browser->toHtml().contains(QLatin1String(anchor)), anchor);
+        showHandbook(&window, HandbookDialog::fieldAnchor(QStringLiteral("cluster.nodes")));
+        QCOMPARE(browser->source().fragment(), QStringLiteral("field-cluster.nodes"));
+        const QString nodesLabel = window.findChild<QWidget *>(QStringLiteral("field_cluster_nodes"))->accessibleName();
+        QVERIFY2(nodesLabel.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))), qPrintable(nodesLabel));
+        QVERIFY2(browser->toPlainText().contains(nodesLabel), qPrintable(nodesLabel));
+        QVERIFY(browser->toPlainText().contains(QStringLiteral("方案字段")));
+        dialog->grab().save(screenshotDir() + QStringLiteral("/zh_CN-handbook-field.png"));
         // the English page has the same entries
         QFile en(QStringLiteral(":/handbook/handbook_en.html"));
         QVERIFY(en.open(QIODevice::ReadOnly));
         const QByteArray enHtml = en.readAll();
-        for (const char *anchor : {"comm-tax", "bubble", "mfu", "goodput", "tco", "workflow", "shortcuts"})
+        for (const char *anchor : {"comm-tax", "bubble", "mfu", "goodput", "tco", "workflow", "shortcuts", "charts", "chart-step-time",
+                                   "chart-comm-tax", "chart-bubble", "chart-cost", "chart-memory", "chart-sensitivity"})
             QVERIFY2(enHtml.contains(QByteArray("name=\"" + QByteArray(anchor) + "\"")), anchor);
     }
 

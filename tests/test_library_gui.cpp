@@ -420,6 +420,23 @@ private Q_SLOTS:
         auto *del = dialog.findChild<QPushButton *>(QStringLiteral("gpu-delete"));
         QVERIFY(del && !del->isEnabled());
 
+        // Issue 12, defect 15: a new GPU started from the H100 does not call the copied figures
+        // a datasheet of the new GPU: they are an assumption naming where they came from, before
+        // saving and after.
+        QVERIFY(dialog.selectPreset(Section::Gpu, QStringLiteral("h100-sxm")));
+        QCOMPARE(PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"))->provenance.value(QStringLiteral("memory_gb")).kind == SourceKind::Datasheet, true);
+        QVERIFY(dialog.newPreset(Section::Gpu));
+        auto *copied = dialog.editor(Section::Gpu)->findChild<QLabel *>(QStringLiteral("memory_gb-provenance"));
+        QVERIFY(copied);
+        QCOMPARE(copied->text(), QStringLiteral("assumption"));
+        QVERIFY2(copied->toolTip().startsWith(QStringLiteral("copied from NVIDIA H100")) && copied->toolTip().contains(QStringLiteral("datasheet")),
+                 qPrintable(copied->toolTip()));
+        dialog.editor(Section::Gpu)->idEdit()->setText(QStringLiteral("my-h100-like"));
+        QVERIFY(dialog.saveEditedPreset(Section::Gpu));
+        const Provenance saved = lib.catalog().find(Section::Gpu, QStringLiteral("my-h100-like"))->provenance.value(QStringLiteral("memory_gb"));
+        QVERIFY(saved.kind == SourceKind::Assumption);
+        QVERIFY(saved.source.startsWith(QStringLiteral("copied from NVIDIA H100")));
+
         // a new cluster
         QVERIFY(dialog.newPreset(Section::Cluster));
         PresetEditor *clusterEditor = dialog.editor(Section::Cluster);
@@ -489,9 +506,9 @@ private Q_SLOTS:
         QVERIFY(features->library()->isOpen());
         QStringList tools, file;
         for (QAction *a : window.toolsMenu()->actions())
-            tools << a->text();
+            tools << QString(a->text()).remove(QLatin1Char('&'));
         for (QAction *a : window.fileMenu()->actions())
-            file << a->text();
+            file << QString(a->text()).remove(QLatin1Char('&'));
         QVERIFY2(tools.contains(QStringLiteral("Preset manager...")) && tools.contains(QStringLiteral("Compare hardware...")),
                  qPrintable(tools.join(QLatin1Char('|'))));
         QVERIFY(file.contains(QStringLiteral("Export report...")));

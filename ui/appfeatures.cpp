@@ -17,14 +17,14 @@ AppFeatures::AppFeatures(MainWindow *window, const QString &libraryFile)
     , m_window(window)
 {
     m_library = libraryFile.isEmpty() ? new LibraryFeatures(window) : new LibraryFeatures(window, libraryFile);
-    m_calibrate = new QAction(tr("Calibrate from nccl-tests log..."), this);
+    m_calibrate = new QAction(tr("Ca&librate from nccl-tests log..."), this);
     m_calibrate->setObjectName(QStringLiteral("calibrateAction"));
     m_calibrate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     m_calibrate->setStatusTip(tr("Fit the network model to a measured nccl-tests or rccl-tests log"));
     connect(m_calibrate, &QAction::triggered, this, [this] { showCalibration(); });
     window->toolsMenu()->addSeparator();
     window->toolsMenu()->addAction(m_calibrate);
-    m_search = new QAction(tr("Find best layout..."), this);
+    m_search = new QAction(tr("Find &best layout..."), this);
     m_search->setObjectName(QStringLiteral("findBestLayoutAction"));
     m_search->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     m_search->setStatusTip(tr("Search every parallel layout of the plan for the fastest or cheapest that fits"));

@@ -8,14 +8,17 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include <algorithm>
+
 namespace commtax {
 
 namespace {
 constexpr int kSpacing = 5;
 constexpr int kPadX = 6;
-// Narrower than this, the tiles go in two rows: their titles and details would be cut.
-constexpr int kMinTileWidth = 128;
 constexpr int kPadY = 4;
+// A little room beyond the widest text, so that a value one digit longer does not move the tiles
+// to another row on every other edit.
+constexpr int kTextSlack = 8;
 
 QString metricText(const char *key, double v)
 {
@@ -127,19 +130,48 @@ int KeyFigures::rowHeight() const
     return 3 * QFontMetrics(titleFont()).height() + QFontMetrics(valueFont()).height() + 2 * kPadY + 2;
 }
 
-int KeyFigures::columns() const
+int KeyFigures::widestText() const
+{
+    const QFontMetrics tm(titleFont()), vm(valueFont());
+    int widest = 0;
+    for (const Tile &t : m_tiles) {
+        widest = std::max({widest, tm.horizontalAdvance(t.title), vm.horizontalAdvance(t.value), tm.horizontalAdvance(t.detail)});
+        if (t.rangeObject) // the range's numbers at least ("P10-P90: " goes when it does not fit)
+            widest = std::max(widest, tm.horizontalAdvance(t.rangeNumbers.isEmpty() ? tr("P10-P90: %1").arg(QChar(0x2026)) : t.rangeNumbers));
+    }
+    return widest + kTextSlack;
+}
+
+void KeyFigures::fitColumns()
 {
     const int n = int(m_tiles.size());
-    return (width() - (n - 1) * kSpacing) / n >= kMinTileWidth ? n : (n + 1) / 2;
+    const int needed = widestText() + 2 * kPadX;
+    int columns = 1;
+    for (int rows = 1; rows <= n; ++rows) { // the fewest rows, each as full as the last allows
+        const int c = (n + rows - 1) / rows;
+        if ((width() - (c - 1) * kSpacing) / c >= needed) {
+            columns = c;
+            break;
+        }
+    }
+    if (columns == m_columns)
+        return;
+    const int rowsBefore = (n + m_columns - 1) / m_columns;
+    m_columns = columns;
+    for (Tile &t : m_tiles)
+        t.laidOutWidth = -1;
+    if ((n + columns - 1) / columns != rowsBefore)
+        updateGeometry();
 }
 
 QSize KeyFigures::sizeHint() const
 {
-    const int rows = (int(m_tiles.size()) + columns() - 1) / columns();
+    const int rows = (int(m_tiles.size()) + m_columns - 1) / m_columns;
     return QSize(int(m_tiles.size()) * 130, rows * rowHeight() + (rows - 1) * kSpacing);
 }
 
-QSize KeyFigures::minimumSizeHint() const { return QSize(int(m_tiles.size()) * 80, sizeHint().height()); }
+// One tile per row at the narrowest: as wide as the widest text.
+QSize KeyFigures::minimumSizeHint() const { return QSize(widestText() + 2 * kPadX, sizeHint().height()); }
 
 void KeyFigures::setTile(const char *metric, const QString &value, const QString &detail, bool alarm)
 {
@@ -151,6 +183,12 @@ void KeyFigures::setTile(const char *metric, const QString &value, const QString
             t.detail = detail;
             t.alarm = alarm;
         }
+}
+
+QRect KeyFigures::textRectOf(const QString &metric) const
+{
+    const QRect r = tileRectOf(metric);
+    return r.isNull() ? r : r.adjusted(kPadX, kPadY, -kPadX, -kPadY);
 }
 
 void KeyFigures::showResult(const Result &r)
@@ -174,6 +212,7 @@ void KeyFigures::showResult(const Result &r)
             tr("%1 per hour").arg(metricText("cost_per_hour_usd", r.cost_per_hour_usd)), false);
     setTile("cost_per_billion_tokens_usd", metricText("cost_per_billion_tokens_usd", r.cost_per_billion_tokens_usd),
             tr("per 1e9 tokens"), false);
+    fitColumns();
     update();
 }
 
@@ -187,6 +226,7 @@ void KeyFigures::setRangesPending(bool pending)
             t.rangeObject->setProperty("text", QString());
             t.laidOutWidth = -1;
         }
+    fitColumns();
     update();
 }
 
@@ -205,6 +245,7 @@ void KeyFigures::showRanges(const UncertaintyFigures &u)
             t.rangeNumbers = u.valid ? rangeNumbers(spec.key, p.p10, p.p90) : QString();
             t.rangeObject->setProperty("text", text);
         }
+    fitColumns();
     update();
 }
 
@@ -215,6 +256,7 @@ void KeyFigures::setStale(bool stale)
     m_stale = stale;
     for (Tile &t : m_tiles)
         t.laidOutWidth = -1; // the value font turns italic
+    fitColumns();
     update();
 }
 
@@ -223,8 +265,17 @@ void KeyFigures::resizeEvent(QResizeEvent *event)
     for (Tile &t : m_tiles)
         t.laidOutWidth = -1;
     QWidget::resizeEvent(event);
+    fitColumns();
     if (sizeHint().height() != height())
-        updateGeometry(); // one row or two
+        updateGeometry();
+}
+
+QString KeyFigures::titleText(const QString &metric) const
+{
+    for (const Tile &t : m_tiles)
+        if (t.metric == metric)
+            return t.title;
+    return QString();
 }
 
 QString KeyFigures::valueText(const QString &metric) const
@@ -277,7 +328,7 @@ QStringList KeyFigures::metricsShown() const
 
 QRect KeyFigures::tileRect(int index) const
 {
-    const int n = columns();
+    const int n = m_columns;
     const int w = (width() - (n - 1) * kSpacing) / n;
     const int h = rowHeight();
     return QRect((index % n) * (w + kSpacing), (index / n) * (h + kSpacing), w, h - 1);

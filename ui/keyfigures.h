@@ -31,7 +31,7 @@ public:
     // No ranges until showRanges(): those shown belong to an older plan. Pending: the tiles say
     // they are being computed; not: they stay empty (no sampling).
     void setRangesPending(bool pending);
-    // The tile of a metric, in widget coordinates (one row, or two in a narrow window).
+    // The tile of a metric, in widget coordinates (one row, or as many as its texts need).
     QRect tileRectOf(const QString &metric) const
     {
         for (int i = 0; i < int(m_tiles.size()); ++i)
@@ -39,11 +39,18 @@ public:
                 return tileRect(i);
         return {};
     }
+    // The part of a tile its texts are drawn in: a text wider than this is elided.
+    QRect textRectOf(const QString &metric) const;
+    // The fonts of the title, range and detail lines, and of the value.
+    QFont titleFont() const;
+    QFont valueFont() const;
+    int columns() const { return m_columns; }
     // Grey the figures: they belong to the last valid plan, not the current one.
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
 
     // What a tile shows, by JSON metric name ("step_time_s", "comm_tax_exposed", ...).
+    QString titleText(const QString &metric) const;
     QString valueText(const QString &metric) const;
     QString detailText(const QString &metric) const;
     QString rangeText(const QString &metric) const; // "P10-P90: 15.6-17.2 s"; empty: none
@@ -79,15 +86,18 @@ private:
     };
     void setTile(const char *metric, const QString &value, const QString &detail, bool alarm);
     QRect tileRect(int index) const;
-    int columns() const;
     int rowHeight() const;
     int tileAt(const QPoint &pos) const;
-    QFont titleFont() const;
-    QFont valueFont() const;
+    // The narrowest tile text width in which no text is elided.
+    int widestText() const;
+    // As many columns as the width holds without eliding a text (9, 5, 3, 2 or 1); when that
+    // changes the number of rows, the layout is told (the height follows).
+    void fitColumns();
 
     QVector<Tile> m_tiles;
     bool m_stale = false;
     bool m_rangesPending = false;
+    int m_columns = 9;
 };
 
 } // namespace commtax

@@ -26,6 +26,7 @@
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -34,6 +35,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWhatsThis>
 
 namespace commtax {
 
@@ -96,14 +98,15 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
     buildMenus();
     m_engineStatus = new TextStrip;
     m_engineStatus->setObjectName(QStringLiteral("engineStatus"));
-    m_engineStatus->setMinimumWidth(360);
+    m_engineStatus->setMinimumWidth(120); // elided, the tooltip saying it all, on a narrow screen
     m_engineStatus->setAlignment(Qt::AlignRight);
     statusBar()->addPermanentWidget(m_engineStatus);
 
     const QRect screen = QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry()
                                                           : QRect(0, 0, 1600, 1000);
     resize(QSize(1600, 1000).boundedTo(screen.size()));
-    resizeDocks({m_dock}, {420}, Qt::Horizontal);
+    // The editor takes less of a small screen (a 1280x800 one at 150% is 853 pixels wide).
+    resizeDocks({m_dock}, {std::clamp(width() * 3 / 10, 320, 420)}, Qt::Horizontal);
     if (!m_settings.windowGeometry().isEmpty())
         restoreGeometry(m_settings.windowGeometry());
     if (!m_settings.windowState().isEmpty())
@@ -125,9 +128,13 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
 MainWindow::~MainWindow() = default;
 
 namespace {
-// Below this width of the charts area (a 1280-pixel screen with the editor docked) three charts
-// and the warnings no longer fit side by side: chart titles, legends and tick labels would clip.
-constexpr int kWideChartArea = 1120;
+// From this width of the charts area on, three charts and the warnings fit side by side, each
+// chart wide enough for its legend in two columns (a 1920-pixel screen; 1600 has three columns).
+constexpr int kWideChartArea = 1340;
+// A chart narrower than this cuts its axis titles or squeezes its legend: the charts area then
+// takes fewer columns, and scrolls.
+constexpr int kChartColumnWidth = 300;
+constexpr int kChartSpacing = 6;
 } // namespace
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
@@ -139,41 +146,56 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 
 void MainWindow::arrangeCharts()
 {
-    const bool narrow = m_chartArea->width() < kWideChartArea;
-    if (narrow == m_narrow && m_chartGrid->indexOf(m_sensitivity) + m_chartGrid->indexOf(m_sideTabs) > -2)
+    const int width = m_chartArea->width();
+    const int columns = width >= kWideChartArea              ? 4
+        : width >= 3 * kChartColumnWidth + 2 * kChartSpacing ? 3
+        : width >= 2 * kChartColumnWidth + kChartSpacing     ? 2
+                                                             : 1;
+    if (columns == m_chartColumns)
         return;
-    m_narrow = narrow;
-    for (QWidget *w : {static_cast<QWidget *>(m_sensitivity), static_cast<QWidget *>(m_warningsBox), static_cast<QWidget *>(m_sideTabs)})
+    m_chartColumns = columns;
+    for (ChartView *c : std::as_const(m_charts))
+        m_chartGrid->removeWidget(c);
+    for (QWidget *w : {static_cast<QWidget *>(m_warningsBox), static_cast<QWidget *>(m_sideTabs)})
         m_chartGrid->removeWidget(w);
     while (m_sideTabs->count() > 0)
         m_sideTabs->removeTab(0);
-    if (narrow) {
-        // Six charts in two rows of three at a readable width; the sensitivity chart and the
-        // warnings share the last place, the tab saying how many warnings there are.
-        m_warningsBox->setTitle(QString());
-        m_warningsBox->setFlat(true);
-        m_sideTabs->addTab(m_sensitivity, tr("Sensitivity"));
-        m_sideTabs->addTab(m_warningsBox, tr("Warnings (%1)").arg(m_warningCount));
-        m_chartGrid->addWidget(m_sideTabs, 1, 2);
-        m_sideTabs->setCurrentIndex(0);
-        m_sideTabs->show();
-        for (int c = 0; c < 3; ++c)
-            m_chartGrid->setColumnStretch(c, 1);
-        m_chartGrid->setColumnStretch(3, 0);
-    } else {
+    for (int i = 0; i < 6; ++i) {
+        m_chartGrid->setColumnStretch(i, 0);
+        m_chartGrid->setRowStretch(i, 0);
+    }
+    const int chartColumns = std::min(columns, 3);
+    if (columns == 4) {
         // Six charts in two rows of three; the warnings and the plan at a glance beside them,
         // over both rows, a little narrower.
         m_warningsBox->setTitle(tr("Warnings and the plan at a glance"));
         m_warningsBox->setFlat(false);
         m_sideTabs->hide();
-        m_chartGrid->addWidget(m_sensitivity, 1, 2);
-        m_chartGrid->addWidget(m_warningsBox, 0, 3, 2, 1);
+        for (int i = 0; i < int(m_charts.size()); ++i)
+            m_chartGrid->addWidget(m_charts[i], i / 3, i % 3);
         m_sensitivity->show();
+        m_chartGrid->addWidget(m_warningsBox, 0, 3, 2, 1);
         m_warningsBox->show();
         for (int c = 0; c < 3; ++c)
             m_chartGrid->setColumnStretch(c, 4);
         m_chartGrid->setColumnStretch(3, 3);
+    } else {
+        // The five charts in rows of three, two or one; the sensitivity chart and the warnings
+        // share the last place, the tab saying how many warnings there are.
+        m_warningsBox->setTitle(QString());
+        m_warningsBox->setFlat(true);
+        for (int i = 0; i < 5; ++i)
+            m_chartGrid->addWidget(m_charts[i], i / chartColumns, i % chartColumns);
+        m_sideTabs->addTab(m_sensitivity, tr("Sensitivity"));
+        m_sideTabs->addTab(m_warningsBox, tr("Warnings (%1)").arg(m_warningCount));
+        m_chartGrid->addWidget(m_sideTabs, 5 / chartColumns, 5 % chartColumns);
+        m_sideTabs->setCurrentIndex(0);
+        m_sideTabs->show();
+        for (int c = 0; c < chartColumns; ++c)
+            m_chartGrid->setColumnStretch(c, 1);
     }
+    for (int r = 0; r < (6 + chartColumns - 1) / chartColumns; ++r)
+        m_chartGrid->setRowStretch(r, 1);
     m_chartGrid->activate(); // the charts take their new places before the next paint
 }
 
@@ -182,6 +204,13 @@ void MainWindow::arrangeCharts()
 
 void MainWindow::buildCentral()
 {
+    // The banner, the key figures and the charts scroll together when the window is too short
+    // for them (a 1280x800 screen at 150%): the window's minimum size stays that of its frame.
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("centralScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *central = new QWidget;
     central->setObjectName(QStringLiteral("central"));
     auto *v = new QVBoxLayout(central);
@@ -190,6 +219,7 @@ void MainWindow::buildCentral()
 
     m_banner = new TextStrip;
     m_banner->setObjectName(QStringLiteral("staleBanner"));
+    m_banner->setWordWrap(true);
     v->addWidget(m_banner);
 
     m_keyFigures = new KeyFigures;
@@ -199,24 +229,25 @@ void MainWindow::buildCentral()
     m_chartArea->setObjectName(QStringLiteral("chartArea"));
     m_chartGrid = new QGridLayout(m_chartArea);
     m_chartGrid->setContentsMargins(0, 0, 0, 0);
-    m_chartGrid->setSpacing(6);
-    const std::pair<ChartView *, const char *> charts[] = {
-        {new StepTimeChart, "chart_step_time"},
-        {new CommTaxChart, "chart_comm_tax"},
-        {new BubbleChart, "chart_bubble"},
-        {new CostChart, "chart_cost"},
-        {new MemoryChart, "chart_memory"},
-        {new SensitivityChart, "chart_sensitivity"},
+    m_chartGrid->setSpacing(kChartSpacing);
+    // Each chart with its object name and its entry in the handbook (F1).
+    const std::tuple<ChartView *, const char *, const char *> charts[] = {
+        {new StepTimeChart, "chart_step_time", "chart-step-time"},
+        {new CommTaxChart, "chart_comm_tax", "chart-comm-tax"},
+        {new BubbleChart, "chart_bubble", "chart-bubble"},
+        {new CostChart, "chart_cost", "chart-cost"},
+        {new MemoryChart, "chart_memory", "chart-memory"},
+        {new SensitivityChart, "chart_sensitivity", "chart-sensitivity"},
     };
     int i = 0;
-    for (const auto &[chart, name] : charts) {
+    for (const auto &[chart, name, entry] : charts) {
         chart->setObjectName(QLatin1String(name));
-        chart->setMinimumWidth(220); // the window's minimum stays below 1280 pixels
+        chart->setProperty("handbookEntry", QLatin1String(entry));
+        chart->setWhatsThis(tr("%1. Press F1 for its entry in the handbook.").arg(chart->title()));
+        chart->setMinimumWidth(220); // arrangeCharts() gives each at least kChartColumnWidth
         m_charts.append(chart);
-        if (i < 5) { // the sensitivity chart's place depends on the width (arrangeCharts())
+        if (i < 5) // the sensitivity chart is drawn when the ranges come (applyUncertainty())
             connect(chart, &ChartView::redrawn, this, &MainWindow::onChartRedrawn);
-            m_chartGrid->addWidget(chart, i / 3, i % 3);
-        }
         ++i;
     }
     m_sensitivity = m_charts.last();
@@ -242,12 +273,11 @@ void MainWindow::buildCentral()
     m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
     m_sideTabs->setDocumentMode(true);
     m_sideTabs->hide();
-    for (int r = 0; r < 2; ++r)
-        m_chartGrid->setRowStretch(r, 1);
     arrangeCharts();
     m_chartArea->installEventFilter(this);
     v->addWidget(m_chartArea, 1);
-    setCentralWidget(central);
+    scroll->setWidget(central);
+    setCentralWidget(scroll);
 }
 
 void MainWindow::buildActions()
@@ -357,9 +387,15 @@ void MainWindow::buildMenus()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
-    QAction *handbook = help->addAction(tr("Commtax &Handbook"), this, [this] { showHandbook(this); });
+    // F1 opens the handbook at the entry of the field or chart that has the focus.
+    QAction *handbook = help->addAction(tr("Commtax &Handbook"), this,
+                                        [this] { showHandbook(this, handbookEntryOf(QApplication::focusWidget())); });
     handbook->setObjectName(QStringLiteral("handbookAction"));
     handbook->setShortcut(QKeySequence::HelpContents);
+    QAction *whatsThis = QWhatsThis::createAction(this);
+    whatsThis->setObjectName(QStringLiteral("whatsThisAction"));
+    whatsThis->setText(tr("&What's This?"));
+    help->addAction(whatsThis);
     help->addSeparator();
     help->addAction(m_aboutAction);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -535,7 +571,7 @@ void MainWindow::rebuildRecentMenu()
         m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
     else {
         m_recentMenu->addSeparator();
-        m_recentMenu->addAction(tr("Clear list"), this, [this] {
+        m_recentMenu->addAction(tr("&Clear list"), this, [this] {
             for (const QString &f : m_settings.recentFiles())
                 m_settings.removeRecentFile(f);
         });

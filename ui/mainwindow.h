@@ -108,8 +108,9 @@ private:
     void scheduleAnalysis();
     void applyAnalysis(const Analysis &a);
     void applyUncertainty(const UncertaintyFigures &u);
-    // Four columns (three of charts, the warnings) when the charts area is wide; three at
-    // narrow widths, the sensitivity chart and the warnings then sharing a tab widget.
+    // Four columns (three of charts, the warnings) when the charts area is wide; three, two or
+    // one as it narrows, the sensitivity chart and the warnings then sharing a tab widget (the
+    // charts area scrolls when the rows do not fit its height).
     void arrangeCharts();
     void showWarnings(const Analysis &a);
     void showDetails(const Analysis &a);
@@ -138,7 +139,7 @@ private:
     QWidget *m_chartArea = nullptr;
     QGroupBox *m_warningsBox = nullptr;
     QTabWidget *m_sideTabs = nullptr; // narrow layout: sensitivity | warnings
-    bool m_narrow = false;
+    int m_chartColumns = 0;           // 4: three charts and the warnings; 3, 2, 1: charts, the tabs last
     int m_warningCount = 0;
     bool m_analysisQueued = false;
     std::vector<HardwareOption> m_hardware;

@@ -3,6 +3,8 @@
 
 #include <QPainter>
 
+#include <algorithm>
+
 namespace commtax {
 
 namespace {
@@ -36,7 +38,33 @@ void TextStrip::setText(const QString &text)
         return;
     m_text = text;
     setToolTip(text); // the whole sentence when the strip is too narrow for it
+    fitLines();
     update();
+}
+
+void TextStrip::setWordWrap(bool wrap)
+{
+    m_wrap = wrap;
+    fitLines();
+}
+
+void TextStrip::fitLines()
+{
+    int lines = 1;
+    if (m_wrap && width() > 2 * kPad) {
+        const QRect needed = fontMetrics().boundingRect(QRect(0, 0, width() - 2 * kPad, 10000), Qt::TextWordWrap, m_text);
+        lines = std::max(1, (needed.height() + fontMetrics().lineSpacing() / 2) / fontMetrics().lineSpacing());
+    }
+    if (lines != m_lines) {
+        m_lines = lines;
+        updateGeometry();
+    }
+}
+
+void TextStrip::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitLines();
 }
 
 void TextStrip::setLook(const QString &look)
@@ -47,7 +75,10 @@ void TextStrip::setLook(const QString &look)
     update();
 }
 
-QSize TextStrip::sizeHint() const { return QSize(400, fontMetrics().height() + 2 * kPad - 2); }
+QSize TextStrip::sizeHint() const
+{
+    return QSize(400, fontMetrics().height() + (m_lines - 1) * fontMetrics().lineSpacing() + 2 * kPad - 2);
+}
 QSize TextStrip::minimumSizeHint() const { return QSize(100, sizeHint().height()); }
 
 void TextStrip::paintEvent(QPaintEvent *)
@@ -59,7 +90,10 @@ void TextStrip::paintEvent(QPaintEvent *)
     p.drawRect(rect().adjusted(0, 0, -1, -1));
     p.setPen(l.text);
     const QRect inner = rect().adjusted(kPad, 0, -kPad, 0);
-    p.drawText(inner, Qt::AlignVCenter | m_alignment, fontMetrics().elidedText(m_text, Qt::ElideRight, inner.width()));
+    if (m_wrap)
+        p.drawText(inner, Qt::AlignVCenter | Qt::TextWordWrap | m_alignment, m_text);
+    else
+        p.drawText(inner, Qt::AlignVCenter | m_alignment, fontMetrics().elidedText(m_text, Qt::ElideRight, inner.width()));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,17 +26,26 @@ public:
     void setLook(const QString &look);
     QString look() const { return m_look; }
     void setAlignment(Qt::Alignment alignment) { m_alignment = alignment; }
+    // Wrapped: as many lines as the text needs at the width (the layout runs again only when
+    // that number changes); not: one line, elided, the tooltip saying the rest.
+    void setWordWrap(bool wrap);
+    int lineCount() const { return m_lines; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void fitLines();
+
     QString m_text;
     QString m_look = QStringLiteral("plain");
     Qt::Alignment m_alignment = Qt::AlignLeft;
+    bool m_wrap = false;
+    int m_lines = 1;
 };
 
 // Rows of "name   value", the names in a muted colour, elided to the width.

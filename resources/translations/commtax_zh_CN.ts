@@ -11,20 +11,20 @@
 <context>
     <name>commtax::AppFeatures</name>
     <message>
-        <source>Calibrate from nccl-tests log...</source>
-        <translation>从 nccl-tests 日志校准...</translation>
-    </message>
-    <message>
         <source>Fit the network model to a measured nccl-tests or rccl-tests log</source>
         <translation>用实测的 nccl-tests 或 rccl-tests 日志拟合网络模型</translation>
     </message>
     <message>
-        <source>Find best layout...</source>
-        <translation>寻找最佳布局...</translation>
-    </message>
-    <message>
         <source>Search every parallel layout of the plan for the fastest or cheapest that fits</source>
         <translation>在方案的所有并行布局中搜索能放下的最快或最便宜的布局</translation>
+    </message>
+    <message>
+        <source>Ca&amp;librate from nccl-tests log...</source>
+        <translation>从 nccl-tests 日志校准(&amp;L)...</translation>
+    </message>
+    <message>
+        <source>Find &amp;best layout...</source>
+        <translation>寻找最佳布局(&amp;B)...</translation>
     </message>
 </context>
 <context>
@@ -72,6 +72,26 @@
     <message>
         <source>This plan: m = %1 micro-batches, pp = %2, vpp = %3: bubble %4 of the pipeline, %5 overhead on compute</source>
         <translation>本方案：m = %1 个微批次，pp = %2，vpp = %3：气泡占流水线 %4，计算开销增加 %5</translation>
+    </message>
+    <message>
+        <source>pp=%1, interleaved vpp=%2</source>
+        <translation>pp=%1，交错 vpp=%2</translation>
+    </message>
+    <message>
+        <source>pp=%1 (1F1B)</source>
+        <translation>pp=%1（1F1B）</translation>
+    </message>
+    <message>
+        <source>pp=%1 without interleaving</source>
+        <translation>pp=%1，不交错</translation>
+    </message>
+    <message>
+        <source>this plan %1 of the pipeline at m = %2</source>
+        <translation>本方案 m = %2 时气泡占流水线 %1</translation>
+    </message>
+    <message>
+        <source>Bubble %1 of the pipeline time with pp = %2, vpp = %3 and m = %4 micro-batches: %5 overhead on compute.</source>
+        <translation>pp = %2、vpp = %3、m = %4 个微批次时，气泡占流水线时间的 %1，计算开销增加 %5。</translation>
     </message>
 </context>
 <context>
@@ -487,10 +507,6 @@
         <translation>PDF 无法绘制</translation>
     </message>
     <message>
-        <source>Export as PNG...</source>
-        <translation>导出为 PNG...</translation>
-    </message>
-    <message>
         <source>Export chart as PNG</source>
         <translation>将图表导出为 PNG</translation>
     </message>
@@ -503,16 +519,28 @@
         <translation>导出失败</translation>
     </message>
     <message>
-        <source>Export as PDF...</source>
-        <translation>导出为 PDF...</translation>
-    </message>
-    <message>
         <source>Export chart as PDF</source>
         <translation>将图表导出为 PDF</translation>
     </message>
     <message>
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source> (stale)</source>
+        <translation>（已过时）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Export as &amp;PNG...</source>
+        <translation>导出为 PNG(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>Export as P&amp;DF...</source>
+        <translation>导出为 PDF(&amp;D)...</translation>
     </message>
 </context>
 <context>
@@ -1245,6 +1273,34 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
+    <message>
+        <source>This plan (%1)</source>
+        <translation>本方案（%1）</translation>
+    </message>
+    <message>
+        <source>%1 from %2 at %3 GPUs to %4 at %5 GPUs</source>
+        <translation>%1：%3 个 GPU 时 %2，%5 个 GPU 时 %4</translation>
+    </message>
+    <message>
+        <source>this plan %1 at %2 GPUs</source>
+        <translation>本方案 %2 个 GPU 时为 %1</translation>
+    </message>
+    <message>
+        <source>no point for this plan</source>
+        <translation>本方案无数据点</translation>
+    </message>
+    <message>
+        <source>Exposed comm tax, %1 of the step (raw %2)%3. %4.</source>
+        <translation>暴露的通信税占步时 %1（原始 %2）%3。%4。</translation>
+    </message>
+    <message>
+        <source>, does not fit in memory</source>
+        <translation>，显存放不下</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ComparisonCharts</name>
@@ -1766,6 +1822,22 @@ Best of the plans that run</source>
     <message>
         <source> no fit</source>
         <translation> 放不下</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
+        <source>%1 per billion tokens, %2 days for this plan</source>
+        <translation>本方案每十亿 token %1，训练 %2 天</translation>
+    </message>
+    <message>
+        <source>this plan cannot run</source>
+        <translation>本方案无法运行</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
     </message>
 </context>
 <context>
@@ -2469,6 +2541,14 @@ Best of the plans that run</source>
         <source>Commtax Handbook</source>
         <translation>Commtax 手册</translation>
     </message>
+    <message>
+        <source>Plan fields</source>
+        <translation>方案字段</translation>
+    </message>
+    <message>
+        <source>Every field of the plan editor, with its unit, what it means and its key in scenario files. F1 on a field opens its entry here.</source>
+        <translation>方案编辑器中的每个字段，包括单位、含义以及在场景文件中的键名。在字段上按 F1 即可打开此处对应的条目。</translation>
+    </message>
 </context>
 <context>
     <name>commtax::KeyFigures</name>
@@ -2594,24 +2674,12 @@ Best of the plans that run</source>
 <context>
     <name>commtax::LibraryFeatures</name>
     <message>
-        <source>Preset manager...</source>
-        <translation>预设管理器...</translation>
-    </message>
-    <message>
         <source>Your GPUs, clusters, models and saved plans</source>
         <translation>您的 GPU、集群、模型和已保存的方案</translation>
     </message>
     <message>
-        <source>Compare hardware...</source>
-        <translation>硬件对比...</translation>
-    </message>
-    <message>
         <source>This plan on H100, A100, L40S and RTX 4090 clusters side by side</source>
         <translation>本方案在 H100、A100、L40S 和 RTX 4090 集群上的并排对比</translation>
-    </message>
-    <message>
-        <source>Export report...</source>
-        <translation>导出报告...</translation>
     </message>
     <message>
         <source>A PDF for procurement, or the comparison table as CSV or JSON</source>
@@ -2636,6 +2704,18 @@ Best of the plans that run</source>
     <message>
         <source> (a copy: &quot;%1&quot; is built in)</source>
         <translation>（副本：“%1”为内置预设）</translation>
+    </message>
+    <message>
+        <source>&amp;Preset manager...</source>
+        <translation>预设管理器(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>&amp;Compare hardware...</source>
+        <translation>硬件对比(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>&amp;Export report...</source>
+        <translation>导出报告(&amp;E)...</translation>
     </message>
 </context>
 <context>
@@ -2828,10 +2908,6 @@ Best of the plans that run</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <source>Clear list</source>
-        <translation>清除列表</translation>
-    </message>
-    <message>
         <source>[*] - Commtax</source>
         <translation>[*] - Commtax</translation>
     </message>
@@ -2935,6 +3011,18 @@ Best of the plans that run</source>
         <source>Warnings (%1)</source>
         <translation>警告 (%1)</translation>
     </message>
+    <message>
+        <source>%1. Press F1 for its entry in the handbook.</source>
+        <translation>%1。按 F1 打开手册中对应的条目。</translation>
+    </message>
+    <message>
+        <source>&amp;What&apos;s This?</source>
+        <translation>这是什么(&amp;W)？</translation>
+    </message>
+    <message>
+        <source>&amp;Clear list</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
 </context>
 <context>
     <name>commtax::MemoryChart</name>
@@ -2991,6 +3079,30 @@ Best of the plans that run</source>
     <message>
         <source>, no fit</source>
         <translation>，放不下</translation>
+    </message>
+    <message>
+        <source>%1 n/a</source>
+        <translation>%1 不适用</translation>
+    </message>
+    <message>
+        <source>%1 %2 (weights %3, gradients %4, optimizer states %5, activations %6)%7</source>
+        <translation>%1 %2（权重 %3，梯度 %4，优化器状态 %5，激活 %6）%7</translation>
+    </message>
+    <message>
+        <source>, does not fit</source>
+        <translation>，放不下</translation>
+    </message>
+    <message>
+        <source>%1 of %2 usable at %3</source>
+        <translation>%3 时占用 %1，可用 %2</translation>
+    </message>
+    <message>
+        <source>Capacity %1, usable %2. %3.</source>
+        <translation>容量 %1，可用 %2。%3。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
     </message>
 </context>
 <context>
@@ -3381,6 +3493,10 @@ Best of the plans that run</source>
         <source>High end:</source>
         <translation>高端：</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;&lt;i&gt;F1: its entry in the handbook.&lt;/i&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;&lt;i&gt;F1：打开手册中对应的条目。&lt;/i&gt;</translation>
+    </message>
 </context>
 <context>
     <name>commtax::PreferencesDialog</name>
@@ -3724,6 +3840,10 @@ Does not fit in memory.
     <message>
         <source>Cannot open</source>
         <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>copied from %1 (%2: %3)</source>
+        <translation>复制自 %1（%2：%3）</translation>
     </message>
 </context>
 <context>
@@ -4600,6 +4720,26 @@ Does not fit in memory.
         <source>no uncertain input moves the cost</source>
         <translation>没有不确定输入会影响成本</translation>
     </message>
+    <message>
+        <source>%1: %2 to %3</source>
+        <translation>%1：%2 至 %3</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>尚未计算</translation>
+    </message>
+    <message>
+        <source>%1 moves the cost most</source>
+        <translation>%1 对成本影响最大</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens %1 for this plan; with each input at the low and the high end of its range: %2.</source>
+        <translation>本方案每十亿 token 成本为 %1；各输入分别取其范围的下限和上限时：%2。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
 </context>
 <context>
     <name>commtax::StepTimeChart</name>
@@ -4707,6 +4847,26 @@ overlap</source>
     <message>
         <source>optimizer step (memory-bound)</source>
         <translation>优化器步（受访存带宽限制）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 per step</source>
+        <translation>每步 %1</translation>
+    </message>
+    <message>
+        <source>Step time %1: %2. Without overlap: %3.%4</source>
+        <translation>单步时间 %1：%2。不重叠时：%3。%4</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source> The plan does not fit in memory: times as if it did.</source>
+        <translation>此方案的显存放不下：时间按能放下时计算。</translation>
     </message>
 </context>
 <context>

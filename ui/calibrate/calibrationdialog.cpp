@@ -48,7 +48,8 @@ QString bytesLabel(double bytes)
 }
 
 // Log2 ticks with byte labels ("8 B", "1 KiB", "1 GiB") from the smallest to the largest measured
-// size, at most about ten of them.
+// size, at most seven of them: ten ran into each other at the dialog's smallest width (issue 12,
+// defect 15).
 QSharedPointer<QCPAxisTickerText> bytesTicker(double minBytes, double maxBytes)
 {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -57,10 +58,10 @@ QSharedPointer<QCPAxisTickerText> bytesTicker(double minBytes, double maxBytes)
     const int span = hi - lo;
     int step = 0;
     for (int s = 1; s <= span && !step; ++s)
-        if (span % s == 0 && span / s <= 10 && (span / s >= 4 || s == span))
+        if (span % s == 0 && span / s <= 6 && (span / s >= 3 || s == span))
             step = s;
-    if (!step || span / step < 4)
-        step = std::max(1, (span + 8) / 9);
+    if (!step || span / step < 3)
+        step = std::max(1, (span + 5) / 6);
     // From the smallest size up; the largest always gets its label, at least one step after the
     // tick before it.
     for (int k = lo; k <= hi - step; k += step)
@@ -443,7 +444,12 @@ void CalibrationDialog::updatePlot()
         m_plot->xAxis->setTicker(bytesTicker(8, 8.0 * (1ll << 30)));
         m_plot->xAxis->setRange(4, 16.0 * (1ll << 30));
         m_plot->yAxis->setRange(0, 100);
+        // Out of the layout, not only hidden: an empty legend's maximum width (its margins) would
+        // hold the plot's column to the title's width, squeezing the axis into a smear of labels
+        // (issue 12, defect 15).
         m_plot->legend->setVisible(false);
+        if (m_plot->plotLayout()->take(m_plot->legend))
+            m_plot->plotLayout()->simplify();
         if (auto *title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(kTitleRow, 0)))
             title->setText(tr("Bus bandwidth against message size"));
         m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -531,6 +537,10 @@ void CalibrationDialog::updatePlot()
     m_plot->xAxis->setTicker(bytesTicker(minSize, maxSize));
     m_plot->xAxis->setRange(minSize / 1.6, maxSize * 1.6);
     m_plot->yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
+    if (!m_plot->plotLayout()->hasElement(kLegendRow, 0)) {
+        m_plot->plotLayout()->addElement(kLegendRow, 0, m_plot->legend);
+        m_plot->plotLayout()->setRowStretchFactor(kLegendRow, 0.001);
+    }
     m_plot->legend->setVisible(true);
     if (auto *title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(kTitleRow, 0))) {
         QString where = c.ranks > 0 ? tr("%n rank(s)", nullptr, c.ranks) : tr("unknown ranks");

@@ -90,8 +90,11 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     : QCustomPlot(parent)
     , m_title(title)
 {
-    setAccessibleName(title); // a chart is an image to a screen reader: its title names it
-    setMinimumSize(260, 220);
+    setAccessibleName(title); // a chart is an image to a screen reader: its title and summary say it
+    // Tab reaches a chart: a screen reader then reads its summary, F1 opens its handbook entry, and
+    // the menu key its export menu.
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(260, 220); // the height grows with the legend (fitMinimumHeight())
     // Lines and markers antialiased; bars, legend keys and the rest crisp and cheaper to draw.
     setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
     // One paint buffer instead of two: nothing of ours draws on the overlay layer, and every
@@ -104,7 +107,7 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     // Solid polylines drawn in one call instead of segment by segment (QCustomPlot's own hint;
     // joins of thick lines are a little less tidy, which at these sizes does not show).
     setPlottingHint(QCP::phFastPolylines, true);
-    setBackground(QBrush(Qt::white));
+    setBackground(QBrush(plotBackground()));
     // The plot paints every pixel it owns: nothing beneath needs painting first.
     setAttribute(Qt::WA_OpaquePaintEvent);
 
@@ -151,6 +154,7 @@ ChartView::ChartView(const QString &title, QWidget *parent)
 
     setContextMenuPolicy(Qt::CustomContextMenu);
     connect(this, &QWidget::customContextMenuRequested, this, &ChartView::showContextMenu);
+    connect(this, &QCustomPlot::afterLayout, this, &ChartView::fitLabelsInside);
     connect(this, &QCustomPlot::afterReplot, this, [this] {
         if (m_pendingRedraw == 0)
             return;
@@ -175,12 +179,65 @@ bool ChartView::setAnalysis(const Analysis &a)
     clearHoverTargets();
     clearLabels();
     draw(a);
+    m_drawnUpper.clear();
+    for (QCPAxis *axis : axisRect()->axes())
+        m_drawnUpper.insert(axis, axis->range().upper);
     fitToWidth(width()); // the legend may have other entries now
     m_pending = false;
     setStaleLook(false);
     m_staleWash->setVisible(false);
     m_pendingRedraw = a.requestId;
     return true;
+}
+
+void ChartView::setSummary(const QString &headline, const QString &details)
+{
+    m_headline = headline;
+    m_details = details;
+    updateAccessibleText();
+}
+
+void ChartView::updateAccessibleText()
+{
+    const QString title = m_stale ? m_title + tr(" (stale)") : m_title;
+    setAccessibleName(m_headline.isEmpty() ? title : tr("%1: %2").arg(title, m_headline));
+    setAccessibleDescription(m_details);
+}
+
+void ChartView::fitLabelsInside()
+{
+    // A label anchored at data value d on an axis from L to U, reaching r pixels beyond its anchor
+    // towards the upper end of a plot W pixels long, stays inside when U >= L + (d - L) / (1 - r/W).
+    QHash<QCPAxis *, double> upper = m_drawnUpper;
+    const QRect plot = axisRect()->rect();
+    for (QCPItemText *label : std::as_const(m_labels)) {
+        if (!label->visible())
+            continue;
+        const QPointF at = label->position->pixelPosition();
+        const QPointF topLeft = label->topLeft->pixelPosition(), bottomRight = label->bottomRight->pixelPosition();
+        for (QCPAxis *axis : {label->position->keyAxis(), label->position->valueAxis()}) {
+            if (!axis || !upper.contains(axis) || axis->scaleType() != QCPAxis::stLinear || axis->rangeReversed())
+                continue;
+            const bool horizontal = axis->orientation() == Qt::Horizontal;
+            const double length = horizontal ? plot.width() : plot.height();
+            const double reach = (horizontal ? bottomRight.x() - at.x() : at.y() - topLeft.y()) + 3;
+            const double d = axis == label->position->keyAxis() ? label->position->key() : label->position->value();
+            const double lower = axis->range().lower;
+            if (length <= 0 || reach <= 0 || reach >= 0.6 * length || d <= lower)
+                continue;
+            upper[axis] = std::max(upper[axis], lower + (d - lower) / (1.0 - reach / length));
+        }
+    }
+    bool changed = false;
+    for (auto it = upper.cbegin(); it != upper.cend(); ++it)
+        if (it.key()->range().upper != it.value()) {
+            it.key()->setRangeUpper(it.value());
+            changed = true;
+        }
+    // The layout has set the ticks up for the old ranges already: again, for the new ones, before
+    // this replot draws them.
+    if (changed)
+        axisRect()->update(QCPLayoutElement::upPreparation);
 }
 
 void ChartView::setStale(bool stale)
@@ -204,7 +261,8 @@ bool ChartView::setStaleLook(bool stale)
         return false;
     m_stale = stale;
     m_staleWash->setVisible(stale || m_pending);
-    m_titleElement->setText(stale ? m_title + QStringLiteral(" (stale)") : m_title);
+    m_titleElement->setText(stale ? m_title + tr(" (stale)") : m_title);
+    updateAccessibleText();
     m_titleElement->setTextColor(stale ? QColor(0xb0, 0x00, 0x20) : Qt::black);
     return true;
 }
@@ -278,6 +336,25 @@ QPointF ChartView::pixelOf(const QCPAbstractPlottable *p, double key, double val
     return p->coordsToPixels(key, value);
 }
 
+double ChartView::contrastRatio(const QColor &a, const QColor &b)
+{
+    // Relative luminance of sRGB (WCAG 2.1): each channel linearised, then weighted.
+    const auto luminance = [](const QColor &c) {
+        const auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * linear(c.redF()) + 0.7152 * linear(c.greenF()) + 0.0722 * linear(c.blueF());
+    };
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor ChartView::withContrast(const QColor &color, const QColor &background, double ratio)
+{
+    QColor c = color;
+    for (int guard = 0; guard < 40 && contrastRatio(c, background) < ratio; ++guard)
+        c = c.darker(105);
+    return c;
+}
+
 QColor ChartView::colorForGpu(const QString &gpuId)
 {
     // Colour-blind safe (Okabe-Ito and Tol), fixed per known preset so that a GPU keeps its colour
@@ -291,12 +368,13 @@ QColor ChartView::colorForGpu(const QString &gpuId)
         {QStringLiteral("b200"), QColor(0x88, 0x22, 0x55)},
         {QStringLiteral("mi300x"), QColor(0xcc, 0x79, 0xa7)},
     };
+    // The light ones (sky blue, orange, reddish purple) are darkened to 3:1 against white.
     for (const auto &k : known)
         if (k.first == gpuId)
-            return k.second;
+            return withContrast(k.second, plotBackground());
     static const QColor others[] = {QColor(0x44, 0xaa, 0x99), QColor(0x99, 0x99, 0x33), QColor(0x33, 0x22, 0x88),
                                     QColor(0xaa, 0x44, 0x99)};
-    return others[qHash(gpuId) % 4];
+    return withContrast(others[qHash(gpuId) % 4], plotBackground());
 }
 
 void ChartView::addHoverPoint(const QCPAbstractPlottable *p, double key, double value, const QString &text)
@@ -418,7 +496,8 @@ QCPBars *ChartView::makeBars(const QString &objectName, const QString &name, con
     auto *b = new QCPBars(keyAxis, valueAxis);
     b->setObjectName(objectName);
     b->setName(name);
-    b->setPen(QPen(color.darker(130), 1));
+    // Light fills keep the stacks readable; the outline gives each bar 3:1 against the plot.
+    b->setPen(QPen(withContrast(color.darker(130), plotBackground()), 1));
     b->setBrush(color);
     b->setWidth(0.6);
     b->setAntialiased(false); // axis-aligned rectangles: crisp and faster without
@@ -460,8 +539,10 @@ void ChartView::setLegendColumns(int columns)
 
 void ChartView::fitToWidth(int width)
 {
-    // The legend in as many of its columns as fit side by side (names are never cut): item i
-    // goes to column i % columns, each column as wide as its widest item, ...
+    // The legend in as many of its columns as fit side by side, never cutting a name: item i goes
+    // to column i % columns, each column as wide as its widest item. A long legend in few columns
+    // takes height, not names: the chart's minimum height grows with it (fitMinimumHeight()), and
+    // the charts area scrolls.
     QVector<int> widths;
     for (int i = 0; i < legend->elementCount(); ++i)
         if (QCPLayoutElement *item = legend->elementAt(i)) // (empty cells are null)
@@ -470,10 +551,7 @@ void ChartView::fitToWidth(int width)
     const int room = width - m.left() - m.right() - 8;
     const int spacing = legend->columnSpacing();
     int columns = m_legendColumns;
-    // A long legend in one column would take the plot's height (the comm-tax chart has 13 entries):
-    // it keeps two columns and lets its widest names run short instead.
-    const int fewest = widths.size() > 4 ? std::min(2, m_legendColumns) : 1;
-    for (; columns > fewest; --columns) {
+    for (; columns > 1; --columns) {
         QVector<int> column(columns, 0);
         for (qsizetype i = 0; i < widths.size(); ++i)
             column[i % columns] = std::max(column[i % columns], widths[i]);
@@ -493,6 +571,84 @@ void ChartView::fitToWidth(int width)
     for (QCPAxis *axis : {xAxis, xAxis2})
         if (axis->ticker()->tickCount() != ticks)
             axis->ticker()->setTickCount(ticks);
+    fitAxisLabels(width);
+    fitMinimumHeight();
+}
+
+namespace {
+// Text broken into lines of at most `width` pixels: at spaces, or between any two characters of
+// text written without them (Chinese).
+QString wrapped(const QString &text, const QFontMetrics &fm, int width)
+{
+    if (fm.horizontalAdvance(text) <= width)
+        return text;
+    const bool spaced = text.contains(QLatin1Char(' '));
+    const QStringList words = spaced ? text.split(QLatin1Char(' ')) : QStringList();
+    QStringList tokens = words;
+    if (!spaced)
+        for (QChar c : text)
+            tokens << QString(c);
+    QStringList lines;
+    QString line;
+    for (const QString &token : std::as_const(tokens)) {
+        const QString candidate = line.isEmpty() ? token : line + (spaced ? QStringLiteral(" ") : QString()) + token;
+        if (!line.isEmpty() && fm.horizontalAdvance(candidate) > width) {
+            lines << line;
+            line = token;
+        } else {
+            line = candidate;
+        }
+    }
+    lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
+} // namespace
+
+void ChartView::fitAxisLabels(int width)
+{
+    // A horizontal axis's title in as many lines as the plot's width needs (the vertical axes'
+    // titles get the height instead: fitMinimumHeight()).
+    for (QCPAxis *axis : {xAxis, xAxis2}) {
+        QString full = axis->property("fullLabel").toString();
+        if (full.isEmpty() || (axis->label() != full && axis->label() != axis->property("shownLabel").toString()))
+            full = axis->label(); // set since the last fit
+        axis->setProperty("fullLabel", full);
+        const QString shown = wrapped(full, QFontMetrics(axis->labelFont()), std::max(120, width - 2 * kAxisAllowance));
+        axis->setProperty("shownLabel", shown);
+        if (axis->label() != shown)
+            axis->setLabel(shown);
+    }
+}
+
+void ChartView::fitMinimumHeight()
+{
+    // Above the plot: the title and the top axis; below it: the bottom axis and the legend's rows.
+    // Each horizontal axis shown takes its tick labels (two lines for category labels that wrap)
+    // and its title.
+    const auto minimumOf = [](const QCPLayoutElement *e) { return e->minimumOuterSizeHint(); }; // public in the base
+    const auto axisHeight = [](const QCPAxis *axis) {
+        if (!axis->visible())
+            return 0;
+        int lines = 1;
+        if (auto *text = dynamic_cast<QCPAxisTickerText *>(axis->ticker().data()))
+            for (const QString &label : text->ticks())
+                lines = std::max(lines, int(label.count(QLatin1Char('\n'))) + 1);
+        int h = axis->tickLengthOut() + axis->tickLabelPadding() + lines * QFontMetrics(axis->tickLabelFont()).height() + 6;
+        if (!axis->label().isEmpty())
+            h += axis->labelPadding() + QFontMetrics(axis->labelFont()).boundingRect(QRect(), Qt::TextDontClip, axis->label()).height();
+        return h;
+    };
+    const int above = minimumOf(m_titleElement).height() + std::max(axisHeight(xAxis2), 10);
+    const int below = axisHeight(xAxis) + minimumOf(legend).height();
+    // A vertical axis's title is centred on the plot: the plot is tall enough for it to stay
+    // inside the chart.
+    int plot = minimumPlotHeight();
+    for (QCPAxis *axis : {yAxis, yAxis2})
+        if (axis->visible() && !axis->label().isEmpty())
+            plot = std::max(plot, QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label()) + 4 - 2 * std::min(above, below));
+    const int needed = std::max(220, above + plot + below + 8);
+    if (minimumHeight() != needed)
+        setMinimumHeight(needed);
 }
 
 void ChartView::resizeEvent(QResizeEvent *event)
@@ -545,14 +701,14 @@ void ChartView::showContextMenu(const QPoint &pos)
     QMenu menu(this);
     const QString base = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation) + QLatin1Char('/')
         + m_title.toLower().replace(QLatin1Char(' '), QLatin1Char('-'));
-    menu.addAction(tr("Export as PNG..."), this, [this, base] {
+    menu.addAction(tr("Export as &PNG..."), this, [this, base] {
         const QString file = QFileDialog::getSaveFileName(this, tr("Export chart as PNG"),
                                                           base + QStringLiteral(".png"), tr("PNG image (*.png)"));
         QString error;
         if (!file.isEmpty() && !exportPng(file, 2.0, &error))
             QMessageBox::warning(this, tr("Export failed"), error);
     });
-    menu.addAction(tr("Export as PDF..."), this, [this, base] {
+    menu.addAction(tr("Export as P&DF..."), this, [this, base] {
         const QString file = QFileDialog::getSaveFileName(this, tr("Export chart as PDF"),
                                                           base + QStringLiteral(".pdf"), tr("PDF document (*.pdf)"));
         QString error;

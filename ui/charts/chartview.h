@@ -9,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include <QColor>
+#include <QHash>
 #include <QVector>
 
 #include <functional>
@@ -24,6 +25,10 @@ public:
     ~ChartView() override;
 
     QString title() const { return m_title; }
+    // What the chart shows, as text (its accessible name and description, set by every draw):
+    // "Step time breakdown: 12.3 s per step" and the figures behind it.
+    QString summaryHeadline() const { return m_headline; }
+    QString summaryDetails() const { return m_details; }
 
     // Draw an analysis (valid ones only). Queues one replot; redrawn(a.requestId) follows it.
     void showAnalysis(const Analysis &a);
@@ -48,8 +53,15 @@ public:
     // A data point's position in widget pixels, for tests and hover.
     static QPointF pixelOf(const QCPAbstractPlottable *p, double key, double value);
 
-    // The colours of the GPU lines and bars, stable per preset id.
+    // The colours of the GPU lines and bars, stable per preset id; each at least 3:1 against the
+    // plot's white (WCAG 2.1, 1.4.11 non-text contrast).
     static QColor colorForGpu(const QString &gpuId);
+    // WCAG 2.1 contrast ratio of two colours (1 to 21), and a colour darkened until it reaches
+    // `ratio` against `background`.
+    static double contrastRatio(const QColor &a, const QColor &b);
+    static QColor withContrast(const QColor &color, const QColor &background, double ratio = 3.0);
+    static QColor plotBackground() { return Qt::white; }
+    QColor backgroundColor() const { return mBackgroundBrush.color(); } // as painted
 
 Q_SIGNALS:
     void redrawn(quint64 analysisId);
@@ -67,6 +79,8 @@ protected:
     void addHoverGraph(const QCPGraph *g, std::function<QString(double key, double value)> text);
     void addHoverBox(const QCPAbstractPlottable *p, double key0, double key1, double value0, double value1,
                      const QString &text);
+    // Every draw() says what it drew: a headline after the title, and the figures.
+    void setSummary(const QString &headline, const QString &details);
     // Remove the items a previous draw() made for labels (not the stale mark).
     void clearLabels();
     QCPItemText *addLabel(const QCPAbstractPlottable *anchor, double key, double value, const QString &text,
@@ -84,8 +98,13 @@ protected:
     // Bars stacked bottom to top in the order given, each `width` wide (in key units).
     QList<QCPBars *> makeStackedBars(const QList<BarSpec> &specs, QCPAxis *keyAxis, QCPAxis *valueAxis, double width);
     static void styleAxis(QCPAxis *axis, const QString &label);
-    // Lay the legend out again in this many columns (setWrap alone does not move existing items).
+    // Lay the legend out again in at most this many columns (setWrap alone does not move
+    // existing items).
     void setLegendColumns(int columns);
+    // The plot's own height must hold this much (e.g. one line per category of a bar chart); the
+    // chart's minimum height follows, with the title, the axes and the legend around it.
+    virtual int minimumPlotHeight() const { return kMinimumPlotHeight; }
+    static constexpr int kMinimumPlotHeight = 120;
     // Show a plottable in the legend (at the end) or take it out. Legend items made here keep
     // their text laid out between redraws instead of shaping it twice on every replot.
     void setInLegend(QCPAbstractPlottable *p, bool shown);
@@ -99,6 +118,15 @@ protected:
 private:
     void showContextMenu(const QPoint &pos);
     void fitToWidth(int width);
+    // The minimum height that keeps the plot at minimumPlotHeight() with everything around it.
+    void fitMinimumHeight();
+    void fitAxisLabels(int width);
+    // Labels at the end of a bar (or on top of it) stay inside the plot: once laid out, an axis
+    // whose labels would run past its upper end is extended (from the range draw() set).
+    void fitLabelsInside();
+    QHash<QCPAxis *, double> m_drawnUpper; // each axis's upper end as draw() set it
+    // What the vertical axes' tick labels and margins take of a chart's width, on each side.
+    static constexpr int kAxisAllowance = 45;
     bool setStaleLook(bool stale);
 
     struct HoverTarget {
@@ -107,7 +135,11 @@ private:
         bool isBox;
         QString text;
     };
+    void updateAccessibleText();
+
     QString m_title;
+    QString m_headline;
+    QString m_details;
     QCPTextElement *m_titleElement = nullptr;
     QCPItemRect *m_staleWash = nullptr;
     QList<QCPItemText *> m_labels;

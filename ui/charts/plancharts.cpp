@@ -137,6 +137,15 @@ void StepTimeChart::draw(const Analysis &a)
         addLabel(top, kPlanKey + 0.38, 0, tr("Does not fit in memory: times as if it did"), kAlarm,
                  Qt::AlignLeft | Qt::AlignVCenter);
     xAxis->setRange(0, std::max(planBase, rawBase) * 1.2);
+
+    QStringList parts;
+    for (qsizetype i = 0; i < m_segments.size(); ++i)
+        if (finite(planParts[i]) && planParts[i] > 0)
+            parts << tr("%1 %2").arg(tr(kSegments[i].name), seconds(planParts[i]));
+    setSummary(tr("%1 per step").arg(seconds(r.step_time_s)),
+               tr("Step time %1: %2. Without overlap: %3.%4")
+                   .arg(seconds(r.step_time_s), parts.join(tr(", ")), seconds(rawBase),
+                        r.fits_in_memory ? QString() : tr(" The plan does not fit in memory: times as if it did.")));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,10 +232,15 @@ void CommTaxChart::rebuildCurves(const QVector<ChartCurve> &curves)
 
 void CommTaxChart::draw(const Analysis &a)
 {
-    rebuildCurves(a.commTaxCurves);
+    // The model names the plan's own line in English; here it is said in the interface's language.
+    QVector<ChartCurve> curves = a.commTaxCurves;
+    for (ChartCurve &c : curves)
+        if (c.isPlan)
+            c.label = tr("This plan (%1)").arg(shortGpuName(QString::fromStdString(a.scenario.plan.gpu.name)));
+    rebuildCurves(curves);
     double maxY = 35;
-    for (qsizetype i = 0; i < a.commTaxCurves.size(); ++i) {
-        const ChartCurve &c = a.commTaxCurves[i];
+    for (qsizetype i = 0; i < curves.size(); ++i) {
+        const ChartCurve &c = curves[i];
         m_fits[i]->setData(c.x, c.y, true);
         m_noFits[i]->setData(c.noFitX, c.noFitY, true);
         const QString label = c.label;
@@ -262,6 +276,18 @@ void CommTaxChart::draw(const Analysis &a)
     }
     xAxis->setRange(std::min(6.5, gpus * 0.8), std::max(20000.0, gpus * 1.25));
     yAxis->setRange(0, std::min(100.0, maxY * 1.12));
+
+    // Each line from its fewest to its most GPUs that fit.
+    QStringList lines;
+    for (const ChartCurve &c : std::as_const(curves))
+        if (!c.x.isEmpty())
+            lines << tr("%1 from %2 at %3 GPUs to %4 at %5 GPUs")
+                         .arg(c.label, percent(c.y.first()))
+                         .arg(c.x.first())
+                         .arg(percent(c.y.last()))
+                         .arg(c.x.last());
+    const QString plan = finite(tax) && gpus > 0 ? tr("this plan %1 at %2 GPUs").arg(percent(tax)).arg(r.gpus) : tr("no point for this plan");
+    setSummary(plan, tr("Exposed comm tax, %1 of the step (raw %2)%3. %4.").arg(percent(tax), percent(r.comm_tax_raw * 100.0), r.fits_in_memory ? QString() : tr(", does not fit in memory"), lines.join(tr("; "))));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,8 +341,14 @@ void BubbleChart::draw(const Analysis &a)
             return tr("%1: m = %2 does not fit in memory (bubble would be %3)").arg(label).arg(x).arg(percent(y));
         });
     };
-    show(m_plan, m_planNoFit, a.bubbleCurve, true);
-    show(m_plain, m_plainNoFit, a.bubbleWithoutInterleaving, true);
+    // The model's line names, in the interface's language.
+    const TrainingSpec &t = a.scenario.plan.training;
+    ChartCurve planCurve = a.bubbleCurve, plainCurve = a.bubbleWithoutInterleaving;
+    planCurve.label = t.vpp > 1 ? tr("pp=%1, interleaved vpp=%2").arg(t.pp).arg(t.vpp) : tr("pp=%1 (1F1B)").arg(t.pp);
+    if (!plainCurve.label.isEmpty())
+        plainCurve.label = tr("pp=%1 without interleaving").arg(t.pp);
+    show(m_plan, m_planNoFit, planCurve, true);
+    show(m_plain, m_plainNoFit, plainCurve, true);
     if (a.bubbleCurve.noFitX.isEmpty())
         setInLegend(m_planNoFit, false);
     else
@@ -349,6 +381,14 @@ void BubbleChart::draw(const Analysis &a)
     }
     xAxis->setRange(0.8, maxX * 1.25);
     yAxis->setRange(0, std::min(100.0, maxY * 1.1));
+
+    setSummary(tr("this plan %1 of the pipeline at m = %2").arg(percent(bubble)).arg(r.micro_batches),
+               tr("Bubble %1 of the pipeline time with pp = %2, vpp = %3 and m = %4 micro-batches: %5 overhead on compute.")
+                   .arg(percent(bubble))
+                   .arg(a.scenario.plan.training.pp)
+                   .arg(a.scenario.plan.training.vpp)
+                   .arg(r.micro_batches)
+                   .arg(percent(r.bubble_overhead * 100.0)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -398,11 +438,20 @@ CostChart::CostChart(QWidget *parent)
 
 CostChart::~CostChart() = default;
 
+int CostChart::minimumPlotHeight() const
+{
+    // GPU names one above the other with a little air, or they run into each other.
+    return std::max(kMinimumPlotHeight, m_categories * (QFontMetrics(yAxis->tickLabelFont()).height() + 4));
+}
+
 void CostChart::draw(const Analysis &a)
 {
     // The plan on top: category i sits at key n - i.
     const qsizetype n = a.hardware.size();
+    m_categories = int(n);
     const auto keyOf = [n](qsizetype i) { return double(n - i); };
+    // The model calls the plan's bar "This plan" in English; here in the interface's language.
+    const auto nameOf = [](const HardwareBar &b) { return b.isPlan ? tr("This plan") : b.label; };
     QStringList labels;
     QVector<double> costKeys, costValues, costNoFitKeys, costNoFitValues;
     QVector<double> dayKeys, dayValues, dayNoFitKeys, dayNoFitValues;
@@ -410,7 +459,7 @@ void CostChart::draw(const Analysis &a)
     for (qsizetype i = n - 1; i >= 0; --i) { // ascending keys
         const HardwareBar &b = a.hardware[i];
         const double key = keyOf(i);
-        labels << b.label;
+        labels << nameOf(b);
         if (!b.valid)
             continue;
         maxCost = std::max(maxCost, b.usdPerBillionTokens);
@@ -431,16 +480,17 @@ void CostChart::draw(const Analysis &a)
     xAxis->setRange(0, costTop);
     xAxis2->setRange(0, daysTop);
 
+    QStringList lines;
     for (qsizetype i = 0; i < n; ++i) {
         const HardwareBar &b = a.hardware[i];
         const double key = keyOf(i);
         QString text;
         if (!b.valid) {
-            text = tr("%1: cannot run this layout (%2)").arg(b.label, b.error);
+            text = tr("%1: cannot run this layout (%2)").arg(nameOf(b), b.error);
             addLabel(m_cost, key, 0, tr(" n/a: cannot hold the layout"), kAlarm, Qt::AlignLeft | Qt::AlignVCenter);
         } else {
             text = tr("%1: %2 per billion tokens, %3 days to train")
-                       .arg(b.label, usd(b.usdPerBillionTokens), QString::number(b.daysToTrain, 'f', 1));
+                       .arg(nameOf(b), usd(b.usdPerBillionTokens), QString::number(b.daysToTrain, 'f', 1));
             if (!b.fits) {
                 text += tr("; does not fit in memory (%1 needed, %2 usable)")
                             .arg(gigabytes(b.memoryNeededGb), gigabytes(b.memoryUsableGb));
@@ -449,7 +499,12 @@ void CostChart::draw(const Analysis &a)
             }
         }
         addHoverBox(m_cost, key - 0.45, key + 0.45, 0, costTop, text);
+        lines << text;
     }
+    const HardwareBar *plan = a.hardware.isEmpty() ? nullptr : &a.hardware.first();
+    setSummary(plan && plan->valid ? tr("%1 per billion tokens, %2 days for this plan").arg(usd(plan->usdPerBillionTokens), QString::number(plan->daysToTrain, 'f', 1))
+                                   : tr("this plan cannot run"),
+               lines.join(tr("; ")) + QLatin1Char('.'));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -527,7 +582,20 @@ void MemoryChart::draw(const Analysis &a)
                           .arg(gigabytes(r.memory_usable_gb), QString::number(kMemoryReserve * 100, 'f', 0)));
     xAxis->setTicker(categoryTicker(labels));
     xAxis->setRange(0.5, n + 0.5);
-    yAxis->setRange(0, std::max(maxTotal, r.memory_capacity_gb) * 1.18);
+    double top = std::max(maxTotal, r.memory_capacity_gb) * 1.18;
+    // A total's label stands on its bar; a capacity line through it would cross it out (issue 12,
+    // defect 15), so it goes just above the line then. Its height in GB, from the plot's height.
+    QFont labelFont = font();
+    labelFont.setPointSizeF(labelFont.pointSizeF() - 1);
+    const double labelGb = (QFontMetrics(labelFont).height() + 4) * top / std::max(axisRect()->height(), kMinimumPlotHeight);
+    const auto labelBase = [&](double total) {
+        double y = total;
+        for (double limit : {r.memory_usable_gb, r.memory_capacity_gb}) // lowest first
+            if (finite(limit) && limit >= y - 0.05 * labelGb && limit <= y + labelGb)
+                y = limit + 0.1 * labelGb;
+        top = std::max(top, y + 1.1 * labelGb);
+        return y;
+    };
 
     for (qsizetype i = 0; i < a.memory.size(); ++i) {
         const MemoryBar &m = a.memory[i];
@@ -546,9 +614,23 @@ void MemoryChart::draw(const Analysis &a)
                                      gigabytes(m.totalGb())));
             base += values[p];
         }
-        addLabel(m_parts[3], key, base, m.fits ? gigabytes(base) : gigabytes(base) + tr(", no fit"),
+        addLabel(m_parts[3], key, labelBase(base), m.fits ? gigabytes(base) : gigabytes(base) + tr(", no fit"),
                  m.fits ? kInk : kAlarm, Qt::AlignHCenter | Qt::AlignBottom);
     }
+    yAxis->setRange(0, top);
+
+    QStringList stages;
+    QString planStage;
+    for (const MemoryBar &m : a.memory) {
+        const QString stage = !m.valid ? tr("%1 n/a").arg(m.label)
+                                       : tr("%1 %2 (weights %3, gradients %4, optimizer states %5, activations %6)%7")
+                                             .arg(m.label, gigabytes(m.totalGb()), gigabytes(m.weightsGb), gigabytes(m.gradientsGb),
+                                                  gigabytes(m.optimizerGb), gigabytes(m.activationsGb), m.fits ? QString() : tr(", does not fit"));
+        stages << stage;
+        if (m.isPlan && m.valid)
+            planStage = tr("%1 of %2 usable at %3").arg(gigabytes(m.totalGb()), gigabytes(r.memory_usable_gb), m.label);
+    }
+    setSummary(planStage, tr("Capacity %1, usable %2. %3.").arg(gigabytes(r.memory_capacity_gb), gigabytes(r.memory_usable_gb), stages.join(tr("; "))));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -587,6 +669,11 @@ SensitivityChart::SensitivityChart(QWidget *parent)
 
 SensitivityChart::~SensitivityChart() = default;
 
+int SensitivityChart::minimumPlotHeight() const
+{
+    return std::max(kMinimumPlotHeight, m_categories * (QFontMetrics(yAxis->tickLabelFont()).height() + 4));
+}
+
 QString SensitivityChart::inputName(const QString &path)
 {
     const FieldInfo *f = fieldOfPath(path);
@@ -603,6 +690,7 @@ void SensitivityChart::draw(const Analysis &a)
     const UncertaintyFigures &u = a.uncertainty;
     const double value = a.result.cost_per_billion_tokens_usd;
     const qsizetype n = u.valid ? std::min<qsizetype>(u.costTornado.size(), kMaxBars) : 0;
+    m_categories = int(n);
     // The largest swing on top: bar i sits at key n - i.
     QStringList labels;
     QVector<double> keys, lows, highs;
@@ -644,6 +732,16 @@ void SensitivityChart::draw(const Analysis &a)
     }
     if (n == 0)
         addLabel(m_low, 1, value, tr("no uncertain input moves the cost"), kInk, Qt::AlignCenter);
+
+    QStringList lines;
+    for (qsizetype i = 0; i < n; ++i)
+        lines << tr("%1: %2 to %3").arg(inputName(u.costTornado[i].input), usd(u.costTornado[i].low), usd(u.costTornado[i].high));
+    if (n == 0)
+        setSummary(u.valid ? tr("no uncertain input moves the cost") : tr("not computed"), QString());
+    else
+        setSummary(tr("%1 moves the cost most").arg(inputName(u.costTornado[0].input)),
+                   tr("USD per billion tokens %1 for this plan; with each input at the low and the high end of its range: %2.")
+                       .arg(usd(value), lines.join(tr("; "))));
 }
 
 } // namespace commtax

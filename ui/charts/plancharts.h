@@ -76,8 +76,10 @@ public:
 
 protected:
     void draw(const Analysis &a) override;
+    int minimumPlotHeight() const override; // a line per GPU name
 
 private:
+    int m_categories = 0;
     QCPBars *m_cost = nullptr;
     QCPBars *m_costNoFit = nullptr;
     QCPBars *m_days = nullptr;
@@ -118,8 +120,10 @@ public:
 
 protected:
     void draw(const Analysis &a) override;
+    int minimumPlotHeight() const override; // a line per input
 
 private:
+    int m_categories = 0;
     QCPBars *m_low = nullptr;
     QCPBars *m_high = nullptr;
     QCPGraph *m_value = nullptr;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planeditor.h"
+#include "handbook.h"
 #include "modeltext.h"
 
 #include "editor/sectionpresets.h"
@@ -25,6 +26,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
@@ -221,6 +223,12 @@ PlanEditor::PlanEditor(PlanDocument *doc, QWidget *parent)
 
 PlanEditor::~PlanEditor() = default;
 
+QSize PlanEditor::minimumSizeHint() const
+{
+    const int content = m_scroll->widget() ? m_scroll->widget()->minimumSizeHint().width() : 200;
+    return QSize(content + m_scroll->verticalScrollBar()->sizeHint().width() + 2 * m_scroll->frameWidth(), 120);
+}
+
 void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into)
 {
     auto *box = new QGroupBox(title);
@@ -348,6 +356,10 @@ QWidget *PlanEditor::makeEditor(Row &row)
     // Screen readers name the field by its label and describe it by its help text (with the unit).
     editor->setAccessibleName(fieldText(f.label));
     editor->setAccessibleDescription(fieldText(f.help));
+    // F1 opens the handbook at the field's entry; What's This says what the field means.
+    editor->setProperty("handbookEntry", HandbookDialog::fieldAnchor(path));
+    editor->setWhatsThis(tr("<b>%1</b><br>%2<br><i>F1: its entry in the handbook.</i>")
+                             .arg(fieldText(f.label).toHtmlEscaped(), fieldText(f.help).toHtmlEscaped()));
     editor->setMinimumWidth(70); // not the width of the largest value: the dock may be narrow
     row.editor = editor;
     if (!hasSlider(f))

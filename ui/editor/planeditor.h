@@ -35,6 +35,9 @@ public:
     explicit PlanEditor(PlanDocument *doc, QWidget *parent = nullptr);
     ~PlanEditor() override;
 
+    // As wide as its fields need (it scrolls vertically only), so that the dock never cuts them.
+    QSize minimumSizeHint() const override;
+
     // The engine's complaints about the current plan, shown next to the fields they name.
     void setErrors(const QList<FieldError> &errors);
     QStringList errorPaths() const;

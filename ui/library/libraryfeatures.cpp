@@ -21,13 +21,13 @@ LibraryFeatures::LibraryFeatures(MainWindow *window, const QString &libraryFile)
     if (m_library->isOpen())
         m_window->setPresetCatalog(m_library->catalog());
 
-    m_presetManager = new QAction(tr("Preset manager..."), this);
+    m_presetManager = new QAction(tr("&Preset manager..."), this);
     m_presetManager->setObjectName(QStringLiteral("presetManagerAction"));
     m_presetManager->setStatusTip(tr("Your GPUs, clusters, models and saved plans"));
-    m_compare = new QAction(tr("Compare hardware..."), this);
+    m_compare = new QAction(tr("&Compare hardware..."), this);
     m_compare->setObjectName(QStringLiteral("compareHardwareAction"));
     m_compare->setStatusTip(tr("This plan on H100, A100, L40S and RTX 4090 clusters side by side"));
-    m_exportReport = new QAction(tr("Export report..."), this);
+    m_exportReport = new QAction(tr("&Export report..."), this);
     m_exportReport->setObjectName(QStringLiteral("exportReportAction"));
     m_exportReport->setStatusTip(tr("A PDF for procurement, or the comparison table as CSV or JSON"));
     m_window->toolsMenu()->addAction(m_presetManager);

@@ -373,6 +373,13 @@ bool PresetManagerDialog::newPreset(Section s)
     fresh.id = m_library->uniqueId(s, QStringLiteral("my-") + sectionKey(s));
     fresh.name = tr("My %1").arg(sectionName(s));
     fresh.description = tr("Started from %1").arg(selected ? selected->name : fresh.name);
+    // The copied values are the original's figures, not a datasheet (or measurement) of the new
+    // preset: until the user edits them they are an assumption that names where they came from
+    // (issue 12, defect 15).
+    const QString from = selected ? selected->name : PresetCatalog::builtIn().presets(s).first().name;
+    for (auto it = fresh.provenance.begin(); it != fresh.provenance.end(); ++it)
+        *it = Provenance{SourceKind::Assumption,
+                         tr("copied from %1 (%2: %3)").arg(from, toString(it->kind), it->source)};
     p->editor->setPreset(fresh, true);
     p->save->setText(tr("Save"));
     p->save->setEnabled(true);

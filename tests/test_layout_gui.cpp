@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The main window on a given screen (issue 12, defect 14): 1280x800 and 1600x1000, at 1x and at
+// QT_SCALE_FACTOR=1.5, in English and in Simplified Chinese (issue 14). ctest runs this one
+// executable once per case (tests/gui.cmake): COMMTAX_TEST_SCREEN names the screen in device
+// pixels, QT_SCALE_FACTOR the scale, COMMTAX_TEST_LANGUAGE the interface language. The offscreen
+// platform is given that screen (its configfile option), the window is maximized on it, and:
+//   - the window's minimum size fits the screen, and the maximized window is not wider;
+//   - no key figure's text is elided (its font's width <= the tile's text width);
+//   - each chart's title, legend items and axis labels lie inside the chart, the legend items
+//     do not overlap, the plot keeps a readable height and neighbouring tick labels do not touch.
+// Screenshots go to <build>/screenshots/layout-<lang>-<W>x<H>-<scale>x.png.
+#include "appsettings.h"
+#include "charts/chartview.h"
+#include "keyfigures.h"
+#include "mainwindow.h"
+#include "translations.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QScreen>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace commtax;
+
+namespace {
+
+QString screenshotDir()
+{
+    const QString dir = QStringLiteral(COMMTAX_BUILD_DIR "/screenshots");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+// The screen in device pixels, from COMMTAX_TEST_SCREEN ("1280x800").
+QSize deviceScreen()
+{
+    const QStringList wh = qEnvironmentVariable("COMMTAX_TEST_SCREEN", QStringLiteral("1280x800")).split(QLatin1Char('x'));
+    return wh.size() == 2 ? QSize(wh[0].toInt(), wh[1].toInt()) : QSize(1280, 800);
+}
+
+double scaleFactor()
+{
+    bool ok = false;
+    const double s = qEnvironmentVariable("QT_SCALE_FACTOR").toDouble(&ok);
+    return ok && s > 0 ? s : 1.0;
+}
+
+// A title bar and a desktop panel take this much of the screen's height (device pixels at 1x).
+constexpr int kWindowDecorationPx = 64;
+
+QString describe(const QRectF &r)
+{
+    return QStringLiteral("(%1,%2 %3x%4)").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+// The rectangle a tick label takes, centred on its tick, in widget pixels.
+QRectF tickLabelRect(const QCPAxis *axis, double tick, const QString &text)
+{
+    const QFontMetrics fm(axis->tickLabelFont());
+    const QSizeF size = fm.boundingRect(QRect(), Qt::TextDontClip, text).size();
+    const double at = axis->coordToPixel(tick);
+    if (axis->orientation() == Qt::Horizontal)
+        return QRectF(at - size.width() / 2, 0, size.width(), size.height());
+    return QRectF(0, at - size.height() / 2, size.width(), size.height());
+}
+
+} // namespace
+
+class TestLayoutGui : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<AppSettings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+
+    QString caseName() const
+    {
+        return QStringLiteral("%1-%2x%3-%4x")
+            .arg(qEnvironmentVariable("COMMTAX_TEST_LANGUAGE", QStringLiteral("en")))
+            .arg(deviceScreen().width())
+            .arg(deviceScreen().height())
+            .arg(scaleFactor());
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QScreen *screen = QGuiApplication::primaryScreen();
+        QVERIFY(screen);
+        // The offscreen screen is the one asked for, in device-independent pixels at this scale.
+        const QSize logical = screen->availableGeometry().size();
+        QVERIFY2(qAbs(logical.width() * scaleFactor() - deviceScreen().width()) <= 2,
+                 qPrintable(QStringLiteral("screen %1x%2 at %3x").arg(logical.width()).arg(logical.height()).arg(scaleFactor())));
+        m_settings = std::make_unique<AppSettings>(m_dir.filePath(QStringLiteral("settings.ini")));
+        m_window = std::make_unique<MainWindow>(*m_settings);
+        bool drawn = false;
+        connect(m_window.get(), &MainWindow::chartsRedrawn, this, [&drawn] { drawn = true; });
+        m_window->showMaximized();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QTRY_VERIFY_WITH_TIMEOUT(drawn, 20000);
+        QTest::qWait(300); // the ranges, the tornado and the last layout pass
+        QVERIFY(m_window->grab().save(screenshotDir() + QStringLiteral("/layout-") + caseName() + QStringLiteral(".png")));
+    }
+
+    void windowFitsTheScreen()
+    {
+        const QSize available = QGuiApplication::primaryScreen()->availableGeometry().size();
+        const QSize room = available - QSize(0, int(kWindowDecorationPx / scaleFactor()));
+        const QSize minimum = m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
+        QVERIFY2(minimum.width() <= room.width() && minimum.height() <= room.height(),
+                 qPrintable(QStringLiteral("minimum %1x%2 on %3x%4").arg(minimum.width()).arg(minimum.height()).arg(room.width()).arg(room.height())));
+        // the plan editor's fields are not cut by the dock
+        auto *editor = m_window->findChild<QWidget *>(QStringLiteral("planEditor"));
+        QVERIFY(editor && editor->isVisible());
+        QVERIFY2(editor->width() >= editor->minimumSizeHint().width(),
+                 qPrintable(QStringLiteral("editor %1 px wide, needs %2").arg(editor->width()).arg(editor->minimumSizeHint().width())));
+        QVERIFY2(m_window->width() <= available.width() && m_window->height() <= available.height(),
+                 qPrintable(QStringLiteral("window %1x%2 on %3x%4").arg(m_window->width()).arg(m_window->height()).arg(available.width()).arg(available.height())));
+    }
+
+    void keyFiguresAreNotElided()
+    {
+        const auto *k = m_window->findChild<KeyFigures *>(QStringLiteral("keyFigures"));
+        QVERIFY(k);
+        const QFontMetrics titles(k->titleFont()), values(k->valueFont());
+        for (const QString &metric : k->metricsShown()) {
+            const QRect text = k->textRectOf(metric);
+            QVERIFY2(text.width() > 0 && k->rect().contains(k->tileRectOf(metric)), qPrintable(metric));
+            const QString lines[] = {k->titleText(metric), k->detailText(metric), k->shownRangeText(metric)};
+            for (const QString &line : lines)
+                QVERIFY2(titles.horizontalAdvance(line) <= text.width(),
+                         qPrintable(QStringLiteral("%1: \"%2\" is %3 px in %4 px").arg(metric, line).arg(titles.horizontalAdvance(line)).arg(text.width())));
+            const QString value = k->valueText(metric);
+            QVERIFY2(value != QStringLiteral("-"), qPrintable(metric));
+            QVERIFY2(values.horizontalAdvance(value) <= text.width(),
+                     qPrintable(QStringLiteral("%1: \"%2\" is %3 px in %4 px").arg(metric, value).arg(values.horizontalAdvance(value)).arg(text.width())));
+        }
+    }
+
+    void chartsKeepTheirTextInside()
+    {
+        const QList<ChartView *> charts = m_window->charts();
+        QCOMPARE(charts.size(), 6);
+        for (ChartView *c : charts) {
+            const QString name = c->objectName();
+            QVERIFY2(c->width() > 0 && c->height() > 0, qPrintable(name));
+            QVERIFY(c->grab().save(screenshotDir() + QStringLiteral("/layout-") + caseName() + QLatin1Char('-') + name + QStringLiteral(".png")));
+            const QRectF inside = QRectF(c->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+            // the plot keeps a readable height and width
+            const QRect plot = c->axisRect()->rect();
+            QVERIFY2(plot.height() >= 90 && plot.width() >= 90, qPrintable(name + QStringLiteral(": plot ") + describe(plot)));
+            // the legend: every item inside the chart, and none over another
+            QList<QRectF> items;
+            for (int i = 0; i < c->legend->itemCount(); ++i) {
+                if (!c->legend->item(i)) // an empty cell of the grid
+                    continue;
+                const QRectF r = c->legend->item(i)->outerRect();
+                QVERIFY2(inside.contains(r), qPrintable(name + QStringLiteral(": legend item %1 ").arg(i) + describe(r) + QStringLiteral(" outside ") + describe(inside)));
+                for (const QRectF &other : std::as_const(items))
+                    QVERIFY2(!other.intersects(r.adjusted(1, 1, -1, -1)), qPrintable(name + QStringLiteral(": legend items overlap")));
+                items << r;
+            }
+            QVERIFY2(!c->legend->visible() || c->legend->itemCount() > 0, qPrintable(name));
+            // the labels on bars and points inside the plot (they are cut at its edge)
+            for (int i = 0; i < c->itemCount(); ++i) {
+                auto *label = qobject_cast<QCPItemText *>(c->item(i));
+                if (!label || !label->visible() || label->text().isEmpty())
+                    continue;
+                const QRectF r = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+                QVERIFY2(QRectF(plot).adjusted(-1, -1, 1, 1).contains(r),
+                         qPrintable(name + QStringLiteral(": label \"%1\" ").arg(label->text()) + describe(r) + QStringLiteral(" outside the plot ") + describe(plot)));
+            }
+            // the title fits the chart's width
+            auto *title = qobject_cast<QCPTextElement *>(c->plotLayout()->element(0, 0));
+            QVERIFY(title);
+            const int titleWidth = QFontMetrics(title->font()).horizontalAdvance(title->text());
+            QVERIFY2(titleWidth <= c->width(), qPrintable(name + QStringLiteral(": title %1 px in %2").arg(titleWidth).arg(c->width())));
+            for (QCPAxis *axis : c->axisRect()->axes()) {
+                if (!axis->visible())
+                    continue;
+                // the axis label, centred on the plot, inside the chart
+                if (!axis->label().isEmpty()) {
+                    const QSize label = QFontMetrics(axis->labelFont()).boundingRect(QRect(), Qt::TextDontClip, axis->label()).size();
+                    const bool horizontal = axis->orientation() == Qt::Horizontal;
+                    const double centre = horizontal ? plot.center().x() : plot.center().y();
+                    const double half = label.width() / 2.0;
+                    const double end = horizontal ? c->width() : c->height();
+                    QVERIFY2(centre - half >= 0 && centre + half <= end,
+                             qPrintable(name + QStringLiteral(": axis label \"%1\" is %2 px, room %3").arg(axis->label()).arg(label.width()).arg(end)));
+                }
+                // neighbouring tick labels apart, and the ticks drawn are those of the axis's range
+                if (!axis->tickLabels())
+                    continue;
+                const QVector<double> ticks = axis->tickVector();
+                QVERIFY2(ticks.isEmpty() || axis->range().contains(ticks.first()) || axis->range().contains(ticks.last()) || ticks.size() < 2,
+                         qPrintable(name + QStringLiteral(": ticks of another range")));
+                if (axis->scaleType() == QCPAxis::stLinear && !dynamic_cast<QCPAxisTickerText *>(axis->ticker().data())) {
+                    double last = axis->range().lower;
+                    for (double t : ticks)
+                        if (axis->range().contains(t))
+                            last = t;
+                    // the last tick is within one tick step of the range's upper end
+                    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : axis->range().size();
+                    QVERIFY2(axis->range().upper - last <= step * 1.01,
+                             qPrintable(name + QStringLiteral(": last tick %1, range up to %2").arg(last).arg(axis->range().upper)));
+                }
+                const QVector<QString> labels = axis->tickVectorLabels();
+                QRectF previous;
+                for (qsizetype i = 0; i < ticks.size() && i < labels.size(); ++i) {
+                    if (labels[i].isEmpty() || !axis->range().contains(ticks[i]))
+                        continue;
+                    const QRectF r = tickLabelRect(axis, ticks[i], labels[i]);
+                    if (!previous.isNull()) {
+                        const bool apart = axis->orientation() == Qt::Horizontal
+                            ? (r.left() >= previous.right() + 2 || previous.left() >= r.right() + 2)
+                            : (r.top() >= previous.bottom() || previous.top() >= r.bottom());
+                        QVERIFY2(apart, qPrintable(name + QStringLiteral(": tick labels \"%1\" and its neighbour overlap").arg(labels[i])));
+                    }
+                    previous = r;
+                }
+            }
+        }
+    }
+};
+
+int main(int argc, char **argv)
+{
+    // The offscreen platform with the screen asked for (before QApplication reads the platform).
+    QTemporaryDir configDir;
+    const QSize device = deviceScreen();
+    const QJsonObject screen{{QStringLiteral("name"), QStringLiteral("test")},
+                             {QStringLiteral("x"), 0},
+                             {QStringLiteral("y"), 0},
+                             {QStringLiteral("width"), device.width()}, // device pixels: Qt divides by the scale
+                             {QStringLiteral("height"), device.height()},
+                             {QStringLiteral("logicalDpi"), 96},
+                             {QStringLiteral("logicalBpi"), 96},
+                             {QStringLiteral("dpr"), 1}};
+    const QString config = configDir.filePath(QStringLiteral("screen.json"));
+    {
+        QFile f(config);
+        if (!f.open(QIODevice::WriteOnly))
+            return 2;
+        f.write(QJsonDocument(QJsonObject{{QStringLiteral("windowFrameMargins"), false}, {QStringLiteral("screens"), QJsonArray{screen}}}).toJson());
+    }
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.toLocal8Bit());
+    QApplication app(argc, argv);
+    const QString language = qEnvironmentVariable("COMMTAX_TEST_LANGUAGE", QStringLiteral("en"));
+    installInterfaceLanguage(language);
+    TestLayoutGui test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_layout_gui.moc"
