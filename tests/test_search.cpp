@@ -303,6 +303,49 @@ private slots:
         }
     }
 
+    // The engine's PlanPrefix (layer sizes and placement) depends on (tp, pp, cp, dp, etp, ep) only:
+    // every accepted plan of a small MoE space, evaluated with the prefix of the first plan of its
+    // (hardware, GPUs, tp, pp, cp, etp, ep) group, gives every metric of evaluateValid(plan) exactly.
+    // A prefix from another group differs somewhere (the check can fail).
+    void prefixSharedBelowEp()
+    {
+        Space s;
+        s.base = smallMoePlan(4);
+        s.hardware = twoGpus();
+        s.gpu_counts = {4, 8, 12};
+        std::map<std::array<int, 7>, PlanPrefix> prefixes;
+        std::int64_t reused = 0, checked = 0, otherDiffers = 0;
+        QString firstMismatch;
+        PlanPrefix previous;
+        bool havePrevious = false;
+        forEachCandidate(s, [&](const Candidate &c) {
+            if (!c.accepted)
+                return;
+            const TrainingSpec &t = c.plan.training;
+            const std::array<int, 7> key{c.layout.hardware, c.layout.gpus, t.tp, t.pp, t.cp, t.etp, t.ep};
+            auto it = prefixes.find(key);
+            if (it == prefixes.end()) {
+                const PlanPrefix own = preparePrefix(c.plan);
+                // A neighbouring group's prefix changes some metric of this plan.
+                if (havePrevious && resultToJson(evaluateValid(c.plan, previous), c.plan, QString()) != resultToJson(evaluateValid(c.plan, own), c.plan, QString()))
+                    ++otherDiffers;
+                previous = own;
+                havePrevious = true;
+                it = prefixes.emplace(key, own).first;
+            } else {
+                ++reused;
+            }
+            ++checked;
+            const QJsonObject shared = resultToJson(evaluateValid(c.plan, it->second), c.plan, QString());
+            const QJsonObject alone = resultToJson(evaluateValid(c.plan), c.plan, QString());
+            if (shared != alone && firstMismatch.isEmpty())
+                firstMismatch = describe(c.layout);
+        });
+        QVERIFY2(firstMismatch.isEmpty(), qPrintable(firstMismatch));
+        QVERIFY(reused > checked / 2); // most plans share a prefix
+        QVERIFY(otherDiffers > int(prefixes.size()) / 2);
+    }
+
     // An invalid context (a multi-node cluster without a network) makes its layouts invalid, counted.
     void invalidContextCounted()
     {

@@ -249,6 +249,13 @@ const DimInfo kDimTable[kDimCount] = {
     {"sequence_parallel", nullptr, false, false, false, sequenceParallelCandidates, [](Plan &p, int v) { p.training.sequence_parallel = v != 0; }, nullptr},
 };
 
+// The last dimension the engine's PlanPrefix reads: placeGroups() reads tp, cp, pp, dp (set by the
+// last splitting dimension), etp and ep; layerDims() the model only. The dimensions after it
+// (vpp, micro_batch, zero, recompute, sequence_parallel) do not change the prefix.
+constexpr int kLastPrefixDim = DimEp;
+static_assert(DimTp < kLastPrefixDim && DimPp < kLastPrefixDim && DimCp < kLastPrefixDim && DimEtp < kLastPrefixDim,
+              "the placement's dimensions come before kLastPrefixDim");
+
 int lastSplittingDim()
 {
     int last = -1;
@@ -318,6 +325,16 @@ Plan contextPlan(const Space &space, int hardware)
     p.training.first_stage_layers = 0;
     p.training.last_stage_layers = 0;
     return p;
+}
+
+// The plan of each hardware entry (one when Space::hardware is empty), by hardware index.
+std::vector<Plan> contextPlans(const Space &space)
+{
+    std::vector<Plan> plans;
+    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
+    for (int h = 0; h < hwCount; ++h)
+        plans.push_back(contextPlan(space, h));
+    return plans;
 }
 
 bool isSearchedPath(const std::string &path)
@@ -484,6 +501,10 @@ struct Walker {
     // Per-context candidate lists, filled when the context changes.
     int cachedContext = -1;
     Candidates cache[kDimCount];
+    // The engine's per-prefix part of an evaluation (engine.h, PlanPrefix): the layer sizes, set per
+    // context, and the placement, set each time the walk passes kLastPrefixDim; every plan below
+    // that level shares it.
+    PlanPrefix prefix;
 
     Walker(const Space &s, const Options &o)
         : space(s), options(o)
@@ -504,6 +525,7 @@ struct Walker {
             for (int d = 0; d < kDimCount; ++d)
                 if (kDimTable[d].per_context)
                     candidatesOf(space, d, p, c.gpus, cache[d]);
+            prefix.dims = layerDims(p.model);
             cachedContext = index;
         }
     }
@@ -571,6 +593,8 @@ struct Walker {
                 acc.searched += countBelow(d + 1, r);
                 continue;
             }
+            if (d == kLastPrefixDim)
+                prefix.placement = placeGroups(*plan);
             if (d + 1 < kDimCount) {
                 walk(d + 1, r, acc, leaf);
             } else {
@@ -591,10 +615,7 @@ std::int64_t countSpace(const Space &space, const Constraints &constraints)
     const std::vector<Context> contexts = buildContexts(space, constraints);
     Options options;
     Walker w(space, options);
-    std::vector<Plan> plans;
-    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
-    for (int h = 0; h < hwCount; ++h)
-        plans.push_back(contextPlan(space, h));
+    std::vector<Plan> plans = contextPlans(space);
     std::int64_t n = 0;
     for (size_t i = 0; i < contexts.size(); ++i) {
         if (contexts[i].nodes <= 0)
@@ -625,10 +646,7 @@ SearchResult runSearch(const Space &space, const Options &options)
     {
         Options none;
         Walker w(space, none);
-        const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
-        std::vector<Plan> plans;
-        for (int h = 0; h < hwCount; ++h)
-            plans.push_back(contextPlan(space, h));
+        std::vector<Plan> plans = contextPlans(space);
         for (size_t i = 0; i < contexts.size(); ++i) {
             const Context &c = contexts[i];
             if (c.nodes <= 0)
@@ -657,13 +675,10 @@ SearchResult runSearch(const Space &space, const Options &options)
         acc.top.cap = topCap;
         acc.top.v.reserve(topCap + 1);
         acc.front.v.reserve(4096);
-        const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
-        std::vector<Plan> plans;
-        for (int h = 0; h < hwCount; ++h)
-            plans.push_back(contextPlan(space, h));
+        std::vector<Plan> plans = contextPlans(space);
         Walker w(space, options);
         auto leaf = [&] {
-            const Result r = evaluateValid(*w.plan);
+            const Result r = evaluateValid(*w.plan, w.prefix);
             ++acc.valid;
             if (!r.fits_in_memory)
                 return;
@@ -769,10 +784,7 @@ void forEachCandidateImpl(const Space &space, void (*visit)(void *, const Candid
     const std::vector<Context> contexts = buildContexts(space, {});
     Options none;
     Walker w(space, none);
-    std::vector<Plan> plans;
-    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
-    for (int h = 0; h < hwCount; ++h)
-        plans.push_back(contextPlan(space, h));
+    std::vector<Plan> plans = contextPlans(space);
     for (size_t i = 0; i < contexts.size(); ++i) {
         const Context &c = contexts[i];
         if (c.nodes <= 0)
