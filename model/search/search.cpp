@@ -265,6 +265,17 @@ int lastSplittingDim()
     return last;
 }
 
+// The last dimension whose value a later candidate list reads: below it every candidate list, and
+// so the number of layouts below each level, is fixed (Walker::fillTail).
+int lastShapingDim()
+{
+    int last = -1;
+    for (int d = 0; d < kDimCount; ++d)
+        if (kDimTable[d].shapes_later)
+            last = d;
+    return last;
+}
+
 struct Ranges {
     Range dim[kDimCount];
     Range dp;
@@ -497,10 +508,15 @@ struct Walker {
     Plan *plan = nullptr;
     const Context *ctx = nullptr;
     int lastSplit = lastSplittingDim();
+    int lastShaping = lastShapingDim();
     Layout cur;
-    // Per-context candidate lists, filled when the context changes.
+    // Candidate lists: per context, filled when the context changes; below lastShaping, filled
+    // each time a value of lastShaping is set (fillTail).
     int cachedContext = -1;
     Candidates cache[kDimCount];
+    // tail[d], d > lastShaping: the layouts below level d (inclusive) under the current values of
+    // the dimensions up to lastShaping; tail[kDimCount] = 1.
+    std::int64_t tail[kDimCount + 1];
     // The engine's per-prefix part of an evaluation (engine.h, PlanPrefix): the layer sizes, set per
     // context, and the placement, set each time the walk passes kLastPrefixDim; every plan below
     // that level shares it.
@@ -528,23 +544,51 @@ struct Walker {
             prefix.dims = layerDims(p.model);
             cachedContext = index;
         }
+        if (lastShaping < 0)
+            fillTail(c.gpus); // no dimension shapes another: every list is the context's
     }
 
     const Candidates &candidatesAt(int d, std::int64_t rest, Candidates &local) const
     {
-        if (kDimTable[d].per_context)
+        if (kDimTable[d].per_context || d > lastShaping)
             return cache[d];
         candidatesOf(space, d, *plan, rest, local);
         return local;
     }
 
+    // Once the dimensions up to lastShaping hold their values, the candidate lists below it no
+    // longer change: fill them and the counts below each level, once for the whole subtree.
+    void fillTail(std::int64_t rest)
+    {
+        tail[kDimCount] = 1;
+        for (int d = kDimCount - 1; d > lastShaping; --d) {
+            if (!kDimTable[d].per_context)
+                candidatesOf(space, d, *plan, rest, cache[d]);
+            tail[d] = cache[d].n * tail[d + 1];
+        }
+    }
+
+    // Sets value v of dimension d on the plan, unchecked; `rest` becomes the GPUs left.
+    void apply(int d, int v, std::int64_t &rest)
+    {
+        const DimInfo &di = kDimTable[d];
+        di.apply(*plan, v);
+        cur.value[size_t(d)] = v;
+        if (di.splits_gpus) {
+            rest /= v;
+            plan->training.dp = static_cast<int>(rest);
+        }
+        if (d == lastShaping)
+            fillTail(rest);
+    }
+
     // Layouts below level d: a product over the dimensions whose value no later candidate list
     // reads, a sum over the values of the others (each set on the plan, unchecked: the walk sets
-    // every level again before it reads it).
+    // every level again before it reads it); below lastShaping, the counts fillTail() keeps.
     std::int64_t countBelow(int d, std::int64_t rest)
     {
-        if (d == kDimCount)
-            return 1;
+        if (d > lastShaping)
+            return tail[d];
         Candidates local;
         const Candidates &c = candidatesAt(d, rest, local);
         const DimInfo &di = kDimTable[d];
@@ -553,11 +597,7 @@ struct Walker {
         std::int64_t sum = 0;
         for (int i = 0; i < c.n; ++i) {
             std::int64_t r = rest;
-            di.apply(*plan, c.v[i]);
-            if (di.splits_gpus) {
-                r /= c.v[i];
-                plan->training.dp = static_cast<int>(r);
-            }
+            apply(d, c.v[i], r);
             sum += countBelow(d + 1, r);
         }
         return sum;
@@ -567,12 +607,7 @@ struct Walker {
     bool set(int d, int v, std::int64_t &rest)
     {
         const DimInfo &di = kDimTable[d];
-        di.apply(*plan, v);
-        cur.value[size_t(d)] = v;
-        if (di.splits_gpus) {
-            rest /= v;
-            plan->training.dp = static_cast<int>(rest);
-        }
+        apply(d, v, rest);
         if (di.check && !di.check(*plan))
             return false;
         if (d == lastSplit) {
@@ -805,12 +840,7 @@ void forEachCandidateImpl(const Space &space, void (*visit)(void *, const Candid
                 if (c.valid) {
                     pass = w.set(d, cs.v[k], r);
                 } else { // set without checking: the model may not even have heads
-                    kDimTable[d].apply(*w.plan, cs.v[k]);
-                    w.cur.value[size_t(d)] = cs.v[k];
-                    if (kDimTable[d].splits_gpus) {
-                        r /= cs.v[k];
-                        w.plan->training.dp = int(r);
-                    }
+                    w.apply(d, cs.v[k], r);
                 }
                 self(self, d + 1, r, ok && pass && c.valid);
             }
