@@ -2373,6 +2373,65 @@ Best of the plans that run</source>
     </message>
 </context>
 <context>
+    <name>commtax::LaunchExportDialog</name>
+    <message>
+        <source>Export launch config</source>
+        <translation>导出启动配置</translation>
+    </message>
+    <message>
+        <source>Megatron-LM: torchrun command line (.sh)</source>
+        <translation>Megatron-LM：torchrun 命令行（.sh）</translation>
+    </message>
+    <message>
+        <source>NeMo 2: NeMo-Run Python recipe (.py)</source>
+        <translation>NeMo 2：NeMo-Run Python recipe（.py）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed: JSON config (.json)</source>
+        <translation>DeepSpeed：JSON 配置文件（.json）</translation>
+    </message>
+    <message>
+        <source>torchtitan: Python config function (.py)</source>
+        <translation>torchtitan：Python 配置函数（.py）</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>训练框架</translation>
+    </message>
+    <message>
+        <source>&amp;Framework:</source>
+        <translation>训练框架(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Launch config as it will be written</source>
+        <translation>将要写出的启动配置</translation>
+    </message>
+    <message>
+        <source>&amp;Save...</source>
+        <translation>保存(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The plan is invalid, so it has no launch config: %1</source>
+        <translation>方案无效，无法生成启动配置：%1</translation>
+    </message>
+    <message>
+        <source>What the framework cannot express exactly (also in the text as comments where the format allows):</source>
+        <translation>该框架无法精确表达的部分（格式允许时也以注释形式写在配置中）：</translation>
+    </message>
+    <message>
+        <source>Could not export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>The framework runs this layout as planned.</source>
+        <translation>该框架可以按方案原样运行此并行布局。</translation>
+    </message>
+</context>
+<context>
     <name>commtax::LibraryFeatures</name>
     <message>
         <source>Preset manager...</source>
@@ -2715,6 +2774,14 @@ Best of the plans that run</source>
     <message>
         <source>Warnings (%1)</source>
         <translation>警告 (%1)</translation>
+    </message>
+    <message>
+        <source>Export &amp;launch config...</source>
+        <translation>导出启动配置(&amp;L)...</translation>
+    </message>
+    <message>
+        <source>Write the Megatron-LM, NeMo, DeepSpeed or torchtitan settings that run this plan&apos;s layout</source>
+        <translation>写出按此方案并行布局运行所需的 Megatron-LM、NeMo、DeepSpeed 或 torchtitan 配置</translation>
     </message>
 </context>
 <context>
