@@ -93,7 +93,20 @@ Plan twinOf(Plan p)
     return p;
 }
 
-// Every (hardware, GPU count, tp, pp, cp, etp, ep, vpp, micro_batch, zero, recompute, sp) with
+// The global batches of a tokens-per-step range, written here from the rule (whole sequences whose
+// tokens lie in [tokens_min, tokens_max]), not from search.cpp; {0} (the base's) without a range.
+std::vector<int> batchesOf(const Space &space)
+{
+    if (space.tokens_max <= 0)
+        return {0};
+    std::vector<int> out;
+    for (std::int64_t b = 1; b * space.base.training.seq_len <= space.tokens_max; ++b)
+        if (b * space.base.training.seq_len >= space.tokens_min)
+            out.push_back(int(b));
+    return out;
+}
+
+// Every (hardware, GPU count, global batch, tp, pp, cp, etp, ep, vpp, micro_batch, zero, recompute, sp) with
 // tp*pp*cp dividing the GPUs, each plan validated and evaluated on its own by evaluate(): no
 // candidate lists, no pre-check. etp runs over 1..GPUs for an MoE model (0, "follow tp", is the same
 // plan as etp = tp) and is 0 for a dense one (where validate() ignores it); ep runs over 1..GPUs
@@ -107,53 +120,56 @@ std::vector<Brute> bruteForce(const Space &space, bool keepDuplicates = false)
     const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
     const bool moe = space.base.model.moe();
     for (int h = 0; h < hwCount; ++h) {
-        for (int g : space.gpu_counts) {
-            Plan base = space.base;
-            if (!space.hardware.empty()) {
-                base.gpu = space.hardware[size_t(h)].gpu;
-                base.cluster = space.hardware[size_t(h)].cluster;
+        for (int g : space.gpu_counts)
+            for (int batch : batchesOf(space)) {
+                Plan base = space.base;
+                if (batch > 0)
+                    base.training.global_batch = batch;
+                if (!space.hardware.empty()) {
+                    base.gpu = space.hardware[size_t(h)].gpu;
+                    base.cluster = space.hardware[size_t(h)].cluster;
+                }
+                const int gpn = base.cluster.gpus_per_node;
+                base.cluster.nodes = g < gpn ? 1 : g / gpn;
+                base.cluster.gpus_per_node = g < gpn ? g : gpn;
+                for (int tp = 1; tp <= g; ++tp)
+                    for (int pp = 1; pp <= g; ++pp)
+                        for (int cp = 1; cp <= g; ++cp) {
+                            if (g % (tp * pp * cp) != 0)
+                                continue;
+                            for (int etp = moe ? 1 : 0; etp <= (moe ? g : 0); ++etp)
+                                for (int ep = 1; ep <= (moe ? g : 2); ++ep) // dense: 2 is always refused
+                                    for (int vpp = 1; vpp <= base.model.layers; ++vpp)
+                                        for (int mb = 1; mb <= base.training.global_batch; ++mb)
+                                            for (int zero = 0; zero <= 3; ++zero)
+                                                for (int rc = 0; rc <= 2; ++rc)
+                                                    for (int sp = 0; sp <= 1; ++sp) {
+                                                        Brute b;
+                                                        b.plan = base;
+                                                        TrainingSpec &t = b.plan.training;
+                                                        t.tp = tp;
+                                                        t.pp = pp;
+                                                        t.cp = cp;
+                                                        t.etp = etp;
+                                                        t.ep = ep;
+                                                        t.dp = g / (tp * pp * cp);
+                                                        t.vpp = vpp;
+                                                        t.micro_batch = mb;
+                                                        t.zero = zero;
+                                                        t.recompute = Recompute(rc);
+                                                        t.sequence_parallel = sp != 0;
+                                                        t.first_stage_layers = t.last_stage_layers = 0;
+                                                        if (!keepDuplicates && isDuplicate(b.plan))
+                                                            continue;
+                                                        b.layout = Layout{h, g, b.plan.cluster.nodes, b.plan.cluster.gpus_per_node, t.dp, {tp, pp, cp, etp, ep, vpp, mb, zero, rc, sp}, batch};
+                                                        const Evaluation e = evaluate(b.plan);
+                                                        b.valid = e.ok();
+                                                        b.result = e.result;
+                                                        if (b.valid) // the invalid ones are only counted out
+                                                            out.push_back(std::move(b));
+                                                    }
+                        }
             }
-            const int gpn = base.cluster.gpus_per_node;
-            base.cluster.nodes = g < gpn ? 1 : g / gpn;
-            base.cluster.gpus_per_node = g < gpn ? g : gpn;
-            for (int tp = 1; tp <= g; ++tp)
-                for (int pp = 1; pp <= g; ++pp)
-                    for (int cp = 1; cp <= g; ++cp) {
-                        if (g % (tp * pp * cp) != 0)
-                            continue;
-                        for (int etp = moe ? 1 : 0; etp <= (moe ? g : 0); ++etp)
-                            for (int ep = 1; ep <= (moe ? g : 2); ++ep) // dense: 2 is always refused
-                                for (int vpp = 1; vpp <= base.model.layers; ++vpp)
-                                    for (int mb = 1; mb <= base.training.global_batch; ++mb)
-                                        for (int zero = 0; zero <= 3; ++zero)
-                                            for (int rc = 0; rc <= 2; ++rc)
-                                                for (int sp = 0; sp <= 1; ++sp) {
-                                                    Brute b;
-                                                    b.plan = base;
-                                                    TrainingSpec &t = b.plan.training;
-                                                    t.tp = tp;
-                                                    t.pp = pp;
-                                                    t.cp = cp;
-                                                    t.etp = etp;
-                                                    t.ep = ep;
-                                                    t.dp = g / (tp * pp * cp);
-                                                    t.vpp = vpp;
-                                                    t.micro_batch = mb;
-                                                    t.zero = zero;
-                                                    t.recompute = Recompute(rc);
-                                                    t.sequence_parallel = sp != 0;
-                                                    t.first_stage_layers = t.last_stage_layers = 0;
-                                                    if (!keepDuplicates && isDuplicate(b.plan))
-                                                        continue;
-                                                    b.layout = Layout{h, g, b.plan.cluster.nodes, b.plan.cluster.gpus_per_node, t.dp, {tp, pp, cp, etp, ep, vpp, mb, zero, rc, sp}};
-                                                    const Evaluation e = evaluate(b.plan);
-                                                    b.valid = e.ok();
-                                                    b.result = e.result;
-                                                    if (b.valid) // the invalid ones are only counted out
-                                                        out.push_back(std::move(b));
-                                                }
-                    }
-        }
     }
     return out;
 }
@@ -236,6 +252,7 @@ private slots:
         QTest::newRow("dense seq_len 2052") << 3;
         QTest::newRow("small moe") << 4;
         QTest::newRow("qwen3-30b-a3b") << 5;
+        QTest::newRow("dense, global batch 22-25") << 6;
     }
     void precheckEqualsValidate()
     {
@@ -251,6 +268,11 @@ private slots:
             s.base.training.seq_len = 2052; // cp 4 and 8 refused, 2, 3 and 6 accepted
             break;
         case 4: s.base = smallMoePlan(4); break;
+        case 6:
+            s.base = smallPlan(6);
+            s.tokens_min = 22 * std::int64_t(s.base.training.seq_len);
+            s.tokens_max = 25 * std::int64_t(s.base.training.seq_len);
+            break;
         default:
             s.base = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
             s.base.cluster.gpus_per_node = 4;
@@ -295,7 +317,7 @@ private slots:
             QCOMPARE(acceptedCp[4], std::int64_t(0));
             QVERIFY(refusedCp[4] > 0);
         }
-        if (variant >= 4) {
+        if (variant == 4 || variant == 5) {
             QVERIFY(acceptedEp[2] > 0);
             QVERIFY(acceptedEp[4] > 0);
         } else {
@@ -369,17 +391,30 @@ private slots:
     {
         QTest::addColumn<bool>("moe");
         QTest::addColumn<int>("seqLen");
-        QTest::newRow("dense") << false << 0;
-        QTest::newRow("dense, odd seq_len: cp 1 only") << false << 4095;
-        QTest::newRow("qwen3-30b-a3b") << true << 0;
+        QTest::addColumn<bool>("tokensRange");
+        QTest::newRow("dense") << false << 0 << false;
+        QTest::newRow("dense, odd seq_len: cp 1 only") << false << 4095 << false;
+        QTest::newRow("qwen3-30b-a3b") << true << 0 << false;
+        QTest::newRow("dense, tokens per step 22-25 sequences") << false << 0 << true;
     }
     void bestAndFrontEqualBruteForce()
     {
         QFETCH(bool, moe);
         QFETCH(int, seqLen);
+        QFETCH(bool, tokensRange);
         Space s = smallSpace();
         if (seqLen > 0)
             s.base.training.seq_len = seqLen;
+        if (tokensRange) {
+            // Global batches 22 to 25 (tokens a little inside the bounds: whole sequences only),
+            // on one GPU and 4, 8 and 12 GPUs.
+            const std::int64_t seq = s.base.training.seq_len;
+            s.tokens_min = 21 * seq + 1;
+            s.tokens_max = 26 * seq - 1;
+            s.hardware.resize(1);
+            s.gpu_counts = {4, 8, 12};
+            QCOMPARE(globalBatches(s), (std::vector<int>{22, 23, 24, 25}));
+        }
         if (moe) {
             // Qwen3-30B-A3B cut to 4 layers (the brute force runs vpp over every layer count), on
             // 4-GPU nodes; sequences of 2052 tokens (cp 4 and 8 refused).
@@ -426,6 +461,16 @@ private slots:
             const SearchResult::Best &b = r.best_by[size_t(int(o))];
             QVERIFY(b.valid);
             QVERIFY(b.found.layout == ranked.front()->layout);
+            if (tokensRange) { // planOf() gives the plan its batch
+                QCOMPARE(planOf(s, b.found.layout).training.global_batch, b.found.layout.global_batch);
+                QCOMPARE(evaluate(planOf(s, b.found.layout)).result.days_to_train, b.found.result.days_to_train);
+            }
+        }
+        if (tokensRange) { // every batch of the range has feasible plans, and they differ
+            std::map<int, int> perBatch;
+            for (const Brute *p : feasible)
+                perBatch[p->layout.global_batch] += 1;
+            QCOMPARE(int(perBatch.size()), 4);
         }
 
         // The front: not dominated by any feasible plan; exact duplicates are one point (smallest key).

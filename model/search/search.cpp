@@ -46,6 +46,8 @@ bool keyLess(const Layout &a, const Layout &b)
         return a.gpus < b.gpus;
     if (a.hardware != b.hardware)
         return a.hardware < b.hardware;
+    if (a.global_batch != b.global_batch)
+        return a.global_batch < b.global_batch;
     return a.value < b.value; // lexicographic in the order of kDims
 }
 
@@ -115,6 +117,7 @@ void span(int lo, int hi, Candidates &out)
 struct Context {
     int hardware = 0;
     int gpus = 0;
+    int global_batch = 0; // 0: the base plan's
     int nodes = 0;
     int gpus_per_node = 0;
     bool valid = false;
@@ -366,6 +369,7 @@ bool isSearchedPath(const std::string &path)
 std::vector<Context> buildContexts(const Space &space, const Constraints &constraints)
 {
     std::vector<Context> out;
+    const std::vector<int> batches = globalBatches(space);
     const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
     for (int h = 0; h < hwCount; ++h) {
         Plan p = contextPlan(space, h);
@@ -381,40 +385,45 @@ std::vector<Context> buildContexts(const Space &space, const Constraints &constr
             counts.push_back(checkedMul(p.cluster.nodes, p.cluster.gpus_per_node, g) && fitsInt(g) ? int(g) : 0);
         }
         for (int g : counts) {
-            if (constraints.max_gpus > 0 && g > constraints.max_gpus)
-                continue;
-            Context c;
-            c.hardware = h;
-            c.gpus = g;
-            if (g <= 0 || gpn <= 0) {
-                c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs is not a GPU count";
-            } else if (g < gpn) {
-                c.nodes = 1;
-                c.gpus_per_node = g;
-            } else if (g % gpn == 0) {
-                c.nodes = g / gpn;
-                c.gpus_per_node = gpn;
-            } else {
-                c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs do not fill nodes of " + std::to_string(gpn);
+            for (int batch : batches) {
+                if (constraints.max_gpus > 0 && g > constraints.max_gpus)
+                    continue;
+                Context c;
+                c.hardware = h;
+                c.gpus = g;
+                c.global_batch = batch;
+                if (g <= 0 || gpn <= 0) {
+                    c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs is not a GPU count";
+                } else if (g < gpn) {
+                    c.nodes = 1;
+                    c.gpus_per_node = g;
+                } else if (g % gpn == 0) {
+                    c.nodes = g / gpn;
+                    c.gpus_per_node = gpn;
+                } else {
+                    c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs do not fill nodes of " + std::to_string(gpn);
+                }
+                if (c.reason.empty()) {
+                    Plan q = p;
+                    q.cluster.nodes = c.nodes;
+                    q.cluster.gpus_per_node = c.gpus_per_node;
+                    TrainingSpec &t = q.training;
+                    t.tp = t.pp = t.cp = t.ep = t.vpp = t.micro_batch = 1;
+                    t.etp = 0;
+                    t.dp = g;
+                    t.zero = 0;
+                    if (batch > 0)
+                        t.global_batch = batch;
+                    const Range gb = ranges().global_batch;
+                    if (t.global_batch < gb.min || t.global_batch > gb.max)
+                        c.reason = "training.global_batch: out of range";
+                    for (const PlanError &e : validate(q))
+                        if (c.reason.empty() && !isSearchedPath(e.field))
+                            c.reason = e.field + ": " + e.message;
+                }
+                c.valid = c.reason.empty();
+                out.push_back(std::move(c));
             }
-            if (c.reason.empty()) {
-                Plan q = p;
-                q.cluster.nodes = c.nodes;
-                q.cluster.gpus_per_node = c.gpus_per_node;
-                TrainingSpec &t = q.training;
-                t.tp = t.pp = t.cp = t.ep = t.vpp = t.micro_batch = 1;
-                t.etp = 0;
-                t.dp = g;
-                t.zero = 0;
-                const Range gb = ranges().global_batch;
-                if (t.global_batch < gb.min || t.global_batch > gb.max)
-                    c.reason = "training.global_batch: out of range";
-                for (const PlanError &e : validate(q))
-                    if (c.reason.empty() && !isSearchedPath(e.field))
-                        c.reason = e.field + ": " + e.message;
-            }
-            c.valid = c.reason.empty();
-            out.push_back(std::move(c));
         }
     }
     return out;
@@ -533,6 +542,8 @@ struct Walker {
         plan = &p;
         p.cluster.nodes = c.nodes;
         p.cluster.gpus_per_node = c.gpus_per_node;
+        p.training.global_batch = c.global_batch > 0 ? c.global_batch : space.base.training.global_batch;
+        cur.global_batch = c.global_batch;
         cur.hardware = c.hardware;
         cur.gpus = c.gpus;
         cur.nodes = c.nodes;
@@ -642,6 +653,22 @@ struct Walker {
 };
 
 } // namespace
+
+std::vector<int> globalBatches(const Space &space)
+{
+    if (space.tokens_min <= 0 && space.tokens_max <= 0)
+        return {0};
+    std::vector<int> out;
+    const std::int64_t seq = space.base.training.seq_len;
+    if (seq <= 0 || space.tokens_max < space.tokens_min)
+        return out;
+    const Range r = ranges().global_batch;
+    const std::int64_t lo = std::max<std::int64_t>({(std::max<std::int64_t>(space.tokens_min, 1) + seq - 1) / seq, r.min, 1});
+    const std::int64_t hi = std::min<std::int64_t>(space.tokens_max / seq, r.max);
+    for (std::int64_t b = lo; b <= hi; ++b)
+        out.push_back(int(b));
+    return out;
+}
 
 const char *dimKey(int dim) { return dim >= 0 && dim < kDimCount ? kDimTable[dim].key : "?"; }
 
@@ -793,6 +820,8 @@ Plan planOf(const Space &space, const Layout &layout)
     Plan p = contextPlan(space, layout.hardware);
     p.cluster.nodes = layout.nodes;
     p.cluster.gpus_per_node = layout.gpus_per_node;
+    if (layout.global_batch > 0)
+        p.training.global_batch = layout.global_batch;
     for (int d = 0; d < kDimCount; ++d)
         kDimTable[d].apply(p, layout.value[size_t(d)]);
     p.training.dp = layout.dp;
@@ -806,6 +835,8 @@ std::vector<std::string> differingFields(const Layout &a, const Layout &b, const
         out.push_back("gpu");
     if (a.gpus != b.gpus)
         out.push_back("gpus");
+    if (a.global_batch != b.global_batch)
+        out.push_back("global_batch");
     for (int d = 0; d < kDimCount; ++d)
         if (a.value[size_t(d)] != b.value[size_t(d)])
             out.push_back(kDimTable[d].key);

@@ -42,10 +42,14 @@
 // valid: those validate() accepts; fits: valid and within the usable memory; feasible: fitting and
 // within the constraints. Only feasible plans are ranked.
 //
-// Determinism and ties. Every plan has a key: (gpus, hardware index, then the values of kDims in
-// order: tp, pp, cp, etp, ep, vpp, micro_batch, zero, recompute none<selective<full,
+// Global batch. With a tokens-per-step range (Space::tokens_min/max) every global batch of whole
+// sequences in it is searched: each (hardware, G, global batch) is a context of its own (the
+// micro-batch candidates are the divisors of that batch).
+//
+// Determinism and ties. Every plan has a key: (gpus, hardware index, global batch, then the values
+// of kDims in order: tp, pp, cp, etp, ep, vpp, micro_batch, zero, recompute none<selective<full,
 // sequence_parallel false<true), compared lexicographically, smaller first: fewer GPUs, then the
-// earlier hardware entry, then smaller degrees. Plans are ranked by (objective, key); on the
+// earlier hardware entry, then the smaller global batch, then smaller degrees. Plans are ranked by (objective, key); on the
 // Pareto front, plans with exactly the same days and cost are one point, held by the smallest key.
 // The answer is the same whatever the number of threads or the order they finish in.
 //
@@ -110,6 +114,11 @@ struct Space {
     std::vector<int> gpu_counts;
     int gpus_min = 0;
     int gpus_max = 0;
+    // Tokens per step (global batch x sequence length): both 0, the base plan's global batch; else
+    // every global batch of whole sequences whose tokens lie in [tokens_min, tokens_max] (and within
+    // the field's range), each searched as a context of its own (globalBatches()).
+    std::int64_t tokens_min = 0;
+    std::int64_t tokens_max = 0;
     // Per dimension, the values allowed (empty: every candidate).
     std::array<std::vector<int>, kDimCount> allowed;
 };
@@ -133,6 +142,8 @@ struct Layout {
     int gpus_per_node = 0;
     int dp = 0;
     std::array<int, kDimCount> value{};
+    // 0 when the space has no tokens-per-step range (the base plan's global batch), else the plan's.
+    int global_batch = 0;
     friend bool operator==(const Layout &a, const Layout &b) = default;
 };
 // The tie-break order documented above: true when a comes first.
@@ -175,6 +186,10 @@ struct SearchResult {
 SearchResult runSearch(const Space &space, const Options &options);
 // The number of layouts runSearch() would search (SearchResult::searched), without evaluating.
 std::int64_t countSpace(const Space &space, const Constraints &constraints = {});
+// The global batches the space searches, ascending: {0} (the base plan's) without a tokens-per-step
+// range; with one, every whole number of sequences in it within training.global_batch's range
+// (empty when none is).
+std::vector<int> globalBatches(const Space &space);
 
 // The full plan of a layout of `space` (allocates; for reporting).
 Plan planOf(const Space &space, const Layout &layout);
