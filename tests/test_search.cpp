@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace commtax;
 using namespace commtax::search;
@@ -762,12 +763,38 @@ private slots:
             {{QStringLiteral("--top"), QStringLiteral("2"), QStringLiteral("--top"), QStringLiteral("3")}, 2},
             {{QStringLiteral("--hardware"), QStringLiteral("no-such-gpu")}, 1},
             {{QStringLiteral("--emit-best"), file}, 1},
+            {{QStringLiteral("--tokens-per-step"), QStringLiteral("5-3")}, 2},
+            {{QStringLiteral("--tokens-per-step"), QStringLiteral("4M")}, 2},
+            {{QStringLiteral("--tokens-per-step"), QStringLiteral("1-2-3")}, 2},
+            {{QStringLiteral("--tokens-per-step"), QStringLiteral("1-4095")}, 1}, // no whole sequence of 4096
         };
         for (const auto &[args, code] : bad) {
             const Run r = runCommtax(QStringList{QStringLiteral("search"), file} + args);
             QVERIFY2(r.code == code, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": exit %1, ").arg(r.code) + QString::fromUtf8(r.err)));
             QVERIFY(r.err.startsWith("commtax: "));
         }
+        // --tokens-per-step: the global batch varies over the whole sequences of the range; the
+        // best plan's batch is in it, and is what the text, CSV and JSON say.
+        const Run ranged = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--tokens-per-step"), QStringLiteral("3000000-4200000"), QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("20")});
+        QCOMPARE(ranged.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(ranged.out).object();
+        const Run fixed = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--json")});
+        const QJsonObject f = QJsonDocument::fromJson(fixed.out).object();
+        QVERIFY(o.value(QStringLiteral("searched")).toDouble() > f.value(QStringLiteral("searched")).toDouble());
+        std::set<int> batches;
+        for (const QJsonValue &v : o.value(QStringLiteral("top")).toArray()) {
+            const int b = v.toObject().value(QStringLiteral("training")).toObject().value(QStringLiteral("global_batch")).toInt();
+            QVERIFY2(b * 4096 >= 3000000 && b * 4096 <= 4200000, qPrintable(QString::number(b)));
+            batches.insert(b);
+        }
+        QVERIFY(!batches.empty());
+        // The range holds the file's batch (1024), so its best is at least as good as the fixed one's.
+        QVERIFY(o.value(QStringLiteral("best")).toObject().value(QStringLiteral("days_to_train")).toDouble() <= f.value(QStringLiteral("best")).toObject().value(QStringLiteral("days_to_train")).toDouble());
+        const Run rangedCsv = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--tokens-per-step"), QStringLiteral("4194304"), QStringLiteral("--csv")});
+        QCOMPARE(rangedCsv.code, 0);
+        QVERIFY(rangedCsv.out.contains(",dp,global_batch,"));
+        QCOMPARE(rangedCsv.out.count(",1024,"), csv.out.count(",1024,")); // one batch: the file's
+
         // Constraints nothing meets: an answer (no plan), not an error; --emit-best then fails.
         const Run none = runCommtax({QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--deadline-days"), QStringLiteral("1"), QStringLiteral("--json")});
         QCOMPARE(none.code, 0);

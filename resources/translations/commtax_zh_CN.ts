@@ -1048,8 +1048,8 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
                      [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
        commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
        commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
-                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front
+                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
+                     [--top N] [--json|--csv] [--emit-best OUT.json]   the best parallel layouts and the Pareto front
        commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
                                  the framework&apos;s arguments or config for the scenario&apos;s layout
        commtax COMMAND --help           the usage and options of one command
@@ -1068,8 +1068,8 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
                      [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
        commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
        commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
-                     [--emit-best OUT.json]   最佳并行布局与帕累托前沿
+                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
+                     [--top N] [--json|--csv] [--emit-best OUT.json]   最佳并行布局与帕累托前沿
        commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
                                  该框架运行场景布局所需的参数或配置
        commtax COMMAND --help           某个命令的用法与选项
@@ -4074,6 +4074,26 @@ Does not fit in memory.
         <source>Use layout tp=%1 pp=%2 vpp=%3 dp=%4 on %5 GPUs</source>
         <translation>使用布局 tp=%1 pp=%2 vpp=%3 dp=%4，共 %5 个 GPU</translation>
     </message>
+    <message>
+        <source>Vary the global batch from</source>
+        <translation>改变全局批大小，从</translation>
+    </message>
+    <message>
+        <source>Every global batch of whole sequences whose tokens per step lie in the range; off: the plan&apos;s global batch only</source>
+        <translation>每步 token 数落在范围内的每个（整条序列的）全局批大小；关闭：只用方案当前的全局批大小</translation>
+    </message>
+    <message>
+        <source>Tokens per step (millions)</source>
+        <translation>每步 token 数（百万）</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>No global batch of whole sequences of %1 tokens lies in that range of tokens per step.</source>
+        <translation>序列长度为 %1 个 token 时，没有由整条序列组成的全局批大小落在该每步 token 数范围内。</translation>
+    </message>
 </context>
 <context>
     <name>commtax::SectionPresets</name>
@@ -4546,10 +4566,6 @@ overlap</source>
         <translation>没有既能放进显存又满足约束的方案：没有内容可写入 %1</translation>
     </message>
     <message>
-        <source>Searched %1 layouts over %2 pairs of GPU and GPU count in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.</source>
-        <translation>在 %2 组 GPU 型号与 GPU 数组合上搜索了 %1 个布局，用时 %3 s（%4 个线程）：%5 个有效（均已评估），%6 个显存放得下，%7 个满足约束。</translation>
-    </message>
-    <message>
         <source>  skipped %1 x %2: %3</source>
         <translation>  跳过 %1 x %2：%3</translation>
     </message>
@@ -4588,6 +4604,30 @@ overlap</source>
     <message>
         <source>Best plan written to %1</source>
         <translation>最佳方案已写入 %1</translation>
+    </message>
+    <message>
+        <source>--tokens-per-step: &quot;%1&quot; is not a positive whole number or a range MIN-MAX</source>
+        <translation>--tokens-per-step：&quot;%1&quot; 不是正整数，也不是范围 MIN-MAX</translation>
+    </message>
+    <message>
+        <source>--tokens-per-step: the range %1 is empty</source>
+        <translation>--tokens-per-step：范围 %1 为空</translation>
+    </message>
+    <message>
+        <source>N|MIN-MAX</source>
+        <translation>N|MIN-MAX</translation>
+    </message>
+    <message>
+        <source>Tokens per step (global batch x sequence length): search every global batch of whole sequences in this range (default: the file&apos;s global batch).</source>
+        <translation>每步 token 数（全局批大小 x 序列长度）：搜索落在此范围内的每个（整条序列的）全局批大小（默认：文件中的全局批大小）。</translation>
+    </message>
+    <message>
+        <source>--tokens-per-step: no whole number of sequences of %1 tokens lies in %2</source>
+        <translation>--tokens-per-step：没有长度为 %1 个 token 的整数条序列落在 %2 内</translation>
+    </message>
+    <message>
+        <source>Searched %1 layouts over %2 contexts (GPU, GPU count and global batch) in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.</source>
+        <translation>在 %2 组（GPU 型号、GPU 数、全局批大小）组合上搜索了 %1 个布局，用时 %3 s（%4 个线程）：%5 个有效（均已评估），%6 个显存放得下，%7 个满足约束。</translation>
     </message>
 </context>
 </TS>

@@ -66,6 +66,9 @@ private:
     QCheckBox *m_range;
     QSpinBox *m_gpusMin;
     QSpinBox *m_gpusMax;
+    QCheckBox *m_tokensRange;
+    QDoubleSpinBox *m_tokensMin; // millions of tokens per step
+    QDoubleSpinBox *m_tokensMax;
     QSpinBox *m_maxGpus;
     QDoubleSpinBox *m_budget;
     QDoubleSpinBox *m_deadline;
