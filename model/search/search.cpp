@@ -8,6 +8,11 @@
 #include <climits>
 #include <thread>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 namespace commtax::search {
 
 const char *toString(Objective o)
@@ -732,6 +737,11 @@ SearchResult runSearch(const Space &space, const Options &options)
     std::vector<Accumulator> accs(static_cast<size_t>(threads));
     const size_t topCap = size_t(std::max(1, options.top));
     auto work = [&](int t) {
+#ifdef __linux__
+        // Per thread on Linux (a thread's nice value is its own); raising it needs no privilege.
+        if (options.low_priority)
+            setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+#endif
         Accumulator &acc = accs[size_t(t)];
         acc.top.objective = options.objective;
         acc.top.cap = topCap;
@@ -769,7 +779,7 @@ SearchResult runSearch(const Space &space, const Options &options)
                 options.progress->fetch_add(acc.searched - before, std::memory_order_relaxed);
         }
     };
-    if (threads == 1) {
+    if (threads == 1 && !options.low_priority) {
         work(0);
     } else {
         std::vector<std::thread> pool;

@@ -128,6 +128,10 @@ struct Options {
     Constraints constraints;
     int top = 10;    // plans kept in the ranking (at least 1)
     int threads = 0; // 0: std::thread::hardware_concurrency()
+    // Run the search's threads at the lowest CPU priority (Linux: nice 19 on each of its threads,
+    // which are then always threads of their own, never the caller's): a GUI thread and the engine's
+    // jobs beside it take the cores whenever they need them, and the search the rest.
+    bool low_priority = false;
     // Optional: set to true from any thread to stop early (the result then says cancelled), and a
     // counter of the layouts searched so far (updated in chunks) for a progress bar.
     const std::atomic<bool> *cancel = nullptr;

@@ -16,6 +16,7 @@
 // Run: QT_QPA_PLATFORM=offscreen build-gui/tests/bench_gui [--edits 200] [--json out.json]
 //      [--samples N] (the uncertainty's samples per edit, default 2,000; 0 leaves the ranges and
 //      the sensitivity chart's data out, to see what they cost) [--search]
+//      [--search-normal-priority] (the search's threads at normal priority, not the lowest)
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "charts/chartview.h"
@@ -131,7 +132,8 @@ int main(int argc, char **argv)
     int samples = uncertainty::Options().samples;
     QString jsonOut;
     const QStringList args = QCoreApplication::arguments();
-    const bool withSearch = args.contains(QLatin1String("--search"));
+    const bool normalPriority = args.contains(QLatin1String("--search-normal-priority"));
+    const bool withSearch = args.contains(QLatin1String("--search")) || normalPriority;
     for (qsizetype i = 1; i + 1 < args.size(); ++i) {
         if (args[i] == QLatin1String("--edits"))
             edits = args[i + 1].toInt();
@@ -236,6 +238,7 @@ int main(int argc, char **argv)
     int searchesDone = 0, editsWithSearch = 0;
     if (withSearch) {
         search = features->showSearch();
+        search->setLowPriority(!normalPriority);
         search->findChild<QCheckBox *>(QStringLiteral("gpuRangeCheck"))->setChecked(true);
         search->findChild<QSpinBox *>(QStringLiteral("gpusMinSpin"))->setValue(8);
         search->findChild<QSpinBox *>(QStringLiteral("gpusMaxSpin"))->setValue(16384);
@@ -363,6 +366,7 @@ int main(int argc, char **argv)
         {QStringLiteral("edits_invalid"), invalid},
         {QStringLiteral("edits_timed_out"), timeouts},
         {QStringLiteral("search_running"), withSearch},
+        {QStringLiteral("search_low_priority"), withSearch && !normalPriority},
         {QStringLiteral("edits_with_search_running"), editsWithSearch},
         {QStringLiteral("searches_finished_during_edits"), searchesDone},
         {QStringLiteral("edit_to_replot_p50_ms"), percentile(editMs, 50)},

@@ -308,8 +308,11 @@ void SearchDialog::startSearch()
     options.constraints.max_gpus = m_maxGpus->value();
     options.constraints.budget_usd = m_budget->value();
     options.constraints.deadline_days = m_deadline->value();
-    // Leave a core to the window: editing stays as fast while a search runs.
+    // Leave a core to the window, and give the window and the engine's jobs the cores whenever
+    // they want them (the search's threads at the lowest priority): editing stays as fast while a
+    // search runs (tests/tools/edit-latency-with-search.sh).
     options.threads = std::max(1, QThread::idealThreadCount() - 1);
+    options.low_priority = m_lowPriority;
     m_cancel = false;
     m_progress = 0;
     options.cancel = &m_cancel;

@@ -40,6 +40,9 @@ public:
     ~SearchDialog() override;
 
     bool isRunning() const;
+    // Whether the search's threads run at the lowest CPU priority (the default; benchmarks turn it
+    // off to measure what it buys, tests/tools/edit-latency-with-search.sh).
+    void setLowPriority(bool on) { m_lowPriority = on; }
     // The last search's answer (empty before the first one ends).
     const search::SearchResult &result() const { return m_result; }
 
@@ -62,6 +65,7 @@ private:
     void updateButtons();
 
     PlanDocument *m_doc;
+    bool m_lowPriority = true;
     QComboBox *m_objective;
     QCheckBox *m_range;
     QSpinBox *m_gpusMin;
