@@ -390,9 +390,9 @@ std::vector<Context> buildContexts(const Space &space, const Constraints &constr
             counts.push_back(checkedMul(p.cluster.nodes, p.cluster.gpus_per_node, g) && fitsInt(g) ? int(g) : 0);
         }
         for (int g : counts) {
+            if (constraints.max_gpus > 0 && g > constraints.max_gpus)
+                continue;
             for (int batch : batches) {
-                if (constraints.max_gpus > 0 && g > constraints.max_gpus)
-                    continue;
                 Context c;
                 c.hardware = h;
                 c.gpus = g;

@@ -56,7 +56,13 @@
 // Adding a dimension: a value in `Dim` before kDimCount and a row in kDimTable (search.cpp): its
 // scenario key, whether it splits the GPUs, whether the candidates of a later dimension depend on
 // its value, its candidate generator, how it is set on a plan and its pre-check (mirroring
-// validate()).
+// validate()). A dimension the engine's PlanPrefix reads (placement: the parallel degrees) must come
+// at or before kLastPrefixDim (search.cpp), where the walk computes the prefix for every plan below.
+//
+// Speed. The engine's per-prefix part (PlanPrefix: layer sizes, placement) is computed once per
+// (tp, pp, cp, dp, etp, ep) and shared by every plan below it; below the last dimension whose
+// value a later candidate list reads, the candidate lists and layout counts are filled once per
+// value of it, so a pruned micro-batch or vpp counts its subtree in O(1).
 
 #include "engine/engine.h"
 #include "engine/sweep.h"
