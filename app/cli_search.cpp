@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-//                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
-//                     [--emit-best OUT.json]
+//                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD]
+//                     [--deadline-days D] [--top N] [--json|--csv] [--emit-best OUT.json]
 // The best parallel layouts of a scenario (issue 11; the search itself is model/search/search.h).
 #include "cli.h"
 #include "core/fields.h"
@@ -56,6 +56,29 @@ bool parseGpus(const QString &text, search::Space &space, QString &why)
             return false;
         space.gpu_counts.push_back(v);
     }
+    return true;
+}
+
+// "N" or "MIN-MAX" tokens per step, whole positive numbers.
+bool parseTokens(const QString &text, search::Space &space, QString &why)
+{
+    const QStringList range = text.split(QLatin1Char('-'));
+    qint64 v[2] = {0, 0};
+    for (int i = 0; i < 2; ++i) {
+        const QString part = range.value(range.size() == 2 ? i : 0);
+        bool ok = range.size() <= 2;
+        v[i] = ok ? part.trimmed().toLongLong(&ok) : 0;
+        if (!ok || v[i] <= 0) {
+            why = SearchText::tr("--tokens-per-step: \"%1\" is not a positive whole number or a range MIN-MAX").arg(text);
+            return false;
+        }
+    }
+    if (v[0] > v[1]) {
+        why = SearchText::tr("--tokens-per-step: the range %1 is empty").arg(text);
+        return false;
+    }
+    space.tokens_min = v[0];
+    space.tokens_max = v[1];
     return true;
 }
 
@@ -126,7 +149,7 @@ QString percent(double share)
 
 const QList<TextColumn> &tableColumns()
 {
-    static const QList<TextColumn> columns = {{QStringLiteral("#"), 3}, {QStringLiteral("gpu"), -14}, {QStringLiteral("gpus"), 6}, {QStringLiteral("tp"), 3}, {QStringLiteral("pp"), 3}, {QStringLiteral("cp"), 3}, {QStringLiteral("ep"), 3}, {QStringLiteral("vpp"), 3}, {QStringLiteral("dp"), 5}, {QStringLiteral("mb"), 3}, {QStringLiteral("zero"), 4}, {QStringLiteral("recompute"), -9}, {QStringLiteral("sp"), 2}, {QStringLiteral("step_s"), 9}, {QStringLiteral("comm_tax"), 8}, {QStringLiteral("bubble"), 7}, {QStringLiteral("mfu"), 6}, {QStringLiteral("mem_GB"), 7}, {QStringLiteral("free_GB"), 7}, {QStringLiteral("days"), 8}, {QStringLiteral("usd_per_Btok"), 12}, {QStringLiteral("tco_usd"), 12}, {QStringLiteral("margin"), 7}};
+    static const QList<TextColumn> columns = {{QStringLiteral("#"), 3}, {QStringLiteral("gpu"), -14}, {QStringLiteral("gpus"), 6}, {QStringLiteral("tp"), 3}, {QStringLiteral("pp"), 3}, {QStringLiteral("cp"), 3}, {QStringLiteral("ep"), 3}, {QStringLiteral("vpp"), 3}, {QStringLiteral("dp"), 5}, {QStringLiteral("batch"), 6}, {QStringLiteral("mb"), 3}, {QStringLiteral("zero"), 4}, {QStringLiteral("recompute"), -9}, {QStringLiteral("sp"), 2}, {QStringLiteral("step_s"), 9}, {QStringLiteral("comm_tax"), 8}, {QStringLiteral("bubble"), 7}, {QStringLiteral("mfu"), 6}, {QStringLiteral("mem_GB"), 7}, {QStringLiteral("free_GB"), 7}, {QStringLiteral("days"), 8}, {QStringLiteral("usd_per_Btok"), 12}, {QStringLiteral("tco_usd"), 12}, {QStringLiteral("margin"), 7}};
     return columns;
 }
 
@@ -140,7 +163,7 @@ QString tableRow(int rank, const search::Space &space, const QStringList &labels
         const double a = search::objectiveValue(objective, r), b = search::objectiveValue(objective, next->result);
         margin = a > 0 ? percent((b - a) / a) : QString();
     }
-    return tableLine(tableColumns(), {QString::number(rank), shown(hardwareLabel(space, labels, l.hardware)), QString::number(l.gpus), QString::number(l.value[search::DimTp]), QString::number(l.value[search::DimPp]), QString::number(l.value[search::DimCp]), QString::number(l.value[search::DimEp]), QString::number(l.value[search::DimVpp]), QString::number(l.dp), QString::number(l.value[search::DimMicroBatch]), QString::number(l.value[search::DimZero]), QLatin1String(toString(Recompute(l.value[search::DimRecompute]))), l.value[search::DimSequenceParallel] ? QStringLiteral("y") : QStringLiteral("n"), formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.bubble_share), percent(r.mfu), formatNumber(r.memory_total_gb, 1), formatNumber(search::memoryHeadroomGb(r), 1), formatNumber(r.days_to_train, 1), formatNumber(r.cost_per_billion_tokens_usd, 2), formatNumber(r.tco_usd, 0), margin});
+    return tableLine(tableColumns(), {QString::number(rank), shown(hardwareLabel(space, labels, l.hardware)), QString::number(l.gpus), QString::number(l.value[search::DimTp]), QString::number(l.value[search::DimPp]), QString::number(l.value[search::DimCp]), QString::number(l.value[search::DimEp]), QString::number(l.value[search::DimVpp]), QString::number(l.dp), QString::number(l.global_batch > 0 ? l.global_batch : space.base.training.global_batch), QString::number(l.value[search::DimMicroBatch]), QString::number(l.value[search::DimZero]), QLatin1String(toString(Recompute(l.value[search::DimRecompute]))), l.value[search::DimSequenceParallel] ? QStringLiteral("y") : QStringLiteral("n"), formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.bubble_share), percent(r.mfu), formatNumber(r.memory_total_gb, 1), formatNumber(search::memoryHeadroomGb(r), 1), formatNumber(r.days_to_train, 1), formatNumber(r.cost_per_billion_tokens_usd, 2), formatNumber(r.tco_usd, 0), margin});
 }
 
 QString csvNumber(double v)
@@ -153,7 +176,7 @@ QString searchCsv(const search::Space &space, const QStringList &labels, const s
     QStringList header{QStringLiteral("list"), QStringLiteral("rank"), QStringLiteral("gpu"), QStringLiteral("gpus"), QStringLiteral("nodes")};
     for (int d = 0; d < search::kDimCount; ++d)
         header << QLatin1String(search::dimKey(d));
-    header << QStringLiteral("dp");
+    header << QStringLiteral("dp") << QStringLiteral("global_batch");
     const char *const metricKeys[] = {"step_time_s", "comm_tax_exposed", "bubble_share", "mfu", "memory_total_gb", "days_to_train", "cost_per_billion_tokens_usd", "tco_usd", "capex_usd"};
     for (const char *k : metricKeys)
         header << QLatin1String(k);
@@ -168,7 +191,7 @@ QString searchCsv(const search::Space &space, const QStringList &labels, const s
                 row << (d == search::DimRecompute              ? QLatin1String(toString(Recompute(f.layout.value[size_t(d)])))
                             : d == search::DimSequenceParallel ? (f.layout.value[size_t(d)] ? QStringLiteral("true") : QStringLiteral("false"))
                                                                : QString::number(f.layout.value[size_t(d)]));
-            row << QString::number(f.layout.dp);
+            row << QString::number(f.layout.dp) << QString::number(plan.training.global_batch);
             for (const char *k : metricKeys)
                 row << csvNumber(findMetric(QLatin1String(k))->get(f.result));
             const double a = search::objectiveValue(objective, f.result);
@@ -187,12 +210,13 @@ QString searchCsv(const search::Space &space, const QStringList &labels, const s
 int cmdSearch(QStringList args)
 {
     const QString cmd = QStringLiteral("search: ");
-    QString gpus, hardware, objectiveText, emitFile, why;
+    QString gpus, hardware, objectiveText, emitFile, tokens, why;
     double maxGpus = 0, budget = 0, deadline = 0, top = 10;
     CommandLine cl(QStringLiteral("search"), SearchText::tr("FILE|- [options]"), SearchText::tr("The best parallel layouts of the scenario's model and the Pareto front of time against cost."));
     cl.option(QStringLiteral("gpus"), SearchText::tr("N|LIST|MIN-MAX"), SearchText::tr("The GPU counts to search: one, a comma-separated list, or a range MIN-MAX."));
     cl.option(QStringLiteral("hardware"), SearchText::tr("IDS|all"), SearchText::tr("GPU preset ids, comma-separated, or \"all\"; each on its default cluster."));
     cl.option(QStringLiteral("objective"), SearchText::tr("time|cost|tco"), SearchText::tr("What \"best\" means (default: time)."));
+    cl.option(QStringLiteral("tokens-per-step"), SearchText::tr("N|MIN-MAX"), SearchText::tr("Tokens per step (global batch x sequence length): search every global batch of whole sequences in this range (default: the file's global batch)."));
     cl.option(QStringLiteral("max-gpus"), SearchText::tr("N"), SearchText::tr("At most this many GPUs."));
     cl.option(QStringLiteral("budget"), SearchText::tr("USD"), SearchText::tr("At most this total cost of ownership."));
     cl.option(QStringLiteral("deadline-days"), SearchText::tr("D"), SearchText::tr("At most this many days to train."));
@@ -205,6 +229,7 @@ int cmdSearch(QStringList args)
     const bool json = cl.isSet(QStringLiteral("json")), csv = cl.isSet(QStringLiteral("csv"));
     const bool hasGpus = cl.value(QStringLiteral("gpus"), gpus), hasHw = cl.value(QStringLiteral("hardware"), hardware);
     const bool hasObjective = cl.value(QStringLiteral("objective"), objectiveText), hasEmit = cl.value(QStringLiteral("emit-best"), emitFile);
+    const bool hasTokens = cl.value(QStringLiteral("tokens-per-step"), tokens);
     if (!takeNumber(cl, QStringLiteral("max-gpus"), maxGpus, true, why) || !takeNumber(cl, QStringLiteral("budget"), budget, false, why)
         || !takeNumber(cl, QStringLiteral("deadline-days"), deadline, false, why) || !takeNumber(cl, QStringLiteral("top"), top, true, why))
         return fail(kExitUsage, cmd + why);
@@ -222,6 +247,8 @@ int cmdSearch(QStringList args)
     search::Space space;
     if (hasGpus && !parseGpus(gpus, space, why))
         return fail(kExitUsage, cmd + why);
+    if (hasTokens && !parseTokens(tokens, space, why))
+        return fail(kExitUsage, cmd + why);
     Scenario s;
     QList<LoadError> errors;
     if (!loadAndValidateScenario(args.first(), presetCatalog(), s, errors)) {
@@ -233,6 +260,8 @@ int cmdSearch(QStringList args)
     if (hasEmit && QFileInfo(emitFile).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
         return fail(kExitBadInput, cmd + SearchText::tr("--emit-best would overwrite the scenario it searches"));
     space.base = s.plan;
+    if (hasTokens && search::globalBatches(space).empty())
+        return fail(kExitBadInput, cmd + SearchText::tr("--tokens-per-step: no whole number of sequences of %1 tokens lies in %2").arg(s.plan.training.seq_len).arg(tokens));
 
     // --hardware: each GPU on its default cluster, with its own default compute efficiency (as sweep).
     QStringList labels, clusterIds;
@@ -325,7 +354,7 @@ int cmdSearch(QStringList args)
     }
 
     QTextStream &o = out();
-    o << SearchText::tr("Searched %1 layouts over %2 pairs of GPU and GPU count in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.")
+    o << SearchText::tr("Searched %1 layouts over %2 contexts (GPU, GPU count and global batch) in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.")
              .arg(res.searched)
              .arg(res.contexts)
              .arg(formatNumber(res.seconds, 3))

@@ -12,3 +12,8 @@ endif()
 # screenshots/search-dialog.png into the build dir).
 commtax_add_test(test_search_gui SOURCES test_search_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_search_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+# File > Export launch config against `commtax launch`, offscreen, with real events (writes
+# screenshots/launch-export-dialog.png into the build dir).
+commtax_add_test(test_launch_gui SOURCES test_launch_gui.cpp LIBS commtax_ui)
+target_compile_definitions(test_launch_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+add_dependencies(test_launch_gui commtax)

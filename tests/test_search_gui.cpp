@@ -16,6 +16,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -27,6 +28,7 @@
 #include <QUndoStack>
 
 #include <cmath>
+#include <set>
 
 using namespace commtax;
 
@@ -98,7 +100,7 @@ private slots:
         // The table lists the top plans and the front; a click on "Days" sorts by it.
         auto *table = child<QTableView>(dialog, "searchTable");
         QCOMPARE(table->model()->rowCount(), int(r.top.size() + r.pareto.size()));
-        const int daysColumn = 19;
+        const int daysColumn = 20;
         QCOMPARE(table->model()->headerData(daysColumn, Qt::Horizontal).toString(), QStringLiteral("Days"));
         QHeaderView *header = table->horizontalHeader();
         QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(daysColumn) + 5, header->height() / 2));
@@ -210,6 +212,60 @@ private slots:
         QVERIFY(dialog->result().cancelled);
         QVERIFY(child<QLabel>(dialog, "searchSummary")->text().startsWith(QStringLiteral("Cancelled")));
         QVERIFY(child<QPushButton>(dialog, "searchButton")->isEnabled());
+        dialog->close();
+    }
+
+    // Tokens per step as a range, set with real events: every listed plan's global batch is a
+    // whole number of sequences in the range, the table shows it, and "Use this layout" brings it.
+    void tokensPerStepRange()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-tokens.ini")));
+        MainWindow window(settings);
+        auto *features = new AppFeatures(&window, m_dir.filePath(QStringLiteral("library-tokens.sqlite")));
+        window.resize(1280, 800);
+        window.show();
+        SearchDialog *dialog = features->showSearch();
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        auto *check = child<QCheckBox>(dialog, "tokensRangeCheck");
+        auto *lo = child<QDoubleSpinBox>(dialog, "tokensMinSpin");
+        auto *hi = child<QDoubleSpinBox>(dialog, "tokensMaxSpin");
+        QVERIFY(!lo->isEnabled());
+        QTest::mouseClick(check, Qt::LeftButton, {}, QPoint(4, check->height() / 2));
+        QVERIFY(check->isChecked());
+        QVERIFY(lo->isEnabled() && hi->isEnabled());
+        const int seq = window.document()->scenario().plan.training.seq_len;
+        for (auto [spin, text] : {std::pair{lo, "3"}, std::pair{hi, "4.2"}}) {
+            spin->setFocus();
+            spin->selectAll();
+            QTest::keyClicks(spin, QLatin1String(text));
+            QTest::keyClick(spin, Qt::Key_Tab);
+        }
+        QCOMPARE(lo->value(), 3.0);
+        QCOMPARE(hi->value(), 4.2);
+        const int minBatch = int((3e6 + seq - 1) / seq), maxBatch = int(4.2e6 / seq);
+        QSignalSpy done(dialog, &SearchDialog::searchFinished);
+        QTest::mouseClick(child<QPushButton>(dialog, "searchButton"), Qt::LeftButton);
+        QVERIFY(done.count() == 1 || done.wait(120000));
+        const search::SearchResult &r = dialog->result();
+        QVERIFY(!r.cancelled);
+        QVERIFY(!r.top.empty());
+        QCOMPARE(r.contexts, std::int64_t(maxBatch - minBatch + 1)); // one GPU count, every batch
+        std::set<int> batches;
+        for (const search::Found &f : r.top) {
+            QVERIFY(f.layout.global_batch >= minBatch && f.layout.global_batch <= maxBatch);
+            batches.insert(f.layout.global_batch);
+        }
+        auto *table = child<QTableView>(dialog, "searchTable");
+        const int batchColumn = 9;
+        QCOMPARE(table->model()->headerData(batchColumn, Qt::Horizontal).toString(), QStringLiteral("Global batch"));
+        const int shown = table->model()->index(0, batchColumn).data().toInt();
+        QVERIFY(shown >= minBatch && shown <= maxBatch);
+        QDir().mkpath(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots"));
+        QApplication::processEvents(); // the summary's new height reaches the layout
+        dialog->grab().save(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots/search-dialog-tokens.png"));
+        // The first row is selected: use it; the plan takes its global batch.
+        QTest::mouseClick(child<QPushButton>(dialog, "useLayoutButton"), Qt::LeftButton);
+        QCOMPARE(window.document()->scenario().plan.training.global_batch, shown);
         dialog->close();
     }
 };

@@ -11,6 +11,7 @@
 #include "keyfigures.h"
 #include "plandocument.h"
 #include "preferencesdialog.h"
+#include "search/launchexportdialog.h"
 #include "textpanels.h"
 
 #include <QAction>
@@ -308,6 +309,11 @@ void MainWindow::buildActions()
     m_saveAsAction = new QAction(tr("Save &As..."), this);
     m_saveAsAction->setShortcuts(keys(QKeySequence::SaveAs, "Ctrl+Shift+S"));
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+    m_exportLaunchAction = new QAction(tr("Export &launch config..."), this);
+    m_exportLaunchAction->setObjectName(QStringLiteral("exportLaunchAction"));
+    m_exportLaunchAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_exportLaunchAction->setStatusTip(tr("Write the Megatron-LM, NeMo, DeepSpeed or torchtitan settings that run this plan's layout"));
+    connect(m_exportLaunchAction, &QAction::triggered, this, &MainWindow::showLaunchExport);
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcuts(keys(QKeySequence::Quit, "Ctrl+Q"));
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -357,6 +363,7 @@ void MainWindow::buildMenus()
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_saveAction);
     m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addAction(m_exportLaunchAction);
     // Export actions (reports...) are inserted before this separator by addExportAction().
     m_exportAnchor = m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
@@ -428,6 +435,18 @@ QMenu *MainWindow::toolsMenu()
 {
     m_toolsMenu->menuAction()->setVisible(true);
     return m_toolsMenu;
+}
+
+LaunchExportDialog *MainWindow::showLaunchExport()
+{
+    if (!m_launchExport) {
+        m_launchExport = new LaunchExportDialog(m_doc, this);
+        m_launchExport->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_launchExport->show();
+    m_launchExport->raise();
+    m_launchExport->activateWindow();
+    return m_launchExport;
 }
 
 void MainWindow::addExportAction(QAction *action)

@@ -21,6 +21,7 @@
 
 #include <QMainWindow>
 #include <QMessageBox>
+#include <QPointer>
 
 #include <functional>
 #include <memory>
@@ -42,6 +43,7 @@ class EngineRunner;
 class FactSheet;
 class TextStrip;
 class KeyFigures;
+class LaunchExportDialog;
 class PlanDocument;
 class PlanEditor;
 
@@ -66,6 +68,8 @@ public:
     QMenu *toolsMenu();
     QMenu *fileMenu() const { return m_fileMenu; }
     void addExportAction(QAction *action);
+    // File > Export launch config (Ctrl+Shift+E): the dialog, opened or brought to the front.
+    LaunchExportDialog *showLaunchExport();
     bool openScenario(const Scenario &scenario);
 
     // ---- file operations behind the menus
@@ -163,6 +167,8 @@ private:
     QAction *m_redoAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QAction *m_exportAnchor = nullptr;
+    QAction *m_exportLaunchAction = nullptr;
+    QPointer<LaunchExportDialog> m_launchExport;
     QDockWidget *m_dock = nullptr;
 
     SavePrompt m_savePrompt;

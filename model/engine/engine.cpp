@@ -468,8 +468,8 @@ namespace {
 
 // The shapes every phase of an evaluation reads, as doubles (validate() keeps them in range).
 struct Shape {
-    explicit Shape(const Plan &plan)
-        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len), B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), c(plan.training.cp), p(plan.training.pp), d(plan.training.dp), v(plan.training.vpp), G(t * c * p * d), etp(plan.training.etp > 0 ? plan.training.etp : plan.training.tp), ep(plan.training.ep), E(plan.model.experts), k(plan.model.experts_per_token), fe(plan.model.expert_ffn), dims(layerDims(plan.model)), split(stageSplit(plan))
+    Shape(const Plan &plan, const LayerDims &layer_dims)
+        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len), B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), c(plan.training.cp), p(plan.training.pp), d(plan.training.dp), v(plan.training.vpp), G(t * c * p * d), etp(plan.training.etp > 0 ? plan.training.etp : plan.training.tp), ep(plan.training.ep), E(plan.model.experts), k(plan.model.experts_per_token), fe(plan.model.expert_ffn), dims(layer_dims), split(stageSplit(plan))
     {
     }
     const double l, h, a, s, B, b, t, c, p, d, v, G, etp, ep, E, k, fe;
@@ -1103,10 +1103,14 @@ void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result 
 
 } // namespace
 
-Result evaluateValid(const Plan &plan)
+PlanPrefix preparePrefix(const Plan &plan) { return PlanPrefix{layerDims(plan.model), placeGroups(plan)}; }
+
+Result evaluateValid(const Plan &plan) { return evaluateValid(plan, preparePrefix(plan)); }
+
+Result evaluateValid(const Plan &plan, const PlanPrefix &prefix)
 {
     Result r;
-    Shape k(plan);
+    Shape k(plan, prefix.dims);
     // validate() bounds micro_batch*dp by global_batch, so the count fits an int.
     const int mbCount = static_cast<int>(plan.training.global_batch
                                          / (static_cast<std::int64_t>(plan.training.micro_batch) * plan.training.dp));
@@ -1114,7 +1118,7 @@ Result evaluateValid(const Plan &plan)
     r.gpus = static_cast<int>(k.G);
     r.micro_batches = mbCount;
     computePhase(plan, k, r);
-    const Placement pl = placeGroups(plan);
+    const Placement &pl = prefix.placement;
     communicationPhase(plan, k, pl, r);
     memoryPhase(plan, k, pl, r);
     goodputPhase(plan, k, r);

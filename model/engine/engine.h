@@ -155,4 +155,17 @@ struct GroupSpan {
 };
 GroupSpan groupSpan(std::int64_t stride, std::int64_t ranks, int gpus_per_node);
 
+// What an evaluation reads that depends only on the model, the GPUs and cluster and the parallel
+// degrees tp, cp, pp, dp, etp and ep: the layer sizes and the placement. Not micro_batch, vpp,
+// recompute, ZeRO or sequence parallelism: the layout search computes it once per (tp, cp, pp,
+// etp, ep, dp) and evaluates every plan below that prefix with it.
+struct PlanPrefix {
+    LayerDims dims;
+    Placement placement;
+};
+PlanPrefix preparePrefix(const Plan &plan);
+// evaluateValid(plan) with the prefix of a plan that differs from `plan` at most in the fields the
+// prefix does not read: the same Result, bit for bit (evaluateValid(plan) calls it with its own).
+Result evaluateValid(const Plan &plan, const PlanPrefix &prefix);
+
 } // namespace commtax

@@ -8,6 +8,11 @@
 #include <climits>
 #include <thread>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 namespace commtax::search {
 
 const char *toString(Objective o)
@@ -46,6 +51,8 @@ bool keyLess(const Layout &a, const Layout &b)
         return a.gpus < b.gpus;
     if (a.hardware != b.hardware)
         return a.hardware < b.hardware;
+    if (a.global_batch != b.global_batch)
+        return a.global_batch < b.global_batch;
     return a.value < b.value; // lexicographic in the order of kDims
 }
 
@@ -115,6 +122,7 @@ void span(int lo, int hi, Candidates &out)
 struct Context {
     int hardware = 0;
     int gpus = 0;
+    int global_batch = 0; // 0: the base plan's
     int nodes = 0;
     int gpus_per_node = 0;
     bool valid = false;
@@ -254,11 +262,29 @@ const DimInfo kDimTable[kDimCount] = {
     {"sequence_parallel", nullptr, false, false, false, sequenceParallelCandidates, [](Plan &p, int v) { p.training.sequence_parallel = v != 0; }, nullptr},
 };
 
+// The last dimension the engine's PlanPrefix reads: placeGroups() reads tp, cp, pp, dp (set by the
+// last splitting dimension), etp and ep; layerDims() the model only. The dimensions after it
+// (vpp, micro_batch, zero, recompute, sequence_parallel) do not change the prefix.
+constexpr int kLastPrefixDim = DimEp;
+static_assert(DimTp < kLastPrefixDim && DimPp < kLastPrefixDim && DimCp < kLastPrefixDim && DimEtp < kLastPrefixDim,
+              "the placement's dimensions come before kLastPrefixDim");
+
 int lastSplittingDim()
 {
     int last = -1;
     for (int d = 0; d < kDimCount; ++d)
         if (kDimTable[d].splits_gpus)
+            last = d;
+    return last;
+}
+
+// The last dimension whose value a later candidate list reads: below it every candidate list, and
+// so the number of layouts below each level, is fixed (Walker::fillTail).
+int lastShapingDim()
+{
+    int last = -1;
+    for (int d = 0; d < kDimCount; ++d)
+        if (kDimTable[d].shapes_later)
             last = d;
     return last;
 }
@@ -325,6 +351,16 @@ Plan contextPlan(const Space &space, int hardware)
     return p;
 }
 
+// The plan of each hardware entry (one when Space::hardware is empty), by hardware index.
+std::vector<Plan> contextPlans(const Space &space)
+{
+    std::vector<Plan> plans;
+    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
+    for (int h = 0; h < hwCount; ++h)
+        plans.push_back(contextPlan(space, h));
+    return plans;
+}
+
 bool isSearchedPath(const std::string &path)
 {
     if (path == "training.dp" || path == "training.global_batch" || path == "training.first_stage_layers"
@@ -343,6 +379,7 @@ bool isSearchedPath(const std::string &path)
 std::vector<Context> buildContexts(const Space &space, const Constraints &constraints)
 {
     std::vector<Context> out;
+    const std::vector<int> batches = globalBatches(space);
     const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
     for (int h = 0; h < hwCount; ++h) {
         Plan p = contextPlan(space, h);
@@ -360,38 +397,43 @@ std::vector<Context> buildContexts(const Space &space, const Constraints &constr
         for (int g : counts) {
             if (constraints.max_gpus > 0 && g > constraints.max_gpus)
                 continue;
-            Context c;
-            c.hardware = h;
-            c.gpus = g;
-            if (g <= 0 || gpn <= 0) {
-                c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs is not a GPU count";
-            } else if (g < gpn) {
-                c.nodes = 1;
-                c.gpus_per_node = g;
-            } else if (g % gpn == 0) {
-                c.nodes = g / gpn;
-                c.gpus_per_node = gpn;
-            } else {
-                c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs do not fill nodes of " + std::to_string(gpn);
+            for (int batch : batches) {
+                Context c;
+                c.hardware = h;
+                c.gpus = g;
+                c.global_batch = batch;
+                if (g <= 0 || gpn <= 0) {
+                    c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs is not a GPU count";
+                } else if (g < gpn) {
+                    c.nodes = 1;
+                    c.gpus_per_node = g;
+                } else if (g % gpn == 0) {
+                    c.nodes = g / gpn;
+                    c.gpus_per_node = gpn;
+                } else {
+                    c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs do not fill nodes of " + std::to_string(gpn);
+                }
+                if (c.reason.empty()) {
+                    Plan q = p;
+                    q.cluster.nodes = c.nodes;
+                    q.cluster.gpus_per_node = c.gpus_per_node;
+                    TrainingSpec &t = q.training;
+                    t.tp = t.pp = t.cp = t.ep = t.vpp = t.micro_batch = 1;
+                    t.etp = 0;
+                    t.dp = g;
+                    t.zero = 0;
+                    if (batch > 0)
+                        t.global_batch = batch;
+                    const Range gb = ranges().global_batch;
+                    if (t.global_batch < gb.min || t.global_batch > gb.max)
+                        c.reason = "training.global_batch: out of range";
+                    for (const PlanError &e : validate(q))
+                        if (c.reason.empty() && !isSearchedPath(e.field))
+                            c.reason = e.field + ": " + e.message;
+                }
+                c.valid = c.reason.empty();
+                out.push_back(std::move(c));
             }
-            if (c.reason.empty()) {
-                Plan q = p;
-                q.cluster.nodes = c.nodes;
-                q.cluster.gpus_per_node = c.gpus_per_node;
-                TrainingSpec &t = q.training;
-                t.tp = t.pp = t.cp = t.ep = t.vpp = t.micro_batch = 1;
-                t.etp = 0;
-                t.dp = g;
-                t.zero = 0;
-                const Range gb = ranges().global_batch;
-                if (t.global_batch < gb.min || t.global_batch > gb.max)
-                    c.reason = "training.global_batch: out of range";
-                for (const PlanError &e : validate(q))
-                    if (c.reason.empty() && !isSearchedPath(e.field))
-                        c.reason = e.field + ": " + e.message;
-            }
-            c.valid = c.reason.empty();
-            out.push_back(std::move(c));
         }
     }
     return out;
@@ -485,10 +527,19 @@ struct Walker {
     Plan *plan = nullptr;
     const Context *ctx = nullptr;
     int lastSplit = lastSplittingDim();
+    int lastShaping = lastShapingDim();
     Layout cur;
-    // Per-context candidate lists, filled when the context changes.
+    // Candidate lists: per context, filled when the context changes; below lastShaping, filled
+    // each time a value of lastShaping is set (fillTail).
     int cachedContext = -1;
     Candidates cache[kDimCount];
+    // tail[d], d > lastShaping: the layouts below level d (inclusive) under the current values of
+    // the dimensions up to lastShaping; tail[kDimCount] = 1.
+    std::int64_t tail[kDimCount + 1];
+    // The engine's per-prefix part of an evaluation (engine.h, PlanPrefix): the layer sizes, set per
+    // context, and the placement, set each time the walk passes kLastPrefixDim; every plan below
+    // that level shares it.
+    PlanPrefix prefix;
 
     Walker(const Space &s, const Options &o)
         : space(s), options(o)
@@ -501,6 +552,8 @@ struct Walker {
         plan = &p;
         p.cluster.nodes = c.nodes;
         p.cluster.gpus_per_node = c.gpus_per_node;
+        p.training.global_batch = c.global_batch > 0 ? c.global_batch : space.base.training.global_batch;
+        cur.global_batch = c.global_batch;
         cur.hardware = c.hardware;
         cur.gpus = c.gpus;
         cur.nodes = c.nodes;
@@ -509,25 +562,54 @@ struct Walker {
             for (int d = 0; d < kDimCount; ++d)
                 if (kDimTable[d].per_context)
                     candidatesOf(space, d, p, c.gpus, cache[d]);
+            prefix.dims = layerDims(p.model);
             cachedContext = index;
         }
+        if (lastShaping < 0)
+            fillTail(c.gpus); // no dimension shapes another: every list is the context's
     }
 
     const Candidates &candidatesAt(int d, std::int64_t rest, Candidates &local) const
     {
-        if (kDimTable[d].per_context)
+        if (kDimTable[d].per_context || d > lastShaping)
             return cache[d];
         candidatesOf(space, d, *plan, rest, local);
         return local;
     }
 
+    // Once the dimensions up to lastShaping hold their values, the candidate lists below it no
+    // longer change: fill them and the counts below each level, once for the whole subtree.
+    void fillTail(std::int64_t rest)
+    {
+        tail[kDimCount] = 1;
+        for (int d = kDimCount - 1; d > lastShaping; --d) {
+            if (!kDimTable[d].per_context)
+                candidatesOf(space, d, *plan, rest, cache[d]);
+            tail[d] = cache[d].n * tail[d + 1];
+        }
+    }
+
+    // Sets value v of dimension d on the plan, unchecked; `rest` becomes the GPUs left.
+    void apply(int d, int v, std::int64_t &rest)
+    {
+        const DimInfo &di = kDimTable[d];
+        di.apply(*plan, v);
+        cur.value[size_t(d)] = v;
+        if (di.splits_gpus) {
+            rest /= v;
+            plan->training.dp = static_cast<int>(rest);
+        }
+        if (d == lastShaping)
+            fillTail(rest);
+    }
+
     // Layouts below level d: a product over the dimensions whose value no later candidate list
     // reads, a sum over the values of the others (each set on the plan, unchecked: the walk sets
-    // every level again before it reads it).
+    // every level again before it reads it); below lastShaping, the counts fillTail() keeps.
     std::int64_t countBelow(int d, std::int64_t rest)
     {
-        if (d == kDimCount)
-            return 1;
+        if (d > lastShaping)
+            return tail[d];
         Candidates local;
         const Candidates &c = candidatesAt(d, rest, local);
         const DimInfo &di = kDimTable[d];
@@ -536,11 +618,7 @@ struct Walker {
         std::int64_t sum = 0;
         for (int i = 0; i < c.n; ++i) {
             std::int64_t r = rest;
-            di.apply(*plan, c.v[i]);
-            if (di.splits_gpus) {
-                r /= c.v[i];
-                plan->training.dp = static_cast<int>(r);
-            }
+            apply(d, c.v[i], r);
             sum += countBelow(d + 1, r);
         }
         return sum;
@@ -550,12 +628,7 @@ struct Walker {
     bool set(int d, int v, std::int64_t &rest)
     {
         const DimInfo &di = kDimTable[d];
-        di.apply(*plan, v);
-        cur.value[size_t(d)] = v;
-        if (di.splits_gpus) {
-            rest /= v;
-            plan->training.dp = static_cast<int>(rest);
-        }
+        apply(d, v, rest);
         if (di.check && !di.check(*plan))
             return false;
         if (d == lastSplit) {
@@ -576,6 +649,8 @@ struct Walker {
                 acc.searched += countBelow(d + 1, r);
                 continue;
             }
+            if (d == kLastPrefixDim)
+                prefix.placement = placeGroups(*plan);
             if (d + 1 < kDimCount) {
                 walk(d + 1, r, acc, leaf);
             } else {
@@ -589,6 +664,22 @@ struct Walker {
 
 } // namespace
 
+std::vector<int> globalBatches(const Space &space)
+{
+    if (space.tokens_min <= 0 && space.tokens_max <= 0)
+        return {0};
+    std::vector<int> out;
+    const std::int64_t seq = space.base.training.seq_len;
+    if (seq <= 0 || space.tokens_max < space.tokens_min)
+        return out;
+    const Range r = ranges().global_batch;
+    const std::int64_t lo = std::max<std::int64_t>({(std::max<std::int64_t>(space.tokens_min, 1) + seq - 1) / seq, r.min, 1});
+    const std::int64_t hi = std::min<std::int64_t>(space.tokens_max / seq, r.max);
+    for (std::int64_t b = lo; b <= hi; ++b)
+        out.push_back(int(b));
+    return out;
+}
+
 const char *dimKey(int dim) { return dim >= 0 && dim < kDimCount ? kDimTable[dim].key : "?"; }
 
 std::int64_t countSpace(const Space &space, const Constraints &constraints)
@@ -596,10 +687,7 @@ std::int64_t countSpace(const Space &space, const Constraints &constraints)
     const std::vector<Context> contexts = buildContexts(space, constraints);
     Options options;
     Walker w(space, options);
-    std::vector<Plan> plans;
-    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
-    for (int h = 0; h < hwCount; ++h)
-        plans.push_back(contextPlan(space, h));
+    std::vector<Plan> plans = contextPlans(space);
     std::int64_t n = 0;
     for (size_t i = 0; i < contexts.size(); ++i) {
         if (contexts[i].nodes <= 0)
@@ -630,10 +718,7 @@ SearchResult runSearch(const Space &space, const Options &options)
     {
         Options none;
         Walker w(space, none);
-        const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
-        std::vector<Plan> plans;
-        for (int h = 0; h < hwCount; ++h)
-            plans.push_back(contextPlan(space, h));
+        std::vector<Plan> plans = contextPlans(space);
         for (size_t i = 0; i < contexts.size(); ++i) {
             const Context &c = contexts[i];
             if (c.nodes <= 0)
@@ -657,18 +742,20 @@ SearchResult runSearch(const Space &space, const Options &options)
     std::vector<Accumulator> accs(static_cast<size_t>(threads));
     const size_t topCap = size_t(std::max(1, options.top));
     auto work = [&](int t) {
+#ifdef __linux__
+        // Per thread on Linux (a thread's nice value is its own); raising it needs no privilege.
+        if (options.low_priority)
+            setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+#endif
         Accumulator &acc = accs[size_t(t)];
         acc.top.objective = options.objective;
         acc.top.cap = topCap;
         acc.top.v.reserve(topCap + 1);
         acc.front.v.reserve(4096);
-        const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
-        std::vector<Plan> plans;
-        for (int h = 0; h < hwCount; ++h)
-            plans.push_back(contextPlan(space, h));
+        std::vector<Plan> plans = contextPlans(space);
         Walker w(space, options);
         auto leaf = [&] {
-            const Result r = evaluateValid(*w.plan);
+            const Result r = evaluateValid(*w.plan, w.prefix);
             ++acc.valid;
             if (!r.fits_in_memory)
                 return;
@@ -697,7 +784,7 @@ SearchResult runSearch(const Space &space, const Options &options)
                 options.progress->fetch_add(acc.searched - before, std::memory_order_relaxed);
         }
     };
-    if (threads == 1) {
+    if (threads == 1 && !options.low_priority) {
         work(0);
     } else {
         std::vector<std::thread> pool;
@@ -748,6 +835,8 @@ Plan planOf(const Space &space, const Layout &layout)
     Plan p = contextPlan(space, layout.hardware);
     p.cluster.nodes = layout.nodes;
     p.cluster.gpus_per_node = layout.gpus_per_node;
+    if (layout.global_batch > 0)
+        p.training.global_batch = layout.global_batch;
     for (int d = 0; d < kDimCount; ++d)
         kDimTable[d].apply(p, layout.value[size_t(d)]);
     p.training.dp = layout.dp;
@@ -761,6 +850,8 @@ std::vector<std::string> differingFields(const Layout &a, const Layout &b, const
         out.push_back("gpu");
     if (a.gpus != b.gpus)
         out.push_back("gpus");
+    if (a.global_batch != b.global_batch)
+        out.push_back("global_batch");
     for (int d = 0; d < kDimCount; ++d)
         if (a.value[size_t(d)] != b.value[size_t(d)])
             out.push_back(kDimTable[d].key);
@@ -774,10 +865,7 @@ void forEachCandidateImpl(const Space &space, void (*visit)(void *, const Candid
     const std::vector<Context> contexts = buildContexts(space, {});
     Options none;
     Walker w(space, none);
-    std::vector<Plan> plans;
-    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
-    for (int h = 0; h < hwCount; ++h)
-        plans.push_back(contextPlan(space, h));
+    std::vector<Plan> plans = contextPlans(space);
     for (size_t i = 0; i < contexts.size(); ++i) {
         const Context &c = contexts[i];
         if (c.nodes <= 0)
@@ -798,12 +886,7 @@ void forEachCandidateImpl(const Space &space, void (*visit)(void *, const Candid
                 if (c.valid) {
                     pass = w.set(d, cs.v[k], r);
                 } else { // set without checking: the model may not even have heads
-                    kDimTable[d].apply(*w.plan, cs.v[k]);
-                    w.cur.value[size_t(d)] = cs.v[k];
-                    if (kDimTable[d].splits_gpus) {
-                        r /= cs.v[k];
-                        w.plan->training.dp = int(r);
-                    }
+                    w.apply(d, cs.v[k], r);
                 }
                 self(self, d + 1, r, ok && pass && c.valid);
             }

@@ -42,17 +42,27 @@
 // valid: those validate() accepts; fits: valid and within the usable memory; feasible: fitting and
 // within the constraints. Only feasible plans are ranked.
 //
-// Determinism and ties. Every plan has a key: (gpus, hardware index, then the values of kDims in
-// order: tp, pp, cp, etp, ep, vpp, micro_batch, zero, recompute none<selective<full,
+// Global batch. With a tokens-per-step range (Space::tokens_min/max) every global batch of whole
+// sequences in it is searched: each (hardware, G, global batch) is a context of its own (the
+// micro-batch candidates are the divisors of that batch).
+//
+// Determinism and ties. Every plan has a key: (gpus, hardware index, global batch, then the values
+// of kDims in order: tp, pp, cp, etp, ep, vpp, micro_batch, zero, recompute none<selective<full,
 // sequence_parallel false<true), compared lexicographically, smaller first: fewer GPUs, then the
-// earlier hardware entry, then smaller degrees. Plans are ranked by (objective, key); on the
+// earlier hardware entry, then the smaller global batch, then smaller degrees. Plans are ranked by (objective, key); on the
 // Pareto front, plans with exactly the same days and cost are one point, held by the smallest key.
 // The answer is the same whatever the number of threads or the order they finish in.
 //
 // Adding a dimension: a value in `Dim` before kDimCount and a row in kDimTable (search.cpp): its
 // scenario key, whether it splits the GPUs, whether the candidates of a later dimension depend on
 // its value, its candidate generator, how it is set on a plan and its pre-check (mirroring
-// validate()).
+// validate()). A dimension the engine's PlanPrefix reads (placement: the parallel degrees) must come
+// at or before kLastPrefixDim (search.cpp), where the walk computes the prefix for every plan below.
+//
+// Speed. The engine's per-prefix part (PlanPrefix: layer sizes, placement) is computed once per
+// (tp, pp, cp, dp, etp, ep) and shared by every plan below it; below the last dimension whose
+// value a later candidate list reads, the candidate lists and layout counts are filled once per
+// value of it, so a pruned micro-batch or vpp counts its subtree in O(1).
 
 #include "engine/engine.h"
 #include "engine/sweep.h"
@@ -110,6 +120,11 @@ struct Space {
     std::vector<int> gpu_counts;
     int gpus_min = 0;
     int gpus_max = 0;
+    // Tokens per step (global batch x sequence length): both 0, the base plan's global batch; else
+    // every global batch of whole sequences whose tokens lie in [tokens_min, tokens_max] (and within
+    // the field's range), each searched as a context of its own (globalBatches()).
+    std::int64_t tokens_min = 0;
+    std::int64_t tokens_max = 0;
     // Per dimension, the values allowed (empty: every candidate).
     std::array<std::vector<int>, kDimCount> allowed;
 };
@@ -119,6 +134,10 @@ struct Options {
     Constraints constraints;
     int top = 10;    // plans kept in the ranking (at least 1)
     int threads = 0; // 0: std::thread::hardware_concurrency()
+    // Run the search's threads at the lowest CPU priority (Linux: nice 19 on each of its threads,
+    // which are then always threads of their own, never the caller's): a GUI thread and the engine's
+    // jobs beside it take the cores whenever they need them, and the search the rest.
+    bool low_priority = false;
     // Optional: set to true from any thread to stop early (the result then says cancelled), and a
     // counter of the layouts searched so far (updated in chunks) for a progress bar.
     const std::atomic<bool> *cancel = nullptr;
@@ -133,6 +152,8 @@ struct Layout {
     int gpus_per_node = 0;
     int dp = 0;
     std::array<int, kDimCount> value{};
+    // 0 when the space has no tokens-per-step range (the base plan's global batch), else the plan's.
+    int global_batch = 0;
     friend bool operator==(const Layout &a, const Layout &b) = default;
 };
 // The tie-break order documented above: true when a comes first.
@@ -175,6 +196,10 @@ struct SearchResult {
 SearchResult runSearch(const Space &space, const Options &options);
 // The number of layouts runSearch() would search (SearchResult::searched), without evaluating.
 std::int64_t countSpace(const Space &space, const Constraints &constraints = {});
+// The global batches the space searches, ascending: {0} (the base plan's) without a tokens-per-step
+// range; with one, every whole number of sequences in it within training.global_batch's range
+// (empty when none is).
+std::vector<int> globalBatches(const Space &space);
 
 // The full plan of a layout of `space` (allocates; for reporting).
 Plan planOf(const Space &space, const Layout &layout);

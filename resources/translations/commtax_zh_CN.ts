@@ -1066,48 +1066,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>敏感性部分的随机种子（默认 1）；相同的种子给出相同的数值。</translation>
     </message>
     <message>
-        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
-       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
-                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
-       commtax presets [--json]         list the built-in models, GPUs and clusters
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
-                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
-                     [--emit-best OUT.json]   the best parallel layouts and the Pareto front
-       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
-                                 the framework&apos;s arguments or config for the scenario&apos;s layout
-       commtax COMMAND --help           the usage and options of one command
-       commtax --version | --help
-A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
-QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
-Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
-</source>
-        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
-       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
-                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 与龙卷风图
-       commtax presets [--json]         列出内置的模型、GPU 和集群
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
-                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--max-gpus N] [--budget USD] [--deadline-days D] [--top N] [--json|--csv]
-                     [--emit-best OUT.json]   最佳并行布局与帕累托前沿
-       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
-                                 该框架运行场景布局所需的参数或配置
-       commtax COMMAND --help           某个命令的用法与选项
-       commtax --version | --help
-FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
-QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
-退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
-</translation>
-    </message>
-    <message>
         <source>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]</source>
         <translation>FILE|-... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]</translation>
     </message>
@@ -1130,6 +1088,48 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
     <message>
         <source>Compare 2 to 8 scenarios (&quot;-&quot;: one read from standard input) as a PDF report, its table as CSV or JSON, or an Excel workbook (xlsx).</source>
         <translation>比较 2 到 8 个场景（&quot;-&quot;：其中一个从标准输入读取），生成 PDF 报告，以 CSV、JSON 输出其表格，或生成 Excel 工作簿（xlsx）。</translation>
+    </message>
+    <message>
+        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
+       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
+                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
+       commtax presets [--json]         list the built-in models, GPUs and clusters
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
+                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
+                     [--top N] [--json|--csv] [--emit-best OUT.json]   the best parallel layouts and the Pareto front
+       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 the framework&apos;s arguments or config for the scenario&apos;s layout
+       commtax COMMAND --help           the usage and options of one command
+       commtax --version | --help
+A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
+QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
+Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
+</source>
+        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
+       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
+                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 与龙卷风图
+       commtax presets [--json]         列出内置的模型、GPU 和集群
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
+                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
+                     [--top N] [--json|--csv] [--emit-best OUT.json]   最佳并行布局与帕累托前沿
+       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 该框架运行场景布局所需的参数或配置
+       commtax COMMAND --help           某个命令的用法与选项
+       commtax --version | --help
+FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
+QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
+退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
+</translation>
     </message>
 </context>
 <context>
@@ -2672,6 +2672,65 @@ Best of the plans that run</source>
     </message>
 </context>
 <context>
+    <name>commtax::LaunchExportDialog</name>
+    <message>
+        <source>Export launch config</source>
+        <translation>导出启动配置</translation>
+    </message>
+    <message>
+        <source>Megatron-LM: torchrun command line (.sh)</source>
+        <translation>Megatron-LM：torchrun 命令行（.sh）</translation>
+    </message>
+    <message>
+        <source>NeMo 2: NeMo-Run Python recipe (.py)</source>
+        <translation>NeMo 2：NeMo-Run Python recipe（.py）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed: JSON config (.json)</source>
+        <translation>DeepSpeed：JSON 配置文件（.json）</translation>
+    </message>
+    <message>
+        <source>torchtitan: Python config function (.py)</source>
+        <translation>torchtitan：Python 配置函数（.py）</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>训练框架</translation>
+    </message>
+    <message>
+        <source>&amp;Framework:</source>
+        <translation>训练框架(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Launch config as it will be written</source>
+        <translation>将要写出的启动配置</translation>
+    </message>
+    <message>
+        <source>&amp;Save...</source>
+        <translation>保存(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The plan is invalid, so it has no launch config: %1</source>
+        <translation>方案无效，无法生成启动配置：%1</translation>
+    </message>
+    <message>
+        <source>The framework runs this layout as planned.</source>
+        <translation>该框架可以按方案原样运行此并行布局。</translation>
+    </message>
+    <message>
+        <source>What the framework cannot express exactly (also in the text as comments where the format allows):</source>
+        <translation>该框架无法精确表达的部分（格式允许时也以注释形式写在配置中）：</translation>
+    </message>
+    <message>
+        <source>Could not export</source>
+        <translation>无法导出</translation>
+    </message>
+</context>
+<context>
     <name>commtax::LibraryFeatures</name>
     <message>
         <source>Your GPUs, clusters, models and saved plans</source>
@@ -3022,6 +3081,14 @@ Best of the plans that run</source>
     <message>
         <source>&amp;Clear list</source>
         <translation>清除列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Export &amp;launch config...</source>
+        <translation>导出启动配置(&amp;L)...</translation>
+    </message>
+    <message>
+        <source>Write the Megatron-LM, NeMo, DeepSpeed or torchtitan settings that run this plan&apos;s layout</source>
+        <translation>写出按此方案并行布局运行所需的 Megatron-LM、NeMo、DeepSpeed 或 torchtitan 配置</translation>
     </message>
 </context>
 <context>
@@ -4602,6 +4669,26 @@ Does not fit in memory.
         <source>Use layout tp=%1 pp=%2 vpp=%3 dp=%4 on %5 GPUs</source>
         <translation>使用布局 tp=%1 pp=%2 vpp=%3 dp=%4，共 %5 个 GPU</translation>
     </message>
+    <message>
+        <source>Vary the global batch from</source>
+        <translation>改变全局批大小，从</translation>
+    </message>
+    <message>
+        <source>Every global batch of whole sequences whose tokens per step lie in the range; off: the plan&apos;s global batch only</source>
+        <translation>每步 token 数落在范围内的每个（整条序列的）全局批大小；关闭：只用方案当前的全局批大小</translation>
+    </message>
+    <message>
+        <source>Tokens per step (millions)</source>
+        <translation>每步 token 数（百万）</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>No global batch of whole sequences of %1 tokens lies in that range of tokens per step.</source>
+        <translation>序列长度为 %1 个 token 时，没有由整条序列组成的全局批大小落在该每步 token 数范围内。</translation>
+    </message>
 </context>
 <context>
     <name>commtax::SectionPresets</name>
@@ -5114,10 +5201,6 @@ overlap</source>
         <translation>没有既能放进显存又满足约束的方案：没有内容可写入 %1</translation>
     </message>
     <message>
-        <source>Searched %1 layouts over %2 pairs of GPU and GPU count in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.</source>
-        <translation>在 %2 组 GPU 型号与 GPU 数组合上搜索了 %1 个布局，用时 %3 s（%4 个线程）：%5 个有效（均已评估），%6 个显存放得下，%7 个满足约束。</translation>
-    </message>
-    <message>
         <source>  skipped %1 x %2: %3</source>
         <translation>  跳过 %1 x %2：%3</translation>
     </message>
@@ -5156,6 +5239,30 @@ overlap</source>
     <message>
         <source>Best plan written to %1</source>
         <translation>最佳方案已写入 %1</translation>
+    </message>
+    <message>
+        <source>--tokens-per-step: &quot;%1&quot; is not a positive whole number or a range MIN-MAX</source>
+        <translation>--tokens-per-step：&quot;%1&quot; 不是正整数，也不是范围 MIN-MAX</translation>
+    </message>
+    <message>
+        <source>--tokens-per-step: the range %1 is empty</source>
+        <translation>--tokens-per-step：范围 %1 为空</translation>
+    </message>
+    <message>
+        <source>N|MIN-MAX</source>
+        <translation>N|MIN-MAX</translation>
+    </message>
+    <message>
+        <source>Tokens per step (global batch x sequence length): search every global batch of whole sequences in this range (default: the file&apos;s global batch).</source>
+        <translation>每步 token 数（全局批大小 x 序列长度）：搜索落在此范围内的每个（整条序列的）全局批大小（默认：文件中的全局批大小）。</translation>
+    </message>
+    <message>
+        <source>--tokens-per-step: no whole number of sequences of %1 tokens lies in %2</source>
+        <translation>--tokens-per-step：没有长度为 %1 个 token 的整数条序列落在 %2 内</translation>
+    </message>
+    <message>
+        <source>Searched %1 layouts over %2 contexts (GPU, GPU count and global batch) in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.</source>
+        <translation>在 %2 组（GPU 型号、GPU 数、全局批大小）组合上搜索了 %1 个布局，用时 %3 s（%4 个线程）：%5 个有效（均已评估），%6 个显存放得下，%7 个满足约束。</translation>
     </message>
 </context>
 </TS>

@@ -8,16 +8,24 @@
 //   - cold start: process start (from /proc/self/stat) to the first paint of the main window,
 //     and to the first charts drawn;
 //   - memory: VmHWM (peak resident set) and VmRSS from /proc/self/status.
+//   - with --search, the same edits while Tools > Find best layout searches (issue 11: "editing
+//     the plan while a search runs stays as fast"): the dialog searches the plan's model on 8 to
+//     16,384 GPUs, on all cores but one as it does for users, and starts again whenever it ends,
+//     so that every timed edit overlaps a running search (edits_with_search_running says how many
+//     did). tests/tools/edit-latency-with-search.sh runs both and prints p50/p95 side by side.
 // Run: QT_QPA_PLATFORM=offscreen build-gui/tests/bench_gui [--edits 200] [--json out.json]
 //      [--samples N] (the uncertainty's samples per edit, default 2,000; 0 leaves the ranges and
-//      the sensitivity chart's data out, to see what they cost)
+//      the sensitivity chart's data out, to see what they cost) [--search]
+//      [--search-normal-priority] (the search's threads at normal priority, not the lowest)
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "charts/chartview.h"
 #include "mainwindow.h"
 #include "plandocument.h"
+#include "search/searchdialog.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -124,6 +132,8 @@ int main(int argc, char **argv)
     int samples = uncertainty::Options().samples;
     QString jsonOut;
     const QStringList args = QCoreApplication::arguments();
+    const bool normalPriority = args.contains(QLatin1String("--search-normal-priority"));
+    const bool withSearch = args.contains(QLatin1String("--search")) || normalPriority;
     for (qsizetype i = 1; i + 1 < args.size(); ++i) {
         if (args[i] == QLatin1String("--edits"))
             edits = args[i + 1].toInt();
@@ -137,7 +147,7 @@ int main(int argc, char **argv)
     AppSettings settings(dir.filePath(QStringLiteral("settings.ini")));
     MainWindow w(settings);
     // As app/main.cpp: the preset library (a new one, as on first start), comparison, reports, calibration.
-    new AppFeatures(&w, dir.filePath(QStringLiteral("library.sqlite")));
+    auto *features = new AppFeatures(&w, dir.filePath(QStringLiteral("library.sqlite")));
     w.setSavePrompt([] { return QMessageBox::Discard; });
     uncertainty::Options sampling;
     sampling.samples = samples;
@@ -221,7 +231,28 @@ int main(int argc, char **argv)
     });
     std::vector<double> rangesMs;
     int invalid = 0, timeouts = 0;
+
+    // --search: a search runs through every edit (restarted whenever it ends).
+    SearchDialog *search = nullptr;
+    bool editing = true;
+    int searchesDone = 0, editsWithSearch = 0;
+    if (withSearch) {
+        search = features->showSearch();
+        search->setLowPriority(!normalPriority);
+        search->findChild<QCheckBox *>(QStringLiteral("gpuRangeCheck"))->setChecked(true);
+        search->findChild<QSpinBox *>(QStringLiteral("gpusMinSpin"))->setValue(8);
+        search->findChild<QSpinBox *>(QStringLiteral("gpusMaxSpin"))->setValue(16384);
+        QObject::connect(search, &SearchDialog::searchFinished, search, [&] {
+            if (!editing)
+                return;
+            ++searchesDone;
+            QTimer::singleShot(0, search, &SearchDialog::startSearch);
+        });
+        search->startSearch();
+        w.activateWindow();
+    }
     for (int i = 0; i < edits; ++i) {
+        const bool searchBefore = search && search->isRunning();
         const Plan &plan = w.scenario().plan;
         QElapsedTimer t;
         t.start();
@@ -284,6 +315,8 @@ int main(int argc, char **argv)
             if (rangesId == last.requestId)
                 rangesMs.push_back(double(rangesNs - editNs) / 1e6);
         }
+        if (searchBefore && search->isRunning())
+            ++editsWithSearch;
         paintedByKind[i % 5].push_back(paintedMs.back());
         editorByKind[i % 5].push_back(editorDone);
         appliedByKind[i % 5].push_back(appliedAt);
@@ -298,6 +331,15 @@ int main(int argc, char **argv)
             perChart[size_t(c)].push_back(w.charts()[c]->replotTime());
         }
         replotMs.push_back(replot);
+    }
+
+    editing = false;
+    if (search) {
+        search->cancelSearch();
+        QElapsedTimer g;
+        g.start();
+        while (search->isRunning() && g.elapsed() < 60000)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
     }
 
     // One drag of 20 positions in one go: edits batch into few engine runs and redraws.
@@ -323,6 +365,10 @@ int main(int argc, char **argv)
         {QStringLiteral("edits_timed"), int(editMs.size())},
         {QStringLiteral("edits_invalid"), invalid},
         {QStringLiteral("edits_timed_out"), timeouts},
+        {QStringLiteral("search_running"), withSearch},
+        {QStringLiteral("search_low_priority"), withSearch && !normalPriority},
+        {QStringLiteral("edits_with_search_running"), editsWithSearch},
+        {QStringLiteral("searches_finished_during_edits"), searchesDone},
         {QStringLiteral("edit_to_replot_p50_ms"), percentile(editMs, 50)},
         {QStringLiteral("edit_to_replot_p95_ms"), percentile(editMs, 95)},
         {QStringLiteral("edit_to_replot_max_ms"), percentile(editMs, 100)},

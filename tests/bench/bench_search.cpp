@@ -12,7 +12,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <ctime>
+#include <thread>
 
 using namespace commtax;
 using namespace commtax::search;
@@ -90,5 +92,25 @@ static void BM_SearchMixtral_8to1024(benchmark::State &state) { everyCore(state,
 BENCHMARK(BM_SearchMixtral_8to1024)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 static void BM_SearchQwen3_30B_A3B_8to1024(benchmark::State &state) { everyCore(state, moe("qwen3-30b-a3b", 8, 1024)); }
 BENCHMARK(BM_SearchQwen3_30B_A3B_8to1024)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+
+// The app's search (Tools > Find best layout) of the default plan on its own GPU count, as the
+// dialog runs it: all cores but one, the threads at the lowest priority (Options::low_priority) or,
+// for comparison, at normal priority. Wall time: the "results within 0.5 s".
+static void BM_SearchDialogDefaultPlan(benchmark::State &state)
+{
+    Space s;
+    s.base = defaultScenario().plan;
+    Options opt;
+    opt.threads = std::max(1, int(std::thread::hardware_concurrency()) - 1);
+    opt.low_priority = state.range(0) != 0;
+    SearchResult r;
+    for (auto _ : state) {
+        r = runSearch(s, opt);
+        benchmark::DoNotOptimize(r);
+    }
+    report(state, r);
+    state.counters["low_priority"] = opt.low_priority;
+}
+BENCHMARK(BM_SearchDialogDefaultPlan)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -29,6 +29,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <cmath>
 
 namespace commtax {
 
@@ -48,6 +49,7 @@ enum Column { ColList,
               ColEp,
               ColVpp,
               ColDp,
+              ColGlobalBatch,
               ColMicroBatch,
               ColZero,
               ColRecompute,
@@ -121,6 +123,24 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
         s->setRange(1, 1000000);
     m_gpusMin->setValue(8);
     m_gpusMax->setValue(1024);
+    // Tokens per step in millions: the plan's global batch, or every global batch of whole
+    // sequences in the range.
+    const TrainingSpec &planTraining = m_doc->scenario().plan.training;
+    const double planTokensM = double(planTraining.global_batch) * planTraining.seq_len / 1e6;
+    m_tokensRange = new QCheckBox(tr("Vary the global batch from"), this);
+    m_tokensRange->setObjectName(QStringLiteral("tokensRangeCheck"));
+    m_tokensRange->setToolTip(tr("Every global batch of whole sequences whose tokens per step lie in the range; off: the plan's global batch only"));
+    m_tokensMin = new QDoubleSpinBox(this);
+    m_tokensMin->setObjectName(QStringLiteral("tokensMinSpin"));
+    m_tokensMax = new QDoubleSpinBox(this);
+    m_tokensMax->setObjectName(QStringLiteral("tokensMaxSpin"));
+    for (QDoubleSpinBox *s : {m_tokensMin, m_tokensMax}) {
+        s->setRange(0.001, 1e6);
+        s->setDecimals(3);
+        s->setSingleStep(0.5);
+    }
+    m_tokensMin->setValue(planTokensM / 2);
+    m_tokensMax->setValue(planTokensM);
     m_maxGpus = new QSpinBox(this);
     m_maxGpus->setObjectName(QStringLiteral("maxGpusSpin"));
     m_maxGpus->setRange(0, 10000000);
@@ -148,9 +168,16 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     gpus->addWidget(new QLabel(tr("to"), this));
     gpus->addWidget(m_gpusMax);
     gpus->addStretch();
+    auto *tokens = new QHBoxLayout;
+    tokens->addWidget(m_tokensRange);
+    tokens->addWidget(m_tokensMin);
+    tokens->addWidget(new QLabel(tr("to"), this));
+    tokens->addWidget(m_tokensMax);
+    tokens->addStretch();
     auto *form = new QFormLayout;
     form->addRow(tr("Objective"), m_objective);
     form->addRow(tr("GPUs"), gpus);
+    form->addRow(tr("Tokens per step (millions)"), tokens);
     form->addRow(tr("At most GPUs"), m_maxGpus);
     form->addRow(tr("Budget (USD)"), m_budget);
     form->addRow(tr("Deadline (days)"), m_deadline);
@@ -171,6 +198,8 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("searchSummary"));
     m_summary->setWordWrap(true);
+    // Two lines of text are two lines: the plot and the table give way, not the summary.
+    m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_searchButton);
     buttons->addWidget(m_cancelButton);
@@ -185,7 +214,7 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     m_model = new QStandardItemModel(0, ColCount, this);
-    m_model->setHorizontalHeaderLabels({tr("List"), tr("#"), tr("GPUs"), QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("cp"), QStringLiteral("ep"), QStringLiteral("vpp"), QStringLiteral("dp"), tr("Micro-batch"), tr("ZeRO"), tr("Recompute"), tr("SP"), tr("Step (s)"), tr("Comm tax"), tr("Bubble"), tr("MFU"), tr("Memory (GB)"), tr("Free (GB)"), tr("Days"), tr("USD/B tokens"), tr("TCO (USD)")});
+    m_model->setHorizontalHeaderLabels({tr("List"), tr("#"), tr("GPUs"), QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("cp"), QStringLiteral("ep"), QStringLiteral("vpp"), QStringLiteral("dp"), tr("Global batch"), tr("Micro-batch"), tr("ZeRO"), tr("Recompute"), tr("SP"), tr("Step (s)"), tr("Comm tax"), tr("Bubble"), tr("MFU"), tr("Memory (GB)"), tr("Free (GB)"), tr("Days"), tr("USD/B tokens"), tr("TCO (USD)")});
     m_proxy = new NumericProxy(this);
     m_proxy->setSourceModel(m_model);
     m_table = new QTableView(this);
@@ -227,6 +256,7 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     connect(close, &QPushButton::clicked, this, &QDialog::close);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SearchDialog::updateButtons);
     connect(m_range, &QCheckBox::toggled, this, &SearchDialog::updateButtons);
+    connect(m_tokensRange, &QCheckBox::toggled, this, &SearchDialog::updateButtons);
     updateButtons();
 }
 
@@ -249,6 +279,8 @@ void SearchDialog::updateButtons()
     m_useButton->setEnabled(!running && m_table->selectionModel()->hasSelection());
     m_gpusMin->setEnabled(m_range->isChecked());
     m_gpusMax->setEnabled(m_range->isChecked());
+    m_tokensMin->setEnabled(m_tokensRange->isChecked());
+    m_tokensMax->setEnabled(m_tokensRange->isChecked());
 }
 
 void SearchDialog::startSearch()
@@ -261,6 +293,14 @@ void SearchDialog::startSearch()
         m_space.gpus_min = std::min(m_gpusMin->value(), m_gpusMax->value());
         m_space.gpus_max = std::max(m_gpusMin->value(), m_gpusMax->value());
     }
+    if (m_tokensRange->isChecked()) {
+        m_space.tokens_min = std::llround(1e6 * std::min(m_tokensMin->value(), m_tokensMax->value()));
+        m_space.tokens_max = std::llround(1e6 * std::max(m_tokensMin->value(), m_tokensMax->value()));
+        if (search::globalBatches(m_space).empty()) {
+            m_summary->setText(tr("No global batch of whole sequences of %1 tokens lies in that range of tokens per step.").arg(QLocale().toString(m_space.base.training.seq_len)));
+            return;
+        }
+    }
     search::Options options;
     m_objectiveValue = static_cast<search::Objective>(m_objective->currentData().toInt());
     options.objective = m_objectiveValue;
@@ -268,8 +308,11 @@ void SearchDialog::startSearch()
     options.constraints.max_gpus = m_maxGpus->value();
     options.constraints.budget_usd = m_budget->value();
     options.constraints.deadline_days = m_deadline->value();
-    // Leave a core to the window: editing stays as fast while a search runs.
+    // Leave a core to the window, and give the window and the engine's jobs the cores whenever
+    // they want them (the search's threads at the lowest priority): editing stays as fast while a
+    // search runs (tests/tools/edit-latency-with-search.sh).
     options.threads = std::max(1, QThread::idealThreadCount() - 1);
+    options.low_priority = m_lowPriority;
     m_cancel = false;
     m_progress = 0;
     options.cancel = &m_cancel;
@@ -337,7 +380,7 @@ void SearchDialog::showResult()
             auto *listItem = new QStandardItem(list);
             listItem->setData(int(m_rows.size()), Qt::UserRole + 2);
             row << listItem << intItem(int(i) + 1) << intItem(l.gpus) << intItem(l.value[search::DimTp]) << intItem(l.value[search::DimPp])
-                << intItem(l.value[search::DimCp]) << intItem(l.value[search::DimEp]) << intItem(l.value[search::DimVpp]) << intItem(l.dp) << intItem(l.value[search::DimMicroBatch]) << intItem(l.value[search::DimZero])
+                << intItem(l.value[search::DimCp]) << intItem(l.value[search::DimEp]) << intItem(l.value[search::DimVpp]) << intItem(l.dp) << intItem(l.global_batch > 0 ? l.global_batch : m_space.base.training.global_batch) << intItem(l.value[search::DimMicroBatch]) << intItem(l.value[search::DimZero])
                 << new QStandardItem(QLatin1String(toString(Recompute(l.value[search::DimRecompute]))))
                 << new QStandardItem(l.value[search::DimSequenceParallel] ? tr("on") : tr("off")) << numberItem(x.step_time_s, 3)
                 << numberItem(100 * x.comm_tax_exposed, 1) << numberItem(100 * x.bubble_share, 1) << numberItem(100 * x.mfu, 1)

@@ -40,6 +40,9 @@ public:
     ~SearchDialog() override;
 
     bool isRunning() const;
+    // Whether the search's threads run at the lowest CPU priority (the default; benchmarks turn it
+    // off to measure what it buys, tests/tools/edit-latency-with-search.sh).
+    void setLowPriority(bool on) { m_lowPriority = on; }
     // The last search's answer (empty before the first one ends).
     const search::SearchResult &result() const { return m_result; }
 
@@ -62,10 +65,14 @@ private:
     void updateButtons();
 
     PlanDocument *m_doc;
+    bool m_lowPriority = true;
     QComboBox *m_objective;
     QCheckBox *m_range;
     QSpinBox *m_gpusMin;
     QSpinBox *m_gpusMax;
+    QCheckBox *m_tokensRange;
+    QDoubleSpinBox *m_tokensMin; // millions of tokens per step
+    QDoubleSpinBox *m_tokensMax;
     QSpinBox *m_maxGpus;
     QDoubleSpinBox *m_budget;
     QDoubleSpinBox *m_deadline;
