@@ -7,6 +7,7 @@
 // (presetCatalog(): the library is read when it exists, never created or repaired from here).
 // The output may not be one of the inputs.
 #include "cli.h"
+#include "cli_uncertainty.h"
 
 #include "core/atomicfile.h"
 #include "library/comparisonio.h"
@@ -22,8 +23,6 @@
 namespace commtax::cli {
 
 namespace {
-constexpr int kMaxReportSamples = 1000000;
-constexpr quint64 kMaxReportSeed = (quint64(1) << 53) - 1; // exact in the JSON report
 
 // The same file: the same canonical path (symlinks resolved), or the same inode (hard links).
 bool sameFile(const QString &a, const QString &b)
@@ -41,26 +40,7 @@ namespace {
 // --samples N (0: no sensitivity section) and --seed S, checked as `evaluate --uncertainty` checks them.
 bool readSensitivityOptions(const CommandLine &cl, uncertainty::Options &options, QString *error)
 {
-    QString samples, seed;
-    if (cl.value(QStringLiteral("samples"), samples)) {
-        bool ok = false;
-        const int n = samples.toInt(&ok);
-        if (!ok || n < 0 || n > kMaxReportSamples) {
-            *error = QCoreApplication::translate("commtax::Cli", "--samples must be a whole number from 0 to %1 (got \"%2\")").arg(kMaxReportSamples).arg(samples);
-            return false;
-        }
-        options.samples = n;
-    }
-    if (cl.value(QStringLiteral("seed"), seed)) {
-        bool ok = false;
-        const quint64 s = seed.toULongLong(&ok);
-        if (!ok || s > kMaxReportSeed) {
-            *error = QCoreApplication::translate("commtax::Cli", "--seed must be a whole number from 0 to %1 (got \"%2\")").arg(kMaxReportSeed).arg(seed);
-            return false;
-        }
-        options.seed = s;
-    }
-    return true;
+    return readSamplesAndSeed(cl, 0, options.samples, options.seed, error);
 }
 } // namespace
 

@@ -40,35 +40,38 @@ void declareUncertaintyOptions(CommandLine &cl)
     cl.option(QStringLiteral("seed"), QStringLiteral("S"), QCoreApplication::translate("commtax::Cli", "Random seed (with --uncertainty); the same seed gives the same numbers."));
 }
 
+bool readSamplesAndSeed(const CommandLine &cl, int minSamples, int &samples, std::uint64_t &seed, QString *error)
+{
+    QString samplesText, seedText;
+    if (cl.value(QStringLiteral("samples"), samplesText)) {
+        bool ok = false;
+        const int n = samplesText.toInt(&ok);
+        if (!ok || n < minSamples || n > kMaxSamples) {
+            *error = QCoreApplication::translate("commtax::Cli", "--samples must be a whole number from %1 to %2 (got \"%3\")").arg(minSamples).arg(kMaxSamples).arg(samplesText);
+            return false;
+        }
+        samples = n;
+    }
+    if (cl.value(QStringLiteral("seed"), seedText)) {
+        bool ok = false;
+        const quint64 s = seedText.toULongLong(&ok);
+        if (!ok || s > kMaxSeed) {
+            *error = QCoreApplication::translate("commtax::Cli", "--seed must be a whole number from 0 to %1 (got \"%2\")").arg(kMaxSeed).arg(seedText);
+            return false;
+        }
+        seed = s;
+    }
+    return true;
+}
+
 bool readUncertaintyOptions(const CommandLine &cl, UncertaintyRequest &request, QString *error)
 {
-    QString samples, seed;
     request.on = cl.isSet(QStringLiteral("uncertainty"));
-    const bool hasSamples = cl.value(QStringLiteral("samples"), samples);
-    const bool hasSeed = cl.value(QStringLiteral("seed"), seed);
-    if ((hasSamples || hasSeed) && !request.on) {
+    if ((cl.isSet(QStringLiteral("samples")) || cl.isSet(QStringLiteral("seed"))) && !request.on) {
         *error = QCoreApplication::translate("commtax::Cli", "--samples and --seed go with --uncertainty");
         return false;
     }
-    if (hasSamples) {
-        bool ok = false;
-        const int n = samples.toInt(&ok);
-        if (!ok || n < 1 || n > kMaxSamples) {
-            *error = QCoreApplication::translate("commtax::Cli", "--samples must be a whole number from 1 to %1 (got \"%2\")").arg(kMaxSamples).arg(samples);
-            return false;
-        }
-        request.samples = n;
-    }
-    if (hasSeed) {
-        bool ok = false;
-        const quint64 s = seed.toULongLong(&ok);
-        if (!ok || s > kMaxSeed) {
-            *error = QCoreApplication::translate("commtax::Cli", "--seed must be a whole number from 0 to %1 (got \"%2\")").arg(kMaxSeed).arg(seed);
-            return false;
-        }
-        request.seed = s;
-    }
-    return true;
+    return readSamplesAndSeed(cl, 1, request.samples, request.seed, error);
 }
 
 bool runUncertainty(const QString &fileName, const Scenario &s, const UncertaintyRequest &request, QJsonObject *json,

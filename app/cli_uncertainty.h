@@ -8,17 +8,22 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <cstdint>
+
 namespace commtax::cli {
 
 struct UncertaintyRequest {
     bool on = false;
     int samples = 2000;
-    quint64 seed = 1;
+    std::uint64_t seed = 1;
 };
 class CommandLine;
 // Declare --uncertainty, --samples N and --seed S on a command's parser, and read them after parse().
 void declareUncertaintyOptions(CommandLine &cl);
 bool readUncertaintyOptions(const CommandLine &cl, UncertaintyRequest &request, QString *error);
+// --samples N (from minSamples to 1,000,000) and --seed S (up to 2^53 - 1, exact in JSON) where
+// given; `samples` and `seed` keep their values where not. `report` allows 0 samples (no section).
+bool readSamplesAndSeed(const CommandLine &cl, int minSamples, int &samples, std::uint64_t &seed, QString *error);
 // The analysis of the scenario read from `fileName`: adds "uncertainty" and "sensitivity" to `json`
 // (when given) or returns the text for people. False with an error printed when the file cannot be
 // read again.

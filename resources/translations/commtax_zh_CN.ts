@@ -994,10 +994,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>--samples 和 --seed 需与 --uncertainty 一起使用</translation>
     </message>
     <message>
-        <source>--samples must be a whole number from 1 to %1 (got &quot;%2&quot;)</source>
-        <translation>--samples 必须是 1 到 %1 之间的整数（实际为 &quot;%2&quot;）</translation>
-    </message>
-    <message>
         <source>--seed must be a whole number from 0 to %1 (got &quot;%2&quot;)</source>
         <translation>--seed 必须是 0 到 %1 之间的整数（实际为 &quot;%2&quot;）</translation>
     </message>
@@ -1052,10 +1048,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
     <message>
         <source>report: --bom applies to CSV only</source>
         <translation>report：--bom 仅适用于 CSV</translation>
-    </message>
-    <message>
-        <source>--samples must be a whole number from 0 to %1 (got &quot;%2&quot;)</source>
-        <translation>--samples 必须是 0 到 %1 之间的整数（实际为 &quot;%2&quot;）</translation>
     </message>
     <message>
         <source>Latin hypercube samples of the sensitivity section (default 2000; 0 leaves it out).</source>
@@ -1130,6 +1122,10 @@ FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到�
 QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
 退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
 </translation>
+    </message>
+    <message>
+        <source>--samples must be a whole number from %1 to %2 (got &quot;%3&quot;)</source>
+        <translation>--samples 必须是 %1 到 %2 之间的整数（实际为 &quot;%3&quot;）</translation>
     </message>
 </context>
 <context>
