@@ -1435,6 +1435,46 @@ private Q_SLOTS:
         QVERIFY(close(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->baseValue() + barValue(f->find<QCPBars>(QStringLiteral("sensitivity_low")), double(std::min(int(model.size()), SensitivityChart::kMaxBars))), model[0].low));
     }
 
+    // Charts that plot the plan's figures draw its P10-P90 (issue 13): a whisker over the plan's
+    // step-time bar and over its cost and days bars, with the same figures as the sampling, and
+    // none before the ranges come or for a plan whose ranges are still on their way.
+    void chartsDrawThePlansRangesAsWhiskers()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        auto *step = f->find<ChartView>(QStringLiteral("chart_step_time"));
+        auto *cost = f->find<ChartView>(QStringLiteral("chart_cost"));
+        QCOMPARE(step->whiskerCount(), 1);
+        QCOMPARE(cost->whiskerCount(), 2);
+        const uncertainty::Summary s = uncertainty::monteCarlo(inputsOf(f->window), uncertainty::Options());
+        // The charts' number formats (plancharts.cpp), written out here.
+        const auto seconds = [](double v) -> QString { return QString::number(v, 'f', v >= 100 ? 0 : v >= 10 ? 1
+                                                                                  : v >= 1                   ? 2
+                                                                                                             : 3)
+                                                           + QStringLiteral(" s"); };
+        const auto usd = [](double v) -> QString { return v >= 1e4 ? QStringLiteral("$%1k").arg(v / 1e3, 0, 'f', 1) : QStringLiteral("$%1").arg(v, 0, 'f', v >= 100 ? 0 : 2); };
+        const uncertainty::Percentiles st = s.metric[std::size_t(uncertainty::Metric::StepTime)];
+        QVERIFY(st.p10 < f->last.result.step_time_s && f->last.result.step_time_s < st.p90);
+        QVERIFY2(step->summaryDetails().contains(seconds(st.p10)) && step->summaryDetails().contains(seconds(st.p90)), qPrintable(step->summaryDetails()));
+        const uncertainty::Percentiles c = s.metric[std::size_t(uncertainty::Metric::CostPerBillionTokens)];
+        QVERIFY2(cost->summaryDetails().contains(usd(c.p10)) && cost->summaryDetails().contains(usd(c.p90)), qPrintable(cost->summaryDetails()));
+        // The axis makes room for the whisker's far end.
+        QVERIFY(step->xAxis->range().upper >= st.p90);
+        QVERIFY(cost->xAxis->range().upper >= c.p90);
+        QVERIFY(f->window.grab().toImage().save(screenshotDir() + QStringLiteral("/mainwindow-whiskers.png")));
+        // An edit: the new plan's charts come first, without the old plan's whiskers.
+        int whiskersAtRedraw = -1;
+        QObject::connect(&f->window, &MainWindow::chartsRedrawn, &f->window, [&](quint64) {
+            if (whiskersAtRedraw < 0)
+                whiskersAtRedraw = step->whiskerCount() + cost->whiskerCount();
+        });
+        f->find<QSpinBox>(QStringLiteral("field_cluster_nodes"))->setValue(16);
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(whiskersAtRedraw, 0);
+        QCOMPARE(step->whiskerCount(), 1);
+        QCOMPARE(cost->whiskerCount(), 2);
+    }
+
     // Six charts and the key figures with their ranges at both window sizes: nothing clipped,
     // the window not forced wider.
     void screenshotsWithSensitivity()

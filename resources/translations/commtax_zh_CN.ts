@@ -1835,6 +1835,10 @@ Best of the plans that run</source>
         <source>; </source>
         <translation>；</translation>
     </message>
+    <message>
+        <source> This plan P10-P90: %1 to %2 per billion tokens, %3 to %4 days.</source>
+        <translation> 本方案 P10-P90：每十亿 token %1 至 %2，%3 至 %4 天。</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Fields</name>
@@ -4950,6 +4954,10 @@ overlap</source>
     <message>
         <source> The plan does not fit in memory: times as if it did.</source>
         <translation>此方案的显存放不下：时间按能放下时计算。</translation>
+    </message>
+    <message>
+        <source> P10-P90 %1 to %2.</source>
+        <translation> P10-P90 为 %1 至 %2。</translation>
     </message>
 </context>
 <context>

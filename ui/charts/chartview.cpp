@@ -458,6 +458,30 @@ void ChartView::clearLabels()
     for (QCPItemText *label : std::as_const(m_labels))
         removeItem(label);
     m_labels.clear();
+    for (QCPItemLine *line : std::as_const(m_whiskers))
+        removeItem(line);
+    m_whiskers.clear();
+}
+
+void ChartView::addWhisker(const QCPAbstractPlottable *anchor, double key, double lo, double hi, double cap, const QColor &color)
+{
+    if (!std::isfinite(lo) || !std::isfinite(hi) || hi < lo)
+        return;
+    const auto line = [&](double k0, double v0, double k1, double v1) {
+        auto *l = new QCPItemLine(this);
+        for (QCPItemPosition *p : {l->start, l->end}) {
+            p->setAxes(anchor->keyAxis(), anchor->valueAxis());
+            p->setType(QCPItemPosition::ptPlotCoords);
+        }
+        l->start->setCoords(k0, v0);
+        l->end->setCoords(k1, v1);
+        l->setPen(QPen(color, 1.5));
+        l->setSelectable(false);
+        m_whiskers.append(l);
+    };
+    line(key, lo, key, hi);
+    line(key - cap / 2, lo, key + cap / 2, lo);
+    line(key - cap / 2, hi, key + cap / 2, hi);
 }
 
 QCPItemText *ChartView::addLabel(const QCPAbstractPlottable *anchor, double key, double value, const QString &text,

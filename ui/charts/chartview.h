@@ -29,6 +29,8 @@ public:
     // "Step time breakdown: 12.3 s per step" and the figures behind it.
     QString summaryHeadline() const { return m_headline; }
     QString summaryDetails() const { return m_details; }
+    // The P10-P90 whiskers drawn (addWhisker()).
+    int whiskerCount() const { return int(m_whiskers.size() / 3); }
 
     // Draw an analysis (valid ones only). Queues one replot; redrawn(a.requestId) follows it.
     void showAnalysis(const Analysis &a);
@@ -85,6 +87,9 @@ protected:
     void clearLabels();
     QCPItemText *addLabel(const QCPAbstractPlottable *anchor, double key, double value, const QString &text,
                           const QColor &color, Qt::Alignment alignment);
+    // A P10-P90 whisker (issue 13) across [lo, hi] at `key`, in the anchor's axes, with end caps
+    // `cap` keys wide; removed with the labels.
+    void addWhisker(const QCPAbstractPlottable *anchor, double key, double lo, double hi, double cap, const QColor &color);
 
     QCPGraph *makeGraph(const QString &objectName, const QString &name, const QPen &pen,
                         const QCPScatterStyle &scatter, QCPAxis *keyAxis = nullptr, QCPAxis *valueAxis = nullptr);
@@ -143,6 +148,7 @@ private:
     QCPTextElement *m_titleElement = nullptr;
     QCPItemRect *m_staleWash = nullptr;
     QList<QCPItemText *> m_labels;
+    QList<QCPItemLine *> m_whiskers; // three lines each
     QVector<HoverTarget> m_hover;
     struct HoverGraph {
         const QCPGraph *graph;

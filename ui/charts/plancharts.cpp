@@ -131,12 +131,20 @@ void StepTimeChart::draw(const Analysis &a)
     // name is cut.
     setLegendColumns(shownSegments > int(kAlwaysShownSegments) ? 2 : 3);
     QCPBars *top = m_segments.last();
-    addLabel(top, kPlanKey, planBase, QStringLiteral(" ") + seconds(r.step_time_s), kInk, Qt::AlignLeft | Qt::AlignVCenter);
+    // The plan's P10-P90 step time once the ranges have come (issue 13), over its bar.
+    const bool ranges = a.uncertainty.valid && a.uncertainty.requestId == a.requestId;
+    const uncertainty::Percentiles step = a.uncertainty.of(uncertainty::Metric::StepTime);
+    double planEnd = planBase;
+    if (ranges) {
+        addWhisker(top, kPlanKey, step.p10, step.p90, 0.3, kInk);
+        planEnd = std::max(planBase, step.p90);
+    }
+    addLabel(top, kPlanKey, planEnd, QStringLiteral(" ") + seconds(r.step_time_s), kInk, Qt::AlignLeft | Qt::AlignVCenter);
     addLabel(top, kRawKey, rawBase, QStringLiteral(" ") + seconds(rawBase), kInk, Qt::AlignLeft | Qt::AlignVCenter);
     if (!r.fits_in_memory)
         addLabel(top, kPlanKey + 0.38, 0, tr("Does not fit in memory: times as if it did"), kAlarm,
                  Qt::AlignLeft | Qt::AlignVCenter);
-    xAxis->setRange(0, std::max(planBase, rawBase) * 1.2);
+    xAxis->setRange(0, std::max(planEnd, rawBase) * 1.2);
 
     QStringList parts;
     for (qsizetype i = 0; i < m_segments.size(); ++i)
@@ -144,8 +152,9 @@ void StepTimeChart::draw(const Analysis &a)
             parts << tr("%1 %2").arg(tr(kSegments[i].name), seconds(planParts[i]));
     setSummary(tr("%1 per step").arg(seconds(r.step_time_s)),
                tr("Step time %1: %2. Without overlap: %3.%4")
-                   .arg(seconds(r.step_time_s), parts.join(tr(", ")), seconds(rawBase),
-                        r.fits_in_memory ? QString() : tr(" The plan does not fit in memory: times as if it did.")));
+                       .arg(seconds(r.step_time_s), parts.join(tr(", ")), seconds(rawBase),
+                            r.fits_in_memory ? QString() : tr(" The plan does not fit in memory: times as if it did."))
+                   + (ranges ? tr(" P10-P90 %1 to %2.").arg(seconds(step.p10), seconds(step.p90)) : QString()));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -475,10 +484,23 @@ void CostChart::draw(const Analysis &a)
     m_daysNoFit->setData(dayNoFitKeys, dayNoFitValues, true);
     yAxis->setTicker(categoryTicker(labels));
     yAxis->setRange(0.45, double(n) + 0.55);
+    // The plan's P10-P90 cost and days once the ranges have come (issue 13): whiskers over its two
+    // bars, which the bars group puts half a bar below (cost) and above (days) its key.
+    const bool ranges = n > 0 && a.hardware.first().valid && a.uncertainty.valid && a.uncertainty.requestId == a.requestId;
+    const uncertainty::Percentiles cost = a.uncertainty.of(uncertainty::Metric::CostPerBillionTokens);
+    const uncertainty::Percentiles days = a.uncertainty.of(uncertainty::Metric::DaysToTrain);
+    if (ranges) {
+        maxCost = std::max(maxCost, cost.p90);
+        maxDays = std::max(maxDays, days.p90);
+    }
     const double costTop = maxCost > 0 ? maxCost * 1.25 : 1.0;
     const double daysTop = maxDays > 0 ? maxDays * 1.25 : 1.0;
     xAxis->setRange(0, costTop);
     xAxis2->setRange(0, daysTop);
+    if (ranges) {
+        addWhisker(m_cost, keyOf(0) - kCostBarWidth / 2, cost.p10, cost.p90, kCostBarWidth * 0.6, kInk);
+        addWhisker(m_days, keyOf(0) + kCostBarWidth / 2, days.p10, days.p90, kCostBarWidth * 0.6, kInk);
+    }
 
     QStringList lines;
     for (qsizetype i = 0; i < n; ++i) {
@@ -504,7 +526,10 @@ void CostChart::draw(const Analysis &a)
     const HardwareBar *plan = a.hardware.isEmpty() ? nullptr : &a.hardware.first();
     setSummary(plan && plan->valid ? tr("%1 per billion tokens, %2 days for this plan").arg(usd(plan->usdPerBillionTokens), QString::number(plan->daysToTrain, 'f', 1))
                                    : tr("this plan cannot run"),
-               lines.join(tr("; ")) + QLatin1Char('.'));
+               lines.join(tr("; ")) + QLatin1Char('.')
+                   + (ranges ? tr(" This plan P10-P90: %1 to %2 per billion tokens, %3 to %4 days.")
+                                   .arg(usd(cost.p10), usd(cost.p90), QString::number(days.p10, 'f', 1), QString::number(days.p90, 'f', 1))
+                             : QString()));
 }
 
 // ---------------------------------------------------------------------------------------------
