@@ -244,6 +244,27 @@ private slots:
         }
     }
 
+    // The finance inputs a plan sets (residual value, cost of capital) are sampled like the others:
+    // an assumption's +-25% moves the cost, and a higher cost of capital costs more. At their
+    // default 0 they have no range, so the default plan's figures do not move.
+    void financeInputsAreSampled()
+    {
+        Plan p = defaultScenario().plan;
+        setByRegistry(p, "economics.cost_of_capital", 0.08);
+        setByRegistry(p, "economics.residual_fraction", 0.2);
+        PlanInputs in = planInputs(p, {});
+        const InputRange &rate = inputOf(in, "economics.cost_of_capital");
+        QCOMPARE(rate.low, 0.08 * 0.75);
+        QCOMPARE(rate.high, 0.08 * 1.25);
+        const std::vector<TornadoBar> bars = tornado(in, Metric::CostPerBillionTokens);
+        const auto bar = std::find_if(bars.begin(), bars.end(), [](const TornadoBar &b) { return b.input == "economics.cost_of_capital"; });
+        QVERIFY(bar != bars.end());
+        QVERIFY(bar->high > bar->low);
+        QVERIFY(std::any_of(bars.begin(), bars.end(), [](const TornadoBar &b) { return b.input == "economics.residual_fraction"; }));
+        PlanInputs d = defaultInputs();
+        QCOMPARE(inputOf(d, "economics.cost_of_capital").low, inputOf(d, "economics.cost_of_capital").high);
+    }
+
     // Two plans alike except the GPU price: plan 0 at 0.9 c (certain), plan 1 at c in [0.8 c, 1.2 c].
     // Every other input is shared, so plan 1 is the cheaper exactly when its price is below 0.9 c:
     // probability 0.25. Unshared draws would blur that.

@@ -83,6 +83,12 @@ const std::vector<InputInfo> kInputs = {
     CT_IN("economics.upkeep_pct", economics.upkeep_pct, Group::None, 0),
     // 0 is refused in rent mode, so a positive rate keeps a positive floor.
     CT_IN("economics.usd_per_gpu_hour", economics.usd_per_gpu_hour, Group::None, 0.001),
+    // The finance inputs: residual value and cost of capital (at their default 0, no range).
+    // Utilisation is left out on purpose: at its default of 1 an assumption's +-25% can only
+    // fall, to 0.75, which makes every bought plan 33% dearer at P90 and tops every tornado; what
+    // range a committee should see for it is a product decision still open (README).
+    CT_IN("economics.residual_fraction", economics.residual_fraction, Group::None, 0),
+    CT_IN("economics.cost_of_capital", economics.cost_of_capital, Group::None, 0),
 };
 #undef CT_IN
 
