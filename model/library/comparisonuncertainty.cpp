@@ -151,21 +151,19 @@ LibraryText inputLabelText(const QString &path)
 
 QString inputLabel(const QString &path) { return toString(inputLabelText(path)); }
 
-#define CT_TR(source) QT_TRANSLATE_NOOP("commtax::Library", source)
-
 LibraryText breakEvenText(const Comparison &c, const BreakEven &b)
 {
     const QString plan = c.plans.value(b.plan).name, against = c.plans.value(b.against).name;
     const LibraryText input = inputLabelText(QString::fromStdString(b.input));
-    const LibraryText whose = b.shared ? LibraryText::tr(CT_TR("the %1 both share"), {input})
-        : b.owner == b.plan            ? LibraryText::tr(CT_TR("its %1"), {input})
-                                       : LibraryText::tr(CT_TR("the %1 of %2"), {input, against});
+    const LibraryText whose = b.shared ? LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "the %1 both share"), {input})
+        : b.owner == b.plan            ? LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "its %1"), {input})
+                                       : LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "the %1 of %2"), {input, against});
     const char *sentence = b.plan_cheaper_above
-        ? (b.within_range ? CT_TR("%1 matches %2 on cost if %3 exceeds %4 (now %5; inside its range).")
-                          : CT_TR("%1 matches %2 on cost if %3 exceeds %4 (now %5; outside its range)."))
-        : (b.within_range ? CT_TR("%1 matches %2 on cost if %3 falls below %4 (now %5; inside its range).")
-                          : CT_TR("%1 matches %2 on cost if %3 falls below %4 (now %5; outside its range)."));
-    return LibraryText::tr(sentence, {plan, against, whose, shortNumber(b.break_even), shortNumber(b.value)});
+        ? (b.within_range ? QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 exceeds %4 (now %5; inside its range).")
+                          : QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 exceeds %4 (now %5; outside its range)."))
+        : (b.within_range ? QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 falls below %4 (now %5; inside its range).")
+                          : QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 falls below %4 (now %5; outside its range)."));
+    return LibraryText::phrase(sentence, {plan, against, whose, shortNumber(b.break_even), shortNumber(b.value)});
 }
 
 QString breakEvenSentence(const Comparison &c, const BreakEven &b) { return toString(breakEvenText(c, b)); }

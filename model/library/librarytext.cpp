@@ -5,7 +5,7 @@
 
 namespace commtax {
 
-LibraryText LibraryText::tr(const char *source, std::initializer_list<LibraryText> args)
+LibraryText LibraryText::phrase(const char *source, std::initializer_list<LibraryText> args)
 {
     LibraryText t;
     t.kind = Kind::Template;

@@ -34,7 +34,7 @@ struct LibraryText {
     LibraryText(const QString &text)
         : literal(text) { } // NOLINT: a literal argument
     // `source` must be a string literal marked QT_TRANSLATE_NOOP("commtax::Library", ...).
-    static LibraryText tr(const char *source, std::initializer_list<LibraryText> args = {});
+    static LibraryText phrase(const char *source, std::initializer_list<LibraryText> args = {});
     static LibraryText inputName(const char *fieldLabel);
     LibraryText &operator+=(const LibraryText &piece);
     LibraryText operator+(const LibraryText &piece) const;
