@@ -15,6 +15,16 @@ QString sectionName(Section s) { return QCoreApplication::translate("commtax::Fi
 QString metricLabel(const MetricInfo &m) { return QCoreApplication::translate("commtax::Metrics", m.label); }
 
 namespace {
+QString translateModelText(const char *context, const char *source) { return QCoreApplication::translate(context, source); }
+} // namespace
+
+QString libraryText(const LibraryText &text) { return toString(text, translateModelText); }
+
+QStringList libraryTexts(const QList<LibraryText> &texts) { return toStrings(texts, translateModelText); }
+
+QString normalizationText(Normalization n) { return QCoreApplication::translate("commtax::Library", normalizationLabel(n).toUtf8().constData()); }
+
+namespace {
 QString pct(double v) { return QLocale().toString(v * 100.0, 'f', 1) + QLatin1Char('%'); }
 QString fixed(double v, int digits) { return QLocale().toString(v, 'f', digits); }
 } // namespace

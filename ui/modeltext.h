@@ -10,6 +10,8 @@
 #include "core/resultio.h"
 #include "engine/plan.h"
 #include "engine/result.h"
+#include "library/compare.h"
+#include "library/librarytext.h"
 
 #include <QString>
 #include <QStringList>
@@ -22,6 +24,12 @@ QString metricLabel(const MetricInfo &m);          // MetricInfo::label, transla
 // warningMessages(r, plan) in the interface language, numbers in its locale. Warnings that this
 // file does not know yet (a flag added to the engine later) come in the engine's English.
 QStringList warningTexts(const Result &r, const Plan &plan);
+// A comparison text of model/library (the recommendation, the question, the findings, the
+// break-even sentences) in the interface language: every template translated by its English
+// source (context "commtax::Library", input names "commtax::Fields"), then filled.
+QString libraryText(const LibraryText &text);
+QStringList libraryTexts(const QList<LibraryText> &texts);
+QString normalizationText(Normalization n); // normalizationLabel(n), translated
 // The number of texts ui/modeltext_strings.cpp marks (for the test).
 int modelTextCount();
 

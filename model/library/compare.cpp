@@ -25,10 +25,10 @@ QString normalizationKey(Normalization n)
 QString normalizationLabel(Normalization n)
 {
     switch (n) {
-    case Normalization::AsGiven: return QStringLiteral("As given");
-    case Normalization::EqualGpus: return QStringLiteral("Equal GPU count");
-    case Normalization::EqualBudget: return QStringLiteral("Equal budget (capex)");
-    case Normalization::EqualTime: return QStringLiteral("Equal time to train");
+    case Normalization::AsGiven: return QStringLiteral(QT_TRANSLATE_NOOP("commtax::Library", "As given"));
+    case Normalization::EqualGpus: return QStringLiteral(QT_TRANSLATE_NOOP("commtax::Library", "Equal GPU count"));
+    case Normalization::EqualBudget: return QStringLiteral(QT_TRANSLATE_NOOP("commtax::Library", "Equal budget (capex)"));
+    case Normalization::EqualTime: return QStringLiteral(QT_TRANSLATE_NOOP("commtax::Library", "Equal time to train"));
     }
     return QString();
 }

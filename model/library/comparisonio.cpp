@@ -2,6 +2,8 @@
 #include "comparisonio.h"
 #include "comparisonuncertainty.h"
 
+#include <QtGlobal>
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -214,33 +216,47 @@ QList<InputFigure> comparisonInputFigures(const Comparison &c, const PresetCatal
     return out;
 }
 
-QString comparisonQuestion(const Comparison &c)
+namespace {
+// The texts below are English templates marked for lupdate (librarytext.h); model/ never
+// translates them.
+LibraryText phrase(const char *source, std::initializer_list<LibraryText> args = {})
+{
+    return LibraryText::phrase(source, args);
+}
+} // namespace
+
+LibraryText comparisonQuestionText(const Comparison &c)
 {
     if (c.plans.isEmpty())
-        return QString();
+        return LibraryText();
     const ComparedPlan &ref = c.plans[c.reference];
     bool sameModel = true;
     for (const ComparedPlan &p : c.plans)
         sameModel = sameModel && p.plan.model.id == ref.plan.model.id;
-    const QString model = sameModel ? QString::fromStdString(ref.plan.model.name) : QStringLiteral("its model");
+    const LibraryText model = sameModel ? LibraryText(QString::fromStdString(ref.plan.model.name)) : phrase(QT_TRANSLATE_NOOP("commtax::Library", "its model"));
     const double t = ref.plan.training.tokens_to_train;
-    const QString tokens = t >= 1e12 ? QString::number(t / 1e12, 'g', 3) + QStringLiteral(" trillion tokens")
-                                     : QString::number(t / 1e9, 'g', 3) + QStringLiteral(" billion tokens");
-    QString basis;
+    const LibraryText tokens = t >= 1e12 ? phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 trillion tokens"), {QString::number(t / 1e12, 'g', 3)})
+                                         : phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 billion tokens"), {QString::number(t / 1e9, 'g', 3)});
+    LibraryText basis;
     switch (c.normalization) {
-    case Normalization::AsGiven: basis = QStringLiteral("each as specified"); break;
-    case Normalization::EqualGpus: basis = QStringLiteral("at an equal GPU count (%1 GPUs)").arg(ref.result.gpus); break;
-    case Normalization::EqualBudget: basis = QStringLiteral("at an equal capital budget (%1)").arg(formatUsd(ref.result.capex_usd)); break;
+    case Normalization::AsGiven: basis = phrase(QT_TRANSLATE_NOOP("commtax::Library", "each as specified")); break;
+    case Normalization::EqualGpus: basis = phrase(QT_TRANSLATE_NOOP("commtax::Library", "at an equal GPU count (%1 GPUs)"), {QString::number(ref.result.gpus)}); break;
+    case Normalization::EqualBudget: basis = phrase(QT_TRANSLATE_NOOP("commtax::Library", "at an equal capital budget (%1)"), {formatUsd(ref.result.capex_usd)}); break;
     case Normalization::EqualTime:
-        basis = QStringLiteral("at an equal time to train (%1 days)").arg(formatNumber(ref.result.days_to_train, 1));
+        basis = phrase(QT_TRANSLATE_NOOP("commtax::Library", "at an equal time to train (%1 days)"), {formatNumber(ref.result.days_to_train, 1)});
         break;
     }
     if (c.bestLayout.enabled)
-        basis += QStringLiteral(", each on its best layout for %1").arg(QLatin1String(search::toString(c.bestLayout.objective)));
-    return QStringLiteral("Which of these %1 plans trains %2 on %3 at the lowest cost per billion tokens, compared %4?")
-        .arg(c.plans.size())
-        .arg(model, tokens, basis);
+        switch (c.bestLayout.objective) {
+        case search::Objective::Time: basis += phrase(QT_TRANSLATE_NOOP("commtax::Library", ", each on its best layout for time")); break;
+        case search::Objective::Cost: basis += phrase(QT_TRANSLATE_NOOP("commtax::Library", ", each on its best layout for cost")); break;
+        case search::Objective::Tco: basis += phrase(QT_TRANSLATE_NOOP("commtax::Library", ", each on its best layout for tco")); break;
+        }
+    return phrase(QT_TRANSLATE_NOOP("commtax::Library", "Which of these %1 plans trains %2 on %3 at the lowest cost per billion tokens, compared %4?"),
+                  {QString::number(c.plans.size()), model, tokens, basis});
 }
+
+QString comparisonQuestion(const Comparison &c) { return toString(comparisonQuestionText(c)); }
 
 namespace {
 
@@ -255,56 +271,62 @@ int cheapestRented(const Comparison &c)
     return rented;
 }
 
-QString recommendationHeadline(const Comparison &c, int chosen)
+LibraryText recommendationHeadline(const Comparison &c, int chosen)
 {
     const ComparedPlan &best = c.plans[chosen];
     const double days = best.result.days_to_train;
     if (best.plan.economics.mode == EconomicsMode::Rent)
-        return QStringLiteral("Recommended: %1, rented: no cash up front; this run costs %2 in rent (%3 GPUs at %4 per GPU-hour "
-                              "for %5 days), and nothing is owed once it ends.")
-            .arg(best.name, formatUsd(best.result.tco_usd), QString::number(best.result.gpus),
-                 formatUsd(rentUsdPerGpuHour(best.plan)), formatNumber(days, 1));
+        return phrase(QT_TRANSLATE_NOOP("commtax::Library", "Recommended: %1, rented: no cash up front; this run costs %2 in rent (%3 GPUs at %4 per GPU-hour "
+                                                            "for %5 days), and nothing is owed once it ends."),
+                      {best.name, formatUsd(best.result.tco_usd), QString::number(best.result.gpus),
+                       formatUsd(rentUsdPerGpuHour(best.plan)), formatNumber(days, 1)});
     const double years = best.plan.economics.years;
     const double u = best.plan.economics.utilisation;
-    QString h = QStringLiteral("Recommended: %1, bought: %2 cash up front (%3 GPUs with servers and network); this run costs %4 "
-                               "(TCO of the run: its %5 days' share of %6 years of depreciation, plus energy and upkeep), which "
-                               "assumes the cluster is kept busy for %7 of its %6 years (%8 utilisation: idle months cost the same)")
-                    .arg(best.name, formatUsd(best.result.capex_usd), QString::number(best.result.gpus),
-                         formatUsd(best.result.tco_usd), formatNumber(days, 1), formatNumber(years, 0),
-                         u >= 1 ? QStringLiteral("all") : percent(u), percent(u));
+    LibraryText h = u >= 1 ? phrase(QT_TRANSLATE_NOOP("commtax::Library", "Recommended: %1, bought: %2 cash up front (%3 GPUs with servers and network); this run costs %4 "
+                                                                          "(TCO of the run: its %5 days' share of %6 years of depreciation, plus energy and upkeep), which "
+                                                                          "assumes the cluster is kept busy for all of its %6 years (%7 utilisation: idle months cost the same)"),
+                                    {best.name, formatUsd(best.result.capex_usd), QString::number(best.result.gpus),
+                                     formatUsd(best.result.tco_usd), formatNumber(days, 1), formatNumber(years, 0), percent(u)})
+                           : phrase(QT_TRANSLATE_NOOP("commtax::Library", "Recommended: %1, bought: %2 cash up front (%3 GPUs with servers and network); this run costs %4 "
+                                                                          "(TCO of the run: its %5 days' share of %6 years of depreciation, plus energy and upkeep), which "
+                                                                          "assumes the cluster is kept busy for %7 of its %6 years (%7 utilisation: idle months cost the same)"),
+                                    {best.name, formatUsd(best.result.capex_usd), QString::number(best.result.gpus),
+                                     formatUsd(best.result.tco_usd), formatNumber(days, 1), formatNumber(years, 0), percent(u)});
     const int rented = cheapestRented(c);
     if (rented < 0)
-        return h + QStringLiteral("; no rented plan is compared, so buying is not weighed against renting (add one with "
-                                  "economics mode \"rent\").");
+        return h + phrase(QT_TRANSLATE_NOOP("commtax::Library", "; no rented plan is compared, so buying is not weighed against renting (add one with "
+                                                                "economics mode \"rent\")."));
     const ComparedPlan &r = c.plans[rented];
     const BuyRentBreakEven br = buyVersusRent(best.plan, best.result, r.plan, r.result);
     if (!br.reachable)
-        return h + QStringLiteral("; renting (%1) stays cheaper than buying at any use: its rent is below the bought cluster's "
-                                  "own energy and upkeep.")
-                       .arg(r.name);
+        return h + phrase(QT_TRANSLATE_NOOP("commtax::Library", "; renting (%1) stays cheaper than buying at any use: its rent is below the bought cluster's "
+                                                                "own energy and upkeep."),
+                          {r.name});
     const double runMonths = days * 24.0 / kHoursPerMonth;
-    h += QStringLiteral("; buying beats renting (%1) only after %2 months %3")
-             .arg(r.name, formatNumber(br.months, 1), u >= 1 ? QStringLiteral("of use") : QStringLiteral("at %1 utilisation").arg(percent(u)));
+    h += u >= 1 ? phrase(QT_TRANSLATE_NOOP("commtax::Library", "; buying beats renting (%1) only after %2 months of use"), {r.name, formatNumber(br.months, 1)})
+                : phrase(QT_TRANSLATE_NOOP("commtax::Library", "; buying beats renting (%1) only after %2 months at %3 utilisation"),
+                         {r.name, formatNumber(br.months, 1), percent(u)});
     if (std::isfinite(br.break_even_utilisation))
-        h += br.break_even_utilisation <= 1 ? QStringLiteral(" (over its life, buying is cheaper above %1 utilisation)").arg(percent(br.break_even_utilisation))
-                                            : QStringLiteral(" (over its life, renting is cheaper even at 100% utilisation)");
+        h += br.break_even_utilisation <= 1
+            ? phrase(QT_TRANSLATE_NOOP("commtax::Library", " (over its life, buying is cheaper above %1 utilisation)"), {percent(br.break_even_utilisation)})
+            : phrase(QT_TRANSLATE_NOOP("commtax::Library", " (over its life, renting is cheaper even at 100% utilisation)"));
     if (br.months > years * 12.0)
-        h += QStringLiteral(", beyond its %1-year life: renting is cheaper").arg(formatNumber(years, 0));
+        h += phrase(QT_TRANSLATE_NOOP("commtax::Library", ", beyond its %1-year life: renting is cheaper"), {formatNumber(years, 0)});
     else if (runMonths < br.months)
-        h += QStringLiteral(", and this run takes %1 months: buying pays only if the cluster keeps working after it")
-                 .arg(formatNumber(runMonths, 1));
-    return h + QLatin1Char('.');
+        h += phrase(QT_TRANSLATE_NOOP("commtax::Library", ", and this run takes %1 months: buying pays only if the cluster keeps working after it"),
+                    {formatNumber(runMonths, 1)});
+    return h + phrase(QT_TRANSLATE_NOOP("commtax::Library", "."));
 }
 
 } // namespace
 
-QStringList comparisonFindings(const Comparison &c)
+QList<LibraryText> comparisonFindingTexts(const Comparison &c)
 {
-    QStringList out;
+    QList<LibraryText> out;
     const int cheap = c.cheapest();
     if (cheap < 0) {
-        out << QStringLiteral("None of the plans can run as specified (each is invalid or does not fit in memory): "
-                              "change the layout before buying.");
+        out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "None of the plans can run as specified (each is invalid or does not fit in memory): "
+                                                            "change the layout before buying."));
     } else {
         const ComparedPlan &best = c.plans[cheap];
         int runnerUp = -1;
@@ -315,48 +337,48 @@ QStringList comparisonFindings(const Comparison &c)
         // The decision first: the cash it takes, what this run costs, the utilisation that buying
         // assumes, and buying against renting; then why (cost per billion tokens).
         out << recommendationHeadline(c, cheap);
-        QString first = QStringLiteral("It has the lowest cost per billion tokens of the plans that run (%1")
-                            .arg(formatUsd(best.result.cost_per_billion_tokens_usd));
+        const QString days = formatNumber(best.result.days_to_train, 1);
         if (runnerUp >= 0) {
             const ComparedPlan &second = c.plans[runnerUp];
-            first += QStringLiteral("; next is %1 at %2, %3 more)")
-                         .arg(second.name, formatUsd(second.result.cost_per_billion_tokens_usd),
-                              percent(second.result.cost_per_billion_tokens_usd / best.result.cost_per_billion_tokens_usd - 1.0));
+            out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "It has the lowest cost per billion tokens of the plans that run (%1; next is %2 at %3, %4 more) "
+                                                                "and trains in %5 days."),
+                          {formatUsd(best.result.cost_per_billion_tokens_usd), second.name,
+                           formatUsd(second.result.cost_per_billion_tokens_usd),
+                           percent(second.result.cost_per_billion_tokens_usd / best.result.cost_per_billion_tokens_usd - 1.0), days});
         } else {
-            first += QLatin1Char(')');
+            out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "It has the lowest cost per billion tokens of the plans that run (%1) and trains in %2 days."),
+                          {formatUsd(best.result.cost_per_billion_tokens_usd), days});
         }
-        out << first + QStringLiteral(" and trains in %1 days.").arg(formatNumber(best.result.days_to_train, 1));
         const int fast = c.fastest();
         if (fast >= 0 && fast != cheap) {
             const ComparedPlan &f = c.plans[fast];
-            out << QStringLiteral("%1 trains fastest, in %2 days (%3 days sooner), at %4 per billion tokens (%5 more).")
-                       .arg(f.name, formatNumber(f.result.days_to_train, 1),
-                            formatNumber(best.result.days_to_train - f.result.days_to_train, 1),
-                            formatUsd(f.result.cost_per_billion_tokens_usd),
-                            percent(f.result.cost_per_billion_tokens_usd / best.result.cost_per_billion_tokens_usd - 1.0));
+            out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 trains fastest, in %2 days (%3 days sooner), at %4 per billion tokens (%5 more)."),
+                          {f.name, formatNumber(f.result.days_to_train, 1),
+                           formatNumber(best.result.days_to_train - f.result.days_to_train, 1),
+                           formatUsd(f.result.cost_per_billion_tokens_usd),
+                           percent(f.result.cost_per_billion_tokens_usd / best.result.cost_per_billion_tokens_usd - 1.0)});
         }
         if (runnerUp >= 0) {
             const ComparedPlan &second = c.plans[runnerUp];
             const PriceBreakEven be = breakEvenGpuPrice(best.result, second.plan, second.result);
-            const QString unit = be.rent ? QStringLiteral(" per GPU-hour") : QStringLiteral(" per GPU");
             if (be.reachable)
-                out << QStringLiteral("%1 would match it at a GPU price of %2%3 (today %4%3): a price to negotiate towards.")
-                           .arg(second.name, formatUsd(be.breakEvenPrice), unit, formatUsd(be.currentPrice));
+                out << phrase(be.rent ? QT_TRANSLATE_NOOP("commtax::Library", "%1 would match it at a GPU price of %2 per GPU-hour (today %3 per GPU-hour): a price to negotiate towards.")
+                                      : QT_TRANSLATE_NOOP("commtax::Library", "%1 would match it at a GPU price of %2 per GPU (today %3 per GPU): a price to negotiate towards."),
+                              {second.name, formatUsd(be.breakEvenPrice), formatUsd(be.currentPrice)});
             else
-                out << QStringLiteral("%1 cannot match it even with free GPUs: its servers, network, power and time cost more.")
-                           .arg(second.name);
+                out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 cannot match it even with free GPUs: its servers, network, power and time cost more."), {second.name});
         }
     }
     for (const ComparedPlan &p : c.plans) {
         if (!p.valid)
-            out << QStringLiteral("%1 is not a valid plan: %2.").arg(p.name, p.error);
+            out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 is not a valid plan: %2."), {p.name, p.error});
         else if (!p.result.fits_in_memory)
-            out << QStringLiteral("%1 does not fit in memory with this layout (%2 GB per GPU needed, %3 GB usable), so it cannot "
-                                  "run as planned; it needs more tensor or pipeline parallelism, ZeRO or recompute.")
-                       .arg(p.name, formatNumber(p.result.memory_total_gb, 1), formatNumber(p.result.memory_usable_gb, 1));
+            out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 does not fit in memory with this layout (%2 GB per GPU needed, %3 GB usable), so it cannot "
+                                                                "run as planned; it needs more tensor or pipeline parallelism, ZeRO or recompute."),
+                          {p.name, formatNumber(p.result.memory_total_gb, 1), formatNumber(p.result.memory_usable_gb, 1)});
         else if (p.result.comm_tax_exposed > kCommTaxWarn)
-            out << QStringLiteral("On %1, communication takes %2 of every step: its interconnect is the bottleneck.")
-                       .arg(p.name, percent(p.result.comm_tax_exposed));
+            out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "On %1, communication takes %2 of every step: its interconnect is the bottleneck."),
+                          {p.name, percent(p.result.comm_tax_exposed)});
     }
     const QList<BreakEvenRow> be = breakEvens(c);
     for (qsizetype i = 0; i < be.size(); ++i) {
@@ -368,20 +390,23 @@ QStringList comparisonFindings(const Comparison &c)
         if (cheap >= 0 && &bought == &c.plans[cheap] && cheapestRented(c) >= 0 && &rented == &c.plans[cheapestRented(c)])
             continue; // the headline said it
         if (!br.reachable) {
-            out << QStringLiteral("Renting (%1) stays cheaper than buying (%2): the rent is below the bought cluster's own "
-                                  "energy and upkeep.")
-                       .arg(rented.name, bought.name);
+            out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "Renting (%1) stays cheaper than buying (%2): the rent is below the bought cluster's own "
+                                                                "energy and upkeep."),
+                          {rented.name, bought.name});
             continue;
         }
         const double lifeMonths = bought.plan.economics.years * 12.0;
-        out << QStringLiteral("Buying (%1) costs less than renting (%2) after %3 months of use%4.")
-                   .arg(bought.name, rented.name, formatNumber(br.months, 1),
-                        br.months <= lifeMonths
-                            ? QStringLiteral(", within its %1-year life").arg(formatNumber(bought.plan.economics.years, 0))
-                            : QStringLiteral(", beyond its %1-year life: over the hardware's life renting is cheaper")
-                                  .arg(formatNumber(bought.plan.economics.years, 0)));
+        const QString years = formatNumber(bought.plan.economics.years, 0);
+        out << (br.months <= lifeMonths
+                    ? phrase(QT_TRANSLATE_NOOP("commtax::Library", "Buying (%1) costs less than renting (%2) after %3 months of use, within its %4-year life."),
+                             {bought.name, rented.name, formatNumber(br.months, 1), years})
+                    : phrase(QT_TRANSLATE_NOOP("commtax::Library", "Buying (%1) costs less than renting (%2) after %3 months of use, beyond its %4-year life: "
+                                                                   "over the hardware's life renting is cheaper."),
+                             {bought.name, rented.name, formatNumber(br.months, 1), years}));
     }
     return out;
 }
+
+QStringList comparisonFindings(const Comparison &c) { return toStrings(comparisonFindingTexts(c)); }
 
 } // namespace commtax

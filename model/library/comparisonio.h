@@ -4,6 +4,7 @@
 // (the question a report answers and its recommendation, written from the numbers).
 
 #include "compare.h"
+#include "librarytext.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -40,10 +41,15 @@ struct InputFigure {
 QList<InputFigure> comparisonInputFigures(const Comparison &c, const PresetCatalog &catalog);
 inline constexpr const char *kDefaultEconomicsSource = "Commtax defaults (README, docs/model.md section 9): editable assumptions";
 
+// The question and the findings as translatable texts (librarytext.h): the comparison window and
+// the PDF report show them in the interface language (ui/modeltext.h: libraryText()); the
+// QString forms are their English (the CLI, JSON, CSV).
+LibraryText comparisonQuestionText(const Comparison &c);
 QString comparisonQuestion(const Comparison &c);
 // The recommendation: the cheapest plan that runs and why, then what stands out (fastest,
 // least capital, plans that do not fit, a network bottleneck, the runner-up's break-even GPU
 // price, buying against renting). One sentence per entry.
+QList<LibraryText> comparisonFindingTexts(const Comparison &c);
 QStringList comparisonFindings(const Comparison &c);
 
 // Money for people: "$1.23M", "$25,000" style without locale ("$25000" -> "$25.0k").

@@ -6,7 +6,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
-#include <QRegularExpression>
+#include <QtGlobal>
 
 #include <algorithm>
 #include <cmath>
@@ -141,37 +141,32 @@ std::vector<BreakEven> keyBreakEvens(const ComparisonSensitivity &s, int perPlan
     return out;
 }
 
-QString inputLabel(const QString &path)
+LibraryText inputLabelText(const QString &path)
 {
-    for (const FieldInfo &f : planFields()) {
-        if (f.path() != path)
-            continue;
-        static const QRegularExpression unit(QStringLiteral("\\s*\\([^)]*\\)$"));
-        QString name = QLatin1String(f.label);
-        name.remove(unit);
-        // "GPU price" keeps its capital, "Network efficiency" becomes "network efficiency".
-        if (name.size() > 1 && name[1].isLower())
-            name[0] = name[0].toLower();
-        return name;
-    }
-    return path;
+    for (const FieldInfo &f : planFields())
+        if (f.path() == path)
+            return LibraryText::inputName(f.label);
+    return LibraryText(path);
 }
 
-QString breakEvenSentence(const Comparison &c, const BreakEven &b)
+QString inputLabel(const QString &path) { return toString(inputLabelText(path)); }
+
+LibraryText breakEvenText(const Comparison &c, const BreakEven &b)
 {
     const QString plan = c.plans.value(b.plan).name, against = c.plans.value(b.against).name;
-    QString whose;
-    if (b.shared)
-        whose = QStringLiteral("the %1 both share").arg(inputLabel(QString::fromStdString(b.input)));
-    else if (b.owner == b.plan)
-        whose = QStringLiteral("its %1").arg(inputLabel(QString::fromStdString(b.input)));
-    else
-        whose = QStringLiteral("the %1 of %2").arg(inputLabel(QString::fromStdString(b.input)), against);
-    return QStringLiteral("%1 matches %2 on cost if %3 %4 %5 (now %6; %7 its range).")
-        .arg(plan, against, whose, b.plan_cheaper_above ? QStringLiteral("exceeds") : QStringLiteral("falls below"),
-             shortNumber(b.break_even), shortNumber(b.value),
-             b.within_range ? QStringLiteral("inside") : QStringLiteral("outside"));
+    const LibraryText input = inputLabelText(QString::fromStdString(b.input));
+    const LibraryText whose = b.shared ? LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "the %1 both share"), {input})
+        : b.owner == b.plan            ? LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "its %1"), {input})
+                                       : LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "the %1 of %2"), {input, against});
+    const char *sentence = b.plan_cheaper_above
+        ? (b.within_range ? QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 exceeds %4 (now %5; inside its range).")
+                          : QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 exceeds %4 (now %5; outside its range)."))
+        : (b.within_range ? QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 falls below %4 (now %5; inside its range).")
+                          : QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 falls below %4 (now %5; outside its range)."));
+    return LibraryText::phrase(sentence, {plan, against, whose, shortNumber(b.break_even), shortNumber(b.value)});
 }
+
+QString breakEvenSentence(const Comparison &c, const BreakEven &b) { return toString(breakEvenText(c, b)); }
 
 QJsonObject comparisonSensitivityToJson(const Comparison &c, const ComparisonSensitivity &s)
 {

@@ -13,6 +13,7 @@
 // thread, `commtax report` and the report writer in place.
 
 #include "compare.h"
+#include "librarytext.h"
 #include "uncertainty/uncertainty.h"
 
 #include <QJsonObject>
@@ -60,9 +61,13 @@ ComparisonSensitivity comparisonSensitivity(const Comparison &c, const PresetCat
 std::vector<uncertainty::BreakEven> keyBreakEvens(const ComparisonSensitivity &s, int perPlan);
 
 // A break-even in words: "D: 1024 RTX 4090 matches A: 256 H100 on cost if its compute efficiency
-// (GPU) exceeds 0.71 (now 0.5; outside its range 0.38 to 0.62)". English, as the reports' findings.
+// (GPU) exceeds 0.71 (now 0.5; outside its range 0.38 to 0.62)". breakEvenText() is translatable
+// (librarytext.h; the comparison window and the PDF); breakEvenSentence() its English (JSON, CSV).
+LibraryText breakEvenText(const Comparison &c, const uncertainty::BreakEven &b);
 QString breakEvenSentence(const Comparison &c, const uncertainty::BreakEven &b);
-// "gpu.compute_efficiency" -> "compute efficiency (GPU)": the field's label without its unit.
+// "gpu.compute_efficiency" -> "compute efficiency (GPU)": the field's label without its unit
+// (inputLabelText(): translatable, its unit dropped in any language).
+LibraryText inputLabelText(const QString &path);
 QString inputLabel(const QString &path);
 
 // Reports: the "uncertainty" member of the JSON report, and the columns the CSV report adds to

@@ -2731,6 +2731,197 @@ Best of the plans that run</source>
     </message>
 </context>
 <context>
+    <name>commtax::Library</name>
+    <message>
+        <source>As given</source>
+        <translation>按原样</translation>
+    </message>
+    <message>
+        <source>Equal GPU count</source>
+        <translation>相同 GPU 数量</translation>
+    </message>
+    <message>
+        <source>Equal budget (capex)</source>
+        <translation>相同预算（资本支出）</translation>
+    </message>
+    <message>
+        <source>Equal time to train</source>
+        <translation>相同训练时长</translation>
+    </message>
+    <message>
+        <source>%1 would match it at a GPU price of %2 per GPU-hour (today %3 per GPU-hour): a price to negotiate towards.</source>
+        <translation>当 GPU 价格降到每 GPU 小时 %2（目前为每 GPU 小时 %3）时，%1 的成本将与之持平：这是议价的目标价。</translation>
+    </message>
+    <message>
+        <source>%1 would match it at a GPU price of %2 per GPU (today %3 per GPU): a price to negotiate towards.</source>
+        <translation>当 GPU 价格降到每块 GPU %2（目前为每块 GPU %3）时，%1 的成本将与之持平：这是议价的目标价。</translation>
+    </message>
+    <message>
+        <source>%1 matches %2 on cost if %3 exceeds %4 (now %5; inside its range).</source>
+        <translation>若%3超过 %4，%1 的成本与 %2 持平（当前为 %5，在其取值范围内）。</translation>
+    </message>
+    <message>
+        <source>%1 matches %2 on cost if %3 exceeds %4 (now %5; outside its range).</source>
+        <translation>若%3超过 %4，%1 的成本与 %2 持平（当前为 %5，超出其取值范围）。</translation>
+    </message>
+    <message>
+        <source>%1 matches %2 on cost if %3 falls below %4 (now %5; inside its range).</source>
+        <translation>若%3低于 %4，%1 的成本与 %2 持平（当前为 %5，在其取值范围内）。</translation>
+    </message>
+    <message>
+        <source>%1 matches %2 on cost if %3 falls below %4 (now %5; outside its range).</source>
+        <translation>若%3低于 %4，%1 的成本与 %2 持平（当前为 %5，超出其取值范围）。</translation>
+    </message>
+    <message>
+        <source>its model</source>
+        <translation>各自的模型</translation>
+    </message>
+    <message>
+        <source>%1 trillion tokens</source>
+        <translation>%1T token</translation>
+    </message>
+    <message>
+        <source>%1 billion tokens</source>
+        <translation>%1B token</translation>
+    </message>
+    <message>
+        <source>each as specified</source>
+        <translation>按各方案的原始设定</translation>
+    </message>
+    <message>
+        <source>at an equal GPU count (%1 GPUs)</source>
+        <translation>在相同 GPU 数量（%1 块 GPU）下</translation>
+    </message>
+    <message>
+        <source>at an equal capital budget (%1)</source>
+        <translation>在相同资本预算（%1）下</translation>
+    </message>
+    <message>
+        <source>at an equal time to train (%1 days)</source>
+        <translation>在相同训练时长（%1 天）下</translation>
+    </message>
+    <message>
+        <source>, each on its best layout for time</source>
+        <translation>，且各自采用时间最优的并行布局</translation>
+    </message>
+    <message>
+        <source>, each on its best layout for cost</source>
+        <translation>，且各自采用成本最优的并行布局</translation>
+    </message>
+    <message>
+        <source>, each on its best layout for tco</source>
+        <translation>，且各自采用 TCO 最优的并行布局</translation>
+    </message>
+    <message>
+        <source>Which of these %1 plans trains %2 on %3 at the lowest cost per billion tokens, compared %4?</source>
+        <translation>%4，这 %1 个方案中哪一个用 %3 训练 %2 时每十亿 token 的成本最低？</translation>
+    </message>
+    <message>
+        <source>Recommended: %1, rented: no cash up front; this run costs %2 in rent (%3 GPUs at %4 per GPU-hour for %5 days), and nothing is owed once it ends.</source>
+        <translation>推荐：%1（租用）：无需前期现金投入；本次训练的租金为 %2（%3 块 GPU，每 GPU 小时 %4，共 %5 天），训练结束后不再产生任何费用。</translation>
+    </message>
+    <message>
+        <source>Recommended: %1, bought: %2 cash up front (%3 GPUs with servers and network); this run costs %4 (TCO of the run: its %5 days&apos; share of %6 years of depreciation, plus energy and upkeep), which assumes the cluster is kept busy for all of its %6 years (%7 utilisation: idle months cost the same)</source>
+        <translation>推荐：%1（购买）：前期现金投入 %2（%3 块 GPU，含服务器和网络）；本次训练成本为 %4（本次训练的 TCO：其 %5 天在 %6 年折旧中所占的份额，加上电费和运维费用），前提是集群在全部 %6 年内一直保持繁忙（利用率 %7：闲置的月份成本照旧）</translation>
+    </message>
+    <message>
+        <source>Recommended: %1, bought: %2 cash up front (%3 GPUs with servers and network); this run costs %4 (TCO of the run: its %5 days&apos; share of %6 years of depreciation, plus energy and upkeep), which assumes the cluster is kept busy for %7 of its %6 years (%7 utilisation: idle months cost the same)</source>
+        <translation>推荐：%1（购买）：前期现金投入 %2（%3 块 GPU，含服务器和网络）；本次训练成本为 %4（本次训练的 TCO：其 %5 天在 %6 年折旧中所占的份额，加上电费和运维费用），前提是集群在 %6 年中有 %7 的时间保持繁忙（利用率 %7：闲置的月份成本照旧）</translation>
+    </message>
+    <message>
+        <source>; no rented plan is compared, so buying is not weighed against renting (add one with economics mode &quot;rent&quot;).</source>
+        <translation>；比较中没有租用方案，因此未权衡购买与租用（可添加一个经济模式为 &quot;rent&quot; 的方案）。</translation>
+    </message>
+    <message>
+        <source>; renting (%1) stays cheaper than buying at any use: its rent is below the bought cluster&apos;s own energy and upkeep.</source>
+        <translation>；无论使用多久，租用（%1）都比购买便宜：其租金低于所购集群自身的电费和运维费用。</translation>
+    </message>
+    <message>
+        <source>; buying beats renting (%1) only after %2 months of use</source>
+        <translation>；使用 %2 个月后，购买才比租用（%1）更划算</translation>
+    </message>
+    <message>
+        <source>; buying beats renting (%1) only after %2 months at %3 utilisation</source>
+        <translation>；在 %3 利用率下使用 %2 个月后，购买才比租用（%1）更划算</translation>
+    </message>
+    <message>
+        <source> (over its life, buying is cheaper above %1 utilisation)</source>
+        <translation>（在整个使用寿命内，利用率高于 %1 时购买更便宜）</translation>
+    </message>
+    <message>
+        <source> (over its life, renting is cheaper even at 100% utilisation)</source>
+        <translation>（在整个使用寿命内，即使利用率为 100%，租用也更便宜）</translation>
+    </message>
+    <message>
+        <source>, beyond its %1-year life: renting is cheaper</source>
+        <translation>，超出了其 %1 年的使用寿命：租用更便宜</translation>
+    </message>
+    <message>
+        <source>, and this run takes %1 months: buying pays only if the cluster keeps working after it</source>
+        <translation>，而本次训练只需 %1 个月：只有集群在训练结束后继续投入使用，购买才划算</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>None of the plans can run as specified (each is invalid or does not fit in memory): change the layout before buying.</source>
+        <translation>没有任何方案能按设定运行（每个方案要么无效，要么显存放不下）：购买前请先调整并行布局。</translation>
+    </message>
+    <message>
+        <source>It has the lowest cost per billion tokens of the plans that run (%1; next is %2 at %3, %4 more) and trains in %5 days.</source>
+        <translation>在可运行的方案中，它每十亿 token 的成本最低（%1；其次是 %2，为 %3，高出 %4），训练需 %5 天。</translation>
+    </message>
+    <message>
+        <source>It has the lowest cost per billion tokens of the plans that run (%1) and trains in %2 days.</source>
+        <translation>在可运行的方案中，它每十亿 token 的成本最低（%1），训练需 %2 天。</translation>
+    </message>
+    <message>
+        <source>%1 trains fastest, in %2 days (%3 days sooner), at %4 per billion tokens (%5 more).</source>
+        <translation>%1 训练最快，需 %2 天（提前 %3 天），每十亿 token 的成本为 %4（高出 %5）。</translation>
+    </message>
+    <message>
+        <source>%1 cannot match it even with free GPUs: its servers, network, power and time cost more.</source>
+        <translation>即使 GPU 免费，%1 的成本也无法与之持平：其服务器、网络、电力和时间成本更高。</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid plan: %2.</source>
+        <translation>%1 不是有效的方案：%2。</translation>
+    </message>
+    <message>
+        <source>%1 does not fit in memory with this layout (%2 GB per GPU needed, %3 GB usable), so it cannot run as planned; it needs more tensor or pipeline parallelism, ZeRO or recompute.</source>
+        <translation>%1 在此并行布局下显存放不下（每块 GPU 需要 %2 GB，可用 %3 GB），因此无法按计划运行；需要更高的张量并行或流水线并行度、ZeRO 或重计算。</translation>
+    </message>
+    <message>
+        <source>On %1, communication takes %2 of every step: its interconnect is the bottleneck.</source>
+        <translation>在 %1 上，通信占每一步时间的 %2：其互连是瓶颈。</translation>
+    </message>
+    <message>
+        <source>Renting (%1) stays cheaper than buying (%2): the rent is below the bought cluster&apos;s own energy and upkeep.</source>
+        <translation>租用（%1）始终比购买（%2）便宜：租金低于所购集群自身的电费和运维费用。</translation>
+    </message>
+    <message>
+        <source>Buying (%1) costs less than renting (%2) after %3 months of use, within its %4-year life.</source>
+        <translation>使用 %3 个月后，购买（%1）比租用（%2）更便宜，仍在其 %4 年使用寿命之内。</translation>
+    </message>
+    <message>
+        <source>Buying (%1) costs less than renting (%2) after %3 months of use, beyond its %4-year life: over the hardware&apos;s life renting is cheaper.</source>
+        <translation>使用 %3 个月后，购买（%1）才比租用（%2）更便宜，这已超出其 %4 年的使用寿命：在硬件的整个寿命内租用更便宜。</translation>
+    </message>
+    <message>
+        <source>the %1 both share</source>
+        <translation>两者共用的%1</translation>
+    </message>
+    <message>
+        <source>its %1</source>
+        <translation>其%1</translation>
+    </message>
+    <message>
+        <source>the %1 of %2</source>
+        <translation>%2 的%1</translation>
+    </message>
+</context>
+<context>
     <name>commtax::LibraryFeatures</name>
     <message>
         <source>Your GPUs, clusters, models and saved plans</source>

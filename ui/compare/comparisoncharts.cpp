@@ -5,6 +5,7 @@
 
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
+#include "modeltext.h"
 
 #include <qcustomplot.h>
 
@@ -576,7 +577,7 @@ bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const Compar
         const double key = double(n - i);
         // One line per bar: "GPU price (18750-31250)", whole numbers from 1,000 up.
         const auto number = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 3); };
-        ticker->addTick(key, QStringLiteral("%1 (%2-%3)").arg(inputLabel(QString::fromStdString(b.input)), number(b.input_low), number(b.input_high)));
+        ticker->addTick(key, QStringLiteral("%1 (%2-%3)").arg(libraryText(inputLabelText(QString::fromStdString(b.input))), number(b.input_low), number(b.input_high)));
         keys.prepend(key);
         lows.prepend(b.low - value);
         highs.prepend(b.high - value);

@@ -5,6 +5,7 @@
 #include "comparisontablemodel.h"
 #include "library/comparisonio.h"
 #include "library/presetlibrary.h"
+#include "modeltext.h"
 #include "report/reportexport.h"
 
 #include <qcustomplot.h>
@@ -124,7 +125,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_normalizationBox = new QComboBox(this);
     m_normalizationBox->setObjectName(QStringLiteral("normalization"));
     for (Normalization n : {Normalization::AsGiven, Normalization::EqualGpus, Normalization::EqualBudget, Normalization::EqualTime})
-        m_normalizationBox->addItem(normalizationLabel(n), QVariant::fromValue(int(n)));
+        m_normalizationBox->addItem(normalizationText(n), QVariant::fromValue(int(n)));
     m_normalizationBox->setToolTip(tr("Resize every plan (keeping tp, pp and the global batch) to the reference plan's "
                                       "GPU count, capex or time to train"));
     m_layoutBox = new QComboBox(this);
@@ -420,7 +421,7 @@ QCustomPlot *ComparisonView::chart(ComparisonChart chart) const
 
 QString ComparisonView::findingsText() const
 {
-    return comparisonFindings(m_comparison).join(QLatin1Char('\n'));
+    return libraryTexts(comparisonFindingTexts(m_comparison)).join(QLatin1Char('\n'));
 }
 
 PresetCatalog ComparisonView::catalog() const
@@ -505,7 +506,7 @@ void ComparisonView::recompute()
     for (qsizetype i = 0; i < m_charts.size(); ++i)
         drawComparisonChart(m_charts[i], kAllComparisonCharts[i], m_comparison);
     QString html = tr("<b>Recommendation</b><ul style=\"margin-top:2px\">");
-    for (const QString &f : comparisonFindings(m_comparison))
+    for (const QString &f : libraryTexts(comparisonFindingTexts(m_comparison)))
         html += QStringLiteral("<li>") + f.toHtmlEscaped() + QStringLiteral("</li>");
     m_findings->setText(html + QStringLiteral("</ul>"));
     fitColumns();
@@ -778,7 +779,7 @@ void ComparisonView::showSensitivity()
     QString be = QStringLiteral("<b>%1</b><ul style=\"margin-top:2px\">").arg(tr("Input break-evens").toHtmlEscaped());
     const std::vector<uncertainty::BreakEven> key = keyBreakEvens(s, 2);
     for (const uncertainty::BreakEven &b : key)
-        be += QStringLiteral("<li>") + breakEvenSentence(m_comparison, b).toHtmlEscaped() + QStringLiteral("</li>");
+        be += QStringLiteral("<li>") + libraryText(breakEvenText(m_comparison, b)).toHtmlEscaped() + QStringLiteral("</li>");
     if (key.empty())
         be += QStringLiteral("<li>") + tr("No single input within its field's limits makes another plan as cheap as the cheapest.").toHtmlEscaped() + QStringLiteral("</li>");
     m_breakEvens->setText(be + QStringLiteral("</ul>"));

@@ -425,12 +425,12 @@ void reportOpening(ReportDocument &doc, const Comparison &c, const ReportOptions
                   8.5, true);
 
     doc.heading(QCoreApplication::translate("commtax::Report", "The question"), 1, false);
-    doc.paragraph(o.question.isEmpty() ? comparisonQuestion(c) : o.question, 10);
+    doc.paragraph(o.question.isEmpty() ? libraryText(comparisonQuestionText(c)) : o.question, 10);
     if (!c.note.isEmpty())
         doc.paragraph(QCoreApplication::translate("commtax::Report", "Note: ") + c.note, 9, true);
 
     doc.heading(QCoreApplication::translate("commtax::Report", "Recommendation"), 1, false);
-    doc.bullets(comparisonFindings(c));
+    doc.bullets(libraryTexts(comparisonFindingTexts(c)));
 }
 
 // The vendor's quote a plan's prices come from, for the economics cell: "Quote Q-123 from
@@ -475,13 +475,13 @@ void plansCompared(ReportDocument &doc, const Comparison &c, const ReportOptions
                  + (p.scenario.quote.isEmpty() ? QString() : QLatin1Char('\n') + quoteText(p.scenario.quote, o.date.date()))},
             Cell{!p.valid               ? QStringLiteral("invalid: ") + p.error
                      : i == c.reference ? (p.note.isEmpty() ? QStringLiteral("reference") : QStringLiteral("reference; ") + p.note)
-                     : p.note.isEmpty() ? normalizationLabel(c.normalization).toLower()
+                     : p.note.isEmpty() ? normalizationText(c.normalization).toLower()
                                         : p.note,
                  false, false, !p.runs()},
         };
     }
     doc.table({QCoreApplication::translate("commtax::Report", "Plan"), QStringLiteral("GPU"), QCoreApplication::translate("commtax::Report", "Cluster"), QCoreApplication::translate("commtax::Report", "Size and layout"),
-               QCoreApplication::translate("commtax::Report", "Economics"), QCoreApplication::translate("commtax::Report", "Normalisation: ") + normalizationLabel(c.normalization) + (c.bestLayout.enabled ? QCoreApplication::translate("commtax::Report", ", best layout") : QString())},
+               QCoreApplication::translate("commtax::Report", "Economics"), QCoreApplication::translate("commtax::Report", "Normalisation: ") + normalizationText(c.normalization) + (c.bestLayout.enabled ? QCoreApplication::translate("commtax::Report", ", best layout") : QString())},
               rows, {14, 14, 17, 19, 16, 20}, 7.5);
 
     // The engine's warnings, each beside the plan it concerns (the JSON has them per plan too).
@@ -768,7 +768,7 @@ void sensitivitySection(ReportDocument &doc, const Comparison &c, const Comparis
             for (const uncertainty::TornadoBar &d : rec.daysTornado)
                 if (d.input == b.input)
                     daysText = QStringLiteral("%1 to %2").arg(formatNumber(d.low, 1), formatNumber(d.high, 1));
-            bars << QList<Cell>{Cell{inputLabel(QString::fromStdString(b.input)) + QStringLiteral(" (") + QString::fromStdString(b.input) + QLatin1Char(')')},
+            bars << QList<Cell>{Cell{libraryText(inputLabelText(QString::fromStdString(b.input))) + QStringLiteral(" (") + QString::fromStdString(b.input) + QLatin1Char(')')},
                                 Cell{QStringLiteral("%1 to %2").arg(inputNumber(b.input_low), inputNumber(b.input_high))},
                                 Cell{QStringLiteral("%1 to %2").arg(formatUsd(b.low), formatUsd(b.high))},
                                 Cell{daysText}};
@@ -781,7 +781,7 @@ void sensitivitySection(ReportDocument &doc, const Comparison &c, const Comparis
     doc.heading(QCoreApplication::translate("commtax::Report", "Input break-evens"), 2, false);
     QStringList sentences;
     for (const uncertainty::BreakEven &b : keyBreakEvens(s, 3))
-        sentences << breakEvenSentence(c, b);
+        sentences << libraryText(breakEvenText(c, b));
     if (sentences.isEmpty())
         doc.paragraph(QCoreApplication::translate("commtax::Report", "No single input, moved within its field's limits, makes another plan as cheap as the cheapest."), 8.5, true);
     else

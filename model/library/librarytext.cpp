@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "librarytext.h"
+
+#include <QRegularExpression>
+
+namespace commtax {
+
+LibraryText LibraryText::phrase(const char *source, std::initializer_list<LibraryText> args)
+{
+    LibraryText t;
+    t.kind = Kind::Template;
+    t.source = source;
+    t.args = args;
+    return t;
+}
+
+LibraryText LibraryText::inputName(const char *fieldLabel)
+{
+    LibraryText t;
+    t.kind = Kind::InputName;
+    t.source = fieldLabel;
+    return t;
+}
+
+LibraryText &LibraryText::operator+=(const LibraryText &piece)
+{
+    next.push_back(piece);
+    return *this;
+}
+
+LibraryText LibraryText::operator+(const LibraryText &piece) const
+{
+    LibraryText t = *this;
+    t += piece;
+    return t;
+}
+
+QString fillPlaceholders(const QString &pattern, const QStringList &args)
+{
+    QString out;
+    out.reserve(pattern.size() + 16 * args.size());
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
+        const QChar c = pattern[i];
+        if (c == QLatin1Char('%') && i + 1 < pattern.size() && pattern[i + 1].isDigit()) {
+            int n = pattern[i + 1].digitValue(), len = 1;
+            if (i + 2 < pattern.size() && pattern[i + 2].isDigit() && n * 10 + pattern[i + 2].digitValue() <= args.size()) {
+                n = n * 10 + pattern[i + 2].digitValue();
+                len = 2;
+            }
+            if (n >= 1 && n <= args.size()) {
+                out += args[n - 1];
+                i += len;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
+
+QString toString(const LibraryText &text, const TextTranslator &translate)
+{
+    QString out;
+    switch (text.kind) {
+    case LibraryText::Kind::Literal: out = text.literal; break;
+    case LibraryText::Kind::Template: {
+        const QString pattern = translate ? translate("commtax::Library", text.source) : QString::fromUtf8(text.source);
+        QStringList args;
+        for (const LibraryText &a : text.args)
+            args << toString(a, translate);
+        out = fillPlaceholders(pattern, args);
+        break;
+    }
+    case LibraryText::Kind::InputName: {
+        const QString english = QString::fromUtf8(text.source);
+        out = translate ? translate("commtax::Fields", text.source) : english;
+        // "GPU price (USD)" -> "GPU price"; "GPU 价格（美元）" -> "GPU 价格".
+        static const QRegularExpression unit(QStringLiteral("\\s*[(\\x{FF08}][^)\\x{FF09}]*[)\\x{FF09}]$"));
+        out.remove(unit);
+        // English: "GPU price" keeps its capital, "Network efficiency" becomes "network efficiency".
+        if (out.size() > 1 && out[1].isLower() && out[0].isUpper())
+            out[0] = out[0].toLower();
+        break;
+    }
+    }
+    for (const LibraryText &piece : text.next)
+        out += toString(piece, translate);
+    return out;
+}
+
+QStringList toStrings(const QList<LibraryText> &texts, const TextTranslator &translate)
+{
+    QStringList out;
+    out.reserve(texts.size());
+    for (const LibraryText &t : texts)
+        out << toString(t, translate);
+    return out;
+}
+
+} // namespace commtax
