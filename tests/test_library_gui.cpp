@@ -232,6 +232,26 @@ private Q_SLOTS:
         QVERIFY(view.chart(ComparisonChart::BuyVersusRent)->graphCount() >= 2);
         QVERIFY(view.findingsText().startsWith(QStringLiteral("Recommended: H100 SXM")));
         saveScreenshot(&view, QStringLiteral("comparison-view.png"));
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+            view.resize(size);
+            QTest::qWait(50);
+            saveScreenshot(&view, QStringLiteral("comparison-view-%1x%2.png").arg(size.width()).arg(size.height()));
+            QCOMPARE(view.size(), size); // nothing forces the window wider than the screen
+            // the charts' plan names do not run into each other
+            for (ComparisonChart chart : kAllComparisonCharts) {
+                QCustomPlot *plot = view.chart(chart);
+                auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(plot->xAxis->ticker());
+                if (!ticker || !plot->isVisible() || ticker->ticks().size() < 2)
+                    continue;
+                const QFontMetrics fm(plot->xAxis->tickLabelFont());
+                const double step = plot->xAxis->coordToPixel(2) - plot->xAxis->coordToPixel(1);
+                for (const QString &label : ticker->ticks())
+                    for (const QString &line : label.split(QLatin1Char('\n')))
+                        QVERIFY2(fm.horizontalAdvance(line) <= step, qPrintable(QStringLiteral("%1 at %2x%3: \"%4\" is %5 px, a category %6 px").arg(plot->objectName()).arg(size.width()).arg(size.height()).arg(line).arg(fm.horizontalAdvance(line)).arg(step)));
+            }
+        }
+        view.resize(1400, 860);
+        QTest::qWait(50);
         auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("charts"));
         QVERIFY(tabs && tabs->count() == 3); // Charts, Break-even, Sensitivity
         tabs->setCurrentIndex(1);

@@ -125,10 +125,23 @@ void reset(QCustomPlot *plot, const QString &title, const QString &xLabel, const
 void planAxis(QCustomPlot *plot, const Comparison &c)
 {
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
-    for (qsizetype i = 0; i < c.plans.size(); ++i)
+    QStringList names;
+    for (qsizetype i = 0; i < c.plans.size(); ++i) {
+        names << c.plans[i].name + (i == c.reference ? QStringLiteral("\n(A)") : QString());
         ticker->addTick(double(i + 1), wrapLabel(c.plans[i].name) + (i == c.reference ? QStringLiteral("\n(A)") : QString()));
+    }
     plot->xAxis->setTicker(ticker);
     plot->xAxis->setRange(0.4, double(c.plans.size()) + 0.6);
+    // Each name wrapped to its category's width after every layout, so that neighbours never run
+    // into each other at 1280 px (issue 12, defect 14).
+    plot->setProperty("categoryLabels", names);
+    if (!plot->property("categoryFit").toBool()) {
+        plot->setProperty("categoryFit", true);
+        QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
+            if (fitCategoryLabels(plot))
+                plot->replot(QCustomPlot::rpQueuedReplot);
+        });
+    }
 }
 
 void label(QCustomPlot *plot, double key, double value, const QString &text, Qt::Alignment align, const QColor &color = Qt::black)
@@ -397,6 +410,26 @@ QString wrapToWidth(const QString &text, const QFontMetrics &fm, int width)
     return out.join(QLatin1Char('\n'));
 }
 
+} // namespace
+
+bool fitCategoryLabels(QCustomPlot *plot)
+{
+    const QStringList names = plot->property("categoryLabels").toStringList();
+    auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(plot->xAxis->ticker());
+    if (names.isEmpty() || !ticker || ticker->ticks().size() != names.size())
+        return false;
+    const int step = int(std::abs(plot->xAxis->coordToPixel(2) - plot->xAxis->coordToPixel(1))) - 4;
+    const QFontMetrics fm(plot->xAxis->tickLabelFont());
+    QMap<double, QString> ticks;
+    for (qsizetype i = 0; i < names.size(); ++i)
+        ticks.insert(double(i + 1), wrapToWidth(names[i], fm, std::max(step, 16)));
+    if (ticks == ticker->ticks())
+        return false;
+    ticker->setTicks(ticks);
+    return true;
+}
+
+namespace {
 // Plan names of up to 60 characters and 8 plans (issue 12): the title and every legend entry
 // wrap to the plot's width, and the legend falls back to one column when two do not fit, so
 // nothing is cut at the plot's edge (on screen or in the PDF, which draws at the plot's size).

@@ -40,6 +40,10 @@ struct ComparisonSensitivity;
 bool drawCostRanges(QCustomPlot *plot, const Comparison &c, const ComparisonSensitivity &s);
 bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const ComparisonSensitivity &s, int maxBars = 8);
 
+// The plan names under the bars, wrapped to one category's width at the plot's present layout;
+// true when they changed (a chart with plans on its x axis does this after every layout).
+bool fitCategoryLabels(QCustomPlot *plot);
+
 // "A100 SXM 80GB" -> "A100 SXM\n80GB": short lines for axis labels under narrow bars.
 QString wrapLabel(const QString &name, int maxLine = 10);
 

@@ -139,6 +139,9 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_referenceBox = new QComboBox(this);
     m_referenceBox->setObjectName(QStringLiteral("reference"));
     m_referenceBox->setToolTip(tr("Plan A: the reference of the normalisation and of the break-even figures"));
+    // Plan names run to 60 characters: the box shows the start, the list the whole names.
+    m_referenceBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_referenceBox->setMinimumContentsLength(20);
 
     auto *addFile = new QPushButton(tr("Add plan file..."), this);
     addFile->setObjectName(QStringLiteral("addFile"));
@@ -171,11 +174,17 @@ ComparisonView::ComparisonView(QWidget *parent)
     bar->addWidget(new QLabel(tr("Plan A:"), this));
     bar->addWidget(m_referenceBox);
     bar->addStretch(1);
+    // The buttons on a row of their own: on one row with the choices the window could not be
+    // narrower than about 1,340 px, wider than a 1280x800 screen (issue 12, defect 14).
+    QHBoxLayout *choices = bar;
+    auto *buttons = new QHBoxLayout;
+    bar = buttons;
     bar->addWidget(addFile);
     bar->addWidget(m_addSaved);
     bar->addWidget(m_addCurrent);
     bar->addWidget(m_duplicate);
     bar->addWidget(m_remove);
+    bar->addStretch(1);
     bar->addWidget(exportButton);
     bar->addWidget(closeButton);
 
@@ -240,7 +249,8 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_findings->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(bar);
+    layout->addLayout(choices);
+    layout->addLayout(buttons);
     setupColumnEditor(layout);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
