@@ -1561,6 +1561,18 @@ Best of the plans that run</source>
         <source>Buying beats renting after</source>
         <translation>购买在此之后优于租用</translation>
     </message>
+    <message>
+        <source>invalid: %1</source>
+        <translation>无效：%1</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>可运行</translation>
+    </message>
+    <message>
+        <source>reference (A)</source>
+        <translation>参照（A）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ComparisonView</name>
@@ -4287,10 +4299,6 @@ Does not fit in memory.
         <translation>资本支出合计</translation>
     </message>
     <message>
-        <source>Per hour: depreciation</source>
-        <translation>每小时：折旧</translation>
-    </message>
-    <message>
         <source>Per hour: energy</source>
         <translation>每小时：能耗</translation>
     </message>
@@ -4621,6 +4629,10 @@ Does not fit in memory.
     <message>
         <source>: cannot start the workbook</source>
         <translation>：无法创建工作簿</translation>
+    </message>
+    <message>
+        <source>Per hour of use: capital</source>
+        <translation>每使用小时：资本成本</translation>
     </message>
 </context>
 <context>

@@ -79,11 +79,11 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
             : tr("buy, %1 years").arg(formatNumber(pl.economics.years, 0));
     case RowKind::Status:
         if (!p.valid)
-            return QStringLiteral("invalid: ") + p.error;
-        return p.result.fits_in_memory ? QStringLiteral("runs") : tr("does not fit in memory");
+            return tr("invalid: %1").arg(p.error);
+        return p.result.fits_in_memory ? tr("runs") : tr("does not fit in memory");
     case RowKind::Normalisation:
         if (plan == m_comparison.reference)
-            return QStringLiteral("reference (A)");
+            return tr("reference (A)");
         return p.note.isEmpty() ? tr("as given") : p.note;
     case RowKind::Metric:
         if (!p.valid)

@@ -607,7 +607,7 @@ void costBreakdownTable(ReportDocument &doc, const Comparison &c)
     rows << row(QCoreApplication::translate("commtax::Report", "Capex: network"), [](const CostBreakdown &b, const Result &) { return b.network_usd; });
     rows << row(
         QCoreApplication::translate("commtax::Report", "Capex total"), [](const CostBreakdown &b, const Result &) { return b.capex_usd; }, true);
-    rows << row(QCoreApplication::translate("commtax::Report", "Per hour: depreciation"), [](const CostBreakdown &b, const Result &) { return b.depreciation_usd_per_hour; });
+    rows << row(QCoreApplication::translate("commtax::Report", "Per hour of use: capital"), [](const CostBreakdown &b, const Result &) { return b.depreciation_usd_per_hour; });
     rows << row(QCoreApplication::translate("commtax::Report", "Per hour: energy"), [](const CostBreakdown &b, const Result &) { return b.energy_usd_per_hour; });
     rows << row(QCoreApplication::translate("commtax::Report", "Per hour: upkeep"), [](const CostBreakdown &b, const Result &) { return b.upkeep_usd_per_hour; });
     rows << row(QCoreApplication::translate("commtax::Report", "Per hour: rent"), [](const CostBreakdown &b, const Result &) { return b.rent_usd_per_hour; });
