@@ -503,8 +503,7 @@ private slots:
         // cheapest: the dense spaces with one batch keep a trade-off of at least 2 points (12
         // against 8 GPUs), so the comparison above is not trivial there; the MoE one and the batch
         // range (where the largest batch wins on both) have 1.
-        const bool oneBatch = !QByteArray(QTest::currentDataTag()).contains("tokens per step");
-        QVERIFY(front.size() >= (moe || !oneBatch ? 1u : 2u));
+        QVERIFY(front.size() >= (moe || tokensRange ? 1u : 2u));
         size_t i = 0;
         for (const auto &[point, p] : front) { // map order: days ascending
             QVERIFY2(r.pareto[i].layout == p->layout, qPrintable(describe(r.pareto[i].layout) + QStringLiteral(" vs ") + describe(p->layout)));

@@ -127,8 +127,9 @@ void planAxis(QCustomPlot *plot, const Comparison &c)
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     QStringList names;
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
-        names << c.plans[i].name + (i == c.reference ? QStringLiteral("\n(A)") : QString());
-        ticker->addTick(double(i + 1), wrapLabel(c.plans[i].name) + (i == c.reference ? QStringLiteral("\n(A)") : QString()));
+        const QString reference = i == c.reference ? QStringLiteral("\n(A)") : QString();
+        names << c.plans[i].name + reference;
+        ticker->addTick(double(i + 1), wrapLabel(c.plans[i].name) + reference);
     }
     plot->xAxis->setTicker(ticker);
     plot->xAxis->setRange(0.4, double(c.plans.size()) + 0.6);
