@@ -112,18 +112,21 @@ private Q_SLOTS:
         const Result fp8 = evaluateValid(p);
         // By hand (docs/model.md §3): the linear layers' GEMMs of one micro-batch (1 x 4096 tokens,
         // tp = 1): QKV (N = 3h), projection, SwiGLU's FC1 (N = 2f) and FC2, x3 for forward and backward,
-        // 32 layers, m = 128/8 = 16 micro-batches. FP8: the FP8 peak x the H100's fitted 0.64, 1 byte
-        // per element, and the casts (6 bytes per operand element) at 3350 GB/s; BF16: 989 x 0.76, 2
-        // bytes. Both pay the 24 us fixed cost per GEMM. Attention's core, the element-wise work and
-        // the LM head stay BF16: the same time in both runs.
+        // 32 layers, m = 128/8 = 16 micro-batches. FP8: the FP8 peak x the H100's fitted 0.50, 1 byte
+        // per element; BF16: 989 x 0.76, 2 bytes. Both pay the 24 us fixed cost per GEMM. FP8 casts
+        // at 6 bytes per element and 3350 GB/s: per micro-batch the input (M x K) in the forward and
+        // the output gradient (M x N) in the backward; the weight (K x N) once per step, cached for
+        // the other 15 micro-batches (Megatron-Core's is_first_microbatch). Attention's core, the
+        // element-wise work and the LM head stay BF16: the same time in both runs.
         const double h = 4096, f = 11008, M = 4096, bw = 3350e9;
         auto gemm = [&](double N, double K, double rate, double bytes, double cast) {
-            return std::max(2 * M * N * K / rate, bytes * (M * K + K * N + M * N) / bw) + 24e-6 + cast * (M * K + K * N) / bw;
+            return 3 * (std::max(2 * M * N * K / rate, bytes * (M * K + K * N + M * N) / bw) + 24e-6) + cast * (M * K + M * N) / bw;
         };
         auto linear = [&](double rate, double bytes, double cast) {
-            return 16 * 32 * 3 * (gemm(3 * h, h, rate, bytes, cast) + gemm(h, h, rate, bytes, cast) + gemm(2 * f, h, rate, bytes, cast) + gemm(h, f, rate, bytes, cast));
+            return 16 * 32 * (gemm(3 * h, h, rate, bytes, cast) + gemm(h, h, rate, bytes, cast) + gemm(2 * f, h, rate, bytes, cast) + gemm(h, f, rate, bytes, cast));
         };
-        const double tFp8 = linear(1979e12 * 0.64, 1, 6), tBf16Linear = linear(989e12 * 0.76, 2, 0);
+        const double weightCast = 32 * 6.0 * (3 * h * h + h * h + 2 * f * h + f * h) / bw;
+        const double tFp8 = linear(1979e12 * 0.50, 1, 6) + weightCast, tBf16Linear = linear(989e12 * 0.76, 2, 0);
         QVERIFY_NEAR(fp8.compute_fp8_time_s, tFp8, 1e-9);
         QCOMPARE(bf16.compute_fp8_time_s, 0.0);
         QVERIFY_NEAR(fp8.compute_time_s - fp8.compute_fp8_time_s, bf16.compute_time_s - tBf16Linear, 1e-9);
@@ -133,10 +136,35 @@ private Q_SLOTS:
         const double speedup = bf16.step_time_s / fp8.step_time_s;
         qInfo("Llama-2-7B on 8 H100, FP8 over BF16: %.3fx", speedup);
         // Not met today: with the H100 efficiencies fitted on tests/fixtures/published-runs.json (BF16
-        // 0.76 from Llama 3's BF16 rows, FP8 0.64 from NeMo's FP8 rows) the gain is about 1.15x. The
+        // 0.76 from Llama 3's BF16 rows, FP8 0.50 from NeMo's FP8 rows) the gain is about 1.1x. The
         // fixture has no BF16 and FP8 run of the same recipe, so the fit cannot pin the ratio; the
         // bound below holds the engine to "FP8 is faster, never the 2x of the peak ratio".
         QVERIFY2(speedup > 1.05 && speedup <= 1.65, qPrintable(QString::number(speedup)));
+    }
+
+    // FP8 weights are cast once per step: Transformer Engine caches the FP8 copy of each weight and
+    // its transpose after the step's first micro-batch (Megatron-Core passes is_first_microbatch;
+    // megatron/core/extensions/transformer_engine.py). Twice the micro-batches cost twice the
+    // per-micro-batch work plus the weight casts once, not twice. Before, every micro-batch cast
+    // every weight three times (9.4 ms per micro-batch of Llama-2-7B at tp 1).
+    void fp8WeightsAreCastOncePerStep()
+    {
+        Plan p = llama7bOneNode();
+        p.training.precision = Precision::Fp8;
+        const Result one = evaluateValid(p);
+        p.training.global_batch *= 2;
+        const Result two = evaluateValid(p);
+        // By hand: 32 layers of QKV (3h x h), projection (h x h), FC1 (2f x h) and FC2 (h x f), 6 bytes
+        // per element at 3350 GB/s.
+        const double h = 4096, f = 11008;
+        const double weightCast = 32 * 6.0 * (3 * h * h + h * h + 2 * f * h + f * h) / 3350e9;
+        QVERIFY_NEAR(2 * one.compute_fp8_time_s - two.compute_fp8_time_s, weightCast, 1e-9);
+        QVERIFY_NEAR(2 * one.compute_time_s - two.compute_time_s, weightCast, 1e-9);
+        // BF16 casts nothing: the compute time doubles exactly.
+        p.training.precision = Precision::Bf16;
+        const Result bf16 = evaluateValid(p);
+        p.training.global_batch /= 2;
+        QVERIFY_NEAR(bf16.compute_time_s, 2 * evaluateValid(p).compute_time_s, 1e-9);
     }
 
     // 2. Sequence parallelism: the layer input is stored sharded and all-gathered again in the backward.

@@ -483,6 +483,8 @@ struct Shape {
     // of an MoE layer, their FP8 parts, the LM head's (last stage), the attention core's; one layer's
     // TP and CP communication (raw) and CP's exposed part; one MoE layer's expert all-to-all (raw).
     double denseLayerTime = 0, moeLayerTime = 0, denseFp8Time = 0, moeFp8Time = 0, headTime = 0;
+    // Per step (once, not per micro-batch): casting one layer's weights to FP8 (docs/model.md §3).
+    double denseWeightCast = 0, moeWeightCast = 0;
     double attnCoreTime = 0, tpLayerTime = 0, cpLayerTime = 0, cpLayerExposed = 0, epLayerTime = 0;
     double embeddingParams = 0, embeddingCopies = 2;
     // The stage with the most parameters: its dense and its expert parameters (before any split).
@@ -586,11 +588,20 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     // and weights to FP8 and their transposes for the backward at memory speed; attention's core, softmax, norms
     // and the LM head stay BF16 (TE's fp8_autocast covers te.Linear and friends only; Megatron keeps
     // the output layer in BF16).
+    // The casts: each micro-batch casts the GEMM's input in the forward (again under full
+    // recompute) and the output gradient in the backward; the weight and its transpose are cast
+    // once per step and cached for the other micro-batches (Megatron-Core passes
+    // is_first_microbatch to Transformer Engine's linear layers unless
+    // disable_parameter_transpose_cache is set; megatron/core/extensions/transformer_engine.py,
+    // TELinear.forward). `linear` returns the GEMM and adds the casts to `actCast` (per micro-batch)
+    // and `weightCast` (per step) of the layer being built.
+    double actCast = 0, weightCast = 0;
     auto linear = [&](double M, double N, double K, double count = 1.0) {
-        double t = gemmS(M, N, K, linRate, bw, linBytes, fixed, count);
-        if (fp8 && bw > 0)
-            t += count * kFp8CastBytesPerElement * (M * K + K * N) / bw;
-        return t;
+        if (fp8 && bw > 0) {
+            actCast += count * kFp8CastBytesPerElement * (M * K * (full ? 2.0 : 1.0) + M * N) / bw;
+            weightCast += count * kFp8CastBytesPerElement * K * N / bw;
+        }
+        return gemmS(M, N, K, linRate, bw, linBytes, fixed, count);
     };
     // Rows of every GEMM on one GPU: the micro-batch's tokens of this GPU's sequence chunk; the t
     // ranks of a TP group split N (column-parallel) or K (row-parallel).
@@ -608,8 +619,13 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         attnLinear += linear(M, (L.q_dim + L.k_dim + L.v_dim) / k.t, k.h);
     }
     attnLinear += linear(M, k.h, L.attn_out_dim / k.t);
+    const double attnCast = actCast, attnWeightCast = weightCast;
+    actCast = weightCast = 0;
     const double fc1 = m.mlp == Mlp::SwiGlu ? 2.0 : 1.0; // SwiGLU's gate and up projections in one GEMM
     const double denseMlp = linear(M, fc1 * m.ffn / k.t, k.h) + linear(M, k.h, m.ffn / k.t);
+    const double denseCast = attnCast + actCast;
+    k.denseWeightCast = attnWeightCast + weightCast;
+    actCast = weightCast = 0;
     // Attention's core per layer, forward, on this GPU: its heads (a/t) and its queries (s/c) against
     // the whole context. FlashAttention skips the masked half of a causal mask and recomputes the
     // scores in the backward (FlashAttention-2's count: backward 2.5x forward); without it the
@@ -635,8 +651,8 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         return (full ? 4.0 / 3.0 : 1.0) * M * perToken / bw;
     };
     const double attnPart = passes * attnLinear + core;
-    k.denseLayerTime = attnPart + passes * denseMlp + elementwise(m.ffn);
-    k.denseFp8Time = fp8 ? passes * (attnLinear + denseMlp) : 0.0;
+    k.denseLayerTime = attnPart + passes * denseMlp + denseCast + elementwise(m.ffn);
+    k.denseFp8Time = fp8 ? passes * (attnLinear + denseMlp) + denseCast : 0.0;
     if (m.moe()) {
         // Each GPU's routed work: its tokens' top-k assignments, the busiest GPU `moe_imbalance` times
         // the mean; its E/ep experts as one grouped GEMM with N (FC1) or K (FC2) split by etp.
@@ -651,8 +667,10 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         // Permuting tokens to their experts and back: read and write h values per assignment.
         const double permute = bw > 0 ? kPermuteBytesPerHidden * assigned * k.h / bw : 0.0;
         const double moeWidth = (k.k * tr.moe_imbalance + m.shared_experts) * k.fe;
-        k.moeLayerTime = attnPart + passes * (routed + shared + router) + permute + elementwise(moeWidth);
-        k.moeFp8Time = fp8 ? passes * (attnLinear + routed + shared) : 0.0;
+        const double moeCast = attnCast + actCast;
+        k.moeWeightCast = attnWeightCast + weightCast;
+        k.moeLayerTime = attnPart + passes * (routed + shared + router) + moeCast + permute + elementwise(moeWidth);
+        k.moeFp8Time = fp8 ? passes * (attnLinear + routed + shared) + moeCast : 0.0;
     }
     // The LM head and its loss on the last stage: a V/t x h GEMM in BF16, logits in fp32.
     k.headTime = 3.0 * gemmS(M, double(m.vocab) / k.t, k.h, bf16Rate, bw, 2.0, fixed) * (full ? 4.0 / 3.0 : 1.0)
@@ -794,9 +812,10 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     const double D = stageDenseLayers(k, s), Me = s.layers - D;
     r.pacing_stage = s.index;
     k.pacingLayers = s.layers;
-    k.tComp = k.mb * (D * k.denseLayerTime + Me * k.moeLayerTime + (s.last ? k.headTime : 0.0));
+    const double weightCast = D * k.denseWeightCast + Me * k.moeWeightCast;
+    k.tComp = k.mb * (D * k.denseLayerTime + Me * k.moeLayerTime + (s.last ? k.headTime : 0.0)) + weightCast;
     r.compute_time_s = k.tComp;
-    r.compute_fp8_time_s = k.mb * (D * k.denseFp8Time + Me * k.moeFp8Time);
+    r.compute_fp8_time_s = k.mb * (D * k.denseFp8Time + Me * k.moeFp8Time) + weightCast;
     r.tp_comm_time_s = k.mb * s.layers * k.tpLayerTime;
     r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - tr.tp_overlap);
     r.cp_comm_time_s = k.mb * s.layers * k.cpLayerTime;

@@ -73,7 +73,7 @@ def fit(gpu, grid, keys, base):
 if '--fit' in sys.argv:
     over = fit('a100-sxm-80gb', [[0.70, 0.74, 0.78, 0.82, 0.86], [4, 8, 12, 16, 24]], ['compute_efficiency', 'gemm_overhead_us'], {})
     fixed = over['a100-sxm-80gb']['gemm_overhead_us']
-    over = fit('h100-sxm', [[0.68, 0.72, 0.76, 0.80], [0.56, 0.60, 0.64], [12, 24, 36]],
+    over = fit('h100-sxm', [[0.68, 0.72, 0.76, 0.80], [0.46, 0.48, 0.50, 0.52, 0.54], [24, 36, 48, 60]],
                ['compute_efficiency', 'fp8_efficiency', 'gemm_overhead_us'], over)
     print('best', over)
     summary(evaluate(over))
