@@ -186,7 +186,7 @@ QString tableLine(const QList<TextColumn> &columns, const QStringList &cells)
     QStringList padded;
     for (qsizetype i = 0; i < columns.size() && i < cells.size(); ++i) {
         const int width = columns[i].width;
-        padded << (width < 0 ? cells[i].leftJustified(-width) : cells[i].rightJustified(width));
+        padded << padToDisplayWidth(cells[i], width); // Chinese takes two columns a character
     }
     return padded.join(QLatin1Char(' '));
 }

@@ -90,8 +90,8 @@ struct TextColumn {
     QString heading;
     int width = 0;
 };
-// One line of such a table, without the newline: each cell padded to its column's width, one
-// space between. tableLine(columns) is the heading line.
+// One line of such a table, without the newline: each cell padded to its column's width in
+// terminal columns (padToDisplayWidth(): a Chinese character takes two), one space between. tableLine(columns) is the heading line.
 QString tableLine(const QList<TextColumn> &columns, const QStringList &cells);
 QString tableLine(const QList<TextColumn> &columns);
 

@@ -9,10 +9,15 @@
 # and in /usr/share/doc/commtax the DEP-5 copyright file and changelog.Debian.gz. The test
 # test_package (tests/package/) builds it, unpacks it and checks all of that, lintian included.
 
-# Identity of the package. The AppStream id and the homepage are placeholders until the project
-# has a public home: set them once for good (an AppStream id must never change afterwards).
+# Identity of the package. The AppStream id is a placeholder until the project has a public home:
+# set it once for good (an AppStream id must never change afterwards). There is no website yet, so
+# the homepage is empty by default: the metainfo then has no <url> and no screenshots (whose
+# images would live under it), and the Debian package no Homepage field.
 set(COMMTAX_APP_ID "org.example.commtax" CACHE STRING "AppStream component id (reverse DNS); also the desktop file's name")
-set(COMMTAX_HOMEPAGE "https://commtax.example.org" CACHE STRING "Homepage in the AppStream metainfo (screenshots under /screenshots/)")
+set(COMMTAX_HOMEPAGE "" CACHE STRING "Homepage in the AppStream metainfo and the Debian package (screenshots under /screenshots/); empty: none")
+if(COMMTAX_HOMEPAGE STREQUAL "https://commtax.example.org") # the old placeholder, from a build folder configured before
+  set(COMMTAX_HOMEPAGE "" CACHE STRING "Homepage in the AppStream metainfo and the Debian package (screenshots under /screenshots/); empty: none" FORCE)
+endif()
 set(COMMTAX_MAINTAINER "Commtax maintainers <maintainers@commtax.example.org>" CACHE STRING "Maintainer field of the Debian package")
 # The release of PROJECT_VERSION: AppStream <release date> and the changelog's trailer line.
 set(COMMTAX_RELEASE_DATE "2026-11-30")
@@ -63,7 +68,9 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION "science")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
-set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${COMMTAX_HOMEPAGE}")
+if(COMMTAX_HOMEPAGE)
+  set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${COMMTAX_HOMEPAGE}")
+endif()
 set(CPACK_DEBIAN_COMPRESSION_TYPE "xz")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 
@@ -140,6 +147,25 @@ else()
   add_custom_target(commtax_package_data ALL DEPENDS ${commtax_pkg_outputs})
 endif()
 
+# The homepage and the screenshots published under it, only when there is a homepage.
+set(COMMTAX_METAINFO_WEB "")
+if(COMMTAX_HOMEPAGE)
+  string(APPEND COMMTAX_METAINFO_WEB "\n  <url type=\"homepage\">${COMMTAX_HOMEPAGE}</url>\n  <screenshots>")
+  foreach(shot "mainwindow|The plan editor, key figures and charts of Llama 2 70B on 256 H100 GPUs"
+               "mainwindow-invalid|An invalid plan: the reason under each field, the last valid figures greyed"
+               "mainwindow-nofit|A plan that does not fit in GPU memory")
+    string(REPLACE "|" ";" shot "${shot}")
+    list(GET shot 0 file)
+    list(GET shot 1 caption)
+    set(type "")
+    if(file STREQUAL "mainwindow")
+      set(type " type=\"default\"")
+    endif()
+    string(APPEND COMMTAX_METAINFO_WEB "\n    <screenshot${type}>\n      <caption>${caption}</caption>\n"
+           "      <image type=\"source\" width=\"1600\" height=\"1000\">${COMMTAX_HOMEPAGE}/screenshots/${file}.png</image>\n    </screenshot>")
+  endforeach()
+  string(APPEND COMMTAX_METAINFO_WEB "\n  </screenshots>")
+endif()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/commtax.metainfo.xml.in ${commtax_pkg_dir}/${COMMTAX_APP_ID}.metainfo.xml @ONLY)
 
 # ---- installed files

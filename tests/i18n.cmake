@@ -8,5 +8,8 @@ if(Python3_FOUND)
            ${PROJECT_SOURCE_DIR}/resources/translations/commtax_zh_CN.ts)
   add_test(NAME test_i18n_ts_en COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/i18n/check_ts.py
            ${PROJECT_SOURCE_DIR}/resources/translations/commtax_en.ts)
-  set_tests_properties(test_i18n_literals test_i18n_ts_zh_CN test_i18n_ts_en PROPERTIES TIMEOUT 60)
+  # The engine's validation errors, the launch notes, the comparison notes and the warnings: each
+  # extracted from its source and checked to have its Chinese.
+  add_test(NAME test_i18n_engine_texts COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/i18n/check_engine_texts.py ${PROJECT_SOURCE_DIR})
+  set_tests_properties(test_i18n_literals test_i18n_ts_zh_CN test_i18n_ts_en test_i18n_engine_texts PROPERTIES TIMEOUT 60)
 endif()

@@ -12,28 +12,40 @@
 #include "modeltext.h"
 #include "preferencesdialog.h"
 #include "report/reportwriter.h"
+#include "search/launchexportdialog.h"
 #include "translations.h"
 
+#include "core/fields.h"
 #include "core/scenario.h"
+#include "core/terminaltext.h"
 #include "engine/engine.h"
+#include "plandocument.h"
+#include "search/launch.h"
 
 #include "testsupport.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QListWidget>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTimer>
+
+#include <functional>
 
 using namespace commtax;
 
@@ -74,6 +86,150 @@ private Q_SLOTS:
             for (const QString &t : texts)
                 QVERIFY2(t.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))), qPrintable(t));
         }
+    }
+
+    // The engine's validation errors (model/engine: English templates, engine/enginetext.h) in
+    // Chinese wherever the GUI shows them; the English message (files, CLI) stays as it was.
+    // tests/i18n/check_engine_texts.py checks that every template has its translation.
+    void validationErrorsInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        static const QRegularExpression english(QStringLiteral("\\b(does not|must|needs|divide|divisible|got|at least|greater|whole number)\\b"));
+        const Plan base = defaultScenario().plan;
+        QList<Plan> plans;
+        const auto add = [&](const std::function<void(Plan &)> &edit) {
+            Plan p = base;
+            edit(p);
+            plans << p;
+        };
+        add([](Plan &p) { p.training.tp = 3; });                                                 // heads, ffn, GPU count
+        add([](Plan &p) { p.model.layers = 0; });                                                // a whole number out of range
+        add([](Plan &p) { p.gpu.intra_efficiency = 2; });                                        // a number out of range
+        add([](Plan &p) { p.training.vpp = 2, p.training.pp = 1; });                             // interleaving without pp
+        add([](Plan &p) { p.training.ep = 2; });                                                 // experts without a MoE
+        add([](Plan &p) { p.training.cp = 3; });                                                 // seq_len by 2*cp
+        add([](Plan &p) { p.training.global_batch += 1; });                                      // the batch over micro_batch*dp
+        add([](Plan &p) { p.gpu.memory_bw_gbps = 0.5; });                                        // 0 or at least 1
+        add([](Plan &p) { p.training.precision = Precision::Fp8, p.gpu.fp8_dense_tflops = 0; }); // no FP8
+        add([](Plan &p) { p.training.first_stage_layers = 2, p.training.pp = 1; });              // stage layers without pp
+        add([](Plan &p) { p.economics.mode = EconomicsMode::Rent, p.economics.usd_per_gpu_hour = 0, p.gpu.rent_usd_per_hour = 0; });
+        add([](Plan &p) { p.model.kv_heads = 3; }); // kv_heads divides heads
+        int checked = 0;
+        QSet<QString> patterns;
+        for (const Plan &p : plans) {
+            const std::vector<PlanError> errors = validate(p);
+            QVERIFY(!errors.empty());
+            for (const PlanError &e : errors) {
+                QVERIFY(e.text.pattern[0]);
+                QCOMPARE(e.message, toString(e.text)); // the English stays the English
+                const QString zh = planErrorText(e);
+                QVERIFY2(zh.contains(cjk) && !zh.contains(english), qPrintable(zh));
+                QVERIFY(zh.startsWith(QString::fromStdString(e.field) + QStringLiteral(": ")));
+                QVERIFY2(!QString::fromStdString(e.message).contains(cjk), e.message.c_str());
+                patterns << QLatin1String(e.text.pattern);
+                ++checked;
+            }
+        }
+        QVERIFY2(patterns.size() >= 12, qPrintable(QString::number(patterns.size())));
+
+        // The main window: the warnings list and the message under the field.
+        AppSettings settings(m_dir.filePath(QStringLiteral("errors.ini")));
+        MainWindow window(settings);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const FieldInfo *kv = findField(Section::Model, QStringLiteral("kv_heads"));
+        QVERIFY(kv);
+        QTRY_VERIFY_WITH_TIMEOUT(window.latestAnalysis() != nullptr, 10000);
+        QVERIFY(window.document()->setField(*kv, 3));
+        QTRY_VERIFY_WITH_TIMEOUT(window.isResultStale(), 10000);
+        auto *error = window.findChild<QLabel *>(QStringLiteral("error_model_kv_heads"));
+        QVERIFY(error);
+        QTRY_VERIFY(error->isVisible());
+        QVERIFY2(error->text().contains(cjk) && !error->text().contains(english), qPrintable(error->text()));
+        auto *list = window.findChild<QListWidget *>(QStringLiteral("warningsList"));
+        QVERIFY(list && list->count() > 0);
+        QVERIFY2(list->item(0)->text().startsWith(QStringLiteral("model.kv_heads: ")) && list->item(0)->text().contains(cjk), qPrintable(list->item(0)->text()));
+    }
+
+    // File > Export launch config: the notes in Chinese in the dialog; the exported text keeps
+    // its English comments (it is a file for the framework), the same as `commtax launch` writes.
+    void launchNotesInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        Scenario s;
+        QList<LoadError> loadErrors;
+        QVERIFY(loadScenarioFile(QStringLiteral(COMMTAX_FIXTURES_DIR "/launch/moe-cp.json"), PresetCatalog::builtIn(), s, loadErrors));
+        int notes = 0;
+        for (const launch::Framework f : launch::kFrameworks) {
+            const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), f);
+            QCOMPARE(e.noteTexts.size(), e.notes.size());
+            for (size_t i = 0; i < e.notes.size(); ++i) {
+                QCOMPARE(toString(e.noteTexts[i]), e.notes[i]);
+                const QString zh = engineText("commtax::Launch", e.noteTexts[i]);
+                QVERIFY2(zh.contains(cjk) && zh != QString::fromStdString(e.notes[i]), qPrintable(zh));
+                if (f != launch::Framework::DeepSpeed) // JSON: no comments
+                    QVERIFY(QString::fromStdString(e.text).contains(QStringLiteral("NOTE: ") + QString::fromStdString(e.notes[i])));
+                ++notes;
+            }
+        }
+        QVERIFY(notes >= 4);
+
+        AppSettings settings(m_dir.filePath(QStringLiteral("launch.ini")));
+        MainWindow window(settings);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(QStringLiteral(COMMTAX_FIXTURES_DIR "/launch/moe-cp.json")));
+        window.findChild<QAction *>(QStringLiteral("exportLaunchAction"))->trigger();
+        auto *dialog = window.findChild<LaunchExportDialog *>(QStringLiteral("launchExportDialog"));
+        QVERIFY(dialog && dialog->isVisible());
+        auto *box = dialog->findChild<QComboBox *>(QStringLiteral("launchFramework"));
+        QVERIFY(box);
+        box->setCurrentIndex(2); // DeepSpeed: a PipelineModule for pp=2, no ring context parallelism
+        QCOMPARE(dialog->framework(), launch::Framework::DeepSpeed);
+        const launch::Export e = launch::exportLaunch(window.document()->scenario().plan, window.document()->scenario().name.toStdString(), launch::Framework::DeepSpeed);
+        QVERIFY(!e.notes.empty());
+        const QString shown = dialog->findChild<QLabel *>(QStringLiteral("launchNotes"))->text();
+        for (const std::string &n : e.notes)
+            QVERIFY2(!shown.contains(QString::fromStdString(n)), n.c_str()); // not the English note
+        QVERIFY2(shown.contains(QStringLiteral("PipelineModule")) && shown.count(cjk) > 20, qPrintable(shown));
+        QCOMPARE(dialog->text(), QString::fromStdString(e.text)); // the file as the CLI writes it
+        QApplication::processEvents();
+        dialog->grab().save(screenshotDir() + QStringLiteral("/zh_CN-launch-export.png"));
+        dialog->close();
+    }
+
+    // Terminal tables (the CLI's sweep, search and compare output): a Chinese character takes two
+    // columns, a combining mark none, so that cells with Chinese line up with ASCII ones.
+    void terminalTablesLineUp()
+    {
+        QCOMPARE(displayWidth(QStringLiteral("abc")), 3);
+        QCOMPARE(displayWidth(QStringLiteral("通信税")), 6);
+        QCOMPARE(displayWidth(QStringLiteral("（GPU）")), 7);         // fullwidth parentheses
+        QCOMPARE(displayWidth(QStringLiteral("e\u0301")), 1);         // e + combining acute
+        QCOMPARE(displayWidth(QString::fromUcs4(U"\U00020000x")), 3); // a CJK Extension B ideograph (surrogate pair)
+        QCOMPARE(displayWidth(QStringLiteral("한국")), 4);
+        QCOMPARE(padToDisplayWidth(QStringLiteral("气泡"), -6), QStringLiteral("气泡  "));
+        QCOMPARE(padToDisplayWidth(QStringLiteral("气泡"), 6), QStringLiteral("  气泡"));
+        QCOMPARE(padToDisplayWidth(QStringLiteral("流水线气泡"), 4), QStringLiteral("流水线气泡")); // never cut
+        const QList<int> widths{-14, 10, -18};
+        const QList<QStringList> rows{{QStringLiteral("gpu"), QStringLiteral("step_s"), QStringLiteral("note")},
+                                      {QStringLiteral("H100 SXM"), QStringLiteral("1.234"), QStringLiteral("as given")},
+                                      {QStringLiteral("昇腾 910B"), QStringLiteral("2.5"), QStringLiteral("按原样")},
+                                      {QStringLiteral("Café"), QStringLiteral("通信税"), QStringLiteral("张量并行 tp=8")}};
+        QList<int> lineWidths;
+        for (const QStringList &row : rows) {
+            QStringList cells;
+            for (qsizetype i = 0; i < row.size(); ++i)
+                cells << padToDisplayWidth(row[i], widths[i]);
+            const QString line = cells.join(QLatin1Char(' '));
+            lineWidths << displayWidth(line);
+            // every cell exactly its column's width: each column starts at the same terminal column
+            for (qsizetype i = 0; i < row.size(); ++i)
+                QCOMPARE(displayWidth(cells[i]), std::abs(widths[i]));
+        }
+        QCOMPARE(lineWidths, QList<int>(rows.size(), 14 + 1 + 10 + 1 + 18));
+        // size() counts a Chinese character as one: padding by it would misalign the row
+        QVERIFY(QStringLiteral("昇腾 910B").leftJustified(14).size() == 14 && displayWidth(QStringLiteral("昇腾 910B").leftJustified(14)) == 16);
     }
 
     // Edit > Preferences: the language combo box, saved to the settings on OK, and the note that it
@@ -231,6 +387,79 @@ private Q_SLOTS:
         for (const QString &w : leftovers)
             QVERIFY2(!text.contains(QString(w).remove(QLatin1Char(' '))), qPrintable(w));
         view.grab().save(screenshotDir() + QStringLiteral("/zh_CN-comparison-texts.png"));
+    }
+
+    // The per-plan normalisation notes (model/library/compare.cpp: the best layout and its
+    // runner-up, resizing, "rented: no capex to match") in Chinese in the comparison table and the
+    // PDF; the JSON and CSV keep them in English.
+    void comparisonNotesInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4E00}-\\x{9FFF}]"));
+        const QStringList english{QStringLiteral("best layout for"), QStringLiteral("runner-up"), QStringLiteral("resized from"),
+                                  QStringLiteral("left as given"), QStringLiteral("budget"), QStringLiteral("worse")};
+        ComparisonView view;
+        view.resize(1280, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setNormalization(Normalization::EqualBudget); // the rented H100 has no capex to match
+        const Comparison &c = view.comparison();
+        QVERIFY(c.bestLayout.enabled);
+        auto *table = view.findChild<QAbstractItemView *>(QStringLiteral("table"));
+        QVERIFY(table && table->model());
+        const QAbstractItemModel *model = table->model();
+        int notes = 0;
+        bool rented = false, resized = false;
+        for (qsizetype i = 0; i < c.plans.size(); ++i) {
+            const ComparedPlan &p = c.plans[i];
+            if (p.note.isEmpty() || i == c.reference)
+                continue;
+            ++notes;
+            rented |= p.note.contains(QStringLiteral("rented: no capex to match; left as given"));
+            resized |= p.note.contains(QStringLiteral("resized from"));
+            QCOMPARE(p.note, toString(p.noteText)); // the English, for the files
+            const QString zh = libraryText(p.noteText);
+            QVERIFY2(zh.contains(cjk), qPrintable(zh));
+            for (const QString &w : english)
+                QVERIFY2(!zh.contains(w), qPrintable(zh));
+            // the table's normalisation row shows it
+            bool shown = false;
+            for (int row = 0; row < model->rowCount() && !shown; ++row)
+                shown = model->data(model->index(row, int(i))).toString() == zh;
+            QVERIFY2(shown, qPrintable(zh));
+        }
+        QVERIFY(notes >= 2);
+        QVERIFY(rented && resized);
+        const QString csv = comparisonToCsv(c);
+        QVERIFY(csv.contains(QStringLiteral("best layout for time")) && !csv.contains(cjk));
+        const QByteArray json = QJsonDocument(comparisonToJson(c)).toJson();
+        QVERIFY(json.contains("rented: no capex to match") && !QString::fromUtf8(json).contains(cjk));
+        // the reason a normalisation does not apply at all
+        QList<Scenario> plans;
+        for (const ComparedPlan &p : c.plans)
+            plans << p.scenario;
+        plans[0].plan.training.tp = 3;
+        const Comparison invalid = comparePlans(plans, Normalization::EqualGpus);
+        QVERIFY(invalid.note.startsWith(QStringLiteral("the reference plan")));
+        QVERIFY2(libraryText(invalid.noteText).contains(cjk) && !libraryText(invalid.noteText).contains(QStringLiteral("reference plan")), qPrintable(libraryText(invalid.noteText)));
+        QVERIFY2(libraryText(invalid.plans[0].errorText).startsWith(QStringLiteral("training.tp: ")) && libraryText(invalid.plans[0].errorText).contains(cjk),
+                 qPrintable(libraryText(invalid.plans[0].errorText)));
+
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdftotext.isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        const QString pdf = m_dir.filePath(QStringLiteral("notes.pdf"));
+        QString error;
+        QVERIFY2(writeComparisonReport(c, pdf, ReportOptions(), &error), qPrintable(error));
+        QFile::copy(pdf, screenshotDir() + QStringLiteral("/zh_CN-notes.pdf"));
+        QProcess p;
+        p.start(pdftotext, {pdf, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(30000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC).remove(QRegularExpression(QStringLiteral("\\s+")));
+        for (const QString &w : english)
+            QVERIFY2(!text.contains(QString(w).remove(QLatin1Char(' ')), Qt::CaseInsensitive), qPrintable(w));
+        // (pdftotext writes 齐 of 对齐 as the radical U+2EEC, which NFKC keeps: not looked for)
+        for (const QString &w : {QStringLiteral("按时间的最佳布局"), QStringLiteral("租用：无资本支出"), QStringLiteral("参照")})
+            QVERIFY2(text.contains(w.normalized(QString::NormalizationForm_KC)), qPrintable(w));
     }
 
     // Screenshots in zh_CN at 1280x800, to be looked at: no clipped text, no missing glyph.

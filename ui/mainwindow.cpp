@@ -757,7 +757,7 @@ void MainWindow::showWarnings(const Analysis &a)
     };
     QList<Line> lines;
     for (const FieldError &e : a.errors)
-        lines.append({e.path + QStringLiteral(": ") + e.message, 0});
+        lines.append({e.path + QStringLiteral(": ") + errorText(e), 0});
     const QStringList warnings = a.valid ? warningTexts(a.result, a.scenario.plan)
                                          : (m_latest ? warningTexts(m_latest->result, m_latest->scenario.plan) : QStringList());
     for (qsizetype i = 0; i < warnings.size() && i < kWarningsInList; ++i)

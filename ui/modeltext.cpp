@@ -24,6 +24,19 @@ QStringList libraryTexts(const QList<LibraryText> &texts) { return toStrings(tex
 
 QString normalizationText(Normalization n) { return QCoreApplication::translate("commtax::Library", normalizationLabel(n).toUtf8().constData()); }
 
+QString engineText(const char *context, const EngineText &text)
+{
+    QStringList args;
+    args.reserve(qsizetype(text.args.size()));
+    for (const std::string &a : text.args)
+        args << QString::fromStdString(a);
+    return fillPlaceholders(QCoreApplication::translate(context, text.pattern), args);
+}
+
+QString errorText(const FieldError &e) { return e.text.pattern[0] ? engineText("commtax::Errors", e.text) : e.message; }
+
+QString planErrorText(const PlanError &e) { return QString::fromStdString(e.field) + QStringLiteral(": ") + engineText("commtax::Errors", e.text); }
+
 namespace {
 QString pct(double v) { return QLocale().toString(v * 100.0, 'f', 1) + QLatin1Char('%'); }
 QString fixed(double v, int digits) { return QLocale().toString(v, 'f', digits); }

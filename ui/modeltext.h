@@ -6,8 +6,10 @@
 // English source text (contexts "commtax::Fields" and "commtax::Metrics", listed for lupdate in
 // ui/modeltext_strings.cpp). A text without a translation stays English.
 
+#include "core/analysis.h"
 #include "core/fields.h"
 #include "core/resultio.h"
+#include "engine/engine.h"
 #include "engine/plan.h"
 #include "engine/result.h"
 #include "library/compare.h"
@@ -30,6 +32,13 @@ QStringList warningTexts(const Result &r, const Plan &plan);
 QString libraryText(const LibraryText &text);
 QStringList libraryTexts(const QList<LibraryText> &texts);
 QString normalizationText(Normalization n); // normalizationLabel(n), translated
+// An engine text (engine/enginetext.h: a validation error, context "commtax::Errors", or a launch
+// note, "commtax::Launch") in the interface language: its template translated, then filled.
+QString engineText(const char *context, const EngineText &text);
+// A validation error's message in the interface language (FieldError::message when it has no
+// template); planErrorText() prefixes the field path: "training.tp: ...".
+QString errorText(const FieldError &e);
+QString planErrorText(const PlanError &e);
 // The number of texts ui/modeltext_strings.cpp marks (for the test).
 int modelTextCount();
 

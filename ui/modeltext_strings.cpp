@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The English texts of the field registry (model/core/fields.cpp: labels, help, section titles) and
-// of the metric table (model/core/resultio.cpp: labels), marked for lupdate. model/ has no
-// translations; the UI translates these texts by their English source (ui/modeltext.h).
+// The English texts of the field registry (model/core/fields.cpp: labels, help, section titles),
+// of the metric table (model/core/resultio.cpp: labels), of the engine's validation errors
+// (model/engine/engine.cpp, CT_TEXT) and of the launch-config notes (model/search/launch.cpp,
+// CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
+// English source (ui/modeltext.h).
 // Generated: python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp (then clang-format).
 
 #include <QtGlobal>
@@ -243,6 +245,61 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Metrics", "Active parameters"),
         QT_TRANSLATE_NOOP("commtax::Metrics", "Model FLOPs per step"),
         QT_TRANSLATE_NOOP("commtax::Metrics", "Hardware FLOPs per step"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "tp=%1 does not divide heads=%2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "tp=%1 and kv_heads=%2: one must divide the other"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "tp=%1 does not divide ffn=%2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "first_stage_layers and last_stage_layers need pipeline parallelism (pp>1); 0 is automatic"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp layers"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: each needs at least vpp=%6 layers, and with pp=2 the two must add up to the layers"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: each needs at least vpp=%6 layers"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "interleaving (vpp=%1) needs pipeline parallelism (pp>1)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "tp*cp*pp*dp=%1*%2*%3*%4=%5 does not equal the cluster's %6 nodes x %7 GPUs=%8"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "cp=%1 needs seq_len=%2 to divide by 2*cp=%3"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "ep=%1 needs a mixture-of-experts model (experts > 1)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "ep=%1 does not divide experts=%2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "etp*ep=%1*%2 must divide tp*cp*dp=%3*%4*%5: the expert layers use the same GPUs as attention"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "etp=%1 does not divide expert_ffn=%2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "etp=%1 does not divide expert_ffn=%2 (etp 0 follows tp)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "tp=%1 spans nodes, so it must be a multiple of gpus_per_node=%2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "global_batch=%1 is not divisible by micro_batch*dp=%2*%3=%4"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "interleaving needs the micro-batch count m=%1 to be a multiple of pp=%2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "must be a whole number from %1 to %2 (got %3)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "must be from %1 to %2 (got %3)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "kv_heads=%1 must divide heads=%2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "heads=%1 must divide hidden=%2 (or set head_dim)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "mla needs kv_lora_rank of at least 1 (DeepSeek-V3: 512)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "mla needs query/key heads: qk_nope_head_dim + qk_rope_head_dim of at least 1"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "mla needs v_head_dim of at least 1 (DeepSeek-V3: 128)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "experts_per_token=%1 must be from 1 to experts=%2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "a mixture-of-experts model needs expert_ffn of at least 1"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "dense_layers=%1 is more than layers=%2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "must be greater than 0 when the cluster has more than one node (at least 1 Gb/s; got %1)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "fp8 needs a GPU with FP8 tensor cores; %1 has fp8_dense_tflops=0"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "must be 0 (no FP8) or at least 1 TFLOPS (got %1)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "must be 0 (unknown) or at least 1 GB/s (got %1)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "must be greater than 0 in rent mode (got %1, and the GPU has no rent price of its own: gpu.rent_usd_per_hour=%2)"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "Megatron-FSDP (ZeRO-%1) with pipeline parallelism: check that your Megatron-LM version supports the combination"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "ZeRO-2 is Megatron-FSDP's optim_grads strategy (parameters kept whole, gradients and optimizer states sharded)"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "the engine's stages cannot be given to NeMo with first and last stage layers (unequal middle stages or interleaving): NeMo splits the layers its own way"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "ZeRO-2 has no NeMo switch of its own: Megatron FSDP shards parameters too (ZeRO-3)"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see the recipe's pretrain_performance_optimizations)"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "pipeline parallelism: build the model as a deepspeed.pipe.PipelineModule with num_stages=%1 (the pipeline section's stages says the same)"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "vpp=%1: DeepSpeed's pipeline engine has no interleaved schedule; it runs vpp=1"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism is Ulysses, which splits attention heads)"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "selective recompute is chosen in the model code, not in the DeepSpeed config"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "FP8: DeepSpeed's config has no FP8 training switch; use Transformer Engine in the model"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "uneven pipeline stages: give PipelineModule a partition_method that matches them"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "cp=%1: DeepSpeed has no ring context parallelism in its config (its sequence parallelism is Ulysses, in the model code); the batch sizes below count dp=%2 replicas"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py); DeepSpeed splits no expert over tensor-parallel ranks (etp=%4)"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py)"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "ZeRO-%1: torchtitan shards with FSDP2; reshard_after_forward=never keeps the parameters after the forward (ZeRO-2-like), the nearest it has"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "uneven pipeline stages: set parallelism.module_fqns_per_model_part to match them"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "ep=%1 must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel ranks (ZeRO 1-3) or lower ep"),
+        QT_TRANSLATE_NOOP("commtax::Launch", "the model comes from the base config %1; give it a model_spec for %2 if they differ"),
     };
     return int(sizeof texts / sizeof texts[0]);
 }

@@ -179,7 +179,7 @@ Analysis analyse(const AnalysisRequest &request)
     const std::vector<PlanError> errors = validate(plan);
     if (!errors.empty()) {
         for (const PlanError &e : errors)
-            a.errors.append(FieldError{QString::fromStdString(e.field), QString::fromStdString(e.message)});
+            a.errors.append(FieldError{QString::fromStdString(e.field), QString::fromStdString(e.message), e.text});
         a.elapsedMs = double(clock.nsecsElapsed()) / 1e6;
         return a;
     }

@@ -30,7 +30,8 @@ QString shortGpuName(const QString &presetName);
 
 struct FieldError {
     QString path;    // "training.tp", as FieldInfo::path()
-    QString message; // the engine's words
+    QString message; // the engine's words, in English
+    EngineText text; // the same as a template (engine/enginetext.h); empty pattern: `message` only
 };
 
 // One line on a chart. Points of plans that do not fit in memory are kept apart (noFit*) so that

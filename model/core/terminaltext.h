@@ -14,4 +14,13 @@ namespace commtax {
 // else, including non-ASCII letters, is kept.
 QString terminalSafe(const QString &text);
 
+// The columns `text` takes in a terminal (Unicode Standard Annex #11, East Asian Width): wide and
+// fullwidth characters (Chinese, Japanese, Korean, fullwidth punctuation such as "，" and "（")
+// take 2, combining marks, format characters and controls 0, everything else 1. A text table
+// padded by size() misaligns as soon as a cell holds Chinese.
+int displayWidth(const QString &text);
+// `text` padded with spaces to `width` display columns: on the right (left-aligned) for a negative
+// width, on the left for a positive one; never cut.
+QString padToDisplayWidth(const QString &text, int width);
+
 } // namespace commtax

@@ -4,6 +4,7 @@
 // the success path, so that a full evaluation costs well under a microsecond.
 
 #include "collectives.h"
+#include "enginetext.h"
 #include "plan.h"
 #include "result.h"
 
@@ -72,7 +73,8 @@ inline bool modelParallelGpus(const TrainingSpec &t, std::int64_t &out)
 
 struct PlanError {
     std::string field;   // JSON path in a scenario file, e.g. "training.tp"
-    std::string message; // what is wrong and why
+    std::string message; // what is wrong and why: toString(text), in English
+    EngineText text;     // the same as a template (context "commtax::Errors") for the GUI's language
 };
 
 // The per-layer sizes of a model (docs/model.md §2, §17): parameters of the attention's matmuls, of a

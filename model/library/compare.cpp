@@ -162,22 +162,33 @@ bool bestLayoutFor(Plan &plan, Result &result, search::Objective objective, Layo
 
 namespace {
 
-void appendNote(QString &note, const QString &text)
+// Two notes of one plan, one after the other.
+void appendNote(LibraryText &note, const LibraryText &text)
 {
-    if (!text.isEmpty())
-        note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + text;
+    if (text.isEmpty())
+        return;
+    note = note.isEmpty() ? text : LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1; %2"), {note, text});
 }
 
+LibraryText number(qint64 n) { return LibraryText(QString::number(n)); }
+
 // The best layout of one compared plan; returns the note saying what it is and what came second.
-QString applyBestLayout(ComparedPlan &cp, search::Objective objective)
+LibraryText applyBestLayout(ComparedPlan &cp, search::Objective objective)
 {
     if (!cp.valid)
-        return QString();
+        return LibraryText();
     if (!bestLayoutFor(cp.plan, cp.result, objective, cp.layout))
-        return QStringLiteral("no layout on %1 GPUs fits in memory: layout as given").arg(cp.plan.cluster.nodes * cp.plan.cluster.gpus_per_node);
-    QString text = QStringLiteral("best layout for %1 on %2 GPUs: %3").arg(QLatin1String(search::toString(objective))).arg(cp.result.gpus).arg(cp.layout.layout);
+        return LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "no layout on %1 GPUs fits in memory: layout as given"),
+                                   {number(qint64(cp.plan.cluster.nodes) * cp.plan.cluster.gpus_per_node)});
+    const char *best = nullptr;
+    switch (objective) {
+    case search::Objective::Time: best = QT_TRANSLATE_NOOP("commtax::Library", "best layout for time on %1 GPUs: %2"); break;
+    case search::Objective::Cost: best = QT_TRANSLATE_NOOP("commtax::Library", "best layout for cost on %1 GPUs: %2"); break;
+    case search::Objective::Tco: best = QT_TRANSLATE_NOOP("commtax::Library", "best layout for tco on %1 GPUs: %2"); break;
+    }
+    LibraryText text = LibraryText::phrase(best, {number(cp.result.gpus), cp.layout.layout});
     if (!cp.layout.runnerUp.isEmpty())
-        text += QStringLiteral("; the runner-up (%1) is %2% worse").arg(cp.layout.runnerUpChanges, formatNumber(cp.layout.margin * 100.0, 2));
+        appendNote(text, LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "the runner-up (%1) is %2% worse"), {cp.layout.runnerUpChanges, formatNumber(cp.layout.margin * 100.0, 2)}));
     return text;
 }
 
@@ -205,13 +216,10 @@ std::vector<Candidate> candidates(const Plan &plan)
 
 QString money(double usd) { return formatMetric(*findMetric(QStringLiteral("capex_usd")), usd); }
 
-QString resizedNote(const Plan &from, const Candidate &to)
+LibraryText resizedNote(const Plan &from, const Candidate &to)
 {
-    return QStringLiteral("resized from %1 to %2 GPUs (%3 nodes, dp=%4)")
-        .arg(gpuCount(from))
-        .arg(to.gpus)
-        .arg(to.plan.cluster.nodes)
-        .arg(to.plan.training.dp);
+    return LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "resized from %1 to %2 GPUs (%3 nodes, dp=%4)"),
+                               {number(gpuCount(from)), number(to.gpus), number(to.plan.cluster.nodes), number(to.plan.training.dp)});
 }
 
 } // namespace
@@ -241,17 +249,16 @@ QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
 
 namespace {
 
-void applyCandidate(ComparedPlan &cp, const Candidate &c, const QString &extra)
+void applyCandidate(ComparedPlan &cp, const Candidate &c, const LibraryText &extra)
 {
     const bool changed = c.gpus != gpuCount(cp.plan);
-    QStringList parts;
+    LibraryText note;
     if (changed) {
-        parts << resizedNote(cp.plan, c);
+        note = resizedNote(cp.plan, c);
         cp.name = resizedPlanName(cp.name, gpuCount(cp.plan), c.gpus);
     }
-    if (!extra.isEmpty())
-        parts << extra;
-    cp.note = parts.join(QStringLiteral("; "));
+    appendNote(note, extra);
+    cp.noteText = note;
     cp.plan = c.plan;
     cp.result = c.result;
 }
@@ -260,9 +267,8 @@ void normalizeOne(ComparedPlan &cp, const ComparedPlan &ref, Normalization n)
 {
     const std::vector<Candidate> cands = candidates(cp.plan);
     if (cands.empty()) {
-        cp.note = QStringLiteral("no other GPU count keeps tp=%1, pp=%2 and the global batch; left as given")
-                      .arg(cp.plan.training.tp)
-                      .arg(cp.plan.training.pp);
+        cp.noteText = LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "no other GPU count keeps tp=%1, pp=%2 and the global batch; left as given"),
+                                          {number(cp.plan.training.tp), number(cp.plan.training.pp)});
         return;
     }
     switch (n) {
@@ -275,16 +281,14 @@ void normalizeOne(ComparedPlan &cp, const ComparedPlan &ref, Normalization n)
             if (std::abs(c.gpus - target) < std::abs(best->gpus - target))
                 best = &c;
         applyCandidate(cp, *best,
-                       best->gpus == target ? QString()
-                                            : QStringLiteral("no layout with exactly %1 GPUs (tp*pp*dp in whole nodes, dp "
-                                                             "dividing the batch): nearest %2")
-                                                  .arg(target)
-                                                  .arg(best->gpus));
+                       best->gpus == target ? LibraryText()
+                                            : LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "no layout with exactly %1 GPUs (tp*pp*dp in whole nodes, dp dividing the batch): nearest %2"),
+                                                                  {number(target), number(best->gpus)}));
         return;
     }
     case Normalization::EqualBudget: {
         if (cp.plan.economics.mode == EconomicsMode::Rent) {
-            cp.note = QStringLiteral("rented: no capex to match; left as given");
+            cp.noteText = LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "rented: no capex to match; left as given"));
             return;
         }
         const double budget = ref.result.capex_usd;
@@ -293,12 +297,11 @@ void normalizeOne(ComparedPlan &cp, const ComparedPlan &ref, Normalization n)
             if (c.result.capex_usd <= budget * (1 + 1e-9))
                 best = &c; // ascending: the last one that fits is the most GPUs
         if (best)
-            applyCandidate(cp, *best, QStringLiteral("capex %1 of the %2 budget").arg(money(best->result.capex_usd), money(budget)));
+            applyCandidate(cp, *best, LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "capex %1 of the %2 budget"), {money(best->result.capex_usd), money(budget)}));
         else
             applyCandidate(cp, cands.front(),
-                           QStringLiteral("even the smallest layout (%1 GPUs, %2) exceeds the %3 budget")
-                               .arg(cands.front().gpus)
-                               .arg(money(cands.front().result.capex_usd), money(budget)));
+                           LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "even the smallest layout (%1 GPUs, %2) exceeds the %3 budget"),
+                                               {number(cands.front().gpus), money(cands.front().result.capex_usd), money(budget)}));
         return;
     }
     case Normalization::EqualTime: {
@@ -313,7 +316,7 @@ void normalizeOne(ComparedPlan &cp, const ComparedPlan &ref, Normalization n)
                 break;
             }
         if (best) {
-            applyCandidate(cp, *best, QString());
+            applyCandidate(cp, *best, LibraryText());
             return;
         }
         best = &cands.front();
@@ -322,10 +325,9 @@ void normalizeOne(ComparedPlan &cp, const ComparedPlan &ref, Normalization n)
                 best = &c;
         const double ratio = best->result.days_to_train / days;
         applyCandidate(cp, *best,
-                       QStringLiteral("no GPU count trains as fast as A's %1 days: the fastest, %2 GPUs, takes %3 days (+%4%)")
-                           .arg(formatNumber(days, 1))
-                           .arg(best->gpus)
-                           .arg(formatNumber(best->result.days_to_train, 1), formatNumber((ratio - 1.0) * 100.0, 0)));
+                       LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "no GPU count trains as fast as A's %1 days: the fastest, %2 GPUs, takes %3 days (+%4%)"),
+                                           {formatNumber(days, 1), number(best->gpus), formatNumber(best->result.days_to_train, 1),
+                                            formatNumber((ratio - 1.0) * 100.0, 0)}));
         return;
     }
     }
@@ -510,29 +512,38 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const
         cp.valid = errors.empty();
         if (cp.valid)
             cp.result = evaluateValid(cp.plan);
-        else
+        else {
             cp.error = QString::fromStdString(errors.front().field + ": " + errors.front().message);
+            cp.errorText = LibraryText(QString::fromStdString(errors.front().field + ": "))
+                + LibraryText::engineText("commtax::Errors", errors.front().text);
+        }
         c.plans << cp;
     }
     // Best layout first, on each plan's own GPU count (search.h); the normalisation then compares
     // against the reference's best.
-    QList<QString> layoutNotes;
+    QList<LibraryText> layoutNotes;
     for (ComparedPlan &cp : c.plans) {
-        layoutNotes << (bestLayout.enabled ? applyBestLayout(cp, bestLayout.objective) : QString());
-        cp.note = layoutNotes.back();
+        layoutNotes << (bestLayout.enabled ? applyBestLayout(cp, bestLayout.objective) : LibraryText());
+        cp.noteText = layoutNotes.back();
     }
+    // The notes in English for JSON, CSV and the command line.
+    const auto done = [](Comparison &out) -> Comparison & {
+        out.note = toString(out.noteText);
+        for (ComparedPlan &cp : out.plans)
+            cp.note = toString(cp.noteText);
+        return out;
+    };
     if (n == Normalization::AsGiven || c.plans.isEmpty())
-        return c;
+        return done(c);
     const ComparedPlan &ref = c.plans[c.reference];
     if (!ref.valid) {
-        c.note = QStringLiteral("the reference plan \"%1\" is invalid, so nothing was normalised").arg(ref.name);
-        return c;
+        c.noteText = LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "the reference plan \"%1\" is invalid, so nothing was normalised"), {ref.name});
+        return done(c);
     }
     if (n == Normalization::EqualBudget && ref.plan.economics.mode == EconomicsMode::Rent) {
-        c.note = QStringLiteral("the reference plan \"%1\" is rented (no capex): equal budget needs a bought reference, "
-                                "so nothing was normalised")
-                     .arg(ref.name);
-        return c;
+        c.noteText = LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "the reference plan \"%1\" is rented (no capex): equal budget needs a bought reference, so nothing was normalised"),
+                                         {ref.name});
+        return done(c);
     }
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
         ComparedPlan &cp = c.plans[i];
@@ -542,9 +553,9 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const
         normalizeOne(cp, ref, n);
         // A resized plan gets the best layout of its new GPU count; otherwise its layout stands.
         if (bestLayout.enabled)
-            appendNote(cp.note, gpuCount(cp.plan) != before ? applyBestLayout(cp, bestLayout.objective) : layoutNotes[i]);
+            appendNote(cp.noteText, gpuCount(cp.plan) != before ? applyBestLayout(cp, bestLayout.objective) : layoutNotes[i]);
     }
-    return c;
+    return done(c);
 }
 
 CostBreakdown costBreakdown(const Plan &plan, const Result &r)

@@ -8,6 +8,7 @@
 
 #include "core/resultio.h"
 #include "core/scenario.h"
+#include "library/librarytext.h"
 #include "search/search.h"
 
 #include <QList>
@@ -65,10 +66,12 @@ struct ComparedPlan {
     Scenario scenario; // as given
     Plan plan;         // after normalisation
     bool valid = false;
-    QString error; // why the plan cannot be evaluated
+    QString error;         // why the plan cannot be evaluated, in English (JSON, CSV, CLI)
+    LibraryText errorText; // the same, translatable (the GUI and the PDF: ui/modeltext.h libraryText())
     Result result;
-    QString note;        // what normalisation changed, or why it could not match the reference
-    LayoutChoice layout; // best-layout normalisation: the layout found and its runner-up
+    QString note;         // what normalisation changed, or why it could not match the reference; English
+    LibraryText noteText; // the same, translatable
+    LayoutChoice layout;  // best-layout normalisation: the layout found and its runner-up
     // Only a plan that is valid and fits in memory can run; only such plans compete for "best".
     bool runs() const { return valid && result.fits_in_memory; }
 };
@@ -78,7 +81,8 @@ struct Comparison {
     BestLayout bestLayout;
     int reference = 0; // plan A of the break-even figures; never resized
     QList<ComparedPlan> plans;
-    QString note; // why a normalisation could not apply at all
+    QString note;         // why a normalisation could not apply at all, in English
+    LibraryText noteText; // the same, translatable
 
     // Indexes of the plans with the best value of `m` (ties within 1e-9 relative all win);
     // empty when the metric has no better direction, no plan runs, or every plan that runs has

@@ -22,6 +22,17 @@ LibraryText LibraryText::inputName(const char *fieldLabel)
     return t;
 }
 
+LibraryText LibraryText::engineText(const char *context, const EngineText &text)
+{
+    LibraryText t;
+    t.kind = Kind::Template;
+    t.source = text.pattern;
+    t.context = context;
+    for (const std::string &a : text.args)
+        t.args.emplace_back(QString::fromStdString(a));
+    return t;
+}
+
 LibraryText &LibraryText::operator+=(const LibraryText &piece)
 {
     next.push_back(piece);
@@ -64,7 +75,7 @@ QString toString(const LibraryText &text, const TextTranslator &translate)
     switch (text.kind) {
     case LibraryText::Kind::Literal: out = text.literal; break;
     case LibraryText::Kind::Template: {
-        const QString pattern = translate ? translate("commtax::Library", text.source) : QString::fromUtf8(text.source);
+        const QString pattern = translate ? translate(text.context ? text.context : "commtax::Library", text.source) : QString::fromUtf8(text.source);
         QStringList args;
         for (const LibraryText &a : text.args)
             args << toString(a, translate);

@@ -8,6 +8,8 @@
 // and the PDF report translate every template by its English source first and then fill it
 // (ui/modeltext.h: libraryText()), so a translator may reorder the placeholders.
 
+#include "engine/enginetext.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -26,6 +28,7 @@ struct LibraryText {
     };
     Kind kind = Kind::Literal;
     const char *source = nullptr;
+    const char *context = nullptr; // Template: the translation context; null: "commtax::Library"
     QString literal;
     std::vector<LibraryText> args; // Template: %1..%n
     std::vector<LibraryText> next; // pieces appended after this one (a sentence built clause by clause)
@@ -36,6 +39,9 @@ struct LibraryText {
     // `source` must be a string literal marked QT_TRANSLATE_NOOP("commtax::Library", ...).
     static LibraryText phrase(const char *source, std::initializer_list<LibraryText> args = {});
     static LibraryText inputName(const char *fieldLabel);
+    // An engine or launch text (engine/enginetext.h) in its context ("commtax::Errors", "commtax::Launch").
+    static LibraryText engineText(const char *context, const EngineText &text);
+    bool isEmpty() const { return kind == Kind::Literal && literal.isEmpty() && next.empty(); }
     LibraryText &operator+=(const LibraryText &piece);
     LibraryText operator+(const LibraryText &piece) const;
 };

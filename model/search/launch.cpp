@@ -143,6 +143,14 @@ std::string moeLayerPattern(const ModelSpec &m)
     return "[0]*" + str(m.dense_layers) + "+[1]*" + str(m.layers - m.dense_layers);
 }
 
+// A note of the export: `pattern` an English template marked CT_TEXT, filled with `args`.
+void note(Export &e, const char *pattern, std::vector<std::string> args = {})
+{
+    EngineText text{pattern, std::move(args)};
+    e.notes.push_back(toString(text));
+    e.noteTexts.push_back(std::move(text));
+}
+
 void addNotes(std::string &out, const char *prefix, const std::vector<std::string> &notes)
 {
     for (const std::string &n : notes)
@@ -251,14 +259,14 @@ Export megatron(const Plan &p, const std::string &name)
     if (t.tp_overlap > 0 && t.sequence_parallel && s.tp > 1)
         arg("--tp-comm-overlap");
     if (t.tp_overlap > 0 && !(t.sequence_parallel && s.tp > 1))
-        e.notes.push_back("tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out");
+        note(e, CT_TEXT("tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
     if (t.grad_bytes < 4)
         arg("--grad-reduce-in-bf16");
     arg("--train-samples", str(s.samples));
     if (t.zero >= 2 && s.pp > 1)
-        e.notes.push_back("Megatron-FSDP (ZeRO-" + str(t.zero) + ") with pipeline parallelism: check that your Megatron-LM version supports the combination");
+        note(e, CT_TEXT("Megatron-FSDP (ZeRO-%1) with pipeline parallelism: check that your Megatron-LM version supports the combination"), {str(t.zero)});
     if (t.zero == 2)
-        e.notes.push_back("ZeRO-2 is Megatron-FSDP's optim_grads strategy (parameters kept whole, gradients and optimizer states sharded)");
+        note(e, CT_TEXT("ZeRO-2 is Megatron-FSDP's optim_grads strategy (parameters kept whole, gradients and optimizer states sharded)"));
 
     std::string &out = e.text;
     out += "#!/bin/sh\n";
@@ -308,11 +316,11 @@ Export nemo(const Plan &p, const std::string &name)
     const bool middleEqual = s.split.middle_extra == 0 || s.split.middle_extra == s.pp - 2;
     const bool firstLast = s.uneven && s.vpp == 1 && middleEqual;
     if (s.uneven && !firstLast)
-        e.notes.push_back("the engine's stages cannot be given to NeMo with first and last stage layers (unequal middle stages or interleaving): NeMo splits the layers its own way");
+        note(e, CT_TEXT("the engine's stages cannot be given to NeMo with first and last stage layers (unequal middle stages or interleaving): NeMo splits the layers its own way"));
     if (t.zero == 2)
-        e.notes.push_back("ZeRO-2 has no NeMo switch of its own: Megatron FSDP shards parameters too (ZeRO-3)");
+        note(e, CT_TEXT("ZeRO-2 has no NeMo switch of its own: Megatron FSDP shards parameters too (ZeRO-3)"));
     if (t.tp_overlap > 0)
-        e.notes.push_back("tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see the recipe's pretrain_performance_optimizations)");
+        note(e, CT_TEXT("tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see the recipe's pretrain_performance_optimizations)"));
 
     std::string &out = e.text;
     header(out, "# ", p, name, s);
@@ -405,24 +413,26 @@ Export deepspeed(const Plan &p, const std::string &)
     const TrainingSpec &t = p.training;
     Export e;
     if (s.pp > 1)
-        e.notes.push_back("pipeline parallelism: build the model as a deepspeed.pipe.PipelineModule with num_stages=" + str(s.pp) + " (the pipeline section's stages says the same)");
+        note(e, CT_TEXT("pipeline parallelism: build the model as a deepspeed.pipe.PipelineModule with num_stages=%1 (the pipeline section's stages says the same)"), {str(s.pp)});
     if (s.vpp > 1)
-        e.notes.push_back("vpp=" + str(s.vpp) + ": DeepSpeed's pipeline engine has no interleaved schedule; it runs vpp=1");
+        note(e, CT_TEXT("vpp=%1: DeepSpeed's pipeline engine has no interleaved schedule; it runs vpp=1"), {str(s.vpp)});
     if (t.zero >= 2 && s.pp > 1)
-        e.notes.push_back("ZeRO-" + str(t.zero) + " with pp=" + str(s.pp) + ": DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3");
+        note(e, CT_TEXT("ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3"), {str(t.zero), str(s.pp)});
     if (t.sequence_parallel && s.tp > 1)
-        e.notes.push_back("Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism is Ulysses, which splits attention heads)");
+        note(e, CT_TEXT("Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism is Ulysses, which splits attention heads)"));
     if (t.recompute == Recompute::Selective)
-        e.notes.push_back("selective recompute is chosen in the model code, not in the DeepSpeed config");
+        note(e, CT_TEXT("selective recompute is chosen in the model code, not in the DeepSpeed config"));
     if (t.precision == Precision::Fp8)
-        e.notes.push_back("FP8: DeepSpeed's config has no FP8 training switch; use Transformer Engine in the model");
+        note(e, CT_TEXT("FP8: DeepSpeed's config has no FP8 training switch; use Transformer Engine in the model"));
     if (s.uneven)
-        e.notes.push_back("uneven pipeline stages: give PipelineModule a partition_method that matches them");
+        note(e, CT_TEXT("uneven pipeline stages: give PipelineModule a partition_method that matches them"));
     if (s.cp > 1)
-        e.notes.push_back("cp=" + str(s.cp) + ": DeepSpeed has no ring context parallelism in its config (its sequence parallelism is Ulysses, in the model code); the batch sizes below count dp=" + str(s.dp) + " replicas");
+        note(e, CT_TEXT("cp=%1: DeepSpeed has no ring context parallelism in its config (its sequence parallelism is Ulysses, in the model code); the batch sizes below count dp=%2 replicas"), {str(s.cp), str(s.dp)});
     if (s.moe && (s.ep > 1 || s.etp > 1))
-        e.notes.push_back("experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=" + str(p.model.experts) + ", ep_size=" + str(s.ep) + ", k="
-                          + str(p.model.experts_per_token) + ") (deepspeed/moe/layer.py)" + (s.etp > 1 ? "; DeepSpeed splits no expert over tensor-parallel ranks (etp=" + str(s.etp) + ")" : ""));
+        note(e,
+             s.etp > 1 ? CT_TEXT("experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py); DeepSpeed splits no expert over tensor-parallel ranks (etp=%4)")
+                       : CT_TEXT("experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py)"),
+             {str(p.model.experts), str(s.ep), str(p.model.experts_per_token), str(s.etp)});
 
     std::string &out = e.text;
     out += "{\n";
@@ -468,16 +478,16 @@ Export torchtitan(const Plan &p, const std::string &name)
     const char *base = params < 20e9 ? "llama3_8b" : params < 200e9 ? "llama3_70b"
                                                                     : "llama3_405b";
     if (t.zero == 1 || t.zero == 2)
-        e.notes.push_back("ZeRO-" + str(t.zero) + ": torchtitan shards with FSDP2; reshard_after_forward=never keeps the parameters after the forward (ZeRO-2-like), the nearest it has");
+        note(e, CT_TEXT("ZeRO-%1: torchtitan shards with FSDP2; reshard_after_forward=never keeps the parameters after the forward (ZeRO-2-like), the nearest it has"), {str(t.zero)});
     if (t.precision == Precision::Fp8)
-        e.notes.push_back("FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)");
+        note(e, CT_TEXT("FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)"));
     if (s.uneven)
-        e.notes.push_back("uneven pipeline stages: set parallelism.module_fqns_per_model_part to match them");
+        note(e, CT_TEXT("uneven pipeline stages: set parallelism.module_fqns_per_model_part to match them"));
     if (s.moe && s.etp > 1)
-        e.notes.push_back("etp=" + str(s.etp) + ": torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)");
+        note(e, CT_TEXT("etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)"), {str(s.etp)});
     if (s.moe && s.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : s.dp) * s.cp * s.tp) % s.ep != 0)
-        e.notes.push_back("ep=" + str(s.ep) + " must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel ranks (ZeRO 1-3) or lower ep");
-    e.notes.push_back("the model comes from the base config " + std::string(base) + "; give it a model_spec for " + commentSafe(p.model.name) + " if they differ");
+        note(e, CT_TEXT("ep=%1 must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel ranks (ZeRO 1-3) or lower ep"), {str(s.ep)});
+    note(e, CT_TEXT("the model comes from the base config %1; give it a model_spec for %2 if they differ"), {std::string(base), commentSafe(p.model.name)});
 
     std::string &out = e.text;
     header(out, "# ", p, name, s);

@@ -5,6 +5,7 @@
 // and the app share it. Each framework's flag and key names are checked against its public
 // repository; the file, commit and version are cited in launch.cpp next to each writer.
 
+#include "engine/enginetext.h"
 #include "engine/plan.h"
 
 #include <string>
@@ -28,6 +29,9 @@ struct Export {
     // What the framework cannot express exactly, one sentence each (also written into the text as
     // comments where the format has comments; JSON has none).
     std::vector<std::string> notes;
+    // The same notes as templates (context "commtax::Launch", engine/enginetext.h), in the same
+    // order: the GUI shows them in its language; the text above keeps them in English.
+    std::vector<EngineText> noteTexts;
 };
 
 // The export of a plan that validate() accepts. `name` labels the header comment.

@@ -1853,6 +1853,141 @@ Best of the plans that run</source>
     </message>
 </context>
 <context>
+    <name>commtax::Errors</name>
+    <message>
+        <source>tp=%1 does not divide heads=%2</source>
+        <translation>tp=%1 不能整除 heads=%2</translation>
+    </message>
+    <message>
+        <source>tp=%1 and kv_heads=%2: one must divide the other</source>
+        <translation>tp=%1 与 kv_heads=%2：二者之一必须整除另一个</translation>
+    </message>
+    <message>
+        <source>tp=%1 does not divide ffn=%2</source>
+        <translation>tp=%1 不能整除 ffn=%2</translation>
+    </message>
+    <message>
+        <source>first_stage_layers and last_stage_layers need pipeline parallelism (pp&gt;1); 0 is automatic</source>
+        <translation>first_stage_layers 和 last_stage_layers 需要流水线并行（pp&gt;1）；0 表示自动</translation>
+    </message>
+    <message>
+        <source>layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp layers</source>
+        <translation>layers=%1 填不满 pp*vpp=%2*%3=%4 个流水线块：每个阶段至少需要 vpp 层</translation>
+    </message>
+    <message>
+        <source>first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: each needs at least vpp=%6 layers, and with pp=2 the two must add up to the layers</source>
+        <translation>first_stage_layers=%1 和 last_stage_layers=%2（0 = 自动）只给其余 %5 个阶段留下 %4 层中的 %3 层：每个阶段至少需要 vpp=%6 层，且 pp=2 时二者之和必须等于总层数</translation>
+    </message>
+    <message>
+        <source>first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: each needs at least vpp=%6 layers</source>
+        <translation>first_stage_layers=%1 和 last_stage_layers=%2（0 = 自动）只给其余 %5 个阶段留下 %4 层中的 %3 层：每个阶段至少需要 vpp=%6 层</translation>
+    </message>
+    <message>
+        <source>interleaving (vpp=%1) needs pipeline parallelism (pp&gt;1)</source>
+        <translation>交错调度（vpp=%1）需要流水线并行（pp&gt;1）</translation>
+    </message>
+    <message>
+        <source>tp*cp*pp*dp=%1*%2*%3*%4=%5 does not equal the cluster&apos;s %6 nodes x %7 GPUs=%8</source>
+        <translation>tp*cp*pp*dp=%1*%2*%3*%4=%5，与集群的 %6 节点 x %7 GPU=%8 不相等</translation>
+    </message>
+    <message>
+        <source>cp=%1 needs seq_len=%2 to divide by 2*cp=%3</source>
+        <translation>cp=%1 要求 seq_len=%2 能被 2*cp=%3 整除</translation>
+    </message>
+    <message>
+        <source>ep=%1 needs a mixture-of-experts model (experts &gt; 1)</source>
+        <translation>ep=%1 需要混合专家（MoE）模型（experts &gt; 1）</translation>
+    </message>
+    <message>
+        <source>ep=%1 does not divide experts=%2</source>
+        <translation>ep=%1 不能整除 experts=%2</translation>
+    </message>
+    <message>
+        <source>etp*ep=%1*%2 must divide tp*cp*dp=%3*%4*%5: the expert layers use the same GPUs as attention</source>
+        <translation>etp*ep=%1*%2 必须整除 tp*cp*dp=%3*%4*%5：专家层与注意力层使用同一批 GPU</translation>
+    </message>
+    <message>
+        <source>etp=%1 does not divide expert_ffn=%2</source>
+        <translation>etp=%1 不能整除 expert_ffn=%2</translation>
+    </message>
+    <message>
+        <source>etp=%1 does not divide expert_ffn=%2 (etp 0 follows tp)</source>
+        <translation>etp=%1 不能整除 expert_ffn=%2（etp 为 0 时跟随 tp）</translation>
+    </message>
+    <message>
+        <source>tp=%1 spans nodes, so it must be a multiple of gpus_per_node=%2</source>
+        <translation>tp=%1 跨越节点，因此必须是 gpus_per_node=%2 的倍数</translation>
+    </message>
+    <message>
+        <source>global_batch=%1 is not divisible by micro_batch*dp=%2*%3=%4</source>
+        <translation>global_batch=%1 不能被 micro_batch*dp=%2*%3=%4 整除</translation>
+    </message>
+    <message>
+        <source>interleaving needs the micro-batch count m=%1 to be a multiple of pp=%2</source>
+        <translation>交错调度要求微批次数 m=%1 是 pp=%2 的倍数</translation>
+    </message>
+    <message>
+        <source>must be a whole number from %1 to %2 (got %3)</source>
+        <translation>必须是 %1 到 %2 之间的整数（当前为 %3）</translation>
+    </message>
+    <message>
+        <source>must be from %1 to %2 (got %3)</source>
+        <translation>必须在 %1 到 %2 之间（当前为 %3）</translation>
+    </message>
+    <message>
+        <source>kv_heads=%1 must divide heads=%2</source>
+        <translation>kv_heads=%1 必须整除 heads=%2</translation>
+    </message>
+    <message>
+        <source>heads=%1 must divide hidden=%2 (or set head_dim)</source>
+        <translation>heads=%1 必须整除 hidden=%2（或设置 head_dim）</translation>
+    </message>
+    <message>
+        <source>mla needs kv_lora_rank of at least 1 (DeepSeek-V3: 512)</source>
+        <translation>mla 要求 kv_lora_rank 至少为 1（DeepSeek-V3：512）</translation>
+    </message>
+    <message>
+        <source>mla needs query/key heads: qk_nope_head_dim + qk_rope_head_dim of at least 1</source>
+        <translation>mla 需要查询/键头：qk_nope_head_dim + qk_rope_head_dim 至少为 1</translation>
+    </message>
+    <message>
+        <source>mla needs v_head_dim of at least 1 (DeepSeek-V3: 128)</source>
+        <translation>mla 要求 v_head_dim 至少为 1（DeepSeek-V3：128）</translation>
+    </message>
+    <message>
+        <source>experts_per_token=%1 must be from 1 to experts=%2</source>
+        <translation>experts_per_token=%1 必须在 1 到 experts=%2 之间</translation>
+    </message>
+    <message>
+        <source>a mixture-of-experts model needs expert_ffn of at least 1</source>
+        <translation>混合专家（MoE）模型要求 expert_ffn 至少为 1</translation>
+    </message>
+    <message>
+        <source>dense_layers=%1 is more than layers=%2</source>
+        <translation>dense_layers=%1 超过了 layers=%2</translation>
+    </message>
+    <message>
+        <source>must be greater than 0 when the cluster has more than one node (at least 1 Gb/s; got %1)</source>
+        <translation>集群多于一个节点时必须大于 0（至少 1 Gb/s；当前为 %1）</translation>
+    </message>
+    <message>
+        <source>fp8 needs a GPU with FP8 tensor cores; %1 has fp8_dense_tflops=0</source>
+        <translation>fp8 需要带 FP8 张量核心的 GPU；%1 的 fp8_dense_tflops=0</translation>
+    </message>
+    <message>
+        <source>must be 0 (no FP8) or at least 1 TFLOPS (got %1)</source>
+        <translation>必须为 0（无 FP8）或至少 1 TFLOPS（当前为 %1）</translation>
+    </message>
+    <message>
+        <source>must be 0 (unknown) or at least 1 GB/s (got %1)</source>
+        <translation>必须为 0（未知）或至少 1 GB/s（当前为 %1）</translation>
+    </message>
+    <message>
+        <source>must be greater than 0 in rent mode (got %1, and the GPU has no rent price of its own: gpu.rent_usd_per_hour=%2)</source>
+        <translation>租用模式下必须大于 0（当前为 %1，且该 GPU 没有自带租金：gpu.rent_usd_per_hour=%2）</translation>
+    </message>
+</context>
+<context>
     <name>commtax::Fields</name>
     <message>
         <source>Layers</source>
@@ -2684,6 +2819,97 @@ Best of the plans that run</source>
     </message>
 </context>
 <context>
+    <name>commtax::Launch</name>
+    <message>
+        <source>tp_overlap needs sequence parallelism and tp &gt; 1 in Megatron-LM (--tp-comm-overlap): left out</source>
+        <translation>在 Megatron-LM 中 tp_overlap 需要序列并行且 tp &gt; 1（--tp-comm-overlap）：已省略</translation>
+    </message>
+    <message>
+        <source>Megatron-FSDP (ZeRO-%1) with pipeline parallelism: check that your Megatron-LM version supports the combination</source>
+        <translation>Megatron-FSDP（ZeRO-%1）与流水线并行同用：请确认你的 Megatron-LM 版本支持这种组合</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 is Megatron-FSDP&apos;s optim_grads strategy (parameters kept whole, gradients and optimizer states sharded)</source>
+        <translation>ZeRO-2 对应 Megatron-FSDP 的 optim_grads 策略（参数保持完整，梯度和优化器状态分片）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s stages cannot be given to NeMo with first and last stage layers (unequal middle stages or interleaving): NeMo splits the layers its own way</source>
+        <translation>无法用首末阶段层数把引擎的阶段划分交给 NeMo（中间阶段不均或使用了交错调度）：NeMo 会按自己的方式划分各层</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 has no NeMo switch of its own: Megatron FSDP shards parameters too (ZeRO-3)</source>
+        <translation>ZeRO-2 在 NeMo 中没有单独的开关：Megatron FSDP 也会对参数分片（ZeRO-3）</translation>
+    </message>
+    <message>
+        <source>tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see the recipe&apos;s pretrain_performance_optimizations)</source>
+        <translation>tp_overlap：把 MegatronCommOverlapCallback(tp_comm_overlap=True) 加入 recipe.trainer.callbacks（参见 recipe 的 pretrain_performance_optimizations）</translation>
+    </message>
+    <message>
+        <source>pipeline parallelism: build the model as a deepspeed.pipe.PipelineModule with num_stages=%1 (the pipeline section&apos;s stages says the same)</source>
+        <translation>流水线并行：把模型构建为 num_stages=%1 的 deepspeed.pipe.PipelineModule（pipeline 部分的 stages 与此一致）</translation>
+    </message>
+    <message>
+        <source>vpp=%1: DeepSpeed&apos;s pipeline engine has no interleaved schedule; it runs vpp=1</source>
+        <translation>vpp=%1：DeepSpeed 的流水线引擎没有交错调度，会按 vpp=1 运行</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 with pp=%2: DeepSpeed&apos;s pipeline engine refuses ZeRO-2 and ZeRO-3</source>
+        <translation>ZeRO-%1 与 pp=%2：DeepSpeed 的流水线引擎不接受 ZeRO-2 和 ZeRO-3</translation>
+    </message>
+    <message>
+        <source>Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed&apos;s sequence parallelism is Ulysses, which splits attention heads)</source>
+        <translation>Megatron 式序列并行在 DeepSpeed 配置中没有对应的键（DeepSpeed 的序列并行是 Ulysses，按注意力头切分）</translation>
+    </message>
+    <message>
+        <source>selective recompute is chosen in the model code, not in the DeepSpeed config</source>
+        <translation>选择性重计算在模型代码中设置，而不是在 DeepSpeed 配置中</translation>
+    </message>
+    <message>
+        <source>FP8: DeepSpeed&apos;s config has no FP8 training switch; use Transformer Engine in the model</source>
+        <translation>FP8：DeepSpeed 配置中没有 FP8 训练开关；请在模型中使用 Transformer Engine</translation>
+    </message>
+    <message>
+        <source>uneven pipeline stages: give PipelineModule a partition_method that matches them</source>
+        <translation>流水线阶段不均：为 PipelineModule 指定与之匹配的 partition_method</translation>
+    </message>
+    <message>
+        <source>cp=%1: DeepSpeed has no ring context parallelism in its config (its sequence parallelism is Ulysses, in the model code); the batch sizes below count dp=%2 replicas</source>
+        <translation>cp=%1：DeepSpeed 配置中没有环形上下文并行（它的序列并行是 Ulysses，写在模型代码中）；下面的批大小按 dp=%2 个副本计算</translation>
+    </message>
+    <message>
+        <source>experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py); DeepSpeed splits no expert over tensor-parallel ranks (etp=%4)</source>
+        <translation>专家：把 MoE 层构建为 deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3)（deepspeed/moe/layer.py）；DeepSpeed 不会把专家切分到张量并行的各 rank 上（etp=%4）</translation>
+    </message>
+    <message>
+        <source>experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py)</source>
+        <translation>专家：把 MoE 层构建为 deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3)（deepspeed/moe/layer.py）</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1: torchtitan shards with FSDP2; reshard_after_forward=never keeps the parameters after the forward (ZeRO-2-like), the nearest it has</source>
+        <translation>ZeRO-%1：torchtitan 用 FSDP2 分片；reshard_after_forward=never 在前向之后保留参数（类似 ZeRO-2），这是它最接近的选项</translation>
+    </message>
+    <message>
+        <source>FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)</source>
+        <translation>FP8：从注册表中的 float8 配置开始（例如 llama3_debugmodel_float8 展示了转换器的用法）</translation>
+    </message>
+    <message>
+        <source>uneven pipeline stages: set parallelism.module_fqns_per_model_part to match them</source>
+        <translation>流水线阶段不均：设置 parallelism.module_fqns_per_model_part 与之匹配</translation>
+    </message>
+    <message>
+        <source>etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)</source>
+        <translation>etp=%1：torchtitan 没有专家张量并行（每个专家完整地放在一个 rank 上，即 etp 1）</translation>
+    </message>
+    <message>
+        <source>ep=%1 must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel ranks (ZeRO 1-3) or lower ep</source>
+        <translation>在 torchtitan 中 ep=%1 必须整除 data_parallel_shard_degree * cp * tp：对数据并行 rank 分片（ZeRO 1-3）或减小 ep</translation>
+    </message>
+    <message>
+        <source>the model comes from the base config %1; give it a model_spec for %2 if they differ</source>
+        <translation>模型取自基础配置 %1；如与 %2 不同，请为其提供 model_spec</translation>
+    </message>
+</context>
+<context>
     <name>commtax::LaunchExportDialog</name>
     <message>
         <source>Export launch config</source>
@@ -2931,6 +3157,66 @@ Best of the plans that run</source>
     <message>
         <source>the %1 of %2</source>
         <translation>%2 的%1</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>no layout on %1 GPUs fits in memory: layout as given</source>
+        <translation>%1 个 GPU 上没有能放进显存的布局：保持原布局</translation>
+    </message>
+    <message>
+        <source>best layout for time on %1 GPUs: %2</source>
+        <translation>在 %1 个 GPU 上按时间的最佳布局：%2</translation>
+    </message>
+    <message>
+        <source>best layout for cost on %1 GPUs: %2</source>
+        <translation>在 %1 个 GPU 上按成本的最佳布局：%2</translation>
+    </message>
+    <message>
+        <source>best layout for tco on %1 GPUs: %2</source>
+        <translation>在 %1 个 GPU 上按 TCO 的最佳布局：%2</translation>
+    </message>
+    <message>
+        <source>the runner-up (%1) is %2% worse</source>
+        <translation>次优布局（%1）差 %2%</translation>
+    </message>
+    <message>
+        <source>resized from %1 to %2 GPUs (%3 nodes, dp=%4)</source>
+        <translation>已从 %1 个 GPU 调整为 %2 个（%3 个节点，dp=%4）</translation>
+    </message>
+    <message>
+        <source>no other GPU count keeps tp=%1, pp=%2 and the global batch; left as given</source>
+        <translation>没有其他 GPU 数量能保持 tp=%1、pp=%2 和全局批大小不变；保持原样</translation>
+    </message>
+    <message>
+        <source>no layout with exactly %1 GPUs (tp*pp*dp in whole nodes, dp dividing the batch): nearest %2</source>
+        <translation>没有恰好 %1 个 GPU 的布局（tp*pp*dp 需为整数个节点，dp 需整除批大小）：最接近的是 %2</translation>
+    </message>
+    <message>
+        <source>rented: no capex to match; left as given</source>
+        <translation>租用：无资本支出可对齐；保持原样</translation>
+    </message>
+    <message>
+        <source>capex %1 of the %2 budget</source>
+        <translation>资本支出 %1，预算 %2</translation>
+    </message>
+    <message>
+        <source>even the smallest layout (%1 GPUs, %2) exceeds the %3 budget</source>
+        <translation>即使最小的布局（%1 个 GPU，%2）也超出了 %3 的预算</translation>
+    </message>
+    <message>
+        <source>no GPU count trains as fast as A&apos;s %1 days: the fastest, %2 GPUs, takes %3 days (+%4%)</source>
+        <translation>没有哪个 GPU 数量能达到 A 的 %1 天：最快的是 %2 个 GPU，需要 %3 天（+%4%）</translation>
+    </message>
+    <message>
+        <source>the reference plan &quot;%1&quot; is invalid, so nothing was normalised</source>
+        <translation>参照方案“%1”无效，因此没有做任何对齐</translation>
+    </message>
+    <message>
+        <source>the reference plan &quot;%1&quot; is rented (no capex): equal budget needs a bought reference, so nothing was normalised</source>
+        <translation>参照方案“%1”为租用（没有资本支出）：等预算对齐需要一个购买的参照方案，因此没有做任何对齐</translation>
     </message>
 </context>
 <context>
@@ -4633,6 +4919,18 @@ Does not fit in memory.
     <message>
         <source>Per hour of use: capital</source>
         <translation>每使用小时：资本成本</translation>
+    </message>
+    <message>
+        <source>buy, %1 y</source>
+        <translation>购买，%1 年</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>参照方案</translation>
+    </message>
+    <message>
+        <source>reference; %1</source>
+        <translation>参照方案；%1</translation>
     </message>
 </context>
 <context>

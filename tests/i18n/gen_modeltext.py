@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Writes ui/modeltext_strings.cpp: the field registry's labels, help and section titles
-(model/core/fields.cpp) and the metric labels (model/core/resultio.cpp), marked for lupdate.
+(model/core/fields.cpp), the metric labels (model/core/resultio.cpp), the engine's validation
+errors (model/engine/engine.cpp) and the launch-config notes (model/search/launch.cpp), marked for
+lupdate.
 usage (from the source root): python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp"""
 import re
 LIT = r'"(?:[^"\\\n]|\\.)*"'
@@ -16,10 +18,20 @@ texts += re.findall(r"case Section::\w+: return QStringLiteral\((%s)\);" % LIT, 
 seen = []
 [seen.append(t) for t in texts if t not in seen]
 metrics = re.findall(r"CT_M\(\w+, (%s)," % LIT, open("model/core/resultio.cpp").read())
+# The engine's validation errors and the launch-config notes: English templates marked CT_TEXT
+# (model/engine/enginetext.h), each file one context.
+ENGINE_TEXTS = [("commtax::Errors", "model/engine/engine.cpp"), ("commtax::Launch", "model/search/launch.cpp")]
+engine = []
+for context, path in ENGINE_TEXTS:
+    for t in re.findall(r"CT_TEXT\((%s)\)" % LIT, open(path).read()):
+        if (context, t) not in engine:
+            engine.append((context, t))
 print("// SPDX-License-Identifier: GPL-3.0-or-later")
-print("""// The English texts of the field registry (model/core/fields.cpp: labels, help, section titles) and
-// of the metric table (model/core/resultio.cpp: labels), marked for lupdate. model/ has no
-// translations; the UI translates these texts by their English source (ui/modeltext.h).
+print("""// The English texts of the field registry (model/core/fields.cpp: labels, help, section titles),
+// of the metric table (model/core/resultio.cpp: labels), of the engine's validation errors
+// (model/engine/engine.cpp, CT_TEXT) and of the launch-config notes (model/search/launch.cpp,
+// CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
+// English source (ui/modeltext.h).
 // Generated: python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp (then clang-format).
 
 #include <QtGlobal>
@@ -33,6 +45,8 @@ for t in seen:
     print('        QT_TRANSLATE_NOOP("commtax::Fields", %s),' % t)
 for t in metrics:
     print('        QT_TRANSLATE_NOOP("commtax::Metrics", %s),' % t)
+for context, t in engine:
+    print('        QT_TRANSLATE_NOOP("%s", %s),' % (context, t))
 print("""    };
     return int(sizeof texts / sizeof texts[0]);
 }

@@ -36,6 +36,7 @@ ok "built $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB)"
 # ---- control fields
 [ "$(dpkg-deb -f "$deb" Package)" = commtax ] || fail "Package is not commtax"
 [ "$(dpkg-deb -f "$deb" Version)" = "$version-1" ] || fail "Version is '$(dpkg-deb -f "$deb" Version)', expected $version-1"
+! dpkg-deb -f "$deb" Homepage | grep -qE 'example\.(org|com|net)\b' || fail "Homepage is a placeholder: $(dpkg-deb -f "$deb" Homepage)"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 names=$(printf '%s\n' "$depends" | tr ',|' '\n\n' | sed 's/(.*)//; s/^ *//; s/ *$//' | grep -v '^$')
@@ -165,7 +166,11 @@ main=$(sed -n 's/^Categories=//p' "$desktop" | tr ';' '\n' \
 if need appstreamcli appstream; then
   appstreamcli validate --no-net "$share/metainfo/$appid.metainfo.xml" || fail "appstreamcli validate"
   appstreamcli validate-tree --no-net "$root" || fail "appstreamcli validate-tree"
-  grep -q '<screenshot type="default">' "$share/metainfo/$appid.metainfo.xml" || fail "metainfo without a default screenshot"
+  # No placeholder address (the project has no website yet: no <url>, no screenshots under it).
+  ! grep -qE 'https?://[^"<]*example\.(org|com|net)' "$share/metainfo/$appid.metainfo.xml" || fail "metainfo with a placeholder address"
+  if grep -q '<url type="homepage">' "$share/metainfo/$appid.metainfo.xml"; then
+    grep -q '<screenshot type="default">' "$share/metainfo/$appid.metainfo.xml" || fail "metainfo without a default screenshot"
+  fi
   grep -q "<release version=\"$version\"" "$share/metainfo/$appid.metainfo.xml" || fail "metainfo without release $version"
 fi
 if need update-mime-database shared-mime-info; then

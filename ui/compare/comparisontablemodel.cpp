@@ -79,12 +79,12 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
             : tr("buy, %1 years").arg(formatNumber(pl.economics.years, 0));
     case RowKind::Status:
         if (!p.valid)
-            return tr("invalid: %1").arg(p.error);
+            return tr("invalid: %1").arg(libraryText(p.errorText));
         return p.result.fits_in_memory ? tr("runs") : tr("does not fit in memory");
     case RowKind::Normalisation:
         if (plan == m_comparison.reference)
             return tr("reference (A)");
-        return p.note.isEmpty() ? tr("as given") : p.note;
+        return p.note.isEmpty() ? tr("as given") : libraryText(p.noteText);
     case RowKind::Metric:
         if (!p.valid)
             return QStringLiteral("-");

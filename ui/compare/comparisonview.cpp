@@ -510,7 +510,7 @@ void ComparisonView::recompute()
     if (m_scenarios.size() < kMinComparedPlans)
         status << tr("Add at least %1 plans to compare.").arg(kMinComparedPlans);
     if (!m_comparison.note.isEmpty())
-        status << tr("Not normalised: ") + m_comparison.note + QLatin1Char('.');
+        status << tr("Not normalised: ") + libraryText(m_comparison.noteText) + QLatin1Char('.');
     m_status->setText(status.join(QLatin1Char(' ')));
     m_status->setVisible(!status.isEmpty());
     for (qsizetype i = 0; i < m_charts.size(); ++i)

@@ -646,7 +646,8 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
                                          .arg(plan.training.dp)
                                          .arg(plan.training.global_batch)
                                          .arg(plan.training.micro_batch)
-                                         .arg(fits.join(tr(" or ")))};
+                                         .arg(fits.join(tr(" or "))),
+                                     EngineText{}};
             break;
         }
     const long long perNode = plan.cluster.gpus_per_node;
@@ -683,6 +684,7 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
                 continue;
             const QString fits = nearest(f.value, gpus, [&](long long v) { return gpus % (v * f.others) == 0; });
             e.path = QLatin1String(f.path);
+            e.text = EngineText{}; // worded here, in the interface language
             e.message = tr("%1=%2 does not divide the %3 GPUs (%4 nodes x %5), and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %1=%6 would")
                             .arg(QLatin1String(f.key))
                             .arg(f.value)
@@ -697,6 +699,7 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
             const long long replica = tp * cp * pp;
             const QString fits = nearest(plan.cluster.nodes, 1 << 20, [&](long long n) { return (n * perNode) % replica == 0; });
             e.path = QStringLiteral("cluster.nodes");
+            e.text = EngineText{};
             e.message = tr("%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %5 nodes would")
                             .arg(plan.cluster.nodes)
                             .arg(perNode)
@@ -716,7 +719,7 @@ void PlanEditor::setErrors(const QList<FieldError> &engineErrors)
     QMap<QString, QStringList> byPath;
     for (const FieldError &e : errors) {
         paths << e.path;
-        byPath[e.path] << e.message;
+        byPath[e.path] << errorText(e);
     }
     QStringList general;
     for (auto it = byPath.constBegin(); it != byPath.constEnd(); ++it) {

@@ -575,7 +575,7 @@ void PresetManagerDialog::showPlanDetails()
                 .arg(s.plan.training.dp)
                 .arg(s.plan.training.zero);
     if (!e.ok()) {
-        text += tr("Invalid: %1: %2\n").arg(QString::fromStdString(e.errors.front().field), QString::fromStdString(e.errors.front().message));
+        text += tr("Invalid: %1: %2\n").arg(QString::fromStdString(e.errors.front().field), engineText("commtax::Errors", e.errors.front().text));
     } else {
         for (const char *key : {"step_time_s", "comm_tax_exposed", "mfu", "memory_total_gb", "days_to_train", "capex_usd",
                                 "cost_per_billion_tokens_usd"}) {

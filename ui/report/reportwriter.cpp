@@ -427,7 +427,7 @@ void reportOpening(ReportDocument &doc, const Comparison &c, const ReportOptions
     doc.heading(QCoreApplication::translate("commtax::Report", "The question"), 1, false);
     doc.paragraph(o.question.isEmpty() ? libraryText(comparisonQuestionText(c)) : o.question, 10);
     if (!c.note.isEmpty())
-        doc.paragraph(QCoreApplication::translate("commtax::Report", "Note: ") + c.note, 9, true);
+        doc.paragraph(QCoreApplication::translate("commtax::Report", "Note: ") + libraryText(c.noteText), 9, true);
 
     doc.heading(QCoreApplication::translate("commtax::Report", "Recommendation"), 1, false);
     doc.bullets(libraryTexts(comparisonFindingTexts(c)));
@@ -471,12 +471,13 @@ void plansCompared(ReportDocument &doc, const Comparison &c, const ReportOptions
                      .arg(pl.training.dp)},
             Cell{(pl.economics.mode == EconomicsMode::Rent
                       ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(rentUsdPerGpuHour(pl)))
-                      : QStringLiteral("buy, %1 y").arg(formatNumber(pl.economics.years, 0)))
+                      : QCoreApplication::translate("commtax::Report", "buy, %1 y").arg(formatNumber(pl.economics.years, 0)))
                  + (p.scenario.quote.isEmpty() ? QString() : QLatin1Char('\n') + quoteText(p.scenario.quote, o.date.date()))},
-            Cell{!p.valid               ? QStringLiteral("invalid: ") + p.error
-                     : i == c.reference ? (p.note.isEmpty() ? QStringLiteral("reference") : QStringLiteral("reference; ") + p.note)
+            Cell{!p.valid               ? QCoreApplication::translate("commtax::Report", "invalid: %1").arg(libraryText(p.errorText))
+                     : i == c.reference ? (p.note.isEmpty() ? QCoreApplication::translate("commtax::Report", "reference")
+                                                            : QCoreApplication::translate("commtax::Report", "reference; %1").arg(libraryText(p.noteText)))
                      : p.note.isEmpty() ? normalizationText(c.normalization).toLower()
-                                        : p.note,
+                                        : libraryText(p.noteText),
                  false, false, !p.runs()},
         };
     }

@@ -315,7 +315,7 @@ void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
     int row = 1;
     for (int i = 0; i < int(c.plans.size()); ++i) {
         const ComparedPlan &p = c.plans[i];
-        const QStringList texts = p.valid ? warningTexts(p.result, p.plan) : QStringList{QCoreApplication::translate("commtax::Report", "invalid: %1").arg(p.error)};
+        const QStringList texts = p.valid ? warningTexts(p.result, p.plan) : QStringList{QCoreApplication::translate("commtax::Report", "invalid: %1").arg(libraryText(p.errorText))};
         for (const QString &w : texts) {
             wb.text(ws, row, 0, planTitle(c, i));
             wb.text(ws, row, 1, w);

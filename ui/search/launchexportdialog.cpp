@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "launchexportdialog.h"
 
+#include "modeltext.h"
+
 #include "core/atomicfile.h"
 #include "engine/engine.h"
 #include "plandocument.h"
@@ -92,15 +94,15 @@ void LaunchExportDialog::refresh()
         m_text.clear();
         m_preview->setPlainText(QString());
         m_notes->setText(tr("The plan is invalid, so it has no launch config: %1")
-                             .arg(QString::fromStdString(errors.front().field + ": " + errors.front().message)));
+                             .arg(planErrorText(errors.front())));
     } else {
         // The same call as `commtax launch`, with the same name, so the text is the same.
         const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), framework());
         m_text = QString::fromStdString(e.text);
         m_preview->setPlainText(m_text);
         QStringList lines;
-        for (const std::string &n : e.notes)
-            lines << QStringLiteral("- ") + QString::fromStdString(n);
+        for (const EngineText &n : e.noteTexts) // in the interface language; the text keeps them in English
+            lines << QStringLiteral("- ") + engineText("commtax::Launch", n);
         m_notes->setText(lines.isEmpty() ? tr("The framework runs this layout as planned.")
                                          : tr("What the framework cannot express exactly (also in the text as comments where the format allows):")
                                  + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Every text the engine and the launch-config writers show people has its Chinese (issue 14).
+
+model/engine and model/search have no Qt: their sentences reach the GUI in English unless the UI
+translates them. This check extracts them from the sources and fails on
+  - an English sentence in validate() (model/engine/engine.cpp) or in a launch note
+    (model/search/launch.cpp) that is not a template marked CT_TEXT (model/engine/enginetext.h);
+  - a CT_TEXT template missing from ui/modeltext_strings.cpp (run tests/i18n/gen_modeltext.py);
+  - a template or a comparison note (model/library/compare.cpp, QT_TRANSLATE_NOOP) without a
+    finished translation in resources/translations/commtax_zh_CN.ts, or one left in English;
+  - a warning flag (model/engine/result.h) or a piece of a warning sentence of warningMessages()
+    that ui/modeltext.cpp does not word (warningTexts() would show the engine's English).
+
+usage: check_engine_texts.py SOURCE_DIR
+"""
+import os
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+LIT = r'"(?:[^"\\\n]|\\.)*"'
+
+
+def unquote(lit):
+    return bytes(lit[1:-1], "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
+
+
+def joined_literals(code):
+    """String literals of `code`, adjacent ones ("a" "b") joined as the compiler does."""
+    out = []
+    for m in re.finditer(r"(%s)(?:\s*(%s))*" % (LIT, LIT), code):
+        out.append((m.start(), "".join(unquote(x) for x in re.findall(LIT, m.group(0)))))
+    return out
+
+
+def sentence(text):
+    return " " in text.strip() and re.search(r"[A-Za-z]{3}", text) is not None
+
+
+def marked(code):
+    return {unquote(x) for x in re.findall(r"CT_TEXT\((%s)\)" % LIT, code)}
+
+
+def unmarked_sentences(code, marker=r"CT_TEXT\("):
+    """Literals with words that are not the argument of the marker (CT_TEXT(...))."""
+    spans = [m.span(1) for m in re.finditer(r"%s((?:%s\s*)+)\)" % (marker, LIT), code)]
+    bad = []
+    for m in re.finditer(LIT, code):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        text = unquote(m.group(0))
+        if sentence(text):
+            bad.append(text)
+    return bad
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else "."
+    read = lambda p: open(os.path.join(root, p), encoding="utf-8").read()
+    problems = []
+    engine = read("model/engine/engine.cpp")
+    launch = read("model/search/launch.cpp")
+
+    # 1. validate() and its helpers: every sentence a CT_TEXT template.
+    validation = engine[engine.index("// validation"):engine.index("// placement")]
+    for text in unmarked_sentences(validation):
+        problems.append("model/engine/engine.cpp: validation text not marked CT_TEXT: %r" % text)
+    # The launch notes: only through note(e, CT_TEXT(...), ...), never pushed as plain strings.
+    for m in re.finditer(r"notes\.push_back\(([^;]*)\);", launch):
+        if "toString(text)" not in m.group(1):
+            problems.append("model/search/launch.cpp: a note pushed without a template: %s" % m.group(1)[:80])
+    for m in re.finditer(r"\bnote\(e,(.*?)\);", launch, re.S):
+        for text in unmarked_sentences(m.group(1)):
+            problems.append("model/search/launch.cpp: note text not marked CT_TEXT: %r" % text)
+
+    # 2. the templates listed for lupdate.
+    strings = read("ui/modeltext_strings.cpp")
+    listed = set()
+    for ctx, lit in re.findall(r'QT_TRANSLATE_NOOP\("([^"]+)",\s*((?:%s\s*)+)\)' % LIT, strings):
+        listed.add((ctx, "".join(unquote(x) for x in re.findall(LIT, lit))))
+    wanted = [("commtax::Errors", t) for t in sorted(marked(validation))]
+    wanted += [("commtax::Launch", t) for t in sorted(marked(launch))]
+    if len(wanted) < 40:
+        problems.append("only %d engine and launch templates found: is the extraction broken?" % len(wanted))
+    for ctx, t in wanted:
+        if (ctx, t) not in listed:
+            problems.append("ui/modeltext_strings.cpp: %s %r missing (python3 tests/i18n/gen_modeltext.py)" % (ctx, t))
+
+    # 3. their Chinese, and the comparison's notes (model/library, scanned by lupdate itself).
+    compare = read("model/library/compare.cpp")
+    library = [("commtax::Library", "".join(unquote(x) for x in re.findall(LIT, lit)))
+               for lit in re.findall(r'QT_TRANSLATE_NOOP\("commtax::Library",\s*((?:%s\s*)+)\)' % LIT, compare)]
+    if len(library) < 10:
+        problems.append("model/library/compare.cpp: only %d notes marked QT_TRANSLATE_NOOP" % len(library))
+    # The code that writes the notes: applyBestLayout() to normalizeOne(), and comparePlans().
+    notes = compare[compare.index("// The best layout of one compared plan"):compare.index("QList<Scenario> hardwareVariants")]
+    notes += compare[compare.index("// Best layout first, on each plan's own GPU count"):compare.index("CostBreakdown costBreakdown")]
+    notes = notes.replace(notes[notes.index("QString resizedPlanName"):notes.index("void applyCandidate")], "")
+    for text in unmarked_sentences(notes, r'QT_TRANSLATE_NOOP\("commtax::Library",\s*'):
+        problems.append("model/library/compare.cpp: note not marked for translation: %r" % text)
+    ts = {}
+    for ctx in ET.parse(os.path.join(root, "resources/translations/commtax_zh_CN.ts")).getroot().iter("context"):
+        name = ctx.findtext("name")
+        for m in ctx.iter("message"):
+            tr = m.find("translation")
+            ts[(name, m.findtext("source") or "")] = (tr.get("type") if tr is not None else "missing", (tr.text or "") if tr is not None else "")
+    for key in wanted + library:
+        kind, text = ts.get(key, ("missing", ""))
+        if kind in ("unfinished", "missing", "vanished", "obsolete") or not text.strip():
+            problems.append("commtax_zh_CN.ts: %s %r has no finished translation" % key)
+        elif not re.search(r"[\u4e00-\u9fff]", text) and re.search(r"[a-z]{4} [a-z]{3}", key[1]):
+            problems.append("commtax_zh_CN.ts: %s %r is not translated into Chinese: %r" % (key[0], key[1], text))
+
+    # 4. the warnings: every flag worded by ui/modeltext.cpp, every piece of their English there.
+    modeltext = read("ui/modeltext.cpp")
+    flags = re.findall(r"\b(Warn\w+) = 1u <<", read("model/engine/result.h"))
+    if len(flags) < 10:
+        problems.append("model/engine/result.h: only %d warning flags found" % len(flags))
+    known = modeltext[modeltext.index("constexpr std::uint32_t known"):]
+    known = known[:known.index(";")]
+    for f in flags:
+        if not re.search(r"\b%s\b" % f, known) or not re.search(r"r\.warnings & %s\)" % f, modeltext):
+            problems.append("ui/modeltext.cpp: warning flag %s has no Chinese wording" % f)
+    body = engine[engine.index("std::vector<std::string> warningMessages"):]
+    body = body[:body.index("\n}\n")]
+    sources = [unquote(x) for x in re.findall(r"translate\(\"commtax::Warnings\", (%s)\)" % LIT, modeltext)]
+    if not sources:
+        problems.append("ui/modeltext.cpp: no commtax::Warnings texts found")
+    for _, piece in joined_literals(body):
+        if sentence(piece) and not any(piece.strip() in s for s in sources):
+            problems.append("ui/modeltext.cpp: the warning text %r has no counterpart" % piece)
+    for key in [("commtax::Warnings", s) for s in sources]:
+        if ts.get(key, ("missing",))[0] in ("unfinished", "missing", "vanished", "obsolete"):
+            problems.append("commtax_zh_CN.ts: %s %r has no finished translation" % key)
+
+    for p in problems:
+        print(p)
+    print("%d engine/launch templates, %d comparison notes, %d warning flags, %d warning texts checked; %d problems"
+          % (len(wanted), len(library), len(flags), len(sources), len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
