@@ -33,6 +33,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QCryptographicHash>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -41,6 +42,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMenuBar>
 #include <QPointer>
 #include <QProcess>
 #include <QPushButton>
@@ -54,6 +56,7 @@
 #include <QTest>
 #include <QTextDocument>
 #include <QTimer>
+#include <QToolTip>
 #include <QUndoStack>
 
 #include <cmath>
@@ -770,6 +773,52 @@ private Q_SLOTS:
         view->close();
         QTRY_VERIFY(!alive);
     }
+    void compareTableScrollsByWholeColumns()
+    {
+        // Issue 12: at 1280x800 a click on the partly shown last column scrolled the table by
+        // pixels, leaving plan A's column half out of view. The rule now: the clicked column shows
+        // whole, and the leftmost column shown starts at the viewport's left edge (x = 0), so
+        // plan A's column is either wholly in view or wholly scrolled away.
+        QList<Scenario> plans = defaultComparison();
+        plans << defaultComparison().mid(0, 3);
+        ComparisonView view;
+        view.setBestLayout(BestLayout{});
+        view.setScenarios(plans);
+        view.resize(1280, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::qWait(20);
+        auto *table = view.findChild<QTableView *>(QStringLiteral("table"));
+        const int viewportWidth = table->viewport()->width();
+        int partly = -1;
+        for (int c = 0; c < table->model()->columnCount() && partly < 0; ++c)
+            if (table->columnViewportPosition(c) < viewportWidth && table->columnViewportPosition(c) + table->columnWidth(c) > viewportWidth)
+                partly = c;
+        QVERIFY2(partly > 0, "a plan column partly in view at 1280x800");
+        const int row = 3;
+        const QRect cell = table->visualRect(table->model()->index(row, partly));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, QPoint(cell.left() + 5, cell.center().y()));
+        QTest::qWait(QApplication::doubleClickInterval() + 300); // a view scrolls to a clicked cell after a delay
+        const QModelIndexList selected = table->selectionModel()->selectedColumns();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.first().column(), partly);
+        const QRect clicked = table->visualRect(table->model()->index(row, partly));
+        QVERIFY2(clicked.left() >= 0 && clicked.right() < viewportWidth,
+                 qPrintable(QStringLiteral("clicked column at %1..%2 of %3").arg(clicked.left()).arg(clicked.right()).arg(viewportWidth)));
+        const int leftmost = table->columnAt(0);
+        QCOMPARE(table->columnViewportPosition(leftmost), 0);
+        const QRect a = table->visualRect(table->model()->index(row, 0));
+        QVERIFY2(a.right() < 0 || (a.left() >= 0 && a.right() < viewportWidth),
+                 qPrintable(QStringLiteral("plan A's column at %1..%2").arg(a.left()).arg(a.right())));
+        // and back: a click on the column now leftmost keeps the table where it is
+        const int scrolled = table->horizontalScrollBar()->value();
+        const QRect first = table->visualRect(table->model()->index(row, leftmost));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, first.center());
+        QTest::qWait(QApplication::doubleClickInterval() + 300);
+        QCOMPARE(table->horizontalScrollBar()->value(), scrolled);
+        QCOMPARE(table->columnViewportPosition(table->columnAt(0)), 0);
+    }
+
     void compareAddsTheCurrentPlanAndDuplicatesAColumn()
     {
         // Issue 12, defect 7: building a comparison took four Save As. "Add current plan" takes

@@ -202,7 +202,10 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_table->horizontalHeader()->setDefaultSectionSize(150);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
     m_table->setWordWrap(true); // long cells (GPU and cluster names, notes) wrap, never cut
-    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    // Sideways by whole columns: the leftmost column shown always starts at the table's left edge,
+    // and a click on a column partly out of view scrolls it whole into view without leaving plan A
+    // (or whichever column is leftmost) half cut (issue 12).
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerItem);
     m_table->viewport()->installEventFilter(this); // fitColumns() on every resize
 
     auto *charts = new QTabWidget(this);
