@@ -256,9 +256,11 @@ private Q_SLOTS:
         view.resize(1400, 860);
         QTest::qWait(50);
         auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("charts"));
-        QVERIFY(tabs && tabs->count() == 3); // Charts, Break-even, Sensitivity
+        QVERIFY(tabs && tabs->count() == 4); // Charts, Break-even price, Buy or rent, Sensitivity
         tabs->setCurrentIndex(1);
         saveScreenshot(&view, QStringLiteral("comparison-view-break-even.png"));
+        tabs->setCurrentIndex(2);
+        saveScreenshot(&view, QStringLiteral("comparison-view-buy-or-rent.png"));
     }
     void comparisonViewNormalisesThroughItsWidgets()
     {
@@ -817,6 +819,84 @@ private Q_SLOTS:
         QTest::qWait(QApplication::doubleClickInterval() + 300);
         QCOMPARE(table->horizontalScrollBar()->value(), scrolled);
         QCOMPARE(table->columnViewportPosition(table->columnAt(0)), 0);
+    }
+
+    void compareBreakEvenChartsKeepTheirPlotWithEightLongNames()
+    {
+        // Issue 12: with 8 plans named in 60 characters the break-even charts' legends ate the
+        // plot. At 1280x800 the axes keep at least 55% of each chart's height, and an entry
+        // whose plan name is shortened shows the whole text in its tooltip.
+        const QList<Scenario> base = defaultComparison();
+        QList<Scenario> plans;
+        for (int i = 0; i < 8; ++i) {
+            Scenario s = base[i % base.size()];
+            s.name = QStringLiteral("%1 no. %2 on a four-year lease from Vendor X, quote Q-2026-117 and more").arg(s.name).arg(i + 1).left(60);
+            QCOMPARE(s.name.size(), 60);
+            plans << s;
+        }
+        ComparisonView view;
+        view.setBestLayout(BestLayout{});
+        view.setScenarios(plans);
+        view.resize(1280, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        // Each chart: the axes keep 55% of its height, no legend entry runs out of the plot, and
+        // an entry shortened to fit has its whole text in a tooltip. Returns how many are shortened.
+        const auto check = [](QCustomPlot *plot, int &shortened) {
+            plot->replot();
+            QCoreApplication::processEvents();
+            plot->replot();
+            QVERIFY2(plot->legend->visible() && plot->legend->itemCount() >= 2, qPrintable(plot->objectName()));
+            const int axes = plot->axisRect()->rect().height();
+            QVERIFY2(axes >= 0.55 * plot->height(),
+                     qPrintable(QStringLiteral("%1: axes %2 px of %3").arg(plot->objectName()).arg(axes).arg(plot->height())));
+            QVERIFY(plot->legend->outerRect().right() <= plot->width());
+            auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+            QVERIFY(title && QFontMetrics(title->font()).horizontalAdvance(title->text().section(QLatin1Char('\n'), 0, 0)) <= plot->width());
+            const QFontMetrics fm(plot->legend->font());
+            for (int i = 0; i < plot->legend->itemCount(); ++i) {
+                auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i));
+                if (!item)
+                    continue;
+                const QString full = item->plottable()->property("fullName").toString();
+                QVERIFY(!full.isEmpty());
+                for (const QString &line : item->plottable()->name().split(QLatin1Char('\n')))
+                    QVERIFY2(fm.horizontalAdvance(line) <= item->outerRect().width(), qPrintable(line));
+                if (item->plottable()->name().split(QLatin1Char('\n')).join(QLatin1Char(' ')) == full)
+                    continue;
+                ++shortened;
+                const QPoint at = item->outerRect().center();
+                QHelpEvent help(QEvent::ToolTip, at, plot->mapToGlobal(at));
+                QCoreApplication::sendEvent(plot, &help);
+                QTRY_COMPARE(QToolTip::text(), full);
+                QToolTip::hideText();
+            }
+        };
+        auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("charts"));
+        int shortened = 0;
+        for (ComparisonChart which : {ComparisonChart::PriceBreakEven, ComparisonChart::BuyVersusRent}) {
+            QCustomPlot *plot = view.chart(which);
+            tabs->setCurrentWidget(plot);
+            QTest::qWait(50);
+            saveScreenshot(&view, QStringLiteral("compare-%1-8-plans-1280.png").arg(plot->objectName()));
+            QVERIFY(plot->isVisible());
+            check(plot, shortened);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        QCOMPARE(view.chart(ComparisonChart::PriceBreakEven)->legend->itemCount(), 8);
+        // a smaller chart (a smaller window, or a split moved): entries shortened, the axes kept
+        QCustomPlot small;
+        small.resize(560, 330);
+        small.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&small));
+        drawComparisonChart(&small, ComparisonChart::PriceBreakEven, view.comparison());
+        shortened = 0;
+        check(&small, shortened);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(shortened > 0);
+        saveScreenshot(&small, QStringLiteral("compare-break-even-560x330.png"));
     }
 
     void compareAddsTheCurrentPlanAndDuplicatesAColumn()

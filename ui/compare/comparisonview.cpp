@@ -212,8 +212,9 @@ ComparisonView::ComparisonView(QWidget *parent)
     charts->setObjectName(QStringLiteral("charts"));
     auto *overview = new QWidget(charts);
     auto *grid = new QGridLayout(overview);
-    auto *breakEven = new QWidget(charts);
-    auto *breakEvenLayout = new QVBoxLayout(breakEven);
+    // The break-even charts a tab each: eight plans with long names give them a legend of eight
+    // or more entries, and the axes keep most of the height (issue 12).
+    QList<QCustomPlot *> breakEvens;
     int k = 0;
     for (ComparisonChart c : kAllComparisonCharts) {
         auto *plot = new QCustomPlot(this);
@@ -221,14 +222,15 @@ ComparisonView::ComparisonView(QWidget *parent)
         plot->setMinimumSize(340, 240);
         m_charts << plot;
         if (c == ComparisonChart::PriceBreakEven || c == ComparisonChart::BuyVersusRent) {
-            breakEvenLayout->addWidget(plot);
+            breakEvens << plot;
         } else {
             grid->addWidget(plot, k / 2, k % 2);
             ++k;
         }
     }
     charts->addTab(overview, tr("Charts"));
-    charts->addTab(breakEven, tr("Break-even"));
+    charts->addTab(breakEvens.value(0), tr("Break-even price"));
+    charts->addTab(breakEvens.value(1), tr("Buy or rent"));
     m_chartTabs = charts;
     charts->addTab(makeSensitivityTab(charts), tr("Sensitivity"));
     // Connected before any setFuture(): a job that finishes at once still reports.
