@@ -899,6 +899,74 @@ private Q_SLOTS:
         saveScreenshot(&small, QStringLiteral("compare-break-even-560x330.png"));
     }
 
+    void quoteDialogEditsTheQuoteWithUndo()
+    {
+        // Issue 12: economics.quote was kept from the file and saved back, but nothing edited it.
+        // Edit > Quote... sets vendor, quote id, date and validity as one undoable step.
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-quote.ini")));
+        MainWindow window(settings);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *action = window.findChild<QAction *>(QStringLiteral("quoteAction"));
+        QVERIFY(action);
+        QVERIFY(window.menuBar()->findChild<QMenu *>(QStringLiteral("editMenu"))->actions().contains(action));
+        QVERIFY(window.scenario().quote.isEmpty());
+        bool sawError = false;
+        QTimer::singleShot(0, [&] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog && dialog->objectName() == QStringLiteral("quoteDialog"));
+            const auto type = [dialog](const char *name, const QString &text) {
+                auto *edit = dialog->findChild<QLineEdit *>(QLatin1String(name));
+                QVERIFY(edit);
+                edit->setFocus();
+                QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+                QTest::keyClicks(edit, text);
+            };
+            type("quoteVendor", QStringLiteral("Vendor X"));
+            type("quoteId", QStringLiteral("Q-2026-117"));
+            type("quoteDate", QStringLiteral("2026-03-01"));
+            type("quoteValidUntil", QStringLiteral("2026-02-01")); // before the date: refused
+            auto *buttons = dialog->findChild<QDialogButtonBox *>();
+            QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+            auto *error = dialog->findChild<QLabel *>(QStringLiteral("quoteError"));
+            sawError = dialog->isVisible() && error->isVisible() && error->text().contains(QStringLiteral("2026-02-01"));
+            type("quoteValidUntil", QStringLiteral("2026-06-30"));
+            QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        });
+        action->trigger();
+        QVERIFY(sawError);
+        const Scenario::Quote expected{QStringLiteral("Vendor X"), QStringLiteral("Q-2026-117"), QStringLiteral("2026-03-01"), QStringLiteral("2026-06-30")};
+        QCOMPARE(window.scenario().quote, expected);
+        QVERIFY(window.document()->isModified());
+        // saved into the scenario file
+        const QString file = m_dir.filePath(QStringLiteral("quoted.json"));
+        QString error;
+        QVERIFY2(window.document()->save(file, &error), qPrintable(error));
+        const auto quoteInFile = [&] {
+            QFile f(file);
+            f.open(QIODevice::ReadOnly);
+            return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("economics")).toObject().value(QStringLiteral("quote"));
+        };
+        QCOMPARE(quoteInFile().toObject(), (QJsonObject{{QStringLiteral("vendor"), QStringLiteral("Vendor X")}, {QStringLiteral("id"), QStringLiteral("Q-2026-117")}, {QStringLiteral("date"), QStringLiteral("2026-03-01")}, {QStringLiteral("valid_until"), QStringLiteral("2026-06-30")}}));
+        // one undo step takes it off again
+        QVERIFY(window.document()->undoStack()->undoText().contains(QStringLiteral("Q-2026-117")));
+        window.document()->undoStack()->undo();
+        QVERIFY(window.scenario().quote.isEmpty());
+        QVERIFY(window.document()->save(file, &error));
+        QVERIFY(quoteInFile().isUndefined());
+        window.document()->undoStack()->redo();
+        QCOMPARE(window.scenario().quote, expected);
+        // Remove quote in the dialog clears it
+        QTimer::singleShot(0, [] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("quoteVendor"))->text(), QStringLiteral("Vendor X"));
+            QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("quoteRemove")), Qt::LeftButton);
+        });
+        action->trigger();
+        QVERIFY(window.scenario().quote.isEmpty());
+    }
+
     void compareAddsTheCurrentPlanAndDuplicatesAColumn()
     {
         // Issue 12, defect 7: building a comparison took four Save As. "Add current plan" takes
