@@ -775,6 +775,61 @@ private Q_SLOTS:
         view->close();
         QTRY_VERIFY(!alive);
     }
+    void compareRemovesTheChosenPlanAndClosesFromAnyField()
+    {
+        // Issue 12, defect 15, re-checked: a click on any cell selects its whole column, and
+        // Remove plan names the plan it will remove before it is pressed; Escape closes the
+        // window from the column editor's fields too; one plan left shows its figures.
+        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        QPointer<ComparisonView> alive(view);
+        view->setBestLayout(BestLayout{});
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        view->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(view));
+        auto *remove = view->findChild<QPushButton *>(QStringLiteral("removePlan"));
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        const QString l40s = view->scenarios()[2].name;
+        QVERIFY(l40s.startsWith(QStringLiteral("L40S")));
+        QVERIFY(!remove->toolTip().contains(l40s));
+        const QRect cell = table->visualRect(table->model()->index(4, 2)); // a cell of the L40S column
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QVERIFY(remove->isEnabled());
+        QVERIFY2(remove->toolTip().contains(QLatin1Char('"') + l40s + QLatin1Char('"')), qPrintable(remove->toolTip()));
+        QVERIFY(table->selectionModel()->isColumnSelected(2, QModelIndex()));
+        QList<Scenario> expected = view->scenarios();
+        expected.removeAt(2);
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QCOMPARE(view->scenarios(), expected);
+        // a Ctrl+click on the selected column unselects it: nothing left to remove
+        const QRect again = table->visualRect(table->model()->index(4, 1));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, again.center());
+        QVERIFY(remove->isEnabled());
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, again.center());
+        QVERIFY(!remove->isEnabled());
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 4);
+        // one plan: its figures, no "cannot run", and the charts show it
+        view->setScenarios({defaultComparison().first()});
+        QVERIFY(view->comparison().plans.first().runs());
+        auto *status = view->findChild<QLabel *>(QStringLiteral("status"));
+        QVERIFY2(status->text().contains(QStringLiteral("at least 2")), qPrintable(status->text()));
+        QVERIFY(!view->findingsText().contains(QStringLiteral("None of the plans")));
+        for (ComparisonChart chart : {ComparisonChart::StepBreakdown, ComparisonChart::CostPerBillionTokens, ComparisonChart::DaysToTrain, ComparisonChart::Tco})
+            QVERIFY2(view->chart(chart)->plottableCount() > 0, qPrintable(chartTitle(chart)));
+        for (int i = 0; i < view->chart(ComparisonChart::PriceBreakEven)->itemCount(); ++i)
+            if (auto *text = qobject_cast<QCPItemText *>(view->chart(ComparisonChart::PriceBreakEven)->item(i)))
+                QVERIFY2(!text->text().contains(QStringLiteral("None of the plans")), qPrintable(text->text()));
+        QCOMPARE(table->model()->columnCount(), 1);
+        // Escape from the GPU count field of the column editor closes the window
+        view->setScenarios(defaultComparison());
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(4, 0)).center());
+        auto *gpus = view->findChild<QSpinBox *>(QStringLiteral("columnGpus"));
+        QVERIFY(gpus->isEnabled());
+        gpus->setFocus();
+        QTest::keyClick(gpus, Qt::Key_Escape);
+        QTRY_VERIFY(!alive);
+    }
+
     void compareTableScrollsByWholeColumns()
     {
         // Issue 12: at 1280x800 a click on the partly shown last column scrolled the table by

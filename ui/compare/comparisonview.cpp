@@ -154,12 +154,10 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_addCurrent->setEnabled(false);
     m_duplicate = new QPushButton(tr("Duplicate column"), this);
     m_duplicate->setObjectName(QStringLiteral("duplicatePlan"));
-    m_duplicate->setToolTip(tr("Add a copy of the plan whose column is selected, next to it"));
     m_duplicate->setEnabled(false);
     m_remove = new QPushButton(tr("Remove plan"), this);
     m_remove->setObjectName(QStringLiteral("removePlan"));
-    m_remove->setToolTip(tr("Remove the plan whose column is selected in the table (click its header)"));
-    m_remove->setEnabled(false); // until a column is selected
+    m_remove->setEnabled(false); // until a column is selected (updatePlanButtons())
     auto *exportButton = new QPushButton(tr("Export report..."), this);
     exportButton->setObjectName(QStringLiteral("exportReport"));
     auto *closeButton = new QPushButton(tr("Close"), this);
@@ -280,10 +278,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     connect(m_remove, &QPushButton::clicked, this, &ComparisonView::removeSelectedPlan);
     connect(exportButton, &QPushButton::clicked, this, [this] { exportReport(); });
     connect(closeButton, &QPushButton::clicked, this, &QWidget::close);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        m_remove->setEnabled(selectedPlan() >= 0);
-        m_duplicate->setEnabled(selectedPlan() >= 0 && m_scenarios.size() < kMaxComparedPlans);
-    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ComparisonView::updatePlanButtons);
     connect(m_addCurrent, &QPushButton::clicked, this, [this] {
         QString error;
         if (m_currentPlan && !addScenario(m_currentPlan(), &error))
@@ -502,9 +497,25 @@ void ComparisonView::refreshReferenceChoices()
     for (qsizetype i = 0; i < m_scenarios.size(); ++i)
         m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? tr("Plan %1").arg(i + 1) : m_scenarios[i].name);
     m_referenceBox->setCurrentIndex(m_reference);
-    m_remove->setEnabled(selectedPlan() >= 0);
-    m_duplicate->setEnabled(selectedPlan() >= 0 && m_scenarios.size() < kMaxComparedPlans);
+    updatePlanButtons();
     m_addCurrent->setEnabled(m_currentPlan && m_scenarios.size() < kMaxComparedPlans);
+}
+
+void ComparisonView::updatePlanButtons()
+{
+    // Remove and Duplicate act on the selected column (a click on its header or any of its cells
+    // selects it whole); their tooltips name that plan, so what they act on is never a guess.
+    const int plan = selectedPlan();
+    m_remove->setEnabled(plan >= 0);
+    m_duplicate->setEnabled(plan >= 0 && m_scenarios.size() < kMaxComparedPlans);
+    if (plan < 0) {
+        m_remove->setToolTip(tr("Remove the plan whose column is selected in the table (click its header or a cell)"));
+        m_duplicate->setToolTip(tr("Add a copy of the plan whose column is selected, next to it"));
+        return;
+    }
+    const QString name = m_scenarios[plan].name.isEmpty() ? tr("Plan %1").arg(plan + 1) : m_scenarios[plan].name;
+    m_remove->setToolTip(tr("Remove \"%1\" (column %2) from the comparison").arg(name).arg(plan + 1));
+    m_duplicate->setToolTip(tr("Add a copy of \"%1\" (column %2) next to it").arg(name).arg(plan + 1));
 }
 
 void ComparisonView::recompute()
