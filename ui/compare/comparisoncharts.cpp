@@ -446,9 +446,9 @@ namespace {
 // property; "planName" names the plan inside it). Plan names of up to 60 characters and 8 plans
 // (issue 12): the legend may take what leaves the axes 55% of the plot's height. Whole texts
 // wrapped to the plot's width (two columns when they fit on one line each) while they fit in that;
-// else one line per entry, the plan's name shortened at its end, in as many columns as it takes
-// (up to four), and the whole text in the entry's tooltip (installLegendToolTips()). True when
-// an entry changed.
+// else, on screen, one line per entry, the plan's name shortened at its end, in as many columns as
+// it takes (up to four), and the whole text in the entry's tooltip (LegendToolTips). True when an
+// entry changed.
 bool fitLegend(QCustomPlot *plot)
 {
     QCPLegend *legend = plot->legend;
@@ -493,7 +493,9 @@ bool fitLegend(QCustomPlot *plot)
             widest = std::max(widest, fm.horizontalAdvance(line) + marker);
     const int wholeColumns = 2 * widest + legend->columnSpacing() <= width ? 2 : 1;
     const auto whole = [&](const QString &full, const QString &, int textWidth) { return wrapToWidth(full, fm, textWidth); };
-    if (apply(wholeColumns, whole) > room) {
+    // A plot drawn for print (the PDF report's are never shown on screen) has no tooltips: whole texts.
+    const bool onScreen = !plot->testAttribute(Qt::WA_DontShowOnScreen);
+    if (apply(wholeColumns, whole) > room && onScreen) {
         // one line each: the plan's name shortened, the rest (the price, "up front") kept
         const auto shortened = [&](const QString &full, const QString &name, int textWidth) {
             if (fm.horizontalAdvance(full) <= textWidth)
