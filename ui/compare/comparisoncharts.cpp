@@ -470,6 +470,7 @@ bool fitLegend(QCustomPlot *plot)
     QStringList before;
     for (QCPAbstractPlottable *p : entries)
         before << p->name();
+    const int wrapBefore = legend->wrap();
     const auto apply = [&](int columns, const std::function<QString(const QString &full, const QString &name, int textWidth)> &text) {
         const int textWidth = (width - (columns - 1) * legend->columnSpacing()) / columns - marker;
         for (QCPAbstractPlottable *p : entries)
@@ -516,7 +517,7 @@ bool fitLegend(QCustomPlot *plot)
     QStringList after;
     for (QCPAbstractPlottable *p : entries)
         after << p->name();
-    return after != before;
+    return after != before || legend->wrap() != wrapBefore;
 }
 
 // The whole text of a shortened legend entry in a tooltip over it.
@@ -541,9 +542,9 @@ public:
     }
 };
 
-// The title from its whole text (the "fullTitle" property): a plan's name in it ("titlePlanName")
-// shortened to keep it on one line (the legend and the Plan A box give it whole); other titles
-// wrap. True when it changed.
+// The title from its whole text (the "fullTitle" property): on screen a plan's name in it
+// ("titlePlanName") shortened to keep it on one line (the legend and the Plan A box give it
+// whole); other titles, and every title in print, wrap. True when it changed.
 bool fitTitle(QCustomPlot *plot, int width)
 {
     if (plot->plotLayout()->rowCount() == 0)
@@ -554,7 +555,8 @@ bool fitTitle(QCustomPlot *plot, int width)
     const QFontMetrics fm(title->font());
     const QString name = plot->property("titlePlanName").toString();
     QString text = plot->property("fullTitle").isValid() ? plot->property("fullTitle").toString() : title->text();
-    if (!name.isEmpty() && text.contains(name) && fm.horizontalAdvance(text) > width) {
+    const bool onScreen = !plot->testAttribute(Qt::WA_DontShowOnScreen); // print keeps the whole name
+    if (onScreen && !name.isEmpty() && text.contains(name) && fm.horizontalAdvance(text) > width) {
         const int rest = fm.horizontalAdvance(text) - fm.horizontalAdvance(name);
         text.replace(name, fm.elidedText(name, Qt::ElideRight, std::max(width - rest, fm.horizontalAdvance(QStringLiteral("MMMMMM")))));
     }
