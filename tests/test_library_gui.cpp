@@ -258,8 +258,10 @@ private Q_SLOTS:
         auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("charts"));
         QVERIFY(tabs && tabs->count() == 4); // Charts, Break-even price, Buy or rent, Sensitivity
         tabs->setCurrentIndex(1);
+        QTest::qWait(50); // the chart lays out its legend for its size, then draws again
         saveScreenshot(&view, QStringLiteral("comparison-view-break-even.png"));
         tabs->setCurrentIndex(2);
+        QTest::qWait(50);
         saveScreenshot(&view, QStringLiteral("comparison-view-buy-or-rent.png"));
     }
     void comparisonViewNormalisesThroughItsWidgets()
