@@ -33,6 +33,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QCryptographicHash>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -41,6 +42,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMenuBar>
 #include <QPointer>
 #include <QProcess>
 #include <QPushButton>
@@ -54,6 +56,7 @@
 #include <QTest>
 #include <QTextDocument>
 #include <QTimer>
+#include <QToolTip>
 #include <QUndoStack>
 
 #include <cmath>
@@ -253,9 +256,13 @@ private Q_SLOTS:
         view.resize(1400, 860);
         QTest::qWait(50);
         auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("charts"));
-        QVERIFY(tabs && tabs->count() == 3); // Charts, Break-even, Sensitivity
+        QVERIFY(tabs && tabs->count() == 4); // Charts, Break-even price, Buy or rent, Sensitivity
         tabs->setCurrentIndex(1);
+        QTest::qWait(50); // the chart lays out its legend for its size, then draws again
         saveScreenshot(&view, QStringLiteral("comparison-view-break-even.png"));
+        tabs->setCurrentIndex(2);
+        QTest::qWait(50);
+        saveScreenshot(&view, QStringLiteral("comparison-view-buy-or-rent.png"));
     }
     void comparisonViewNormalisesThroughItsWidgets()
     {
@@ -770,6 +777,253 @@ private Q_SLOTS:
         view->close();
         QTRY_VERIFY(!alive);
     }
+    void compareRemovesTheChosenPlanAndClosesFromAnyField()
+    {
+        // Issue 12, defect 15, re-checked: a click on any cell selects its whole column, and
+        // Remove plan names the plan it will remove before it is pressed; Escape closes the
+        // window from the column editor's fields too; one plan left shows its figures.
+        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        QPointer<ComparisonView> alive(view);
+        view->setBestLayout(BestLayout{});
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        view->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(view));
+        auto *remove = view->findChild<QPushButton *>(QStringLiteral("removePlan"));
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        const QString l40s = view->scenarios()[2].name;
+        QVERIFY(l40s.startsWith(QStringLiteral("L40S")));
+        QVERIFY(!remove->toolTip().contains(l40s));
+        const QRect cell = table->visualRect(table->model()->index(4, 2)); // a cell of the L40S column
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QVERIFY(remove->isEnabled());
+        QVERIFY2(remove->toolTip().contains(QLatin1Char('"') + l40s + QLatin1Char('"')), qPrintable(remove->toolTip()));
+        QVERIFY(table->selectionModel()->isColumnSelected(2, QModelIndex()));
+        QList<Scenario> expected = view->scenarios();
+        expected.removeAt(2);
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QCOMPARE(view->scenarios(), expected);
+        // a Ctrl+click on the selected column unselects it: nothing left to remove
+        const QRect again = table->visualRect(table->model()->index(4, 1));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, again.center());
+        QVERIFY(remove->isEnabled());
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, again.center());
+        QVERIFY(!remove->isEnabled());
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QCOMPARE(view->scenarios().size(), 4);
+        // one plan: its figures, no "cannot run", and the charts show it
+        view->setScenarios({defaultComparison().first()});
+        QVERIFY(view->comparison().plans.first().runs());
+        auto *status = view->findChild<QLabel *>(QStringLiteral("status"));
+        QVERIFY2(status->text().contains(QStringLiteral("at least 2")), qPrintable(status->text()));
+        QVERIFY(!view->findingsText().contains(QStringLiteral("None of the plans")));
+        for (ComparisonChart chart : {ComparisonChart::StepBreakdown, ComparisonChart::CostPerBillionTokens, ComparisonChart::DaysToTrain, ComparisonChart::Tco})
+            QVERIFY2(view->chart(chart)->plottableCount() > 0, qPrintable(chartTitle(chart)));
+        for (int i = 0; i < view->chart(ComparisonChart::PriceBreakEven)->itemCount(); ++i)
+            if (auto *text = qobject_cast<QCPItemText *>(view->chart(ComparisonChart::PriceBreakEven)->item(i)))
+                QVERIFY2(!text->text().contains(QStringLiteral("None of the plans")), qPrintable(text->text()));
+        QCOMPARE(table->model()->columnCount(), 1);
+        // Escape from the GPU count field of the column editor closes the window
+        view->setScenarios(defaultComparison());
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(4, 0)).center());
+        auto *gpus = view->findChild<QSpinBox *>(QStringLiteral("columnGpus"));
+        QVERIFY(gpus->isEnabled());
+        gpus->setFocus();
+        QTest::keyClick(gpus, Qt::Key_Escape);
+        QTRY_VERIFY(!alive);
+    }
+
+    void compareTableScrollsByWholeColumns()
+    {
+        // Issue 12: at 1280x800 a click on the partly shown last column scrolled the table by
+        // pixels, leaving plan A's column half out of view. The rule now: the clicked column shows
+        // whole, and the leftmost column shown starts at the viewport's left edge (x = 0), so
+        // plan A's column is either wholly in view or wholly scrolled away.
+        QList<Scenario> plans = defaultComparison();
+        plans << defaultComparison().mid(0, 3);
+        ComparisonView view;
+        view.setBestLayout(BestLayout{});
+        view.setScenarios(plans);
+        view.resize(1280, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::qWait(20);
+        auto *table = view.findChild<QTableView *>(QStringLiteral("table"));
+        const int viewportWidth = table->viewport()->width();
+        int partly = -1;
+        for (int c = 0; c < table->model()->columnCount() && partly < 0; ++c)
+            if (table->columnViewportPosition(c) < viewportWidth && table->columnViewportPosition(c) + table->columnWidth(c) > viewportWidth)
+                partly = c;
+        QVERIFY2(partly > 0, "a plan column partly in view at 1280x800");
+        const int row = 3;
+        const QRect cell = table->visualRect(table->model()->index(row, partly));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, QPoint(cell.left() + 5, cell.center().y()));
+        QTest::qWait(QApplication::doubleClickInterval() + 300); // a view scrolls to a clicked cell after a delay
+        const QModelIndexList selected = table->selectionModel()->selectedColumns();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.first().column(), partly);
+        const QRect clicked = table->visualRect(table->model()->index(row, partly));
+        QVERIFY2(clicked.left() >= 0 && clicked.right() < viewportWidth,
+                 qPrintable(QStringLiteral("clicked column at %1..%2 of %3").arg(clicked.left()).arg(clicked.right()).arg(viewportWidth)));
+        const int leftmost = table->columnAt(0);
+        QCOMPARE(table->columnViewportPosition(leftmost), 0);
+        const QRect a = table->visualRect(table->model()->index(row, 0));
+        QVERIFY2(a.right() < 0 || (a.left() >= 0 && a.right() < viewportWidth),
+                 qPrintable(QStringLiteral("plan A's column at %1..%2").arg(a.left()).arg(a.right())));
+        // and back: a click on the column now leftmost keeps the table where it is
+        const int scrolled = table->horizontalScrollBar()->value();
+        const QRect first = table->visualRect(table->model()->index(row, leftmost));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, first.center());
+        QTest::qWait(QApplication::doubleClickInterval() + 300);
+        QCOMPARE(table->horizontalScrollBar()->value(), scrolled);
+        QCOMPARE(table->columnViewportPosition(table->columnAt(0)), 0);
+    }
+
+    void compareBreakEvenChartsKeepTheirPlotWithEightLongNames()
+    {
+        // Issue 12: with 8 plans named in 60 characters the break-even charts' legends ate the
+        // plot. At 1280x800 the axes keep at least 55% of each chart's height, and an entry
+        // whose plan name is shortened shows the whole text in its tooltip.
+        const QList<Scenario> base = defaultComparison();
+        QList<Scenario> plans;
+        for (int i = 0; i < 8; ++i) {
+            Scenario s = base[i % base.size()];
+            s.name = QStringLiteral("%1 no. %2 on a four-year lease from Vendor X, quote Q-2026-117 and more").arg(s.name).arg(i + 1).left(60);
+            QCOMPARE(s.name.size(), 60);
+            plans << s;
+        }
+        ComparisonView view;
+        view.setBestLayout(BestLayout{});
+        view.setScenarios(plans);
+        view.resize(1280, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        // Each chart: the axes keep 55% of its height, no legend entry runs out of the plot, and
+        // an entry shortened to fit has its whole text in a tooltip. Returns how many are shortened.
+        const auto check = [](QCustomPlot *plot, int &shortened) {
+            plot->replot();
+            QCoreApplication::processEvents();
+            plot->replot();
+            QVERIFY2(plot->legend->visible() && plot->legend->itemCount() >= 2, qPrintable(plot->objectName()));
+            const int axes = plot->axisRect()->rect().height();
+            QVERIFY2(axes >= 0.55 * plot->height(),
+                     qPrintable(QStringLiteral("%1: axes %2 px of %3").arg(plot->objectName()).arg(axes).arg(plot->height())));
+            QVERIFY(plot->legend->outerRect().right() <= plot->width());
+            auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+            QVERIFY(title && QFontMetrics(title->font()).horizontalAdvance(title->text().section(QLatin1Char('\n'), 0, 0)) <= plot->width());
+            const QFontMetrics fm(plot->legend->font());
+            for (int i = 0; i < plot->legend->itemCount(); ++i) {
+                auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i));
+                if (!item)
+                    continue;
+                const QString full = item->plottable()->property("fullName").toString();
+                QVERIFY(!full.isEmpty());
+                for (const QString &line : item->plottable()->name().split(QLatin1Char('\n')))
+                    QVERIFY2(fm.horizontalAdvance(line) <= item->outerRect().width(), qPrintable(line));
+                if (item->plottable()->name().split(QLatin1Char('\n')).join(QLatin1Char(' ')) == full)
+                    continue;
+                ++shortened;
+                const QPoint at = item->outerRect().center();
+                QHelpEvent help(QEvent::ToolTip, at, plot->mapToGlobal(at));
+                QCoreApplication::sendEvent(plot, &help);
+                QTRY_COMPARE(QToolTip::text(), full);
+                QToolTip::hideText();
+            }
+        };
+        auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("charts"));
+        int shortened = 0;
+        for (ComparisonChart which : {ComparisonChart::PriceBreakEven, ComparisonChart::BuyVersusRent}) {
+            QCustomPlot *plot = view.chart(which);
+            tabs->setCurrentWidget(plot);
+            QTest::qWait(50);
+            saveScreenshot(&view, QStringLiteral("compare-%1-8-plans-1280.png").arg(plot->objectName()));
+            QVERIFY(plot->isVisible());
+            check(plot, shortened);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        QCOMPARE(view.chart(ComparisonChart::PriceBreakEven)->legend->itemCount(), 8);
+        // a smaller chart (a smaller window, or a split moved): entries shortened, the axes kept
+        QCustomPlot small;
+        small.resize(560, 330);
+        small.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&small));
+        drawComparisonChart(&small, ComparisonChart::PriceBreakEven, view.comparison());
+        shortened = 0;
+        check(&small, shortened);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(shortened > 0);
+        saveScreenshot(&small, QStringLiteral("compare-break-even-560x330.png"));
+    }
+
+    void quoteDialogEditsTheQuoteWithUndo()
+    {
+        // Issue 12: economics.quote was kept from the file and saved back, but nothing edited it.
+        // Edit > Quote... sets vendor, quote id, date and validity as one undoable step.
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-quote.ini")));
+        MainWindow window(settings);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *action = window.findChild<QAction *>(QStringLiteral("quoteAction"));
+        QVERIFY(action);
+        QVERIFY(window.menuBar()->findChild<QMenu *>(QStringLiteral("editMenu"))->actions().contains(action));
+        QVERIFY(window.scenario().quote.isEmpty());
+        bool sawError = false;
+        QTimer::singleShot(0, [&] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog && dialog->objectName() == QStringLiteral("quoteDialog"));
+            const auto type = [dialog](const char *name, const QString &text) {
+                auto *edit = dialog->findChild<QLineEdit *>(QLatin1String(name));
+                QVERIFY(edit);
+                edit->setFocus();
+                QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+                QTest::keyClicks(edit, text);
+            };
+            type("quoteVendor", QStringLiteral("Vendor X"));
+            type("quoteId", QStringLiteral("Q-2026-117"));
+            type("quoteDate", QStringLiteral("2026-03-01"));
+            type("quoteValidUntil", QStringLiteral("2026-02-01")); // before the date: refused
+            auto *buttons = dialog->findChild<QDialogButtonBox *>();
+            QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+            auto *error = dialog->findChild<QLabel *>(QStringLiteral("quoteError"));
+            sawError = dialog->isVisible() && error->isVisible() && error->text().contains(QStringLiteral("2026-02-01"));
+            type("quoteValidUntil", QStringLiteral("2026-06-30"));
+            QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        });
+        action->trigger();
+        QVERIFY(sawError);
+        const Scenario::Quote expected{QStringLiteral("Vendor X"), QStringLiteral("Q-2026-117"), QStringLiteral("2026-03-01"), QStringLiteral("2026-06-30")};
+        QCOMPARE(window.scenario().quote, expected);
+        QVERIFY(window.document()->isModified());
+        // saved into the scenario file
+        const QString file = m_dir.filePath(QStringLiteral("quoted.json"));
+        QString error;
+        QVERIFY2(window.document()->save(file, &error), qPrintable(error));
+        const auto quoteInFile = [&] {
+            QFile f(file);
+            f.open(QIODevice::ReadOnly);
+            return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("economics")).toObject().value(QStringLiteral("quote"));
+        };
+        QCOMPARE(quoteInFile().toObject(), (QJsonObject{{QStringLiteral("vendor"), QStringLiteral("Vendor X")}, {QStringLiteral("id"), QStringLiteral("Q-2026-117")}, {QStringLiteral("date"), QStringLiteral("2026-03-01")}, {QStringLiteral("valid_until"), QStringLiteral("2026-06-30")}}));
+        // one undo step takes it off again
+        QVERIFY(window.document()->undoStack()->undoText().contains(QStringLiteral("Q-2026-117")));
+        window.document()->undoStack()->undo();
+        QVERIFY(window.scenario().quote.isEmpty());
+        QVERIFY(window.document()->save(file, &error));
+        QVERIFY(quoteInFile().isUndefined());
+        window.document()->undoStack()->redo();
+        QCOMPARE(window.scenario().quote, expected);
+        // Remove quote in the dialog clears it
+        QTimer::singleShot(0, [] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("quoteVendor"))->text(), QStringLiteral("Vendor X"));
+            QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("quoteRemove")), Qt::LeftButton);
+        });
+        action->trigger();
+        QVERIFY(window.scenario().quote.isEmpty());
+    }
+
     void compareAddsTheCurrentPlanAndDuplicatesAColumn()
     {
         // Issue 12, defect 7: building a comparison took four Save As. "Add current plan" takes

@@ -6,6 +6,7 @@
 #include "charts/plancharts.h"
 #include "core/resultio.h"
 #include "editor/planeditor.h"
+#include "editor/quotedialog.h"
 #include "enginerunner.h"
 #include "handbook.h"
 #include "keyfigures.h"
@@ -373,6 +374,13 @@ void MainWindow::buildMenus()
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
     edit->addSeparator();
+    // economics.quote has no field in the editor: vendor, quote id, date and validity in a dialog.
+    QAction *quote = edit->addAction(tr("&Quote..."), this, [this] {
+        QuoteDialog dialog(m_doc, this);
+        dialog.exec();
+    });
+    quote->setObjectName(QStringLiteral("quoteAction"));
+    quote->setToolTip(tr("The vendor's quote this plan's prices come from"));
     QAction *preferences = edit->addAction(tr("Pre&ferences..."), this, [this] {
         PreferencesDialog dialog(m_settings, this);
         dialog.exec();

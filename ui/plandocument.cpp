@@ -178,6 +178,13 @@ bool PlanDocument::setRange(const FieldInfo &field, std::optional<Scenario::Valu
     return push(next, tr("Set the range of %1 to %2 - %3").arg(label, valueText(range->low), valueText(range->high)), QString(), 0);
 }
 
+bool PlanDocument::setQuote(const Scenario::Quote &quote)
+{
+    PlanState next = m_state;
+    next.scenario.quote = quote;
+    return push(next, quote.isEmpty() ? tr("Remove the quote") : tr("Set the quote %1 of %2").arg(quote.id, quote.vendor), QStringLiteral("quote"), 0);
+}
+
 void PlanDocument::newScenario()
 {
     PlanState s;

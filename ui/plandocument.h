@@ -63,6 +63,9 @@ public:
     // the range does not hold the field's value within its limits (uncertainty::checkRange(); the
     // reason in `error`) or nothing changes.
     bool setRange(const FieldInfo &field, std::optional<Scenario::ValueRange> range, QString *error = nullptr);
+    // The vendor's quote the prices come from (economics.quote; Edit > Quote...); an empty quote
+    // removes it. The caller checks it first (QuoteDialog::check()).
+    bool setQuote(const Scenario::Quote &quote);
 
     // Whole-document operations: not undoable, they clear the history.
     void newScenario();

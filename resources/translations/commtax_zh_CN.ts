@@ -1617,10 +1617,6 @@ Best of the plans that run</source>
         <translation>图表</translation>
     </message>
     <message>
-        <source>Break-even</source>
-        <translation>盈亏平衡</translation>
-    </message>
-    <message>
         <source>a comparison holds at most %1 plans; remove one first</source>
         <translation>一次比较最多 %1 个方案；请先移除一个</translation>
     </message>
@@ -1709,10 +1705,6 @@ Best of the plans that run</source>
         <translation>在选中列的旁边添加该列方案的副本</translation>
     </message>
     <message>
-        <source>Remove the plan whose column is selected in the table (click its header)</source>
-        <translation>移除表格中选中列对应的方案（点击列标题选中）</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -1783,6 +1775,26 @@ Best of the plans that run</source>
     <message>
         <source>Redo</source>
         <translation>重做</translation>
+    </message>
+    <message>
+        <source>Break-even price</source>
+        <translation>盈亏平衡价格</translation>
+    </message>
+    <message>
+        <source>Buy or rent</source>
+        <translation>购买或租用</translation>
+    </message>
+    <message>
+        <source>Remove the plan whose column is selected in the table (click its header or a cell)</source>
+        <translation>移除表格中选中列对应的方案（点击列标题或其中任一单元格选中）</translation>
+    </message>
+    <message>
+        <source>Remove &quot;%1&quot; (column %2) from the comparison</source>
+        <translation>从对比中移除“%1”（第 %2 列）</translation>
+    </message>
+    <message>
+        <source>Add a copy of &quot;%1&quot; (column %2) next to it</source>
+        <translation>在“%1”（第 %2 列）旁添加它的副本</translation>
     </message>
 </context>
 <context>
@@ -3579,6 +3591,14 @@ Best of the plans that run</source>
         <source>Write the Megatron-LM, NeMo, DeepSpeed or torchtitan settings that run this plan&apos;s layout</source>
         <translation>写出按此方案并行布局运行所需的 Megatron-LM、NeMo、DeepSpeed 或 torchtitan 配置</translation>
     </message>
+    <message>
+        <source>&amp;Quote...</source>
+        <translation>报价(&amp;Q)...</translation>
+    </message>
+    <message>
+        <source>The vendor&apos;s quote this plan&apos;s prices come from</source>
+        <translation>本方案价格所依据的供应商报价</translation>
+    </message>
 </context>
 <context>
     <name>commtax::MemoryChart</name>
@@ -3933,6 +3953,14 @@ Best of the plans that run</source>
     <message>
         <source>takes no range while it is not a number</source>
         <translation>该字段当前不是数值，不能设置范围</translation>
+    </message>
+    <message>
+        <source>Remove the quote</source>
+        <translation>移除报价</translation>
+    </message>
+    <message>
+        <source>Set the quote %1 of %2</source>
+        <translation>设置 %2 的报价 %1</translation>
     </message>
 </context>
 <context>
@@ -4400,6 +4428,69 @@ Does not fit in memory.
     <message>
         <source>copied from %1 (%2: %3)</source>
         <translation>复制自 %1（%2：%3）</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::QuoteDialog</name>
+    <message>
+        <source>Vendor quote</source>
+        <translation>供应商报价</translation>
+    </message>
+    <message>
+        <source>The quote this plan&apos;s prices come from. It is saved with the plan and printed beside it in the reports (marked expired after its validity).</source>
+        <translation>本方案价格所依据的报价。它随方案一起保存，并在报告中打印在方案旁（超过有效期后标为已过期）。</translation>
+    </message>
+    <message>
+        <source>e.g. Vendor X</source>
+        <translation>例如 Vendor X</translation>
+    </message>
+    <message>
+        <source>e.g. Q-123</source>
+        <translation>例如 Q-123</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD (optional)</source>
+        <translation>YYYY-MM-DD（可选）</translation>
+    </message>
+    <message>
+        <source>Vendor:</source>
+        <translation>供应商：</translation>
+    </message>
+    <message>
+        <source>Quote id:</source>
+        <translation>报价编号：</translation>
+    </message>
+    <message>
+        <source>Date:</source>
+        <translation>日期：</translation>
+    </message>
+    <message>
+        <source>Valid until:</source>
+        <translation>有效期至：</translation>
+    </message>
+    <message>
+        <source>Remove quote</source>
+        <translation>移除报价</translation>
+    </message>
+    <message>
+        <source>Give the vendor (or remove the quote).</source>
+        <translation>请填写供应商（或移除报价）。</translation>
+    </message>
+    <message>
+        <source>Give the quote id (or remove the quote).</source>
+        <translation>请填写报价编号（或移除报价）。</translation>
+    </message>
+    <message>
+        <source>The date &quot;%1&quot; is not a date as YYYY-MM-DD.</source>
+        <translation>日期“%1”不是 YYYY-MM-DD 格式的日期。</translation>
+    </message>
+    <message>
+        <source>Valid until &quot;%1&quot; is not a date as YYYY-MM-DD.</source>
+        <translation>有效期至“%1”不是 YYYY-MM-DD 格式的日期。</translation>
+    </message>
+    <message>
+        <source>Valid until (%1) is before the quote&apos;s date (%2).</source>
+        <translation>有效期至（%1）早于报价日期（%2）。</translation>
     </message>
 </context>
 <context>

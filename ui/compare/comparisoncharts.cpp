@@ -9,8 +9,12 @@
 
 #include <qcustomplot.h>
 
+#include <QHelpEvent>
+#include <QToolTip>
+
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <tuple>
 
 namespace commtax {
@@ -79,6 +83,7 @@ void setTitle(QCustomPlot *plot, const QString &title)
         plot->plotLayout()->addElement(0, 0, element);
     }
     element->setText(title);
+    plot->setProperty("fullTitle", title); // fitTitle() wraps or shortens it to the plot's width
 }
 
 void reset(QCustomPlot *plot, const QString &title, const QString &xLabel, const QString &yLabel)
@@ -119,6 +124,7 @@ void reset(QCustomPlot *plot, const QString &title, const QString &xLabel, const
     plot->legend->setFont(tickFont);
     plot->legend->setRowSpacing(0);
     plot->legend->setColumnSpacing(12);
+    plot->legend->setIconSize(24, 12); // rows as high as their text, so 8 plans' entries take less room
 }
 
 // x axis with one tick per plan at keys 1..n.
@@ -268,6 +274,7 @@ QString days(double v) { return formatNumber(v, 1) + QStringLiteral(" d"); }
 bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
 {
     const ComparedPlan &a = c.plans[c.reference];
+    plot->setProperty("titlePlanName", a.name);
     reset(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Break-even GPU price against %1 (A)").arg(a.name), QCoreApplication::translate("commtax::ComparisonCharts", "GPU price (% of today's price; circle: today, diamond: break-even)"),
           QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens (USD)"));
     if (!a.runs()) {
@@ -282,6 +289,7 @@ bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
     double maxY = a.result.cost_per_billion_tokens_usd;
     auto *refLine = plot->addGraph();
     refLine->setName(QCoreApplication::translate("commtax::ComparisonCharts", "%1 (A) today: %2").arg(a.name, formatUsd(a.result.cost_per_billion_tokens_usd)));
+    refLine->setProperty("planName", a.name);
     refLine->setPen(QPen(planColor(c.reference), 2, Qt::DashLine));
     refLine->setData({0, maxX}, {a.result.cost_per_billion_tokens_usd, a.result.cost_per_billion_tokens_usd}, true);
     bool any = false;
@@ -297,6 +305,7 @@ bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
             continue;
         line->setName(be.reachable ? QCoreApplication::translate("commtax::ComparisonCharts", "%1: matches A at %2%3").arg(b.name, formatUsd(be.breakEvenPrice), be.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU"))
                                    : QCoreApplication::translate("commtax::ComparisonCharts", "%1: dearer even with free GPUs").arg(b.name));
+        line->setProperty("planName", b.name);
         line->setPen(QPen(planColor(int(i)), 2));
         line->setData({0, maxX}, {y0, y1}, true);
         maxY = std::max(maxY, std::min(y1, 3.0 * a.result.cost_per_billion_tokens_usd));
@@ -355,10 +364,12 @@ bool drawBuyVersusRent(QCustomPlot *plot, const Comparison &c)
         const int rentedIndex = rows[i].buyIsReference ? int(i) : c.reference;
         auto *buy = plot->addGraph();
         buy->setName(QCoreApplication::translate("commtax::ComparisonCharts", "Buy %1: %2 up front").arg(c.plans[boughtIndex].name, formatUsd(br.capex_usd)));
+        buy->setProperty("planName", c.plans[boughtIndex].name);
         buy->setPen(QPen(planColor(boughtIndex), 2));
         buy->setData({0, maxMonths}, {br.cumulativeBuyUsd(0) / 1e6, br.cumulativeBuyUsd(maxMonths) / 1e6}, true);
         auto *rent = plot->addGraph();
         rent->setName(QCoreApplication::translate("commtax::ComparisonCharts", "Rent: %1, for as many tokens").arg(c.plans[rentedIndex].name));
+        rent->setProperty("planName", c.plans[rentedIndex].name);
         rent->setPen(QPen(planColor(rentedIndex), 2, Qt::DashLine));
         rent->setData({0, maxMonths}, {0, br.cumulativeRentUsd(maxMonths) / 1e6}, true);
         maxY = std::max({maxY, br.cumulativeBuyUsd(maxMonths) / 1e6, br.cumulativeRentUsd(maxMonths) / 1e6});
@@ -431,36 +442,152 @@ bool fitCategoryLabels(QCustomPlot *plot)
 }
 
 namespace {
-// Plan names of up to 60 characters and 8 plans (issue 12): the title and every legend entry
-// wrap to the plot's width, and the legend falls back to one column when two do not fit, so
-// nothing is cut at the plot's edge (on screen or in the PDF, which draws at the plot's size).
+// The legend's entries as drawn from their whole texts (kept in the plottable's "fullName"
+// property; "planName" names the plan inside it). Plan names of up to 60 characters and 8 plans
+// (issue 12): the legend may take what leaves the axes 55% of the plot's height. Whole texts
+// wrapped to the plot's width (two columns when they fit on one line each) while they fit in that;
+// else, on screen, one line per entry, the plan's name shortened at its end, in as many columns as
+// it takes (up to four), and the whole text in the entry's tooltip (LegendToolTips). True when an
+// entry changed.
+bool fitLegend(QCustomPlot *plot)
+{
+    QCPLegend *legend = plot->legend;
+    const int width = plot->width() - 16;
+    if (!legend->visible() || legend->itemCount() == 0 || width < 100)
+        return false;
+    QList<QCPAbstractPlottable *> entries;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i))) {
+            QCPAbstractPlottable *p = item->plottable();
+            if (!p->property("fullName").isValid())
+                p->setProperty("fullName", p->name());
+            entries << p;
+        }
+    if (entries.isEmpty())
+        return false;
+    const QFontMetrics fm(legend->font());
+    const int marker = legend->iconSize().width() + legend->iconTextPadding() + 12;
+    QStringList before;
+    for (QCPAbstractPlottable *p : entries)
+        before << p->name();
+    const int wrapBefore = legend->wrap();
+    const auto apply = [&](int columns, const std::function<QString(const QString &full, const QString &name, int textWidth)> &text) {
+        const int textWidth = (width - (columns - 1) * legend->columnSpacing()) / columns - marker;
+        for (QCPAbstractPlottable *p : entries)
+            p->setName(text(p->property("fullName").toString(), p->property("planName").toString(), textWidth));
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+        return static_cast<QCPLayoutElement *>(legend)->minimumOuterSizeHint().height();
+    };
+    // What the legend may take: 45% of the plot's height less the title and the axes' margins.
+    int title = 0;
+    if (plot->plotLayout()->rowCount() > 0)
+        if (auto *element = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0)))
+            title = static_cast<QCPLayoutElement *>(element)->minimumOuterSizeHint().height();
+    const QMargins margins = plot->axisRect()->margins();
+    const int axes = std::max(margins.top() + margins.bottom(), 2 * QFontMetrics(plot->xAxis->labelFont()).lineSpacing() + 16);
+    const int room = int(0.45 * plot->height()) - title - axes;
+    // whole texts: two columns when each fits on one line, else one column, wrapped
+    int widest = 0;
+    for (QCPAbstractPlottable *p : entries)
+        for (const QString &line : p->property("fullName").toString().split(QLatin1Char('\n')))
+            widest = std::max(widest, fm.horizontalAdvance(line) + marker);
+    const int wholeColumns = 2 * widest + legend->columnSpacing() <= width ? 2 : 1;
+    const auto whole = [&](const QString &full, const QString &, int textWidth) { return wrapToWidth(full, fm, textWidth); };
+    // A plot drawn for print (the PDF report's are never shown on screen) has no tooltips: whole texts.
+    const bool onScreen = !plot->testAttribute(Qt::WA_DontShowOnScreen);
+    if (apply(wholeColumns, whole) > room && onScreen) {
+        // one line each: the plan's name shortened, the rest (the price, "up front") kept
+        const auto shortened = [&](const QString &full, const QString &name, int textWidth) {
+            if (fm.horizontalAdvance(full) <= textWidth)
+                return full;
+            if (!name.isEmpty() && full.contains(name)) {
+                const int rest = fm.horizontalAdvance(full) - fm.horizontalAdvance(name);
+                const QString shortName = fm.elidedText(name, Qt::ElideRight, std::max(textWidth - rest, fm.horizontalAdvance(QStringLiteral("MMMMMM"))));
+                const QString text = QString(full).replace(name, shortName);
+                if (fm.horizontalAdvance(text) <= textWidth)
+                    return text;
+            }
+            return fm.elidedText(full, Qt::ElideRight, textWidth);
+        };
+        int columns = 1;
+        while (apply(columns, shortened) > room && columns < 4 && (width - columns * legend->columnSpacing()) / (columns + 1) - marker >= 150)
+            ++columns;
+    }
+    QStringList after;
+    for (QCPAbstractPlottable *p : entries)
+        after << p->name();
+    return after != before || legend->wrap() != wrapBefore;
+}
+
+// The whole text of a shortened legend entry in a tooltip over it.
+class LegendToolTips : public QObject
+{
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        auto *plot = qobject_cast<QCustomPlot *>(watched);
+        if (!plot || event->type() != QEvent::ToolTip)
+            return QObject::eventFilter(watched, event);
+        const auto *help = static_cast<QHelpEvent *>(event);
+        if (plot->legend->visible())
+            for (int i = 0; i < plot->legend->itemCount(); ++i)
+                if (auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i)))
+                    if (item->outerRect().contains(help->pos()) && item->plottable()->property("fullName").isValid()) {
+                        QToolTip::showText(help->globalPos(), item->plottable()->property("fullName").toString(), plot, item->outerRect());
+                        return true;
+                    }
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+// The title from its whole text (the "fullTitle" property): on screen a plan's name in it
+// ("titlePlanName") shortened to keep it on one line (the legend and the Plan A box give it
+// whole); other titles, and every title in print, wrap. True when it changed.
+bool fitTitle(QCustomPlot *plot, int width)
+{
+    if (plot->plotLayout()->rowCount() == 0)
+        return false;
+    auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+    if (!title)
+        return false;
+    const QFontMetrics fm(title->font());
+    const QString name = plot->property("titlePlanName").toString();
+    QString text = plot->property("fullTitle").isValid() ? plot->property("fullTitle").toString() : title->text();
+    const bool onScreen = !plot->testAttribute(Qt::WA_DontShowOnScreen); // print keeps the whole name
+    if (onScreen && !name.isEmpty() && text.contains(name) && fm.horizontalAdvance(text) > width) {
+        const int rest = fm.horizontalAdvance(text) - fm.horizontalAdvance(name);
+        text.replace(name, fm.elidedText(name, Qt::ElideRight, std::max(width - rest, fm.horizontalAdvance(QStringLiteral("MMMMMM")))));
+    }
+    text = wrapToWidth(text, fm, width);
+    if (text == title->text())
+        return false;
+    title->setText(text);
+    return true;
+}
+
+// Titles and legends fit the plot's width (on screen or in the PDF, which draws at the plot's
+// size), again after every layout (a resize, a tab shown for the first time).
 void fitTextsToWidth(QCustomPlot *plot)
 {
     const int width = plot->width() - 16;
     if (width < 100)
         return;
-    if (plot->plotLayout()->rowCount() > 0)
-        if (auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0)))
-            title->setText(wrapToWidth(title->text(), QFontMetrics(title->font()), width));
-    QCPLegend *legend = plot->legend;
-    if (!legend->visible() || legend->itemCount() == 0)
-        return;
-    const QFontMetrics fm(legend->font());
-    const int marker = legend->iconSize().width() + legend->iconTextPadding() + 12;
-    int widest = 0;
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i)))
-            for (const QString &line : item->plottable()->name().split(QLatin1Char('\n')))
-                widest = std::max(widest, fm.horizontalAdvance(line) + marker);
-    const int columns = std::max(1, legend->wrap());
-    if (columns > 1 && columns * widest + (columns - 1) * legend->columnSpacing() > width) {
-        legend->setWrap(1);
-        legend->setFillOrder(legend->fillOrder(), true);
+    fitTitle(plot, width);
+    fitLegend(plot);
+    if (!plot->property("legendFit").toBool()) {
+        plot->setProperty("legendFit", true);
+        plot->installEventFilter(new LegendToolTips(plot));
+        QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
+            const int w = plot->width() - 16;
+            if (w < 100)
+                return;
+            const bool title = fitTitle(plot, w);
+            if (fitLegend(plot) || title)
+                plot->replot(QCustomPlot::rpQueuedReplot);
+        });
     }
-    const int textWidth = (legend->wrap() > 1 ? (width - legend->columnSpacing()) / 2 : width) - marker;
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i)))
-            item->plottable()->setName(wrapToWidth(item->plottable()->name(), fm, textWidth));
 }
 } // namespace
 

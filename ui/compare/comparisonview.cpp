@@ -154,12 +154,10 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_addCurrent->setEnabled(false);
     m_duplicate = new QPushButton(tr("Duplicate column"), this);
     m_duplicate->setObjectName(QStringLiteral("duplicatePlan"));
-    m_duplicate->setToolTip(tr("Add a copy of the plan whose column is selected, next to it"));
     m_duplicate->setEnabled(false);
     m_remove = new QPushButton(tr("Remove plan"), this);
     m_remove->setObjectName(QStringLiteral("removePlan"));
-    m_remove->setToolTip(tr("Remove the plan whose column is selected in the table (click its header)"));
-    m_remove->setEnabled(false); // until a column is selected
+    m_remove->setEnabled(false); // until a column is selected (updatePlanButtons())
     auto *exportButton = new QPushButton(tr("Export report..."), this);
     exportButton->setObjectName(QStringLiteral("exportReport"));
     auto *closeButton = new QPushButton(tr("Close"), this);
@@ -202,15 +200,19 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_table->horizontalHeader()->setDefaultSectionSize(150);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
     m_table->setWordWrap(true); // long cells (GPU and cluster names, notes) wrap, never cut
-    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    // Sideways by whole columns: the leftmost column shown always starts at the table's left edge,
+    // and a click on a column partly out of view scrolls it whole into view without leaving plan A
+    // (or whichever column is leftmost) half cut (issue 12).
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerItem);
     m_table->viewport()->installEventFilter(this); // fitColumns() on every resize
 
     auto *charts = new QTabWidget(this);
     charts->setObjectName(QStringLiteral("charts"));
     auto *overview = new QWidget(charts);
     auto *grid = new QGridLayout(overview);
-    auto *breakEven = new QWidget(charts);
-    auto *breakEvenLayout = new QVBoxLayout(breakEven);
+    // The break-even charts a tab each: eight plans with long names give them a legend of eight
+    // or more entries, and the axes keep most of the height (issue 12).
+    QList<QCustomPlot *> breakEvens;
     int k = 0;
     for (ComparisonChart c : kAllComparisonCharts) {
         auto *plot = new QCustomPlot(this);
@@ -218,14 +220,15 @@ ComparisonView::ComparisonView(QWidget *parent)
         plot->setMinimumSize(340, 240);
         m_charts << plot;
         if (c == ComparisonChart::PriceBreakEven || c == ComparisonChart::BuyVersusRent) {
-            breakEvenLayout->addWidget(plot);
+            breakEvens << plot;
         } else {
             grid->addWidget(plot, k / 2, k % 2);
             ++k;
         }
     }
     charts->addTab(overview, tr("Charts"));
-    charts->addTab(breakEven, tr("Break-even"));
+    charts->addTab(breakEvens.value(0), tr("Break-even price"));
+    charts->addTab(breakEvens.value(1), tr("Buy or rent"));
     m_chartTabs = charts;
     charts->addTab(makeSensitivityTab(charts), tr("Sensitivity"));
     // Connected before any setFuture(): a job that finishes at once still reports.
@@ -275,10 +278,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     connect(m_remove, &QPushButton::clicked, this, &ComparisonView::removeSelectedPlan);
     connect(exportButton, &QPushButton::clicked, this, [this] { exportReport(); });
     connect(closeButton, &QPushButton::clicked, this, &QWidget::close);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        m_remove->setEnabled(selectedPlan() >= 0);
-        m_duplicate->setEnabled(selectedPlan() >= 0 && m_scenarios.size() < kMaxComparedPlans);
-    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ComparisonView::updatePlanButtons);
     connect(m_addCurrent, &QPushButton::clicked, this, [this] {
         QString error;
         if (m_currentPlan && !addScenario(m_currentPlan(), &error))
@@ -497,9 +497,25 @@ void ComparisonView::refreshReferenceChoices()
     for (qsizetype i = 0; i < m_scenarios.size(); ++i)
         m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? tr("Plan %1").arg(i + 1) : m_scenarios[i].name);
     m_referenceBox->setCurrentIndex(m_reference);
-    m_remove->setEnabled(selectedPlan() >= 0);
-    m_duplicate->setEnabled(selectedPlan() >= 0 && m_scenarios.size() < kMaxComparedPlans);
+    updatePlanButtons();
     m_addCurrent->setEnabled(m_currentPlan && m_scenarios.size() < kMaxComparedPlans);
+}
+
+void ComparisonView::updatePlanButtons()
+{
+    // Remove and Duplicate act on the selected column (a click on its header or any of its cells
+    // selects it whole); their tooltips name that plan, so what they act on is never a guess.
+    const int plan = selectedPlan();
+    m_remove->setEnabled(plan >= 0);
+    m_duplicate->setEnabled(plan >= 0 && m_scenarios.size() < kMaxComparedPlans);
+    if (plan < 0) {
+        m_remove->setToolTip(tr("Remove the plan whose column is selected in the table (click its header or a cell)"));
+        m_duplicate->setToolTip(tr("Add a copy of the plan whose column is selected, next to it"));
+        return;
+    }
+    const QString name = m_scenarios[plan].name.isEmpty() ? tr("Plan %1").arg(plan + 1) : m_scenarios[plan].name;
+    m_remove->setToolTip(tr("Remove \"%1\" (column %2) from the comparison").arg(name).arg(plan + 1));
+    m_duplicate->setToolTip(tr("Add a copy of \"%1\" (column %2) next to it").arg(name).arg(plan + 1));
 }
 
 void ComparisonView::recompute()

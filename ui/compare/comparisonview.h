@@ -112,7 +112,8 @@ private:
     void chooseAndAddSavedPlan();
     void removeSelectedPlan();
     int selectedPlan() const;
-    void fitColumns(); // the plan of the selected column; -1 when none is selected
+    void updatePlanButtons(); // Remove and Duplicate: enabled, and naming the selected plan
+    void fitColumns();        // the plan of the selected column; -1 when none is selected
     void refreshReferenceChoices();
     QWidget *makeSensitivityTab(QWidget *parent);
     void startSensitivity();
