@@ -611,6 +611,39 @@ private Q_SLOTS:
         QVERIFY_NEAR(r5.step_time_s, parts, 1e-12);
     }
 
+    // Transformer Engine's grouped GEMM is one cuBLAS GEMM per expert over 4 CUDA streams
+    // (transformer_engine/common/include/transformer_engine/gemm.h, num_streams = 4): 16 local
+    // experts pay 4 fixed costs per grouped GEMM, not 1 as before.
+    void groupedGemmPaysAFixedCostPerFourExperts()
+    {
+        Plan p = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+        QCOMPARE(p.model.experts, 128);
+        QCOMPARE(p.model.dense_layers, 0);
+        QCOMPARE(p.model.shared_experts, 0);
+        TrainingSpec &t = p.training;
+        t.seq_len = 4096;
+        t.global_batch = 64;
+        t.micro_batch = 1;
+        t.tp = 1;
+        t.pp = 1;
+        t.cp = 1;
+        t.dp = 8;
+        t.ep = 8; // 128 / 8 = 16 experts per GPU
+        t.etp = 1;
+        t.vpp = 1;
+        t.recompute = Recompute::Selective;
+        t.precision = Precision::Bf16;
+        p.gpu.gemm_overhead_us = 0;
+        const Result none = evaluateValid(p);
+        p.gpu.gemm_overhead_us = 24;
+        const Result some = evaluateValid(p);
+        // By hand: per MoE layer and micro-batch, 3 passes of QKV, the projection, the router and the
+        // two grouped GEMMs at 16 / 4 = 4 fixed costs each: 3 * (1 + 1 + 1 + 2 * 4) = 33; the LM head
+        // 3. Micro-batches 64 / 8 = 8, 48 layers.
+        const double fixedCosts = 8 * (48 * 33 + 3);
+        QVERIFY_NEAR(some.compute_time_s - none.compute_time_s, fixedCosts * 24e-6, 1e-9);
+    }
+
     void deepEpSendsOncePerNode()
     {
         // DeepSeek-V3 on 8 DGX H100 nodes, ep 64 (one expert group per node). The all-to-all

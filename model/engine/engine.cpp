@@ -559,13 +559,15 @@ void stageParams(const Shape &k, const StageKind &s, double &dense, double &expe
 // One GEMM of M x K by K x N, forward, on one GPU (docs/model.md §3): the larger of its compute
 // time at `rate` FLOP/s and its memory time (inputs and output once, `bytes` per element, over
 // `bw` B/s), plus the fixed cost every GEMM pays (launch, prologue and epilogue, the tail of
-// the last wave), which is what makes small GEMMs slow. `count` GEMMs of the shape as one grouped
-// GEMM (the experts of a GPU) pay the fixed cost once.
+// the last wave), which is what makes small GEMMs slow. `count` GEMMs of the shape (the experts of
+// a GPU) run as Transformer Engine's grouped GEMM: one cuBLAS GEMM per expert, spread over
+// kGroupedGemmStreams CUDA streams, so the fixed costs of the GEMMs on different streams overlap
+// and `count` GEMMs pay count / streams of them (at least one).
 double gemmS(double M, double N, double K, double rate, double bw, double bytes, double fixed, double count = 1.0)
 {
     const double compute = count * 2.0 * M * N * K / rate;
     const double memory = bw > 0 ? count * bytes * (M * K + K * N + M * N) / bw : 0.0;
-    return std::max(compute, memory) + fixed;
+    return std::max(compute, memory) + fixed * std::max(1.0, count / kGroupedGemmStreams);
 }
 
 // FLOPs and compute time (docs/model.md §2-3, §17).

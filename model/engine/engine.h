@@ -38,6 +38,11 @@ inline constexpr double kScoreBytesForward = 12.0;
 // FP8 casts per GEMM operand element (Transformer Engine): read the BF16 value (2 B), write the FP8
 // copy (1 B) and its transpose for the backward (1 B), plus the amax scan (2 B).
 inline constexpr double kFp8CastBytesPerElement = 6.0;
+// Transformer Engine's grouped GEMM (te.GroupedLinear, Megatron-Core's TEGroupedMLP, the default
+// with --moe-grouped-gemm) launches one cuBLAS GEMM per expert over this many CUDA streams
+// (transformer_engine/common/include/transformer_engine/gemm.h: num_streams = 4;
+// nvte_multi_stream_cublas_gemm in common/gemm/cublaslt_gemm.cu).
+inline constexpr double kGroupedGemmStreams = 4.0;
 // The lowest goodput "auto" reports (a plan whose interruptions outrun its checkpoints).
 inline constexpr double kGoodputFloor = 0.01;
 // Adam's step per parameter it updates (mixed precision, Megatron's distributed optimizer): reads
