@@ -811,9 +811,11 @@ private Q_SLOTS:
         qInfo("published runs: %d, MAPE %.1f%%, max %.1f%%; dense runs: %d, MAPE %.1f%%, max %.1f%%; MoE runs: %d, MAPE %.1f%%, max %.1f%%; NVIDIA recipes that fit: %d of %d",
               n, 100 * sum / n, 100 * worst, dense, 100 * denseSum / dense, 100 * denseWorst, moe, 100 * moeSum / moe, 100 * moeWorst, recipesFit, recipes);
         // A guard against regressions, not the goal: the issue asks for MAPE <= 7% and max <= 15%,
-        // which the engine does not reach yet (docs/model.md §3).
-        QVERIFY2(sum / n < 0.15, qPrintable(QString::number(100 * sum / n)));
-        QVERIFY2(denseSum / dense < 0.10, qPrintable(QString::number(100 * denseSum / dense)));
+        // which the engine does not reach yet on all rows (docs/model.md §3: 7.1% and 43%; the
+        // dense rows 5.7% and 25%).
+        QVERIFY2(sum / n < 0.08, qPrintable(QString::number(100 * sum / n)));
+        QVERIFY2(denseSum / dense < 0.065, qPrintable(QString::number(100 * denseSum / dense)));
+        QVERIFY2(recipesFit >= 15, qPrintable(QString::number(recipesFit)));
     }
 
     // ---- New physics (docs/model.md §17-18)
