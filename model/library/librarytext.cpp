@@ -46,27 +46,14 @@ LibraryText LibraryText::operator+(const LibraryText &piece) const
     return t;
 }
 
+// %1..%n as the engine's templates fill them (model/engine/enginetext.cpp), one rule for both.
 QString fillPlaceholders(const QString &pattern, const QStringList &args)
 {
-    QString out;
-    out.reserve(pattern.size() + 16 * args.size());
-    for (qsizetype i = 0; i < pattern.size(); ++i) {
-        const QChar c = pattern[i];
-        if (c == QLatin1Char('%') && i + 1 < pattern.size() && pattern[i + 1].isDigit()) {
-            int n = pattern[i + 1].digitValue(), len = 1;
-            if (i + 2 < pattern.size() && pattern[i + 2].isDigit() && n * 10 + pattern[i + 2].digitValue() <= args.size()) {
-                n = n * 10 + pattern[i + 2].digitValue();
-                len = 2;
-            }
-            if (n >= 1 && n <= args.size()) {
-                out += args[n - 1];
-                i += len;
-                continue;
-            }
-        }
-        out += c;
-    }
-    return out;
+    std::vector<std::string> utf8;
+    utf8.reserve(std::size_t(args.size()));
+    for (const QString &a : args)
+        utf8.push_back(a.toStdString());
+    return QString::fromStdString(fillPattern(pattern.toStdString().c_str(), utf8));
 }
 
 QString toString(const LibraryText &text, const TextTranslator &translate)
