@@ -368,6 +368,10 @@ std::vector<PlanError> validate(const Plan &plan)
         if (m.v_head_dim < 1)
             c.fail("model.v_head_dim", CT_TEXT("mla needs v_head_dim of at least 1 (DeepSeek-V3: 128)"));
     }
+    if (t.recompute_mla_up_proj && m.attention != Attention::Mla)
+        c.fail("training.recompute_mla_up_proj", CT_TEXT("recompute_mla_up_proj needs multi-head latent attention (attention: mla)"));
+    else if (t.recompute_mla_up_proj && t.recompute != Recompute::Selective)
+        c.fail("training.recompute_mla_up_proj", CT_TEXT("recompute_mla_up_proj is a module of selective recompute: set recompute to selective"));
     if (m.moe()) {
         if (m.experts_per_token < 1 || m.experts_per_token > m.experts)
             c.fail("model.experts_per_token", CT_TEXT("experts_per_token=%1 must be from 1 to experts=%2"), {num(m.experts_per_token), num(m.experts)});
@@ -621,14 +625,22 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     // ranks of a TP group split N (column-parallel) or K (row-parallel).
     const double M = k.b * k.s / k.c;
     double attnLinear = 0;
+    double upRecompute = 0; // MLA's up-projections run forward again in the backward (mla_up_proj)
     if (m.attention == Attention::Mla) {
         // The down-projections to the latents are replicated over TP; the up-projections split heads.
-        if (m.q_lora_rank > 0)
-            attnLinear += linear(M, m.q_lora_rank, k.h) + linear(M, L.q_dim / k.t, m.q_lora_rank);
-        else
+        double qUp = 0;
+        if (m.q_lora_rank > 0) {
+            qUp = linear(M, L.q_dim / k.t, m.q_lora_rank);
+            attnLinear += linear(M, m.q_lora_rank, k.h) + qUp;
+        } else {
             attnLinear += linear(M, L.q_dim / k.t, k.h);
-        attnLinear += linear(M, double(m.kv_lora_rank) + m.qk_rope_head_dim, k.h)
-            + linear(M, (L.k_dim - k.a * m.qk_rope_head_dim + L.v_dim) / k.t, m.kv_lora_rank);
+        }
+        const double kvUp = linear(M, (L.k_dim - k.a * m.qk_rope_head_dim + L.v_dim) / k.t, m.kv_lora_rank);
+        attnLinear += linear(M, double(m.kv_lora_rank) + m.qk_rope_head_dim, k.h) + kvUp;
+        // Megatron-Core's mla_up_proj recompute (docs/model.md §17): keep the latents, not Q, K and V,
+        // and run the up-projections again before the attention's backward, their FP8 input casts too.
+        if (tr.recompute_mla_up_proj && tr.recompute == Recompute::Selective)
+            upRecompute = qUp + kvUp + (fp8 && bw > 0 ? kFp8CastBytesPerElement * M * (double(m.q_lora_rank) + m.kv_lora_rank) / bw : 0.0);
     } else {
         attnLinear += linear(M, (L.q_dim + L.k_dim + L.v_dim) / k.t, k.h);
     }
@@ -664,9 +676,9 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
             + kElementwiseBytesPerFfn * ffnWidth / k.t;
         return (full ? 4.0 / 3.0 : 1.0) * M * perToken / bw;
     };
-    const double attnPart = passes * attnLinear + core;
+    const double attnPart = passes * attnLinear + upRecompute + core;
     k.denseLayerTime = attnPart + passes * denseMlp + denseCast + elementwise(m.ffn);
-    k.denseFp8Time = fp8 ? passes * (attnLinear + denseMlp) + denseCast : 0.0;
+    k.denseFp8Time = fp8 ? passes * (attnLinear + denseMlp) + upRecompute + denseCast : 0.0;
     if (m.moe()) {
         // Each GPU's routed work: its tokens' top-k assignments, the busiest GPU `moe_imbalance` times
         // the mean; its E/ep experts as one grouped GEMM with N (FC1) or K (FC2) split by etp.
@@ -684,7 +696,7 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         const double moeCast = attnCast + actCast;
         k.moeWeightCast = attnWeightCast + weightCast;
         k.moeLayerTime = attnPart + passes * (routed + shared + router) + moeCast + permute + elementwise(moeWidth);
-        k.moeFp8Time = fp8 ? passes * (attnLinear + routed + shared) + moeCast : 0.0;
+        k.moeFp8Time = fp8 ? passes * (attnLinear + routed + shared) + upRecompute + moeCast : 0.0;
     }
     // The LM head and its loss on the last stage: a V/t x h GEMM in BF16, logits in fp32.
     k.headTime = 3.0 * gemmS(M, double(m.vocab) / k.t, k.h, bf16Rate, bw, 2.0, fixed) * (full ? 4.0 / 3.0 : 1.0)
@@ -695,6 +707,8 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         hwSeq = fSeq * 4.0 / 3.0;
     else if (tr.recompute == Recompute::Selective && !tr.flash_attention)
         hwSeq = fSeq + k.l * L.attn_core_flops * k.s * k.s; // the attention core's forward again
+    if (upRecompute > 0) // the MLA up-projections' forward again
+        hwSeq += k.l * 2.0 * k.s * (double(m.q_lora_rank) * L.q_dim + double(m.kv_lora_rank) * (L.k_dim - k.a * m.qk_rope_head_dim + L.v_dim));
     r.hardware_flops_per_step = k.B * hwSeq;
     // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
     k.backwardShare = full ? 0.75 : 2.0 / 3.0;
@@ -970,7 +984,9 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     // The layer norms' inputs and outputs and the dropout masks (10*h) shard over tp only with
     // sequence parallelism; the rest always does.
     const double replicated = 10.0 * k.h;
-    const double attn = 2.0 * (L.q_dim + L.k_dim) + 2.0 * L.v_dim + 2.0 * L.attn_out_dim + 2.0 * L.latent_dim;
+    // mla_up_proj recompute keeps the latents and the attention output, not Q, K and V.
+    const bool upProjRecomputed = tr.recompute_mla_up_proj && tr.recompute == Recompute::Selective && m.attention == Attention::Mla;
+    const double attn = (upProjRecomputed ? 0.0 : 2.0 * (L.q_dim + L.k_dim) + 2.0 * L.v_dim) + 2.0 * L.attn_out_dim + 2.0 * L.latent_dim;
     const double fc1 = m.mlp == Mlp::SwiGlu ? 2.0 : 1.0;
     auto ffnBytes = [&](double width) { return 2.0 * fc1 * width + 2.0 * width; };
     const double denseShard = attn + ffnBytes(m.ffn);

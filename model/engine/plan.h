@@ -116,6 +116,9 @@ struct TrainingSpec {
     double moe_imbalance = 1.25;
     double ep_overlap = 0;   // fraction of the expert all-to-all hidden under compute (DeepEP/1F1B overlap)
     bool moe_deepep = false; // DeepEP dispatch: a token crosses the network once per target node
+    // With selective recompute and MLA: recompute the up-projections from the latents in the
+    // backward instead of keeping Q, K and V (Megatron-Core --recompute-modules mla_up_proj).
+    bool recompute_mla_up_proj = false;
     // Layers of the first and last pipeline stage; 0 = automatic (docs/model.md §16). Megatron-LM's
     // --decoder-first-pipeline-num-layers and --decoder-last-pipeline-num-layers.
     int first_stage_layers = 0;

@@ -165,7 +165,7 @@ void addNotes(std::string &out, const char *prefix, const std::vector<std::strin
 // base ModelParallelConfig (--tensor-model-parallel-size, --pipeline-model-parallel-size,
 // --sequence-parallel, --context-parallel-size, --expert-model-parallel-size, --num-layers,
 // --hidden-size, --num-attention-heads, --num-query-groups, --ffn-hidden-size,
-// --recompute-granularity/-method/-num-layers, --bf16, --fp8-format (the fp8 field's arg_names),
+// --recompute-granularity/-method/-num-layers, --recompute-modules (nargs "*", default core_attn), --bf16, --fp8-format (the fp8 field's arg_names),
 // --attention-backend, --tp-comm-overlap), TrainingConfig (--micro-batch-size, --global-batch-size,
 // --train-samples), DistributedInitConfig (--use-megatron-fsdp) and DistributedDataParallelConfig;
 // and by hand in _add_distributed_args (--num-virtual-stages-per-pipeline-rank,
@@ -240,6 +240,8 @@ Export megatron(const Plan &p, const std::string &name)
         arg("--attention-backend", "flash");
     if (t.recompute == Recompute::Selective) {
         arg("--recompute-granularity", "selective");
+        if (t.recompute_mla_up_proj)
+            arg("--recompute-modules", "core_attn mla_up_proj");
     } else if (t.recompute == Recompute::Full) {
         arg("--recompute-granularity", "full");
         arg("--recompute-method", "uniform");
@@ -382,6 +384,8 @@ Export nemo(const Plan &p, const std::string &name)
         out += "    recipe.model.config.recompute_granularity = None\n";
     } else if (t.recompute == Recompute::Selective) {
         out += "    recipe.model.config.recompute_granularity = \"selective\"\n";
+        if (t.recompute_mla_up_proj)
+            out += "    recipe.model.config.recompute_modules = [\"core_attn\", \"mla_up_proj\"]\n";
     } else {
         out += "    recipe.model.config.recompute_granularity = \"full\"\n";
         out += "    recipe.model.config.recompute_method = \"uniform\"\n";

@@ -1998,6 +1998,14 @@ Best of the plans that run</source>
         <source>must be greater than 0 in rent mode (got %1, and the GPU has no rent price of its own: gpu.rent_usd_per_hour=%2)</source>
         <translation>租用模式下必须大于 0（当前为 %1，且该 GPU 没有自带租金：gpu.rent_usd_per_hour=%2）</translation>
     </message>
+    <message>
+        <source>recompute_mla_up_proj needs multi-head latent attention (attention: mla)</source>
+        <translation>recompute_mla_up_proj 需要多头潜在注意力（attention: mla）</translation>
+    </message>
+    <message>
+        <source>recompute_mla_up_proj is a module of selective recompute: set recompute to selective</source>
+        <translation>recompute_mla_up_proj 是选择性重计算的一个模块：请把 recompute 设为 selective</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Fields</name>
@@ -2692,6 +2700,14 @@ Best of the plans that run</source>
     <message>
         <source>Annual discount rate of the money tied up in the cluster (0.08 = 8%); gives the net present cost</source>
         <translation>占用在集群上的资金的年折现率（0.08 = 8%）；用于计算净现值成本</translation>
+    </message>
+    <message>
+        <source>Recompute MLA up-projections</source>
+        <translation>重计算 MLA 上投影</translation>
+    </message>
+    <message>
+        <source>With selective recompute and multi-head latent attention: keep the latents, not Q, K and V, and run the up-projections again in the backward (Megatron-Core --recompute-modules mla_up_proj; NVIDIA&apos;s DeepSeek-V3 H100 recipe sets it)</source>
+        <translation>在选择性重计算和多头潜在注意力下：只保存潜在向量而不保存 Q、K、V，反向时重新执行上投影（Megatron-Core --recompute-modules mla_up_proj；NVIDIA 的 DeepSeek-V3 H100 配方启用了它）</translation>
     </message>
 </context>
 <context>

@@ -126,6 +126,7 @@ add("layout-tp-heads", scenario(training='{"tp": 3, "pp": 1, "dp": 1}'), P + r":
 add("layout-gpus", scenario(training='{"tp": 2, "pp": 1, "dp": 1}'), P + r":8:\d+: training.dp: tp\*cp\*pp\*dp=2\*1\*1\*1=2 does not equal")
 add("layout-vpp-without-pp", scenario(training='{"tp": 8, "pp": 1, "vpp": 2, "dp": 1}'), P + r":8:\d+: training.(vpp|pp): ")
 add("layout-dp-not-derivable", scenario(training='{"tp": 3, "pp": 1}'), P + r":8:\d+: training: dp is not given and 1 nodes x 8 GPUs do not divide by tp\*cp\*pp=3\*1\*1")
+add("layout-mla-recompute-on-mha", scenario(training='{"tp": 8, "pp": 1, "dp": 1, "recompute_mla_up_proj": true}'), P + r":8:\d+: training.recompute_mla_up_proj: recompute_mla_up_proj needs multi-head latent attention \(attention: mla\)")
 # ---- duplicates
 add("duplicate-section", scenario().replace('  "economics": {"mode": "buy"}', '  "economics": {"mode": "buy"},\n  "model": {"preset": "llama2-70b"}'), P + r":10:3: model: duplicate key: given already at line 5, column 3")
 add("duplicate-field", scenario(training='{"tp": 8, "pp": 1, "dp": 1, "tp": 4}'), P + r":8:\d+: training.tp: duplicate key: given already at line 8")

@@ -75,7 +75,7 @@ bool relevant(const FieldInfo &f, const Plan &plan)
     const QString path = f.path();
     static const QStringList mla = {QStringLiteral("model.q_lora_rank"), QStringLiteral("model.kv_lora_rank"),
                                     QStringLiteral("model.qk_rope_head_dim"), QStringLiteral("model.qk_nope_head_dim"),
-                                    QStringLiteral("model.v_head_dim")};
+                                    QStringLiteral("model.v_head_dim"), QStringLiteral("training.recompute_mla_up_proj")};
     static const QStringList moe = {QStringLiteral("model.experts_per_token"), QStringLiteral("model.expert_ffn"),
                                     QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers"),
                                     QStringLiteral("training.ep"), QStringLiteral("training.etp"),
