@@ -499,7 +499,7 @@ private Q_SLOTS:
             Run r = run(QStringLiteral(COMMTAX_BINARY), evaluate, e, QByteArray(), 60000);
             QCOMPARE(r.code, 0);
             const QString table = QString::fromUtf8(r.out);
-            QVERIFY2(table.contains(QStringLiteral("Llama-2-70B on 256 H100")), qPrintable(table)); // the name as in the file
+            QVERIFY2(table.contains(QStringLiteral("Llama 2 70B on 256 H100 SXM5")), qPrintable(table)); // the name as in the file
             QVERIFY2(table.contains(QStringLiteral("tp=8 pp=4 dp=8")), qPrintable(table));
             QVERIFY2(table.contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + table));
             QVERIFY2(table.contains(QStringLiteral("Scenario: ")) != chinese && table.contains(QStringLiteral("Step time")) != chinese
@@ -508,7 +508,7 @@ private Q_SLOTS:
             r = run(QStringLiteral(COMMTAX_BINARY), invalid, e, QByteArray(), 60000);
             QCOMPARE(r.code, 1);
             const QString error = QString::fromUtf8(r.err);
-            QVERIFY2(error.contains(QStringLiteral("tp3.json:5:14: training.tp: ")), qPrintable(error));
+            QVERIFY2(error.contains(QStringLiteral("tp3.json:4:20: training.tp: ")), qPrintable(error));
             QVERIFY2(error.contains(cjk) == chinese && error.contains(QStringLiteral("does not divide")) != chinese, qPrintable(tag + QLatin1Char('\n') + error));
             r = run(QStringLiteral(COMMTAX_BINARY), sweep, e, QByteArray(), 60000);
             QCOMPARE(r.code, 0);
