@@ -3,7 +3,7 @@
 # the Debian package needs a maintainer, "Full Name <address>", given when configuring
 # (COMMTAX_MAINTAINER, or DEBFULLNAME and DEBEMAIL) or to cpack (-D CPACK_PACKAGE_CONTACT=...).
 # Without one, or with a placeholder address, cpack stops here: the project has no address of its
-# own and ships none made up. Then it writes changelog.Debian.gz, whose trailer names him.
+# own and ships none made up. Then it writes changelog.Debian.gz, whose trailer names the maintainer.
 if(NOT CPACK_GENERATOR STREQUAL "DEB")
   return()
 endif()
