@@ -544,6 +544,25 @@ private Q_SLOTS:
         int pages = 0;
         QVERIFY2(writeComparisonReport(view.comparison(), pdf, ReportOptions(), &error, &pages), qPrintable(error));
         QVERIFY(pages > 0);
+        QFile::remove(screenshotDir() + QStringLiteral("/zh_CN-report.pdf"));
+        QVERIFY(QFile::copy(pdf, screenshotDir() + QStringLiteral("/zh_CN-report.pdf")));
+        // The text of the PDF (pdftotext): every Chinese character has its glyph (a character no
+        // font holds comes out as U+FFFD or not at all), and the date follows the interface
+        // language. NFKC: the CJK fonts share a glyph between an ideograph and its Kangxi radical
+        // (比 U+6BD4, ⽐ U+2F50), and the PDF's text map may name either (页 comes out as ⻚ U+2EDA,
+        // which NFKC keeps).
+        if (const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext")); !pdftotext.isEmpty()) {
+            QProcess p;
+            p.start(pdftotext, {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
+            QVERIFY(p.waitForFinished(60000));
+            const QString text = QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+            QVERIFY(!text.contains(QChar::ReplacementCharacter));
+            for (const QString &words : {QStringLiteral("集群对比"), QStringLiteral("建议"), QStringLiteral("每十亿")})
+                QVERIFY2(text.contains(words), qPrintable(words + QLatin1Char('\n') + text.left(400)));
+            QVERIFY2(text.contains(QRegularExpression(QStringLiteral("\\d{4}年\\d{1,2}月\\d{1,2}日"))), qPrintable(text.left(400)));
+            static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+            QVERIFY(text.count(cjk) > 500);
+        }
         const QString pdftoppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
         if (pdftoppm.isEmpty())
             QSKIP("pdftoppm (poppler-utils) is not installed: no picture of the report page");
