@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 #include "cli_uncertainty.h"
+#include "modeltext.h"
 #include "translations.h"
 
 #include "core/presets.h"
@@ -228,8 +229,8 @@ bool loadScenarioOrFail(const QString &file, Scenario &s, int &code)
     if (loadAndValidateScenario(file, presetCatalog(), s, errors))
         return true;
     out().flush();
-    for (const LoadError &e : errors)
-        err() << "commtax: " << shown(e.toString()) << Qt::endl;
+    for (const LoadError &e : errors) // the engine's reasons in the interface language (ui/modeltext.h)
+        err() << "commtax: " << shown(e.text.pattern[0] ? e.toString(engineText("commtax::Errors", e.text)) : e.toString()) << Qt::endl;
     code = kExitBadInput;
     return false;
 }
@@ -285,7 +286,10 @@ int cmdEvaluate(QStringList args)
         QString extra;
         if (uncertainty.on && !runUncertainty(args.first(), s, uncertainty, nullptr, &extra))
             return kExitBadInput;
-        out() << resultTable(r, s.plan, s.name) << extra;
+        const QStringList warnings = warningTexts(r, s.plan); // for people: in the interface language
+        out() << resultTable(
+            r, s.plan, s.name, [](const char *context, const char *source) { return QCoreApplication::translate(context, source); }, &warnings)
+              << extra;
     }
     return kExitOk;
 }
@@ -445,7 +449,9 @@ int cmdSweep(QStringList args)
             const SweepPoint &p = points[i];
             const QString x = hasHw ? labels[qsizetype(i)] : formatNumber(p.x, 0);
             if (!p.valid) {
-                out() << QStringLiteral("%1 invalid: %2\n").arg(shown(x), -16).arg(shown(QString::fromStdString(p.error)));
+                out() << padToDisplayWidth(shown(x), -16) << QLatin1Char(' ')
+                      << QCoreApplication::translate("commtax::Cli", "invalid: %1").arg(shown(p.problem.text.pattern[0] ? planErrorText(p.problem) : QString::fromStdString(p.error)))
+                      << '\n';
                 continue;
             }
             const Result &r = p.result;

@@ -18,7 +18,28 @@ set(COMMTAX_HOMEPAGE "" CACHE STRING "Homepage in the AppStream metainfo and the
 if(COMMTAX_HOMEPAGE STREQUAL "https://commtax.example.org") # the old placeholder, from a build folder configured before
   set(COMMTAX_HOMEPAGE "" CACHE STRING "Homepage in the AppStream metainfo and the Debian package (screenshots under /screenshots/); empty: none" FORCE)
 endif()
-set(COMMTAX_MAINTAINER "Commtax maintainers <maintainers@commtax.example.org>" CACHE STRING "Maintainer field of the Debian package")
+# The maintainer ("Full Name <address>"): whoever builds the package for others. The project has
+# no address of its own, so there is no default: -DCOMMTAX_MAINTAINER=..., else the Debian tools'
+# DEBFULLNAME and DEBEMAIL (DEBEMAIL alone may be "Full Name <address>") when configuring, else
+# `cpack -D CPACK_PACKAGE_CONTACT=...`. cpack refuses to build a package without one, or with an
+# address at example.org/.com/.net (packaging/cpack-project.cmake), instead of shipping a made-up one.
+set(COMMTAX_MAINTAINER "" CACHE STRING "Maintainer of the Debian package, \"Full Name <address>\"; empty: DEBFULLNAME and DEBEMAIL")
+if(COMMTAX_MAINTAINER STREQUAL "Commtax maintainers <maintainers@commtax.example.org>") # the old placeholder
+  set(COMMTAX_MAINTAINER "" CACHE STRING "Maintainer of the Debian package, \"Full Name <address>\"; empty: DEBFULLNAME and DEBEMAIL" FORCE)
+endif()
+set(commtax_maintainer "${COMMTAX_MAINTAINER}")
+if(NOT commtax_maintainer AND DEFINED ENV{DEBEMAIL})
+  if("$ENV{DEBEMAIL}" MATCHES "<")
+    set(commtax_maintainer "$ENV{DEBEMAIL}")
+  elseif(DEFINED ENV{DEBFULLNAME})
+    set(commtax_maintainer "$ENV{DEBFULLNAME} <$ENV{DEBEMAIL}>")
+  endif()
+endif()
+if(commtax_maintainer)
+  message(STATUS "Debian package maintainer: ${commtax_maintainer}")
+else()
+  message(STATUS "Debian package maintainer: none (set COMMTAX_MAINTAINER, or DEBFULLNAME and DEBEMAIL, to build the package)")
+endif()
 # The release of PROJECT_VERSION: AppStream <release date> and the changelog's trailer line.
 set(COMMTAX_RELEASE_DATE "2026-11-30")
 set(COMMTAX_RELEASE_DATE_RFC2822 "Mon, 30 Nov 2026 12:00:00 +0000")
@@ -46,7 +67,7 @@ file(MAKE_DIRECTORY ${commtax_pkg_dir})
 set(CPACK_GENERATOR "DEB")
 set(CPACK_PACKAGE_NAME "commtax")
 set(CPACK_PACKAGE_VENDOR "Commtax")
-set(CPACK_PACKAGE_CONTACT "${COMMTAX_MAINTAINER}")
+set(CPACK_PACKAGE_CONTACT "${commtax_maintainer}")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_DEBIAN_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
@@ -129,16 +150,16 @@ else()
   message(STATUS "help2man or gzip not found (package help2man): the package gets no manual page")
 endif()
 
-# Debian changelog, compressed without a time stamp (gzip -9n).
-configure_file(${CMAKE_CURRENT_LIST_DIR}/changelog.Debian.in ${commtax_pkg_dir}/changelog.Debian @ONLY)
-if(COMMTAX_GZIP)
-  add_custom_command(OUTPUT ${commtax_pkg_dir}/changelog.Debian.gz
-    COMMAND ${COMMTAX_GZIP} -9nc ${commtax_pkg_dir}/changelog.Debian > ${commtax_pkg_dir}/changelog.Debian.gz
-    DEPENDS ${commtax_pkg_dir}/changelog.Debian
-    COMMENT "changelog.Debian.gz")
-  list(APPEND commtax_pkg_outputs ${commtax_pkg_dir}/changelog.Debian.gz)
-  install(FILES ${commtax_pkg_dir}/changelog.Debian.gz DESTINATION share/doc/commtax)
-endif()
+# Debian changelog, compressed without a time stamp (gzip -9n). Its trailer names the maintainer,
+# which may be given to cpack itself, so cpack writes it (packaging/cpack-project.cmake, which also
+# refuses a package without a maintainer); OPTIONAL: `cmake --install` alone installs none.
+set(CPACK_PROJECT_CONFIG_FILE ${CMAKE_CURRENT_LIST_DIR}/cpack-project.cmake)
+set(CPACK_COMMTAX_CHANGELOG_IN ${CMAKE_CURRENT_LIST_DIR}/changelog.Debian.in)
+set(CPACK_COMMTAX_CHANGELOG ${commtax_pkg_dir}/changelog.Debian)
+set(CPACK_COMMTAX_GZIP ${COMMTAX_GZIP})
+set(CPACK_COMMTAX_RELEASE_DATE_RFC2822 "${COMMTAX_RELEASE_DATE_RFC2822}")
+file(REMOVE ${commtax_pkg_dir}/changelog.Debian ${commtax_pkg_dir}/changelog.Debian.gz) # of an older build
+install(FILES ${commtax_pkg_dir}/changelog.Debian.gz DESTINATION share/doc/commtax OPTIONAL)
 # Not in the sanitizer build's `all` (help2man would run the instrumented executable; that build
 # makes no package).
 if(COMMTAX_SANITIZE)

@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 #include <unistd.h>
 
 using namespace commtax;
@@ -458,6 +460,65 @@ private Q_SLOTS:
                 QVERIFY2(l[i] == c[i], qPrintable(QStringLiteral("%1: output %2 differs from the C locale's").arg(locale).arg(i)));
             if (locale.startsWith(QLatin1String("zh")))
                 QVERIFY2(QString::fromUtf8(l.last()).contains(QStringLiteral("用法")), l.last().constData());
+        }
+    }
+
+    // Messages for people follow the system's messages language (LANGUAGE, LC_ALL, LC_MESSAGES,
+    // LANG; issue 14): under zh_CN the evaluate table, the engine's validation errors, a sweep's
+    // invalid points and usage errors are Chinese, with the field paths, file positions and the
+    // figures as in English; under C, and with LC_MESSAGES=C, they stay English. --json and --csv
+    // are the same bytes in every locale (filesAreLocaleIndependent).
+    void messagesFollowTheLocale()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const auto env = [&](const QString &lang, const QString &messages) {
+            QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+            e.remove(QStringLiteral("LANGUAGE"));
+            e.remove(QStringLiteral("LC_ALL"));
+            e.insert(QStringLiteral("LANG"), lang);
+            e.insert(QStringLiteral("LC_MESSAGES"), messages);
+            e.insert(QStringLiteral("COMMTAX_LIBRARY"), m_dir.filePath(QStringLiteral("no-library.sqlite")));
+            return e;
+        };
+        const QString plan = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        const QString bad = writeFile(m_dir, QStringLiteral("tp3.json"),
+                                      "{\"format\": \"commtax-scenario\", \"version\": 1, \"name\": \"p\",\n"
+                                      "\"model\": {\"preset\": \"llama2-7b\"}, \"gpu\": {\"preset\": \"h100-sxm\"},\n"
+                                      "\"cluster\": {\"preset\": \"dgx-h100\", \"nodes\": 4},\n"
+                                      "\"training\": {\"tp\": 3, \"dp\": 1}}\n");
+        const QStringList evaluate = {QStringLiteral("evaluate"), plan};
+        const QStringList invalid = {QStringLiteral("evaluate"), bad};
+        const QStringList sweep = {QStringLiteral("sweep"), plan, QStringLiteral("--gpus"), QStringLiteral("100,256")};
+        const QStringList usage = {QStringLiteral("evaluate"), plan, plan};
+        for (const auto &[lang, messages, chinese] :
+             {std::tuple{QStringLiteral("zh_CN.UTF-8"), QStringLiteral("zh_CN.UTF-8"), true},
+              std::tuple{QStringLiteral("C.UTF-8"), QStringLiteral("zh_CN.UTF-8"), true}, // LC_MESSAGES decides
+              std::tuple{QStringLiteral("C"), QStringLiteral("C"), false}}) {
+            const QString tag = lang + QLatin1Char('/') + messages;
+            const QProcessEnvironment e = env(lang, messages);
+            Run r = run(QStringLiteral(COMMTAX_BINARY), evaluate, e, QByteArray(), 60000);
+            QCOMPARE(r.code, 0);
+            const QString table = QString::fromUtf8(r.out);
+            QVERIFY2(table.contains(QStringLiteral("Llama 2 70B on 256 H100 SXM5")), qPrintable(table)); // the name as in the file
+            QVERIFY2(table.contains(QStringLiteral("tp=8 pp=4 dp=8")), qPrintable(table));
+            QVERIFY2(table.contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + table));
+            QVERIFY2(table.contains(QStringLiteral("Scenario: ")) != chinese && table.contains(QStringLiteral("Step time")) != chinese
+                         && table.contains(QStringLiteral("WARNING: ")) != chinese,
+                     qPrintable(tag + QLatin1Char('\n') + table));
+            r = run(QStringLiteral(COMMTAX_BINARY), invalid, e, QByteArray(), 60000);
+            QCOMPARE(r.code, 1);
+            const QString error = QString::fromUtf8(r.err);
+            QVERIFY2(error.contains(QStringLiteral("tp3.json:4:20: training.tp: ")), qPrintable(error));
+            QVERIFY2(error.contains(cjk) == chinese && error.contains(QStringLiteral("does not divide")) != chinese, qPrintable(tag + QLatin1Char('\n') + error));
+            r = run(QStringLiteral(COMMTAX_BINARY), sweep, e, QByteArray(), 60000);
+            QCOMPARE(r.code, 0);
+            const QString lines = QString::fromUtf8(r.out);
+            const QString line = lines.split(QLatin1Char('\n')).filter(QStringLiteral("training.dp: ")).value(0);
+            QVERIFY2(line.startsWith(QStringLiteral("100 ")) && line.contains(QStringLiteral("32")), qPrintable(lines));
+            QVERIFY2(line.contains(cjk) == chinese && line.contains(QStringLiteral("do not divide")) != chinese, qPrintable(tag + QLatin1Char('\n') + lines));
+            r = run(QStringLiteral(COMMTAX_BINARY), usage, e, QByteArray(), 60000);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(QString::fromUtf8(r.err).contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + QString::fromUtf8(r.err)));
         }
     }
 

@@ -3,6 +3,8 @@
 // Help > Commtax Handbook opens in the interface's language, and screenshots at 1280x800 of the
 // main window, the comparison and the first report page go to <build>/screenshots/zh_CN-*.png.
 #include "appsettings.h"
+#include "charts/plancharts.h"
+#include "compare/columneditor.h"
 #include "compare/comparisonview.h"
 #include "handbook.h"
 #include "library/compare.h"
@@ -19,6 +21,7 @@
 #include "core/scenario.h"
 #include "core/terminaltext.h"
 #include "engine/engine.h"
+#include "engine/sweep.h"
 #include "plandocument.h"
 #include "search/launch.h"
 
@@ -46,6 +49,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <limits>
 
 using namespace commtax;
 
@@ -149,6 +153,60 @@ private Q_SLOTS:
         auto *list = window.findChild<QListWidget *>(QStringLiteral("warningsList"));
         QVERIFY(list && list->count() > 0);
         QVERIFY2(list->item(0)->text().startsWith(QStringLiteral("model.kv_heads: ")) && list->item(0)->text().contains(cjk), qPrintable(list->item(0)->text()));
+    }
+
+    // A GPU count a plan cannot take (resizePlan(), model/engine/sweep.cpp) says why in Chinese
+    // where the GUI shows it: the compare column editor's GPU count and the cost chart's line
+    // (its hover text and its accessible description) for a GPU whose nodes the count does not
+    // fill. The sweep's English reason (CLI, JSON, CSV) stays English.
+    void resizeReasonsInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        static const QRegularExpression english(QStringLiteral("\\b(do not|divide|fill|nodes of|must)\\b"));
+        Plan plan = defaultScenario().plan; // tp 8, pp 4: 32 GPUs a replica
+        PlanError why;
+        QVERIFY(!resizePlan(plan, 100, GpuScaling::FixedGlobalBatch, &why));
+        QCOMPARE(why.field, std::string("training.dp"));
+        QCOMPARE(why.message, std::string("100 GPUs do not divide into tp*cp*pp=32"));
+        QString zh = planErrorText(why);
+        QVERIFY2(zh.startsWith(QStringLiteral("training.dp: ")) && zh.contains(cjk) && !zh.contains(english), qPrintable(zh));
+        QVERIFY(zh.contains(QStringLiteral("100")) && zh.contains(QStringLiteral("32")));
+        plan = defaultScenario().plan;
+        plan.training.tp = 1, plan.training.pp = 1;
+        QVERIFY(!resizePlan(plan, 260, GpuScaling::FixedGlobalBatch, &why));
+        QCOMPARE(why.field, std::string("cluster.nodes"));
+        zh = planErrorText(why);
+        QVERIFY2(zh.contains(cjk) && !zh.contains(english), qPrintable(zh));
+        const std::vector<SweepPoint> micro = sweepMicroBatches(defaultScenario().plan, {std::numeric_limits<int>::max()});
+        QVERIFY(!micro.front().valid && micro.front().problem.text.pattern[0]);
+        QCOMPARE(micro.front().error, micro.front().problem.field + ": " + micro.front().problem.message);
+        zh = planErrorText(micro.front().problem);
+        QVERIFY2(zh.contains(cjk) && !zh.contains(english), qPrintable(zh));
+
+        // The compare column editor's GPU count.
+        Scenario s = defaultScenario();
+        QString error;
+        QVERIFY(!ColumnEditor::withGpuCount(s, 100, &error));
+        QVERIFY2(error.contains(cjk) && !error.contains(english) && error.contains(QStringLiteral("100")), qPrintable(error));
+
+        // The cost chart: a GPU on nodes of 48, which 256 GPUs do not fill.
+        AnalysisRequest request;
+        request.scenario = defaultScenario();
+        request.hardware = hardwareOptions(PresetCatalog::builtIn());
+        QVERIFY(request.hardware.size() >= 2);
+        request.hardware[1].hardware.cluster.gpus_per_node = 48;
+        const Analysis a = analyse(request);
+        QVERIFY(a.valid && a.hardware.size() == qsizetype(request.hardware.size()) + 1);
+        const HardwareBar &bar = a.hardware[2]; // the plan first, then each option
+        QVERIFY(!bar.valid);
+        QCOMPARE(bar.error, QStringLiteral("cluster.nodes: 256 GPUs do not fill nodes of 48"));
+        CostChart chart;
+        chart.resize(700, 400);
+        chart.showAnalysis(a);
+        const QString line = chart.summaryDetails().split(QStringLiteral("；")).filter(bar.label).value(0);
+        QVERIFY2(line.contains(QStringLiteral("cluster.nodes: ")) && line.contains(QStringLiteral("256")), qPrintable(chart.summaryDetails()));
+        const QString reason = line.mid(line.indexOf(QStringLiteral("cluster.nodes: ")));
+        QVERIFY2(reason.contains(cjk) && !reason.contains(english), qPrintable(line));
     }
 
     // File > Export launch config: the notes in Chinese in the dialog; the exported text keeps
@@ -486,6 +544,25 @@ private Q_SLOTS:
         int pages = 0;
         QVERIFY2(writeComparisonReport(view.comparison(), pdf, ReportOptions(), &error, &pages), qPrintable(error));
         QVERIFY(pages > 0);
+        QFile::remove(screenshotDir() + QStringLiteral("/zh_CN-report.pdf"));
+        QVERIFY(QFile::copy(pdf, screenshotDir() + QStringLiteral("/zh_CN-report.pdf")));
+        // The text of the PDF (pdftotext): every Chinese character has its glyph (a character no
+        // font holds comes out as U+FFFD or not at all), and the date follows the interface
+        // language. NFKC: the CJK fonts share a glyph between an ideograph and its Kangxi radical
+        // (比 U+6BD4, ⽐ U+2F50), and the PDF's text map may name either (页 comes out as ⻚ U+2EDA,
+        // which NFKC keeps).
+        if (const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext")); !pdftotext.isEmpty()) {
+            QProcess p;
+            p.start(pdftotext, {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
+            QVERIFY(p.waitForFinished(60000));
+            const QString text = QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+            QVERIFY(!text.contains(QChar::ReplacementCharacter));
+            for (const QString &words : {QStringLiteral("集群对比"), QStringLiteral("建议"), QStringLiteral("每十亿")})
+                QVERIFY2(text.contains(words), qPrintable(words + QLatin1Char('\n') + text.left(400)));
+            QVERIFY2(text.contains(QRegularExpression(QStringLiteral("\\d{4}年\\d{1,2}月\\d{1,2}日"))), qPrintable(text.left(400)));
+            static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+            QVERIFY(text.count(cjk) > 500);
+        }
         const QString pdftoppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
         if (pdftoppm.isEmpty())
             QSKIP("pdftoppm (poppler-utils) is not installed: no picture of the report page");

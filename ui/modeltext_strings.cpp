@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The English texts of the field registry (model/core/fields.cpp: labels, help, section titles),
 // of the metric table (model/core/resultio.cpp: labels), of the engine's validation errors
-// (model/engine/engine.cpp, CT_TEXT) and of the launch-config notes (model/search/launch.cpp,
+// (model/engine/engine.cpp and sweep.cpp, CT_TEXT) and of the launch-config notes (model/search/launch.cpp,
 // CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
 // English source (ui/modeltext.h).
 // Generated: python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp (then clang-format).
@@ -282,6 +282,12 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Errors", "must be 0 (no FP8) or at least 1 TFLOPS (got %1)"),
         QT_TRANSLATE_NOOP("commtax::Errors", "must be 0 (unknown) or at least 1 GB/s (got %1)"),
         QT_TRANSLATE_NOOP("commtax::Errors", "must be greater than 0 in rent mode (got %1, and the GPU has no rent price of its own: gpu.rent_usd_per_hour=%2)"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "tp, cp and pp must be positive and small enough to multiply"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "%1 GPUs do not divide into tp*cp*pp=%2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "must be positive"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "%1 GPUs do not fill nodes of %2"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "%1 micro-batches of %2 on dp=%3 do not fit a whole number of sequences per step"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "%1 micro-batches do not fit a whole number of sequences per step"),
         QT_TRANSLATE_NOOP("commtax::Launch", "tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"),
         QT_TRANSLATE_NOOP("commtax::Launch", "Megatron-FSDP (ZeRO-%1) with pipeline parallelism: check that your Megatron-LM version supports the combination"),
         QT_TRANSLATE_NOOP("commtax::Launch", "ZeRO-2 is Megatron-FSDP's optim_grads strategy (parameters kept whole, gradients and optimizer states sharded)"),

@@ -12,6 +12,12 @@ namespace commtax {
 
 QStringList interfaceLanguages() { return {QStringLiteral("en"), QStringLiteral("zh_CN")}; }
 
+QLocale systemMessagesLocale()
+{
+    const QStringList languages = QLocale::system().uiLanguages();
+    return languages.isEmpty() ? QLocale::system() : QLocale(languages.first());
+}
+
 QString resolveInterfaceLanguage(const QString &setting, const QLocale &system)
 {
     if (interfaceLanguages().contains(setting))

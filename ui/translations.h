@@ -12,9 +12,13 @@ namespace commtax {
 
 // The languages of the interface: "en" and "zh_CN".
 QStringList interfaceLanguages();
-// The language for a setting: "" (or "system") follows the system locale (Chinese for any zh
-// locale, else English); "en" or "zh_CN" as given.
-QString resolveInterfaceLanguage(const QString &setting, const QLocale &system = QLocale::system());
+// The system's language for messages: the first of QLocale::system().uiLanguages(), which follows
+// LANGUAGE, then LC_ALL, LC_MESSAGES and LANG, as gettext programs do (QLocale::system() itself
+// follows LC_NUMERIC, the language of numbers).
+QLocale systemMessagesLocale();
+// The language for a setting: "" (or "system") follows the system's messages locale (Chinese for
+// any zh locale, else English); "en" or "zh_CN" as given.
+QString resolveInterfaceLanguage(const QString &setting, const QLocale &system = systemMessagesLocale());
 // Installs the translators on the running application (replacing any installed before) and sets
 // the default QLocale to the language's (without group separators, so that "1234.5" stays one
 // token). Returns the language installed.

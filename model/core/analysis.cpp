@@ -92,6 +92,7 @@ HardwareBar barOf(const SweepPoint &p)
     HardwareBar b;
     b.valid = p.valid && std::isfinite(p.result.cost_per_billion_tokens_usd) && std::isfinite(p.result.days_to_train);
     b.error = QString::fromStdString(p.error);
+    b.problem = p.problem;
     if (b.valid) {
         b.fits = p.result.fits_in_memory;
         b.usdPerBillionTokens = p.result.cost_per_billion_tokens_usd;

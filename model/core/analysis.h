@@ -54,7 +54,8 @@ struct HardwareBar {
     double daysToTrain = 0;
     double memoryNeededGb = 0;
     double memoryUsableGb = 0;
-    QString error; // why it could not be evaluated
+    QString error;     // why it could not be evaluated ("field: message", English)
+    PlanError problem; // the same with its template, for the interface language (ui/modeltext.h)
 };
 
 struct MemoryBar {

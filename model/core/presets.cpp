@@ -10,7 +10,9 @@
 
 namespace commtax {
 
-QString LoadError::toString() const
+QString LoadError::toString() const { return toString(message); }
+
+QString LoadError::toString(const QString &shownMessage) const
 {
     QString out = file.isEmpty() ? QStringLiteral("<input>") : file;
     if (line > 0)
@@ -18,7 +20,7 @@ QString LoadError::toString() const
     out += QStringLiteral(": ");
     if (!path.isEmpty())
         out += path + QStringLiteral(": ");
-    return out + message;
+    return out + shownMessage;
 }
 
 namespace {

@@ -7,6 +7,8 @@
 #include "jsonlocator.h"
 #include "provenance.h"
 
+#include "engine/enginetext.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
@@ -45,7 +47,10 @@ struct LoadError {
     int column = 0;
     QString path; // JSON path, e.g. "training.tp"
     QString message;
+    EngineText text = {};     // a validation error of the engine: `message` as a template (engine/enginetext.h)
     QString toString() const; // "file:line:col: path: message"
+    // The same with another wording of the message (the interface language's, ui/modeltext.h).
+    QString toString(const QString &shownMessage) const;
 };
 
 // The largest JSON input Commtax reads: 8 MiB for preset files and imports (a library export of

@@ -3,7 +3,9 @@
 
 #include "terminaltext.h"
 
+#include <QList>
 #include <QLocale>
+#include <QPair>
 
 #include <cmath>
 
@@ -173,40 +175,50 @@ QString formatMetric(const MetricInfo &m, double v)
     return formatNumber(v, m.decimals) + QLatin1Char(' ') + unit;
 }
 
-QString resultTable(const Result &r, const Plan &plan, const QString &scenarioName)
+QString resultTable(const Result &r, const Plan &plan, const QString &scenarioName, const TableTranslator &translate,
+                    const QStringList *warnings)
 {
+    const auto say = [&](const char *source) { return translate ? translate("commtax::Cli", source) : QString::fromUtf8(source); };
+    const auto label = [&](const char *source) { return translate ? translate("commtax::Metrics", source) : QString::fromUtf8(source); };
     QString out;
     // Names come from files: shown with their control characters escaped (terminaltext.h).
-    out += QStringLiteral("Scenario: %1\n").arg(scenarioName.isEmpty() ? QStringLiteral("(unnamed)") : terminalSafe(scenarioName));
-    out += QStringLiteral("Model %1 (%2 parameters) on %3 x %4 (%5 nodes x %6), tp=%7 pp=%8 dp=%9\n")
+    out += say(QT_TRANSLATE_NOOP("commtax::Cli", "Scenario: %1")).arg(scenarioName.isEmpty() ? say(QT_TRANSLATE_NOOP("commtax::Cli", "(unnamed)")) : terminalSafe(scenarioName))
+        + QLatin1Char('\n');
+    out += say(QT_TRANSLATE_NOOP("commtax::Cli", "Model %1 (%2 parameters) on %3 x %4 (%5 nodes x %6), tp=%7 pp=%8 dp=%9"))
                .arg(terminalSafe(QString::fromStdString(plan.model.name)), withSuffix(r.params, 0), QString::number(r.gpus),
                     terminalSafe(QString::fromStdString(plan.gpu.name)), QString::number(plan.cluster.nodes),
                     QString::number(plan.cluster.gpus_per_node), QString::number(plan.training.tp),
                     QString::number(plan.training.pp), QString::number(plan.training.dp));
-    if (plan.training.cp > 1 || plan.model.moe()) { // the same line, with the dimensions dense plans lack
-        out.chop(1);
-        if (plan.training.cp > 1)
-            out += QStringLiteral(" cp=%1").arg(plan.training.cp);
-        if (plan.model.moe())
-            out += QStringLiteral(" ep=%1 etp=%2 (%3 active parameters)")
-                       .arg(plan.training.ep)
-                       .arg(plan.training.etp > 0 ? plan.training.etp : plan.training.tp)
-                       .arg(withSuffix(r.params_active, 0));
-        out += QLatin1Char('\n');
-    }
-    out += QLatin1Char('\n');
+    // The same line, with the dimensions dense plans lack.
+    if (plan.training.cp > 1)
+        out += QStringLiteral(" cp=%1").arg(plan.training.cp);
+    if (plan.model.moe())
+        out += say(QT_TRANSLATE_NOOP("commtax::Cli", " ep=%1 etp=%2 (%3 active parameters)"))
+                   .arg(plan.training.ep)
+                   .arg(plan.training.etp > 0 ? plan.training.etp : plan.training.tp)
+                   .arg(withSuffix(r.params_active, 0));
+    out += QStringLiteral("\n\n");
+    QList<QPair<QString, QString>> rows;
+    for (const MetricInfo &m : metrics())
+        rows.append({label(m.label), formatMetric(m, m.get(r))});
+    rows.append({say(QT_TRANSLATE_NOOP("commtax::Cli", "Fits in memory")),
+                 r.fits_in_memory ? say(QT_TRANSLATE_NOOP("commtax::Cli", "yes")) : say(QT_TRANSLATE_NOOP("commtax::Cli", "no"))});
     int width = 0;
-    for (const MetricInfo &m : metrics())
-        width = std::max(width, int(qstrlen(m.label)));
-    for (const MetricInfo &m : metrics())
-        out += QStringLiteral("  %1  %2\n").arg(QLatin1String(m.label), -width).arg(formatMetric(m, m.get(r)));
-    out += QStringLiteral("  %1  %2\n").arg(QStringLiteral("Fits in memory"), -width).arg(r.fits_in_memory ? QStringLiteral("yes") : QStringLiteral("no"));
-    const std::vector<std::string> warnings = warningMessages(r, plan);
+    for (const auto &row : rows)
+        width = std::max(width, displayWidth(row.first));
+    for (const auto &row : rows)
+        out += QStringLiteral("  ") + padToDisplayWidth(row.first, -width) + QStringLiteral("  ") + row.second + QLatin1Char('\n');
+    QStringList shownWarnings;
+    if (warnings)
+        shownWarnings = *warnings;
+    else
+        for (const std::string &w : warningMessages(r, plan))
+            shownWarnings << QString::fromStdString(w);
     out += QLatin1Char('\n');
-    if (warnings.empty())
-        out += QStringLiteral("No warnings.\n");
-    for (const std::string &w : warnings)
-        out += QStringLiteral("WARNING: ") + terminalSafe(QString::fromStdString(w)) + QLatin1Char('\n');
+    if (shownWarnings.isEmpty())
+        out += say(QT_TRANSLATE_NOOP("commtax::Cli", "No warnings.")) + QLatin1Char('\n');
+    for (const QString &w : std::as_const(shownWarnings))
+        out += say(QT_TRANSLATE_NOOP("commtax::Cli", "WARNING: %1")).arg(terminalSafe(w)) + QLatin1Char('\n');
     return out;
 }
 

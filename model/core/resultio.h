@@ -11,6 +11,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <QStringList>
+#include <functional>
+
 #include <vector>
 
 namespace commtax {
@@ -38,7 +41,13 @@ QJsonArray warningsToJson(const Result &r, const Plan &plan);
 // The layers of each pipeline stage (docs/model.md §16), one entry per stage; empty for an invalid split.
 QJsonArray stageLayersToJson(const Plan &plan);
 // The text table of `commtax evaluate`; names from the file are shown terminal-safe (terminaltext.h).
-QString resultTable(const Result &r, const Plan &plan, const QString &scenarioName);
+// In English, or with `translate` (context, English source) in the interface language: its words
+// (context "commtax::Cli", marked QT_TRANSLATE_NOOP), the metric labels ("commtax::Metrics") and,
+// when given, `warnings` in place of the engine's English warningMessages(); the labels are padded
+// by display width (a Chinese character takes two columns).
+using TableTranslator = std::function<QString(const char *context, const char *source)>;
+QString resultTable(const Result &r, const Plan &plan, const QString &scenarioName, const TableTranslator &translate = {},
+                    const QStringList *warnings = nullptr);
 
 // Locale-independent number formatting ("1234.5", never "1 234,5").
 QString formatNumber(double v, int decimals);

@@ -415,7 +415,7 @@ bool loadAndValidateScenario(const QString &fileName, const PresetCatalog &catal
     for (const PlanError &e : planErrors) {
         const QString path = QString::fromStdString(e.field);
         const TextPosition pos = loc.find(path);
-        errors.append(LoadError{scenarioDisplayName(fileName), pos.line, pos.column, path, QString::fromStdString(e.message)});
+        errors.append(LoadError{scenarioDisplayName(fileName), pos.line, pos.column, path, QString::fromStdString(e.message), e.text});
     }
     return false;
 }

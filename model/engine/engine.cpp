@@ -707,7 +707,7 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         hwSeq = fSeq * 4.0 / 3.0;
     else if (tr.recompute == Recompute::Selective && !tr.flash_attention)
         hwSeq = fSeq + k.l * L.attn_core_flops * k.s * k.s; // the attention core's forward again
-    if (upRecompute > 0) // the MLA up-projections' forward again
+    if (upRecompute > 0)                                    // the MLA up-projections' forward again
         hwSeq += k.l * 2.0 * k.s * (double(m.q_lora_rank) * L.q_dim + double(m.kv_lora_rank) * (L.k_dim - k.a * m.qk_rope_head_dim + L.v_dim));
     r.hardware_flops_per_step = k.B * hwSeq;
     // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.

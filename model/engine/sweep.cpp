@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweep.h"
 
+#include "enginetext.h"
 #include "limits.h"
 
 namespace commtax {
@@ -13,41 +14,62 @@ std::vector<int> defaultGpuCounts()
     return out;
 }
 
-bool resizePlan(Plan &plan, int gpus, GpuScaling scaling, std::string *why)
+namespace {
+// A reason as validate() gives one: the field, the English sentence and its template (context
+// "commtax::Errors", translated by the GUI: ui/modeltext.h planErrorText()).
+PlanError problem(const char *field, const char *pattern, std::vector<std::string> args = {})
+{
+    PlanError e;
+    e.field = field;
+    e.text = EngineText{pattern, std::move(args)};
+    e.message = toString(e.text);
+    return e;
+}
+
+void setError(SweepPoint &pt, PlanError e)
+{
+    pt.error = e.field + ": " + e.message;
+    pt.problem = std::move(e);
+}
+} // namespace
+
+bool resizePlan(Plan &plan, int gpus, GpuScaling scaling, PlanError *why)
 {
     TrainingSpec &t = plan.training;
-    auto fail = [&](std::string reason) {
+    auto fail = [&](PlanError reason) {
         if (why)
             *why = std::move(reason);
         return false;
     };
+    const auto n = [](std::int64_t v) { return std::to_string(v); };
     // Sizes in checked 64-bit arithmetic: a plan that was never validated (or a huge count from
     // the command line) must give a reason, never a wrapped product or a division by zero.
     std::int64_t tp_pp = 0; // tp * cp * pp: the GPUs of one data-parallel replica
     if (!modelParallelGpus(t, tp_pp))
-        return fail("training.tp: tp, cp and pp must be positive and small enough to multiply");
+        return fail(problem("training.tp", CT_TEXT("tp, cp and pp must be positive and small enough to multiply")));
     if (gpus <= 0 || gpus % tp_pp != 0)
-        return fail("training.dp: " + std::to_string(gpus) + " GPUs do not divide into tp*cp*pp=" + std::to_string(tp_pp));
+        return fail(problem("training.dp", CT_TEXT("%1 GPUs do not divide into tp*cp*pp=%2"), {n(gpus), n(tp_pp)}));
     std::int64_t perStep = 0;
     const bool oldLayoutOk = t.micro_batch > 0 && t.dp > 0 && checkedMul(t.micro_batch, t.dp, perStep);
     const std::int64_t mb = oldLayoutOk ? t.global_batch / perStep : 0;
     const int gpn = plan.cluster.gpus_per_node;
     if (gpn <= 0)
-        return fail("cluster.gpus_per_node: must be positive");
+        return fail(problem("cluster.gpus_per_node", CT_TEXT("must be positive")));
     if (gpus < gpn) {
         plan.cluster.nodes = 1;
         plan.cluster.gpus_per_node = gpus;
     } else if (gpus % gpn == 0) {
         plan.cluster.nodes = gpus / gpn;
     } else {
-        return fail("cluster.nodes: " + std::to_string(gpus) + " GPUs do not fill nodes of " + std::to_string(gpn));
+        return fail(problem("cluster.nodes", CT_TEXT("%1 GPUs do not fill nodes of %2"), {n(gpus), n(gpn)}));
     }
     t.dp = static_cast<int>(gpus / tp_pp);
     if (scaling == GpuScaling::FixedMicroBatches) {
         std::int64_t batch = 0;
         if (!checkedMul(mb, t.micro_batch, t.dp, batch) || !fitsInt(batch))
-            return fail("training.global_batch: " + std::to_string(mb) + " micro-batches of " + std::to_string(t.micro_batch)
-                        + " on dp=" + std::to_string(t.dp) + " do not fit a whole number of sequences per step");
+            return fail(problem("training.global_batch",
+                                CT_TEXT("%1 micro-batches of %2 on dp=%3 do not fit a whole number of sequences per step"),
+                                {n(mb), n(t.micro_batch), n(t.dp)}));
         t.global_batch = static_cast<int>(batch);
     }
     return true;
@@ -61,7 +83,7 @@ void evaluateInto(const Plan &plan, SweepPoint &pt)
         pt.valid = true;
         pt.result = evaluateValid(plan);
     } else {
-        pt.error = errors.front().field + ": " + errors.front().message;
+        setError(pt, std::move(errors.front()));
     }
 }
 } // namespace
@@ -76,8 +98,10 @@ std::vector<SweepPoint> sweepGpuCount(const Plan &plan, const std::vector<int> &
         work.cluster.nodes = plan.cluster.nodes;
         work.cluster.gpus_per_node = plan.cluster.gpus_per_node;
         work.training = plan.training;
-        if (resizePlan(work, gpuCounts[i], scaling, &pt.error))
+        if (PlanError why; resizePlan(work, gpuCounts[i], scaling, &why))
             evaluateInto(work, pt);
+        else
+            setError(pt, std::move(why));
     }
     return out;
 }
@@ -94,8 +118,7 @@ std::vector<SweepPoint> sweepMicroBatches(const Plan &plan, const std::vector<in
             work.training.global_batch = static_cast<int>(batch);
             evaluateInto(work, pt);
         } else {
-            pt.error = "training.global_batch: " + std::to_string(microBatchCounts[i])
-                + " micro-batches do not fit a whole number of sequences per step";
+            setError(pt, problem("training.global_batch", CT_TEXT("%1 micro-batches do not fit a whole number of sequences per step"), {std::to_string(microBatchCounts[i])}));
         }
     }
     return out;
@@ -115,8 +138,10 @@ std::vector<SweepPoint> sweepHardware(const Plan &plan, const std::vector<Hardwa
         work.economics.usd_per_gpu_hour = 0;      // and its own rent price (issue 12, defect 12)
         SweepPoint &pt = out[i];
         pt.x = static_cast<double>(i);
-        if (resizePlan(work, gpus, GpuScaling::FixedGlobalBatch, &pt.error))
+        if (PlanError why; resizePlan(work, gpus, GpuScaling::FixedGlobalBatch, &why))
             evaluateInto(work, pt);
+        else
+            setError(pt, std::move(why));
     }
     return out;
 }

@@ -13,7 +13,8 @@ struct SweepPoint {
     double x = 0; // the swept value (GPUs, micro-batches)
     bool valid = false;
     Result result;
-    std::string error; // why the point is invalid ("field: message")
+    std::string error; // why the point is invalid ("field: message"), in English
+    PlanError problem; // the same: its field, message and template (for the GUI's language)
 };
 
 enum class GpuScaling {
@@ -40,7 +41,8 @@ struct Hardware {
 };
 std::vector<SweepPoint> sweepHardware(const Plan &plan, const std::vector<Hardware> &hardware); // each at its own efficiency and rent price
 
-// Apply a GPU count to a plan as sweepGpuCount does; false with a reason if it cannot.
-bool resizePlan(Plan &plan, int gpus, GpuScaling scaling, std::string *why);
+// Apply a GPU count to a plan as sweepGpuCount does; false with a reason if it cannot (as validate()
+// gives one: the field, the English message and its CT_TEXT template, context "commtax::Errors").
+bool resizePlan(Plan &plan, int gpus, GpuScaling scaling, PlanError *why);
 
 } // namespace commtax

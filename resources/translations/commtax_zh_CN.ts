@@ -1127,6 +1127,46 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <source>--samples must be a whole number from %1 to %2 (got &quot;%3&quot;)</source>
         <translation>--samples 必须是 %1 到 %2 之间的整数（实际为 &quot;%3&quot;）</translation>
     </message>
+    <message>
+        <source>invalid: %1</source>
+        <translation>无效：%1</translation>
+    </message>
+    <message>
+        <source>Scenario: %1</source>
+        <translation>场景：%1</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（未命名）</translation>
+    </message>
+    <message>
+        <source>Model %1 (%2 parameters) on %3 x %4 (%5 nodes x %6), tp=%7 pp=%8 dp=%9</source>
+        <translation>模型 %1（%2 参数），%3 张 %4（%5 节点 × 每节点 %6 张），tp=%7 pp=%8 dp=%9</translation>
+    </message>
+    <message>
+        <source> ep=%1 etp=%2 (%3 active parameters)</source>
+        <translation> ep=%1 etp=%2（激活参数 %3）</translation>
+    </message>
+    <message>
+        <source>Fits in memory</source>
+        <translation>显存放得下</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>No warnings.</source>
+        <translation>无警告。</translation>
+    </message>
+    <message>
+        <source>WARNING: %1</source>
+        <translation>警告：%1</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ColumnEditor</name>
@@ -2005,6 +2045,30 @@ Best of the plans that run</source>
     <message>
         <source>recompute_mla_up_proj is a module of selective recompute: set recompute to selective</source>
         <translation>recompute_mla_up_proj 是选择性重计算的一个模块：请把 recompute 设为 selective</translation>
+    </message>
+    <message>
+        <source>tp, cp and pp must be positive and small enough to multiply</source>
+        <translation>tp、cp 和 pp 必须为正数，且乘积不能溢出</translation>
+    </message>
+    <message>
+        <source>%1 GPUs do not divide into tp*cp*pp=%2</source>
+        <translation>%1 张 GPU 不能被 tp*cp*pp=%2 整除</translation>
+    </message>
+    <message>
+        <source>must be positive</source>
+        <translation>必须为正数</translation>
+    </message>
+    <message>
+        <source>%1 GPUs do not fill nodes of %2</source>
+        <translation>%1 张 GPU 凑不成整数个每节点 %2 张 GPU 的节点</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches of %2 on dp=%3 do not fit a whole number of sequences per step</source>
+        <translation>%1 个微批次 × 每微批次 %2 条序列 × dp=%3：每步序列数超出范围</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches do not fit a whole number of sequences per step</source>
+        <translation>%1 个微批次：每步序列数超出范围</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,8 @@
 
 model/engine and model/search have no Qt: their sentences reach the GUI in English unless the UI
 translates them. This check extracts them from the sources and fails on
-  - an English sentence in validate() (model/engine/engine.cpp) or in a launch note
+  - an English sentence in validate() (model/engine/engine.cpp), in the reasons of resizePlan()
+    and the sweeps (model/engine/sweep.cpp) or in a launch note
     (model/search/launch.cpp) that is not a template marked CT_TEXT (model/engine/enginetext.h);
   - a CT_TEXT template missing from ui/modeltext_strings.cpp (run tests/i18n/gen_modeltext.py);
   - a template or a comparison note (model/library/compare.cpp, QT_TRANSLATE_NOOP) without a
@@ -61,11 +62,15 @@ def main():
     problems = []
     engine = read("model/engine/engine.cpp")
     launch = read("model/search/launch.cpp")
+    sweep = read("model/engine/sweep.cpp")
 
     # 1. validate() and its helpers: every sentence a CT_TEXT template.
     validation = engine[engine.index("// validation"):engine.index("// placement")]
     for text in unmarked_sentences(validation):
         problems.append("model/engine/engine.cpp: validation text not marked CT_TEXT: %r" % text)
+    # resizePlan() and the sweeps: their reasons reach the chart tooltips and the compare editor.
+    for text in unmarked_sentences(sweep):
+        problems.append("model/engine/sweep.cpp: reason not marked CT_TEXT: %r" % text)
     # The launch notes: only through note(e, CT_TEXT(...), ...), never pushed as plain strings.
     for m in re.finditer(r"notes\.push_back\(([^;]*)\);", launch):
         if "toString(text)" not in m.group(1):
@@ -79,7 +84,7 @@ def main():
     listed = set()
     for ctx, lit in re.findall(r'QT_TRANSLATE_NOOP\("([^"]+)",\s*((?:%s\s*)+)\)' % LIT, strings):
         listed.add((ctx, "".join(unquote(x) for x in re.findall(LIT, lit))))
-    wanted = [("commtax::Errors", t) for t in sorted(marked(validation))]
+    wanted = [("commtax::Errors", t) for t in sorted(marked(validation) | marked(sweep))]
     wanted += [("commtax::Launch", t) for t in sorted(marked(launch))]
     if len(wanted) < 40:
         problems.append("only %d engine and launch templates found: is the extraction broken?" % len(wanted))

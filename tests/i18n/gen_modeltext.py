@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Writes ui/modeltext_strings.cpp: the field registry's labels, help and section titles
 (model/core/fields.cpp), the metric labels (model/core/resultio.cpp), the engine's validation
-errors (model/engine/engine.cpp) and the launch-config notes (model/search/launch.cpp), marked for
+errors (model/engine/engine.cpp, sweep.cpp) and the launch-config notes (model/search/launch.cpp), marked for
 lupdate.
 usage (from the source root): python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp"""
 import re
@@ -20,7 +20,8 @@ seen = []
 metrics = re.findall(r"CT_M\(\w+, (%s)," % LIT, open("model/core/resultio.cpp").read())
 # The engine's validation errors and the launch-config notes: English templates marked CT_TEXT
 # (model/engine/enginetext.h), each file one context.
-ENGINE_TEXTS = [("commtax::Errors", "model/engine/engine.cpp"), ("commtax::Launch", "model/search/launch.cpp")]
+ENGINE_TEXTS = [("commtax::Errors", "model/engine/engine.cpp"), ("commtax::Errors", "model/engine/sweep.cpp"),
+                ("commtax::Launch", "model/search/launch.cpp")]
 engine = []
 for context, path in ENGINE_TEXTS:
     for t in re.findall(r"CT_TEXT\((%s)\)" % LIT, open(path).read()):
@@ -29,7 +30,7 @@ for context, path in ENGINE_TEXTS:
 print("// SPDX-License-Identifier: GPL-3.0-or-later")
 print("""// The English texts of the field registry (model/core/fields.cpp: labels, help, section titles),
 // of the metric table (model/core/resultio.cpp: labels), of the engine's validation errors
-// (model/engine/engine.cpp, CT_TEXT) and of the launch-config notes (model/search/launch.cpp,
+// (model/engine/engine.cpp and sweep.cpp, CT_TEXT) and of the launch-config notes (model/search/launch.cpp,
 // CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
 // English source (ui/modeltext.h).
 // Generated: python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp (then clang-format).

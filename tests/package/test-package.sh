@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test_package: build the Debian package (cpack -G DEB, into a temporary folder, so the build
-# directory's own package is left alone), unpack it with dpkg -x into a temporary root and check
+# directory's own package is left alone; cpack must refuse it without a maintainer or with a
+# placeholder address, and the test's own package gets one on the .invalid domain when the build
+# has none), unpack it with dpkg -x into a temporary root and check
 # it as installed: every file the package must ship, the control fields, the installed binary
 # (--version, presets, evaluate, report offscreen on an installed example scenario, `commtax FILE`
 # opening the plan), the desktop entry (desktop-file-validate), the AppStream metainfo
@@ -19,8 +21,31 @@ fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 ok() { echo "ok: $*"; }
 need() { command -v "$1" >/dev/null 2>&1 || { fail "$1 is not installed (package $2; packaging/setup.sh test installs it)"; return 1; }; }
 
+# ---- the maintainer (packaging/cpack-project.cmake): the project has no address of its own, so
+# cpack refuses a package without a maintainer or with a placeholder address instead of shipping one.
+configured=$(sed -n 's/^set(CPACK_PACKAGE_CONTACT "\(.*\)")$/\1/p' "$build/CPackConfig.cmake")
+if "$cpack" -G DEB --config "$build/CPackConfig.cmake" -B "$tmp/placeholder" \
+  -D "CPACK_PACKAGE_CONTACT=Commtax maintainers <maintainers@commtax.example.org>" >"$tmp/placeholder.log" 2>&1; then
+  fail "cpack built a package whose maintainer has a placeholder address (example.org)"
+else
+  grep -q "is a placeholder" "$tmp/placeholder.log" || fail "cpack failed without saying the maintainer is a placeholder: $(cat "$tmp/placeholder.log")"
+fi
+if [ -z "$configured" ]; then
+  if "$cpack" -G DEB --config "$build/CPackConfig.cmake" -B "$tmp/none" >"$tmp/none.log" 2>&1; then
+    fail "cpack built a package without a maintainer"
+  else
+    grep -q "has no maintainer" "$tmp/none.log" || fail "cpack failed without saying the package has no maintainer: $(cat "$tmp/none.log")"
+  fi
+  # This build has none (COMMTAX_MAINTAINER, DEBFULLNAME/DEBEMAIL): the test's package, thrown away
+  # at the end, gets one on the reserved .invalid domain (RFC 2606), which can never be a real address.
+  maintainer="Commtax package test <package-test@commtax.invalid>"
+else
+  maintainer=$configured
+fi
+ok "maintainer: $maintainer"
+
 # ---- the package
-if ! "$cpack" -G DEB --config "$build/CPackConfig.cmake" -B "$tmp/out" >"$tmp/cpack.log" 2>&1; then
+if ! "$cpack" -G DEB --config "$build/CPackConfig.cmake" -B "$tmp/out" -D "CPACK_PACKAGE_CONTACT=$maintainer" >"$tmp/cpack.log" 2>&1; then
   cat "$tmp/cpack.log" >&2
   echo "FAIL: cpack -G DEB failed" >&2
   exit 1
@@ -37,6 +62,7 @@ ok "built $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB)"
 [ "$(dpkg-deb -f "$deb" Package)" = commtax ] || fail "Package is not commtax"
 [ "$(dpkg-deb -f "$deb" Version)" = "$version-1" ] || fail "Version is '$(dpkg-deb -f "$deb" Version)', expected $version-1"
 ! dpkg-deb -f "$deb" Homepage | grep -qE 'example\.(org|com|net)\b' || fail "Homepage is a placeholder: $(dpkg-deb -f "$deb" Homepage)"
+[ "$(dpkg-deb -f "$deb" Maintainer)" = "$maintainer" ] || fail "Maintainer is '$(dpkg-deb -f "$deb" Maintainer)', expected '$maintainer'"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 names=$(printf '%s\n' "$depends" | tr ',|' '\n\n' | sed 's/(.*)//; s/^ *//; s/ *$//' | grep -v '^$')
@@ -87,6 +113,8 @@ for gz in "$share/doc/commtax/changelog.Debian.gz" "$share/man/man1/commtax.1.gz
 done
 zcat "$share/doc/commtax/changelog.Debian.gz" 2>/dev/null | head -n 1 | grep -q "^commtax ($version-1) " \
   || fail "changelog.Debian.gz does not start with the entry of $version-1"
+zcat "$share/doc/commtax/changelog.Debian.gz" 2>/dev/null | grep -qF -- " -- $maintainer  " \
+  || fail "changelog.Debian.gz is not signed by the maintainer $maintainer"
 head -n 1 "$share/doc/commtax/copyright" 2>/dev/null \
   | grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' \
   || fail "copyright is not in the machine-readable format (DEP-5)"

@@ -508,7 +508,7 @@ void CostChart::draw(const Analysis &a)
         const double key = keyOf(i);
         QString text;
         if (!b.valid) {
-            text = tr("%1: cannot run this layout (%2)").arg(nameOf(b), b.error);
+            text = tr("%1: cannot run this layout (%2)").arg(nameOf(b), b.problem.text.pattern[0] ? planErrorText(b.problem) : b.error);
             addLabel(m_cost, key, 0, tr(" n/a: cannot hold the layout"), kAlarm, Qt::AlignLeft | Qt::AlignVCenter);
         } else {
             text = tr("%1: %2 per billion tokens, %3 days to train")

@@ -2,6 +2,7 @@
 #include "columneditor.h"
 
 #include "library/compare.h"
+#include "modeltext.h"
 
 #include "engine/sweep.h"
 
@@ -184,10 +185,10 @@ bool ColumnEditor::withGpuCount(Scenario &s, int gpus, QString *error)
     if (gpus == before)
         return true;
     const bool autoName = !s.name.isEmpty() && s.name == planNameFor(s.plan);
-    std::string why;
+    PlanError why;
     if (!resizePlan(s.plan, gpus, GpuScaling::FixedGlobalBatch, &why)) {
         if (error)
-            *error = tr("%1 GPUs: %2").arg(gpus).arg(QString::fromStdString(why));
+            *error = tr("%1 GPUs: %2").arg(gpus).arg(planErrorText(why));
         return false;
     }
     s.name = autoName ? planNameFor(s.plan) : resizedPlanName(s.name, before, s.plan.cluster.nodes * s.plan.cluster.gpus_per_node);
