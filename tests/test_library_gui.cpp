@@ -901,9 +901,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         auto *table = view.findChild<QTableView *>(QStringLiteral("table"));
         auto *findings = view.findChild<QLabel *>(QStringLiteral("findings"));
-        auto *more = view.findChild<QToolButton *>(QStringLiteral("findingsMore"));
         auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("charts"));
-        QVERIFY(table && findings && more && tabs);
+        QVERIFY(table && findings && tabs);
         const QString shots = QStringLiteral(COMMTAX_BUILD_DIR "/screenshots");
         QDir().mkpath(shots);
         for (const auto &[size, whole] : {std::pair{QSize(1280, 800), 3}, std::pair{QSize(1600, 1000), 4}}) {
@@ -990,6 +989,8 @@ private Q_SLOTS:
             QVERIFY2(box->text().trimmed().isEmpty() || box->text().trimmed() == box->property("suffix").toString().trimmed(), qPrintable(box->text()));
         }
         // Details shows every finding, and hides them again (a real click)
+        auto *more = view.findChild<QToolButton *>(QStringLiteral("findingsMore"));
+        QVERIFY(more);
         QVERIFY(more->isVisible());
         QTest::mouseClick(more, Qt::LeftButton);
         QTextDocument all;
