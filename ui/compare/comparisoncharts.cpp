@@ -628,7 +628,9 @@ bool fitValueAxis(QCustomPlot *plot)
 {
     bool changed = false;
     const int height = plot->axisRect()->height();
-    if (height < 40)
+    // On screen only: a plot drawn for print (the PDF's, tall enough) is laid out once, and a
+    // title wrapped after that would run out of the page's margin.
+    if (height < 40 || plot->testAttribute(Qt::WA_DontShowOnScreen))
         return false;
     const QString full = plot->yAxis->property("fullLabel").toString();
     if (!full.isEmpty()) {
