@@ -972,6 +972,10 @@ private Q_SLOTS:
                      qPrintable(QStringLiteral("%1: recommendation %2 px high").arg(at).arg(findings->height())));
             QCOMPARE(findings->toolTip(), view.findingsText());
         }
+        // Plan A's box shows the start of its long name, the tooltip the whole name
+        auto *reference = view.findChild<QComboBox *>(QStringLiteral("reference"));
+        QVERIFY(reference && reference->fontMetrics().horizontalAdvance(plans[0].name) > reference->width());
+        QVERIFY2(reference->toolTip().startsWith(QStringLiteral("Plan A: ") + plans[0].name + QLatin1Char('\n')), qPrintable(reference->toolTip()));
         // the layout row states every split (tp x cp x pp x dp = the GPUs), plan A's row its best layout
         const ComparisonTableModel *model = view.tableModel();
         for (int c = 0; c < model->columnCount(); ++c) {

@@ -1609,10 +1609,6 @@ Best of the plans that run</source>
         <translation>将每个方案（保持 tp、pp 和全局批大小）调整到参考方案的 GPU 数、资本支出或训练时长</translation>
     </message>
     <message>
-        <source>Plan A: the reference of the normalisation and of the break-even figures</source>
-        <translation>方案 A：归一化和盈亏平衡数据的参考</translation>
-    </message>
-    <message>
         <source>Add plan file...</source>
         <translation>添加方案文件...</translation>
     </message>
@@ -1835,6 +1831,12 @@ Best of the plans that run</source>
     <message>
         <source>Show the other findings of the comparison</source>
         <translation>显示比较的其他结论</translation>
+    </message>
+    <message>
+        <source>Plan A: %1
+The reference of the normalisation and of the break-even figures</source>
+        <translation>方案 A：%1
+归一化和盈亏平衡数据的参考</translation>
     </message>
 </context>
 <context>

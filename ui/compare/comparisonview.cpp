@@ -157,7 +157,6 @@ ComparisonView::ComparisonView(QWidget *parent)
                                "(the layout search); the table's notes name the layout, the runner-up and the margin"));
     m_referenceBox = new QComboBox(this);
     m_referenceBox->setObjectName(QStringLiteral("reference"));
-    m_referenceBox->setToolTip(tr("Plan A: the reference of the normalisation and of the break-even figures"));
     // Plan names run to 60 characters: the box shows the start, the list the whole names.
     m_referenceBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_referenceBox->setMinimumContentsLength(20);
@@ -562,6 +561,8 @@ void ComparisonView::updatePlanButtons()
 void ComparisonView::recompute()
 {
     m_comparison = comparePlans(m_scenarios, m_normalization, m_bestLayout, m_reference);
+    // The box shows the start of a long name: the tooltip has it whole (issue 12).
+    m_referenceBox->setToolTip(tr("Plan A: %1\nThe reference of the normalisation and of the break-even figures").arg(m_referenceBox->currentText()));
     m_model->setComparison(m_comparison);
     QStringList status;
     if (m_scenarios.size() < kMinComparedPlans)
