@@ -5,6 +5,7 @@
 #include "appsettings.h"
 #include "charts/plancharts.h"
 #include "compare/columneditor.h"
+#include "compare/comparisontablemodel.h"
 #include "compare/comparisonview.h"
 #include "handbook.h"
 #include "library/compare.h"
@@ -407,6 +408,19 @@ private Q_SLOTS:
         auto *findingsLabel = view.findChild<QLabel *>(QStringLiteral("findings"));
         QVERIFY(findingsLabel);
         QVERIFY2(chinese(findingsLabel->text()), qPrintable(findingsLabel->text()));
+        // the table's cells and row tooltips (issue 12: "22.4 months" and "better: lower" stayed English)
+        const QAbstractItemModel *table = view.tableModel();
+        bool months = false;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const QString tip = table->headerData(r, Qt::Vertical, Qt::ToolTipRole).toString();
+            QVERIFY2(!tip.contains(QStringLiteral("better:")), qPrintable(tip));
+            for (int c = 0; c < table->columnCount(); ++c) {
+                const QString cell = table->index(r, c).data().toString();
+                QVERIFY2(!cell.contains(QStringLiteral("months")), qPrintable(cell));
+                months = months || cell.contains(QStringLiteral("个月"));
+            }
+        }
+        QVERIFY(months); // the buy-or-rent row has a figure
         QTRY_VERIFY_WITH_TIMEOUT(view.sensitivity().valid, 120000);
         const std::vector<uncertainty::BreakEven> key = keyBreakEvens(view.sensitivity(), 2);
         QVERIFY(!key.empty());

@@ -56,6 +56,7 @@
 #include <QTest>
 #include <QTextDocument>
 #include <QTimer>
+#include <QToolButton>
 #include <QToolTip>
 #include <QUndoStack>
 
@@ -127,6 +128,56 @@ double stackAt(QCustomPlot *plot, double key)
                 sum += it->value;
         }
     return sum;
+}
+
+// Issue 12's scenario: Llama 2 70B on 2T tokens; buy 256 H100, buy 512 A100, rent 256 H100 at
+// 2.50 USD per GPU-hour (a quoted price), buy 1024 RTX 4090; named as the plan editor names them.
+// Written to `dir` as scenario-1.json ... scenario-4.json.
+QList<Scenario> writeNewUserScenario(const QString &dir)
+{
+    QFile f(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QJsonObject base = QJsonDocument::fromJson(f.readAll()).object();
+    struct Row {
+        const char *name, *gpu, *cluster;
+        int nodes, tp, pp, dp;
+        bool rent;
+    };
+    const Row rows[] = {{"Llama 2 70B on 256 H100 SXM5, bought, 4-year depreciation", "h100-sxm", "dgx-h100", 32, 8, 4, 8, false},
+                        {"Llama 2 70B on 512 A100 SXM 80GB", "a100-sxm-80gb", "dgx-a100", 64, 8, 4, 16, false},
+                        {"Llama 2 70B on 256 H100 SXM5, rented at $2.50 per GPU-hour", "h100-sxm", "dgx-h100", 32, 8, 4, 8, true},
+                        {"Llama 2 70B on 1024 RTX 4090", "rtx-4090", "rtx4090-pcie", 128, 8, 8, 16, false}};
+    QList<Scenario> out;
+    int i = 0;
+    for (const Row &row : rows) {
+        QJsonObject o = base;
+        o[QStringLiteral("name")] = QString::fromUtf8(row.name);
+        o[QStringLiteral("gpu")] = QJsonObject{{QStringLiteral("preset"), QString::fromUtf8(row.gpu)}};
+        o[QStringLiteral("cluster")] = QJsonObject{{QStringLiteral("preset"), QString::fromUtf8(row.cluster)}, {QStringLiteral("nodes"), row.nodes}};
+        QJsonObject training = o.value(QStringLiteral("training")).toObject();
+        training[QStringLiteral("tp")] = row.tp;
+        training[QStringLiteral("pp")] = row.pp;
+        training[QStringLiteral("dp")] = row.dp;
+        o[QStringLiteral("training")] = training;
+        if (row.rent) {
+            QJsonObject economics = o.value(QStringLiteral("economics")).toObject();
+            economics[QStringLiteral("mode")] = QStringLiteral("rent");
+            economics[QStringLiteral("usd_per_gpu_hour")] = QJsonObject{{QStringLiteral("value"), 2.5}, {QStringLiteral("kind"), QStringLiteral("measured")}, {QStringLiteral("source"), QStringLiteral("Rented at 2.50 USD per GPU-hour, quote Q-77")}};
+            o[QStringLiteral("economics")] = economics;
+        }
+        const QString file = QDir(dir).filePath(QStringLiteral("scenario-%1.json").arg(++i));
+        QFile w(file);
+        if (!w.open(QIODevice::WriteOnly) || w.write(QJsonDocument(o).toJson()) <= 0)
+            return {};
+        w.close();
+        Scenario s;
+        QList<LoadError> errors;
+        if (!loadAndValidateScenario(file, PresetCatalog::builtIn(), s, errors))
+            return {};
+        out << s;
+    }
+    return out;
 }
 
 } // namespace
@@ -830,6 +881,196 @@ private Q_SLOTS:
         gpus->setFocus();
         QTest::keyClick(gpus, Qt::Key_Escape);
         QTRY_VERIFY(!alive);
+    }
+
+    void newUserScenarioReadsAt1280And1600()
+    {
+        // Issue 12's scenario as a new user runs it: Llama 2 70B on 2T tokens; buy 256 H100, buy
+        // 512 A100, rent 256 H100 at 2.50 USD per GPU-hour, or buy 1024 RTX 4090. The Compare
+        // window at 1280x800 showed two plan columns whole (the row labels took about 280 px),
+        // the recommendation took about 150 px, and the Sensitivity tornado's title wrapped the
+        // plan's long name. Now: the row labels wrap, three plan columns show whole at 1280 and
+        // four at 1600, the recommendation is the decision and its reason (the rest behind
+        // Details, and in its tooltip), and the tornado's title is one line, its whole text in a
+        // tooltip. Screenshots and the report's pages go to build/screenshots/scenario-*.png.
+        const QList<Scenario> plans = writeNewUserScenario(m_dir.path());
+        QCOMPARE(plans.size(), 4);
+        ComparisonView view;
+        view.setScenarios(plans);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto *table = view.findChild<QTableView *>(QStringLiteral("table"));
+        auto *findings = view.findChild<QLabel *>(QStringLiteral("findings"));
+        auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("charts"));
+        QVERIFY(table && findings && tabs);
+        const QString shots = QStringLiteral(COMMTAX_BUILD_DIR "/screenshots");
+        QDir().mkpath(shots);
+        for (const auto &[size, whole] : {std::pair{QSize(1280, 800), 3}, std::pair{QSize(1600, 1000), 4}}) {
+            view.resize(size);
+            QTest::qWait(50);
+            QCoreApplication::processEvents();
+            const QString at = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+            view.grab().save(QStringLiteral("%1/scenario-compare-%2.png").arg(shots, at));
+            // plan columns whole in view
+            const int viewportWidth = table->viewport()->width();
+            int shown = 0;
+            for (int c = 0; c < table->model()->columnCount(); ++c)
+                if (table->columnViewportPosition(c) >= 0 && table->columnViewportPosition(c) + table->columnWidth(c) <= viewportWidth)
+                    ++shown;
+            QVERIFY2(shown >= whole, qPrintable(QStringLiteral("%1: %2 plan columns whole, row labels %3 px wide").arg(at).arg(shown).arg(table->verticalHeader()->width())));
+            // every row label whole: each line within the labels' column, the row as high as its lines
+            QHeaderView *rows = table->verticalHeader();
+            const QFontMetrics fm(rows->font());
+            for (int r = 0; r < table->model()->rowCount(); ++r) {
+                const QString label = table->model()->headerData(r, Qt::Vertical).toString();
+                const QStringList lines = label.split(QLatin1Char('\n'));
+                for (const QString &line : lines)
+                    QVERIFY2(fm.horizontalAdvance(line) <= rows->width() - 4, qPrintable(QStringLiteral("%1 in %2 px").arg(line).arg(rows->width())));
+                QVERIFY2(rows->sectionSize(r) >= int(lines.size()) * fm.height(), qPrintable(label));
+                QCOMPARE(QString(label).replace(QLatin1Char('\n'), QLatin1Char(' ')), view.tableModel()->headerData(r, Qt::Vertical).toString());
+            }
+            // no word of a cell wider than its column (the delegate cut "recompute=none" to "recompute=no...")
+            const QFontMetrics cellFont(table->font());
+            for (int r = 0; r < table->model()->rowCount(); ++r)
+                for (int c = 0; c < table->model()->columnCount(); ++c)
+                    for (const QString &word : table->model()->index(r, c).data().toString().split(QLatin1Char(' ')))
+                        QVERIFY2(cellFont.horizontalAdvance(word) <= table->columnWidth(c) - 6, qPrintable(QStringLiteral("%1: %2").arg(at, word)));
+            // the charts: the plot keeps room, the value axis's title fits its height, and a
+            // bar's label shows whole
+            for (ComparisonChart which : {ComparisonChart::StepBreakdown, ComparisonChart::CostPerBillionTokens, ComparisonChart::DaysToTrain, ComparisonChart::Tco}) {
+                QCustomPlot *plot = view.chart(which);
+                plot->replot();
+                QCoreApplication::processEvents();
+                plot->replot();
+                const QString name = QStringLiteral("%1 %2").arg(at, plot->objectName());
+                const QRect axes = plot->axisRect()->rect();
+                QVERIFY2(axes.height() >= 100, qPrintable(QStringLiteral("%1: plot %2 px high").arg(name).arg(axes.height())));
+                // a plan's name under its bar in at most three lines, its whole name in the tooltip
+                auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(plot->xAxis->ticker());
+                QVERIFY(ticker && ticker->ticks().size() == 4);
+                for (const QString &tick : ticker->ticks())
+                    QVERIFY2(tick.count(QLatin1Char('\n')) <= 2, qPrintable(tick));
+                const QPoint under(int(plot->xAxis->coordToPixel(1)), axes.bottom() + 20);
+                QHelpEvent help(QEvent::ToolTip, under, plot->mapToGlobal(under));
+                QCoreApplication::sendEvent(plot, &help);
+                QTRY_COMPARE(QToolTip::text(), view.comparison().plans[0].name + QStringLiteral(" (A)"));
+                QToolTip::hideText();
+                for (const QString &line : plot->yAxis->label().split(QLatin1Char('\n')))
+                    QVERIFY2(QFontMetrics(plot->yAxis->labelFont()).horizontalAdvance(line) <= axes.height(), qPrintable(QStringLiteral("%1: %2").arg(name, line)));
+                for (int i = 0; i < plot->itemCount(); ++i)
+                    if (auto *text = qobject_cast<QCPItemText *>(plot->item(i))) {
+                        const int top = int(text->position->pixelPosition().y()) - QFontMetrics(text->font()).height() - 3;
+                        QVERIFY2(top >= axes.top() - 1, qPrintable(QStringLiteral("%1: label %2 at %3, plot from %4").arg(name, text->text()).arg(top).arg(axes.top())));
+                    }
+            }
+            // the recommendation: the decision in at most four lines
+            QTextDocument doc;
+            doc.setHtml(findings->text());
+            const QString headline = view.findingsText().section(QLatin1Char('\n'), 0, 0);
+            QVERIFY2(doc.toPlainText().contains(headline), qPrintable(doc.toPlainText()));
+            QVERIFY2(findings->height() <= 4 * findings->fontMetrics().lineSpacing() + 8,
+                     qPrintable(QStringLiteral("%1: recommendation %2 px high").arg(at).arg(findings->height())));
+            QCOMPARE(findings->toolTip(), view.findingsText());
+        }
+        // Plan A's box shows the start of its long name, the tooltip the whole name
+        auto *reference = view.findChild<QComboBox *>(QStringLiteral("reference"));
+        QVERIFY(reference && reference->fontMetrics().horizontalAdvance(plans[0].name) > reference->width());
+        QVERIFY2(reference->toolTip().startsWith(QStringLiteral("Plan A: ") + plans[0].name + QLatin1Char('\n')), qPrintable(reference->toolTip()));
+        // the layout row states every split (tp x cp x pp x dp = the GPUs), plan A's row its best layout
+        const ComparisonTableModel *model = view.tableModel();
+        for (int c = 0; c < model->columnCount(); ++c) {
+            const Plan &pl = view.comparison().plans[c].plan;
+            const QString layout = model->index(2, c).data().toString();
+            QVERIFY2(pl.training.cp == 1 || layout.contains(QStringLiteral("cp=%1").arg(pl.training.cp)), qPrintable(layout));
+        }
+        QVERIFY(view.comparison().plans[0].plan.training.cp > 1); // the best layout for time splits the sequence
+        const QString normalisationA = model->index(5, 0).data().toString();
+        QVERIFY2(normalisationA.startsWith(QStringLiteral("reference (A); best layout for time")), qPrintable(normalisationA));
+        // the column editor without a column shows no figures (not "1 GPU", "0.01")
+        for (const char *field : {"columnGpus", "columnRent", "columnUtilisation"}) {
+            auto *box = view.findChild<QAbstractSpinBox *>(QLatin1String(field));
+            QVERIFY(box && !box->isEnabled());
+            QVERIFY2(box->text().trimmed().isEmpty() || box->text().trimmed() == box->property("suffix").toString().trimmed(), qPrintable(box->text()));
+        }
+        // Details shows every finding, and hides them again (a real click)
+        auto *more = view.findChild<QToolButton *>(QStringLiteral("findingsMore"));
+        QVERIFY(more);
+        QVERIFY(more->isVisible());
+        QTest::mouseClick(more, Qt::LeftButton);
+        QTextDocument all;
+        all.setHtml(findings->text());
+        for (const QString &f : view.findingsText().split(QLatin1Char('\n')))
+            QVERIFY2(all.toPlainText().simplified().contains(f.simplified()), qPrintable(f));
+        QTest::mouseClick(more, Qt::LeftButton);
+        QVERIFY(!more->isChecked());
+
+        // the Sensitivity tab: the tornado's title one line, the plan's whole name in its tooltip
+        QTRY_VERIFY_WITH_TIMEOUT(view.sensitivity().valid, 120000);
+        tabs->setCurrentIndex(tabs->count() - 1);
+        QTest::qWait(50);
+        QCustomPlot *tornado = view.findChild<QCustomPlot *>(QStringLiteral("chartTornado"));
+        QVERIFY(tornado && tornado->isVisible());
+        tornado->replot();
+        QCoreApplication::processEvents();
+        auto *title = qobject_cast<QCPTextElement *>(tornado->plotLayout()->element(0, 0));
+        QVERIFY(title);
+        const QString recommended = view.comparison().plans[view.sensitivity().recommended].name;
+        QVERIFY2(recommended.size() > 50, qPrintable(recommended)); // a long name, as the user typed it
+        const QString fullTitle = QStringLiteral("Sensitivity of the recommended plan (%1)").arg(recommended);
+        QVERIFY(QFontMetrics(title->font()).horizontalAdvance(fullTitle) > tornado->width() - 16); // too long for one line
+        QVERIFY2(!title->text().contains(QLatin1Char('\n')), qPrintable(title->text()));
+        QVERIFY(QFontMetrics(title->font()).horizontalAdvance(title->text()) <= tornado->width() - 16);
+        QVERIFY2(title->text().startsWith(QStringLiteral("Sensitivity of the recommended plan (Llama 2 70B")) && title->text().contains(QChar(0x2026)),
+                 qPrintable(title->text()));
+        const QPoint over = title->outerRect().center();
+        QHelpEvent help(QEvent::ToolTip, over, tornado->mapToGlobal(over));
+        QCoreApplication::sendEvent(tornado, &help);
+        QTRY_COMPARE(QToolTip::text(), fullTitle);
+        QToolTip::hideText();
+        view.grab().save(QStringLiteral("%1/scenario-compare-sensitivity-1600x1000.png").arg(shots));
+        view.resize(1280, 800);
+        QTest::qWait(50);
+        view.grab().save(QStringLiteral("%1/scenario-compare-sensitivity-1280x800.png").arg(shots));
+        for (int i = 1; i < tabs->count() - 1; ++i) {
+            tabs->setCurrentIndex(i);
+            QTest::qWait(50);
+            view.grab().save(QStringLiteral("%1/scenario-compare-tab%2-1280x800.png").arg(shots).arg(i));
+        }
+
+        // the main window with the H100 plan, and the report the user asked for
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-scenario.ini")));
+        MainWindow window(settings);
+        QVERIFY(window.openFile(m_dir.filePath(QStringLiteral("scenario-1.json"))));
+        window.show();
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+            window.resize(size);
+            QTest::qWait(200);
+            window.grab().save(QStringLiteral("%1/scenario-main-%2x%3.png").arg(shots).arg(size.width()).arg(size.height()));
+        }
+        // the plan's long name shows its start (it showed "6 H100 SXM5, bought, ..."), whole in its tooltip
+        window.resize(1280, 800);
+        QTest::qWait(100);
+        auto *name = window.findChild<QLineEdit *>(QStringLiteral("scenarioName"));
+        QVERIFY(name && name->text() == plans[0].name);
+        QVERIFY(name->fontMetrics().horizontalAdvance(name->text()) > name->width()); // too long to show whole
+        QCOMPARE(name->cursorPosition(), 0);
+        QCOMPARE(name->toolTip(), plans[0].name);
+        const QString pdf = m_dir.filePath(QStringLiteral("scenario.pdf"));
+        QStringList files;
+        for (int i = 1; i <= 4; ++i)
+            files << m_dir.filePath(QStringLiteral("scenario-%1.json").arg(i));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), m_dir.filePath(QStringLiteral("scenario-none.sqlite")));
+        const Run r = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), pdf}, env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const int pages = pdfPageCount(pdf);
+        const QString text = pdfPages(pdf, pages).join(QLatin1Char('\f'));
+        for (const Scenario &p : plans)
+            QVERIFY2(text.contains(p.name), qPrintable(p.name));
+        QVERIFY(text.contains(QStringLiteral("Rented at 2.50 USD per GPU-hour, quote Q-77")));
+        const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
+        if (!tool.isEmpty())
+            QCOMPARE(run(tool, {QStringLiteral("-r"), QStringLiteral("60"), QStringLiteral("-png"), pdf, shots + QStringLiteral("/scenario-pdf")}).code, 0);
     }
 
     void compareTableScrollsByWholeColumns()

@@ -1613,6 +1613,30 @@ Best of the plans that run</source>
         <source>reference (A)</source>
         <translation>参照（A）</translation>
     </message>
+    <message>
+        <source>reference (A); %1</source>
+        <translation>参照（A）；%1</translation>
+    </message>
+    <message>
+        <source>%1 months</source>
+        <translation>%1 个月</translation>
+    </message>
+    <message>
+        <source>%1 (%2); better: %3</source>
+        <translation>%1（%2）；更优：%3</translation>
+    </message>
+    <message>
+        <source>lower</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <source>higher</source>
+        <translation>越高越好</translation>
+    </message>
+    <message>
+        <source>neither</source>
+        <translation>无优劣</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ComparisonView</name>
@@ -1623,10 +1647,6 @@ Best of the plans that run</source>
     <message>
         <source>Resize every plan (keeping tp, pp and the global batch) to the reference plan&apos;s GPU count, capex or time to train</source>
         <translation>将每个方案（保持 tp、pp 和全局批大小）调整到参考方案的 GPU 数、资本支出或训练时长</translation>
-    </message>
-    <message>
-        <source>Plan A: the reference of the normalisation and of the break-even figures</source>
-        <translation>方案 A：归一化和盈亏平衡数据的参考</translation>
     </message>
     <message>
         <source>Add plan file...</source>
@@ -1671,10 +1691,6 @@ Best of the plans that run</source>
     <message>
         <source>Not normalised: </source>
         <translation>未归一化：</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Recommendation&lt;/b&gt;&lt;ul style=&quot;margin-top:2px&quot;&gt;</source>
-        <translation>&lt;b&gt;建议&lt;/b&gt;&lt;ul style=&quot;margin-top:2px&quot;&gt;</translation>
     </message>
     <message>
         <source>Add plan files</source>
@@ -1835,6 +1851,32 @@ Best of the plans that run</source>
     <message>
         <source>Add a copy of &quot;%1&quot; (column %2) next to it</source>
         <translation>在“%1”（第 %2 列）旁添加它的副本</translation>
+    </message>
+    <message>
+        <source>Recommendation:</source>
+        <translation>建议：</translation>
+    </message>
+    <message>
+        <source>Fewer details</source>
+        <translation>收起详情</translation>
+    </message>
+    <message>
+        <source>Details (%1 more)</source>
+        <translation>详情（另有 %1 条）</translation>
+    </message>
+    <message>
+        <source>Show only the recommendation</source>
+        <translation>只显示建议</translation>
+    </message>
+    <message>
+        <source>Show the other findings of the comparison</source>
+        <translation>显示比较的其他结论</translation>
+    </message>
+    <message>
+        <source>Plan A: %1
+The reference of the normalisation and of the break-even figures</source>
+        <translation>方案 A：%1
+归一化和盈亏平衡数据的参考</translation>
     </message>
 </context>
 <context>

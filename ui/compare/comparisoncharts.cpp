@@ -103,6 +103,8 @@ void reset(QCustomPlot *plot, const QString &title, const QString &xLabel, const
     plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     plot->xAxis->setLabel(xLabel);
     plot->yAxis->setLabel(yLabel);
+    plot->yAxis->setProperty("fullLabel", yLabel); // fitValueAxis() wraps it to the axis's height
+    plot->setProperty("valueMax", QVariant());     // valueAxisTo() sets it: room for the labels on top
     plot->xAxis->grid()->setVisible(false);
     // The legend goes in its own row under the axes, so it never hides a bar or a label.
     if (plot->legend->layout() == plot->axisRect()->insetLayout()) {
@@ -179,7 +181,10 @@ void message(QCustomPlot *plot, const QString &text)
 
 void valueAxisTo(QCustomPlot *plot, double maxValue)
 {
-    plot->yAxis->setRange(0, maxValue > 0 && std::isfinite(maxValue) ? maxValue * 1.18 : 1.0);
+    const bool some = maxValue > 0 && std::isfinite(maxValue);
+    plot->yAxis->setRange(0, some ? maxValue * 1.18 : 1.0);
+    if (some)
+        plot->setProperty("valueMax", maxValue); // fitValueAxis() keeps a label's height above it
 }
 
 // One bar per plan that runs, in the plan's colour; a label on top.
@@ -433,8 +438,37 @@ bool fitCategoryLabels(QCustomPlot *plot)
     const int step = int(std::abs(plot->xAxis->coordToPixel(2) - plot->xAxis->coordToPixel(1))) - 4;
     const QFontMetrics fm(plot->xAxis->tickLabelFont());
     QMap<double, QString> ticks;
-    for (qsizetype i = 0; i < names.size(); ++i)
-        ticks.insert(double(i + 1), wrapToWidth(names[i], fm, std::max(step, 16)));
+    // On screen at most three lines of a name, the last cut with an ellipsis (its whole name in
+    // the axis's tooltip, LegendToolTips): ten lines of a 60-character name left a 1280-px
+    // window's step-time plot 35 px (issue 12). Print keeps every line.
+    const bool onScreen = !plot->testAttribute(Qt::WA_DontShowOnScreen);
+    const int width = std::max(step, 16);
+    // On screen, the words every plan's name starts with ("Llama 2 70B on") are left out: the
+    // lines go to what tells the plans apart.
+    QList<QStringList> words;
+    for (const QString &name : names)
+        words << QString(name).remove(QStringLiteral("\n(A)")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    qsizetype common = 0;
+    while (onScreen && names.size() > 1) {
+        bool same = true;
+        for (const QStringList &w : std::as_const(words))
+            same = same && w.size() > common + 1 && w[common] == words.first()[common];
+        if (!same)
+            break;
+        ++common;
+    }
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        const QString reference = names[i].endsWith(QStringLiteral("\n(A)")) ? QStringLiteral("\n(A)") : QString();
+        const QString shown = common > 0 ? QString(QChar(0x2026)) + QStringList(words[i].mid(common)).join(QLatin1Char(' ')) : names[i].chopped(reference.size());
+        QStringList lines = wrapToWidth(shown, fm, width).split(QLatin1Char('\n'));
+        const int keep = reference.isEmpty() ? 3 : 2;
+        if (onScreen && lines.size() > keep) {
+            const QString rest = QStringList(lines.mid(keep - 1)).join(QLatin1Char(' '));
+            lines = lines.mid(0, keep - 1);
+            lines << fm.elidedText(rest, Qt::ElideRight, width);
+        }
+        ticks.insert(double(i + 1), lines.join(QLatin1Char('\n')) + reference);
+    }
     if (ticks == ticker->ticks())
         return false;
     ticker->setTicks(ticks);
@@ -510,7 +544,9 @@ bool fitLegend(QCustomPlot *plot)
             }
             return fm.elidedText(full, Qt::ElideRight, textWidth);
         };
-        int columns = 1;
+        // from as many columns as the whole texts took (fewer only makes the legend taller: the
+        // step-time legend fell to one column of seven rows at 1280 px, issue 12)
+        int columns = wholeColumns;
         while (apply(columns, shortened) > room && columns < 4 && (width - columns * legend->columnSpacing()) / (columns + 1) - marker >= 150)
             ++columns;
     }
@@ -520,7 +556,7 @@ bool fitLegend(QCustomPlot *plot)
     return after != before || legend->wrap() != wrapBefore;
 }
 
-// The whole text of a shortened legend entry in a tooltip over it.
+// The whole text of a shortened legend entry, or of a shortened title, in a tooltip over it.
 class LegendToolTips : public QObject
 {
 public:
@@ -538,6 +574,23 @@ public:
                         QToolTip::showText(help->globalPos(), item->plottable()->property("fullName").toString(), plot, item->outerRect());
                         return true;
                     }
+        const QStringList categories = plot->property("categoryLabels").toStringList();
+        const QRect axes = plot->axisRect()->rect();
+        if (!categories.isEmpty() && help->pos().y() > axes.bottom() && help->pos().x() >= axes.left() && help->pos().x() <= axes.right()) {
+            const int i = int(std::lround(plot->xAxis->pixelToCoord(help->pos().x()))) - 1;
+            if (i >= 0 && i < categories.size()) { // a plan's whole name under its bar
+                QToolTip::showText(help->globalPos(), QString(categories[i]).replace(QLatin1Char('\n'), QLatin1Char(' ')), plot);
+                return true;
+            }
+        }
+        if (plot->plotLayout()->rowCount() > 0 && plot->property("fullTitle").isValid())
+            if (auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))) {
+                const QString full = plot->property("fullTitle").toString();
+                if (title->outerRect().contains(help->pos()) && QString(title->text()).replace(QLatin1Char('\n'), QLatin1Char(' ')) != full) {
+                    QToolTip::showText(help->globalPos(), full, plot, title->outerRect());
+                    return true;
+                }
+            }
         return QObject::eventFilter(watched, event);
     }
 };
@@ -567,6 +620,41 @@ bool fitTitle(QCustomPlot *plot, int width)
     return true;
 }
 
+// The value axis once the axes are laid out (issue 12): its title wrapped to the axis's height
+// ("Days to train (wall clock, with goodput)" ran out of a 1280-px window's chart), and room above
+// the highest bar for its label (the "37.7 s" on top of a step-time bar was cut by the title). True
+// when it changed.
+bool fitValueAxis(QCustomPlot *plot)
+{
+    bool changed = false;
+    const int height = plot->axisRect()->height();
+    // On screen only: a plot drawn for print (the PDF's, tall enough) is laid out once, and a
+    // title wrapped after that would run out of the page's margin.
+    if (height < 40 || plot->testAttribute(Qt::WA_DontShowOnScreen))
+        return false;
+    const QString full = plot->yAxis->property("fullLabel").toString();
+    if (!full.isEmpty()) {
+        const QString shown = wrapToWidth(full, QFontMetrics(plot->yAxis->labelFont()), std::max(height, 60));
+        if (shown != plot->yAxis->label()) {
+            plot->yAxis->setLabel(shown);
+            changed = true;
+        }
+    }
+    const QVariant top = plot->property("valueMax");
+    if (top.isValid() && plot->yAxis->range().lower == 0) {
+        QFont f = plot->font();
+        f.setPointSizeF(7.5); // label()'s
+        const double room = QFontMetrics(f).height() + 6;
+        const double vmax = top.toDouble();
+        const double upper = height > 2 * room ? std::max(vmax * 1.18, vmax * height / (height - room)) : 2 * vmax;
+        if (std::abs(upper - plot->yAxis->range().upper) > 1e-9 * upper) {
+            plot->yAxis->setRangeUpper(upper);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
 // Titles and legends fit the plot's width (on screen or in the PDF, which draws at the plot's
 // size), again after every layout (a resize, a tab shown for the first time).
 void fitTextsToWidth(QCustomPlot *plot)
@@ -576,6 +664,7 @@ void fitTextsToWidth(QCustomPlot *plot)
         return;
     fitTitle(plot, width);
     fitLegend(plot);
+    fitValueAxis(plot);
     if (!plot->property("legendFit").toBool()) {
         plot->setProperty("legendFit", true);
         plot->installEventFilter(new LegendToolTips(plot));
@@ -584,7 +673,8 @@ void fitTextsToWidth(QCustomPlot *plot)
             if (w < 100)
                 return;
             const bool title = fitTitle(plot, w);
-            if (fitLegend(plot) || title)
+            const bool axis = fitValueAxis(plot);
+            if (fitLegend(plot) || title || axis)
                 plot->replot(QCustomPlot::rpQueuedReplot);
         });
     }
@@ -716,6 +806,9 @@ bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const Compar
 {
     const int r = s.recommended;
     const QString name = r >= 0 && r < c.plans.size() ? c.plans[r].name : QString();
+    // On screen a long name is shortened to keep the title on one line, its whole text in the
+    // title's tooltip (fitTitle(), LegendToolTips); print wraps it whole.
+    plot->setProperty("titlePlanName", name);
     reset(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Sensitivity of the recommended plan (%1)").arg(name),
           QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"), QString());
     plot->xAxis->grid()->setVisible(true);

@@ -67,12 +67,14 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
     case RowKind::Gpu: return QString::fromStdString(pl.gpu.name);
     case RowKind::Cluster: return QString::fromStdString(pl.cluster.name);
     case RowKind::Layout:
+        // cp too when the layout splits the sequence: tp x cp x pp x dp is the GPU count (issue 12)
         return tr("%1 nodes x %2, tp=%3 pp=%4 dp=%5")
-            .arg(pl.cluster.nodes)
-            .arg(pl.cluster.gpus_per_node)
-            .arg(pl.training.tp)
-            .arg(pl.training.pp)
-            .arg(pl.training.dp);
+                   .arg(pl.cluster.nodes)
+                   .arg(pl.cluster.gpus_per_node)
+                   .arg(pl.training.tp)
+                   .arg(pl.training.pp)
+                   .arg(pl.training.dp)
+            + (pl.training.cp > 1 ? QStringLiteral(" cp=%1").arg(pl.training.cp) : QString());
     case RowKind::Economics:
         return pl.economics.mode == EconomicsMode::Rent
             ? tr("rent at %1 per GPU-hour").arg(formatUsd(rentUsdPerGpuHour(pl)))
@@ -82,8 +84,8 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
             return tr("invalid: %1").arg(libraryText(p.errorText));
         return p.result.fits_in_memory ? tr("runs") : tr("does not fit in memory");
     case RowKind::Normalisation:
-        if (plan == m_comparison.reference)
-            return tr("reference (A)");
+        if (plan == m_comparison.reference) // its best layout's note too (issue 12)
+            return p.note.isEmpty() ? tr("reference (A)") : tr("reference (A); %1").arg(libraryText(p.noteText));
         return p.note.isEmpty() ? tr("as given") : libraryText(p.noteText);
     case RowKind::Metric:
         if (!p.valid)
@@ -102,7 +104,7 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
         const BuyRentBreakEven br = m_breakEvens.value(plan).buyRent;
         if (!br.applicable)
             return QStringLiteral("-");
-        return br.reachable ? QStringLiteral("%1 months").arg(formatNumber(br.months, 1)) : tr("never (rent is cheaper)");
+        return br.reachable ? tr("%1 months").arg(formatNumber(br.months, 1)) : tr("never (rent is cheaper)");
     }
     }
     return QString();
@@ -178,11 +180,11 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
     case RowKind::Normalisation: return tr("Normalisation");
     case RowKind::Metric:
         if (role == Qt::ToolTipRole)
-            return QStringLiteral("%1 (%2); better: %3")
+            return tr("%1 (%2); better: %3")
                 .arg(metricLabel(*row.metric), QLatin1String(row.metric->key),
-                     row.metric->better == Better::Lower        ? QStringLiteral("lower")
-                         : row.metric->better == Better::Higher ? QStringLiteral("higher")
-                                                                : QStringLiteral("neither"));
+                     row.metric->better == Better::Lower        ? tr("lower")
+                         : row.metric->better == Better::Higher ? tr("higher")
+                                                                : tr("neither"));
         return metricLabel(*row.metric);
     case RowKind::BreakEvenPrice: return tr("Break-even GPU price vs A");
     case RowKind::BuyVersusRent: return tr("Buying beats renting after");

@@ -29,6 +29,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QWindow>
@@ -39,34 +40,52 @@
 namespace commtax {
 
 namespace {
-// The table's column headers, wrapped onto as many lines as the column's width needs (plan names
-// of up to 60 characters are not cut: issue 12, defect 6).
+// `text` broken at spaces into lines no wider than `width` pixels. A word wider than that keeps
+// its line, or with `breakWords` is broken between characters (Chinese labels have few spaces).
+QString wrapWords(const QString &text, const QFontMetrics &fm, int width, bool breakWords = false)
+{
+    QStringList lines;
+    QString line;
+    for (QString word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (line.isEmpty() || fm.horizontalAdvance(candidate) <= width) {
+            line = candidate;
+        } else {
+            lines << line;
+            line = word;
+        }
+        while (breakWords && line.size() > 1 && fm.horizontalAdvance(line) > width) {
+            qsizetype n = line.size() - 1;
+            while (n > 1 && fm.horizontalAdvance(line.left(n)) > width)
+                --n;
+            lines << line.left(n);
+            line = line.mid(n);
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
+
+// The table's headers wrapped onto as many lines as they need: the column headers to the
+// column's width (plan names of up to 60 characters are not cut: issue 12, defect 6), the row
+// labels to `rowWidth`, so that the labels' column stays narrow and three plan columns show at
+// 1280 px, four at 1600 (issue 12).
 class WrappedHeaders : public QIdentityProxyModel
 {
 public:
     using QIdentityProxyModel::QIdentityProxyModel;
-    int width = 150; // of the text in a plan column, pixels
+    int width = 150;    // of the text in a plan column, pixels
+    int rowWidth = 140; // of a row label's text, pixels
     QFont font;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override
     {
         const QVariant v = QIdentityProxyModel::headerData(section, orientation, role);
-        if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        if (role != Qt::DisplayRole)
             return v;
-        const QFontMetrics fm(font);
-        QStringList lines;
-        QString line;
-        for (const QString &word : v.toString().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-            if (!line.isEmpty() && fm.horizontalAdvance(candidate) > width) {
-                lines << line;
-                line = word;
-            } else {
-                line = candidate;
-            }
-        }
-        if (!line.isEmpty())
-            lines << line;
-        return lines.join(QLatin1Char('\n'));
+        if (orientation == Qt::Horizontal)
+            return wrapWords(v.toString(), QFontMetrics(font), width);
+        return wrapWords(v.toString(), QFontMetrics(font), rowWidth, true);
     }
 };
 
@@ -138,7 +157,6 @@ ComparisonView::ComparisonView(QWidget *parent)
                                "(the layout search); the table's notes name the layout, the runner-up and the margin"));
     m_referenceBox = new QComboBox(this);
     m_referenceBox->setObjectName(QStringLiteral("reference"));
-    m_referenceBox->setToolTip(tr("Plan A: the reference of the normalisation and of the break-even figures"));
     // Plan names run to 60 characters: the box shows the start, the list the whole names.
     m_referenceBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_referenceBox->setMinimumContentsLength(20);
@@ -217,16 +235,27 @@ ComparisonView::ComparisonView(QWidget *parent)
     for (ComparisonChart c : kAllComparisonCharts) {
         auto *plot = new QCustomPlot(this);
         plot->setObjectName(chartObjectName(c));
-        plot->setMinimumSize(340, 240);
         m_charts << plot;
         if (c == ComparisonChart::PriceBreakEven || c == ComparisonChart::BuyVersusRent) {
+            plot->setMinimumSize(340, 240);
             breakEvens << plot;
         } else {
+            // Tall enough for four plans' wrapped names and the step-time legend to leave the
+            // bars room (at 1280x800 the step-time plot was 35 px high, issue 12); the four
+            // scroll when the window is lower than that.
+            plot->setMinimumSize(290, 330);
             grid->addWidget(plot, k / 2, k % 2);
             ++k;
         }
     }
-    charts->addTab(overview, tr("Charts"));
+    auto *overviewScroll = new QScrollArea(charts);
+    overviewScroll->setObjectName(QStringLiteral("chartsOverview"));
+    overviewScroll->setWidgetResizable(true);
+    overviewScroll->setFrameShape(QFrame::NoFrame);
+    overviewScroll->setWidget(overview);
+    overviewScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the charts take the width given
+    overviewScroll->setMinimumWidth(overview->minimumSizeHint().width() + overviewScroll->verticalScrollBar()->sizeHint().width());
+    charts->addTab(overviewScroll, tr("Charts"));
     charts->addTab(breakEvens.value(0), tr("Break-even price"));
     charts->addTab(breakEvens.value(1), tr("Buy or rent"));
     m_chartTabs = charts;
@@ -250,6 +279,17 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_findings->setObjectName(QStringLiteral("findings"));
     m_findings->setWordWrap(true);
     m_findings->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Compact under the table (issue 12): the decision (the headline) in one paragraph; the other
+    // findings (why, the break-evens, what does not run) behind "Details", all of them in the
+    // label's tooltip.
+    m_findingsMore = new QToolButton(this);
+    m_findingsMore->setObjectName(QStringLiteral("findingsMore"));
+    m_findingsMore->setCheckable(true);
+    m_findingsMore->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    connect(m_findingsMore, &QToolButton::toggled, this, &ComparisonView::showFindings);
+    auto *findingsRow = new QHBoxLayout;
+    findingsRow->addWidget(m_findings, 1);
+    findingsRow->addWidget(m_findingsMore, 0, Qt::AlignTop);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(choices);
@@ -257,7 +297,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     setupColumnEditor(layout);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
-    layout->addWidget(m_findings);
+    layout->addLayout(findingsRow);
 
     connect(m_normalizationBox, &QComboBox::currentIndexChanged, this,
             [this](int) { setNormalization(Normalization(m_normalizationBox->currentData().toInt())); });
@@ -521,6 +561,8 @@ void ComparisonView::updatePlanButtons()
 void ComparisonView::recompute()
 {
     m_comparison = comparePlans(m_scenarios, m_normalization, m_bestLayout, m_reference);
+    // The box shows the start of a long name: the tooltip has it whole (issue 12).
+    m_referenceBox->setToolTip(tr("Plan A: %1\nThe reference of the normalisation and of the break-even figures").arg(m_referenceBox->currentText()));
     m_model->setComparison(m_comparison);
     QStringList status;
     if (m_scenarios.size() < kMinComparedPlans)
@@ -531,10 +573,7 @@ void ComparisonView::recompute()
     m_status->setVisible(!status.isEmpty());
     for (qsizetype i = 0; i < m_charts.size(); ++i)
         drawComparisonChart(m_charts[i], kAllComparisonCharts[i], m_comparison);
-    QString html = tr("<b>Recommendation</b><ul style=\"margin-top:2px\">");
-    for (const QString &f : libraryTexts(comparisonFindingTexts(m_comparison)))
-        html += QStringLiteral("<li>") + f.toHtmlEscaped() + QStringLiteral("</li>");
-    m_findings->setText(html + QStringLiteral("</ul>"));
+    showFindings();
     fitColumns();
     // The sensitivity of this comparison comes after, from a worker (startSensitivity()).
     ++m_sensitivityId;
@@ -542,6 +581,28 @@ void ComparisonView::recompute()
     showSensitivity();
     startSensitivity();
     Q_EMIT comparisonChanged();
+}
+
+void ComparisonView::showFindings()
+{
+    const QStringList findings = libraryTexts(comparisonFindingTexts(m_comparison));
+    const qsizetype lead = std::min<qsizetype>(findings.size(), 1); // the decision
+    QString html = QStringLiteral("<b>%1</b> ").arg(tr("Recommendation:").toHtmlEscaped());
+    for (qsizetype i = 0; i < lead; ++i)
+        html += findings[i].toHtmlEscaped() + QLatin1Char(' ');
+    const qsizetype more = findings.size() - lead;
+    if (more > 0 && m_findingsMore->isChecked()) {
+        html += QStringLiteral("<ul style=\"margin-top:2px; margin-bottom:0px\">");
+        for (qsizetype i = lead; i < findings.size(); ++i)
+            html += QStringLiteral("<li>") + findings[i].toHtmlEscaped() + QStringLiteral("</li>");
+        html += QStringLiteral("</ul>");
+    }
+    m_findings->setText(html);
+    m_findings->setToolTip(findings.join(QLatin1Char('\n')));
+    m_findingsMore->setVisible(more > 0);
+    m_findingsMore->setText(m_findingsMore->isChecked() ? tr("Fewer details") : tr("Details (%1 more)").arg(more));
+    m_findingsMore->setToolTip(m_findingsMore->isChecked() ? tr("Show only the recommendation")
+                                                           : tr("Show the other findings of the comparison"));
 }
 
 bool ComparisonView::addPlanFile(const QString &fileName, QString *error)
@@ -632,7 +693,15 @@ void ComparisonView::fitColumns()
     if (plans == 0)
         return;
     const int available = m_table->viewport()->width();
-    const int width = std::clamp(available / std::min(plans, 4), 110, 260);
+    // never narrower than the widest word of a cell ("recompute=none" in a note), which the
+    // delegate would cut with "..." (issue 12)
+    const QFontMetrics fm(m_table->font());
+    int widestWord = 0;
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        for (int c = 0; c < plans; ++c)
+            for (const QString &word : m_model->index(r, c).data().toString().split(QLatin1Char(' '), Qt::SkipEmptyParts))
+                widestWord = std::max(widestWord, fm.horizontalAdvance(word) + 10);
+    const int width = std::clamp(std::max(available / std::min(plans, 4), widestWord), 110, 260);
     auto *headers = static_cast<WrappedHeaders *>(m_headers);
     const bool changed = headers->width != width - 12;
     headers->width = width - 12;

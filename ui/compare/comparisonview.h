@@ -30,6 +30,7 @@ class QLabel;
 class QPushButton;
 class QTabWidget;
 class QTableView;
+class QToolButton;
 
 namespace commtax {
 
@@ -115,6 +116,7 @@ private:
     void updatePlanButtons(); // Remove and Duplicate: enabled, and naming the selected plan
     void fitColumns();        // the plan of the selected column; -1 when none is selected
     void refreshReferenceChoices();
+    void showFindings(); // the recommendation under the table, compact unless "Details" is on
     QWidget *makeSensitivityTab(QWidget *parent);
     void startSensitivity();
     void onSensitivityFinished();
@@ -144,7 +146,8 @@ private:
     std::function<Scenario()> m_currentPlan;
     QLabel *m_status = nullptr;
     QLabel *m_findings = nullptr;
-    QList<QCustomPlot *> m_charts; // in kAllComparisonCharts order
+    QToolButton *m_findingsMore = nullptr; // "Details": the findings after the decision
+    QList<QCustomPlot *> m_charts;         // in kAllComparisonCharts order
 
     // the Sensitivity tab and its worker
     QTabWidget *m_chartTabs = nullptr;

@@ -493,7 +493,9 @@ void PlanEditor::refresh()
     if (!m_name->hasFocus() && m_name->text() != s.name) {
         const QSignalBlocker block(m_name);
         m_name->setText(s.name);
+        m_name->setCursorPosition(0); // a long name shows its start, not its last characters (issue 12)
     }
+    m_name->setToolTip(s.name);
     {
         const QSignalBlocker block(m_dpFollows);
         m_dpFollows->setChecked(m_doc->dpFollowsGpus());

@@ -468,7 +468,8 @@ void plansCompared(ReportDocument &doc, const Comparison &c, const ReportOptions
                      .arg(pl.cluster.gpus_per_node)
                      .arg(pl.training.tp)
                      .arg(pl.training.pp)
-                     .arg(pl.training.dp)},
+                     .arg(pl.training.dp)
+                 + (pl.training.cp > 1 ? QStringLiteral(" cp=%1").arg(pl.training.cp) : QString())},
             Cell{(pl.economics.mode == EconomicsMode::Rent
                       ? QCoreApplication::translate("commtax::Report", "rent, %1/GPU-h").arg(formatUsd(rentUsdPerGpuHour(pl)))
                       : QCoreApplication::translate("commtax::Report", "buy, %1 y").arg(formatNumber(pl.economics.years, 0)))
