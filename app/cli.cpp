@@ -230,7 +230,7 @@ bool loadScenarioOrFail(const QString &file, Scenario &s, int &code)
         return true;
     out().flush();
     for (const LoadError &e : errors) // the engine's reasons in the interface language (ui/modeltext.h)
-        err() << "commtax: " << shown(e.text.pattern[0] ? e.toString(engineText("commtax::Errors", e.text)) : e.toString()) << Qt::endl;
+        err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
     code = kExitBadInput;
     return false;
 }

@@ -48,7 +48,7 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
     QTextStream &o = out();
     QString where = c.ranks > 0 ? QCoreApplication::translate("commtax::Cli", "%n ranks", nullptr, c.ranks) : QCoreApplication::translate("commtax::Cli", "unknown ranks");
     if (c.nodes > 0)
-        where += QStringLiteral(", %1 node%2").arg(c.nodes).arg(c.nodes == 1 ? QString() : QStringLiteral("s"));
+        where += QCoreApplication::translate("commtax::Cli", ", %n node(s)", nullptr, c.nodes);
     if (c.ranks_per_node > 0 && c.nodes > 1)
         where += QCoreApplication::translate("commtax::Cli", " (%1 per node)").arg(c.ranks_per_node);
     o << QStringLiteral("%1 on %2, %3").arg(QLatin1String(toString(c.collective)), where, QLatin1String(toString(c.scope)));
@@ -69,14 +69,18 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
         if (c.calibrated.step_latency_us)
             fields << calibratedLatencyKey(c.calibrated.scope) + QLatin1Char(' ') + formatNumber(*c.calibrated.step_latency_us, 2);
         const bool inter = c.calibrated.scope == nccl::Scope::InterNode;
-        line("calibrated", fields.isEmpty() ? QStringLiteral("nothing") : fields.join(QStringLiteral(", ")) + QStringLiteral(" (%1 preset %2)").arg(inter ? QStringLiteral("cluster") : QStringLiteral("GPU"), fromLog(inter ? c.model.cluster_id : c.model.gpu_id)));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "calibrated"),
+             fields.isEmpty() ? QCoreApplication::translate("commtax::Cli", "nothing")
+                              : fields.join(QStringLiteral(", "))
+                     + (inter ? QCoreApplication::translate("commtax::Cli", " (cluster preset %1)") : QCoreApplication::translate("commtax::Cli", " (GPU preset %1)"))
+                           .arg(fromLog(inter ? c.model.cluster_id : c.model.gpu_id)));
         for (const std::string &n : c.calibrated.notes)
             o << "                   " << fromLog(n) << "\n";
     } else {
         line(QT_TRANSLATE_NOOP("commtax::Cli", "model"), QCoreApplication::translate("commtax::Cli", "no comparison"));
     }
     if (target)
-        line("presets", shown(target->reason));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "presets"), shown(target->reason));
     o << "\n";
     const QList<TextColumn> columns = {{QStringLiteral("size"), 10}, {QStringLiteral("time_us"), 10}, {QStringLiteral("algbw"), 8}, {QStringLiteral("busbw"), 8}, {QStringLiteral("in-place"), 8}, {QStringLiteral("fit"), 8}, {QStringLiteral("model"), 8}, {QCoreApplication::translate("commtax::Cli", "vs model"), 9}};
     o << tableLine(columns) << '\n';

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "core/atomicfile.h"
 #include "core/scenario.h"
+#include "modeltext.h"
 #include "search/launch.h"
 
 #include <QCoreApplication>
@@ -48,7 +49,7 @@ int cmdLaunch(QStringList args)
     if (!loadAndValidateScenario(args.first(), presetCatalog(), s, errors)) {
         out().flush();
         for (const LoadError &e : errors)
-            err() << "commtax: " << shown(e.toString()) << Qt::endl;
+            err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
         return kExitBadInput;
     }
     const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), f);

@@ -8,6 +8,7 @@
 // The output may not be one of the inputs.
 #include "cli.h"
 #include "cli_uncertainty.h"
+#include "modeltext.h"
 
 #include "core/atomicfile.h"
 #include "library/comparisonio.h"
@@ -119,7 +120,7 @@ int cmdReport(QStringList args)
         if (!loaded) {
             out().flush();
             for (const LoadError &e : errors)
-                err() << "commtax: " << shown(e.toString()) << Qt::endl;
+                err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
             ok = false;
             continue;
         }

@@ -7,6 +7,7 @@
 #include "core/fields.h"
 #include "core/resultio.h"
 #include "core/scenario.h"
+#include "modeltext.h"
 #include "search/search.h"
 
 #include <QCoreApplication>
@@ -254,7 +255,7 @@ int cmdSearch(QStringList args)
     if (!loadAndValidateScenario(args.first(), presetCatalog(), s, errors)) {
         out().flush();
         for (const LoadError &e : errors)
-            err() << "commtax: " << shown(e.toString()) << Qt::endl;
+            err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
         return kExitBadInput;
     }
     if (hasEmit && QFileInfo(emitFile).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
@@ -370,8 +371,9 @@ int cmdSearch(QStringList args)
         return kExitOk;
     }
     o << '\n'
-      << SearchText::tr("Best for %1 (objective: %2):").arg(QLatin1String(search::toString(objective)), objective == search::Objective::Time ? SearchText::tr("days to train") : objective == search::Objective::Cost ? SearchText::tr("USD per billion tokens")
-                                                                                                                                                                                                                      : SearchText::tr("TCO of the run"))
+      << (objective == search::Objective::Time       ? SearchText::tr("Best for time (objective: days to train):")
+              : objective == search::Objective::Cost ? SearchText::tr("Best for cost (objective: USD per billion tokens):")
+                                                     : SearchText::tr("Best for tco (objective: TCO of the run):"))
       << '\n';
     if (res.top.size() > 1) {
         QStringList differs;

@@ -2,6 +2,7 @@
 #include "cli_uncertainty.h"
 
 #include "cli.h"
+#include "modeltext.h"
 
 #include "core/resultio.h"
 #include "core/uncertaintyio.h"
@@ -80,7 +81,7 @@ bool runUncertainty(const QString &fileName, const Scenario &s, const Uncertaint
     PlanInputs in;
     LoadError readError;
     if (!scenarioPlanInputs(fileName, s, presetCatalog(), in, &readError)) {
-        fail(kExitBadInput, readError.toString());
+        fail(kExitBadInput, loadErrorText(readError));
         return false;
     }
     Options opt;

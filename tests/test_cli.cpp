@@ -522,6 +522,64 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 14: the scenario reader's own messages (unknown field, out of range, "expected a
+    // string", duplicate key, unknown preset) and the search's summary follow the messages
+    // language too; the position and path before the message stay as they are, and the words
+    // interpolated into a Chinese sentence are Chinese ("time 最优" was not).
+    void fileMessagesAndSummariesFollowTheLocale()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const auto env = [&](const QString &lang) {
+            QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+            for (const char *v : {"LANGUAGE", "LC_ALL", "LC_MESSAGES"})
+                e.remove(QLatin1String(v));
+            e.insert(QStringLiteral("LANG"), lang);
+            e.insert(QStringLiteral("COMMTAX_LIBRARY"), m_dir.filePath(QStringLiteral("no-library.sqlite")));
+            return e;
+        };
+        struct Case {
+            QByteArray text;
+            QString where;   // file:line:column: path:
+            QString english; // the English message's words
+        };
+        const QByteArray head = "{\"format\": \"commtax-scenario\", \"version\": 1,\n";
+        const QList<Case> cases = {
+            {head + "\"model\": {\"preset\": \"llama2-7b\", \"layerz\": 4}}\n", QStringLiteral(":2:40: model.layerz: "), QStringLiteral("unknown field; model fields are: ")},
+            {head + "\"model\": {\"preset\": \"llama2-7b\"}, \"training\": {\"tp\": 100000}}\n", QStringLiteral(":2:65: training.tp: "), QStringLiteral("expected a whole number from 1 to")},
+            {head + "\"name\": 5, \"model\": {\"preset\": \"llama2-7b\"}}\n", QStringLiteral(":2:9: name: "), QStringLiteral("expected a string, not a number")},
+            {head + "\"model\": {\"preset\": \"llama2-7b\"},\n\"model\": {\"preset\": \"llama2-7b\"}}\n", QStringLiteral(":3:1: model: "), QStringLiteral("duplicate key: given already at line 2")},
+            {head + "\"model\": {\"preset\": \"nope\"}}\n", QStringLiteral(":2:22: model.preset: "), QStringLiteral("unknown model preset \"nope\"; known: ")},
+        };
+        for (qsizetype i = 0; i < cases.size(); ++i) {
+            const QString file = writeFile(m_dir, QStringLiteral("bad%1.json").arg(i), cases[i].text);
+            for (const bool chinese : {false, true}) {
+                const Run r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), file}, env(chinese ? QStringLiteral("zh_CN.UTF-8") : QStringLiteral("C")), QByteArray(), 60000);
+                QCOMPARE(r.code, 1);
+                const QString error = QString::fromUtf8(r.err);
+                const QString line = error.split(QLatin1Char('\n')).filter(QFileInfo(file).fileName()).value(0);
+                QVERIFY2(line.contains(QFileInfo(file).fileName() + cases[i].where), qPrintable(error));
+                const QString message = line.mid(line.indexOf(cases[i].where) + cases[i].where.size());
+                QVERIFY2(message.contains(cjk) == chinese && message.contains(cases[i].english) != chinese, qPrintable(error));
+                // no English word of the message left between the Chinese (names, numbers and keys may stay)
+                if (chinese)
+                    QVERIFY2(!message.contains(QRegularExpression(QStringLiteral("\\b(expected|unknown|given|already|not a|fields are|known)\\b"))), qPrintable(error));
+            }
+        }
+        // the search's summary: the objective in words of the language
+        const QString plan = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-13b-a100.json");
+        for (const QString &objective : {QStringLiteral("time"), QStringLiteral("cost"), QStringLiteral("tco")}) {
+            const QStringList args = {QStringLiteral("search"), plan, QStringLiteral("--objective"), objective, QStringLiteral("--top"), QStringLiteral("3")};
+            Run r = run(QStringLiteral(COMMTAX_BINARY), args, env(QStringLiteral("C")), QByteArray(), 120000);
+            QCOMPARE(r.code, 0);
+            QVERIFY2(QString::fromUtf8(r.out).contains(QStringLiteral("Best for %1 (objective: ").arg(objective)), qPrintable(QString::fromUtf8(r.out)));
+            r = run(QStringLiteral(COMMTAX_BINARY), args, env(QStringLiteral("zh_CN.UTF-8")), QByteArray(), 120000);
+            QCOMPARE(r.code, 0);
+            const QString out = QString::fromUtf8(r.out);
+            const QString best = out.split(QLatin1Char('\n')).filter(QStringLiteral("最优")).value(0);
+            QVERIFY2(best.contains(cjk) && !best.contains(QRegularExpression(QStringLiteral("\\b(time|cost|tco)\\b"))), qPrintable(out));
+        }
+    }
+
     // Names from files reach the terminal with their control characters escaped (an ESC could
     // recolour or clear the screen, a newline could forge an output line); JSON is unchanged.
     void controlCharactersInNamesAreEscaped()

@@ -561,7 +561,7 @@ void MainWindow::showOpenErrors(const QString &fileName, const QList<LoadError> 
 {
     QStringList lines;
     for (const LoadError &e : errors)
-        lines << e.toString();
+        lines << loadErrorText(e);
     // One error box at a time: the newest names the newest file.
     if (auto *previous = findChild<QMessageBox *>(QStringLiteral("openErrors"))) {
         previous->setObjectName(QString());

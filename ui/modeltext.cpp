@@ -33,6 +33,20 @@ QString engineText(const char *context, const EngineText &text)
     return fillPlaceholders(QCoreApplication::translate(context, text.pattern), args);
 }
 
+QString loadErrorMessage(const LoadError &e)
+{
+    if (!e.text.pattern[0])
+        return e.message;
+    const bool files = qstrcmp(e.context, kFileTextContext) == 0;
+    QStringList args;
+    args.reserve(qsizetype(e.text.args.size()));
+    for (const std::string &a : e.text.args)
+        args << (files ? QCoreApplication::translate(kFileTextContext, a.c_str()) : QString::fromStdString(a));
+    return fillPlaceholders(QCoreApplication::translate(e.context, e.text.pattern), args);
+}
+
+QString loadErrorText(const LoadError &e) { return e.toString(loadErrorMessage(e)); }
+
 QString errorText(const FieldError &e) { return e.text.pattern[0] ? engineText("commtax::Errors", e.text) : e.message; }
 
 QString planErrorText(const PlanError &e) { return QString::fromStdString(e.field) + QStringLiteral(": ") + engineText("commtax::Errors", e.text); }

@@ -8,6 +8,7 @@
 
 #include "core/analysis.h"
 #include "core/fields.h"
+#include "core/presets.h"
 #include "core/resultio.h"
 #include "engine/engine.h"
 #include "engine/plan.h"
@@ -39,6 +40,12 @@ QString engineText(const char *context, const EngineText &text);
 // template); planErrorText() prefixes the field path: "training.tp: ...".
 QString errorText(const FieldError &e);
 QString planErrorText(const PlanError &e);
+// A file reader's or the engine's message of a LoadError in the interface language, with its
+// position: "file:line:column: path: message" (the prefix as in English; core/presets.h). A text of
+// the readers (context "commtax::Files") has its arguments translated too when they are marked
+// texts themselves ("a string"); a message without a template stays as it is.
+QString loadErrorMessage(const LoadError &e);
+QString loadErrorText(const LoadError &e);
 // The number of texts ui/modeltext_strings.cpp marks (for the test).
 int modelTextCount();
 

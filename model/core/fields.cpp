@@ -224,61 +224,77 @@ const FieldInfo *findField(Section s, const QString &key)
     return nullptr;
 }
 
+EngineText fileText(const char *pattern, const QStringList &args)
+{
+    EngineText t{pattern, {}};
+    t.args.reserve(std::size_t(args.size()));
+    for (const QString &a : args)
+        t.args.push_back(a.toStdString());
+    return t;
+}
+
+QString toQString(const EngineText &text) { return QString::fromStdString(toString(text)); }
+
 QString checkFieldValue(const FieldInfo &f, const QJsonValue &v)
 {
-    auto range = [&](double x) -> QString {
+    const EngineText t = checkFieldValueText(f, v);
+    return t.pattern[0] ? toQString(t) : QString();
+}
+
+EngineText checkFieldValueText(const FieldInfo &f, const QJsonValue &v)
+{
+    auto range = [&](double x) -> EngineText {
         if (x >= f.min && x <= f.max)
-            return QString();
+            return EngineText{};
         const QString unit = QLatin1String(f.unit).isEmpty() ? QString() : QLatin1Char(' ') + QLatin1String(f.unit);
-        return QStringLiteral("%1 from %2 to %3%4 (got %5)")
-            .arg(f.type == FieldType::Int ? QStringLiteral("expected a whole number") : QStringLiteral("expected a number"),
-                 formatBound(f.min), formatBound(f.max), unit, formatBound(x));
+        return fileText(f.type == FieldType::Int ? CT_TEXT("expected a whole number from %1 to %2%3 (got %4)") : CT_TEXT("expected a number from %1 to %2%3 (got %4)"),
+                        {formatBound(f.min), formatBound(f.max), unit, formatBound(x)});
     };
     switch (f.type) {
     case FieldType::Int:
         if (!v.isDouble())
-            return QStringLiteral("expected a whole number, not %1").arg(jsonTypeName(v));
+            return fileText(CT_TEXT("expected a whole number, not %1"), {jsonTypeName(v)});
         if (std::floor(v.toDouble()) != v.toDouble())
-            return QStringLiteral("expected a whole number (got %1)").arg(formatBound(v.toDouble()));
+            return fileText(CT_TEXT("expected a whole number (got %1)"), {formatBound(v.toDouble())});
         return range(v.toDouble());
     case FieldType::Double:
         if (!v.isDouble())
-            return QStringLiteral("expected a number, not %1").arg(jsonTypeName(v));
+            return fileText(CT_TEXT("expected a number, not %1"), {jsonTypeName(v)});
         return range(v.toDouble());
     case FieldType::OptionalDouble:
         if (v.isNull())
-            return QString();
+            return EngineText{};
         if (!v.isDouble())
-            return QStringLiteral("expected a number or null, not %1").arg(jsonTypeName(v));
+            return fileText(CT_TEXT("expected a number or null, not %1"), {jsonTypeName(v)});
         return range(v.toDouble());
     case FieldType::AutoDouble:
         if (v.isString() && v.toString() == QLatin1String("auto"))
-            return QString();
+            return EngineText{};
         if (!v.isDouble())
-            return QStringLiteral("expected a number or \"auto\", not %1").arg(jsonTypeName(v));
+            return fileText(CT_TEXT("expected a number or \"auto\", not %1"), {jsonTypeName(v)});
         return range(v.toDouble());
     case FieldType::Bool:
         if (!v.isBool())
-            return QStringLiteral("expected true or false, not %1").arg(jsonTypeName(v));
-        return QString();
+            return fileText(CT_TEXT("expected true or false, not %1"), {jsonTypeName(v)});
+        return EngineText{};
     case FieldType::Choice:
         if (!v.isString() || !f.choices.contains(v.toString()))
-            return QStringLiteral("expected one of ") + f.choices.join(QStringLiteral(", "));
-        return QString();
+            return fileText(CT_TEXT("expected one of %1"), {f.choices.join(QStringLiteral(", "))});
+        return EngineText{};
     }
-    return QString();
+    return EngineText{};
 }
 
 QString jsonTypeName(const QJsonValue &v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("true/false");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: return QStringLiteral("nothing");
+    case QJsonValue::Null: return QStringLiteral(CT_TEXT("null"));
+    case QJsonValue::Bool: return QStringLiteral(CT_TEXT("true/false"));
+    case QJsonValue::Double: return QStringLiteral(CT_TEXT("a number"));
+    case QJsonValue::String: return QStringLiteral(CT_TEXT("a string"));
+    case QJsonValue::Array: return QStringLiteral(CT_TEXT("an array"));
+    case QJsonValue::Object: return QStringLiteral(CT_TEXT("an object"));
+    case QJsonValue::Undefined: return QStringLiteral(CT_TEXT("nothing"));
     }
     return QString();
 }

@@ -4,6 +4,7 @@
 // presets, the editor widgets and the preset library all read and write plans through it, so a
 // field is described once.
 
+#include "engine/enginetext.h"
 #include "engine/plan.h"
 
 #include <QJsonValue>
@@ -58,10 +59,20 @@ const FieldInfo *findField(Section s, const QString &key);
 // The value a new plan has for the field (the default for fields added later).
 QJsonValue defaultFieldValue(const FieldInfo &f);
 
+// The file readers' messages for people (issue 14): English templates marked CT_TEXT (for
+// tests/i18n/gen_modeltext.py) in this translation context, with their arguments. `message` keeps
+// the English (files, JSON); the GUI and the command line show the translation (ui/modeltext.h:
+// loadErrorText()), whose arguments are translated too when they are marked texts themselves ("a string").
+inline constexpr const char *kFileTextContext = "commtax::Files";
+EngineText fileText(const char *pattern, const QStringList &args = {});
+QString toQString(const EngineText &text); // filled in English
+
 // Check a JSON value against the field's type and range; empty string when it fits, else what was
 // expected ("expected a whole number from 1 to 4096 (got 65536)").
 QString checkFieldValue(const FieldInfo &f, const QJsonValue &v);
-// "a string", "an object"... for messages.
+// The same as a template (presets.h: fileText()); an empty pattern when it fits.
+EngineText checkFieldValueText(const FieldInfo &f, const QJsonValue &v);
+// "a string", "an object"... for messages (marked CT_TEXT: translated as an argument).
 QString jsonTypeName(const QJsonValue &v);
 
 } // namespace commtax

@@ -12,6 +12,13 @@ namespace commtax {
 
 QString LoadError::toString() const { return toString(message); }
 
+LoadError fileError(const QString &file, int line, int column, const QString &path, const EngineText &text)
+{
+    LoadError e{file, line, column, path, toQString(text), text};
+    e.context = kFileTextContext;
+    return e;
+}
+
 QString LoadError::toString(const QString &shownMessage) const
 {
     QString out = file.isEmpty() ? QStringLiteral("<input>") : file;
@@ -36,28 +43,28 @@ QString byteSize(qint64 bytes)
 
 bool readInputFile(const QString &fileName, qint64 maxBytes, QByteArray &out, LoadError *error)
 {
-    auto fail = [&](const QString &why) {
+    auto fail = [&](const EngineText &why) {
         if (error)
-            *error = LoadError{fileName, 0, 0, QString(), why};
+            *error = fileError(fileName, 0, 0, QString(), why);
         return false;
     };
     const QFileInfo info(fileName);
     if (!info.exists())
-        return fail(QStringLiteral("cannot open: no such file"));
+        return fail(fileText(CT_TEXT("cannot open: no such file")));
     if (info.isDir())
-        return fail(QStringLiteral("cannot open: it is a folder, not a file"));
+        return fail(fileText(CT_TEXT("cannot open: it is a folder, not a file")));
     if (!info.isFile())
-        return fail(QStringLiteral("cannot open: not a regular file (a device, pipe or socket)"));
+        return fail(fileText(CT_TEXT("cannot open: not a regular file (a device, pipe or socket)")));
     if (info.size() > maxBytes)
-        return fail(QStringLiteral("the file is %1; Commtax reads at most %2 here").arg(byteSize(info.size()), byteSize(maxBytes)));
+        return fail(fileText(CT_TEXT("the file is %1; Commtax reads at most %2 here"), {byteSize(info.size()), byteSize(maxBytes)}));
     QFile f(fileName);
     if (!f.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("cannot open: ") + f.errorString());
+        return fail(fileText(CT_TEXT("cannot open: %1"), {f.errorString()}));
     out = f.read(maxBytes + 1); // the file may have grown since it was measured
     if (out.size() > maxBytes)
-        return fail(QStringLiteral("the file is larger than %1, the most Commtax reads here").arg(byteSize(maxBytes)));
+        return fail(fileText(CT_TEXT("the file is larger than %1, the most Commtax reads here"), {byteSize(maxBytes)}));
     if (f.error() != QFileDevice::NoError)
-        return fail(QStringLiteral("cannot read: ") + f.errorString());
+        return fail(fileText(CT_TEXT("cannot read: %1"), {f.errorString()}));
     return true;
 }
 
@@ -65,8 +72,7 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
 {
     if (json.size() > kMaxJsonBytes) {
         if (error)
-            *error = LoadError{fileName, 0, 0, QString(),
-                               QStringLiteral("the text is %1; Commtax reads at most %2 of JSON").arg(byteSize(json.size()), byteSize(kMaxJsonBytes))};
+            *error = fileError(fileName, 0, 0, QString(), fileText(CT_TEXT("the text is %1; Commtax reads at most %2 of JSON"), {byteSize(json.size()), byteSize(kMaxJsonBytes)}));
         return false;
     }
     QJsonParseError pe;
@@ -74,7 +80,7 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
     if (pe.error != QJsonParseError::NoError) {
         if (error) {
             const TextPosition pos = JsonLocator::positionOfOffset(json, pe.offset);
-            *error = LoadError{fileName, pos.line, pos.column, QString(), QStringLiteral("invalid JSON: ") + pe.errorString()};
+            *error = fileError(fileName, pos.line, pos.column, QString(), fileText(CT_TEXT("invalid JSON: %1"), {pe.errorString()}));
         }
         return false;
     }
@@ -82,10 +88,9 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
     if (!dups.isEmpty()) {
         if (error) {
             const DuplicateKey &d = dups.first();
-            *error = LoadError{fileName, d.position.line, d.position.column, d.path,
-                               QStringLiteral("duplicate key: given already at line %1, column %2 (a key may appear once)")
-                                   .arg(d.first.line)
-                                   .arg(d.first.column)};
+            *error = fileError(fileName, d.position.line, d.position.column, d.path,
+                               fileText(CT_TEXT("duplicate key: given already at line %1, column %2 (a key may appear once)"),
+                                        {QString::number(d.first.line), QString::number(d.first.column)}));
         }
         return false;
     }
@@ -103,24 +108,28 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
 
 QString formatVersionProblem(const QJsonObject &root, const QString &format, int version, QString *path)
 {
+    const EngineText t = formatVersionProblemText(root, format, version, path);
+    return t.pattern[0] ? toQString(t) : QString();
+}
+
+EngineText formatVersionProblemText(const QJsonObject &root, const QString &format, int version, QString *path)
+{
     const QJsonValue f = root.value(QStringLiteral("format"));
     if (f.toString() != format) {
         *path = QStringLiteral("format");
-        return f.isUndefined() ? QStringLiteral("missing: a %1 file starts with \"format\": \"%1\"").arg(format)
-                               : QStringLiteral("expected \"%1\"").arg(format);
+        return f.isUndefined() ? fileText(CT_TEXT("missing: a %1 file starts with \"format\": \"%1\""), {format})
+                               : fileText(CT_TEXT("expected \"%1\""), {format});
     }
     const QJsonValue v = root.value(QStringLiteral("version"));
     *path = QStringLiteral("version");
     if (v.isUndefined())
-        return QStringLiteral("missing: this build reads version %1").arg(version);
+        return fileText(CT_TEXT("missing: this build reads version %1"), {QString::number(version)});
     if (!v.isDouble())
-        return QStringLiteral("expected the number %1, not %2").arg(version).arg(jsonTypeName(v));
+        return fileText(CT_TEXT("expected the number %1, not %2"), {QString::number(version), jsonTypeName(v)});
     if (v.toDouble() != version)
-        return QStringLiteral("unsupported version %1; this build reads version %2")
-            .arg(QLocale::c().toString(v.toDouble(), 'g', 10))
-            .arg(version);
+        return fileText(CT_TEXT("unsupported version %1; this build reads version %2"), {QLocale::c().toString(v.toDouble(), 'g', 10), QString::number(version)});
     path->clear();
-    return QString();
+    return EngineText{};
 }
 
 void Preset::applyTo(Plan &plan) const

@@ -47,11 +47,18 @@ struct LoadError {
     int column = 0;
     QString path; // JSON path, e.g. "training.tp"
     QString message;
-    EngineText text = {};     // a validation error of the engine: `message` as a template (engine/enginetext.h)
+    // `message` as a template (engine/enginetext.h) in translation context `context`: the engine's
+    // validation errors ("commtax::Errors") or the file readers' own (kFileTextContext, fileError()).
+    // Empty for a text that has none (a system's error string).
+    EngineText text = {};
+    const char *context = "commtax::Errors";
     QString toString() const; // "file:line:col: path: message"
     // The same with another wording of the message (the interface language's, ui/modeltext.h).
     QString toString(const QString &shownMessage) const;
 };
+
+// A LoadError with `text` in kFileTextContext (fields.h: fileText()), `message` its English.
+LoadError fileError(const QString &file, int line, int column, const QString &path, const EngineText &text);
 
 // The largest JSON input Commtax reads: 8 MiB for preset files and imports (a library export of
 // some 2,500 presets with their provenance), 1 MiB for a scenario (about 500 times the largest
@@ -75,6 +82,7 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
 // What is wrong with a file's "format" and "version" (empty when both are right); `path` receives
 // the offending key. Missing, mistyped and unsupported versions each get their own words.
 QString formatVersionProblem(const QJsonObject &root, const QString &format, int version, QString *path);
+EngineText formatVersionProblemText(const QJsonObject &root, const QString &format, int version, QString *path);
 
 // Parse one preset object (from a presets file, the library or an import). `path` is its JSON path
 // for errors, e.g. "presets[2]".

@@ -125,6 +125,16 @@ struct Parser {
     qsizetype first = errors.size();
     qsizetype dropped = 0;
 
+    void fail(const QString &path, const EngineText &msg)
+    {
+        if (errors.size() - first >= kMaxErrorsPerFile) {
+            ++dropped;
+            return;
+        }
+        const TextPosition pos = loc.find(path);
+        errors.append(fileError(file, pos.line, pos.column, path, msg));
+    }
+    // A message without a template: uncertainty::checkRange()'s reasons, in English only.
     void fail(const QString &path, const QString &msg)
     {
         if (errors.size() - first >= kMaxErrorsPerFile) {
@@ -137,8 +147,7 @@ struct Parser {
     void finish()
     {
         if (dropped > 0)
-            errors.append(LoadError{file, 0, 0, QString(),
-                                    QStringLiteral("%1 more problems not listed; is this a Commtax scenario?").arg(dropped)});
+            errors.append(fileError(file, 0, 0, QString(), fileText(CT_TEXT("%1 more problems not listed; is this a Commtax scenario?"), {QString::number(dropped)})));
     }
     bool ok() const { return errors.size() == first; }
 
@@ -149,7 +158,7 @@ struct Parser {
         if (v.isUndefined())
             return fallback;
         if (!v.isString()) {
-            fail(path, QStringLiteral("expected a string, not %1").arg(jsonTypeName(v)));
+            fail(path, fileText(CT_TEXT("expected a string, not %1"), {jsonTypeName(v)}));
             return fallback;
         }
         return v.toString();
@@ -169,25 +178,25 @@ struct Parser {
                 QStringList known;
                 for (const FieldInfo *k : fieldsOf(s))
                     known << QLatin1String(k->key);
-                fail(path, QStringLiteral("unknown field; %1 fields are: %2").arg(spath, known.join(QStringLiteral(", "))));
+                fail(path, fileText(CT_TEXT("unknown field; %1 fields are: %2"), {spath, known.join(QStringLiteral(", "))}));
                 continue;
             }
             QJsonValue v = it.value();
             if (v.isObject()) { // value objects as in presets: {"value": ..., "kind": ..., "source": ...}
                 const QJsonObject vo = v.toObject();
                 if (!vo.contains(QStringLiteral("value"))) {
-                    fail(path, QStringLiteral("a value object needs \"value\""));
+                    fail(path, fileText(CT_TEXT("a value object needs \"value\"")));
                     continue;
                 }
                 v = vo.value(QStringLiteral("value"));
             }
-            const QString why = checkFieldValue(*f, v);
-            if (!why.isEmpty()) {
+            const EngineText why = checkFieldValueText(*f, v);
+            if (why.pattern[0]) {
                 fail(path, why);
                 continue;
             }
             QString key; // a value object's kind and uncertainty range (uncertaintyio.h)
-            if (const QString bad = it.value().isObject() ? checkValueObject(*f, it.value().toObject(), &key) : QString(); !bad.isEmpty()) {
+            if (const EngineText bad = it.value().isObject() ? checkValueObjectText(*f, it.value().toObject(), &key) : EngineText{}; bad.pattern[0]) {
                 fail(jsonPathJoin(path, key), bad);
                 continue;
             }
@@ -214,8 +223,8 @@ struct Parser {
         const QJsonValue v = root.value(key);
         if (!v.isObject()) {
             fail(v.isUndefined() ? QString() : key,
-                 v.isUndefined() ? QStringLiteral("missing section \"%1\"").arg(key)
-                                 : QStringLiteral("expected an object: {\"preset\": \"id\"} or the fields, not %1").arg(jsonTypeName(v)));
+                 v.isUndefined() ? fileText(CT_TEXT("missing section \"%1\""), {key})
+                                 : fileText(CT_TEXT("expected an object: {\"preset\": \"id\"} or the fields, not %1"), {jsonTypeName(v)}));
             return;
         }
         const QJsonObject o = v.toObject();
@@ -227,7 +236,7 @@ struct Parser {
         const QString presetPath = jsonPathJoin(key, QStringLiteral("preset"));
         if (!presetId.isUndefined()) {
             if (!presetId.isString()) {
-                fail(presetPath, QStringLiteral("expected a preset id (a string), not %1").arg(jsonTypeName(presetId)));
+                fail(presetPath, fileText(CT_TEXT("expected a preset id (a string), not %1"), {jsonTypeName(presetId)}));
                 return;
             }
             const std::optional<Preset> p = catalog.find(sec, presetId.toString());
@@ -235,7 +244,7 @@ struct Parser {
                 QStringList ids;
                 for (const Preset &q : catalog.presets(sec))
                     ids << q.id;
-                fail(presetPath, QStringLiteral("unknown %1 preset \"%2\"; known: %3").arg(key, presetId.toString(), ids.join(QStringLiteral(", "))));
+                fail(presetPath, fileText(CT_TEXT("unknown %1 preset \"%2\"; known: %3"), {key, presetId.toString(), ids.join(QStringLiteral(", "))}));
                 return;
             }
             p->applyTo(s.plan);
@@ -245,7 +254,7 @@ struct Parser {
             // Inline: every field of the section must be there.
             for (const FieldInfo *f : fieldsOf(sec))
                 if (!o.contains(QLatin1String(f->key)) && !f->addedLater)
-                    fail(key, QStringLiteral("inline %1 lacks \"%2\" (give every field, or start from {\"preset\": \"id\"})").arg(key, QLatin1String(f->key)));
+                    fail(key, fileText(CT_TEXT("inline %1 lacks \"%2\" (give every field, or start from {\"preset\": \"id\"})"), {key, QLatin1String(f->key)}));
             const QString inlineId = stringField(o, QStringLiteral("id"), jsonPathJoin(key, QStringLiteral("id")), QStringLiteral("custom"));
             *id = inlineId.toStdString();
             *name = stringField(o, QStringLiteral("name"), jsonPathJoin(key, QStringLiteral("name")), inlineId).toStdString();
@@ -263,26 +272,26 @@ struct Parser {
     {
         const QString path = QStringLiteral("economics.quote");
         if (!v.isObject()) {
-            fail(path, QStringLiteral("expected an object {\"vendor\", \"id\", \"date\", \"valid_until\"}, not %1").arg(jsonTypeName(v)));
+            fail(path, fileText(CT_TEXT("expected an object {\"vendor\", \"id\", \"date\", \"valid_until\"}, not %1"), {jsonTypeName(v)}));
             return;
         }
         const QJsonObject o = v.toObject();
         static const QStringList keys = {QStringLiteral("vendor"), QStringLiteral("id"), QStringLiteral("date"), QStringLiteral("valid_until")};
         for (auto it = o.constBegin(); it != o.constEnd(); ++it)
             if (!keys.contains(it.key()))
-                fail(jsonPathJoin(path, it.key()), QStringLiteral("unknown field; a quote has vendor, id, date, valid_until"));
+                fail(jsonPathJoin(path, it.key()), fileText(CT_TEXT("unknown field; a quote has vendor, id, date, valid_until")));
         QString *const targets[] = {&q.vendor, &q.id, &q.date, &q.validUntil};
         for (qsizetype i = 0; i < keys.size(); ++i) {
             const QString key = jsonPathJoin(path, keys[i]);
             *targets[i] = stringField(o, keys[i], key, QString()).trimmed();
             if (i < 2 && targets[i]->isEmpty() && (o.value(keys[i]).isUndefined() || o.value(keys[i]).isString()))
-                fail(o.contains(keys[i]) ? key : path, QStringLiteral("a quote needs a non-empty \"%1\"").arg(keys[i]));
+                fail(o.contains(keys[i]) ? key : path, fileText(CT_TEXT("a quote needs a non-empty \"%1\""), {keys[i]}));
             if (i >= 2 && !targets[i]->isEmpty() && !QDate::fromString(*targets[i], Qt::ISODate).isValid())
-                fail(key, QStringLiteral("expected a date as YYYY-MM-DD (got \"%1\")").arg(*targets[i]));
+                fail(key, fileText(CT_TEXT("expected a date as YYYY-MM-DD (got \"%1\")"), {*targets[i]}));
         }
         const QDate from = QDate::fromString(q.date, Qt::ISODate), until = QDate::fromString(q.validUntil, Qt::ISODate);
         if (from.isValid() && until.isValid() && until < from)
-            fail(jsonPathJoin(path, QStringLiteral("valid_until")), QStringLiteral("%1 is before the quote's date %2").arg(q.validUntil, q.date));
+            fail(jsonPathJoin(path, QStringLiteral("valid_until")), fileText(CT_TEXT("%1 is before the quote's date %2"), {q.validUntil, q.date}));
     }
 
     // dp may be left out: it follows from the GPUs (in checked arithmetic; validate() checks the rest).
@@ -295,7 +304,7 @@ struct Parser {
             && replica > 0 && gpus % replica == 0 && gpus / replica > 0 && fitsInt(gpus / replica))
             plan.training.dp = static_cast<int>(gpus / replica);
         else
-            fail(QStringLiteral("training"), QStringLiteral("dp is not given and %1 nodes x %2 GPUs do not divide by tp*cp*pp=%3*%4*%5").arg(plan.cluster.nodes).arg(plan.cluster.gpus_per_node).arg(plan.training.tp).arg(plan.training.cp).arg(plan.training.pp));
+            fail(QStringLiteral("training"), fileText(CT_TEXT("dp is not given and %1 nodes x %2 GPUs do not divide by tp*cp*pp=%3*%4*%5"), {QString::number(plan.cluster.nodes), QString::number(plan.cluster.gpus_per_node), QString::number(plan.training.tp), QString::number(plan.training.cp), QString::number(plan.training.pp)}));
     }
 };
 
@@ -304,19 +313,19 @@ bool parseWith(const QJsonDocument &doc, const JsonLocator &loc, const QString &
 {
     Parser ps{fileName, loc, errors};
     if (!doc.isObject()) {
-        ps.fail(QString(), QStringLiteral("expected a JSON object, not %1").arg(doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a value")));
+        ps.fail(QString(), fileText(CT_TEXT("expected a JSON object, not %1"), {doc.isArray() ? QStringLiteral(CT_TEXT("an array")) : QStringLiteral(CT_TEXT("a value"))}));
         return false;
     }
     const QJsonObject root = doc.object();
     QString badKey;
-    if (const QString why = formatVersionProblem(root, QStringLiteral("commtax-scenario"), kScenarioVersion, &badKey); !why.isEmpty()) {
+    if (const EngineText why = formatVersionProblemText(root, QStringLiteral("commtax-scenario"), kScenarioVersion, &badKey); why.pattern[0]) {
         ps.fail(badKey, why);
         return false;
     }
     for (auto it = root.constBegin(); it != root.constEnd(); ++it)
         if (!sectionKeys().contains(it.key()) && it.key() != QLatin1String("format") && it.key() != QLatin1String("version")
             && it.key() != QLatin1String("name"))
-            ps.fail(it.key(), QStringLiteral("unknown section; expected name, model, gpu, cluster, training, economics"));
+            ps.fail(it.key(), fileText(CT_TEXT("unknown section; expected name, model, gpu, cluster, training, economics")));
 
     Scenario s;
     s.name = ps.stringField(root, QStringLiteral("name"), QStringLiteral("name"), QString());
@@ -328,7 +337,7 @@ bool parseWith(const QJsonDocument &doc, const JsonLocator &loc, const QString &
         if (v.isUndefined())
             continue; // defaults
         if (!v.isObject()) {
-            ps.fail(key, QStringLiteral("expected an object, not %1").arg(jsonTypeName(v)));
+            ps.fail(key, fileText(CT_TEXT("expected an object, not %1"), {jsonTypeName(v)}));
             continue;
         }
         const QJsonObject o = v.toObject();
@@ -351,10 +360,9 @@ bool parseScenario(const QByteArray &json, const QString &fileName, const Preset
                    QList<LoadError> &errors)
 {
     if (json.size() > kMaxScenarioBytes) {
-        errors.append(LoadError{fileName, 0, 0, QString(),
-                                QStringLiteral("the scenario is %1 KiB; Commtax reads at most %2 KiB")
-                                    .arg(json.size() / 1024)
-                                    .arg(kMaxScenarioBytes / 1024)});
+        errors.append(fileError(fileName, 0, 0, QString(),
+                                fileText(CT_TEXT("the scenario is %1 KiB; Commtax reads at most %2 KiB"),
+                                         {QString::number(json.size() / 1024), QString::number(kMaxScenarioBytes / 1024)})));
         return false;
     }
     QJsonDocument doc;
@@ -375,12 +383,12 @@ bool readScenarioText(const QString &fileName, QByteArray &json, QList<LoadError
     if (fileName == QLatin1String("-")) { // standard input (the command line's "-")
         QFile in;
         if (!in.open(stdin, QIODevice::ReadOnly)) {
-            errors.append(LoadError{scenarioDisplayName(fileName), 0, 0, QString(), QStringLiteral("cannot read standard input")});
+            errors.append(fileError(scenarioDisplayName(fileName), 0, 0, QString(), fileText(CT_TEXT("cannot read standard input"))));
             return false;
         }
         json = in.read(kMaxScenarioBytes + 1);
         if (json.size() > kMaxScenarioBytes) {
-            errors.append(LoadError{scenarioDisplayName(fileName), 0, 0, QString(), QStringLiteral("standard input holds more than a scenario file may")});
+            errors.append(fileError(scenarioDisplayName(fileName), 0, 0, QString(), fileText(CT_TEXT("standard input holds more than a scenario file may"))));
             return false;
         }
         return true;

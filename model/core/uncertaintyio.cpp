@@ -22,26 +22,34 @@ uncertainty::Kind kindOf(SourceKind k)
 
 QString checkValueObject(const FieldInfo &f, const QJsonObject &vo, QString *key)
 {
+    const EngineText t = checkValueObjectText(f, vo, key);
+    return t.pattern[0] ? toQString(t) : QString();
+}
+
+EngineText checkValueObjectText(const FieldInfo &f, const QJsonObject &vo, QString *key)
+{
     const QJsonValue kind = vo.value(QStringLiteral("kind"));
     if (!kind.isUndefined()) {
         SourceKind k;
         if (!kind.isString() || !parseSourceKind(kind.toString(), k)) {
             *key = QStringLiteral("kind");
-            return QStringLiteral("expected datasheet, measured, assumption, derived or user");
+            return fileText(CT_TEXT("expected datasheet, measured, assumption, derived or user"));
         }
     }
     const QJsonValue range = vo.value(QStringLiteral("range"));
     if (range.isUndefined())
-        return QString();
+        return EngineText{};
     *key = QStringLiteral("range");
     const QJsonArray a = range.toArray();
     if (!range.isArray() || a.size() != 2 || !a[0].isDouble() || !a[1].isDouble())
-        return QStringLiteral("expected [low, high], two numbers, not %1").arg(range.isArray() ? QStringLiteral("an array of %1 values").arg(a.size()) : jsonTypeName(range));
+        return range.isArray() ? fileText(CT_TEXT("expected [low, high], two numbers, not an array of %1 values"), {QString::number(a.size())})
+                               : fileText(CT_TEXT("expected [low, high], two numbers, not %1"), {jsonTypeName(range)});
     const QJsonValue value = vo.value(QStringLiteral("value"));
     if (!value.isDouble())
-        return QStringLiteral("a range needs a number as the value (\"auto\" takes no range)");
+        return fileText(CT_TEXT("a range needs a number as the value (\"auto\" takes no range)"));
     const std::string why = uncertainty::checkRange(f.path().toStdString(), value.toDouble(), a[0].toDouble(), a[1].toDouble());
-    return QString::fromStdString(why);
+    // uncertainty::checkRange()'s reason has no template: it stays English
+    return why.empty() ? EngineText{} : EngineText{"%1", {why}};
 }
 
 std::vector<uncertainty::FieldNote> scenarioNotes(const QJsonObject &root, const Scenario &s, const PresetCatalog &catalog)

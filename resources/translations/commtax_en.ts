@@ -61,6 +61,13 @@
 </numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>, %n node(s)</source>
+        <translation>
+            <numerusform>, %n node</numerusform>
+            <numerusform>, %n nodes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>commtax::KeyFigures</name>

@@ -1167,6 +1167,32 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <source>WARNING: %1</source>
         <translation>警告：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>, %n node(s)</source>
+        <translation>
+            <numerusform>，%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>calibrated</source>
+        <translation>已校准</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> (cluster preset %1)</source>
+        <translation>（集群预设 %1）</translation>
+    </message>
+    <message>
+        <source> (GPU preset %1)</source>
+        <translation>（GPU 预设 %1）</translation>
+    </message>
+    <message>
+        <source>presets</source>
+        <translation>预设</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ColumnEditor</name>
@@ -2817,6 +2843,237 @@ The reference of the normalisation and of the break-even figures</source>
     </message>
 </context>
 <context>
+    <name>commtax::Files</name>
+    <message>
+        <source>expected a whole number from %1 to %2%3 (got %4)</source>
+        <translation>应为 %1 到 %2%3 之间的整数（实际为 %4）</translation>
+    </message>
+    <message>
+        <source>expected a number from %1 to %2%3 (got %4)</source>
+        <translation>应为 %1 到 %2%3 之间的数（实际为 %4）</translation>
+    </message>
+    <message>
+        <source>expected a whole number, not %1</source>
+        <translation>应为整数，而不是%1</translation>
+    </message>
+    <message>
+        <source>expected a whole number (got %1)</source>
+        <translation>应为整数（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>expected a number, not %1</source>
+        <translation>应为数字，而不是%1</translation>
+    </message>
+    <message>
+        <source>expected a number or null, not %1</source>
+        <translation>应为数字或 null，而不是%1</translation>
+    </message>
+    <message>
+        <source>expected a number or &quot;auto&quot;, not %1</source>
+        <translation>应为数字或 "auto"，而不是%1</translation>
+    </message>
+    <message>
+        <source>expected true or false, not %1</source>
+        <translation>应为 true 或 false，而不是%1</translation>
+    </message>
+    <message>
+        <source>expected one of %1</source>
+        <translation>应为以下之一：%1</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>true/false</source>
+        <translation>布尔值（true/false）</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>cannot open: no such file</source>
+        <translation>无法打开：文件不存在</translation>
+    </message>
+    <message>
+        <source>cannot open: it is a folder, not a file</source>
+        <translation>无法打开：这是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>cannot open: not a regular file (a device, pipe or socket)</source>
+        <translation>无法打开：不是普通文件（设备、管道或套接字）</translation>
+    </message>
+    <message>
+        <source>the file is %1; Commtax reads at most %2 here</source>
+        <translation>文件大小为 %1；Commtax 在此最多读取 %2</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>the file is larger than %1, the most Commtax reads here</source>
+        <translation>文件大于 %1，即 Commtax 在此最多读取的大小</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>the text is %1; Commtax reads at most %2 of JSON</source>
+        <translation>文本大小为 %1；Commtax 最多读取 %2 的 JSON</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>无效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>duplicate key: given already at line %1, column %2 (a key may appear once)</source>
+        <translation>重复的键：已在第 %1 行第 %2 列给出（每个键只能出现一次）</translation>
+    </message>
+    <message>
+        <source>missing: a %1 file starts with &quot;format&quot;: &quot;%1&quot;</source>
+        <translation>缺失：%1 文件以 "format": "%1" 开头</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;</source>
+        <translation>应为 "%1"</translation>
+    </message>
+    <message>
+        <source>missing: this build reads version %1</source>
+        <translation>缺失：此版本读取第 %1 版</translation>
+    </message>
+    <message>
+        <source>expected the number %1, not %2</source>
+        <translation>应为数字 %1，而不是%2</translation>
+    </message>
+    <message>
+        <source>unsupported version %1; this build reads version %2</source>
+        <translation>不支持的版本 %1；此版本读取第 %2 版</translation>
+    </message>
+    <message>
+        <source>%1 more problems not listed; is this a Commtax scenario?</source>
+        <translation>另有 %1 个问题未列出；这是 Commtax 场景文件吗？</translation>
+    </message>
+    <message>
+        <source>expected a string, not %1</source>
+        <translation>应为字符串，而不是%1</translation>
+    </message>
+    <message>
+        <source>unknown field; %1 fields are: %2</source>
+        <translation>未知字段；%1 的字段有：%2</translation>
+    </message>
+    <message>
+        <source>a value object needs &quot;value&quot;</source>
+        <translation>值对象需要 "value"</translation>
+    </message>
+    <message>
+        <source>missing section &quot;%1&quot;</source>
+        <translation>缺少部分 "%1"</translation>
+    </message>
+    <message>
+        <source>expected an object: {&quot;preset&quot;: &quot;id&quot;} or the fields, not %1</source>
+        <translation>应为对象：{"preset": "id"} 或各字段，而不是%1</translation>
+    </message>
+    <message>
+        <source>expected a preset id (a string), not %1</source>
+        <translation>应为预设 id（字符串），而不是%1</translation>
+    </message>
+    <message>
+        <source>unknown %1 preset &quot;%2&quot;; known: %3</source>
+        <translation>未知的 %1 预设 "%2"；已有：%3</translation>
+    </message>
+    <message>
+        <source>inline %1 lacks &quot;%2&quot; (give every field, or start from {&quot;preset&quot;: &quot;id&quot;})</source>
+        <translation>内联的 %1 缺少 "%2"（请给出每个字段，或从 {"preset": "id"} 开始）</translation>
+    </message>
+    <message>
+        <source>expected an object {&quot;vendor&quot;, &quot;id&quot;, &quot;date&quot;, &quot;valid_until&quot;}, not %1</source>
+        <translation>应为对象 {"vendor", "id", "date", "valid_until"}，而不是%1</translation>
+    </message>
+    <message>
+        <source>unknown field; a quote has vendor, id, date, valid_until</source>
+        <translation>未知字段；报价包含 vendor、id、date、valid_until</translation>
+    </message>
+    <message>
+        <source>a quote needs a non-empty &quot;%1&quot;</source>
+        <translation>报价需要非空的 "%1"</translation>
+    </message>
+    <message>
+        <source>expected a date as YYYY-MM-DD (got &quot;%1&quot;)</source>
+        <translation>应为 YYYY-MM-DD 格式的日期（实际为 "%1"）</translation>
+    </message>
+    <message>
+        <source>%1 is before the quote&apos;s date %2</source>
+        <translation>%1 早于报价日期 %2</translation>
+    </message>
+    <message>
+        <source>dp is not given and %1 nodes x %2 GPUs do not divide by tp*cp*pp=%3*%4*%5</source>
+        <translation>未给出 dp，且 %1 个节点 x %2 个 GPU 不能被 tp*cp*pp=%3*%4*%5 整除</translation>
+    </message>
+    <message>
+        <source>expected a JSON object, not %1</source>
+        <translation>应为 JSON 对象，而不是%1</translation>
+    </message>
+    <message>
+        <source>a value</source>
+        <translation>单个值</translation>
+    </message>
+    <message>
+        <source>unknown section; expected name, model, gpu, cluster, training, economics</source>
+        <translation>未知部分；应为 name、model、gpu、cluster、training、economics</translation>
+    </message>
+    <message>
+        <source>expected an object, not %1</source>
+        <translation>应为对象，而不是%1</translation>
+    </message>
+    <message>
+        <source>the scenario is %1 KiB; Commtax reads at most %2 KiB</source>
+        <translation>场景文件大小为 %1 KiB；Commtax 最多读取 %2 KiB</translation>
+    </message>
+    <message>
+        <source>cannot read standard input</source>
+        <translation>无法读取标准输入</translation>
+    </message>
+    <message>
+        <source>standard input holds more than a scenario file may</source>
+        <translation>标准输入的内容超过了场景文件的上限</translation>
+    </message>
+    <message>
+        <source>expected datasheet, measured, assumption, derived or user</source>
+        <translation>应为 datasheet、measured、assumption、derived 或 user</translation>
+    </message>
+    <message>
+        <source>expected [low, high], two numbers, not an array of %1 values</source>
+        <translation>应为 [low, high] 两个数，而不是含 %1 个值的数组</translation>
+    </message>
+    <message>
+        <source>expected [low, high], two numbers, not %1</source>
+        <translation>应为 [low, high] 两个数，而不是%1</translation>
+    </message>
+    <message>
+        <source>a range needs a number as the value (&quot;auto&quot; takes no range)</source>
+        <translation>范围需要以数字作为值（"auto" 不能带范围）</translation>
+    </message>
+</context>
+<context>
     <name>commtax::HandbookDialog</name>
     <message>
         <source>Commtax Handbook</source>
@@ -4202,6 +4459,22 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;&lt;i&gt;F1: its entry in the handbook.&lt;/i&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;&lt;i&gt;F1：打开手册中对应的条目。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s name in the window title, the comparison and the reports</source>
+        <translation>方案的名称，显示在窗口标题、比较和报告中</translation>
+    </message>
+    <message>
+        <source>%1: start from</source>
+        <translation>%1：起始预设</translation>
+    </message>
+    <message>
+        <source>A preset that sets every field of this group at once; an edit afterwards makes it custom</source>
+        <translation>一次设置本组所有字段的预设；之后的修改会使其成为自定义</translation>
+    </message>
+    <message>
+        <source>dp follows the GPU count</source>
+        <translation>dp 随 GPU 数量变化</translation>
     </message>
 </context>
 <context>
@@ -5927,22 +6200,6 @@ overlap</source>
         <translation>没有既能放进显存又满足约束的方案。</translation>
     </message>
     <message>
-        <source>Best for %1 (objective: %2):</source>
-        <translation>%1 最优（优化目标：%2）：</translation>
-    </message>
-    <message>
-        <source>days to train</source>
-        <translation>训练天数</translation>
-    </message>
-    <message>
-        <source>USD per billion tokens</source>
-        <translation>每十亿 token 的 USD</translation>
-    </message>
-    <message>
-        <source>TCO of the run</source>
-        <translation>训练任务 TCO</translation>
-    </message>
-    <message>
         <source>  %1 better than the runner-up, which differs in %2.</source>
         <translation>  比次优方案好 %1，两者的差别在于 %2。</translation>
     </message>
@@ -5981,6 +6238,18 @@ overlap</source>
     <message>
         <source>Searched %1 layouts over %2 contexts (GPU, GPU count and global batch) in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.</source>
         <translation>在 %2 组（GPU 型号、GPU 数、全局批大小）组合上搜索了 %1 个布局，用时 %3 s（%4 个线程）：%5 个有效（均已评估），%6 个显存放得下，%7 个满足约束。</translation>
+    </message>
+    <message>
+        <source>Best for time (objective: days to train):</source>
+        <translation>时间最优（优化目标：训练天数）：</translation>
+    </message>
+    <message>
+        <source>Best for cost (objective: USD per billion tokens):</source>
+        <translation>成本最优（优化目标：每十亿 token 的美元成本）：</translation>
+    </message>
+    <message>
+        <source>Best for tco (objective: TCO of the run):</source>
+        <translation>TCO 最优（优化目标：本次训练的 TCO）：</translation>
     </message>
 </context>
 </TS>

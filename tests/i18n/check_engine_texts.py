@@ -86,6 +86,13 @@ def main():
         listed.add((ctx, "".join(unquote(x) for x in re.findall(LIT, lit))))
     wanted = [("commtax::Errors", t) for t in sorted(marked(validation) | marked(sweep))]
     wanted += [("commtax::Launch", t) for t in sorted(marked(launch))]
+    # the file readers' messages (model/core: unknown field, out of range, duplicate key...)
+    files = set()
+    for path in ("model/core/fields.cpp", "model/core/presets.cpp", "model/core/scenario.cpp", "model/core/uncertaintyio.cpp"):
+        files |= marked(read(path))
+    if len(files) < 30:
+        problems.append("model/core: only %d file reader messages marked CT_TEXT" % len(files))
+    wanted += [("commtax::Files", t) for t in sorted(files)]
     if len(wanted) < 40:
         problems.append("only %d engine and launch templates found: is the extraction broken?" % len(wanted))
     for ctx, t in wanted:

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Writes ui/modeltext_strings.cpp: the field registry's labels, help and section titles
 (model/core/fields.cpp), the metric labels (model/core/resultio.cpp), the engine's validation
-errors (model/engine/engine.cpp, sweep.cpp) and the launch-config notes (model/search/launch.cpp), marked for
-lupdate.
+errors (model/engine/engine.cpp, sweep.cpp), the launch-config notes (model/search/launch.cpp) and the
+file readers' messages (model/core, CT_TEXT), marked for lupdate.
 usage (from the source root): python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp"""
 import re
 LIT = r'"(?:[^"\\\n]|\\.)*"'
@@ -21,7 +21,10 @@ metrics = re.findall(r"CT_M\(\w+, (%s)," % LIT, open("model/core/resultio.cpp").
 # The engine's validation errors and the launch-config notes: English templates marked CT_TEXT
 # (model/engine/enginetext.h), each file one context.
 ENGINE_TEXTS = [("commtax::Errors", "model/engine/engine.cpp"), ("commtax::Errors", "model/engine/sweep.cpp"),
-                ("commtax::Launch", "model/search/launch.cpp")]
+                ("commtax::Launch", "model/search/launch.cpp"),
+                # the file readers' own messages (model/core: fields.h fileText())
+                ("commtax::Files", "model/core/fields.cpp"), ("commtax::Files", "model/core/presets.cpp"),
+                ("commtax::Files", "model/core/scenario.cpp"), ("commtax::Files", "model/core/uncertaintyio.cpp")]
 engine = []
 for context, path in ENGINE_TEXTS:
     for t in re.findall(r"CT_TEXT\((%s)\)" % LIT, open(path).read()):
@@ -30,8 +33,8 @@ for context, path in ENGINE_TEXTS:
 print("// SPDX-License-Identifier: GPL-3.0-or-later")
 print("""// The English texts of the field registry (model/core/fields.cpp: labels, help, section titles),
 // of the metric table (model/core/resultio.cpp: labels), of the engine's validation errors
-// (model/engine/engine.cpp and sweep.cpp, CT_TEXT) and of the launch-config notes (model/search/launch.cpp,
-// CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
+// (model/engine/engine.cpp and sweep.cpp, CT_TEXT), of the launch-config notes (model/search/launch.cpp,
+// CT_TEXT) and of the file readers' messages (model/core, CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
 // English source (ui/modeltext.h).
 // Generated: python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp (then clang-format).
 

@@ -142,7 +142,7 @@ void SavedPlanListModel::setPlans(const QList<SavedPlan> &plans, const PresetCat
         QList<LoadError> errors;
         e.readable = parseScenario(p.body, p.name, catalog, e.scenario, errors);
         if (!e.readable && !errors.isEmpty())
-            e.error = errors.first().toString();
+            e.error = loadErrorText(errors.first());
         m_entries << e;
     }
     endResetModel();

@@ -485,7 +485,7 @@ bool PresetManagerDialog::importFile(const QString &fileName)
     if (!o.ok) {
         QStringList lines;
         for (const LoadError &e : std::as_const(o.errors).mid(0, 12))
-            lines << e.toString();
+            lines << loadErrorText(e);
         if (o.errors.size() > 12)
             lines << tr("... and %1 more").arg(o.errors.size() - 12);
         tell(tr("Nothing imported"), o.summary() + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')));
@@ -556,7 +556,7 @@ void PresetManagerDialog::showPlanDetails()
     if (!m_library->loadPlan(name, s, errors)) {
         QStringList lines;
         for (const LoadError &e : errors)
-            lines << e.toString();
+            lines << loadErrorText(e);
         m_planDetails->setPlainText(tr("This plan cannot be read:\n") + lines.join(QLatin1Char('\n')));
         return;
     }
@@ -644,7 +644,7 @@ bool PresetManagerDialog::openSelectedPlan()
     Scenario s;
     QList<LoadError> errors;
     if (!m_library->loadPlan(name, s, errors)) {
-        tell(tr("Cannot open"), errors.isEmpty() ? name : errors.first().toString());
+        tell(tr("Cannot open"), errors.isEmpty() ? name : loadErrorText(errors.first()));
         return false;
     }
     Q_EMIT planOpenRequested(s);
