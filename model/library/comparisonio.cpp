@@ -371,7 +371,7 @@ QList<LibraryText> comparisonFindingTexts(const Comparison &c)
     }
     for (const ComparedPlan &p : c.plans) {
         if (!p.valid)
-            out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 is not a valid plan: %2."), {p.name, p.error});
+            out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 is not a valid plan: %2."), {p.name, p.errorText.isEmpty() ? LibraryText(p.error) : p.errorText});
         else if (!p.result.fits_in_memory)
             out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 does not fit in memory with this layout (%2 GB per GPU needed, %3 GB usable), so it cannot "
                                                                 "run as planned; it needs more tensor or pipeline parallelism, ZeRO or recompute."),
