@@ -2,6 +2,8 @@
 #include "translations.h"
 
 #include <QCoreApplication>
+#include <QFont>
+#include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QStringList>
 #include <QTranslator>
@@ -51,6 +53,16 @@ QString installInterfaceLanguage(const QString &setting)
         && qt->load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt.get());
     QLocale::setDefault(interfaceLocale(language));
+    // Han characters in Simplified Chinese glyph shapes: without a language, fontconfig's fallback
+    // for them is the first face of the Noto CJK collection, the Japanese one (issue 14). The
+    // application font (widgets, charts, the report's charts) lists the SC face right after its own.
+    if (qobject_cast<QGuiApplication *>(QCoreApplication::instance())) {
+        static const QFont original = QGuiApplication::font();
+        QFont font = original;
+        if (language == QLatin1String("zh_CN"))
+            font.setFamilies({original.family(), QStringLiteral("Noto Sans CJK SC")});
+        QGuiApplication::setFont(font);
+    }
     return language;
 }
 
