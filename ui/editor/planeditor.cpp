@@ -188,6 +188,8 @@ PlanEditor::PlanEditor(PlanDocument *doc, QWidget *parent)
     m_name = new QLineEdit;
     m_name->setObjectName(QStringLiteral("scenarioName"));
     m_name->setPlaceholderText(tr("Name of this plan"));
+    m_name->setAccessibleName(tr("Plan name"));
+    m_name->setAccessibleDescription(tr("The plan's name in the window title, the comparison and the reports"));
     nameForm->addRow(tr("Plan name"), m_name);
     column->addLayout(nameForm);
     connect(m_name, &QLineEdit::editingFinished, this, [this] { m_doc->setName(m_name->text().trimmed()); });
@@ -255,6 +257,8 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
     g.presets->setObjectName(objectNameFor(QStringLiteral("preset"), sectionKey(section)));
     g.presets->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     g.presets->setMinimumContentsLength(12);
+    g.presets->setAccessibleName(tr("%1: start from").arg(title));
+    g.presets->setAccessibleDescription(tr("A preset that sets every field of this group at once; an edit afterwards makes it custom"));
     g.box = box;
     g.title = title;
     auto *startFrom = new QLabel(tr("Start from"));
@@ -286,8 +290,10 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         if (section == Section::Training && QLatin1String(f->key) == QLatin1String("dp")) {
             m_dpFollows = new QCheckBox(tr("dp = GPUs / (tp x cp x pp)"));
             m_dpFollows->setObjectName(QStringLiteral("dpFollowsGpus"));
+            m_dpFollows->setAccessibleName(tr("dp follows the GPU count"));
             m_dpFollows->setToolTip(tr("On: every edit of nodes, GPUs per node, tp, cp or pp sets dp so that "
                                        "tp * cp * pp * dp equals the GPUs. Off: dp is yours to set."));
+            m_dpFollows->setAccessibleDescription(m_dpFollows->toolTip());
             addRow(nullptr, m_dpFollows);
             connect(m_dpFollows, &QCheckBox::toggled, this, [this](bool on) { m_doc->setDpFollowsGpus(on); });
         }
@@ -367,6 +373,9 @@ QWidget *PlanEditor::makeEditor(Row &row)
 
     auto *slider = new QSlider(Qt::Horizontal);
     slider->setObjectName(objectNameFor(QStringLiteral("slider"), path));
+    // named as the field it moves: a screen reader tells the two apart by their role
+    slider->setAccessibleName(fieldText(f.label));
+    slider->setAccessibleDescription(fieldText(f.help));
     slider->setRange(0, kSliderSteps);
     slider->setPageStep(kSliderSteps / 20);
     row.slider = slider;
