@@ -365,7 +365,7 @@ int cmdSearch(QStringList args)
              .arg(res.feasible)
       << '\n';
     for (const search::InvalidContext &c : res.contexts_invalid)
-        o << SearchText::tr("  skipped %1 x %2: %3").arg(shown(hardwareLabel(space, labels, c.hardware))).arg(c.gpus).arg(shown(QString::fromStdString(c.reason))) << '\n';
+        o << SearchText::tr("  skipped %1 x %2: %3").arg(shown(hardwareLabel(space, labels, c.hardware))).arg(c.gpus).arg(shown(c.text.pattern[0] ? QString::fromStdString(c.field) + QStringLiteral(": ") + engineText("commtax::Errors", c.text) : QString::fromStdString(c.reason))) << '\n';
     if (!best) {
         o << SearchText::tr("No plan fits in memory and meets the constraints.") << '\n';
         return kExitOk;

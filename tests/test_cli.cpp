@@ -578,6 +578,15 @@ private Q_SLOTS:
             const QString best = out.split(QLatin1Char('\n')).filter(QStringLiteral("最优")).value(0);
             QVERIFY2(best.contains(cjk) && !best.contains(QRegularExpression(QStringLiteral("\\b(time|cost|tco)\\b"))), qPrintable(out));
         }
+        // a GPU count the search skips says why in the language too ("cluster.nodes: " stays)
+        const QStringList skipping = {QStringLiteral("search"), plan, QStringLiteral("--gpus"), QStringLiteral("100,64"), QStringLiteral("--top"), QStringLiteral("2")};
+        Run r = run(QStringLiteral(COMMTAX_BINARY), skipping, env(QStringLiteral("C")), QByteArray(), 120000);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(QString::fromUtf8(r.out).contains(QStringLiteral("cluster.nodes: 100 GPUs do not fill nodes of 8")), qPrintable(QString::fromUtf8(r.out)));
+        r = run(QStringLiteral(COMMTAX_BINARY), skipping, env(QStringLiteral("zh_CN.UTF-8")), QByteArray(), 120000);
+        QCOMPARE(r.code, 0);
+        const QString skipped = QString::fromUtf8(r.out).split(QLatin1Char('\n')).filter(QStringLiteral("cluster.nodes: ")).value(0);
+        QVERIFY2(skipped.contains(cjk) && !skipped.contains(QStringLiteral("do not fill")), qPrintable(QString::fromUtf8(r.out)));
     }
 
     // Names from files reach the terminal with their control characters escaped (an ESC could

@@ -288,6 +288,8 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Errors", "%1 GPUs do not fill nodes of %2"),
         QT_TRANSLATE_NOOP("commtax::Errors", "%1 micro-batches of %2 on dp=%3 do not fit a whole number of sequences per step"),
         QT_TRANSLATE_NOOP("commtax::Errors", "%1 micro-batches do not fit a whole number of sequences per step"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "%1 GPUs is not a GPU count"),
+        QT_TRANSLATE_NOOP("commtax::Errors", "out of range"),
         QT_TRANSLATE_NOOP("commtax::Launch", "tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"),
         QT_TRANSLATE_NOOP("commtax::Launch", "Megatron-FSDP (ZeRO-%1) with pipeline parallelism: check that your Megatron-LM version supports the combination"),
         QT_TRANSLATE_NOOP("commtax::Launch", "ZeRO-2 is Megatron-FSDP's optim_grads strategy (parameters kept whole, gradients and optimizer states sharded)"),

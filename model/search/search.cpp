@@ -127,6 +127,8 @@ struct Context {
     int gpus_per_node = 0;
     bool valid = false;
     std::string reason;
+    EngineText text; // the reason's message as a template (engine/enginetext.h), after "field: "
+    std::string field;
 };
 
 struct Range {
@@ -403,7 +405,8 @@ std::vector<Context> buildContexts(const Space &space, const Constraints &constr
                 c.gpus = g;
                 c.global_batch = batch;
                 if (g <= 0 || gpn <= 0) {
-                    c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs is not a GPU count";
+                    c.field = "cluster.nodes";
+                    c.text = EngineText{CT_TEXT("%1 GPUs is not a GPU count"), {std::to_string(g)}};
                 } else if (g < gpn) {
                     c.nodes = 1;
                     c.gpus_per_node = g;
@@ -411,9 +414,10 @@ std::vector<Context> buildContexts(const Space &space, const Constraints &constr
                     c.nodes = g / gpn;
                     c.gpus_per_node = gpn;
                 } else {
-                    c.reason = "cluster.nodes: " + std::to_string(g) + " GPUs do not fill nodes of " + std::to_string(gpn);
+                    c.field = "cluster.nodes";
+                    c.text = EngineText{CT_TEXT("%1 GPUs do not fill nodes of %2"), {std::to_string(g), std::to_string(gpn)}};
                 }
-                if (c.reason.empty()) {
+                if (c.field.empty()) {
                     Plan q = p;
                     q.cluster.nodes = c.nodes;
                     q.cluster.gpus_per_node = c.gpus_per_node;
@@ -425,12 +429,19 @@ std::vector<Context> buildContexts(const Space &space, const Constraints &constr
                     if (batch > 0)
                         t.global_batch = batch;
                     const Range gb = ranges().global_batch;
-                    if (t.global_batch < gb.min || t.global_batch > gb.max)
-                        c.reason = "training.global_batch: out of range";
+                    if (t.global_batch < gb.min || t.global_batch > gb.max) {
+                        c.field = "training.global_batch";
+                        c.text = EngineText{CT_TEXT("out of range"), {}};
+                    }
                     for (const PlanError &e : validate(q))
-                        if (c.reason.empty() && !isSearchedPath(e.field))
+                        if (c.field.empty() && !isSearchedPath(e.field)) {
+                            c.field = e.field;
+                            c.text = e.text;
                             c.reason = e.field + ": " + e.message;
+                        }
                 }
+                if (!c.field.empty() && c.reason.empty())
+                    c.reason = c.field + ": " + toString(c.text);
                 c.valid = c.reason.empty();
                 out.push_back(std::move(c));
             }
@@ -706,7 +717,7 @@ SearchResult runSearch(const Space &space, const Options &options)
     out.contexts = std::int64_t(contexts.size());
     for (const Context &c : contexts)
         if (!c.valid)
-            out.contexts_invalid.push_back({c.hardware, c.gpus, c.reason});
+            out.contexts_invalid.push_back({c.hardware, c.gpus, c.reason, c.field, c.text});
 
     // Work items: a context and one value of the first dimension, in the order of the space.
     struct Item {

@@ -167,7 +167,9 @@ struct Found {
 struct InvalidContext {
     int hardware = 0;
     int gpus = 0;
-    std::string reason; // "field: message"
+    std::string reason; // "field: message", in English
+    std::string field;  // the reason's field path and its message as a template (engine/enginetext.h,
+    EngineText text;    // context "commtax::Errors"): the command line shows it in the messages language
 };
 
 struct SearchResult {

@@ -2138,6 +2138,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>%1 micro-batches do not fit a whole number of sequences per step</source>
         <translation>%1 个微批次：每步序列数超出范围</translation>
     </message>
+    <message>
+        <source>%1 GPUs is not a GPU count</source>
+        <translation>%1 个 GPU 不是有效的 GPU 数</translation>
+    </message>
+    <message>
+        <source>out of range</source>
+        <translation>超出范围</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Fields</name>
@@ -2870,7 +2878,7 @@ The reference of the normalisation and of the break-even figures</source>
     </message>
     <message>
         <source>expected a number or &quot;auto&quot;, not %1</source>
-        <translation>应为数字或 "auto"，而不是%1</translation>
+        <translation>应为数字或 &quot;auto&quot;，而不是%1</translation>
     </message>
     <message>
         <source>expected true or false, not %1</source>
@@ -2950,11 +2958,11 @@ The reference of the normalisation and of the break-even figures</source>
     </message>
     <message>
         <source>missing: a %1 file starts with &quot;format&quot;: &quot;%1&quot;</source>
-        <translation>缺失：%1 文件以 "format": "%1" 开头</translation>
+        <translation>缺失：%1 文件以 &quot;format&quot;: &quot;%1&quot; 开头</translation>
     </message>
     <message>
         <source>expected &quot;%1&quot;</source>
-        <translation>应为 "%1"</translation>
+        <translation>应为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>missing: this build reads version %1</source>
@@ -2982,15 +2990,15 @@ The reference of the normalisation and of the break-even figures</source>
     </message>
     <message>
         <source>a value object needs &quot;value&quot;</source>
-        <translation>值对象需要 "value"</translation>
+        <translation>值对象需要 &quot;value&quot;</translation>
     </message>
     <message>
         <source>missing section &quot;%1&quot;</source>
-        <translation>缺少部分 "%1"</translation>
+        <translation>缺少部分 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>expected an object: {&quot;preset&quot;: &quot;id&quot;} or the fields, not %1</source>
-        <translation>应为对象：{"preset": "id"} 或各字段，而不是%1</translation>
+        <translation>应为对象：{&quot;preset&quot;: &quot;id&quot;} 或各字段，而不是%1</translation>
     </message>
     <message>
         <source>expected a preset id (a string), not %1</source>
@@ -2998,15 +3006,15 @@ The reference of the normalisation and of the break-even figures</source>
     </message>
     <message>
         <source>unknown %1 preset &quot;%2&quot;; known: %3</source>
-        <translation>未知的 %1 预设 "%2"；已有：%3</translation>
+        <translation>未知的 %1 预设 &quot;%2&quot;；已有：%3</translation>
     </message>
     <message>
         <source>inline %1 lacks &quot;%2&quot; (give every field, or start from {&quot;preset&quot;: &quot;id&quot;})</source>
-        <translation>内联的 %1 缺少 "%2"（请给出每个字段，或从 {"preset": "id"} 开始）</translation>
+        <translation>内联的 %1 缺少 &quot;%2&quot;（请给出每个字段，或从 {&quot;preset&quot;: &quot;id&quot;} 开始）</translation>
     </message>
     <message>
         <source>expected an object {&quot;vendor&quot;, &quot;id&quot;, &quot;date&quot;, &quot;valid_until&quot;}, not %1</source>
-        <translation>应为对象 {"vendor", "id", "date", "valid_until"}，而不是%1</translation>
+        <translation>应为对象 {&quot;vendor&quot;, &quot;id&quot;, &quot;date&quot;, &quot;valid_until&quot;}，而不是%1</translation>
     </message>
     <message>
         <source>unknown field; a quote has vendor, id, date, valid_until</source>
@@ -3014,11 +3022,11 @@ The reference of the normalisation and of the break-even figures</source>
     </message>
     <message>
         <source>a quote needs a non-empty &quot;%1&quot;</source>
-        <translation>报价需要非空的 "%1"</translation>
+        <translation>报价需要非空的 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>expected a date as YYYY-MM-DD (got &quot;%1&quot;)</source>
-        <translation>应为 YYYY-MM-DD 格式的日期（实际为 "%1"）</translation>
+        <translation>应为 YYYY-MM-DD 格式的日期（实际为 &quot;%1&quot;）</translation>
     </message>
     <message>
         <source>%1 is before the quote&apos;s date %2</source>
@@ -3070,7 +3078,7 @@ The reference of the normalisation and of the break-even figures</source>
     </message>
     <message>
         <source>a range needs a number as the value (&quot;auto&quot; takes no range)</source>
-        <translation>范围需要以数字作为值（"auto" 不能带范围）</translation>
+        <translation>范围需要以数字作为值（&quot;auto&quot; 不能带范围）</translation>
     </message>
 </context>
 <context>

@@ -63,6 +63,7 @@ def main():
     engine = read("model/engine/engine.cpp")
     launch = read("model/search/launch.cpp")
     sweep = read("model/engine/sweep.cpp")
+    search = read("model/search/search.cpp")
 
     # 1. validate() and its helpers: every sentence a CT_TEXT template.
     validation = engine[engine.index("// validation"):engine.index("// placement")]
@@ -84,7 +85,7 @@ def main():
     listed = set()
     for ctx, lit in re.findall(r'QT_TRANSLATE_NOOP\("([^"]+)",\s*((?:%s\s*)+)\)' % LIT, strings):
         listed.add((ctx, "".join(unquote(x) for x in re.findall(LIT, lit))))
-    wanted = [("commtax::Errors", t) for t in sorted(marked(validation) | marked(sweep))]
+    wanted = [("commtax::Errors", t) for t in sorted(marked(validation) | marked(sweep) | marked(search))]
     wanted += [("commtax::Launch", t) for t in sorted(marked(launch))]
     # the file readers' messages (model/core: unknown field, out of range, duplicate key...)
     files = set()

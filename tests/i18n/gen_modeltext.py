@@ -21,6 +21,7 @@ metrics = re.findall(r"CT_M\(\w+, (%s)," % LIT, open("model/core/resultio.cpp").
 # The engine's validation errors and the launch-config notes: English templates marked CT_TEXT
 # (model/engine/enginetext.h), each file one context.
 ENGINE_TEXTS = [("commtax::Errors", "model/engine/engine.cpp"), ("commtax::Errors", "model/engine/sweep.cpp"),
+                ("commtax::Errors", "model/search/search.cpp"),
                 ("commtax::Launch", "model/search/launch.cpp"),
                 # the file readers' own messages (model/core: fields.h fileText())
                 ("commtax::Files", "model/core/fields.cpp"), ("commtax::Files", "model/core/presets.cpp"),
