@@ -542,13 +542,13 @@ private Q_SLOTS:
             QString where;   // file:line:column: path:
             QString english; // the English message's words
         };
-        const QByteArray head = "{\"format\": \"commtax-scenario\", \"version\": 1,\n";
+        const QByteArray head = "{\"format\": \"commtax-scenario\", \"version\": 1,\n\"gpu\": {\"preset\": \"h100-sxm\"}, \"cluster\": {\"preset\": \"dgx-h100\"},\n";
         const QList<Case> cases = {
-            {head + "\"model\": {\"preset\": \"llama2-7b\", \"layerz\": 4}}\n", QStringLiteral(":2:40: model.layerz: "), QStringLiteral("unknown field; model fields are: ")},
-            {head + "\"model\": {\"preset\": \"llama2-7b\"}, \"training\": {\"tp\": 100000}}\n", QStringLiteral(":2:65: training.tp: "), QStringLiteral("expected a whole number from 1 to")},
-            {head + "\"name\": 5, \"model\": {\"preset\": \"llama2-7b\"}}\n", QStringLiteral(":2:9: name: "), QStringLiteral("expected a string, not a number")},
-            {head + "\"model\": {\"preset\": \"llama2-7b\"},\n\"model\": {\"preset\": \"llama2-7b\"}}\n", QStringLiteral(":3:1: model: "), QStringLiteral("duplicate key: given already at line 2")},
-            {head + "\"model\": {\"preset\": \"nope\"}}\n", QStringLiteral(":2:22: model.preset: "), QStringLiteral("unknown model preset \"nope\"; known: ")},
+            {head + "\"model\": {\"preset\": \"llama2-7b\", \"layerz\": 4}}\n", QStringLiteral(":3:44: model.layerz: "), QStringLiteral("unknown field; model fields are: ")},
+            {head + "\"model\": {\"preset\": \"llama2-7b\"}, \"training\": {\"tp\": 100000}}\n", QStringLiteral(":3:54: training.tp: "), QStringLiteral("expected a whole number from 1 to")},
+            {head + "\"name\": 5, \"model\": {\"preset\": \"llama2-7b\"}}\n", QStringLiteral(":3:9: name: "), QStringLiteral("expected a string, not a number")},
+            {head + "\"model\": {\"preset\": \"llama2-7b\"},\n\"model\": {\"preset\": \"llama2-7b\"}}\n", QStringLiteral(":4:1: model: "), QStringLiteral("duplicate key: given already at line 3")},
+            {head + "\"model\": {\"preset\": \"nope\"}}\n", QStringLiteral(":3:21: model.preset: "), QStringLiteral("unknown model preset \"nope\"; known: ")},
         };
         for (qsizetype i = 0; i < cases.size(); ++i) {
             const QString file = writeFile(m_dir, QStringLiteral("bad%1.json").arg(i), cases[i].text);
