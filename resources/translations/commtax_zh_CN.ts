@@ -6253,11 +6253,11 @@ overlap</source>
     </message>
     <message>
         <source>Best for cost (objective: USD per billion tokens):</source>
-        <translation>成本最优（优化目标：每十亿 token 的美元成本）：</translation>
+        <translation>成本最优（优化目标：每十亿 token 的 USD）：</translation>
     </message>
     <message>
         <source>Best for tco (objective: TCO of the run):</source>
-        <translation>TCO 最优（优化目标：本次训练的 TCO）：</translation>
+        <translation>TCO 最优（优化目标：训练任务 TCO）：</translation>
     </message>
 </context>
 </TS>
