@@ -27,7 +27,6 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
-#include <QStyledItemDelegate>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
@@ -67,23 +66,6 @@ QString wrapWords(const QString &text, const QFontMetrics &fm, int width, bool b
         lines << line;
     return lines.join(QLatin1Char('\n'));
 }
-
-// The table's cells measured at the width they are painted at. QTableView measures a row
-// (resizeRowsToContents()) at the column's width but paints a cell one grid line narrower; Chinese
-// text, which may break between any two characters, fills its lines to the last pixel and then
-// needs one more line than measured, which the style cut with "..." (issue 14).
-class WrappingDelegate : public QStyledItemDelegate
-{
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
-    {
-        QStyleOptionViewItem o(option);
-        if (o.rect.width() > 4)
-            o.rect.setWidth(o.rect.width() - 2); // the grid line, and a pixel of rounding
-        return QStyledItemDelegate::sizeHint(o, index);
-    }
-};
 
 // The table's headers wrapped onto as many lines as they need: the column headers to the
 // column's width (plan names of up to 60 characters are not cut: issue 12, defect 6), the row
@@ -236,7 +218,6 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_table->horizontalHeader()->setDefaultSectionSize(150);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
     m_table->setWordWrap(true); // long cells (GPU and cluster names, notes) wrap, never cut
-    m_table->setItemDelegate(new WrappingDelegate(m_table));
     // Sideways by whole columns: the leftmost column shown always starts at the table's left edge,
     // and a click on a column partly out of view scrolls it whole into view without leaving plan A
     // (or whichever column is leftmost) half cut (issue 12).
@@ -633,7 +614,7 @@ bool ComparisonView::addPlanFile(const QString &fileName, QString *error)
         if (error) {
             QStringList lines;
             for (const LoadError &e : errors)
-                lines << loadErrorText(e);
+                lines << e.toString();
             *error = lines.join(QLatin1Char('\n'));
         }
         return false;
@@ -676,7 +657,7 @@ void ComparisonView::chooseAndAddSavedPlan()
     QList<LoadError> errors;
     QString error;
     if (!m_library->loadPlan(name, s, errors))
-        error = errors.isEmpty() ? tr("cannot read the plan") : loadErrorText(errors.first());
+        error = errors.isEmpty() ? tr("cannot read the plan") : errors.first().toString();
     else if (!addScenario(s, &error))
         ; // error set
     else
