@@ -1040,7 +1040,7 @@ private Q_SLOTS:
                     QVERIFY2(labelled, qPrintable(graph->name()));
                 }
             }
-            QVERIFY(continued >= 1); // the RTX 4090's, in this scenario
+            QVERIFY(continued >= 1); // the rented H100 at 200% of its price, in this scenario
         }
         // Plan A's box shows the start of its long name, the tooltip the whole name
         auto *reference = view.findChild<QComboBox *>(QStringLiteral("reference"));

@@ -224,15 +224,6 @@ LibraryText resizedNote(const Plan &from, const Candidate &to)
 
 } // namespace
 
-QString bestLayoutPlanName(const QString &name) { return name + QStringLiteral(" (best layout)"); }
-
-bool sameLayout(const TrainingSpec &a, const TrainingSpec &b)
-{
-    return a.tp == b.tp && a.pp == b.pp && a.cp == b.cp && a.vpp == b.vpp && a.ep == b.ep && a.etp == b.etp && a.micro_batch == b.micro_batch
-        && a.zero == b.zero && a.recompute == b.recompute && a.sequence_parallel == b.sequence_parallel
-        && a.first_stage_layers == b.first_stage_layers && a.last_stage_layers == b.last_stage_layers;
-}
-
 QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
 {
     if (fromGpus == toGpus)
@@ -254,6 +245,15 @@ QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
         }
     }
     return QStringLiteral("%1 (%2 GPUs)").arg(name).arg(toGpus);
+}
+
+QString bestLayoutPlanName(const QString &name) { return name + QStringLiteral(" (best layout)"); }
+
+bool sameLayout(const TrainingSpec &a, const TrainingSpec &b)
+{
+    return a.tp == b.tp && a.pp == b.pp && a.cp == b.cp && a.vpp == b.vpp && a.ep == b.ep && a.etp == b.etp && a.micro_batch == b.micro_batch
+        && a.zero == b.zero && a.recompute == b.recompute && a.sequence_parallel == b.sequence_parallel
+        && a.first_stage_layers == b.first_stage_layers && a.last_stage_layers == b.last_stage_layers;
 }
 
 namespace {

@@ -151,10 +151,12 @@ LibraryText inputLabelText(const QString &path)
 
 QString inputLabel(const QString &path) { return toString(inputLabelText(path)); }
 
-QString inputValueText(const QString &path, double v)
+QString inputValueText(const QString &path, double v, double like)
 {
     if (!std::isfinite(v))
         return QStringLiteral("n/a");
+    if (!std::isfinite(like))
+        like = v;
     const FieldInfo *field = nullptr;
     for (const FieldInfo &f : planFields())
         if (f.path() == path)
@@ -163,7 +165,7 @@ QString inputValueText(const QString &path, double v)
     const int decimals = field ? field->decimals : 2;
     if (unit.startsWith(QLatin1String("USD"))) { // "$331.3k", "$2.50/GPU-h", "$0.087/kWh"
         const QString per = unit.mid(3);
-        const QString money = std::fabs(v) < 1 && v != 0 ? QStringLiteral("$") + formatNumber(v, 3) : formatUsd(v);
+        const QString money = std::fabs(like) < 1 && like != 0 ? QStringLiteral("$") + formatNumber(v, 3) : formatUsdLike(v, like);
         return money + per;
     }
     if (unit == QLatin1String("%"))
@@ -171,7 +173,7 @@ QString inputValueText(const QString &path, double v)
     // the report's scale: "331.3k", "1.25M" from 10,000 up; below, the field's decimals (at least
     // two significant digits for a fraction such as an efficiency)
     QString number;
-    const double a = std::fabs(v);
+    const double a = std::fabs(like);
     if (a >= 1e9)
         number = formatNumber(v / 1e9, 2) + QLatin1Char('B');
     else if (a >= 1e6)
@@ -196,7 +198,7 @@ LibraryText breakEvenText(const Comparison &c, const BreakEven &b)
                           : QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 exceeds %4 (now %5; outside its range)."))
         : (b.within_range ? QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 falls below %4 (now %5; inside its range).")
                           : QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 falls below %4 (now %5; outside its range)."));
-    return LibraryText::phrase(sentence, {plan, against, whose, inputValueText(QString::fromStdString(b.input), b.break_even), inputValueText(QString::fromStdString(b.input), b.value)});
+    return LibraryText::phrase(sentence, {plan, against, whose, inputValueText(QString::fromStdString(b.input), b.break_even, std::max(std::fabs(b.break_even), std::fabs(b.value))), inputValueText(QString::fromStdString(b.input), b.value, std::max(std::fabs(b.break_even), std::fabs(b.value)))});
 }
 
 QString breakEvenSentence(const Comparison &c, const BreakEven &b) { return toString(breakEvenText(c, b)); }

@@ -852,8 +852,8 @@ bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const Compar
     for (int i = 0; i < n; ++i) {
         const uncertainty::TornadoBar &b = bars[std::size_t(i)];
         const double key = double(n - i);
-        // One line per bar: "GPU price (18750-31250)", whole numbers from 1,000 up.
-        const auto number = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 3); };
+        // One line per bar: "GPU price ($18.8k-$31.3k)", in the report's number convention with the unit.
+        const auto number = [&](double v) { return inputValueText(QString::fromStdString(b.input), v, std::max(std::fabs(b.input_low), std::fabs(b.input_high))); };
         ticker->addTick(key, QStringLiteral("%1 (%2-%3)").arg(libraryText(inputLabelText(QString::fromStdString(b.input))), number(b.input_low), number(b.input_high)));
         keys.prepend(key);
         lows.prepend(b.low - value);

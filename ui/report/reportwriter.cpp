@@ -770,7 +770,7 @@ void sensitivitySection(ReportDocument &doc, const Comparison &c, const Comparis
                 if (d.input == b.input)
                     daysText = QStringLiteral("%1 to %2").arg(formatNumber(d.low, 1), formatNumber(d.high, 1));
             bars << QList<Cell>{Cell{libraryText(inputLabelText(QString::fromStdString(b.input))) + QStringLiteral(" (") + QString::fromStdString(b.input) + QLatin1Char(')')},
-                                Cell{QStringLiteral("%1 to %2").arg(inputValueText(QString::fromStdString(b.input), b.input_low), inputValueText(QString::fromStdString(b.input), b.input_high))},
+                                Cell{QStringLiteral("%1 to %2").arg(inputValueText(QString::fromStdString(b.input), b.input_low, std::max(std::fabs(b.input_low), std::fabs(b.input_high))), inputValueText(QString::fromStdString(b.input), b.input_high, std::max(std::fabs(b.input_low), std::fabs(b.input_high))))},
                                 Cell{QStringLiteral("%1 to %2").arg(formatUsdLike(b.low, std::max(b.low, b.high)), formatUsdLike(b.high, std::max(b.low, b.high)))},
                                 Cell{daysText}};
         }
