@@ -87,6 +87,13 @@ QString formatUsdLike(double usd, double like)
         return sign + QLatin1Char('$') + formatNumber(v / 1e6, 2) + QLatin1Char('M');
     if (a >= 1e4)
         return sign + QLatin1Char('$') + formatNumber(v / 1e3, 1) + QLatin1Char('k');
+    if (v >= 1000) { // "$2,163", grouped as formatUsd() does
+        const QString digits = formatNumber(v, 0);
+        QString grouped = digits;
+        for (qsizetype i = grouped.size() - 3; i > 0; i -= 3)
+            grouped.insert(i, QLatin1Char(','));
+        return sign + QLatin1Char('$') + grouped;
+    }
     return sign + QLatin1Char('$') + formatNumber(v, a >= 100 ? 0 : 2);
 }
 
