@@ -177,8 +177,8 @@ QString rangeShown(const Fixture &f, const char *metric)
     return o ? o->property("text").toString() : QStringLiteral("(no keyRange_%1)").arg(QLatin1String(metric));
 }
 
-// The text a key figure's range must show for P10 = lo and P90 = hi.
-QString expectedRange(const char *metric, double lo, double hi)
+// The text a key figure's range must show for P10 = lo and P90 = hi under the tile's `value`.
+QString expectedRange(const char *metric, double lo, double hi, const QString &value)
 {
     if (qstrcmp(metric, "days_to_train") == 0)
         return QStringLiteral("P10-P90: %1-%2").arg(formatNumber(lo, 1), formatNumber(hi, 1));
@@ -187,17 +187,16 @@ QString expectedRange(const char *metric, double lo, double hi)
                                                       : 2;
         return QStringLiteral("P10-P90: %1-%2 s").arg(formatNumber(lo, decimals), formatNumber(hi, decimals));
     }
-    if (metric[0] == 't' || metric[0] == 'c') { // USD: one scale for both ends, "$0.84-1.27M"
-        const double scale = hi >= 1e9 ? 1e9 : hi >= 1e6 ? 1e6
-            : hi >= 1e4                                  ? 1e3
-                                                         : 1;
-        const char *suffix = hi >= 1e9 ? "B" : hi >= 1e6 ? "M"
-            : hi >= 1e4                                  ? "k"
-                                                         : "";
-        const int decimals = hi / scale >= 100 ? 0 : hi / scale >= 10 ? 1
-                                                                      : 2;
+    if (metric[0] == 't' || metric[0] == 'c') { // USD: both ends in the tile value's scale and decimals ("$830.4-1260.2k" under "$980.5k")
+        const QChar last = value.back();
+        const double scale = last == QLatin1Char('B') ? 1e9 : last == QLatin1Char('M') ? 1e6
+            : last == QLatin1Char('k')                                                 ? 1e3
+                                                                                       : 1;
+        const QString digits = scale > 1 ? value.chopped(1) : value;
+        const qsizetype point = digits.indexOf(QLatin1Char('.'));
+        const int decimals = point < 0 ? 0 : int(digits.size() - point - 1);
         return QStringLiteral("P10-P90: ") + QStringLiteral("$") + formatNumber(lo / scale, decimals) + QLatin1Char('-') + formatNumber(hi / scale, decimals)
-            + QLatin1String(suffix);
+            + (scale > 1 ? QString(last) : QString());
     }
     QString a = metricText(metric, lo);
     const QString b = metricText(metric, hi);
@@ -1300,7 +1299,7 @@ private Q_SLOTS:
                 QCOMPARE(u.of(t.model).p50, p.p50);
                 QCOMPARE(u.of(t.model).p90, p.p90);
                 QVERIFY2(p.p10 < p.p90, t.metric);
-                QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, p.p10, p.p90));
+                QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, p.p10, p.p90, f->find<KeyFigures>(QStringLiteral("keyFigures"))->valueText(QLatin1String(t.metric))));
                 QCOMPARE(f->find<KeyFigures>(QStringLiteral("keyFigures"))->rangeText(QLatin1String(t.metric)),
                          rangeShown(*f, t.metric));
             }
@@ -1344,7 +1343,7 @@ private Q_SLOTS:
             QCOMPARE(u.of(t.model).p10, v);
             QCOMPARE(u.of(t.model).p50, v);
             QCOMPARE(u.of(t.model).p90, v);
-            QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, v, v));
+            QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, v, v, f->find<KeyFigures>(QStringLiteral("keyFigures"))->valueText(QLatin1String(t.metric))));
         }
         QVERIFY(u.costTornado.isEmpty());
         QCOMPARE(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->dataCount(), 0);
@@ -1429,7 +1428,7 @@ private Q_SLOTS:
         // and they are the 64-node plan's
         const uncertainty::Summary s = uncertainty::monteCarlo(inputsOf(f->window), uncertainty::Options());
         for (const RangeTile &t : kRangeTiles)
-            QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, s.metric[std::size_t(t.model)].p10, s.metric[std::size_t(t.model)].p90));
+            QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, s.metric[std::size_t(t.model)].p10, s.metric[std::size_t(t.model)].p90, f->find<KeyFigures>(QStringLiteral("keyFigures"))->valueText(QLatin1String(t.metric))));
         const std::vector<uncertainty::TornadoBar> model = uncertainty::tornado(inputsOf(f->window), uncertainty::Metric::CostPerBillionTokens);
         QCOMPARE(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->baseValue(), f->last.result.cost_per_billion_tokens_usd);
         QVERIFY(close(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->baseValue() + barValue(f->find<QCPBars>(QStringLiteral("sensitivity_low")), double(std::min(int(model.size()), SensitivityChart::kMaxBars))), model[0].low));

@@ -5,6 +5,7 @@
 // against hand calculations.
 #include "library/compare.h"
 #include "library/comparisonio.h"
+#include "library/comparisonuncertainty.h"
 #include "library/libraryfiles.h"
 #include "library/libraryschema.h"
 #include "library/presetlibrary.h"
@@ -1039,6 +1040,42 @@ private Q_SLOTS:
         QCOMPARE(formatUsd(2.5), QStringLiteral("$2.50"));
         QCOMPARE(formatUsd(4255.4), QStringLiteral("$4,255"));
         QCOMPARE(formatUsd(-1800), QStringLiteral("-$1,800"));
+        // one scale for figures read together (issue 12 review: "$980.5k" over "$0.83-1.26M")
+        QCOMPARE(formatUsdLike(1.2606e6, 980.5e3), QStringLiteral("$1260.6k"));
+        QCOMPARE(formatUsdLike(834.9e3, 1.02e6), QStringLiteral("$0.83M"));
+        QCOMPARE(formatUsdLike(2163.2, 2751), QStringLiteral("$2,163"));
+        QCOMPARE(formatUsdLike(4248, 10000), QStringLiteral("$4.2k"));
+        // an input's value with its unit, in the report's convention (was "0.08725", "331302")
+        QCOMPARE(inputValueText(QStringLiteral("cluster.node_price_usd"), 331302), QStringLiteral("$331.3k"));
+        QCOMPARE(inputValueText(QStringLiteral("economics.usd_per_kwh"), 0.08725), QStringLiteral("$0.087/kWh"));
+        QCOMPARE(inputValueText(QStringLiteral("economics.usd_per_gpu_hour"), 1.6), QStringLiteral("$1.60/GPU-h"));
+        QCOMPARE(inputValueText(QStringLiteral("gpu.price_usd"), 4248, 10000), QStringLiteral("$4.2k"));
+    }
+
+    void memoryIsJudgedByItsShareOfUsableMemory()
+    {
+        // Issue 12 review: 19.35 of 21.6 GB on an RTX 4090 was starred over 64 of 72 GB on an H100
+        Comparison c;
+        c.plans.resize(2);
+        for (ComparedPlan &p : c.plans) {
+            p.valid = true;
+            p.result.fits_in_memory = true;
+        }
+        c.plans[0].result.memory_total_gb = 60;
+        c.plans[0].result.memory_usable_gb = 72;
+        c.plans[1].result.memory_total_gb = 19.35;
+        c.plans[1].result.memory_usable_gb = 21.6;
+        const MetricInfo *m = findMetric(QStringLiteral("memory_total_gb"));
+        QVERIFY(m && judgedByMemoryShare(*m));
+        QCOMPARE(c.best(*m), QList<int>{0});
+        c.plans[1].result.memory_total_gb = 10; // 46% of its memory: now the most headroom
+        QCOMPARE(c.best(*m), QList<int>{1});
+        QVERIFY(!judgedByMemoryShare(*findMetric(QStringLiteral("memory_usable_gb"))));
+        // FP8 compute time applies to FP8 plans only
+        Plan plan;
+        QVERIFY(!metricApplies(*findMetric(QStringLiteral("compute_fp8_time_s")), plan));
+        plan.training.precision = Precision::Fp8;
+        QVERIFY(metricApplies(*findMetric(QStringLiteral("compute_fp8_time_s")), plan));
     }
 };
 

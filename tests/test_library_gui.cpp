@@ -11,6 +11,7 @@
 #include "compare/comparisoncharts.h"
 #include "compare/comparisontablemodel.h"
 #include "compare/comparisonview.h"
+#include "keyfigures.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
 #include "library/libraryfeatures.h"
@@ -46,6 +47,7 @@
 #include <QPointer>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -972,6 +974,74 @@ private Q_SLOTS:
                      qPrintable(QStringLiteral("%1: recommendation %2 px high").arg(at).arg(findings->height())));
             QCOMPARE(findings->toolTip(), view.findingsText());
         }
+        // Issue 12 review: the plans the best layout changed say so in their names (header,
+        // charts, recommendation), as resized plans state their GPU count
+        for (int c = 0; c < view.comparison().plans.size(); ++c) {
+            const ComparedPlan &cp = view.comparison().plans[c];
+            const bool changed = cp.layout.applied && !sameLayout(plans[c].plan.training, cp.plan.training);
+            QCOMPARE(cp.name.endsWith(QStringLiteral(" (best layout)")), changed);
+            QVERIFY2(table->model()->headerData(c, Qt::Horizontal).toString().replace(QLatin1Char('\n'), QLatin1Char(' ')).contains(cp.name),
+                     qPrintable(table->model()->headerData(c, Qt::Horizontal).toString()));
+        }
+        QVERIFY2(view.comparison().plans[0].name == plans[0].name + QStringLiteral(" (best layout)"), qPrintable(view.comparison().plans[0].name));
+        QVERIFY2(view.findingsText().contains(QStringLiteral(" (best layout)")), qPrintable(view.findingsText()));
+        // memory per GPU: best is the smallest share of the GPU's usable memory, not the fewest GB
+        // (as given, the RTX 4090's 19.35 of 21.6 GB was starred); the table, and so the PDF, and
+        // the files' best_in agree
+        {
+            const ComparisonTableModel *m = view.tableModel();
+            const int row = m->rowOfMetric(QStringLiteral("memory_total_gb"));
+            QVERIFY(row >= 0);
+            const Comparison asGiven = comparePlans(plans, Normalization::AsGiven);
+            ComparisonTableModel givenTable;
+            givenTable.setComparison(asGiven);
+            const QJsonArray json = comparisonToJson(asGiven).value(QStringLiteral("plans")).toArray();
+            for (const Comparison *cmp : {&view.comparison(), &asGiven}) {
+                const ComparisonTableModel *t = cmp == &asGiven ? &givenTable : m;
+                int lowestShare = -1;
+                auto share = [&](int c) { return cmp->plans[c].result.memory_total_gb / cmp->plans[c].result.memory_usable_gb; };
+                for (int c = 0; c < cmp->plans.size(); ++c)
+                    if (cmp->plans[c].runs() && (lowestShare < 0 || share(c) < share(lowestShare)))
+                        lowestShare = c;
+                for (int c = 0; c < cmp->plans.size(); ++c)
+                    QCOMPARE(t->index(row, c).data(ComparisonTableModel::BestRole).toBool(), c == lowestShare);
+            }
+            QVERIFY(asGiven.plans[3].plan.gpu.name.find("4090") != std::string::npos);
+            QVERIFY2(asGiven.plans[3].result.memory_total_gb < asGiven.plans[0].result.memory_total_gb
+                         && asGiven.plans[3].result.memory_total_gb / asGiven.plans[3].result.memory_usable_gb > 0.85,
+                     "as given, the RTX 4090 takes the fewest GB and nearly all its memory");
+            QVERIFY(!givenTable.index(row, 3).data(ComparisonTableModel::BestRole).toBool());
+            for (int c = 0; c < json.size(); ++c)
+                QCOMPARE(json[c].toObject().value(QStringLiteral("best_in")).toVariant().toStringList().contains(QStringLiteral("memory_total_gb")),
+                         givenTable.index(row, c).data(ComparisonTableModel::BestRole).toBool());
+            // FP8 compute time: not applicable to a BF16 plan (not "0.000 s")
+            const int fp8 = m->rowOfMetric(QStringLiteral("compute_fp8_time_s"));
+            for (int c = 0; c < view.comparison().plans.size(); ++c)
+                if (view.comparison().plans[c].plan.training.precision == Precision::Bf16)
+                    QCOMPARE(m->index(fp8, c).data().toString(), QStringLiteral("n/a"));
+        }
+        // the break-even chart: every line within the value axis, or stopped inside it with an
+        // arrow and a label saying where it goes
+        {
+            QCustomPlot *plot = view.chart(ComparisonChart::PriceBreakEven);
+            plot->replot();
+            int continued = 0;
+            for (int g = 0; g < plot->graphCount(); ++g) {
+                QCPGraph *graph = plot->graph(g);
+                for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+                    QVERIFY2(it->value <= plot->yAxis->range().upper && it->key <= plot->xAxis->range().upper,
+                             qPrintable(QStringLiteral("%1: %2 above %3").arg(graph->name()).arg(it->value).arg(plot->yAxis->range().upper)));
+                if (graph->property("continuesTo").isValid()) {
+                    ++continued;
+                    bool labelled = false;
+                    for (int i = 0; i < plot->itemCount(); ++i)
+                        if (auto *text = qobject_cast<QCPItemText *>(plot->item(i)))
+                            labelled = labelled || text->text().contains(formatUsd(graph->property("continuesTo").toDouble()));
+                    QVERIFY2(labelled, qPrintable(graph->name()));
+                }
+            }
+            QVERIFY(continued >= 1); // the rented H100 at 200% of its price, in this scenario
+        }
         // Plan A's box shows the start of its long name, the tooltip the whole name
         auto *reference = view.findChild<QComboBox *>(QStringLiteral("reference"));
         QVERIFY(reference && reference->fontMetrics().horizontalAdvance(plans[0].name) > reference->width());
@@ -1055,6 +1125,23 @@ private Q_SLOTS:
         QVERIFY(name->fontMetrics().horizontalAdvance(name->text()) > name->width()); // too long to show whole
         QCOMPARE(name->cursorPosition(), 0);
         QCOMPARE(name->toolTip(), plans[0].name);
+        // one scale within a key figure: "$980.5k" over "P10-P90: $830.4-1260.2k", not "$0.83-1.26M"
+        auto *keys = window.findChild<KeyFigures *>(QStringLiteral("keyFigures"));
+        QVERIFY(keys);
+        for (const char *metric : {"tco_usd", "cost_per_billion_tokens_usd"}) {
+            const QString key = QLatin1String(metric);
+            QTRY_VERIFY_WITH_TIMEOUT(!keys->rangeText(key).isEmpty(), 60000);
+            const QString value = keys->valueText(key), range = keys->rangeText(key);
+            QVERIFY2(value.back().isLetter() == range.back().isLetter() && (!value.back().isLetter() || value.back() == range.back()),
+                     qPrintable(value + QStringLiteral(" / ") + range));
+            const qsizetype point = value.indexOf(QLatin1Char('.'));
+            const int decimals = point < 0 ? 0 : int(value.size() - point - 1 - (value.back().isLetter() ? 1 : 0));
+            const QRegularExpression number(QStringLiteral("(\\d+(?:\\.(\\d+))?)"));
+            for (QRegularExpressionMatchIterator it = number.globalMatch(range.section(QLatin1Char(':'), 1)); it.hasNext();)
+                QCOMPARE(int(it.next().captured(2).size()), decimals);
+        }
+        const QString memoryDetail = keys->detailText(QStringLiteral("memory_total_gb"));
+        QVERIFY2(QRegularExpression(QStringLiteral("\\d+\\.\\d\\d GB")).match(memoryDetail).hasMatch(), qPrintable(memoryDetail)); // as the value's "19.35 GB"
         const QString pdf = m_dir.filePath(QStringLiteral("scenario.pdf"));
         QStringList files;
         for (int i = 1; i <= 4; ++i)
@@ -1068,6 +1155,29 @@ private Q_SLOTS:
         for (const Scenario &p : plans)
             QVERIFY2(text.contains(p.name), qPrintable(p.name));
         QVERIFY(text.contains(QStringLiteral("Rented at 2.50 USD per GPU-hour, quote Q-77")));
+        // the input break-evens: on one page with their heading (four spilt onto an almost empty
+        // page, one cut mid-sentence), their numbers with units in the report's convention
+        {
+            const QStringList pageTexts = text.split(QLatin1Char('\f'));
+            int headingPage = -1, lastSentencePage = -1, sentences = 0;
+            for (int i = 0; i < pageTexts.size(); ++i) {
+                if (pageTexts[i].contains(QStringLiteral("Input break-evens")))
+                    headingPage = i;
+                if (headingPage >= 0 && pageTexts[i].contains(QStringLiteral(" on cost if "))) {
+                    lastSentencePage = i;
+                    sentences += int(pageTexts[i].count(QStringLiteral(" on cost if ")));
+                }
+            }
+            QVERIFY(headingPage >= 0 && sentences >= 8);
+            QCOMPARE(lastSentencePage, headingPage);
+            const QString section = pageTexts[headingPage].section(QStringLiteral("Input break-evens"), 1);
+            QVERIFY2(!QRegularExpression(QStringLiteral("\\d\\.\\d{4,}|\\b\\d{5,}\\b")).match(section).hasMatch(), qPrintable(section));
+            QVERIFY2(section.contains(QLatin1Char('$')), qPrintable(section));
+            // FP8 compute time of the BF16 plans: n/a, not a measured 0
+            const QRegularExpression fp8(QStringLiteral("Compute time in FP8[^\\n]*"));
+            const QString fp8Row = fp8.match(text).captured(0);
+            QVERIFY2(fp8Row.contains(QStringLiteral("n/a")) && !fp8Row.contains(QStringLiteral("0.000")), qPrintable(fp8Row));
+        }
         const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
         if (!tool.isEmpty())
             QCOMPARE(run(tool, {QStringLiteral("-r"), QStringLiteral("60"), QStringLiteral("-png"), pdf, shots + QStringLiteral("/scenario-pdf")}).code, 0);

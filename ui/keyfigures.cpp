@@ -5,6 +5,7 @@
 #include "engine/engine.h"
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QPainter>
 #include <QToolTip>
 
@@ -38,8 +39,9 @@ constexpr RangeSpec kRanges[] = {
     {"cost_per_billion_tokens_usd", uncertainty::Metric::CostPerBillionTokens},
 };
 
-// Both ends as the tile's value is written, the unit once: "15.6-17.2 s", "$1.21M-$1.48M".
-QString rangeNumbers(const char *key, double lo, double hi)
+// Both ends as the tile's value is written, the unit once: "15.6-17.2 s"; money in the scale and
+// decimals of the tile's value `headline` (issue 12: "$980.5k" over "P10-P90: $0.83-1.26M").
+QString rangeNumbers(const char *key, double lo, double hi, double headline)
 {
     if (qstrcmp(key, "days_to_train") == 0)
         return formatNumber(lo, 1) + QLatin1Char('-') + formatNumber(hi, 1);
@@ -48,17 +50,18 @@ QString rangeNumbers(const char *key, double lo, double hi)
                                                       : 2;
         return formatNumber(lo, decimals) + QLatin1Char('-') + formatNumber(hi, decimals) + QStringLiteral(" s");
     }
-    if (key[0] == 't' || key[0] == 'c') { // USD: one scale for both ends, "$0.84-1.27M"
-        const double scale = hi >= 1e9 ? 1e9 : hi >= 1e6 ? 1e6
-            : hi >= 1e4                                  ? 1e3
-                                                         : 1;
-        const char *suffix = hi >= 1e9 ? "B" : hi >= 1e6 ? "M"
-            : hi >= 1e4                                  ? "k"
-                                                         : "";
-        const int decimals = hi / scale >= 100 ? 0 : hi / scale >= 10 ? 1
-                                                                      : 2;
-        return QStringLiteral("$") + formatNumber(lo / scale, decimals) + QLatin1Char('-') + formatNumber(hi / scale, decimals)
-            + QLatin1String(suffix);
+    if (key[0] == 't' || key[0] == 'c') { // USD: both ends in the headline's scale, "$830.4-1260.2k" under "$980.5k"
+        const QString shown = metricText(key, std::isfinite(headline) ? headline : hi);
+        const QChar last = shown.isEmpty() ? QChar() : shown.back();
+        const double scale = last == QLatin1Char('T') ? 1e12 : last == QLatin1Char('B') ? 1e9
+            : last == QLatin1Char('M')                                                  ? 1e6
+            : last == QLatin1Char('k')                                                  ? 1e3
+                                                                                        : 1;
+        const QString suffix = scale > 1 ? QString(last) : QString();
+        const QString digits = scale > 1 ? shown.chopped(1) : shown;
+        const qsizetype point = digits.indexOf(QLocale().decimalPoint());
+        const int decimals = point < 0 ? 0 : int(digits.size() - point - 1);
+        return QStringLiteral("$") + formatNumber(lo / scale, decimals) + QLatin1Char('-') + formatNumber(hi / scale, decimals) + suffix;
     }
     QString a = metricText(key, lo);
     const QString b = metricText(key, hi);
@@ -194,6 +197,10 @@ QRect KeyFigures::textRectOf(const QString &metric) const
 void KeyFigures::showResult(const Result &r)
 {
     const auto number = [](const char *key, double v) { return metricText(key, v).section(QLatin1Char(' '), 0, 0); };
+    m_headline = {{QStringLiteral("step_time_s"), r.step_time_s},
+                  {QStringLiteral("days_to_train"), r.days_to_train},
+                  {QStringLiteral("tco_usd"), r.tco_usd},
+                  {QStringLiteral("cost_per_billion_tokens_usd"), r.cost_per_billion_tokens_usd}};
     setTile("step_time_s", metricText("step_time_s", r.step_time_s), tr("%n micro-batches", nullptr, r.micro_batches),
             false);
     setTile("comm_tax_exposed", metricText("comm_tax_exposed", r.comm_tax_exposed),
@@ -203,7 +210,7 @@ void KeyFigures::showResult(const Result &r)
     setTile("mfu", metricText("mfu", r.mfu), QStringLiteral("%1 TFLOPS/GPU").arg(formatNumber(r.tflops_per_gpu, 0)), false);
     setTile("memory_total_gb", metricText("memory_total_gb", r.memory_total_gb),
             (r.fits_in_memory ? tr("of %1 GB usable") : tr("NO FIT in %1 GB"))
-                .arg(formatNumber(r.memory_usable_gb, 1)),
+                .arg(number("memory_total_gb", r.memory_usable_gb)), // the value's decimals
             !r.fits_in_memory);
     setTile("tokens_per_day", number("tokens_per_day", r.tokens_per_day),
             QStringLiteral("%1 tokens/s").arg(number("tokens_per_s", r.tokens_per_s)), false);
@@ -238,11 +245,11 @@ void KeyFigures::showRanges(const UncertaintyFigures &u)
             if (t.metric != QLatin1String(spec.key))
                 continue;
             const uncertainty::Percentiles &p = u.of(spec.metric);
-            const QString text = u.valid ? tr("P10-P90: %1").arg(rangeNumbers(spec.key, p.p10, p.p90)) : QString();
+            const QString text = u.valid ? tr("P10-P90: %1").arg(rangeNumbers(spec.key, p.p10, p.p90, m_headline.value(QLatin1String(spec.key), qQNaN()))) : QString();
             if (text != t.range)
                 t.laidOutWidth = -1;
             t.range = text;
-            t.rangeNumbers = u.valid ? rangeNumbers(spec.key, p.p10, p.p90) : QString();
+            t.rangeNumbers = u.valid ? rangeNumbers(spec.key, p.p10, p.p90, m_headline.value(QLatin1String(spec.key), qQNaN())) : QString();
             t.rangeObject->setProperty("text", text);
         }
     fitColumns();

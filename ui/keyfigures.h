@@ -8,6 +8,7 @@
 #include "core/analysis.h"
 #include "engine/result.h"
 
+#include <QHash>
 #include <QStaticText>
 #include <QString>
 #include <QVector>
@@ -97,6 +98,7 @@ private:
     QVector<Tile> m_tiles;
     bool m_stale = false;
     bool m_rangesPending = false;
+    QHash<QString, double> m_headline; // the value of each tile with a range, for its scale
     int m_columns = 9;
 };
 

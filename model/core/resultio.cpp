@@ -131,6 +131,13 @@ QJsonObject resultToJson(const Result &r, const Plan &plan, const QString &scena
     return o;
 }
 
+bool metricApplies(const MetricInfo &m, const Plan &plan)
+{
+    if (qstrcmp(m.key, "compute_fp8_time_s") == 0)
+        return plan.training.precision == Precision::Fp8;
+    return true;
+}
+
 QString formatNumber(double v, int decimals)
 {
     if (!std::isfinite(v))

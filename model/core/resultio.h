@@ -32,6 +32,10 @@ struct MetricInfo {
     bool isRatio() const;
 };
 
+// Whether a metric means something for the plan: compute_fp8_time_s only when it trains in FP8
+// (a BF16 plan's 0 is "not applicable", shown as n/a in tables for people; files keep the 0).
+bool metricApplies(const MetricInfo &m, const Plan &plan);
+
 // Every numeric metric, in the order of the JSON output.
 const std::vector<MetricInfo> &metrics();
 const MetricInfo *findMetric(const QString &key);

@@ -247,6 +247,15 @@ QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
     return QStringLiteral("%1 (%2 GPUs)").arg(name).arg(toGpus);
 }
 
+QString bestLayoutPlanName(const QString &name) { return name + QStringLiteral(" (best layout)"); }
+
+bool sameLayout(const TrainingSpec &a, const TrainingSpec &b)
+{
+    return a.tp == b.tp && a.pp == b.pp && a.cp == b.cp && a.vpp == b.vpp && a.ep == b.ep && a.etp == b.etp && a.micro_batch == b.micro_batch
+        && a.zero == b.zero && a.recompute == b.recompute && a.sequence_parallel == b.sequence_parallel
+        && a.first_stage_layers == b.first_stage_layers && a.last_stage_layers == b.last_stage_layers;
+}
+
 namespace {
 
 void applyCandidate(ComparedPlan &cp, const Candidate &c, const LibraryText &extra)
@@ -436,6 +445,12 @@ std::vector<int> feasibleGpuCounts(const Plan &plan, int maxGpus)
     return out;
 }
 
+bool judgedByMemoryShare(const MetricInfo &m)
+{
+    const QLatin1String key(m.key);
+    return m.better == Better::Lower && key.startsWith(QLatin1String("memory_")) && key.endsWith(QLatin1String("_gb"));
+}
+
 QList<int> Comparison::best(const MetricInfo &m) const
 {
     QList<int> out;
@@ -446,6 +461,11 @@ QList<int> Comparison::best(const MetricInfo &m) const
     auto competes = [&](qsizetype i) {
         return plans[i].runs() && !(capex && plans[i].plan.economics.mode == EconomicsMode::Rent);
     };
+    const bool share = judgedByMemoryShare(m);
+    auto valueOf = [&](qsizetype i) {
+        const Result &r = plans[i].result;
+        return share ? (r.memory_usable_gb > 0 ? m.get(r) / r.memory_usable_gb : qQNaN()) : m.get(r);
+    };
     double bestValue = 0;
     bool any = false;
     int competing = 0;
@@ -453,7 +473,7 @@ QList<int> Comparison::best(const MetricInfo &m) const
         if (!competes(i))
             continue;
         ++competing;
-        const double v = m.get(plans[i].result);
+        const double v = valueOf(i);
         if (!std::isfinite(v))
             continue;
         if (!any || (m.better == Better::Lower ? v < bestValue : v > bestValue))
@@ -463,7 +483,7 @@ QList<int> Comparison::best(const MetricInfo &m) const
     if (!any)
         return out;
     for (qsizetype i = 0; i < plans.size(); ++i)
-        if (competes(i) && nearlyEqual(m.get(plans[i].result), bestValue))
+        if (competes(i) && nearlyEqual(valueOf(i), bestValue))
             out << int(i);
     if (out.size() == competing) // every plan equal: nothing stands out
         out.clear();
@@ -526,8 +546,15 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const
         layoutNotes << (bestLayout.enabled ? applyBestLayout(cp, bestLayout.objective) : LibraryText());
         cp.noteText = layoutNotes.back();
     }
-    // The notes in English for JSON, CSV and the command line.
-    const auto done = [](Comparison &out) -> Comparison & {
+    // The notes in English for JSON, CSV and the command line. A plan whose layout the search
+    // changed says so in its name, as a resized plan states its GPU count (issue 12: the plan
+    // named "...256 H100..." showed 65.5 days here and 100 days in the main window).
+    const auto done = [&](Comparison &out) -> Comparison & {
+        for (qsizetype i = 0; i < out.plans.size() && i < scenarios.size(); ++i) {
+            ComparedPlan &cp = out.plans[i];
+            if (bestLayout.enabled && cp.layout.applied && !sameLayout(scenarios[i].plan.training, cp.plan.training))
+                cp.name = bestLayoutPlanName(cp.name);
+        }
         out.note = toString(out.noteText);
         for (ComparedPlan &cp : out.plans)
             cp.note = toString(cp.noteText);

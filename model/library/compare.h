@@ -86,18 +86,32 @@ struct Comparison {
 
     // Indexes of the plans with the best value of `m` (ties within 1e-9 relative all win);
     // empty when the metric has no better direction, no plan runs, or every plan that runs has
-    // the same value. Rented plans do not compete on capex (they have none).
+    // the same value. Rented plans do not compete on capex (they have none). The memory a plan
+    // takes per GPU (memory_total_gb and its parts) is judged by its share of the GPU's usable
+    // memory (issue 12: 19.35 of 21.6 GB on an RTX 4090 is not better than 60 of 76 GB on an
+    // H100), judgedByMemoryShare().
     QList<int> best(const MetricInfo &m) const;
     int cheapest() const; // lowest cost per billion tokens among plans that run; -1 if none
     int fastest() const;  // fewest days to train among plans that run; -1 if none
 };
+
+// Whether best() judges `m` by its share of each GPU's usable memory rather than its value.
+bool judgedByMemoryShare(const MetricInfo &m);
 
 // The name of a plan resized from `fromGpus` to `toGpus` GPUs, so that charts, tables and reports
 // state the count compared: the old count in the name replaced ("D: 1024 RTX 4090" becomes
 // "D: 2048 RTX 4090"), else the new one added ("RTX 4090 (2048 GPUs)"). Unchanged when equal.
 QString resizedPlanName(const QString &name, int fromGpus, int toGpus);
 
-// Evaluate and normalise. A resized plan's name states its new GPU count (resizedPlanName()). `scenarios` should hold 2 to 8 plans (the caller checks; fewer or more
+// The name of a plan whose layout best-layout normalisation changed: "... (best layout)", so that
+// its figures are not read as the plan's as given (its note names the layout).
+QString bestLayoutPlanName(const QString &name);
+// Whether two plans split the model the same way (tp, pp, cp, vpp, ep, etp, micro-batch, ZeRO,
+// recompute, sequence parallelism, uneven stages); dp follows the GPU count.
+bool sameLayout(const TrainingSpec &a, const TrainingSpec &b);
+
+// Evaluate and normalise. A resized plan's name states its new GPU count (resizedPlanName()); a plan
+// whose layout best-layout changed ends in " (best layout)" (bestLayoutPlanName()). `scenarios` should hold 2 to 8 plans (the caller checks; fewer or more
 // still compute). An out-of-range reference is treated as 0.
 Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int reference = 0);
 Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const BestLayout &best, int reference = 0);

@@ -72,6 +72,31 @@ QString formatUsd(double usd)
     return sign + QLatin1Char('$') + formatNumber(a, a >= 100 ? 0 : 2);
 }
 
+QString formatUsdLike(double usd, double like)
+{
+    if (!std::isfinite(usd))
+        return QStringLiteral("n/a");
+    if (!std::isfinite(like))
+        return formatUsd(usd);
+    const double a = std::abs(like);
+    const QString sign = usd < 0 ? QStringLiteral("-") : QString();
+    const double v = std::abs(usd);
+    if (a >= 1e9)
+        return sign + QLatin1Char('$') + formatNumber(v / 1e9, 2) + QLatin1Char('B');
+    if (a >= 1e6)
+        return sign + QLatin1Char('$') + formatNumber(v / 1e6, 2) + QLatin1Char('M');
+    if (a >= 1e4)
+        return sign + QLatin1Char('$') + formatNumber(v / 1e3, 1) + QLatin1Char('k');
+    if (v >= 1000) { // "$2,163", grouped as formatUsd() does
+        const QString digits = formatNumber(v, 0);
+        QString grouped = digits;
+        for (qsizetype i = grouped.size() - 3; i > 0; i -= 3)
+            grouped.insert(i, QLatin1Char(','));
+        return sign + QLatin1Char('$') + grouped;
+    }
+    return sign + QLatin1Char('$') + formatNumber(v, a >= 100 ? 0 : 2);
+}
+
 QStringList comparisonColumns()
 {
     QStringList cols = identityColumns();

@@ -54,5 +54,8 @@ QStringList comparisonFindings(const Comparison &c);
 
 // Money for people: "$1.23M", "$25,000" style without locale ("$25000" -> "$25.0k").
 QString formatUsd(double usd);
+// Money in the scale and decimals formatUsd() gives `like`, so that the figures of one tile or
+// cell read in one unit: formatUsdLike(1.26e6, 980.5e3) = "$1260.2k", beside "$980.5k".
+QString formatUsdLike(double usd, double like);
 
 } // namespace commtax

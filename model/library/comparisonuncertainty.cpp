@@ -2,6 +2,8 @@
 #include "comparisonuncertainty.h"
 
 #include "comparisonio.h"
+#include "core/fields.h"
+#include "core/resultio.h"
 #include "core/uncertaintyio.h"
 
 #include <QElapsedTimer>
@@ -21,8 +23,6 @@ constexpr Metric kReportedMetrics[] = {Metric::DaysToTrain, Metric::CostPerBilli
 
 QJsonValue number(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null); }
 QString csvNumber(double v) { return std::isfinite(v) ? QString::number(v, 'g', 12) : QString(); }
-// "0.4644", "2518", "20140": four significant digits, never an exponent for money.
-QString shortNumber(double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 4); }
 
 QJsonArray tornadoJson(const std::vector<TornadoBar> &bars)
 {
@@ -151,6 +151,41 @@ LibraryText inputLabelText(const QString &path)
 
 QString inputLabel(const QString &path) { return toString(inputLabelText(path)); }
 
+QString inputValueText(const QString &path, double v, double like)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("n/a");
+    if (!std::isfinite(like))
+        like = v;
+    const FieldInfo *field = nullptr;
+    for (const FieldInfo &f : planFields())
+        if (f.path() == path)
+            field = &f;
+    const QString unit = field ? QString::fromLatin1(field->unit) : QString();
+    const int decimals = field ? field->decimals : 2;
+    if (unit.startsWith(QLatin1String("USD"))) { // "$331.3k", "$2.50/GPU-h", "$0.087/kWh"
+        const QString per = unit.mid(3);
+        const QString money = std::fabs(like) < 1 && like != 0 ? QStringLiteral("$") + formatNumber(v, 3) : formatUsdLike(v, like);
+        return money + per;
+    }
+    if (unit == QLatin1String("%"))
+        return formatNumber(v, std::max(decimals, 1)) + QLatin1Char('%');
+    // the report's scale: "331.3k", "1.25M" from 10,000 up; below, the field's decimals (at least
+    // two significant digits for a fraction such as an efficiency)
+    QString number;
+    const double a = std::fabs(like);
+    if (a >= 1e9)
+        number = formatNumber(v / 1e9, 2) + QLatin1Char('B');
+    else if (a >= 1e6)
+        number = formatNumber(v / 1e6, 2) + QLatin1Char('M');
+    else if (a >= 1e4)
+        number = formatNumber(v / 1e3, 1) + QLatin1Char('k');
+    else
+        number = formatNumber(v, a >= 100 ? std::min(decimals, 1) : a >= 1 ? std::max(std::min(decimals, 2), 1)
+                                                                           : std::max(decimals, 2));
+    return (unit.isEmpty() || unit.contains(QLatin1Char(')'))) ? number : number + QLatin1Char(' ') + unit;
+}
+
 LibraryText breakEvenText(const Comparison &c, const BreakEven &b)
 {
     const QString plan = c.plans.value(b.plan).name, against = c.plans.value(b.against).name;
@@ -163,7 +198,7 @@ LibraryText breakEvenText(const Comparison &c, const BreakEven &b)
                           : QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 exceeds %4 (now %5; outside its range)."))
         : (b.within_range ? QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 falls below %4 (now %5; inside its range).")
                           : QT_TRANSLATE_NOOP("commtax::Library", "%1 matches %2 on cost if %3 falls below %4 (now %5; outside its range)."));
-    return LibraryText::phrase(sentence, {plan, against, whose, shortNumber(b.break_even), shortNumber(b.value)});
+    return LibraryText::phrase(sentence, {plan, against, whose, inputValueText(QString::fromStdString(b.input), b.break_even, std::max(std::fabs(b.break_even), std::fabs(b.value))), inputValueText(QString::fromStdString(b.input), b.value, std::max(std::fabs(b.break_even), std::fabs(b.value)))});
 }
 
 QString breakEvenSentence(const Comparison &c, const BreakEven &b) { return toString(breakEvenText(c, b)); }

@@ -69,6 +69,10 @@ QString breakEvenSentence(const Comparison &c, const uncertainty::BreakEven &b);
 // (inputLabelText(): translatable, its unit dropped in any language).
 LibraryText inputLabelText(const QString &path);
 QString inputLabel(const QString &path);
+// An input's value in the report's number convention, with the field's unit: "$331.3k",
+// "$2.50/GPU-h", "$0.087/kWh", "0.50", "18.8k tokens" (formatUsd(), formatNumber()); in the
+// scale of `like` when given, so that two figures side by side read alike ("$4.2k (now $10.0k)").
+QString inputValueText(const QString &path, double v, double like = qQNaN());
 
 // Reports: the "uncertainty" member of the JSON report, and the columns the CSV report adds to
 // each plan's row (after comparisonColumns()) with their values.

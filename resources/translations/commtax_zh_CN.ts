@@ -1562,6 +1562,10 @@ after %1 months</source>
         <source>Cost per billion tokens: P10 to P90 (dot: P50)</source>
         <translation>每十亿 token 成本：P10 至 P90（圆点：P50）</translation>
     </message>
+    <message>
+        <source>continues: %1 at %2% of today&apos;s price</source>
+        <translation>继续上升：在今日价格的 %2% 时为 %1</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ComparisonTableModel</name>
@@ -1662,6 +1666,18 @@ Best of the plans that run</source>
     <message>
         <source>neither</source>
         <translation>无优劣</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1: not applicable (the plan does not train in FP8)</source>
+        <translation>%1：不适用（该方案不以 FP8 训练）</translation>
+    </message>
+    <message>
+        <source>a lower share of the GPU&apos;s usable memory</source>
+        <translation>占 GPU 可用显存的比例更低</translation>
     </message>
 </context>
 <context>
@@ -5425,6 +5441,10 @@ Does not fit in memory.
     <message>
         <source>reference; %1</source>
         <translation>参照方案；%1</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
     </message>
 </context>
 <context>

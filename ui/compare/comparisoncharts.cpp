@@ -297,6 +297,15 @@ bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
     refLine->setProperty("planName", a.name);
     refLine->setPen(QPen(planColor(c.reference), 2, Qt::DashLine));
     refLine->setData({0, maxX}, {a.result.cost_per_billion_tokens_usd, a.result.cost_per_billion_tokens_usd}, true);
+    // A line that climbs past three times A's cost (and past every line's start) stops there,
+    // with an arrow and its end's value (issue 12: the RTX 4090's ran off the top of the plot).
+    double cap = 3.0 * a.result.cost_per_billion_tokens_usd;
+    for (qsizetype i = 0; i < c.plans.size(); ++i)
+        if (i != c.reference && c.plans[i].runs() && rows[i].hasPrice && rows[i].price.currentPrice > 0) {
+            const double y0 = costPerBillionTokensAtPrice(c.plans[i].plan, c.plans[i].result, 0);
+            if (std::isfinite(y0))
+                cap = std::max(cap, y0);
+        }
     bool any = false;
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
         const ComparedPlan &b = c.plans[i];
@@ -312,8 +321,22 @@ bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
                                    : QCoreApplication::translate("commtax::ComparisonCharts", "%1: dearer even with free GPUs").arg(b.name));
         line->setProperty("planName", b.name);
         line->setPen(QPen(planColor(int(i)), 2));
-        line->setData({0, maxX}, {y0, y1}, true);
-        maxY = std::max(maxY, std::min(y1, 3.0 * a.result.cost_per_billion_tokens_usd));
+        if (y1 > cap && y1 > y0) {
+            const double xCut = maxX * (cap - y0) / (y1 - y0);
+            line->setData({0, xCut}, {y0, cap}, true);
+            line->setProperty("continuesTo", y1);
+            auto *arrow = new QCPItemLine(plot);
+            arrow->start->setCoords(xCut - 0.08 * xCut, y0 + 0.92 * (cap - y0));
+            arrow->end->setCoords(xCut, cap);
+            arrow->setPen(QPen(planColor(int(i)), 2));
+            arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 10, 12));
+            label(plot, xCut, cap,
+                  QCoreApplication::translate("commtax::ComparisonCharts", "continues: %1 at %2% of today's price").arg(formatUsd(y1), formatNumber(maxX, 0)),
+                  Qt::AlignBottom | (xCut > maxX / 2 ? Qt::AlignRight : Qt::AlignLeft), planColor(int(i)));
+        } else {
+            line->setData({0, maxX}, {y0, y1}, true);
+        }
+        maxY = std::max(maxY, std::min(y1, cap));
         maxY = std::max(maxY, y0);
         // today's price
         auto *today = plot->addGraph();
@@ -829,8 +852,8 @@ bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const Compar
     for (int i = 0; i < n; ++i) {
         const uncertainty::TornadoBar &b = bars[std::size_t(i)];
         const double key = double(n - i);
-        // One line per bar: "GPU price (18750-31250)", whole numbers from 1,000 up.
-        const auto number = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 3); };
+        // One line per bar: "GPU price ($18.8k-$31.3k)", in the report's number convention with the unit.
+        const auto number = [&](double v) { return inputValueText(QString::fromStdString(b.input), v, std::max(std::fabs(b.input_low), std::fabs(b.input_high))); };
         ticker->addTick(key, QStringLiteral("%1 (%2-%3)").arg(libraryText(inputLabelText(QString::fromStdString(b.input))), number(b.input_low), number(b.input_high)));
         keys.prepend(key);
         lows.prepend(b.low - value);

@@ -90,6 +90,8 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
     case RowKind::Metric:
         if (!p.valid)
             return QStringLiteral("-");
+        if (!metricApplies(*row.metric, pl)) // a BF16 plan's FP8 time: not a measured zero
+            return tr("n/a");
         return formatMetric(*row.metric, row.metric->get(p.result));
     case RowKind::BreakEvenPrice: {
         const BreakEvenRow be = m_breakEvens.value(plan);
@@ -122,7 +124,9 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
         return best ? QString::fromUtf8(kBestMark) + QLatin1Char(' ') + text(row, plan) : text(row, plan);
     case Qt::ToolTipRole: {
         QString tip = text(row, plan);
-        if (row.metric && m_comparison.plans[plan].valid)
+        if (row.metric && m_comparison.plans[plan].valid && !metricApplies(*row.metric, m_comparison.plans[plan].plan))
+            tip = tr("%1: not applicable (the plan does not train in FP8)").arg(metricLabel(*row.metric));
+        else if (row.metric && m_comparison.plans[plan].valid)
             tip = QStringLiteral("%1: %2").arg(metricLabel(*row.metric), QLocale().toString(row.metric->get(m_comparison.plans[plan].result), 'g', 10));
         if (best)
             tip += tr("\nBest of the plans that run");
@@ -182,7 +186,8 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
         if (role == Qt::ToolTipRole)
             return tr("%1 (%2); better: %3")
                 .arg(metricLabel(*row.metric), QLatin1String(row.metric->key),
-                     row.metric->better == Better::Lower        ? tr("lower")
+                     judgedByMemoryShare(*row.metric)           ? tr("a lower share of the GPU's usable memory")
+                         : row.metric->better == Better::Lower  ? tr("lower")
                          : row.metric->better == Better::Higher ? tr("higher")
                                                                 : tr("neither"));
         return metricLabel(*row.metric);

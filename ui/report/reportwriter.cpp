@@ -716,23 +716,22 @@ void sensitivitySection(ReportDocument &doc, const Comparison &c, const Comparis
                       .arg(s.samples)
                       .arg(s.seed),
                   8.5, true);
-    auto range = [&](int i, Metric m, QString (*text)(double)) {
+    // the three figures of a cell in one scale, the P50's ("$830.4k - $1260.2k (P50 $975.1k)")
+    auto range = [&](int i, Metric m, QString (*text)(double, double)) {
         const PlanSensitivity &p = s.plans[std::size_t(i)];
         if (!p.valid)
             return Cell{QStringLiteral("-")};
         const uncertainty::Percentiles q = p.of(m);
-        return Cell{QStringLiteral("%1 - %2 (P50 %3)").arg(text(q.p10), text(q.p90), text(q.p50))};
+        return Cell{QStringLiteral("%1 - %2 (P50 %3)").arg(text(q.p10, q.p50), text(q.p90, q.p50), text(q.p50, q.p50))};
     };
-    auto days = [](double v) { return formatNumber(v, 1); };
-    auto money = [](double v) { return formatUsd(v); };
-    // An input's end: whole numbers from 1,000 up ("18750"), else four significant digits.
-    auto inputNumber = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 4); };
+    auto days = [](double v, double) { return formatNumber(v, 1); };
+    auto money = [](double v, double like) { return formatUsdLike(v, like); };
     auto percent = [](double v) { return QString(formatNumber(100.0 * v, 0) + QLatin1Char('%')); };
     QList<QList<Cell>> rows;
     const struct {
         const char *label;
         Metric metric;
-        QString (*text)(double);
+        QString (*text)(double, double);
     } ranges[] = {
         {QT_TRANSLATE_NOOP("commtax::Report", "Days to train, P10 - P90"), Metric::DaysToTrain, days},
         {QT_TRANSLATE_NOOP("commtax::Report", "USD per billion tokens, P10 - P90"), Metric::CostPerBillionTokens, money},
@@ -771,8 +770,8 @@ void sensitivitySection(ReportDocument &doc, const Comparison &c, const Comparis
                 if (d.input == b.input)
                     daysText = QStringLiteral("%1 to %2").arg(formatNumber(d.low, 1), formatNumber(d.high, 1));
             bars << QList<Cell>{Cell{libraryText(inputLabelText(QString::fromStdString(b.input))) + QStringLiteral(" (") + QString::fromStdString(b.input) + QLatin1Char(')')},
-                                Cell{QStringLiteral("%1 to %2").arg(inputNumber(b.input_low), inputNumber(b.input_high))},
-                                Cell{QStringLiteral("%1 to %2").arg(formatUsd(b.low), formatUsd(b.high))},
+                                Cell{QStringLiteral("%1 to %2").arg(inputValueText(QString::fromStdString(b.input), b.input_low, std::max(std::fabs(b.input_low), std::fabs(b.input_high))), inputValueText(QString::fromStdString(b.input), b.input_high, std::max(std::fabs(b.input_low), std::fabs(b.input_high))))},
+                                Cell{QStringLiteral("%1 to %2").arg(formatUsdLike(b.low, std::max(b.low, b.high)), formatUsdLike(b.high, std::max(b.low, b.high)))},
                                 Cell{daysText}};
         }
         doc.heading(QCoreApplication::translate("commtax::Report", "What moves the recommended plan's cost (%1)").arg(c.plans[s.recommended].name), 2, false);
@@ -856,6 +855,61 @@ void keepShortTablesTogether(QTextDocument &doc, double pageHeight)
     }
 }
 
+// Lists (issue 12: the input break-evens spilt four items, one cut mid-sentence, onto an almost
+// empty page): an item is never cut across two pages, and a list shorter than a page that would
+// cross one starts on a new page with its heading, as the tables do; a longer list runs on, an
+// item that would be cut starting the next page. One move per pass.
+void keepListsTogether(QTextDocument &doc, double pageHeight)
+{
+    const auto pageOf = [&](double y) { return int(y / pageHeight); };
+    for (int pass = 0; pass < 64; ++pass) {
+        doc.pageCount(); // lays the document out
+        QAbstractTextDocumentLayout *layout = doc.documentLayout();
+        bool moved = false;
+        for (QTextBlock b = doc.begin(); b.isValid() && !moved; b = b.next()) {
+            QTextList *list = b.textList();
+            if (!list || list->item(0) != b)
+                continue;
+            const QRectF first = layout->blockBoundingRect(list->item(0));
+            const QRectF last = layout->blockBoundingRect(list->item(list->count() - 1));
+            if (pageOf(first.top()) == pageOf(last.bottom() - 1))
+                continue;
+            if (last.bottom() - first.top() < pageHeight * 0.9 && !list->format().boolProperty(kMovedToNewPage)) {
+                QTextListFormat lf = list->format();
+                lf.setProperty(kMovedToNewPage, true);
+                list->setFormat(lf);
+                QTextBlock target = b; // the heading over the list goes with it
+                QTextBlock before = b.previous();
+                while (before.isValid() && before.text().trimmed().isEmpty())
+                    before = before.previous();
+                if (before.isValid() && !before.textList() && before.charFormat().fontWeight() >= QFont::Bold
+                    && before.charFormat().fontPointSize() >= 10.5)
+                    target = before;
+                QTextCursor cursor(target);
+                QTextBlockFormat bf = target.blockFormat();
+                bf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+                cursor.setBlockFormat(bf);
+                moved = true;
+                break;
+            }
+            for (int i = 0; i < list->count(); ++i) {
+                const QTextBlock item = list->item(i);
+                const QRectF r = layout->blockBoundingRect(item);
+                if (pageOf(r.top()) != pageOf(r.bottom() - 1) && item.blockFormat().pageBreakPolicy() != QTextFormat::PageBreak_AlwaysBefore) {
+                    QTextCursor cursor(item);
+                    QTextBlockFormat bf = item.blockFormat();
+                    bf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+                    cursor.setBlockFormat(bf);
+                    moved = true;
+                    break;
+                }
+            }
+        }
+        if (!moved)
+            return;
+    }
+}
+
 bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions &o, const ComparisonSensitivity *s, QString *error, int *pages)
 {
     const QString title = reportTitle(c, o);
@@ -876,6 +930,8 @@ bool writePdf(const Comparison &c, const QString &fileName, const ReportOptions 
             buildReport(doc, c, o, s);
             doc.endBuild();
             keepShortTablesTogether(doc.document(), body.height());
+            keepListsTogether(doc.document(), body.height());
+            keepShortTablesTogether(doc.document(), body.height()); // the lists moved may have moved a table
             pageCount = doc.document().pageCount();
 
             QCPPainter painter;

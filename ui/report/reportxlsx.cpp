@@ -187,9 +187,15 @@ void comparisonSheet(Workbook &wb, const Comparison &c, const PresetCatalog &cat
         wb.text(ws, r + 1, 0, cols[r]);
         wb.text(ws, r + 1, 1, unitFor(cols[r]));
         const std::string fmt = numberFormatFor(cols[r]);
-        for (int i = 0; i < int(plans.size()); ++i)
+        const MetricInfo *metric = findMetric(cols[r]);
+        for (int i = 0; i < int(plans.size()); ++i) {
+            if (metric && i < int(c.plans.size()) && c.plans[i].valid && !metricApplies(*metric, c.plans[i].plan)) {
+                wb.text(ws, r + 1, 2 + i, QCoreApplication::translate("commtax::Report", "n/a")); // not a measured 0 (a BF16 plan's FP8 time)
+                continue;
+            }
             wb.value(ws, r + 1, 2 + i, plans[i].toObject().value(cols[r]), fmt.c_str(),
                      cols[r] == QLatin1String("warnings") ? QStringLiteral(" | ") : QStringLiteral("; ")); // as in the CSV
+        }
     }
     if (ws) {
         worksheet_set_column(ws, 0, 0, 30, nullptr);
