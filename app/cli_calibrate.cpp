@@ -3,6 +3,7 @@
 // nccl-tests / rccl-tests log, fit it and compare it with the engine on a cluster preset.
 #include "cli.h"
 #include "core/resultio.h"
+#include "modeltext.h"
 #include "nccl/calibrationio.h"
 
 #include <QCoreApplication>
@@ -51,7 +52,7 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
         where += QCoreApplication::translate("commtax::Cli", ", %n node(s)", nullptr, c.nodes);
     if (c.ranks_per_node > 0 && c.nodes > 1)
         where += QCoreApplication::translate("commtax::Cli", " (%1 per node)").arg(c.ranks_per_node);
-    o << QStringLiteral("%1 on %2, %3").arg(QLatin1String(toString(c.collective)), where, QLatin1String(toString(c.scope)));
+    o << calibrationHeading(c.collective, where, c.scope);
     if (!c.gpu_name.empty())
         o << " - " << fromLog(c.gpu_name);
     o << "\n";

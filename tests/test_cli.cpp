@@ -516,6 +516,12 @@ private Q_SLOTS:
             const QString line = lines.split(QLatin1Char('\n')).filter(QStringLiteral("training.dp: ")).value(0);
             QVERIFY2(line.startsWith(QStringLiteral("100 ")) && line.contains(QStringLiteral("32")), qPrintable(lines));
             QVERIFY2(line.contains(cjk) == chinese && line.contains(QStringLiteral("do not divide")) != chinese, qPrintable(tag + QLatin1Char('\n') + lines));
+            // calibrate's first line: the collective and the scope in the language ("inter-node" was English)
+            r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("calibrate"), QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/oci_oke_a100sxm40_2node_16gpu_rdma.txt")}, e, QByteArray(), 60000);
+            QCOMPARE(r.code, 0);
+            const QString heading = QString::fromUtf8(r.out).section(QLatin1Char('\n'), 0, 0);
+            QVERIFY2(heading.contains(QStringLiteral("all_reduce")) && heading.contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + QString::fromUtf8(r.out)));
+            QVERIFY2(heading.contains(QRegularExpression(QStringLiteral("\\b(on|inter-node|intra-node)\\b"))) != chinese, qPrintable(tag + QLatin1Char('\n') + heading));
             r = run(QStringLiteral(COMMTAX_BINARY), usage, e, QByteArray(), 60000);
             QCOMPARE(r.code, 2);
             QVERIFY2(QString::fromUtf8(r.err).contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + QString::fromUtf8(r.err)));
@@ -549,6 +555,10 @@ private Q_SLOTS:
             {head + "\"name\": 5, \"model\": {\"preset\": \"llama2-7b\"}}\n", QStringLiteral(":3:9: name: "), QStringLiteral("expected a string, not a number")},
             {head + "\"model\": {\"preset\": \"llama2-7b\"},\n\"model\": {\"preset\": \"llama2-7b\"}}\n", QStringLiteral(":4:1: model: "), QStringLiteral("duplicate key: given already at line 3")},
             {head + "\"model\": {\"preset\": \"nope\"}}\n", QStringLiteral(":3:21: model.preset: "), QStringLiteral("unknown model preset \"nope\"; known: ")},
+            // uncertainty::checkRangeText(): a given range that does not hold the value
+            {"{\"format\": \"commtax-scenario\", \"version\": 1,\n\"gpu\": {\"preset\": \"h100-sxm\", \"watts\": {\"value\": 700, \"range\": [800, 900]}},\n"
+             "\"cluster\": {\"preset\": \"dgx-h100\"}, \"model\": {\"preset\": \"llama2-7b\"}}\n",
+             QStringLiteral(":2:64: gpu.watts.range: "), QStringLiteral("the range [800, 900] must contain the value 700")},
         };
         for (qsizetype i = 0; i < cases.size(); ++i) {
             const QString file = writeFile(m_dir, QStringLiteral("bad%1.json").arg(i), cases[i].text);
@@ -562,7 +572,7 @@ private Q_SLOTS:
                 QVERIFY2(message.contains(cjk) == chinese && message.contains(cases[i].english) != chinese, qPrintable(error));
                 // no English word of the message left between the Chinese (names, numbers and keys may stay)
                 if (chinese)
-                    QVERIFY2(!message.contains(QRegularExpression(QStringLiteral("\\b(expected|unknown|given|already|not a|fields are|known)\\b"))), qPrintable(error));
+                    QVERIFY2(!message.contains(QRegularExpression(QStringLiteral("\\b(expected|unknown|given|already|not a|fields are|known|range|must|contain)\\b"))), qPrintable(error));
             }
         }
         // the search's summary: the objective in words of the language

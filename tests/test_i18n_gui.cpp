@@ -26,6 +26,7 @@
 #include "engine/sweep.h"
 #include "plandocument.h"
 #include "search/launch.h"
+#include "uncertainty/uncertainty.h"
 
 #include "testsupport.h"
 
@@ -163,6 +164,36 @@ private Q_SLOTS:
         auto *list = window.findChild<QListWidget *>(QStringLiteral("warningsList"));
         QVERIFY(list && list->count() > 0);
         QVERIFY2(list->item(0)->text().startsWith(QStringLiteral("model.kv_heads: ")) && list->item(0)->text().contains(cjk), qPrintable(list->item(0)->text()));
+    }
+
+    // A given uncertainty range that does not fit (uncertainty::checkRangeText(): English
+    // templates, context commtax::Files) says why in Chinese in the plan editor; checkRange()'s
+    // English (files, --json) stays English.
+    void rangeReasonsInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        static const QRegularExpression english(QStringLiteral("\\b(range|must|contain|above|limits|meaning|takes)\\b"));
+        PlanDocument doc;
+        const FieldInfo *watts = findField(Section::Gpu, QStringLiteral("watts"));
+        const FieldInfo *layers = findField(Section::Model, QStringLiteral("layers"));
+        QVERIFY(watts && layers);
+        const double w = doc.state().scenario.plan.gpu.watts;
+        const QList<std::pair<const FieldInfo *, Scenario::ValueRange>> bad = {
+            {watts, {w + 2, w + 1}}, // low above high
+            {watts, {w + 1, w + 2}}, // does not hold the value
+            {watts, {0, 1e12}},      // outside the field's limits
+            {layers, {1, 100}},      // a whole number takes no range
+        };
+        QSet<QString> reasons;
+        for (const auto &[field, range] : bad) {
+            QString why;
+            QVERIFY(!doc.setRange(*field, range, &why));
+            QVERIFY2(why.contains(cjk) && !why.contains(english), qPrintable(why));
+            const std::string en = uncertainty::checkRange(field->path().toStdString(), field->get(doc.state().scenario.plan).toDouble(), range.low, range.high);
+            QVERIFY2(!en.empty() && !QString::fromStdString(en).contains(cjk), en.c_str());
+            reasons << why;
+        }
+        QCOMPARE(reasons.size(), bad.size());
     }
 
     // A GPU count a plan cannot take (resizePlan(), model/engine/sweep.cpp) says why in Chinese

@@ -45,6 +45,36 @@ QString loadErrorMessage(const LoadError &e)
     return fillPlaceholders(QCoreApplication::translate(e.context, e.text.pattern), args);
 }
 
+QString collectiveName(Collective c)
+{
+    switch (c) {
+    case Collective::AllReduce: return QCoreApplication::translate("commtax::Calibration", "all_reduce");
+    case Collective::ReduceScatter: return QCoreApplication::translate("commtax::Calibration", "reduce_scatter");
+    case Collective::AllGather: return QCoreApplication::translate("commtax::Calibration", "all_gather");
+    case Collective::AllToAll: return QCoreApplication::translate("commtax::Calibration", "alltoall");
+    case Collective::Broadcast: return QCoreApplication::translate("commtax::Calibration", "broadcast");
+    case Collective::Reduce: return QCoreApplication::translate("commtax::Calibration", "reduce");
+    case Collective::SendRecv: return QCoreApplication::translate("commtax::Calibration", "sendrecv");
+    }
+    return QLatin1String(toString(c));
+}
+
+QString scopeName(nccl::Scope s)
+{
+    switch (s) {
+    case nccl::Scope::IntraNode: return QCoreApplication::translate("commtax::Calibration", "intra-node");
+    case nccl::Scope::InterNode: return QCoreApplication::translate("commtax::Calibration", "inter-node");
+    case nccl::Scope::Unknown: break;
+    }
+    return QCoreApplication::translate("commtax::Calibration", "unknown scope");
+}
+
+QString calibrationHeading(Collective c, const QString &where, nccl::Scope s)
+{
+    //: the collective, where it ran ("16 ranks, 2 node(s)"), the scope ("inter-node")
+    return QCoreApplication::translate("commtax::Calibration", "%1 on %2, %3").arg(collectiveName(c), where, scopeName(s));
+}
+
 QString loadErrorText(const LoadError &e) { return e.toString(loadErrorMessage(e)); }
 
 QString errorText(const FieldError &e) { return e.text.pattern[0] ? engineText("commtax::Errors", e.text) : e.message; }

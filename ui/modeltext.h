@@ -10,11 +10,13 @@
 #include "core/fields.h"
 #include "core/presets.h"
 #include "core/resultio.h"
+#include "engine/collectives.h"
 #include "engine/engine.h"
 #include "engine/plan.h"
 #include "engine/result.h"
 #include "library/compare.h"
 #include "library/librarytext.h"
+#include "nccl/calibration.h"
 
 #include <QString>
 #include <QStringList>
@@ -46,6 +48,13 @@ QString planErrorText(const PlanError &e);
 // texts themselves ("a string"); a message without a template stays as it is.
 QString loadErrorMessage(const LoadError &e);
 QString loadErrorText(const LoadError &e);
+// A collective's name ("all_reduce", as nccl-tests writes it, kept beside the translation) and a
+// calibration's scope ("intra-node"...) in the interface language (context "commtax::Calibration");
+// JSON keeps the English of toString().
+QString collectiveName(Collective c);
+QString scopeName(nccl::Scope s);
+// The calibration's first line: "all_reduce on 16 ranks, 2 node(s), inter-node" in the language.
+QString calibrationHeading(Collective c, const QString &where, nccl::Scope s);
 // The number of texts ui/modeltext_strings.cpp marks (for the test).
 int modelTextCount();
 

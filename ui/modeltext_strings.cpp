@@ -369,6 +369,13 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Files", "expected [low, high], two numbers, not an array of %1 values"),
         QT_TRANSLATE_NOOP("commtax::Files", "expected [low, high], two numbers, not %1"),
         QT_TRANSLATE_NOOP("commtax::Files", "a range needs a number as the value (\"auto\" takes no range)"),
+        QT_TRANSLATE_NOOP("commtax::Files", "takes no range: only continuous physical and economic inputs are uncertain (whole numbers, peaks, sizes and design choices are not)"),
+        QT_TRANSLATE_NOOP("commtax::Files", "the range must be two finite numbers [low, high]"),
+        QT_TRANSLATE_NOOP("commtax::Files", "the range's low end %1 is above its high end %2"),
+        QT_TRANSLATE_NOOP("commtax::Files", "the range [%1, %2] must contain the value %3"),
+        QT_TRANSLATE_NOOP("commtax::Files", "the range must lie within the field's limits, %1 to %2"),
+        QT_TRANSLATE_NOOP("commtax::Files", "the range must stay at or above %1: 0 has its own meaning for this field"),
+        QT_TRANSLATE_NOOP("commtax::Files", "0 has its own meaning for this field, so a value of 0 takes no range but [0, 0]"),
     };
     return int(sizeof texts / sizeof texts[0]);
 }

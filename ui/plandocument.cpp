@@ -167,11 +167,11 @@ bool PlanDocument::setRange(const FieldInfo &field, std::optional<Scenario::Valu
         return push(next, tr("Default range of %1").arg(label), QString(), 0);
     }
     const QJsonValue v = field.get(m_state.scenario.plan);
-    const std::string why = v.isDouble() ? uncertainty::checkRange(field.path().toStdString(), v.toDouble(), range->low, range->high)
-                                         : std::string();
-    if (!v.isDouble() || !why.empty()) {
+    const EngineText why = v.isDouble() ? uncertainty::checkRangeText(field.path().toStdString(), v.toDouble(), range->low, range->high)
+                                        : EngineText{};
+    if (!v.isDouble() || why.pattern[0]) {
         if (error)
-            *error = v.isDouble() ? QString::fromStdString(why) : tr("takes no range while it is not a number");
+            *error = v.isDouble() ? engineText(kFileTextContext, why) : tr("takes no range while it is not a number");
         return false;
     }
     next.scenario.ranges.insert(field.path(), *range);

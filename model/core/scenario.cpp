@@ -134,7 +134,7 @@ struct Parser {
         const TextPosition pos = loc.find(path);
         errors.append(fileError(file, pos.line, pos.column, path, msg));
     }
-    // A message without a template: uncertainty::checkRange()'s reasons, in English only.
+    // A message without a template (it stays as it is in every language).
     void fail(const QString &path, const QString &msg)
     {
         if (errors.size() - first >= kMaxErrorsPerFile) {

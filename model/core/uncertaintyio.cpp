@@ -47,9 +47,8 @@ EngineText checkValueObjectText(const FieldInfo &f, const QJsonObject &vo, QStri
     const QJsonValue value = vo.value(QStringLiteral("value"));
     if (!value.isDouble())
         return fileText(CT_TEXT("a range needs a number as the value (\"auto\" takes no range)"));
-    const std::string why = uncertainty::checkRange(f.path().toStdString(), value.toDouble(), a[0].toDouble(), a[1].toDouble());
-    // uncertainty::checkRange()'s reason has no template: it stays English
-    return why.empty() ? EngineText{} : EngineText{"%1", {why}};
+    // uncertainty::checkRangeText(): a template of context kFileTextContext (tests/i18n/gen_modeltext.py)
+    return uncertainty::checkRangeText(f.path().toStdString(), value.toDouble(), a[0].toDouble(), a[1].toDouble());
 }
 
 std::vector<uncertainty::FieldNote> scenarioNotes(const QJsonObject &root, const Scenario &s, const PresetCatalog &catalog)

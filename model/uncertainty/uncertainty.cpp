@@ -203,25 +203,30 @@ const InputInfo *findInput(std::string_view path)
     return nullptr;
 }
 
-std::string checkRange(std::string_view path, double value, double low, double high)
+EngineText checkRangeText(std::string_view path, double value, double low, double high)
 {
     const InputInfo *info = findInput(path);
     if (!info)
-        return "takes no range: only continuous physical and economic inputs are uncertain (whole numbers, "
-               "peaks, sizes and design choices are not)";
+        return {CT_TEXT("takes no range: only continuous physical and economic inputs are uncertain (whole numbers, peaks, sizes and design choices are not)"),
+                {}};
     if (!std::isfinite(low) || !std::isfinite(high))
-        return "the range must be two finite numbers [low, high]";
+        return {CT_TEXT("the range must be two finite numbers [low, high]"), {}};
     if (low > high)
-        return "the range's low end " + shortNum(low) + " is above its high end " + shortNum(high);
+        return {CT_TEXT("the range's low end %1 is above its high end %2"), {shortNum(low), shortNum(high)}};
     if (value < low || value > high)
-        return "the range [" + shortNum(low) + ", " + shortNum(high) + "] must contain the value " + shortNum(value);
+        return {CT_TEXT("the range [%1, %2] must contain the value %3"), {shortNum(low), shortNum(high), shortNum(value)}};
     if (const FieldLimit *lim = findFieldLimit(path); lim && (low < lim->min || high > lim->max))
-        return "the range must lie within the field's limits, " + shortNum(lim->min) + " to " + shortNum(lim->max);
+        return {CT_TEXT("the range must lie within the field's limits, %1 to %2"), {shortNum(lim->min), shortNum(lim->max)}};
     if (info->floor > 0 && value > 0 && low < info->floor)
-        return "the range must stay at or above " + shortNum(info->floor) + ": 0 has its own meaning for this field";
+        return {CT_TEXT("the range must stay at or above %1: 0 has its own meaning for this field"), {shortNum(info->floor)}};
     if (info->floor > 0 && value == 0 && high > 0)
-        return "0 has its own meaning for this field, so a value of 0 takes no range but [0, 0]";
+        return {CT_TEXT("0 has its own meaning for this field, so a value of 0 takes no range but [0, 0]"), {}};
     return {};
+}
+
+std::string checkRange(std::string_view path, double value, double low, double high)
+{
+    return toString(checkRangeText(path, value, low, high));
 }
 
 InputRange defaultRange(const InputInfo &info, double value, Kind kind)

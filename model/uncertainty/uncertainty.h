@@ -24,6 +24,7 @@
 // value and range, and a training or economics field with the same value and range, is one shared
 // input: both plans see the same draw.
 
+#include "engine/enginetext.h"
 #include "engine/plan.h"
 #include "engine/result.h"
 
@@ -86,6 +87,9 @@ struct FieldNote {
 
 // What is wrong with a given range of a field whose value is `value` ("" when it is right).
 std::string checkRange(std::string_view path, double value, double low, double high);
+// The same as an English template (engine/enginetext.h, context "commtax::Files": the GUI and the
+// command line translate it with ui/modeltext.h engineText()); an empty pattern when it is right.
+EngineText checkRangeText(std::string_view path, double value, double low, double high);
 // The default range of an input of value `value` and kind `kind`, clamped to its limits.
 InputRange defaultRange(const InputInfo &info, double value, Kind kind);
 

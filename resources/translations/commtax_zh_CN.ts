@@ -95,6 +95,54 @@
     </message>
 </context>
 <context>
+    <name>commtax::Calibration</name>
+    <message>
+        <source>all_reduce</source>
+        <translation>全归约（all_reduce）</translation>
+    </message>
+    <message>
+        <source>reduce_scatter</source>
+        <translation>归约散射（reduce_scatter）</translation>
+    </message>
+    <message>
+        <source>all_gather</source>
+        <translation>全收集（all_gather）</translation>
+    </message>
+    <message>
+        <source>alltoall</source>
+        <translation>全交换（alltoall）</translation>
+    </message>
+    <message>
+        <source>broadcast</source>
+        <translation>广播（broadcast）</translation>
+    </message>
+    <message>
+        <source>reduce</source>
+        <translation>归约（reduce）</translation>
+    </message>
+    <message>
+        <source>sendrecv</source>
+        <translation>点对点收发（sendrecv）</translation>
+    </message>
+    <message>
+        <source>intra-node</source>
+        <translation>节点内</translation>
+    </message>
+    <message>
+        <source>inter-node</source>
+        <translation>跨节点</translation>
+    </message>
+    <message>
+        <source>unknown scope</source>
+        <translation>范围未知</translation>
+    </message>
+    <message>
+        <source>%1 on %2, %3</source>
+        <extracomment>the collective, where it ran (&quot;16 ranks, 2 node(s)&quot;), the scope (&quot;inter-node&quot;)</extracomment>
+        <translation>%1，%2，%3</translation>
+    </message>
+</context>
+<context>
     <name>commtax::CalibrationDialog</name>
     <message>
         <source>Calibrate the network from an nccl-tests log</source>
@@ -3095,6 +3143,34 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>a range needs a number as the value (&quot;auto&quot; takes no range)</source>
         <translation>范围需要以数字作为值（&quot;auto&quot; 不能带范围）</translation>
+    </message>
+    <message>
+        <source>takes no range: only continuous physical and economic inputs are uncertain (whole numbers, peaks, sizes and design choices are not)</source>
+        <translation>不能带范围：只有连续的物理和经济输入才有不确定性（整数、峰值、规模和设计选择没有）</translation>
+    </message>
+    <message>
+        <source>the range must be two finite numbers [low, high]</source>
+        <translation>范围必须是两个有限数字 [下限, 上限]</translation>
+    </message>
+    <message>
+        <source>the range&apos;s low end %1 is above its high end %2</source>
+        <translation>范围的下限 %1 高于其上限 %2</translation>
+    </message>
+    <message>
+        <source>the range [%1, %2] must contain the value %3</source>
+        <translation>范围 [%1, %2] 必须包含取值 %3</translation>
+    </message>
+    <message>
+        <source>the range must lie within the field&apos;s limits, %1 to %2</source>
+        <translation>范围必须在该字段的限值 %1 到 %2 之内</translation>
+    </message>
+    <message>
+        <source>the range must stay at or above %1: 0 has its own meaning for this field</source>
+        <translation>范围不得低于 %1：0 对该字段有特殊含义</translation>
+    </message>
+    <message>
+        <source>0 has its own meaning for this field, so a value of 0 takes no range but [0, 0]</source>
+        <translation>0 对该字段有特殊含义，因此取值 0 只能带范围 [0, 0]</translation>
     </message>
 </context>
 <context>

@@ -89,8 +89,14 @@ def main():
     wanted += [("commtax::Launch", t) for t in sorted(marked(launch))]
     # the file readers' messages (model/core: unknown field, out of range, duplicate key...)
     files = set()
-    for path in ("model/core/fields.cpp", "model/core/presets.cpp", "model/core/scenario.cpp", "model/core/uncertaintyio.cpp"):
+    for path in ("model/core/fields.cpp", "model/core/presets.cpp", "model/core/scenario.cpp", "model/core/uncertaintyio.cpp",
+                 "model/uncertainty/uncertainty.cpp"):
         files |= marked(read(path))
+    # uncertainty::checkRangeText(): every reason a template (they reach the editor and the readers)
+    checkrange = read("model/uncertainty/uncertainty.cpp")
+    checkrange = checkrange[checkrange.index("EngineText checkRangeText"):checkrange.index("std::string checkRange(")]
+    for text in unmarked_sentences(checkrange):
+        problems.append("model/uncertainty/uncertainty.cpp: checkRangeText() reason not marked CT_TEXT: %r" % text)
     if len(files) < 30:
         problems.append("model/core: only %d file reader messages marked CT_TEXT" % len(files))
     wanted += [("commtax::Files", t) for t in sorted(files)]

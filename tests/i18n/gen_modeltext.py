@@ -25,7 +25,9 @@ ENGINE_TEXTS = [("commtax::Errors", "model/engine/engine.cpp"), ("commtax::Error
                 ("commtax::Launch", "model/search/launch.cpp"),
                 # the file readers' own messages (model/core: fields.h fileText())
                 ("commtax::Files", "model/core/fields.cpp"), ("commtax::Files", "model/core/presets.cpp"),
-                ("commtax::Files", "model/core/scenario.cpp"), ("commtax::Files", "model/core/uncertaintyio.cpp")]
+                ("commtax::Files", "model/core/scenario.cpp"), ("commtax::Files", "model/core/uncertaintyio.cpp"),
+                # uncertainty::checkRangeText(): a given range that does not fit (file readers and the editor)
+                ("commtax::Files", "model/uncertainty/uncertainty.cpp")]
 engine = []
 for context, path in ENGINE_TEXTS:
     for t in re.findall(r"CT_TEXT\((%s)\)" % LIT, open(path).read()):

@@ -3,6 +3,7 @@
 
 #include "calibrationrowsmodel.h"
 #include "core/resultio.h"
+#include "modeltext.h"
 
 #include <qcustomplot.h>
 
@@ -546,7 +547,7 @@ void CalibrationDialog::updatePlot()
         QString where = c.ranks > 0 ? tr("%n rank(s)", nullptr, c.ranks) : tr("unknown ranks");
         if (c.nodes > 0)
             where += tr(" on ") + tr("%n node(s)", nullptr, c.nodes);
-        title->setText(tr("%1 busbw against message size, %2").arg(QLatin1String(toString(c.collective)), where));
+        title->setText(tr("%1 busbw against message size, %2").arg(collectiveName(c.collective), where));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -567,7 +568,7 @@ void CalibrationDialog::updateSummary()
         where += QStringLiteral(", ") + tr("%n node(s)", nullptr, c.nodes);
     if (c.nodes > 1 && c.ranks_per_node > 0)
         where += tr(" (%1 per node)").arg(c.ranks_per_node);
-    row(tr("Collective"), QStringLiteral("%1 on %2, %3").arg(QLatin1String(toString(c.collective)), where, QLatin1String(toString(c.scope))));
+    row(tr("Collective"), calibrationHeading(c.collective, where, c.scope));
     row(tr("Known from"), qs(c.collective_source));
     if (!c.gpu_name.empty())
         row(tr("GPU"), qs(c.gpu_name));
