@@ -574,6 +574,13 @@ double gemmS(double M, double N, double K, double rate, double bw, double bytes,
     return std::max(compute, memory) + fixed * std::max(1.0, count / kGroupedGemmStreams);
 }
 
+// Megatron-Core's mla_up_proj recompute (docs/model.md §17): a module of selective recompute, MLA only.
+bool recomputesMlaUpProj(const Plan &plan)
+{
+    const TrainingSpec &t = plan.training;
+    return t.recompute_mla_up_proj && t.recompute == Recompute::Selective && plan.model.attention == Attention::Mla;
+}
+
 // FLOPs and compute time (docs/model.md §2-3, §17).
 void computePhase(const Plan &plan, Shape &k, Result &r)
 {
@@ -614,11 +621,13 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     // TELinear.forward). `linear` returns the GEMM and adds the casts to `actCast` (per micro-batch)
     // and `weightCast` (per step) of the layer being built.
     double actCast = 0, weightCast = 0;
+    // Casting `count` rows x cols operands to FP8 at memory speed (0 under BF16).
+    auto cast = [&](double rows, double cols, double count = 1.0) {
+        return fp8 && bw > 0 ? count * kFp8CastBytesPerElement * rows * cols / bw : 0.0;
+    };
     auto linear = [&](double M, double N, double K, double count = 1.0) {
-        if (fp8 && bw > 0) {
-            actCast += count * kFp8CastBytesPerElement * (M * K * (full ? 2.0 : 1.0) + M * N) / bw;
-            weightCast += count * kFp8CastBytesPerElement * K * N / bw;
-        }
+        actCast += cast(M, K, count) * (full ? 2.0 : 1.0) + cast(M, N, count);
+        weightCast += cast(K, N, count);
         return gemmS(M, N, K, linRate, bw, linBytes, fixed, count);
     };
     // Rows of every GEMM on one GPU: the micro-batch's tokens of this GPU's sequence chunk; the t
@@ -639,8 +648,8 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         attnLinear += linear(M, double(m.kv_lora_rank) + m.qk_rope_head_dim, k.h) + kvUp;
         // Megatron-Core's mla_up_proj recompute (docs/model.md §17): keep the latents, not Q, K and V,
         // and run the up-projections again before the attention's backward, their FP8 input casts too.
-        if (tr.recompute_mla_up_proj && tr.recompute == Recompute::Selective)
-            upRecompute = qUp + kvUp + (fp8 && bw > 0 ? kFp8CastBytesPerElement * M * (double(m.q_lora_rank) + m.kv_lora_rank) / bw : 0.0);
+        if (recomputesMlaUpProj(plan))
+            upRecompute = qUp + kvUp + cast(M, m.q_lora_rank) + cast(M, m.kv_lora_rank);
     } else {
         attnLinear += linear(M, (L.q_dim + L.k_dim + L.v_dim) / k.t, k.h);
     }
@@ -985,8 +994,7 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     // sequence parallelism; the rest always does.
     const double replicated = 10.0 * k.h;
     // mla_up_proj recompute keeps the latents and the attention output, not Q, K and V.
-    const bool upProjRecomputed = tr.recompute_mla_up_proj && tr.recompute == Recompute::Selective && m.attention == Attention::Mla;
-    const double attn = (upProjRecomputed ? 0.0 : 2.0 * (L.q_dim + L.k_dim) + 2.0 * L.v_dim) + 2.0 * L.attn_out_dim + 2.0 * L.latent_dim;
+    const double attn = (recomputesMlaUpProj(plan) ? 0.0 : 2.0 * (L.q_dim + L.k_dim) + 2.0 * L.v_dim) + 2.0 * L.attn_out_dim + 2.0 * L.latent_dim;
     const double fc1 = m.mlp == Mlp::SwiGlu ? 2.0 : 1.0;
     auto ffnBytes = [&](double width) { return 2.0 * fc1 * width + 2.0 * width; };
     const double denseShard = attn + ffnBytes(m.ffn);
