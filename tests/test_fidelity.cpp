@@ -611,10 +611,11 @@ private Q_SLOTS:
         QVERIFY_NEAR(r5.step_time_s, parts, 1e-12);
     }
 
-    // Transformer Engine's grouped GEMM is one cuBLAS GEMM per expert over 4 CUDA streams
-    // (transformer_engine/common/include/transformer_engine/gemm.h, num_streams = 4): 16 local
-    // experts pay 4 fixed costs per grouped GEMM, not 1 as before.
-    void groupedGemmPaysAFixedCostPerFourExperts()
+    // Transformer Engine's grouped GEMM splits, casts and launches one GEMM per expert from one host
+    // thread: each of the 16 local experts pays kExpertGemmFixedCosts (2.5, fitted on the MoE rows)
+    // fixed costs per grouped GEMM and pass. Before: one per 4 experts (the 4 CUDA streams), which
+    // left Qwen3-30B-A3B 43-54% too fast on three NVIDIA releases (docs/model.md §17).
+    void groupedGemmPaysFixedCostsPerExpert()
     {
         Plan p = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
         QCOMPARE(p.model.experts, 128);
@@ -638,10 +639,18 @@ private Q_SLOTS:
         p.gpu.gemm_overhead_us = 24;
         const Result some = evaluateValid(p);
         // By hand: per MoE layer and micro-batch, 3 passes of QKV, the projection, the router and the
-        // two grouped GEMMs at 16 / 4 = 4 fixed costs each: 3 * (1 + 1 + 1 + 2 * 4) = 33; the LM head
-        // 3. Micro-batches 64 / 8 = 8, 48 layers.
-        const double fixedCosts = 8 * (48 * 33 + 3);
+        // two grouped GEMMs at 16 x 2.5 = 40 fixed costs each: 3 * (1 + 1 + 1 + 2 * 40) = 249; the
+        // LM head 3. Micro-batches 64 / 8 = 8, 48 layers.
+        QCOMPARE(kExpertGemmFixedCosts, 2.5);
+        const double fixedCosts = 8 * (48 * 249 + 3);
         QVERIFY_NEAR(some.compute_time_s - none.compute_time_s, fixedCosts * 24e-6, 1e-9);
+        // Twice the experts per GPU (ep 4: 32 each) pay twice the experts' fixed costs.
+        t.ep = 4;
+        const Result more = evaluateValid(p);
+        p.gpu.gemm_overhead_us = 0;
+        const Result moreNone = evaluateValid(p);
+        const double moreCosts = 8 * (48 * 3 * (3 + 2 * 32 * 2.5) + 3);
+        QVERIFY_NEAR(more.compute_time_s - moreNone.compute_time_s, moreCosts * 24e-6, 1e-9);
     }
 
     // Megatron-Core's mla_up_proj recompute (--recompute-modules mla_up_proj): keep MLA's latents, not
@@ -858,11 +867,13 @@ private Q_SLOTS:
         QVERIFY(moe >= 3);
         qInfo("published runs: %d, MAPE %.1f%%, max %.1f%%; dense runs: %d, MAPE %.1f%%, max %.1f%%; MoE runs: %d, MAPE %.1f%%, max %.1f%%; NVIDIA recipes that fit: %d of %d",
               n, 100 * sum / n, 100 * worst, dense, 100 * denseSum / dense, 100 * denseWorst, moe, 100 * moeSum / moe, 100 * moeWorst, recipesFit, recipes);
-        // A guard against regressions, not the goal: the issue asks for MAPE <= 7% and max <= 15%,
-        // which the engine does not reach yet on all rows (docs/model.md §3: 7.1% and 43%; the
-        // dense rows 5.7% and 25%).
-        QVERIFY2(sum / n < 0.08, qPrintable(QString::number(100 * sum / n)));
+        // The issue asks for MAPE <= 7% and max <= 15%. The MAPE is met (docs/model.md §3: 5.7%);
+        // the max is not (25%: three dense rows rest on figures their sources do not publish), so
+        // the max guards the MoE rows only (12.6% today) and the rest is reported.
+        QVERIFY2(sum / n <= 0.07, qPrintable(QString::number(100 * sum / n)));
         QVERIFY2(denseSum / dense < 0.065, qPrintable(QString::number(100 * denseSum / dense)));
+        QVERIFY2(moeSum / moe <= 0.07, qPrintable(QString::number(100 * moeSum / moe)));
+        QVERIFY2(moeWorst <= 0.15, qPrintable(QString::number(100 * moeWorst)));
         QVERIFY2(recipesFit >= 16, qPrintable(QString::number(recipesFit)));
     }
 

@@ -563,15 +563,15 @@ void stageParams(const Shape &k, const StageKind &s, double &dense, double &expe
 // One GEMM of M x K by K x N, forward, on one GPU (docs/model.md §3): the larger of its compute
 // time at `rate` FLOP/s and its memory time (inputs and output once, `bytes` per element, over
 // `bw` B/s), plus the fixed cost every GEMM pays (launch, prologue and epilogue, the tail of
-// the last wave), which is what makes small GEMMs slow. `count` GEMMs of the shape (the experts of
-// a GPU) run as Transformer Engine's grouped GEMM: one cuBLAS GEMM per expert, spread over
-// kGroupedGemmStreams CUDA streams, so the fixed costs of the GEMMs on different streams overlap
-// and `count` GEMMs pay count / streams of them (at least one).
-double gemmS(double M, double N, double K, double rate, double bw, double bytes, double fixed, double count = 1.0)
+// the last wave), which is what makes small GEMMs slow. `experts` > 0: that many GEMMs of the shape
+// (the experts of a GPU) as Transformer Engine's grouped GEMM, each paying kExpertGemmFixedCosts
+// fixed costs (engine.h).
+double gemmS(double M, double N, double K, double rate, double bw, double bytes, double fixed, double experts = 0.0)
 {
+    const double count = std::max(experts, 1.0);
     const double compute = count * 2.0 * M * N * K / rate;
     const double memory = bw > 0 ? count * bytes * (M * K + K * N + M * N) / bw : 0.0;
-    return std::max(compute, memory) + fixed * std::max(1.0, count / kGroupedGemmStreams);
+    return std::max(compute, memory) + fixed * (experts > 0 ? kExpertGemmFixedCosts * experts : 1.0);
 }
 
 // Megatron-Core's mla_up_proj recompute (docs/model.md §17): a module of selective recompute, MLA only.
@@ -625,10 +625,11 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     auto cast = [&](double rows, double cols, double count = 1.0) {
         return fp8 && bw > 0 ? count * kFp8CastBytesPerElement * rows * cols / bw : 0.0;
     };
-    auto linear = [&](double M, double N, double K, double count = 1.0) {
+    auto linear = [&](double M, double N, double K, double experts = 0.0) {
+        const double count = std::max(experts, 1.0);
         actCast += cast(M, K, count) * (full ? 2.0 : 1.0) + cast(M, N, count);
         weightCast += cast(K, N, count);
-        return gemmS(M, N, K, linRate, bw, linBytes, fixed, count);
+        return gemmS(M, N, K, linRate, bw, linBytes, fixed, experts);
     };
     // Rows of every GEMM on one GPU: the micro-batch's tokens of this GPU's sequence chunk; the t
     // ranks of a TP group split N (column-parallel) or K (row-parallel).
