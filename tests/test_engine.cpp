@@ -327,6 +327,8 @@ private Q_SLOTS:
         QVERIFY_NEAR(r.compute_efficiency_effective, eff, 1e-12);
         QVERIFY_NEAR(r.hardware_flops_per_step, hw, 1e-12);
         QVERIFY_NEAR(r.flops_per_step, 1024 * fseq, 1e-12);
+        // The attention core's part of it: QK^T and AV, 2 x 2 x s x h FLOPs per token forward, x 3.
+        QVERIFY_NEAR(r.attention_flops_per_step, 1024 * 12 * l * h * s * s, 1e-12);
         QVERIFY_NEAR(r.tp_comm_exposed_s, r.tp_comm_time_s, 1e-12); // tp_overlap 0: nothing hidden
         QVERIFY_NEAR(r.overlap_slowdown_s, 0.05 * hidden, 1e-9);
         QVERIFY_NEAR(r.hfu, hw / (step * 256 * 989e12), 1e-9);

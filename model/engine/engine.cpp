@@ -592,6 +592,7 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     r.params_active = parameterCount(m, L, true);
     const double fSeq = modelFlopsPerSequence(m, L, tr.seq_len);
     r.flops_per_step = k.B * fSeq;
+    r.attention_flops_per_step = k.B * 3.0 * m.layers * L.attn_core_flops * double(tr.seq_len) * double(tr.seq_len);
     k.embeddingParams = double(m.vocab) * k.h;
     k.embeddingCopies = m.tied_embeddings ? 1.0 : 2.0;
 

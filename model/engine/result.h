@@ -99,6 +99,10 @@ struct Result {
     double params_active = 0;  // the parameters a token passes through (MoE: top-k and shared experts)
     double flops_per_step = 0; // model FLOPs (MFU's numerator)
     double hardware_flops_per_step = 0;
+    // The attention core's share of flops_per_step (QK^T and AV over the full s x s score matrix,
+    // forward and backward). Counting only the causal half, as NVIDIA's "Model TFLOP/s" does, is
+    // flops_per_step - attention_flops_per_step / 2.
+    double attention_flops_per_step = 0;
     std::uint32_t warnings = 0;
 };
 

@@ -4398,6 +4398,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>PP communication exposed (s)</source>
         <translation>PP 通信暴露 (s)</translation>
     </message>
+    <message>
+        <source>Attention-core FLOPs per step (full score matrix)</source>
+        <translation>每步注意力核心 FLOPs（完整得分矩阵）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::PlanDocument</name>

@@ -40,7 +40,7 @@ inline void requireFinite(const Result &r)
         r.memory_optimizer_gb, r.memory_activations_gb, r.memory_total_gb, r.memory_capacity_gb,
         r.memory_usable_gb, r.tp_busbw_gbps, r.dp_busbw_gbps, r.pp_bw_gbps, r.days_to_train, r.gpu_hours,
         r.power_kw, r.energy_mwh, r.capex_usd, r.cost_per_hour_usd, r.tco_usd, r.lifetime_tco_usd,
-        r.cost_per_billion_tokens_usd, r.params, r.flops_per_step, r.hardware_flops_per_step};
+        r.cost_per_billion_tokens_usd, r.params, r.flops_per_step, r.hardware_flops_per_step, r.attention_flops_per_step};
     for (double v : values)
         require(std::isfinite(v));
     require(r.micro_batches >= 1 && r.gpus >= 1);
