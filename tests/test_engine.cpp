@@ -243,14 +243,14 @@ private Q_SLOTS:
         const Result r = evaluateValid(p);
         const double P = parameterCount(p.model);
         // compute (docs/model.md §3): every GEMM of a layer on one GPU, per micro-batch of 1 x 4096
-        // tokens, N or K split over tp = 8: the larger of 2MNK / (989 TFLOPS x 0.76) and its bytes
+        // tokens, N or K split over tp = 8: the larger of 2MNK / (989 TFLOPS x 0.53) and its bytes
         // (2 per element, in and out once) / 3350 GB/s, plus the H100's fitted 24 us fixed cost; forward
         // and the backward's two GEMMs: x3. FlashAttention on the causal half, 3.5x the forward's FLOPs
         // at 55% of 989 TFLOPS; element-wise traffic 60*h/tp + 18*ffn/tp bytes per token at 3350 GB/s.
         const double l = 80, h = 8192, s = 4096, f = 28672, V = 32000, ga = 8.0 / 64;
         const double fseq = s * (12 * l * h * h * (1 + ga + s / h) + 18 * l * f * h + 6 * V * h);
         const double hw = 1024 * fseq; // FlashAttention: selective recompute repeats nothing
-        const double rate = 989e12 * 0.76, bw = 3350e9;
+        const double rate = 989e12 * 0.53, bw = 3350e9;
         auto gemm = [&](double M, double N, double K) { return std::max(2 * M * N * K / rate, 2 * (M * K + K * N + M * N) / bw) + 24e-6; };
         const double M = 4096, kv = 8 * 128;
         const double attnLin = gemm(M, (h + 2 * kv) / 8, h) + gemm(M, h, h / 8);
