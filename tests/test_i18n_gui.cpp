@@ -12,6 +12,9 @@
 #include "library/compare.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
+#include "library/libraryfiles.h"
+#include "library/libraryui.h"
+#include "library/presetlibrary.h"
 #include "mainwindow.h"
 #include "modeltext.h"
 #include "preferencesdialog.h"
@@ -194,6 +197,137 @@ private Q_SLOTS:
             reasons << why;
         }
         QCOMPARE(reasons.size(), bad.size());
+    }
+
+    // The preset library's own messages (model/library: CT_TEXT templates, context commtax::Files;
+    // LibraryMessage) in Chinese where the GUI shows them, with the file, line, column and JSON path
+    // as before; the English (LibraryMessage as a QString, LoadError::message) stays English, and
+    // with the English interface loadErrorText() and libraryMessageText() show it.
+    void presetLibraryMessagesInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        static const QRegularExpression english(QStringLiteral("\\b(use|letters|digits|built-in|cannot|deleted|folder|unknown|member|preset file|Added|preset)\\b"));
+        PresetLibrary lib(m_dir.filePath(QStringLiteral("messages.sqlite")));
+        LibraryMessage error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        // an import whose preset has a bad id (the library's check) and a file with an unknown member (the reader's)
+        Preset gpu = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        gpu.builtIn = false;
+        gpu.id = QStringLiteral("bad id!");
+        const QByteArray badId = writePresetFile(Section::Gpu, {gpu});
+        ImportOutcome o = lib.importData(badId, QStringLiteral("bad-id.json"));
+        QVERIFY(!o.ok && o.errors.size() == 1);
+        const LoadError idError = o.errors.first();
+        QVERIFY2(idError.line > 0 && idError.path == QStringLiteral("presets[0].id"), qPrintable(idError.toString()));
+        const QString where = QStringLiteral("bad-id.json:%1:%2: presets[0].id: ").arg(idError.line).arg(idError.column);
+        QVERIFY2(idError.toString().startsWith(where) && idError.message.contains(QStringLiteral("use letters, digits")), qPrintable(idError.toString()));
+        QByteArray member = badId;
+        member.replace("\"format\": \"commtax-presets\",", "\"format\": \"commtax-presets\",\n    \"colour\": \"red\",");
+        o = lib.importData(member, QStringLiteral("member.json"));
+        const auto found = std::find_if(o.errors.cbegin(), o.errors.cend(), [](const LoadError &e) { return e.path == QStringLiteral("colour"); });
+        QVERIFY(found != o.errors.cend());
+        const LoadError memberError = *found;
+        QVERIFY2(memberError.line > 0 && memberError.message.startsWith(QStringLiteral("unknown member")), qPrintable(memberError.toString()));
+        // library messages: a refusal, an open() failure, an import's summary
+        QVERIFY(!lib.removePreset(Section::Gpu, QStringLiteral("h100-sxm"), &error));
+        const LibraryMessage refusal = error;
+        QVERIFY2(refusal.contains(QStringLiteral("is a built-in preset: it cannot be deleted")), qPrintable(refusal));
+        const QString folder = m_dir.filePath(QStringLiteral("a-folder.sqlite"));
+        QVERIFY(QDir().mkpath(folder));
+        PresetLibrary notALibrary(folder);
+        LibraryMessage openError;
+        QVERIFY(!notALibrary.open(&openError));
+        QVERIFY2(openError.contains(QStringLiteral("is a folder, not a preset library")), qPrintable(openError));
+        gpu.id = QStringLiteral("my-h100");
+        o = lib.importData(writePresetFile(Section::Gpu, {gpu}), QStringLiteral("good.json"));
+        QVERIFY(o.ok);
+        QCOMPARE(o.summary(), QStringLiteral("Added 1 GPU preset(s): my-h100."));
+
+        // Chinese: the position and path as in English, the message in Chinese
+        for (const LoadError &e : {idError, memberError}) {
+            const QString zh = loadErrorText(e);
+            QVERIFY2(zh.startsWith(e.toString(QString())) && zh.mid(e.toString(QString()).size()).contains(cjk), qPrintable(zh));
+            QVERIFY2(!zh.mid(e.toString(QString()).size()).contains(english), qPrintable(zh));
+        }
+        const QString zhRefusal = libraryMessageText(refusal);
+        QVERIFY2(zhRefusal.contains(QStringLiteral("h100-sxm")) && zhRefusal.contains(cjk) && !zhRefusal.contains(english), qPrintable(zhRefusal));
+        const QString zhOpen = libraryMessageText(openError);
+        QVERIFY2(zhOpen.contains(QDir::toNativeSeparators(folder)) && zhOpen.contains(cjk) && !zhOpen.contains(QStringLiteral("folder, not")), qPrintable(zhOpen));
+        const QString zhSummary = libraryText(o.summaryText());
+        QVERIFY2(zhSummary.contains(QStringLiteral("my-h100")) && zhSummary.contains(cjk) && !zhSummary.contains(english), qPrintable(zhSummary));
+        // the startup notice of a library that cannot be opened: the reason in Chinese too
+        const QString notice = presetLibraryStartupNotice(notALibrary, openError);
+        QVERIFY2(notice.contains(zhOpen), qPrintable(notice));
+
+        // English interface: the same texts in English, positions unchanged
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(loadErrorText(idError), idError.toString());
+        QVERIFY2(loadErrorText(idError).startsWith(where + QStringLiteral("use letters, digits")), qPrintable(loadErrorText(idError)));
+        QCOMPARE(loadErrorText(memberError), memberError.toString());
+        QCOMPARE(libraryMessageText(refusal), QString(refusal));
+        QCOMPARE(libraryMessageText(openError), QString(openError));
+        QCOMPARE(libraryText(o.summaryText()), o.summary());
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    }
+
+    // Issue 14: the tags comparePlans() adds to a plan's name (" (best layout)", "(2048 GPUs)")
+    // are shown in Chinese (the comparison table's column headers, the PDF), while the name files
+    // carry (the comparison's CSV and JSON, as the window exports them) keeps them in English.
+    void planNameTagsShownInChineseStoredInEnglish()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const QString tag = QStringLiteral(" (best layout)");
+        const QString zhTag = QCoreApplication::translate("commtax::Library", " (best layout)");
+        QVERIFY2(zhTag.contains(cjk), qPrintable(zhTag));
+        QCOMPARE(resizedPlanName(QStringLiteral("RTX 4090"), 1024, 2048), QStringLiteral("RTX 4090 (2048 GPUs)"));
+        const QString resized = planNameText(QStringLiteral("RTX 4090 (2048 GPUs)"));
+        QVERIFY2(resized.startsWith(QStringLiteral("RTX 4090")) && resized.contains(QStringLiteral("2048")) && resized.contains(cjk) && !resized.contains(QStringLiteral("GPUs")),
+                 qPrintable(resized));
+        QCOMPARE(planNameText(QStringLiteral("my plan")), QStringLiteral("my plan"));
+
+        ComparisonView view;
+        view.resize(1280, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const Comparison &c = view.comparison();
+        QVERIFY(c.bestLayout.enabled);
+        int tagged = 0;
+        for (qsizetype i = 0; i < c.plans.size(); ++i) {
+            const QString stored = c.plans[i].name;
+            const QString header = view.tableModel()->headerData(int(i), Qt::Horizontal, Qt::DisplayRole).toString();
+            if (!stored.endsWith(tag)) {
+                QVERIFY2(header.startsWith(stored), qPrintable(header));
+                continue;
+            }
+            ++tagged;
+            QVERIFY2(header.startsWith(stored.chopped(tag.size()) + zhTag) && !header.contains(QStringLiteral("best layout")), qPrintable(header));
+        }
+        QVERIFY(tagged > 0);
+        // the files the window exports: the stored names, in English
+        QTRY_VERIFY_WITH_TIMEOUT(view.sensitivity().valid, 120000);
+        const QString csv = m_dir.filePath(QStringLiteral("tags.csv")), json = m_dir.filePath(QStringLiteral("tags.json"));
+        QCOMPARE(view.exportReport(csv), csv);
+        QCOMPARE(view.exportReport(json), json);
+        for (const QString &file : {csv, json}) {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(f.readAll());
+            QVERIFY2(text.contains(tag) && !text.contains(zhTag), qPrintable(file));
+            for (const ComparedPlan &p : c.plans)
+                QVERIFY2(text.contains(p.name), qPrintable(p.name));
+        }
+        // the PDF shows them translated
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdftotext.isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        const QString pdf = m_dir.filePath(QStringLiteral("tags.pdf"));
+        QCOMPARE(view.exportReport(pdf), pdf);
+        QProcess p;
+        p.start(pdftotext, {pdf, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(30000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC).remove(QRegularExpression(QStringLiteral("\\s+")));
+        QVERIFY2(!text.contains(QStringLiteral("(bestlayout)")), "the PDF names a plan with the English tag");
+        QVERIFY2(text.contains(QString(zhTag).remove(QRegularExpression(QStringLiteral("\\s+"))).normalized(QString::NormalizationForm_KC)), qPrintable(zhTag));
     }
 
     // A GPU count a plan cannot take (resizePlan(), model/engine/sweep.cpp) says why in Chinese
