@@ -14,7 +14,9 @@
 #include "library/comparisonuncertainty.h"
 #include "library/libraryfiles.h"
 #include "library/libraryui.h"
+#include "library/preseteditor.h"
 #include "library/presetlibrary.h"
+#include "library/presetmanagerdialog.h"
 #include "mainwindow.h"
 #include "modeltext.h"
 #include "preferencesdialog.h"
@@ -48,6 +50,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -258,6 +261,45 @@ private Q_SLOTS:
         // the startup notice of a library that cannot be opened: the reason in Chinese too
         const QString notice = presetLibraryStartupNotice(notALibrary, openError);
         QVERIFY2(notice.contains(zhOpen), qPrintable(notice));
+
+        // the preset manager's import: the summary and each problem in Chinese, with its position
+        {
+            const QString file = m_dir.filePath(QStringLiteral("member.json"));
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(member) == member.size());
+            f.close();
+            PresetManagerDialog dialog(&lib);
+            QString title, text;
+            dialog.setMessageHandler([&](const QString &t, const QString &m) {
+                title = t;
+                text = m;
+            });
+            dialog.resize(1280, 800);
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            QVERIFY(!dialog.importFile(file));
+            QVERIFY2(title.contains(cjk) && text.contains(QStringLiteral("member.json:%1:%2: colour: ").arg(memberError.line).arg(memberError.column)), qPrintable(text));
+            const QString position = QStringLiteral("member.json:%1:%2: colour: ").arg(memberError.line).arg(memberError.column);
+            const QString summary = text.section(QLatin1Char('\n'), 0, 0), problem = text.mid(text.indexOf(position) + position.size());
+            QVERIFY2(summary.contains(cjk) && problem.contains(cjk) && !summary.contains(english) && !problem.contains(english), qPrintable(text));
+            // the preset list's origin and the editor's provenance kinds in Chinese too
+            QVERIFY(dialog.selectPreset(Section::Gpu, QStringLiteral("h100-sxm")));
+            const QAbstractItemModel *presets = dialog.presetView(Section::Gpu)->model();
+            QStringList cells;
+            for (int r = 0; r < presets->rowCount(); ++r)
+                for (int c = 0; c < presets->columnCount(); ++c)
+                    cells << presets->index(r, c).data().toString();
+            QVERIFY2(cells.contains(QStringLiteral("内置")) && cells.contains(QStringLiteral("用户")) && !cells.contains(QStringLiteral("built-in")), qPrintable(cells.join(QLatin1Char('|'))));
+            QStringList kinds;
+            for (const QLabel *label : dialog.editor(Section::Gpu)->findChildren<QLabel *>())
+                kinds << label->text();
+            QVERIFY2(kinds.contains(QStringLiteral("规格书")) && !kinds.contains(QStringLiteral("datasheet")) && !kinds.contains(QStringLiteral("measured")), qPrintable(kinds.join(QLatin1Char('|'))));
+            QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::Ok, &dialog);
+            box.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&box));
+            QVERIFY(dialog.grab().save(screenshotDir() + QStringLiteral("/zh_CN-preset-manager.png")));
+            QVERIFY(box.grab().save(screenshotDir() + QStringLiteral("/zh_CN-import-problems.png")));
+        }
 
         // English interface: the same texts in English, positions unchanged
         QCOMPARE(installInterfaceLanguage(QStringLiteral("en")), QStringLiteral("en"));

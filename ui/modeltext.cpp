@@ -23,6 +23,18 @@ QString libraryText(const LibraryText &text) { return toString(text, translateMo
 
 QStringList libraryTexts(const QList<LibraryText> &texts) { return toStrings(texts, translateModelText); }
 
+QString sourceKindName(SourceKind k)
+{
+    switch (k) {
+    case SourceKind::Datasheet: return QCoreApplication::translate("commtax::Provenance", "datasheet");
+    case SourceKind::Measured: return QCoreApplication::translate("commtax::Provenance", "measured");
+    case SourceKind::Assumption: return QCoreApplication::translate("commtax::Provenance", "assumption");
+    case SourceKind::Derived: return QCoreApplication::translate("commtax::Provenance", "derived");
+    case SourceKind::User: return QCoreApplication::translate("commtax::Provenance", "user");
+    }
+    return toString(k);
+}
+
 QString planNameText(const QString &storedName)
 {
     const QString bestTag = QString::fromUtf8(kBestLayoutTag);

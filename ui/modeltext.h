@@ -36,6 +36,9 @@ QStringList warningTexts(const Result &r, const Plan &plan);
 QString libraryText(const LibraryText &text);
 QStringList libraryTexts(const QList<LibraryText> &texts);
 QString normalizationText(Normalization n); // normalizationLabel(n), translated
+// A provenance kind ("datasheet", "measured", "assumption", "derived", "user") in the interface
+// language (context "commtax::Provenance"); files keep toString(k).
+QString sourceKindName(SourceKind k);
 // A compared plan's name as shown: the tags comparePlans() appends to the stored name in English
 // (library/compare.h: " (best layout)", "... (2048 GPUs)") in the interface language; the rest of
 // the name as the user wrote it. Files (JSON, CSV, XLSX, scenarios) keep the stored name.

@@ -4953,6 +4953,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
+    <message>
+        <source>built-in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
 </context>
 <context>
     <name>commtax::PresetManagerDialog</name>
@@ -5215,6 +5223,33 @@ Does not fit in memory.
     <message>
         <source>copied from %1 (%2: %3)</source>
         <translation>复制自 %1（%2：%3）</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::Provenance</name>
+    <message>
+        <source>datasheet</source>
+        <translation>规格书</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>assumption</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>derived</source>
+        <translation>推导</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
     </message>
 </context>
 <context>
@@ -5836,6 +5871,10 @@ Does not fit in memory.
     <message>
         <source>Modified</source>
         <translation>已修改</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
     </message>
 </context>
 <context>

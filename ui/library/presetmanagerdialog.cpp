@@ -42,7 +42,7 @@ namespace {
 QString tabTitle(Section s)
 {
     switch (s) {
-    case Section::Gpu: return QStringLiteral("GPUs");
+    case Section::Gpu: return QCoreApplication::translate("commtax::PresetManagerDialog", "GPUs");
     case Section::Cluster: return QCoreApplication::translate("commtax::PresetManagerDialog", "Clusters");
     case Section::Model: return QCoreApplication::translate("commtax::PresetManagerDialog", "Models");
     default: return sectionName(s);
