@@ -66,9 +66,9 @@ const PresetCatalog &presetCatalog()
         PresetLibrary library;
         if (!QFileInfo::exists(library.fileName()))
             return PresetCatalog::builtIn();
-        QString error;
+        LibraryMessage error;
         if (!library.open(&error, PresetLibrary::OpenMode::ExistingOnly)) {
-            warn(QCoreApplication::translate("commtax::Cli", "preset library not used (%1); built-in presets only").arg(error));
+            warn(QCoreApplication::translate("commtax::Cli", "preset library not used (%1); built-in presets only").arg(libraryMessageText(error)));
             return PresetCatalog::builtIn();
         }
         return library.catalog();

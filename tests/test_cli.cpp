@@ -174,7 +174,7 @@ private Q_SLOTS:
         const QString library = m_dir.filePath(QStringLiteral("user-library.sqlite"));
         {
             PresetLibrary lib(library);
-            QString error;
+            LibraryMessage error;
             QVERIFY2(lib.open(&error), qPrintable(error));
             Preset gpu = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
             gpu.builtIn = false;
@@ -597,6 +597,22 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         const QString skipped = QString::fromUtf8(r.out).split(QLatin1Char('\n')).filter(QStringLiteral("cluster.nodes: ")).value(0);
         QVERIFY2(skipped.contains(cjk) && !skipped.contains(QStringLiteral("do not fill")), qPrintable(QString::fromUtf8(r.out)));
+        // the preset library's own reasons (model/library: LibraryMessage): a COMMTAX_LIBRARY that is
+        // a folder is not used, and the warning says why in the language, naming the path
+        const QString folder = m_dir.filePath(QStringLiteral("library-folder.sqlite"));
+        QVERIFY(QDir().mkpath(folder));
+        for (const bool chinese : {false, true}) {
+            QProcessEnvironment e = env(chinese ? QStringLiteral("zh_CN.UTF-8") : QStringLiteral("C"));
+            e.insert(QStringLiteral("COMMTAX_LIBRARY"), folder);
+            r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), plan}, e, QByteArray(), 60000);
+            QCOMPARE(r.code, 0); // with the built-in presets
+            const QString warning = QString::fromUtf8(r.err).split(QLatin1Char('\n')).filter(QDir::toNativeSeparators(folder)).value(0);
+            QVERIFY2(!warning.isEmpty(), r.err.constData());
+            const QString reason = warning.mid(warning.indexOf(QDir::toNativeSeparators(folder)) + QDir::toNativeSeparators(folder).size());
+            QVERIFY2(reason.contains(cjk) == chinese && reason.contains(QStringLiteral("is a folder, not a preset library")) != chinese, qPrintable(warning));
+            if (chinese)
+                QVERIFY2(!reason.contains(QRegularExpression(QStringLiteral("\\b(folder|preset|library|left)\\b"))), qPrintable(warning));
+        }
     }
 
     // Names from files reach the terminal with their control characters escaped (an ESC could

@@ -81,7 +81,7 @@ QStringList brokenCopies(const QString &dir)
 int childWriteForever(const QString &path)
 {
     PresetLibrary lib(path);
-    QString error;
+    LibraryMessage error;
     if (!lib.open(&error))
         return fprintf(stderr, "open: %s\n", qPrintable(error)), 1;
     fprintf(stdout, "writing\n");
@@ -95,7 +95,7 @@ int childWriteForever(const QString &path)
 int childImportForever(const QString &path)
 {
     PresetLibrary lib(path);
-    QString error;
+    LibraryMessage error;
     if (!lib.open(&error))
         return fprintf(stderr, "open: %s\n", qPrintable(error)), 1;
     fprintf(stdout, "importing\n");
@@ -139,7 +139,7 @@ int childOpen(const QString &path, bool asNobody)
     QJsonObject o;
     o.insert(QStringLiteral("uid"), int(geteuid()));
     PresetLibrary lib(path);
-    QString error;
+    LibraryMessage error;
     const bool opened = lib.open(&error);
     o.insert(QStringLiteral("open"), opened);
     o.insert(QStringLiteral("error"), error);
@@ -148,7 +148,7 @@ int childOpen(const QString &path, bool asNobody)
     o.insert(QStringLiteral("movedAsideTo"), lib.movedAsideTo());
     o.insert(QStringLiteral("userGpus"), int(lib.userPresets(Section::Gpu).size()));
     o.insert(QStringLiteral("catalogHasMine"), lib.catalog().find(Section::Gpu, QStringLiteral("mine")).has_value());
-    QString writeError;
+    LibraryMessage writeError;
     o.insert(QStringLiteral("wrote"), lib.savePreset(myGpu(QStringLiteral("another"), 1), nullptr, &writeError));
     o.insert(QStringLiteral("writeError"), writeError);
     fprintf(stdout, "%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
@@ -207,7 +207,7 @@ class TestDurability : public QObject
     {
         const QString path = folder + QStringLiteral("/library.sqlite");
         PresetLibrary lib(path);
-        QString error;
+        LibraryMessage error;
         if (!lib.open(&error) || !lib.savePreset(myGpu(QStringLiteral("mine"), 12345), nullptr, &error))
             qFatal("setting up %s: %s", qPrintable(path), qPrintable(error));
         return path;
@@ -240,7 +240,7 @@ private Q_SLOTS:
             QCOMPARE(child.exitStatus(), QProcess::CrashExit);
         }
         PresetLibrary lib(path);
-        QString error;
+        LibraryMessage error;
         QVERIFY2(lib.open(&error), qPrintable(error));
         QVERIFY(lib.movedAsideTo().isEmpty());
         QVERIFY(brokenCopies(folder).isEmpty());
@@ -277,7 +277,7 @@ private Q_SLOTS:
             QCOMPARE(child.exitStatus(), QProcess::CrashExit);
 
             PresetLibrary lib(path);
-            QString error;
+            LibraryMessage error;
             QVERIFY2(lib.open(&error), qPrintable(error));
             QVERIFY(brokenCopies(folder).isEmpty());
             QVERIFY2(integrityOk(lib, &error), qPrintable(error));
@@ -381,7 +381,7 @@ private Q_SLOTS:
         t.start();
         {
             PresetLibrary lib(path);
-            QString error;
+            LibraryMessage error;
             QVERIFY(!lib.open(&error));
             QVERIFY2(t.elapsed() >= 4500, "gave up before the busy timeout"); // it waited for the lock first
             QVERIFY2(error.contains(path) && error.contains(QStringLiteral("locked by another program")), qPrintable(error));
@@ -393,7 +393,7 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(path));
         holder.waitForFinished(20000);
         PresetLibrary lib(path);
-        QString error;
+        LibraryMessage error;
         QVERIFY2(lib.open(&error), qPrintable(error));
         QVERIFY(lib.catalog().find(Section::Gpu, QStringLiteral("mine"))); // nothing lost
     }
@@ -406,7 +406,7 @@ private Q_SLOTS:
         const QString dirPath = folder + QStringLiteral("/folder.sqlite");
         QVERIFY(QDir().mkpath(dirPath));
         PresetLibrary unavailable(dirPath);
-        QString error;
+        LibraryMessage error;
         QVERIFY(!unavailable.open(&error));
         QString notice = presetLibraryStartupNotice(unavailable, error);
         QVERIFY2(notice.contains(QStringLiteral("only the built-in presets")) && notice.contains(QStringLiteral("not changed or moved"))
@@ -422,14 +422,14 @@ private Q_SLOTS:
         }
         PresetLibrary newer(path);
         QVERIFY(newer.open(&error));
-        notice = presetLibraryStartupNotice(newer, QString());
+        notice = presetLibraryStartupNotice(newer, LibraryMessage());
         QVERIFY2(notice.contains(QStringLiteral("read-only")) && notice.contains(QStringLiteral("newer Commtax"))
                      && notice.contains(QStringLiteral("cannot be saved")),
                  qPrintable(notice));
         // a sound library: nothing to say
         PresetLibrary fine(libraryWithMyPreset(freshFolder()));
         QVERIFY(fine.open(nullptr));
-        QVERIFY(presetLibraryStartupNotice(fine, QString()).isEmpty());
+        QVERIFY(presetLibraryStartupNotice(fine, LibraryMessage()).isEmpty());
     }
 
     // ---------------------------------------------------------------- atomic writes

@@ -12,6 +12,11 @@
 #include "library/compare.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
+#include "library/libraryfiles.h"
+#include "library/libraryui.h"
+#include "library/preseteditor.h"
+#include "library/presetlibrary.h"
+#include "library/presetmanagerdialog.h"
 #include "mainwindow.h"
 #include "modeltext.h"
 #include "preferencesdialog.h"
@@ -45,6 +50,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -194,6 +200,269 @@ private Q_SLOTS:
             reasons << why;
         }
         QCOMPARE(reasons.size(), bad.size());
+    }
+
+    // The preset library's own messages (model/library: CT_TEXT templates, context commtax::Files;
+    // LibraryMessage) in Chinese where the GUI shows them, with the file, line, column and JSON path
+    // as before; the English (LibraryMessage as a QString, LoadError::message) stays English, and
+    // with the English interface loadErrorText() and libraryMessageText() show it.
+    void presetLibraryMessagesInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        static const QRegularExpression english(QStringLiteral("\\b(use|letters|digits|built-in|cannot|deleted|folder|unknown|member|preset file|Added|preset)\\b"));
+        PresetLibrary lib(m_dir.filePath(QStringLiteral("messages.sqlite")));
+        LibraryMessage error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        // an import whose preset has a bad id (the library's check) and a file with an unknown member (the reader's)
+        Preset gpu = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        gpu.builtIn = false;
+        gpu.id = QStringLiteral("bad id!");
+        const QByteArray badId = writePresetFile(Section::Gpu, {gpu});
+        ImportOutcome o = lib.importData(badId, QStringLiteral("bad-id.json"));
+        QVERIFY(!o.ok && o.errors.size() == 1);
+        const LoadError idError = o.errors.first();
+        QVERIFY2(idError.line > 0 && idError.path == QStringLiteral("presets[0].id"), qPrintable(idError.toString()));
+        const QString where = QStringLiteral("bad-id.json:%1:%2: presets[0].id: ").arg(idError.line).arg(idError.column);
+        QVERIFY2(idError.toString().startsWith(where) && idError.message.contains(QStringLiteral("use letters, digits")), qPrintable(idError.toString()));
+        QByteArray member = badId;
+        member.replace("\"format\": \"commtax-presets\",", "\"format\": \"commtax-presets\",\n    \"colour\": \"red\",");
+        o = lib.importData(member, QStringLiteral("member.json"));
+        const auto found = std::find_if(o.errors.cbegin(), o.errors.cend(), [](const LoadError &e) { return e.path == QStringLiteral("colour"); });
+        QVERIFY(found != o.errors.cend());
+        const LoadError memberError = *found;
+        QVERIFY2(memberError.line > 0 && memberError.message.startsWith(QStringLiteral("unknown member")), qPrintable(memberError.toString()));
+        // library messages: a refusal, an open() failure, an import's summary
+        QVERIFY(!lib.removePreset(Section::Gpu, QStringLiteral("h100-sxm"), &error));
+        const LibraryMessage refusal = error;
+        QVERIFY2(refusal.contains(QStringLiteral("is a built-in preset: it cannot be deleted")), qPrintable(refusal));
+        const QString folder = m_dir.filePath(QStringLiteral("a-folder.sqlite"));
+        QVERIFY(QDir().mkpath(folder));
+        PresetLibrary notALibrary(folder);
+        LibraryMessage openError;
+        QVERIFY(!notALibrary.open(&openError));
+        QVERIFY2(openError.contains(QStringLiteral("is a folder, not a preset library")), qPrintable(openError));
+        gpu.id = QStringLiteral("my-h100");
+        o = lib.importData(writePresetFile(Section::Gpu, {gpu}), QStringLiteral("good.json"));
+        QVERIFY(o.ok);
+        QCOMPARE(o.summary(), QStringLiteral("Added 1 GPU preset(s): my-h100."));
+
+        // Chinese: the position and path as in English, the message in Chinese
+        for (const LoadError &e : {idError, memberError}) {
+            const QString zh = loadErrorText(e);
+            QVERIFY2(zh.startsWith(e.toString(QString())) && zh.mid(e.toString(QString()).size()).contains(cjk), qPrintable(zh));
+            QVERIFY2(!zh.mid(e.toString(QString()).size()).contains(english), qPrintable(zh));
+        }
+        const QString zhRefusal = libraryMessageText(refusal);
+        QVERIFY2(zhRefusal.contains(QStringLiteral("h100-sxm")) && zhRefusal.contains(cjk) && !zhRefusal.contains(english), qPrintable(zhRefusal));
+        const QString zhOpen = libraryMessageText(openError);
+        QVERIFY2(zhOpen.contains(QDir::toNativeSeparators(folder)) && zhOpen.contains(cjk) && !zhOpen.contains(QStringLiteral("folder, not")), qPrintable(zhOpen));
+        const QString zhSummary = libraryText(o.summaryText());
+        QVERIFY2(zhSummary.contains(QStringLiteral("my-h100")) && zhSummary.contains(cjk) && !zhSummary.contains(english), qPrintable(zhSummary));
+        // the startup notice of a library that cannot be opened: the reason in Chinese too
+        const QString notice = presetLibraryStartupNotice(notALibrary, openError);
+        QVERIFY2(notice.contains(zhOpen), qPrintable(notice));
+
+        // the preset manager's import: the summary and each problem in Chinese, with its position
+        {
+            const QString file = m_dir.filePath(QStringLiteral("member.json"));
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(member) == member.size());
+            f.close();
+            PresetManagerDialog dialog(&lib);
+            QString title, text;
+            dialog.setMessageHandler([&](const QString &t, const QString &m) {
+                title = t;
+                text = m;
+            });
+            dialog.resize(1280, 800);
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            QVERIFY(!dialog.importFile(file));
+            QVERIFY2(title.contains(cjk) && text.contains(QStringLiteral("member.json:%1:%2: colour: ").arg(memberError.line).arg(memberError.column)), qPrintable(text));
+            const QString position = QStringLiteral("member.json:%1:%2: colour: ").arg(memberError.line).arg(memberError.column);
+            const QString summary = text.section(QLatin1Char('\n'), 0, 0), problem = text.mid(text.indexOf(position) + position.size());
+            QVERIFY2(summary.contains(cjk) && problem.contains(cjk) && !summary.contains(english) && !problem.contains(english), qPrintable(text));
+            // the preset list's origin and the editor's provenance kinds in Chinese too
+            QVERIFY(dialog.selectPreset(Section::Gpu, QStringLiteral("h100-sxm")));
+            const QAbstractItemModel *presets = dialog.presetView(Section::Gpu)->model();
+            QStringList cells;
+            for (int r = 0; r < presets->rowCount(); ++r)
+                for (int c = 0; c < presets->columnCount(); ++c)
+                    cells << presets->index(r, c).data().toString();
+            QVERIFY2(cells.contains(QStringLiteral("内置")) && cells.contains(QStringLiteral("用户")) && !cells.contains(QStringLiteral("built-in")), qPrintable(cells.join(QLatin1Char('|'))));
+            QStringList kinds;
+            for (const QLabel *label : dialog.editor(Section::Gpu)->findChildren<QLabel *>())
+                kinds << label->text();
+            QVERIFY2(kinds.contains(QStringLiteral("规格书")) && !kinds.contains(QStringLiteral("datasheet")) && !kinds.contains(QStringLiteral("measured")), qPrintable(kinds.join(QLatin1Char('|'))));
+            QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::Ok, &dialog);
+            box.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&box));
+            QVERIFY(dialog.grab().save(screenshotDir() + QStringLiteral("/zh_CN-preset-manager.png")));
+            QVERIFY(box.grab().save(screenshotDir() + QStringLiteral("/zh_CN-import-problems.png")));
+        }
+
+        // English interface: the same texts in English, positions unchanged
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(loadErrorText(idError), idError.toString());
+        QVERIFY2(loadErrorText(idError).startsWith(where + QStringLiteral("use letters, digits")), qPrintable(loadErrorText(idError)));
+        QCOMPARE(loadErrorText(memberError), memberError.toString());
+        QCOMPARE(libraryMessageText(refusal), QString(refusal));
+        QCOMPARE(libraryMessageText(openError), QString(openError));
+        QCOMPARE(libraryText(o.summaryText()), o.summary());
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    }
+
+    // Issue 14: the tags comparePlans() adds to a plan's name (" (best layout)", "(2048 GPUs)")
+    // are shown in Chinese (the comparison table's column headers, the PDF), while the name files
+    // carry (the comparison's CSV and JSON, as the window exports them) keeps them in English.
+    void planNameTagsShownInChineseStoredInEnglish()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const QString tag = QStringLiteral(" (best layout)");
+        const QString zhTag = QCoreApplication::translate("commtax::Library", " (best layout)");
+        QVERIFY2(zhTag.contains(cjk), qPrintable(zhTag));
+        QCOMPARE(resizedPlanName(QStringLiteral("RTX 4090"), 1024, 2048), QStringLiteral("RTX 4090 (2048 GPUs)"));
+        const QString resized = planNameText(QStringLiteral("RTX 4090 (2048 GPUs)"));
+        QVERIFY2(resized.startsWith(QStringLiteral("RTX 4090")) && resized.contains(QStringLiteral("2048")) && resized.contains(cjk) && !resized.contains(QStringLiteral("GPUs")),
+                 qPrintable(resized));
+        QCOMPARE(planNameText(QStringLiteral("my plan")), QStringLiteral("my plan"));
+
+        ComparisonView view;
+        view.resize(1280, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const Comparison &c = view.comparison();
+        QVERIFY(c.bestLayout.enabled);
+        int tagged = 0;
+        for (qsizetype i = 0; i < c.plans.size(); ++i) {
+            const QString stored = c.plans[i].name;
+            const QString header = view.tableModel()->headerData(int(i), Qt::Horizontal, Qt::DisplayRole).toString();
+            if (!stored.endsWith(tag)) {
+                QVERIFY2(header.startsWith(stored), qPrintable(header));
+                continue;
+            }
+            ++tagged;
+            QVERIFY2(header.startsWith(stored.chopped(tag.size()) + zhTag) && !header.contains(QStringLiteral("best layout")), qPrintable(header));
+        }
+        QVERIFY(tagged > 0);
+        // the files the window exports: the stored names, in English
+        QTRY_VERIFY_WITH_TIMEOUT(view.sensitivity().valid, 120000);
+        const QString csv = m_dir.filePath(QStringLiteral("tags.csv")), json = m_dir.filePath(QStringLiteral("tags.json"));
+        QCOMPARE(view.exportReport(csv), csv);
+        QCOMPARE(view.exportReport(json), json);
+        for (const QString &file : {csv, json}) {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(f.readAll());
+            QVERIFY2(text.contains(tag) && !text.contains(zhTag), qPrintable(file));
+            for (const ComparedPlan &p : c.plans)
+                QVERIFY2(text.contains(p.name), qPrintable(p.name));
+        }
+        // the PDF shows them translated
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdftotext.isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        const QString pdf = m_dir.filePath(QStringLiteral("tags.pdf"));
+        QCOMPARE(view.exportReport(pdf), pdf);
+        QProcess p;
+        p.start(pdftotext, {pdf, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(30000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC).remove(QRegularExpression(QStringLiteral("\\s+")));
+        QVERIFY2(!text.contains(QStringLiteral("(bestlayout)")), "the PDF names a plan with the English tag");
+        QVERIFY2(text.contains(QString(zhTag).remove(QRegularExpression(QStringLiteral("\\s+"))).normalized(QString::NormalizationForm_KC)), qPrintable(zhTag));
+    }
+
+    // Issue 14: figures on screen follow the interface language's number format (QLocale: the
+    // comparison table's cells, also under a locale with a decimal comma, German, set as the
+    // default locale), files do not: the CSV and JSON the comparison window exports and the
+    // scenario the editor saves are the same bytes in English and in Chinese (the scenario under
+    // German too), with no figure written grouped. (English and Chinese both write 1234.5.)
+    void numbersFollowTheLanguageFilesDoNot()
+    {
+        static const QRegularExpression decimal(QStringLiteral("\\d[.,]\\d"));
+        // in a file: a figure written as a grouped string or quoted CSV field ("1,234.5", "$1,234");
+        // a bare comma separates CSV fields, and the presets' cited sources are prose
+        static const QRegularExpression groupedInFile(QStringLiteral("\"[$]?-?\\d{1,3}(?:[,\\x{a0}\\x{202f}]\\d{3})+(?:\\.\\d+)?\""));
+        struct Output {
+            QStringList cells;
+            QList<QByteArray> files;
+        };
+        QMap<QString, Output> out;
+        for (const QString &tag : {QStringLiteral("en"), QStringLiteral("zh_CN"), QStringLiteral("de")}) {
+            const QString language = tag == QLatin1String("de") ? QStringLiteral("en") : tag;
+            QCOMPARE(installInterfaceLanguage(language), language);
+            if (tag == QLatin1String("de"))
+                QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+            QCOMPARE(QLocale().decimalPoint(), tag == QLatin1String("de") ? QStringLiteral(",") : QStringLiteral("."));
+            ComparisonView view;
+            view.resize(1280, 800);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            const QAbstractItemModel *table = view.tableModel();
+            for (int r = 0; r < table->rowCount(); ++r)
+                for (int c = 0; c < table->columnCount(); ++c)
+                    out[tag].cells << table->index(r, c).data().toString();
+            QTRY_VERIFY_WITH_TIMEOUT(view.sensitivity().valid, 120000);
+            for (const QString &suffix : {QStringLiteral("csv"), QStringLiteral("json")}) {
+                const QString file = m_dir.filePath(QStringLiteral("numbers-%1.%2").arg(tag, suffix));
+                QCOMPARE(view.exportReport(file), file);
+                QFile f(file);
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                out[tag].files << f.readAll();
+            }
+            PlanDocument doc;
+            const QString scenario = m_dir.filePath(QStringLiteral("numbers-%1-scenario.json").arg(tag));
+            QString error;
+            QVERIFY2(doc.save(scenario, &error), qPrintable(error));
+            QFile f(scenario);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            out[tag].files << f.readAll();
+        }
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        // files: one text in every language and locale, '.' decimals, no group separators
+        const QList<QByteArray> &enFiles = out[QStringLiteral("en")].files;
+        for (qsizetype i = 0; i < enFiles.size(); ++i) {
+            const QByteArray &en = enFiles[i];
+            QVERIFY2(QString::fromUtf8(en).contains(QRegularExpression(QStringLiteral("\\d\\.\\d"))), en.left(200).constData());
+            const QRegularExpressionMatch bad = groupedInFile.match(QString::fromUtf8(en));
+            QVERIFY2(!bad.hasMatch(), qPrintable(bad.captured(0)));
+            // (German: only the scenario, the last file. The comparison's English sentences, which
+            // the CSV and JSON carry as notes, take their figures from the default locale when
+            // comparePlans() runs, and the app only ever sets English or Chinese, both '.'.)
+            for (const QString &tag : {QStringLiteral("zh_CN"), QStringLiteral("de")}) {
+                if (tag == QLatin1String("de") && i + 1 < enFiles.size())
+                    continue;
+                const QList<QByteArray> lines = out[tag].files[i].split('\n'), enLines = en.split('\n');
+                qsizetype first = 0;
+                while (first < lines.size() && first < enLines.size() && lines[first] == enLines[first])
+                    ++first;
+                QVERIFY2(out[tag].files[i] == en, qPrintable(QStringLiteral("file %1 differs under %2 at line %3:\n%4\n%5").arg(i).arg(tag).arg(first + 1).arg(QString::fromUtf8(enLines.value(first).left(300)), QString::fromUtf8(lines.value(first).left(300)))));
+            }
+        }
+        // the screen: the same figures in English and Chinese (both write 1234.5), and with the
+        // decimal comma wherever English has a decimal point (no figure formatted outside QLocale;
+        // dollars keep their "$4,255" grouping by design, library/comparisonio.h formatUsd())
+        const QStringList &en = out[QStringLiteral("en")].cells, &zh = out[QStringLiteral("zh_CN")].cells, &de = out[QStringLiteral("de")].cells;
+        QCOMPARE(zh.size(), en.size());
+        QCOMPARE(de.size(), en.size());
+        const auto figures = [](const QString &cell) {
+            QStringList found;
+            static const QRegularExpression number(QStringLiteral("\\d+(?:[.,]\\d+)*"));
+            for (auto it = number.globalMatch(cell); it.hasNext();)
+                found << it.next().captured(0);
+            return found;
+        };
+        int decimals = 0;
+        for (qsizetype i = 0; i < en.size(); ++i) {
+            QCOMPARE(figures(zh[i]), figures(en[i]));
+            if (en[i].contains(decimal)) {
+                ++decimals;
+                QCOMPARE(de[i], QString(en[i]).replace(QRegularExpression(QStringLiteral("(\\d)\\.(\\d)")), QStringLiteral("\\1,\\2")));
+            } else {
+                QCOMPARE(de[i], en[i]);
+            }
+        }
+        QVERIFY2(decimals >= 10, qPrintable(en.join(QLatin1Char('|'))));
     }
 
     // A GPU count a plan cannot take (resizePlan(), model/engine/sweep.cpp) says why in Chinese

@@ -109,7 +109,7 @@ private Q_SLOTS:
     {
         const QString path = freshPath();
         PresetLibrary lib(path);
-        QString error;
+        LibraryMessage error;
         QVERIFY2(lib.open(&error), qPrintable(error));
         QVERIFY(QFile::exists(path));
         QCOMPARE(lib.schemaVersion(), librarySchemaVersion());
@@ -178,7 +178,7 @@ private Q_SLOTS:
         QSqlDatabase::removeDatabase(QStringLiteral("m2"));
 
         PresetLibrary lib(path);
-        QString error;
+        LibraryMessage error;
         QVERIFY2(lib.open(&error), qPrintable(error));
         QCOMPARE(lib.schemaVersion(), 2);
         const QList<SavedPlan> plans = lib.plans();
@@ -210,7 +210,7 @@ private Q_SLOTS:
             QVERIFY(execSql(db, QStringLiteral("PRAGMA user_version = 99"), nullptr));
         }
         PresetLibrary lib(path);
-        QString error;
+        LibraryMessage error;
         QVERIFY2(lib.open(&error), qPrintable(error));
         QVERIFY(lib.isReadOnly());
         QCOMPARE(lib.userPresets(Section::Gpu).size(), 1); // still readable
@@ -226,7 +226,8 @@ private Q_SLOTS:
         QVERIFY(lib.open(nullptr));
         Preset h100 = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
         h100.values.insert(QStringLiteral("price_usd"), 21000);
-        QString savedAs, error;
+        QString savedAs;
+        LibraryMessage error;
         QVERIFY2(lib.savePreset(h100, &savedAs, &error), qPrintable(error));
         QCOMPARE(savedAs, QStringLiteral("h100-sxm-custom"));
         const PresetCatalog cat = lib.catalog();
@@ -263,7 +264,8 @@ private Q_SLOTS:
     {
         PresetLibrary lib(freshPath());
         QVERIFY(lib.open(nullptr));
-        QString id, error;
+        QString id;
+        LibraryMessage error;
         QVERIFY(lib.savePreset(myGpu(QStringLiteral("mine"), 5000), &id, &error));
         QVERIFY(lib.duplicatePreset(Section::Gpu, QStringLiteral("mine"), &id, &error));
         QCOMPARE(id, QStringLiteral("mine-copy"));
@@ -284,7 +286,7 @@ private Q_SLOTS:
     {
         PresetLibrary lib(freshPath());
         QVERIFY(lib.open(nullptr));
-        QString error;
+        LibraryMessage error;
         QVERIFY(lib.savePreset(myGpu(QStringLiteral("my-gpu"), 7000), nullptr, &error));
         Scenario s = defaultScenario();
         lib.catalog().find(Section::Gpu, QStringLiteral("my-gpu"))->applyTo(s.plan);
@@ -378,7 +380,7 @@ private Q_SLOTS:
     {
         PresetLibrary lib(freshPath());
         QVERIFY(lib.open(nullptr));
-        QString error;
+        LibraryMessage error;
         QVERIFY(lib.savePreset(myGpu(QStringLiteral("mine"), 5000), nullptr, &error));
         const QString file = m_dir.filePath(QStringLiteral("conflict.json"));
         writeFile(file, writePresetFile(Section::Gpu, {myGpu(QStringLiteral("mine"), 6000), myGpu(QStringLiteral("other"), 1)}));
@@ -396,7 +398,7 @@ private Q_SLOTS:
     {
         PresetLibrary lib(freshPath());
         QVERIFY(lib.open(nullptr));
-        QString error;
+        LibraryMessage error;
         // the built-in files themselves import as "identical to the built-ins": nothing stored
         for (const char *name : {"gpus", "clusters", "models"}) {
             const ImportOutcome o = lib.importFile(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/%1.json").arg(QLatin1String(name)));
@@ -432,7 +434,7 @@ private Q_SLOTS:
         const QByteArray garbage = QByteArray("this is not a database, it is a shopping list\n").repeated(200);
         writeFile(path, garbage);
         PresetLibrary lib(path);
-        QString error;
+        LibraryMessage error;
         QVERIFY2(lib.open(&error), qPrintable(error));
         QVERIFY(!lib.movedAsideTo().isEmpty());
         QVERIFY(lib.movedAsideTo().contains(QStringLiteral(".broken-")));
@@ -461,13 +463,13 @@ private Q_SLOTS:
         {
             // the command line never moves a file aside: it reports and carries on with the built-ins
             PresetLibrary cli(path);
-            QString error;
+            LibraryMessage error;
             QVERIFY(!cli.open(&error, PresetLibrary::OpenMode::ExistingOnly));
             QVERIFY2(error.contains(QStringLiteral("integrity")) || error.contains(QStringLiteral("malformed")), qPrintable(error));
             QVERIFY(QFile::exists(path));
         }
         PresetLibrary lib(path);
-        QString error;
+        LibraryMessage error;
         QVERIFY2(lib.open(&error), qPrintable(error));
         QVERIFY(!lib.movedAsideTo().isEmpty());
         QCOMPARE(readAll(lib.movedAsideTo()), bytes);
@@ -477,7 +479,7 @@ private Q_SLOTS:
     {
         const QString path = freshPath();
         PresetLibrary lib(path);
-        QString error;
+        LibraryMessage error;
         QVERIFY(!lib.open(&error, PresetLibrary::OpenMode::ExistingOnly));
         QVERIFY(!QFile::exists(path));
     }
@@ -498,7 +500,7 @@ private Q_SLOTS:
         QVERIFY(a.waitForStarted() && b.waitForStarted());
         // meanwhile this process reads and writes too
         PresetLibrary reader(path);
-        QString error;
+        LibraryMessage error;
         QVERIFY2(reader.open(&error), qPrintable(error));
         for (int i = 0; i < 20; ++i) {
             QVERIFY2(reader.savePreset(myGpu(QStringLiteral("main-%1").arg(i), i), nullptr, &error), qPrintable(error));
@@ -1083,7 +1085,7 @@ private Q_SLOTS:
 static int writePresets(const QString &path, const QString &prefix, int count)
 {
     PresetLibrary lib(path);
-    QString error;
+    LibraryMessage error;
     if (!lib.open(&error)) {
         fprintf(stderr, "open: %s\n", qPrintable(error));
         return 1;

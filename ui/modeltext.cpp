@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <QRegularExpression>
 
 namespace commtax {
 
@@ -21,6 +22,44 @@ QString translateModelText(const char *context, const char *source) { return QCo
 QString libraryText(const LibraryText &text) { return toString(text, translateModelText); }
 
 QStringList libraryTexts(const QList<LibraryText> &texts) { return toStrings(texts, translateModelText); }
+
+QString sourceKindName(SourceKind k)
+{
+    switch (k) {
+    case SourceKind::Datasheet: return QCoreApplication::translate("commtax::Provenance", "datasheet");
+    case SourceKind::Measured: return QCoreApplication::translate("commtax::Provenance", "measured");
+    case SourceKind::Assumption: return QCoreApplication::translate("commtax::Provenance", "assumption");
+    case SourceKind::Derived: return QCoreApplication::translate("commtax::Provenance", "derived");
+    case SourceKind::User: return QCoreApplication::translate("commtax::Provenance", "user");
+    }
+    return toString(k);
+}
+
+QString planNameText(const QString &storedName)
+{
+    const QString bestTag = QString::fromUtf8(kBestLayoutTag);
+    if (storedName.endsWith(bestTag) && storedName.size() > bestTag.size())
+        return planNameText(storedName.chopped(bestTag.size())) + QCoreApplication::translate("commtax::Library", kBestLayoutTag);
+    // "%1 (%2 GPUs)" as resizedPlanName() fills it
+    static const QRegularExpression resized(QStringLiteral("^(.+) \\((\\d+) GPUs\\)$"));
+    if (const QRegularExpressionMatch m = resized.match(storedName); m.hasMatch())
+        return fillPlaceholders(QCoreApplication::translate("commtax::Library", kResizedPlanNamePattern), {m.captured(1), m.captured(2)});
+    return storedName;
+}
+
+Comparison shownComparison(const Comparison &c)
+{
+    Comparison shown = c;
+    for (ComparedPlan &p : shown.plans)
+        p.name = planNameText(p.name);
+    return shown;
+}
+
+QString libraryMessageText(const LibraryMessage &m)
+{
+    const LibraryText *t = m.shownText();
+    return t ? libraryText(*t) : QString(m);
+}
 
 QString normalizationText(Normalization n) { return QCoreApplication::translate("commtax::Library", normalizationLabel(n).toUtf8().constData()); }
 
@@ -40,8 +79,13 @@ QString loadErrorMessage(const LoadError &e)
     const bool files = qstrcmp(e.context, kFileTextContext) == 0;
     QStringList args;
     args.reserve(qsizetype(e.text.args.size()));
-    for (const std::string &a : e.text.args)
-        args << (files ? QCoreApplication::translate(kFileTextContext, a.c_str()) : QString::fromStdString(a));
+    for (const std::string &a : e.text.args) {
+        QString arg = QString::fromStdString(a);
+        // a marked text of the readers ("a string"), else a field's label ("Memory (GB)")
+        if (files && (arg = QCoreApplication::translate(kFileTextContext, a.c_str())) == QString::fromStdString(a))
+            arg = QCoreApplication::translate("commtax::Fields", a.c_str());
+        args << arg;
+    }
     return fillPlaceholders(QCoreApplication::translate(e.context, e.text.pattern), args);
 }
 

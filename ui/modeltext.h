@@ -16,6 +16,7 @@
 #include "engine/result.h"
 #include "library/compare.h"
 #include "library/librarytext.h"
+#include "library/presetlibrary.h"
 #include "nccl/calibration.h"
 
 #include <QString>
@@ -35,6 +36,18 @@ QStringList warningTexts(const Result &r, const Plan &plan);
 QString libraryText(const LibraryText &text);
 QStringList libraryTexts(const QList<LibraryText> &texts);
 QString normalizationText(Normalization n); // normalizationLabel(n), translated
+// A provenance kind ("datasheet", "measured", "assumption", "derived", "user") in the interface
+// language (context "commtax::Provenance"); files keep toString(k).
+QString sourceKindName(SourceKind k);
+// A compared plan's name as shown: the tags comparePlans() appends to the stored name in English
+// (library/compare.h: " (best layout)", "... (2048 GPUs)") in the interface language; the rest of
+// the name as the user wrote it. Files (JSON, CSV, XLSX, scenarios) keep the stored name.
+QString planNameText(const QString &storedName);
+// `c` with every plan's name as planNameText() shows it: for the comparison window and the PDF.
+Comparison shownComparison(const Comparison &c);
+// A message of the preset library (an error, the read-only reason, the recovery notice, an import's
+// summary) in the interface language; one without a template as it is.
+QString libraryMessageText(const LibraryMessage &m);
 // An engine text (engine/enginetext.h: a validation error, context "commtax::Errors", or a launch
 // note, "commtax::Launch") in the interface language: its template translated, then filled.
 QString engineText(const char *context, const EngineText &text);

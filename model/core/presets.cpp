@@ -219,24 +219,26 @@ QStringList extraKeys(Section s)
 }
 } // namespace
 
-bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &out, QString *errorPath, QString *error)
+bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &out, QString *errorPath, QString *error, EngineText *errorText)
 {
-    auto fail = [&](const QString &p, const QString &msg) {
+    auto fail = [&](const QString &p, const EngineText &msg) {
         if (errorPath)
             *errorPath = p;
         if (error)
-            *error = msg;
+            *error = toQString(msg);
+        if (errorText)
+            *errorText = msg;
         return false;
     };
     Preset p;
     p.section = s;
     const QJsonValue id = o.value(QStringLiteral("id"));
     if (!id.isString() || id.toString().trimmed().isEmpty())
-        return fail(jsonPathJoin(path, QStringLiteral("id")), QStringLiteral("expected a non-empty string id"));
+        return fail(jsonPathJoin(path, QStringLiteral("id")), fileText(CT_TEXT("expected a non-empty string id")));
     p.id = id.toString();
     for (const QString &key : {QStringLiteral("name"), QStringLiteral("description")})
         if (o.contains(key) && !o.value(key).isString())
-            return fail(jsonPathJoin(path, key), QStringLiteral("expected a string, not %1").arg(jsonTypeName(o.value(key))));
+            return fail(jsonPathJoin(path, key), fileText(CT_TEXT("expected a string, not %1"), {jsonTypeName(o.value(key))}));
     p.name = o.value(QStringLiteral("name")).toString(p.id);
     p.description = o.value(QStringLiteral("description")).toString();
     const QStringList extras = extraKeys(s);
@@ -251,23 +253,23 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
         }
         const FieldInfo *f = findField(s, key);
         if (!f)
-            return fail(fpath, QStringLiteral("unknown %1 field").arg(sectionKey(s)));
+            return fail(fpath, fileText(CT_TEXT("unknown %1 field"), {sectionKey(s)}));
         QJsonValue v = it.value();
         if (v.isObject()) {
             const QJsonObject vo = v.toObject();
             v = vo.value(QStringLiteral("value"));
             if (v.isUndefined())
-                return fail(fpath, QStringLiteral("a value object needs \"value\""));
+                return fail(fpath, fileText(CT_TEXT("a value object needs \"value\"")));
             Provenance prov;
             const QString kind = vo.value(QStringLiteral("kind")).toString();
             if (!parseSourceKind(kind, prov.kind))
                 return fail(jsonPathJoin(fpath, QStringLiteral("kind")),
-                            QStringLiteral("expected datasheet, measured, assumption, derived or user"));
+                            fileText(CT_TEXT("expected datasheet, measured, assumption, derived or user")));
             prov.source = vo.value(QStringLiteral("source")).toString();
             p.provenance.insert(key, prov);
         }
-        const QString why = checkFieldValue(*f, v);
-        if (!why.isEmpty())
+        const EngineText why = checkFieldValueText(*f, v);
+        if (why.pattern[0])
             return fail(fpath, why);
         p.values.insert(key, v);
     }
@@ -280,7 +282,7 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
                 p.provenance.insert(QLatin1String(f->key), Provenance{SourceKind::Assumption, QStringLiteral("Commtax default (the preset does not set this field): ") + QLatin1String(f->help)});
         }
         if (!p.values.contains(QLatin1String(f->key)))
-            return fail(path, QStringLiteral("%1 preset \"%2\" lacks field \"%3\"").arg(sectionKey(s), p.id, QLatin1String(f->key)));
+            return fail(path, fileText(CT_TEXT("%1 preset \"%2\" lacks field \"%3\""), {sectionKey(s), p.id, QLatin1String(f->key)}));
     }
     out = p;
     return true;
@@ -312,10 +314,10 @@ bool PresetCatalog::loadFile(const QString &fileName, LoadError *error)
 
 bool PresetCatalog::loadJson(const QByteArray &json, const QString &fileName, LoadError *error)
 {
-    auto fail = [&](const JsonLocator &loc, const QString &path, const QString &msg) {
+    auto fail = [&](const JsonLocator &loc, const QString &path, const EngineText &msg) {
         if (error) {
             const TextPosition pos = loc.find(path);
-            *error = LoadError{fileName, pos.line, pos.column, path, msg};
+            *error = fileError(fileName, pos.line, pos.column, path, msg);
         }
         return false;
     };
@@ -324,10 +326,10 @@ bool PresetCatalog::loadJson(const QByteArray &json, const QString &fileName, Lo
         return false;
     const JsonLocator loc(json);
     if (!doc.isObject())
-        return fail(loc, QString(), QStringLiteral("expected a JSON object"));
+        return fail(loc, QString(), fileText(CT_TEXT("expected a JSON object")));
     const QJsonObject root = doc.object();
     QString badKey;
-    if (const QString why = formatVersionProblem(root, QStringLiteral("commtax-presets"), 1, &badKey); !why.isEmpty())
+    if (const EngineText why = formatVersionProblemText(root, QStringLiteral("commtax-presets"), 1, &badKey); why.pattern[0])
         return fail(loc, badKey, why);
     const QString sectionName = root.value(QStringLiteral("section")).toString();
     Section section = Section::Model;
@@ -338,20 +340,21 @@ bool PresetCatalog::loadJson(const QByteArray &json, const QString &fileName, Lo
             found = true;
         }
     if (!found)
-        return fail(loc, QStringLiteral("section"), QStringLiteral("expected \"model\", \"gpu\" or \"cluster\""));
+        return fail(loc, QStringLiteral("section"), fileText(CT_TEXT("expected \"model\", \"gpu\" or \"cluster\"")));
     const QJsonValue list = root.value(QStringLiteral("presets"));
     if (!list.isArray())
-        return fail(loc, QStringLiteral("presets"), QStringLiteral("expected an array of presets"));
+        return fail(loc, QStringLiteral("presets"), fileText(CT_TEXT("expected an array of presets")));
     QList<Preset> parsed;
     const QJsonArray arr = list.toArray();
     for (qsizetype i = 0; i < arr.size(); ++i) {
         const QString path = jsonPathIndex(QStringLiteral("presets"), i);
         if (!arr[i].isObject())
-            return fail(loc, path, QStringLiteral("expected a preset object"));
+            return fail(loc, path, fileText(CT_TEXT("expected a preset object")));
         Preset p;
         QString errPath, why;
-        if (!parsePreset(section, arr[i].toObject(), path, p, &errPath, &why))
-            return fail(loc, errPath, why);
+        EngineText whyText;
+        if (!parsePreset(section, arr[i].toObject(), path, p, &errPath, &why, &whyText))
+            return fail(loc, errPath, whyText);
         parsed.append(p);
     }
     for (const Preset &p : parsed)

@@ -86,7 +86,9 @@ EngineText formatVersionProblemText(const QJsonObject &root, const QString &form
 
 // Parse one preset object (from a presets file, the library or an import). `path` is its JSON path
 // for errors, e.g. "presets[2]".
-bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &out, QString *errorPath, QString *error);
+// `errorText`: the message as a template (kFileTextContext, fields.h: fileText()) for the GUI and the CLI.
+bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &out, QString *errorPath, QString *error,
+                 EngineText *errorText = nullptr);
 
 class PresetCatalog
 {

@@ -173,8 +173,8 @@ QString formatMetric(const MetricInfo &m, double v)
     if (m.isRatio())
         return formatNumber(v * 100.0, m.decimals) + QStringLiteral("%");
     const QString unit = QLatin1String(m.unit);
-    if (unit == QLatin1String("FLOP"))
-        return QString::number(v, 'e', 3) + QStringLiteral(" FLOP");
+    if (unit == QLatin1String("FLOP")) // for people, in the default locale as formatNumber() ("3.656e+17")
+        return QLocale().toString(v, 'e', 3) + QStringLiteral(" FLOP");
     if (unit == QLatin1String("USD"))
         return QStringLiteral("$") + withSuffix(v, m.decimals);
     if (unit.isEmpty() || unit.startsWith(QLatin1String("tokens"))

@@ -224,6 +224,9 @@ LibraryText resizedNote(const Plan &from, const Candidate &to)
 
 } // namespace
 
+const char *const kResizedPlanNamePattern = QT_TRANSLATE_NOOP("commtax::Library", "%1 (%2 GPUs)");
+const char *const kBestLayoutTag = QT_TRANSLATE_NOOP("commtax::Library", " (best layout)");
+
 QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
 {
     if (fromGpus == toGpus)
@@ -244,10 +247,11 @@ QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
             return out.replace(m.capturedStart(), m.capturedLength(), now);
         }
     }
-    return QStringLiteral("%1 (%2 GPUs)").arg(name).arg(toGpus);
+    // English in the stored name (files, JSON, CSV); ui/modeltext.h planNameText() shows it translated.
+    return fillPlaceholders(QString::fromUtf8(kResizedPlanNamePattern), {name, QString::number(toGpus)});
 }
 
-QString bestLayoutPlanName(const QString &name) { return name + QStringLiteral(" (best layout)"); }
+QString bestLayoutPlanName(const QString &name) { return name + QString::fromUtf8(kBestLayoutTag); }
 
 bool sameLayout(const TrainingSpec &a, const TrainingSpec &b)
 {

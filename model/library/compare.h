@@ -102,6 +102,11 @@ bool judgedByMemoryShare(const MetricInfo &m);
 // state the count compared: the old count in the name replaced ("D: 1024 RTX 4090" becomes
 // "D: 2048 RTX 4090"), else the new one added ("RTX 4090 (2048 GPUs)"). Unchanged when equal.
 QString resizedPlanName(const QString &name, int fromGpus, int toGpus);
+// The tags these functions append, in English in the stored name (a file names the plan the same in
+// every language); ui/modeltext.h planNameText() shows them in the interface language.
+// Context "commtax::Library" (marked in compare.cpp, which lupdate reads).
+extern const char *const kResizedPlanNamePattern; // "%1 (%2 GPUs)"
+extern const char *const kBestLayoutTag;          // " (best layout)"
 
 // The name of a plan whose layout best-layout normalisation changed: "... (best layout)", so that
 // its figures are not read as the plan's as given (its note names the layout).

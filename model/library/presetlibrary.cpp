@@ -5,6 +5,7 @@
 #include "libraryschema.h"
 
 #include "engine/engine.h"
+#include "engine/enginetext.h"
 
 #include <QAtomicInteger>
 #include <QDir>
@@ -66,6 +67,40 @@ bool isBrokenDatabaseError(const QSqlError &e)
     return code == kSqliteCorrupt || code == kSqliteNotADb;
 }
 
+// A message for people: an English template marked CT_TEXT (context kFileTextContext, listed by
+// tests/i18n/gen_modeltext.py) with its arguments: names as they are, or templates themselves.
+LibraryText say(const char *pattern, std::initializer_list<LibraryText> args = {})
+{
+    LibraryText t = LibraryText::phrase(pattern, args);
+    t.context = kFileTextContext;
+    return t;
+}
+
+// A LoadError of an import from a library message: the template when its arguments are plain
+// (a name, or a template without arguments, which loadErrorText() translates as an argument).
+LoadError importError(const QString &file, int line, int column, const QString &path, const LibraryMessage &why)
+{
+    const LibraryText *t = why.shownText();
+    bool flat = t && t->kind == LibraryText::Kind::Template && t->next.empty();
+    QStringList args;
+    for (std::size_t i = 0; flat && i < t->args.size(); ++i) {
+        const LibraryText &a = t->args[i];
+        flat = a.next.empty() && (a.kind == LibraryText::Kind::Literal || (a.kind == LibraryText::Kind::Template && a.args.empty()));
+        args << toString(a);
+    }
+    if (!flat)
+        return LoadError{file, line, column, path, why};
+    return fileError(file, line, column, path, fileText(t->source, args));
+}
+
+// A reader's LoadError (file:line:column: path: message) as a library message.
+LibraryText loadErrorLibraryText(const LoadError &e)
+{
+    if (!e.text.pattern[0])
+        return e.toString();
+    return LibraryText(e.toString(QString())) + LibraryText::engineText(e.context, e.text);
+}
+
 QString nowUtc() { return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs); }
 
 bool validPresetId(const QString &id)
@@ -76,29 +111,40 @@ bool validPresetId(const QString &id)
 
 } // namespace
 
-QString ImportOutcome::summary() const
+QString ImportOutcome::summary() const { return toString(summaryText()); }
+
+LibraryText ImportOutcome::summaryText() const
 {
+    const QString comma = QStringLiteral(", ");
     if (!ok) {
+        if (conflicts.size() == 1)
+            return say(CT_TEXT("Nothing imported: one entry exists already (%1)."), {conflicts.first()});
         if (!conflicts.isEmpty())
-            return QStringLiteral("Nothing imported: %1 exist already (%2).")
-                .arg(conflicts.size() == 1 ? QStringLiteral("one entry") : QStringLiteral("%1 entries").arg(conflicts.size()),
-                     conflicts.join(QStringLiteral(", ")));
-        return QStringLiteral("Nothing imported: %1 problem(s) in the file.").arg(errors.size());
+            return say(CT_TEXT("Nothing imported: %1 entries exist already (%2)."), {QString::number(conflicts.size()), conflicts.join(comma)});
+        return say(CT_TEXT("Nothing imported: %1 problem(s) in the file."), {QString::number(errors.size())});
     }
-    const QString what = isPlan ? QStringLiteral("plan") : sectionTitle(section) + QStringLiteral(" preset");
-    QStringList parts;
+    LibraryText what = say(CT_TEXT("plan(s)"));
+    if (!isPlan)
+        what = section == Section::Model  ? say(CT_TEXT("model preset(s)"))
+            : section == Section::Cluster ? say(CT_TEXT("cluster preset(s)"))
+                                          : say(CT_TEXT("GPU preset(s)"));
+    // Clause by clause: the first one starts the sentence, the others follow "; ".
+    LibraryText out;
+    const auto clause = [&](const char *first, const char *later, std::initializer_list<LibraryText> args) {
+        if (out.isEmpty())
+            out = say(first, args);
+        else
+            out += say(later, args);
+    };
     if (!added.isEmpty())
-        parts << QStringLiteral("added %1 %2(s): %3").arg(added.size()).arg(what, added.join(QStringLiteral(", ")));
+        clause(CT_TEXT("Added %1 %2: %3"), CT_TEXT("; added %1 %2: %3"), {QString::number(added.size()), what, added.join(comma)});
     if (!replaced.isEmpty())
-        parts << QStringLiteral("replaced %1: %2").arg(replaced.size()).arg(replaced.join(QStringLiteral(", ")));
+        clause(CT_TEXT("Replaced %1: %2"), CT_TEXT("; replaced %1: %2"), {QString::number(replaced.size()), replaced.join(comma)});
     if (!unchanged.isEmpty())
-        parts << QStringLiteral("skipped %1 identical to the built-in presets: %2")
-                     .arg(unchanged.size())
-                     .arg(unchanged.join(QStringLiteral(", ")));
-    QString out = parts.join(QStringLiteral("; "));
-    if (!out.isEmpty())
-        out[0] = out[0].toUpper();
-    return out + QLatin1Char('.');
+        clause(CT_TEXT("Skipped %1 identical to the built-in presets: %2"), CT_TEXT("; skipped %1 identical to the built-in presets: %2"),
+               {QString::number(unchanged.size()), unchanged.join(comma)});
+    out += say(CT_TEXT("."));
+    return out;
 }
 
 QString PresetLibrary::defaultFileName()
@@ -131,7 +177,7 @@ QString PresetLibrary::connectionName() const
     return m_connectionPrefix + QLatin1Char('-') + QString::number(reinterpret_cast<quintptr>(QThread::currentThread()), 16);
 }
 
-bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error, QSqlError *sqlError) const
+bool PresetLibrary::openConnection(QSqlDatabase &db, LibraryMessage *error, QSqlError *sqlError) const
 {
     const QString name = connectionName();
     if (QSqlDatabase::contains(name)) {
@@ -144,7 +190,7 @@ bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error, QSqlError *
     }
     if (!db.isValid()) {
         if (error)
-            *error = QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed (Debian: libqt6sql6-sqlite)");
+            *error = say(CT_TEXT("the Qt SQLite driver (QSQLITE) is not installed (Debian: libqt6sql6-sqlite)"));
         return false;
     }
     QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs);
@@ -164,7 +210,7 @@ bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error, QSqlError *
         if (sqlError)
             *sqlError = db.lastError();
         if (error)
-            *error = QStringLiteral("cannot open it: ") + sqlText(db.lastError());
+            *error = say(CT_TEXT("cannot open it: %1"), {sqlText(db.lastError())});
         return false;
     }
     // Per connection: SQLite leaves foreign keys off by default. (PRAGMA synchronous reads the
@@ -176,7 +222,7 @@ bool PresetLibrary::openConnection(QSqlDatabase &db, QString *error, QSqlError *
             if (sqlError)
                 *sqlError = q.lastError();
             if (error)
-                *error = sqlText(q.lastError()) + QStringLiteral(" (SQLite, running \"") + pragma + QStringLiteral("\")");
+                *error = say(CT_TEXT("%1 (SQLite, running \"%2\")"), {sqlText(q.lastError()), pragma});
             q = QSqlQuery();
             db.close();
             return false;
@@ -197,7 +243,7 @@ QSqlDatabase PresetLibrary::database() const
 // a database or is corrupt): only such a file may be moved aside. Anything else (locked for longer
 // than the busy timeout, no permission, an I/O error) is a reason in *error and `code`, and the
 // file is left as it is.
-bool PresetLibrary::checkSound(QString *error, bool *broken, int *code)
+bool PresetLibrary::checkSound(LibraryMessage *error, bool *broken, int *code)
 {
     *broken = false;
     *code = -1;
@@ -213,8 +259,8 @@ bool PresetLibrary::checkSound(QString *error, bool *broken, int *code)
         *broken = isBrokenDatabaseError(q.lastError());
         *code = sqliteCode(q.lastError());
         if (error)
-            *error = (*broken ? QStringLiteral("integrity check failed: ") : QStringLiteral("cannot read it: "))
-                + sqlText(q.lastError());
+            *error = *broken ? say(CT_TEXT("integrity check failed: %1"), {sqlText(q.lastError())})
+                             : say(CT_TEXT("cannot read it: %1"), {sqlText(q.lastError())});
         return false;
     }
     QStringList problems;
@@ -224,7 +270,7 @@ bool PresetLibrary::checkSound(QString *error, bool *broken, int *code)
     if (!problems.isEmpty()) {
         *broken = true;
         if (error)
-            *error = QStringLiteral("integrity check failed: ") + problems.mid(0, 3).join(QStringLiteral("; "));
+            *error = say(CT_TEXT("integrity check failed: %1"), {problems.mid(0, 3).join(QStringLiteral("; "))});
         return false;
     }
     if (m_openReadOnly)
@@ -234,30 +280,30 @@ bool PresetLibrary::checkSound(QString *error, bool *broken, int *code)
         *broken = isBrokenDatabaseError(wal.lastError());
         *code = sqliteCode(wal.lastError());
         if (error)
-            *error = QStringLiteral("cannot switch to WAL journaling: ") + sqlText(wal.lastError());
+            *error = say(CT_TEXT("cannot switch to WAL journaling: %1"), {sqlText(wal.lastError())});
         return false;
     }
     return true;
 }
 
 // Why a file that is not damaged could not be used, in words, from SQLite's code and the file.
-QString PresetLibrary::describeFailure(int code, const QString &driverText) const
+LibraryText PresetLibrary::describeFailure(int code, const LibraryMessage &driverText) const
 {
     const QFileInfo fi(m_fileName);
-    QString cause;
+    LibraryText cause;
     if (code == kSqliteBusy || code == kSqliteLocked)
-        cause = QStringLiteral("it is locked by another program (another Commtax, or a tool holding it open) "
-                               "for longer than %1 seconds")
-                    .arg(kBusyTimeoutMs / 1000);
+        cause = say(CT_TEXT("it is locked by another program (another Commtax, or a tool holding it open) for longer than %1 seconds"),
+                    {QString::number(kBusyTimeoutMs / 1000)});
     else if (fi.exists() && !fi.isReadable())
-        cause = QStringLiteral("you have no permission to read it");
+        cause = say(CT_TEXT("you have no permission to read it"));
     else if (code == kSqliteReadOnly || (fi.exists() && !fi.isWritable()))
-        cause = QStringLiteral("it is read-only and SQLite cannot read it without writing beside it");
+        cause = say(CT_TEXT("it is read-only and SQLite cannot read it without writing beside it"));
     else if (code == kSqliteCantOpen)
-        cause = QStringLiteral("it cannot be opened");
+        cause = say(CT_TEXT("it cannot be opened"));
+    const LibraryText driver = driverText.shownText() ? *driverText.shownText() : LibraryText(driverText);
     if (cause.isEmpty())
-        return driverText;
-    return cause + QStringLiteral(" (") + driverText + QLatin1Char(')');
+        return driver;
+    return say(CT_TEXT("%1 (%2)"), {cause, driver});
 }
 
 void PresetLibrary::closeConnection()
@@ -270,7 +316,7 @@ void PresetLibrary::closeConnection()
     }
 }
 
-bool PresetLibrary::moveAside(const QString &why, QString *error)
+bool PresetLibrary::moveAside(const LibraryMessage &why, LibraryMessage *error)
 {
     closeConnection();
     const QFileInfo fi(m_fileName);
@@ -287,7 +333,7 @@ bool PresetLibrary::moveAside(const QString &why, QString *error)
         if (!QFile::exists(m_fileName))
             return true; // another instance moved it aside first
         if (error)
-            *error = QStringLiteral("%1 is damaged (%2) and could not be moved aside").arg(m_fileName, why);
+            *error = say(CT_TEXT("%1 is damaged (%2) and could not be moved aside"), {m_fileName, why.text});
         return false;
     }
     // The journal belongs to the damaged file: keep it beside the copy, never replay it into a new one.
@@ -295,46 +341,47 @@ bool PresetLibrary::moveAside(const QString &why, QString *error)
         if (QFile::exists(m_fileName + QLatin1String(suffix)))
             QFile::rename(m_fileName + QLatin1String(suffix), target + QLatin1String(suffix));
     m_movedAsideTo = target;
-    m_recoveryNotice = QStringLiteral("The preset library %1 could not be used (%2). It was moved to %3 and a new, "
-                                      "empty library was started; your built-in presets are unaffected.")
-                           .arg(QDir::toNativeSeparators(m_fileName), why, QDir::toNativeSeparators(target));
+    m_recoveryNotice = say(CT_TEXT("The preset library %1 could not be used (%2). It was moved to %3 and a new, empty library was started; "
+                                   "your built-in presets are unaffected."),
+                           {QDir::toNativeSeparators(m_fileName), why.text, QDir::toNativeSeparators(target)});
     return true;
 }
 
-bool PresetLibrary::open(QString *error, OpenMode mode)
+bool PresetLibrary::open(LibraryMessage *error, OpenMode mode)
 {
     closeConnection();
     m_open = false;
     m_readOnly = false;
     m_openReadOnly = false;
     m_immutable = false;
-    m_readOnlyReason.clear();
-    m_recoveryNotice.clear();
+    m_readOnlyReason = LibraryMessage();
+    m_recoveryNotice = LibraryMessage();
     m_movedAsideTo.clear();
     const QString shown = QDir::toNativeSeparators(m_fileName);
-    const auto fail = [&](const QString &why) {
+    const auto fail = [&](const LibraryText &why) {
         closeConnection();
         if (error)
             *error = why;
         return false;
     };
-    const QString leftAlone = QStringLiteral("; the file was left as it is");
+    // "file: why; the file was left as it is"
+    const auto leftAlone = [&](const LibraryText &why) { return say(CT_TEXT("%1: %2; the file was left as it is"), {shown, why}); };
     const QFileInfo fi(m_fileName);
     if (!fi.exists()) {
         if (mode == OpenMode::ExistingOnly)
-            return fail(shown + QStringLiteral(": no preset library there"));
+            return fail(say(CT_TEXT("%1: no preset library there"), {shown}));
         if (!QDir().mkpath(fi.absolutePath()))
-            return fail(QDir::toNativeSeparators(fi.absolutePath()) + QStringLiteral(": cannot create the folder"));
+            return fail(say(CT_TEXT("%1: cannot create the folder"), {QDir::toNativeSeparators(fi.absolutePath())}));
     } else if (fi.isDir()) {
-        return fail(shown + QStringLiteral(": is a folder, not a preset library; it was left as it is"));
+        return fail(say(CT_TEXT("%1: is a folder, not a preset library; it was left as it is"), {shown}));
     } else if (!fi.isReadable()) {
-        return fail(shown + QStringLiteral(": you have no permission to read it") + leftAlone);
+        return fail(leftAlone(say(CT_TEXT("you have no permission to read it"))));
     } else if (!fi.isWritable()) {
         // The user's presets stay readable; nothing is written (and nothing is moved).
         m_openReadOnly = true;
-        m_readOnlyReason = QStringLiteral("you have no permission to write it");
+        m_readOnlyReason = say(CT_TEXT("you have no permission to write it"));
     }
-    QString why;
+    LibraryMessage why;
     bool broken = false;
     int code = -1;
     bool sound = checkSound(&why, &broken, &code);
@@ -343,7 +390,7 @@ bool PresetLibrary::open(QString *error, OpenMode mode)
         // immutable (the first reason stands if that fails too).
         closeConnection();
         m_immutable = true;
-        QString again;
+        LibraryMessage again;
         int againCode = -1;
         sound = checkSound(&again, &broken, &againCode);
         if (broken) {
@@ -353,34 +400,30 @@ bool PresetLibrary::open(QString *error, OpenMode mode)
     }
     if (!sound) {
         if (!broken)
-            return fail(shown + QStringLiteral(": ") + describeFailure(code, why) + leftAlone);
+            return fail(leftAlone(describeFailure(code, why)));
         if (mode == OpenMode::ExistingOnly || m_openReadOnly)
-            return fail(shown + QStringLiteral(": ") + why + leftAlone);
+            return fail(leftAlone(why.shownText() ? *why.shownText() : LibraryText(why)));
         if (!moveAside(why, error))
             return false;
         if (!checkSound(&why, &broken, &code))
-            return fail(shown + QStringLiteral(": ") + describeFailure(code, why));
+            return fail(say(CT_TEXT("%1: %2"), {shown, describeFailure(code, why)}));
     }
     QSqlDatabase db = database();
     const int version = readUserVersion(db, error);
     if (version < 0)
-        return fail(error ? shown + QStringLiteral(": ") + *error : QString());
+        return fail(say(CT_TEXT("%1: %2"), {shown, error ? QString(*error) : QString()}));
     if (version > librarySchemaVersion()) {
         m_readOnly = true;
-        m_readOnlyReason = QStringLiteral("it was written by a newer Commtax (schema %1; this build knows %2)")
-                               .arg(version)
-                               .arg(librarySchemaVersion());
+        m_readOnlyReason = say(CT_TEXT("it was written by a newer Commtax (schema %1; this build knows %2)"),
+                               {QString::number(version), QString::number(librarySchemaVersion())});
         m_schemaVersion = version;
         m_open = true;
         return true;
     }
     if (m_openReadOnly) {
         if (version < librarySchemaVersion())
-            return fail(QStringLiteral("%1: its schema %2 needs upgrading to %3, but %4%5")
-                            .arg(shown)
-                            .arg(version)
-                            .arg(librarySchemaVersion())
-                            .arg(m_readOnlyReason, leftAlone));
+            return fail(leftAlone(say(CT_TEXT("its schema %1 needs upgrading to %2, but %3"),
+                                      {QString::number(version), QString::number(librarySchemaVersion()), m_readOnlyReason.text})));
         m_readOnly = true;
         m_schemaVersion = version;
         m_open = true;
@@ -393,23 +436,22 @@ bool PresetLibrary::open(QString *error, OpenMode mode)
     return m_open;
 }
 
-bool PresetLibrary::writable(QString *error) const
+bool PresetLibrary::writable(LibraryMessage *error) const
 {
     if (!m_open) {
         if (error)
-            *error = QStringLiteral("the preset library is not open");
+            *error = say(CT_TEXT("the preset library is not open"));
         return false;
     }
     if (m_readOnly) {
         if (error)
-            *error = QStringLiteral("%1 is read-only here (%2): nothing can be saved in it")
-                         .arg(QDir::toNativeSeparators(m_fileName), m_readOnlyReason);
+            *error = say(CT_TEXT("%1 is read-only here (%2): nothing can be saved in it"), {QDir::toNativeSeparators(m_fileName), m_readOnlyReason.text});
         return false;
     }
     return true;
 }
 
-bool PresetLibrary::beginWrite(SqlWriteTransaction &tx, QString *error) const
+bool PresetLibrary::beginWrite(SqlWriteTransaction &tx, LibraryMessage *error) const
 {
     return writable(error) && tx.begin(error);
 }
@@ -417,7 +459,7 @@ bool PresetLibrary::beginWrite(SqlWriteTransaction &tx, QString *error) const
 // ---------------------------------------------------------------------------------------------
 // presets
 
-QList<Preset> PresetLibrary::userPresets(Section s, QString *error) const
+QList<Preset> PresetLibrary::userPresets(Section s, LibraryMessage *error) const
 {
     QList<Preset> out;
     if (!m_open)
@@ -427,17 +469,18 @@ QList<Preset> PresetLibrary::userPresets(Section s, QString *error) const
     q.addBindValue(sectionKey(s));
     if (!q.exec()) {
         if (error)
-            *error = QStringLiteral("reading user presets: ") + sqlText(q.lastError());
+            *error = say(CT_TEXT("reading user presets: %1"), {sqlText(q.lastError())});
         return out;
     }
     while (q.next()) {
         const QJsonObject o = QJsonDocument::fromJson(q.value(1).toString().toUtf8()).object();
         Preset p;
         QString path, why;
-        if (parsePreset(s, o, q.value(0).toString(), p, &path, &why))
+        EngineText whyText;
+        if (parsePreset(s, o, q.value(0).toString(), p, &path, &why, &whyText))
             out.append(p);
         else if (error) // a row this build cannot read (a newer field): say so, keep the others
-            *error = QStringLiteral("user preset %1: %2").arg(path, why);
+            *error = say(CT_TEXT("user preset %1: %2"), {path, LibraryText::engineText(kFileTextContext, whyText)});
     }
     return out;
 }
@@ -469,7 +512,7 @@ QString PresetLibrary::uniqueId(Section s, const QString &base) const
     }
 }
 
-bool PresetLibrary::storePreset(QSqlDatabase &db, const Preset &p, const QString &basedOn, QString *error) const
+bool PresetLibrary::storePreset(QSqlDatabase &db, const Preset &p, const QString &basedOn, LibraryMessage *error) const
 {
     QSqlQuery q(db);
     q.prepare(QStringLiteral("INSERT INTO presets (section, preset_id, name, body, based_on, created_utc, modified_utc)"
@@ -487,22 +530,22 @@ bool PresetLibrary::storePreset(QSqlDatabase &db, const Preset &p, const QString
     q.addBindValue(now);
     if (!q.exec()) {
         if (error)
-            *error = QStringLiteral("saving %1 preset \"%2\": %3").arg(sectionKey(p.section), p.id, sqlText(q.lastError()));
+            *error = say(CT_TEXT("saving %1 preset \"%2\": %3"), {sectionKey(p.section), p.id, sqlText(q.lastError())});
         return false;
     }
     return true;
 }
 
-bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error)
+bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, LibraryMessage *error)
 {
     if (p.section != Section::Model && p.section != Section::Gpu && p.section != Section::Cluster) {
         if (error)
-            *error = QStringLiteral("only model, GPU and cluster presets can be saved");
+            *error = say(CT_TEXT("only model, GPU and cluster presets can be saved"));
         return false;
     }
     if (!validPresetId(p.id)) {
         if (error)
-            *error = QStringLiteral("id \"%1\": use letters, digits, '.', '_' and '-', starting with a letter or digit").arg(p.id);
+            *error = say(CT_TEXT("id \"%1\": use letters, digits, '.', '_' and '-', starting with a letter or digit"), {p.id});
         return false;
     }
     // Read what is there inside the write lock, so that another instance cannot slip in between.
@@ -526,7 +569,7 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error
         const QString key = QLatin1String(f->key);
         if (!stored.values.contains(key) || !checkFieldValue(*f, stored.values.value(key)).isEmpty()) {
             if (error)
-                *error = QStringLiteral("%1.%2: %3").arg(sectionKey(p.section), key, stored.values.contains(key) ? checkFieldValue(*f, stored.values.value(key)) : QStringLiteral("missing"));
+                *error = say(CT_TEXT("%1.%2: %3"), {sectionKey(p.section), key, stored.values.contains(key) ? LibraryText::engineText(kFileTextContext, checkFieldValueText(*f, stored.values.value(key))) : say(CT_TEXT("missing"))});
             return false;
         }
         // A changed value still carrying the old provenance was typed by the user; one whose
@@ -538,10 +581,16 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error
             stored.provenance.insert(key, Provenance{SourceKind::User, QStringLiteral("entered by the user")});
     }
     QString key;
-    const QString rangeError = checkPresetRanges(stored, &key);
-    if (!rangeError.isEmpty()) {
+    const EngineText rangeError = checkPresetRangesText(stored, &key);
+    if (rangeError.pattern[0]) {
+        // the field's label (the last argument) in the interface language
+        LibraryText why = LibraryText::engineText(kFileTextContext, rangeError);
+        if (const FieldInfo *f = findField(p.section, key); f && !why.args.empty()) {
+            why.args.back() = LibraryText::phrase(f->label);
+            why.args.back().context = "commtax::Fields";
+        }
         if (error)
-            *error = QStringLiteral("%1.%2: %3").arg(sectionKey(p.section), key, rangeError);
+            *error = say(CT_TEXT("%1.%2: %3"), {sectionKey(p.section), key, why});
         return false;
     }
     if (!storePreset(tx.database(), stored, basedOn, error) || !tx.commit(error))
@@ -551,7 +600,7 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, QString *error
     return true;
 }
 
-bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId, QString *error)
+bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId, LibraryMessage *error)
 {
     SqlWriteTransaction tx(database());
     if (!beginWrite(tx, error))
@@ -560,7 +609,7 @@ bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId
     const std::optional<Preset> src = c.find(s, id);
     if (!src) {
         if (error)
-            *error = QStringLiteral("no %1 preset \"%2\"").arg(sectionKey(s), id);
+            *error = say(CT_TEXT("no %1 preset \"%2\""), {sectionKey(s), id});
         return false;
     }
     Preset copy = *src;
@@ -574,11 +623,11 @@ bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId
     return true;
 }
 
-bool PresetLibrary::removePreset(Section s, const QString &id, QString *error)
+bool PresetLibrary::removePreset(Section s, const QString &id, LibraryMessage *error)
 {
     if (isBuiltIn(s, id)) {
         if (error)
-            *error = QStringLiteral("\"%1\" is a built-in preset: it cannot be deleted").arg(id);
+            *error = say(CT_TEXT("\"%1\" is a built-in preset: it cannot be deleted"), {id});
         return false;
     }
     SqlWriteTransaction tx(database());
@@ -602,8 +651,7 @@ bool PresetLibrary::removePreset(Section s, const QString &id, QString *error)
         planNames << users.value(0).toString();
     if (!planNames.isEmpty()) {
         if (error)
-            *error = QStringLiteral("\"%1\" is used by the saved plan(s) %2: delete or change them first")
-                         .arg(id, planNames.join(QStringLiteral(", ")));
+            *error = say(CT_TEXT("\"%1\" is used by the saved plan(s) %2: delete or change them first"), {id, planNames.join(QStringLiteral(", "))});
         return false;
     }
     QSqlQuery del(db);
@@ -612,12 +660,12 @@ bool PresetLibrary::removePreset(Section s, const QString &id, QString *error)
     del.addBindValue(id);
     if (!del.exec()) {
         if (error)
-            *error = QStringLiteral("deleting \"%1\": %2").arg(id, sqlText(del.lastError()));
+            *error = say(CT_TEXT("deleting \"%1\": %2"), {id, sqlText(del.lastError())});
         return false;
     }
     if (del.numRowsAffected() != 1) {
         if (error)
-            *error = QStringLiteral("no user %1 preset \"%2\"").arg(sectionKey(s), id);
+            *error = say(CT_TEXT("no user %1 preset \"%2\""), {sectionKey(s), id});
         return false;
     }
     return tx.commit(error);
@@ -626,7 +674,7 @@ bool PresetLibrary::removePreset(Section s, const QString &id, QString *error)
 // ---------------------------------------------------------------------------------------------
 // plans
 
-QList<SavedPlan> PresetLibrary::plans(QString *error) const
+QList<SavedPlan> PresetLibrary::plans(LibraryMessage *error) const
 {
     QList<SavedPlan> out;
     if (!m_open)
@@ -638,7 +686,7 @@ QList<SavedPlan> PresetLibrary::plans(QString *error) const
                                "  WHERE plan_presets.plan = plans.id)"
                                " FROM plans ORDER BY plans.name COLLATE NOCASE"))) {
         if (error)
-            *error = QStringLiteral("reading saved plans: ") + sqlText(q.lastError());
+            *error = say(CT_TEXT("reading saved plans: %1"), {sqlText(q.lastError())});
         return out;
     }
     while (q.next()) {
@@ -653,7 +701,7 @@ QList<SavedPlan> PresetLibrary::plans(QString *error) const
 }
 
 bool PresetLibrary::storePlan(QSqlDatabase &db, const QString &name, const QByteArray &body, const Scenario &s,
-                              QString *error) const
+                              LibraryMessage *error) const
 {
     const QString now = nowUtc();
     QSqlQuery q(db);
@@ -665,7 +713,7 @@ bool PresetLibrary::storePlan(QSqlDatabase &db, const QString &name, const QByte
     q.addBindValue(now);
     if (!q.exec()) {
         if (error)
-            *error = QStringLiteral("saving plan \"%1\": %2").arg(name, sqlText(q.lastError()));
+            *error = say(CT_TEXT("saving plan \"%1\": %2"), {name, sqlText(q.lastError())});
         return false;
     }
     QSqlQuery unlink(db);
@@ -689,19 +737,18 @@ bool PresetLibrary::storePlan(QSqlDatabase &db, const QString &name, const QByte
         link.addBindValue(id);
         if (!link.exec() || link.numRowsAffected() != 1) {
             if (error)
-                *error = QStringLiteral("plan \"%1\" uses the %2 preset \"%3\", which is not in the library")
-                             .arg(name, sectionKey(sec), id);
+                *error = say(CT_TEXT("plan \"%1\" uses the %2 preset \"%3\", which is not in the library"), {name, sectionKey(sec), id});
             return false;
         }
     }
     return true;
 }
 
-bool PresetLibrary::savePlan(const Scenario &s, QString *error)
+bool PresetLibrary::savePlan(const Scenario &s, LibraryMessage *error)
 {
     if (s.name.trimmed().isEmpty()) {
         if (error)
-            *error = QStringLiteral("a saved plan needs a name");
+            *error = say(CT_TEXT("a saved plan needs a name"));
         return false;
     }
     SqlWriteTransaction tx(database());
@@ -715,13 +762,13 @@ bool PresetLibrary::loadPlan(const QString &name, Scenario &out, QList<LoadError
     q.prepare(QStringLiteral("SELECT body FROM plans WHERE name = ?"));
     q.addBindValue(name);
     if (!q.exec() || !q.next()) {
-        errors.append(LoadError{m_fileName, 0, 0, QString(), QStringLiteral("no saved plan \"%1\"").arg(name)});
+        errors.append(fileError(m_fileName, 0, 0, QString(), fileText(CT_TEXT("no saved plan \"%1\""), {name})));
         return false;
     }
     return parseScenario(q.value(0).toString().toUtf8(), QStringLiteral("saved plan \"%1\"").arg(name), catalog(), out, errors);
 }
 
-bool PresetLibrary::removePlan(const QString &name, QString *error)
+bool PresetLibrary::removePlan(const QString &name, LibraryMessage *error)
 {
     SqlWriteTransaction tx(database());
     if (!beginWrite(tx, error))
@@ -731,7 +778,7 @@ bool PresetLibrary::removePlan(const QString &name, QString *error)
     q.addBindValue(name);
     if (!q.exec() || q.numRowsAffected() != 1) {
         if (error)
-            *error = QStringLiteral("no saved plan \"%1\"").arg(name);
+            *error = say(CT_TEXT("no saved plan \"%1\""), {name});
         return false;
     }
     return tx.commit(error);
@@ -751,13 +798,13 @@ QString PresetLibrary::uniquePlanName(const QString &base) const
     }
 }
 
-bool PresetLibrary::duplicatePlan(const QString &name, QString *newName, QString *error)
+bool PresetLibrary::duplicatePlan(const QString &name, QString *newName, LibraryMessage *error)
 {
     Scenario s;
     QList<LoadError> errors;
     if (!loadPlan(name, s, errors)) {
         if (error)
-            *error = errors.isEmpty() ? QStringLiteral("cannot read \"%1\"").arg(name) : errors.first().toString();
+            *error = errors.isEmpty() ? say(CT_TEXT("cannot read \"%1\""), {name}) : loadErrorLibraryText(errors.first());
         return false;
     }
     s.name = uniquePlanName(name + QStringLiteral(" copy"));
@@ -786,12 +833,12 @@ ImportOutcome PresetLibrary::importFile(const QString &fileName, bool replaceExi
 ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &fileName, bool replaceExisting)
 {
     ImportOutcome o;
-    QString why;
+    LibraryMessage why;
     // One write transaction from the first check to the last row: all or nothing, and no other
     // instance can add a conflicting id in between.
     SqlWriteTransaction tx(database());
     if (!beginWrite(tx, &why)) {
-        o.errors.append(LoadError{fileName, 0, 0, QString(), why});
+        o.errors.append(importError(fileName, 0, 0, QString(), why));
         return o;
     }
     QSqlDatabase &db = tx.database();
@@ -806,7 +853,9 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
         for (const PlanError &e : validate(s.plan)) {
             const QString path = QString::fromStdString(e.field);
             const TextPosition pos = loc.find(path);
-            o.errors.append(LoadError{fileName, pos.line, pos.column, path, QString::fromStdString(e.message)});
+            LoadError le{fileName, pos.line, pos.column, path, QString::fromStdString(e.message)};
+            le.text = e.text; // the engine's template, context "commtax::Errors"
+            o.errors.append(le);
         }
         if (!o.errors.isEmpty())
             return o;
@@ -820,7 +869,7 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
             return o;
         }
         if (!storePlan(db, s.name, serializeScenario(s, c), s, &why) || !tx.commit(&why)) {
-            o.errors.append(LoadError{fileName, 0, 0, QString(), why});
+            o.errors.append(importError(fileName, 0, 0, QString(), why));
             return o;
         }
         (exists ? o.replaced : o.added) << s.name;
@@ -830,8 +879,8 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
     if (kind == LibraryFileKind::Unknown && QJsonDocument::fromJson(json).isObject()) {
         const JsonLocator loc(json);
         const TextPosition pos = loc.find(QStringLiteral("format"));
-        o.errors.append(LoadError{fileName, pos.line, pos.column, QStringLiteral("format"),
-                                  QStringLiteral("expected \"commtax-presets\" (presets) or \"commtax-scenario\" (a plan)")});
+        o.errors.append(fileError(fileName, pos.line, pos.column, QStringLiteral("format"),
+                                  fileText(CT_TEXT("expected \"commtax-presets\" (presets) or \"commtax-scenario\" (a plan)"))));
         return o;
     }
     PresetFile file;
@@ -846,18 +895,16 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
         const std::optional<Preset> existing = c.find(file.section, p.id);
         if (!validPresetId(p.id)) {
             const TextPosition pos = loc.find(idPath);
-            o.errors.append(LoadError{fileName, pos.line, pos.column, idPath,
-                                      QStringLiteral("use letters, digits, '.', '_' and '-' in ids")});
+            o.errors.append(fileError(fileName, pos.line, pos.column, idPath, fileText(CT_TEXT("use letters, digits, '.', '_' and '-' in ids"))));
         } else if (existing && existing->builtIn) {
             if (existing->values == p.values && existing->name == p.name) {
                 o.unchanged << p.id;
                 continue;
             }
             const TextPosition pos = loc.find(idPath);
-            o.errors.append(LoadError{fileName, pos.line, pos.column, idPath,
-                                      QStringLiteral("\"%1\" is a built-in preset with other values; give your version "
-                                                     "its own id (for example \"%2\")")
-                                          .arg(p.id, uniqueId(file.section, p.id + QStringLiteral("-custom")))});
+            o.errors.append(fileError(fileName, pos.line, pos.column, idPath,
+                                      fileText(CT_TEXT("\"%1\" is a built-in preset with other values; give your version its own id (for example \"%2\")"),
+                                               {p.id, uniqueId(file.section, p.id + QStringLiteral("-custom"))})));
         } else if (existing) {
             (replaceExisting ? o.replaced : o.conflicts) << p.id;
             toStore << p;
@@ -876,7 +923,7 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
     for (const Preset &p : std::as_const(toStore))
         stored = stored && storePreset(db, p, QString(), &why);
     if (!stored || !tx.commit(&why)) {
-        o.errors.append(LoadError{fileName, 0, 0, QString(), why});
+        o.errors.append(importError(fileName, 0, 0, QString(), why));
         o.added.clear();
         o.replaced.clear();
         return o;
@@ -885,7 +932,7 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
     return o;
 }
 
-bool PresetLibrary::exportPresets(Section s, const QStringList &ids, const QString &fileName, QString *error) const
+bool PresetLibrary::exportPresets(Section s, const QStringList &ids, const QString &fileName, LibraryMessage *error) const
 {
     const PresetCatalog c = catalog();
     QList<Preset> list;
@@ -893,26 +940,26 @@ bool PresetLibrary::exportPresets(Section s, const QStringList &ids, const QStri
         const std::optional<Preset> p = c.find(s, id);
         if (!p) {
             if (error)
-                *error = QStringLiteral("no %1 preset \"%2\"").arg(sectionKey(s), id);
+                *error = say(CT_TEXT("no %1 preset \"%2\""), {sectionKey(s), id});
             return false;
         }
         list << *p;
     }
     if (list.isEmpty()) {
         if (error)
-            *error = QStringLiteral("choose at least one preset to export");
+            *error = say(CT_TEXT("choose at least one preset to export"));
         return false;
     }
     return writeFileAtomically(fileName, writePresetFile(s, list), error);
 }
 
-bool PresetLibrary::exportPlan(const QString &name, const QString &fileName, QString *error) const
+bool PresetLibrary::exportPlan(const QString &name, const QString &fileName, LibraryMessage *error) const
 {
     Scenario s;
     QList<LoadError> errors;
     if (!loadPlan(name, s, errors)) {
         if (error)
-            *error = errors.isEmpty() ? QStringLiteral("cannot read \"%1\"").arg(name) : errors.first().toString();
+            *error = errors.isEmpty() ? say(CT_TEXT("cannot read \"%1\""), {name}) : loadErrorLibraryText(errors.first());
         return false;
     }
     return writeFileAtomically(fileName, serializeScenario(s, PresetCatalog::builtIn()), error);

@@ -20,6 +20,7 @@
 
 #include "core/presets.h"
 #include "core/scenario.h"
+#include "library/librarytext.h"
 
 #include <QDateTime>
 #include <QList>
@@ -31,6 +32,31 @@
 namespace commtax {
 
 class SqlWriteTransaction;
+
+// A message of the preset library for people (issue 14): the English, as the QString it always was
+// (logs, tests, what a caller that only wants text reads), and the same as templates (LibraryText:
+// English patterns marked CT_TEXT in context kFileTextContext, "commtax::Files", with their
+// arguments, which may be such templates themselves). The GUI and the command line show it in the
+// messages language (ui/modeltext.h: libraryMessageText()). Assigning a plain QString (a driver's
+// error string) keeps it as it is in every language.
+class LibraryMessage : public QString
+{
+public:
+    LibraryMessage() = default;
+    LibraryMessage(const LibraryText &t) // NOLINT: a message is its text
+        : QString(toString(t)), text(t)
+    { }
+    LibraryMessage &operator=(const LibraryText &t)
+    {
+        QString::operator=(toString(t));
+        text = t;
+        return *this;
+    }
+    // The template, when it still words the English (a function that takes a QString * may have
+    // written other English since); else none.
+    const LibraryText *shownText() const { return toString(text) == *this ? &text : nullptr; }
+    LibraryText text;
+};
 
 struct SavedPlan {
     QString name;
@@ -47,8 +73,9 @@ struct ImportOutcome {
     Section section = Section::Gpu;
     QStringList added; // ids or plan names
     QStringList replaced;
-    QStringList unchanged;   // identical to a built-in preset: nothing to store
-    QString summary() const; // one sentence for the user
+    QStringList unchanged;           // identical to a built-in preset: nothing to store
+    QString summary() const;         // one sentence for the user, in English
+    LibraryText summaryText() const; // the same as templates (ui/modeltext.h: libraryText())
 };
 
 class PresetLibrary
@@ -68,7 +95,7 @@ public:
     };
     // Open (and create, migrate or recover) the library. False with a reason when it cannot be
     // used at all; the caller then carries on with the built-in presets.
-    bool open(QString *error, OpenMode mode = OpenMode::CreateOrRecover);
+    bool open(LibraryMessage *error, OpenMode mode = OpenMode::CreateOrRecover);
     bool isOpen() const { return m_open; }
     QString fileName() const { return m_fileName; }
     int schemaVersion() const { return m_schemaVersion; }
@@ -77,12 +104,14 @@ public:
     // ("you have no permission to write it").
     bool isReadOnly() const { return m_readOnly; }
     QString readOnlyReason() const { return m_readOnlyReason; }
+    const LibraryMessage &readOnlyReasonMessage() const { return m_readOnlyReason; } // for libraryMessageText()
     // Set when open() moved a broken file aside: what happened and where the old file is now.
     QString recoveryNotice() const { return m_recoveryNotice; }
+    const LibraryMessage &recoveryNoticeMessage() const { return m_recoveryNotice; }
     QString movedAsideTo() const { return m_movedAsideTo; }
 
     // --- presets
-    QList<Preset> userPresets(Section s, QString *error = nullptr) const;
+    QList<Preset> userPresets(Section s, LibraryMessage *error = nullptr) const;
     // The built-in presets plus the user's, for the editor's combo boxes and for loading scenarios.
     PresetCatalog catalog() const;
     static bool isBuiltIn(Section s, const QString &id);
@@ -92,18 +121,18 @@ public:
     // stored as a copy with a fresh id and " (edited)" in its name. Fields whose value differs
     // from the preset it replaces, with the provenance unchanged, get provenance "user" (a new
     // provenance, such as a calibration's "measured", is kept). `savedAs` receives the id stored.
-    bool savePreset(const Preset &p, QString *savedAs, QString *error);
-    bool duplicatePreset(Section s, const QString &id, QString *newId, QString *error);
+    bool savePreset(const Preset &p, QString *savedAs, LibraryMessage *error);
+    bool duplicatePreset(Section s, const QString &id, QString *newId, LibraryMessage *error);
     // Refuses built-ins and presets that a saved plan uses (naming the plans).
-    bool removePreset(Section s, const QString &id, QString *error);
+    bool removePreset(Section s, const QString &id, LibraryMessage *error);
 
     // --- saved plans (scenarios)
-    QList<SavedPlan> plans(QString *error = nullptr) const;
+    QList<SavedPlan> plans(LibraryMessage *error = nullptr) const;
     // Insert or replace by the scenario's name (which must not be empty).
-    bool savePlan(const Scenario &s, QString *error);
+    bool savePlan(const Scenario &s, LibraryMessage *error);
     bool loadPlan(const QString &name, Scenario &out, QList<LoadError> &errors) const;
-    bool removePlan(const QString &name, QString *error);
-    bool duplicatePlan(const QString &name, QString *newName, QString *error);
+    bool removePlan(const QString &name, LibraryMessage *error);
+    bool duplicatePlan(const QString &name, QString *newName, LibraryMessage *error);
     QString uniquePlanName(const QString &base) const;
 
     // --- files
@@ -111,26 +140,26 @@ public:
     ImportOutcome importFile(const QString &fileName, bool replaceExisting = false);
     ImportOutcome importData(const QByteArray &json, const QString &fileName, bool replaceExisting = false);
     // Built-in or user presets of one section, as a preset file (atomic write).
-    bool exportPresets(Section s, const QStringList &ids, const QString &fileName, QString *error) const;
+    bool exportPresets(Section s, const QStringList &ids, const QString &fileName, LibraryMessage *error) const;
     // A saved plan as a scenario file; sections from user presets are written inline, so the
     // file loads on a machine without this library.
-    bool exportPlan(const QString &name, const QString &fileName, QString *error) const;
+    bool exportPlan(const QString &name, const QString &fileName, LibraryMessage *error) const;
 
     // This thread's connection (opened on first use in the thread). For tests and tools.
     QSqlDatabase database() const;
     QString connectionName() const;
 
 private:
-    bool openConnection(QSqlDatabase &db, QString *error, QSqlError *sqlError = nullptr) const;
+    bool openConnection(QSqlDatabase &db, LibraryMessage *error, QSqlError *sqlError = nullptr) const;
     void closeConnection();
-    bool checkSound(QString *error, bool *broken, int *code);
-    QString describeFailure(int sqliteCode, const QString &driverText) const;
-    bool moveAside(const QString &why, QString *error);
-    bool writable(QString *error) const;
+    bool checkSound(LibraryMessage *error, bool *broken, int *code);
+    LibraryText describeFailure(int sqliteCode, const LibraryMessage &driverText) const;
+    bool moveAside(const LibraryMessage &why, LibraryMessage *error);
+    bool writable(LibraryMessage *error) const;
     // writable(), then the write lock: every write starts here.
-    bool beginWrite(SqlWriteTransaction &tx, QString *error) const;
-    bool storePreset(QSqlDatabase &db, const Preset &p, const QString &basedOn, QString *error) const;
-    bool storePlan(QSqlDatabase &db, const QString &name, const QByteArray &body, const Scenario &s, QString *error) const;
+    bool beginWrite(SqlWriteTransaction &tx, LibraryMessage *error) const;
+    bool storePreset(QSqlDatabase &db, const Preset &p, const QString &basedOn, LibraryMessage *error) const;
+    bool storePlan(QSqlDatabase &db, const QString &name, const QByteArray &body, const Scenario &s, LibraryMessage *error) const;
 
     QString m_fileName;
     QString m_connectionPrefix;
@@ -138,9 +167,9 @@ private:
     bool m_readOnly = false;
     bool m_openReadOnly = false; // the connection is opened read-only (no write permission)
     bool m_immutable = false;    // ... and as immutable (no -shm file could be made)
-    QString m_readOnlyReason;
+    LibraryMessage m_readOnlyReason;
     int m_schemaVersion = 0;
-    QString m_recoveryNotice;
+    LibraryMessage m_recoveryNotice;
     QString m_movedAsideTo;
 };
 

@@ -3172,6 +3172,290 @@ The reference of the normalisation and of the break-even figures</source>
         <source>0 has its own meaning for this field, so a value of 0 takes no range but [0, 0]</source>
         <translation>0 对该字段有特殊含义，因此取值 0 只能带范围 [0, 0]</translation>
     </message>
+    <message>
+        <source>expected a non-empty string id</source>
+        <translation>应为非空字符串 id</translation>
+    </message>
+    <message>
+        <source>unknown %1 field</source>
+        <translation>未知的%1字段</translation>
+    </message>
+    <message>
+        <source>%1 preset &quot;%2&quot; lacks field &quot;%3&quot;</source>
+        <translation>%1 预设“%2”缺少字段“%3”</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>expected &quot;model&quot;, &quot;gpu&quot; or &quot;cluster&quot;</source>
+        <translation>应为 &quot;model&quot;、&quot;gpu&quot; 或 &quot;cluster&quot;</translation>
+    </message>
+    <message>
+        <source>expected an array of presets</source>
+        <translation>应为预设数组</translation>
+    </message>
+    <message>
+        <source>expected a preset object</source>
+        <translation>应为预设对象</translation>
+    </message>
+    <message>
+        <source>Nothing imported: one entry exists already (%1).</source>
+        <translation>未导入任何内容：已有 1 个同名条目（%1）。</translation>
+    </message>
+    <message>
+        <source>Nothing imported: %1 entries exist already (%2).</source>
+        <translation>未导入任何内容：已有 %1 个同名条目（%2）。</translation>
+    </message>
+    <message>
+        <source>Nothing imported: %1 problem(s) in the file.</source>
+        <translation>未导入任何内容：文件中有 %1 个问题。</translation>
+    </message>
+    <message>
+        <source>plan(s)</source>
+        <translation>个方案</translation>
+    </message>
+    <message>
+        <source>model preset(s)</source>
+        <translation>个模型预设</translation>
+    </message>
+    <message>
+        <source>cluster preset(s)</source>
+        <translation>个集群预设</translation>
+    </message>
+    <message>
+        <source>GPU preset(s)</source>
+        <translation>个 GPU 预设</translation>
+    </message>
+    <message>
+        <source>Added %1 %2: %3</source>
+        <translation>已添加 %1 %2：%3</translation>
+    </message>
+    <message>
+        <source>; added %1 %2: %3</source>
+        <translation>；已添加 %1 %2：%3</translation>
+    </message>
+    <message>
+        <source>Replaced %1: %2</source>
+        <translation>已替换 %1 个：%2</translation>
+    </message>
+    <message>
+        <source>; replaced %1: %2</source>
+        <translation>；已替换 %1 个：%2</translation>
+    </message>
+    <message>
+        <source>Skipped %1 identical to the built-in presets: %2</source>
+        <translation>已跳过 %1 个与内置预设相同的条目：%2</translation>
+    </message>
+    <message>
+        <source>; skipped %1 identical to the built-in presets: %2</source>
+        <translation>；已跳过 %1 个与内置预设相同的条目：%2</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>the Qt SQLite driver (QSQLITE) is not installed (Debian: libqt6sql6-sqlite)</source>
+        <translation>未安装 Qt SQLite 驱动（QSQLITE）（Debian：libqt6sql6-sqlite）</translation>
+    </message>
+    <message>
+        <source>cannot open it: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>%1 (SQLite, running &quot;%2&quot;)</source>
+        <translation>%1（SQLite，执行“%2”时）</translation>
+    </message>
+    <message>
+        <source>integrity check failed: %1</source>
+        <translation>完整性检查失败：%1</translation>
+    </message>
+    <message>
+        <source>cannot read it: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>cannot switch to WAL journaling: %1</source>
+        <translation>无法切换到 WAL 日志模式：%1</translation>
+    </message>
+    <message>
+        <source>it is locked by another program (another Commtax, or a tool holding it open) for longer than %1 seconds</source>
+        <translation>它被其他程序（另一个 Commtax，或打开它的工具）锁定超过 %1 秒</translation>
+    </message>
+    <message>
+        <source>you have no permission to read it</source>
+        <translation>你没有读取它的权限</translation>
+    </message>
+    <message>
+        <source>it is read-only and SQLite cannot read it without writing beside it</source>
+        <translation>它是只读的，而 SQLite 读取它时需要在旁边写文件</translation>
+    </message>
+    <message>
+        <source>it cannot be opened</source>
+        <translation>无法打开它</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2) and could not be moved aside</source>
+        <translation>%1 已损坏（%2），且无法移到一旁</translation>
+    </message>
+    <message>
+        <source>%1: %2; the file was left as it is</source>
+        <translation>%1：%2；文件保持原样，未做改动</translation>
+    </message>
+    <message>
+        <source>%1: no preset library there</source>
+        <translation>%1：此处没有预设库</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1：无法创建该文件夹</translation>
+    </message>
+    <message>
+        <source>%1: is a folder, not a preset library; it was left as it is</source>
+        <translation>%1：这是一个文件夹，而不是预设库；未做改动</translation>
+    </message>
+    <message>
+        <source>you have no permission to write it</source>
+        <translation>你没有写入它的权限</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>it was written by a newer Commtax (schema %1; this build knows %2)</source>
+        <translation>它由更新版本的 Commtax 写入（数据库结构版本 %1；本版本只支持到 %2）</translation>
+    </message>
+    <message>
+        <source>its schema %1 needs upgrading to %2, but %3</source>
+        <translation>其数据库结构版本 %1 需要升级到 %2，但%3</translation>
+    </message>
+    <message>
+        <source>the preset library is not open</source>
+        <translation>预设库未打开</translation>
+    </message>
+    <message>
+        <source>%1 is read-only here (%2): nothing can be saved in it</source>
+        <translation>%1 在此为只读（%2）：无法保存任何内容</translation>
+    </message>
+    <message>
+        <source>reading user presets: %1</source>
+        <translation>读取用户预设时出错：%1</translation>
+    </message>
+    <message>
+        <source>user preset %1: %2</source>
+        <translation>用户预设 %1：%2</translation>
+    </message>
+    <message>
+        <source>saving %1 preset &quot;%2&quot;: %3</source>
+        <translation>保存 %1 预设“%2”时出错：%3</translation>
+    </message>
+    <message>
+        <source>only model, GPU and cluster presets can be saved</source>
+        <translation>只能保存模型、GPU 和集群预设</translation>
+    </message>
+    <message>
+        <source>id &quot;%1&quot;: use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, starting with a letter or digit</source>
+        <translation>id“%1”：只能使用字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;，且以字母或数字开头</translation>
+    </message>
+    <message>
+        <source>%1.%2: %3</source>
+        <translation>%1.%2: %3</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>no %1 preset &quot;%2&quot;</source>
+        <translation>没有 %1 预设“%2”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a built-in preset: it cannot be deleted</source>
+        <translation>“%1”是内置预设：不能删除</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is used by the saved plan(s) %2: delete or change them first</source>
+        <translation>“%1”被已保存的方案 %2 使用：请先删除或修改这些方案</translation>
+    </message>
+    <message>
+        <source>deleting &quot;%1&quot;: %2</source>
+        <translation>删除“%1”时出错：%2</translation>
+    </message>
+    <message>
+        <source>no user %1 preset &quot;%2&quot;</source>
+        <translation>没有用户 %1 预设“%2”</translation>
+    </message>
+    <message>
+        <source>reading saved plans: %1</source>
+        <translation>读取已保存的方案时出错：%1</translation>
+    </message>
+    <message>
+        <source>saving plan &quot;%1&quot;: %2</source>
+        <translation>保存方案“%1”时出错：%2</translation>
+    </message>
+    <message>
+        <source>plan &quot;%1&quot; uses the %2 preset &quot;%3&quot;, which is not in the library</source>
+        <translation>方案“%1”使用的 %2 预设“%3”不在预设库中</translation>
+    </message>
+    <message>
+        <source>a saved plan needs a name</source>
+        <translation>保存的方案需要一个名称</translation>
+    </message>
+    <message>
+        <source>no saved plan &quot;%1&quot;</source>
+        <translation>没有已保存的方案“%1”</translation>
+    </message>
+    <message>
+        <source>cannot read &quot;%1&quot;</source>
+        <translation>无法读取“%1”</translation>
+    </message>
+    <message>
+        <source>expected &quot;commtax-presets&quot; (presets) or &quot;commtax-scenario&quot; (a plan)</source>
+        <translation>应为 &quot;commtax-presets&quot;（预设）或 &quot;commtax-scenario&quot;（方案）</translation>
+    </message>
+    <message>
+        <source>use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; in ids</source>
+        <translation>id 中只能使用字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a built-in preset with other values; give your version its own id (for example &quot;%2&quot;)</source>
+        <translation>“%1”是内置预设，但取值不同；请为你的版本另起一个 id（例如“%2”）</translation>
+    </message>
+    <message>
+        <source>choose at least one preset to export</source>
+        <translation>请至少选择一个要导出的预设</translation>
+    </message>
+    <message>
+        <source>%1%2 is outside %3 to %4%2 (%5)</source>
+        <translation>%1%2 超出 %3 到 %4%2 的范围（%5）</translation>
+    </message>
+    <message>
+        <source>expected &quot;commtax-presets&quot; (a preset file)</source>
+        <translation>应为 &quot;commtax-presets&quot;（预设文件）</translation>
+    </message>
+    <message>
+        <source>unsupported version; this build reads version 1</source>
+        <translation>不支持的版本；本版本只能读取版本 1</translation>
+    </message>
+    <message>
+        <source>unknown member; a preset file has format, version, section and presets</source>
+        <translation>未知成员；预设文件只包含 format、version、section 和 presets</translation>
+    </message>
+    <message>
+        <source>the file holds no presets</source>
+        <translation>文件中没有预设</translation>
+    </message>
+    <message>
+        <source>id &quot;%1&quot; appears twice in this file</source>
+        <translation>id“%1”在此文件中出现了两次</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
@@ -3708,6 +3992,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>the reference plan &quot;%1&quot; is rented (no capex): equal budget needs a bought reference, so nothing was normalised</source>
         <translation>参照方案“%1”为租用（没有资本支出）：等预算对齐需要一个购买的参照方案，因此没有做任何对齐</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GPUs)</source>
+        <translation>%1（%2 块 GPU）</translation>
+    </message>
+    <message>
+        <source> (best layout)</source>
+        <translation>（最佳布局）</translation>
     </message>
 </context>
 <context>
@@ -4665,6 +4957,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
+    <message>
+        <source>built-in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
 </context>
 <context>
     <name>commtax::PresetManagerDialog</name>
@@ -4927,6 +5227,33 @@ Does not fit in memory.
     <message>
         <source>copied from %1 (%2: %3)</source>
         <translation>复制自 %1（%2：%3）</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::Provenance</name>
+    <message>
+        <source>datasheet</source>
+        <translation>规格书</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>assumption</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>derived</source>
+        <translation>推导</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
     </message>
 </context>
 <context>
@@ -5548,6 +5875,10 @@ Does not fit in memory.
     <message>
         <source>Modified</source>
         <translation>已修改</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
     </message>
 </context>
 <context>

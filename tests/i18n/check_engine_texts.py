@@ -90,8 +90,20 @@ def main():
     # the file readers' messages (model/core: unknown field, out of range, duplicate key...)
     files = set()
     for path in ("model/core/fields.cpp", "model/core/presets.cpp", "model/core/scenario.cpp", "model/core/uncertaintyio.cpp",
-                 "model/uncertainty/uncertainty.cpp"):
+                 "model/uncertainty/uncertainty.cpp", "model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp"):
         files |= marked(read(path))
+    # the preset library and its files (issue 14): every message a template. What stays English is
+    # SQL, the names and provenance it stores (" (copy)", "edited by the user"), the position of a
+    # saved plan's problems (LoadError::file: 'saved plan "x"') and qFatal()'s words for developers.
+    stored = re.compile(r"\b(SELECT|INSERT|DELETE|PRAGMA|VALUES|CONFLICT|excluded)\b|^ ?\((edited|copy)\)$|^ copy$|by the user$"
+                        r"|^Commtax default|^saved plan \"%1\"$|^built-in presets are broken")
+    for path in ("model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp", "model/core/presets.cpp"):
+        code = re.sub(r"(?m)(^|\s)//[^\n]*", r"\1", read(path))  # comments quote texts too
+        spans = [m.span(1) for m in re.finditer(r"CT_TEXT\(((?:%s\s*)+)\)" % LIT, code)]
+        for start, text in joined_literals(code):
+            if any(a <= start < b for a, b in spans) or not sentence(text) or stored.search(text):
+                continue
+            problems.append("%s: message not marked CT_TEXT: %r" % (path, text))
     # uncertainty::checkRangeText(): every reason a template (they reach the editor and the readers)
     checkrange = read("model/uncertainty/uncertainty.cpp")
     checkrange = checkrange[checkrange.index("EngineText checkRangeText"):checkrange.index("std::string checkRange(")]

@@ -3,7 +3,8 @@
 """Writes ui/modeltext_strings.cpp: the field registry's labels, help and section titles
 (model/core/fields.cpp), the metric labels (model/core/resultio.cpp), the engine's validation
 errors (model/engine/engine.cpp, sweep.cpp), the launch-config notes (model/search/launch.cpp) and the
-file readers' messages (model/core, CT_TEXT), marked for lupdate.
+file readers' messages (model/core, CT_TEXT) and the preset library's (model/library/presetlibrary.cpp,
+libraryfiles.cpp, CT_TEXT), marked for lupdate.
 usage (from the source root): python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp"""
 import re
 LIT = r'"(?:[^"\\\n]|\\.)*"'
@@ -27,7 +28,9 @@ ENGINE_TEXTS = [("commtax::Errors", "model/engine/engine.cpp"), ("commtax::Error
                 ("commtax::Files", "model/core/fields.cpp"), ("commtax::Files", "model/core/presets.cpp"),
                 ("commtax::Files", "model/core/scenario.cpp"), ("commtax::Files", "model/core/uncertaintyio.cpp"),
                 # uncertainty::checkRangeText(): a given range that does not fit (file readers and the editor)
-                ("commtax::Files", "model/uncertainty/uncertainty.cpp")]
+                ("commtax::Files", "model/uncertainty/uncertainty.cpp"),
+                # the preset library's and its imports' messages (LibraryMessage, ui/modeltext.h libraryMessageText())
+                ("commtax::Files", "model/library/presetlibrary.cpp"), ("commtax::Files", "model/library/libraryfiles.cpp")]
 engine = []
 for context, path in ENGINE_TEXTS:
     for t in re.findall(r"CT_TEXT\((%s)\)" % LIT, open(path).read()):

@@ -471,7 +471,7 @@ QCustomPlot *ComparisonView::chart(ComparisonChart chart) const
 
 QString ComparisonView::findingsText() const
 {
-    return libraryTexts(comparisonFindingTexts(m_comparison)).join(QLatin1Char('\n'));
+    return libraryTexts(comparisonFindingTexts(shownComparison(m_comparison))).join(QLatin1Char('\n'));
 }
 
 PresetCatalog ComparisonView::catalog() const
@@ -535,7 +535,7 @@ void ComparisonView::refreshReferenceChoices()
     const QSignalBlocker block(m_referenceBox);
     m_referenceBox->clear();
     for (qsizetype i = 0; i < m_scenarios.size(); ++i)
-        m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? tr("Plan %1").arg(i + 1) : m_scenarios[i].name);
+        m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? tr("Plan %1").arg(i + 1) : planNameText(m_scenarios[i].name));
     m_referenceBox->setCurrentIndex(m_reference);
     updatePlanButtons();
     m_addCurrent->setEnabled(m_currentPlan && m_scenarios.size() < kMaxComparedPlans);
@@ -553,7 +553,7 @@ void ComparisonView::updatePlanButtons()
         m_duplicate->setToolTip(tr("Add a copy of the plan whose column is selected, next to it"));
         return;
     }
-    const QString name = m_scenarios[plan].name.isEmpty() ? tr("Plan %1").arg(plan + 1) : m_scenarios[plan].name;
+    const QString name = m_scenarios[plan].name.isEmpty() ? tr("Plan %1").arg(plan + 1) : planNameText(m_scenarios[plan].name);
     m_remove->setToolTip(tr("Remove \"%1\" (column %2) from the comparison").arg(name).arg(plan + 1));
     m_duplicate->setToolTip(tr("Add a copy of \"%1\" (column %2) next to it").arg(name).arg(plan + 1));
 }
@@ -561,9 +561,11 @@ void ComparisonView::updatePlanButtons()
 void ComparisonView::recompute()
 {
     m_comparison = comparePlans(m_scenarios, m_normalization, m_bestLayout, m_reference);
+    // Shown with the names' tags in the interface language; exports take m_comparison as it is.
+    const Comparison shown = shownComparison(m_comparison);
     // The box shows the start of a long name: the tooltip has it whole (issue 12).
     m_referenceBox->setToolTip(tr("Plan A: %1\nThe reference of the normalisation and of the break-even figures").arg(m_referenceBox->currentText()));
-    m_model->setComparison(m_comparison);
+    m_model->setComparison(shown);
     QStringList status;
     if (m_scenarios.size() < kMinComparedPlans)
         status << tr("Add at least %1 plans to compare.").arg(kMinComparedPlans);
@@ -572,7 +574,7 @@ void ComparisonView::recompute()
     m_status->setText(status.join(QLatin1Char(' ')));
     m_status->setVisible(!status.isEmpty());
     for (qsizetype i = 0; i < m_charts.size(); ++i)
-        drawComparisonChart(m_charts[i], kAllComparisonCharts[i], m_comparison);
+        drawComparisonChart(m_charts[i], kAllComparisonCharts[i], shown);
     showFindings();
     fitColumns();
     // The sensitivity of this comparison comes after, from a worker (startSensitivity()).
@@ -585,7 +587,7 @@ void ComparisonView::recompute()
 
 void ComparisonView::showFindings()
 {
-    const QStringList findings = libraryTexts(comparisonFindingTexts(m_comparison));
+    const QStringList findings = libraryTexts(comparisonFindingTexts(shownComparison(m_comparison)));
     const qsizetype lead = std::min<qsizetype>(findings.size(), 1); // the decision
     QString html = QStringLiteral("<b>%1</b> ").arg(tr("Recommendation:").toHtmlEscaped());
     for (qsizetype i = 0; i < lead; ++i)
@@ -837,8 +839,9 @@ void ComparisonView::onSensitivityFinished()
 void ComparisonView::showSensitivity()
 {
     const ComparisonSensitivity &s = m_sensitivity;
-    drawCostRanges(m_rangesChart, m_comparison, s);
-    drawRecommendedTornado(m_tornadoChart, m_comparison, s);
+    const Comparison shown = shownComparison(m_comparison);
+    drawCostRanges(m_rangesChart, shown, s);
+    drawRecommendedTornado(m_tornadoChart, shown, s);
     if (!s.valid) {
         m_sensitivityTable->setText(m_sensitivityOptions.samples > 0 ? tr("Sampling the input ranges...") : tr("Sensitivity is off."));
         m_breakEvens->clear();
@@ -848,7 +851,7 @@ void ComparisonView::showSensitivity()
     const int n = int(m_comparison.plans.size());
     QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" style=\"border-collapse: collapse\"><tr><th></th>");
     for (int i = 0; i < n; ++i)
-        html += QStringLiteral("<th>%1</th>").arg(m_comparison.plans[i].name.toHtmlEscaped());
+        html += QStringLiteral("<th>%1</th>").arg(planNameText(m_comparison.plans[i].name).toHtmlEscaped());
     html += QStringLiteral("</tr>");
     auto row = [&](const QString &label, auto cell) {
         html += QStringLiteral("<tr><td><b>%1</b></td>").arg(label.toHtmlEscaped());
@@ -874,7 +877,7 @@ void ComparisonView::showSensitivity()
     QString be = QStringLiteral("<b>%1</b><ul style=\"margin-top:2px\">").arg(tr("Input break-evens").toHtmlEscaped());
     const std::vector<uncertainty::BreakEven> key = keyBreakEvens(s, 2);
     for (const uncertainty::BreakEven &b : key)
-        be += QStringLiteral("<li>") + libraryText(breakEvenText(m_comparison, b)).toHtmlEscaped() + QStringLiteral("</li>");
+        be += QStringLiteral("<li>") + libraryText(breakEvenText(shownComparison(m_comparison), b)).toHtmlEscaped() + QStringLiteral("</li>");
     if (key.empty())
         be += QStringLiteral("<li>") + tr("No single input within its field's limits makes another plan as cheap as the cheapest.").toHtmlEscaped() + QStringLiteral("</li>");
     m_breakEvens->setText(be + QStringLiteral("</ul>"));

@@ -4,6 +4,7 @@
 #include "compare/comparisonview.h"
 #include "libraryui.h"
 #include "mainwindow.h"
+#include "modeltext.h"
 #include "presetmanagerdialog.h"
 #include "report/reportexport.h"
 
@@ -62,10 +63,11 @@ PresetManagerDialog *LibraryFeatures::showPresetManager()
 
 QString LibraryFeatures::savePreset(const Preset &preset)
 {
-    QString savedAs, error;
+    QString savedAs;
+    LibraryMessage error;
     if (!m_library->savePreset(preset, &savedAs, &error)) {
         QMessageBox::warning(m_window, tr("Cannot save the preset"),
-                             error.isEmpty() ? tr("The preset library is not available.") : error);
+                             error.isEmpty() ? tr("The preset library is not available.") : libraryMessageText(error));
         return QString();
     }
     m_window->setPresetCatalog(m_library->catalog());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "libraryui.h"
 
+#include "modeltext.h"
+
 #include <QCoreApplication>
 #include <QMainWindow>
 #include <QMessageBox>
@@ -9,26 +11,26 @@
 
 namespace commtax {
 
-QString presetLibraryStartupNotice(const PresetLibrary &library, const QString &openError)
+QString presetLibraryStartupNotice(const PresetLibrary &library, const LibraryMessage &openError)
 {
     if (!library.isOpen())
         return QCoreApplication::translate("commtax::LibraryUi", "Your preset library could not be opened, so only the built-in presets are available this time. "
                                                                  "The file was not changed or moved: once the cause below is gone, your presets come back at the next "
                                                                  "start.\n\n%1")
-            .arg(openError);
+            .arg(libraryMessageText(openError));
     if (!library.recoveryNotice().isEmpty())
-        return library.recoveryNotice();
+        return libraryMessageText(library.recoveryNoticeMessage());
     if (library.isReadOnly())
         return QCoreApplication::translate("commtax::LibraryUi", "Your preset library %1 is open read-only (%2): your presets are available, but changes to them "
                                                                  "cannot be saved.")
-            .arg(library.fileName(), library.readOnlyReason());
+            .arg(library.fileName(), libraryMessageText(library.readOnlyReasonMessage()));
     return QString();
 }
 
 std::unique_ptr<PresetLibrary> openPresetLibrary(QWidget *parent, const QString &fileName)
 {
     auto library = std::make_unique<PresetLibrary>(fileName);
-    QString error;
+    LibraryMessage error;
     library->open(&error);
     const QString notice = presetLibraryStartupNotice(*library, error);
     if (!notice.isEmpty() && parent) {

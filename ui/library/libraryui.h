@@ -16,7 +16,7 @@ class QWidget;
 namespace commtax {
 
 // The text of that message box; empty when there is nothing to say. `openError` is open()'s reason.
-QString presetLibraryStartupNotice(const PresetLibrary &library, const QString &openError);
+QString presetLibraryStartupNotice(const PresetLibrary &library, const LibraryMessage &openError);
 
 std::unique_ptr<PresetLibrary> openPresetLibrary(QWidget *parent, const QString &fileName = PresetLibrary::defaultFileName());
 

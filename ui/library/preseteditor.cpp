@@ -165,13 +165,13 @@ void PresetEditor::updateProvenance(const FieldInfo &f)
         label->setText(tr("user (edited)"));
         label->setToolTip(tr("Was %1 (%2)")
                               .arg(m_original.values.value(key).toVariant().toString(),
-                                   toString(m_original.provenance.value(key).kind)));
+                                   sourceKindName(m_original.provenance.value(key).kind)));
     } else if (m_original.provenance.contains(key)) {
         const Provenance p = m_original.provenance.value(key);
-        label->setText(toString(p.kind));
+        label->setText(sourceKindName(p.kind));
         label->setToolTip(p.source);
     } else {
-        label->setText(QStringLiteral("user"));
+        label->setText(sourceKindName(SourceKind::User));
         label->setToolTip(QString());
     }
     if (!m_loading)

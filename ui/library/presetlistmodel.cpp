@@ -83,7 +83,7 @@ QVariant PresetListModel::data(const QModelIndex &index, int role) const
         switch (col) {
         case Name: return p.name;
         case Id: return p.id;
-        case Origin: return p.builtIn ? QStringLiteral("built-in") : QStringLiteral("user");
+        case Origin: return p.builtIn ? tr("built-in") : tr("user");
         default: {
             const FieldInfo *f = m_figures[size_t(col - FirstFigure)];
             const double v = p.values.value(QLatin1String(f->key)).toDouble();
@@ -208,7 +208,7 @@ QVariant SavedPlanListModel::headerData(int section, Qt::Orientation orientation
     case Model: return tr("Model");
     case Gpu: return QStringLiteral("GPU");
     case Cluster: return tr("Cluster");
-    case Gpus: return QStringLiteral("GPUs");
+    case Gpus: return tr("GPUs");
     case Modified: return tr("Modified");
     default: return QVariant();
     }

@@ -42,7 +42,7 @@ namespace {
 QString tabTitle(Section s)
 {
     switch (s) {
-    case Section::Gpu: return QStringLiteral("GPUs");
+    case Section::Gpu: return QCoreApplication::translate("commtax::PresetManagerDialog", "GPUs");
     case Section::Cluster: return QCoreApplication::translate("commtax::PresetManagerDialog", "Clusters");
     case Section::Model: return QCoreApplication::translate("commtax::PresetManagerDialog", "Models");
     default: return sectionName(s);
@@ -88,9 +88,9 @@ PresetManagerDialog::PresetManagerDialog(PresetLibrary *library, QWidget *parent
     if (!m_library || !m_library->isOpen())
         banner << tr("The preset library is not available, so only the built-in presets are shown (read-only).");
     else if (m_library->isReadOnly())
-        banner << tr("The preset library %1 is shown read-only: %2.").arg(m_library->fileName(), m_library->readOnlyReason());
+        banner << tr("The preset library %1 is shown read-only: %2.").arg(m_library->fileName(), libraryMessageText(m_library->readOnlyReasonMessage()));
     if (m_library && !m_library->recoveryNotice().isEmpty())
-        banner << m_library->recoveryNotice();
+        banner << libraryMessageText(m_library->recoveryNoticeMessage());
     m_banner->setText(banner.join(QLatin1Char('\n')));
     m_banner->setVisible(!banner.isEmpty());
 
@@ -398,9 +398,10 @@ bool PresetManagerDialog::saveEditedPreset(Section s)
         tell(tr("Cannot save"), tr("The id \"%1\" is taken; choose another.").arg(edited.id));
         return false;
     }
-    QString savedAs, error;
+    QString savedAs;
+    LibraryMessage error;
     if (!m_library->savePreset(edited, &savedAs, &error)) {
-        tell(tr("Cannot save"), error);
+        tell(tr("Cannot save"), libraryMessageText(error));
         return false;
     }
     p->shownId = savedAs;
@@ -418,9 +419,10 @@ bool PresetManagerDialog::duplicateSelectedPreset(Section s)
     const QString id = selectedPresetId(s);
     if (!writable() || id.isEmpty())
         return false;
-    QString newId, error;
+    QString newId;
+    LibraryMessage error;
     if (!m_library->duplicatePreset(s, id, &newId, &error)) {
-        tell(tr("Cannot duplicate"), error);
+        tell(tr("Cannot duplicate"), libraryMessageText(error));
         return false;
     }
     reload(s, newId);
@@ -435,9 +437,9 @@ bool PresetManagerDialog::deleteSelectedPreset(Section s)
         return false;
     if (!ask(tr("Delete the %1 preset \"%2\" from your library?").arg(sectionKey(s), id)))
         return false;
-    QString error;
+    LibraryMessage error;
     if (!m_library->removePreset(s, id, &error)) {
-        tell(tr("Cannot delete"), error);
+        tell(tr("Cannot delete"), libraryMessageText(error));
         return false;
     }
     page(s)->shownId.clear();
@@ -455,10 +457,10 @@ bool PresetManagerDialog::exportSelectedPresets(Section s, const QString &fileNa
             ids << preset->id;
     if (ids.isEmpty() && !selectedPresetId(s).isEmpty())
         ids << selectedPresetId(s);
-    QString error;
+    LibraryMessage error;
     const bool ok = m_library && m_library->isOpen() ? m_library->exportPresets(s, ids, fileName, &error) : false;
     if (!ok)
-        tell(tr("Cannot export"), error.isEmpty() ? tr("The preset library is not available.") : error);
+        tell(tr("Cannot export"), error.isEmpty() ? tr("The preset library is not available.") : libraryMessageText(error));
     return ok;
 }
 
@@ -488,7 +490,7 @@ bool PresetManagerDialog::importFile(const QString &fileName)
             lines << loadErrorText(e);
         if (o.errors.size() > 12)
             lines << tr("... and %1 more").arg(o.errors.size() - 12);
-        tell(tr("Nothing imported"), o.summary() + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')));
+        tell(tr("Nothing imported"), libraryText(o.summaryText()) + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')));
         return false;
     }
     for (Section s : {Section::Gpu, Section::Cluster, Section::Model})
@@ -496,7 +498,7 @@ bool PresetManagerDialog::importFile(const QString &fileName)
     reloadPlans(o.isPlan && !o.added.isEmpty() ? o.added.first() : QString());
     m_tabs->setCurrentIndex(o.isPlan ? 3 : int(m_pages.indexOf(page(o.section))));
     Q_EMIT catalogChanged(m_library->catalog());
-    tell(tr("Imported"), o.summary());
+    tell(tr("Imported"), libraryText(o.summaryText()));
     return true;
 }
 
@@ -599,9 +601,9 @@ bool PresetManagerDialog::saveCurrentPlan(const QString &name)
         exists = exists || p.name == name;
     if (exists && !ask(tr("A saved plan \"%1\" exists. Replace it?").arg(name)))
         return false;
-    QString error;
+    LibraryMessage error;
     if (!m_library->savePlan(s, &error)) {
-        tell(tr("Cannot save the plan"), error);
+        tell(tr("Cannot save the plan"), libraryMessageText(error));
         return false;
     }
     reloadPlans(name);
@@ -613,9 +615,10 @@ bool PresetManagerDialog::duplicateSelectedPlan()
     const QString name = selectedPlanName();
     if (!writable() || name.isEmpty())
         return false;
-    QString newName, error;
+    QString newName;
+    LibraryMessage error;
     if (!m_library->duplicatePlan(name, &newName, &error)) {
-        tell(tr("Cannot duplicate"), error);
+        tell(tr("Cannot duplicate"), libraryMessageText(error));
         return false;
     }
     reloadPlans(newName);
@@ -627,9 +630,9 @@ bool PresetManagerDialog::deleteSelectedPlan()
     const QString name = selectedPlanName();
     if (!writable() || name.isEmpty() || !ask(tr("Delete the saved plan \"%1\"?").arg(name)))
         return false;
-    QString error;
+    LibraryMessage error;
     if (!m_library->removePlan(name, &error)) {
-        tell(tr("Cannot delete"), error);
+        tell(tr("Cannot delete"), libraryMessageText(error));
         return false;
     }
     reloadPlans();
@@ -656,9 +659,9 @@ bool PresetManagerDialog::exportSelectedPlan(const QString &fileName)
     const QString name = selectedPlanName();
     if (name.isEmpty() || !m_library)
         return false;
-    QString error;
+    LibraryMessage error;
     if (!m_library->exportPlan(name, fileName, &error)) {
-        tell(tr("Cannot export"), error);
+        tell(tr("Cannot export"), libraryMessageText(error));
         return false;
     }
     return true;

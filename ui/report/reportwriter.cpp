@@ -1004,7 +1004,8 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
             root.insert(QStringLiteral("uncertainty"), comparisonSensitivityToJson(c, *sensitivity));
         return writeFileAtomically(fileName, QJsonDocument(root).toJson(QJsonDocument::Indented), error);
     }
-    case ReportFormat::Pdf: return writePdf(c, fileName, options, sensitivity, error, pages);
+    // The PDF is read, not parsed: the names' tags in the interface language (files keep them in English).
+    case ReportFormat::Pdf: return writePdf(shownComparison(c), fileName, options, sensitivity, error, pages);
     case ReportFormat::Xlsx: return writeComparisonXlsx(c, fileName, options, error);
     }
     return false;
