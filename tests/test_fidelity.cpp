@@ -610,10 +610,11 @@ private Q_SLOTS:
         QVERIFY_NEAR(r5.step_time_s, parts, 1e-12);
     }
 
-    // Transformer Engine's grouped GEMM splits, casts and launches one GEMM per expert from one host
-    // thread: each of the 16 local experts pays kExpertGemmFixedCosts (2.5, fitted on the MoE rows)
-    // fixed costs per grouped GEMM and pass. Before: one per 4 experts (the 4 CUDA streams), which
-    // left Qwen3-30B-A3B 43-54% too fast on three NVIDIA releases (docs/model.md §17).
+    // Transformer Engine's grouped GEMM launches one GEMM per expert from one host thread: each of
+    // the 16 local experts pays its GEMM's fixed cost per grouped GEMM and pass, and in FP8 1.5 more
+    // for casting its own slice (kExpertFp8CastFixedCosts, fitted on the FP8 MoE rows). Before: one
+    // fixed cost per 4 experts (the 4 CUDA streams), which left Qwen3-30B-A3B 43-54% too fast on
+    // three NVIDIA releases (docs/model.md §17).
     void groupedGemmPaysFixedCostsPerExpert()
     {
         Plan p = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
@@ -632,24 +633,25 @@ private Q_SLOTS:
         t.etp = 1;
         t.vpp = 1;
         t.recompute = Recompute::Selective;
-        t.precision = Precision::Bf16;
-        p.gpu.gemm_overhead_us = 0;
-        const Result none = evaluateValid(p);
-        p.gpu.gemm_overhead_us = 24;
-        const Result some = evaluateValid(p);
+        QCOMPARE(kExpertGemmFixedCosts, 1.0);
+        QCOMPARE(kExpertFp8CastFixedCosts, 1.5);
+        // The fixed costs' share of the compute time: the same plan with gemm_overhead_us 24 and 0.
+        auto fixedShare = [&](int ep, Precision precision) {
+            t.ep = ep;
+            t.precision = precision;
+            p.gpu.gemm_overhead_us = 0;
+            const double none = evaluateValid(p).compute_time_s;
+            p.gpu.gemm_overhead_us = 24;
+            return evaluateValid(p).compute_time_s - none;
+        };
         // By hand: per MoE layer and micro-batch, 3 passes of QKV, the projection, the router and the
-        // two grouped GEMMs at 16 x 2.5 = 40 fixed costs each: 3 * (1 + 1 + 1 + 2 * 40) = 249; the
-        // LM head 3. Micro-batches 64 / 8 = 8, 48 layers.
-        QCOMPARE(kExpertGemmFixedCosts, 2.5);
-        const double fixedCosts = 8 * (48 * 249 + 3);
-        QVERIFY_NEAR(some.compute_time_s - none.compute_time_s, fixedCosts * 24e-6, 1e-9);
+        // two grouped GEMMs at `experts x per-expert` fixed costs each; the LM head 3. Micro-batches
+        // 64 / 8 = 8, 48 layers. BF16: 16 experts x 1 = 16 per grouped GEMM, 3 * (3 + 2 * 16) = 105.
+        QVERIFY_NEAR(fixedShare(8, Precision::Bf16), 8 * (48 * 105 + 3) * 24e-6, 1e-9);
+        // FP8: 16 x 2.5 = 40 per grouped GEMM, 3 * (3 + 2 * 40) = 249.
+        QVERIFY_NEAR(fixedShare(8, Precision::Fp8), 8 * (48 * 249 + 3) * 24e-6, 1e-9);
         // Twice the experts per GPU (ep 4: 32 each) pay twice the experts' fixed costs.
-        t.ep = 4;
-        const Result more = evaluateValid(p);
-        p.gpu.gemm_overhead_us = 0;
-        const Result moreNone = evaluateValid(p);
-        const double moreCosts = 8 * (48 * 3 * (3 + 2 * 32 * 2.5) + 3);
-        QVERIFY_NEAR(more.compute_time_s - moreNone.compute_time_s, moreCosts * 24e-6, 1e-9);
+        QVERIFY_NEAR(fixedShare(4, Precision::Fp8), 8 * (48 * 3 * (3 + 2 * 32 * 2.5) + 3) * 24e-6, 1e-9);
     }
 
     // Megatron-Core's mla_up_proj recompute (--recompute-modules mla_up_proj): keep MLA's latents, not
@@ -868,12 +870,13 @@ private Q_SLOTS:
         QVERIFY(moe >= 3);
         qInfo("published runs: %d, MAPE %.1f%%, max %.1f%%; dense runs: %d, MAPE %.1f%%, max %.1f%%; MoE runs: %d, MAPE %.1f%%, max %.1f%%; NVIDIA recipes that fit: %d of %d",
               n, 100 * sum / n, 100 * worst, dense, 100 * denseSum / dense, 100 * denseWorst, moe, 100 * moeSum / moe, 100 * moeWorst, recipesFit, recipes);
-        // The issue asks for MAPE <= 7% and max <= 15%. The MAPE is met (docs/model.md §3: 5.3%); the
-        // max is not (23%: Megatron-Core's 1.7B at tp 1; Qwen3-235B's BF16 ModelZoo row +17%, Llama 2
-        // 70B's GPU-hours -16%). These guards hold today's figures against regressions.
+        // The issue asks for MAPE <= 7% and max <= 15%. The MAPE is met (docs/model.md §3: 5.2%), on the
+        // MoE rows the max too (12.6%); over all rows the max is not (23%: Megatron-Core's 1.7B at
+        // tp 1; Llama 2 70B's GPU-hours -16%). These guards hold today's figures against regressions.
         QVERIFY2(sum / n <= 0.07, qPrintable(QString::number(100 * sum / n)));
         QVERIFY2(denseSum / dense < 0.06, qPrintable(QString::number(100 * denseSum / dense)));
-        QVERIFY2(moeSum / moe < 0.09, qPrintable(QString::number(100 * moeSum / moe)));
+        QVERIFY2(moeSum / moe <= 0.07, qPrintable(QString::number(100 * moeSum / moe)));
+        QVERIFY2(moeWorst <= 0.15, qPrintable(QString::number(100 * moeWorst)));
         QVERIFY2(worst < 0.25, qPrintable(QString::number(100 * worst)));
         QVERIFY2(recipesFit >= 16, qPrintable(QString::number(recipesFit)));
     }

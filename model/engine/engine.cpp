@@ -564,14 +564,14 @@ void stageParams(const Shape &k, const StageKind &s, double &dense, double &expe
 // time at `rate` FLOP/s and its memory time (inputs and output once, `bytes` per element, over
 // `bw` B/s), plus the fixed cost every GEMM pays (launch, prologue and epilogue, the tail of
 // the last wave), which is what makes small GEMMs slow. `experts` > 0: that many GEMMs of the shape
-// (the experts of a GPU) as Transformer Engine's grouped GEMM, each paying kExpertGemmFixedCosts
-// fixed costs (engine.h).
-double gemmS(double M, double N, double K, double rate, double bw, double bytes, double fixed, double experts = 0.0)
+// (the experts of a GPU) as Transformer Engine's grouped GEMM, each paying `perExpert` fixed costs
+// (engine.h: kExpertGemmFixedCosts, plus kExpertFp8CastFixedCosts in FP8).
+double gemmS(double M, double N, double K, double rate, double bw, double bytes, double fixed, double experts = 0.0, double perExpert = kExpertGemmFixedCosts)
 {
     const double count = std::max(experts, 1.0);
     const double compute = count * 2.0 * M * N * K / rate;
     const double memory = bw > 0 ? count * bytes * (M * K + K * N + M * N) / bw : 0.0;
-    return std::max(compute, memory) + fixed * (experts > 0 ? kExpertGemmFixedCosts * experts : 1.0);
+    return std::max(compute, memory) + fixed * (experts > 0 ? perExpert * experts : 1.0);
 }
 
 // Megatron-Core's mla_up_proj recompute (docs/model.md §17): a module of selective recompute, MLA only.
@@ -630,7 +630,7 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         const double count = std::max(experts, 1.0);
         actCast += cast(M, K, count) * (full ? 2.0 : 1.0) + cast(M, N, count);
         weightCast += cast(K, N, count);
-        return gemmS(M, N, K, linRate, bw, linBytes, fixed, experts);
+        return gemmS(M, N, K, linRate, bw, linBytes, fixed, experts, kExpertGemmFixedCosts + (fp8 ? kExpertFp8CastFixedCosts : 0.0));
     };
     // Rows of every GEMM on one GPU: the micro-batch's tokens of this GPU's sequence chunk; the t
     // ranks of a TP group split N (column-parallel) or K (row-parallel).

@@ -40,15 +40,16 @@ inline constexpr double kScoreBytesForward = 12.0;
 inline constexpr double kFp8CastBytesPerElement = 6.0;
 // Fixed GEMM costs (the GPU's `gemm_overhead_us`) each expert of a grouped GEMM pays, per pass.
 // Transformer Engine's grouped GEMM (te.GroupedLinear, Megatron-Core's TEGroupedMLP, the default
-// with --moe-grouped-gemm) splits its input per expert, casts each expert's slice on its own (FP8)
-// and launches one cuBLAS GEMM per expert from one host thread
-// (transformer_engine/pytorch/module/grouped_linear.py; nvte_multi_stream_cublas_gemm in
-// common/gemm/cublaslt_gemm.cu). Its 4 CUDA streams overlap the GPU work of small GEMMs, not the
-// host's launches, so the cost grows with the experts per GPU. Fitted on the MoE rows of
-// tests/fixtures/published-runs.json (docs/model.md §17): it separates Qwen3-30B-A3B (16 experts per
-// GPU) from Qwen3-235B-A22B and DeepSeek-V3 (4), but cannot tell host launch time from the small
-// expert GEMMs' lower efficiency: both grow with the experts per GPU.
-inline constexpr double kExpertGemmFixedCosts = 2.5;
+// with --moe-grouped-gemm) splits its input per expert and launches one cuBLAS GEMM per expert from
+// one host thread (transformer_engine/pytorch/module/grouped_linear.py; nvte_multi_stream_cublas_gemm
+// in common/gemm/cublaslt_gemm.cu): every expert pays its GEMM's fixed cost (its 4 CUDA streams
+// overlap the GPU work of small GEMMs, not the host's launches). In FP8 each expert's slice is also
+// cast on its own, with its own scale (amax, scale, cast): kExpertFp8CastFixedCosts more, fitted on
+// the FP8 MoE rows of tests/fixtures/published-runs.json (docs/model.md §17). Those rows separate
+// Qwen3-30B-A3B (16 experts per GPU) from Qwen3-235B-A22B and DeepSeek-V3 (4), but cannot tell
+// host launch time from the small expert GEMMs' lower efficiency: both grow with the experts per GPU.
+inline constexpr double kExpertGemmFixedCosts = 1.0;
+inline constexpr double kExpertFp8CastFixedCosts = 1.5;
 // The lowest goodput "auto" reports (a plan whose interruptions outrun its checkpoints).
 inline constexpr double kGoodputFloor = 0.01;
 // Adam's step per parameter it updates (mixed precision, Megatron's distributed optimizer): reads
