@@ -260,7 +260,7 @@ private Q_SLOTS:
         const double layer = 3 * (attnLin + mlpLin) + core + ew;
         // The pipeline is paced by its last stage: 20 layers and the LM head (a V/t x h GEMM in BF16,
         // fp32 logits: 12 bytes per logit), 128 micro-batches (docs/model.md §16).
-        const double head = 3 * gemm(M, V / 8, h) + 12 * M * V / 8 / bw;
+        const double head = 3 * gemm(M, V / 8, h) + 52 * M * V / 8 / bw; // the unfused loss, 52 bytes per logit
         const double tcomp = 128 * (20 * layer + head);
         const double eff = hw / 256 / (tcomp * 989e12);
         QVERIFY_NEAR(r.compute_time_s, tcomp, 1e-9);

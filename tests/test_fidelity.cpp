@@ -43,7 +43,9 @@ double handLayerS(const Plan &p, double h, double heads, double kvHeads, double 
 double handHeadS(const Plan &p, double h, double V, double s, double b, double t)
 {
     const double rate = p.gpu.bf16_dense_tflops * 1e12 * p.gpu.compute_efficiency, bw = p.gpu.memory_bw_gbps * 1e9, M = b * s;
-    return 3 * (std::max(2 * M * V / t * h / rate, 2 * (M * h + h * V / t + M * V / t) / bw) + p.gpu.gemm_overhead_us * 1e-6) + 12 * M * V / t / bw;
+    // The loss's passes over the logits: 52 bytes each unfused (Megatron-LM's default), 12 fused.
+    const double loss = p.training.fused_cross_entropy ? 12 : 52;
+    return 3 * (std::max(2 * M * V / t * h / rate, 2 * (M * h + h * V / t + M * V / t) / bw) + p.gpu.gemm_overhead_us * 1e-6) + loss * M * V / t / bw;
 }
 
 Plan llama7bOneNode()
@@ -498,6 +500,38 @@ private Q_SLOTS:
         QVERIFY(evaluateValid(q).step_time_s < r.step_time_s);
     }
 
+    // The loss over a large vocabulary: Megatron-LM's unfused cross-entropy (its default) casts the
+    // logits to fp32 and passes over them six times, 52 bytes per logit with the backward
+    // (megatron/core/tensor_parallel/cross_entropy.py); fused (--cross-entropy-loss-fusion), about
+    // 12, and only the BF16 logits are kept (2 bytes each against 6).
+    void crossEntropyFusionSavesLogitPasses()
+    {
+        Plan p = presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+        p.cluster.nodes = 1;
+        TrainingSpec &t = p.training;
+        t.seq_len = 8192;
+        t.global_batch = 64;
+        t.micro_batch = 1;
+        t.tp = 2;
+        t.pp = 1;
+        t.dp = 4;
+        t.zero = 1;
+        t.recompute = Recompute::Selective;
+        QVERIFY(!t.fused_cross_entropy); // Megatron-LM's default
+        const Result unfused = evaluateValid(p);
+        t.fused_cross_entropy = true;
+        const Result fused = evaluateValid(p);
+        // By hand: 64 / 4 = 16 micro-batches of 8,192 tokens, V/t = 128,256 / 2 logits each, 40 bytes
+        // fewer per logit at 3,350 GB/s.
+        const double logits = 8192.0 * 128256 / 2;
+        QVERIFY_NEAR(unfused.compute_time_s - fused.compute_time_s, 16 * 40 * logits / 3350e9, 1e-9);
+        // Memory: one micro-batch's logits on the last stage, 4 bytes fewer each.
+        QVERIFY_NEAR(unfused.memory_activations_gb - fused.memory_activations_gb, 4 * logits / 1e9, 1e-9);
+        // The step gains what the compute loses (pp = 1: nothing else moves but the DP sync's cover).
+        const double gain = unfused.step_time_s - fused.step_time_s, computeGain = unfused.compute_time_s - fused.compute_time_s;
+        QVERIFY2(gain > 0.9 * computeGain && gain < 1.1 * computeGain, qPrintable(QString::number(gain / computeGain)));
+    }
+
     void impossibleStageLayersAreErrors()
     {
         auto errorOn = [](const Plan &p, const char *field) {
@@ -870,14 +904,15 @@ private Q_SLOTS:
         QVERIFY(moe >= 3);
         qInfo("published runs: %d, MAPE %.1f%%, max %.1f%%; dense runs: %d, MAPE %.1f%%, max %.1f%%; MoE runs: %d, MAPE %.1f%%, max %.1f%%; NVIDIA recipes that fit: %d of %d",
               n, 100 * sum / n, 100 * worst, dense, 100 * denseSum / dense, 100 * denseWorst, moe, 100 * moeSum / moe, 100 * moeWorst, recipesFit, recipes);
-        // The issue asks for MAPE <= 7% and max <= 15%. The MAPE is met (docs/model.md §3: 5.2%), on the
-        // MoE rows the max too (12.6%); over all rows the max is not (23%: Megatron-Core's 1.7B at
-        // tp 1; Llama 2 70B's GPU-hours -16%). These guards hold today's figures against regressions.
+        // The issue asks for MAPE <= 7% and max <= 15%. The MAPE is met (docs/model.md §3: 4.7%), on the
+        // MoE rows the max too (12.6%); over all rows the max is not (15.8%: Llama 2 70B's GPU-hours,
+        // whose layout is unpublished; Megatron-Core's 1.7B at tp 1 +15.0%). These guards hold
+        // today's figures against regressions.
         QVERIFY2(sum / n <= 0.07, qPrintable(QString::number(100 * sum / n)));
-        QVERIFY2(denseSum / dense < 0.06, qPrintable(QString::number(100 * denseSum / dense)));
+        QVERIFY2(denseSum / dense < 0.05, qPrintable(QString::number(100 * denseSum / dense)));
         QVERIFY2(moeSum / moe <= 0.07, qPrintable(QString::number(100 * moeSum / moe)));
         QVERIFY2(moeWorst <= 0.15, qPrintable(QString::number(100 * moeWorst)));
-        QVERIFY2(worst < 0.25, qPrintable(QString::number(100 * worst)));
+        QVERIFY2(worst < 0.17, qPrintable(QString::number(100 * worst)));
         QVERIFY2(recipesFit >= 16, qPrintable(QString::number(recipesFit)));
     }
 

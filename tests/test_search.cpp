@@ -945,6 +945,20 @@ private slots:
     // with context and expert parallelism) equals its golden file in
     // tests/fixtures/launch/ (made from the sources cited in model/search/launch.cpp and checked
     // by hand; COMMTAX_UPDATE_GOLDEN=1 rewrites them), on stdout and through -o.
+    // training.fused_cross_entropy reaches Megatron-LM as --cross-entropy-loss-fusion and NeMo 2 as
+    // cross_entropy_loss_fusion (its GPTConfig fuses by default, so the export says False too).
+    void launchFusedCrossEntropy()
+    {
+        Plan p = defaultScenario().plan;
+        for (const bool fused : {false, true}) {
+            p.training.fused_cross_entropy = fused;
+            const std::string megatron = launch::exportLaunch(p, "x", launch::Framework::Megatron).text;
+            const std::string nemo = launch::exportLaunch(p, "x", launch::Framework::Nemo).text;
+            QCOMPARE(megatron.find("--cross-entropy-loss-fusion") != std::string::npos, fused);
+            QVERIFY(nemo.find(fused ? "cross_entropy_loss_fusion = True" : "cross_entropy_loss_fusion = False") != std::string::npos);
+        }
+    }
+
     void launchGoldenFiles()
     {
         const bool update = qEnvironmentVariableIsSet("COMMTAX_UPDATE_GOLDEN");

@@ -141,6 +141,8 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Fields", "none, selective (attention core) or full (every layer's forward again)"),
         QT_TRANSLATE_NOOP("commtax::Fields", "Recompute MLA up-projections"),
         QT_TRANSLATE_NOOP("commtax::Fields", "With selective recompute and multi-head latent attention: keep the latents, not Q, K and V, and run the up-projections again in the backward (Megatron-Core --recompute-modules mla_up_proj; NVIDIA's DeepSeek-V3 H100 recipe sets it)"),
+        QT_TRANSLATE_NOOP("commtax::Fields", "Fused cross-entropy"),
+        QT_TRANSLATE_NOOP("commtax::Fields", "The loss as one kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on in NeMo 2 and Megatron-Bridge). Off: Megatron-LM's default, the logits cast to fp32 and passed over six times, about 52 bytes per logit against 12, and the fp32 copy kept"),
         QT_TRANSLATE_NOOP("commtax::Fields", "Sequence parallel"),
         QT_TRANSLATE_NOOP("commtax::Fields", "Megatron sequence parallelism (shards norms and dropout over tp)"),
         QT_TRANSLATE_NOOP("commtax::Fields", "FlashAttention"),

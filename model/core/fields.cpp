@@ -72,7 +72,7 @@ std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
         QStringLiteral("model.experts_per_token"), QStringLiteral("model.expert_ffn"),
         QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers"),
         QStringLiteral("model.max_nodes_per_token"), QStringLiteral("training.moe_deepep"),
-        QStringLiteral("training.recompute_mla_up_proj")};
+        QStringLiteral("training.recompute_mla_up_proj"), QStringLiteral("training.fused_cross_entropy")};
     for (FieldInfo &f : fields) {
         f.addedLater = addedLater.contains(f.path());
         if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
@@ -165,6 +165,7 @@ const std::vector<FieldInfo> &planFields()
         CT_CHOICE(Training, training.recompute, "recompute", "Activation recompute", "none, selective (attention core) or full (every layer's forward again)",
                   (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full")}), parseRecompute),
         CT_BOOL(Training, training.recompute_mla_up_proj, "recompute_mla_up_proj", "Recompute MLA up-projections", "With selective recompute and multi-head latent attention: keep the latents, not Q, K and V, and run the up-projections again in the backward (Megatron-Core --recompute-modules mla_up_proj; NVIDIA's DeepSeek-V3 H100 recipe sets it)"),
+        CT_BOOL(Training, training.fused_cross_entropy, "fused_cross_entropy", "Fused cross-entropy", "The loss as one kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on in NeMo 2 and Megatron-Bridge). Off: Megatron-LM's default, the logits cast to fp32 and passed over six times, about 52 bytes per logit against 12, and the fp32 copy kept"),
         CT_BOOL(Training, training.sequence_parallel, "sequence_parallel", "Sequence parallel", "Megatron sequence parallelism (shards norms and dropout over tp)"),
         CT_BOOL(Training, training.flash_attention, "flash_attention", "FlashAttention", "Fused attention: no s*s activations kept"),
         CT_CHOICE(Training, training.precision, "precision", "Precision", "bf16 or fp8 matmuls (FP8 uses the FP8 dense peak)",

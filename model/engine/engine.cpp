@@ -709,9 +709,11 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         k.moeLayerTime = attnPart + passes * (routed + shared + router) + moeCast + permute + elementwise(moeWidth);
         k.moeFp8Time = fp8 ? passes * (attnLinear + routed + shared) + upRecompute + moeCast : 0.0;
     }
-    // The LM head and its loss on the last stage: a V/t x h GEMM in BF16, logits in fp32.
+    // The LM head and its loss on the last stage: a V/t x h GEMM in BF16, and the loss's passes
+    // over the logits at memory speed (engine.h: fused or not).
+    const double lossBytes = tr.fused_cross_entropy ? kCrossEntropyBytesFused : kCrossEntropyBytesUnfused;
     k.headTime = 3.0 * gemmS(M, double(m.vocab) / k.t, k.h, bf16Rate, bw, 2.0, fixed) * (full ? 4.0 / 3.0 : 1.0)
-        + (bw > 0 ? 12.0 * M * double(m.vocab) / k.t / bw : 0.0);
+        + (bw > 0 ? lossBytes * M * double(m.vocab) / k.t / bw : 0.0);
 
     double hwSeq = fSeq;
     if (full)
@@ -1029,8 +1031,8 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     const double densePer = perParam(pl.dp.ranks), expertPer = perParam(pl.edp.ranks);
     // Full recompute holds one layer's whole activations again while it recomputes it.
     const double recomputing = tr.recompute == Recompute::Full ? tokens * (replicated / sp + std::max(denseShard, moeShard) / t) : 0.0;
-    // The loss: logits of the last stage's micro-batch in fp32 and their BF16 copy (V/t wide).
-    const double logits = tokens * double(m.vocab) / t * 6.0;
+    // The loss: logits of the last stage's micro-batch (V/t wide), fp32 and BF16 unless fused.
+    const double logits = tokens * double(m.vocab) / t * (tr.fused_cross_entropy ? kLogitBytesFused : kLogitBytesUnfused);
     double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0;
     for (int i = 0; i < n; ++i) {
         const StageKind &s = kinds[i];

@@ -38,6 +38,19 @@ inline constexpr double kScoreBytesForward = 12.0;
 // FP8 casts per GEMM operand element (Transformer Engine): read the BF16 value (2 B), write the FP8
 // copy (1 B) and its transpose for the backward (1 B), plus the amax scan (2 B).
 inline constexpr double kFp8CastBytesPerElement = 6.0;
+// Memory traffic of the loss per logit (V/t per token), forward and backward. Megatron-Core's
+// unfused vocab-parallel cross-entropy (megatron/core/tensor_parallel/cross_entropy.py,
+// core_r0.8.0) casts the BF16 logits to fp32 (read 2, write 4), then max (read 4), subtract, exp and
+// divide in place (read and write 4 each) and sum (read 4): 38 bytes forward; the backward scales
+// the softmax in place (8) and casts the gradient back to BF16 (6): 52 in all. A fused kernel
+// (Megatron's --cross-entropy-loss-fusion, Transformer Engine's parallel cross-entropy) reads the
+// logits once per pass and writes the gradient: about 12.
+inline constexpr double kCrossEntropyBytesUnfused = 52.0;
+inline constexpr double kCrossEntropyBytesFused = 12.0;
+// Logits the loss keeps per logit: the unfused loss the fp32 copy and the BF16 logits (6 bytes), the
+// fused one the BF16 logits, whose gradient it writes in place (2).
+inline constexpr double kLogitBytesUnfused = 6.0;
+inline constexpr double kLogitBytesFused = 2.0;
 // Fixed GEMM costs (the GPU's `gemm_overhead_us`) each expert of a grouped GEMM pays, per pass.
 // Transformer Engine's grouped GEMM (te.GroupedLinear, Megatron-Core's TEGroupedMLP, the default
 // with --moe-grouped-gemm) splits its input per expert and launches one cuBLAS GEMM per expert from

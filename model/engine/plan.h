@@ -119,6 +119,9 @@ struct TrainingSpec {
     // With selective recompute and MLA: recompute the up-projections from the latents in the
     // backward instead of keeping Q, K and V (Megatron-Core --recompute-modules mla_up_proj).
     bool recompute_mla_up_proj = false;
+    // The loss as one fused kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on
+    // in NeMo 2 and Megatron-Bridge, off in Megatron-LM and NeMo 1): docs/model.md §3.
+    bool fused_cross_entropy = false;
     // Layers of the first and last pipeline stage; 0 = automatic (docs/model.md §16). Megatron-LM's
     // --decoder-first-pipeline-num-layers and --decoder-last-pipeline-num-layers.
     int first_stage_layers = 0;

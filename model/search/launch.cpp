@@ -238,6 +238,8 @@ Export megatron(const Plan &p, const std::string &name)
         arg("--fp8-format", "hybrid");
     if (t.flash_attention)
         arg("--attention-backend", "flash");
+    if (t.fused_cross_entropy)
+        arg("--cross-entropy-loss-fusion");
     if (t.recompute == Recompute::Selective) {
         arg("--recompute-granularity", "selective");
         if (t.recompute_mla_up_proj)
@@ -391,6 +393,8 @@ Export nemo(const Plan &p, const std::string &name)
         out += "    recipe.model.config.recompute_method = \"uniform\"\n";
         out += "    recipe.model.config.recompute_num_layers = 1\n";
     }
+    // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.
+    out += std::string("    recipe.model.config.cross_entropy_loss_fusion = ") + (t.fused_cross_entropy ? "True" : "False") + "\n";
     out += std::string("    recipe.trainer.plugins = ") + (t.precision == Precision::Fp8 ? "bf16_with_fp8_mixed()" : "bf16_mixed()") + "\n";
     out += std::string("    recipe.trainer.plugins.grad_reduce_in_fp32 = ") + (t.grad_bytes >= 4 ? "True" : "False") + "\n";
     out += "    recipe.trainer.max_steps = " + str((s.samples + s.gb - 1) / s.gb) + "\n";

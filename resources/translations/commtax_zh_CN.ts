@@ -2913,6 +2913,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>With selective recompute and multi-head latent attention: keep the latents, not Q, K and V, and run the up-projections again in the backward (Megatron-Core --recompute-modules mla_up_proj; NVIDIA&apos;s DeepSeek-V3 H100 recipe sets it)</source>
         <translation>在选择性重计算和多头潜在注意力下：只保存潜在向量而不保存 Q、K、V，反向时重新执行上投影（Megatron-Core --recompute-modules mla_up_proj；NVIDIA 的 DeepSeek-V3 H100 配方启用了它）</translation>
     </message>
+    <message>
+        <source>Fused cross-entropy</source>
+        <translation>融合交叉熵</translation>
+    </message>
+    <message>
+        <source>The loss as one kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on in NeMo 2 and Megatron-Bridge). Off: Megatron-LM&apos;s default, the logits cast to fp32 and passed over six times, about 52 bytes per logit against 12, and the fp32 copy kept</source>
+        <translation>损失在 BF16 logits 上以单个内核计算（Megatron-LM --cross-entropy-loss-fusion；NeMo 2 和 Megatron-Bridge 默认开启）。关闭：Megatron-LM 的默认设置，logits 转为 fp32 并被遍历六次，每个 logit 约 52 字节（融合时约 12 字节），且保留 fp32 副本</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Files</name>
