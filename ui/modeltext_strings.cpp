@@ -249,7 +249,7 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Metrics", "Active parameters"),
         QT_TRANSLATE_NOOP("commtax::Metrics", "Model FLOPs per step"),
         QT_TRANSLATE_NOOP("commtax::Metrics", "Hardware FLOPs per step"),
-        QT_TRANSLATE_NOOP("commtax::Metrics", "Attention-core FLOPs per step (full score matrix)"),
+        QT_TRANSLATE_NOOP("commtax::Metrics", "Attention FLOPs per step"),
         QT_TRANSLATE_NOOP("commtax::Errors", "tp=%1 does not divide heads=%2"),
         QT_TRANSLATE_NOOP("commtax::Errors", "tp=%1 and kv_heads=%2: one must divide the other"),
         QT_TRANSLATE_NOOP("commtax::Errors", "tp=%1 does not divide ffn=%2"),

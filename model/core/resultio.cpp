@@ -81,7 +81,7 @@ const std::vector<MetricInfo> &metrics()
         CT_M(params_active, "Active parameters", "", 0, None),
         CT_M(flops_per_step, "Model FLOPs per step", "FLOP", 0, None),
         CT_M(hardware_flops_per_step, "Hardware FLOPs per step", "FLOP", 0, None),
-        CT_M(attention_flops_per_step, "Attention-core FLOPs per step (full score matrix)", "FLOP", 0, None),
+        CT_M(attention_flops_per_step, "Attention FLOPs per step", "FLOP", 0, None),
     };
     return list;
 }

@@ -4699,8 +4699,8 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>PP 通信暴露 (s)</translation>
     </message>
     <message>
-        <source>Attention-core FLOPs per step (full score matrix)</source>
-        <translation>每步注意力核心 FLOPs（完整得分矩阵）</translation>
+        <source>Attention FLOPs per step</source>
+        <translation>每步注意力 FLOPs</translation>
     </message>
 </context>
 <context>
