@@ -51,11 +51,16 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSet>
+#include <QSpinBox>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTableView>
@@ -370,6 +375,183 @@ private Q_SLOTS:
         const QString text = QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC).remove(QRegularExpression(QStringLiteral("\\s+")));
         QVERIFY2(!text.contains(QStringLiteral("(bestlayout)")), "the PDF names a plan with the English tag");
         QVERIFY2(text.contains(QString(zhTag).remove(QRegularExpression(QStringLiteral("\\s+"))).normalized(QString::NormalizationForm_KC)), qPrintable(zhTag));
+    }
+
+    // A saved plan that cannot be read: its problems' position ('saved plan "x"') is a template,
+    // shown in the interface language with the plan's name, line, column and field; the English
+    // (LoadError::toString(), the CLI) is unchanged.
+    void savedPlanLoadErrorsInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const QString file = m_dir.filePath(QStringLiteral("saved-plans.sqlite"));
+        const QString name = QStringLiteral("bad plan");
+        {
+            PresetLibrary lib(file);
+            LibraryMessage error;
+            QVERIFY2(lib.open(&error), qPrintable(error));
+            Scenario s = defaultScenario();
+            s.name = name;
+            QVERIFY2(lib.savePlan(s, &error), qPrintable(error));
+        }
+        {
+            // spoil the stored plan: tp a string
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("spoil"));
+            db.setDatabaseName(file);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("SELECT body FROM plans")) && q.next());
+            QString body = q.value(0).toString();
+            static const QRegularExpression tp(QStringLiteral("\"tp\": \\d+"));
+            QVERIFY2(body.contains(tp), qPrintable(body));
+            body.replace(tp, QStringLiteral("\"tp\": \"four\""));
+            QSqlQuery u(db);
+            u.prepare(QStringLiteral("UPDATE plans SET body = ?"));
+            u.addBindValue(body);
+            QVERIFY2(u.exec(), qPrintable(u.lastError().text()));
+            q.finish();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("spoil"));
+        PresetLibrary lib(file);
+        LibraryMessage error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(!lib.loadPlan(name, s, errors));
+        const auto found = std::find_if(errors.cbegin(), errors.cend(), [](const LoadError &e) { return e.path == QStringLiteral("training.tp"); });
+        QVERIFY(found != errors.cend());
+        const LoadError e = *found;
+        QVERIFY2(e.line > 0 && e.column > 0, qPrintable(e.toString()));
+        const QString english = QStringLiteral("saved plan \"bad plan\":%1:%2: training.tp: ").arg(e.line).arg(e.column);
+        QVERIFY2(e.toString().startsWith(english), qPrintable(e.toString()));
+        // Chinese: the label translated, the plan's name, line, column and field kept
+        const QString position = QStringLiteral(":%1:%2: training.tp: ").arg(e.line).arg(e.column);
+        const QString zh = loadErrorText(e);
+        const QString zhLabel = zh.left(zh.indexOf(position));
+        QVERIFY2(zh.contains(position) && zhLabel.contains(name) && zhLabel.contains(cjk) && !zhLabel.contains(QStringLiteral("saved plan")), qPrintable(zh));
+        QVERIFY2(zh.mid(zh.indexOf(position) + position.size()).contains(cjk), qPrintable(zh));
+        // the preset manager's plan details show it so
+        {
+            PresetManagerDialog dialog(&lib);
+            QVERIFY(dialog.selectPlan(name));
+            QStringList texts;
+            for (const QPlainTextEdit *edit : dialog.findChildren<QPlainTextEdit *>())
+                texts << edit->toPlainText();
+            QVERIFY2(texts.join(QLatin1Char('\n')).contains(zh), qPrintable(texts.join(QLatin1Char('\n'))));
+        }
+        // English interface: the English position as before
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(loadErrorText(e), e.toString());
+        QVERIFY2(loadErrorText(e).startsWith(english), qPrintable(loadErrorText(e)));
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    }
+
+    // The provenance the app stores for a value the user typed ("edited by the user", "entered by
+    // the user") is shown in the interface language (the preset editor's tooltip, the plan editor's
+    // notes, the PDF's sources) and stored in English whatever the language.
+    void userProvenanceShownInChineseStoredInEnglish()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const QString edited = QStringLiteral("edited by the user"), entered = QStringLiteral("entered by the user");
+        QCOMPARE(QString::fromUtf8(kEditedByUser), edited);
+        QCOMPARE(QString::fromUtf8(kEnteredByUser), entered);
+        for (const QString &source : {edited, entered}) {
+            const QString zh = provenanceSourceText(source);
+            QVERIFY2(zh.contains(cjk) && !zh.contains(QStringLiteral("user")), qPrintable(zh));
+        }
+        QVERIFY(provenanceSourceText(edited) != provenanceSourceText(entered));
+        QCOMPARE(provenanceSourceText(QStringLiteral("NVIDIA H100 datasheet")), QStringLiteral("NVIDIA H100 datasheet"));
+
+        Preset gpu = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        gpu.builtIn = false;
+        const FieldInfo *field = nullptr;
+        for (const FieldInfo *f : fieldsOf(Section::Gpu))
+            if (f->type == FieldType::Double || f->type == FieldType::Int) {
+                field = f;
+                break;
+            }
+        QVERIFY(field);
+        const QString key = QLatin1String(field->key), other = QLatin1String(fieldsOf(Section::Gpu).back()->key);
+        QVERIFY(key != other);
+        gpu.provenance.insert(key, Provenance{SourceKind::User, edited});
+        gpu.provenance.insert(other, Provenance{SourceKind::User, entered});
+        const auto tooltips = [&](const Preset &p) {
+            PresetEditor editor(Section::Gpu);
+            editor.setPreset(p);
+            const QLabel *a = editor.findChild<QLabel *>(key + QStringLiteral("-provenance"));
+            const QLabel *b = editor.findChild<QLabel *>(other + QStringLiteral("-provenance"));
+            return a && b ? QStringList{a->toolTip(), b->toolTip()} : QStringList();
+        };
+        const QStringList zh = tooltips(gpu);
+        QCOMPARE(zh.size(), 2);
+        QCOMPARE(zh[0], provenanceSourceText(edited));
+        QCOMPARE(zh[1], provenanceSourceText(entered));
+        QVERIFY2(zh[0].contains(cjk) && zh[1].contains(cjk), qPrintable(zh.join(QLatin1Char('|'))));
+        // an edit in the Chinese interface stores the English source
+        {
+            PresetEditor editor(Section::Gpu);
+            gpu.provenance.insert(key, Provenance{SourceKind::Datasheet, QStringLiteral("a datasheet")});
+            editor.setPreset(gpu);
+            QWidget *w = editor.fieldEditor(key);
+            if (auto *d = qobject_cast<QDoubleSpinBox *>(w))
+                d->setValue(d->value() + 1);
+            else if (auto *i = qobject_cast<QSpinBox *>(w))
+                i->setValue(i->value() + 1);
+            else
+                QFAIL("no spin box for the field");
+            const Preset stored = editor.preset();
+            QVERIFY(stored.provenance.value(key).kind == SourceKind::User);
+            QCOMPARE(stored.provenance.value(key).source, edited);
+            gpu.provenance.insert(key, Provenance{SourceKind::User, edited});
+        }
+        // English interface: the English words
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(provenanceSourceText(edited), edited);
+        QCOMPARE(provenanceSourceText(entered), entered);
+        QCOMPARE(tooltips(gpu), (QStringList{edited, entered}));
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    }
+
+    // Duplicate column names the copy "<name> (copy)" in English in every language (the scenario and
+    // the files keep it); the column header and the plan A list show the tag translated.
+    void duplicatedPlanNamedInEnglishShownTranslated()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const QString zhTag = QCoreApplication::translate("commtax::Library", " (copy)");
+        QVERIFY2(zhTag.contains(cjk), qPrintable(zhTag));
+        QCOMPARE(planNameText(QStringLiteral("my plan (copy)")), QStringLiteral("my plan") + zhTag);
+        QCOMPARE(planNameText(QStringLiteral("Plan 2 (copy)")), QCoreApplication::translate("commtax::Library", "Plan %1").replace(QStringLiteral("%1"), QStringLiteral("2")) + zhTag);
+        QVERIFY2(planNameText(QStringLiteral("Plan 2")).contains(cjk), qPrintable(planNameText(QStringLiteral("Plan 2"))));
+        const auto duplicate = [&](const QString &language) {
+            ComparisonView view;
+            Scenario named = defaultScenario(), unnamed = defaultScenario();
+            named.name = QStringLiteral("my plan");
+            unnamed.name.clear();
+            view.setScenarios({named, unnamed});
+            QString error;
+            if (!view.duplicateScenario(0, &error) || !view.duplicateScenario(2, &error))
+                qWarning("%s: %s", qPrintable(language), qPrintable(error));
+            QStringList out;
+            for (const Scenario &s : view.scenarios())
+                out << s.name;
+            for (int i = 0; i < int(view.scenarios().size()); ++i)
+                out << view.tableModel()->headerData(i, Qt::Horizontal, Qt::DisplayRole).toString();
+            return out;
+        };
+        // stored names: the same in Chinese and English
+        const QStringList zh = duplicate(QStringLiteral("zh_CN"));
+        QCOMPARE(zh.size(), 8);
+        QCOMPARE(zh[1], QStringLiteral("my plan (copy)"));
+        QCOMPARE(zh[3], QStringLiteral("Plan 3 (copy)")); // the unnamed plan was the third column
+        // shown: the tag (and "Plan 2") in Chinese
+        QVERIFY2(zh[5].startsWith(QStringLiteral("my plan") + zhTag) && !zh[5].contains(QStringLiteral("copy")), qPrintable(zh[5]));
+        QVERIFY2(zh[7].contains(zhTag) && zh[7].contains(QStringLiteral("3")) && !zh[7].contains(QStringLiteral("copy")) && !zh[7].contains(QStringLiteral("Plan")), qPrintable(zh[7]));
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        const QStringList en = duplicate(QStringLiteral("en"));
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        QCOMPARE(en.mid(0, 4), zh.mid(0, 4));
+        QVERIFY2(en[5].startsWith(QStringLiteral("my plan (copy)")), qPrintable(en[5]));
+        QVERIFY2(en[7].startsWith(QStringLiteral("Plan 3 (copy)")), qPrintable(en[7]));
     }
 
     // Issue 14: figures on screen follow the interface language's number format (QLocale: the

@@ -35,15 +35,33 @@ QString sourceKindName(SourceKind k)
     return toString(k);
 }
 
+QString provenanceSourceText(const QString &storedSource)
+{
+    // the sources the library and the editors store (core/presets.h), as they are written
+    static const char *const stored[] = {QT_TRANSLATE_NOOP("commtax::Provenance", "edited by the user"),
+                                         QT_TRANSLATE_NOOP("commtax::Provenance", "entered by the user")};
+    for (const char *s : stored)
+        if (storedSource == QLatin1String(s))
+            return QCoreApplication::translate("commtax::Provenance", s);
+    return storedSource;
+}
+
 QString planNameText(const QString &storedName)
 {
-    const QString bestTag = QString::fromUtf8(kBestLayoutTag);
-    if (storedName.endsWith(bestTag) && storedName.size() > bestTag.size())
-        return planNameText(storedName.chopped(bestTag.size())) + QCoreApplication::translate("commtax::Library", kBestLayoutTag);
+    // the tags at the end, innermost last: "Plan 2 (copy) (2048 GPUs) (best layout)"
+    for (const char *tag : {kBestLayoutTag, kCopiedPlanTag}) {
+        const QString english = QString::fromUtf8(tag);
+        if (storedName.endsWith(english) && storedName.size() > english.size())
+            return planNameText(storedName.chopped(english.size())) + QCoreApplication::translate("commtax::Library", tag);
+    }
     // "%1 (%2 GPUs)" as resizedPlanName() fills it
     static const QRegularExpression resized(QStringLiteral("^(.+) \\((\\d+) GPUs\\)$"));
     if (const QRegularExpressionMatch m = resized.match(storedName); m.hasMatch())
-        return fillPlaceholders(QCoreApplication::translate("commtax::Library", kResizedPlanNamePattern), {m.captured(1), m.captured(2)});
+        return fillPlaceholders(QCoreApplication::translate("commtax::Library", kResizedPlanNamePattern), {planNameText(m.captured(1)), m.captured(2)});
+    // "Plan 2" as unnamedPlanName() fills it
+    static const QRegularExpression unnamed(QStringLiteral("^Plan (\\d+)$"));
+    if (const QRegularExpressionMatch m = unnamed.match(storedName); m.hasMatch())
+        return fillPlaceholders(QCoreApplication::translate("commtax::Library", kUnnamedPlanPattern), {m.captured(1)});
     return storedName;
 }
 
@@ -119,7 +137,12 @@ QString calibrationHeading(Collective c, const QString &where, nccl::Scope s)
     return QCoreApplication::translate("commtax::Calibration", "%1 on %2, %3").arg(collectiveName(c), where, scopeName(s));
 }
 
-QString loadErrorText(const LoadError &e) { return e.toString(loadErrorMessage(e)); }
+QString loadErrorText(const LoadError &e)
+{
+    // 'saved plan "x"': the label translated, its argument (the plan's name) as it is
+    const QString file = e.fileLabel.pattern[0] ? engineText(kFileTextContext, e.fileLabel) : e.file;
+    return e.toString(file, loadErrorMessage(e));
+}
 
 QString errorText(const FieldError &e) { return e.text.pattern[0] ? engineText("commtax::Errors", e.text) : e.message; }
 

@@ -39,9 +39,13 @@ QString normalizationText(Normalization n); // normalizationLabel(n), translated
 // A provenance kind ("datasheet", "measured", "assumption", "derived", "user") in the interface
 // language (context "commtax::Provenance"); files keep toString(k).
 QString sourceKindName(SourceKind k);
-// A compared plan's name as shown: the tags comparePlans() appends to the stored name in English
-// (library/compare.h: " (best layout)", "... (2048 GPUs)") in the interface language; the rest of
-// the name as the user wrote it. Files (JSON, CSV, XLSX, scenarios) keep the stored name.
+// A provenance's source as shown: the ones the app itself stores ("edited by the user", "entered by
+// the user": core/presets.h kEditedByUser, kEnteredByUser) in the interface language, any other
+// (a datasheet's title, a URL) as it is. Files and the library keep the English.
+QString provenanceSourceText(const QString &storedSource);
+// A compared plan's name as shown: the tags comparePlans() and Duplicate column append to the
+// stored name in English (library/compare.h: " (best layout)", "... (2048 GPUs)", " (copy)") and an
+// unnamed plan's "Plan 2" in the interface language; the rest of the name as the user wrote it. Files (JSON, CSV, XLSX, scenarios) keep the stored name.
 QString planNameText(const QString &storedName);
 // `c` with every plan's name as planNameText() shows it: for the comparison window and the PDF.
 Comparison shownComparison(const Comparison &c);

@@ -439,6 +439,7 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Files", "plan \"%1\" uses the %2 preset \"%3\", which is not in the library"),
         QT_TRANSLATE_NOOP("commtax::Files", "a saved plan needs a name"),
         QT_TRANSLATE_NOOP("commtax::Files", "no saved plan \"%1\""),
+        QT_TRANSLATE_NOOP("commtax::Files", "saved plan \"%1\""),
         QT_TRANSLATE_NOOP("commtax::Files", "cannot read \"%1\""),
         QT_TRANSLATE_NOOP("commtax::Files", "expected \"commtax-presets\" (presets) or \"commtax-scenario\" (a plan)"),
         QT_TRANSLATE_NOOP("commtax::Files", "use letters, digits, '.', '_' and '-' in ids"),

@@ -19,9 +19,11 @@ LoadError fileError(const QString &file, int line, int column, const QString &pa
     return e;
 }
 
-QString LoadError::toString(const QString &shownMessage) const
+QString LoadError::toString(const QString &shownMessage) const { return toString(file, shownMessage); }
+
+QString LoadError::toString(const QString &shownFile, const QString &shownMessage) const
 {
-    QString out = file.isEmpty() ? QStringLiteral("<input>") : file;
+    QString out = shownFile.isEmpty() ? QStringLiteral("<input>") : shownFile;
     if (line > 0)
         out += QLatin1Char(':') + QString::number(line) + QLatin1Char(':') + QString::number(column);
     out += QStringLiteral(": ");
@@ -165,7 +167,7 @@ Preset Preset::fromPlan(Section s, const Plan &plan, const QString &id, const QS
     p.name = name;
     for (const FieldInfo *f : fieldsOf(s)) {
         p.values.insert(QLatin1String(f->key), f->get(plan));
-        p.provenance.insert(QLatin1String(f->key), Provenance{SourceKind::User, QStringLiteral("edited by the user")});
+        p.provenance.insert(QLatin1String(f->key), Provenance{SourceKind::User, QString::fromUtf8(kEditedByUser)});
     }
     return p;
 }

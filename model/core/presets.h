@@ -52,9 +52,14 @@ struct LoadError {
     // Empty for a text that has none (a system's error string).
     EngineText text = {};
     const char *context = "commtax::Errors";
+    // `file` as a template in kFileTextContext when it names no file but a thing ('saved plan "x"',
+    // the preset library's plans); empty for a file name, which is shown as it is.
+    EngineText fileLabel = {};
     QString toString() const; // "file:line:col: path: message"
     // The same with another wording of the message (the interface language's, ui/modeltext.h).
     QString toString(const QString &shownMessage) const;
+    // The same with another wording of `file` too (the interface language's fileLabel).
+    QString toString(const QString &shownFile, const QString &shownMessage) const;
 };
 
 // A LoadError with `text` in kFileTextContext (fields.h: fileText()), `message` its English.

@@ -226,6 +226,8 @@ LibraryText resizedNote(const Plan &from, const Candidate &to)
 
 const char *const kResizedPlanNamePattern = QT_TRANSLATE_NOOP("commtax::Library", "%1 (%2 GPUs)");
 const char *const kBestLayoutTag = QT_TRANSLATE_NOOP("commtax::Library", " (best layout)");
+const char *const kCopiedPlanTag = QT_TRANSLATE_NOOP("commtax::Library", " (copy)");
+const char *const kUnnamedPlanPattern = QT_TRANSLATE_NOOP("commtax::Library", "Plan %1");
 
 QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
 {
@@ -252,6 +254,11 @@ QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
 }
 
 QString bestLayoutPlanName(const QString &name) { return name + QString::fromUtf8(kBestLayoutTag); }
+
+QString unnamedPlanName(int index) { return fillPlaceholders(QString::fromUtf8(kUnnamedPlanPattern), {QString::number(index + 1)}); }
+
+// English in the stored name, whatever the interface language (planNameText() translates it).
+QString copiedPlanName(const QString &name, int index) { return (name.isEmpty() ? unnamedPlanName(index) : name) + QString::fromUtf8(kCopiedPlanTag); }
 
 bool sameLayout(const TrainingSpec &a, const TrainingSpec &b)
 {
@@ -530,7 +537,7 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const
     for (qsizetype i = 0; i < scenarios.size(); ++i) {
         ComparedPlan cp;
         cp.scenario = scenarios[i];
-        cp.name = scenarios[i].name.isEmpty() ? QStringLiteral("Plan %1").arg(i + 1) : scenarios[i].name;
+        cp.name = scenarios[i].name.isEmpty() ? unnamedPlanName(int(i)) : scenarios[i].name;
         cp.plan = scenarios[i].plan;
         const std::vector<PlanError> errors = validate(cp.plan);
         cp.valid = errors.empty();

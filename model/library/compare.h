@@ -107,6 +107,13 @@ QString resizedPlanName(const QString &name, int fromGpus, int toGpus);
 // Context "commtax::Library" (marked in compare.cpp, which lupdate reads).
 extern const char *const kResizedPlanNamePattern; // "%1 (%2 GPUs)"
 extern const char *const kBestLayoutTag;          // " (best layout)"
+extern const char *const kCopiedPlanTag;          // " (copy)"
+extern const char *const kUnnamedPlanPattern;     // "Plan %1"
+
+// A plan without a name as the comparison calls it: "Plan 2" for `index` 1.
+QString unnamedPlanName(int index);
+// The name of a copy of plan `index` (Duplicate column): "<name> (copy)", "Plan 2 (copy)" unnamed.
+QString copiedPlanName(const QString &name, int index);
 
 // The name of a plan whose layout best-layout normalisation changed: "... (best layout)", so that
 // its figures are not read as the plan's as given (its note names the layout).

@@ -576,9 +576,9 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, LibraryMessage
         // provenance changed too (a calibration's "measured") keeps what the caller says.
         if (base && base->values.value(key) != stored.values.value(key)
             && stored.provenance.value(key) == base->provenance.value(key))
-            stored.provenance.insert(key, Provenance{SourceKind::User, QStringLiteral("edited by the user")});
+            stored.provenance.insert(key, Provenance{SourceKind::User, QString::fromUtf8(kEditedByUser)});
         else if (!stored.provenance.contains(key))
-            stored.provenance.insert(key, Provenance{SourceKind::User, QStringLiteral("entered by the user")});
+            stored.provenance.insert(key, Provenance{SourceKind::User, QString::fromUtf8(kEnteredByUser)});
     }
     QString key;
     const EngineText rangeError = checkPresetRangesText(stored, &key);
@@ -765,7 +765,13 @@ bool PresetLibrary::loadPlan(const QString &name, Scenario &out, QList<LoadError
         errors.append(fileError(m_fileName, 0, 0, QString(), fileText(CT_TEXT("no saved plan \"%1\""), {name})));
         return false;
     }
-    return parseScenario(q.value(0).toString().toUtf8(), QStringLiteral("saved plan \"%1\"").arg(name), catalog(), out, errors);
+    // the problems' position: 'saved plan "x"' in the messages language (LoadError::fileLabel)
+    const EngineText where = fileText(CT_TEXT("saved plan \"%1\""), {name});
+    const qsizetype first = errors.size();
+    const bool ok = parseScenario(q.value(0).toString().toUtf8(), toQString(where), catalog(), out, errors);
+    for (qsizetype i = first; i < errors.size(); ++i)
+        errors[i].fileLabel = where;
+    return ok;
 }
 
 bool PresetLibrary::removePlan(const QString &name, LibraryMessage *error)

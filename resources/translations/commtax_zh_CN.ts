@@ -1867,10 +1867,6 @@ Best of the plans that run</source>
         <translation>请选中要复制的方案所在的列</translation>
     </message>
     <message>
-        <source>%1 (copy)</source>
-        <translation>%1（副本）</translation>
-    </message>
-    <message>
         <source>Sensitivity</source>
         <translation>敏感性</translation>
     </message>
@@ -3464,6 +3460,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>id &quot;%1&quot; appears twice in this file</source>
         <translation>id“%1”在此文件中出现了两次</translation>
     </message>
+    <message>
+        <source>saved plan &quot;%1&quot;</source>
+        <translation>已保存的方案“%1”</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
@@ -4008,6 +4008,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source> (best layout)</source>
         <translation>（最佳布局）</translation>
+    </message>
+    <message>
+        <source> (copy)</source>
+        <translation>（副本）</translation>
+    </message>
+    <message>
+        <source>Plan %1</source>
+        <translation>方案 %1</translation>
     </message>
 </context>
 <context>
@@ -4939,10 +4947,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>&lt;b&gt;您的预设&lt;/b&gt;，存储在您的预设库中。</translation>
     </message>
     <message>
-        <source>edited by the user</source>
-        <translation>用户已修改</translation>
-    </message>
-    <message>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -5262,6 +5266,14 @@ Does not fit in memory.
     <message>
         <source>user</source>
         <translation>用户</translation>
+    </message>
+    <message>
+        <source>edited by the user</source>
+        <translation>用户已修改</translation>
+    </message>
+    <message>
+        <source>entered by the user</source>
+        <translation>用户输入</translation>
     </message>
 </context>
 <context>

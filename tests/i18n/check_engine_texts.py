@@ -93,10 +93,11 @@ def main():
                  "model/uncertainty/uncertainty.cpp", "model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp"):
         files |= marked(read(path))
     # the preset library and its files (issue 14): every message a template. What stays English is
-    # SQL, the names and provenance it stores (" (copy)", "edited by the user"), the position of a
-    # saved plan's problems (LoadError::file: 'saved plan "x"') and qFatal()'s words for developers.
+    # SQL, the names and provenance it stores (" (copy)", "edited by the user": shown translated by
+    # planNameText() and provenanceSourceText()) and qFatal()'s words for developers. A saved plan's
+    # problems are placed by a template too (LoadError::fileLabel: 'saved plan "x"').
     stored = re.compile(r"\b(SELECT|INSERT|DELETE|PRAGMA|VALUES|CONFLICT|excluded)\b|^ ?\((edited|copy)\)$|^ copy$|by the user$"
-                        r"|^Commtax default|^saved plan \"%1\"$|^built-in presets are broken")
+                        r"|^Commtax default|^built-in presets are broken")
     for path in ("model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp", "model/core/presets.cpp"):
         code = re.sub(r"(?m)(^|\s)//[^\n]*", r"\1", read(path))  # comments quote texts too
         spans = [m.span(1) for m in re.finditer(r"CT_TEXT\(((?:%s\s*)+)\)" % LIT, code)]

@@ -92,7 +92,7 @@ ColumnEditor::ColumnEditor(QWidget *parent)
         Scenario s = m_scenario;
         QString error;
         if (withGpu(s, m_gpu->itemData(i).toString(), m_catalog, &error))
-            emitEdit(s, tr("GPU of %1").arg(m_scenario.name));
+            emitEdit(s, tr("GPU of %1").arg(planNameText(m_scenario.name)));
         else
             Q_EMIT failed(error);
     });
@@ -100,24 +100,24 @@ ColumnEditor::ColumnEditor(QWidget *parent)
         Scenario s = m_scenario;
         QString error;
         if (withGpuCount(s, gpus, &error))
-            emitEdit(s, tr("GPU count of %1").arg(m_scenario.name));
+            emitEdit(s, tr("GPU count of %1").arg(planNameText(m_scenario.name)));
         else
             Q_EMIT failed(error);
     });
     connect(m_mode, &QComboBox::activated, this, [this](int i) {
         Scenario s = m_scenario;
         parseEconomicsMode(m_mode->itemData(i).toString().toStdString(), s.plan.economics.mode);
-        emitEdit(s, tr("Economics of %1").arg(m_scenario.name));
+        emitEdit(s, tr("Economics of %1").arg(planNameText(m_scenario.name)));
     });
     connect(m_rent, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         Scenario s = m_scenario;
         s.plan.economics.usd_per_gpu_hour = v;
-        emitEdit(s, tr("Rent of %1").arg(m_scenario.name));
+        emitEdit(s, tr("Rent of %1").arg(planNameText(m_scenario.name)));
     });
     connect(m_utilisation, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         Scenario s = m_scenario;
         s.plan.economics.utilisation = v;
-        emitEdit(s, tr("Utilisation of %1").arg(m_scenario.name));
+        emitEdit(s, tr("Utilisation of %1").arg(planNameText(m_scenario.name)));
     });
     setPlan(-1, Scenario{}, PresetCatalog::builtIn());
 }

@@ -407,7 +407,7 @@ bool ComparisonView::duplicateScenario(int index, QString *error)
         return false;
     }
     Scenario copy = m_scenarios[index];
-    copy.name = tr("%1 (copy)").arg(copy.name.isEmpty() ? tr("Plan %1").arg(index + 1) : copy.name);
+    copy.name = copiedPlanName(copy.name, index); // English tag: planNameText() shows it translated
     m_scenarios.insert(index + 1, copy);
     m_undo->clear();
     if (m_reference > index)
@@ -659,7 +659,7 @@ void ComparisonView::chooseAndAddSavedPlan()
     QList<LoadError> errors;
     QString error;
     if (!m_library->loadPlan(name, s, errors))
-        error = errors.isEmpty() ? tr("cannot read the plan") : errors.first().toString();
+        error = errors.isEmpty() ? tr("cannot read the plan") : loadErrorText(errors.first());
     else if (!addScenario(s, &error))
         ; // error set
     else

@@ -594,7 +594,7 @@ QString PlanEditor::defaultNote(const Group &g, const FieldInfo &f) const
         const auto prov = p->provenance.constFind(key);
         QString note = tr("Preset %1: %2").arg(p->name.toHtmlEscaped(), plainValue(p->values.value(key)));
         if (prov != p->provenance.constEnd())
-            note += QStringLiteral(" (<i>%1</i>: %2)").arg(sourceKindName(prov->kind), prov->source.toHtmlEscaped());
+            note += QStringLiteral(" (<i>%1</i>: %2)").arg(sourceKindName(prov->kind), provenanceSourceText(prov->source).toHtmlEscaped());
         return note;
     }
     const Plan defaults;
@@ -603,9 +603,8 @@ QString PlanEditor::defaultNote(const Group &g, const FieldInfo &f) const
     if (const std::optional<Preset> p = matchingPartialPreset(g.section, s.plan)) {
         const auto prov = p->provenance.constFind(key);
         if (prov != p->provenance.constEnd())
-            note += QStringLiteral("<br>Preset %1: %2 (<i>%3</i>: %4)")
-                        .arg(p->name.toHtmlEscaped(), plainValue(p->values.value(key)), sourceKindName(prov->kind),
-                             prov->source.toHtmlEscaped());
+            note += QStringLiteral("<br>") + tr("Preset %1: %2").arg(p->name.toHtmlEscaped(), plainValue(p->values.value(key)))
+                + QStringLiteral(" (<i>%1</i>: %2)").arg(sourceKindName(prov->kind), provenanceSourceText(prov->source).toHtmlEscaped());
     }
     return note;
 }

@@ -169,7 +169,7 @@ void PresetEditor::updateProvenance(const FieldInfo &f)
     } else if (m_original.provenance.contains(key)) {
         const Provenance p = m_original.provenance.value(key);
         label->setText(sourceKindName(p.kind));
-        label->setToolTip(p.source);
+        label->setToolTip(provenanceSourceText(p.source));
     } else {
         label->setText(sourceKindName(SourceKind::User));
         label->setToolTip(QString());
@@ -210,8 +210,8 @@ Preset PresetEditor::preset() const
     for (const FieldInfo *f : fieldsOf(m_section)) {
         const QString key = QLatin1String(f->key);
         const QJsonValue v = valueOf(*f);
-        if (v != m_original.values.value(key))
-            p.provenance.insert(key, Provenance{SourceKind::User, tr("edited by the user")});
+        if (v != m_original.values.value(key)) // stored in English: provenanceSourceText() shows it
+            p.provenance.insert(key, Provenance{SourceKind::User, QString::fromUtf8(kEditedByUser)});
         p.values.insert(key, v);
     }
     return p;

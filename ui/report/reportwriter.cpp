@@ -393,7 +393,7 @@ public:
     {
         QStringList out;
         for (qsizetype i = 0; i < m_sources.size(); ++i)
-            out << QStringLiteral("[%1] %2").arg(i + 1).arg(m_sources[i]);
+            out << QStringLiteral("[%1] %2").arg(i + 1).arg(provenanceSourceText(m_sources[i]));
         return out;
     }
 
