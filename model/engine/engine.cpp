@@ -107,7 +107,8 @@ LayerDims layerDims(const ModelSpec &m)
         // for V; the output projection from heads x v_head_dim. Norms of the latents are left out.
         const double dqk = double(m.qk_nope_head_dim) + m.qk_rope_head_dim, dv = m.v_head_dim;
         const double q = m.q_lora_rank > 0 ? h * m.q_lora_rank + double(m.q_lora_rank) * a * dqk : h * a * dqk;
-        const double kv = h * (double(m.kv_lora_rank) + m.qk_rope_head_dim) + double(m.kv_lora_rank) * a * (double(m.qk_nope_head_dim) + dv);
+        L.kv_up_dim = a * (double(m.qk_nope_head_dim) + dv);
+        const double kv = h * (double(m.kv_lora_rank) + m.qk_rope_head_dim) + double(m.kv_lora_rank) * L.kv_up_dim;
         L.attn_params = q + kv + a * dv * h;
         L.q_dim = a * dqk;
         L.k_dim = a * dqk;
@@ -148,6 +149,13 @@ double parameterCount(const ModelSpec &m, const LayerDims &L, bool active)
     return m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params
         + L.moe_layers * (active ? L.moe_active_params : L.moe_total_params) + embeddings;
 }
+// The attention core's model FLOPs per sequence: QK^T and AV over the whole s x s score matrix,
+// forward x 3 (Megatron-LM's MFU formula counts the full matrix, not the causal half).
+double attentionFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int seq_len)
+{
+    const double s = seq_len;
+    return 3.0 * m.layers * L.attn_core_flops * s * s;
+}
 double modelFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int seq_len)
 {
     // 6 FLOPs per active matmul parameter per token (forward 2, backward 4) and the attention core
@@ -156,7 +164,7 @@ double modelFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int seq_len
     // head is a V x h matmul.
     const double s = seq_len, h = m.hidden;
     const double matmul = m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params + L.moe_layers * L.moe_active_params;
-    return s * (6.0 * matmul + 3.0 * m.layers * L.attn_core_flops * s + 6.0 * double(m.vocab) * h);
+    return s * (6.0 * matmul + 6.0 * double(m.vocab) * h) + attentionFlopsPerSequence(m, L, seq_len);
 }
 } // namespace
 
@@ -592,7 +600,8 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     r.params_active = parameterCount(m, L, true);
     const double fSeq = modelFlopsPerSequence(m, L, tr.seq_len);
     r.flops_per_step = k.B * fSeq;
-    r.attention_flops_per_step = k.B * 3.0 * m.layers * L.attn_core_flops * double(tr.seq_len) * double(tr.seq_len);
+    const double attnSeq = attentionFlopsPerSequence(m, L, tr.seq_len);
+    r.attention_flops_per_step = k.B * attnSeq;
     k.embeddingParams = double(m.vocab) * k.h;
     k.embeddingCopies = m.tied_embeddings ? 1.0 : 2.0;
 
@@ -646,7 +655,7 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         } else {
             attnLinear += linear(M, L.q_dim / k.t, k.h);
         }
-        const double kvUp = linear(M, (L.k_dim - k.a * m.qk_rope_head_dim + L.v_dim) / k.t, m.kv_lora_rank);
+        const double kvUp = linear(M, L.kv_up_dim / k.t, m.kv_lora_rank);
         attnLinear += linear(M, double(m.kv_lora_rank) + m.qk_rope_head_dim, k.h) + kvUp;
         // Megatron-Core's mla_up_proj recompute (docs/model.md §17): keep the latents, not Q, K and V,
         // and run the up-projections again before the attention's backward, their FP8 input casts too.
@@ -719,9 +728,9 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     if (full)
         hwSeq = fSeq * 4.0 / 3.0;
     else if (tr.recompute == Recompute::Selective && !tr.flash_attention)
-        hwSeq = fSeq + k.l * L.attn_core_flops * k.s * k.s; // the attention core's forward again
-    if (upRecompute > 0)                                    // the MLA up-projections' forward again
-        hwSeq += k.l * 2.0 * k.s * (double(m.q_lora_rank) * L.q_dim + double(m.kv_lora_rank) * (L.k_dim - k.a * m.qk_rope_head_dim + L.v_dim));
+        hwSeq = fSeq + attnSeq / 3.0; // the attention core's forward again
+    if (upRecompute > 0)              // the MLA up-projections' forward again
+        hwSeq += k.l * 2.0 * k.s * (double(m.q_lora_rank) * L.q_dim + double(m.kv_lora_rank) * L.kv_up_dim);
     r.hardware_flops_per_step = k.B * hwSeq;
     // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
     k.backwardShare = full ? 0.75 : 2.0 / 3.0;

@@ -113,6 +113,7 @@ struct LayerDims {
     double v_dim = 0;            // value width per token
     double attn_out_dim = 0;     // input width of the output projection
     double latent_dim = 0;       // MLA: q_lora + kv_lora + rope widths (0 for mha)
+    double kv_up_dim = 0;        // MLA: output width of the KV up-projection, heads x (qk_nope + v) (0 for mha)
     double dense_mlp_params = 0; // (3 or 2) x h x ffn
     double expert_params = 0;    // one expert: (3 or 2) x h x expert_ffn
     double router_params = 0;    // h x experts
