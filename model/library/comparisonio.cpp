@@ -53,32 +53,13 @@ QString percent(double ratio) { return formatNumber(ratio * 100.0, 0) + QLatin1C
 
 } // namespace
 
-QString formatUsd(double usd)
-{
-    if (!std::isfinite(usd))
-        return QStringLiteral("n/a");
-    const double a = std::abs(usd);
-    const QString sign = usd < 0 ? QStringLiteral("-") : QString();
-    if (a >= 1e9)
-        return sign + QLatin1Char('$') + formatNumber(a / 1e9, 2) + QLatin1Char('B');
-    if (a >= 1e6)
-        return sign + QLatin1Char('$') + formatNumber(a / 1e6, 2) + QLatin1Char('M');
-    if (a >= 1e4)
-        return sign + QLatin1Char('$') + formatNumber(a / 1e3, 1) + QLatin1Char('k');
-    if (a >= 1000) { // "$4,255": grouped by hand, the same in every locale
-        const QString digits = formatNumber(a, 0);
-        return sign + QLatin1Char('$') + digits.left(digits.size() - 3) + QLatin1Char(',') + digits.right(3);
-    }
-    return sign + QLatin1Char('$') + formatNumber(a, a >= 100 ? 0 : 2);
-}
+QString formatUsd(double usd) { return formatUsdLike(usd, usd); }
 
 QString formatUsdLike(double usd, double like)
 {
     if (!std::isfinite(usd))
         return QStringLiteral("n/a");
-    if (!std::isfinite(like))
-        return formatUsd(usd);
-    const double a = std::abs(like);
+    const double a = std::abs(std::isfinite(like) ? like : usd);
     const QString sign = usd < 0 ? QStringLiteral("-") : QString();
     const double v = std::abs(usd);
     if (a >= 1e9)
@@ -87,7 +68,7 @@ QString formatUsdLike(double usd, double like)
         return sign + QLatin1Char('$') + formatNumber(v / 1e6, 2) + QLatin1Char('M');
     if (a >= 1e4)
         return sign + QLatin1Char('$') + formatNumber(v / 1e3, 1) + QLatin1Char('k');
-    if (v >= 1000) { // "$2,163", grouped as formatUsd() does
+    if (v >= 1000) { // "$2,163": grouped by hand, the same in every locale
         const QString digits = formatNumber(v, 0);
         QString grouped = digits;
         for (qsizetype i = grouped.size() - 3; i > 0; i -= 3)
