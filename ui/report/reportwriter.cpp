@@ -815,6 +815,27 @@ void drawFooter(QPainter &p, const QRectF &page, const QString &left, int index,
     p.drawText(line, Qt::AlignRight | Qt::AlignVCenter, QCoreApplication::translate("commtax::Report", "Page %1 of %2").arg(index).arg(count));
 }
 
+// A page break before `block`.
+void breakPageBefore(const QTextBlock &block)
+{
+    QTextCursor cursor(block);
+    QTextBlockFormat bf = block.blockFormat();
+    bf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+    cursor.setBlockFormat(bf);
+}
+
+// The heading just over `block` (blank blocks between skipped), which moves to a new page with
+// what it heads; invalid if the nearest block above is not a heading (bold, 10.5 pt or more).
+QTextBlock headingOver(const QTextBlock &block)
+{
+    QTextBlock before = block.previous();
+    while (before.isValid() && before.text().trimmed().isEmpty())
+        before = before.previous();
+    if (before.isValid() && before.charFormat().fontWeight() >= QFont::Bold && before.charFormat().fontPointSize() >= 10.5)
+        return before;
+    return QTextBlock();
+}
+
 // No table shorter than a page is cut across two (issue 12: with 8 plans of 60-character names,
 // the plans table left two rows, one cut in half, on the next page): such a table starts on a
 // new page, with the heading just before it. Tables longer than a page run on, their header
@@ -839,16 +860,10 @@ void keepShortTablesTogether(QTextDocument &doc, double pageHeight)
         QTextTableFormat tf = crossing->format();
         tf.setProperty(kMovedToNewPage, true);
         tf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-        // the heading over the table goes with it (headings are bold and 10.5 pt or more)
-        QTextBlock before = doc.findBlock(crossing->firstPosition()).previous();
-        while (before.isValid() && before.text().trimmed().isEmpty())
-            before = before.previous();
-        if (before.isValid() && before.charFormat().fontWeight() >= QFont::Bold && before.charFormat().fontPointSize() >= 10.5
-            && !doc.documentLayout()->blockBoundingRect(before).isNull()) {
-            QTextCursor cursor(before);
-            QTextBlockFormat bf = before.blockFormat();
-            bf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-            cursor.setBlockFormat(bf);
+        // the heading over the table goes with it
+        const QTextBlock heading = headingOver(doc.findBlock(crossing->firstPosition()));
+        if (heading.isValid() && !doc.documentLayout()->blockBoundingRect(heading).isNull()) {
+            breakPageBefore(heading);
             tf.setPageBreakPolicy(QTextFormat::PageBreak_Auto);
         }
         crossing->setFormat(tf);
@@ -878,17 +893,8 @@ void keepListsTogether(QTextDocument &doc, double pageHeight)
                 QTextListFormat lf = list->format();
                 lf.setProperty(kMovedToNewPage, true);
                 list->setFormat(lf);
-                QTextBlock target = b; // the heading over the list goes with it
-                QTextBlock before = b.previous();
-                while (before.isValid() && before.text().trimmed().isEmpty())
-                    before = before.previous();
-                if (before.isValid() && !before.textList() && before.charFormat().fontWeight() >= QFont::Bold
-                    && before.charFormat().fontPointSize() >= 10.5)
-                    target = before;
-                QTextCursor cursor(target);
-                QTextBlockFormat bf = target.blockFormat();
-                bf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-                cursor.setBlockFormat(bf);
+                const QTextBlock heading = headingOver(b); // the heading over the list goes with it
+                breakPageBefore(heading.isValid() && !heading.textList() ? heading : b);
                 moved = true;
                 break;
             }
@@ -896,10 +902,7 @@ void keepListsTogether(QTextDocument &doc, double pageHeight)
                 const QTextBlock item = list->item(i);
                 const QRectF r = layout->blockBoundingRect(item);
                 if (pageOf(r.top()) != pageOf(r.bottom() - 1) && item.blockFormat().pageBreakPolicy() != QTextFormat::PageBreak_AlwaysBefore) {
-                    QTextCursor cursor(item);
-                    QTextBlockFormat bf = item.blockFormat();
-                    bf.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-                    cursor.setBlockFormat(bf);
+                    breakPageBefore(item);
                     moved = true;
                     break;
                 }
