@@ -233,7 +233,12 @@ private Q_SLOTS:
         const Plan plan = korthikantiPlan(l, h, a, gpus, p, v, B, b, Recompute(recompute));
         const Evaluation e = evaluate(plan);
         QVERIFY2(e.ok(), e.ok() ? "" : e.errors.front().message.c_str());
-        QVERIFY_NEAR(e.result.step_time_s, step_s, 0.10);
+        // Before the out-of-sample fit (docs/accuracy.md) these rows set the A100's efficiency (0.74)
+        // and matched within 10%. Fitted with the other six A100 sources (Narayanan et al. 2021,
+        // torchtitan, llm-foundry, NeMo's launcher...) the A100 runs at 0.54 and the engine is 18-39%
+        // slower than Korthikanti's table (39% on the 1T rows): the two Megatron papers on the same Selene nodes disagree by
+        // more than any term the engine has (docs/accuracy.md, worst rows). The guard holds that.
+        QVERIFY_NEAR(e.result.step_time_s, step_s, 0.40);
     }
 
     // ---- hand calculation of one whole plan (the default: Llama-2-70B, 256 H100)
@@ -243,19 +248,19 @@ private Q_SLOTS:
         const Result r = evaluateValid(p);
         const double P = parameterCount(p.model);
         // compute (docs/model.md §3): every GEMM of a layer on one GPU, per micro-batch of 1 x 4096
-        // tokens, N or K split over tp = 8: the larger of 2MNK / (989 TFLOPS x 0.53) and its bytes
+        // tokens, N or K split over tp = 8: the larger of 2MNK / (989 TFLOPS x the preset's efficiency) and its bytes
         // (2 per element, in and out once) / 3350 GB/s, plus the H100's fitted 24 us fixed cost; forward
         // and the backward's two GEMMs: x3. FlashAttention on the causal half, 3.5x the forward's FLOPs
-        // at 55% of 989 TFLOPS; element-wise traffic 60*h/tp + 18*ffn/tp bytes per token at 3350 GB/s.
+        // at the preset's attention efficiency of 989 TFLOPS; element-wise traffic 60*h/tp + 18*ffn/tp bytes per token at 3350 GB/s.
         const double l = 80, h = 8192, s = 4096, f = 28672, V = 32000, ga = 8.0 / 64;
         const double fseq = s * (12 * l * h * h * (1 + ga + s / h) + 18 * l * f * h + 6 * V * h);
         const double hw = 1024 * fseq; // FlashAttention: selective recompute repeats nothing
-        const double rate = 989e12 * 0.53, bw = 3350e9;
+        const double rate = 989e12 * p.gpu.compute_efficiency, bw = 3350e9;
         auto gemm = [&](double M, double N, double K) { return std::max(2 * M * N * K / rate, 2 * (M * K + K * N + M * N) / bw) + 24e-6; };
         const double M = 4096, kv = 8 * 128;
         const double attnLin = gemm(M, (h + 2 * kv) / 8, h) + gemm(M, h, h / 8);
         const double mlpLin = gemm(M, 2 * f / 8, h) + gemm(M, h, f / 8);
-        const double core = 0.5 * (M * s * 2 * 64 * (128 + 128) / 8) * 3.5 / (989e12 * 0.55);
+        const double core = 0.5 * (M * s * 2 * 64 * (128 + 128) / 8) * 3.5 / (989e12 * p.gpu.attention_efficiency);
         const double ew = M * (60 * h / 8 + 18 * f / 8) / bw;
         const double layer = 3 * (attnLin + mlpLin) + core + ew;
         // The pipeline is paced by its last stage: 20 layers and the LM head (a V/t x h GEMM in BF16,
@@ -367,9 +372,11 @@ private Q_SLOTS:
         const Evaluation e = evaluate(p);
         QVERIFY(e.ok());
         // The paper counts every GPU-hour of the run (evaluation, restarts, stragglers); the engine gives
-        // the step time alone, about 16% fewer (tests/fixtures/published-runs.json reports it too).
+        // the step time alone. With the A100 efficiency fitted out of sample (0.54, docs/accuracy.md)
+        // this assumed layout comes out about 12% above the paper's hours, where before (0.74, fitted
+        // on this row among others) it was 16% below: the A100's Megatron runs want a higher
+        // efficiency than its FSDP runs, a split the engine does not yet explain.
         QVERIFY_NEAR(e.result.gpu_hours, 1720320.0, 0.20);
-        QVERIFY(e.result.gpu_hours < 1720320.0);
     }
     void rentEconomics()
     {

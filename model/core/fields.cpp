@@ -60,7 +60,7 @@ std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
 {
     // Fields added after version 1 of the scenario and preset formats (see FieldInfo::addedLater).
     static const QStringList addedLater = {
-        QStringLiteral("cluster.oversubscription"), QStringLiteral("cluster.interruptions_per_gpu_day"), QStringLiteral("gpu.gemm_overhead_us"), QStringLiteral("gpu.fp8_efficiency"), QStringLiteral("gpu.rent_usd_per_hour"),
+        QStringLiteral("cluster.oversubscription"), QStringLiteral("cluster.interruptions_per_gpu_day"), QStringLiteral("gpu.gemm_overhead_us"), QStringLiteral("gpu.fp8_efficiency"), QStringLiteral("gpu.attention_efficiency"), QStringLiteral("gpu.rent_usd_per_hour"),
         QStringLiteral("economics.utilisation"), QStringLiteral("economics.residual_fraction"), QStringLiteral("economics.cost_of_capital"),
         QStringLiteral("training.first_stage_layers"), QStringLiteral("training.last_stage_layers"),
         QStringLiteral("training.cp"), QStringLiteral("training.ep"), QStringLiteral("training.etp"),
@@ -134,6 +134,7 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Gpu, gpu.rent_usd_per_hour, "rent_usd_per_hour", "GPU rent (USD per GPU-hour)", "USD/GPU-h", "This GPU's cloud price per GPU-hour, used in rent mode unless the economics set their own (an editable default)", 2),
         CT_DBL(Gpu, gpu.gemm_overhead_us, "gemm_overhead_us", "GEMM fixed cost (us)", "us", "Fixed cost of one matrix multiply (launch, prologue/epilogue, last wave): why small GEMMs (small h/tp, many small experts) reach less of the peak", 1),
         CT_DBL(Gpu, gpu.fp8_efficiency, "fp8_efficiency", "FP8 GEMM efficiency", "", "Fraction of the dense FP8 peak large FP8 GEMMs reach in training; 0 = the BF16 compute efficiency", 2),
+        CT_DBL(Gpu, gpu.attention_efficiency, "attention_efficiency", "Attention kernel efficiency", "", "Fraction of the dense BF16 peak FlashAttention reaches, forward and backward on a causal mask; fitted per GPU on published runs (long-context runs pin it)", 2),
         CT_DBL(Gpu, gpu.compute_efficiency, "compute_efficiency", "Default compute efficiency", "", "Fraction of dense peak large GEMMs reach inside a training step", 2),
         // cluster
         CT_INT(Cluster, cluster.nodes, "nodes", "Nodes", "", "Servers in the cluster"),

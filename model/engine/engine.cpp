@@ -679,7 +679,7 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     const double coreFwd = M * k.s * L.attn_core_flops / k.t;
     double core = 0;
     if (tr.flash_attention) {
-        core = 0.5 * coreFwd * (full ? 4.5 : 3.5) / (g.bf16_dense_tflops * 1e12 * kFlashAttentionEfficiency);
+        core = 0.5 * coreFwd * (full ? 4.5 : 3.5) / (g.bf16_dense_tflops * 1e12 * g.attention_efficiency);
     } else {
         const double scores = k.b * (k.a / k.t) * (k.s / k.c) * k.s;
         const double fwd = coreFwd / bf16Rate + (bw > 0 ? kScoreBytesForward * scores / bw : 0.0);

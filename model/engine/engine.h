@@ -19,9 +19,11 @@ namespace commtax {
 inline constexpr double kBytesPerGB = 1e9;
 // Fraction of memory kept for the allocator, CUDA context and workspaces (docs/model.md §8: 10-15%).
 inline constexpr double kMemoryReserve = 0.10;
-// FlashAttention's fraction of the BF16 dense peak, forward and backward together, on a causal mask:
-// FlashAttention-2 (Dao 2023, arXiv 2307.08691, Fig. 4-6) reaches 50-63% of A100's peak for head
-// width 128 fwd+bwd; FlashAttention-3 / cuDNN on H100 a similar share of H100's peak.
+// FlashAttention's fraction of the BF16 dense peak, forward and backward together, on a causal mask,
+// the default of gpu.attention_efficiency: FlashAttention-2 (Dao 2023, arXiv 2307.08691, Fig. 4-6)
+// reaches 50-63% of A100's peak for head width 128 fwd+bwd. Each GPU preset carries its own figure,
+// fitted on the published runs (docs/accuracy.md): on H100 FlashAttention-2 reaches a smaller share
+// (about 35% of the peak, FlashAttention-3 paper, Shah et al. 2024, arXiv 2407.08608, Fig. 1).
 inline constexpr double kFlashAttentionEfficiency = 0.55;
 // Memory traffic of the element-wise work per token per layer, forward and backward, in bytes per
 // unit of width (docs/model.md §3): two layer norms, two residual adds, rotary embedding and dropout

@@ -54,6 +54,7 @@ namespace {
     X("gpu.compute_efficiency", gpu.compute_efficiency, 0.01, 1, false)                                \
     X("gpu.gemm_overhead_us", gpu.gemm_overhead_us, 0, 10000, false)                                   \
     X("gpu.fp8_efficiency", gpu.fp8_efficiency, 0, 1, false)                                           \
+    X("gpu.attention_efficiency", gpu.attention_efficiency, 0.05, 1, false)                            \
     /* cluster: 100,000 nodes x 72 GPUs (an NVL72 rack) is 7.2M GPUs, beyond any cluster announced. */ \
     X("cluster.nodes", cluster.nodes, 1, 100000, true)                                                 \
     X("cluster.gpus_per_node", cluster.gpus_per_node, 1, 72, true)                                     \

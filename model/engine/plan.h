@@ -78,6 +78,11 @@ struct GpuSpec {
     // Measured FP8 GEMMs reach a smaller share of their peak than BF16 ones (H100: about 1,300-1,450
     // of 1,979 TFLOPS against 700-780 of 989).
     double fp8_efficiency = 0;
+    // FlashAttention's fraction of the dense BF16 peak, forward and backward together on a causal
+    // mask (docs/model.md §3): the attention kernel the GPU's software reaches. Fitted per GPU on the
+    // published runs (long-context rows pin it: there attention is most of the step); the default
+    // is engine.h's kFlashAttentionEfficiency (FlashAttention-2 on A100).
+    double attention_efficiency = 0.55;
 };
 
 struct ClusterSpec {

@@ -64,6 +64,7 @@ const std::vector<InputInfo> kInputs = {
     CT_IN("gpu.compute_efficiency", gpu.compute_efficiency, Group::GpuEfficiency, 0),
     CT_IN("gpu.gemm_overhead_us", gpu.gemm_overhead_us, Group::None, 0),
     CT_IN("gpu.fp8_efficiency", gpu.fp8_efficiency, Group::GpuEfficiency, 0.01),
+    CT_IN("gpu.attention_efficiency", gpu.attention_efficiency, Group::GpuEfficiency, 0.05),
     CT_IN("cluster.nic_efficiency", cluster.nic_efficiency, Group::None, 0),
     CT_IN("cluster.nic_latency_us", cluster.nic_latency_us, Group::None, 0),
     CT_IN("cluster.interruptions_per_gpu_day", cluster.interruptions_per_gpu_day, Group::None, 0),

@@ -2722,6 +2722,10 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>FP8 GEMM 效率</translation>
     </message>
     <message>
+        <source>Attention kernel efficiency</source>
+        <translation>注意力内核效率</translation>
+    </message>
+    <message>
         <source>Interruptions per GPU-day</source>
         <translation>每 GPU 每天中断次数</translation>
     </message>
@@ -2812,6 +2816,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>Fraction of the dense FP8 peak large FP8 GEMMs reach in training; 0 = the BF16 compute efficiency</source>
         <translation>训练中大型 FP8 GEMM 能达到的稠密 FP8 峰值比例；0 = 沿用 BF16 计算效率</translation>
+    </message>
+    <message>
+        <source>Fraction of the dense BF16 peak FlashAttention reaches, forward and backward on a causal mask; fitted per GPU on published runs (long-context runs pin it)</source>
+        <translation>FlashAttention 在因果掩码下前向与反向合计达到的稠密 BF16 峰值比例；按 GPU 在已发表的训练记录上拟合（长上下文记录确定它）</translation>
     </message>
     <message>
         <source>Unexpected job interruptions per GPU per day, all causes; Llama 3: 419 in 54 days on 16,384 GPUs = 0.000474. Used by goodput &quot;auto&quot;</source>

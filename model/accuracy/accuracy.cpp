@@ -1,0 +1,665 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The engine's accuracy on published training runs: reading the rows, the fit, leave one source out
+// (accuracy.h; docs/accuracy.md).
+#include "accuracy/accuracy.h"
+
+#include "core/fields.h"
+#include "core/scenario.h"
+#include "engine/engine.h"
+#include "search/search.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace commtax::accuracy {
+
+namespace {
+
+bool parseMetric(const QString &s, Metric &out)
+{
+    static const std::pair<const char *, Metric> table[] = {{"step_time_s", Metric::StepTime},
+                                                            {"tokens_per_s_per_gpu", Metric::TokensPerSecPerGpu},
+                                                            {"tflops_per_gpu", Metric::TflopsPerGpu},
+                                                            {"mfu", Metric::Mfu},
+                                                            {"gpu_hours", Metric::GpuHours}};
+    for (const auto &[key, m] : table)
+        if (s == QLatin1String(key)) {
+            out = m;
+            return true;
+        }
+    return false;
+}
+
+// The layout a user gets for a parallel degree the source does not state: 1 (rule 1 in accuracy.h).
+void unpublishedLayoutDefaults(TrainingSpec &t)
+{
+    t.tp = 1;
+    t.pp = 1;
+    t.cp = 1;
+    t.ep = 1;
+    t.etp = 0;
+    t.vpp = 1;
+    t.first_stage_layers = 0;
+    t.last_stage_layers = 0;
+}
+
+bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &why)
+{
+    run.id = o.value(QStringLiteral("id")).toString();
+    run.source = o.value(QStringLiteral("source")).toString();
+    run.source_id = o.value(QStringLiteral("source_id")).toString();
+    if (run.source_id.isEmpty())
+        run.source_id = run.id.section(QLatin1Char('-'), 0, 1);
+    run.framework = o.value(QStringLiteral("framework")).toString();
+    run.year = o.value(QStringLiteral("year")).toInt();
+    run.note = o.value(QStringLiteral("note")).toString();
+    run.excluded = o.value(QStringLiteral("excluded")).toString();
+    run.contradicts = o.value(QStringLiteral("contradicts")).toString();
+    for (const QJsonValue &t : o.value(QStringLiteral("tuned")).toArray())
+        run.tuned << t.toString();
+    if (run.id.isEmpty() || run.source.isEmpty() || run.framework.isEmpty()) {
+        why = QStringLiteral("id, source and framework are required");
+        return false;
+    }
+    if (!parseMetric(o.value(QStringLiteral("metric")).toString(), run.metric)) {
+        why = QStringLiteral("unknown metric ") + o.value(QStringLiteral("metric")).toString();
+        return false;
+    }
+    run.published = o.value(QStringLiteral("published")).toDouble();
+    if (!(run.published > 0) || !std::isfinite(run.published)) {
+        why = QStringLiteral("published must be a positive number");
+        return false;
+    }
+    run.causal = o.value(QStringLiteral("flop_count")).toString() == QLatin1String("causal");
+    run.hardware_flops = o.value(QStringLiteral("flop_count")).toString() == QLatin1String("hardware");
+    run.mfu_peak_tflops = o.value(QStringLiteral("mfu_peak_tflops")).toDouble();
+    if (o.contains(QStringLiteral("published_memory_gb")))
+        run.published_memory_gb = o.value(QStringLiteral("published_memory_gb")).toDouble();
+    run.assert_within = o.value(QStringLiteral("assert_within")).toDouble();
+
+    // The defaults a user gets (the default scenario), then the presets, then what is published.
+    Plan plan = defaultScenario(c).plan;
+    plan.training.compute_efficiency.reset();
+    unpublishedLayoutDefaults(plan.training);
+    const QJsonValue model = o.value(QStringLiteral("model"));
+    if (model.isString()) {
+        const std::optional<Preset> m = c.find(Section::Model, model.toString());
+        if (!m) {
+            why = QStringLiteral("no model preset ") + model.toString();
+            return false;
+        }
+        m->applyTo(plan);
+    } else {
+        plan.model = ModelSpec{};
+        const QJsonObject mo = model.toObject();
+        for (auto it = mo.begin(); it != mo.end(); ++it) {
+            if (it.key() == QLatin1String("name")) {
+                plan.model.name = it.value().toString().toStdString();
+                continue;
+            }
+            const FieldInfo *f = findField(Section::Model, it.key());
+            if (!f || !checkFieldValue(*f, it.value()).isEmpty()) {
+                why = QStringLiteral("model.") + it.key() + QStringLiteral(": unknown or out of range");
+                return false;
+            }
+            f->set(plan, it.value());
+        }
+        if (plan.model.kv_heads == 0)
+            plan.model.kv_heads = plan.model.heads;
+    }
+    const std::optional<Preset> gpu = c.find(Section::Gpu, o.value(QStringLiteral("gpu")).toString());
+    const std::optional<Preset> cluster = c.find(Section::Cluster, o.value(QStringLiteral("cluster")).toString());
+    if (!gpu || !cluster) {
+        why = QStringLiteral("no GPU or cluster preset named ") + o.value(QStringLiteral("gpu")).toString() + QLatin1Char('/') + o.value(QStringLiteral("cluster")).toString();
+        return false;
+    }
+    gpu->applyTo(plan);
+    cluster->applyTo(plan);
+    const int gpus = o.value(QStringLiteral("gpus")).toInt();
+    if (gpus < 1) {
+        why = QStringLiteral("gpus must be at least 1");
+        return false;
+    }
+    // A count below one node is one smaller node, as the sweep does.
+    if (gpus < plan.cluster.gpus_per_node) {
+        plan.cluster.gpus_per_node = gpus;
+        plan.cluster.nodes = 1;
+    } else {
+        plan.cluster.nodes = gpus / plan.cluster.gpus_per_node;
+        if (plan.cluster.nodes * plan.cluster.gpus_per_node != gpus) {
+            why = QStringLiteral("gpus is not whole nodes of the cluster preset");
+            return false;
+        }
+    }
+    const QJsonObject tr = o.value(QStringLiteral("training")).toObject();
+    for (auto it = tr.begin(); it != tr.end(); ++it) {
+        const FieldInfo *f = findField(Section::Training, it.key());
+        if (!f || !checkFieldValue(*f, it.value()).isEmpty()) {
+            why = QStringLiteral("training.") + it.key() + QStringLiteral(": unknown or out of range");
+            return false;
+        }
+        f->set(plan, it.value());
+        run.published_training << it.key();
+    }
+    TrainingSpec &t = plan.training;
+    if (!tr.contains(QStringLiteral("dp"))) {
+        const int mp = t.tp * t.pp * t.cp;
+        t.dp = std::max(1, gpus / std::max(1, mp));
+    }
+    if (!tr.contains(QStringLiteral("sequence_parallel")))
+        t.sequence_parallel = t.tp > 1; // Megatron-LM turns it off without tensor parallelism
+    if (!tr.contains(QStringLiteral("global_batch"))) {
+        const int unit = t.micro_batch * t.dp;
+        t.global_batch = (1024 + unit - 1) / unit * unit;
+    }
+    if (plan.model.moe() && !tr.contains(QStringLiteral("ep")))
+        t.ep = 1;
+    run.plan = plan;
+    return true;
+}
+
+} // namespace
+
+LoadResult loadRunsJson(const QByteArray &json, const PresetCatalog &catalog)
+{
+    LoadResult out;
+    const QJsonObject doc = QJsonDocument::fromJson(json).object();
+    if (doc.value(QStringLiteral("format")).toString() != QLatin1String("commtax-published-runs")) {
+        out.errors << QStringLiteral("not a commtax-published-runs file");
+        return out;
+    }
+    QSet<QString> ids;
+    for (const QJsonValue &v : doc.value(QStringLiteral("runs")).toArray()) {
+        Run run;
+        QString why;
+        if (!readRun(v.toObject(), catalog, run, why)) {
+            out.errors << run.id + QStringLiteral(": ") + why;
+            continue;
+        }
+        if (ids.contains(run.id)) {
+            out.errors << run.id + QStringLiteral(": duplicate id");
+            continue;
+        }
+        ids.insert(run.id);
+        out.runs.push_back(std::move(run));
+    }
+    return out;
+}
+
+LoadResult loadRuns(const QString &path, const PresetCatalog &catalog)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        LoadResult out;
+        out.errors << path + QStringLiteral(": cannot be read");
+        return out;
+    }
+    return loadRunsJson(f.readAll(), catalog);
+}
+
+QStringList resolveTuned(std::vector<Run> &runs)
+{
+    QStringList problems;
+    for (Run &run : runs) {
+        if (run.tuned.isEmpty())
+            continue;
+        search::Space space;
+        space.base = run.plan;
+        space.gpu_counts = {run.plan.cluster.nodes * run.plan.cluster.gpus_per_node};
+        const TrainingSpec &t = run.plan.training;
+        const int fixed[search::kDimCount] = {t.tp, t.pp, t.cp, t.etp == 0 ? t.tp : t.etp, t.ep, t.vpp, t.micro_batch,
+                                              t.zero, int(t.recompute), t.sequence_parallel ? 1 : 0};
+        std::vector<int> tunedDims;
+        for (int d = 0; d < search::kDimCount; ++d) {
+            const bool tuned = run.tuned.contains(QLatin1String(search::dimKey(d)));
+            if (tuned)
+                tunedDims.push_back(d);
+            else if (d != search::DimEtp || run.plan.model.moe())
+                space.allowed[size_t(d)] = {fixed[d]};
+        }
+        search::Options opt;
+        opt.top = 1;
+        opt.threads = 1;
+        search::SearchResult r = search::runSearch(space, opt);
+        if (r.top.empty()) {
+            // ZeRO and sequence parallelism have no candidate where they mean nothing (one rank):
+            // free them and keep only the tuned values of what is found.
+            space.allowed[search::DimZero].clear();
+            space.allowed[search::DimSequenceParallel].clear();
+            r = search::runSearch(space, opt);
+        }
+        Plan best;
+        if (!r.top.empty()) {
+            best = search::planOf(space, r.top.front().layout);
+        } else {
+            // No tuned value fits in memory under the engine: the fastest valid one all the same (the
+            // run ran, so the engine's memory is what is off, and docs/accuracy.md counts that).
+            double fastest = 0;
+            bool found = false;
+            search::forEachCandidate(space, [&](const search::Candidate &cand) {
+                if (!cand.accepted)
+                    return;
+                const Result res = evaluateValid(cand.plan);
+                if (std::isfinite(res.step_time_s) && (!found || res.step_time_s < fastest)) {
+                    fastest = res.step_time_s;
+                    best = cand.plan;
+                    found = true;
+                }
+            });
+            if (!found) {
+                problems << run.id + QStringLiteral(": no valid plan for the tuned settings; kept as published");
+                continue;
+            }
+        }
+        for (int d : tunedDims) {
+            switch (d) {
+            case search::DimTp: run.plan.training.tp = best.training.tp; break;
+            case search::DimPp: run.plan.training.pp = best.training.pp; break;
+            case search::DimCp: run.plan.training.cp = best.training.cp; break;
+            case search::DimEtp: run.plan.training.etp = best.training.etp; break;
+            case search::DimEp: run.plan.training.ep = best.training.ep; break;
+            case search::DimVpp: run.plan.training.vpp = best.training.vpp; break;
+            case search::DimMicroBatch: run.plan.training.micro_batch = best.training.micro_batch; break;
+            case search::DimZero: run.plan.training.zero = best.training.zero; break;
+            case search::DimRecompute: run.plan.training.recompute = best.training.recompute; break;
+            case search::DimSequenceParallel: run.plan.training.sequence_parallel = best.training.sequence_parallel; break;
+            default: break;
+            }
+        }
+        run.plan.training.dp = best.training.dp;
+    }
+    return problems;
+}
+
+double predictedFigure(const Run &run, const Result &r)
+{
+    const double gpus = std::max(1, r.gpus);
+    switch (run.metric) {
+    case Metric::StepTime: return r.step_time_s;
+    case Metric::TokensPerSecPerGpu: return r.tokens_per_s / gpus;
+    case Metric::GpuHours: return r.gpu_hours;
+    case Metric::TflopsPerGpu:
+    case Metric::Mfu: {
+        const double flops = run.hardware_flops ? r.hardware_flops_per_step
+            : run.causal                        ? r.flops_per_step - r.attention_flops_per_step / 2
+                                                : r.flops_per_step;
+        const double tflops = r.step_time_s > 0 ? flops / (r.step_time_s * gpus) / 1e12 : 0;
+        if (run.metric == Metric::TflopsPerGpu)
+            return tflops;
+        const double peak = run.mfu_peak_tflops > 0 ? run.mfu_peak_tflops
+                                                    : (run.plan.training.precision == Precision::Fp8 && run.plan.gpu.fp8_dense_tflops > 0
+                                                           ? run.plan.gpu.fp8_dense_tflops
+                                                           : run.plan.gpu.bf16_dense_tflops);
+        return peak > 0 ? tflops / peak : 0;
+    }
+    }
+    return 0;
+}
+
+double fasterSign(Metric m) { return m == Metric::StepTime || m == Metric::GpuHours ? -1 : 1; }
+
+QString gpuFamily(const QString &gpuId)
+{
+    if (gpuId.startsWith(QLatin1String("a100")))
+        return QStringLiteral("a100");
+    if (gpuId.startsWith(QLatin1String("h100")) || gpuId == QLatin1String("h800"))
+        return QStringLiteral("h100");
+    if (gpuId.startsWith(QLatin1String("h200")) || gpuId == QLatin1String("h20"))
+        return QStringLiteral("h200/h20");
+    if (gpuId.startsWith(QLatin1String("b200")) || gpuId.startsWith(QLatin1String("gb200")) || gpuId.startsWith(QLatin1String("b300")))
+        return QStringLiteral("blackwell");
+    if (gpuId.startsWith(QLatin1String("mi")))
+        return QStringLiteral("amd");
+    return QStringLiteral("workstation/consumer");
+}
+
+QString frameworkFamily(const QString &framework)
+{
+    static const QStringList megatron = {QStringLiteral("megatron-lm"), QStringLiteral("nemo"), QStringLiteral("megatron-bridge"),
+                                         QStringLiteral("megatron-deepspeed")};
+    static const QStringList pytorch = {QStringLiteral("torchtitan"), QStringLiteral("pytorch-fsdp"), QStringLiteral("composer"),
+                                        QStringLiteral("hf"), QStringLiteral("nanotron"), QStringLiteral("llm.c"),
+                                        QStringLiteral("colossalai")};
+    if (megatron.contains(framework) || framework.contains(QLatin1String("megatron")))
+        return QStringLiteral("megatron");
+    // Frameworks named "other:NAME" in the rows: PyTorch-native trainers by name.
+    static const QStringList pytorchWords = {QStringLiteral("olmo"), QStringLiteral("nanogpt"), QStringLiteral("flash-attn"),
+                                             QStringLiteral("lit-gpt"), QStringLiteral("pytorch"), QStringLiteral("meta")};
+    for (const QString &w : pytorchWords)
+        if (framework.contains(w))
+            return QStringLiteral("pytorch-native");
+    if (pytorch.contains(framework))
+        return QStringLiteral("pytorch-native");
+    if (framework == QLatin1String("deepspeed"))
+        return QStringLiteral("deepspeed");
+    return QStringLiteral("other");
+}
+
+QString groupKindKey(GroupKind kind)
+{
+    switch (kind) {
+    case GroupKind::All: return QStringLiteral("all");
+    case GroupKind::GpuFamily: return QStringLiteral("gpu");
+    case GroupKind::Framework: return QStringLiteral("framework");
+    case GroupKind::Architecture: return QStringLiteral("architecture");
+    case GroupKind::Sharding: return QStringLiteral("sharding");
+    case GroupKind::Context: return QStringLiteral("context");
+    case GroupKind::Precision: return QStringLiteral("precision");
+    case GroupKind::Scale: return QStringLiteral("scale");
+    }
+    return {};
+}
+
+QString groupOf(const Run &run, GroupKind kind)
+{
+    const TrainingSpec &t = run.plan.training;
+    switch (kind) {
+    case GroupKind::All: return QStringLiteral("all");
+    case GroupKind::GpuFamily: return gpuFamily(run.plan.gpu.id.empty() ? QString() : QString::fromStdString(run.plan.gpu.id));
+    case GroupKind::Framework: return frameworkFamily(run.framework);
+    case GroupKind::Architecture: return run.plan.model.moe() ? QStringLiteral("moe") : QStringLiteral("dense");
+    case GroupKind::Sharding: return t.zero >= 3 ? QStringLiteral("fsdp/zero-3") : QStringLiteral("no full sharding");
+    case GroupKind::Context: return t.cp > 1 ? QStringLiteral("cp") : QStringLiteral("no cp");
+    case GroupKind::Precision: return t.precision == Precision::Fp8 ? QStringLiteral("fp8") : QStringLiteral("bf16");
+    case GroupKind::Scale: {
+        const int gpus = run.plan.cluster.nodes * run.plan.cluster.gpus_per_node;
+        if (gpus <= 8)
+            return QStringLiteral("1 node");
+        return gpus <= 1024 ? QStringLiteral("9-1024 GPUs") : QStringLiteral("over 1024 GPUs");
+    }
+    }
+    return {};
+}
+
+const GpuConstants *Constants::find(const QString &gpu) const
+{
+    for (const GpuConstants &g : gpus)
+        if (g.gpu == gpu)
+            return &g;
+    return nullptr;
+}
+
+Constants presetConstants(const std::vector<Run> &runs, const PresetCatalog &catalog)
+{
+    Constants c;
+    QSet<QString> seen;
+    auto add = [&](const QString &id) {
+        if (seen.contains(id))
+            return;
+        seen.insert(id);
+        Plan p;
+        if (const std::optional<Preset> g = catalog.find(Section::Gpu, id))
+            g->applyTo(p);
+        c.gpus.push_back({id, p.gpu.compute_efficiency, p.gpu.fp8_efficiency > 0 ? p.gpu.fp8_efficiency : p.gpu.compute_efficiency,
+                          p.gpu.attention_efficiency, 0});
+    };
+    add(QStringLiteral("h100-sxm"));
+    for (const Run &r : runs)
+        add(QString::fromStdString(r.plan.gpu.id));
+    return c;
+}
+
+Plan withConstants(const Run &run, const Constants &c)
+{
+    Plan p = run.plan;
+    if (const GpuConstants *g = c.find(QString::fromStdString(p.gpu.id))) {
+        p.gpu.compute_efficiency = g->compute_efficiency;
+        p.gpu.fp8_efficiency = g->fp8_efficiency;
+        p.gpu.attention_efficiency = g->attention_efficiency;
+    }
+    return p;
+}
+
+namespace {
+
+constexpr int kMinRowsToFit = 6;
+
+// Mean absolute relative error of the runs `idx` with GPU constants `g`.
+double foldError(const std::vector<Run> &runs, const std::vector<int> &idx, const GpuConstants &g)
+{
+    double sum = 0;
+    int n = 0;
+    for (int i : idx) {
+        Plan p = runs[size_t(i)].plan;
+        p.gpu.compute_efficiency = g.compute_efficiency;
+        p.gpu.fp8_efficiency = g.fp8_efficiency;
+        p.gpu.attention_efficiency = g.attention_efficiency;
+        const Evaluation e = evaluate(p);
+        const double got = e.ok() ? predictedFigure(runs[size_t(i)], e.result) : 0;
+        sum += std::min(1.0, std::abs(got - runs[size_t(i)].published) / runs[size_t(i)].published);
+        ++n;
+    }
+    return n ? sum / n : 0;
+}
+
+// Minimise f over [lo, hi]: a grid, then golden-section refinement around its best point.
+template <typename F>
+double minimise(F f, double lo, double hi)
+{
+    const int steps = 24;
+    double best = lo, bestValue = f(lo);
+    for (int i = 1; i <= steps; ++i) {
+        const double x = lo + (hi - lo) * i / steps, v = f(x);
+        if (v < bestValue) {
+            best = x;
+            bestValue = v;
+        }
+    }
+    double a = std::max(lo, best - (hi - lo) / steps), b = std::min(hi, best + (hi - lo) / steps);
+    const double phi = (std::sqrt(5.0) - 1) / 2;
+    double c = b - phi * (b - a), d = a + phi * (b - a), fc = f(c), fd = f(d);
+    for (int i = 0; i < 14; ++i) {
+        if (fc < fd) {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - phi * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + phi * (b - a);
+            fd = f(d);
+        }
+    }
+    const double x = (a + b) / 2;
+    return f(x) <= bestValue ? x : best;
+}
+
+} // namespace
+
+Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fold, const Constants &start)
+{
+    Constants out = start;
+    const GpuConstants *h100Start = start.find(QStringLiteral("h100-sxm"));
+    // The rows of each GPU, BF16 and FP8 apart.
+    std::map<QString, std::pair<std::vector<int>, std::vector<int>>> rows;
+    for (int i : fold) {
+        const Run &r = runs[size_t(i)];
+        if (!r.excluded.isEmpty())
+            continue;
+        auto &[bf16, fp8] = rows[QString::fromStdString(r.plan.gpu.id)];
+        (r.plan.training.precision == Precision::Fp8 ? fp8 : bf16).push_back(i);
+    }
+    for (GpuConstants &g : out.gpus) {
+        const GpuConstants &s = *start.find(g.gpu);
+        const auto it = rows.find(g.gpu);
+        g.rows = it == rows.end() ? 0 : int(it->second.first.size() + it->second.second.size());
+        if (g.rows < kMinRowsToFit) // too few to fit anything: the preset ratio below
+            continue;
+        const std::vector<int> &bf16 = it->second.first, &fp8 = it->second.second;
+        std::vector<int> every = bf16;
+        every.insert(every.end(), fp8.begin(), fp8.end());
+        // Coordinate descent: the BF16 GEMMs on the BF16 rows, the FP8 GEMMs on the FP8 rows, the
+        // attention kernel on every row (it runs in BF16 in both), twice round.
+        // A constant is fitted only on kMinRowsToFit rows or more; with fewer it keeps the preset's
+        // ratio (one or two rows would fit noise: H800's single row asks for an FP8 efficiency of 0.95).
+        const bool fitBf16 = int(bf16.size()) >= kMinRowsToFit, fitFp8 = int(fp8.size()) >= kMinRowsToFit;
+        const bool fitAttention = int(every.size()) >= 2 * kMinRowsToFit;
+        for (int round = 0; round < 2; ++round) {
+            if (fitBf16) {
+                g.compute_efficiency = minimise(
+                    [&](double x) {
+                        GpuConstants t = g;
+                        t.compute_efficiency = x;
+                        if (fp8.empty())
+                            t.fp8_efficiency = s.fp8_efficiency * x / s.compute_efficiency;
+                        return foldError(runs, bf16, t);
+                    },
+                    0.2, 0.95);
+                // Without FP8 rows FP8 keeps the preset's ratio to BF16.
+            }
+            if (fitFp8)
+                g.fp8_efficiency = minimise(
+                    [&](double x) {
+                        GpuConstants t = g;
+                        t.fp8_efficiency = x;
+                        return foldError(runs, fp8, t);
+                    },
+                    0.2, 0.95);
+            if (fitAttention)
+                g.attention_efficiency = minimise(
+                    [&](double x) {
+                        GpuConstants t = g;
+                        t.attention_efficiency = x;
+                        return foldError(runs, every, t);
+                    },
+                    0.15, 0.9);
+            // With too few rows of one precision, one scale on all of them: both GEMM efficiencies
+            // keep their preset ratio.
+            if (!fitBf16 && !fitFp8)
+                g.compute_efficiency = minimise(
+                    [&](double x) {
+                        GpuConstants t = g;
+                        t.compute_efficiency = x;
+                        t.fp8_efficiency = s.fp8_efficiency * x / s.compute_efficiency;
+                        return foldError(runs, every, t);
+                    },
+                    0.2, 0.95);
+            // One precision fitted, the other not: the H100's ratio between them (H100 comes first).
+            const GpuConstants *h = out.find(QStringLiteral("h100-sxm"));
+            if (fitFp8 && !fitBf16 && h && h != &g)
+                g.compute_efficiency = g.fp8_efficiency * h->compute_efficiency / h->fp8_efficiency;
+            if (fitBf16 && !fitFp8)
+                g.fp8_efficiency = h && h != &g ? g.compute_efficiency * h->fp8_efficiency / h->compute_efficiency
+                                                : s.fp8_efficiency * g.compute_efficiency / s.compute_efficiency;
+        }
+    }
+    // GPUs without a row: the preset's ratio to the H100's fitted figures.
+    const GpuConstants *h100 = out.find(QStringLiteral("h100-sxm"));
+    if (h100 && h100Start && h100->rows >= kMinRowsToFit)
+        for (GpuConstants &g : out.gpus)
+            if (g.rows < kMinRowsToFit && g.gpu != h100->gpu) {
+                // The attention kernel keeps the preset's figure: it follows the GPU's architecture
+                // (the presets give Ampere and Ada cards A100's, Hopper parts H100's), not H100's.
+                const GpuConstants &s = *start.find(g.gpu);
+                g.compute_efficiency = std::clamp(s.compute_efficiency * h100->compute_efficiency / h100Start->compute_efficiency, 0.05, 1.0);
+                g.fp8_efficiency = std::clamp(s.fp8_efficiency * h100->fp8_efficiency / h100Start->fp8_efficiency, 0.05, 1.0);
+            }
+    return out;
+}
+
+Report crossValidate(const std::vector<Run> &runs, const Constants &start)
+{
+    Report rep;
+    rep.predictions.resize(runs.size());
+    std::vector<int> all;
+    QStringList sources;
+    for (int i = 0; i < int(runs.size()); ++i) {
+        if (!runs[size_t(i)].excluded.isEmpty())
+            continue;
+        all.push_back(i);
+        if (!sources.contains(runs[size_t(i)].source_id))
+            sources << runs[size_t(i)].source_id;
+    }
+    rep.sources = int(sources.size());
+    rep.counted = int(all.size());
+    rep.fitted = fitConstants(runs, all, start);
+    auto predict = [&](int i, const Constants &c, double &figure, double &error) {
+        const Run &r = runs[size_t(i)];
+        const Evaluation e = evaluate(withConstants(r, c));
+        Prediction &p = rep.predictions[size_t(i)];
+        if (!e.ok()) {
+            p.evaluated = false;
+            p.error = QString::fromStdString(e.errors.front().field + ": " + e.errors.front().message);
+            return false;
+        }
+        figure = predictedFigure(r, e.result);
+        error = (figure - r.published) / r.published;
+        return true;
+    };
+    for (int i = 0; i < int(runs.size()); ++i) {
+        Prediction &p = rep.predictions[size_t(i)];
+        p.evaluated = predict(i, rep.fitted, p.in_sample, p.in_sample_error);
+    }
+    for (const QString &src : sources) {
+        std::vector<int> fold, held;
+        for (int i : all)
+            (runs[size_t(i)].source_id == src ? held : fold).push_back(i);
+        const Constants c = fitConstants(runs, fold, start);
+        for (int i : held) {
+            Prediction &p = rep.predictions[size_t(i)];
+            if (!p.evaluated)
+                continue;
+            predict(i, c, p.loso, p.loso_error);
+            const Result r = evaluate(withConstants(runs[size_t(i)], c)).result;
+            p.fits = r.fits_in_memory;
+            p.memory_gb = r.memory_total_gb;
+            p.step_time_s = r.step_time_s;
+            p.tokens_per_s_per_gpu = r.gpus > 0 ? r.tokens_per_s / r.gpus : 0;
+        }
+    }
+    // Excluded rows: predicted with the in-sample constants, reported only.
+    for (int i = 0; i < int(runs.size()); ++i)
+        if (!runs[size_t(i)].excluded.isEmpty() && rep.predictions[size_t(i)].evaluated) {
+            Prediction &p = rep.predictions[size_t(i)];
+            p.loso = p.in_sample;
+            p.loso_error = p.in_sample_error;
+            const Result r = evaluate(withConstants(runs[size_t(i)], rep.fitted)).result;
+            p.fits = r.fits_in_memory;
+            p.memory_gb = r.memory_total_gb;
+            p.step_time_s = r.step_time_s;
+            p.tokens_per_s_per_gpu = r.gpus > 0 ? r.tokens_per_s / r.gpus : 0;
+        }
+    for (GroupKind kind : kGroupKinds) {
+        std::map<QString, GroupStats> groups;
+        for (int i : all) {
+            const Prediction &p = rep.predictions[size_t(i)];
+            if (!p.evaluated) {
+                if (kind == GroupKind::All)
+                    rep.problems += runs[size_t(i)].id + QStringLiteral(": ") + p.error + QLatin1Char('\n');
+                continue;
+            }
+            GroupStats &g = groups[groupOf(runs[size_t(i)], kind)];
+            g.kind = kind;
+            g.group = groupOf(runs[size_t(i)], kind);
+            ++g.rows;
+            const double sign = fasterSign(runs[size_t(i)].metric);
+            g.mape += std::abs(p.loso_error);
+            g.max = std::max(g.max, std::abs(p.loso_error));
+            g.signed_mean += sign * p.loso_error;
+            g.in_mape += std::abs(p.in_sample_error);
+            g.in_max = std::max(g.in_max, std::abs(p.in_sample_error));
+            g.in_signed_mean += sign * p.in_sample_error;
+            g.flagged += p.fits ? 0 : 1;
+        }
+        for (auto &[name, g] : groups) {
+            g.mape /= g.rows;
+            g.signed_mean /= g.rows;
+            g.in_mape /= g.rows;
+            g.in_signed_mean /= g.rows;
+            rep.groups.push_back(g);
+        }
+    }
+    return rep;
+}
+
+} // namespace commtax::accuracy

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The accuracy fit's report: reads tests/fixtures/published-runs.json, resolves the tuned settings,
+// fits the GPU constants in sample and leaving one source out (model/accuracy), and writes
+// docs/accuracy.md with a predicted-against-published scatter per group (docs/accuracy/*.png).
+//
+//   build/bin/commtax_fit_runs SOURCE_DIR            # writes SOURCE_DIR/docs/accuracy.md and its PNGs
+//   build/bin/commtax_fit_runs SOURCE_DIR --print    # the same tables on standard output only
+#include "accuracy/accuracy.h"
+#include "core/presets.h"
+#include "engine/engine.h"
+
+#include <QDate>
+#include <QDir>
+#include <QFile>
+#include <QGuiApplication>
+#include <QImage>
+#include <QPainter>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+using namespace commtax;
+using namespace commtax::accuracy;
+
+namespace {
+
+QString pct(double v, bool sign = false) { return QString::asprintf(sign ? "%+.1f%%" : "%.1f%%", 100 * v); }
+
+// Throughput per GPU in tokens per second, the one axis every metric maps to: the engine's (leave
+// one source out) and the published figure converted with the engine's own tokens per unit of the metric.
+void throughputs(const Run &run, const Prediction &p, double &published, double &predicted)
+{
+    predicted = p.tokens_per_s_per_gpu;
+    const double ratio = p.loso > 0 ? run.published / p.loso : 1;
+    published = fasterSign(run.metric) < 0 ? predicted / ratio : predicted * ratio;
+}
+
+void scatter(const QString &file, const QString &title, const std::vector<Run> &runs, const Report &rep, GroupKind kind)
+{
+    const int W = 900, H = 760, L = 90, R = 220, T = 50, B = 70;
+    QImage img(W, H, QImage::Format_RGB32);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing);
+    const double lo = std::log10(5.0), hi = std::log10(500000.0);
+    auto X = [&](double v) { return L + (std::log10(std::max(v, 5.0)) - lo) / (hi - lo) * (W - L - R); };
+    auto Y = [&](double v) { return H - B - (std::log10(std::max(v, 5.0)) - lo) / (hi - lo) * (H - T - B); };
+    QFont f = p.font();
+    f.setPixelSize(14);
+    p.setFont(f);
+    p.setPen(QPen(QColor(200, 200, 200), 1));
+    for (double d = 10; d <= 100000; d *= 10) {
+        p.drawLine(QPointF(X(d), T), QPointF(X(d), H - B));
+        p.drawLine(QPointF(L, Y(d)), QPointF(W - R, Y(d)));
+        p.setPen(Qt::black);
+        p.drawText(QRectF(X(d) - 40, H - B + 6, 80, 20), Qt::AlignCenter, QString::number(d, 'g', 6));
+        p.drawText(QRectF(4, Y(d) - 10, L - 10, 20), Qt::AlignRight | Qt::AlignVCenter, QString::number(d, 'g', 6));
+        p.setPen(QPen(QColor(200, 200, 200), 1));
+    }
+    // y = x and the +-30% band.
+    for (const double k : {1.0, 1.3, 1 / 1.3}) {
+        p.setPen(QPen(k == 1.0 ? QColor(60, 60, 60) : QColor(150, 150, 150), 1, k == 1.0 ? Qt::SolidLine : Qt::DashLine));
+        p.drawLine(QPointF(X(5), Y(5 * k)), QPointF(X(500000 / std::max(k, 1.0)), Y(500000 / std::max(k, 1.0) * k)));
+    }
+    p.setPen(Qt::black);
+    p.drawRect(QRectF(L, T, W - L - R, H - T - B));
+    p.drawText(QRectF(L, 10, W - L - R, 30), Qt::AlignCenter, title);
+    p.drawText(QRectF(L, H - 36, W - L - R, 30), Qt::AlignCenter, QStringLiteral("published throughput (tokens/s per GPU)"));
+    p.save();
+    p.translate(18, (H - B + T) / 2.0);
+    p.rotate(-90);
+    p.drawText(QRectF(-200, -10, 400, 24), Qt::AlignCenter, QStringLiteral("engine, leave one source out (tokens/s per GPU)"));
+    p.restore();
+    static const QColor palette[] = {QColor(0, 114, 178), QColor(213, 94, 0), QColor(0, 158, 115), QColor(204, 121, 167),
+                                     QColor(86, 60, 0), QColor(230, 159, 0), QColor(0, 0, 0), QColor(120, 120, 220)};
+    std::map<QString, int> colour;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const Prediction &pr = rep.predictions[i];
+        if (!pr.evaluated || !runs[i].excluded.isEmpty())
+            continue;
+        const QString g = groupOf(runs[i], kind);
+        if (!colour.count(g))
+            colour[g] = int(colour.size()) % 8;
+        double pub = 0, pred = 0;
+        throughputs(runs[i], pr, pub, pred);
+        p.setPen(Qt::NoPen);
+        p.setBrush(palette[colour[g]]);
+        p.setClipRect(QRectF(L, T, W - L - R, H - T - B));
+        p.drawEllipse(QPointF(X(pub), Y(pred)), 4.5, 4.5);
+        p.setClipping(false);
+    }
+    int row = 0;
+    for (const auto &[g, ci] : colour) {
+        p.setBrush(palette[ci]);
+        p.setPen(Qt::NoPen);
+        p.drawEllipse(QPointF(W - R + 20, T + 14 + 24 * row), 5, 5);
+        p.setPen(Qt::black);
+        p.drawText(QRectF(W - R + 32, T + 4 + 24 * row, R - 36, 22), Qt::AlignLeft | Qt::AlignVCenter, g);
+        ++row;
+    }
+    p.end();
+    img.save(file);
+}
+
+QString table(const Report &rep, GroupKind kind)
+{
+    QString s;
+    QTextStream o(&s);
+    o << "| " << groupKindKey(kind) << " | rows | LOSO MAPE | LOSO max | LOSO signed mean | in-sample MAPE | in-sample max | \"does not fit\" |\n";
+    o << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    for (const GroupStats &g : rep.groups)
+        if (g.kind == kind)
+            o << "| " << g.group << " | " << g.rows << " | " << pct(g.mape) << " | " << pct(g.max) << " | " << pct(g.signed_mean, true) << " | "
+              << pct(g.in_mape) << " | " << pct(g.in_max) << " | " << g.flagged << " |\n";
+    return s;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QGuiApplication app(argc, argv);
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: commtax_fit_runs SOURCE_DIR [--print]\n");
+        return 2;
+    }
+    const QString root = QString::fromLocal8Bit(argv[1]);
+    const bool printOnly = argc > 2 && QByteArray(argv[2]) == "--print";
+    const PresetCatalog &catalog = PresetCatalog::builtIn();
+    LoadResult loaded = loadRuns(root + QStringLiteral("/tests/fixtures/published-runs.json"), catalog);
+    for (const QString &e : loaded.errors)
+        std::fprintf(stderr, "%s\n", qPrintable(e));
+    if (!loaded.errors.isEmpty())
+        return 1;
+    std::vector<Run> &runs = loaded.runs;
+    const QStringList tuned = resolveTuned(runs);
+    if (argc > 3 && QByteArray(argv[2]) == "--row") {
+        // One row's plan and figures, for looking into a miss.
+        for (const Run &r : runs)
+            if (r.id == QString::fromLocal8Bit(argv[3])) {
+                const Evaluation e = evaluate(r.plan);
+                const TrainingSpec &t = r.plan.training;
+                std::printf("%s: tp %d pp %d cp %d dp %d ep %d vpp %d mb %d gb %d zero %d recompute %s sp %d seq %d %s\n", qPrintable(r.id), t.tp,
+                            t.pp, t.cp, t.dp, t.ep, t.vpp, t.micro_batch, t.global_batch, t.zero, toString(t.recompute), t.sequence_parallel,
+                            t.seq_len, toString(t.precision));
+                if (!e.ok()) {
+                    std::printf("refused: %s\n", e.errors.front().message.c_str());
+                    return 1;
+                }
+                const Result &x = e.result;
+                std::printf("step %.4g s: compute %.4g bubble %.4g tp %.4g/%.4g pp %.4g/%.4g dp %.4g/%.4g cp %.4g/%.4g ep %.4g/%.4g opt %.4g\n"
+                            "mfu %.3f hfu %.3f tflops %.1f tokens/s/gpu %.1f memory %.1f GB (w %.1f g %.1f o %.1f a %.1f) usable %.1f\n"
+                            "figure %.5g published %.5g\n",
+                            x.step_time_s, x.compute_time_s, x.bubble_time_s, x.tp_comm_time_s, x.tp_comm_exposed_s, x.pp_comm_time_s,
+                            x.pp_comm_exposed_s, x.dp_comm_time_s, x.dp_comm_exposed_s, x.cp_comm_time_s, x.cp_comm_exposed_s,
+                            x.ep_comm_time_s, x.ep_comm_exposed_s, x.optimizer_time_s, x.mfu, x.hfu, x.tflops_per_gpu,
+                            x.tokens_per_s / x.gpus, x.memory_total_gb, x.memory_weights_gb, x.memory_gradients_gb, x.memory_optimizer_gb,
+                            x.memory_activations_gb, x.memory_usable_gb, predictedFigure(r, x), r.published);
+                return 0;
+            }
+        return 1;
+    }
+    const Report rep = crossValidate(runs, presetConstants(runs, catalog));
+
+    QString md;
+    QTextStream o(&md);
+    o << "# Accuracy on published runs\n\n"
+      << "Written by `commtax_fit_runs` (tests/tools/fit_published_runs.cpp) from `tests/fixtures/published-runs.json`; "
+      << "`test_fidelity` asserts the same figures. Do not edit by hand: rebuild and run "
+      << "`build/bin/commtax_fit_runs .`.\n\n"
+      << "## The rules of the fit\n\n"
+      << "1. **A row says only what its source publishes.** Every setting the source does not state takes the engine's default, "
+      << "the value a user gets: the default scenario's training fields (selective recompute, ZeRO-1, FlashAttention, BF16, "
+      << "gradients reduced in fp32, the MoE imbalance 1.25...); a parallel degree that is not published is 1 and data "
+      << "parallelism takes the GPUs left; an unpublished global batch is 1,024 sequences rounded up to whole micro-batches. "
+      << "No row carries a guess of a hidden setting.\n"
+      << "2. **Tuned, not published.** Where a source says a setting was tuned without saying to what (\"interleaved "
+      << "schedule\"), the row lists it in `tuned` and the fit sets it by code, the same for every row: the layout search's "
+      << "best value for it with everything published held fixed (time objective, preset constants).\n"
+      << "3. **What is fitted.** The GPUs' BF16 and FP8 compute efficiencies, each on its GPU's rows (BF16 rows first, then "
+      << "FP8), minimising the mean absolute error. A GPU with no row in a fold keeps its preset's ratio to the H100.\n"
+      << "4. **Cross-validation is the headline.** For every source (one paper, one vendor table release) the constants are "
+      << "fitted on all other sources and that source is predicted: leave one source out (LOSO). In-sample figures are "
+      << "shown beside, never alone.\n"
+      << "5. **Signed mean**: + is the engine faster than published. **\"does not fit\"**: runs that ran but that the engine "
+      << "says do not fit in memory.\n"
+      << "6. Rows that contradict another source stay in the file, marked `excluded` with the reason, and are not counted.\n\n";
+    const GroupStats &all = rep.groups.front();
+    o << "## Overall\n\n"
+      << rep.counted << " rows from " << rep.sources << " sources. Leave one source out: MAPE " << pct(all.mape) << ", max "
+      << pct(all.max) << ", signed mean " << pct(all.signed_mean, true) << ". In sample: MAPE " << pct(all.in_mape) << ", max "
+      << pct(all.in_max) << ". Runs that ran but are flagged \"does not fit\": " << all.flagged << " of " << all.rows << ".\n\n";
+    o << "Fitted on every row (the presets carry these):\n\n| GPU | rows | BF16 GEMM efficiency | FP8 GEMM efficiency | attention efficiency |\n"
+      << "| --- | ---: | ---: | ---: | ---: |\n";
+    for (const GpuConstants &g : rep.fitted.gpus)
+        o << "| " << g.gpu << " | " << g.rows << " | " << QString::number(g.compute_efficiency, 'f', 3) << " | "
+          << QString::number(g.fp8_efficiency, 'f', 3) << " | " << QString::number(g.attention_efficiency, 'f', 3)
+          << (g.rows == 0 ? " (preset ratio to H100)" : "") << " |\n";
+    o << "\n";
+    QDir().mkpath(root + QStringLiteral("/docs/accuracy"));
+    for (GroupKind kind : kGroupKinds) {
+        const QString key = groupKindKey(kind);
+        o << "## By " << key << "\n\n"
+          << table(rep, kind) << "\n";
+        if (!printOnly) {
+            scatter(root + QStringLiteral("/docs/accuracy/") + key + QStringLiteral(".png"),
+                    QStringLiteral("Predicted (leave one source out) against published, by ") + key, runs, rep, kind);
+            o << "![predicted against published, by " << key << "](accuracy/" << key << ".png)\n\n";
+        }
+    }
+    // The worst ten rows, out of sample.
+    std::vector<size_t> order;
+    for (size_t i = 0; i < runs.size(); ++i)
+        if (rep.predictions[i].evaluated && runs[i].excluded.isEmpty())
+            order.push_back(i);
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return std::abs(rep.predictions[a].loso_error) > std::abs(rep.predictions[b].loso_error); });
+    o << "## The worst ten rows (leave one source out)\n\n| row | source | LOSO | in sample | what the row says |\n| --- | --- | ---: | ---: | --- |\n";
+    for (size_t j = 0; j < std::min<size_t>(10, order.size()); ++j) {
+        const size_t i = order[j];
+        QString note = runs[i].note;
+        note.replace(QLatin1Char('|'), QLatin1Char('/'));
+        o << "| " << runs[i].id << " | " << runs[i].source_id << " | " << pct(rep.predictions[i].loso_error, true) << " | "
+          << pct(rep.predictions[i].in_sample_error, true) << " | " << note << " |\n";
+    }
+    o << "\n## Every row\n\n| row | framework | GPUs | published | LOSO | in sample | fits |\n| --- | --- | ---: | ---: | ---: | ---: | --- |\n";
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const Prediction &p = rep.predictions[i];
+        o << "| " << runs[i].id << (runs[i].excluded.isEmpty() ? "" : " (excluded)") << " | " << runs[i].framework << " | "
+          << runs[i].plan.cluster.nodes * runs[i].plan.cluster.gpus_per_node << " | " << QString::number(runs[i].published, 'g', 5)
+          << " | " << (p.evaluated ? pct(p.loso_error, true) : QStringLiteral("refused: ") + p.error) << " | "
+          << (p.evaluated ? pct(p.in_sample_error, true) : QString()) << " | " << (p.fits ? "yes" : "**no**") << " |\n";
+    }
+    if (!tuned.isEmpty())
+        o << "\nTuned settings that could not be resolved: " << tuned.join(QStringLiteral("; ")) << "\n";
+    o.flush();
+    if (printOnly) {
+        std::fputs(qPrintable(md), stdout);
+        return 0;
+    }
+    QFile out(root + QStringLiteral("/docs/accuracy.md"));
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return 1;
+    out.write(md.toUtf8());
+    std::printf("wrote %s: %d rows, %d sources, LOSO MAPE %.1f%%, max %.1f%%\n", qPrintable(out.fileName()), rep.counted, rep.sources,
+                100 * all.mape, 100 * all.max);
+    return 0;
+}
