@@ -22,6 +22,9 @@ namespace commtax::accuracy {
 
 namespace {
 
+// The first year whose runs get FlashAttention by default (see readRun).
+constexpr int kFirstFlashAttentionYear = 2023;
+
 bool parseMetric(const QString &s, Metric &out)
 {
     static const std::pair<const char *, Metric> table[] = {{"step_time_s", Metric::StepTime},
@@ -161,6 +164,11 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
     }
     if (plan.model.moe() && !tr.contains(QStringLiteral("ep")))
         t.ep = 1;
+    // The attention kernel as the run's year had it: FlashAttention (Dao et al., arXiv 2205.14135)
+    // came out in May 2022 and reached Megatron-LM and DeepSpeed in 2023; a run of 2022 or before
+    // that does not say otherwise ran the unfused attention.
+    if (!tr.contains(QStringLiteral("flash_attention")) && run.year > 0 && run.year <= kFirstFlashAttentionYear - 1)
+        t.flash_attention = false;
     run.plan = plan;
     return true;
 }

@@ -7,6 +7,8 @@
 //     default, the value a user gets (the default scenario's training fields; a parallel degree that
 //     is not published is 1 and data parallelism takes the GPUs left; an unpublished global batch is
 //     the default 1,024 sequences rounded up to whole micro-batches on every data-parallel rank).
+//     The attention kernel is the one the run's year had: no FlashAttention before 2023 unless the
+//     row says so.
 //     Where a source says a tunable was tuned but not to what, the row lists it in "tuned" and
 //     resolveTuned() sets it by code, the same for every row: the layout search's best value for
 //     that tunable with everything published held fixed.

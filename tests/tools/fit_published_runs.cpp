@@ -105,6 +105,14 @@ void scatter(const QString &file, const QString &title, const std::vector<Run> &
     img.save(file);
 }
 
+bool catalogHasFp8(const PresetCatalog &catalog, const QString &gpu)
+{
+    Plan p;
+    if (const std::optional<Preset> g = catalog.find(Section::Gpu, gpu))
+        g->applyTo(p);
+    return p.gpu.fp8_dense_tflops > 0;
+}
+
 QString table(const Report &rep, GroupKind kind)
 {
     QString s;
@@ -175,14 +183,19 @@ int main(int argc, char **argv)
       << "## The rules of the fit\n\n"
       << "1. **A row says only what its source publishes.** Every setting the source does not state takes the engine's default, "
       << "the value a user gets: the default scenario's training fields (selective recompute, ZeRO-1, FlashAttention, BF16, "
-      << "gradients reduced in fp32, the MoE imbalance 1.25...); a parallel degree that is not published is 1 and data "
-      << "parallelism takes the GPUs left; an unpublished global batch is 1,024 sequences rounded up to whole micro-batches. "
-      << "No row carries a guess of a hidden setting.\n"
+      << "gradients reduced in fp32, the MoE imbalance 1.25, micro-batch 1...); a parallel degree that is not published is 1 "
+      << "and data parallelism takes the GPUs left; an unpublished global batch is 1,024 sequences rounded up to whole "
+      << "micro-batches. The attention kernel is the one the run's year had: no FlashAttention before 2023 unless the row "
+      << "says so. No row carries a guess of a hidden setting.\n"
       << "2. **Tuned, not published.** Where a source says a setting was tuned without saying to what (\"interleaved "
       << "schedule\"), the row lists it in `tuned` and the fit sets it by code, the same for every row: the layout search's "
-      << "best value for it with everything published held fixed (time objective, preset constants).\n"
-      << "3. **What is fitted.** The GPUs' BF16 and FP8 compute efficiencies, each on its GPU's rows (BF16 rows first, then "
-      << "FP8), minimising the mean absolute error. A GPU with no row in a fold keeps its preset's ratio to the H100.\n"
+      << "best value for it with everything published held fixed (time objective, preset constants). A source that gives "
+      << "neither tp, pp nor a ZeRO stage ran some layout it does not print: its tp and pp are tuned the same way.\n"
+      << "3. **What is fitted.** Three constants per GPU: the BF16 GEMM efficiency on its BF16 rows, the FP8 GEMM efficiency "
+      << "on its FP8 rows and the attention kernel's efficiency on all its rows (coordinate descent, twice round, "
+      << "minimising the mean absolute error). A constant is fitted on six rows or more; a GPU with fewer keeps its "
+      << "preset's ratio to the H100 (its attention figure its architecture's), and one precision with fewer takes the "
+      << "H100's ratio to the other.\n"
       << "4. **Cross-validation is the headline.** For every source (one paper, one vendor table release) the constants are "
       << "fitted on all other sources and that source is predicted: leave one source out (LOSO). In-sample figures are "
       << "shown beside, never alone.\n"
@@ -198,7 +211,8 @@ int main(int argc, char **argv)
       << "| --- | ---: | ---: | ---: | ---: |\n";
     for (const GpuConstants &g : rep.fitted.gpus)
         o << "| " << g.gpu << " | " << g.rows << " | " << QString::number(g.compute_efficiency, 'f', 3) << " | "
-          << QString::number(g.fp8_efficiency, 'f', 3) << " | " << QString::number(g.attention_efficiency, 'f', 3)
+          << (catalogHasFp8(catalog, g.gpu) ? QString::number(g.fp8_efficiency, 'f', 3) : QStringLiteral("-")) << " | "
+          << QString::number(g.attention_efficiency, 'f', 3)
           << (g.rows == 0 ? " (preset ratio to H100)" : "") << " |\n";
     o << "\n";
     QDir().mkpath(root + QStringLiteral("/docs/accuracy"));
@@ -227,6 +241,22 @@ int main(int argc, char **argv)
         o << "| " << runs[i].id << " | " << runs[i].source_id << " | " << pct(rep.predictions[i].loso_error, true) << " | "
           << pct(rep.predictions[i].in_sample_error, true) << " | " << note << " |\n";
     }
+    // Memory where the source prints it (the peak the framework reports: PyTorch's caching allocator
+    // reserves more than it uses, so a peak near capacity says little).
+    o << "\n## Memory where the source prints it\n\nThe engine's memory per GPU against the peak the source prints (PyTorch "
+      << "frameworks report the caching allocator's peak, which grows toward the GPU's capacity, so a published peak near "
+      << "capacity bounds the need from above only).\n\n| row | published GB | engine GB | engine / published |\n| --- | ---: | ---: | ---: |\n";
+    int memRows = 0, memWithin = 0;
+    for (size_t i = 0; i < runs.size(); ++i)
+        if (runs[i].published_memory_gb && rep.predictions[i].evaluated) {
+            const double ratio = rep.predictions[i].memory_gb / *runs[i].published_memory_gb;
+            ++memRows;
+            memWithin += std::abs(ratio - 1) <= 0.10 ? 1 : 0;
+            o << "| " << runs[i].id << " | " << QString::number(*runs[i].published_memory_gb, 'f', 1) << " | "
+              << QString::number(rep.predictions[i].memory_gb, 'f', 1) << " | " << QString::number(ratio, 'f', 2) << " |\n";
+        }
+    o << "\n"
+      << memWithin << " of " << memRows << " within 10%.\n";
     o << "\n## Every row\n\n| row | framework | GPUs | published | LOSO | in sample | fits |\n| --- | --- | ---: | ---: | ---: | ---: | --- |\n";
     for (size_t i = 0; i < runs.size(); ++i) {
         const Prediction &p = rep.predictions[i];
