@@ -859,8 +859,9 @@ private Q_SLOTS:
                 QVERIFY2(std::abs(p.in_sample_error) <= r.assert_within, qPrintable(r.id));
         }
         for (const accuracy::GroupStats &g : rep.groups)
-            qInfo("%-12s %-20s rows %3d  LOSO MAPE %5.1f%% max %5.1f%% signed %+5.1f%%  in sample MAPE %5.1f%% max %5.1f%%  does not fit %d",
-                  qPrintable(accuracy::groupKindKey(g.kind)), qPrintable(g.group), g.rows, 100 * g.mape, 100 * g.max,
+            qInfo("%-12s %-20s rows %3d  LOSO MAPE %5.1f%% median %5.1f%% max %5.1f%% signed %+5.1f%%  in sample MAPE %5.1f%% max %5.1f%%  "
+                  "does not fit %d",
+                  qPrintable(accuracy::groupKindKey(g.kind)), qPrintable(g.group), g.rows, 100 * g.mape, 100 * g.median, 100 * g.max,
                   100 * g.signed_mean, 100 * g.in_mape, 100 * g.in_max, g.flagged);
         for (const accuracy::GpuConstants &g : rep.fitted.gpus)
             qInfo("fitted %-16s compute_efficiency %.3f fp8_efficiency %.3f on %d rows", qPrintable(g.gpu), g.compute_efficiency,

@@ -639,6 +639,7 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
         }
     for (GroupKind kind : kGroupKinds) {
         std::map<QString, GroupStats> groups;
+        std::map<QString, std::vector<double>> absErrors;
         for (int i : all) {
             const Prediction &p = rep.predictions[size_t(i)];
             if (!p.evaluated) {
@@ -652,6 +653,7 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
             ++g.rows;
             const double sign = fasterSign(runs[size_t(i)].metric);
             g.mape += std::abs(p.loso_error);
+            absErrors[g.group].push_back(std::abs(p.loso_error));
             g.max = std::max(g.max, std::abs(p.loso_error));
             g.signed_mean += sign * p.loso_error;
             g.in_mape += std::abs(p.in_sample_error);
@@ -660,6 +662,9 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
             g.flagged += p.fits ? 0 : 1;
         }
         for (auto &[name, g] : groups) {
+            std::vector<double> &e = absErrors[name];
+            std::sort(e.begin(), e.end());
+            g.median = e.size() % 2 ? e[e.size() / 2] : (e[e.size() / 2 - 1] + e[e.size() / 2]) / 2;
             g.mape /= g.rows;
             g.signed_mean /= g.rows;
             g.in_mape /= g.rows;

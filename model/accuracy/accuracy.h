@@ -132,6 +132,7 @@ struct GroupStats {
     QString group;
     int rows = 0;
     double mape = 0, max = 0, signed_mean = 0; // + = the engine is faster than published
+    double median = 0;                         // the median absolute error: what a typical row misses by
     double in_mape = 0, in_max = 0, in_signed_mean = 0;
     int flagged = 0; // rows the engine says do not fit
 };

@@ -9,11 +9,15 @@
 #include "core/presets.h"
 #include "engine/engine.h"
 
+#include <QCryptographicHash>
 #include <QDate>
 #include <QDir>
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QPainter>
 #include <QTextStream>
 
@@ -117,11 +121,12 @@ QString table(const Report &rep, GroupKind kind)
 {
     QString s;
     QTextStream o(&s);
-    o << "| " << groupKindKey(kind) << " | rows | LOSO MAPE | LOSO max | LOSO signed mean | in-sample MAPE | in-sample max | \"does not fit\" |\n";
-    o << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    o << "| " << groupKindKey(kind)
+      << " | rows | LOSO MAPE | LOSO median | LOSO max | LOSO signed mean | in-sample MAPE | in-sample max | \"does not fit\" |\n";
+    o << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     for (const GroupStats &g : rep.groups)
         if (g.kind == kind)
-            o << "| " << g.group << " | " << g.rows << " | " << pct(g.mape) << " | " << pct(g.max) << " | " << pct(g.signed_mean, true) << " | "
+            o << "| " << g.group << " | " << g.rows << " | " << pct(g.mape) << " | " << pct(g.median) << " | " << pct(g.max) << " | " << pct(g.signed_mean, true) << " | "
               << pct(g.in_mape) << " | " << pct(g.in_max) << " | " << g.flagged << " |\n";
     return s;
 }
@@ -204,7 +209,8 @@ int main(int argc, char **argv)
       << "6. Rows that contradict another source stay in the file, marked `excluded` with the reason, and are not counted.\n\n";
     const GroupStats &all = rep.groups.front();
     o << "## Overall\n\n"
-      << rep.counted << " rows from " << rep.sources << " sources. Leave one source out: MAPE " << pct(all.mape) << ", max "
+      << rep.counted << " rows from " << rep.sources << " sources. Leave one source out: MAPE " << pct(all.mape) << ", median "
+      << pct(all.median) << ", max "
       << pct(all.max) << ", signed mean " << pct(all.signed_mean, true) << ". In sample: MAPE " << pct(all.in_mape) << ", max "
       << pct(all.in_max) << ". Runs that ran but are flagged \"does not fit\": " << all.flagged << " of " << all.rows << ".\n\n";
     o << "Fitted on every row (the presets carry these):\n\n| GPU | rows | BF16 GEMM efficiency | FP8 GEMM efficiency | attention efficiency |\n"
@@ -272,6 +278,60 @@ int main(int argc, char **argv)
         std::fputs(qPrintable(md), stdout);
         return 0;
     }
+    // The engine's error as data (the honest ranges build on it): per counted row the factor that turns
+    // the engine's step time into the published one, leave one source out, with what the row is; per
+    // group its quantiles.
+    QJsonArray rows;
+    std::map<std::pair<int, QString>, std::vector<double>> byGroup;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const Prediction &p = rep.predictions[i];
+        if (!p.evaluated || !runs[i].excluded.isEmpty())
+            continue;
+        // Time metrics: published / engine; rates: engine / published. > 1: the run was slower.
+        const double factor = fasterSign(runs[i].metric) < 0 ? runs[i].published / p.loso : p.loso / runs[i].published;
+        QJsonObject row{{QStringLiteral("id"), runs[i].id},
+                        {QStringLiteral("source_id"), runs[i].source_id},
+                        {QStringLiteral("time_factor"), std::round(factor * 1e4) / 1e4},
+                        {QStringLiteral("fits"), p.fits},
+                        {QStringLiteral("gpus"), runs[i].plan.cluster.nodes * runs[i].plan.cluster.gpus_per_node}};
+        for (GroupKind kind : kGroupKinds) {
+            if (kind == GroupKind::All)
+                continue;
+            row.insert(groupKindKey(kind), groupOf(runs[i], kind));
+        }
+        rows.append(row);
+        for (GroupKind kind : kGroupKinds)
+            byGroup[{int(kind), groupOf(runs[i], kind)}].push_back(factor);
+    }
+    QJsonArray groups;
+    for (auto &[key, f] : byGroup) {
+        std::sort(f.begin(), f.end());
+        auto q = [&](double at) { return std::round(f[size_t(std::lround(at * double(f.size() - 1)))] * 1e4) / 1e4; };
+        groups.append(QJsonObject{{QStringLiteral("kind"), groupKindKey(GroupKind(key.first))},
+                                  {QStringLiteral("group"), key.second},
+                                  {QStringLiteral("rows"), int(f.size())},
+                                  {QStringLiteral("p10"), q(0.1)},
+                                  {QStringLiteral("p25"), q(0.25)},
+                                  {QStringLiteral("p50"), q(0.5)},
+                                  {QStringLiteral("p75"), q(0.75)},
+                                  {QStringLiteral("p90"), q(0.9)}});
+    }
+    QFile fixture(root + QStringLiteral("/tests/fixtures/published-runs.json"));
+    fixture.open(QIODevice::ReadOnly);
+    const QByteArray sha = QCryptographicHash::hash(fixture.readAll(), QCryptographicHash::Sha256).toHex();
+    const QJsonObject accuracyDoc{
+        {QStringLiteral("format"), QStringLiteral("commtax-engine-accuracy")},
+        {QStringLiteral("version"), 1},
+        {QStringLiteral("about"), QStringLiteral("The engine's step-time error on published runs it was not fitted on (leave one source "
+                                                 "out), written by commtax_fit_runs: per row the factor published / engine step "
+                                                 "time and the groups it belongs to, per group the quantiles of that factor.")},
+        {QStringLiteral("provenance"), QJsonObject{{QStringLiteral("runs"), QStringLiteral("tests/fixtures/published-runs.json")}, {QStringLiteral("runs_sha256"), QString::fromLatin1(sha)}, {QStringLiteral("fit"), QStringLiteral("leave one source out")}, {QStringLiteral("counted"), rep.counted}, {QStringLiteral("sources"), rep.sources}}},
+        {QStringLiteral("groups"), groups},
+        {QStringLiteral("rows"), rows}};
+    QFile accuracyFile(root + QStringLiteral("/presets/engine-accuracy.json"));
+    if (accuracyFile.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        accuracyFile.write(QJsonDocument(accuracyDoc).toJson(QJsonDocument::Indented));
+
     QFile out(root + QStringLiteral("/docs/accuracy.md"));
     if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return 1;
