@@ -228,7 +228,7 @@ words=$(
   export HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" COMMTAX_LIBRARY="$home/library.sqlite"
   complete_words 4 "$root/usr/bin/commtax" sweep plan.json --hardware h1
 )
-[ "$words" = h100-sxm ] || fail "bash completion of --hardware h1 offers '$words', not h100-sxm"
+[ "$words" = "$(printf 'h100-sxm\nh100-sxm-96gb-500w')" ] || fail "bash completion of --hardware h1 offers '$words', not the two H100 presets"
 words=$(cd "$share/commtax/scenarios" && complete_words 2 commtax evaluate llama2-7)
 [ "$words" = llama2-70b-h100.json ] || fail "bash completion of a scenario file offers '$words'"
 
