@@ -85,6 +85,8 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Fields", "Fixed cost of one matrix multiply (launch, prologue/epilogue, last wave): why small GEMMs (small h/tp, many small experts) reach less of the peak"),
         QT_TRANSLATE_NOOP("commtax::Fields", "FP8 GEMM efficiency"),
         QT_TRANSLATE_NOOP("commtax::Fields", "Fraction of the dense FP8 peak large FP8 GEMMs reach in training; 0 = the BF16 compute efficiency"),
+        QT_TRANSLATE_NOOP("commtax::Fields", "Attention kernel efficiency"),
+        QT_TRANSLATE_NOOP("commtax::Fields", "Fraction of the dense BF16 peak FlashAttention reaches, forward and backward on a causal mask; fitted per GPU on published runs (long-context runs pin it)"),
         QT_TRANSLATE_NOOP("commtax::Fields", "Default compute efficiency"),
         QT_TRANSLATE_NOOP("commtax::Fields", "Fraction of dense peak large GEMMs reach inside a training step"),
         QT_TRANSLATE_NOOP("commtax::Fields", "Nodes"),
