@@ -252,7 +252,7 @@ private Q_SLOTS:
                 QCOMPARE(b.fits, onHw[i].result.fits_in_memory);
             }
         }
-        // the README's table: 4090 does not fit this plan, H100 does
+        // the sweep example of docs/cli.md: 4090 does not fit this plan, H100 does
         for (const HardwareBar &b : a.hardware) {
             if (b.gpuId == QLatin1String("rtx-4090"))
                 QVERIFY(!b.fits);

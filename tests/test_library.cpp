@@ -803,7 +803,7 @@ private Q_SLOTS:
     }
     void normaliseEqualTime()
     {
-        // README: "the fewest GPUs that train as fast as A, or the fastest count with a note when
+        // docs/handbook.md: "the fewest GPUs that train as fast as A, or the fastest count with a note when
         // none does". Checked against every feasible count evaluated here one by one.
         const Comparison given = comparePlans(defaultComparison(), Normalization::AsGiven);
         const Comparison c = comparePlans(defaultComparison(), Normalization::EqualTime);

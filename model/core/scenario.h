@@ -46,7 +46,7 @@ struct Scenario {
     std::optional<Provenance> statedProvenance(const QString &path, const QJsonValue &current) const;
     // The uncertainty range a value object gives a field ({"value": 0.6, "range": [0.45, 0.7]}) or
     // the editor sets (Set range...), by field path: it replaces the default range of the field's
-    // kind (README "Uncertainty and sensitivity") while it holds the value (an edit outside it
+    // kind (docs/handbook.md, "Uncertainty and sensitivity") while it holds the value (an edit outside it
     // falls back to the default; Save then leaves it out). Part of equality: it changes the ranges.
     struct ValueRange {
         double low = 0;

@@ -3,7 +3,7 @@
 // Side-by-side comparison of 2 to 8 plans: normalisation (equal GPU count, equal capex, equal
 // time to train), the best value of every metric, the GPU price at which one plan matches
 // another's cost per billion tokens, when buying beats renting, the cost breakdown and the bill
-// of materials. Plain arithmetic over the engine's results (formulas: README "Comparison and
+// of materials. Plain arithmetic over the engine's results (formulas: docs/handbook.md, "Comparison and
 // reports"); the view, the charts and the reports only display it.
 
 #include "core/resultio.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The sensitivity of a comparison (issue 13; README "Uncertainty and sensitivity"): for every plan
+// The sensitivity of a comparison (docs/handbook.md, "Uncertainty and sensitivity"): for every plan
 // the P10/P50/P90 of its figures over the uncertainty of its inputs, the probability that it is
 // the cheapest (USD per billion tokens) and the fastest (days to train), its tornados, and the
 // input break-evens against the plan that is cheapest at the values ("the RTX 4090 plan matches

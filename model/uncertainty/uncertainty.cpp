@@ -86,7 +86,7 @@ const std::vector<InputInfo> kInputs = {
     // The finance inputs: residual value and cost of capital (at their default 0, no range).
     // Utilisation is left out on purpose: at its default of 1 an assumption's +-25% can only
     // fall, to 0.75, which makes every bought plan 33% dearer at P90 and tops every tornado; what
-    // range a committee should see for it is a product decision still open (README).
+    // range a committee should see for it is a product decision still open (docs/handbook.md).
     CT_IN("economics.residual_fraction", economics.residual_fraction, Group::None, 0),
     CT_IN("economics.cost_of_capital", economics.cost_of_capital, Group::None, 0),
 };

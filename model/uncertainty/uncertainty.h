@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Uncertainty and sensitivity of a plan's figures (issue 13; README "Uncertainty and
+// Uncertainty and sensitivity of a plan's figures (docs/handbook.md, "Uncertainty and
 // sensitivity"). Plain C++ over the engine, no Qt: the command line, the app's worker and the
 // benchmarks share it.
 //
