@@ -109,7 +109,7 @@ case "$mode" in
     if "$app" --help | grep -q '^ *commtax report'; then
       out="$root/build/reports"
       mkdir -p "$out"
-      # Each GPU on its own best layout (issue 11, fair comparison), not the files' tp=2 pp=4.
+      # Each GPU on its own best layout (a fair comparison), not the files' tp=2 pp=4.
       "$app" report "$root"/presets/scenarios/compare-*.json -o "$out/default-comparison.pdf" --normalize best-layout \
         && "$app" report "$root"/presets/scenarios/compare-*.json -o "$out/default-comparison.csv" --normalize best-layout \
         && echo "    Reports written: $out/default-comparison.pdf and .csv"

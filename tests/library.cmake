@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Preset library, comparison and reports (issue 4): two executables.
+# Preset library, comparison and reports: two executables.
 # test_library: the SQLite library and the comparison arithmetic (QtCore + QtSql, no display).
 commtax_add_test(test_library SOURCES test_library.cpp LIBS commtax_library Qt6::Sql)
 # test_library_gui: the comparison view, the preset manager, the PDF/CSV/JSON reports and the

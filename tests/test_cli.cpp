@@ -414,7 +414,7 @@ private Q_SLOTS:
         app.waitForFinished();
     }
 
-    // Files are locale-independent (issue 14): under a Chinese or German system locale (Qt's
+    // Files are locale-independent: under a Chinese or German system locale (Qt's
     // QLocale::system() and the C library's, which QCoreApplication installs), CSV and JSON come out
     // byte for byte as under the C locale: '.' decimals, no group separators. The people's text
     // does follow the locale (the usage in Chinese under zh_CN).
@@ -464,7 +464,7 @@ private Q_SLOTS:
     }
 
     // Messages for people follow the system's messages language (LANGUAGE, LC_ALL, LC_MESSAGES,
-    // LANG; issue 14): under zh_CN the evaluate table, the engine's validation errors, a sweep's
+    // LANG): under zh_CN the evaluate table, the engine's validation errors, a sweep's
     // invalid points and usage errors are Chinese, with the field paths, file positions and the
     // figures as in English; under C, and with LC_MESSAGES=C, they stay English. --json and --csv
     // are the same bytes in every locale (filesAreLocaleIndependent).
@@ -528,7 +528,7 @@ private Q_SLOTS:
         }
     }
 
-    // Issue 14: the scenario reader's own messages (unknown field, out of range, "expected a
+    // The scenario reader's own messages (unknown field, out of range, "expected a
     // string", duplicate key, unknown preset) and the search's summary follow the messages
     // language too; the position and path before the message stay as they are, and the words
     // interpolated into a Chinese sentence are Chinese ("time 最优" was not).

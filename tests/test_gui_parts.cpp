@@ -354,7 +354,7 @@ private Q_SLOTS:
         QVERIFY(chart.isStale());
     }
 
-    // Issue 12, defect 15: a total just under the usable or the capacity line had its label
+    // Defect found in review: a total just under the usable or the capacity line had its label
     // crossed out by the line; the label stands above the line then, and the others on their bars.
     void memoryLabelsAreNotCrossedByCapacityLines()
     {

@@ -187,7 +187,7 @@ private Q_SLOTS:
   "gpu": {"preset": "h100-sxm"},
   "cluster": {"preset": "dgx-h100"})") << 4 << "model"
                                               << "lacks \"hidden\"";
-        // economics.quote (issue 12): the vendor's quote, each problem at its field
+        // economics.quote: the vendor's quote, each problem at its field
         const char *quoteHead = R"(  "model": {"preset": "llama2-7b"},
   "gpu": {"preset": "h100-sxm"},
   "cluster": {"preset": "dgx-h100"},

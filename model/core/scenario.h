@@ -65,7 +65,7 @@ struct Scenario {
 
 // The name a plan goes by until the user names it: "Llama 2 70B on 256 H100 SXM5" (the model,
 // the GPU count and the GPU without its maker and memory size). The app renames a plan whose name
-// is still this when its model, GPU or GPU count changes (issue 12, defect 13).
+// is still this when its model, GPU or GPU count changes.
 QString planNameFor(const Plan &plan);
 
 // The plan the app opens with: Llama-2-70B on 32 DGX H100 (256 GPUs), tp=8, pp=4, dp=8.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The scenario side of uncertainty (issue 13): a field may be a value object
+// The scenario side of uncertainty: a field may be a value object
 // {"value": 0.6, "kind": "assumption", "source": "...", "range": [0.45, 0.7]}; its kind sets the
 // default range (uncertainty/uncertainty.h), its range replaces it. Fields from a preset take the
 // preset's kind, plain numbers in the file are "user", training and economics fields left out are

@@ -87,7 +87,7 @@ protected:
     void clearLabels();
     QCPItemText *addLabel(const QCPAbstractPlottable *anchor, double key, double value, const QString &text,
                           const QColor &color, Qt::Alignment alignment);
-    // A P10-P90 whisker (issue 13) across [lo, hi] at `key`, in the anchor's axes, with end caps
+    // A P10-P90 whisker across [lo, hi] at `key`, in the anchor's axes, with end caps
     // `cap` keys wide; removed with the labels.
     void addWhisker(const QCPAbstractPlottable *anchor, double key, double lo, double hi, double cap, const QColor &color);
 

@@ -375,7 +375,7 @@ bool PresetManagerDialog::newPreset(Section s)
     fresh.description = tr("Started from %1").arg(selected ? selected->name : fresh.name);
     // The copied values are the original's figures, not a datasheet (or measurement) of the new
     // preset: until the user edits them they are an assumption that names where they came from
-    // (issue 12, defect 15).
+    //.
     const QString from = selected ? selected->name : PresetCatalog::builtIn().presets(s).first().name;
     for (auto it = fresh.provenance.begin(); it != fresh.provenance.end(); ++it)
         *it = Provenance{SourceKind::Assumption,
