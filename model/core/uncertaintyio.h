@@ -16,10 +16,9 @@
 
 namespace commtax {
 
-// What is wrong with the "kind" or "range" of a value object of field `f` (empty when nothing);
-// `key` receives the offending key ("kind" or "range") for the error's JSON path.
-QString checkValueObject(const FieldInfo &f, const QJsonObject &valueObject, QString *key);
-// The same as a template (fields.h: fileText()); an empty pattern when nothing is wrong.
+// What is wrong with the "kind" or "range" of a value object of field `f`, as a template (fields.h:
+// fileText()); an empty pattern when nothing is wrong. `key` receives the offending key ("kind" or
+// "range") for the error's JSON path.
 EngineText checkValueObjectText(const FieldInfo &f, const QJsonObject &valueObject, QString *key);
 
 // The kinds and ranges a parsed scenario file states (its root object), for the plan `s` read from it.

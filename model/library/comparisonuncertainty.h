@@ -68,7 +68,6 @@ QString breakEvenSentence(const Comparison &c, const uncertainty::BreakEven &b);
 // "gpu.compute_efficiency" -> "compute efficiency (GPU)": the field's label without its unit
 // (inputLabelText(): translatable, its unit dropped in any language).
 LibraryText inputLabelText(const QString &path);
-QString inputLabel(const QString &path);
 // An input's value in the report's number convention, with the field's unit: "$331.3k",
 // "$2.50/GPU-h", "$0.087/kWh", "0.50", "18.8k tokens" (formatUsd(), formatNumber()); in the
 // scale of `like` when given, so that two figures side by side read alike ("$4.2k (now $10.0k)").

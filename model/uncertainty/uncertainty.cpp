@@ -24,16 +24,6 @@ const char *toString(Kind k)
     return "assumption";
 }
 
-bool parseKind(std::string_view s, Kind &out)
-{
-    for (Kind k : {Kind::Datasheet, Kind::Measured, Kind::Assumption, Kind::Derived, Kind::User})
-        if (s == toString(k)) {
-            out = k;
-            return true;
-        }
-    return false;
-}
-
 double defaultHalfWidth(Kind k)
 {
     switch (k) {
@@ -192,8 +182,6 @@ void applySample(Plan &p, const std::vector<std::pair<const InputRange *, int>> 
 }
 
 } // namespace
-
-const std::vector<InputInfo> &uncertainInputs() { return kInputs; }
 
 const InputInfo *findInput(std::string_view path)
 {

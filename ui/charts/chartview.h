@@ -27,7 +27,6 @@ public:
     QString title() const { return m_title; }
     // What the chart shows, as text (its accessible name and description, set by every draw):
     // "Step time breakdown: 12.3 s per step" and the figures behind it.
-    QString summaryHeadline() const { return m_headline; }
     QString summaryDetails() const { return m_details; }
     // The P10-P90 whiskers drawn (addWhisker()).
     int whiskerCount() const { return int(m_whiskers.size() / 3); }

@@ -791,15 +791,6 @@ QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
     return scroll;
 }
 
-void ComparisonView::setSensitivityOptions(const uncertainty::Options &options)
-{
-    m_sensitivityOptions = options;
-    ++m_sensitivityId;
-    m_sensitivity = ComparisonSensitivity{};
-    showSensitivity();
-    startSensitivity();
-}
-
 void ComparisonView::startSensitivity()
 {
     if (m_sensitivityOptions.samples <= 0 || m_comparison.plans.isEmpty())

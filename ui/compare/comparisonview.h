@@ -81,8 +81,6 @@ public:
     // sensitivityReady() has been emitted for the comparison shown.
     const ComparisonSensitivity &sensitivity() const { return m_sensitivity; }
     bool isSensitivityBusy() const { return m_sensitivityRunning || m_sensitivityPending; }
-    // 2,000 samples, seed 1 by default; applies from the next change (and restarts the sampling).
-    void setSensitivityOptions(const uncertainty::Options &options);
     // In-place edits of a column (GPU, GPU count, economics) are undoable
     // steps on this stack (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y in the window). Adding, removing or
     // duplicating a plan clears it: the steps name plans by column.
