@@ -43,7 +43,7 @@ QString shown(const QString &text);
 // and the built-ins are used. Every subcommand resolves presets through this, the same way.
 const PresetCatalog &presetCatalog();
 
-// How every subcommand reads its arguments (issue 14): one QCommandLineParser per command, used the
+// How every subcommand reads its arguments: one QCommandLineParser per command, used the
 // same way everywhere. Declare the options, parse, then read them:
 //     CommandLine cl(QStringLiteral("sweep"), tr("FILE ..."), tr("What it does."));
 //     cl.flag(QStringLiteral("json"), tr("..."));

@@ -2,7 +2,7 @@
 // commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
 //                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD]
 //                     [--deadline-days D] [--top N] [--json|--csv] [--emit-best OUT.json]
-// The best parallel layouts of a scenario (issue 11; the search itself is model/search/search.h).
+// The best parallel layouts of a scenario (the search itself is model/search/search.h).
 #include "cli.h"
 #include "core/fields.h"
 #include "core/resultio.h"

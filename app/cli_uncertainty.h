@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// `commtax evaluate FILE --uncertainty [--samples N] [--seed S]` (issue 13): the P10/P50/P90 of the
+// `commtax evaluate FILE --uncertainty [--samples N] [--seed S]`: the P10/P50/P90 of the
 // main figures and the tornado of USD per billion tokens and days to train.
 
 #include "core/scenario.h"

@@ -48,6 +48,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# In a git checkout without a hooks path, say how to turn on the commit-msg hook (.githooks/,
+# docs/development.md). Not set here: core.hooksPath is shared by every worktree of the clone.
+if git -C "$root" rev-parse --git-dir >/dev/null 2>&1 && [ -d "$root/.githooks" ] \
+   && ! git -C "$root" config --get core.hooksPath >/dev/null 2>&1; then
+  echo "==> to check commit messages: git config core.hooksPath .githooks (docs/development.md)"
+fi
+
 # ccache when it is there (never installed here): rebuilds of the three build dirs are cheap then.
 launcher=()
 if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
@@ -102,7 +109,7 @@ case "$mode" in
     if "$app" --help | grep -q '^ *commtax report'; then
       out="$root/build/reports"
       mkdir -p "$out"
-      # Each GPU on its own best layout (issue 11, fair comparison), not the files' tp=2 pp=4.
+      # Each GPU on its own best layout (a fair comparison), not the files' tp=2 pp=4.
       "$app" report "$root"/presets/scenarios/compare-*.json -o "$out/default-comparison.pdf" --normalize best-layout \
         && "$app" report "$root"/presets/scenarios/compare-*.json -o "$out/default-comparison.csv" --normalize best-layout \
         && echo "    Reports written: $out/default-comparison.pdf and .csv"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Calibration from nccl-tests logs (issue 5): the parser, the fit, the comparison and the command
+# Calibration from nccl-tests logs: the parser, the fit, the comparison and the command
 # line (test_calibrate); the dialog driven as a user would (test_calibrate_gui, writes
 # calibration-*.png into the build dir).
 commtax_add_test(test_calibrate SOURCES test_calibrate.cpp LIBS commtax_calibration)

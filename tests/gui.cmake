@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Desktop app tests (issue 3): the parts without a window, then the main window driven through
+# Desktop app tests: the parts without a window, then the main window driven through
 # its widgets. Both run offscreen. The main-window test writes screenshots/ under the build dir.
 commtax_add_test(test_gui_parts SOURCES test_gui_parts.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui_parts PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
@@ -13,12 +13,12 @@ if(COMMTAX_BUILD_BENCHMARKS)
   target_link_libraries(bench_gui PRIVATE commtax_ui commtax_warnings)
 endif()
 
-# The app in Simplified Chinese (issue 14): Preferences, the handbook, zh_CN screenshots.
+# The app in Simplified Chinese: Preferences, the handbook, zh_CN screenshots.
 commtax_add_test(test_i18n_gui SOURCES test_i18n_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_i18n_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 
 # The main window on a 1280x800 and a 1600x1000 screen, at 1x and at 150% (QT_SCALE_FACTOR), and
-# in Simplified Chinese at 1280x800 (issue 12 defect 14, issue 14): one executable, one ctest
+# in Simplified Chinese at 1280x800: one executable, one ctest
 # entry per case; the screen is given to the offscreen platform by the test itself.
 add_executable(test_layout_gui test_layout_gui.cpp)
 target_link_libraries(test_layout_gui PRIVATE Qt6::Test commtax_warnings commtax_ui)

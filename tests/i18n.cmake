@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Translations (issue 14): every user-visible literal of ui/ and app/ goes through tr(); the
+# Translations: every user-visible literal of ui/ and app/ goes through tr(); the
 # Simplified Chinese translation is complete; the English one has every plural form.
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_FOUND)

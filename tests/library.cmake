@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Preset library, comparison and reports (issue 4): two executables.
+# Preset library, comparison and reports: two executables.
 # test_library: the SQLite library and the comparison arithmetic (QtCore + QtSql, no display).
 commtax_add_test(test_library SOURCES test_library.cpp LIBS commtax_library Qt6::Sql)
 # test_library_gui: the comparison view, the preset manager, the PDF/CSV/JSON reports and the
@@ -8,7 +8,7 @@ commtax_add_test(test_library_gui SOURCES test_library_gui.cpp LIBS commtax_ui)
 add_dependencies(test_library_gui commtax)
 target_compile_definitions(test_library_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 
-# Comparison and library speed (figures in the README): build-dir/tests/bench_library
+# Comparison and library speed (figures in docs/performance.md): build-dir/tests/bench_library
 if(COMMTAX_BUILD_BENCHMARKS)
   find_package(benchmark REQUIRED)
   add_executable(bench_library bench/bench_library.cpp)

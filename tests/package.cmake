@@ -9,6 +9,10 @@ endif()
 add_test(NAME check_spdx COMMAND sh ${PROJECT_SOURCE_DIR}/tests/check-spdx.sh)
 set_tests_properties(check_spdx PROPERTIES TIMEOUT 60)
 
+# The commit-msg hook (.githooks/commit-msg) accepts and refuses the right messages.
+add_test(NAME check_commit_msg COMMAND sh ${PROJECT_SOURCE_DIR}/tests/check-commit-msg.sh)
+set_tests_properties(check_commit_msg PROPERTIES TIMEOUT 60)
+
 # The Debian package (packaging/CPackConfig.cmake), built by cpack into a temporary folder,
 # unpacked and checked as installed (tests/package/test-package.sh); lintian takes most of its time.
 add_test(NAME test_package

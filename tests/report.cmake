@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Report files read back as a spreadsheet would (issue 12): the xlsx workbook's sheets, number
+# Report files read back as a spreadsheet would: the xlsx workbook's sheets, number
 # cells and formats against the JSON report and hand calculations from the preset files.
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_FOUND)

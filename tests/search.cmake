@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Layout search (issue 11): the search against brute force and validate(), the `search` and
+# Layout search: the search against brute force and validate(), the `search` and
 # `launch` commands. Benchmark: build-dir/tests/bench_search.
 commtax_add_test(test_search SOURCES test_search.cpp LIBS commtax_core commtax_search commtax_library)
 add_dependencies(test_search commtax)

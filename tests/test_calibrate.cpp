@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Calibration from nccl-tests logs (issue 5): the parser on every real fixture and format era, the
+// Calibration from nccl-tests logs: the parser on every real fixture and format era, the
 // alpha-beta fit, the comparison with the engine, the calibrated preset, and `commtax calibrate`
 // run as users run it. Figures come from tests/fixtures/nccl/INDEX.md, the fixture files
 // themselves, or hand calculations with docs/model.md §4 written out in the comments.

@@ -99,7 +99,7 @@ class TestCalibrateGui : public QObject
 private Q_SLOTS:
     // English plurals ("1 result table") come from the English translation, as in the app.
     void initTestCase() { commtax::installInterfaceLanguage(QStringLiteral("en")); }
-    // Issue 12, defect 15: before a log is loaded, the plot's axes read (no tick label over its
+    // Defect found in review: before a log is loaded, the plot's axes read (no tick label over its
     // neighbour), at the dialog's smallest size and at a larger one.
     void emptyPlotHasReadableAxes()
     {

@@ -414,7 +414,7 @@ private Q_SLOTS:
         app.waitForFinished();
     }
 
-    // Files are locale-independent (issue 14): under a Chinese or German system locale (Qt's
+    // Files are locale-independent: under a Chinese or German system locale (Qt's
     // QLocale::system() and the C library's, which QCoreApplication installs), CSV and JSON come out
     // byte for byte as under the C locale: '.' decimals, no group separators. The people's text
     // does follow the locale (the usage in Chinese under zh_CN).
@@ -464,7 +464,7 @@ private Q_SLOTS:
     }
 
     // Messages for people follow the system's messages language (LANGUAGE, LC_ALL, LC_MESSAGES,
-    // LANG; issue 14): under zh_CN the evaluate table, the engine's validation errors, a sweep's
+    // LANG): under zh_CN the evaluate table, the engine's validation errors, a sweep's
     // invalid points and usage errors are Chinese, with the field paths, file positions and the
     // figures as in English; under C, and with LC_MESSAGES=C, they stay English. --json and --csv
     // are the same bytes in every locale (filesAreLocaleIndependent).
@@ -528,7 +528,7 @@ private Q_SLOTS:
         }
     }
 
-    // Issue 14: the scenario reader's own messages (unknown field, out of range, "expected a
+    // The scenario reader's own messages (unknown field, out of range, "expected a
     // string", duplicate key, unknown preset) and the search's summary follow the messages
     // language too; the position and path before the message stay as they are, and the words
     // interpolated into a Chinese sentence are Chinese ("time 最优" was not).
@@ -641,15 +641,21 @@ private Q_SLOTS:
         QVERIFY2(!r.err.contains('\x1b') && r.err.contains("x\\x1B[31my"), r.err.constData());
     }
 
-    // The README's examples are what the program prints today: every `$ build/bin/commtax ...`
-    // line in a code block is run (paths relative to the source tree), and the lines below it are
-    // found in its output in that order, trailing spaces aside; a "..." line stands for lines left
-    // out of the README.
+    // The documentation's examples are what the program prints today: every `$ build/bin/commtax ...`
+    // line in a code block of README.md or docs/cli.md is run (paths relative to the source tree),
+    // and the lines below it are found in its output in that order, trailing spaces aside; a "..."
+    // line stands for lines left out of the documentation.
     void readmeExamplesMatchTheProgram()
     {
-        QFile readme(QStringLiteral(COMMTAX_SOURCE_DIR "/README.md"));
-        QVERIFY(readme.open(QIODevice::ReadOnly | QIODevice::Text));
-        const QStringList lines = QString::fromUtf8(readme.readAll()).split(QLatin1Char('\n'));
+        QStringList lines, where; // each line of the documents, and its "file:line"
+        for (const char *doc : {"README.md", "docs/cli.md"}) {
+            QFile file(QStringLiteral(COMMTAX_SOURCE_DIR "/") + QLatin1String(doc));
+            QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+            const QStringList docLines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
+            for (int i = 0; i < docLines.size(); ++i)
+                where << QStringLiteral("%1:%2").arg(QLatin1String(doc)).arg(i + 1);
+            lines << docLines;
+        }
         const QString prompt = QStringLiteral("$ build/bin/commtax ");
         int examples = 0;
         for (int i = 0; i < lines.size(); ++i) {
@@ -675,15 +681,15 @@ private Q_SLOTS:
                 while (skipping && at < got.size() && got[at].trimmed() != e.trimmed())
                     ++at;
                 QVERIFY2(at < got.size() && got[at].trimmed() == e.trimmed(),
-                         qPrintable(QStringLiteral("README.md:%1: `%2` does not print\n%3\n(it prints \"%4\" there)")
-                                        .arg(i + 1)
+                         qPrintable(QStringLiteral("%1: `%2` does not print\n%3\n(it prints \"%4\" there)")
+                                        .arg(where[i])
                                         .arg(lines[i].mid(2), e, at < got.size() ? got[at] : QStringLiteral("<end>"))));
                 ++at;
                 skipping = false;
             }
             ++examples;
         }
-        QVERIFY2(examples >= 2, "the README's CLI examples were not found");
+        QVERIFY2(examples >= 2, "the CLI examples of docs/cli.md were not found");
     }
 };
 

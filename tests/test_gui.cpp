@@ -337,7 +337,7 @@ private Q_SLOTS:
 
     void financeFieldsInTheEconomicsGroup()
     {
-        // Issue 12: utilisation, residual value and cost of capital are editor fields of the
+        // Utilisation, residual value and cost of capital are editor fields of the
         // economics group (tooltip from the field table); 50% utilisation doubles the capital and
         // upkeep per hour of use (energy stays).
         auto f = make();
@@ -448,7 +448,7 @@ private Q_SLOTS:
 
     void undoKeysWorkWhileANumberFieldHasFocus()
     {
-        // Issue 12, defect 9: nodes 40, Tab, Ctrl+Z did nothing (the next spin box's line edit
+        // Defect found in review: nodes 40, Tab, Ctrl+Z did nothing (the next spin box's line edit
         // took the key for its own, empty, text undo).
         auto f = make();
         QVERIFY(f->activate());
@@ -567,7 +567,7 @@ private Q_SLOTS:
 
     void everyLayoutRowStaysWhenAnotherFieldIsInvalid()
     {
-        // Issue 12, defect 8: with micro-batch 4 and 68 nodes the editor squeezed a row of the
+        // Defect found in review: with micro-batch 4 and 68 nodes the editor squeezed a row of the
         // parallel layout to nothing (the tensor-parallel row; in this window the cp row) when
         // the two-line message under the global batch appeared.
         auto f = make();
@@ -604,7 +604,7 @@ private Q_SLOTS:
 
     void nodeArrowsStepToCountsThatRun()
     {
-        // Issue 12, defect 10: stepping the nodes flickered between valid and "(stale)" charts,
+        // Defect found in review: stepping the nodes flickered between valid and "(stale)" charts,
         // most counts being invalid (33 to 63 on the default plan). With dp following the GPUs the
         // arrows step to the counts that run; a typed count that does not says which would.
         auto f = make();
@@ -640,7 +640,7 @@ private Q_SLOTS:
 
     void specialTextsBesideSlidersAreNotCut()
     {
-        // Issue 12, defect 15: "GPU default (0.76)" beside its slider showed as "lt (0.76)".
+        // Defect found in review: "GPU default (0.76)" beside its slider showed as "lt (0.76)".
         auto f = make();
         QTRY_VERIFY(f->settled());
         for (const char *name : {"field_training_compute_efficiency", "field_training_goodput"}) {
@@ -653,7 +653,7 @@ private Q_SLOTS:
 
     void rentedGpusEachPayTheirOwnRent()
     {
-        // Issue 12, defect 12: rent mode applied one USD per GPU-hour to every GPU of "Cost and
+        // Defect found in review: rent mode applied one USD per GPU-hour to every GPU of "Cost and
         // time to train", so a rented RTX 4090 cost like an H100. Each GPU has its own rent price
         // (its preset's default, editable in the GPU group); the economics may override it.
         auto f = make();
@@ -708,7 +708,7 @@ private Q_SLOTS:
 
     void tpThatDoesNotDivideTheGpusIsBlamedNotDp()
     {
-        // Issue 12, defect 11: with "dp = GPUs / (tp x cp x pp)" on, tp=3 on 256 GPUs blamed dp, which
+        // Defect found in review: with "dp = GPUs / (tp x cp x pp)" on, tp=3 on 256 GPUs blamed dp, which
         // the user did not set (and cannot, its field is disabled). The message goes to tp, with
         // the values that would divide; nodes that do not divide by tp x pp get it likewise.
         auto f = make();
@@ -763,7 +763,7 @@ private Q_SLOTS:
 
     void planNameFollowsModelAndGpuUntilTheUserNamesIt()
     {
-        // Issue 12, defect 13: "Llama-2-70B on 256 H100" stayed on a Llama 3 8B on RTX 4090 plan.
+        // Defect found in review: "Llama-2-70B on 256 H100" stayed on a Llama 3 8B on RTX 4090 plan.
         auto f = make();
         QVERIFY(f->activate());
         QTRY_VERIFY(f->settled());
@@ -1005,7 +1005,7 @@ private Q_SLOTS:
         box->close();
     }
 
-    // Issue 14, accessibility: each chart's accessible name and description say what it shows,
+    // Accessibility: each chart's accessible name and description say what it shows,
     // from the same figures as the engine's, and follow each redraw.
     void chartsSayWhatTheyShow()
     {
@@ -1052,7 +1052,7 @@ private Q_SLOTS:
         QVERIFY(QAccessible::queryAccessibleInterface(f->find<ChartView>(QStringLiteral("chart_step_time")))->text(QAccessible::Name).startsWith(QStringLiteral("Step time breakdown (stale): ")));
     }
 
-    // Issue 14, accessibility: every menu and every action in it is reachable by the keyboard: a
+    // Accessibility: every menu and every action in it is reachable by the keyboard: a
     // mnemonic unique in its menu (menu titles unique in the menu bar), and every toolbar action
     // is in a menu; the tools the app adds (AppFeatures) included.
     void everyActionHasKeyboardAccess()
@@ -1112,7 +1112,7 @@ private Q_SLOTS:
             QVERIFY2(!mnemonic(e).isNull(), qPrintable(e));
     }
 
-    // Issue 14, accessibility: every series colour of every chart stands out from the plot's
+    // Accessibility: every series colour of every chart stands out from the plot's
     // background by at least 3:1 (WCAG 2.1, 1.4.11 non-text contrast): a line by its pen (or its
     // markers), a bar by its fill or its outline.
     void chartPaletteHasContrast()
@@ -1150,7 +1150,7 @@ private Q_SLOTS:
             QVERIFY2(ChartView::contrastRatio(ChartView::colorForGpu(QLatin1String(id)), Qt::white) >= 3.0, id);
     }
 
-    // Issue 14, help: F1 on a focused field or chart opens the handbook at its entry.
+    // Help: F1 on a focused field or chart opens the handbook at its entry.
     void f1OpensTheHandbookAtTheFocusedEntry()
     {
         auto f = make();
@@ -1237,7 +1237,7 @@ private Q_SLOTS:
     }
 
     // A preset MoE plan with context parallelism draws every chart, with the expert all-to-all, the
-    // CP ring and the optimizer step in the step-time bars (issue 10); screenshots at both sizes.
+    // CP ring and the optimizer step in the step-time bars; screenshots at both sizes.
     void moePlanDrawsEveryChart()
     {
         auto f = make();
@@ -1434,7 +1434,7 @@ private Q_SLOTS:
         QVERIFY(close(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->baseValue() + barValue(f->find<QCPBars>(QStringLiteral("sensitivity_low")), double(std::min(int(model.size()), SensitivityChart::kMaxBars))), model[0].low));
     }
 
-    // Charts that plot the plan's figures draw its P10-P90 (issue 13): a whisker over the plan's
+    // Charts that plot the plan's figures draw its P10-P90: a whisker over the plan's
     // step-time bar and over its cost and days bars, with the same figures as the sampling, and
     // none before the ranges come or for a plan whose ranges are still on their way.
     void chartsDrawThePlansRangesAsWhiskers()

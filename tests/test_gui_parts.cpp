@@ -252,7 +252,7 @@ private Q_SLOTS:
                 QCOMPARE(b.fits, onHw[i].result.fits_in_memory);
             }
         }
-        // the README's table: 4090 does not fit this plan, H100 does
+        // the sweep example of docs/cli.md: 4090 does not fit this plan, H100 does
         for (const HardwareBar &b : a.hardware) {
             if (b.gpuId == QLatin1String("rtx-4090"))
                 QVERIFY(!b.fits);
@@ -354,7 +354,7 @@ private Q_SLOTS:
         QVERIFY(chart.isStale());
     }
 
-    // Issue 12, defect 15: a total just under the usable or the capacity line had its label
+    // Defect found in review: a total just under the usable or the capacity line had its label
     // crossed out by the line; the label stands above the line then, and the others on their bars.
     void memoryLabelsAreNotCrossedByCapacityLines()
     {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The desktop app in Simplified Chinese (issue 14): Edit > Preferences switches the language,
+// The desktop app in Simplified Chinese: Edit > Preferences switches the language,
 // Help > Commtax Handbook opens in the interface's language, and screenshots at 1280x800 of the
 // main window, the comparison and the first report page go to <build>/screenshots/zh_CN-*.png.
 #include "appsettings.h"
@@ -317,7 +317,7 @@ private Q_SLOTS:
         QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
     }
 
-    // Issue 14: the tags comparePlans() adds to a plan's name (" (best layout)", "(2048 GPUs)")
+    // The tags comparePlans() adds to a plan's name (" (best layout)", "(2048 GPUs)")
     // are shown in Chinese (the comparison table's column headers, the PDF), while the name files
     // carry (the comparison's CSV and JSON, as the window exports them) keeps them in English.
     void planNameTagsShownInChineseStoredInEnglish()
@@ -554,7 +554,7 @@ private Q_SLOTS:
         QVERIFY2(en[7].startsWith(QStringLiteral("Plan 3 (copy)")), qPrintable(en[7]));
     }
 
-    // Issue 14: figures on screen follow the interface language's number format (QLocale: the
+    // Figures on screen follow the interface language's number format (QLocale: the
     // comparison table's cells, also under a locale with a decimal comma, German, set as the
     // default locale), files do not: the CSV and JSON the comparison window exports and the
     // scenario the editor saves are the same bytes in English and in Chinese (the scenario under
@@ -899,7 +899,7 @@ private Q_SLOTS:
         auto *findingsLabel = view.findChild<QLabel *>(QStringLiteral("findings"));
         QVERIFY(findingsLabel);
         QVERIFY2(chinese(findingsLabel->text()), qPrintable(findingsLabel->text()));
-        // the table's cells and row tooltips (issue 12: "22.4 months" and "better: lower" stayed English)
+        // the table's cells and row tooltips ("22.4 months" and "better: lower" stayed English)
         const QAbstractItemModel *table = view.tableModel();
         bool months = false;
         for (int r = 0; r < table->rowCount(); ++r) {
@@ -1038,7 +1038,7 @@ private Q_SLOTS:
             QVERIFY2(text.contains(w.normalized(QString::NormalizationForm_KC)), qPrintable(w));
     }
 
-    // Issue 14, accessibility: every input of the plan editor (each field's spin box, check box or
+    // Accessibility: every input of the plan editor (each field's spin box, check box or
     // list and its slider, the plan's name, the groups' preset lists, "dp follows") has an
     // accessible name and description, as a screen reader reads them, in English and in Chinese.
     void editorFieldsAreNamedForScreenReaders()
@@ -1088,7 +1088,7 @@ private Q_SLOTS:
 
     // The comparison table's cells wrap whole in Chinese too: each cell's text, laid out as the
     // style paints it (word wrap at the cell's width less the grid line and the text margins),
-    // fits the row's height and width, so no line is cut with "..." (issue 14: the normalisation
+    // fits the row's height and width, so no line is cut with "..." (the normalisation
     // notes, which break between any two characters), under every normalisation.
     void comparisonCellsWrapInChinese()
     {

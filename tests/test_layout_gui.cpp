@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The main window on a given screen (issue 12, defect 14): 1280x800 and 1600x1000, at 1x and at
-// QT_SCALE_FACTOR=1.5, in English and in Simplified Chinese (issue 14). ctest runs this one
+// The main window on a given screen: 1280x800 and 1600x1000, at 1x and at
+// QT_SCALE_FACTOR=1.5, in English and in Simplified Chinese. ctest runs this one
 // executable once per case (tests/gui.cmake): COMMTAX_TEST_SCREEN names the screen in device
 // pixels, QT_SCALE_FACTOR the scale, COMMTAX_TEST_LANGUAGE the interface language. The offscreen
 // platform is given that screen (its configfile option), the window is maximized on it, and:

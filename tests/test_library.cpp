@@ -690,7 +690,7 @@ private Q_SLOTS:
     }
     void financeByHand()
     {
-        // Issue 12: utilisation, residual value and cost of capital. $100,000 of hardware over
+        // Utilisation, residual value and cost of capital. $100,000 of hardware over
         // 4 years at 8%: annuity factor (1 - 1.08^-4) / 0.08 = 3.312127; residual 20% is worth
         // $20,000 / 1.08^4 = $14,700.60 today, so capital costs (100,000 - 14,700.60) / 3.312127
         // = $25,753.66 a year; upkeep 5% = $5,000 a year. At 50% utilisation both fall on 4,380
@@ -803,7 +803,7 @@ private Q_SLOTS:
     }
     void normaliseEqualTime()
     {
-        // README: "the fewest GPUs that train as fast as A, or the fastest count with a note when
+        // docs/handbook.md: "the fewest GPUs that train as fast as A, or the fastest count with a note when
         // none does". Checked against every feasible count evaluated here one by one.
         const Comparison given = comparePlans(defaultComparison(), Normalization::AsGiven);
         const Comparison c = comparePlans(defaultComparison(), Normalization::EqualTime);
@@ -903,7 +903,7 @@ private Q_SLOTS:
         QCOMPARE(rows[1][header.indexOf(QStringLiteral("reference"))], QStringLiteral("true"));
         QVERIFY(rows[1][header.indexOf(QStringLiteral("best_in"))].contains(QStringLiteral("cost_per_billion_tokens_usd")));
     }
-    // Issue 12: the CSV carries every input with its kind and source, and the engine's warnings.
+    // The CSV carries every input with its kind and source, and the engine's warnings.
     void csvHasInputsWithProvenanceAndWarnings()
     {
         QList<Scenario> plans = defaultComparison().mid(0, 4);
@@ -944,7 +944,7 @@ private Q_SLOTS:
         QVERIFY(warned > 0); // the RTX 4090 plan has warnings: the check above saw text
     }
     // Formula injection: a plan named "=HYPERLINK(...)" must reach a spreadsheet as text, while
-    // negative numbers stay numbers (issue 12, "The PDF a committee signs").
+    // negative numbers stay numbers.
     void csvNeutralisesFormulasButKeepsNumbers()
     {
         QCOMPARE(csvField(QStringLiteral("=1+1")), QStringLiteral("'=1+1"));
@@ -999,7 +999,7 @@ private Q_SLOTS:
     }
     void headlineStatesTheUtilisationAndItsBreakEven()
     {
-        // Issue 12, defect 5 and finance: the headline says which utilisation buying assumes and
+        // Defect found in review, and the finance inputs: the headline says which utilisation buying assumes and
         // above which utilisation buying beats the rented plan over the hardware's life.
         QList<Scenario> plans = defaultComparison();
         const Comparison full = comparePlans(plans, Normalization::AsGiven);
@@ -1042,7 +1042,7 @@ private Q_SLOTS:
         QCOMPARE(formatUsd(2.5), QStringLiteral("$2.50"));
         QCOMPARE(formatUsd(4255.4), QStringLiteral("$4,255"));
         QCOMPARE(formatUsd(-1800), QStringLiteral("-$1,800"));
-        // one scale for figures read together (issue 12 review: "$980.5k" over "$0.83-1.26M")
+        // one scale for figures read together ("$980.5k" over "$0.83-1.26M")
         QCOMPARE(formatUsdLike(1.2606e6, 980.5e3), QStringLiteral("$1260.6k"));
         QCOMPARE(formatUsdLike(834.9e3, 1.02e6), QStringLiteral("$0.83M"));
         QCOMPARE(formatUsdLike(2163.2, 2751), QStringLiteral("$2,163"));
@@ -1056,7 +1056,7 @@ private Q_SLOTS:
 
     void memoryIsJudgedByItsShareOfUsableMemory()
     {
-        // Issue 12 review: 19.35 of 21.6 GB on an RTX 4090 was starred over 64 of 72 GB on an H100
+        // Found in review: 19.35 of 21.6 GB on an RTX 4090 was starred over 64 of 72 GB on an H100
         Comparison c;
         c.plans.resize(2);
         for (ComparedPlan &p : c.plans) {

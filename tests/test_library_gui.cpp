@@ -132,7 +132,7 @@ double stackAt(QCustomPlot *plot, double key)
     return sum;
 }
 
-// Issue 12's scenario: Llama 2 70B on 2T tokens; buy 256 H100, buy 512 A100, rent 256 H100 at
+// A new user's question: Llama 2 70B on 2T tokens; buy 256 H100, buy 512 A100, rent 256 H100 at
 // 2.50 USD per GPU-hour (a quoted price), buy 1024 RTX 4090; named as the plan editor names them.
 // Written to `dir` as scenario-1.json ... scenario-4.json.
 QList<Scenario> writeNewUserScenario(const QString &dir)
@@ -363,7 +363,7 @@ private Q_SLOTS:
     }
     void resizedPlansAreNamedByTheirGpuCount()
     {
-        // Issue 12, defect 4: "D: 1024 RTX 4090" resized to 2048 GPUs (equal budget) must not keep
+        // Defect found in review: "D: 1024 RTX 4090" resized to 2048 GPUs (equal budget) must not keep
         // its old name in the table, the charts, the recommendation or the PDF.
         QList<Scenario> plans = defaultComparison().mid(0, 4);
         plans[0].name = QStringLiteral("A: 256 H100");
@@ -407,7 +407,7 @@ private Q_SLOTS:
     }
     void recommendationLeadsWithTheDecision()
     {
-        // Issue 12, defect 5: "Recommended: A ... $156.2k (TCO of the run)" hid the $11.01M cash
+        // Defect found in review: "Recommended: A ... $156.2k (TCO of the run)" hid the $11.01M cash
         // outlay and that buying beats renting only after 22.4 months of use. The headline (the
         // view's and the PDF's) leads with the cash up front, the cost of this run, the utilisation
         // that buying assumes, and buying against renting.
@@ -500,7 +500,7 @@ private Q_SLOTS:
         auto *del = dialog.findChild<QPushButton *>(QStringLiteral("gpu-delete"));
         QVERIFY(del && !del->isEnabled());
 
-        // Issue 12, defect 15: a new GPU started from the H100 does not call the copied figures
+        // Defect found in review: a new GPU started from the H100 does not call the copied figures
         // a datasheet of the new GPU: they are an assumption naming where they came from, before
         // saving and after.
         QVERIFY(dialog.selectPreset(Section::Gpu, QStringLiteral("h100-sxm")));
@@ -630,7 +630,7 @@ private Q_SLOTS:
 
     void compareWindowClosesRemovesTheSelectedColumnAndRunsOnePlan()
     {
-        // Issue 12, defect 15: Compare had no Close and ignored Escape; "Remove plan" removed
+        // Defect found in review: Compare had no Close and ignored Escape; "Remove plan" removed
         // whichever column held the current cell, or the last plan with nothing selected; one
         // plan left said that none could run.
         auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
@@ -678,7 +678,7 @@ private Q_SLOTS:
 
     void comparisonTableFitsFourPlansAndWrapsNames()
     {
-        // Issue 12, defect 6: at 1600 px about 2.5 of 4 plan columns showed, cells cut at both
+        // Defect found in review: at 1600 px about 2.5 of 4 plan columns showed, cells cut at both
         // ends ("IDIA H100 SXM5"). Four plans fit, names (up to 60 characters) and cells wrap;
         // more plans scroll.
         QList<Scenario> plans = defaultComparison().mid(0, 4);
@@ -726,7 +726,7 @@ private Q_SLOTS:
 
     void compareEditsColumnsInPlaceAndUndoes()
     {
-        // Issue 12, defect 7: in-place edits of GPU, GPU count and economics per column, each an
+        // Defect found in review: in-place edits of GPU, GPU count and economics per column, each an
         // undoable step (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y).
         auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
         QPointer<ComparisonView> alive(view);
@@ -832,7 +832,7 @@ private Q_SLOTS:
     }
     void compareRemovesTheChosenPlanAndClosesFromAnyField()
     {
-        // Issue 12, defect 15, re-checked: a click on any cell selects its whole column, and
+        // Defect found in review, re-checked: a click on any cell selects its whole column, and
         // Remove plan names the plan it will remove before it is pressed; Escape closes the
         // window from the column editor's fields too; one plan left shows its figures.
         auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
@@ -887,7 +887,7 @@ private Q_SLOTS:
 
     void newUserScenarioReadsAt1280And1600()
     {
-        // Issue 12's scenario as a new user runs it: Llama 2 70B on 2T tokens; buy 256 H100, buy
+        // A new user's question, as they would ask it: Llama 2 70B on 2T tokens; buy 256 H100, buy
         // 512 A100, rent 256 H100 at 2.50 USD per GPU-hour, or buy 1024 RTX 4090. The Compare
         // window at 1280x800 showed two plan columns whole (the row labels took about 280 px),
         // the recommendation took about 150 px, and the Sensitivity tornado's title wrapped the
@@ -974,7 +974,7 @@ private Q_SLOTS:
                      qPrintable(QStringLiteral("%1: recommendation %2 px high").arg(at).arg(findings->height())));
             QCOMPARE(findings->toolTip(), view.findingsText());
         }
-        // Issue 12 review: the plans the best layout changed say so in their names (header,
+        // Found in review: the plans the best layout changed say so in their names (header,
         // charts, recommendation), as resized plans state their GPU count
         for (int c = 0; c < view.comparison().plans.size(); ++c) {
             const ComparedPlan &cp = view.comparison().plans[c];
@@ -1185,7 +1185,7 @@ private Q_SLOTS:
 
     void compareTableScrollsByWholeColumns()
     {
-        // Issue 12: at 1280x800 a click on the partly shown last column scrolled the table by
+        // At 1280x800 a click on the partly shown last column scrolled the table by
         // pixels, leaving plan A's column half out of view. The rule now: the clicked column shows
         // whole, and the leftmost column shown starts at the viewport's left edge (x = 0), so
         // plan A's column is either wholly in view or wholly scrolled away.
@@ -1231,7 +1231,7 @@ private Q_SLOTS:
 
     void compareBreakEvenChartsKeepTheirPlotWithEightLongNames()
     {
-        // Issue 12: with 8 plans named in 60 characters the break-even charts' legends ate the
+        // With 8 plans named in 60 characters the break-even charts' legends ate the
         // plot. At 1280x800 the axes keep at least 55% of each chart's height, and an entry
         // whose plan name is shortened shows the whole text in its tooltip.
         const QList<Scenario> base = defaultComparison();
@@ -1309,7 +1309,7 @@ private Q_SLOTS:
 
     void quoteDialogEditsTheQuoteWithUndo()
     {
-        // Issue 12: economics.quote was kept from the file and saved back, but nothing edited it.
+        // economics.quote was kept from the file and saved back, but nothing edited it.
         // Edit > Quote... sets vendor, quote id, date and validity as one undoable step.
         AppSettings settings(m_dir.filePath(QStringLiteral("settings-quote.ini")));
         MainWindow window(settings);
@@ -1377,7 +1377,7 @@ private Q_SLOTS:
 
     void compareAddsTheCurrentPlanAndDuplicatesAColumn()
     {
-        // Issue 12, defect 7: building a comparison took four Save As. "Add current plan" takes
+        // Defect found in review: building a comparison took four Save As. "Add current plan" takes
         // the editor's plan as it is; "Duplicate column" copies the selected plan next to it.
         AppSettings settings(m_dir.filePath(QStringLiteral("settings-add-current.ini")));
         MainWindow window(settings);
@@ -1418,7 +1418,7 @@ private Q_SLOTS:
 
     void exportReportExportsTheComparisonOnScreen()
     {
-        // Issue 12, defect 1: the comparison built in Compare hardware (equal budget, a column
+        // Defect found in review: the comparison built in Compare hardware (equal budget, a column
         // removed) is what File > Export report writes, as the Compare window's own button does.
         AppSettings settings(m_dir.filePath(QStringLiteral("settings-export.ini")));
         MainWindow window(settings);
@@ -1474,7 +1474,7 @@ private Q_SLOTS:
 
     void savedPlanWithAUserPresetReopensEverywhere()
     {
-        // Issue 12, defect 2: a plan on a calibrated (user) cluster preset, open at exit, reopens at
+        // Defect found in review: a plan on a calibrated (user) cluster preset, open at exit, reopens at
         // start-up as main.cpp builds the app; Save writes the preset inline, so the file opens
         // in `commtax evaluate` with the library and without it (a colleague's machine).
         const QString libPath = m_dir.filePath(QStringLiteral("reopen.sqlite"));
@@ -1709,7 +1709,7 @@ private Q_SLOTS:
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString header = QString::fromUtf8(f.readLine()).trimmed();
-        // The table's columns, then the sensitivity's (issue 13: every format has it).
+        // The table's columns, then the sensitivity's (every format has it).
         QCOMPARE(header, (comparisonColumns() + inputColumns() + sensitivityColumns()).join(QLatin1Char(',')));
         const QString json = m_dir.filePath(QStringLiteral("cli.json"));
         r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), json, QStringLiteral("--normalize"), QStringLiteral("budget")}, env);
@@ -1720,7 +1720,7 @@ private Q_SLOTS:
         QCOMPARE(root.value(QStringLiteral("normalization")).toString(), QStringLiteral("budget"));
         QCOMPARE(root.value(QStringLiteral("plans")).toArray().at(1).toObject().value(QStringLiteral("gpus")).toInt(), 512);
     }
-    // The PDF a committee signs (issue 12): the engine's warnings beside their plan, a value the
+    // The PDF a committee signs: the engine's warnings beside their plan, a value the
     // plan file sources printed with its source, an audit trail of the input files with their
     // SHA-256; the CSV for Excel with a byte order mark on --bom only.
     void reportShowsWarningsStatedSourcesAndAuditTrail()

@@ -187,7 +187,7 @@ private Q_SLOTS:
   "gpu": {"preset": "h100-sxm"},
   "cluster": {"preset": "dgx-h100"})") << 4 << "model"
                                               << "lacks \"hidden\"";
-        // economics.quote (issue 12): the vendor's quote, each problem at its field
+        // economics.quote: the vendor's quote, each problem at its field
         const char *quoteHead = R"(  "model": {"preset": "llama2-7b"},
   "gpu": {"preset": "h100-sxm"},
   "cluster": {"preset": "dgx-h100"},
@@ -309,8 +309,8 @@ private Q_SLOTS:
     }
     void readmeExampleIsValid()
     {
-        // The README's scenario example must be a valid scenario (keeps the README true).
-        QFile readme(QStringLiteral(COMMTAX_SOURCE_DIR "/README.md"));
+        // The scenario example of docs/formats.md must be a valid scenario (keeps the documentation true).
+        QFile readme(QStringLiteral(COMMTAX_SOURCE_DIR "/docs/formats.md"));
         QVERIFY(readme.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(readme.readAll());
         const qsizetype start = text.indexOf(QStringLiteral("```json\n{\n  \"format\": \"commtax-scenario\""));
@@ -319,7 +319,7 @@ private Q_SLOTS:
         const qsizetype end = text.indexOf(QStringLiteral("```"), bodyStart);
         Scenario s;
         QList<LoadError> errors;
-        QVERIFY2(parseScenario(text.mid(bodyStart, end - bodyStart).toUtf8(), QStringLiteral("README.md"),
+        QVERIFY2(parseScenario(text.mid(bodyStart, end - bodyStart).toUtf8(), QStringLiteral("docs/formats.md"),
                                PresetCatalog::builtIn(), s, errors),
                  errors.isEmpty() ? "" : qPrintable(errors.first().toString()));
         QVERIFY(evaluate(s.plan).ok());

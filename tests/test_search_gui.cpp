@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tools > Find best layout (issue 11), driven through its widgets with real events: Ctrl+B opens the
+// Tools > Find best layout, driven through its widgets with real events: Ctrl+B opens the
 // dialog, Search runs off the GUI thread, the table sorts, "Use this layout" changes the plan in one
 // undo step and Undo restores it, Cancel stops a search.
 #include "appfeatures.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The sensitivity of a comparison (issue 13) where users see it: each plan's ranges are its own
+// The sensitivity of a comparison where users see it: each plan's ranges are its own
 // Latin hypercube's (the same numbers as sampling the plan alone), win odds against a case solved
 // by hand (a price drawn below its value half the time), break-evens checked by evaluating the
 // plans there, ranges that survive load -> save -> load, `commtax report` in PDF (pdftotext finds

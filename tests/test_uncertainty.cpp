@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Uncertainty and sensitivity (issue 13): collapsed ranges give the point estimate, percentiles of
+// Uncertainty and sensitivity: collapsed ranges give the point estimate, percentiles of
 // one uniform input into a linear metric match the closed form, one seed gives the same numbers on
 // every run and thread count, the tornado matches one-at-a-time evaluations done here through the
 // field registry, win odds and break-evens against a case solvable by hand, scenario ranges and

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Uncertainty and sensitivity (issue 13): sampling, percentiles, tornado, win odds, break-evens,
+# Uncertainty and sensitivity: sampling, percentiles, tornado, win odds, break-evens,
 # scenario ranges and `evaluate --uncertainty`. Benchmark: build-dir/tests/bench_uncertainty.
 commtax_add_test(test_uncertainty SOURCES test_uncertainty.cpp LIBS commtax_core)
 add_dependencies(test_uncertainty commtax)

@@ -46,9 +46,7 @@ public:
     // them for the CPU. Ignored unless `id` is the newest request, delivered, valid.
     void startUncertainty(quint64 id);
 
-    quint64 latestRequestId() const { return m_latestId; }
     bool isBusy() const { return m_running || m_pending.has_value(); }
-    bool isUncertaintyBusy() const { return m_uncertaintyRunning || m_uncertaintyPending || m_uncertaintyNext; }
     // Jobs that finished after a newer request came in, and requests replaced before they ran.
     int droppedCount() const { return m_dropped; }
     // Uncertainty jobs cancelled or dropped for a newer plan, and ones that never started.

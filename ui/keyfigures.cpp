@@ -40,7 +40,7 @@ constexpr RangeSpec kRanges[] = {
 };
 
 // Both ends as the tile's value is written, the unit once: "15.6-17.2 s"; money in the scale and
-// decimals of the tile's value `headline` (issue 12: "$980.5k" over "P10-P90: $0.83-1.26M").
+// decimals of the tile's value `headline` ("$980.5k" over "P10-P90: $0.83-1.26M").
 QString rangeNumbers(const char *key, double lo, double hi, double headline)
 {
     if (qstrcmp(key, "days_to_train") == 0)

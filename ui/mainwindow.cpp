@@ -749,7 +749,7 @@ void MainWindow::applyUncertainty(const UncertaintyFigures &u)
     m_latest->uncertainty = u;
     m_keyFigures->showRanges(u);
     m_sensitivity->showAnalysis(*m_latest);
-    // The step-time and cost charts draw the plan's P10-P90 as whiskers (issue 13).
+    // The step-time and cost charts draw the plan's P10-P90 as whiskers.
     for (ChartView *chart : {m_charts.at(0), m_charts.at(3)})
         chart->showAnalysis(*m_latest);
     Q_EMIT uncertaintyApplied(u);

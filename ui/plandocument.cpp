@@ -74,7 +74,7 @@ void PlanDocument::setState(const PlanState &state)
 
 bool PlanDocument::push(PlanState next, const QString &text, const QString &mergeKey, int mergeSession)
 {
-    // Issue 12, defect 13: a name the user has not given ("Llama 2 70B on 256 H100 SXM5", or none)
+    // Defect found in review: a name the user has not given ("Llama 2 70B on 256 H100 SXM5", or none)
     // follows the model, the GPU and their count; once the user names the plan, the name is theirs.
     const QString &name = m_state.scenario.name;
     if (mergeKey != QLatin1String("name") && (name.isEmpty() || name == planNameFor(m_state.scenario.plan)))

@@ -58,8 +58,8 @@ public:
     bool applyPreset(Section section, const QString &id);
     bool applyPartialPreset(const Preset &preset);
     bool setDpFollowsGpus(bool on);
-    // The uncertainty range of field `path` (Scenario::ranges; README "Uncertainty and
-    // sensitivity"), or back to its kind's default range with none. False, nothing recorded, when
+    // The uncertainty range of field `path` (Scenario::ranges; docs/handbook.md, "Uncertainty
+    // and sensitivity"), or back to its kind's default range with none. False, nothing recorded, when
     // the range does not hold the field's value within its limits (uncertainty::checkRange(); the
     // reason in `error`) or nothing changes.
     bool setRange(const FieldInfo &field, std::optional<Scenario::ValueRange> range, QString *error = nullptr);

@@ -29,7 +29,6 @@ public:
     // Wrapped: as many lines as the text needs at the width (the layout runs again only when
     // that number changes); not: one line, elided, the tooltip saying the rest.
     void setWordWrap(bool wrap);
-    int lineCount() const { return m_lines; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

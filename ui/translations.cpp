@@ -54,7 +54,7 @@ QString installInterfaceLanguage(const QString &setting)
         QCoreApplication::installTranslator(qt.get());
     QLocale::setDefault(interfaceLocale(language));
     // Han characters in Simplified Chinese glyph shapes: without a language, fontconfig's fallback
-    // for them is the first face of the Noto CJK collection, the Japanese one (issue 14). The
+    // for them is the first face of the Noto CJK collection, the Japanese one. The
     // application font (widgets, charts, the report's charts) lists the SC face right after its own.
     if (qobject_cast<QGuiApplication *>(QCoreApplication::instance())) {
         static const QFont original = QGuiApplication::font();

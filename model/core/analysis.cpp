@@ -206,7 +206,7 @@ Analysis analyse(const AnalysisRequest &request)
         other.gpu = hw.hardware.gpu;
         other.cluster = hw.hardware.cluster;
         other.training.compute_efficiency.reset(); // each GPU brings its own default
-        other.economics.usd_per_gpu_hour = 0;      // and its own rent price (issue 12, defect 12)
+        other.economics.usd_per_gpu_hour = 0;      // and its own rent price
         ChartCurve c = curveOf(sweepGpuCount(other, defaultGpuCounts()), commTaxPercent);
         c.label = hw.label;
         c.gpuId = hw.gpuId;

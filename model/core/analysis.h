@@ -76,7 +76,7 @@ struct SensitivityBar {
     double swing = 0;         // |high - low|
 };
 
-// P10/P50/P90 of the key figures and the tornados of the plan (README "Uncertainty and
+// P10/P50/P90 of the key figures and the tornados of the plan (docs/handbook.md, "Uncertainty and
 // sensitivity"), from the same Latin hypercube as `commtax evaluate --uncertainty`.
 struct UncertaintyFigures {
     quint64 requestId = 0;  // the AnalysisRequest's id: the plan they belong to

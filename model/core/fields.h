@@ -59,7 +59,7 @@ const FieldInfo *findField(Section s, const QString &key);
 // The value a new plan has for the field (the default for fields added later).
 QJsonValue defaultFieldValue(const FieldInfo &f);
 
-// The file readers' messages for people (issue 14): English templates marked CT_TEXT (for
+// The file readers' messages for people: English templates marked CT_TEXT (for
 // tests/i18n/gen_modeltext.py) in this translation context, with their arguments. `message` keeps
 // the English (files, JSON); the GUI and the command line show the translation (ui/modeltext.h:
 // loadErrorText()), whose arguments are translated too when they are marked texts themselves ("a string").

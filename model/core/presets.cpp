@@ -108,12 +108,6 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
     return false;
 }
 
-QString formatVersionProblem(const QJsonObject &root, const QString &format, int version, QString *path)
-{
-    const EngineText t = formatVersionProblemText(root, format, version, path);
-    return t.pattern[0] ? toQString(t) : QString();
-}
-
 EngineText formatVersionProblemText(const QJsonObject &root, const QString &format, int version, QString *path)
 {
     const QJsonValue f = root.value(QStringLiteral("format"));
@@ -157,19 +151,6 @@ void Preset::applyTo(Plan &plan) const
         break;
     default: break;
     }
-}
-
-Preset Preset::fromPlan(Section s, const Plan &plan, const QString &id, const QString &name)
-{
-    Preset p;
-    p.section = s;
-    p.id = id;
-    p.name = name;
-    for (const FieldInfo *f : fieldsOf(s)) {
-        p.values.insert(QLatin1String(f->key), f->get(plan));
-        p.provenance.insert(QLatin1String(f->key), Provenance{SourceKind::User, QString::fromUtf8(kEditedByUser)});
-    }
-    return p;
 }
 
 double Preset::publishedParams() const

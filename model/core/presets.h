@@ -32,8 +32,6 @@ struct Preset {
 
     // Write the values into a plan's section (and its id and name).
     void applyTo(Plan &plan) const;
-    // Take a plan's section as a preset (values only; provenance "user").
-    static Preset fromPlan(Section s, const Plan &plan, const QString &id, const QString &name);
     QString defaultCluster() const { return extras.value(QStringLiteral("default_cluster")).toString(); }
     QString defaultGpu() const { return extras.value(QStringLiteral("default_gpu")).toString(); }
     double publishedParams() const;
@@ -84,9 +82,8 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
 // The same for parsers that collect their errors: the syntax error is appended to `errors`.
 bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocument &doc, QList<LoadError> &errors);
 
-// What is wrong with a file's "format" and "version" (empty when both are right); `path` receives
-// the offending key. Missing, mistyped and unsupported versions each get their own words.
-QString formatVersionProblem(const QJsonObject &root, const QString &format, int version, QString *path);
+// What is wrong with a file's "format" and "version" (an empty pattern when both are right); `path`
+// receives the offending key. Missing, mistyped and unsupported versions each get their own words.
 EngineText formatVersionProblemText(const QJsonObject &root, const QString &format, int version, QString *path);
 
 // Parse one preset object (from a presets file, the library or an import). `path` is its JSON path

@@ -46,7 +46,7 @@ struct Scenario {
     std::optional<Provenance> statedProvenance(const QString &path, const QJsonValue &current) const;
     // The uncertainty range a value object gives a field ({"value": 0.6, "range": [0.45, 0.7]}) or
     // the editor sets (Set range...), by field path: it replaces the default range of the field's
-    // kind (README "Uncertainty and sensitivity") while it holds the value (an edit outside it
+    // kind (docs/handbook.md, "Uncertainty and sensitivity") while it holds the value (an edit outside it
     // falls back to the default; Save then leaves it out). Part of equality: it changes the ranges.
     struct ValueRange {
         double low = 0;
@@ -65,7 +65,7 @@ struct Scenario {
 
 // The name a plan goes by until the user names it: "Llama 2 70B on 256 H100 SXM5" (the model,
 // the GPU count and the GPU without its maker and memory size). The app renames a plan whose name
-// is still this when its model, GPU or GPU count changes (issue 12, defect 13).
+// is still this when its model, GPU or GPU count changes.
 QString planNameFor(const Plan &plan);
 
 // The plan the app opens with: Llama-2-70B on 32 DGX H100 (256 GPUs), tp=8, pp=4, dp=8.

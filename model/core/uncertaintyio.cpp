@@ -20,12 +20,6 @@ uncertainty::Kind kindOf(SourceKind k)
 }
 } // namespace
 
-QString checkValueObject(const FieldInfo &f, const QJsonObject &vo, QString *key)
-{
-    const EngineText t = checkValueObjectText(f, vo, key);
-    return t.pattern[0] ? toQString(t) : QString();
-}
-
 EngineText checkValueObjectText(const FieldInfo &f, const QJsonObject &vo, QString *key)
 {
     const QJsonValue kind = vo.value(QStringLiteral("kind"));

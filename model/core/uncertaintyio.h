@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The scenario side of uncertainty (issue 13): a field may be a value object
+// The scenario side of uncertainty: a field may be a value object
 // {"value": 0.6, "kind": "assumption", "source": "...", "range": [0.45, 0.7]}; its kind sets the
 // default range (uncertainty/uncertainty.h), its range replaces it. Fields from a preset take the
 // preset's kind, plain numbers in the file are "user", training and economics fields left out are
@@ -16,10 +16,9 @@
 
 namespace commtax {
 
-// What is wrong with the "kind" or "range" of a value object of field `f` (empty when nothing);
-// `key` receives the offending key ("kind" or "range") for the error's JSON path.
-QString checkValueObject(const FieldInfo &f, const QJsonObject &valueObject, QString *key);
-// The same as a template (fields.h: fileText()); an empty pattern when nothing is wrong.
+// What is wrong with the "kind" or "range" of a value object of field `f`, as a template (fields.h:
+// fileText()); an empty pattern when nothing is wrong. `key` receives the offending key ("kind" or
+// "range") for the error's JSON path.
 EngineText checkValueObjectText(const FieldInfo &f, const QJsonObject &valueObject, QString *key);
 
 // The kinds and ranges a parsed scenario file states (its root object), for the plan `s` read from it.

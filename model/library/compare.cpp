@@ -503,8 +503,8 @@ QList<int> Comparison::best(const MetricInfo &m) const
 
 namespace {
 // The plan that runs with the lowest value of `key`; the first of equals. Not best(), which marks
-// nothing when every plan has the same value: one plan left, or two alike, still run (issue 12,
-// defect 15: one plan left in Compare said that none could run).
+// nothing when every plan has the same value: one plan left, or two alike, still run (one plan
+// left in Compare said that none could run).
 int lowest(const Comparison &c, const char *key)
 {
     const MetricInfo &m = *findMetric(QLatin1String(key));
@@ -558,7 +558,7 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const
         cp.noteText = layoutNotes.back();
     }
     // The notes in English for JSON, CSV and the command line. A plan whose layout the search
-    // changed says so in its name, as a resized plan states its GPU count (issue 12: the plan
+    // changed says so in its name, as a resized plan states its GPU count (the plan
     // named "...256 H100..." showed 65.5 days here and 100 days in the main window).
     const auto done = [&](Comparison &out) -> Comparison & {
         for (qsizetype i = 0; i < out.plans.size() && i < scenarios.size(); ++i) {

@@ -3,7 +3,7 @@
 // Side-by-side comparison of 2 to 8 plans: normalisation (equal GPU count, equal capex, equal
 // time to train), the best value of every metric, the GPU price at which one plan matches
 // another's cost per billion tokens, when buying beats renting, the cost breakdown and the bill
-// of materials. Plain arithmetic over the engine's results (formulas: README "Comparison and
+// of materials. Plain arithmetic over the engine's results (formulas: docs/handbook.md, "Comparison and
 // reports"); the view, the charts and the reports only display it.
 
 #include "core/resultio.h"
@@ -34,7 +34,7 @@ QString normalizationKey(Normalization n);   // "as-given", "gpus", "budget", "t
 QString normalizationLabel(Normalization n); // "Equal GPU count" ...
 bool parseNormalization(const QString &key, Normalization &out);
 
-// "Best layout per GPU" (issue 11, fair comparison), combinable with any Normalization: every plan
+// "Best layout per GPU" (a fair comparison), combinable with any Normalization: every plan
 // gets the best parallel layout for `objective` on its own GPU and cluster (model/search/search.h:
 // tp, pp, cp, etp, ep, vpp, micro-batch, ZeRO, recompute, sequence parallelism; global batch and
 // everything else as given). Order: each plan's best layout on its given GPU count; then the
@@ -88,7 +88,7 @@ struct Comparison {
     // empty when the metric has no better direction, no plan runs, or every plan that runs has
     // the same value. Rented plans do not compete on capex (they have none). The memory a plan
     // takes per GPU (memory_total_gb and its parts) is judged by its share of the GPU's usable
-    // memory (issue 12: 19.35 of 21.6 GB on an RTX 4090 is not better than 60 of 76 GB on an
+    // memory (19.35 of 21.6 GB on an RTX 4090 is not better than 60 of 76 GB on an
     // H100), judgedByMemoryShare().
     QList<int> best(const MetricInfo &m) const;
     int cheapest() const; // lowest cost per billion tokens among plans that run; -1 if none

@@ -149,8 +149,6 @@ LibraryText inputLabelText(const QString &path)
     return LibraryText(path);
 }
 
-QString inputLabel(const QString &path) { return toString(inputLabelText(path)); }
-
 QString inputValueText(const QString &path, double v, double like)
 {
     if (!std::isfinite(v))

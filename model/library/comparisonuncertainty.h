@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The sensitivity of a comparison (issue 13; README "Uncertainty and sensitivity"): for every plan
+// The sensitivity of a comparison (docs/handbook.md, "Uncertainty and sensitivity"): for every plan
 // the P10/P50/P90 of its figures over the uncertainty of its inputs, the probability that it is
 // the cheapest (USD per billion tokens) and the fastest (days to train), its tornados, and the
 // input break-evens against the plan that is cheapest at the values ("the RTX 4090 plan matches
@@ -68,7 +68,6 @@ QString breakEvenSentence(const Comparison &c, const uncertainty::BreakEven &b);
 // "gpu.compute_efficiency" -> "compute efficiency (GPU)": the field's label without its unit
 // (inputLabelText(): translatable, its unit dropped in any language).
 LibraryText inputLabelText(const QString &path);
-QString inputLabel(const QString &path);
 // An input's value in the report's number convention, with the field's unit: "$331.3k",
 // "$2.50/GPU-h", "$0.087/kWh", "0.50", "18.8k tokens" (formatUsd(), formatNumber()); in the
 // scale of `like` when given, so that two figures side by side read alike ("$4.2k (now $10.0k)").

@@ -31,12 +31,6 @@ bool parsePresetSection(const QString &key, Section &out)
     return false;
 }
 
-QString checkPresetRanges(const Preset &p, QString *key)
-{
-    const EngineText t = checkPresetRangesText(p, key);
-    return t.pattern[0] ? toQString(t) : QString();
-}
-
 EngineText checkPresetRangesText(const Preset &p, QString *key)
 {
     for (const FieldInfo *f : fieldsOf(p.section)) {

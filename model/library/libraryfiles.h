@@ -33,10 +33,9 @@ bool readPresetFile(const QByteArray &json, const QString &fileName, PresetFile 
 // The preset file text for these presets of one section (values with kind and source).
 QByteArray writePresetFile(Section section, const QList<Preset> &presets);
 
-// Empty when every number of the preset lies in its field's range; else why, the key in *key.
-QString checkPresetRanges(const Preset &p, QString *key);
-// The same as a template (context "commtax::Files"); its last argument is the field's label, which
-// ui/modeltext.h: loadErrorText() translates (context "commtax::Fields"). An empty pattern when it fits.
+// An empty pattern when every number of the preset lies in its field's range; else why, as a template
+// (context "commtax::Files"), the key in *key. Its last argument is the field's label, which
+// ui/modeltext.h: loadErrorText() translates (context "commtax::Fields").
 EngineText checkPresetRangesText(const Preset &p, QString *key);
 
 // The section of a preset file key ("gpu") or of its plural in a list ("gpus"); false if none.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// A sentence of the comparison for people, kept translatable (issue 14). model/ has no
+// A sentence of the comparison for people, kept translatable. model/ has no
 // translations: it writes its sentences as English templates with %1..%n placeholders, marked
 // QT_TRANSLATE_NOOP("commtax::Library", ...) for lupdate, with their arguments (plan names and
 // numbers already formatted, or nested texts). toString() without a translator fills them in

@@ -33,7 +33,7 @@ namespace commtax {
 
 class SqlWriteTransaction;
 
-// A message of the preset library for people (issue 14): the English, as the QString it always was
+// A message of the preset library for people: the English, as the QString it always was
 // (logs, tests, what a caller that only wants text reads), and the same as templates (LibraryText:
 // English patterns marked CT_TEXT in context kFileTextContext, "commtax::Files", with their
 // arguments, which may be such templates themselves). The GUI and the command line show it in the

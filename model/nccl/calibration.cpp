@@ -35,17 +35,16 @@ double median(std::vector<double> v)
 
 struct Named {
     const char *test;
-    const char *name;
     Collective c;
 };
 constexpr Named kCollectives[] = {
-    {"all_reduce_perf", "all_reduce", Collective::AllReduce},
-    {"all_gather_perf", "all_gather", Collective::AllGather},
-    {"reduce_scatter_perf", "reduce_scatter", Collective::ReduceScatter},
-    {"alltoall_perf", "alltoall", Collective::AllToAll},
-    {"broadcast_perf", "broadcast", Collective::Broadcast},
-    {"reduce_perf", "reduce", Collective::Reduce},
-    {"sendrecv_perf", "sendrecv", Collective::SendRecv},
+    {"all_reduce_perf", Collective::AllReduce},
+    {"all_gather_perf", Collective::AllGather},
+    {"reduce_scatter_perf", Collective::ReduceScatter},
+    {"alltoall_perf", Collective::AllToAll},
+    {"broadcast_perf", Collective::Broadcast},
+    {"reduce_perf", Collective::Reduce},
+    {"sendrecv_perf", Collective::SendRecv},
 };
 
 bool scatters(Collective c)
@@ -149,16 +148,6 @@ bool collectiveFromTestName(std::string_view testName, Collective &c)
 {
     for (const Named &n : kCollectives)
         if (testName == n.test) {
-            c = n.c;
-            return true;
-        }
-    return false;
-}
-
-bool parseCollective(std::string_view name, Collective &c)
-{
-    for (const Named &n : kCollectives)
-        if (name == n.name || name == n.test) {
             c = n.c;
             return true;
         }

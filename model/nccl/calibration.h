@@ -29,7 +29,6 @@ const char *toString(Scope s); // "unknown", "intra-node", "inter-node"
 
 // "all_reduce_perf" -> AllReduce ... false for tests the engine does not model (gather_perf...).
 bool collectiveFromTestName(std::string_view testName, Collective &c);
-bool parseCollective(std::string_view name, Collective &c); // "all_reduce", "alltoall"...
 
 // Preset id (presets/gpus.json) of the GPU a device list names: "NVIDIA H100 80GB HBM3" ->
 // "h100-sxm"; empty when the name is unknown or absent.

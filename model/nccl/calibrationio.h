@@ -36,7 +36,7 @@ struct CalibrationTarget {
 bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &clusterId, const std::string &gpuName,
                              CalibrationTarget &out, QString *error);
 
-// The calibration as JSON (keys in README "Calibration").
+// The calibration as JSON (keys in docs/formats.md, "calibrate --json").
 QJsonObject calibrationToJson(const nccl::Calibration &c, const nccl::ResultTable &table, const CalibrationTarget *target);
 
 // Field keys the calibration writes: {efficiency, latency} of the cluster (network) or GPU (intra-node).

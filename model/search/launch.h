@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Launch configuration export (issue 11): the arguments or config file a training framework needs
+// Launch configuration export: the arguments or config file a training framework needs
 // to run a plan's layout. Plain C++ over the engine's Plan, so the command line (`commtax launch`)
 // and the app share it. Each framework's flag and key names are checked against its public
 // repository; the file, commit and version are cited in launch.cpp next to each writer.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Layout search (issue 11): every valid parallel layout of a plan, on one or more GPU counts and
+// Layout search: every valid parallel layout of a plan, on one or more GPU counts and
 // GPU presets, evaluated by the engine; the best plans for an objective, the Pareto front of days
 // to train against USD per billion tokens, and counts of what was searched. Plain C++ and
 // std::thread: no Qt, so the command line, the app and the benchmarks call the same code.

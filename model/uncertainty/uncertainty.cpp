@@ -24,16 +24,6 @@ const char *toString(Kind k)
     return "assumption";
 }
 
-bool parseKind(std::string_view s, Kind &out)
-{
-    for (Kind k : {Kind::Datasheet, Kind::Measured, Kind::Assumption, Kind::Derived, Kind::User})
-        if (s == toString(k)) {
-            out = k;
-            return true;
-        }
-    return false;
-}
-
 double defaultHalfWidth(Kind k)
 {
     switch (k) {
@@ -87,7 +77,7 @@ const std::vector<InputInfo> kInputs = {
     // The finance inputs: residual value and cost of capital (at their default 0, no range).
     // Utilisation is left out on purpose: at its default of 1 an assumption's +-25% can only
     // fall, to 0.75, which makes every bought plan 33% dearer at P90 and tops every tornado; what
-    // range a committee should see for it is a product decision still open (README).
+    // range a committee should see for it is a product decision still open (docs/handbook.md).
     CT_IN("economics.residual_fraction", economics.residual_fraction, Group::None, 0),
     CT_IN("economics.cost_of_capital", economics.cost_of_capital, Group::None, 0),
 };
@@ -193,8 +183,6 @@ void applySample(Plan &p, const std::vector<std::pair<const InputRange *, int>> 
 }
 
 } // namespace
-
-const std::vector<InputInfo> &uncertainInputs() { return kInputs; }
 
 const InputInfo *findInput(std::string_view path)
 {

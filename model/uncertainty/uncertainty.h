@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Uncertainty and sensitivity of a plan's figures (issue 13; README "Uncertainty and
+// Uncertainty and sensitivity of a plan's figures (docs/handbook.md, "Uncertainty and
 // sensitivity"). Plain C++ over the engine, no Qt: the command line, the app's worker and the
 // benchmarks share it.
 //
-// Every continuous physical or economic input of a plan (uncertainInputs()) gets a range
+// Every continuous physical or economic input of a plan (findInput()) gets a range
 // [low, high] around its value: given in the scenario, or by default +-2% (datasheet), +-10%
 // (measured, derived, user) or +-25% (assumption) of the value, clamped to the field's limits
 // (engine/limits.cpp). Whole-number inputs (layers, tp, ...) and design choices (peaks, NIC line
@@ -46,7 +46,6 @@ enum class Kind { Datasheet,
                   Derived,
                   User };
 const char *toString(Kind k);
-bool parseKind(std::string_view s, Kind &out);
 // Half-width of the default range as a fraction of the value.
 double defaultHalfWidth(Kind k);
 
@@ -64,7 +63,6 @@ struct InputInfo {
     std::optional<double> (*get)(const Plan &); // empty: an optional field that is not set ("auto")
     void (*set)(Plan &, double);
 };
-const std::vector<InputInfo> &uncertainInputs();
 const InputInfo *findInput(std::string_view path);
 
 // The range of one input of one plan.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Speed targets (issue 2): one full plan evaluation under 1 us on one core; a 2048-point sweep
+// Speed targets: one full plan evaluation under 1 us on one core; a 2048-point sweep
 // under 2 ms. Run: build/tests/bench_engine
 #include "core/presets.h"
 #include "core/scenario.h"
@@ -31,7 +31,7 @@ static void BM_EvaluateValid(benchmark::State &state)
 BENCHMARK(BM_EvaluateValid);
 
 // An MoE plan with context parallelism and goodput "auto": Mixtral 8x22B on 128 H100, tp2 cp2 pp4
-// ep8 (presets/scenarios/mixtral-8x22b-moe-h100.json). Target: under 1 us (issue 10).
+// ep8 (presets/scenarios/mixtral-8x22b-moe-h100.json). Target: under 1 us.
 static Plan moePlan()
 {
     Plan p = defaultScenario().plan;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Speed of the desktop app (issue 3), a reproducible harness rather than a timed test:
+// Speed of the desktop app, a reproducible harness rather than a timed test:
 //   - edit-to-replot: N edits made through the editor's widgets (nodes, pipeline depth, a DP
 //     overlap slider, the GPU preset, the global batch), each timed from the widget change to the
 //     moment every chart has redrawn the new plan's analysis (all sweeps on: 8 comm-tax lines,
@@ -8,7 +8,7 @@
 //   - cold start: process start (from /proc/self/stat) to the first paint of the main window,
 //     and to the first charts drawn;
 //   - memory: VmHWM (peak resident set) and VmRSS from /proc/self/status.
-//   - with --search, the same edits while Tools > Find best layout searches (issue 11: "editing
+//   - with --search, the same edits while Tools > Find best layout searches ("editing
 //     the plan while a search runs stays as fast"): the dialog searches the plan's model on 8 to
 //     16,384 GPUs, on all cores but one as it does for users, and starts again whenever it ends,
 //     so that every timed edit overlaps a running search (edits_with_search_running says how many

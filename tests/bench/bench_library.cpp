@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// How long the comparison and the preset library take (no targets; figures for the README):
+// How long the comparison and the preset library take (no targets; figures for docs/performance.md):
 // the five-plan default comparison as given and normalised, its CSV, and the merged catalog read
 // from a library of 200 user presets. Run: build-dir/tests/bench_library
 #include "library/compare.h"

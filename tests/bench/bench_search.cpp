@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Layout search speed (issue 11): plans evaluated per second on one core, and the whole space of a
+// Layout search speed: plans evaluated per second on one core, and the whole space of a
 // 70B dense model on 8 to 4096 GPUs in whole nodes with every dimension (tp, pp, cp, vpp,
 // micro-batch, ZeRO, recompute, sequence parallelism; etp and ep have one value for a dense model),
 // on every core; the same for two mixtures of experts (Mixtral 8x7B and Qwen3-30B-A3B), where etp
@@ -82,7 +82,7 @@ void everyCore(benchmark::State &state, const Space &s)
     state.counters["plans_per_cpu_s"] = cpu > 0 ? double(r.valid) * double(state.iterations()) / cpu : 0.0;
 }
 
-// The issue's space: 70B, 8 to 4096 GPUs in whole nodes (512 counts), every dimension, every core.
+// The full space: 70B, 8 to 4096 GPUs in whole nodes (512 counts), every dimension, every core.
 static void BM_Search70B_8to4096(benchmark::State &state) { everyCore(state, llama70b(8, 4096)); }
 BENCHMARK(BM_Search70B_8to4096)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
@@ -95,7 +95,7 @@ BENCHMARK(BM_SearchQwen3_30B_A3B_8to1024)->Unit(benchmark::kMillisecond)->UseRea
 
 // The app's search (Tools > Find best layout) of the default plan on its own GPU count, as the
 // dialog runs it: all cores but one, the threads at the lowest priority (Options::low_priority) or,
-// for comparison, at normal priority. Wall time: the issue's "results within 0.5 s".
+// for comparison, at normal priority. Wall time: the target is results within 0.5 s.
 static void BM_SearchDialogDefaultPlan(benchmark::State &state)
 {
     Space s;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Uncertainty speed (issue 13): 2,000 Latin hypercube samples plus the tornado of USD per billion
+// Uncertainty speed: 2,000 Latin hypercube samples plus the tornado of USD per billion
 // tokens and of days to train, for the default plan, on one core. Target: under 20 ms.
 // Run: build/tests/bench_uncertainty
 #include "core/scenario.h"

@@ -3,7 +3,7 @@
 // it accepts, the engine's validation (commtax::validate) and, for a valid plan, the evaluation.
 // Must never crash, hang, leak, trip a sanitizer or turn a valid plan into a NaN or an infinity;
 // a rejected file always has at least one positioned message.
-// Built by CMake with clang (preset "fuzz"); seeds: tests/fuzz/seeds/scenario (README examples)
+// Built by CMake with clang (preset "fuzz"); seeds: tests/fuzz/seeds/scenario (the examples of docs/formats.md)
 // and presets/scenarios. tests/fuzz/campaign.sh fuzz_scenario N runs it longer.
 #include "core/scenario.h"
 #include "fuzz_common.h"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Every text the engine and the launch-config writers show people has its Chinese (issue 14).
+"""Every text the engine and the launch-config writers show people has its Chinese.
 
 model/engine and model/search have no Qt: their sentences reach the GUI in English unless the UI
 translates them. This check extracts them from the sources and fails on
@@ -92,7 +92,7 @@ def main():
     for path in ("model/core/fields.cpp", "model/core/presets.cpp", "model/core/scenario.cpp", "model/core/uncertaintyio.cpp",
                  "model/uncertainty/uncertainty.cpp", "model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp"):
         files |= marked(read(path))
-    # the preset library and its files (issue 14): every message a template. What stays English is
+    # the preset library and its files: every message a template. What stays English is
     # SQL, the names and provenance it stores (" (copy)", "edited by the user": shown translated by
     # planNameText() and provenanceSourceText()) and qFatal()'s words for developers. A saved plan's
     # problems are placed by a template too (LoadError::fileLabel: 'saved plan "x"').

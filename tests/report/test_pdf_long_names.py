@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The PDF report with 8 plans named in 60 characters (issue 12): chart titles and legends wrap
+"""The PDF report with 8 plans named in 60 characters: chart titles and legends wrap
 instead of being cut at the plot's edge, and no table shorter than a page is split across two
 (the plans table left two rows, one cut in half, on the next page). Read back with pdftotext,
 page by page, and rendered with pdftoppm (no page is blank).

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""`commtax report ... -o OUT.xlsx` (issue 12): the workbook's sheets, its cells as numbers with
+"""`commtax report ... -o OUT.xlsx`: the workbook's sheets, its cells as numbers with
 number formats, the figures against the JSON report and hand calculations from the preset files,
 inputs with kind and source, warnings, and formula neutralising.
 
@@ -155,7 +155,7 @@ def main():
                 cell = by_key[key][2 + i] if len(by_key[key]) > 2 + i else None
                 precision = plan.get("inputs", {}).get("training.precision", {}).get("value")
                 if key == "compute_fp8_time_s" and precision == "bf16":
-                    # not applicable (issue 12): n/a, not a 0 that reads as a measurement; the JSON keeps 0
+                    # not applicable: n/a, not a 0 that reads as a measurement; the JSON keeps 0
                     check(v == 0 and text(cell) == "n/a", "FP8 compute time of BF16 plan %d is n/a (got %r)" % (i, cell))
                     continue
                 if isinstance(v, bool):

@@ -49,8 +49,7 @@ QString bytesLabel(double bytes)
 }
 
 // Log2 ticks with byte labels ("8 B", "1 KiB", "1 GiB") from the smallest to the largest measured
-// size, at most seven of them: ten ran into each other at the dialog's smallest width (issue 12,
-// defect 15).
+// size, at most seven of them: ten ran into each other at the dialog's smallest width.
 QSharedPointer<QCPAxisTickerText> bytesTicker(double minBytes, double maxBytes)
 {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -446,8 +445,7 @@ void CalibrationDialog::updatePlot()
         m_plot->xAxis->setRange(4, 16.0 * (1ll << 30));
         m_plot->yAxis->setRange(0, 100);
         // Out of the layout, not only hidden: an empty legend's maximum width (its margins) would
-        // hold the plot's column to the title's width, squeezing the axis into a smear of labels
-        // (issue 12, defect 15).
+        // hold the plot's column to the title's width, squeezing the axis into a smear of labels.
         m_plot->legend->setVisible(false);
         if (m_plot->plotLayout()->take(m_plot->legend))
             m_plot->plotLayout()->simplify();

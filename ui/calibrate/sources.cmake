@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Calibration from nccl-tests logs (issue 5): the dialog. Reading a log, choosing presets, the JSON
+# Calibration from nccl-tests logs: the dialog. Reading a log, choosing presets, the JSON
 # and the calibrated preset are QtCore-only and live in model/nccl (commtax_calibration).
 target_sources(commtax_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/calibrationrowsmodel.h ${CMAKE_CURRENT_LIST_DIR}/calibrationrowsmodel.cpp

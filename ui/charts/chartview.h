@@ -27,7 +27,6 @@ public:
     QString title() const { return m_title; }
     // What the chart shows, as text (its accessible name and description, set by every draw):
     // "Step time breakdown: 12.3 s per step" and the figures behind it.
-    QString summaryHeadline() const { return m_headline; }
     QString summaryDetails() const { return m_details; }
     // The P10-P90 whiskers drawn (addWhisker()).
     int whiskerCount() const { return int(m_whiskers.size() / 3); }
@@ -87,7 +86,7 @@ protected:
     void clearLabels();
     QCPItemText *addLabel(const QCPAbstractPlottable *anchor, double key, double value, const QString &text,
                           const QColor &color, Qt::Alignment alignment);
-    // A P10-P90 whisker (issue 13) across [lo, hi] at `key`, in the anchor's axes, with end caps
+    // A P10-P90 whisker across [lo, hi] at `key`, in the anchor's axes, with end caps
     // `cap` keys wide; removed with the labels.
     void addWhisker(const QCPAbstractPlottable *anchor, double key, double lo, double hi, double cap, const QColor &color);
 

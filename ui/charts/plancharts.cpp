@@ -131,7 +131,7 @@ void StepTimeChart::draw(const Analysis &a)
     // name is cut.
     setLegendColumns(shownSegments > int(kAlwaysShownSegments) ? 2 : 3);
     QCPBars *top = m_segments.last();
-    // The plan's P10-P90 step time once the ranges have come (issue 13), over its bar.
+    // The plan's P10-P90 step time once the ranges have come, over its bar.
     const bool ranges = a.uncertainty.valid && a.uncertainty.requestId == a.requestId;
     const uncertainty::Percentiles step = a.uncertainty.of(uncertainty::Metric::StepTime);
     double planEnd = planBase;
@@ -484,7 +484,7 @@ void CostChart::draw(const Analysis &a)
     m_daysNoFit->setData(dayNoFitKeys, dayNoFitValues, true);
     yAxis->setTicker(categoryTicker(labels));
     yAxis->setRange(0.45, double(n) + 0.55);
-    // The plan's P10-P90 cost and days once the ranges have come (issue 13): whiskers over its two
+    // The plan's P10-P90 cost and days once the ranges have come: whiskers over its two
     // bars, which the bars group puts half a bar below (cost) and above (days) its key.
     const bool ranges = n > 0 && a.hardware.first().valid && a.uncertainty.valid && a.uncertainty.requestId == a.requestId;
     const uncertainty::Percentiles cost = a.uncertainty.of(uncertainty::Metric::CostPerBillionTokens);
@@ -608,8 +608,8 @@ void MemoryChart::draw(const Analysis &a)
     xAxis->setTicker(categoryTicker(labels));
     xAxis->setRange(0.5, n + 0.5);
     double top = std::max(maxTotal, r.memory_capacity_gb) * 1.18;
-    // A total's label stands on its bar; a capacity line through it would cross it out (issue 12,
-    // defect 15), so it goes just above the line then. Its height in GB, from the plot's height.
+    // A total's label stands on its bar; a capacity line through it would cross it out, so it
+    // goes just above the line then. Its height in GB, from the plot's height.
     QFont labelFont = font();
     labelFont.setPointSizeF(labelFont.pointSizeF() - 1);
     const double labelGb = (QFontMetrics(labelFont).height() + 4) * top / std::max(axisRect()->height(), kMinimumPlotHeight);

@@ -152,7 +152,7 @@ void ColumnEditor::setPlan(int index, const Scenario &s, const PresetCatalog &ca
         const bool rent = s.plan.economics.mode == EconomicsMode::Rent;
         m_rent->setEnabled(rent);
         m_utilisation->setEnabled(!rent);
-    } else { // no plan: empty fields, not the fields' minimums as if they were a plan's (issue 12)
+    } else { // no plan: empty fields, not the fields' minimums as if they were a plan's
         m_gpus->clear();
         m_rent->clear();
         m_utilisation->clear();

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// In-place edits of one comparison column (issue 12, defect 7): the GPU preset (on its default
+// In-place edits of one comparison column: the GPU preset (on its default
 // cluster, as Compare hardware puts it), the GPU count (whole nodes; dp follows), and the
 // economics (buy or rent, rent per GPU-hour, utilisation over the horizon). The editor only
 // proposes a changed scenario; the comparison view applies it as one undoable step.

@@ -142,7 +142,7 @@ void planAxis(QCustomPlot *plot, const Comparison &c)
     plot->xAxis->setTicker(ticker);
     plot->xAxis->setRange(0.4, double(c.plans.size()) + 0.6);
     // Each name wrapped to its category's width after every layout, so that neighbours never run
-    // into each other at 1280 px (issue 12, defect 14).
+    // into each other at 1280 px.
     plot->setProperty("categoryLabels", names);
     if (!plot->property("categoryFit").toBool()) {
         plot->setProperty("categoryFit", true);
@@ -298,7 +298,7 @@ bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
     refLine->setPen(QPen(planColor(c.reference), 2, Qt::DashLine));
     refLine->setData({0, maxX}, {a.result.cost_per_billion_tokens_usd, a.result.cost_per_billion_tokens_usd}, true);
     // A line that climbs past three times A's cost (and past every line's start) stops there,
-    // with an arrow and its end's value (issue 12: the RTX 4090's ran off the top of the plot).
+    // with an arrow and its end's value (the RTX 4090's ran off the top of the plot).
     double cap = 3.0 * a.result.cost_per_billion_tokens_usd;
     for (qsizetype i = 0; i < c.plans.size(); ++i)
         if (i != c.reference && c.plans[i].runs() && rows[i].hasPrice && rows[i].price.currentPrice > 0) {
@@ -463,7 +463,7 @@ bool fitCategoryLabels(QCustomPlot *plot)
     QMap<double, QString> ticks;
     // On screen at most three lines of a name, the last cut with an ellipsis (its whole name in
     // the axis's tooltip, LegendToolTips): ten lines of a 60-character name left a 1280-px
-    // window's step-time plot 35 px (issue 12). Print keeps every line.
+    // window's step-time plot 35 px. Print keeps every line.
     const bool onScreen = !plot->testAttribute(Qt::WA_DontShowOnScreen);
     const int width = std::max(step, 16);
     // On screen, the words every plan's name starts with ("Llama 2 70B on") are left out: the
@@ -500,8 +500,8 @@ bool fitCategoryLabels(QCustomPlot *plot)
 
 namespace {
 // The legend's entries as drawn from their whole texts (kept in the plottable's "fullName"
-// property; "planName" names the plan inside it). Plan names of up to 60 characters and 8 plans
-// (issue 12): the legend may take what leaves the axes 55% of the plot's height. Whole texts
+// property; "planName" names the plan inside it). Plan names of up to 60 characters and 8 plans:
+// the legend may take what leaves the axes 55% of the plot's height. Whole texts
 // wrapped to the plot's width (two columns when they fit on one line each) while they fit in that;
 // else, on screen, one line per entry, the plan's name shortened at its end, in as many columns as
 // it takes (up to four), and the whole text in the entry's tooltip (LegendToolTips). True when an
@@ -568,7 +568,7 @@ bool fitLegend(QCustomPlot *plot)
             return fm.elidedText(full, Qt::ElideRight, textWidth);
         };
         // from as many columns as the whole texts took (fewer only makes the legend taller: the
-        // step-time legend fell to one column of seven rows at 1280 px, issue 12)
+        // step-time legend fell to one column of seven rows at 1280 px)
         int columns = wholeColumns;
         while (apply(columns, shortened) > room && columns < 4 && (width - columns * legend->columnSpacing()) / (columns + 1) - marker >= 150)
             ++columns;
@@ -643,7 +643,7 @@ bool fitTitle(QCustomPlot *plot, int width)
     return true;
 }
 
-// The value axis once the axes are laid out (issue 12): its title wrapped to the axis's height
+// The value axis once the axes are laid out: its title wrapped to the axis's height
 // ("Days to train (wall clock, with goodput)" ran out of a 1280-px window's chart), and room above
 // the highest bar for its label (the "37.7 s" on top of a step-time bar was cut by the title). True
 // when it changed.
@@ -774,7 +774,7 @@ bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Compari
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sensitivity (issue 13): the P10-P90 of each plan's cost, and the recommended plan's tornado.
+// Sensitivity: the P10-P90 of each plan's cost, and the recommended plan's tornado.
 
 bool drawCostRanges(QCustomPlot *plot, const Comparison &c, const ComparisonSensitivity &s)
 {
@@ -820,7 +820,7 @@ bool drawCostRanges(QCustomPlot *plot, const Comparison &c, const ComparisonSens
     valueAxisTo(plot, top);
     if (!any)
         message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "None of the plans can run"));
-    fitTextsToWidth(plot); // 60-character plan names (issue 12) wrap, as in the other charts
+    fitTextsToWidth(plot); // 60-character plan names wrap, as in the other charts
     plot->replot(QCustomPlot::rpQueuedReplot);
     return any;
 }
@@ -882,7 +882,7 @@ bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const Compar
     plot->xAxis->setRange(lo - pad, hi + pad);
     if (n == 0)
         message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No uncertain input moves the cost"));
-    fitTextsToWidth(plot); // 60-character plan names (issue 12) wrap, as in the other charts
+    fitTextsToWidth(plot); // 60-character plan names wrap, as in the other charts
     plot->replot(QCustomPlot::rpQueuedReplot);
     return n > 0;
 }

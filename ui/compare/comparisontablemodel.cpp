@@ -67,7 +67,7 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
     case RowKind::Gpu: return QString::fromStdString(pl.gpu.name);
     case RowKind::Cluster: return QString::fromStdString(pl.cluster.name);
     case RowKind::Layout:
-        // cp too when the layout splits the sequence: tp x cp x pp x dp is the GPU count (issue 12)
+        // cp too when the layout splits the sequence: tp x cp x pp x dp is the GPU count
         return tr("%1 nodes x %2, tp=%3 pp=%4 dp=%5")
                    .arg(pl.cluster.nodes)
                    .arg(pl.cluster.gpus_per_node)
@@ -84,7 +84,7 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
             return tr("invalid: %1").arg(libraryText(p.errorText));
         return p.result.fits_in_memory ? tr("runs") : tr("does not fit in memory");
     case RowKind::Normalisation:
-        if (plan == m_comparison.reference) // its best layout's note too (issue 12)
+        if (plan == m_comparison.reference) // its best layout's note too
             return p.note.isEmpty() ? tr("reference (A)") : tr("reference (A); %1").arg(libraryText(p.noteText));
         return p.note.isEmpty() ? tr("as given") : libraryText(p.noteText);
     case RowKind::Metric:

@@ -68,9 +68,9 @@ QString wrapWords(const QString &text, const QFontMetrics &fm, int width, bool b
 }
 
 // The table's headers wrapped onto as many lines as they need: the column headers to the
-// column's width (plan names of up to 60 characters are not cut: issue 12, defect 6), the row
+// column's width (plan names of up to 60 characters are not cut), the row
 // labels to `rowWidth`, so that the labels' column stays narrow and three plan columns show at
-// 1280 px, four at 1600 (issue 12).
+// 1280 px, four at 1600.
 class WrappedHeaders : public QIdentityProxyModel
 {
 public:
@@ -191,7 +191,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     bar->addWidget(m_referenceBox);
     bar->addStretch(1);
     // The buttons on a row of their own: on one row with the choices the window could not be
-    // narrower than about 1,340 px, wider than a 1280x800 screen (issue 12, defect 14).
+    // narrower than about 1,340 px, wider than a 1280x800 screen.
     QHBoxLayout *choices = bar;
     auto *buttons = new QHBoxLayout;
     bar = buttons;
@@ -220,7 +220,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_table->setWordWrap(true); // long cells (GPU and cluster names, notes) wrap, never cut
     // Sideways by whole columns: the leftmost column shown always starts at the table's left edge,
     // and a click on a column partly out of view scrolls it whole into view without leaving plan A
-    // (or whichever column is leftmost) half cut (issue 12).
+    // (or whichever column is leftmost) half cut.
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerItem);
     m_table->viewport()->installEventFilter(this); // fitColumns() on every resize
 
@@ -229,7 +229,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     auto *overview = new QWidget(charts);
     auto *grid = new QGridLayout(overview);
     // The break-even charts a tab each: eight plans with long names give them a legend of eight
-    // or more entries, and the axes keep most of the height (issue 12).
+    // or more entries, and the axes keep most of the height.
     QList<QCustomPlot *> breakEvens;
     int k = 0;
     for (ComparisonChart c : kAllComparisonCharts) {
@@ -241,7 +241,7 @@ ComparisonView::ComparisonView(QWidget *parent)
             breakEvens << plot;
         } else {
             // Tall enough for four plans' wrapped names and the step-time legend to leave the
-            // bars room (at 1280x800 the step-time plot was 35 px high, issue 12); the four
+            // bars room (at 1280x800 the step-time plot was 35 px high); the four
             // scroll when the window is lower than that.
             plot->setMinimumSize(290, 330);
             grid->addWidget(plot, k / 2, k % 2);
@@ -266,7 +266,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(charts);
-    // Four plans fit the table at 1600 px (issue 12, defect 6), more scroll.
+    // Four plans fit the table at 1600 px, more scroll.
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     split->setSizes({860, 740});
@@ -279,7 +279,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_findings->setObjectName(QStringLiteral("findings"));
     m_findings->setWordWrap(true);
     m_findings->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // Compact under the table (issue 12): the decision (the headline) in one paragraph; the other
+    // Compact under the table: the decision (the headline) in one paragraph; the other
     // findings (why, the break-evens, what does not run) behind "Details", all of them in the
     // label's tooltip.
     m_findingsMore = new QToolButton(this);
@@ -330,7 +330,7 @@ ComparisonView::ComparisonView(QWidget *parent)
             QMessageBox::warning(this, tr("Cannot duplicate the plan"), error);
     });
 
-    // The default comparison puts every GPU on its best layout for time (issue 11, fair comparison).
+    // The default comparison puts every GPU on its best layout for time (a fair comparison).
     m_bestLayout.enabled = true;
     m_layoutBox->setCurrentIndex(m_layoutBox->findData(int(search::Objective::Time)));
     setScenarios(defaultComparison());
@@ -563,7 +563,7 @@ void ComparisonView::recompute()
     m_comparison = comparePlans(m_scenarios, m_normalization, m_bestLayout, m_reference);
     // Shown with the names' tags in the interface language; exports take m_comparison as it is.
     const Comparison shown = shownComparison(m_comparison);
-    // The box shows the start of a long name: the tooltip has it whole (issue 12).
+    // The box shows the start of a long name: the tooltip has it whole.
     m_referenceBox->setToolTip(tr("Plan A: %1\nThe reference of the normalisation and of the break-even figures").arg(m_referenceBox->currentText()));
     m_model->setComparison(shown);
     QStringList status;
@@ -696,7 +696,7 @@ void ComparisonView::fitColumns()
         return;
     const int available = m_table->viewport()->width();
     // never narrower than the widest word of a cell ("recompute=none" in a note), which the
-    // delegate would cut with "..." (issue 12)
+    // delegate would cut with "..."
     const QFontMetrics fm(m_table->font());
     int widestWord = 0;
     for (int r = 0; r < m_model->rowCount(); ++r)
@@ -726,7 +726,7 @@ bool ComparisonView::eventFilter(QObject *watched, QEvent *event)
 
 void ComparisonView::keyPressEvent(QKeyEvent *event)
 {
-    // A window of its own: Escape closes it, as it does a dialog (issue 12, defect 15).
+    // A window of its own: Escape closes it, as it does a dialog.
     if (isWindow() && event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
         close();
         return;
@@ -759,7 +759,7 @@ void ComparisonView::showEvent(QShowEvent *event)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sensitivity (issue 13)
+// Sensitivity
 
 QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
 {
@@ -789,15 +789,6 @@ QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
     layout->addWidget(m_breakEvens);
     scroll->setWidget(page);
     return scroll;
-}
-
-void ComparisonView::setSensitivityOptions(const uncertainty::Options &options)
-{
-    m_sensitivityOptions = options;
-    ++m_sensitivityId;
-    m_sensitivity = ComparisonSensitivity{};
-    showSensitivity();
-    startSensitivity();
 }
 
 void ComparisonView::startSensitivity()

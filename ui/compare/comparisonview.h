@@ -63,7 +63,7 @@ public:
     void removeScenario(int index);
     void setNormalization(Normalization n);
     Normalization normalization() const { return m_normalization; }
-    // Best layout per GPU (issue 11), combinable with the normalisation; off by default.
+    // Best layout per GPU, combinable with the normalisation; off by default.
     void setBestLayout(const BestLayout &best);
     BestLayout bestLayout() const { return m_bestLayout; }
     void setReference(int index);
@@ -75,15 +75,13 @@ public:
     // The recommendation shown under the table (the report's, word for word).
     QString findingsText() const;
 
-    // The Sensitivity tab (issue 13): ranges, win odds, the recommended plan's tornado and the
+    // The Sensitivity tab: ranges, win odds, the recommended plan's tornado and the
     // input break-evens, sampled on a worker thread after every change of the comparison (the
     // newest wins: an older run is cancelled, its result never shown). Valid once
     // sensitivityReady() has been emitted for the comparison shown.
     const ComparisonSensitivity &sensitivity() const { return m_sensitivity; }
     bool isSensitivityBusy() const { return m_sensitivityRunning || m_sensitivityPending; }
-    // 2,000 samples, seed 1 by default; applies from the next change (and restarts the sampling).
-    void setSensitivityOptions(const uncertainty::Options &options);
-    // In-place edits of a column (GPU, GPU count, economics; issue 12, defect 7) are undoable
+    // In-place edits of a column (GPU, GPU count, economics) are undoable
     // steps on this stack (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y in the window). Adding, removing or
     // duplicating a plan clears it: the steps name plans by column.
     QUndoStack *undoStack() const { return m_undo; }

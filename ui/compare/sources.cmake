@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Side-by-side comparison (issue 4): the view, its table model and the charts the report reuses.
+# Side-by-side comparison: the view, its table model and the charts the report reuses.
 target_sources(commtax_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/comparisoncharts.h ${CMAKE_CURRENT_LIST_DIR}/comparisoncharts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/comparisontablemodel.h ${CMAKE_CURRENT_LIST_DIR}/comparisontablemodel.cpp

@@ -95,7 +95,7 @@ bool relevant(const FieldInfo &f, const Plan &plan)
 }
 
 // With dp following the GPU count, the nearest node count past `plan`'s in `direction` (+1, -1)
-// on which the plan is valid; 0 when none is within `span` counts (issue 12, defect 10: most
+// on which the plan is valid; 0 when none is within `span` counts (most
 // counts are invalid, 33 to 63 on the default plan, so plain stepping flickered to "(stale)").
 int nearestValidNodes(const Plan &plan, int direction, int span = 4096)
 {
@@ -236,8 +236,8 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
     auto *box = new QGroupBox(title);
     box->setObjectName(objectNameFor(QStringLiteral("group"), sectionKey(section)));
     // A grid, not a QFormLayout: Qt 6.4's form layout asks too little height of a group whose
-    // word-wrapped labels and messages wrap, and then squeezes a row to nothing (issue 12,
-    // defect 8: the tensor-parallel row vanished with micro-batch 4 and 68 nodes).
+    // word-wrapped labels and messages wrap, and then squeezes a row to nothing (the
+    // tensor-parallel row vanished with micro-batch 4 and 68 nodes).
     auto *form = new QGridLayout(box);
     form->setHorizontalSpacing(8);
     form->setVerticalSpacing(4);
@@ -401,7 +401,7 @@ QWidget *PlanEditor::makeEditor(Row &row)
 
 bool PlanEditor::eventFilter(QObject *watched, QEvent *event)
 {
-    // Issue 12, defect 9: a spin box hands Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y to its line edit,
+    // Defect found in review: a spin box hands Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y to its line edit,
     // whose own text undo is empty the moment users want the plan's (nodes 40, Tab, Ctrl+Z). In
     // a number field they are the plan's undo and redo: the override is left unaccepted, so the
     // window's Undo and Redo actions take the key. Undo first commits what was typed, so that
@@ -502,7 +502,7 @@ void PlanEditor::refresh()
     if (!m_name->hasFocus() && m_name->text() != s.name) {
         const QSignalBlocker block(m_name);
         m_name->setText(s.name);
-        m_name->setCursorPosition(0); // a long name shows its start, not its last characters (issue 12)
+        m_name->setCursorPosition(0); // a long name shows its start, not its last characters
     }
     m_name->setToolTip(s.name);
     {
@@ -529,7 +529,7 @@ void PlanEditor::refresh()
             if (spin->specialValueText() != special) {
                 spin->setSpecialValueText(special);
                 // Beside a slider the box is capped at 80 px; "GPU default (0.76)" showed as
-                // "lt (0.76)" (issue 12, defect 15): as wide as its text needs.
+                // "lt (0.76)": as wide as its text needs.
                 if (row.slider)
                     spin->setMaximumWidth(std::max(80, spin->sizeHint().width()));
             }
@@ -642,7 +642,7 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
         return errors;
     const Plan &plan = m_doc->scenario().plan;
     // A dp that follows the nodes but does not split the global batch: the nodes are the user's,
-    // say which counts would run (issue 12, defect 10).
+    // say which counts would run.
     for (const FieldError &e : std::as_const(errors))
         if (e.path == QLatin1String("training.global_batch") && e.message.contains(QLatin1String("micro_batch*dp="))) {
             QStringList fits;
@@ -782,7 +782,7 @@ QWidget *PlanEditor::fieldEditor(const QString &path) const
 }
 
 // ---------------------------------------------------------------------------------------------
-// Uncertainty ranges (issue 13): right-click a field's label.
+// Uncertainty ranges: right-click a field's label.
 
 void PlanEditor::addRangeActions(Row &row)
 {

@@ -36,9 +36,7 @@ public:
 
     PresetLibrary *library() const { return m_library.get(); }
     PresetCatalog catalog() const;
-    QAction *presetManagerAction() const { return m_presetManager; }
     QAction *compareAction() const { return m_compare; }
-    QAction *exportReportAction() const { return m_exportReport; }
 
     // What the actions do. The comparison and the report hold the window's plan (plan A) and the
     // same plan on the default comparison's other GPUs.

@@ -125,10 +125,6 @@ PresetManagerDialog::~PresetManagerDialog()
 
 void PresetManagerDialog::setConfirmHandler(std::function<bool(const QString &)> ask) { m_ask = std::move(ask); }
 void PresetManagerDialog::setMessageHandler(std::function<void(const QString &, const QString &)> tell) { m_tell = std::move(tell); }
-void PresetManagerDialog::setTextInputHandler(std::function<QString(const QString &, const QString &)> input)
-{
-    m_input = std::move(input);
-}
 void PresetManagerDialog::tell(const QString &title, const QString &text) const { m_tell(title, text); }
 bool PresetManagerDialog::ask(const QString &question) const { return m_ask(question); }
 
@@ -144,7 +140,6 @@ PresetManagerDialog::SectionPage *PresetManagerDialog::page(Section s) const
 
 PresetEditor *PresetManagerDialog::editor(Section s) const { return page(s) ? page(s)->editor : nullptr; }
 QTableView *PresetManagerDialog::presetView(Section s) const { return page(s) ? page(s)->view : nullptr; }
-QTableView *PresetManagerDialog::planView() const { return m_planView; }
 
 QWidget *PresetManagerDialog::buildSectionPage(Section s)
 {
@@ -375,7 +370,7 @@ bool PresetManagerDialog::newPreset(Section s)
     fresh.description = tr("Started from %1").arg(selected ? selected->name : fresh.name);
     // The copied values are the original's figures, not a datasheet (or measurement) of the new
     // preset: until the user edits them they are an assumption that names where they came from
-    // (issue 12, defect 15).
+    //.
     const QString from = selected ? selected->name : PresetCatalog::builtIn().presets(s).first().name;
     for (auto it = fresh.provenance.begin(); it != fresh.provenance.end(); ++it)
         *it = Provenance{SourceKind::Assumption,

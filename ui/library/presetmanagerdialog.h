@@ -42,7 +42,6 @@ public:
     // Questions and messages go through these (message boxes by default), so tests can answer.
     void setConfirmHandler(std::function<bool(const QString &question)> ask);
     void setMessageHandler(std::function<void(const QString &title, const QString &text)> tell);
-    void setTextInputHandler(std::function<QString(const QString &label, const QString &initial)> input);
 
     // The actions behind the buttons (the buttons ask for file names first).
     bool selectPreset(Section s, const QString &id);
@@ -64,7 +63,6 @@ public:
 
     PresetEditor *editor(Section s) const;
     QTableView *presetView(Section s) const;
-    QTableView *planView() const;
     QString selectedPresetId(Section s) const;
     QString selectedPlanName() const;
 

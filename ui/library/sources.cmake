@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Preset manager (issue 4): the dialog, its item models and preset form, start-up of the library,
+# Preset manager: the dialog, its item models and preset form, start-up of the library,
 # and LibraryFeatures, which wires the library, the comparison and the reports into the main window.
 target_sources(commtax_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/presetlistmodel.h ${CMAKE_CURRENT_LIST_DIR}/presetlistmodel.cpp

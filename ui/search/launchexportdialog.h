@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// File > Export launch config (issue 11): the arguments or config file a training framework needs
+// File > Export launch config: the arguments or config file a training framework needs
 // to run the current plan's layout, the same text as `commtax launch FILE --for FRAMEWORK`
 // (model/search/launch.h). The framework is chosen in the dialog; the text is shown as it will be
 // written, with what the framework cannot express; Save writes it through QSaveFile. It follows

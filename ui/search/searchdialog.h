@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Tools > Find best layout (Ctrl+B), issue 11: the layout search (model/search) of the current
+// Tools > Find best layout (Ctrl+B): the layout search (model/search) of the current
 // plan's model, GPU and cluster, run off the GUI thread with a progress bar, a count and Cancel;
 // the Pareto front of days against USD per billion tokens (QCustomPlot, coloured by memory
 // headroom, the current plan marked), a sortable table of the top plans and the front, and "Use
