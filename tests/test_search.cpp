@@ -14,12 +14,15 @@
 #include "planfixtures.h"
 #include "testsupport.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -620,6 +623,56 @@ private slots:
         }
         Space full = smallSpace();
         QVERIFY(runSearch(full, Options{}).searched > 5 * r.searched);
+    }
+
+    // Issue 22: a plan with a non-finite figure is invalid, never a candidate. fp8_efficiency 5e-324
+    // made every FP8 figure infinite or NaN; NaN compares false with everything, so every plan
+    // joined the Pareto front and the search went quadratic. Now validate() refuses the field (the
+    // contexts are invalid), and the search's own check drops any plan whose figures are not finite.
+    void nonFiniteFiguresAreNeverCandidates()
+    {
+        Space s;
+        s.base = smallPlan();
+        s.base.training.precision = Precision::Fp8;
+        PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"))->applyTo(s.base);
+        s.base.gpu.fp8_efficiency = std::numeric_limits<double>::denorm_min();
+        s.gpu_counts = {4, 8};
+        const SearchResult r = runSearch(s, Options{});
+        QCOMPARE(r.valid, 0);
+        QVERIFY(r.pareto.empty());
+        QVERIFY(r.top.empty());
+        QCOMPARE(r.contexts_invalid_count, 2);
+        QVERIFY(QString::fromStdString(r.contexts_invalid.front().reason).startsWith(QStringLiteral("gpu.fp8_efficiency")));
+
+        Result nan = evaluateValid(smallPlan());
+        QVERIFY(finiteFigures(nan));
+        nan.cost_per_billion_tokens_usd = std::nan("");
+        QVERIFY(!finiteFigures(nan));
+        nan = evaluateValid(smallPlan());
+        nan.days_to_train = std::numeric_limits<double>::infinity();
+        QVERIFY(!finiteFigures(nan));
+    }
+
+    // The contexts are counted by arithmetic and made one at a time: a tokens-per-step range of
+    // 1e12 tokens (244 million global batches, clipped to the field's 1e8) is 1e8 contexts, counted
+    // at once without a vector of them; and --top is clamped, not reserved.
+    void contextsAreCountedNotBuilt()
+    {
+        Space s;
+        s.base = smallPlan();
+        s.tokens_min = 1;
+        s.tokens_max = 1000000000000;
+        QElapsedTimer t;
+        t.start();
+        QCOMPARE(countContexts(s), std::int64_t(100000000));
+        QCOMPARE(globalBatchCount(s), std::int64_t(100000000));
+        QVERIFY(countContexts(s) > kMaxContexts);
+        QVERIFY2(t.elapsed() < 1000, qPrintable(QString::number(t.elapsed())));
+        Space small = smallSpace();
+        Options opt;
+        opt.top = 100000000; // reserved top + 1 results per thread before
+        const SearchResult r = runSearch(small, opt);
+        QVERIFY(!r.top.empty() && r.top.size() <= size_t(kMaxTop));
     }
 
     // Cancel stops the search; progress counts up to the space when it runs to the end.
