@@ -39,6 +39,21 @@ namespace {
 
 // A small model whose rules bite: GQA (kv_heads 4 of 12 heads, so tp 3 and 6 are refused), six
 // layers (uneven stages for pp 4 and 5), a 4-GPU node (a tp of 8 spans whole nodes, 6 does not).
+// Under AddressSanitizer (the sanitizer phase of CI) every evaluation is several times slower, and
+// on a loaded 2-core machine the full suite ran past its 300 s limit (issue 22). There the largest
+// cases are left out (the normal build runs them all): the published runs of more than 512 GPUs,
+// and the mixtures of experts beyond 16, whose spaces are the largest.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COMMTAX_UNDER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(COMMTAX_UNDER_ASAN)
+constexpr bool kUnderAsan = true;
+#else
+constexpr bool kUnderAsan = false;
+#endif
+
 Plan smallPlan(int layers = 6)
 {
     Plan p = presetPlan("llama2-7b", "a100-sxm-80gb", "dgx-a100");
@@ -720,6 +735,9 @@ private slots:
             c.find(Section::Gpu, run.value(QStringLiteral("gpu")).toString())->applyTo(plan);
             c.find(Section::Cluster, run.value(QStringLiteral("cluster")).toString())->applyTo(plan);
             plan.cluster.nodes = run.value(QStringLiteral("gpus")).toInt() / plan.cluster.gpus_per_node;
+            const int runGpus = run.value(QStringLiteral("gpus")).toInt();
+            if (kUnderAsan && (runGpus > 512 || (plan.model.moe() && runGpus > 16)))
+                continue;
             const QJsonObject tr = run.value(QStringLiteral("training")).toObject();
             for (auto it = tr.begin(); it != tr.end(); ++it)
                 findField(Section::Training, it.key())->set(plan, it.value());

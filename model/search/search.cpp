@@ -777,7 +777,7 @@ std::int64_t countContexts(const Space &space, const Constraints &constraints)
     return ContextSource(space, constraints).size();
 }
 
-std::int64_t countSpace(const Space &space, const Constraints &constraints, const std::atomic<bool> *cancel)
+std::int64_t countSpace(const Space &space, const Constraints &constraints, const std::atomic<bool> *cancel, std::int64_t stopAbove)
 {
     const ContextSource source(space, constraints);
     Options options;
@@ -792,6 +792,8 @@ std::int64_t countSpace(const Space &space, const Constraints &constraints, cons
             continue; // cannot be built: no layouts
         w.enterContext(i, c, plans[size_t(c.hardware)]);
         n += w.countBelow(0, c.gpus);
+        if (stopAbove > 0 && n > stopAbove)
+            break;
     }
     return n;
 }
