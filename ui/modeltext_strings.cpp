@@ -447,6 +447,7 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Files", "expected \"commtax-presets\" (presets) or \"commtax-scenario\" (a plan)"),
         QT_TRANSLATE_NOOP("commtax::Files", "use letters, digits, '.', '_' and '-' in ids"),
         QT_TRANSLATE_NOOP("commtax::Files", "\"%1\" is a built-in preset with other values; give your version its own id (for example \"%2\")"),
+        QT_TRANSLATE_NOOP("commtax::Files", "nothing was imported: the preset library could not be written (%1); the imported file is not at fault"),
         QT_TRANSLATE_NOOP("commtax::Files", "choose at least one preset to export"),
         QT_TRANSLATE_NOOP("commtax::Files", "%1%2 is outside %3 to %4%2 (%5)"),
         QT_TRANSLATE_NOOP("commtax::Files", "expected \"commtax-presets\" (a preset file)"),

@@ -3476,6 +3476,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>its folder %1 is read-only, and SQLite writes its journal beside the file</source>
         <translation>其所在文件夹 %1 为只读，而 SQLite 需要在文件旁写入日志</translation>
     </message>
+    <message>
+        <source>nothing was imported: the preset library could not be written (%1); the imported file is not at fault</source>
+        <translation>未导入任何内容：无法写入预设库（%1）；所导入的文件没有问题</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
