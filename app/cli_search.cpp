@@ -358,10 +358,24 @@ int cmdSearch(QStringList args)
         return fail(kExitUsage, cmd + SearchText::tr("the space has %1 contexts (GPU, GPU count and global batch), more than the %2 a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step").arg(contexts).arg(search::kMaxContexts));
     g_interrupted.store(false);
     const auto previous = std::signal(SIGINT, onInterrupt);
-    const std::int64_t layouts = search::countSpace(space, options.constraints, &g_interrupted, search::kMaxLayouts);
-    if (!g_interrupted.load() && layouts > search::kMaxLayouts) {
+    // Counting is far cheaper than searching, but not free: a space whose count alone takes longer
+    // than kCountSeconds is refused with the layouts counted so far (--gpus 1-720000 counted for
+    // three minutes before it passed kMaxLayouts).
+    constexpr int kCountSeconds = 10;
+    std::atomic<bool> stopCount{false}, counted{false};
+    std::thread watchdog([&] {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(kCountSeconds);
+        while (!counted.load() && !g_interrupted.load() && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        stopCount.store(true);
+    });
+    std::int64_t layouts = search::countSpace(space, options.constraints, &stopCount, search::kMaxLayouts);
+    const bool countCut = stopCount.load() && !g_interrupted.load();
+    counted.store(true);
+    watchdog.join();
+    if (!g_interrupted.load() && (countCut || layouts > search::kMaxLayouts)) {
         std::signal(SIGINT, previous);
-        return fail(kExitUsage, cmd + SearchText::tr("the space has more than %1 layouts over %2 contexts, more than a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step").arg(search::kMaxLayouts).arg(contexts));
+        return fail(kExitUsage, cmd + SearchText::tr("the space has more than %1 layouts over %2 contexts, more than a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step").arg(countCut ? layouts : search::kMaxLayouts).arg(contexts));
     }
     const search::SearchResult res = g_interrupted.load() ? search::SearchResult{} : runWithProgress(space, options, layouts);
     std::signal(SIGINT, previous);
