@@ -25,6 +25,7 @@ namespace cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 1;
 inline constexpr int kExitUsage = 2;
+inline constexpr int kExitInterrupted = 130; // Ctrl+C (SIGINT) stopped a long command: 128 + 2, as a shell reports it
 
 QTextStream &out();
 QTextStream &err();

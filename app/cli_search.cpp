@@ -16,8 +16,14 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <limits>
+#include <thread>
+
+#include <unistd.h>
 
 namespace commtax::cli {
 
@@ -96,6 +102,49 @@ bool takeNumber(const CommandLine &cl, const QString &name, double &value, bool 
         return false;
     }
     return true;
+}
+
+// Ctrl+C during a search (issue 22): the handler only sets the flag (an async-signal-safe store of a
+// lock-free atomic); the search stops at its next work item and the command says how far it got.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+void onInterrupt(int) { g_interrupted.store(true); }
+
+// Runs the search on a thread of its own while this one shows progress on a terminal (stderr, one
+// line rewritten in place, after the first second) and watches for Ctrl+C.
+search::SearchResult runWithProgress(const search::Space &space, search::Options options, std::int64_t total)
+{
+    std::atomic<std::int64_t> progress{0};
+    options.cancel = &g_interrupted;
+    options.progress = &progress;
+    search::SearchResult res;
+    std::atomic<bool> done{false};
+    std::thread worker([&] {
+        res = search::runSearch(space, options);
+        done.store(true);
+    });
+    const bool terminal = isatty(STDERR_FILENO) == 1;
+    const auto start = std::chrono::steady_clock::now();
+    bool shown = false;
+    while (!done.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (!terminal || seconds < 1.0 || done.load())
+            continue;
+        const std::int64_t n = std::min(progress.load(), total);
+        err() << '\r'
+              << QCoreApplication::translate("commtax::cli::search", "search: %1% (%2 of %3 layouts, %4 s; Ctrl+C stops)")
+                     .arg(total > 0 ? formatNumber(100.0 * double(n) / double(total), 1) : QStringLiteral("0"))
+                     .arg(n)
+                     .arg(total)
+                     .arg(int(seconds))
+              << Qt::flush;
+        shown = true;
+    }
+    worker.join();
+    if (shown)
+        err() << "\r\033[K" << Qt::flush;
+    return res;
 }
 
 QString hardwareLabel(const search::Space &space, const QStringList &labels, int hw)
@@ -221,7 +270,7 @@ int cmdSearch(QStringList args)
     cl.option(QStringLiteral("max-gpus"), SearchText::tr("N"), SearchText::tr("At most this many GPUs."));
     cl.option(QStringLiteral("budget"), SearchText::tr("USD"), SearchText::tr("At most this total cost of ownership."));
     cl.option(QStringLiteral("deadline-days"), SearchText::tr("D"), SearchText::tr("At most this many days to train."));
-    cl.option(QStringLiteral("top"), SearchText::tr("N"), SearchText::tr("How many plans to list (default 10)."));
+    cl.option(QStringLiteral("top"), SearchText::tr("N"), SearchText::tr("How many plans to list (default 10, at most 10000)."));
     cl.option(QStringLiteral("emit-best"), SearchText::tr("OUT.json"), SearchText::tr("Write the best plan as a scenario file."));
     cl.flag(QStringLiteral("json"), SearchText::tr("Print JSON."));
     cl.flag(QStringLiteral("csv"), SearchText::tr("Print CSV."));
@@ -234,6 +283,8 @@ int cmdSearch(QStringList args)
     if (!takeNumber(cl, QStringLiteral("max-gpus"), maxGpus, true, why) || !takeNumber(cl, QStringLiteral("budget"), budget, false, why)
         || !takeNumber(cl, QStringLiteral("deadline-days"), deadline, false, why) || !takeNumber(cl, QStringLiteral("top"), top, true, why))
         return fail(kExitUsage, cmd + why);
+    if (top > search::kMaxTop)
+        return fail(kExitUsage, cmd + SearchText::tr("--top lists at most %1 plans (got %2)").arg(search::kMaxTop).arg(qint64(top)));
     args = cl.positional();
     if (args.size() != 1)
         return fail(kExitUsage, SearchText::tr("search takes one scenario file"));
@@ -261,7 +312,7 @@ int cmdSearch(QStringList args)
     if (hasEmit && QFileInfo(emitFile).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
         return fail(kExitBadInput, cmd + SearchText::tr("--emit-best would overwrite the scenario it searches"));
     space.base = s.plan;
-    if (hasTokens && search::globalBatches(space).empty())
+    if (hasTokens && search::globalBatchCount(space) == 0)
         return fail(kExitBadInput, cmd + SearchText::tr("--tokens-per-step: no whole number of sequences of %1 tokens lies in %2").arg(s.plan.training.seq_len).arg(tokens));
 
     // --hardware: each GPU on its default cluster, with its own default compute efficiency (as sweep).
@@ -300,7 +351,36 @@ int cmdSearch(QStringList args)
     options.constraints.max_gpus = int(maxGpus);
     options.constraints.budget_usd = budget;
     options.constraints.deadline_days = deadline;
-    const search::SearchResult res = search::runSearch(space, options);
+    // A space that cannot finish in reasonable time is refused with its size (issue 22): first the
+    // contexts (arithmetic), then the layouts (a walk over the contexts that evaluates nothing).
+    const std::int64_t contexts = search::countContexts(space, options.constraints);
+    if (contexts > search::kMaxContexts)
+        return fail(kExitUsage, cmd + SearchText::tr("the space has %1 contexts (GPU, GPU count and global batch), more than the %2 a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step").arg(contexts).arg(search::kMaxContexts));
+    g_interrupted.store(false);
+    const auto previous = std::signal(SIGINT, onInterrupt);
+    // Counting is far cheaper than searching, but not free: a space whose count alone takes longer
+    // than kCountSeconds is refused with the layouts counted so far (--gpus 1-720000 counted for
+    // three minutes before it passed kMaxLayouts).
+    constexpr int kCountSeconds = 10;
+    std::atomic<bool> stopCount{false}, counted{false};
+    std::thread watchdog([&] {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(kCountSeconds);
+        while (!counted.load() && !g_interrupted.load() && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        stopCount.store(true);
+    });
+    std::int64_t layouts = search::countSpace(space, options.constraints, &stopCount, search::kMaxLayouts);
+    const bool countCut = stopCount.load() && !g_interrupted.load();
+    counted.store(true);
+    watchdog.join();
+    if (!g_interrupted.load() && (countCut || layouts > search::kMaxLayouts)) {
+        std::signal(SIGINT, previous);
+        return fail(kExitUsage, cmd + SearchText::tr("the space has more than %1 layouts over %2 contexts, more than a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step").arg(countCut ? layouts : search::kMaxLayouts).arg(contexts));
+    }
+    const search::SearchResult res = g_interrupted.load() ? search::SearchResult{} : runWithProgress(space, options, layouts);
+    std::signal(SIGINT, previous);
+    if (g_interrupted.load())
+        return fail(kExitInterrupted, cmd + SearchText::tr("interrupted after %1 of %2 layouts").arg(res.searched).arg(layouts));
     const search::Found *best = res.top.empty() ? nullptr : &res.top.front();
 
     if (hasEmit) {
@@ -332,6 +412,7 @@ int cmdSearch(QStringList args)
             invalid.append(QJsonObject{{QStringLiteral("gpu"), hardwareLabel(space, labels, c.hardware)}, {QStringLiteral("gpus"), c.gpus}, {QStringLiteral("reason"), QString::fromStdString(c.reason)}});
         root.insert(QStringLiteral("contexts"), double(res.contexts));
         root.insert(QStringLiteral("contexts_invalid"), invalid);
+        root.insert(QStringLiteral("contexts_invalid_count"), double(res.contexts_invalid_count));
         root.insert(QStringLiteral("best"), best ? QJsonValue(planJson(space, *best, s.name, objective, res.top.size() > 1 ? &res.top[1] : nullptr)) : QJsonValue(QJsonValue::Null));
         QJsonObject byObjective;
         for (size_t i = 0; i < res.best_by.size(); ++i) {
@@ -364,6 +445,8 @@ int cmdSearch(QStringList args)
              .arg(res.fits)
              .arg(res.feasible)
       << '\n';
+    if (res.contexts_invalid_count > qint64(res.contexts_invalid.size()))
+        o << SearchText::tr("  %1 contexts skipped; the first %2:").arg(res.contexts_invalid_count).arg(res.contexts_invalid.size()) << '\n';
     for (const search::InvalidContext &c : res.contexts_invalid)
         o << SearchText::tr("  skipped %1 x %2: %3").arg(shown(hardwareLabel(space, labels, c.hardware))).arg(c.gpus).arg(shown(c.text.pattern[0] ? QString::fromStdString(c.field) + QStringLiteral(": ") + engineText("commtax::Errors", c.text) : QString::fromStdString(c.reason))) << '\n';
     if (!best) {

@@ -14,6 +14,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <QElapsedTimer>
+#include <QProcess>
+
+#include <cmath>
+#include <csignal>
 #include <tuple>
 
 #include <unistd.h>
@@ -639,6 +644,72 @@ private Q_SLOTS:
         r = runCommtax({QStringLiteral("sweep"), file, QStringLiteral("--hardware"), QStringLiteral("x\x1b[31my")});
         QCOMPARE(r.code, 1);
         QVERIFY2(!r.err.contains('\x1b') && r.err.contains("x\\x1B[31my"), r.err.constData());
+    }
+
+    // ---------------------------------------------------------------- bounded everywhere
+    // --top 100000000 reserved that many results per thread and aborted with bad_alloc.
+    void searchTopIsBounded()
+    {
+        const QString file = writeFile(m_dir, QStringLiteral("top.json"), scenarioWith("h100-sxm", "dgx-h100"));
+        const Run r = runCommtax({QStringLiteral("search"), file, QStringLiteral("--top"), QStringLiteral("100000000")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--top lists at most 10000 plans (got 100000000)"), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(runCommtax({QStringLiteral("search"), file, QStringLiteral("--top"), QStringLiteral("10000")}).code, 0);
+    }
+
+    // A space that cannot finish (1e12 tokens per step: 244 million global batches, 579 MB and
+    // growing before) is refused at once with its size.
+    void searchRefusesASpaceThatCannotFinish()
+    {
+        const QString file = writeFile(m_dir, QStringLiteral("space.json"), scenarioWith("h100-sxm", "dgx-h100"));
+        QElapsedTimer t;
+        t.start();
+        const Run r = runCommtax({QStringLiteral("search"), file, QStringLiteral("--tokens-per-step"), QStringLiteral("1-1000000000000")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("the space has 100000000 contexts") && r.err.contains("narrow --gpus, --hardware or --tokens-per-step"), r.err.constData());
+        QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
+    }
+
+    // Ctrl+C stops a long search: exit 130 and how far it got, not a kill from the outside.
+    void searchStopsOnInterrupt()
+    {
+        const QString file = writeFile(m_dir, QStringLiteral("long.json"), scenarioWith("h100-sxm", "dgx-h100"));
+        QProcess p;
+        p.start(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("8-65536"), QStringLiteral("--hardware"), QStringLiteral("all")});
+        QVERIFY(p.waitForStarted());
+        QTest::qWait(1500);
+        QCOMPARE(p.state(), QProcess::Running);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY2(p.waitForFinished(30000), "the search went on after Ctrl+C");
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 130);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.contains("search: interrupted after"), err.constData());
+    }
+
+    // "0 means none" fields that divide when set: fp8_efficiency 5e-324 printed 15 null figures
+    // (now a positioned error), cost_of_capital 1e-17 made every cost null (the annuity divided
+    // 0 by the rate; now it is computed stably and tends to the years).
+    void tinyValuesOfNoneFieldsGiveFiguresOrAnError()
+    {
+        QByteArray text = scenarioWith("h100-sxm", "dgx-h100");
+        const QString fp8 = writeFile(m_dir, QStringLiteral("fp8eff.json"), QByteArray(text).replace("\"preset\": \"h100-sxm\"", "\"preset\": \"h100-sxm\", \"fp8_efficiency\": 5e-324"));
+        Run r = runCommtax({QStringLiteral("evaluate"), fp8, QStringLiteral("--json")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("fp8eff.json:3:") && r.err.contains("gpu.fp8_efficiency: must be 0 (use compute_efficiency) or at least 0.01"), r.err.constData());
+        const QString rate = writeFile(m_dir, QStringLiteral("rate.json"), QByteArray(text).replace("\"training\"", "\"economics\": {\"mode\": \"buy\", \"cost_of_capital\": 1e-17},\n\"training\""));
+        r = runCommtax({QStringLiteral("evaluate"), rate, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(!r.out.contains("null"), r.out.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        for (const char *key : {"capex_usd", "cost_per_hour_usd", "tco_usd", "cost_per_billion_tokens_usd"}) {
+            const double v = o.value(QLatin1String(key)).toDouble(-1);
+            QVERIFY2(std::isfinite(v) && v > 0, key);
+        }
+        QVERIFY_NEAR(annuityFactor(1e-17, 4), 4.0, 1e-12);
+        QVERIFY_NEAR(annuityFactor(1e-300, 7), 7.0, 1e-12);
+        QVERIFY_NEAR(annuityFactor(0.08, 4), 3.3121268400, 1e-10);
     }
 
     // The documentation's examples are what the program prints today: every `$ build/bin/commtax ...`

@@ -128,6 +128,26 @@ int childHoldLock(const QString &path, int seconds)
     return 0; // the transaction is never committed: the presets are all still there after
 }
 
+// Another writer (a second window, the command line): a write transaction held open for
+// `seconds` in the normal locking mode, as a long save on a slow machine holds it; then let go
+// (exit without committing).
+int childHoldWrite(const QString &path, int seconds)
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("writer"));
+    db.setDatabaseName(path);
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+    if (!db.open())
+        return fprintf(stderr, "open: %s\n", qPrintable(db.lastError().text())), 1;
+    QSqlQuery q(db);
+    for (const char *sql : {"BEGIN IMMEDIATE", "DELETE FROM presets"})
+        if (!q.exec(QLatin1String(sql)))
+            return fprintf(stderr, "%s: %s\n", sql, qPrintable(q.lastError().text())), 1;
+    fprintf(stdout, "locked\n");
+    fflush(stdout);
+    QThread::sleep(seconds);
+    return 0;
+}
+
 // Open the library as the app does and print what happened as one JSON object; with --as-nobody
 // (and running as root) first become nobody.
 int childOpen(const QString &path, bool asNobody)
@@ -398,6 +418,27 @@ private Q_SLOTS:
         QVERIFY(lib.catalog().find(Section::Gpu, QStringLiteral("mine"))); // nothing lost
     }
 
+    // Issue 22: two processes saving at once got "database is locked" when the other's write
+    // outlasted the 5 s busy timeout on a loaded machine. A save waits (kWriteWaitMs) and succeeds.
+    void saveWaitsOutAnotherWriterLongerThanTheBusyTimeout()
+    {
+        const QString folder = freshFolder();
+        const QString path = libraryWithMyPreset(folder);
+        PresetLibrary lib(path);
+        LibraryMessage error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        QProcess holder;
+        const int holdSeconds = kBusyTimeoutMs / 1000 + 2;
+        QVERIFY(startChild(holder, {QStringLiteral("--hold-write"), path, QString::number(holdSeconds)}, "locked"));
+        QElapsedTimer t;
+        t.start();
+        QVERIFY2(lib.savePreset(myGpu(QStringLiteral("while-locked"), 1), nullptr, &error), qPrintable(error));
+        QVERIFY2(t.elapsed() >= kBusyTimeoutMs - 500, "the lock was not held: the test proves nothing");
+        holder.waitForFinished(20000);
+        QVERIFY(lib.catalog().find(Section::Gpu, QStringLiteral("while-locked")));
+        QVERIFY(lib.catalog().find(Section::Gpu, QStringLiteral("mine"))); // the holder's delete rolled back
+    }
+
     // What the app's start-up message box says (ui/library/libraryui.cpp).
     void startupNoticeSaysWhatHappened()
     {
@@ -502,7 +543,7 @@ private Q_SLOTS:
 int main(int argc, char **argv)
 {
     const QByteArray mode = argc > 1 ? QByteArray(argv[1]) : QByteArray();
-    if (mode == "--write-forever" || mode == "--import-forever" || mode == "--hold-lock" || mode == "--open-library") {
+    if (mode == "--write-forever" || mode == "--import-forever" || mode == "--hold-lock" || mode == "--hold-write" || mode == "--open-library") {
         QCoreApplication app(argc, argv);
         const QString path = QString::fromLocal8Bit(argv[2]);
         if (mode == "--write-forever")
@@ -511,6 +552,8 @@ int main(int argc, char **argv)
             return childImportForever(path);
         if (mode == "--hold-lock")
             return childHoldLock(path, argc > 3 ? atoi(argv[3]) : 9);
+        if (mode == "--hold-write")
+            return childHoldWrite(path, argc > 3 ? atoi(argv[3]) : 9);
         return childOpen(path, argc > 3 && QByteArray(argv[3]) == "--as-nobody");
     }
     QApplication app(argc, argv);

@@ -3,13 +3,18 @@
 // built to pass validate(). For every one: no NaN, infinity or negative figure in any metric of the
 // registry (resultio.cpp); shares in [0, 1]; the step is never shorter than its compute; MFU never
 // above HFU; and more link bandwidth (NVLink and NIC doubled) never makes a step slower.
+// And the edges (issue 22): every numeric field set in turn to its smallest positive and its
+// largest allowed value gives finite, non-negative figures or a positioned error.
+#include "core/fields.h"
 #include "core/resultio.h"
 #include "engine/engine.h"
 #include "engine/limits.h"
+#include "planfixtures.h"
 
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 using namespace commtax;
@@ -205,6 +210,70 @@ private Q_SLOTS:
         }
         // The sample must cover both sides of the memory limit, or the invariants say little.
         QVERIFY2(fits > kPlans / 20 && fits < kPlans - kPlans / 20, qPrintable(QString::number(fits)));
+    }
+
+    // Issue 22: a field whose 0 means "none" or "default" divided when set to 5e-324 (fp8_efficiency)
+    // or 1e-17 (cost_of_capital) and printed null figures. Every numeric field, on dense and MoE,
+    // BF16 and FP8, buy and rent plans, at its smallest positive value (the denormal 5e-324 for a
+    // double whose range starts at 0, 1 for an int) and at its largest: either validate() names
+    // the field of each error, or every figure is finite and non-negative.
+    void everyFieldAtItsEdgesGivesFiguresOrAPositionedError()
+    {
+        std::vector<std::pair<QString, Plan>> bases;
+        {
+            Plan p = test::presetPlan("llama2-70b", "h100-sxm", "dgx-h100");
+            p.training.goodput.reset(); // the failure model computes the goodput
+            p.cluster.interruptions_per_gpu_day = 0.001;
+            p.economics.mode = EconomicsMode::Buy;
+            bases.emplace_back(QStringLiteral("dense bf16 buy"), p);
+            p.training.precision = Precision::Fp8;
+            p.economics.mode = EconomicsMode::Rent;
+            p.economics.usd_per_gpu_hour = 2;
+            bases.emplace_back(QStringLiteral("dense fp8 rent"), p);
+        }
+        {
+            Plan p = test::presetPlan("mixtral-8x7b", "h100-sxm", "dgx-h100");
+            p.training.goodput.reset();
+            p.training.precision = Precision::Fp8;
+            p.training.ep = 8;
+            p.economics.mode = EconomicsMode::Buy;
+            bases.emplace_back(QStringLiteral("moe fp8 buy"), p);
+        }
+        int evaluated = 0, refused = 0;
+        for (const auto &[name, base] : bases) {
+            const std::vector<PlanError> baseErrors = validate(base);
+            if (!baseErrors.empty())
+                QFAIL(qPrintable(name + QStringLiteral(": ") + QString::fromStdString(baseErrors.front().field + ": " + baseErrors.front().message)));
+            for (const FieldInfo &f : planFields()) {
+                if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
+                    && f.type != FieldType::AutoDouble)
+                    continue;
+                const bool integer = f.type == FieldType::Int;
+                const double smallest = f.min > 0 ? f.min : (integer ? 1.0 : std::numeric_limits<double>::denorm_min());
+                for (const double value : {smallest, f.max}) {
+                    Plan p = base;
+                    f.set(p, integer ? QJsonValue(qint64(value)) : QJsonValue(value));
+                    const QString what = QStringLiteral("%1, %2 = %3").arg(name, f.path()).arg(value);
+                    const std::vector<PlanError> errors = validate(p);
+                    if (!errors.empty()) {
+                        ++refused;
+                        for (const PlanError &e : errors)
+                            if (e.field.find('.') == std::string::npos)
+                                QFAIL(qPrintable(what + QStringLiteral(": an error without a field: ") + QString::fromStdString(e.message)));
+                        continue;
+                    }
+                    ++evaluated;
+                    const Result r = evaluateValid(p);
+                    for (const MetricInfo &m : metrics()) {
+                        const double v = m.get(r);
+                        if (!std::isfinite(v) || v < 0)
+                            QFAIL(qPrintable(what + QStringLiteral(": %1 = %2").arg(QLatin1String(m.key)).arg(v)));
+                    }
+                }
+            }
+        }
+        // Most edges are valid plans: the test says little if everything is refused.
+        QVERIFY2(evaluated > refused, qPrintable(QStringLiteral("%1 evaluated, %2 refused").arg(evaluated).arg(refused)));
     }
 };
 

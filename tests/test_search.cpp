@@ -14,12 +14,15 @@
 #include "planfixtures.h"
 #include "testsupport.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -36,6 +39,28 @@ namespace {
 
 // A small model whose rules bite: GQA (kv_heads 4 of 12 heads, so tp 3 and 6 are refused), six
 // layers (uneven stages for pp 4 and 5), a 4-GPU node (a tp of 8 spans whole nodes, 6 does not).
+// Under AddressSanitizer (the sanitizer phase of CI) every evaluation is several times slower, and
+// on a loaded 2-core machine the full suite ran past its 300 s limit (issue 22). There the largest
+// cases are left out or cut (the normal build runs them all): the published runs of more than 512
+// GPUs and the mixtures of experts beyond 16, whose spaces are the largest, and the dense brute
+// force on one GPU type instead of two.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COMMTAX_UNDER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(COMMTAX_UNDER_ASAN)
+constexpr bool kUnderAsan = true;
+#else
+constexpr bool kUnderAsan = false;
+#endif
+// The smaller cases: under AddressSanitizer, or with COMMTAX_SMALL_TESTS set (to check them in a
+// normal build).
+bool smallCases()
+{
+    return kUnderAsan || qEnvironmentVariableIsSet("COMMTAX_SMALL_TESTS");
+}
+
 Plan smallPlan(int layers = 6)
 {
     Plan p = presetPlan("llama2-7b", "a100-sxm-80gb", "dgx-a100");
@@ -421,6 +446,10 @@ private slots:
             s.gpu_counts = {4, 8, 12};
             QCOMPARE(globalBatches(s), (std::vector<int>{22, 23, 24, 25}));
         }
+        if (smallCases() && !moe && !tokensRange) {
+            s.hardware.resize(1); // half the space (the two-GPU case runs with tokensRange off too)
+            s.gpu_counts = {2, 4, 8, 12};
+        }
         if (moe) {
             // Qwen3-30B-A3B cut to 4 layers (the brute force runs vpp over every layer count), on
             // 4-GPU nodes; sequences of 2052 tokens (cp 4 and 8 refused).
@@ -622,6 +651,56 @@ private slots:
         QVERIFY(runSearch(full, Options{}).searched > 5 * r.searched);
     }
 
+    // Issue 22: a plan with a non-finite figure is invalid, never a candidate. fp8_efficiency 5e-324
+    // made every FP8 figure infinite or NaN; NaN compares false with everything, so every plan
+    // joined the Pareto front and the search went quadratic. Now validate() refuses the field (the
+    // contexts are invalid), and the search's own check drops any plan whose figures are not finite.
+    void nonFiniteFiguresAreNeverCandidates()
+    {
+        Space s;
+        s.base = smallPlan();
+        s.base.training.precision = Precision::Fp8;
+        PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"))->applyTo(s.base);
+        s.base.gpu.fp8_efficiency = std::numeric_limits<double>::denorm_min();
+        s.gpu_counts = {4, 8};
+        const SearchResult r = runSearch(s, Options{});
+        QCOMPARE(r.valid, 0);
+        QVERIFY(r.pareto.empty());
+        QVERIFY(r.top.empty());
+        QCOMPARE(r.contexts_invalid_count, 2);
+        QVERIFY(QString::fromStdString(r.contexts_invalid.front().reason).startsWith(QStringLiteral("gpu.fp8_efficiency")));
+
+        Result nan = evaluateValid(smallPlan());
+        QVERIFY(finiteFigures(nan));
+        nan.cost_per_billion_tokens_usd = std::nan("");
+        QVERIFY(!finiteFigures(nan));
+        nan = evaluateValid(smallPlan());
+        nan.days_to_train = std::numeric_limits<double>::infinity();
+        QVERIFY(!finiteFigures(nan));
+    }
+
+    // The contexts are counted by arithmetic and made one at a time: a tokens-per-step range of
+    // 1e12 tokens (244 million global batches, clipped to the field's 1e8) is 1e8 contexts, counted
+    // at once without a vector of them; and --top is clamped, not reserved.
+    void contextsAreCountedNotBuilt()
+    {
+        Space s;
+        s.base = smallPlan();
+        s.tokens_min = 1;
+        s.tokens_max = 1000000000000;
+        QElapsedTimer t;
+        t.start();
+        QCOMPARE(countContexts(s), std::int64_t(100000000));
+        QCOMPARE(globalBatchCount(s), std::int64_t(100000000));
+        QVERIFY(countContexts(s) > kMaxContexts);
+        QVERIFY2(t.elapsed() < 1000, qPrintable(QString::number(t.elapsed())));
+        Space small = smallSpace();
+        Options opt;
+        opt.top = 100000000; // reserved top + 1 results per thread before
+        const SearchResult r = runSearch(small, opt);
+        QVERIFY(!r.top.empty() && r.top.size() <= size_t(kMaxTop));
+    }
+
     // Cancel stops the search; progress counts up to the space when it runs to the end.
     void cancelAndProgress()
     {
@@ -667,6 +746,9 @@ private slots:
             c.find(Section::Gpu, run.value(QStringLiteral("gpu")).toString())->applyTo(plan);
             c.find(Section::Cluster, run.value(QStringLiteral("cluster")).toString())->applyTo(plan);
             plan.cluster.nodes = run.value(QStringLiteral("gpus")).toInt() / plan.cluster.gpus_per_node;
+            const int runGpus = run.value(QStringLiteral("gpus")).toInt();
+            if (smallCases() && (runGpus > 512 || (plan.model.moe() && runGpus > 16)))
+                continue;
             const QJsonObject tr = run.value(QStringLiteral("training")).toObject();
             for (auto it = tr.begin(); it != tr.end(); ++it)
                 findField(Section::Training, it.key())->set(plan, it.value());

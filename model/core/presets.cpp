@@ -45,9 +45,11 @@ QString byteSize(qint64 bytes)
 
 bool readInputFile(const QString &fileName, qint64 maxBytes, QByteArray &out, LoadError *error)
 {
-    auto fail = [&](const EngineText &why) {
+    // A file too large has no position of its own: "FILE:1:1:", the FILE:LINE:COLUMN form of every
+    // other refusal (issue 22); opening errors keep "FILE:".
+    auto fail = [&](const EngineText &why, int line = 0) {
         if (error)
-            *error = fileError(fileName, 0, 0, QString(), why);
+            *error = fileError(fileName, line, line, QString(), why);
         return false;
     };
     const QFileInfo info(fileName);
@@ -58,13 +60,13 @@ bool readInputFile(const QString &fileName, qint64 maxBytes, QByteArray &out, Lo
     if (!info.isFile())
         return fail(fileText(CT_TEXT("cannot open: not a regular file (a device, pipe or socket)")));
     if (info.size() > maxBytes)
-        return fail(fileText(CT_TEXT("the file is %1; Commtax reads at most %2 here"), {byteSize(info.size()), byteSize(maxBytes)}));
+        return fail(fileText(CT_TEXT("the file is %1; Commtax reads at most %2 here"), {byteSize(info.size()), byteSize(maxBytes)}), 1);
     QFile f(fileName);
     if (!f.open(QIODevice::ReadOnly))
         return fail(fileText(CT_TEXT("cannot open: %1"), {f.errorString()}));
     out = f.read(maxBytes + 1); // the file may have grown since it was measured
     if (out.size() > maxBytes)
-        return fail(fileText(CT_TEXT("the file is larger than %1, the most Commtax reads here"), {byteSize(maxBytes)}));
+        return fail(fileText(CT_TEXT("the file is larger than %1, the most Commtax reads here"), {byteSize(maxBytes)}), 1);
     if (f.error() != QFileDevice::NoError)
         return fail(fileText(CT_TEXT("cannot read: %1"), {f.errorString()}));
     return true;
@@ -74,7 +76,7 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
 {
     if (json.size() > kMaxJsonBytes) {
         if (error)
-            *error = fileError(fileName, 0, 0, QString(), fileText(CT_TEXT("the text is %1; Commtax reads at most %2 of JSON"), {byteSize(json.size()), byteSize(kMaxJsonBytes)}));
+            *error = fileError(fileName, 1, 1, QString(), fileText(CT_TEXT("the text is %1; Commtax reads at most %2 of JSON"), {byteSize(json.size()), byteSize(kMaxJsonBytes)}));
         return false;
     }
     QJsonParseError pe;

@@ -70,6 +70,9 @@ LoadError fileError(const QString &file, int line, int column, const QString &pa
 // 0.05 s and 30 MB.
 inline constexpr qint64 kMaxJsonBytes = 8 << 20;
 inline constexpr qint64 kMaxScenarioBytes = 1 << 20;
+// The longest plan or preset name, id or other string a file may give (issue 22: a 3,000-character
+// plan name kept the PDF report from finishing). The editor's name field holds at most as many.
+inline constexpr int kMaxPlanNameChars = 200;
 
 // Read a whole input file of at most `maxBytes`: regular files only (a folder, device, pipe or
 // socket is refused with a message, never read), so a mistaken path cannot hang or exhaust memory.

@@ -161,6 +161,10 @@ struct Parser {
             fail(path, fileText(CT_TEXT("expected a string, not %1"), {jsonTypeName(v)}));
             return fallback;
         }
+        if (v.toString().size() > kMaxPlanNameChars) {
+            fail(path, fileText(CT_TEXT("at most %1 characters (got %2)"), {QString::number(kMaxPlanNameChars), QString::number(v.toString().size())}));
+            return fallback;
+        }
         return v.toString();
     }
 
@@ -360,7 +364,7 @@ bool parseScenario(const QByteArray &json, const QString &fileName, const Preset
                    QList<LoadError> &errors)
 {
     if (json.size() > kMaxScenarioBytes) {
-        errors.append(fileError(fileName, 0, 0, QString(),
+        errors.append(fileError(fileName, 1, 1, QString(), // FILE:1:1:, as every refusal (issue 22)
                                 fileText(CT_TEXT("the scenario is %1 KiB; Commtax reads at most %2 KiB"),
                                          {QString::number(json.size() / 1024), QString::number(kMaxScenarioBytes / 1024)})));
         return false;

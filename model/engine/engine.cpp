@@ -399,6 +399,11 @@ std::vector<PlanError> validate(const Plan &plan)
         c.fail("gpu.fp8_dense_tflops", CT_TEXT("must be 0 (no FP8) or at least 1 TFLOPS (got %1)"), {num(g.fp8_dense_tflops)});
     if (g.memory_bw_gbps > 0 && !(g.memory_bw_gbps >= 1))
         c.fail("gpu.memory_bw_gbps", CT_TEXT("must be 0 (unknown) or at least 1 GB/s (got %1)"), {num(g.memory_bw_gbps)});
+    // The same shape for fractions whose 0 means "default" or "none" (issue 22): fp8_efficiency
+    // divides the FP8 GEMM time (5e-324 made every figure null), so when set it has the floor of
+    // compute_efficiency.
+    if (g.fp8_efficiency > 0 && !(g.fp8_efficiency >= 0.01))
+        c.fail("gpu.fp8_efficiency", CT_TEXT("must be 0 (use compute_efficiency) or at least 0.01 (got %1)"), {num(g.fp8_efficiency)});
     if (e.mode == EconomicsMode::Rent && !(rentUsdPerGpuHour(plan) > 0))
         c.fail("economics.usd_per_gpu_hour", CT_TEXT("must be greater than 0 in rent mode (got %1, and the GPU has no rent price of its own: gpu.rent_usd_per_hour=%2)"),
                {num(e.usd_per_gpu_hour), num(g.rent_usd_per_hour)});
@@ -1227,16 +1232,19 @@ double rentUsdPerGpuHour(const Plan &plan)
     return plan.economics.usd_per_gpu_hour > 0 ? plan.economics.usd_per_gpu_hour : plan.gpu.rent_usd_per_hour;
 }
 
+// (1 - (1 + r)^-n) / r, written with log1p and expm1 so that a tiny rate keeps its digits: 1 + 1e-17
+// rounds to 1, and the textbook form then divides 0 by the rate (issue 22); this one tends to n.
 double annuityFactor(double rate, double years)
 {
-    if (rate <= 0)
+    if (!(rate > 0))
         return years;
-    return (1.0 - std::pow(1.0 + rate, -years)) / rate;
+    return -std::expm1(-years * std::log1p(rate)) / rate;
 }
 
 double capitalUsdPerYear(const EconomicsSpec &e, double capexUsd)
 {
-    const double residualToday = capexUsd * e.residual_fraction * std::pow(1.0 + e.cost_of_capital, -e.years);
+    const double discount = e.cost_of_capital > 0 ? std::exp(-e.years * std::log1p(e.cost_of_capital)) : 1.0;
+    const double residualToday = capexUsd * e.residual_fraction * discount;
     return (capexUsd - residualToday) / annuityFactor(e.cost_of_capital, e.years);
 }
 

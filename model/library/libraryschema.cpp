@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "libraryschema.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QThread>
 #include <QVariant>
+
+#include <algorithm>
 
 namespace commtax {
 
@@ -37,9 +41,34 @@ SqlWriteTransaction::~SqlWriteTransaction()
         execSql(m_db, QStringLiteral("ROLLBACK"), nullptr);
 }
 
+namespace {
+// Runs `sql`, again while SQLite says busy or locked (its primary codes 5 and 6), for up to
+// kWriteWaitMs in all (each attempt also waits on the connection's busy timeout).
+bool execWaiting(QSqlDatabase &db, const QString &sql, QString *error)
+{
+    QElapsedTimer clock;
+    clock.start();
+    for (int attempt = 0;; ++attempt) {
+        QSqlQuery q(db);
+        if (q.exec(sql))
+            return true;
+        bool ok = false;
+        const int code = q.lastError().nativeErrorCode().toInt(&ok) & 0xff;
+        const bool busy = ok && (code == 5 || code == 6);
+        if (!busy || clock.elapsed() >= kWriteWaitMs) {
+            if (error)
+                *error = sqlText(q.lastError()) + QStringLiteral(" (SQLite, running \"") + sql + QStringLiteral("\")");
+            return false;
+        }
+        q = QSqlQuery();
+        QThread::msleep(std::min(5 + 5 * attempt, 100));
+    }
+}
+} // namespace
+
 bool SqlWriteTransaction::begin(QString *error)
 {
-    m_open = execSql(m_db, QStringLiteral("BEGIN IMMEDIATE"), error);
+    m_open = execWaiting(m_db, QStringLiteral("BEGIN IMMEDIATE"), error);
     return m_open;
 }
 
@@ -47,7 +76,7 @@ bool SqlWriteTransaction::commit(QString *error)
 {
     if (!m_open)
         return false;
-    if (!execSql(m_db, QStringLiteral("COMMIT"), error))
+    if (!execWaiting(m_db, QStringLiteral("COMMIT"), error))
         return false; // the destructor rolls back
     m_open = false;
     return true;

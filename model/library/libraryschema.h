@@ -36,9 +36,21 @@ bool migrateLibrary(QSqlDatabase &db, QString *error, int target = librarySchema
 QString sqlText(const QSqlError &e);
 bool execSql(QSqlDatabase &db, const QString &sql, QString *error);
 
+// SQLite's busy timeout on every connection: how long opening or reading the library waits for
+// another process's lock before it says so (the app starts with the built-ins instead).
+inline constexpr int kBusyTimeoutMs = 5000;
+// How long a save waits for another process's write (two windows, or the command line beside the
+// GUI) before it reports the library locked. Sized for a slow machine, not a fast one (issue 22: the
+// busy timeout alone ran out under AddressSanitizer on a 2-core machine at load 9): a save never
+// fails because another one is under way.
+inline constexpr int kWriteWaitMs = 60000;
+
 // A write transaction: BEGIN IMMEDIATE takes the write lock up front, so a second instance waits
-// on the busy timeout instead of failing half-way when a read lock cannot be upgraded. Rolls back
-// unless commit() succeeded.
+// on the busy timeout instead of failing half-way when a read lock cannot be upgraded. SQLite
+// returns "database is locked" without calling its busy handler in a few cases (a WAL being
+// recovered or checkpointed by another process, a snapshot gone stale): begin() and commit() then
+// try again, with short sleeps, until kWriteWaitMs has passed. Rolls back unless commit()
+// succeeded.
 class SqlWriteTransaction
 {
 public:

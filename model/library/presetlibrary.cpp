@@ -46,8 +46,6 @@ QStringList &threadConnectionNames()
     return t_storage.localData()->names;
 }
 
-constexpr int kBusyTimeoutMs = 5000;
-
 // SQLite's primary result code (sqlite3.h) behind a driver error; -1 when there is none.
 int sqliteCode(const QSqlError &e)
 {
@@ -380,6 +378,12 @@ bool PresetLibrary::open(LibraryMessage *error, OpenMode mode)
         // The user's presets stay readable; nothing is written (and nothing is moved).
         m_openReadOnly = true;
         m_readOnlyReason = say(CT_TEXT("you have no permission to write it"));
+    } else if (!QFileInfo(fi.absolutePath()).isWritable()) {
+        // The file is writable but its folder is not: SQLite cannot create its journal beside it,
+        // so nothing can be saved; the presets are read as they are (issue 22: this said the file
+        // was read-only and read nothing).
+        m_openReadOnly = true;
+        m_readOnlyReason = say(CT_TEXT("its folder %1 is read-only, and SQLite writes its journal beside the file"), {QDir::toNativeSeparators(fi.absolutePath())});
     }
     LibraryMessage why;
     bool broken = false;
@@ -929,7 +933,10 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
     for (const Preset &p : std::as_const(toStore))
         stored = stored && storePreset(db, p, QString(), &why);
     if (!stored || !tx.commit(&why)) {
-        o.errors.append(importError(fileName, 0, 0, QString(), why));
+        // Writing the library failed (a full disk, an I/O error): say so against the library, not
+        // against the file being imported, which is fine (issue 22).
+        o.errors.append(importError(QDir::toNativeSeparators(m_fileName), 0, 0, QString(),
+                                    say(CT_TEXT("nothing was imported: the preset library could not be written (%1); the imported file is not at fault"), {why.text})));
         o.added.clear();
         o.replaced.clear();
         return o;

@@ -68,15 +68,16 @@ bool readCalibrationLog(const QString &fileName, QByteArray &text, QString *erro
         if (info.isDir())
             return fail(fileName + QStringLiteral(": is a directory, not a log"));
         if (info.exists() && info.size() > kMaxCalibrationLogBytes)
-            return fail(fileName + QStringLiteral(": %1 MB is too large for an nccl-tests log").arg(info.size() / 1000000));
+            return fail(logLocation(fileName, 1, 1)
+                        + QStringLiteral("the file is %1 MiB; Commtax reads at most %2 MiB of nccl-tests log").arg(QString::number(double(info.size()) / (1 << 20), 'f', 1)).arg(kMaxCalibrationLogBytes >> 20));
         f.setFileName(fileName);
         if (!f.open(QIODevice::ReadOnly))
             return fail(fileName + QStringLiteral(": cannot open: ") + f.errorString());
     }
     text = f.read(kMaxCalibrationLogBytes + 1);
     if (text.size() > kMaxCalibrationLogBytes)
-        return fail((fileName == QLatin1String("-") ? QStringLiteral("<stdin>") : fileName)
-                    + QStringLiteral(": more than 256 MB: too large for an nccl-tests log"));
+        return fail(logLocation(fileName == QLatin1String("-") ? QStringLiteral("<stdin>") : fileName, 1, 1)
+                    + QStringLiteral("more than %1 MiB: too large for an nccl-tests log").arg(kMaxCalibrationLogBytes >> 20));
     return true;
 }
 

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <cmath>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 #ifdef __linux__
@@ -54,6 +57,17 @@ bool keyLess(const Layout &a, const Layout &b)
     if (a.global_batch != b.global_batch)
         return a.global_batch < b.global_batch;
     return a.value < b.value; // lexicographic in the order of kDims
+}
+
+bool finiteFigures(const Result &r)
+{
+    // The figures the search ranks, filters and shows; each is a product of the others, so a
+    // NaN or infinity anywhere upstream reaches one of them.
+    for (const double v : {r.step_time_s, r.days_to_train, r.cost_per_billion_tokens_usd, r.tco_usd, r.capex_usd, r.memory_total_gb, r.memory_usable_gb,
+                           r.tokens_per_s, r.mfu, r.cost_per_hour_usd, r.gpu_hours, r.energy_mwh})
+        if (!std::isfinite(v) || v < 0)
+            return false;
+    return true;
 }
 
 bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r)
@@ -374,81 +388,141 @@ bool isSearchedPath(const std::string &path)
     return false;
 }
 
-// Builds the contexts and checks each once: validate() on the context's plan with the simplest
-// layout (tp = pp = cp = ep = vpp = micro_batch = 1, etp = 0, dp = GPUs), errors about the searched fields ignored
+// The contexts of a space, one at a time (issue 22: a tokens-per-step range of 1e12 tokens or a
+// GPU range of 720,000 made millions of contexts, all built up front). Context i is found by
+// arithmetic from the hardware entries' GPU counts (a list, or a range in whole nodes) and the
+// global batches (a range); nothing is stored per context. Order: hardware, GPU count, global batch.
+//
+// Each context is checked once: validate() on the context's plan with the simplest layout (tp = pp
+// = cp = ep = vpp = micro_batch = 1, etp = 0, dp = GPUs), errors about the searched fields ignored
 // (the pre-check decides those per layout); any other error makes every layout of the context
 // invalid.
-std::vector<Context> buildContexts(const Space &space, const Constraints &constraints)
+class ContextSource
 {
-    std::vector<Context> out;
-    const std::vector<int> batches = globalBatches(space);
-    const int hwCount = space.hardware.empty() ? 1 : int(space.hardware.size());
-    for (int h = 0; h < hwCount; ++h) {
-        Plan p = contextPlan(space, h);
-        const int gpn = p.cluster.gpus_per_node;
-        std::vector<int> counts = space.gpu_counts;
-        if (counts.empty() && space.gpus_max > 0 && gpn > 0) {
-            // Whole nodes, at most as many as cluster.nodes admits (more could never be valid).
-            const std::int64_t hi = std::min<std::int64_t>(space.gpus_max, std::int64_t(rangeOf("cluster.nodes").max) * gpn);
-            for (std::int64_t g = (std::int64_t(std::max(space.gpus_min, 1)) + gpn - 1) / gpn * gpn; g <= hi; g += gpn)
-                counts.push_back(int(g));
-        } else if (counts.empty()) {
-            std::int64_t g = 0;
-            counts.push_back(checkedMul(p.cluster.nodes, p.cluster.gpus_per_node, g) && fitsInt(g) ? int(g) : 0);
-        }
-        for (int g : counts) {
-            if (constraints.max_gpus > 0 && g > constraints.max_gpus)
-                continue;
-            for (int batch : batches) {
-                Context c;
-                c.hardware = h;
-                c.gpus = g;
-                c.global_batch = batch;
-                if (g <= 0 || gpn <= 0) {
-                    c.field = "cluster.nodes";
-                    c.text = EngineText{CT_TEXT("%1 GPUs is not a GPU count"), {std::to_string(g)}};
-                } else if (g < gpn) {
-                    c.nodes = 1;
-                    c.gpus_per_node = g;
-                } else if (g % gpn == 0) {
-                    c.nodes = g / gpn;
-                    c.gpus_per_node = gpn;
-                } else {
-                    c.field = "cluster.nodes";
-                    c.text = EngineText{CT_TEXT("%1 GPUs do not fill nodes of %2"), {std::to_string(g), std::to_string(gpn)}};
-                }
-                if (c.field.empty()) {
-                    Plan q = p;
-                    q.cluster.nodes = c.nodes;
-                    q.cluster.gpus_per_node = c.gpus_per_node;
-                    TrainingSpec &t = q.training;
-                    t.tp = t.pp = t.cp = t.ep = t.vpp = t.micro_batch = 1;
-                    t.etp = 0;
-                    t.dp = g;
-                    t.zero = 0;
-                    if (batch > 0)
-                        t.global_batch = batch;
-                    const Range gb = ranges().global_batch;
-                    if (t.global_batch < gb.min || t.global_batch > gb.max) {
-                        c.field = "training.global_batch";
-                        c.text = EngineText{CT_TEXT("out of range"), {}};
-                    }
-                    for (const PlanError &e : validate(q))
-                        if (c.field.empty() && !isSearchedPath(e.field)) {
-                            c.field = e.field;
-                            c.text = e.text;
-                            c.reason = e.field + ": " + e.message;
-                        }
-                }
-                if (!c.field.empty() && c.reason.empty())
-                    c.reason = c.field + ": " + toString(c.text);
-                c.valid = c.reason.empty();
-                out.push_back(std::move(c));
+public:
+    ContextSource(const Space &space, const Constraints &constraints)
+        : m_plans(contextPlans(space))
+    {
+        const std::int64_t seq = space.base.training.seq_len;
+        if (space.tokens_min > 0 || space.tokens_max > 0) {
+            m_batchLo = 0;
+            m_batchCount = 0;
+            if (seq > 0 && space.tokens_max >= space.tokens_min) {
+                const Range r = ranges().global_batch;
+                const std::int64_t lo = std::max<std::int64_t>({(std::max<std::int64_t>(space.tokens_min, 1) + seq - 1) / seq, r.min, 1});
+                const std::int64_t hi = std::min<std::int64_t>(space.tokens_max / seq, r.max);
+                m_batchLo = lo;
+                m_batchCount = std::max<std::int64_t>(0, hi - lo + 1);
             }
         }
+        for (const Plan &p : m_plans) {
+            Hw h;
+            const int gpn = p.cluster.gpus_per_node;
+            if (space.gpu_counts.empty() && space.gpus_max > 0 && gpn > 0) {
+                // Whole nodes, at most as many as cluster.nodes admits (more could never be valid).
+                std::int64_t hi = std::min<std::int64_t>(space.gpus_max, std::int64_t(rangeOf("cluster.nodes").max) * gpn);
+                if (constraints.max_gpus > 0)
+                    hi = std::min<std::int64_t>(hi, constraints.max_gpus);
+                h.first = (std::int64_t(std::max(space.gpus_min, 1)) + gpn - 1) / gpn * gpn;
+                h.step = gpn;
+                h.count = hi >= h.first ? (hi - h.first) / gpn + 1 : 0;
+            } else {
+                std::vector<int> counts = space.gpu_counts;
+                if (counts.empty()) {
+                    std::int64_t g = 0;
+                    counts.push_back(checkedMul(p.cluster.nodes, p.cluster.gpus_per_node, g) && fitsInt(g) ? int(g) : 0);
+                }
+                for (int g : counts)
+                    if (!(constraints.max_gpus > 0 && g > constraints.max_gpus))
+                        h.list.push_back(g);
+                h.count = std::int64_t(h.list.size());
+            }
+            h.begin = m_total;
+            m_total += h.count * m_batchCount;
+            m_hw.push_back(std::move(h));
+        }
     }
-    return out;
-}
+
+    std::int64_t size() const { return m_total; }
+    std::int64_t batchCount() const { return m_batchCount; }
+    const Plan &plan(int hardware) const { return m_plans[size_t(hardware)]; }
+
+    Context at(std::int64_t index) const
+    {
+        int h = 0;
+        while (h + 1 < int(m_hw.size()) && index >= m_hw[size_t(h) + 1].begin)
+            ++h;
+        const Hw &hw = m_hw[size_t(h)];
+        const std::int64_t local = index - hw.begin;
+        const std::int64_t gi = local / m_batchCount, bi = local % m_batchCount;
+        const int g = hw.list.empty() ? int(hw.first + gi * hw.step) : hw.list[size_t(gi)];
+        const int batch = int(m_batchLo + bi);
+        return make(h, g, batch);
+    }
+
+private:
+    struct Hw {
+        std::int64_t begin = 0; // index of its first context
+        std::int64_t count = 0; // GPU counts
+        std::int64_t first = 0, step = 0;
+        std::vector<int> list; // an explicit list (else first + i * step)
+    };
+
+    Context make(int h, int g, int batch) const
+    {
+        const Plan &p = m_plans[size_t(h)];
+        const int gpn = p.cluster.gpus_per_node;
+        Context c;
+        c.hardware = h;
+        c.gpus = g;
+        c.global_batch = batch;
+        if (g <= 0 || gpn <= 0) {
+            c.field = "cluster.nodes";
+            c.text = EngineText{CT_TEXT("%1 GPUs is not a GPU count"), {std::to_string(g)}};
+        } else if (g < gpn) {
+            c.nodes = 1;
+            c.gpus_per_node = g;
+        } else if (g % gpn == 0) {
+            c.nodes = g / gpn;
+            c.gpus_per_node = gpn;
+        } else {
+            c.field = "cluster.nodes";
+            c.text = EngineText{CT_TEXT("%1 GPUs do not fill nodes of %2"), {std::to_string(g), std::to_string(gpn)}};
+        }
+        if (c.field.empty()) {
+            Plan q = p;
+            q.cluster.nodes = c.nodes;
+            q.cluster.gpus_per_node = c.gpus_per_node;
+            TrainingSpec &t = q.training;
+            t.tp = t.pp = t.cp = t.ep = t.vpp = t.micro_batch = 1;
+            t.etp = 0;
+            t.dp = g;
+            t.zero = 0;
+            if (batch > 0)
+                t.global_batch = batch;
+            const Range gb = ranges().global_batch;
+            if (t.global_batch < gb.min || t.global_batch > gb.max) {
+                c.field = "training.global_batch";
+                c.text = EngineText{CT_TEXT("out of range"), {}};
+            }
+            for (const PlanError &e : validate(q))
+                if (c.field.empty() && !isSearchedPath(e.field)) {
+                    c.field = e.field;
+                    c.text = e.text;
+                    c.reason = e.field + ": " + e.message;
+                }
+        }
+        if (!c.field.empty() && c.reason.empty())
+            c.reason = c.field + ": " + toString(c.text);
+        c.valid = c.reason.empty();
+        return c;
+    }
+
+    std::vector<Plan> m_plans;
+    std::vector<Hw> m_hw;
+    std::int64_t m_batchLo = 0, m_batchCount = 1; // no range: one context per count, the base plan's batch (0)
+    std::int64_t m_total = 0;
+};
 
 // ---------------------------------------------------------------------------------------------
 // what a thread keeps: counts, the top list, the best per objective, the front
@@ -542,7 +616,7 @@ struct Walker {
     Layout cur;
     // Candidate lists: per context, filled when the context changes; below lastShaping, filled
     // each time a value of lastShaping is set (fillTail).
-    int cachedContext = -1;
+    std::int64_t cachedContext = -1;
     Candidates cache[kDimCount];
     // tail[d], d > lastShaping: the layouts below level d (inclusive) under the current values of
     // the dimensions up to lastShaping; tail[kDimCount] = 1.
@@ -557,7 +631,7 @@ struct Walker {
     {
     }
 
-    void enterContext(int index, const Context &c, Plan &p)
+    void enterContext(std::int64_t index, const Context &c, Plan &p)
     {
         ctx = &c;
         plan = &p;
@@ -693,18 +767,33 @@ std::vector<int> globalBatches(const Space &space)
 
 const char *dimKey(int dim) { return dim >= 0 && dim < kDimCount ? kDimTable[dim].key : "?"; }
 
-std::int64_t countSpace(const Space &space, const Constraints &constraints)
+std::int64_t globalBatchCount(const Space &space)
 {
-    const std::vector<Context> contexts = buildContexts(space, constraints);
+    return ContextSource(space, {}).batchCount();
+}
+
+std::int64_t countContexts(const Space &space, const Constraints &constraints)
+{
+    return ContextSource(space, constraints).size();
+}
+
+std::int64_t countSpace(const Space &space, const Constraints &constraints, const std::atomic<bool> *cancel, std::int64_t stopAbove)
+{
+    const ContextSource source(space, constraints);
     Options options;
     Walker w(space, options);
     std::vector<Plan> plans = contextPlans(space);
     std::int64_t n = 0;
-    for (size_t i = 0; i < contexts.size(); ++i) {
-        if (contexts[i].nodes <= 0)
+    for (std::int64_t i = 0; i < source.size(); ++i) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            break;
+        const Context c = source.at(i);
+        if (c.nodes <= 0)
             continue; // cannot be built: no layouts
-        w.enterContext(int(i), contexts[i], plans[size_t(contexts[i].hardware)]);
-        n += w.countBelow(0, contexts[i].gpus);
+        w.enterContext(i, c, plans[size_t(c.hardware)]);
+        n += w.countBelow(0, c.gpus);
+        if (stopAbove > 0 && n > stopAbove)
+            break;
     }
     return n;
 }
@@ -713,45 +802,70 @@ SearchResult runSearch(const Space &space, const Options &options)
 {
     const auto start = std::chrono::steady_clock::now();
     SearchResult out;
-    const std::vector<Context> contexts = buildContexts(space, options.constraints);
-    out.contexts = std::int64_t(contexts.size());
-    for (const Context &c : contexts)
-        if (!c.valid)
-            out.contexts_invalid.push_back({c.hardware, c.gpus, c.reason, c.field, c.text});
+    const ContextSource source(space, options.constraints);
+    out.contexts = source.size();
 
-    // Work items: a context and one value of the first dimension, in the order of the space.
+    // Work items: a context and one value of the first dimension, in the order of the space, made
+    // as the threads ask for them (nothing is built up front: issue 22). The context's check and
+    // its first candidates are computed once, under the lock, and shared by its items.
     struct Item {
-        int context;
-        int first;
+        std::int64_t context = 0;
+        std::shared_ptr<const Context> ctx;
+        int first = 0;
     };
-    std::vector<Item> items;
-    std::int64_t invalidLayouts = 0;
-    {
-        Options none;
-        Walker w(space, none);
-        std::vector<Plan> plans = contextPlans(space);
-        for (size_t i = 0; i < contexts.size(); ++i) {
-            const Context &c = contexts[i];
-            if (c.nodes <= 0)
+    struct Queue {
+        std::mutex lock;
+        std::int64_t next = 0; // the next context to open
+        std::shared_ptr<const Context> open;
+        Candidates first;
+        int k = 0;
+        std::int64_t invalidLayouts = 0;
+    } queue;
+    Options none;
+    Walker opener(space, none);
+    std::vector<Plan> openerPlans = contextPlans(space);
+    auto take = [&](Item &item) {
+        const std::lock_guard<std::mutex> guard(queue.lock);
+        for (;;) {
+            if (queue.open && queue.k < queue.first.n) {
+                item = Item{queue.next - 1, queue.open, queue.first.v[queue.k++]};
+                return true;
+            }
+            queue.open.reset();
+            if (queue.next >= source.size() || (options.cancel && options.cancel->load(std::memory_order_relaxed)))
+                return false;
+            const std::int64_t i = queue.next++;
+            auto c = std::make_shared<Context>(source.at(i));
+            if (!c->valid) {
+                if (out.contexts_invalid.size() < kMaxInvalidContextsListed)
+                    out.contexts_invalid.push_back({c->hardware, c->gpus, c->reason, c->field, c->text});
+                ++out.contexts_invalid_count;
+            }
+            if (c->nodes <= 0)
                 continue;
-            w.enterContext(int(i), c, plans[size_t(c.hardware)]);
-            if (!c.valid) {
-                invalidLayouts += w.countBelow(0, c.gpus);
+            opener.enterContext(i, *c, openerPlans[size_t(c->hardware)]);
+            if (!c->valid) {
+                const std::int64_t n = opener.countBelow(0, c->gpus);
+                queue.invalidLayouts += n;
+                if (options.progress)
+                    options.progress->fetch_add(n, std::memory_order_relaxed);
                 continue;
             }
             Candidates local;
-            const Candidates &first = w.candidatesAt(0, c.gpus, local);
+            const Candidates &first = opener.candidatesAt(0, c->gpus, local);
+            queue.first.n = 0;
             for (int k = 0; k < first.n; ++k)
-                items.push_back({int(i), first.v[k]});
+                queue.first.push(first.v[k]);
+            queue.k = 0;
+            queue.open = std::move(c);
         }
-    }
+    };
 
     int threads = options.threads > 0 ? options.threads : int(std::thread::hardware_concurrency());
-    threads = std::max(1, std::min<int>(threads, std::max<int>(1, int(items.size()))));
+    threads = std::max(1, threads);
     out.threads = threads;
-    std::atomic<size_t> next{0};
     std::vector<Accumulator> accs(static_cast<size_t>(threads));
-    const size_t topCap = size_t(std::max(1, options.top));
+    const size_t topCap = size_t(std::clamp(options.top, 1, kMaxTop));
     auto work = [&](int t) {
 #ifdef __linux__
         // Per thread on Linux (a thread's nice value is its own); raising it needs no privilege.
@@ -761,12 +875,16 @@ SearchResult runSearch(const Space &space, const Options &options)
         Accumulator &acc = accs[size_t(t)];
         acc.top.objective = options.objective;
         acc.top.cap = topCap;
-        acc.top.v.reserve(topCap + 1);
+        acc.top.v.reserve(std::min<size_t>(topCap + 1, 4096));
         acc.front.v.reserve(4096);
         std::vector<Plan> plans = contextPlans(space);
         Walker w(space, options);
         auto leaf = [&] {
             const Result r = evaluateValid(*w.plan, w.prefix);
+            // A plan with a non-finite figure is invalid, never a candidate: NaN compares false
+            // with everything, and every such plan joined the Pareto front (issue 22).
+            if (!finiteFigures(r))
+                return;
             ++acc.valid;
             if (!r.fits_in_memory)
                 return;
@@ -776,14 +894,13 @@ SearchResult runSearch(const Space &space, const Options &options)
             ++acc.feasible;
             acc.offer(w.cur, r);
         };
+        Item item;
         for (;;) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed))
                 return;
-            const size_t i = next.fetch_add(1, std::memory_order_relaxed);
-            if (i >= items.size())
+            if (!take(item))
                 return;
-            const Item &item = items[i];
-            const Context &c = contexts[size_t(item.context)];
+            const Context &c = *item.ctx;
             w.enterContext(item.context, c, plans[size_t(c.hardware)]);
             const std::int64_t before = acc.searched;
             std::int64_t rest = c.gpus;
@@ -809,7 +926,7 @@ SearchResult runSearch(const Space &space, const Options &options)
     Accumulator all;
     all.top.objective = options.objective;
     all.top.cap = topCap;
-    all.searched = invalidLayouts;
+    all.searched = queue.invalidLayouts;
     for (Accumulator &a : accs) {
         all.searched += a.searched;
         all.valid += a.valid;
@@ -827,8 +944,6 @@ SearchResult runSearch(const Space &space, const Options &options)
         for (const Found &f : a.front.v)
             all.front.offer(f.layout, f.result);
     }
-    if (options.progress)
-        options.progress->fetch_add(invalidLayouts, std::memory_order_relaxed);
     out.searched = all.searched;
     out.valid = all.valid;
     out.fits = all.fits;
@@ -873,15 +988,15 @@ std::vector<std::string> differingFields(const Layout &a, const Layout &b, const
 
 void forEachCandidateImpl(const Space &space, void (*visit)(void *, const Candidate &), void *user)
 {
-    const std::vector<Context> contexts = buildContexts(space, {});
+    const ContextSource source(space, {});
     Options none;
     Walker w(space, none);
     std::vector<Plan> plans = contextPlans(space);
-    for (size_t i = 0; i < contexts.size(); ++i) {
-        const Context &c = contexts[i];
+    for (std::int64_t i = 0; i < source.size(); ++i) {
+        const Context c = source.at(i);
         if (c.nodes <= 0)
             continue;
-        w.enterContext(int(i), c, plans[size_t(c.hardware)]);
+        w.enterContext(i, c, plans[size_t(c.hardware)]);
         // Every level without pruning: a layout is accepted when every level's pre-check passed.
         auto rec = [&](auto &self, int d, std::int64_t rest, bool ok) -> void {
             if (d == kDimCount) {

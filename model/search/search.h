@@ -129,10 +129,21 @@ struct Space {
     std::array<std::vector<int>, kDimCount> allowed;
 };
 
+// Bounds (issue 22): the ranking keeps at most kMaxTop plans (--top 100000000 reserved that many
+// results per thread and aborted); a space of more than kMaxContexts contexts or kMaxLayouts
+// layouts cannot finish in reasonable time, and the command line and the dialog refuse it with its
+// size. Most layouts are pruned in whole subtrees and counted, not visited: on 2 cores llama2-7b on
+// 8-8,192 H100s is 5.3e9 layouts in 0.8 s, so kMaxLayouts is minutes, not hours.
+inline constexpr int kMaxTop = 10000;
+inline constexpr std::int64_t kMaxContexts = 1000000;
+inline constexpr std::int64_t kMaxLayouts = 1000000000000LL;
+// Invalid contexts listed in SearchResult::contexts_invalid (all are counted).
+inline constexpr std::size_t kMaxInvalidContextsListed = 1000;
+
 struct Options {
     Objective objective = Objective::Time;
     Constraints constraints;
-    int top = 10;    // plans kept in the ranking (at least 1)
+    int top = 10;    // plans kept in the ranking (1 to kMaxTop; clamped)
     int threads = 0; // 0: std::thread::hardware_concurrency()
     // Run the search's threads at the lowest CPU priority (Linux: nice 19 on each of its threads,
     // which are then always threads of their own, never the caller's): a GUI thread and the engine's
@@ -190,18 +201,29 @@ struct SearchResult {
     std::array<Best, 3> best_by;
     // Days to train against USD per billion tokens, feasible plans only, days ascending.
     std::vector<Found> pareto;
-    std::vector<InvalidContext> contexts_invalid;
+    std::vector<InvalidContext> contexts_invalid; // the first kMaxInvalidContextsListed
+    std::int64_t contexts_invalid_count = 0;      // all of them
     std::int64_t contexts = 0;
 };
 
 // The search.
 SearchResult runSearch(const Space &space, const Options &options);
-// The number of layouts runSearch() would search (SearchResult::searched), without evaluating.
-std::int64_t countSpace(const Space &space, const Constraints &constraints = {});
+// The number of layouts runSearch() would search (SearchResult::searched), without evaluating; it
+// visits every context (countContexts() first: at most kMaxContexts is quick). Stops early, with a
+// partial count, when `cancel` becomes true, or as soon as the count passes `stopAbove` (> 0): a
+// space refused for its size is not counted to its end.
+std::int64_t countSpace(const Space &space, const Constraints &constraints = {}, const std::atomic<bool> *cancel = nullptr,
+                        std::int64_t stopAbove = 0);
+// The number of contexts (hardware entries x GPU counts x global batches), by arithmetic.
+std::int64_t countContexts(const Space &space, const Constraints &constraints = {});
+// The number of global batches the space searches (1 without a tokens-per-step range), by arithmetic.
+std::int64_t globalBatchCount(const Space &space);
 // The global batches the space searches, ascending: {0} (the base plan's) without a tokens-per-step
 // range; with one, every whole number of sequences in it within training.global_batch's range
-// (empty when none is).
+// (empty when none is). Allocates one int per batch: for tests and small ranges (globalBatchCount()).
 std::vector<int> globalBatches(const Space &space);
+// Whether every figure the search reads is finite and non-negative: a plan that fails is not valid.
+bool finiteFigures(const Result &r);
 
 // The full plan of a layout of `space` (allocates; for reporting).
 Plan planOf(const Space &space, const Layout &layout);

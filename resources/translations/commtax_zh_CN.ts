@@ -1098,10 +1098,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>report：--bom 仅适用于 CSV</translation>
     </message>
     <message>
-        <source>Latin hypercube samples of the sensitivity section (default 2000; 0 leaves it out).</source>
-        <translation>敏感性部分的拉丁超立方抽样样本数（默认 2000；为 0 时不输出该部分）。</translation>
-    </message>
-    <message>
         <source>Random seed of the sensitivity section (default 1); the same seed gives the same numbers.</source>
         <translation>敏感性部分的随机种子（默认 1）；相同的种子给出相同的数值。</translation>
     </message>
@@ -1240,6 +1236,10 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
     <message>
         <source>presets</source>
         <translation>预设</translation>
+    </message>
+    <message>
+        <source>Latin hypercube samples of the sensitivity section (default 2000; 0 leaves it out). The time grows with samples x plans: 1,000,000 samples of 8 plans take over a minute.</source>
+        <translation>敏感性部分的拉丁超立方采样数（默认 2000；0 表示省略该部分）。耗时随采样数 × 方案数增长：8 个方案、1,000,000 个采样需要一分多钟。</translation>
     </message>
 </context>
 <context>
@@ -2205,6 +2205,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>out of range</source>
         <translation>超出范围</translation>
+    </message>
+    <message>
+        <source>must be 0 (use compute_efficiency) or at least 0.01 (got %1)</source>
+        <translation>必须为 0（使用 compute_efficiency）或至少 0.01（当前为 %1）</translation>
     </message>
 </context>
 <context>
@@ -3471,6 +3475,18 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>saved plan &quot;%1&quot;</source>
         <translation>已保存的方案“%1”</translation>
+    </message>
+    <message>
+        <source>at most %1 characters (got %2)</source>
+        <translation>最多 %1 个字符（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>its folder %1 is read-only, and SQLite writes its journal beside the file</source>
+        <translation>其所在文件夹 %1 为只读，而 SQLite 需要在文件旁写入日志</translation>
+    </message>
+    <message>
+        <source>nothing was imported: the preset library could not be written (%1); the imported file is not at fault</source>
+        <translation>未导入任何内容：无法写入预设库（%1）；所导入的文件没有问题</translation>
     </message>
 </context>
 <context>
@@ -6143,6 +6159,14 @@ Does not fit in memory.
         <source>No global batch of whole sequences of %1 tokens lies in that range of tokens per step.</source>
         <translation>序列长度为 %1 个 token 时，没有由整条序列组成的全局批大小落在该每步 token 数范围内。</translation>
     </message>
+    <message>
+        <source>The space has %1 contexts (GPU, GPU count and global batch), more than the %2 a search can finish in reasonable time: narrow the GPU counts or the tokens per step.</source>
+        <translation>搜索空间有 %1 个上下文（GPU、GPU 数量和全局批量），超过了在合理时间内可完成搜索的 %2 个：请缩小 GPU 数量或每步 token 数的范围。</translation>
+    </message>
+    <message>
+        <source>The space has more than %1 layouts, more than a search can finish in reasonable time: narrow the GPU counts or the tokens per step.</source>
+        <translation>搜索空间有超过 %1 种布局，无法在合理时间内完成搜索：请缩小 GPU 数量或每步 token 数的范围。</translation>
+    </message>
 </context>
 <context>
     <name>commtax::SectionPresets</name>
@@ -6607,10 +6631,6 @@ overlap</source>
         <translation>训练天数上限。</translation>
     </message>
     <message>
-        <source>How many plans to list (default 10).</source>
-        <translation>列出多少个方案（默认 10）。</translation>
-    </message>
-    <message>
         <source>OUT.json</source>
         <translation>OUT.json</translation>
     </message>
@@ -6717,6 +6737,34 @@ overlap</source>
     <message>
         <source>Best for tco (objective: TCO of the run):</source>
         <translation>TCO 最优（优化目标：训练任务 TCO）：</translation>
+    </message>
+    <message>
+        <source>search: %1% (%2 of %3 layouts, %4 s; Ctrl+C stops)</source>
+        <translation>search：%1%（%3 种布局中的 %2 种，%4 秒；按 Ctrl+C 停止）</translation>
+    </message>
+    <message>
+        <source>How many plans to list (default 10, at most 10000).</source>
+        <translation>列出多少个方案（默认 10，最多 10000）。</translation>
+    </message>
+    <message>
+        <source>--top lists at most %1 plans (got %2)</source>
+        <translation>--top 最多列出 %1 个方案（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>the space has %1 contexts (GPU, GPU count and global batch), more than the %2 a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step</source>
+        <translation>搜索空间有 %1 个上下文（GPU、GPU 数量和全局批量），超过了在合理时间内可完成搜索的 %2 个：请缩小 --gpus、--hardware 或 --tokens-per-step 的范围</translation>
+    </message>
+    <message>
+        <source>the space has more than %1 layouts over %2 contexts, more than a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step</source>
+        <translation>搜索空间在 %2 个上下文中有超过 %1 种布局，无法在合理时间内完成搜索：请缩小 --gpus、--hardware 或 --tokens-per-step 的范围</translation>
+    </message>
+    <message>
+        <source>interrupted after %1 of %2 layouts</source>
+        <translation>已搜索 %2 种布局中的 %1 种，随后中断</translation>
+    </message>
+    <message>
+        <source>  %1 contexts skipped; the first %2:</source>
+        <translation>  跳过了 %1 个上下文；前 %2 个：</translation>
     </message>
 </context>
 </TS>

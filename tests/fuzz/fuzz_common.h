@@ -2,6 +2,7 @@
 #pragma once
 // Shared by the Qt-based fuzz targets (fuzz_scenario, fuzz_presets): invariants that must hold
 // for any input, checked with __builtin_trap() so that libFuzzer records the input.
+#include "core/resultio.h"
 #include "engine/engine.h"
 
 #include <QtGlobal>
@@ -41,8 +42,15 @@ inline void requireFinite(const Result &r)
         r.memory_usable_gb, r.tp_busbw_gbps, r.dp_busbw_gbps, r.pp_bw_gbps, r.days_to_train, r.gpu_hours,
         r.power_kw, r.energy_mwh, r.capex_usd, r.cost_per_hour_usd, r.tco_usd, r.lifetime_tco_usd,
         r.cost_per_billion_tokens_usd, r.params, r.flops_per_step, r.hardware_flops_per_step, r.attention_flops_per_step};
+    // Every one a time, share, size, rate or cost: finite and never negative (issue 22).
     for (double v : values)
-        require(std::isfinite(v));
+        require(std::isfinite(v) && v >= 0);
+    // And every figure of the metric registry (core/resultio.cpp), which is what evaluate --json,
+    // CSV, the comparison and the reports print: a metric added later is checked too.
+    for (const MetricInfo &m : metrics()) {
+        const double v = m.get(r);
+        require(std::isfinite(v) && v >= 0);
+    }
     require(r.micro_batches >= 1 && r.gpus >= 1);
 }
 

@@ -24,31 +24,36 @@ void finite(double v)
 {
     require(std::isfinite(v));
 }
+// A time or a bandwidth: finite and never negative (issue 22).
+void finiteNonNegative(double v)
+{
+    require(std::isfinite(v) && v >= 0);
+}
 
 void check(const Calibration &c)
 {
-    finite(c.peak_busbw_gbps);
-    finite(c.mean_busbw_gbps);
+    finiteNonNegative(c.peak_busbw_gbps);
+    finiteNonNegative(c.mean_busbw_gbps);
     if (c.plateau_busbw_gbps)
-        finite(*c.plateau_busbw_gbps);
+        finiteNonNegative(*c.plateau_busbw_gbps);
     if (c.fit.ok) {
         finite(c.fit.bw_gbps);
         require(c.fit.bw_gbps > 0);
-        finite(c.fit.rms_residual);
+        finiteNonNegative(c.fit.rms_residual);
         if (c.fit.alpha_us)
             finite(*c.fit.alpha_us);
     }
     for (const CalibrationRow &r : c.rows) {
-        finite(r.time_us);
-        finite(r.busbw_gbps);
-        finite(r.fit_busbw_gbps);
-        finite(r.fit_residual);
-        finite(r.model_busbw_gbps);
-        finite(r.vs_model);
+        finiteNonNegative(r.time_us);
+        finiteNonNegative(r.busbw_gbps);
+        finiteNonNegative(r.fit_busbw_gbps);
+        finite(r.fit_residual); // measured minus fitted: either sign
+        finiteNonNegative(r.model_busbw_gbps);
+        finiteNonNegative(r.vs_model);
         if (c.fit.ok)
-            finite(c.fit.busBwGbps(double(r.size_bytes)));
+            finiteNonNegative(c.fit.busBwGbps(double(r.size_bytes)));
         if (c.model.available)
-            finite(c.model.busBwGbps(c.collective, double(r.size_bytes)));
+            finiteNonNegative(c.model.busBwGbps(c.collective, double(r.size_bytes)));
     }
     if (c.calibrated.efficiency)
         require(*c.calibrated.efficiency > 0 && *c.calibrated.efficiency <= 1);

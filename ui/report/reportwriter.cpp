@@ -6,6 +6,7 @@
 #include "compare/comparisoncharts.h"
 #include "compare/comparisontablemodel.h"
 #include "core/atomicfile.h"
+#include "core/presets.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
 #include "library/libraryfiles.h"
@@ -57,6 +58,27 @@ QString reportTitle(const Comparison &c, const ReportOptions &options)
 }
 
 namespace {
+
+// A plan's name as the report shows it (issue 22): at most kMaxPlanNameChars (names from older
+// files or the library may be longer), and a break opportunity (a zero-width space) in every run of
+// more than 32 characters without one, so a long word wraps in its table cell instead of making
+// every layout pass of the page breaks slow (3,000 characters took past 40 s).
+QString shownName(const QString &name)
+{
+    QString in = name.size() > kMaxPlanNameChars ? name.left(kMaxPlanNameChars - 1) + QChar(0x2026) : name;
+    QString out;
+    out.reserve(in.size() + in.size() / 24);
+    int run = 0;
+    for (const QChar ch : in) {
+        run = ch.isSpace() || ch == QLatin1Char('-') || ch == QLatin1Char('/') ? 0 : run + 1;
+        if (run > 32) {
+            out += QChar(0x200B);
+            run = 1;
+        }
+        out += ch;
+    }
+    return out;
+}
 
 // A4 at 96 dpi logical: the unit every length below is in.
 constexpr double kDpi = 96.0;
@@ -290,7 +312,7 @@ QStringList planHeader(const Comparison &c, const QString &first)
 {
     QStringList h{first};
     for (qsizetype i = 0; i < c.plans.size(); ++i)
-        h << c.plans[i].name + (i == c.reference ? QStringLiteral(" (A)") : QString());
+        h << shownName(c.plans[i].name) + (i == c.reference ? QStringLiteral(" (A)") : QString());
     return h;
 }
 
@@ -459,7 +481,7 @@ void plansCompared(ReportDocument &doc, const Comparison &c, const ReportOptions
         const ComparedPlan &p = c.plans[i];
         const Plan &pl = p.plan;
         rows << QList<Cell>{
-            Cell{p.name + (i == c.reference ? QStringLiteral(" (A)") : QString()), true},
+            Cell{shownName(p.name) + (i == c.reference ? QStringLiteral(" (A)") : QString()), true},
             Cell{QString::fromStdString(pl.gpu.name)},
             Cell{QString::fromStdString(pl.cluster.name)},
             Cell{QCoreApplication::translate("commtax::Report", "%1 GPUs: %2 x %3; tp=%4 pp=%5 dp=%6")
@@ -492,7 +514,7 @@ void plansCompared(ReportDocument &doc, const Comparison &c, const ReportOptions
         const ComparedPlan &p = c.plans[i];
         if (!p.valid)
             continue;
-        const QString name = p.name + (i == c.reference ? QStringLiteral(" (A)") : QString());
+        const QString name = shownName(p.name) + (i == c.reference ? QStringLiteral(" (A)") : QString());
         const QStringList texts = warningTexts(p.result, p.plan);
         for (qsizetype w = 0; w < texts.size(); ++w)
             warnings << QList<Cell>{Cell{w == 0 ? name : QString(), true}, Cell{texts[w], false, false, true}};
@@ -541,7 +563,7 @@ void comparisonCharts(ReportDocument &doc, const Comparison &c)
     doc.paragraph(QCoreApplication::translate("commtax::Report", "The GPU price at which each plan's cost per billion tokens equals plan A's (%1), everything else "
                                                                  "unchanged; and, for a bought plan against a rented one, the months of use after which buying "
                                                                  "is cheaper.")
-                      .arg(c.plans[c.reference].name),
+                      .arg(shownName(c.plans[c.reference].name)),
                   9);
     doc.chart(ComparisonChart::PriceBreakEven, 360);
     doc.chart(ComparisonChart::BuyVersusRent, 330);
@@ -695,7 +717,7 @@ void auditTrail(ReportDocument &doc, const Comparison &c, const ReportOptions &o
     } else {
         const PresetCatalog &catalog = o.catalog ? *o.catalog : PresetCatalog::builtIn();
         for (const ComparedPlan &p : c.plans)
-            rows << QList<Cell>{Cell{p.name}, Cell{sha256(serializeScenario(p.scenario, catalog))}};
+            rows << QList<Cell>{Cell{shownName(p.name)}, Cell{sha256(serializeScenario(p.scenario, catalog))}};
         doc.paragraph(QCoreApplication::translate("commtax::Report", "The plans came from the app, not from files: each with the SHA-256 of its scenario file as Save would write it."), 8, true);
     }
     doc.table({QCoreApplication::translate("commtax::Report", "Input"), QStringLiteral("SHA-256")}, rows, {34, 66}, 7);
@@ -774,7 +796,7 @@ void sensitivitySection(ReportDocument &doc, const Comparison &c, const Comparis
                                 Cell{QStringLiteral("%1 to %2").arg(formatUsdLike(b.low, std::max(b.low, b.high)), formatUsdLike(b.high, std::max(b.low, b.high)))},
                                 Cell{daysText}};
         }
-        doc.heading(QCoreApplication::translate("commtax::Report", "What moves the recommended plan's cost (%1)").arg(c.plans[s.recommended].name), 2, false);
+        doc.heading(QCoreApplication::translate("commtax::Report", "What moves the recommended plan's cost (%1)").arg(shownName(c.plans[s.recommended].name)), 2, false);
         doc.table({QCoreApplication::translate("commtax::Report", "Input"), QCoreApplication::translate("commtax::Report", "Range"),
                    QCoreApplication::translate("commtax::Report", "USD per billion tokens"), QCoreApplication::translate("commtax::Report", "Days to train")},
                   bars, {40, 18, 24, 18}, 7.5);

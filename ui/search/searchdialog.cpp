@@ -296,7 +296,7 @@ void SearchDialog::startSearch()
     if (m_tokensRange->isChecked()) {
         m_space.tokens_min = std::llround(1e6 * std::min(m_tokensMin->value(), m_tokensMax->value()));
         m_space.tokens_max = std::llround(1e6 * std::max(m_tokensMin->value(), m_tokensMax->value()));
-        if (search::globalBatches(m_space).empty()) {
+        if (search::globalBatchCount(m_space) == 0) {
             m_summary->setText(tr("No global batch of whole sequences of %1 tokens lies in that range of tokens per step.").arg(QLocale().toString(m_space.base.training.seq_len)));
             return;
         }
@@ -317,7 +317,17 @@ void SearchDialog::startSearch()
     m_progress = 0;
     options.cancel = &m_cancel;
     options.progress = &m_progress;
-    m_total = search::countSpace(m_space, options.constraints);
+    // A space that cannot finish in reasonable time is refused with its size (issue 22).
+    const std::int64_t contexts = search::countContexts(m_space, options.constraints);
+    if (contexts > search::kMaxContexts) {
+        m_summary->setText(tr("The space has %1 contexts (GPU, GPU count and global batch), more than the %2 a search can finish in reasonable time: narrow the GPU counts or the tokens per step.").arg(QLocale().toString(qlonglong(contexts)), QLocale().toString(qlonglong(search::kMaxContexts))));
+        return;
+    }
+    m_total = search::countSpace(m_space, options.constraints, nullptr, search::kMaxLayouts);
+    if (m_total > search::kMaxLayouts) {
+        m_summary->setText(tr("The space has more than %1 layouts, more than a search can finish in reasonable time: narrow the GPU counts or the tokens per step.").arg(QLocale().toString(qlonglong(search::kMaxLayouts))));
+        return;
+    }
     m_progressBar->setRange(0, 1000);
     m_progressBar->setValue(0);
     m_summary->setText(tr("Searching..."));
