@@ -3,6 +3,7 @@
 // file that framework needs to run the scenario's layout (model/search/launch.h).
 #include "cli.h"
 #include "core/atomicfile.h"
+#include "core/launchprovenance.h"
 #include "core/scenario.h"
 #include "modeltext.h"
 #include "search/launch.h"
@@ -52,9 +53,10 @@ int cmdLaunch(QStringList args)
             err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
         return kExitBadInput;
     }
-    const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), f);
-    for (const std::string &n : e.notes)
-        warn(QLatin1String(launch::toString(f)) + QStringLiteral(": ") + QString::fromStdString(n));
+    const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), f, launchProvenance(s, presetCatalog()));
+    // The notes in the interface language (the file itself keeps them in English: it is for the framework).
+    for (const EngineText &n : e.noteTexts)
+        warn(QLatin1String(launch::toString(f)) + QStringLiteral(": ") + engineText("commtax::Launch", n));
     const QByteArray text = QByteArray::fromStdString(e.text);
     if (hasOutput) {
         QString error;

@@ -34,7 +34,19 @@ struct Export {
     std::vector<EngineText> noteTexts;
 };
 
+// What the header names besides the plan: the Commtax version and the SHA-256 of the scenario
+// (callers hash serializeScenario(), so the command line and the app write the same text). Empty
+// fields are left out.
+struct Provenance {
+    std::string commtax_version;
+    std::string scenario_sha256;
+};
+
+// The pinned framework version the export's names were checked against, e.g. "Megatron-LM core
+// 0.20.0 (NVIDIA/Megatron-LM d98e8a64)": written into every export's header.
+const char *pinnedVersion(Framework f);
+
 // The export of a plan that validate() accepts. `name` labels the header comment.
-Export exportLaunch(const Plan &plan, const std::string &name, Framework f);
+Export exportLaunch(const Plan &plan, const std::string &name, Framework f, const Provenance &provenance = {});
 
 } // namespace commtax::launch

@@ -4,6 +4,7 @@
 #include "modeltext.h"
 
 #include "core/atomicfile.h"
+#include "core/launchprovenance.h"
 #include "engine/engine.h"
 #include "plandocument.h"
 
@@ -97,7 +98,7 @@ void LaunchExportDialog::refresh()
                              .arg(planErrorText(errors.front())));
     } else {
         // The same call as `commtax launch`, with the same name, so the text is the same.
-        const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), framework());
+        const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), framework(), launchProvenance(s, m_doc->catalog()));
         m_text = QString::fromStdString(e.text);
         m_preview->setPlainText(m_text);
         QStringList lines;
