@@ -339,8 +339,10 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     arg("--bf16");
     if (t.precision == Precision::Fp8)
         arg("--fp8-format", "hybrid");
+    // MLA's query/key heads (qk_head_dim + qk_pos_emb_head_dim) are wider than its value heads:
+    // a fused kernel is Transformer Engine's choice there (auto), not FlashAttention's.
     if (t.flash_attention)
-        arg("--attention-backend", "flash");
+        arg("--attention-backend", m.attention == Attention::Mla ? "auto" : "flash");
     if (t.fused_cross_entropy)
         arg("--cross-entropy-loss-fusion");
     if (t.recompute == Recompute::Selective) {
@@ -662,22 +664,33 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
 // torchtitan/distributed/parallel_dims.py: experts fold over dp_shard*cp*tp ("expert_parallel_degree
 // (ep) must divide dp_shard * cp * tp"), with no tensor parallelism of their own (no
 // expert_tensor_parallel_degree: every expert whole on its rank, etp 1).
-// torchtitan's stage count for pipeline_parallel_layers_per_stage n and the first and last stages'
-// weights (torchtitan/distributed/pipeline_parallel.py): ceil((layers + in + out) / n) virtual
-// stages, each of (layers + in + out) / stages effective layers (in and out at most that many).
-struct TitanStages {
-    int layersPerStage = 0; // 0: none found
-    int inWeight = 0, outWeight = 0;
-};
-TitanStages titanStages(int layers, int stages)
+// torchtitan's modules of each virtual stage, in stage order (rank r holds stages r, r + pp, ...:
+// torchtitan/distributed/pipeline_parallel.py, _get_pp_rank_to_stage_indices_mapping, "loop"
+// style), as a Python list for parallelism.module_fqns_per_model_part: the engine's stages chunked
+// as megatronLayout() chunks them, "tok_embeddings" first, "norm" and "lm_head" last.
+std::string titanStages(const Shape &s)
 {
-    for (int w = 0; w <= 2 * stages; ++w)
-        for (int n = 1; n <= layers + w; ++n) {
-            const int in = w / 2, out = w - w / 2, effective = layers + w;
-            if ((effective + n - 1) / n == stages && in <= effective / stages && out <= effective / stages)
-                return {n, in, out};
+    std::vector<std::vector<int>> chunk(size_t(s.pp), std::vector<int>(size_t(s.vpp)));
+    for (int p = 0; p < s.pp; ++p) {
+        const int n = stageLayers(s.split, p);
+        for (int v = 0; v < s.vpp; ++v)
+            chunk[size_t(p)][size_t(v)] = n / s.vpp + (v < n % s.vpp ? 1 : 0);
+    }
+    std::string out = "[\n";
+    int layer = 0;
+    for (int v = 0; v < s.vpp; ++v)
+        for (int p = 0; p < s.pp; ++p) {
+            const int n = chunk[size_t(p)][size_t(v)];
+            out += "        ";
+            if (v == 0 && p == 0)
+                out += "[\"tok_embeddings\"] + ";
+            out += "[f\"layers.{i}\" for i in range(" + str(layer) + ", " + str(layer + n) + ")]";
+            if (v == s.vpp - 1 && p == s.pp - 1)
+                out += " + [\"norm\", \"lm_head\"]";
+            out += ",\n";
+            layer += n;
         }
-    return {};
+    return out + "    ]";
 }
 
 Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov)
@@ -710,8 +723,6 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
         note(e, CT_TEXT("ZeRO-%1: torchtitan shards with FSDP2; reshard_after_forward=never keeps the parameters after the forward (ZeRO-2-like), the nearest it has"), {str(t.zero)});
     if (t.precision == Precision::Fp8)
         note(e, CT_TEXT("FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)"));
-    if (s.uneven)
-        note(e, CT_TEXT("uneven pipeline stages: set parallelism.module_fqns_per_model_part to match them"));
     if (s.moe && s.etp > 1)
         note(e, CT_TEXT("etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)"), {str(s.etp)});
     if (s.moe && s.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : s.dp) * s.cp * s.tp) % s.ep != 0)
@@ -719,12 +730,11 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     if (m.id != exact)
         note(e, CT_TEXT("torchtitan has no model of its own for %2: the nearest, %1 (flavour %3), is a different model; give the config a model_spec for %2"),
              {module, commentSafe(m.name), flavour});
-    TitanStages stages;
-    if (s.pp > 1 && s.vpp > 1) {
-        stages = titanStages(m.layers, s.pp * s.vpp);
-        if (stages.layersPerStage == 0)
-            note(e, CT_TEXT("no pipeline_parallel_layers_per_stage gives %1 layers %2 x %3 stages in torchtitan: it runs 2 stages per rank"), {str(m.layers), str(s.pp), str(s.vpp)});
-    }
+    // pp x vpp stages exactly, and the engine's spread: torchtitan derives neither from a layer
+    // count per stage for every plan (ceil((layers + first + last) / n) stages, each as even as
+    // it splits: pipeline_parallel.py _get_pipeline_metadata, _generate_llm_fqn_per_model_part), so
+    // uneven or interleaved stages are given module by module.
+    const bool explicitStages = s.pp > 1 && (s.uneven || s.vpp > 1);
 
     std::string &out = e.text;
     header(out, "# ", p, name, s, Framework::Torchtitan, prov);
@@ -757,11 +767,11 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     if (s.pp > 1) {
         out += std::string("    par.pipeline_parallel_schedule = ") + (s.vpp > 1 ? "\"Interleaved1F1B\"" : "\"1F1B\"") + "\n";
         out += "    par.num_pp_microbatches = " + str(s.m) + "\n";
-        // pp x vpp stages exactly: 1F1B takes one stage per rank without a layer count; with
-        // interleaving the layer count and the end stages' weights make ceil(...) = pp x vpp.
-        out += "    par.pipeline_parallel_first_stage_less_layers = " + str(stages.inWeight) + "\n";
-        out += "    par.pipeline_parallel_last_stage_less_layers = " + str(stages.outWeight) + "\n";
-        out += "    par.pipeline_parallel_layers_per_stage = " + (stages.layersPerStage > 0 ? str(stages.layersPerStage) : std::string("None")) + "\n";
+        out += "    par.pipeline_parallel_first_stage_less_layers = 0\n";
+        out += "    par.pipeline_parallel_last_stage_less_layers = 0\n";
+        out += "    par.pipeline_parallel_layers_per_stage = None\n";
+        if (explicitStages)
+            out += "    par.module_fqns_per_model_part = " + titanStages(s) + "\n";
     }
     out += "    config.training.num_tokens_per_microbatch_per_dp_rank = " + str(std::int64_t(s.mb) * s.seq) + "\n";
     out += "    config.training.num_tokens_per_train_step = " + str(std::int64_t(s.gb) * s.seq) + "\n";
