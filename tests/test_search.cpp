@@ -943,6 +943,42 @@ private slots:
         }
     }
 
+    // Issue 23: with training.recompute_mla_up_proj the search ranked DeepSeek-V3 plans with
+    // recompute none or full, which validate() refuses ("recompute_mla_up_proj is a module of
+    // selective recompute"), and `search --emit-best` wrote one. Every candidate the pre-check
+    // accepts validates, and every ranked plan too.
+    void searchKeepsMlaUpProjSelective()
+    {
+        Space s;
+        s.base = presetPlan("deepseek-v3", "h100-sxm", "dgx-h100");
+        s.base.model.layers = 8; // a small space: the rule does not depend on the depth
+        s.base.model.dense_layers = 1;
+        s.base.training.recompute = Recompute::Selective;
+        s.base.training.recompute_mla_up_proj = true;
+        s.base.training.global_batch = 16;
+        s.gpu_counts = {8};
+        s.allowed[DimVpp] = {1, 2};
+        s.allowed[DimMicroBatch] = {1};
+        std::int64_t accepted = 0;
+        QString firstMismatch;
+        forEachCandidate(s, [&](const Candidate &c) {
+            if (!c.accepted)
+                return;
+            ++accepted;
+            const std::vector<PlanError> errors = validate(c.plan);
+            if (!errors.empty() && firstMismatch.isEmpty())
+                firstMismatch = describe(c.layout) + QStringLiteral(": ") + QString::fromStdString(errors.front().field + ": " + errors.front().message);
+        });
+        QVERIFY2(firstMismatch.isEmpty(), qPrintable(firstMismatch));
+        QVERIFY(accepted > 0);
+        Options opt;
+        opt.top = 50;
+        const SearchResult r = runSearch(s, opt);
+        QCOMPARE(r.valid, accepted);
+        for (const Found &f : r.top)
+            QVERIFY(validate(planOf(s, f.layout)).empty());
+    }
+
     // `commtax launch`: each framework's export of four scenarios (the fourth a mixture of experts
     // with context and expert parallelism) equals its golden file in
     // tests/fixtures/launch/ (made from the sources cited in model/search/launch.cpp and checked

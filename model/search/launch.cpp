@@ -13,6 +13,7 @@ const char *toString(Framework f)
 {
     switch (f) {
     case Framework::Megatron: return "megatron";
+    case Framework::Bridge: return "megatron-bridge";
     case Framework::Nemo: return "nemo";
     case Framework::DeepSpeed: return "deepspeed";
     case Framework::Torchtitan: return "torchtitan";
@@ -35,6 +36,7 @@ const char *fileSuffix(Framework f)
     switch (f) {
     case Framework::Megatron: return ".sh";
     case Framework::DeepSpeed: return ".json";
+    case Framework::Bridge:
     case Framework::Nemo:
     case Framework::Torchtitan: return ".py";
     }
@@ -406,6 +408,52 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     return e;
 }
 
+// Megatron core's TransformerConfig (and MLATransformerConfig) fields of the planned model, one
+// "<prefix>field = value" line each: NeMo 2's recipe.model.config and Megatron-Bridge's cfg.model.
+std::string mcoreModel(const std::string &c, const Plan &p, const Shape &s, const Arch &a)
+{
+    const ModelSpec &m = p.model;
+    auto py = [](bool b) { return std::string(b ? "True" : "False"); };
+    std::string out;
+    out += c + "num_layers = " + str(m.layers) + "\n";
+    out += c + "hidden_size = " + str(m.hidden) + "\n";
+    out += c + "ffn_hidden_size = " + str(m.ffn) + "\n";
+    out += c + "num_attention_heads = " + str(m.heads) + "\n";
+    if (m.attention == Attention::Mla) {
+        out += c + "q_lora_rank = " + (m.q_lora_rank > 0 ? str(m.q_lora_rank) : std::string("None")) + "\n";
+        out += c + "kv_lora_rank = " + str(m.kv_lora_rank) + "\n";
+        out += c + "qk_head_dim = " + str(m.qk_nope_head_dim) + "\n";
+        out += c + "qk_pos_emb_head_dim = " + str(m.qk_rope_head_dim) + "\n";
+        out += c + "v_head_dim = " + str(m.v_head_dim) + "\n";
+    } else {
+        out += c + "num_query_groups = " + str(m.kv_heads) + "\n";
+        out += c + "kv_channels = " + str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads) + "\n";
+    }
+    out += c + "seq_length = " + str(s.seq) + "\n";
+    const bool bias = !a.llamaLike && !(s.moe && s.etp > 1);
+    out += c + "normalization = " + (a.llamaLike ? "\"RMSNorm\"" : "\"LayerNorm\"") + "\n";
+    out += c + "position_embedding_type = " + (a.llamaLike ? "\"rope\"" : "\"learned_absolute\"") + "\n";
+    if (a.llamaLike)
+        out += c + "rotary_base = " + str(a.ropeBase) + "\n";
+    out += c + "add_bias_linear = " + py(bias) + "\n";
+    if (a.family != Family::DeepSeekV3)
+        out += c + "add_qkv_bias = " + py(bias) + "\n";
+    out += c + "qk_layernorm = " + py(a.qkNorm || m.attention == Attention::Mla) + "\n";
+    out += c + "gated_linear_unit = " + py(m.mlp == Mlp::SwiGlu) + "\n";
+    out += c + "share_embeddings_and_output_weights = " + py(m.tied_embeddings) + "\n";
+    if (s.moe) {
+        out += c + "num_moe_experts = " + str(m.experts) + "\n";
+        out += c + "moe_router_topk = " + str(m.experts_per_token) + "\n";
+        out += c + "moe_ffn_hidden_size = " + str(m.expert_ffn) + "\n";
+        out += c + "moe_shared_expert_intermediate_size = "
+            + (m.shared_experts > 0 ? str(std::int64_t(m.shared_experts) * m.expert_ffn) : std::string("None")) + "\n";
+        out += c + "moe_layer_freq = " + (m.dense_layers > 0 ? moeLayerPattern(m) : std::string("1")) + "\n";
+        out += c + "moe_token_dispatcher_type = \"alltoall\"\n";
+        out += c + "moe_grouped_gemm = True\n";
+    }
+    return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // NeMo 2. Names from NVIDIA/NeMo at 8cfedd720346 (2025-09-20, nemo/package_info.py 2.6.0rc0):
 // nemo/lightning/pytorch/strategies/megatron_strategy.py (MegatronStrategy.__init__:
@@ -473,42 +521,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     const std::string c = "    recipe.model.config.";
     auto py = [](bool b) { return std::string(b ? "True" : "False"); };
     out += "    # the model\n";
-    out += c + "num_layers = " + str(m.layers) + "\n";
-    out += c + "hidden_size = " + str(m.hidden) + "\n";
-    out += c + "ffn_hidden_size = " + str(m.ffn) + "\n";
-    out += c + "num_attention_heads = " + str(m.heads) + "\n";
-    if (m.attention == Attention::Mla) {
-        out += c + "q_lora_rank = " + (m.q_lora_rank > 0 ? str(m.q_lora_rank) : std::string("None")) + "\n";
-        out += c + "kv_lora_rank = " + str(m.kv_lora_rank) + "\n";
-        out += c + "qk_head_dim = " + str(m.qk_nope_head_dim) + "\n";
-        out += c + "qk_pos_emb_head_dim = " + str(m.qk_rope_head_dim) + "\n";
-        out += c + "v_head_dim = " + str(m.v_head_dim) + "\n";
-    } else {
-        out += c + "num_query_groups = " + str(m.kv_heads) + "\n";
-        out += c + "kv_channels = " + str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads) + "\n";
-    }
-    out += c + "seq_length = " + str(s.seq) + "\n";
-    const bool bias = !a.llamaLike && !(s.moe && s.etp > 1);
-    out += c + "normalization = " + (a.llamaLike ? "\"RMSNorm\"" : "\"LayerNorm\"") + "\n";
-    out += c + "position_embedding_type = " + (a.llamaLike ? "\"rope\"" : "\"learned_absolute\"") + "\n";
-    if (a.llamaLike)
-        out += c + "rotary_base = " + str(a.ropeBase) + "\n";
-    out += c + "add_bias_linear = " + py(bias) + "\n";
-    if (a.family != Family::DeepSeekV3)
-        out += c + "add_qkv_bias = " + py(bias) + "\n";
-    out += c + "qk_layernorm = " + py(a.qkNorm || m.attention == Attention::Mla) + "\n";
-    out += c + "gated_linear_unit = " + py(m.mlp == Mlp::SwiGlu) + "\n";
-    out += c + "share_embeddings_and_output_weights = " + py(m.tied_embeddings) + "\n";
-    if (s.moe) {
-        out += c + "num_moe_experts = " + str(m.experts) + "\n";
-        out += c + "moe_router_topk = " + str(m.experts_per_token) + "\n";
-        out += c + "moe_ffn_hidden_size = " + str(m.expert_ffn) + "\n";
-        out += c + "moe_shared_expert_intermediate_size = "
-            + (m.shared_experts > 0 ? str(std::int64_t(m.shared_experts) * m.expert_ffn) : std::string("None")) + "\n";
-        out += c + "moe_layer_freq = " + (m.dense_layers > 0 ? moeLayerPattern(m) : std::string("1")) + "\n";
-        out += c + "moe_token_dispatcher_type = \"alltoall\"\n";
-        out += c + "moe_grouped_gemm = True\n";
-    }
+    out += mcoreModel(c, p, s, a);
     out += "    # the layout\n";
     out += "    strategy = recipe.trainer.strategy\n";
     out += "    strategy.tensor_model_parallel_size = " + str(s.tp) + "\n";
@@ -558,6 +571,122 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += "if __name__ == \"__main__\":\n";
     out += "    # One node here; on a cluster use run.SlurmExecutor with nodes=" + str(s.nodes) + ", ntasks_per_node=" + str(s.gpn) + ".\n";
     out += "    run.run(commtax_recipe(), executor=run.LocalExecutor(ntasks_per_node=" + str(s.gpn) + ", launcher=\"torchrun\"))\n";
+    return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Megatron-Bridge (NVIDIA's training stack after NeMo 2). Names from NVIDIA-NeMo/Megatron-Bridge
+// main at 067f987d (2026-08-22, src/megatron/bridge/package_info.py 0.7.0): the recipes'
+// <model>_pretrain_config() aliases (src/megatron/bridge/recipes/llama/llama2.py, llama/llama3.py,
+// gpt/gpt3_175b.py, deepseek/deepseek_v3.py, qwen/qwen3_moe.py) returning a ConfigContainer
+// (src/megatron/bridge/training/config.py): cfg.model (a GPTModelProvider, Megatron core's
+// TransformerConfig fields and the parallel sizes), cfg.train (global_batch_size,
+// micro_batch_size, train_iters), cfg.dataset.seq_length, cfg.tokenizer.vocab_size, cfg.ddp
+// (use_distributed_optimizer, use_megatron_fsdp, data_parallel_sharding_strategy,
+// overlap_grad_reduce, overlap_param_gather, grad_reduce_in_fp32), cfg.optimizer
+// (use_distributed_optimizer), cfg.checkpoint.ckpt_format, cfg.mixed_precision (a name of
+// training/mixed_precision.py: bf16_mixed, bf16_with_fp8_current_scaling_mixed) and
+// cfg.comm_overlap (training/comm_overlap.py CommOverlapConfig); launched as README.md shows,
+// pretrain(cfg, forward_step) (training/pretrain.py, training/gpt_step.py). config.py
+// _validate_and_apply_megatron_fsdp_v1_configs: Megatron-FSDP runs on the distributed optimizer,
+// saves fsdp_dtensor checkpoints and refuses CUDA_DEVICE_MAX_CONNECTIONS=1.
+Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
+{
+    const Shape s = shapeOf(p);
+    const TrainingSpec &t = p.training;
+    const ModelSpec &m = p.model;
+    const Arch a = archOf(m);
+    Export e;
+    const double params = parameterCount(m);
+    std::string module, recipe;
+    switch (a.family) {
+    case Family::DeepSeekV3: module = "deepseek.deepseek_v3", recipe = "deepseek_v3_pretrain_config"; break;
+    case Family::Gpt: module = "gpt.gpt3_175b", recipe = "gpt3_175b_pretrain_config"; break;
+    default:
+        if (s.moe)
+            module = "qwen.qwen3_moe", recipe = params < 100e9 ? "qwen3_30b_a3b_pretrain_config" : "qwen3_235b_a22b_pretrain_config";
+        else if (startsWith(m.id, "llama2"))
+            module = "llama.llama2", recipe = "llama2_7b_pretrain_config";
+        else
+            module = "llama.llama3", recipe = params < 20e9 ? "llama3_8b_pretrain_config" : params < 200e9 ? "llama3_70b_pretrain_config"
+                                                                                                           : "llama31_405b_pretrain_config";
+        break;
+    }
+    const bool tpOverlap = t.tp_overlap > 0 && t.sequence_parallel && s.tp > 1;
+    if (t.tp_overlap > 0 && !tpOverlap)
+        note(e, CT_TEXT("tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
+
+    std::string &out = e.text;
+    auto py = [](bool b) { return std::string(b ? "True" : "False"); };
+    header(out, "# ", p, name, s, Framework::Bridge, prov);
+    out += "# Megatron-Bridge recipe; names checked against NVIDIA-NeMo/Megatron-Bridge main 067f987d (0.7.0,\n"
+           "# 2026-08-22), src/megatron/bridge/training/config.py and src/megatron/bridge/recipes/. The recipe\n"
+           "# is the model's own where Megatron-Bridge has one, else the nearest of its family; the\n"
+           "# architecture below replaces its model's. Add your data, tokenizer and checkpoint paths.\n"
+           "# Run on each node: torchrun --nnodes "
+        + str(s.nodes) + " --nproc-per-node " + str(s.gpn) + " --node-rank $NODE_RANK --master-addr $MASTER_ADDR <this file>\n";
+    if (t.zero >= 2)
+        out += "# Megatron-FSDP: leave CUDA_DEVICE_MAX_CONNECTIONS unset (it refuses 1).\n";
+    else if (s.tp > 1 || s.cp > 1)
+        out += "# tp > 1 or cp > 1 before Blackwell: CUDA_DEVICE_MAX_CONNECTIONS=1 (the recipes' env_vars set it).\n";
+    addNotes(out, "# ", e.notes);
+    out += "from megatron.bridge.recipes." + module + " import " + recipe + "\n";
+    out += "from megatron.bridge.training.comm_overlap import CommOverlapConfig\n";
+    out += "from megatron.bridge.training.gpt_step import forward_step\n";
+    out += "from megatron.bridge.training.pretrain import pretrain\n\n\n";
+    out += "def commtax_config():\n";
+    out += "    cfg = " + recipe + "()\n";
+    out += "    # the model\n";
+    out += mcoreModel("    cfg.model.", p, s, a);
+    out += "    cfg.model.vocab_size = " + str(m.vocab) + "\n";
+    out += "    cfg.tokenizer.vocab_size = " + str(m.vocab) + "\n";
+    out += "    # the layout\n";
+    out += "    cfg.model.tensor_model_parallel_size = " + str(s.tp) + "\n";
+    out += "    cfg.model.pipeline_model_parallel_size = " + str(s.pp) + "\n";
+    out += "    cfg.model.virtual_pipeline_model_parallel_size = " + (s.vpp > 1 ? str(s.vpp) : std::string("None")) + "\n";
+    out += "    cfg.model.num_layers_in_first_pipeline_stage = None\n";
+    out += "    cfg.model.num_layers_in_last_pipeline_stage = None\n";
+    out += "    cfg.model.account_for_embedding_in_pipeline_split = False\n";
+    out += "    cfg.model.account_for_loss_in_pipeline_split = False\n";
+    out += "    cfg.model.pipeline_model_parallel_layout = " + (s.uneven ? quoted(megatronLayout(s)) : std::string("None")) + "\n";
+    out += "    cfg.model.context_parallel_size = " + str(s.cp) + "\n";
+    out += "    cfg.model.expert_model_parallel_size = " + str(s.ep) + "\n";
+    out += "    cfg.model.expert_tensor_parallel_size = " + str(s.etp) + "\n";
+    out += "    cfg.model.sequence_parallel = " + py(t.sequence_parallel && s.tp > 1) + "\n";
+    out += "    cfg.comm_overlap = " + (tpOverlap ? std::string("CommOverlapConfig(tp_comm_overlap=True)") : std::string("None")) + "\n";
+    out += "    cfg.ddp.use_megatron_fsdp = " + py(t.zero >= 2) + "\n";
+    out += std::string("    cfg.ddp.data_parallel_sharding_strategy = ") + (t.zero == 3 ? "\"optim_grads_params\"" : t.zero == 2 ? "\"optim_grads\""
+                                                                                                                                 : "\"no_shard\"")
+        + "\n";
+    out += "    cfg.ddp.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
+    out += "    cfg.optimizer.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
+    if (t.zero >= 2)
+        out += "    cfg.checkpoint.ckpt_format = \"fsdp_dtensor\"\n";
+    out += "    cfg.ddp.overlap_grad_reduce = " + py(t.dp_overlap > 0 && s.dp > 1) + "\n";
+    out += "    cfg.ddp.overlap_param_gather = " + py(t.dp_overlap > 0 && s.dp > 1 && t.zero >= 1) + "\n";
+    out += "    cfg.ddp.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
+    out += std::string("    cfg.mixed_precision = ") + (t.precision == Precision::Fp8 ? "\"bf16_with_fp8_current_scaling_mixed\"" : "\"bf16_mixed\"") + "\n";
+    out += "    cfg.dataset.seq_length = " + str(s.seq) + "\n";
+    out += "    cfg.train.micro_batch_size = " + str(s.mb) + "\n";
+    out += "    cfg.train.global_batch_size = " + str(s.gb) + "\n";
+    out += "    cfg.train.train_iters = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
+    const std::string c = "    cfg.model.";
+    if (t.recompute == Recompute::None) {
+        out += c + "recompute_granularity = None\n";
+        out += c + "recompute_modules = None\n";
+    } else if (t.recompute == Recompute::Selective) {
+        out += c + "recompute_granularity = \"selective\"\n";
+        out += c + "recompute_modules = " + (t.recompute_mla_up_proj ? "[\"core_attn\", \"mla_up_proj\"]" : "[\"core_attn\"]") + "\n";
+    } else {
+        out += c + "recompute_granularity = \"full\"\n";
+        out += c + "recompute_method = \"uniform\"\n";
+        out += c + "recompute_num_layers = 1\n";
+        out += c + "recompute_modules = None\n";
+    }
+    out += c + "cross_entropy_loss_fusion = " + py(t.fused_cross_entropy) + "\n";
+    out += "    return cfg\n\n\n";
+    out += "if __name__ == \"__main__\":\n";
+    out += "    pretrain(commtax_config(), forward_step)\n";
     return e;
 }
 
@@ -791,6 +920,7 @@ const char *pinnedVersion(Framework f)
 {
     switch (f) {
     case Framework::Megatron: return "Megatron-LM core 0.20.0 (NVIDIA/Megatron-LM d98e8a64)";
+    case Framework::Bridge: return "Megatron-Bridge 0.7.0 (NVIDIA-NeMo/Megatron-Bridge 067f987d)";
     case Framework::Nemo: return "NeMo 2.6.0rc0 (NVIDIA/NeMo 8cfedd72)";
     case Framework::DeepSpeed: return "DeepSpeed 0.19.6 (deepspeedai/DeepSpeed edaa7221)";
     case Framework::Torchtitan: return "torchtitan 0.2.2 (pytorch/torchtitan b5bcd76c)";
@@ -802,6 +932,7 @@ Export exportLaunch(const Plan &plan, const std::string &name, Framework f, cons
 {
     switch (f) {
     case Framework::Megatron: return megatron(plan, name, provenance);
+    case Framework::Bridge: return bridge(plan, name, provenance);
     case Framework::Nemo: return nemo(plan, name, provenance);
     case Framework::DeepSpeed: return deepspeed(plan, name, provenance);
     case Framework::Torchtitan: return torchtitan(plan, name, provenance);

@@ -14,12 +14,13 @@
 namespace commtax::launch {
 
 enum class Framework { Megatron,  // Megatron-LM: a torchrun command line for pretrain_gpt.py
+                       Bridge,    // Megatron-Bridge: a Python recipe script run by torchrun
                        Nemo,      // NeMo 2: a NeMo-Run Python recipe
                        DeepSpeed, // a DeepSpeed JSON config
                        Torchtitan // torchtitan: a Python config function (its TOML files are gone)
 };
-inline constexpr Framework kFrameworks[] = {Framework::Megatron, Framework::Nemo, Framework::DeepSpeed, Framework::Torchtitan};
-const char *toString(Framework f); // "megatron", "nemo", "deepspeed", "torchtitan"
+inline constexpr Framework kFrameworks[] = {Framework::Megatron, Framework::Bridge, Framework::Nemo, Framework::DeepSpeed, Framework::Torchtitan};
+const char *toString(Framework f); // "megatron", "megatron-bridge", "nemo", "deepspeed", "torchtitan"
 bool parseFramework(const std::string &s, Framework &out);
 // The usual file name suffix of an export: ".sh", ".py", ".json".
 const char *fileSuffix(Framework f);

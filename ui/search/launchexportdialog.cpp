@@ -38,6 +38,7 @@ LaunchExportDialog::LaunchExportDialog(PlanDocument *doc, QWidget *parent)
     m_framework->setObjectName(QStringLiteral("launchFramework"));
     // In the order of launch::kFrameworks; the item data is the CLI's --for value.
     m_framework->addItem(tr("Megatron-LM: torchrun command line (.sh)"), QStringLiteral("megatron"));
+    m_framework->addItem(tr("Megatron-Bridge: Python recipe script (.py)"), QStringLiteral("megatron-bridge"));
     m_framework->addItem(tr("NeMo 2: NeMo-Run Python recipe (.py)"), QStringLiteral("nemo"));
     m_framework->addItem(tr("DeepSpeed: JSON config (.json)"), QStringLiteral("deepspeed"));
     m_framework->addItem(tr("torchtitan: Python config function (.py)"), QStringLiteral("torchtitan"));
