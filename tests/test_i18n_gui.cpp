@@ -735,7 +735,7 @@ private Q_SLOTS:
         QVERIFY(dialog && dialog->isVisible());
         auto *box = dialog->findChild<QComboBox *>(QStringLiteral("launchFramework"));
         QVERIFY(box);
-        box->setCurrentIndex(2); // DeepSpeed: a PipelineModule for pp=2, no ring context parallelism
+        box->setCurrentIndex(3); // DeepSpeed: a PipelineModule for pp=2, no ring context parallelism
         QCOMPARE(dialog->framework(), launch::Framework::DeepSpeed);
         const launch::Export e = launch::exportLaunch(window.document()->scenario().plan, window.document()->scenario().name.toStdString(), launch::Framework::DeepSpeed,
                                                       launchProvenance(window.document()->scenario(), window.document()->catalog()));

@@ -3,7 +3,8 @@
 // the launch fixtures and a few plans of the other preset models, exported for every target, and
 // each rule the framework checks at start-up written as an assertion with the file and line it
 // comes from at the pinned commit (model/search/launch.h pinnedVersion(): NVIDIA/Megatron-LM
-// d98e8a64, NVIDIA/NeMo 8cfedd72, deepspeedai/DeepSpeed edaa7221, pytorch/torchtitan b5bcd76c). No
+// d98e8a64, NVIDIA-NeMo/Megatron-Bridge 067f987d, NVIDIA/NeMo 8cfedd72, deepspeedai/DeepSpeed
+// edaa7221, pytorch/torchtitan b5bcd76c). No
 // framework code is copied; the rules are restated. Plus: the model the written flags describe
 // has the planned parameter count (engine parameterCount) within 0.5%.
 #include "core/presets.h"
@@ -376,6 +377,52 @@ private slots:
         }
     }
 
+    void megatronBridge()
+    {
+        for (const Case &k : cases()) {
+            const Plan &p = k.scenario.plan;
+            const std::string text = launch::exportLaunch(p, "x", launch::Framework::Bridge).text;
+            const QString what = k.name + QStringLiteral(":\n") + QString::fromStdString(text);
+            const Config model = pythonAssignments(text, QStringLiteral("cfg.model."));
+            const Config ddp = pythonAssignments(text, QStringLiteral("cfg.ddp."));
+            const Config optim = pythonAssignments(text, QStringLiteral("cfg.optimizer."));
+            const Config ckpt = pythonAssignments(text, QStringLiteral("cfg.checkpoint."));
+            const TrainingSpec &t = p.training;
+            // Megatron core's transformer_config.py:2242-2258 and :2276-2287 (as for NeMo).
+            if (get(model, "pipeline_model_parallel_layout", "None") != "None") {
+                QCOMPARE(get(model, "num_layers_in_first_pipeline_stage"), std::string("None"));
+                QCOMPARE(get(model, "num_layers_in_last_pipeline_stage"), std::string("None"));
+                QCOMPARE(get(model, "account_for_embedding_in_pipeline_split"), std::string("False"));
+                checkLayout(QString::fromStdString(get(model, "pipeline_model_parallel_layout")), t.pp, t.vpp, p.model.layers, what);
+            } else {
+                QVERIFY2(p.model.layers % (t.pp * t.vpp) == 0, qPrintable(what));
+            }
+            QCOMPARE(int(num(model, "virtual_pipeline_model_parallel_size", 1)), t.vpp);
+            // src/megatron/bridge/training/config.py:1079-1111 (_validate_and_apply_megatron_fsdp_v1_configs):
+            // the distributed optimizer, fsdp_dtensor checkpoints.
+            if (get(ddp, "use_megatron_fsdp") == "True") {
+                QCOMPARE(get(ckpt, "ckpt_format"), std::string("fsdp_dtensor"));
+                QCOMPARE(get(ddp, "use_distributed_optimizer"), std::string("True"));
+                QCOMPARE(get(optim, "use_distributed_optimizer"), std::string("True"));
+            }
+            QCOMPARE(get(ddp, "use_megatron_fsdp") == "True", t.zero >= 2);
+            // Megatron-LM arguments.py:1023-1028 (overlap_param_gather needs the distributed optimizer).
+            if (get(ddp, "overlap_param_gather") == "True")
+                QVERIFY(get(ddp, "use_distributed_optimizer") == "True" && get(ddp, "overlap_grad_reduce") == "True");
+            if (has(model, "num_moe_experts")) // transformer_config.py:2612-2615
+                QVERIFY(get(model, "add_bias_linear") == "False" || int(num(model, "expert_tensor_parallel_size", t.tp)) == 1);
+            if (get(model, "recompute_modules").find("mla_up_proj") != std::string::npos) // transformer_config.py:1969-1973
+                QVERIFY(p.model.attention == Attention::Mla);
+            Config m = model;
+            m["multi_latent_attention"] = p.model.attention == Attention::Mla ? "True" : "False"; // the DeepSeek-V3 recipe's MLA provider
+            QCOMPARE(int(num(model, "vocab_size")), p.model.vocab);
+            const double built = megatronParameters(m, int(num(model, "vocab_size"))), planned = parameterCount(p.model);
+            QVERIFY2(std::abs(built / planned - 1) < 0.005, qPrintable(QStringLiteral("%1 built, %2 planned: ").arg(built).arg(planned) + what));
+            if (p.model.id == "deepseek-v3")
+                QVERIFY(text.find("import deepseek_v3_pretrain_config") != std::string::npos);
+        }
+    }
+
     void deepspeed()
     {
         for (const Case &k : cases()) {
@@ -387,8 +434,8 @@ private slots:
             const TrainingSpec &t = p.training;
             const int gpus = p.cluster.nodes * p.cluster.gpus_per_node;
             // deepspeed/runtime/config.py:711-724 (the data-parallel world: the mpu's, else every rank),
-            // deepspeed/__init__.py:242-244 (a PipelineModule's own mpu, PipeDataParallelTopology(num_pp,
-            // num_dp = world / pp), deepspeed/runtime/pipe/module.py), config.py:937-940 (_batch_assertion).
+            // deepspeed/__init__.py:243-244 (a PipelineModule's own mpu: deepspeed/runtime/pipe/module.py:179,
+            // PipeDataParallelTopology(num_pp, num_dp = world / pp)), config.py:937-940 (_batch_assertion).
             const int world = t.pp > 1 ? gpus / t.pp : gpus;
             const int micro = o.value(QStringLiteral("train_micro_batch_size_per_gpu")).toInt(), gas = o.value(QStringLiteral("gradient_accumulation_steps")).toInt();
             QCOMPARE(o.value(QStringLiteral("train_batch_size")).toInt(), micro * gas * world);
@@ -398,7 +445,8 @@ private slots:
             const int stage = o.value(QStringLiteral("zero_optimization")).toObject().value(QStringLiteral("stage")).toInt();
             if (o.contains(QStringLiteral("pipeline")))
                 QVERIFY2(stage < 2, qPrintable(k.name));
-            // deepspeed/runtime/engine.py:1889-1891: no native MoE under ZeRO-3, AutoEP instead.
+            // deepspeed/runtime/engine.py:1889-1891: no native MoE under ZeRO-3, AutoEP instead
+            // (deepspeed/module_inject/auto_ep_config.py:47, expert_parallel.enabled).
             if (stage == 3 && p.model.moe() && t.ep > 1) {
                 QVERIFY(o.value(QStringLiteral("expert_parallel")).toObject().value(QStringLiteral("enabled")).toBool());
                 for (const std::string &n : e.notes)
@@ -437,7 +485,7 @@ private slots:
                 }
                 if (stages > 0) {
                     // module_fqns_per_model_part given: pipeline_parallel.py:88-92 takes it as the stages;
-                    // :553-555 (_get_pp_rank_to_stage_indices_mapping) asserts they divide by pp. The
+                    // :554-556 (_get_pp_rank_to_stage_indices_mapping) asserts they divide by pp. The
                     // layer count per stage stays None, else :219-257 checks it against its own count.
                     QVERIFY(first && last && next == p.model.layers);
                     QCOMPARE(get(par, "pipeline_parallel_layers_per_stage"), std::string("None"));

@@ -1041,7 +1041,7 @@ private slots:
                 ++compared;
             }
         }
-        QCOMPARE(compared, 16);
+        QCOMPARE(compared, 20);
         // The DeepSpeed export is JSON whose batch sizes add up as DeepSpeed counts them: tp=2 pp=3 dp=4,
         // a PipelineModule's data-parallel world is 24 / pp = 8 ranks (tests/test_launch.cpp).
         const Run ds = runCommtax({QStringLiteral("launch"), scenarios[1], QStringLiteral("--for"), QStringLiteral("deepspeed")});

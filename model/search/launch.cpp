@@ -425,6 +425,7 @@ std::string mcoreModel(const std::string &c, const Plan &p, const Shape &s, cons
         out += c + "qk_head_dim = " + str(m.qk_nope_head_dim) + "\n";
         out += c + "qk_pos_emb_head_dim = " + str(m.qk_rope_head_dim) + "\n";
         out += c + "v_head_dim = " + str(m.v_head_dim) + "\n";
+        out += c + "mtp_num_layers = None\n"; // the plan has no multi-token prediction module
     } else {
         out += c + "num_query_groups = " + str(m.kv_heads) + "\n";
         out += c + "kv_channels = " + str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads) + "\n";
@@ -716,16 +717,20 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     if (s.pp > 1)
         note(e, CT_TEXT("pipeline parallelism: build the model as a deepspeed.pipe.PipelineModule with num_stages=%1 (the pipeline section's stages says the same)"), {str(s.pp)});
     if (dsWorld != s.dp)
-        note(e, CT_TEXT("DeepSpeed counts %1 data-parallel ranks (every rank%2): train_batch_size %3 is the plan's %4 sequences per step times %5, the ranks of a tensor- or context-parallel group reading the same samples"),
-             {str(dsWorld), s.pp > 1 ? std::string(" of a pipeline stage") : std::string(), str(trainBatch), str(s.gb), str(dsWorld / s.dp)});
+        note(e,
+             s.pp > 1 ? CT_TEXT("DeepSpeed counts %1 data-parallel ranks (the ranks of a pipeline stage): train_batch_size %2 is the plan's %3 sequences per step times %4, the ranks of a tensor- or context-parallel group reading the same samples")
+                      : CT_TEXT("DeepSpeed counts %1 data-parallel ranks (every rank): train_batch_size %2 is the plan's %3 sequences per step times %4, the ranks of a tensor- or context-parallel group reading the same samples"),
+             {str(dsWorld), str(trainBatch), str(s.gb), str(dsWorld / s.dp)});
     if (s.vpp > 1)
         note(e, CT_TEXT("vpp=%1: DeepSpeed's pipeline engine has no interleaved schedule; it runs vpp=1"), {str(s.vpp)});
     // deepspeed/runtime/pipe/engine.py asserts "ZeRO-2 and ZeRO-3 are incompatible with pipeline
     // parallelism": a pipeline gets stage 1, the nearest it runs.
     const int stage = s.pp > 1 && t.zero >= 2 ? 1 : t.zero;
     if (stage != t.zero)
-        note(e, CT_TEXT("ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is written (gradients%3 kept whole on each GPU: more memory than planned)"),
-             {str(t.zero), str(s.pp), t.zero == 3 ? std::string(" and parameters") : std::string()});
+        note(e,
+             t.zero == 3 ? CT_TEXT("ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is written (gradients and parameters kept whole on each GPU: more memory than planned)")
+                         : CT_TEXT("ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is written (gradients kept whole on each GPU: more memory than planned)"),
+             {str(t.zero), str(s.pp)});
     if (t.sequence_parallel && s.tp > 1)
         note(e, CT_TEXT("Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism is Ulysses, which splits attention heads)"));
     if (t.recompute == Recompute::Selective)
