@@ -979,6 +979,42 @@ private slots:
             QVERIFY(validate(planOf(s, f.layout)).empty());
     }
 
+    // `search --framework`: only layouts the framework runs as planned are ranked (DeepSpeed: no
+    // interleaving, ring context parallelism, Megatron-style sequence parallelism or ZeRO-2/3 with
+    // a pipeline); "any" ranks some of those.
+    void searchForFramework()
+    {
+        Space s;
+        s.base = smallPlan(6);
+        s.allowed[DimVpp] = {1, 2, 3};
+        Options opt;
+        opt.top = 200;
+        const SearchResult any = runSearch(s, opt);
+        int refused = 0;
+        for (const Found &f : any.top)
+            refused += launch::runsAsPlanned(launch::Framework::DeepSpeed, planOf(s, f.layout)) ? 0 : 1;
+        QVERIFY(refused > 0);
+        opt.constraints.framework = int(launch::Framework::DeepSpeed);
+        const SearchResult ds = runSearch(s, opt);
+        QVERIFY(!ds.top.empty());
+        QCOMPARE(ds.valid, any.valid); // the same plans searched and valid; fewer meet the constraint
+        for (const Found &f : ds.top) {
+            const Plan p = planOf(s, f.layout);
+            QVERIFY(launch::runsAsPlanned(launch::Framework::DeepSpeed, p));
+            QVERIFY(p.training.vpp == 1 && p.training.cp == 1 && !(p.training.pp > 1 && p.training.zero >= 2));
+        }
+        // The command line.
+        const QString file = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-13b-a100.json");
+        const Run r = runCommtax({QStringLiteral("search"), file, QStringLiteral("--framework"), QStringLiteral("deepspeed"), QStringLiteral("--top"), QStringLiteral("5"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        for (const QJsonValue &v : QJsonDocument::fromJson(r.out).object().value(QStringLiteral("top")).toArray()) {
+            const QJsonObject t = v.toObject().value(QStringLiteral("training")).toObject();
+            QVERIFY(t.value(QStringLiteral("vpp")).toInt(1) == 1 && t.value(QStringLiteral("cp")).toInt(1) == 1);
+            QVERIFY(!(t.value(QStringLiteral("pp")).toInt(1) > 1 && t.value(QStringLiteral("zero")).toInt() >= 2));
+        }
+        QCOMPARE(runCommtax({QStringLiteral("search"), file, QStringLiteral("--framework"), QStringLiteral("jax")}).code, 2);
+    }
+
     // `commtax launch`: each framework's export of four scenarios (the fourth a mixture of experts
     // with context and expert parallelism) equals its golden file in
     // tests/fixtures/launch/ (made from the sources cited in model/search/launch.cpp and checked

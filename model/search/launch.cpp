@@ -933,6 +933,24 @@ const char *pinnedVersion(Framework f)
     return "?";
 }
 
+bool runsAsPlanned(Framework f, const Plan &plan)
+{
+    const TrainingSpec &t = plan.training;
+    const bool moe = plan.model.moe();
+    const int etp = moe ? (t.etp > 0 ? t.etp : t.tp) : 1;
+    switch (f) {
+    case Framework::Megatron:
+    case Framework::Bridge:
+    case Framework::Nemo: return true;
+    case Framework::DeepSpeed:
+        return t.vpp == 1 && t.cp == 1 && !(t.sequence_parallel && t.tp > 1) && etp == 1 && !(t.pp > 1 && t.zero >= 2)
+            && !(moe && t.ep > 1 && t.zero == 3 && t.tp > 1);
+    case Framework::Torchtitan:
+        return etp == 1 && !(moe && t.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : t.dp) * t.cp * t.tp) % t.ep != 0);
+    }
+    return true;
+}
+
 Export exportLaunch(const Plan &plan, const std::string &name, Framework f, const Provenance &provenance)
 {
     switch (f) {

@@ -47,6 +47,13 @@ struct Provenance {
 // 0.20.0 (NVIDIA/Megatron-LM d98e8a64)": written into every export's header.
 const char *pinnedVersion(Framework f);
 
+// Whether the framework runs the plan's layout as planned (issue 23; the search's --framework):
+// DeepSpeed has no interleaved schedule, ring context parallelism, Megatron-style sequence
+// parallelism or expert tensor parallelism, runs no ZeRO-2/3 with a pipeline and no AutoTP with
+// AutoEP under ZeRO-3; torchtitan has no expert tensor parallelism and folds experts over
+// dp_shard x cp x tp. Megatron-LM, Megatron-Bridge and NeMo run every layout validate() accepts.
+bool runsAsPlanned(Framework f, const Plan &plan);
+
 // The export of a plan that validate() accepts. `name` labels the header comment.
 Export exportLaunch(const Plan &plan, const std::string &name, Framework f, const Provenance &provenance = {});
 

@@ -2,6 +2,7 @@
 #include "search.h"
 
 #include "engine/limits.h"
+#include "launch.h"
 
 #include <algorithm>
 #include <chrono>
@@ -65,6 +66,8 @@ bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r)
         if (spent > c.budget_usd)
             return false;
     }
+    if (c.framework >= 0 && !launch::runsAsPlanned(static_cast<launch::Framework>(c.framework), plan))
+        return false;
     return !(c.deadline_days > 0 && r.days_to_train > c.deadline_days);
 }
 
