@@ -6726,5 +6726,17 @@ overlap</source>
         <source>Best for tco (objective: TCO of the run):</source>
         <translation>TCO 最优（优化目标：训练任务 TCO）：</translation>
     </message>
+    <message>
+        <source>FRAMEWORK</source>
+        <translation>FRAMEWORK</translation>
+    </message>
+    <message>
+        <source>Rank only layouts this framework runs as planned: any (default), megatron, megatron-bridge, nemo, deepspeed or torchtitan.</source>
+        <translation>只排名该框架能按计划运行的布局：any（默认）、megatron、megatron-bridge、nemo、deepspeed 或 torchtitan。</translation>
+    </message>
+    <message>
+        <source>--framework must be any, megatron, megatron-bridge, nemo, deepspeed or torchtitan</source>
+        <translation>--framework 必须是 any、megatron、megatron-bridge、nemo、deepspeed 或 torchtitan</translation>
+    </message>
 </context>
 </TS>
