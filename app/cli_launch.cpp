@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// commtax launch FILE|- --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]: the arguments or config
+// commtax launch FILE|- --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]: the arguments or config
 // file that framework needs to run the scenario's layout (model/search/launch.h).
 #include "cli.h"
 #include "core/atomicfile.h"
+#include "core/launchprovenance.h"
 #include "core/scenario.h"
 #include "modeltext.h"
 #include "search/launch.h"
@@ -24,9 +25,9 @@ int cmdLaunch(QStringList args)
 {
     const QString cmd = QStringLiteral("launch: ");
     QString framework, output;
-    CommandLine cl(QStringLiteral("launch"), LaunchText::tr("FILE|- --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]"),
+    CommandLine cl(QStringLiteral("launch"), LaunchText::tr("FILE|- --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]"),
                    LaunchText::tr("The framework's arguments or config file for the scenario's parallel layout."));
-    cl.option(QStringLiteral("for"), LaunchText::tr("FRAMEWORK"), LaunchText::tr("megatron, nemo, deepspeed or torchtitan."));
+    cl.option(QStringLiteral("for"), LaunchText::tr("FRAMEWORK"), LaunchText::tr("megatron, megatron-bridge, nemo, deepspeed or torchtitan."));
     cl.option(QStringLiteral("o"), LaunchText::tr("OUT"), LaunchText::tr("Write to this file instead of standard output (\"-\": standard output)."));
     if (const std::optional<int> code = cl.parse(args))
         return *code;
@@ -39,7 +40,7 @@ int cmdLaunch(QStringList args)
         return fail(kExitUsage, LaunchText::tr("launch takes one scenario file"));
     launch::Framework f = launch::Framework::Megatron;
     if (!hasFramework || !launch::parseFramework(framework.toStdString(), f))
-        return fail(kExitUsage, cmd + LaunchText::tr("--for must be megatron, nemo, deepspeed or torchtitan"));
+        return fail(kExitUsage, cmd + LaunchText::tr("--for must be megatron, megatron-bridge, nemo, deepspeed or torchtitan"));
     if (hasOutput && output.isEmpty())
         return fail(kExitUsage, cmd + LaunchText::tr("-o needs a file name"));
     if (hasOutput && QFileInfo(output).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
@@ -52,9 +53,10 @@ int cmdLaunch(QStringList args)
             err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
         return kExitBadInput;
     }
-    const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), f);
-    for (const std::string &n : e.notes)
-        warn(QLatin1String(launch::toString(f)) + QStringLiteral(": ") + QString::fromStdString(n));
+    const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), f, launchProvenance(s, presetCatalog()));
+    // The notes in the interface language (the file itself keeps them in English: it is for the framework).
+    for (const EngineText &n : e.noteTexts)
+        warn(QLatin1String(launch::toString(f)) + QStringLiteral(": ") + engineText("commtax::Launch", n));
     const QByteArray text = QByteArray::fromStdString(e.text);
     if (hasOutput) {
         QString error;

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
 //                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD]
-//                     [--deadline-days D] [--top N] [--json|--csv] [--emit-best OUT.json]
+//                     [--deadline-days D] [--framework F] [--top N] [--json|--csv] [--emit-best OUT.json]
 // The best parallel layouts of a scenario (the search itself is model/search/search.h).
 #include "cli.h"
 #include "core/fields.h"
 #include "core/resultio.h"
 #include "core/scenario.h"
 #include "modeltext.h"
+#include "search/launch.h"
 #include "search/search.h"
 
 #include <QCoreApplication>
@@ -260,7 +261,7 @@ QString searchCsv(const search::Space &space, const QStringList &labels, const s
 int cmdSearch(QStringList args)
 {
     const QString cmd = QStringLiteral("search: ");
-    QString gpus, hardware, objectiveText, emitFile, tokens, why;
+    QString gpus, hardware, objectiveText, emitFile, tokens, frameworkText, why;
     double maxGpus = 0, budget = 0, deadline = 0, top = 10;
     CommandLine cl(QStringLiteral("search"), SearchText::tr("FILE|- [options]"), SearchText::tr("The best parallel layouts of the scenario's model and the Pareto front of time against cost."));
     cl.option(QStringLiteral("gpus"), SearchText::tr("N|LIST|MIN-MAX"), SearchText::tr("The GPU counts to search: one, a comma-separated list, or a range MIN-MAX."));
@@ -270,6 +271,8 @@ int cmdSearch(QStringList args)
     cl.option(QStringLiteral("max-gpus"), SearchText::tr("N"), SearchText::tr("At most this many GPUs."));
     cl.option(QStringLiteral("budget"), SearchText::tr("USD"), SearchText::tr("At most this total cost of ownership."));
     cl.option(QStringLiteral("deadline-days"), SearchText::tr("D"), SearchText::tr("At most this many days to train."));
+    cl.option(QStringLiteral("framework"), SearchText::tr("FRAMEWORK"),
+              SearchText::tr("Rank only layouts this framework runs as planned: any (default), megatron, megatron-bridge, nemo, deepspeed or torchtitan."));
     cl.option(QStringLiteral("top"), SearchText::tr("N"), SearchText::tr("How many plans to list (default 10, at most 10000)."));
     cl.option(QStringLiteral("emit-best"), SearchText::tr("OUT.json"), SearchText::tr("Write the best plan as a scenario file."));
     cl.flag(QStringLiteral("json"), SearchText::tr("Print JSON."));
@@ -280,6 +283,7 @@ int cmdSearch(QStringList args)
     const bool hasGpus = cl.value(QStringLiteral("gpus"), gpus), hasHw = cl.value(QStringLiteral("hardware"), hardware);
     const bool hasObjective = cl.value(QStringLiteral("objective"), objectiveText), hasEmit = cl.value(QStringLiteral("emit-best"), emitFile);
     const bool hasTokens = cl.value(QStringLiteral("tokens-per-step"), tokens);
+    const bool hasFramework = cl.value(QStringLiteral("framework"), frameworkText);
     if (!takeNumber(cl, QStringLiteral("max-gpus"), maxGpus, true, why) || !takeNumber(cl, QStringLiteral("budget"), budget, false, why)
         || !takeNumber(cl, QStringLiteral("deadline-days"), deadline, false, why) || !takeNumber(cl, QStringLiteral("top"), top, true, why))
         return fail(kExitUsage, cmd + why);
@@ -295,6 +299,13 @@ int cmdSearch(QStringList args)
         return fail(kExitUsage, cmd + SearchText::tr("--objective must be time, cost or tco"));
     if (hasEmit && emitFile.isEmpty())
         return fail(kExitUsage, cmd + SearchText::tr("--emit-best needs a file name"));
+    int framework = -1; // any
+    if (hasFramework && frameworkText != QLatin1String("any")) {
+        launch::Framework f = launch::Framework::Megatron;
+        if (!launch::parseFramework(frameworkText.toStdString(), f))
+            return fail(kExitUsage, cmd + SearchText::tr("--framework must be any, megatron, megatron-bridge, nemo, deepspeed or torchtitan"));
+        framework = int(f);
+    }
 
     search::Space space;
     if (hasGpus && !parseGpus(gpus, space, why))
@@ -351,6 +362,7 @@ int cmdSearch(QStringList args)
     options.constraints.max_gpus = int(maxGpus);
     options.constraints.budget_usd = budget;
     options.constraints.deadline_days = deadline;
+    options.constraints.framework = framework;
     // A space that cannot finish in reasonable time is refused with its size (issue 22): first the
     // contexts (arithmetic), then the layouts (a walk over the contexts that evaluates nothing).
     const std::int64_t contexts = search::countContexts(space, options.constraints);

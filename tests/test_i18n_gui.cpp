@@ -25,6 +25,7 @@
 #include "translations.h"
 
 #include "core/fields.h"
+#include "core/launchprovenance.h"
 #include "core/scenario.h"
 #include "core/terminaltext.h"
 #include "engine/engine.h"
@@ -734,9 +735,10 @@ private Q_SLOTS:
         QVERIFY(dialog && dialog->isVisible());
         auto *box = dialog->findChild<QComboBox *>(QStringLiteral("launchFramework"));
         QVERIFY(box);
-        box->setCurrentIndex(2); // DeepSpeed: a PipelineModule for pp=2, no ring context parallelism
+        box->setCurrentIndex(3); // DeepSpeed: a PipelineModule for pp=2, no ring context parallelism
         QCOMPARE(dialog->framework(), launch::Framework::DeepSpeed);
-        const launch::Export e = launch::exportLaunch(window.document()->scenario().plan, window.document()->scenario().name.toStdString(), launch::Framework::DeepSpeed);
+        const launch::Export e = launch::exportLaunch(window.document()->scenario().plan, window.document()->scenario().name.toStdString(), launch::Framework::DeepSpeed,
+                                                      launchProvenance(window.document()->scenario(), window.document()->catalog()));
         QVERIFY(!e.notes.empty());
         const QString shown = dialog->findChild<QLabel *>(QStringLiteral("launchNotes"))->text();
         for (const std::string &n : e.notes)

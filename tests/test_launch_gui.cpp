@@ -101,15 +101,15 @@ private slots:
         QVERIFY(dialog && dialog->isVisible());
         QVERIFY(QTest::qWaitForWindowExposed(dialog));
         auto *box = child<QComboBox>(dialog, "launchFramework");
-        QCOMPARE(box->count(), 4);
+        QCOMPARE(box->count(), 5);
 
-        const QStringList frameworks{QStringLiteral("megatron"), QStringLiteral("nemo"), QStringLiteral("deepspeed"), QStringLiteral("torchtitan")};
+        const QStringList frameworks{QStringLiteral("megatron"), QStringLiteral("megatron-bridge"), QStringLiteral("nemo"), QStringLiteral("deepspeed"), QStringLiteral("torchtitan")};
         for (int i = 0; i < frameworks.size(); ++i) {
             chooseFramework(box, i);
             QCOMPARE(box->currentIndex(), i);
             QCOMPARE(QLatin1String(launch::toString(dialog->framework())), frameworks[i]);
             saveEqualsCli(dialog, scenario, frameworks[i], m_dir.filePath(frameworks[i] + QStringLiteral(".out")));
-            if (i == 2) { // DeepSpeed pipelines need a PipelineModule (pp = 2 here): the notes say so
+            if (i == 3) { // DeepSpeed pipelines need a PipelineModule (pp = 2 here): the notes say so
                 QVERIFY(child<QLabel>(dialog, "launchNotes")->text().contains(QStringLiteral("cannot express")));
                 QDir().mkpath(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots"));
                 QApplication::processEvents(); // the notes' new height reaches the layout

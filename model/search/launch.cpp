@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 
 namespace commtax::launch {
 
@@ -12,6 +13,7 @@ const char *toString(Framework f)
 {
     switch (f) {
     case Framework::Megatron: return "megatron";
+    case Framework::Bridge: return "megatron-bridge";
     case Framework::Nemo: return "nemo";
     case Framework::DeepSpeed: return "deepspeed";
     case Framework::Torchtitan: return "torchtitan";
@@ -34,6 +36,7 @@ const char *fileSuffix(Framework f)
     switch (f) {
     case Framework::Megatron: return ".sh";
     case Framework::DeepSpeed: return ".json";
+    case Framework::Bridge:
     case Framework::Nemo:
     case Framework::Torchtitan: return ".py";
     }
@@ -120,10 +123,21 @@ std::string megatronLayout(const Shape &s)
     return out;
 }
 
-void header(std::string &out, const char *prefix, const Plan &p, const std::string &name, const Shape &s)
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+void header(std::string &out, const char *prefix, const Plan &p, const std::string &name, const Shape &s, Framework f, const Provenance &prov)
 {
     out += std::string(prefix) + "Written by commtax launch for \"" + commentSafe(name) + "\": " + commentSafe(p.model.name) + " on " + str(s.gpus)
         + " x " + commentSafe(p.gpu.name) + " (" + str(s.nodes) + " nodes x " + str(s.gpn) + ").\n";
+    const Evaluation ev = evaluate(p);
+    out += std::string(prefix) + "Commtax " + (prov.commtax_version.empty() ? std::string("?") : commentSafe(prov.commtax_version))
+        + (prov.scenario_sha256.empty() ? std::string() : ", scenario SHA-256 " + commentSafe(prov.scenario_sha256))
+        + (ev.ok() ? ", predicted step time " + fixed(ev.result.step_time_s, 3) + " s" : std::string()) + "; for " + pinnedVersion(f) + ".\n";
     out += std::string(prefix) + "Layout: tp=" + str(s.tp) + " pp=" + str(s.pp) + " vpp=" + str(s.vpp) + " cp=" + str(s.cp)
         + (s.moe ? " ep=" + str(s.ep) + " etp=" + str(s.etp) : std::string()) + " dp=" + str(s.dp) + " micro_batch=" + str(s.mb)
         + " global_batch=" + str(s.gb) + " (" + str(s.m) + " micro-batches per step) zero=" + str(p.training.zero)
@@ -134,6 +148,55 @@ void header(std::string &out, const char *prefix, const Plan &p, const std::stri
             layers += (i ? "," : "") + str(stageLayers(s.split, i));
         out += std::string(prefix) + "Pipeline stages hold " + layers + " layers (the engine's spread, docs/model.md §16).\n";
     }
+}
+
+// The architecture the scenario's model stands for, beyond ModelSpec's sizes: what each framework
+// needs to build the same model. Known by the preset's id (presets/models.json cites each model's
+// config.json); other models by their MLP: SwiGLU ones are Llama-like (RMSNorm, rotary positions,
+// no linear biases), GELU ones GPT-like (LayerNorm, learned positions, biases).
+enum class Family { Llama,
+                    Mixtral,
+                    Qwen3,
+                    DeepSeekV3,
+                    Gpt,
+                    Custom };
+struct Arch {
+    Family family = Family::Custom;
+    bool llamaLike = true; // RMSNorm, RoPE, no biases
+    bool qkNorm = false;   // Qwen3's per-head RMSNorm of queries and keys
+    long ropeBase = 10000; // rope_theta of the model's config.json
+};
+
+bool startsWith(const std::string &s, const char *prefix) { return s.rfind(prefix, 0) == 0; }
+
+Arch archOf(const ModelSpec &m)
+{
+    Arch a;
+    const std::string &id = m.id;
+    if (m.attention == Attention::Mla) {
+        a.family = Family::DeepSeekV3; // rope_theta 10000 (deepseek-ai/DeepSeek-V3 config.json)
+    } else if (startsWith(id, "qwen3")) {
+        a.family = Family::Qwen3; // rope_theta 1000000, qk RMSNorm (Qwen/Qwen3-* config.json)
+        a.qkNorm = true;
+        a.ropeBase = 1000000;
+    } else if (startsWith(id, "mixtral")) {
+        a.family = Family::Mixtral; // rope_theta 1000000 (mistralai/Mixtral-* config.json)
+        a.ropeBase = 1000000;
+    } else if (startsWith(id, "llama3")) {
+        a.family = Family::Llama; // rope_theta 500000 (meta-llama/Meta-Llama-3-*, Llama-3.1-405B)
+        a.ropeBase = 500000;
+    } else if (startsWith(id, "codellama")) {
+        a.family = Family::Llama; // rope_theta 1000000 (codellama/CodeLlama-34b-hf)
+        a.ropeBase = 1000000;
+    } else if (startsWith(id, "llama2")) {
+        a.family = Family::Llama; // rope_theta 10000 (meta-llama/Llama-2-*-hf)
+    } else if (m.mlp == Mlp::Gelu) {
+        a.family = Family::Gpt;
+        a.llamaLike = false;
+    }
+    if (a.family == Family::Custom && m.mlp == Mlp::Gelu)
+        a.llamaLike = false;
+    return a;
 }
 
 // The MoE layer pattern as a Python list expression (Megatron-LM's --moe-layer-freq and
@@ -183,11 +246,12 @@ void addNotes(std::string &out, const char *prefix, const std::vector<std::strin
 // moe_shared_expert_intermediate_size, moe_grouped_gemm, moe_token_dispatcher_type) likewise; and
 // by hand in _add_moe_args: --num-experts (num_moe_experts is excluded from the factory) and
 // --moe-layer-freq (a Python list expression such as "([0]*3+[1]*58)").
-Export megatron(const Plan &p, const std::string &name)
+Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
 {
     const Shape s = shapeOf(p);
     const TrainingSpec &t = p.training;
     const ModelSpec &m = p.model;
+    const Arch a = archOf(m);
     Export e;
     std::vector<std::string> args;
     auto arg = [&](const std::string &flag, const std::string &value = std::string()) {
@@ -195,10 +259,13 @@ Export megatron(const Plan &p, const std::string &name)
     };
     arg("--tensor-model-parallel-size", str(s.tp));
     arg("--pipeline-model-parallel-size", str(s.pp));
-    if (s.vpp > 1)
-        arg("--num-virtual-stages-per-pipeline-rank", str(s.vpp));
+    // validate_args takes no more than one of --num-layers-per-virtual-pipeline-stage,
+    // --num-virtual-stages-per-pipeline-rank and --pipeline-model-parallel-layout: uneven stages
+    // carry vpp in the layout (its stage count over pp), even ones name vpp alone.
     if (s.uneven)
         arg("--pipeline-model-parallel-layout", "\"" + megatronLayout(s) + "\"");
+    else if (s.vpp > 1)
+        arg("--num-virtual-stages-per-pipeline-rank", str(s.vpp));
     if (t.sequence_parallel && s.tp > 1)
         arg("--sequence-parallel");
     arg("--context-parallel-size", str(s.cp));
@@ -210,16 +277,47 @@ Export megatron(const Plan &p, const std::string &name)
     arg("--global-batch-size", str(s.gb));
     arg("--seq-length", str(s.seq));
     arg("--max-position-embeddings", str(s.seq));
+    // The model.
     arg("--num-layers", str(m.layers));
     arg("--hidden-size", str(m.hidden));
     arg("--ffn-hidden-size", str(m.ffn));
     arg("--num-attention-heads", str(m.heads));
-    if (m.kv_heads != m.heads) {
-        arg("--group-query-attention");
-        arg("--num-query-groups", str(m.kv_heads));
+    if (m.attention == Attention::Mla) {
+        arg("--multi-latent-attention");
+        if (m.q_lora_rank > 0)
+            arg("--q-lora-rank", str(m.q_lora_rank));
+        arg("--kv-lora-rank", str(m.kv_lora_rank));
+        arg("--qk-head-dim", str(m.qk_nope_head_dim));
+        arg("--qk-pos-emb-head-dim", str(m.qk_rope_head_dim));
+        arg("--v-head-dim", str(m.v_head_dim));
+    } else {
+        if (m.kv_heads != m.heads) {
+            arg("--group-query-attention");
+            arg("--num-query-groups", str(m.kv_heads));
+        }
+        arg("--kv-channels", str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads));
     }
+    // Bias in an MoE layer needs etp = 1 (TransformerConfig.__post_init__, "Bias in Moe is only
+    // supported when ETP==1"): a GPT-like MoE with etp > 1 drops its biases.
+    const bool bias = !a.llamaLike && !(s.moe && s.etp > 1);
+    if (a.llamaLike) {
+        arg("--normalization", "RMSNorm");
+        arg("--position-embedding-type", "rope");
+        arg("--rotary-base", str(a.ropeBase));
+    } else {
+        arg("--normalization", "LayerNorm");
+        arg("--position-embedding-type", "learned_absolute");
+    }
+    if (!bias)
+        arg("--disable-bias-linear");
+    if (!a.llamaLike && !bias)
+        note(e, CT_TEXT("biases left out: Megatron-LM allows biases in MoE layers only with etp=1 (etp=%1)"), {str(s.etp)});
+    if (a.qkNorm || m.attention == Attention::Mla)
+        arg("--qk-layernorm");
     if (m.mlp == Mlp::SwiGlu)
         arg("--swiglu");
+    if (!m.tied_embeddings)
+        arg("--untie-embeddings-and-output-weights");
     if (s.moe) {
         arg("--num-experts", str(m.experts));
         arg("--moe-router-topk", str(m.experts_per_token));
@@ -228,16 +326,25 @@ Export megatron(const Plan &p, const std::string &name)
             arg("--moe-shared-expert-intermediate-size", str(std::int64_t(m.shared_experts) * m.expert_ffn));
         if (m.dense_layers > 0)
             arg("--moe-layer-freq", "\"(" + moeLayerPattern(m) + ")\"");
+        if (a.family == Family::DeepSeekV3) {
+            // DeepSeek-V3's router (config.json: scoring_func sigmoid, routed_scaling_factor 2.5,
+            // n_group 8, topk_group 4, the aux-loss-free expert bias).
+            arg("--moe-router-score-function", "sigmoid");
+            arg("--moe-router-enable-expert-bias");
+            arg("--moe-router-topk-scaling-factor", "2.5");
+            arg("--moe-router-num-groups", "8");
+            arg("--moe-router-group-topk", "4");
+        }
         arg("--moe-grouped-gemm");
         arg("--moe-token-dispatcher-type", "alltoall");
     }
-    if (!m.tied_embeddings)
-        arg("--untie-embeddings-and-output-weights");
     arg("--bf16");
     if (t.precision == Precision::Fp8)
         arg("--fp8-format", "hybrid");
+    // MLA's query/key heads (qk_head_dim + qk_pos_emb_head_dim) are wider than its value heads:
+    // a fused kernel is Transformer Engine's choice there (auto), not FlashAttention's.
     if (t.flash_attention)
-        arg("--attention-backend", "flash");
+        arg("--attention-backend", m.attention == Attention::Mla ? "auto" : "flash");
     if (t.fused_cross_entropy)
         arg("--cross-entropy-loss-fusion");
     if (t.recompute == Recompute::Selective) {
@@ -252,17 +359,22 @@ Export megatron(const Plan &p, const std::string &name)
     if (t.zero == 1) {
         arg("--use-distributed-optimizer");
     } else if (t.zero >= 2) {
+        // Megatron-FSDP (v1, the default --megatron-fsdp-version) runs on the distributed optimizer
+        // and saves only the fsdp_dtensor checkpoint format (validate_args).
         arg("--use-megatron-fsdp");
         arg("--data-parallel-sharding-strategy", t.zero == 2 ? "optim_grads" : "optim_grads_params");
+        arg("--use-distributed-optimizer");
+        arg("--ckpt-format", "fsdp_dtensor");
     }
     if (t.dp_overlap > 0 && s.dp > 1) {
         arg("--overlap-grad-reduce");
         if (t.zero >= 1)
             arg("--overlap-param-gather");
     }
-    if (t.tp_overlap > 0 && t.sequence_parallel && s.tp > 1)
+    const bool tpOverlap = t.tp_overlap > 0 && t.sequence_parallel && s.tp > 1;
+    if (tpOverlap)
         arg("--tp-comm-overlap");
-    if (t.tp_overlap > 0 && !(t.sequence_parallel && s.tp > 1))
+    if (t.tp_overlap > 0 && !tpOverlap)
         note(e, CT_TEXT("tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
     if (t.grad_bytes < 4)
         arg("--grad-reduce-in-bf16");
@@ -271,21 +383,76 @@ Export megatron(const Plan &p, const std::string &name)
         note(e, CT_TEXT("Megatron-FSDP (ZeRO-%1) with pipeline parallelism: check that your Megatron-LM version supports the combination"), {str(t.zero)});
     if (t.zero == 2)
         note(e, CT_TEXT("ZeRO-2 is Megatron-FSDP's optim_grads strategy (parameters kept whole, gradients and optimizer states sharded)"));
+    if (a.family == Family::Custom && a.llamaLike)
+        note(e, CT_TEXT("the scenario does not give the model's rotary base: %1 written, change --rotary-base to your model's rope_theta"), {str(a.ropeBase)});
 
     std::string &out = e.text;
     out += "#!/bin/sh\n";
-    header(out, "# ", p, name, s);
+    header(out, "# ", p, name, s, Framework::Megatron, prov);
     out += "# Megatron-LM arguments; names checked against NVIDIA/Megatron-LM main d98e8a64 (core 0.20.0,\n"
            "# 2026-08-22), megatron/training/arguments.py. Add your data, tokenizer, optimizer and checkpoint\n"
            "# arguments. Run on each node with NODE_RANK, MASTER_ADDR and MASTER_PORT set.\n";
     addNotes(out, "# ", e.notes);
+    // validate_args: Megatron-FSDP refuses CUDA_DEVICE_MAX_CONNECTIONS=1; without it, tp > 1 or
+    // cp > 1 before Blackwell requires it.
+    if (t.zero >= 2)
+        out += "unset CUDA_DEVICE_MAX_CONNECTIONS\n";
+    else if (s.tp > 1 || s.cp > 1)
+        out += "export CUDA_DEVICE_MAX_CONNECTIONS=1\n";
     out += "torchrun --nnodes " + str(s.nodes) + " --nproc-per-node " + str(s.gpn)
         + " --node-rank \"${NODE_RANK:-0}\" --master-addr \"${MASTER_ADDR:-localhost}\" --master-port \"${MASTER_PORT:-6000}\" \\\n"
           "    pretrain_gpt.py";
-    for (const std::string &a : args)
-        out += " \\\n    " + a;
+    for (const std::string &x : args)
+        out += " \\\n    " + x;
     out += " \\\n    \"$@\"\n";
     return e;
+}
+
+// Megatron core's TransformerConfig (and MLATransformerConfig) fields of the planned model, one
+// "<prefix>field = value" line each: NeMo 2's recipe.model.config and Megatron-Bridge's cfg.model.
+std::string mcoreModel(const std::string &c, const Plan &p, const Shape &s, const Arch &a)
+{
+    const ModelSpec &m = p.model;
+    auto py = [](bool b) { return std::string(b ? "True" : "False"); };
+    std::string out;
+    out += c + "num_layers = " + str(m.layers) + "\n";
+    out += c + "hidden_size = " + str(m.hidden) + "\n";
+    out += c + "ffn_hidden_size = " + str(m.ffn) + "\n";
+    out += c + "num_attention_heads = " + str(m.heads) + "\n";
+    if (m.attention == Attention::Mla) {
+        out += c + "q_lora_rank = " + (m.q_lora_rank > 0 ? str(m.q_lora_rank) : std::string("None")) + "\n";
+        out += c + "kv_lora_rank = " + str(m.kv_lora_rank) + "\n";
+        out += c + "qk_head_dim = " + str(m.qk_nope_head_dim) + "\n";
+        out += c + "qk_pos_emb_head_dim = " + str(m.qk_rope_head_dim) + "\n";
+        out += c + "v_head_dim = " + str(m.v_head_dim) + "\n";
+        out += c + "mtp_num_layers = None\n"; // the plan has no multi-token prediction module
+    } else {
+        out += c + "num_query_groups = " + str(m.kv_heads) + "\n";
+        out += c + "kv_channels = " + str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads) + "\n";
+    }
+    out += c + "seq_length = " + str(s.seq) + "\n";
+    const bool bias = !a.llamaLike && !(s.moe && s.etp > 1);
+    out += c + "normalization = " + (a.llamaLike ? "\"RMSNorm\"" : "\"LayerNorm\"") + "\n";
+    out += c + "position_embedding_type = " + (a.llamaLike ? "\"rope\"" : "\"learned_absolute\"") + "\n";
+    if (a.llamaLike)
+        out += c + "rotary_base = " + str(a.ropeBase) + "\n";
+    out += c + "add_bias_linear = " + py(bias) + "\n";
+    if (a.family != Family::DeepSeekV3)
+        out += c + "add_qkv_bias = " + py(bias) + "\n";
+    out += c + "qk_layernorm = " + py(a.qkNorm || m.attention == Attention::Mla) + "\n";
+    out += c + "gated_linear_unit = " + py(m.mlp == Mlp::SwiGlu) + "\n";
+    out += c + "share_embeddings_and_output_weights = " + py(m.tied_embeddings) + "\n";
+    if (s.moe) {
+        out += c + "num_moe_experts = " + str(m.experts) + "\n";
+        out += c + "moe_router_topk = " + str(m.experts_per_token) + "\n";
+        out += c + "moe_ffn_hidden_size = " + str(m.expert_ffn) + "\n";
+        out += c + "moe_shared_expert_intermediate_size = "
+            + (m.shared_experts > 0 ? str(std::int64_t(m.shared_experts) * m.expert_ffn) : std::string("None")) + "\n";
+        out += c + "moe_layer_freq = " + (m.dense_layers > 0 ? moeLayerPattern(m) : std::string("1")) + "\n";
+        out += c + "moe_token_dispatcher_type = \"alltoall\"\n";
+        out += c + "moe_grouped_gemm = True\n";
+    }
+    return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,37 +467,49 @@ Export megatron(const Plan &p, const std::string &name)
 // plugins of nemo/collections/llm/recipes/precision/mixed_precision.py (bf16_mixed,
 // bf16_with_fp8_mixed), and Megatron core's TransformerConfig fields on recipe.model.config.
 // Expert parallelism: MegatronStrategy.__init__'s expert_model_parallel_size and
-// expert_tensor_parallel_size; an MoE model starts from nemo/collections/llm/recipes/mixtral_8x7b.py
-// (pretrain_recipe(name, num_nodes, num_gpus_per_node); MixtralConfig in
-// nemo/collections/llm/gpt/model/mixtral.py: num_moe_experts, moe_router_topk,
-// moe_token_dispatcher_type) with TransformerConfig's moe_ffn_hidden_size,
-// moe_shared_expert_intermediate_size, moe_layer_freq and moe_grouped_gemm.
-Export nemo(const Plan &p, const std::string &name)
+// expert_tensor_parallel_size; an MoE model starts from its own recipe (deepseek_v3.py,
+// pretrain_recipe(..., use_mtp); qwen3_30b_a3b.py, qwen3_235b_a22b.py; mixtral_8x7b.py,
+// mixtral_8x22b.py) with TransformerConfig's num_moe_experts, moe_router_topk,
+// moe_token_dispatcher_type, moe_ffn_hidden_size, moe_shared_expert_intermediate_size,
+// moe_layer_freq and moe_grouped_gemm, and MLATransformerConfig's q_lora_rank, kv_lora_rank,
+// qk_head_dim, qk_pos_emb_head_dim and v_head_dim. Uneven stages: MegatronStrategy's
+// pipeline_model_parallel_layout (Megatron core's layout string); Megatron-FSDP: its fsdp,
+// save_ckpt_format ("fsdp_dtensor") and the DDP config's data_parallel_sharding_strategy.
+Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
 {
     const Shape s = shapeOf(p);
     const TrainingSpec &t = p.training;
     const ModelSpec &m = p.model;
+    const Arch a = archOf(m);
     Export e;
     const double params = parameterCount(m);
-    const char *base = m.moe() ? "mixtral_8x7b" : params < 20e9 ? "llama3_8b"
-        : params < 200e9                                        ? "llama3_70b"
-                                                                : "llama31_405b";
-    // First and last stage layers given, NeMo (Megatron core) splits the rest evenly over the middle
-    // stages: the engine's spread is expressible when its middle stages are equal.
-    const bool middleEqual = s.split.middle_extra == 0 || s.split.middle_extra == s.pp - 2;
-    const bool firstLast = s.uneven && s.vpp == 1 && middleEqual;
-    if (s.uneven && !firstLast)
-        note(e, CT_TEXT("the engine's stages cannot be given to NeMo with first and last stage layers (unequal middle stages or interleaving): NeMo splits the layers its own way"));
-    if (t.zero == 2)
-        note(e, CT_TEXT("ZeRO-2 has no NeMo switch of its own: Megatron FSDP shards parameters too (ZeRO-3)"));
+    // The recipe of the model itself where NeMo ships one (nemo/collections/llm/recipes/), else the
+    // nearest of its family; the architecture below replaces the recipe's model either way.
+    std::string base;
+    std::string extra; // further pretrain_recipe arguments
+    switch (a.family) {
+    case Family::DeepSeekV3:
+        base = "deepseek_v3";
+        extra = ", use_mtp=False"; // the plan has no multi-token prediction module
+        break;
+    case Family::Qwen3: base = s.moe ? (params < 100e9 ? "qwen3_30b_a3b" : "qwen3_235b_a22b") : (params < 20e9 ? "qwen3_8b" : "qwen3_32b"); break;
+    case Family::Mixtral: base = params < 80e9 ? "mixtral_8x7b" : "mixtral_8x22b"; break;
+    case Family::Gpt: base = "gpt3_175b"; break;
+    case Family::Llama:
+    case Family::Custom:
+        base = s.moe ? "mixtral_8x7b" : params < 20e9 ? "llama3_8b"
+            : params < 200e9                          ? "llama3_70b"
+                                                      : "llama31_405b";
+        break;
+    }
     if (t.tp_overlap > 0)
         note(e, CT_TEXT("tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see the recipe's pretrain_performance_optimizations)"));
 
     std::string &out = e.text;
-    header(out, "# ", p, name, s);
+    header(out, "# ", p, name, s, Framework::Nemo, prov);
     out += "# NeMo 2 recipe; names checked against NVIDIA/NeMo 8cfedd72 (2.6.0rc0, 2025-09-20):\n"
            "# nemo/lightning/pytorch/strategies/megatron_strategy.py and nemo/collections/llm/recipes/.\n"
-           "# The base recipe is the nearest Llama 3 size (Mixtral 8x7B for a mixture of experts); the\n"
+           "# The base recipe is the model's own where NeMo has one, else the nearest of its family; the\n"
            "# architecture below replaces its model's.\n";
     addNotes(out, "# ", e.notes);
     out += "import nemo_run as run\n"
@@ -338,70 +517,177 @@ Export nemo(const Plan &p, const std::string &name)
            "from nemo.collections.llm.recipes.precision.mixed_precision import ";
     out += t.precision == Precision::Fp8 ? "bf16_with_fp8_mixed\n" : "bf16_mixed\n";
     out += "\n\ndef commtax_recipe():\n";
-    out += "    recipe = llm." + std::string(base) + ".pretrain_recipe(name=" + quoted(p.model.id.empty() ? "commtax" : p.model.id) + ", num_nodes=" + str(s.nodes)
-        + ", num_gpus_per_node=" + str(s.gpn) + ")\n";
+    out += "    recipe = llm." + base + ".pretrain_recipe(name=" + quoted(m.id.empty() ? "commtax" : m.id) + ", num_nodes=" + str(s.nodes)
+        + ", num_gpus_per_node=" + str(s.gpn) + extra + ")\n";
+    const std::string c = "    recipe.model.config.";
+    auto py = [](bool b) { return std::string(b ? "True" : "False"); };
     out += "    # the model\n";
-    out += "    recipe.model.config.num_layers = " + str(m.layers) + "\n";
-    out += "    recipe.model.config.hidden_size = " + str(m.hidden) + "\n";
-    out += "    recipe.model.config.ffn_hidden_size = " + str(m.ffn) + "\n";
-    out += "    recipe.model.config.num_attention_heads = " + str(m.heads) + "\n";
-    out += "    recipe.model.config.num_query_groups = " + str(m.kv_heads) + "\n";
-    out += "    recipe.model.config.seq_length = " + str(s.seq) + "\n";
-    out += std::string("    recipe.model.config.share_embeddings_and_output_weights = ") + (m.tied_embeddings ? "True" : "False") + "\n";
-    if (s.moe) {
-        out += "    recipe.model.config.num_moe_experts = " + str(m.experts) + "\n";
-        out += "    recipe.model.config.moe_router_topk = " + str(m.experts_per_token) + "\n";
-        out += "    recipe.model.config.moe_ffn_hidden_size = " + str(m.expert_ffn) + "\n";
-        out += "    recipe.model.config.moe_shared_expert_intermediate_size = "
-            + (m.shared_experts > 0 ? str(std::int64_t(m.shared_experts) * m.expert_ffn) : std::string("None")) + "\n";
-        out += "    recipe.model.config.moe_layer_freq = " + (m.dense_layers > 0 ? moeLayerPattern(m) : std::string("1")) + "\n";
-        out += "    recipe.model.config.moe_token_dispatcher_type = \"alltoall\"\n";
-        out += "    recipe.model.config.moe_grouped_gemm = True\n";
-    }
+    out += mcoreModel(c, p, s, a);
     out += "    # the layout\n";
     out += "    strategy = recipe.trainer.strategy\n";
     out += "    strategy.tensor_model_parallel_size = " + str(s.tp) + "\n";
     out += "    strategy.pipeline_model_parallel_size = " + str(s.pp) + "\n";
     out += "    strategy.virtual_pipeline_model_parallel_size = " + (s.vpp > 1 ? str(s.vpp) : std::string("None")) + "\n";
-    if (firstLast) {
-        out += "    strategy.num_layers_in_first_pipeline_stage = " + str(s.split.first) + "\n";
-        out += "    strategy.num_layers_in_last_pipeline_stage = " + str(s.split.last) + "\n";
-    }
+    // Uneven stages as Megatron core's layout string (TransformerConfig takes it with neither
+    // first- nor last-stage layer counts, and a vpp equal to its own).
+    out += "    strategy.num_layers_in_first_pipeline_stage = None\n";
+    out += "    strategy.num_layers_in_last_pipeline_stage = None\n";
+    out += "    strategy.pipeline_model_parallel_layout = " + (s.uneven ? quoted(megatronLayout(s)) : std::string("None")) + "\n";
     out += "    strategy.context_parallel_size = " + str(s.cp) + "\n";
     if (s.moe) {
         out += "    strategy.expert_model_parallel_size = " + str(s.ep) + "\n";
         out += "    strategy.expert_tensor_parallel_size = " + str(s.etp) + "\n";
     }
-    out += std::string("    strategy.sequence_parallel = ") + (t.sequence_parallel && s.tp > 1 ? "True" : "False") + "\n";
-    if (t.zero >= 2)
+    out += "    strategy.sequence_parallel = " + py(t.sequence_parallel && s.tp > 1) + "\n";
+    if (t.zero >= 2) {
+        // Megatron-FSDP: the strategy's fsdp switch, the sharding strategy of the DDP config, the
+        // fsdp_dtensor checkpoint format and the distributed optimizer (Megatron-FSDP v1 needs it).
         out += "    strategy.fsdp = \"megatron\"\n";
-    out += std::string("    recipe.optim.config.use_distributed_optimizer = ") + (t.zero == 1 ? "True" : "False") + "\n";
-    out += std::string("    strategy.ddp.overlap_grad_reduce = ") + (t.dp_overlap > 0 ? "True" : "False") + "\n";
-    out += std::string("    strategy.ddp.overlap_param_gather = ") + (t.dp_overlap > 0 && t.zero >= 1 ? "True" : "False") + "\n";
-    out += std::string("    strategy.ddp.grad_reduce_in_fp32 = ") + (t.grad_bytes >= 4 ? "True" : "False") + "\n";
+        out += std::string("    strategy.ddp.data_parallel_sharding_strategy = ") + (t.zero == 2 ? "\"optim_grads\"" : "\"optim_grads_params\"") + "\n";
+        out += "    strategy.save_ckpt_format = \"fsdp_dtensor\"\n";
+    }
+    out += "    recipe.optim.config.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
+    out += "    strategy.ddp.overlap_grad_reduce = " + py(t.dp_overlap > 0) + "\n";
+    out += "    strategy.ddp.overlap_param_gather = " + py(t.dp_overlap > 0 && t.zero >= 1) + "\n";
+    out += "    strategy.ddp.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
     out += "    recipe.data.seq_length = " + str(s.seq) + "\n";
     out += "    recipe.data.micro_batch_size = " + str(s.mb) + "\n";
     out += "    recipe.data.global_batch_size = " + str(s.gb) + "\n";
     if (t.recompute == Recompute::None) {
-        out += "    recipe.model.config.recompute_granularity = None\n";
+        out += c + "recompute_granularity = None\n";
     } else if (t.recompute == Recompute::Selective) {
-        out += "    recipe.model.config.recompute_granularity = \"selective\"\n";
-        if (t.recompute_mla_up_proj)
-            out += "    recipe.model.config.recompute_modules = [\"core_attn\", \"mla_up_proj\"]\n";
+        out += c + "recompute_granularity = \"selective\"\n";
+        out += c + "recompute_modules = " + (t.recompute_mla_up_proj ? "[\"core_attn\", \"mla_up_proj\"]" : "[\"core_attn\"]") + "\n";
     } else {
-        out += "    recipe.model.config.recompute_granularity = \"full\"\n";
-        out += "    recipe.model.config.recompute_method = \"uniform\"\n";
-        out += "    recipe.model.config.recompute_num_layers = 1\n";
+        out += c + "recompute_granularity = \"full\"\n";
+        out += c + "recompute_method = \"uniform\"\n";
+        out += c + "recompute_num_layers = 1\n";
     }
     // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.
-    out += std::string("    recipe.model.config.cross_entropy_loss_fusion = ") + (t.fused_cross_entropy ? "True" : "False") + "\n";
+    out += c + "cross_entropy_loss_fusion = " + py(t.fused_cross_entropy) + "\n";
     out += std::string("    recipe.trainer.plugins = ") + (t.precision == Precision::Fp8 ? "bf16_with_fp8_mixed()" : "bf16_mixed()") + "\n";
-    out += std::string("    recipe.trainer.plugins.grad_reduce_in_fp32 = ") + (t.grad_bytes >= 4 ? "True" : "False") + "\n";
+    out += "    recipe.trainer.plugins.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
     out += "    recipe.trainer.max_steps = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
     out += "    return recipe\n\n\n";
     out += "if __name__ == \"__main__\":\n";
     out += "    # One node here; on a cluster use run.SlurmExecutor with nodes=" + str(s.nodes) + ", ntasks_per_node=" + str(s.gpn) + ".\n";
     out += "    run.run(commtax_recipe(), executor=run.LocalExecutor(ntasks_per_node=" + str(s.gpn) + ", launcher=\"torchrun\"))\n";
+    return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Megatron-Bridge (NVIDIA's training stack after NeMo 2). Names from NVIDIA-NeMo/Megatron-Bridge
+// main at 067f987d (2026-08-22, src/megatron/bridge/package_info.py 0.7.0): the recipes'
+// <model>_pretrain_config() aliases (src/megatron/bridge/recipes/llama/llama2.py, llama/llama3.py,
+// gpt/gpt3_175b.py, deepseek/deepseek_v3.py, qwen/qwen3_moe.py) returning a ConfigContainer
+// (src/megatron/bridge/training/config.py): cfg.model (a GPTModelProvider, Megatron core's
+// TransformerConfig fields and the parallel sizes), cfg.train (global_batch_size,
+// micro_batch_size, train_iters), cfg.dataset.seq_length, cfg.tokenizer.vocab_size, cfg.ddp
+// (use_distributed_optimizer, use_megatron_fsdp, data_parallel_sharding_strategy,
+// overlap_grad_reduce, overlap_param_gather, grad_reduce_in_fp32), cfg.optimizer
+// (use_distributed_optimizer), cfg.checkpoint.ckpt_format, cfg.mixed_precision (a name of
+// training/mixed_precision.py: bf16_mixed, bf16_with_fp8_current_scaling_mixed) and
+// cfg.comm_overlap (training/comm_overlap.py CommOverlapConfig); launched as README.md shows,
+// pretrain(cfg, forward_step) (training/pretrain.py, training/gpt_step.py). config.py
+// _validate_and_apply_megatron_fsdp_v1_configs: Megatron-FSDP runs on the distributed optimizer,
+// saves fsdp_dtensor checkpoints and refuses CUDA_DEVICE_MAX_CONNECTIONS=1.
+Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
+{
+    const Shape s = shapeOf(p);
+    const TrainingSpec &t = p.training;
+    const ModelSpec &m = p.model;
+    const Arch a = archOf(m);
+    Export e;
+    const double params = parameterCount(m);
+    std::string module, recipe;
+    switch (a.family) {
+    case Family::DeepSeekV3: module = "deepseek.deepseek_v3", recipe = "deepseek_v3_pretrain_config"; break;
+    case Family::Gpt: module = "gpt.gpt3_175b", recipe = "gpt3_175b_pretrain_config"; break;
+    default:
+        if (s.moe)
+            module = "qwen.qwen3_moe", recipe = params < 100e9 ? "qwen3_30b_a3b_pretrain_config" : "qwen3_235b_a22b_pretrain_config";
+        else if (startsWith(m.id, "llama2"))
+            module = "llama.llama2", recipe = "llama2_7b_pretrain_config";
+        else
+            module = "llama.llama3", recipe = params < 20e9 ? "llama3_8b_pretrain_config" : params < 200e9 ? "llama3_70b_pretrain_config"
+                                                                                                           : "llama31_405b_pretrain_config";
+        break;
+    }
+    const bool tpOverlap = t.tp_overlap > 0 && t.sequence_parallel && s.tp > 1;
+    if (t.tp_overlap > 0 && !tpOverlap)
+        note(e, CT_TEXT("tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
+
+    std::string &out = e.text;
+    auto py = [](bool b) { return std::string(b ? "True" : "False"); };
+    header(out, "# ", p, name, s, Framework::Bridge, prov);
+    out += "# Megatron-Bridge recipe; names checked against NVIDIA-NeMo/Megatron-Bridge main 067f987d (0.7.0,\n"
+           "# 2026-08-22), src/megatron/bridge/training/config.py and src/megatron/bridge/recipes/. The recipe\n"
+           "# is the model's own where Megatron-Bridge has one, else the nearest of its family; the\n"
+           "# architecture below replaces its model's. Add your data, tokenizer and checkpoint paths.\n"
+           "# Run on each node: torchrun --nnodes "
+        + str(s.nodes) + " --nproc-per-node " + str(s.gpn) + " --node-rank $NODE_RANK --master-addr $MASTER_ADDR <this file>\n";
+    if (t.zero >= 2)
+        out += "# Megatron-FSDP: leave CUDA_DEVICE_MAX_CONNECTIONS unset (it refuses 1).\n";
+    else if (s.tp > 1 || s.cp > 1)
+        out += "# tp > 1 or cp > 1 before Blackwell: CUDA_DEVICE_MAX_CONNECTIONS=1 (the recipes' env_vars set it).\n";
+    addNotes(out, "# ", e.notes);
+    out += "from megatron.bridge.recipes." + module + " import " + recipe + "\n";
+    out += "from megatron.bridge.training.comm_overlap import CommOverlapConfig\n";
+    out += "from megatron.bridge.training.gpt_step import forward_step\n";
+    out += "from megatron.bridge.training.pretrain import pretrain\n\n\n";
+    out += "def commtax_config():\n";
+    out += "    cfg = " + recipe + "()\n";
+    out += "    # the model\n";
+    out += mcoreModel("    cfg.model.", p, s, a);
+    out += "    cfg.model.vocab_size = " + str(m.vocab) + "\n";
+    out += "    cfg.tokenizer.vocab_size = " + str(m.vocab) + "\n";
+    out += "    # the layout\n";
+    out += "    cfg.model.tensor_model_parallel_size = " + str(s.tp) + "\n";
+    out += "    cfg.model.pipeline_model_parallel_size = " + str(s.pp) + "\n";
+    out += "    cfg.model.virtual_pipeline_model_parallel_size = " + (s.vpp > 1 ? str(s.vpp) : std::string("None")) + "\n";
+    out += "    cfg.model.num_layers_in_first_pipeline_stage = None\n";
+    out += "    cfg.model.num_layers_in_last_pipeline_stage = None\n";
+    out += "    cfg.model.account_for_embedding_in_pipeline_split = False\n";
+    out += "    cfg.model.account_for_loss_in_pipeline_split = False\n";
+    out += "    cfg.model.pipeline_model_parallel_layout = " + (s.uneven ? quoted(megatronLayout(s)) : std::string("None")) + "\n";
+    out += "    cfg.model.context_parallel_size = " + str(s.cp) + "\n";
+    out += "    cfg.model.expert_model_parallel_size = " + str(s.ep) + "\n";
+    out += "    cfg.model.expert_tensor_parallel_size = " + str(s.etp) + "\n";
+    out += "    cfg.model.sequence_parallel = " + py(t.sequence_parallel && s.tp > 1) + "\n";
+    out += "    cfg.comm_overlap = " + (tpOverlap ? std::string("CommOverlapConfig(tp_comm_overlap=True)") : std::string("None")) + "\n";
+    out += "    cfg.ddp.use_megatron_fsdp = " + py(t.zero >= 2) + "\n";
+    out += std::string("    cfg.ddp.data_parallel_sharding_strategy = ") + (t.zero == 3 ? "\"optim_grads_params\"" : t.zero == 2 ? "\"optim_grads\""
+                                                                                                                                 : "\"no_shard\"")
+        + "\n";
+    out += "    cfg.ddp.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
+    out += "    cfg.optimizer.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
+    if (t.zero >= 2)
+        out += "    cfg.checkpoint.ckpt_format = \"fsdp_dtensor\"\n";
+    out += "    cfg.ddp.overlap_grad_reduce = " + py(t.dp_overlap > 0 && s.dp > 1) + "\n";
+    out += "    cfg.ddp.overlap_param_gather = " + py(t.dp_overlap > 0 && s.dp > 1 && t.zero >= 1) + "\n";
+    out += "    cfg.ddp.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
+    out += std::string("    cfg.mixed_precision = ") + (t.precision == Precision::Fp8 ? "\"bf16_with_fp8_current_scaling_mixed\"" : "\"bf16_mixed\"") + "\n";
+    out += "    cfg.dataset.seq_length = " + str(s.seq) + "\n";
+    out += "    cfg.train.micro_batch_size = " + str(s.mb) + "\n";
+    out += "    cfg.train.global_batch_size = " + str(s.gb) + "\n";
+    out += "    cfg.train.train_iters = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
+    const std::string c = "    cfg.model.";
+    if (t.recompute == Recompute::None) {
+        out += c + "recompute_granularity = None\n";
+        out += c + "recompute_modules = None\n";
+    } else if (t.recompute == Recompute::Selective) {
+        out += c + "recompute_granularity = \"selective\"\n";
+        out += c + "recompute_modules = " + (t.recompute_mla_up_proj ? "[\"core_attn\", \"mla_up_proj\"]" : "[\"core_attn\"]") + "\n";
+    } else {
+        out += c + "recompute_granularity = \"full\"\n";
+        out += c + "recompute_method = \"uniform\"\n";
+        out += c + "recompute_num_layers = 1\n";
+        out += c + "recompute_modules = None\n";
+    }
+    out += c + "cross_entropy_loss_fusion = " + py(t.fused_cross_entropy) + "\n";
+    out += "    return cfg\n\n\n";
+    out += "if __name__ == \"__main__\":\n";
+    out += "    pretrain(commtax_config(), forward_step)\n";
     return e;
 }
 
@@ -415,17 +701,36 @@ Export nemo(const Plan &p, const std::string &name)
 // and deepspeed/runtime/activation_checkpointing/config.py (partition_activations...).
 // deepspeed/runtime/pipe/engine.py asserts "ZeRO-2 and ZeRO-3 are incompatible with pipeline
 // parallelism".
-Export deepspeed(const Plan &p, const std::string &)
+Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
 {
     const Shape s = shapeOf(p);
     const TrainingSpec &t = p.training;
     Export e;
+    // The data-parallel world DeepSpeed divides train_batch_size by (deepspeed/runtime/config.py,
+    // DeepSpeedConfig.__init__ and _batch_assertion): the mpu's data-parallel size when one is
+    // given, else every rank. A PipelineModule brings its own mpu whose topology is
+    // PipeDataParallelTopology(num_pp=pp, num_dp=world/pp) (deepspeed/__init__.py initialize,
+    // deepspeed/runtime/pipe/module.py), so world / pp; without a pipeline, AutoTP gives none, so
+    // the whole world.
+    const int dsWorld = s.pp > 1 ? s.gpus / s.pp : s.gpus;
+    const std::int64_t trainBatch = std::int64_t(s.mb) * s.m * dsWorld;
     if (s.pp > 1)
         note(e, CT_TEXT("pipeline parallelism: build the model as a deepspeed.pipe.PipelineModule with num_stages=%1 (the pipeline section's stages says the same)"), {str(s.pp)});
+    if (dsWorld != s.dp)
+        note(e,
+             s.pp > 1 ? CT_TEXT("DeepSpeed counts %1 data-parallel ranks (the ranks of a pipeline stage): train_batch_size %2 is the plan's %3 sequences per step times %4, the ranks of a tensor- or context-parallel group reading the same samples")
+                      : CT_TEXT("DeepSpeed counts %1 data-parallel ranks (every rank): train_batch_size %2 is the plan's %3 sequences per step times %4, the ranks of a tensor- or context-parallel group reading the same samples"),
+             {str(dsWorld), str(trainBatch), str(s.gb), str(dsWorld / s.dp)});
     if (s.vpp > 1)
         note(e, CT_TEXT("vpp=%1: DeepSpeed's pipeline engine has no interleaved schedule; it runs vpp=1"), {str(s.vpp)});
-    if (t.zero >= 2 && s.pp > 1)
-        note(e, CT_TEXT("ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3"), {str(t.zero), str(s.pp)});
+    // deepspeed/runtime/pipe/engine.py asserts "ZeRO-2 and ZeRO-3 are incompatible with pipeline
+    // parallelism": a pipeline gets stage 1, the nearest it runs.
+    const int stage = s.pp > 1 && t.zero >= 2 ? 1 : t.zero;
+    if (stage != t.zero)
+        note(e,
+             t.zero == 3 ? CT_TEXT("ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is written (gradients and parameters kept whole on each GPU: more memory than planned)")
+                         : CT_TEXT("ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is written (gradients kept whole on each GPU: more memory than planned)"),
+             {str(t.zero), str(s.pp)});
     if (t.sequence_parallel && s.tp > 1)
         note(e, CT_TEXT("Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism is Ulysses, which splits attention heads)"));
     if (t.recompute == Recompute::Selective)
@@ -435,23 +740,39 @@ Export deepspeed(const Plan &p, const std::string &)
     if (s.uneven)
         note(e, CT_TEXT("uneven pipeline stages: give PipelineModule a partition_method that matches them"));
     if (s.cp > 1)
-        note(e, CT_TEXT("cp=%1: DeepSpeed has no ring context parallelism in its config (its sequence parallelism is Ulysses, in the model code); the batch sizes below count dp=%2 replicas"), {str(s.cp), str(s.dp)});
-    if (s.moe && (s.ep > 1 || s.etp > 1))
-        note(e,
-             s.etp > 1 ? CT_TEXT("experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py); DeepSpeed splits no expert over tensor-parallel ranks (etp=%4)")
-                       : CT_TEXT("experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py)"),
-             {str(p.model.experts), str(s.ep), str(p.model.experts_per_token), str(s.etp)});
+        note(e, CT_TEXT("cp=%1: DeepSpeed has no ring context parallelism in its config (its sequence parallelism is Ulysses, in the model code)"), {str(s.cp)});
+    if (s.moe && (s.ep > 1 || s.etp > 1)) {
+        if (stage == 3)
+            // deepspeed/runtime/engine.py: "Native DeepSpeed MoE is not supported with ZeRO Stage 3.
+            // Use AutoEP or choose ZeRO stage 1/2."; AutoEP under ZeRO-3 takes no AutoTP.
+            note(e, CT_TEXT("experts under ZeRO-3: DeepSpeed refuses deepspeed.moe.layer.MoE there; use AutoEP (expert_parallel.autoep_size=%1, deepspeed/module_inject/auto_ep_config.py), which under ZeRO-3 takes no tensor parallelism (tp=%2)"),
+                 {str(s.ep), str(s.tp)});
+        else
+            note(e,
+                 s.etp > 1 ? CT_TEXT("experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py); DeepSpeed splits no expert over tensor-parallel ranks (etp=%4)")
+                           : CT_TEXT("experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py)"),
+                 {str(p.model.experts), str(s.ep), str(p.model.experts_per_token), str(s.etp)});
+    }
 
+    // JSON has no comments: the header's facts go into a key DeepSpeed does not read (its config
+    // reads the keys it knows and ignores the rest).
+    const Evaluation ev = evaluate(p);
     std::string &out = e.text;
     out += "{\n";
-    out += "  \"train_batch_size\": " + str(s.gb) + ",\n";
+    out += "  \"commtax\": {\"written_by\": " + quoted("Commtax " + (prov.commtax_version.empty() ? std::string("?") : prov.commtax_version))
+        + (prov.scenario_sha256.empty() ? std::string() : ", \"scenario_sha256\": " + quoted(prov.scenario_sha256))
+        + (ev.ok() ? ", \"predicted_step_time_s\": " + fixed(ev.result.step_time_s, 3) : std::string()) + ", \"for\": " + quoted(pinnedVersion(Framework::DeepSpeed))
+        + "},\n";
+    out += "  \"train_batch_size\": " + str(trainBatch) + ",\n";
     out += "  \"train_micro_batch_size_per_gpu\": " + str(s.mb) + ",\n";
     out += "  \"gradient_accumulation_steps\": " + str(s.m) + ",\n";
     out += "  \"bf16\": {\"enabled\": true},\n";
-    out += "  \"zero_optimization\": {\"stage\": " + str(t.zero) + ", \"overlap_comm\": " + (t.dp_overlap > 0 ? "true" : "false")
+    out += "  \"zero_optimization\": {\"stage\": " + str(stage) + ", \"overlap_comm\": " + (t.dp_overlap > 0 ? "true" : "false")
         + ", \"reduce_scatter\": true, \"contiguous_gradients\": true}";
     if (s.tp > 1)
         out += ",\n  \"tensor_parallel\": {\"autotp_size\": " + str(s.tp) + "}";
+    if (s.moe && s.ep > 1 && stage == 3)
+        out += ",\n  \"expert_parallel\": {\"enabled\": true, \"autoep_size\": " + str(s.ep) + "}";
     if (s.pp > 1)
         out += ",\n  \"pipeline\": {\"stages\": " + str(s.pp) + ", \"activation_checkpoint_interval\": " + (t.recompute == Recompute::Full ? "1" : "0") + "}";
     if (t.recompute == Recompute::Full)
@@ -477,38 +798,96 @@ Export deepspeed(const Plan &p, const std::string &)
 // torchtitan/distributed/parallel_dims.py: experts fold over dp_shard*cp*tp ("expert_parallel_degree
 // (ep) must divide dp_shard * cp * tp"), with no tensor parallelism of their own (no
 // expert_tensor_parallel_degree: every expert whole on its rank, etp 1).
-Export torchtitan(const Plan &p, const std::string &name)
+// torchtitan's modules of each virtual stage, in stage order (rank r holds stages r, r + pp, ...:
+// torchtitan/distributed/pipeline_parallel.py, _get_pp_rank_to_stage_indices_mapping, "loop"
+// style), as a Python list for parallelism.module_fqns_per_model_part: the engine's stages chunked
+// as megatronLayout() chunks them, "tok_embeddings" first, "norm" and "lm_head" last.
+std::string titanStages(const Shape &s)
+{
+    std::vector<std::vector<int>> chunk(size_t(s.pp), std::vector<int>(size_t(s.vpp)));
+    for (int p = 0; p < s.pp; ++p) {
+        const int n = stageLayers(s.split, p);
+        for (int v = 0; v < s.vpp; ++v)
+            chunk[size_t(p)][size_t(v)] = n / s.vpp + (v < n % s.vpp ? 1 : 0);
+    }
+    std::string out = "[\n";
+    int layer = 0;
+    for (int v = 0; v < s.vpp; ++v)
+        for (int p = 0; p < s.pp; ++p) {
+            const int n = chunk[size_t(p)][size_t(v)];
+            out += "        ";
+            if (v == 0 && p == 0)
+                out += "[\"tok_embeddings\"] + ";
+            out += "[f\"layers.{i}\" for i in range(" + str(layer) + ", " + str(layer + n) + ")]";
+            if (v == s.vpp - 1 && p == s.pp - 1)
+                out += " + [\"norm\", \"lm_head\"]";
+            out += ",\n";
+            layer += n;
+        }
+    return out + "    ]";
+}
+
+Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov)
 {
     const Shape s = shapeOf(p);
     const TrainingSpec &t = p.training;
+    const ModelSpec &m = p.model;
+    const Arch a = archOf(m);
     Export e;
-    const double params = parameterCount(p.model);
-    const char *base = params < 20e9 ? "llama3_8b" : params < 200e9 ? "llama3_70b"
-                                                                    : "llama3_405b";
+    const double params = parameterCount(m);
+    // torchtitan's own model for the plan's: torchtitan/models/{llama3,qwen3,deepseek_v3}
+    // (model_registry flavours, config_registry functions). A mixture of experts gets an MoE model
+    // so that expert parallelism has experts to split.
+    std::string module, base, flavour, exact;
+    if (a.family == Family::DeepSeekV3) {
+        module = "deepseek_v3", base = "deepseek_v3_671b", flavour = "671B", exact = "deepseek-v3";
+    } else if (s.moe) {
+        const bool big = params > 100e9;
+        module = "qwen3", base = "qwen3_30b_a3b", flavour = big ? "235B-A22B" : "30B-A3B", exact = big ? "qwen3-235b-a22b" : "qwen3-30b-a3b";
+    } else {
+        module = "llama3";
+        base = params < 20e9 ? "llama3_8b" : params < 200e9 ? "llama3_70b"
+                                                            : "llama3_405b";
+        flavour = params < 20e9 ? "8B" : params < 200e9 ? "70B"
+                                                        : "405B";
+        exact = params < 20e9 ? "llama3-8b" : params < 200e9 ? "llama3-70b"
+                                                             : "llama3.1-405b";
+    }
     if (t.zero == 1 || t.zero == 2)
         note(e, CT_TEXT("ZeRO-%1: torchtitan shards with FSDP2; reshard_after_forward=never keeps the parameters after the forward (ZeRO-2-like), the nearest it has"), {str(t.zero)});
     if (t.precision == Precision::Fp8)
         note(e, CT_TEXT("FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)"));
-    if (s.uneven)
-        note(e, CT_TEXT("uneven pipeline stages: set parallelism.module_fqns_per_model_part to match them"));
     if (s.moe && s.etp > 1)
         note(e, CT_TEXT("etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)"), {str(s.etp)});
     if (s.moe && s.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : s.dp) * s.cp * s.tp) % s.ep != 0)
         note(e, CT_TEXT("ep=%1 must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel ranks (ZeRO 1-3) or lower ep"), {str(s.ep)});
-    note(e, CT_TEXT("the model comes from the base config %1; give it a model_spec for %2 if they differ"), {std::string(base), commentSafe(p.model.name)});
+    if (m.id != exact)
+        note(e, CT_TEXT("torchtitan has no model of its own for %2: the nearest, %1 (flavour %3), is a different model; give the config a model_spec for %2"),
+             {module, commentSafe(m.name), flavour});
+    // pp x vpp stages exactly, and the engine's spread: torchtitan derives neither from a layer
+    // count per stage for every plan (ceil((layers + first + last) / n) stages, each as even as
+    // it splits: pipeline_parallel.py _get_pipeline_metadata, _generate_llm_fqn_per_model_part), so
+    // uneven or interleaved stages are given module by module.
+    const bool explicitStages = s.pp > 1 && (s.uneven || s.vpp > 1);
 
     std::string &out = e.text;
-    header(out, "# ", p, name, s);
+    header(out, "# ", p, name, s, Framework::Torchtitan, prov);
     out += "# torchtitan config function; names checked against pytorch/torchtitan main b5bcd76c (0.2.2,\n"
            "# 2026-08-21), torchtitan/config/configs.py. torchtitan reads no TOML since #2386 (2026-02):\n"
            "# run with NGPU="
         + str(s.gpn) + " MODULE=<this module> CONFIG=commtax_plan ./run_train.sh on each of the " + str(s.nodes) + " node(s).\n";
     addNotes(out, "# ", e.notes);
     out += "from torchtitan.distributed.activation_checkpoint import FullAC, SelectiveAC\n";
-    out += "from torchtitan.models.llama3.config_registry import " + std::string(base) + "\n";
+    // The config function's own model, except Qwen3 235B-A22B, which has a flavour and no function.
+    const bool respec = base == "qwen3_30b_a3b" && flavour != "30B-A3B";
+    if (respec)
+        out += "from torchtitan.models." + module + " import model_registry\n";
+    out += "from torchtitan.models." + module + ".config_registry import " + base + "\n";
     out += "from torchtitan.trainer import Trainer\n\n\n";
     out += "def commtax_plan() -> Trainer.Config:\n";
-    out += "    config = " + std::string(base) + "()\n";
+    out += "    config = " + base + "()\n";
+    if (respec)
+        out += "    config.model_spec = model_registry(\"" + flavour + "\")\n";
     out += "    par = config.parallelism\n";
     out += "    par.data_parallel_replicate_degree = " + str(t.zero == 0 ? s.dp : 1) + "\n";
     out += "    par.data_parallel_shard_degree = " + str(t.zero == 0 ? 1 : s.dp) + "\n";
@@ -517,16 +896,16 @@ Export torchtitan(const Plan &p, const std::string &name)
     out += "    par.tensor_parallel_degree = " + str(s.tp) + "\n";
     out += std::string("    par.enable_sequence_parallel = ") + (t.sequence_parallel ? "True" : "False") + "\n";
     out += "    par.context_parallel_degree = " + str(s.cp) + "\n";
-    if (s.moe)
-        out += "    par.expert_parallel_degree = " + str(s.ep) + "\n";
+    out += "    par.expert_parallel_degree = " + str(s.moe ? s.ep : 1) + "\n";
     out += "    par.pipeline_parallel_degree = " + str(s.pp) + "\n";
     if (s.pp > 1) {
         out += std::string("    par.pipeline_parallel_schedule = ") + (s.vpp > 1 ? "\"Interleaved1F1B\"" : "\"1F1B\"") + "\n";
         out += "    par.num_pp_microbatches = " + str(s.m) + "\n";
         out += "    par.pipeline_parallel_first_stage_less_layers = 0\n";
         out += "    par.pipeline_parallel_last_stage_less_layers = 0\n";
-        if (!s.uneven)
-            out += "    par.pipeline_parallel_layers_per_stage = " + str(p.model.layers / (s.pp * s.vpp)) + "\n";
+        out += "    par.pipeline_parallel_layers_per_stage = None\n";
+        if (explicitStages)
+            out += "    par.module_fqns_per_model_part = " + titanStages(s) + "\n";
     }
     out += "    config.training.num_tokens_per_microbatch_per_dp_rank = " + str(std::int64_t(s.mb) * s.seq) + "\n";
     out += "    config.training.num_tokens_per_train_step = " + str(std::int64_t(s.gb) * s.seq) + "\n";
@@ -542,13 +921,44 @@ Export torchtitan(const Plan &p, const std::string &name)
 
 } // namespace
 
-Export exportLaunch(const Plan &plan, const std::string &name, Framework f)
+const char *pinnedVersion(Framework f)
 {
     switch (f) {
-    case Framework::Megatron: return megatron(plan, name);
-    case Framework::Nemo: return nemo(plan, name);
-    case Framework::DeepSpeed: return deepspeed(plan, name);
-    case Framework::Torchtitan: return torchtitan(plan, name);
+    case Framework::Megatron: return "Megatron-LM core 0.20.0 (NVIDIA/Megatron-LM d98e8a64)";
+    case Framework::Bridge: return "Megatron-Bridge 0.7.0 (NVIDIA-NeMo/Megatron-Bridge 067f987d)";
+    case Framework::Nemo: return "NeMo 2.6.0rc0 (NVIDIA/NeMo 8cfedd72)";
+    case Framework::DeepSpeed: return "DeepSpeed 0.19.6 (deepspeedai/DeepSpeed edaa7221)";
+    case Framework::Torchtitan: return "torchtitan 0.2.2 (pytorch/torchtitan b5bcd76c)";
+    }
+    return "?";
+}
+
+bool runsAsPlanned(Framework f, const Plan &plan)
+{
+    const TrainingSpec &t = plan.training;
+    const bool moe = plan.model.moe();
+    const int etp = moe ? (t.etp > 0 ? t.etp : t.tp) : 1;
+    switch (f) {
+    case Framework::Megatron:
+    case Framework::Bridge:
+    case Framework::Nemo: return true;
+    case Framework::DeepSpeed:
+        return t.vpp == 1 && t.cp == 1 && !(t.sequence_parallel && t.tp > 1) && etp == 1 && !(t.pp > 1 && t.zero >= 2)
+            && !(moe && t.ep > 1 && t.zero == 3 && t.tp > 1);
+    case Framework::Torchtitan:
+        return etp == 1 && !(moe && t.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : t.dp) * t.cp * t.tp) % t.ep != 0);
+    }
+    return true;
+}
+
+Export exportLaunch(const Plan &plan, const std::string &name, Framework f, const Provenance &provenance)
+{
+    switch (f) {
+    case Framework::Megatron: return megatron(plan, name, provenance);
+    case Framework::Bridge: return bridge(plan, name, provenance);
+    case Framework::Nemo: return nemo(plan, name, provenance);
+    case Framework::DeepSpeed: return deepspeed(plan, name, provenance);
+    case Framework::Torchtitan: return torchtitan(plan, name, provenance);
     }
     return {};
 }

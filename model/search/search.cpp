@@ -2,6 +2,7 @@
 #include "search.h"
 
 #include "engine/limits.h"
+#include "launch.h"
 
 #include <algorithm>
 #include <chrono>
@@ -79,6 +80,8 @@ bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r)
         if (spent > c.budget_usd)
             return false;
     }
+    if (c.framework >= 0 && !launch::runsAsPlanned(static_cast<launch::Framework>(c.framework), plan))
+        return false;
     return !(c.deadline_days > 0 && r.days_to_train > c.deadline_days);
 }
 
@@ -204,6 +207,11 @@ bool checkMicroBatch(const Plan &p)
     return t.vpp == 1 || (t.global_batch / perStep) % t.pp == 0;
 }
 
+// validate(): recompute_mla_up_proj is a module of selective recompute, so the scenario's switch
+// leaves only selective (issue 23: `search --emit-best` wrote DeepSeek-V3 with recompute full,
+// which evaluate refuses).
+bool checkRecompute(const Plan &p) { return !p.training.recompute_mla_up_proj || p.training.recompute == Recompute::Selective; }
+
 // validate(): Megatron splits the sequence into 2*cp chunks, so cp > 1 needs seq_len % (2*cp) == 0.
 bool checkCp(const Plan &p) { return p.training.cp == 1 || p.training.seq_len % (2 * std::int64_t(p.training.cp)) == 0; }
 
@@ -274,7 +282,7 @@ const DimInfo kDimTable[kDimCount] = {
     {"vpp", "training.vpp", false, false, true, vppCandidates, [](Plan &p, int v) { p.training.vpp = v; }, checkVpp},
     {"micro_batch", "training.micro_batch", false, false, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.training.global_batch, hi, out); }, [](Plan &p, int v) { p.training.micro_batch = v; }, checkMicroBatch},
     {"zero", "training.zero", false, false, false, zeroCandidates, [](Plan &p, int v) { p.training.zero = v; }, nullptr},
-    {"recompute", nullptr, false, false, true, [](const Plan &, std::int64_t, int, Candidates &out) { span(int(Recompute::None), int(Recompute::Full), out); }, [](Plan &p, int v) { p.training.recompute = static_cast<Recompute>(v); }, nullptr},
+    {"recompute", nullptr, false, false, true, [](const Plan &, std::int64_t, int, Candidates &out) { span(int(Recompute::None), int(Recompute::Full), out); }, [](Plan &p, int v) { p.training.recompute = static_cast<Recompute>(v); }, checkRecompute},
     {"sequence_parallel", nullptr, false, false, false, sequenceParallelCandidates, [](Plan &p, int v) { p.training.sequence_parallel = v != 0; }, nullptr},
 };
 

@@ -107,6 +107,8 @@ struct Constraints {
     int max_gpus = 0;         // 0: no limit
     double budget_usd = 0;    // 0: none. Buy: capex_usd <= budget; rent: the run's tco_usd <= budget
     double deadline_days = 0; // 0: none. days_to_train <= deadline
+    // A framework that must run the layout as planned (launch::runsAsPlanned); -1: any.
+    int framework = -1;
 };
 
 struct Space {

@@ -1126,48 +1126,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>比较 2 到 8 个场景（&quot;-&quot;：其中一个从标准输入读取），生成 PDF 报告，以 CSV、JSON 输出其表格，或生成 Excel 工作簿（xlsx）。</translation>
     </message>
     <message>
-        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
-       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
-                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
-       commtax presets [--json]         list the built-in models, GPUs and clusters
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
-                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
-                     [--top N] [--json|--csv] [--emit-best OUT.json]   the best parallel layouts and the Pareto front
-       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
-                                 the framework&apos;s arguments or config for the scenario&apos;s layout
-       commtax COMMAND --help           the usage and options of one command
-       commtax --version | --help
-A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
-QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
-Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
-</source>
-        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
-       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
-                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 与龙卷风图
-       commtax presets [--json]         列出内置的模型、GPU 和集群
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
-                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
-                     [--top N] [--json|--csv] [--emit-best OUT.json]   最佳并行布局与帕累托前沿
-       commtax launch FILE --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]
-                                 该框架运行场景布局所需的参数或配置
-       commtax COMMAND --help           某个命令的用法与选项
-       commtax --version | --help
-FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
-QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
-退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
-</translation>
-    </message>
-    <message>
         <source>--samples must be a whole number from %1 to %2 (got &quot;%3&quot;)</source>
         <translation>--samples 必须是 %1 到 %2 之间的整数（实际为 &quot;%3&quot;）</translation>
     </message>
@@ -1240,6 +1198,48 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
     <message>
         <source>Latin hypercube samples of the sensitivity section (default 2000; 0 leaves it out). The time grows with samples x plans: 1,000,000 samples of 8 plans take over a minute.</source>
         <translation>敏感性部分的拉丁超立方采样数（默认 2000；0 表示省略该部分）。耗时随采样数 × 方案数增长：8 个方案、1,000,000 个采样需要一分多钟。</translation>
+    </message>
+    <message>
+        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
+       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
+                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
+       commtax presets [--json]         list the built-in models, GPUs and clusters
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
+                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
+                     [--top N] [--json|--csv] [--emit-best OUT.json]   the best parallel layouts and the Pareto front
+       commtax launch FILE --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 the framework&apos;s arguments or config for the scenario&apos;s layout
+       commtax COMMAND --help           the usage and options of one command
+       commtax --version | --help
+A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
+QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
+Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
+</source>
+        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
+       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
+                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 与龙卷风图
+       commtax presets [--json]         列出内置的模型、GPU 和集群
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
+                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
+                     [--top N] [--json|--csv] [--emit-best OUT.json]   最佳并行布局与帕累托前沿
+       commtax launch FILE --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 该框架运行场景布局所需的参数或配置
+       commtax COMMAND --help           某个命令的用法与选项
+       commtax --version | --help
+FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
+QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
+退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
+</translation>
     </message>
 </context>
 <context>
@@ -3640,14 +3640,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>ZeRO-2 对应 Megatron-FSDP 的 optim_grads 策略（参数保持完整，梯度和优化器状态分片）</translation>
     </message>
     <message>
-        <source>the engine&apos;s stages cannot be given to NeMo with first and last stage layers (unequal middle stages or interleaving): NeMo splits the layers its own way</source>
-        <translation>无法用首末阶段层数把引擎的阶段划分交给 NeMo（中间阶段不均或使用了交错调度）：NeMo 会按自己的方式划分各层</translation>
-    </message>
-    <message>
-        <source>ZeRO-2 has no NeMo switch of its own: Megatron FSDP shards parameters too (ZeRO-3)</source>
-        <translation>ZeRO-2 在 NeMo 中没有单独的开关：Megatron FSDP 也会对参数分片（ZeRO-3）</translation>
-    </message>
-    <message>
         <source>tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see the recipe&apos;s pretrain_performance_optimizations)</source>
         <translation>tp_overlap：把 MegatronCommOverlapCallback(tp_comm_overlap=True) 加入 recipe.trainer.callbacks（参见 recipe 的 pretrain_performance_optimizations）</translation>
     </message>
@@ -3658,10 +3650,6 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>vpp=%1: DeepSpeed&apos;s pipeline engine has no interleaved schedule; it runs vpp=1</source>
         <translation>vpp=%1：DeepSpeed 的流水线引擎没有交错调度，会按 vpp=1 运行</translation>
-    </message>
-    <message>
-        <source>ZeRO-%1 with pp=%2: DeepSpeed&apos;s pipeline engine refuses ZeRO-2 and ZeRO-3</source>
-        <translation>ZeRO-%1 与 pp=%2：DeepSpeed 的流水线引擎不接受 ZeRO-2 和 ZeRO-3</translation>
     </message>
     <message>
         <source>Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed&apos;s sequence parallelism is Ulysses, which splits attention heads)</source>
@@ -3680,10 +3668,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>流水线阶段不均：为 PipelineModule 指定与之匹配的 partition_method</translation>
     </message>
     <message>
-        <source>cp=%1: DeepSpeed has no ring context parallelism in its config (its sequence parallelism is Ulysses, in the model code); the batch sizes below count dp=%2 replicas</source>
-        <translation>cp=%1：DeepSpeed 配置中没有环形上下文并行（它的序列并行是 Ulysses，写在模型代码中）；下面的批大小按 dp=%2 个副本计算</translation>
-    </message>
-    <message>
         <source>experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py); DeepSpeed splits no expert over tensor-parallel ranks (etp=%4)</source>
         <translation>专家：把 MoE 层构建为 deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3)（deepspeed/moe/layer.py）；DeepSpeed 不会把专家切分到张量并行的各 rank 上（etp=%4）</translation>
     </message>
@@ -3700,10 +3684,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>FP8：从注册表中的 float8 配置开始（例如 llama3_debugmodel_float8 展示了转换器的用法）</translation>
     </message>
     <message>
-        <source>uneven pipeline stages: set parallelism.module_fqns_per_model_part to match them</source>
-        <translation>流水线阶段不均：设置 parallelism.module_fqns_per_model_part 与之匹配</translation>
-    </message>
-    <message>
         <source>etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)</source>
         <translation>etp=%1：torchtitan 没有专家张量并行（每个专家完整地放在一个 rank 上，即 etp 1）</translation>
     </message>
@@ -3712,8 +3692,40 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>在 torchtitan 中 ep=%1 必须整除 data_parallel_shard_degree * cp * tp：对数据并行 rank 分片（ZeRO 1-3）或减小 ep</translation>
     </message>
     <message>
-        <source>the model comes from the base config %1; give it a model_spec for %2 if they differ</source>
-        <translation>模型取自基础配置 %1；如与 %2 不同，请为其提供 model_spec</translation>
+        <source>biases left out: Megatron-LM allows biases in MoE layers only with etp=1 (etp=%1)</source>
+        <translation>已省略偏置：Megatron-LM 只在 etp=1 时允许 MoE 层带偏置（etp=%1）</translation>
+    </message>
+    <message>
+        <source>the scenario does not give the model&apos;s rotary base: %1 written, change --rotary-base to your model&apos;s rope_theta</source>
+        <translation>场景未给出模型的旋转位置编码基数：已写入 %1，请把 --rotary-base 改为模型的 rope_theta</translation>
+    </message>
+    <message>
+        <source>DeepSpeed counts %1 data-parallel ranks (the ranks of a pipeline stage): train_batch_size %2 is the plan&apos;s %3 sequences per step times %4, the ranks of a tensor- or context-parallel group reading the same samples</source>
+        <translation>DeepSpeed 计入 %1 个数据并行 rank（一个流水线阶段的全部 rank）：train_batch_size %2 是计划每步 %3 条序列乘以 %4，同一张量并行或上下文并行组的 rank 读取相同的样本</translation>
+    </message>
+    <message>
+        <source>DeepSpeed counts %1 data-parallel ranks (every rank): train_batch_size %2 is the plan&apos;s %3 sequences per step times %4, the ranks of a tensor- or context-parallel group reading the same samples</source>
+        <translation>DeepSpeed 计入 %1 个数据并行 rank（全部 rank）：train_batch_size %2 是计划每步 %3 条序列乘以 %4，同一张量并行或上下文并行组的 rank 读取相同的样本</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 with pp=%2: DeepSpeed&apos;s pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is written (gradients and parameters kept whole on each GPU: more memory than planned)</source>
+        <translation>ZeRO-%1 且 pp=%2：DeepSpeed 的流水线引擎拒绝 ZeRO-2 和 ZeRO-3，因此写入 stage 1（梯度和参数在每个 GPU 上完整保存：内存多于计划）</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 with pp=%2: DeepSpeed&apos;s pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is written (gradients kept whole on each GPU: more memory than planned)</source>
+        <translation>ZeRO-%1 且 pp=%2：DeepSpeed 的流水线引擎拒绝 ZeRO-2 和 ZeRO-3，因此写入 stage 1（梯度在每个 GPU 上完整保存：内存多于计划）</translation>
+    </message>
+    <message>
+        <source>cp=%1: DeepSpeed has no ring context parallelism in its config (its sequence parallelism is Ulysses, in the model code)</source>
+        <translation>cp=%1：DeepSpeed 的配置中没有环形上下文并行（它的序列并行是 Ulysses，在模型代码中实现）</translation>
+    </message>
+    <message>
+        <source>experts under ZeRO-3: DeepSpeed refuses deepspeed.moe.layer.MoE there; use AutoEP (expert_parallel.autoep_size=%1, deepspeed/module_inject/auto_ep_config.py), which under ZeRO-3 takes no tensor parallelism (tp=%2)</source>
+        <translation>ZeRO-3 下的专家：DeepSpeed 在此拒绝 deepspeed.moe.layer.MoE；请使用 AutoEP（expert_parallel.autoep_size=%1，deepspeed/module_inject/auto_ep_config.py），它在 ZeRO-3 下不支持张量并行（tp=%2）</translation>
+    </message>
+    <message>
+        <source>torchtitan has no model of its own for %2: the nearest, %1 (flavour %3), is a different model; give the config a model_spec for %2</source>
+        <translation>torchtitan 没有 %2 自己的模型：最接近的 %1（规格 %3）是另一个模型；请为配置提供 %2 的 model_spec</translation>
     </message>
 </context>
 <context>
@@ -3773,6 +3785,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>Could not export</source>
         <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>Megatron-Bridge: Python recipe script (.py)</source>
+        <translation>Megatron-Bridge：Python 配方脚本（.py）</translation>
     </message>
 </context>
 <context>
@@ -6516,20 +6532,12 @@ overlap</source>
 <context>
     <name>commtax::cli::launch</name>
     <message>
-        <source>FILE|- --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]</source>
-        <translation>FILE|- --for megatron|nemo|deepspeed|torchtitan [-o OUT|-]</translation>
-    </message>
-    <message>
         <source>The framework&apos;s arguments or config file for the scenario&apos;s parallel layout.</source>
         <translation>输出该框架运行场景并行布局所需的参数或配置文件。</translation>
     </message>
     <message>
         <source>FRAMEWORK</source>
         <translation>FRAMEWORK</translation>
-    </message>
-    <message>
-        <source>megatron, nemo, deepspeed or torchtitan.</source>
-        <translation>megatron、nemo、deepspeed 或 torchtitan。</translation>
     </message>
     <message>
         <source>OUT</source>
@@ -6544,16 +6552,24 @@ overlap</source>
         <translation>launch 只接受一个场景文件</translation>
     </message>
     <message>
-        <source>--for must be megatron, nemo, deepspeed or torchtitan</source>
-        <translation>--for 必须是 megatron、nemo、deepspeed 或 torchtitan</translation>
-    </message>
-    <message>
         <source>-o needs a file name</source>
         <translation>-o 需要一个文件名</translation>
     </message>
     <message>
         <source>-o would overwrite the scenario it reads</source>
         <translation>-o 会覆盖它所读取的场景</translation>
+    </message>
+    <message>
+        <source>FILE|- --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]</source>
+        <translation>FILE|- --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]</translation>
+    </message>
+    <message>
+        <source>megatron, megatron-bridge, nemo, deepspeed or torchtitan.</source>
+        <translation>megatron、megatron-bridge、nemo、deepspeed 或 torchtitan。</translation>
+    </message>
+    <message>
+        <source>--for must be megatron, megatron-bridge, nemo, deepspeed or torchtitan</source>
+        <translation>--for 必须是 megatron、megatron-bridge、nemo、deepspeed 或 torchtitan</translation>
     </message>
 </context>
 <context>
@@ -6765,6 +6781,18 @@ overlap</source>
     <message>
         <source>  %1 contexts skipped; the first %2:</source>
         <translation>  跳过了 %1 个上下文；前 %2 个：</translation>
+    </message>
+    <message>
+        <source>FRAMEWORK</source>
+        <translation>FRAMEWORK</translation>
+    </message>
+    <message>
+        <source>Rank only layouts this framework runs as planned: any (default), megatron, megatron-bridge, nemo, deepspeed or torchtitan.</source>
+        <translation>只排名该框架能按计划运行的布局：any（默认）、megatron、megatron-bridge、nemo、deepspeed 或 torchtitan。</translation>
+    </message>
+    <message>
+        <source>--framework must be any, megatron, megatron-bridge, nemo, deepspeed or torchtitan</source>
+        <translation>--framework 必须是 any、megatron、megatron-bridge、nemo、deepspeed 或 torchtitan</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 #include "modeltext.h"
 
 #include "core/atomicfile.h"
+#include "core/launchprovenance.h"
 #include "engine/engine.h"
 #include "plandocument.h"
 
@@ -37,6 +38,7 @@ LaunchExportDialog::LaunchExportDialog(PlanDocument *doc, QWidget *parent)
     m_framework->setObjectName(QStringLiteral("launchFramework"));
     // In the order of launch::kFrameworks; the item data is the CLI's --for value.
     m_framework->addItem(tr("Megatron-LM: torchrun command line (.sh)"), QStringLiteral("megatron"));
+    m_framework->addItem(tr("Megatron-Bridge: Python recipe script (.py)"), QStringLiteral("megatron-bridge"));
     m_framework->addItem(tr("NeMo 2: NeMo-Run Python recipe (.py)"), QStringLiteral("nemo"));
     m_framework->addItem(tr("DeepSpeed: JSON config (.json)"), QStringLiteral("deepspeed"));
     m_framework->addItem(tr("torchtitan: Python config function (.py)"), QStringLiteral("torchtitan"));
@@ -97,7 +99,7 @@ void LaunchExportDialog::refresh()
                              .arg(planErrorText(errors.front())));
     } else {
         // The same call as `commtax launch`, with the same name, so the text is the same.
-        const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), framework());
+        const launch::Export e = launch::exportLaunch(s.plan, s.name.toStdString(), framework(), launchProvenance(s, m_doc->catalog()));
         m_text = QString::fromStdString(e.text);
         m_preview->setPlainText(m_text);
         QStringList lines;

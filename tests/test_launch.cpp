@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `commtax launch` against the frameworks' own start-up rules (issue 23): every shipped scenario,
+// the launch fixtures and a few plans of the other preset models, exported for every target, and
+// each rule the framework checks at start-up written as an assertion with the file and line it
+// comes from at the pinned commit (model/search/launch.h pinnedVersion(): NVIDIA/Megatron-LM
+// d98e8a64, NVIDIA-NeMo/Megatron-Bridge 067f987d, NVIDIA/NeMo 8cfedd72, deepspeedai/DeepSpeed
+// edaa7221, pytorch/torchtitan b5bcd76c). No
+// framework code is copied; the rules are restated. Plus: the model the written flags describe
+// has the planned parameter count (engine parameterCount) within 0.5%.
+#include "core/presets.h"
+#include "core/scenario.h"
+#include "engine/engine.h"
+#include "search/launch.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTest>
+
+#include <cmath>
+#include <map>
+
+using namespace commtax;
+
+namespace {
+
+struct Case {
+    QString name;
+    Scenario scenario;
+};
+
+// Plans of the preset models the shipped scenarios do not cover: MLA and shared experts, Qwen3
+// MoE with qk-norm and a wider head, uneven interleaved stages (the search's best 405B layout
+// shape), a GPT-like model with biases and tied embeddings under Megatron-FSDP.
+const char *const kExtra[] = {
+    R"({"format": "commtax-scenario", "version": 1, "name": "DeepSeek-V3 on 1024 H100",
+        "model": {"preset": "deepseek-v3"}, "gpu": {"preset": "h100-sxm"}, "cluster": {"preset": "dgx-h100", "nodes": 128},
+        "training": {"seq_len": 4096, "global_batch": 4096, "micro_batch": 1, "tp": 2, "pp": 16, "dp": 32, "vpp": 1,
+                     "ep": 64, "etp": 1, "zero": 1, "recompute": "selective", "recompute_mla_up_proj": true,
+                     "sequence_parallel": true, "tokens_to_train": 1e12}})",
+    R"({"format": "commtax-scenario", "version": 1, "name": "Qwen3 235B on 256 H100",
+        "model": {"preset": "qwen3-235b-a22b"}, "gpu": {"preset": "h100-sxm"}, "cluster": {"preset": "dgx-h100", "nodes": 32},
+        "training": {"seq_len": 4096, "global_batch": 1024, "micro_batch": 1, "tp": 4, "pp": 8, "dp": 8, "vpp": 2,
+                     "ep": 8, "etp": 1, "zero": 1, "recompute": "full", "sequence_parallel": true, "tokens_to_train": 1e12}})",
+    R"({"format": "commtax-scenario", "version": 1, "name": "Llama 3.1 405B on 512 H100, uneven interleaved",
+        "model": {"preset": "llama3.1-405b"}, "gpu": {"preset": "h100-sxm"}, "cluster": {"preset": "dgx-h100", "nodes": 64},
+        "training": {"seq_len": 8192, "global_batch": 1024, "micro_batch": 1, "tp": 8, "pp": 8, "dp": 8, "vpp": 3,
+                     "zero": 1, "recompute": "selective", "sequence_parallel": true, "dp_overlap": 0.8, "tokens_to_train": 1e12}})",
+    R"({"format": "commtax-scenario", "version": 1, "name": "GPT-3 175B on 256 H100, ZeRO-3",
+        "model": {"preset": "gpt3-175b"}, "gpu": {"preset": "h100-sxm"}, "cluster": {"preset": "dgx-h100", "nodes": 32},
+        "training": {"seq_len": 2048, "global_batch": 1536, "micro_batch": 1, "tp": 8, "pp": 1, "dp": 32, "vpp": 1,
+                     "zero": 3, "recompute": "full", "sequence_parallel": true, "dp_overlap": 0.8, "tokens_to_train": 3e11}})",
+    R"({"format": "commtax-scenario", "version": 1, "name": "Qwen3 30B-A3B on 16 H100, ZeRO-3",
+        "model": {"preset": "qwen3-30b-a3b"}, "gpu": {"preset": "h100-sxm"}, "cluster": {"preset": "dgx-h100", "nodes": 2},
+        "training": {"seq_len": 4096, "global_batch": 256, "micro_batch": 1, "tp": 1, "pp": 1, "dp": 16, "vpp": 1,
+                     "ep": 8, "zero": 3, "recompute": "selective", "tokens_to_train": 1e11}})",
+};
+
+QList<Case> cases()
+{
+    QList<Case> out;
+    QStringList files;
+    for (const QString &f : QDir(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        files << QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/") + f;
+    for (const QString &f : QDir(QStringLiteral(COMMTAX_FIXTURES_DIR "/launch")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        if (f.count(QLatin1Char('.')) == 1) // the scenarios, not the golden DeepSpeed exports (x.deepspeed.json)
+            files << QStringLiteral(COMMTAX_FIXTURES_DIR "/launch/") + f;
+    for (const QString &f : files) {
+        Case c;
+        QList<LoadError> errors;
+        if (!loadScenarioFile(f, PresetCatalog::builtIn(), c.scenario, errors))
+            qFatal("%s does not load", qPrintable(f));
+        c.name = QFileInfo(f).fileName();
+        out << c;
+    }
+    for (const char *json : kExtra) {
+        Case c;
+        QList<LoadError> errors;
+        if (!parseScenario(QByteArray(json), QStringLiteral("extra"), PresetCatalog::builtIn(), c.scenario, errors))
+            qFatal("extra scenario does not parse: %s", qPrintable(errors.isEmpty() ? QString() : errors.first().message));
+        c.name = c.scenario.name;
+        const std::vector<PlanError> invalid = validate(c.scenario.plan);
+        if (!invalid.empty())
+            qFatal("%s: %s: %s", qPrintable(c.name), invalid.front().field.c_str(), invalid.front().message.c_str());
+        out << c;
+    }
+    return out;
+}
+
+// Megatron's model settings by TransformerConfig field name, from the command line or a NeMo recipe.
+using Config = std::map<std::string, std::string>;
+
+// The flags of the torchrun command (one per line after the script name): "--x-y v" -> x_y = v.
+Config megatronFlags(const std::string &text)
+{
+    Config c;
+    static const QRegularExpression line(QStringLiteral("^    (--[a-z0-9-]+)(?: (.*?))? \\\\$"), QRegularExpression::MultilineOption);
+    auto it = line.globalMatch(QString::fromStdString(text));
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        std::string key = m.captured(1).mid(2).toStdString();
+        for (char &ch : key)
+            ch = ch == '-' ? '_' : ch;
+        QString value = m.captured(2);
+        if (value.startsWith(QLatin1Char('"')))
+            value = value.mid(1, value.size() - 2);
+        if (c.count(key))
+            qFatal("flag --%s written twice", key.c_str());
+        c[key] = value.isNull() ? "True" : value.toStdString();
+    }
+    return c;
+}
+
+// NeMo: "    <prefix>x = v" lines.
+Config pythonAssignments(const std::string &text, const QString &prefix)
+{
+    Config c;
+    const QRegularExpression line(QStringLiteral("^    ") + QRegularExpression::escape(prefix) + QStringLiteral("([a-z0-9_]+) = (.*)$"), QRegularExpression::MultilineOption);
+    auto it = line.globalMatch(QString::fromStdString(text));
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        QString v = m.captured(2);
+        if (v.startsWith(QLatin1Char('"')))
+            v = v.mid(1, v.size() - 2);
+        c[m.captured(1).toStdString()] = v.toStdString();
+    }
+    return c;
+}
+
+bool has(const Config &c, const char *k) { return c.count(k) > 0; }
+std::string get(const Config &c, const char *k, const char *fallback = "") { return c.count(k) ? c.at(k) : fallback; }
+double num(const Config &c, const char *k, double fallback = 0)
+{
+    const std::string v = get(c, k);
+    return v.empty() || v == "None" ? fallback : std::stod(v);
+}
+bool flag(const Config &c, const char *k, bool fallback) { return c.count(k) ? c.at(k) == "True" : fallback; }
+
+// moe_layer_freq as Megatron's moe_freq_type reads it (megatron/training/arguments.py:327-345):
+// an integer N (every N-th layer MoE) or a list expression "[0]*a+[1]*b"; the MoE layer count.
+int moeLayers(const std::string &freq, int layers)
+{
+    static const QRegularExpression part(QStringLiteral("\\[([01])\\]\\*(\\d+)"));
+    const QString f = QString::fromStdString(freq);
+    if (!f.contains(QLatin1Char('['))) {
+        const int n = f.isEmpty() ? 1 : f.toInt();
+        int count = 0;
+        for (int i = 0; i < layers; ++i)
+            count += i % n == 0 ? 1 : 0;
+        return count;
+    }
+    int moe = 0, total = 0;
+    auto it = part.globalMatch(f);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        total += m.captured(2).toInt();
+        moe += m.captured(1) == QLatin1String("1") ? m.captured(2).toInt() : 0;
+    }
+    if (total != layers) // the pattern's length must match the layers (moe_freq_type's rule)
+        return -1;
+    return moe;
+}
+
+// The parameters of the GPT model Megatron core builds from these settings (vocabulary from the
+// tokenizer, here the plan's): megatron/core/transformer/attention.py:333-334,1689 (linear_qkv
+// (heads + 2 groups) x kv_channels), multi_latent_attention.py:165,537-607 (the MLA projections and
+// the q/kv latent norms), mlp.py:205-206 (fc1 doubled when gated), moe/router.py:65 (experts x h),
+// gpt_model.py (embedding, learned positions, output layer unless shared).
+double megatronParameters(const Config &c, int vocab)
+{
+    const double L = num(c, "num_layers"), h = num(c, "hidden_size"), heads = num(c, "num_attention_heads");
+    const double kvc = num(c, "kv_channels", h / heads), groups = num(c, "num_query_groups", heads);
+    const bool bias = flag(c, "add_bias_linear", true), gated = flag(c, "gated_linear_unit", false);
+    const bool layerNorm = get(c, "normalization", "LayerNorm") == "LayerNorm";
+    const double norm = layerNorm ? 2 * h : h; // weight (and bias)
+    double attn = 0;
+    if (flag(c, "multi_latent_attention", false)) {
+        const double qk = num(c, "qk_head_dim", 128), pe = num(c, "qk_pos_emb_head_dim", 64), v = num(c, "v_head_dim", 128);
+        const double qr = num(c, "q_lora_rank", 0), kvr = num(c, "kv_lora_rank", 32);
+        attn += qr > 0 ? h * qr + qr + qr * heads * (qk + pe) : h * heads * (qk + pe);
+        attn += h * (kvr + pe) + kvr + kvr * heads * (qk + v);
+        attn += heads * v * h;
+    } else {
+        attn += h * (heads + 2 * groups) * kvc + heads * kvc * h;
+        if (bias || flag(c, "add_qkv_bias", false))
+            attn += (heads + 2 * groups) * kvc;
+        if (flag(c, "qk_layernorm", false))
+            attn += 2 * kvc;
+    }
+    if (bias)
+        attn += h;
+    const double mats = gated ? 3 : 2;
+    const double ffn = num(c, "ffn_hidden_size", 4 * h);
+    const double dense = mats * h * ffn + (bias ? ffn * (gated ? 2 : 1) + h : 0);
+    const double experts = num(c, "num_moe_experts", 0);
+    int moe = 0;
+    double moeLayer = 0;
+    if (experts > 0) {
+        moe = moeLayers(get(c, "moe_layer_freq", "1"), int(L));
+        const double eff = num(c, "moe_ffn_hidden_size", ffn), shared = num(c, "moe_shared_expert_intermediate_size", 0);
+        moeLayer = experts * mats * h * eff + experts * h + (shared > 0 ? mats * h * shared : 0);
+    }
+    double total = L * (attn + 2 * norm) + (L - moe) * dense + moe * moeLayer + norm;
+    total += double(vocab) * h * (flag(c, "share_embeddings_and_output_weights", true) ? 1 : 2);
+    if (get(c, "position_embedding_type", "learned_absolute") == "learned_absolute")
+        total += num(c, "max_position_embeddings", num(c, "seq_length")) * h;
+    return total;
+}
+
+// The layout string's stages (pipeline_parallel_layer_layout.py:283-320, parse_str_to_list): the
+// commas dropped, "x*n" unrolled, "|" between stages.
+QStringList layoutStages(QString s)
+{
+    s.remove(QLatin1Char(','));
+    static const QRegularExpression rep(QStringLiteral("(.)\\*(\\d+)"));
+    QString out;
+    int last = 0;
+    auto it = rep.globalMatch(s);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        out += s.mid(last, m.capturedStart() - last) + m.captured(1).repeated(m.captured(2).toInt());
+        last = int(m.capturedEnd());
+    }
+    out += s.mid(last);
+    return out.split(QLatin1Char('|'));
+}
+
+// Megatron core's layout rules: PipelineParallelLayerLayout.__init__ (pipeline_parallel_layer_layout.py:41,
+// stages divisible by pp) and validate_layer_layout (:95-110, E first, L last, each once, the
+// decoder layers equal num_layers); the vpp it implies is stages / pp (arguments.py:944-951).
+void checkLayout(const QString &layout, int pp, int vpp, int layers, const QString &what)
+{
+    const QStringList stages = layoutStages(layout);
+    QVERIFY2(stages.size() % pp == 0, qPrintable(what));
+    QCOMPARE(stages.size() / pp, vpp);
+    const QString flat = stages.join(QString());
+    QVERIFY2(flat.startsWith(QLatin1Char('E')) && flat.endsWith(QLatin1Char('L')), qPrintable(what));
+    QCOMPARE(flat.count(QLatin1Char('E')), 1);
+    QCOMPARE(flat.count(QLatin1Char('L')), 1);
+    QCOMPARE(flat.count(QLatin1Char('t')), layers);
+}
+
+} // namespace
+
+class TestLaunch : public QObject
+{
+    Q_OBJECT
+private slots:
+    void megatron()
+    {
+        int checked = 0;
+        for (const Case &k : cases()) {
+            const Plan &p = k.scenario.plan;
+            const std::string text = launch::exportLaunch(p, "x", launch::Framework::Megatron).text;
+            const Config c = megatronFlags(text);
+            const QString what = k.name + QStringLiteral(":\n") + QString::fromStdString(text);
+            const TrainingSpec &t = p.training;
+            // arguments.py:928-939: no more than one of --num-layers-per-virtual-pipeline-stage,
+            // --num-virtual-stages-per-pipeline-rank, --pipeline-model-parallel-layout.
+            QVERIFY2(int(has(c, "num_layers_per_virtual_pipeline_stage")) + int(has(c, "num_virtual_stages_per_pipeline_rank"))
+                             + int(has(c, "pipeline_model_parallel_layout"))
+                         <= 1,
+                     qPrintable(what));
+            if (has(c, "pipeline_model_parallel_layout"))
+                checkLayout(QString::fromStdString(get(c, "pipeline_model_parallel_layout")), t.pp, t.vpp, p.model.layers, what);
+            else
+                QCOMPARE(int(num(c, "num_virtual_stages_per_pipeline_rank", 1)), t.vpp);
+            // arguments.py:990-1000 (no layout, no first/last stage counts): the layers divide by pp, and
+            // by pp x vpp with interleaving.
+            if (!has(c, "pipeline_model_parallel_layout")) {
+                QVERIFY2(p.model.layers % t.pp == 0, qPrintable(what));
+                QVERIFY2(p.model.layers % (t.pp * t.vpp) == 0, qPrintable(what));
+            }
+            // transformer_config.py:1446 and :1459-1462: heads divide by tp; query groups and tp divide one the other.
+            QVERIFY(int(num(c, "num_attention_heads")) % t.tp == 0);
+            const int groups = int(num(c, "num_query_groups", num(c, "num_attention_heads")));
+            QVERIFY(groups % t.tp == 0 || t.tp % groups == 0);
+            // transformer_config.py:2612-2615: "Bias in Moe is only supported when ETP==1".
+            if (has(c, "num_experts"))
+                QVERIFY2(has(c, "disable_bias_linear") || int(num(c, "expert_tensor_parallel_size", t.tp)) == 1, qPrintable(what));
+            // arguments.py:1118-1135: Megatron-FSDP v1 (the default --megatron-fsdp-version) runs on the
+            // distributed optimizer; :1166-1170 CUDA_DEVICE_MAX_CONNECTIONS not 1 and --ckpt-format
+            // fsdp_dtensor; :1675-1676 fsdp_dtensor only with Megatron-FSDP.
+            if (has(c, "use_megatron_fsdp")) {
+                QVERIFY2(get(c, "ckpt_format") == "fsdp_dtensor", qPrintable(what));
+                QVERIFY(has(c, "use_distributed_optimizer") && !has(c, "megatron_fsdp_version"));
+                QVERIFY(text.find("export CUDA_DEVICE_MAX_CONNECTIONS=1") == std::string::npos);
+            } else {
+                QVERIFY(get(c, "ckpt_format") != "fsdp_dtensor");
+                // arguments.py:1453-1478: tp > 1 or cp > 1 before Blackwell asserts CUDA_DEVICE_MAX_CONNECTIONS == 1.
+                if (t.tp > 1 || t.cp > 1)
+                    QVERIFY2(text.find("\nexport CUDA_DEVICE_MAX_CONNECTIONS=1\n") != std::string::npos, qPrintable(what));
+            }
+            // arguments.py:1023-1028: --overlap-param-gather needs the distributed optimizer (or
+            // Megatron-FSDP) and --overlap-grad-reduce.
+            if (has(c, "overlap_param_gather"))
+                QVERIFY((has(c, "use_distributed_optimizer") || has(c, "use_megatron_fsdp")) && has(c, "overlap_grad_reduce"));
+            // arguments.py:1441-1442: --tp-comm-overlap needs sequence parallelism.
+            if (has(c, "tp_comm_overlap"))
+                QVERIFY(has(c, "sequence_parallel"));
+            // arguments.py:1425-1428: selective recompute takes no --recompute-method;
+            // transformer_config.py:1969-1973: mla_up_proj only with multi_latent_attention.
+            if (get(c, "recompute_granularity") == "selective")
+                QVERIFY(!has(c, "recompute_method"));
+            if (get(c, "recompute_modules").find("mla_up_proj") != std::string::npos)
+                QVERIFY2(has(c, "multi_latent_attention"), qPrintable(what));
+            // The model that was planned.
+            Config model = c;
+            model["num_moe_experts"] = get(c, "num_experts");
+            model["gated_linear_unit"] = has(c, "swiglu") ? "True" : "False";
+            model["add_bias_linear"] = has(c, "disable_bias_linear") ? "False" : "True";
+            model["share_embeddings_and_output_weights"] = has(c, "untie_embeddings_and_output_weights") ? "False" : "True";
+            const double built = megatronParameters(model, p.model.vocab), planned = parameterCount(p.model);
+            QVERIFY2(std::abs(built / planned - 1) < 0.005, qPrintable(QStringLiteral("%1 built, %2 planned: ").arg(built).arg(planned) + what));
+            if (p.model.mlp == Mlp::SwiGlu) // Llama, Mixtral, Qwen3, DeepSeek: RMSNorm, RoPE, no biases
+                QVERIFY2(get(c, "normalization") == "RMSNorm" && get(c, "position_embedding_type") == "rope" && has(c, "disable_bias_linear")
+                             && has(c, "rotary_base"),
+                         qPrintable(what));
+            if (p.model.attention == Attention::Mla)
+                QVERIFY(has(c, "multi_latent_attention") && get(c, "kv_lora_rank") == std::to_string(p.model.kv_lora_rank));
+            ++checked;
+        }
+        QVERIFY2(checked >= 17, qPrintable(QString::number(checked))); // 9 shipped, 3 fixtures, 5 above
+    }
+
+    void nemo()
+    {
+        for (const Case &k : cases()) {
+            const Plan &p = k.scenario.plan;
+            const std::string text = launch::exportLaunch(p, "x", launch::Framework::Nemo).text;
+            const QString what = k.name + QStringLiteral(":\n") + QString::fromStdString(text);
+            const Config model = pythonAssignments(text, QStringLiteral("recipe.model.config."));
+            const Config st = pythonAssignments(text, QStringLiteral("strategy."));
+            const Config optim = pythonAssignments(text, QStringLiteral("recipe.optim.config."));
+            const TrainingSpec &t = p.training;
+            // transformer_config.py:2242-2258: a layout takes no first/last stage layer counts;
+            // :2276-2287 its vpp equals the strategy's.
+            if (get(st, "pipeline_model_parallel_layout", "None") != "None") {
+                QCOMPARE(get(st, "num_layers_in_first_pipeline_stage"), std::string("None"));
+                QCOMPARE(get(st, "num_layers_in_last_pipeline_stage"), std::string("None"));
+                checkLayout(QString::fromStdString(get(st, "pipeline_model_parallel_layout")), t.pp, t.vpp, p.model.layers, what);
+            } else {
+                QVERIFY2(p.model.layers % (t.pp * t.vpp) == 0, qPrintable(what)); // the even split
+            }
+            QCOMPARE(int(num(st, "virtual_pipeline_model_parallel_size", 1)), t.vpp);
+            // megatron_strategy.py:367-390 and Megatron's arguments.py:1118-1135: Megatron-FSDP on the
+            // distributed optimizer with the fsdp_dtensor format.
+            if (t.zero >= 2) {
+                QCOMPARE(get(st, "fsdp"), std::string("megatron"));
+                QCOMPARE(get(st, "save_ckpt_format"), std::string("fsdp_dtensor"));
+                QCOMPARE(get(optim, "use_distributed_optimizer"), std::string("True"));
+            }
+            if (t.zero == 1)
+                QCOMPARE(get(optim, "use_distributed_optimizer"), std::string("True"));
+            // transformer_config.py:1969-1973.
+            if (get(model, "recompute_modules").find("mla_up_proj") != std::string::npos)
+                QVERIFY(p.model.attention == Attention::Mla);
+            if (get(model, "recompute_granularity") == "selective")
+                QVERIFY2(has(model, "recompute_modules"), qPrintable(what)); // the recipe's own list replaced
+            // The model's own recipe for an MoE (nemo/collections/llm/recipes/deepseek_v3.py,
+            // qwen3_30b_a3b.py, qwen3_235b_a22b.py, mixtral_8x22b.py).
+            if (p.model.id == "deepseek-v3")
+                QVERIFY2(text.find("llm.deepseek_v3.pretrain_recipe(") != std::string::npos && text.find("use_mtp=False") != std::string::npos, qPrintable(what));
+            if (p.model.id == "qwen3-235b-a22b")
+                QVERIFY(text.find("llm.qwen3_235b_a22b.pretrain_recipe(") != std::string::npos);
+            if (p.model.id == "mixtral-8x22b")
+                QVERIFY(text.find("llm.mixtral_8x22b.pretrain_recipe(") != std::string::npos);
+            // transformer_config.py:2612-2615.
+            if (has(model, "num_moe_experts"))
+                QVERIFY(get(model, "add_bias_linear") == "False" || int(num(st, "expert_tensor_parallel_size", t.tp)) == 1);
+            Config m = model;
+            m["multi_latent_attention"] = p.model.attention == Attention::Mla ? "True" : "False"; // MLATransformerConfig of the recipe
+            const double built = megatronParameters(m, p.model.vocab), planned = parameterCount(p.model);
+            QVERIFY2(std::abs(built / planned - 1) < 0.005, qPrintable(QStringLiteral("%1 built, %2 planned: ").arg(built).arg(planned) + what));
+        }
+    }
+
+    void megatronBridge()
+    {
+        for (const Case &k : cases()) {
+            const Plan &p = k.scenario.plan;
+            const std::string text = launch::exportLaunch(p, "x", launch::Framework::Bridge).text;
+            const QString what = k.name + QStringLiteral(":\n") + QString::fromStdString(text);
+            const Config model = pythonAssignments(text, QStringLiteral("cfg.model."));
+            const Config ddp = pythonAssignments(text, QStringLiteral("cfg.ddp."));
+            const Config optim = pythonAssignments(text, QStringLiteral("cfg.optimizer."));
+            const Config ckpt = pythonAssignments(text, QStringLiteral("cfg.checkpoint."));
+            const TrainingSpec &t = p.training;
+            // Megatron core's transformer_config.py:2242-2258 and :2276-2287 (as for NeMo).
+            if (get(model, "pipeline_model_parallel_layout", "None") != "None") {
+                QCOMPARE(get(model, "num_layers_in_first_pipeline_stage"), std::string("None"));
+                QCOMPARE(get(model, "num_layers_in_last_pipeline_stage"), std::string("None"));
+                QCOMPARE(get(model, "account_for_embedding_in_pipeline_split"), std::string("False"));
+                checkLayout(QString::fromStdString(get(model, "pipeline_model_parallel_layout")), t.pp, t.vpp, p.model.layers, what);
+            } else {
+                QVERIFY2(p.model.layers % (t.pp * t.vpp) == 0, qPrintable(what));
+            }
+            QCOMPARE(int(num(model, "virtual_pipeline_model_parallel_size", 1)), t.vpp);
+            // src/megatron/bridge/training/config.py:1079-1111 (_validate_and_apply_megatron_fsdp_v1_configs):
+            // the distributed optimizer, fsdp_dtensor checkpoints.
+            if (get(ddp, "use_megatron_fsdp") == "True") {
+                QCOMPARE(get(ckpt, "ckpt_format"), std::string("fsdp_dtensor"));
+                QCOMPARE(get(ddp, "use_distributed_optimizer"), std::string("True"));
+                QCOMPARE(get(optim, "use_distributed_optimizer"), std::string("True"));
+            }
+            QCOMPARE(get(ddp, "use_megatron_fsdp") == "True", t.zero >= 2);
+            // Megatron-LM arguments.py:1023-1028 (overlap_param_gather needs the distributed optimizer).
+            if (get(ddp, "overlap_param_gather") == "True")
+                QVERIFY(get(ddp, "use_distributed_optimizer") == "True" && get(ddp, "overlap_grad_reduce") == "True");
+            if (has(model, "num_moe_experts")) // transformer_config.py:2612-2615
+                QVERIFY(get(model, "add_bias_linear") == "False" || int(num(model, "expert_tensor_parallel_size", t.tp)) == 1);
+            if (get(model, "recompute_modules").find("mla_up_proj") != std::string::npos) // transformer_config.py:1969-1973
+                QVERIFY(p.model.attention == Attention::Mla);
+            Config m = model;
+            m["multi_latent_attention"] = p.model.attention == Attention::Mla ? "True" : "False"; // the DeepSeek-V3 recipe's MLA provider
+            QCOMPARE(int(num(model, "vocab_size")), p.model.vocab);
+            const double built = megatronParameters(m, int(num(model, "vocab_size"))), planned = parameterCount(p.model);
+            QVERIFY2(std::abs(built / planned - 1) < 0.005, qPrintable(QStringLiteral("%1 built, %2 planned: ").arg(built).arg(planned) + what));
+            if (p.model.id == "deepseek-v3")
+                QVERIFY(text.find("import deepseek_v3_pretrain_config") != std::string::npos);
+        }
+    }
+
+    void deepspeed()
+    {
+        for (const Case &k : cases()) {
+            const Plan &p = k.scenario.plan;
+            const launch::Export e = launch::exportLaunch(p, "x", launch::Framework::DeepSpeed);
+            QJsonParseError error;
+            const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(e.text), &error).object();
+            QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(k.name));
+            const TrainingSpec &t = p.training;
+            const int gpus = p.cluster.nodes * p.cluster.gpus_per_node;
+            // deepspeed/runtime/config.py:711-724 (the data-parallel world: the mpu's, else every rank),
+            // deepspeed/__init__.py:243-244 (a PipelineModule's own mpu: deepspeed/runtime/pipe/module.py:179,
+            // PipeDataParallelTopology(num_pp, num_dp = world / pp)), config.py:937-940 (_batch_assertion).
+            const int world = t.pp > 1 ? gpus / t.pp : gpus;
+            const int micro = o.value(QStringLiteral("train_micro_batch_size_per_gpu")).toInt(), gas = o.value(QStringLiteral("gradient_accumulation_steps")).toInt();
+            QCOMPARE(o.value(QStringLiteral("train_batch_size")).toInt(), micro * gas * world);
+            QCOMPARE(micro, t.micro_batch);
+            QCOMPARE(gas, t.global_batch / (t.micro_batch * t.dp));
+            // deepspeed/runtime/pipe/engine.py:76-77: "ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism".
+            const int stage = o.value(QStringLiteral("zero_optimization")).toObject().value(QStringLiteral("stage")).toInt();
+            if (o.contains(QStringLiteral("pipeline")))
+                QVERIFY2(stage < 2, qPrintable(k.name));
+            // deepspeed/runtime/engine.py:1889-1891: no native MoE under ZeRO-3, AutoEP instead
+            // (deepspeed/module_inject/auto_ep_config.py:47, expert_parallel.enabled).
+            if (stage == 3 && p.model.moe() && t.ep > 1) {
+                QVERIFY(o.value(QStringLiteral("expert_parallel")).toObject().value(QStringLiteral("enabled")).toBool());
+                for (const std::string &n : e.notes)
+                    QVERIFY(n.find("build the MoE layers as deepspeed.moe.layer.MoE") == std::string::npos);
+            }
+        }
+    }
+
+    void torchtitan()
+    {
+        for (const Case &k : cases()) {
+            const Plan &p = k.scenario.plan;
+            const std::string text = launch::exportLaunch(p, "x", launch::Framework::Torchtitan).text;
+            const QString what = k.name + QStringLiteral(":\n") + QString::fromStdString(text);
+            const Config par = pythonAssignments(text, QStringLiteral("par."));
+            const TrainingSpec &t = p.training;
+            // An MoE plan gets one of torchtitan's MoE models (torchtitan/models/qwen3, deepseek_v3).
+            if (p.model.moe())
+                QVERIFY2(text.find("torchtitan.models.llama3") == std::string::npos, qPrintable(what));
+            if (t.pp > 1) {
+                const bool single = get(par, "pipeline_parallel_schedule") == "1F1B";
+                static const QRegularExpression stageLine(QStringLiteral("^        (\\[\"tok_embeddings\"\\] \\+ )?\\[f\"layers\\.\\{i\\}\" for i in range\\((\\d+), (\\d+)\\)\\]( \\+ \\[\"norm\", \"lm_head\"\\])?,$"),
+                                                          QRegularExpression::MultilineOption);
+                int stages = 0, next = 0;
+                bool first = false, last = false;
+                auto it = stageLine.globalMatch(QString::fromStdString(text));
+                while (it.hasNext()) {
+                    const QRegularExpressionMatch m = it.next();
+                    QCOMPARE(m.captured(2).toInt(), next); // every layer once, in order
+                    QVERIFY(m.captured(3).toInt() > next);
+                    next = m.captured(3).toInt();
+                    QCOMPARE(!m.captured(1).isEmpty(), stages == 0);
+                    first |= !m.captured(1).isEmpty();
+                    last = !m.captured(4).isEmpty();
+                    ++stages;
+                }
+                if (stages > 0) {
+                    // module_fqns_per_model_part given: pipeline_parallel.py:88-92 takes it as the stages;
+                    // :554-556 (_get_pp_rank_to_stage_indices_mapping) asserts they divide by pp. The
+                    // layer count per stage stays None, else :219-257 checks it against its own count.
+                    QVERIFY(first && last && next == p.model.layers);
+                    QCOMPARE(get(par, "pipeline_parallel_layers_per_stage"), std::string("None"));
+                } else {
+                    // torchtitan/distributed/pipeline_parallel.py:219-257: without a layer count per
+                    // stage, 1 stage per rank (1F1B) or 2 (interleaved), split by
+                    // _generate_llm_fqn_per_model_part (:392-418) as evenly as the layers go: the plan's
+                    // stages only when they are even.
+                    QCOMPARE(get(par, "pipeline_parallel_layers_per_stage"), std::string("None"));
+                    stages = t.pp * (single ? 1 : 2);
+                    QVERIFY2(p.model.layers % t.pp == 0 && num(par, "pipeline_parallel_first_stage_less_layers") == 0
+                                 && num(par, "pipeline_parallel_last_stage_less_layers") == 0,
+                             qPrintable(what));
+                }
+                QVERIFY2(stages % t.pp == 0, qPrintable(what));
+                QVERIFY(single ? stages == t.pp : stages / t.pp >= 2);
+                QVERIFY2(stages == t.pp * t.vpp, qPrintable(what)); // vpp as planned, not silently another
+            }
+        }
+    }
+
+    // The header names the Commtax version, the scenario's SHA-256, the predicted step time and the
+    // pinned framework version.
+    void header()
+    {
+        const Scenario s = defaultScenario();
+        launch::Provenance prov;
+        prov.commtax_version = "9.8.7";
+        prov.scenario_sha256 = std::string(64, 'a');
+        const std::string step = [&] {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.3f s", evaluate(s.plan).result.step_time_s);
+            return std::string(buf);
+        }();
+        for (launch::Framework f : launch::kFrameworks) {
+            const std::string text = launch::exportLaunch(s.plan, "x", f, prov).text;
+            QVERIFY(text.find("9.8.7") != std::string::npos);
+            QVERIFY(text.find(prov.scenario_sha256) != std::string::npos);
+            QVERIFY(text.find(launch::pinnedVersion(f)) != std::string::npos);
+            if (f == launch::Framework::DeepSpeed)
+                QVERIFY(text.find(step.substr(0, step.size() - 2)) != std::string::npos);
+            else
+                QVERIFY2(text.find("predicted step time " + step) != std::string::npos, text.c_str());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunch)
+#include "test_launch.moc"
