@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Layout search: the search against brute force and validate(), the `search` and
 # `launch` commands. Benchmark: build-dir/tests/bench_search.
-commtax_add_test(test_search SOURCES test_search.cpp LIBS commtax_core commtax_search commtax_library)
+commtax_add_test(test_search SOURCES test_search.cpp LIBS commtax_core commtax_search commtax_library commtax_accuracy)
 add_dependencies(test_search commtax)
 # `commtax launch` against the frameworks' start-up rules, cited by file and line (issue 23).
 commtax_add_test(test_launch SOURCES test_launch.cpp LIBS commtax_core commtax_search)
