@@ -512,46 +512,30 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
         // ratio (one or two rows would fit noise: H800's single row asks for an FP8 efficiency of 0.95).
         const bool fitBf16 = int(bf16.size()) >= kMinRowsToFit, fitFp8 = int(fp8.size()) >= kMinRowsToFit;
         const bool fitAttention = int(every.size()) >= 2 * kMinRowsToFit;
+        // One constant of g fitted on `on`: a trial value x of `field`, with FP8 kept in the preset's
+        // ratio to BF16 when `fp8FollowsBf16` (no FP8 rows of its own to fit it on).
+        auto fitField = [&](double GpuConstants::*field, const std::vector<int> &on, double lo, double hi, bool fp8FollowsBf16) {
+            return minimise(
+                [&](double x) {
+                    GpuConstants t = g;
+                    t.*field = x;
+                    if (fp8FollowsBf16)
+                        t.fp8_efficiency = s.fp8_efficiency * x / s.compute_efficiency;
+                    return foldError(runs, on, t);
+                },
+                lo, hi);
+        };
         for (int round = 0; round < 2; ++round) {
-            if (fitBf16) {
-                g.compute_efficiency = minimise(
-                    [&](double x) {
-                        GpuConstants t = g;
-                        t.compute_efficiency = x;
-                        if (fp8.empty())
-                            t.fp8_efficiency = s.fp8_efficiency * x / s.compute_efficiency;
-                        return foldError(runs, bf16, t);
-                    },
-                    0.2, 0.95);
-                // Without FP8 rows FP8 keeps the preset's ratio to BF16.
-            }
+            if (fitBf16)
+                g.compute_efficiency = fitField(&GpuConstants::compute_efficiency, bf16, 0.2, 0.95, fp8.empty());
             if (fitFp8)
-                g.fp8_efficiency = minimise(
-                    [&](double x) {
-                        GpuConstants t = g;
-                        t.fp8_efficiency = x;
-                        return foldError(runs, fp8, t);
-                    },
-                    0.2, 0.95);
+                g.fp8_efficiency = fitField(&GpuConstants::fp8_efficiency, fp8, 0.2, 0.95, false);
             if (fitAttention)
-                g.attention_efficiency = minimise(
-                    [&](double x) {
-                        GpuConstants t = g;
-                        t.attention_efficiency = x;
-                        return foldError(runs, every, t);
-                    },
-                    0.15, 0.9);
+                g.attention_efficiency = fitField(&GpuConstants::attention_efficiency, every, 0.15, 0.9, false);
             // With too few rows of one precision, one scale on all of them: both GEMM efficiencies
             // keep their preset ratio.
             if (!fitBf16 && !fitFp8)
-                g.compute_efficiency = minimise(
-                    [&](double x) {
-                        GpuConstants t = g;
-                        t.compute_efficiency = x;
-                        t.fp8_efficiency = s.fp8_efficiency * x / s.compute_efficiency;
-                        return foldError(runs, every, t);
-                    },
-                    0.2, 0.95);
+                g.compute_efficiency = fitField(&GpuConstants::compute_efficiency, every, 0.2, 0.95, true);
             // One precision fitted, the other not: the H100's ratio between them (H100 comes first).
             const GpuConstants *h = out.find(QStringLiteral("h100-sxm"));
             if (fitFp8 && !fitBf16 && h && h != &g)
