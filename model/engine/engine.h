@@ -15,7 +15,7 @@
 
 namespace commtax {
 
-// Constants of the model, each with its source (see README "Model").
+// Constants of the model, each with its source (docs/model.md; fitted ones: docs/accuracy.md).
 inline constexpr double kBytesPerGB = 1e9;
 // Fraction of memory kept for the CUDA context, NCCL's buffers, cuBLAS workspaces and the allocator's
 // fragmentation (docs/model.md §8). 5%: the peaks published runs print reach 92-95% of the GPU

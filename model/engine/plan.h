@@ -2,7 +2,8 @@
 #pragma once
 // The inputs of one training plan. Plain value types: no Qt, no heap in the hot path.
 // Units are in every field name: _gbps is GB/s (bytes), _gbit is Gb/s (bits), _us microseconds.
-// Physics and sources: docs/model.md (the README's "The model" is the short version).
+// Physics and sources: docs/model.md (docs/handbook.md, "The model", is the short version);
+// the accuracy on published runs: docs/accuracy.md.
 
 #include <cstdint>
 #include <optional>
