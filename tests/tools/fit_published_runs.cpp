@@ -304,7 +304,9 @@ int main(int argc, char **argv)
             byGroup[{int(kind), groupOf(runs[i], kind)}].push_back(factor);
     }
     QJsonArray groups;
-    for (auto &[key, f] : byGroup) {
+    for (auto &entry : byGroup) {
+        const std::pair<int, QString> &key = entry.first;
+        std::vector<double> &f = entry.second; // a named reference: clang 14 cannot capture a binding
         std::sort(f.begin(), f.end());
         auto q = [&](double at) { return std::round(f[size_t(std::lround(at * double(f.size() - 1)))] * 1e4) / 1e4; };
         groups.append(QJsonObject{{QStringLiteral("kind"), groupKindKey(GroupKind(key.first))},
