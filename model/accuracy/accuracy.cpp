@@ -575,7 +575,9 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
     rep.sources = int(sources.size());
     rep.counted = int(all.size());
     rep.fitted = fitConstants(runs, all, start);
-    auto predict = [&](int i, const Constants &c, double &figure, double &error) {
+    // Evaluate run i with constants c: its figure and error, and (`full`) what the report shows of
+    // the plan. False, with the engine's reason, when the engine refuses the plan.
+    auto predict = [&](int i, const Constants &c, double &figure, double &error, bool full) {
         const Run &r = runs[size_t(i)];
         const Evaluation e = evaluate(withConstants(r, c));
         Prediction &p = rep.predictions[size_t(i)];
@@ -586,11 +588,22 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
         }
         figure = predictedFigure(r, e.result);
         error = (figure - r.published) / r.published;
+        if (full) {
+            p.fits = e.result.fits_in_memory;
+            p.memory_gb = e.result.memory_total_gb;
+            p.step_time_s = e.result.step_time_s;
+            p.tokens_per_s_per_gpu = e.result.gpus > 0 ? e.result.tokens_per_s / e.result.gpus : 0;
+        }
         return true;
     };
+    // Excluded rows: predicted with the in-sample constants, reported only.
     for (int i = 0; i < int(runs.size()); ++i) {
         Prediction &p = rep.predictions[size_t(i)];
-        p.evaluated = predict(i, rep.fitted, p.in_sample, p.in_sample_error);
+        p.evaluated = predict(i, rep.fitted, p.in_sample, p.in_sample_error, !runs[size_t(i)].excluded.isEmpty());
+        if (p.evaluated && !runs[size_t(i)].excluded.isEmpty()) {
+            p.loso = p.in_sample;
+            p.loso_error = p.in_sample_error;
+        }
     }
     for (const QString &src : sources) {
         std::vector<int> fold, held;
@@ -599,28 +612,10 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
         const Constants c = fitConstants(runs, fold, start);
         for (int i : held) {
             Prediction &p = rep.predictions[size_t(i)];
-            if (!p.evaluated)
-                continue;
-            predict(i, c, p.loso, p.loso_error);
-            const Result r = evaluate(withConstants(runs[size_t(i)], c)).result;
-            p.fits = r.fits_in_memory;
-            p.memory_gb = r.memory_total_gb;
-            p.step_time_s = r.step_time_s;
-            p.tokens_per_s_per_gpu = r.gpus > 0 ? r.tokens_per_s / r.gpus : 0;
+            if (p.evaluated)
+                predict(i, c, p.loso, p.loso_error, true);
         }
     }
-    // Excluded rows: predicted with the in-sample constants, reported only.
-    for (int i = 0; i < int(runs.size()); ++i)
-        if (!runs[size_t(i)].excluded.isEmpty() && rep.predictions[size_t(i)].evaluated) {
-            Prediction &p = rep.predictions[size_t(i)];
-            p.loso = p.in_sample;
-            p.loso_error = p.in_sample_error;
-            const Result r = evaluate(withConstants(runs[size_t(i)], rep.fitted)).result;
-            p.fits = r.fits_in_memory;
-            p.memory_gb = r.memory_total_gb;
-            p.step_time_s = r.step_time_s;
-            p.tokens_per_s_per_gpu = r.gpus > 0 ? r.tokens_per_s / r.gpus : 0;
-        }
     for (GroupKind kind : kGroupKinds) {
         std::map<QString, GroupStats> groups;
         std::map<QString, std::vector<double>> absErrors;
