@@ -29,16 +29,7 @@ namespace {
 // The limits hold for the build users run. Under AddressSanitizer (the sanitizer phase of CI) the
 // shadow memory alone is about 100 MB and every run is slower, so there only the exit codes and
 // messages are checked; the normal build of the same suite checks time and memory.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define COMMTAX_UNDER_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(COMMTAX_UNDER_ASAN)
-constexpr bool kCheckLimits = false;
-#else
-constexpr bool kCheckLimits = true;
-#endif
+constexpr bool kCheckLimits = !kUnderAsan;
 constexpr double kMaxSeconds = 1.0;
 constexpr long kMaxRssKb = 100 * 1024;
 

@@ -47,16 +47,6 @@ namespace {
 // cases are left out or cut (the normal build runs them all): the published runs of more than 512
 // GPUs and the mixtures of experts beyond 16, whose spaces are the largest, and the dense brute
 // force on one GPU type instead of two.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define COMMTAX_UNDER_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(COMMTAX_UNDER_ASAN)
-constexpr bool kUnderAsan = true;
-#else
-constexpr bool kUnderAsan = false;
-#endif
 // The smaller cases: under AddressSanitizer, or with COMMTAX_SMALL_TESTS set (to check them in a
 // normal build).
 bool smallCases()

@@ -16,7 +16,22 @@
 #include <algorithm>
 #include <cmath>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COMMTAX_UNDER_ASAN 1
+#endif
+#endif
+
 namespace commtax::test {
+
+// Built with AddressSanitizer (the sanitizer phase of CI): every run is several times slower and
+// carries about 100 MB of shadow memory, so tests that bound time or memory, or search large
+// spaces, do less there (the normal build of the same suite does it all).
+#if defined(__SANITIZE_ADDRESS__) || defined(COMMTAX_UNDER_ASAN)
+inline constexpr bool kUnderAsan = true;
+#else
+inline constexpr bool kUnderAsan = false;
+#endif
 
 // Within relTol of the expected value, relative to the expected value: the hand calculation or the
 // published figure sets the scale, not the number under test.
