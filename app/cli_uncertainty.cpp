@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_uncertainty.h"
 
+#include "core/engineaccuracy.h"
+
 #include "cli.h"
 #include "modeltext.h"
 
@@ -89,6 +91,7 @@ bool runUncertainty(const QString &fileName, const Scenario &s, const Uncertaint
     opt.seed = request.seed;
     opt.threads = 0; // every core; the numbers do not depend on it
     const Summary sum = monteCarlo(in, opt);
+    const EngineRegime regime = engineRegime(s.plan, engineAccuracyData());
     std::vector<TornadoBar> bars;
     for (Metric m : kTornadoMetrics) {
         const std::vector<TornadoBar> t = tornado(in, m);
@@ -109,8 +112,10 @@ bool runUncertainty(const QString &fileName, const Scenario &s, const Uncertaint
                                       {QStringLiteral("low"), r.low},
                                       {QStringLiteral("high"), r.high},
                                       {QStringLiteral("kind"), QLatin1String(toString(r.kind))},
-                                      {QStringLiteral("given"), r.given}});
+                                      {QStringLiteral("given"), r.given},
+                                      {QStringLiteral("sampled"), r.uncertain() && r.sampled}});
         u.insert(QStringLiteral("inputs"), inputs);
+        u.insert(QStringLiteral("engine_accuracy"), engineRegimeJson(regime));
         json->insert(QStringLiteral("uncertainty"), u);
         QJsonArray sens;
         for (const TornadoBar &b : bars)
@@ -126,7 +131,7 @@ bool runUncertainty(const QString &fileName, const Scenario &s, const Uncertaint
     if (text) {
         int uncertain = 0;
         for (const InputRange &r : in.inputs)
-            uncertain += r.uncertain() ? 1 : 0;
+            uncertain += r.uncertain() && r.sampled ? 1 : 0;
         QString t;
         t += QLatin1Char('\n')
             + QCoreApplication::translate("commtax::Cli", "Uncertainty: %1 samples (Latin hypercube, seed %2) over %3 uncertain inputs")
@@ -136,6 +141,8 @@ bool runUncertainty(const QString &fileName, const Scenario &s, const Uncertaint
             + QLatin1Char('\n');
         if (sum.invalid > 0)
             t += QCoreApplication::translate("commtax::Cli", "  %1 samples were refused by the engine and left out").arg(sum.invalid) + QLatin1Char('\n');
+        t += (engineRegimeWarns(regime) ? QCoreApplication::translate("commtax::Cli", "  Warning: ") : QStringLiteral("  "))
+            + QString::fromStdString(toString(engineRegimeText(regime))) + QLatin1Char('\n');
         const QList<TextColumn> cols = {{QCoreApplication::translate("commtax::Cli", "metric"), -28},
                                         {QStringLiteral("P10"), 14},
                                         {QStringLiteral("P50"), 14},

@@ -1615,10 +1615,11 @@ private Q_SLOTS:
         QVERIFY2(writeComparisonReport(c, pdf, o, &error, &pages), qPrintable(error));
         QCOMPARE(pdfPageCount(pdf), pages);
         // The structure fixes the count: 1 summary; 2-3 the comparison table (every metric, with the
-        // CP, EP and goodput rows); 4-5 four charts, two a page; 6 break-even; 7-8 sensitivity
-        // (ranges, win odds, the recommended plan's tornado, input break-evens); 9 bill of materials
-        // and cost breakdown; 10-14 assumptions, settings and sources (short tables kept whole).
-        QCOMPARE(pages, 14);
+        // CP, EP and goodput rows); 4-5 four charts, two a page; 6 break-even; 7-9 sensitivity
+        // (ranges, win odds, the recommended plan's tornado, input break-evens, how accurate the
+        // engine was on runs like each plan); 10 bill of materials and cost breakdown; 11-15
+        // assumptions, settings and sources (short tables kept whole).
+        QCOMPARE(pages, 15);
         const QStringList text = pdfPages(pdf, pages);
         const QString all = text.join(QLatin1Char('\n'));
         for (const ComparedPlan &p : c.plans)
@@ -1638,8 +1639,10 @@ private Q_SLOTS:
         QVERIFY(text[5].contains(QStringLiteral("Break-even GPU price")) && text[5].contains(QStringLiteral("Buying against renting")));
         QVERIFY(text[6].contains(QStringLiteral("Sensitivity")) && text[6].contains(QStringLiteral("Latin hypercube samples")));
         QVERIFY(text[7].contains(QStringLiteral("What moves the recommended plan's cost (H100 SXM)")));
-        QVERIFY(text[8].contains(QStringLiteral("Bill of materials")) && text[8].contains(QStringLiteral("Cost breakdown")));
-        QVERIFY(text[9].contains(QStringLiteral("Assumptions and sources")));
+        QVERIFY(text[7].contains(QStringLiteral("How accurate is this")) || text[8].contains(QStringLiteral("How accurate is this")));
+        QVERIFY(text[8].contains(QStringLiteral("published runs")));
+        QVERIFY(text[9].contains(QStringLiteral("Bill of materials")) && text[9].contains(QStringLiteral("Cost breakdown")));
+        QVERIFY(text[10].contains(QStringLiteral("Assumptions and sources")));
         QVERIFY(text[pages - 1].contains(QStringLiteral("meta-llama")) || text[pages - 2].contains(QStringLiteral("meta-llama")));
         // figures, as the engine computed them
         QVERIFY(all.contains(formatUsd(c.plans[0].result.cost_per_billion_tokens_usd)));                // $88.65
@@ -1700,8 +1703,8 @@ private Q_SLOTS:
         const QString pdf = m_dir.filePath(QStringLiteral("cli.pdf"));
         Run r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), pdf}, env);
         QVERIFY2(r.code == 0, r.err.constData());
-        QVERIFY(r.out.contains("(14 pages)"));
-        QCOMPARE(pdfPageCount(pdf), 14);
+        QVERIFY(r.out.contains("(15 pages)"));
+        QCOMPARE(pdfPageCount(pdf), 15);
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("cli-none.sqlite")))); // the CLI never creates a library
         const QString csv = m_dir.filePath(QStringLiteral("cli.csv"));
         r = run(bin, QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), csv}, env);

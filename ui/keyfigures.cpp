@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "keyfigures.h"
 
+#include "modeltext.h"
+
 #include "core/resultio.h"
 #include "engine/engine.h"
 
@@ -240,6 +242,8 @@ void KeyFigures::setRangesPending(bool pending)
 void KeyFigures::showRanges(const UncertaintyFigures &u)
 {
     m_rangesPending = false;
+    m_accuracy = u.valid ? engineText("commtax::Accuracy", engineRegimeText(u.regime)) : QString();
+    m_accuracyWarns = u.valid && engineRegimeWarns(u.regime);
     for (const RangeSpec &spec : kRanges)
         for (Tile &t : m_tiles) {
             if (t.metric != QLatin1String(spec.key))
@@ -411,7 +415,10 @@ bool KeyFigures::event(QEvent *event)
             QToolTip::showText(help->globalPos(),
                                QStringLiteral("<b>%1: %2</b><br>%3<br>%4%5")
                                    .arg(t.title.toHtmlEscaped(), t.value.toHtmlEscaped(),
-                                        (t.range.isEmpty() ? QString() : t.range.toHtmlEscaped() + tr(" (uncertainty of the inputs)") + QStringLiteral("<br>")) + t.detail.toHtmlEscaped(),
+                                        (t.range.isEmpty() ? QString()
+                                                           : t.range.toHtmlEscaped() + tr(" (uncertainty of the inputs and of the engine)") + QStringLiteral("<br>")
+                                                 + (m_accuracyWarns ? QStringLiteral("<b>%1</b>") : QStringLiteral("%1")).arg(m_accuracy.toHtmlEscaped()) + QStringLiteral("<br>"))
+                                            + t.detail.toHtmlEscaped(),
                                         t.tooltip.toHtmlEscaped(),
                                         m_stale ? tr("<br><i>Stale: the last valid plan's figure.</i>") : QString()),
                                this, tileRect(i));

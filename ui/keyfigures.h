@@ -97,6 +97,8 @@ private:
 
     QVector<Tile> m_tiles;
     bool m_stale = false;
+    QString m_accuracy;           // the engine's error on published runs like the plan (the ranges hold it)
+    bool m_accuracyWarns = false; // the plan is outside what was validated
     bool m_rangesPending = false;
     QHash<QString, double> m_headline; // the value of each tile with a range, for its scale
     int m_columns = 9;

@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 #include "modeltext.h"
 
+#include "accuracydialog.h"
 #include "appsettings.h"
 #include "charts/plancharts.h"
 #include "core/resultio.h"
@@ -411,6 +412,13 @@ void MainWindow::buildMenus()
     whatsThis->setObjectName(QStringLiteral("whatsThisAction"));
     whatsThis->setText(tr("&What's This?"));
     help->addAction(whatsThis);
+    // How far off the engine was on published runs like the current plan (docs/accuracy.md).
+    QAction *accuracy = help->addAction(tr("&Model Accuracy..."), this, [this] {
+        auto *d = new AccuracyDialog(scenario().plan, this);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->show();
+    });
+    accuracy->setObjectName(QStringLiteral("accuracyAction"));
     help->addSeparator();
     help->addAction(m_aboutAction);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);

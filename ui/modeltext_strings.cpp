@@ -460,6 +460,10 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Files", "unknown member; a preset file has format, version, section and presets"),
         QT_TRANSLATE_NOOP("commtax::Files", "the file holds no presets"),
         QT_TRANSLATE_NOOP("commtax::Files", "id \"%1\" appears twice in this file"),
+        QT_TRANSLATE_NOOP("commtax::Accuracy", "The range holds the engine's own error on %1 published runs from %2 sources like this plan (%3, %4 to %5 GPUs): it missed them by %6% (median); their step times were %7 to %8 times its own (P10-P90)."),
+        QT_TRANSLATE_NOOP("commtax::Accuracy", "The range holds the engine's own error on %1 published runs from %2 sources of this kind (%3) at any scale; only %4 lie within 4x of its GPU count. It missed them by %5% (median); their step times were %6 to %7 times its own (P10-P90)."),
+        QT_TRANSLATE_NOOP("commtax::Accuracy", "Few published runs resemble this plan (%1). The range holds the engine's own error on %2 runs from %3 sources of its kind on any GPU: it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90)."),
+        QT_TRANSLATE_NOOP("commtax::Accuracy", "This plan is outside what was validated: no published runs resemble it closely (%1). The range holds the engine's own error on every published run (%2 from %3 sources): it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90)."),
     };
     return int(sizeof texts / sizeof texts[0]);
 }

@@ -5,6 +5,7 @@
 
 #include "core/fields.h"
 #include "core/scenario.h"
+#include "core/uncertaintyio.h"
 #include "engine/engine.h"
 #include "search/search.h"
 
@@ -313,21 +314,6 @@ double predictedFigure(const Run &run, const Result &r)
 
 double fasterSign(Metric m) { return m == Metric::StepTime || m == Metric::GpuHours ? -1 : 1; }
 
-QString gpuFamily(const QString &gpuId)
-{
-    if (gpuId.startsWith(QLatin1String("a100")))
-        return QStringLiteral("a100");
-    if (gpuId.startsWith(QLatin1String("h100")) || gpuId == QLatin1String("h800"))
-        return QStringLiteral("h100");
-    if (gpuId.startsWith(QLatin1String("h200")) || gpuId == QLatin1String("h20"))
-        return QStringLiteral("h200/h20");
-    if (gpuId.startsWith(QLatin1String("b200")) || gpuId.startsWith(QLatin1String("gb200")) || gpuId.startsWith(QLatin1String("b300")))
-        return QStringLiteral("blackwell");
-    if (gpuId.startsWith(QLatin1String("mi")))
-        return QStringLiteral("amd");
-    return QStringLiteral("workstation/consumer");
-}
-
 QString frameworkFamily(const QString &framework)
 {
     static const QStringList megatron = {QStringLiteral("megatron-lm"), QStringLiteral("nemo"), QStringLiteral("megatron-bridge"),
@@ -579,7 +565,8 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
     // the plan. False, with the engine's reason, when the engine refuses the plan.
     auto predict = [&](int i, const Constants &c, double &figure, double &error, bool full) {
         const Run &r = runs[size_t(i)];
-        const Evaluation e = evaluate(withConstants(r, c));
+        const Plan plan = withConstants(r, c);
+        const Evaluation e = evaluate(plan);
         Prediction &p = rep.predictions[size_t(i)];
         if (!e.ok()) {
             p.evaluated = false;
@@ -592,6 +579,7 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
             p.fits = e.result.fits_in_memory;
             p.memory_gb = e.result.memory_total_gb;
             p.step_time_s = e.result.step_time_s;
+            p.plan = plan;
             p.tokens_per_s_per_gpu = e.result.gpus > 0 ? e.result.tokens_per_s / e.result.gpus : 0;
         }
         return true;
@@ -652,6 +640,62 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
         }
     }
     return rep;
+}
+
+double timeFactor(const Run &run, const Prediction &p)
+{
+    // Time metrics: published / engine; rates: engine / published. > 1: the run was slower.
+    return fasterSign(run.metric) < 0 ? run.published / p.loso : p.loso / run.published;
+}
+
+RangeCoverage rangeCoverage(const std::vector<Run> &runs, const Report &rep, const PresetCatalog &catalog, const EngineAccuracyData &data,
+                            int samples)
+{
+    RangeCoverage out;
+    std::map<QString, Coverage> groups;
+    std::vector<double> widths;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const Run &r = runs[i];
+        const Prediction &p = rep.predictions[i];
+        if (!r.excluded.isEmpty() || !p.evaluated)
+            continue;
+        const double published = p.step_time_s * timeFactor(r, p);
+        Scenario s;
+        s.plan = p.plan;
+        for (Section sec : kPresetSections) {
+            const std::string &id = sec == Section::Model ? s.plan.model.id : sec == Section::Gpu ? s.plan.gpu.id
+                                                                                                  : s.plan.cluster.id;
+            if (catalog.find(sec, QString::fromStdString(id)))
+                s.presetOf(sec) = QString::fromStdString(id);
+        }
+        std::vector<uncertainty::FieldNote> notes = scenarioNotes(s, catalog);
+        // The run is held out of its own regime, as it was held out of the fit.
+        const EngineRegime regime = engineRegime(s.plan, data, r.source_id);
+        for (uncertainty::FieldNote &n : notes)
+            if (n.path == "engine.step_time_error")
+                n = engineErrorNote(regime);
+        const uncertainty::Summary sum = uncertainty::monteCarlo(uncertainty::planInputs(s.plan, notes), uncertainty::Options{samples, 1, 1});
+        const uncertainty::Percentiles &st = sum.metric[std::size_t(uncertainty::Metric::StepTime)];
+        const bool in80 = published >= st.p10 && published <= st.p90, in50 = published >= st.p25 && published <= st.p75;
+        if (st.p50 > 0)
+            widths.push_back((st.p90 - st.p10) / st.p50);
+        auto count = [&](Coverage &c) {
+            ++c.rows;
+            c.in80 += in80 ? 1 : 0;
+            c.in50 += in50 ? 1 : 0;
+        };
+        count(out.all);
+        for (GroupKind kind : kGroupKinds)
+            if (kind != GroupKind::All)
+                count(groups[groupKindKey(kind) + QLatin1Char(':') + groupOf(r, kind)]);
+    }
+    for (auto &g : groups)
+        out.groups.emplace_back(g.first, g.second);
+    if (!widths.empty()) {
+        std::sort(widths.begin(), widths.end());
+        out.medianWidth = widths[widths.size() / 2];
+    }
+    return out;
 }
 
 } // namespace commtax::accuracy

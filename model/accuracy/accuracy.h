@@ -20,6 +20,7 @@
 //
 // QtCore (the JSON reader and the preset catalog) and the search (for tuned settings).
 
+#include "core/engineaccuracy.h" // gpuFamily()
 #include "core/presets.h"
 #include "engine/plan.h"
 #include "engine/result.h"
@@ -90,7 +91,6 @@ QString groupKindKey(GroupKind kind); // "gpu", "framework", ...
 inline constexpr GroupKind kGroupKinds[] = {GroupKind::All, GroupKind::GpuFamily, GroupKind::Framework,
                                             GroupKind::Architecture, GroupKind::Sharding, GroupKind::Context,
                                             GroupKind::Precision, GroupKind::Scale};
-QString gpuFamily(const QString &gpuId);
 QString frameworkFamily(const QString &framework);
 
 // The fitted constants: per GPU preset id, the BF16 and FP8 GEMM efficiencies and the attention
@@ -124,6 +124,7 @@ struct Prediction {
     bool fits = false;               // the engine says the plan fits in memory (LOSO constants)
     double memory_gb = 0;            // the engine's memory per GPU
     double step_time_s = 0;          // the LOSO step time (for the ranges of docs/accuracy.md)
+    Plan plan;                       // the run's plan with the LOSO constants
     double tokens_per_s_per_gpu = 0; // the LOSO throughput: the axis every metric maps to
 };
 
@@ -148,6 +149,27 @@ struct Report {
 
 // Fit on everything (in sample) and leave one source out for every source.
 Report crossValidate(const std::vector<Run> &runs, const Constants &start);
+
+// How often the published step time falls inside the engine's range (docs/accuracy.md, "The
+// engine's error in every range"): each counted run's plan with its LOSO constants, sampled as the
+// app samples a plan (scenarioNotes: its presets' kinds and the engine's error), with the regime's
+// error taken without the run's own source.
+struct Coverage {
+    int rows = 0;
+    int in80 = 0; // inside P10-P90
+    int in50 = 0; // inside P25-P75
+    double share80() const { return rows ? double(in80) / rows : 0; }
+    double share50() const { return rows ? double(in50) / rows : 0; }
+};
+struct RangeCoverage {
+    Coverage all;
+    std::vector<std::pair<QString, Coverage>> groups; // "gpu:h100", ... (every kind but All)
+    double medianWidth = 0;                           // median of (P90 - P10) / P50 of the step time
+};
+RangeCoverage rangeCoverage(const std::vector<Run> &runs, const Report &rep, const PresetCatalog &catalog, const EngineAccuracyData &data,
+                            int samples);
+// The factor published / engine step time of a run's LOSO prediction (what engine-accuracy.json keeps).
+double timeFactor(const Run &run, const Prediction &p);
 
 // Signed error "engine faster" positive: for a time metric (step time, GPU-hours) the engine is
 // faster when its figure is smaller.

@@ -4,6 +4,7 @@
 // warnings, and the data of every chart. A plain value: it travels from the worker to the GUI
 // thread by copy and holds no pointer into anything.
 
+#include "core/engineaccuracy.h"
 #include "core/presets.h"
 #include "core/scenario.h"
 #include "engine/sweep.h"
@@ -90,6 +91,7 @@ struct UncertaintyFigures {
     const uncertainty::Percentiles &of(uncertainty::Metric m) const { return metric[std::size_t(m)]; }
     QVector<SensitivityBar> costTornado; // USD per billion tokens, largest swing first
     QVector<SensitivityBar> daysTornado; // days to train, largest swing first
+    EngineRegime regime;                 // the published runs like the plan whose error the ranges hold
 };
 
 struct AnalysisRequest {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "uncertaintyio.h"
 
+#include "engineaccuracy.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -45,46 +47,6 @@ EngineText checkValueObjectText(const FieldInfo &f, const QJsonObject &vo, QStri
     return uncertainty::checkRangeText(f.path().toStdString(), value.toDouble(), a[0].toDouble(), a[1].toDouble());
 }
 
-std::vector<uncertainty::FieldNote> scenarioNotes(const QJsonObject &root, const Scenario &s, const PresetCatalog &catalog)
-{
-    std::vector<uncertainty::FieldNote> notes;
-    for (Section sec : kAllSections) {
-        const QJsonObject o = root.value(sectionKey(sec)).toObject();
-        std::optional<Preset> preset;
-        if (sec == Section::Model || sec == Section::Gpu || sec == Section::Cluster)
-            if (!s.presetOf(sec).isEmpty())
-                preset = catalog.find(sec, s.presetOf(sec));
-        for (const FieldInfo *f : fieldsOf(sec)) {
-            const std::string path = f->path().toStdString();
-            if (!uncertainty::findInput(path))
-                continue;
-            uncertainty::FieldNote n;
-            n.path = path;
-            const QJsonValue v = o.value(QLatin1String(f->key));
-            if (v.isObject()) {
-                const QJsonObject vo = v.toObject();
-                SourceKind k = SourceKind::User; // a value object without a kind is the user's
-                parseSourceKind(vo.value(QStringLiteral("kind")).toString(), k);
-                n.kind = kindOf(k);
-                const QJsonArray r = vo.value(QStringLiteral("range")).toArray();
-                if (r.size() == 2 && r[0].isDouble() && r[1].isDouble()) {
-                    n.low = r[0].toDouble();
-                    n.high = r[1].toDouble();
-                }
-            } else if (!v.isUndefined()) {
-                n.kind = uncertainty::Kind::User;
-            } else if (preset) {
-                const auto p = preset->provenance.constFind(QLatin1String(f->key));
-                n.kind = p != preset->provenance.constEnd() ? kindOf(p->kind) : uncertainty::Kind::Assumption;
-            } else {
-                n.kind = uncertainty::Kind::Assumption; // a default of the format
-            }
-            notes.push_back(std::move(n));
-        }
-    }
-    return notes;
-}
-
 std::vector<uncertainty::FieldNote> scenarioNotes(const Scenario &s, const PresetCatalog &catalog)
 {
     std::vector<uncertainty::FieldNote> notes;
@@ -123,19 +85,22 @@ std::vector<uncertainty::FieldNote> scenarioNotes(const Scenario &s, const Prese
             notes.push_back(std::move(n));
         }
     }
+    // The engine's own error on runs like this plan (engineaccuracy.h).
+    notes.push_back(engineErrorNote(engineRegime(s.plan, engineAccuracyData())));
     return notes;
 }
 
 bool scenarioPlanInputs(const QString &fileName, const Scenario &s, const PresetCatalog &catalog,
                         uncertainty::PlanInputs &out, LoadError *error)
 {
+    // The file was read into `s` with its value objects' kinds and ranges (Scenario::stated,
+    // Scenario::ranges): the same notes as the editor's plan, so that a file gives the same
+    // P10-P90 on the command line, in the window and in every report. Reading the file again
+    // only checks that it is still there.
     QByteArray json;
     if (!readInputFile(fileName, kMaxScenarioBytes, json, error))
         return false;
-    QJsonDocument doc;
-    if (!parseJsonText(json, fileName, doc, error))
-        return false;
-    out = uncertainty::planInputs(s.plan, scenarioNotes(doc.object(), s, catalog));
+    out = uncertainty::planInputs(s.plan, scenarioNotes(s, catalog));
     return true;
 }
 

@@ -21,14 +21,14 @@ namespace commtax {
 // "range") for the error's JSON path.
 EngineText checkValueObjectText(const FieldInfo &f, const QJsonObject &valueObject, QString *key);
 
-// The kinds and ranges a parsed scenario file states (its root object), for the plan `s` read from it.
-std::vector<uncertainty::FieldNote> scenarioNotes(const QJsonObject &root, const Scenario &s, const PresetCatalog &catalog);
-
-// The same for a plan without its file (the editor's): a preset field at the preset's value takes
+// The kinds and ranges of a plan's uncertain inputs, the same for a plan read from a file and for
+// the editor's: a preset field at the preset's value takes
 // the preset's kind, one edited away from it is "user", as is every field of a custom section; a
 // training or economics field at the default scenario's value is an assumption, else "user";
 // a kind the plan states for the field's value (Scenario::stated) and a range it gives
-// (Scenario::ranges) win over these.
+// (Scenario::ranges) win over these. A plain number in a file at the default's value is therefore an
+// assumption like the default itself (a saved file writes every training and economics field). The
+// notes end with the engine's own error on published runs like the plan (engineaccuracy.h).
 std::vector<uncertainty::FieldNote> scenarioNotes(const Scenario &s, const PresetCatalog &catalog);
 
 // Read a scenario file that loadAndValidateScenario() accepted into `s`, for its notes; the plan

@@ -987,6 +987,9 @@ void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result 
     const double commRaw = r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_time_s + r.cp_comm_time_s + r.ep_comm_time_s;
     const double commExposed = r.tp_comm_exposed_s + r.pp_comm_exposed_s + r.dp_comm_exposed_s + r.cp_comm_exposed_s + r.ep_comm_exposed_s;
     r.step_time_s = k.tComp + r.bubble_time_s + commExposed + r.overlap_slowdown_s + r.optimizer_time_s;
+    // The engine's own error, drawn by the uncertainty (plan.h); the parts above stay as computed.
+    if (std::isfinite(plan.step_time_error) && plan.step_time_error > 0)
+        r.step_time_s *= plan.step_time_error;
     r.comm_tax_raw = commRaw / (commRaw + k.tComp);
     r.comm_tax_exposed = commExposed / r.step_time_s;
     r.mfu = r.flops_per_step / (r.step_time_s * k.G * k.peak);

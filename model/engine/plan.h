@@ -186,6 +186,10 @@ struct Plan {
     ClusterSpec cluster;
     TrainingSpec training;
     EconomicsSpec economics;
+    // The engine's own error: a factor on the step time it computes (1 = the engine's figure). Not a
+    // field of the scenario: the uncertainty draws it from the engine's error on published runs like
+    // the plan (core/engineaccuracy.h, docs/accuracy.md), so every range holds the engine's error too.
+    double step_time_error = 1.0;
 };
 
 const char *toString(Mlp v);

@@ -86,6 +86,7 @@ ComparisonSensitivity comparisonSensitivity(const Comparison &c, const PresetCat
         std::copy(std::begin(sum.metric), std::end(sum.metric), std::begin(ps.metric));
         ps.costTornado = tornado(inputs[i], Metric::CostPerBillionTokens);
         ps.daysTornado = tornado(inputs[i], Metric::DaysToTrain);
+        ps.regime = engineRegime(c.plans[qsizetype(i)].plan, engineAccuracyData());
         valid.push_back(inputs[i]);
         validIndex.push_back(i);
     }
@@ -143,6 +144,8 @@ std::vector<BreakEven> keyBreakEvens(const ComparisonSensitivity &s, int perPlan
 
 LibraryText inputLabelText(const QString &path)
 {
+    if (path == QLatin1String("engine.step_time_error")) // not a field: the engine's own error (core/engineaccuracy.h)
+        return LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "engine accuracy (published runs like the plan)"), {});
     for (const FieldInfo &f : planFields())
         if (f.path() == path)
             return LibraryText::inputName(f.label);
@@ -218,6 +221,7 @@ QJsonObject comparisonSensitivityToJson(const Comparison &c, const ComparisonSen
                 o.insert(QLatin1String(metricKey(kMetrics[m])), QJsonObject{{QStringLiteral("p10"), number(p.metric[m].p10)}, {QStringLiteral("p50"), number(p.metric[m].p50)}, {QStringLiteral("p90"), number(p.metric[m].p90)}});
             o.insert(QStringLiteral("probability_cheapest"), p.probabilityCheapest);
             o.insert(QStringLiteral("probability_fastest"), p.probabilityFastest);
+            o.insert(QStringLiteral("engine_accuracy"), engineRegimeJson(p.regime));
             QJsonArray bars = tornadoJson(p.costTornado);
             for (const QJsonValue &b : tornadoJson(p.daysTornado))
                 bars.append(b);

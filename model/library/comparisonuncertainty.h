@@ -13,6 +13,7 @@
 // thread, `commtax report` and the report writer in place.
 
 #include "compare.h"
+#include "core/engineaccuracy.h"
 #include "librarytext.h"
 #include "uncertainty/uncertainty.h"
 
@@ -33,6 +34,7 @@ struct PlanSensitivity {
     double probabilityFastest = 0;
     std::vector<uncertainty::TornadoBar> costTornado; // USD per billion tokens, largest swing first
     std::vector<uncertainty::TornadoBar> daysTornado; // days to train, largest swing first
+    EngineRegime regime;                              // the published runs like the plan whose error its ranges hold
 };
 
 struct ComparisonSensitivity {

@@ -45,26 +45,34 @@ namespace {
             [](Plan &p, double v) { p.MEMBER = v; }                                          \
     }
 
+// A term of the step time covered by the engine's error (InputInfo::covered_by_engine_error).
+#define CT_STEP(PATH, MEMBER, GROUP, FLOOR)                                                  \
+    InputInfo                                                                                \
+    {                                                                                        \
+        PATH, GROUP, FLOOR, [](const Plan &p) -> std::optional<double> { return p.MEMBER; }, \
+            [](Plan &p, double v) { p.MEMBER = v; }, false, true                             \
+    }
+
 const std::vector<InputInfo> kInputs = {
-    CT_IN("gpu.memory_bw_gbps", gpu.memory_bw_gbps, Group::None, 1),
-    CT_IN("gpu.intra_efficiency", gpu.intra_efficiency, Group::None, 0),
-    CT_IN("gpu.intra_latency_us", gpu.intra_latency_us, Group::None, 0),
+    CT_STEP("gpu.memory_bw_gbps", gpu.memory_bw_gbps, Group::None, 1),
+    CT_STEP("gpu.intra_efficiency", gpu.intra_efficiency, Group::None, 0),
+    CT_STEP("gpu.intra_latency_us", gpu.intra_latency_us, Group::None, 0),
     CT_IN("gpu.watts", gpu.watts, Group::None, 0),
     CT_IN("gpu.price_usd", gpu.price_usd, Group::None, 0),
-    CT_IN("gpu.compute_efficiency", gpu.compute_efficiency, Group::GpuEfficiency, 0),
-    CT_IN("gpu.gemm_overhead_us", gpu.gemm_overhead_us, Group::None, 0),
-    CT_IN("gpu.fp8_efficiency", gpu.fp8_efficiency, Group::GpuEfficiency, 0.01),
-    CT_IN("gpu.attention_efficiency", gpu.attention_efficiency, Group::GpuEfficiency, 0.05),
-    CT_IN("cluster.nic_efficiency", cluster.nic_efficiency, Group::None, 0),
-    CT_IN("cluster.nic_latency_us", cluster.nic_latency_us, Group::None, 0),
+    CT_STEP("gpu.compute_efficiency", gpu.compute_efficiency, Group::GpuEfficiency, 0),
+    CT_STEP("gpu.gemm_overhead_us", gpu.gemm_overhead_us, Group::None, 0),
+    CT_STEP("gpu.fp8_efficiency", gpu.fp8_efficiency, Group::GpuEfficiency, 0.01),
+    CT_STEP("gpu.attention_efficiency", gpu.attention_efficiency, Group::GpuEfficiency, 0.05),
+    CT_STEP("cluster.nic_efficiency", cluster.nic_efficiency, Group::None, 0),
+    CT_STEP("cluster.nic_latency_us", cluster.nic_latency_us, Group::None, 0),
     CT_IN("cluster.interruptions_per_gpu_day", cluster.interruptions_per_gpu_day, Group::None, 0),
     CT_IN("cluster.node_price_usd", cluster.node_price_usd, Group::None, 0),
     CT_IN("cluster.network_cost_per_gpu_usd", cluster.network_cost_per_gpu_usd, Group::None, 0),
-    CT_IN("training.moe_imbalance", training.moe_imbalance, Group::None, 0),
-    CT_IN("training.ep_overlap", training.ep_overlap, Group::Overlap, 0),
-    CT_IN("training.dp_overlap", training.dp_overlap, Group::Overlap, 0),
-    CT_IN("training.tp_overlap", training.tp_overlap, Group::Overlap, 0),
-    CT_IN("training.compute_efficiency", training.compute_efficiency, Group::GpuEfficiency, 0),
+    CT_STEP("training.moe_imbalance", training.moe_imbalance, Group::None, 0),
+    CT_STEP("training.ep_overlap", training.ep_overlap, Group::Overlap, 0),
+    CT_STEP("training.dp_overlap", training.dp_overlap, Group::Overlap, 0),
+    CT_STEP("training.tp_overlap", training.tp_overlap, Group::Overlap, 0),
+    CT_STEP("training.compute_efficiency", training.compute_efficiency, Group::GpuEfficiency, 0),
     CT_IN("training.goodput", training.goodput, Group::None, 0),
     CT_IN("training.checkpoint_write_s", training.checkpoint_write_s, Group::None, 0),
     CT_IN("training.restart_s", training.restart_s, Group::None, 0),
@@ -80,8 +88,13 @@ const std::vector<InputInfo> kInputs = {
     // range a committee should see for it is a product decision still open (docs/handbook.md).
     CT_IN("economics.residual_fraction", economics.residual_fraction, Group::None, 0),
     CT_IN("economics.cost_of_capital", economics.cost_of_capital, Group::None, 0),
+    // The engine's own error on step time: uncertain only with the range of the published runs like
+    // the plan (a note from core/engineaccuracy.h); no field limits, so no break-even is sought.
+    InputInfo{"engine.step_time_error", Group::None, 0.05, [](const Plan &p) -> std::optional<double> { return p.step_time_error; },
+              [](Plan &p, double v) { p.step_time_error = v; }, true},
 };
 #undef CT_IN
+#undef CT_STEP
 
 // Numbers in dimension keys and messages never take the locale's decimal comma (the app runs
 // under setlocale(LC_ALL, "")): a key that changed with the locale would change the draws.
@@ -163,7 +176,7 @@ Design makeDesign(const std::vector<const PlanInputs *> &plans, const Options &o
     for (const PlanInputs *pi : plans) {
         std::vector<std::pair<const InputRange *, int>> act;
         for (const InputRange &r : pi->inputs) {
-            if (!r.uncertain())
+            if (!r.uncertain() || !r.sampled)
                 continue;
             const std::string key = dimensionKey(pi->plan, r);
             auto [it, added] = index.emplace(key, int(d.columns.size()));
@@ -242,18 +255,39 @@ PlanInputs planInputs(const Plan &plan, const std::vector<FieldNote> &notes)
 {
     PlanInputs out;
     out.plan = plan;
+    const bool engineError = std::any_of(notes.begin(), notes.end(), [](const FieldNote &n) {
+        return n.path == "engine.step_time_error" && n.low && n.high && *n.low < *n.high;
+    });
     for (const InputInfo &info : kInputs) {
         const std::optional<double> v = info.get(plan);
         if (!v)
             continue;
         const auto note = std::find_if(notes.begin(), notes.end(), [&](const FieldNote &n) { return n.path == info.path; });
         const Kind kind = note != notes.end() ? note->kind : Kind::Assumption;
+        const bool hasRange = note != notes.end() && note->low && note->high;
+        if (info.given_only) {
+            if (!hasRange || !std::isfinite(*note->low) || !std::isfinite(*note->high) || *note->low > *v || *note->high < *v)
+                continue;
+            InputRange r;
+            r.info = &info;
+            r.value = *v;
+            r.kind = kind;
+            r.low = std::max(*note->low, info.floor);
+            r.high = *note->high;
+            r.given = true;
+            if (note->quantiles && std::is_sorted(note->quantiles->begin(), note->quantiles->end()) && note->quantiles->front() >= r.low
+                && note->quantiles->back() <= r.high)
+                r.quantiles = note->quantiles;
+            out.inputs.push_back(r);
+            continue;
+        }
         InputRange r = defaultRange(info, *v, kind);
-        if (note != notes.end() && note->low && note->high && checkRange(info.path, *v, *note->low, *note->high).empty()) {
+        if (hasRange && checkRange(info.path, *v, *note->low, *note->high).empty()) {
             r.low = *note->low;
             r.high = *note->high;
             r.given = true;
         }
+        r.sampled = !(engineError && info.covered_by_engine_error && !r.given);
         out.inputs.push_back(r);
     }
     return out;
@@ -315,6 +349,16 @@ double quantile(const InputRange &r, double u)
 {
     if (!r.uncertain())
         return r.value;
+    if (r.quantiles) {
+        // Piecewise linear through (0, low), (0.1, P10), ..., (0.9, P90), (1, high).
+        static constexpr double at[7] = {0, 0.1, 0.25, 0.5, 0.75, 0.9, 1};
+        const double v[7] = {r.low, (*r.quantiles)[0], (*r.quantiles)[1], (*r.quantiles)[2], (*r.quantiles)[3], (*r.quantiles)[4], r.high};
+        const double x = std::clamp(u, 0.0, 1.0);
+        int i = 0;
+        while (i < 5 && x > at[i + 1])
+            ++i;
+        return v[i] + (v[i + 1] - v[i]) * (x - at[i]) / (at[i + 1] - at[i]);
+    }
     if (u < 0.5)
         return r.low + (r.value - r.low) * (2 * u);
     return std::min(r.high, r.value + (r.high - r.value) * (2 * u - 1));
@@ -371,9 +415,10 @@ Summary monteCarlo(const PlanInputs &in, const Options &opt)
         std::sort(column.begin(), column.end());
         if (column.empty()) {
             const double v = metricValue(s.point, kMetrics[m]);
-            s.metric[m] = {v, v, v};
+            s.metric[m] = {v, v, v, v, v};
         } else {
-            s.metric[m] = {percentile(column, 0.1), percentile(column, 0.5), percentile(column, 0.9)};
+            s.metric[m] = {percentile(column, 0.1), percentile(column, 0.5), percentile(column, 0.9), percentile(column, 0.25),
+                           percentile(column, 0.75)};
         }
     }
     return s;
@@ -386,9 +431,11 @@ std::vector<TornadoBar> tornado(const PlanInputs &in, Metric m)
     for (const InputRange &r : in.inputs) {
         if (!r.uncertain())
             continue;
-        r.info->set(p, r.low);
+        // An empirical distribution's bar runs from its P10 to its P90 (its ends are extrapolated).
+        const double inLow = r.quantiles ? (*r.quantiles)[0] : r.low, inHigh = r.quantiles ? (*r.quantiles)[4] : r.high;
+        r.info->set(p, inLow);
         const Evaluation lo = evaluate(p);
-        r.info->set(p, r.high);
+        r.info->set(p, inHigh);
         const Evaluation hi = evaluate(p);
         r.info->set(p, r.value);
         if (!lo.ok() || !hi.ok())
@@ -396,8 +443,8 @@ std::vector<TornadoBar> tornado(const PlanInputs &in, Metric m)
         TornadoBar b;
         b.input = r.info->path;
         b.metric = m;
-        b.input_low = r.low;
-        b.input_high = r.high;
+        b.input_low = inLow;
+        b.input_high = inHigh;
         b.low = metricValue(lo.result, m);
         b.high = metricValue(hi.result, m);
         b.swing = std::fabs(b.high - b.low);

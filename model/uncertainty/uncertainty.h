@@ -28,6 +28,7 @@
 #include "engine/plan.h"
 #include "engine/result.h"
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -62,6 +63,16 @@ struct InputInfo {
     double floor;
     std::optional<double> (*get)(const Plan &); // empty: an optional field that is not set ("auto")
     void (*set)(Plan &, double);
+    // Uncertain only with a range given by a note: the engine's own error (engine.step_time_error),
+    // whose range comes from the published runs like the plan (core/engineaccuracy.h), never from a
+    // kind's default width.
+    bool given_only = false;
+    // A term of the step time whose error the engine's error on published runs already holds (the
+    // efficiencies, overheads, overlaps and latencies the fit stands in for): while a plan's inputs
+    // include the engine's error, such an input is drawn only with a range the plan gives for it;
+    // at its default width it stays in the tornado but is not drawn (it would count the same error
+    // twice; docs/accuracy.md).
+    bool covered_by_engine_error = false;
 };
 const InputInfo *findInput(std::string_view path);
 
@@ -73,6 +84,11 @@ struct InputRange {
     double high = 0;
     Kind kind = Kind::Assumption;
     bool given = false; // the range came from the scenario, not from the kind
+    // When set: the input's P10, P25, P50, P75 and P90, and quantile() interpolates linearly between
+    // them and the range's ends (an empirical distribution, e.g. the engine's error). Else the
+    // two-sided uniform around the value.
+    std::optional<std::array<double, 5>> quantiles;
+    bool sampled = true; // drawn in the Monte Carlo (false: covered by the engine's error; tornado only)
     bool uncertain() const { return low < high; }
 };
 
@@ -80,7 +96,8 @@ struct InputRange {
 struct FieldNote {
     std::string path;
     Kind kind = Kind::Assumption;
-    std::optional<double> low, high; // both or neither
+    std::optional<double> low, high;                // both or neither
+    std::optional<std::array<double, 5>> quantiles; // with low and high: P10..P90 inside them (InputRange)
 };
 
 // What is wrong with a given range of a field whose value is `value` ("" when it is right).
@@ -127,6 +144,8 @@ struct Percentiles {
     double p10 = 0;
     double p50 = 0;
     double p90 = 0;
+    double p25 = 0; // the quartiles, for the coverage of the engine's error (test_ranges)
+    double p75 = 0;
 };
 
 struct Summary {

@@ -9,6 +9,76 @@
     </message>
 </context>
 <context>
+    <name>commtax::Accuracy</name>
+    <message>
+        <source>The range holds the engine&apos;s own error on %1 published runs from %2 sources like this plan (%3, %4 to %5 GPUs): it missed them by %6% (median); their step times were %7 to %8 times its own (P10-P90).</source>
+        <translation>该范围包含引擎在 %2 个来源、%1 个与本方案相似的公开训练（%3，%4 至 %5 个 GPU）上的自身误差：引擎对它们的偏差中位数为 %6%；这些训练的实际单步时间是引擎估算的 %7 至 %8 倍（P10-P90）。</translation>
+    </message>
+    <message>
+        <source>The range holds the engine&apos;s own error on %1 published runs from %2 sources of this kind (%3) at any scale; only %4 lie within 4x of its GPU count. It missed them by %5% (median); their step times were %6 to %7 times its own (P10-P90).</source>
+        <translation>该范围包含引擎在 %2 个来源、%1 个同类（%3，任意规模）公开训练上的自身误差；其中只有 %4 个的 GPU 数在本方案的 4 倍以内。引擎对它们的偏差中位数为 %5%；这些训练的实际单步时间是引擎估算的 %6 至 %7 倍（P10-P90）。</translation>
+    </message>
+    <message>
+        <source>Few published runs resemble this plan (%1). The range holds the engine&apos;s own error on %2 runs from %3 sources of its kind on any GPU: it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90).</source>
+        <translation>与本方案相似的公开训练很少（%1）。该范围包含引擎在 %3 个来源、%2 个同类（任意 GPU）训练上的自身误差：偏差中位数为 %4%；这些训练的实际单步时间是引擎估算的 %5 至 %6 倍（P10-P90）。</translation>
+    </message>
+    <message>
+        <source>This plan is outside what was validated: no published runs resemble it closely (%1). The range holds the engine&apos;s own error on every published run (%2 from %3 sources): it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90).</source>
+        <translation>本方案超出了已验证的范围：没有与之相近的公开训练（%1）。该范围包含引擎在全部公开训练（%3 个来源的 %2 个）上的自身误差：偏差中位数为 %4%；这些训练的实际单步时间是引擎估算的 %5 至 %6 倍（P10-P90）。</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::AccuracyDialog</name>
+    <message>
+        <source>Model accuracy</source>
+        <translation>模型精度</translation>
+    </message>
+    <message>
+        <source>On %1 published runs from %2 sources, each predicted with the engine fitted without its source. This plan (%3 GPUs):</source>
+        <translation>基于 %2 个来源的 %1 个公开训练，每个训练都用未拟合其来源的引擎预测。本方案（%3 个 GPU）：</translation>
+    </message>
+    <message>
+        <source>Other published runs</source>
+        <translation>其他公开训练</translation>
+    </message>
+    <message>
+        <source>Runs like this plan</source>
+        <translation>与本方案相似的训练</translation>
+    </message>
+    <message>
+        <source>Engine exact</source>
+        <translation>引擎完全准确</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Published / engine step time</source>
+        <translation>公开 / 引擎单步时间</translation>
+    </message>
+    <message>
+        <source>Runs of</source>
+        <translation>训练类别</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>训练数</translation>
+    </message>
+    <message>
+        <source>Median error</source>
+        <translation>误差中位数</translation>
+    </message>
+    <message>
+        <source>P10</source>
+        <translation>P10</translation>
+    </message>
+    <message>
+        <source>P90</source>
+        <translation>P90</translation>
+    </message>
+</context>
+<context>
     <name>commtax::AppFeatures</name>
     <message>
         <source>Fit the network model to a measured nccl-tests or rccl-tests log</source>
@@ -1240,6 +1310,10 @@ FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到�
 QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
 退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
 </translation>
+    </message>
+    <message>
+        <source>  Warning: </source>
+        <translation>  警告：</translation>
     </message>
 </context>
 <context>
@@ -3621,8 +3695,8 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>P10-P90：%1</translation>
     </message>
     <message>
-        <source> (uncertainty of the inputs)</source>
-        <translation>（输入的不确定性）</translation>
+        <source> (uncertainty of the inputs and of the engine)</source>
+        <translation>（输入和引擎的不确定性）</translation>
     </message>
 </context>
 <context>
@@ -4057,6 +4131,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>Plan %1</source>
         <translation>方案 %1</translation>
     </message>
+    <message>
+        <source>engine accuracy (published runs like the plan)</source>
+        <translation>引擎精度（与方案相似的公开训练）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::LibraryFeatures</name>
@@ -4425,6 +4503,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>The vendor&apos;s quote this plan&apos;s prices come from</source>
         <translation>本方案价格所依据的供应商报价</translation>
+    </message>
+    <message>
+        <source>&amp;Model Accuracy...</source>
+        <translation>模型精度(&amp;M)...</translation>
     </message>
 </context>
 <context>
@@ -5913,6 +5995,14 @@ Does not fit in memory.
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
+    <message>
+        <source>How accurate is this</source>
+        <translation>结果有多准确</translation>
+    </message>
+    <message>
+        <source>Each range above holds the engine&apos;s own error, measured on published training runs it was not fitted on (each run&apos;s source left out of the fit), taken from the runs most like the plan.</source>
+        <translation>以上每个范围都包含引擎自身的误差：在引擎未拟合过的公开训练上测得（拟合时排除该训练的来源），取自与方案最相似的训练。</translation>
+    </message>
 </context>
 <context>
     <name>commtax::SavedPlanListModel</name>
@@ -6320,6 +6410,10 @@ Does not fit in memory.
     <message>
         <source>; </source>
         <translation>；</translation>
+    </message>
+    <message>
+        <source>Engine accuracy</source>
+        <translation>引擎精度</translation>
     </message>
 </context>
 <context>

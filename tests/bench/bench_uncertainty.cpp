@@ -3,6 +3,7 @@
 // tokens and of days to train, for the default plan, on one core. Target: under 20 ms.
 // Run: build/tests/bench_uncertainty
 #include "core/scenario.h"
+#include "core/uncertaintyio.h"
 #include "uncertainty/uncertainty.h"
 
 #include <benchmark/benchmark.h>
@@ -23,6 +24,20 @@ static void BM_MonteCarlo2000AndTornado(benchmark::State &state)
     }
 }
 BENCHMARK(BM_MonteCarlo2000AndTornado)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+
+// As the app, the command line and the reports sample a plan: the kinds of its presets and the
+// engine's own error on published runs like it (scenarioNotes). Target: under 5 ms for 2,000
+// samples of a dense plan.
+static void BM_MonteCarlo2000WithEngineError(benchmark::State &state)
+{
+    const Scenario sc = defaultScenario();
+    const PlanInputs in = planInputs(sc.plan, scenarioNotes(sc, PresetCatalog::builtIn()));
+    for (auto _ : state) {
+        Summary s = monteCarlo(in, Options{2000, 1, 1});
+        benchmark::DoNotOptimize(s);
+    }
+}
+BENCHMARK(BM_MonteCarlo2000WithEngineError)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 
 // The sampling alone and the tornado alone.
 static void BM_MonteCarlo2000(benchmark::State &state)

@@ -30,7 +30,9 @@ ENGINE_TEXTS = [("commtax::Errors", "model/engine/engine.cpp"), ("commtax::Error
                 # uncertainty::checkRangeText(): a given range that does not fit (file readers and the editor)
                 ("commtax::Files", "model/uncertainty/uncertainty.cpp"),
                 # the preset library's and its imports' messages (LibraryMessage, ui/modeltext.h libraryMessageText())
-                ("commtax::Files", "model/library/presetlibrary.cpp"), ("commtax::Files", "model/library/libraryfiles.cpp")]
+                ("commtax::Files", "model/library/presetlibrary.cpp"), ("commtax::Files", "model/library/libraryfiles.cpp"),
+                # the engine's accuracy on published runs like a plan (core/engineaccuracy.h)
+                ("commtax::Accuracy", "model/core/engineaccuracy.cpp")]
 engine = []
 for context, path in ENGINE_TEXTS:
     for t in re.findall(r"CT_TEXT\((%s)\)" % LIT, open(path).read()):

@@ -701,6 +701,8 @@ int SensitivityChart::minimumPlotHeight() const
 
 QString SensitivityChart::inputName(const QString &path)
 {
+    if (path == QLatin1String("engine.step_time_error")) // not a field: the engine's own error (core/engineaccuracy.h)
+        return tr("Engine accuracy");
     const FieldInfo *f = fieldOfPath(path);
     if (!f)
         return path;
@@ -766,7 +768,8 @@ void SensitivityChart::draw(const Analysis &a)
     else
         setSummary(tr("%1 moves the cost most").arg(inputName(u.costTornado[0].input)),
                    tr("USD per billion tokens %1 for this plan; with each input at the low and the high end of its range: %2.")
-                       .arg(usd(value), lines.join(tr("; "))));
+                           .arg(usd(value), lines.join(tr("; ")))
+                       + QLatin1Char(' ') + engineText("commtax::Accuracy", engineRegimeText(u.regime)));
 }
 
 } // namespace commtax

@@ -809,6 +809,17 @@ void sensitivitySection(ReportDocument &doc, const Comparison &c, const Comparis
         doc.paragraph(QCoreApplication::translate("commtax::Report", "No single input, moved within its field's limits, makes another plan as cheap as the cheapest."), 8.5, true);
     else
         doc.bullets(sentences);
+
+    // The engine's own error, which every range above holds (core/engineaccuracy.h).
+    doc.heading(QCoreApplication::translate("commtax::Report", "How accurate is this"), 2, false);
+    doc.paragraph(QCoreApplication::translate("commtax::Report", "Each range above holds the engine's own error, measured on published training runs it was not fitted on "
+                                                                 "(each run's source left out of the fit), taken from the runs most like the plan."),
+                  8.5, true);
+    QStringList accuracy;
+    for (int i = 0; i < n; ++i)
+        if (s.plans[std::size_t(i)].valid)
+            accuracy << QStringLiteral("%1: %2").arg(shownName(c.plans[i].name), engineText("commtax::Accuracy", engineRegimeText(s.plans[std::size_t(i)].regime)));
+    doc.bullets(accuracy);
 }
 
 void buildReport(ReportDocument &doc, const Comparison &c, const ReportOptions &o, const ComparisonSensitivity *s)

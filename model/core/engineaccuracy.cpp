@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engineaccuracy.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace commtax {
+
+QString gpuFamily(const QString &gpuId)
+{
+    if (gpuId.startsWith(QLatin1String("a100")))
+        return QStringLiteral("a100");
+    if (gpuId.startsWith(QLatin1String("h100")) || gpuId == QLatin1String("h800"))
+        return QStringLiteral("h100");
+    if (gpuId.startsWith(QLatin1String("h200")) || gpuId == QLatin1String("h20"))
+        return QStringLiteral("h200/h20");
+    if (gpuId.startsWith(QLatin1String("b200")) || gpuId.startsWith(QLatin1String("gb200")) || gpuId.startsWith(QLatin1String("b300")))
+        return QStringLiteral("blackwell");
+    if (gpuId.startsWith(QLatin1String("mi")))
+        return QStringLiteral("amd");
+    return QStringLiteral("workstation/consumer");
+}
+
+bool parseEngineAccuracy(const QByteArray &json, EngineAccuracyData &out, QString *error)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    const QJsonObject root = doc.object();
+    if (pe.error != QJsonParseError::NoError || root.value(QStringLiteral("format")).toString() != QLatin1String("commtax-engine-accuracy")) {
+        *error = pe.error != QJsonParseError::NoError ? pe.errorString() : QStringLiteral("not a commtax-engine-accuracy file");
+        return false;
+    }
+    out = {};
+    const QJsonObject prov = root.value(QStringLiteral("provenance")).toObject();
+    out.runsSha256 = prov.value(QStringLiteral("runs_sha256")).toString();
+    out.fit = prov.value(QStringLiteral("fit")).toString();
+    out.date = prov.value(QStringLiteral("date")).toString();
+    QSet<QString> sources;
+    for (const QJsonValue &v : root.value(QStringLiteral("rows")).toArray()) {
+        const QJsonObject o = v.toObject();
+        AccuracyRun r;
+        r.id = o.value(QStringLiteral("id")).toString();
+        r.source_id = o.value(QStringLiteral("source_id")).toString();
+        r.gpu_family = o.value(QStringLiteral("gpu")).toString();
+        r.moe = o.value(QStringLiteral("architecture")).toString() == QLatin1String("moe");
+        r.sharded = o.value(QStringLiteral("sharding")).toString() == QLatin1String("fsdp/zero-3");
+        r.gpus = o.value(QStringLiteral("gpus")).toInt();
+        r.time_factor = o.value(QStringLiteral("time_factor")).toDouble();
+        if (r.id.isEmpty() || r.gpus < 1 || !std::isfinite(r.time_factor) || r.time_factor <= 0) {
+            *error = QStringLiteral("row %1: needs an id, gpus >= 1 and a positive time_factor").arg(out.runs.size() + 1);
+            return false;
+        }
+        sources.insert(r.source_id);
+        out.runs.push_back(std::move(r));
+    }
+    out.sources = int(sources.size());
+    if (out.runs.size() < std::size_t(kMinRegimeRuns)) {
+        *error = QStringLiteral("fewer than %1 rows").arg(kMinRegimeRuns);
+        return false;
+    }
+    return true;
+}
+
+const EngineAccuracyData &engineAccuracyData()
+{
+    static const EngineAccuracyData data = [] {
+        EngineAccuracyData d;
+        QFile f(QStringLiteral(":/presets/engine-accuracy.json"));
+        QString error;
+        // Built in and checked by test_fidelity: a failure here is a build defect, and the plan then
+        // has no engine-error range (the uncertainty leaves the input out).
+        if (!f.open(QIODevice::ReadOnly) || !parseEngineAccuracy(f.readAll(), d, &error))
+            d = {};
+        return d;
+    }();
+    return data;
+}
+
+namespace {
+double percentileOf(const std::vector<double> &sorted, double q)
+{
+    const double h = (double(sorted.size()) - 1) * q;
+    const std::size_t lo = std::size_t(std::floor(h));
+    if (lo + 1 >= sorted.size())
+        return sorted.back();
+    return sorted[lo] + (h - double(lo)) * (sorted[lo + 1] - sorted[lo]);
+}
+} // namespace
+
+EngineRegime engineRegime(const Plan &plan, const EngineAccuracyData &data, const QString &excludeSource)
+{
+    EngineRegime g;
+    g.gpu_family = gpuFamily(QString::fromStdString(plan.gpu.id));
+    g.moe = plan.model.moe();
+    g.sharded = plan.training.zero >= 3;
+    const long long gpus = std::max(1LL, (long long)plan.cluster.nodes * plan.cluster.gpus_per_node);
+    g.gpus_low = int(std::max(1LL, (gpus + 3) / 4));
+    g.gpus_high = int(std::min(4LL * gpus, 1LL << 30));
+    std::vector<const AccuracyRun *> level[4];
+    for (const AccuracyRun &r : data.runs) {
+        if (!excludeSource.isEmpty() && r.source_id == excludeSource)
+            continue;
+        level[3].push_back(&r);
+        if (r.moe != g.moe || r.sharded != g.sharded)
+            continue;
+        level[2].push_back(&r);
+        const bool sameGpu = r.gpu_family == g.gpu_family, sameScale = r.gpus >= g.gpus_low && r.gpus <= g.gpus_high;
+        if (sameGpu)
+            level[1].push_back(&r);
+        if (sameGpu && sameScale)
+            level[0].push_back(&r);
+    }
+    auto enough = [&](const std::vector<const AccuracyRun *> &runs) {
+        QSet<QString> src;
+        for (const AccuracyRun *r : runs)
+            src.insert(r->source_id);
+        return runs.size() >= std::size_t(kMinRegimeRuns) && src.size() >= kMinRegimeSources;
+    };
+    g.level = 0;
+    while (g.level < 3 && !enough(level[g.level]))
+        ++g.level;
+    g.validated = g.level == 0;
+    g.like = int(level[0].size());
+    const std::vector<const AccuracyRun *> &used = level[g.level];
+    g.runs = int(used.size());
+    if (used.empty())
+        return g;
+    std::vector<double> f, err;
+    QSet<QString> sources;
+    for (const AccuracyRun *r : used) {
+        f.push_back(r->time_factor);
+        err.push_back(std::fabs(1 - 1 / r->time_factor));
+        sources.insert(r->source_id);
+    }
+    g.sources = int(sources.size());
+    std::sort(f.begin(), f.end());
+    std::sort(err.begin(), err.end());
+    const double at[5] = {0.10, 0.25, 0.50, 0.75, 0.90};
+    for (int i = 0; i < 5; ++i)
+        g.quantiles[std::size_t(i)] = percentileOf(f, at[i]);
+    for (double e : err)
+        g.mape += e / double(err.size());
+    g.median_error = percentileOf(err, 0.5);
+    // The ends: the outer segments continue the slope of their neighbours (P10-P25, P75-P90), and
+    // the range holds the engine's own figure (1).
+    const std::array<double, 5> &q = g.quantiles;
+    g.low = std::clamp(q[0] - (q[1] - q[0]) * (0.10 / 0.15), 0.05, std::min(1.0, q[0]));
+    g.high = std::max({q[4] + (q[4] - q[3]) * (0.10 / 0.15), 1.0, q[4]});
+    return g;
+}
+
+uncertainty::FieldNote engineErrorNote(const EngineRegime &regime)
+{
+    uncertainty::FieldNote n;
+    n.path = "engine.step_time_error";
+    n.kind = uncertainty::Kind::Measured;
+    if (regime.runs > 0) {
+        n.low = regime.low;
+        n.high = regime.high;
+        n.quantiles = regime.quantiles;
+    }
+    return n;
+}
+
+namespace {
+std::string pct(double v) { return std::to_string(std::lround(100 * v)); }
+std::string factor(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    return buf;
+}
+std::string kindOf(const EngineRegime &g)
+{
+    return g.gpu_family.toStdString() + ", " + (g.moe ? "MoE" : "dense") + (g.sharded ? ", ZeRO-3/FSDP" : "");
+}
+} // namespace
+
+bool engineRegimeWarns(const EngineRegime &g) { return g.level >= 2; }
+
+EngineText engineRegimeText(const EngineRegime &g)
+{
+    const std::string runs = std::to_string(g.runs), sources = std::to_string(g.sources), median = pct(g.median_error),
+                      p10 = factor(g.quantiles[0]), p90 = factor(g.quantiles[4]);
+    switch (g.level) {
+    case 0:
+        return {CT_TEXT("The range holds the engine's own error on %1 published runs from %2 sources like this plan (%3, %4 to %5 GPUs): it missed them by %6% (median); their step times were %7 to %8 times its own (P10-P90)."),
+                {runs, sources, kindOf(g), std::to_string(g.gpus_low), std::to_string(g.gpus_high), median, p10, p90}};
+    case 1:
+        return {CT_TEXT("The range holds the engine's own error on %1 published runs from %2 sources of this kind (%3) at any scale; only %4 lie within 4x of its GPU count. It missed them by %5% (median); their step times were %6 to %7 times its own (P10-P90)."),
+                {runs, sources, kindOf(g), std::to_string(g.like), median, p10, p90}};
+    case 2:
+        return {CT_TEXT("Few published runs resemble this plan (%1). The range holds the engine's own error on %2 runs from %3 sources of its kind on any GPU: it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90)."),
+                {kindOf(g), runs, sources, median, p10, p90}};
+    default:
+        return {CT_TEXT("This plan is outside what was validated: no published runs resemble it closely (%1). The range holds the engine's own error on every published run (%2 from %3 sources): it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90)."),
+                {kindOf(g), runs, sources, median, p10, p90}};
+    }
+}
+
+QJsonObject engineRegimeJson(const EngineRegime &g)
+{
+    return QJsonObject{{QStringLiteral("runs"), g.runs},
+                       {QStringLiteral("sources"), g.sources},
+                       {QStringLiteral("level"), g.level},
+                       {QStringLiteral("runs_like_the_plan"), g.like},
+                       {QStringLiteral("validated"), g.validated},
+                       {QStringLiteral("warning"), engineRegimeWarns(g)},
+                       {QStringLiteral("gpu_family"), g.gpu_family},
+                       {QStringLiteral("moe"), g.moe},
+                       {QStringLiteral("fully_sharded"), g.sharded},
+                       {QStringLiteral("gpus_low"), g.gpus_low},
+                       {QStringLiteral("gpus_high"), g.gpus_high},
+                       {QStringLiteral("median_error"), g.median_error},
+                       {QStringLiteral("mape"), g.mape},
+                       {QStringLiteral("step_time_factor"), QJsonObject{{QStringLiteral("p10"), g.quantiles[0]}, {QStringLiteral("p25"), g.quantiles[1]}, {QStringLiteral("p50"), g.quantiles[2]}, {QStringLiteral("p75"), g.quantiles[3]}, {QStringLiteral("p90"), g.quantiles[4]}}},
+                       {QStringLiteral("text"), QString::fromStdString(toString(engineRegimeText(g)))}};
+}
+
+} // namespace commtax

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "accuracydialog.h"
+
+#include "modeltext.h"
+
+#include <qcustomplot.h>
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace commtax {
+
+namespace {
+double percentileOf(std::vector<double> v, double q)
+{
+    std::sort(v.begin(), v.end());
+    const double h = (double(v.size()) - 1) * q;
+    const std::size_t lo = std::size_t(std::floor(h));
+    return lo + 1 >= v.size() ? v.back() : v[lo] + (h - double(lo)) * (v[lo + 1] - v[lo]);
+}
+} // namespace
+
+AccuracyDialog::AccuracyDialog(const Plan &plan, QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Model accuracy"));
+    setObjectName(QStringLiteral("accuracyDialog"));
+    const EngineAccuracyData &runs = engineAccuracyData();
+    m_regime = engineRegime(plan, runs);
+
+    auto *layout = new QVBoxLayout(this);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setText(tr("On %1 published runs from %2 sources, each predicted with the engine fitted without its source. "
+                          "This plan (%3 GPUs):")
+                           .arg(runs.runs.size())
+                           .arg(runs.sources)
+                           .arg(plan.cluster.nodes * plan.cluster.gpus_per_node)
+                       + QLatin1Char(' ') + engineText("commtax::Accuracy", engineRegimeText(m_regime)));
+    layout->addWidget(m_summary);
+
+    // Every run: published / engine step time against its GPU count; the plan's regime filled.
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("accuracyPlot"));
+    m_plot->setMinimumHeight(160);
+    QVector<double> x, y, hx, hy;
+    for (const AccuracyRun &r : runs.runs) {
+        const bool like = r.moe == m_regime.moe && r.sharded == m_regime.sharded && (m_regime.level >= 2 || r.gpu_family == m_regime.gpu_family)
+            && (m_regime.level >= 1 || (r.gpus >= m_regime.gpus_low && r.gpus <= m_regime.gpus_high));
+        (like && m_regime.level < 3 ? hx : x).append(r.gpus);
+        (like && m_regime.level < 3 ? hy : y).append(r.time_factor);
+    }
+    m_highlighted = m_regime.level < 3 ? int(hx.size()) : 0;
+    QCPGraph *others = m_plot->addGraph();
+    others->setName(tr("Other published runs"));
+    others->setLineStyle(QCPGraph::lsNone);
+    others->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(150, 150, 150), 5));
+    others->setData(x, y);
+    QCPGraph *like = m_plot->addGraph();
+    like->setName(tr("Runs like this plan"));
+    like->setLineStyle(QCPGraph::lsNone);
+    like->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(31, 119, 180), 6));
+    like->setData(hx, hy);
+    QCPGraph *one = m_plot->addGraph();
+    one->setName(tr("Engine exact"));
+    one->setPen(QPen(QColor(80, 80, 80), 1, Qt::DashLine));
+    one->setData(QVector<double>{1, 1e6}, QVector<double>{1, 1});
+    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_plot->xAxis->setLabel(tr("GPUs"));
+    m_plot->xAxis->setRange(1, 65536);
+    m_plot->yAxis->setLabel(tr("Published / engine step time"));
+    double top = 1.5;
+    for (double v : y + hy)
+        top = std::max(top, std::min(v, 4.5));
+    m_plot->yAxis->setRange(0, top * 1.05);
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    layout->addWidget(m_plot, 1);
+
+    // The spread by kind of run.
+    std::map<QString, std::vector<double>> groups;
+    for (const AccuracyRun &r : runs.runs)
+        groups[r.gpu_family + (r.moe ? QStringLiteral(", MoE") : QStringLiteral(", dense")) + (r.sharded ? QStringLiteral(", ZeRO-3/FSDP") : QString())]
+            .push_back(r.time_factor);
+    m_table = new QTableWidget(int(groups.size()), 5, this);
+    m_table->setObjectName(QStringLiteral("accuracyTable"));
+    m_table->setHorizontalHeaderLabels({tr("Runs of"), tr("Runs"), tr("Median error"), tr("P10"), tr("P90")});
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    int row = 0;
+    for (const auto &g : groups) {
+        std::vector<double> err;
+        for (double f : g.second)
+            err.push_back(std::fabs(1 - 1 / f));
+        const QStringList cells = {g.first, QString::number(g.second.size()), QStringLiteral("%1%").arg(std::lround(100 * percentileOf(err, 0.5))),
+                                   QString::number(percentileOf(g.second, 0.1), 'f', 2), QString::number(percentileOf(g.second, 0.9), 'f', 2)};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            if (c > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(row, c, item);
+        }
+        ++row;
+    }
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->resizeColumnsToContents();
+    m_table->setMinimumHeight(100);
+    layout->addWidget(m_table, 1);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    // Fits a 1280x800 screen at 150% (853x533 logical pixels).
+    resize(760, 500);
+}
+
+} // namespace commtax
