@@ -162,6 +162,11 @@ bool CommandLine::value(const QString &name, QString &value) const
     return true;
 }
 
+QStringList CommandLine::values(const QString &name) const
+{
+    return d->parser.values(name);
+}
+
 QStringList CommandLine::positional() const
 {
     return d->parser.positionalArguments();
@@ -211,6 +216,9 @@ const char *const kUsage = QT_TRANSLATE_NOOP("commtax::Cli", "Usage: commtax [QT
                                                              "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]\n"
                                                              "                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]\n"
                                                              "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
+                                                             "       commtax calibrate --training LOG... [--gpu ID]\n"
+                                                             "             [--framework NAME] [--set [N:]PATH=VALUE]\n"
+                                                             "             [--save-preset ID] [--json]\n"
                                                              "       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]\n"
                                                              "                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]\n"
                                                              "                     [--top N] [--json|--csv] [--emit-best OUT.json]   the best parallel layouts and the Pareto front\n"

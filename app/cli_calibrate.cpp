@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // commtax calibrate LOG [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]: read an
-// nccl-tests / rccl-tests log, fit it and compare it with the engine on a cluster preset.
+// nccl-tests / rccl-tests log, fit it and compare it with the engine on a cluster preset. With
+// --training, training logs instead (app/cli_calibrate_training.cpp).
 #include "cli.h"
 #include "core/resultio.h"
 #include "modeltext.h"
@@ -102,6 +103,8 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
 
 int cmdCalibrate(QStringList args)
 {
+    if (args.contains(QStringLiteral("--training")))
+        return cmdCalibrateTraining(args);
     QString why, clusterId;
     nccl::CalibrationOptions options;
     int table = 0;

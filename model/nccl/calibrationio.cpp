@@ -84,7 +84,7 @@ bool readCalibrationLog(const QString &fileName, QByteArray &text, QString *erro
 bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &clusterId, const std::string &gpuName,
                              CalibrationTarget &out, QString *error)
 {
-    const QString guessed = qs(nccl::guessGpuPreset(gpuName));
+    const QString guessed = matchGpuPreset(catalog, qs(gpuName));
     std::optional<Preset> gpu = guessed.isEmpty() ? std::nullopt : catalog.find(Section::Gpu, guessed);
     std::optional<Preset> cluster;
     if (!clusterId.isEmpty()) {
@@ -242,6 +242,9 @@ bool calibratedPreset(const nccl::Calibration &c, const CalibrationTarget &targe
     const QString tool = c.tool == "rccl-tests" ? QStringLiteral("rccl-tests") : QStringLiteral("nccl-tests");
     const Provenance measured{SourceKind::Measured, QStringLiteral("%1 log %2, %3").arg(tool, logName, day)};
     p.builtIn = false;
+    // Chosen by the user, never guessed: a copy that kept the device names would tie with its
+    // original in matchGpuPreset() and leave every log of that GPU unmatched.
+    p.extras.remove(QStringLiteral("match"));
     p.id = p.id + QStringLiteral("-measured-") + date.toString(QStringLiteral("yyyyMMdd"));
     p.name = p.name + QStringLiteral(" (measured %1)").arg(day);
     QStringList changed;

@@ -1,0 +1,6 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Calibration from training logs: the readers on every fixture of tests/fixtures/training-logs,
+# the fit with leave-one-log-out, the GPU chosen from the presets, bad input and
+# `commtax calibrate --training` (test_traininglog).
+commtax_add_test(test_traininglog SOURCES test_traininglog.cpp LIBS commtax_traininglog)
+add_dependencies(test_traininglog commtax)
