@@ -80,6 +80,7 @@ struct CommandLine::Private {
     QString command, synopsis, summary;
     QCommandLineParser parser;
     QList<QCommandLineOption> options;
+    QStringList repeatable; // options that may be given more than once (values())
 };
 
 CommandLine::CommandLine(const QString &command, const QString &synopsis, const QString &summary)
@@ -143,7 +144,7 @@ std::optional<int> CommandLine::parse(const QStringList &args)
         qsizetype n = 0;
         for (const QString &name : o.names())
             n += given.count(name);
-        if (n > 1)
+        if (n > 1 && !d->repeatable.contains(o.names().constLast()))
             return usageError(dashed(o.names().constLast()) + QCoreApplication::translate("commtax::Cli", " given more than once"));
     }
     return std::nullopt;
@@ -160,6 +161,12 @@ bool CommandLine::value(const QString &name, QString &value) const
         return false;
     value = d->parser.value(name);
     return true;
+}
+
+void CommandLine::repeatableOption(const QString &name, const QString &valueName, const QString &help)
+{
+    option(name, valueName, help);
+    d->repeatable << name;
 }
 
 QStringList CommandLine::values(const QString &name) const

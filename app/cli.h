@@ -76,7 +76,9 @@ public:
     bool isSet(const QString &name) const;
     // The option's value; false (and `value` untouched) when it was not given.
     bool value(const QString &name, QString &value) const;
-    QStringList values(const QString &name) const; // every value of an option given more than once
+    QStringList values(const QString &name) const; // every value of a repeatable option
+    // An option that may be given more than once (every other option: once only).
+    void repeatableOption(const QString &name, const QString &valueName, const QString &help);
     QStringList positional() const;
     // "commtax: <command>: <reason>" on stderr, exit 2.
     int usageError(const QString &reason) const;

@@ -44,15 +44,19 @@ QString signedPct(double v)
 QString planSummary(const Plan &p)
 {
     const TrainingSpec &t = p.training;
-    return QStringLiteral("%1 layers x %2, %3 heads (%4 kv), ffn %5, vocab %6%7; seq %8, micro %9, global %10; tp "
-                          "%11, pp %12, cp %13, dp %14 on %15 GPUs; %16, recompute %17")
+    return QCoreApplication::translate("commtax::Cli",
+                                       "%1 layers x %2, %3 heads (%4 kv), ffn %5, vocab %6%7; seq %8, "
+                                       "micro %9, global %10; tp %11, pp %12, cp %13, dp %14 on %15 GPUs; "
+                                       "%16, recompute %17")
         .arg(p.model.layers)
         .arg(p.model.hidden)
         .arg(p.model.heads)
         .arg(p.model.kv_heads)
         .arg(p.model.ffn)
         .arg(p.model.vocab)
-        .arg(p.model.moe() ? QStringLiteral(", %1 experts top-%2").arg(p.model.experts).arg(p.model.experts_per_token)
+        .arg(p.model.moe() ? QCoreApplication::translate("commtax::Cli", ", %1 experts top-%2")
+                                 .arg(p.model.experts)
+                                 .arg(p.model.experts_per_token)
                            : QString())
         .arg(t.seq_len)
         .arg(t.micro_batch)
@@ -89,10 +93,11 @@ int cmdCalibrateTraining(QStringList args)
               QCoreApplication::translate(
                   "commtax::Cli",
                   "megatron, torchtitan, nemo, megatron-bridge or hf-trainer (default: recognised from each log)."));
-    cl.option(QStringLiteral("set"), QCoreApplication::translate("commtax::Cli", "[N:]PATH=VALUE"),
-              QCoreApplication::translate("commtax::Cli",
-                                          "A value the log does not print (model.vocab=50304, training.tp=2, "
-                                          "gpus=8); N: only for the Nth log. Repeatable."));
+    cl.repeatableOption(
+        QStringLiteral("set"), QCoreApplication::translate("commtax::Cli", "[N:]PATH=VALUE"),
+        QCoreApplication::translate("commtax::Cli",
+                                    "A value the log does not print (model.vocab=50304, training.tp=2, "
+                                    "gpus=8); N: only for the Nth log. Repeatable."));
     cl.option(QStringLiteral("save-preset"), QCoreApplication::translate("commtax::Cli", "ID"),
               QCoreApplication::translate("commtax::Cli",
                                           "Save the fitted GPU preset under this id in the preset library."));
@@ -318,10 +323,12 @@ int cmdCalibrateTraining(QStringList args)
         f.insert(QStringLiteral("not_pinned"), QJsonArray::fromStringList(fit.notPinned));
         f.insert(QStringLiteral("saved_preset"),
                  savedAs.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(savedAs));
-        QJsonObject root;
-        root.insert(QStringLiteral("logs"), logs);
-        root.insert(QStringLiteral("fit"), f);
-        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        // {"logs": [...], "fit": {...}} in that order (QJsonObject would sort the keys).
+        QByteArray logsText = QJsonDocument(logs).toJson(QJsonDocument::Indented).trimmed();
+        QByteArray fitText = QJsonDocument(f).toJson(QJsonDocument::Indented).trimmed();
+        logsText.replace('\n', "\n    ");
+        fitText.replace('\n', "\n    ");
+        out() << "{\n    \"logs\": " << logsText << ",\n    \"fit\": " << fitText << "\n}\n";
         return kExitOk;
     }
 
@@ -331,7 +338,8 @@ int cmdCalibrateTraining(QStringList args)
     };
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const LogCase &c = cases[i];
-        o << shown(c.file) << QStringLiteral(" (%1)\n").arg(QLatin1String(traininglog::toString(c.log.framework)));
+        o << shown(QFileInfo(c.file).fileName())
+          << QStringLiteral(" (%1)\n").arg(QLatin1String(traininglog::toString(c.log.framework)));
         line(QT_TRANSLATE_NOOP("commtax::Cli", "plan"), planSummary(c.scenario.plan));
         const QString guess = c.read.gpuName.isEmpty()
             ? QCoreApplication::translate("commtax::Cli", "the log names no GPU")

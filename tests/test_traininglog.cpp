@@ -3,6 +3,7 @@
 // the median step time its README documents (within 1%), the leave-one-log-out fit on the logs of
 // one cluster, the GPU chosen from the presets' "match" names, bad input (malformed, truncated,
 // binary, huge) refused with its position, and `commtax calibrate --training` as users run it.
+#include "library/presetlibrary.h"
 #include "traininglog/trainingcalibration.h"
 #include "traininglog/traininglog.h"
 
@@ -363,8 +364,10 @@ private slots:
                            "tensor_model_parallel_size: 2\npipeline_model_parallel_size: 1\n"
                            "Training epoch 0, iteration 1/9 | global_step: 1 | train_step_timing in s: 30.1\n"
                            "Training epoch 0, iteration 2/9 | global_step: 2 | train_step_timing in s: 12.5\n"
-                           "Epoch 0: : 30%| 3/9 [reduced_train_loss=7.1, global_step=3.0, train_step_timing in s=12.3]\r"
-                           "Epoch 0: : 40%| 4/9 [reduced_train_loss=7.0, global_step=4.0, train_step_timing in s=12.7]\n";
+                           "Epoch 0: : 30%| 3/9 [reduced_train_loss=7.1, global_step=3.0, "
+                           "train_step_timing in s=12.3]\r"
+                           "Epoch 0: : 40%| 4/9 [reduced_train_loss=7.0, global_step=4.0, "
+                           "train_step_timing in s=12.7]\n";
         TrainingLog log;
         ParseError err;
         QVERIFY(parse(nemo, log, err));
@@ -418,6 +421,93 @@ private slots:
         QCOMPARE(int(log.steps.size()), 1);
         QVERIFY(log.truncated);
         QCOMPARE(log.notes.front().line, 2);
+    }
+
+    // `commtax calibrate --training` as users run it: JSON, the saved preset, the GPU choice.
+    void commandLine()
+    {
+        QTemporaryDir dir;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), dir.filePath(QStringLiteral("library.sqlite")));
+        const QString m1 = fixturePath(QStringLiteral("megatron-lm_gpt-12x512_tp1-pp2_dgx-h100.log"));
+        const QString m2 = fixturePath(QStringLiteral("megatron-lm_gpt-12x512_tp1-pp4_dgx-h100.log"));
+        // Megatron-LM names no GPU: the user is asked, nothing is guessed.
+        commtax::test::Run r = run(QStringLiteral(COMMTAX_BINARY),
+                                   {QStringLiteral("calibrate"), QStringLiteral("--training"), m1}, env);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("the log names no GPU; choose the GPU preset with --gpu ID"), r.err.constData());
+        r = run(QStringLiteral(COMMTAX_BINARY),
+                {QStringLiteral("calibrate"), QStringLiteral("--training"), m1, m2, QStringLiteral("--gpu"),
+                 QStringLiteral("h100-sxm"), QStringLiteral("--json"), QStringLiteral("--save-preset"),
+                 QStringLiteral("h100-mine")},
+                env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.out.startsWith("{\n    \"logs\": ["));
+        QJsonParseError perr;
+        const QJsonObject o = QJsonDocument::fromJson(r.out, &perr).object();
+        QVERIFY2(perr.error == QJsonParseError::NoError, qPrintable(perr.errorString()));
+        const QJsonArray logs = o.value(QStringLiteral("logs")).toArray();
+        QCOMPARE(logs.size(), 2);
+        const QJsonObject l0 = logs.at(0).toObject();
+        QVERIFY(std::fabs(l0.value(QStringLiteral("measured_step_s")).toDouble() - 0.08692) < 1e-9);
+        QVERIFY(l0.value(QStringLiteral("predicted_step_s")).toDouble() > 0);
+        QVERIFY(l0.value(QStringLiteral("calibrated_step_s")).toDouble() > 0);
+        QCOMPARE(l0.value(QStringLiteral("plan")).toObject().value(QStringLiteral("format")).toString(),
+                 QStringLiteral("commtax-scenario"));
+        QCOMPARE(l0.value(QStringLiteral("plan"))
+                     .toObject()
+                     .value(QStringLiteral("training"))
+                     .toObject()
+                     .value(QStringLiteral("pp"))
+                     .toInt(),
+                 2);
+        QCOMPARE(l0.value(QStringLiteral("sha256")).toString().size(), 64);
+        const QJsonObject fit = o.value(QStringLiteral("fit")).toObject();
+        QCOMPARE(fit.value(QStringLiteral("saved_preset")).toString(), QStringLiteral("h100-mine"));
+        QVERIFY(fit.value(QStringLiteral("factor")).toDouble() >= kMinFactor);
+        // The saved preset is in the library, measured, with the logs and their SHA-256.
+        PresetLibrary library(dir.filePath(QStringLiteral("library.sqlite")));
+        LibraryMessage lerr;
+        QVERIFY(library.open(&lerr, PresetLibrary::OpenMode::ExistingOnly));
+        const std::optional<Preset> saved = library.catalog().find(Section::Gpu, QStringLiteral("h100-mine"));
+        QVERIFY(saved);
+        const Provenance prov = saved->provenance.value(QStringLiteral("compute_efficiency"));
+        QVERIFY(prov.kind == SourceKind::Measured);
+        QVERIFY2(
+            prov.source.contains(QStringLiteral("training logs megatron-lm_gpt-12x512_tp1-pp2_dgx-h100.log (sha256 ")
+                                 + l0.value(QStringLiteral("sha256")).toString()),
+            qPrintable(prov.source));
+        QVERIFY(std::fabs(saved->values.value(QStringLiteral("compute_efficiency")).toDouble()
+                          - fit.value(QStringLiteral("compute_efficiency")).toDouble())
+                < 0.001);
+        // A value the log does not print, for one log only; a wrong flag is refused.
+        const QString t3 = fixturePath(QStringLiteral("torchtitan_llama3-8b_pr1287_h100-96gb.log"));
+        QStringList args = {QStringLiteral("calibrate"), QStringLiteral("--training"), t3, QStringLiteral("--gpu"),
+                            QStringLiteral("h100-sxm-96gb-500w")};
+        const QMap<QString, QString> flags = llama3_8bFlags(8, 1, 1);
+        for (auto it = flags.constBegin(); it != flags.constEnd(); ++it)
+            args << QStringLiteral("--set") << QStringLiteral("1:%1=%2").arg(it.key(), it.value());
+        r = run(QStringLiteral(COMMTAX_BINARY), args, env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.out.contains("  measured         1.396 s"));
+        r = run(QStringLiteral(COMMTAX_BINARY),
+                {QStringLiteral("calibrate"), QStringLiteral("--training"), t3, QStringLiteral("--gpu"),
+                 QStringLiteral("h100-sxm")},
+                env);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("the log does not say model.layers"), r.err.constData());
+        r = run(QStringLiteral(COMMTAX_BINARY),
+                {QStringLiteral("calibrate"), QStringLiteral("--training"), t3, QStringLiteral("--set"),
+                 QStringLiteral("3:gpus=8")},
+                env);
+        QCOMPARE(r.code, 2);
+        // The nccl-tests calibration is still there.
+        r = run(QStringLiteral(COMMTAX_BINARY),
+                {QStringLiteral("calibrate"),
+                 QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/gcp_a3mega_h100_2node_16gpu_tcpxo.txt")},
+                env);
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("GPU h100-sxm (the log's \"NVIDIA H100 80GB HBM3\")"));
     }
 
     void hugeInputIsRefusedBeforeReading()

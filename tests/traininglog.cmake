@@ -2,5 +2,5 @@
 # Calibration from training logs: the readers on every fixture of tests/fixtures/training-logs,
 # the fit with leave-one-log-out, the GPU chosen from the presets, bad input and
 # `commtax calibrate --training` (test_traininglog).
-commtax_add_test(test_traininglog SOURCES test_traininglog.cpp LIBS commtax_traininglog)
+commtax_add_test(test_traininglog SOURCES test_traininglog.cpp LIBS commtax_traininglog commtax_library)
 add_dependencies(test_traininglog commtax)
