@@ -297,6 +297,39 @@ private slots:
         QCOMPARE(matchGpuPreset(catalog, QString()), QString());
     }
 
+    // The "match" key of a GPU preset: a list of device names, checked where it is read.
+    void matchListIsChecked()
+    {
+        QByteArray gpus;
+        QFile f(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/gpus.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        gpus = f.readAll();
+        PresetCatalog ok;
+        LoadError err;
+        QVERIFY2(ok.loadJson(gpus, QStringLiteral("gpus.json"), &err), qPrintable(err.toString()));
+        QCOMPARE(
+            ok.find(Section::Gpu, QStringLiteral("h800"))->extras.value(QStringLiteral("match")).toArray().size(), 1);
+        QJsonObject root = QJsonDocument::fromJson(gpus).object();
+        QJsonArray presets = root.value(QStringLiteral("presets")).toArray();
+        const QJsonObject first = presets.at(0).toObject();
+        const struct {
+            QJsonValue match;
+            QString path;
+        } cases[] = {{QStringLiteral("H100"), QStringLiteral("presets[0].match")},
+                     {QJsonArray{QStringLiteral("H100"), 7}, QStringLiteral("presets[0].match[1]")},
+                     {QJsonArray{QStringLiteral("  ")}, QStringLiteral("presets[0].match[0]")}};
+        for (const auto &c : cases) {
+            QJsonObject p = first;
+            p.insert(QStringLiteral("match"), c.match);
+            presets.replace(0, p);
+            root.insert(QStringLiteral("presets"), presets);
+            PresetCatalog bad;
+            QVERIFY(!bad.loadJson(QJsonDocument(root).toJson(), QStringLiteral("gpus.json"), &err));
+            QCOMPARE(err.path, c.path);
+            QVERIFY(err.line > 0);
+        }
+    }
+
     void cleansColoursAndRankPrefixes()
     {
         int rank = -2;
