@@ -5,6 +5,7 @@
 // as a measured GPU preset.
 #include "cli.h"
 #include "core/resultio.h"
+#include "engine/engine.h"
 #include "library/presetlibrary.h"
 #include "modeltext.h"
 #include "traininglog/trainingcalibration.h"
@@ -297,6 +298,7 @@ int cmdCalibrateTraining(QStringList args)
             steps.insert(QStringLiteral("spread"), c.steady.spread);
             o.insert(QStringLiteral("steps"), steps);
             o.insert(QStringLiteral("peak_memory_gib"), orNull(c.log.peak_memory_gib));
+            o.insert(QStringLiteral("predicted_memory_gb"), evaluate(c.scenario.plan).result.memory_total_gb);
             o.insert(QStringLiteral("missing"), QJsonArray::fromStringList(c.read.missing));
             QStringList given = overrides[int(i)].keys();
             o.insert(QStringLiteral("given"), QJsonArray::fromStringList(given));
@@ -377,7 +379,10 @@ int cmdCalibrateTraining(QStringList args)
                           formatNumber(fit.looFactor[i], 3)));
         if (c.log.peak_memory_gib)
             line(QT_TRANSLATE_NOOP("commtax::Cli", "peak memory"),
-                 formatNumber(*c.log.peak_memory_gib, 2) + QStringLiteral(" GiB"));
+                 QCoreApplication::translate("commtax::Cli", "%1 GiB (%2 GB); the model's %3 GB per GPU")
+                     .arg(formatNumber(*c.log.peak_memory_gib, 2),
+                          formatNumber(*c.log.peak_memory_gib * 1.073741824, 1),
+                          formatNumber(evaluate(c.scenario.plan).result.memory_total_gb, 1)));
         if (!overrides[int(i)].isEmpty())
             line(QT_TRANSLATE_NOOP("commtax::Cli", "given"),
                  QStringList(overrides[int(i)].keys()).join(QStringLiteral(", ")));

@@ -1465,6 +1465,10 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <source>GPU preset %1 in the preset library</source>
         <translation>预设库中的 GPU 预设 %1</translation>
     </message>
+    <message>
+        <source>%1 GiB (%2 GB); the model&apos;s %3 GB per GPU</source>
+        <translation>%1 GiB（%2 GB）；模型估计每个 GPU %3 GB</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ColumnEditor</name>
