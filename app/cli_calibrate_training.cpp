@@ -189,12 +189,13 @@ int cmdCalibrateTraining(QStringList args)
                     + qs(err.message));
         c.steady = traininglog::steadyState(c.log);
         if (!c.steady.ok)
-            return fail(
-                kExitBadInput,
-                QCoreApplication::translate("commtax::Cli",
-                                            "%1: no step time left after warm-up (the log gives tokens per second "
-                                            "but not the batch, the sequence length or the mesh, and no time stamps)")
-                    .arg(c.file));
+            return fail(kExitBadInput,
+                        QCoreApplication::translate(
+                            "commtax::Cli",
+                            "%1:%2:1: no step time left after warm-up (the log gives tokens per second "
+                            "but not the batch, the sequence length or the mesh, and no time stamps)")
+                            .arg(c.file)
+                            .arg(c.log.steps.front().line));
         c.read = readTrainingPlan(c.log);
         c.gpuGuess = matchGpuPreset(catalog, c.read.gpuName, &c.gpuCandidates);
         cases.push_back(c);

@@ -380,9 +380,14 @@ struct Parser {
         log.steps.push_back(s);
     }
     // A time field that is there but unreadable, or not positive: an error at its column.
-    bool badTime(ParseError &error, int lineNo, int column, std::string_view what)
+    bool badTime(ParseError &error, std::string_view line, int lineNo, int column, std::string_view what)
     {
-        error = {lineNo, column, std::string(what) + ": expected a positive number of seconds or milliseconds"};
+        std::size_t b = column > 0 ? std::size_t(column - 1) : line.size();
+        std::size_t e = b;
+        while (e < line.size() && e - b < 40 && line[e] != ' ' && line[e] != '|' && line[e] != ',' && line[e] != ']')
+            ++e;
+        const std::string got = b < line.size() ? std::string(line.substr(b, e - b)) : std::string();
+        error = {lineNo, column, std::string(what) + ": expected a positive number, not \"" + got + "\""};
         return false;
     }
 
@@ -429,7 +434,7 @@ struct Parser {
             bool bad = false;
             numberAfter(l, "elapsed time per iteration (ms)", ms, &col, false, &bad);
             if (bad || ms <= 0)
-                return badTime(error, n, col, "elapsed time per iteration (ms)");
+                return badTime(error, l, n, col, "elapsed time per iteration (ms)");
             Step s;
             s.line = n;
             s.step = (long long)step;
@@ -596,7 +601,7 @@ struct Parser {
             bool bad = false;
             numberAfter(l, "tps:", tps, &col, true, &bad);
             if (bad || tps <= 0)
-                return badTime(error, n, col, "tps");
+                return badTime(error, l, n, col, "tps");
             s.tps = tps;
             s.time_stamp = timestampIn(l);
             double v = 0;
@@ -625,7 +630,7 @@ struct Parser {
             if (col == 0)
                 numberAfter(l, "train_step_timing", secs, &col, false, &bad);
             if (bad || secs <= 0)
-                return badTime(error, n, col, "train_step_timing in s");
+                return badTime(error, l, n, col, "train_step_timing in s");
             Step s;
             s.line = n;
             s.seconds = secs;
@@ -672,7 +677,8 @@ struct Parser {
         const bool haveRuntime = numberAfter(l, "train_runtime", runtime, &rcol, false, &bad);
         if (haveSps || haveRuntime || bad) {
             if (bad || (haveSps && sps <= 0) || (haveRuntime && runtime <= 0))
-                return badTime(error, n, haveSps ? col : rcol, haveSps ? "train_steps_per_second" : "train_runtime");
+                return badTime(error, l, n, haveSps ? col : rcol,
+                               haveSps ? "train_steps_per_second" : "train_runtime");
             if (haveSps) {
                 Step s;
                 s.line = n;
@@ -976,8 +982,10 @@ bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, P
             : out.framework == Framework::Torchtitan ? "no \"step: N ... tps: T\" line"
             : out.framework == Framework::Nemo       ? "no \"train_step_timing in s\" value"
                                                      : "no train_runtime or train_steps_per_second";
-        error = {lineNo > 0 ? lineNo : 1, 1,
-                 std::string("no iteration times found in this ") + toString(out.framework) + " log: " + what};
+        std::string why = std::string("no iteration times found in this ") + toString(out.framework) + " log: " + what;
+        if (out.truncated)
+            why += " (the file ends inside its last line)";
+        error = {lineNo > 0 ? lineNo : 1, 1, why};
         return false;
     }
     return true;

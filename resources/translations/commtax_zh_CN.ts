@@ -1320,10 +1320,6 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <translation>calibrate: 未知的 GPU 预设 &quot;%1&quot;（commtax presets 会列出全部预设）</translation>
     </message>
     <message>
-        <source>%1: no step time left after warm-up (the log gives tokens per second but not the batch, the sequence length or the mesh, and no time stamps)</source>
-        <translation>%1：去掉预热后没有剩余的步时（日志给出了每秒 token 数，但没有批大小、序列长度或设备网格，也没有时间戳）</translation>
-    </message>
-    <message>
         <source>the log names no GPU</source>
         <translation>日志未指明 GPU</translation>
     </message>
@@ -1468,6 +1464,10 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
     <message>
         <source>%1 GiB (%2 GB); the model&apos;s %3 GB per GPU</source>
         <translation>%1 GiB（%2 GB）；模型估计每个 GPU %3 GB</translation>
+    </message>
+    <message>
+        <source>%1:%2:1: no step time left after warm-up (the log gives tokens per second but not the batch, the sequence length or the mesh, and no time stamps)</source>
+        <translation>%1:%2:1：去掉预热后没有剩余的步时（日志给出了每秒 token 数，但没有批大小、序列长度或设备网格，也没有时间戳）</translation>
     </message>
 </context>
 <context>
