@@ -119,7 +119,7 @@ void readMegatron(Reader &rd, bool bridge)
         = bridge ? flag(log, "share_embeddings_and_output_weights", &line) : std::optional<bool>();
     rd.set(QStringLiteral("model.tied_embeddings"), share ? *share : !(untie && *untie), line);
     if (const std::optional<double> kv = number(log, "kv_channels", &line); kv
-        && rd.get(QStringLiteral("model.heads")) > 0
+        && rd.get(QStringLiteral("model.heads")) > 0 && *kv >= 1 && *kv <= 65536
         && int(*kv) * rd.get(QStringLiteral("model.heads")) != rd.get(QStringLiteral("model.hidden")))
         rd.set(QStringLiteral("model.head_dim"), int(*kv), line);
     if (rd.integer(QStringLiteral("model.experts"), bridge ? "num_moe_experts" : "num_experts")) {
@@ -193,9 +193,12 @@ void readTorchtitan(Reader &rd)
         if (const std::optional<double> m = number(log, "ffn_dim_multiplier"))
             h = std::floor(*m * h);
         const double ffn = *multiple * std::ceil(h / *multiple);
-        rd.set(QStringLiteral("model.ffn"), int(ffn), line);
-        rd.note(QStringLiteral("ffn = %1 from dim, multiple_of and ffn_dim_multiplier (torchtitan's Llama formula)")
+        if (ffn >= 1 && ffn <= 1e8) {
+            rd.set(QStringLiteral("model.ffn"), int(ffn), line);
+            rd.note(
+                QStringLiteral("ffn = %1 from dim, multiple_of and ffn_dim_multiplier (torchtitan's Llama formula)")
                     .arg(int(ffn)));
+        }
     }
     if (log.find("dim")) {
         rd.set(QStringLiteral("model.mlp"), QStringLiteral("swiglu"), 0);
@@ -206,7 +209,7 @@ void readTorchtitan(Reader &rd)
     rd.integer(QStringLiteral("training.micro_batch"), "local_batch_size");
     const bool mesh = log.find("mesh.dp_shard") || log.find("mesh.dp_replicate") || log.find("mesh.tp")
         || log.find("mesh.pp") || log.find("mesh.cp");
-    long long gpus = 1;
+    double gpus = 1; // products in double: a wild value in a log must not overflow
     int meshLine = 0;
     for (const auto &[name, path, longKey] : {std::tuple{"mesh.tp", "training.tp", "tensor_parallel_degree"},
                                               std::tuple{"mesh.pp", "training.pp", "pipeline_parallel_degree"},
@@ -218,23 +221,24 @@ void readTorchtitan(Reader &rd)
             rd.set(QLatin1String(path), 1, 0);
         }
     }
-    long long dp = 1;
+    double dp = 1;
     bool dpKnown = false;
     for (const char *k : {"mesh.dp_shard", "mesh.dp_replicate"})
         if (const std::optional<double> v = number(log, k, &line); v && *v > 0) {
-            dp *= (long long)*v;
+            dp *= std::floor(*v);
             dpKnown = true;
             meshLine = line;
         }
     if (mesh) {
         gpus *= dp;
-        rd.set(QStringLiteral("gpus"), int(std::min<long long>(gpus, 1 << 30)), meshLine);
+        if (gpus >= 1 && gpus <= 1e7)
+            rd.set(QStringLiteral("gpus"), int(gpus), meshLine);
         const std::optional<double> shard = number(log, "mesh.dp_shard");
         rd.set(QStringLiteral("training.zero"), shard && *shard > 1 ? 3 : 0, meshLine);
-        if (dpKnown && !log.find("global_batch_size")
+        if (dpKnown && !log.find("global_batch_size") && dp <= 1e7
             && rd.r.fields.contains(QStringLiteral("training.micro_batch"))) {
-            rd.set(QStringLiteral("training.global_batch"), int(rd.get(QStringLiteral("training.micro_batch")) * dp),
-                   0);
+            rd.set(QStringLiteral("training.global_batch"),
+                   int(std::min(1e9, rd.get(QStringLiteral("training.micro_batch")) * dp)), 0);
             rd.note(QStringLiteral("global_batch = local_batch_size x the data-parallel degree"));
         }
         if (rd.get(QStringLiteral("training.tp"), 1) > 1)
@@ -276,8 +280,10 @@ void readHf(Reader &rd)
     const std::optional<double> total = number(log, "total_train_batch_size", &line);
     const std::optional<double> per = number(log, "per_device_train_batch_size");
     const double ga = number(log, "gradient_accumulation_steps").value_or(1);
-    if (!rd.integer(QStringLiteral("gpus"), "num_processes") && total && per && *per > 0 && ga > 0) {
-        rd.set(QStringLiteral("gpus"), int(*total / (*per * ga)), line);
+    const double derived = total && per && *per > 0 && ga > 0 ? *total / (*per * ga) : 0;
+    if (!rd.integer(QStringLiteral("gpus"), "num_processes") && derived >= 1 && derived <= 1e7
+        && derived == std::floor(derived)) {
+        rd.set(QStringLiteral("gpus"), int(derived), line);
         rd.note(QStringLiteral("GPUs = total train batch / (batch per device x gradient accumulation)"));
     }
     if (rd.r.fields.contains(QStringLiteral("gpus"))) {

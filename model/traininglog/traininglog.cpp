@@ -17,6 +17,17 @@ bool isIdent(char c)
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
+// A whole number from a parsed double without undefined behaviour: clamped to +-1e15 (no step
+// count, batch or degree comes near it) and truncated.
+long long whole(double v)
+{
+    if (!(v > -1e15))
+        return -1000000000000000LL;
+    if (v > 1e15)
+        return 1000000000000000LL;
+    return (long long)v;
+}
+
 std::string_view trim(std::string_view s)
 {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
@@ -414,7 +425,7 @@ struct Parser {
             double v = 0;
             int col = 0;
             if (numberAfter(l, "new size", v, &col))
-                addConfig({"padded_vocab_size", std::to_string((long long)v), n, col});
+                addConfig({"padded_vocab_size", std::to_string(whole(v)), n, col});
             return true;
         }
         if (contains(l, "memory (MB)") && contains(l, "max allocated")) {
@@ -437,7 +448,7 @@ struct Parser {
                 return badTime(error, l, n, col, "elapsed time per iteration (ms)");
             Step s;
             s.line = n;
-            s.step = (long long)step;
+            s.step = whole(step);
             s.seconds = ms / 1000.0;
             double t = 0;
             if (numberAfter(l, "(TFLOP/s/GPU)", t) && t >= 0)
@@ -445,7 +456,7 @@ struct Parser {
             double gbs = 0;
             int gcol = 0;
             if (numberAfter(l, "global batch size", gbs, &gcol) && gbs > 0)
-                addConfig({"global_batch_size", std::to_string((long long)gbs), n, gcol});
+                addConfig({"global_batch_size", std::to_string(whole(gbs)), n, gcol});
             addStep(s);
             return true;
         }
@@ -552,7 +563,7 @@ struct Parser {
                     const int col = int(p) + 1;
                     if (!numberAt(l, p, v, false))
                         break;
-                    addConfig({"mesh." + name, std::to_string((long long)v), n, col});
+                    addConfig({"mesh." + name, std::to_string(whole(v)), n, col});
                     while (p < l.size() && (l[p] == ',' || l[p] == ' '))
                         ++p;
                 }
@@ -564,11 +575,11 @@ struct Parser {
             double v = 0;
             int col = 0;
             if (numberAfter(l, "local batch size", v, &col))
-                addConfig({"local_batch_size", std::to_string((long long)v), n, col});
+                addConfig({"local_batch_size", std::to_string(whole(v)), n, col});
             if (numberAfter(l, "global batch size", v, &col))
-                addConfig({"global_batch_size", std::to_string((long long)v), n, col});
+                addConfig({"global_batch_size", std::to_string(whole(v)), n, col});
             if (numberAfter(l, "sequence length", v, &col))
-                addConfig({"seq_len", std::to_string((long long)v), n, col});
+                addConfig({"seq_len", std::to_string(whole(v)), n, col});
             return true;
         }
         if (contains(l, "Applied selective activation checkpointing")) {
@@ -595,7 +606,7 @@ struct Parser {
                 return true;
             Step s;
             s.line = n;
-            s.step = (long long)step;
+            s.step = whole(step);
             double tps = 0;
             int col = 0;
             bool bad = false;
@@ -636,11 +647,11 @@ struct Parser {
             s.seconds = secs;
             double step = 0;
             if (numberAfter(l, "global_step", step) && step >= 0) {
-                s.step = (long long)step;
+                s.step = whole(step);
             } else {
                 const std::size_t it = l.find("iteration");
                 std::size_t p = it == std::string_view::npos ? l.size() : it + 9;
-                s.step = numberAt(l, p, step, false) ? (long long)step : lastStep + 1;
+                s.step = numberAt(l, p, step, false) ? whole(step) : lastStep + 1;
             }
             double t = 0;
             if (numberAfter(l, "(TFLOP/s/GPU)", t) && t >= 0)
@@ -661,15 +672,15 @@ struct Parser {
         double v = 0;
         int col = 0;
         if (numberAfter(l, "Total optimization steps", v, &col))
-            addConfig({"total_optimization_steps", std::to_string((long long)v), n, col});
+            addConfig({"total_optimization_steps", std::to_string(whole(v)), n, col});
         if (numberAfter(l, "Instantaneous batch size per device", v, &col))
-            addConfig({"per_device_train_batch_size", std::to_string((long long)v), n, col});
+            addConfig({"per_device_train_batch_size", std::to_string(whole(v)), n, col});
         if (numberAfter(l, "Total train batch size (w. parallel, distributed & accumulation)", v, &col))
-            addConfig({"total_train_batch_size", std::to_string((long long)v), n, col});
+            addConfig({"total_train_batch_size", std::to_string(whole(v)), n, col});
         if (numberAfter(l, "Gradient Accumulation steps", v, &col))
-            addConfig({"gradient_accumulation_steps", std::to_string((long long)v), n, col});
+            addConfig({"gradient_accumulation_steps", std::to_string(whole(v)), n, col});
         if (numberAfter(l, "Num processes", v, &col))
-            addConfig({"num_processes", std::to_string((long long)v), n, col});
+            addConfig({"num_processes", std::to_string(whole(v)), n, col});
         bool bad = false;
         double sps = 0, runtime = 0;
         int rcol = 0;
@@ -982,7 +993,8 @@ bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, P
             : out.framework == Framework::Torchtitan ? "no \"step: N ... tps: T\" line"
             : out.framework == Framework::Nemo       ? "no \"train_step_timing in s\" value"
                                                      : "no train_runtime or train_steps_per_second";
-        std::string why = std::string("no iteration times found in this ") + toString(out.framework) + " log: " + what;
+        std::string why
+            = std::string("no iteration times found in this ") + toString(out.framework) + " log: " + what;
         if (out.truncated)
             why += " (the file ends inside its last line)";
         error = {lineNo > 0 ? lineNo : 1, 1, why};
