@@ -223,6 +223,7 @@ const char *const kUsage = QT_TRANSLATE_NOOP("commtax::Cli", "Usage: commtax [QT
                                                              "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]\n"
                                                              "                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]\n"
                                                              "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
+                                                             "                     [--gpu ID]\n"
                                                              "       commtax calibrate --training LOG... [--gpu ID]\n"
                                                              "             [--framework NAME] [--set [N:]PATH=VALUE]\n"
                                                              "             [--save-preset ID] [--json]\n"

@@ -541,6 +541,18 @@ private slots:
                 env);
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("GPU h100-sxm (the log's \"NVIDIA H100 80GB HBM3\")"));
+        // ... where the GPU is chosen too, with the guess shown; an A100-SXM4-40GB is the 40 GB preset.
+        const QString a100 = QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/oci_oke_a100sxm40_2node_16gpu_rdma.txt");
+        r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("calibrate"), a100}, env);
+        QVERIFY(r.out.contains("GPU a100-sxm-40gb (the log's \"NVIDIA A100-SXM4-40GB\")"));
+        r = run(QStringLiteral(COMMTAX_BINARY),
+                {QStringLiteral("calibrate"), a100, QStringLiteral("--gpu"), QStringLiteral("a100-sxm-80gb")}, env);
+        QVERIFY2(
+            r.out.contains("GPU a100-sxm-80gb as chosen (the log's \"NVIDIA A100-SXM4-40GB\" matches a100-sxm-40gb)"),
+            r.out.constData());
+        r = run(QStringLiteral(COMMTAX_BINARY),
+                {QStringLiteral("calibrate"), a100, QStringLiteral("--gpu"), QStringLiteral("nope")}, env);
+        QCOMPARE(r.code, 1);
     }
 
     void hugeInputIsRefusedBeforeReading()

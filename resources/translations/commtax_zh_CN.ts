@@ -942,10 +942,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>桌面应用只能打开一个方案文件，而不是 %1 个</translation>
     </message>
     <message>
-        <source>LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]</source>
-        <translation>LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]</translation>
-    </message>
-    <message>
         <source>Read an nccl-tests or rccl-tests log (&quot;-&quot;: standard input), fit it and compare it with the model on a cluster preset.</source>
         <translation>读取 nccl-tests 或 rccl-tests 日志（&quot;-&quot;：标准输入），进行拟合，并与集群预设上的模型比较。</translation>
     </message>
@@ -1200,54 +1196,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>敏感性部分的拉丁超立方采样数（默认 2000；0 表示省略该部分）。耗时随采样数 × 方案数增长：8 个方案、1,000,000 个采样需要一分多钟。</translation>
     </message>
     <message>
-        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
-       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
-                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
-       commtax presets [--json]         list the built-in models, GPUs and clusters
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
-                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax calibrate --training LOG... [--gpu ID]
-             [--framework NAME] [--set [N:]PATH=VALUE]
-             [--save-preset ID] [--json]
-       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
-                     [--top N] [--json|--csv] [--emit-best OUT.json]   the best parallel layouts and the Pareto front
-       commtax launch FILE --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]
-                                 the framework&apos;s arguments or config for the scenario&apos;s layout
-       commtax COMMAND --help           the usage and options of one command
-       commtax --version | --help
-A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
-QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
-Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
-</source>
-        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
-       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
-                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 与龙卷风图
-       commtax presets [--json]         列出内置的模型、GPU 和集群
-       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
-                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
-       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
-                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
-       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
-       commtax calibrate --training LOG... [--gpu ID]
-             [--framework NAME] [--set [N:]PATH=VALUE]
-             [--save-preset ID] [--json]
-       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
-                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
-                     [--top N] [--json|--csv] [--emit-best OUT.json]   最佳并行布局与帕累托前沿
-       commtax launch FILE --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]
-                                 该框架运行场景布局所需的参数或配置
-       commtax COMMAND --help           某个命令的用法与选项
-       commtax --version | --help
-FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
-QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
-退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
-</translation>
-    </message>
-    <message>
         <source>%1 layers x %2, %3 heads (%4 kv), ffn %5, vocab %6%7; seq %8, micro %9, global %10; tp %11, pp %12, cp %13, dp %14 on %15 GPUs; %16, recompute %17</source>
         <translation>%1 层 x %2，%3 个注意力头（%4 个 kv），ffn %5，词表 %6%7；序列 %8，微批 %9，全局批 %10；tp %11，pp %12，cp %13，dp %14，共 %15 个 GPU；%16，重计算 %17</translation>
     </message>
@@ -1468,6 +1416,64 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
     <message>
         <source>%1:%2:1: no step time left after warm-up (the log gives tokens per second but not the batch, the sequence length or the mesh, and no time stamps)</source>
         <translation>%1:%2:1：去掉预热后没有剩余的步时（日志给出了每秒 token 数，但没有批大小、序列长度或设备网格，也没有时间戳）</translation>
+    </message>
+    <message>
+        <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
+       commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
+                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
+       commtax presets [--json]         list the built-in models, GPUs and clusters
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
+                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+                     [--gpu ID]
+       commtax calibrate --training LOG... [--gpu ID]
+             [--framework NAME] [--set [N:]PATH=VALUE]
+             [--save-preset ID] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
+                     [--top N] [--json|--csv] [--emit-best OUT.json]   the best parallel layouts and the Pareto front
+       commtax launch FILE --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 the framework&apos;s arguments or config for the scenario&apos;s layout
+       commtax COMMAND --help           the usage and options of one command
+       commtax --version | --help
+A FILE of &quot;-&quot; reads the scenario from standard input; &quot;-o -&quot; writes to standard output.
+QT-OPTIONS go to Qt when the desktop app starts: -platform NAME, -style NAME, -reverse...
+Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
+</source>
+        <translation>用法：commtax [QT-OPTIONS] [FILE]      启动桌面应用（打开方案文件 FILE）
+       commtax evaluate FILE [--json]   评估一个场景：输出表格或 JSON 指标
+                     [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 与龙卷风图
+       commtax presets [--json]         列出内置的模型、GPU 和集群
+       commtax sweep FILE (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all)
+                     [--scaling fixed-batch|fixed-micro-batches] [--json|--csv]
+       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
+                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
+       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+                     [--gpu ID]
+       commtax calibrate --training LOG... [--gpu ID]
+             [--framework NAME] [--set [N:]PATH=VALUE]
+             [--save-preset ID] [--json]
+       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
+                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
+                     [--top N] [--json|--csv] [--emit-best OUT.json]   最佳并行布局与帕累托前沿
+       commtax launch FILE --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]
+                                 该框架运行场景布局所需的参数或配置
+       commtax COMMAND --help           某个命令的用法与选项
+       commtax --version | --help
+FILE 为 &quot;-&quot; 时从标准输入读取场景；&quot;-o -&quot; 写到标准输出。
+QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-reverse……
+退出状态：0 成功，1 输入错误（文件、方案、预设），2 用法错误。
+</translation>
+    </message>
+    <message>
+        <source>LOG|- [--ranks N] [--nodes N] [--cluster ID] [--gpu ID] [--table N] [--json]</source>
+        <translation>LOG|- [--ranks N] [--nodes N] [--cluster ID] [--gpu ID] [--table N] [--json]</translation>
+    </message>
+    <message>
+        <source>The GPU preset (default: the one whose names the log&apos;s device list matches, else the cluster&apos;s).</source>
+        <translation>GPU 预设（默认：名称与日志设备列表匹配的预设，否则用集群的默认 GPU）。</translation>
     </message>
 </context>
 <context>
