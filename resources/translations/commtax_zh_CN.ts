@@ -26,6 +26,14 @@
         <source>Find &amp;best layout...</source>
         <translation>寻找最佳布局(&amp;B)...</translation>
     </message>
+    <message>
+        <source>Calibrate from &amp;training logs...</source>
+        <translation>根据训练日志校准(&amp;T)...</translation>
+    </message>
+    <message>
+        <source>Fit the GPU&apos;s compute efficiency to the step times of your own training runs</source>
+        <translation>用您自己训练运行的步时拟合 GPU 的计算效率</translation>
+    </message>
 </context>
 <context>
     <name>commtax::BubbleChart</name>
@@ -6694,6 +6702,117 @@ overlap</source>
     <message>
         <source> P10-P90 %1 to %2.</source>
         <translation> P10-P90 为 %1 至 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::TrainingCalibrationDialog</name>
+    <message>
+        <source>Calibrate from training logs</source>
+        <translation>根据训练日志校准</translation>
+    </message>
+    <message>
+        <source>Add logs of runs on one cluster (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF Trainer). Each is priced by the model and the GPU&apos;s compute efficiency is fitted to them.</source>
+        <translation>添加同一集群上运行的日志（Megatron-LM、torchtitan、NeMo 2 / Megatron-Bridge、HF Trainer）。模型为每份日志估算步时，并用它们拟合 GPU 的计算效率。</translation>
+    </message>
+    <message>
+        <source>&amp;Add logs...</source>
+        <translation>添加日志(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Clear</source>
+        <translation>清空(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;GPU preset:</source>
+        <translation>GPU 预设(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>what the logs do not print, e.g. model.vocab=50304; gpus=8; 2:training.tp=2</source>
+        <translation>日志未打印的值，例如 model.vocab=50304; gpus=8; 2:training.tp=2</translation>
+    </message>
+    <message>
+        <source>&amp;Values:</source>
+        <translation>取值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Calibrated</source>
+        <translation>校准后</translation>
+    </message>
+    <message>
+        <source>Left out</source>
+        <translation>留一验证</translation>
+    </message>
+    <message>
+        <source>&amp;Save preset...</source>
+        <translation>保存预设(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>Add training logs</source>
+        <translation>添加训练日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>no step time left after warm-up</source>
+        <translation>去掉预热后没有剩余的步时</translation>
+    </message>
+    <message>
+        <source>choose a GPU preset</source>
+        <translation>请选择 GPU 预设</translation>
+    </message>
+    <message>
+        <source>%1 layers x %2, seq %3, global batch %4; tp %5 pp %6 cp %7 dp %8 on %9 GPUs</source>
+        <translation>%1 层 x %2，序列 %3，全局批 %4；tp %5 pp %6 cp %7 dp %8，共 %9 个 GPU</translation>
+    </message>
+    <message>
+        <source>Not PATH=VALUE: %1. </source>
+        <translation>不是 PATH=VALUE：%1。</translation>
+    </message>
+    <message>
+        <source>Factor %1 on the compute efficiency of %2 (%3 -&gt; %4). Mean error before %5%, after %6%, left out %7.</source>
+        <translation>因子 %1，作用于 %2 的计算效率（%3 -&gt; %4）。平均误差：拟合前 %5%，拟合后 %6%，留一验证 %7。</translation>
+    </message>
+    <message>
+        <source>- (one log)</source>
+        <translation>-（仅一份日志）</translation>
+    </message>
+    <message>
+        <source>The factor stopped at its bound: the logs and their plans disagree by more than compute efficiency explains.</source>
+        <translation>因子已到边界：日志与其方案之间的差距超出了计算效率所能解释的范围。</translation>
+    </message>
+    <message>
+        <source>Nothing to fit yet: give what the marked logs do not print, or choose the GPU preset.</source>
+        <translation>尚无可拟合的内容：请给出标记日志未打印的值，或选择 GPU 预设。</translation>
+    </message>
+    <message>
+        <source>Save preset</source>
+        <translation>保存预设</translation>
+    </message>
+    <message>
+        <source>Id of the measured GPU preset:</source>
+        <translation>实测 GPU 预设的 id：</translation>
     </message>
 </context>
 <context>
