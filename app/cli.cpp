@@ -80,6 +80,7 @@ struct CommandLine::Private {
     QString command, synopsis, summary;
     QCommandLineParser parser;
     QList<QCommandLineOption> options;
+    QStringList repeatable; // options that may be given more than once (values())
 };
 
 CommandLine::CommandLine(const QString &command, const QString &synopsis, const QString &summary)
@@ -143,7 +144,7 @@ std::optional<int> CommandLine::parse(const QStringList &args)
         qsizetype n = 0;
         for (const QString &name : o.names())
             n += given.count(name);
-        if (n > 1)
+        if (n > 1 && !d->repeatable.contains(o.names().constLast()))
             return usageError(dashed(o.names().constLast()) + QCoreApplication::translate("commtax::Cli", " given more than once"));
     }
     return std::nullopt;
@@ -160,6 +161,17 @@ bool CommandLine::value(const QString &name, QString &value) const
         return false;
     value = d->parser.value(name);
     return true;
+}
+
+void CommandLine::repeatableOption(const QString &name, const QString &valueName, const QString &help)
+{
+    option(name, valueName, help);
+    d->repeatable << name;
+}
+
+QStringList CommandLine::values(const QString &name) const
+{
+    return d->parser.values(name);
 }
 
 QStringList CommandLine::positional() const
@@ -211,6 +223,10 @@ const char *const kUsage = QT_TRANSLATE_NOOP("commtax::Cli", "Usage: commtax [QT
                                                              "       commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]\n"
                                                              "                     [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]\n"
                                                              "       commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]\n"
+                                                             "                     [--gpu ID]\n"
+                                                             "       commtax calibrate --training LOG... [--gpu ID]\n"
+                                                             "             [--framework NAME] [--set [N:]PATH=VALUE]\n"
+                                                             "             [--save-preset ID] [--json]\n"
                                                              "       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]\n"
                                                              "                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]\n"
                                                              "                     [--top N] [--json|--csv] [--emit-best OUT.json]   the best parallel layouts and the Pareto front\n"

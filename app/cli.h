@@ -76,6 +76,9 @@ public:
     bool isSet(const QString &name) const;
     // The option's value; false (and `value` untouched) when it was not given.
     bool value(const QString &name, QString &value) const;
+    QStringList values(const QString &name) const; // every value of a repeatable option
+    // An option that may be given more than once (every other option: once only).
+    void repeatableOption(const QString &name, const QString &valueName, const QString &help);
     QStringList positional() const;
     // "commtax: <command>: <reason>" on stderr, exit 2.
     int usageError(const QString &reason) const;
@@ -99,10 +102,11 @@ QString tableLine(const QList<TextColumn> &columns);
 int cmdEvaluate(QStringList args);
 int cmdPresets(QStringList args);
 int cmdSweep(QStringList args);
-int cmdReport(QStringList args);    // app/cli_report.cpp
-int cmdCalibrate(QStringList args); // app/cli_calibrate.cpp
-int cmdSearch(QStringList args);    // app/cli_search.cpp
-int cmdLaunch(QStringList args);    // app/cli_launch.cpp
+int cmdReport(QStringList args);            // app/cli_report.cpp
+int cmdCalibrate(QStringList args);         // app/cli_calibrate.cpp
+int cmdCalibrateTraining(QStringList args); // app/cli_calibrate_training.cpp (calibrate --training)
+int cmdSearch(QStringList args);            // app/cli_search.cpp
+int cmdLaunch(QStringList args);            // app/cli_launch.cpp
 } // namespace cli
 
 } // namespace commtax

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // commtax calibrate LOG [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]: read an
-// nccl-tests / rccl-tests log, fit it and compare it with the engine on a cluster preset.
+// nccl-tests / rccl-tests log, fit it and compare it with the engine on a cluster preset. With
+// --training, training logs instead (app/cli_calibrate_training.cpp).
 #include "cli.h"
 #include "core/resultio.h"
 #include "modeltext.h"
@@ -102,13 +103,21 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
 
 int cmdCalibrate(QStringList args)
 {
+    if (args.contains(QStringLiteral("--training")))
+        return cmdCalibrateTraining(args);
     QString why, clusterId;
     nccl::CalibrationOptions options;
     int table = 0;
-    CommandLine cl(QStringLiteral("calibrate"), QCoreApplication::translate("commtax::Cli", "LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]"),
+    CommandLine cl(QStringLiteral("calibrate"),
+                   QCoreApplication::translate("commtax::Cli",
+                                               "LOG|- [--ranks N] [--nodes N] [--cluster ID] [--gpu ID] "
+                                               "[--table N] [--json]"),
                    QCoreApplication::translate("commtax::Cli", "Read an nccl-tests or rccl-tests log (\"-\": standard input), fit it and compare it with the model on a cluster preset."));
     cl.option(QStringLiteral("ranks"), QCoreApplication::translate("commtax::Cli", "N"), QCoreApplication::translate("commtax::Cli", "The number of ranks, when the log does not say."));
     cl.option(QStringLiteral("nodes"), QCoreApplication::translate("commtax::Cli", "N"), QCoreApplication::translate("commtax::Cli", "The number of nodes, when the log does not say."));
+    cl.option(QStringLiteral("gpu"), QCoreApplication::translate("commtax::Cli", "ID"),
+              QCoreApplication::translate("commtax::Cli", "The GPU preset (default: the one whose names the log's "
+                                                          "device list matches, else the cluster's)."));
     cl.option(QStringLiteral("cluster"), QCoreApplication::translate("commtax::Cli", "ID"), QCoreApplication::translate("commtax::Cli", "The cluster preset to compare with (default: the one of the log's GPU)."));
     cl.option(QStringLiteral("table"), QCoreApplication::translate("commtax::Cli", "N"), QCoreApplication::translate("commtax::Cli", "Which result table of the log to calibrate (default 1)."));
     cl.flag(QStringLiteral("json"), QCoreApplication::translate("commtax::Cli", "Print JSON."));
@@ -116,6 +125,8 @@ int cmdCalibrate(QStringList args)
         return *code;
     const bool json = cl.isSet(QStringLiteral("json"));
     const bool hasCluster = cl.value(QStringLiteral("cluster"), clusterId);
+    QString gpuId;
+    const bool hasGpu = cl.value(QStringLiteral("gpu"), gpuId);
     if (!takePositive(cl, QStringLiteral("ranks"), options.ranks, why) || !takePositive(cl, QStringLiteral("nodes"), options.nodes, why)
         || !takePositive(cl, QStringLiteral("table"), table, why))
         return fail(kExitUsage, QStringLiteral("calibrate: ") + why);
@@ -149,8 +160,9 @@ int cmdCalibrate(QStringList args)
             break;
         }
     const bool haveTarget = chooseCalibrationTarget(presetCatalog(), hasCluster ? clusterId.trimmed() : QString(),
-                                                    named ? named->gpu_name : std::string(), target, &why);
-    if (!haveTarget && hasCluster)
+                                                    named ? named->gpu_name : std::string(), target, &why,
+                                                    hasGpu ? gpuId.trimmed() : QString());
+    if (!haveTarget && (hasCluster || hasGpu))
         return fail(kExitBadInput, QStringLiteral("calibrate: ") + why);
 
     nccl::Calibration c;

@@ -102,7 +102,7 @@ class TestBadInput : public QObject
     // The rows of one folder's EXPECTED.tsv (file, exit code, regex), run in that folder so that
     // messages name the file as the user typed it. Every file of the folder has its row and every
     // row its file.
-    static void addManifest(const QString &folder, const QString &command)
+    static void addManifest(const QString &folder, const QStringList &command)
     {
         const QDir dir(QStringLiteral(COMMTAX_SOURCE_DIR "/tests/bad-input/") + folder);
         QFile manifest(dir.filePath(QStringLiteral("EXPECTED.tsv")));
@@ -120,7 +120,7 @@ class TestBadInput : public QObject
                 QFAIL(qPrintable(QStringLiteral("%1:%2: expected file, exit code, regex").arg(manifest.fileName()).arg(lineNo)));
             listed << cols[0];
             QTest::addRow("%s/%s", qPrintable(folder), qPrintable(cols[0]))
-                << QStringList{command, cols[0]} << dir.path() << cols[1].toInt() << cols[2];
+                << (command + QStringList{cols[0]}) << dir.path() << cols[1].toInt() << cols[2];
         }
         QStringList files = dir.entryList(QDir::Files);
         files.removeAll(QStringLiteral("EXPECTED.tsv"));
@@ -165,8 +165,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("folder");
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("pattern");
-        addManifest(QStringLiteral("scenarios"), QStringLiteral("evaluate"));
-        addManifest(QStringLiteral("logs"), QStringLiteral("calibrate"));
+        addManifest(QStringLiteral("scenarios"), {QStringLiteral("evaluate")});
+        addManifest(QStringLiteral("logs"), {QStringLiteral("calibrate")});
+        addManifest(QStringLiteral("training-logs"), {QStringLiteral("calibrate"), QStringLiteral("--training")});
     }
     void corpus()
     {

@@ -291,7 +291,8 @@ private Q_SLOTS:
         QCOMPARE(g.rows.front().line, 24);
         QCOMPARE(g.rows.front().out_of_place.time_us, 135.8);
         QCOMPARE(g.rows.front().in_place.time_us, 123.5);
-        QCOMPARE(guessGpuPreset(g.devices[0].gpu_name), std::string("h100-sxm"));
+        QCOMPARE(matchGpuPreset(PresetCatalog::builtIn(), QString::fromStdString(g.devices[0].gpu_name)),
+                 QStringLiteral("h100-sxm"));
 
         // OCI Slurm 2.17.9: version line, the test named in the banner, NCCL version between the
         // device list and the header, the trimmed device list (ranks 0, 7, 8, 15).

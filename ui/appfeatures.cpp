@@ -2,6 +2,7 @@
 #include "appfeatures.h"
 
 #include "calibrate/calibrationdialog.h"
+#include "calibrate/trainingcalibrationdialog.h"
 #include "library/libraryfeatures.h"
 #include "mainwindow.h"
 #include "plandocument.h"
@@ -13,8 +14,7 @@
 namespace commtax {
 
 AppFeatures::AppFeatures(MainWindow *window, const QString &libraryFile)
-    : QObject(window)
-    , m_window(window)
+    : QObject(window), m_window(window)
 {
     m_library = libraryFile.isEmpty() ? new LibraryFeatures(window) : new LibraryFeatures(window, libraryFile);
     m_calibrate = new QAction(tr("Ca&librate from nccl-tests log..."), this);
@@ -24,6 +24,12 @@ AppFeatures::AppFeatures(MainWindow *window, const QString &libraryFile)
     connect(m_calibrate, &QAction::triggered, this, [this] { showCalibration(); });
     window->toolsMenu()->addSeparator();
     window->toolsMenu()->addAction(m_calibrate);
+    m_calibrateTraining = new QAction(tr("Calibrate from &training logs..."), this);
+    m_calibrateTraining->setObjectName(QStringLiteral("calibrateTrainingAction"));
+    m_calibrateTraining->setStatusTip(
+        tr("Fit the GPU's compute efficiency to the step times of your own training runs"));
+    connect(m_calibrateTraining, &QAction::triggered, this, [this] { showTrainingCalibration(); });
+    window->toolsMenu()->addAction(m_calibrateTraining);
     m_search = new QAction(tr("Find &best layout..."), this);
     m_search->setObjectName(QStringLiteral("findBestLayoutAction"));
     m_search->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
@@ -53,13 +59,29 @@ CalibrationDialog *AppFeatures::showCalibration()
         m_calibrationDialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_calibrationDialog, &CalibrationDialog::calibratedClusterReady, this,
                 &AppFeatures::applyCalibratedPreset);
-        connect(m_calibrationDialog, &CalibrationDialog::calibratedGpuReady, this, &AppFeatures::applyCalibratedPreset);
+        connect(m_calibrationDialog, &CalibrationDialog::calibratedGpuReady, this,
+                &AppFeatures::applyCalibratedPreset);
     }
     m_calibrationDialog->setPresetCatalog(m_library->catalog());
     m_calibrationDialog->show();
     m_calibrationDialog->raise();
     m_calibrationDialog->activateWindow();
     return m_calibrationDialog;
+}
+
+TrainingCalibrationDialog *AppFeatures::showTrainingCalibration()
+{
+    if (!m_trainingDialog) {
+        m_trainingDialog = new TrainingCalibrationDialog(m_window);
+        m_trainingDialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_trainingDialog, &TrainingCalibrationDialog::calibratedGpuReady, this,
+                &AppFeatures::applyCalibratedPreset);
+    }
+    m_trainingDialog->setPresetCatalog(m_library->catalog());
+    m_trainingDialog->show();
+    m_trainingDialog->raise();
+    m_trainingDialog->activateWindow();
+    return m_trainingDialog;
 }
 
 QString AppFeatures::applyCalibratedPreset(const Preset &preset)

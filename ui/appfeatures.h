@@ -2,7 +2,8 @@
 #pragma once
 // What the desktop app adds around the main window, in one place so that tests build exactly what
 // users run: the preset library features (Tools > Preset manager..., Tools > Compare hardware...,
-// File > Export report...) and Tools > Calibrate from nccl-tests log.... A calibrated preset is
+// File > Export report...), Tools > Calibrate from nccl-tests log... and Tools > Calibrate from
+// training logs.... A calibrated preset is
 // saved into the user's library (recorded as measured, with the log's file name and date) and
 // applied to the current plan as one undoable step, so every figure and chart recomputes.
 
@@ -14,6 +15,7 @@ class QAction;
 namespace commtax {
 
 class CalibrationDialog;
+class TrainingCalibrationDialog;
 class SearchDialog;
 class LibraryFeatures;
 class MainWindow;
@@ -31,6 +33,9 @@ public:
     LibraryFeatures *library() const { return m_library; }
     QAction *calibrateAction() const { return m_calibrate; }
     CalibrationDialog *showCalibration();
+    // Tools > Calibrate from training logs (ui/calibrate/trainingcalibrationdialog.h).
+    QAction *calibrateTrainingAction() const { return m_calibrateTraining; }
+    TrainingCalibrationDialog *showTrainingCalibration();
     // Tools > Find best layout (Ctrl+B): the layout search of the current plan (ui/search).
     QAction *searchAction() const { return m_search; }
     SearchDialog *showSearch();
@@ -43,6 +48,8 @@ private:
     LibraryFeatures *m_library = nullptr;
     QAction *m_calibrate = nullptr;
     QPointer<CalibrationDialog> m_calibrationDialog;
+    QAction *m_calibrateTraining = nullptr;
+    QPointer<TrainingCalibrationDialog> m_trainingDialog;
     QAction *m_search = nullptr;
     QPointer<SearchDialog> m_searchDialog;
 };

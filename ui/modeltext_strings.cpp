@@ -354,6 +354,8 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Files", "unsupported version %1; this build reads version %2"),
         QT_TRANSLATE_NOOP("commtax::Files", "expected a non-empty string id"),
         QT_TRANSLATE_NOOP("commtax::Files", "expected a string, not %1"),
+        QT_TRANSLATE_NOOP("commtax::Files", "expected a list of at most 64 device names"),
+        QT_TRANSLATE_NOOP("commtax::Files", "expected a device name of 1 to 200 characters"),
         QT_TRANSLATE_NOOP("commtax::Files", "unknown %1 field"),
         QT_TRANSLATE_NOOP("commtax::Files", "a value object needs \"value\""),
         QT_TRANSLATE_NOOP("commtax::Files", "expected datasheet, measured, assumption, derived or user"),

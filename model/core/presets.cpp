@@ -196,7 +196,7 @@ const QStringList &metaKeys()
 QStringList extraKeys(Section s)
 {
     switch (s) {
-    case Section::Gpu: return {QStringLiteral("default_cluster")};
+    case Section::Gpu: return {QStringLiteral("default_cluster"), QStringLiteral("match")};
     case Section::Cluster: return {QStringLiteral("default_gpu")};
     case Section::Model: return {QStringLiteral("published_params")};
     default: return {};
@@ -233,6 +233,19 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
         if (metaKeys().contains(key))
             continue;
         if (extras.contains(key)) {
+            // "match": the device names (as nvidia-smi, torch and nccl-tests print them) that
+            // choose this GPU preset for a log; a list of non-empty strings.
+            if (key == QLatin1String("match")) {
+                const QJsonValue m = it.value();
+                if (!m.isArray() || m.toArray().size() > kMaxMatchNames)
+                    return fail(fpath, fileText(CT_TEXT("expected a list of at most 64 device names")));
+                for (qsizetype i = 0; i < m.toArray().size(); ++i) {
+                    const QJsonValue n = m.toArray().at(i);
+                    if (!n.isString() || n.toString().trimmed().isEmpty() || n.toString().size() > kMaxPlanNameChars)
+                        return fail(fpath + QStringLiteral("[%1]").arg(i),
+                                    fileText(CT_TEXT("expected a device name of 1 to 200 characters")));
+                }
+            }
             p.extras.insert(key, it.value());
             continue;
         }
@@ -271,6 +284,43 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
     }
     out = p;
     return true;
+}
+
+QString matchGpuPreset(const PresetCatalog &catalog, const QString &deviceName, QStringList *candidates)
+{
+    auto norm = [](const QString &s) {
+        QString o;
+        for (const QChar c : s)
+            if (c.isLetterOrNumber())
+                o += c.toUpper();
+        return o;
+    };
+    const QString name = norm(deviceName);
+    if (candidates)
+        candidates->clear();
+    if (name.isEmpty())
+        return {};
+    int best = 0;
+    QStringList bestIds;
+    for (const Preset &p : catalog.presets(Section::Gpu)) {
+        int len = 0;
+        for (const QJsonValue v : p.extras.value(QStringLiteral("match")).toArray()) {
+            const QString pat = norm(v.toString());
+            if (!pat.isEmpty() && name.contains(pat))
+                len = std::max(len, int(pat.size()));
+        }
+        if (len == 0)
+            continue;
+        if (candidates)
+            *candidates << p.id;
+        if (len > best) {
+            best = len;
+            bestIds = {p.id};
+        } else if (len == best) {
+            bestIds << p.id;
+        }
+    }
+    return bestIds.size() == 1 ? bestIds.first() : QString();
 }
 
 const PresetCatalog &PresetCatalog::builtIn()

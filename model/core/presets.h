@@ -27,7 +27,7 @@ struct Preset {
     QString description;
     QJsonObject values;       // field key -> plain JSON value (every field of the section)
     ProvenanceMap provenance; // field key -> where the value comes from
-    QJsonObject extras;       // default_cluster (GPU), default_gpu (cluster), published_params (model)
+    QJsonObject extras;       // default_cluster and match (GPU), default_gpu (cluster), published_params (model)
     bool builtIn = false;
 
     // Write the values into a plan's section (and its id and name).
@@ -73,6 +73,8 @@ inline constexpr qint64 kMaxScenarioBytes = 1 << 20;
 // The longest plan or preset name, id or other string a file may give (issue 22: a 3,000-character
 // plan name kept the PDF report from finishing). The editor's name field holds at most as many.
 inline constexpr int kMaxPlanNameChars = 200;
+// The most device names a GPU preset's "match" list may hold.
+inline constexpr int kMaxMatchNames = 64;
 
 // Read a whole input file of at most `maxBytes`: regular files only (a folder, device, pipe or
 // socket is refused with a message, never read), so a mistaken path cannot hang or exhaust memory.
@@ -118,5 +120,11 @@ public:
 private:
     QList<Preset> m_presets;
 };
+
+// The GPU preset whose "match" names (presets/gpus.json) occur in a device name as a log prints it
+// ("NVIDIA A100-SXM4-40GB"), compared on letters and digits only, case-insensitive; the longest
+// match wins. Empty when none matches or two presets match equally well; `candidates` lists every
+// preset that matched. The user's choice (--gpu, the dialog) always overrides it.
+QString matchGpuPreset(const PresetCatalog &catalog, const QString &deviceName, QStringList *candidates = nullptr);
 
 } // namespace commtax

@@ -154,30 +154,6 @@ bool collectiveFromTestName(std::string_view testName, Collective &c)
     return false;
 }
 
-std::string guessGpuPreset(std::string_view gpuName)
-{
-    std::string up(gpuName);
-    for (char &ch : up)
-        if (ch >= 'a' && ch <= 'z')
-            ch = char(ch - 'a' + 'A');
-    auto has = [&up](const char *s) { return up.find(s) != std::string::npos; };
-    if (has("H200"))
-        return "h200-sxm";
-    if (has("H100") || has("H800"))
-        return "h100-sxm";
-    if (has("A100") || has("A800"))
-        return "a100-sxm-80gb";
-    if (has("L40S"))
-        return "l40s";
-    if (has("4090"))
-        return "rtx-4090";
-    if (has("B200"))
-        return "b200";
-    if (has("MI300X") || has("GFX942"))
-        return "mi300x";
-    return {};
-}
-
 std::string formatBytes(double bytes)
 {
     static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};

@@ -30,10 +30,6 @@ const char *toString(Scope s); // "unknown", "intra-node", "inter-node"
 // "all_reduce_perf" -> AllReduce ... false for tests the engine does not model (gather_perf...).
 bool collectiveFromTestName(std::string_view testName, Collective &c);
 
-// Preset id (presets/gpus.json) of the GPU a device list names: "NVIDIA H100 80GB HBM3" ->
-// "h100-sxm"; empty when the name is unknown or absent.
-std::string guessGpuPreset(std::string_view gpuName);
-
 // time_us = alpha_us + factor * size / (bw_gbps * 1e3): the alpha-beta model with the bus bandwidth
 // as the beta term, as the engine uses it (collectives.h).
 struct AlphaBetaFit {

@@ -82,10 +82,18 @@ bool readCalibrationLog(const QString &fileName, QByteArray &text, QString *erro
 }
 
 bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &clusterId, const std::string &gpuName,
-                             CalibrationTarget &out, QString *error)
+                             CalibrationTarget &out, QString *error, const QString &gpuId)
 {
-    const QString guessed = qs(nccl::guessGpuPreset(gpuName));
+    const QString guessed = matchGpuPreset(catalog, qs(gpuName));
     std::optional<Preset> gpu = guessed.isEmpty() ? std::nullopt : catalog.find(Section::Gpu, guessed);
+    if (!gpuId.isEmpty()) {
+        gpu = catalog.find(Section::Gpu, gpuId);
+        if (!gpu) {
+            if (error)
+                *error = QStringLiteral("unknown GPU preset \"%1\" (commtax presets lists them)").arg(gpuId);
+            return false;
+        }
+    }
     std::optional<Preset> cluster;
     if (!clusterId.isEmpty()) {
         cluster = catalog.find(Section::Cluster, clusterId);
@@ -112,8 +120,12 @@ bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &cluste
     out.plan = Plan();
     gpu->applyTo(out.plan);
     cluster->applyTo(out.plan);
-    const QString gpuWhy = gpuFromLog ? QStringLiteral("GPU %1 (the log's \"%2\")").arg(gpu->id, qs(gpuName))
-                                      : QStringLiteral("GPU %1 (the cluster's default)").arg(gpu->id);
+    const QString guess = gpuName.empty() ? QStringLiteral("the log names no GPU")
+        : guessed.isEmpty()               ? QStringLiteral("the log's \"%1\" matches no preset").arg(qs(gpuName))
+                                          : QStringLiteral("the log's \"%1\" matches %2").arg(qs(gpuName), guessed);
+    const QString gpuWhy = !gpuId.isEmpty() ? QStringLiteral("GPU %1 as chosen (%2)").arg(gpu->id, guess)
+        : gpuFromLog                        ? QStringLiteral("GPU %1 (the log's \"%2\")").arg(gpu->id, qs(gpuName))
+                                            : QStringLiteral("GPU %1 (the cluster's default; %2)").arg(gpu->id, guess);
     out.reason = clusterId.isEmpty() ? QStringLiteral("%1, its default cluster %2").arg(gpuWhy, cluster->id)
                                      : QStringLiteral("cluster %1 as chosen, %2").arg(cluster->id, gpuWhy);
     return true;
@@ -242,6 +254,9 @@ bool calibratedPreset(const nccl::Calibration &c, const CalibrationTarget &targe
     const QString tool = c.tool == "rccl-tests" ? QStringLiteral("rccl-tests") : QStringLiteral("nccl-tests");
     const Provenance measured{SourceKind::Measured, QStringLiteral("%1 log %2, %3").arg(tool, logName, day)};
     p.builtIn = false;
+    // Chosen by the user, never guessed: a copy that kept the device names would tie with its
+    // original in matchGpuPreset() and leave every log of that GPU unmatched.
+    p.extras.remove(QStringLiteral("match"));
     p.id = p.id + QStringLiteral("-measured-") + date.toString(QStringLiteral("yyyyMMdd"));
     p.name = p.name + QStringLiteral(" (measured %1)").arg(day);
     QStringList changed;

@@ -33,10 +33,12 @@ struct CalibrationTarget {
     QString reason; // how they were chosen, for people
 };
 
-// `clusterId` when given (false with an error when unknown); else the default cluster of the GPU
-// named in the device list. False without an error when there is nothing to go by.
+// `clusterId` when given (false with an error when unknown); else the default cluster of the GPU.
+// The GPU: `gpuId` when given (the user's choice; false with an error when unknown), else the
+// preset whose "match" names the device list's GPU name (matchGpuPreset()), else the cluster's
+// default. False without an error when there is nothing to go by.
 bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &clusterId, const std::string &gpuName,
-                             CalibrationTarget &out, QString *error);
+                             CalibrationTarget &out, QString *error, const QString &gpuId = QString());
 
 // The calibration as JSON (keys in docs/formats.md, "calibrate --json").
 QJsonObject calibrationToJson(const nccl::Calibration &c, const nccl::ResultTable &table, const CalibrationTarget *target);

@@ -68,6 +68,13 @@
             <numerusform>, %n nodes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>fit on %n log(s)</source>
+        <translation>
+            <numerusform>fit on %n log</numerusform>
+            <numerusform>fit on %n logs</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>commtax::KeyFigures</name>

@@ -96,6 +96,14 @@
         <source>Find &amp;best layout...</source>
         <translation>寻找最佳布局(&amp;B)...</translation>
     </message>
+    <message>
+        <source>Calibrate from &amp;training logs...</source>
+        <translation>根据训练日志校准(&amp;T)...</translation>
+    </message>
+    <message>
+        <source>Fit the GPU&apos;s compute efficiency to the step times of your own training runs</source>
+        <translation>用您自己训练运行的步时拟合 GPU 的计算效率</translation>
+    </message>
 </context>
 <context>
     <name>commtax::BubbleChart</name>
@@ -1012,10 +1020,6 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>桌面应用只能打开一个方案文件，而不是 %1 个</translation>
     </message>
     <message>
-        <source>LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]</source>
-        <translation>LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]</translation>
-    </message>
-    <message>
         <source>Read an nccl-tests or rccl-tests log (&quot;-&quot;: standard input), fit it and compare it with the model on a cluster preset.</source>
         <translation>读取 nccl-tests 或 rccl-tests 日志（&quot;-&quot;：标准输入），进行拟合，并与集群预设上的模型比较。</translation>
     </message>
@@ -1270,6 +1274,228 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>敏感性部分的拉丁超立方采样数（默认 2000；0 表示省略该部分）。耗时随采样数 × 方案数增长：8 个方案、1,000,000 个采样需要一分多钟。</translation>
     </message>
     <message>
+        <source>%1 layers x %2, %3 heads (%4 kv), ffn %5, vocab %6%7; seq %8, micro %9, global %10; tp %11, pp %12, cp %13, dp %14 on %15 GPUs; %16, recompute %17</source>
+        <translation>%1 层 x %2，%3 个注意力头（%4 个 kv），ffn %5，词表 %6%7；序列 %8，微批 %9，全局批 %10；tp %11，pp %12，cp %13，dp %14，共 %15 个 GPU；%16，重计算 %17</translation>
+    </message>
+    <message>
+        <source>, %1 experts top-%2</source>
+        <translation>，%1 个专家，top-%2</translation>
+    </message>
+    <message>
+        <source>--training LOG... [--gpu ID] [--framework NAME] [--set [N:]PATH=VALUE]... [--save-preset ID] [--json]</source>
+        <translation>--training LOG... [--gpu ID] [--framework NAME] [--set [N:]PATH=VALUE]... [--save-preset ID] [--json]</translation>
+    </message>
+    <message>
+        <source>Read training logs (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF Trainer), compare each with the model and fit the cluster&apos;s compute efficiency across them.</source>
+        <translation>读取训练日志（Megatron-LM、torchtitan、NeMo 2 / Megatron-Bridge、HF Trainer），将每份日志与模型比较，并用全部日志拟合集群的计算效率。</translation>
+    </message>
+    <message>
+        <source>The files are training logs.</source>
+        <translation>这些文件是训练日志。</translation>
+    </message>
+    <message>
+        <source>The GPU preset the logs ran on (default: the one whose names the logs&apos; device lines match).</source>
+        <translation>日志运行所用的 GPU 预设（默认：名称与日志设备行匹配的预设）。</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+    <message>
+        <source>megatron, torchtitan, nemo, megatron-bridge or hf-trainer (default: recognised from each log).</source>
+        <translation>megatron、torchtitan、nemo、megatron-bridge 或 hf-trainer（默认：从每份日志识别）。</translation>
+    </message>
+    <message>
+        <source>[N:]PATH=VALUE</source>
+        <translation>[N:]PATH=VALUE</translation>
+    </message>
+    <message>
+        <source>A value the log does not print (model.vocab=50304, training.tp=2, gpus=8); N: only for the Nth log. Repeatable.</source>
+        <translation>日志未打印的值（model.vocab=50304、training.tp=2、gpus=8）；N: 仅用于第 N 份日志。可重复。</translation>
+    </message>
+    <message>
+        <source>Save the fitted GPU preset under this id in the preset library.</source>
+        <translation>以此 id 将拟合得到的 GPU 预设保存到预设库。</translation>
+    </message>
+    <message>
+        <source>calibrate --training takes one or more log files</source>
+        <translation>calibrate --training 需要一个或多个日志文件</translation>
+    </message>
+    <message>
+        <source>calibrate: --framework must be megatron, torchtitan, nemo, megatron-bridge, hf-trainer or auto, not &quot;%1&quot;</source>
+        <translation>calibrate: --framework 必须是 megatron、torchtitan、nemo、megatron-bridge、hf-trainer 或 auto，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>calibrate: --save-preset needs an id of 1 to 200 characters</source>
+        <translation>calibrate: --save-preset 需要 1 到 200 个字符的 id</translation>
+    </message>
+    <message>
+        <source>calibrate: --save-preset %1 is a built-in preset; choose another id</source>
+        <translation>calibrate: --save-preset %1 是内置预设；请换一个 id</translation>
+    </message>
+    <message>
+        <source>calibrate: --set %1: N must be a log&apos;s number, 1 to %2</source>
+        <translation>calibrate: --set %1：N 必须是日志的序号，1 到 %2</translation>
+    </message>
+    <message>
+        <source>calibrate: --set needs PATH=VALUE, not &quot;%1&quot;</source>
+        <translation>calibrate: --set 需要 PATH=VALUE，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>calibrate: unknown GPU preset &quot;%1&quot; (commtax presets lists them)</source>
+        <translation>calibrate: 未知的 GPU 预设 &quot;%1&quot;（commtax presets 会列出全部预设）</translation>
+    </message>
+    <message>
+        <source>the log names no GPU</source>
+        <translation>日志未指明 GPU</translation>
+    </message>
+    <message>
+        <source>no GPU preset matches &quot;%1&quot;%2</source>
+        <translation>没有 GPU 预设匹配 &quot;%1&quot;%2</translation>
+    </message>
+    <message>
+        <source> (several do: %1)</source>
+        <translation>（有多个匹配：%1）</translation>
+    </message>
+    <message>
+        <source>; choose the GPU preset with --gpu ID</source>
+        <translation>；请用 --gpu ID 选择 GPU 预设</translation>
+    </message>
+    <message>
+        <source>the logs name different GPUs (%1): calibrate one cluster at a time, or choose with --gpu ID</source>
+        <translation>这些日志指明了不同的 GPU（%1）：请一次校准一个集群，或用 --gpu ID 选择</translation>
+    </message>
+    <message>
+        <source>the model refuses a plan read from the logs; nothing to fit</source>
+        <translation>模型拒绝了从日志读取的方案；没有可拟合的内容</translation>
+    </message>
+    <message>
+        <source>calibrate: the preset was not saved: %1</source>
+        <translation>calibrate: 预设未保存：%1</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; matches no preset</source>
+        <translation>&quot;%1&quot; 没有匹配的预设</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; matches %2</source>
+        <translation>&quot;%1&quot; 匹配 %2</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3; %4)</source>
+        <translation>%1，集群 %2（%3；%4）</translation>
+    </message>
+    <message>
+        <source>chosen with --gpu</source>
+        <translation>由 --gpu 选择</translation>
+    </message>
+    <message>
+        <source>matched</source>
+        <translation>按名称匹配</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>%1 read in %2 run(s); median of %3 after %4 warm-up, %5 after events, %6 spikes; spread %7%</source>
+        <translation>读取 %1 步，共 %2 次运行；去掉 %4 步预热、%5 步事件后步和 %6 个尖峰后取 %3 步的中位数；离散度 %7%</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>留一验证</translation>
+    </message>
+    <message>
+        <source>%1 (%2), factor %3 fitted on the other logs</source>
+        <translation>%1（%2），因子 %3 由其他日志拟合</translation>
+    </message>
+    <message>
+        <source>peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>手动给出</translation>
+    </message>
+    <message>
+        <source>line %1: </source>
+        <translation>第 %1 行：</translation>
+    </message>
+    <message numerus="yes">
+        <source>fit on %n log(s)</source>
+        <translation>
+            <numerusform>基于 %n 份日志的拟合</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>因子</translation>
+    </message>
+    <message>
+        <source>%1 on the compute efficiency of %2 (%3 -&gt; %4), bounds %5-%6%7</source>
+        <translation>%1，作用于 %2 的计算效率（%3 -&gt; %4），范围 %5-%6%7</translation>
+    </message>
+    <message>
+        <source> (at its bound)</source>
+        <translation>（已到边界）</translation>
+    </message>
+    <message>
+        <source>mean |error|</source>
+        <translation>平均 |误差|</translation>
+    </message>
+    <message>
+        <source>before %1%, after %2%, left out %3</source>
+        <translation>拟合前 %1%，拟合后 %2%，留一验证 %3</translation>
+    </message>
+    <message>
+        <source>- (one log)</source>
+        <translation>-（仅一份日志）</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>已确定</translation>
+    </message>
+    <message>
+        <source>not pinned</source>
+        <translation>未确定</translation>
+    </message>
+    <message>
+        <source>saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <source>GPU preset %1 in the preset library</source>
+        <translation>预设库中的 GPU 预设 %1</translation>
+    </message>
+    <message>
+        <source>%1 GiB (%2 GB); the model&apos;s %3 GB per GPU</source>
+        <translation>%1 GiB（%2 GB）；模型估计每个 GPU %3 GB</translation>
+    </message>
+    <message>
+        <source>%1:%2:1: no step time left after warm-up (the log gives tokens per second but not the batch, the sequence length or the mesh, and no time stamps)</source>
+        <translation>%1:%2:1：去掉预热后没有剩余的步时（日志给出了每秒 token 数，但没有批大小、序列长度或设备网格，也没有时间戳）</translation>
+    </message>
+    <message>
         <source>Usage: commtax [QT-OPTIONS] [FILE]      start the desktop app (opening the plan FILE)
        commtax evaluate FILE [--json]   evaluate one scenario: a table, or the JSON metrics
                      [--uncertainty [--samples N] [--seed S]]   P10/P50/P90 and the tornado
@@ -1279,6 +1505,10 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
        commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
                      [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
        commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+                     [--gpu ID]
+       commtax calibrate --training LOG... [--gpu ID]
+             [--framework NAME] [--set [N:]PATH=VALUE]
+             [--save-preset ID] [--json]
        commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
                      [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
                      [--top N] [--json|--csv] [--emit-best OUT.json]   the best parallel layouts and the Pareto front
@@ -1299,6 +1529,10 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
        commtax report FILE... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx]
                      [--normalize gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom]
        commtax calibrate LOG|- [--ranks N] [--nodes N] [--cluster ID] [--table N] [--json]
+                     [--gpu ID]
+       commtax calibrate --training LOG... [--gpu ID]
+             [--framework NAME] [--set [N:]PATH=VALUE]
+             [--save-preset ID] [--json]
        commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]
                      [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]
                      [--top N] [--json|--csv] [--emit-best OUT.json]   最佳并行布局与帕累托前沿
@@ -1314,6 +1548,14 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
     <message>
         <source>  Warning: </source>
         <translation>  警告：</translation>
+    </message>
+    <message>
+        <source>LOG|- [--ranks N] [--nodes N] [--cluster ID] [--gpu ID] [--table N] [--json]</source>
+        <translation>LOG|- [--ranks N] [--nodes N] [--cluster ID] [--gpu ID] [--table N] [--json]</translation>
+    </message>
+    <message>
+        <source>The GPU preset (default: the one whose names the log&apos;s device list matches, else the cluster&apos;s).</source>
+        <translation>GPU 预设（默认：名称与日志设备列表匹配的预设，否则用集群的默认 GPU）。</translation>
     </message>
 </context>
 <context>
@@ -3561,6 +3803,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>nothing was imported: the preset library could not be written (%1); the imported file is not at fault</source>
         <translation>未导入任何内容：无法写入预设库（%1）；所导入的文件没有问题</translation>
+    </message>
+    <message>
+        <source>expected a list of at most 64 device names</source>
+        <translation>应为至多 64 个设备名称的列表</translation>
+    </message>
+    <message>
+        <source>expected a device name of 1 to 200 characters</source>
+        <translation>应为 1 到 200 个字符的设备名称</translation>
     </message>
 </context>
 <context>
@@ -6546,6 +6796,117 @@ overlap</source>
     <message>
         <source> P10-P90 %1 to %2.</source>
         <translation> P10-P90 为 %1 至 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::TrainingCalibrationDialog</name>
+    <message>
+        <source>Calibrate from training logs</source>
+        <translation>根据训练日志校准</translation>
+    </message>
+    <message>
+        <source>Add logs of runs on one cluster (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF Trainer). Each is priced by the model and the GPU&apos;s compute efficiency is fitted to them.</source>
+        <translation>添加同一集群上运行的日志（Megatron-LM、torchtitan、NeMo 2 / Megatron-Bridge、HF Trainer）。模型为每份日志估算步时，并用它们拟合 GPU 的计算效率。</translation>
+    </message>
+    <message>
+        <source>&amp;Add logs...</source>
+        <translation>添加日志(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Clear</source>
+        <translation>清空(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;GPU preset:</source>
+        <translation>GPU 预设(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>what the logs do not print, e.g. model.vocab=50304; gpus=8; 2:training.tp=2</source>
+        <translation>日志未打印的值，例如 model.vocab=50304; gpus=8; 2:training.tp=2</translation>
+    </message>
+    <message>
+        <source>&amp;Values:</source>
+        <translation>取值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Calibrated</source>
+        <translation>校准后</translation>
+    </message>
+    <message>
+        <source>Left out</source>
+        <translation>留一验证</translation>
+    </message>
+    <message>
+        <source>&amp;Save preset...</source>
+        <translation>保存预设(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>Add training logs</source>
+        <translation>添加训练日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>no step time left after warm-up</source>
+        <translation>去掉预热后没有剩余的步时</translation>
+    </message>
+    <message>
+        <source>choose a GPU preset</source>
+        <translation>请选择 GPU 预设</translation>
+    </message>
+    <message>
+        <source>%1 layers x %2, seq %3, global batch %4; tp %5 pp %6 cp %7 dp %8 on %9 GPUs</source>
+        <translation>%1 层 x %2，序列 %3，全局批 %4；tp %5 pp %6 cp %7 dp %8，共 %9 个 GPU</translation>
+    </message>
+    <message>
+        <source>Not PATH=VALUE: %1. </source>
+        <translation>不是 PATH=VALUE：%1。</translation>
+    </message>
+    <message>
+        <source>Factor %1 on the compute efficiency of %2 (%3 -&gt; %4). Mean error before %5%, after %6%, left out %7.</source>
+        <translation>因子 %1，作用于 %2 的计算效率（%3 -&gt; %4）。平均误差：拟合前 %5%，拟合后 %6%，留一验证 %7。</translation>
+    </message>
+    <message>
+        <source>- (one log)</source>
+        <translation>-（仅一份日志）</translation>
+    </message>
+    <message>
+        <source>The factor stopped at its bound: the logs and their plans disagree by more than compute efficiency explains.</source>
+        <translation>因子已到边界：日志与其方案之间的差距超出了计算效率所能解释的范围。</translation>
+    </message>
+    <message>
+        <source>Nothing to fit yet: give what the marked logs do not print, or choose the GPU preset.</source>
+        <translation>尚无可拟合的内容：请给出标记日志未打印的值，或选择 GPU 预设。</translation>
+    </message>
+    <message>
+        <source>Save preset</source>
+        <translation>保存预设</translation>
+    </message>
+    <message>
+        <source>Id of the measured GPU preset:</source>
+        <translation>实测 GPU 预设的 id：</translation>
     </message>
 </context>
 <context>

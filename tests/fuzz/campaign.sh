@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # A long fuzzing campaign on one libFuzzer target, with a corpus that persists between campaigns.
 #   tests/fuzz/campaign.sh TARGET RUNS_OR_SECONDS
-#     TARGET           scenario | presets | nccl   (or fuzz_scenario, fuzz_presets, fuzz_nccl_log)
+#     TARGET           scenario | presets | nccl | training   (or fuzz_scenario, fuzz_presets,
+#                      fuzz_nccl_log, fuzz_training_log)
 #     RUNS_OR_SECONDS  a number of executions (10000000), or a duration with a unit (600s, 90m, 2h)
 # Environment:
 #   FUZZ_BUILD_DIR  the clang build of preset "fuzz" (default: build-fuzz); configured and built
@@ -18,13 +19,14 @@
 #   log-*.txt    libFuzzer's output;  summary.txt  one line per campaign (execs, exec/s, cov, ft...)
 set -euo pipefail
 
-usage() { sed -n '2,15p' "$0" >&2; exit 2; }
+usage() { sed -n '2,16p' "$0" >&2; exit 2; }
 [ $# -eq 2 ] || usage
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 case "$1" in
   scenario|fuzz_scenario) target=fuzz_scenario ;;
   presets|fuzz_presets) target=fuzz_presets ;;
   nccl|nccl_log|fuzz_nccl_log) target=fuzz_nccl_log ;;
+  training|training_log|fuzz_training_log) target=fuzz_training_log ;;
   *) echo "campaign.sh: unknown target '$1'" >&2; usage ;;
 esac
 amount=$2

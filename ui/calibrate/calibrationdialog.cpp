@@ -329,7 +329,7 @@ void CalibrationDialog::reparse()
     // A log that names its GPU picks that GPU's cluster.
     m_chosenCluster.clear();
     for (const nccl::DeviceLine &d : m_tables.front().devices) {
-        const std::optional<Preset> gpu = m_catalog.find(Section::Gpu, qs(nccl::guessGpuPreset(d.gpu_name)));
+        const std::optional<Preset> gpu = m_catalog.find(Section::Gpu, matchGpuPreset(m_catalog, qs(d.gpu_name)));
         if (!gpu)
             continue;
         const int at = m_clusterCombo->findData(gpu->defaultCluster());

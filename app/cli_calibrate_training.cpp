@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// commtax calibrate --training LOG... [--gpu ID] [--framework NAME] [--set [N:]PATH=VALUE]...
+// [--save-preset ID] [--json]: read training logs, compare each with the engine's prediction of the
+// plan it states, fit the cluster's compute efficiency across them (leave one log out) and save it
+// as a measured GPU preset.
+#include "cli.h"
+#include "core/resultio.h"
+#include "engine/engine.h"
+#include "library/presetlibrary.h"
+#include "modeltext.h"
+#include "traininglog/trainingcalibration.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace commtax::cli {
+
+namespace {
+
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+struct LogCase {
+    QString file;
+    QString sha256;
+    traininglog::TrainingLog log;
+    traininglog::SteadyState steady;
+    TrainingPlanRead read;
+    QString gpuGuess;
+    QStringList gpuCandidates;
+    Scenario scenario;
+};
+
+QString seconds(double s) { return formatNumber(s, s < 1 ? 4 : 3) + QStringLiteral(" s"); }
+
+QString signedPct(double v)
+{
+    return (v >= 0 ? QStringLiteral("+") : QString()) + formatNumber(100 * v, 1) + QLatin1Char('%');
+}
+
+QString planSummary(const Plan &p)
+{
+    const TrainingSpec &t = p.training;
+    return QCoreApplication::translate("commtax::Cli",
+                                       "%1 layers x %2, %3 heads (%4 kv), ffn %5, vocab %6%7; seq %8, "
+                                       "micro %9, global %10; tp %11, pp %12, cp %13, dp %14 on %15 GPUs; "
+                                       "%16, recompute %17")
+        .arg(p.model.layers)
+        .arg(p.model.hidden)
+        .arg(p.model.heads)
+        .arg(p.model.kv_heads)
+        .arg(p.model.ffn)
+        .arg(p.model.vocab)
+        .arg(p.model.moe() ? QCoreApplication::translate("commtax::Cli", ", %1 experts top-%2")
+                                 .arg(p.model.experts)
+                                 .arg(p.model.experts_per_token)
+                           : QString())
+        .arg(t.seq_len)
+        .arg(t.micro_batch)
+        .arg(t.global_batch)
+        .arg(t.tp)
+        .arg(t.pp)
+        .arg(t.cp)
+        .arg(t.dp)
+        .arg(p.cluster.nodes * p.cluster.gpus_per_node)
+        .arg(QLatin1String(toString(t.precision)), QLatin1String(toString(t.recompute)));
+}
+
+QJsonValue orNull(const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
+
+} // namespace
+
+int cmdCalibrateTraining(QStringList args)
+{
+    CommandLine cl(
+        QStringLiteral("calibrate"),
+        QCoreApplication::translate(
+            "commtax::Cli",
+            "--training LOG... [--gpu ID] [--framework NAME] [--set [N:]PATH=VALUE]... [--save-preset ID] [--json]"),
+        QCoreApplication::translate(
+            "commtax::Cli",
+            "Read training logs (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF Trainer), compare each with "
+            "the model and fit the cluster's compute efficiency across them."));
+    cl.flag(QStringLiteral("training"), QCoreApplication::translate("commtax::Cli", "The files are training logs."));
+    cl.option(QStringLiteral("gpu"), QCoreApplication::translate("commtax::Cli", "ID"),
+              QCoreApplication::translate(
+                  "commtax::Cli",
+                  "The GPU preset the logs ran on (default: the one whose names the logs' device lines match)."));
+    cl.option(QStringLiteral("framework"), QCoreApplication::translate("commtax::Cli", "NAME"),
+              QCoreApplication::translate(
+                  "commtax::Cli",
+                  "megatron, torchtitan, nemo, megatron-bridge or hf-trainer (default: recognised from each log)."));
+    cl.repeatableOption(
+        QStringLiteral("set"), QCoreApplication::translate("commtax::Cli", "[N:]PATH=VALUE"),
+        QCoreApplication::translate("commtax::Cli",
+                                    "A value the log does not print (model.vocab=50304, training.tp=2, "
+                                    "gpus=8); N: only for the Nth log. Repeatable."));
+    cl.option(QStringLiteral("save-preset"), QCoreApplication::translate("commtax::Cli", "ID"),
+              QCoreApplication::translate("commtax::Cli",
+                                          "Save the fitted GPU preset under this id in the preset library."));
+    cl.flag(QStringLiteral("json"), QCoreApplication::translate("commtax::Cli", "Print JSON."));
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    const bool json = cl.isSet(QStringLiteral("json"));
+    const QStringList files = cl.positional();
+    if (files.isEmpty())
+        return fail(kExitUsage,
+                    QCoreApplication::translate("commtax::Cli", "calibrate --training takes one or more log files"));
+    traininglog::Framework hint = traininglog::Framework::Unknown;
+    QString text;
+    if (cl.value(QStringLiteral("framework"), text)
+        && !traininglog::parseFramework(text.trimmed().toStdString(), hint))
+        return fail(kExitUsage,
+                    QCoreApplication::translate("commtax::Cli",
+                                                "calibrate: --framework must be megatron, torchtitan, nemo, "
+                                                "megatron-bridge, hf-trainer or auto, not \"%1\"")
+                        .arg(text));
+    QString gpuId, presetId;
+    const bool gpuGiven = cl.value(QStringLiteral("gpu"), gpuId);
+    const bool save = cl.value(QStringLiteral("save-preset"), presetId);
+    if (save && (presetId.trimmed().isEmpty() || presetId.size() > kMaxPlanNameChars))
+        return fail(kExitUsage,
+                    QCoreApplication::translate("commtax::Cli",
+                                                "calibrate: --save-preset needs an id of 1 to 200 characters"));
+    if (save && PresetLibrary::isBuiltIn(Section::Gpu, presetId.trimmed()))
+        return fail(kExitUsage,
+                    QCoreApplication::translate("commtax::Cli",
+                                                "calibrate: --save-preset %1 is a built-in preset; choose another id")
+                        .arg(presetId));
+    // --set PATH=VALUE for every log, --set N:PATH=VALUE for the Nth.
+    QList<QMap<QString, QString>> overrides(files.size());
+    for (const QString &s : cl.values(QStringLiteral("set"))) {
+        QString spec = s;
+        int only = 0;
+        const int colon = spec.indexOf(QLatin1Char(':'));
+        const int eq = spec.indexOf(QLatin1Char('='));
+        if (colon > 0 && (eq < 0 || colon < eq)) {
+            bool ok = false;
+            only = spec.left(colon).toInt(&ok);
+            if (!ok || only < 1 || only > files.size())
+                return fail(kExitUsage,
+                            QCoreApplication::translate("commtax::Cli",
+                                                        "calibrate: --set %1: N must be a log's number, 1 to %2")
+                                .arg(s)
+                                .arg(files.size()));
+            spec = spec.mid(colon + 1);
+        }
+        const int at = spec.indexOf(QLatin1Char('='));
+        if (at <= 0)
+            return fail(
+                kExitUsage,
+                QCoreApplication::translate("commtax::Cli", "calibrate: --set needs PATH=VALUE, not \"%1\"").arg(s));
+        for (int i = 0; i < files.size(); ++i)
+            if (only == 0 || only == i + 1)
+                overrides[i].insert(spec.left(at).trimmed(), spec.mid(at + 1).trimmed());
+    }
+
+    const PresetCatalog &catalog = presetCatalog();
+    std::optional<Preset> chosenGpu;
+    if (gpuGiven) {
+        chosenGpu = catalog.find(Section::Gpu, gpuId.trimmed());
+        if (!chosenGpu)
+            return fail(kExitUsage,
+                        QCoreApplication::translate(
+                            "commtax::Cli", "calibrate: unknown GPU preset \"%1\" (commtax presets lists them)")
+                            .arg(gpuId));
+    }
+
+    std::vector<LogCase> cases;
+    QStringList problems;
+    for (int i = 0; i < files.size(); ++i) {
+        LogCase c;
+        c.file = files[i];
+        QByteArray bytes;
+        QString why;
+        if (!readTrainingLogFile(c.file, bytes, &why))
+            return fail(kExitBadInput, why);
+        c.sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+        traininglog::ParseError err;
+        if (!traininglog::parseTrainingLog(std::string_view(bytes.constData(), std::size_t(bytes.size())), hint,
+                                           c.log, err))
+            return fail(
+                kExitBadInput,
+                QStringLiteral("%1:%2:%3: ").arg(c.file).arg(std::max(err.line, 1)).arg(std::max(err.column, 1))
+                    + qs(err.message));
+        c.steady = traininglog::steadyState(c.log);
+        if (!c.steady.ok)
+            return fail(kExitBadInput,
+                        QCoreApplication::translate(
+                            "commtax::Cli",
+                            "%1:%2:1: no step time left after warm-up (the log gives tokens per second "
+                            "but not the batch, the sequence length or the mesh, and no time stamps)")
+                            .arg(c.file)
+                            .arg(c.log.steps.front().line));
+        c.read = readTrainingPlan(c.log);
+        c.gpuGuess = matchGpuPreset(catalog, c.read.gpuName, &c.gpuCandidates);
+        cases.push_back(c);
+    }
+    // One GPU for the fit: the one chosen, else the one every log's device name matches.
+    if (!chosenGpu) {
+        QStringList guesses;
+        for (const LogCase &c : cases) {
+            if (c.gpuGuess.isEmpty()) {
+                const QString seen = c.read.gpuName.isEmpty()
+                    ? QCoreApplication::translate("commtax::Cli", "the log names no GPU")
+                    : QCoreApplication::translate("commtax::Cli", "no GPU preset matches \"%1\"%2")
+                          .arg(c.read.gpuName,
+                               c.gpuCandidates.size() > 1
+                                   ? QCoreApplication::translate("commtax::Cli", " (several do: %1)")
+                                         .arg(c.gpuCandidates.join(QStringLiteral(", ")))
+                                   : QString());
+                problems << QStringLiteral("%1: %2").arg(c.file, seen);
+            } else if (!guesses.contains(c.gpuGuess)) {
+                guesses << c.gpuGuess;
+            }
+        }
+        if (!problems.isEmpty())
+            return fail(kExitBadInput,
+                        problems.join(QStringLiteral("; "))
+                            + QCoreApplication::translate("commtax::Cli", "; choose the GPU preset with --gpu ID"));
+        if (guesses.size() > 1)
+            return fail(
+                kExitBadInput,
+                QCoreApplication::translate(
+                    "commtax::Cli",
+                    "the logs name different GPUs (%1): calibrate one cluster at a time, or choose with --gpu ID")
+                    .arg(guesses.join(QStringLiteral(", "))));
+        chosenGpu = catalog.find(Section::Gpu, guesses.first());
+    }
+    for (int i = 0; i < int(cases.size()); ++i) {
+        QStringList errors;
+        if (!trainingScenario(cases[std::size_t(i)].read, overrides[i], *chosenGpu, catalog,
+                              cases[std::size_t(i)].scenario, errors))
+            problems << QStringLiteral("%1: %2").arg(cases[std::size_t(i)].file, errors.join(QStringLiteral("; ")));
+    }
+    if (!problems.isEmpty())
+        return fail(kExitBadInput, problems.join(QLatin1Char('\n')));
+
+    std::vector<Plan> plans;
+    std::vector<double> measured;
+    for (const LogCase &c : cases) {
+        plans.push_back(c.scenario.plan);
+        measured.push_back(c.steady.median_s);
+    }
+    const FactorFit fit = fitComputeFactor(plans, measured);
+    if (!fit.ok)
+        return fail(kExitBadInput,
+                    QCoreApplication::translate("commtax::Cli",
+                                                "the model refuses a plan read from the logs; nothing to fit"));
+
+    QString savedAs;
+    if (save) {
+        QList<LogProvenance> logs;
+        for (const LogCase &c : cases)
+            logs.append({QFileInfo(c.file).fileName(), c.sha256});
+        const Preset p = measuredGpuPreset(*chosenGpu, fit, logs, QDate::currentDate(), presetId.trimmed());
+        PresetLibrary library;
+        LibraryMessage error;
+        if (!library.open(&error) || !library.savePreset(p, &savedAs, &error))
+            return fail(kExitBadInput,
+                        QCoreApplication::translate("commtax::Cli", "calibrate: the preset was not saved: %1")
+                            .arg(libraryMessageText(error)));
+    }
+
+    if (json) {
+        QJsonArray logs;
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            const LogCase &c = cases[i];
+            QJsonObject o;
+            o.insert(QStringLiteral("file"), c.file);
+            o.insert(QStringLiteral("sha256"), c.sha256);
+            o.insert(QStringLiteral("framework"), QLatin1String(traininglog::toString(c.log.framework)));
+            o.insert(QStringLiteral("plan"), scenarioJson(c.scenario, catalog));
+            QJsonObject gpu;
+            gpu.insert(QStringLiteral("preset"), chosenGpu->id);
+            gpu.insert(QStringLiteral("chosen_by"), gpuGiven ? QStringLiteral("--gpu") : QStringLiteral("match"));
+            gpu.insert(QStringLiteral("device_name"),
+                       c.read.gpuName.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(c.read.gpuName));
+            gpu.insert(QStringLiteral("guess"),
+                       c.gpuGuess.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(c.gpuGuess));
+            o.insert(QStringLiteral("gpu"), gpu);
+            o.insert(QStringLiteral("measured_step_s"), c.steady.median_s);
+            o.insert(QStringLiteral("predicted_step_s"), measured[i] * (1 + fit.before[i]));
+            o.insert(QStringLiteral("calibrated_step_s"), measured[i] * (1 + fit.after[i]));
+            o.insert(QStringLiteral("left_out_step_s"),
+                     fit.looError.empty() ? QJsonValue(QJsonValue::Null)
+                                          : QJsonValue(measured[i] * (1 + fit.looError[i])));
+            QJsonObject steps;
+            steps.insert(QStringLiteral("read"), c.log.runs.empty() ? 0 : int(c.log.steps.size()));
+            steps.insert(QStringLiteral("used"), c.steady.used);
+            steps.insert(QStringLiteral("warmup"), c.steady.warmup);
+            steps.insert(QStringLiteral("after_events"), c.steady.events);
+            steps.insert(QStringLiteral("spikes"), c.steady.spikes);
+            steps.insert(QStringLiteral("runs"), int(c.log.runs.size()));
+            steps.insert(QStringLiteral("spread"), c.steady.spread);
+            o.insert(QStringLiteral("steps"), steps);
+            o.insert(QStringLiteral("peak_memory_gib"), orNull(c.log.peak_memory_gib));
+            o.insert(QStringLiteral("predicted_memory_gb"), evaluate(c.scenario.plan).result.memory_total_gb);
+            o.insert(QStringLiteral("missing"), QJsonArray::fromStringList(c.read.missing));
+            QStringList given = overrides[int(i)].keys();
+            o.insert(QStringLiteral("given"), QJsonArray::fromStringList(given));
+            QStringList notes = c.read.notes;
+            for (const traininglog::Note &n : c.log.notes)
+                notes << (n.line > 0 ? QStringLiteral("line %1: ").arg(n.line) : QString()) + qs(n.text);
+            o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(notes));
+            logs.append(o);
+        }
+        QJsonObject f;
+        f.insert(QStringLiteral("gpu"), chosenGpu->id);
+        f.insert(QStringLiteral("term"), QStringLiteral("compute_efficiency_factor"));
+        f.insert(QStringLiteral("factor"), fit.factor);
+        f.insert(QStringLiteral("bounds"), QJsonArray{kMinFactor, kMaxFactor});
+        f.insert(QStringLiteral("at_bound"), fit.atBound);
+        f.insert(QStringLiteral("compute_efficiency"),
+                 std::clamp(chosenGpu->values.value(QStringLiteral("compute_efficiency")).toDouble() * fit.factor,
+                            0.05, 0.98));
+        f.insert(QStringLiteral("mean_abs_error_before"), fit.meanAbsBefore);
+        f.insert(QStringLiteral("mean_abs_error_after"), fit.meanAbsAfter);
+        f.insert(QStringLiteral("mean_abs_error_left_out"),
+                 fit.looError.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(fit.meanAbsLoo));
+        f.insert(QStringLiteral("pinned"), QJsonArray::fromStringList(fit.pinned));
+        f.insert(QStringLiteral("not_pinned"), QJsonArray::fromStringList(fit.notPinned));
+        f.insert(QStringLiteral("saved_preset"),
+                 savedAs.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(savedAs));
+        // {"logs": [...], "fit": {...}} in that order (QJsonObject would sort the keys).
+        QByteArray logsText = QJsonDocument(logs).toJson(QJsonDocument::Indented).trimmed();
+        QByteArray fitText = QJsonDocument(f).toJson(QJsonDocument::Indented).trimmed();
+        logsText.replace('\n', "\n    ");
+        fitText.replace('\n', "\n    ");
+        out() << "{\n    \"logs\": " << logsText << ",\n    \"fit\": " << fitText << "\n}\n";
+        return kExitOk;
+    }
+
+    QTextStream &o = out();
+    auto line = [&o](const char *label, const QString &value) {
+        o << QStringLiteral("  %1 %2\n").arg(QCoreApplication::translate("commtax::Cli", label), -16).arg(value);
+    };
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const LogCase &c = cases[i];
+        o << shown(QFileInfo(c.file).fileName())
+          << QStringLiteral(" (%1)\n").arg(QLatin1String(traininglog::toString(c.log.framework)));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "plan"), planSummary(c.scenario.plan));
+        const QString guess = c.read.gpuName.isEmpty()
+            ? QCoreApplication::translate("commtax::Cli", "the log names no GPU")
+            : c.gpuGuess.isEmpty()
+            ? QCoreApplication::translate("commtax::Cli", "\"%1\" matches no preset").arg(shown(c.read.gpuName))
+            : QCoreApplication::translate("commtax::Cli", "\"%1\" matches %2").arg(shown(c.read.gpuName), c.gpuGuess);
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "GPU"),
+             QCoreApplication::translate("commtax::Cli", "%1 on %2 (%3; %4)")
+                 .arg(chosenGpu->id, c.scenario.clusterPreset,
+                      gpuGiven ? QCoreApplication::translate("commtax::Cli", "chosen with --gpu")
+                               : QCoreApplication::translate("commtax::Cli", "matched"),
+                      guess));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "steps"),
+             QCoreApplication::translate(
+                 "commtax::Cli",
+                 "%1 read in %2 run(s); median of %3 after %4 warm-up, %5 after events, %6 spikes; spread %7%")
+                 .arg(c.log.steps.size())
+                 .arg(c.log.runs.size())
+                 .arg(c.steady.used)
+                 .arg(c.steady.warmup)
+                 .arg(c.steady.events)
+                 .arg(c.steady.spikes)
+                 .arg(formatNumber(100 * c.steady.spread, 1)));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "measured"), seconds(measured[i]));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "predicted"),
+             QCoreApplication::translate("commtax::Cli", "%1 (%2)")
+                 .arg(seconds(measured[i] * (1 + fit.before[i])), signedPct(fit.before[i])));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "calibrated"),
+             QCoreApplication::translate("commtax::Cli", "%1 (%2)")
+                 .arg(seconds(measured[i] * (1 + fit.after[i])), signedPct(fit.after[i])));
+        if (!fit.looError.empty())
+            line(QT_TRANSLATE_NOOP("commtax::Cli", "left out"),
+                 QCoreApplication::translate("commtax::Cli", "%1 (%2), factor %3 fitted on the other logs")
+                     .arg(seconds(measured[i] * (1 + fit.looError[i])), signedPct(fit.looError[i]),
+                          formatNumber(fit.looFactor[i], 3)));
+        if (c.log.peak_memory_gib)
+            line(QT_TRANSLATE_NOOP("commtax::Cli", "peak memory"),
+                 QCoreApplication::translate("commtax::Cli", "%1 GiB (%2 GB); the model's %3 GB per GPU")
+                     .arg(formatNumber(*c.log.peak_memory_gib, 2),
+                          formatNumber(*c.log.peak_memory_gib * 1.073741824, 1),
+                          formatNumber(evaluate(c.scenario.plan).result.memory_total_gb, 1)));
+        if (!overrides[int(i)].isEmpty())
+            line(QT_TRANSLATE_NOOP("commtax::Cli", "given"),
+                 QStringList(overrides[int(i)].keys()).join(QStringLiteral(", ")));
+        for (const QString &n : c.read.notes)
+            o << "                   " << shown(n) << "\n";
+        for (const traininglog::Note &n : c.log.notes)
+            o << "                   "
+              << (n.line > 0 ? QCoreApplication::translate("commtax::Cli", "line %1: ").arg(n.line) : QString())
+              << shown(qs(n.text)) << "\n";
+        o << "\n";
+    }
+    o << QCoreApplication::translate("commtax::Cli", "fit on %n log(s)", nullptr, int(cases.size())) << "\n";
+    line(QT_TRANSLATE_NOOP("commtax::Cli", "factor"),
+         QCoreApplication::translate("commtax::Cli", "%1 on the compute efficiency of %2 (%3 -> %4), bounds %5-%6%7")
+             .arg(formatNumber(fit.factor, 3), chosenGpu->id)
+             .arg(formatNumber(chosenGpu->values.value(QStringLiteral("compute_efficiency")).toDouble(), 3),
+                  formatNumber(std::clamp(chosenGpu->values.value(QStringLiteral("compute_efficiency")).toDouble()
+                                              * fit.factor,
+                                          0.05, 0.98),
+                               3),
+                  formatNumber(kMinFactor, 1), formatNumber(kMaxFactor, 1),
+                  fit.atBound ? QCoreApplication::translate("commtax::Cli", " (at its bound)") : QString()));
+    line(QT_TRANSLATE_NOOP("commtax::Cli", "mean |error|"),
+         QCoreApplication::translate("commtax::Cli", "before %1%, after %2%, left out %3")
+             .arg(formatNumber(100 * fit.meanAbsBefore, 1), formatNumber(100 * fit.meanAbsAfter, 1),
+                  fit.looError.empty() ? QCoreApplication::translate("commtax::Cli", "- (one log)")
+                                       : formatNumber(100 * fit.meanAbsLoo, 1) + QLatin1Char('%')));
+    for (const QString &p : fit.pinned)
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "pinned"), p);
+    for (const QString &p : fit.notPinned)
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "not pinned"), p);
+    if (!savedAs.isEmpty())
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "saved"),
+             QCoreApplication::translate("commtax::Cli", "GPU preset %1 in the preset library").arg(savedAs));
+    return kExitOk;
+}
+
+} // namespace commtax::cli

@@ -1,0 +1,650 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trainingcalibration.h"
+
+#include "engine/engine.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <algorithm>
+#include <cmath>
+
+namespace commtax {
+
+using traininglog::ConfigEntry;
+using traininglog::Framework;
+using traininglog::TrainingLog;
+
+namespace {
+
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+QString location(const QString &file, int line, int column)
+{
+    return QStringLiteral("%1:%2:%3: ").arg(file).arg(line).arg(column);
+}
+
+// A value as the frameworks print it: "None" and "null" are no value.
+std::optional<QString> text(const TrainingLog &log, const char *key, int *line = nullptr)
+{
+    const ConfigEntry *e = log.find(key);
+    if (!e)
+        return std::nullopt;
+    QString v = qs(e->value).trimmed();
+    if (v.size() >= 2 && (v.front() == QLatin1Char('\'') || v.front() == QLatin1Char('"')))
+        v = v.mid(1, v.size() - 2);
+    if (line)
+        *line = e->line;
+    return v;
+}
+
+bool isNone(const std::optional<QString> &v)
+{
+    return !v || v->compare(QLatin1String("None"), Qt::CaseInsensitive) == 0
+        || v->compare(QLatin1String("null"), Qt::CaseInsensitive) == 0 || v->isEmpty();
+}
+
+std::optional<double> number(const TrainingLog &log, const char *key, int *line = nullptr)
+{
+    const std::optional<QString> v = text(log, key, line);
+    if (isNone(v))
+        return std::nullopt;
+    bool ok = false;
+    const double d = v->toDouble(&ok);
+    if (!ok || !std::isfinite(d))
+        return std::nullopt;
+    return d;
+}
+
+std::optional<bool> flag(const TrainingLog &log, const char *key, int *line = nullptr)
+{
+    const std::optional<QString> v = text(log, key, line);
+    if (!v)
+        return std::nullopt;
+    const QString l = v->toLower();
+    if (l == QLatin1String("true") || l == QLatin1String("1"))
+        return true;
+    if (l == QLatin1String("false") || l == QLatin1String("0") || l == QLatin1String("none"))
+        return false;
+    return std::nullopt;
+}
+
+struct Reader {
+    const TrainingLog &log;
+    TrainingPlanRead &r;
+    void set(const QString &path, const QJsonValue &v, int line) // a value the log prints
+    {
+        r.fields.insert(path, v);
+        r.lines.insert(path, line);
+    }
+    bool integer(const QString &path, const char *key)
+    {
+        int line = 0;
+        const std::optional<double> v = number(log, key, &line);
+        if (!v || *v < 0 || *v > 1e9 || std::floor(*v) != *v)
+            return false;
+        set(path, int(*v), line);
+        return true;
+    }
+    void note(const QString &n) { r.notes << n; }
+    int get(const QString &path, int fallback = 0) const { return r.fields.value(path).toInt(fallback); }
+};
+
+void readMegatron(Reader &rd, bool bridge)
+{
+    const TrainingLog &log = rd.log;
+    rd.integer(QStringLiteral("model.layers"), "num_layers");
+    rd.integer(QStringLiteral("model.hidden"), "hidden_size");
+    rd.integer(QStringLiteral("model.heads"), "num_attention_heads");
+    rd.integer(QStringLiteral("model.ffn"), "ffn_hidden_size");
+    if (!rd.integer(QStringLiteral("model.vocab"), "padded_vocab_size"))
+        rd.integer(QStringLiteral("model.vocab"), "vocab_size");
+    int line = 0;
+    const std::optional<bool> gqa = flag(log, "group_query_attention", &line);
+    if (!rd.integer(QStringLiteral("model.kv_heads"), "num_query_groups") || (gqa && !*gqa)) {
+        if (rd.r.fields.contains(QStringLiteral("model.heads"))) {
+            rd.set(QStringLiteral("model.kv_heads"), rd.r.fields.value(QStringLiteral("model.heads")), line);
+            rd.note(QStringLiteral("kv_heads = heads: no grouped-query attention in the log"));
+        }
+    }
+    const std::optional<bool> swiglu = flag(log, bridge ? "gated_linear_unit" : "swiglu", &line);
+    rd.set(QStringLiteral("model.mlp"), swiglu && *swiglu ? QStringLiteral("swiglu") : QStringLiteral("gelu"), line);
+    if (!swiglu)
+        rd.note(QStringLiteral("mlp = gelu: the framework's default (the log does not print swiglu)"));
+    const std::optional<bool> untie
+        = bridge ? std::optional<bool>() : flag(log, "untie_embeddings_and_output_weights", &line);
+    const std::optional<bool> share
+        = bridge ? flag(log, "share_embeddings_and_output_weights", &line) : std::optional<bool>();
+    rd.set(QStringLiteral("model.tied_embeddings"), share ? *share : !(untie && *untie), line);
+    if (const std::optional<double> kv = number(log, "kv_channels", &line); kv
+        && rd.get(QStringLiteral("model.heads")) > 0 && *kv >= 1 && *kv <= 65536
+        && int(*kv) * rd.get(QStringLiteral("model.heads")) != rd.get(QStringLiteral("model.hidden")))
+        rd.set(QStringLiteral("model.head_dim"), int(*kv), line);
+    if (rd.integer(QStringLiteral("model.experts"), bridge ? "num_moe_experts" : "num_experts")) {
+        rd.integer(QStringLiteral("model.experts_per_token"), "moe_router_topk");
+        if (!rd.integer(QStringLiteral("model.expert_ffn"), "moe_ffn_hidden_size")
+            && rd.r.fields.contains(QStringLiteral("model.ffn")))
+            rd.set(QStringLiteral("model.expert_ffn"), rd.r.fields.value(QStringLiteral("model.ffn")), 0);
+    }
+    rd.integer(QStringLiteral("training.seq_len"), "seq_length");
+    rd.integer(QStringLiteral("training.micro_batch"), "micro_batch_size");
+    rd.integer(QStringLiteral("training.global_batch"), "global_batch_size");
+    rd.integer(QStringLiteral("training.tp"), "tensor_model_parallel_size");
+    rd.integer(QStringLiteral("training.pp"), "pipeline_model_parallel_size");
+    for (const auto &[path, key] :
+         {std::pair{"training.cp", "context_parallel_size"}, std::pair{"training.ep", "expert_model_parallel_size"},
+          std::pair{"training.vpp", "virtual_pipeline_model_parallel_size"}})
+        if (!rd.integer(QLatin1String(path), key) && !rd.r.missing.contains(QLatin1String(path))) {
+            rd.set(QLatin1String(path), 1, 0);
+            rd.note(QStringLiteral("%1 = 1: %2 is not printed or None").arg(QLatin1String(path), QLatin1String(key)));
+        }
+    if (const std::optional<bool> sp = flag(log, "sequence_parallel", &line))
+        rd.set(QStringLiteral("training.sequence_parallel"), *sp, line);
+    if (const std::optional<QString> rg = text(log, "recompute_granularity", &line)) {
+        const QString g = isNone(rg) ? QStringLiteral("none") : rg->toLower();
+        if (g == QLatin1String("none") || g == QLatin1String("selective") || g == QLatin1String("full"))
+            rd.set(QStringLiteral("training.recompute"), g, line);
+    }
+    const std::optional<QString> fp8 = text(log, "fp8", &line);
+    if (fp8) {
+        const QString v = fp8->toLower();
+        rd.set(QStringLiteral("training.precision"),
+               isNone(fp8) || v == QLatin1String("false") ? QStringLiteral("bf16") : QStringLiteral("fp8"), line);
+    } else if (flag(log, "bf16", &line) || flag(log, "fp16", &line)) {
+        rd.set(QStringLiteral("training.precision"), QStringLiteral("bf16"), line);
+    }
+    if (const std::optional<bool> d = flag(log, "use_distributed_optimizer", &line))
+        rd.set(QStringLiteral("training.zero"), *d ? 1 : 0, line);
+    const std::optional<bool> flash = flag(log, "use_flash_attn", &line);
+    const std::optional<QString> impl = text(log, "transformer_impl", &line);
+    if (impl && !isNone(impl))
+        rd.set(QStringLiteral("training.flash_attention"),
+               *impl == QLatin1String("transformer_engine") || (flash && *flash), line);
+    else if (flash)
+        rd.set(QStringLiteral("training.flash_attention"), *flash, line);
+    if (const std::optional<bool> f = flag(log, "cross_entropy_loss_fusion", &line))
+        rd.set(QStringLiteral("training.fused_cross_entropy"), *f, line);
+    if (!rd.integer(QStringLiteral("gpus"), "world_size") && !bridge)
+        rd.note(QStringLiteral("world_size is not printed: give the GPU count with --set gpus=N"));
+}
+
+void readTorchtitan(Reader &rd)
+{
+    const TrainingLog &log = rd.log;
+    rd.integer(QStringLiteral("model.layers"), "n_layers");
+    rd.integer(QStringLiteral("model.hidden"), "dim");
+    rd.integer(QStringLiteral("model.heads"), "n_heads");
+    if (!rd.integer(QStringLiteral("model.kv_heads"), "n_kv_heads")
+        && rd.r.fields.contains(QStringLiteral("model.heads")) && log.find("n_kv_heads")) {
+        rd.set(QStringLiteral("model.kv_heads"), rd.r.fields.value(QStringLiteral("model.heads")),
+               log.find("n_kv_heads")->line);
+        rd.note(QStringLiteral("kv_heads = heads: n_kv_heads is None"));
+    }
+    rd.integer(QStringLiteral("model.vocab"), "vocab_size");
+    // torchtitan's Llama FFN width (torchtitan/models/llama3/model): int(2 * 4 * dim / 3), times
+    // ffn_dim_multiplier, rounded up to a multiple of multiple_of.
+    int line = 0;
+    const std::optional<double> dim = number(log, "dim", &line);
+    const std::optional<double> multiple = number(log, "multiple_of");
+    if (dim && multiple && *multiple > 0 && *dim > 0 && *dim < 1e7) {
+        double h = std::floor(2.0 * 4.0 * *dim / 3.0);
+        if (const std::optional<double> m = number(log, "ffn_dim_multiplier"))
+            h = std::floor(*m * h);
+        const double ffn = *multiple * std::ceil(h / *multiple);
+        if (ffn >= 1 && ffn <= 1e8) {
+            rd.set(QStringLiteral("model.ffn"), int(ffn), line);
+            rd.note(
+                QStringLiteral("ffn = %1 from dim, multiple_of and ffn_dim_multiplier (torchtitan's Llama formula)")
+                    .arg(int(ffn)));
+        }
+    }
+    if (log.find("dim")) {
+        rd.set(QStringLiteral("model.mlp"), QStringLiteral("swiglu"), 0);
+        rd.set(QStringLiteral("model.tied_embeddings"), false, 0);
+        rd.note(QStringLiteral("mlp = swiglu, untied embeddings: torchtitan's Llama"));
+    }
+    rd.integer(QStringLiteral("training.seq_len"), "seq_len");
+    rd.integer(QStringLiteral("training.micro_batch"), "local_batch_size");
+    const bool mesh = log.find("mesh.dp_shard") || log.find("mesh.dp_replicate") || log.find("mesh.tp")
+        || log.find("mesh.pp") || log.find("mesh.cp");
+    double gpus = 1; // products in double: a wild value in a log must not overflow
+    int meshLine = 0;
+    for (const auto &[name, path, longKey] : {std::tuple{"mesh.tp", "training.tp", "tensor_parallel_degree"},
+                                              std::tuple{"mesh.pp", "training.pp", "pipeline_parallel_degree"},
+                                              std::tuple{"mesh.cp", "training.cp", "context_parallel_degree"}}) {
+        if (rd.integer(QLatin1String(path), name) || rd.integer(QLatin1String(path), longKey)) {
+            gpus *= rd.get(QLatin1String(path), 1);
+            meshLine = rd.r.lines.value(QLatin1String(path));
+        } else if (mesh) {
+            rd.set(QLatin1String(path), 1, 0);
+        }
+    }
+    double dp = 1;
+    bool dpKnown = false;
+    for (const char *k : {"mesh.dp_shard", "mesh.dp_replicate"})
+        if (const std::optional<double> v = number(log, k, &line); v && *v > 0) {
+            dp *= std::floor(*v);
+            dpKnown = true;
+            meshLine = line;
+        }
+    if (mesh) {
+        gpus *= dp;
+        if (gpus >= 1 && gpus <= 1e7)
+            rd.set(QStringLiteral("gpus"), int(gpus), meshLine);
+        const std::optional<double> shard = number(log, "mesh.dp_shard");
+        rd.set(QStringLiteral("training.zero"), shard && *shard > 1 ? 3 : 0, meshLine);
+        if (dpKnown && !log.find("global_batch_size") && dp <= 1e7
+            && rd.r.fields.contains(QStringLiteral("training.micro_batch"))) {
+            rd.set(QStringLiteral("training.global_batch"),
+                   int(std::min(1e9, rd.get(QStringLiteral("training.micro_batch")) * dp)), 0);
+            rd.note(QStringLiteral("global_batch = local_batch_size x the data-parallel degree"));
+        }
+        if (rd.get(QStringLiteral("training.tp"), 1) > 1)
+            rd.set(QStringLiteral("training.sequence_parallel"), true, meshLine);
+    }
+    rd.integer(QStringLiteral("training.global_batch"), "global_batch_size");
+    if (const std::optional<QString> ac = text(log, "activation_checkpoint", &line))
+        rd.set(QStringLiteral("training.recompute"), *ac, line);
+    else if (!log.runs.empty() && log.find("dim")) {
+        rd.set(QStringLiteral("training.recompute"), QStringLiteral("none"), 0);
+        rd.note(QStringLiteral("recompute = none: no \"Applied ... activation checkpointing\" line"));
+    }
+    rd.set(QStringLiteral("training.precision"), log.find("float8") ? QStringLiteral("fp8") : QStringLiteral("bf16"),
+           log.find("float8") ? log.find("float8")->line : 0);
+    rd.set(QStringLiteral("training.flash_attention"), true, 0);
+    if (log.find("compile"))
+        rd.note(QStringLiteral("torch.compile is on: the engine does not model it, the fit absorbs its speed-up"));
+}
+
+void readHf(Reader &rd)
+{
+    const TrainingLog &log = rd.log;
+    rd.integer(QStringLiteral("model.layers"), "num_hidden_layers");
+    rd.integer(QStringLiteral("model.hidden"), "hidden_size");
+    rd.integer(QStringLiteral("model.heads"), "num_attention_heads");
+    rd.integer(QStringLiteral("model.kv_heads"), "num_key_value_heads");
+    rd.integer(QStringLiteral("model.ffn"), "intermediate_size");
+    rd.integer(QStringLiteral("model.vocab"), "vocab_size");
+    int line = 0;
+    if (const std::optional<QString> act = text(log, "hidden_act", &line))
+        rd.set(QStringLiteral("model.mlp"),
+               *act == QLatin1String("silu") ? QStringLiteral("swiglu") : QStringLiteral("gelu"), line);
+    if (const std::optional<bool> t = flag(log, "tie_word_embeddings", &line))
+        rd.set(QStringLiteral("model.tied_embeddings"), *t, line);
+    if (!rd.integer(QStringLiteral("training.seq_len"), "max_seq_length"))
+        rd.integer(QStringLiteral("training.seq_len"), "block_size");
+    rd.integer(QStringLiteral("training.micro_batch"), "per_device_train_batch_size");
+    rd.integer(QStringLiteral("training.global_batch"), "total_train_batch_size");
+    const std::optional<double> total = number(log, "total_train_batch_size", &line);
+    const std::optional<double> per = number(log, "per_device_train_batch_size");
+    const double ga = number(log, "gradient_accumulation_steps").value_or(1);
+    const double derived = total && per && *per > 0 && ga > 0 ? *total / (*per * ga) : 0;
+    if (!rd.integer(QStringLiteral("gpus"), "num_processes") && derived >= 1 && derived <= 1e7
+        && derived == std::floor(derived)) {
+        rd.set(QStringLiteral("gpus"), int(derived), line);
+        rd.note(QStringLiteral("GPUs = total train batch / (batch per device x gradient accumulation)"));
+    }
+    if (rd.r.fields.contains(QStringLiteral("gpus"))) {
+        rd.set(QStringLiteral("training.tp"), 1, 0);
+        rd.set(QStringLiteral("training.pp"), 1, 0);
+        rd.set(QStringLiteral("training.cp"), 1, 0);
+    }
+    if (const std::optional<bool> gc = flag(log, "gradient_checkpointing", &line))
+        rd.set(QStringLiteral("training.recompute"), *gc ? QStringLiteral("full") : QStringLiteral("none"), line);
+    rd.set(QStringLiteral("training.precision"), QStringLiteral("bf16"), 0);
+}
+
+// What the engine needs to price a step; anything else takes the engine's default.
+const QStringList &requiredPaths()
+{
+    static const QStringList paths = {QStringLiteral("model.layers"),
+                                      QStringLiteral("model.hidden"),
+                                      QStringLiteral("model.heads"),
+                                      QStringLiteral("model.ffn"),
+                                      QStringLiteral("model.vocab"),
+                                      QStringLiteral("training.seq_len"),
+                                      QStringLiteral("training.micro_batch"),
+                                      QStringLiteral("training.global_batch"),
+                                      QStringLiteral("training.tp"),
+                                      QStringLiteral("training.pp"),
+                                      QStringLiteral("gpus")};
+    return paths;
+}
+
+double clampEff(double v) { return std::clamp(v, 0.05, 0.98); }
+
+double objective(const std::vector<Plan> &plans, const std::vector<double> &measured, const std::vector<int> &use,
+                 double k)
+{
+    double sum = 0;
+    for (int i : use) {
+        const std::optional<double> t = predictedStepSeconds(plans[std::size_t(i)], k);
+        if (!t || *t <= 0)
+            return 1e300;
+        const double e = std::log(*t / measured[std::size_t(i)]);
+        sum += e * e;
+    }
+    return sum;
+}
+
+// Golden-section search on log(factor) within the bounds: the squared log error falls then rises.
+double fitOn(const std::vector<Plan> &plans, const std::vector<double> &measured, const std::vector<int> &use,
+             bool *atBound)
+{
+    double a = std::log(kMinFactor), b = std::log(kMaxFactor);
+    const double g = (std::sqrt(5.0) - 1) / 2;
+    double c = b - g * (b - a), d = a + g * (b - a);
+    double fc = objective(plans, measured, use, std::exp(c)), fd = objective(plans, measured, use, std::exp(d));
+    for (int i = 0; i < 48; ++i) {
+        if (fc < fd) {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = objective(plans, measured, use, std::exp(c));
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = objective(plans, measured, use, std::exp(d));
+        }
+    }
+    const double k = std::exp(0.5 * (a + b));
+    if (atBound)
+        *atBound = k < kMinFactor * 1.01 || k > kMaxFactor * 0.99;
+    return k;
+}
+
+QString pct(double v) { return QString::number(100 * v, 'f', 1) + QLatin1Char('%'); }
+
+} // namespace
+
+bool readTrainingLogFile(const QString &fileName, QByteArray &text, QString *error)
+{
+    auto fail = [error](const QString &m) {
+        if (error)
+            *error = m;
+        return false;
+    };
+    const QFileInfo info(fileName);
+    if (info.isDir())
+        return fail(fileName + QStringLiteral(": is a directory, not a log"));
+    if (info.exists() && !info.isFile())
+        return fail(fileName + QStringLiteral(": not a regular file"));
+    if (info.exists() && info.size() > kMaxTrainingLogBytes)
+        return fail(location(fileName, 1, 1)
+                    + QStringLiteral("the file is %1 MiB; Commtax reads at most %2 MiB of training log (cut it to "
+                                     "the part with the configuration and a few hundred steps)")
+                          .arg(QString::number(double(info.size()) / (1 << 20), 'f', 1))
+                          .arg(kMaxTrainingLogBytes >> 20));
+    QFile f(fileName);
+    if (!f.open(QIODevice::ReadOnly))
+        return fail(fileName + QStringLiteral(": cannot open: ") + f.errorString());
+    text = f.read(kMaxTrainingLogBytes + 1);
+    if (text.size() > kMaxTrainingLogBytes)
+        return fail(
+            location(fileName, 1, 1)
+            + QStringLiteral("more than %1 MiB: too large for a training log").arg(kMaxTrainingLogBytes >> 20));
+    return true;
+}
+
+TrainingPlanRead readTrainingPlan(const TrainingLog &log)
+{
+    TrainingPlanRead r;
+    Reader rd{log, r};
+    switch (log.framework) {
+    case Framework::Megatron: readMegatron(rd, log.find("gated_linear_unit") != nullptr); break;
+    case Framework::Nemo: readMegatron(rd, true); break;
+    case Framework::Torchtitan: readTorchtitan(rd); break;
+    case Framework::HfTrainer: readHf(rd); break;
+    default: break;
+    }
+    // Data parallelism: the GPUs left over (tp x cp x pp x dp = GPUs).
+    const int gpus = rd.get(QStringLiteral("gpus"));
+    const int mp = rd.get(QStringLiteral("training.tp"), 1) * rd.get(QStringLiteral("training.pp"), 1)
+        * rd.get(QStringLiteral("training.cp"), 1);
+    if (gpus > 0 && mp > 0 && gpus % mp == 0)
+        rd.set(QStringLiteral("training.dp"), gpus / mp, 0);
+    r.gpuName = qs(log.gpu_name);
+    for (const QString &p : requiredPaths())
+        if (!r.fields.contains(p))
+            r.missing << p;
+    if (r.gpuName.isEmpty())
+        r.notes << QStringLiteral("the log names no GPU: choose the preset with --gpu ID");
+    return r;
+}
+
+bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString> &overrides, const Preset &gpu,
+                      const PresetCatalog &catalog, Scenario &out, QStringList &errors)
+{
+    Scenario s;
+    s.plan = Plan();
+    s.plan.economics = defaultScenario(catalog).plan.economics;
+    gpu.applyTo(s.plan);
+    s.gpuPreset = gpu.id;
+    const std::optional<Preset> cluster = catalog.find(Section::Cluster, gpu.defaultCluster());
+    if (!cluster) {
+        errors << QStringLiteral("GPU preset \"%1\" names no cluster preset").arg(gpu.id);
+        return false;
+    }
+    cluster->applyTo(s.plan);
+    s.clusterPreset = cluster->id;
+    s.plan.training.compute_efficiency.reset();
+    QMap<QString, QJsonValue> fields = read.fields;
+    for (auto it = overrides.constBegin(); it != overrides.constEnd(); ++it) {
+        const QString path = it.key();
+        bool isNum = false;
+        const double d = it.value().toDouble(&isNum);
+        QJsonValue v = isNum ? QJsonValue(d) : QJsonValue(it.value());
+        if (it.value() == QLatin1String("true") || it.value() == QLatin1String("false"))
+            v = it.value() == QLatin1String("true");
+        if (path == QLatin1String("gpus")) {
+            if (!isNum || d < 1 || d > 1e6 || std::floor(d) != d) {
+                errors << QStringLiteral("--set gpus: expected a whole number from 1 to 1000000, not \"%1\"")
+                              .arg(it.value());
+                continue;
+            }
+        } else {
+            const int dot = path.indexOf(QLatin1Char('.'));
+            const QString sec = path.left(dot);
+            const Section section = sec == QLatin1String("model") ? Section::Model : Section::Training;
+            const FieldInfo *f = dot > 0 && (sec == QLatin1String("model") || sec == QLatin1String("training"))
+                ? findField(section, path.mid(dot + 1))
+                : nullptr;
+            if (!f) {
+                errors << QStringLiteral("--set %1: not a model or training field").arg(path);
+                continue;
+            }
+            const QString why = checkFieldValue(*f, v);
+            if (!why.isEmpty()) {
+                errors << QStringLiteral("--set %1: %2").arg(path, why);
+                continue;
+            }
+        }
+        fields.insert(path, v);
+    }
+    QStringList missing;
+    for (const QString &p : requiredPaths())
+        if (!fields.contains(p))
+            missing << p;
+    if (!missing.isEmpty())
+        errors << QStringLiteral("the log does not say %1: give them with --set PATH=VALUE")
+                      .arg(missing.join(QStringLiteral(", ")));
+    if (!errors.isEmpty())
+        return false;
+    // The data-parallel degree follows the GPU count unless given.
+    const int gpus = fields.value(QStringLiteral("gpus")).toInt();
+    if (overrides.contains(QStringLiteral("gpus")) || !fields.contains(QStringLiteral("training.dp"))) {
+        const int mp = fields.value(QStringLiteral("training.tp")).toInt(1)
+            * fields.value(QStringLiteral("training.pp")).toInt(1)
+            * fields.value(QStringLiteral("training.cp")).toInt(1);
+        if (mp <= 0 || gpus % mp != 0) {
+            errors << QStringLiteral("%1 GPUs are not a multiple of tp x pp x cp = %2").arg(gpus).arg(mp);
+            return false;
+        }
+        if (!overrides.contains(QStringLiteral("training.dp")))
+            fields.insert(QStringLiteral("training.dp"), gpus / mp);
+    }
+    s.plan.model.id.clear();
+    s.plan.model.name = "Model of the log";
+    s.modelPreset.clear();
+    for (auto it = fields.constBegin(); it != fields.constEnd(); ++it) {
+        const int dot = it.key().indexOf(QLatin1Char('.'));
+        if (dot < 0)
+            continue;
+        const QString sec = it.key().left(dot);
+        const Section section = sec == QLatin1String("model") ? Section::Model : Section::Training;
+        const FieldInfo *f = findField(section, it.key().mid(dot + 1));
+        if (!f || !checkFieldValue(*f, it.value()).isEmpty()) {
+            errors << QStringLiteral("%1: the log's value %2 does not fit the field")
+                          .arg(it.key(), it.value().toVariant().toString());
+            continue;
+        }
+        f->set(s.plan, it.value());
+    }
+    if (s.plan.model.kv_heads == 0)
+        s.plan.model.kv_heads = s.plan.model.heads;
+    // The cluster: as many of its nodes as the log's GPUs fill.
+    const int perNode = std::max(1, s.plan.cluster.gpus_per_node);
+    if (gpus < perNode) {
+        s.plan.cluster.gpus_per_node = gpus;
+        s.plan.cluster.nodes = 1;
+    } else if (gpus % perNode == 0) {
+        s.plan.cluster.nodes = gpus / perNode;
+    } else {
+        errors << QStringLiteral("%1 GPUs do not fill whole nodes of %2 GPUs (cluster %3)")
+                      .arg(gpus)
+                      .arg(perNode)
+                      .arg(cluster->id);
+        return false;
+    }
+    s.name = QStringLiteral("Training log on %1 %2").arg(gpus).arg(gpu.name);
+    for (const PlanError &e : validate(s.plan))
+        errors << qs(e.field) + QStringLiteral(": ") + qs(e.message);
+    if (!errors.isEmpty())
+        return false;
+    out = s;
+    return true;
+}
+
+std::optional<double> predictedStepSeconds(Plan plan, double factor)
+{
+    plan.gpu.compute_efficiency = clampEff(plan.gpu.compute_efficiency * factor);
+    if (plan.gpu.fp8_efficiency > 0)
+        plan.gpu.fp8_efficiency = clampEff(plan.gpu.fp8_efficiency * factor);
+    const Evaluation e = evaluate(plan);
+    if (!e.ok() || !std::isfinite(e.result.step_time_s) || e.result.step_time_s <= 0)
+        return std::nullopt;
+    return e.result.step_time_s;
+}
+
+FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<double> &measured)
+{
+    FactorFit f;
+    const std::size_t n = std::min(plans.size(), measured.size());
+    if (n == 0)
+        return f;
+    std::vector<int> all;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::optional<double> t = predictedStepSeconds(plans[i], 1.0);
+        if (!t || !(measured[i] > 0))
+            return f;
+        f.before.push_back((*t - measured[i]) / measured[i]);
+        all.push_back(int(i));
+    }
+    f.factor = fitOn(plans, measured, all, &f.atBound);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double t = predictedStepSeconds(plans[i], f.factor).value_or(0);
+        f.after.push_back((t - measured[i]) / measured[i]);
+    }
+    if (n >= 2) {
+        for (std::size_t i = 0; i < n; ++i) {
+            std::vector<int> others;
+            for (std::size_t j = 0; j < n; ++j)
+                if (j != i)
+                    others.push_back(int(j));
+            const double k = fitOn(plans, measured, others, nullptr);
+            const double t = predictedStepSeconds(plans[i], k).value_or(0);
+            f.looFactor.push_back(k);
+            f.looError.push_back((t - measured[i]) / measured[i]);
+        }
+    }
+    auto meanAbs = [](const std::vector<double> &v) {
+        double s = 0;
+        for (double x : v)
+            s += std::fabs(x);
+        return v.empty() ? 0.0 : s / double(v.size());
+    };
+    f.meanAbsBefore = meanAbs(f.before);
+    f.meanAbsAfter = meanAbs(f.after);
+    f.meanAbsLoo = meanAbs(f.looError);
+    bool fp8 = false, bf16 = false;
+    for (std::size_t i = 0; i < n; ++i)
+        (plans[i].training.precision == Precision::Fp8 ? fp8 : bf16) = true;
+    f.pinned << QStringLiteral("compute efficiency (one factor on the GPU's %1 GEMM efficiency)")
+                    .arg(fp8 && bf16 ? QStringLiteral("BF16 and FP8")
+                             : fp8   ? QStringLiteral("FP8")
+                                     : QStringLiteral("BF16"));
+    if (fp8 != bf16)
+        f.notPinned << QStringLiteral("%1 efficiency: no log runs in %1; scaled by the same factor")
+                           .arg(fp8 ? QStringLiteral("BF16") : QStringLiteral("FP8"));
+    f.notPinned << QStringLiteral("communication and overlap efficiency: not fitted; one factor per cluster cannot "
+                                  "tell them from compute without logs that vary the layout and scale far apart");
+    if (n < 2)
+        f.notPinned << QStringLiteral("leave-one-log-out error: needs two logs or more");
+    if (f.atBound)
+        f.notPinned << QStringLiteral("the factor stopped at its bound (%1-%2): the logs and the plans read from "
+                                      "them disagree by more than compute efficiency explains")
+                           .arg(kMinFactor)
+                           .arg(kMaxFactor);
+    f.ok = true;
+    return f;
+}
+
+Preset measuredGpuPreset(const Preset &gpu, const FactorFit &fit, const QList<LogProvenance> &logs, const QDate &date,
+                         const QString &id)
+{
+    Preset p = gpu;
+    p.builtIn = false;
+    p.extras.remove(QStringLiteral("match")); // chosen with --gpu, never guessed (see matchGpuPreset())
+    p.id = id;
+    const QString day = date.toString(Qt::ISODate);
+    p.name = gpu.name + QStringLiteral(" (measured %1)").arg(day);
+    QStringList files;
+    for (const LogProvenance &l : logs)
+        files << QStringLiteral("%1 (sha256 %2)").arg(l.file, l.sha256);
+    QStringList residuals;
+    for (std::size_t i = 0; i < fit.after.size() && i < std::size_t(logs.size()); ++i)
+        residuals << QStringLiteral("%1 %2").arg(logs[int(i)].file, pct(fit.after[i]));
+    const QString source
+        = QStringLiteral("training logs %1, %2: factor %3 on the preset's value; residuals %4%5")
+              .arg(files.join(QStringLiteral(", ")), day, QString::number(fit.factor, 'f', 3),
+                   residuals.join(QStringLiteral(", ")),
+                   fit.looError.empty()
+                       ? QString()
+                       : QStringLiteral("; leave-one-log-out mean error %1").arg(pct(fit.meanAbsLoo)));
+    const Provenance measured{SourceKind::Measured, source};
+    const double eff = clampEff(gpu.values.value(QStringLiteral("compute_efficiency")).toDouble() * fit.factor);
+    p.values.insert(QStringLiteral("compute_efficiency"), std::round(eff * 1000) / 1000);
+    p.provenance.insert(QStringLiteral("compute_efficiency"), measured);
+    const double fp8 = gpu.values.value(QStringLiteral("fp8_efficiency")).toDouble();
+    if (fp8 > 0) {
+        p.values.insert(QStringLiteral("fp8_efficiency"), std::round(clampEff(fp8 * fit.factor) * 1000) / 1000);
+        p.provenance.insert(QStringLiteral("fp8_efficiency"), measured);
+    }
+    p.description = QStringLiteral("%1 calibrated from %2 training log(s): compute efficiency %3 (factor %4)")
+                        .arg(gpu.name)
+                        .arg(logs.size())
+                        .arg(QString::number(eff, 'f', 3), QString::number(fit.factor, 'f', 3));
+    return p;
+}
+
+QJsonObject scenarioJson(const Scenario &s, const PresetCatalog &catalog)
+{
+    return QJsonDocument::fromJson(serializeScenario(s, catalog)).object();
+}
+
+} // namespace commtax

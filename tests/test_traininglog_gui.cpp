@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tools > Calibrate from training logs driven as a user would: the menu entry, two torchtitan logs
+// added, the GPU preset chosen, the table and the fit, a log that needs values marked until they
+// are given, and Save preset. Writes training-calibration.png into the build dir.
+#include "appfeatures.h"
+#include "appsettings.h"
+#include "calibrate/trainingcalibrationdialog.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <cmath>
+
+using namespace commtax;
+
+namespace {
+
+QString fixture(const char *name)
+{
+    return QStringLiteral(COMMTAX_FIXTURES_DIR "/training-logs/") + QLatin1String(name);
+}
+
+template <typename T>
+T *child(QWidget *w, const char *name)
+{
+    T *c = w->findChild<T *>(QLatin1String(name));
+    if (!c)
+        qFatal("no child %s", name);
+    return c;
+}
+
+} // namespace
+
+class TestTrainingLogGui : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void menuEntryOpensTheDialog()
+    {
+        QTemporaryDir dir;
+        AppSettings settings(dir.filePath(QStringLiteral("settings.ini")));
+        MainWindow w(settings);
+        auto *features = new AppFeatures(&w, dir.filePath(QStringLiteral("library.sqlite")));
+        QVERIFY(features->calibrateTrainingAction());
+        QVERIFY(w.toolsMenu()->actions().contains(features->calibrateTrainingAction()));
+        features->calibrateTrainingAction()->trigger();
+        QVERIFY(w.findChild<TrainingCalibrationDialog *>());
+    }
+
+    void logsFitAndSave()
+    {
+        TrainingCalibrationDialog d;
+        d.show();
+        d.addLogs({fixture("torchtitan_llama3-8b_fsdp8_h100-96gb.log"),
+                   fixture("torchtitan_llama3-8b_fsdp128_h100-96gb.log")});
+        auto *gpu = child<QComboBox>(&d, "gpuCombo");
+        QCOMPARE(gpu->currentData().toString(), QStringLiteral("h100-sxm")); // "NVIDIA H100" matches
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100-sxm-96gb-500w")));
+        emit gpu->activated(gpu->currentIndex());
+        auto *table = child<QTableWidget>(&d, "logsTable");
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->item(0, 3)->text(), QStringLiteral("2.843 s"));
+        QVERIFY(table->item(0, 5)->text().contains(QStringLiteral("+1.5%")));
+        QVERIFY(d.fit());
+        QVERIFY(std::fabs(d.fit()->factor - 0.809) < 0.001);
+        QVERIFY(child<QLabel>(&d, "fitLabel")->text().contains(QStringLiteral("Factor 0.809")));
+        // A log that prints no plan is marked until its values are given.
+        d.addLogs({fixture("torchtitan_llama3-8b_pr1287_h100-96gb.log")});
+        QCOMPARE(table->rowCount(), 3);
+        QVERIFY(table->item(2, 2)->text().contains(QStringLiteral("the log does not say model.layers")));
+        QVERIFY(table->item(2, 4)->text().isEmpty());
+        auto *values = child<QLineEdit>(&d, "valuesEdit");
+        values->setText(
+            QStringLiteral("3:model.layers=32; 3:model.hidden=4096; 3:model.heads=32; 3:model.kv_heads=8; "
+                           "3:model.ffn=14336; 3:model.vocab=128256; 3:model.mlp=swiglu; 3:training.seq_len=8192; "
+                           "3:training.micro_batch=1; 3:training.global_batch=8; 3:training.tp=1; "
+                           "3:training.pp=1; 3:training.zero=3; 3:gpus=8"));
+        emit values->editingFinished();
+        QVERIFY2(!table->item(2, 4)->text().isEmpty(), qPrintable(table->item(2, 2)->text()));
+        QCOMPARE(table->item(2, 3)->text(), QStringLiteral("1.396 s"));
+        QCOMPARE(int(d.fit()->after.size()), 3);
+        const QString shot = QStringLiteral(COMMTAX_BUILD_DIR "/training-calibration.png");
+        QVERIFY(d.grab().save(shot));
+        // Save preset asks for an id, then hands the measured preset on (AppFeatures saves and applies it).
+        QSignalSpy saved(&d, &TrainingCalibrationDialog::calibratedGpuReady);
+        QVERIFY(child<QPushButton>(&d, "savePresetButton")->isEnabled());
+        QTimer::singleShot(0, this, [] {
+            for (QWidget *w : QApplication::topLevelWidgets())
+                if (auto *input = qobject_cast<QInputDialog *>(w)) {
+                    input->setTextValue(QStringLiteral("h100-96gb-ours"));
+                    input->accept();
+                }
+        });
+        child<QPushButton>(&d, "savePresetButton")->click();
+        QCOMPARE(saved.count(), 1);
+        const Preset p = saved.at(0).at(0).value<Preset>();
+        QCOMPARE(p.id, QStringLiteral("h100-96gb-ours"));
+        QVERIFY(p.provenance.value(QStringLiteral("compute_efficiency"))
+                    .source.contains(QStringLiteral("torchtitan_llama3-8b_pr1287_h100-96gb.log (sha256 ")));
+    }
+};
+
+QTEST_MAIN(TestTrainingLogGui)
+#include "test_traininglog_gui.moc"

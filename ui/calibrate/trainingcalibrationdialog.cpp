@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trainingcalibrationdialog.h"
+
+#include <QComboBox>
+#include <QCryptographicHash>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace commtax {
+
+struct TrainingCalibrationDialog::Log {
+    QString file;
+    QString sha256;
+    QString readError; // the file could not be read
+    QString planError; // its plan could not be built (set by refit())
+    traininglog::TrainingLog log;
+    traininglog::SteadyState steady;
+    TrainingPlanRead read;
+    QString guess;
+    std::optional<Scenario> scenario;
+};
+
+namespace {
+
+enum Column { ColLog,
+              ColFramework,
+              ColPlan,
+              ColMeasured,
+              ColPredicted,
+              ColCalibrated,
+              ColLeftOut,
+              ColumnCount };
+
+QString seconds(double s) { return QLocale().toString(s, 'f', s < 1 ? 4 : 3) + QStringLiteral(" s"); }
+
+QString signedPct(double v)
+{
+    return (v >= 0 ? QStringLiteral("+") : QString()) + QLocale().toString(100 * v, 'f', 1) + QLatin1Char('%');
+}
+
+} // namespace
+
+TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
+    : QDialog(parent), m_catalog(PresetCatalog::builtIn())
+{
+    setObjectName(QStringLiteral("trainingCalibrationDialog"));
+    setWindowTitle(tr("Calibrate from training logs"));
+    auto *layout = new QVBoxLayout(this);
+    auto *intro
+        = new QLabel(tr("Add logs of runs on one cluster (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF "
+                        "Trainer). Each is priced by the model and the GPU's compute efficiency is fitted to them."),
+                     this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    auto *buttons = new QHBoxLayout;
+    auto *add = new QPushButton(tr("&Add logs..."), this);
+    add->setObjectName(QStringLiteral("addLogsButton"));
+    auto *clear = new QPushButton(tr("&Clear"), this);
+    buttons->addWidget(add);
+    buttons->addWidget(clear);
+    buttons->addStretch();
+    layout->addLayout(buttons);
+    auto *form = new QFormLayout;
+    m_gpuCombo = new QComboBox(this);
+    m_gpuCombo->setObjectName(QStringLiteral("gpuCombo"));
+    form->addRow(tr("&GPU preset:"), m_gpuCombo);
+    m_values = new QLineEdit(this);
+    m_values->setObjectName(QStringLiteral("valuesEdit"));
+    m_values->setPlaceholderText(tr("what the logs do not print, e.g. model.vocab=50304; gpus=8; 2:training.tp=2"));
+    form->addRow(tr("&Values:"), m_values);
+    layout->addLayout(form);
+    m_table = new QTableWidget(0, ColumnCount, this);
+    m_table->setObjectName(QStringLiteral("logsTable"));
+    m_table->setHorizontalHeaderLabels(
+        {tr("Log"), tr("Framework"), tr("Plan"), tr("Measured"), tr("Predicted"), tr("Calibrated"), tr("Left out")});
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(ColPlan, QHeaderView::Stretch);
+    layout->addWidget(m_table, 1);
+    m_fitLabel = new QLabel(this);
+    m_fitLabel->setObjectName(QStringLiteral("fitLabel"));
+    m_fitLabel->setWordWrap(true);
+    m_fitLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_fitLabel);
+    auto *box = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_save = box->addButton(tr("&Save preset..."), QDialogButtonBox::ActionRole);
+    m_save->setObjectName(QStringLiteral("savePresetButton"));
+    m_save->setEnabled(false);
+    layout->addWidget(box);
+    connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(add, &QPushButton::clicked, this, [this] {
+        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Add training logs"), QString(),
+                                                                tr("Logs (*.log *.txt *.out);;All files (*)"));
+        if (!files.isEmpty())
+            addLogs(files);
+    });
+    connect(clear, &QPushButton::clicked, this, &TrainingCalibrationDialog::clearLogs);
+    connect(m_gpuCombo, &QComboBox::activated, this, [this] {
+        m_gpuChosenByUser = true;
+        refit();
+    });
+    connect(m_values, &QLineEdit::editingFinished, this, &TrainingCalibrationDialog::refit);
+    connect(m_save, &QPushButton::clicked, this, &TrainingCalibrationDialog::savePreset);
+    setPresetCatalog(m_catalog);
+    resize(1100, 520);
+}
+
+TrainingCalibrationDialog::~TrainingCalibrationDialog() = default;
+
+void TrainingCalibrationDialog::setPresetCatalog(const PresetCatalog &catalog)
+{
+    m_catalog = catalog;
+    const QString current = m_gpuCombo->currentData().toString();
+    m_gpuCombo->clear();
+    for (const Preset &p : m_catalog.presets(Section::Gpu))
+        m_gpuCombo->addItem(QStringLiteral("%1 (%2)").arg(p.name, p.id), p.id);
+    const int at = m_gpuCombo->findData(current);
+    if (at >= 0)
+        m_gpuCombo->setCurrentIndex(at);
+    refit();
+}
+
+void TrainingCalibrationDialog::clearLogs()
+{
+    m_logs.clear();
+    m_gpuChosenByUser = false;
+    refit();
+}
+
+void TrainingCalibrationDialog::addLogs(const QStringList &files)
+{
+    for (const QString &file : files) {
+        Log l;
+        l.file = file;
+        QByteArray bytes;
+        QString why;
+        traininglog::ParseError err;
+        if (!readTrainingLogFile(file, bytes, &why)) {
+            l.readError = why;
+        } else if (!traininglog::parseTrainingLog(std::string_view(bytes.constData(), std::size_t(bytes.size())),
+                                                  traininglog::Framework::Unknown, l.log, err)) {
+            l.readError = QStringLiteral("%1:%2:%3: %4")
+                              .arg(file)
+                              .arg(err.line)
+                              .arg(err.column)
+                              .arg(QString::fromStdString(err.message));
+        } else {
+            l.sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+            l.steady = traininglog::steadyState(l.log);
+            l.read = readTrainingPlan(l.log);
+            l.guess = matchGpuPreset(m_catalog, l.read.gpuName);
+            if (!l.steady.ok)
+                l.readError = tr("no step time left after warm-up");
+        }
+        m_logs.push_back(l);
+    }
+    // The GPU the logs' device names match, until the user chooses one.
+    if (!m_gpuChosenByUser)
+        for (const Log &l : m_logs)
+            if (!l.guess.isEmpty()) {
+                const int at = m_gpuCombo->findData(l.guess);
+                if (at >= 0)
+                    m_gpuCombo->setCurrentIndex(at);
+                break;
+            }
+    refit();
+}
+
+QMap<QString, QString> TrainingCalibrationDialog::values(QStringList *bad) const
+{
+    QMap<QString, QString> out;
+    for (const QString &part : m_values->text().split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const int eq = part.indexOf(QLatin1Char('='));
+        if (eq <= 0) {
+            *bad << part.trimmed();
+            continue;
+        }
+        out.insert(part.left(eq).trimmed(), part.mid(eq + 1).trimmed());
+    }
+    return out;
+}
+
+void TrainingCalibrationDialog::refit()
+{
+    m_fit.reset();
+    QStringList bad;
+    const QMap<QString, QString> all = values(&bad);
+    const std::optional<Preset> gpu = m_catalog.find(Section::Gpu, m_gpuCombo->currentData().toString());
+    std::vector<Plan> plans;
+    std::vector<double> measured;
+    std::vector<int> fitted; // index of each fitted log in m_logs
+    for (std::size_t i = 0; i < m_logs.size(); ++i) {
+        Log &l = m_logs[i];
+        l.scenario.reset();
+        l.planError.clear();
+        if (!l.readError.isEmpty())
+            continue;
+        // "N:path=value" is for the Nth log only.
+        QMap<QString, QString> mine;
+        for (auto it = all.constBegin(); it != all.constEnd(); ++it) {
+            const int colon = it.key().indexOf(QLatin1Char(':'));
+            if (colon > 0) {
+                if (it.key().left(colon).toInt() == int(i) + 1)
+                    mine.insert(it.key().mid(colon + 1), it.value());
+            } else {
+                mine.insert(it.key(), it.value());
+            }
+        }
+        Scenario s;
+        QStringList errors;
+        if (gpu && trainingScenario(l.read, mine, *gpu, m_catalog, s, errors)) {
+            l.scenario = s;
+            plans.push_back(s.plan);
+            measured.push_back(l.steady.median_s);
+            fitted.push_back(int(i));
+        } else if (gpu) {
+            l.planError = errors.join(QStringLiteral("; "));
+        }
+    }
+    if (!plans.empty()) {
+        const FactorFit f = fitComputeFactor(plans, measured);
+        if (f.ok)
+            m_fit = f;
+    }
+    m_table->setRowCount(int(m_logs.size()));
+    for (std::size_t i = 0; i < m_logs.size(); ++i) {
+        const Log &l = m_logs[i];
+        auto set = [this, i](int col, const QString &text, bool marked = false) {
+            auto *item = new QTableWidgetItem(text);
+            if (marked) {
+                item->setBackground(QColor(255, 236, 179));
+                item->setToolTip(text);
+            }
+            m_table->setItem(int(i), col, item);
+        };
+        set(ColLog, QFileInfo(l.file).fileName());
+        set(ColFramework, QString::fromLatin1(traininglog::toString(l.log.framework)));
+        const auto at = std::find(fitted.begin(), fitted.end(), int(i));
+        if (at == fitted.end() || !m_fit) {
+            const QString why = !l.readError.isEmpty() ? l.readError
+                : !l.planError.isEmpty()               ? l.planError
+                                                       : tr("choose a GPU preset");
+            set(ColPlan, why, true);
+            set(ColMeasured, l.steady.ok ? seconds(l.steady.median_s) : QString());
+            for (int c : {ColPredicted, ColCalibrated, ColLeftOut})
+                set(c, QString());
+            continue;
+        }
+        const std::size_t k = std::size_t(at - fitted.begin());
+        const Plan &p = l.scenario->plan;
+        set(ColPlan,
+            tr("%1 layers x %2, seq %3, global batch %4; tp %5 pp %6 cp %7 dp %8 on %9 GPUs")
+                .arg(p.model.layers)
+                .arg(p.model.hidden)
+                .arg(p.training.seq_len)
+                .arg(p.training.global_batch)
+                .arg(p.training.tp)
+                .arg(p.training.pp)
+                .arg(p.training.cp)
+                .arg(p.training.dp)
+                .arg(p.cluster.nodes * p.cluster.gpus_per_node),
+            !l.read.missing.isEmpty());
+        const double m = measured[k];
+        set(ColMeasured, seconds(m));
+        set(ColPredicted,
+            QStringLiteral("%1 (%2)").arg(seconds(m * (1 + m_fit->before[k])), signedPct(m_fit->before[k])));
+        set(ColCalibrated,
+            QStringLiteral("%1 (%2)").arg(seconds(m * (1 + m_fit->after[k])), signedPct(m_fit->after[k])));
+        set(ColLeftOut,
+            m_fit->looError.empty() ? QString()
+                                    : QStringLiteral("%1 (%2)").arg(seconds(m * (1 + m_fit->looError[k])),
+                                                                    signedPct(m_fit->looError[k])));
+    }
+    m_table->resizeColumnsToContents();
+    QString text;
+    if (!bad.isEmpty())
+        text = tr("Not PATH=VALUE: %1. ").arg(bad.join(QStringLiteral(", ")));
+    if (m_fit) {
+        text += tr("Factor %1 on the compute efficiency of %2 (%3 -> %4). Mean error before %5%, after %6%, left out "
+                   "%7.")
+                    .arg(QLocale().toString(m_fit->factor, 'f', 3), gpu->id,
+                         QLocale().toString(gpu->values.value(QStringLiteral("compute_efficiency")).toDouble(), 'f',
+                                            3),
+                         QLocale().toString(
+                             std::clamp(gpu->values.value(QStringLiteral("compute_efficiency")).toDouble()
+                                            * m_fit->factor,
+                                        0.05, 0.98),
+                             'f', 3),
+                         QLocale().toString(100 * m_fit->meanAbsBefore, 'f', 1),
+                         QLocale().toString(100 * m_fit->meanAbsAfter, 'f', 1),
+                         m_fit->looError.empty()
+                             ? tr("- (one log)")
+                             : QLocale().toString(100 * m_fit->meanAbsLoo, 'f', 1) + QLatin1Char('%'));
+        if (m_fit->atBound)
+            text += QLatin1Char(' ')
+                + tr("The factor stopped at its bound: the logs and their plans disagree by more than compute "
+                     "efficiency explains.");
+    } else if (!m_logs.empty()) {
+        text += tr("Nothing to fit yet: give what the marked logs do not print, or choose the GPU preset.");
+    }
+    m_fitLabel->setText(text);
+    m_save->setEnabled(m_fit.has_value());
+}
+
+void TrainingCalibrationDialog::savePreset()
+{
+    const std::optional<Preset> gpu = m_catalog.find(Section::Gpu, m_gpuCombo->currentData().toString());
+    if (!m_fit || !gpu)
+        return;
+    bool ok = false;
+    const QString id = QInputDialog::getText(this, tr("Save preset"), tr("Id of the measured GPU preset:"),
+                                             QLineEdit::Normal, gpu->id + QStringLiteral("-measured"), &ok)
+                           .trimmed();
+    if (!ok || id.isEmpty())
+        return;
+    QList<LogProvenance> logs;
+    for (const Log &l : m_logs)
+        if (l.scenario)
+            logs.append({QFileInfo(l.file).fileName(), l.sha256});
+    emit calibratedGpuReady(measuredGpuPreset(*gpu, *m_fit, logs, QDate::currentDate(), id));
+}
+
+} // namespace commtax

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Calibration from training logs (Tools > Calibrate from training logs...): add logs, choose the
+// GPU preset (the guess from the logs' device names preselected), give what the logs do not print,
+// see each log's plan and its measured, predicted and calibrated step time, and save the fitted
+// GPU preset. The reading, the plan and the fit are model/traininglog's, as for
+// `commtax calibrate --training`.
+
+#include "core/presets.h"
+#include "traininglog/trainingcalibration.h"
+
+#include <QDialog>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableWidget;
+
+namespace commtax {
+
+class TrainingCalibrationDialog : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TrainingCalibrationDialog)
+
+public:
+    explicit TrainingCalibrationDialog(QWidget *parent = nullptr);
+    ~TrainingCalibrationDialog() override;
+
+    void setPresetCatalog(const PresetCatalog &catalog);
+    // Read the files and refit; problems are shown in the table, never thrown.
+    void addLogs(const QStringList &files);
+    void clearLogs();
+    const std::optional<FactorFit> &fit() const { return m_fit; }
+
+signals:
+    // The measured GPU preset, to save into the library and apply to the plan.
+    void calibratedGpuReady(const commtax::Preset &preset);
+
+private:
+    struct Log;
+    void refit();
+    void savePreset();
+    QMap<QString, QString> values(QStringList *bad) const;
+
+    PresetCatalog m_catalog;
+    std::vector<Log> m_logs;
+    std::optional<FactorFit> m_fit;
+    bool m_gpuChosenByUser = false;
+    QComboBox *m_gpuCombo = nullptr;
+    QLineEdit *m_values = nullptr;
+    QTableWidget *m_table = nullptr;
+    QLabel *m_fitLabel = nullptr;
+    QPushButton *m_save = nullptr;
+};
+
+} // namespace commtax
