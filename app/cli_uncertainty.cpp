@@ -91,7 +91,7 @@ bool runUncertainty(const QString &fileName, const Scenario &s, const Uncertaint
     opt.seed = request.seed;
     opt.threads = 0; // every core; the numbers do not depend on it
     const Summary sum = monteCarlo(in, opt);
-    const EngineRegime regime = engineRegime(s.plan, engineAccuracyData());
+    const EngineRegime regime = planEngineRegime(s, presetCatalog());
     std::vector<TornadoBar> bars;
     for (Metric m : kTornadoMetrics) {
         const std::vector<TornadoBar> t = tornado(in, m);

@@ -3,6 +3,7 @@
 // the median step time its README documents (within 1%), the leave-one-log-out fit on the logs of
 // one cluster, the GPU chosen from the presets' "match" names, bad input (malformed, truncated,
 // binary, huge) refused with its position, and `commtax calibrate --training` as users run it.
+#include "core/uncertaintyio.h"
 #include "library/presetlibrary.h"
 #include "traininglog/trainingcalibration.h"
 #include "traininglog/traininglog.h"
@@ -217,6 +218,34 @@ private slots:
                           - std::min(0.98, 0.511 * fit.factor))
                 < 0.001);
         QVERIFY(!p.extras.contains(QStringLiteral("match")));
+        // The engine's error on these logs, each left out: plans on the preset take their range from
+        // it, not from the published runs (core/uncertaintyio.h planEngineRegime()).
+        const QJsonArray factors = p.extras.value(QStringLiteral("engine_error")).toObject().value(QStringLiteral("step_time_factors")).toArray();
+        QCOMPARE(factors.size(), 3);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(std::fabs(factors[i].toDouble() - 1 / (1 + fit.looError[std::size_t(i)])) < 1e-4);
+        PresetCatalog withMine = catalog;
+        withMine.add(p);
+        Scenario s = defaultScenario();
+        p.applyTo(s.plan);
+        s.presetOf(Section::Gpu) = p.id;
+        const EngineRegime mine = planEngineRegime(s, withMine);
+        QCOMPARE(mine.level, -1);
+        QCOMPARE(mine.logs, 3);
+        QVERIFY(mine.quantiles[0] < 1 && mine.quantiles[4] > 1);
+        // The range follows the logs' own error: these small models miss by far more than the
+        // published runs' median, so the range is wider than the published runs' would be.
+        const double spread = mine.quantiles[4] - mine.quantiles[0];
+        QVERIFY(spread > 0.04);
+        // The preset survives its own format: written and read back with the residuals.
+        Preset back;
+        QString errorPath, error;
+        QVERIFY2(parsePreset(Section::Gpu, p.toJson(), QStringLiteral("gpus[0]"), back, &errorPath, &error, nullptr), qPrintable(error));
+        QCOMPARE(back.extras.value(QStringLiteral("engine_error")), p.extras.value(QStringLiteral("engine_error")));
+        QJsonObject bad = p.toJson();
+        bad.insert(QStringLiteral("engine_error"), QJsonObject{{QStringLiteral("step_time_factors"), QJsonArray{1.0, 99.0}}});
+        QVERIFY(!parsePreset(Section::Gpu, bad, QStringLiteral("gpus[0]"), back, &errorPath, &error, nullptr));
+        QCOMPARE(errorPath, QStringLiteral("gpus[0].engine_error.step_time_factors[1]"));
     }
 
     // The torchtitan logs on Meta's H100 96GB: the two that print their plan, and the two that

@@ -163,7 +163,7 @@ UncertaintyFigures analyseUncertainty(const AnalysisRequest &request, const std:
         return u;
     }
     u.daysTornado = barsOf(uncertainty::tornado(in, uncertainty::Metric::DaysToTrain));
-    u.regime = engineRegime(request.scenario.plan, engineAccuracyData());
+    u.regime = request.catalog ? planEngineRegime(request.scenario, *request.catalog) : engineRegime(request.scenario.plan, engineAccuracyData());
     u.valid = true;
     u.elapsedMs = double(clock.nsecsElapsed()) / 1e6;
     return u;

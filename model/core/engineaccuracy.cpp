@@ -157,6 +157,35 @@ EngineRegime engineRegime(const Plan &plan, const EngineAccuracyData &data, cons
     return g;
 }
 
+EngineRegime calibratedRegime(const std::vector<double> &factors)
+{
+    EngineRegime g;
+    g.level = -1;
+    g.logs = int(factors.size());
+    g.runs = g.logs;
+    g.sources = g.logs;
+    g.validated = true;
+    if (factors.empty())
+        return g;
+    double ss = 0;
+    std::vector<double> err;
+    for (double f : factors) {
+        ss += (f - 1) * (f - 1);
+        err.push_back(std::fabs(1 - 1 / f));
+        g.mape += std::fabs(1 - 1 / f) / double(factors.size());
+    }
+    std::sort(err.begin(), err.end());
+    g.median_error = percentileOf(err, 0.5);
+    const double n = double(factors.size());
+    const double spread = std::max(0.02, std::sqrt(ss / n) * std::sqrt(1 + 1 / n));
+    const double z[5] = {-1.2816, -0.6745, 0, 0.6745, 1.2816}; // the normal's P10 ... P90
+    for (int i = 0; i < 5; ++i)
+        g.quantiles[std::size_t(i)] = std::max(0.05, 1 + z[i] * spread);
+    g.low = std::max(0.05, std::min(g.quantiles[0], 1 - 2.5 * spread));
+    g.high = 1 + 2.5 * spread;
+    return g;
+}
+
 uncertainty::FieldNote engineErrorNote(const EngineRegime &regime)
 {
     uncertainty::FieldNote n;
@@ -191,6 +220,9 @@ EngineText engineRegimeText(const EngineRegime &g)
     const std::string runs = std::to_string(g.runs), sources = std::to_string(g.sources), median = pct(g.median_error),
                       p10 = factor(g.quantiles[0]), p90 = factor(g.quantiles[4]);
     switch (g.level) {
+    case -1:
+        return {CT_TEXT("The range holds the engine's error on your own %1 training logs (the GPU preset was calibrated from them; each log left out of the fit in turn): it missed them by %2% (median); P10-P90 of the step time %3 to %4 times its own."),
+                {std::to_string(g.logs), median, p10, p90}};
     case 0:
         return {CT_TEXT("The range holds the engine's own error on %1 published runs from %2 sources like this plan (%3, %4 to %5 GPUs): it missed them by %6% (median); their step times were %7 to %8 times its own (P10-P90)."),
                 {runs, sources, kindOf(g), std::to_string(g.gpus_low), std::to_string(g.gpus_high), median, p10, p90}};
@@ -213,6 +245,7 @@ QJsonObject engineRegimeJson(const EngineRegime &g)
                        {QStringLiteral("level"), g.level},
                        {QStringLiteral("runs_like_the_plan"), g.like},
                        {QStringLiteral("validated"), g.validated},
+                       {QStringLiteral("calibration_logs"), g.logs},
                        {QStringLiteral("warning"), engineRegimeWarns(g)},
                        {QStringLiteral("gpu_family"), g.gpu_family},
                        {QStringLiteral("moe"), g.moe},

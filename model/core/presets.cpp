@@ -196,7 +196,7 @@ const QStringList &metaKeys()
 QStringList extraKeys(Section s)
 {
     switch (s) {
-    case Section::Gpu: return {QStringLiteral("default_cluster"), QStringLiteral("match")};
+    case Section::Gpu: return {QStringLiteral("default_cluster"), QStringLiteral("match"), QStringLiteral("engine_error")};
     case Section::Cluster: return {QStringLiteral("default_gpu")};
     case Section::Model: return {QStringLiteral("published_params")};
     default: return {};
@@ -245,6 +245,18 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
                         return fail(fpath + QStringLiteral("[%1]").arg(i),
                                     fileText(CT_TEXT("expected a device name of 1 to 200 characters")));
                 }
+            }
+            // "engine_error": the engine's error on the user's own training logs (a calibrated
+            // preset, model/traininglog): {"step_time_factors": [measured / predicted, each log left
+            // out of the fit], "source": "..."}; it sets the range of plans on this GPU
+            // (core/engineaccuracy.h calibratedRegime()).
+            if (key == QLatin1String("engine_error")) {
+                const QJsonArray f = it.value().toObject().value(QStringLiteral("step_time_factors")).toArray();
+                if (!it.value().isObject() || f.size() < 2 || f.size() > kMaxCalibrationLogs)
+                    return fail(fpath, fileText(CT_TEXT("expected {\"step_time_factors\": [2 to 1000 numbers], \"source\": \"...\"}")));
+                for (qsizetype i = 0; i < f.size(); ++i)
+                    if (!f.at(i).isDouble() || !(f.at(i).toDouble() >= 0.05 && f.at(i).toDouble() <= 20))
+                        return fail(fpath + QStringLiteral(".step_time_factors[%1]").arg(i), fileText(CT_TEXT("expected a number from 0.05 to 20")));
             }
             p.extras.insert(key, it.value());
             continue;

@@ -75,6 +75,8 @@ inline constexpr qint64 kMaxScenarioBytes = 1 << 20;
 inline constexpr int kMaxPlanNameChars = 200;
 // The most device names a GPU preset's "match" list may hold.
 inline constexpr int kMaxMatchNames = 64;
+// The most training logs whose residuals a calibrated GPU preset keeps ("engine_error").
+inline constexpr int kMaxCalibrationLogs = 1000;
 
 // Read a whole input file of at most `maxBytes`: regular files only (a folder, device, pipe or
 // socket is refused with a message, never read), so a mistaken path cannot hang or exhaust memory.

@@ -86,8 +86,23 @@ std::vector<uncertainty::FieldNote> scenarioNotes(const Scenario &s, const Prese
         }
     }
     // The engine's own error on runs like this plan (engineaccuracy.h).
-    notes.push_back(engineErrorNote(engineRegime(s.plan, engineAccuracyData())));
+    notes.push_back(engineErrorNote(planEngineRegime(s, catalog)));
     return notes;
+}
+
+EngineRegime planEngineRegime(const Scenario &s, const PresetCatalog &catalog)
+{
+    if (!s.presetOf(Section::Gpu).isEmpty())
+        if (const std::optional<Preset> gpu = catalog.find(Section::Gpu, s.presetOf(Section::Gpu))) {
+            const QJsonArray a = gpu->extras.value(QStringLiteral("engine_error")).toObject().value(QStringLiteral("step_time_factors")).toArray();
+            std::vector<double> factors;
+            for (const QJsonValue &v : a)
+                factors.push_back(v.toDouble());
+            // Checked when the preset was read (presets.cpp): 2 or more factors in [0.05, 20].
+            if (factors.size() >= 2)
+                return calibratedRegime(factors);
+        }
+    return engineRegime(s.plan, engineAccuracyData());
 }
 
 bool scenarioPlanInputs(const QString &fileName, const Scenario &s, const PresetCatalog &catalog,

@@ -6,6 +6,7 @@
 // preset's kind, plain numbers in the file are "user", training and economics fields left out are
 // assumptions.
 
+#include "engineaccuracy.h"
 #include "presets.h"
 #include "scenario.h"
 #include "uncertainty/uncertainty.h"
@@ -30,6 +31,10 @@ EngineText checkValueObjectText(const FieldInfo &f, const QJsonObject &valueObje
 // assumption like the default itself (a saved file writes every training and economics field). The
 // notes end with the engine's own error on published runs like the plan (engineaccuracy.h).
 std::vector<uncertainty::FieldNote> scenarioNotes(const Scenario &s, const PresetCatalog &catalog);
+
+// The regime whose error the plan's ranges hold: the user's own training logs when its GPU preset
+// was calibrated from them (the preset's "engine_error"), else the published runs like the plan.
+EngineRegime planEngineRegime(const Scenario &s, const PresetCatalog &catalog);
 
 // Read a scenario file that loadAndValidateScenario() accepted into `s`, for its notes; the plan
 // with the range of every uncertain input. False with the reason when the file cannot be read again.

@@ -86,7 +86,9 @@ ComparisonSensitivity comparisonSensitivity(const Comparison &c, const PresetCat
         std::copy(std::begin(sum.metric), std::end(sum.metric), std::begin(ps.metric));
         ps.costTornado = tornado(inputs[i], Metric::CostPerBillionTokens);
         ps.daysTornado = tornado(inputs[i], Metric::DaysToTrain);
-        ps.regime = engineRegime(c.plans[qsizetype(i)].plan, engineAccuracyData());
+        Scenario compared = c.plans[qsizetype(i)].scenario;
+        compared.plan = c.plans[qsizetype(i)].plan;
+        ps.regime = planEngineRegime(compared, catalog);
         valid.push_back(inputs[i]);
         validIndex.push_back(i);
     }

@@ -635,6 +635,19 @@ Preset measuredGpuPreset(const Preset &gpu, const FactorFit &fit, const QList<Lo
         p.values.insert(QStringLiteral("fp8_efficiency"), std::round(clampEff(fp8 * fit.factor) * 1000) / 1000);
         p.provenance.insert(QStringLiteral("fp8_efficiency"), measured);
     }
+    // The engine's error on these logs, each left out of the fit: measured / predicted step time.
+    // Plans on this preset take their engine-error range from it (core/uncertaintyio.h
+    // planEngineRegime()); one log cannot say how far off a left-out log would be, so it keeps none.
+    if (fit.looError.size() >= 2) {
+        QJsonArray factors;
+        for (double e : fit.looError)
+            if (std::isfinite(e) && e > -1)
+                factors.append(std::round(1e4 / (1 + e)) / 1e4);
+        if (factors.size() >= 2)
+            p.extras.insert(QStringLiteral("engine_error"), QJsonObject{{QStringLiteral("step_time_factors"), factors}, {QStringLiteral("source"), source}});
+    } else {
+        p.extras.remove(QStringLiteral("engine_error"));
+    }
     p.description = QStringLiteral("%1 calibrated from %2 training log(s): compute efficiency %3 (factor %4)")
                         .arg(gpu.name)
                         .arg(logs.size())
