@@ -743,11 +743,14 @@ bool ComparisonView::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
+// The tab widget's frame and pane margins around the Charts tab's scroll area, with slack.
+constexpr int kChartTabFrame = 16;
+
 int ComparisonView::twoChartColumnsWidth() const
 {
     const QMargins m = m_overviewGrid->contentsMargins();
     return 2 * m_charts.first()->minimumWidth() + m_overviewGrid->horizontalSpacing() + m.left() + m.right()
-        + m_overviewScroll->verticalScrollBar()->sizeHint().width() + 2;
+        + m_overviewScroll->verticalScrollBar()->sizeHint().width() + kChartTabFrame;
 }
 
 void ComparisonView::splitTableAndCharts()
