@@ -17,13 +17,14 @@ endif()
 commtax_add_test(test_i18n_gui SOURCES test_i18n_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_i18n_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 
-# The main window on a 1280x800 and a 1600x1000 screen, at 1x and at 150% (QT_SCALE_FACTOR), and
-# in Simplified Chinese at 1280x800: one executable, one ctest
+# The main window and every other window and dialog on a 1280x800 and a 1600x1000 screen, at 1x
+# and at 150% (QT_SCALE_FACTOR), in English and in Simplified Chinese: one executable, one ctest
 # entry per case; the screen is given to the offscreen platform by the test itself.
 add_executable(test_layout_gui test_layout_gui.cpp)
 target_link_libraries(test_layout_gui PRIVATE Qt6::Test commtax_warnings commtax_ui)
-target_compile_definitions(test_layout_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
-foreach(layout_case "en;1280x800;1" "en;1280x800;1.5" "en;1600x1000;1" "en;1600x1000;1.5" "zh_CN;1280x800;1" "zh_CN;1280x800;1.5")
+target_compile_definitions(test_layout_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}" COMMTAX_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+foreach(layout_case "en;1280x800;1" "en;1280x800;1.5" "en;1600x1000;1" "en;1600x1000;1.5" "zh_CN;1280x800;1" "zh_CN;1280x800;1.5"
+    "zh_CN;1600x1000;1" "zh_CN;1600x1000;1.5")
   list(GET layout_case 0 layout_language)
   list(GET layout_case 1 layout_screen)
   list(GET layout_case 2 layout_scale)

@@ -8,12 +8,41 @@
 //   - no key figure's text is elided (its font's width <= the tile's text width);
 //   - each chart's title, legend items and axis labels lie inside the chart, the legend items
 //     do not overlap, the plot keeps a readable height and neighbouring tick labels do not touch.
-// Screenshots go to <build>/screenshots/layout-<lang>-<W>x<H>-<scale>x.png.
+// Then every other window and dialog (Find best layout with a search's results, Compare hardware
+// with a column selected and its column editor, the preset manager, the quote, Preferences,
+// calibration with a log, launch export, the handbook), each opened as the app opens it:
+//   - its minimum size fits the screen less a title bar and a panel, and so does its size;
+//   - it lies on the screen, and so do its buttons, tables and labels (outside scroll areas);
+//   - no label, button or check box is narrower than its text (cut or elided), no wrapped label
+//     lower than its lines, and its tables keep room for a few rows and columns.
+// Screenshots go to <build>/screenshots/layout-<lang>-<W>x<H>-<scale>x.png, the others'
+// to layout-<lang>-<W>x<H>-<scale>x-<window>.png.
+#include "appfeatures.h"
 #include "appsettings.h"
+#include "calibrate/calibrationdialog.h"
 #include "charts/chartview.h"
+#include "compare/comparisonview.h"
+#include "editor/quotedialog.h"
+#include "handbook.h"
 #include "keyfigures.h"
+#include "library/libraryfeatures.h"
+#include "library/presetmanagerdialog.h"
 #include "mainwindow.h"
+#include "preferencesdialog.h"
+#include "search/launchexportdialog.h"
+#include "search/searchdialog.h"
 #include "translations.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QTableView>
 
 #include <QApplication>
 #include <QDir>
@@ -21,7 +50,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPushButton>
 #include <QScreen>
+#include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -77,6 +109,7 @@ class TestLayoutGui : public QObject
     QTemporaryDir m_dir;
     std::unique_ptr<AppSettings> m_settings;
     std::unique_ptr<MainWindow> m_window;
+    AppFeatures *m_features = nullptr;
 
     QString caseName() const
     {
@@ -85,6 +118,97 @@ class TestLayoutGui : public QObject
             .arg(deviceScreen().width())
             .arg(deviceScreen().height())
             .arg(scaleFactor());
+    }
+
+    // A window or dialog as the app shows it: on the screen, its controls on the screen and
+    // inside it, and none of its text cut.
+    void checkWindow(QWidget *w, const QString &name)
+    {
+        QVERIFY2(w && w->isVisible(), qPrintable(name));
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        QTest::qWait(100); // the last layout pass
+        const QString shot = QStringLiteral("/layout-%1-%2.png").arg(caseName(), name);
+        QVERIFY(w->grab().save(screenshotDir() + shot));
+        const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+        const QSize room = available.size() - QSize(0, int(kWindowDecorationPx / scaleFactor()));
+        const QSize minimum = w->minimumSizeHint().expandedTo(w->minimumSize());
+        const QString on = QStringLiteral(" on %1x%2").arg(room.width()).arg(room.height());
+        QVERIFY2(minimum.width() <= room.width() && minimum.height() <= room.height(),
+                 qPrintable(name + QStringLiteral(": minimum %1x%2").arg(minimum.width()).arg(minimum.height()) + on));
+        QVERIFY2(w->width() <= room.width() && w->height() <= room.height(),
+                 qPrintable(name + QStringLiteral(": opens at %1x%2").arg(w->width()).arg(w->height()) + on));
+        const QRect onScreen = w->geometry(); // the client area, in screen coordinates
+        QVERIFY2(available.contains(onScreen), qPrintable(name + QStringLiteral(": at ") + describe(onScreen) + on));
+        const QList<QWidget *> children = w->findChildren<QWidget *>();
+        for (QWidget *c : children) {
+            if (!c->isVisible() || c->window() != w || c->width() <= 0 || !isChecked(c))
+                continue;
+            const QString what = name + QLatin1Char('/') + describeWidget(c);
+            const QRect r(c->mapTo(w, QPoint(0, 0)), c->size());
+            if (!insideScrollArea(c, w)) {
+                const QString where = what + QStringLiteral(" at ") + describe(r);
+                QVERIFY2(w->rect().contains(r), qPrintable(where + QStringLiteral(" outside the window")));
+                const QRect global = r.translated(onScreen.topLeft());
+                QVERIFY2(available.contains(global), qPrintable(where + QStringLiteral(" off the screen")));
+            }
+            if (const auto *view = qobject_cast<QAbstractItemView *>(c)) {
+                const QSize v = view->viewport()->size();
+                QVERIFY2(v.width() >= 160 && v.height() >= 60,
+                         qPrintable(what + QStringLiteral(": %1x%2").arg(v.width()).arg(v.height())));
+                continue;
+            }
+            if (const auto *plot = qobject_cast<QCustomPlot *>(c)) {
+                const QRect axes = plot->axisRect()->rect();
+                QVERIFY2(axes.height() >= 40 && axes.width() >= 100,
+                         qPrintable(what + QStringLiteral(": plot ") + describe(axes)));
+                continue;
+            }
+            const auto *label = qobject_cast<QLabel *>(c);
+            if (label && (label->text().isEmpty() || !label->pixmap().isNull()))
+                continue;
+            if (label && label->wordWrap()) {
+                const int needed = label->heightForWidth(label->width());
+                QVERIFY2(needed <= label->height() + 1,
+                         qPrintable(what + QStringLiteral(": %1 px high, needs %2").arg(label->height()).arg(needed)));
+                continue;
+            }
+            const int needed = c->minimumSizeHint().width();
+            QVERIFY2(c->width() >= needed,
+                     qPrintable(what + QStringLiteral(": %1 px wide, needs %2").arg(c->width()).arg(needed)));
+        }
+    }
+
+    // The widgets checked: labels, buttons, tables and lists, plots; not a table's headers and
+    // corner button, a tab bar's scroll arrows or a combo box (its text is elided by design).
+    static bool isChecked(const QWidget *c)
+    {
+        if (qobject_cast<const QHeaderView *>(c) || qobject_cast<const QComboBox *>(c))
+            return false;
+        if (qobject_cast<const QAbstractButton *>(c)) {
+            const QWidget *p = c->parentWidget();
+            return p && !qobject_cast<const QAbstractItemView *>(p) && !p->inherits("QTabBar");
+        }
+        return qobject_cast<const QLabel *>(c) || qobject_cast<const QAbstractItemView *>(c)
+            || qobject_cast<const QCustomPlot *>(c);
+    }
+
+    static QString describeWidget(const QWidget *c)
+    {
+        QString d = c->objectName().isEmpty() ? QString::fromLatin1(c->metaObject()->className()) : c->objectName();
+        if (const auto *label = qobject_cast<const QLabel *>(c))
+            d += QStringLiteral(" \"%1\"").arg(label->text().left(40));
+        else if (const auto *button = qobject_cast<const QAbstractButton *>(c))
+            d += QStringLiteral(" \"%1\"").arg(button->text());
+        return d;
+    }
+
+    // Inside a scroll area of the window: it can be scrolled to.
+    static bool insideScrollArea(const QWidget *c, const QWidget *window)
+    {
+        for (const QWidget *p = c->parentWidget(); p && p != window; p = p->parentWidget())
+            if (qobject_cast<const QAbstractScrollArea *>(p))
+                return true;
+        return false;
     }
 
 private Q_SLOTS:
@@ -99,6 +223,8 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("screen %1x%2 at %3x").arg(logical.width()).arg(logical.height()).arg(scaleFactor())));
         m_settings = std::make_unique<AppSettings>(m_dir.filePath(QStringLiteral("settings.ini")));
         m_window = std::make_unique<MainWindow>(*m_settings);
+        // the features app/main.cpp adds: the windows and dialogs checked below
+        m_features = new AppFeatures(m_window.get(), m_dir.filePath(QStringLiteral("library.sqlite")));
         bool drawn = false;
         connect(m_window.get(), &MainWindow::chartsRedrawn, this, [&drawn] { drawn = true; });
         m_window->showMaximized();
@@ -122,6 +248,29 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("editor %1 px wide, needs %2").arg(editor->width()).arg(editor->minimumSizeHint().width())));
         QVERIFY2(m_window->width() <= available.width() && m_window->height() <= available.height(),
                  qPrintable(QStringLiteral("window %1x%2 on %3x%4").arg(m_window->width()).arg(m_window->height()).arg(available.width()).arg(available.height())));
+    }
+
+    // Not maximized (a first start): the window leaves room for a title bar, so that a window
+    // manager placing it below a panel keeps its status bar on the screen; the plan editor's dock
+    // has no close button beside its scroll arrow (View > Plan editor hides and shows it).
+    void firstStartLeavesRoomForATitleBar()
+    {
+        AppSettings fresh(m_dir.filePath(QStringLiteral("fresh.ini")));
+        MainWindow window(fresh);
+        const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+        const int decoration = int(kWindowDecorationPx / scaleFactor());
+        QVERIFY2(window.height() + decoration <= available.height(),
+                 qPrintable(QStringLiteral("%1 px high on %2").arg(window.height()).arg(available.height())));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.move(available.left(), available.top() + 20); // where a window manager put it
+        QTRY_VERIFY(window.geometry().top() >= available.top() + 20);
+        const QWidget *status = window.statusBar();
+        const QRect bar(status->mapToGlobal(QPoint(0, 0)), status->size());
+        QVERIFY2(available.contains(bar), qPrintable(describe(bar) + QStringLiteral(" on ") + describe(available)));
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("planDock"));
+        QVERIFY(dock && !(dock->features() & QDockWidget::DockWidgetClosable));
+        QVERIFY(window.findChild<QMenu *>(QStringLiteral("viewMenu"))->actions().contains(dock->toggleViewAction()));
     }
 
     void keyFiguresAreNotElided()
@@ -226,6 +375,95 @@ private Q_SLOTS:
                 }
             }
         }
+    }
+    void findBestLayoutFits()
+    {
+        SearchDialog *d = m_features->showSearch();
+        auto *top = d->findChild<QSpinBox *>(QStringLiteral("topSpin"));
+        QVERIFY(top);
+        top->setValue(8);
+        QSignalSpy done(d, &SearchDialog::searchFinished);
+        QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("searchButton")), Qt::LeftButton);
+        QVERIFY(done.wait(60000));
+        checkWindow(d, QStringLiteral("search"));
+        if (QTest::currentTestFailed())
+            return;
+        auto *table = d->findChild<QTableView *>(QStringLiteral("searchTable"));
+        QVERIFY(table->model()->rowCount() > 0);
+        QVERIFY2(table->viewport()->height() >= 3 * table->verticalHeader()->defaultSectionSize(),
+                 "the results table shows three rows");
+        d->close();
+    }
+
+    void compareHardwareFits()
+    {
+        ComparisonView *view = m_features->library()->compareHardware();
+        QVERIFY(view);
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        // a plan column selected: the column editor opens above the table
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        QVERIFY(table);
+        QHeaderView *header = table->horizontalHeader();
+        const QPoint second(header->sectionViewportPosition(1) + 10, header->height() / 2);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, second);
+        QTRY_VERIFY(view->findChild<QWidget *>(QStringLiteral("columnEditor"))->isVisible());
+        // nothing went wrong on the way (a column editor that edits by itself)
+        const auto *status = view->findChild<QLabel *>(QStringLiteral("status"));
+        QVERIFY2(!status->isVisible() || status->text().isEmpty(), qPrintable(status->text()));
+        checkWindow(view, QStringLiteral("compare"));
+        if (QTest::currentTestFailed())
+            return;
+        // the table keeps plan A and another plan side by side
+        QVERIFY2(table->viewport()->width() >= header->sectionSize(0) + header->sectionSize(1),
+                 qPrintable(QStringLiteral("table %1 px wide, columns %2 + %3")
+                                .arg(table->viewport()->width())
+                                .arg(header->sectionSize(0))
+                                .arg(header->sectionSize(1))));
+        view->close();
+    }
+
+    void presetManagerFits()
+    {
+        PresetManagerDialog *d = m_features->library()->showPresetManager();
+        checkWindow(d, QStringLiteral("presets"));
+        d->close();
+    }
+
+    void quoteDialogFits()
+    {
+        QuoteDialog d(m_window->document(), m_window.get());
+        d.show();
+        checkWindow(&d, QStringLiteral("quote"));
+    }
+
+    void preferencesFit()
+    {
+        PreferencesDialog d(*m_settings, m_window.get());
+        d.show();
+        checkWindow(&d, QStringLiteral("preferences"));
+    }
+
+    void calibrationFits()
+    {
+        CalibrationDialog *d = m_features->showCalibration();
+        QVERIFY(d->openLogFile(QStringLiteral(COMMTAX_SOURCE_DIR "/tests/fixtures/nccl/")
+                               + QStringLiteral("gcp_a3mega_h100_2node_16gpu_tcpxo.txt")));
+        checkWindow(d, QStringLiteral("calibrate"));
+        d->close();
+    }
+
+    void launchExportFits()
+    {
+        LaunchExportDialog *d = m_window->showLaunchExport();
+        checkWindow(d, QStringLiteral("launch"));
+        d->close();
+    }
+
+    void handbookFits()
+    {
+        HandbookDialog *d = showHandbook(m_window.get());
+        checkWindow(d, QStringLiteral("handbook"));
+        d->close();
     }
 };
 

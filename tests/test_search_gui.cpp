@@ -74,6 +74,11 @@ private slots:
         auto *dialog = window.findChild<SearchDialog *>(QStringLiteral("searchDialog"));
         QVERIFY(dialog && dialog->isVisible());
 
+        // Before a search the plot has nothing to name: no legend, not an empty box.
+        auto *emptyPlot = child<QCustomPlot>(dialog, "paretoPlot");
+        QVERIFY2(!emptyPlot->legend->visible() || emptyPlot->legend->itemCount() > 0,
+                 "an empty legend on an empty plot");
+
         const Plan before = window.document()->scenario().plan;
         QSignalSpy done(dialog, &SearchDialog::searchFinished);
         QTest::mouseClick(child<QPushButton>(dialog, "searchButton"), Qt::LeftButton);
@@ -112,6 +117,23 @@ private slots:
             QVERIFY(ascending ? a <= b : a >= b);
         }
 
+        // The comm tax, bubble and MFU with "%", the TCO as money ("$878.5k"), sorted by number.
+        QAbstractItemModel *m = table->model();
+        QCOMPARE(m->headerData(15, Qt::Horizontal).toString(), QStringLiteral("Comm tax"));
+        QCOMPARE(m->headerData(22, Qt::Horizontal).toString(), QStringLiteral("TCO (USD)"));
+        for (int column : {15, 16, 17})
+            QVERIFY2(m->index(0, column).data().toString().endsWith(QLatin1Char('%')),
+                     qPrintable(m->index(0, column).data().toString()));
+        const QString tco = m->index(0, 22).data().toString();
+        QVERIFY2(tco.startsWith(QLatin1Char('$')) && (tco.endsWith(QLatin1Char('k')) || tco.endsWith(QLatin1Char('M'))),
+                 qPrintable(tco));
+        QVERIFY(m->index(0, 22).data(Qt::UserRole + 1).toDouble() > 1000);
+        // every listed graph of the legend has points
+        for (int i = 0; i < plot->legend->itemCount(); ++i) {
+            auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i));
+            QVERIFY(item && item->plottable()->interface1D()->dataCount() > 0);
+        }
+
         // Choose the best plan for time (the fastest) and use it: one undo step.
         const int fastestRow = ascending ? 0 : table->model()->rowCount() - 1;
         const QRect cell = table->visualRect(table->model()->index(fastestRow, 2));
@@ -124,6 +146,17 @@ private slots:
         QCOMPARE(undo->count(), steps + 1);
         const Plan after = window.document()->scenario().plan;
         const search::Layout &best = r.top.front().layout;
+        // The undo step names every degree that splits the work (the default plan's cp=4 too).
+        const QString step = undo->text(steps);
+        QVERIFY2(best.value[search::DimCp] > 1, "the default plan's best layout uses cp");
+        QVERIFY2(step.contains(QStringLiteral("cp=%1").arg(best.value[search::DimCp])), qPrintable(step));
+        const QString tpPp
+            = QStringLiteral("tp=%1 pp=%2").arg(best.value[search::DimTp]).arg(best.value[search::DimPp]);
+        QVERIFY2(step.contains(tpPp), qPrintable(step));
+        QVERIFY2(step.contains(QStringLiteral("dp=%1").arg(best.dp)), qPrintable(step));
+        const QString vpp = QStringLiteral("vpp=%1").arg(best.value[search::DimVpp]);
+        QVERIFY2(best.value[search::DimVpp] == 1 || step.contains(vpp), qPrintable(step));
+        QVERIFY2(step.contains(QStringLiteral(" ep=")) == (best.value[search::DimEp] != 1), qPrintable(step));
         QCOMPARE(after.training.tp, best.value[search::DimTp]);
         QCOMPARE(after.training.pp, best.value[search::DimPp]);
         QCOMPARE(after.training.cp, best.value[search::DimCp]);

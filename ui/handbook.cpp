@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "handbook.h"
 #include "modeltext.h"
+#include "screenfit.h"
 
 #include "core/fields.h"
 
@@ -74,7 +75,7 @@ HandbookDialog::HandbookDialog(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_browser);
     layout->addWidget(buttons);
-    resize(760, 640);
+    fitToScreen(this, QSize(760, 640));
 }
 
 QString HandbookDialog::pageUrl()

@@ -13,6 +13,7 @@
 #include "keyfigures.h"
 #include "plandocument.h"
 #include "preferencesdialog.h"
+#include "screenfit.h"
 #include "search/launchexportdialog.h"
 #include "textpanels.h"
 
@@ -90,8 +91,9 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
     m_editor = new PlanEditor(m_doc);
     m_dock = new QDockWidget(tr("Plan"), this);
     m_dock->setObjectName(QStringLiteral("planDock"));
-    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
-                        | QDockWidget::DockWidgetClosable);
+    // Not closable from its title bar: the close button sat beside the editor's scroll arrow and
+    // was easy to hit by accident. View > Plan editor hides and shows it.
+    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     m_dock->setWidget(m_editor);
     m_dock->setMinimumWidth(320);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
@@ -105,9 +107,9 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
     m_engineStatus->setAlignment(Qt::AlignRight);
     statusBar()->addPermanentWidget(m_engineStatus);
 
-    const QRect screen = QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry()
-                                                          : QRect(0, 0, 1600, 1000);
-    resize(QSize(1600, 1000).boundedTo(screen.size()));
+    // Room left for a title bar: placed at y=20 by a window manager, the whole screen's height
+    // put the status bar off the screen.
+    fitToScreen(this, QSize(1600, 1000));
     // The editor takes less of a small screen (a 1280x800 one at 150% is 853 pixels wide).
     resizeDocks({m_dock}, {std::clamp(width() * 3 / 10, 320, 420)}, Qt::Horizontal);
     if (!m_settings.windowGeometry().isEmpty())

@@ -136,6 +136,13 @@ bool metricApplies(const MetricInfo &m, const Plan &plan)
 {
     if (qstrcmp(m.key, "compute_fp8_time_s") == 0)
         return plan.training.precision == Precision::Fp8;
+    // A goodput given in the plan is used as it is: the losses it would be computed from (goodput
+    // "auto") and the checkpoint interval are not computed, not zero.
+    static const char *const kGoodputLosses[] = {"goodput_checkpoint_overhead", "goodput_lost_work", "goodput_restarts",
+                                                 "checkpoint_interval_s"};
+    for (const char *key : kGoodputLosses)
+        if (qstrcmp(m.key, key) == 0)
+            return !plan.training.goodput.has_value();
     return true;
 }
 

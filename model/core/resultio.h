@@ -33,7 +33,8 @@ struct MetricInfo {
 };
 
 // Whether a metric means something for the plan: compute_fp8_time_s only when it trains in FP8
-// (a BF16 plan's 0 is "not applicable", shown as n/a in tables for people; files keep the 0).
+// (a BF16 plan's 0 is "not applicable", shown as n/a in tables for people; files keep the 0),
+// the goodput's losses and the checkpoint interval only when its goodput is "auto".
 bool metricApplies(const MetricInfo &m, const Plan &plan);
 
 // Every numeric metric, in the order of the JSON output.

@@ -28,7 +28,10 @@ QString normalizationLabel(Normalization n)
     case Normalization::AsGiven: return QStringLiteral(QT_TRANSLATE_NOOP("commtax::Library", "As given"));
     case Normalization::EqualGpus: return QStringLiteral(QT_TRANSLATE_NOOP("commtax::Library", "Equal GPU count"));
     case Normalization::EqualBudget: return QStringLiteral(QT_TRANSLATE_NOOP("commtax::Library", "Equal budget (capex)"));
-    case Normalization::EqualTime: return QStringLiteral(QT_TRANSLATE_NOOP("commtax::Library", "Equal time to train"));
+    // The rule, not "equal time": the fewest GPUs at least as fast as A often train faster (a
+    // count between two whole-node steps does not exist).
+    case Normalization::EqualTime:
+        return QStringLiteral(QT_TRANSLATE_NOOP("commtax::Library", "At least as fast as A"));
     }
     return QString();
 }
@@ -469,8 +472,10 @@ QList<int> Comparison::best(const MetricInfo &m) const
         return out;
     // A rented plan has no capex: its zero is no bargain to mark.
     const bool capex = QLatin1String(m.key) == QLatin1String("capex_usd");
+    // Nor is a figure that does not apply (n/a: a BF16 plan's FP8 time, a given goodput's losses).
     auto competes = [&](qsizetype i) {
-        return plans[i].runs() && !(capex && plans[i].plan.economics.mode == EconomicsMode::Rent);
+        return plans[i].runs() && metricApplies(m, plans[i].plan)
+            && !(capex && plans[i].plan.economics.mode == EconomicsMode::Rent);
     };
     const bool share = judgedByMemoryShare(m);
     auto valueOf = [&](qsizetype i) {

@@ -249,7 +249,9 @@ LibraryText comparisonQuestionText(const Comparison &c)
     case Normalization::EqualGpus: basis = phrase(QT_TRANSLATE_NOOP("commtax::Library", "at an equal GPU count (%1 GPUs)"), {QString::number(ref.result.gpus)}); break;
     case Normalization::EqualBudget: basis = phrase(QT_TRANSLATE_NOOP("commtax::Library", "at an equal capital budget (%1)"), {formatUsd(ref.result.capex_usd)}); break;
     case Normalization::EqualTime:
-        basis = phrase(QT_TRANSLATE_NOOP("commtax::Library", "at an equal time to train (%1 days)"), {formatNumber(ref.result.days_to_train, 1)});
+        basis = phrase(
+            QT_TRANSLATE_NOOP("commtax::Library", "each on the fewest GPUs that train at least as fast as A (%1 days)"),
+            {formatNumber(ref.result.days_to_train, 1)});
         break;
     }
     if (c.bestLayout.enabled)

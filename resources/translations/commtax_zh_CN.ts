@@ -554,6 +554,10 @@
         <source>&lt;p style=&quot;color:#b05000&quot;&gt;&lt;b&gt;Busbw above the link&apos;s line rate&lt;/b&gt;: NVLS, SHARP or NCCL&apos;s tree at work, not a link bandwidth.&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;color:#b05000&quot;&gt;&lt;b&gt;Busbw 高于链路线速&lt;/b&gt;：这是 NVLS、SHARP 或 NCCL 树算法的效果，而非链路带宽。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
 </context>
 <context>
     <name>commtax::CalibrationRowsModel</name>
@@ -1644,6 +1648,18 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <source>%1 GPUs: %2</source>
         <translation>%1 个 GPU：%2</translation>
     </message>
+    <message>
+        <source>The name of the selected plan: its column, and the report&apos;s PDF, XLSX and CSV</source>
+        <translation>所选方案的名称：用于其列以及报告的 PDF、XLSX 和 CSV</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Name of %1</source>
+        <translation>%1 的名称</translation>
+    </message>
 </context>
 <context>
     <name>commtax::CommTaxChart</name>
@@ -2043,16 +2059,16 @@ Best of the plans that run</source>
         <source>a lower share of the GPU&apos;s usable memory</source>
         <translation>占 GPU 可用显存的比例更低</translation>
     </message>
+    <message>
+        <source>%1 (given in the plan)</source>
+        <translation>%1（方案中给定）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ComparisonView</name>
     <message>
         <source>Compare hardware - Commtax</source>
         <translation>硬件对比 - Commtax</translation>
-    </message>
-    <message>
-        <source>Resize every plan (keeping tp, pp and the global batch) to the reference plan&apos;s GPU count, capex or time to train</source>
-        <translation>将每个方案（保持 tp、pp 和全局批大小）调整到参考方案的 GPU 数、资本支出或训练时长</translation>
     </message>
     <message>
         <source>Add plan file...</source>
@@ -2279,6 +2295,10 @@ Best of the plans that run</source>
 The reference of the normalisation and of the break-even figures</source>
         <translation>方案 A：%1
 归一化和盈亏平衡数据的参考</translation>
+    </message>
+    <message>
+        <source>Resize every plan (keeping tp, pp and the global batch) to the reference plan&apos;s GPU count or capex, or to the fewest GPUs that train at least as fast as it (often faster: GPU counts come in whole nodes)</source>
+        <translation>将每个方案（保持 tp、pp 和全局批大小）调整到参照方案的 GPU 数或资本支出，或调整到训练速度至少与之一样快的最少 GPU 数（往往更快：GPU 数以整节点为单位）</translation>
     </message>
 </context>
 <context>
@@ -4130,10 +4150,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>相同预算（资本支出）</translation>
     </message>
     <message>
-        <source>Equal time to train</source>
-        <translation>相同训练时长</translation>
-    </message>
-    <message>
         <source>%1 would match it at a GPU price of %2 per GPU-hour (today %3 per GPU-hour): a price to negotiate towards.</source>
         <translation>当 GPU 价格降到每 GPU 小时 %2（目前为每 GPU 小时 %3）时，%1 的成本将与之持平：这是议价的目标价。</translation>
     </message>
@@ -4180,10 +4196,6 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>at an equal capital budget (%1)</source>
         <translation>在相同资本预算（%1）下</translation>
-    </message>
-    <message>
-        <source>at an equal time to train (%1 days)</source>
-        <translation>在相同训练时长（%1 天）下</translation>
     </message>
     <message>
         <source>, each on its best layout for time</source>
@@ -4384,6 +4396,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>engine accuracy (published runs like the plan)</source>
         <translation>引擎精度（与方案相似的公开训练）</translation>
+    </message>
+    <message>
+        <source>At least as fast as A</source>
+        <translation>至少与 A 一样快</translation>
+    </message>
+    <message>
+        <source>each on the fewest GPUs that train at least as fast as A (%1 days)</source>
+        <translation>各自使用训练速度至少与 A 一样快的最少 GPU 数（%1 天）</translation>
     </message>
 </context>
 <context>
@@ -5322,6 +5342,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>auto</source>
         <translation>自动</translation>
     </message>
+    <message>
+        <source>Plans name this preset by its id, so it cannot be changed: Duplicate makes a copy with an id of its own</source>
+        <translation>方案按 id 引用此预设，因此 id 不能更改：“复制”会生成一个拥有自己 id 的副本</translation>
+    </message>
 </context>
 <context>
     <name>commtax::PresetListModel</name>
@@ -6253,6 +6277,18 @@ Does not fit in memory.
         <source>Each range above holds the engine&apos;s own error, measured on published training runs it was not fitted on (each run&apos;s source left out of the fit), taken from the runs most like the plan.</source>
         <translation>以上每个范围都包含引擎自身的误差：在引擎未拟合过的公开训练上测得（拟合时排除该训练的来源），取自与方案最相似的训练。</translation>
     </message>
+    <message>
+        <source>The ranges were not sampled (0 samples).</source>
+        <translation>未对范围抽样（0 个样本）。</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>Recommendation and ranges</source>
+        <translation>建议与范围</translation>
+    </message>
 </context>
 <context>
     <name>commtax::SavedPlanListModel</name>
@@ -6492,10 +6528,6 @@ Does not fit in memory.
         <translation>当前方案</translation>
     </message>
     <message>
-        <source>Use layout tp=%1 pp=%2 vpp=%3 dp=%4 on %5 GPUs</source>
-        <translation>使用布局 tp=%1 pp=%2 vpp=%3 dp=%4，共 %5 个 GPU</translation>
-    </message>
-    <message>
         <source>Vary the global batch from</source>
         <translation>改变全局批大小，从</translation>
     </message>
@@ -6522,6 +6554,10 @@ Does not fit in memory.
     <message>
         <source>The space has more than %1 layouts, more than a search can finish in reasonable time: narrow the GPU counts or the tokens per step.</source>
         <translation>搜索空间有超过 %1 种布局，无法在合理时间内完成搜索：请缩小 GPU 数量或每步 token 数的范围。</translation>
+    </message>
+    <message>
+        <source>Use layout %1 on %2 GPUs</source>
+        <translation>使用布局 %1，共 %2 个 GPU</translation>
     </message>
 </context>
 <context>

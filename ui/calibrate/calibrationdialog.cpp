@@ -4,6 +4,7 @@
 #include "calibrationrowsmodel.h"
 #include "core/resultio.h"
 #include "modeltext.h"
+#include "screenfit.h"
 
 #include <qcustomplot.h>
 
@@ -20,6 +21,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -72,6 +74,8 @@ QSharedPointer<QCPAxisTickerText> bytesTicker(double minBytes, double maxBytes)
 
 constexpr int kTitleRow = 0;
 constexpr int kLegendRow = 2; // below the axis rect (row 1)
+// Screens with less room than this, in device-independent pixels, show the chart as a tab.
+constexpr int kChartTabBelowHeight = 640;
 
 } // namespace
 
@@ -107,6 +111,9 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     m_clusterCombo->setObjectName(QStringLiteral("clusterCombo"));
     m_clusterCombo->setToolTip(tr("The cluster preset the measurement is compared with and calibrates"));
     fillClusterCombo();
+    // Preset names are long: the box shows their start, the list the whole names.
+    m_clusterCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_clusterCombo->setMinimumContentsLength(16);
     m_ranks = new QSpinBox(this);
     m_ranks->setObjectName(QStringLiteral("ranksSpin"));
     m_ranks->setRange(0, 1000000);
@@ -141,7 +148,8 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
 
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("busbwPlot"));
-    m_plot->setMinimumSize(480, 360);
+    // The least a plot of it needs; on a higher screen, where the chart is not a tab, 240 (below).
+    m_plot->setMinimumSize(320, 120);
     m_plot->plotLayout()->insertRow(kTitleRow);
     m_plot->plotLayout()->addElement(kTitleRow, 0, new QCPTextElement(m_plot, tr("Bus bandwidth against message size"), QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -161,7 +169,7 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summary->setMinimumWidth(300);
+    m_summary->setMinimumWidth(200);
 
     m_rowsModel = new CalibrationRowsModel(this);
     m_rowsView = new QTableView(this);
@@ -170,6 +178,10 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     m_rowsView->verticalHeader()->setVisible(false);
     m_rowsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_rowsView->setAlternatingRowColors(true);
+    // A few rows show however small the screen: the log text and the plot give way first.
+    m_rowsView->setMinimumHeight(m_rowsView->horizontalHeader()->sizeHint().height()
+                                 + 3 * m_rowsView->verticalHeader()->defaultSectionSize()
+                                 + 2 * m_rowsView->frameWidth());
     m_warnings = new QListWidget(this);
     m_warnings->setObjectName(QStringLiteral("warningsList"));
     m_warnings->setWordWrap(true);
@@ -180,16 +192,33 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
 
     auto *chartRow = new QSplitter(Qt::Horizontal, this);
     chartRow->addWidget(m_plot);
-    chartRow->addWidget(m_summary);
+    // The summary scrolls: in a splitter it was cut at the plot's height.
+    auto *summaryScroll = new QScrollArea(this);
+    summaryScroll->setObjectName(QStringLiteral("summaryScroll"));
+    summaryScroll->setWidgetResizable(true);
+    summaryScroll->setFrameShape(QFrame::NoFrame);
+    summaryScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    summaryScroll->setWidget(m_summary);
+    chartRow->addWidget(summaryScroll);
     chartRow->setStretchFactor(0, 3);
     chartRow->setStretchFactor(1, 2);
     auto *vertical = new QSplitter(Qt::Vertical, this);
     vertical->addWidget(m_text);
-    vertical->addWidget(chartRow);
-    vertical->addWidget(m_tabs);
     vertical->setStretchFactor(0, 1);
-    vertical->setStretchFactor(1, 4);
-    vertical->setStretchFactor(2, 2);
+    // On a low screen (a 1280x800 one at 150% leaves about 490 px) the chart is a tab beside
+    // the rows and the warnings, shown first: above them it kept no height for its axes.
+    if (roomOnScreen(screenOf(this)).height() < kChartTabBelowHeight) {
+        m_tabs->addTab(chartRow, tr("Chart"));
+        m_tabs->setCurrentWidget(chartRow);
+        vertical->addWidget(m_tabs);
+        vertical->setStretchFactor(1, 6);
+    } else {
+        m_plot->setMinimumHeight(240); // a legend of three rows and the axes
+        vertical->addWidget(chartRow);
+        vertical->addWidget(m_tabs);
+        vertical->setStretchFactor(1, 4);
+        vertical->setStretchFactor(2, 2);
+    }
 
     m_applyButton = new QPushButton(tr("Apply to cluster preset"), this);
     m_applyButton->setObjectName(QStringLiteral("applyButton"));
@@ -205,7 +234,7 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     root->addWidget(vertical, 1);
     root->addWidget(m_statusLabel);
     root->addWidget(buttons);
-    resize(1180, 860);
+    fitToScreen(this, QSize(1180, 860));
 
     // Typing or pasting re-reads the text once it settles.
     m_parseTimer = new QTimer(this);

@@ -10,7 +10,9 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
+#include <QVBoxLayout>
 
 namespace commtax {
 
@@ -44,8 +46,15 @@ ColumnEditor::ColumnEditor(QWidget *parent)
 {
     m_title = new QLabel(this);
     m_title->setObjectName(QStringLiteral("columnTitle"));
+    m_name = new QLineEdit(this);
+    m_name->setObjectName(QStringLiteral("columnName"));
+    m_name->setMaxLength(kMaxPlanNameChars);
+    m_name->setToolTip(tr("The name of the selected plan: its column, and the report's PDF, XLSX and CSV"));
     m_gpu = new QComboBox(this);
     m_gpu->setObjectName(QStringLiteral("columnGpu"));
+    // GPU names are long: the box shows their start, the list the whole names.
+    m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_gpu->setMinimumContentsLength(14);
     m_gpu->setToolTip(tr("The GPU of the selected plan, on that GPU's default cluster with its own compute efficiency"));
     m_gpus = new QSpinBox(this);
     m_gpus->setObjectName(QStringLiteral("columnGpus"));
@@ -74,11 +83,17 @@ ColumnEditor::ColumnEditor(QWidget *parent)
     m_utilisation->setToolTip(tr("Utilisation over the depreciation years (fraction, 0-1] of the selected plan (buy mode): "
                                  "idle hours still carry capital and upkeep"));
 
-    auto *row = new QHBoxLayout(this);
-    row->setContentsMargins(0, 0, 0, 0);
+    // Two rows: on one, the editor alone was 877 px wide, more than a 1280x800 screen at 150%.
+    auto *rows = new QVBoxLayout(this);
+    rows->setContentsMargins(0, 0, 0, 0);
+    auto *row = new QHBoxLayout;
     row->addWidget(m_title);
+    row->addWidget(new QLabel(tr("Name:"), this));
+    row->addWidget(m_name, 1);
     row->addWidget(new QLabel(tr("GPU:"), this));
     row->addWidget(m_gpu, 1);
+    rows->addLayout(row);
+    row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("GPUs:"), this));
     row->addWidget(m_gpus);
     row->addWidget(new QLabel(tr("Economics:"), this));
@@ -87,6 +102,18 @@ ColumnEditor::ColumnEditor(QWidget *parent)
     row->addWidget(new QLabel(tr("Utilisation:"), this));
     row->addWidget(m_utilisation);
     row->addStretch(1);
+    rows->addLayout(row);
+
+    connect(m_name, &QLineEdit::editingFinished, this, [this] {
+        const QString name = m_name->text().simplified();
+        if (name.isEmpty()) { // a plan has a name: back to the one it had
+            m_name->setText(m_scenario.name);
+            return;
+        }
+        Scenario s = m_scenario;
+        s.name = name;
+        emitEdit(s, tr("Name of %1").arg(planNameText(m_scenario.name)));
+    });
 
     connect(m_gpu, &QComboBox::activated, this, [this](int i) {
         Scenario s = m_scenario;
@@ -97,6 +124,8 @@ ColumnEditor::ColumnEditor(QWidget *parent)
             Q_EMIT failed(error);
     });
     connect(m_gpus, &QSpinBox::valueChanged, this, [this](int gpus) {
+        if (m_loading) // setPlan() moving the range and value: not the user's edit, nor an error
+            return;
         Scenario s = m_scenario;
         QString error;
         if (withGpuCount(s, gpus, &error))
@@ -129,8 +158,9 @@ void ColumnEditor::setPlan(int index, const Scenario &s, const PresetCatalog &ca
     m_scenario = s;
     m_catalog = catalog;
     const bool on = index >= 0;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_gpu, m_gpus, m_mode, m_rent, m_utilisation})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_name, m_gpu, m_gpus, m_mode, m_rent, m_utilisation})
         w->setEnabled(on);
+    m_name->setText(on ? s.name : QString());
     m_title->setText(on ? tr("Column %1:").arg(index + 1) : tr("Select a column to edit its plan."));
     m_gpu->clear();
     if (on) {

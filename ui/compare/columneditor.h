@@ -12,6 +12,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 
 namespace commtax {
@@ -46,6 +47,7 @@ private:
     PresetCatalog m_catalog;
     bool m_loading = false;
     QLabel *m_title = nullptr;
+    QLineEdit *m_name = nullptr;
     QComboBox *m_gpu = nullptr;
     QSpinBox *m_gpus = nullptr;
     QComboBox *m_mode = nullptr;

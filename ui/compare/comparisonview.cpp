@@ -7,6 +7,7 @@
 #include "library/presetlibrary.h"
 #include "modeltext.h"
 #include "report/reportexport.h"
+#include "screenfit.h"
 
 #include <qcustomplot.h>
 
@@ -29,6 +30,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -146,7 +148,8 @@ ComparisonView::ComparisonView(QWidget *parent)
     for (Normalization n : {Normalization::AsGiven, Normalization::EqualGpus, Normalization::EqualBudget, Normalization::EqualTime})
         m_normalizationBox->addItem(normalizationText(n), QVariant::fromValue(int(n)));
     m_normalizationBox->setToolTip(tr("Resize every plan (keeping tp, pp and the global batch) to the reference plan's "
-                                      "GPU count, capex or time to train"));
+                                      "GPU count or capex, or to the fewest GPUs that train at least as fast as it "
+                                      "(often faster: GPU counts come in whole nodes)"));
     m_layoutBox = new QComboBox(this);
     m_layoutBox->setObjectName(QStringLiteral("layouts"));
     m_layoutBox->addItem(tr("Layouts as given"), -1);
@@ -254,7 +257,14 @@ ComparisonView::ComparisonView(QWidget *parent)
     overviewScroll->setFrameShape(QFrame::NoFrame);
     overviewScroll->setWidget(overview);
     overviewScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the charts take the width given
-    overviewScroll->setMinimumWidth(overview->minimumSizeHint().width() + overviewScroll->verticalScrollBar()->sizeHint().width());
+    // One chart wide at least: the four charts go to one column when the area is narrower than
+    // two (on a 1280x800 screen at 150% the table keeps room for plan A and another plan).
+    m_overviewGrid = grid;
+    m_overviewScroll = overviewScroll;
+    overviewScroll->setMinimumWidth(m_charts.first()->minimumWidth() + grid->contentsMargins().left()
+                                    + grid->contentsMargins().right()
+                                    + overviewScroll->verticalScrollBar()->sizeHint().width());
+    overviewScroll->viewport()->installEventFilter(this); // arrangeOverview() on every resize
     charts->addTab(overviewScroll, tr("Charts"));
     charts->addTab(breakEvens.value(0), tr("Break-even price"));
     charts->addTab(breakEvens.value(1), tr("Buy or rent"));
@@ -264,6 +274,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     connect(&m_sensitivityWatcher, &QFutureWatcher<ComparisonSensitivity>::finished, this, &ComparisonView::onSensitivityFinished);
 
     auto *split = new QSplitter(Qt::Horizontal, this);
+    m_split = split;
     split->addWidget(m_table);
     split->addWidget(charts);
     // Four plans fit the table at 1600 px, more scroll.
@@ -351,11 +362,11 @@ ComparisonView *ComparisonView::openWindow(QWidget *parent, PresetLibrary *libra
     view->setLibrary(library);
     if (!plans.isEmpty())
         view->setScenarios(plans);
-    QSize size(1600, 1000);
-    if (const QScreen *screen = view->screen())
-        size = size.boundedTo(screen->availableGeometry().size() * 0.95);
-    view->resize(size);
     view->show();
+    // Sized once shown: before, its minimum is the width of the charts in two columns (877 px
+    // on a 1280x800 screen at 150%, wider than its 853).
+    fitToScreen(view, QSize(1600, 1000));
+    view->splitTableAndCharts();
     return view;
 }
 
@@ -577,6 +588,9 @@ void ComparisonView::recompute()
         drawComparisonChart(m_charts[i], kAllComparisonCharts[i], shown);
     showFindings();
     fitColumns();
+    // The model's reset cleared the selection without a selectionChanged(): the editor shows the
+    // plan selected now (none after a removal), not a column that is gone.
+    //XX refreshColumnEditor();
     // The sensitivity of this comparison comes after, from a worker (startSensitivity()).
     ++m_sensitivityId;
     m_sensitivity = ComparisonSensitivity{};
@@ -685,6 +699,9 @@ void ComparisonView::removeSelectedPlan()
     removeScenario(plan);
     m_table->clearSelection();
     m_remove->setEnabled(false);
+    // The model's reset dropped the selection without a signal: the editor showed the removed
+    // column ("Column 3: NVIDIA L40S 48GB") until another was selected.
+    refreshColumnEditor();
 }
 
 void ComparisonView::fitColumns()
@@ -716,12 +733,58 @@ void ComparisonView::fitColumns()
 
 bool ComparisonView::eventFilter(QObject *watched, QEvent *event)
 {
+    if (m_overviewScroll && watched == m_overviewScroll->viewport() && event->type() == QEvent::Resize)
+        arrangeOverview();
     if (watched == m_table->viewport() && event->type() == QEvent::Resize && !m_fitting) {
         m_fitting = true; // the columns' widths may show or hide a scroll bar: once per resize
         fitColumns();
         m_fitting = false;
     }
     return QWidget::eventFilter(watched, event);
+}
+
+// The tab widget's frame and pane margins around the Charts tab's scroll area, with slack.
+constexpr int kChartTabFrame = 16;
+
+int ComparisonView::twoChartColumnsWidth() const
+{
+    const QMargins m = m_overviewGrid->contentsMargins();
+    return 2 * m_charts.first()->minimumWidth() + m_overviewGrid->horizontalSpacing() + m.left() + m.right()
+        + m_overviewScroll->verticalScrollBar()->sizeHint().width() + kChartTabFrame;
+}
+
+void ComparisonView::splitTableAndCharts()
+{
+    // The charts in two columns when the table keeps 45% of the width beside them (1280 px and
+    // up), at least 46% (four plans at 1600 px); else 40% for the charts in one column (a
+    // 1280x800 screen at 150%: the table keeps plan A and another plan).
+    // From the window's width: on the first show the splitter has not been laid out yet.
+    const QMargins margins = layout()->contentsMargins();
+    const int w = contentsRect().width() - margins.left() - margins.right() - m_split->handleWidth();
+    int charts = std::max(twoChartColumnsWidth(), w * 46 / 100);
+    if (w - charts < w * 45 / 100)
+        charts = w * 40 / 100;
+    m_split->setSizes({w - charts, charts});
+}
+
+void ComparisonView::arrangeOverview()
+{
+    QList<QWidget *> plots; // the overview's charts, in kAllComparisonCharts order
+    for (QCustomPlot *plot : std::as_const(m_charts))
+        if (m_overviewGrid->indexOf(plot) >= 0)
+            plots << plot;
+    if (plots.isEmpty())
+        return;
+    const QMargins m = m_overviewGrid->contentsMargins();
+    const int two = 2 * plots.first()->minimumWidth() + m_overviewGrid->horizontalSpacing() + m.left() + m.right();
+    const int columns = m_overviewScroll->viewport()->width() >= two ? 2 : 1;
+    if (columns == m_overviewColumns)
+        return;
+    m_overviewColumns = columns;
+    for (QWidget *plot : std::as_const(plots))
+        m_overviewGrid->removeWidget(plot);
+    for (int k = 0; k < int(plots.size()); ++k)
+        m_overviewGrid->addWidget(plots[k], k / columns, k % columns);
 }
 
 void ComparisonView::keyPressEvent(QKeyEvent *event)
@@ -746,6 +809,10 @@ QString ComparisonView::exportReport(const QString &fileName)
 void ComparisonView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    if (!m_splitDone) { // once, at the size it opens at, when it is laid out
+        m_splitDone = true;
+        QTimer::singleShot(0, this, &ComparisonView::splitTableAndCharts);
+    }
     // QCustomPlot does not notice a move to a screen with another pixel ratio.
     if (!m_screenHooked && windowHandle()) {
         m_screenHooked = true;

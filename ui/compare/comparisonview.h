@@ -28,6 +28,9 @@ class QComboBox;
 class QCustomPlot;
 class QLabel;
 class QPushButton;
+class QGridLayout;
+class QScrollArea;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QToolButton;
@@ -112,7 +115,10 @@ private:
     void removeSelectedPlan();
     int selectedPlan() const;
     void updatePlanButtons(); // Remove and Duplicate: enabled, and naming the selected plan
-    void fitColumns();        // the plan of the selected column; -1 when none is selected
+    void arrangeOverview();   // the Charts tab's columns for its width
+    int twoChartColumnsWidth() const;
+    void splitTableAndCharts(); // the table's and the charts' shares of the width
+    void fitColumns();          // the plan of the selected column; -1 when none is selected
     void refreshReferenceChoices();
     void showFindings(); // the recommendation under the table, compact unless "Details" is on
     QWidget *makeSensitivityTab(QWidget *parent);
@@ -146,6 +152,11 @@ private:
     QLabel *m_findings = nullptr;
     QToolButton *m_findingsMore = nullptr; // "Details": the findings after the decision
     QList<QCustomPlot *> m_charts;         // in kAllComparisonCharts order
+    QGridLayout *m_overviewGrid = nullptr; // the Charts tab: two columns, or one when narrow
+    QScrollArea *m_overviewScroll = nullptr;
+    int m_overviewColumns = 2;
+    QSplitter *m_split = nullptr; // the table | the charts
+    bool m_splitDone = false;
 
     // the Sensitivity tab and its worker
     QTabWidget *m_chartTabs = nullptr;

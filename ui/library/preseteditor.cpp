@@ -184,7 +184,18 @@ void PresetEditor::setPreset(const Preset &p, bool isNew)
     m_original = p;
     m_isNew = isNew;
     m_id->setText(p.id);
+    // A saved preset's id is fixed (plans name it): shown as text, not as a field that takes the
+    // focus, selects its text and then ignores typing.
     m_id->setReadOnly(!isNew);
+    m_id->setFocusPolicy(isNew ? Qt::StrongFocus : Qt::NoFocus);
+    m_id->setFrame(isNew);
+    QPalette idPalette = palette();
+    if (!isNew)
+        idPalette.setColor(QPalette::Base, idPalette.color(QPalette::Window));
+    m_id->setPalette(idPalette);
+    m_id->setToolTip(isNew ? tr("What scenario files use to name this preset: letters, digits, '.', '_' and '-'")
+                           : tr("Plans name this preset by its id, so it cannot be changed: Duplicate makes a copy "
+                                "with an id of its own"));
     m_name->setText(p.name);
     m_description->setText(p.description);
     for (const FieldInfo *f : fieldsOf(m_section)) {

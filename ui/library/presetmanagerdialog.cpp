@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "presetmanagerdialog.h"
 #include "modeltext.h"
+#include "screenfit.h"
 
 #include "core/resultio.h"
 #include "library/presetlibrary.h"
@@ -115,7 +116,7 @@ PresetManagerDialog::PresetManagerDialog(PresetLibrary *library, QWidget *parent
     layout->addLayout(bottom);
 
     reloadAll();
-    resize(1180, 740);
+    fitToScreen(this, QSize(1180, 740));
 }
 
 PresetManagerDialog::~PresetManagerDialog()

@@ -1042,7 +1042,7 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
     }
     // The PDF is read, not parsed: the names' tags in the interface language (files keep them in English).
     case ReportFormat::Pdf: return writePdf(shownComparison(c), fileName, options, sensitivity, error, pages);
-    case ReportFormat::Xlsx: return writeComparisonXlsx(c, fileName, options, error);
+    case ReportFormat::Xlsx: return writeComparisonXlsx(c, fileName, options, sensitivity, error);
     }
     return false;
 }

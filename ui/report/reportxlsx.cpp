@@ -4,6 +4,7 @@
 
 #include "core/atomicfile.h"
 #include "library/comparisonio.h"
+#include "library/comparisonuncertainty.h"
 
 #include <xlsxwriter.h>
 
@@ -339,12 +340,76 @@ void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
 
 } // namespace
 
-QStringList xlsxSheetNames()
+// Sheet 1: the recommendation (the PDF's), then each plan's P10/P50/P90 of days, cost and TCO
+// over the uncertainty of its inputs and its probability of being the cheapest and the fastest
+// (the CSV's sensitivity columns, as rows with one column per plan), its cost tornado and
+// break-evens as text. Without a sensitivity (0 samples) the rows say so.
+void recommendationSheet(Workbook &wb, const Comparison &c, const ComparisonSensitivity *s, const QString &name)
 {
-    return {QCoreApplication::translate("commtax::Report", "Comparison"), QCoreApplication::translate("commtax::Report", "Inputs"), QCoreApplication::translate("commtax::Report", "Cost breakdown"), QCoreApplication::translate("commtax::Report", "Bill of materials"), QCoreApplication::translate("commtax::Report", "Warnings")};
+    lxw_worksheet *ws = wb.sheet(name);
+    int row = 0;
+    wb.header(ws, row++, 0, QCoreApplication::translate("commtax::Report", "Recommendation"));
+    for (const QString &finding : libraryTexts(comparisonFindingTexts(c)))
+        wb.text(ws, row++, 0, finding);
+    ++row;
+    const int headerRow = row;
+    wb.header(ws, row, 0, QCoreApplication::translate("commtax::Report", "Column"));
+    wb.header(ws, row, 1, QCoreApplication::translate("commtax::Report", "Unit"));
+    for (int i = 0; i < int(c.plans.size()); ++i)
+        wb.header(ws, row, 2 + i, planTitle(c, i));
+    ++row;
+    if (!s) {
+        wb.text(ws, row++, 0,
+                QCoreApplication::translate("commtax::Report", "The ranges were not sampled (0 samples)."));
+    } else {
+        const QStringList cols = sensitivityColumns();
+        QList<QStringList> values; // the CSV's values of each plan
+        for (int i = 0; i < int(c.plans.size()); ++i)
+            values << sensitivityCsvValues(c, *s, i);
+        for (int k = 0; k < int(cols.size()); ++k) {
+            const QString &col = cols[k];
+            wb.text(ws, row, 0, col);
+            const bool probability = col.startsWith(QLatin1String("probability_"));
+            const bool textual = col == QLatin1String("cost_tornado") || col == QLatin1String("break_evens");
+            const QString metric = col.section(QLatin1Char('_'), 0, -2); // "days_to_train_p10" -> "days_to_train"
+            const MetricInfo *info = findMetric(metric);
+            const QString unit = info ? unitFor(metric) : QString();
+            wb.text(ws, row, 1, probability ? QCoreApplication::translate("commtax::Report", "probability") : unit);
+            const std::string fmt = probability ? kPercent : info ? numberFormatFor(metric)
+                                                                  : std::string("0");
+            for (int i = 0; i < int(c.plans.size()); ++i) {
+                const QString v = values[i].value(k); // numbers as numbers
+
+                bool isNumber = false;
+                const double x = v.toDouble(&isNumber);
+                if (textual || !isNumber)
+                    wb.text(ws, row, 2 + i, v);
+                else
+                    wb.number(ws, row, 2 + i, x, fmt.c_str());
+            }
+            ++row;
+        }
+    }
+    if (ws) {
+        worksheet_set_column(ws, 0, 0, 30, nullptr);
+        worksheet_set_column(ws, 1, 1, 16, nullptr);
+        worksheet_set_column(ws, 2, lxw_col_t(1 + c.plans.size()), 22, nullptr);
+        worksheet_freeze_panes(ws, headerRow + 1, 2);
+    }
 }
 
-bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error)
+QStringList xlsxSheetNames()
+{
+    return {QCoreApplication::translate("commtax::Report", "Recommendation and ranges"),
+            QCoreApplication::translate("commtax::Report", "Comparison"),
+            QCoreApplication::translate("commtax::Report", "Inputs"),
+            QCoreApplication::translate("commtax::Report", "Cost breakdown"),
+            QCoreApplication::translate("commtax::Report", "Bill of materials"),
+            QCoreApplication::translate("commtax::Report", "Warnings")};
+}
+
+bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const ReportOptions &options,
+                         const ComparisonSensitivity *sensitivity, QString *error)
 {
     QTemporaryDir staging;
     if (!staging.isValid()) {
@@ -364,11 +429,12 @@ bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const Rep
         }
         wb.setProperties(reportTitle(c, options), options.date);
         const PresetCatalog &catalog = options.catalog ? *options.catalog : PresetCatalog::builtIn();
-        comparisonSheet(wb, c, catalog, names[0]);
-        inputsSheet(wb, c, catalog, names[1]);
-        costSheet(wb, c, names[2]);
-        bomSheet(wb, c, names[3]);
-        warningsSheet(wb, c, names[4]);
+        recommendationSheet(wb, c, sensitivity, names[0]);
+        comparisonSheet(wb, c, catalog, names[1]);
+        inputsSheet(wb, c, catalog, names[2]);
+        costSheet(wb, c, names[3]);
+        bomSheet(wb, c, names[4]);
+        warningsSheet(wb, c, names[5]);
         if (!wb.close())
             why = wb.error();
     }

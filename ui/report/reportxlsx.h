@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The comparison as an Excel workbook (libxlsxwriter): the comparison table (the CSV's columns as
+// The comparison as an Excel workbook (libxlsxwriter): the recommendation with each plan's
+// P10/P50/P90 and its probabilities of being the cheapest and the fastest, the comparison table (the CSV's columns as
 // rows, one column per plan), every input with its kind and source, the cost breakdown, the bill
 // of materials and the engine's warnings, each on its own sheet. Numbers are written as numbers
 // with a number format (percent for ratios, thousands for money), never as text; text cells that
@@ -16,6 +17,8 @@ namespace commtax {
 // The sheet names, in order (translated: the workbook is for people).
 QStringList xlsxSheetNames();
 
-bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error);
+// `sensitivity`: the ranges and probabilities of the first sheet (nullptr: not sampled).
+bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const ReportOptions &options,
+                         const ComparisonSensitivity *sensitivity, QString *error);
 
 } // namespace commtax

@@ -2,6 +2,7 @@
 #include "launchexportdialog.h"
 
 #include "modeltext.h"
+#include "screenfit.h"
 
 #include "core/atomicfile.h"
 #include "core/launchprovenance.h"
@@ -76,7 +77,7 @@ LaunchExportDialog::LaunchExportDialog(PlanDocument *doc, QWidget *parent)
     connect(m_framework, &QComboBox::currentIndexChanged, this, &LaunchExportDialog::refresh);
     connect(m_doc, &PlanDocument::scenarioChanged, this, &LaunchExportDialog::refresh);
     refresh();
-    resize(760, 560);
+    fitToScreen(this, QSize(760, 560));
 }
 
 LaunchExportDialog::~LaunchExportDialog() = default;

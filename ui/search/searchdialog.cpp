@@ -4,6 +4,7 @@
 #include "core/fields.h"
 #include "core/resultio.h"
 #include "plandocument.h"
+#include "screenfit.h"
 
 #include <qcustomplot.h>
 
@@ -11,12 +12,13 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
@@ -72,6 +74,27 @@ QStandardItem *numberItem(double v, int decimals)
     item->setData(formatNumber(v, decimals), Qt::DisplayRole);
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;
+}
+
+// A number shown with its unit ("45.6%", "$878.5k"), sorted by the number.
+QStandardItem *unitItem(double v, const QString &text)
+{
+    auto *item = new QStandardItem;
+    item->setData(v, Qt::UserRole + 1);
+    item->setData(text, Qt::DisplayRole);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QStandardItem *percentItem(double share)
+{
+    return unitItem(100 * share, formatNumber(100 * share, 1) + QLatin1Char('%'));
+}
+
+QStandardItem *moneyItem(double usd)
+{
+    const MetricInfo *tco = findMetric(QStringLiteral("tco_usd"));
+    return unitItem(usd, tco ? formatMetric(*tco, usd) : formatNumber(usd, 0));
 }
 
 QStandardItem *intItem(int v)
@@ -174,14 +197,31 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     tokens->addWidget(new QLabel(tr("to"), this));
     tokens->addWidget(m_tokensMax);
     tokens->addStretch();
-    auto *form = new QFormLayout;
-    form->addRow(tr("Objective"), m_objective);
-    form->addRow(tr("GPUs"), gpus);
-    form->addRow(tr("Tokens per step (millions)"), tokens);
-    form->addRow(tr("At most GPUs"), m_maxGpus);
-    form->addRow(tr("Budget (USD)"), m_budget);
-    form->addRow(tr("Deadline (days)"), m_deadline);
-    form->addRow(tr("Plans listed"), m_top);
+    // The space on the left, the limits on the right: three rows, not seven, so that the plot and
+    // the table keep their height on a 1280x800 screen at 150% (853x533).
+    auto *form = new QGridLayout;
+    auto addRow = [&](int row, int column, const QString &label, QWidget *field, QLayout *fields = nullptr) {
+        auto *l = new QLabel(label, this);
+        l->setBuddy(field);
+        form->addWidget(l, row, column);
+        if (fields)
+            form->addLayout(fields, row, column + 1);
+        else
+            form->addWidget(field, row, column + 1);
+    };
+    auto *objective = new QHBoxLayout;
+    objective->addWidget(m_objective, 1);
+    auto *listed = new QLabel(tr("Plans listed"), this);
+    listed->setBuddy(m_top);
+    objective->addWidget(listed);
+    objective->addWidget(m_top);
+    addRow(0, 0, tr("Objective"), m_objective, objective);
+    addRow(1, 0, tr("GPUs"), m_range, gpus);
+    addRow(2, 0, tr("Tokens per step (millions)"), m_tokensRange, tokens);
+    addRow(0, 2, tr("At most GPUs"), m_maxGpus);
+    addRow(1, 2, tr("Budget (USD)"), m_budget);
+    addRow(2, 2, tr("Deadline (days)"), m_deadline);
+    form->setColumnStretch(1, 1);
 
     m_searchButton = new QPushButton(tr("Search"), this);
     m_searchButton->setObjectName(QStringLiteral("searchButton"));
@@ -204,13 +244,20 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     buttons->addWidget(m_searchButton);
     buttons->addWidget(m_cancelButton);
     buttons->addWidget(m_progressBar, 1);
+    buttons->addWidget(m_count);
 
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("paretoPlot"));
-    m_plot->setMinimumHeight(220);
+    m_plot->setMinimumHeight(110); // the splitter gives it the rest of a larger screen
     m_plot->xAxis->setLabel(tr("Days to train"));
     m_plot->yAxis->setLabel(tr("USD per billion tokens"));
-    m_plot->legend->setVisible(true);
+    // The legend right of the plot, not over its points: the plot may be only 110 px high. It
+    // shows once there is something to name (showResult()).
+    m_plot->legend->setVisible(false);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->addElement(0, 1, m_plot->legend);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
+    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     m_model = new QStandardItemModel(0, ColCount, this);
@@ -226,10 +273,15 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->verticalHeader()->hide();
+    // Three rows show however small the screen: the plot above gives way first.
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height()
+                              + 3 * m_table->verticalHeader()->defaultSectionSize()
+                              + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth());
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_plot);
     splitter->addWidget(m_table);
+    splitter->setSizes({400, 600}); // scaled to the height it gets
     auto *bottom = new QHBoxLayout;
     bottom->addStretch();
     bottom->addWidget(m_useButton);
@@ -239,11 +291,10 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addLayout(buttons);
-    layout->addWidget(m_count);
     layout->addWidget(m_summary);
     layout->addWidget(splitter, 1);
     layout->addLayout(bottom);
-    resize(1100, 760);
+    fitToScreen(this, QSize(1100, 760));
 
     m_watcher = new QFutureWatcher<search::SearchResult>(this);
     m_poll = new QTimer(this);
@@ -393,9 +444,9 @@ void SearchDialog::showResult()
                 << intItem(l.value[search::DimCp]) << intItem(l.value[search::DimEp]) << intItem(l.value[search::DimVpp]) << intItem(l.dp) << intItem(l.global_batch > 0 ? l.global_batch : m_space.base.training.global_batch) << intItem(l.value[search::DimMicroBatch]) << intItem(l.value[search::DimZero])
                 << new QStandardItem(QLatin1String(toString(Recompute(l.value[search::DimRecompute]))))
                 << new QStandardItem(l.value[search::DimSequenceParallel] ? tr("on") : tr("off")) << numberItem(x.step_time_s, 3)
-                << numberItem(100 * x.comm_tax_exposed, 1) << numberItem(100 * x.bubble_share, 1) << numberItem(100 * x.mfu, 1)
+                << percentItem(x.comm_tax_exposed) << percentItem(x.bubble_share) << percentItem(x.mfu)
                 << numberItem(x.memory_total_gb, 1) << numberItem(search::memoryHeadroomGb(x), 1) << numberItem(x.days_to_train, 1)
-                << numberItem(x.cost_per_billion_tokens_usd, 2) << numberItem(x.tco_usd, 0);
+                << numberItem(x.cost_per_billion_tokens_usd, 2) << moneyItem(x.tco_usd);
             m_model->appendRow(row);
             m_rows.push_back(f);
         }
@@ -435,10 +486,27 @@ void SearchDialog::showResult()
     const Evaluation now = evaluate(m_doc->scenario().plan);
     if (now.ok() && now.result.fits_in_memory && std::isfinite(now.result.days_to_train))
         current->addData(now.result.days_to_train, now.result.cost_per_billion_tokens_usd);
+    // The legend names only what is drawn; an empty plot has none.
+    for (int i = 0; i < m_plot->graphCount(); ++i)
+        if (m_plot->graph(i)->dataCount() == 0)
+            m_plot->graph(i)->removeFromLegend();
+    m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     m_plot->rescaleAxes();
     m_plot->xAxis->scaleRange(1.1);
     m_plot->yAxis->scaleRange(1.1);
     m_plot->replot();
+}
+
+QString SearchDialog::layoutText(const search::Layout &l)
+{
+    // tp, pp and dp always; cp, etp, ep and vpp when they split the work (not 1).
+    QStringList parts;
+    for (int dim : {int(search::DimTp), int(search::DimPp), int(search::DimCp), int(search::DimEtp), int(search::DimEp),
+                    int(search::DimVpp)})
+        if (dim == search::DimTp || dim == search::DimPp || l.value[dim] != 1)
+            parts << QStringLiteral("%1=%2").arg(QLatin1String(search::dimKey(dim))).arg(l.value[dim]);
+    parts << QStringLiteral("dp=%1").arg(l.dp);
+    return parts.join(QLatin1Char(' '));
 }
 
 bool SearchDialog::useSelectedLayout()
@@ -462,7 +530,7 @@ bool SearchDialog::useSelectedLayout()
     if (edits.isEmpty())
         return false;
     QUndoStack *undo = m_doc->undoStack();
-    undo->beginMacro(tr("Use layout tp=%1 pp=%2 vpp=%3 dp=%4 on %5 GPUs").arg(l.value[search::DimTp]).arg(l.value[search::DimPp]).arg(l.value[search::DimVpp]).arg(l.dp).arg(l.gpus));
+    undo->beginMacro(tr("Use layout %1 on %2 GPUs").arg(layoutText(l)).arg(l.gpus));
     for (const auto &[field, value] : edits)
         m_doc->setField(*field, value);
     // dp last: with "dp follows the GPUs" off, an earlier tp or pp edit left it as it was.

@@ -52,6 +52,11 @@ public Q_SLOTS:
     // Put the plan of the table's current row into the document (one undo step); false if none.
     bool useSelectedLayout();
 
+public:
+    // A layout as the undo history names it: "tp=1 pp=4 cp=4 vpp=16 dp=16" (every degree that
+    // is not 1, and always tp, pp and dp).
+    static QString layoutText(const search::Layout &l);
+
 Q_SIGNALS:
     void searchFinished();
 
