@@ -17,9 +17,11 @@
 //     lower than its lines, and its tables keep room for a few rows and columns.
 // Screenshots go to <build>/screenshots/layout-<lang>-<W>x<H>-<scale>x.png, the others'
 // to layout-<lang>-<W>x<H>-<scale>x-<window>.png.
+#include "accuracydialog.h"
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "calibrate/calibrationdialog.h"
+#include "calibrate/trainingcalibrationdialog.h"
 #include "charts/chartview.h"
 #include "compare/comparisonview.h"
 #include "editor/quotedialog.h"
@@ -456,6 +458,22 @@ private Q_SLOTS:
     {
         LaunchExportDialog *d = m_window->showLaunchExport();
         checkWindow(d, QStringLiteral("launch"));
+        d->close();
+    }
+
+    void accuracyDialogFits()
+    {
+        auto *d = new AccuracyDialog(m_window->scenario().plan, m_window.get());
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->show();
+        checkWindow(d, QStringLiteral("accuracy"));
+        d->close();
+    }
+
+    void trainingCalibrationFits()
+    {
+        TrainingCalibrationDialog *d = m_features->showTrainingCalibration();
+        checkWindow(d, QStringLiteral("calibrate-training"));
         d->close();
     }
 

@@ -240,7 +240,7 @@ private slots:
         // The preset survives its own format: written and read back with the residuals.
         Preset back;
         QString errorPath, error;
-        QVERIFY2(parsePreset(Section::Gpu, p.toJson(), QStringLiteral("gpus[0]"), back, &errorPath, &error, nullptr), qPrintable(error));
+        QVERIFY2(parsePreset(Section::Gpu, p.toJson(), QStringLiteral("gpus[0]"), back, &errorPath, &error, nullptr), qPrintable(errorPath + QStringLiteral(": ") + error));
         QCOMPARE(back.extras.value(QStringLiteral("engine_error")), p.extras.value(QStringLiteral("engine_error")));
         QJsonObject bad = p.toJson();
         bad.insert(QStringLiteral("engine_error"), QJsonObject{{QStringLiteral("step_time_factors"), QJsonArray{1.0, 99.0}}});

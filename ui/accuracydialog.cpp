@@ -2,6 +2,7 @@
 #include "accuracydialog.h"
 
 #include "modeltext.h"
+#include "screenfit.h"
 
 #include <qcustomplot.h>
 
@@ -119,8 +120,8 @@ AccuracyDialog::AccuracyDialog(const Plan &plan, QWidget *parent)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    // Fits a 1280x800 screen at 150% (853x533 logical pixels).
-    resize(760, 500);
+    // Bounded by the screen it opens on (a 1280x800 screen at 150% is 853x533 logical pixels).
+    fitToScreen(this, QSize(760, 520));
 }
 
 } // namespace commtax

@@ -63,7 +63,7 @@ struct EngineRegime {
     int sources = 0;        // ... from this many independent sources
     int level = 3;          // which of the regimes above (0: runs like the plan ... 3: every run)
     int like = 0;           // the runs of regime 0 (like the plan), whether or not they were enough
-    int logs = 0; // > 0: calibrated from this many of the user's training logs (level -1)
+    int logs = 0;           // > 0: calibrated from this many of the user's training logs (level -1)
     bool validated = false; // level 0: at least kMinRegimeRuns runs like the plan
     QString gpu_family;     // the plan's
     bool moe = false;

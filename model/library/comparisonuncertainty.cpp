@@ -254,7 +254,8 @@ QStringList sensitivityColumns()
         for (const char *q : {"p10", "p50", "p90"})
             cols << QLatin1String(metricKey(m)) + QLatin1Char('_') + QLatin1String(q);
     cols << QStringLiteral("probability_cheapest") << QStringLiteral("probability_fastest")
-         << QStringLiteral("cost_tornado") << QStringLiteral("break_evens");
+         << QStringLiteral("cost_tornado") << QStringLiteral("break_evens") << QStringLiteral("engine_accuracy_runs")
+         << QStringLiteral("engine_accuracy");
     return cols;
 }
 
@@ -278,6 +279,8 @@ QStringList sensitivityCsvValues(const Comparison &c, const ComparisonSensitivit
         if (b.plan == plan)
             be << breakEvenSentence(c, b);
     row << be.join(QLatin1Char(' '));
+    // The runs whose error the plan's ranges hold (core/engineaccuracy.h), and what they say.
+    row << (p ? QString::number(p->regime.runs) : QString()) << (p ? QString::fromStdString(toString(engineRegimeText(p->regime))) : QString());
     return row;
 }
 

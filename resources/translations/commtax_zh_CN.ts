@@ -26,6 +26,10 @@
         <source>This plan is outside what was validated: no published runs resemble it closely (%1). The range holds the engine&apos;s own error on every published run (%2 from %3 sources): it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90).</source>
         <translation>本方案超出了已验证的范围：没有与之相近的公开训练（%1）。该范围包含引擎在全部公开训练（%3 个来源的 %2 个）上的自身误差：偏差中位数为 %4%；这些训练的实际单步时间是引擎估算的 %5 至 %6 倍（P10-P90）。</translation>
     </message>
+    <message>
+        <source>The range holds the engine&apos;s error on your own %1 training logs (the GPU preset was calibrated from them; each log left out of the fit in turn): it missed them by %2% (median); P10-P90 of the step time %3 to %4 times its own.</source>
+        <translation>该范围包含引擎在您自己的 %1 个训练日志上的误差（GPU 预设由这些日志校准，每次留出一个日志不参与拟合）：偏差中位数为 %2%；单步时间的 P10-P90 为引擎估算的 %3 至 %4 倍。</translation>
+    </message>
 </context>
 <context>
     <name>commtax::AccuracyDialog</name>
@@ -3831,6 +3835,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>expected a device name of 1 to 200 characters</source>
         <translation>应为 1 到 200 个字符的设备名称</translation>
+    </message>
+    <message>
+        <source>expected {&quot;step_time_factors&quot;: [2 to 1000 numbers], &quot;source&quot;: &quot;...&quot;}</source>
+        <translation>应为 {&quot;step_time_factors&quot;: [2 到 1000 个数字], &quot;source&quot;: &quot;...&quot;}</translation>
+    </message>
+    <message>
+        <source>expected a number from 0.05 to 20</source>
+        <translation>应为 0.05 到 20 之间的数字</translation>
     </message>
 </context>
 <context>

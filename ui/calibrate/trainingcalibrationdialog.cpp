@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "trainingcalibrationdialog.h"
 
+#include "screenfit.h"
+
 #include <QComboBox>
 #include <QCryptographicHash>
 #include <QDialogButtonBox>
@@ -112,7 +114,7 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
     connect(m_values, &QLineEdit::editingFinished, this, &TrainingCalibrationDialog::refit);
     connect(m_save, &QPushButton::clicked, this, &TrainingCalibrationDialog::savePreset);
     setPresetCatalog(m_catalog);
-    resize(1100, 520);
+    fitToScreen(this, QSize(1100, 520)); // bounded by the screen (1280x800 at 150%: 853x533)
 }
 
 TrainingCalibrationDialog::~TrainingCalibrationDialog() = default;

@@ -370,7 +370,7 @@ void recommendationSheet(Workbook &wb, const Comparison &c, const ComparisonSens
             const QString &col = cols[k];
             wb.text(ws, row, 0, col);
             const bool probability = col.startsWith(QLatin1String("probability_"));
-            const bool textual = col == QLatin1String("cost_tornado") || col == QLatin1String("break_evens");
+            const bool textual = col == QLatin1String("cost_tornado") || col == QLatin1String("break_evens") || col == QLatin1String("engine_accuracy");
             const QString metric = col.section(QLatin1Char('_'), 0, -2); // "days_to_train_p10" -> "days_to_train"
             const MetricInfo *info = findMetric(metric);
             const QString unit = info ? unitFor(metric) : QString();
