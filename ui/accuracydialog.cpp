@@ -18,16 +18,6 @@
 
 namespace commtax {
 
-namespace {
-double percentileOf(std::vector<double> v, double q)
-{
-    std::sort(v.begin(), v.end());
-    const double h = (double(v.size()) - 1) * q;
-    const std::size_t lo = std::size_t(std::floor(h));
-    return lo + 1 >= v.size() ? v.back() : v[lo] + (h - double(lo)) * (v[lo + 1] - v[lo]);
-}
-} // namespace
-
 AccuracyDialog::AccuracyDialog(const Plan &plan, QWidget *parent)
     : QDialog(parent)
 {
@@ -54,10 +44,10 @@ AccuracyDialog::AccuracyDialog(const Plan &plan, QWidget *parent)
     m_plot->setMinimumHeight(160);
     QVector<double> x, y, hx, hy;
     for (const AccuracyRun &r : runs.runs) {
-        const bool like = r.moe == m_regime.moe && r.sharded == m_regime.sharded && (m_regime.level >= 2 || r.gpu_family == m_regime.gpu_family)
-            && (m_regime.level >= 1 || (r.gpus >= m_regime.gpus_low && r.gpus <= m_regime.gpus_high));
-        (like && m_regime.level < 3 ? hx : x).append(r.gpus);
-        (like && m_regime.level < 3 ? hy : y).append(r.time_factor);
+        // Every run is in the whole list (level 3): then none is highlighted.
+        const bool like = m_regime.level < 3 && m_regime.covers(r);
+        (like ? hx : x).append(r.gpus);
+        (like ? hy : y).append(r.time_factor);
     }
     m_highlighted = m_regime.level < 3 ? int(hx.size()) : 0;
     QCPGraph *others = m_plot->addGraph();
@@ -98,12 +88,17 @@ AccuracyDialog::AccuracyDialog(const Plan &plan, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     int row = 0;
-    for (const auto &g : groups) {
+    for (auto &g : groups) {
+        std::vector<double> &factors = g.second;
         std::vector<double> err;
-        for (double f : g.second)
+        for (double f : factors)
             err.push_back(std::fabs(1 - 1 / f));
-        const QStringList cells = {g.first, QString::number(g.second.size()), QStringLiteral("%1%").arg(std::lround(100 * percentileOf(err, 0.5))),
-                                   QString::number(percentileOf(g.second, 0.1), 'f', 2), QString::number(percentileOf(g.second, 0.9), 'f', 2)};
+        std::sort(factors.begin(), factors.end());
+        std::sort(err.begin(), err.end());
+        const long medianError = std::lround(100 * uncertainty::percentile(err, 0.5));
+        const QStringList cells = {g.first, QString::number(factors.size()), QStringLiteral("%1%").arg(medianError),
+                                   QString::number(uncertainty::percentile(factors, 0.1), 'f', 2),
+                                   QString::number(uncertainty::percentile(factors, 0.9), 'f', 2)};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             if (c > 0)

@@ -4,6 +4,7 @@
 #include "accuracy/accuracy.h"
 
 #include "core/fields.h"
+#include "core/goldensection.h"
 #include "core/scenario.h"
 #include "core/uncertaintyio.h"
 #include "engine/engine.h"
@@ -446,25 +447,8 @@ double minimise(F f, double lo, double hi)
             bestValue = v;
         }
     }
-    double a = std::max(lo, best - (hi - lo) / steps), b = std::min(hi, best + (hi - lo) / steps);
-    const double phi = (std::sqrt(5.0) - 1) / 2;
-    double c = b - phi * (b - a), d = a + phi * (b - a), fc = f(c), fd = f(d);
-    for (int i = 0; i < 14; ++i) {
-        if (fc < fd) {
-            b = d;
-            d = c;
-            fd = fc;
-            c = b - phi * (b - a);
-            fc = f(c);
-        } else {
-            a = c;
-            c = d;
-            fc = fd;
-            d = a + phi * (b - a);
-            fd = f(d);
-        }
-    }
-    const double x = (a + b) / 2;
+    const double a = std::max(lo, best - (hi - lo) / steps), b = std::min(hi, best + (hi - lo) / steps);
+    const double x = goldenSectionMinimum(f, a, b, 14);
     return f(x) <= bestValue ? x : best;
 }
 

@@ -84,16 +84,20 @@ const EngineAccuracyData &engineAccuracyData()
     return data;
 }
 
-namespace {
-double percentileOf(const std::vector<double> &sorted, double q)
+bool EngineRegime::covers(const AccuracyRun &r, int atLevel) const
 {
-    const double h = (double(sorted.size()) - 1) * q;
-    const std::size_t lo = std::size_t(std::floor(h));
-    if (lo + 1 >= sorted.size())
-        return sorted.back();
-    return sorted[lo] + (h - double(lo)) * (sorted[lo + 1] - sorted[lo]);
+    if (atLevel < 0) // calibrated from the user's logs: no published run
+        return false;
+    if (atLevel >= 3)
+        return true;
+    if (r.moe != moe || r.sharded != sharded)
+        return false;
+    if (atLevel == 2)
+        return true;
+    if (r.gpu_family != gpu_family)
+        return false;
+    return atLevel == 1 || (r.gpus >= gpus_low && r.gpus <= gpus_high);
 }
-} // namespace
 
 EngineRegime engineRegime(const Plan &plan, const EngineAccuracyData &data, const QString &excludeSource)
 {
@@ -108,15 +112,9 @@ EngineRegime engineRegime(const Plan &plan, const EngineAccuracyData &data, cons
     for (const AccuracyRun &r : data.runs) {
         if (!excludeSource.isEmpty() && r.source_id == excludeSource)
             continue;
-        level[3].push_back(&r);
-        if (r.moe != g.moe || r.sharded != g.sharded)
-            continue;
-        level[2].push_back(&r);
-        const bool sameGpu = r.gpu_family == g.gpu_family, sameScale = r.gpus >= g.gpus_low && r.gpus <= g.gpus_high;
-        if (sameGpu)
-            level[1].push_back(&r);
-        if (sameGpu && sameScale)
-            level[0].push_back(&r);
+        for (int k = 0; k < 4; ++k)
+            if (g.covers(r, k))
+                level[k].push_back(&r);
     }
     auto enough = [&](const std::vector<const AccuracyRun *> &runs) {
         QSet<QString> src;
@@ -145,10 +143,10 @@ EngineRegime engineRegime(const Plan &plan, const EngineAccuracyData &data, cons
     std::sort(err.begin(), err.end());
     const double at[5] = {0.10, 0.25, 0.50, 0.75, 0.90};
     for (int i = 0; i < 5; ++i)
-        g.quantiles[std::size_t(i)] = percentileOf(f, at[i]);
+        g.quantiles[std::size_t(i)] = uncertainty::percentile(f, at[i]);
     for (double e : err)
         g.mape += e / double(err.size());
-    g.median_error = percentileOf(err, 0.5);
+    g.median_error = uncertainty::percentile(err, 0.5);
     // The ends: the outer segments continue the slope of their neighbours (P10-P25, P75-P90), and
     // the range holds the engine's own figure (1).
     const std::array<double, 5> &q = g.quantiles;
@@ -175,7 +173,7 @@ EngineRegime calibratedRegime(const std::vector<double> &factors)
         g.mape += std::fabs(1 - 1 / f) / double(factors.size());
     }
     std::sort(err.begin(), err.end());
-    g.median_error = percentileOf(err, 0.5);
+    g.median_error = uncertainty::percentile(err, 0.5);
     const double n = double(factors.size());
     const double spread = std::max(0.02, std::sqrt(ss / n) * std::sqrt(1 + 1 / n));
     const double z[5] = {-1.2816, -0.6745, 0, 0.6745, 1.2816}; // the normal's P10 ... P90

@@ -73,6 +73,10 @@ struct EngineRegime {
     double low = 1, high = 1;                       // the ends of the sampled range
     double mape = 0;                                // mean |1 - 1/factor|: the engine's error on them
     double median_error = 0;                        // median |1 - 1/factor|
+    // Whether run `r` is one of the regime's at level `atLevel` (the list in the header; -1, a
+    // calibrated regime, holds no published run), and at the regime's own level.
+    bool covers(const AccuracyRun &r, int atLevel) const;
+    bool covers(const AccuracyRun &r) const { return covers(r, level); }
 };
 // The regime of `plan` in `data` (runs of source `excludeSource` left out: the coverage test holds
 // out the run's own source).

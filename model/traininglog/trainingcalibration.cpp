@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "trainingcalibration.h"
 
+#include "core/goldensection.h"
 #include "engine/engine.h"
 
 #include <QFile>
@@ -333,26 +334,8 @@ double objective(const std::vector<Plan> &plans, const std::vector<double> &meas
 double fitOn(const std::vector<Plan> &plans, const std::vector<double> &measured, const std::vector<int> &use,
              bool *atBound)
 {
-    double a = std::log(kMinFactor), b = std::log(kMaxFactor);
-    const double g = (std::sqrt(5.0) - 1) / 2;
-    double c = b - g * (b - a), d = a + g * (b - a);
-    double fc = objective(plans, measured, use, std::exp(c)), fd = objective(plans, measured, use, std::exp(d));
-    for (int i = 0; i < 48; ++i) {
-        if (fc < fd) {
-            b = d;
-            d = c;
-            fd = fc;
-            c = b - g * (b - a);
-            fc = objective(plans, measured, use, std::exp(c));
-        } else {
-            a = c;
-            c = d;
-            fc = fd;
-            d = a + g * (b - a);
-            fd = objective(plans, measured, use, std::exp(d));
-        }
-    }
-    const double k = std::exp(0.5 * (a + b));
+    const auto error = [&](double logFactor) { return objective(plans, measured, use, std::exp(logFactor)); };
+    const double k = std::exp(goldenSectionMinimum(error, std::log(kMinFactor), std::log(kMaxFactor), 48));
     if (atBound)
         *atBound = k < kMinFactor * 1.01 || k > kMaxFactor * 0.99;
     return k;

@@ -38,20 +38,16 @@ double defaultHalfWidth(Kind k)
 
 namespace {
 
-#define CT_IN(PATH, MEMBER, GROUP, FLOOR)                                                    \
+// An input of a Plan member; after the floor, optionally InputInfo's given_only and
+// covered_by_engine_error.
+#define CT_IN(PATH, MEMBER, GROUP, FLOOR, ...)                                               \
     InputInfo                                                                                \
     {                                                                                        \
         PATH, GROUP, FLOOR, [](const Plan &p) -> std::optional<double> { return p.MEMBER; }, \
-            [](Plan &p, double v) { p.MEMBER = v; }                                          \
+            [](Plan &p, double v) { p.MEMBER = v; } __VA_OPT__(, ) __VA_ARGS__               \
     }
-
 // A term of the step time covered by the engine's error (InputInfo::covered_by_engine_error).
-#define CT_STEP(PATH, MEMBER, GROUP, FLOOR)                                                  \
-    InputInfo                                                                                \
-    {                                                                                        \
-        PATH, GROUP, FLOOR, [](const Plan &p) -> std::optional<double> { return p.MEMBER; }, \
-            [](Plan &p, double v) { p.MEMBER = v; }, false, true                             \
-    }
+#define CT_STEP(PATH, MEMBER, GROUP, FLOOR) CT_IN(PATH, MEMBER, GROUP, FLOOR, false, true)
 
 const std::vector<InputInfo> kInputs = {
     CT_STEP("gpu.memory_bw_gbps", gpu.memory_bw_gbps, Group::None, 1),
@@ -90,8 +86,7 @@ const std::vector<InputInfo> kInputs = {
     CT_IN("economics.cost_of_capital", economics.cost_of_capital, Group::None, 0),
     // The engine's own error on step time: uncertain only with the range of the published runs like
     // the plan (a note from core/engineaccuracy.h); no field limits, so no break-even is sought.
-    InputInfo{"engine.step_time_error", Group::None, 0.05, [](const Plan &p) -> std::optional<double> { return p.step_time_error; },
-              [](Plan &p, double v) { p.step_time_error = v; }, true},
+    CT_IN("engine.step_time_error", step_time_error, Group::None, 0.05, true),
 };
 #undef CT_IN
 #undef CT_STEP
