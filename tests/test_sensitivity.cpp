@@ -75,6 +75,19 @@ void setByPath(Plan &p, const std::string &path, double v)
     qFatal("no field %s", path.c_str());
 }
 
+// The scenario files read as the command line reads them; false at the first that does not load.
+bool loadScenarios(const QStringList &files, QList<Scenario> &out)
+{
+    for (const QString &f : files) {
+        Scenario s;
+        QList<LoadError> errors;
+        if (!loadAndValidateScenario(f, PresetCatalog::builtIn(), s, errors))
+            return false;
+        out << s;
+    }
+    return true;
+}
+
 QString days(double v) { return formatNumber(v, 1); }
 QString percent(double v) { return formatNumber(100.0 * v, 0) + QLatin1Char('%'); }
 
@@ -261,12 +274,7 @@ private Q_SLOTS:
 
         // The same numbers as the library's for the same files, seed and samples.
         QList<Scenario> scenarios;
-        for (const QString &f : files) {
-            Scenario s;
-            QList<LoadError> errors;
-            QVERIFY(loadAndValidateScenario(f, PresetCatalog::builtIn(), s, errors));
-            scenarios << s;
-        }
+        QVERIFY(loadScenarios(files, scenarios));
         const Comparison c = comparePlans(scenarios, Normalization::AsGiven);
         const ComparisonSensitivity s = comparisonSensitivity(c, PresetCatalog::builtIn(), uncertainty::Options{300, 5, 1});
 
@@ -331,12 +339,7 @@ private Q_SLOTS:
         const QStringList files = compareScenarioFiles();
         QVERIFY(files.size() >= 2);
         QList<Scenario> scenarios;
-        for (const QString &f : files) {
-            Scenario s;
-            QList<LoadError> errors;
-            QVERIFY(loadAndValidateScenario(f, PresetCatalog::builtIn(), s, errors));
-            scenarios << s;
-        }
+        QVERIFY(loadScenarios(files, scenarios));
         const Comparison c = comparePlans(scenarios, Normalization::AsGiven);
         const ComparisonSensitivity cs = comparisonSensitivity(c, PresetCatalog::builtIn(), uncertainty::Options{300, 5, 1});
         for (qsizetype i = 0; i < files.size(); ++i) {

@@ -265,15 +265,39 @@ int main(int argc, char **argv)
       << memWithin << " of " << memRows << " within 10%.\n";
     // The ranges (model/core/engineaccuracy.h): how often P10-P90 holds the published step time with
     // the factors this fit writes, each run held out of its own regime (test_ranges asserts it).
-    {
-        EngineAccuracyData data;
-        for (size_t i = 0; i < runs.size(); ++i) {
-            const Prediction &p = rep.predictions[i];
-            if (!p.evaluated || !runs[i].excluded.isEmpty())
+    // The engine's error as data (the honest ranges build on it): per counted row the factor that turns
+    // the engine's step time into the published one, leave one source out, with what the row is; per
+    // group its quantiles.
+    QJsonArray rows;
+    std::map<std::pair<int, QString>, std::vector<double>> byGroup;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const Prediction &p = rep.predictions[i];
+        if (!p.evaluated || !runs[i].excluded.isEmpty())
+            continue;
+        const double factor = timeFactor(runs[i], p);
+        QJsonObject row{{QStringLiteral("id"), runs[i].id},
+                        {QStringLiteral("source_id"), runs[i].source_id},
+                        {QStringLiteral("time_factor"), std::round(factor * 1e4) / 1e4},
+                        {QStringLiteral("fits"), p.fits},
+                        {QStringLiteral("gpus"), runs[i].plan.cluster.nodes * runs[i].plan.cluster.gpus_per_node}};
+        for (GroupKind kind : kGroupKinds) {
+            if (kind == GroupKind::All)
                 continue;
-            data.runs.push_back(AccuracyRun{runs[i].id, runs[i].source_id, groupOf(runs[i], GroupKind::GpuFamily), runs[i].plan.model.moe(),
-                                            runs[i].plan.training.zero >= 3, runs[i].plan.cluster.nodes * runs[i].plan.cluster.gpus_per_node,
-                                            timeFactor(runs[i], p)});
+            row.insert(groupKindKey(kind), groupOf(runs[i], kind));
+        }
+        rows.append(row);
+        for (GroupKind kind : kGroupKinds)
+            byGroup[{int(kind), groupOf(runs[i], kind)}].push_back(factor);
+    }
+    {
+        // Read back as the app reads presets/engine-accuracy.json (the factors rounded as written).
+        EngineAccuracyData data;
+        QString dataError;
+        const QJsonObject written{{QStringLiteral("format"), QStringLiteral("commtax-engine-accuracy")},
+                                  {QStringLiteral("rows"), rows}};
+        if (!parseEngineAccuracy(QJsonDocument(written).toJson(), data, &dataError)) {
+            std::fprintf(stderr, "engine accuracy rows: %s\n", qPrintable(dataError));
+            return 1;
         }
         const RangeCoverage cov = rangeCoverage(runs, rep, catalog, data, 1000);
         auto share = [](double v) -> QString { return QString::number(std::lround(100 * v)) + QLatin1Char('%'); };
@@ -304,30 +328,6 @@ int main(int argc, char **argv)
     if (printOnly) {
         std::fputs(qPrintable(md), stdout);
         return 0;
-    }
-    // The engine's error as data (the honest ranges build on it): per counted row the factor that turns
-    // the engine's step time into the published one, leave one source out, with what the row is; per
-    // group its quantiles.
-    QJsonArray rows;
-    std::map<std::pair<int, QString>, std::vector<double>> byGroup;
-    for (size_t i = 0; i < runs.size(); ++i) {
-        const Prediction &p = rep.predictions[i];
-        if (!p.evaluated || !runs[i].excluded.isEmpty())
-            continue;
-        const double factor = timeFactor(runs[i], p);
-        QJsonObject row{{QStringLiteral("id"), runs[i].id},
-                        {QStringLiteral("source_id"), runs[i].source_id},
-                        {QStringLiteral("time_factor"), std::round(factor * 1e4) / 1e4},
-                        {QStringLiteral("fits"), p.fits},
-                        {QStringLiteral("gpus"), runs[i].plan.cluster.nodes * runs[i].plan.cluster.gpus_per_node}};
-        for (GroupKind kind : kGroupKinds) {
-            if (kind == GroupKind::All)
-                continue;
-            row.insert(groupKindKey(kind), groupOf(runs[i], kind));
-        }
-        rows.append(row);
-        for (GroupKind kind : kGroupKinds)
-            byGroup[{int(kind), groupOf(runs[i], kind)}].push_back(factor);
     }
     QJsonArray groups;
     for (auto &entry : byGroup) {
