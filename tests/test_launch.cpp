@@ -482,6 +482,22 @@ private slots:
                     QVERIFY(n.find("build the MoE layers as deepspeed.moe.layer.MoE") == std::string::npos);
             }
         }
+        // ZeRO-3 writes the plan's gather bucket (deepspeed/runtime/zero/config.py,
+        // stage3_prefetch_bucket_size), or a layer's parameters for the engine's one gather per layer.
+        Plan p = cases().front().scenario.plan;
+        p.training.pp = 1;
+        p.training.vpp = 1;
+        p.training.dp *= cases().front().scenario.plan.training.pp;
+        p.training.zero = 3;
+        auto bucket = [&p] {
+            const std::string text = launch::exportLaunch(p, "x", launch::Framework::DeepSpeed).text;
+            const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+            const QJsonObject zero = o.value(QStringLiteral("zero_optimization")).toObject();
+            return zero.value(QStringLiteral("stage3_prefetch_bucket_size")).toDouble();
+        };
+        QCOMPARE(bucket(), std::ceil(parameterCount(p.model) / p.model.layers));
+        p.training.zero3_bucket_params = 5e7;
+        QCOMPARE(bucket(), 5e7);
     }
 
     void torchtitan()

@@ -139,6 +139,8 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Fields", "Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers"),
         QT_TRANSLATE_NOOP("commtax::Fields", "ZeRO stage"),
         QT_TRANSLATE_NOOP("commtax::Fields", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights"),
+        QT_TRANSLATE_NOOP("commtax::Fields", "ZeRO-3 gather bucket (parameters)"),
+        QT_TRANSLATE_NOOP("commtax::Fields", "ZeRO-3: parameters per all-gather, each paying the ring's latency over the data-parallel group. 0: one per layer (PyTorch FSDP, Megatron-FSDP); DeepSpeed's stage3_prefetch_bucket_size is 5e7 by default"),
         QT_TRANSLATE_NOOP("commtax::Fields", "Activation recompute"),
         QT_TRANSLATE_NOOP("commtax::Fields", "none, selective (attention core) or full (every layer's forward again)"),
         QT_TRANSLATE_NOOP("commtax::Fields", "Recompute MLA up-projections"),

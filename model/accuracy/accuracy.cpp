@@ -26,6 +26,7 @@ namespace {
 
 // The first year whose runs get FlashAttention by default (see readRun).
 constexpr int kFirstFlashAttentionYear = 2023;
+constexpr double kDeepSpeedPrefetchBucketParams = 5e7;
 
 bool parseMetric(const QString &s, Metric &out)
 {
@@ -69,6 +70,9 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
     run.contradicts = o.value(QStringLiteral("contradicts")).toString();
     for (const QJsonValue &t : o.value(QStringLiteral("tuned")).toArray())
         run.tuned << t.toString();
+    for (const QJsonValue &b : o.value(QStringLiteral("tuned_micro_batches")).toArray())
+        if (b.toInt() >= 1 && b.toInt() <= 65536 && run.tuned_batches.size() < 64)
+            run.tuned_batches.push_back(b.toInt());
     if (run.id.isEmpty() || run.source.isEmpty() || run.framework.isEmpty()) {
         why = QStringLiteral("id, source and framework are required");
         return false;
@@ -171,6 +175,13 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
     // that does not say otherwise ran the unfused attention.
     if (!tr.contains(QStringLiteral("flash_attention")) && run.year > 0 && run.year <= kFirstFlashAttentionYear - 1)
         t.flash_attention = false;
+    // The framework's own default where the engine's is another framework's: DeepSpeed gathers
+    // ZeRO-3 parameters in buckets of stage3_prefetch_bucket_size, 5e7 unless set
+    // (deepspeed/runtime/zero/constants.py, ZERO_OPTIMIZATION_PREFETCH_BUCKET_SIZE_DEFAULT); the
+    // engine's default, one gather per layer, is PyTorch FSDP's.
+    const bool deepSpeed = run.framework.contains(QLatin1String("deepspeed"));
+    if (t.zero == 3 && deepSpeed && !tr.contains(QStringLiteral("zero3_bucket_params")))
+        t.zero3_bucket_params = kDeepSpeedPrefetchBucketParams;
     run.plan = plan;
     return true;
 }
@@ -214,6 +225,45 @@ LoadResult loadRuns(const QString &path, const PresetCatalog &catalog)
     return loadRunsJson(f.readAll(), catalog);
 }
 
+namespace {
+
+// The search's best plan in `space` (time objective), or, when nothing tuned fits in memory under
+// the engine, the fastest valid one all the same (the run ran, so the engine's memory is what is
+// off, and docs/accuracy.md counts that). False when no plan is valid.
+bool fastestPlan(search::Space space, Plan &best)
+{
+    search::Options opt;
+    opt.top = 1;
+    opt.threads = 1;
+    search::SearchResult r = search::runSearch(space, opt);
+    if (r.top.empty()) {
+        // ZeRO and sequence parallelism have no candidate where they mean nothing (one rank):
+        // free them and keep only the tuned values of what is found.
+        space.allowed[search::DimZero].clear();
+        space.allowed[search::DimSequenceParallel].clear();
+        r = search::runSearch(space, opt);
+    }
+    if (!r.top.empty()) {
+        best = search::planOf(space, r.top.front().layout);
+        return true;
+    }
+    double fastest = 0;
+    bool found = false;
+    search::forEachCandidate(space, [&](const search::Candidate &cand) {
+        if (!cand.accepted)
+            return;
+        const Result res = evaluateValid(cand.plan);
+        if (std::isfinite(res.step_time_s) && (!found || res.step_time_s < fastest)) {
+            fastest = res.step_time_s;
+            best = cand.plan;
+            found = true;
+        }
+    });
+    return found;
+}
+
+} // namespace
+
 QStringList resolveTuned(std::vector<Run> &runs)
 {
     QStringList problems;
@@ -234,39 +284,41 @@ QStringList resolveTuned(std::vector<Run> &runs)
             else if (d != search::DimEtp || run.plan.model.moe())
                 space.allowed[size_t(d)] = {fixed[d]};
         }
-        search::Options opt;
-        opt.top = 1;
-        opt.threads = 1;
-        search::SearchResult r = search::runSearch(space, opt);
-        if (r.top.empty()) {
-            // ZeRO and sequence parallelism have no candidate where they mean nothing (one rank):
-            // free them and keep only the tuned values of what is found.
-            space.allowed[search::DimZero].clear();
-            space.allowed[search::DimSequenceParallel].clear();
-            r = search::runSearch(space, opt);
-        }
+        // A tuned micro-batch with no published global batch: the global batch follows it, as the
+        // rule for an unpublished one says (1,024 sequences rounded up to whole micro-batches on
+        // every data-parallel rank), and the fastest per sequence wins, among the micro-batches the
+        // source says it tried when it says.
+        std::vector<int> batches{0};
+        const bool freeBatch = run.tuned.contains(QLatin1String(search::dimKey(search::DimMicroBatch)))
+            && !run.published_training.contains(QStringLiteral("global_batch"));
+        if (freeBatch)
+            batches = run.tuned_batches.empty() ? std::vector<int>{1, 2, 4, 8, 16, 32, 64} : run.tuned_batches;
+        else if (!run.tuned_batches.empty())
+            space.allowed[search::DimMicroBatch] = run.tuned_batches;
         Plan best;
-        if (!r.top.empty()) {
-            best = search::planOf(space, r.top.front().layout);
-        } else {
-            // No tuned value fits in memory under the engine: the fastest valid one all the same (the
-            // run ran, so the engine's memory is what is off, and docs/accuracy.md counts that).
-            double fastest = 0;
-            bool found = false;
-            search::forEachCandidate(space, [&](const search::Candidate &cand) {
-                if (!cand.accepted)
-                    return;
-                const Result res = evaluateValid(cand.plan);
-                if (std::isfinite(res.step_time_s) && (!found || res.step_time_s < fastest)) {
-                    fastest = res.step_time_s;
-                    best = cand.plan;
-                    found = true;
-                }
-            });
-            if (!found) {
-                problems << run.id + QStringLiteral(": no valid plan for the tuned settings; kept as published");
-                continue;
+        bool haveBest = false;
+        double bestPerSequence = 0;
+        for (int mb : batches) {
+            search::Space sp = space;
+            if (mb > 0) {
+                const int unit = mb * std::max(1, t.dp);
+                sp.allowed[search::DimMicroBatch] = {mb};
+                sp.base.training.global_batch = (1024 + unit - 1) / unit * unit;
             }
+            Plan found;
+            if (!fastestPlan(sp, found))
+                continue;
+            const Result res = evaluateValid(found);
+            const double perSequence = res.step_time_s / std::max(1, found.training.global_batch);
+            if (!haveBest || perSequence < bestPerSequence) {
+                best = found;
+                bestPerSequence = perSequence;
+                haveBest = true;
+            }
+        }
+        if (!haveBest) {
+            problems << run.id + QStringLiteral(": no valid plan for the tuned settings; kept as published");
+            continue;
         }
         for (int d : tunedDims) {
             switch (d) {
@@ -284,6 +336,7 @@ QStringList resolveTuned(std::vector<Run> &runs)
             }
         }
         run.plan.training.dp = best.training.dp;
+        run.plan.training.global_batch = best.training.global_batch;
     }
     return problems;
 }

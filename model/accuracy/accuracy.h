@@ -59,6 +59,7 @@ struct Run {
     QString excluded;               // non-empty: reported, not counted (a contradiction; the row says why)
     QString contradicts;            // another row this one contradicts, and why
     QStringList tuned;              // settings the source tuned without publishing
+    std::vector<int> tuned_batches; // the micro-batches the source says it tried ("tuned_micro_batches"); empty: any
     QStringList published_training; // the training keys the row states
     Plan plan;                      // presets + published settings + defaults (+ tuned, once resolved)
     Metric metric = Metric::StepTime;

@@ -72,7 +72,8 @@ std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
         QStringLiteral("model.experts_per_token"), QStringLiteral("model.expert_ffn"),
         QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers"),
         QStringLiteral("model.max_nodes_per_token"), QStringLiteral("training.moe_deepep"),
-        QStringLiteral("training.recompute_mla_up_proj"), QStringLiteral("training.fused_cross_entropy")};
+        QStringLiteral("training.recompute_mla_up_proj"), QStringLiteral("training.fused_cross_entropy"),
+        QStringLiteral("training.zero3_bucket_params")};
     for (FieldInfo &f : fields) {
         f.addedLater = addedLater.contains(f.path());
         if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
@@ -163,6 +164,7 @@ const std::vector<FieldInfo> &planFields()
         CT_INT(Training, training.first_stage_layers, "first_stage_layers", "First stage layers", "", "Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly as possible, the extra layers on the middle stages. Megatron-LM --decoder-first-pipeline-num-layers"),
         CT_INT(Training, training.last_stage_layers, "last_stage_layers", "Last stage layers", "", "Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers"),
         CT_INT(Training, training.zero, "zero", "ZeRO stage", "", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights"),
+        CT_DBL(Training, training.zero3_bucket_params, "zero3_bucket_params", "ZeRO-3 gather bucket (parameters)", "", "ZeRO-3: parameters per all-gather, each paying the ring's latency over the data-parallel group. 0: one per layer (PyTorch FSDP, Megatron-FSDP); DeepSpeed's stage3_prefetch_bucket_size is 5e7 by default", 0),
         CT_CHOICE(Training, training.recompute, "recompute", "Activation recompute", "none, selective (attention core) or full (every layer's forward again)",
                   (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full")}), parseRecompute),
         CT_BOOL(Training, training.recompute_mla_up_proj, "recompute_mla_up_proj", "Recompute MLA up-projections", "With selective recompute and multi-head latent attention: keep the latents, not Q, K and V, and run the up-projections again in the backward (Megatron-Core --recompute-modules mla_up_proj; NVIDIA's DeepSeek-V3 H100 recipe sets it)"),

@@ -778,17 +778,23 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const Placement &pl, Re
         // forward and again before its backward, its gradients reduce-scattered after it, every
         // micro-batch. Prefetch hides a layer's collectives under the neighbouring layer's compute,
         // no more; the first layer's gather has nothing to hide under.
+        // A layer's gather is one collective (FSDP wraps each block) or, with a bucket size
+        // (DeepSpeed's stage3_prefetch_bucket_size), ceil(params / bucket) collectives, each paying
+        // the ring's latency over the whole group: (n - 1) steps, so at 1,536 ranks a 5e7-parameter
+        // bucket costs about 7 ms whatever its bytes.
         const double layers = std::max(k.pacingLayers, 1.0);
         const double denseLayer = denseShard / layers, expertLayer = expertShard / layers;
-        auto gather = [&](double params) {
-            return (dense ? collectiveTimeS(Collective::AllGather, params * 2.0, pl.dp) : 0.0);
+        auto extraGathers = [&](double params) {
+            return tr.zero3_bucket_params > 0 ? std::max(0.0, std::ceil(params / tr.zero3_bucket_params) - 1.0) : 0.0;
         };
-        auto scatter = [&](double params) {
-            return (dense ? collectiveTimeS(Collective::ReduceScatter, params * tr.grad_bytes, pl.dp) : 0.0);
+        auto gather = [&](double params, const GroupLink &link) {
+            return collectiveTimeS(Collective::AllGather, params * 2.0, link)
+                + extraGathers(params) * collectiveLatencyS(Collective::AllGather, link);
         };
-        double ag = gather(denseLayer), rs = scatter(denseLayer);
+        double ag = dense ? gather(denseLayer, pl.dp) : 0.0;
+        double rs = dense ? collectiveTimeS(Collective::ReduceScatter, denseLayer * tr.grad_bytes, pl.dp) : 0.0;
         if (experts) {
-            ag += collectiveTimeS(Collective::AllGather, expertLayer * 2.0, pl.edp);
+            ag += gather(expertLayer, pl.edp);
             rs += collectiveTimeS(Collective::ReduceScatter, expertLayer * tr.grad_bytes, pl.edp);
         }
         const double layerCompute = k.tComp / k.mb / layers;
@@ -828,7 +834,11 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const Placement &pl, Re
     if (dense) {
         const double latency = tr.zero == 0 ? collectiveLatencyS(Collective::AllReduce, pl.dp)
                                             : 2.0 * collectiveLatencyS(Collective::AllGather, pl.dp);
-        if (latency * (tr.zero == 3 ? 1.5 * k.mb * std::max(k.pacingLayers, 1.0) : 1.0) > 0.5 * r.dp_comm_time_s)
+        const double layers = std::max(k.pacingLayers, 1.0);
+        const double layerParams = k.maxStageDenseParams / k.t / layers;
+        const double bucket = tr.zero == 3 ? tr.zero3_bucket_params : 0.0;
+        const double bucketed = bucket > 0 ? std::ceil(layerParams / bucket) : 1.0;
+        if (latency * (tr.zero == 3 ? 1.5 * k.mb * layers * bucketed : 1.0) > 0.5 * r.dp_comm_time_s)
             r.warnings |= WarnDpLatencyBound;
     }
 }

@@ -85,6 +85,8 @@ namespace {
     X("training.first_stage_layers", training.first_stage_layers, 0, 1000, true)                       \
     X("training.last_stage_layers", training.last_stage_layers, 0, 1000, true)                         \
     X("training.zero", training.zero, 0, 3, true)                                                      \
+    /* 0 = one gather per layer; up to 1e12 parameters, past any model's layer. */                     \
+    X("training.zero3_bucket_params", training.zero3_bucket_params, 0, 1e12, false)                    \
     X("training.grad_bytes", training.grad_bytes, 0.125, 4, false)                                     \
     X("training.dp_overlap", training.dp_overlap, 0, 1, false)                                         \
     X("training.tp_overlap", training.tp_overlap, 0, 1, false)                                         \

@@ -133,6 +133,11 @@ struct TrainingSpec {
     int first_stage_layers = 0;
     int last_stage_layers = 0;
     int zero = 0; // ZeRO stage 0-3
+    // ZeRO-3: parameters per all-gather. 0: one gather per layer, as PyTorch FSDP and Megatron-FSDP
+    // wrap each transformer block. DeepSpeed gathers in buckets of stage3_prefetch_bucket_size,
+    // 5e7 by default (deepspeed/runtime/zero/constants.py, ZERO_OPTIMIZATION_PREFETCH_BUCKET_SIZE_DEFAULT),
+    // each paying a ring's latency across the whole data-parallel group (docs/model.md §5).
+    double zero3_bucket_params = 0;
     Recompute recompute = Recompute::Selective;
     bool sequence_parallel = true;
     bool flash_attention = true; // drops the 5*a*s/h activation term

@@ -692,6 +692,15 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
 }
 
 // ---------------------------------------------------------------------------------------------
+// ZeRO-3's gather bucket as DeepSpeed's stage3_prefetch_bucket_size: the plan's, or, for the
+// engine's one gather per layer, a layer's parameters.
+std::int64_t zero3Bucket(const Plan &p)
+{
+    if (p.training.zero3_bucket_params > 0)
+        return std::int64_t(std::llround(p.training.zero3_bucket_params));
+    return std::int64_t(std::ceil(parameterCount(p.model) / std::max(1, p.model.layers)));
+}
+
 // DeepSpeed. Keys from deepspeedai/DeepSpeed master at edaa7221 (2026-08-22, version.txt 0.19.6):
 // deepspeed/runtime/constants.py (train_batch_size, train_micro_batch_size_per_gpu,
 // gradient_accumulation_steps, bf16.enabled), deepspeed/runtime/zero/config.py
@@ -768,7 +777,8 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     out += "  \"gradient_accumulation_steps\": " + str(s.m) + ",\n";
     out += "  \"bf16\": {\"enabled\": true},\n";
     out += "  \"zero_optimization\": {\"stage\": " + str(stage) + ", \"overlap_comm\": " + (t.dp_overlap > 0 ? "true" : "false")
-        + ", \"reduce_scatter\": true, \"contiguous_gradients\": true}";
+        + ", \"reduce_scatter\": true, \"contiguous_gradients\": true"
+        + (stage == 3 ? ", \"stage3_prefetch_bucket_size\": " + str(zero3Bucket(p)) : std::string()) + "}";
     if (s.tp > 1)
         out += ",\n  \"tensor_parallel\": {\"autotp_size\": " + str(s.tp) + "}";
     if (s.moe && s.ep > 1 && stage == 3)

@@ -3269,6 +3269,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>The loss as one kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on in NeMo 2 and Megatron-Bridge). Off: Megatron-LM&apos;s default, the logits cast to fp32 and passed over six times, about 52 bytes per logit against 12, and the fp32 copy kept</source>
         <translation>损失在 BF16 logits 上以单个内核计算（Megatron-LM --cross-entropy-loss-fusion；NeMo 2 和 Megatron-Bridge 默认开启）。关闭：Megatron-LM 的默认设置，logits 转为 fp32 并被遍历六次，每个 logit 约 52 字节（融合时约 12 字节），且保留 fp32 副本</translation>
     </message>
+    <message>
+        <source>ZeRO-3 gather bucket (parameters)</source>
+        <translation>ZeRO-3 收集桶（参数个数）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3: parameters per all-gather, each paying the ring&apos;s latency over the data-parallel group. 0: one per layer (PyTorch FSDP, Megatron-FSDP); DeepSpeed&apos;s stage3_prefetch_bucket_size is 5e7 by default</source>
+        <translation>ZeRO-3：每次 all-gather 收集的参数个数，每次都要付出环在整个数据并行组上的延迟。0：每层一次（PyTorch FSDP、Megatron-FSDP）；DeepSpeed 的 stage3_prefetch_bucket_size 默认为 5e7</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Files</name>

@@ -69,7 +69,8 @@ QJsonValue unsetValue(const FieldInfo &f)
 
 // Whether a field means anything for this plan: the MLA widths with MLA attention, the expert fields
 // with a mixture of experts, the interruption, checkpoint and restart figures with goodput "auto", the
-// FP8 efficiency on a GPU with FP8. The others are hidden (a field an engine error names stays shown).
+// FP8 efficiency on a GPU with FP8, the ZeRO-3 bucket with ZeRO-3. The others are hidden (a field
+// an engine error names stays shown).
 bool relevant(const FieldInfo &f, const Plan &plan)
 {
     const QString path = f.path();
@@ -91,6 +92,8 @@ bool relevant(const FieldInfo &f, const Plan &plan)
         return !plan.training.goodput.has_value();
     if (path == QLatin1String("gpu.fp8_efficiency"))
         return plan.gpu.fp8_dense_tflops > 0;
+    if (path == QLatin1String("training.zero3_bucket_params"))
+        return plan.training.zero == 3;
     return true;
 }
 
