@@ -101,10 +101,10 @@ double layerFlops(double h, double ga, double f, double s)
 }
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 19.8% (median 12.7%), max 208% on torchao's power-limited B200s (limit not published);
-// 47 of 255 runs that ran flagged "does not fit"). The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
-constexpr double kLosoMapeGuard = 0.21;
-constexpr double kLosoMaxGuard = 2.2;
+// MAPE 17.5% (median 12.4%), max 112% on DeepSeek-V3 (DualPipe, not modelled);
+// 45 of 251 runs that ran flagged "does not fit"). The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
+constexpr double kLosoMapeGuard = 0.19;
+constexpr double kLosoMaxGuard = 1.2;
 constexpr double kFlaggedGuard = 0.19;
 
 } // namespace
