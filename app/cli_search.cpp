@@ -105,7 +105,7 @@ bool takeNumber(const CommandLine &cl, const QString &name, double &value, bool 
     return true;
 }
 
-// Ctrl+C during a search (issue 22): the handler only sets the flag (an async-signal-safe store of a
+// Ctrl+C during a search: the handler only sets the flag (an async-signal-safe store of a
 // lock-free atomic); the search stops at its next work item and the command says how far it got.
 std::atomic<bool> g_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
@@ -363,7 +363,7 @@ int cmdSearch(QStringList args)
     options.constraints.budget_usd = budget;
     options.constraints.deadline_days = deadline;
     options.constraints.framework = framework;
-    // A space that cannot finish in reasonable time is refused with its size (issue 22): first the
+    // A space that cannot finish in reasonable time is refused with its size: first the
     // contexts (arithmetic), then the layouts (a walk over the contexts that evaluates nothing).
     const std::int64_t contexts = search::countContexts(space, options.constraints);
     if (contexts > search::kMaxContexts)

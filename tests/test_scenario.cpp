@@ -215,7 +215,7 @@ private Q_SLOTS:
                                                << 8 << "economics.quote.vendor"
                                                << "expected a string";
     }
-    void quoteIsReadSavedAndComparedTooIssue12()
+    void quoteIsReadSavedAndComparedToo()
     {
         const QByteArray json = scenarioText(R"(  "name": "quoted",
   "model": {"preset": "llama2-7b"},
