@@ -9,6 +9,7 @@
 #include "plandocument.h"
 #include "search/launchexportdialog.h"
 
+#include "guitestsupport.h"
 #include "testsupport.h"
 
 #include <QAction>
@@ -27,15 +28,6 @@ using namespace commtax;
 using namespace commtax::test;
 
 namespace {
-template <typename T>
-T *child(QWidget *w, const char *name)
-{
-    T *c = w->findChild<T *>(QLatin1String(name));
-    if (!c)
-        qFatal("no child %s", name);
-    return c;
-}
-
 QByteArray readAll(const QString &path)
 {
     QFile f(path);
