@@ -12,7 +12,7 @@
 #   tests/check-tidy.sh BUILD_DIR FILE...   these files, every line
 # BUILD_DIR holds compile_commands.json (CMakeLists.txt always writes it). Exit 0 when clean, 1 on
 # a finding, 77 (ctest: skipped) without clang-tidy or a git history. CLANG_TIDY overrides the
-# binary; COMMTAX_TIDY_MAX_FILES (default 40) bounds the run.
+# binary; COMMTAX_TIDY_MAX_FILES (default 30) bounds the run.
 set -u
 build=${1:?usage: check-tidy.sh BUILD_DIR [FILE...]}
 shift
@@ -88,7 +88,7 @@ if [ -n "${base:-}" ]; then
   fi
 fi
 count=$(printf '%s\n' "$files" | wc -l)
-max=${COMMTAX_TIDY_MAX_FILES:-40}
+max=${COMMTAX_TIDY_MAX_FILES:-30}
 if [ "$count" -gt "$max" ]; then
   echo "check-tidy: $count files in $what, more than COMMTAX_TIDY_MAX_FILES=$max; checking the first $max"
   files=$(printf '%s\n' "$files" | head -n "$max")
