@@ -4,6 +4,7 @@
 #include "modeltext.h"
 #include "translations.h"
 
+#include "core/gpumove.h"
 #include "core/presets.h"
 #include "core/resultio.h"
 #include "core/scenario.h"
@@ -423,18 +424,12 @@ int cmdSweep(QStringList args)
             ids = hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
         std::vector<Hardware> hw;
         for (const QString &id : ids) {
-            const std::optional<Preset> g = cat.find(Section::Gpu, id.trimmed());
-            if (!g)
+            // the rest of moveToGpu()'s rule (core/gpumove.h) is sweepHardware()'s
+            const std::optional<Hardware> h = hardwareFor(cat, id.trimmed(), s.plan.cluster);
+            if (!h)
                 return fail(kExitBadInput, QCoreApplication::translate("commtax::Cli", "sweep: --hardware: unknown GPU preset \"%1\"").arg(id));
-            const std::optional<Preset> c = cat.find(Section::Cluster, g->defaultCluster());
-            Plan plan;
-            g->applyTo(plan);
-            if (c)
-                c->applyTo(plan);
-            else
-                plan.cluster = s.plan.cluster;
-            hw.push_back(Hardware{plan.gpu, plan.cluster});
-            labels << g->id;
+            hw.push_back(*h);
+            labels << id.trimmed();
         }
         points = sweepHardware(s.plan, hw);
         xName = QStringLiteral("hardware_index");

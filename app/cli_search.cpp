@@ -5,6 +5,7 @@
 // The best parallel layouts of a scenario (the search itself is model/search/search.h).
 #include "cli.h"
 #include "core/fields.h"
+#include "core/gpumove.h"
 #include "core/resultio.h"
 #include "core/scenario.h"
 #include "modeltext.h"
@@ -105,7 +106,7 @@ bool takeNumber(const CommandLine &cl, const QString &name, double &value, bool 
     return true;
 }
 
-// Ctrl+C during a search (issue 22): the handler only sets the flag (an async-signal-safe store of a
+// Ctrl+C during a search: the handler only sets the flag (an async-signal-safe store of a
 // lock-free atomic); the search stops at its next work item and the command says how far it got.
 std::atomic<bool> g_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
@@ -337,23 +338,18 @@ int cmdSearch(QStringList args)
         else
             ids = hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &id : ids) {
-            const std::optional<Preset> g = cat.find(Section::Gpu, id.trimmed());
+            const std::optional<GpuInServer> g = gpuInServer(cat, id.trimmed());
             if (!g)
                 return fail(kExitBadInput, cmd + SearchText::tr("--hardware: unknown GPU preset \"%1\"").arg(id));
-            const std::optional<Preset> c = cat.find(Section::Cluster, g->defaultCluster());
-            Plan plan;
-            g->applyTo(plan);
-            if (c)
-                c->applyTo(plan);
-            else
-                plan.cluster = s.plan.cluster;
-            space.hardware.push_back(Hardware{plan.gpu, plan.cluster});
-            labels << g->id;
-            clusterIds << (c ? c->id : s.clusterPreset);
+            space.hardware.push_back(*hardwareFor(cat, g->gpu.id, s.plan.cluster));
+            labels << g->gpu.id;
+            clusterIds << (g->cluster ? g->cluster->id : s.clusterPreset);
         }
         if (space.hardware.empty())
             return fail(kExitUsage, cmd + SearchText::tr("--hardware names no GPU"));
+        // each GPU at its own efficiency and rent price (moveToGpu(), core/gpumove.h)
         space.base.training.compute_efficiency.reset();
+        space.base.economics.usd_per_gpu_hour = 0;
     }
 
     search::Options options;
@@ -363,7 +359,7 @@ int cmdSearch(QStringList args)
     options.constraints.budget_usd = budget;
     options.constraints.deadline_days = deadline;
     options.constraints.framework = framework;
-    // A space that cannot finish in reasonable time is refused with its size (issue 22): first the
+    // A space that cannot finish in reasonable time is refused with its size: first the
     // contexts (arithmetic), then the layouts (a walk over the contexts that evaluates nothing).
     const std::int64_t contexts = search::countContexts(space, options.constraints);
     if (contexts > search::kMaxContexts)

@@ -25,14 +25,14 @@ jobs=${COMMTAX_JOBS:-$(nproc)}
 # rsvg-convert (PNG icons), help2man (manual page), dpkg-shlibdeps (Depends); for the tests: Xvfb
 # (screenshots), poppler (pdftotext/pdftoppm on generated reports), clang with its libFuzzer runtime
 # (the fuzz target; libclang-rt-14-dev is only recommended by clang, and recommends are not
-# installed), and the package test's validators (lintian, desktop-file-validate, appstreamcli,
+# installed), clang-tidy (the test check_tidy), and the package test's validators (lintian, desktop-file-validate, appstreamcli,
 # update-mime-database).
 packages=(build-essential cmake ninja-build pkg-config
           qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk
           libqt6sql6-sqlite libqt6svg6 libqcustomplot-dev libgl-dev
           libxlsxwriter-dev libbenchmark-dev librsvg2-bin help2man dpkg-dev)
 case "$mode" in test|sanitize|fuzz) packages+=(xvfb xauth poppler-utils clang libclang-rt-14-dev clang-format
-                                               lintian desktop-file-utils appstream shared-mime-info) ;; esac
+                                               clang-tidy lintian desktop-file-utils appstream shared-mime-info) ;; esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Calibration from nccl-tests logs: the parser, the fit, the comparison and the command
-# line (test_calibrate); the dialog driven as a user would (test_calibrate_gui, writes
+# Calibration from nccl-tests logs: the parser (test_nccl_log), the fit, the comparison and the
+# command line (test_calibrate); the dialog driven as a user would (test_calibrate_gui, writes
 # calibration-*.png into the build dir).
+commtax_add_test(test_nccl_log SOURCES test_nccl_log.cpp LIBS commtax_calibration)
 commtax_add_test(test_calibrate SOURCES test_calibrate.cpp LIBS commtax_calibration)
 add_dependencies(test_calibrate commtax)
 commtax_add_test(test_calibrate_gui SOURCES test_calibrate_gui.cpp LIBS commtax_ui)

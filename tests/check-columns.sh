@@ -5,7 +5,11 @@
 #   tests/check-columns.sh             every line of every tracked file: the lines over the limit,
 #                                      counted per file, exit 1 when there is any
 #   tests/check-columns.sh --diff REF  only the lines added since REF (git diff REF), e.g. before a
-#                                      commit: tests/check-columns.sh --diff HEAD
+#                                      commit: tests/check-columns.sh --diff HEAD; a line the diff
+#                                      also removes (moved code) is not counted
+#   tests/check-columns.sh --changed   the lines added since the diff base (tests/diff-base.sh:
+#                                      where the branch left main, or the last commit); the ctest
+#                                      test check_columns; exit 77 (skipped) without a git history
 #   tests/check-columns.sh FILE...     these files only
 # Generated files (ui/modeltext_strings.cpp, written by tests/i18n/gen_modeltext.py) are left out.
 set -eu
@@ -14,17 +18,32 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 generated='^ui/modeltext_strings\.cpp$'
 
+if [ "${1:-}" = "--changed" ]; then
+  if ! base=$(sh tests/diff-base.sh); then
+    echo "check-columns: no git history to compare with; skipped"
+    exit 77
+  fi
+  echo "check-columns: the lines added since $(git log -1 --format='%h %s' "$base")"
+  set -- --diff "$base"
+fi
+
 if [ "${1:-}" = "--diff" ]; then
   ref=${2:?usage: check-columns.sh --diff REF}
   # + lines of the diff with the file they belong to; count characters, not bytes.
   out=$(git diff -U0 --no-color "$ref" -- 'model/*.cpp' 'model/*.h' 'ui/*.cpp' 'ui/*.h' 'app/*.cpp' \
           'app/*.h' 'tests/*.cpp' 'tests/*.h' \
         | LC_ALL=C awk -v limit="$limit" -v gen="$generated" '
+            function key(t) { gsub(/^[ \t]+|[ \t]+$/, "", t); return t }
+            /^--- / { next }
             /^\+\+\+ / { file = substr($0, 7); next }
             /^@@ / { split($3, a, ","); line = substr(a[1], 2) + 0; next }
+            /^-/ { removed[key(substr($0, 2))] = 1; next }
             /^\+/ { text = substr($0, 2); n = text; gsub(/[\200-\277]/, "", n)
-                    if (file !~ gen && length(n) > limit) printf "%s:%d: %d columns\n", file, line, length(n)
-                    line++ }')
+                    if (file !~ gen && length(n) > limit) { long[++count] = sprintf("%s:%d: %d columns", file, line, length(n)); what[count] = key(text) }
+                    line++ }
+            # a line the change moves (removed elsewhere in it) is not a new line: splitting a
+            # file keeps its old long lines until they are wrapped
+            END { for (i = 1; i <= count; i++) if (!(what[i] in removed)) print long[i] }')
   if [ -n "$out" ]; then
     printf '%s\n' "$out" >&2
     echo "check-columns: $(printf '%s\n' "$out" | wc -l) added lines are longer than $limit columns" >&2

@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Desktop app tests: the parts without a window, then the main window driven through
-# its widgets. Both run offscreen. The main-window test writes screenshots/ under the build dir.
+# Desktop app tests: the parts without a window, then the main window driven through its widgets
+# (test_gui; its charts and ranges: test_gui_charts). All run offscreen. The main-window tests write
+# screenshots/ under the build dir.
 commtax_add_test(test_gui_parts SOURCES test_gui_parts.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui_parts PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 commtax_add_test(test_gui SOURCES test_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+commtax_add_test(test_gui_charts SOURCES test_gui_charts.cpp LIBS commtax_ui)
+target_compile_definitions(test_gui_charts PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 
 # Edit-to-replot latency, cold start and memory of the main window (a benchmark, not a test):
 #   build-gui/tests/bench_gui [--edits N] [--json FILE]

@@ -3,7 +3,7 @@
 # `launch` commands. Benchmark: build-dir/tests/bench_search.
 commtax_add_test(test_search SOURCES test_search.cpp LIBS commtax_core commtax_search commtax_library commtax_accuracy)
 add_dependencies(test_search commtax)
-# `commtax launch` against the frameworks' start-up rules, cited by file and line (issue 23).
+# `commtax launch` against the frameworks' start-up rules, cited by file and line.
 commtax_add_test(test_launch SOURCES test_launch.cpp LIBS commtax_core commtax_search)
 if(COMMTAX_BUILD_BENCHMARKS)
   find_package(benchmark REQUIRED)

@@ -196,7 +196,7 @@ private Q_SLOTS:
                                << "huge.json:1:1: the file is 50.0 MiB; Commtax reads at most 1.0 MiB here";
         QTest::addRow("1 MiB + 1 byte") << "limit"
                                         << "limit.json:1:1: the file is 1.0 MiB; Commtax reads at most 1.0 MiB here";
-        // Issue 22: an 11.7 MB nccl-tests log took 6.5 s and 439 MB; logs are capped like JSON.
+        // An 11.7 MB nccl-tests log took 6.5 s and 439 MB; logs are capped like JSON.
         QTest::addRow("12 MiB log") << "hugelog"
                                     << "hugelog.log:1:1: the file is 12.0 MiB; Commtax reads at most 4 MiB of nccl-tests log";
     }

@@ -6,6 +6,8 @@
 #include "calibrate/calibrationrowsmodel.h"
 #include "translations.h"
 
+#include "guitestsupport.h"
+
 #include <qcustomplot.h>
 
 #include <QAbstractItemModelTester>
@@ -25,6 +27,7 @@
 #include <cmath>
 
 using namespace commtax;
+using namespace commtax::test;
 
 namespace {
 
@@ -39,23 +42,6 @@ QByteArray fixture(const char *name)
     if (!f.open(QIODevice::ReadOnly))
         qFatal("missing fixture %s", name);
     return f.readAll();
-}
-
-template <typename T>
-T *child(QWidget *w, const char *name)
-{
-    T *c = w->findChild<T *>(QLatin1String(name));
-    if (!c)
-        qFatal("no child %s", name);
-    return c;
-}
-
-QCPGraph *graph(QCustomPlot *plot, const char *name)
-{
-    for (int i = 0; i < plot->graphCount(); ++i)
-        if (plot->graph(i)->objectName() == QLatin1String(name))
-            return plot->graph(i);
-    return nullptr;
 }
 
 bool allFinite(const QCPGraph *g)

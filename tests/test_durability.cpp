@@ -418,7 +418,7 @@ private Q_SLOTS:
         QVERIFY(lib.catalog().find(Section::Gpu, QStringLiteral("mine"))); // nothing lost
     }
 
-    // Issue 22: two processes saving at once got "database is locked" when the other's write
+    // Two processes saving at once got "database is locked" when the other's write
     // outlasted the 5 s busy timeout on a loaded machine. A save waits (kWriteWaitMs) and succeeds.
     void saveWaitsOutAnotherWriterLongerThanTheBusyTimeout()
     {

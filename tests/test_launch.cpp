@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `commtax launch` against the frameworks' own start-up rules (issue 23): every shipped scenario,
+// `commtax launch` against the frameworks' own start-up rules: every shipped scenario,
 // the launch fixtures and a few plans of the other preset models, exported for every target, and
 // each rule the framework checks at start-up written as an assertion with the file and line it
 // comes from at the pinned commit (model/search/launch.h pinnedVersion(): NVIDIA/Megatron-LM

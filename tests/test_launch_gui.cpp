@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// File > Export launch config (issue 11), driven with real events: Ctrl+Shift+E opens the dialog,
+// File > Export launch config, driven with real events: Ctrl+Shift+E opens the dialog,
 // the framework is chosen with the keyboard, Save writes the file; for every framework the file
 // holds exactly what `commtax launch FILE --for FRAMEWORK` prints for the same plan, also after
 // the plan is edited while the dialog is open.
@@ -9,6 +9,7 @@
 #include "plandocument.h"
 #include "search/launchexportdialog.h"
 
+#include "guitestsupport.h"
 #include "testsupport.h"
 
 #include <QAction>
@@ -27,15 +28,6 @@ using namespace commtax;
 using namespace commtax::test;
 
 namespace {
-template <typename T>
-T *child(QWidget *w, const char *name)
-{
-    T *c = w->findChild<T *>(QLatin1String(name));
-    if (!c)
-        qFatal("no child %s", name);
-    return c;
-}
-
 QByteArray readAll(const QString &path)
 {
     QFile f(path);

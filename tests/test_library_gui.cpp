@@ -471,7 +471,7 @@ private Q_SLOTS:
         QVERIFY(dialog.selectPreset(Section::Gpu, QStringLiteral("h100-sxm")));
         PresetEditor *editor = dialog.editor(Section::Gpu);
         QVERIFY(!editor->isModified());
-        // Issue 28: the id of a saved preset took the focus, selected its text and ignored typing.
+        // The id of a saved preset took the focus, selected its text and ignored typing.
         // It is shown as text: a click and typing leave it as it is, without the focus.
         auto *id = editor->findChild<QLineEdit *>(QStringLiteral("id"));
         QVERIFY(id);
@@ -737,7 +737,7 @@ private Q_SLOTS:
 
     void compareRenamesAColumnIntoEveryReport()
     {
-        // Issue 28: a column could not be renamed (the rented option reached the PDF and XLSX as
+        // A column could not be renamed (the rented option reached the PDF and XLSX as
         // "... (copy)"); after a column was removed the editor still showed it.
         auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
         QPointer<ComparisonView> alive(view);
@@ -813,7 +813,7 @@ private Q_SLOTS:
 
     void timeNormalisationSaysItsRule()
     {
-        // Issue 28: "Equal time to train" gave the A100 column 1024 GPUs and 51.6 days against
+        // "Equal time to train" gave the A100 column 1024 GPUs and 51.6 days against
         // A's 89.6: the rule is the fewest GPUs at least as fast as A, and the window and the
         // report's question say so.
         ComparisonView view;
@@ -837,7 +837,7 @@ private Q_SLOTS:
 
     void goodputSaysWhereItComesFrom()
     {
-        // Issue 28: the PDF printed "Goodput 90%" beside "Goodput lost: checkpoints 0.0%" and
+        // The PDF printed "Goodput 90%" beside "Goodput lost: checkpoints 0.0%" and
         // "Checkpoint interval 0 s": a goodput given in the plan is said to be given, and the
         // losses it is not computed from are n/a. With goodput "auto" they are computed.
         QList<Scenario> plans = defaultComparison().mid(0, 2);

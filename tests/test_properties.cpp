@@ -3,7 +3,7 @@
 // built to pass validate(). For every one: no NaN, infinity or negative figure in any metric of the
 // registry (resultio.cpp); shares in [0, 1]; the step is never shorter than its compute; MFU never
 // above HFU; and more link bandwidth (NVLink and NIC doubled) never makes a step slower.
-// And the edges (issue 22): every numeric field set in turn to its smallest positive and its
+// And the edges: every numeric field set in turn to its smallest positive and its
 // largest allowed value gives finite, non-negative figures or a positioned error.
 #include "core/fields.h"
 #include "core/resultio.h"
@@ -212,7 +212,7 @@ private Q_SLOTS:
         QVERIFY2(fits > kPlans / 20 && fits < kPlans - kPlans / 20, qPrintable(QString::number(fits)));
     }
 
-    // Issue 22: a field whose 0 means "none" or "default" divided when set to 5e-324 (fp8_efficiency)
+    // A field whose 0 means "none" or "default" divided when set to 5e-324 (fp8_efficiency)
     // or 1e-17 (cost_of_capital) and printed null figures. Every numeric field, on dense and MoE,
     // BF16 and FP8, buy and rent plans, at its smallest positive value (the denormal 5e-324 for a
     // double whose range starts at 0, 1 for an int) and at its largest: either validate() names

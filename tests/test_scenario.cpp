@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files and presets: round trips, overrides, inline sections, and errors that name the
 // file, the line and the JSON path.
+#include "core/gpumove.h"
 #include "core/jsonlocator.h"
 #include "core/presets.h"
 #include "core/scenario.h"
 #include "engine/engine.h"
+#include "engine/sweep.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -87,6 +89,77 @@ private Q_SLOTS:
         QVERIFY(g->provenance.value(QStringLiteral("intra_efficiency")).kind == SourceKind::Measured);
         QVERIFY(g->provenance.value(QStringLiteral("price_usd")).kind == SourceKind::Assumption);
         QVERIFY(c.find(Section::Cluster, g->defaultCluster()));
+    }
+    // "Move a plan to another GPU" has one rule (moveToGpu(), core/gpumove.h): the GPU in its
+    // server, its own efficiency and rent price, the GPU count kept where the server can hold it.
+    void moveToGpuRules()
+    {
+        const PresetCatalog &c = PresetCatalog::builtIn();
+        Plan plan = defaultScenario(c).plan; // Llama 2 70B on 256 H100, tp 8, pp 4, dp 8
+        plan.training.compute_efficiency = 0.3;
+        plan.economics.usd_per_gpu_hour = 3.5;
+        const int globalBatch = plan.training.global_batch;
+
+        Plan unchanged = plan;
+        QVERIFY(!moveToGpu(c, unchanged, QStringLiteral("no-such-gpu")));
+        QCOMPARE(unchanged.gpu.id, plan.gpu.id);
+        QCOMPARE(unchanged.economics.usd_per_gpu_hour, 3.5);
+
+        Plan a100 = plan;
+        bool kept = false;
+        const std::optional<GpuInServer> moved = moveToGpu(c, a100, QStringLiteral("a100-sxm-80gb"), &kept);
+        QVERIFY(moved);
+        QVERIFY(kept);
+        QCOMPARE(moved->gpu.id, QStringLiteral("a100-sxm-80gb"));
+        QCOMPARE(moved->cluster->id, QStringLiteral("dgx-a100"));
+        QCOMPARE(a100.gpu.id, std::string("a100-sxm-80gb"));
+        QCOMPARE(a100.cluster.id, std::string("dgx-a100"));
+        QCOMPARE(a100.gpu.bf16_dense_tflops, 312.0);
+        QCOMPARE(a100.cluster.nodes * a100.cluster.gpus_per_node, 256); // the GPU count stays
+        QCOMPARE(a100.training.dp, 8);
+        QCOMPARE(a100.training.global_batch, globalBatch);
+        QVERIFY(!a100.training.compute_efficiency);     // the A100's own efficiency
+        QCOMPARE(a100.economics.usd_per_gpu_hour, 0.0); // and its own rent price
+        QCOMPARE(a100.model.id, plan.model.id);
+        QCOMPARE(a100.training.tp, plan.training.tp);
+
+        // the engine's hardware sweep follows the same rule: the same figures on every GPU
+        for (const Preset &g : c.presets(Section::Gpu)) {
+            Plan onIt = plan;
+            QVERIFY(moveToGpu(c, onIt, g.id));
+            const std::vector<SweepPoint> swept = sweepHardware(plan, {*hardwareFor(c, g.id, plan.cluster)});
+            const Evaluation own = evaluate(onIt);
+            QCOMPARE(own.ok(), swept.front().valid);
+            if (own.ok())
+                QCOMPARE(own.result.step_time_s, swept.front().result.step_time_s);
+        }
+
+        // a count the new server cannot hold: 12 GPUs on nodes of 8 keep the server's nodes
+        Plan twelve = plan;
+        twelve.cluster.gpus_per_node = 4;
+        twelve.cluster.nodes = 3;
+        twelve.training.tp = 4;
+        twelve.training.pp = 1;
+        twelve.training.dp = 3;
+        QVERIFY(moveToGpu(c, twelve, QStringLiteral("a100-sxm-80gb"), &kept));
+        QVERIFY(!kept);
+        const std::optional<Preset> dgxA100 = c.find(Section::Cluster, QStringLiteral("dgx-a100"));
+        QCOMPARE(twelve.cluster.nodes, dgxA100->values.value(QStringLiteral("nodes")).toInt());
+        QCOMPARE(twelve.cluster.gpus_per_node, 8);
+
+        // a GPU that names no server the catalog has keeps the plan's cluster
+        PresetCatalog own = c;
+        Preset lone = *c.find(Section::Gpu, QStringLiteral("l40s"));
+        lone.id = QStringLiteral("my-l40s");
+        lone.extras.insert(QStringLiteral("default_cluster"), QStringLiteral("no-such-cluster"));
+        own.add(lone);
+        Plan onLone = plan;
+        const std::optional<GpuInServer> loneMove = moveToGpu(own, onLone, lone.id);
+        QVERIFY(loneMove);
+        QVERIFY(!loneMove->cluster);
+        QCOMPARE(onLone.cluster.id, plan.cluster.id);
+        QCOMPARE(onLone.gpu.id, std::string("my-l40s"));
+        QCOMPARE(onLone.cluster.nodes * onLone.cluster.gpus_per_node, 256);
     }
     void presetPlusOverrides()
     {
@@ -215,7 +288,7 @@ private Q_SLOTS:
                                                << 8 << "economics.quote.vendor"
                                                << "expected a string";
     }
-    void quoteIsReadSavedAndComparedTooIssue12()
+    void quoteIsReadSavedAndComparedToo()
     {
         const QByteArray json = scenarioText(R"(  "name": "quoted",
   "model": {"preset": "llama2-7b"},

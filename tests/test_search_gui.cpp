@@ -9,6 +9,8 @@
 #include "plandocument.h"
 #include "search/searchdialog.h"
 
+#include "guitestsupport.h"
+
 #include <qcustomplot.h>
 
 #include <QAction>
@@ -31,25 +33,7 @@
 #include <set>
 
 using namespace commtax;
-
-namespace {
-template <typename T>
-T *child(QWidget *w, const char *name)
-{
-    T *c = w->findChild<T *>(QLatin1String(name));
-    if (!c)
-        qFatal("no child %s", name);
-    return c;
-}
-
-QCPGraph *graph(QCustomPlot *plot, const char *name)
-{
-    for (int i = 0; i < plot->graphCount(); ++i)
-        if (plot->graph(i)->objectName() == QLatin1String(name))
-            return plot->graph(i);
-    return nullptr;
-}
-} // namespace
+using namespace commtax::test;
 
 class TestSearchGui : public QObject
 {

@@ -7,6 +7,8 @@
 #include "calibrate/trainingcalibrationdialog.h"
 #include "mainwindow.h"
 
+#include "guitestsupport.h"
+
 #include <QApplication>
 #include <QComboBox>
 #include <QInputDialog>
@@ -23,21 +25,13 @@
 #include <cmath>
 
 using namespace commtax;
+using namespace commtax::test;
 
 namespace {
 
 QString fixture(const char *name)
 {
     return QStringLiteral(COMMTAX_FIXTURES_DIR "/training-logs/") + QLatin1String(name);
-}
-
-template <typename T>
-T *child(QWidget *w, const char *name)
-{
-    T *c = w->findChild<T *>(QLatin1String(name));
-    if (!c)
-        qFatal("no child %s", name);
-    return c;
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "plandocument.h"
 #include "modeltext.h"
 
+#include "core/gpumove.h"
 #include "engine/engine.h"
 #include "uncertainty/uncertainty.h"
 
@@ -108,6 +109,8 @@ bool PlanDocument::setName(const QString &name)
 
 bool PlanDocument::applyPreset(Section section, const QString &id)
 {
+    if (section == Section::Gpu)
+        return moveToGpu(id);
     const std::optional<Preset> preset = m_catalog.find(section, id);
     if (!preset)
         return false;
@@ -116,24 +119,33 @@ bool PlanDocument::applyPreset(Section section, const QString &id)
     const int gpus = plan.cluster.nodes * plan.cluster.gpus_per_node;
     preset->applyTo(plan);
     next.scenario.presetOf(section) = preset->id;
-    QString text = tr("Choose %1 %2").arg(sectionName(section), preset->name);
-    if (section == Section::Gpu) {
-        // The GPU comes in its own server: the same default the hardware comparison uses.
-        if (const std::optional<Preset> cluster = m_catalog.find(Section::Cluster, preset->defaultCluster())) {
-            cluster->applyTo(plan);
-            next.scenario.clusterPreset = cluster->id;
-            text += QStringLiteral(" on %1").arg(cluster->name);
-        }
-        // A user-set efficiency belongs to the old GPU.
-        plan.training.compute_efficiency.reset();
-    }
-    if (section == Section::Gpu || section == Section::Cluster) {
+    const QString text = tr("Choose %1 %2").arg(sectionName(section), preset->name);
+    if (section == Section::Cluster) {
         const int perNode = plan.cluster.gpus_per_node;
         if (perNode > 0 && gpus >= perNode && gpus % perNode == 0)
             plan.cluster.nodes = gpus / perNode; // keep the GPU count
     }
     if (next.dpFollowsGpus)
         deriveDataParallel(plan);
+    return push(next, text, QString(), 0);
+}
+
+bool PlanDocument::moveToGpu(const QString &id)
+{
+    // The GPU comes in its own server, at its own efficiency and rent price, with the GPU count
+    // kept: the rule every "on another GPU" follows (moveToGpu(), core/gpumove.h).
+    PlanState next = m_state;
+    const std::optional<GpuInServer> moved = commtax::moveToGpu(m_catalog, next.scenario.plan, id);
+    if (!moved)
+        return false;
+    next.scenario.gpuPreset = moved->gpu.id;
+    QString text = tr("Choose %1 %2").arg(sectionName(Section::Gpu), moved->gpu.name);
+    if (moved->cluster) {
+        next.scenario.clusterPreset = moved->cluster->id;
+        text += QStringLiteral(" on %1").arg(moved->cluster->name);
+    }
+    if (next.dpFollowsGpus)
+        deriveDataParallel(next.scenario.plan);
     return push(next, text, QString(), 0);
 }
 

@@ -52,9 +52,11 @@ public:
     // The name; until the user gives one (setName()), a plan's name follows its model, GPU and
     // GPU count (planNameFor()).
     bool setName(const QString &name);
-    // Model, GPU and cluster presets come from the catalog; a GPU preset brings its default
-    // cluster and keeps the GPU count when the new nodes can hold it. Training and economics
-    // presets (partial: only the fields they set) come from `presets`.
+    // Model, GPU and cluster presets come from the catalog; a GPU preset moves the plan to that GPU
+    // (moveToGpu() in core/gpumove.h: its default cluster, its own efficiency and rent price, the GPU
+    // count kept where the new nodes can hold it), a cluster preset keeps the GPU count when its
+    // nodes can hold it. Training and economics presets (partial: only the fields they set) come
+    // from `presets`.
     bool applyPreset(Section section, const QString &id);
     bool applyPartialPreset(const Preset &preset);
     bool setDpFollowsGpus(bool on);
@@ -85,6 +87,7 @@ Q_SIGNALS:
 
 private:
     friend class PlanEditCommand;
+    bool moveToGpu(const QString &id);
     void setState(const PlanState &state);
     bool push(PlanState next, const QString &text, const QString &mergeKey, int mergeSession);
 

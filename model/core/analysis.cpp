@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis.h"
 
+#include "gpumove.h"
 #include "uncertaintyio.h"
 
 #include <QElapsedTimer>
@@ -28,13 +29,9 @@ std::vector<HardwareOption> hardwareOptions(const PresetCatalog &catalog)
 {
     std::vector<HardwareOption> out;
     for (const Preset &g : catalog.presets(Section::Gpu)) {
-        const std::optional<Preset> c = catalog.find(Section::Cluster, g.defaultCluster());
-        if (!c)
+        if (!gpuInServer(catalog, g.id)->cluster)
             continue; // a GPU without a server to put it in has no comparison line
-        Plan plan;
-        g.applyTo(plan);
-        c->applyTo(plan);
-        out.push_back(HardwareOption{g.id, shortGpuName(g.name), Hardware{plan.gpu, plan.cluster}});
+        out.push_back(HardwareOption{g.id, shortGpuName(g.name), *hardwareFor(catalog, g.id, ClusterSpec())});
     }
     return out;
 }
@@ -204,10 +201,7 @@ Analysis analyse(const AnalysisRequest &request)
     a.commTaxCurves.append(own);
     for (const HardwareOption &hw : request.hardware) {
         Plan other = plan;
-        other.gpu = hw.hardware.gpu;
-        other.cluster = hw.hardware.cluster;
-        other.training.compute_efficiency.reset(); // each GPU brings its own default
-        other.economics.usd_per_gpu_hour = 0;      // and its own rent price
+        putOnHardware(other, hw.hardware); // the GPU count is the chart's axis
         ChartCurve c = curveOf(sweepGpuCount(other, defaultGpuCounts()), commTaxPercent);
         c.label = hw.label;
         c.gpuId = hw.gpuId;

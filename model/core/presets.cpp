@@ -46,7 +46,7 @@ QString byteSize(qint64 bytes)
 bool readInputFile(const QString &fileName, qint64 maxBytes, QByteArray &out, LoadError *error)
 {
     // A file too large has no position of its own: "FILE:1:1:", the FILE:LINE:COLUMN form of every
-    // other refusal (issue 22); opening errors keep "FILE:".
+    // other refusal; opening errors keep "FILE:".
     auto fail = [&](const EngineText &why, int line = 0) {
         if (error)
             *error = fileError(fileName, line, line, QString(), why);

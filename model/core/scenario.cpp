@@ -364,7 +364,7 @@ bool parseScenario(const QByteArray &json, const QString &fileName, const Preset
                    QList<LoadError> &errors)
 {
     if (json.size() > kMaxScenarioBytes) {
-        errors.append(fileError(fileName, 1, 1, QString(), // FILE:1:1:, as every refusal (issue 22)
+        errors.append(fileError(fileName, 1, 1, QString(), // FILE:1:1:, as every refusal
                                 fileText(CT_TEXT("the scenario is %1 KiB; Commtax reads at most %2 KiB"),
                                          {QString::number(json.size() / 1024), QString::number(kMaxScenarioBytes / 1024)})));
         return false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare.h"
 
+#include "core/gpumove.h"
 #include "engine/sweep.h"
 
 #include <QRegularExpression>
@@ -362,25 +363,18 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
                                  QStringList *unknown)
 {
     QList<Scenario> out;
-    const int gpus = gpuCount(base.plan);
     for (const QString &id : gpuIds) {
-        const std::optional<Preset> gpu = catalog.find(Section::Gpu, id);
-        if (!gpu) {
+        Scenario s = base;
+        const std::optional<GpuInServer> moved = moveToGpu(catalog, s.plan, id);
+        if (!moved) {
             if (unknown)
                 *unknown << id;
             continue;
         }
-        Scenario s = base;
-        gpu->applyTo(s.plan);
-        s.gpuPreset = gpu->id;
-        if (const std::optional<Preset> cluster = catalog.find(Section::Cluster, gpu->defaultCluster())) {
-            cluster->applyTo(s.plan);
-            s.clusterPreset = cluster->id;
-        }
-        s.plan.training.compute_efficiency.reset();                      // each GPU brings its own default
-        s.plan.economics.usd_per_gpu_hour = 0;                           // and its own rent price
-        resizePlan(s.plan, gpus, GpuScaling::FixedGlobalBatch, nullptr); // keeps the GPU count where it can
-        s.name = gpu->name;
+        s.gpuPreset = moved->gpu.id;
+        if (moved->cluster)
+            s.clusterPreset = moved->cluster->id;
+        s.name = moved->gpu.name;
         out << s;
     }
     return out;

@@ -40,7 +40,7 @@ bool execSql(QSqlDatabase &db, const QString &sql, QString *error);
 // another process's lock before it says so (the app starts with the built-ins instead).
 inline constexpr int kBusyTimeoutMs = 5000;
 // How long a save waits for another process's write (two windows, or the command line beside the
-// GUI) before it reports the library locked. Sized for a slow machine, not a fast one (issue 22: the
+// GUI) before it reports the library locked. Sized for a slow machine, not a fast one (the
 // busy timeout alone ran out under AddressSanitizer on a 2-core machine at load 9): a save never
 // fails because another one is under way.
 inline constexpr int kWriteWaitMs = 60000;

@@ -380,7 +380,7 @@ bool PresetLibrary::open(LibraryMessage *error, OpenMode mode)
         m_readOnlyReason = say(CT_TEXT("you have no permission to write it"));
     } else if (!QFileInfo(fi.absolutePath()).isWritable()) {
         // The file is writable but its folder is not: SQLite cannot create its journal beside it,
-        // so nothing can be saved; the presets are read as they are (issue 22: this said the file
+        // so nothing can be saved; the presets are read as they are (this said the file
         // was read-only and read nothing).
         m_openReadOnly = true;
         m_readOnlyReason = say(CT_TEXT("its folder %1 is read-only, and SQLite writes its journal beside the file"), {QDir::toNativeSeparators(fi.absolutePath())});
@@ -934,7 +934,7 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
         stored = stored && storePreset(db, p, QString(), &why);
     if (!stored || !tx.commit(&why)) {
         // Writing the library failed (a full disk, an I/O error): say so against the library, not
-        // against the file being imported, which is fine (issue 22).
+        // against the file being imported, which is fine.
         o.errors.append(importError(QDir::toNativeSeparators(m_fileName), 0, 0, QString(),
                                     say(CT_TEXT("nothing was imported: the preset library could not be written (%1); the imported file is not at fault"), {why.text})));
         o.added.clear();

@@ -14,7 +14,7 @@
 namespace commtax {
 
 // Logs larger than this are not nccl-tests output (a 10k-size sweep is about 1.5 MB; a full run of
-// every size from 8 B to 16 GiB is about 20 KB). Capped like the JSON readers (issue 22: an 11.7 MB
+// every size from 8 B to 16 GiB is about 20 KB). Capped like the JSON readers (an 11.7 MB
 // log took 6.5 s and 439 MB to refuse row by row).
 inline constexpr qint64 kMaxCalibrationLogBytes = 4ll * 1024 * 1024;
 

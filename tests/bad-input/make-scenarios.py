@@ -134,10 +134,10 @@ add("duplicate-name", scenario(name='"A", "name": "B"'), P + r":4:\d+: name: dup
 add("duplicate-preset", scenario(gpu='{"preset": "h100-sxm", "preset": "a100-sxm-80gb"}'), P + r":6:\d+: gpu.preset: duplicate key")
 # ---- size
 add("size-too-many-errors", scenario(training="{" + ", ".join(f'"x{i}": {i}' for i in range(200)) + "}"), r"(?s)training.x0: unknown field.*180 more problems not listed")
-# ---- "0 means none" fields that divide when set (issue 22): a floor when set, with the position
+# ---- "0 means none" fields that divide when set: a floor when set, with the position
 add("zero-none-fp8-efficiency-denormal", scenario(**field("gpu", "fp8_efficiency", "5e-324")), P + r":6:\d+: gpu.fp8_efficiency: must be 0 \(use compute_efficiency\) or at least 0.01 \(got 4.940656458e-324\)")
 add("zero-none-fp8-efficiency-tiny", scenario(**field("gpu", "fp8_efficiency", "1e-300"), training=training('"precision": "fp8"')), P + r":6:\d+: gpu.fp8_efficiency: must be 0 \(use compute_efficiency\) or at least 0.01 \(got 1e-300\)")
-# ---- a plan name past the cap (issue 22: 3,000 characters kept the PDF report from finishing)
+# ---- a plan name past the cap (3,000 characters kept the PDF report from finishing)
 add("size-name-3000-characters", scenario(name='"' + "N" * 3000 + '"'), P + r":4:\d+: name: at most 200 characters \(got 3000\)")
 
 def main():

@@ -42,7 +42,7 @@ inline void requireFinite(const Result &r)
         r.memory_usable_gb, r.tp_busbw_gbps, r.dp_busbw_gbps, r.pp_bw_gbps, r.days_to_train, r.gpu_hours,
         r.power_kw, r.energy_mwh, r.capex_usd, r.cost_per_hour_usd, r.tco_usd, r.lifetime_tco_usd,
         r.cost_per_billion_tokens_usd, r.params, r.flops_per_step, r.hardware_flops_per_step, r.attention_flops_per_step};
-    // Every one a time, share, size, rate or cost: finite and never negative (issue 22).
+    // Every one a time, share, size, rate or cost: finite and never negative.
     for (double v : values)
         require(std::isfinite(v) && v >= 0);
     // And every figure of the metric registry (core/resultio.cpp), which is what evaluate --json,

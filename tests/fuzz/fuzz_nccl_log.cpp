@@ -24,7 +24,7 @@ void finite(double v)
 {
     require(std::isfinite(v));
 }
-// A time or a bandwidth: finite and never negative (issue 22).
+// A time or a bandwidth: finite and never negative.
 void finiteNonNegative(double v)
 {
     require(std::isfinite(v) && v >= 0);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Edit-to-charts latency with and without a layout search running (issue 11: "the edit-to-charts
+# Edit-to-charts latency with and without a layout search running ("the edit-to-charts
 # p95 while a search runs within 2 ms of the figure without one"). Runs bench_gui (offscreen,
 # 1600x1000, EDITS edits through the editor's widgets) ROUNDS times each way, alternating so that
 # all see the same machine load, and prints p50/p95 of edit to every chart painted and to every

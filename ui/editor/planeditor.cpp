@@ -190,7 +190,7 @@ PlanEditor::PlanEditor(PlanDocument *doc, QWidget *parent)
     auto *nameForm = new QFormLayout;
     m_name = new QLineEdit;
     m_name->setObjectName(QStringLiteral("scenarioName"));
-    m_name->setMaxLength(kMaxPlanNameChars); // as the file reader (issue 22)
+    m_name->setMaxLength(kMaxPlanNameChars); // as the file reader
     m_name->setPlaceholderText(tr("Name of this plan"));
     m_name->setAccessibleName(tr("Plan name"));
     m_name->setAccessibleDescription(tr("The plan's name in the window title, the comparison and the reports"));
