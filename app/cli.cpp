@@ -230,8 +230,6 @@ const char *const kUsage = QT_TRANSLATE_NOOP("commtax::Cli", "Usage: commtax [QT
                                                              "       commtax search FILE [--gpus N|LIST|MIN-MAX] [--hardware IDS|all] [--objective time|cost|tco]\n"
                                                              "                     [--tokens-per-step N|MIN-MAX] [--max-gpus N] [--budget USD] [--deadline-days D]\n"
                                                              "                     [--top N] [--json|--csv] [--emit-best OUT.json]   the best parallel layouts and the Pareto front\n"
-                                                             "                     [--mode buy,rent] [--precision bf16,fp8] [--power-mw MW]\n"
-                                                             "                                 with goals: what to buy, its odds, the closest misses\n"
                                                              "       commtax launch FILE --for megatron|megatron-bridge|nemo|deepspeed|torchtitan [-o OUT|-]\n"
                                                              "                                 the framework's arguments or config for the scenario's layout\n"
                                                              "       commtax COMMAND --help           the usage and options of one command\n"
