@@ -304,7 +304,9 @@ int cmdSearch(QStringList args)
     if (json && csv)
         return fail(kExitUsage, cmd + SearchText::tr("choose --json or --csv, not both"));
     search::Objective objective = search::Objective::Time;
-    if (hasObjective && !search::parseObjective(objectiveText.toStdString(), objective))
+    // "capex" ranks what to buy only (checked below, once the file says whether it has goals).
+    const bool capex = objectiveText == QLatin1String("capex");
+    if (hasObjective && !capex && !search::parseObjective(objectiveText.toStdString(), objective))
         return fail(kExitUsage, cmd + SearchText::tr("--objective must be time, cost or tco"));
     if (hasEmit && emitFile.isEmpty())
         return fail(kExitUsage, cmd + SearchText::tr("--emit-best needs a file name"));
@@ -359,6 +361,8 @@ int cmdSearch(QStringList args)
         a.top = int(top);
         return whatToBuy(s, a);
     }
+    if (capex)
+        return fail(kExitUsage, cmd + SearchText::tr("--objective must be time, cost or tco"));
     if (hasEmit && QFileInfo(emitFile).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
         return fail(kExitBadInput, cmd + SearchText::tr("--emit-best would overwrite the scenario it searches"));
     space.base = s.plan;

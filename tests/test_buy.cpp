@@ -290,6 +290,24 @@ private Q_SLOTS:
                  2);
     }
 
+    // --objective capex (what to buy only) ranks by capital; the layout search refuses it.
+    void capexObjective()
+    {
+        const Run r = runCommtax({QStringLiteral("search"), kQuestion, QStringLiteral("--json"),
+                                  QStringLiteral("--objective"), QStringLiteral("capex"), QStringLiteral("--mode"),
+                                  QStringLiteral("buy")});
+        QCOMPARE(r.code, 0);
+        const QJsonArray options = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("options")).toArray();
+        QVERIFY(options.size() >= 2);
+        for (qsizetype i = 1; i < options.size(); ++i)
+            QVERIFY(options[i][QStringLiteral("capex_usd")].toDouble()
+                    >= options[i - 1][QStringLiteral("capex_usd")].toDouble());
+        const QString plain = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        QCOMPARE(runCommtax({QStringLiteral("search"), plain, QStringLiteral("--objective"), QStringLiteral("capex")})
+                     .code,
+                 2);
+    }
+
     // A power limit at the wall: no option above it meets.
     void powerLimitHolds()
     {
