@@ -295,6 +295,12 @@ int whatToBuy(const Scenario &s, const BuyArgs &a)
         return scenarioNotes(o, cat);
     };
 
+    const std::int64_t contexts = search::buy::countContexts(q);
+    if (contexts > search::buy::kMaxContexts) {
+        const QString why = BuyText::tr("the goals make %1 contexts (GPU, GPU count and precision), more than the %2 "
+                                        "a search can finish in reasonable time: narrow the GPUs or the counts");
+        return fail(kExitUsage, cmd + why.arg(contexts).arg(search::buy::kMaxContexts));
+    }
     const search::buy::Answer ans = search::buy::answer(q);
     const Printer pr{q, ids};
     if (a.json) {

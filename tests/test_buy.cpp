@@ -8,6 +8,7 @@
 
 #include "testsupport.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -306,6 +307,18 @@ private Q_SLOTS:
         QCOMPARE(runCommtax({QStringLiteral("search"), plain, QStringLiteral("--objective"), QStringLiteral("capex")})
                      .code,
                  2);
+    }
+
+    // A question too large to finish in reasonable time is refused with its size, at once.
+    void hugeQuestionRefused()
+    {
+        const QString file = writeFile(m_dir, QStringLiteral("huge.json"), withGoals("{\"nodes_max\": 100000}"));
+        QElapsedTimer t;
+        t.start();
+        const Run r = runCommtax({QStringLiteral("search"), file});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("contexts (GPU, GPU count and precision)"), r.err.constData());
+        QVERIFY(t.elapsed() < 20000);
     }
 
     // A power limit at the wall: no option above it meets.

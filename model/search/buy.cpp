@@ -327,6 +327,18 @@ bool rankLess(Objective obj, const Option &a, const Option &b)
 
 } // namespace
 
+std::int64_t countContexts(const Question &q)
+{
+    std::int64_t n = 0;
+    for (const Gpu &g : q.gpus) {
+        if (!g.searched)
+            continue;
+        const std::int64_t precisions = std::int64_t(q.bf16) + std::int64_t(q.fp8 && hasFp8(g.hardware));
+        n += precisions * std::int64_t(countsOf(q, g.hardware).size());
+    }
+    return n;
+}
+
 Answer answer(const Question &q)
 {
     const auto start = std::chrono::steady_clock::now();

@@ -7429,5 +7429,9 @@ overlap</source>
         <source>%1 days (P10-P50-P90 %2-%3-%4)</source>
         <translation>%1 天（P10-P50-P90 %2-%3-%4）</translation>
     </message>
+    <message>
+        <source>the goals make %1 contexts (GPU, GPU count and precision), more than the %2 a search can finish in reasonable time: narrow the GPUs or the counts</source>
+        <translation>这些目标产生 %1 个上下文（GPU、GPU 数量和精度），超过了搜索能在合理时间内完成的 %2 个：请减少 GPU 或数量</translation>
+    </message>
 </context>
 </TS>
