@@ -4,6 +4,7 @@
 //                     [--deadline-days D] [--framework F] [--top N] [--json|--csv] [--emit-best OUT.json]
 // The best parallel layouts of a scenario (the search itself is model/search/search.h).
 #include "cli.h"
+#include "cli_buy.h"
 #include "core/fields.h"
 #include "core/gpumove.h"
 #include "core/resultio.h"
@@ -262,8 +263,8 @@ QString searchCsv(const search::Space &space, const QStringList &labels, const s
 int cmdSearch(QStringList args)
 {
     const QString cmd = QStringLiteral("search: ");
-    QString gpus, hardware, objectiveText, emitFile, tokens, frameworkText, why;
-    double maxGpus = 0, budget = 0, deadline = 0, top = 10;
+    QString gpus, hardware, objectiveText, emitFile, tokens, frameworkText, why, modes, precisions;
+    double maxGpus = 0, budget = 0, deadline = 0, top = 10, powerMw = 0;
     CommandLine cl(QStringLiteral("search"), SearchText::tr("FILE|- [options]"), SearchText::tr("The best parallel layouts of the scenario's model and the Pareto front of time against cost."));
     cl.option(QStringLiteral("gpus"), SearchText::tr("N|LIST|MIN-MAX"), SearchText::tr("The GPU counts to search: one, a comma-separated list, or a range MIN-MAX."));
     cl.option(QStringLiteral("hardware"), SearchText::tr("IDS|all"), SearchText::tr("GPU preset ids, comma-separated, or \"all\"; each on its default cluster."));
@@ -274,6 +275,12 @@ int cmdSearch(QStringList args)
     cl.option(QStringLiteral("deadline-days"), SearchText::tr("D"), SearchText::tr("At most this many days to train."));
     cl.option(QStringLiteral("framework"), SearchText::tr("FRAMEWORK"),
               SearchText::tr("Rank only layouts this framework runs as planned: any (default), megatron, megatron-bridge, nemo, deepspeed or torchtitan."));
+    cl.option(QStringLiteral("power-mw"), SearchText::tr("MW"),
+              SearchText::tr("What to buy: at most this power at the wall (PUE included)."));
+    cl.option(QStringLiteral("mode"), SearchText::tr("buy,rent"),
+              SearchText::tr("What to buy: buy, rent or both (default: the goals', else both)."));
+    cl.option(QStringLiteral("precision"), SearchText::tr("bf16,fp8"),
+              SearchText::tr("What to buy: the precisions to try; FP8 only where the GPU has it (default: both)."));
     cl.option(QStringLiteral("top"), SearchText::tr("N"), SearchText::tr("How many plans to list (default 10, at most 10000)."));
     cl.option(QStringLiteral("emit-best"), SearchText::tr("OUT.json"), SearchText::tr("Write the best plan as a scenario file."));
     cl.flag(QStringLiteral("json"), SearchText::tr("Print JSON."));
@@ -286,7 +293,9 @@ int cmdSearch(QStringList args)
     const bool hasTokens = cl.value(QStringLiteral("tokens-per-step"), tokens);
     const bool hasFramework = cl.value(QStringLiteral("framework"), frameworkText);
     if (!takeNumber(cl, QStringLiteral("max-gpus"), maxGpus, true, why) || !takeNumber(cl, QStringLiteral("budget"), budget, false, why)
-        || !takeNumber(cl, QStringLiteral("deadline-days"), deadline, false, why) || !takeNumber(cl, QStringLiteral("top"), top, true, why))
+        || !takeNumber(cl, QStringLiteral("deadline-days"), deadline, false, why)
+        || !takeNumber(cl, QStringLiteral("top"), top, true, why)
+        || !takeNumber(cl, QStringLiteral("power-mw"), powerMw, false, why))
         return fail(kExitUsage, cmd + why);
     if (top > search::kMaxTop)
         return fail(kExitUsage, cmd + SearchText::tr("--top lists at most %1 plans (got %2)").arg(search::kMaxTop).arg(qint64(top)));
@@ -296,7 +305,9 @@ int cmdSearch(QStringList args)
     if (json && csv)
         return fail(kExitUsage, cmd + SearchText::tr("choose --json or --csv, not both"));
     search::Objective objective = search::Objective::Time;
-    if (hasObjective && !search::parseObjective(objectiveText.toStdString(), objective))
+    // "capex" ranks what to buy only (checked below, once the file says whether it has goals).
+    const bool capex = objectiveText == QLatin1String("capex");
+    if (hasObjective && !capex && !search::parseObjective(objectiveText.toStdString(), objective))
         return fail(kExitUsage, cmd + SearchText::tr("--objective must be time, cost or tco"));
     if (hasEmit && emitFile.isEmpty())
         return fail(kExitUsage, cmd + SearchText::tr("--emit-best needs a file name"));
@@ -321,6 +332,38 @@ int cmdSearch(QStringList args)
             err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
         return kExitBadInput;
     }
+    // What to buy: the file's goals, or a goal given here, turn the layout search into the search over
+    // GPU x GPU count x buy/rent x precision x layout (app/cli_buy.cpp, model/search/buy.h).
+    const bool hasModes = cl.value(QStringLiteral("mode"), modes);
+    const bool hasPrecisions = cl.value(QStringLiteral("precision"), precisions);
+    if (s.goals || hasModes || hasPrecisions || powerMw > 0) {
+        if (csv || hasEmit || hasTokens)
+            return fail(kExitUsage, cmd + SearchText::tr("--csv, --emit-best and --tokens-per-step do not go "
+                                                         "with goals (what to buy)"));
+        BuyArgs a;
+        a.json = json;
+        a.hasHardware = hasHw;
+        a.hardware = hardware;
+        a.gpuCounts = space.gpu_counts;
+        a.gpusMin = space.gpus_min;
+        a.gpusMax = space.gpus_max;
+        a.maxGpus = maxGpus;
+        a.budget = budget;
+        a.deadline = deadline;
+        a.powerMw = powerMw;
+        a.hasModes = hasModes;
+        a.modes = modes;
+        a.hasPrecisions = hasPrecisions;
+        a.precisions = precisions;
+        a.hasObjective = hasObjective;
+        a.objective = objectiveText;
+        a.hasFramework = hasFramework;
+        a.framework = frameworkText;
+        a.top = int(top);
+        return whatToBuy(s, a);
+    }
+    if (capex)
+        return fail(kExitUsage, cmd + SearchText::tr("--objective must be time, cost or tco"));
     if (hasEmit && QFileInfo(emitFile).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
         return fail(kExitBadInput, cmd + SearchText::tr("--emit-best would overwrite the scenario it searches"));
     space.base = s.plan;

@@ -61,7 +61,8 @@ std::optional<Scenario::ValueRange> Scenario::rangeFor(const QString &path, cons
 bool operator==(const Scenario &a, const Scenario &b)
 {
     if (a.name != b.name || a.modelPreset != b.modelPreset || a.gpuPreset != b.gpuPreset
-        || a.clusterPreset != b.clusterPreset || a.ranges != b.ranges || !(a.quote == b.quote))
+        || a.clusterPreset != b.clusterPreset || a.ranges != b.ranges || !(a.quote == b.quote)
+        || a.goals != b.goals)
         return false;
     for (const FieldInfo &f : planFields())
         if (f.get(a.plan) != f.get(b.plan))
@@ -312,6 +313,8 @@ struct Parser {
     }
 };
 
+const char *const kUnknown = CT_TEXT("unknown section; known: name, model, gpu, cluster, training, economics, goals");
+
 bool parseWith(const QJsonDocument &doc, const JsonLocator &loc, const QString &fileName,
                const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
 {
@@ -328,8 +331,8 @@ bool parseWith(const QJsonDocument &doc, const JsonLocator &loc, const QString &
     }
     for (auto it = root.constBegin(); it != root.constEnd(); ++it)
         if (!sectionKeys().contains(it.key()) && it.key() != QLatin1String("format") && it.key() != QLatin1String("version")
-            && it.key() != QLatin1String("name"))
-            ps.fail(it.key(), fileText(CT_TEXT("unknown section; expected name, model, gpu, cluster, training, economics")));
+            && it.key() != QLatin1String("name") && it.key() != QLatin1String("goals"))
+            ps.fail(it.key(), fileText(kUnknown));
 
     Scenario s;
     s.name = ps.stringField(root, QStringLiteral("name"), QStringLiteral("name"), QString());
@@ -348,6 +351,12 @@ bool parseWith(const QJsonDocument &doc, const JsonLocator &loc, const QString &
         ps.applyFields(sec, o, {QStringLiteral("quote")}, s);
         if (sec == Section::Economics && o.contains(QStringLiteral("quote")))
             ps.quote(o.value(QStringLiteral("quote")), s.quote);
+    }
+    if (root.contains(QStringLiteral("goals"))) {
+        Goals g;
+        const auto fail = [&](const QString &path, const EngineText &why) { ps.fail(path, why); };
+        if (parseGoals(root.value(QStringLiteral("goals")), catalog, g, fail))
+            s.goals = g;
     }
     if (ps.ok())
         ps.deriveDp(root, s.plan);
@@ -505,6 +514,8 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
         }
         root.insert(sectionKey(sec), o);
     }
+    if (s.goals)
+        root.insert(QStringLiteral("goals"), goalsToJson(*s.goals));
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

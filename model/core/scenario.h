@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Scenario files: {"format": "commtax-scenario", "version": 1, "name": ..., "model": ...,
-// "gpu": ..., "cluster": ..., "training": ..., "economics": ...}. model, gpu and cluster are each
+// "gpu": ..., "cluster": ..., "training": ..., "economics": ..., "goals": ...} (goals: optional,
+// goals.h). model, gpu and cluster are each
 // {"preset": "id"}, a preset plus overriding fields, or fully inline (every field, plus id and name).
 
+#include "goals.h"
 #include "presets.h"
 
 #include <QJsonValue>
@@ -57,6 +59,9 @@ struct Scenario {
     // The range of field `path` if one is given and it holds `current` (a number) within the
     // field's limits (uncertainty::checkRange()).
     std::optional<ValueRange> rangeFor(const QString &path, const QJsonValue &current) const;
+
+    // What the run must achieve and the hardware it may use (goals.h); empty when the file has none.
+    std::optional<Goals> goals;
 
     QString &presetOf(Section s);
     QString presetOf(Section s) const;

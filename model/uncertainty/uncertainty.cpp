@@ -383,6 +383,8 @@ Summary monteCarlo(const PlanInputs &in, const Options &opt)
     // values[m * n + i]: metric m of sample i; NaN for a sample the engine refused.
     const int n = s.samples;
     std::vector<double> values(kMetricCount * std::size_t(n));
+    std::vector<Result> kept(opt.keep_results ? std::size_t(n) : 0);
+    std::vector<char> accepted(opt.keep_results ? std::size_t(n) : 0);
     parallelFor(n, opt.threads, [&](int b, int e) {
         Plan p = in.plan;
         for (int i = b; i < e; ++i) {
@@ -390,6 +392,10 @@ Summary monteCarlo(const PlanInputs &in, const Options &opt)
                 return;
             applySample(p, d.active[0], d, i);
             const Evaluation ev = evaluate(p);
+            if (opt.keep_results && ev.ok()) {
+                kept[std::size_t(i)] = ev.result;
+                accepted[std::size_t(i)] = 1;
+            }
             for (std::size_t m = 0; m < kMetricCount; ++m)
                 values[m * std::size_t(n) + std::size_t(i)] = ev.ok() ? metricValue(ev.result, kMetrics[m]) : NAN;
         }
@@ -398,6 +404,9 @@ Summary monteCarlo(const PlanInputs &in, const Options &opt)
         s.cancelled = true;
         return s;
     }
+    for (std::size_t i = 0; i < kept.size(); ++i)
+        if (accepted[i])
+            s.results.push_back(kept[i]);
     std::vector<double> column;
     column.reserve(std::size_t(n));
     for (std::size_t m = 0; m < kMetricCount; ++m) {

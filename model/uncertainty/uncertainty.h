@@ -138,6 +138,9 @@ struct Options {
     // Set from another thread to stop a run early (a newer plan made it useless); the Summary
     // then says cancelled and holds no percentiles. Null: never cancelled.
     const std::atomic<bool> *cancel = nullptr;
+    // Keep every accepted sample's Result in Summary::results (the probability of meeting a limit,
+    // search/buy.h); off by default, as it costs a Result per sample.
+    bool keep_results = false;
 };
 
 struct Percentiles {
@@ -155,6 +158,7 @@ struct Summary {
     bool cancelled = false; // Options::cancel was set before the run finished
     Result point;           // the plan at its values
     Percentiles metric[kMetricCount];
+    std::vector<Result> results; // with Options::keep_results: the samples the engine accepted
 };
 // Latin hypercube Monte Carlo over the plan's inputs. The plan itself must be valid.
 Summary monteCarlo(const PlanInputs &in, const Options &opt);

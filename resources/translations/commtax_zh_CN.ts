@@ -3473,10 +3473,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>单个值</translation>
     </message>
     <message>
-        <source>unknown section; expected name, model, gpu, cluster, training, economics</source>
-        <translation>未知部分；应为 name、model、gpu、cluster、training、economics</translation>
-    </message>
-    <message>
         <source>expected an object, not %1</source>
         <translation>应为对象，而不是%1</translation>
     </message>
@@ -3851,6 +3847,30 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>expected a number from 0.05 to 20</source>
         <translation>应为 0.05 到 20 之间的数字</translation>
+    </message>
+    <message>
+        <source>unknown section; known: name, model, gpu, cluster, training, economics, goals</source>
+        <translation>未知部分；已知部分：name、model、gpu、cluster、training、economics、goals</translation>
+    </message>
+    <message>
+        <source>expected a list of 1 to %1 entries, not %2</source>
+        <translation>应为含 1 到 %1 项的列表，而不是 %2</translation>
+    </message>
+    <message>
+        <source>listed twice</source>
+        <translation>重复列出</translation>
+    </message>
+    <message>
+        <source>a budget needs capex_usd, tco_usd or both</source>
+        <translation>预算需要 capex_usd、tco_usd 或两者</translation>
+    </message>
+    <message>
+        <source>an option needs &quot;%1&quot;</source>
+        <translation>选项需要“%1”</translation>
+    </message>
+    <message>
+        <source>%1 is below nodes_min %2</source>
+        <translation>%1 小于 nodes_min %2</translation>
     </message>
 </context>
 <context>
@@ -7304,6 +7324,122 @@ overlap</source>
     <message>
         <source>--framework must be any, megatron, megatron-bridge, nemo, deepspeed or torchtitan</source>
         <translation>--framework 必须是 any、megatron、megatron-bridge、nemo、deepspeed 或 torchtitan</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1: no layout fits in memory</source>
+        <translation>%1：没有能放入显存的布局</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 per billion tokens, run %4, capital %5, %6 MW, %7</source>
+        <translation>%1：%2，每十亿词元 %3，本次训练 %4，资本支出 %5，%6 MW，%7</translation>
+    </message>
+    <message>
+        <source>; P(meets deadline) %1%</source>
+        <translation>；按期完成概率 %1%</translation>
+    </message>
+    <message>
+        <source>; P(within budget) %1%</source>
+        <translation>；不超预算概率 %1%</translation>
+    </message>
+    <message>
+        <source>; misses: %1</source>
+        <translation>；未满足：%1</translation>
+    </message>
+    <message>
+        <source>; FP8 meets it (%1 days)</source>
+        <translation>；改用 FP8 即可满足（%1 天）</translation>
+    </message>
+    <message>
+        <source>; +%1% GPUs (%2) meets it (%3 days)</source>
+        <translation>；GPU 增加 %1%（%2 块）即可满足（%3 天）</translation>
+    </message>
+    <message>
+        <source>--mode must be buy, rent or buy,rent</source>
+        <translation>--mode 必须是 buy、rent 或 buy,rent</translation>
+    </message>
+    <message>
+        <source>--precision must be bf16, fp8 or bf16,fp8</source>
+        <translation>--precision 必须是 bf16、fp8 或 bf16,fp8</translation>
+    </message>
+    <message>
+        <source>--objective must be cost, tco, time or capex</source>
+        <translation>--objective 必须是 cost、tco、time 或 capex</translation>
+    </message>
+    <message>
+        <source>What to buy: searched %1 layouts over %2 contexts (GPU, GPU count and precision) in %3 s: %4 options, %5 meet every limit.</source>
+        <translation>购买建议：在 %2 个上下文（GPU、GPU 数量和精度）中搜索了 %1 种布局，用时 %3 秒：共 %4 个方案，其中 %5 个满足全部限制。</translation>
+    </message>
+    <message>
+        <source>None of the %1 options you listed meets every limit:</source>
+        <translation>您列出的 %1 个方案都不满足全部限制：</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 options you listed meet every limit:</source>
+        <translation>您列出的 %2 个方案中有 %1 个满足全部限制：</translation>
+    </message>
+    <message>
+        <source>Options that meet every limit, best first (objective: %1):</source>
+        <translation>满足全部限制的方案，最优在前（目标：%1）：</translation>
+    </message>
+    <message>
+        <source>Layout families on the first option (the fastest of each):</source>
+        <translation>首选方案上的各布局类别（每类最快的一个）：</translation>
+    </message>
+    <message>
+        <source>%1 s per step, %2 days</source>
+        <translation>每步 %1 秒，%2 天</translation>
+    </message>
+    <message>
+        <source>No option meets every limit.</source>
+        <translation>没有方案满足全部限制。</translation>
+    </message>
+    <message>
+        <source>Closest misses:</source>
+        <translation>最接近的未达标方案：</translation>
+    </message>
+    <message>
+        <source>Pareto front, days to train against USD per billion tokens:</source>
+        <translation>帕累托前沿，训练天数与每十亿词元美元成本：</translation>
+    </message>
+    <message>
+        <source>MW</source>
+        <translation>MW</translation>
+    </message>
+    <message>
+        <source>What to buy: at most this power at the wall (PUE included).</source>
+        <translation>购买建议：墙插功率上限（含 PUE）。</translation>
+    </message>
+    <message>
+        <source>buy,rent</source>
+        <translation>buy,rent</translation>
+    </message>
+    <message>
+        <source>What to buy: buy, rent or both (default: the goals&apos;, else both).</source>
+        <translation>购买建议：购买、租用或两者（默认：按目标设定，否则两者）。</translation>
+    </message>
+    <message>
+        <source>bf16,fp8</source>
+        <translation>bf16,fp8</translation>
+    </message>
+    <message>
+        <source>What to buy: the precisions to try; FP8 only where the GPU has it (default: both).</source>
+        <translation>购买建议：要尝试的精度；仅在 GPU 支持时使用 FP8（默认：两者）。</translation>
+    </message>
+    <message>
+        <source>--csv, --emit-best and --tokens-per-step do not go with goals (what to buy)</source>
+        <translation>--csv、--emit-best 和 --tokens-per-step 不能与目标（购买建议）同时使用</translation>
+    </message>
+    <message>
+        <source>%1 days (P10-P50-P90 %2-%3-%4)</source>
+        <translation>%1 天（P10-P50-P90 %2-%3-%4）</translation>
+    </message>
+    <message>
+        <source>the goals make %1 contexts (GPU, GPU count and precision), more than the %2 a search can finish in reasonable time: narrow the GPUs or the counts</source>
+        <translation>这些目标产生 %1 个上下文（GPU、GPU 数量和精度），超过了搜索能在合理时间内完成的 %2 个：请减少 GPU 或数量</translation>
     </message>
 </context>
 </TS>

@@ -90,6 +90,7 @@ def main():
     # the file readers' messages (model/core: unknown field, out of range, duplicate key...)
     files = set()
     for path in ("model/core/fields.cpp", "model/core/presets.cpp", "model/core/scenario.cpp", "model/core/uncertaintyio.cpp",
+                 "model/core/goals.cpp",
                  "model/uncertainty/uncertainty.cpp", "model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp"):
         files |= marked(read(path))
     # the preset library and its files: every message a template. What stays English is
