@@ -102,10 +102,10 @@ double layerFlops(double h, double ga, double f, double s)
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
 // MAPE 17.5% (median 12.4%), max 112% on DeepSeek-V3 (DualPipe, not modelled);
-// 45 of 251 runs that ran flagged "does not fit"). The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
+// 27 of 251 runs that ran flagged "does not fit"). The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
 constexpr double kLosoMapeGuard = 0.19;
 constexpr double kLosoMaxGuard = 1.2;
-constexpr double kFlaggedGuard = 0.19;
+constexpr double kFlaggedGuard = 0.12;
 
 } // namespace
 
@@ -249,7 +249,7 @@ private Q_SLOTS:
         const double rs = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 8 * 4) / 45e9;
         const double ag = 8.4e-6 + 7 * 14e-6 + 7.0 / 8 * (P / 8 * 2) / 45e9;
         QVERIFY_NEAR(r.dp_comm_time_s, rs + ag, 1e-9);
-        QVERIFY_NEAR(r.memory_gradients_gb, P / 8 * 4 / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_gradients_gb, P / 8 * 4 / kBytesPerGB, 1e-9);
     }
 
     // 5a. ZeRO-1/2: the parameter all-gather follows the optimizer step, so it can hide only under
@@ -461,8 +461,8 @@ private Q_SLOTS:
         const double stage1 = 8 * lp / 8 * 18 + 8 * 15 * act;
         const double stage15 = (7 * lp + V * h) / 8 * 18 + 7 * 1 * act + s * V / 8 * 6;
         QVERIFY(stage1 > stage0 && stage1 > stage15);
-        QVERIFY_NEAR(r.memory_total_gb, stage1 / 1e9, 1e-9);
-        QVERIFY_NEAR(r.memory_activations_gb, 8 * 15 * act / 1e9, 1e-9);
+        QVERIFY_NEAR(r.memory_total_gb, stage1 / kBytesPerGB, 1e-9);
+        QVERIFY_NEAR(r.memory_activations_gb, 8 * 15 * act / kBytesPerGB, 1e-9);
         // The same spread given explicitly gives the same figures, without the warning.
         Plan q = p;
         q.training.first_stage_layers = 7;
@@ -537,7 +537,7 @@ private Q_SLOTS:
         const double logits = 8192.0 * 128256 / 2;
         QVERIFY_NEAR(unfused.compute_time_s - fused.compute_time_s, 16 * 40 * logits / 3350e9, 1e-9);
         // Memory: one micro-batch's logits on the last stage, 4 bytes fewer each.
-        QVERIFY_NEAR(unfused.memory_activations_gb - fused.memory_activations_gb, 4 * logits / 1e9, 1e-9);
+        QVERIFY_NEAR(unfused.memory_activations_gb - fused.memory_activations_gb, 4 * logits / kBytesPerGB, 1e-9);
         // The step gains what the compute loses (pp = 1: nothing else moves but the DP sync's cover).
         const double gain = unfused.step_time_s - fused.step_time_s, computeGain = unfused.compute_time_s - fused.compute_time_s;
         QVERIFY2(gain > 0.9 * computeGain && gain < 1.1 * computeGain, qPrintable(QString::number(gain / computeGain)));
@@ -727,7 +727,7 @@ private Q_SLOTS:
         // qk_rope 64, v 128): Q and K are 128 x 192 = 24,576 wide, V 128 x 128 = 16,384; 2 bytes
         // each, per token, split over tp = 2; 61 layers of one micro-batch of 4,096 tokens (pp = 1).
         const double saved = 61 * 4096 * (2.0 * (24576 + 24576) + 2.0 * 16384) / 2;
-        QVERIFY_NEAR(keep.memory_activations_gb - again.memory_activations_gb, saved / 1e9, 1e-9);
+        QVERIFY_NEAR(keep.memory_activations_gb - again.memory_activations_gb, saved / kBytesPerGB, 1e-9);
         // The up-projections' forward again: q_up 1536 -> 24,576, kv_up 512 -> 128 x (128 + 128).
         const double flops = 64.0 * 61 * 2 * 4096 * (1536.0 * 24576 + 512.0 * 32768);
         QVERIFY_NEAR(again.hardware_flops_per_step - keep.hardware_flops_per_step, flops, 1e-9);
@@ -1062,7 +1062,7 @@ private Q_SLOTS:
         // input (h) and FC2's input (ffn) lose one byte each; 4096 tokens, 32 layers, m = 16 >= p = 1:
         // one micro-batch in flight.
         const double saved = 4096.0 * 32 * (2 * 4096 + 4096 + 11008);
-        QVERIFY_NEAR(bf16.memory_activations_gb - fp8.memory_activations_gb, saved / 1e9, 1e-9);
+        QVERIFY_NEAR(bf16.memory_activations_gb - fp8.memory_activations_gb, saved / kBytesPerGB, 1e-9);
     }
 };
 

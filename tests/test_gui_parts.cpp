@@ -299,7 +299,7 @@ private Q_SLOTS:
         // 12 B optimizer per parameter (Rajbhandari et al. 2020), divided over dp = 8 as each ZeRO
         // stage says.
         // The fullest stage is the first: 20 of the 80 layers and the embedding (V*h), over tp = 8.
-        const double shardGb = ((a.result.params - 2 * 32000.0 * 8192) / 4 + 32000.0 * 8192) / 8 / 1e9;
+        const double shardGb = ((a.result.params - 2 * 32000.0 * 8192) / 4 + 32000.0 * 8192) / 8 / kBytesPerGB;
         const double dp = 8;
         QVERIFY(qAbs(a.memory[0].optimizerGb / (12 * shardGb) - 1) < 1e-9);
         QVERIFY(qAbs(a.memory[1].optimizerGb / (12 * shardGb / dp) - 1) < 1e-9);

@@ -16,7 +16,11 @@
 namespace commtax {
 
 // Constants of the model, each with its source (docs/model.md; fitted ones: docs/accuracy.md).
-inline constexpr double kBytesPerGB = 1e9;
+// Memory is counted in GB of 2^30 bytes, the unit GPU capacities are stated in (the "80 GB" A100
+// shows 81,920 MiB in nvidia-smi, exactly 80 x 2^30 bytes; the "80 GB" H100 81,559 MiB; the
+// "24 GB" RTX 4090 24,564 MiB) and PyTorch's memory summaries print (torchtitan's "GiB"). Counting
+// in 1e9 bytes against a capacity in 2^30 had every GPU 7.4% smaller than it is (docs/model.md §8).
+inline constexpr double kBytesPerGB = 1073741824.0;
 // Fraction of memory kept for the CUDA context, NCCL's buffers, cuBLAS workspaces and the allocator's
 // fragmentation (docs/model.md §8). 5%: the peaks published runs print reach 92-95% of the GPU
 // (torchtitan's Llama 3.1 405B on 96 GB H100s: 91.2 GB; its 8B with CP: 90.7 GB; tests/fixtures/
