@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files and presets: round trips, overrides, inline sections, and errors that name the
 // file, the line and the JSON path.
+#include "core/engineaccuracy.h"
 #include "core/gpumove.h"
 #include "core/jsonlocator.h"
 #include "core/presets.h"
@@ -11,6 +12,7 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -396,6 +398,34 @@ private Q_SLOTS:
                                PresetCatalog::builtIn(), s, errors),
                  errors.isEmpty() ? "" : qPrintable(errors.first().toString()));
         QVERIFY(evaluate(s.plan).ok());
+    }
+    // The accuracy regimes group published runs by GPU family (core/engineaccuracy.h): every
+    // built-in GPU keeps the family it had when families were guessed from ids, and no built-in GPU
+    // is left out of this table.
+    void builtInGpuFamilies()
+    {
+        const QMap<QString, QString> family = {
+            {QStringLiteral("h100-sxm"), QStringLiteral("h100")},
+            {QStringLiteral("h100-sxm-96gb-500w"), QStringLiteral("h100")},
+            {QStringLiteral("h800"), QStringLiteral("h100")},
+            {QStringLiteral("h200-sxm"), QStringLiteral("h200/h20")},
+            {QStringLiteral("h20"), QStringLiteral("h200/h20")},
+            {QStringLiteral("a100-sxm-80gb"), QStringLiteral("a100")},
+            {QStringLiteral("a100-sxm-40gb"), QStringLiteral("a100")},
+            {QStringLiteral("b200"), QStringLiteral("blackwell")},
+            {QStringLiteral("gb200"), QStringLiteral("blackwell")},
+            {QStringLiteral("mi300x"), QStringLiteral("amd")},
+            {QStringLiteral("l40s"), QStringLiteral("workstation/consumer")},
+            {QStringLiteral("rtx-4090"), QStringLiteral("workstation/consumer")},
+            {QStringLiteral("rtx-3090"), QStringLiteral("workstation/consumer")},
+            {QStringLiteral("a6000"), QStringLiteral("workstation/consumer")},
+        };
+        const QList<Preset> gpus = PresetCatalog::builtIn().presets(Section::Gpu);
+        QCOMPARE(gpus.size(), family.size());
+        for (const Preset &g : gpus) {
+            QVERIFY2(family.contains(g.id), qPrintable(g.id));
+            QCOMPARE(gpuFamily(g.id), family.value(g.id));
+        }
     }
     void presetFileErrors()
     {
