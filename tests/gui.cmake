@@ -4,6 +4,8 @@
 # screenshots/ under the build dir.
 commtax_add_test(test_gui_parts SOURCES test_gui_parts.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui_parts PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+# The "newest request wins" rule of ui/latestjob.h that the engine runner follows (no display).
+commtax_add_test(test_latestjob SOURCES test_latestjob.cpp LIBS commtax_ui)
 commtax_add_test(test_gui SOURCES test_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 commtax_add_test(test_gui_charts SOURCES test_gui_charts.cpp LIBS commtax_ui)
