@@ -4,6 +4,8 @@
 # screenshots/ under the build dir.
 commtax_add_test(test_gui_parts SOURCES test_gui_parts.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui_parts PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+# The "newest request wins" rule of ui/latestjob.h that the engine runner follows (no display).
+commtax_add_test(test_latestjob SOURCES test_latestjob.cpp LIBS commtax_ui)
 commtax_add_test(test_gui SOURCES test_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 commtax_add_test(test_gui_charts SOURCES test_gui_charts.cpp LIBS commtax_ui)
@@ -16,9 +18,12 @@ if(COMMTAX_BUILD_BENCHMARKS)
   target_link_libraries(bench_gui PRIVATE commtax_ui commtax_warnings)
 endif()
 
-# The app in Simplified Chinese: Preferences, the handbook, zh_CN screenshots.
-commtax_add_test(test_i18n_gui SOURCES test_i18n_gui.cpp LIBS commtax_ui)
-target_compile_definitions(test_i18n_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+# The app in Simplified Chinese: test_i18n_gui the main window, Preferences and the handbook;
+# test_i18n_compare_gui the comparison, the preset library, the report and the zh_CN screenshots.
+foreach(t test_i18n_gui test_i18n_compare_gui)
+  commtax_add_test(${t} SOURCES ${t}.cpp LIBS commtax_ui)
+  target_compile_definitions(${t} PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+endforeach()
 
 # The main window and every other window and dialog on a 1280x800 and a 1600x1000 screen, at 1x
 # and at 150% (QT_SCALE_FACTOR), in English and in Simplified Chinese: one executable, one ctest

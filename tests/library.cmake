@@ -1,12 +1,17 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Preset library, comparison and reports: two executables.
-# test_library: the SQLite library and the comparison arithmetic (QtCore + QtSql, no display).
+# Preset library, comparison and reports.
+# test_library: the SQLite library (QtCore + QtSql, no display).
 commtax_add_test(test_library SOURCES test_library.cpp LIBS commtax_library Qt6::Sql)
-# test_library_gui: the comparison view, the preset manager, the PDF/CSV/JSON reports and the
-# `commtax report` command (offscreen; needs pdftotext/pdfinfo from poppler-utils).
-commtax_add_test(test_library_gui SOURCES test_library_gui.cpp LIBS commtax_ui)
-add_dependencies(test_library_gui commtax)
-target_compile_definitions(test_library_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+# test_comparison: the comparison arithmetic and its CSV and JSON tables (no display).
+commtax_add_test(test_comparison SOURCES test_comparison.cpp LIBS commtax_library)
+# Offscreen, each needs pdftotext/pdfinfo from poppler-utils: test_library_gui the preset manager
+# and the main window's library; test_compare_gui the comparison view and the Compare hardware
+# window; test_report_gui the PDF/CSV/JSON reports and the `commtax report` command.
+foreach(t test_library_gui test_compare_gui test_report_gui)
+  commtax_add_test(${t} SOURCES ${t}.cpp LIBS commtax_ui)
+  add_dependencies(${t} commtax)
+  target_compile_definitions(${t} PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+endforeach()
 
 # Comparison and library speed (figures in docs/performance.md): build-dir/tests/bench_library
 if(COMMTAX_BUILD_BENCHMARKS)

@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Layout search: the search against brute force and validate(), the `search` and
-# `launch` commands. Benchmark: build-dir/tests/bench_search.
-commtax_add_test(test_search SOURCES test_search.cpp LIBS commtax_core commtax_search commtax_library commtax_accuracy)
-add_dependencies(test_search commtax)
+# Layout search: the search against brute force and validate() (test_search), the `search` and
+# `launch` commands (test_search_cli). Benchmark: build-dir/tests/bench_search.
+commtax_add_test(test_search SOURCES test_search.cpp LIBS commtax_core commtax_search commtax_accuracy)
+# The `search` and `launch` commands (golden files in fixtures/launch/), the comparison's best
+# layout and the search for a framework.
+commtax_add_test(test_search_cli SOURCES test_search_cli.cpp LIBS commtax_core commtax_search commtax_library)
+add_dependencies(test_search_cli commtax)
 # `commtax launch` against the frameworks' start-up rules, cited by file and line.
 commtax_add_test(test_launch SOURCES test_launch.cpp LIBS commtax_core commtax_search)
 if(COMMTAX_BUILD_BENCHMARKS)

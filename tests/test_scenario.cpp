@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files and presets: round trips, overrides, inline sections, and errors that name the
 // file, the line and the JSON path.
+#include "core/engineaccuracy.h"
 #include "core/gpumove.h"
 #include "core/jsonlocator.h"
 #include "core/presets.h"
@@ -11,6 +12,7 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -397,6 +399,35 @@ private Q_SLOTS:
                  errors.isEmpty() ? "" : qPrintable(errors.first().toString()));
         QVERIFY(evaluate(s.plan).ok());
     }
+    // The accuracy regimes group published runs by GPU family (core/engineaccuracy.h): every
+    // built-in GPU keeps the family it had when families were guessed from ids, and no built-in GPU
+    // is left out of this table.
+    void builtInGpuFamilies()
+    {
+        const QMap<QString, QString> family = {
+            {QStringLiteral("h100-sxm"), QStringLiteral("h100")},
+            {QStringLiteral("h100-sxm-96gb-500w"), QStringLiteral("h100")},
+            {QStringLiteral("h800"), QStringLiteral("h100")},
+            {QStringLiteral("h200-sxm"), QStringLiteral("h200/h20")},
+            {QStringLiteral("h20"), QStringLiteral("h200/h20")},
+            {QStringLiteral("a100-sxm-80gb"), QStringLiteral("a100")},
+            {QStringLiteral("a100-sxm-40gb"), QStringLiteral("a100")},
+            {QStringLiteral("b200"), QStringLiteral("blackwell")},
+            {QStringLiteral("gb200"), QStringLiteral("blackwell")},
+            {QStringLiteral("mi300x"), QStringLiteral("amd")},
+            {QStringLiteral("l40s"), QStringLiteral("workstation/consumer")},
+            {QStringLiteral("rtx-4090"), QStringLiteral("workstation/consumer")},
+            {QStringLiteral("rtx-3090"), QStringLiteral("workstation/consumer")},
+            {QStringLiteral("a6000"), QStringLiteral("workstation/consumer")},
+        };
+        const QList<Preset> gpus = PresetCatalog::builtIn().presets(Section::Gpu);
+        QCOMPARE(gpus.size(), family.size());
+        for (const Preset &g : gpus) {
+            QVERIFY2(family.contains(g.id), qPrintable(g.id));
+            QCOMPARE(gpuFamily(g.id), family.value(g.id));
+            QCOMPARE(g.family(), family.value(g.id)); // read from presets/gpus.json
+        }
+    }
     void presetFileErrors()
     {
         PresetCatalog c;
@@ -407,6 +438,53 @@ private Q_SLOTS:
         QVERIFY2(e.message.contains(QLatin1String("lacks field")), qPrintable(e.toString()));
         QCOMPARE(e.path, QStringLiteral("presets[0]"));
         QVERIFY(c.isEmpty()); // nothing half-imported
+    }
+
+    // A GPU preset's "family" and "color" are checked where they are read, with the line and the
+    // column of the bad value.
+    void gpuFamilyAndColourAreChecked()
+    {
+        const Preset h100 = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        QCOMPARE(h100.family(), QStringLiteral("h100"));
+        QCOMPARE(h100.color(), QStringLiteral("#0072b2"));
+        const struct {
+            const char *key;
+            QJsonValue value;
+            const char *message;
+        } cases[] = {{"family", QStringLiteral("hopper"), "expected one of h100, h200/h20, a100"},
+                     {"family", 7, "expected one of"},
+                     {"color", QStringLiteral("#12345"), "expected a colour as \"#rrggbb\""},
+                     {"color", QStringLiteral("blue"), "expected a colour"},
+                     {"color", QJsonValue(), "expected a colour"}};
+        for (const auto &t : cases) {
+            QJsonObject o = h100.toJson();
+            o.insert(QLatin1String(t.key), t.value);
+            const QByteArray file = "{\"format\": \"commtax-presets\", \"version\": 1, \"section\": \"gpu\",\n"
+                                    "\"presets\": [\n"
+                + QJsonDocument(o).toJson(QJsonDocument::Compact) + "]}";
+            PresetCatalog c;
+            LoadError e;
+            QVERIFY(!c.loadJson(file, QStringLiteral("gpus.json"), &e));
+            QCOMPARE(e.path, QStringLiteral("presets[0].%1").arg(QLatin1String(t.key)));
+            QCOMPARE(e.line, 3);
+            QVERIFY2(e.column > 1, qPrintable(e.toString()));
+            QVERIFY2(e.toString().startsWith(QStringLiteral("gpus.json:3:")), qPrintable(e.toString()));
+            QVERIFY2(e.message.contains(QLatin1String(t.message)), qPrintable(e.toString()));
+        }
+        // A preset without them loads: no colour, and the family of the built-in GPU its id starts
+        // with (a calibrated copy), else the default.
+        QJsonObject mine = h100.toJson();
+        mine.remove(QStringLiteral("family"));
+        mine.remove(QStringLiteral("color"));
+        mine.insert(QStringLiteral("id"), QStringLiteral("my-gpu"));
+        Preset p;
+        QString path, why;
+        QVERIFY2(parsePreset(Section::Gpu, mine, QStringLiteral("presets[0]"), p, &path, &why), qPrintable(why));
+        QVERIFY(p.family().isEmpty() && p.color().isEmpty());
+        QCOMPARE(gpuFamily(QStringLiteral("my-gpu")), QLatin1String(kDefaultGpuFamily));
+        QCOMPARE(gpuFamily(QStringLiteral("h100-sxm-measured-20261202")), QStringLiteral("h100"));
+        QCOMPARE(gpuFamily(QStringLiteral("a100-sxm-40gb-measured-20261202")), QStringLiteral("a100"));
+        QCOMPARE(gpuFamily(QStringLiteral("h100-sxmx")), QLatin1String(kDefaultGpuFamily));
     }
 };
 

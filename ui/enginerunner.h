@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Runs analyse() off the GUI thread. The newest request wins: at most one job runs; a request
-// made while it runs waits as "pending" and replaces any older pending one, and a finished job
-// whose id is no longer the newest is dropped. Results arrive as values through a queued
-// signal. Nothing here ever blocks the GUI thread.
+// Runs analyse() off the GUI thread. The newest request wins (ui/latestjob.h): at most one job
+// runs; a request made while it runs waits as "pending" and replaces any older pending one, and a
+// finished job whose request is no longer the newest is dropped. Results arrive as values through
+// a signal. Nothing here ever blocks the GUI thread.
 //
 // The ranges and tornados (analyseUncertainty()) come second: once the point figures of the
 // newest plan have been delivered and drawn (startUncertainty()), a job of their own, on a thread of their own, computes them
@@ -11,8 +11,8 @@
 // a few samples) and drops whatever it would have delivered: ranges never belong to an older plan.
 
 #include "core/analysis.h"
+#include "latestjob.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QThreadPool>
 
@@ -46,11 +46,11 @@ public:
     // them for the CPU. Ignored unless `id` is the newest request, delivered, valid.
     void startUncertainty(quint64 id);
 
-    bool isBusy() const { return m_running || m_pending.has_value(); }
+    bool isBusy() const { return m_point.isBusy(); }
     // Jobs that finished after a newer request came in, and requests replaced before they ran.
-    int droppedCount() const { return m_dropped; }
+    int droppedCount() const { return m_point.droppedCount(); }
     // Uncertainty jobs cancelled or dropped for a newer plan, and ones that never started.
-    int droppedUncertaintyCount() const { return m_uncertaintyDropped; }
+    int droppedUncertaintyCount() const { return m_uncertaintyJob.droppedCount() + m_uncertaintyDropped; }
 
 Q_SIGNALS:
     void analysisReady(const commtax::Analysis &analysis);
@@ -59,28 +59,18 @@ Q_SIGNALS:
 
 private:
     using SharedRequest = std::shared_ptr<const AnalysisRequest>;
-    void start(AnalysisRequest request);
-    void onFinished();
-    void runUncertainty(SharedRequest request);
-    void onUncertaintyFinished();
 
-    QFutureWatcher<Analysis> m_watcher;
-    SharedRequest m_runningRequest; // the point job's request, for its uncertainty job after it
-    std::optional<AnalysisRequest> m_pending;
+    LatestJob<Analysis> m_point; // in the global pool
     uncertainty::Options m_uncertainty;
-    bool m_running = false;
     quint64 m_latestId = 0;
-    int m_dropped = 0;
 
     // One thread for the uncertainty, apart from the global pool the point jobs run in: a new
-    // edit's point job never waits behind it.
+    // edit's point job never waits behind it. Declared before its job, so that the job is told to
+    // stop before the pool waits for it.
     QThreadPool m_uncertaintyPool;
-    QFutureWatcher<UncertaintyFigures> m_uncertaintyWatcher;
-    std::shared_ptr<std::atomic<bool>> m_uncertaintyCancel; // the running job's
-    SharedRequest m_uncertaintyPending;                     // waits for the running one to stop
-    SharedRequest m_uncertaintyNext;                        // delivered, waits for startUncertainty()
-    bool m_uncertaintyRunning = false;
-    int m_uncertaintyDropped = 0;
+    LatestJob<UncertaintyFigures> m_uncertaintyJob{&m_uncertaintyPool};
+    SharedRequest m_uncertaintyNext; // delivered, waits for startUncertainty()
+    int m_uncertaintyDropped = 0;    // waiting for startUncertainty() when a newer plan came
 };
 
 } // namespace commtax

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engineaccuracy.h"
 
+#include "presets.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,17 +18,20 @@ namespace commtax {
 
 QString gpuFamily(const QString &gpuId)
 {
-    if (gpuId.startsWith(QLatin1String("a100")))
-        return QStringLiteral("a100");
-    if (gpuId.startsWith(QLatin1String("h100")) || gpuId == QLatin1String("h800"))
-        return QStringLiteral("h100");
-    if (gpuId.startsWith(QLatin1String("h200")) || gpuId == QLatin1String("h20"))
-        return QStringLiteral("h200/h20");
-    if (gpuId.startsWith(QLatin1String("b200")) || gpuId.startsWith(QLatin1String("gb200")) || gpuId.startsWith(QLatin1String("b300")))
-        return QStringLiteral("blackwell");
-    if (gpuId.startsWith(QLatin1String("mi")))
-        return QStringLiteral("amd");
-    return QStringLiteral("workstation/consumer");
+    // The built-in GPU preset's "family" (presets/gpus.json). A GPU that is not built in takes the
+    // family of the built-in GPU its id starts with, the longest such id (a calibrated copy,
+    // "h100-sxm-measured-20261202"), else kDefaultGpuFamily.
+    const PresetCatalog &catalog = PresetCatalog::builtIn();
+    if (const std::optional<Preset> p = catalog.find(Section::Gpu, gpuId))
+        return p->family().isEmpty() ? QLatin1String(kDefaultGpuFamily) : p->family();
+    QString family = QLatin1String(kDefaultGpuFamily);
+    qsizetype longest = 0;
+    for (const Preset &p : catalog.presets(Section::Gpu))
+        if (p.id.size() > longest && gpuId.startsWith(p.id + QLatin1Char('-')) && !p.family().isEmpty()) {
+            longest = p.id.size();
+            family = p.family();
+        }
+    return family;
 }
 
 bool parseEngineAccuracy(const QByteArray &json, EngineAccuracyData &out, QString *error)

@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
+#include <QRegularExpression>
 
 namespace commtax {
 
@@ -196,13 +197,33 @@ const QStringList &metaKeys()
 QStringList extraKeys(Section s)
 {
     switch (s) {
-    case Section::Gpu: return {QStringLiteral("default_cluster"), QStringLiteral("match"), QStringLiteral("engine_error")};
+    case Section::Gpu:
+        return {QStringLiteral("default_cluster"), QStringLiteral("match"), QStringLiteral("engine_error"),
+                QStringLiteral("family"), QStringLiteral("color")};
     case Section::Cluster: return {QStringLiteral("default_gpu")};
     case Section::Model: return {QStringLiteral("published_params")};
     default: return {};
     }
 }
+// "family" and "color" of a GPU preset: an empty text when right, else what is wrong.
+EngineText gpuLookProblem(const QString &key, const QJsonValue &v)
+{
+    if (key == QLatin1String("family") && !gpuFamilies().contains(v.toString()))
+        return fileText(CT_TEXT("expected one of %1"), {gpuFamilies().join(QStringLiteral(", "))});
+    static const QRegularExpression rgb(QStringLiteral("^#[0-9A-Fa-f]{6}$"));
+    if (key == QLatin1String("color") && !(v.isString() && rgb.match(v.toString()).hasMatch()))
+        return fileText(CT_TEXT("expected a colour as \"#rrggbb\""));
+    return {};
+}
 } // namespace
+
+const QStringList &gpuFamilies()
+{
+    static const QStringList families = {QStringLiteral("h100"), QStringLiteral("h200/h20"),
+                                         QStringLiteral("a100"), QStringLiteral("blackwell"),
+                                         QStringLiteral("amd"), QLatin1String(kDefaultGpuFamily)};
+    return families;
+}
 
 bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &out, QString *errorPath, QString *error, EngineText *errorText)
 {
@@ -258,6 +279,8 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
                     if (!f.at(i).isDouble() || !(f.at(i).toDouble() >= 0.05 && f.at(i).toDouble() <= 20))
                         return fail(fpath + QStringLiteral(".step_time_factors[%1]").arg(i), fileText(CT_TEXT("expected a number from 0.05 to 20")));
             }
+            if (const EngineText why = gpuLookProblem(key, it.value()); why.pattern[0])
+                return fail(fpath, why);
             p.extras.insert(key, it.value());
             continue;
         }

@@ -27,13 +27,17 @@ struct Preset {
     QString description;
     QJsonObject values;       // field key -> plain JSON value (every field of the section)
     ProvenanceMap provenance; // field key -> where the value comes from
-    QJsonObject extras;       // default_cluster and match (GPU), default_gpu (cluster), published_params (model)
+    // default_cluster, match, family and color (GPU), default_gpu (cluster), published_params (model)
+    QJsonObject extras;
     bool builtIn = false;
 
     // Write the values into a plan's section (and its id and name).
     void applyTo(Plan &plan) const;
     QString defaultCluster() const { return extras.value(QStringLiteral("default_cluster")).toString(); }
     QString defaultGpu() const { return extras.value(QStringLiteral("default_gpu")).toString(); }
+    // A GPU's "family" (one of gpuFamilies()) and chart "color" ("#rrggbb"); empty when not given.
+    QString family() const { return extras.value(QStringLiteral("family")).toString(); }
+    QString color() const { return extras.value(QStringLiteral("color")).toString(); }
     double publishedParams() const;
     // The preset as JSON (value objects with kind and source).
     QJsonObject toJson() const;
@@ -75,6 +79,11 @@ inline constexpr qint64 kMaxScenarioBytes = 1 << 20;
 inline constexpr int kMaxPlanNameChars = 200;
 // The most device names a GPU preset's "match" list may hold.
 inline constexpr int kMaxMatchNames = 64;
+// The GPU families a GPU preset's "family" may name: the groups of the published runs that the
+// engine's accuracy regimes are drawn from (core/engineaccuracy.h). kDefaultGpuFamily is the
+// catch-all for a GPU that is none of the data-centre families.
+const QStringList &gpuFamilies();
+inline constexpr const char *kDefaultGpuFamily = "workstation/consumer";
 // The most training logs whose residuals a calibrated GPU preset keeps ("engine_error").
 inline constexpr int kMaxCalibrationLogs = 1000;
 

@@ -3841,6 +3841,10 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>应为 1 到 200 个字符的设备名称</translation>
     </message>
     <message>
+        <source>expected a colour as &quot;#rrggbb&quot;</source>
+        <translation>应为 &quot;#rrggbb&quot; 形式的颜色</translation>
+    </message>
+    <message>
         <source>expected {&quot;step_time_factors&quot;: [2 to 1000 numbers], &quot;source&quot;: &quot;...&quot;}</source>
         <translation>应为 {&quot;step_time_factors&quot;: [2 到 1000 个数字], &quot;source&quot;: &quot;...&quot;}</translation>
     </message>

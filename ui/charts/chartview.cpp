@@ -2,6 +2,7 @@
 #include "chartview.h"
 
 #include "core/atomicfile.h"
+#include "core/presets.h"
 
 #include <QFileDialog>
 #include <QMenu>
@@ -357,21 +358,13 @@ QColor ChartView::withContrast(const QColor &color, const QColor &background, do
 
 QColor ChartView::colorForGpu(const QString &gpuId)
 {
-    // Colour-blind safe (Okabe-Ito and Tol), fixed per known preset so that a GPU keeps its colour
-    // from chart to chart.
-    static const QList<QPair<QString, QColor>> known = {
-        {QStringLiteral("h100-sxm"), QColor(0x00, 0x72, 0xb2)},
-        {QStringLiteral("h200-sxm"), QColor(0x56, 0xb4, 0xe9)},
-        {QStringLiteral("a100-sxm-80gb"), QColor(0x00, 0x9e, 0x73)},
-        {QStringLiteral("l40s"), QColor(0xe6, 0x9f, 0x00)},
-        {QStringLiteral("rtx-4090"), QColor(0xd5, 0x5e, 0x00)},
-        {QStringLiteral("b200"), QColor(0x88, 0x22, 0x55)},
-        {QStringLiteral("mi300x"), QColor(0xcc, 0x79, 0xa7)},
-    };
-    // The light ones (sky blue, orange, reddish purple) are darkened to 3:1 against white.
-    for (const auto &k : known)
-        if (k.first == gpuId)
-            return withContrast(k.second, plotBackground());
+    // The built-in GPU preset's "color" (presets/gpus.json: colour-blind safe, Okabe-Ito and Tol),
+    // so that a GPU keeps its colour from chart to chart. The light ones (sky blue, orange, reddish
+    // purple) are darkened to 3:1 against white.
+    if (const std::optional<Preset> p = PresetCatalog::builtIn().find(Section::Gpu, gpuId))
+        if (const QColor c(p->color()); !p->color().isEmpty() && c.isValid())
+            return withContrast(c, plotBackground());
+    // Any other GPU (a user's preset) one of four of Tol's colours, the same for the same id.
     static const QColor others[] = {QColor(0x44, 0xaa, 0x99), QColor(0x99, 0x99, 0x33), QColor(0x33, 0x22, 0x88),
                                     QColor(0xaa, 0x44, 0x99)};
     return withContrast(others[qHash(gpuId) % 4], plotBackground());

@@ -54,8 +54,9 @@ public:
     // A data point's position in widget pixels, for tests and hover.
     static QPointF pixelOf(const QCPAbstractPlottable *p, double key, double value);
 
-    // The colours of the GPU lines and bars, stable per preset id; each at least 3:1 against the
-    // plot's white (WCAG 2.1, 1.4.11 non-text contrast).
+    // The colours of the GPU lines and bars, stable per preset id: a built-in GPU's "color"
+    // (presets/gpus.json), any other id one of four more; each at least 3:1 against the plot's
+    // white (WCAG 2.1, 1.4.11 non-text contrast).
     static QColor colorForGpu(const QString &gpuId);
     // WCAG 2.1 contrast ratio of two colours (1 to 21), and a colour darkened until it reaches
     // `ratio` against `background`.
