@@ -100,7 +100,7 @@ private slots:
         QVERIFY(done.wait(120000));
         QVERIFY(!dialog->isRunning());
         const QString verdict = child<QLabel>(dialog, "buyVerdict")->text();
-        QVERIFY2(verdict.startsWith(QStringLiteral("Meets the 60-day deadline: 256 NVIDIA H100")),
+        QVERIFY2(verdict.startsWith(QStringLiteral("Meets the 60-day deadline: 256 H100 SXM5 80GB in FP8")),
                  qPrintable(verdict));
         QVERIFY2(verdict.contains(QStringLiteral("FP8")), qPrintable(verdict));
         QVERIFY2(verdict.contains(QStringLiteral("likely; none of the 4 options you listed does.")),
@@ -112,8 +112,8 @@ private slots:
         QVERIFY(best.meets && best.result.days_to_train <= 60);
         QVERIFY(best.p_meets_deadline > 0.5 && best.p_meets_deadline <= 1);
         QCOMPARE(options->item(0, 1)->text(), QString::number(best.gpus));
-        QCOMPARE(options->item(0, 7)->text(), QStringLiteral("%1%").arg(qRound(100 * best.p_meets_deadline)));
-        QVERIFY2(verdict.contains(options->item(0, 7)->text() + QStringLiteral(" likely")), qPrintable(verdict));
+        QCOMPARE(options->item(0, 5)->text(), QStringLiteral("%1%").arg(qRound(100 * best.p_meets_deadline)));
+        QVERIFY2(verdict.contains(options->item(0, 5)->text() + QStringLiteral(" likely")), qPrintable(verdict));
         QVERIFY(dialog->grab().save(screenshotDir() + QStringLiteral("/buy-dialog-60-days.png")));
 
         // "Compare these": the two chosen rows, as plans, in a new Compare window.
@@ -146,8 +146,8 @@ private slots:
         QVERIFY(misses->rowCount() > 0);
         bool moreGpus = false;
         for (int r = 0; r < misses->rowCount(); ++r) {
-            QVERIFY(misses->item(r, 5)->text().contains(QStringLiteral("deadline")));
-            moreGpus = moreGpus || misses->item(r, 6)->text().contains(QStringLiteral("% GPUs"));
+            QVERIFY(misses->item(r, 4)->text().contains(QStringLiteral("deadline")));
+            moreGpus = moreGpus || misses->item(r, 5)->text().contains(QStringLiteral("% GPUs"));
         }
         QVERIFY(moreGpus);
         QVERIFY(!child<QPushButton>(dialog, "buyCompareButton")->isEnabled());

@@ -475,8 +475,8 @@
         <translation>最优：%1（%2）</translation>
     </message>
     <message>
-        <source>No option meets every limit; the closest misses are below</source>
-        <translation>没有选项满足全部限制；最接近的未达标选项见下</translation>
+        <source>No option meets every limit (the closest misses are below)</source>
+        <translation>没有选项满足全部限制（最接近的未达标选项见下）</translation>
     </message>
     <message>
         <source>none of the %1 options you listed does</source>

@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -85,6 +86,30 @@ QDoubleSpinBox *spin(QWidget *form, const QString &name, double max, int decimal
     s->setSpecialValueText(none);
     s->setSuffix(suffix);
     return s;
+}
+
+// "tp1 pp8 cp2 vpp10 dp16 zero2": every degree above 1, and always tp, pp and dp.
+QString layoutOf(const Plan &p)
+{
+    const TrainingSpec &t = p.training;
+    QString s = QStringLiteral("tp%1 pp%2").arg(t.tp).arg(t.pp); // notr
+    if (t.cp > 1)
+        s += QStringLiteral(" cp%1").arg(t.cp);
+    if (t.ep > 1)
+        s += QStringLiteral(" ep%1").arg(t.ep);
+    if (t.vpp > 1)
+        s += QStringLiteral(" vpp%1").arg(t.vpp);
+    s += QStringLiteral(" dp%1 zero%2").arg(t.dp).arg(t.zero); // notr
+    return s;
+}
+
+// "35.7 - 45.8 - 58.4": P10, P50 and P90 of the days, or the estimate without ranges.
+QString daysOf(const search::buy::Option &o)
+{
+    if (!o.ranged)
+        return formatNumber(o.result.days_to_train, 1);
+    return QStringLiteral("%1 - %2 - %3")
+        .arg(formatNumber(o.days.p10, 1), formatNumber(o.days.p50, 1), formatNumber(o.days.p90, 1));
 }
 
 QString percent(double p)
@@ -192,7 +217,11 @@ BuyDialog::~BuyDialog()
 QWidget *BuyDialog::buildForm()
 {
     auto *form = new QWidget;
-    auto *fl = new QFormLayout(form);
+    // The fields, then the plan's own options and quotes below them (a wrapped label in a form
+    // layout does not get the height its lines need).
+    auto *column = new QVBoxLayout(form);
+    auto *fl = new QFormLayout;
+    column->addLayout(fl);
     fl->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_deadline = spin(form, QStringLiteral("buyDeadline"), kMaxGoalDays, 0, tr("none"), tr(" days"));
     m_deadline->setToolTip(tr("Days to train at most (0: no deadline)"));
@@ -263,7 +292,8 @@ void BuyDialog::buildChoices(QWidget *form, QFormLayout *fl)
     m_listedLabel = new QLabel(form);
     m_listedLabel->setObjectName(QStringLiteral("buyListed"));
     m_listedLabel->setWordWrap(true);
-    fl->addRow(m_listedLabel);
+    qobject_cast<QVBoxLayout *>(form->layout())->addWidget(m_listedLabel);
+    qobject_cast<QVBoxLayout *>(form->layout())->addStretch(1);
 }
 
 QWidget *BuyDialog::buildResults()
@@ -280,8 +310,8 @@ QWidget *BuyDialog::buildResults()
     auto *optionsLabel = new QLabel(tr("Options that meet every limit, best first:"), top);
     tl->addWidget(optionsLabel);
     m_options = makeTable(QStringLiteral("buyOptions"),
-                          {tr("GPU"), tr("GPUs"), tr("Mode"), tr("Precision"), tr("Layout"), tr("Days P10-P50-P90"),
-                           tr("USD per billion tokens"), tr("P(meets deadline)"), tr("P(within budget)")},
+                          {tr("GPU"), tr("GPUs"), tr("Mode"), tr("Precision"), tr("Days P10-P50-P90"),
+                           tr("P(meets deadline)"), tr("P(within budget)"), tr("USD per billion tokens"), tr("Layout")},
                           top);
     m_options->setSelectionMode(QAbstractItemView::ExtendedSelection);
     tl->addWidget(m_options, 1);
@@ -291,8 +321,8 @@ QWidget *BuyDialog::buildResults()
     m_missesLabel = new QLabel(tr("Closest misses, and what would meet the limits:"), bottom);
     bl->addWidget(m_missesLabel);
     m_misses = makeTable(QStringLiteral("buyMisses"),
-                         {tr("GPU"), tr("GPUs"), tr("Mode"), tr("Precision"), tr("Days P10-P50-P90"), tr("Misses"),
-                          tr("What meets it")},
+                         {tr("GPU"), tr("GPUs"), tr("Mode"), tr("Precision"), tr("Misses"), tr("What meets it"),
+                          tr("Days P10-P50-P90")},
                          bottom);
     m_misses->setSelectionMode(QAbstractItemView::ExtendedSelection);
     bl->addWidget(m_misses, 1);
@@ -575,7 +605,14 @@ QString BuyDialog::gpuName(int gpu) const
 {
     const QString id = m_ids.value(gpu);
     const std::optional<Preset> p = m_catalog.find(Section::Gpu, id);
-    return p ? p->name : id;
+    if (!p)
+        return id;
+    // "H100 SXM5 80GB": the vendor adds nothing beside the model (user presets keep their name).
+    QString name = p->name;
+    for (const QLatin1String vendor : {QLatin1String("NVIDIA "), QLatin1String("AMD ")})
+        if (name.startsWith(vendor) && name.size() > vendor.size())
+            name = name.mid(vendor.size());
+    return name;
 }
 
 QString BuyDialog::optionName(const search::buy::Option &o) const
@@ -601,7 +638,7 @@ QString BuyDialog::verdictText() const
                                    .arg(formatNumber(deadline, 0), what, mode, percent(o.p_meets_deadline))
                              : tr("Best: %1 (%2)").arg(what, mode);
     } else {
-        first = tr("No option meets every limit; the closest misses are below");
+        first = tr("No option meets every limit (the closest misses are below)");
     }
     if (a.listed.empty())
         return first + QLatin1Char('.');
@@ -616,23 +653,6 @@ void BuyDialog::showAnswer()
 {
     const search::buy::Answer &a = m_answer;
     m_verdict->setText(verdictText());
-    auto layoutOf = [](const Plan &p) -> QString {
-        const TrainingSpec &t = p.training;
-        QString s = QStringLiteral("tp%1 pp%2").arg(t.tp).arg(t.pp); // notr
-        if (t.cp > 1)
-            s += QStringLiteral(" cp%1").arg(t.cp);
-        if (t.ep > 1)
-            s += QStringLiteral(" ep%1").arg(t.ep);
-        if (t.vpp > 1)
-            s += QStringLiteral(" vpp%1").arg(t.vpp);
-        return s + QStringLiteral(" dp%1 zero%2").arg(t.dp).arg(t.zero); // notr
-    };
-    auto days = [](const search::buy::Option &o) -> QString {
-        return o.ranged ? QStringLiteral("%1 - %2 - %3")
-                              .arg(formatNumber(o.days.p10, 1), formatNumber(o.days.p50, 1),
-                                   formatNumber(o.days.p90, 1))
-                        : formatNumber(o.result.days_to_train, 1);
-    };
     auto common = [this](QTableWidget *t, int row, const search::buy::Option &o) {
         t->setItem(row, 0, cell(gpuName(o.gpu)));
         t->setItem(row, 1, cell(QString::number(o.gpus), true));
@@ -645,18 +665,18 @@ void BuyDialog::showAnswer()
     for (int r = 0; r < int(a.options.size()); ++r) {
         const search::buy::Option &o = a.options[size_t(r)];
         common(m_options, r, o);
-        m_options->setItem(r, 4, cell(layoutOf(o.plan)));
-        m_options->setItem(r, 5, cell(days(o), true));
-        const double cost = o.ranged ? o.cost_per_billion_tokens_usd.p50 : o.result.cost_per_billion_tokens_usd;
-        m_options->setItem(r, 6, cell(formatUsd(cost), true));
-        m_options->setItem(r, 7, cell(hasDeadline && o.ranged ? percent(o.p_meets_deadline) : tr("no limit"), true));
-        m_options->setItem(r, 8, cell(hasBudget && o.ranged ? percent(o.p_within_budget) : tr("no limit"), true));
+        m_options->setItem(r, 4, cell(daysOf(o), true));
+        m_options->setItem(r, 5, cell(hasDeadline && o.ranged ? percent(o.p_meets_deadline) : tr("no limit"), true));
+        m_options->setItem(r, 6, cell(hasBudget && o.ranged ? percent(o.p_within_budget) : tr("no limit"), true));
+        // The engine's estimate, which "meets" judges (as the command line prints it).
+        m_options->setItem(r, 7, cell(formatUsd(o.result.cost_per_billion_tokens_usd), true));
+        m_options->setItem(r, 8, cell(layoutOf(o.plan)));
     }
     m_misses->setRowCount(int(a.closest_misses.size()));
     for (int r = 0; r < int(a.closest_misses.size()); ++r) {
         const search::buy::Option &o = a.closest_misses[size_t(r)];
         common(m_misses, r, o);
-        m_misses->setItem(r, 4, cell(days(o), true));
+        m_misses->setItem(r, 6, cell(daysOf(o), true));
         QStringList lacks;
         for (const std::string &l : o.lacks) {
             const QString k = QString::fromStdString(l);
@@ -667,7 +687,7 @@ void BuyDialog::showAnswer()
                           : k == QLatin1String("fits")  ? tr("memory")
                                                         : tr("budget"));
         }
-        m_misses->setItem(r, 5, cell(lacks.join(QStringLiteral(", "))));
+        m_misses->setItem(r, 4, cell(lacks.join(QStringLiteral(", "))));
         QString fix = tr("nothing found");
         if (o.fix == "fp8")
             fix = tr("FP8: %1 days").arg(formatNumber(o.fix_days, 1));
@@ -676,7 +696,7 @@ void BuyDialog::showAnswer()
                       .arg(formatNumber(100.0 * (o.fix_gpus - o.gpus) / o.gpus, 0))
                       .arg(o.fix_gpus)
                       .arg(formatNumber(o.fix_days, 1));
-        m_misses->setItem(r, 6, cell(fix));
+        m_misses->setItem(r, 5, cell(fix));
     }
     for (QTableWidget *t : {m_options, m_misses})
         t->resizeColumnsToContents();
@@ -684,7 +704,7 @@ void BuyDialog::showAnswer()
                                                     : tr("Closest misses, and what would meet the limits:"));
     m_status->setText(tr("Searched %1 layouts over %2 GPU, count and precision combinations in %3 s; %4 of %5 "
                          "options meet every limit.")
-                          .arg(a.searched)
+                          .arg(QLocale().toString(qlonglong(a.searched)))
                           .arg(a.contexts)
                           .arg(formatNumber(a.seconds, 1))
                           .arg(a.meeting)
