@@ -205,7 +205,7 @@ BuyDialog::BuyDialog(QWidget *parent)
     m_poll->setInterval(100);
     connect(m_poll, &QTimer::timeout, this, &BuyDialog::updateProgress);
     setBusy(false);
-    fitToScreen(this, QSize(1240, 760));
+    fitToScreen(this, QSize(1500, 900));
 }
 
 BuyDialog::~BuyDialog()
