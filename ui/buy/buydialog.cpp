@@ -603,7 +603,7 @@ void BuyDialog::setBusy(bool busy)
 
 QString BuyDialog::gpuName(int gpu) const
 {
-    const QString id = m_ids.value(gpu);
+    QString id = m_ids.value(gpu);
     const std::optional<Preset> p = m_catalog.find(Section::Gpu, id);
     if (!p)
         return id;
