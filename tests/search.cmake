@@ -22,3 +22,8 @@ target_compile_definitions(test_search_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_
 commtax_add_test(test_launch_gui SOURCES test_launch_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_launch_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 add_dependencies(test_launch_gui commtax)
+# Tools > What to buy... on the question of presets/scenarios/what-to-buy-llama2-70b.json, offscreen,
+# with real events (writes screenshots/buy-dialog-*.png into the build dir).
+commtax_add_test(test_buy_gui SOURCES test_buy_gui.cpp LIBS commtax_ui)
+target_compile_definitions(test_buy_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+set_tests_properties(test_buy_gui PROPERTIES TIMEOUT 600)

@@ -191,6 +191,32 @@ private Q_SLOTS:
         }
     }
 
+    // Progress counts the contexts searched; a cancel stops the search and the answer says so.
+    void progressAndCancel()
+    {
+        search::buy::Question q;
+        q.base = smallJob();
+        q.gpus = {gpuOf(QStringLiteral("h100-sxm")), gpuOf(QStringLiteral("a100-sxm-80gb"))};
+        q.gpu_counts = {8, 16};
+        q.samples = 10;
+        q.threads = 2;
+        std::atomic<std::int64_t> progress{0};
+        std::atomic<bool> cancel{false};
+        q.progress = &progress;
+        q.cancel = &cancel;
+        const search::buy::Answer a = search::buy::answer(q);
+        QVERIFY(!a.cancelled);
+        QCOMPARE(a.contexts, 6); // h100 in BF16 and FP8, a100 in BF16; two counts
+        QCOMPARE(progress.load(), a.contexts);
+        QVERIFY(!a.options.empty());
+        progress = 0;
+        cancel = true;
+        const search::buy::Answer c = search::buy::answer(q);
+        QVERIFY(c.cancelled);
+        QCOMPARE(progress.load(), 0);
+        QVERIFY(c.options.empty() && c.closest_misses.empty() && c.pareto.empty());
+    }
+
     // One layout per family, each the fastest of its family by brute force, and no family twice.
     void familyShortlistDiffersInKind()
     {

@@ -8,7 +8,8 @@
 //   - no key figure's text is elided (its font's width <= the tile's text width);
 //   - each chart's title, legend items and axis labels lie inside the chart, the legend items
 //     do not overlap, the plot keeps a readable height and neighbouring tick labels do not touch.
-// Then every other window and dialog (Find best layout with a search's results, Compare hardware
+// Then every other window and dialog (Find best layout with a search's results, What to buy with
+// the answer to presets/scenarios/what-to-buy-llama2-70b.json, Compare hardware
 // with a column selected and its column editor, the preset manager, the quote, Preferences,
 // calibration with a log, launch export, the handbook), each opened as the app opens it:
 //   - its minimum size fits the screen less a title bar and a panel, and so does its size;
@@ -20,6 +21,7 @@
 #include "accuracydialog.h"
 #include "appfeatures.h"
 #include "appsettings.h"
+#include "buy/buydialog.h"
 #include "calibrate/calibrationdialog.h"
 #include "calibrate/trainingcalibrationdialog.h"
 #include "charts/chartview.h"
@@ -394,6 +396,29 @@ private Q_SLOTS:
         QVERIFY(table->model()->rowCount() > 0);
         QVERIFY2(table->viewport()->height() >= 3 * table->verticalHeader()->defaultSectionSize(),
                  "the results table shows three rows");
+        d->close();
+    }
+
+    void whatToBuyFits()
+    {
+        BuyDialog *d = m_features->showWhatToBuy();
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(loadScenarioFile(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/what-to-buy-llama2-70b.json"),
+                                 m_window->presetCatalog(), s, errors));
+        d->setScenario(s, m_window->presetCatalog());
+        QSignalSpy done(d, &BuyDialog::searchFinished);
+        QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("buySearchButton")), Qt::LeftButton);
+        QVERIFY(done.wait(120000));
+        checkWindow(d, QStringLiteral("buy"));
+        if (QTest::currentTestFailed())
+            return;
+        for (const char *name : {"buyOptions", "buyMisses"}) {
+            auto *table = d->findChild<QTableView *>(QLatin1String(name));
+            QVERIFY(table && table->model()->rowCount() > 0);
+            QVERIFY2(table->viewport()->height() >= 2 * table->verticalHeader()->defaultSectionSize(),
+                     qPrintable(QStringLiteral("%1 shows two rows").arg(QLatin1String(name))));
+        }
         d->close();
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "appfeatures.h"
 
+#include "buy/buydialog.h"
 #include "calibrate/calibrationdialog.h"
 #include "calibrate/trainingcalibrationdialog.h"
 #include "library/libraryfeatures.h"
@@ -36,6 +37,29 @@ AppFeatures::AppFeatures(MainWindow *window, const QString &libraryFile)
     m_search->setStatusTip(tr("Search every parallel layout of the plan for the fastest or cheapest that fits"));
     connect(m_search, &QAction::triggered, this, [this] { showSearch(); });
     window->toolsMenu()->addAction(m_search);
+    m_whatToBuy = new QAction(tr("What to b&uy..."), this);
+    m_whatToBuy->setObjectName(QStringLiteral("whatToBuyAction"));
+    m_whatToBuy->setStatusTip(
+        tr("State the deadline, budget and power, and get the GPUs, counts and modes that meet them, with the odds"));
+    connect(m_whatToBuy, &QAction::triggered, this, [this] { showWhatToBuy(); });
+    window->toolsMenu()->addAction(m_whatToBuy);
+}
+
+BuyDialog *AppFeatures::showWhatToBuy()
+{
+    if (!m_buyDialog) {
+        m_buyDialog = new BuyDialog(m_window);
+        m_buyDialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_buyDialog, &BuyDialog::compareRequested, this,
+                [this](const QList<Scenario> &plans) { m_library->compareScenarios(plans); });
+    }
+    // The plan as it is now (a plan edited since the dialog opened starts the form afresh).
+    if (!m_buyDialog->isRunning() && !(m_buyDialog->scenario() == m_window->scenario()))
+        m_buyDialog->setScenario(m_window->scenario(), m_library->catalog());
+    m_buyDialog->show();
+    m_buyDialog->raise();
+    m_buyDialog->activateWindow();
+    return m_buyDialog;
 }
 
 SearchDialog *AppFeatures::showSearch()

@@ -361,10 +361,14 @@ Answer answer(const Question &q)
     const int threads = q.threads > 0 ? q.threads : std::max(1, int(std::thread::hardware_concurrency()));
     auto work = [&] {
         for (size_t i; (i = next.fetch_add(1)) < keys.size();) {
+            if (q.cancel && q.cancel->load())
+                return;
             const Key &k = keys[i];
             found[i] = bestLayout(contextPlan(q.base, q.gpus[size_t(k.gpu)].hardware, k.gpus, k.fp8), k.gpus,
                                   q.framework, 1);
             searched += found[i].searched;
+            if (q.progress)
+                ++*q.progress;
         }
     };
     std::vector<std::thread> pool;
@@ -373,6 +377,10 @@ Answer answer(const Question &q)
     work();
     for (std::thread &t : pool)
         t.join();
+    if (q.cancel && q.cancel->load()) {
+        out.cancelled = true;
+        return out;
+    }
     out.contexts = std::int64_t(keys.size());
     for (size_t i = 0; i < keys.size(); ++i)
         solver.cache.emplace(keys[i], std::move(found[i]));

@@ -28,6 +28,8 @@
 #include "search.h"
 #include "uncertainty/uncertainty.h"
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -87,6 +89,10 @@ struct Question {
     int samples = 300;  // Monte Carlo samples per option
     std::uint64_t seed = 1;
     int threads = 0; // 0: every core
+    // Optional: set to true from any thread to stop early (the answer then says cancelled and holds
+    // nothing else), and a counter of the contexts searched so far, for a progress bar.
+    const std::atomic<bool> *cancel = nullptr;
+    std::atomic<std::int64_t> *progress = nullptr;
     // The ranges of an option's inputs (the engine's error included); empty: collapsed ranges.
     std::function<std::vector<uncertainty::FieldNote>(const Plan &, int gpu)> notes;
 };
@@ -137,6 +143,7 @@ struct Answer {
     std::int64_t option_count = 0;      // contexts with a layout that fits, times the modes
     int meeting = 0;                    // options meeting every limit
     double seconds = 0;
+    bool cancelled = false;
 };
 
 // The contexts (GPU x count x precision) answer() searches, by arithmetic; a question of more than

@@ -108,6 +108,14 @@
         <source>Fit the GPU&apos;s compute efficiency to the step times of your own training runs</source>
         <translation>用您自己训练运行的步时拟合 GPU 的计算效率</translation>
     </message>
+    <message>
+        <source>What to b&amp;uy...</source>
+        <translation>买什么(&amp;U)...</translation>
+    </message>
+    <message>
+        <source>State the deadline, budget and power, and get the GPUs, counts and modes that meet them, with the odds</source>
+        <translation>填写工期、预算和功率，得到满足它们的 GPU、数量和方式及其概率</translation>
+    </message>
 </context>
 <context>
     <name>commtax::BubbleChart</name>
@@ -174,6 +182,369 @@
     <message>
         <source>Bubble %1 of the pipeline time with pp = %2, vpp = %3 and m = %4 micro-batches: %5 overhead on compute.</source>
         <translation>pp = %2、vpp = %3、m = %4 个微批次时，气泡占流水线时间的 %1，计算开销增加 %5。</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::BuyDialog</name>
+    <message>
+        <source>What to buy</source>
+        <translation>买什么</translation>
+    </message>
+    <message>
+        <source>State the goals and press Search.</source>
+        <translation>填写目标后按“搜索”。</translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation>搜索(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Com&amp;pare these</source>
+        <translation>比较这些(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Open the chosen options side by side in the Compare window (the selected rows, or the first three)</source>
+        <translation>在比较窗口中并排打开所选选项（选中的行，或前三行）</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Days to train at most (0: no deadline)</source>
+        <translation>最多训练天数（0：无工期）</translation>
+    </message>
+    <message>
+        <source>Deadline:</source>
+        <translation>工期：</translation>
+    </message>
+    <message>
+        <source> M USD</source>
+        <translation> 百万美元</translation>
+    </message>
+    <message>
+        <source>Capital at most, in millions of USD, when buying (0: no limit)</source>
+        <translation>购买时的资本上限，单位百万美元（0：不限）</translation>
+    </message>
+    <message>
+        <source>Capital budget:</source>
+        <translation>资本预算：</translation>
+    </message>
+    <message>
+        <source>Total cost of the run at most, in millions of USD, bought or rented (0: no limit)</source>
+        <translation>训练总成本上限，单位百万美元，购买或租用（0：不限）</translation>
+    </message>
+    <message>
+        <source>Cost of the run:</source>
+        <translation>训练成本：</translation>
+    </message>
+    <message>
+        <source> MW</source>
+        <translation> 兆瓦</translation>
+    </message>
+    <message>
+        <source>Power at the wall at most, cooling included by the PUE (0: no limit)</source>
+        <translation>总功率上限（按 PUE 计入冷却，0：不限）</translation>
+    </message>
+    <message>
+        <source>Power:</source>
+        <translation>功率：</translation>
+    </message>
+    <message>
+        <source>plan&apos;s</source>
+        <translation>方案的</translation>
+    </message>
+    <message>
+        <source>Power usage effectiveness of the data centre (0: the plan&apos;s)</source>
+        <translation>数据中心的电能利用效率（0：用方案的）</translation>
+    </message>
+    <message>
+        <source>PUE:</source>
+        <translation>PUE：</translation>
+    </message>
+    <message>
+        <source>The GPUs the search may choose, your own presets included</source>
+        <translation>搜索可选的 GPU，包括你自己的预设</translation>
+    </message>
+    <message>
+        <source>GPUs allowed:</source>
+        <translation>允许的 GPU：</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>Rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>方式：</translation>
+    </message>
+    <message>
+        <source>GPU&apos;s own</source>
+        <translation>GPU 自带价格</translation>
+    </message>
+    <message>
+        <source> USD/GPU-h</source>
+        <translation> 美元/GPU·时</translation>
+    </message>
+    <message>
+        <source>The price of renting a GPU for an hour (0: each GPU preset&apos;s own, or the plan&apos;s quote for its GPU)</source>
+        <translation>每 GPU 每小时的租用价格（0：各 GPU 预设自带的价格，或方案对其 GPU 的报价）</translation>
+    </message>
+    <message>
+        <source>Rent price:</source>
+        <translation>租用价格：</translation>
+    </message>
+    <message>
+        <source>FP8 only on GPUs with FP8 tensor cores</source>
+        <translation>FP8 仅用于具有 FP8 张量核心的 GPU</translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation>精度：</translation>
+    </message>
+    <message>
+        <source>256, 512, 1024 or 64-2048</source>
+        <translation>256, 512, 1024 或 64-2048</translation>
+    </message>
+    <message>
+        <source>GPU counts to try: a list, or a range searched in whole nodes</source>
+        <translation>要尝试的 GPU 数量：列表，或按整节点搜索的范围</translation>
+    </message>
+    <message>
+        <source>GPU counts:</source>
+        <translation>GPU 数量：</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens</source>
+        <translation>每十亿词元美元</translation>
+    </message>
+    <message>
+        <source>Cost of the run</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Capital</source>
+        <translation>资本</translation>
+    </message>
+    <message>
+        <source>Best by:</source>
+        <translation>最优依据：</translation>
+    </message>
+    <message>
+        <source>Options that meet every limit, best first:</source>
+        <translation>满足全部限制的选项，最优在前：</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Days P10-P50-P90</source>
+        <translation>天数 P10-P50-P90</translation>
+    </message>
+    <message>
+        <source>P(meets deadline)</source>
+        <translation>P(按期完成)</translation>
+    </message>
+    <message>
+        <source>P(within budget)</source>
+        <translation>P(不超预算)</translation>
+    </message>
+    <message>
+        <source>Closest misses, and what would meet the limits:</source>
+        <translation>最接近的未达标选项，以及怎样才能满足限制：</translation>
+    </message>
+    <message>
+        <source>Misses</source>
+        <translation>未满足</translation>
+    </message>
+    <message>
+        <source>What meets it</source>
+        <translation>怎样满足</translation>
+    </message>
+    <message>
+        <source>The plan lists %1 options of its own; the answer says whether each meets the limits.</source>
+        <translation>方案列出了自己的 %1 个选项；答案会说明每个是否满足限制。</translation>
+    </message>
+    <message>
+        <source>Rent quote for %1: USD %2 per GPU-hour.</source>
+        <translation>%1 的租用报价：每 GPU 每小时 %2 美元。</translation>
+    </message>
+    <message>
+        <source>Check at least one GPU.</source>
+        <translation>请至少勾选一种 GPU。</translation>
+    </message>
+    <message>
+        <source>Check Buy, Rent or both.</source>
+        <translation>请勾选购买、租用或两者。</translation>
+    </message>
+    <message>
+        <source>Check BF16, FP8 or both.</source>
+        <translation>请勾选 BF16、FP8 或两者。</translation>
+    </message>
+    <message>
+        <source>PUE: 1 or more (0: the plan&apos;s).</source>
+        <translation>PUE：须为 1 或以上（0：用方案的）。</translation>
+    </message>
+    <message>
+        <source>GPU counts: give counts such as &quot;256, 512, 1024&quot; or a range such as &quot;64-2048&quot;.</source>
+        <translation>GPU 数量：请填写如“256, 512, 1024”的数量或如“64-2048”的范围。</translation>
+    </message>
+    <message>
+        <source>Unknown GPU preset &quot;%1&quot;.</source>
+        <translation>未知的 GPU 预设“%1”。</translation>
+    </message>
+    <message>
+        <source>These goals make %1 searches (GPU, GPU count and precision), more than the %2 a search can finish in reasonable time: uncheck GPUs or give fewer counts.</source>
+        <translation>这些目标需要 %1 次搜索（GPU、GPU 数量与精度），超过可在合理时间内完成的 %2 次：请取消勾选一些 GPU 或减少数量。</translation>
+    </message>
+    <message>
+        <source>Nothing to search: no GPU count holds whole nodes of the GPUs checked.</source>
+        <translation>无可搜索：没有哪个 GPU 数量是所选 GPU 的整节点数。</translation>
+    </message>
+    <message>
+        <source>Searching %1 GPU, count and precision combinations...</source>
+        <translation>正在搜索 %1 种 GPU、数量与精度组合...</translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation>正在取消...</translation>
+    </message>
+    <message>
+        <source>Cancelled; the answer shown is the previous one.</source>
+        <translation>已取消；显示的是上一次的答案。</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3, %4</source>
+        <translation>%1 块 %2，%3，%4</translation>
+    </message>
+    <message>
+        <source>rented</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>bought</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%1 块 %2，%3</translation>
+    </message>
+    <message>
+        <source>Meets the %1-day deadline: %2 (%3), %4 likely</source>
+        <translation>满足 %1 天工期：%2（%3），可能性 %4</translation>
+    </message>
+    <message>
+        <source>Best: %1 (%2)</source>
+        <translation>最优：%1（%2）</translation>
+    </message>
+    <message>
+        <source>No option meets every limit (the closest misses are below)</source>
+        <translation>没有选项满足全部限制（最接近的未达标选项见下）</translation>
+    </message>
+    <message>
+        <source>none of the %1 options you listed does</source>
+        <translation>你列出的 %1 个选项都不满足</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 options you listed do</source>
+        <translation>你列出的 %2 个选项中有 %1 个满足</translation>
+    </message>
+    <message>
+        <source>%1; %2.</source>
+        <translation>%1；%2。</translation>
+    </message>
+    <message>
+        <source>rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>无限制</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>工期</translation>
+    </message>
+    <message>
+        <source>capital</source>
+        <translation>资本</translation>
+    </message>
+    <message>
+        <source>cost of the run</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>nothing found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>FP8: %1 days</source>
+        <translation>FP8：%1 天</translation>
+    </message>
+    <message>
+        <source>+%1% GPUs (%2): %3 days</source>
+        <translation>GPU 增加 %1%（%2 块）：%3 天</translation>
+    </message>
+    <message>
+        <source>No closest misses: every option meets the limits.</source>
+        <translation>没有未达标选项：每个选项都满足限制。</translation>
+    </message>
+    <message>
+        <source>Searched %1 layouts over %2 GPU, count and precision combinations in %3 s; %4 of %5 options meet every limit.</source>
+        <translation>用 %3 秒在 %2 种 GPU、数量与精度组合上搜索了 %1 个布局；%5 个选项中有 %4 个满足全部限制。</translation>
     </message>
 </context>
 <context>

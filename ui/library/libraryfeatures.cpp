@@ -86,7 +86,12 @@ QList<Scenario> LibraryFeatures::currentComparison() const
 
 ComparisonView *LibraryFeatures::compareHardware()
 {
-    ComparisonView *view = ComparisonView::openWindow(m_window, m_library.get(), currentComparison());
+    return compareScenarios(currentComparison());
+}
+
+ComparisonView *LibraryFeatures::compareScenarios(const QList<Scenario> &plans)
+{
+    ComparisonView *view = ComparisonView::openWindow(m_window, m_library.get(), plans);
     view->setCurrentPlanSource([window = QPointer<MainWindow>(m_window)] { return window ? window->scenario() : Scenario{}; });
     m_comparisons.removeIf([](const QPointer<ComparisonView> &v) { return v.isNull(); });
     m_comparisons << view;

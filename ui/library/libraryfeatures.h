@@ -42,6 +42,8 @@ public:
     // same plan on the default comparison's other GPUs.
     PresetManagerDialog *showPresetManager();
     ComparisonView *compareHardware();
+    // A new Compare window holding `plans` (Tools > What to buy..., "Compare these").
+    ComparisonView *compareScenarios(const QList<Scenario> &plans);
     // File > Export report... exports what the user is looking at: the comparison of the open
     // Compare hardware window (its plans, normalisation and plan A, as its own Export button
     // does), else the window's plan against the same plan on the other GPUs. Without a file

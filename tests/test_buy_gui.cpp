@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tools > What to buy..., driven through its widgets with real events on the question the tool exists
+// for (presets/scenarios/what-to-buy-llama2-70b.json: Llama 2 70B on 2T tokens within 60 days; buy 256
+// H100, buy 512 A100, rent 256 H100 at USD 2.50 per GPU-hour, or buy 1024 RTX 4090?): the form takes
+// the plan's goals, the verdict says none of the four meets 60 days and names an option that does with
+// its probability; a 20-day deadline in BF16 leaves only closest misses, each with what would meet it;
+// "Compare these" opens the Compare window with the chosen options; Cancel stops a search. Writes
+// screenshots/buy-dialog-*.png into the build dir.
+#include "appfeatures.h"
+#include "appsettings.h"
+#include "buy/buydialog.h"
+#include "compare/comparisonview.h"
+#include "library/libraryfeatures.h"
+#include "mainwindow.h"
+
+#include "guitestsupport.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace commtax;
+using namespace commtax::test;
+
+namespace {
+
+const QString kQuestion = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/what-to-buy-llama2-70b.json");
+
+QString screenshotDir()
+{
+    const QString dir = QStringLiteral(COMMTAX_BUILD_DIR "/screenshots");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+// Replace a line edit's or spin box's text as a user does: select all, type.
+void retype(QWidget *w, const QString &text)
+{
+    w->setFocus();
+    QTest::keyClick(w, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(w, Qt::Key_Backspace);
+    QTest::keyClicks(w, text);
+}
+
+} // namespace
+
+class TestBuyGui : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void theQuestionThroughTheDialog()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings.ini")));
+        MainWindow window(settings);
+        auto *features = new AppFeatures(&window, m_dir.filePath(QStringLiteral("library.sqlite")));
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(loadScenarioFile(kQuestion, window.presetCatalog(), s, errors));
+        QVERIFY(window.openScenario(s));
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.toolsMenu()->actions().contains(features->whatToBuyAction()));
+        features->whatToBuyAction()->trigger();
+        auto *dialog = window.findChild<BuyDialog *>(QStringLiteral("buyDialog"));
+        QVERIFY(dialog && dialog->isVisible());
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+
+        // The form holds the plan's goals.
+        QCOMPARE(child<QDoubleSpinBox>(dialog, "buyDeadline")->value(), 60.0);
+        QCOMPARE(child<QLineEdit>(dialog, "buyCounts")->text(), QStringLiteral("256, 512, 1024"));
+        auto *gpus = child<QListWidget>(dialog, "buyGpus");
+        QStringList checked;
+        for (int i = 0; i < gpus->count(); ++i)
+            if (gpus->item(i)->checkState() == Qt::Checked)
+                checked << gpus->item(i)->data(Qt::UserRole).toString();
+        const QStringList goalsGpus{QStringLiteral("h100-sxm"), QStringLiteral("a100-sxm-80gb"),
+                                    QStringLiteral("rtx-4090")};
+        QCOMPARE(checked, goalsGpus);
+        QVERIFY(child<QLabel>(dialog, "buyListed")->text().contains(QStringLiteral("4")));
+
+        QSignalSpy done(dialog, &BuyDialog::searchFinished);
+        QTest::mouseClick(child<QPushButton>(dialog, "buySearchButton"), Qt::LeftButton);
+        QVERIFY(dialog->isRunning());
+        QVERIFY(done.wait(120000));
+        QVERIFY(!dialog->isRunning());
+        const QString verdict = child<QLabel>(dialog, "buyVerdict")->text();
+        QVERIFY2(verdict.startsWith(QStringLiteral("Meets the 60-day deadline: 256 H100 SXM5 80GB in FP8")),
+                 qPrintable(verdict));
+        QVERIFY2(verdict.contains(QStringLiteral("FP8")), qPrintable(verdict));
+        QVERIFY2(verdict.contains(QStringLiteral("likely; none of the 4 options you listed does.")),
+                 qPrintable(verdict));
+        auto *options = child<QTableWidget>(dialog, "buyOptions");
+        QVERIFY(options->rowCount() > 0);
+        QCOMPARE(options->rowCount(), int(dialog->answer().options.size()));
+        const search::buy::Option &best = dialog->answer().options.front();
+        QVERIFY(best.meets && best.result.days_to_train <= 60);
+        QVERIFY(best.p_meets_deadline > 0.5 && best.p_meets_deadline <= 1);
+        QCOMPARE(options->item(0, 1)->text(), QString::number(best.gpus));
+        QCOMPARE(options->item(0, 5)->text(), QStringLiteral("%1%").arg(qRound(100 * best.p_meets_deadline)));
+        QVERIFY2(verdict.contains(options->item(0, 5)->text() + QStringLiteral(" likely")), qPrintable(verdict));
+        QVERIFY(dialog->grab().save(screenshotDir() + QStringLiteral("/buy-dialog-60-days.png")));
+
+        // "Compare these": the two chosen rows, as plans, in a new Compare window.
+        options->selectRow(0);
+        QTest::mouseClick(options->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                          options->visualRect(options->model()->index(1, 0)).center());
+        QCOMPARE(dialog->chosenPlans().size(), 2);
+        QTest::mouseClick(child<QPushButton>(dialog, "buyCompareButton"), Qt::LeftButton);
+        ComparisonView *view = features->library()->openComparison();
+        QVERIFY(view);
+        QCOMPARE(view->scenarios().size(), 2);
+        QCOMPARE(view->scenarios()[0].plan.training.precision, best.plan.training.precision);
+        QCOMPARE(view->scenarios()[0].plan.cluster.nodes * view->scenarios()[0].plan.cluster.gpus_per_node,
+                 best.gpus);
+        QCOMPARE(view->scenarios()[0].gpuPreset, QStringLiteral("h100-sxm"));
+        view->close();
+
+        // 20 days in BF16 on 256 or 512 GPUs: nothing meets it; the closest misses say what would.
+        retype(child<QDoubleSpinBox>(dialog, "buyDeadline"), QStringLiteral("20"));
+        retype(child<QLineEdit>(dialog, "buyCounts"), QStringLiteral("256, 512"));
+        QTest::mouseClick(child<QCheckBox>(dialog, "buyFp8"), Qt::LeftButton);
+        QVERIFY(!child<QCheckBox>(dialog, "buyFp8")->isChecked());
+        QTest::mouseClick(child<QPushButton>(dialog, "buySearchButton"), Qt::LeftButton);
+        QVERIFY(done.wait(120000));
+        QCOMPARE(dialog->answer().meeting, 0);
+        const QString tight = child<QLabel>(dialog, "buyVerdict")->text();
+        QVERIFY2(tight.startsWith(QStringLiteral("No option meets every limit")), qPrintable(tight));
+        QCOMPARE(child<QTableWidget>(dialog, "buyOptions")->rowCount(), 0);
+        auto *misses = child<QTableWidget>(dialog, "buyMisses");
+        QVERIFY(misses->rowCount() > 0);
+        bool moreGpus = false;
+        for (int r = 0; r < misses->rowCount(); ++r) {
+            QVERIFY(misses->item(r, 4)->text().contains(QStringLiteral("deadline")));
+            moreGpus = moreGpus || misses->item(r, 5)->text().contains(QStringLiteral("% GPUs"));
+        }
+        QVERIFY(moreGpus);
+        QVERIFY(!child<QPushButton>(dialog, "buyCompareButton")->isEnabled());
+        QVERIFY(dialog->grab().save(screenshotDir() + QStringLiteral("/buy-dialog-20-days.png")));
+
+        // Cancel: the search stops and the answer shown stays the last one.
+        const int shownMisses = misses->rowCount();
+        QTest::mouseClick(child<QPushButton>(dialog, "buySearchButton"), Qt::LeftButton);
+        QVERIFY(dialog->isRunning());
+        QTest::mouseClick(child<QPushButton>(dialog, "buyCancelButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isRunning(), 60000);
+        QCOMPARE(done.count(), 2);
+        QVERIFY(child<QLabel>(dialog, "buyStatus")->text().startsWith(QStringLiteral("Cancelled")));
+        QCOMPARE(misses->rowCount(), shownMisses);
+
+        // A count that does not parse: a clear message, no search.
+        retype(child<QLineEdit>(dialog, "buyCounts"), QStringLiteral("lots"));
+        QTest::mouseClick(child<QPushButton>(dialog, "buySearchButton"), Qt::LeftButton);
+        QVERIFY(!dialog->isRunning());
+        QVERIFY(child<QLabel>(dialog, "buyStatus")->text().startsWith(QStringLiteral("GPU counts:")));
+        dialog->close();
+    }
+};
+
+QTEST_MAIN(TestBuyGui)
+#include "test_buy_gui.moc"

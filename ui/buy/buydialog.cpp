@@ -1,0 +1,762 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "buydialog.h"
+
+#include "core/gpumove.h"
+#include "core/resultio.h"
+#include "core/uncertaintyio.h"
+#include "library/comparisonio.h"
+#include "screenfit.h"
+#include "search/launch.h"
+
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <atomic>
+
+namespace commtax {
+
+// One request: its question and the flags its worker reads. The worker holds it too, so that a
+// request the dialog dropped (a newer one, or the dialog closed) can finish on its own.
+struct BuyDialog::Run {
+    search::buy::Question q;
+    QStringList ids;
+    QStringList clusters;
+    std::int64_t total = 0;
+    std::atomic<bool> cancel{false};
+    std::atomic<std::int64_t> progress{0};
+    QFutureWatcher<search::buy::Answer> *watcher = nullptr;
+};
+
+namespace {
+
+// "256, 512, 1024" (these counts) or "64-2048" (whole nodes in that range of GPUs); false when
+// neither.
+bool parseCounts(const QString &text, QList<int> &counts, int &min, int &max)
+{
+    counts.clear();
+    min = max = 0;
+    const QString t = text.simplified();
+    static const QRegularExpression range(QStringLiteral("^(\\d+)\\s*-\\s*(\\d+)$"));
+    if (const QRegularExpressionMatch m = range.match(t); m.hasMatch()) {
+        min = m.captured(1).toInt();
+        max = m.captured(2).toInt();
+        return min >= 1 && max >= min && max <= kMaxGoalGpuCount;
+    }
+    const QStringList parts = t.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+    for (const QString &p : parts) {
+        bool ok = false;
+        const int n = p.toInt(&ok);
+        if (!ok || n < 1 || n > kMaxGoalGpuCount)
+            return false;
+        if (!counts.contains(n))
+            counts << n;
+    }
+    std::sort(counts.begin(), counts.end());
+    return !counts.isEmpty() && counts.size() <= kMaxGoalGpuCounts;
+}
+
+// A number field of the goals, 0 shown as `none` (no limit).
+QDoubleSpinBox *spin(QWidget *form, const QString &name, double max, int decimals, const QString &none,
+                     const QString &suffix)
+{
+    auto *s = new QDoubleSpinBox(form);
+    s->setObjectName(name);
+    s->setRange(0, max);
+    s->setDecimals(decimals);
+    s->setSpecialValueText(none);
+    s->setSuffix(suffix);
+    return s;
+}
+
+// "tp1 pp8 cp2 vpp10 dp16 zero2": every degree above 1, and always tp, pp and dp.
+QString layoutOf(const Plan &p)
+{
+    const TrainingSpec &t = p.training;
+    QString s = QStringLiteral("tp%1 pp%2").arg(t.tp).arg(t.pp); // notr
+    if (t.cp > 1)
+        s += QStringLiteral(" cp%1").arg(t.cp);
+    if (t.ep > 1)
+        s += QStringLiteral(" ep%1").arg(t.ep);
+    if (t.vpp > 1)
+        s += QStringLiteral(" vpp%1").arg(t.vpp);
+    s += QStringLiteral(" dp%1 zero%2").arg(t.dp).arg(t.zero); // notr
+    return s;
+}
+
+// "35.7 - 45.8 - 58.4": P10, P50 and P90 of the days, or the estimate without ranges.
+QString daysOf(const search::buy::Option &o)
+{
+    if (!o.ranged)
+        return formatNumber(o.result.days_to_train, 1);
+    return QStringLiteral("%1 - %2 - %3")
+        .arg(formatNumber(o.days.p10, 1), formatNumber(o.days.p50, 1), formatNumber(o.days.p90, 1));
+}
+
+QString percent(double p)
+{
+    return QStringLiteral("%1%").arg(formatNumber(100 * p, 0));
+}
+
+QTableWidget *makeTable(const QString &name, const QStringList &headers, QWidget *parent)
+{
+    auto *t = new QTableWidget(0, int(headers.size()), parent);
+    t->setObjectName(name);
+    t->setHorizontalHeaderLabels(headers);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->verticalHeader()->setVisible(false);
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setWordWrap(false);
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+    return t;
+}
+
+QTableWidgetItem *cell(const QString &text, bool number = false)
+{
+    auto *item = new QTableWidgetItem(text);
+    if (number)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+} // namespace
+
+BuyDialog::BuyDialog(QWidget *parent)
+    : QDialog(parent), m_poll(new QTimer(this))
+{
+    setWindowTitle(tr("What to buy"));
+    setObjectName(QStringLiteral("buyDialog"));
+    m_verdict = new QLabel(this);
+    m_verdict->setObjectName(QStringLiteral("buyVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = m_verdict->font();
+    bold.setBold(true);
+    m_verdict->setFont(bold);
+    m_verdict->setText(tr("State the goals and press Search."));
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("buyStatus"));
+    m_status->setWordWrap(true);
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    auto *formScroll = new QScrollArea(splitter);
+    formScroll->setWidgetResizable(true);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formScroll->setWidget(buildForm());
+    formScroll->setMinimumWidth(formScroll->widget()->minimumSizeHint().width() + 20);
+    splitter->addWidget(formScroll);
+    splitter->addWidget(buildResults());
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+
+    m_searchButton = new QPushButton(tr("&Search"), this);
+    m_searchButton->setObjectName(QStringLiteral("buySearchButton"));
+    m_searchButton->setDefault(true);
+    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_cancelButton->setObjectName(QStringLiteral("buyCancelButton"));
+    m_compareButton = new QPushButton(tr("Com&pare these"), this);
+    m_compareButton->setObjectName(QStringLiteral("buyCompareButton"));
+    m_compareButton->setToolTip(tr("Open the chosen options side by side in the Compare window (the selected "
+                                   "rows, or the first three)"));
+    auto *close = new QPushButton(tr("Close"), this);
+    close->setObjectName(QStringLiteral("buyCloseButton"));
+    m_progressBar = new QProgressBar(this);
+    m_progressBar->setObjectName(QStringLiteral("buyProgress"));
+    m_progressBar->setTextVisible(false);
+    m_progressBar->setMaximumWidth(160);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_progressBar);
+    buttons->addStretch(1);
+    buttons->addWidget(m_searchButton);
+    buttons->addWidget(m_cancelButton);
+    buttons->addWidget(m_compareButton);
+    buttons->addWidget(close);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_verdict);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_status);
+    layout->addLayout(buttons);
+
+    connect(m_searchButton, &QPushButton::clicked, this, &BuyDialog::startSearch);
+    connect(m_cancelButton, &QPushButton::clicked, this, &BuyDialog::cancelSearch);
+    connect(m_compareButton, &QPushButton::clicked, this, &BuyDialog::compareChosen);
+    connect(close, &QPushButton::clicked, this, &QDialog::close);
+    m_poll->setInterval(100);
+    connect(m_poll, &QTimer::timeout, this, &BuyDialog::updateProgress);
+    setBusy(false);
+    fitToScreen(this, QSize(1500, 900));
+}
+
+BuyDialog::~BuyDialog()
+{
+    if (m_run)
+        m_run->cancel = true;
+}
+
+QWidget *BuyDialog::buildForm()
+{
+    auto *form = new QWidget;
+    // The fields, then the plan's own options and quotes below them (a wrapped label in a form
+    // layout does not get the height its lines need).
+    auto *column = new QVBoxLayout(form);
+    auto *fl = new QFormLayout;
+    column->addLayout(fl);
+    fl->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_deadline = spin(form, QStringLiteral("buyDeadline"), kMaxGoalDays, 0, tr("none"), tr(" days"));
+    m_deadline->setToolTip(tr("Days to train at most (0: no deadline)"));
+    fl->addRow(tr("Deadline:"), m_deadline);
+    m_capex = spin(form, QStringLiteral("buyCapex"), kMaxGoalUsd / 1e6, 2, tr("none"), tr(" M USD"));
+    m_capex->setToolTip(tr("Capital at most, in millions of USD, when buying (0: no limit)"));
+    fl->addRow(tr("Capital budget:"), m_capex);
+    m_tco = spin(form, QStringLiteral("buyTco"), kMaxGoalUsd / 1e6, 2, tr("none"), tr(" M USD"));
+    m_tco->setToolTip(tr("Total cost of the run at most, in millions of USD, bought or rented (0: no limit)"));
+    fl->addRow(tr("Cost of the run:"), m_tco);
+    m_power = spin(form, QStringLiteral("buyPower"), kMaxGoalPowerMw, 2, tr("none"), tr(" MW"));
+    m_power->setToolTip(tr("Power at the wall at most, cooling included by the PUE (0: no limit)"));
+    fl->addRow(tr("Power:"), m_power);
+    m_pue = spin(form, QStringLiteral("buyPue"), 3, 2, tr("plan's"), QString());
+    m_pue->setToolTip(tr("Power usage effectiveness of the data centre (0: the plan's)"));
+    fl->addRow(tr("PUE:"), m_pue);
+    buildChoices(form, fl);
+    return form;
+}
+
+void BuyDialog::buildChoices(QWidget *form, QFormLayout *fl)
+{
+    m_gpus = new QListWidget(form);
+    m_gpus->setObjectName(QStringLiteral("buyGpus"));
+    m_gpus->setToolTip(tr("The GPUs the search may choose, your own presets included"));
+    m_gpus->setMinimumHeight(90);
+    fl->addRow(tr("GPUs allowed:"), m_gpus);
+
+    m_buy = new QCheckBox(tr("Buy"), form);
+    m_buy->setObjectName(QStringLiteral("buyBuy"));
+    m_rent = new QCheckBox(tr("Rent"), form);
+    m_rent->setObjectName(QStringLiteral("buyRent"));
+    auto *modes = new QHBoxLayout;
+    modes->addWidget(m_buy);
+    modes->addWidget(m_rent);
+    modes->addStretch(1);
+    fl->addRow(tr("Mode:"), modes);
+    m_rentPrice = spin(form, QStringLiteral("buyRentPrice"), 1000, 2, tr("GPU's own"), tr(" USD/GPU-h"));
+    m_rentPrice->setToolTip(tr("The price of renting a GPU for an hour (0: each GPU preset's own, or the "
+                               "plan's quote for its GPU)"));
+    fl->addRow(tr("Rent price:"), m_rentPrice);
+
+    m_bf16 = new QCheckBox(QStringLiteral("BF16"), form);
+    m_bf16->setObjectName(QStringLiteral("buyBf16"));
+    m_fp8 = new QCheckBox(QStringLiteral("FP8"), form);
+    m_fp8->setObjectName(QStringLiteral("buyFp8"));
+    m_fp8->setToolTip(tr("FP8 only on GPUs with FP8 tensor cores"));
+    auto *precisions = new QHBoxLayout;
+    precisions->addWidget(m_bf16);
+    precisions->addWidget(m_fp8);
+    precisions->addStretch(1);
+    fl->addRow(tr("Precision:"), precisions);
+
+    m_counts = new QLineEdit(form);
+    m_counts->setObjectName(QStringLiteral("buyCounts"));
+    m_counts->setPlaceholderText(tr("256, 512, 1024 or 64-2048"));
+    m_counts->setToolTip(tr("GPU counts to try: a list, or a range searched in whole nodes"));
+    fl->addRow(tr("GPU counts:"), m_counts);
+
+    m_objective = new QComboBox(form);
+    m_objective->setObjectName(QStringLiteral("buyObjective"));
+    m_objective->addItem(tr("USD per billion tokens"), QStringLiteral("cost"));
+    m_objective->addItem(tr("Cost of the run"), QStringLiteral("tco"));
+    m_objective->addItem(tr("Days to train"), QStringLiteral("time"));
+    m_objective->addItem(tr("Capital"), QStringLiteral("capex"));
+    fl->addRow(tr("Best by:"), m_objective);
+
+    m_listedLabel = new QLabel(form);
+    m_listedLabel->setObjectName(QStringLiteral("buyListed"));
+    m_listedLabel->setWordWrap(true);
+    qobject_cast<QVBoxLayout *>(form->layout())->addWidget(m_listedLabel);
+    qobject_cast<QVBoxLayout *>(form->layout())->addStretch(1);
+}
+
+QWidget *BuyDialog::buildResults()
+{
+    auto *w = new QWidget;
+    auto *l = new QVBoxLayout(w);
+    l->setContentsMargins(0, 0, 0, 0);
+
+    auto *tables = new QSplitter(Qt::Vertical, w);
+    tables->setChildrenCollapsible(false);
+    auto *top = new QWidget(tables);
+    auto *tl = new QVBoxLayout(top);
+    tl->setContentsMargins(0, 0, 0, 0);
+    auto *optionsLabel = new QLabel(tr("Options that meet every limit, best first:"), top);
+    tl->addWidget(optionsLabel);
+    m_options = makeTable(QStringLiteral("buyOptions"),
+                          {tr("GPU"), tr("GPUs"), tr("Mode"), tr("Precision"), tr("Days P10-P50-P90"),
+                           tr("P(meets deadline)"), tr("P(within budget)"), tr("USD per billion tokens"), tr("Layout")},
+                          top);
+    m_options->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    tl->addWidget(m_options, 1);
+    auto *bottom = new QWidget(tables);
+    auto *bl = new QVBoxLayout(bottom);
+    bl->setContentsMargins(0, 0, 0, 0);
+    m_missesLabel = new QLabel(tr("Closest misses, and what would meet the limits:"), bottom);
+    bl->addWidget(m_missesLabel);
+    m_misses = makeTable(QStringLiteral("buyMisses"),
+                         {tr("GPU"), tr("GPUs"), tr("Mode"), tr("Precision"), tr("Misses"), tr("What meets it"),
+                          tr("Days P10-P50-P90")},
+                         bottom);
+    m_misses->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    bl->addWidget(m_misses, 1);
+    tables->addWidget(top);
+    tables->addWidget(bottom);
+    l->addWidget(tables, 1);
+
+    return w;
+}
+
+void BuyDialog::setScenario(const Scenario &scenario, const PresetCatalog &catalog)
+{
+    m_scenario = scenario;
+    m_catalog = catalog;
+    m_gpus->clear();
+    for (const Preset &p : m_catalog.presets(Section::Gpu)) {
+        auto *item = new QListWidgetItem(p.name, m_gpus);
+        item->setToolTip(p.id);
+        item->setData(Qt::UserRole, p.id);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+        item->setCheckState(Qt::Unchecked);
+    }
+    Goals g;
+    if (scenario.goals) {
+        g = *scenario.goals;
+    } else {
+        // Without goals: every GPU, at half, once and twice the plan's GPU count.
+        const int n = std::max(1, scenario.plan.cluster.nodes * scenario.plan.cluster.gpus_per_node);
+        g.gpuCounts = n >= 2 ? QList<int>{n / 2, n, 2 * n} : QList<int>{n, 2 * n};
+    }
+    fillForm(g);
+}
+
+void BuyDialog::fillForm(const Goals &g)
+{
+    m_deadline->setValue(g.deadlineDays);
+    m_capex->setValue(g.capexUsd / 1e6);
+    m_tco->setValue(g.tcoUsd / 1e6);
+    m_power->setValue(g.powerMw);
+    m_pue->setValue(g.pue);
+    for (int i = 0; i < m_gpus->count(); ++i) {
+        QListWidgetItem *item = m_gpus->item(i);
+        const bool on = g.gpus.isEmpty() || g.gpus.contains(item->data(Qt::UserRole).toString());
+        item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+    }
+    m_buy->setChecked(g.buy);
+    m_rent->setChecked(g.rent);
+    m_rentPrice->setValue(g.rentUsdPerGpuHour);
+    m_bf16->setChecked(g.bf16);
+    m_fp8->setChecked(g.fp8);
+    QStringList counts;
+    for (int n : g.gpuCounts)
+        counts << QString::number(n);
+    const int perNode = std::max(1, m_scenario.plan.cluster.gpus_per_node);
+    m_counts->setText(counts.isEmpty() ? QStringLiteral("%1-%2").arg(g.nodesMin * perNode).arg(g.nodesMax * perNode)
+                                       : counts.join(QStringLiteral(", ")));
+    m_objective->setCurrentIndex(std::max(0, m_objective->findData(g.objective)));
+    m_listed = g.listed;
+    m_rentByGpu = g.rentByGpu;
+    m_framework = g.framework;
+    QStringList lines;
+    if (!m_listed.isEmpty())
+        lines << tr("The plan lists %1 options of its own; the answer says whether each meets the limits.")
+                     .arg(m_listed.size());
+    for (auto it = g.rentByGpu.cbegin(); it != g.rentByGpu.cend(); ++it)
+        lines << tr("Rent quote for %1: USD %2 per GPU-hour.").arg(it.key(), formatNumber(it.value(), 2));
+    m_listedLabel->setText(lines.join(QLatin1Char('\n')));
+    m_listedLabel->setVisible(!lines.isEmpty());
+}
+
+bool BuyDialog::formGoals(Goals &g, QString *error) const
+{
+    g = Goals{};
+    g.deadlineDays = m_deadline->value();
+    g.capexUsd = m_capex->value() * 1e6;
+    g.tcoUsd = m_tco->value() * 1e6;
+    g.powerMw = m_power->value();
+    g.pue = m_pue->value();
+    for (int i = 0; i < m_gpus->count(); ++i)
+        if (m_gpus->item(i)->checkState() == Qt::Checked)
+            g.gpus << m_gpus->item(i)->data(Qt::UserRole).toString();
+    g.buy = m_buy->isChecked();
+    g.rent = m_rent->isChecked();
+    g.rentUsdPerGpuHour = m_rentPrice->value();
+    g.rentByGpu = m_rentByGpu;
+    g.bf16 = m_bf16->isChecked();
+    g.fp8 = m_fp8->isChecked();
+    g.framework = m_framework;
+    g.objective = m_objective->currentData().toString();
+    g.listed = m_listed;
+    int min = 0, max = 0;
+    QList<int> counts;
+    auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (g.gpus.isEmpty())
+        return fail(tr("Check at least one GPU."));
+    if (!g.buy && !g.rent)
+        return fail(tr("Check Buy, Rent or both."));
+    if (!g.bf16 && !g.fp8)
+        return fail(tr("Check BF16, FP8 or both."));
+    if (g.pue > 0 && g.pue < 1)
+        return fail(tr("PUE: 1 or more (0: the plan's)."));
+    if (!parseCounts(m_counts->text(), counts, min, max))
+        return fail(tr("GPU counts: give counts such as \"256, 512, 1024\" or a range such as \"64-2048\"."));
+    g.gpuCounts = counts;
+    return true;
+}
+
+bool BuyDialog::addGpu(const Goals &g, const QString &id, bool searched, search::buy::Question &q)
+{
+    const std::optional<GpuInServer> gs = gpuInServer(m_catalog, id);
+    if (!gs)
+        return false;
+    Plan plan;
+    gs->gpu.applyTo(plan);
+    if (gs->cluster)
+        gs->cluster->applyTo(plan);
+    else
+        plan.cluster = m_scenario.plan.cluster;
+    // The plan's own rent price is its GPU's; the goals' prices win.
+    double price = g.rentPriceFor(id);
+    if (!(price > 0) && id == m_scenario.gpuPreset && m_scenario.plan.economics.usd_per_gpu_hour > 0)
+        price = m_scenario.plan.economics.usd_per_gpu_hour;
+    q.gpus.push_back(search::buy::Gpu{id.toStdString(), Hardware{plan.gpu, plan.cluster}, price, searched});
+    m_ids << id;
+    m_clusters << (gs->cluster ? gs->cluster->id : m_scenario.clusterPreset);
+    return true;
+}
+
+bool BuyDialog::buildQuestion(const Goals &g, search::buy::Question &q, QString *error)
+{
+    q = search::buy::Question{};
+    q.base = m_scenario.plan;
+    if (g.pue > 0)
+        q.base.economics.pue = g.pue;
+    m_ids.clear();
+    m_clusters.clear();
+    for (const QString &id : g.gpus)
+        if (!addGpu(g, id, true, q)) {
+            if (error)
+                *error = tr("Unknown GPU preset \"%1\".").arg(id);
+            return false;
+        }
+    int min = 0, max = 0;
+    QList<int> counts;
+    parseCounts(m_counts->text(), counts, min, max);
+    q.gpu_counts.assign(counts.begin(), counts.end());
+    q.gpus_min = min;
+    q.gpus_max = max;
+    q.buy = g.buy;
+    q.rent = g.rent;
+    q.bf16 = g.bf16;
+    q.fp8 = g.fp8;
+    launch::Framework f = launch::Framework::Megatron;
+    q.framework = g.framework != QLatin1String("any") && launch::parseFramework(g.framework.toStdString(), f)
+        ? int(f)
+        : -1;
+    q.limits.deadline_days = g.deadlineDays;
+    q.limits.capex_usd = g.capexUsd;
+    q.limits.tco_usd = g.tcoUsd;
+    q.limits.power_mw = g.powerMw;
+    search::buy::parseObjective(g.objective.toStdString(), q.objective);
+    for (const GoalOption &l : g.listed) {
+        qsizetype i = m_ids.indexOf(l.gpu);
+        if (i < 0) { // a listed GPU left out of the allowed ones is still judged
+            if (!addGpu(g, l.gpu, false, q))
+                continue;
+            i = m_ids.size() - 1;
+        }
+        q.listed.push_back(search::buy::Listed{int(i), l.gpus, l.rent, l.fp8, l.rentUsdPerGpuHour});
+    }
+    q.notes = [s = m_scenario, cat = m_catalog, ids = m_ids, clusters = m_clusters](const Plan &plan, int gpu) {
+        Scenario o = s;
+        o.plan = plan;
+        o.gpuPreset = ids[gpu];
+        o.clusterPreset = clusters[gpu];
+        return scenarioNotes(o, cat);
+    };
+    const std::int64_t contexts = search::buy::countContexts(q);
+    if (contexts > search::buy::kMaxContexts) {
+        if (error)
+            *error = tr("These goals make %1 searches (GPU, GPU count and precision), more than the %2 a search can "
+                        "finish in reasonable time: uncheck GPUs or give fewer counts.")
+                         .arg(contexts)
+                         .arg(search::buy::kMaxContexts);
+        return false;
+    }
+    if (contexts == 0 && q.listed.empty()) {
+        if (error)
+            *error = tr("Nothing to search: no GPU count holds whole nodes of the GPUs checked.");
+        return false;
+    }
+    return true;
+}
+
+void BuyDialog::startSearch()
+{
+    Goals g;
+    QString error;
+    auto run = std::make_shared<Run>();
+    if (!formGoals(g, &error) || !buildQuestion(g, run->q, &error)) {
+        m_status->setText(error);
+        return;
+    }
+    if (m_run) // the latest request wins
+        m_run->cancel = true;
+    run->ids = m_ids;
+    run->clusters = m_clusters;
+    run->total = search::buy::countContexts(run->q);
+    run->q.cancel = &run->cancel;
+    run->q.progress = &run->progress;
+    run->watcher = new QFutureWatcher<search::buy::Answer>(this);
+    connect(run->watcher, &QFutureWatcherBase::finished, this, [this, run] { finished(run); });
+    m_run = run;
+    run->watcher->setFuture(QtConcurrent::run([run] { return search::buy::answer(run->q); }));
+    m_status->setText(tr("Searching %1 GPU, count and precision combinations...").arg(run->total));
+    setBusy(true);
+    m_poll->start();
+}
+
+void BuyDialog::cancelSearch()
+{
+    if (!m_run)
+        return;
+    m_run->cancel = true;
+    m_status->setText(tr("Cancelling..."));
+}
+
+bool BuyDialog::isRunning() const
+{
+    return m_run != nullptr;
+}
+
+void BuyDialog::updateProgress()
+{
+    if (!m_run)
+        return;
+    m_progressBar->setRange(0, int(std::max<std::int64_t>(1, m_run->total)));
+    m_progressBar->setValue(int(std::min(m_run->progress.load(), m_run->total)));
+}
+
+void BuyDialog::finished(const std::shared_ptr<Run> &run)
+{
+    run->watcher->deleteLater();
+    if (run != m_run) // an older request: never shown
+        return;
+    m_run.reset();
+    m_poll->stop();
+    setBusy(false);
+    const search::buy::Answer a = run->watcher->result();
+    if (a.cancelled || run->cancel) { // a cancel after the last context still drops the answer
+        m_status->setText(tr("Cancelled; the answer shown is the previous one."));
+        return;
+    }
+    m_question = run->q;
+    m_question.cancel = nullptr;
+    m_question.progress = nullptr;
+    m_ids = run->ids;
+    m_clusters = run->clusters;
+    m_answer = a;
+    showAnswer();
+    Q_EMIT searchFinished();
+}
+
+void BuyDialog::setBusy(bool busy)
+{
+    m_progressBar->setVisible(busy);
+    if (busy) {
+        m_progressBar->setRange(0, 0);
+        m_progressBar->setValue(0);
+    }
+    m_cancelButton->setEnabled(busy);
+    m_compareButton->setEnabled(!busy && !m_answer.options.empty());
+}
+
+QString BuyDialog::gpuName(int gpu) const
+{
+    QString id = m_ids.value(gpu);
+    const std::optional<Preset> p = m_catalog.find(Section::Gpu, id);
+    if (!p)
+        return id;
+    // "H100 SXM5 80GB": the vendor adds nothing beside the model (user presets keep their name).
+    QString name = p->name;
+    for (const QLatin1String vendor : {QLatin1String("NVIDIA "), QLatin1String("AMD ")})
+        if (name.startsWith(vendor) && name.size() > vendor.size())
+            name = name.mid(vendor.size());
+    return name;
+}
+
+QString BuyDialog::optionName(const search::buy::Option &o) const
+{
+    return tr("%1 %2 in %3, %4")
+        .arg(o.gpus)
+        .arg(gpuName(o.gpu), o.fp8 ? QStringLiteral("FP8") : QStringLiteral("BF16"),
+             o.rent ? tr("rented") : tr("bought"));
+}
+
+QString BuyDialog::verdictText() const
+{
+    const search::buy::Answer &a = m_answer;
+    const double deadline = m_question.limits.deadline_days;
+    QString first;
+    if (!a.options.empty()) {
+        const search::buy::Option &o = a.options.front();
+        const QString what = tr("%1 %2 in %3")
+                                 .arg(o.gpus)
+                                 .arg(gpuName(o.gpu), o.fp8 ? QStringLiteral("FP8") : QStringLiteral("BF16"));
+        const QString mode = o.rent ? tr("rented") : tr("bought");
+        first = deadline > 0 ? tr("Meets the %1-day deadline: %2 (%3), %4 likely")
+                                   .arg(formatNumber(deadline, 0), what, mode, percent(o.p_meets_deadline))
+                             : tr("Best: %1 (%2)").arg(what, mode);
+    } else {
+        first = tr("No option meets every limit (the closest misses are below)");
+    }
+    if (a.listed.empty())
+        return first + QLatin1Char('.');
+    const long met
+        = std::count_if(a.listed.begin(), a.listed.end(), [](const search::buy::Option &x) { return x.meets; });
+    const QString listed = met == 0 ? tr("none of the %1 options you listed does").arg(a.listed.size())
+                                    : tr("%1 of the %2 options you listed do").arg(met).arg(a.listed.size());
+    return tr("%1; %2.").arg(first, listed);
+}
+
+void BuyDialog::showAnswer()
+{
+    const search::buy::Answer &a = m_answer;
+    m_verdict->setText(verdictText());
+    auto common = [this](QTableWidget *t, int row, const search::buy::Option &o) {
+        t->setItem(row, 0, cell(gpuName(o.gpu)));
+        t->setItem(row, 1, cell(QString::number(o.gpus), true));
+        t->setItem(row, 2, cell(o.rent ? tr("rent") : tr("buy")));
+        t->setItem(row, 3, cell(o.fp8 ? QStringLiteral("FP8") : QStringLiteral("BF16")));
+    };
+    const bool hasDeadline = m_question.limits.deadline_days > 0;
+    const bool hasBudget = m_question.limits.capex_usd > 0 || m_question.limits.tco_usd > 0;
+    m_options->setRowCount(int(a.options.size()));
+    for (int r = 0; r < int(a.options.size()); ++r) {
+        const search::buy::Option &o = a.options[size_t(r)];
+        common(m_options, r, o);
+        m_options->setItem(r, 4, cell(daysOf(o), true));
+        m_options->setItem(r, 5, cell(hasDeadline && o.ranged ? percent(o.p_meets_deadline) : tr("no limit"), true));
+        m_options->setItem(r, 6, cell(hasBudget && o.ranged ? percent(o.p_within_budget) : tr("no limit"), true));
+        // The engine's estimate, which "meets" judges (as the command line prints it).
+        m_options->setItem(r, 7, cell(formatUsd(o.result.cost_per_billion_tokens_usd), true));
+        m_options->setItem(r, 8, cell(layoutOf(o.plan)));
+    }
+    m_misses->setRowCount(int(a.closest_misses.size()));
+    for (int r = 0; r < int(a.closest_misses.size()); ++r) {
+        const search::buy::Option &o = a.closest_misses[size_t(r)];
+        common(m_misses, r, o);
+        m_misses->setItem(r, 6, cell(daysOf(o), true));
+        QStringList lacks;
+        for (const std::string &l : o.lacks) {
+            const QString k = QString::fromStdString(l);
+            lacks << (k == QLatin1String("deadline")    ? tr("deadline")
+                          : k == QLatin1String("capex") ? tr("capital")
+                          : k == QLatin1String("tco")   ? tr("cost of the run")
+                          : k == QLatin1String("power") ? tr("power")
+                          : k == QLatin1String("fits")  ? tr("memory")
+                                                        : tr("budget"));
+        }
+        m_misses->setItem(r, 4, cell(lacks.join(QStringLiteral(", "))));
+        QString fix = tr("nothing found");
+        if (o.fix == "fp8")
+            fix = tr("FP8: %1 days").arg(formatNumber(o.fix_days, 1));
+        else if (o.fix == "gpus")
+            fix = tr("+%1% GPUs (%2): %3 days")
+                      .arg(formatNumber(100.0 * (o.fix_gpus - o.gpus) / o.gpus, 0))
+                      .arg(o.fix_gpus)
+                      .arg(formatNumber(o.fix_days, 1));
+        m_misses->setItem(r, 5, cell(fix));
+    }
+    for (QTableWidget *t : {m_options, m_misses})
+        t->resizeColumnsToContents();
+    m_missesLabel->setText(a.closest_misses.empty() ? tr("No closest misses: every option meets the limits.")
+                                                    : tr("Closest misses, and what would meet the limits:"));
+    m_status->setText(tr("Searched %1 layouts over %2 GPU, count and precision combinations in %3 s; %4 of %5 "
+                         "options meet every limit.")
+                          .arg(QLocale().toString(qlonglong(a.searched)))
+                          .arg(a.contexts)
+                          .arg(formatNumber(a.seconds, 1))
+                          .arg(a.meeting)
+                          .arg(a.option_count));
+    m_compareButton->setEnabled(!a.options.empty());
+}
+
+Scenario BuyDialog::planOf(const search::buy::Option &o) const
+{
+    Scenario s = m_scenario;
+    s.goals.reset();
+    // The option's plan is the base plan moved to its GPU (moveToGpu()'s rule) with its best layout,
+    // precision and price: keep it, and name the presets it came from.
+    s.plan = o.plan;
+    s.gpuPreset = m_ids.value(o.gpu);
+    s.clusterPreset = m_clusters.value(o.gpu);
+    s.name = optionName(o);
+    return s;
+}
+
+QList<Scenario> BuyDialog::chosenPlans() const
+{
+    QList<int> rows;
+    for (const QModelIndex &i : m_options->selectionModel()->selectedRows())
+        rows << i.row();
+    std::sort(rows.begin(), rows.end());
+    if (rows.isEmpty())
+        for (int r = 0; r < std::min(3, m_options->rowCount()); ++r)
+            rows << r;
+    QList<Scenario> plans;
+    for (int r : rows)
+        if (r < int(m_answer.options.size()))
+            plans << planOf(m_answer.options[size_t(r)]);
+    return plans;
+}
+
+void BuyDialog::compareChosen()
+{
+    const QList<Scenario> plans = chosenPlans();
+    if (!plans.isEmpty())
+        Q_EMIT compareRequested(plans);
+}
+
+void BuyDialog::closeEvent(QCloseEvent *event)
+{
+    if (m_run) {
+        m_run->cancel = true;
+        m_run.reset();
+        m_poll->stop();
+        setBusy(false);
+    }
+    QDialog::closeEvent(event);
+}
+
+} // namespace commtax
