@@ -296,13 +296,13 @@ int cmdEvaluate(QStringList args)
     const Result r = evaluateValid(s.plan);
     if (json) {
         QJsonObject o = resultToJson(r, s.plan, s.name);
-        if (uncertainty.on && !runUncertainty(args.first(), s, uncertainty, &o, nullptr))
-            return kExitBadInput;
+        if (const int failed = uncertainty.on ? runUncertainty(args.first(), s, uncertainty, &o, nullptr) : kExitOk)
+            return failed;
         out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
         QString extra;
-        if (uncertainty.on && !runUncertainty(args.first(), s, uncertainty, nullptr, &extra))
-            return kExitBadInput;
+        if (const int failed = uncertainty.on ? runUncertainty(args.first(), s, uncertainty, nullptr, &extra) : kExitOk)
+            return failed;
         const QStringList warnings = warningTexts(r, s.plan); // for people: in the interface language
         out() << resultTable(
             r, s.plan, s.name, [](const char *context, const char *source) { return QCoreApplication::translate(context, source); }, &warnings)

@@ -5,6 +5,7 @@
 // The best parallel layouts of a scenario (the search itself is model/search/search.h).
 #include "cli.h"
 #include "cli_buy.h"
+#include "cli_progress.h"
 #include "core/fields.h"
 #include "core/gpumove.h"
 #include "core/resultio.h"
@@ -22,11 +23,8 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <limits>
 #include <thread>
-
-#include <unistd.h>
 
 namespace commtax::cli {
 
@@ -107,46 +105,20 @@ bool takeNumber(const CommandLine &cl, const QString &name, double &value, bool 
     return true;
 }
 
-// Ctrl+C during a search: the handler only sets the flag (an async-signal-safe store of a
-// lock-free atomic); the search stops at its next work item and the command says how far it got.
-std::atomic<bool> g_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-void onInterrupt(int) { g_interrupted.store(true); }
-
-// Runs the search on a thread of its own while this one shows progress on a terminal (stderr, one
-// line rewritten in place, after the first second) and watches for Ctrl+C.
+// Runs the search on a thread of its own while this one shows progress on a terminal and the
+// InterruptScope of the caller watches for Ctrl+C (cli_progress.h).
 search::SearchResult runWithProgress(const search::Space &space, search::Options options, std::int64_t total)
 {
     std::atomic<std::int64_t> progress{0};
-    options.cancel = &g_interrupted;
+    options.cancel = &interruptFlag();
     options.progress = &progress;
     search::SearchResult res;
-    std::atomic<bool> done{false};
-    std::thread worker([&] {
-        res = search::runSearch(space, options);
-        done.store(true);
-    });
-    const bool terminal = isatty(STDERR_FILENO) == 1;
-    const auto start = std::chrono::steady_clock::now();
-    bool shown = false;
-    while (!done.load()) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (!terminal || seconds < 1.0 || done.load())
-            continue;
+    const auto line = [&](double seconds) {
         const std::int64_t n = std::min(progress.load(), total);
-        err() << '\r'
-              << QCoreApplication::translate("commtax::cli::search", "search: %1% (%2 of %3 layouts, %4 s; Ctrl+C stops)")
-                     .arg(total > 0 ? formatNumber(100.0 * double(n) / double(total), 1) : QStringLiteral("0"))
-                     .arg(n)
-                     .arg(total)
-                     .arg(int(seconds))
-              << Qt::flush;
-        shown = true;
-    }
-    worker.join();
-    if (shown)
-        err() << "\r\033[K" << Qt::flush;
+        return QCoreApplication::translate("commtax::cli::search", "search: %1% (%2 of %3 layouts, %4 s; Ctrl+C stops)")
+            .arg(percentDone(n, total), QString::number(n), QString::number(total), QString::number(int(seconds)));
+    };
+    runShowingProgress([&] { res = search::runSearch(space, options); }, line);
     return res;
 }
 
@@ -407,30 +379,24 @@ int cmdSearch(QStringList args)
     const std::int64_t contexts = search::countContexts(space, options.constraints);
     if (contexts > search::kMaxContexts)
         return fail(kExitUsage, cmd + SearchText::tr("the space has %1 contexts (GPU, GPU count and global batch), more than the %2 a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step").arg(contexts).arg(search::kMaxContexts));
-    g_interrupted.store(false);
-    const auto previous = std::signal(SIGINT, onInterrupt);
-    // Counting is far cheaper than searching, but not free: a space whose count alone takes longer
-    // than kCountSeconds is refused with the layouts counted so far (--gpus 1-720000 counted for
-    // three minutes before it passed kMaxLayouts).
-    constexpr int kCountSeconds = 10;
+    const InterruptScope ctrlC;
+    // A count longer than search::kMaxCountSeconds is cut, and the space refused with its count.
     std::atomic<bool> stopCount{false}, counted{false};
     std::thread watchdog([&] {
-        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(kCountSeconds);
-        while (!counted.load() && !g_interrupted.load() && std::chrono::steady_clock::now() < until)
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(search::kMaxCountSeconds);
+        while (!counted.load() && !interrupted() && std::chrono::steady_clock::now() < until)
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         stopCount.store(true);
     });
     std::int64_t layouts = search::countSpace(space, options.constraints, &stopCount, search::kMaxLayouts);
-    const bool countCut = stopCount.load() && !g_interrupted.load();
+    const bool countCut = stopCount.load() && !interrupted();
     counted.store(true);
     watchdog.join();
-    if (!g_interrupted.load() && (countCut || layouts > search::kMaxLayouts)) {
-        std::signal(SIGINT, previous);
+    if (!interrupted() && (countCut || layouts > search::kMaxLayouts)) {
         return fail(kExitUsage, cmd + SearchText::tr("the space has more than %1 layouts over %2 contexts, more than a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step").arg(countCut ? layouts : search::kMaxLayouts).arg(contexts));
     }
-    const search::SearchResult res = g_interrupted.load() ? search::SearchResult{} : runWithProgress(space, options, layouts);
-    std::signal(SIGINT, previous);
-    if (g_interrupted.load())
+    const search::SearchResult res = interrupted() ? search::SearchResult{} : runWithProgress(space, options, layouts);
+    if (interrupted())
         return fail(kExitInterrupted, cmd + SearchText::tr("interrupted after %1 of %2 layouts").arg(res.searched).arg(layouts));
     const search::Found *best = res.top.empty() ? nullptr : &res.top.front();
 

@@ -25,9 +25,10 @@ bool readUncertaintyOptions(const CommandLine &cl, UncertaintyRequest &request, 
 // given; `samples` and `seed` keep their values where not. `report` allows 0 samples (no section).
 bool readSamplesAndSeed(const CommandLine &cl, int minSamples, int &samples, std::uint64_t &seed, QString *error);
 // The analysis of the scenario read from `fileName`: adds "uncertainty" and "sensitivity" to `json`
-// (when given) or returns the text for people. False with an error printed when the file cannot be
-// read again.
-bool runUncertainty(const QString &fileName, const Scenario &s, const UncertaintyRequest &request, QJsonObject *json,
-                    QString *text);
+// (when given) or returns the text for people. The sampling shows its progress on a terminal and
+// Ctrl+C stops it. kExitOk, else the exit code with the error printed: kExitBadInput when the file
+// cannot be read again, kExitInterrupted after Ctrl+C.
+int runUncertainty(const QString &fileName, const Scenario &s, const UncertaintyRequest &request, QJsonObject *json,
+                   QString *text);
 
 } // namespace commtax::cli

@@ -19,6 +19,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -26,6 +27,10 @@
 #include <QThread>
 
 #include <cmath>
+#include <csignal>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace commtax;
 using namespace commtax::test;
@@ -416,6 +421,102 @@ private Q_SLOTS:
         LibraryMessage error;
         QVERIFY(!lib.open(&error, PresetLibrary::OpenMode::ExistingOnly));
         QVERIFY(!QFile::exists(path));
+    }
+
+    // Issue 22, item 8: a full disk during an import blamed "the file" being imported. The disk
+    // is made full for this process by RLIMIT_FSIZE (a write past the limit fails, as on a full
+    // disk; SIGXFSZ ignored): the import says the library could not be written, the imported file
+    // is not at fault, and nothing already in the library is lost.
+    void fullDiskDuringImportBlamesTheLibrary()
+    {
+        const QString path = freshPath();
+        PresetLibrary lib(path);
+        QVERIFY(lib.open(nullptr));
+        LibraryMessage error;
+        QVERIFY2(lib.savePreset(myGpu(QStringLiteral("kept"), 1), nullptr, &error), qPrintable(error));
+        QList<Preset> many;
+        for (int i = 0; i < 400; ++i)
+            many.append(myGpu(QStringLiteral("imported-%1").arg(i), i + 1));
+        const QString file = m_dir.filePath(QStringLiteral("many.json"));
+        writeFile(file, writePresetFile(Section::Gpu, many));
+
+        rlimit old{};
+        QCOMPARE(getrlimit(RLIMIT_FSIZE, &old), 0);
+        rlimit low = old;
+        low.rlim_cur = 16 * 1024; // smaller than the 400 presets' pages (the limit is an offset)
+        const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+        QCOMPARE(setrlimit(RLIMIT_FSIZE, &low), 0);
+        const ImportOutcome o = lib.importFile(file);
+        QCOMPARE(setrlimit(RLIMIT_FSIZE, &old), 0);
+        std::signal(SIGXFSZ, previousHandler);
+
+        QVERIFY(!o.ok);
+        QVERIFY(o.added.isEmpty());
+        QVERIFY(!o.errors.isEmpty());
+        const QString said = o.errors.first().toString();
+        QVERIFY2(said.contains(QStringLiteral("the preset library could not be written")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("the imported file is not at fault")), qPrintable(said));
+        QVERIFY2(!said.contains(QStringLiteral("many.json")), qPrintable(said)); // the library is named, not the file
+        // nothing lost: the library reopens sound with the preset it had and none of the import
+        PresetLibrary again(path);
+        QVERIFY2(again.open(&error), qPrintable(error));
+        QCOMPARE(again.userPresets(Section::Gpu).size(), 1);
+        QCOMPARE(again.userPresets(Section::Gpu).first().id, QStringLiteral("kept"));
+        QSqlQuery q(again.database());
+        QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
+        // and with room again, the same file imports
+        QVERIFY2(again.importFile(file).ok, "the import succeeds once the disk has room");
+    }
+
+    // Issue 22, item 8: a library file that is writable in a read-only folder was reported as a
+    // read-only file, and its presets could not be read at all. SQLite cannot create its journal
+    // there, so nothing can be saved, but the presets are read and the reason names the folder.
+    // Root ignores permissions, so as root the library is opened as the user "nobody".
+    void writableFileInReadOnlyFolderIsReadAndNotSaved()
+    {
+        QTemporaryDir top;
+        QVERIFY(top.isValid());
+        using P = QFile::Permission;
+        const auto readAndEnter = P::ReadOwner | P::ExeOwner | P::ReadGroup | P::ExeGroup | P::ReadOther | P::ExeOther;
+        QVERIFY(QFile::setPermissions(top.path(), readAndEnter | QFile::WriteOwner));
+        const QString folder = top.filePath(QStringLiteral("locked"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString path = QDir(folder).filePath(QStringLiteral("library.sqlite"));
+        {
+            PresetLibrary lib(path);
+            QVERIFY(lib.open(nullptr));
+            QVERIFY(lib.savePreset(myGpu(QStringLiteral("kept"), 1), nullptr, nullptr));
+        }
+        // the last connection checkpointed the journal; the file: everyone may write it
+        QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
+        const auto everyone = readAndEnter | P::WriteOwner | P::WriteGroup | P::WriteOther;
+        QVERIFY(QFile::setPermissions(path, everyone));
+        QVERIFY(QFile::setPermissions(folder, readAndEnter));
+        const bool asRoot = geteuid() == 0;
+        constexpr uid_t kNobody = 65534;
+        // real and effective ids both (access(), which Qt asks, checks the real one); the saved id
+        // stays root so that the test can return to it
+        if (asRoot)
+            QCOMPARE(setresuid(kNobody, kNobody, 0), 0);
+        const auto restore = qScopeGuard([&] {
+            if (asRoot)
+                (void)setresuid(0, 0, 0);
+            QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        });
+        QVERIFY(!QFileInfo(folder).isWritable());
+        QVERIFY(QFileInfo(path).isWritable());
+
+        PresetLibrary lib(path);
+        LibraryMessage error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        QVERIFY(lib.isReadOnly());
+        const QString reason = lib.readOnlyReason();
+        QVERIFY2(reason.contains(QStringLiteral("its folder")), qPrintable(reason));
+        QVERIFY2(reason.contains(QDir::toNativeSeparators(folder)), qPrintable(reason));
+        QCOMPARE(lib.userPresets(Section::Gpu).size(), 1); // read, as it is
+        QVERIFY(!lib.savePreset(myGpu(QStringLiteral("new"), 2), nullptr, &error));
+        QVERIFY2(error.contains(QStringLiteral("nothing can be saved")), qPrintable(error));
     }
 
     // ---------------------------------------------------------------- concurrency

@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -27,6 +28,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <cmath>
@@ -228,6 +230,39 @@ private slots:
         QVERIFY(done.count() == 1 || done.wait(60000));
         QVERIFY(dialog->result().cancelled);
         QVERIFY(child<QLabel>(dialog, "searchSummary")->text().startsWith(QStringLiteral("Cancelled")));
+        QVERIFY(child<QPushButton>(dialog, "searchButton")->isEnabled());
+        dialog->close();
+    }
+
+    // Issue 22: the dialog counted the layouts on the window's thread with no time bound: 1 to
+    // 720,000 GPUs froze the window for minutes (the command line cut its count at 10 s). The count
+    // now runs with the search: the window answers while it counts, and the count is cut at
+    // search::kMaxCountSeconds with a refusal that says so.
+    void countingKeepsTheWindowResponsiveAndIsCut()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-count.ini")));
+        MainWindow window(settings);
+        auto *features = new AppFeatures(&window, m_dir.filePath(QStringLiteral("library-count.sqlite")));
+        window.show();
+        SearchDialog *dialog = features->showSearch();
+        child<QCheckBox>(dialog, "gpuRangeCheck")->setChecked(true);
+        child<QSpinBox>(dialog, "gpusMinSpin")->setValue(1);
+        child<QSpinBox>(dialog, "gpusMaxSpin")->setValue(720000);
+        QSignalSpy done(dialog, &SearchDialog::searchFinished);
+        QElapsedTimer clock;
+        clock.start();
+        QTest::mouseClick(child<QPushButton>(dialog, "searchButton"), Qt::LeftButton);
+        const qint64 clickMs = clock.elapsed();
+        QVERIFY2(clickMs < 2000, qPrintable(QStringLiteral("the click returned after %1 ms").arg(clickMs)));
+        QVERIFY(child<QPushButton>(dialog, "cancelButton")->isEnabled());
+        QVERIFY(child<QLabel>(dialog, "searchSummary")->text().startsWith(QStringLiteral("Counting")));
+        bool answered = false;
+        QTimer::singleShot(20, dialog, [&] { answered = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(answered, 2000); // the event loop runs while the job counts
+        QVERIFY(done.count() == 1 || done.wait(120000));
+        const QString summary = child<QLabel>(dialog, "searchSummary")->text();
+        QVERIFY2(summary.contains(QStringLiteral("reasonable time")), qPrintable(summary));
+        QVERIFY(dialog->result().top.empty());
         QVERIFY(child<QPushButton>(dialog, "searchButton")->isEnabled());
         dialog->close();
     }

@@ -139,6 +139,10 @@ struct Space {
 inline constexpr int kMaxTop = 10000;
 inline constexpr std::int64_t kMaxContexts = 1000000;
 inline constexpr std::int64_t kMaxLayouts = 1000000000000LL;
+// Counting is far cheaper than searching, but not free: a space whose count alone takes longer than
+// this is refused with the layouts counted so far (--gpus 1-720000 counted for three minutes before
+// it passed kMaxLayouts). The command line and the search dialog both cut the count here.
+inline constexpr int kMaxCountSeconds = 10;
 // Invalid contexts listed in SearchResult::contexts_invalid (all are counted).
 inline constexpr std::size_t kMaxInvalidContextsListed = 1000;
 

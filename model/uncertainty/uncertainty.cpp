@@ -371,6 +371,40 @@ double percentile(const std::vector<double> &sorted, double q)
     return a == b ? a : a + (h - double(lo)) * (b - a);
 }
 
+namespace {
+
+// Adds the evaluations a thread has done to Options::progress in batches (one atomic add per 64)
+// and the rest when the thread's block ends.
+class ProgressTally
+{
+public:
+    explicit ProgressTally(std::atomic<std::int64_t> *progress)
+        : m_progress(progress) { }
+    ~ProgressTally() { flush(); }
+    ProgressTally(const ProgressTally &) = delete;
+    ProgressTally &operator=(const ProgressTally &) = delete;
+    void add(std::int64_t evaluations)
+    {
+        m_pending += evaluations;
+        if (m_pending >= 64)
+            flush();
+    }
+
+private:
+    void flush()
+    {
+        if (m_progress && m_pending > 0)
+            m_progress->fetch_add(m_pending, std::memory_order_relaxed);
+        m_pending = 0;
+    }
+    std::atomic<std::int64_t> *m_progress;
+    std::int64_t m_pending = 0;
+};
+
+bool cancelled(const Options &opt) { return opt.cancel && opt.cancel->load(std::memory_order_relaxed); }
+
+} // namespace
+
 Summary monteCarlo(const PlanInputs &in, const Options &opt)
 {
     Summary s;
@@ -387,11 +421,13 @@ Summary monteCarlo(const PlanInputs &in, const Options &opt)
     std::vector<char> accepted(opt.keep_results ? std::size_t(n) : 0);
     parallelFor(n, opt.threads, [&](int b, int e) {
         Plan p = in.plan;
+        ProgressTally tally(opt.progress);
         for (int i = b; i < e; ++i) {
-            if (opt.cancel && i % 32 == 0 && opt.cancel->load(std::memory_order_relaxed))
+            if (i % 32 == 0 && cancelled(opt))
                 return;
             applySample(p, d.active[0], d, i);
             const Evaluation ev = evaluate(p);
+            tally.add(1);
             if (opt.keep_results && ev.ok()) {
                 kept[std::size_t(i)] = ev.result;
                 accepted[std::size_t(i)] = 1;
@@ -400,7 +436,7 @@ Summary monteCarlo(const PlanInputs &in, const Options &opt)
                 values[m * std::size_t(n) + std::size_t(i)] = ev.ok() ? metricValue(ev.result, kMetrics[m]) : NAN;
         }
     });
-    if (opt.cancel && opt.cancel->load(std::memory_order_relaxed)) {
+    if (cancelled(opt)) {
         s.cancelled = true;
         return s;
     }
@@ -483,7 +519,10 @@ WinOdds winOdds(const std::vector<PlanInputs> &plans, const Options &opt)
         std::vector<Plan> work;
         for (const PlanInputs &p : plans)
             work.push_back(p.plan);
-        for (int i = b; i < e; ++i)
+        ProgressTally tally(opt.progress);
+        for (int i = b; i < e; ++i) {
+            if (i % 32 == 0 && cancelled(opt)) // the caller sees the flag and drops the odds
+                return;
             for (std::size_t j = 0; j < k; ++j) {
                 applySample(work[j], d.active[j], d, i);
                 const Evaluation ev = evaluate(work[j]);
@@ -491,6 +530,8 @@ WinOdds winOdds(const std::vector<PlanInputs> &plans, const Options &opt)
                 cost[std::size_t(i) * k + j] = runs ? ev.result.cost_per_billion_tokens_usd : INFINITY;
                 days[std::size_t(i) * k + j] = runs ? ev.result.days_to_train : INFINITY;
             }
+            tally.add(std::int64_t(k));
+        }
     });
     auto tally = [&](const std::vector<double> &v, std::vector<double> &wins) {
         for (int i = 0; i < n; ++i) {

@@ -138,6 +138,9 @@ struct Options {
     // Set from another thread to stop a run early (a newer plan made it useless); the Summary
     // then says cancelled and holds no percentiles. Null: never cancelled.
     const std::atomic<bool> *cancel = nullptr;
+    // Engine evaluations done so far, added to as the run goes, for a caller that shows progress
+    // (the command line's report and evaluate with a large --samples). Null: not counted.
+    std::atomic<std::int64_t> *progress = nullptr;
     // Keep every accepted sample's Result in Summary::results (the probability of meeting a limit,
     // search/buy.h); off by default, as it costs a Result per sample.
     bool keep_results = false;

@@ -1936,6 +1936,22 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <source>The GPU preset (default: the one whose names the log&apos;s device list matches, else the cluster&apos;s).</source>
         <translation>GPU 预设（默认：名称与日志设备列表匹配的预设，否则用集群的默认 GPU）。</translation>
     </message>
+    <message>
+        <source>report: sampling %1% (%2 of %3 evaluations, %4 s; Ctrl+C stops)</source>
+        <translation>report：正在抽样 %1%（%3 次计算中的 %2 次，%4 秒；按 Ctrl+C 停止）</translation>
+    </message>
+    <message>
+        <source>report: interrupted while sampling (%1 of %2 evaluations); nothing was written</source>
+        <translation>report：抽样时被中断（%2 次计算中已完成 %1 次）；未写入任何文件</translation>
+    </message>
+    <message>
+        <source>evaluate: sampling %1% (%2 of %3 samples, %4 s; Ctrl+C stops)</source>
+        <translation>evaluate：正在抽样 %1%（%3 个样本中的 %2 个，%4 秒；按 Ctrl+C 停止）</translation>
+    </message>
+    <message>
+        <source>evaluate: interrupted while sampling (%1 of %2 samples)</source>
+        <translation>evaluate：抽样时被中断（%2 个样本中已完成 %1 个）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ColumnEditor</name>
@@ -6973,6 +6989,18 @@ Does not fit in memory.
     <message>
         <source>Use layout %1 on %2 GPUs</source>
         <translation>使用布局 %1，共 %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>Counting the layouts...</source>
+        <translation>正在统计布局数量...</translation>
+    </message>
+    <message>
+        <source>Counting the layouts (%1 s)...</source>
+        <translation>正在统计布局数量（%1 秒）...</translation>
+    </message>
+    <message>
+        <source>Counting the layouts took over %1 s (%2 counted): the space is more than a search can finish in reasonable time; narrow the GPU counts or the tokens per step.</source>
+        <translation>统计布局数量超过 %1 秒（已统计 %2 种）：搜索空间过大，无法在合理时间内完成搜索；请缩小 GPU 数量范围或每步 token 数范围。</translation>
     </message>
 </context>
 <context>

@@ -368,22 +368,35 @@ void SearchDialog::startSearch()
     m_progress = 0;
     options.cancel = &m_cancel;
     options.progress = &m_progress;
-    // A space that cannot finish in reasonable time is refused with its size (issue 22).
+    // A space that cannot finish in reasonable time is refused with its size (issue 22): the
+    // contexts by arithmetic here, the layouts by the job, which counts them before it searches.
     const std::int64_t contexts = search::countContexts(m_space, options.constraints);
     if (contexts > search::kMaxContexts) {
         m_summary->setText(tr("The space has %1 contexts (GPU, GPU count and global batch), more than the %2 a search can finish in reasonable time: narrow the GPU counts or the tokens per step.").arg(QLocale().toString(qlonglong(contexts)), QLocale().toString(qlonglong(search::kMaxContexts))));
         return;
     }
-    m_total = search::countSpace(m_space, options.constraints, nullptr, search::kMaxLayouts);
-    if (m_total > search::kMaxLayouts) {
-        m_summary->setText(tr("The space has more than %1 layouts, more than a search can finish in reasonable time: narrow the GPU counts or the tokens per step.").arg(QLocale().toString(qlonglong(search::kMaxLayouts))));
-        return;
-    }
-    m_progressBar->setRange(0, 1000);
-    m_progressBar->setValue(0);
-    m_summary->setText(tr("Searching..."));
+    m_total = kCounting;
+    m_stopCount = false;
+    m_refusal = Refusal::None;
+    m_started.start();
+    m_progressBar->setRange(0, 0); // busy while counting
+    m_summary->setText(tr("Counting the layouts..."));
     const search::Space space = m_space;
-    m_watcher->setFuture(QtConcurrent::run([space, options] { return search::runSearch(space, options); }));
+    m_watcher->setFuture(QtConcurrent::run([this, space, options] {
+        const std::int64_t n = search::countSpace(space, options.constraints, &m_stopCount, search::kMaxLayouts);
+        if (m_cancel.load()) {
+            search::SearchResult cancelled;
+            cancelled.cancelled = true;
+            return cancelled;
+        }
+        if (m_stopCount.load() || n > search::kMaxLayouts) {
+            m_refusal = m_stopCount.load() ? Refusal::CountTooLong : Refusal::TooManyLayouts;
+            m_total = std::min(n, search::kMaxLayouts + 1);
+            return search::SearchResult{};
+        }
+        m_total = n;
+        return search::runSearch(space, options);
+    }));
     m_poll->start();
     updateProgress();
     updateButtons();
@@ -392,19 +405,55 @@ void SearchDialog::startSearch()
 void SearchDialog::cancelSearch()
 {
     m_cancel = true;
+    m_stopCount = true;
 }
 
 void SearchDialog::updateProgress()
 {
+    const std::int64_t total = m_total.load();
+    if (total == kCounting) {
+        const qint64 ms = m_started.elapsed();
+        if (ms > 1000LL * search::kMaxCountSeconds)
+            m_stopCount = true;
+        m_count->setText(tr("Counting the layouts (%1 s)...").arg(ms / 1000));
+        return;
+    }
+    if (m_progressBar->maximum() == 0)
+        m_progressBar->setRange(0, 1000);
     const std::int64_t done = m_progress.load();
-    m_progressBar->setValue(m_total > 0 ? int(1000.0 * double(std::min(done, m_total)) / double(m_total)) : 0);
-    m_count->setText(tr("%1 of %2 layouts searched").arg(QLocale().toString(qlonglong(done)), QLocale().toString(qlonglong(m_total))));
+    m_progressBar->setValue(total > 0 ? int(1000.0 * double(std::min(done, total)) / double(total)) : 0);
+    const QLocale locale;
+    const QString searched = tr("%1 of %2 layouts searched");
+    m_count->setText(searched.arg(locale.toString(qlonglong(done)), locale.toString(qlonglong(total))));
+    if (isRunning())
+        m_summary->setText(tr("Searching..."));
 }
 
 void SearchDialog::finished()
 {
     m_poll->stop();
     m_result = m_watcher->result();
+    const Refusal refusal = m_refusal.load();
+    if (refusal != Refusal::None) {
+        m_progressBar->setRange(0, 1000);
+        m_progressBar->setValue(0);
+        m_count->clear();
+        const QLocale locale;
+        if (refusal == Refusal::TooManyLayouts) {
+            const QString why = tr("The space has more than %1 layouts, more than a search can finish in reasonable "
+                                   "time: narrow the GPU counts or the tokens per step.");
+            m_summary->setText(why.arg(locale.toString(qlonglong(search::kMaxLayouts))));
+        } else {
+            const QString why = tr("Counting the layouts took over %1 s (%2 counted): the space is more than a search "
+                                   "can finish in reasonable time; narrow the GPU counts or the tokens per step.");
+            m_summary->setText(why.arg(search::kMaxCountSeconds).arg(locale.toString(qlonglong(m_total.load()))));
+        }
+        updateButtons();
+        Q_EMIT searchFinished();
+        return;
+    }
+    if (m_total.load() == kCounting) // cancelled while counting
+        m_total = 0;
     updateProgress();
     showResult();
     updateButtons();

@@ -9,6 +9,7 @@
 #include "search/search.h"
 
 #include <QDialog>
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 
 #include <atomic>
@@ -98,7 +99,17 @@ private:
     search::Objective m_objectiveValue = search::Objective::Time;
     search::SearchResult m_result;
     std::vector<search::Found> m_rows; // the table's plans, by the row's stored index
-    std::int64_t m_total = 0;
+    // The layouts the running search walks; kCounting while the job counts them, on its own thread
+    // (a space of --gpus 1-720000 counts for seconds: the window stays responsive and the count is
+    // cut after search::kMaxCountSeconds, as on the command line).
+    static constexpr std::int64_t kCounting = -1;
+    std::atomic<std::int64_t> m_total{0};
+    std::atomic<bool> m_stopCount{false}; // set by Cancel, or by the poll when the count runs too long
+    enum class Refusal { None,
+                         TooManyLayouts,
+                         CountTooLong };
+    std::atomic<Refusal> m_refusal{Refusal::None};
+    QElapsedTimer m_started;
     std::atomic<bool> m_cancel{false};
     std::atomic<std::int64_t> m_progress{0};
     QFutureWatcher<search::SearchResult> *m_watcher;
