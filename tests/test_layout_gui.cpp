@@ -49,6 +49,7 @@
 #include <QTableView>
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -396,6 +397,16 @@ private Q_SLOTS:
         QVERIFY(table->model()->rowCount() > 0);
         QVERIFY2(table->viewport()->height() >= 3 * table->verticalHeader()->defaultSectionSize(),
                  "the results table shows three rows");
+        // A space too large to search (issue 22): the refusal, the longest summary, fits too.
+        d->findChild<QCheckBox *>(QStringLiteral("gpuRangeCheck"))->setChecked(true);
+        d->findChild<QSpinBox *>(QStringLiteral("gpusMinSpin"))->setValue(1);
+        d->findChild<QSpinBox *>(QStringLiteral("gpusMaxSpin"))->setValue(720000);
+        QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("searchButton")), Qt::LeftButton);
+        checkWindow(d, QStringLiteral("search-counting"));
+        QVERIFY(done.count() == 2 || done.wait(60000));
+        QVERIFY(d->result().top.empty());
+        QCOMPARE(table->model()->rowCount(), 0); // the last search's plans are not this space's
+        checkWindow(d, QStringLiteral("search-refused"));
         d->close();
     }
 

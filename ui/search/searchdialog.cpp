@@ -435,6 +435,7 @@ void SearchDialog::finished()
     m_result = m_watcher->result();
     const Refusal refusal = m_refusal.load();
     if (refusal != Refusal::None) {
+        showResult(); // empty: the last search's plans do not belong to this space
         m_progressBar->setRange(0, 1000);
         m_progressBar->setValue(0);
         m_count->clear();
