@@ -32,6 +32,46 @@ QByteArray readAll(const QString &path)
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
+// `commtax ARGS` stopped with Ctrl+C once it has taken SIGINT over (its handler shows in
+// /proc/PID/status), rather than after a fixed wait that a fast machine could outrun.
+struct Interrupted {
+    bool caught = false;  // it had a SIGINT handler while it ran
+    bool stopped = false; // it ended within 30 s of the signal, normally
+    int code = -1;
+    QByteArray err;
+};
+bool catchesInterrupt(qint64 pid)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return false;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("SigCgt:"))
+            return ((line.mid(7).trimmed().toULongLong(nullptr, 16) >> (SIGINT - 1)) & 1) != 0;
+    return false;
+}
+Interrupted interruptOnceCaught(const QStringList &args)
+{
+    Interrupted r;
+    QProcess p;
+    p.start(QStringLiteral(COMMTAX_BINARY), args);
+    if (!p.waitForStarted())
+        return r;
+    QElapsedTimer clock;
+    clock.start();
+    while (p.state() == QProcess::Running && !catchesInterrupt(p.processId()) && clock.elapsed() < 60000)
+        QTest::qWait(10);
+    r.caught = p.state() == QProcess::Running && catchesInterrupt(p.processId());
+    if (r.caught)
+        ::kill(pid_t(p.processId()), SIGINT);
+    r.stopped = p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit;
+    if (!r.stopped)
+        p.kill();
+    r.code = p.exitCode();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
 // A scenario on 8 GPUs of one node, naming these presets.
 QByteArray scenarioWith(const QByteArray &gpu, const QByteArray &cluster, const QByteArray &name = "plan")
 {
@@ -675,16 +715,13 @@ private Q_SLOTS:
     void searchStopsOnInterrupt()
     {
         const QString file = writeFile(m_dir, QStringLiteral("long.json"), scenarioWith("h100-sxm", "dgx-h100"));
-        QProcess p;
-        p.start(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("8-65536"), QStringLiteral("--hardware"), QStringLiteral("all")});
-        QVERIFY(p.waitForStarted());
-        QTest::qWait(1500);
-        QCOMPARE(p.state(), QProcess::Running);
-        ::kill(pid_t(p.processId()), SIGINT);
-        QVERIFY2(p.waitForFinished(30000), "the search went on after Ctrl+C");
-        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
-        QCOMPARE(p.exitCode(), 130);
-        const QByteArray err = p.readAllStandardError();
+        const QStringList args{QStringLiteral("search"), file, QStringLiteral("--gpus"), QStringLiteral("8-65536"),
+                               QStringLiteral("--hardware"), QStringLiteral("all")};
+        const Interrupted r = interruptOnceCaught(args);
+        QVERIFY2(r.caught, "the search ended before it caught SIGINT");
+        QVERIFY2(r.stopped, "the search went on after Ctrl+C");
+        QCOMPARE(r.code, 130);
+        const QByteArray &err = r.err;
         QVERIFY2(err.contains("search: interrupted after"), err.constData());
     }
 
@@ -710,27 +747,11 @@ private Q_SLOTS:
             args << b << a << b << QStringLiteral("-o") << pdf << QStringLiteral("--samples") << million;
         else
             args << QStringLiteral("--uncertainty") << QStringLiteral("--samples") << million;
-        QProcess p;
-        p.start(QStringLiteral(COMMTAX_BINARY), args);
-        QVERIFY(p.waitForStarted());
-        // Ctrl+C once the command has taken SIGINT over (a million samples of one plan take under
-        // 2 s here, so a fixed wait could miss the sampling).
-        const auto catchesInterrupt = [&p] {
-            QFile status(QStringLiteral("/proc/%1/status").arg(p.processId()));
-            if (!status.open(QIODevice::ReadOnly))
-                return false;
-            for (const QByteArray &line : status.readAll().split('\n'))
-                if (line.startsWith("SigCgt:"))
-                    return ((line.mid(7).trimmed().toULongLong(nullptr, 16) >> (SIGINT - 1)) & 1) != 0;
-            return false;
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(catchesInterrupt() || p.state() != QProcess::Running, 60000);
-        QCOMPARE(p.state(), QProcess::Running);
-        ::kill(pid_t(p.processId()), SIGINT);
-        QVERIFY2(p.waitForFinished(30000), "the sampling went on after Ctrl+C");
-        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
-        QCOMPARE(p.exitCode(), 130);
-        const QByteArray err = p.readAllStandardError();
+        const Interrupted r = interruptOnceCaught(args);
+        QVERIFY2(r.caught, "the command ended before it caught SIGINT");
+        QVERIFY2(r.stopped, "the sampling went on after Ctrl+C");
+        QCOMPARE(r.code, 130);
+        const QByteArray &err = r.err;
         QVERIFY2(err.contains(QByteArray(command.toLatin1() + ": interrupted while sampling")), err.constData());
         QVERIFY(!QFile::exists(pdf));
     }
