@@ -111,6 +111,10 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
     m_missing->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                                | QAbstractItemView::AnyKeyPressed);
     m_missing->verticalHeader()->setVisible(false);
+    // Room for the header and two rows even on a low screen at 150%.
+    m_missing->setMinimumHeight(m_missing->horizontalHeader()->sizeHint().height()
+                                + 2 * m_missing->verticalHeader()->defaultSectionSize() + 8);
+    m_table->setMinimumHeight(m_missing->minimumHeight());
     // Predicted against measured step time, before and after the fit, on log scales.
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("scatterPlot"));
