@@ -83,8 +83,8 @@ int cmdCalibrateTraining(QStringList args)
             "--training LOG... [--gpu ID] [--framework NAME] [--set [N:]PATH=VALUE]... [--save-preset ID] [--json]"),
         QCoreApplication::translate(
             "commtax::Cli",
-            "Read training logs (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF Trainer), compare each with "
-            "the model and fit the cluster's compute efficiency across them."));
+            "Read training logs (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF Trainer, DeepSpeed), compare "
+            "each with the model and fit the cluster's compute efficiency across them."));
     cl.flag(QStringLiteral("training"), QCoreApplication::translate("commtax::Cli", "The files are training logs."));
     cl.option(QStringLiteral("gpu"), QCoreApplication::translate("commtax::Cli", "ID"),
               QCoreApplication::translate(
@@ -93,7 +93,8 @@ int cmdCalibrateTraining(QStringList args)
     cl.option(QStringLiteral("framework"), QCoreApplication::translate("commtax::Cli", "NAME"),
               QCoreApplication::translate(
                   "commtax::Cli",
-                  "megatron, torchtitan, nemo, megatron-bridge or hf-trainer (default: recognised from each log)."));
+                  "megatron, torchtitan, nemo, megatron-bridge, hf-trainer or deepspeed (default: recognised from each "
+                  "log)."));
     cl.repeatableOption(
         QStringLiteral("set"), QCoreApplication::translate("commtax::Cli", "[N:]PATH=VALUE"),
         QCoreApplication::translate("commtax::Cli",
@@ -117,7 +118,7 @@ int cmdCalibrateTraining(QStringList args)
         return fail(kExitUsage,
                     QCoreApplication::translate("commtax::Cli",
                                                 "calibrate: --framework must be megatron, torchtitan, nemo, "
-                                                "megatron-bridge, hf-trainer or auto, not \"%1\"")
+                                                "megatron-bridge, hf-trainer, deepspeed or auto, not \"%1\"")
                         .arg(text));
     QString gpuId, presetId;
     const bool gpuGiven = cl.value(QStringLiteral("gpu"), gpuId);
@@ -188,6 +189,14 @@ int cmdCalibrateTraining(QStringList args)
                 QStringLiteral("%1:%2:%3: ").arg(c.file).arg(std::max(err.line, 1)).arg(std::max(err.column, 1))
                     + qs(err.message));
         c.steady = traininglog::steadyState(c.log);
+        if (!c.steady.ok && c.log.framework == traininglog::Framework::DeepSpeed)
+            return fail(kExitBadInput,
+                        QCoreApplication::translate(
+                            "commtax::Cli",
+                            "%1:%2:1: no step time left after warm-up (the log gives samples per second but "
+                            "not train_batch_size, and no time stamps)")
+                            .arg(c.file)
+                            .arg(c.log.steps.front().line));
         if (!c.steady.ok)
             return fail(kExitBadInput,
                         QCoreApplication::translate(
@@ -298,6 +307,7 @@ int cmdCalibrateTraining(QStringList args)
             steps.insert(QStringLiteral("runs"), int(c.log.runs.size()));
             steps.insert(QStringLiteral("spread"), c.steady.spread);
             o.insert(QStringLiteral("steps"), steps);
+            o.insert(QStringLiteral("predicted_comm_share"), fit.commShare[i]);
             o.insert(QStringLiteral("peak_memory_gib"), orNull(c.log.peak_memory_gib));
             o.insert(QStringLiteral("predicted_memory_gb"), evaluate(c.scenario.plan).result.memory_total_gb);
             o.insert(QStringLiteral("missing"), QJsonArray::fromStringList(c.read.missing));
@@ -318,6 +328,12 @@ int cmdCalibrateTraining(QStringList args)
         f.insert(QStringLiteral("compute_efficiency"),
                  std::clamp(chosenGpu->values.value(QStringLiteral("compute_efficiency")).toDouble() * fit.factor,
                             0.05, 0.98));
+        f.insert(QStringLiteral("comm_fitted"), fit.commFitted);
+        f.insert(QStringLiteral("comm_factor"),
+                 fit.commFitted ? QJsonValue(fit.commFactor) : QJsonValue(QJsonValue::Null));
+        f.insert(QStringLiteral("comm_at_bound"), fit.commAtBound);
+        f.insert(QStringLiteral("comm_share_spread"), fit.commShareSpread);
+        f.insert(QStringLiteral("comm_angle"), fit.commAngle);
         f.insert(QStringLiteral("mean_abs_error_before"), fit.meanAbsBefore);
         f.insert(QStringLiteral("mean_abs_error_after"), fit.meanAbsAfter);
         f.insert(QStringLiteral("mean_abs_error_left_out"),
@@ -406,6 +422,12 @@ int cmdCalibrateTraining(QStringList args)
                                3),
                   formatNumber(kMinFactor, 1), formatNumber(kMaxFactor, 1),
                   fit.atBound ? QCoreApplication::translate("commtax::Cli", " (at its bound)") : QString()));
+    if (fit.commFitted)
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "comm factor"),
+             QCoreApplication::translate("commtax::Cli",
+                                         "%1 on the achievable NVLink and network bandwidth, bounds %2-%3%4")
+                 .arg(formatNumber(fit.commFactor, 3), formatNumber(kMinFactor, 1), formatNumber(kMaxFactor, 1),
+                      fit.commAtBound ? QCoreApplication::translate("commtax::Cli", " (at its bound)") : QString()));
     line(QT_TRANSLATE_NOOP("commtax::Cli", "mean |error|"),
          QCoreApplication::translate("commtax::Cli", "before %1%, after %2%, left out %3")
              .arg(formatNumber(100 * fit.meanAbsBefore, 1), formatNumber(100 * fit.meanAbsAfter, 1),

@@ -509,7 +509,15 @@ private Q_SLOTS:
     void trainingCalibrationFits()
     {
         TrainingCalibrationDialog *d = m_features->showTrainingCalibration();
+        // With logs: two that print their plan (fitted, on the scatter) and one whose values are
+        // asked for in the table of missing values.
+        const QString logs = QStringLiteral(COMMTAX_SOURCE_DIR "/tests/fixtures/training-logs/");
+        d->addLogs({logs + QStringLiteral("torchtitan_llama3-8b_fsdp8_h100-96gb.log"),
+                    logs + QStringLiteral("torchtitan_llama3-8b_fsdp128_h100-96gb.log"),
+                    logs + QStringLiteral("torchtitan_llama3-8b_pr1287_h100-96gb.log")});
+        QVERIFY(d->fit());
         checkWindow(d, QStringLiteral("calibrate-training"));
+        d->clearLogs();
         d->close();
     }
 

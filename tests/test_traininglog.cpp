@@ -109,6 +109,47 @@ private slots:
                                            << "torchtitan" << 1.3964 << 3 << "";
         QTest::newRow("torchtitan pr1884") << "torchtitan_llama3-8b_cp2_pr1884_h100-96gb.log"
                                            << "torchtitan" << 0.7296667 << 1 << "";
+        QTest::newRow("nemo nemotron4 16 GPUs")
+            << "nemo_nemotron4-15b_tp4-gbs64_16x-h100.log"
+            << "nemo" << 2.812 << 1
+            << "model.layers=32;model.hidden=6144;model.heads=48;model.kv_heads=8;model.ffn=24576;model.mlp=gelu;"
+               "model.tied_embeddings=false;training.seq_len=4096;training.micro_batch=4;training.global_batch=64;"
+               "training.tp=4;training.pp=1;training.cp=1;training.dp=4;training.sequence_parallel=true;"
+               "training.precision=bf16;gpus=16";
+        QTest::newRow("nemo nemotron4 256 GPUs") << "nemo_nemotron4-15b_tp4-gbs1024_256x-h100.log"
+                                                 << "nemo" << 2.852 << 1
+                                                 << "training.global_batch=1024;training.tp=4;training.dp=64;gpus=256";
+        QTest::newRow("nemo nemotron4 2048 GPUs")
+            << "nemo_nemotron4-15b_tp4-gbs8192_2048x-h100.log"
+            << "nemo" << 2.887 << 1 << "training.global_batch=8192;training.tp=4;training.dp=512;gpus=2048";
+        QTest::newRow("hf llama2 70b 256 GPUs")
+            << "hf-trainer_llama2-70b-lora_fsdp256_h100.log"
+            << "hf-trainer" << 85.925 << 1
+            << "model.layers=80;model.hidden=8192;model.heads=64;model.kv_heads=8;model.ffn=28672;model.vocab=32000;"
+               "model.mlp=swiglu;model.tied_embeddings=false;training.micro_batch=8;training.global_batch=8192;"
+               "training.tp=1;training.pp=1;training.dp=256;gpus=256";
+        QTest::newRow("hf llama2 70b 8 GPUs") << "hf-trainer_llama2-70b-lora_fsdp8_h100.log"
+                                              << "hf-trainer" << 205.2927 << 1
+                                              << "model.layers=80;training.global_batch=256;training.dp=8;gpus=8";
+        QTest::newRow("hf mistral 7b 256 GPUs")
+            << "hf-trainer_mistral-7b-lora_fsdp256_h100.log"
+            << "hf-trainer" << 29.5014 << 1
+            << "model.layers=32;model.hidden=4096;model.heads=32;model.kv_heads=8;model.ffn=14336;model.vocab=32000;"
+               "training.micro_batch=16;training.global_batch=16384;training.dp=256;gpus=256";
+        QTest::newRow("deepspeed b16") << "deepspeed_bert-6x256_zero1-offload_b16.log"
+                                       << "deepspeed" << 0.1309607 << 8
+                                       << "training.micro_batch=16;training.global_batch=16;training.tp=1;"
+                                          "training.pp=1;"
+                                          "training.dp=1;training.zero=1;training.precision=bf16;gpus=1";
+        QTest::newRow("deepspeed b8") << "deepspeed_bert-6x256_zero1-offload_b8.log"
+                                      << "deepspeed" << 0.0566239 << 3
+                                      << "training.micro_batch=8;training.global_batch=8;training.zero=1;gpus=1";
+        QTest::newRow("deepspeed profiler bert-large")
+            << "deepspeed_bert-large_flops-profiler_a100.log"
+            << "deepspeed" << 0.18473 << 1 << "training.micro_batch=80;training.tp=1;training.dp=1;gpus=1";
+        QTest::newRow("deepspeed profiler gpt 128 GPUs")
+            << "deepspeed_gpt-18b_mp8-dp16_flops-profiler_128gpu.log"
+            << "deepspeed" << 20.67 << 1 << "training.micro_batch=8;training.tp=8;training.dp=16;gpus=128";
     }
     void fixturesReadToTheirDocumentedPlanAndMedian()
     {
@@ -201,7 +242,8 @@ private slots:
         // each left-out prediction uses a factor fitted without its own log.
         QVERIFY(fit.meanAbsAfter <= fit.meanAbsBefore + 1e-9);
         for (std::size_t i = 0; i < 3; ++i) {
-            const double t = *predictedStepSeconds(plans[i], fit.looFactor[i]);
+            const double t
+                = *predictedStepSeconds(plans[i], fit.looFactor[i], fit.commFitted ? fit.looCommFactor[i] : 1.0);
             QVERIFY(std::fabs((t - measured[i]) / measured[i] - fit.looError[i]) < 1e-9);
         }
         // On these small models (12 layers of 512) the engine is far faster than measured: the factor
@@ -359,6 +401,92 @@ private slots:
         }
     }
 
+    // The fit beyond compute. Logs made by the engine itself with known factors (compute 0.8,
+    // communication 0.6) on plans that vary layout and scale: the fit finds both, and says the
+    // communication factor is pinned; the same plan at one scale cannot pin it, and says why. Then
+    // the real logs that vary scale (Nemotron-4 15B on 16, 256 and 2048 H100s) and layout
+    // (Megatron-LM's tp/pp cases), with what they pin reported.
+    void communicationFactorFromLogsThatVaryScale()
+    {
+        const PresetCatalog &catalog = PresetCatalog::builtIn();
+        const Preset gpu = *catalog.find(Section::Gpu, QStringLiteral("h100-sxm"));
+        const TrainingLog nemo = readFixture(QStringLiteral("nemo_nemotron4-15b_tp4-gbs64_16x-h100.log"));
+        auto planOf = [&](const TrainingLog &log, const QMap<QString, QString> &set) {
+            Scenario s;
+            QStringList errors;
+            if (!trainingScenario(readTrainingPlan(log), set, gpu, catalog, s, errors))
+                qFatal("%s", qPrintable(errors.join(QLatin1Char('\n'))));
+            return s.plan;
+        };
+        // Nemotron-4 15B at tp 4 on 8 to 512 GPUs, and at tp 8 and tp 2 (global batch 4 x GPUs).
+        std::vector<Plan> plans;
+        for (const auto &[gpus, tp] : {std::pair{8, 4}, std::pair{64, 4}, std::pair{512, 4}, std::pair{64, 8},
+                                       std::pair{16, 2}, std::pair{256, 2}}) {
+            QMap<QString, QString> set;
+            set.insert(QStringLiteral("model.vocab"), QStringLiteral("256000"));
+            set.insert(QStringLiteral("gpus"), QString::number(gpus));
+            set.insert(QStringLiteral("training.tp"), QString::number(tp));
+            set.insert(QStringLiteral("training.global_batch"), QString::number(4 * gpus));
+            plans.push_back(planOf(nemo, set));
+        }
+        std::vector<double> made;
+        for (const Plan &p : plans)
+            made.push_back(*predictedStepSeconds(p, 0.8, 0.6));
+        const FactorFit fit = fitComputeFactor(plans, made);
+        QVERIFY(fit.ok);
+        qInfo("made logs: exposed communication spans %.1f%% (sine %.2f); fitted compute %.3f, communication %.3f, "
+              "left out %.2f%%",
+              100 * fit.commShareSpread, fit.commAngle, fit.factor, fit.commFactor, 100 * fit.meanAbsLoo);
+        QVERIFY(fit.commFitted);
+        QVERIFY2(std::fabs(fit.factor - 0.8) < 0.02, qPrintable(QString::number(fit.factor)));
+        QVERIFY2(std::fabs(fit.commFactor - 0.6) < 0.03, qPrintable(QString::number(fit.commFactor)));
+        QVERIFY(fit.meanAbsAfter < 0.005);
+        QVERIFY(fit.meanAbsLoo < 0.01);
+        QCOMPARE(int(fit.looCommFactor.size()), int(plans.size()));
+        QVERIFY(fit.pinned.join(QLatin1Char(' ')).contains(QStringLiteral("communication efficiency")));
+        // The preset carries the NVLink part and says where the network's went.
+        const Preset p = measuredGpuPreset(gpu, fit, {{QStringLiteral("a.log"), QStringLiteral("ab")}},
+                                           QDate(2026, 12, 2), QStringLiteral("h100-comm"));
+        const double intra = gpu.values.value(QStringLiteral("intra_efficiency")).toDouble();
+        const double saved = p.values.value(QStringLiteral("intra_efficiency")).toDouble();
+        QVERIFY(std::fabs(saved - std::round(std::min(0.98, intra * fit.commFactor) * 1000) / 1000) < 1e-9);
+        const QString source = p.provenance.value(QStringLiteral("intra_efficiency")).source;
+        QVERIFY(source.contains(QStringLiteral("nic_efficiency")));
+
+        // One layout at one scale, three times: nothing tells communication from compute.
+        const std::vector<Plan> same(3, plans[1]);
+        const FactorFit one = fitComputeFactor(same, {made[1], made[1] * 1.01, made[1] * 0.99});
+        QVERIFY(!one.commFitted);
+        QCOMPARE(one.commFactor, 1.0);
+        QVERIFY(one.notPinned.join(QLatin1Char(' ')).contains(QStringLiteral("vary the layout or the scale")));
+
+        // The real logs: Nemotron-4 15B at 16, 256 and 2048 GPUs (scale varies, layout fixed).
+        std::vector<Plan> real;
+        std::vector<double> measured;
+        for (const char *f :
+             {"nemo_nemotron4-15b_tp4-gbs64_16x-h100.log", "nemo_nemotron4-15b_tp4-gbs1024_256x-h100.log",
+              "nemo_nemotron4-15b_tp4-gbs8192_2048x-h100.log"}) {
+            const TrainingLog log = readFixture(QLatin1String(f));
+            real.push_back(planOf(log, {{QStringLiteral("model.vocab"), QStringLiteral("256000")}}));
+            measured.push_back(steadyState(log).median_s);
+        }
+        const FactorFit nf = fitComputeFactor(real, measured);
+        QVERIFY(nf.ok);
+        for (std::size_t i = 0; i < real.size(); ++i)
+            qInfo("nemotron4 %d GPUs: measured %.3f s, exposed communication %.1f%%, before %+.1f%%, after %+.1f%%, "
+                  "left out %+.1f%%",
+                  real[i].cluster.nodes * real[i].cluster.gpus_per_node, measured[i], 100 * nf.commShare[i],
+                  100 * nf.before[i], 100 * nf.after[i], 100 * nf.looError[i]);
+        qInfo("nemotron4: compute %.3f, communication %s; pinned: %s; not pinned: %s", nf.factor,
+              nf.commFitted ? qPrintable(QString::number(nf.commFactor, 'f', 3)) : "not fitted",
+              qPrintable(nf.pinned.join(QStringLiteral("; "))), qPrintable(nf.notPinned.join(QStringLiteral("; "))));
+        // Whatever the logs pin, the output says it, and the decision follows the stated rule.
+        QCOMPARE(nf.commFitted, nf.commShareSpread >= kMinCommShareSpread && nf.commAngle >= kMinCommAngle);
+        QVERIFY(nf.commFitted ? nf.pinned.join(QLatin1Char(' ')).contains(QStringLiteral("communication"))
+                              : nf.notPinned.join(QLatin1Char(' ')).contains(QStringLiteral("communication")));
+        QVERIFY(nf.meanAbsAfter <= nf.meanAbsBefore + 1e-9);
+    }
+
     void cleansColoursAndRankPrefixes()
     {
         int rank = -2;
@@ -417,8 +545,8 @@ private slots:
         QCOMPARE(m.steps[0].seconds, 5.3616);
     }
 
-    // NeMo 2 / Megatron-Bridge and the HF Trainer on short texts in their print layout (no public
-    // log of either is among the fixtures yet).
+    // NeMo 2 / Megatron-Bridge and the HF Trainer on short texts in their print layout (the
+    // fixtures hold NeMo's YAML config and the Trainer's summary; these cover the other prints).
     void nemoAndHfTrainerReaders()
     {
         const char *nemo = "GPTConfig(num_layers=32, hidden_size=4096, num_attention_heads=32, num_query_groups=8, "
@@ -455,6 +583,101 @@ private slots:
         QCOMPARE(hr.fields.value(QStringLiteral("gpus")).toInt(), 8);
         QCOMPARE(hr.fields.value(QStringLiteral("model.layers")).toInt(), 16);
         QCOMPARE(hr.fields.value(QStringLiteral("training.global_batch")).toInt(), 64);
+    }
+
+    // DeepSpeed's engine: the configuration dump (with a value of 28 characters' name and no dots, a
+    // multi-line value, the JSON), the throughput timer behind rank prefixes and colours, a restart,
+    // the old running-mean format timed by its time stamps, the FLOPS profiler only without the timer.
+    void deepspeedReader()
+    {
+        const char *text
+            = "[2024-01-01 10:00:00,000] [INFO] [config.py:1000:print] DeepSpeedEngine configuration:\n"
+              "[2024-01-01 10:00:00,000] [INFO] [config.py:1004:print]   activation_checkpointing_config  {\n"
+              "    \"partition_activations\": false\n"
+              "}\n"
+              "[2024-01-01 10:00:00,000] [INFO] [config.py:1004:print]   bfloat16_enabled ............. True\n"
+              "[2024-01-01 10:00:00,000] [INFO] [config.py:1004:print]   train_batch_size ............. 64\n"
+              "[2024-01-01 10:00:00,000] [INFO] [config.py:1004:print]   train_micro_batch_size_per_gpu  4\n"
+              "[2024-01-01 10:00:00,000] [INFO] [config.py:1004:print]   world_size ................... 16\n"
+              "[2024-01-01 10:00:00,000] [INFO] [config.py:1004:print]   zero_optimization_stage ...... 3\n"
+              "[2024-01-01 10:00:00,000] [INFO] [config.py:990:print_user_config]   json = {\n"
+              "    \"train_batch_size\":64,\n"
+              "    \"zero_optimization\":{\n"
+              "        \"stage\":3\n"
+              "    }\n"
+              "}\n"
+              "  \"hidden_size\": 2048,\n"
+              "[rank0]:\x1b[32m[2024-01-01 10:00:10,000] [INFO] [timer.py:264:stop] epoch=0/micro_step=10/"
+              "global_step=10, RunningAvgSamplesPerSec=-inf, CurrSamplesPerSec=16.0, MemAllocated=3.1GB, "
+              "MaxMemAllocated=20.5GB\x1b[0m\n"
+              "[rank0]:[2024-01-01 10:00:20,000] [INFO] [timer.py:264:stop] epoch=0/micro_step=20/global_step=20, "
+              "RunningAvgSamplesPerSec=30.0, CurrSamplesPerSec=32.0, MemAllocated=3.1GB, MaxMemAllocated=21.0GB\n"
+              "[rank1]:[2024-01-01 10:00:20,000] [INFO] [timer.py:264:stop] epoch=0/micro_step=20/global_step=20, "
+              "RunningAvgSamplesPerSec=30.0, CurrSamplesPerSec=32.0, MemAllocated=3.1GB, MaxMemAllocated=21.0GB\n"
+              "[2024-01-01 10:00:30,000] [INFO] [timer.py:264:stop] epoch=0/micro_step=30/global_step=30, "
+              "RunningAvgSamplesPerSec=31.0, CurrSamplesPerSec=31.0, MemAllocated=3.1GB, MaxMemAllocated=21.0GB\n"
+              "[2024-01-01 11:00:00,000] [INFO] [config.py:1000:print] DeepSpeedEngine configuration:\n"
+              "[2024-01-01 11:00:00,000] [INFO] [config.py:1004:print]   train_batch_size ............. 128\n"
+              "[2024-01-01 11:00:10,000] [INFO] [timer.py:264:stop] epoch=0/micro_step=10/global_step=10, "
+              "RunningAvgSamplesPerSec=60.0, CurrSamplesPerSec=64.0, MemAllocated=3.1GB, MaxMemAllocated=21.0GB\n"
+              "[2024-01-01 11:00:20,000] [INFO] [timer.py:264:stop] epoch=0/micro_step=20/global_step=20, "
+              "RunningAvgSamplesPerSec=62.0, CurrSamplesPerSec=64.0, MemAllocated=3.1GB, MaxMemAllocated=21.0GB\n";
+        TrainingLog log;
+        ParseError err;
+        QVERIFY2(parse(text, log, err), err.message.c_str());
+        QCOMPARE(log.framework, Framework::DeepSpeed);
+        QCOMPARE(int(log.runs.size()), 2);
+        QCOMPARE(int(log.steps.size()), 5);
+        QCOMPARE(log.duplicate_steps, 1);
+        QCOMPARE(log.steps[1].seconds, 2.0); // 64 / 32
+        QCOMPARE(log.steps[4].seconds, 2.0); // the restart's batch: 128 / 64
+        QCOMPARE(*log.peak_memory_gib, 21.0);
+        QCOMPARE(QString::fromStdString(log.find("json.zero_optimization.stage")->value), QStringLiteral("3"));
+        const SteadyState st = steadyState(log);
+        QCOMPARE(st.warmup, 2);
+        QCOMPARE(st.used, 3);
+        const TrainingPlanRead read = readTrainingPlan(log);
+        QCOMPARE(read.fields.value(QStringLiteral("training.zero")).toInt(), 3);
+        QCOMPARE(read.fields.value(QStringLiteral("training.micro_batch")).toInt(), 4);
+        QCOMPARE(read.fields.value(QStringLiteral("training.global_batch")).toInt(), 128);
+        QCOMPARE(read.fields.value(QStringLiteral("gpus")).toInt(), 16);
+        QCOMPARE(read.fields.value(QStringLiteral("model.hidden")).toInt(), 2048);
+        QCOMPARE(read.lines.value(QStringLiteral("training.zero")), 9);
+        QVERIFY(read.missing.contains(QStringLiteral("model.layers")));
+
+        // DeepSpeed before 0.6: the running mean only, so the step time comes from the time stamps.
+        const char *old = "[2021-03-10 18:22:21,608] [INFO] [timer.py:154:stop] 0/15, SamplesPerSec=6.30\n"
+                          "[2021-03-10 18:22:31,608] [INFO] [timer.py:154:stop] 0/25, SamplesPerSec=6.31\n";
+        QVERIFY(parse(old, log, err));
+        QCOMPARE(int(log.steps.size()), 2);
+        QCOMPARE(log.steps[1].step, 25LL);
+        QVERIFY(log.steps[1].from_time_stamps);
+        QCOMPARE(log.steps[1].seconds, 1.0);
+        QCOMPARE(log.steps[0].seconds, 0.0);
+
+        // The profiler's step is used only when the timer printed none.
+        const char *both = "DeepSpeedEngine configuration:\n[config.py:1004:print]   train_batch_size ............. 8\n"
+                           "Profile Summary at step 3:\niter latency:   500 ms\n"
+                           "epoch=0/micro_step=5/global_step=5, CurrSamplesPerSec=4.0\n";
+        QVERIFY(parse(both, log, err, Framework::DeepSpeed));
+        QCOMPARE(int(log.steps.size()), 1);
+        QVERIFY(!log.steps[0].from_profiler);
+        QCOMPARE(log.steps[0].seconds, 2.0);
+        QVERIFY(parse("Profile Summary at step 3:\niter latency:   500 ms\n", log, err, Framework::DeepSpeed));
+        QCOMPARE(log.steps[0].seconds, 0.5);
+        QVERIFY(log.steps[0].from_profiler);
+
+        // Bad values are refused at their column; a file cut inside its last timer line says so.
+        QVERIFY(!parse("x\nepoch=0/micro_step=5/global_step=5, RunningAvgSamplesPerSec=1, CurrSamplesPerSec=nan\n",
+                       log, err));
+        QCOMPARE(err.line, 2);
+        QCOMPARE(err.column, 82);
+        QVERIFY(QString::fromStdString(err.message).startsWith(QStringLiteral("CurrSamplesPerSec: expected")));
+        QVERIFY(!parse("DeepSpeed Flops Profiler\nProfile Summary at step 3:\niter latency:   -1 ms\n", log, err));
+        QCOMPARE(err.line, 3);
+        QVERIFY(!parse("DeepSpeedEngine configuration:\nepoch=0/micro_step=5/global_step=5, CurrSamplesPerSec=4", log,
+                       err));
+        QVERIFY(QString::fromStdString(err.message).contains(QStringLiteral("the file ends inside its last line")));
     }
 
     void malformedInputIsRefusedWithItsPosition()

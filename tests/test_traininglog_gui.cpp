@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tools > Calibrate from training logs driven as a user would: the menu entry, two torchtitan logs
 // added, the GPU preset chosen, the table and the fit, a log that needs values marked until they
-// are given, and Save preset. Writes training-calibration.png into the build dir.
+// are given, and Save preset. Writes training-calibration.png into the build dir. Then the values a
+// log leaves out typed into their own marked cells (mouse and keyboard), and the predicted-against-
+// measured scatter before and after the fit.
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "calibrate/trainingcalibrationdialog.h"
@@ -22,6 +24,8 @@
 #include <QTest>
 #include <QTimer>
 
+#include <qcustomplot.h>
+
 #include <cmath>
 
 using namespace commtax;
@@ -32,6 +36,14 @@ namespace {
 QString fixture(const char *name)
 {
     return QStringLiteral(COMMTAX_FIXTURES_DIR "/training-logs/") + QLatin1String(name);
+}
+
+QCPGraph *graphNamed(QCustomPlot *plot, const QString &name)
+{
+    for (int i = 0; i < plot->graphCount(); ++i)
+        if (plot->graph(i)->objectName() == name)
+            return plot->graph(i);
+    return nullptr;
 }
 
 } // namespace
@@ -103,6 +115,82 @@ private slots:
         QCOMPARE(p.id, QStringLiteral("h100-96gb-ours"));
         QVERIFY(p.provenance.value(QStringLiteral("compute_efficiency"))
                     .source.contains(QStringLiteral("torchtitan_llama3-8b_pr1287_h100-96gb.log (sha256 ")));
+    }
+
+    // Nemotron-4 15B on 16, 256 and 2048 GPUs: NeMo's config has no vocabulary size. Each log's
+    // cell is marked and nothing is fitted until the user types the value into it.
+    void missingValuesTypedIntoTheirCells()
+    {
+        TrainingCalibrationDialog d;
+        d.resize(1100, 600);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        d.addLogs({fixture("nemo_nemotron4-15b_tp4-gbs64_16x-h100.log"),
+                   fixture("nemo_nemotron4-15b_tp4-gbs1024_256x-h100.log"),
+                   fixture("nemo_nemotron4-15b_tp4-gbs8192_2048x-h100.log")});
+        auto *gpu = child<QComboBox>(&d, "gpuCombo");
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100-sxm")));
+        emit gpu->activated(gpu->currentIndex());
+        auto *missing = child<QTableWidget>(&d, "missingTable");
+        QVERIFY(missing->isVisible());
+        QCOMPARE(missing->rowCount(), 3);
+        auto *plot = child<QCustomPlot>(&d, "scatterPlot");
+        for (int row = 0; row < 3; ++row) {
+            QCOMPARE(missing->item(row, 1)->text(), QStringLiteral("model.vocab"));
+            QCOMPARE(missing->item(row, 2)->background().color(), QColor(255, 236, 179));
+        }
+        QVERIFY(!d.fit());
+        QVERIFY(!graphNamed(plot, QStringLiteral("afterGraph")));
+        // Double-click each value cell, type, Enter: as a user does.
+        for (int row = 0; row < 3; ++row) {
+            QTableWidgetItem *item = missing->item(row, 2);
+            missing->scrollToItem(item);
+            const QPoint at = missing->visualItemRect(item).center();
+            QTest::mouseClick(missing->viewport(), Qt::LeftButton, {}, at);
+            QTest::mouseDClick(missing->viewport(), Qt::LeftButton, {}, at);
+            auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+            QVERIFY2(editor, "no cell editor opened");
+            QTest::keyClicks(editor, QStringLiteral("256000"));
+            QTest::keyClick(editor, Qt::Key_Return); // the view commits it from the event loop
+            QTRY_COMPARE(missing->item(row, 2)->text(), QStringLiteral("256000"));
+            QCOMPARE(missing->item(row, 2)->background().color(), QColor(220, 235, 250));
+        }
+        QVERIFY(d.fit());
+        QCOMPARE(int(d.fit()->after.size()), 3);
+        auto *table = child<QTableWidget>(&d, "logsTable");
+        for (int row = 0; row < 3; ++row)
+            QVERIFY2(!table->item(row, 4)->text().isEmpty(), qPrintable(table->item(row, 2)->text()));
+        // The scatter: one point per log before and after the fit, at (measured, model).
+        QCPGraph *before = graphNamed(plot, QStringLiteral("beforeGraph"));
+        QCPGraph *after = graphNamed(plot, QStringLiteral("afterGraph"));
+        QVERIFY(before && after && graphNamed(plot, QStringLiteral("equalGraph")));
+        QCOMPARE(before->dataCount(), 3);
+        QCOMPARE(after->dataCount(), 3);
+        const std::vector<double> measured = {2.812, 2.852, 2.887};
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(std::fabs(after->dataMainKey(i) - measured[std::size_t(i)]) < 1e-9);
+            const double want = measured[std::size_t(i)] * (1 + d.fit()->after[std::size_t(i)]);
+            QVERIFY(std::fabs(after->dataMainValue(i) - want) < 1e-9);
+            const double was = measured[std::size_t(i)] * (1 + d.fit()->before[std::size_t(i)]);
+            QVERIFY(std::fabs(before->dataMainValue(i) - was)
+                    < 1e-9);
+        }
+        // Clearing a value marks its cell again and takes that log out of the fit.
+        QTableWidgetItem *first = missing->item(0, 2);
+        missing->scrollToItem(first);
+        const QPoint at = missing->visualItemRect(first).center();
+        QTest::mouseClick(missing->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(missing->viewport(), Qt::LeftButton, {}, at);
+        auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+        QVERIFY(editor);
+        QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(editor, Qt::Key_Backspace);
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTRY_COMPARE(first->text(), QString());
+        QCOMPARE(first->background().color(), QColor(255, 236, 179));
+        QCOMPARE(int(d.fit()->after.size()), 2);
+        QCOMPARE(graphNamed(plot, QStringLiteral("afterGraph"))->dataCount(), 2); // redrawn: looked up again
+        QVERIFY(d.grab().save(QStringLiteral(COMMTAX_BUILD_DIR "/training-calibration-scatter.png")));
     }
 };
 

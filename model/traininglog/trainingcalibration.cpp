@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace commtax {
 
@@ -169,6 +170,14 @@ void readMegatron(Reader &rd, bool bridge)
         rd.set(QStringLiteral("training.fused_cross_entropy"), *f, line);
     if (!rd.integer(QStringLiteral("gpus"), "world_size") && !bridge)
         rd.note(QStringLiteral("world_size is not printed: give the GPU count with --set gpus=N"));
+    // NeMo's trainer config: num_nodes x devices (GPUs per node).
+    const std::optional<double> nodes = number(log, "num_nodes", &line);
+    const std::optional<double> devices = number(log, "devices");
+    if (bridge && !rd.r.fields.contains(QStringLiteral("gpus")) && nodes && devices && *nodes >= 1 && *devices >= 1
+        && *nodes <= 1e5 && *devices <= 64 && std::floor(*nodes) == *nodes && std::floor(*devices) == *devices) {
+        rd.set(QStringLiteral("gpus"), int(*nodes * *devices), line);
+        rd.note(QStringLiteral("GPUs = trainer.num_nodes x trainer.devices"));
+    }
 }
 
 void readTorchtitan(Reader &rd)
@@ -259,23 +268,13 @@ void readTorchtitan(Reader &rd)
         rd.note(QStringLiteral("torch.compile is on: the engine does not model it, the fit absorbs its speed-up"));
 }
 
+void readHfModel(Reader &rd);
+
 void readHf(Reader &rd)
 {
     const TrainingLog &log = rd.log;
-    rd.integer(QStringLiteral("model.layers"), "num_hidden_layers");
-    rd.integer(QStringLiteral("model.hidden"), "hidden_size");
-    rd.integer(QStringLiteral("model.heads"), "num_attention_heads");
-    rd.integer(QStringLiteral("model.kv_heads"), "num_key_value_heads");
-    rd.integer(QStringLiteral("model.ffn"), "intermediate_size");
-    rd.integer(QStringLiteral("model.vocab"), "vocab_size");
+    readHfModel(rd);
     int line = 0;
-    if (const std::optional<QString> act = text(log, "hidden_act", &line))
-        rd.set(QStringLiteral("model.mlp"),
-               *act == QLatin1String("silu") ? QStringLiteral("swiglu") : QStringLiteral("gelu"), line);
-    if (const std::optional<bool> t = flag(log, "tie_word_embeddings", &line))
-        rd.set(QStringLiteral("model.tied_embeddings"), *t, line);
-    if (!rd.integer(QStringLiteral("training.seq_len"), "max_seq_length"))
-        rd.integer(QStringLiteral("training.seq_len"), "block_size");
     rd.integer(QStringLiteral("training.micro_batch"), "per_device_train_batch_size");
     rd.integer(QStringLiteral("training.global_batch"), "total_train_batch_size");
     const std::optional<double> total = number(log, "total_train_batch_size", &line);
@@ -295,6 +294,80 @@ void readHf(Reader &rd)
     if (const std::optional<bool> gc = flag(log, "gradient_checkpointing", &line))
         rd.set(QStringLiteral("training.recompute"), *gc ? QStringLiteral("full") : QStringLiteral("none"), line);
     rd.set(QStringLiteral("training.precision"), QStringLiteral("bf16"), 0);
+}
+
+// The model as transformers prints its config ("hidden_size": 4096, ...), under the HF Trainer or
+// DeepSpeed.
+void readHfModel(Reader &rd)
+{
+    const TrainingLog &log = rd.log;
+    rd.integer(QStringLiteral("model.layers"), "num_hidden_layers");
+    rd.integer(QStringLiteral("model.hidden"), "hidden_size");
+    rd.integer(QStringLiteral("model.heads"), "num_attention_heads");
+    rd.integer(QStringLiteral("model.kv_heads"), "num_key_value_heads");
+    rd.integer(QStringLiteral("model.ffn"), "intermediate_size");
+    rd.integer(QStringLiteral("model.vocab"), "vocab_size");
+    int line = 0;
+    if (const std::optional<QString> act = text(log, "hidden_act", &line))
+        rd.set(QStringLiteral("model.mlp"),
+               *act == QLatin1String("silu") ? QStringLiteral("swiglu") : QStringLiteral("gelu"), line);
+    if (const std::optional<bool> t = flag(log, "tie_word_embeddings", &line))
+        rd.set(QStringLiteral("model.tied_embeddings"), *t, line);
+    if (!rd.integer(QStringLiteral("training.seq_len"), "max_seq_length"))
+        rd.integer(QStringLiteral("training.seq_len"), "block_size");
+}
+
+// DeepSpeed's engine: DeepSpeedConfig's dump ("train_batch_size ... 16", deepspeed/runtime/config.py
+// 1000-1007) and its JSON ("json.zero_optimization.stage"), the FLOPS profiler's sizes. The
+// config's world_size is the data-parallel size when the model is split by an mpu, all GPUs
+// otherwise (config.py:722-733); the profiler's "world size" is every GPU.
+void readDeepSpeed(Reader &rd)
+{
+    const TrainingLog &log = rd.log;
+    readHfModel(rd);
+    if (!rd.integer(QStringLiteral("training.micro_batch"), "train_micro_batch_size_per_gpu")
+        && !rd.integer(QStringLiteral("training.micro_batch"), "json.train_micro_batch_size_per_gpu"))
+        rd.integer(QStringLiteral("training.micro_batch"), "profiler.micro_batch");
+    if (!rd.integer(QStringLiteral("training.global_batch"), "train_batch_size"))
+        rd.integer(QStringLiteral("training.global_batch"), "json.train_batch_size");
+    int line = 0;
+    const int mp = int(number(log, "profiler.mp_size", &line).value_or(0));
+    if (mp >= 1 && mp <= 1000000) {
+        rd.set(QStringLiteral("training.tp"), mp, line);
+        rd.note(QStringLiteral("tp = %1: the FLOPS profiler's model parallel size (a pipeline split is given "
+                               "with --set training.pp=N and training.tp)")
+                    .arg(mp));
+    } else {
+        rd.set(QStringLiteral("training.tp"), 1, 0);
+        rd.note(QStringLiteral("tp = 1: DeepSpeed's engine prints no model-parallel size (Megatron-DeepSpeed's "
+                               "arguments dump does: give training.tp with --set)"));
+    }
+    rd.set(QStringLiteral("training.pp"), 1, 0);
+    rd.set(QStringLiteral("training.cp"), 1, 0);
+    if (!rd.integer(QStringLiteral("gpus"), "profiler.world_size")) {
+        const std::optional<double> ws = number(log, "world_size", &line);
+        if (ws && *ws >= 1 && *ws <= 1e6 && std::floor(*ws) == *ws) {
+            rd.set(QStringLiteral("gpus"), int(*ws) * rd.get(QStringLiteral("training.tp"), 1), line);
+            if (rd.get(QStringLiteral("training.tp"), 1) > 1)
+                rd.note(QStringLiteral("GPUs = world_size (DeepSpeed's data-parallel size) x tp"));
+        }
+    }
+    if (!rd.integer(QStringLiteral("training.zero"), "zero_optimization_stage"))
+        rd.integer(QStringLiteral("training.zero"), "json.zero_optimization.stage");
+    if (rd.get(QStringLiteral("training.zero")) > 3)
+        rd.r.fields.remove(QStringLiteral("training.zero"));
+    const std::optional<bool> bf16 = flag(log, "bfloat16_enabled", &line);
+    int fp16Line = 0;
+    const std::optional<bool> fp16 = flag(log, "fp16_enabled", &fp16Line);
+    if ((bf16 && *bf16) || (fp16 && *fp16)) {
+        rd.set(QStringLiteral("training.precision"), QStringLiteral("bf16"), bf16 && *bf16 ? line : fp16Line);
+        if (!(bf16 && *bf16))
+            rd.note(QStringLiteral("precision = bf16: the log trains in fp16, priced as bf16"));
+    } else if (bf16 || fp16) {
+        rd.note(QStringLiteral("the log trains in fp32, which the model does not price: give training.precision"));
+    }
+    if (const std::optional<bool> gc = flag(log, "gradient_checkpointing", &line))
+        rd.set(QStringLiteral("training.recompute"), *gc ? QStringLiteral("full") : QStringLiteral("none"), line);
 }
 
 // What the engine needs to price a step; anything else takes the engine's default.
@@ -317,11 +390,11 @@ const QStringList &requiredPaths()
 double clampEff(double v) { return std::clamp(v, 0.05, 0.98); }
 
 double objective(const std::vector<Plan> &plans, const std::vector<double> &measured, const std::vector<int> &use,
-                 double k)
+                 double k, double c = 1.0)
 {
     double sum = 0;
     for (int i : use) {
-        const std::optional<double> t = predictedStepSeconds(plans[std::size_t(i)], k);
+        const std::optional<double> t = predictedStepSeconds(plans[std::size_t(i)], k, c);
         if (!t || *t <= 0)
             return 1e300;
         const double e = std::log(*t / measured[std::size_t(i)]);
@@ -339,6 +412,31 @@ double fitOn(const std::vector<Plan> &plans, const std::vector<double> &measured
     if (atBound)
         *atBound = k < kMinFactor * 1.01 || k > kMaxFactor * 0.99;
     return k;
+}
+
+// Both factors: alternating golden-section searches on log(k) and log(c), each within the
+// bounds, from (1, 1), until neither moves by 0.05% (at most 40 rounds: the two are correlated,
+// so each round only closes part of the way).
+std::pair<double, double> fitBothOn(const std::vector<Plan> &plans, const std::vector<double> &measured,
+                                    const std::vector<int> &use, bool *kAtBound, bool *cAtBound)
+{
+    double k = 1, c = 1;
+    const double lo = std::log(kMinFactor), hi = std::log(kMaxFactor);
+    for (int round = 0; round < 40; ++round) {
+        const double k0 = k, c0 = c;
+        k = std::exp(goldenSectionMinimum(
+            [&](double x) { return objective(plans, measured, use, std::exp(x), c); }, lo, hi, 48));
+        c = std::exp(goldenSectionMinimum(
+            [&](double x) { return objective(plans, measured, use, k, std::exp(x)); }, lo, hi, 48));
+        if (std::fabs(k / k0 - 1) < 5e-4 && std::fabs(c / c0 - 1) < 5e-4)
+            break;
+    }
+    auto atBound = [](double f) { return f < kMinFactor * 1.01 || f > kMaxFactor * 0.99; };
+    if (kAtBound)
+        *kAtBound = atBound(k);
+    if (cAtBound)
+        *cAtBound = atBound(c);
+    return {k, c};
 }
 
 QString pct(double v) { return QString::number(100 * v, 'f', 1) + QLatin1Char('%'); }
@@ -383,6 +481,7 @@ TrainingPlanRead readTrainingPlan(const TrainingLog &log)
     case Framework::Nemo: readMegatron(rd, true); break;
     case Framework::Torchtitan: readTorchtitan(rd); break;
     case Framework::HfTrainer: readHf(rd); break;
+    case Framework::DeepSpeed: readDeepSpeed(rd); break;
     default: break;
     }
     // Data parallelism: the GPUs left over (tp x cp x pp x dp = GPUs).
@@ -513,15 +612,31 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
     return true;
 }
 
-std::optional<double> predictedStepSeconds(Plan plan, double factor)
+std::optional<double> predictedStepSeconds(Plan plan, double factor, double commFactor)
 {
     plan.gpu.compute_efficiency = clampEff(plan.gpu.compute_efficiency * factor);
     if (plan.gpu.fp8_efficiency > 0)
         plan.gpu.fp8_efficiency = clampEff(plan.gpu.fp8_efficiency * factor);
+    if (commFactor != 1.0) {
+        plan.gpu.intra_efficiency = clampEff(plan.gpu.intra_efficiency * commFactor);
+        plan.cluster.nic_efficiency = clampEff(plan.cluster.nic_efficiency * commFactor);
+    }
     const Evaluation e = evaluate(plan);
     if (!e.ok() || !std::isfinite(e.result.step_time_s) || e.result.step_time_s <= 0)
         return std::nullopt;
     return e.result.step_time_s;
+}
+
+std::optional<double> exposedCommShare(const Plan &plan)
+{
+    const Evaluation e = evaluate(plan);
+    if (!e.ok() || !(e.result.step_time_s > 0))
+        return std::nullopt;
+    const Result &r = e.result;
+    const double exposed = r.tp_comm_exposed_s + r.pp_comm_exposed_s + r.dp_comm_exposed_s + r.cp_comm_exposed_s
+        + r.ep_comm_exposed_s;
+    const double share = exposed / r.step_time_s;
+    return std::isfinite(share) ? std::optional<double>(std::clamp(share, 0.0, 1.0)) : std::nullopt;
 }
 
 FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<double> &measured)
@@ -538,9 +653,36 @@ FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<dou
         f.before.push_back((*t - measured[i]) / measured[i]);
         all.push_back(int(i));
     }
-    f.factor = fitOn(plans, measured, all, &f.atBound);
+    // Can the logs tell communication from compute? The exposed share of each log's step and each
+    // log's sensitivity of log(step time) to the two factors (a 10% change of each).
+    std::vector<double> gk, gc;
     for (std::size_t i = 0; i < n; ++i) {
-        const double t = predictedStepSeconds(plans[i], f.factor).value_or(0);
+        f.commShare.push_back(exposedCommShare(plans[i]).value_or(0));
+        const double t0 = std::log(predictedStepSeconds(plans[i], 1.0).value_or(1));
+        gk.push_back((std::log(predictedStepSeconds(plans[i], 1.1).value_or(1)) - t0) / std::log(1.1));
+        gc.push_back((std::log(predictedStepSeconds(plans[i], 1.0, 1.1).value_or(1)) - t0) / std::log(1.1));
+    }
+    f.commShareSpread = *std::max_element(f.commShare.begin(), f.commShare.end())
+        - *std::min_element(f.commShare.begin(), f.commShare.end());
+    double kk = 0, cc = 0, kc = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        kk += gk[i] * gk[i];
+        cc += gc[i] * gc[i];
+        kc += gk[i] * gc[i];
+    }
+    const double cosine = kk > 0 && cc > 0 ? std::clamp(kc / std::sqrt(kk * cc), -1.0, 1.0) : 1.0;
+    f.commAngle = std::sqrt(std::max(0.0, 1 - cosine * cosine));
+    f.commFitted
+        = int(n) >= kMinLogsForComm && f.commShareSpread >= kMinCommShareSpread && f.commAngle >= kMinCommAngle;
+    if (f.commFitted) {
+        const auto [k, c] = fitBothOn(plans, measured, all, &f.atBound, &f.commAtBound);
+        f.factor = k;
+        f.commFactor = c;
+    } else {
+        f.factor = fitOn(plans, measured, all, &f.atBound);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const double t = predictedStepSeconds(plans[i], f.factor, f.commFactor).value_or(0);
         f.after.push_back((t - measured[i]) / measured[i]);
     }
     if (n >= 2) {
@@ -549,9 +691,15 @@ FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<dou
             for (std::size_t j = 0; j < n; ++j)
                 if (j != i)
                     others.push_back(int(j));
-            const double k = fitOn(plans, measured, others, nullptr);
-            const double t = predictedStepSeconds(plans[i], k).value_or(0);
+            double k = 1, c = 1;
+            if (f.commFitted)
+                std::tie(k, c) = fitBothOn(plans, measured, others, nullptr, nullptr);
+            else
+                k = fitOn(plans, measured, others, nullptr);
+            const double t = predictedStepSeconds(plans[i], k, c).value_or(0);
             f.looFactor.push_back(k);
+            if (f.commFitted)
+                f.looCommFactor.push_back(c);
             f.looError.push_back((t - measured[i]) / measured[i]);
         }
     }
@@ -574,8 +722,31 @@ FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<dou
     if (fp8 != bf16)
         f.notPinned << QStringLiteral("%1 efficiency: no log runs in %1; scaled by the same factor")
                            .arg(fp8 ? QStringLiteral("BF16") : QStringLiteral("FP8"));
-    f.notPinned << QStringLiteral("communication and overlap efficiency: not fitted; one factor per cluster cannot "
-                                  "tell them from compute without logs that vary the layout and scale far apart");
+    if (f.commFitted) {
+        f.pinned << QStringLiteral("communication efficiency (one factor on the achievable NVLink and network "
+                                   "bandwidth): the logs' exposed communication spans %1 to %2 of the step")
+                        .arg(pct(*std::min_element(f.commShare.begin(), f.commShare.end())),
+                             pct(*std::max_element(f.commShare.begin(), f.commShare.end())));
+        f.notPinned << QStringLiteral("overlap: not fitted apart from bandwidth; a slower link and less overlap "
+                                      "cost the same exposed time in these logs");
+        if (f.commAtBound)
+            f.notPinned << QStringLiteral("the communication factor stopped at its bound (%1-%2)")
+                               .arg(kMinFactor)
+                               .arg(kMaxFactor);
+    } else {
+        QString why;
+        if (int(n) < kMinLogsForComm)
+            why = QStringLiteral("needs %1 logs or more").arg(kMinLogsForComm);
+        else if (f.commShareSpread < kMinCommShareSpread)
+            why = QStringLiteral("the logs' exposed communication spans only %1 of the step (at least %2 needed): "
+                                 "vary the layout or the scale more")
+                      .arg(pct(f.commShareSpread), pct(kMinCommShareSpread));
+        else
+            why = QStringLiteral("the logs move with compute and communication alike (sine of the angle %1, at "
+                                 "least %2 needed)")
+                      .arg(QString::number(f.commAngle, 'f', 2), QString::number(kMinCommAngle, 'f', 2));
+        f.notPinned << QStringLiteral("communication and overlap efficiency: not fitted; %1").arg(why);
+    }
     if (n < 2)
         f.notPinned << QStringLiteral("leave-one-log-out error: needs two logs or more");
     if (f.atBound)
@@ -617,6 +788,19 @@ Preset measuredGpuPreset(const Preset &gpu, const FactorFit &fit, const QList<Lo
     if (fp8 > 0) {
         p.values.insert(QStringLiteral("fp8_efficiency"), std::round(clampEff(fp8 * fit.factor) * 1000) / 1000);
         p.provenance.insert(QStringLiteral("fp8_efficiency"), measured);
+    }
+    // The communication factor: the GPU preset holds the NVLink efficiency; the network's is a
+    // cluster preset value, so it is recorded in the provenance, not saved.
+    if (fit.commFitted && gpu.values.contains(QStringLiteral("intra_efficiency"))) {
+        const double intra = gpu.values.value(QStringLiteral("intra_efficiency")).toDouble();
+        p.values.insert(QStringLiteral("intra_efficiency"), std::round(clampEff(intra * fit.commFactor) * 1000) / 1000);
+        p.provenance.insert(QStringLiteral("intra_efficiency"),
+                            Provenance{SourceKind::Measured,
+                                       source
+                                           + QStringLiteral("; communication factor %1 (the cluster's nic_efficiency "
+                                                            "takes the same factor; it is a cluster preset value and "
+                                                            "is not saved here)")
+                                                 .arg(QString::number(fit.commFactor, 'f', 3))});
     }
     // The engine's error on these logs, each left out of the fit: measured / predicted step time.
     // Plans on this preset take their engine-error range from it (core/uncertaintyio.h

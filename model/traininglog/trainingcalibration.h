@@ -46,22 +46,44 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
                       const PresetCatalog &catalog, Scenario &out, QStringList &errors);
 
 // The engine's step time for the plan with the GPU's BF16 and FP8 GEMM efficiencies scaled by
-// `factor` (each held within [0.05, 0.98]); nullopt when the engine refuses the plan.
-std::optional<double> predictedStepSeconds(Plan plan, double factor = 1.0);
+// `factor` and the achievable bandwidth of NVLink and of the network (intra_efficiency,
+// nic_efficiency) by `commFactor` (each held within [0.05, 0.98]); nullopt when the engine refuses
+// the plan.
+std::optional<double> predictedStepSeconds(Plan plan, double factor = 1.0, double commFactor = 1.0);
+
+// The share of the predicted step that is exposed communication (tp, pp, dp, cp, ep), at the
+// preset's values; nullopt when the engine refuses the plan.
+std::optional<double> exposedCommShare(const Plan &plan);
 
 // The compute-efficiency factor, fitted as the minimum of the squared log errors over every log
 // (golden-section search within the bounds), and the leave-one-log-out error of each log: the
-// factor fitted on the others predicting it.
+// factor fitted on the others predicting it. When the logs vary layout or scale enough to tell
+// communication from compute (see commPinned()), a communication factor is fitted with it
+// (alternating golden-section searches), else it stays 1 and the output says why.
 inline constexpr double kMinFactor = 0.3;
 inline constexpr double kMaxFactor = 2.0;
+// The logs pin the communication factor when there are at least kMinLogsForComm of them, the
+// engine's exposed-communication share of their steps spans at least kMinCommShareSpread (so
+// some steps are communication-bound and some are not), and the logs' sensitivities to the two
+// factors are not parallel (the sine of the angle between them at least kMinCommAngle).
+inline constexpr int kMinLogsForComm = 3;
+inline constexpr double kMinCommShareSpread = 0.10;
+inline constexpr double kMinCommAngle = 0.10;
 struct FactorFit {
     bool ok = false;
     double factor = 1;
     bool atBound = false;
-    std::vector<double> before;    // (predicted - measured) / measured with the preset as it is
-    std::vector<double> after;     // with the factor fitted on every log
-    std::vector<double> looFactor; // fitted without log i (empty with one log)
-    std::vector<double> looError;  // log i predicted with looFactor[i]
+    bool commFitted = false;
+    double commFactor = 1; // on intra_efficiency and nic_efficiency; 1 when not fitted
+    bool commAtBound = false;
+    std::vector<double> commShare;     // per log: exposed communication / step, at the preset's values
+    double commShareSpread = 0;        // max - min of commShare
+    double commAngle = 0;              // sine of the angle between the two sensitivity vectors
+    std::vector<double> looCommFactor; // fitted without log i, with the comm factor (empty otherwise)
+    std::vector<double> before;        // (predicted - measured) / measured with the preset as it is
+    std::vector<double> after;         // with the factor fitted on every log
+    std::vector<double> looFactor;     // fitted without log i (empty with one log)
+    std::vector<double> looError;      // log i predicted with looFactor[i]
     double meanAbsBefore = 0, meanAbsAfter = 0, meanAbsLoo = 0;
     QStringList pinned;    // the terms the logs pin down
     QStringList notPinned; // and those they do not, with why

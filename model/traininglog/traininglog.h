@@ -4,7 +4,9 @@
 // `arguments` dump, torchtitan's model arguments, device mesh and batch line, the NeMo 2 /
 // Megatron-Bridge config reprs, the HF Trainer's TrainingArguments) and the iteration times
 // (Megatron's "elapsed time per iteration (ms)", torchtitan's "tps", NeMo's "train_step_timing in
-// s", the Trainer's "train_runtime"). ANSI colours, rank prefixes ("[rank3]:", "3: ",
+// s", the Trainer's "train_runtime"), and DeepSpeed's engine (the "DeepSpeedEngine configuration"
+// dump and its JSON, the throughput timer's "CurrSamplesPerSec" lines, the FLOPS profiler's
+// summary). ANSI colours, rank prefixes ("[rank3]:", "3: ",
 // "[1,3]<stdout>:"), CRLF, interleaved ranks, truncated last lines and several runs (restarts) in
 // one file are handled. Plain C++ (no Qt) so that a libFuzzer target can drive it; it never throws
 // on input and never reads past the text.
@@ -22,11 +24,13 @@ enum class Framework {
     Megatron,   // Megatron-LM, Megatron-Core training loop
     Torchtitan, // torchtitan
     Nemo,       // NeMo 2 and Megatron-Bridge (train_step_timing)
-    HfTrainer
-};                                 // Hugging Face Trainer / Accelerate
-const char *toString(Framework f); // "megatron", "torchtitan", "nemo", "hf-trainer", "unknown"
+    HfTrainer,  // Hugging Face Trainer / Accelerate
+    DeepSpeed   // DeepSpeed's engine (alone or under the HF Trainer)
+};
+// "megatron", "torchtitan", "nemo", "hf-trainer", "deepspeed", "unknown"
+const char *toString(Framework f);
 // "megatron", "megatron-lm", "torchtitan", "nemo", "megatron-bridge", "hf", "hf-trainer",
-// "accelerate", "auto" (Unknown). False for another name.
+// "accelerate", "deepspeed", "auto" (Unknown). False for another name.
 bool parseFramework(std::string_view name, Framework &out);
 
 // One configuration value as the log prints it, with where it was printed.
@@ -40,10 +44,13 @@ struct ConfigEntry {
 // One logged training step.
 struct Step {
     int line = 0;
-    long long step = 0;           // the iteration number the log prints
-    double seconds = 0;           // step time; 0 when the line gives none (tps without a batch)
-    std::optional<double> tps;    // torchtitan tokens per second per GPU
-    std::optional<double> tflops; // the framework's model TFLOP/s per GPU
+    long long step = 0;                  // the iteration number the log prints
+    double seconds = 0;                  // step time; 0 when the line gives none (tps without a batch)
+    std::optional<double> tps;           // torchtitan tokens per second per GPU
+    std::optional<double> samples_per_s; // DeepSpeed's samples per second of the whole job
+    bool running_average = false;        // samples_per_s is a mean since the start (old DeepSpeed)
+    bool from_profiler = false;          // DeepSpeed's FLOPS profiler "iter latency" (hooks slow it)
+    std::optional<double> tflops;        // the framework's model TFLOP/s per GPU
     std::optional<double> memory_gib;
     std::optional<double> time_stamp; // the line's time stamp, seconds on a continuous scale
     bool from_time_stamps = false;    // `seconds` is the time between two step lines

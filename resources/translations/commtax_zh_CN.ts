@@ -1665,8 +1665,8 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>--training LOG... [--gpu ID] [--framework NAME] [--set [N:]PATH=VALUE]... [--save-preset ID] [--json]</translation>
     </message>
     <message>
-        <source>Read training logs (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF Trainer), compare each with the model and fit the cluster&apos;s compute efficiency across them.</source>
-        <translation>读取训练日志（Megatron-LM、torchtitan、NeMo 2 / Megatron-Bridge、HF Trainer），将每份日志与模型比较，并用全部日志拟合集群的计算效率。</translation>
+        <source>Read training logs (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF Trainer, DeepSpeed), compare each with the model and fit the cluster&apos;s compute efficiency across them.</source>
+        <translation>读取训练日志（Megatron-LM、torchtitan、NeMo 2 / Megatron-Bridge、HF Trainer、DeepSpeed），将每份日志与模型比较，并用全部日志拟合集群的计算效率。</translation>
     </message>
     <message>
         <source>The files are training logs.</source>
@@ -1681,8 +1681,8 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>NAME</translation>
     </message>
     <message>
-        <source>megatron, torchtitan, nemo, megatron-bridge or hf-trainer (default: recognised from each log).</source>
-        <translation>megatron、torchtitan、nemo、megatron-bridge 或 hf-trainer（默认：从每份日志识别）。</translation>
+        <source>megatron, torchtitan, nemo, megatron-bridge, hf-trainer or deepspeed (default: recognised from each log).</source>
+        <translation>megatron、torchtitan、nemo、megatron-bridge、hf-trainer 或 deepspeed（默认：从每份日志识别）。</translation>
     </message>
     <message>
         <source>[N:]PATH=VALUE</source>
@@ -1701,8 +1701,8 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>calibrate --training 需要一个或多个日志文件</translation>
     </message>
     <message>
-        <source>calibrate: --framework must be megatron, torchtitan, nemo, megatron-bridge, hf-trainer or auto, not &quot;%1&quot;</source>
-        <translation>calibrate: --framework 必须是 megatron、torchtitan、nemo、megatron-bridge、hf-trainer 或 auto，而不是 &quot;%1&quot;</translation>
+        <source>calibrate: --framework must be megatron, torchtitan, nemo, megatron-bridge, hf-trainer, deepspeed or auto, not &quot;%1&quot;</source>
+        <translation>calibrate: --framework 必须是 megatron、torchtitan、nemo、megatron-bridge、hf-trainer、deepspeed 或 auto，而不是 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>calibrate: --save-preset needs an id of 1 to 200 characters</source>
@@ -1839,6 +1839,14 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>（已到边界）</translation>
     </message>
     <message>
+        <source>comm factor</source>
+        <translation>通信因子</translation>
+    </message>
+    <message>
+        <source>%1 on the achievable NVLink and network bandwidth, bounds %2-%3%4</source>
+        <translation>%1，作用于 NVLink 与网络的可达带宽，范围 %2-%3%4</translation>
+    </message>
+    <message>
         <source>mean |error|</source>
         <translation>平均 |误差|</translation>
     </message>
@@ -1869,6 +1877,10 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
     <message>
         <source>%1 GiB (%2 GB); the model&apos;s %3 GB per GPU</source>
         <translation>%1 GiB（%2 GB）；模型估计每个 GPU %3 GB</translation>
+    </message>
+    <message>
+        <source>%1:%2:1: no step time left after warm-up (the log gives samples per second but not train_batch_size, and no time stamps)</source>
+        <translation>%1:%2:1：去掉预热后没有剩余的步时（日志给出了每秒样本数，但没有 train_batch_size，也没有时间戳）</translation>
     </message>
     <message>
         <source>%1:%2:1: no step time left after warm-up (the log gives tokens per second but not the batch, the sequence length or the mesh, and no time stamps)</source>
@@ -7284,8 +7296,56 @@ overlap</source>
         <translation>根据训练日志校准</translation>
     </message>
     <message>
-        <source>Add logs of runs on one cluster (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF Trainer). Each is priced by the model and the GPU&apos;s compute efficiency is fitted to them.</source>
-        <translation>添加同一集群上运行的日志（Megatron-LM、torchtitan、NeMo 2 / Megatron-Bridge、HF Trainer）。模型为每份日志估算步时，并用它们拟合 GPU 的计算效率。</translation>
+        <source>Add logs of runs on one cluster (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF Trainer, DeepSpeed). Each is priced by the model and the GPU&apos;s compute efficiency is fitted to them.</source>
+        <translation>添加同一集群上运行的日志（Megatron-LM、torchtitan、NeMo 2 / Megatron-Bridge、HF Trainer、DeepSpeed）。模型为每份日志估算步时，并用它们拟合 GPU 的计算效率。</translation>
+    </message>
+    <message>
+        <source>Not in the log</source>
+        <translation>日志中没有</translation>
+    </message>
+    <message>
+        <source>Your value</source>
+        <translation>您的取值</translation>
+    </message>
+    <message>
+        <source>Measured step (s)</source>
+        <translation>实测步时（秒）</translation>
+    </message>
+    <message>
+        <source>Model&apos;s step (s)</source>
+        <translation>模型步时（秒）</translation>
+    </message>
+    <message>
+        <source>The log does not print this: type the value (it is never guessed)</source>
+        <translation>日志没有打印此项：请输入取值（绝不猜测）</translation>
+    </message>
+    <message>
+        <source>Given by you</source>
+        <translation>由您给出</translation>
+    </message>
+    <message>
+        <source>Communication factor %1 on the NVLink and network bandwidth: the logs vary enough to tell it from compute.</source>
+        <translation>通信因子 %1，作用于 NVLink 与网络带宽：这些日志的差异足以把它与计算区分开。</translation>
+    </message>
+    <message>
+        <source>Communication is not fitted: the logs do not vary the layout or the scale enough to tell it from compute.</source>
+        <translation>未拟合通信：这些日志在布局或规模上的变化不足以把它与计算区分开。</translation>
+    </message>
+    <message>
+        <source>Model = measured</source>
+        <translation>模型 = 实测</translation>
+    </message>
+    <message>
+        <source>Before the fit</source>
+        <translation>拟合前</translation>
+    </message>
+    <message>
+        <source>After the fit</source>
+        <translation>拟合后</translation>
+    </message>
+    <message>
+        <source>Model&apos;s step time against measured, before and after the fit</source>
+        <translation>模型步时与实测对比（拟合前后）</translation>
     </message>
     <message>
         <source>&amp;Add logs...</source>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the training-log reader (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF
-// Trainer) and the steady-state step time must never crash, hang, read past the input or produce a
+// Trainer, DeepSpeed) and the steady-state step time must never crash, hang, read past the input or produce a
 // NaN, an infinity or a negative time (those would reach the fit, the JSON and the preset).
 #include "traininglog/traininglog.h"
 
@@ -26,9 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (size == 0)
         return 0;
     // The first byte picks the framework the user would name with --framework (0: recognise it).
-    static const Framework hints[] = {Framework::Unknown, Framework::Megatron, Framework::Torchtitan, Framework::Nemo,
-                                      Framework::HfTrainer};
-    const Framework hint = hints[data[0] % 5];
+    static const Framework hints[] = {Framework::Unknown, Framework::Megatron, Framework::Torchtitan,
+                                      Framework::Nemo, Framework::HfTrainer, Framework::DeepSpeed};
+    const Framework hint = hints[data[0] % 6];
     const std::string_view text(reinterpret_cast<const char *>(data + 1), size - 1);
     TrainingLog log;
     ParseError err;

@@ -3,6 +3,8 @@
 
 #include "screenfit.h"
 
+#include <qcustomplot.h>
+
 #include <QComboBox>
 #include <QCryptographicHash>
 #include <QDialogButtonBox>
@@ -16,6 +18,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -31,9 +34,19 @@ struct TrainingCalibrationDialog::Log {
     TrainingPlanRead read;
     QString guess;
     std::optional<Scenario> scenario;
+    QMap<QString, QString> given; // path -> value typed in the table of missing values
 };
 
 namespace {
+
+enum MissingColumn { MissLog,
+                     MissField,
+                     MissValue,
+                     MissingColumnCount };
+
+// Marked cells: a value the log leaves to the user (still empty), and one the user gave.
+const QColor kAskColor(255, 236, 179);
+const QColor kGivenColor(220, 235, 250);
 
 enum Column { ColLog,
               ColFramework,
@@ -61,7 +74,8 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     auto *intro
         = new QLabel(tr("Add logs of runs on one cluster (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF "
-                        "Trainer). Each is priced by the model and the GPU's compute efficiency is fitted to them."),
+                        "Trainer, DeepSpeed). Each is priced by the model and the GPU's compute efficiency is fitted "
+                        "to them."),
                      this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -88,7 +102,43 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
         {tr("Log"), tr("Framework"), tr("Plan"), tr("Measured"), tr("Predicted"), tr("Calibrated"), tr("Left out")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(ColPlan, QHeaderView::Stretch);
-    layout->addWidget(m_table, 1);
+    // What the logs do not print: one row per log and field, the value cell editable and marked
+    // until the user fills it (nothing is guessed).
+    m_missing = new QTableWidget(0, MissingColumnCount, this);
+    m_missing->setObjectName(QStringLiteral("missingTable"));
+    m_missing->setHorizontalHeaderLabels({tr("Log"), tr("Not in the log"), tr("Your value")});
+    m_missing->horizontalHeader()->setSectionResizeMode(MissValue, QHeaderView::Stretch);
+    m_missing->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                               | QAbstractItemView::AnyKeyPressed);
+    m_missing->verticalHeader()->setVisible(false);
+    // Room for the header and two rows even on a low screen at 150%.
+    m_missing->setMinimumHeight(m_missing->horizontalHeader()->sizeHint().height()
+                                + 2 * m_missing->verticalHeader()->defaultSectionSize() + 8);
+    m_table->setMinimumHeight(m_missing->minimumHeight());
+    // Predicted against measured step time, before and after the fit, on log scales.
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("scatterPlot"));
+    m_plot->setMinimumSize(220, 160);
+    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    m_plot->xAxis->setLabel(tr("Measured step (s)"));
+    m_plot->yAxis->setLabel(tr("Model's step (s)"));
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("calibrationSplitter"));
+    auto *left = new QSplitter(Qt::Vertical, split);
+    left->addWidget(m_table);
+    left->addWidget(m_missing);
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 1);
+    split->addWidget(left);
+    split->addWidget(m_plot);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
     m_fitLabel = new QLabel(this);
     m_fitLabel->setObjectName(QStringLiteral("fitLabel"));
     m_fitLabel->setWordWrap(true);
@@ -112,12 +162,30 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
         refit();
     });
     connect(m_values, &QLineEdit::editingFinished, this, &TrainingCalibrationDialog::refit);
+    connect(m_missing, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
+        if (m_rebuilding || item->column() != MissValue)
+            return;
+        const int log = item->data(Qt::UserRole).toInt();
+        const QString path = item->data(Qt::UserRole + 1).toString();
+        if (log < 0 || log >= int(m_logs.size()))
+            return;
+        const QString value = item->text().trimmed();
+        if (value.isEmpty())
+            m_logs[std::size_t(log)].given.remove(path);
+        else
+            m_logs[std::size_t(log)].given.insert(path, value);
+        refit();
+    });
     connect(m_save, &QPushButton::clicked, this, &TrainingCalibrationDialog::savePreset);
     setPresetCatalog(m_catalog);
     fitToScreen(this, QSize(1100, 520)); // bounded by the screen (1280x800 at 150%: 853x533)
 }
 
-TrainingCalibrationDialog::~TrainingCalibrationDialog() = default;
+TrainingCalibrationDialog::~TrainingCalibrationDialog()
+{
+    // A cell editor still open commits when the dialog hides, after m_logs is gone: not to us.
+    disconnect(m_missing, nullptr, this, nullptr);
+}
 
 void TrainingCalibrationDialog::setPresetCatalog(const PresetCatalog &catalog)
 {
@@ -136,6 +204,7 @@ void TrainingCalibrationDialog::clearLogs()
 {
     m_logs.clear();
     m_gpuChosenByUser = false;
+    rebuildMissing();
     refit();
 }
 
@@ -175,7 +244,36 @@ void TrainingCalibrationDialog::addLogs(const QStringList &files)
                     m_gpuCombo->setCurrentIndex(at);
                 break;
             }
+    rebuildMissing();
     refit();
+}
+
+void TrainingCalibrationDialog::rebuildMissing()
+{
+    m_rebuilding = true;
+    m_missing->setRowCount(0);
+    for (std::size_t i = 0; i < m_logs.size(); ++i) {
+        const Log &l = m_logs[i];
+        if (!l.readError.isEmpty())
+            continue;
+        for (const QString &path : l.read.missing) {
+            const int row = m_missing->rowCount();
+            m_missing->insertRow(row);
+            auto *log = new QTableWidgetItem(QFileInfo(l.file).fileName());
+            log->setFlags(log->flags() & ~Qt::ItemIsEditable);
+            auto *field = new QTableWidgetItem(path);
+            field->setFlags(field->flags() & ~Qt::ItemIsEditable);
+            auto *value = new QTableWidgetItem(l.given.value(path));
+            value->setData(Qt::UserRole, int(i));
+            value->setData(Qt::UserRole + 1, path);
+            m_missing->setItem(row, MissLog, log);
+            m_missing->setItem(row, MissField, field);
+            m_missing->setItem(row, MissValue, value);
+        }
+    }
+    m_missing->resizeColumnsToContents();
+    m_missing->setVisible(m_missing->rowCount() > 0);
+    m_rebuilding = false;
 }
 
 QMap<QString, QString> TrainingCalibrationDialog::values(QStringList *bad) const
@@ -218,6 +316,8 @@ void TrainingCalibrationDialog::refit()
                 mine.insert(it.key(), it.value());
             }
         }
+        for (auto it = l.given.constBegin(); it != l.given.constEnd(); ++it)
+            mine.insert(it.key(), it.value()); // typed into this log's own cell
         Scenario s;
         QStringList errors;
         if (gpu && trainingScenario(l.read, mine, *gpu, m_catalog, s, errors)) {
@@ -284,6 +384,17 @@ void TrainingCalibrationDialog::refit()
                                                                     signedPct(m_fit->looError[k])));
     }
     m_table->resizeColumnsToContents();
+    // The marks of the missing values: still to give, or given.
+    m_rebuilding = true;
+    for (int row = 0; row < m_missing->rowCount(); ++row) {
+        QTableWidgetItem *item = m_missing->item(row, MissValue);
+        const bool empty = item->text().trimmed().isEmpty();
+        item->setBackground(empty ? kAskColor : kGivenColor);
+        item->setToolTip(empty ? tr("The log does not print this: type the value (it is never guessed)")
+                               : tr("Given by you"));
+    }
+    m_rebuilding = false;
+    drawScatter(fitted, measured);
     QString text;
     if (!bad.isEmpty())
         text = tr("Not PATH=VALUE: %1. ").arg(bad.join(QStringLiteral(", ")));
@@ -307,11 +418,69 @@ void TrainingCalibrationDialog::refit()
             text += QLatin1Char(' ')
                 + tr("The factor stopped at its bound: the logs and their plans disagree by more than compute "
                      "efficiency explains.");
+        if (m_fit->commFitted)
+            text += QLatin1Char(' ')
+                + tr("Communication factor %1 on the NVLink and network bandwidth: the logs vary enough to tell it "
+                     "from compute.")
+                      .arg(QLocale().toString(m_fit->commFactor, 'f', 3));
+        else if (m_fit->before.size() >= 2)
+            text += QLatin1Char(' ')
+                + tr("Communication is not fitted: the logs do not vary the layout or the scale enough to tell it "
+                     "from compute.");
     } else if (!m_logs.empty()) {
         text += tr("Nothing to fit yet: give what the marked logs do not print, or choose the GPU preset.");
     }
     m_fitLabel->setText(text);
     m_save->setEnabled(m_fit.has_value());
+}
+
+void TrainingCalibrationDialog::drawScatter(const std::vector<int> &fitted, const std::vector<double> &measured)
+{
+    m_plot->clearGraphs();
+    QVector<double> keys, before, after;
+    double lo = 0, hi = 0;
+    if (m_fit)
+        for (std::size_t k = 0; k < fitted.size() && k < m_fit->before.size(); ++k) {
+            const double m = measured[k];
+            const double b = m * (1 + m_fit->before[k]);
+            const double a = m * (1 + m_fit->after[k]);
+            if (!(m > 0 && b > 0 && a > 0) || !std::isfinite(b) || !std::isfinite(a))
+                continue;
+            keys << m;
+            before << b;
+            after << a;
+            lo = keys.size() == 1 ? std::min({m, b, a}) : std::min({lo, m, b, a});
+            hi = std::max({hi, m, b, a});
+        }
+    auto addGraph = [this](const QString &objectName, const QString &name, const QPen &pen,
+                           const QCPScatterStyle &scatter, QCPGraph::LineStyle line) {
+        QCPGraph *g = m_plot->addGraph();
+        g->setObjectName(objectName);
+        g->setName(name);
+        g->setPen(pen);
+        g->setScatterStyle(scatter);
+        g->setLineStyle(line);
+        return g;
+    };
+    if (!keys.isEmpty()) {
+        lo /= 1.5;
+        hi *= 1.5;
+        addGraph(QStringLiteral("equalGraph"), tr("Model = measured"), QPen(QColor(150, 150, 150), 1, Qt::DashLine),
+                 QCPScatterStyle(), QCPGraph::lsLine)
+            ->setData({lo, hi}, {lo, hi});
+        addGraph(QStringLiteral("beforeGraph"), tr("Before the fit"), QPen(QColor(200, 90, 0)),
+                 QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(200, 90, 0), 1.5), Qt::NoBrush, 8),
+                 QCPGraph::lsNone)
+            ->setData(keys, before, true);
+        addGraph(QStringLiteral("afterGraph"), tr("After the fit"), QPen(QColor(20, 90, 170)),
+                 QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(20, 90, 170), 7), QCPGraph::lsNone)
+            ->setData(keys, after, true);
+        m_plot->xAxis->setRange(lo, hi);
+        m_plot->yAxis->setRange(lo, hi);
+    }
+    m_plot->legend->setVisible(!keys.isEmpty());
+    m_plot->setAccessibleName(tr("Model's step time against measured, before and after the fit"));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TrainingCalibrationDialog::savePreset()

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Calibration from training logs (Tools > Calibrate from training logs...): add logs, choose the
-// GPU preset (the guess from the logs' device names preselected), give what the logs do not print,
-// see each log's plan and its measured, predicted and calibrated step time, and save the fitted
-// GPU preset. The reading, the plan and the fit are model/traininglog's, as for
-// `commtax calibrate --training`.
+// GPU preset (the guess from the logs' device names preselected), give what the logs do not print
+// (a table of those cells, editable and marked until filled: never guessed), see each log's plan and
+// its measured, predicted and calibrated step time, in the table and on a predicted-against-measured
+// scatter (before and after the fit), and save the fitted GPU preset. The reading, the plan and the
+// fit are model/traininglog's, as for `commtax calibrate --training`.
 
 #include "core/presets.h"
 #include "traininglog/trainingcalibration.h"
@@ -15,6 +16,7 @@
 #include <vector>
 
 class QComboBox;
+class QCustomPlot;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -44,6 +46,8 @@ signals:
 private:
     struct Log;
     void refit();
+    void rebuildMissing();
+    void drawScatter(const std::vector<int> &fitted, const std::vector<double> &measured);
     void savePreset();
     QMap<QString, QString> values(QStringList *bad) const;
 
@@ -54,7 +58,10 @@ private:
     QComboBox *m_gpuCombo = nullptr;
     QLineEdit *m_values = nullptr;
     QTableWidget *m_table = nullptr;
+    QTableWidget *m_missing = nullptr; // log, field, value: what the logs do not print
+    QCustomPlot *m_plot = nullptr;
     QLabel *m_fitLabel = nullptr;
+    bool m_rebuilding = false;
     QPushButton *m_save = nullptr;
 };
 
