@@ -103,10 +103,11 @@ struct Best {
     bool found = false;
     Plan plan;
     std::int64_t searched = 0;
+    std::int64_t bounded = 0;
 };
 
 // The fastest layout of a context the framework runs (none when nothing fits).
-Best bestLayout(const Plan &plan, int gpus, int framework, int threads,
+Best bestLayout(const Plan &plan, int gpus, int framework, int threads, bool bound = true,
                 const std::array<std::vector<int>, kDimCount> *allowed = nullptr)
 {
     Space sp;
@@ -118,10 +119,12 @@ Best bestLayout(const Plan &plan, int gpus, int framework, int threads,
     o.objective = search::Objective::Time;
     o.top = 1;
     o.threads = threads;
+    o.bound = bound; // only the fastest layout is read: branch and bound (search.h, Options::bound)
     o.constraints.framework = framework;
     const SearchResult r = runSearch(sp, o);
     Best b;
     b.searched = r.searched;
+    b.bounded = r.bounded;
     if (!r.top.empty()) {
         b.found = true;
         b.plan = planOf(sp, r.top.front().layout);
@@ -231,15 +234,17 @@ struct Solver {
     const Question &q;
     std::map<Key, Best> cache; // contexts searched
     std::int64_t searched = 0;
+    std::int64_t bounded = 0;
 
     const Best &context(int gpu, int gpus, bool fp8)
     {
         const Key k{gpu, gpus, fp8};
         if (auto it = cache.find(k); it != cache.end())
             return it->second;
-        Best b
-            = bestLayout(contextPlan(q.base, q.gpus[size_t(gpu)].hardware, gpus, fp8), gpus, q.framework, q.threads);
+        Best b = bestLayout(contextPlan(q.base, q.gpus[size_t(gpu)].hardware, gpus, fp8), gpus, q.framework,
+                            q.threads, q.bound);
         searched += b.searched;
+        bounded += b.bounded;
         return cache.emplace(k, std::move(b)).first->second;
     }
 
@@ -343,7 +348,7 @@ Answer answer(const Question &q)
 {
     const auto start = std::chrono::steady_clock::now();
     Answer out;
-    Solver solver{q, {}, 0};
+    Solver solver{q, {}, 0, 0};
     // Every context, searched in parallel (each search on one thread: contexts are many and small).
     std::vector<Key> keys;
     for (int g = 0; g < int(q.gpus.size()); ++g)
@@ -357,7 +362,7 @@ Answer answer(const Question &q)
         }
     std::vector<Best> found(keys.size());
     std::atomic<size_t> next{0};
-    std::atomic<std::int64_t> searched{0};
+    std::atomic<std::int64_t> searched{0}, bounded{0};
     const int threads = q.threads > 0 ? q.threads : std::max(1, int(std::thread::hardware_concurrency()));
     auto work = [&] {
         for (size_t i; (i = next.fetch_add(1)) < keys.size();) {
@@ -365,8 +370,9 @@ Answer answer(const Question &q)
                 return;
             const Key &k = keys[i];
             found[i] = bestLayout(contextPlan(q.base, q.gpus[size_t(k.gpu)].hardware, k.gpus, k.fp8), k.gpus,
-                                  q.framework, 1);
+                                  q.framework, 1, q.bound);
             searched += found[i].searched;
+            bounded += found[i].bounded;
             if (q.progress)
                 ++*q.progress;
         }
@@ -464,6 +470,7 @@ Answer answer(const Question &q)
         out.listed.push_back(std::move(o));
     }
     out.searched = searched.load() + solver.searched;
+    out.bounded = bounded.load() + solver.bounded;
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
 }
@@ -497,7 +504,7 @@ std::vector<FamilyBest> familyShortlist(const Plan &plan, int framework)
         }
         if (!possible)
             continue;
-        const Best b = bestLayout(plan, gpus, framework, 0, &allowed);
+        const Best b = bestLayout(plan, gpus, framework, 0, true, &allowed);
         if (!b.found)
             continue;
         FamilyBest fb;
