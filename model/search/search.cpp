@@ -670,6 +670,46 @@ struct BoundMemo {
         return b;
     }
 };
+// A lower bound on the days of every plan below a prefix (tp, pp, cp, etp, ep and so dp set on
+// `plan`); NaN when it has none. Dense, BF16, no CP: a stage's
+// time per micro-batch u_i is its compute, exposed TP traffic and (last stage) the head, and the step
+// is at least m * u_max + (sum u - u_max) / v >= m * sum u / pp, where sum u, the whole model's
+// layers on one micro-batch, is the same for every vpp and stage split. Per sequence, each part of
+// u (GEMMs: max(FLOPs / rate, bytes / bandwidth) + a fixed cost; attention, element-wise work,
+// collectives: affine in the tokens) costs least at the largest micro-batch, global_batch / dp
+// (m = 1), and least with recompute none; so sum u there, over pp, with the cheaper sequence
+// parallelism, bounds the prefix. Evaluated by the engine at m = 1, vpp 1, where sum u is compute +
+// bubble + exposed TP and expert time.
+double prefixDaysBound(Plan &plan, const PlanPrefix &prefix)
+{
+    TrainingSpec &t = plan.training;
+    if (plan.model.moe() || t.cp != 1 || t.precision != Precision::Bf16 || t.dp <= 0 || t.global_batch % t.dp != 0
+        || t.pp <= 0)
+        return NAN;
+    const TrainingSpec saved = t;
+    t.vpp = 1;
+    t.micro_batch = t.global_batch / t.dp;
+    t.zero = 0;
+    t.recompute = Recompute::None;
+    double best = INFINITY;
+    for (int sp = 0; sp <= (saved.tp > 1 ? 1 : 0); ++sp) {
+        t.sequence_parallel = sp != 0;
+        const Result r = evaluateValid(plan, prefix);
+        if (!finiteFigures(r)) {
+            best = NAN;
+            break;
+        }
+        if (!(r.step_time_s > 0)) {
+            best = NAN;
+            break;
+        }
+        const double step = (r.compute_time_s + r.bubble_time_s + r.tp_comm_exposed_s + r.ep_comm_exposed_s) / t.pp;
+        best = std::min(best, BoundMemo::days(step, plan, r));
+    }
+    t = saved;
+    return best;
+}
+
 static_assert(DimMicroBatch + 1 == DimZero && DimZero + 1 == DimRecompute && DimRecompute + 1 == DimSequenceParallel
                   && DimSequenceParallel + 1 == kDimCount,
               "the bound's subtree is ZeRO, recompute and sequence parallelism");
@@ -681,6 +721,9 @@ struct Walker {
     const Space &space;
     const Options &options;
     Plan *plan = nullptr;
+    // Options::bound: true when no plan below the current prefix (tp ... ep) can enter the top list.
+    bool (*prunePrefix)(void *) = nullptr;
+    void *pruneUser = nullptr;
     const Context *ctx = nullptr;
     int lastSplit = lastSplittingDim();
     int lastShaping = lastShapingDim();
@@ -805,8 +848,15 @@ struct Walker {
                 acc.searched += countBelow(d + 1, r);
                 continue;
             }
-            if (d == kLastPrefixDim)
+            if (d == kLastPrefixDim) {
                 prefix.placement = placeGroups(*plan);
+                if (prunePrefix && prunePrefix(pruneUser)) {
+                    const std::int64_t n = countBelow(d + 1, r);
+                    acc.searched += n;
+                    acc.bounded += n;
+                    continue;
+                }
+            }
             if (d + 1 < kDimCount) {
                 walk(d + 1, r, acc, leaf);
             } else {
@@ -953,6 +1003,21 @@ SearchResult runSearch(const Space &space, const Options &options)
         BoundMemo memo;
         const bool bound = options.bound && options.objective == Objective::Time;
         std::int64_t context = -1;
+        // Below a prefix, once the top list is full (prefixDaysBound()).
+        struct PrefixBound {
+            Walker &w;
+            Accumulator &acc;
+        } pb{w, acc};
+        if (bound) {
+            w.pruneUser = &pb;
+            w.prunePrefix = [](void *u) {
+                PrefixBound &b = *static_cast<PrefixBound *>(u);
+                if (b.acc.top.v.size() < b.acc.top.cap)
+                    return false;
+                const double days = prefixDaysBound(*b.w.plan, b.w.prefix);
+                return days > b.acc.top.v.back().result.days_to_train * (1 + 1e-9); // false for NaN
+            };
+        }
         auto leaf = [&] {
             if (bound) {
                 memo.enter(context, w.cur);

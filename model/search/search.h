@@ -169,6 +169,10 @@ struct Options {
     //    (FP8 weight casts are the pacing stage's, and CP's exposed share shrinks as the attention
     //    it hides under grows), none's compute + bubble + exposed TP and expert time bounds every
     //    recompute at one sequence parallelism.
+    //  - A whole prefix (tp ... ep) of a dense model in BF16 without CP: the step is at least
+    //    m * sum u / pp (sum u: every stage's time per micro-batch), and per sequence each part of u
+    //    costs least at the largest micro-batch and recompute none; evaluated there once per
+    //    sequence parallelism, it rules out every vpp, micro-batch, ZeRO, recompute below it.
     // Exact: the top list is the one the full search returns (tests/test_search.cpp against brute
     // force). valid, fits, feasible, best_by (but Time's) and the Pareto front then count and keep
     // the evaluated plans only.

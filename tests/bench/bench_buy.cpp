@@ -61,9 +61,21 @@ void run(benchmark::State &state, const char *model)
 } // namespace
 
 static void BM_WhatToBuyLlama70b(benchmark::State &state) { run(state, nullptr); }
-BENCHMARK(BM_WhatToBuyLlama70b)->ArgName("bound")->Arg(0)->Arg(1)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_WhatToBuyLlama70b)
+    ->ArgName("bound")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1)
+    ->UseRealTime();
 
 static void BM_WhatToBuyDeepSeekV3(benchmark::State &state) { run(state, "deepseek-v3"); }
-BENCHMARK(BM_WhatToBuyDeepSeekV3)->ArgName("bound")->Arg(0)->Arg(1)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_WhatToBuyDeepSeekV3)
+    ->ArgName("bound")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1)
+    ->UseRealTime();
 
 BENCHMARK_MAIN();
