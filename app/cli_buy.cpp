@@ -7,6 +7,7 @@
 #include "core/uncertaintyio.h"
 #include "library/comparisonio.h"
 #include "search/buy.h"
+#include "search/buyquestion.h"
 #include "search/launch.h"
 
 #include <QCoreApplication>
@@ -209,91 +210,28 @@ int whatToBuy(const Scenario &s, const BuyArgs &a)
     if (a.powerMw > 0)
         g.powerMw = a.powerMw;
 
-    search::buy::Question q;
-    q.base = s.plan;
-    if (g.pue > 0)
-        q.base.economics.pue = g.pue;
-    QStringList ids = g.gpus;
-    if (ids.isEmpty())
-        for (const Preset &p : cat.presets(Section::Gpu))
-            ids << p.id;
-    QStringList clusters;
-    for (const QString &id : ids) {
-        const std::optional<Preset> gp = cat.find(Section::Gpu, id.trimmed());
-        if (!gp)
-            return fail(kExitBadInput, cmd + BuyText::tr("--hardware: unknown GPU preset \"%1\"").arg(id));
-        const std::optional<Preset> c = cat.find(Section::Cluster, gp->defaultCluster());
-        Plan plan;
-        gp->applyTo(plan);
-        if (c)
-            c->applyTo(plan);
-        else
-            plan.cluster = s.plan.cluster;
-        // The file's own rent price is its GPU's; the goals' prices win.
-        double price = g.rentPriceFor(gp->id);
-        if (!(price > 0) && gp->id == s.gpuPreset && s.plan.economics.usd_per_gpu_hour > 0)
-            price = s.plan.economics.usd_per_gpu_hour;
-        q.gpus.push_back(search::buy::Gpu{gp->id.toStdString(), Hardware{plan.gpu, plan.cluster}, price, true});
-        clusters << (c ? c->id : s.clusterPreset);
+    search::buy::GoalsQuestion gq;
+    QString what;
+    switch (search::buy::questionFromGoals(s, g, cat, gq, &what)) {
+    case search::buy::GoalsError::None: break;
+    case search::buy::GoalsError::UnknownGpu:
+        return fail(kExitBadInput, cmd + BuyText::tr("--hardware: unknown GPU preset \"%1\"").arg(what));
+    case search::buy::GoalsError::UnknownFramework:
+        return fail(kExitUsage,
+                    cmd
+                        + BuyText::tr(
+                            "--framework must be any, megatron, megatron-bridge, nemo, deepspeed or torchtitan"));
     }
-    ids.clear();
-    for (const search::buy::Gpu &gpu : q.gpus)
-        ids << QString::fromStdString(gpu.id);
+    search::buy::Question &q = gq.question;
+    const QStringList &ids = gq.ids;
     if (!a.gpuCounts.empty() || a.gpusMax > 0) {
         q.gpu_counts = a.gpuCounts;
         q.gpus_min = a.gpusMin;
         q.gpus_max = a.gpusMax;
-    } else {
-        q.gpu_counts.assign(g.gpuCounts.begin(), g.gpuCounts.end());
-        q.nodes_min = g.nodesMin;
-        q.nodes_max = g.nodesMax;
     }
     q.max_gpus = int(a.maxGpus);
-    q.buy = g.buy;
-    q.rent = g.rent;
-    q.bf16 = g.bf16;
-    q.fp8 = g.fp8;
-    q.framework = -1;
-    if (g.framework != QLatin1String("any")) {
-        launch::Framework f = launch::Framework::Megatron;
-        if (!launch::parseFramework(g.framework.toStdString(), f))
-            return fail(kExitUsage,
-                        cmd
-                            + BuyText::tr(
-                                "--framework must be any, megatron, megatron-bridge, nemo, deepspeed or torchtitan"));
-        q.framework = int(f);
-    }
-    q.limits.deadline_days = g.deadlineDays;
-    q.limits.capex_usd = g.capexUsd;
-    q.limits.tco_usd = g.tcoUsd;
-    q.limits.power_mw = g.powerMw;
     q.limits.budget_usd = a.budget;
-    search::buy::parseObjective(g.objective.toStdString(), q.objective);
     q.shortlist = a.top;
-    for (const GoalOption &l : g.listed) {
-        qsizetype i = ids.indexOf(l.gpu);
-        if (i < 0) { // a listed GPU outside the allowed ones is still judged
-            const std::optional<Preset> gp = cat.find(Section::Gpu, l.gpu);
-            const std::optional<Preset> c = gp ? cat.find(Section::Cluster, gp->defaultCluster()) : std::nullopt;
-            Plan plan;
-            gp->applyTo(plan); // parseGoals() checked the id
-            if (c)
-                c->applyTo(plan);
-            q.gpus.push_back(search::buy::Gpu{gp->id.toStdString(), Hardware{plan.gpu, plan.cluster},
-                                              g.rentPriceFor(gp->id), false});
-            ids << gp->id;
-            clusters << (c ? c->id : s.clusterPreset);
-            i = ids.size() - 1;
-        }
-        q.listed.push_back(search::buy::Listed{int(i), l.gpus, l.rent, l.fp8, l.rentUsdPerGpuHour});
-    }
-    q.notes = [&](const Plan &plan, int gpu) {
-        Scenario o = s;
-        o.plan = plan;
-        o.gpuPreset = ids[gpu];
-        o.clusterPreset = clusters[gpu];
-        return scenarioNotes(o, cat);
-    };
 
     const std::int64_t contexts = search::buy::countContexts(q);
     if (contexts > search::buy::kMaxContexts) {
@@ -333,6 +271,7 @@ int whatToBuy(const Scenario &s, const BuyArgs &a)
             root.insert(QStringLiteral("layout_families"), families);
         }
         root.insert(QStringLiteral("searched"), double(ans.searched));
+        root.insert(QStringLiteral("bounded"), double(ans.bounded));
         root.insert(QStringLiteral("contexts"), double(ans.contexts));
         root.insert(QStringLiteral("option_count"), double(ans.option_count));
         root.insert(QStringLiteral("seconds"), ans.seconds);
