@@ -344,13 +344,13 @@ std::int64_t countContexts(const Question &q)
     return n;
 }
 
-Answer answer(const Question &q)
+namespace {
+
+// Every context of the question (GPU x count x precision), searched in parallel (each search on one
+// thread: contexts are many and small), into the solver's cache; false when cancelled.
+bool searchContexts(const Question &q, Solver &solver, std::vector<Key> &keys, std::int64_t &searchedOut,
+                    std::int64_t &boundedOut)
 {
-    const auto start = std::chrono::steady_clock::now();
-    Answer out;
-    Solver solver{q, {}, 0, 0};
-    // Every context, searched in parallel (each search on one thread: contexts are many and small).
-    std::vector<Key> keys;
     for (int g = 0; g < int(q.gpus.size()); ++g)
         for (bool fp8 : {false, true}) {
             if (!q.gpus[size_t(g)].searched)
@@ -383,13 +383,70 @@ Answer answer(const Question &q)
     work();
     for (std::thread &t : pool)
         t.join();
-    if (q.cancel && q.cancel->load()) {
+    searchedOut = searched.load();
+    boundedOut = bounded.load();
+    if (q.cancel && q.cancel->load())
+        return false;
+    for (size_t i = 0; i < keys.size(); ++i)
+        solver.cache.emplace(keys[i], std::move(found[i]));
+    return true;
+}
+
+// The closest misses among `all`: one per GPU and mode, least shortfall first, at most `count`.
+std::vector<Option> closestMisses(const std::vector<Option> &all, int count)
+{
+    std::vector<Option> misses, out;
+    for (const Option &o : all)
+        if (!o.meets)
+            misses.push_back(o);
+    std::stable_sort(misses.begin(), misses.end(),
+                     [](const Option &a, const Option &b) { return a.shortfall < b.shortfall; });
+    for (const Option &o : misses) {
+        if (int(out.size()) >= count)
+            break;
+        const bool seen
+            = std::any_of(out.begin(), out.end(), [&](const Option &m) { return m.gpu == o.gpu && m.rent == o.rent; });
+        if (!seen)
+            out.push_back(o);
+    }
+    return out;
+}
+
+// The Pareto front of days against USD per billion tokens over `all` (ranked), days ascending.
+std::vector<Option> paretoFront(const std::vector<Option> &all)
+{
+    std::vector<const Option *> byDays;
+    for (const Option &o : all)
+        byDays.push_back(&o);
+    std::stable_sort(byDays.begin(), byDays.end(), [](const Option *a, const Option *b) {
+        return a->result.days_to_train != b->result.days_to_train
+            ? a->result.days_to_train < b->result.days_to_train
+            : a->result.cost_per_billion_tokens_usd < b->result.cost_per_billion_tokens_usd;
+    });
+    std::vector<Option> out;
+    double cheapest = INFINITY;
+    for (const Option *o : byDays)
+        if (o->result.cost_per_billion_tokens_usd < cheapest) {
+            cheapest = o->result.cost_per_billion_tokens_usd;
+            out.push_back(*o);
+        }
+    return out;
+}
+
+} // namespace
+
+Answer answer(const Question &q)
+{
+    const auto start = std::chrono::steady_clock::now();
+    Answer out;
+    Solver solver{q, {}, 0, 0};
+    std::vector<Key> keys;
+    std::int64_t searched = 0, bounded = 0;
+    if (!searchContexts(q, solver, keys, searched, bounded)) {
         out.cancelled = true;
         return out;
     }
     out.contexts = std::int64_t(keys.size());
-    for (size_t i = 0; i < keys.size(); ++i)
-        solver.cache.emplace(keys[i], std::move(found[i]));
 
     std::vector<Option> all;
     for (const auto &[k, b] : solver.cache) {
@@ -414,41 +471,12 @@ Answer answer(const Question &q)
     for (Option &o : out.options)
         addRanges(q, o);
 
-    // The closest misses: one per GPU and mode, least shortfall first.
-    std::vector<Option> misses;
-    for (const Option &o : all)
-        if (!o.meets)
-            misses.push_back(o);
-    std::stable_sort(misses.begin(), misses.end(),
-                     [](const Option &a, const Option &b) { return a.shortfall < b.shortfall; });
-    for (const Option &o : misses) {
-        if (int(out.closest_misses.size()) >= q.misses)
-            break;
-        const bool seen = std::any_of(out.closest_misses.begin(), out.closest_misses.end(),
-                                      [&](const Option &m) { return m.gpu == o.gpu && m.rent == o.rent; });
-        if (!seen)
-            out.closest_misses.push_back(o);
-    }
+    out.closest_misses = closestMisses(all, q.misses);
     for (Option &o : out.closest_misses) {
         solver.findFix(o, 0);
         addRanges(q, o);
     }
-
-    // The Pareto front of days against USD per billion tokens over every option.
-    std::vector<const Option *> byDays;
-    for (const Option &o : all)
-        byDays.push_back(&o);
-    std::stable_sort(byDays.begin(), byDays.end(), [](const Option *a, const Option *b) {
-        return a->result.days_to_train != b->result.days_to_train
-            ? a->result.days_to_train < b->result.days_to_train
-            : a->result.cost_per_billion_tokens_usd < b->result.cost_per_billion_tokens_usd;
-    });
-    double cheapest = INFINITY;
-    for (const Option *o : byDays)
-        if (o->result.cost_per_billion_tokens_usd < cheapest) {
-            cheapest = o->result.cost_per_billion_tokens_usd;
-            out.pareto.push_back(*o);
-        }
+    out.pareto = paretoFront(all);
 
     // The user's own options.
     for (const Listed &l : q.listed) {
@@ -469,8 +497,8 @@ Answer answer(const Question &q)
         }
         out.listed.push_back(std::move(o));
     }
-    out.searched = searched.load() + solver.searched;
-    out.bounded = bounded.load() + solver.bounded;
+    out.searched = searched + solver.searched;
+    out.bounded = bounded + solver.bounded;
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
 }
