@@ -175,6 +175,99 @@ bool parseList(const QString &text, const QStringList &allowed, QStringList &out
         && std::all_of(out.begin(), out.end(), [&](const QString &v) { return allowed.contains(v); });
 }
 
+// The answer as `search --json` prints it (docs/formats.md).
+QJsonObject answerJson(const Printer &pr, const search::buy::Question &q, const search::buy::Answer &ans)
+{
+    QJsonObject root;
+    QJsonArray options, misses, pareto, listed;
+    for (const search::buy::Option &o : ans.options)
+        options.append(pr.json(o));
+    for (const search::buy::Option &o : ans.closest_misses)
+        misses.append(pr.json(o));
+    for (const search::buy::Option &o : ans.pareto)
+        pareto.append(pr.json(o));
+    for (const search::buy::Option &o : ans.listed)
+        listed.append(pr.json(o));
+    root.insert(QStringLiteral("objective"), QLatin1String(search::buy::toString(q.objective)));
+    root.insert(QStringLiteral("options"), options);
+    root.insert(QStringLiteral("meeting"), ans.meeting);
+    root.insert(QStringLiteral("closest_misses"), misses);
+    root.insert(QStringLiteral("pareto"), pareto);
+    root.insert(QStringLiteral("listed"), listed);
+    if (!ans.options.empty()) {
+        QJsonArray families;
+        for (const search::buy::FamilyBest &f :
+             search::buy::familyShortlist(ans.options.front().plan, q.framework)) {
+            families.append(
+                QJsonObject{{QStringLiteral("family"), QString::fromStdString(search::buy::familyName(f.family))},
+                            {QStringLiteral("layout"), layoutJson(f.plan)},
+                            {QStringLiteral("step_time_s"), f.result.step_time_s},
+                            {QStringLiteral("days"), f.result.days_to_train}});
+        }
+        root.insert(QStringLiteral("layout_families"), families);
+    }
+    root.insert(QStringLiteral("searched"), double(ans.searched));
+    root.insert(QStringLiteral("bounded"), double(ans.bounded));
+    root.insert(QStringLiteral("contexts"), double(ans.contexts));
+    root.insert(QStringLiteral("option_count"), double(ans.option_count));
+    root.insert(QStringLiteral("seconds"), ans.seconds);
+    return root;
+}
+
+// The answer as text.
+void printAnswer(const Printer &pr, const search::buy::Question &q, const search::buy::Answer &ans)
+{
+    QTextStream &o = out();
+    o << BuyText::tr("What to buy: searched %1 layouts over %2 contexts (GPU, GPU count and precision) in %3 s: %4 "
+                     "options, %5 meet every limit.")
+             .arg(ans.searched)
+             .arg(ans.contexts)
+             .arg(formatNumber(ans.seconds, 3))
+             .arg(ans.option_count)
+             .arg(ans.meeting)
+      << '\n';
+    if (!ans.listed.empty()) {
+        const long met = std::count_if(ans.listed.begin(), ans.listed.end(),
+                                       [](const search::buy::Option &x) { return x.meets; });
+        o << '\n'
+          << (met == 0
+                  ? BuyText::tr("None of the %1 options you listed meets every limit:").arg(ans.listed.size())
+                  : BuyText::tr("%1 of the %2 options you listed meet every limit:").arg(met).arg(ans.listed.size()))
+          << '\n';
+        for (const search::buy::Option &x : ans.listed)
+            o << "  " << pr.line(x) << '\n';
+    }
+    if (!ans.options.empty()) {
+        o << '\n'
+          << BuyText::tr("Options that meet every limit, best first (objective: %1):")
+                 .arg(QLatin1String(search::buy::toString(q.objective)))
+          << '\n';
+        for (size_t i = 0; i < ans.options.size(); ++i)
+            o << "  " << (i + 1) << ". " << pr.line(ans.options[i]) << '\n';
+        o << '\n'
+          << BuyText::tr("Layout families on the first option (the fastest of each):") << '\n';
+        for (const search::buy::FamilyBest &f : search::buy::familyShortlist(ans.options.front().plan, q.framework))
+            o << "  " << QString::fromStdString(search::buy::familyName(f.family)).leftJustified(18) << ' '
+              << layoutText(f.plan) << ": "
+              << BuyText::tr("%1 s per step, %2 days")
+                     .arg(formatNumber(f.result.step_time_s, 3), formatNumber(f.result.days_to_train, 1))
+              << '\n';
+    } else {
+        o << '\n'
+          << BuyText::tr("No option meets every limit.") << '\n';
+    }
+    if (!ans.closest_misses.empty()) {
+        o << '\n'
+          << BuyText::tr("Closest misses:") << '\n';
+        for (const search::buy::Option &x : ans.closest_misses)
+            o << "  " << pr.line(x) << '\n';
+    }
+    o << '\n'
+      << BuyText::tr("Pareto front, days to train against USD per billion tokens:") << '\n';
+    for (const search::buy::Option &x : ans.pareto)
+        o << "  " << pr.line(x) << '\n';
+}
+
 } // namespace
 
 int whatToBuy(const Scenario &s, const BuyArgs &a)
@@ -242,91 +335,10 @@ int whatToBuy(const Scenario &s, const BuyArgs &a)
     const search::buy::Answer ans = search::buy::answer(q);
     const Printer pr{q, ids};
     if (a.json) {
-        QJsonObject root;
-        QJsonArray options, misses, pareto, listed;
-        for (const search::buy::Option &o : ans.options)
-            options.append(pr.json(o));
-        for (const search::buy::Option &o : ans.closest_misses)
-            misses.append(pr.json(o));
-        for (const search::buy::Option &o : ans.pareto)
-            pareto.append(pr.json(o));
-        for (const search::buy::Option &o : ans.listed)
-            listed.append(pr.json(o));
-        root.insert(QStringLiteral("objective"), QLatin1String(search::buy::toString(q.objective)));
-        root.insert(QStringLiteral("options"), options);
-        root.insert(QStringLiteral("meeting"), ans.meeting);
-        root.insert(QStringLiteral("closest_misses"), misses);
-        root.insert(QStringLiteral("pareto"), pareto);
-        root.insert(QStringLiteral("listed"), listed);
-        if (!ans.options.empty()) {
-            QJsonArray families;
-            for (const search::buy::FamilyBest &f :
-                 search::buy::familyShortlist(ans.options.front().plan, q.framework)) {
-                families.append(
-                    QJsonObject{{QStringLiteral("family"), QString::fromStdString(search::buy::familyName(f.family))},
-                                {QStringLiteral("layout"), layoutJson(f.plan)},
-                                {QStringLiteral("step_time_s"), f.result.step_time_s},
-                                {QStringLiteral("days"), f.result.days_to_train}});
-            }
-            root.insert(QStringLiteral("layout_families"), families);
-        }
-        root.insert(QStringLiteral("searched"), double(ans.searched));
-        root.insert(QStringLiteral("bounded"), double(ans.bounded));
-        root.insert(QStringLiteral("contexts"), double(ans.contexts));
-        root.insert(QStringLiteral("option_count"), double(ans.option_count));
-        root.insert(QStringLiteral("seconds"), ans.seconds);
-        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        out() << QJsonDocument(answerJson(pr, q, ans)).toJson(QJsonDocument::Indented);
         return kExitOk;
     }
-    QTextStream &o = out();
-    o << BuyText::tr("What to buy: searched %1 layouts over %2 contexts (GPU, GPU count and precision) in %3 s: %4 "
-                     "options, %5 meet every limit.")
-             .arg(ans.searched)
-             .arg(ans.contexts)
-             .arg(formatNumber(ans.seconds, 3))
-             .arg(ans.option_count)
-             .arg(ans.meeting)
-      << '\n';
-    if (!ans.listed.empty()) {
-        const long met = std::count_if(ans.listed.begin(), ans.listed.end(),
-                                       [](const search::buy::Option &x) { return x.meets; });
-        o << '\n'
-          << (met == 0
-                  ? BuyText::tr("None of the %1 options you listed meets every limit:").arg(ans.listed.size())
-                  : BuyText::tr("%1 of the %2 options you listed meet every limit:").arg(met).arg(ans.listed.size()))
-          << '\n';
-        for (const search::buy::Option &x : ans.listed)
-            o << "  " << pr.line(x) << '\n';
-    }
-    if (!ans.options.empty()) {
-        o << '\n'
-          << BuyText::tr("Options that meet every limit, best first (objective: %1):")
-                 .arg(QLatin1String(search::buy::toString(q.objective)))
-          << '\n';
-        for (size_t i = 0; i < ans.options.size(); ++i)
-            o << "  " << (i + 1) << ". " << pr.line(ans.options[i]) << '\n';
-        o << '\n'
-          << BuyText::tr("Layout families on the first option (the fastest of each):") << '\n';
-        for (const search::buy::FamilyBest &f : search::buy::familyShortlist(ans.options.front().plan, q.framework))
-            o << "  " << QString::fromStdString(search::buy::familyName(f.family)).leftJustified(18) << ' '
-              << layoutText(f.plan) << ": "
-              << BuyText::tr("%1 s per step, %2 days")
-                     .arg(formatNumber(f.result.step_time_s, 3), formatNumber(f.result.days_to_train, 1))
-              << '\n';
-    } else {
-        o << '\n'
-          << BuyText::tr("No option meets every limit.") << '\n';
-    }
-    if (!ans.closest_misses.empty()) {
-        o << '\n'
-          << BuyText::tr("Closest misses:") << '\n';
-        for (const search::buy::Option &x : ans.closest_misses)
-            o << "  " << pr.line(x) << '\n';
-    }
-    o << '\n'
-      << BuyText::tr("Pareto front, days to train against USD per billion tokens:") << '\n';
-    for (const search::buy::Option &x : ans.pareto)
-        o << "  " << pr.line(x) << '\n';
+    printAnswer(pr, q, ans);
     return kExitOk;
 }
 
