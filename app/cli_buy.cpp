@@ -7,6 +7,7 @@
 #include "core/uncertaintyio.h"
 #include "library/comparisonio.h"
 #include "search/buy.h"
+#include "search/buyquestion.h"
 #include "search/launch.h"
 
 #include <QCoreApplication>
@@ -174,171 +175,48 @@ bool parseList(const QString &text, const QStringList &allowed, QStringList &out
         && std::all_of(out.begin(), out.end(), [&](const QString &v) { return allowed.contains(v); });
 }
 
-} // namespace
-
-int whatToBuy(const Scenario &s, const BuyArgs &a)
+// The answer as `search --json` prints it (docs/formats.md).
+QJsonObject answerJson(const Printer &pr, const search::buy::Question &q, const search::buy::Answer &ans)
 {
-    const QString cmd = QStringLiteral("search: ");
-    const PresetCatalog &cat = presetCatalog();
-    Goals g = s.goals.value_or(Goals{});
-    if (a.hasHardware)
-        g.gpus = a.hardware == QLatin1String("all") ? QStringList{}
-                                                    : a.hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    QStringList list;
-    if (a.hasModes) {
-        if (!parseList(a.modes, {QStringLiteral("buy"), QStringLiteral("rent")}, list))
-            return fail(kExitUsage, cmd + BuyText::tr("--mode must be buy, rent or buy,rent"));
-        g.buy = list.contains(QStringLiteral("buy"));
-        g.rent = list.contains(QStringLiteral("rent"));
-    }
-    if (a.hasPrecisions) {
-        if (!parseList(a.precisions, {QStringLiteral("bf16"), QStringLiteral("fp8")}, list))
-            return fail(kExitUsage, cmd + BuyText::tr("--precision must be bf16, fp8 or bf16,fp8"));
-        g.bf16 = list.contains(QStringLiteral("bf16"));
-        g.fp8 = list.contains(QStringLiteral("fp8"));
-    }
-    if (a.hasObjective) {
-        if (!goalObjectives().contains(a.objective))
-            return fail(kExitUsage, cmd + BuyText::tr("--objective must be cost, tco, time or capex"));
-        g.objective = a.objective;
-    }
-    if (a.hasFramework)
-        g.framework = a.framework;
-    if (a.deadline > 0)
-        g.deadlineDays = a.deadline;
-    if (a.powerMw > 0)
-        g.powerMw = a.powerMw;
-
-    search::buy::Question q;
-    q.base = s.plan;
-    if (g.pue > 0)
-        q.base.economics.pue = g.pue;
-    QStringList ids = g.gpus;
-    if (ids.isEmpty())
-        for (const Preset &p : cat.presets(Section::Gpu))
-            ids << p.id;
-    QStringList clusters;
-    for (const QString &id : ids) {
-        const std::optional<Preset> gp = cat.find(Section::Gpu, id.trimmed());
-        if (!gp)
-            return fail(kExitBadInput, cmd + BuyText::tr("--hardware: unknown GPU preset \"%1\"").arg(id));
-        const std::optional<Preset> c = cat.find(Section::Cluster, gp->defaultCluster());
-        Plan plan;
-        gp->applyTo(plan);
-        if (c)
-            c->applyTo(plan);
-        else
-            plan.cluster = s.plan.cluster;
-        // The file's own rent price is its GPU's; the goals' prices win.
-        double price = g.rentPriceFor(gp->id);
-        if (!(price > 0) && gp->id == s.gpuPreset && s.plan.economics.usd_per_gpu_hour > 0)
-            price = s.plan.economics.usd_per_gpu_hour;
-        q.gpus.push_back(search::buy::Gpu{gp->id.toStdString(), Hardware{plan.gpu, plan.cluster}, price, true});
-        clusters << (c ? c->id : s.clusterPreset);
-    }
-    ids.clear();
-    for (const search::buy::Gpu &gpu : q.gpus)
-        ids << QString::fromStdString(gpu.id);
-    if (!a.gpuCounts.empty() || a.gpusMax > 0) {
-        q.gpu_counts = a.gpuCounts;
-        q.gpus_min = a.gpusMin;
-        q.gpus_max = a.gpusMax;
-    } else {
-        q.gpu_counts.assign(g.gpuCounts.begin(), g.gpuCounts.end());
-        q.nodes_min = g.nodesMin;
-        q.nodes_max = g.nodesMax;
-    }
-    q.max_gpus = int(a.maxGpus);
-    q.buy = g.buy;
-    q.rent = g.rent;
-    q.bf16 = g.bf16;
-    q.fp8 = g.fp8;
-    q.framework = -1;
-    if (g.framework != QLatin1String("any")) {
-        launch::Framework f = launch::Framework::Megatron;
-        if (!launch::parseFramework(g.framework.toStdString(), f))
-            return fail(kExitUsage,
-                        cmd
-                            + BuyText::tr(
-                                "--framework must be any, megatron, megatron-bridge, nemo, deepspeed or torchtitan"));
-        q.framework = int(f);
-    }
-    q.limits.deadline_days = g.deadlineDays;
-    q.limits.capex_usd = g.capexUsd;
-    q.limits.tco_usd = g.tcoUsd;
-    q.limits.power_mw = g.powerMw;
-    q.limits.budget_usd = a.budget;
-    search::buy::parseObjective(g.objective.toStdString(), q.objective);
-    q.shortlist = a.top;
-    for (const GoalOption &l : g.listed) {
-        qsizetype i = ids.indexOf(l.gpu);
-        if (i < 0) { // a listed GPU outside the allowed ones is still judged
-            const std::optional<Preset> gp = cat.find(Section::Gpu, l.gpu);
-            const std::optional<Preset> c = gp ? cat.find(Section::Cluster, gp->defaultCluster()) : std::nullopt;
-            Plan plan;
-            gp->applyTo(plan); // parseGoals() checked the id
-            if (c)
-                c->applyTo(plan);
-            q.gpus.push_back(search::buy::Gpu{gp->id.toStdString(), Hardware{plan.gpu, plan.cluster},
-                                              g.rentPriceFor(gp->id), false});
-            ids << gp->id;
-            clusters << (c ? c->id : s.clusterPreset);
-            i = ids.size() - 1;
+    QJsonObject root;
+    QJsonArray options, misses, pareto, listed;
+    for (const search::buy::Option &o : ans.options)
+        options.append(pr.json(o));
+    for (const search::buy::Option &o : ans.closest_misses)
+        misses.append(pr.json(o));
+    for (const search::buy::Option &o : ans.pareto)
+        pareto.append(pr.json(o));
+    for (const search::buy::Option &o : ans.listed)
+        listed.append(pr.json(o));
+    root.insert(QStringLiteral("objective"), QLatin1String(search::buy::toString(q.objective)));
+    root.insert(QStringLiteral("options"), options);
+    root.insert(QStringLiteral("meeting"), ans.meeting);
+    root.insert(QStringLiteral("closest_misses"), misses);
+    root.insert(QStringLiteral("pareto"), pareto);
+    root.insert(QStringLiteral("listed"), listed);
+    if (!ans.options.empty()) {
+        QJsonArray families;
+        for (const search::buy::FamilyBest &f :
+             search::buy::familyShortlist(ans.options.front().plan, q.framework)) {
+            families.append(
+                QJsonObject{{QStringLiteral("family"), QString::fromStdString(search::buy::familyName(f.family))},
+                            {QStringLiteral("layout"), layoutJson(f.plan)},
+                            {QStringLiteral("step_time_s"), f.result.step_time_s},
+                            {QStringLiteral("days"), f.result.days_to_train}});
         }
-        q.listed.push_back(search::buy::Listed{int(i), l.gpus, l.rent, l.fp8, l.rentUsdPerGpuHour});
+        root.insert(QStringLiteral("layout_families"), families);
     }
-    q.notes = [&](const Plan &plan, int gpu) {
-        Scenario o = s;
-        o.plan = plan;
-        o.gpuPreset = ids[gpu];
-        o.clusterPreset = clusters[gpu];
-        return scenarioNotes(o, cat);
-    };
+    root.insert(QStringLiteral("searched"), double(ans.searched));
+    root.insert(QStringLiteral("bounded"), double(ans.bounded));
+    root.insert(QStringLiteral("contexts"), double(ans.contexts));
+    root.insert(QStringLiteral("option_count"), double(ans.option_count));
+    root.insert(QStringLiteral("seconds"), ans.seconds);
+    return root;
+}
 
-    const std::int64_t contexts = search::buy::countContexts(q);
-    if (contexts > search::buy::kMaxContexts) {
-        const QString why = BuyText::tr("the goals make %1 contexts (GPU, GPU count and precision), more than the %2 "
-                                        "a search can finish in reasonable time: narrow the GPUs or the counts");
-        return fail(kExitUsage, cmd + why.arg(contexts).arg(search::buy::kMaxContexts));
-    }
-    const search::buy::Answer ans = search::buy::answer(q);
-    const Printer pr{q, ids};
-    if (a.json) {
-        QJsonObject root;
-        QJsonArray options, misses, pareto, listed;
-        for (const search::buy::Option &o : ans.options)
-            options.append(pr.json(o));
-        for (const search::buy::Option &o : ans.closest_misses)
-            misses.append(pr.json(o));
-        for (const search::buy::Option &o : ans.pareto)
-            pareto.append(pr.json(o));
-        for (const search::buy::Option &o : ans.listed)
-            listed.append(pr.json(o));
-        root.insert(QStringLiteral("objective"), QLatin1String(search::buy::toString(q.objective)));
-        root.insert(QStringLiteral("options"), options);
-        root.insert(QStringLiteral("meeting"), ans.meeting);
-        root.insert(QStringLiteral("closest_misses"), misses);
-        root.insert(QStringLiteral("pareto"), pareto);
-        root.insert(QStringLiteral("listed"), listed);
-        if (!ans.options.empty()) {
-            QJsonArray families;
-            for (const search::buy::FamilyBest &f :
-                 search::buy::familyShortlist(ans.options.front().plan, q.framework)) {
-                families.append(
-                    QJsonObject{{QStringLiteral("family"), QString::fromStdString(search::buy::familyName(f.family))},
-                                {QStringLiteral("layout"), layoutJson(f.plan)},
-                                {QStringLiteral("step_time_s"), f.result.step_time_s},
-                                {QStringLiteral("days"), f.result.days_to_train}});
-            }
-            root.insert(QStringLiteral("layout_families"), families);
-        }
-        root.insert(QStringLiteral("searched"), double(ans.searched));
-        root.insert(QStringLiteral("contexts"), double(ans.contexts));
-        root.insert(QStringLiteral("option_count"), double(ans.option_count));
-        root.insert(QStringLiteral("seconds"), ans.seconds);
-        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
-        return kExitOk;
-    }
+// The answer as text.
+void printAnswer(const Printer &pr, const search::buy::Question &q, const search::buy::Answer &ans)
+{
     QTextStream &o = out();
     o << BuyText::tr("What to buy: searched %1 layouts over %2 contexts (GPU, GPU count and precision) in %3 s: %4 "
                      "options, %5 meet every limit.")
@@ -388,6 +266,79 @@ int whatToBuy(const Scenario &s, const BuyArgs &a)
       << BuyText::tr("Pareto front, days to train against USD per billion tokens:") << '\n';
     for (const search::buy::Option &x : ans.pareto)
         o << "  " << pr.line(x) << '\n';
+}
+
+} // namespace
+
+int whatToBuy(const Scenario &s, const BuyArgs &a)
+{
+    const QString cmd = QStringLiteral("search: ");
+    const PresetCatalog &cat = presetCatalog();
+    Goals g = s.goals.value_or(Goals{});
+    if (a.hasHardware)
+        g.gpus = a.hardware == QLatin1String("all") ? QStringList{}
+                                                    : a.hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    QStringList list;
+    if (a.hasModes) {
+        if (!parseList(a.modes, {QStringLiteral("buy"), QStringLiteral("rent")}, list))
+            return fail(kExitUsage, cmd + BuyText::tr("--mode must be buy, rent or buy,rent"));
+        g.buy = list.contains(QStringLiteral("buy"));
+        g.rent = list.contains(QStringLiteral("rent"));
+    }
+    if (a.hasPrecisions) {
+        if (!parseList(a.precisions, {QStringLiteral("bf16"), QStringLiteral("fp8")}, list))
+            return fail(kExitUsage, cmd + BuyText::tr("--precision must be bf16, fp8 or bf16,fp8"));
+        g.bf16 = list.contains(QStringLiteral("bf16"));
+        g.fp8 = list.contains(QStringLiteral("fp8"));
+    }
+    if (a.hasObjective) {
+        if (!goalObjectives().contains(a.objective))
+            return fail(kExitUsage, cmd + BuyText::tr("--objective must be cost, tco, time or capex"));
+        g.objective = a.objective;
+    }
+    if (a.hasFramework)
+        g.framework = a.framework;
+    if (a.deadline > 0)
+        g.deadlineDays = a.deadline;
+    if (a.powerMw > 0)
+        g.powerMw = a.powerMw;
+
+    search::buy::GoalsQuestion gq;
+    QString what;
+    switch (search::buy::questionFromGoals(s, g, cat, gq, &what)) {
+    case search::buy::GoalsError::None: break;
+    case search::buy::GoalsError::UnknownGpu:
+        return fail(kExitBadInput, cmd + BuyText::tr("--hardware: unknown GPU preset \"%1\"").arg(what));
+    case search::buy::GoalsError::UnknownFramework:
+        return fail(kExitUsage,
+                    cmd
+                        + BuyText::tr(
+                            "--framework must be any, megatron, megatron-bridge, nemo, deepspeed or torchtitan"));
+    }
+    search::buy::Question &q = gq.question;
+    const QStringList &ids = gq.ids;
+    if (!a.gpuCounts.empty() || a.gpusMax > 0) {
+        q.gpu_counts = a.gpuCounts;
+        q.gpus_min = a.gpusMin;
+        q.gpus_max = a.gpusMax;
+    }
+    q.max_gpus = int(a.maxGpus);
+    q.limits.budget_usd = a.budget;
+    q.shortlist = a.top;
+
+    const std::int64_t contexts = search::buy::countContexts(q);
+    if (contexts > search::buy::kMaxContexts) {
+        const QString why = BuyText::tr("the goals make %1 contexts (GPU, GPU count and precision), more than the %2 "
+                                        "a search can finish in reasonable time: narrow the GPUs or the counts");
+        return fail(kExitUsage, cmd + why.arg(contexts).arg(search::buy::kMaxContexts));
+    }
+    const search::buy::Answer ans = search::buy::answer(q);
+    const Printer pr{q, ids};
+    if (a.json) {
+        out() << QJsonDocument(answerJson(pr, q, ans)).toJson(QJsonDocument::Indented);
+        return kExitOk;
+    }
+    printAnswer(pr, q, ans);
     return kExitOk;
 }
 

@@ -27,3 +27,10 @@ add_dependencies(test_launch_gui commtax)
 commtax_add_test(test_buy_gui SOURCES test_buy_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_buy_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 set_tests_properties(test_buy_gui PROPERTIES TIMEOUT 600)
+# What to buy on every GPU preset x 8-2,048 GPUs, Llama 2 70B and DeepSeek-V3, with and without the
+# layout search's branch and bound: build-dir/tests/bench_buy.
+if(COMMTAX_BUILD_BENCHMARKS)
+  add_executable(bench_buy bench/bench_buy.cpp)
+  target_link_libraries(bench_buy PRIVATE commtax_buyquestion benchmark::benchmark commtax_warnings)
+  target_compile_definitions(bench_buy PRIVATE COMMTAX_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+endif()

@@ -15,9 +15,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
+#include <tuple>
 
 using namespace commtax;
 using namespace commtax::test;
@@ -189,6 +191,75 @@ private Q_SLOTS:
             QVERIFY(a.pareto[i].result.cost_per_billion_tokens_usd
                     < a.pareto[i - 1].result.cost_per_billion_tokens_usd);
         }
+    }
+
+    // The layout search's branch and bound (Options::bound) changes nothing in the answer: the same
+    // options, misses, front and listed options, in the same order, with the same layouts and step
+    // times as the search that evaluates every layout; on a dense job (FP8 and BF16, context
+    // parallelism among the candidates) and a mixture of experts (etp and ep), with a deadline that
+    // some options miss. And it rules out a share of the layouts unevaluated.
+    void boundedEqualsEveryLayout_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<bool>("deadline"); // the median option's days: half the options miss it
+        QTest::newRow("llama2-7b") << QStringLiteral("llama2-7b") << false;
+        QTest::newRow("llama2-7b deadline") << QStringLiteral("llama2-7b") << true;
+        QTest::newRow("mixtral-8x7b deadline") << QStringLiteral("mixtral-8x7b") << true;
+    }
+    void boundedEqualsEveryLayout()
+    {
+        QFETCH(QString, model);
+        QFETCH(bool, deadline);
+        search::buy::Question q;
+        q.base = smallJob();
+        PresetCatalog::builtIn().find(Section::Model, model)->applyTo(q.base);
+        q.base.model.layers = 4;
+        q.gpus = {gpuOf(QStringLiteral("h100-sxm")), gpuOf(QStringLiteral("a100-sxm-80gb"))};
+        q.gpu_counts = {8, 16, 32};
+        q.listed = {search::buy::Listed{1, 8, false, false, 0}, search::buy::Listed{0, 16, true, true, 2.5}};
+        q.shortlist = 1000;
+        q.misses = 1000;
+        q.samples = 5;
+        q.threads = 2;
+        if (deadline) {
+            const search::buy::Answer all = search::buy::answer(q);
+            QVERIFY(all.options.size() > 2);
+            std::vector<double> days;
+            for (const search::buy::Option &o : all.options)
+                days.push_back(o.result.days_to_train);
+            std::sort(days.begin(), days.end());
+            q.limits.deadline_days = days[days.size() / 2];
+        }
+        const search::buy::Answer bounded = search::buy::answer(q);
+        q.bound = false;
+        const search::buy::Answer every = search::buy::answer(q);
+        QCOMPARE(every.bounded, std::int64_t(0));
+        QVERIFY2(bounded.bounded > 0, "the bound rules nothing out");
+        QCOMPARE(bounded.searched, every.searched);
+        QCOMPARE(bounded.option_count, every.option_count);
+        QCOMPARE(bounded.meeting, every.meeting);
+        QVERIFY(bounded.option_count > 0);
+        auto same = [](const std::vector<search::buy::Option> &x, const std::vector<search::buy::Option> &y) {
+            QCOMPARE(x.size(), y.size());
+            for (size_t i = 0; i < x.size(); ++i) {
+                QCOMPARE(std::make_tuple(x[i].gpu, x[i].gpus, x[i].rent, x[i].fp8),
+                         std::make_tuple(y[i].gpu, y[i].gpus, y[i].rent, y[i].fp8));
+                const TrainingSpec &a = x[i].plan.training, &b = y[i].plan.training;
+                QCOMPARE(std::make_tuple(a.tp, a.pp, a.cp, a.etp, a.ep, a.vpp, a.dp, a.micro_batch, a.zero,
+                                         int(a.recompute), a.sequence_parallel),
+                         std::make_tuple(b.tp, b.pp, b.cp, b.etp, b.ep, b.vpp, b.dp, b.micro_batch, b.zero,
+                                         int(b.recompute), b.sequence_parallel));
+                QCOMPARE(x[i].result.step_time_s, y[i].result.step_time_s);
+                QCOMPARE(x[i].fix, y[i].fix);
+                QCOMPARE(x[i].fix_gpus, y[i].fix_gpus);
+            }
+        };
+        same(bounded.options, every.options);
+        same(bounded.closest_misses, every.closest_misses);
+        same(bounded.pareto, every.pareto);
+        same(bounded.listed, every.listed);
+        if (deadline)
+            QVERIFY(!bounded.closest_misses.empty() && !bounded.options.empty());
     }
 
     // Progress counts the contexts searched; a cancel stops the search and the answer says so.

@@ -385,6 +385,58 @@ private slots:
 
     // The best plan for each objective is the minimum over every plan evaluated one by one (ties by
     // the documented key), the counts match, and the Pareto front is the brute-force front.
+    // Branch and bound (Options::bound) returns the top list of the search that evaluates every
+    // layout, entry for entry, with one thread or two, top 1 or 7; dense and MoE, BF16 and FP8
+    // (where recompute none bounds only the ZeRO stages), with and without a step-time error; and
+    // it rules layouts out unevaluated.
+    void boundedTopEqualsEveryLayout_data()
+    {
+        QTest::addColumn<bool>("moe");
+        QTest::addColumn<bool>("fp8");
+        QTest::addColumn<int>("top");
+        QTest::addColumn<int>("threads");
+        QTest::newRow("dense bf16 top 1") << false << false << 1 << 1;
+        QTest::newRow("dense bf16 top 7, 2 threads") << false << false << 7 << 2;
+        QTest::newRow("dense fp8 top 1") << false << true << 1 << 1;
+        QTest::newRow("moe bf16 top 1") << true << false << 1 << 1;
+        QTest::newRow("moe fp8 top 7, 2 threads") << true << true << 7 << 2;
+    }
+    void boundedTopEqualsEveryLayout()
+    {
+        QFETCH(bool, moe);
+        QFETCH(bool, fp8);
+        QFETCH(int, top);
+        QFETCH(int, threads);
+        for (const double error : {1.0, 1.3}) {
+            Space s = smallSpace();
+            if (moe)
+                s.base = smallMoePlan();
+            if (fp8)
+                for (Hardware &h : s.hardware)
+                    h.gpu.fp8_dense_tflops = 2 * h.gpu.bf16_dense_tflops;
+            s.base.training.precision = fp8 ? Precision::Fp8 : Precision::Bf16;
+            s.base.step_time_error = error;
+            Options o;
+            o.objective = Objective::Time;
+            o.top = top;
+            o.threads = threads;
+            const SearchResult every = runSearch(s, o);
+            o.bound = true;
+            const SearchResult bounded = runSearch(s, o);
+            QCOMPARE(every.bounded, std::int64_t(0));
+            QVERIFY(bounded.bounded > 0);
+            QCOMPARE(bounded.searched, every.searched);
+            QCOMPARE(bounded.top.size(), every.top.size());
+            QVERIFY(!every.top.empty());
+            for (size_t i = 0; i < every.top.size(); ++i) {
+                QVERIFY(bounded.top[i].layout == every.top[i].layout);
+                QCOMPARE(bounded.top[i].result.days_to_train, every.top[i].result.days_to_train);
+            }
+            QVERIFY(bounded.best_by[0].valid);
+            QVERIFY(bounded.best_by[0].found.layout == every.best_by[0].found.layout);
+        }
+    }
+
     void bestAndFrontEqualBruteForce_data()
     {
         QTest::addColumn<bool>("moe");

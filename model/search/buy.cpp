@@ -103,10 +103,11 @@ struct Best {
     bool found = false;
     Plan plan;
     std::int64_t searched = 0;
+    std::int64_t bounded = 0;
 };
 
 // The fastest layout of a context the framework runs (none when nothing fits).
-Best bestLayout(const Plan &plan, int gpus, int framework, int threads,
+Best bestLayout(const Plan &plan, int gpus, int framework, int threads, bool bound = true,
                 const std::array<std::vector<int>, kDimCount> *allowed = nullptr)
 {
     Space sp;
@@ -118,10 +119,12 @@ Best bestLayout(const Plan &plan, int gpus, int framework, int threads,
     o.objective = search::Objective::Time;
     o.top = 1;
     o.threads = threads;
+    o.bound = bound; // only the fastest layout is read: branch and bound (search.h, Options::bound)
     o.constraints.framework = framework;
     const SearchResult r = runSearch(sp, o);
     Best b;
     b.searched = r.searched;
+    b.bounded = r.bounded;
     if (!r.top.empty()) {
         b.found = true;
         b.plan = planOf(sp, r.top.front().layout);
@@ -231,15 +234,17 @@ struct Solver {
     const Question &q;
     std::map<Key, Best> cache; // contexts searched
     std::int64_t searched = 0;
+    std::int64_t bounded = 0;
 
     const Best &context(int gpu, int gpus, bool fp8)
     {
         const Key k{gpu, gpus, fp8};
         if (auto it = cache.find(k); it != cache.end())
             return it->second;
-        Best b
-            = bestLayout(contextPlan(q.base, q.gpus[size_t(gpu)].hardware, gpus, fp8), gpus, q.framework, q.threads);
+        Best b = bestLayout(contextPlan(q.base, q.gpus[size_t(gpu)].hardware, gpus, fp8), gpus, q.framework,
+                            q.threads, q.bound);
         searched += b.searched;
+        bounded += b.bounded;
         return cache.emplace(k, std::move(b)).first->second;
     }
 
@@ -339,13 +344,13 @@ std::int64_t countContexts(const Question &q)
     return n;
 }
 
-Answer answer(const Question &q)
+namespace {
+
+// Every context of the question (GPU x count x precision), searched in parallel (each search on one
+// thread: contexts are many and small), into the solver's cache; false when cancelled.
+bool searchContexts(const Question &q, Solver &solver, std::vector<Key> &keys, std::int64_t &searchedOut,
+                    std::int64_t &boundedOut)
 {
-    const auto start = std::chrono::steady_clock::now();
-    Answer out;
-    Solver solver{q, {}, 0};
-    // Every context, searched in parallel (each search on one thread: contexts are many and small).
-    std::vector<Key> keys;
     for (int g = 0; g < int(q.gpus.size()); ++g)
         for (bool fp8 : {false, true}) {
             if (!q.gpus[size_t(g)].searched)
@@ -357,7 +362,7 @@ Answer answer(const Question &q)
         }
     std::vector<Best> found(keys.size());
     std::atomic<size_t> next{0};
-    std::atomic<std::int64_t> searched{0};
+    std::atomic<std::int64_t> searched{0}, bounded{0};
     const int threads = q.threads > 0 ? q.threads : std::max(1, int(std::thread::hardware_concurrency()));
     auto work = [&] {
         for (size_t i; (i = next.fetch_add(1)) < keys.size();) {
@@ -365,8 +370,9 @@ Answer answer(const Question &q)
                 return;
             const Key &k = keys[i];
             found[i] = bestLayout(contextPlan(q.base, q.gpus[size_t(k.gpu)].hardware, k.gpus, k.fp8), k.gpus,
-                                  q.framework, 1);
+                                  q.framework, 1, q.bound);
             searched += found[i].searched;
+            bounded += found[i].bounded;
             if (q.progress)
                 ++*q.progress;
         }
@@ -377,13 +383,70 @@ Answer answer(const Question &q)
     work();
     for (std::thread &t : pool)
         t.join();
-    if (q.cancel && q.cancel->load()) {
+    searchedOut = searched.load();
+    boundedOut = bounded.load();
+    if (q.cancel && q.cancel->load())
+        return false;
+    for (size_t i = 0; i < keys.size(); ++i)
+        solver.cache.emplace(keys[i], std::move(found[i]));
+    return true;
+}
+
+// The closest misses among `all`: one per GPU and mode, least shortfall first, at most `count`.
+std::vector<Option> closestMisses(const std::vector<Option> &all, int count)
+{
+    std::vector<Option> misses, out;
+    for (const Option &o : all)
+        if (!o.meets)
+            misses.push_back(o);
+    std::stable_sort(misses.begin(), misses.end(),
+                     [](const Option &a, const Option &b) { return a.shortfall < b.shortfall; });
+    for (const Option &o : misses) {
+        if (int(out.size()) >= count)
+            break;
+        const bool seen
+            = std::any_of(out.begin(), out.end(), [&](const Option &m) { return m.gpu == o.gpu && m.rent == o.rent; });
+        if (!seen)
+            out.push_back(o);
+    }
+    return out;
+}
+
+// The Pareto front of days against USD per billion tokens over `all` (ranked), days ascending.
+std::vector<Option> paretoFront(const std::vector<Option> &all)
+{
+    std::vector<const Option *> byDays;
+    for (const Option &o : all)
+        byDays.push_back(&o);
+    std::stable_sort(byDays.begin(), byDays.end(), [](const Option *a, const Option *b) {
+        return a->result.days_to_train != b->result.days_to_train
+            ? a->result.days_to_train < b->result.days_to_train
+            : a->result.cost_per_billion_tokens_usd < b->result.cost_per_billion_tokens_usd;
+    });
+    std::vector<Option> out;
+    double cheapest = INFINITY;
+    for (const Option *o : byDays)
+        if (o->result.cost_per_billion_tokens_usd < cheapest) {
+            cheapest = o->result.cost_per_billion_tokens_usd;
+            out.push_back(*o);
+        }
+    return out;
+}
+
+} // namespace
+
+Answer answer(const Question &q)
+{
+    const auto start = std::chrono::steady_clock::now();
+    Answer out;
+    Solver solver{q, {}, 0, 0};
+    std::vector<Key> keys;
+    std::int64_t searched = 0, bounded = 0;
+    if (!searchContexts(q, solver, keys, searched, bounded)) {
         out.cancelled = true;
         return out;
     }
     out.contexts = std::int64_t(keys.size());
-    for (size_t i = 0; i < keys.size(); ++i)
-        solver.cache.emplace(keys[i], std::move(found[i]));
 
     std::vector<Option> all;
     for (const auto &[k, b] : solver.cache) {
@@ -408,41 +471,12 @@ Answer answer(const Question &q)
     for (Option &o : out.options)
         addRanges(q, o);
 
-    // The closest misses: one per GPU and mode, least shortfall first.
-    std::vector<Option> misses;
-    for (const Option &o : all)
-        if (!o.meets)
-            misses.push_back(o);
-    std::stable_sort(misses.begin(), misses.end(),
-                     [](const Option &a, const Option &b) { return a.shortfall < b.shortfall; });
-    for (const Option &o : misses) {
-        if (int(out.closest_misses.size()) >= q.misses)
-            break;
-        const bool seen = std::any_of(out.closest_misses.begin(), out.closest_misses.end(),
-                                      [&](const Option &m) { return m.gpu == o.gpu && m.rent == o.rent; });
-        if (!seen)
-            out.closest_misses.push_back(o);
-    }
+    out.closest_misses = closestMisses(all, q.misses);
     for (Option &o : out.closest_misses) {
         solver.findFix(o, 0);
         addRanges(q, o);
     }
-
-    // The Pareto front of days against USD per billion tokens over every option.
-    std::vector<const Option *> byDays;
-    for (const Option &o : all)
-        byDays.push_back(&o);
-    std::stable_sort(byDays.begin(), byDays.end(), [](const Option *a, const Option *b) {
-        return a->result.days_to_train != b->result.days_to_train
-            ? a->result.days_to_train < b->result.days_to_train
-            : a->result.cost_per_billion_tokens_usd < b->result.cost_per_billion_tokens_usd;
-    });
-    double cheapest = INFINITY;
-    for (const Option *o : byDays)
-        if (o->result.cost_per_billion_tokens_usd < cheapest) {
-            cheapest = o->result.cost_per_billion_tokens_usd;
-            out.pareto.push_back(*o);
-        }
+    out.pareto = paretoFront(all);
 
     // The user's own options.
     for (const Listed &l : q.listed) {
@@ -463,7 +497,8 @@ Answer answer(const Question &q)
         }
         out.listed.push_back(std::move(o));
     }
-    out.searched = searched.load() + solver.searched;
+    out.searched = searched + solver.searched;
+    out.bounded = bounded + solver.bounded;
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
 }
@@ -497,7 +532,7 @@ std::vector<FamilyBest> familyShortlist(const Plan &plan, int framework)
         }
         if (!possible)
             continue;
-        const Best b = bestLayout(plan, gpus, framework, 0, &allowed);
+        const Best b = bestLayout(plan, gpus, framework, 0, true, &allowed);
         if (!b.found)
             continue;
         FamilyBest fb;

@@ -89,6 +89,9 @@ struct Question {
     int samples = 300;  // Monte Carlo samples per option
     std::uint64_t seed = 1;
     int threads = 0; // 0: every core
+    // Branch and bound in each context's layout search (search.h, Options::bound): the same
+    // answer; false evaluates every layout (the benchmarks' "before", the tests' brute force).
+    bool bound = true;
     // Optional: set to true from any thread to stop early (the answer then says cancelled and holds
     // nothing else), and a counter of the contexts searched so far, for a progress bar.
     const std::atomic<bool> *cancel = nullptr;
@@ -139,6 +142,7 @@ struct Answer {
     std::vector<Option> pareto;         // days ascending
     std::vector<Option> listed;         // in Question::listed's order
     std::int64_t searched = 0;          // layouts searched (as SearchResult::searched)
+    std::int64_t bounded = 0;           // of them, ruled out by the bound unevaluated (SearchResult::bounded)
     std::int64_t contexts = 0;          // GPU x count x precision
     std::int64_t option_count = 0;      // contexts with a layout that fits, times the modes
     int meeting = 0;                    // options meeting every limit

@@ -591,7 +591,7 @@ struct Front {
 };
 
 struct Accumulator {
-    std::int64_t searched = 0, valid = 0, fits = 0, feasible = 0;
+    std::int64_t searched = 0, valid = 0, fits = 0, feasible = 0, bounded = 0;
     TopList top;
     std::array<SearchResult::Best, 3> best;
     Front front;
@@ -612,12 +612,118 @@ struct Accumulator {
 };
 
 // ---------------------------------------------------------------------------------------------
+// the bound (Options::bound, search.h)
+
+// Lower bounds on days, in days, for the plans below one (context, tp, ..., micro_batch): from an
+// evaluated plan's ZeRO-free part, per recompute and sequence parallelism, and from recompute none's
+// (a bound on every recompute), per sequence parallelism. NaN: none yet.
+struct BoundMemo {
+    std::int64_t context = -1;
+    std::array<int, DimMicroBatch + 1> at{};
+    double zeroFree[3][2];
+    double noneFree[2];
+
+    void enter(std::int64_t c, const Layout &l)
+    {
+        bool same = c == context;
+        for (int d = 0; same && d <= DimMicroBatch; ++d)
+            same = at[size_t(d)] == l.value[size_t(d)];
+        if (same)
+            return;
+        context = c;
+        for (int d = 0; d <= DimMicroBatch; ++d)
+            at[size_t(d)] = l.value[size_t(d)];
+        for (auto &row : zeroFree)
+            row[0] = row[1] = NAN;
+        noneFree[0] = noneFree[1] = NAN;
+    }
+
+    // Days of `part` seconds of the step, by the plan's own days per second of step (the engine's
+    // days are the step time times a constant of the context: tokens, batch, goodput).
+    static double days(double part, const Plan &plan, const Result &r)
+    {
+        const double err = std::isfinite(plan.step_time_error) && plan.step_time_error > 0 ? plan.step_time_error : 1.0;
+        return r.days_to_train * (part * err / r.step_time_s);
+    }
+
+    void record(const Plan &plan, const Result &r)
+    {
+        if (!(r.step_time_s > 0))
+            return;
+        const int rc = int(plan.training.recompute), sp = plan.training.sequence_parallel ? 1 : 0;
+        const double shared = r.compute_time_s + r.bubble_time_s + r.tp_comm_exposed_s + r.ep_comm_exposed_s;
+        zeroFree[rc][sp] = days(shared + r.pp_comm_exposed_s + r.cp_comm_exposed_s, plan, r);
+        if (plan.training.recompute == Recompute::None && plan.training.precision == Precision::Bf16
+            && plan.training.cp == 1)
+            noneFree[sp] = days(shared, plan, r);
+    }
+
+    // The bound of the current plan (NaN: none).
+    double bound(const Plan &plan) const
+    {
+        const int rc = int(plan.training.recompute), sp = plan.training.sequence_parallel ? 1 : 0;
+        double b = NAN;
+        if (plan.training.zero > 0 && !std::isnan(zeroFree[rc][sp]))
+            b = zeroFree[rc][sp];
+        if (plan.training.recompute != Recompute::None && !std::isnan(noneFree[sp]))
+            b = std::isnan(b) ? noneFree[sp] : std::max(b, noneFree[sp]);
+        return b;
+    }
+};
+// A lower bound on the days of every plan below a prefix (tp, pp, cp, etp, ep and so dp set on
+// `plan`); NaN when it has none. Dense, BF16, no CP: a stage's
+// time per micro-batch u_i is its compute, exposed TP traffic and (last stage) the head, and the step
+// is at least m * u_max + (sum u - u_max) / v >= m * sum u / pp, where sum u, the whole model's
+// layers on one micro-batch, is the same for every vpp and stage split. Per sequence, each part of
+// u (GEMMs: max(FLOPs / rate, bytes / bandwidth) + a fixed cost; attention, element-wise work,
+// collectives: affine in the tokens) costs least at the largest micro-batch, global_batch / dp
+// (m = 1), and least with recompute none; so sum u there, over pp, with the cheaper sequence
+// parallelism, bounds the prefix. Evaluated by the engine at m = 1, vpp 1, where sum u is compute +
+// bubble + exposed TP and expert time.
+double prefixDaysBound(Plan &plan, const PlanPrefix &prefix)
+{
+    TrainingSpec &t = plan.training;
+    if (plan.model.moe() || t.cp != 1 || t.precision != Precision::Bf16 || t.dp <= 0 || t.global_batch % t.dp != 0
+        || t.pp <= 0)
+        return NAN;
+    const TrainingSpec saved = t;
+    t.vpp = 1;
+    t.micro_batch = t.global_batch / t.dp;
+    t.zero = 0;
+    t.recompute = Recompute::None;
+    double best = INFINITY;
+    for (int sp = 0; sp <= (saved.tp > 1 ? 1 : 0); ++sp) {
+        t.sequence_parallel = sp != 0;
+        const Result r = evaluateValid(plan, prefix);
+        if (!finiteFigures(r)) {
+            best = NAN;
+            break;
+        }
+        if (!(r.step_time_s > 0)) {
+            best = NAN;
+            break;
+        }
+        const double step = (r.compute_time_s + r.bubble_time_s + r.tp_comm_exposed_s + r.ep_comm_exposed_s) / t.pp;
+        best = std::min(best, BoundMemo::days(step, plan, r));
+    }
+    t = saved;
+    return best;
+}
+
+static_assert(DimMicroBatch + 1 == DimZero && DimZero + 1 == DimRecompute && DimRecompute + 1 == DimSequenceParallel
+                  && DimSequenceParallel + 1 == kDimCount,
+              "the bound's subtree is ZeRO, recompute and sequence parallelism");
+
+// ---------------------------------------------------------------------------------------------
 // the walk over one context's layouts
 
 struct Walker {
     const Space &space;
     const Options &options;
     Plan *plan = nullptr;
+    // Options::bound: true when no plan below the current prefix (tp ... ep) can enter the top list.
+    bool (*prunePrefix)(void *) = nullptr;
+    void *pruneUser = nullptr;
     const Context *ctx = nullptr;
     int lastSplit = lastSplittingDim();
     int lastShaping = lastShapingDim();
@@ -742,8 +848,15 @@ struct Walker {
                 acc.searched += countBelow(d + 1, r);
                 continue;
             }
-            if (d == kLastPrefixDim)
+            if (d == kLastPrefixDim) {
                 prefix.placement = placeGroups(*plan);
+                if (prunePrefix && prunePrefix(pruneUser)) {
+                    const std::int64_t n = countBelow(d + 1, r);
+                    acc.searched += n;
+                    acc.bounded += n;
+                    continue;
+                }
+            }
             if (d + 1 < kDimCount) {
                 walk(d + 1, r, acc, leaf);
             } else {
@@ -887,8 +1000,37 @@ SearchResult runSearch(const Space &space, const Options &options)
         acc.front.v.reserve(4096);
         std::vector<Plan> plans = contextPlans(space);
         Walker w(space, options);
+        BoundMemo memo;
+        const bool bound = options.bound && options.objective == Objective::Time;
+        std::int64_t context = -1;
+        // Below a prefix, once the top list is full (prefixDaysBound()).
+        struct PrefixBound {
+            Walker &w;
+            Accumulator &acc;
+        } pb{w, acc};
+        if (bound) {
+            w.pruneUser = &pb;
+            w.prunePrefix = [](void *u) {
+                PrefixBound &b = *static_cast<PrefixBound *>(u);
+                if (b.acc.top.v.size() < b.acc.top.cap)
+                    return false;
+                const double days = prefixDaysBound(*b.w.plan, b.w.prefix);
+                return days > b.acc.top.v.back().result.days_to_train * (1 + 1e-9); // false for NaN
+            };
+        }
         auto leaf = [&] {
+            if (bound) {
+                memo.enter(context, w.cur);
+                // Strictly worse by more than rounding: the plan's days exceed the last kept's.
+                const double b = memo.bound(*w.plan);
+                if (acc.top.v.size() >= acc.top.cap && b > acc.top.v.back().result.days_to_train * (1 + 1e-9)) {
+                    ++acc.bounded;
+                    return;
+                }
+            }
             const Result r = evaluateValid(*w.plan, w.prefix);
+            if (bound && finiteFigures(r))
+                memo.record(*w.plan, r);
             // A plan with a non-finite figure is invalid, never a candidate: NaN compares false
             // with everything, and every such plan joined the Pareto front (issue 22).
             if (!finiteFigures(r))
@@ -909,6 +1051,7 @@ SearchResult runSearch(const Space &space, const Options &options)
             if (!take(item))
                 return;
             const Context &c = *item.ctx;
+            context = item.context;
             w.enterContext(item.context, c, plans[size_t(c.hardware)]);
             const std::int64_t before = acc.searched;
             std::int64_t rest = c.gpus;
@@ -940,6 +1083,7 @@ SearchResult runSearch(const Space &space, const Options &options)
         all.valid += a.valid;
         all.fits += a.fits;
         all.feasible += a.feasible;
+        all.bounded += a.bounded;
         for (const Found &f : a.top.v)
             all.top.offer(f.layout, f.result);
         for (size_t i = 0; i < a.best.size(); ++i) {
@@ -956,6 +1100,7 @@ SearchResult runSearch(const Space &space, const Options &options)
     out.valid = all.valid;
     out.fits = all.fits;
     out.feasible = all.feasible;
+    out.bounded = all.bounded;
     out.top = std::move(all.top.v);
     out.best_by = all.best;
     out.pareto = std::move(all.front.v);

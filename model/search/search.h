@@ -159,6 +159,28 @@ struct Options {
     // counter of the layouts searched so far (updated in chunks) for a progress bar.
     const std::atomic<bool> *cancel = nullptr;
     std::atomic<std::int64_t> *progress = nullptr;
+    // Branch and bound for the top list (objective Time only; ignored otherwise): once a thread's
+    // top list is full, a plan whose lower bound on days cannot beat its last entry is counted in
+    // `searched` and `bounded` but not evaluated. The bound of a plan comes from a plan evaluated
+    // before it under the same (context, tp, pp, cp, etp, ep, vpp, micro_batch):
+    //  - ZeRO changes only the data-parallel traffic, what of it hides (and the slowdown of hiding
+    //    it) and the optimizer step. The rest of the step, compute + bubble + exposed TP, PP, CP
+    //    and expert communication, is the same for every ZeRO stage at one recompute and sequence
+    //    parallelism: evaluated once, it bounds the other stages.
+    //  - Recompute none does the least work: its compute, TP and expert traffic are each at most
+    //    selective's and full's, and so is every pipeline stage's time, on which the paced time
+    //    m * u_max + (sum u - u_max) / v is non-decreasing. In BF16 without context parallelism
+    //    (FP8 weight casts are the pacing stage's, and CP's exposed share shrinks as the attention
+    //    it hides under grows), none's compute + bubble + exposed TP and expert time bounds every
+    //    recompute at one sequence parallelism.
+    //  - A whole prefix (tp ... ep) of a dense model in BF16 without CP: the step is at least
+    //    m * sum u / pp (sum u: every stage's time per micro-batch), and per sequence each part of u
+    //    costs least at the largest micro-batch and recompute none; evaluated there once per
+    //    sequence parallelism, it rules out every vpp, micro-batch, ZeRO, recompute below it.
+    // Exact: the top list is the one the full search returns (tests/test_search.cpp against brute
+    // force). valid, fits, feasible, best_by (but Time's) and the Pareto front then count and keep
+    // the evaluated plans only.
+    bool bound = false;
 };
 
 // One point of the space.
@@ -194,6 +216,7 @@ struct SearchResult {
     std::int64_t valid = 0;
     std::int64_t fits = 0;
     std::int64_t feasible = 0;
+    std::int64_t bounded = 0; // ruled out by Options::bound without being evaluated
     double seconds = 0;
     bool cancelled = false;
     int threads = 0;

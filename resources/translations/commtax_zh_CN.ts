@@ -431,6 +431,10 @@
         <translation>未知的 GPU 预设“%1”。</translation>
     </message>
     <message>
+        <source>Unknown framework &quot;%1&quot;.</source>
+        <translation>未知的框架“%1”。</translation>
+    </message>
+    <message>
         <source>These goals make %1 searches (GPU, GPU count and precision), more than the %2 a search can finish in reasonable time: uncheck GPUs or give fewer counts.</source>
         <translation>这些目标需要 %1 次搜索（GPU、GPU 数量与精度），超过可在合理时间内完成的 %2 次：请取消勾选一些 GPU 或减少数量。</translation>
     </message>

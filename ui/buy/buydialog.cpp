@@ -6,7 +6,7 @@
 #include "core/uncertaintyio.h"
 #include "library/comparisonio.h"
 #include "screenfit.h"
-#include "search/launch.h"
+#include "search/buyquestion.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -434,76 +434,26 @@ bool BuyDialog::formGoals(Goals &g, QString *error) const
     return true;
 }
 
-bool BuyDialog::addGpu(const Goals &g, const QString &id, bool searched, search::buy::Question &q)
-{
-    const std::optional<GpuInServer> gs = gpuInServer(m_catalog, id);
-    if (!gs)
-        return false;
-    Plan plan;
-    gs->gpu.applyTo(plan);
-    if (gs->cluster)
-        gs->cluster->applyTo(plan);
-    else
-        plan.cluster = m_scenario.plan.cluster;
-    // The plan's own rent price is its GPU's; the goals' prices win.
-    double price = g.rentPriceFor(id);
-    if (!(price > 0) && id == m_scenario.gpuPreset && m_scenario.plan.economics.usd_per_gpu_hour > 0)
-        price = m_scenario.plan.economics.usd_per_gpu_hour;
-    q.gpus.push_back(search::buy::Gpu{id.toStdString(), Hardware{plan.gpu, plan.cluster}, price, searched});
-    m_ids << id;
-    m_clusters << (gs->cluster ? gs->cluster->id : m_scenario.clusterPreset);
-    return true;
-}
-
 bool BuyDialog::buildQuestion(const Goals &g, search::buy::Question &q, QString *error)
 {
-    q = search::buy::Question{};
-    q.base = m_scenario.plan;
-    if (g.pue > 0)
-        q.base.economics.pue = g.pue;
-    m_ids.clear();
-    m_clusters.clear();
-    for (const QString &id : g.gpus)
-        if (!addGpu(g, id, true, q)) {
-            if (error)
-                *error = tr("Unknown GPU preset \"%1\".").arg(id);
-            return false;
-        }
+    search::buy::GoalsQuestion gq;
+    QString what;
+    const search::buy::GoalsError e = search::buy::questionFromGoals(m_scenario, g, m_catalog, gq, &what);
+    if (e != search::buy::GoalsError::None) {
+        if (error)
+            *error = e == search::buy::GoalsError::UnknownGpu ? tr("Unknown GPU preset \"%1\".").arg(what)
+                                                              : tr("Unknown framework \"%1\".").arg(what);
+        return false;
+    }
+    q = std::move(gq.question);
+    m_ids = gq.ids;
+    m_clusters = gq.clusters;
     int min = 0, max = 0;
     QList<int> counts;
     parseCounts(m_counts->text(), counts, min, max);
     q.gpu_counts.assign(counts.begin(), counts.end());
     q.gpus_min = min;
     q.gpus_max = max;
-    q.buy = g.buy;
-    q.rent = g.rent;
-    q.bf16 = g.bf16;
-    q.fp8 = g.fp8;
-    launch::Framework f = launch::Framework::Megatron;
-    q.framework = g.framework != QLatin1String("any") && launch::parseFramework(g.framework.toStdString(), f)
-        ? int(f)
-        : -1;
-    q.limits.deadline_days = g.deadlineDays;
-    q.limits.capex_usd = g.capexUsd;
-    q.limits.tco_usd = g.tcoUsd;
-    q.limits.power_mw = g.powerMw;
-    search::buy::parseObjective(g.objective.toStdString(), q.objective);
-    for (const GoalOption &l : g.listed) {
-        qsizetype i = m_ids.indexOf(l.gpu);
-        if (i < 0) { // a listed GPU left out of the allowed ones is still judged
-            if (!addGpu(g, l.gpu, false, q))
-                continue;
-            i = m_ids.size() - 1;
-        }
-        q.listed.push_back(search::buy::Listed{int(i), l.gpus, l.rent, l.fp8, l.rentUsdPerGpuHour});
-    }
-    q.notes = [s = m_scenario, cat = m_catalog, ids = m_ids, clusters = m_clusters](const Plan &plan, int gpu) {
-        Scenario o = s;
-        o.plan = plan;
-        o.gpuPreset = ids[gpu];
-        o.clusterPreset = clusters[gpu];
-        return scenarioNotes(o, cat);
-    };
     const std::int64_t contexts = search::buy::countContexts(q);
     if (contexts > search::buy::kMaxContexts) {
         if (error)

@@ -73,7 +73,6 @@ private:
     QWidget *buildResults();
     void fillForm(const Goals &g);
     bool buildQuestion(const Goals &g, search::buy::Question &q, QString *error);
-    bool addGpu(const Goals &g, const QString &id, bool searched, search::buy::Question &q);
     void finished(const std::shared_ptr<Run> &run);
     void updateProgress();
     void showAnswer();

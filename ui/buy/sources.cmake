@@ -3,4 +3,4 @@
 # (model/search/buy.h); its options go to the Compare window.
 target_sources(commtax_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/buydialog.h ${CMAKE_CURRENT_LIST_DIR}/buydialog.cpp)
-target_link_libraries(commtax_ui PUBLIC commtax_search)
+target_link_libraries(commtax_ui PUBLIC commtax_search commtax_buyquestion)
