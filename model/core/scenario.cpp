@@ -133,7 +133,7 @@ struct Parser {
             ++dropped;
             return;
         }
-        const QString path = jsonPathJoin(prefix, at);
+        const QString path = at.isEmpty() ? prefix : jsonPathJoin(prefix, at);
         const TextPosition pos = loc.find(path);
         errors.append(fileError(file, pos.line, pos.column, path, msg));
     }
@@ -144,7 +144,7 @@ struct Parser {
             ++dropped;
             return;
         }
-        const QString path = jsonPathJoin(prefix, at);
+        const QString path = at.isEmpty() ? prefix : jsonPathJoin(prefix, at);
         const TextPosition pos = loc.find(path);
         errors.append(LoadError{file, pos.line, pos.column, path, msg});
     }

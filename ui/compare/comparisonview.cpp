@@ -22,6 +22,7 @@
 #include <QInputDialog>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
@@ -141,8 +142,6 @@ ComparisonView::ComparisonView(QWidget *parent)
     : QWidget(parent)
     , m_model(new ComparisonTableModel(this))
 {
-    setWindowTitle(tr("Compare hardware - Commtax"));
-
     m_normalizationBox = new QComboBox(this);
     m_normalizationBox->setObjectName(QStringLiteral("normalization"));
     for (Normalization n : {Normalization::AsGiven, Normalization::EqualGpus, Normalization::EqualBudget, Normalization::EqualTime})
@@ -303,6 +302,9 @@ ComparisonView::ComparisonView(QWidget *parent)
     findingsRow->addWidget(m_findingsMore, 0, Qt::AlignTop);
 
     auto *layout = new QVBoxLayout(this);
+    auto *menus = new QMenuBar(this);
+    menus->addMenu(buildFileMenu());
+    layout->setMenuBar(menus);
     layout->addLayout(choices);
     layout->addLayout(buttons);
     setupColumnEditor(layout);
@@ -345,6 +347,9 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_bestLayout.enabled = true;
     m_layoutBox->setCurrentIndex(m_layoutBox->findData(int(search::Objective::Time)));
     setScenarios(defaultComparison());
+    // The title's "*" says whether the comparison differs from what was opened or saved.
+    connect(this, &ComparisonView::comparisonChanged, this, [this] { setWindowModified(isModified()); });
+    markSaved();
 }
 
 // A sensitivity job still running holds only its own copies; told to stop, it ends in the pool.
@@ -362,6 +367,7 @@ ComparisonView *ComparisonView::openWindow(QWidget *parent, PresetLibrary *libra
     view->setLibrary(library);
     if (!plans.isEmpty())
         view->setScenarios(plans);
+    view->markSaved(); // what it opens with is the app's, not the user's yet
     view->show();
     // Sized once shown: before, its minimum is the width of the charts in two columns (877 px
     // on a 1280x800 screen at 150%, wider than its 853).

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Saved comparisons in the Compare window: Save (Ctrl+S), Open, Recent in the window's and the
+// main window's File menu, the question before a changed comparison is closed, and a bad file's
+// placed errors. The file format itself: test_comparison.cpp.
+#include "appsettings.h"
+#include "compare/comparisontablemodel.h"
+#include "compare/comparisonview.h"
+#include "library/libraryfeatures.h"
+#include "mainwindow.h"
+
+#include "librarytestsupport.h"
+#include "testsupport.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace commtax;
+using namespace commtax::test;
+
+namespace {
+// Every cell of the comparison table as shown, headers included.
+QStringList tableText(const ComparisonView *view)
+{
+    const QAbstractItemModel *m = view->tableModel();
+    QStringList cells;
+    for (int c = 0; c < m->columnCount(); ++c)
+        cells << m->headerData(c, Qt::Horizontal).toString();
+    for (int r = 0; r < m->rowCount(); ++r) {
+        cells << m->headerData(r, Qt::Vertical).toString();
+        for (int c = 0; c < m->columnCount(); ++c)
+            cells << m->data(m->index(r, c)).toString();
+    }
+    return cells;
+}
+
+QAction *actionNamed(QWidget *w, const char *name)
+{
+    for (QAction *a : w->findChildren<QAction *>())
+        if (a->objectName() == QLatin1String(name))
+            return a;
+    return nullptr;
+}
+} // namespace
+
+class TestCompareFilesGui : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void savedComparisonReopensWithEveryColumn()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings.ini")));
+        MainWindow window(settings);
+        auto *features = new LibraryFeatures(&window, m_dir.filePath(QStringLiteral("library.sqlite")));
+        ComparisonView *view = features->compareScenarios(defaultComparison());
+        QPointer<ComparisonView> alive(view);
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        view->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(view));
+        QVERIFY(!view->isModified());
+        QVERIFY(!view->isWindowModified());
+        // the user's columns: a renamed one, a rented one, plan A, the normalisation, the goals
+        Scenario renamed = view->scenarios()[1];
+        renamed.name = QStringLiteral("A100 at 512");
+        view->replaceScenario(1, renamed);
+        Scenario rented = view->scenarios()[3];
+        rented.name = QStringLiteral("4090 rented");
+        rented.plan.economics.mode = EconomicsMode::Rent;
+        rented.plan.economics.usd_per_gpu_hour = 0.9;
+        view->replaceScenario(3, rented);
+        view->setReference(1);
+        view->setNormalization(Normalization::EqualGpus);
+        Goals goals;
+        goals.deadlineDays = 60;
+        goals.tcoUsd = 6e6;
+        view->setGoals(goals);
+        QVERIFY(view->isModified());
+        QVERIFY(view->isWindowModified()); // "*" in the title
+        const QStringList before = tableText(view);
+        const Comparison shown = view->comparison();
+
+        const QString file = m_dir.filePath(QStringLiteral("procurement.json"));
+        QVERIFY(view->saveComparison(file));
+        QVERIFY(!view->isModified());
+        QVERIFY(!view->isWindowModified());
+        QVERIFY2(view->windowTitle().startsWith(QStringLiteral("procurement.json")), qPrintable(view->windowTitle()));
+        QCOMPARE(settings.recentComparisons().value(0), QFileInfo(file).absoluteFilePath());
+        // a change, then Ctrl+S from the table: saved to the same file without asking
+        view->setBestLayout(BestLayout{});
+        QVERIFY(view->isModified());
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(!view->isModified());
+        const QStringList afterCtrlS = tableText(view);
+        const Comparison savedShown = view->comparison();
+        view->close();
+        QTRY_VERIFY(!alive); // saved: closes without asking
+
+        // File > Recent comparisons in the main window reopens it as it was
+        auto *recent = window.findChild<QMenu *>(QStringLiteral("recentComparisonsMenu"));
+        QVERIFY(recent);
+        QVERIFY(window.fileMenu()->actions().contains(recent->menuAction()));
+        QVERIFY(actionNamed(&window, "openComparisonAction"));
+        Q_EMIT recent->aboutToShow();
+        QCOMPARE(recent->actions().size(), 1);
+        QVERIFY(recent->actions().first()->text().contains(QStringLiteral("procurement.json")));
+        recent->actions().first()->trigger();
+        ComparisonView *reopened = features->openComparison();
+        QVERIFY(reopened);
+        QVERIFY(QTest::qWaitForWindowExposed(reopened));
+        QCOMPARE(reopened->fileName(), file);
+        QVERIFY(!reopened->isModified());
+        QCOMPARE(reopened->reference(), 1);
+        QCOMPARE(reopened->normalization(), Normalization::EqualGpus);
+        QVERIFY(!reopened->bestLayout().enabled);
+        QVERIFY(reopened->goals() && reopened->goals()->deadlineDays == 60 && reopened->goals()->tcoUsd == 6e6);
+        // every column's name and figures, as shown when it was saved
+        QCOMPARE(tableText(reopened), afterCtrlS);
+        QCOMPARE(reopened->comparison().plans.size(), savedShown.plans.size());
+        for (qsizetype i = 0; i < savedShown.plans.size(); ++i) {
+            QCOMPARE(reopened->comparison().plans[i].name, savedShown.plans[i].name);
+            for (const MetricInfo &m : metrics())
+                QCOMPARE(m.get(reopened->comparison().plans[i].result), m.get(savedShown.plans[i].result));
+        }
+        QCOMPARE(reopened->scenarios()[1].name, QStringLiteral("A100 at 512"));
+        QCOMPARE(reopened->scenarios()[3].plan.economics.mode, EconomicsMode::Rent);
+        QVERIFY(before != afterCtrlS); // the layouts' change showed in the table
+        Q_UNUSED(shown);
+        // the window's own File menu has Open, Save, Save as and the recent comparisons
+        auto *menuBar = reopened->findChild<QMenuBar *>();
+        QVERIFY(menuBar && menuBar->isVisible());
+        for (const char *name : {"openComparisonAction", "saveComparisonAction", "saveComparisonAsAction"})
+            QVERIFY2(actionNamed(reopened, name), name);
+        reopened->close();
+    }
+
+    void changedComparisonAsksBeforeClosing()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-ask.ini")));
+        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        view->setSettings(&settings);
+        QPointer<ComparisonView> alive(view);
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        view->removeScenario(2);
+        QVERIFY(view->isModified());
+        // Cancel: the window and the comparison stay
+        view->close();
+        QVERIFY(answerSaveBeforeClosing(view, QMessageBox::Cancel));
+        QTest::qWait(50);
+        QVERIFY(alive && view->isVisible());
+        QCOMPARE(view->scenarios().size(), 4);
+        // Save (to the file it came from): written, then closed
+        const QString file = m_dir.filePath(QStringLiteral("asked.json"));
+        QVERIFY(view->saveComparison(file));
+        view->removeScenario(0);
+        view->close();
+        QVERIFY(answerSaveBeforeClosing(view, QMessageBox::Save));
+        QTRY_VERIFY(!alive);
+        SavedComparison back;
+        QList<LoadError> errors;
+        QVERIFY(loadComparisonFile(file, PresetCatalog::builtIn(), back, errors));
+        QCOMPARE(back.plans.size(), 3);
+    }
+
+    void badComparisonFileIsRefusedWithItsPlace()
+    {
+        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        const QList<Scenario> before = view->scenarios();
+        SavedComparison c;
+        c.plans = defaultComparison().mid(0, 2);
+        QByteArray text = serializeComparisonFile(c, PresetCatalog::builtIn());
+        const qsizetype second = text.indexOf("\"tp\"", text.indexOf("\"commtax-scenario\"", text.indexOf("\"commtax-scenario\"") + 1));
+        QVERIFY(second > 0);
+        text.insert(text.indexOf(':', second) + 2, "-"); // "tp": -N
+        const QString file = m_dir.filePath(QStringLiteral("bad.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
+        f.close();
+        QString error;
+        QVERIFY(!view->openComparisonFile(file, &error));
+        QVERIFY2(QRegularExpression(QRegularExpression::escape(file) + QStringLiteral(":\\d+:\\d+: plans\\[1\\]\\.training\\.tp: "))
+                     .match(error)
+                     .hasMatch(),
+                 qPrintable(error));
+        QCOMPARE(view->scenarios(), before); // nothing replaced
+        QVERIFY(view->fileName().isEmpty());
+        view->close();
+    }
+};
+
+QTEST_MAIN(TestCompareFilesGui)
+#include "test_compare_files_gui.moc"
