@@ -5,21 +5,29 @@
 #include "appsettings.h"
 #include "compare/comparisontablemodel.h"
 #include "compare/comparisonview.h"
+#include "core/uncertaintyio.h"
 #include "library/libraryfeatures.h"
 #include "mainwindow.h"
+#include "search/buy.h"
 
 #include "librarytestsupport.h"
 #include "testsupport.h"
 
 #include <QAction>
+#include <QDoubleSpinBox>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPointer>
 #include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace commtax;
 using namespace commtax::test;
@@ -169,6 +177,74 @@ private Q_SLOTS:
         QList<LoadError> errors;
         QVERIFY(loadComparisonFile(file, PresetCatalog::builtIn(), back, errors));
         QCOMPARE(back.plans.size(), 3);
+    }
+
+    // The Goals box: a deadline and a budget give every column its P(meets deadline) and P(within
+    // budget), sampled as What to buy samples its options (the engine's error included).
+    void goalsGiveEachColumnItsOdds()
+    {
+        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        view->setBestLayout(BestLayout{});
+        auto *tabs = view->findChild<QTabWidget *>(QStringLiteral("charts"));
+        tabs->setCurrentWidget(view->findChild<QWidget *>(QStringLiteral("sensitivityTab")));
+        auto *deadline = view->findChild<QDoubleSpinBox *>(QStringLiteral("goalDeadline"));
+        auto *tco = view->findChild<QDoubleSpinBox *>(QStringLiteral("goalTco"));
+        QVERIFY(deadline && tco && deadline->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(view->sensitivity().valid, 60000);
+        QCOMPARE(view->sensitivity().plans.front().pMeetsDeadline, -1.0); // no goals: no odds
+        // the fastest plan's median days as the deadline: it meets it about half the time, and
+        // a plan that takes far longer almost never
+        const int fastest = view->comparison().fastest();
+        const QList<ComparedPlan> &plans = view->comparison().plans;
+        int slowest = fastest;
+        for (int i = 0; i < int(plans.size()); ++i)
+            if (plans[i].runs() && plans[i].result.days_to_train > plans[slowest].result.days_to_train)
+                slowest = i;
+        const auto &fastestDays = view->sensitivity().plans[std::size_t(fastest)].of(uncertainty::Metric::DaysToTrain);
+        const double days = std::round(fastestDays.p50);
+        QSignalSpy ready(view, &ComparisonView::sensitivityReady);
+        deadline->setFocus();
+        deadline->selectAll();
+        QTest::keyClicks(deadline, QString::number(days));
+        QTest::keyClick(deadline, Qt::Key_Return);
+        QCOMPARE(view->goals()->deadlineDays, days);
+        QVERIFY(view->isModified());
+        QTRY_VERIFY_WITH_TIMEOUT(ready.count() > 0 && view->sensitivity().valid, 60000);
+        const PlanSensitivity &f = view->sensitivity().plans[std::size_t(fastest)];
+        QVERIFY2(f.pMeetsDeadline > 0.2 && f.pMeetsDeadline < 0.8, qPrintable(QString::number(f.pMeetsDeadline)));
+        QVERIFY(view->comparison().plans[slowest].result.days_to_train > 1.5 * days);
+        QVERIFY(view->sensitivity().plans[std::size_t(slowest)].pMeetsDeadline < 0.05);
+        QCOMPARE(f.pWithinBudget, -1.0); // no budget given
+        auto *table = view->findChild<QLabel *>(QStringLiteral("sensitivityTable"));
+        const QString row = QStringLiteral("P(meets deadline: %1 days)").arg(days);
+        QVERIFY2(table->text().contains(row), qPrintable(table->text()));
+        QVERIFY(!table->text().contains(QStringLiteral("P(within budget)")));
+        // a budget: a column's odds of staying within its TCO; the same sampling as What to buy
+        ready.clear();
+        tco->setValue(1e6); // USD 1,000,000,000,000: every plan within it
+        QTRY_VERIFY_WITH_TIMEOUT(ready.count() > 0 && view->sensitivity().valid, 60000);
+        for (qsizetype i = 0; i < view->comparison().plans.size(); ++i)
+            if (view->comparison().plans[i].runs())
+                QCOMPARE(view->sensitivity().plans[std::size_t(i)].pWithinBudget, 1.0);
+        QVERIFY(table->text().contains(QStringLiteral("P(within budget)")));
+        search::buy::Question q;
+        q.limits.deadline_days = days;
+        q.samples = kGoalOddsSamples;
+        const ComparedPlan &p = view->comparison().plans[fastest];
+        q.notes = [&](const Plan &plan, int) {
+            Scenario o = p.scenario;
+            o.plan = plan;
+            return scenarioNotes(o, PresetCatalog::builtIn());
+        };
+        search::buy::Option o;
+        o.plan = p.plan;
+        o.result = p.result;
+        o.rent = p.plan.economics.mode == EconomicsMode::Rent;
+        search::buy::rangeOption(q, o);
+        QCOMPARE(view->sensitivity().plans[std::size_t(fastest)].pMeetsDeadline, o.p_meets_deadline);
+        view->markSaved();
+        view->close();
     }
 
     void badComparisonFileIsRefusedWithItsPlace()

@@ -2759,6 +2759,54 @@ The reference of the normalisation and of the break-even figures</source>
         <source>The comparison has changes that are not saved. Save them before closing?</source>
         <translation>比较有尚未保存的更改。关闭前是否保存？</translation>
     </message>
+    <message>
+        <source>Goals</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Deadline:</source>
+        <translation>工期：</translation>
+    </message>
+    <message>
+        <source>Days to train at most (none: no deadline)</source>
+        <translation>最多训练天数（无：不设工期）</translation>
+    </message>
+    <message>
+        <source>Capital:</source>
+        <translation>资本：</translation>
+    </message>
+    <message>
+        <source> M USD</source>
+        <translation> 百万美元</translation>
+    </message>
+    <message>
+        <source>Capital at most, in millions of USD, for a bought plan (none: no limit)</source>
+        <translation>购买方案的资本上限，单位百万美元（无：不限）</translation>
+    </message>
+    <message>
+        <source>Cost of the run:</source>
+        <translation>训练成本：</translation>
+    </message>
+    <message>
+        <source>The run&apos;s TCO at most, in millions of USD, bought or rented (none: no limit)</source>
+        <translation>训练 TCO 上限，单位百万美元，购买或租用（无：不限）</translation>
+    </message>
+    <message>
+        <source>P(meets deadline: %1 days)</source>
+        <translation>P(按期完成：%1 天)</translation>
+    </message>
+    <message>
+        <source>P(within budget)</source>
+        <translation>P(不超预算)</translation>
+    </message>
 </context>
 <context>
     <name>commtax::CostChart</name>

@@ -9,6 +9,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
@@ -33,6 +34,7 @@ void ComparisonView::setSavedComparison(const SavedComparison &c)
 {
     // One recomputation for the whole change, not one per setting.
     m_goals = c.goals;
+    showGoals(c.goals);
     m_normalization = c.normalization;
     m_bestLayout = c.bestLayout;
     const QSignalBlocker blockNormalization(m_normalizationBox), blockLayout(m_layoutBox);
@@ -47,10 +49,25 @@ void ComparisonView::setSavedComparison(const SavedComparison &c)
 
 void ComparisonView::setGoals(const std::optional<Goals> &goals)
 {
+    showGoals(goals);
     if (goals == m_goals)
         return;
     m_goals = goals;
-    recompute();
+    // The comparison stays: only the odds are sampled again.
+    ++m_sensitivityId;
+    m_sensitivity = ComparisonSensitivity{};
+    showSensitivity();
+    startSensitivity();
+    setWindowModified(isModified());
+}
+
+void ComparisonView::showGoals(const std::optional<Goals> &goals)
+{
+    const Goals g = goals.value_or(Goals{});
+    const QSignalBlocker a(m_goalDeadline), b(m_goalCapex), c(m_goalTco);
+    m_goalDeadline->setValue(g.deadlineDays);
+    m_goalCapex->setValue(g.capexUsd / 1e6);
+    m_goalTco->setValue(g.tcoUsd / 1e6);
 }
 
 bool ComparisonView::isModified() const { return !(savedComparison() == m_saved); }

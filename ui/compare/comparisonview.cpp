@@ -13,9 +13,11 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QIdentityProxyModel>
@@ -834,6 +836,47 @@ void ComparisonView::showEvent(QShowEvent *event)
 // ---------------------------------------------------------------------------------------------
 // Sensitivity
 
+// The deadline and budget the columns are judged against: each column's P(meets deadline) and
+// P(within budget) in the table under it. 0 is "none"; a change samples again.
+QWidget *ComparisonView::makeGoalsBox(QWidget *parent)
+{
+    auto *box = new QGroupBox(tr("Goals"), parent);
+    box->setObjectName(QStringLiteral("goalsBox"));
+    auto *form = new QHBoxLayout(box);
+    const auto spin = [&](const char *name, const QString &label, const QString &suffix, double max,
+                          const QString &tip) {
+        auto *s = new QDoubleSpinBox(box);
+        s->setObjectName(QLatin1String(name));
+        s->setRange(0, max);
+        s->setDecimals(suffix == tr(" days") ? 0 : 2);
+        s->setSuffix(suffix);
+        s->setSpecialValueText(tr("none"));
+        s->setToolTip(tip);
+        s->setKeyboardTracking(false); // one sampling per value, not per key
+        form->addWidget(new QLabel(label, box));
+        form->addWidget(s);
+        connect(s, &QDoubleSpinBox::valueChanged, this, [this] { goalsEdited(); });
+        return s;
+    };
+    m_goalDeadline = spin("goalDeadline", tr("Deadline:"), tr(" days"), kMaxGoalDays,
+                          tr("Days to train at most (none: no deadline)"));
+    m_goalCapex = spin("goalCapex", tr("Capital:"), tr(" M USD"), kMaxGoalUsd / 1e6,
+                       tr("Capital at most, in millions of USD, for a bought plan (none: no limit)"));
+    m_goalTco = spin("goalTco", tr("Cost of the run:"), tr(" M USD"), kMaxGoalUsd / 1e6,
+                     tr("The run's TCO at most, in millions of USD, bought or rented (none: no limit)"));
+    form->addStretch(1);
+    return box;
+}
+
+void ComparisonView::goalsEdited()
+{
+    Goals g = m_goals.value_or(Goals{});
+    g.deadlineDays = m_goalDeadline->value();
+    g.capexUsd = m_goalCapex->value() * 1e6;
+    g.tcoUsd = m_goalTco->value() * 1e6;
+    setGoals(m_goals || g != Goals{} ? std::optional<Goals>(g) : std::nullopt);
+}
+
 QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
 {
     auto *scroll = new QScrollArea(parent);
@@ -842,6 +885,7 @@ QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
     scroll->setFrameShape(QFrame::NoFrame);
     auto *page = new QWidget(scroll);
     auto *layout = new QVBoxLayout(page);
+    layout->addWidget(makeGoalsBox(page));
     m_sensitivityTable = new QLabel(page);
     m_sensitivityTable->setObjectName(QStringLiteral("sensitivityTable"));
     m_sensitivityTable->setWordWrap(true);
@@ -879,8 +923,12 @@ void ComparisonView::startSensitivity()
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_sensitivityCancel = cancel;
     auto catalog = std::make_shared<const PresetCatalog>(m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn());
-    m_sensitivityWatcher.setFuture(QtConcurrent::run([c = m_comparison, catalog, options = m_sensitivityOptions, cancel] {
-        return comparisonSensitivity(c, *catalog, options, cancel.get());
+    m_sensitivityWatcher.setFuture(QtConcurrent::run([c = m_comparison, catalog, options = m_sensitivityOptions, cancel,
+                                                      goals = m_goals] {
+        ComparisonSensitivity s = comparisonSensitivity(c, *catalog, options, cancel.get());
+        if (goals && s.valid && !cancel->load(std::memory_order_relaxed))
+            addGoalOdds(s, c, *goals, *catalog);
+        return s;
     }));
 }
 
@@ -934,6 +982,13 @@ void ComparisonView::showSensitivity()
     row(tr("TCO of the run, P10 - P90"), [&](const PlanSensitivity &p) { return range(p.of(Metric::Tco), money); });
     row(tr("Probability of being the cheapest"), [&](const PlanSensitivity &p) { return percent(p.probabilityCheapest); });
     row(tr("Probability of being the fastest"), [&](const PlanSensitivity &p) { return percent(p.probabilityFastest); });
+    // The goals' odds (the Goals box above): as What to buy judges its options.
+    const auto odds = [&](double v) { return v < 0 ? QString(QStringLiteral("-")) : percent(v); };
+    if (m_goals && m_goals->deadlineDays > 0)
+        row(tr("P(meets deadline: %1 days)").arg(formatNumber(m_goals->deadlineDays, 0)),
+            [&](const PlanSensitivity &p) { return odds(p.pMeetsDeadline); });
+    if (m_goals && (m_goals->capexUsd > 0 || m_goals->tcoUsd > 0))
+        row(tr("P(within budget)"), [&](const PlanSensitivity &p) { return odds(p.pWithinBudget); });
     html += QStringLiteral("</table><p style=\"color:#555\">")
         + tr("%1 Latin hypercube samples, seed %2; inputs the plans share are drawn together.").arg(s.samples).arg(s.seed).toHtmlEscaped()
         + QStringLiteral("</p>");

@@ -27,6 +27,7 @@ class QMenu;
 class QUndoStack;
 class QVBoxLayout;
 class QComboBox;
+class QDoubleSpinBox;
 class QCustomPlot;
 class QLabel;
 class QPushButton;
@@ -158,6 +159,9 @@ private:
     void refreshColumnEditor();
     PresetCatalog catalog() const;
     QMenu *buildFileMenu();
+    QWidget *makeGoalsBox(QWidget *parent);
+    void goalsEdited();
+    void showGoals(const std::optional<Goals> &goals); // in the Goals box, without a signal
     void chooseAndOpenComparison();
     void rebuildRecentMenu();
     void rememberFile(const QString &fileName);
@@ -213,6 +217,9 @@ private:
 
     // the saved comparison
     std::optional<Goals> m_goals;
+    QDoubleSpinBox *m_goalDeadline = nullptr; // the Goals box (Sensitivity tab)
+    QDoubleSpinBox *m_goalCapex = nullptr;
+    QDoubleSpinBox *m_goalTco = nullptr;
     QString m_fileName;
     SavedComparison m_saved; // as opened, saved or first shown: isModified() compares with it
     AppSettings *m_settings = nullptr;
