@@ -14,6 +14,7 @@
 #include "testsupport.h"
 
 #include <QAction>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QMenu>
@@ -228,6 +229,8 @@ private Q_SLOTS:
             if (view->comparison().plans[i].runs())
                 QCOMPARE(view->sensitivity().plans[std::size_t(i)].pWithinBudget, 1.0);
         QVERIFY(table->text().contains(QStringLiteral("P(within budget)")));
+        QDir().mkpath(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots"));
+        QVERIFY(view->grab().save(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots/compare-goals-odds.png")));
         search::buy::Question q;
         q.limits.deadline_days = days;
         q.samples = kGoalOddsSamples;

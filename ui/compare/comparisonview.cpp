@@ -16,6 +16,7 @@
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -842,7 +843,8 @@ QWidget *ComparisonView::makeGoalsBox(QWidget *parent)
 {
     auto *box = new QGroupBox(tr("Goals"), parent);
     box->setObjectName(QStringLiteral("goalsBox"));
-    auto *form = new QHBoxLayout(box);
+    // One field a row: the Sensitivity tab is half the window wide (at 1280x800 and 150%, 420 px).
+    auto *form = new QFormLayout(box);
     const auto spin = [&](const char *name, const QString &label, const QString &suffix, double max,
                           const QString &tip) {
         auto *s = new QDoubleSpinBox(box);
@@ -853,8 +855,7 @@ QWidget *ComparisonView::makeGoalsBox(QWidget *parent)
         s->setSpecialValueText(tr("none"));
         s->setToolTip(tip);
         s->setKeyboardTracking(false); // one sampling per value, not per key
-        form->addWidget(new QLabel(label, box));
-        form->addWidget(s);
+        form->addRow(label, s);
         connect(s, &QDoubleSpinBox::valueChanged, this, [this] { goalsEdited(); });
         return s;
     };
@@ -864,7 +865,6 @@ QWidget *ComparisonView::makeGoalsBox(QWidget *parent)
                        tr("Capital at most, in millions of USD, for a bought plan (none: no limit)"));
     m_goalTco = spin("goalTco", tr("Cost of the run:"), tr(" M USD"), kMaxGoalUsd / 1e6,
                      tr("The run's TCO at most, in millions of USD, bought or rented (none: no limit)"));
-    form->addStretch(1);
     return box;
 }
 
