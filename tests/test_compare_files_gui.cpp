@@ -257,7 +257,8 @@ private Q_SLOTS:
         SavedComparison c;
         c.plans = defaultComparison().mid(0, 2);
         QByteArray text = serializeComparisonFile(c, PresetCatalog::builtIn());
-        const qsizetype second = text.indexOf("\"tp\"", text.indexOf("\"commtax-scenario\"", text.indexOf("\"commtax-scenario\"") + 1));
+        const qsizetype firstPlan = text.indexOf("\"commtax-scenario\"");
+        const qsizetype second = text.indexOf("\"tp\"", text.indexOf("\"commtax-scenario\"", firstPlan + 1));
         QVERIFY(second > 0);
         text.insert(text.indexOf(':', second) + 2, "-"); // "tp": -N
         const QString file = m_dir.filePath(QStringLiteral("bad.json"));
@@ -266,7 +267,8 @@ private Q_SLOTS:
         f.close();
         QString error;
         QVERIFY(!view->openComparisonFile(file, &error));
-        QVERIFY2(QRegularExpression(QRegularExpression::escape(file) + QStringLiteral(":\\d+:\\d+: plans\\[1\\]\\.training\\.tp: "))
+        const QString placed = QStringLiteral(":\\d+:\\d+: plans\\[1\\]\\.training\\.tp: ");
+        QVERIFY2(QRegularExpression(QRegularExpression::escape(file) + placed)
                      .match(error)
                      .hasMatch(),
                  qPrintable(error));

@@ -657,7 +657,8 @@ private Q_SLOTS:
         QVERIFY2(saveComparisonFile(file, c, PresetCatalog::builtIn(), &error), qPrintable(error));
         SavedComparison back;
         QList<LoadError> errors;
-        QVERIFY2(loadComparisonFile(file, PresetCatalog::builtIn(), back, errors), qPrintable(errors.value(0).toString()));
+        const PresetCatalog &catalog = PresetCatalog::builtIn();
+        QVERIFY2(loadComparisonFile(file, catalog, back, errors), qPrintable(errors.value(0).toString()));
         QVERIFY(back == c);
         QCOMPARE(back.plans[2].name, plans[2].name);
         QCOMPARE(back.goals->deadlineDays, 60.0);
@@ -671,7 +672,7 @@ private Q_SLOTS:
                 QCOMPARE(m.get(after.plans[i].result), m.get(before.plans[i].result));
         }
         // Written again, the same text: nothing drifts from save to save.
-        QCOMPARE(serializeComparisonFile(back, PresetCatalog::builtIn()), serializeComparisonFile(c, PresetCatalog::builtIn()));
+        QCOMPARE(serializeComparisonFile(back, catalog), serializeComparisonFile(c, catalog));
     }
 
     // A bad saved comparison is refused with the place and the field of each problem, the
@@ -682,22 +683,29 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         const QByteArray plan = serializeScenario(defaultScenario());
         const auto withPlans = [&](const QByteArray &head, const QByteArray &second) -> QByteArray {
-            return "{\"format\": \"commtax-saved-comparison\", \"version\": 1,\n" + head + "\"plans\": [\n" + plan + ",\n" + second + "]}";
+            return "{\"format\": \"commtax-saved-comparison\", \"version\": 1,\n" + head + "\"plans\": [\n" + plan
+                + ",\n" + second + "]}";
         };
-        QTest::addRow("report, not a saved comparison") << QByteArray("{\"format\": \"commtax-comparison\", \"version\": 1}")
-                                                        << "c.json:1:12: format: expected \"commtax-saved-comparison\"";
-        QTest::addRow("one plan") << QByteArray("{\"format\": \"commtax-saved-comparison\", \"version\": 1,\n\"plans\": [" + plan + "]}")
-                                  << "c.json:2:10: plans: expected a list of 2 to 8 scenarios";
-        QTest::addRow("plan A out of range") << withPlans("\"plan_a\": 2,\n", plan) << "c.json:2:11: plan_a: expected the index of a plan, 0 to 1";
+        QTest::addRow("report, not a saved comparison")
+            << QByteArray("{\"format\": \"commtax-comparison\", \"version\": 1}")
+            << "c.json:1:12: format: expected \"commtax-saved-comparison\"";
+        QTest::addRow("one plan")
+            << QByteArray("{\"format\": \"commtax-saved-comparison\", \"version\": 1,\n\"plans\": [" + plan + "]}")
+            << "c.json:2:10: plans: expected a list of 2 to 8 scenarios";
+        QTest::addRow("plan A out of range") << withPlans("\"plan_a\": 2,\n", plan)
+                                             << "c.json:2:11: plan_a: expected the index of a plan, 0 to 1";
         QTest::addRow("bad normalisation") << withPlans("\"normalization\": \"gpus,best-layout\",\n", plan)
-                                           << "c.json:2:18: normalization: expected one of as-given, gpus, budget, time";
+                                           << "c.json:2:18: normalization: expected one of as-given, gpus, "
+                                              "budget, time";
         QTest::addRow("unknown key") << withPlans("\"colour\": 1,\n", plan) << "c.json:2:11: colour: unknown key";
         QByteArray badTp = plan;
         badTp.replace("\"tp\": 8", "\"tp\": \"eight\"");
         QVERIFY(badTp != plan);
         const int tpLine = int(withPlans("", badTp).left(withPlans("", badTp).indexOf("\"eight\"")).count('\n')) + 1;
-        QTest::addRow("scenario field") << withPlans("", badTp) << QStringLiteral("c.json:%1:\\d+: plans\\[1\\]\\.training\\.tp: ").arg(tpLine);
-        QTest::addRow("goals") << withPlans("\"goals\": {\"deadline_days\": -3},\n", plan) << "c.json:2:28: goals.deadline_days: ";
+        QTest::addRow("scenario field") << withPlans("", badTp)
+                                        << QStringLiteral("c.json:%1:\\d+: plans\\[1\\]\\.training\\.tp: ").arg(tpLine);
+        QTest::addRow("goals") << withPlans("\"goals\": {\"deadline_days\": -3},\n", plan)
+                               << "c.json:2:28: goals.deadline_days: ";
     }
     void badSavedComparisonsArePlaced()
     {
@@ -708,7 +716,8 @@ private Q_SLOTS:
         QVERIFY(!parseComparisonFile(json, QStringLiteral("c.json"), PresetCatalog::builtIn(), c, errors));
         QVERIFY(!errors.isEmpty());
         const QString first = errors.first().toString();
-        const QString pattern = expected.contains(QLatin1String("\\d")) ? expected : QRegularExpression::escape(expected);
+        const bool regex = expected.contains(QLatin1String("\\d"));
+        const QString pattern = regex ? expected : QRegularExpression::escape(expected);
         QVERIFY2(QRegularExpression(QLatin1Char('^') + pattern).match(first).hasMatch(), qPrintable(first));
     }
 
@@ -719,7 +728,8 @@ private Q_SLOTS:
         QList<LoadError> errors;
         const QByteArray big(int(kMaxComparisonFileBytes) + 1, ' ');
         QVERIFY(!parseComparisonFile(big, QStringLiteral("big.json"), PresetCatalog::builtIn(), c, errors));
-        QVERIFY2(errors.value(0).toString().startsWith(QLatin1String("big.json:1:1: the comparison is 8192 KiB")), qPrintable(errors.value(0).toString()));
+        const QString first = errors.value(0).toString();
+        QVERIFY2(first.startsWith(QLatin1String("big.json:1:1: the comparison is 8192 KiB")), qPrintable(first));
     }
 };
 

@@ -15,7 +15,8 @@ namespace {
 
 const QStringList &comparisonKeys()
 {
-    static const QStringList keys = {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("normalization"),
+    static const QStringList keys = {QStringLiteral("format"), QStringLiteral("version"),
+                                     QStringLiteral("normalization"),
                                      QStringLiteral("best_layout"), QStringLiteral("plan_a"), QStringLiteral("goals"),
                                      QStringLiteral("plans")};
     return keys;
@@ -44,7 +45,8 @@ struct Reader {
         const QJsonValue v = root.value(QStringLiteral("normalization"));
         if (v.isUndefined())
             return;
-        if (!v.isString() || !parseNormalization(v.toString(), out.normalization) || v.toString().contains(QLatin1Char(',')))
+        const QString key = v.toString();
+        if (!v.isString() || !parseNormalization(key, out.normalization) || key.contains(QLatin1Char(',')))
             fail(QStringLiteral("normalization"), fileText(CT_TEXT("expected one of as-given, gpus, budget, time")));
     }
     void bestLayout(const QJsonObject &root, SavedComparison &out)
@@ -65,7 +67,8 @@ struct Reader {
         const QJsonValue v = root.value(QStringLiteral("plans"));
         const QJsonArray a = v.toArray();
         if (!v.isArray() || a.size() < kMinComparedPlans || a.size() > kMaxComparedPlans) {
-            fail(QStringLiteral("plans"), fileText(CT_TEXT("expected a list of %1 to %2 scenarios"), {QString::number(kMinComparedPlans), QString::number(kMaxComparedPlans)}));
+            const QStringList bounds{QString::number(kMinComparedPlans), QString::number(kMaxComparedPlans)};
+            fail(QStringLiteral("plans"), fileText(CT_TEXT("expected a list of %1 to %2 scenarios"), bounds));
             return;
         }
         for (qsizetype i = 0; i < a.size(); ++i) {
@@ -82,7 +85,8 @@ struct Reader {
         const double d = v.toDouble(-1);
         const qsizetype n = root.value(QStringLiteral("plans")).toArray().size();
         if (!v.isDouble() || d != std::floor(d) || d < 0 || d >= double(std::max<qsizetype>(n, 1))) {
-            fail(QStringLiteral("plan_a"), fileText(CT_TEXT("expected the index of a plan, 0 to %1"), {QString::number(std::max<qsizetype>(n, 1) - 1)}));
+            const QString last = QString::number(std::max<qsizetype>(n, 1) - 1);
+            fail(QStringLiteral("plan_a"), fileText(CT_TEXT("expected the index of a plan, 0 to %1"), {last}));
             return;
         }
         out.reference = int(d);
@@ -97,7 +101,8 @@ bool parseComparisonFile(const QByteArray &json, const QString &fileName, const 
     if (json.size() > kMaxComparisonFileBytes) {
         errors.append(fileError(fileName, 1, 1, QString(),
                                 fileText(CT_TEXT("the comparison is %1 KiB; Commtax reads at most %2 KiB"),
-                                         {QString::number(json.size() / 1024), QString::number(kMaxComparisonFileBytes / 1024)})));
+                                         {QString::number(json.size() / 1024),
+                                          QString::number(kMaxComparisonFileBytes / 1024)})));
         return false;
     }
     QJsonDocument doc;
@@ -106,12 +111,14 @@ bool parseComparisonFile(const QByteArray &json, const QString &fileName, const 
     const JsonLocator loc(json);
     Reader r{fileName, loc, errors};
     if (!doc.isObject()) {
-        r.fail(QString(), fileText(CT_TEXT("expected a JSON object, not %1"), {doc.isArray() ? QStringLiteral(CT_TEXT("an array")) : QStringLiteral(CT_TEXT("a value"))}));
+        const QString what = doc.isArray() ? QStringLiteral(CT_TEXT("an array")) : QStringLiteral(CT_TEXT("a value"));
+        r.fail(QString(), fileText(CT_TEXT("expected a JSON object, not %1"), {what}));
         return false;
     }
     const QJsonObject root = doc.object();
     QString badKey;
-    if (const EngineText why = formatVersionProblemText(root, QLatin1String(kComparisonFileFormat), kComparisonFileVersion, &badKey);
+    const QString format = QLatin1String(kComparisonFileFormat);
+    if (const EngineText why = formatVersionProblemText(root, format, kComparisonFileVersion, &badKey);
         why.pattern[0]) {
         r.fail(badKey, why);
         return false;
@@ -154,8 +161,8 @@ QByteArray serializeComparisonFile(const SavedComparison &c, const PresetCatalog
     root.insert(QStringLiteral("format"), QLatin1String(kComparisonFileFormat));
     root.insert(QStringLiteral("version"), kComparisonFileVersion);
     root.insert(QStringLiteral("normalization"), normalizationKey(c.normalization));
-    root.insert(QStringLiteral("best_layout"),
-                c.bestLayout.enabled ? QJsonValue(QLatin1String(search::toString(c.bestLayout.objective))) : QJsonValue());
+    const QJsonValue layouts = QLatin1String(search::toString(c.bestLayout.objective));
+    root.insert(QStringLiteral("best_layout"), c.bestLayout.enabled ? layouts : QJsonValue());
     root.insert(QStringLiteral("plan_a"), c.reference);
     if (c.goals)
         root.insert(QStringLiteral("goals"), goalsToJson(*c.goals));

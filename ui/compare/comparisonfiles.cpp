@@ -172,7 +172,8 @@ void ComparisonView::chooseAndOpenComparison()
     if (!maybeSave())
         return;
     const QString dir = m_fileName.isEmpty() ? QString() : QFileInfo(m_fileName).absolutePath();
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open comparison"), dir, tr("Commtax comparisons (*.json)"));
+    const QString filter = tr("Commtax comparisons (*.json)");
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open comparison"), dir, filter);
     if (file.isEmpty())
         return;
     QString error;
@@ -201,7 +202,8 @@ bool ComparisonView::saveComparison(const QString &fileName)
 
 bool ComparisonView::saveComparisonAs()
 {
-    QString file = QFileDialog::getSaveFileName(this, tr("Save comparison"), m_fileName.isEmpty() ? tr("comparison.json") : m_fileName,
+    const QString start = m_fileName.isEmpty() ? tr("comparison.json") : m_fileName;
+    QString file = QFileDialog::getSaveFileName(this, tr("Save comparison"), start,
                                                 tr("Commtax comparisons (*.json)"));
     if (file.isEmpty())
         return false;
@@ -216,7 +218,8 @@ bool ComparisonView::maybeSave()
         return true;
     const auto answer = QMessageBox::question(this, tr("Save the comparison?"),
                                               tr("The comparison has changes that are not saved. Save them?"),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                              QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return saveComparison();
     return answer == QMessageBox::Discard;
