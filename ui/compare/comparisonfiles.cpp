@@ -123,7 +123,7 @@ void ComparisonView::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList files = m_settings ? m_settings->recentComparisons() : QStringList();
     for (qsizetype i = 0; i < files.size(); ++i) {
-        const QString file = files[i];
+        const QString &file = files[i]; // the lambda below keeps a copy
         QAction *a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(file).fileName()));
         a->setToolTip(QDir::toNativeSeparators(file));
         connect(a, &QAction::triggered, this, [this, file] {

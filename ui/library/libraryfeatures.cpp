@@ -129,7 +129,7 @@ void LibraryFeatures::addComparisonFileActions()
         recent->clear();
         const QStringList files = m_window->settings().recentComparisons();
         for (qsizetype i = 0; i < files.size(); ++i) {
-            const QString name = files[i];
+            const QString &name = files[i]; // the lambda below keeps a copy
             QAction *a = recent->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(name).fileName()));
             a->setToolTip(QDir::toNativeSeparators(name));
             connect(a, &QAction::triggered, this, [this, name] { openComparisonFile(name); });
