@@ -12,6 +12,7 @@
 #include "modeltext.h"
 
 #include "core/atomicfile.h"
+#include "library/comparisonfile.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
 #include "report/reportwriter.h"
@@ -51,6 +52,12 @@ bool readSensitivityOptions(const CommandLine &cl, uncertainty::Options &options
 }
 } // namespace
 
+namespace {
+// Write the report of `c` to `output` (a file, or "-": standard output) in `format`.
+int writeReport(const Comparison &c, ReportOptions options, const QString &output, ReportFormat format, bool hasFormat,
+                bool bom, const uncertainty::Options &sensitivity);
+} // namespace
+
 int cmdReport(QStringList args)
 {
     QString output, normalize, formatName, objective;
@@ -62,6 +69,11 @@ int cmdReport(QStringList args)
     cl.option(QStringLiteral("format"), QCoreApplication::translate("commtax::Cli", "FORMAT"), QCoreApplication::translate("commtax::Cli", "pdf, csv, json or xlsx, whatever the suffix (with -o -: csv unless given)."));
     cl.option(QStringLiteral("normalize"), QCoreApplication::translate("commtax::Cli", "MODE"), QCoreApplication::translate("commtax::Cli", "as-given (the default), gpus, budget or time: what the plans are made equal in; \",best-layout\" (or best-layout alone) gives each plan the search's best layout on its own hardware first."));
     cl.option(QStringLiteral("objective"), QCoreApplication::translate("commtax::Cli", "OBJECTIVE"), QCoreApplication::translate("commtax::Cli", "time (the default), cost or tco: what best-layout optimises."));
+    cl.option(QStringLiteral("comparison"), QCoreApplication::translate("commtax::Cli", "FILE"),
+              QCoreApplication::translate("commtax::Cli",
+                                          "A saved comparison (the Compare window's File > Save comparison) instead of "
+                                          "scenario files: its plans, plan A, normalisation and layouts (--normalize "
+                                          "and --objective override them)."));
     cl.flag(QStringLiteral("bom"), QCoreApplication::translate("commtax::Cli", "CSV: start with a UTF-8 byte order mark, so that Excel reads the names right."));
     cl.option(QStringLiteral("samples"), QStringLiteral("N"), QCoreApplication::translate("commtax::Cli", "Latin hypercube samples of the sensitivity section (default 2000; 0 leaves it out). The time grows with samples x plans: 1,000,000 samples of 8 plans take over a minute."));
     cl.option(QStringLiteral("seed"), QStringLiteral("S"), QCoreApplication::translate("commtax::Cli", "Random seed of the sensitivity section (default 1); the same seed gives the same numbers."));
@@ -75,6 +87,8 @@ int cmdReport(QStringList args)
     const bool hasOutputLong = cl.value(QStringLiteral("output"), outputLong), hasNormalize = cl.value(QStringLiteral("normalize"), normalize);
     const bool hasFormat = cl.value(QStringLiteral("format"), formatName);
     const bool hasObjective = cl.value(QStringLiteral("objective"), objective);
+    QString comparisonFile;
+    const bool hasComparison = cl.value(QStringLiteral("comparison"), comparisonFile);
     args = cl.positional();
     if (hasOutput && hasOutputLong)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: give the output once (-o or --output, not both)"));
@@ -104,6 +118,39 @@ int cmdReport(QStringList args)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --objective must be time, cost or tco"));
     if (hasObjective && !bestLayout.enabled)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --objective chooses the best layout: it needs --normalize best-layout"));
+    if (hasComparison) {
+        if (!args.isEmpty())
+            return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: give a saved "
+                                                                                "comparison (--comparison) or "
+                                                                                "scenario files, not both"));
+        if (sameFile(output, comparisonFile))
+            return fail(kExitBadInput,
+                        QCoreApplication::translate("commtax::Cli", "report: %1 is also an input (%2): refusing to "
+                                                                    "overwrite it; choose another output file")
+                            .arg(output, comparisonFile));
+        SavedComparison saved;
+        QList<LoadError> errors;
+        ReportOptions options;
+        ReportOptions::Input input{comparisonFile, {}};
+        LoadError readError;
+        if (!readInputFile(comparisonFile, kMaxComparisonFileBytes, input.data, &readError))
+            errors << readError;
+        else
+            parseComparisonFile(input.data, comparisonFile, presetCatalog(), saved, errors);
+        if (!errors.isEmpty()) {
+            out().flush();
+            for (const LoadError &e : errors)
+                err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
+            return kExitBadInput;
+        }
+        options.inputs << input;
+        if (!hasNormalize) {
+            normalization = saved.normalization;
+            bestLayout = saved.bestLayout;
+        }
+        const Comparison c = comparePlans(saved.plans, normalization, bestLayout, saved.reference);
+        return writeReport(c, options, output, format, hasFormat, bom, sensitivity);
+    }
     if (args.size() < kMinComparedPlans || args.size() > kMaxComparedPlans)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report compares %1 to %2 scenario files (got %3)").arg(kMinComparedPlans).arg(kMaxComparedPlans).arg(args.size()));
 
@@ -137,7 +184,16 @@ int cmdReport(QStringList args)
     if (!ok)
         return kExitBadInput;
 
-    const Comparison c = comparePlans(scenarios, normalization, bestLayout);
+    return writeReport(comparePlans(scenarios, normalization, bestLayout), options, output, format, hasFormat, bom,
+                       sensitivity);
+}
+
+namespace {
+int writeReport(const Comparison &c, ReportOptions options, const QString &output, ReportFormat format, bool hasFormat,
+                bool bom, const uncertainty::Options &sensitivity)
+{
+    const PresetCatalog &catalog = presetCatalog();
+    const bool toStdout = output == QLatin1String("-");
     options.catalog = &catalog;
     options.csvBom = bom;
     options.sensitivityOptions = sensitivity;
@@ -202,5 +258,6 @@ int cmdReport(QStringList args)
         out() << QCoreApplication::translate("commtax::Cli", "Wrote %1 (%n plan(s))\n", nullptr, int(c.plans.size())).arg(shown(output));
     return kExitOk;
 }
+} // namespace
 
 } // namespace commtax::cli

@@ -16,13 +16,26 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMessageBox>
 #include <QStandardPaths>
 #include <QStringList>
+#include <QTest>
 #include <QWidget>
 
 #include <cmath>
 
 namespace commtax::test {
+
+// Answer the Compare window's "Save the comparison?" (asked when a changed comparison is closed)
+// with `button`: the test's changes are not kept.
+inline bool answerSaveBeforeClosing(QWidget *view, QMessageBox::StandardButton button = QMessageBox::Discard)
+{
+    QMessageBox *box = nullptr;
+    if (!QTest::qWaitFor([&] { return (box = view->findChild<QMessageBox *>(QStringLiteral("saveBeforeClosing"))); }))
+        return false;
+    QTest::mouseClick(box->button(button), Qt::LeftButton);
+    return true;
+}
 
 inline QString tool(const char *name)
 {

@@ -168,6 +168,10 @@ private Q_SLOTS:
         addManifest(QStringLiteral("scenarios"), {QStringLiteral("evaluate")});
         addManifest(QStringLiteral("logs"), {QStringLiteral("calibrate")});
         addManifest(QStringLiteral("training-logs"), {QStringLiteral("calibrate"), QStringLiteral("--training")});
+        // saved comparisons (the Compare window's files), read as `report --comparison` reads them
+        const QStringList readComparison{QStringLiteral("report"), QStringLiteral("-o"), QStringLiteral("-"),
+                                         QStringLiteral("--comparison")};
+        addManifest(QStringLiteral("comparisons"), readComparison);
     }
     void corpus()
     {

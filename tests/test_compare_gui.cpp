@@ -351,8 +351,9 @@ private Q_SLOTS:
         // two plans alike both run too
         view->setScenarios({defaultComparison().first(), defaultComparison().first()});
         QCOMPARE(view->comparison().cheapest(), 0);
-        // Escape closes it, and so does Close
+        // Escape closes it, and so does Close (a changed comparison after asking)
         QTest::keyClick(table, Qt::Key_Escape);
+        QVERIFY(answerSaveBeforeClosing(view));
         QTRY_VERIFY(!alive); // deleted on close
         view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
         alive = view;
@@ -647,6 +648,7 @@ private Q_SLOTS:
         view->addScenario(original.first());
         QCOMPARE(view->undoStack()->count(), 0);
         view->close();
+        QVERIFY(answerSaveBeforeClosing(view));
         QTRY_VERIFY(!alive);
     }
 
@@ -702,6 +704,7 @@ private Q_SLOTS:
         QVERIFY(gpus->isEnabled());
         gpus->setFocus();
         QTest::keyClick(gpus, Qt::Key_Escape);
+        QVERIFY(answerSaveBeforeClosing(view));
         QTRY_VERIFY(!alive);
     }
 

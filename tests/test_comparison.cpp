@@ -3,6 +3,7 @@
 // buy-vs-rent and finance figures checked against hand calculations, and the CSV and JSON a
 // comparison is written as. The preset library itself: test_library.cpp.
 #include "library/compare.h"
+#include "library/comparisonfile.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
 
@@ -12,6 +13,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -628,6 +631,105 @@ private Q_SLOTS:
         QVERIFY(!metricApplies(*findMetric(QStringLiteral("compute_fp8_time_s")), plan));
         plan.training.precision = Precision::Fp8;
         QVERIFY(metricApplies(*findMetric(QStringLiteral("compute_fp8_time_s")), plan));
+    }
+    // A saved comparison reopens as it was: the plans (named columns, a rented one, goals), plan
+    // A, the normalisation and the layout choice, and so every column's figures.
+    void savedComparisonReopensAsSaved()
+    {
+        QList<Scenario> plans = defaultComparison();
+        QVERIFY(plans.size() >= 3);
+        plans[1].name = QStringLiteral("A100 at 512");
+        plans[2].name = QStringLiteral("Rented 4090s \"night\" \u79df");
+        plans[2].plan.economics.mode = EconomicsMode::Rent;
+        plans[2].plan.economics.usd_per_gpu_hour = 2.5;
+        SavedComparison c;
+        c.plans = plans;
+        c.reference = 1;
+        c.normalization = Normalization::EqualGpus;
+        c.bestLayout = BestLayout{true, search::Objective::Cost};
+        Goals g;
+        g.deadlineDays = 60;
+        g.tcoUsd = 6e6;
+        c.goals = g;
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("saved.json"));
+        QString error;
+        QVERIFY2(saveComparisonFile(file, c, PresetCatalog::builtIn(), &error), qPrintable(error));
+        SavedComparison back;
+        QList<LoadError> errors;
+        const PresetCatalog &catalog = PresetCatalog::builtIn();
+        QVERIFY2(loadComparisonFile(file, catalog, back, errors), qPrintable(errors.value(0).toString()));
+        QVERIFY(back == c);
+        QCOMPARE(back.plans[2].name, plans[2].name);
+        QCOMPARE(back.goals->deadlineDays, 60.0);
+        const Comparison before = comparePlans(c.plans, c.normalization, c.bestLayout, c.reference);
+        const Comparison after = comparePlans(back.plans, back.normalization, back.bestLayout, back.reference);
+        QCOMPARE(after.plans.size(), before.plans.size());
+        QCOMPARE(after.reference, 1);
+        for (qsizetype i = 0; i < before.plans.size(); ++i) {
+            QCOMPARE(after.plans[i].name, before.plans[i].name);
+            for (const MetricInfo &m : metrics())
+                QCOMPARE(m.get(after.plans[i].result), m.get(before.plans[i].result));
+        }
+        // Written again, the same text: nothing drifts from save to save.
+        QCOMPARE(serializeComparisonFile(back, catalog), serializeComparisonFile(c, catalog));
+    }
+
+    // A bad saved comparison is refused with the place and the field of each problem, the
+    // scenario's own problems placed in the comparison file.
+    void badSavedComparisonsArePlaced_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        const QByteArray plan = serializeScenario(defaultScenario());
+        const auto withPlans = [&](const QByteArray &head, const QByteArray &second) -> QByteArray {
+            return "{\"format\": \"commtax-saved-comparison\", \"version\": 1,\n" + head + "\"plans\": [\n" + plan
+                + ",\n" + second + "]}";
+        };
+        QTest::addRow("report, not a saved comparison")
+            << QByteArray("{\"format\": \"commtax-comparison\", \"version\": 1}")
+            << "c.json:1:12: format: expected \"commtax-saved-comparison\"";
+        QTest::addRow("one plan")
+            << QByteArray("{\"format\": \"commtax-saved-comparison\", \"version\": 1,\n\"plans\": [" + plan + "]}")
+            << "c.json:2:10: plans: expected a list of 2 to 8 scenarios";
+        QTest::addRow("plan A out of range") << withPlans("\"plan_a\": 2,\n", plan)
+                                             << "c.json:2:11: plan_a: expected the index of a plan, 0 to 1";
+        QTest::addRow("bad normalisation") << withPlans("\"normalization\": \"gpus,best-layout\",\n", plan)
+                                           << "c.json:2:18: normalization: expected one of as-given, gpus, "
+                                              "budget, time";
+        QTest::addRow("unknown key") << withPlans("\"colour\": 1,\n", plan) << "c.json:2:11: colour: unknown key";
+        QByteArray badTp = plan;
+        badTp.replace("\"tp\": 8", "\"tp\": \"eight\"");
+        QVERIFY(badTp != plan);
+        const int tpLine = int(withPlans("", badTp).left(withPlans("", badTp).indexOf("\"eight\"")).count('\n')) + 1;
+        QTest::addRow("scenario field") << withPlans("", badTp)
+                                        << QStringLiteral("c.json:%1:\\d+: plans\\[1\\]\\.training\\.tp: ").arg(tpLine);
+        QTest::addRow("goals") << withPlans("\"goals\": {\"deadline_days\": -3},\n", plan)
+                               << "c.json:2:28: goals.deadline_days: ";
+    }
+    void badSavedComparisonsArePlaced()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        SavedComparison c;
+        QList<LoadError> errors;
+        QVERIFY(!parseComparisonFile(json, QStringLiteral("c.json"), PresetCatalog::builtIn(), c, errors));
+        QVERIFY(!errors.isEmpty());
+        const QString first = errors.first().toString();
+        const bool regex = expected.contains(QLatin1String("\\d"));
+        const QString pattern = regex ? expected : QRegularExpression::escape(expected);
+        QVERIFY2(QRegularExpression(QLatin1Char('^') + pattern).match(first).hasMatch(), qPrintable(first));
+    }
+
+    // Larger than eight scenarios at their limit: refused before it is parsed.
+    void oversizedSavedComparisonIsRefused()
+    {
+        SavedComparison c;
+        QList<LoadError> errors;
+        const QByteArray big(int(kMaxComparisonFileBytes) + 1, ' ');
+        QVERIFY(!parseComparisonFile(big, QStringLiteral("big.json"), PresetCatalog::builtIn(), c, errors));
+        const QString first = errors.value(0).toString();
+        QVERIFY2(first.startsWith(QLatin1String("big.json:1:1: the comparison is 8192 KiB")), qPrintable(first));
     }
 };
 

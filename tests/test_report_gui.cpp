@@ -425,6 +425,7 @@ private Q_SLOTS:
         QVERIFY(!text.contains(removed));
         // with the Compare window closed, the export is the plan against the other GPUs again
         view->close();
+        QVERIFY(answerSaveBeforeClosing(view));                         // it was changed: the window asks first
         QTRY_VERIFY(window.findChildren<ComparisonView *>().isEmpty()); // deleted on close
         QCOMPARE(features->exportReport(json), json);
         jf.close();

@@ -16,6 +16,7 @@ struct Key {
 const Key kGeometry{"window/geometry", [] { return QVariant(QByteArray()); }};
 const Key kState{"window/state", [] { return QVariant(QByteArray()); }};
 const Key kRecent{"files/recent", [] { return QVariant(QStringList()); }};
+const Key kRecentComparisons{"files/recentComparisons", [] { return QVariant(QStringList()); }};
 const Key kLastFile{"files/last", [] { return QVariant(QString()); }};
 const Key kReopen{"files/reopenLast", [] { return QVariant(true); }};
 const Key kLanguage{"ui/language", [] { return QVariant(QStringLiteral("system")); }};
@@ -44,24 +45,34 @@ void AppSettings::setWindowGeometry(const QByteArray &geometry) { write(*m_setti
 QByteArray AppSettings::windowState() const { return read(*m_settings, kState).toByteArray(); }
 void AppSettings::setWindowState(const QByteArray &state) { write(*m_settings, kState, state); }
 
-QStringList AppSettings::recentFiles() const { return read(*m_settings, kRecent).toStringList(); }
-
-void AppSettings::addRecentFile(const QString &fileName)
+namespace {
+void addRecent(QSettings &s, const Key &key, const QString &fileName)
 {
     const QString path = QFileInfo(fileName).absoluteFilePath();
-    QStringList list = recentFiles();
+    QStringList list = read(s, key).toStringList();
     list.removeAll(path);
     list.prepend(path);
-    while (list.size() > kMaxRecentFiles)
+    while (list.size() > AppSettings::kMaxRecentFiles)
         list.removeLast();
-    write(*m_settings, kRecent, list);
+    write(s, key, list);
 }
-
-void AppSettings::removeRecentFile(const QString &fileName)
+void removeRecent(QSettings &s, const Key &key, const QString &fileName)
 {
-    QStringList list = recentFiles();
+    QStringList list = read(s, key).toStringList();
     list.removeAll(QFileInfo(fileName).absoluteFilePath());
-    write(*m_settings, kRecent, list);
+    write(s, key, list);
+}
+} // namespace
+
+QStringList AppSettings::recentFiles() const { return read(*m_settings, kRecent).toStringList(); }
+void AppSettings::addRecentFile(const QString &fileName) { addRecent(*m_settings, kRecent, fileName); }
+void AppSettings::removeRecentFile(const QString &fileName) { removeRecent(*m_settings, kRecent, fileName); }
+
+QStringList AppSettings::recentComparisons() const { return read(*m_settings, kRecentComparisons).toStringList(); }
+void AppSettings::addRecentComparison(const QString &fileName) { addRecent(*m_settings, kRecentComparisons, fileName); }
+void AppSettings::removeRecentComparison(const QString &fileName)
+{
+    removeRecent(*m_settings, kRecentComparisons, fileName);
 }
 
 QString AppSettings::lastFile() const { return read(*m_settings, kLastFile).toString(); }

@@ -38,6 +38,10 @@ public:
     QStringList recentFiles() const;
     void addRecentFile(const QString &fileName);
     void removeRecentFile(const QString &fileName);
+    // The same for saved comparisons (the Compare window's File > Open Recent).
+    QStringList recentComparisons() const;
+    void addRecentComparison(const QString &fileName);
+    void removeRecentComparison(const QString &fileName);
 
     // The scenario file open when the app last closed; empty for an unsaved plan.
     QString lastFile() const;

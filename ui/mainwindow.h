@@ -67,6 +67,7 @@ public:
     const PresetCatalog &presetCatalog() const;
     QMenu *toolsMenu();
     QMenu *fileMenu() const { return m_fileMenu; }
+    AppSettings &settings() const { return m_settings; }
     void addExportAction(QAction *action);
     // File > Export launch config (Ctrl+Shift+E): the dialog, opened or brought to the front.
     LaunchExportDialog *showLaunchExport();

@@ -123,25 +123,28 @@ struct Parser {
     QString file;
     const JsonLocator &loc;
     QList<LoadError> &errors;
+    QString prefix = {}; // the scenario's own path in a larger file ("plans[1]"; empty for a scenario file)
     qsizetype first = errors.size();
     qsizetype dropped = 0;
 
-    void fail(const QString &path, const EngineText &msg)
+    void fail(const QString &at, const EngineText &msg)
     {
         if (errors.size() - first >= kMaxErrorsPerFile) {
             ++dropped;
             return;
         }
+        const QString path = at.isEmpty() ? prefix : jsonPathJoin(prefix, at);
         const TextPosition pos = loc.find(path);
         errors.append(fileError(file, pos.line, pos.column, path, msg));
     }
     // A message without a template (it stays as it is in every language).
-    void fail(const QString &path, const QString &msg)
+    void fail(const QString &at, const QString &msg)
     {
         if (errors.size() - first >= kMaxErrorsPerFile) {
             ++dropped;
             return;
         }
+        const QString path = at.isEmpty() ? prefix : jsonPathJoin(prefix, at);
         const TextPosition pos = loc.find(path);
         errors.append(LoadError{file, pos.line, pos.column, path, msg});
     }
@@ -315,15 +318,15 @@ struct Parser {
 
 const char *const kUnknown = CT_TEXT("unknown section; known: name, model, gpu, cluster, training, economics, goals");
 
-bool parseWith(const QJsonDocument &doc, const JsonLocator &loc, const QString &fileName,
+bool parseWith(const QJsonValue &doc, const JsonLocator &loc, const QString &fileName, const QString &prefix,
                const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
 {
-    Parser ps{fileName, loc, errors};
+    Parser ps{fileName, loc, errors, prefix};
     if (!doc.isObject()) {
         ps.fail(QString(), fileText(CT_TEXT("expected a JSON object, not %1"), {doc.isArray() ? QStringLiteral(CT_TEXT("an array")) : QStringLiteral(CT_TEXT("a value"))}));
         return false;
     }
-    const QJsonObject root = doc.object();
+    const QJsonObject root = doc.toObject();
     QString badKey;
     if (const EngineText why = formatVersionProblemText(root, QStringLiteral("commtax-scenario"), kScenarioVersion, &badKey); why.pattern[0]) {
         ps.fail(badKey, why);
@@ -381,7 +384,15 @@ bool parseScenario(const QByteArray &json, const QString &fileName, const Preset
     QJsonDocument doc;
     if (!parseJsonText(json, fileName, doc, errors))
         return false;
-    return parseWith(doc, JsonLocator(json), fileName, catalog, out, errors);
+    const QJsonValue root = doc.isObject() ? QJsonValue(doc.object()) : doc.isArray() ? QJsonValue(doc.array())
+                                                                                      : QJsonValue();
+    return parseWith(root, JsonLocator(json), fileName, QString(), catalog, out, errors);
+}
+
+bool parseScenarioValue(const QJsonValue &v, const JsonLocator &loc, const QString &fileName, const QString &path,
+                        const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
+{
+    return parseWith(v, loc, fileName, path, catalog, out, errors);
 }
 
 namespace {

@@ -80,6 +80,12 @@ Scenario defaultScenario(const PresetCatalog &catalog = PresetCatalog::builtIn()
 // Only the format is checked here; validateScenario() adds the engine's checks with positions.
 bool parseScenario(const QByteArray &json, const QString &fileName, const PresetCatalog &catalog, Scenario &out,
                    QList<LoadError> &errors);
+// The same for a scenario object inside a larger file (a saved comparison's "plans[1]"): errors
+// carry `path` before the scenario's own paths and their positions in the larger file's text
+// (`loc`). No size check: the larger file's reader bounds its text.
+class JsonLocator;
+bool parseScenarioValue(const QJsonValue &v, const JsonLocator &loc, const QString &fileName, const QString &path,
+                        const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors);
 // The file name "-" reads standard input (the command line's "-"; errors then name "<stdin>").
 bool loadScenarioFile(const QString &fileName, const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors);
 // Parse and run the engine's validation; every problem with its position in the file.

@@ -5,6 +5,7 @@
 #include "core/fields.h"
 #include "core/resultio.h"
 #include "core/uncertaintyio.h"
+#include "search/buy.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -282,6 +283,41 @@ QStringList sensitivityCsvValues(const Comparison &c, const ComparisonSensitivit
     // The runs whose error the plan's ranges hold (core/engineaccuracy.h), and what they say.
     row << (p ? QString::number(p->regime.runs) : QString()) << (p ? QString::fromStdString(toString(engineRegimeText(p->regime))) : QString());
     return row;
+}
+
+void addGoalOdds(ComparisonSensitivity &s, const Comparison &c, const Goals &goals, const PresetCatalog &catalog,
+                 int samples, quint64 seed)
+{
+    const bool deadline = goals.deadlineDays > 0, budget = goals.capexUsd > 0 || goals.tcoUsd > 0;
+    if (!deadline && !budget)
+        return;
+    search::buy::Question q;
+    q.limits.deadline_days = goals.deadlineDays;
+    q.limits.capex_usd = goals.capexUsd;
+    q.limits.tco_usd = goals.tcoUsd;
+    q.samples = samples;
+    q.seed = seed;
+    q.threads = 1; // a worker of its own already
+    for (qsizetype i = 0; i < c.plans.size() && std::size_t(i) < s.plans.size(); ++i) {
+        const ComparedPlan &p = c.plans[i];
+        if (!p.runs())
+            continue;
+        // The plan as compared (normalised), with the kinds and ranges its scenario states.
+        Scenario compared = p.scenario;
+        compared.plan = p.plan;
+        q.notes = [&compared, &catalog](const Plan &plan, int) {
+            Scenario o = compared;
+            o.plan = plan;
+            return scenarioNotes(o, catalog);
+        };
+        search::buy::Option o;
+        o.plan = p.plan;
+        o.result = p.result;
+        o.rent = p.plan.economics.mode == EconomicsMode::Rent;
+        search::buy::rangeOption(q, o);
+        s.plans[std::size_t(i)].pMeetsDeadline = deadline ? o.p_meets_deadline : -1;
+        s.plans[std::size_t(i)].pWithinBudget = budget ? o.p_within_budget : -1;
+    }
 }
 
 } // namespace commtax

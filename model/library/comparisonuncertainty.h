@@ -14,6 +14,7 @@
 
 #include "compare.h"
 #include "core/engineaccuracy.h"
+#include "core/goals.h"
 #include "librarytext.h"
 #include "uncertainty/uncertainty.h"
 
@@ -35,6 +36,10 @@ struct PlanSensitivity {
     std::vector<uncertainty::TornadoBar> costTornado; // USD per billion tokens, largest swing first
     std::vector<uncertainty::TornadoBar> daysTornado; // days to train, largest swing first
     EngineRegime regime;                              // the published runs like the plan whose error its ranges hold
+    // With goals (addGoalOdds()): the probability of finishing within the deadline and of staying
+    // within the budget (capex when bought, the run's TCO); -1 without that goal.
+    double pMeetsDeadline = -1;
+    double pWithinBudget = -1;
 };
 
 struct ComparisonSensitivity {
@@ -57,6 +62,14 @@ std::vector<uncertainty::PlanInputs> comparisonInputs(const Comparison &c, const
 ComparisonSensitivity comparisonSensitivity(const Comparison &c, const PresetCatalog &catalog,
                                             const uncertainty::Options &options,
                                             const std::atomic<bool> *cancel = nullptr);
+
+// The odds of every plan that runs meeting the goals' deadline and budget over its input ranges,
+// the engine's error included, exactly as Tools > What to buy judges its options
+// (search/buy.h rangeOption(), `samples` samples from `seed`): fills pMeetsDeadline and
+// pWithinBudget of s.plans. Without a deadline or a budget in `goals` they stay -1.
+inline constexpr int kGoalOddsSamples = 300; // What to buy's samples per option
+void addGoalOdds(ComparisonSensitivity &s, const Comparison &c, const Goals &goals, const PresetCatalog &catalog,
+                 int samples = kGoalOddsSamples, quint64 seed = 1);
 
 // The break-evens a reader needs, at most `perPlan` per plan: those inside the input's range first,
 // then by how far the input has to move (relative to its value).

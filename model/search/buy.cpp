@@ -547,4 +547,6 @@ std::vector<FamilyBest> familyShortlist(const Plan &plan, int framework)
     return out;
 }
 
+void rangeOption(const Question &q, Option &o) { addRanges(q, o); }
+
 } // namespace commtax::search::buy

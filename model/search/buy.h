@@ -160,4 +160,9 @@ Answer answer(const Question &q);
 std::vector<FamilyBest> familyShortlist(const Plan &plan, int framework);
 double objectiveValue(Objective o, const Option &opt);
 
+// The ranges and odds answer() gives its shortlist, for one option already evaluated (its plan,
+// result and mode set): days, cost per billion tokens, TCO, p_meets_deadline and p_within_budget
+// from q.notes, q.samples, q.seed, q.threads and q.limits. The Compare window's odds per column.
+void rangeOption(const Question &q, Option &o);
+
 } // namespace commtax::search::buy

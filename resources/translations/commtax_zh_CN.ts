@@ -1968,6 +1968,18 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <source>evaluate: interrupted while sampling (%1 of %2 samples)</source>
         <translation>evaluate：抽样时被中断（%2 个样本中已完成 %1 个）</translation>
     </message>
+    <message>
+        <source>FILE</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>A saved comparison (the Compare window&apos;s File &gt; Save comparison) instead of scenario files: its plans, plan A, normalisation and layouts (--normalize and --objective override them).</source>
+        <translation>已保存的比较（比较窗口的“文件 &gt; 保存比较”），代替场景文件：使用其中的方案、方案 A、归一化方式和布局（--normalize 和 --objective 可覆盖它们）。</translation>
+    </message>
+    <message>
+        <source>report: give a saved comparison (--comparison) or scenario files, not both</source>
+        <translation>report：请给出已保存的比较（--comparison）或场景文件，不能同时给出</translation>
+    </message>
 </context>
 <context>
     <name>commtax::ColumnEditor</name>
@@ -2474,10 +2486,6 @@ Best of the plans that run</source>
 <context>
     <name>commtax::ComparisonView</name>
     <message>
-        <source>Compare hardware - Commtax</source>
-        <translation>硬件对比 - Commtax</translation>
-    </message>
-    <message>
         <source>Add plan file...</source>
         <translation>添加方案文件...</translation>
     </message>
@@ -2706,6 +2714,130 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>Resize every plan (keeping tp, pp and the global batch) to the reference plan&apos;s GPU count or capex, or to the fewest GPUs that train at least as fast as it (often faster: GPU counts come in whole nodes)</source>
         <translation>将每个方案（保持 tp、pp 和全局批大小）调整到参照方案的 GPU 数或资本支出，或调整到训练速度至少与之一样快的最少 GPU 数（往往更快：GPU 数以整节点为单位）</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] - Compare hardware - Commtax</source>
+        <translation>%1[*] - 硬件对比 - Commtax</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open comparison...</source>
+        <translation>打开比较(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save comparison</source>
+        <translation>保存比较(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save comparison &amp;as...</source>
+        <translation>比较另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Export report...</source>
+        <translation>导出报告(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cannot open the comparison</source>
+        <translation>无法打开比较</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>Open comparison</source>
+        <translation>打开比较</translation>
+    </message>
+    <message>
+        <source>Commtax comparisons (*.json)</source>
+        <translation>Commtax 比较 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save the comparison</source>
+        <translation>无法保存比较</translation>
+    </message>
+    <message>
+        <source>Save comparison</source>
+        <translation>保存比较</translation>
+    </message>
+    <message>
+        <source>comparison.json</source>
+        <translation>comparison.json</translation>
+    </message>
+    <message>
+        <source>Save the comparison?</source>
+        <translation>保存比较？</translation>
+    </message>
+    <message>
+        <source>The comparison has changes that are not saved. Save them?</source>
+        <translation>比较有尚未保存的更改。是否保存？</translation>
+    </message>
+    <message>
+        <source>The comparison has changes that are not saved. Save them before closing?</source>
+        <translation>比较有尚未保存的更改。关闭前是否保存？</translation>
+    </message>
+    <message>
+        <source>Goals</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Deadline:</source>
+        <translation>工期：</translation>
+    </message>
+    <message>
+        <source>Days to train at most (none: no deadline)</source>
+        <translation>最多训练天数（无：不设工期）</translation>
+    </message>
+    <message>
+        <source>Capital:</source>
+        <translation>资本：</translation>
+    </message>
+    <message>
+        <source> M USD</source>
+        <translation> 百万美元</translation>
+    </message>
+    <message>
+        <source>Capital at most, in millions of USD, for a bought plan (none: no limit)</source>
+        <translation>购买方案的资本上限，单位百万美元（无：不限）</translation>
+    </message>
+    <message>
+        <source>Cost of the run:</source>
+        <translation>训练成本：</translation>
+    </message>
+    <message>
+        <source>The run&apos;s TCO at most, in millions of USD, bought or rented (none: no limit)</source>
+        <translation>训练 TCO 上限，单位百万美元，购买或租用（无：不限）</translation>
+    </message>
+    <message>
+        <source>P(meets deadline: %1 days)</source>
+        <translation>P(按期完成：%1 天)</translation>
+    </message>
+    <message>
+        <source>P(within budget)</source>
+        <translation>P(不超预算)</translation>
     </message>
 </context>
 <context>
@@ -4279,6 +4411,30 @@ The reference of the normalisation and of the break-even figures</source>
         <source>%1 is below nodes_min %2</source>
         <translation>%1 小于 nodes_min %2</translation>
     </message>
+    <message>
+        <source>expected one of as-given, gpus, budget, time</source>
+        <translation>应为 as-given、gpus、budget、time 之一</translation>
+    </message>
+    <message>
+        <source>expected time, cost, tco or null</source>
+        <translation>应为 time、cost、tco 或 null</translation>
+    </message>
+    <message>
+        <source>expected a list of %1 to %2 scenarios</source>
+        <translation>应为包含 %1 到 %2 个场景的列表</translation>
+    </message>
+    <message>
+        <source>expected the index of a plan, 0 to %1</source>
+        <translation>应为方案的序号，0 到 %1</translation>
+    </message>
+    <message>
+        <source>the comparison is %1 KiB; Commtax reads at most %2 KiB</source>
+        <translation>该比较文件为 %1 KiB；Commtax 最多读取 %2 KiB</translation>
+    </message>
+    <message>
+        <source>unknown key; known: normalization, best_layout, plan_a, goals, plans</source>
+        <translation>未知的键；已知的键：normalization、best_layout、plan_a、goals、plans</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
@@ -4898,6 +5054,34 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>&amp;Export report...</source>
         <translation>导出报告(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>Open co&amp;mparison...</source>
+        <translation>打开比较(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>A saved comparison in a Compare hardware window</source>
+        <translation>在“硬件对比”窗口中打开已保存的比较</translation>
+    </message>
+    <message>
+        <source>Open comparison</source>
+        <translation>打开比较</translation>
+    </message>
+    <message>
+        <source>Commtax comparisons (*.json)</source>
+        <translation>Commtax 比较 (*.json)</translation>
+    </message>
+    <message>
+        <source>Recent co&amp;mparisons</source>
+        <translation>最近的比较(&amp;M)</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>Cannot open the comparison</source>
+        <translation>无法打开比较</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,8 @@ ENGINE_TEXTS = [("commtax::Errors", "model/engine/engine.cpp"), ("commtax::Error
                 ("commtax::Files", "model/uncertainty/uncertainty.cpp"),
                 # the preset library's and its imports' messages (LibraryMessage, ui/modeltext.h libraryMessageText())
                 ("commtax::Files", "model/library/presetlibrary.cpp"), ("commtax::Files", "model/library/libraryfiles.cpp"),
+                # a saved comparison's reader (library/comparisonfile.h)
+                ("commtax::Files", "model/library/comparisonfile.cpp"),
                 # the engine's accuracy on published runs like a plan (core/engineaccuracy.h)
                 ("commtax::Accuracy", "model/core/engineaccuracy.cpp")]
 engine = []

@@ -13,15 +13,19 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QGridLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QIdentityProxyModel>
 #include <QInputDialog>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
@@ -141,8 +145,6 @@ ComparisonView::ComparisonView(QWidget *parent)
     : QWidget(parent)
     , m_model(new ComparisonTableModel(this))
 {
-    setWindowTitle(tr("Compare hardware - Commtax"));
-
     m_normalizationBox = new QComboBox(this);
     m_normalizationBox->setObjectName(QStringLiteral("normalization"));
     for (Normalization n : {Normalization::AsGiven, Normalization::EqualGpus, Normalization::EqualBudget, Normalization::EqualTime})
@@ -303,6 +305,9 @@ ComparisonView::ComparisonView(QWidget *parent)
     findingsRow->addWidget(m_findingsMore, 0, Qt::AlignTop);
 
     auto *layout = new QVBoxLayout(this);
+    auto *menus = new QMenuBar(this);
+    menus->addMenu(buildFileMenu());
+    layout->setMenuBar(menus);
     layout->addLayout(choices);
     layout->addLayout(buttons);
     setupColumnEditor(layout);
@@ -345,6 +350,9 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_bestLayout.enabled = true;
     m_layoutBox->setCurrentIndex(m_layoutBox->findData(int(search::Objective::Time)));
     setScenarios(defaultComparison());
+    // The title's "*" says whether the comparison differs from what was opened or saved.
+    connect(this, &ComparisonView::comparisonChanged, this, [this] { setWindowModified(isModified()); });
+    markSaved();
 }
 
 // A sensitivity job still running holds only its own copies; told to stop, it ends in the pool.
@@ -362,6 +370,7 @@ ComparisonView *ComparisonView::openWindow(QWidget *parent, PresetLibrary *libra
     view->setLibrary(library);
     if (!plans.isEmpty())
         view->setScenarios(plans);
+    view->markSaved(); // what it opens with is the app's, not the user's yet
     view->show();
     // Sized once shown: before, its minimum is the width of the charts in two columns (877 px
     // on a 1280x800 screen at 150%, wider than its 853).
@@ -828,6 +837,46 @@ void ComparisonView::showEvent(QShowEvent *event)
 // ---------------------------------------------------------------------------------------------
 // Sensitivity
 
+// The deadline and budget the columns are judged against: each column's P(meets deadline) and
+// P(within budget) in the table under it. 0 is "none"; a change samples again.
+QWidget *ComparisonView::makeGoalsBox(QWidget *parent)
+{
+    auto *box = new QGroupBox(tr("Goals"), parent);
+    box->setObjectName(QStringLiteral("goalsBox"));
+    // One field a row: the Sensitivity tab is half the window wide (at 1280x800 and 150%, 420 px).
+    auto *form = new QFormLayout(box);
+    const auto spin = [&](const char *name, const QString &label, const QString &suffix, double max,
+                          const QString &tip) {
+        auto *s = new QDoubleSpinBox(box);
+        s->setObjectName(QLatin1String(name));
+        s->setRange(0, max);
+        s->setDecimals(suffix == tr(" days") ? 0 : 2);
+        s->setSuffix(suffix);
+        s->setSpecialValueText(tr("none"));
+        s->setToolTip(tip);
+        s->setKeyboardTracking(false); // one sampling per value, not per key
+        form->addRow(label, s);
+        connect(s, &QDoubleSpinBox::valueChanged, this, [this] { goalsEdited(); });
+        return s;
+    };
+    m_goalDeadline = spin("goalDeadline", tr("Deadline:"), tr(" days"), kMaxGoalDays,
+                          tr("Days to train at most (none: no deadline)"));
+    m_goalCapex = spin("goalCapex", tr("Capital:"), tr(" M USD"), kMaxGoalUsd / 1e6,
+                       tr("Capital at most, in millions of USD, for a bought plan (none: no limit)"));
+    m_goalTco = spin("goalTco", tr("Cost of the run:"), tr(" M USD"), kMaxGoalUsd / 1e6,
+                     tr("The run's TCO at most, in millions of USD, bought or rented (none: no limit)"));
+    return box;
+}
+
+void ComparisonView::goalsEdited()
+{
+    Goals g = m_goals.value_or(Goals{});
+    g.deadlineDays = m_goalDeadline->value();
+    g.capexUsd = m_goalCapex->value() * 1e6;
+    g.tcoUsd = m_goalTco->value() * 1e6;
+    setGoals(m_goals || g != Goals{} ? std::optional<Goals>(g) : std::nullopt);
+}
+
 QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
 {
     auto *scroll = new QScrollArea(parent);
@@ -836,6 +885,7 @@ QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
     scroll->setFrameShape(QFrame::NoFrame);
     auto *page = new QWidget(scroll);
     auto *layout = new QVBoxLayout(page);
+    layout->addWidget(makeGoalsBox(page));
     m_sensitivityTable = new QLabel(page);
     m_sensitivityTable->setObjectName(QStringLiteral("sensitivityTable"));
     m_sensitivityTable->setWordWrap(true);
@@ -873,8 +923,12 @@ void ComparisonView::startSensitivity()
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_sensitivityCancel = cancel;
     auto catalog = std::make_shared<const PresetCatalog>(m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn());
-    m_sensitivityWatcher.setFuture(QtConcurrent::run([c = m_comparison, catalog, options = m_sensitivityOptions, cancel] {
-        return comparisonSensitivity(c, *catalog, options, cancel.get());
+    m_sensitivityWatcher.setFuture(QtConcurrent::run([c = m_comparison, catalog, options = m_sensitivityOptions, cancel,
+                                                      goals = m_goals] {
+        ComparisonSensitivity s = comparisonSensitivity(c, *catalog, options, cancel.get());
+        if (goals && s.valid && !cancel->load(std::memory_order_relaxed))
+            addGoalOdds(s, c, *goals, *catalog);
+        return s;
     }));
 }
 
@@ -928,6 +982,13 @@ void ComparisonView::showSensitivity()
     row(tr("TCO of the run, P10 - P90"), [&](const PlanSensitivity &p) { return range(p.of(Metric::Tco), money); });
     row(tr("Probability of being the cheapest"), [&](const PlanSensitivity &p) { return percent(p.probabilityCheapest); });
     row(tr("Probability of being the fastest"), [&](const PlanSensitivity &p) { return percent(p.probabilityFastest); });
+    // The goals' odds (the Goals box above): as What to buy judges its options.
+    const auto odds = [&](double v) { return v < 0 ? QString(QStringLiteral("-")) : percent(v); };
+    if (m_goals && m_goals->deadlineDays > 0)
+        row(tr("P(meets deadline: %1 days)").arg(formatNumber(m_goals->deadlineDays, 0)),
+            [&](const PlanSensitivity &p) { return odds(p.pMeetsDeadline); });
+    if (m_goals && (m_goals->capexUsd > 0 || m_goals->tcoUsd > 0))
+        row(tr("P(within budget)"), [&](const PlanSensitivity &p) { return odds(p.pWithinBudget); });
     html += QStringLiteral("</table><p style=\"color:#555\">")
         + tr("%1 Latin hypercube samples, seed %2; inputs the plans share are drawn together.").arg(s.samples).arg(s.seed).toHtmlEscaped()
         + QStringLiteral("</p>");

@@ -12,6 +12,7 @@
 
 #include "comparisoncharts.h"
 #include "library/compare.h"
+#include "library/comparisonfile.h"
 #include "library/comparisonuncertainty.h"
 
 #include <QFutureWatcher>
@@ -22,9 +23,11 @@
 #include <memory>
 
 class QAbstractProxyModel;
+class QMenu;
 class QUndoStack;
 class QVBoxLayout;
 class QComboBox;
+class QDoubleSpinBox;
 class QCustomPlot;
 class QLabel;
 class QPushButton;
@@ -37,6 +40,7 @@ class QToolButton;
 
 namespace commtax {
 
+class AppSettings;
 class ColumnEditor;
 class ComparisonTableModel;
 class PresetLibrary;
@@ -91,6 +95,23 @@ public:
     // Replace plan `index` and recompute, keeping its column selected (what an edit does).
     void replaceScenario(int index, const Scenario &s);
 
+    // Saved comparisons (library/comparisonfile.h; File > Open, Save, Save as in the window).
+    // What a saved comparison holds of the window: plans, plan A, normalisation, layouts, goals.
+    SavedComparison savedComparison() const;
+    // Show `c` as it was saved (the undo steps are cleared); not yet marked unmodified.
+    void setSavedComparison(const SavedComparison &c);
+    // The deadline and budget the columns are judged against (none: not judged).
+    void setGoals(const std::optional<Goals> &goals);
+    const std::optional<Goals> &goals() const { return m_goals; }
+    // The file the comparison was opened from or last saved to; empty for a new one.
+    QString fileName() const { return m_fileName; }
+    // Whether the comparison differs from what was opened, saved or first shown.
+    bool isModified() const;
+    // The comparison as it is now counts as saved (openWindow() calls it for the plans it opens with).
+    void markSaved();
+    // Where File > Open Recent keeps its list (the app's settings); without it there is no list.
+    void setSettings(AppSettings *settings);
+
 public Q_SLOTS:
     // Load a scenario file (with the library's presets when there is one) and add it.
     bool addPlanFile(const QString &fileName, QString *error = nullptr);
@@ -98,6 +119,13 @@ public Q_SLOTS:
     // name, ask for one. Returns the file written, or empty (cancelled, or the error was shown).
     // File > Export report... of the main window comes here while this window is open.
     QString exportReport(const QString &fileName = QString());
+    // Replace the comparison by the one saved in `fileName` (with the library's presets when
+    // there is one). False with the file's problems, FILE:LINE:COLUMN each, in `error`.
+    bool openComparisonFile(const QString &fileName, QString *error = nullptr);
+    // Save to `fileName`; without one to fileName(), or ask for one (Save as). False when
+    // cancelled or the file could not be written (the error was shown).
+    bool saveComparison(const QString &fileName = QString());
+    bool saveComparisonAs();
 
 Q_SIGNALS:
     void comparisonChanged();
@@ -106,6 +134,8 @@ Q_SIGNALS:
 protected:
     void showEvent(QShowEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    // An unsaved comparison: ask before closing (Save, Discard, Cancel).
+    void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -128,6 +158,15 @@ private:
     void setupColumnEditor(QVBoxLayout *layout);
     void refreshColumnEditor();
     PresetCatalog catalog() const;
+    QMenu *buildFileMenu();
+    QWidget *makeGoalsBox(QWidget *parent);
+    void goalsEdited();
+    void showGoals(const std::optional<Goals> &goals); // in the Goals box, without a signal
+    void chooseAndOpenComparison();
+    void rebuildRecentMenu();
+    void rememberFile(const QString &fileName);
+    void updateTitle();
+    bool maybeSave(); // false: the user cancelled
 
     QList<Scenario> m_scenarios;
     Normalization m_normalization = Normalization::AsGiven;
@@ -175,6 +214,17 @@ private:
     bool m_screenHooked = false;
     ColumnEditor *m_columnEditor = nullptr;
     QUndoStack *m_undo = nullptr;
+
+    // the saved comparison
+    std::optional<Goals> m_goals;
+    QDoubleSpinBox *m_goalDeadline = nullptr; // the Goals box (Sensitivity tab)
+    QDoubleSpinBox *m_goalCapex = nullptr;
+    QDoubleSpinBox *m_goalTco = nullptr;
+    QString m_fileName;
+    SavedComparison m_saved; // as opened, saved or first shown: isModified() compares with it
+    AppSettings *m_settings = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    bool m_closeConfirmed = false; // the user answered Save or Discard: the next close goes through
 };
 
 } // namespace commtax

@@ -4,5 +4,6 @@ target_sources(commtax_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/comparisoncharts.h ${CMAKE_CURRENT_LIST_DIR}/comparisoncharts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/comparisontablemodel.h ${CMAKE_CURRENT_LIST_DIR}/comparisontablemodel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/comparisonview.h ${CMAKE_CURRENT_LIST_DIR}/comparisonview.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/comparisonfiles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/columneditor.h ${CMAKE_CURRENT_LIST_DIR}/columneditor.cpp)
 target_link_libraries(commtax_ui PUBLIC commtax_library)

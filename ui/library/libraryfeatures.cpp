@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "libraryfeatures.h"
 
+#include "appsettings.h"
 #include "compare/comparisonview.h"
 #include "libraryui.h"
 #include "mainwindow.h"
@@ -9,6 +10,9 @@
 #include "report/reportexport.h"
 
 #include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
 
@@ -34,6 +38,7 @@ LibraryFeatures::LibraryFeatures(MainWindow *window, const QString &libraryFile)
     m_window->toolsMenu()->addAction(m_presetManager);
     m_window->toolsMenu()->addAction(m_compare);
     m_window->addExportAction(m_exportReport);
+    addComparisonFileActions();
     connect(m_presetManager, &QAction::triggered, this, [this] { showPresetManager(); });
     connect(m_compare, &QAction::triggered, this, [this] { compareHardware(); });
     connect(m_exportReport, &QAction::triggered, this, [this] { exportReport(); });
@@ -92,10 +97,64 @@ ComparisonView *LibraryFeatures::compareHardware()
 ComparisonView *LibraryFeatures::compareScenarios(const QList<Scenario> &plans)
 {
     ComparisonView *view = ComparisonView::openWindow(m_window, m_library.get(), plans);
+    view->setSettings(&m_window->settings());
     view->setCurrentPlanSource([window = QPointer<MainWindow>(m_window)] { return window ? window->scenario() : Scenario{}; });
     m_comparisons.removeIf([](const QPointer<ComparisonView> &v) { return v.isNull(); });
     m_comparisons << view;
     return view;
+}
+
+void LibraryFeatures::addComparisonFileActions()
+{
+    // File > Open comparison... and Recent comparisons, after the plans' Open Recent.
+    QMenu *file = m_window->fileMenu();
+    QAction *before = nullptr;
+    const QList<QAction *> actions = file->actions();
+    for (qsizetype i = 0; i + 1 < actions.size(); ++i)
+        if (actions[i]->menu() && actions[i]->menu()->objectName() == QLatin1String("recentMenu"))
+            before = actions[i + 1];
+    auto *open = new QAction(tr("Open co&mparison..."), this);
+    open->setObjectName(QStringLiteral("openComparisonAction"));
+    open->setStatusTip(tr("A saved comparison in a Compare hardware window"));
+    connect(open, &QAction::triggered, this, [this] {
+        const QString dir = m_window->settings().lastDirectory();
+        const QString name = QFileDialog::getOpenFileName(m_window, tr("Open comparison"), dir,
+                                                          tr("Commtax comparisons (*.json)"));
+        if (!name.isEmpty())
+            openComparisonFile(name);
+    });
+    auto *recent = new QMenu(tr("Recent co&mparisons"), file);
+    recent->setObjectName(QStringLiteral("recentComparisonsMenu"));
+    connect(recent, &QMenu::aboutToShow, this, [this, recent] {
+        recent->clear();
+        const QStringList files = m_window->settings().recentComparisons();
+        for (qsizetype i = 0; i < files.size(); ++i) {
+            const QString &name = files[i]; // the lambda below keeps a copy
+            QAction *a = recent->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(name).fileName()));
+            a->setToolTip(QDir::toNativeSeparators(name));
+            connect(a, &QAction::triggered, this, [this, name] { openComparisonFile(name); });
+        }
+        if (files.isEmpty())
+            recent->addAction(tr("(none yet)"))->setEnabled(false);
+    });
+    file->insertAction(before, open);
+    file->insertMenu(before, recent);
+}
+
+ComparisonView *LibraryFeatures::openComparisonFile(const QString &fileName, QString *error)
+{
+    ComparisonView *view = compareScenarios({});
+    QString why;
+    if (view->openComparisonFile(fileName, &why))
+        return view;
+    view->close(); // unchanged: closes without asking
+    if (!QFileInfo::exists(fileName))
+        m_window->settings().removeRecentComparison(fileName);
+    if (error)
+        *error = why;
+    else
+        QMessageBox::warning(m_window, tr("Cannot open the comparison"), why);
+    return nullptr;
 }
 
 ComparisonView *LibraryFeatures::openComparison() const

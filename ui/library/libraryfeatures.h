@@ -49,6 +49,10 @@ public:
     // does), else the window's plan against the same plan on the other GPUs. Without a file
     // name, asks for one; returns the file written or an empty string.
     QString exportReport(const QString &fileName = QString());
+    // A new Compare window showing the comparison saved in `fileName` (File > Open comparison...,
+    // Recent comparisons). Null when it cannot be read: the problems go to `error`, or without
+    // it to a message box.
+    ComparisonView *openComparisonFile(const QString &fileName, QString *error = nullptr);
     // The Compare hardware window open now (the latest opened), or nullptr.
     ComparisonView *openComparison() const;
 
@@ -61,6 +65,7 @@ public Q_SLOTS:
 
 private:
     QList<Scenario> currentComparison() const;
+    void addComparisonFileActions();
 
     MainWindow *m_window;
     std::unique_ptr<PresetLibrary> m_library;

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Compare window's File menu: open and save comparisons (library/comparisonfile.h), the
+// recent ones, and the question before an unsaved comparison is closed.
+#include "appsettings.h"
+#include "comparisonview.h"
+#include "library/presetlibrary.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QTimer>
+#include <QUndoStack>
+
+namespace commtax {
+
+SavedComparison ComparisonView::savedComparison() const
+{
+    SavedComparison c;
+    c.plans = m_scenarios;
+    c.reference = m_reference;
+    c.normalization = m_normalization;
+    c.bestLayout = m_bestLayout;
+    c.goals = m_goals;
+    return c;
+}
+
+void ComparisonView::setSavedComparison(const SavedComparison &c)
+{
+    // One recomputation for the whole change, not one per setting.
+    m_goals = c.goals;
+    showGoals(c.goals);
+    m_normalization = c.normalization;
+    m_bestLayout = c.bestLayout;
+    const QSignalBlocker blockNormalization(m_normalizationBox), blockLayout(m_layoutBox);
+    m_normalizationBox->setCurrentIndex(m_normalizationBox->findData(int(c.normalization)));
+    m_layoutBox->setCurrentIndex(m_layoutBox->findData(c.bestLayout.enabled ? int(c.bestLayout.objective) : -1));
+    m_scenarios = c.plans.mid(0, kMaxComparedPlans);
+    m_reference = c.reference >= 0 && c.reference < m_scenarios.size() ? c.reference : 0;
+    m_undo->clear();
+    refreshReferenceChoices();
+    recompute();
+}
+
+void ComparisonView::setGoals(const std::optional<Goals> &goals)
+{
+    showGoals(goals);
+    if (goals == m_goals)
+        return;
+    m_goals = goals;
+    // The comparison stays: only the odds are sampled again.
+    ++m_sensitivityId;
+    m_sensitivity = ComparisonSensitivity{};
+    showSensitivity();
+    startSensitivity();
+    setWindowModified(isModified());
+}
+
+void ComparisonView::showGoals(const std::optional<Goals> &goals)
+{
+    const Goals g = goals.value_or(Goals{});
+    const QSignalBlocker a(m_goalDeadline), b(m_goalCapex), c(m_goalTco);
+    m_goalDeadline->setValue(g.deadlineDays);
+    m_goalCapex->setValue(g.capexUsd / 1e6);
+    m_goalTco->setValue(g.tcoUsd / 1e6);
+}
+
+bool ComparisonView::isModified() const { return !(savedComparison() == m_saved); }
+
+void ComparisonView::markSaved()
+{
+    m_saved = savedComparison();
+    updateTitle();
+}
+
+void ComparisonView::setSettings(AppSettings *settings)
+{
+    m_settings = settings;
+    rebuildRecentMenu();
+}
+
+void ComparisonView::updateTitle()
+{
+    const QString name = m_fileName.isEmpty() ? tr("untitled") : QFileInfo(m_fileName).fileName();
+    setWindowTitle(tr("%1[*] - Compare hardware - Commtax").arg(name));
+    setWindowModified(isModified());
+}
+
+QMenu *ComparisonView::buildFileMenu()
+{
+    auto *menu = new QMenu(tr("&File"), this);
+    menu->setObjectName(QStringLiteral("compareFileMenu"));
+    const auto add = [&](const QString &text, const char *name, const QKeySequence &keys, auto slot) {
+        QAction *a = menu->addAction(text, this, slot);
+        a->setObjectName(QLatin1String(name));
+        a->setShortcut(keys);
+        a->setShortcutContext(Qt::WindowShortcut);
+        return a;
+    };
+    add(tr("&Open comparison..."), "openComparisonAction", QKeySequence::Open, [this] { chooseAndOpenComparison(); });
+    m_recentMenu = menu->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentComparisonsMenu"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &ComparisonView::rebuildRecentMenu);
+    rebuildRecentMenu();
+    menu->addSeparator();
+    add(tr("&Save comparison"), "saveComparisonAction", QKeySequence::Save, [this] { saveComparison(); });
+    add(tr("Save comparison &as..."), "saveComparisonAsAction", QKeySequence::SaveAs, [this] { saveComparisonAs(); });
+    add(tr("&Export report..."), "exportReportAction", QKeySequence(), [this] { exportReport(); });
+    menu->addSeparator();
+    add(tr("&Close"), "closeComparisonAction", QKeySequence::Close, [this] { close(); });
+    return menu;
+}
+
+void ComparisonView::rebuildRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList files = m_settings ? m_settings->recentComparisons() : QStringList();
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString &file = files[i]; // the lambda below keeps a copy
+        QAction *a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(file).fileName()));
+        a->setToolTip(QDir::toNativeSeparators(file));
+        connect(a, &QAction::triggered, this, [this, file] {
+            if (!maybeSave())
+                return;
+            QString error;
+            if (!openComparisonFile(file, &error)) {
+                QMessageBox::warning(this, tr("Cannot open the comparison"), error);
+                if (!QFileInfo::exists(file) && m_settings)
+                    m_settings->removeRecentComparison(file);
+            }
+        });
+    }
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
+}
+
+void ComparisonView::rememberFile(const QString &fileName)
+{
+    m_fileName = fileName;
+    if (m_settings)
+        m_settings->addRecentComparison(fileName);
+    markSaved();
+}
+
+bool ComparisonView::openComparisonFile(const QString &fileName, QString *error)
+{
+    SavedComparison c;
+    QList<LoadError> errors;
+    if (!loadComparisonFile(fileName, catalog(), c, errors)) {
+        if (error) {
+            QStringList lines;
+            for (const LoadError &e : errors)
+                lines << e.toString();
+            *error = lines.join(QLatin1Char('\n'));
+        }
+        return false;
+    }
+    setSavedComparison(c);
+    rememberFile(fileName);
+    return true;
+}
+
+void ComparisonView::chooseAndOpenComparison()
+{
+    if (!maybeSave())
+        return;
+    const QString dir = m_fileName.isEmpty() ? QString() : QFileInfo(m_fileName).absolutePath();
+    const QString filter = tr("Commtax comparisons (*.json)");
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open comparison"), dir, filter);
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (!openComparisonFile(file, &error))
+        QMessageBox::warning(this, tr("Cannot open the comparison"), error);
+}
+
+bool ComparisonView::saveComparison(const QString &fileName)
+{
+    const QString file = fileName.isEmpty() ? m_fileName : fileName;
+    if (file.isEmpty())
+        return saveComparisonAs();
+    if (m_scenarios.size() < kMinComparedPlans) {
+        QMessageBox::warning(this, tr("Cannot save the comparison"),
+                             tr("Add at least %1 plans to compare.").arg(kMinComparedPlans));
+        return false;
+    }
+    QString error;
+    if (!saveComparisonFile(file, savedComparison(), catalog(), &error)) {
+        QMessageBox::warning(this, tr("Cannot save the comparison"), error);
+        return false;
+    }
+    rememberFile(file);
+    return true;
+}
+
+bool ComparisonView::saveComparisonAs()
+{
+    const QString start = m_fileName.isEmpty() ? tr("comparison.json") : m_fileName;
+    QString file = QFileDialog::getSaveFileName(this, tr("Save comparison"), start,
+                                                tr("Commtax comparisons (*.json)"));
+    if (file.isEmpty())
+        return false;
+    if (QFileInfo(file).suffix().isEmpty())
+        file += QStringLiteral(".json");
+    return saveComparison(file);
+}
+
+bool ComparisonView::maybeSave()
+{
+    if (!isModified())
+        return true;
+    const auto answer = QMessageBox::question(this, tr("Save the comparison?"),
+                                              tr("The comparison has changes that are not saved. Save them?"),
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                              QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return saveComparison();
+    return answer == QMessageBox::Discard;
+}
+
+// The question is window-modal and does not block: the close waits for the answer (Save, and
+// the file written; or Discard), and Cancel leaves the window open.
+void ComparisonView::closeEvent(QCloseEvent *event)
+{
+    if (!isWindow() || m_closeConfirmed || !isModified()) {
+        QWidget::closeEvent(event);
+        return;
+    }
+    event->ignore();
+    if (findChild<QMessageBox *>(QStringLiteral("saveBeforeClosing")))
+        return; // already asked
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Save the comparison?"),
+                                tr("The comparison has changes that are not saved. Save them before closing?"),
+                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box->setObjectName(QStringLiteral("saveBeforeClosing"));
+    box->setDefaultButton(QMessageBox::Save);
+    box->setWindowModality(Qt::WindowModal);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box] {
+        const auto answer = box->standardButton(box->clickedButton());
+        if (answer == QMessageBox::Discard || (answer == QMessageBox::Save && saveComparison())) {
+            m_closeConfirmed = true;
+            QTimer::singleShot(0, this, &QWidget::close);
+        }
+    });
+    box->open();
+}
+
+} // namespace commtax
