@@ -333,6 +333,8 @@ private slots:
         s.base = smallMoePlan(4);
         s.hardware = twoGpus();
         s.gpu_counts = smallCases() ? std::vector<int>{4, 8} : std::vector<int>{4, 8, 12};
+        if (smallCases())
+            s.hardware.resize(1);
         std::map<std::array<int, 7>, PlanPrefix> prefixes;
         std::int64_t reused = 0, checked = 0, otherDiffers = 0;
         QString firstMismatch;
@@ -409,6 +411,10 @@ private slots:
         QFETCH(int, threads);
         for (const double error : {1.0, 1.3}) {
             Space s = smallSpace();
+            if (smallCases()) { // one GPU type, 2 to 8 GPUs: a fifth of the space
+                s.hardware.resize(1);
+                s.gpu_counts = {2, 4, 8};
+            }
             if (moe)
                 s.base = smallMoePlan();
             if (fp8)
@@ -462,7 +468,7 @@ private slots:
             s.tokens_min = 21 * seq + 1;
             s.tokens_max = (smallCases() ? 24 : 26) * seq - 1;
             s.hardware.resize(1);
-            s.gpu_counts = {4, 8, 12};
+            s.gpu_counts = smallCases() ? std::vector<int>{4, 8} : std::vector<int>{4, 8, 12};
             const std::vector<int> batches = smallCases() ? std::vector<int>{22, 23} : std::vector<int>{22, 23, 24, 25};
             QCOMPARE(globalBatches(s), batches);
         }
@@ -479,7 +485,7 @@ private slots:
             s.base.training.global_batch = 8;
             s.base.training.seq_len = 2052;
             s.hardware.resize(1);
-            s.gpu_counts = {2, 4, 8};
+            s.gpu_counts = smallCases() ? std::vector<int>{2, 4} : std::vector<int>{2, 4, 8};
         }
         std::vector<Brute> all = bruteForce(s);
         applyMemory(s, medianMemory(all));
@@ -592,6 +598,8 @@ private slots:
     void constraintsFilter()
     {
         Space s = smallSpace();
+        if (smallCases())
+            s.hardware.resize(1);
         Options opt;
         opt.top = 100000;
         const SearchResult all = runSearch(s, opt);
@@ -715,6 +723,8 @@ private slots:
         QVERIFY(countContexts(s) > kMaxContexts);
         QVERIFY2(t.elapsed() < 1000, qPrintable(QString::number(t.elapsed())));
         Space small = smallSpace();
+        if (smallCases())
+            small.hardware.resize(1);
         Options opt;
         opt.top = 100000000; // reserved top + 1 results per thread before
         const SearchResult r = runSearch(small, opt);
