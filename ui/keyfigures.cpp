@@ -141,8 +141,16 @@ int KeyFigures::widestText() const
     int widest = 0;
     for (const Tile &t : m_tiles) {
         widest = std::max({widest, tm.horizontalAdvance(t.title), vm.horizontalAdvance(t.value), tm.horizontalAdvance(t.detail)});
-        if (t.rangeObject) // the range's numbers at least ("P10-P90: " goes when it does not fit)
-            widest = std::max(widest, tm.horizontalAdvance(t.rangeNumbers.isEmpty() ? tr("P10-P90: %1").arg(QChar(0x2026)) : t.rangeNumbers));
+        // The whole range with its label: without "P10-P90: " the numbers under a cost read as
+        // another cost (issue 28: at 150% the label went, and in Chinese the range was cut).
+        // A tile too narrow for it takes another row of tiles instead.
+        // The last range keeps its room while the next is computed, so the tiles do not jump on
+        // every edit.
+        if (t.rangeObject) {
+            const QString pending = tr("P10-P90: %1").arg(QChar(0x2026));
+            const int range = tm.horizontalAdvance(t.range.isEmpty() ? pending : t.range);
+            widest = std::max({widest, range, tm.horizontalAdvance(t.lastRange)});
+        }
     }
     return widest + kTextSlack;
 }
@@ -253,6 +261,8 @@ void KeyFigures::showRanges(const UncertaintyFigures &u)
             if (text != t.range)
                 t.laidOutWidth = -1;
             t.range = text;
+            if (!text.isEmpty())
+                t.lastRange = text;
             t.rangeNumbers = u.valid ? rangeNumbers(spec.key, p.p10, p.p90, m_headline.value(QLatin1String(spec.key), qQNaN())) : QString();
             t.rangeObject->setProperty("text", text);
         }

@@ -78,6 +78,7 @@ private:
         QString detail;
         QString range;                  // P10-P90, under the value
         QString rangeNumbers;           // the same without "P10-P90: "
+        QString lastRange;              // the last range shown: its room is kept while the next is computed
         QString rangeShown;             // what fits the tile
         QObject *rangeObject = nullptr; // named keyRange_<metric>, "text" = range
         bool alarm = false;
