@@ -350,6 +350,21 @@ private slots:
         QVERIFY(errors.join(QLatin1Char(' ')).contains(QStringLiteral("--set training.tp:")));
     }
 
+    // The engine's recompute default is not required, but it is never taken silently: a DeepSpeed
+    // log that does not print it says so in the notes; a Megatron log that prints it does not.
+    void unprintedRecomputeIsNoted()
+    {
+        const QString said = QStringLiteral("training.recompute is not in the log");
+        const QString deepspeed = QStringLiteral("deepspeed_bert-6x256_zero1-offload_b8.log");
+        const TrainingPlanRead ds = readTrainingPlan(readFixture(deepspeed));
+        QVERIFY(!ds.fields.contains(QStringLiteral("training.recompute")));
+        QVERIFY2(ds.notes.join(QLatin1Char('|')).contains(said), qPrintable(ds.notes.join(QLatin1Char('|'))));
+        const QString megatron = QStringLiteral("megatron-lm_gpt-12x512_tp1-pp2_dgx-h100.log");
+        const TrainingPlanRead mg = readTrainingPlan(readFixture(megatron));
+        QVERIFY(mg.fields.contains(QStringLiteral("training.recompute")));
+        QVERIFY(!mg.notes.join(QLatin1Char('|')).contains(said));
+    }
+
     void gpuChosenFromPresetNames()
     {
         const PresetCatalog &catalog = PresetCatalog::builtIn();

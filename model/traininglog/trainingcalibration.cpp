@@ -496,6 +496,11 @@ TrainingPlanRead readTrainingPlan(const TrainingLog &log)
             r.missing << p;
     if (r.gpuName.isEmpty())
         r.notes << QStringLiteral("the log names no GPU: choose the preset with --gpu ID");
+    // Not required (the engine has a default), but never taken silently: NeMo, HF Trainer and
+    // DeepSpeed logs often do not print it.
+    if (!r.fields.contains(QStringLiteral("training.recompute")))
+        r.notes << QStringLiteral("training.recompute is not in the log: the engine's default (selective) is used; "
+                                  "give it with --set training.recompute=none|selective|full");
     return r;
 }
 

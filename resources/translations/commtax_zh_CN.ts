@@ -5072,8 +5072,8 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>Commtax 比较 (*.json)</translation>
     </message>
     <message>
-        <source>Recent co&amp;mparisons</source>
-        <translation>最近的比较(&amp;M)</translation>
+        <source>Recent compar&amp;isons</source>
+        <translation>最近的比较(&amp;I)</translation>
     </message>
     <message>
         <source>(none yet)</source>

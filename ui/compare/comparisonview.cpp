@@ -597,9 +597,6 @@ void ComparisonView::recompute()
         drawComparisonChart(m_charts[i], kAllComparisonCharts[i], shown);
     showFindings();
     fitColumns();
-    // The model's reset cleared the selection without a selectionChanged(): the editor shows the
-    // plan selected now (none after a removal), not a column that is gone.
-    //XX refreshColumnEditor();
     // The sensitivity of this comparison comes after, from a worker (startSensitivity()).
     ++m_sensitivityId;
     m_sensitivity = ComparisonSensitivity{};

@@ -123,7 +123,7 @@ void LibraryFeatures::addComparisonFileActions()
         if (!name.isEmpty())
             openComparisonFile(name);
     });
-    auto *recent = new QMenu(tr("Recent co&mparisons"), file);
+    auto *recent = new QMenu(tr("Recent compar&isons"), file);
     recent->setObjectName(QStringLiteral("recentComparisonsMenu"));
     connect(recent, &QMenu::aboutToShow, this, [this, recent] {
         recent->clear();
