@@ -125,8 +125,15 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     m_plot->xAxis->setLabel(tr("Measured step (s)"));
     m_plot->yAxis->setLabel(tr("Model's step (s)"));
+    // The legend sits under the plot: inside, it hid the fitted points on the diagonal (Chinese,
+    // 1280x800 at 150%) and was cut at the right edge.
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setWrap(2);
+    m_plot->legend->setBorderPen(Qt::NoPen);
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName(QStringLiteral("calibrationSplitter"));
     auto *left = new QSplitter(Qt::Vertical, split);
