@@ -2,6 +2,7 @@
 #include "calibrationdialog.h"
 
 #include "calibrationrowsmodel.h"
+#include "charts/graphs.h"
 #include "core/resultio.h"
 #include "modeltext.h"
 #include "screenfit.h"
@@ -484,15 +485,9 @@ void CalibrationDialog::updatePlot()
         return;
     }
     const nccl::Calibration &c = *m_calibration;
-    auto addGraph = [this](const QString &objectName, const QString &name, const QPen &pen, const QCPScatterStyle &scatter,
-                           QCPGraph::LineStyle line) {
-        QCPGraph *g = m_plot->addGraph();
-        g->setObjectName(objectName);
-        g->setName(name);
-        g->setPen(pen);
-        g->setScatterStyle(scatter);
-        g->setLineStyle(line);
-        return g;
+    const auto addGraph = [this](const QString &objectName, const QString &name, const QPen &pen,
+                                 const QCPScatterStyle &scatter, QCPGraph::LineStyle line) {
+        return addNamedGraph(m_plot, objectName, name, pen, scatter, line);
     };
     QVector<double> keys, measured, inPlace, inPlaceKeys, belowKeys, below;
     double minSize = 0, maxSize = 0, top = 0;

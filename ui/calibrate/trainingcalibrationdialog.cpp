@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "trainingcalibrationdialog.h"
 
+#include "charts/graphs.h"
 #include "screenfit.h"
 
 #include <qcustomplot.h>
@@ -459,15 +460,9 @@ void TrainingCalibrationDialog::drawScatter(const std::vector<int> &fitted, cons
             lo = keys.size() == 1 ? std::min({m, b, a}) : std::min({lo, m, b, a});
             hi = std::max({hi, m, b, a});
         }
-    auto addGraph = [this](const QString &objectName, const QString &name, const QPen &pen,
-                           const QCPScatterStyle &scatter, QCPGraph::LineStyle line) {
-        QCPGraph *g = m_plot->addGraph();
-        g->setObjectName(objectName);
-        g->setName(name);
-        g->setPen(pen);
-        g->setScatterStyle(scatter);
-        g->setLineStyle(line);
-        return g;
+    const auto addGraph = [this](const QString &objectName, const QString &name, const QPen &pen,
+                                 const QCPScatterStyle &scatter, QCPGraph::LineStyle line) {
+        return addNamedGraph(m_plot, objectName, name, pen, scatter, line);
     };
     if (!keys.isEmpty()) {
         lo /= 1.5;
