@@ -3,7 +3,7 @@
 // file that framework needs to run the scenario's layout (model/search/launch.h).
 #include "cli.h"
 #include "core/atomicfile.h"
-#include "core/launchprovenance.h"
+#include "search/launchprovenance.h"
 #include "core/scenario.h"
 #include "modeltext.h"
 #include "search/launch.h"

@@ -27,7 +27,7 @@
 #include "translations.h"
 
 #include "core/fields.h"
-#include "core/launchprovenance.h"
+#include "search/launchprovenance.h"
 #include "core/scenario.h"
 #include "core/terminaltext.h"
 #include "engine/engine.h"

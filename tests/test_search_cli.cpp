@@ -398,7 +398,7 @@ private slots:
                 QVERIFY2(r.code == 0, r.err.constData());
                 // The header's Commtax version, scenario SHA-256 and predicted step time change with
                 // Commtax, its scenario format and its engine: masked in the golden files; the SHA-256
-                // is the scenario's as Commtax writes it (core/launchprovenance.h).
+                // is the scenario's as Commtax writes it (search/launchprovenance.h).
                 Scenario loaded;
                 QList<LoadError> loadErrors;
                 QVERIFY(loadScenarioFile(file, PresetCatalog::builtIn(), loaded, loadErrors));

@@ -155,7 +155,7 @@ QString fixed(double v, int digits) { return QLocale().toString(v, 'f', digits);
 
 QStringList warningTexts(const Result &r, const Plan &plan)
 {
-    // The flags worded here; engine.cpp's warningMessages() is the reference for each sentence.
+    // The flags worded here; model/engine/warnings.cpp's warningMessages() is the reference for each sentence.
     constexpr std::uint32_t known = WarnCommTaxHigh | WarnRawCommTaxHigh | WarnDoesNotFit | WarnTpCrossesNodes
         | WarnP2PDisabled | WarnNoNvlinkForTp | WarnBubbleHigh | WarnFewMicroBatches
         | WarnEfficiencyHigh | WarnGoodputLow | WarnMfuHigh | WarnZero3WithPp

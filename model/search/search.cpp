@@ -176,7 +176,7 @@ struct DimInfo {
 
 void gpuDivisors(const Plan &, std::int64_t rest, int hi, Candidates &out) { divisors(rest, hi, out); }
 
-// validate() (engine.cpp, checkShapes): tp divides heads and ffn, tp and kv_heads divide one the
+// validate() (validate.cpp, checkShapes): tp divides heads and ffn, tp and kv_heads divide one the
 // other, and a tp wider than a node is whole nodes.
 bool checkTp(const Plan &p)
 {

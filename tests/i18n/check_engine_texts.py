@@ -4,7 +4,7 @@
 
 model/engine and model/search have no Qt: their sentences reach the GUI in English unless the UI
 translates them. This check extracts them from the sources and fails on
-  - an English sentence in validate() (model/engine/engine.cpp), in the reasons of resizePlan()
+  - an English sentence in validate() (model/engine/validate.cpp), in the reasons of resizePlan()
     and the sweeps (model/engine/sweep.cpp) or in a launch note
     (model/search/launch.cpp) that is not a template marked CT_TEXT (model/engine/enginetext.h);
   - a CT_TEXT template missing from ui/modeltext_strings.cpp (run tests/i18n/gen_modeltext.py);
@@ -60,15 +60,15 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else "."
     read = lambda p: open(os.path.join(root, p), encoding="utf-8").read()
     problems = []
-    engine = read("model/engine/engine.cpp")
+    validation = read("model/engine/validate.cpp")
+    warnings = read("model/engine/warnings.cpp")
     launch = read("model/search/launch.cpp")
     sweep = read("model/engine/sweep.cpp")
     search = read("model/search/search.cpp")
 
     # 1. validate() and its helpers: every sentence a CT_TEXT template.
-    validation = engine[engine.index("// validation"):engine.index("// placement")]
     for text in unmarked_sentences(validation):
-        problems.append("model/engine/engine.cpp: validation text not marked CT_TEXT: %r" % text)
+        problems.append("model/engine/validate.cpp: validation text not marked CT_TEXT: %r" % text)
     # resizePlan() and the sweeps: their reasons reach the chart tooltips and the compare editor.
     for text in unmarked_sentences(sweep):
         problems.append("model/engine/sweep.cpp: reason not marked CT_TEXT: %r" % text)
@@ -155,7 +155,7 @@ def main():
     for f in flags:
         if not re.search(r"\b%s\b" % f, known) or not re.search(r"r\.warnings & %s\)" % f, modeltext):
             problems.append("ui/modeltext.cpp: warning flag %s has no Chinese wording" % f)
-    body = engine[engine.index("std::vector<std::string> warningMessages"):]
+    body = warnings[warnings.index("std::vector<std::string> warningMessages"):]
     body = body[:body.index("\n}\n")]
     sources = [unquote(x) for x in re.findall(r"translate\(\"commtax::Warnings\", (%s)\)" % LIT, modeltext)]
     if not sources:

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Writes ui/modeltext_strings.cpp: the field registry's labels, help and section titles
 (model/core/fields.cpp), the metric labels (model/core/resultio.cpp), the engine's validation
-errors (model/engine/engine.cpp, sweep.cpp), the launch-config notes (model/search/launch.cpp) and the
+errors (model/engine/validate.cpp, sweep.cpp), the launch-config notes (model/search/launch.cpp) and the
 file readers' messages (model/core, CT_TEXT) and the preset library's (model/library/presetlibrary.cpp,
 libraryfiles.cpp, CT_TEXT), marked for lupdate.
 usage (from the source root): python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp"""
@@ -21,7 +21,7 @@ seen = []
 metrics = re.findall(r"CT_M\(\w+, (%s)," % LIT, open("model/core/resultio.cpp").read())
 # The engine's validation errors and the launch-config notes: English templates marked CT_TEXT
 # (model/engine/enginetext.h), each file one context.
-ENGINE_TEXTS = [("commtax::Errors", "model/engine/engine.cpp"), ("commtax::Errors", "model/engine/sweep.cpp"),
+ENGINE_TEXTS = [("commtax::Errors", "model/engine/validate.cpp"), ("commtax::Errors", "model/engine/sweep.cpp"),
                 ("commtax::Errors", "model/search/search.cpp"),
                 ("commtax::Launch", "model/search/launch.cpp"),
                 # the file readers' own messages (model/core: fields.h fileText())
@@ -44,7 +44,7 @@ for context, path in ENGINE_TEXTS:
 print("// SPDX-License-Identifier: GPL-3.0-or-later")
 print("""// The English texts of the field registry (model/core/fields.cpp: labels, help, section titles),
 // of the metric table (model/core/resultio.cpp: labels), of the engine's validation errors
-// (model/engine/engine.cpp and sweep.cpp, CT_TEXT), of the launch-config notes (model/search/launch.cpp,
+// (model/engine/validate.cpp and sweep.cpp, CT_TEXT), of the launch-config notes (model/search/launch.cpp,
 // CT_TEXT) and of the file readers' messages (model/core, CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
 // English source (ui/modeltext.h).
 // Generated: python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp (then clang-format).

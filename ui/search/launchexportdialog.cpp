@@ -5,7 +5,7 @@
 #include "screenfit.h"
 
 #include "core/atomicfile.h"
-#include "core/launchprovenance.h"
+#include "search/launchprovenance.h"
 #include "engine/engine.h"
 #include "plandocument.h"
 

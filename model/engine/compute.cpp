@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The compute phase of an evaluation: FLOPs and compute time (docs/model.md §2-3, §17).
+#include "phases.h"
+
+#include <algorithm>
+
+namespace commtax::engine_detail {
+
+namespace {
+
+// The rates of one GPU at the plan's precision, and the linear layers' GEMMs with their FP8 casts.
+// FP8 (Transformer Engine): the linear layers' GEMMs at the FP8 rate, plus casting their inputs
+// and weights to FP8 and their transposes for the backward at memory speed; attention's core, softmax, norms
+// and the LM head stay BF16 (TE's fp8_autocast covers te.Linear and friends only; Megatron keeps
+// the output layer in BF16).
+// The casts: each micro-batch casts the GEMM's input in the forward (again under full
+// recompute) and the output gradient in the backward; the weight and its transpose are cast
+// once per step and cached for the other micro-batches (Megatron-Core passes
+// is_first_microbatch to Transformer Engine's linear layers unless
+// disable_parameter_transpose_cache is set; megatron/core/extensions/transformer_engine.py,
+// TELinear.forward). linear() returns the GEMM and adds the casts to `actCast` (per micro-batch)
+// and `weightCast` (per step) of the layer being built.
+struct Linears {
+    explicit Linears(const Plan &plan)
+    {
+        const TrainingSpec &tr = plan.training;
+        const GpuSpec &g = plan.gpu;
+        fp8 = tr.precision == Precision::Fp8;
+        full = tr.recompute == Recompute::Full;
+        const double eff = tr.compute_efficiency.value_or(g.compute_efficiency);
+        bf16Rate = g.bf16_dense_tflops * 1e12 * eff;
+        // An explicit training.compute_efficiency scales FP8 like BF16; else the GPU's FP8 figure.
+        const double fp8Eff = g.fp8_efficiency > 0 && !tr.compute_efficiency ? g.fp8_efficiency : eff;
+        linRate = fp8 ? g.fp8_dense_tflops * 1e12 * fp8Eff : bf16Rate;
+        bw = g.memory_bw_gbps * 1e9;
+        linBytes = fp8 ? 1.0 : 2.0;
+        fixed = g.gemm_overhead_us * 1e-6;
+        // Passes of every linear layer: forward, and the backward's two GEMMs (input and weight
+        // gradients, the same FLOPs); full recompute runs the forward again.
+        passes = full ? 4.0 : 3.0;
+    }
+    // Casting `count` rows x cols operands to FP8 at memory speed (0 under BF16).
+    double cast(double rows, double cols, double count = 1.0) const
+    {
+        return fp8 && bw > 0 ? count * kFp8CastBytesPerElement * rows * cols / bw : 0.0;
+    }
+    double linear(double M, double N, double K, double experts = 0.0)
+    {
+        const double count = std::max(experts, 1.0);
+        actCast += cast(M, K, count) * (full ? 2.0 : 1.0) + cast(M, N, count);
+        weightCast += cast(K, N, count);
+        return gemmS(M, N, K, linRate, bw, linBytes, fixed, experts, kExpertGemmFixedCosts + (fp8 ? kExpertFp8CastFixedCosts : 0.0));
+    }
+    bool fp8 = false, full = false;
+    double bf16Rate = 0, linRate = 0, bw = 0, linBytes = 2, fixed = 0, passes = 3;
+    double actCast = 0, weightCast = 0;
+};
+
+// The attention's linear layers of one layer, forward (`upRecompute`: MLA's up-projections run
+// forward again in the backward under mla_up_proj).
+double attentionLinears(const Plan &plan, const Shape &k, Linears &lin, double M, double &upRecompute)
+{
+    const ModelSpec &m = plan.model;
+    const LayerDims &L = k.dims;
+    double attnLinear = 0;
+    if (m.attention == Attention::Mla) {
+        // The down-projections to the latents are replicated over TP; the up-projections split heads.
+        double qUp = 0;
+        if (m.q_lora_rank > 0) {
+            qUp = lin.linear(M, L.q_dim / k.t, m.q_lora_rank);
+            attnLinear += lin.linear(M, m.q_lora_rank, k.h) + qUp;
+        } else {
+            attnLinear += lin.linear(M, L.q_dim / k.t, k.h);
+        }
+        const double kvUp = lin.linear(M, L.kv_up_dim / k.t, m.kv_lora_rank);
+        attnLinear += lin.linear(M, double(m.kv_lora_rank) + m.qk_rope_head_dim, k.h) + kvUp;
+        // Megatron-Core's mla_up_proj recompute (docs/model.md §17): keep the latents, not Q, K and V,
+        // and run the up-projections again before the attention's backward, their FP8 input casts too.
+        if (recomputesMlaUpProj(plan))
+            upRecompute = qUp + kvUp + lin.cast(M, m.q_lora_rank) + lin.cast(M, m.kv_lora_rank);
+    } else {
+        attnLinear += lin.linear(M, (L.q_dim + L.k_dim + L.v_dim) / k.t, k.h);
+    }
+    attnLinear += lin.linear(M, k.h, L.attn_out_dim / k.t);
+    return attnLinear;
+}
+
+// Attention's core per layer, forward, on this GPU: its heads (a/t) and its queries (s/c) against
+// the whole context. FlashAttention skips the masked half of a causal mask and recomputes the
+// scores in the backward (FlashAttention-2's count: backward 2.5x forward); without it the
+// scores are two batched GEMMs per head and the softmax and dropout run at memory speed.
+double attentionCore(const Plan &plan, const Shape &k, const Linears &lin, double M)
+{
+    const TrainingSpec &tr = plan.training;
+    const GpuSpec &g = plan.gpu;
+    const double coreFwd = M * k.s * k.dims.attn_core_flops / k.t;
+    if (tr.flash_attention)
+        return 0.5 * coreFwd * (lin.full ? 4.5 : 3.5) / (g.bf16_dense_tflops * 1e12 * g.attention_efficiency);
+    const double scores = k.b * (k.a / k.t) * (k.s / k.c) * k.s;
+    const double fwd = coreFwd / lin.bf16Rate + (lin.bw > 0 ? kScoreBytesForward * scores / lin.bw : 0.0);
+    return fwd * (lin.full || tr.recompute == Recompute::Selective ? 4.0 : 3.0);
+}
+
+// Memory-bound element-wise work (norms, residual adds, rotary, dropout, activation function):
+// bytes per token, forward and backward. The per-h part is sharded over tp only with sequence
+// parallelism; the activation function's part always is.
+double elementwise(const Plan &plan, const Shape &k, const Linears &lin, double M, double ffnWidth)
+{
+    if (lin.bw <= 0)
+        return 0.0;
+    const double perToken = kElementwiseBytesPerHidden * k.h / (plan.training.sequence_parallel ? k.t : 1.0)
+        + kElementwiseBytesPerFfn * ffnWidth / k.t;
+    return (lin.full ? 4.0 / 3.0 : 1.0) * M * perToken / lin.bw;
+}
+
+// What an MoE layer adds to its attention (`attnPart`, `attnLinear`, `attnCast`, `attnWeightCast`
+// as computeLayers() has them): k.moeLayerTime, k.moeFp8Time, k.moeWeightCast.
+struct AttentionPart {
+    double time, linear, cast, weightCast, upRecompute;
+};
+void moeLayer(const Plan &plan, Shape &k, Linears &lin, double M, const AttentionPart &at)
+{
+    const TrainingSpec &tr = plan.training;
+    const ModelSpec &m = plan.model;
+    const double fc1 = m.mlp == Mlp::SwiGlu ? 2.0 : 1.0;
+    // Each GPU's routed work: its tokens' top-k assignments, the busiest GPU `moe_imbalance` times
+    // the mean; its E/ep experts as one grouped GEMM with N (FC1) or K (FC2) split by etp.
+    const double assigned = M / k.t * k.k * tr.moe_imbalance; // token-expert pairs of this GPU
+    const double perExpert = assigned * k.etp * k.ep / k.E;   // rows of each local expert's GEMM
+    const double localExperts = k.E / k.ep;
+    const double routed = lin.linear(perExpert, fc1 * k.fe / k.etp, k.h, localExperts)
+        + lin.linear(perExpert, k.h, k.fe / k.etp, localExperts);
+    const double sharedWidth = double(m.shared_experts) * k.fe;
+    const double shared = m.shared_experts > 0 ? lin.linear(M, fc1 * sharedWidth / k.t, k.h) + lin.linear(M, k.h, sharedWidth / k.t) : 0.0;
+    const double router = gemmS(M / k.t, k.E, k.h, lin.bf16Rate, lin.bw, 2.0, lin.fixed); // BF16, on the SP shard
+    // Permuting tokens to their experts and back: read and write h values per assignment.
+    const double permute = lin.bw > 0 ? kPermuteBytesPerHidden * assigned * k.h / lin.bw : 0.0;
+    const double moeWidth = (k.k * tr.moe_imbalance + m.shared_experts) * k.fe;
+    const double moeCast = at.cast + lin.actCast;
+    k.moeWeightCast = at.weightCast + lin.weightCast;
+    k.moeLayerTime = at.time + lin.passes * (routed + shared + router) + moeCast + permute + elementwise(plan, k, lin, M, moeWidth);
+    k.moeFp8Time = lin.fp8 ? lin.passes * (at.linear + routed + shared) + at.upRecompute + moeCast : 0.0;
+}
+
+// One layer's compute per micro-batch on one GPU of a stage: dense, MoE and the LM head's. Returns
+// the time of MLA's up-projections run again (0 unless mla_up_proj recompute).
+double computeLayers(const Plan &plan, Shape &k)
+{
+    const TrainingSpec &tr = plan.training;
+    const ModelSpec &m = plan.model;
+    Linears lin(plan);
+    // Rows of every GEMM on one GPU: the micro-batch's tokens of this GPU's sequence chunk; the t
+    // ranks of a TP group split N (column-parallel) or K (row-parallel).
+    const double M = k.b * k.s / k.c;
+    double upRecompute = 0;
+    const double attnLinear = attentionLinears(plan, k, lin, M, upRecompute);
+    const double attnCast = lin.actCast, attnWeightCast = lin.weightCast;
+    lin.actCast = lin.weightCast = 0;
+    const double fc1 = m.mlp == Mlp::SwiGlu ? 2.0 : 1.0; // SwiGLU's gate and up projections in one GEMM
+    const double denseMlp = lin.linear(M, fc1 * m.ffn / k.t, k.h) + lin.linear(M, k.h, m.ffn / k.t);
+    const double denseCast = attnCast + lin.actCast;
+    k.denseWeightCast = attnWeightCast + lin.weightCast;
+    lin.actCast = lin.weightCast = 0;
+    const double core = attentionCore(plan, k, lin, M);
+    k.attnCoreTime = core;
+    const double attnPart = lin.passes * attnLinear + upRecompute + core;
+    k.denseLayerTime = attnPart + lin.passes * denseMlp + denseCast + elementwise(plan, k, lin, M, m.ffn);
+    k.denseFp8Time = lin.fp8 ? lin.passes * (attnLinear + denseMlp) + upRecompute + denseCast : 0.0;
+    if (m.moe())
+        moeLayer(plan, k, lin, M, {attnPart, attnLinear, attnCast, attnWeightCast, upRecompute});
+    // The LM head and its loss on the last stage: a V/t x h GEMM in BF16, and the loss's passes
+    // over the logits at memory speed (engine.h: fused or not).
+    const double lossBytes = tr.fused_cross_entropy ? kCrossEntropyBytesFused : kCrossEntropyBytesUnfused;
+    k.headTime = 3.0 * gemmS(M, double(m.vocab) / k.t, k.h, lin.bf16Rate, lin.bw, 2.0, lin.fixed) * (lin.full ? 4.0 / 3.0 : 1.0)
+        + (lin.bw > 0 ? lossBytes * M * double(m.vocab) / k.t / lin.bw : 0.0);
+    return upRecompute;
+}
+
+} // namespace
+
+// FLOPs and compute time (docs/model.md §2-3, §17).
+void computePhase(const Plan &plan, Shape &k, Result &r)
+{
+    const TrainingSpec &tr = plan.training;
+    const ModelSpec &m = plan.model;
+    const GpuSpec &g = plan.gpu;
+    const LayerDims &L = k.dims;
+    r.params = parameterCount(m, L, false);
+    r.params_active = parameterCount(m, L, true);
+    const double fSeq = modelFlopsPerSequence(m, L, tr.seq_len);
+    r.flops_per_step = k.B * fSeq;
+    const double attnSeq = attentionFlopsPerSequence(m, L, tr.seq_len);
+    r.attention_flops_per_step = k.B * attnSeq;
+    k.embeddingParams = double(m.vocab) * k.h;
+    k.embeddingCopies = m.tied_embeddings ? 1.0 : 2.0;
+    const bool fp8 = tr.precision == Precision::Fp8;
+    k.peak = (fp8 ? g.fp8_dense_tflops : g.bf16_dense_tflops) * 1e12;
+
+    const double upRecompute = computeLayers(plan, k);
+
+    const bool full = tr.recompute == Recompute::Full;
+    double hwSeq = fSeq;
+    if (full)
+        hwSeq = fSeq * 4.0 / 3.0;
+    else if (tr.recompute == Recompute::Selective && !tr.flash_attention)
+        hwSeq = fSeq + attnSeq / 3.0; // the attention core's forward again
+    if (upRecompute > 0)              // the MLA up-projections' forward again
+        hwSeq += k.l * 2.0 * k.s * (double(m.q_lora_rank) * L.q_dim + double(m.kv_lora_rank) * L.kv_up_dim);
+    r.hardware_flops_per_step = k.B * hwSeq;
+    // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
+    k.backwardShare = full ? 0.75 : 2.0 / 3.0;
+
+    // Pipeline bubble (docs/model.md §6); its time needs the TP communication (communicationPhase).
+    r.bubble_overhead = (k.p - 1.0) / (k.v * k.mb);
+    r.bubble_share = (k.p - 1.0) / (k.v * k.mb + k.p - 1.0);
+}
+
+} // namespace commtax::engine_detail

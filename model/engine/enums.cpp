@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The engine's enums as the words files use (engine.h), and back.
+#include "engine.h"
+
+namespace commtax {
+
+const char *toString(Mlp v) { return v == Mlp::Gelu ? "gelu" : "swiglu"; }
+const char *toString(Recompute v)
+{
+    switch (v) {
+    case Recompute::None: return "none";
+    case Recompute::Selective: return "selective";
+    case Recompute::Full: return "full";
+    }
+    return "?";
+}
+const char *toString(Precision v) { return v == Precision::Fp8 ? "fp8" : "bf16"; }
+const char *toString(EconomicsMode v) { return v == EconomicsMode::Rent ? "rent" : "buy"; }
+const char *toString(Attention v) { return v == Attention::Mla ? "mla" : "mha"; }
+
+bool parseMlp(const std::string &s, Mlp &out)
+{
+    if (s == "gelu") {
+        out = Mlp::Gelu;
+        return true;
+    }
+    if (s == "swiglu") {
+        out = Mlp::SwiGlu;
+        return true;
+    }
+    return false;
+}
+bool parseRecompute(const std::string &s, Recompute &out)
+{
+    if (s == "none") {
+        out = Recompute::None;
+        return true;
+    }
+    if (s == "selective") {
+        out = Recompute::Selective;
+        return true;
+    }
+    if (s == "full") {
+        out = Recompute::Full;
+        return true;
+    }
+    return false;
+}
+bool parsePrecision(const std::string &s, Precision &out)
+{
+    if (s == "bf16") {
+        out = Precision::Bf16;
+        return true;
+    }
+    if (s == "fp8") {
+        out = Precision::Fp8;
+        return true;
+    }
+    return false;
+}
+bool parseAttention(const std::string &s, Attention &out)
+{
+    if (s == "mha") {
+        out = Attention::Mha;
+        return true;
+    }
+    if (s == "mla") {
+        out = Attention::Mla;
+        return true;
+    }
+    return false;
+}
+bool parseEconomicsMode(const std::string &s, EconomicsMode &out)
+{
+    if (s == "buy") {
+        out = EconomicsMode::Buy;
+        return true;
+    }
+    if (s == "rent") {
+        out = EconomicsMode::Rent;
+        return true;
+    }
+    return false;
+}
+
+} // namespace commtax

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The memory phase of an evaluation (docs/model.md §8, §16-17).
+#include "phases.h"
+
+#include <algorithm>
+
+namespace commtax {
+
+namespace engine_detail {
+
+// Memory per GPU (docs/model.md §8, §16-17): the fullest stage's. Stage i keeps min(m, p - i)
+// micro-batches in flight, so the earliest stage of each kind is that kind's fullest.
+void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
+{
+    const TrainingSpec &tr = plan.training;
+    const ModelSpec &m = plan.model;
+    const LayerDims &L = k.dims;
+    const double t = k.t, tokens = k.s * k.b / k.c; // this GPU's tokens of a micro-batch, before the tp split
+    const double sp = tr.sequence_parallel ? t : 1.0;
+    // Bytes kept per token per layer for the backward (Korthikanti et al. 2022 §4, generalised to
+    // the attention's widths and the FFN's): 34*h for a GPT layer with h-wide heads and a 4h GELU FFN.
+    // The layer norms' inputs and outputs and the dropout masks (10*h) shard over tp only with
+    // sequence parallelism; the rest always does.
+    const double replicated = 10.0 * k.h;
+    // mla_up_proj recompute keeps the latents and the attention output, not Q, K and V.
+    const double attn = (recomputesMlaUpProj(plan) ? 0.0 : 2.0 * (L.q_dim + L.k_dim) + 2.0 * L.v_dim) + 2.0 * L.attn_out_dim + 2.0 * L.latent_dim;
+    const double fc1 = m.mlp == Mlp::SwiGlu ? 2.0 : 1.0;
+    auto ffnBytes = [&](double width) { return 2.0 * fc1 * width + 2.0 * width; };
+    const double denseShard = attn + ffnBytes(m.ffn);
+    // MoE layer: the router's logits, the dispatched inputs (k per token, the busiest GPU's share) and
+    // each expert's FFN activations; the shared experts like a dense FFN.
+    const double moeShard = attn + k.E * 4.0 + k.k * tr.moe_imbalance * (2.0 * k.h + ffnBytes(k.fe)) + ffnBytes(double(m.shared_experts) * k.fe);
+    const double scores = tr.flash_attention || tr.recompute != Recompute::None ? 0.0 : 5.0 * k.a * k.s / k.c;
+    // Under FP8, Transformer Engine saves the inputs of the linear layers for the backward in FP8, one
+    // byte instead of two: the two layer-norm outputs (h each, in the replicated part), the output
+    // projection's input and the second FFN GEMM's input.
+    const bool fp8 = tr.precision == Precision::Fp8;
+    const double fp8Replicated = fp8 ? 2.0 * k.h : 0.0;
+    const double fp8Dense = fp8 ? L.attn_out_dim + double(m.ffn) : 0.0;
+    const double fp8Moe = fp8 ? L.attn_out_dim + (k.k * tr.moe_imbalance + m.shared_experts) * k.fe : 0.0;
+    auto perLayer = [&](double shard, double fp8Saved) {
+        if (tr.recompute == Recompute::Full)
+            return tokens * 2.0 * k.h / sp; // the layer's input only
+        return tokens * ((replicated - fp8Replicated) / sp + (shard - fp8Saved + scores) / t);
+    };
+    const double denseAct = perLayer(denseShard, fp8Dense), moeAct = perLayer(moeShard, fp8Moe);
+    const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
+    StageKind kinds[4];
+    const int n = stageKinds(k, kinds);
+    // Bytes per parameter of a stage's shard, as ZeRO divides them over the data-parallel group of
+    // the parameter (dp x cp for the dense ones, edp for the experts).
+    const double gradB = tr.grad_bytes >= 4 ? 4.0 : 2.0;
+    auto perParam = [&](double dpRanks) {
+        return 2.0 / (tr.zero >= 3 ? dpRanks : 1.0) + gradB / (tr.zero >= 2 ? dpRanks : 1.0) + 12.0 / (tr.zero >= 1 ? dpRanks : 1.0);
+    };
+    const double densePer = perParam(pl.dp.ranks), expertPer = perParam(pl.edp.ranks);
+    // Full recompute holds one layer's whole activations again while it recomputes it.
+    const double recomputing = tr.recompute == Recompute::Full ? tokens * (replicated / sp + std::max(denseShard, moeShard) / t) : 0.0;
+    // The loss: logits of the last stage's micro-batch (V/t wide), fp32 and BF16 unless fused.
+    const double logits = tokens * double(m.vocab) / t * (tr.fused_cross_entropy ? kLogitBytesFused : kLogitBytesUnfused);
+    double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0;
+    for (int i = 0; i < n; ++i) {
+        const StageKind &s = kinds[i];
+        double dense = 0, experts = 0;
+        stageParams(k, s, dense, experts);
+        dense /= t;
+        experts /= (k.ep * k.etp);
+        const double D = stageDenseLayers(k, s);
+        const double act = (D * denseAct + (s.layers - D) * moeAct) * (std::min(k.mb, k.p - s.index) * interleave) + recomputing + (s.last ? logits : 0.0);
+        const double bytes = dense * densePer + experts * expertPer + act;
+        if (bytes > fullest) {
+            fullest = bytes;
+            fullestDense = dense;
+            fullestExpert = experts;
+            fullestAct = act;
+        }
+    }
+    auto shardBytes = [&](double bytesPerParam, int zeroStage) {
+        return (fullestDense * bytesPerParam / (tr.zero >= zeroStage ? double(pl.dp.ranks) : 1.0)
+                + fullestExpert * bytesPerParam / (tr.zero >= zeroStage ? double(pl.edp.ranks) : 1.0))
+            / kBytesPerGB;
+    };
+    r.memory_weights_gb = shardBytes(2.0, 3);
+    r.memory_gradients_gb = shardBytes(gradB, 2);
+    r.memory_optimizer_gb = shardBytes(12.0, 1);
+    r.memory_activations_gb = fullestAct / kBytesPerGB;
+    r.memory_total_gb = r.memory_weights_gb + r.memory_gradients_gb + r.memory_optimizer_gb + r.memory_activations_gb;
+    r.memory_capacity_gb = plan.gpu.memory_gb;
+    r.memory_usable_gb = plan.gpu.memory_gb * (1.0 - kMemoryReserve);
+    r.fits_in_memory = r.memory_total_gb <= r.memory_usable_gb;
+}
+
+} // namespace engine_detail
+
+} // namespace commtax

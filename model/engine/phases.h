@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The phases of one evaluation (engine.cpp: evaluateValid()), each in the file of its job:
+// compute.cpp, communication.cpp (with the pipeline and the data-parallel sync), memory.cpp,
+// economics.cpp (goodput, time and money), warnings.cpp. Internal to the engine: not installed, not
+// included outside model/engine. They run in this order and share one Shape, which each fills in
+// for the later ones (computePhase the per-layer times, pipelinePhase the pacing stage).
+
+#include "collectives.h"
+#include "engine.h"
+
+#include <algorithm>
+
+namespace commtax::engine_detail {
+
+// The model's parameters and FLOPs from its layer shapes (layerDims(), computed once per plan).
+inline double parameterCount(const ModelSpec &m, const LayerDims &L, bool active)
+{
+    const double embeddings = double(m.vocab) * m.hidden * (m.tied_embeddings ? 1.0 : 2.0);
+    return m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params
+        + L.moe_layers * (active ? L.moe_active_params : L.moe_total_params) + embeddings;
+}
+// The attention core's model FLOPs per sequence: QK^T and AV over the whole s x s score matrix,
+// forward x 3 (Megatron-LM's MFU formula counts the full matrix, not the causal half).
+inline double attentionFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int seq_len)
+{
+    const double s = seq_len;
+    return 3.0 * m.layers * L.attn_core_flops * s * s;
+}
+inline double modelFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int seq_len)
+{
+    // 6 FLOPs per active matmul parameter per token (forward 2, backward 4) and the attention core
+    // over the whole context, forward x 3 (Korthikanti et al. 2022 §6; Megatron-LM's MFU formula
+    // counts the full s x s score matrix, not the causal half). The embedding lookup is free; the LM
+    // head is a V x h matmul.
+    const double s = seq_len, h = m.hidden;
+    const double matmul = m.layers * L.attn_params + L.dense_layers * L.dense_mlp_params + L.moe_layers * L.moe_active_params;
+    return s * (6.0 * matmul + 6.0 * double(m.vocab) * h) + attentionFlopsPerSequence(m, L, seq_len);
+}
+
+// The shapes every phase of an evaluation reads, as doubles (validate() keeps them in range).
+struct Shape {
+    Shape(const Plan &plan, const LayerDims &layer_dims)
+        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len), B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), c(plan.training.cp), p(plan.training.pp), d(plan.training.dp), v(plan.training.vpp), G(t * c * p * d), etp(plan.training.etp > 0 ? plan.training.etp : plan.training.tp), ep(plan.training.ep), E(plan.model.experts), k(plan.model.experts_per_token), fe(plan.model.expert_ffn), dims(layer_dims), split(stageSplit(plan))
+    {
+    }
+    const double l, h, a, s, B, b, t, c, p, d, v, G, etp, ep, E, k, fe;
+    const LayerDims dims;
+    const StageSplit split;
+    double mb = 0;    // micro-batches per pipeline per step
+    double peak = 0;  // FLOP/s of one GPU at the plan's precision, dense
+    double tComp = 0; // compute time of a step on the pacing stage, without bubble or communication
+    double backwardShare = 0;
+    // Per micro-batch, on one GPU of a stage (docs/model.md §16-17): the compute of a dense layer and
+    // of an MoE layer, their FP8 parts, the LM head's (last stage), the attention core's; one layer's
+    // TP and CP communication (raw) and CP's exposed part; one MoE layer's expert all-to-all (raw).
+    double denseLayerTime = 0, moeLayerTime = 0, denseFp8Time = 0, moeFp8Time = 0, headTime = 0;
+    // Per step (once, not per micro-batch): casting one layer's weights to FP8 (docs/model.md §3).
+    double denseWeightCast = 0, moeWeightCast = 0;
+    double attnCoreTime = 0, tpLayerTime = 0, cpLayerTime = 0, cpLayerExposed = 0, epLayerTime = 0;
+    double embeddingParams = 0, embeddingCopies = 2;
+    // The stage with the most parameters: its dense and its expert parameters (before any split).
+    double maxStageDenseParams = 0, maxStageExpertParams = 0;
+    double pacingLayers = 0; // layers of the pacing stage
+};
+
+// The stages that differ (docs/model.md §16): the first, the middle stages with one unit more, the
+// other middle stages, the last; each with its first stage index, its layers and how many there are.
+// With pp = 1 the one stage is first and last. No allocation: at most four kinds.
+struct StageKind {
+    int index;
+    int layers;
+    int count;
+    bool first;
+    bool last;
+};
+inline int stageKinds(const Shape &k, StageKind out[4])
+{
+    const StageSplit &sp = k.split;
+    if (sp.stages == 1) {
+        out[0] = {0, sp.first, 1, true, true};
+        return 1;
+    }
+    int n = 0;
+    out[n++] = {0, sp.first, 1, true, false};
+    const int middle = sp.stages - 2;
+    if (sp.middle_extra > 0)
+        out[n++] = {1, sp.middle_base + 1, sp.middle_extra, false, false};
+    if (middle - sp.middle_extra > 0)
+        out[n++] = {1 + sp.middle_extra, sp.middle_base, middle - sp.middle_extra, false, false};
+    out[n++] = {sp.stages - 1, sp.last, 1, false, true};
+    return n;
+}
+// The dense-FFN layers of a stage: the model's leading dense layers sit on the first stage; any the
+// first stage cannot hold spread over the others (DeepSeek-V3's 3 of 61 always fit the first).
+inline double stageDenseLayers(const Shape &k, const StageKind &s)
+{
+    const double D = k.dims.dense_layers;
+    if (D >= k.l)
+        return s.layers;
+    const double onFirst = std::min(D, double(k.split.first));
+    if (s.first)
+        return onFirst;
+    const double rest = D - onFirst;
+    return rest > 0 ? std::min(double(s.layers), rest / (k.p - 1.0)) : 0.0;
+}
+// Parameters a stage holds, before any split: the non-expert part (attention, dense FFNs, shared
+// experts, routers, the input embedding on the first stage and the LM head on the last; a tied
+// embedding is held by both ends once pp > 1, as Megatron does) and the routed experts.
+inline void stageParams(const Shape &k, const StageKind &s, double &dense, double &experts)
+{
+    const LayerDims &L = k.dims;
+    const double D = stageDenseLayers(k, s), Me = s.layers - D;
+    const double emb = k.split.stages == 1 ? k.embeddingParams * k.embeddingCopies : (s.first || s.last ? k.embeddingParams : 0.0);
+    dense = s.layers * L.attn_params + D * L.dense_mlp_params + Me * (L.moe_total_params - k.E * L.expert_params) + emb;
+    experts = Me * k.E * L.expert_params;
+}
+
+// One GEMM of M x K by K x N, forward, on one GPU (docs/model.md §3): the larger of its compute
+// time at `rate` FLOP/s and its memory time (inputs and output once, `bytes` per element, over
+// `bw` B/s), plus the fixed cost every GEMM pays (launch, prologue and epilogue, the tail of
+// the last wave), which is what makes small GEMMs slow. `experts` > 0: that many GEMMs of the shape
+// (the experts of a GPU) as Transformer Engine's grouped GEMM, each paying `perExpert` fixed costs
+// (engine.h: kExpertGemmFixedCosts, plus kExpertFp8CastFixedCosts in FP8).
+inline double gemmS(double M, double N, double K, double rate, double bw, double bytes, double fixed, double experts = 0.0, double perExpert = kExpertGemmFixedCosts)
+{
+    const double count = std::max(experts, 1.0);
+    const double compute = count * 2.0 * M * N * K / rate;
+    const double memory = bw > 0 ? count * bytes * (M * K + K * N + M * N) / bw : 0.0;
+    return std::max(compute, memory) + fixed * (experts > 0 ? perExpert * experts : 1.0);
+}
+
+// Megatron-Core's mla_up_proj recompute (docs/model.md §17): a module of selective recompute, MLA only.
+inline bool recomputesMlaUpProj(const Plan &plan)
+{
+    const TrainingSpec &t = plan.training;
+    return t.recompute_mla_up_proj && t.recompute == Recompute::Selective && plan.model.attention == Attention::Mla;
+}
+
+void computePhase(const Plan &plan, Shape &k, Result &r);
+void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r);
+void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r);
+void goodputPhase(const Plan &plan, const Shape &k, Result &r);
+void economicsPhase(const Plan &plan, const Shape &k, Result &r);
+void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r);
+
+} // namespace commtax::engine_detail
