@@ -3,10 +3,10 @@
 // file that framework needs to run the scenario's layout (model/search/launch.h).
 #include "cli.h"
 #include "core/atomicfile.h"
-#include "search/launchprovenance.h"
 #include "core/scenario.h"
 #include "modeltext.h"
 #include "search/launch.h"
+#include "search/launchprovenance.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -27,13 +27,13 @@
 #include "translations.h"
 
 #include "core/fields.h"
-#include "search/launchprovenance.h"
 #include "core/scenario.h"
 #include "core/terminaltext.h"
 #include "engine/engine.h"
 #include "engine/sweep.h"
 #include "plandocument.h"
 #include "search/launch.h"
+#include "search/launchprovenance.h"
 #include "uncertainty/uncertainty.h"
 
 #include "testsupport.h"

@@ -106,7 +106,10 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const Placement &pl, Re
     // Each stage reduces its own gradients; the stage with the most parameters finishes last.
     const bool experts = k.maxStageExpertParams / (k.ep * k.etp) > 0 && pl.edp.ranks > 1;
     const bool dense = pl.dp.ranks > 1;
-    r.dp_comm_exposed_s = tr.zero == 3 ? zero3Sync(plan, k, pl, dense, experts, r) : stepSync(plan, k, pl, dense, experts, r);
+    if (tr.zero == 3)
+        r.dp_comm_exposed_s = zero3Sync(plan, k, pl, dense, experts, r);
+    else
+        r.dp_comm_exposed_s = stepSync(plan, k, pl, dense, experts, r);
     if (dense) {
         const double latency = tr.zero == 0 ? collectiveLatencyS(Collective::AllReduce, pl.dp)
                                             : 2.0 * collectiveLatencyS(Collective::AllGather, pl.dp);

@@ -131,14 +131,17 @@ void moeLayer(const Plan &plan, Shape &k, Linears &lin, double M, const Attentio
     const double routed = lin.linear(perExpert, fc1 * k.fe / k.etp, k.h, localExperts)
         + lin.linear(perExpert, k.h, k.fe / k.etp, localExperts);
     const double sharedWidth = double(m.shared_experts) * k.fe;
-    const double shared = m.shared_experts > 0 ? lin.linear(M, fc1 * sharedWidth / k.t, k.h) + lin.linear(M, k.h, sharedWidth / k.t) : 0.0;
+    double shared = 0.0;
+    if (m.shared_experts > 0)
+        shared = lin.linear(M, fc1 * sharedWidth / k.t, k.h) + lin.linear(M, k.h, sharedWidth / k.t);
     const double router = gemmS(M / k.t, k.E, k.h, lin.bf16Rate, lin.bw, 2.0, lin.fixed); // BF16, on the SP shard
     // Permuting tokens to their experts and back: read and write h values per assignment.
     const double permute = lin.bw > 0 ? kPermuteBytesPerHidden * assigned * k.h / lin.bw : 0.0;
     const double moeWidth = (k.k * tr.moe_imbalance + m.shared_experts) * k.fe;
     const double moeCast = at.cast + lin.actCast;
     k.moeWeightCast = at.weightCast + lin.weightCast;
-    k.moeLayerTime = at.time + lin.passes * (routed + shared + router) + moeCast + permute + elementwise(plan, k, lin, M, moeWidth);
+    const double moeElementwise = elementwise(plan, k, lin, M, moeWidth);
+    k.moeLayerTime = at.time + lin.passes * (routed + shared + router) + moeCast + permute + moeElementwise;
     k.moeFp8Time = lin.fp8 ? lin.passes * (at.linear + routed + shared) + at.upRecompute + moeCast : 0.0;
 }
 
@@ -171,7 +174,8 @@ double computeLayers(const Plan &plan, Shape &k)
     // The LM head and its loss on the last stage: a V/t x h GEMM in BF16, and the loss's passes
     // over the logits at memory speed (engine.h: fused or not).
     const double lossBytes = tr.fused_cross_entropy ? kCrossEntropyBytesFused : kCrossEntropyBytesUnfused;
-    k.headTime = 3.0 * gemmS(M, double(m.vocab) / k.t, k.h, lin.bf16Rate, lin.bw, 2.0, lin.fixed) * (lin.full ? 4.0 / 3.0 : 1.0)
+    const double headGemm = gemmS(M, double(m.vocab) / k.t, k.h, lin.bf16Rate, lin.bw, 2.0, lin.fixed);
+    k.headTime = 3.0 * headGemm * (lin.full ? 4.0 / 3.0 : 1.0)
         + (lin.bw > 0 ? lossBytes * M * double(m.vocab) / k.t / lin.bw : 0.0);
     return upRecompute;
 }

@@ -54,10 +54,12 @@ LayerDims layerDims(const ModelSpec &m)
     return L;
 }
 
-
 double parameterCount(const ModelSpec &m) { return engine_detail::parameterCount(m, layerDims(m), false); }
 double activeParameterCount(const ModelSpec &m) { return engine_detail::parameterCount(m, layerDims(m), true); }
-double modelFlopsPerSequence(const ModelSpec &m, int seq_len) { return engine_detail::modelFlopsPerSequence(m, layerDims(m), seq_len); }
+double modelFlopsPerSequence(const ModelSpec &m, int seq_len)
+{
+    return engine_detail::modelFlopsPerSequence(m, layerDims(m), seq_len);
+}
 
 StageSplit stageSplit(const Plan &plan)
 {

@@ -122,7 +122,8 @@ inline void stageParams(const Shape &k, const StageKind &s, double &dense, doubl
 // the last wave), which is what makes small GEMMs slow. `experts` > 0: that many GEMMs of the shape
 // (the experts of a GPU) as Transformer Engine's grouped GEMM, each paying `perExpert` fixed costs
 // (engine.h: kExpertGemmFixedCosts, plus kExpertFp8CastFixedCosts in FP8).
-inline double gemmS(double M, double N, double K, double rate, double bw, double bytes, double fixed, double experts = 0.0, double perExpert = kExpertGemmFixedCosts)
+inline double gemmS(double M, double N, double K, double rate, double bw, double bytes, double fixed,
+                    double experts = 0.0, double perExpert = kExpertGemmFixedCosts)
 {
     const double count = std::max(experts, 1.0);
     const double compute = count * 2.0 * M * N * K / rate;

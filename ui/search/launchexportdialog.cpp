@@ -5,9 +5,9 @@
 #include "screenfit.h"
 
 #include "core/atomicfile.h"
-#include "search/launchprovenance.h"
 #include "engine/engine.h"
 #include "plandocument.h"
+#include "search/launchprovenance.h"
 
 #include <QApplication>
 #include <QClipboard>
