@@ -62,6 +62,40 @@ QString conventionCell(const Convention &c)
     return c.alternative ? signedPercent(c.speedup) : Text::tr("no");
 }
 
+QString breakdownText(const Result &option, const Result *current)
+{
+    const struct {
+        QString label;
+        double Result::*value;
+    } parts[] = {{Text::tr("compute"), &Result::compute_time_s},
+                 {Text::tr("bubble"), &Result::bubble_time_s},
+                 {Text::tr("exposed TP"), &Result::tp_comm_exposed_s},
+                 {Text::tr("exposed PP"), &Result::pp_comm_exposed_s},
+                 {Text::tr("exposed DP"), &Result::dp_comm_exposed_s},
+                 {Text::tr("exposed CP"), &Result::cp_comm_exposed_s},
+                 {Text::tr("exposed EP"), &Result::ep_comm_exposed_s},
+                 {Text::tr("overlap slowdown"), &Result::overlap_slowdown_s},
+                 {Text::tr("optimizer"), &Result::optimizer_time_s}};
+    auto seconds = [](double s) { return Text::tr("%1 s").arg(formatNumber(s, s < 10 ? 2 : 1)); };
+    QStringList items;
+    for (const auto &p : parts) {
+        const double mine = option.*p.value, theirs = current ? current->*p.value : 0;
+        if (mine <= 0 && theirs <= 0)
+            continue;
+        items << (current ? Text::tr("%1 %2 (%3)").arg(p.label, seconds(mine), seconds(theirs))
+                          : Text::tr("%1 %2").arg(p.label, seconds(mine)));
+    }
+    const QString stepTime = seconds(option.step_time_s);
+    const QString step = current ? Text::tr("Step %1 (your plan: %2)").arg(stepTime, seconds(current->step_time_s))
+                                 : Text::tr("Step %1").arg(stepTime);
+    QString memory = Text::tr("memory %1 of %2 GB usable")
+                         .arg(formatNumber(option.memory_total_gb, 1), formatNumber(option.memory_usable_gb, 1));
+    if (current)
+        memory += Text::tr(" (your plan: %1 of %2)")
+                      .arg(formatNumber(current->memory_total_gb, 1), formatNumber(current->memory_usable_gb, 1));
+    return Text::tr("%1: %2; %3.").arg(step, items.join(QStringLiteral(", ")), memory);
+}
+
 QString verdictText(const Question &q, const Answer &a, const QStringList &gpuNames)
 {
     const double deadline = q.limits.deadline_days;

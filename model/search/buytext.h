@@ -22,6 +22,12 @@ QString conventionText(const Convention &c);
 // For a table cell: "yes", "+28%", "-12%" or "no".
 QString conventionCell(const Convention &c);
 
+// Where an option's step time goes against the user's current plan (null: none that runs), and
+// its memory headroom: "Step 8.35 s (your plan: 14.1 s): compute 6.92 s (11.2 s), bubble 0.61 s
+// (1.13 s), exposed DP 0.21 s (0.40 s)...; memory 61.2 of 76.0 GB usable (your plan: 70.1)".
+// Communication is the exposed part; a part zero in both is left out.
+QString breakdownText(const Result &option, const Result *current);
+
 // "Meets the 60-day deadline: 256 H100 in FP8 (bought), 83% likely; none of the 4 options you
 // listed does." `gpuNames`: the name shown for each of q.gpus.
 QString verdictText(const Question &q, const Answer &a, const QStringList &gpuNames);
