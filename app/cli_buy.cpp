@@ -283,9 +283,10 @@ void printAnswer(const Printer &pr, const search::buy::Question &q, const search
         if (!families.empty() && !anyConventional && families.front().convention.alternative) {
             const search::buy::FamilyBest &f = families.front();
             const double days = f.result.days_to_train * f.convention.step_time_s / f.result.step_time_s;
-            o << "  " << BuyText::tr("Fastest conventional layout (%1): %2: %3 s per step, %4 days")
-                             .arg(QString::fromStdString(f.convention.recipe), layoutText(f.convention.plan),
-                                  formatNumber(f.convention.step_time_s, 3), formatNumber(days, 1))
+            const QString line = BuyText::tr("Fastest conventional layout (%1): %2: %3 s per step, %4 days");
+            o << "  "
+              << line.arg(QString::fromStdString(f.convention.recipe), layoutText(f.convention.plan),
+                          formatNumber(f.convention.step_time_s, 3), formatNumber(days, 1))
               << '\n';
         }
     } else {
