@@ -8,6 +8,7 @@
 #include "library/comparisonio.h"
 #include "search/buy.h"
 #include "search/buyquestion.h"
+#include "search/buytext.h"
 #include "search/launch.h"
 
 #include <QCoreApplication>
@@ -15,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 
 namespace commtax::cli {
@@ -44,6 +46,21 @@ QJsonObject layoutJson(const Plan &p)
                        {QStringLiteral("zero"), t.zero},
                        {QStringLiteral("recompute"), QLatin1String(toString(t.recompute))},
                        {QStringLiteral("sequence_parallel"), t.sequence_parallel}};
+}
+
+// `conventional`, `recipe` and, off convention with a conventional layout that fits, `vs_conventional`:
+// that layout, its step time, and this layout's speed over it (0.28: 28% faster).
+void addConvention(QJsonObject &j, const search::buy::Convention &c)
+{
+    j.insert(QStringLiteral("conventional"), c.conventional);
+    j.insert(QStringLiteral("recipe"), QString::fromStdString(c.recipe));
+    if (c.conventional || !c.alternative)
+        return;
+    j.insert(QStringLiteral("vs_conventional"),
+             QJsonObject{{QStringLiteral("speedup"), c.speedup},
+                         {QStringLiteral("layout"), layoutJson(c.plan)},
+                         {QStringLiteral("step_time_s"), c.step_time_s},
+                         {QStringLiteral("text"), search::buy::conventionText(c)}});
 }
 
 // "tp8 pp4 dp8 zero1 selective"
@@ -95,6 +112,7 @@ struct Printer {
         if (o.lacks == std::vector<std::string>{"fits"})
             return j;
         j.insert(QStringLiteral("layout"), layoutJson(o.plan));
+        addConvention(j, o.convention);
         if (o.rent)
             j.insert(QStringLiteral("rent_usd_per_gpu_hour"), o.plan.economics.usd_per_gpu_hour);
         if (o.ranged) {
@@ -145,6 +163,7 @@ struct Printer {
             = BuyText::tr("%1: %2, %3 per billion tokens, run %4, capital %5, %6 MW, %7")
                   .arg(name(o), days(o), formatUsd(o.result.cost_per_billion_tokens_usd), formatUsd(o.result.tco_usd),
                        formatUsd(o.capex_usd), formatNumber(o.power_mw, 2), layoutText(o.plan));
+        s += QStringLiteral(", ") + search::buy::conventionText(o.convention);
         if (o.ranged && q.limits.deadline_days > 0)
             s += BuyText::tr("; P(meets deadline) %1%").arg(formatNumber(100 * o.p_meets_deadline, 0));
         if (o.ranged && (q.limits.capex_usd > 0 || q.limits.tco_usd > 0 || q.limits.budget_usd > 0))
@@ -188,6 +207,7 @@ QJsonObject answerJson(const Printer &pr, const search::buy::Question &q, const 
         pareto.append(pr.json(o));
     for (const search::buy::Option &o : ans.listed)
         listed.append(pr.json(o));
+    root.insert(QStringLiteral("verdict"), search::buy::verdictText(q, ans, pr.ids));
     root.insert(QStringLiteral("objective"), QLatin1String(search::buy::toString(q.objective)));
     root.insert(QStringLiteral("options"), options);
     root.insert(QStringLiteral("meeting"), ans.meeting);
@@ -198,11 +218,12 @@ QJsonObject answerJson(const Printer &pr, const search::buy::Question &q, const 
         QJsonArray families;
         for (const search::buy::FamilyBest &f :
              search::buy::familyShortlist(ans.options.front().plan, q.framework)) {
-            families.append(
-                QJsonObject{{QStringLiteral("family"), QString::fromStdString(search::buy::familyName(f.family))},
-                            {QStringLiteral("layout"), layoutJson(f.plan)},
-                            {QStringLiteral("step_time_s"), f.result.step_time_s},
-                            {QStringLiteral("days"), f.result.days_to_train}});
+            QJsonObject j{{QStringLiteral("family"), QString::fromStdString(search::buy::familyName(f.family))},
+                          {QStringLiteral("layout"), layoutJson(f.plan)},
+                          {QStringLiteral("step_time_s"), f.result.step_time_s},
+                          {QStringLiteral("days"), f.result.days_to_train}};
+            addConvention(j, f.convention);
+            families.append(j);
         }
         root.insert(QStringLiteral("layout_families"), families);
     }
@@ -225,7 +246,8 @@ void printAnswer(const Printer &pr, const search::buy::Question &q, const search
              .arg(formatNumber(ans.seconds, 3))
              .arg(ans.option_count)
              .arg(ans.meeting)
-      << '\n';
+      << '\n'
+      << search::buy::verdictText(q, ans, pr.ids) << '\n';
     if (!ans.listed.empty()) {
         const long met = std::count_if(ans.listed.begin(), ans.listed.end(),
                                        [](const search::buy::Option &x) { return x.meets; });
@@ -246,12 +268,27 @@ void printAnswer(const Printer &pr, const search::buy::Question &q, const search
             o << "  " << (i + 1) << ". " << pr.line(ans.options[i]) << '\n';
         o << '\n'
           << BuyText::tr("Layout families on the first option (the fastest of each):") << '\n';
-        for (const search::buy::FamilyBest &f : search::buy::familyShortlist(ans.options.front().plan, q.framework))
+        const std::vector<search::buy::FamilyBest> families
+            = search::buy::familyShortlist(ans.options.front().plan, q.framework);
+        for (const search::buy::FamilyBest &f : families)
             o << "  " << QString::fromStdString(search::buy::familyName(f.family)).leftJustified(18) << ' '
               << layoutText(f.plan) << ": "
               << BuyText::tr("%1 s per step, %2 days")
                      .arg(formatNumber(f.result.step_time_s, 3), formatNumber(f.result.days_to_train, 1))
+              << ", " << search::buy::conventionText(f.convention) << '\n';
+        // The fastest conventional layout, when no family's fastest is one (days scale with the step).
+        const bool anyConventional = std::any_of(families.begin(), families.end(), [](const auto &f) {
+            return f.convention.conventional;
+        });
+        if (!families.empty() && !anyConventional && families.front().convention.alternative) {
+            const search::buy::FamilyBest &f = families.front();
+            const double days = f.result.days_to_train * f.convention.step_time_s / f.result.step_time_s;
+            const QString line = BuyText::tr("Fastest conventional layout (%1): %2: %3 s per step, %4 days");
+            o << "  "
+              << line.arg(QString::fromStdString(f.convention.recipe), layoutText(f.convention.plan),
+                          formatNumber(f.convention.step_time_s, 3), formatNumber(days, 1))
               << '\n';
+        }
     } else {
         o << '\n'
           << BuyText::tr("No option meets every limit.") << '\n';

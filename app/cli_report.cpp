@@ -15,6 +15,7 @@
 #include "library/comparisonfile.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
+#include "library/comparisonverdict.h"
 #include "report/reportwriter.h"
 #include <QCoreApplication>
 #include <QFile>
@@ -149,6 +150,8 @@ int cmdReport(QStringList args)
             bestLayout = saved.bestLayout;
         }
         const Comparison c = comparePlans(saved.plans, normalization, bestLayout, saved.reference);
+        if (saved.goals)
+            options.verdict = comparisonVerdict(c, *saved.goals, presetCatalog());
         return writeReport(c, options, output, format, hasFormat, bom, sensitivity);
     }
     if (args.size() < kMinComparedPlans || args.size() > kMaxComparedPlans)

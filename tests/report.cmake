@@ -14,3 +14,10 @@ if(Python3_FOUND)
            $<TARGET_FILE:commtax> ${PROJECT_SOURCE_DIR})
   set_tests_properties(test_pdf_long_names PROPERTIES ENVIRONMENT "${COMMTAX_TEST_ENVIRONMENT}" TIMEOUT 120)
 endif()
+if(Python3_FOUND)
+  # A saved comparison with goals: the PDF's first page and the workbook's first sheet open with
+  # What to buy's verdict (pdftotext, and the workbook's shared strings).
+  add_test(NAME test_report_verdict COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/report/test_report_verdict.py
+           $<TARGET_FILE:commtax> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(test_report_verdict PROPERTIES ENVIRONMENT "${COMMTAX_TEST_ENVIRONMENT}" TIMEOUT 300)
+endif()

@@ -5,6 +5,7 @@
 #include "core/goals.h"
 #include "core/scenario.h"
 #include "search/buy.h"
+#include "search/convention.h"
 
 #include "testsupport.h"
 
@@ -304,6 +305,84 @@ private Q_SLOTS:
         QCOMPARE(list.front().result.step_time_s, bruteForceStep(p));
         for (size_t i = 1; i < list.size(); ++i)
             QVERIFY(list[i].result.step_time_s >= list[i - 1].result.step_time_s);
+    }
+
+    // Convention (search/convention.h): NeMo's llama3_70b recipe shape (tp4 pp4 vpp5 cp2, the
+    // distributed optimizer) and tp8 pp4 are conventional for Llama 2 70B; the exotic shape the
+    // search once listed twenty times (tp1 pp4 cp4 vpp16 with ZeRO-2) is not, and carries what it
+    // buys against the fastest conventional layout on the same 256 H100.
+    void conventionalLayouts()
+    {
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(loadScenarioFile(kQuestion, PresetCatalog::builtIn(), s, errors));
+        Plan p = s.plan; // 32 DGX H100: 256 GPUs
+        QCOMPARE(QString::fromLatin1(search::nearestRecipe(p.model).name), QStringLiteral("NeMo llama3_70b"));
+        auto shape = [&p](int tp, int pp, int cp, int vpp, int zero) {
+            p.training.tp = tp;
+            p.training.pp = pp;
+            p.training.cp = cp;
+            p.training.vpp = vpp;
+            p.training.zero = zero;
+            p.training.dp = 256 / (tp * pp * cp);
+        };
+        shape(4, 4, 2, 5, 1);
+        QVERIFY(search::isConventional(p, -1));
+        shape(8, 4, 1, 1, 1);
+        QVERIFY(search::isConventional(p, -1));
+        shape(1, 4, 4, 16, 2);
+        QVERIFY(!search::isConventional(p, -1));
+        const Evaluation ev = evaluate(p);
+        QVERIFY(ev.ok());
+        const search::buy::Convention c = search::buy::judgeConvention(p, ev.result, -1);
+        QVERIFY(!c.conventional);
+        QCOMPARE(QString::fromStdString(c.recipe), QStringLiteral("NeMo llama3_70b"));
+        QVERIFY(c.alternative);
+        QVERIFY(search::isConventional(c.plan, -1));
+        QCOMPARE(c.step_time_s, evaluate(c.plan).result.step_time_s);
+        QVERIFY(std::isfinite(c.speedup));
+        QCOMPARE(c.speedup, c.step_time_s / ev.result.step_time_s - 1);
+        // ZeRO-2 is DeepSpeed's own (its configurations shard with ZeRO-2/3), not a Megatron recipe's.
+        shape(8, 4, 1, 1, 2);
+        QVERIFY(!search::isConventional(p, -1));
+        QVERIFY(search::isConventional(p, 3 /* launch::Framework::DeepSpeed */));
+        // A mixture of experts is judged against the MoE recipes.
+        const std::optional<Preset> moe = PresetCatalog::builtIn().find(Section::Model, QStringLiteral("mixtral-8x7b"));
+        QVERIFY(moe);
+        Plan m = p;
+        moe->applyTo(m);
+        QCOMPARE(QString::fromLatin1(search::nearestRecipe(m.model).name), QStringLiteral("NeMo mixtral_8x7b"));
+    }
+
+    // Every layout of the answer says whether it is conventional, and one off convention says what
+    // leaving it buys against the fastest conventional layout of its hardware: never slower, since
+    // the option's layout is the fastest of all.
+    void answerMarksConvention()
+    {
+        const Run r = runCommtax({QStringLiteral("search"), kQuestion, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        int off = 0;
+        for (const char *list : {"options", "listed", "layout_families"})
+            for (const QJsonValue &x : o.value(QLatin1String(list)).toArray()) {
+                if (!x[QStringLiteral("layout")].isObject())
+                    continue;
+                QVERIFY2(x[QStringLiteral("conventional")].isBool(), list);
+                QCOMPARE(x[QStringLiteral("recipe")].toString(), QStringLiteral("NeMo llama3_70b"));
+                if (x[QStringLiteral("conventional")].toBool())
+                    continue;
+                ++off;
+                const QJsonObject vs = x[QStringLiteral("vs_conventional")].toObject();
+                QVERIFY2(!vs.isEmpty(), list);
+                if (QLatin1String(list) != QLatin1String("layout_families"))
+                    QVERIFY(vs[QStringLiteral("speedup")].toDouble(-1) >= 0);
+                QVERIFY(vs[QStringLiteral("text")].toString().contains(QStringLiteral("speed")));
+                QVERIFY(vs[QStringLiteral("layout")][QStringLiteral("tp")].toInt() >= 2);
+            }
+        QVERIFY(off > 0);
+        const Run text = runCommtax({QStringLiteral("search"), kQuestion});
+        QVERIFY(text.out.contains("not conventional: +"));
+        QVERIFY2(text.out.contains("Fastest conventional layout (NeMo llama3_70b): tp"), text.out.constData());
     }
 
     // The question Commtax exists for: none of the four listed options meets 60 days; an option

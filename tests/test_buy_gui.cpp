@@ -10,6 +10,7 @@
 #include "appsettings.h"
 #include "buy/buydialog.h"
 #include "compare/comparisonview.h"
+#include "core/resultio.h"
 #include "library/libraryfeatures.h"
 #include "mainwindow.h"
 
@@ -112,8 +113,28 @@ private slots:
         QVERIFY(best.meets && best.result.days_to_train <= 60);
         QVERIFY(best.p_meets_deadline > 0.5 && best.p_meets_deadline <= 1);
         QCOMPARE(options->item(0, 1)->text(), QString::number(best.gpus));
-        QCOMPARE(options->item(0, 5)->text(), QStringLiteral("%1%").arg(qRound(100 * best.p_meets_deadline)));
-        QVERIFY2(verdict.contains(options->item(0, 5)->text() + QStringLiteral(" likely")), qPrintable(verdict));
+        QCOMPARE(options->item(0, 4)->text(), QStringLiteral("%1%").arg(qRound(100 * best.p_meets_deadline)));
+        QVERIFY2(verdict.contains(options->item(0, 4)->text() + QStringLiteral(" likely")), qPrintable(verdict));
+        // Each layout says whether it is conventional; a click on a row says it in words, with what
+        // leaving convention buys.
+        for (int r = 0; r < options->rowCount(); ++r) {
+            const search::buy::Option &o = dialog->answer().options[size_t(r)];
+            const QString layout = options->item(r, 7)->text();
+            QVERIFY2(layout.endsWith(o.convention.conventional ? QStringLiteral("(yes)") : QStringLiteral("%)")),
+                     qPrintable(layout));
+        }
+        QTest::mouseClick(options->viewport(), Qt::LeftButton, {},
+                          options->visualRect(options->model()->index(0, 0)).center());
+        const QString details = child<QLabel>(dialog, "buyDetails")->text();
+        QVERIFY2(details.contains(best.convention.conventional ? QStringLiteral("conventional (NeMo llama3_70b)")
+                                                               : QStringLiteral("speed over")),
+                 qPrintable(details));
+        // ... and where its step time goes against the plan's own (32 DGX H100 in BF16, tp8 pp4).
+        const QString step = QStringLiteral("Step %1 s (your plan: ")
+                                 .arg(formatNumber(best.result.step_time_s, best.result.step_time_s < 10 ? 2 : 1));
+        QVERIFY2(details.contains(step) && details.contains(QStringLiteral("bubble"))
+                     && details.contains(QStringLiteral("GB usable (your plan: ")),
+                 qPrintable(details));
         QVERIFY(dialog->grab().save(screenshotDir() + QStringLiteral("/buy-dialog-60-days.png")));
 
         // "Compare these": the two chosen rows, as plans, in a new Compare window.
@@ -146,8 +167,8 @@ private slots:
         QVERIFY(misses->rowCount() > 0);
         bool moreGpus = false;
         for (int r = 0; r < misses->rowCount(); ++r) {
-            QVERIFY(misses->item(r, 4)->text().contains(QStringLiteral("deadline")));
-            moreGpus = moreGpus || misses->item(r, 5)->text().contains(QStringLiteral("% GPUs"));
+            QVERIFY(misses->item(r, 3)->text().contains(QStringLiteral("deadline")));
+            moreGpus = moreGpus || misses->item(r, 4)->text().contains(QStringLiteral("% GPUs"));
         }
         QVERIFY(moreGpus);
         QVERIFY(!child<QPushButton>(dialog, "buyCompareButton")->isEnabled());

@@ -56,15 +56,56 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStyle>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace commtax;
 
 namespace {
+
+// Every column of `table` within its width, no sideways scrolling: each header's text and each
+// cell's text (a wrapping cell: its longest word, its lines within the row's height) fit their
+// column.
+void checkColumnsFit(QTableView *table, const QString &name)
+{
+    QHeaderView *header = table->horizontalHeader();
+    const QString on = QStringLiteral(" (%1)").arg(name);
+    const int viewport = table->viewport()->width();
+    QVERIFY2(header->length() <= viewport + 1,
+             qPrintable(QStringLiteral("columns %1 px wide in %2 px").arg(header->length()).arg(viewport) + on));
+    QVERIFY2(!table->horizontalScrollBar()->isVisible(), qPrintable(QStringLiteral("scrolls sideways") + on));
+    const QAbstractItemModel *m = table->model();
+    QFont headerFont = header->font();
+    headerFont.setBold(headerFont.bold() || header->highlightSections()); // a selected row's headers are bold
+    const QFontMetrics hfm(headerFont);
+    const int margin = 2 * table->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    for (int c = 0; c < m->columnCount(); ++c) {
+        if (table->isColumnHidden(c))
+            continue;
+        const QString title = m->headerData(c, Qt::Horizontal).toString();
+        QVERIFY2(hfm.horizontalAdvance(title) + margin <= header->sectionSize(c) + 1,
+                 qPrintable(QStringLiteral("header \"%1\" cut").arg(title) + on));
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QString text = m->index(r, c).data().toString();
+            const QFontMetrics fm(table->font());
+            const int width = header->sectionSize(c) - 6;
+            int longest = 0;
+            static const QRegularExpression wordEnd(QStringLiteral("(?<=[ \u2013])")); // a space or an en dash
+            for (const QString &word : text.split(wordEnd))
+                longest = std::max(longest, fm.horizontalAdvance(word));
+            const QRect needed = fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, text);
+            const int height = table->rowHeight(r);
+            QVERIFY2(longest <= width && needed.height() <= height,
+                     qPrintable(QStringLiteral("\"%1\" cut in %2 px x %3 px").arg(text).arg(width).arg(height) + on));
+        }
+    }
+}
 
 QString screenshotDir()
 {
@@ -427,6 +468,11 @@ private Q_SLOTS:
         QSignalSpy done(d, &BuyDialog::searchFinished);
         QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("buySearchButton")), Qt::LeftButton);
         QVERIFY(done.wait(120000));
+        // The first option selected: the details below the tables say it in words, with its breakdown.
+        auto *options = d->findChild<QTableView *>(QStringLiteral("buyOptions"));
+        QTest::mouseClick(options->viewport(), Qt::LeftButton, {},
+                          options->visualRect(options->model()->index(0, 0)).center());
+        QVERIFY(d->findChild<QLabel *>(QStringLiteral("buyDetails"))->text().contains(QLatin1Char('\n')));
         checkWindow(d, QStringLiteral("buy"));
         if (QTest::currentTestFailed())
             return;
@@ -435,6 +481,7 @@ private Q_SLOTS:
             QVERIFY(table && table->model()->rowCount() > 0);
             QVERIFY2(table->viewport()->height() >= 2 * table->verticalHeader()->defaultSectionSize(),
                      qPrintable(QStringLiteral("%1 shows two rows").arg(QLatin1String(name))));
+            checkColumnsFit(table, QLatin1String(name));
         }
         d->close();
     }

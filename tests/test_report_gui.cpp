@@ -433,6 +433,46 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(jf.readAll()).object().value(QStringLiteral("plans")).toArray().size(), 4);
     }
 
+    // Goals typed into the Compare window's Goals box: the exported PDF's first page and the
+    // workbook's first sheet open with What to buy's verdict on them, the four plans as the options
+    // listed (library/comparisonverdict.h).
+    void exportedReportOpensWithTheVerdict()
+    {
+        const QList<Scenario> plans = writeNewUserScenario(m_dir.path());
+        QCOMPARE(plans.size(), 4);
+        ComparisonView view;
+        view.setScenarios(plans);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto *deadline = view.findChild<QDoubleSpinBox *>(QStringLiteral("goalDeadline"));
+        QVERIFY(deadline);
+        deadline->setFocus();
+        deadline->selectAll();
+        QTest::keyClicks(deadline, QStringLiteral("60"));
+        QTest::keyClick(deadline, Qt::Key_Return);
+        QTRY_VERIFY(view.goals() && view.goals()->deadlineDays == 60);
+        const QString pdf = m_dir.filePath(QStringLiteral("verdict.pdf"));
+        QCOMPARE(view.exportReport(pdf), pdf);
+        const QString first = pdfPages(pdf, 1).value(0).simplified();
+        const qsizetype verdict = first.indexOf(QStringLiteral("Verdict"));
+        QVERIFY2(verdict >= 0 && verdict < first.indexOf(QStringLiteral("The question")), qPrintable(first.left(600)));
+        const bool said = first.contains(QStringLiteral("Meets the 60-day deadline: "))
+            || first.contains(QStringLiteral("No option meets every limit"));
+        QVERIFY2(said, qPrintable(first.left(600)));
+        QVERIFY2(first.contains(QStringLiteral(" of the 4 options you listed ")), qPrintable(first.left(600)));
+        const QString xlsx = m_dir.filePath(QStringLiteral("verdict.xlsx"));
+        QCOMPARE(view.exportReport(xlsx), xlsx);
+        const Run strings = run(tool("unzip"), {QStringLiteral("-p"), xlsx, QStringLiteral("xl/sharedStrings.xml")});
+        QVERIFY2(strings.out.contains(" of the 4 options you listed "), strings.out.left(400).constData());
+        // Without goals: no verdict.
+        deadline->selectAll();
+        QTest::keyClicks(deadline, QStringLiteral("0"));
+        QTest::keyClick(deadline, Qt::Key_Return);
+        QTRY_VERIFY(!view.goals() || view.goals()->deadlineDays == 0);
+        QCOMPARE(view.exportReport(pdf), pdf);
+        QVERIFY(!pdfPages(pdf, 1).value(0).contains(QStringLiteral("Verdict")));
+    }
+
     void pdfReportHoldsTheNamesFiguresAndPages()
     {
         const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);

@@ -435,6 +435,47 @@ std::vector<Option> paretoFront(const std::vector<Option> &all)
 
 } // namespace
 
+Convention judgeConvention(const Plan &plan, const Result &result, int framework)
+{
+    Convention c;
+    c.recipe = nearestRecipe(plan.model).name;
+    c.conventional = isConventional(plan, framework);
+    if (c.conventional)
+        return c;
+    const std::array<std::vector<int>, kDimCount> allowed = conventionalValues(plan, framework);
+    const int gpus = plan.cluster.nodes * plan.cluster.gpus_per_node;
+    const Best b = bestLayout(plan, gpus, framework, 0, true, &allowed);
+    if (!b.found)
+        return c;
+    c.alternative = true;
+    c.plan = b.plan;
+    c.step_time_s = evaluateValid(b.plan).step_time_s;
+    c.speedup = result.step_time_s > 0 ? c.step_time_s / result.step_time_s - 1 : 0;
+    return c;
+}
+
+namespace {
+
+// Every option of an answer with a layout judged for convention, one search per context.
+void judgeConventions(const Question &q, Answer &out)
+{
+    std::map<std::tuple<int, int, bool>, Convention> seen;
+    auto judge = [&](Option &o) {
+        if (o.lacks == std::vector<std::string>{"fits"})
+            return;
+        const auto key = std::make_tuple(o.gpu, o.gpus, o.fp8);
+        auto it = seen.find(key);
+        if (it == seen.end())
+            it = seen.emplace(key, judgeConvention(o.plan, o.result, q.framework)).first;
+        o.convention = it->second;
+    };
+    for (std::vector<Option> *list : {&out.options, &out.closest_misses, &out.pareto, &out.listed})
+        for (Option &o : *list)
+            judge(o);
+}
+
+} // namespace
+
 Answer answer(const Question &q)
 {
     const auto start = std::chrono::steady_clock::now();
@@ -497,6 +538,7 @@ Answer answer(const Question &q)
         }
         out.listed.push_back(std::move(o));
     }
+    judgeConventions(q, out);
     out.searched = searched + solver.searched;
     out.bounded = bounded + solver.bounded;
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -540,6 +582,23 @@ std::vector<FamilyBest> familyShortlist(const Plan &plan, int framework)
         fb.plan = b.plan;
         fb.result = evaluateValid(b.plan);
         out.push_back(std::move(fb));
+    }
+    // One search for the fastest conventional layout serves every family that leaves convention.
+    const Convention *conventional = nullptr;
+    Convention judged;
+    for (FamilyBest &fb : out) {
+        if (isConventional(fb.plan, framework)) {
+            fb.convention.conventional = true;
+            fb.convention.recipe = nearestRecipe(plan.model).name;
+            continue;
+        }
+        if (!conventional) {
+            judged = judgeConvention(fb.plan, fb.result, framework);
+            conventional = &judged;
+        }
+        fb.convention = *conventional;
+        fb.convention.speedup
+            = fb.result.step_time_s > 0 && judged.alternative ? judged.step_time_s / fb.result.step_time_s - 1 : 0;
     }
     std::stable_sort(out.begin(), out.end(), [](const FamilyBest &a, const FamilyBest &b) {
         return a.result.step_time_s < b.result.step_time_s;

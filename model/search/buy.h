@@ -23,8 +23,11 @@
 //
 // Layout families. A layout's family is which of tp, pp, cp, ep, ZeRO and vpp it uses (> 1, ZeRO
 // > 0); familyShortlist() gives the fastest layout of each family on one option, so that the user
-// sees layouts that differ in kind, not copies that differ in recompute or micro-batch.
+// sees layouts that differ in kind, not copies that differ in recompute or micro-batch. Each layout
+// of an answer and of the family shortlist says whether it is conventional (convention.h) and, when
+// not, what leaving convention buys against the fastest conventional layout of the same hardware.
 
+#include "convention.h"
 #include "search.h"
 #include "uncertainty/uncertainty.h"
 
@@ -104,6 +107,20 @@ struct Range {
     double p10 = 0, p50 = 0, p90 = 0;
 };
 
+// Whether a layout is the shape the framework's published recipe uses for a model of this size
+// (convention.h); when not, the fastest conventional layout on the same GPUs, count and precision
+// and what leaving convention buys: that layout's step time over this one's, less 1 (0.28: 28%
+// faster than the conventional layout).
+struct Convention {
+    bool conventional = true;
+    std::string recipe;       // the recipe judged against: "NeMo llama3_70b"
+    bool alternative = false; // not conventional, and a conventional layout fits
+    Plan plan;                // that layout
+    double step_time_s = 0;
+    double speedup = 0;
+};
+Convention judgeConvention(const Plan &plan, const Result &result, int framework);
+
 struct Option {
     int gpu = 0;
     int gpus = 0;
@@ -125,12 +142,14 @@ struct Option {
     std::string fix;  // "fp8", "gpus" or "" (none found)
     int fix_gpus = 0; // with fix "gpus"
     double fix_days = 0;
+    Convention convention; // of its layout (every option listed in an Answer with a layout)
 };
 
 struct FamilyBest {
     unsigned family = 0; // bits: 1 tp, 2 pp, 4 cp, 8 ep, 16 zero, 32 vpp
     Plan plan;
     Result result;
+    Convention convention;
 };
 unsigned familyOf(const Layout &l);
 unsigned familyOf(const TrainingSpec &t);

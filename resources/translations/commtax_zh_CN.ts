@@ -367,24 +367,8 @@
         <translation>方式</translation>
     </message>
     <message>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
         <source>Layout</source>
         <translation>布局</translation>
-    </message>
-    <message>
-        <source>Days P10-P50-P90</source>
-        <translation>天数 P10-P50-P90</translation>
-    </message>
-    <message>
-        <source>P(meets deadline)</source>
-        <translation>P(按期完成)</translation>
-    </message>
-    <message>
-        <source>P(within budget)</source>
-        <translation>P(不超预算)</translation>
     </message>
     <message>
         <source>Closest misses, and what would meet the limits:</source>
@@ -467,34 +451,6 @@
         <translation>购买</translation>
     </message>
     <message>
-        <source>%1 %2 in %3</source>
-        <translation>%1 块 %2，%3</translation>
-    </message>
-    <message>
-        <source>Meets the %1-day deadline: %2 (%3), %4 likely</source>
-        <translation>满足 %1 天工期：%2（%3），可能性 %4</translation>
-    </message>
-    <message>
-        <source>Best: %1 (%2)</source>
-        <translation>最优：%1（%2）</translation>
-    </message>
-    <message>
-        <source>No option meets every limit (the closest misses are below)</source>
-        <translation>没有选项满足全部限制（最接近的未达标选项见下）</translation>
-    </message>
-    <message>
-        <source>none of the %1 options you listed does</source>
-        <translation>你列出的 %1 个选项都不满足</translation>
-    </message>
-    <message>
-        <source>%1 of the %2 options you listed do</source>
-        <translation>你列出的 %2 个选项中有 %1 个满足</translation>
-    </message>
-    <message>
-        <source>%1; %2.</source>
-        <translation>%1；%2。</translation>
-    </message>
-    <message>
         <source>rent</source>
         <translation>租用</translation>
     </message>
@@ -549,6 +505,82 @@
     <message>
         <source>Searched %1 layouts over %2 GPU, count and precision combinations in %3 s; %4 of %5 options meet every limit.</source>
         <translation>用 %3 秒在 %2 种 GPU、数量与精度组合上搜索了 %1 个布局；%5 个选项中有 %4 个满足全部限制。</translation>
+    </message>
+    <message>
+        <source>The GPU</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>How many GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>Bought or rented, and the precision</source>
+        <translation>购买或租用，以及精度</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Days to train: P10 - P50 - P90 over the input ranges, the engine&apos;s error included</source>
+        <translation>训练天数：输入范围上的 P10 - P50 - P90，已计入引擎误差</translation>
+    </message>
+    <message>
+        <source>P(deadline)</source>
+        <translation>P(按期)</translation>
+    </message>
+    <message>
+        <source>The probability of finishing within the deadline</source>
+        <translation>在工期内完成的概率</translation>
+    </message>
+    <message>
+        <source>P(budget)</source>
+        <translation>P(预算内)</translation>
+    </message>
+    <message>
+        <source>The probability of staying within the budget</source>
+        <translation>不超出预算的概率</translation>
+    </message>
+    <message>
+        <source>USD/B tok.</source>
+        <translation>美元/十亿词元</translation>
+    </message>
+    <message>
+        <source>USD per billion tokens (the engine&apos;s estimate)</source>
+        <translation>每十亿词元美元（引擎估计值）</translation>
+    </message>
+    <message>
+        <source>The fastest layout on these GPUs, and whether it is conventional: the shape the framework&apos;s published recipe uses for a model of this size (&quot;+28%&quot;: this much faster than the fastest conventional layout)</source>
+        <translation>这些 GPU 上最快的布局，以及它是否常规：框架公开的配方对这一规模的模型所用的形状（“+28%”：比最快的常规布局快这么多）</translation>
+    </message>
+    <message>
+        <source>The limits it misses</source>
+        <translation>未满足的限制</translation>
+    </message>
+    <message>
+        <source>A change that meets every limit: FP8 on the same GPUs, or the fewest more GPUs</source>
+        <translation>满足全部限制的改动：同样的 GPU 改用 FP8，或增加最少的 GPU</translation>
+    </message>
+    <message>
+        <source>Days to train: P10 - P50 - P90</source>
+        <translation>训练天数：P10 - P50 - P90</translation>
+    </message>
+    <message>
+        <source>Select an option to see its whole layout and what leaving convention buys.</source>
+        <translation>选择一个选项，查看其完整布局以及偏离常规带来的收益。</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>%1: %2; %3.</source>
+        <translation>%1：%2；%3。</translation>
+    </message>
+    <message>
+        <source>Misses: %1; what meets it: %2.</source>
+        <translation>未满足：%1；怎样满足：%2。</translation>
     </message>
 </context>
 <context>
@@ -6920,6 +6952,10 @@ Does not fit in memory.
         <source>Recommendation and ranges</source>
         <translation>建议与范围</translation>
     </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
 </context>
 <context>
     <name>commtax::SavedPlanListModel</name>
@@ -8091,6 +8127,141 @@ overlap</source>
     <message>
         <source>the goals make %1 contexts (GPU, GPU count and precision), more than the %2 a search can finish in reasonable time: narrow the GPUs or the counts</source>
         <translation>这些目标产生 %1 个上下文（GPU、GPU 数量和精度），超过了搜索能在合理时间内完成的 %2 个：请减少 GPU 或数量</translation>
+    </message>
+    <message>
+        <source>Fastest conventional layout (%1): %2: %3 s per step, %4 days</source>
+        <translation>最快的常规布局（%1）：%2：每步 %3 秒，%4 天</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::search::buy</name>
+    <message>
+        <source>conventional (%1)</source>
+        <translation>常规（%1）</translation>
+    </message>
+    <message>
+        <source>not conventional (%1); no conventional layout fits</source>
+        <translation>非常规（%1）；没有能放下的常规布局</translation>
+    </message>
+    <message>
+        <source>not conventional: %1 speed over %2 (%3)</source>
+        <translation>非常规：速度比 %2 %1（%3）</translation>
+    </message>
+    <message>
+        <source>not conventional: %1 speed against %2 (%3)</source>
+        <translation>非常规：速度比 %2 %1（%3）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>exposed TP</source>
+        <translation>暴露的 TP</translation>
+    </message>
+    <message>
+        <source>exposed PP</source>
+        <translation>暴露的 PP</translation>
+    </message>
+    <message>
+        <source>exposed DP</source>
+        <translation>暴露的 DP</translation>
+    </message>
+    <message>
+        <source>exposed CP</source>
+        <translation>暴露的 CP</translation>
+    </message>
+    <message>
+        <source>exposed EP</source>
+        <translation>暴露的 EP</translation>
+    </message>
+    <message>
+        <source>overlap slowdown</source>
+        <translation>重叠减速</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Step %1 (your plan: %2)</source>
+        <translation>每步 %1（你的方案：%2）</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>每步 %1</translation>
+    </message>
+    <message>
+        <source>memory %1 of %2 GB usable</source>
+        <translation>显存 %1 / 可用 %2 GB</translation>
+    </message>
+    <message>
+        <source> (your plan: %1 of %2)</source>
+        <translation>（你的方案：%1 / %2）</translation>
+    </message>
+    <message>
+        <source>%1: %2; %3.</source>
+        <translation>%1：%2；%3。</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%1 块 %2，%3</translation>
+    </message>
+    <message>
+        <source>rented</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>bought</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>Meets the %1-day deadline: %2 (%3), %4 likely</source>
+        <translation>满足 %1 天工期：%2（%3），可能性 %4</translation>
+    </message>
+    <message>
+        <source>Best: %1 (%2)</source>
+        <translation>最优：%1（%2）</translation>
+    </message>
+    <message>
+        <source>No option meets every limit (the closest misses follow)</source>
+        <translation>没有选项满足全部限制（最接近的未满足项见下文）</translation>
+    </message>
+    <message>
+        <source>none of the %1 options you listed does</source>
+        <translation>你列出的 %1 个选项都不满足</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 options you listed do</source>
+        <translation>你列出的 %2 个选项中有 %1 个满足</translation>
+    </message>
+    <message>
+        <source>%1; %2.</source>
+        <translation>%1；%2。</translation>
     </message>
 </context>
 </TS>

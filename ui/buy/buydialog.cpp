@@ -7,6 +7,7 @@
 #include "library/comparisonio.h"
 #include "screenfit.h"
 #include "search/buyquestion.h"
+#include "search/buytext.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -25,6 +26,7 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -32,6 +34,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <numeric>
 
 namespace commtax {
 
@@ -103,12 +106,13 @@ QString layoutOf(const Plan &p)
     return s;
 }
 
-// "35.7 - 45.8 - 58.4": P10, P50 and P90 of the days, or the estimate without ranges.
+// "35.7–45.8–58.4" (en dashes, after which a line may break): P10, P50 and P90 of the days, or the
+// estimate without ranges.
 QString daysOf(const search::buy::Option &o)
 {
     if (!o.ranged)
         return formatNumber(o.result.days_to_train, 1);
-    return QStringLiteral("%1 - %2 - %3")
+    return QStringLiteral("%1\u2013%2\u2013%3")
         .arg(formatNumber(o.days.p10, 1), formatNumber(o.days.p50, 1), formatNumber(o.days.p90, 1));
 }
 
@@ -117,19 +121,111 @@ QString percent(double p)
     return QStringLiteral("%1%").arg(formatNumber(100 * p, 0));
 }
 
-QTableWidget *makeTable(const QString &name, const QStringList &headers, QWidget *parent)
+// Where a cell's text may wrap: after a space or an en dash (Unicode line breaking, UAX #14).
+const QRegularExpression kWordEnd(QStringLiteral("(?<=[ \u2013])"));
+
+// Columns that fit the table's width: each as wide as its contents when they all fit, the width
+// left over to the `wrap` column; else the columns whose text can wrap narrowed, the one with the
+// most room first, down to their longest word (rows grow to their lines).
+void fitColumns(QTableWidget *t, int wrap)
+{
+    QHeaderView *h = t->horizontalHeader();
+    const int n = t->columnCount();
+    const QFontMetrics fm(t->font()), hfm(h->font());
+    const int pad = 2 * t->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, t) + 8;
+    const int hpad = 2 * t->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, h) + 6;
+    QList<int> want(n), least(n);
+    for (int c = 0; c < n; ++c) {
+        if (t->isColumnHidden(c)) {
+            want[c] = least[c] = 0;
+            continue;
+        }
+        const QTableWidgetItem *head = t->horizontalHeaderItem(c);
+        want[c] = least[c] = (head ? hfm.horizontalAdvance(head->text()) : 0) + hpad;
+        for (int r = 0; r < t->rowCount(); ++r) {
+            const QTableWidgetItem *item = t->item(r, c);
+            if (!item)
+                continue;
+            want[c] = std::max(want[c], fm.horizontalAdvance(item->text()) + pad);
+            for (const QString &word : item->text().split(kWordEnd))
+                least[c] = std::max(least[c], fm.horizontalAdvance(word) + pad);
+        }
+    }
+    int excess = int(std::accumulate(want.begin(), want.end(), 0)) - t->viewport()->width();
+    if (excess < 0)
+        want[wrap] -= excess;
+    while (excess > 0) {
+        int c = 0;
+        for (int k = 1; k < n; ++k)
+            if (want[k] - least[k] > want[c] - least[c])
+                c = k;
+        const int room = want[c] - least[c];
+        if (room <= 0)
+            break;
+        const int take = std::min(excess, std::max(1, room / 2));
+        want[c] -= take;
+        excess -= take;
+    }
+    for (int c = 0; c < n; ++c)
+        if (!t->isColumnHidden(c))
+            h->resizeSection(c, want[c]);
+    t->resizeRowsToContents();
+}
+
+// Fits a table's columns again whenever its viewport changes width.
+class ColumnFitter : public QObject
+{
+public:
+    ColumnFitter(QTableWidget *table, int wrap)
+        : QObject(table), m_table(table), m_wrap(wrap)
+    {
+        table->viewport()->installEventFilter(this);
+    }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize && watched == m_table->viewport() && !m_fitting) {
+            m_fitting = true; // a section resized can show a scroll bar and resize the viewport again
+            fitColumns(m_table, m_wrap);
+            m_fitting = false;
+        }
+        return false;
+    }
+
+private:
+    QTableWidget *m_table;
+    int m_wrap;
+    bool m_fitting = false;
+};
+
+// A table whose columns fit its width (fitColumns(): `wrap` takes the room left), short headers
+// each with its full name as the tooltip, so that a narrow screen or a large font does not scroll
+// it sideways.
+QTableWidget *makeTable(const QString &name, const QList<QPair<QString, QString>> &headers, int wrap,
+                        QWidget *parent)
 {
     auto *t = new QTableWidget(0, int(headers.size()), parent);
     t->setObjectName(name);
-    t->setHorizontalHeaderLabels(headers);
+    for (int c = 0; c < int(headers.size()); ++c) {
+        auto *h = new QTableWidgetItem(headers[c].first);
+        h->setToolTip(headers[c].second);
+        t->setHorizontalHeaderItem(c, h);
+    }
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->verticalHeader()->setVisible(false);
-    t->horizontalHeader()->setStretchLastSection(true);
-    t->setWordWrap(false);
+    t->setWordWrap(true);
+    t->setTextElideMode(Qt::ElideNone);
+    t->horizontalHeader()->setHighlightSections(false); // a bold header of a selected row is wider
+    t->horizontalHeader()->setMinimumSectionSize(t->fontMetrics().horizontalAdvance(QStringLiteral("00")));
+    t->verticalHeader()->setMinimumSectionSize(t->fontMetrics().height() + 6);
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+    new ColumnFitter(t, wrap);
     return t;
 }
+
+// The columns that wrap: the options' layout, the misses' "what meets it".
+constexpr int kOptionLayout = 7;
+constexpr int kMissFix = 4;
 
 QTableWidgetItem *cell(const QString &text, bool number = false)
 {
@@ -309,10 +405,19 @@ QWidget *BuyDialog::buildResults()
     tl->setContentsMargins(0, 0, 0, 0);
     auto *optionsLabel = new QLabel(tr("Options that meet every limit, best first:"), top);
     tl->addWidget(optionsLabel);
-    m_options = makeTable(QStringLiteral("buyOptions"),
-                          {tr("GPU"), tr("GPUs"), tr("Mode"), tr("Precision"), tr("Days P10-P50-P90"),
-                           tr("P(meets deadline)"), tr("P(within budget)"), tr("USD per billion tokens"), tr("Layout")},
-                          top);
+    m_options = makeTable(
+        QStringLiteral("buyOptions"),
+        {{tr("GPU"), tr("The GPU")},
+         {tr("GPUs"), tr("How many GPUs")},
+         {tr("Mode"), tr("Bought or rented, and the precision")},
+         {tr("Days"), tr("Days to train: P10 - P50 - P90 over the input ranges, the engine's error included")},
+         {tr("P(deadline)"), tr("The probability of finishing within the deadline")},
+         {tr("P(budget)"), tr("The probability of staying within the budget")},
+         {tr("USD/B tok."), tr("USD per billion tokens (the engine's estimate)")},
+         {tr("Layout"), tr("The fastest layout on these GPUs, and whether it is conventional: the shape the "
+                           "framework's published recipe uses for a model of this size (\"+28%\": this "
+                           "much faster than the fastest conventional layout)")}},
+        kOptionLayout, top);
     m_options->setSelectionMode(QAbstractItemView::ExtendedSelection);
     tl->addWidget(m_options, 1);
     auto *bottom = new QWidget(tables);
@@ -321,14 +426,27 @@ QWidget *BuyDialog::buildResults()
     m_missesLabel = new QLabel(tr("Closest misses, and what would meet the limits:"), bottom);
     bl->addWidget(m_missesLabel);
     m_misses = makeTable(QStringLiteral("buyMisses"),
-                         {tr("GPU"), tr("GPUs"), tr("Mode"), tr("Precision"), tr("Misses"), tr("What meets it"),
-                          tr("Days P10-P50-P90")},
-                         bottom);
+                         {{tr("GPU"), tr("The GPU")},
+                          {tr("GPUs"), tr("How many GPUs")},
+                          {tr("Mode"), tr("Bought or rented, and the precision")},
+                          {tr("Misses"), tr("The limits it misses")},
+                          {tr("What meets it"), tr("A change that meets every limit: FP8 on the same GPUs, or "
+                                                   "the fewest more GPUs")},
+                          {tr("Days"), tr("Days to train: P10 - P50 - P90")}},
+                         kMissFix, bottom);
     m_misses->setSelectionMode(QAbstractItemView::ExtendedSelection);
     bl->addWidget(m_misses, 1);
     tables->addWidget(top);
     tables->addWidget(bottom);
     l->addWidget(tables, 1);
+    // The selected option in words: its whole layout, and what leaving convention buys.
+    m_details = new QLabel(w);
+    m_details->setObjectName(QStringLiteral("buyDetails"));
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->addWidget(m_details);
+    connect(m_options, &QTableWidget::itemSelectionChanged, this, [this] { showDetails(m_options); });
+    connect(m_misses, &QTableWidget::itemSelectionChanged, this, [this] { showDetails(m_misses); });
 
     return w;
 }
@@ -575,28 +693,10 @@ QString BuyDialog::optionName(const search::buy::Option &o) const
 
 QString BuyDialog::verdictText() const
 {
-    const search::buy::Answer &a = m_answer;
-    const double deadline = m_question.limits.deadline_days;
-    QString first;
-    if (!a.options.empty()) {
-        const search::buy::Option &o = a.options.front();
-        const QString what = tr("%1 %2 in %3")
-                                 .arg(o.gpus)
-                                 .arg(gpuName(o.gpu), o.fp8 ? QStringLiteral("FP8") : QStringLiteral("BF16"));
-        const QString mode = o.rent ? tr("rented") : tr("bought");
-        first = deadline > 0 ? tr("Meets the %1-day deadline: %2 (%3), %4 likely")
-                                   .arg(formatNumber(deadline, 0), what, mode, percent(o.p_meets_deadline))
-                             : tr("Best: %1 (%2)").arg(what, mode);
-    } else {
-        first = tr("No option meets every limit (the closest misses are below)");
-    }
-    if (a.listed.empty())
-        return first + QLatin1Char('.');
-    const long met
-        = std::count_if(a.listed.begin(), a.listed.end(), [](const search::buy::Option &x) { return x.meets; });
-    const QString listed = met == 0 ? tr("none of the %1 options you listed does").arg(a.listed.size())
-                                    : tr("%1 of the %2 options you listed do").arg(met).arg(a.listed.size());
-    return tr("%1; %2.").arg(first, listed);
+    QStringList names;
+    for (int g = 0; g < int(m_ids.size()); ++g)
+        names << gpuName(g);
+    return search::buy::verdictText(m_question, m_answer, names);
 }
 
 void BuyDialog::showAnswer()
@@ -606,50 +706,37 @@ void BuyDialog::showAnswer()
     auto common = [this](QTableWidget *t, int row, const search::buy::Option &o) {
         t->setItem(row, 0, cell(gpuName(o.gpu)));
         t->setItem(row, 1, cell(QString::number(o.gpus), true));
-        t->setItem(row, 2, cell(o.rent ? tr("rent") : tr("buy")));
-        t->setItem(row, 3, cell(o.fp8 ? QStringLiteral("FP8") : QStringLiteral("BF16")));
+        t->setItem(row, 2, cell(modeOf(o)));
     };
     const bool hasDeadline = m_question.limits.deadline_days > 0;
     const bool hasBudget = m_question.limits.capex_usd > 0 || m_question.limits.tco_usd > 0;
+    // A column without its limit would say "no limit" on every row: hidden, for the width.
+    m_options->setColumnHidden(4, !hasDeadline);
+    m_options->setColumnHidden(5, !hasBudget);
     m_options->setRowCount(int(a.options.size()));
     for (int r = 0; r < int(a.options.size()); ++r) {
         const search::buy::Option &o = a.options[size_t(r)];
         common(m_options, r, o);
-        m_options->setItem(r, 4, cell(daysOf(o), true));
-        m_options->setItem(r, 5, cell(hasDeadline && o.ranged ? percent(o.p_meets_deadline) : tr("no limit"), true));
-        m_options->setItem(r, 6, cell(hasBudget && o.ranged ? percent(o.p_within_budget) : tr("no limit"), true));
+        m_options->setItem(r, 3, cell(daysOf(o), true));
+        m_options->setItem(r, 4, cell(hasDeadline && o.ranged ? percent(o.p_meets_deadline) : tr("no limit"), true));
+        m_options->setItem(r, 5, cell(hasBudget && o.ranged ? percent(o.p_within_budget) : tr("no limit"), true));
         // The engine's estimate, which "meets" judges (as the command line prints it).
-        m_options->setItem(r, 7, cell(formatUsd(o.result.cost_per_billion_tokens_usd), true));
-        m_options->setItem(r, 8, cell(layoutOf(o.plan)));
+        m_options->setItem(r, 6, cell(formatUsd(o.result.cost_per_billion_tokens_usd), true));
+        QTableWidgetItem *layout = cell(search::buy::shapeText(o.plan.training) + QStringLiteral(" (")
+                                        + search::buy::conventionCell(o.convention) + QLatin1Char(')'));
+        layout->setToolTip(search::buy::conventionText(o.convention));
+        m_options->setItem(r, kOptionLayout, layout);
     }
     m_misses->setRowCount(int(a.closest_misses.size()));
     for (int r = 0; r < int(a.closest_misses.size()); ++r) {
         const search::buy::Option &o = a.closest_misses[size_t(r)];
         common(m_misses, r, o);
-        m_misses->setItem(r, 6, cell(daysOf(o), true));
-        QStringList lacks;
-        for (const std::string &l : o.lacks) {
-            const QString k = QString::fromStdString(l);
-            lacks << (k == QLatin1String("deadline")    ? tr("deadline")
-                          : k == QLatin1String("capex") ? tr("capital")
-                          : k == QLatin1String("tco")   ? tr("cost of the run")
-                          : k == QLatin1String("power") ? tr("power")
-                          : k == QLatin1String("fits")  ? tr("memory")
-                                                        : tr("budget"));
-        }
-        m_misses->setItem(r, 4, cell(lacks.join(QStringLiteral(", "))));
-        QString fix = tr("nothing found");
-        if (o.fix == "fp8")
-            fix = tr("FP8: %1 days").arg(formatNumber(o.fix_days, 1));
-        else if (o.fix == "gpus")
-            fix = tr("+%1% GPUs (%2): %3 days")
-                      .arg(formatNumber(100.0 * (o.fix_gpus - o.gpus) / o.gpus, 0))
-                      .arg(o.fix_gpus)
-                      .arg(formatNumber(o.fix_days, 1));
-        m_misses->setItem(r, 5, cell(fix));
+        m_misses->setItem(r, 3, cell(lacksOf(o)));
+        m_misses->setItem(r, kMissFix, cell(fixOf(o)));
+        m_misses->setItem(r, 5, cell(daysOf(o), true));
     }
-    for (QTableWidget *t : {m_options, m_misses})
-        t->resizeColumnsToContents();
+    fitColumns(m_options, kOptionLayout);
+    fitColumns(m_misses, kMissFix);
     m_missesLabel->setText(a.closest_misses.empty() ? tr("No closest misses: every option meets the limits.")
                                                     : tr("Closest misses, and what would meet the limits:"));
     m_status->setText(tr("Searched %1 layouts over %2 GPU, count and precision combinations in %3 s; %4 of %5 "
@@ -660,6 +747,61 @@ void BuyDialog::showAnswer()
                           .arg(a.meeting)
                           .arg(a.option_count));
     m_compareButton->setEnabled(!a.options.empty());
+    m_details->setText(a.options.empty() && a.closest_misses.empty()
+                           ? QString()
+                           : tr("Select an option to see its whole layout and what leaving convention buys."));
+}
+
+QString BuyDialog::modeOf(const search::buy::Option &o) const
+{
+    return tr("%1, %2").arg(o.rent ? tr("rent") : tr("buy"), o.fp8 ? QStringLiteral("FP8") : QStringLiteral("BF16"));
+}
+
+QString BuyDialog::lacksOf(const search::buy::Option &o) const
+{
+    QStringList lacks;
+    for (const std::string &l : o.lacks) {
+        const QString k = QString::fromStdString(l);
+        lacks << (k == QLatin1String("deadline")    ? tr("deadline")
+                      : k == QLatin1String("capex") ? tr("capital")
+                      : k == QLatin1String("tco")   ? tr("cost of the run")
+                      : k == QLatin1String("power") ? tr("power")
+                      : k == QLatin1String("fits")  ? tr("memory")
+                                                    : tr("budget"));
+    }
+    return lacks.join(QStringLiteral(", "));
+}
+
+QString BuyDialog::fixOf(const search::buy::Option &o) const
+{
+    if (o.fix == "fp8")
+        return tr("FP8: %1 days").arg(formatNumber(o.fix_days, 1));
+    if (o.fix == "gpus")
+        return tr("+%1% GPUs (%2): %3 days")
+            .arg(formatNumber(100.0 * (o.fix_gpus - o.gpus) / o.gpus, 0))
+            .arg(o.fix_gpus)
+            .arg(formatNumber(o.fix_days, 1));
+    return tr("nothing found");
+}
+
+void BuyDialog::showDetails(QTableWidget *table)
+{
+    const QList<QTableWidgetItem *> items = table->selectedItems();
+    if (items.isEmpty())
+        return;
+    const std::vector<search::buy::Option> &list = table == m_options ? m_answer.options : m_answer.closest_misses;
+    const int row = items.front()->row();
+    if (row < 0 || row >= int(list.size()))
+        return;
+    const search::buy::Option &o = list[size_t(row)];
+    QString text = tr("%1: %2; %3.").arg(optionName(o), layoutOf(o.plan), search::buy::conventionText(o.convention));
+    if (table == m_misses)
+        text += QLatin1Char(' ') + tr("Misses: %1; what meets it: %2.").arg(lacksOf(o), fixOf(o));
+    // Where its step time goes against the plan the dialog was opened on.
+    const Evaluation current = evaluate(m_scenario.plan);
+    const bool runs = current.ok() && current.result.fits_in_memory;
+    text += QLatin1Char('\n') + search::buy::breakdownText(o.result, runs ? &current.result : nullptr);
+    m_details->setText(text);
 }
 
 Scenario BuyDialog::planOf(const search::buy::Option &o) const

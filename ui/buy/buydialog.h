@@ -5,8 +5,9 @@
 // objective), prefilled from the plan's scenario goals when it has them, and the answer of the
 // search over GPU x GPU count x buy/rent x precision x layout (model/search/buy.h), run off the GUI
 // thread with a progress bar and Cancel (the latest request wins: an older run is cancelled and its
-// answer never shown). The answer: a verdict sentence, the options that meet every limit with their
-// odds, the closest misses with what each lacks and what would meet it, and "Compare these", which
+// answer never shown). The answer: a verdict sentence (search/buytext.h, as the command line and the
+// reports word it), the options that meet every limit with their odds and layouts marked
+// conventional or not, the closest misses with what each lacks and what would meet it, and "Compare these", which
 // hands the chosen options, as plans, to the Compare window (compareRequested()).
 
 #include "core/goals.h"
@@ -79,6 +80,10 @@ private:
     void setBusy(bool busy);
     QString gpuName(int gpu) const;
     QString optionName(const search::buy::Option &o) const;
+    QString modeOf(const search::buy::Option &o) const;  // "buy, FP8"
+    QString lacksOf(const search::buy::Option &o) const; // "deadline, power"
+    QString fixOf(const search::buy::Option &o) const;   // "+4% GPUs (272): 57.3 days"
+    void showDetails(QTableWidget *table);               // the selected row of `table` in words
     Scenario planOf(const search::buy::Option &o) const;
 
     Scenario m_scenario;
@@ -106,6 +111,7 @@ private:
     QTableWidget *m_options;
     QLabel *m_missesLabel;
     QTableWidget *m_misses;
+    QLabel *m_details; // the selected option: its whole layout, its convention
     QTimer *m_poll;
 
     QList<GoalOption> m_listed;        // the goals' listed options (kept as the file gives them)

@@ -11,7 +11,7 @@
 namespace commtax {
 
 QString exportReportInteractively(QWidget *parent, const Comparison &c, const PresetCatalog &catalog,
-                                  const ComparisonSensitivity *sensitivity)
+                                  const ComparisonSensitivity *sensitivity, const QString &verdict)
 {
     const QString pdf = QCoreApplication::translate("commtax::Report", "PDF report (*.pdf)");
     const QString csv = QCoreApplication::translate("commtax::Report", "CSV table (*.csv)");
@@ -27,15 +27,16 @@ QString exportReportInteractively(QWidget *parent, const Comparison &c, const Pr
         fileName += filter == csv ? QStringLiteral(".csv") : filter == json ? QStringLiteral(".json")
             : filter == xlsx                                                ? QStringLiteral(".xlsx")
                                                                             : QStringLiteral(".pdf");
-    return exportReportToFile(parent, c, catalog, fileName, sensitivity);
+    return exportReportToFile(parent, c, catalog, fileName, sensitivity, verdict);
 }
 
 QString exportReportToFile(QWidget *parent, const Comparison &c, const PresetCatalog &catalog, const QString &fileName,
-                           const ComparisonSensitivity *sensitivity)
+                           const ComparisonSensitivity *sensitivity, const QString &verdict)
 {
     ReportOptions options;
     options.catalog = &catalog;
     options.sensitivity = sensitivity;
+    options.verdict = verdict;
     QString error;
     if (!writeComparisonReport(c, fileName, options, &error)) {
         QMessageBox::warning(parent, QCoreApplication::translate("commtax::Report", "Cannot export the report"), error);

@@ -16,10 +16,13 @@ namespace commtax {
 // `sensitivity`: the comparison's, when the caller has it computed (null: the writer samples it).
 struct ComparisonSensitivity;
 QString exportReportInteractively(QWidget *parent, const Comparison &c, const PresetCatalog &catalog,
-                                  const ComparisonSensitivity *sensitivity = nullptr);
+                                  const ComparisonSensitivity *sensitivity = nullptr,
+                                  const QString &verdict = QString());
 
 // The same without the file dialog: the format follows fileName's suffix.
+// `verdict`: What to buy's verdict on the comparison's goals (library/comparisonverdict.h), which
+// the PDF and the workbook open with; empty: none.
 QString exportReportToFile(QWidget *parent, const Comparison &c, const PresetCatalog &catalog, const QString &fileName,
-                           const ComparisonSensitivity *sensitivity = nullptr);
+                           const ComparisonSensitivity *sensitivity = nullptr, const QString &verdict = QString());
 
 } // namespace commtax

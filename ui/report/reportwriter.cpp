@@ -445,6 +445,10 @@ void reportOpening(ReportDocument &doc, const Comparison &c, const ReportOptions
                                                                  "\"Assumptions and sources\".")
                       .arg(o.date.toString(QCoreApplication::translate("commtax::Report", "d MMMM yyyy, HH:mm")), QStringLiteral(COMMTAX_VERSION)),
                   8.5, true);
+    if (!o.verdict.isEmpty()) {
+        doc.heading(QCoreApplication::translate("commtax::Report", "Verdict"), 1, false);
+        doc.paragraph(o.verdict, 11);
+    }
 
     doc.heading(QCoreApplication::translate("commtax::Report", "The question"), 1, false);
     doc.paragraph(o.question.isEmpty() ? libraryText(comparisonQuestionText(c)) : o.question, 10);

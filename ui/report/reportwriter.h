@@ -50,6 +50,9 @@ struct ReportOptions {
     // options; 0 samples leaves it out.
     const ComparisonSensitivity *sensitivity = nullptr;
     uncertainty::Options sensitivityOptions; // 2,000 samples, seed 1
+    // What to buy's verdict on the comparison's goals (library/comparisonverdict.h): the PDF's
+    // first page and the workbook's first sheet open with it. Empty: none (no goals).
+    QString verdict;
 };
 
 // Write the report the file name asks for. False with a reason; an existing file is then left as

@@ -343,11 +343,18 @@ void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
 // Sheet 1: the recommendation (the PDF's), then each plan's P10/P50/P90 of days, cost and TCO
 // over the uncertainty of its inputs and its probability of being the cheapest and the fastest
 // (the CSV's sensitivity columns, as rows with one column per plan), its cost tornado and
-// break-evens as text. Without a sensitivity (0 samples) the rows say so.
-void recommendationSheet(Workbook &wb, const Comparison &c, const ComparisonSensitivity *s, const QString &name)
+// break-evens as text. Without a sensitivity (0 samples) the rows say so. With goals, What to buy's
+// verdict comes first.
+void recommendationSheet(Workbook &wb, const Comparison &c, const ComparisonSensitivity *s, const QString &name,
+                         const QString &verdict)
 {
     lxw_worksheet *ws = wb.sheet(name);
     int row = 0;
+    if (!verdict.isEmpty()) {
+        wb.header(ws, row++, 0, QCoreApplication::translate("commtax::Report", "Verdict"));
+        wb.text(ws, row++, 0, verdict);
+        ++row;
+    }
     wb.header(ws, row++, 0, QCoreApplication::translate("commtax::Report", "Recommendation"));
     for (const QString &finding : libraryTexts(comparisonFindingTexts(c)))
         wb.text(ws, row++, 0, finding);
@@ -429,7 +436,7 @@ bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const Rep
         }
         wb.setProperties(reportTitle(c, options), options.date);
         const PresetCatalog &catalog = options.catalog ? *options.catalog : PresetCatalog::builtIn();
-        recommendationSheet(wb, c, sensitivity, names[0]);
+        recommendationSheet(wb, c, sensitivity, names[0], options.verdict);
         comparisonSheet(wb, c, catalog, names[1]);
         inputsSheet(wb, c, catalog, names[2]);
         costSheet(wb, c, names[3]);
