@@ -120,6 +120,27 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("Step time (s)"));
         QVERIFY(r.out.contains("Comm tax, exposed"));
     }
+    // An expired quote warns in evaluate, in the table and in the JSON; today is COMMTAX_TODAY.
+    void evaluateWarnsOfAnExpiredQuote()
+    {
+        Scenario s = defaultScenario();
+        s.quote = Scenario::Quote{QStringLiteral("Acme Systems"), QStringLiteral("Q-2026-17"), QStringLiteral("2026-01-05"),
+                                  QStringLiteral("2026-02-28"), {}};
+        const QString file = writeFile(m_dir, QStringLiteral("quoted.json"), serializeScenario(s));
+        const QByteArray warning = "Quote Q-2026-17 from Acme Systems expired on 2026-02-28";
+        for (const char *today : {"2026-02-28", "2026-03-01"}) {
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("COMMTAX_TODAY"), QLatin1String(today));
+            const Run table = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), file}, env);
+            QCOMPARE(table.code, 0);
+            const bool expired = qstrcmp(today, "2026-03-01") == 0;
+            QVERIFY2(table.out.contains(warning) == expired, table.out.constData());
+            const Run json = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), file, QStringLiteral("--json")}, env);
+            QCOMPARE(json.code, 0);
+            const QJsonArray warnings = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("warnings")).toArray();
+            QCOMPARE(!warnings.isEmpty() && warnings.first().toString().startsWith(QLatin1String(warning)), expired);
+        }
+    }
     void presets()
     {
         Run r = runCommtax({QStringLiteral("presets")});

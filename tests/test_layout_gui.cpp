@@ -32,6 +32,7 @@
 #include "library/libraryfeatures.h"
 #include "library/presetmanagerdialog.h"
 #include "mainwindow.h"
+#include "plandocument.h"
 #include "preferencesdialog.h"
 #include "search/launchexportdialog.h"
 #include "search/searchdialog.h"
@@ -56,11 +57,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace commtax;
 
@@ -475,6 +478,13 @@ private Q_SLOTS:
 
     void quoteDialogFits()
     {
+        // With a quote that prices two items (the long labels of the price rows), then undone.
+        Scenario::Quote q{QStringLiteral("Acme Systems"), QStringLiteral("Q-2026-17"), QStringLiteral("2026-03-01"),
+                          QStringLiteral("2026-06-30"), {}};
+        q.items.insert(QStringLiteral("gpu.price_usd"), 27000);
+        q.items.insert(QStringLiteral("cluster.network_cost_per_gpu_usd"), 2500);
+        QVERIFY(m_window->document()->setQuote(q));
+        const auto undo = qScopeGuard([this] { m_window->document()->undoStack()->undo(); });
         QuoteDialog d(m_window->document(), m_window.get());
         d.show();
         checkWindow(&d, QStringLiteral("quote"));
