@@ -124,8 +124,9 @@ private Q_SLOTS:
     void evaluateWarnsOfAnExpiredQuote()
     {
         Scenario s = defaultScenario();
-        s.quote = Scenario::Quote{QStringLiteral("Acme Systems"), QStringLiteral("Q-2026-17"), QStringLiteral("2026-01-05"),
-                                  QStringLiteral("2026-02-28"), {}};
+        s.quote.vendor = QStringLiteral("Acme Systems");
+        s.quote.id = QStringLiteral("Q-2026-17");
+        s.quote.validUntil = QStringLiteral("2026-02-28");
         const QString file = writeFile(m_dir, QStringLiteral("quoted.json"), serializeScenario(s));
         const QByteArray warning = "Quote Q-2026-17 from Acme Systems expired on 2026-02-28";
         for (const char *today : {"2026-02-28", "2026-03-01"}) {
@@ -135,9 +136,11 @@ private Q_SLOTS:
             QCOMPARE(table.code, 0);
             const bool expired = qstrcmp(today, "2026-03-01") == 0;
             QVERIFY2(table.out.contains(warning) == expired, table.out.constData());
-            const Run json = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), file, QStringLiteral("--json")}, env);
+            const QStringList args{QStringLiteral("evaluate"), file, QStringLiteral("--json")};
+            const Run json = run(QStringLiteral(COMMTAX_BINARY), args, env);
             QCOMPARE(json.code, 0);
-            const QJsonArray warnings = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("warnings")).toArray();
+            const QJsonObject o = QJsonDocument::fromJson(json.out).object();
+            const QJsonArray warnings = o.value(QStringLiteral("warnings")).toArray();
             QCOMPARE(!warnings.isEmpty() && warnings.first().toString().startsWith(QLatin1String(warning)), expired);
         }
     }

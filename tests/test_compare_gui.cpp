@@ -881,7 +881,11 @@ private Q_SLOTS:
         });
         action->trigger();
         QVERIFY(sawError);
-        const Scenario::Quote expected{QStringLiteral("Vendor X"), QStringLiteral("Q-2026-117"), QStringLiteral("2026-03-01"), QStringLiteral("2026-06-30"), {}};
+        Scenario::Quote expected;
+        expected.vendor = QStringLiteral("Vendor X");
+        expected.id = QStringLiteral("Q-2026-117");
+        expected.date = QStringLiteral("2026-03-01");
+        expected.validUntil = QStringLiteral("2026-06-30");
         QCOMPARE(window.scenario().quote, expected);
         QVERIFY(window.document()->isModified());
         // saved into the scenario file

@@ -479,8 +479,10 @@ private Q_SLOTS:
     void quoteDialogFits()
     {
         // With a quote that prices two items (the long labels of the price rows), then undone.
-        Scenario::Quote q{QStringLiteral("Acme Systems"), QStringLiteral("Q-2026-17"), QStringLiteral("2026-03-01"),
-                          QStringLiteral("2026-06-30"), {}};
+        Scenario::Quote q;
+        q.vendor = QStringLiteral("Acme Systems");
+        q.id = QStringLiteral("Q-2026-17");
+        q.validUntil = QStringLiteral("2026-06-30");
         q.items.insert(QStringLiteral("gpu.price_usd"), 27000);
         q.items.insert(QStringLiteral("cluster.network_cost_per_gpu_usd"), 2500);
         QVERIFY(m_window->document()->setQuote(q));

@@ -642,21 +642,25 @@ private Q_SLOTS:
         QVERIFY(first.open(QIODevice::ReadOnly));
         QJsonObject root = QJsonDocument::fromJson(first.readAll()).object();
         QJsonObject economics = root.value(QStringLiteral("economics")).toObject();
-        economics.insert(QStringLiteral("quote"), QJsonObject{{QStringLiteral("vendor"), QStringLiteral("Acme Systems")},
-                                                              {QStringLiteral("id"), QStringLiteral("Q-2026-17")},
-                                                              {QStringLiteral("date"), QStringLiteral("2026-03-01")},
-                                                              {QStringLiteral("items"), QJsonObject{{QStringLiteral("gpu_price_usd"), 27123}}}});
+        QJsonObject quote;
+        quote.insert(QStringLiteral("vendor"), QStringLiteral("Acme Systems"));
+        quote.insert(QStringLiteral("id"), QStringLiteral("Q-2026-17"));
+        quote.insert(QStringLiteral("date"), QStringLiteral("2026-03-01"));
+        quote.insert(QStringLiteral("items"), QJsonObject{{QStringLiteral("gpu_price_usd"), 27123}});
+        economics.insert(QStringLiteral("quote"), quote);
         root.insert(QStringLiteral("economics"), economics);
         files[0] = writeFile(m_dir.filePath(QStringLiteral("quoted-items.json")), QJsonDocument(root).toJson());
         const QString source = QStringLiteral("Quote Q-2026-17 from Acme Systems, 2026-03-01");
         const QString pdf = m_dir.filePath(QStringLiteral("quoted-items.pdf"));
-        Run r = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), pdf}, env);
+        const QString bin = QStringLiteral(COMMTAX_BINARY);
+        const QString report = QStringLiteral("report"), to = QStringLiteral("-o");
+        Run r = run(bin, QStringList{report} + files + QStringList{to, pdf}, env);
         QVERIFY2(r.code == 0, r.err.constData());
         const QString all = pdfPages(pdf, pdfPageCount(pdf)).join(QLatin1Char('\n')).simplified();
         QVERIFY(all.contains(source));
         QVERIFY2(all.contains(QRegularExpression(QStringLiteral("27123 \\[U\\d"))), qPrintable(all.left(4000)));
         const QString csv = m_dir.filePath(QStringLiteral("quoted-items.csv"));
-        r = run(QStringLiteral(COMMTAX_BINARY), QStringList{QStringLiteral("report")} + files + QStringList{QStringLiteral("-o"), csv}, env);
+        r = run(bin, QStringList{report} + files + QStringList{to, csv}, env);
         QVERIFY2(r.code == 0, r.err.constData());
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));

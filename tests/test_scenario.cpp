@@ -292,15 +292,21 @@ private Q_SLOTS:
                                                << "expected a string";
         // its line items: each a known price, checked as the field it sets
         QTest::addRow("quote items not an object") << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"items\": [1]}}")
-                                                   << 9 << "economics.quote.items" << "expected an object of prices";
-        QTest::addRow("quote item unknown") << quoted("{\"vendor\": \"V\", \"id\": \"Q\", \"items\": {\n \"gpu_price\": 1}}}")
-                                            << 9 << "economics.quote.items.gpu_price" << "unknown item";
+                                                   << 9 << "economics.quote.items"
+                                                   << "expected an object of prices";
+        const char *unknownItem = "{\"vendor\": \"V\", \"id\": \"Q\", \"items\": {\n \"gpu_price\": 1}}}";
+        QTest::addRow("quote item unknown") << quoted(unknownItem)
+                                            << 9 << "economics.quote.items.gpu_price"
+                                            << "unknown item";
         QTest::addRow("quote item out of limits")
-            << quoted("{\"vendor\": \"V\", \"id\": \"Q\", \"items\": {\"upkeep_pct\": 5,\n \"gpu_price_usd\": -3}}}") << 9
-            << "economics.quote.items.gpu_price_usd" << "expected a number from 0";
+            << quoted("{\"vendor\": \"V\", \"id\": \"Q\", \"items\": {\"upkeep_pct\": 5,\n \"gpu_price_usd\": -3}}}")
+            << 9
+            << "economics.quote.items.gpu_price_usd"
+            << "expected a number from 0";
         QTest::addRow("quote item a string")
             << quoted("{\"vendor\": \"V\", \"id\": \"Q\", \"items\": {\n \"usd_per_gpu_hour\": \"2.5\"}}}") << 9
-            << "economics.quote.items.usd_per_gpu_hour" << "expected a number, not a string";
+            << "economics.quote.items.usd_per_gpu_hour"
+            << "expected a number, not a string";
     }
     // economics.quote.items: the quote's prices become the plan's, with the quote as their source;
     // the engine's capex follows them; a field the file gives itself wins; Save round-trips.
@@ -340,7 +346,8 @@ private Q_SLOTS:
         back.plan.gpu.price_usd = defaultScenario().plan.gpu.price_usd;
         QVERIFY(!back.statedProvenance(QStringLiteral("gpu.price_usd"), QJsonValue(back.plan.gpu.price_usd)));
         Scenario edited;
-        QVERIFY(parseScenario(serializeScenario(back), QStringLiteral("e.json"), PresetCatalog::builtIn(), edited, errors));
+        const QByteArray editedText = serializeScenario(back);
+        QVERIFY(parseScenario(editedText, QStringLiteral("e.json"), PresetCatalog::builtIn(), edited, errors));
         QCOMPARE(edited.plan.gpu.price_usd, back.plan.gpu.price_usd);
         QCOMPARE(edited.quote.items.value(QStringLiteral("gpu.price_usd")), 27000.0);
         const std::vector<EngineText> warnings = quoteWarnings(edited, QDate(2026, 3, 2));
@@ -351,8 +358,10 @@ private Q_SLOTS:
     void expiredQuoteWarns()
     {
         Scenario s = defaultScenario();
-        s.quote = Scenario::Quote{QStringLiteral("Acme"), QStringLiteral("Q-1"), QStringLiteral("2026-01-05"),
-                                  QStringLiteral("2026-02-28"), {}};
+        s.quote.vendor = QStringLiteral("Acme");
+        s.quote.id = QStringLiteral("Q-1");
+        s.quote.date = QStringLiteral("2026-01-05");
+        s.quote.validUntil = QStringLiteral("2026-02-28");
         QVERIFY(quoteWarnings(s, QDate(2026, 2, 28)).empty()); // valid through its last day
         const std::vector<EngineText> w = quoteWarnings(s, QDate(2026, 3, 1));
         QCOMPARE(w.size(), std::size_t(1));

@@ -401,7 +401,7 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Files", "an option needs \"%1\""),
         QT_TRANSLATE_NOOP("commtax::Files", "%1 is below nodes_min %2"),
         QT_TRANSLATE_NOOP("commtax::Quote", "Quote %1 from %2 expired on %3: its prices may no longer hold"),
-        QT_TRANSLATE_NOOP("commtax::Quote", "%1 is %2, not the price %3 of quote %4: the plan does not use the quote's price"),
+        QT_TRANSLATE_NOOP("commtax::Quote", "%1 is %2, not the price %3 of quote %4"),
         QT_TRANSLATE_NOOP("commtax::Files", "takes no range: only continuous physical and economic inputs are uncertain (whole numbers, peaks, sizes and design choices are not)"),
         QT_TRANSLATE_NOOP("commtax::Files", "the range must be two finite numbers [low, high]"),
         QT_TRANSLATE_NOOP("commtax::Files", "the range's low end %1 is above its high end %2"),

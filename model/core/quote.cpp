@@ -91,7 +91,7 @@ std::vector<EngineText> quoteWarnings(const Scenario &s, const QDate &today)
             continue;
         const QJsonValue v = f->get(s.plan);
         if (v != QJsonValue(*price))
-            out.push_back(text(CT_TEXT("%1 is %2, not the price %3 of quote %4: the plan does not use the quote's price"),
+            out.push_back(text(CT_TEXT("%1 is %2, not the price %3 of quote %4"),
                                {f->path(), formatNumber(v.toDouble(), f->decimals), formatNumber(*price, f->decimals),
                                 s.quote.id}));
     }

@@ -288,7 +288,8 @@ struct Parser {
         static const QStringList keys = {QStringLiteral("vendor"), QStringLiteral("id"), QStringLiteral("date"), QStringLiteral("valid_until")};
         for (auto it = o.constBegin(); it != o.constEnd(); ++it)
             if (!keys.contains(it.key()) && it.key() != QLatin1String("items"))
-                fail(jsonPathJoin(path, it.key()), fileText(CT_TEXT("unknown field; a quote has vendor, id, date, valid_until, items")));
+                fail(jsonPathJoin(path, it.key()),
+                     fileText(CT_TEXT("unknown field; a quote has vendor, id, date, valid_until, items")));
         if (o.contains(QStringLiteral("items")))
             quoteItemsOf(o.value(QStringLiteral("items")), jsonPathJoin(path, QStringLiteral("items")), q);
         QString *const targets[] = {&q.vendor, &q.id, &q.date, &q.validUntil};
@@ -309,11 +310,13 @@ struct Parser {
     // price checked as the field it sets.
     void quoteItemsOf(const QJsonValue &v, const QString &path, Scenario::Quote &q)
     {
-        QStringList known;
+        QStringList names;
         for (const QuoteItem &item : quoteItems())
-            known << QLatin1String(item.key);
+            names << QLatin1String(item.key);
+        const QString known = names.join(QStringLiteral(", "));
         if (!v.isObject()) {
-            fail(path, fileText(CT_TEXT("expected an object of prices (%1), not %2"), {known.join(QStringLiteral(", ")), jsonTypeName(v)}));
+            const QStringList args{known, jsonTypeName(v)};
+            fail(path, fileText(CT_TEXT("expected an object of prices (%1), not %2"), args));
             return;
         }
         const QJsonObject o = v.toObject();
@@ -322,7 +325,7 @@ struct Parser {
             const QuoteItem *item = findQuoteItem(it.key());
             const FieldInfo *f = item ? quoteItemField(*item) : nullptr;
             if (!f) {
-                fail(at, fileText(CT_TEXT("unknown item; a quote's items are: %1"), {known.join(QStringLiteral(", "))}));
+                fail(at, fileText(CT_TEXT("unknown item; a quote's items are: %1"), {known}));
                 continue;
             }
             if (const EngineText why = checkFieldValueText(*f, it.value()); why.pattern[0]) {
@@ -572,9 +575,11 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
             if (!s.quote.validUntil.isEmpty())
                 q.insert(QStringLiteral("valid_until"), s.quote.validUntil);
             QJsonObject items;
-            for (const QuoteItem &item : quoteItems())
-                if (const auto price = s.quote.items.constFind(QLatin1String(item.path)); price != s.quote.items.constEnd())
+            for (const QuoteItem &item : quoteItems()) {
+                const auto price = s.quote.items.constFind(QLatin1String(item.path));
+                if (price != s.quote.items.constEnd())
                     items.insert(QLatin1String(item.key), *price);
+            }
             if (!items.isEmpty())
                 q.insert(QStringLiteral("items"), items);
             o.insert(QStringLiteral("quote"), q);

@@ -583,10 +583,12 @@ void PlanEditor::refresh()
         // or a quote stated, that value's source: rewritten when either changes.
         QString tipKey = presetId.isNull() ? QStringLiteral("") : presetId;
         const QString section = sectionKey(g.section) + QLatin1Char('.');
-        for (auto it = s.stated.constBegin(); it != s.stated.constEnd(); ++it)
-            if (const FieldInfo *f = it.key().startsWith(section) ? findField(g.section, it.key().mid(section.size())) : nullptr;
-                f && f->get(plan) == it->value)
+        for (auto it = s.stated.constBegin(); it != s.stated.constEnd(); ++it) {
+            const QString key = it.key().startsWith(section) ? it.key().mid(section.size()) : QString();
+            const FieldInfo *f = key.isEmpty() ? nullptr : findField(g.section, key);
+            if (f && f->get(plan) == it->value)
                 tipKey += QLatin1Char('\n') + it.key() + QLatin1Char('=') + it->provenance.source;
+        }
         if (g.presetKey != tipKey || g.presetKey.isNull()) {
             g.presetKey = tipKey;
             refreshTooltips(g);
@@ -638,7 +640,8 @@ void PlanEditor::refreshTooltips(Group &g)
                          "from.</b> %5</p>")
                           .arg(fieldText(f.label).toHtmlEscaped(), f.path(),
                                fieldText(f.help).toHtmlEscaped(), range, defaultNote(g, f));
-        if (const std::optional<Provenance> stated = m_doc->scenario().statedProvenance(f.path(), f.get(m_doc->scenario().plan)))
+        const Scenario &s = m_doc->scenario();
+        if (const std::optional<Provenance> stated = s.statedProvenance(f.path(), f.get(s.plan)))
             tip += tr("<p><b>This value:</b> %1 (<i>%2</i>)</p>")
                        .arg(provenanceSourceText(stated->source).toHtmlEscaped(), sourceKindName(stated->kind));
         row.label->setToolTip(tip);

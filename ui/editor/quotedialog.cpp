@@ -24,7 +24,8 @@ QuoteDialog::QuoteDialog(PlanDocument *doc, QWidget *parent)
     setObjectName(QStringLiteral("quoteDialog"));
     setWindowTitle(tr("Vendor quote"));
     auto *layout = new QFormLayout(this);
-    auto *intro = new QLabel(tr("The quote this plan's prices come from. It is saved with the plan and printed beside it in "
+    auto *intro = new QLabel(tr("The quote this plan's prices come from. The prices it gives become the plan's, "
+                                "with the quote as their source. It is saved with the plan and printed beside it in "
                                 "the reports (marked expired after its validity)."),
                              this);
     intro->setWordWrap(true);
@@ -79,8 +80,9 @@ void QuoteDialog::addItems(QFormLayout *layout, const Scenario::Quote &q)
         if (price != q.items.constEnd())
             edit->setText(QLocale::c().toString(*price, 'g', 12));
         edit->setPlaceholderText(tr("not quoted"));
-        edit->setToolTip(tr("Sets %1 (<code>%2</code>) with this quote as its source").arg(fieldText(f->label), f->path()));
-        form->addRow(fieldText(f->label) + QLatin1Char(':'), edit);
+        const QString label = fieldText(f->label);
+        edit->setToolTip(tr("Sets %1 (<code>%2</code>) with this quote as its source").arg(label, f->path()));
+        form->addRow(label + QLatin1Char(':'), edit);
         m_items << edit;
     }
     layout->addRow(box);
@@ -88,7 +90,11 @@ void QuoteDialog::addItems(QFormLayout *layout, const Scenario::Quote &q)
 
 Scenario::Quote QuoteDialog::quote(QString *why) const
 {
-    Scenario::Quote q{m_vendor->text().trimmed(), m_id->text().trimmed(), m_date->text().trimmed(), m_validUntil->text().trimmed(), {}};
+    Scenario::Quote q;
+    q.vendor = m_vendor->text().trimmed();
+    q.id = m_id->text().trimmed();
+    q.date = m_date->text().trimmed();
+    q.validUntil = m_validUntil->text().trimmed();
     for (qsizetype i = 0; i < m_items.size(); ++i) {
         const QString text = m_items[i]->text().trimmed();
         if (text.isEmpty())
