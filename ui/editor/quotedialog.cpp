@@ -64,6 +64,8 @@ QuoteDialog::QuoteDialog(PlanDocument *doc, QWidget *parent)
         accept();
     });
     setMinimumWidth(420);
+    // The intro wraps: the height for this width, else the price rows open squeezed at 1.5x.
+    setMinimumHeight(heightForWidth(420) > 0 ? heightForWidth(420) : sizeHint().height());
 }
 
 void QuoteDialog::addItems(QFormLayout *layout, const Scenario::Quote &q)
