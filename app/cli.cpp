@@ -302,8 +302,9 @@ int cmdEvaluate(QStringList args)
         QJsonArray warnings;
         for (const EngineText &w : quoteProblems)
             warnings.append(QString::fromStdString(toString(w)));
-        for (const QJsonValue &w : o.value(QStringLiteral("warnings")).toArray())
-            warnings.append(w);
+        const QJsonArray engineWarnings = o.value(QStringLiteral("warnings")).toArray();
+        for (qsizetype i = 0; i < engineWarnings.size(); ++i)
+            warnings.append(engineWarnings.at(i));
         o.insert(QStringLiteral("warnings"), warnings);
         if (const int failed = uncertainty.on ? runUncertainty(args.first(), s, uncertainty, &o, nullptr) : kExitOk)
             return failed;
