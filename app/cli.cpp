@@ -6,6 +6,7 @@
 
 #include "core/gpumove.h"
 #include "core/presets.h"
+#include "core/quote.h"
 #include "core/resultio.h"
 #include "core/scenario.h"
 #include "core/terminaltext.h"
@@ -294,8 +295,17 @@ int cmdEvaluate(QStringList args)
     if (!loadScenarioOrFail(args.first(), s, code))
         return code;
     const Result r = evaluateValid(s.plan);
+    // The quote's warnings (expired, a price the plan does not use) before the engine's.
+    const std::vector<EngineText> quoteProblems = quoteWarnings(s, quoteToday());
     if (json) {
         QJsonObject o = resultToJson(r, s.plan, s.name);
+        QJsonArray warnings;
+        for (const EngineText &w : quoteProblems)
+            warnings.append(QString::fromStdString(toString(w)));
+        const QJsonArray engineWarnings = o.value(QStringLiteral("warnings")).toArray();
+        for (qsizetype i = 0; i < engineWarnings.size(); ++i)
+            warnings.append(engineWarnings.at(i));
+        o.insert(QStringLiteral("warnings"), warnings);
         if (const int failed = uncertainty.on ? runUncertainty(args.first(), s, uncertainty, &o, nullptr) : kExitOk)
             return failed;
         out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
@@ -303,7 +313,10 @@ int cmdEvaluate(QStringList args)
         QString extra;
         if (const int failed = uncertainty.on ? runUncertainty(args.first(), s, uncertainty, nullptr, &extra) : kExitOk)
             return failed;
-        const QStringList warnings = warningTexts(r, s.plan); // for people: in the interface language
+        QStringList warnings; // for people: in the interface language
+        for (const EngineText &w : quoteProblems)
+            warnings << engineText(kQuoteTextContext, w);
+        warnings << warningTexts(r, s.plan);
         out() << resultTable(
             r, s.plan, s.name, [](const char *context, const char *source) { return QCoreApplication::translate(context, source); }, &warnings)
               << extra;

@@ -120,6 +120,30 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("Step time (s)"));
         QVERIFY(r.out.contains("Comm tax, exposed"));
     }
+    // An expired quote warns in evaluate, in the table and in the JSON; today is COMMTAX_TODAY.
+    void evaluateWarnsOfAnExpiredQuote()
+    {
+        Scenario s = defaultScenario();
+        s.quote.vendor = QStringLiteral("Acme Systems");
+        s.quote.id = QStringLiteral("Q-2026-17");
+        s.quote.validUntil = QStringLiteral("2026-02-28");
+        const QString file = writeFile(m_dir, QStringLiteral("quoted.json"), serializeScenario(s));
+        const QByteArray warning = "Quote Q-2026-17 from Acme Systems expired on 2026-02-28";
+        for (const char *today : {"2026-02-28", "2026-03-01"}) {
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("COMMTAX_TODAY"), QLatin1String(today));
+            const Run table = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), file}, env);
+            QCOMPARE(table.code, 0);
+            const bool expired = qstrcmp(today, "2026-03-01") == 0;
+            QVERIFY2(table.out.contains(warning) == expired, table.out.constData());
+            const QStringList args{QStringLiteral("evaluate"), file, QStringLiteral("--json")};
+            const Run json = run(QStringLiteral(COMMTAX_BINARY), args, env);
+            QCOMPARE(json.code, 0);
+            const QJsonObject o = QJsonDocument::fromJson(json.out).object();
+            const QJsonArray warnings = o.value(QStringLiteral("warnings")).toArray();
+            QCOMPARE(!warnings.isEmpty() && warnings.first().toString().startsWith(QLatin1String(warning)), expired);
+        }
+    }
     void presets()
     {
         Run r = runCommtax({QStringLiteral("presets")});

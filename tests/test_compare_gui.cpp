@@ -43,12 +43,14 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPointer>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -879,7 +881,11 @@ private Q_SLOTS:
         });
         action->trigger();
         QVERIFY(sawError);
-        const Scenario::Quote expected{QStringLiteral("Vendor X"), QStringLiteral("Q-2026-117"), QStringLiteral("2026-03-01"), QStringLiteral("2026-06-30")};
+        Scenario::Quote expected;
+        expected.vendor = QStringLiteral("Vendor X");
+        expected.id = QStringLiteral("Q-2026-117");
+        expected.date = QStringLiteral("2026-03-01");
+        expected.validUntil = QStringLiteral("2026-06-30");
         QCOMPARE(window.scenario().quote, expected);
         QVERIFY(window.document()->isModified());
         // saved into the scenario file
@@ -909,6 +915,76 @@ private Q_SLOTS:
         });
         action->trigger();
         QVERIFY(window.scenario().quote.isEmpty());
+    }
+
+    void quoteDialogPricesThePlanAndWarnsWhenExpired()
+    {
+        // Issue 28, item 5: a quote carries prices. Typed in Edit > Quote..., they become the
+        // plan's, with the quote as their source in the editor; one undo restores the old prices;
+        // a quote past its validity warns in the warnings list. Today is COMMTAX_TODAY.
+        qputenv("COMMTAX_TODAY", "2026-07-01");
+        const auto unsetToday = qScopeGuard([] { qunsetenv("COMMTAX_TODAY"); });
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-quote-prices.ini")));
+        MainWindow window(settings);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const Plan before = window.scenario().plan;
+        auto *action = window.findChild<QAction *>(QStringLiteral("quoteAction"));
+        QString refused;
+        QTimer::singleShot(0, [&] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog && dialog->objectName() == QStringLiteral("quoteDialog"));
+            const auto type = [dialog](const QString &name, const QString &text) {
+                auto *edit = dialog->findChild<QLineEdit *>(name);
+                QVERIFY2(edit, qPrintable(name));
+                edit->setFocus();
+                QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+                QTest::keyClicks(edit, text);
+            };
+            type(QStringLiteral("quoteVendor"), QStringLiteral("Acme Systems"));
+            type(QStringLiteral("quoteId"), QStringLiteral("Q-2026-17"));
+            type(QStringLiteral("quoteDate"), QStringLiteral("2026-03-01"));
+            type(QStringLiteral("quoteValidUntil"), QStringLiteral("2026-06-30"));
+            type(QStringLiteral("quoteItem_gpu_price_usd"), QStringLiteral("27000"));
+            type(QStringLiteral("quoteItem_node_price_usd"), QStringLiteral("-5")); // below the field's limits
+            auto *buttons = dialog->findChild<QDialogButtonBox *>();
+            QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+            auto *error = dialog->findChild<QLabel *>(QStringLiteral("quoteError"));
+            if (dialog->isVisible() && error->isVisible())
+                refused = error->text();
+            type(QStringLiteral("quoteItem_node_price_usd"), QStringLiteral("150000"));
+            QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        });
+        action->trigger();
+        QVERIFY2(refused.contains(fieldText("Node price without GPUs (USD)")), qPrintable(refused));
+        QCOMPARE(window.scenario().plan.gpu.price_usd, 27000.0);
+        QCOMPARE(window.scenario().plan.cluster.node_price_usd, 150000.0);
+        QCOMPARE(window.scenario().plan.cluster.network_cost_per_gpu_usd, before.cluster.network_cost_per_gpu_usd);
+        QCOMPARE(window.scenario().quote.items.size(), 2);
+        // the editor shows the price as the quote's
+        auto *price = window.findChild<QWidget *>(QStringLiteral("field_gpu_price_usd"));
+        QVERIFY(price);
+        QTRY_VERIFY2(price->toolTip().contains(QStringLiteral("Quote Q-2026-17 from Acme Systems, 2026-03-01")),
+                     qPrintable(price->toolTip()));
+        // expired on 2026-06-30: the warnings list says so
+        auto *warnings = window.findChild<QListWidget *>(QStringLiteral("warningsList"));
+        QVERIFY(warnings);
+        const auto warned = [warnings] {
+            for (int i = 0; i < warnings->count(); ++i)
+                if (warnings->item(i)->text().contains(QStringLiteral("expired on 2026-06-30")))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY(warned());
+        // one undo: the old prices, no quote, no warning
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.scenario().plan.gpu.price_usd, before.gpu.price_usd);
+        QCOMPARE(window.scenario().plan.cluster.node_price_usd, before.cluster.node_price_usd);
+        QVERIFY(window.scenario().quote.isEmpty());
+        QTRY_VERIFY(!warned());
+        QTRY_VERIFY(!price->toolTip().contains(QStringLiteral("Q-2026-17")));
+        window.document()->undoStack()->redo();
+        QCOMPARE(window.scenario().plan.gpu.price_usd, 27000.0);
     }
 
     void compareAddsTheCurrentPlanAndDuplicatesAColumn()

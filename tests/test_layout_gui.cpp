@@ -32,6 +32,7 @@
 #include "library/libraryfeatures.h"
 #include "library/presetmanagerdialog.h"
 #include "mainwindow.h"
+#include "plandocument.h"
 #include "preferencesdialog.h"
 #include "search/launchexportdialog.h"
 #include "search/searchdialog.h"
@@ -57,6 +58,7 @@
 #include <QJsonObject>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScreen>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -64,6 +66,7 @@
 #include <QStyle>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace commtax;
 
@@ -271,11 +274,12 @@ private Q_SLOTS:
         m_window = std::make_unique<MainWindow>(*m_settings);
         // the features app/main.cpp adds: the windows and dialogs checked below
         m_features = new AppFeatures(m_window.get(), m_dir.filePath(QStringLiteral("library.sqlite")));
-        bool drawn = false;
-        connect(m_window.get(), &MainWindow::chartsRedrawn, this, [&drawn] { drawn = true; });
+        // Counted in a spy: a lambda holding this function's local would write to a stack long
+        // gone when a later check changes the plan and the charts redraw.
+        QSignalSpy drawn(m_window.get(), &MainWindow::chartsRedrawn);
         m_window->showMaximized();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QTRY_VERIFY_WITH_TIMEOUT(drawn, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!drawn.isEmpty(), 20000);
         QTest::qWait(300); // the ranges, the tornado and the last layout pass
         QVERIFY(m_window->grab().save(screenshotDir() + QStringLiteral("/layout-") + caseName() + QStringLiteral(".png")));
     }
@@ -522,9 +526,20 @@ private Q_SLOTS:
 
     void quoteDialogFits()
     {
-        QuoteDialog d(m_window->document(), m_window.get());
-        d.show();
-        checkWindow(&d, QStringLiteral("quote"));
+        // With a quote that prices two items (the long labels of the price rows), then undone.
+        Scenario::Quote q;
+        q.vendor = QStringLiteral("Acme Systems");
+        q.id = QStringLiteral("Q-2026-17");
+        q.validUntil = QStringLiteral("2026-06-30");
+        q.items.insert(QStringLiteral("gpu.price_usd"), 27000);
+        q.items.insert(QStringLiteral("cluster.network_cost_per_gpu_usd"), 2500);
+        QVERIFY(m_window->document()->setQuote(q));
+        auto *d = new QuoteDialog(m_window->document(), m_window.get());
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->show();
+        checkWindow(d, QStringLiteral("quote"));
+        d->close();
+        m_window->document()->undoStack()->undo();
     }
 
     void preferencesFit()

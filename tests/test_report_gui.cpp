@@ -671,6 +671,44 @@ private Q_SLOTS:
         QVERIFY(c1.err.contains("--bom applies to CSV only"));
     }
 
+    // Issue 28, item 5: a quote's GPU price is the plan's, and the PDF and CSV print the quote as
+    // its source beside it, not the preset's default assumption.
+    void reportPrintsTheQuotedPriceWithTheQuoteAsItsSource()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("COMMTAX_LIBRARY"), m_dir.filePath(QStringLiteral("quote-none.sqlite")));
+        QStringList files = compareScenarioFiles();
+        QFile first(files[0]);
+        QVERIFY(first.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(first.readAll()).object();
+        QJsonObject economics = root.value(QStringLiteral("economics")).toObject();
+        QJsonObject quote;
+        quote.insert(QStringLiteral("vendor"), QStringLiteral("Acme Systems"));
+        quote.insert(QStringLiteral("id"), QStringLiteral("Q-2026-17"));
+        quote.insert(QStringLiteral("date"), QStringLiteral("2026-03-01"));
+        quote.insert(QStringLiteral("items"), QJsonObject{{QStringLiteral("gpu_price_usd"), 27123}});
+        economics.insert(QStringLiteral("quote"), quote);
+        root.insert(QStringLiteral("economics"), economics);
+        files[0] = writeFile(m_dir.filePath(QStringLiteral("quoted-items.json")), QJsonDocument(root).toJson());
+        const QString source = QStringLiteral("Quote Q-2026-17 from Acme Systems, 2026-03-01");
+        const QString pdf = m_dir.filePath(QStringLiteral("quoted-items.pdf"));
+        const QString bin = QStringLiteral(COMMTAX_BINARY);
+        const QString report = QStringLiteral("report"), to = QStringLiteral("-o");
+        Run r = run(bin, QStringList{report} + files + QStringList{to, pdf}, env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QString all = pdfPages(pdf, pdfPageCount(pdf)).join(QLatin1Char('\n')).simplified();
+        QVERIFY(all.contains(source));
+        QVERIFY2(all.contains(QRegularExpression(QStringLiteral("27123 \\[U\\d"))), qPrintable(all.left(4000)));
+        const QString csv = m_dir.filePath(QStringLiteral("quoted-items.csv"));
+        r = run(bin, QStringList{report} + files + QStringList{to, csv}, env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        QVERIFY(lines.size() > 1);
+        QVERIFY2(lines[1].contains("27123") && lines[1].contains(source.toUtf8()), lines[1].constData());
+    }
+
     void reportCommandErrors_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -5,6 +5,7 @@
 #include "core/gpumove.h"
 #include "core/jsonlocator.h"
 #include "core/presets.h"
+#include "core/quote.h"
 #include "core/scenario.h"
 #include "engine/engine.h"
 #include "engine/sweep.h"
@@ -289,6 +290,85 @@ private Q_SLOTS:
         QTest::addRow("quote vendor a number") << quoted("{\"vendor\": 7, \"id\": \"Q\"}}")
                                                << 8 << "economics.quote.vendor"
                                                << "expected a string";
+        // its line items: each a known price, checked as the field it sets
+        QTest::addRow("quote items not an object") << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"items\": [1]}}")
+                                                   << 9 << "economics.quote.items"
+                                                   << "expected an object of prices";
+        const char *unknownItem = "{\"vendor\": \"V\", \"id\": \"Q\", \"items\": {\n \"gpu_price\": 1}}}";
+        QTest::addRow("quote item unknown") << quoted(unknownItem)
+                                            << 9 << "economics.quote.items.gpu_price"
+                                            << "unknown item";
+        QTest::addRow("quote item out of limits")
+            << quoted("{\"vendor\": \"V\", \"id\": \"Q\", \"items\": {\"upkeep_pct\": 5,\n \"gpu_price_usd\": -3}}}")
+            << 9
+            << "economics.quote.items.gpu_price_usd"
+            << "expected a number from 0";
+        QTest::addRow("quote item a string")
+            << quoted("{\"vendor\": \"V\", \"id\": \"Q\", \"items\": {\n \"usd_per_gpu_hour\": \"2.5\"}}}") << 9
+            << "economics.quote.items.usd_per_gpu_hour"
+            << "expected a number, not a string";
+    }
+    // economics.quote.items: the quote's prices become the plan's, with the quote as their source;
+    // the engine's capex follows them; a field the file gives itself wins; Save round-trips.
+    void quoteItemsSetThePlansPrices()
+    {
+        const QByteArray json = scenarioText(R"(  "model": {"preset": "llama2-7b"},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100", "nodes": 4},
+  "training": {"tp": 8, "pp": 1, "global_batch": 64, "seq_len": 4096},
+  "economics": {"quote": {"vendor": "Acme Systems", "id": "Q-2026-17", "date": "2026-03-01", "items": {
+    "gpu_price_usd": 27000, "node_price_usd": 150000, "network_cost_per_gpu_usd": 2500, "upkeep_pct": 7}}})");
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(parseScenario(json, QStringLiteral("q.json"), PresetCatalog::builtIn(), s, errors));
+        QCOMPARE(s.plan.gpu.price_usd, 27000.0);
+        QCOMPARE(s.plan.cluster.node_price_usd, 150000.0);
+        QCOMPARE(s.plan.cluster.network_cost_per_gpu_usd, 2500.0);
+        QCOMPARE(s.plan.economics.upkeep_pct, 7.0);
+        QCOMPARE(s.quote.items.size(), 4);
+        const std::optional<Provenance> p = s.statedProvenance(QStringLiteral("gpu.price_usd"), QJsonValue(27000.0));
+        QVERIFY(p);
+        QVERIFY(p->kind == SourceKind::User);
+        QCOMPARE(p->source, QStringLiteral("Quote Q-2026-17 from Acme Systems, 2026-03-01"));
+        // capex = 32 GPUs x 27000 + 4 nodes x 150000 + 32 x 2500, by hand
+        QCOMPARE(evaluateValid(s.plan).capex_usd, 32 * 27000.0 + 4 * 150000.0 + 32 * 2500.0);
+        // saved and read again: the same plan, prices, items and source
+        const QByteArray saved = serializeScenario(s);
+        QVERIFY2(saved.contains("\"gpu_price_usd\": 27000"), saved.constData());
+        Scenario back;
+        QVERIFY(parseScenario(saved, QStringLiteral("back.json"), PresetCatalog::builtIn(), back, errors));
+        QVERIFY(back == s);
+        QCOMPARE(back.quote.items, s.quote.items);
+        QVERIFY(back.statedProvenance(QStringLiteral("gpu.price_usd"), QJsonValue(27000.0)) == p);
+        QVERIFY(quoteWarnings(back, QDate(2026, 3, 2)).empty());
+        // the user edits the price back to the preset's: the edit wins, the source falls back, and
+        // Save writes the field so that the quote's price does not come back on reading
+        back.plan.gpu.price_usd = defaultScenario().plan.gpu.price_usd;
+        QVERIFY(!back.statedProvenance(QStringLiteral("gpu.price_usd"), QJsonValue(back.plan.gpu.price_usd)));
+        Scenario edited;
+        const QByteArray editedText = serializeScenario(back);
+        QVERIFY(parseScenario(editedText, QStringLiteral("e.json"), PresetCatalog::builtIn(), edited, errors));
+        QCOMPARE(edited.plan.gpu.price_usd, back.plan.gpu.price_usd);
+        QCOMPARE(edited.quote.items.value(QStringLiteral("gpu.price_usd")), 27000.0);
+        const std::vector<EngineText> warnings = quoteWarnings(edited, QDate(2026, 3, 2));
+        QCOMPARE(warnings.size(), std::size_t(1));
+        QVERIFY2(toString(warnings[0]).find("gpu.price_usd is") == 0, toString(warnings[0]).c_str());
+    }
+    // A quote past its validity warns; the date is given, never the real one.
+    void expiredQuoteWarns()
+    {
+        Scenario s = defaultScenario();
+        s.quote.vendor = QStringLiteral("Acme");
+        s.quote.id = QStringLiteral("Q-1");
+        s.quote.date = QStringLiteral("2026-01-05");
+        s.quote.validUntil = QStringLiteral("2026-02-28");
+        QVERIFY(quoteWarnings(s, QDate(2026, 2, 28)).empty()); // valid through its last day
+        const std::vector<EngineText> w = quoteWarnings(s, QDate(2026, 3, 1));
+        QCOMPARE(w.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(toString(w[0])),
+                 QStringLiteral("Quote Q-1 from Acme expired on 2026-02-28: its prices may no longer hold"));
+        s.quote.validUntil.clear(); // no validity given: never expired
+        QVERIFY(quoteWarnings(s, QDate(2030, 1, 1)).empty());
     }
     void quoteIsReadSavedAndComparedToo()
     {
@@ -330,6 +410,7 @@ private Q_SLOTS:
         QVERIFY2(e.message.contains(fragment), qPrintable(e.toString()));
         QCOMPARE(e.path, path);
         QCOMPARE(e.line, line);
+        QVERIFY(e.column > 0);
         QCOMPARE(e.file, QStringLiteral("bad.json"));
         QVERIFY(e.toString().startsWith(QStringLiteral("bad.json:%1:").arg(line)));
     }

@@ -5,6 +5,7 @@
 #include "accuracydialog.h"
 #include "appsettings.h"
 #include "charts/plancharts.h"
+#include "core/quote.h"
 #include "core/resultio.h"
 #include "editor/planeditor.h"
 #include "editor/quotedialog.h"
@@ -780,7 +781,12 @@ void MainWindow::showWarnings(const Analysis &a)
                                          : (m_latest ? warningTexts(m_latest->result, m_latest->scenario.plan) : QStringList());
     for (qsizetype i = 0; i < warnings.size() && i < kWarningsInList; ++i)
         lines.append(a.valid ? Line{warnings[i], 1} : Line{tr("(last valid plan) ") + warnings[i], 2});
-    if (a.valid && warnings.isEmpty())
+    // The quote's own (core/quote.h): expired, or a price the plan no longer uses; first, as they
+    // hold whatever the engine says.
+    const std::vector<EngineText> quoteProblems = quoteWarnings(a.scenario, quoteToday());
+    for (auto it = quoteProblems.rbegin(); it != quoteProblems.rend(); ++it)
+        lines.insert(a.errors.size(), Line{engineText(kQuoteTextContext, *it), 1});
+    if (a.valid && warnings.isEmpty() && quoteProblems.empty())
         lines.append({tr("No warnings: comm tax, memory, layout and efficiency are within the rules of thumb."), 3});
     QStringList key;
     for (const Line &l : lines)
@@ -788,7 +794,7 @@ void MainWindow::showWarnings(const Analysis &a)
     if (key == m_warningsShown)
         return;
     m_warningsShown = key;
-    m_warningCount = int(a.errors.size() + warnings.size());
+    m_warningCount = int(a.errors.size() + warnings.size() + quoteProblems.size());
     if (const int tab = m_sideTabs->indexOf(m_warningsBox); tab >= 0)
         m_sideTabs->setTabText(tab, tr("Warnings (%1)").arg(m_warningCount));
     m_warnings->clear();

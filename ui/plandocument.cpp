@@ -3,6 +3,7 @@
 #include "modeltext.h"
 
 #include "core/gpumove.h"
+#include "core/quote.h"
 #include "engine/engine.h"
 #include "uncertainty/uncertainty.h"
 
@@ -194,6 +195,7 @@ bool PlanDocument::setQuote(const Scenario::Quote &quote)
 {
     PlanState next = m_state;
     next.scenario.quote = quote;
+    applyQuote(next.scenario, {}, m_state.scenario.quote); // its prices become the plan's
     return push(next, quote.isEmpty() ? tr("Remove the quote") : tr("Set the quote %1 of %2").arg(quote.id, quote.vendor), QStringLiteral("quote"), 0);
 }
 

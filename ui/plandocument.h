@@ -66,7 +66,9 @@ public:
     // reason in `error`) or nothing changes.
     bool setRange(const FieldInfo &field, std::optional<Scenario::ValueRange> range, QString *error = nullptr);
     // The vendor's quote the prices come from (economics.quote; Edit > Quote...); an empty quote
-    // removes it. The caller checks it first (QuoteDialog::check()).
+    // removes it. Its items set their fields, with the quote as their source (core/quote.h
+    // applyQuote()); a field the old quote priced and this one does not keeps its value but no
+    // longer names the old quote. The caller checks it first (QuoteDialog::check()).
     bool setQuote(const Scenario::Quote &quote);
 
     // Whole-document operations: not undoable, they clear the history.

@@ -2,6 +2,7 @@
 #include "scenario.h"
 
 #include "atomicfile.h"
+#include "quote.h"
 #include "uncertaintyio.h"
 
 #include "engine/engine.h"
@@ -286,8 +287,11 @@ struct Parser {
         const QJsonObject o = v.toObject();
         static const QStringList keys = {QStringLiteral("vendor"), QStringLiteral("id"), QStringLiteral("date"), QStringLiteral("valid_until")};
         for (auto it = o.constBegin(); it != o.constEnd(); ++it)
-            if (!keys.contains(it.key()))
-                fail(jsonPathJoin(path, it.key()), fileText(CT_TEXT("unknown field; a quote has vendor, id, date, valid_until")));
+            if (!keys.contains(it.key()) && it.key() != QLatin1String("items"))
+                fail(jsonPathJoin(path, it.key()),
+                     fileText(CT_TEXT("unknown field; a quote has vendor, id, date, valid_until, items")));
+        if (o.contains(QStringLiteral("items")))
+            quoteItemsOf(o.value(QStringLiteral("items")), jsonPathJoin(path, QStringLiteral("items")), q);
         QString *const targets[] = {&q.vendor, &q.id, &q.date, &q.validUntil};
         for (qsizetype i = 0; i < keys.size(); ++i) {
             const QString key = jsonPathJoin(path, keys[i]);
@@ -300,6 +304,36 @@ struct Parser {
         const QDate from = QDate::fromString(q.date, Qt::ISODate), until = QDate::fromString(q.validUntil, Qt::ISODate);
         if (from.isValid() && until.isValid() && until < from)
             fail(jsonPathJoin(path, QStringLiteral("valid_until")), fileText(CT_TEXT("%1 is before the quote's date %2"), {q.validUntil, q.date}));
+    }
+
+    // economics.quote.items: {"gpu_price_usd": 27000, ...}, each key one of quoteItems(), each
+    // price checked as the field it sets.
+    void quoteItemsOf(const QJsonValue &v, const QString &path, Scenario::Quote &q)
+    {
+        QStringList names;
+        for (const QuoteItem &item : quoteItems())
+            names << QLatin1String(item.key);
+        const QString known = names.join(QStringLiteral(", "));
+        if (!v.isObject()) {
+            const QStringList args{known, jsonTypeName(v)};
+            fail(path, fileText(CT_TEXT("expected an object of prices (%1), not %2"), args));
+            return;
+        }
+        const QJsonObject o = v.toObject();
+        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+            const QString at = jsonPathJoin(path, it.key());
+            const QuoteItem *item = findQuoteItem(it.key());
+            const FieldInfo *f = item ? quoteItemField(*item) : nullptr;
+            if (!f) {
+                fail(at, fileText(CT_TEXT("unknown item; a quote's items are: %1"), {known}));
+                continue;
+            }
+            if (const EngineText why = checkFieldValueText(*f, it.value()); why.pattern[0]) {
+                fail(at, why);
+                continue;
+            }
+            q.items.insert(f->path(), it.value().toDouble());
+        }
     }
 
     // dp may be left out: it follows from the GPUs (in checked arithmetic; validate() checks the rest).
@@ -354,6 +388,17 @@ bool parseWith(const QJsonValue &doc, const JsonLocator &loc, const QString &fil
         ps.applyFields(sec, o, {QStringLiteral("quote")}, s);
         if (sec == Section::Economics && o.contains(QStringLiteral("quote")))
             ps.quote(o.value(QStringLiteral("quote")), s.quote);
+    }
+    if (!s.quote.items.isEmpty()) {
+        // A field the file gives itself wins over the quote's price (docs/formats.md, "Quotes").
+        QStringList given;
+        for (const QuoteItem &item : quoteItems()) {
+            const QString path = QLatin1String(item.path);
+            const qsizetype dot = path.indexOf(QLatin1Char('.'));
+            if (root.value(path.left(dot)).toObject().contains(path.mid(dot + 1)))
+                given << path;
+        }
+        applyQuote(s, given);
     }
     if (root.contains(QStringLiteral("goals"))) {
         Goals g;
@@ -472,6 +517,14 @@ QJsonValue withStated(const Scenario &s, const FieldInfo &f, const QJsonValue &v
     return o;
 }
 
+// A field whose value is not its quote's price: written even where the value is the preset's,
+// else the quote's price would take its place when the file is read.
+bool leavesQuote(const Scenario &s, const FieldInfo &f, const QJsonValue &v)
+{
+    const auto price = s.quote.items.constFind(f.path());
+    return price != s.quote.items.constEnd() && v != QJsonValue(*price);
+}
+
 // A value object says more than the value: written even where the value is the preset's.
 bool statesMore(const Scenario &s, const FieldInfo &f, const QJsonValue &v)
 {
@@ -503,7 +556,7 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
         }
         for (const FieldInfo *f : fieldsOf(sec)) {
             const QJsonValue v = f->get(s.plan);
-            if (!p || v != f->get(base) || statesMore(s, *f, v))
+            if (!p || v != f->get(base) || statesMore(s, *f, v) || leavesQuote(s, *f, v))
                 o.insert(QLatin1String(f->key), withStated(s, *f, v));
         }
         root.insert(sectionKey(sec), o);
@@ -521,6 +574,14 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
                 q.insert(QStringLiteral("date"), s.quote.date);
             if (!s.quote.validUntil.isEmpty())
                 q.insert(QStringLiteral("valid_until"), s.quote.validUntil);
+            QJsonObject items;
+            for (const QuoteItem &item : quoteItems()) {
+                const auto price = s.quote.items.constFind(QLatin1String(item.path));
+                if (price != s.quote.items.constEnd())
+                    items.insert(QLatin1String(item.key), *price);
+            }
+            if (!items.isEmpty())
+                q.insert(QStringLiteral("items"), items);
             o.insert(QStringLiteral("quote"), q);
         }
         root.insert(sectionKey(sec), o);

@@ -34,13 +34,20 @@ struct Scenario {
     };
     QMap<QString, Stated> stated;
     // The vendor's quote the plan's prices come from (economics.quote in the file: {"vendor",
-    // "id", "date", "valid_until"}, dates as YYYY-MM-DD): printed beside the plan in the reports.
+    // "id", "date", "valid_until", "items"}, dates as YYYY-MM-DD): printed beside the plan in the
+    // reports; its items set the plan's prices (core/quote.h).
     struct Quote {
         QString vendor;
         QString id;
         QString date;       // YYYY-MM-DD, or empty
         QString validUntil; // YYYY-MM-DD, or empty
-        bool isEmpty() const { return vendor.isEmpty() && id.isEmpty() && date.isEmpty() && validUntil.isEmpty(); }
+        // The quoted prices ("items" in the file), by the plan field each sets ("gpu.price_usd";
+        // core/quote.h quoteItems()): they become the plan's values with the quote as their source.
+        QMap<QString, double> items;
+        bool isEmpty() const
+        {
+            return vendor.isEmpty() && id.isEmpty() && date.isEmpty() && validUntil.isEmpty() && items.isEmpty();
+        }
         friend bool operator==(const Quote &, const Quote &) = default;
     };
     Quote quote;

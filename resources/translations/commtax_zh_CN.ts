@@ -4012,10 +4012,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>应为对象 {&quot;vendor&quot;, &quot;id&quot;, &quot;date&quot;, &quot;valid_until&quot;}，而不是%1</translation>
     </message>
     <message>
-        <source>unknown field; a quote has vendor, id, date, valid_until</source>
-        <translation>未知字段；报价包含 vendor、id、date、valid_until</translation>
-    </message>
-    <message>
         <source>a quote needs a non-empty &quot;%1&quot;</source>
         <translation>报价需要非空的 &quot;%1&quot;</translation>
     </message>
@@ -4466,6 +4462,18 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>unknown key; known: normalization, best_layout, plan_a, goals, plans</source>
         <translation>未知的键；已知的键：normalization、best_layout、plan_a、goals、plans</translation>
+    </message>
+    <message>
+        <source>unknown field; a quote has vendor, id, date, valid_until, items</source>
+        <translation>未知字段；报价包含 vendor、id、date、valid_until、items</translation>
+    </message>
+    <message>
+        <source>expected an object of prices (%1), not %2</source>
+        <translation>应为价格对象（%1），而不是 %2</translation>
+    </message>
+    <message>
+        <source>unknown item; a quote&apos;s items are: %1</source>
+        <translation>未知条目；报价的条目有：%1</translation>
     </message>
 </context>
 <context>
@@ -5943,6 +5951,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>dp follows the GPU count</source>
         <translation>dp 随 GPU 数量变化</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;This value:&lt;/b&gt; %1 (&lt;i&gt;%2&lt;/i&gt;)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;当前值：&lt;/b&gt;%1（&lt;i&gt;%2&lt;/i&gt;）&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>commtax::PreferencesDialog</name>
@@ -6336,14 +6348,21 @@ Does not fit in memory.
     </message>
 </context>
 <context>
+    <name>commtax::Quote</name>
+    <message>
+        <source>Quote %1 from %2 expired on %3: its prices may no longer hold</source>
+        <translation>%2 的报价 %1 已于 %3 过期：其价格可能不再有效</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not the price %3 of quote %4</source>
+        <translation>%1 为 %2，不是报价 %4 中的价格 %3</translation>
+    </message>
+</context>
+<context>
     <name>commtax::QuoteDialog</name>
     <message>
         <source>Vendor quote</source>
         <translation>供应商报价</translation>
-    </message>
-    <message>
-        <source>The quote this plan&apos;s prices come from. It is saved with the plan and printed beside it in the reports (marked expired after its validity).</source>
-        <translation>本方案价格所依据的报价。它随方案一起保存，并在报告中打印在方案旁（超过有效期后标为已过期）。</translation>
     </message>
     <message>
         <source>e.g. Vendor X</source>
@@ -6396,6 +6415,26 @@ Does not fit in memory.
     <message>
         <source>Valid until (%1) is before the quote&apos;s date (%2).</source>
         <translation>有效期至（%1）早于报价日期（%2）。</translation>
+    </message>
+    <message>
+        <source>The quote this plan&apos;s prices come from. The prices it gives become the plan&apos;s, with the quote as their source. It is saved with the plan and printed beside it in the reports (marked expired after its validity).</source>
+        <translation>本方案价格所依据的报价。报价给出的价格成为方案的价格，并以该报价为来源。它随方案一起保存，并在报告中打印在方案旁（超过有效期后标为已过期）。</translation>
+    </message>
+    <message>
+        <source>Prices in the quote (empty: not quoted)</source>
+        <translation>报价中的价格（留空：未报价）</translation>
+    </message>
+    <message>
+        <source>not quoted</source>
+        <translation>未报价</translation>
+    </message>
+    <message>
+        <source>Sets %1 (&lt;code&gt;%2&lt;/code&gt;) with this quote as its source</source>
+        <translation>设置%1（&lt;code&gt;%2&lt;/code&gt;），以此报价为来源</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number.</source>
+        <translation>%1：“%2”不是数字。</translation>
     </message>
 </context>
 <context>

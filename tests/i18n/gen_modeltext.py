@@ -28,6 +28,8 @@ ENGINE_TEXTS = [("commtax::Errors", "model/engine/validate.cpp"), ("commtax::Err
                 ("commtax::Files", "model/core/fields.cpp"), ("commtax::Files", "model/core/presets.cpp"),
                 ("commtax::Files", "model/core/scenario.cpp"), ("commtax::Files", "model/core/uncertaintyio.cpp"),
                 ("commtax::Files", "model/core/goals.cpp"),
+                # a quote's warnings (core/quote.h)
+                ("commtax::Quote", "model/core/quote.cpp"),
                 # uncertainty::checkRangeText(): a given range that does not fit (file readers and the editor)
                 ("commtax::Files", "model/uncertainty/uncertainty.cpp"),
                 # the preset library's and its imports' messages (LibraryMessage, ui/modeltext.h libraryMessageText())

@@ -579,8 +579,18 @@ void PlanEditor::refresh()
             g.box->setTitle(edited == 0 ? g.title
                                         : tr("%1 (%2 edited from the preset, in blue)").arg(g.title).arg(edited));
         }
-        if (g.presetKey != presetId || g.presetKey.isNull()) {
-            g.presetKey = presetId.isNull() ? QStringLiteral("") : presetId;
+        // The tooltips say where the default comes from and, while a field keeps a value the file
+        // or a quote stated, that value's source: rewritten when either changes.
+        QString tipKey = presetId.isNull() ? QStringLiteral("") : presetId;
+        const QString section = sectionKey(g.section) + QLatin1Char('.');
+        for (auto it = s.stated.constBegin(); it != s.stated.constEnd(); ++it) {
+            const QString key = it.key().startsWith(section) ? it.key().mid(section.size()) : QString();
+            const FieldInfo *f = key.isEmpty() ? nullptr : findField(g.section, key);
+            if (f && f->get(plan) == it->value)
+                tipKey += QLatin1Char('\n') + it.key() + QLatin1Char('=') + it->provenance.source;
+        }
+        if (g.presetKey != tipKey || g.presetKey.isNull()) {
+            g.presetKey = tipKey;
             refreshTooltips(g);
         }
     }
@@ -626,10 +636,14 @@ void PlanEditor::refreshTooltips(Group &g)
                              QLatin1String(f.unit).isEmpty() ? QString() : QStringLiteral(" ") + QLatin1String(f.unit));
         else if (f.type == FieldType::Choice)
             range = tr("<br>One of: ") + f.choices.join(QStringLiteral(", "));
-        const QString tip = tr("<p><b>%1</b> <code>%2</code></p><p>%3%4</p><p><b>Where the default comes "
-                               "from.</b> %5</p>")
-                                .arg(fieldText(f.label).toHtmlEscaped(), f.path(),
-                                     fieldText(f.help).toHtmlEscaped(), range, defaultNote(g, f));
+        QString tip = tr("<p><b>%1</b> <code>%2</code></p><p>%3%4</p><p><b>Where the default comes "
+                         "from.</b> %5</p>")
+                          .arg(fieldText(f.label).toHtmlEscaped(), f.path(),
+                               fieldText(f.help).toHtmlEscaped(), range, defaultNote(g, f));
+        const Scenario &s = m_doc->scenario();
+        if (const std::optional<Provenance> stated = s.statedProvenance(f.path(), f.get(s.plan)))
+            tip += tr("<p><b>This value:</b> %1 (<i>%2</i>)</p>")
+                       .arg(provenanceSourceText(stated->source).toHtmlEscaped(), sourceKindName(stated->kind));
         row.label->setToolTip(tip);
         row.editor->setToolTip(tip);
         if (row.slider)

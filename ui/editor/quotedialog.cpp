@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "quotedialog.h"
 
+#include "modeltext.h"
 #include "plandocument.h"
+
+#include "core/quote.h"
 
 #include <QDate>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 
 namespace commtax {
@@ -19,7 +24,8 @@ QuoteDialog::QuoteDialog(PlanDocument *doc, QWidget *parent)
     setObjectName(QStringLiteral("quoteDialog"));
     setWindowTitle(tr("Vendor quote"));
     auto *layout = new QFormLayout(this);
-    auto *intro = new QLabel(tr("The quote this plan's prices come from. It is saved with the plan and printed beside it in "
+    auto *intro = new QLabel(tr("The quote this plan's prices come from. The prices it gives become the plan's, "
+                                "with the quote as their source. It is saved with the plan and printed beside it in "
                                 "the reports (marked expired after its validity)."),
                              this);
     intro->setWordWrap(true);
@@ -39,6 +45,7 @@ QuoteDialog::QuoteDialog(PlanDocument *doc, QWidget *parent)
     layout->addRow(tr("Quote id:"), m_id);
     layout->addRow(tr("Date:"), m_date);
     layout->addRow(tr("Valid until:"), m_validUntil);
+    addItems(layout, q);
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("quoteError"));
     m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
@@ -57,11 +64,54 @@ QuoteDialog::QuoteDialog(PlanDocument *doc, QWidget *parent)
         accept();
     });
     setMinimumWidth(420);
+    // The intro wraps: the height for this width, else the price rows open squeezed at 1.5x.
+    setMinimumHeight(heightForWidth(420) > 0 ? heightForWidth(420) : sizeHint().height());
 }
 
-Scenario::Quote QuoteDialog::quote() const
+void QuoteDialog::addItems(QFormLayout *layout, const Scenario::Quote &q)
 {
-    return Scenario::Quote{m_vendor->text().trimmed(), m_id->text().trimmed(), m_date->text().trimmed(), m_validUntil->text().trimmed()};
+    // The prices, one line each under the field's own label; empty: not quoted.
+    auto *box = new QGroupBox(tr("Prices in the quote (empty: not quoted)"), this);
+    box->setObjectName(QStringLiteral("quoteItems"));
+    auto *form = new QFormLayout(box);
+    for (const QuoteItem &item : quoteItems()) {
+        const FieldInfo *f = quoteItemField(item);
+        auto *edit = new QLineEdit(this);
+        edit->setObjectName(QStringLiteral("quoteItem_") + QLatin1String(item.key));
+        const auto price = q.items.constFind(QLatin1String(item.path));
+        if (price != q.items.constEnd())
+            edit->setText(QLocale::c().toString(*price, 'g', 12));
+        edit->setPlaceholderText(tr("not quoted"));
+        const QString label = fieldText(f->label);
+        edit->setToolTip(tr("Sets %1 (<code>%2</code>) with this quote as its source").arg(label, f->path()));
+        form->addRow(label + QLatin1Char(':'), edit);
+        m_items << edit;
+    }
+    layout->addRow(box);
+}
+
+Scenario::Quote QuoteDialog::quote(QString *why) const
+{
+    Scenario::Quote q;
+    q.vendor = m_vendor->text().trimmed();
+    q.id = m_id->text().trimmed();
+    q.date = m_date->text().trimmed();
+    q.validUntil = m_validUntil->text().trimmed();
+    for (qsizetype i = 0; i < m_items.size(); ++i) {
+        const QString text = m_items[i]->text().trimmed();
+        if (text.isEmpty())
+            continue;
+        bool ok = false;
+        double v = QLocale::c().toDouble(text, &ok);
+        if (!ok)
+            v = QLocale().toDouble(text, &ok);
+        const FieldInfo *f = quoteItemField(quoteItems()[std::size_t(i)]);
+        if (ok)
+            q.items.insert(f->path(), v);
+        else if (why && why->isEmpty())
+            *why = tr("%1: \"%2\" is not a number.").arg(fieldText(f->label), text);
+    }
+    return q;
 }
 
 QString QuoteDialog::check(const Scenario::Quote &q)
@@ -79,13 +129,23 @@ QString QuoteDialog::check(const Scenario::Quote &q)
         return tr("Valid until \"%1\" is not a date as YYYY-MM-DD.").arg(q.validUntil);
     if (from.isValid() && until.isValid() && until < from)
         return tr("Valid until (%1) is before the quote's date (%2).").arg(q.validUntil, q.date);
+    for (const QuoteItem &item : quoteItems()) {
+        const FieldInfo *f = quoteItemField(item);
+        const auto price = q.items.constFind(f->path());
+        if (price == q.items.constEnd())
+            continue;
+        if (const EngineText why = checkFieldValueText(*f, QJsonValue(*price)); why.pattern[0])
+            return fieldText(f->label) + QStringLiteral(": ") + engineText(kFileTextContext, why);
+    }
     return QString();
 }
 
 void QuoteDialog::apply()
 {
-    const Scenario::Quote q = quote();
-    const QString why = check(q);
+    QString why;
+    const Scenario::Quote q = quote(&why);
+    if (why.isEmpty())
+        why = check(q);
     if (!why.isEmpty()) {
         m_error->setText(why);
         m_error->show();
