@@ -54,7 +54,6 @@ void ComparisonView::setGoals(const std::optional<Goals> &goals)
         return;
     m_goals = goals;
     // The comparison stays: only the odds are sampled again.
-    ++m_sensitivityId;
     m_sensitivity = ComparisonSensitivity{};
     showSensitivity();
     startSensitivity();

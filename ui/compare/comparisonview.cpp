@@ -40,7 +40,6 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QWindow>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -273,8 +272,6 @@ ComparisonView::ComparisonView(QWidget *parent)
     charts->addTab(breakEvens.value(1), tr("Buy or rent"));
     m_chartTabs = charts;
     charts->addTab(makeSensitivityTab(charts), tr("Sensitivity"));
-    // Connected before any setFuture(): a job that finishes at once still reports.
-    connect(&m_sensitivityWatcher, &QFutureWatcher<ComparisonSensitivity>::finished, this, &ComparisonView::onSensitivityFinished);
 
     auto *split = new QSplitter(Qt::Horizontal, this);
     m_split = split;
@@ -356,12 +353,9 @@ ComparisonView::ComparisonView(QWidget *parent)
     markSaved();
 }
 
-// A sensitivity job still running holds only its own copies; told to stop, it ends in the pool.
-ComparisonView::~ComparisonView()
-{
-    if (m_sensitivityCancel)
-        m_sensitivityCancel->store(true);
-}
+// A sensitivity job still running holds only its own copies; m_sensitivityJob tells it to stop, and
+// it ends in the pool.
+ComparisonView::~ComparisonView() = default;
 
 ComparisonView *ComparisonView::openWindow(QWidget *parent, PresetLibrary *library, const QList<Scenario> &plans)
 {
@@ -599,7 +593,6 @@ void ComparisonView::recompute()
     showFindings();
     fitColumns();
     // The sensitivity of this comparison comes after, from a worker (startSensitivity()).
-    ++m_sensitivityId;
     m_sensitivity = ComparisonSensitivity{};
     showSensitivity();
     startSensitivity();
@@ -911,42 +904,23 @@ QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
 
 void ComparisonView::startSensitivity()
 {
+    m_sensitivityJob.invalidate(); // an older comparison's result is stale from now on
     if (m_sensitivityOptions.samples <= 0 || m_comparison.plans.isEmpty())
         return;
-    if (m_sensitivityRunning) { // an older comparison's: this one starts when it has stopped
-        m_sensitivityCancel->store(true, std::memory_order_relaxed);
-        m_sensitivityPending = true;
-        return;
-    }
-    m_sensitivityPending = false;
-    m_sensitivityRunning = true;
-    m_sensitivityRunningId = m_sensitivityId;
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    m_sensitivityCancel = cancel;
     auto catalog = std::make_shared<const PresetCatalog>(m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn());
-    m_sensitivityWatcher.setFuture(QtConcurrent::run([c = m_comparison, catalog, options = m_sensitivityOptions, cancel,
-                                                      goals = m_goals] {
-        ComparisonSensitivity s = comparisonSensitivity(c, *catalog, options, cancel.get());
+    auto work = [c = m_comparison, catalog, options = m_sensitivityOptions, goals = m_goals](const std::atomic<bool> *cancel) {
+        ComparisonSensitivity s = comparisonSensitivity(c, *catalog, options, cancel);
         if (goals && s.valid && !cancel->load(std::memory_order_relaxed))
             addGoalOdds(s, c, *goals, *catalog);
         return s;
-    }));
-}
-
-void ComparisonView::onSensitivityFinished()
-{
-    m_sensitivityRunning = false;
-    const QFuture<ComparisonSensitivity> future = m_sensitivityWatcher.future();
-    if (future.resultCount() > 0 && m_sensitivityRunningId == m_sensitivityId && !m_sensitivityPending) {
-        ComparisonSensitivity s = future.result();
-        if (s.valid) {
-            m_sensitivity = std::move(s);
-            showSensitivity();
-            Q_EMIT sensitivityReady();
-        }
-    }
-    if (m_sensitivityPending)
-        startSensitivity();
+    };
+    m_sensitivityJob.start(std::move(work), [this](ComparisonSensitivity s) {
+        if (!s.valid)
+            return;
+        m_sensitivity = std::move(s);
+        showSensitivity();
+        Q_EMIT sensitivityReady();
+    });
 }
 
 void ComparisonView::showSensitivity()

@@ -14,8 +14,8 @@
 #include "library/compare.h"
 #include "library/comparisonfile.h"
 #include "library/comparisonuncertainty.h"
+#include "ui/latestjob.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <atomic>
@@ -87,7 +87,7 @@ public:
     // newest wins: an older run is cancelled, its result never shown). Valid once
     // sensitivityReady() has been emitted for the comparison shown.
     const ComparisonSensitivity &sensitivity() const { return m_sensitivity; }
-    bool isSensitivityBusy() const { return m_sensitivityRunning || m_sensitivityPending; }
+    bool isSensitivityBusy() const { return m_sensitivityJob.isBusy(); }
     // In-place edits of a column (GPU, GPU count, economics) are undoable
     // steps on this stack (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y in the window). Adding, removing or
     // duplicating a plan clears it: the steps name plans by column.
@@ -153,7 +153,6 @@ private:
     void showFindings(); // the recommendation under the table, compact unless "Details" is on
     QWidget *makeSensitivityTab(QWidget *parent);
     void startSensitivity();
-    void onSensitivityFinished();
     void showSensitivity();
     void setupColumnEditor(QVBoxLayout *layout);
     void refreshColumnEditor();
@@ -205,12 +204,8 @@ private:
     QLabel *m_breakEvens = nullptr;
     uncertainty::Options m_sensitivityOptions;
     ComparisonSensitivity m_sensitivity; // of m_comparison once valid
-    QFutureWatcher<ComparisonSensitivity> m_sensitivityWatcher;
-    std::shared_ptr<std::atomic<bool>> m_sensitivityCancel; // the running job's
-    quint64 m_sensitivityId = 0;                            // of the newest comparison
-    quint64 m_sensitivityRunningId = 0;
-    bool m_sensitivityRunning = false;
-    bool m_sensitivityPending = false; // a newer comparison waits for the cancelled job to stop
+    // The newest comparison's job wins: an older one is told to stop and its result dropped.
+    LatestJob<ComparisonSensitivity> m_sensitivityJob;
     bool m_screenHooked = false;
     ColumnEditor *m_columnEditor = nullptr;
     QUndoStack *m_undo = nullptr;
