@@ -104,6 +104,10 @@ public:
     int paints = 0;
     int resizes = 0;
     qint64 lastPaintNs = 0;
+    qint64 lastReplotNs = 0; // (charts only)
+    // Painted since its last replot, or not replotted since `since` (a chart that would look the
+    // same is not drawn again).
+    bool paintedSince(qint64 since) const { return lastReplotNs <= since || lastPaintNs >= lastReplotNs; }
     bool eventFilter(QObject *o, QEvent *e) override
     {
         if (e->type() == QEvent::Paint) {
@@ -225,6 +229,8 @@ int main(int argc, char **argv)
     for (ChartView *c : w.charts()) {
         chartEvents.push_back(std::make_unique<FirstPaint>());
         c->installEventFilter(chartEvents.back().get());
+        FirstPaint *events = chartEvents.back().get();
+        QObject::connect(c, &QCustomPlot::afterReplot, c, [events] { events->lastReplotNs = g_clock.nsecsElapsed(); });
     }
     qint64 redrawnNs = 0;
     QObject::connect(&w, &MainWindow::chartsRedrawn, &w, [&] { redrawnNs = g_clock.nsecsElapsed(); });
@@ -306,15 +312,16 @@ int main(int argc, char **argv)
         // the redraw, often within the same pass of the event loop)
         const auto allPainted = [&] {
             for (const auto &e : chartEvents)
-                if (e->lastPaintNs < redrawnNs)
+                if (!e->paintedSince(editNs))
                     return false;
             return true;
         };
         if (!waitFor(allPainted, 2000))
             ++timeouts;
-        qint64 lastPaint = 0;
+        qint64 lastPaint = redrawnNs;
         for (const auto &e : chartEvents)
-            lastPaint = std::max(lastPaint, e->lastPaintNs);
+            if (e->lastReplotNs > editNs)
+                lastPaint = std::max(lastPaint, e->lastPaintNs);
         paintedMs.push_back(double(lastPaint - editNs) / 1e6);
         if (samples > 0) {
             if (!waitFor([&] { return rangesId == last.requestId; }, 2000))
@@ -322,10 +329,12 @@ int main(int argc, char **argv)
             // and for the charts that draw them (step time, cost, sensitivity) to paint them:
             // otherwise their redraw would be timed as part of the next edit.
             const auto rangesPainted = [&] {
+                if (sensitivityId != last.requestId) // (the three are redrawn together)
+                    return false;
                 for (size_t c : {size_t(0), size_t(3), size_t(5)})
-                    if (chartEvents[c]->lastPaintNs < rangesNs)
+                    if (!chartEvents[c]->paintedSince(rangesNs))
                         return false;
-                return sensitivityId == last.requestId;
+                return true;
             };
             if (rangesId == last.requestId && !waitFor(rangesPainted, 2000))
                 ++timeouts;
