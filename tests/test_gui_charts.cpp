@@ -310,6 +310,43 @@ private Q_SLOTS:
         QCOMPARE(SensitivityChart::inputName(QStringLiteral("gpu.price_usd")), QStringLiteral("GPU price"));
     }
 
+    // One paint per result, and only what changed: a DP-overlap edit (made with the keyboard on
+    // its slider) redraws the comm-tax chart once, the step-time and cost charts once for the
+    // figures and once for their ranges, and the tornado once for the ranges (washed out without
+    // a redraw while they come); the bubble and memory charts, which it does not move, not at all,
+    // and they still show the new plan's data.
+    void anEditRedrawsOnlyTheChartsItChanges()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        auto *slider = f->find<QSlider>(QStringLiteral("slider_training_dp_overlap"));
+        QVERIFY(slider);
+        QHash<QString, int> replots;
+        for (ChartView *c : f->window.charts())
+            QObject::connect(c, &QCustomPlot::afterReplot, c, [&replots, c] { ++replots[c->objectName()]; });
+        const double overlapBefore = f->window.scenario().plan.training.dp_overlap;
+        const quint64 before = f->last.requestId;
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_PageDown);
+        QVERIFY(f->window.scenario().plan.training.dp_overlap != overlapBefore);
+        QTRY_VERIFY(f->last.requestId > before && f->settled());
+        QTest::qWait(50); // anything queued behind the last result
+        QCOMPARE(replots.value(QStringLiteral("chart_comm_tax")), 1);
+        QCOMPARE(replots.value(QStringLiteral("chart_step_time")), 2);
+        QCOMPARE(replots.value(QStringLiteral("chart_cost")), 2);
+        QCOMPARE(replots.value(QStringLiteral("chart_sensitivity")), 1);
+        QCOMPARE(replots.value(QStringLiteral("chart_bubble")), 0);
+        QCOMPARE(replots.value(QStringLiteral("chart_memory")), 0);
+        QVERIFY(!f->find<ChartView>(QStringLiteral("chart_sensitivity"))->isPending());
+        // the charts not redrawn hold the new plan's data all the same
+        const auto *plan = f->find<QCPGraph>(QStringLiteral("bubble_plan"));
+        QCOMPARE(plan->data()->size(), f->last.bubbleCurve.x.size());
+        for (qsizetype i = 0; i < f->last.bubbleCurve.x.size(); ++i)
+            QCOMPARE((plan->data()->constBegin() + i)->value, f->last.bubbleCurve.y[i]);
+        const auto *weights = f->find<QCPBars>(QStringLiteral("memory_weights"));
+        QCOMPARE(barValue(weights, 1), f->last.memory.first().weightsGb);
+    }
+
     // Two quick edits: the second comes the moment the first plan's figures arrive, while its
     // ranges are being computed. Those are cancelled (or dropped); the key figures and the
     // tornado show the second plan's ranges, never the first's, and the point figures of each
