@@ -236,6 +236,7 @@ int main(int argc, char **argv)
     QObject::connect(&w, &MainWindow::chartsRedrawn, &w, [&] { redrawnNs = g_clock.nsecsElapsed(); });
     std::vector<double> editMs, paintedMs, workerMs, replotMs, guiCpuMs, editorMs, applyMs;
     const char *kindNames[] = {"nodes", "pipeline_depth", "dp_overlap_slider", "gpu_preset", "global_batch"};
+    int resizesByKind[5] = {}, resizesSeen = 0; // chart resizes (a relayout) per kind of edit
     std::vector<double> paintedByKind[5], editorByKind[5], appliedByKind[5], redrawnByKind[5];
     std::vector<std::vector<double>> perChart(w.charts().size());
     QElapsedTimer phase;
@@ -344,6 +345,13 @@ int main(int argc, char **argv)
         if (searchBefore && search->isRunning())
             ++editsWithSearch;
         paintedByKind[i % 5].push_back(paintedMs.back());
+        {
+            int resizesNow = 0;
+            for (const auto &e : chartEvents)
+                resizesNow += e->resizes;
+            resizesByKind[i % 5] += resizesNow - resizesSeen;
+            resizesSeen = resizesNow;
+        }
         editorByKind[i % 5].push_back(editorDone);
         appliedByKind[i % 5].push_back(appliedAt);
         redrawnByKind[i % 5].push_back(editMs.back());
@@ -435,7 +443,8 @@ int main(int argc, char **argv)
                                  {QStringLiteral("edit_to_painted_p95_ms"), percentile(paintedByKind[k], 95)},
                                  {QStringLiteral("editor_and_document_p50_ms"), percentile(editorByKind[k], 50)},
                                  {QStringLiteral("analysis_shown_p50_ms"), percentile(appliedByKind[k], 50)},
-                                 {QStringLiteral("redrawn_p50_ms"), percentile(redrawnByKind[k], 50)}});
+                                 {QStringLiteral("redrawn_p50_ms"), percentile(redrawnByKind[k], 50)},
+                                 {QStringLiteral("chart_resizes"), resizesByKind[k]}});
     o.insert(QStringLiteral("by_edit"), kinds);
     QJsonObject charts;
     for (qsizetype c = 0; c < w.charts().size(); ++c)
