@@ -347,6 +347,48 @@ private Q_SLOTS:
         QCOMPARE(barValue(weights, 1), f->last.memory.first().weightsGb);
     }
 
+    // On screen a graph stamps its markers from a pixmap; an export draws them as paths. Both
+    // put the plan's line's markers where its points are, in its colour.
+    void markersOnScreenAreWhereTheExportDrawsThem()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        auto *chart = f->find<ChartView>(QStringLiteral("chart_comm_tax"));
+        qsizetype plan = -1;
+        for (qsizetype i = 0; i < f->last.commTaxCurves.size(); ++i)
+            if (f->last.commTaxCurves[i].isPlan)
+                plan = i;
+        QVERIFY(plan >= 0);
+        auto *curve = f->find<QCPGraph>(QStringLiteral("commtax_curve_%1").arg(plan));
+        QVERIFY(curve && curve->data()->size() >= 3);
+        curve->setLineStyle(QCPGraph::lsNone); // the markers alone: the line runs through them
+        chart->replot();
+        const QImage screen = chart->grab().toImage();
+        const QImage exported = chart->toPixmap(chart->width(), chart->height(), 1.0).toImage();
+        QCOMPARE(screen.size(), exported.size());
+        const QColor color = curve->scatterStyle().brush().color();
+        const auto near = [&color](QRgb rgb) {
+            const QColor c(rgb);
+            const int distance = std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
+                + std::abs(c.blue() - color.blue());
+            return distance < 60;
+        };
+        int points = 0, onScreen = 0, inExport = 0;
+        for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it) {
+            if (it->key == f->last.result.gpus)
+                continue; // under the plan's star
+            const QPoint p = ChartView::pixelOf(curve, it->key, it->value).toPoint();
+            if (!screen.rect().contains(p))
+                continue;
+            ++points;
+            onScreen += near(screen.pixel(p)) ? 1 : 0;
+            inExport += near(exported.pixel(p)) ? 1 : 0;
+        }
+        QVERIFY(points >= 3);
+        QCOMPARE(inExport, points);
+        QCOMPARE(onScreen, points);
+    }
+
     // Two quick edits: the second comes the moment the first plan's figures arrive, while its
     // ranges are being computed. Those are cancelled (or dropped); the key figures and the
     // tornado show the second plan's ranges, never the first's, and the point figures of each
