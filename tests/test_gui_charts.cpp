@@ -310,6 +310,85 @@ private Q_SLOTS:
         QCOMPARE(SensitivityChart::inputName(QStringLiteral("gpu.price_usd")), QStringLiteral("GPU price"));
     }
 
+    // One paint per result, and only what changed: a DP-overlap edit (made with the keyboard on
+    // its slider) redraws the comm-tax chart once, the step-time and cost charts once for the
+    // figures and once for their ranges, and the tornado once for the ranges (washed out without
+    // a redraw while they come); the bubble and memory charts, which it does not move, not at all,
+    // and they still show the new plan's data.
+    void anEditRedrawsOnlyTheChartsItChanges()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        auto *slider = f->find<QSlider>(QStringLiteral("slider_training_dp_overlap"));
+        QVERIFY(slider);
+        QHash<QString, int> replots;
+        for (ChartView *c : f->window.charts())
+            QObject::connect(c, &QCustomPlot::afterReplot, c, [&replots, c] { ++replots[c->objectName()]; });
+        const double overlapBefore = f->window.scenario().plan.training.dp_overlap;
+        const quint64 before = f->last.requestId;
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_PageDown);
+        QVERIFY(f->window.scenario().plan.training.dp_overlap != overlapBefore);
+        QTRY_VERIFY(f->last.requestId > before && f->settled());
+        QTest::qWait(50); // anything queued behind the last result
+        QCOMPARE(replots.value(QStringLiteral("chart_comm_tax")), 1);
+        QCOMPARE(replots.value(QStringLiteral("chart_step_time")), 2);
+        QCOMPARE(replots.value(QStringLiteral("chart_cost")), 2);
+        QCOMPARE(replots.value(QStringLiteral("chart_sensitivity")), 1);
+        QCOMPARE(replots.value(QStringLiteral("chart_bubble")), 0);
+        QCOMPARE(replots.value(QStringLiteral("chart_memory")), 0);
+        QVERIFY(!f->find<ChartView>(QStringLiteral("chart_sensitivity"))->isPending());
+        // the charts not redrawn hold the new plan's data all the same
+        const auto *plan = f->find<QCPGraph>(QStringLiteral("bubble_plan"));
+        QCOMPARE(plan->data()->size(), f->last.bubbleCurve.x.size());
+        for (qsizetype i = 0; i < f->last.bubbleCurve.x.size(); ++i)
+            QCOMPARE((plan->data()->constBegin() + i)->value, f->last.bubbleCurve.y[i]);
+        const auto *weights = f->find<QCPBars>(QStringLiteral("memory_weights"));
+        QCOMPARE(barValue(weights, 1), f->last.memory.first().weightsGb);
+    }
+
+    // On screen a graph stamps its markers from a pixmap; an export draws them as paths. Both
+    // put the plan's line's markers where its points are, in its colour.
+    void markersOnScreenAreWhereTheExportDrawsThem()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        auto *chart = f->find<ChartView>(QStringLiteral("chart_comm_tax"));
+        qsizetype plan = -1;
+        for (qsizetype i = 0; i < f->last.commTaxCurves.size(); ++i)
+            if (f->last.commTaxCurves[i].isPlan)
+                plan = i;
+        QVERIFY(plan >= 0);
+        auto *curve = f->find<QCPGraph>(QStringLiteral("commtax_curve_%1").arg(plan));
+        QVERIFY(curve && curve->data()->size() >= 3);
+        curve->setLineStyle(QCPGraph::lsNone); // the markers alone: the line runs through them
+        chart->replot();
+        const QImage screen = chart->grab().toImage();
+        const QImage exported = chart->toPixmap(chart->width(), chart->height(), 1.0).toImage();
+        QCOMPARE(screen.size(), exported.size());
+        const QColor color = curve->scatterStyle().brush().color();
+        const auto near = [&color](QRgb rgb) {
+            const QColor c(rgb);
+            const int distance = std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
+                + std::abs(c.blue() - color.blue());
+            return distance < 60;
+        };
+        int points = 0, onScreen = 0, inExport = 0;
+        for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it) {
+            if (it->key == f->last.result.gpus)
+                continue; // under the plan's star
+            const QPoint p = ChartView::pixelOf(curve, it->key, it->value).toPoint();
+            if (!screen.rect().contains(p))
+                continue;
+            ++points;
+            onScreen += near(screen.pixel(p)) ? 1 : 0;
+            inExport += near(exported.pixel(p)) ? 1 : 0;
+        }
+        QVERIFY(points >= 3);
+        QCOMPARE(inExport, points);
+        QCOMPARE(onScreen, points);
+    }
+
     // Two quick edits: the second comes the moment the first plan's figures arrive, while its
     // ranges are being computed. Those are cancelled (or dropped); the key figures and the
     // tornado show the second plan's ranges, never the first's, and the point figures of each

@@ -759,10 +759,12 @@ void MainWindow::applyUncertainty(const UncertaintyFigures &u)
         return;
     m_latest->uncertainty = u;
     m_keyFigures->showRanges(u);
-    m_sensitivity->showAnalysis(*m_latest);
-    // The step-time and cost charts draw the plan's P10-P90 as whiskers.
+    m_sensitivity->setAnalysis(*m_latest);
+    // The step-time and cost charts draw the plan's P10-P90 as whiskers. The three in one redraw
+    // and one paint of the window.
     for (ChartView *chart : {m_charts.at(0), m_charts.at(3)})
-        chart->showAnalysis(*m_latest);
+        chart->setAnalysis(*m_latest);
+    scheduleChartRedraw();
     Q_EMIT uncertaintyApplied(u);
 }
 
@@ -844,9 +846,10 @@ void MainWindow::showDetails(const Analysis &a)
 
 void MainWindow::scheduleChartRedraw()
 {
-    // One queued redraw of all five charts per batch of results, then one repaint of the window.
+    // One queued redraw of the charts per batch of results, then one repaint of the window.
     // (Each chart's own rpQueuedReplot is a separate zero timer, and the window repainted between
-    // them: five paint passes per edit instead of one.)
+    // them: five paint passes per edit instead of one.) A chart that would look the same as it
+    // does is not drawn again; it says "redrawn" all the same.
     if (m_chartRedrawQueued)
         return;
     m_chartRedrawQueued = true;
@@ -855,7 +858,7 @@ void MainWindow::scheduleChartRedraw()
         [this] {
             m_chartRedrawQueued = false;
             for (ChartView *c : std::as_const(m_charts))
-                c->replot(QCustomPlot::rpRefreshHint);
+                c->replotIfChanged();
         },
         Qt::QueuedConnection);
 }

@@ -104,6 +104,10 @@ public:
     int paints = 0;
     int resizes = 0;
     qint64 lastPaintNs = 0;
+    qint64 lastReplotNs = 0; // (charts only)
+    // Painted since its last replot, or not replotted since `since` (a chart that would look the
+    // same is not drawn again).
+    bool paintedSince(qint64 since) const { return lastReplotNs <= since || lastPaintNs >= lastReplotNs; }
     bool eventFilter(QObject *o, QEvent *e) override
     {
         if (e->type() == QEvent::Paint) {
@@ -195,6 +199,21 @@ int main(int argc, char **argv)
         return done();
     };
 
+    // Process events until done() holds, sleeping while there are none: a busy loop would count
+    // as the GUI thread's work, and take a core from the engine's threads.
+    const auto waitFor = [](const auto &done, int timeoutMs) {
+        QElapsedTimer g;
+        g.start();
+        QTimer wake; // wakes the loop to look at the time
+        wake.start(50);
+        while (!done()) {
+            if (g.elapsed() > timeoutMs)
+                return false;
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+        }
+        return true;
+    };
+
     auto *nodes = w.findChild<QSpinBox *>(QStringLiteral("field_cluster_nodes"));
     auto *pp = w.findChild<QSpinBox *>(QStringLiteral("field_training_pp"));
     auto *batch = w.findChild<QSpinBox *>(QStringLiteral("field_training_global_batch"));
@@ -210,11 +229,14 @@ int main(int argc, char **argv)
     for (ChartView *c : w.charts()) {
         chartEvents.push_back(std::make_unique<FirstPaint>());
         c->installEventFilter(chartEvents.back().get());
+        FirstPaint *events = chartEvents.back().get();
+        QObject::connect(c, &QCustomPlot::afterReplot, c, [events] { events->lastReplotNs = g_clock.nsecsElapsed(); });
     }
     qint64 redrawnNs = 0;
     QObject::connect(&w, &MainWindow::chartsRedrawn, &w, [&] { redrawnNs = g_clock.nsecsElapsed(); });
     std::vector<double> editMs, paintedMs, workerMs, replotMs, guiCpuMs, editorMs, applyMs;
     const char *kindNames[] = {"nodes", "pipeline_depth", "dp_overlap_slider", "gpu_preset", "global_batch"};
+    int resizesByKind[5] = {}, resizesSeen = 0; // chart resizes (a relayout) per kind of edit
     std::vector<double> paintedByKind[5], editorByKind[5], appliedByKind[5], redrawnByKind[5];
     std::vector<std::vector<double>> perChart(w.charts().size());
     QElapsedTimer phase;
@@ -230,11 +252,17 @@ int main(int argc, char **argv)
         rangesNs = g_clock.nsecsElapsed();
     });
     std::vector<double> rangesMs;
+    bool editing = true;
+    quint64 sensitivityId = 0;
+    QObject::connect(&w, &MainWindow::sensitivityRedrawn, &w, [&](quint64 id) { sensitivityId = id; });
+    // Replots of each chart during the timed edits (with the ranges' redraw).
+    int replots = 0;
+    for (ChartView *c : w.charts())
+        QObject::connect(c, &QCustomPlot::afterReplot, &w, [&] { replots += editing ? 1 : 0; });
     int invalid = 0, timeouts = 0;
 
     // --search: a search runs through every edit (restarted whenever it ends).
     SearchDialog *search = nullptr;
-    bool editing = true;
     int searchesDone = 0, editsWithSearch = 0;
     if (withSearch) {
         search = features->showSearch();
@@ -285,39 +313,45 @@ int main(int argc, char **argv)
         // the redraw, often within the same pass of the event loop)
         const auto allPainted = [&] {
             for (const auto &e : chartEvents)
-                if (e->lastPaintNs < redrawnNs)
+                if (!e->paintedSince(editNs))
                     return false;
             return true;
         };
-        for (QElapsedTimer g; !allPainted();) {
-            if (!g.isValid())
-                g.start();
-            if (g.elapsed() > 2000) {
-                ++timeouts;
-                break;
-            }
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-        }
-        qint64 lastPaint = 0;
+        if (!waitFor(allPainted, 2000))
+            ++timeouts;
+        qint64 lastPaint = redrawnNs;
         for (const auto &e : chartEvents)
-            lastPaint = std::max(lastPaint, e->lastPaintNs);
+            if (e->lastReplotNs > editNs)
+                lastPaint = std::max(lastPaint, e->lastPaintNs);
         paintedMs.push_back(double(lastPaint - editNs) / 1e6);
         if (samples > 0) {
-            for (QElapsedTimer g; rangesId != last.requestId;) {
-                if (!g.isValid())
-                    g.start();
-                if (g.elapsed() > 2000) {
-                    ++timeouts;
-                    break;
-                }
-                QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-            }
+            if (!waitFor([&] { return rangesId == last.requestId; }, 2000))
+                ++timeouts;
+            // and for the charts that draw them (step time, cost, sensitivity) to paint them:
+            // otherwise their redraw would be timed as part of the next edit.
+            const auto rangesPainted = [&] {
+                if (sensitivityId != last.requestId) // (the three are redrawn together)
+                    return false;
+                for (size_t c : {size_t(0), size_t(3), size_t(5)})
+                    if (!chartEvents[c]->paintedSince(rangesNs))
+                        return false;
+                return true;
+            };
+            if (rangesId == last.requestId && !waitFor(rangesPainted, 2000))
+                ++timeouts;
             if (rangesId == last.requestId)
                 rangesMs.push_back(double(rangesNs - editNs) / 1e6);
         }
         if (searchBefore && search->isRunning())
             ++editsWithSearch;
         paintedByKind[i % 5].push_back(paintedMs.back());
+        {
+            int resizesNow = 0;
+            for (const auto &e : chartEvents)
+                resizesNow += e->resizes;
+            resizesByKind[i % 5] += resizesNow - resizesSeen;
+            resizesSeen = resizesNow;
+        }
         editorByKind[i % 5].push_back(editorDone);
         appliedByKind[i % 5].push_back(appliedAt);
         redrawnByKind[i % 5].push_back(editMs.back());
@@ -377,6 +411,7 @@ int main(int argc, char **argv)
         {QStringLiteral("edit_to_painted_p50_ms"), percentile(paintedMs, 50)},
         {QStringLiteral("edit_to_painted_p95_ms"), percentile(paintedMs, 95)},
         {QStringLiteral("edit_to_painted_max_ms"), percentile(paintedMs, 100)},
+        {QStringLiteral("chart_replots_per_edit"), editMs.empty() ? 0.0 : double(replots) / double(editMs.size())},
         {QStringLiteral("gui_thread_cpu_per_edit_p50_ms"), percentile(guiCpuMs, 50)},
         {QStringLiteral("gui_thread_cpu_per_edit_p95_ms"), percentile(guiCpuMs, 95)},
         {QStringLiteral("edit_handled_by_editor_p50_ms"), percentile(editorMs, 50)},
@@ -408,7 +443,8 @@ int main(int argc, char **argv)
                                  {QStringLiteral("edit_to_painted_p95_ms"), percentile(paintedByKind[k], 95)},
                                  {QStringLiteral("editor_and_document_p50_ms"), percentile(editorByKind[k], 50)},
                                  {QStringLiteral("analysis_shown_p50_ms"), percentile(appliedByKind[k], 50)},
-                                 {QStringLiteral("redrawn_p50_ms"), percentile(redrawnByKind[k], 50)}});
+                                 {QStringLiteral("redrawn_p50_ms"), percentile(redrawnByKind[k], 50)},
+                                 {QStringLiteral("chart_resizes"), resizesByKind[k]}});
     o.insert(QStringLiteral("by_edit"), kinds);
     QJsonObject charts;
     for (qsizetype c = 0; c < w.charts().size(); ++c)

@@ -85,6 +85,50 @@ private:
     mutable QFont m_font;
     mutable QSize m_size;
 };
+
+// QCPGraph draws every marker as an antialiased path: the comm-tax chart's circles were a tenth
+// of the GUI thread's work per edit. On screen this one stamps a marker drawn once per style and
+// pixel ratio; exports (PNG at any scale, PDF: QCPPainter::pmNoCaching) draw them as QCustomPlot
+// does, as vectors.
+class StampedScatterGraph : public QCPGraph
+{
+public:
+    using QCPGraph::QCPGraph;
+
+protected:
+    void drawScatterPlot(QCPPainter *painter, const QVector<QPointF> &scatters,
+                         const QCPScatterStyle &style) const override
+    {
+        const bool exporting = painter->modes() & (QCPPainter::pmNoCaching | QCPPainter::pmVectorized);
+        if (exporting || style.shape() == QCPScatterStyle::ssPixmap || style.shape() == QCPScatterStyle::ssCustom) {
+            QCPGraph::drawScatterPlot(painter, scatters, style);
+            return;
+        }
+        applyScattersAntialiasingHint(painter);
+        const qreal dpr = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
+        const QPen pen = style.isPenDefined() ? style.pen() : mPen;
+        const size_t key = qHashMulti(0, int(style.shape()), style.size(), pen.color().rgba(), pen.widthF(),
+                                      int(pen.style()), style.brush().color().rgba(), int(style.brush().style()),
+                                      painter->antialiasing(), dpr);
+        const double half = std::ceil(style.size() / 2 + pen.widthF() + 1);
+        if (key != m_stampKey || m_stamp.isNull()) {
+            m_stampKey = key;
+            m_stamp = QPixmap(QSize(int(std::ceil(2 * half * dpr)), int(std::ceil(2 * half * dpr))));
+            m_stamp.setDevicePixelRatio(dpr);
+            m_stamp.fill(Qt::transparent);
+            QCPPainter stamp(&m_stamp);
+            stamp.setAntialiasing(painter->antialiasing());
+            style.applyTo(&stamp, mPen);
+            style.drawShape(&stamp, half, half);
+        }
+        for (const QPointF &p : scatters)
+            painter->drawPixmap(QPointF(std::round(p.x() - half), std::round(p.y() - half)), m_stamp);
+    }
+
+private:
+    mutable QPixmap m_stamp;
+    mutable size_t m_stampKey = 0;
+};
 } // namespace
 
 ChartView::ChartView(const QString &title, QWidget *parent)
@@ -157,6 +201,7 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     connect(this, &QWidget::customContextMenuRequested, this, &ChartView::showContextMenu);
     connect(this, &QCustomPlot::afterLayout, this, &ChartView::fitLabelsInside);
     connect(this, &QCustomPlot::afterReplot, this, [this] {
+        m_replotNeeded = false;
         if (m_pendingRedraw == 0)
             return;
         const quint64 id = m_pendingRedraw;
@@ -169,8 +214,25 @@ ChartView::~ChartView() = default;
 
 void ChartView::showAnalysis(const Analysis &a)
 {
-    if (setAnalysis(a))
+    if (!setAnalysis(a))
+        return;
+    if (m_replotNeeded)
         replot(rpQueuedReplot);
+    else // as a replot would: redrawn() after this returns
+        QMetaObject::invokeMethod(this, &ChartView::replotIfChanged, Qt::QueuedConnection);
+}
+
+void ChartView::replotIfChanged()
+{
+    if (m_replotNeeded) {
+        replot(rpRefreshHint);
+        return;
+    }
+    if (m_pendingRedraw == 0)
+        return;
+    const quint64 id = m_pendingRedraw;
+    m_pendingRedraw = 0;
+    Q_EMIT redrawn(id);
 }
 
 bool ChartView::setAnalysis(const Analysis &a)
@@ -184,11 +246,91 @@ bool ChartView::setAnalysis(const Analysis &a)
     for (QCPAxis *axis : axisRect()->axes())
         m_drawnUpper.insert(axis, axis->range().upper);
     fitToWidth(width()); // the legend may have other entries now
-    m_pending = false;
+    if (m_pending) {
+        m_pending = false;
+        update();
+    }
     setStaleLook(false);
     m_staleWash->setVisible(false);
     m_pendingRedraw = a.requestId;
+    // Most edits leave some charts as they were (a DP-overlap change moves neither the bubble
+    // nor the memory chart): those are not drawn again.
+    const size_t state = drawnState();
+    if (state != m_setState)
+        m_replotNeeded = true;
+    m_setState = state;
     return true;
+}
+
+namespace {
+// A running hash of what a replot draws, fed value by value.
+struct StateHash {
+    size_t h = 0;
+    template <typename... T>
+    void add(const T &...values) { h = qHashMulti(h, values...); }
+    void addPen(const QPen &p) { add(p.color().rgba(), p.widthF(), int(p.style())); }
+    void addBrush(const QBrush &b) { add(b.color().rgba(), int(b.style())); }
+    template <typename Container>
+    void addData(const Container &data)
+    {
+        add(data->size());
+        for (auto it = data->constBegin(); it != data->constEnd(); ++it)
+            add(it->key, it->value);
+    }
+};
+} // namespace
+
+size_t ChartView::drawnState()
+{
+    // Everything draw() and the stale or pending look set: the title, the wash, the legend's
+    // entries and columns, each plottable's look and data, each item's place and text, and each
+    // axis's range, scale, label and tick labels. Not the summaries (they are not drawn).
+    StateHash s;
+    s.add(m_titleElement->text(), m_titleElement->textColor().rgba(), m_staleWash->visible());
+    s.add(legend->wrap(), legend->itemCount());
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i)))
+            s.add(quintptr(item->plottable()));
+    for (int i = 0; i < plottableCount(); ++i) {
+        const QCPAbstractPlottable *p = plottable(i);
+        s.add(quintptr(p), p->visible(), p->name(), quintptr(p->layer()));
+        s.addPen(p->pen());
+        s.addBrush(p->brush());
+        if (const auto *g = qobject_cast<const QCPGraph *>(p)) {
+            const QCPScatterStyle &scatter = g->scatterStyle();
+            s.add(int(g->lineStyle()), int(scatter.shape()), scatter.size());
+            s.addPen(scatter.pen());
+            s.addBrush(scatter.brush());
+            s.addData(g->data());
+        } else if (const auto *b = qobject_cast<const QCPBars *>(p)) {
+            s.add(b->baseValue(), b->width());
+            s.addData(b->data());
+        }
+    }
+    for (int i = 0; i < itemCount(); ++i) {
+        const QCPAbstractItem *item = this->item(i);
+        // (labels and whiskers are made anew by each draw(): their addresses say nothing)
+        s.add(quintptr(item->metaObject()), item->visible());
+        for (const QCPItemPosition *pos : item->positions())
+            s.add(pos->key(), pos->value(), quintptr(pos->keyAxis()), quintptr(pos->valueAxis()));
+        if (const auto *text = qobject_cast<const QCPItemText *>(item)) {
+            s.add(text->text(), text->color().rgba(), int(text->positionAlignment()));
+            s.add(text->font().toString());
+        } else if (const auto *line = qobject_cast<const QCPItemLine *>(item)) {
+            s.addPen(line->pen());
+        }
+    }
+    for (const QCPAxis *axis : axisRect()->axes()) {
+        s.add(axis->visible(), axis->range().lower, axis->range().upper, int(axis->scaleType()), axis->label());
+        s.add(axis->ticker()->tickCount());
+        // (category tickers are made anew by each draw(): their labels count, not their address)
+        if (auto *text = dynamic_cast<QCPAxisTickerText *>(axis->ticker().data()))
+            for (auto it = text->ticks().constBegin(); it != text->ticks().constEnd(); ++it)
+                s.add(it.key(), it.value());
+        else
+            s.add(quintptr(axis->ticker().data()));
+    }
+    return s.h;
 }
 
 void ChartView::setSummary(const QString &headline, const QString &details)
@@ -252,8 +394,18 @@ void ChartView::setPending(bool pending)
     if (pending == m_pending)
         return;
     m_pending = pending;
-    m_staleWash->setVisible(m_stale || m_pending);
-    replot(rpQueuedReplot);
+    update(); // paintEvent() washes the plot out: no replot
+}
+
+void ChartView::paintEvent(QPaintEvent *event)
+{
+    QCustomPlot::paintEvent(event);
+    // Pending: the plot washed out as the stale mark does, painted over the drawn plot rather
+    // than drawn into it, so that it comes and goes without a replot.
+    if (m_pending && !m_stale) {
+        QPainter p(this);
+        p.fillRect(axisRect()->rect(), m_staleWash->brush());
+    }
 }
 
 bool ChartView::setStaleLook(bool stale)
@@ -261,7 +413,7 @@ bool ChartView::setStaleLook(bool stale)
     if (stale == m_stale)
         return false;
     m_stale = stale;
-    m_staleWash->setVisible(stale || m_pending);
+    m_staleWash->setVisible(stale);
     m_titleElement->setText(stale ? m_title + tr(" (stale)") : m_title);
     updateAccessibleText();
     m_titleElement->setTextColor(stale ? QColor(0xb0, 0x00, 0x20) : Qt::black);
@@ -498,7 +650,7 @@ QCPItemText *ChartView::addLabel(const QCPAbstractPlottable *anchor, double key,
 QCPGraph *ChartView::makeGraph(const QString &objectName, const QString &name, const QPen &pen,
                                const QCPScatterStyle &scatter, QCPAxis *keyAxis, QCPAxis *valueAxis)
 {
-    QCPGraph *g = addGraph(keyAxis ? keyAxis : xAxis, valueAxis ? valueAxis : yAxis);
+    QCPGraph *g = new StampedScatterGraph(keyAxis ? keyAxis : xAxis, valueAxis ? valueAxis : yAxis);
     g->setObjectName(objectName);
     g->setName(name);
     g->setPen(pen);

@@ -31,16 +31,23 @@ public:
     // The P10-P90 whiskers drawn (addWhisker()).
     int whiskerCount() const { return int(m_whiskers.size() / 3); }
 
-    // Draw an analysis (valid ones only). Queues one replot; redrawn(a.requestId) follows it.
+    // Draw an analysis (valid ones only). Queues one replot, or none when the chart would look the
+    // same as it does; redrawn(a.requestId) follows either way.
     void showAnalysis(const Analysis &a);
-    // The same without the replot, for a window that redraws several charts in one pass; false
-    // (nothing changed) for an invalid analysis. redrawn(a.requestId) follows the next replot.
+    // The same without the replot, for a window that redraws several charts in one pass
+    // (replotIfChanged()); false for an invalid analysis, which is not drawn.
     bool setAnalysis(const Analysis &a);
+    // Whether what the chart shows (its data, labels, axes, legend, title, wash) differs from what
+    // its last replot drew.
+    bool replotNeeded() const { return m_replotNeeded; }
+    // Replot now if replotNeeded(); otherwise the buffer already shows the analysis set last, and
+    // its redrawn() is emitted without drawing it again.
+    void replotIfChanged();
     // Keep the drawn data but say it no longer matches the plan (queues a replot).
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
     // Keep the drawn data washed out, the title as it is: newer data is on its way (the next
-    // setAnalysis() ends it). Queues a replot.
+    // setAnalysis() ends it). Repaints, without a replot.
     void setPending(bool pending);
     bool isPending() const { return m_pending; }
 
@@ -118,6 +125,7 @@ protected:
 
     void mouseMoveEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
     void leaveEvent(QEvent *event) override;
 
 private:
@@ -133,6 +141,11 @@ private:
     // What the vertical axes' tick labels and margins take of a chart's width, on each side.
     static constexpr int kAxisAllowance = 45;
     bool setStaleLook(bool stale);
+    // A hash of everything a replot would draw (ChartView.cpp says what), to tell whether an
+    // analysis changed the picture.
+    size_t drawnState();   // (QCustomPlot's getters are not const)
+    size_t m_setState = 0; // drawnState() when the last analysis was set
+    bool m_replotNeeded = true;
 
     struct HoverTarget {
         const QCPAbstractPlottable *plottable;
