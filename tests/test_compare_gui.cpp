@@ -24,6 +24,7 @@
 #include "modeltext.h"
 #include "plandocument.h"
 #include "report/reportwriter.h"
+#include "textpanels.h"
 
 #include "librarytestsupport.h"
 #include "testsupport.h"
@@ -976,6 +977,13 @@ private Q_SLOTS:
             return false;
         };
         QTRY_VERIFY(warned());
+        // the status banner counts it with the engine's warnings, as the Warnings tab does
+        auto *banner = window.findChild<TextStrip *>(QStringLiteral("staleBanner"));
+        QVERIFY(banner);
+        int listed = 0;
+        for (int i = 0; i < warnings->count(); ++i)
+            listed += warnings->item(i)->text().startsWith(QStringLiteral("No warnings")) ? 0 : 1;
+        QTRY_VERIFY2(banner->text().contains(QStringLiteral("; %1 warning").arg(listed)), qPrintable(banner->text()));
         // one undo: the old prices, no quote, no warning
         window.document()->undoStack()->undo();
         QCOMPARE(window.scenario().plan.gpu.price_usd, before.gpu.price_usd);

@@ -724,10 +724,12 @@ void MainWindow::applyAnalysis(const Analysis &a)
             m_sensitivity->setAnalysis(a); // no ranges asked for: an empty tornado
         scheduleChartRedraw();
         const Result &r = a.result;
+        // The engine's warnings and the quote's (core/quote.h), as the Warnings tab counts them.
+        const int warnings = int(a.warnings.size() + quoteWarnings(a.scenario, quoteToday()).size());
         if (r.fits_in_memory)
             setBanner(m_banner, "ok",
                       tr("Valid plan: %1 GPUs, fits in memory (%2 of %3 GB usable per GPU); %n warning(s).", nullptr,
-                         int(a.warnings.size()))
+                         warnings)
                           .arg(r.gpus)
                           .arg(locale().toString(r.memory_total_gb, 'f', 1), locale().toString(r.memory_usable_gb, 'f', 1)));
         else
