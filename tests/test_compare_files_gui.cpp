@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Saved comparisons in the Compare window: Save (Ctrl+S), Open, Recent in the window's and the
 // main window's File menu, the question before a changed comparison is closed, and a bad file's
-// placed errors. The file format itself: test_comparison.cpp.
+// placed errors; File > Save to library and Open from library. The file format itself:
+// test_comparison.cpp.
 #include "appsettings.h"
 #include "compare/comparisontablemodel.h"
 #include "compare/comparisonview.h"
@@ -14,9 +15,12 @@
 #include "testsupport.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -27,6 +31,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <cmath>
 
@@ -150,6 +155,108 @@ private Q_SLOTS:
         for (const char *name : {"openComparisonAction", "saveComparisonAction", "saveComparisonAsAction"})
             QVERIFY2(actionNamed(reopened, name), name);
         reopened->close();
+    }
+
+    // File > Save to library asks a name, and File > Open from library brings the comparison back
+    // in another window, its named columns, plan A and goals as they were; Save then writes to the
+    // library, and Remove takes it out.
+    void comparisonSavedToTheLibraryReopensFromIt()
+    {
+        AppSettings settings(m_dir.filePath(QStringLiteral("settings-lib.ini")));
+        MainWindow window(settings);
+        auto *features = new LibraryFeatures(&window, m_dir.filePath(QStringLiteral("library-cmp.sqlite")));
+        PresetLibrary *library = features->library();
+        QVERIFY(library && library->isOpen());
+        ComparisonView *view = features->compareScenarios(defaultComparison());
+        QPointer<ComparisonView> alive(view);
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        Scenario renamed = view->scenarios()[2];
+        renamed.name = QStringLiteral("4090 at 1024 \u79df");
+        view->replaceScenario(2, renamed);
+        view->setReference(2);
+        auto *deadline = view->findChild<QDoubleSpinBox *>(QStringLiteral("goalDeadline"));
+        QVERIFY(deadline);
+        deadline->setFocus();
+        deadline->selectAll();
+        QTest::keyClicks(deadline, QStringLiteral("45"));
+        QTest::keyClick(deadline, Qt::Key_Return);
+        QVERIFY(view->goals() && view->goals()->deadlineDays == 45);
+        QVERIFY(view->isModified());
+        const QList<Scenario> plans = view->scenarios();
+        const QStringList shown = tableText(view);
+
+        // File > Save to library..., the name typed in its dialog
+        QAction *save = actionNamed(view, "saveComparisonToLibraryAction");
+        QVERIFY(save && save->isEnabled());
+        save->trigger();
+        QInputDialog *ask = nullptr;
+        QTRY_VERIFY((ask = view->findChild<QInputDialog *>(QStringLiteral("saveToLibraryDialog"))) && ask->isVisible());
+        QCOMPARE(ask->textValue(), QStringLiteral("Comparison"));
+        auto *edit = ask->findChild<QLineEdit *>();
+        edit->selectAll();
+        QTest::keyClicks(edit, QStringLiteral("Board pick"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QTRY_VERIFY(!view->isModified());
+        QCOMPARE(view->libraryName(), QStringLiteral("Board pick"));
+        QVERIFY(view->fileName().isEmpty());
+        QVERIFY2(view->windowTitle().startsWith(QStringLiteral("Board pick (library)")),
+                 qPrintable(view->windowTitle()));
+        QCOMPARE(library->comparisons().size(), 1);
+        view->close();
+        QTRY_VERIFY(!alive); // saved: closes without asking
+
+        // another window: File > Open from library lists it, and opening brings everything back
+        ComparisonView *other = features->compareScenarios(defaultComparison().mid(0, 2));
+        QPointer<ComparisonView> otherAlive(other);
+        QVERIFY(QTest::qWaitForWindowExposed(other));
+        auto *menu = other->findChild<QMenu *>(QStringLiteral("libraryComparisonsMenu"));
+        QVERIFY(menu && menu->menuAction()->isEnabled());
+        Q_EMIT menu->aboutToShow();
+        QAction *entry = nullptr;
+        for (QAction *a : menu->actions())
+            if (a->data().toString() == QLatin1String("Board pick"))
+                entry = a;
+        QVERIFY(entry);
+        QVERIFY2(entry->text().startsWith(QStringLiteral("Board pick (saved ")), qPrintable(entry->text()));
+        entry->trigger();
+        QCOMPARE(other->scenarios(), plans);
+        QCOMPARE(other->scenarios()[2].name, renamed.name);
+        QCOMPARE(other->reference(), 2);
+        QVERIFY(other->goals() && other->goals()->deadlineDays == 45);
+        QCOMPARE(tableText(other), shown);
+        QVERIFY(!other->isModified());
+        QCOMPARE(other->libraryName(), QStringLiteral("Board pick"));
+
+        // a change and Ctrl+S: written to the library under the same name, no file asked for
+        other->removeScenario(0);
+        QVERIFY(other->isModified());
+        auto *table = other->findChild<QTableView *>(QStringLiteral("table"));
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(!other->isModified());
+        SavedComparison back;
+        QList<LoadError> errors;
+        QVERIFY(library->loadComparison(QStringLiteral("Board pick"), back, errors));
+        QCOMPARE(back.plans.size(), plans.size() - 1);
+        QCOMPARE(library->comparisons().size(), 1);
+
+        // Remove from library, confirmed
+        Q_EMIT menu->aboutToShow();
+        auto *remove = menu->findChild<QMenu *>(QStringLiteral("removeLibraryComparisonMenu"));
+        QVERIFY(remove && remove->actions().size() == 1);
+        QTimer::singleShot(0, this, [] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
+                QTest::mouseClick(box->button(QMessageBox::Yes), Qt::LeftButton);
+        });
+        remove->actions().first()->trigger();
+        QVERIFY(library->comparisons().isEmpty());
+        QVERIFY(other->libraryName().isEmpty());
+        QVERIFY(other->isModified()); // saved nowhere now
+        Q_EMIT menu->aboutToShow();
+        QCOMPARE(menu->actions().size(), 1);
+        QVERIFY(!menu->actions().first()->isEnabled()); // "(none yet)"
+        other->markSaved();
+        other->close();
     }
 
     void changedComparisonAsksBeforeClosing()

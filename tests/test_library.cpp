@@ -3,6 +3,7 @@
 // at once, all-or-nothing imports with file/line/field errors, built-ins that stay read-only. The
 // comparison arithmetic and its CSV and JSON: test_comparison.cpp.
 #include "library/compare.h"
+#include "library/comparisonfile.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
 #include "library/libraryfiles.h"
@@ -52,7 +53,7 @@ private Q_SLOTS:
         QVERIFY2(lib.open(&error), qPrintable(error));
         QVERIFY(QFile::exists(path));
         QCOMPARE(lib.schemaVersion(), librarySchemaVersion());
-        QCOMPARE(librarySchemaVersion(), 2);
+        QCOMPARE(librarySchemaVersion(), 3);
         QVERIFY(lib.recoveryNotice().isEmpty());
         QSqlDatabase db = lib.database();
         QSqlQuery q(db);
@@ -61,7 +62,7 @@ private Q_SLOTS:
         QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
-        QCOMPARE(q.value(0).toInt(), 2);
+        QCOMPARE(q.value(0).toInt(), 3);
     }
     void migrationOneCreatesPresetsAndPlans()
     {
@@ -119,7 +120,7 @@ private Q_SLOTS:
         PresetLibrary lib(path);
         LibraryMessage error;
         QVERIFY2(lib.open(&error), qPrintable(error));
-        QCOMPARE(lib.schemaVersion(), 2);
+        QCOMPARE(lib.schemaVersion(), librarySchemaVersion());
         const QList<SavedPlan> plans = lib.plans();
         QCOMPARE(plans.size(), 1);
         QCOMPARE(plans.first().userPresets, QStringList{QStringLiteral("gpu:my-gpu")});
@@ -251,6 +252,125 @@ private Q_SLOTS:
         QVERIFY(lib.removePreset(Section::Gpu, QStringLiteral("my-gpu"), &error));
     }
 
+    // ---------------------------------------------------------------- saved comparisons
+    void comparisonsRoundTripReplaceAndRemove()
+    {
+        PresetLibrary lib(freshPath());
+        LibraryMessage error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        QVERIFY(lib.savePreset(myGpu(QStringLiteral("my-gpu"), 7000), nullptr, &error));
+        SavedComparison c;
+        c.plans = defaultComparison().mid(0, 3);
+        QVERIFY(c.plans.size() == 3);
+        lib.catalog().find(Section::Gpu, QStringLiteral("my-gpu"))->applyTo(c.plans[2].plan);
+        c.plans[2].gpuPreset = QStringLiteral("my-gpu");
+        c.plans[1].name = QStringLiteral("A100 at 512");
+        c.reference = 1;
+        c.normalization = Normalization::EqualGpus;
+        Goals g;
+        g.deadlineDays = 60;
+        c.goals = g;
+        const QString name = QStringLiteral("Board \"Q3\" \u6bd4\u8f83");
+        QVERIFY2(lib.saveComparison(name, c, &error), qPrintable(error));
+        QVERIFY(!lib.saveComparison(QStringLiteral("  "), c, &error));
+        SavedComparison back;
+        QList<LoadError> errors;
+        QVERIFY2(lib.loadComparison(name, back, errors), qPrintable(errors.value(0).toString()));
+        QVERIFY(back == c);
+        QCOMPARE(back.plans[2].plan.gpu.price_usd, 7000.0);
+
+        // a second one is listed first; saving the first again replaces it and moves it up
+        SavedComparison other = c;
+        other.reference = 0;
+        QVERIFY(lib.saveComparison(QStringLiteral("other"), other, &error));
+        QCOMPARE(lib.comparisons().value(0).name, QStringLiteral("other"));
+        c.plans[0].name = QStringLiteral("renamed");
+        QVERIFY(lib.saveComparison(name, c, &error));
+        const QList<LibraryComparison> list = lib.comparisons();
+        QCOMPARE(list.size(), 2);
+        QCOMPARE(list[0].name, name);
+        QVERIFY(list[0].savedUtc.isValid());
+        errors.clear();
+        QVERIFY(lib.loadComparison(name, back, errors));
+        QCOMPARE(back.plans[0].name, QStringLiteral("renamed"));
+
+        QVERIFY2(lib.removeComparison(name, &error), qPrintable(error));
+        QVERIFY(!lib.removeComparison(name, &error));
+        QVERIFY2(error.contains(name), qPrintable(error));
+        QCOMPARE(lib.comparisons().size(), 1);
+        errors.clear();
+        QVERIFY(!lib.loadComparison(name, back, errors));
+        QVERIFY2(errors.value(0).toString().contains(QStringLiteral("no saved comparison")),
+                 qPrintable(errors.value(0).toString()));
+    }
+    void oldLibraryGainsTheComparisonsTable()
+    {
+        const QString path = freshPath();
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("m3"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QString error;
+            QVERIFY2(migrateLibrary(db, &error, 2), qPrintable(error));
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'comparisons'")));
+            QVERIFY(q.next());
+            QCOMPARE(q.value(0).toInt(), 0);
+            q.finish();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("m3"));
+        PresetLibrary lib(path);
+        LibraryMessage error;
+        QVERIFY2(lib.open(&error), qPrintable(error));
+        QCOMPARE(lib.schemaVersion(), 3);
+        QVERIFY(lib.comparisons(&error).isEmpty());
+        QVERIFY(error.isEmpty());
+        SavedComparison c;
+        c.plans = defaultComparison().mid(0, 2);
+        QVERIFY2(lib.saveComparison(QStringLiteral("after migration"), c, &error), qPrintable(error));
+        QCOMPARE(lib.comparisons().size(), 1);
+    }
+    void corruptStoredComparisonIsPlaced()
+    {
+        const QString path = freshPath();
+        PresetLibrary lib(path);
+        LibraryMessage error;
+        QVERIFY(lib.open(&error));
+        SavedComparison c;
+        c.plans = defaultComparison().mid(0, 2);
+        QVERIFY(lib.saveComparison(QStringLiteral("broken"), c, &error));
+        QVERIFY(lib.saveComparison(QStringLiteral("not json"), c, &error));
+        // another program (or a bad disk) changed the stored text
+        QSqlQuery q(lib.database());
+        QByteArray bad = serializeComparisonFile(c, lib.catalog());
+        const qsizetype at = bad.indexOf("\"tp\": ");
+        QVERIFY(at > 0);
+        bad.insert(at + 6, "\"eight\", \"x\": ");
+        q.prepare(QStringLiteral("UPDATE comparisons SET body = ? WHERE name = 'broken'"));
+        q.addBindValue(QString::fromUtf8(bad));
+        QVERIFY(q.exec());
+        QVERIFY(q.exec(QStringLiteral("UPDATE comparisons SET body = '{\"plans\": [' WHERE name = 'not json'")));
+        q.finish();
+        const int line = int(bad.left(at).count('\n')) + 1;
+        SavedComparison back;
+        QList<LoadError> errors;
+        QVERIFY(!lib.loadComparison(QStringLiteral("broken"), back, errors));
+        const QString first = errors.value(0).toString();
+        const QString where = QStringLiteral("saved comparison \"broken\" in %1:%2:")
+                                  .arg(QDir::toNativeSeparators(path))
+                                  .arg(line);
+        QVERIFY2(first.startsWith(where), qPrintable(first + QStringLiteral(" / ") + where));
+        QVERIFY2(first.contains(QStringLiteral("plans[0].training.tp")), qPrintable(first));
+        errors.clear();
+        QVERIFY(!lib.loadComparison(QStringLiteral("not json"), back, errors));
+        QVERIFY2(errors.value(0).toString().startsWith(QStringLiteral("saved comparison \"not json\" in ")),
+                 qPrintable(errors.value(0).toString()));
+        QCOMPARE(errors.value(0).line, 1);
+        QCOMPARE(lib.comparisons().size(), 2); // listed still, and removable
+        QVERIFY(lib.removeComparison(QStringLiteral("broken"), &error));
+    }
+
     // ---------------------------------------------------------------- import and export
     void importBadFileImportsNothing_data()
     {
@@ -380,7 +500,7 @@ private Q_SLOTS:
         QCOMPARE(readAll(lib.movedAsideTo()), garbage); // nothing lost
         QVERIFY2(lib.recoveryNotice().contains(QDir::toNativeSeparators(lib.movedAsideTo())), qPrintable(lib.recoveryNotice()));
         QVERIFY(lib.savePreset(myGpu(QStringLiteral("after"), 1), nullptr, &error));
-        QCOMPARE(lib.schemaVersion(), 2);
+        QCOMPARE(lib.schemaVersion(), librarySchemaVersion());
     }
     void corruptPagesFailIntegrityCheck()
     {

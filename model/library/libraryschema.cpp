@@ -169,6 +169,19 @@ bool migrateTo2(QSqlDatabase &db, QString *error)
     return true;
 }
 
+// Version 3: saved comparisons (the Compare window's File > Save to library), each the text of a
+// comparison file (library/comparisonfile.h) under a unique name.
+bool migrateTo3(QSqlDatabase &db, QString *error)
+{
+    return execSql(db,
+                   QStringLiteral("CREATE TABLE comparisons ("
+                                  " id INTEGER PRIMARY KEY,"
+                                  " name TEXT NOT NULL UNIQUE CHECK (length(name) > 0),"
+                                  " body TEXT NOT NULL,"
+                                  " saved_utc TEXT NOT NULL)"),
+                   error);
+}
+
 } // namespace
 
 const std::vector<LibraryMigration> &libraryMigrations()
@@ -176,6 +189,7 @@ const std::vector<LibraryMigration> &libraryMigrations()
     static const std::vector<LibraryMigration> list = {
         {1, "user presets and saved plans", migrateTo1},
         {2, "links from saved plans to the user presets they use; based_on", migrateTo2},
+        {3, "saved comparisons", migrateTo3},
     };
     return list;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "presetlibrary.h"
 
+#include "comparisonfile.h"
 #include "libraryfiles.h"
 #include "libraryschema.h"
 
@@ -823,6 +824,90 @@ bool PresetLibrary::duplicatePlan(const QString &name, QString *newName, Library
     if (newName)
         *newName = s.name;
     return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// saved comparisons
+
+QList<LibraryComparison> PresetLibrary::comparisons(LibraryMessage *error) const
+{
+    QList<LibraryComparison> out;
+    if (!m_open)
+        return out;
+    QSqlQuery q(database());
+    if (!q.exec(QStringLiteral("SELECT name, body, saved_utc FROM comparisons ORDER BY saved_utc DESC, id DESC"))) {
+        if (error)
+            *error = say(CT_TEXT("reading saved comparisons: %1"), {sqlText(q.lastError())});
+        return out;
+    }
+    while (q.next()) {
+        LibraryComparison c;
+        c.name = q.value(0).toString();
+        c.body = q.value(1).toString().toUtf8();
+        c.savedUtc = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
+        out.append(c);
+    }
+    return out;
+}
+
+bool PresetLibrary::saveComparison(const QString &name, const SavedComparison &c, LibraryMessage *error)
+{
+    if (name.trimmed().isEmpty()) {
+        if (error)
+            *error = say(CT_TEXT("a saved comparison needs a name"));
+        return false;
+    }
+    const QByteArray body = serializeComparisonFile(c, catalog());
+    SqlWriteTransaction tx(database());
+    if (!beginWrite(tx, error))
+        return false;
+    QSqlQuery q(tx.database());
+    // Replacing moves the comparison to the top of the list (newest first): a new row id.
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO comparisons (name, body, saved_utc) VALUES (?, ?, ?)"));
+    q.addBindValue(name);
+    q.addBindValue(QString::fromUtf8(body));
+    q.addBindValue(nowUtc());
+    if (!q.exec()) {
+        if (error)
+            *error = say(CT_TEXT("saving comparison \"%1\": %2"), {name, sqlText(q.lastError())});
+        return false;
+    }
+    return tx.commit(error);
+}
+
+bool PresetLibrary::loadComparison(const QString &name, SavedComparison &out, QList<LoadError> &errors) const
+{
+    const QString library = QDir::toNativeSeparators(m_fileName);
+    QSqlQuery q(database());
+    q.prepare(QStringLiteral("SELECT body FROM comparisons WHERE name = ?"));
+    q.addBindValue(name);
+    if (!m_open || !q.exec() || !q.next()) {
+        errors.append(fileError(library, 0, 0, QString(), fileText(CT_TEXT("no saved comparison \"%1\""), {name})));
+        return false;
+    }
+    // the problems' position names the comparison and the library it is kept in
+    const EngineText where = fileText(CT_TEXT("saved comparison \"%1\" in %2"), {name, library});
+    const qsizetype first = errors.size();
+    const bool ok = parseComparisonFile(q.value(0).toString().toUtf8(), toQString(where), catalog(), out, errors);
+    for (qsizetype i = first; i < errors.size(); ++i)
+        errors[i].fileLabel = where;
+    return ok;
+}
+
+bool PresetLibrary::removeComparison(const QString &name, LibraryMessage *error)
+{
+    SqlWriteTransaction tx(database());
+    if (!beginWrite(tx, error))
+        return false;
+    QSqlQuery q(tx.database());
+    q.prepare(QStringLiteral("DELETE FROM comparisons WHERE name = ?"));
+    q.addBindValue(name);
+    if (!q.exec() || q.numRowsAffected() != 1) {
+        if (error)
+            *error = say(CT_TEXT("no saved comparison \"%1\""), {name});
+        return false;
+    }
+    return tx.commit(error);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -65,6 +65,15 @@ struct SavedPlan {
     QStringList userPresets; // "gpu:my-gpu", the user presets it refers to
 };
 
+struct SavedComparison; // library/comparisonfile.h
+
+// A comparison kept in the library (the Compare window's File > Save to library).
+struct LibraryComparison {
+    QString name;
+    QByteArray body; // the comparison file text (serializeComparisonFile())
+    QDateTime savedUtc;
+};
+
 struct ImportOutcome {
     bool ok = false;
     QList<LoadError> errors; // file, line, column and JSON path of each problem; nothing imported
@@ -134,6 +143,16 @@ public:
     bool removePlan(const QString &name, LibraryMessage *error);
     bool duplicatePlan(const QString &name, QString *newName, LibraryMessage *error);
     QString uniquePlanName(const QString &base) const;
+
+    // --- saved comparisons (library/comparisonfile.h)
+    // Newest first.
+    QList<LibraryComparison> comparisons(LibraryMessage *error = nullptr) const;
+    // Insert or replace by name (which must not be empty).
+    bool saveComparison(const QString &name, const SavedComparison &c, LibraryMessage *error);
+    // Read through the comparison file reader: a bad stored text gives its line, column and JSON
+    // path, placed at 'saved comparison "name"' in the library's file.
+    bool loadComparison(const QString &name, SavedComparison &out, QList<LoadError> &errors) const;
+    bool removeComparison(const QString &name, LibraryMessage *error);
 
     // --- files
     // A preset file (presets/*.json format) or a scenario file. All or nothing, in one transaction.

@@ -2871,6 +2871,58 @@ The reference of the normalisation and of the break-even figures</source>
         <source>P(within budget)</source>
         <translation>P(不超预算)</translation>
     </message>
+    <message>
+        <source>%1 (library)</source>
+        <translation>%1（库）</translation>
+    </message>
+    <message>
+        <source>Save to &amp;library...</source>
+        <translation>保存到库(&amp;L)...</translation>
+    </message>
+    <message>
+        <source>Open from li&amp;brary</source>
+        <translation>从库中打开(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove from library</source>
+        <translation>从库中移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>%1 (saved %2)</source>
+        <translation>%1（保存于 %2）</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Save comparison to library</source>
+        <translation>将对比保存到库</translation>
+    </message>
+    <message>
+        <source>Name in the library:</source>
+        <translation>库中的名称：</translation>
+    </message>
+    <message>
+        <source>Replace the saved comparison?</source>
+        <translation>替换已保存的对比？</translation>
+    </message>
+    <message>
+        <source>The library already holds a comparison named &quot;%1&quot;. Replace it?</source>
+        <translation>库中已有名为“%1”的对比。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>Remove the saved comparison?</source>
+        <translation>移除已保存的对比？</translation>
+    </message>
+    <message>
+        <source>Remove &quot;%1&quot; from the library? This cannot be undone.</source>
+        <translation>从库中移除“%1”？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Cannot remove the comparison</source>
+        <translation>无法移除对比</translation>
+    </message>
 </context>
 <context>
     <name>commtax::CostChart</name>
@@ -4474,6 +4526,26 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>unknown item; a quote&apos;s items are: %1</source>
         <translation>未知条目；报价的条目有：%1</translation>
+    </message>
+    <message>
+        <source>reading saved comparisons: %1</source>
+        <translation>读取已保存的对比时出错：%1</translation>
+    </message>
+    <message>
+        <source>a saved comparison needs a name</source>
+        <translation>保存的对比需要一个名称</translation>
+    </message>
+    <message>
+        <source>saving comparison &quot;%1&quot;: %2</source>
+        <translation>保存对比“%1”时出错：%2</translation>
+    </message>
+    <message>
+        <source>no saved comparison &quot;%1&quot;</source>
+        <translation>没有已保存的对比“%1”</translation>
+    </message>
+    <message>
+        <source>saved comparison &quot;%1&quot; in %2</source>
+        <translation>%2 中已保存的对比“%1”</translation>
     </message>
 </context>
 <context>
@@ -6941,7 +7013,7 @@ Does not fit in memory.
     </message>
     <message>
         <source>Comparison</source>
-        <translation>比较</translation>
+        <translation>对比</translation>
     </message>
     <message>
         <source>Inputs</source>

@@ -4,6 +4,7 @@
 #include "appsettings.h"
 #include "comparisonview.h"
 #include "library/presetlibrary.h"
+#include "modeltext.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -12,6 +13,8 @@
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QTimer>
@@ -85,7 +88,9 @@ void ComparisonView::setSettings(AppSettings *settings)
 
 void ComparisonView::updateTitle()
 {
-    const QString name = m_fileName.isEmpty() ? tr("untitled") : QFileInfo(m_fileName).fileName();
+    QString name = m_fileName.isEmpty() ? tr("untitled") : QFileInfo(m_fileName).fileName();
+    if (m_fileName.isEmpty() && !m_libraryName.isEmpty())
+        name = tr("%1 (library)").arg(m_libraryName);
     setWindowTitle(tr("%1[*] - Compare hardware - Commtax").arg(name));
     setWindowModified(isModified());
 }
@@ -109,6 +114,12 @@ QMenu *ComparisonView::buildFileMenu()
     menu->addSeparator();
     add(tr("&Save comparison"), "saveComparisonAction", QKeySequence::Save, [this] { saveComparison(); });
     add(tr("Save comparison &as..."), "saveComparisonAsAction", QKeySequence::SaveAs, [this] { saveComparisonAs(); });
+    add(tr("Save to &library..."), "saveComparisonToLibraryAction", QKeySequence(), [this] { askAndSaveToLibrary(); });
+    m_libraryMenu = menu->addMenu(tr("Open from li&brary"));
+    m_libraryMenu->setObjectName(QStringLiteral("libraryComparisonsMenu"));
+    connect(m_libraryMenu, &QMenu::aboutToShow, this, &ComparisonView::rebuildLibraryMenu);
+    rebuildLibraryMenu();
+    menu->addSeparator();
     add(tr("&Export report..."), "exportReportAction", QKeySequence(), [this] { exportReport(); });
     menu->addSeparator();
     add(tr("&Close"), "closeComparisonAction", QKeySequence::Close, [this] { close(); });
@@ -143,6 +154,7 @@ void ComparisonView::rebuildRecentMenu()
 void ComparisonView::rememberFile(const QString &fileName)
 {
     m_fileName = fileName;
+    m_libraryName.clear();
     if (m_settings)
         m_settings->addRecentComparison(fileName);
     markSaved();
@@ -184,7 +196,7 @@ bool ComparisonView::saveComparison(const QString &fileName)
 {
     const QString file = fileName.isEmpty() ? m_fileName : fileName;
     if (file.isEmpty())
-        return saveComparisonAs();
+        return m_libraryName.isEmpty() ? saveComparisonAs() : saveToLibrary(m_libraryName);
     if (m_scenarios.size() < kMinComparedPlans) {
         QMessageBox::warning(this, tr("Cannot save the comparison"),
                              tr("Add at least %1 plans to compare.").arg(kMinComparedPlans));
@@ -209,6 +221,138 @@ bool ComparisonView::saveComparisonAs()
     if (QFileInfo(file).suffix().isEmpty())
         file += QStringLiteral(".json");
     return saveComparison(file);
+}
+
+// ---------------------------------------------------------------------------------------------
+// the preset library's saved comparisons
+
+void ComparisonView::rebuildLibraryMenu()
+{
+    if (!m_libraryMenu)
+        return;
+    m_libraryMenu->clear(); // deletes its actions, not the Remove submenu of the last time
+    qDeleteAll(m_libraryMenu->findChildren<QMenu *>(QString(), Qt::FindDirectChildrenOnly));
+    const bool usable = m_library && m_library->isOpen();
+    m_libraryMenu->menuAction()->setEnabled(usable);
+    if (QAction *save = findChild<QAction *>(QStringLiteral("saveComparisonToLibraryAction")))
+        save->setEnabled(usable && !m_library->isReadOnly());
+    const QList<LibraryComparison> saved = usable ? m_library->comparisons() : QList<LibraryComparison>{};
+    if (saved.isEmpty()) {
+        m_libraryMenu->addAction(tr("(none yet)"))->setEnabled(false);
+        return;
+    }
+    QMenu *remove = new QMenu(tr("&Remove from library"), m_libraryMenu);
+    remove->setObjectName(QStringLiteral("removeLibraryComparisonMenu"));
+    for (const LibraryComparison &c : saved) {
+        const QString name = c.name; // the lambdas below keep a copy
+        const QString when = QLocale().toString(c.savedUtc.toLocalTime(), QLocale::ShortFormat);
+        QAction *open = m_libraryMenu->addAction(tr("%1 (saved %2)").arg(name, when));
+        open->setData(name);
+        connect(open, &QAction::triggered, this, [this, name] {
+            if (!maybeSave())
+                return;
+            QString error;
+            if (!openFromLibrary(name, &error))
+                QMessageBox::warning(this, tr("Cannot open the comparison"), error);
+        });
+        QAction *drop = remove->addAction(name);
+        drop->setData(name);
+        connect(drop, &QAction::triggered, this, [this, name] { removeFromLibrary(name); });
+    }
+    m_libraryMenu->addSeparator();
+    m_libraryMenu->addMenu(remove);
+}
+
+void ComparisonView::askAndSaveToLibrary()
+{
+    if (!m_library || !m_library->isOpen())
+        return;
+    QString start = m_libraryName;
+    if (start.isEmpty())
+        start = m_fileName.isEmpty() ? tr("Comparison") : QFileInfo(m_fileName).completeBaseName();
+    auto *dialog = new QInputDialog(this);
+    dialog->setObjectName(QStringLiteral("saveToLibraryDialog"));
+    dialog->setWindowTitle(tr("Save comparison to library"));
+    dialog->setLabelText(tr("Name in the library:"));
+    dialog->setTextValue(start);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QInputDialog::textValueSelected, this, [this](const QString &text) {
+        const QString name = text.trimmed();
+        if (name.isEmpty())
+            return;
+        bool exists = false;
+        for (const LibraryComparison &c : m_library->comparisons())
+            exists = exists || c.name == name;
+        if (exists && name != m_libraryName
+            && QMessageBox::question(this, tr("Replace the saved comparison?"),
+                                     tr("The library already holds a comparison named \"%1\". Replace it?").arg(name))
+                != QMessageBox::Yes)
+            return;
+        saveToLibrary(name);
+    });
+    dialog->open();
+}
+
+bool ComparisonView::saveToLibrary(const QString &name)
+{
+    if (!m_library || !m_library->isOpen())
+        return false;
+    if (m_scenarios.size() < kMinComparedPlans) {
+        QMessageBox::warning(this, tr("Cannot save the comparison"),
+                             tr("Add at least %1 plans to compare.").arg(kMinComparedPlans));
+        return false;
+    }
+    LibraryMessage error;
+    if (!m_library->saveComparison(name, savedComparison(), &error)) {
+        QMessageBox::warning(this, tr("Cannot save the comparison"), libraryMessageText(error));
+        return false;
+    }
+    // Like Save as: from now on the window's comparison is the library's (Save writes it there).
+    m_fileName.clear();
+    m_libraryName = name;
+    markSaved();
+    return true;
+}
+
+bool ComparisonView::openFromLibrary(const QString &name, QString *error)
+{
+    SavedComparison c;
+    QList<LoadError> errors;
+    if (!m_library || !m_library->loadComparison(name, c, errors)) {
+        if (error) {
+            QStringList lines;
+            for (const LoadError &e : errors)
+                lines << loadErrorText(e);
+            *error = lines.join(QLatin1Char('\n'));
+        }
+        return false;
+    }
+    setSavedComparison(c);
+    m_fileName.clear();
+    m_libraryName = name;
+    markSaved();
+    return true;
+}
+
+void ComparisonView::removeFromLibrary(const QString &name)
+{
+    if (!m_library)
+        return;
+    if (QMessageBox::question(this, tr("Remove the saved comparison?"),
+                              tr("Remove \"%1\" from the library? This cannot be undone.").arg(name))
+        != QMessageBox::Yes)
+        return;
+    LibraryMessage error;
+    if (!m_library->removeComparison(name, &error)) {
+        QMessageBox::warning(this, tr("Cannot remove the comparison"), libraryMessageText(error));
+        return;
+    }
+    if (m_libraryName == name) { // the window's comparison is no longer saved anywhere
+        m_libraryName.clear();
+        m_saved = SavedComparison{};
+        updateTitle();
+    }
 }
 
 bool ComparisonView::maybeSave()

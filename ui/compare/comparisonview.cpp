@@ -378,6 +378,7 @@ void ComparisonView::setLibrary(PresetLibrary *library)
 {
     m_library = library;
     m_addSaved->setEnabled(library && library->isOpen());
+    rebuildLibraryMenu();
 }
 
 void ComparisonView::setScenarios(const QList<Scenario> &plans)

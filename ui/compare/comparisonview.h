@@ -105,6 +105,9 @@ public:
     const std::optional<Goals> &goals() const { return m_goals; }
     // The file the comparison was opened from or last saved to; empty for a new one.
     QString fileName() const { return m_fileName; }
+    // The name in the preset library it was opened from or last saved to (File > Save to library);
+    // then it has no file, and Save writes it to the library again under that name.
+    QString libraryName() const { return m_libraryName; }
     // Whether the comparison differs from what was opened, saved or first shown.
     bool isModified() const;
     // The comparison as it is now counts as saved (openWindow() calls it for the plans it opens with).
@@ -126,6 +129,12 @@ public Q_SLOTS:
     // cancelled or the file could not be written (the error was shown).
     bool saveComparison(const QString &fileName = QString());
     bool saveComparisonAs();
+    // Save into the preset library under `name` (replacing one of that name) and mark it saved.
+    // False when there is no library or it refused (the error was shown).
+    bool saveToLibrary(const QString &name);
+    // Replace the comparison by the one saved in the library as `name`. False with its problems,
+    // placed in the library, in `error`; nothing is replaced.
+    bool openFromLibrary(const QString &name, QString *error = nullptr);
 
 Q_SIGNALS:
     void comparisonChanged();
@@ -163,6 +172,9 @@ private:
     void showGoals(const std::optional<Goals> &goals); // in the Goals box, without a signal
     void chooseAndOpenComparison();
     void rebuildRecentMenu();
+    void askAndSaveToLibrary(); // File > Save to library...: asks the name (window-modal)
+    void rebuildLibraryMenu();  // File > Open from library: newest first, and Remove
+    void removeFromLibrary(const QString &name);
     void rememberFile(const QString &fileName);
     void updateTitle();
     bool maybeSave(); // false: the user cancelled
@@ -219,6 +231,8 @@ private:
     SavedComparison m_saved; // as opened, saved or first shown: isModified() compares with it
     AppSettings *m_settings = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QString m_libraryName;
+    QMenu *m_libraryMenu = nullptr;
     bool m_closeConfirmed = false; // the user answered Save or Discard: the next close goes through
 };
 
