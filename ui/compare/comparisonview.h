@@ -14,7 +14,7 @@
 #include "library/compare.h"
 #include "library/comparisonfile.h"
 #include "library/comparisonuncertainty.h"
-#include "ui/latestjob.h"
+#include "latestjob.h"
 
 #include <QWidget>
 
