@@ -11,10 +11,10 @@
 // user's presets.
 
 #include "comparisoncharts.h"
+#include "latestjob.h"
 #include "library/compare.h"
 #include "library/comparisonfile.h"
 #include "library/comparisonuncertainty.h"
-#include "latestjob.h"
 
 #include <QWidget>
 
