@@ -98,7 +98,7 @@ private:
     // "NO FIT in 24.0 GB") does not add a row of tiles, resize every chart below and lay the
     // window out again, and the next one take it away.
     void fitColumns();
-    int m_neededSeen = 0;  // the widest tile needed at m_neededWidth
+    int m_neededSeen = 0; // the widest tile needed at m_neededWidth
     int m_neededWidth = -1;
 
     QVector<Tile> m_tiles;
