@@ -10,11 +10,40 @@
 using namespace commtax;
 using namespace commtax::test;
 
+namespace {
+// Counts the resize events of the widgets it watches.
+class ResizeCounter : public QObject
+{
+public:
+    explicit ResizeCounter(int *count)
+        : m_count(count)
+    {
+    }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            ++*m_count;
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    int *m_count;
+};
+} // namespace
+
 class TestGuiCharts : public QObject
 {
     Q_OBJECT
 private:
     QTemporaryDir m_dir;
+    static QString legendOf(ChartView *c)
+    {
+        QStringList names;
+        for (int i = 0; i < c->legend->itemCount(); ++i)
+            if (auto *item = qobject_cast<QCPPlottableLegendItem *>(c->legend->item(i)))
+                names << item->plottable()->name();
+        return names.join(QLatin1Char('|'));
+    }
     std::unique_ptr<Fixture> make() { return makeFixture(m_dir); }
 
 private Q_SLOTS:
@@ -345,6 +374,53 @@ private Q_SLOTS:
             QCOMPARE((plan->data()->constBegin() + i)->value, f->last.bubbleCurve.y[i]);
         const auto *weights = f->find<QCPBars>(QStringLiteral("memory_weights"));
         QCOMPARE(barValue(weights, 1), f->last.memory.first().weightsGb);
+    }
+
+    // A new GPU changes the legends (the optimizer, CP and expert parts, the plan's line) and the
+    // key figures' texts, but not the charts' sizes: the window is not laid out again and no chart
+    // redrawn at a new size. (Once every GPU has been shown: the tiles keep the room of the
+    // longest figure seen.)
+    void aGpuPresetEditResizesNoChart()
+    {
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+            auto f = make();
+            f->window.resize(size);
+            QTRY_VERIFY(f->settled());
+            auto *gpu = f->find<QComboBox>(QStringLiteral("preset_gpu"));
+            QVERIFY(gpu && gpu->count() > 3);
+            gpu->setFocus();
+            for (int i = 0; i + 1 < gpu->count(); ++i) { // every GPU once
+                QTest::keyClick(gpu, i == 0 ? Qt::Key_Home : Qt::Key_Down);
+                QTRY_VERIFY(f->settled());
+            }
+            QTest::keyClick(gpu, Qt::Key_Home);
+            QTRY_VERIFY(f->settled());
+            QTest::qWait(50); // the relayout of the last edit
+            QHash<QString, QRect> geometry;
+            QHash<QString, QSet<QString>> legends; // each chart's legends seen, as text
+            int resizes = 0;
+            ResizeCounter counter(&resizes);
+            for (ChartView *c : f->window.charts()) {
+                geometry.insert(c->objectName(), c->geometry());
+                legends[c->objectName()].insert(legendOf(c));
+                c->installEventFilter(&counter);
+            }
+            for (int i = 0; i + 2 < gpu->count(); ++i) { // every GPU but "Custom"
+                const QString before = f->window.scenario().gpuPreset;
+                QTest::keyClick(gpu, Qt::Key_Down);
+                QVERIFY(f->window.scenario().gpuPreset != before);
+                QTRY_VERIFY(f->settled());
+                QTest::qWait(20); // a relayout queued behind the result
+                for (ChartView *c : f->window.charts()) {
+                    legends[c->objectName()].insert(legendOf(c));
+                    QCOMPARE(c->geometry(), geometry.value(c->objectName()));
+                }
+            }
+            QCOMPARE(resizes, 0);
+            // the edits did change what the legends hold
+            QVERIFY(legends.value(QStringLiteral("chart_bubble")).size() > 1);
+            QVERIFY(legends.value(QStringLiteral("chart_comm_tax")).size() > 1);
+        }
     }
 
     // On screen a graph stamps its markers from a pixmap; an export draws them as paths. Both

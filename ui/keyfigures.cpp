@@ -158,7 +158,12 @@ int KeyFigures::widestText() const
 void KeyFigures::fitColumns()
 {
     const int n = int(m_tiles.size());
-    const int needed = widestText() + 2 * kPadX;
+    if (width() != m_neededWidth) {
+        m_neededWidth = width();
+        m_neededSeen = 0;
+    }
+    m_neededSeen = std::max(m_neededSeen, widestText() + 2 * kPadX);
+    const int needed = m_neededSeen;
     int columns = 1;
     for (int rows = 1; rows <= n; ++rows) { // the fewest rows, each as full as the last allows
         const int c = (n + rows - 1) / rows;

@@ -93,8 +93,13 @@ private:
     // The narrowest tile text width in which no text is elided.
     int widestText() const;
     // As many columns as the width holds without eliding a text (9, 5, 3, 2 or 1); when that
-    // changes the number of rows, the layout is told (the height follows).
+    // changes the number of rows, the layout is told (the height follows). At one width the
+    // tiles keep the room of the widest text seen, so that an edit with a longer figure (a new GPU:
+    // "NO FIT in 24.0 GB") does not add a row of tiles, resize every chart below and lay the
+    // window out again, and the next one take it away.
     void fitColumns();
+    int m_neededSeen = 0; // the widest tile needed at m_neededWidth
+    int m_neededWidth = -1;
 
     QVector<Tile> m_tiles;
     bool m_stale = false;

@@ -808,7 +808,7 @@ void ChartView::fitMinimumHeight()
         return h;
     };
     const int above = minimumOf(m_titleElement).height() + std::max(axisHeight(xAxis2), 10);
-    const int below = axisHeight(xAxis) + minimumOf(legend).height();
+    const int below = axisHeight(xAxis) + minimumOf(legend).height() + reservedLegendRows();
     // A vertical axis's title is centred on the plot: the plot is tall enough for it to stay
     // inside the chart.
     int plot = minimumPlotHeight();
@@ -818,6 +818,26 @@ void ChartView::fitMinimumHeight()
     const int needed = std::max(220, above + plot + below + 8);
     if (minimumHeight() != needed)
         setMinimumHeight(needed);
+}
+
+int ChartView::reservedLegendRows()
+{
+    // The height the legend's rows below reservedLegendRows()'s count would take: the minimum
+    // height grows once (or never, with legendRoom()) and stays as long as the width does.
+    const int count = legend->itemCount();
+    const int columns = std::max(1, legend->wrap());
+    const int rows = (count + columns - 1) / columns;
+    if (width() != m_reservedWidth) {
+        m_reservedWidth = width();
+        m_reservedRows = 0;
+    }
+    const LegendRoom room = legendRoom();
+    const int roomColumns = room.columns > 0 ? std::min(room.columns, columns) : columns;
+    m_reservedRows = std::max({m_reservedRows, rows, (room.items + roomColumns - 1) / roomColumns});
+    if (m_reservedRows == rows || count == 0)
+        return 0;
+    const int rowHeight = legend->item(0)->minimumOuterSizeHint().height() + legend->rowSpacing();
+    return (m_reservedRows - rows) * rowHeight;
 }
 
 void ChartView::resizeEvent(QResizeEvent *event)

@@ -116,6 +116,15 @@ protected:
     // The plot's own height must hold this much (e.g. one line per category of a bar chart); the
     // chart's minimum height follows, with the title, the axes and the legend around it.
     virtual int minimumPlotHeight() const { return kMinimumPlotHeight; }
+    // The most legend entries the chart can show, and in at most how many columns (0: as now).
+    // The minimum height keeps room for that many rows, so that an edit that adds entries (a new
+    // GPU: the optimizer, CP and expert parts, longer names) does not resize the chart and lay the
+    // window out again; the plot takes the rows a shorter legend leaves.
+    struct LegendRoom {
+        int items = 0;
+        int columns = 0;
+    };
+    virtual LegendRoom legendRoom() const { return {}; }
     static constexpr int kMinimumPlotHeight = 120;
     // Show a plottable in the legend (at the end) or take it out. Legend items made here keep
     // their text laid out between redraws instead of shaping it twice on every replot.
@@ -140,6 +149,10 @@ private:
     QHash<QCPAxis *, double> m_drawnUpper; // each axis's upper end as draw() set it
     // What the vertical axes' tick labels and margins take of a chart's width, on each side.
     static constexpr int kAxisAllowance = 45;
+    // Legend rows kept in the minimum height: the most seen at this width, or legendRoom()'s.
+    int reservedLegendRows();
+    int m_reservedRows = 0;
+    int m_reservedWidth = -1; // the width m_reservedRows was seen at
     bool setStaleLook(bool stale);
     // A hash of everything a replot would draw (ChartView.cpp says what), to tell whether an
     // analysis changed the picture.

@@ -18,6 +18,8 @@ public:
 
 protected:
     void draw(const Analysis &a) override;
+    // Room for every part (CP, expert and optimizer too) in two columns, whatever the plan has.
+    LegendRoom legendRoom() const override { return {int(m_segments.size()), 2}; }
 
 private:
     QList<QCPBars *> m_segments;
@@ -56,6 +58,8 @@ public:
 
 protected:
     void draw(const Analysis &a) override;
+    // The plan's line, its "does not fit" key, the line without interleaving and the marker.
+    LegendRoom legendRoom() const override { return {4, 2}; }
 
 private:
     QCPGraph *m_plan = nullptr;
