@@ -67,13 +67,7 @@ void addConvention(QJsonObject &j, const search::buy::Convention &c)
 QString layoutText(const Plan &p)
 {
     const TrainingSpec &t = p.training;
-    QString s = QStringLiteral("tp%1 pp%2").arg(t.tp).arg(t.pp);
-    if (t.cp > 1)
-        s += QStringLiteral(" cp%1").arg(t.cp);
-    if (t.ep > 1)
-        s += QStringLiteral(" ep%1").arg(t.ep);
-    if (t.vpp > 1)
-        s += QStringLiteral(" vpp%1").arg(t.vpp);
+    QString s = search::buy::parallelDegreesText(t);
     s += QStringLiteral(" dp%1 mb%2 zero%3 %4")
              .arg(t.dp)
              .arg(t.micro_batch)

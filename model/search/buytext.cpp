@@ -29,7 +29,7 @@ QString signedPercent(double x)
 
 } // namespace
 
-QString shapeText(const TrainingSpec &t)
+QString parallelDegreesText(const TrainingSpec &t)
 {
     QString s = QStringLiteral("tp%1 pp%2").arg(t.tp).arg(t.pp);
     if (t.cp > 1)
@@ -38,6 +38,12 @@ QString shapeText(const TrainingSpec &t)
         s += QStringLiteral(" ep%1").arg(t.ep);
     if (t.vpp > 1)
         s += QStringLiteral(" vpp%1").arg(t.vpp);
+    return s;
+}
+
+QString shapeText(const TrainingSpec &t)
+{
+    QString s = parallelDegreesText(t);
     if (t.zero > 1)
         s += QStringLiteral(" zero%1").arg(t.zero);
     return s;

@@ -12,6 +12,9 @@
 
 namespace commtax::search::buy {
 
+// "tp4 pp4 cp2 vpp5": tp and pp always, cp, ep and vpp above 1. The start of every layout's text
+// (shapeText(), the What to buy dialog's and `commtax search`'s layout columns).
+QString parallelDegreesText(const TrainingSpec &t);
 // "tp4 pp4 cp2 vpp5": the degrees above 1 of the dimensions convention.h judges (tp and pp always;
 // ZeRO from stage 2), not dp, micro-batch or recompute.
 QString shapeText(const TrainingSpec &t);

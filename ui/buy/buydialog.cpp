@@ -95,15 +95,7 @@ QDoubleSpinBox *spin(QWidget *form, const QString &name, double max, int decimal
 QString layoutOf(const Plan &p)
 {
     const TrainingSpec &t = p.training;
-    QString s = QStringLiteral("tp%1 pp%2").arg(t.tp).arg(t.pp); // notr
-    if (t.cp > 1)
-        s += QStringLiteral(" cp%1").arg(t.cp);
-    if (t.ep > 1)
-        s += QStringLiteral(" ep%1").arg(t.ep);
-    if (t.vpp > 1)
-        s += QStringLiteral(" vpp%1").arg(t.vpp);
-    s += QStringLiteral(" dp%1 zero%2").arg(t.dp).arg(t.zero); // notr
-    return s;
+    return search::buy::parallelDegreesText(t) + QStringLiteral(" dp%1 zero%2").arg(t.dp).arg(t.zero); // notr
 }
 
 // "35.7–45.8–58.4" (en dashes, after which a line may break): P10, P50 and P90 of the days, or the
