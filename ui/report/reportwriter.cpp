@@ -7,6 +7,7 @@
 #include "compare/comparisontablemodel.h"
 #include "core/atomicfile.h"
 #include "core/presets.h"
+#include "core/quote.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
 #include "library/libraryfiles.h"
@@ -470,7 +471,7 @@ QString quoteText(const Scenario::Quote &q, const QDate &reportDate)
         text += QStringLiteral(", ") + q.date;
     if (!q.validUntil.isEmpty()) {
         text += QCoreApplication::translate("commtax::Report", ", valid until %1").arg(q.validUntil);
-        if (QDate::fromString(q.validUntil, Qt::ISODate) < reportDate)
+        if (quoteExpired(q, reportDate))
             text += QCoreApplication::translate("commtax::Report", " (expired)");
     }
     return text;
