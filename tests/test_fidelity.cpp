@@ -27,10 +27,10 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 17.5% (median 12.4%), max 112% on DeepSeek-V3 (DualPipe, not modelled);
+// MAPE 15.7% (median 11.6%), max 108% on modded-nanogpt's GPT-2 124M record (an unpublished micro-batch);
 // 27 of 251 runs that ran flagged "does not fit"). The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
-constexpr double kLosoMapeGuard = 0.19;
-constexpr double kLosoMaxGuard = 1.2;
+constexpr double kLosoMapeGuard = 0.165;
+constexpr double kLosoMaxGuard = 1.15;
 constexpr double kFlaggedGuard = 0.12;
 
 } // namespace
@@ -136,8 +136,10 @@ private Q_SLOTS:
     void bubbleIncludesTensorParallelCommunication()
     {
         // Default plan: p=4, v=1, m=128; compute and TP by the hand calculations of test_engine and
-        // sequenceParallelGathersTheInputAgainInTheBackward above.
-        const Plan p = defaultScenario().plan;
+        // sequenceParallelGathersTheInputAgainInTheBackward above; every collective exposed (the
+        // backward's under the GEMMs: tensorParallelBackwardHidesUnderTheGemms below).
+        Plan p = defaultScenario().plan;
+        p.training.tp_async_backward = false;
         const double h = 8192, s = 4096, V = 32000;
         // The idle slots of the pacing (last) stage are the other stages' micro-batches: 20 layers
         // each, without the LM head (docs/model.md §16). The body's compute: the engine's step compute
@@ -155,6 +157,90 @@ private Q_SLOTS:
         Plan q = p;
         q.training.tp_overlap = 0.5;
         QVERIFY_NEAR(evaluateValid(q).bubble_time_s, 3.0 / 128 * (tcomp + 0.5 * tp), 1e-9);
+    }
+
+    // 3b. What of the TP traffic hides under the GEMMs (docs/model.md §5). By hand for the default plan
+    // (Llama-2-70B: h 8192, 64 heads, 8 KV heads of 128, ffn 28672; tp 8 with SP, 128 micro-batches
+    // of 4,096 tokens, 20 layers a stage): every collective moves S = 4096 x 8192 x 2 bytes in
+    // 8.4 us + 7 x 3.4 us + 7/8 S / (450 GB/s x 0.82); a GEMM takes the larger of 2MNK at the H100's
+    // BF16 rate x efficiency and its bytes at 3350 GB/s, plus the GEMM's fixed cost.
+    void tensorParallelBackwardHidesUnderTheGemms()
+    {
+        Plan p = defaultScenario().plan;
+        const double h = 8192, f = 28672, kv = 8 * 128.0, M = 4096, t = 8;
+        const double c = 8.4e-6 + 7 * 3.4e-6 + 7.0 / 8 * (M * h * 2) / (450e9 * 0.82);
+        const double rate = p.gpu.bf16_dense_tflops * 1e12 * p.gpu.compute_efficiency, bw = p.gpu.memory_bw_gbps * 1e9;
+        auto gemm = [&](double m, double n, double k) {
+            return std::max(2 * m * n * k / rate, 2 * (m * k + k * n + m * n) / bw) + p.gpu.gemm_overhead_us * 1e-6;
+        };
+        const double qkv = gemm(M, (h + 2 * kv) / t, h), proj = gemm(M, h, h / t);
+        const double fc1 = gemm(M, 2 * f / t, h), fc2 = gemm(M, h, f / t);
+        p.training.tp_async_backward = false;
+        const Result none = evaluateValid(p);
+        QVERIFY_NEAR(none.tp_comm_exposed_s, none.tp_comm_time_s, 1e-12);
+        QVERIFY_NEAR(none.tp_comm_time_s, 128 * 20 * 10 * c, 1e-9);
+        // Megatron-LM / Transformer Engine (the default): the backward's re-gathers of the QKV and FC1
+        // inputs under their data-gradient GEMMs, the reduce-scatters of their gradients under the
+        // weight-gradient GEMMs, each up to its GEMM's time.
+        p.training.tp_async_backward = true;
+        const Result async = evaluateValid(p);
+        QVERIFY_NEAR(async.tp_comm_time_s, none.tp_comm_time_s, 1e-12);
+        const double hidden = 128 * 20 * (2 * std::min(c, qkv) + 2 * std::min(c, fc1));
+        QVERIFY_NEAR(none.tp_comm_exposed_s - async.tp_comm_exposed_s, hidden, 1e-9);
+        qInfo("per layer: collective %.3g ms, QKV %.3g ms, projection %.3g ms, FC1 %.3g ms, FC2 %.3g ms", 1e3 * c,
+              1e3 * qkv, 1e3 * proj,
+              1e3 * fc1, 1e3 * fc2);
+        // Pipelined (--tp-comm-overlap, async TP): each of the forward's 4 and the backward's 6
+        // collectives exposes its first chunk and what outlasts its GEMM.
+        p.training.tp_comm_overlap = true;
+        auto exposed = [&](double g) { return c / t + std::max(0.0, c - g) * (t - 1) / t; };
+        const double perLayer = exposed(qkv) + exposed(proj) + exposed(fc1) + exposed(fc2) // forward
+            + exposed(proj) + exposed(fc2) + 2 * exposed(qkv) + 2 * exposed(fc1);          // backward
+        const Result piped = evaluateValid(p);
+        QVERIFY_NEAR(piped.tp_comm_exposed_s, 128 * 20 * perLayer, 1e-9);
+        QVERIFY(piped.step_time_s < async.step_time_s && async.step_time_s < none.step_time_s);
+        // tp_overlap claims a further share of what is left.
+        p.training.tp_overlap = 0.5;
+        QVERIFY_NEAR(evaluateValid(p).tp_comm_exposed_s, 0.5 * piped.tp_comm_exposed_s, 1e-9);
+    }
+
+    // 3c. torchtitan's AsyncTP benchmark (docs/performance.md of pytorch/torchtitan, 2025-06; the rows
+    // torchtitan-2506-llama3-70b-256gpu-tp8-{vanilla,asynctp}-{bf16,fp8} of published-runs.json):
+    // the same Llama 3 70B on 256 H100 with FSDP 32 x TP 8, 597.3 -> 652.4 tokens/s/GPU in BF16
+    // (+9.2%) and 809.8 -> 942.4 in FP8 (+16.4%). The engine's gain with tp_comm_overlap against
+    // DTensor's waiting collectives, on those rows' plans, is within 10 points of each.
+    void asyncTensorParallelGainMatchesTorchtitan()
+    {
+        const PresetCatalog &c = PresetCatalog::builtIn();
+        const QString file = QStringLiteral(COMMTAX_FIXTURES_DIR "/published-runs.json");
+        accuracy::LoadResult loaded = accuracy::loadRuns(file, c);
+        QVERIFY(loaded.errors.isEmpty());
+        accuracy::resolveTuned(loaded.runs);
+        auto find = [&](const char *id) -> const accuracy::Run * {
+            for (const accuracy::Run &r : loaded.runs)
+                if (r.id == QLatin1String(id))
+                    return &r;
+            return nullptr;
+        };
+        const struct {
+            const char *vanilla, *async;
+            double gain;
+        } pairs[] = {{"torchtitan-2506-llama3-70b-256gpu-tp8-vanilla-bf16",
+                      "torchtitan-2506-llama3-70b-256gpu-tp8-asynctp-bf16", 652.4 / 597.3},
+                     {"torchtitan-2506-llama3-70b-256gpu-tp8-vanilla-fp8",
+                      "torchtitan-2506-llama3-70b-256gpu-tp8-asynctp-fp8", 942.4 / 809.8}};
+        for (const auto &pair : pairs) {
+            const accuracy::Run *v = find(pair.vanilla), *a = find(pair.async);
+            QVERIFY(v && a);
+            // DTensor waits for its collectives: the framework's default, not published.
+            QVERIFY(!v->plan.training.tp_async_backward && !v->plan.training.tp_comm_overlap);
+            QVERIFY(a->plan.training.tp_comm_overlap); // published: Async TP
+            const double gain = evaluateValid(v->plan).step_time_s / evaluateValid(a->plan).step_time_s;
+            QVERIFY2(std::abs(gain - pair.gain) <= 0.10, qPrintable(QString::number(gain)));
+        }
+        // Megatron-LM before 2022 waited for every TP collective (Narayanan et al. 2021).
+        const accuracy::Run *old = find("narayanan21-t1-39p1b-512gpu");
+        QVERIFY(old && !old->plan.training.tp_async_backward);
     }
 
     // 4. Gradients are reduced in fp32 by default, as Megatron-LM does with --bf16

@@ -115,7 +115,10 @@ private Q_SLOTS:
     // 9. Uneven pipeline stages (docs/model.md §16).
     void llama405bSpreadsItsLayersOverSixteenStages()
     {
-        const Plan p = llama405bPp16();
+        // Every TP collective exposed here (what hides under the GEMMs: test_fidelity's
+        // tensorParallelBackwardHidesUnderTheGemms).
+        Plan p = llama405bPp16();
+        p.training.tp_async_backward = false;
         const Evaluation e = evaluate(p);
         QVERIFY2(e.ok(), e.ok() ? "" : e.errors.front().message.c_str());
         const Result &r = e.result;
@@ -501,6 +504,59 @@ private Q_SLOTS:
         const double off = evaluateValid(one).ep_comm_time_s;
         one.training.moe_deepep = true;
         QCOMPARE(evaluateValid(one).ep_comm_time_s, off);
+    }
+
+    // 1F1B A2A overlap (Megatron-LM --overlap-moe-expert-parallel-comm; DeepSeek-V3's DualPipe,
+    // report §3.2.1): an MoE layer's all-to-all runs under another micro-batch's compute of the same
+    // layer, so only what outlasts that compute is exposed (docs/model.md §17). One MoE layer's
+    // compute per micro-batch is what one more layer adds to the compute time (pp 1, BF16: no weight
+    // casts), independent of the all-to-all.
+    void expertAllToAllHidesUnderAnotherMicroBatch()
+    {
+        Plan p = presetPlan("deepseek-v3", "h100-sxm", "dgx-h100");
+        p.cluster.nodes = 8;
+        TrainingSpec &t = p.training;
+        t.seq_len = 4096;
+        t.global_batch = 64;
+        t.micro_batch = 1;
+        t.tp = 1;
+        t.pp = 1;
+        t.dp = 64;
+        t.ep = 64;
+        t.etp = 1;
+        t.zero = 1;
+        t.precision = Precision::Bf16;
+        const double mb = 1, moeLayers = p.model.layers - p.model.dense_layers;
+        auto check = [&](Plan q, bool exposedLeft) {
+            q.training.ep_a2a_overlap = false;
+            const Result off = evaluateValid(q);
+            q.training.ep_a2a_overlap = true;
+            const Result on = evaluateValid(q);
+            QCOMPARE(on.ep_comm_time_s, off.ep_comm_time_s);
+            QVERIFY_NEAR(off.ep_comm_exposed_s, off.ep_comm_time_s, 1e-12);
+            Plan more = q;
+            more.model.layers += 1;
+            const double moeLayer = (evaluateValid(more).compute_time_s - on.compute_time_s) / mb;
+            const double epLayer = off.ep_comm_time_s / (mb * moeLayers);
+            QVERIFY(moeLayer > 0);
+            QVERIFY_NEAR(on.ep_comm_exposed_s, mb * moeLayers * std::max(0.0, epLayer - moeLayer), 1e-9);
+            QCOMPARE(on.ep_comm_exposed_s > 0, exposedLeft);
+            // What hides slows the compute it hides under (docs/model.md §7).
+            QVERIFY_NEAR(on.overlap_slowdown_s - off.overlap_slowdown_s,
+                         kOverlapComputeSlowdown * (off.ep_comm_exposed_s - on.ep_comm_exposed_s), 1e-9);
+            QVERIFY(on.step_time_s < off.step_time_s);
+        };
+        // Across 8 nodes without DeepEP the all-to-all outlasts the layer's compute; with DeepEP's one
+        // copy per node it hides; inside one node (ep 8 over NVLink) it hides too.
+        check(p, true);
+        t.moe_deepep = true;
+        check(p, false);
+        Plan one = p;
+        one.cluster.nodes = 1;
+        one.training.dp = 8;
+        one.training.ep = 8;
+        one.training.global_batch = 8;
+        check(one, false);
     }
 
     void evenLayoutsGiveTheSameFigures()

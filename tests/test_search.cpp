@@ -604,20 +604,35 @@ private slots:
         opt.top = 100000;
         const SearchResult all = runSearch(s, opt);
         QVERIFY(!all.top.empty());
-        const double deadline = all.top[all.top.size() / 3].result.days_to_train;
-        const Result &mid = all.top[all.top.size() / 2].result;
+        // The limits from the plans of at most 8 GPUs in the list (fastest first): the deadline of the
+        // one three quarters down, so that every plan meeting it is in the list, and the median capital
+        // of them all, so that the budget rules out some of those that meet the deadline.
+        std::vector<const Found *> small;
+        for (const Found &f : all.top)
+            if (f.layout.gpus <= 8)
+                small.push_back(&f);
+        QVERIFY(small.size() >= 4);
+        const double deadline = small[small.size() * 3 / 4]->result.days_to_train;
+        std::vector<double> capex;
+        for (const Found *f : small)
+            capex.push_back(f->result.capex_usd);
+        std::nth_element(capex.begin(), capex.begin() + capex.size() / 2, capex.end());
+        const double budget = capex[capex.size() / 2];
+        QVERIFY(deadline <= all.top.back().result.days_to_train);
         Options c = opt;
         c.constraints.deadline_days = deadline;
-        c.constraints.budget_usd = mid.capex_usd;
+        c.constraints.budget_usd = budget;
         c.constraints.max_gpus = 8;
         const SearchResult r = runSearch(s, c);
-        std::int64_t expected = 0;
-        for (const Found &f : all.top)
-            expected += f.result.days_to_train <= deadline && f.result.capex_usd <= mid.capex_usd && f.layout.gpus <= 8;
+        std::int64_t expected = 0, withoutBudget = 0;
+        for (const Found &f : all.top) {
+            expected += f.result.days_to_train <= deadline && f.result.capex_usd <= budget && f.layout.gpus <= 8;
+            withoutBudget += f.result.days_to_train <= deadline && f.layout.gpus <= 8;
+        }
         QCOMPARE(r.feasible, expected);
-        QVERIFY(expected > 0 && expected < all.feasible);
+        QVERIFY(expected > 0 && expected < withoutBudget && withoutBudget < all.feasible);
         for (const Found &f : r.top)
-            QVERIFY(f.result.days_to_train <= deadline && f.result.capex_usd <= mid.capex_usd && f.layout.gpus <= 8);
+            QVERIFY(f.result.days_to_train <= deadline && f.result.capex_usd <= budget && f.layout.gpus <= 8);
         QVERIFY(r.searched < all.searched); // 12 GPUs is outside the space
     }
 

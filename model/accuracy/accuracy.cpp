@@ -27,6 +27,8 @@ namespace {
 // The first year whose runs get FlashAttention by default (see readRun).
 constexpr int kFirstFlashAttentionYear = 2023;
 constexpr double kDeepSpeedPrefetchBucketParams = 5e7;
+// The last year whose runs predate Megatron-LM's asynchronous TP backward (see readRun).
+constexpr int kLastYearWithoutAsyncTp = 2021;
 
 bool parseMetric(const QString &s, Metric &out)
 {
@@ -182,6 +184,12 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
     const bool deepSpeed = run.framework.contains(QLatin1String("deepspeed"));
     if (t.zero == 3 && deepSpeed && !tr.contains(QStringLiteral("zero3_bucket_params")))
         t.zero3_bucket_params = kDeepSpeedPrefetchBucketParams;
+    // The backward's TP collectives under the GEMMs are Megatron-LM's and Transformer Engine's
+    // (LinearWithGradAccumulationAndAsyncCommunication, from Megatron-LM v2.6 of late 2021 on); PyTorch
+    // DTensor's tensor parallelism (torchtitan) waits for each collective unless async TP is on.
+    if (!tr.contains(QStringLiteral("tp_async_backward"))
+        && (run.framework == QLatin1String("torchtitan") || (run.year > 0 && run.year <= kLastYearWithoutAsyncTp)))
+        t.tp_async_backward = false;
     run.plan = plan;
     return true;
 }

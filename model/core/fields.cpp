@@ -73,7 +73,8 @@ std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
         QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers"),
         QStringLiteral("model.max_nodes_per_token"), QStringLiteral("training.moe_deepep"),
         QStringLiteral("training.recompute_mla_up_proj"), QStringLiteral("training.fused_cross_entropy"),
-        QStringLiteral("training.zero3_bucket_params")};
+        QStringLiteral("training.zero3_bucket_params"), QStringLiteral("training.tp_async_backward"),
+        QStringLiteral("training.tp_comm_overlap"), QStringLiteral("training.ep_a2a_overlap")};
     for (FieldInfo &f : fields) {
         f.addedLater = addedLater.contains(f.path());
         if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
@@ -160,7 +161,12 @@ const std::vector<FieldInfo> &planFields()
         CT_INT(Training, training.etp, "etp", "Expert tensor parallel (etp)", "", "Tensor-parallel degree inside each expert; 0 = tp (Megatron-Core's default for --expert-tensor-parallel-size)"),
         CT_DBL(Training, training.moe_imbalance, "moe_imbalance", "MoE load imbalance (max/mean)", "", "Tokens of the busiest expert GPU over the mean; 1 = balanced. Default 1.25: Qwen3-235B on H100, 295 TFLOPS force-balanced vs 237 dropless (Megatron-MoE-ModelZoo)", 2),
         CT_BOOL(Training, training.moe_deepep, "moe_deepep", "DeepEP dispatch", "Expert dispatch with DeepEP (Megatron-Core --moe-token-dispatcher-type flex --moe-enable-deepep): a token crosses the network once per node it goes to, then NVLink; off: the all-to-all dispatcher sends one copy per expert"),
-        CT_DBL(Training, training.ep_overlap, "ep_overlap", "EP overlap (0-1)", "", "Share of the expert all-to-all hidden under compute (0 without DeepEP / 1F1B A2A overlap)", 2),
+        CT_BOOL(Training, training.ep_a2a_overlap, "ep_a2a_overlap", "EP all-to-all under another micro-batch",
+                "Each MoE layer's token dispatch and combine run under another micro-batch's compute of the same layer "
+                "(Megatron-LM --overlap-moe-expert-parallel-comm, DeepSeek's DualPipe); what outlasts that compute "
+                "stays exposed"),
+        CT_DBL(Training, training.ep_overlap, "ep_overlap", "EP overlap (0-1)", "",
+               "Further share of the exposed expert all-to-all hidden under compute", 2),
         CT_INT(Training, training.first_stage_layers, "first_stage_layers", "First stage layers", "", "Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly as possible, the extra layers on the middle stages. Megatron-LM --decoder-first-pipeline-num-layers"),
         CT_INT(Training, training.last_stage_layers, "last_stage_layers", "Last stage layers", "", "Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers"),
         CT_INT(Training, training.zero, "zero", "ZeRO stage", "", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights"),
@@ -175,7 +181,16 @@ const std::vector<FieldInfo> &planFields()
                   (QStringList{QStringLiteral("bf16"), QStringLiteral("fp8")}), parsePrecision),
         CT_DBL(Training, training.grad_bytes, "grad_bytes", "Gradient bytes on the wire", "B", "4 fp32 (default: Megatron-LM reduces bf16 gradients in fp32 unless --grad-reduce-in-bf16), 2 bf16, 1 fp8/int8 compression", 3),
         CT_DBL(Training, training.dp_overlap, "dp_overlap", "DP overlap (0-1)", "", "Share of the last backward pass the gradient sync can hide under", 2),
-        CT_DBL(Training, training.tp_overlap, "tp_overlap", "TP overlap (0-1)", "", "Share of TP communication hidden under compute", 2),
+        CT_BOOL(Training, training.tp_async_backward, "tp_async_backward", "TP backward beside the GEMMs",
+                "The backward's tensor-parallel re-gather and reduce-scatter run under the data- and "
+                "weight-gradient GEMMs, as Megatron-LM and Transformer Engine do. Off: PyTorch DTensor "
+                "(torchtitan without async TP), Megatron-LM before 2022"),
+        CT_BOOL(Training, training.tp_comm_overlap, "tp_comm_overlap", "TP communication pipelined",
+                "Every tensor-parallel all-gather and reduce-scatter split into chunks under its GEMM (Megatron-LM "
+                "--tp-comm-overlap, torchtitan async TP); needs sequence parallelism. The first chunk and what "
+                "outlasts the GEMM stay exposed"),
+        CT_DBL(Training, training.tp_overlap, "tp_overlap", "TP overlap (0-1)", "",
+               "Further share of the exposed TP communication hidden under compute", 2),
         FieldInfo{Section::Training, "compute_efficiency", FieldType::OptionalDouble, "Compute efficiency (blank = GPU default)", "", "Fraction of dense peak large GEMMs reach; empty uses the GPU's default", 0, 0, 2, {}, [](const Plan &p) { return p.training.compute_efficiency ? QJsonValue(*p.training.compute_efficiency) : QJsonValue(QJsonValue::Null); }, [](Plan &p, const QJsonValue &v) {
                       if (v.isNull() || v.isUndefined())
                           p.training.compute_efficiency.reset();

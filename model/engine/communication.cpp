@@ -127,8 +127,11 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const Placement &pl, Re
 void pipelinePhase(const Plan &plan, Shape &k, Result &r)
 {
     const TrainingSpec &tr = plan.training;
-    const double commLayer = k.tpLayerTime * (1.0 - tr.tp_overlap) + k.cpLayerExposed;
-    const double epExposed = k.epLayerTime * (1.0 - tr.ep_overlap);
+    const double commLayer = (k.tpLayerTime - k.tpLayerHidden) * (1.0 - tr.tp_overlap) + k.cpLayerExposed;
+    // 1F1B A2A overlap pairs one micro-batch's forward with another's backward, layer by layer: an MoE
+    // layer's dispatch and combine run under the other micro-batch's work on the same layer.
+    const double epBase = tr.ep_a2a_overlap ? std::max(0.0, k.epLayerTime - k.moeLayerTime) : k.epLayerTime;
+    const double epExposed = epBase * (1.0 - tr.ep_overlap);
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
     double sum = 0, slowest = -1, maxTotal = -1;
@@ -159,7 +162,7 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     r.compute_time_s = k.tComp;
     r.compute_fp8_time_s = k.mb * (D * k.denseFp8Time + Me * k.moeFp8Time) + weightCast;
     r.tp_comm_time_s = k.mb * s.layers * k.tpLayerTime;
-    r.tp_comm_exposed_s = r.tp_comm_time_s * (1.0 - tr.tp_overlap);
+    r.tp_comm_exposed_s = k.mb * s.layers * (k.tpLayerTime - k.tpLayerHidden) * (1.0 - tr.tp_overlap);
     r.cp_comm_time_s = k.mb * s.layers * k.cpLayerTime;
     r.cp_comm_exposed_s = k.mb * s.layers * k.cpLayerExposed;
     r.ep_comm_time_s = k.mb * Me * k.epLayerTime;
@@ -171,7 +174,7 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
 constexpr double kActBytes = 2.0;
 
 // One layer's tensor-parallel communication per micro-batch, raw.
-double tpLayerTime(const Plan &plan, const Shape &k, const Placement &pl, double tokens)
+double tpLayerTime(const Plan &plan, Shape &k, const Placement &pl, double tokens)
 {
     const bool full = plan.training.recompute == Recompute::Full;
     const double msg = tokens * k.h * kActBytes;
@@ -185,10 +188,33 @@ double tpLayerTime(const Plan &plan, const Shape &k, const Placement &pl, double
         // backward 4 AG + 2 RS. Selective recompute repeats no GEMM and so no collective; full
         // recompute runs the forward's 2 AG + 2 RS again, and its backward still re-gathers.
         const double ag = full ? 8.0 : 6.0, rs = full ? 6.0 : 4.0;
-        return ag * collectiveTimeS(Collective::AllGather, msg, pl.tp)
-            + rs * collectiveTimeS(Collective::ReduceScatter, msg, pl.tp);
+        const double agS = collectiveTimeS(Collective::AllGather, msg, pl.tp);
+        const double rsS = collectiveTimeS(Collective::ReduceScatter, msg, pl.tp);
+        const double total = ag * agS + rs * rsS;
+        if (plan.training.tp_comm_overlap) {
+            // Split into t chunks, each chunk's transfer under the previous chunk's GEMM (Transformer
+            // Engine's userbuffers under Megatron-LM --tp-comm-overlap; PyTorch's micro-pipelined
+            // async TP): the first chunk is exposed, and what outlasts the GEMM.
+            auto exposed = [&](double c, double g) { return c / k.t + std::max(0.0, c - g) * (k.t - 1.0) / k.t; };
+            const double fwd = exposed(agS, k.qkvGemm) + exposed(rsS, k.projGemm) + exposed(agS, k.fc1Gemm)
+                + exposed(rsS, k.fc2Gemm);
+            const double bwd = exposed(agS, k.projGemm) + exposed(agS, k.fc2Gemm) + exposed(rsS, k.qkvGemm)
+                + exposed(rsS, k.fc1Gemm) + exposed(agS, k.qkvGemm) + exposed(agS, k.fc1Gemm);
+            k.tpLayerHidden = total - (full ? 2.0 : 1.0) * fwd - bwd;
+        } else if (plan.training.tp_async_backward) {
+            // Megatron-LM and Transformer Engine launch the backward's re-gather of a column-parallel
+            // GEMM's input before its data-gradient GEMM and the reduce-scatter of that gradient before
+            // the weight-gradient GEMM, each under the GEMM
+            // (LinearWithGradAccumulationAndAsyncCommunication.backward): 2 AG + 2 RS of the backward.
+            k.tpLayerHidden = std::min(agS, k.qkvGemm) + std::min(rsS, k.qkvGemm) + std::min(agS, k.fc1Gemm)
+                + std::min(rsS, k.fc1Gemm);
+        }
+        return total;
     }
-    return (full ? 6.0 : 4.0) * collectiveTimeS(Collective::AllReduce, msg, pl.tp);
+    const double arS = collectiveTimeS(Collective::AllReduce, msg, pl.tp);
+    if (plan.training.tp_async_backward)
+        k.tpLayerHidden = std::min(arS, k.qkvGemm) + std::min(arS, k.fc1Gemm);
+    return (full ? 6.0 : 4.0) * arS;
 }
 
 // Context parallelism (Megatron-Core's ring attention, TransformerEngine

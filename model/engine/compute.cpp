@@ -58,7 +58,7 @@ struct Linears {
 
 // The attention's linear layers of one layer, forward (`upRecompute`: MLA's up-projections run
 // forward again in the backward under mla_up_proj).
-double attentionLinears(const Plan &plan, const Shape &k, Linears &lin, double M, double &upRecompute)
+double attentionLinears(const Plan &plan, Shape &k, Linears &lin, double M, double &upRecompute)
 {
     const ModelSpec &m = plan.model;
     const LayerDims &L = k.dims;
@@ -78,10 +78,13 @@ double attentionLinears(const Plan &plan, const Shape &k, Linears &lin, double M
         // and run the up-projections again before the attention's backward, their FP8 input casts too.
         if (recomputesMlaUpProj(plan))
             upRecompute = qUp + kvUp + lin.cast(M, m.q_lora_rank) + lin.cast(M, m.kv_lora_rank);
+        k.qkvGemm = attnLinear;
     } else {
         attnLinear += lin.linear(M, (L.q_dim + L.k_dim + L.v_dim) / k.t, k.h);
+        k.qkvGemm = attnLinear;
     }
-    attnLinear += lin.linear(M, k.h, L.attn_out_dim / k.t);
+    k.projGemm = lin.linear(M, k.h, L.attn_out_dim / k.t);
+    attnLinear += k.projGemm;
     return attnLinear;
 }
 
@@ -160,7 +163,9 @@ double computeLayers(const Plan &plan, Shape &k)
     const double attnCast = lin.actCast, attnWeightCast = lin.weightCast;
     lin.actCast = lin.weightCast = 0;
     const double fc1 = m.mlp == Mlp::SwiGlu ? 2.0 : 1.0; // SwiGLU's gate and up projections in one GEMM
-    const double denseMlp = lin.linear(M, fc1 * m.ffn / k.t, k.h) + lin.linear(M, k.h, m.ffn / k.t);
+    k.fc1Gemm = lin.linear(M, fc1 * m.ffn / k.t, k.h);
+    k.fc2Gemm = lin.linear(M, k.h, m.ffn / k.t);
+    const double denseMlp = k.fc1Gemm + k.fc2Gemm;
     const double denseCast = attnCast + lin.actCast;
     k.denseWeightCast = attnWeightCast + lin.weightCast;
     lin.actCast = lin.weightCast = 0;

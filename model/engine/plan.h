@@ -120,7 +120,10 @@ struct TrainingSpec {
     // Megatron-MoE-ModelZoo, Qwen3-235B-A22B on 256 H100 at 16k context, 295 TFLOPS with forced
     // balance against 237 dropless (1.24x end to end).
     double moe_imbalance = 1.25;
-    double ep_overlap = 0;   // fraction of the expert all-to-all hidden under compute (DeepEP/1F1B overlap)
+    double ep_overlap = 0; // a further fraction of the exposed expert all-to-all hidden under compute
+    // The expert all-to-all of one micro-batch under another's compute: Megatron-LM
+    // --overlap-moe-expert-parallel-comm (1F1B A2A overlap), DeepSeek's DualPipe (docs/model.md §17).
+    bool ep_a2a_overlap = false;
     bool moe_deepep = false; // DeepEP dispatch: a token crosses the network once per target node
     // With selective recompute and MLA: recompute the up-projections from the latents in the
     // backward instead of keeping Q, K and V (Megatron-Core --recompute-modules mla_up_proj).
@@ -147,8 +150,14 @@ struct TrainingSpec {
     // validate_args: "bfloat16 requires gradient accumulation and all-reduce to be done in fp32");
     // NeMo's bf16-mixed recipe sets grad_reduce_in_fp32=True. 2 is --grad-reduce-in-bf16.
     double grad_bytes = 4;
-    double dp_overlap = 0.8;                  // fraction of the backward pass the DP collectives can hide under
-    double tp_overlap = 0;                    // fraction of TP communication hidden under compute
+    double dp_overlap = 0.8; // fraction of the backward pass the DP collectives can hide under
+    double tp_overlap = 0;   // a further fraction of the exposed TP communication hidden under compute
+    // The backward's TP re-gather and reduce-scatter under the data- and weight-gradient GEMMs
+    // (Megatron-LM, Transformer Engine); false: PyTorch DTensor, Megatron-LM before 2022 (docs/model.md §4).
+    bool tp_async_backward = true;
+    // Every TP collective chunked under its GEMM (Megatron-LM --tp-comm-overlap with Transformer
+    // Engine's userbuffers, torchtitan's async TP); needs sequence parallelism (docs/model.md §4).
+    bool tp_comm_overlap = false;
     std::optional<double> compute_efficiency; // empty: the GPU's default
     double tokens_to_train = 1e12;
     // Share of wall-clock time that trains; empty = "auto": from the interruption rate, the

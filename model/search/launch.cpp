@@ -337,6 +337,8 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         }
         arg("--moe-grouped-gemm");
         arg("--moe-token-dispatcher-type", "alltoall");
+        if (t.ep_a2a_overlap && s.ep > 1)
+            arg("--overlap-moe-expert-parallel-comm"); // 1F1B A2A overlap (megatron/training/arguments.py)
     }
     arg("--bf16");
     if (t.precision == Precision::Fp8)
@@ -371,7 +373,7 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         if (t.zero >= 1)
             arg("--overlap-param-gather");
     }
-    const bool tpOverlap = t.tp_overlap > 0 && t.sequence_parallel && s.tp > 1;
+    const bool tpOverlap = (t.tp_overlap > 0 || t.tp_comm_overlap) && t.sequence_parallel && s.tp > 1;
     if (tpOverlap)
         arg("--tp-comm-overlap");
     if (t.tp_overlap > 0 && !tpOverlap)
@@ -502,7 +504,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
                                                       : "llama31_405b";
         break;
     }
-    if (t.tp_overlap > 0)
+    if (t.tp_overlap > 0 || t.tp_comm_overlap)
         note(e, CT_TEXT("tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see the recipe's pretrain_performance_optimizations)"));
 
     std::string &out = e.text;
@@ -613,7 +615,7 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
                                                                                                            : "llama31_405b_pretrain_config";
         break;
     }
-    const bool tpOverlap = t.tp_overlap > 0 && t.sequence_parallel && s.tp > 1;
+    const bool tpOverlap = (t.tp_overlap > 0 || t.tp_comm_overlap) && t.sequence_parallel && s.tp > 1;
     if (t.tp_overlap > 0 && !tpOverlap)
         note(e, CT_TEXT("tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
 
@@ -905,6 +907,8 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
         out += std::string("    par.fsdp_reshard_after_forward = ") + (t.zero == 3 ? "\"always\"" : "\"never\"") + "\n";
     out += "    par.tensor_parallel_degree = " + str(s.tp) + "\n";
     out += std::string("    par.enable_sequence_parallel = ") + (t.sequence_parallel ? "True" : "False") + "\n";
+    if (t.tp_comm_overlap && s.tp > 1)
+        out += "    par.enable_async_tensor_parallel = True\n"; // ParallelismConfig: effective only with compile
     out += "    par.context_parallel_degree = " + str(s.cp) + "\n";
     out += "    par.expert_parallel_degree = " + str(s.moe ? s.ep : 1) + "\n";
     out += "    par.pipeline_parallel_degree = " + str(s.pp) + "\n";

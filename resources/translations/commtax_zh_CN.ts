@@ -3537,10 +3537,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>TP 重叠 (0-1)</translation>
     </message>
     <message>
-        <source>Share of TP communication hidden under compute</source>
-        <translation>被计算隐藏的 TP 通信比例</translation>
-    </message>
-    <message>
         <source>Tokens to train</source>
         <translation>训练 token 数</translation>
     </message>
@@ -3805,10 +3801,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>最忙专家 GPU 的 token 数与平均值之比；1 = 均衡。默认 1.25：Qwen3-235B 在 H100 上，强制均衡 295 TFLOPS，dropless 为 237（Megatron-MoE-ModelZoo）</translation>
     </message>
     <message>
-        <source>Share of the expert all-to-all hidden under compute (0 without DeepEP / 1F1B A2A overlap)</source>
-        <translation>专家 all-to-all 被计算掩盖的比例（不使用 DeepEP / 1F1B A2A 重叠时为 0）</translation>
-    </message>
-    <message>
         <source>Training paused per checkpoint (the blocking part of a save); goodput &quot;auto&quot;</source>
         <translation>每次检查点暂停训练的时间（保存中阻塞的部分）；用于有效训练率 &quot;auto&quot;</translation>
     </message>
@@ -3895,6 +3887,38 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>ZeRO-3: parameters per all-gather, each paying the ring&apos;s latency over the data-parallel group. 0: one per layer (PyTorch FSDP, Megatron-FSDP); DeepSpeed&apos;s stage3_prefetch_bucket_size is 5e7 by default</source>
         <translation>ZeRO-3：每次 all-gather 收集的参数个数，每次都要付出环在整个数据并行组上的延迟。0：每层一次（PyTorch FSDP、Megatron-FSDP）；DeepSpeed 的 stage3_prefetch_bucket_size 默认为 5e7</translation>
+    </message>
+    <message>
+        <source>EP all-to-all under another micro-batch</source>
+        <translation>EP all-to-all 与另一微批次重叠</translation>
+    </message>
+    <message>
+        <source>Each MoE layer&apos;s token dispatch and combine run under another micro-batch&apos;s compute of the same layer (Megatron-LM --overlap-moe-expert-parallel-comm, DeepSeek&apos;s DualPipe); what outlasts that compute stays exposed</source>
+        <translation>每个 MoE 层的 token 分发与合并在另一微批次对同一层的计算期间进行（Megatron-LM --overlap-moe-expert-parallel-comm、DeepSeek 的 DualPipe）；超出该计算时长的部分仍然暴露</translation>
+    </message>
+    <message>
+        <source>Further share of the exposed expert all-to-all hidden under compute</source>
+        <translation>暴露的专家 all-to-all 中再被计算隐藏的比例</translation>
+    </message>
+    <message>
+        <source>TP backward beside the GEMMs</source>
+        <translation>TP 反向通信与 GEMM 重叠</translation>
+    </message>
+    <message>
+        <source>The backward&apos;s tensor-parallel re-gather and reduce-scatter run under the data- and weight-gradient GEMMs, as Megatron-LM and Transformer Engine do. Off: PyTorch DTensor (torchtitan without async TP), Megatron-LM before 2022</source>
+        <translation>反向传播中张量并行的再次 all-gather 与 reduce-scatter 在数据梯度和权重梯度 GEMM 期间进行，与 Megatron-LM 和 Transformer Engine 的做法相同。关闭：PyTorch DTensor（未开启异步 TP 的 torchtitan）、2022 年以前的 Megatron-LM</translation>
+    </message>
+    <message>
+        <source>TP communication pipelined</source>
+        <translation>TP 通信流水化</translation>
+    </message>
+    <message>
+        <source>Every tensor-parallel all-gather and reduce-scatter split into chunks under its GEMM (Megatron-LM --tp-comm-overlap, torchtitan async TP); needs sequence parallelism. The first chunk and what outlasts the GEMM stay exposed</source>
+        <translation>每个张量并行 all-gather 与 reduce-scatter 分块并与其 GEMM 流水重叠（Megatron-LM --tp-comm-overlap、torchtitan 异步 TP）；需要序列并行。第一块以及超出 GEMM 时长的部分仍然暴露</translation>
+    </message>
+    <message>
+        <source>Further share of the exposed TP communication hidden under compute</source>
+        <translation>暴露的 TP 通信中再被计算隐藏的比例</translation>
     </message>
 </context>
 <context>

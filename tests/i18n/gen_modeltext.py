@@ -11,8 +11,12 @@ LIT = r'"(?:[^"\\\n]|\\.)*"'
 src = open("model/core/fields.cpp").read()
 body = src[src.index("const std::vector<FieldInfo> &planFields()"):src.index("QJsonValue defaultFieldValue")]
 texts = []
-for m in re.finditer(r"CT_(INT|DBL|BOOL|CHOICE)\(\w+, [\w.]+, (%s), (%s), (%s)(?:, (%s))?" % (LIT, LIT, LIT, LIT), body):
-    texts += [m.group(3), m.group(5) if m.group(1) in ("INT", "DBL") else m.group(4)]
+# A row's arguments may run over several lines, a long text as adjacent literals ("..." "...").
+LITS = r'%s(?:\s*%s)*' % (LIT, LIT)
+def joined(lits):
+    return '"' + "".join(x[1:-1] for x in re.findall(LIT, lits)) + '"'
+for m in re.finditer(r"CT_(INT|DBL|BOOL|CHOICE)\(\w+,\s*[\w.]+,\s*(%s),\s*(%s),\s*(%s)(?:,\s*(%s))?" % (LIT, LITS, LITS, LITS), body):
+    texts += [joined(m.group(3)), joined(m.group(5) if m.group(1) in ("INT", "DBL") else m.group(4))]
 for m in re.finditer(r"FieldInfo\{Section::\w+, %s, FieldType::\w+, (%s), %s, (%s)" % (LIT, LIT, LIT, LIT), body):
     texts += [m.group(1), m.group(2)]
 texts += re.findall(r"case Section::\w+: return QStringLiteral\((%s)\);" % LIT, src[src.index("QString sectionTitle"):src.index("// min and max")])

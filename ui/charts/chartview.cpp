@@ -19,6 +19,9 @@ namespace commtax {
 
 namespace {
 constexpr double kHoverRadiusPx = 10.0;
+// A point of its own (this plan's marker, a labelled point) wins over a curve's point this much
+// nearer: where the plan sits on another GPU's curve, the tooltip names the plan.
+constexpr double kHoverTargetPreferencePx = 4.0;
 
 // drawLegendIcon() is protected, reachable only by QCPPlottableLegendItem itself (a friend, and
 // friendship is not inherited): a member pointer named through a derived class reaches it.
@@ -562,6 +565,8 @@ QString ChartView::hoverTextAt(const QPointF &pos) const
     }
     if (bestGraph)
         best = bestGraph->text(bestKey, bestValue);
+    double targetDistance = kHoverRadiusPx;
+    const QString *target = nullptr;
     for (const HoverTarget &t : m_hover) {
         if (!t.plottable->visible())
             continue;
@@ -574,11 +579,13 @@ QString ChartView::hoverTextAt(const QPointF &pos) const
         }
         const QPointF d = pixelOf(t.plottable, t.key0, t.value0) - pos;
         const double distance = std::hypot(d.x(), d.y());
-        if (distance <= bestDistance) {
-            bestDistance = distance;
-            best = t.text;
+        if (distance <= targetDistance) {
+            targetDistance = distance;
+            target = &t.text;
         }
     }
+    if (target && targetDistance <= bestDistance + kHoverTargetPreferencePx)
+        return *target;
     return best;
 }
 

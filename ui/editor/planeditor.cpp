@@ -81,6 +81,7 @@ bool relevant(const FieldInfo &f, const Plan &plan)
                                     QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers"),
                                     QStringLiteral("training.ep"), QStringLiteral("training.etp"),
                                     QStringLiteral("training.moe_imbalance"), QStringLiteral("training.ep_overlap"),
+                                    QStringLiteral("training.ep_a2a_overlap"),
                                     QStringLiteral("model.max_nodes_per_token"), QStringLiteral("training.moe_deepep")};
     static const QStringList failures = {QStringLiteral("cluster.interruptions_per_gpu_day"),
                                          QStringLiteral("training.checkpoint_write_s"), QStringLiteral("training.restart_s")};
