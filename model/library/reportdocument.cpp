@@ -643,17 +643,24 @@ void billOfMaterialsTable(Builder &b)
     const auto nodes = [&](int i, double v) {
         return QStringLiteral("%1 x %2").arg(qint64(v)).arg(QString::fromStdString(b.c.plans[i].plan.cluster.name));
     };
+    // the ports with their speed and share per node, which the next two rows give as figures
+    const auto ports = [&](int i, double v) {
+        return b.say(QT_TRANSLATE_NOOP("commtax::Report", "%1 x %2 Gb/s (%3 per node)"))
+            .arg(qint64(v))
+            .arg(formatNumber(bom[size_t(i)].nic_port_gbit, 0))
+            .arg(bom[size_t(i)].nic_ports_per_node);
+    };
     const auto energy = [&](int i) { return b.c.plans[i].result.energy_mwh; };
     const auto C = ReportNumber::Count;
     const auto D = ReportNumber::OneDecimal;
     QList<QList<ReportCell>> rows;
-    rows << figureRow(b, QStringLiteral("GPUs"), C, count(&BillOfMaterials::gpus), gpus)
+    rows << figureRow(b, b.say(QT_TRANSLATE_NOOP("commtax::Report", "GPUs")), C, count(&BillOfMaterials::gpus), gpus)
          << figureRow(b, b.say(QT_TRANSLATE_NOOP("commtax::Report", "Nodes (servers)")), C,
                       count(&BillOfMaterials::nodes), nodes)
          << figureRow(b, b.say(QT_TRANSLATE_NOOP("commtax::Report", "GPUs per node")), C,
                       count(&BillOfMaterials::gpus_per_node), whole)
          << figureRow(b, b.say(QT_TRANSLATE_NOOP("commtax::Report", "NIC ports (and leaf-switch ports)")), C,
-                      count(&BillOfMaterials::nic_ports), whole)
+                      count(&BillOfMaterials::nic_ports), ports)
          << figureRow(b, b.say(QT_TRANSLATE_NOOP("commtax::Report", "NIC ports per node")), C,
                       count(&BillOfMaterials::nic_ports_per_node), whole)
          << figureRow(b, b.say(QT_TRANSLATE_NOOP("commtax::Report", "NIC port speed (Gb/s)")), C,

@@ -14,7 +14,6 @@
 #include <QTemporaryDir>
 
 #include <cmath>
-#include <functional>
 #include <map>
 
 namespace commtax {
@@ -244,74 +243,37 @@ void inputsSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog
     }
 }
 
-// A sheet of labelled rows, one column per plan; invalid plans left empty.
-struct PlanRow {
-    QString label;
-    const char *format;
-    std::function<double(int plan)> value;
-};
-void planRowsSheet(Workbook &wb, const Comparison &c, const QString &name, const QList<PlanRow> &rows)
+const char *numberFormat(ReportNumber f)
+{
+    switch (f) {
+    case ReportNumber::Usd: return kUsd;
+    case ReportNumber::Count: return kCount;
+    case ReportNumber::OneDecimal: return "#,##0.0";
+    case ReportNumber::Percent: return kPercent;
+    case ReportNumber::None: break;
+    }
+    return "General"; // notr
+}
+
+// A table of the report document with one column per plan (the cost breakdown, the bill of
+// materials): the rows the PDF prints, each figure as a number in its format; invalid plans empty.
+void planTableSheet(Workbook &wb, const Comparison &c, const ReportTable &table, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
-    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Item"));
+    wb.header(ws, 0, 0, table.header.value(0));
     for (int i = 0; i < int(c.plans.size()); ++i)
         wb.header(ws, 0, 1 + i, planTitle(c, i));
-    for (int r = 0; r < int(rows.size()); ++r) {
-        wb.text(ws, r + 1, 0, rows[r].label);
-        for (int i = 0; i < int(c.plans.size()); ++i)
-            if (c.plans[i].valid)
-                wb.number(ws, r + 1, 1 + i, rows[r].value(i), rows[r].format);
+    for (int r = 0; r < int(table.rows.size()); ++r) {
+        const QList<ReportCell> &row = table.rows[r];
+        wb.text(ws, r + 1, 0, row.value(0).text);
+        for (int col = 1; col < int(row.size()); ++col)
+            wb.number(ws, r + 1, col, row[col].number, numberFormat(row[col].format)); // NaN: left empty
     }
     if (ws) {
         worksheet_set_column(ws, 0, 0, 40, nullptr);
         worksheet_set_column(ws, 1, lxw_col_t(c.plans.size()), 22, nullptr);
         worksheet_freeze_panes(ws, 1, 1);
     }
-}
-
-void costSheet(Workbook &wb, const Comparison &c, const QString &name)
-{
-    std::vector<CostBreakdown> cost;
-    for (const ComparedPlan &p : c.plans)
-        cost.push_back(p.valid ? costBreakdown(p.plan, p.result) : CostBreakdown{});
-    auto b = [&](double CostBreakdown::*member) { return [&cost, member](int i) { return cost[size_t(i)].*member; }; };
-    auto r = [&](double Result::*member) { return [&c, member](int i) { return c.plans[i].result.*member; }; };
-    planRowsSheet(wb, c, name,
-                  {{QCoreApplication::translate("commtax::Report", "Capex: GPUs (USD)"), kUsd, b(&CostBreakdown::gpus_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Capex: servers without GPUs (USD)"), kUsd, b(&CostBreakdown::nodes_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Capex: network (USD)"), kUsd, b(&CostBreakdown::network_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Capex total (USD)"), kUsd, b(&CostBreakdown::capex_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Per hour of use: capital (USD/h)"), kUsd, b(&CostBreakdown::depreciation_usd_per_hour)},
-                   {QCoreApplication::translate("commtax::Report", "Per hour: energy (USD/h)"), kUsd, b(&CostBreakdown::energy_usd_per_hour)},
-                   {QCoreApplication::translate("commtax::Report", "Per hour: upkeep (USD/h)"), kUsd, b(&CostBreakdown::upkeep_usd_per_hour)},
-                   {QCoreApplication::translate("commtax::Report", "Per hour: rent (USD/h)"), kUsd, b(&CostBreakdown::rent_usd_per_hour)},
-                   {QCoreApplication::translate("commtax::Report", "Per hour total (USD/h)"), kUsd, b(&CostBreakdown::total_usd_per_hour)},
-                   {QCoreApplication::translate("commtax::Report", "Run time (hours)"), "#,##0.0", b(&CostBreakdown::run_hours)},
-                   {QCoreApplication::translate("commtax::Report", "TCO of the training run (USD)"), kUsd, r(&Result::tco_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Lifetime TCO, economics horizon (USD)"), kUsd, r(&Result::lifetime_tco_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Cost per billion tokens (USD)"), kUsd, r(&Result::cost_per_billion_tokens_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Utilisation over the horizon (fraction)"), kPercent, [&c](int i) { return c.plans[i].plan.economics.utilisation; }},
-                   {QCoreApplication::translate("commtax::Report", "Residual value at the end of the horizon (USD)"), kUsd, b(&CostBreakdown::residual_value_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Net present cost over the horizon (USD)"), kUsd, b(&CostBreakdown::net_present_cost_usd)}});
-}
-
-void bomSheet(Workbook &wb, const Comparison &c, const QString &name)
-{
-    std::vector<BillOfMaterials> bom;
-    for (const ComparedPlan &p : c.plans)
-        bom.push_back(p.valid ? billOfMaterials(p.plan, p.result) : BillOfMaterials{});
-    auto n = [&](auto member) { return [&bom, member](int i) { return double(bom[size_t(i)].*member); }; };
-    planRowsSheet(wb, c, name,
-                  {{QCoreApplication::translate("commtax::Report", "GPUs"), kCount, n(&BillOfMaterials::gpus)},
-                   {QCoreApplication::translate("commtax::Report", "Nodes (servers)"), kCount, n(&BillOfMaterials::nodes)},
-                   {QCoreApplication::translate("commtax::Report", "GPUs per node"), kCount, n(&BillOfMaterials::gpus_per_node)},
-                   {QCoreApplication::translate("commtax::Report", "NIC ports (and as many leaf-switch ports)"), kCount, n(&BillOfMaterials::nic_ports)},
-                   {QCoreApplication::translate("commtax::Report", "NIC ports per node"), kCount, n(&BillOfMaterials::nic_ports_per_node)},
-                   {QCoreApplication::translate("commtax::Report", "NIC port speed (Gb/s)"), kCount, n(&BillOfMaterials::nic_port_gbit)},
-                   {QCoreApplication::translate("commtax::Report", "GPU power (kW)"), "#,##0.0", n(&BillOfMaterials::gpu_power_kw)},
-                   {QCoreApplication::translate("commtax::Report", "IT power with node overhead (kW)"), "#,##0.0", n(&BillOfMaterials::it_power_kw)},
-                   {QCoreApplication::translate("commtax::Report", "Facility power at PUE (kW)"), "#,##0.0", n(&BillOfMaterials::facility_power_kw)},
-                   {QCoreApplication::translate("commtax::Report", "Energy for the run (MWh)"), "#,##0.0", [&c](int i) { return c.plans[i].result.energy_mwh; }}});
 }
 
 void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
@@ -415,8 +377,8 @@ QStringList xlsxSheetNames()
             QCoreApplication::translate("commtax::Report", "Warnings")};
 }
 
-bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const ReportOptions &options,
-                         const ComparisonSensitivity *sensitivity, QString *error)
+bool writeComparisonXlsx(const Comparison &c, const ReportDocument &document, const QString &fileName,
+                         const ReportOptions &options, const ComparisonSensitivity *sensitivity, QString *error)
 {
     QTemporaryDir staging;
     if (!staging.isValid()) {
@@ -434,13 +396,13 @@ bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const Rep
                 *error = fileName + QCoreApplication::translate("commtax::Report", ": cannot start the workbook");
             return false;
         }
-        wb.setProperties(reportTitle(c, options), options.date);
+        wb.setProperties(document.title, options.date);
         const PresetCatalog &catalog = options.catalog ? *options.catalog : PresetCatalog::builtIn();
         recommendationSheet(wb, c, sensitivity, names[0], options.verdict);
         comparisonSheet(wb, c, catalog, names[1]);
         inputsSheet(wb, c, catalog, names[2]);
-        costSheet(wb, c, names[3]);
-        bomSheet(wb, c, names[4]);
+        planTableSheet(wb, c, *document.table(QStringLiteral("cost")), names[3]);
+        planTableSheet(wb, c, *document.table(QStringLiteral("bom")), names[4]);
         warningsSheet(wb, c, names[5]);
         if (!wb.close())
             why = wb.error();

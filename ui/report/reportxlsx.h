@@ -12,13 +12,17 @@
 
 #include "reportwriter.h"
 
+#include "library/reportdocument.h"
+
 namespace commtax {
 
 // The sheet names, in order (translated: the workbook is for people).
 QStringList xlsxSheetNames();
 
 // `sensitivity`: the ranges and probabilities of the first sheet (nullptr: not sampled).
-bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const ReportOptions &options,
-                         const ComparisonSensitivity *sensitivity, QString *error);
+// `document`: the report of `c` with its stored names, whose cost and bill-of-materials tables the
+// workbook writes row for row as the PDF prints them.
+bool writeComparisonXlsx(const Comparison &c, const ReportDocument &document, const QString &fileName,
+                         const ReportOptions &options, const ComparisonSensitivity *sensitivity, QString *error);
 
 } // namespace commtax
