@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportwriter.h"
 #include "modeltext.h"
-#include "reportxlsx.h"
 
 #include "compare/comparisoncharts.h"
 #include "core/atomicfile.h"
@@ -14,7 +13,6 @@
 #include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QPdfWriter>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -23,25 +21,10 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace commtax {
-
-bool reportFormatForFile(const QString &fileName, ReportFormat &out)
-{
-    const QString suffix = QFileInfo(fileName).suffix().toLower();
-    if (suffix == QLatin1String("pdf"))
-        out = ReportFormat::Pdf;
-    else if (suffix == QLatin1String("csv"))
-        out = ReportFormat::Csv;
-    else if (suffix == QLatin1String("json"))
-        out = ReportFormat::Json;
-    else if (suffix == QLatin1String("xlsx"))
-        out = ReportFormat::Xlsx;
-    else
-        return false;
-    return true;
-}
 
 namespace {
 
@@ -462,54 +445,32 @@ bool writePdf(const ReportDocument &report, const QString &fileName, QString *er
 
 } // namespace
 
-bool writeComparisonReport(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error, int *pages)
+void registerReportPdfWriter() { setReportPdfWriter(&writeReportPdf); }
+
+bool writeReportPdf(const ReportDocument &document, const QString &fileName, QString *error, int *pages)
 {
     if (pages)
         *pages = 0;
-    ReportFormat format;
-    if (!reportFormatForFile(fileName, format)) {
-        if (error)
-            *error = fileName + QCoreApplication::translate("commtax::Report", ": the report's name must end in .pdf, .csv, .json or .xlsx");
-        return false;
-    }
-    if (c.plans.isEmpty()) {
-        if (error)
-            *error = QCoreApplication::translate("commtax::Report", "no plans to report on");
-        return false;
-    }
-    // The sensitivity: the caller's (the comparison view's, already computed), else sampled here.
+    return writePdf(document, fileName, error, pages);
+}
+
+bool writeComparisonReport(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error,
+                           int *pages)
+{
+    registerReportPdfWriter();
+    // Until every caller computes it off the GUI thread: the sensitivity sampled here when none was
+    // given (the builder and the files never sample).
     std::optional<ComparisonSensitivity> sampled;
-    const ComparisonSensitivity *sensitivity = options.sensitivity;
-    if (!sensitivity && options.sensitivityOptions.samples > 0) {
+    ReportOptions withSensitivity = options;
+    ReportFormat format;
+    if (!options.sensitivity && options.sensitivityOptions.samples > 0 && !c.plans.isEmpty()
+        && reportFormatForFile(fileName, format)) {
         uncertainty::Options opt = options.sensitivityOptions;
         opt.threads = 0; // every core; the numbers do not depend on it
         sampled = comparisonSensitivity(c, options.catalog ? *options.catalog : PresetCatalog::builtIn(), opt);
-        sensitivity = &*sampled;
+        withSensitivity.sensitivity = &*sampled;
     }
-    if (sensitivity && !sensitivity->valid)
-        sensitivity = nullptr;
-    ReportOptions withSensitivity = options;
-    withSensitivity.sensitivity = sensitivity;
-    switch (format) {
-    case ReportFormat::Csv:
-        return writeFileAtomically(fileName, (options.csvBom ? QByteArrayLiteral("\xEF\xBB\xBF") : QByteArray()) + comparisonToCsv(c, sensitivity, options.catalog ? *options.catalog : PresetCatalog::builtIn()).toUtf8(), error);
-    case ReportFormat::Json: {
-        QJsonObject root = comparisonToJson(c, options.catalog ? *options.catalog : PresetCatalog::builtIn());
-        if (sensitivity)
-            root.insert(QStringLiteral("uncertainty"), comparisonSensitivityToJson(c, *sensitivity));
-        return writeFileAtomically(fileName, QJsonDocument(root).toJson(QJsonDocument::Indented), error);
-    }
-    // The PDF is read, not parsed: the names' tags in the interface language (files keep them in English).
-    case ReportFormat::Pdf:
-        return writePdf(buildReportDocument(c, withSensitivity, reportLanguage()), fileName, error, pages);
-    case ReportFormat::Xlsx: {
-        ReportLanguage storedNames = reportLanguage();
-        storedNames.planName = nullptr;
-        const ReportDocument document = buildReportDocument(c, withSensitivity, storedNames);
-        return writeComparisonXlsx(c, document, fileName, options, sensitivity, error);
-    }
-    }
-    return false;
+    return writeReportFile(c, fileName, withSensitivity, reportLanguage(), error, pages);
 }
 
 } // namespace commtax

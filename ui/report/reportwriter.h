@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Reports of a comparison: a PDF for procurement, the comparison table as CSV or JSON, and an Excel
-// workbook of the table, inputs, cost breakdown, bill of materials and warnings (reportxlsx.h).
-//
-// The PDF renders the report document (library/reportdocument.h) that the other formats render too.
+// The PDF report of a comparison, for procurement: it renders the report document
+// (library/reportdocument.h) that the CSV, JSON and workbook (library/reportfiles.h) render too.
 // The PDF (A4, vector throughout): title and date, the question, the recommendation written from
 // the numbers, the plans compared with the engine's warnings beside each, the comparison table
 // with the best values marked, the charts, the break-even figures, the sensitivity (P10-P90 per
@@ -17,21 +15,22 @@
 // Every file is written whole or not at all (QSaveFile). Needs a QApplication (the charts are
 // widgets); without a display, QT_QPA_PLATFORM=offscreen works.
 
-#include "library/reportdocument.h"
+#include "library/reportfiles.h"
 
 #include <QString>
 
 namespace commtax {
 
-enum class ReportFormat { Pdf,
-                          Csv,
-                          Json,
-                          Xlsx };
-// From the file name's suffix (.pdf, .csv, .json, .xlsx; any case). False for anything else.
-bool reportFormatForFile(const QString &fileName, ReportFormat &out);
+// The PDF of a report document (A4, as above). False with a reason; an existing file is then left
+// as it was. `pages` receives the page count.
+bool writeReportPdf(const ReportDocument &document, const QString &fileName, QString *error, int *pages = nullptr);
+// Lets library/reportfiles.h write PDFs (writeReportFile()): the app and the command line call it
+// once at start-up (app/main.cpp).
+void registerReportPdfWriter();
 
-// Write the report the file name asks for. False with a reason; an existing file is then left as
-// it was. `pages` receives the PDF's page count (0 for CSV and JSON).
+// The app's way to a report file: writeReportFile() in the interface language (modeltext.h
+// reportLanguage()), the PDF writer registered. Samples the sensitivity with
+// options.sensitivityOptions when none is given (0 samples: none).
 bool writeComparisonReport(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error,
                            int *pages = nullptr);
 

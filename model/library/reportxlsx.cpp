@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportxlsx.h"
-#include "modeltext.h"
 
+#include "comparisonio.h"
+#include "comparisonuncertainty.h"
 #include "core/atomicfile.h"
-#include "library/comparisonio.h"
-#include "library/comparisonuncertainty.h"
+#include "core/resultio.h"
 
 #include <xlsxwriter.h>
 
-#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -24,8 +23,8 @@ namespace {
 class Workbook
 {
 public:
-    explicit Workbook(const QString &path)
-        : m_path(QFile::encodeName(path))
+    Workbook(const QString &path, const ReportLanguage &language)
+        : m_path(QFile::encodeName(path)), m_language(language)
     {
         m_wb = workbook_new(m_path.constData());
         if (m_wb) {
@@ -47,6 +46,12 @@ public:
     Q_DISABLE_COPY_MOVE(Workbook)
 
     bool ok() const { return m_wb != nullptr && m_error.isEmpty(); }
+    // A word of the workbook (context "commtax::Report", or `context`) in the report's language.
+    QString say(const char *source, const char *context = "commtax::Report") const
+    {
+        return m_language.translate ? m_language.translate(context, source) : QString::fromUtf8(source);
+    }
+    const ReportLanguage &language() const { return m_language; }
     QString error() const { return m_error; }
 
     lxw_worksheet *sheet(const QString &name)
@@ -54,7 +59,7 @@ public:
         const QByteArray n = name.left(31).toUtf8(); // Excel's limit
         lxw_worksheet *ws = workbook_add_worksheet(m_wb, n.constData());
         if (!ws)
-            m_error = QCoreApplication::translate("commtax::Report", "cannot add the sheet \"%1\"").arg(name);
+            m_error = say(QT_TRANSLATE_NOOP("commtax::Report", "cannot add the sheet \"%1\"")).arg(name);
         return ws;
     }
 
@@ -79,7 +84,8 @@ public:
             check(worksheet_write_boolean(ws, lxw_row_t(row), lxw_col_t(col), v, nullptr));
     }
     // A JSON value of the comparison's table as the right kind of cell.
-    void value(lxw_worksheet *ws, int row, int col, const QJsonValue &v, const char *numFormat, const QString &separator)
+    void value(lxw_worksheet *ws, int row, int col, const QJsonValue &v, const char *numFormat,
+               const QString &separator)
     {
         if (v.isBool())
             boolean(ws, row, col, v.toBool());
@@ -129,6 +135,7 @@ private:
     }
 
     QByteArray m_path;
+    const ReportLanguage &m_language;
     lxw_workbook *m_wb = nullptr;
     lxw_format *m_header = nullptr;
     lxw_format *m_wrap = nullptr;
@@ -160,41 +167,48 @@ std::string numberFormatFor(const QString &column)
     return "General"; // notr
 }
 
-QString unitFor(const QString &column)
+QString unitFor(const Workbook &wb, const QString &column)
 {
     if (const MetricInfo *m = findMetric(column))
-        return m->isRatio() ? QCoreApplication::translate("commtax::Report", "fraction (shown as %)") : QLatin1String(m->unit);
+        return m->isRatio() ? wb.say(QT_TRANSLATE_NOOP("commtax::Report", "fraction (shown as %)"))
+                            : QLatin1String(m->unit);
     if (column == QLatin1String("break_even_gpu_price"))
-        return QCoreApplication::translate("commtax::Report", "see break_even_price_unit");
+        return wb.say(QT_TRANSLATE_NOOP("commtax::Report", "see break_even_price_unit"));
     if (column == QLatin1String("buy_vs_rent_months"))
-        return QCoreApplication::translate("commtax::Report", "months");
+        return wb.say(QT_TRANSLATE_NOOP("commtax::Report", "months"));
     return QString();
 }
 
-QString planTitle(const Comparison &c, int i) { return c.plans[i].name + (i == c.reference ? QStringLiteral(" (A)") : QString()); }
+QString planTitle(const Comparison &c, int i)
+{
+    return c.plans[i].name + (i == c.reference ? QStringLiteral(" (A)") : QString());
+}
 
 // Sheet 1: every column of the CSV as a row, one column per plan (as the PDF's table reads).
 void comparisonSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
     const QJsonArray plans = comparisonToJson(c, catalog).value(QStringLiteral("plans")).toArray();
-    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Column"));
-    wb.header(ws, 0, 1, QCoreApplication::translate("commtax::Report", "Unit"));
+    wb.header(ws, 0, 0, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Column")));
+    wb.header(ws, 0, 1, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Unit")));
     for (int i = 0; i < int(c.plans.size()); ++i)
         wb.header(ws, 0, 2 + i, planTitle(c, i));
     const QStringList cols = comparisonColumns();
     for (int r = 0; r < int(cols.size()); ++r) {
         wb.text(ws, r + 1, 0, cols[r]);
-        wb.text(ws, r + 1, 1, unitFor(cols[r]));
+        wb.text(ws, r + 1, 1, unitFor(wb, cols[r]));
         const std::string fmt = numberFormatFor(cols[r]);
         const MetricInfo *metric = findMetric(cols[r]);
         for (int i = 0; i < int(plans.size()); ++i) {
             if (metric && i < int(c.plans.size()) && c.plans[i].valid && !metricApplies(*metric, c.plans[i].plan)) {
-                wb.text(ws, r + 1, 2 + i, QCoreApplication::translate("commtax::Report", "n/a")); // not a measured 0 (a BF16 plan's FP8 time)
+                wb.text(
+                    ws, r + 1, 2 + i,
+                    wb.say(QT_TRANSLATE_NOOP("commtax::Report", "n/a"))); // not a measured 0 (a BF16 plan's FP8 time)
                 continue;
             }
             wb.value(ws, r + 1, 2 + i, plans[i].toObject().value(cols[r]), fmt.c_str(),
-                     cols[r] == QLatin1String("warnings") ? QStringLiteral(" | ") : QStringLiteral("; ")); // as in the CSV
+                     cols[r] == QLatin1String("warnings") ? QStringLiteral(" | ")
+                                                          : QStringLiteral("; ")); // as in the CSV
         }
     }
     if (ws) {
@@ -209,7 +223,11 @@ void comparisonSheet(Workbook &wb, const Comparison &c, const PresetCatalog &cat
 void inputsSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
-    const QStringList header{QCoreApplication::translate("commtax::Report", "Plan"), QCoreApplication::translate("commtax::Report", "Field"), QCoreApplication::translate("commtax::Report", "Figure"), QCoreApplication::translate("commtax::Report", "Value"), QCoreApplication::translate("commtax::Report", "Unit"), QCoreApplication::translate("commtax::Report", "Kind"), QCoreApplication::translate("commtax::Report", "Source")};
+    const QStringList header{
+        wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Plan")), wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Field")),
+        wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Figure")), wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Value")),
+        wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Unit")), wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Kind")),
+        wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Source"))};
     for (int col = 0; col < int(header.size()); ++col)
         wb.header(ws, 0, col, header[col]);
     int row = 1;
@@ -217,13 +235,15 @@ void inputsSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog
         const FieldInfo &f = *fig.field;
         wb.text(ws, row, 0, planTitle(c, fig.plan));
         wb.text(ws, row, 1, f.path());
-        wb.text(ws, row, 2, fieldText(f.label));
+        wb.text(ws, row, 2, wb.say(f.label, "commtax::Fields"));
         if (f.type == FieldType::Bool)
             wb.boolean(ws, row, 3, fig.value.toBool());
         else if (fig.value.isDouble())
             wb.number(ws, row, 3, fig.value.toDouble(), f.type == FieldType::Int ? "0" : "General"); // notr
         else if (fig.value.isNull())
-            wb.text(ws, row, 3, f.type == FieldType::AutoDouble ? QStringLiteral("auto") : QCoreApplication::translate("commtax::Report", "GPU default"));
+            wb.text(ws, row, 3,
+                    f.type == FieldType::AutoDouble ? QStringLiteral("auto")
+                                                    : wb.say(QT_TRANSLATE_NOOP("commtax::Report", "GPU default")));
         else
             wb.text(ws, row, 3, fig.value.toString());
         wb.text(ws, row, 4, QLatin1String(f.unit));
@@ -276,15 +296,27 @@ void planTableSheet(Workbook &wb, const Comparison &c, const ReportTable &table,
     }
 }
 
+QStringList warnings(const ReportLanguage &language, const ComparedPlan &p)
+{
+    if (language.warnings)
+        return language.warnings(p.result, p.plan);
+    QStringList out;
+    for (const std::string &w : warningMessages(p.result, p.plan))
+        out << QString::fromStdString(w);
+    return out;
+}
+
 void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
-    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Plan"));
-    wb.header(ws, 0, 1, QCoreApplication::translate("commtax::Report", "Warning"));
+    wb.header(ws, 0, 0, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Plan")));
+    wb.header(ws, 0, 1, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Warning")));
     int row = 1;
     for (int i = 0; i < int(c.plans.size()); ++i) {
         const ComparedPlan &p = c.plans[i];
-        const QStringList texts = p.valid ? warningTexts(p.result, p.plan) : QStringList{QCoreApplication::translate("commtax::Report", "invalid: %1").arg(libraryText(p.errorText))};
+        const QStringList texts = p.valid ? warnings(wb.language(), p)
+                                          : QStringList{wb.say(QT_TRANSLATE_NOOP("commtax::Report", "invalid: %1"))
+                                                            .arg(toString(p.errorText, wb.language().translate))};
         for (const QString &w : texts) {
             wb.text(ws, row, 0, planTitle(c, i));
             wb.text(ws, row, 1, w);
@@ -292,7 +324,8 @@ void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
         }
     }
     if (row == 1)
-        wb.text(ws, 1, 1, QCoreApplication::translate("commtax::Report", "The engine raises no warning about any plan."));
+        wb.text(ws, 1, 1,
+                wb.say(QT_TRANSLATE_NOOP("commtax::Report", "The engine raises no warning about any plan.")));
     if (ws) {
         worksheet_set_column(ws, 0, 0, 30, nullptr);
         worksheet_set_column(ws, 1, 1, 110, nullptr);
@@ -300,36 +333,36 @@ void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
     }
 }
 
-} // namespace
-
 // Sheet 1: the recommendation (the PDF's), then each plan's P10/P50/P90 of days, cost and TCO
 // over the uncertainty of its inputs and its probability of being the cheapest and the fastest
 // (the CSV's sensitivity columns, as rows with one column per plan), its cost tornado and
 // break-evens as text. Without a sensitivity (0 samples) the rows say so. With goals, What to buy's
 // verdict comes first.
-void recommendationSheet(Workbook &wb, const Comparison &c, const ComparisonSensitivity *s, const QString &name,
-                         const QString &verdict)
+void recommendationSheet(Workbook &wb, const ReportDocument &document, const QString &name)
 {
+    const Comparison &c = document.comparison;
+    const ComparisonSensitivity *s = document.sensitivity;
+    const QString &verdict = document.verdict;
     lxw_worksheet *ws = wb.sheet(name);
     int row = 0;
     if (!verdict.isEmpty()) {
-        wb.header(ws, row++, 0, QCoreApplication::translate("commtax::Report", "Verdict"));
+        wb.header(ws, row++, 0, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Verdict")));
         wb.text(ws, row++, 0, verdict);
         ++row;
     }
-    wb.header(ws, row++, 0, QCoreApplication::translate("commtax::Report", "Recommendation"));
-    for (const QString &finding : libraryTexts(comparisonFindingTexts(c)))
+    wb.header(ws, row++, 0, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Recommendation")));
+    for (const QString &finding : document.findings)
         wb.text(ws, row++, 0, finding);
     ++row;
     const int headerRow = row;
-    wb.header(ws, row, 0, QCoreApplication::translate("commtax::Report", "Column"));
-    wb.header(ws, row, 1, QCoreApplication::translate("commtax::Report", "Unit"));
+    wb.header(ws, row, 0, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Column")));
+    wb.header(ws, row, 1, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Unit")));
     for (int i = 0; i < int(c.plans.size()); ++i)
         wb.header(ws, row, 2 + i, planTitle(c, i));
     ++row;
     if (!s) {
         wb.text(ws, row++, 0,
-                QCoreApplication::translate("commtax::Report", "The ranges were not sampled (0 samples)."));
+                wb.say(QT_TRANSLATE_NOOP("commtax::Report", "The ranges were not sampled (0 samples).")));
     } else {
         const QStringList cols = sensitivityColumns();
         QList<QStringList> values; // the CSV's values of each plan
@@ -339,11 +372,12 @@ void recommendationSheet(Workbook &wb, const Comparison &c, const ComparisonSens
             const QString &col = cols[k];
             wb.text(ws, row, 0, col);
             const bool probability = col.startsWith(QLatin1String("probability_"));
-            const bool textual = col == QLatin1String("cost_tornado") || col == QLatin1String("break_evens") || col == QLatin1String("engine_accuracy");
+            const bool textual = col == QLatin1String("cost_tornado") || col == QLatin1String("break_evens")
+                || col == QLatin1String("engine_accuracy");
             const QString metric = col.section(QLatin1Char('_'), 0, -2); // "days_to_train_p10" -> "days_to_train"
             const MetricInfo *info = findMetric(metric);
-            const QString unit = info ? unitFor(metric) : QString();
-            wb.text(ws, row, 1, probability ? QCoreApplication::translate("commtax::Report", "probability") : unit);
+            const QString unit = info ? unitFor(wb, metric) : QString();
+            wb.text(ws, row, 1, probability ? wb.say(QT_TRANSLATE_NOOP("commtax::Report", "probability")) : unit);
             const std::string fmt = probability ? kPercent : info ? numberFormatFor(metric)
                                                                   : std::string("0");
             for (int i = 0; i < int(c.plans.size()); ++i) {
@@ -367,19 +401,22 @@ void recommendationSheet(Workbook &wb, const Comparison &c, const ComparisonSens
     }
 }
 
-QStringList xlsxSheetNames()
+QStringList sheetNames(const Workbook &wb)
 {
-    return {QCoreApplication::translate("commtax::Report", "Recommendation and ranges"),
-            QCoreApplication::translate("commtax::Report", "Comparison"),
-            QCoreApplication::translate("commtax::Report", "Inputs"),
-            QCoreApplication::translate("commtax::Report", "Cost breakdown"),
-            QCoreApplication::translate("commtax::Report", "Bill of materials"),
-            QCoreApplication::translate("commtax::Report", "Warnings")};
+    return {wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Recommendation and ranges")),
+            wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Comparison")),
+            wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Inputs")),
+            wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Cost breakdown")),
+            wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Bill of materials")),
+            wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Warnings"))};
 }
 
-bool writeComparisonXlsx(const Comparison &c, const ReportDocument &document, const QString &fileName,
-                         const ReportOptions &options, const ComparisonSensitivity *sensitivity, QString *error)
+} // namespace
+
+bool writeReportXlsx(const ReportDocument &document, const QString &fileName, const ReportOptions &options,
+                     const ReportLanguage &language, QString *error)
 {
+    const Comparison &c = document.comparison;
     QTemporaryDir staging;
     if (!staging.isValid()) {
         if (error)
@@ -387,18 +424,18 @@ bool writeComparisonXlsx(const Comparison &c, const ReportDocument &document, co
         return false;
     }
     const QString staged = staging.filePath(QStringLiteral("report.xlsx"));
-    const QStringList names = xlsxSheetNames();
     QString why;
     {
-        Workbook wb(staged);
+        Workbook wb(staged, language);
+        const QStringList names = sheetNames(wb);
         if (!wb.ok()) {
             if (error)
-                *error = fileName + QCoreApplication::translate("commtax::Report", ": cannot start the workbook");
+                *error = fileName + wb.say(QT_TRANSLATE_NOOP("commtax::Report", ": cannot start the workbook"));
             return false;
         }
         wb.setProperties(document.title, options.date);
         const PresetCatalog &catalog = options.catalog ? *options.catalog : PresetCatalog::builtIn();
-        recommendationSheet(wb, c, sensitivity, names[0], options.verdict);
+        recommendationSheet(wb, document, names[0]);
         comparisonSheet(wb, c, catalog, names[1]);
         inputsSheet(wb, c, catalog, names[2]);
         planTableSheet(wb, c, *document.table(QStringLiteral("cost")), names[3]);
