@@ -520,6 +520,10 @@ private Q_SLOTS:
         const QString pdf = m_dir.filePath(QStringLiteral("report.pdf"));
         ReportOptions o;
         o.date = QDateTime(QDate(2025, 3, 14), QTime(9, 30));
+        uncertainty::Options sampling; // the caller samples (2,000 from seed 1), never the writer
+        sampling.threads = 0;
+        const ComparisonSensitivity sensitivity = comparisonSensitivity(c, PresetCatalog::builtIn(), sampling);
+        o.sensitivity = &sensitivity;
         QString error;
         int pages = 0;
         QVERIFY2(writeComparisonReport(c, pdf, o, &error, &pages), qPrintable(error));

@@ -45,9 +45,6 @@ struct ReportOptions {
     // The sensitivity section (PDF pages, CSV columns, JSON "uncertainty", the workbook's ranges;
     // issue 13), computed by the caller for this comparison. Null or not valid: left out.
     const ComparisonSensitivity *sensitivity = nullptr;
-    // Until the app computes it off the GUI thread too: writeComparisonReport() samples with these
-    // when `sensitivity` is null (0 samples: no section). The builder never samples.
-    uncertainty::Options sensitivityOptions; // 2,000 samples, seed 1
     // What to buy's verdict on the comparison's goals (library/comparisonverdict.h), computed by
     // the caller: the PDF's first page and the workbook's first sheet open with it. Empty: none.
     QString verdict;

@@ -112,7 +112,6 @@ QString exportReportToFile(QWidget *parent, const Comparison &c, const PresetCat
     ReportOptions options;
     options.catalog = &catalog;
     options.sensitivity = prepared->sensitivity.valid ? &prepared->sensitivity : sensitivity;
-    options.sensitivityOptions.samples = 0; // never sampled on the GUI thread
     options.verdict = prepared->verdict;
     QString error;
     if (!writeComparisonReport(c, fileName, options, &error)) {

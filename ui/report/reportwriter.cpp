@@ -21,7 +21,6 @@
 
 #include <functional>
 #include <memory>
-#include <optional>
 #include <vector>
 
 namespace commtax {
@@ -458,19 +457,7 @@ bool writeComparisonReport(const Comparison &c, const QString &fileName, const R
                            int *pages)
 {
     registerReportPdfWriter();
-    // Until every caller computes it off the GUI thread: the sensitivity sampled here when none was
-    // given (the builder and the files never sample).
-    std::optional<ComparisonSensitivity> sampled;
-    ReportOptions withSensitivity = options;
-    ReportFormat format;
-    if (!options.sensitivity && options.sensitivityOptions.samples > 0 && !c.plans.isEmpty()
-        && reportFormatForFile(fileName, format)) {
-        uncertainty::Options opt = options.sensitivityOptions;
-        opt.threads = 0; // every core; the numbers do not depend on it
-        sampled = comparisonSensitivity(c, options.catalog ? *options.catalog : PresetCatalog::builtIn(), opt);
-        withSensitivity.sensitivity = &*sampled;
-    }
-    return writeReportFile(c, fileName, withSensitivity, reportLanguage(), error, pages);
+    return writeReportFile(c, fileName, options, reportLanguage(), error, pages);
 }
 
 } // namespace commtax

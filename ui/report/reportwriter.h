@@ -29,8 +29,8 @@ bool writeReportPdf(const ReportDocument &document, const QString &fileName, QSt
 void registerReportPdfWriter();
 
 // The app's way to a report file: writeReportFile() in the interface language (modeltext.h
-// reportLanguage()), the PDF writer registered. Samples the sensitivity with
-// options.sensitivityOptions when none is given (0 samples: none).
+// reportLanguage()), the PDF writer registered. The sensitivity and the verdict are the caller's
+// (options); nothing is sampled here.
 bool writeComparisonReport(const Comparison &c, const QString &fileName, const ReportOptions &options, QString *error,
                            int *pages = nullptr);
 
