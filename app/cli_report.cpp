@@ -5,7 +5,8 @@
 // an Excel workbook (table, inputs, cost breakdown, bill of materials, warnings).
 // Runs without a display (runCli starts it offscreen). Scenario files may name the user's presets
 // (presetCatalog(): the library is read when it exists, never created or repaired from here).
-// The output may not be one of the inputs.
+// The output may not be one of the inputs. The report is built as a document in model/library
+// (library/reportfiles.h); the PDF renderer, which needs Qt GUI, is registered by app/main.cpp.
 #include "cli.h"
 #include "cli_progress.h"
 #include "cli_uncertainty.h"
@@ -16,7 +17,7 @@
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
 #include "library/comparisonverdict.h"
-#include "report/reportwriter.h"
+#include "library/reportfiles.h"
 #include <QCoreApplication>
 #include <QFile>
 
@@ -199,7 +200,6 @@ int writeReport(const Comparison &c, ReportOptions options, const QString &outpu
     const bool toStdout = output == QLatin1String("-");
     options.catalog = &catalog;
     options.csvBom = bom;
-    options.sensitivityOptions = sensitivity;
     // The sensitivity is sampled here rather than by the writer, so that a terminal shows how far
     // it got and Ctrl+C stops it (1,000,000 samples of 8 plans take over a minute): one engine
     // evaluation per sample and plan for the ranges, and as many again for the odds.
@@ -238,7 +238,7 @@ int writeReport(const Comparison &c, ReportOptions options, const QString &outpu
     const QString written = stage ? staging.filePath(QStringLiteral("report.") + suffix) : output;
     if (stage && !staging.isValid())
         return fail(kExitBadInput, QStringLiteral("report: ") + staging.errorString());
-    if (!writeComparisonReport(c, written, options, &error, &pages))
+    if (!writeReportFile(c, written, options, reportLanguage(), &error, &pages))
         return fail(kExitBadInput, QStringLiteral("report: ") + error);
     if (stage) {
         QFile f(written);

@@ -4,6 +4,7 @@
 #include "appsettings.h"
 #include "cli.h"
 #include "mainwindow.h"
+#include "report/reportwriter.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -16,6 +17,7 @@ int main(int argc, char **argv)
 {
     // `commtax FILE` (the desktop entry's Exec=commtax %f) opens that plan in the app; Qt's own
     // options (-platform, -style...) reach QApplication; a command runs the command line.
+    commtax::registerReportPdfWriter(); // library/reportfiles.h writes PDFs through ui/report
     if (commtax::isCommandLine(argc, argv))
         return commtax::runCli(argc, argv);
     QString plan;

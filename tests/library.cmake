@@ -4,6 +4,8 @@
 commtax_add_test(test_library SOURCES test_library.cpp LIBS commtax_library Qt6::Sql)
 # test_comparison: the comparison arithmetic and its CSV and JSON tables (no display).
 commtax_add_test(test_comparison SOURCES test_comparison.cpp LIBS commtax_library)
+# test_reportdocument: the report as data, before any renderer (no display).
+commtax_add_test(test_reportdocument SOURCES test_reportdocument.cpp LIBS commtax_library)
 # Offscreen, each needs pdftotext/pdfinfo from poppler-utils: test_library_gui the preset manager
 # and the main window's library; test_compare_gui the comparison view and the Compare hardware
 # window; test_report_gui the PDF/CSV/JSON reports and the `commtax report` command.

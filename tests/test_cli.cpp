@@ -6,6 +6,8 @@
 
 #include "testsupport.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -95,6 +97,32 @@ class TestCli : public QObject
     }
 
 private Q_SLOTS:
+    // The layer rule of docs/development.md: the command line reaches the model through model/
+    // headers; of ui/ only translations.h and modeltext.h (its messages in the system's language),
+    // and the GUI's start-up, main.cpp, whatever it needs (it registers the PDF report writer).
+    void commandLineIncludesNothingOfTheUi()
+    {
+        const QDir app(QStringLiteral(COMMTAX_SOURCE_DIR "/app"));
+        const QDir model(QStringLiteral(COMMTAX_SOURCE_DIR "/model"));
+        const QStringList allowed{QStringLiteral("modeltext.h"), QStringLiteral("translations.h")};
+        const QRegularExpression include(QStringLiteral("^#include \"([^\"]+)\""), QRegularExpression::MultilineOption);
+        int checked = 0;
+        for (const QString &name : app.entryList({QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files)) {
+            if (name == QLatin1String("main.cpp"))
+                continue;
+            QFile f(app.filePath(name));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            auto it = include.globalMatch(QString::fromUtf8(f.readAll()));
+            while (it.hasNext()) {
+                const QString header = it.next().captured(1);
+                const bool ok = app.exists(header) || model.exists(header) || allowed.contains(header);
+                QVERIFY2(ok, qPrintable(name + QStringLiteral(" includes ") + header));
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 20);
+    }
+
     void evaluateJsonHasEveryNamedOutput()
     {
         const QString file = writeFile(m_dir, QStringLiteral("default.json"), serializeScenario(defaultScenario()));

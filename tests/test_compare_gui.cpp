@@ -540,8 +540,7 @@ private Q_SLOTS:
         // and in the PDF
         const QString pdf = m_dir.filePath(QStringLiteral("goodput.pdf"));
         QString error;
-        ReportOptions options;
-        options.sensitivityOptions.samples = 0;
+        ReportOptions options; // no sensitivity: no section
         QVERIFY2(writeComparisonReport(c, pdf, options, &error), qPrintable(error));
         const QString text = pdfPages(pdf, pdfPageCount(pdf)).join(QLatin1Char(' ')).simplified();
         QVERIFY2(text.contains(QStringLiteral("(given in the plan)")), "the PDF says the goodput is given");

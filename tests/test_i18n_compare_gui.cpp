@@ -550,9 +550,12 @@ private Q_SLOTS:
         QVERIFY(view.grab().save(screenshotDir() + QStringLiteral("/zh_CN-comparison.png")));
 
         const QString pdf = m_dir.filePath(QStringLiteral("report.pdf"));
+        QTRY_VERIFY_WITH_TIMEOUT(view.sensitivity().valid, 120000); // the report's sensitivity pages too
+        ReportOptions options;
+        options.sensitivity = &view.sensitivity();
         QString error;
         int pages = 0;
-        QVERIFY2(writeComparisonReport(view.comparison(), pdf, ReportOptions(), &error, &pages), qPrintable(error));
+        QVERIFY2(writeComparisonReport(view.comparison(), pdf, options, &error, &pages), qPrintable(error));
         QVERIFY(pages > 0);
         QFile::remove(screenshotDir() + QStringLiteral("/zh_CN-report.pdf"));
         QVERIFY(QFile::copy(pdf, screenshotDir() + QStringLiteral("/zh_CN-report.pdf")));

@@ -44,6 +44,7 @@
 #include <QMenuBar>
 #include <QPointer>
 #include <QProcess>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
@@ -473,12 +474,56 @@ private Q_SLOTS:
         QVERIFY(!pdfPages(pdf, 1).value(0).contains(QStringLiteral("Verdict")));
     }
 
+    // What the report needs that takes time (What to buy's verdict on the goals, the sensitivity
+    // when the window has none yet) is computed by a job after the file dialog, not on the GUI
+    // thread: the window's timers keep running during the export, and the busy dialog's Cancel
+    // stops it with nothing written.
+    void exportComputesOffTheGuiThreadAndCancels()
+    {
+        const QList<Scenario> plans = writeNewUserScenario(m_dir.path());
+        ComparisonView view;
+        view.setScenarios(plans);
+        Goals goals;
+        goals.deadlineDays = 60;
+        view.setGoals(goals);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isSensitivityBusy() && view.sensitivity().valid, 60000);
+        // A timer due at once fires while the job runs, when the busy dialog exists: the GUI thread
+        // was not blocked (before, the verdict was searched on it and no event ran until the end).
+        bool ranDuringExport = false;
+        QTimer::singleShot(0, &view, [&] {
+            ranDuringExport = view.findChild<QProgressDialog *>(QStringLiteral("reportBusy"));
+        });
+        const QString pdf = m_dir.filePath(QStringLiteral("responsive.pdf"));
+        QCOMPARE(view.exportReport(pdf), pdf);
+        QVERIFY2(ranDuringExport, "the GUI thread's events ran while the verdict was searched");
+        QVERIFY(pdfPages(pdf, 1).value(0).contains(QStringLiteral("Verdict")));
+
+        const QString cancelled = m_dir.filePath(QStringLiteral("cancelled.pdf"));
+        bool found = false;
+        QTimer::singleShot(0, &view, [&] {
+            auto *busy = view.findChild<QProgressDialog *>(QStringLiteral("reportBusy"));
+            if (auto *button = busy ? busy->findChild<QPushButton *>() : nullptr) {
+                found = true;
+                button->click(); // as the user does: Cancel
+            }
+        });
+        QCOMPARE(view.exportReport(cancelled), QString());
+        QVERIFY(found);
+        QVERIFY(!QFile::exists(cancelled));
+    }
+
     void pdfReportHoldsTheNamesFiguresAndPages()
     {
         const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);
         const QString pdf = m_dir.filePath(QStringLiteral("report.pdf"));
         ReportOptions o;
         o.date = QDateTime(QDate(2025, 3, 14), QTime(9, 30));
+        uncertainty::Options sampling; // the caller samples (2,000 from seed 1), never the writer
+        sampling.threads = 0;
+        const ComparisonSensitivity sensitivity = comparisonSensitivity(c, PresetCatalog::builtIn(), sampling);
+        o.sensitivity = &sensitivity;
         QString error;
         int pages = 0;
         QVERIFY2(writeComparisonReport(c, pdf, o, &error, &pages), qPrintable(error));

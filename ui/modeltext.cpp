@@ -23,6 +23,16 @@ QString libraryText(const LibraryText &text) { return toString(text, translateMo
 
 QStringList libraryTexts(const QList<LibraryText> &texts) { return toStrings(texts, translateModelText); }
 
+ReportLanguage reportLanguage()
+{
+    ReportLanguage language;
+    language.translate = translateModelText;
+    language.warnings = warningTexts;
+    language.planName = planNameText;
+    language.source = provenanceSourceText;
+    return language;
+}
+
 QString sourceKindName(SourceKind k)
 {
     switch (k) {

@@ -17,6 +17,7 @@
 #include "library/compare.h"
 #include "library/librarytext.h"
 #include "library/presetlibrary.h"
+#include "library/reportdocument.h"
 #include "nccl/calibration.h"
 
 #include <QString>
@@ -72,6 +73,10 @@ QString collectiveName(Collective c);
 QString scopeName(nccl::Scope s);
 // The calibration's first line: "all_reduce on 16 ranks, 2 node(s), inter-node" in the language.
 QString calibrationHeading(Collective c, const QString &where, nccl::Scope s);
+// The report document's words (library/reportdocument.h) in the interface language: its templates
+// translated, the engine's warnings as warningTexts(), plan names as planNameText(), sources as
+// provenanceSourceText().
+ReportLanguage reportLanguage();
 // The number of texts ui/modeltext_strings.cpp marks (for the test).
 int modelTextCount();
 

@@ -6668,10 +6668,6 @@ Does not fit in memory.
         <translation>网卡端口（及叶交换机端口）</translation>
     </message>
     <message>
-        <source>%1 x %2 Gb/s (%3 per node)</source>
-        <translation>%1 x %2 Gb/s（每节点 %3）</translation>
-    </message>
-    <message>
         <source>GPU power (kW)</source>
         <translation>GPU 功率 (kW)</translation>
     </message>
@@ -6952,76 +6948,12 @@ Does not fit in memory.
         <translation>来源</translation>
     </message>
     <message>
-        <source>Capex: GPUs (USD)</source>
-        <translation>资本支出：GPU (USD)</translation>
-    </message>
-    <message>
-        <source>Capex: servers without GPUs (USD)</source>
-        <translation>资本支出：服务器（不含 GPU）(USD)</translation>
-    </message>
-    <message>
-        <source>Capex: network (USD)</source>
-        <translation>资本支出：网络 (USD)</translation>
-    </message>
-    <message>
-        <source>Capex total (USD)</source>
-        <translation>资本支出合计 (USD)</translation>
-    </message>
-    <message>
-        <source>Per hour of use: capital (USD/h)</source>
-        <translation>每使用小时：资本成本 (USD/h)</translation>
-    </message>
-    <message>
-        <source>Per hour: energy (USD/h)</source>
-        <translation>每小时：能耗 (USD/h)</translation>
-    </message>
-    <message>
-        <source>Per hour: upkeep (USD/h)</source>
-        <translation>每小时：维护 (USD/h)</translation>
-    </message>
-    <message>
-        <source>Per hour: rent (USD/h)</source>
-        <translation>每小时：租金 (USD/h)</translation>
-    </message>
-    <message>
-        <source>Per hour total (USD/h)</source>
-        <translation>每小时合计 (USD/h)</translation>
-    </message>
-    <message>
         <source>Run time (hours)</source>
         <translation>训练时长（小时）</translation>
     </message>
     <message>
-        <source>TCO of the training run (USD)</source>
-        <translation>训练任务的总拥有成本 TCO (USD)</translation>
-    </message>
-    <message>
-        <source>Lifetime TCO, economics horizon (USD)</source>
-        <translation>生命周期 TCO，经济性时间范围 (USD)</translation>
-    </message>
-    <message>
-        <source>Cost per billion tokens (USD)</source>
-        <translation>每十亿 token 成本 (USD)</translation>
-    </message>
-    <message>
-        <source>Utilisation over the horizon (fraction)</source>
-        <translation>整个周期内的利用率（比例）</translation>
-    </message>
-    <message>
-        <source>Residual value at the end of the horizon (USD)</source>
-        <translation>周期结束时的残值 (USD)</translation>
-    </message>
-    <message>
-        <source>Net present cost over the horizon (USD)</source>
-        <translation>整个周期的净现值成本 (USD)</translation>
-    </message>
-    <message>
         <source>GPUs</source>
         <translation>GPU 数量</translation>
-    </message>
-    <message>
-        <source>NIC ports (and as many leaf-switch ports)</source>
-        <translation>网卡端口（及同样数量的叶交换机端口）</translation>
     </message>
     <message>
         <source>NIC ports per node</source>
@@ -7090,6 +7022,26 @@ Does not fit in memory.
     <message>
         <source>Verdict</source>
         <translation>结论</translation>
+    </message>
+    <message>
+        <source>Utilisation over the horizon</source>
+        <translation>整个周期内的利用率</translation>
+    </message>
+    <message>
+        <source>%1 x %2 Gb/s (%3 per node)</source>
+        <translation>%1 x %2 Gb/s（每节点 %3）</translation>
+    </message>
+    <message>
+        <source>: this build cannot write PDF reports</source>
+        <translation>：此版本无法写出 PDF 报告</translation>
+    </message>
+    <message>
+        <source>Preparing the report...</source>
+        <translation>正在准备报告...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>

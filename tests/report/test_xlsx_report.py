@@ -223,23 +223,41 @@ def main():
         capex = capex_gpus + capex_nodes + capex_net
         depreciation = capex / (a["economics"]["years"] * 8760)
         cost = {text(r[0]): r for r in wb.rows("Cost breakdown")[1:] if r}
-        for label, want in (("Capex: GPUs (USD)", capex_gpus), ("Capex: servers without GPUs (USD)", capex_nodes),
-                            ("Capex: network (USD)", capex_net), ("Capex total (USD)", capex),
-                            ("Per hour of use: capital (USD/h)", depreciation),
-                            ("Residual value at the end of the horizon (USD)", 0.0),
-                            ("Net present cost over the horizon (USD)", plans[0]["lifetime_tco_usd"]),
-                            ("TCO of the training run (USD)", plans[0]["tco_usd"])):
+        for label, want in (("Capex: GPUs", capex_gpus), ("Capex: servers without GPUs", capex_nodes),
+                            ("Capex: network", capex_net), ("Capex total", capex),
+                            ("Per hour of use: capital", depreciation),
+                            ("Residual value at the end of the horizon", 0.0),
+                            ("Net present cost over the horizon", plans[0]["lifetime_tco_usd"]),
+                            ("TCO of the training run", plans[0]["tco_usd"])):
             cell = cost.get(label, [None, None])[1]
             check(cell and cell[0] == "number" and close(cell[1], want, 1e-12),
                   "cost breakdown %s of plan A = %r (got %r)" % (label, want, cell))
         # the rented plan has no capex and pays rent: GPUs x its price per GPU-hour
         rented = json.load(open(files[2]))
         rent_h = value(rented["economics"]["usd_per_gpu_hour"]) or value(preset(src, "gpus", rented["gpu"]["preset"])["rent_usd_per_hour"])
-        cell = cost["Per hour: rent (USD/h)"][3]
+        cell = cost["Per hour: rent"][3]
         check(cell and cell[0] == "number" and close(cell[1], plans[2]["gpus"] * rent_h), "rent per hour = GPUs x rent (%r)" % (cell,))
 
         # ---- bill of materials
         bom = {text(r[0]): r for r in wb.rows("Bill of materials")[1:] if r}
+
+        # ---- the workbook's cost and bill-of-materials rows are the PDF's, in the same order (one
+        # report document renders both; the workbook once had rows the PDF lacked, and named one
+        # differently). pdftotext may wrap a label in its cell: compared without white space.
+        packed = "".join(pdftext.split())
+        for sheet in ("Cost breakdown", "Bill of materials"):
+            labels = [text(r[0]) for r in wb.rows(sheet)[1:] if r]
+            check(len(labels) >= 10, "%s: %d rows" % (sheet, len(labels)))
+            at, missing = packed.find("".join(sheet.split())), []  # the PDF's section of that name
+            for label in labels:
+                found = packed.find("".join(label.split()), max(at, 0))
+                if found < 0:
+                    missing.append(label)
+                else:
+                    at = found + 1
+            check(not missing, "%s: the PDF has the workbook's rows in its order (missing or out of order: %r)"
+                  % (sheet, missing))
+        check("Run time (hours)" in [text(r[0]) for r in wb.rows("Cost breakdown")[1:] if r], "the run time row")
         check(bom["GPUs"][1][1] == gpus and bom["Nodes (servers)"][1][1] == nodes, "BOM: %d GPUs on %d nodes" % (gpus, nodes))
         gpu_kw = gpus * value(gpu["watts"]) / 1000
         check(close(bom["GPU power (kW)"][1][1], gpu_kw), "BOM: GPU power %.1f kW" % gpu_kw)

@@ -4,7 +4,6 @@
 #include "columneditor.h"
 #include "comparisontablemodel.h"
 #include "library/comparisonio.h"
-#include "library/comparisonverdict.h"
 #include "library/presetlibrary.h"
 #include "modeltext.h"
 #include "report/reportexport.h"
@@ -801,13 +800,12 @@ void ComparisonView::keyPressEvent(QKeyEvent *event)
 QString ComparisonView::exportReport(const QString &fileName)
 {
     const PresetCatalog catalog = m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
-    // The sensitivity shown, when sampled for this comparison; else the writer samples it.
+    // The sensitivity shown, when sampled for this comparison; else the export samples it. With
+    // goals, the report opens with What to buy's verdict on them (a search over the columns' GPUs
+    // and counts: a second or so). Both off the GUI thread, after the file dialog.
     const ComparisonSensitivity *sensitivity = m_sensitivity.valid ? &m_sensitivity : nullptr;
-    // With goals, the report opens with What to buy's verdict on them (a search over the columns'
-    // GPUs and counts: a second or so).
-    const QString verdict = m_goals ? comparisonVerdict(m_comparison, *m_goals, catalog) : QString();
-    return fileName.isEmpty() ? exportReportInteractively(this, m_comparison, catalog, sensitivity, verdict)
-                              : exportReportToFile(this, m_comparison, catalog, fileName, sensitivity, verdict);
+    return fileName.isEmpty() ? exportReportInteractively(this, m_comparison, catalog, sensitivity, m_goals)
+                              : exportReportToFile(this, m_comparison, catalog, fileName, sensitivity, m_goals);
 }
 
 void ComparisonView::showEvent(QShowEvent *event)

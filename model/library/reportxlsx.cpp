@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportxlsx.h"
-#include "modeltext.h"
 
+#include "comparisonio.h"
+#include "comparisonuncertainty.h"
 #include "core/atomicfile.h"
-#include "library/comparisonio.h"
-#include "library/comparisonuncertainty.h"
+#include "core/resultio.h"
 
 #include <xlsxwriter.h>
 
-#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
 
 #include <cmath>
-#include <functional>
 #include <map>
 
 namespace commtax {
@@ -25,8 +23,8 @@ namespace {
 class Workbook
 {
 public:
-    explicit Workbook(const QString &path)
-        : m_path(QFile::encodeName(path))
+    Workbook(const QString &path, const ReportLanguage &language)
+        : m_path(QFile::encodeName(path)), m_language(language)
     {
         m_wb = workbook_new(m_path.constData());
         if (m_wb) {
@@ -48,6 +46,12 @@ public:
     Q_DISABLE_COPY_MOVE(Workbook)
 
     bool ok() const { return m_wb != nullptr && m_error.isEmpty(); }
+    // A word of the workbook (context "commtax::Report", or `context`) in the report's language.
+    QString say(const char *source, const char *context = "commtax::Report") const
+    {
+        return m_language.translate ? m_language.translate(context, source) : QString::fromUtf8(source);
+    }
+    const ReportLanguage &language() const { return m_language; }
     QString error() const { return m_error; }
 
     lxw_worksheet *sheet(const QString &name)
@@ -55,7 +59,7 @@ public:
         const QByteArray n = name.left(31).toUtf8(); // Excel's limit
         lxw_worksheet *ws = workbook_add_worksheet(m_wb, n.constData());
         if (!ws)
-            m_error = QCoreApplication::translate("commtax::Report", "cannot add the sheet \"%1\"").arg(name);
+            m_error = say(QT_TRANSLATE_NOOP("commtax::Report", "cannot add the sheet \"%1\"")).arg(name);
         return ws;
     }
 
@@ -80,7 +84,8 @@ public:
             check(worksheet_write_boolean(ws, lxw_row_t(row), lxw_col_t(col), v, nullptr));
     }
     // A JSON value of the comparison's table as the right kind of cell.
-    void value(lxw_worksheet *ws, int row, int col, const QJsonValue &v, const char *numFormat, const QString &separator)
+    void value(lxw_worksheet *ws, int row, int col, const QJsonValue &v, const char *numFormat,
+               const QString &separator)
     {
         if (v.isBool())
             boolean(ws, row, col, v.toBool());
@@ -130,6 +135,7 @@ private:
     }
 
     QByteArray m_path;
+    const ReportLanguage &m_language;
     lxw_workbook *m_wb = nullptr;
     lxw_format *m_header = nullptr;
     lxw_format *m_wrap = nullptr;
@@ -161,41 +167,48 @@ std::string numberFormatFor(const QString &column)
     return "General"; // notr
 }
 
-QString unitFor(const QString &column)
+QString unitFor(const Workbook &wb, const QString &column)
 {
     if (const MetricInfo *m = findMetric(column))
-        return m->isRatio() ? QCoreApplication::translate("commtax::Report", "fraction (shown as %)") : QLatin1String(m->unit);
+        return m->isRatio() ? wb.say(QT_TRANSLATE_NOOP("commtax::Report", "fraction (shown as %)"))
+                            : QLatin1String(m->unit);
     if (column == QLatin1String("break_even_gpu_price"))
-        return QCoreApplication::translate("commtax::Report", "see break_even_price_unit");
+        return wb.say(QT_TRANSLATE_NOOP("commtax::Report", "see break_even_price_unit"));
     if (column == QLatin1String("buy_vs_rent_months"))
-        return QCoreApplication::translate("commtax::Report", "months");
+        return wb.say(QT_TRANSLATE_NOOP("commtax::Report", "months"));
     return QString();
 }
 
-QString planTitle(const Comparison &c, int i) { return c.plans[i].name + (i == c.reference ? QStringLiteral(" (A)") : QString()); }
+QString planTitle(const Comparison &c, int i)
+{
+    return c.plans[i].name + (i == c.reference ? QStringLiteral(" (A)") : QString());
+}
 
 // Sheet 1: every column of the CSV as a row, one column per plan (as the PDF's table reads).
 void comparisonSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
     const QJsonArray plans = comparisonToJson(c, catalog).value(QStringLiteral("plans")).toArray();
-    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Column"));
-    wb.header(ws, 0, 1, QCoreApplication::translate("commtax::Report", "Unit"));
+    wb.header(ws, 0, 0, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Column")));
+    wb.header(ws, 0, 1, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Unit")));
     for (int i = 0; i < int(c.plans.size()); ++i)
         wb.header(ws, 0, 2 + i, planTitle(c, i));
     const QStringList cols = comparisonColumns();
     for (int r = 0; r < int(cols.size()); ++r) {
         wb.text(ws, r + 1, 0, cols[r]);
-        wb.text(ws, r + 1, 1, unitFor(cols[r]));
+        wb.text(ws, r + 1, 1, unitFor(wb, cols[r]));
         const std::string fmt = numberFormatFor(cols[r]);
         const MetricInfo *metric = findMetric(cols[r]);
         for (int i = 0; i < int(plans.size()); ++i) {
             if (metric && i < int(c.plans.size()) && c.plans[i].valid && !metricApplies(*metric, c.plans[i].plan)) {
-                wb.text(ws, r + 1, 2 + i, QCoreApplication::translate("commtax::Report", "n/a")); // not a measured 0 (a BF16 plan's FP8 time)
+                wb.text(
+                    ws, r + 1, 2 + i,
+                    wb.say(QT_TRANSLATE_NOOP("commtax::Report", "n/a"))); // not a measured 0 (a BF16 plan's FP8 time)
                 continue;
             }
             wb.value(ws, r + 1, 2 + i, plans[i].toObject().value(cols[r]), fmt.c_str(),
-                     cols[r] == QLatin1String("warnings") ? QStringLiteral(" | ") : QStringLiteral("; ")); // as in the CSV
+                     cols[r] == QLatin1String("warnings") ? QStringLiteral(" | ")
+                                                          : QStringLiteral("; ")); // as in the CSV
         }
     }
     if (ws) {
@@ -210,7 +223,11 @@ void comparisonSheet(Workbook &wb, const Comparison &c, const PresetCatalog &cat
 void inputsSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
-    const QStringList header{QCoreApplication::translate("commtax::Report", "Plan"), QCoreApplication::translate("commtax::Report", "Field"), QCoreApplication::translate("commtax::Report", "Figure"), QCoreApplication::translate("commtax::Report", "Value"), QCoreApplication::translate("commtax::Report", "Unit"), QCoreApplication::translate("commtax::Report", "Kind"), QCoreApplication::translate("commtax::Report", "Source")};
+    const QStringList header{
+        wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Plan")), wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Field")),
+        wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Figure")), wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Value")),
+        wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Unit")), wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Kind")),
+        wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Source"))};
     for (int col = 0; col < int(header.size()); ++col)
         wb.header(ws, 0, col, header[col]);
     int row = 1;
@@ -218,13 +235,15 @@ void inputsSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog
         const FieldInfo &f = *fig.field;
         wb.text(ws, row, 0, planTitle(c, fig.plan));
         wb.text(ws, row, 1, f.path());
-        wb.text(ws, row, 2, fieldText(f.label));
+        wb.text(ws, row, 2, wb.say(f.label, "commtax::Fields"));
         if (f.type == FieldType::Bool)
             wb.boolean(ws, row, 3, fig.value.toBool());
         else if (fig.value.isDouble())
             wb.number(ws, row, 3, fig.value.toDouble(), f.type == FieldType::Int ? "0" : "General"); // notr
         else if (fig.value.isNull())
-            wb.text(ws, row, 3, f.type == FieldType::AutoDouble ? QStringLiteral("auto") : QCoreApplication::translate("commtax::Report", "GPU default"));
+            wb.text(ws, row, 3,
+                    f.type == FieldType::AutoDouble ? QStringLiteral("auto")
+                                                    : wb.say(QT_TRANSLATE_NOOP("commtax::Report", "GPU default")));
         else
             wb.text(ws, row, 3, fig.value.toString());
         wb.text(ws, row, 4, QLatin1String(f.unit));
@@ -244,23 +263,31 @@ void inputsSheet(Workbook &wb, const Comparison &c, const PresetCatalog &catalog
     }
 }
 
-// A sheet of labelled rows, one column per plan; invalid plans left empty.
-struct PlanRow {
-    QString label;
-    const char *format;
-    std::function<double(int plan)> value;
-};
-void planRowsSheet(Workbook &wb, const Comparison &c, const QString &name, const QList<PlanRow> &rows)
+const char *numberFormat(ReportNumber f)
+{
+    switch (f) {
+    case ReportNumber::Usd: return kUsd;
+    case ReportNumber::Count: return kCount;
+    case ReportNumber::OneDecimal: return "#,##0.0";
+    case ReportNumber::Percent: return kPercent;
+    case ReportNumber::None: break;
+    }
+    return "General"; // notr
+}
+
+// A table of the report document with one column per plan (the cost breakdown, the bill of
+// materials): the rows the PDF prints, each figure as a number in its format; invalid plans empty.
+void planTableSheet(Workbook &wb, const Comparison &c, const ReportTable &table, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
-    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Item"));
+    wb.header(ws, 0, 0, table.header.value(0));
     for (int i = 0; i < int(c.plans.size()); ++i)
         wb.header(ws, 0, 1 + i, planTitle(c, i));
-    for (int r = 0; r < int(rows.size()); ++r) {
-        wb.text(ws, r + 1, 0, rows[r].label);
-        for (int i = 0; i < int(c.plans.size()); ++i)
-            if (c.plans[i].valid)
-                wb.number(ws, r + 1, 1 + i, rows[r].value(i), rows[r].format);
+    for (int r = 0; r < int(table.rows.size()); ++r) {
+        const QList<ReportCell> &row = table.rows[r];
+        wb.text(ws, r + 1, 0, row.value(0).text);
+        for (int col = 1; col < int(row.size()); ++col)
+            wb.number(ws, r + 1, col, row[col].number, numberFormat(row[col].format)); // NaN: left empty
     }
     if (ws) {
         worksheet_set_column(ws, 0, 0, 40, nullptr);
@@ -269,60 +296,27 @@ void planRowsSheet(Workbook &wb, const Comparison &c, const QString &name, const
     }
 }
 
-void costSheet(Workbook &wb, const Comparison &c, const QString &name)
+QStringList warnings(const ReportLanguage &language, const ComparedPlan &p)
 {
-    std::vector<CostBreakdown> cost;
-    for (const ComparedPlan &p : c.plans)
-        cost.push_back(p.valid ? costBreakdown(p.plan, p.result) : CostBreakdown{});
-    auto b = [&](double CostBreakdown::*member) { return [&cost, member](int i) { return cost[size_t(i)].*member; }; };
-    auto r = [&](double Result::*member) { return [&c, member](int i) { return c.plans[i].result.*member; }; };
-    planRowsSheet(wb, c, name,
-                  {{QCoreApplication::translate("commtax::Report", "Capex: GPUs (USD)"), kUsd, b(&CostBreakdown::gpus_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Capex: servers without GPUs (USD)"), kUsd, b(&CostBreakdown::nodes_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Capex: network (USD)"), kUsd, b(&CostBreakdown::network_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Capex total (USD)"), kUsd, b(&CostBreakdown::capex_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Per hour of use: capital (USD/h)"), kUsd, b(&CostBreakdown::depreciation_usd_per_hour)},
-                   {QCoreApplication::translate("commtax::Report", "Per hour: energy (USD/h)"), kUsd, b(&CostBreakdown::energy_usd_per_hour)},
-                   {QCoreApplication::translate("commtax::Report", "Per hour: upkeep (USD/h)"), kUsd, b(&CostBreakdown::upkeep_usd_per_hour)},
-                   {QCoreApplication::translate("commtax::Report", "Per hour: rent (USD/h)"), kUsd, b(&CostBreakdown::rent_usd_per_hour)},
-                   {QCoreApplication::translate("commtax::Report", "Per hour total (USD/h)"), kUsd, b(&CostBreakdown::total_usd_per_hour)},
-                   {QCoreApplication::translate("commtax::Report", "Run time (hours)"), "#,##0.0", b(&CostBreakdown::run_hours)},
-                   {QCoreApplication::translate("commtax::Report", "TCO of the training run (USD)"), kUsd, r(&Result::tco_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Lifetime TCO, economics horizon (USD)"), kUsd, r(&Result::lifetime_tco_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Cost per billion tokens (USD)"), kUsd, r(&Result::cost_per_billion_tokens_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Utilisation over the horizon (fraction)"), kPercent, [&c](int i) { return c.plans[i].plan.economics.utilisation; }},
-                   {QCoreApplication::translate("commtax::Report", "Residual value at the end of the horizon (USD)"), kUsd, b(&CostBreakdown::residual_value_usd)},
-                   {QCoreApplication::translate("commtax::Report", "Net present cost over the horizon (USD)"), kUsd, b(&CostBreakdown::net_present_cost_usd)}});
-}
-
-void bomSheet(Workbook &wb, const Comparison &c, const QString &name)
-{
-    std::vector<BillOfMaterials> bom;
-    for (const ComparedPlan &p : c.plans)
-        bom.push_back(p.valid ? billOfMaterials(p.plan, p.result) : BillOfMaterials{});
-    auto n = [&](auto member) { return [&bom, member](int i) { return double(bom[size_t(i)].*member); }; };
-    planRowsSheet(wb, c, name,
-                  {{QCoreApplication::translate("commtax::Report", "GPUs"), kCount, n(&BillOfMaterials::gpus)},
-                   {QCoreApplication::translate("commtax::Report", "Nodes (servers)"), kCount, n(&BillOfMaterials::nodes)},
-                   {QCoreApplication::translate("commtax::Report", "GPUs per node"), kCount, n(&BillOfMaterials::gpus_per_node)},
-                   {QCoreApplication::translate("commtax::Report", "NIC ports (and as many leaf-switch ports)"), kCount, n(&BillOfMaterials::nic_ports)},
-                   {QCoreApplication::translate("commtax::Report", "NIC ports per node"), kCount, n(&BillOfMaterials::nic_ports_per_node)},
-                   {QCoreApplication::translate("commtax::Report", "NIC port speed (Gb/s)"), kCount, n(&BillOfMaterials::nic_port_gbit)},
-                   {QCoreApplication::translate("commtax::Report", "GPU power (kW)"), "#,##0.0", n(&BillOfMaterials::gpu_power_kw)},
-                   {QCoreApplication::translate("commtax::Report", "IT power with node overhead (kW)"), "#,##0.0", n(&BillOfMaterials::it_power_kw)},
-                   {QCoreApplication::translate("commtax::Report", "Facility power at PUE (kW)"), "#,##0.0", n(&BillOfMaterials::facility_power_kw)},
-                   {QCoreApplication::translate("commtax::Report", "Energy for the run (MWh)"), "#,##0.0", [&c](int i) { return c.plans[i].result.energy_mwh; }}});
+    if (language.warnings)
+        return language.warnings(p.result, p.plan);
+    QStringList out;
+    for (const std::string &w : warningMessages(p.result, p.plan))
+        out << QString::fromStdString(w);
+    return out;
 }
 
 void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
 {
     lxw_worksheet *ws = wb.sheet(name);
-    wb.header(ws, 0, 0, QCoreApplication::translate("commtax::Report", "Plan"));
-    wb.header(ws, 0, 1, QCoreApplication::translate("commtax::Report", "Warning"));
+    wb.header(ws, 0, 0, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Plan")));
+    wb.header(ws, 0, 1, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Warning")));
     int row = 1;
     for (int i = 0; i < int(c.plans.size()); ++i) {
         const ComparedPlan &p = c.plans[i];
-        const QStringList texts = p.valid ? warningTexts(p.result, p.plan) : QStringList{QCoreApplication::translate("commtax::Report", "invalid: %1").arg(libraryText(p.errorText))};
+        const QStringList texts = p.valid ? warnings(wb.language(), p)
+                                          : QStringList{wb.say(QT_TRANSLATE_NOOP("commtax::Report", "invalid: %1"))
+                                                            .arg(toString(p.errorText, wb.language().translate))};
         for (const QString &w : texts) {
             wb.text(ws, row, 0, planTitle(c, i));
             wb.text(ws, row, 1, w);
@@ -330,7 +324,8 @@ void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
         }
     }
     if (row == 1)
-        wb.text(ws, 1, 1, QCoreApplication::translate("commtax::Report", "The engine raises no warning about any plan."));
+        wb.text(ws, 1, 1,
+                wb.say(QT_TRANSLATE_NOOP("commtax::Report", "The engine raises no warning about any plan.")));
     if (ws) {
         worksheet_set_column(ws, 0, 0, 30, nullptr);
         worksheet_set_column(ws, 1, 1, 110, nullptr);
@@ -338,36 +333,36 @@ void warningsSheet(Workbook &wb, const Comparison &c, const QString &name)
     }
 }
 
-} // namespace
-
 // Sheet 1: the recommendation (the PDF's), then each plan's P10/P50/P90 of days, cost and TCO
 // over the uncertainty of its inputs and its probability of being the cheapest and the fastest
 // (the CSV's sensitivity columns, as rows with one column per plan), its cost tornado and
 // break-evens as text. Without a sensitivity (0 samples) the rows say so. With goals, What to buy's
 // verdict comes first.
-void recommendationSheet(Workbook &wb, const Comparison &c, const ComparisonSensitivity *s, const QString &name,
-                         const QString &verdict)
+void recommendationSheet(Workbook &wb, const ReportDocument &document, const QString &name)
 {
+    const Comparison &c = document.comparison;
+    const ComparisonSensitivity *s = document.sensitivity;
+    const QString &verdict = document.verdict;
     lxw_worksheet *ws = wb.sheet(name);
     int row = 0;
     if (!verdict.isEmpty()) {
-        wb.header(ws, row++, 0, QCoreApplication::translate("commtax::Report", "Verdict"));
+        wb.header(ws, row++, 0, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Verdict")));
         wb.text(ws, row++, 0, verdict);
         ++row;
     }
-    wb.header(ws, row++, 0, QCoreApplication::translate("commtax::Report", "Recommendation"));
-    for (const QString &finding : libraryTexts(comparisonFindingTexts(c)))
+    wb.header(ws, row++, 0, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Recommendation")));
+    for (const QString &finding : document.findings)
         wb.text(ws, row++, 0, finding);
     ++row;
     const int headerRow = row;
-    wb.header(ws, row, 0, QCoreApplication::translate("commtax::Report", "Column"));
-    wb.header(ws, row, 1, QCoreApplication::translate("commtax::Report", "Unit"));
+    wb.header(ws, row, 0, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Column")));
+    wb.header(ws, row, 1, wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Unit")));
     for (int i = 0; i < int(c.plans.size()); ++i)
         wb.header(ws, row, 2 + i, planTitle(c, i));
     ++row;
     if (!s) {
         wb.text(ws, row++, 0,
-                QCoreApplication::translate("commtax::Report", "The ranges were not sampled (0 samples)."));
+                wb.say(QT_TRANSLATE_NOOP("commtax::Report", "The ranges were not sampled (0 samples).")));
     } else {
         const QStringList cols = sensitivityColumns();
         QList<QStringList> values; // the CSV's values of each plan
@@ -377,11 +372,12 @@ void recommendationSheet(Workbook &wb, const Comparison &c, const ComparisonSens
             const QString &col = cols[k];
             wb.text(ws, row, 0, col);
             const bool probability = col.startsWith(QLatin1String("probability_"));
-            const bool textual = col == QLatin1String("cost_tornado") || col == QLatin1String("break_evens") || col == QLatin1String("engine_accuracy");
+            const bool textual = col == QLatin1String("cost_tornado") || col == QLatin1String("break_evens")
+                || col == QLatin1String("engine_accuracy");
             const QString metric = col.section(QLatin1Char('_'), 0, -2); // "days_to_train_p10" -> "days_to_train"
             const MetricInfo *info = findMetric(metric);
-            const QString unit = info ? unitFor(metric) : QString();
-            wb.text(ws, row, 1, probability ? QCoreApplication::translate("commtax::Report", "probability") : unit);
+            const QString unit = info ? unitFor(wb, metric) : QString();
+            wb.text(ws, row, 1, probability ? wb.say(QT_TRANSLATE_NOOP("commtax::Report", "probability")) : unit);
             const std::string fmt = probability ? kPercent : info ? numberFormatFor(metric)
                                                                   : std::string("0");
             for (int i = 0; i < int(c.plans.size()); ++i) {
@@ -405,19 +401,22 @@ void recommendationSheet(Workbook &wb, const Comparison &c, const ComparisonSens
     }
 }
 
-QStringList xlsxSheetNames()
+QStringList sheetNames(const Workbook &wb)
 {
-    return {QCoreApplication::translate("commtax::Report", "Recommendation and ranges"),
-            QCoreApplication::translate("commtax::Report", "Comparison"),
-            QCoreApplication::translate("commtax::Report", "Inputs"),
-            QCoreApplication::translate("commtax::Report", "Cost breakdown"),
-            QCoreApplication::translate("commtax::Report", "Bill of materials"),
-            QCoreApplication::translate("commtax::Report", "Warnings")};
+    return {wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Recommendation and ranges")),
+            wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Comparison")),
+            wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Inputs")),
+            wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Cost breakdown")),
+            wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Bill of materials")),
+            wb.say(QT_TRANSLATE_NOOP("commtax::Report", "Warnings"))};
 }
 
-bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const ReportOptions &options,
-                         const ComparisonSensitivity *sensitivity, QString *error)
+} // namespace
+
+bool writeReportXlsx(const ReportDocument &document, const QString &fileName, const ReportOptions &options,
+                     const ReportLanguage &language, QString *error)
 {
+    const Comparison &c = document.comparison;
     QTemporaryDir staging;
     if (!staging.isValid()) {
         if (error)
@@ -425,22 +424,22 @@ bool writeComparisonXlsx(const Comparison &c, const QString &fileName, const Rep
         return false;
     }
     const QString staged = staging.filePath(QStringLiteral("report.xlsx"));
-    const QStringList names = xlsxSheetNames();
     QString why;
     {
-        Workbook wb(staged);
+        Workbook wb(staged, language);
+        const QStringList names = sheetNames(wb);
         if (!wb.ok()) {
             if (error)
-                *error = fileName + QCoreApplication::translate("commtax::Report", ": cannot start the workbook");
+                *error = fileName + wb.say(QT_TRANSLATE_NOOP("commtax::Report", ": cannot start the workbook"));
             return false;
         }
-        wb.setProperties(reportTitle(c, options), options.date);
+        wb.setProperties(document.title, options.date);
         const PresetCatalog &catalog = options.catalog ? *options.catalog : PresetCatalog::builtIn();
-        recommendationSheet(wb, c, sensitivity, names[0], options.verdict);
+        recommendationSheet(wb, document, names[0]);
         comparisonSheet(wb, c, catalog, names[1]);
         inputsSheet(wb, c, catalog, names[2]);
-        costSheet(wb, c, names[3]);
-        bomSheet(wb, c, names[4]);
+        planTableSheet(wb, c, *document.table(QStringLiteral("cost")), names[3]);
+        planTableSheet(wb, c, *document.table(QStringLiteral("bom")), names[4]);
         warningsSheet(wb, c, names[5]);
         if (!wb.close())
             why = wb.error();
