@@ -1017,7 +1017,7 @@ struct Walker {
     {
         prefixes.clear();
         collect(1, rest, acc, prefixes, rank);
-        auto order = [](double b) { return std::isnan(b) ? -INFINITY : b; };
+        auto order = [](double b) { return std::isnan(b) ? -double(INFINITY) : b; };
         std::stable_sort(prefixes.begin(), prefixes.end(),
                          [&](const Prefix &a, const Prefix &b) { return order(a.bound) < order(b.bound); });
         for (const Prefix &p : prefixes) {
