@@ -385,12 +385,69 @@ private slots:
         QCOMPARE(r.valid, runSearch(one, Options{}).valid);
     }
 
+    // The lower bounds that rule a prefix out (prefixBounds(): days and memory at the plan's own
+    // ZeRO stage, of the prefix and at the plan's micro-batch) hold for every plan below them: over
+    // every valid layout of small spaces, dense and MoE, BF16 and FP8 (its weight casts), with
+    // context parallelism among the candidates and a step-time error; and they are bounds of some
+    // use, not zero.
+    void prefixBoundsHoldForEveryPlan_data()
+    {
+        QTest::addColumn<bool>("moe");
+        QTest::addColumn<bool>("fp8");
+        QTest::addColumn<double>("error");
+        QTest::newRow("dense bf16") << false << false << 1.0;
+        QTest::newRow("dense fp8, error 1.3") << false << true << 1.3;
+        QTest::newRow("moe bf16") << true << false << 1.0;
+        QTest::newRow("moe fp8") << true << true << 1.0;
+    }
+    void prefixBoundsHoldForEveryPlan()
+    {
+        QFETCH(bool, moe);
+        QFETCH(bool, fp8);
+        QFETCH(double, error);
+        Space s = smallSpace();
+        s.hardware.resize(1);
+        s.gpu_counts = {4, 8};
+        if (moe)
+            s.base = smallMoePlan();
+        if (fp8)
+            s.hardware[0].gpu.fp8_dense_tflops = 2 * s.hardware[0].gpu.bf16_dense_tflops;
+        s.base.training.precision = fp8 ? Precision::Fp8 : Precision::Bf16;
+        s.base.step_time_error = error;
+        int plans = 0, withCp = 0, tightDays = 0, tightMemory = 0, tightActivations = 0;
+        forEachCandidate(s, [&](const Candidate &c) {
+            if (!c.accepted)
+                return;
+            const Result r = evaluateValid(c.plan);
+            if (!finiteFigures(r))
+                return;
+            ++plans;
+            withCp += c.plan.training.cp > 1;
+            const PrefixBounds b = prefixBounds(c.plan, c.plan.training.zero);
+            QVERIFY2(std::isfinite(b.days) && std::isfinite(b.memory_gb), qPrintable(describe(c.layout)));
+            QVERIFY2(std::isfinite(b.micro_batch_days), qPrintable(describe(c.layout)));
+            QVERIFY2(b.days <= b.micro_batch_days * (1 + 1e-12), qPrintable(describe(c.layout)));
+            QVERIFY2(b.micro_batch_days <= r.days_to_train * (1 + 1e-12), qPrintable(describe(c.layout)));
+            QVERIFY2(b.memory_gb <= r.memory_total_gb * (1 + 1e-12), qPrintable(describe(c.layout)));
+            QVERIFY2(std::isfinite(b.micro_batch_memory_gb), qPrintable(describe(c.layout)));
+            QVERIFY2(b.micro_batch_memory_gb <= r.memory_total_gb * (1 + 1e-12), qPrintable(describe(c.layout)));
+            tightActivations += b.micro_batch_memory_gb > 0.5 * r.memory_total_gb;
+            tightDays += b.days > 0.5 * r.days_to_train;
+            tightMemory += b.memory_gb > 0.5 * (r.memory_total_gb - r.memory_activations_gb);
+        });
+        QVERIFY(plans > 1000);
+        QVERIFY(withCp > 0);
+        QVERIFY(tightDays > plans / 10);
+        QVERIFY(tightMemory > plans / 10);
+        QVERIFY(tightActivations > plans / 10);
+    }
+
     // The best plan for each objective is the minimum over every plan evaluated one by one (ties by
     // the documented key), the counts match, and the Pareto front is the brute-force front.
     // Branch and bound (Options::bound) returns the top list of the search that evaluates every
     // layout, entry for entry, with one thread or two, top 1 or 7; dense and MoE, BF16 and FP8
-    // (where recompute none bounds only the ZeRO stages), with and without a step-time error; and
-    // it rules layouts out unevaluated.
+    // with and without a step-time error, and GPUs of 2 GB, where memory rules whole prefixes out;
+    // and it rules layouts out unevaluated.
     void boundedTopEqualsEveryLayout_data()
     {
         QTest::addColumn<bool>("moe");
@@ -402,6 +459,7 @@ private slots:
         QTest::newRow("dense fp8 top 1") << false << true << 1 << 1;
         QTest::newRow("moe bf16 top 1") << true << false << 1 << 1;
         QTest::newRow("moe fp8 top 7, 2 threads") << true << true << 7 << 2;
+        QTest::newRow("moe bf16 top 1, 2 GB") << true << false << 1 << -2;
     }
     void boundedTopEqualsEveryLayout()
     {
@@ -420,12 +478,15 @@ private slots:
             if (fp8)
                 for (Hardware &h : s.hardware)
                     h.gpu.fp8_dense_tflops = 2 * h.gpu.bf16_dense_tflops;
+            if (threads < 0) // -N: one thread, GPUs of N GB
+                for (Hardware &h : s.hardware)
+                    h.gpu.memory_gb = -threads;
             s.base.training.precision = fp8 ? Precision::Fp8 : Precision::Bf16;
             s.base.step_time_error = error;
             Options o;
             o.objective = Objective::Time;
             o.top = top;
-            o.threads = threads;
+            o.threads = std::max(threads, 1);
             const SearchResult every = runSearch(s, o);
             o.bound = true;
             const SearchResult bounded = runSearch(s, o);

@@ -671,43 +671,169 @@ struct BoundMemo {
     }
 };
 // A lower bound on the days of every plan below a prefix (tp, pp, cp, etp, ep and so dp set on
-// `plan`); NaN when it has none. Dense, BF16, no CP: a stage's
-// time per micro-batch u_i is its compute, exposed TP traffic and (last stage) the head, and the step
-// is at least m * u_max + (sum u - u_max) / v >= m * sum u / pp, where sum u, the whole model's
-// layers on one micro-batch, is the same for every vpp and stage split. Per sequence, each part of
-// u (GEMMs: max(FLOPs / rate, bytes / bandwidth) + a fixed cost; attention, element-wise work,
-// collectives: affine in the tokens) costs least at the largest micro-batch, global_batch / dp
-// (m = 1), and least with recompute none; so sum u there, over pp, with the cheaper sequence
-// parallelism, bounds the prefix. Evaluated by the engine at m = 1, vpp 1, where sum u is compute +
-// bubble + exposed TP and expert time.
-double prefixDaysBound(Plan &plan, const PlanPrefix &prefix)
+// `plan`) and, given `microBatch`, below that micro-batch too; NaN when it has none. Any model,
+// precision and context parallelism. Every stage's time per micro-batch u_i (its compute and exposed
+// TP, CP and expert traffic, and the head on the last stage; pipelinePhase) and so the pacing stage
+// are the same for every vpp (the automatic split gives each stage the same layers whatever vpp
+// is), and the step is at least m * u_max plus the weight casts, bubble, PP, DP and optimizer terms,
+// all >= 0. Each part of u_i is least with recompute none (each part of selective and full is at
+// least none's, and what CP's exposed part loses to a longer attention the attention's compute adds
+// back), and ZeRO changes none of it; so m * u_max at recompute none and the cheaper sequence
+// parallelism bounds every vpp, ZeRO stage and recompute of one micro-batch b. Over the micro-batches:
+// per sequence each part of u_i costs least at the largest, b_max = global_batch / dp (GEMMs:
+// max(FLOPs / rate, bytes / bandwidth) plus a fixed cost; attention, element-wise work, collectives
+// and the all-to-all: affine in the tokens with a non-negative constant; CP's exposed part
+// max(0, ring - attention) with the attention linear), so m u_max(b) = (B / dp) u_max(b) / b >=
+// u_p(b_max), p the pacing stage at b_max: the bound of the whole prefix (microBatch 0). The engine
+// gives m u_p as compute + exposed TP, CP and expert time, less the FP8 weight casts (once per step):
+// in FP8 the same plan with twice the global batch gives 2 m u_p + casts, and the difference is m u_p.
+struct Paced {
+    bool ok = false;
+    int n = 0;                                  // sequence parallelism off, and on when tp > 1
+    double m = 0;                               // micro-batches per step
+    double daysPerS = 0;                        // days per second of step (the step-time error included)
+    double mu[2] = {}, sum[2] = {}, pp[2] = {}; // m u_p, sum u_i, the PP sends at vpp 1 (s)
+};
+Paced pacedParts(Plan &plan, const PlanPrefix &prefix, int microBatch)
 {
+    Paced out;
     TrainingSpec &t = plan.training;
-    if (plan.model.moe() || t.cp != 1 || t.precision != Precision::Bf16 || t.dp <= 0 || t.global_batch % t.dp != 0
-        || t.pp <= 0)
-        return NAN;
+    if (t.dp <= 0 || t.global_batch % t.dp != 0 || t.pp <= 0)
+        return out;
     const TrainingSpec saved = t;
     t.vpp = 1;
-    t.micro_batch = t.global_batch / t.dp;
+    t.micro_batch = microBatch > 0 ? microBatch : t.global_batch / t.dp;
     t.zero = 0;
     t.recompute = Recompute::None;
-    double best = INFINITY;
-    for (int sp = 0; sp <= (saved.tp > 1 ? 1 : 0); ++sp) {
+    auto paced = [](const Result &r) {
+        return r.compute_time_s + r.tp_comm_exposed_s + r.cp_comm_exposed_s + r.ep_comm_exposed_s;
+    };
+    out.ok = true;
+    out.n = saved.tp > 1 ? 2 : 1;
+    for (int sp = 0; sp < out.n && out.ok; ++sp) {
         t.sequence_parallel = sp != 0;
         const Result r = evaluateValid(plan, prefix);
-        if (!finiteFigures(r)) {
-            best = NAN;
+        out.ok = finiteFigures(r) && r.step_time_s > 0 && r.micro_batches > 0;
+        if (!out.ok)
             break;
+        double mu = paced(r);
+        if (t.precision == Precision::Fp8) {
+            t.global_batch *= 2;
+            const Result twice = evaluateValid(plan, prefix);
+            t.global_batch = saved.global_batch;
+            out.ok = finiteFigures(twice);
+            mu = paced(twice) - mu;
         }
-        if (!(r.step_time_s > 0)) {
-            best = NAN;
-            break;
-        }
-        const double step = (r.compute_time_s + r.bubble_time_s + r.tp_comm_exposed_s + r.ep_comm_exposed_s) / t.pp;
-        best = std::min(best, BoundMemo::days(step, plan, r));
+        out.m = r.micro_batches;
+        out.daysPerS = BoundMemo::days(1.0, plan, r);
+        out.mu[sp] = mu;
+        out.sum[sp] = r.bubble_time_s + mu / out.m;
+        out.pp[sp] = r.pp_comm_time_s;
     }
     t = saved;
-    return best;
+    return out;
+}
+
+// The bound of pacedParts() for the plans of one vpp (0: any), in days; NaN: none. With vpp v the
+// step is at least m u_max + (sum u - u_max) / v (non-decreasing in every u_i, so recompute none's
+// bounds every recompute's) plus the exposed PP sends: 2 m sends at v = 1, and at v > 1 at least
+// min(2 v m, 2 (pp - 1)) sends (pipelineSends()); one send is the same for every recompute, ZeRO and
+// sequence parallelism.
+double pacedDays(const Paced &p, int vpp, int pp)
+{
+    if (!p.ok)
+        return NAN;
+    double best = INFINITY;
+    for (int sp = 0; sp < p.n; ++sp) {
+        double step = p.mu[sp];
+        if (vpp > 0) {
+            const double u = p.mu[sp] / p.m, v = vpp;
+            const double sends = vpp == 1 ? p.pp[sp] : std::min(v * p.pp[sp], (pp - 1.0) / p.m * p.pp[sp]);
+            step = (p.m - 1.0 / v) * u + p.sum[sp] / v + sends;
+        }
+        best = std::min(best, step);
+    }
+    return best * p.daysPerS;
+}
+
+double pacedDaysBound(Plan &plan, const PlanPrefix &prefix, int microBatch = 0, int vpp = 0)
+{
+    return pacedDays(pacedParts(plan, prefix, microBatch), vpp, plan.training.pp);
+}
+double prefixDaysBound(Plan &plan, const PlanPrefix &prefix) { return pacedDaysBound(plan, prefix); }
+
+// A lower bound on the memory of every plan below a prefix (tp, pp, cp, etp, ep and dp set on
+// `plan`), in GB: the parameters, gradients and optimizer states alone (activations >= 0) at the
+// largest ZeRO stage among `zeroMax`'s candidates, averaged over the stages (the fullest stage holds
+// at least the mean). Every stage's parameters as stageParams() counts them: every layer's attention,
+// the dense FFN of the dense layers, the shared part and routed experts of the MoE layers, and the
+// embedding once per end (twice in all, or the copies of one stage); at most dense_layers layers are
+// dense, so the cheaper of a dense and an MoE layer is counted where the stages could hold either.
+double prefixMemoryBoundGb(const Plan &plan, const PlanPrefix &prefix, int zeroMax)
+{
+    const TrainingSpec &t = plan.training;
+    const ModelSpec &m = plan.model;
+    const LayerDims &L = prefix.dims;
+    const double tp = t.tp, pp = t.pp, expertSplit = double(t.ep) * (t.etp > 0 ? t.etp : t.tp);
+    if (!(tp > 0 && pp > 0 && expertSplit > 0))
+        return NAN;
+    const double gradB = t.grad_bytes >= 4 ? 4.0 : 2.0;
+    auto perParam = [&](double ranks) {
+        ranks = std::max(ranks, 1.0);
+        return 2.0 / (zeroMax >= 3 ? ranks : 1.0) + gradB / (zeroMax >= 2 ? ranks : 1.0)
+            + 12.0 / (zeroMax >= 1 ? ranks : 1.0);
+    };
+    const double densePer = perParam(prefix.placement.dp.ranks) / tp;
+    const double expertPer = perParam(prefix.placement.edp.ranks) / expertSplit;
+    const double l = m.layers, D = std::min(double(L.dense_layers), l);
+    const double emb = double(m.vocab) * double(m.hidden) * (t.pp == 1 ? (m.tied_embeddings ? 1.0 : 2.0) : 2.0);
+    const double denseLayer = L.dense_mlp_params * densePer;
+    const double moeLayer = (L.moe_total_params - double(m.experts) * L.expert_params) * densePer
+        + double(m.experts) * L.expert_params * expertPer;
+    double bytes = (l * L.attn_params + emb) * densePer;
+    if (D >= l)
+        bytes += l * denseLayer;
+    else
+        bytes += (l - D) * moeLayer + D * std::min(denseLayer, moeLayer);
+    return bytes / pp / kBytesPerGB;
+}
+// A lower bound on the memory of every plan below a prefix (as prefixMemoryBoundGb()) with
+// micro-batch `microBatch`, in GB: the first stage's parameters, gradients and optimizer states at
+// ZeRO `zeroMax` and its activations at their least, full recompute with sequence parallelism (one
+// layer's input, 2h bytes per token over tp, where selective and none keep at least 8h over tp), for
+// the min(m, pp) micro-batches the first stage holds (interleaving only adds to them); the fullest
+// stage holds at least as much. Non-decreasing in the micro-batch: b min(B / (dp b), pp) is.
+double firstStageMemoryBoundGb(Plan &plan, const PlanPrefix &prefix, int zeroMax, int microBatch)
+{
+    TrainingSpec &t = plan.training;
+    const ModelSpec &m = plan.model;
+    const LayerDims &L = prefix.dims;
+    const int savedVpp = t.vpp;
+    t.vpp = 1; // the stages' layers are the same for every vpp
+    const StageSplit split = stageSplit(plan);
+    t.vpp = savedVpp;
+    const double tp = t.tp, cp = t.cp, expertSplit = double(t.ep) * (t.etp > 0 ? t.etp : t.tp);
+    if (!split.valid || !(tp > 0 && cp > 0 && expertSplit > 0 && t.dp > 0 && microBatch > 0))
+        return NAN;
+    const double gradB = t.grad_bytes >= 4 ? 4.0 : 2.0;
+    auto perParam = [&](double ranks) {
+        ranks = std::max(ranks, 1.0);
+        return 2.0 / (zeroMax >= 3 ? ranks : 1.0) + gradB / (zeroMax >= 2 ? ranks : 1.0)
+            + 12.0 / (zeroMax >= 1 ? ranks : 1.0);
+    };
+    const double layers = split.first;
+    const double D = L.dense_layers >= m.layers ? layers : std::min(double(L.dense_layers), layers);
+    const double emb = double(m.vocab) * double(m.hidden) * (t.pp == 1 && !m.tied_embeddings ? 2.0 : 1.0);
+    const double routed = double(m.experts) * L.expert_params;
+    const double dense
+        = layers * L.attn_params + D * L.dense_mlp_params + (layers - D) * (L.moe_total_params - routed) + emb;
+    const double experts = (layers - D) * routed;
+    const double params = dense / tp * perParam(prefix.placement.dp.ranks)
+        + experts / expertSplit * perParam(prefix.placement.edp.ranks);
+    const double tokens = double(t.seq_len) * microBatch / cp;
+    const double inFlight = std::min(double(t.global_batch) / (double(t.dp) * microBatch), double(t.pp));
+    const double act = layers * tokens * 2.0 * double(m.hidden) / tp * std::max(inFlight, 1.0);
+    return (params + act) / kBytesPerGB;
 }
 
 static_assert(DimMicroBatch + 1 == DimZero && DimZero + 1 == DimRecompute && DimRecompute + 1 == DimSequenceParallel
@@ -721,8 +847,9 @@ struct Walker {
     const Space &space;
     const Options &options;
     Plan *plan = nullptr;
-    // Options::bound: true when no plan below the current prefix (tp ... ep) can enter the top list.
-    bool (*prunePrefix)(void *) = nullptr;
+    // Options::bound: true when no plan below the current prefix and micro-batch (its index among
+    // the candidates) can enter the top list.
+    bool (*pruneMicroBatch)(void *, int) = nullptr;
     void *pruneUser = nullptr;
     const Context *ctx = nullptr;
     int lastSplit = lastSplittingDim();
@@ -848,14 +975,13 @@ struct Walker {
                 acc.searched += countBelow(d + 1, r);
                 continue;
             }
-            if (d == kLastPrefixDim) {
+            if (d == kLastPrefixDim)
                 prefix.placement = placeGroups(*plan);
-                if (prunePrefix && prunePrefix(pruneUser)) {
-                    const std::int64_t n = countBelow(d + 1, r);
-                    acc.searched += n;
-                    acc.bounded += n;
-                    continue;
-                }
+            if (d == DimMicroBatch && pruneMicroBatch && pruneMicroBatch(pruneUser, i)) {
+                const std::int64_t n = countBelow(d + 1, r);
+                acc.searched += n;
+                acc.bounded += n;
+                continue;
             }
             if (d + 1 < kDimCount) {
                 walk(d + 1, r, acc, leaf);
@@ -864,6 +990,79 @@ struct Walker {
                 cur.dp = plan->training.dp;
                 leaf();
             }
+        }
+    }
+
+    // A valid prefix (tp ... ep) below the first dimension's value: its lower bound, the GPUs left,
+    // the layouts below it, its values and placement.
+    struct Prefix {
+        double bound;
+        int microBatchCap; // the largest micro-batch that may fit
+        std::int64_t rest, count;
+        int value[kLastPrefixDim + 1];
+        Placement placement;
+    };
+
+    // Options::bound, below the first dimension's value (set, `rest` GPUs left): every valid prefix
+    // collected with `rank(cap)`'s lower bound on its days (+inf: ruled out whatever the top list,
+    // as when nothing below fits; NaN: none) and the largest micro-batch that may fit, then walked
+    // best first, lowest bound first, so that the top list fills with good plans early and rules the
+    // other prefixes out; `open(bound)` says whether a plan below one can still enter the top list,
+    // `enter(cap)` is told of each prefix walked.
+    // The same top list as walk(1, ...): a prefix is ruled out only when its bound exceeds the last
+    // kept plan, and the ranking is a total order. `prefixes` is the caller's, reused.
+    template <typename Leaf, typename Rank, typename Open, typename Enter>
+    void walkBestFirst(std::int64_t rest, Accumulator &acc, Leaf &leaf, std::vector<Prefix> &prefixes, Rank &rank,
+                       Open &open, Enter &enter)
+    {
+        prefixes.clear();
+        collect(1, rest, acc, prefixes, rank);
+        auto order = [](double b) { return std::isnan(b) ? -double(INFINITY) : b; };
+        std::stable_sort(prefixes.begin(), prefixes.end(),
+                         [&](const Prefix &a, const Prefix &b) { return order(a.bound) < order(b.bound); });
+        for (const Prefix &p : prefixes) {
+            if (!open(p.bound)) {
+                acc.searched += p.count;
+                acc.bounded += p.count;
+                continue;
+            }
+            std::int64_t r = rest;
+            for (int d = 1; d <= kLastPrefixDim; ++d)
+                apply(d, p.value[d], r);
+            prefix.placement = p.placement;
+            enter(p.microBatchCap);
+            walk(kLastPrefixDim + 1, r, acc, leaf);
+        }
+    }
+
+    template <typename Rank>
+    void collect(int d, std::int64_t rest, Accumulator &acc, std::vector<Prefix> &out, Rank &rank)
+    {
+        Candidates local;
+        const Candidates &c = candidatesAt(d, rest, local);
+        for (int i = 0; i < c.n; ++i) {
+            std::int64_t r = rest;
+            if (!set(d, c.v[i], r)) {
+                acc.searched += countBelow(d + 1, r);
+                continue;
+            }
+            if (d < kLastPrefixDim) {
+                collect(d + 1, r, acc, out, rank);
+                continue;
+            }
+            prefix.placement = placeGroups(*plan);
+            const std::int64_t n = countBelow(d + 1, r);
+            int cap = 0;
+            const double bound = rank(cap);
+            if (bound == INFINITY) {
+                acc.searched += n;
+                acc.bounded += n;
+                continue;
+            }
+            Prefix p{bound, cap, r, n, {}, prefix.placement};
+            for (int k = 0; k <= kLastPrefixDim; ++k)
+                p.value[k] = cur.value[size_t(k)];
+            out.push_back(p);
         }
     }
 };
@@ -1003,19 +1202,60 @@ SearchResult runSearch(const Space &space, const Options &options)
         BoundMemo memo;
         const bool bound = options.bound && options.objective == Objective::Time;
         std::int64_t context = -1;
-        // Below a prefix, once the top list is full (prefixDaysBound()).
+        // Below a prefix (prefixMemoryBoundGb(), prefixDaysBound()) and below a prefix and
+        // micro-batch (pacedDaysBound()), once the top list is full.
         struct PrefixBound {
             Walker &w;
             Accumulator &acc;
-        } pb{w, acc};
+            Paced microBatch[kMaxCandidates]; // pacedParts() per micro-batch of the prefix
+            bool known[kMaxCandidates];       // whether microBatch[i] is computed
+            int microBatchCap = 0;            // the prefix's largest micro-batch that may fit
+            bool open(double days) const      // false for NaN: a plan below may enter the top list
+            {
+                return acc.top.v.size() < acc.top.cap || !(days > acc.top.v.back().result.days_to_train * (1 + 1e-9));
+            }
+        } pb{w, acc, {}, {}, 0};
+        std::vector<Walker::Prefix> prefixes;
+        auto rank = [&](int &cap) {
+            // Nothing below fits: ruled out whatever the top list.
+            const Candidates &zeros = w.cache[DimZero];
+            const int zeroMax = zeros.n > 0 ? *std::max_element(zeros.v, zeros.v + zeros.n) : 0;
+            const double usable = w.plan->gpu.memory_gb * (1.0 - kMemoryReserve) * (1 + 1e-9);
+            if (prefixMemoryBoundGb(*w.plan, w.prefix, zeroMax) > usable) // false for NaN
+                return double(INFINITY);
+            // The largest micro-batch that may fit (the first stage's memory grows with it); the
+            // plans of a larger one do not fit and are not ranked, so the bound is taken there.
+            const Candidates &mbs = w.cache[DimMicroBatch]; // ascending
+            cap = 0;
+            const std::int64_t batch = w.plan->training.global_batch, dp = w.plan->training.dp;
+            for (int i = mbs.n - 1; i >= 0 && cap == 0; --i)
+                if (batch % (dp * mbs.v[i]) == 0
+                    && !(firstStageMemoryBoundGb(*w.plan, w.prefix, zeroMax, mbs.v[i]) > usable))
+                    cap = mbs.v[i];
+            if (cap == 0)
+                return double(INFINITY);
+            return pacedDaysBound(*w.plan, w.prefix, cap);
+        };
+        auto open = [&](double days) { return pb.open(days); };
+        auto enter = [&](int cap) {
+            pb.microBatchCap = cap;
+            std::fill(std::begin(pb.known), std::end(pb.known), false);
+        };
         if (bound) {
             w.pruneUser = &pb;
-            w.prunePrefix = [](void *u) {
+            w.pruneMicroBatch = [](void *u, int i) {
                 PrefixBound &b = *static_cast<PrefixBound *>(u);
-                if (b.acc.top.v.size() < b.acc.top.cap)
+                if (b.w.plan->training.micro_batch > b.microBatchCap)
+                    return true; // does not fit (firstStageMemoryBoundGb())
+                if (b.acc.top.v.size() < b.acc.top.cap || i < 0 || i >= kMaxCandidates)
                     return false;
-                const double days = prefixDaysBound(*b.w.plan, b.w.prefix);
-                return days > b.acc.top.v.back().result.days_to_train * (1 + 1e-9); // false for NaN
+                if (!b.known[i]) {
+                    b.microBatch[i] = pacedParts(*b.w.plan, b.w.prefix, b.w.plan->training.micro_batch);
+                    b.known[i] = true;
+                }
+                const Plan &plan = *b.w.plan;
+                const double days = pacedDays(b.microBatch[i], plan.training.vpp, plan.training.pp);
+                return !b.open(days);
             };
         }
         auto leaf = [&] {
@@ -1057,6 +1297,8 @@ SearchResult runSearch(const Space &space, const Options &options)
             std::int64_t rest = c.gpus;
             if (!w.set(0, item.first, rest))
                 acc.searched += w.countBelow(1, rest);
+            else if (bound)
+                w.walkBestFirst(rest, acc, leaf, prefixes, rank, open, enter);
             else if (kDimCount > 1)
                 w.walk(1, rest, acc, leaf);
             if (options.progress)
@@ -1107,6 +1349,18 @@ SearchResult runSearch(const Space &space, const Options &options)
     out.cancelled = options.cancel && options.cancel->load();
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
+}
+
+PrefixBounds prefixBounds(const Plan &plan, int zero_max)
+{
+    Plan p = plan;
+    const PlanPrefix prefix = preparePrefix(p);
+    PrefixBounds b;
+    b.days = prefixDaysBound(p, prefix);
+    b.micro_batch_days = pacedDaysBound(p, prefix, plan.training.micro_batch, plan.training.vpp);
+    b.memory_gb = prefixMemoryBoundGb(p, prefix, zero_max);
+    b.micro_batch_memory_gb = firstStageMemoryBoundGb(p, prefix, zero_max, plan.training.micro_batch);
+    return b;
 }
 
 Plan planOf(const Space &space, const Layout &layout)

@@ -173,13 +173,24 @@ struct Options {
     //    (FP8 weight casts are the pacing stage's, and CP's exposed share shrinks as the attention
     //    it hides under grows), none's compute + bubble + exposed TP and expert time bounds every
     //    recompute at one sequence parallelism.
-    //  - A whole prefix (tp ... ep) of a dense model in BF16 without CP: the step is at least
-    //    m * sum u / pp (sum u: every stage's time per micro-batch), and per sequence each part of u
-    //    costs least at the largest micro-batch and recompute none; evaluated there once per
-    //    sequence parallelism, it rules out every vpp, micro-batch, ZeRO, recompute below it.
+    //  - A prefix (tp ... ep) and a micro-batch, any model and precision: every stage's time per
+    //    micro-batch u_i is the same for every vpp, ZeRO stage and recompute's at least recompute
+    //    none's, so the step is at least m * u_max + (sum u - u_max) / v plus the PP sends exposed
+    //    at that vpp, from one evaluation at vpp 1 and recompute none per sequence parallelism (two
+    //    in FP8, to take the weight casts out); it rules out every ZeRO, recompute and sequence
+    //    parallelism below (prefix, vpp, micro-batch) at once.
+    //  - A whole prefix: per sequence each part of u costs least at the largest micro-batch that may
+    //    fit, so m * u_max there bounds every plan below it. The prefixes below one value of tp are
+    //    ranked by that bound first and walked best first (the top list fills with good plans early).
+    //  - Memory: the parameters, gradients and optimizer states at the largest ZeRO stage averaged
+    //    over the stages, and the first stage's with its least activations (full recompute, sequence
+    //    parallelism, min(m, pp) micro-batches in flight), bound every plan's memory below a prefix
+    //    and a micro-batch: a prefix where nothing fits is ruled out before any evaluation, whatever
+    //    the top list (most of DeepSeek-V3's prefixes on few GPUs), and so is a micro-batch too large.
     // Exact: the top list is the one the full search returns (tests/test_search.cpp against brute
-    // force). valid, fits, feasible, best_by (but Time's) and the Pareto front then count and keep
-    // the evaluated plans only.
+    // force; the bounds themselves against every plan of small spaces, prefixBounds()). valid, fits,
+    // feasible, best_by (but Time's) and the Pareto front then count and keep the evaluated plans
+    // only; `bounded` counts every layout ruled out, by time or by memory.
     bool bound = false;
 };
 
@@ -258,6 +269,17 @@ bool finiteFigures(const Result &r);
 Plan planOf(const Space &space, const Layout &layout);
 // The scenario keys in which two layouts differ ("gpus", "gpu", "tp"...), for "why this one".
 std::vector<std::string> differingFields(const Layout &a, const Layout &b, const Space &space);
+// The lower bounds Options::bound rules a prefix (tp, pp, cp, etp, ep and dp) out with, for the
+// prefix of `plan`: on the days of every plan below it (at the largest micro-batch) and of those with
+// the plan's micro-batch, and on the memory per GPU (GB) with ZeRO at most `zero_max` of every plan
+// below it and of those with the plan's micro-batch; NaN where there is none. For the tests.
+struct PrefixBounds {
+    double days = 0;
+    double micro_batch_days = 0;
+    double memory_gb = 0;
+    double micro_batch_memory_gb = 0;
+};
+PrefixBounds prefixBounds(const Plan &plan, int zero_max);
 // Usable memory left per GPU (GB); negative when the plan does not fit.
 inline double memoryHeadroomGb(const Result &r) { return r.memory_usable_gb - r.memory_total_gb; }
 // Whether a fitting plan meets the constraints.
