@@ -67,8 +67,8 @@ struct StepTimeline {
 
 // At most this many passes are drawn one by one; a longer step draws the first and the last
 // kKeepPasses of each run of alike passes and one block for the rest.
-constexpr std::int64_t kMaxDrawnPasses = 256;
-constexpr std::int64_t kKeepPasses = 8;
+constexpr std::int64_t kMaxDrawnPasses = 2048;
+constexpr std::int64_t kKeepPasses = 16;
 
 // The step of `plan` whose evaluation is `r` (a valid plan; empty timeline otherwise). Bounded in
 // time and memory whatever the micro-batch count: at most a few hundred segments.
