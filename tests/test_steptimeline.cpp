@@ -164,8 +164,10 @@ private Q_SLOTS:
                 passes << &s;
         QCOMPARE(passes.size(), 2 * m * v);
         const int warmup = v == 1 ? std::min(p, m) : std::min(m * v, 2 * (p - 1) + (v - 1) * p + 1);
-        for (int i = 0; i < int(passes.size()); ++i)
-            QCOMPARE(passes[i]->kind == Kind::Forward, i < warmup || (i >= warmup && (i - warmup) % 2 == 1 && i < 2 * m * v - warmup));
+        for (int i = 0; i < int(passes.size()); ++i) {
+            const bool steadyForward = i >= warmup && (i - warmup) % 2 == 1 && i < 2 * m * v - warmup;
+            QCOMPARE(passes[i]->kind == Kind::Forward, i < warmup || steadyForward);
+        }
         std::map<std::pair<int, int>, double> forwardEnd;
         for (const Segment *s : passes) {
             QCOMPARE(s->count, std::int64_t(1));
