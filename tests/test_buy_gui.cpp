@@ -241,6 +241,42 @@ private slots:
         QVERIFY(child<QLabel>(dialog, "buyStatus")->text().startsWith(QStringLiteral("GPU counts:")));
         dialog->close();
     }
+
+    // The timeline of the plan the question starts from (tp8 pp4, 1F1B, 128 micro-batches): every
+    // segment drawn, the bubble before the first backward named on hover, exported for a look.
+    void timelineOfAOneForwardOneBackwardPlan()
+    {
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(loadScenarioFile(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json"),
+                                 PresetCatalog::builtIn(), s, errors));
+        const Evaluation e = evaluate(s.plan);
+        QVERIFY(e.ok());
+        TimelineChart chart;
+        chart.resize(1400, 320);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setTimeline(timeline::stepTimeline(s.plan, e.result));
+        QCOMPARE(chart.drawnSegmentCount(), int(chart.timeline().segments.size()));
+        QVERIFY(!chart.timeline().condensed);
+        QCOMPARE(chart.shownLanes().size(), 4); // compute, TP, data parallel, pipeline
+        const timeline::Segment *idle = nullptr;
+        for (const timeline::Segment &seg : chart.timeline().segments)
+            if (!idle && seg.kind == timeline::Kind::Idle)
+                idle = &seg;
+        QVERIFY(idle);
+        const auto *idlePlot = chart.findChild<QCPAbstractPlottable *>(QStringLiteral("timeline_idle"));
+        QVERIFY(idlePlot);
+        chart.replot();
+        const double middle = 1e3 * (idle->start_s + idle->end_s) / 2;
+        const QString hover = chart.hoverTextAt(ChartView::pixelOf(idlePlot, middle, 1.0));
+        QVERIFY2(hover.startsWith(QStringLiteral("Idle (bubble)")), qPrintable(hover));
+        QVERIFY(chart.exportPng(screenshotDir() + QStringLiteral("/timeline-llama2-70b-h100.png"), 1.0));
+        // Zoomed on the warm-up, the bubble and the first forward-backward pairs, as the wheel does.
+        chart.xAxis->setRange(0, 1500);
+        chart.replot();
+        QVERIFY(chart.exportPng(screenshotDir() + QStringLiteral("/timeline-llama2-70b-h100-start.png"), 1.0));
+    }
 };
 
 QTEST_MAIN(TestBuyGui)

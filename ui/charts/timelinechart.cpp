@@ -89,7 +89,8 @@ protected:
 // The passes narrower than two pixels (a step of hundreds of micro-batches), of every kind: each
 // pixel column of a band takes the colours that cover it, weighted by how much of it each covers,
 // so that a steady run of forwards and backwards shows as the mix of the two instead of as
-// whichever kind was drawn last.
+// whichever kind was drawn last. A column a narrow segment only partly covers is still drawn at
+// three quarters opacity at least: a short exposed collective stays visible.
 class NarrowRects : public QCPAbstractPlottable
 {
 public:
@@ -151,7 +152,7 @@ protected:
                     continue;
                 const double w = c.weight;
                 const QColor mixed = QColor::fromRgbF(float(c.r / w), float(c.g / w), float(c.b / w),
-                                                      float(std::min(1.0, std::max(0.35, w))));
+                                                      float(std::min(1.0, std::max(0.75, w))));
                 painter->fillRect(QRectF(area.left() + i, band.top(), 1, band.height()), mixed);
             }
         }
