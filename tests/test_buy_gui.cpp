@@ -183,6 +183,17 @@ private slots:
                  qPrintable(details));
         QCoreApplication::processEvents();
         QVERIFY(dialog->grab().save(screenshotDir() + QStringLiteral("/buy-dialog-60-days.png")));
+        // On an 800x600 screen the verdict keeps both its lines (the details scroll instead).
+        const QSize size = dialog->size();
+        dialog->resize(800, 536); // an 800x600 screen less a title bar and a panel
+        QCoreApplication::processEvents();
+        const auto *verdictLabel = child<QLabel>(dialog, "buyVerdict");
+        QVERIFY2(verdictLabel->height() + 1 >= verdictLabel->heightForWidth(verdictLabel->width()),
+                 qPrintable(QStringLiteral("%1 px high, needs %2")
+                                .arg(verdictLabel->height())
+                                .arg(verdictLabel->heightForWidth(verdictLabel->width()))));
+        QVERIFY(verdictLabel->heightForWidth(verdictLabel->width()) > verdictLabel->fontMetrics().height() * 3 / 2);
+        dialog->resize(size);
         checkTimeline(dialog, options, 0, options->rowCount() - 1);
         if (QTest::currentTestFailed())
             return;
@@ -275,6 +286,7 @@ private slots:
         // Zoomed on the warm-up, the bubble and the first forward-backward pairs, as the wheel does.
         chart.xAxis->setRange(0, 1500);
         chart.replot();
+        QCOMPARE(chart.xAxis->range().upper, 1500.0); // the layout keeps a zoomed range
         QVERIFY(chart.exportPng(screenshotDir() + QStringLiteral("/timeline-llama2-70b-h100-start.png"), 1.0));
     }
 };

@@ -25,7 +25,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
@@ -227,27 +226,6 @@ constexpr int kPaneShares[3] = {4, 3, 3};
 constexpr int kOptionLayout = 7;
 constexpr int kMissFix = 4;
 
-// A word-wrapped label that asks its layout for the height of all its lines at its width: a dialog
-// short of height otherwise gives a wrapped label the minimum of one line and cuts the rest.
-class WrappedLabel : public QLabel
-{
-public:
-    using QLabel::QLabel;
-    QSize minimumSizeHint() const override
-    {
-        const QSize least = QLabel::minimumSizeHint();
-        return QSize(least.width(), std::max(least.height(), width() > 0 ? heightForWidth(width()) : 0));
-    }
-
-protected:
-    void resizeEvent(QResizeEvent *event) override
-    {
-        QLabel::resizeEvent(event);
-        if (event->size().width() != event->oldSize().width())
-            updateGeometry();
-    }
-};
-
 QTableWidgetItem *cell(const QString &text, bool number = false)
 {
     auto *item = new QTableWidgetItem(text);
@@ -263,7 +241,7 @@ BuyDialog::BuyDialog(QWidget *parent)
 {
     setWindowTitle(tr("What to buy"));
     setObjectName(QStringLiteral("buyDialog"));
-    m_verdict = new WrappedLabel(this);
+    m_verdict = new QLabel(this);
     m_verdict->setObjectName(QStringLiteral("buyVerdict"));
     m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
