@@ -884,7 +884,13 @@ void BuyDialog::showEvent(QShowEvent *event)
     // otherwise leave the details and the timeline a few lines. The user's dragging is kept after.
     m_paneSizesSet = true;
     const int h = m_tables->height();
-    m_tables->setSizes({h * kPaneShares[0] / 10, h * kPaneShares[1] / 10, h * kPaneShares[2] / 10});
+    // With room to spare (forty lines or more: a 1600x1000 screen at 1x), the details get the
+    // height the whole timeline needs, up to half, and the tables share the rest.
+    const int whole = m_timeline->minimumHeight() + m_detailTabs->tabBar()->sizeHint().height() + 8;
+    const bool roomy = h >= 40 * fontMetrics().height();
+    const int details = std::max(h * kPaneShares[2] / 10, roomy ? std::min(whole, h / 2) : 0);
+    const int options = (h - details) * kPaneShares[0] / (kPaneShares[0] + kPaneShares[1]);
+    m_tables->setSizes({options, h - details - options, details});
 }
 
 void BuyDialog::closeEvent(QCloseEvent *event)
