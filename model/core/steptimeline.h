@@ -71,7 +71,8 @@ constexpr std::int64_t kMaxDrawnPasses = 2048;
 constexpr std::int64_t kKeepPasses = 16;
 
 // The step of `plan` whose evaluation is `r` (a valid plan; empty timeline otherwise). Bounded in
-// time and memory whatever the micro-batch count: at most a few hundred segments.
+// time and memory whatever the micro-batch count: some ten segments a pass drawn (Llama 2 70B at
+// tp8 pp4 with 128 micro-batches: 1,033), a few hundred once condensed.
 StepTimeline stepTimeline(const Plan &plan, const Result &r, std::int64_t maxDrawnPasses = kMaxDrawnPasses);
 
 // Sums over the segments: all of a lane's time, and the communication on the critical path.
