@@ -4,11 +4,13 @@
 // H100, buy 512 A100, rent 256 H100 at USD 2.50 per GPU-hour, or buy 1024 RTX 4090?): the form takes
 // the plan's goals, the verdict says none of the four meets 60 days and names an option that does with
 // its probability; a 20-day deadline in BF16 leaves only closest misses, each with what would meet it;
-// "Compare these" opens the Compare window with the chosen options; Cancel stops a search. Writes
+// a selected option's step timeline, beside its breakdown, draws its step; "Compare these" opens the
+// Compare window with the chosen options; Cancel stops a search. Writes
 // screenshots/buy-dialog-*.png into the build dir.
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "buy/buydialog.h"
+#include "charts/timelinechart.h"
 #include "compare/comparisonview.h"
 #include "core/resultio.h"
 #include "library/libraryfeatures.h"
@@ -27,6 +29,8 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -43,6 +47,48 @@ QString screenshotDir()
     const QString dir = QStringLiteral(COMMTAX_BUILD_DIR "/screenshots");
     QDir().mkpath(dir);
     return dir;
+}
+
+// The step timeline of the option in `row`, selected with a click: the tab beside the breakdown
+// shows it, its segments add up to the option's step time, hovering a forward pass names its
+// micro-batch and duration, and another row draws another step.
+void checkTimeline(BuyDialog *dialog, QTableWidget *options, int row, int otherRow)
+{
+    auto *tabs = dialog->findChild<QTabWidget *>(QStringLiteral("buyDetailTabs"));
+    auto *chart = dialog->findChild<TimelineChart *>(QStringLiteral("buyTimeline"));
+    QVERIFY(tabs && chart);
+    QTest::mouseClick(options->viewport(), Qt::LeftButton, {},
+                      options->visualRect(options->model()->index(row, 0)).center());
+    QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(1).center());
+    QTRY_VERIFY(chart->isVisible());
+    const search::buy::Option &o = dialog->answer().options[size_t(row)];
+    QVERIFY(!chart->timeline().segments.empty());
+    QCOMPARE(chart->drawnSegmentCount(), int(chart->timeline().segments.size()));
+    QVERIFY(qAbs(chart->timeline().step_time_s - o.result.step_time_s) <= 1e-9 * o.result.step_time_s);
+    QCOMPARE(chart->timeline().pp, o.plan.training.pp);
+    QVERIFY(chart->summaryDetails().contains(QStringLiteral("critical path")));
+    // The first forward pass, hovered where it is drawn.
+    const timeline::Segment *first = nullptr;
+    for (const timeline::Segment &s : chart->timeline().segments)
+        if (!first && s.kind == timeline::Kind::Forward)
+            first = &s;
+    QVERIFY(first);
+    const QCPAbstractPlottable *forward = chart->findChild<QCPAbstractPlottable *>(QStringLiteral("timeline_forward"));
+    QVERIFY(forward);
+    const QPointF at = ChartView::pixelOf(forward, 1e3 * (first->start_s + first->end_s) / 2, 1.0);
+    const QString hover = chart->hoverTextAt(at);
+    QVERIFY2(hover.startsWith(QStringLiteral("Forward, micro-batch 1")) && hover.contains(QStringLiteral(" ms")),
+             qPrintable(hover));
+    QCoreApplication::processEvents(); // the layout the clicks asked for, before the picture
+    QVERIFY(dialog->grab().save(screenshotDir() + QStringLiteral("/buy-dialog-timeline.png")));
+    const double step = chart->timeline().step_time_s;
+    QTest::mouseClick(options->viewport(), Qt::LeftButton, {},
+                      options->visualRect(options->model()->index(otherRow, 0)).center());
+    const search::buy::Option &other = dialog->answer().options[size_t(otherRow)];
+    QVERIFY(qAbs(chart->timeline().step_time_s - other.result.step_time_s) <= 1e-9 * other.result.step_time_s);
+    QVERIFY(other.result.step_time_s == step || chart->timeline().step_time_s != step);
+    QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(0).center());
+    QTRY_VERIFY(dialog->findChild<QLabel *>(QStringLiteral("buyDetails"))->isVisible());
 }
 
 // Replace a line edit's or spin box's text as a user does: select all, type.
@@ -135,7 +181,22 @@ private slots:
         QVERIFY2(details.contains(step) && details.contains(QStringLiteral("bubble"))
                      && details.contains(QStringLiteral("GB usable (your plan: ")),
                  qPrintable(details));
+        QCoreApplication::processEvents();
         QVERIFY(dialog->grab().save(screenshotDir() + QStringLiteral("/buy-dialog-60-days.png")));
+        // On an 800x600 screen the verdict keeps both its lines (the details scroll instead).
+        const QSize size = dialog->size();
+        dialog->resize(800, 536); // an 800x600 screen less a title bar and a panel
+        QCoreApplication::processEvents();
+        const auto *verdictLabel = child<QLabel>(dialog, "buyVerdict");
+        QVERIFY2(verdictLabel->height() + 1 >= verdictLabel->heightForWidth(verdictLabel->width()),
+                 qPrintable(QStringLiteral("%1 px high, needs %2")
+                                .arg(verdictLabel->height())
+                                .arg(verdictLabel->heightForWidth(verdictLabel->width()))));
+        QVERIFY(verdictLabel->heightForWidth(verdictLabel->width()) > verdictLabel->fontMetrics().height() * 3 / 2);
+        dialog->resize(size);
+        checkTimeline(dialog, options, 0, options->rowCount() - 1);
+        if (QTest::currentTestFailed())
+            return;
 
         // "Compare these": the two chosen rows, as plans, in a new Compare window.
         options->selectRow(0);
@@ -190,6 +251,43 @@ private slots:
         QVERIFY(!dialog->isRunning());
         QVERIFY(child<QLabel>(dialog, "buyStatus")->text().startsWith(QStringLiteral("GPU counts:")));
         dialog->close();
+    }
+
+    // The timeline of the plan the question starts from (tp8 pp4, 1F1B, 128 micro-batches): every
+    // segment drawn, the bubble before the first backward named on hover, exported for a look.
+    void timelineOfAOneForwardOneBackwardPlan()
+    {
+        Scenario s;
+        QList<LoadError> errors;
+        QVERIFY(loadScenarioFile(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json"),
+                                 PresetCatalog::builtIn(), s, errors));
+        const Evaluation e = evaluate(s.plan);
+        QVERIFY(e.ok());
+        TimelineChart chart;
+        chart.resize(1400, 320);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setTimeline(timeline::stepTimeline(s.plan, e.result));
+        QCOMPARE(chart.drawnSegmentCount(), int(chart.timeline().segments.size()));
+        QVERIFY(!chart.timeline().condensed);
+        QCOMPARE(chart.shownLanes().size(), 4); // compute, TP, data parallel, pipeline
+        const timeline::Segment *idle = nullptr;
+        for (const timeline::Segment &seg : chart.timeline().segments)
+            if (!idle && seg.kind == timeline::Kind::Idle)
+                idle = &seg;
+        QVERIFY(idle);
+        const auto *idlePlot = chart.findChild<QCPAbstractPlottable *>(QStringLiteral("timeline_idle"));
+        QVERIFY(idlePlot);
+        chart.replot();
+        const double middle = 1e3 * (idle->start_s + idle->end_s) / 2;
+        const QString hover = chart.hoverTextAt(ChartView::pixelOf(idlePlot, middle, 1.0));
+        QVERIFY2(hover.startsWith(QStringLiteral("Idle (bubble)")), qPrintable(hover));
+        QVERIFY(chart.exportPng(screenshotDir() + QStringLiteral("/timeline-llama2-70b-h100.png"), 1.0));
+        // Zoomed on the warm-up, the bubble and the first forward-backward pairs, as the wheel does.
+        chart.xAxis->setRange(0, 1500);
+        chart.replot();
+        QCOMPARE(chart.xAxis->range().upper, 1500.0); // the layout keeps a zoomed range
+        QVERIFY(chart.exportPng(screenshotDir() + QStringLiteral("/timeline-llama2-70b-h100-start.png"), 1.0));
     }
 };
 

@@ -64,6 +64,8 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStyle>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -487,6 +489,13 @@ private Q_SLOTS:
                      qPrintable(QStringLiteral("%1 shows two rows").arg(QLatin1String(name))));
             checkColumnsFit(table, QLatin1String(name));
         }
+        // The step timeline, in the tab beside the breakdown: drawn, readable, on the screen.
+        auto *tabs = d->findChild<QTabWidget *>(QStringLiteral("buyDetailTabs"));
+        QVERIFY(tabs);
+        QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(1).center());
+        auto *timeline = d->findChild<QCustomPlot *>(QStringLiteral("buyTimeline"));
+        QVERIFY(timeline && timeline->isVisible() && timeline->plottableCount() > 0);
+        checkWindow(d, QStringLiteral("buy-timeline"));
         d->close();
     }
 

@@ -582,6 +582,18 @@
         <source>Misses: %1; what meets it: %2.</source>
         <translation>未满足：%1；怎样满足：%2。</translation>
     </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>分解</translation>
+    </message>
+    <message>
+        <source>One training step of one pipeline rank: forward and backward per micro-batch, the communication hidden under compute (thin, hatched) and the communication on the critical path. The mouse wheel zooms the time axis; drag to move along it.</source>
+        <translation>一条流水线上一个 rank 的一个训练步：每个微批次的前向与反向、隐藏在计算之下的通信（细条、斜线）以及位于关键路径上的通信。鼠标滚轮缩放时间轴；拖动可沿时间轴移动。</translation>
+    </message>
+    <message>
+        <source>Step timeline</source>
+        <translation>单步时间线</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Calibration</name>
@@ -7598,6 +7610,117 @@ overlap</source>
     <message>
         <source> P10-P90 %1 to %2.</source>
         <translation> P10-P90 为 %1 至 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::TimelineChart</name>
+    <message>
+        <source>Step timeline</source>
+        <translation>单步时间线</translation>
+    </message>
+    <message>
+        <source>Time in the step (ms)</source>
+        <translation>步内时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Idle (bubble)</source>
+        <translation>空闲（气泡）</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>All-gather</source>
+        <translation>All-gather</translation>
+    </message>
+    <message>
+        <source>Reduce-scatter</source>
+        <translation>Reduce-scatter</translation>
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation>All-reduce</translation>
+    </message>
+    <message>
+        <source>All-to-all</source>
+        <translation>All-to-all</translation>
+    </message>
+    <message>
+        <source>Send/receive</source>
+        <translation>发送/接收</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>TP/CP/EP</source>
+        <translation>TP/CP/EP</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <source>%1, micro-batches %2 to %3 (%4 passes drawn as one block)</source>
+        <translation>%1，微批次 %2 至 %3（%4 次前向或反向计算画成一个块）</translation>
+    </message>
+    <message>
+        <source>%1, micro-batch %2, chunk %3</source>
+        <translation>%1，微批次 %2，模型块 %3</translation>
+    </message>
+    <message>
+        <source>%1, micro-batch %2</source>
+        <translation>%1，微批次 %2</translation>
+    </message>
+    <message>
+        <source>hidden under compute</source>
+        <translation>隐藏在计算之下</translation>
+    </message>
+    <message>
+        <source>on the critical path</source>
+        <translation>位于关键路径上</translation>
+    </message>
+    <message>
+        <source>%1 ms, from %2 to %3 ms</source>
+        <translation>%1 ms，从 %2 到 %3 ms</translation>
+    </message>
+    <message>
+        <source>no option selected</source>
+        <translation>未选择选项</translation>
+    </message>
+    <message>
+        <source>Select an option to see one step of its pipeline.</source>
+        <translation>选择一个选项，查看其流水线的一个训练步。</translation>
+    </message>
+    <message>
+        <source>%1 ms a step, pipeline stage %2 of %3, %4 micro-batches</source>
+        <translation>每步 %1 ms，流水线第 %2 段（共 %3 段），%4 个微批次</translation>
+    </message>
+    <message>
+        <source>Compute %1 ms, idle %2 ms, communication on the critical path %3 ms.</source>
+        <translation>计算 %1 ms，空闲 %2 ms，关键路径上的通信 %3 ms。</translation>
+    </message>
+    <message>
+        <source>Long runs of alike passes are drawn as one cross-hatched block each.</source>
+        <translation>一长串同类的前向或反向计算各画成一个交叉斜线的块。</translation>
     </message>
 </context>
 <context>

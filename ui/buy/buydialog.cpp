@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "buydialog.h"
 
+#include "charts/timelinechart.h"
 #include "core/gpumove.h"
 #include "core/resultio.h"
 #include "core/uncertaintyio.h"
@@ -27,6 +28,8 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -215,6 +218,10 @@ QTableWidget *makeTable(const QString &name, const QList<QPair<QString, QString>
     return t;
 }
 
+// The results' panes (the options, the closest misses, the details of the one selected): their
+// shares of the height, in tenths.
+constexpr int kPaneShares[3] = {4, 3, 3};
+
 // The columns that wrap: the options' layout, the misses' "what meets it".
 constexpr int kOptionLayout = 7;
 constexpr int kMissFix = 4;
@@ -391,7 +398,9 @@ QWidget *BuyDialog::buildResults()
     l->setContentsMargins(0, 0, 0, 0);
 
     auto *tables = new QSplitter(Qt::Vertical, w);
+    tables->setObjectName(QStringLiteral("buyResultsSplitter"));
     tables->setChildrenCollapsible(false);
+    m_tables = tables;
     auto *top = new QWidget(tables);
     auto *tl = new QVBoxLayout(top);
     tl->setContentsMargins(0, 0, 0, 0);
@@ -430,17 +439,49 @@ QWidget *BuyDialog::buildResults()
     bl->addWidget(m_misses, 1);
     tables->addWidget(top);
     tables->addWidget(bottom);
+    tables->addWidget(buildDetails(tables));
+    for (int i = 0; i < 3; ++i)
+        tables->setStretchFactor(i, kPaneShares[i]);
     l->addWidget(tables, 1);
-    // The selected option in words: its whole layout, and what leaving convention buys.
-    m_details = new QLabel(w);
-    m_details->setObjectName(QStringLiteral("buyDetails"));
-    m_details->setWordWrap(true);
-    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    l->addWidget(m_details);
     connect(m_options, &QTableWidget::itemSelectionChanged, this, [this] { showDetails(m_options); });
     connect(m_misses, &QTableWidget::itemSelectionChanged, this, [this] { showDetails(m_misses); });
 
     return w;
+}
+
+// The selected option: in words (its whole layout, what leaving convention buys, where its step
+// time goes against the plan's), and its step timeline. Each tab scrolls, so that a short screen
+// keeps the tables' rows.
+QWidget *BuyDialog::buildDetails(QWidget *parent)
+{
+    m_detailTabs = new QTabWidget(parent);
+    m_detailTabs->setObjectName(QStringLiteral("buyDetailTabs"));
+    m_details = new QLabel;
+    m_details->setObjectName(QStringLiteral("buyDetails"));
+    m_details->setWordWrap(true);
+    m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->setContentsMargins(4, 4, 4, 4);
+    auto *words = new QScrollArea;
+    words->setWidgetResizable(true);
+    words->setFrameShape(QFrame::NoFrame);
+    words->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    words->setWidget(m_details);
+    m_detailTabs->addTab(words, tr("Breakdown"));
+    m_timeline = new TimelineChart;
+    m_timeline->setObjectName(QStringLiteral("buyTimeline"));
+    m_timeline->setToolTip(tr("One training step of one pipeline rank: forward and backward per micro-batch, "
+                              "the communication hidden under compute (thin, hatched) and the communication "
+                              "on the critical path. The mouse wheel zooms the time axis; drag to move along it."));
+    auto *chart = new QScrollArea;
+    chart->setObjectName(QStringLiteral("buyTimelineScroll"));
+    chart->setWidgetResizable(true);
+    chart->setFrameShape(QFrame::NoFrame);
+    chart->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    chart->setWidget(m_timeline);
+    m_detailTabs->addTab(chart, tr("Step timeline"));
+    m_detailTabs->setMinimumHeight(m_detailTabs->tabBar()->sizeHint().height() + 3 * fontMetrics().height());
+    return m_detailTabs;
 }
 
 void BuyDialog::setScenario(const Scenario &scenario, const PresetCatalog &catalog)
@@ -742,6 +783,7 @@ void BuyDialog::showAnswer()
     m_details->setText(a.options.empty() && a.closest_misses.empty()
                            ? QString()
                            : tr("Select an option to see its whole layout and what leaving convention buys."));
+    m_timeline->setTimeline({});
 }
 
 QString BuyDialog::modeOf(const search::buy::Option &o) const
@@ -794,6 +836,7 @@ void BuyDialog::showDetails(QTableWidget *table)
     const bool runs = current.ok() && current.result.fits_in_memory;
     text += QLatin1Char('\n') + search::buy::breakdownText(o.result, runs ? &current.result : nullptr);
     m_details->setText(text);
+    m_timeline->setTimeline(timeline::stepTimeline(o.plan, o.result));
 }
 
 Scenario BuyDialog::planOf(const search::buy::Option &o) const
@@ -830,6 +873,24 @@ void BuyDialog::compareChosen()
     const QList<Scenario> plans = chosenPlans();
     if (!plans.isEmpty())
         Q_EMIT compareRequested(plans);
+}
+
+void BuyDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    if (m_paneSizesSet)
+        return;
+    // The panes in their shares of the height the dialog has, once: the tables' size hints would
+    // otherwise leave the details and the timeline a few lines. The user's dragging is kept after.
+    m_paneSizesSet = true;
+    const int h = m_tables->height();
+    // With room to spare (forty lines or more: a 1600x1000 screen at 1x), the details get the
+    // height the whole timeline needs, up to half, and the tables share the rest.
+    const int whole = m_timeline->minimumHeight() + m_detailTabs->tabBar()->sizeHint().height() + 8;
+    const bool roomy = h >= 40 * fontMetrics().height();
+    const int details = std::max(h * kPaneShares[2] / 10, roomy ? std::min(whole, h / 2) : 0);
+    const int options = (h - details) * kPaneShares[0] / (kPaneShares[0] + kPaneShares[1]);
+    m_tables->setSizes({options, h - details - options, details});
 }
 
 void BuyDialog::closeEvent(QCloseEvent *event)

@@ -7,8 +7,9 @@
 // thread with a progress bar and Cancel (the latest request wins: an older run is cancelled and its
 // answer never shown). The answer: a verdict sentence (search/buytext.h, as the command line and the
 // reports word it), the options that meet every limit with their odds and layouts marked
-// conventional or not, the closest misses with what each lacks and what would meet it, and "Compare these", which
-// hands the chosen options, as plans, to the Compare window (compareRequested()).
+// conventional or not, the closest misses with what each lacks and what would meet it, the selected option's
+// breakdown against the plan and its step timeline (charts/timelinechart.h) in two tabs, and "Compare these",
+// which hands the chosen options, as plans, to the Compare window (compareRequested()).
 
 #include "core/goals.h"
 #include "core/scenario.h"
@@ -28,10 +29,14 @@ class QLineEdit;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
+class QTabWidget;
 class QTableWidget;
 class QTimer;
 
 namespace commtax {
+
+class TimelineChart;
 
 class BuyDialog : public QDialog
 {
@@ -65,6 +70,7 @@ Q_SIGNALS:
     void compareRequested(const QList<commtax::Scenario> &plans);
 
 protected:
+    void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:
@@ -72,6 +78,7 @@ private:
     QWidget *buildForm();
     void buildChoices(QWidget *form, QFormLayout *layout);
     QWidget *buildResults();
+    QWidget *buildDetails(QWidget *parent);
     void fillForm(const Goals &g);
     bool buildQuestion(const Goals &g, search::buy::Question &q, QString *error);
     void finished(const std::shared_ptr<Run> &run);
@@ -111,7 +118,11 @@ private:
     QTableWidget *m_options;
     QLabel *m_missesLabel;
     QTableWidget *m_misses;
-    QLabel *m_details; // the selected option: its whole layout, its convention
+    QLabel *m_details; // the selected option: its whole layout, its convention, its breakdown
+    QTabWidget *m_detailTabs;
+    QSplitter *m_tables;         // the options, the misses, the details
+    bool m_paneSizesSet = false; // the panes' first sizes given (showEvent())
+    TimelineChart *m_timeline;   // the selected option's step timeline
     QTimer *m_poll;
 
     QList<GoalOption> m_listed;        // the goals' listed options (kept as the file gives them)

@@ -375,11 +375,16 @@ void ChartView::fitLabelsInside()
         }
     }
     bool changed = false;
-    for (auto it = upper.cbegin(); it != upper.cend(); ++it)
+    for (auto it = upper.cbegin(); it != upper.cend(); ++it) {
+        // An axis the user zooms or drags (the step timeline's time) keeps the range they chose.
+        const QList<QCPAxis *> zoomed = axisRect()->rangeZoomAxes(it.key()->orientation());
+        if ((interactions() & (QCP::iRangeZoom | QCP::iRangeDrag)) && zoomed.contains(it.key()))
+            continue;
         if (it.key()->range().upper != it.value()) {
             it.key()->setRangeUpper(it.value());
             changed = true;
         }
+    }
     // The layout has set the ticks up for the old ranges already: again, for the new ones, before
     // this replot draws them.
     if (changed)
