@@ -17,6 +17,10 @@
 //      [--samples N] (the uncertainty's samples per edit, default 2,000; 0 leaves the ranges and
 //      the sensitivity chart's data out, to see what they cost) [--search]
 //      [--search-normal-priority] (the search's threads at normal priority, not the lowest)
+//      [--callgrind-kind KIND] (under valgrind --tool=callgrind --collect-atstart=no: the GUI
+//      thread's work is collected only during the edits of one kind, nodes, pipeline_depth,
+//      dp_overlap_slider, gpu_preset or global_batch, or of all; from the edit to its ranges
+//      painted. Instructions per edit of that kind, whatever the machine's load.)
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "charts/chartview.h"
@@ -43,6 +47,12 @@
 #include <ctime>
 #include <memory>
 #include <unistd.h>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_TOGGLE_COLLECT
+#endif
 
 using namespace commtax;
 
@@ -134,7 +144,7 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     int edits = 200;
     int samples = uncertainty::Options().samples;
-    QString jsonOut;
+    QString jsonOut, callgrindKind;
     const QStringList args = QCoreApplication::arguments();
     const bool normalPriority = args.contains(QLatin1String("--search-normal-priority"));
     const bool withSearch = args.contains(QLatin1String("--search")) || normalPriority;
@@ -145,6 +155,8 @@ int main(int argc, char **argv)
             jsonOut = args[i + 1];
         if (args[i] == QLatin1String("--samples"))
             samples = args[i + 1].toInt();
+        if (args[i] == QLatin1String("--callgrind-kind"))
+            callgrindKind = args[i + 1];
     }
 
     QTemporaryDir dir;
@@ -279,7 +291,26 @@ int main(int argc, char **argv)
         search->startSearch();
         w.activateWindow();
     }
+    int editsCollected = 0;
     for (int i = 0; i < edits; ++i) {
+        // Collected by callgrind from here to the end of this pass (the GUI thread's state only).
+        struct Collect {
+            bool on;
+            explicit Collect(bool collect)
+                : on(collect)
+            {
+                if (on)
+                    CALLGRIND_TOGGLE_COLLECT;
+            }
+            ~Collect()
+            {
+                if (on)
+                    CALLGRIND_TOGGLE_COLLECT;
+            }
+            Collect(const Collect &) = delete;
+            Collect &operator=(const Collect &) = delete;
+        } collect(callgrindKind == QLatin1String("all") || callgrindKind == QLatin1String(kindNames[i % 5]));
+        editsCollected += collect.on ? 1 : 0;
         const bool searchBefore = search && search->isRunning();
         const Plan &plan = w.scenario().plan;
         QElapsedTimer t;
@@ -399,6 +430,7 @@ int main(int argc, char **argv)
         {QStringLiteral("edits_timed"), int(editMs.size())},
         {QStringLiteral("edits_invalid"), invalid},
         {QStringLiteral("edits_timed_out"), timeouts},
+        {QStringLiteral("edits_collected_by_callgrind"), editsCollected},
         {QStringLiteral("search_running"), withSearch},
         {QStringLiteral("search_low_priority"), withSearch && !normalPriority},
         {QStringLiteral("edits_with_search_running"), editsWithSearch},
