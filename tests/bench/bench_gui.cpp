@@ -17,10 +17,11 @@
 //      [--samples N] (the uncertainty's samples per edit, default 2,000; 0 leaves the ranges and
 //      the sensitivity chart's data out, to see what they cost) [--search]
 //      [--search-normal-priority] (the search's threads at normal priority, not the lowest)
-//      [--callgrind-kind KIND] (under valgrind --tool=callgrind --collect-atstart=no: the GUI
-//      thread's work is collected only during the edits of one kind, nodes, pipeline_depth,
-//      dp_overlap_slider, gpu_preset or global_batch, or of all; from the edit to its ranges
-//      painted. Instructions per edit of that kind, whatever the machine's load.)
+//      [--callgrind-kind KIND] (under valgrind --tool=callgrind --separate-threads=yes: the
+//      counts are dumped before and after each edit of one kind, nodes, pipeline_depth,
+//      dp_overlap_slider, gpu_preset or global_batch, or of all, from the edit to its ranges
+//      painted; the dumps named "edit KIND" hold those edits, instructions per edit of that kind
+//      whatever the machine's load. tests/tools/callgrind-edits.sh runs it and sums them.)
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "charts/chartview.h"
@@ -51,7 +52,7 @@
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
 #else
-#define CALLGRIND_TOGGLE_COLLECT
+#define CALLGRIND_DUMP_STATS_AT(label)
 #endif
 
 using namespace commtax;
@@ -293,24 +294,27 @@ int main(int argc, char **argv)
     }
     int editsCollected = 0;
     for (int i = 0; i < edits; ++i) {
-        // Collected by callgrind from here to the end of this pass (the GUI thread's state only).
+        // Under callgrind, this edit's counts in a dump of their own (callgrind's TOGGLE_COLLECT
+        // did not stop counting).
         struct Collect {
-            bool on;
-            explicit Collect(bool collect)
-                : on(collect)
+            QByteArray label;
+            explicit Collect(const QString &kind)
+                : label(kind.isEmpty() ? QByteArray() : "edit " + kind.toLatin1())
             {
-                if (on)
-                    CALLGRIND_TOGGLE_COLLECT;
+                if (!label.isEmpty())
+                    CALLGRIND_DUMP_STATS_AT("between edits");
             }
             ~Collect()
             {
-                if (on)
-                    CALLGRIND_TOGGLE_COLLECT;
+                if (!label.isEmpty())
+                    CALLGRIND_DUMP_STATS_AT(label.constData());
             }
             Collect(const Collect &) = delete;
             Collect &operator=(const Collect &) = delete;
-        } collect(callgrindKind == QLatin1String("all") || callgrindKind == QLatin1String(kindNames[i % 5]));
-        editsCollected += collect.on ? 1 : 0;
+        } collect(callgrindKind == QLatin1String("all") || callgrindKind == QLatin1String(kindNames[i % 5])
+                      ? QLatin1String(kindNames[i % 5])
+                      : QString());
+        editsCollected += collect.label.isEmpty() ? 0 : 1;
         const bool searchBefore = search && search->isRunning();
         const Plan &plan = w.scenario().plan;
         QElapsedTimer t;
