@@ -280,7 +280,8 @@ private Q_SLOTS:
         QVERIFY(figures && slider);
         PaintRecorder recorder;
         figures->installEventFilter(&recorder);
-        QObject::connect(&f->window, &MainWindow::uncertaintyApplied, figures, [&recorder] { recorder.recording = true; });
+        const auto record = [&recorder] { recorder.recording = true; };
+        QObject::connect(&f->window, &MainWindow::uncertaintyApplied, figures, record);
         const quint64 before = f->last.requestId;
         slider->setFocus();
         QTest::keyClick(slider, Qt::Key_PageDown);
@@ -508,7 +509,8 @@ private Q_SLOTS:
             while (!gpu->currentText().contains(name) && gpu->currentIndex() + 1 < gpu->count())
                 QTest::keyClick(gpu, Qt::Key_Down);
             QTRY_VERIFY(f->settled());
-            f->find<QWidget>(QStringLiteral("group_gpu"))->grab().save(screenshotDir() + QStringLiteral("/editor-gpu-") + name + QStringLiteral(".png"));
+            const QString file = screenshotDir() + QStringLiteral("/editor-gpu-") + name + QStringLiteral(".png");
+            f->find<QWidget>(QStringLiteral("group_gpu"))->grab().save(file);
         }
     }
 

@@ -20,8 +20,9 @@
 //      [--callgrind-kind KIND] (under valgrind --tool=callgrind --separate-threads=yes: the
 //      counts are dumped before and after each edit of one kind, nodes, pipeline_depth,
 //      dp_overlap_slider, gpu_preset or global_batch, or of all, from the edit to its ranges
-//      painted; the dumps named "edit KIND" hold those edits, instructions per edit of that kind
-//      whatever the machine's load. tests/tools/callgrind-edits.sh runs it and sums them.)
+//      painted; the dumps named "edit KIND painted" hold each edit up to every chart painted,
+//      "edit KIND ranges" the rest: instructions per edit of that kind whatever the machine's
+//      load. tests/tools/callgrind-edits.sh runs it and sums them.)
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "charts/chartview.h"
@@ -299,7 +300,7 @@ int main(int argc, char **argv)
         struct Collect {
             QByteArray label;
             explicit Collect(const QString &kind)
-                : label(kind.isEmpty() ? QByteArray() : "edit " + kind.toLatin1())
+                : label(kind.isEmpty() ? QByteArray() : "edit " + kind.toLatin1() + " ranges")
             {
                 if (!label.isEmpty())
                     CALLGRIND_DUMP_STATS_AT("between edits");
@@ -359,6 +360,8 @@ int main(int argc, char **argv)
             if (e->lastReplotNs > editNs)
                 lastPaint = std::max(lastPaint, e->lastPaintNs);
         paintedMs.push_back(double(lastPaint - editNs) / 1e6);
+        if (!collect.label.isEmpty()) // the part up to every chart painted
+            CALLGRIND_DUMP_STATS_AT(QByteArray(collect.label).replace(" ranges", " painted").constData());
         if (samples > 0) {
             if (!waitFor([&] { return rangesId == last.requestId; }, 2000))
                 ++timeouts;

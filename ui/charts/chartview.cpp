@@ -155,7 +155,8 @@ protected:
         }
         painter->setFont(m_font);
         painter->setPen(QPen(mainTextColor()));
-        const QPoint at(mRect.left() + (mRect.width() - size.width()) / 2, mRect.top() + (mRect.height() - size.height()) / 2);
+        const QPoint at(mRect.left() + (mRect.width() - size.width()) / 2,
+                        mRect.top() + (mRect.height() - size.height()) / 2);
         mTextBoundingRect = QRect(at, size);
         painter->drawStaticText(at, m_text);
     }
@@ -894,7 +895,8 @@ void ChartView::fitMinimumHeight()
     int plot = minimumPlotHeight();
     for (QCPAxis *axis : {yAxis, yAxis2})
         if (axis->visible() && !axis->label().isEmpty())
-            plot = std::max(plot, measured(axis->labelFont(), axis->label(), false).width() + 4 - 2 * std::min(above, below));
+            plot = std::max(plot,
+                            measured(axis->labelFont(), axis->label(), false).width() + 4 - 2 * std::min(above, below));
     const int needed = std::max(220, above + plot + below + 8);
     if (minimumHeight() != needed)
         setMinimumHeight(needed);
