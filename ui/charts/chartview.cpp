@@ -102,7 +102,7 @@ size_t qHash(const MeasuredText &m, size_t seed = 0) { return qHashMulti(seed, m
 QSize measured(const QFont &font, const QString &text, bool bounding)
 {
     static QHash<MeasuredText, QSize> sizes; // (the GUI thread's)
-    MeasuredText key{font, text, bounding};
+    const MeasuredText key{font, text, bounding};
     const auto it = sizes.constFind(key);
     if (it != sizes.constEnd())
         return *it;
@@ -111,7 +111,7 @@ QSize measured(const QFont &font, const QString &text, bool bounding)
     const QFontMetrics fm(font);
     const QSize size = bounding ? fm.boundingRect(0, 0, 0, 0, Qt::TextDontClip, text).size()
                                 : QSize(fm.horizontalAdvance(text), fm.height());
-    sizes.insert(std::move(key), size);
+    sizes.insert(key, size);
     return size;
 }
 
