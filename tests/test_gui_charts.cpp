@@ -11,23 +11,41 @@ using namespace commtax;
 using namespace commtax::test;
 
 namespace {
-// Counts the resize events of the widgets it watches.
+// Counts the resize events (or moves too) of the widgets it watches.
 class ResizeCounter : public QObject
 {
 public:
-    explicit ResizeCounter(int *count)
+    explicit ResizeCounter(int *count, bool moves = false)
         : m_count(count)
+        , m_moves(moves)
     {
     }
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (event->type() == QEvent::Resize)
+        if (event->type() == QEvent::Resize || (m_moves && event->type() == QEvent::Move))
             ++*m_count;
         return QObject::eventFilter(watched, event);
     }
 
 private:
     int *m_count;
+    bool m_moves;
+};
+// Unites the regions of the paint events its widget gets while `recording` is set.
+class PaintRecorder : public QObject
+{
+public:
+    bool recording = false;
+    QRegion painted;
+    int paints = 0;
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (recording && event->type() == QEvent::Paint) {
+            painted += static_cast<QPaintEvent *>(event)->region();
+            ++paints;
+        }
+        return QObject::eventFilter(watched, event);
+    }
 };
 } // namespace
 
@@ -251,6 +269,35 @@ private Q_SLOTS:
         }
     }
 
+    // The ranges repaint the four tiles that show one, not the whole strip of key figures, and
+    // those tiles show the new ranges.
+    void theRangesRepaintOnlyTheirTiles()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        auto *figures = f->find<KeyFigures>(QStringLiteral("keyFigures"));
+        auto *slider = f->find<QSlider>(QStringLiteral("slider_training_dp_overlap"));
+        QVERIFY(figures && slider);
+        PaintRecorder recorder;
+        figures->installEventFilter(&recorder);
+        const auto record = [&recorder] { recorder.recording = true; };
+        QObject::connect(&f->window, &MainWindow::uncertaintyApplied, figures, record);
+        const quint64 before = f->last.requestId;
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_PageDown);
+        QTRY_VERIFY(f->last.requestId > before && f->settled());
+        QTRY_VERIFY(recorder.paints > 0);
+        int withRange = 0;
+        for (const QString &metric : figures->metricsShown()) {
+            const bool hasRange = !figures->rangeText(metric).isEmpty();
+            withRange += hasRange ? 1 : 0;
+            QVERIFY2(recorder.painted.intersects(figures->tileRectOf(metric)) == hasRange, qPrintable(metric));
+            if (hasRange)
+                QCOMPARE(figures->shownRangeText(metric), figures->rangeText(metric));
+        }
+        QCOMPARE(withRange, 4);
+    }
+
     // A plan whose every uncertain input has the range [value, value] (given in its file): the
     // tiles' ranges are the engine's own error alone, the only input that moves the cost.
     void collapsedRangesShowTheValue()
@@ -420,6 +467,50 @@ private Q_SLOTS:
             // the edits did change what the legends hold
             QVERIFY(legends.value(QStringLiteral("chart_bubble")).size() > 1);
             QVERIFY(legends.value(QStringLiteral("chart_comm_tax")).size() > 1);
+        }
+    }
+
+    // Nor does it move a row of the editor: the FP8 GEMM efficiency, shown only for a GPU with
+    // FP8, keeps its room at the end of the GPU group while hidden. (Showing or hiding it moved
+    // every row below it: the editor was laid out and painted again on 6 of 14 GPU changes, the
+    // slowest edits.)
+    void aGpuPresetEditMovesNoEditorRow()
+    {
+        auto f = make();
+        f->window.resize(1280, 800);
+        QTRY_VERIFY(f->settled());
+        auto *gpu = f->find<QComboBox>(QStringLiteral("preset_gpu"));
+        auto *fp8 = f->find<QWidget>(QStringLiteral("field_gpu_fp8_efficiency"));
+        auto *editor = f->find<QWidget>(QStringLiteral("planEditor"));
+        QVERIFY(gpu && fp8 && editor && gpu->count() > 3);
+        QTest::qWait(50); // the first layout
+        int moves = 0;
+        ResizeCounter counter(&moves, true);
+        for (QWidget *w : editor->findChildren<QWidget *>())
+            w->installEventFilter(&counter);
+        gpu->setFocus();
+        QTest::keyClick(gpu, Qt::Key_Home);
+        QTRY_VERIFY(f->settled());
+        int withFp8 = 0, without = 0;
+        for (int i = 0; i + 2 < gpu->count(); ++i) { // every GPU but "Custom"
+            QTest::keyClick(gpu, Qt::Key_Down);
+            QTRY_VERIFY(f->settled());
+            QTest::qWait(20); // a relayout queued behind the edit
+            const bool hasFp8 = f->window.scenario().plan.gpu.fp8_dense_tflops > 0;
+            QCOMPARE(fp8->isVisibleTo(editor), hasFp8); // still shown only where it means something
+            ++(hasFp8 ? withFp8 : without);
+        }
+        QVERIFY(withFp8 > 0 && without > 0);
+        QCOMPARE(moves, 0);
+        // The GPU group both ways, to be looked at (a grab sends hidden widgets' pending moves:
+        // after the count).
+        for (const QString &name : {QStringLiteral("A100"), QStringLiteral("H100")}) {
+            QTest::keyClick(gpu, Qt::Key_Home);
+            while (!gpu->currentText().contains(name) && gpu->currentIndex() + 1 < gpu->count())
+                QTest::keyClick(gpu, Qt::Key_Down);
+            QTRY_VERIFY(f->settled());
+            const QString file = screenshotDir() + QStringLiteral("/editor-gpu-") + name + QStringLiteral(".png");
+            f->find<QWidget>(QStringLiteral("group_gpu"))->grab().save(file);
         }
     }
 

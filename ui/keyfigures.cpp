@@ -135,21 +135,38 @@ int KeyFigures::rowHeight() const
     return 3 * QFontMetrics(titleFont()).height() + QFontMetrics(valueFont()).height() + 2 * kPadY + 2;
 }
 
+int KeyFigures::advance(TextFont which, const QString &text) const
+{
+    // The texts come back from edit to edit (the titles, "P10-P90: ...", most details): each is
+    // shaped once, not three times per edit for the columns and again for the paint.
+    const QFont f = which == TextFont::Value ? valueFont() : titleFont();
+    TextWidths &cache = m_widths[which == TextFont::Value ? 1 : 0];
+    if (!(cache.font == f) || cache.widths.size() > 2000) {
+        cache.font = f;
+        cache.widths.clear();
+    }
+    const auto it = cache.widths.constFind(text);
+    if (it != cache.widths.constEnd())
+        return *it;
+    const int w = QFontMetrics(f).horizontalAdvance(text);
+    cache.widths.insert(text, w);
+    return w;
+}
+
 int KeyFigures::widestText() const
 {
-    const QFontMetrics tm(titleFont()), vm(valueFont());
     int widest = 0;
     for (const Tile &t : m_tiles) {
-        widest = std::max({widest, tm.horizontalAdvance(t.title), vm.horizontalAdvance(t.value), tm.horizontalAdvance(t.detail)});
+        widest = std::max({widest, advance(TextFont::Title, t.title), advance(TextFont::Value, t.value),
+                           advance(TextFont::Title, t.detail)});
         // The whole range with its label: without "P10-P90: " the numbers under a cost read as
         // another cost (issue 28: at 150% the label went, and in Chinese the range was cut).
         // A tile too narrow for it takes another row of tiles instead.
         // The last range keeps its room while the next is computed, so the tiles do not jump on
         // every edit.
         if (t.rangeObject) {
-            const QString pending = tr("P10-P90: %1").arg(QChar(0x2026));
-            const int range = tm.horizontalAdvance(t.range.isEmpty() ? pending : t.range);
-            widest = std::max({widest, range, tm.horizontalAdvance(t.lastRange)});
+            const int range = advance(TextFont::Title, t.range.isEmpty() ? pendingRangeText() : t.range);
+            widest = std::max({widest, range, advance(TextFont::Title, t.lastRange)});
         }
     }
     return widest + kTextSlack;
@@ -178,6 +195,7 @@ void KeyFigures::fitColumns()
     m_columns = columns;
     for (Tile &t : m_tiles)
         t.laidOutWidth = -1;
+    update(); // every tile moves
     if ((n + columns - 1) / columns != rowsBefore)
         updateGeometry();
 }
@@ -195,8 +213,8 @@ void KeyFigures::setTile(const char *metric, const QString &value, const QString
 {
     for (Tile &t : m_tiles)
         if (t.metric == QLatin1String(metric)) {
-            if (t.value != value || t.detail != detail)
-                t.laidOutWidth = -1;
+            if (t.value != value || t.detail != detail || t.alarm != alarm)
+                update(tileRect(int(&t - m_tiles.data())));
             t.value = value;
             t.detail = detail;
             t.alarm = alarm;
@@ -234,22 +252,22 @@ void KeyFigures::showResult(const Result &r)
             tr("%1 per hour").arg(metricText("cost_per_hour_usd", r.cost_per_hour_usd)), false);
     setTile("cost_per_billion_tokens_usd", metricText("cost_per_billion_tokens_usd", r.cost_per_billion_tokens_usd),
             tr("per 1e9 tokens"), false);
-    fitColumns();
-    update();
+    fitColumns(); // (setTile() asked for the changed tiles to be repainted)
 }
 
 void KeyFigures::setRangesPending(bool pending)
 {
+    const bool placeholderChanges = pending != m_rangesPending;
     m_rangesPending = pending;
     for (Tile &t : m_tiles)
         if (t.rangeObject) {
+            if (!t.range.isEmpty() || placeholderChanges)
+                update(tileRect(int(&t - m_tiles.data())));
             t.range.clear();
             t.rangeNumbers.clear();
             t.rangeObject->setProperty("text", QString());
-            t.laidOutWidth = -1;
         }
     fitColumns();
-    update();
 }
 
 void KeyFigures::showRanges(const UncertaintyFigures &u)
@@ -264,7 +282,7 @@ void KeyFigures::showRanges(const UncertaintyFigures &u)
             const uncertainty::Percentiles &p = u.of(spec.metric);
             const QString text = u.valid ? tr("P10-P90: %1").arg(rangeNumbers(spec.key, p.p10, p.p90, m_headline.value(QLatin1String(spec.key), qQNaN()))) : QString();
             if (text != t.range)
-                t.laidOutWidth = -1;
+                update(tileRect(int(&t - m_tiles.data()))); // only the tiles with a range
             t.range = text;
             if (!text.isEmpty())
                 t.lastRange = text;
@@ -272,7 +290,6 @@ void KeyFigures::showRanges(const UncertaintyFigures &u)
             t.rangeObject->setProperty("text", text);
         }
     fitColumns();
-    update();
 }
 
 void KeyFigures::setStale(bool stale)
@@ -284,6 +301,17 @@ void KeyFigures::setStale(bool stale)
         t.laidOutWidth = -1; // the value font turns italic
     fitColumns();
     update();
+}
+
+void KeyFigures::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange) {
+        for (Tile &t : m_tiles)
+            t.laidOutWidth = -1;
+        fitColumns();
+        updateGeometry();
+    }
+    QWidget::changeEvent(event);
 }
 
 void KeyFigures::resizeEvent(QResizeEvent *event)
@@ -368,32 +396,46 @@ int KeyFigures::tileAt(const QPoint &pos) const
     return -1;
 }
 
-void KeyFigures::paintEvent(QPaintEvent *)
+QString KeyFigures::pendingRangeText()
+{
+    return tr("P10-P90: %1").arg(QChar(0x2026));
+}
+
+void KeyFigures::paintEvent(QPaintEvent *event)
 {
     QPainter p(this);
     const QPalette pal = palette();
     const QColor ink(0x20, 0x20, 0x20), muted(0x55, 0x55, 0x55), alarm(0xb0, 0x00, 0x20), grey(0x8a, 0x8a, 0x8a);
     const QFont tf = titleFont(), vf = valueFont();
     const QFontMetrics tm(tf), vm(vf);
-    const auto layOut = [](QStaticText &st, const QFontMetrics &fm, const QFont &f, const QString &text, int width) {
+    // A text is laid out again only when it, the tile's width or the fonts changed: a new figure
+    // re-shapes its own line, not the title and the others of its tile.
+    const auto layOut = [this](QStaticText &st, TextFont which, const QFont &f, const QString &text, int width,
+                               bool again) {
+        const QString shown = advance(which, text) <= width
+            ? text
+            : QFontMetrics(f).elidedText(text, Qt::ElideRight, width);
+        if (!again && st.text() == shown)
+            return;
         st.setTextFormat(Qt::PlainText);
-        st.setText(fm.elidedText(text, Qt::ElideRight, width));
+        st.setText(shown);
         st.prepare(QTransform(), f);
     };
     for (int i = 0; i < int(m_tiles.size()); ++i) {
         Tile &t = m_tiles[i];
         const QRect r = tileRect(i);
+        if (!event->region().intersects(r))
+            continue; // (the ranges repaint only their four tiles)
         const QRect inner = r.adjusted(kPadX, kPadY, -kPadX, -kPadY);
-        if (t.laidOutWidth != inner.width()) {
-            layOut(t.shownTitle, tm, tf, t.title, inner.width());
-            layOut(t.shownValue, vm, vf, t.value, inner.width());
-            t.rangeShown = tm.horizontalAdvance(t.range) <= inner.width() ? t.range : t.rangeNumbers;
-            if (t.range.isEmpty() && m_rangesPending) // being computed: a placeholder, not an older plan's
-                t.rangeShown = tr("P10-P90: %1").arg(QChar(0x2026));
-            layOut(t.shownRange, tm, tf, t.rangeShown, inner.width());
-            layOut(t.shownDetail, tm, tf, t.detail, inner.width());
-            t.laidOutWidth = inner.width();
-        }
+        const bool again = t.laidOutWidth != inner.width();
+        layOut(t.shownTitle, TextFont::Title, tf, t.title, inner.width(), again);
+        layOut(t.shownValue, TextFont::Value, vf, t.value, inner.width(), again);
+        t.rangeShown = advance(TextFont::Title, t.range) <= inner.width() ? t.range : t.rangeNumbers;
+        if (t.range.isEmpty() && m_rangesPending) // being computed: a placeholder, not an older plan's
+            t.rangeShown = pendingRangeText();
+        layOut(t.shownRange, TextFont::Title, tf, t.rangeShown, inner.width(), again);
+        layOut(t.shownDetail, TextFont::Title, tf, t.detail, inner.width(), again);
+        t.laidOutWidth = inner.width();
         p.setPen(pal.color(QPalette::Mid));
         p.setBrush(pal.color(QPalette::Base));
         p.drawRect(r);

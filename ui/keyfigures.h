@@ -67,6 +67,7 @@ public:
 protected:
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
     bool event(QEvent *event) override;
 
 private:
@@ -82,10 +83,21 @@ private:
         QString rangeShown;             // what fits the tile
         QObject *rangeObject = nullptr; // named keyRange_<metric>, "text" = range
         bool alarm = false;
-        // laid out for the current width and fonts; redone when a text or the width changes
+        // laid out for the current width and fonts; each redone when its text changes, all when
+        // the width or the fonts do (laidOutWidth -1)
         QStaticText shownTitle, shownValue, shownRange, shownDetail;
         int laidOutWidth = -1;
     };
+    enum class TextFont { Title,
+                          Value };
+    // A text's width in the title (range, detail) or value font, each text measured once.
+    int advance(TextFont which, const QString &text) const;
+    struct TextWidths {
+        QFont font;
+        QHash<QString, int> widths;
+    };
+    mutable TextWidths m_widths[2];
+    static QString pendingRangeText(); // "P10-P90: ...", while the ranges are computed
     void setTile(const char *metric, const QString &value, const QString &detail, bool alarm);
     QRect tileRect(int index) const;
     int rowHeight() const;

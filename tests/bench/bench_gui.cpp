@@ -17,6 +17,12 @@
 //      [--samples N] (the uncertainty's samples per edit, default 2,000; 0 leaves the ranges and
 //      the sensitivity chart's data out, to see what they cost) [--search]
 //      [--search-normal-priority] (the search's threads at normal priority, not the lowest)
+//      [--callgrind-kind KIND] (under valgrind --tool=callgrind --separate-threads=yes: the
+//      counts are dumped before and after each edit of one kind, nodes, pipeline_depth,
+//      dp_overlap_slider, gpu_preset or global_batch, or of all, from the edit to its ranges
+//      painted; the dumps named "edit KIND painted" hold each edit up to every chart painted,
+//      "edit KIND ranges" the rest: instructions per edit of that kind whatever the machine's
+//      load. tests/tools/callgrind-edits.sh runs it and sums them.)
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "charts/chartview.h"
@@ -43,6 +49,12 @@
 #include <ctime>
 #include <memory>
 #include <unistd.h>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_DUMP_STATS_AT(label)
+#endif
 
 using namespace commtax;
 
@@ -134,7 +146,7 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     int edits = 200;
     int samples = uncertainty::Options().samples;
-    QString jsonOut;
+    QString jsonOut, callgrindKind;
     const QStringList args = QCoreApplication::arguments();
     const bool normalPriority = args.contains(QLatin1String("--search-normal-priority"));
     const bool withSearch = args.contains(QLatin1String("--search")) || normalPriority;
@@ -145,6 +157,8 @@ int main(int argc, char **argv)
             jsonOut = args[i + 1];
         if (args[i] == QLatin1String("--samples"))
             samples = args[i + 1].toInt();
+        if (args[i] == QLatin1String("--callgrind-kind"))
+            callgrindKind = args[i + 1];
     }
 
     QTemporaryDir dir;
@@ -279,7 +293,29 @@ int main(int argc, char **argv)
         search->startSearch();
         w.activateWindow();
     }
+    int editsCollected = 0;
     for (int i = 0; i < edits; ++i) {
+        // Under callgrind, this edit's counts in a dump of their own (callgrind's TOGGLE_COLLECT
+        // did not stop counting).
+        struct Collect {
+            QByteArray label;
+            explicit Collect(const QString &kind)
+                : label(kind.isEmpty() ? QByteArray() : "edit " + kind.toLatin1() + " ranges")
+            {
+                if (!label.isEmpty())
+                    CALLGRIND_DUMP_STATS_AT("between edits");
+            }
+            ~Collect()
+            {
+                if (!label.isEmpty())
+                    CALLGRIND_DUMP_STATS_AT(label.constData());
+            }
+            Collect(const Collect &) = delete;
+            Collect &operator=(const Collect &) = delete;
+        } collect(callgrindKind == QLatin1String("all") || callgrindKind == QLatin1String(kindNames[i % 5])
+                      ? QLatin1String(kindNames[i % 5])
+                      : QString());
+        editsCollected += collect.label.isEmpty() ? 0 : 1;
         const bool searchBefore = search && search->isRunning();
         const Plan &plan = w.scenario().plan;
         QElapsedTimer t;
@@ -324,6 +360,8 @@ int main(int argc, char **argv)
             if (e->lastReplotNs > editNs)
                 lastPaint = std::max(lastPaint, e->lastPaintNs);
         paintedMs.push_back(double(lastPaint - editNs) / 1e6);
+        if (!collect.label.isEmpty()) // the part up to every chart painted
+            CALLGRIND_DUMP_STATS_AT(QByteArray(collect.label).replace(" ranges", " painted").constData());
         if (samples > 0) {
             if (!waitFor([&] { return rangesId == last.requestId; }, 2000))
                 ++timeouts;
@@ -399,6 +437,7 @@ int main(int argc, char **argv)
         {QStringLiteral("edits_timed"), int(editMs.size())},
         {QStringLiteral("edits_invalid"), invalid},
         {QStringLiteral("edits_timed_out"), timeouts},
+        {QStringLiteral("edits_collected_by_callgrind"), editsCollected},
         {QStringLiteral("search_running"), withSearch},
         {QStringLiteral("search_low_priority"), withSearch && !normalPriority},
         {QStringLiteral("edits_with_search_running"), editsWithSearch},

@@ -89,6 +89,86 @@ private:
     mutable QSize m_size;
 };
 
+// The charts lay out the same few texts on every edit (their titles, axis titles): each is
+// measured (shaped) once per font, not on every analysis and every replot.
+struct MeasuredText {
+    QFont font;
+    QString text;
+    bool bounding; // boundingRect(0, 0, 0, 0, Qt::TextDontClip, text).size(); else the advance
+    bool operator==(const MeasuredText &o) const
+    {
+        return bounding == o.bounding && text == o.text && font == o.font;
+    }
+};
+size_t qHash(const MeasuredText &m, size_t seed = 0) { return qHashMulti(seed, m.font, m.text, m.bounding); }
+
+QSize measured(const QFont &font, const QString &text, bool bounding)
+{
+    static QHash<MeasuredText, QSize> sizes; // (the GUI thread's)
+    const MeasuredText key{font, text, bounding};
+    const auto it = sizes.constFind(key);
+    if (it != sizes.constEnd())
+        return *it;
+    if (sizes.size() > 4096)
+        sizes.clear();
+    const QFontMetrics fm(font);
+    const QSize size = bounding ? fm.boundingRect(0, 0, 0, 0, Qt::TextDontClip, text).size()
+                                : QSize(fm.horizontalAdvance(text), fm.height());
+    sizes.insert(key, size);
+    return size;
+}
+
+// The chart's title, measured once per text and font (QCPTextElement measured it twice per
+// replot and per analysis) and drawn from a QStaticText; a title wider than its room is drawn as
+// QCPTextElement draws it (wrapped), and so are exports.
+class CachedTextElement : public QCPTextElement
+{
+public:
+    using QCPTextElement::QCPTextElement;
+
+    QSize minimumOuterSizeHint() const override
+    {
+        QSize size = measured(mFont, mText, true);
+        size.rwidth() += mMargins.left() + mMargins.right();
+        size.rheight() += mMargins.top() + mMargins.bottom();
+        return size;
+    }
+    QSize maximumOuterSizeHint() const override
+    {
+        QSize size = measured(mFont, mText, true);
+        size.setWidth(QWIDGETSIZE_MAX);
+        size.rheight() += mMargins.top() + mMargins.bottom();
+        return size;
+    }
+
+protected:
+    void draw(QCPPainter *painter) override
+    {
+        const QSize size = measured(mainFont(), mText, true);
+        const bool exporting = painter->modes() & (QCPPainter::pmNoCaching | QCPPainter::pmVectorized);
+        if (exporting || size.width() > mRect.width() || mTextFlags != (Qt::AlignCenter | Qt::TextWordWrap)) {
+            QCPTextElement::draw(painter);
+            return;
+        }
+        if (m_text.text() != mText || !(m_font == mainFont())) {
+            m_font = mainFont();
+            m_text.setTextFormat(Qt::PlainText);
+            m_text.setText(mText);
+            m_text.prepare(QTransform(), m_font);
+        }
+        painter->setFont(m_font);
+        painter->setPen(QPen(mainTextColor()));
+        const QPoint at(mRect.left() + (mRect.width() - size.width()) / 2,
+                        mRect.top() + (mRect.height() - size.height()) / 2);
+        mTextBoundingRect = QRect(at, size);
+        painter->drawStaticText(at, m_text);
+    }
+
+private:
+    QStaticText m_text;
+    QFont m_font;
+};
+
 // QCPGraph draws every marker as an antialiased path: the comm-tax chart's circles were a tenth
 // of the GUI thread's work per edit. On screen this one stamps a marker drawn once per style and
 // pixel ratio; exports (PNG at any scale, PDF: QCPPainter::pmNoCaching) draw them as QCustomPlot
@@ -163,7 +243,7 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     titleFont.setPointSizeF(titleFont.pointSizeF() + 1);
     titleFont.setBold(true);
     plotLayout()->insertRow(0);
-    m_titleElement = new QCPTextElement(this, title, titleFont);
+    m_titleElement = new CachedTextElement(this, title, titleFont);
     m_titleElement->setMargins(QMargins(4, 6, 4, 0));
     plotLayout()->addElement(0, 0, m_titleElement);
 
@@ -759,10 +839,11 @@ void ChartView::fitToWidth(int width)
 namespace {
 // Text broken into lines of at most `width` pixels: at spaces, or between any two characters of
 // text written without them (Chinese).
-QString wrapped(const QString &text, const QFontMetrics &fm, int width)
+QString wrapped(const QString &text, const QFont &font, int width)
 {
-    if (fm.horizontalAdvance(text) <= width)
+    if (measured(font, text, false).width() <= width)
         return text;
+    const QFontMetrics fm(font);
     const bool spaced = text.contains(QLatin1Char(' '));
     const QStringList words = spaced ? text.split(QLatin1Char(' ')) : QStringList();
     QStringList tokens = words;
@@ -794,7 +875,7 @@ void ChartView::fitAxisLabels(int width)
         if (full.isEmpty() || (axis->label() != full && axis->label() != axis->property("shownLabel").toString()))
             full = axis->label(); // set since the last fit
         axis->setProperty("fullLabel", full);
-        const QString shown = wrapped(full, QFontMetrics(axis->labelFont()), std::max(120, width - 2 * kAxisAllowance));
+        const QString shown = wrapped(full, axis->labelFont(), std::max(120, width - 2 * kAxisAllowance));
         axis->setProperty("shownLabel", shown);
         if (axis->label() != shown)
             axis->setLabel(shown);
@@ -816,7 +897,7 @@ void ChartView::fitMinimumHeight()
                 lines = std::max(lines, int(label.count(QLatin1Char('\n'))) + 1);
         int h = axis->tickLengthOut() + axis->tickLabelPadding() + lines * QFontMetrics(axis->tickLabelFont()).height() + 6;
         if (!axis->label().isEmpty())
-            h += axis->labelPadding() + QFontMetrics(axis->labelFont()).boundingRect(QRect(), Qt::TextDontClip, axis->label()).height();
+            h += axis->labelPadding() + measured(axis->labelFont(), axis->label(), true).height();
         return h;
     };
     const int above = minimumOf(m_titleElement).height() + std::max(axisHeight(xAxis2), 10);
@@ -826,7 +907,8 @@ void ChartView::fitMinimumHeight()
     int plot = minimumPlotHeight();
     for (QCPAxis *axis : {yAxis, yAxis2})
         if (axis->visible() && !axis->label().isEmpty())
-            plot = std::max(plot, QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label()) + 4 - 2 * std::min(above, below));
+            plot = std::max(plot,
+                            measured(axis->labelFont(), axis->label(), false).width() + 4 - 2 * std::min(above, below));
     const int needed = std::max(220, above + plot + below + 8);
     if (minimumHeight() != needed)
         setMinimumHeight(needed);

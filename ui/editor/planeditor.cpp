@@ -33,6 +33,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <functional>
@@ -127,6 +128,15 @@ public:
             QSpinBox::stepBy(steps);
     }
 };
+
+// A field whose relevance a GPU preset change flips (FP8 efficiency: A100 to H100 and back). GPU
+// changes are frequent (comparing hardware is what the tool is for): showing or hiding such a row
+// moved every row below it and re-laid out and repainted the whole editor (4 to 10 ms of the
+// GUI thread, the slowest edits). Its row comes last in its group and keeps its room while hidden.
+bool keepsRoomWhenHidden(const FieldInfo &f)
+{
+    return f.path() == QLatin1String("gpu.fp8_efficiency");
+}
 
 bool hasSlider(const FieldInfo &f)
 {
@@ -273,7 +283,9 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
     fillPresetCombo(m_groups[gi]);
     connect(g.presets, &QComboBox::activated, this, [this, gi](int index) { onPresetActivated(m_groups[gi], index); });
 
-    for (const FieldInfo *f : fieldsOf(section)) {
+    std::vector<const FieldInfo *> fields = fieldsOf(section);
+    std::stable_partition(fields.begin(), fields.end(), [](const FieldInfo *f) { return !keepsRoomWhenHidden(*f); });
+    for (const FieldInfo *f : fields) {
         m_rows.push_back(Row{});
         Row &row = m_rows.back();
         row.info = f;
@@ -289,6 +301,12 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
         row.field = field;
         if (uncertainty::findInput(f->path().toStdString()))
             addRangeActions(row);
+        if (keepsRoomWhenHidden(*f))
+            for (QWidget *w : {static_cast<QWidget *>(row.label), field}) {
+                QSizePolicy policy = w->sizePolicy();
+                policy.setRetainSizeWhenHidden(true);
+                w->setSizePolicy(policy);
+            }
         addRow(row.label, field);
         form->addWidget(row.error, line++, 0, 1, 2);
         row.error->hide();
