@@ -61,6 +61,25 @@ double layerFlops(double h, double ga, double f, double s)
     return s * (12 * h * h * (1 + ga) + 18 * f * h) + 12 * h * s * s + 4 * s * s * h;
 }
 
+// DeepSeek-V3 on 8 DGX H100 nodes, ep 64 (one expert group per node), no pipeline: 16 sequences of
+// 4,096 tokens a step over 64 data-parallel ranks, ZeRO-1.
+Plan deepSeekV3OnEightNodes()
+{
+    Plan p = presetPlan("deepseek-v3", "h100-sxm", "dgx-h100");
+    p.cluster.nodes = 8;
+    TrainingSpec &t = p.training;
+    t.seq_len = 4096;
+    t.global_batch = 64;
+    t.micro_batch = 1;
+    t.tp = 1;
+    t.pp = 1;
+    t.dp = 64;
+    t.ep = 64;
+    t.etp = 1;
+    t.zero = 1;
+    return p;
+}
+
 } // namespace
 
 class TestFidelityStages : public QObject
@@ -461,19 +480,9 @@ private Q_SLOTS:
         // average, at most 4 with node-limited routing (§2.1.2, M = 4): the network part of the
         // all-to-all falls to 5.25/8 and 4/8. The network is the slower link here, so the expert
         // all-to-all falls by those shares (up to its latency).
-        Plan p = presetPlan("deepseek-v3", "h100-sxm", "dgx-h100");
+        Plan p = deepSeekV3OnEightNodes();
         QCOMPARE(p.model.max_nodes_per_token, 4);
-        p.cluster.nodes = 8;
         TrainingSpec &t = p.training;
-        t.seq_len = 4096;
-        t.global_batch = 64;
-        t.micro_batch = 1;
-        t.tp = 1;
-        t.pp = 1;
-        t.dp = 64;
-        t.ep = 64;
-        t.etp = 1;
-        t.zero = 1;
         t.recompute = Recompute::Full;
         t.moe_imbalance = 1.0;
         // The latency of each all-to-all is the same at any size: compare the growth from 4,096 to
@@ -513,18 +522,8 @@ private Q_SLOTS:
     // casts), independent of the all-to-all.
     void expertAllToAllHidesUnderAnotherMicroBatch()
     {
-        Plan p = presetPlan("deepseek-v3", "h100-sxm", "dgx-h100");
-        p.cluster.nodes = 8;
+        Plan p = deepSeekV3OnEightNodes();
         TrainingSpec &t = p.training;
-        t.seq_len = 4096;
-        t.global_batch = 64;
-        t.micro_batch = 1;
-        t.tp = 1;
-        t.pp = 1;
-        t.dp = 64;
-        t.ep = 64;
-        t.etp = 1;
-        t.zero = 1;
         t.precision = Precision::Bf16;
         const double mb = 1, moeLayers = p.model.layers - p.model.dense_layers;
         auto check = [&](Plan q, bool exposedLeft) {
