@@ -666,19 +666,22 @@ private slots:
         const SearchResult all = runSearch(s, opt);
         QVERIFY(!all.top.empty());
         // The limits from the plans of at most 8 GPUs in the list (fastest first): the deadline of the
-        // one three quarters down, so that every plan meeting it is in the list, and the median capital
-        // of them all, so that the budget rules out some of those that meet the deadline.
+        // one three quarters down, so that every plan meeting it is in the list, and a budget halfway
+        // between the least and the most capital among those that meet it, so that it rules some out.
         std::vector<const Found *> small;
         for (const Found &f : all.top)
             if (f.layout.gpus <= 8)
                 small.push_back(&f);
         QVERIFY(small.size() >= 4);
         const double deadline = small[small.size() * 3 / 4]->result.days_to_train;
-        std::vector<double> capex;
+        double least = small.front()->result.capex_usd, most = least;
         for (const Found *f : small)
-            capex.push_back(f->result.capex_usd);
-        std::nth_element(capex.begin(), capex.begin() + capex.size() / 2, capex.end());
-        const double budget = capex[capex.size() / 2];
+            if (f->result.days_to_train <= deadline) {
+                least = std::min(least, f->result.capex_usd);
+                most = std::max(most, f->result.capex_usd);
+            }
+        QVERIFY(least < most);
+        const double budget = (least + most) / 2;
         QVERIFY(deadline <= all.top.back().result.days_to_train);
         Options c = opt;
         c.constraints.deadline_days = deadline;
