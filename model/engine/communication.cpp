@@ -127,7 +127,8 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const Placement &pl, Re
 void pipelinePhase(const Plan &plan, Shape &k, Result &r)
 {
     const TrainingSpec &tr = plan.training;
-    const double commLayer = (k.tpLayerTime - k.tpLayerHidden) * (1.0 - tr.tp_overlap) + k.cpLayerExposed;
+    const double tpExposed = (k.tpLayerTime - k.tpLayerHidden) * (1.0 - tr.tp_overlap);
+    const double commLayer = tpExposed + k.cpLayerExposed;
     // 1F1B A2A overlap pairs one micro-batch's forward with another's backward, layer by layer: an MoE
     // layer's dispatch and combine run under the other micro-batch's work on the same layer.
     const double epBase = tr.ep_a2a_overlap ? std::max(0.0, k.epLayerTime - k.moeLayerTime) : k.epLayerTime;
@@ -162,7 +163,7 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     r.compute_time_s = k.tComp;
     r.compute_fp8_time_s = k.mb * (D * k.denseFp8Time + Me * k.moeFp8Time) + weightCast;
     r.tp_comm_time_s = k.mb * s.layers * k.tpLayerTime;
-    r.tp_comm_exposed_s = k.mb * s.layers * (k.tpLayerTime - k.tpLayerHidden) * (1.0 - tr.tp_overlap);
+    r.tp_comm_exposed_s = k.mb * s.layers * tpExposed;
     r.cp_comm_time_s = k.mb * s.layers * k.cpLayerTime;
     r.cp_comm_exposed_s = k.mb * s.layers * k.cpLayerExposed;
     r.ep_comm_time_s = k.mb * Me * k.epLayerTime;
@@ -173,8 +174,9 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
 // Activations travel in 16 bits, also under FP8 compute.
 constexpr double kActBytes = 2.0;
 
-// One layer's tensor-parallel communication per micro-batch, raw.
-double tpLayerTime(const Plan &plan, Shape &k, const Placement &pl, double tokens)
+// One layer's tensor-parallel communication per micro-batch, raw (k.tpLayerTime), and the part of it
+// its GEMMs hide (k.tpLayerHidden).
+void tpLayerTime(const Plan &plan, Shape &k, const Placement &pl, double tokens)
 {
     const bool full = plan.training.recompute == Recompute::Full;
     const double msg = tokens * k.h * kActBytes;
@@ -190,7 +192,7 @@ double tpLayerTime(const Plan &plan, Shape &k, const Placement &pl, double token
         const double ag = full ? 8.0 : 6.0, rs = full ? 6.0 : 4.0;
         const double agS = collectiveTimeS(Collective::AllGather, msg, pl.tp);
         const double rsS = collectiveTimeS(Collective::ReduceScatter, msg, pl.tp);
-        const double total = ag * agS + rs * rsS;
+        k.tpLayerTime = ag * agS + rs * rsS;
         if (plan.training.tp_comm_overlap) {
             // Split into t chunks, each chunk's transfer under the previous chunk's GEMM (Transformer
             // Engine's userbuffers under Megatron-LM --tp-comm-overlap; PyTorch's micro-pipelined
@@ -200,7 +202,7 @@ double tpLayerTime(const Plan &plan, Shape &k, const Placement &pl, double token
                 + exposed(rsS, k.fc2Gemm);
             const double bwd = exposed(agS, k.projGemm) + exposed(agS, k.fc2Gemm) + exposed(rsS, k.qkvGemm)
                 + exposed(rsS, k.fc1Gemm) + exposed(agS, k.qkvGemm) + exposed(agS, k.fc1Gemm);
-            k.tpLayerHidden = total - (full ? 2.0 : 1.0) * fwd - bwd;
+            k.tpLayerHidden = k.tpLayerTime - (full ? 2.0 : 1.0) * fwd - bwd;
         } else if (plan.training.tp_async_backward) {
             // Megatron-LM and Transformer Engine launch the backward's re-gather of a column-parallel
             // GEMM's input before its data-gradient GEMM and the reduce-scatter of that gradient before
@@ -209,12 +211,12 @@ double tpLayerTime(const Plan &plan, Shape &k, const Placement &pl, double token
             k.tpLayerHidden = std::min(agS, k.qkvGemm) + std::min(rsS, k.qkvGemm) + std::min(agS, k.fc1Gemm)
                 + std::min(rsS, k.fc1Gemm);
         }
-        return total;
+        return;
     }
     const double arS = collectiveTimeS(Collective::AllReduce, msg, pl.tp);
+    k.tpLayerTime = (full ? 6.0 : 4.0) * arS;
     if (plan.training.tp_async_backward)
         k.tpLayerHidden = std::min(arS, k.qkvGemm) + std::min(arS, k.fc1Gemm);
-    return (full ? 6.0 : 4.0) * arS;
 }
 
 // Context parallelism (Megatron-Core's ring attention, TransformerEngine
@@ -326,7 +328,7 @@ void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result 
     r.ep_busbw_gbps = k.ep > 1 ? pl.ep.busbw_gbps : 0.0;
     const double tokens = k.b * k.s / k.c; // of this GPU's sequence chunk, per micro-batch
     if (k.t > 1)
-        k.tpLayerTime = tpLayerTime(plan, k, pl, tokens);
+        tpLayerTime(plan, k, pl, tokens);
     if (k.c > 1)
         cpLayerTime(plan, k, pl, tokens);
     if (plan.model.moe() && (k.ep > 1 || k.etp > 1))

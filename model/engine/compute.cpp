@@ -78,11 +78,10 @@ double attentionLinears(const Plan &plan, Shape &k, Linears &lin, double M, doub
         // and run the up-projections again before the attention's backward, their FP8 input casts too.
         if (recomputesMlaUpProj(plan))
             upRecompute = qUp + kvUp + lin.cast(M, m.q_lora_rank) + lin.cast(M, m.kv_lora_rank);
-        k.qkvGemm = attnLinear;
     } else {
         attnLinear += lin.linear(M, (L.q_dim + L.k_dim + L.v_dim) / k.t, k.h);
-        k.qkvGemm = attnLinear;
     }
+    k.qkvGemm = attnLinear;
     k.projGemm = lin.linear(M, k.h, L.attn_out_dim / k.t);
     attnLinear += k.projGemm;
     return attnLinear;

@@ -60,7 +60,7 @@ struct Shape {
     double attnCoreTime = 0, tpLayerTime = 0, cpLayerTime = 0, cpLayerExposed = 0, epLayerTime = 0;
     // The forward GEMM times of a dense layer's linear layers beside its TP collectives (QKV and FC1
     // after an all-gather, the projection and FC2 before a reduce-scatter), per micro-batch, and the
-    // part of tpLayerTime the GEMMs hide (tpLayerTime(), docs/model.md §4).
+    // part of tpLayerTime the GEMMs hide (tpLayerTime(), docs/model.md §5).
     double qkvGemm = 0, projGemm = 0, fc1Gemm = 0, fc2Gemm = 0, tpLayerHidden = 0;
     double embeddingParams = 0, embeddingCopies = 2;
     // The stage with the most parameters: its dense and its expert parameters (before any split).

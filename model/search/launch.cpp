@@ -102,6 +102,10 @@ Shape shapeOf(const Plan &p)
     return s;
 }
 
+// Whether the plan asks for Megatron's TP communication overlap (--tp-comm-overlap): chunked TP
+// collectives, or a share of TP traffic claimed hidden.
+bool wantsTpCommOverlap(const TrainingSpec &t) { return t.tp_overlap > 0 || t.tp_comm_overlap; }
+
 // Megatron-LM's --pipeline-model-parallel-layout for the engine's stages: one entry per virtual
 // stage, in the order layout[vpp_rank * pp + pp_rank] (megatron/core/transformer/
 // pipeline_parallel_layer_layout.py, PipelineParallelLayerLayout.__init__), "t*n" for n decoder
@@ -373,7 +377,7 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         if (t.zero >= 1)
             arg("--overlap-param-gather");
     }
-    const bool tpOverlap = (t.tp_overlap > 0 || t.tp_comm_overlap) && t.sequence_parallel && s.tp > 1;
+    const bool tpOverlap = wantsTpCommOverlap(t) && t.sequence_parallel && s.tp > 1;
     if (tpOverlap)
         arg("--tp-comm-overlap");
     if (t.tp_overlap > 0 && !tpOverlap)
@@ -504,7 +508,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
                                                       : "llama31_405b";
         break;
     }
-    if (t.tp_overlap > 0 || t.tp_comm_overlap)
+    if (wantsTpCommOverlap(t))
         note(e, CT_TEXT("tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see the recipe's pretrain_performance_optimizations)"));
 
     std::string &out = e.text;
@@ -615,7 +619,7 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
                                                                                                            : "llama31_405b_pretrain_config";
         break;
     }
-    const bool tpOverlap = (t.tp_overlap > 0 || t.tp_comm_overlap) && t.sequence_parallel && s.tp > 1;
+    const bool tpOverlap = wantsTpCommOverlap(t) && t.sequence_parallel && s.tp > 1;
     if (t.tp_overlap > 0 && !tpOverlap)
         note(e, CT_TEXT("tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
 
