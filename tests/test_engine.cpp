@@ -117,6 +117,43 @@ private Q_SLOTS:
         // and one gather per layer (PyTorch FSDP) is not latency-bound: the step halves instead.
         QVERIFY(evaluateValid(plan(768, 0)).step_time_s > 1.8 * whole.step_time_s);
     }
+    // Per-op checkpointing (recompute "ops", torchtitan's selective AC; docs/model.md §2, §8), by
+    // hand on torchtitan's Llama 3 8B run: 8 GPUs, FSDP, 2 x 8192 tokens per micro-batch.
+    void perOpCheckpointingByHand()
+    {
+        auto plan = [](Recompute rc) {
+            Plan p = presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+            TrainingSpec &t = p.training;
+            t.seq_len = 8192;
+            t.tp = t.pp = t.cp = 1;
+            t.dp = 8;
+            t.micro_batch = 2;
+            t.global_batch = 16;
+            t.zero = 3;
+            t.sequence_parallel = false;
+            t.recompute = rc;
+            return p;
+        };
+        const Result ops = evaluateValid(plan(Recompute::Ops)), full = evaluateValid(plan(Recompute::Full)),
+                     sel = evaluateValid(plan(Recompute::Selective));
+        // Kept per token per layer: the input 2h = 8192 B, attention's output 2o = 8192 B and half the
+        // matmul outputs: Q, K, V 2(4096 + 1024 + 1024), the projection's 2*4096, FC1 2*2*14336 and
+        // FC2 2*4096 = 86016 B, half 43008 B. Full recompute keeps the input only, and both hold one
+        // layer's whole activations while it runs again and the same logits: the difference is
+        // 32 layers x 16384 tokens x (59392 - 8192) B = 25.0 GiB.
+        const double keptGiB = 32.0 * 16384 * 51200 / 1073741824.0;
+        QVERIFY_NEAR(ops.memory_activations_gb - full.memory_activations_gb, keptGiB, 0.001);
+        // Against selective recompute's 147456 B (72 GiB) and the same 11.7 GiB of logits: 29 GiB +
+        // 2.25 GiB (the layer run again) + 11.7 GiB = 43 GiB of 83.7.
+        QVERIFY(ops.memory_activations_gb < 0.55 * sel.memory_activations_gb);
+        // Hardware FLOPs: half the forward of everything but attention's core again.
+        QVERIFY_NEAR(ops.hardware_flops_per_step,
+                     ops.flops_per_step + (ops.flops_per_step - ops.attention_flops_per_step) / 6.0, 1e-9);
+        // Time: more than selective, less than full; about half of full's extra (full also runs
+        // attention's core and the LM head again).
+        QVERIFY(sel.compute_time_s < ops.compute_time_s && ops.compute_time_s < full.compute_time_s);
+        QVERIFY_NEAR((ops.compute_time_s - sel.compute_time_s) / (full.compute_time_s - sel.compute_time_s), 0.5, 0.25);
+    }
     void llama2ParameterCountsFromThePaper()
     {
         // Touvron et al. 2023: Llama-2-7B 6.74e9, Llama-2-70B 6.90e10 (docs/model.md §2).

@@ -101,7 +101,7 @@ private slots:
             << "torchtitan" << 2.8434571 << 1
             << "model.layers=32;model.hidden=4096;model.heads=32;model.kv_heads=8;model.ffn=14336;model.vocab=128256;"
                "model.mlp=swiglu;training.seq_len=8192;training.micro_batch=2;training.global_batch=16;training.tp=1;"
-               "training.pp=1;training.cp=1;training.dp=8;training.zero=3;training.recompute=selective;gpus=8";
+               "training.pp=1;training.cp=1;training.dp=8;training.zero=3;training.recompute=ops;gpus=8";
         QTest::newRow("torchtitan fsdp128")
             << "torchtitan_llama3-8b_fsdp128_h100-96gb.log"
             << "torchtitan" << 2.9231044 << 1 << "training.global_batch=256;training.dp=128;gpus=128";

@@ -29,6 +29,8 @@ constexpr int kFirstFlashAttentionYear = 2023;
 constexpr double kDeepSpeedPrefetchBucketParams = 5e7;
 // The last year whose runs predate Megatron-LM's asynchronous TP backward (see readRun).
 constexpr int kLastYearWithoutAsyncTp = 2021;
+// The source ids of NVIDIA's performance tables (tests/fixtures/published-runs.json).
+constexpr char kNvidiaPerfTables[] = "nvidia-perf-summary";
 
 bool parseMetric(const QString &s, Metric &out)
 {
@@ -190,6 +192,15 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
     if (!tr.contains(QStringLiteral("tp_async_backward"))
         && (run.framework == QLatin1String("torchtitan") || (run.year > 0 && run.year <= kLastYearWithoutAsyncTp)))
         t.tp_async_backward = false;
+    // NVIDIA's performance tables (NeMo's and Megatron-Bridge's performance summaries) ran the
+    // performance recipes, which reduce gradients in BF16: Megatron-Bridge's
+    // scripts/performance/utils/helpers.py set_basic_perf_overrides() sets
+    // mixed_precision.grad_reduce_in_fp32 and ddp.grad_reduce_in_fp32 to False for every recipe,
+    // NeMo 2's recipes' performance optimisations set plugins.grad_reduce_in_fp32 = False, and the
+    // NeMo launcher's configs of the 24.x tables (conf/training/nemotron/nemotron_340b.yaml) have
+    // optim.grad_sync_dtype: bf16. Megatron-LM's own default, the engine's, stays fp32.
+    if (!tr.contains(QStringLiteral("grad_bytes")) && run.source_id.startsWith(QLatin1String(kNvidiaPerfTables)))
+        t.grad_bytes = 2;
     run.plan = plan;
     return true;
 }
@@ -284,9 +295,14 @@ QStringList resolveTuned(std::vector<Run> &runs)
         const TrainingSpec &t = run.plan.training;
         const int fixed[search::kDimCount] = {t.tp, t.pp, t.cp, t.etp == 0 ? t.tp : t.etp, t.ep, t.vpp, t.micro_batch,
                                               t.zero, int(t.recompute), t.sequence_parallel ? 1 : 0};
+        // An unpublished sequence parallelism follows tp (readRun: on with tensor parallelism), so a
+        // tuned tp leaves it to the search as well.
+        const bool spFollowsTp = run.tuned.contains(QLatin1String(search::dimKey(search::DimTp)))
+            && !run.published_training.contains(QStringLiteral("sequence_parallel"));
         std::vector<int> tunedDims;
         for (int d = 0; d < search::kDimCount; ++d) {
-            const bool tuned = run.tuned.contains(QLatin1String(search::dimKey(d)));
+            const bool tuned = run.tuned.contains(QLatin1String(search::dimKey(d)))
+                || (d == search::DimSequenceParallel && spFollowsTp);
             if (tuned)
                 tunedDims.push_back(d);
             else if (d != search::DimEtp || run.plan.model.moe())

@@ -64,11 +64,11 @@ struct Run {
     Plan plan;                      // presets + published settings + defaults (+ tuned, once resolved)
     Metric metric = Metric::StepTime;
     double published = 0;
-    bool causal = false;         // the source counts the causal half of the attention scores
-    bool hardware_flops = false; // the source counts the recompute passes too (hardware FLOPs)
-    double mfu_peak_tflops = 0;  // Metric::Mfu: the peak the source divides by (0: the GPU's)
-    std::optional<double> published_memory_gb;
-    double assert_within = 0; // > 0: the relative error the fidelity test asserts in sample
+    bool causal = false;                       // the source counts the causal half of the attention scores
+    bool hardware_flops = false;               // the source counts the recompute passes too (hardware FLOPs)
+    double mfu_peak_tflops = 0;                // Metric::Mfu: the peak the source divides by (0: the GPU's)
+    std::optional<double> published_memory_gb; // peak per GPU, GB of 2^30 bytes (engine.h kBytesPerGB)
+    double assert_within = 0;                  // > 0: the relative error the fidelity test asserts in sample
 };
 
 struct LoadResult {

@@ -171,8 +171,13 @@ const std::vector<FieldInfo> &planFields()
         CT_INT(Training, training.last_stage_layers, "last_stage_layers", "Last stage layers", "", "Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers"),
         CT_INT(Training, training.zero, "zero", "ZeRO stage", "", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights"),
         CT_DBL(Training, training.zero3_bucket_params, "zero3_bucket_params", "ZeRO-3 gather bucket (parameters)", "", "ZeRO-3: parameters per all-gather, each paying the ring's latency over the data-parallel group. 0: one per layer (PyTorch FSDP, Megatron-FSDP); DeepSpeed's stage3_prefetch_bucket_size is 5e7 by default", 0),
-        CT_CHOICE(Training, training.recompute, "recompute", "Activation recompute", "none, selective (attention core) or full (every layer's forward again)",
-                  (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full")}), parseRecompute),
+        CT_CHOICE(Training, training.recompute, "recompute", "Activation recompute",
+                  "none; selective (Megatron: the attention core again); full (every layer's forward again); "
+                  "ops (PyTorch per-op checkpointing, torchtitan's selective AC: every second matmul and the "
+                  "element-wise work again)",
+                  (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full"),
+                               QStringLiteral("ops")}),
+                  parseRecompute),
         CT_BOOL(Training, training.recompute_mla_up_proj, "recompute_mla_up_proj", "Recompute MLA up-projections", "With selective recompute and multi-head latent attention: keep the latents, not Q, K and V, and run the up-projections again in the backward (Megatron-Core --recompute-modules mla_up_proj; NVIDIA's DeepSeek-V3 H100 recipe sets it)"),
         CT_BOOL(Training, training.fused_cross_entropy, "fused_cross_entropy", "Fused cross-entropy", "The loss as one kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on in NeMo 2 and Megatron-Bridge). Off: Megatron-LM's default, the logits cast to fp32 and passed over six times, about 52 bytes per logit against 12, and the fp32 copy kept"),
         CT_BOOL(Training, training.sequence_parallel, "sequence_parallel", "Sequence parallel", "Megatron sequence parallelism (shards norms and dropout over tp)"),

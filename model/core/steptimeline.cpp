@@ -84,6 +84,7 @@ private:
     Parts m_parts;
     std::int64_t m_p, m_v, m_m, m_passes; // pp, vpp, micro-batches, chunk passes each way (m x v)
     bool m_full, m_zero3;
+    double m_redo; // the share of the forward run again in the backward (recomputedLinearShare())
     double m_backwardShare;
     bool m_condense;
     PassTimes m_fwd, m_bwd;
@@ -103,8 +104,10 @@ Builder::Builder(const Plan &plan, const Result &r, std::int64_t maxDrawn)
     , m_passes(m_m * m_v)
     , m_full(plan.training.recompute == Recompute::Full)
     , m_zero3(plan.training.zero == 3)
-    // The engine's backward share of the compute (compute.cpp): 2 of 3 passes, 3 of 4 with full recompute.
-    , m_backwardShare(m_full ? 0.75 : 2.0 / 3.0)
+    , m_redo(recomputedLinearShare(plan.training.recompute))
+    // The engine's backward share of the compute (compute.cpp): 2 of 3 passes, 3 of 4 with full
+    // recompute, 2.5 of 3.5 under per-op checkpointing.
+    , m_backwardShare((2.0 + m_redo) / (3.0 + m_redo))
     , m_condense(2 * m_passes > std::max<std::int64_t>(maxDrawn, 4 * kKeepPasses))
 {
     m_out.stage = r.pacing_stage;
@@ -125,7 +128,7 @@ void Builder::setPassTimes(const Plan &plan)
     const Parts &s = m_parts;
     const double n = double(m_passes), fs = 1.0 - m_backwardShare;
     m_fwd.compute = s.comp * fs / n;
-    m_bwd.recompute = m_full ? s.comp * 0.25 / n : 0.0;
+    m_bwd.recompute = s.comp * m_redo / (3.0 + m_redo) / n;
     m_bwd.compute = s.comp * m_backwardShare / n - m_bwd.recompute;
     // Tensor parallel: forward 2 all-reduces, backward 2 (4 with full recompute); with sequence
     // parallelism forward 2 all-gathers and 2 reduce-scatters, backward 4 and 2 (6 and 4).

@@ -27,6 +27,9 @@ struct Linears {
         const GpuSpec &g = plan.gpu;
         fp8 = tr.precision == Precision::Fp8;
         full = tr.recompute == Recompute::Full;
+        redo = recomputedLinearShare(tr.recompute);
+        // Per-op checkpointing saves no element-wise output: they all run again, as under full.
+        elementwiseAgain = full || tr.recompute == Recompute::Ops;
         const double eff = tr.compute_efficiency.value_or(g.compute_efficiency);
         bf16Rate = g.bf16_dense_tflops * 1e12 * eff;
         // An explicit training.compute_efficiency scales FP8 like BF16; else the GPU's FP8 figure.
@@ -36,8 +39,9 @@ struct Linears {
         linBytes = fp8 ? 1.0 : 2.0;
         fixed = g.gemm_overhead_us * 1e-6;
         // Passes of every linear layer: forward, and the backward's two GEMMs (input and weight
-        // gradients, the same FLOPs); full recompute runs the forward again.
-        passes = full ? 4.0 : 3.0;
+        // gradients, the same FLOPs); full recompute runs the forward again, per-op checkpointing
+        // every second matmul's.
+        passes = 3.0 + redo;
     }
     // Casting `count` rows x cols operands to FP8 at memory speed (0 under BF16).
     double cast(double rows, double cols, double count = 1.0) const
@@ -47,11 +51,12 @@ struct Linears {
     double linear(double M, double N, double K, double experts = 0.0)
     {
         const double count = std::max(experts, 1.0);
-        actCast += cast(M, K, count) * (full ? 2.0 : 1.0) + cast(M, N, count);
+        actCast += cast(M, K, count) * (1.0 + redo) + cast(M, N, count);
         weightCast += cast(K, N, count);
         return gemmS(M, N, K, linRate, bw, linBytes, fixed, experts, kExpertGemmFixedCosts + (fp8 ? kExpertFp8CastFixedCosts : 0.0));
     }
-    bool fp8 = false, full = false;
+    bool fp8 = false, full = false, elementwiseAgain = false;
+    double redo = 0; // recomputedLinearShare()
     double bf16Rate = 0, linRate = 0, bw = 0, linBytes = 2, fixed = 0, passes = 3;
     double actCast = 0, weightCast = 0;
 };
@@ -112,7 +117,7 @@ double elementwise(const Plan &plan, const Shape &k, const Linears &lin, double 
         return 0.0;
     const double perToken = kElementwiseBytesPerHidden * k.h / (plan.training.sequence_parallel ? k.t : 1.0)
         + kElementwiseBytesPerFfn * ffnWidth / k.t;
-    return (lin.full ? 4.0 / 3.0 : 1.0) * M * perToken / lin.bw;
+    return (lin.elementwiseAgain ? 4.0 / 3.0 : 1.0) * M * perToken / lin.bw;
 }
 
 // What an MoE layer adds to its attention (`attnPart`, `attnLinear`, `attnCast`, `attnWeightCast`
@@ -207,16 +212,20 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     const double upRecompute = computeLayers(plan, k);
 
     const bool full = tr.recompute == Recompute::Full;
+    const double redo = recomputedLinearShare(tr.recompute);
     double hwSeq = fSeq;
     if (full)
         hwSeq = fSeq * 4.0 / 3.0;
+    else if (tr.recompute == Recompute::Ops) // every second matmul's forward again: half the non-attention forward
+        hwSeq = fSeq + redo * (fSeq - attnSeq) / 3.0;
     else if (tr.recompute == Recompute::Selective && !tr.flash_attention)
         hwSeq = fSeq + attnSeq / 3.0; // the attention core's forward again
     if (upRecompute > 0)              // the MLA up-projections' forward again
         hwSeq += k.l * 2.0 * k.s * (double(m.q_lora_rank) * L.q_dim + double(m.kv_lora_rank) * L.kv_up_dim);
     r.hardware_flops_per_step = k.B * hwSeq;
-    // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward.
-    k.backwardShare = full ? 0.75 : 2.0 / 3.0;
+    // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward
+    // (2.5 of 3.5 under per-op checkpointing).
+    k.backwardShare = (2.0 + redo) / (3.0 + redo);
 
     // Pipeline bubble (docs/model.md §6); its time needs the TP communication (communicationPhase).
     r.bubble_overhead = (k.p - 1.0) / (k.v * k.mb);

@@ -11,6 +11,7 @@ const char *toString(Recompute v)
     case Recompute::None: return "none";
     case Recompute::Selective: return "selective";
     case Recompute::Full: return "full";
+    case Recompute::Ops: return "ops";
     }
     return "?";
 }
@@ -42,6 +43,10 @@ bool parseRecompute(const std::string &s, Recompute &out)
     }
     if (s == "full") {
         out = Recompute::Full;
+        return true;
+    }
+    if (s == "ops") {
+        out = Recompute::Ops;
         return true;
     }
     return false;

@@ -38,12 +38,23 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     const double fp8Replicated = fp8 ? 2.0 * k.h : 0.0;
     const double fp8Dense = fp8 ? L.attn_out_dim + double(m.ffn) : 0.0;
     const double fp8Moe = fp8 ? L.attn_out_dim + (k.k * tr.moe_imbalance + m.shared_experts) * k.fe : 0.0;
-    auto perLayer = [&](double shard, double fp8Saved) {
+    // Per-op checkpointing (torchtitan's "op" policy, plan.h) keeps the layer's input, attention's
+    // output and every second matmul's output: half of the matmul outputs' bytes. The router's
+    // logits and the dispatched inputs of an MoE layer stay whole.
+    const bool ops = tr.recompute == Recompute::Ops;
+    auto mmOut = [&](double width) { return 2.0 * fc1 * width + 2.0 * k.h; }; // FC1 and FC2 outputs
+    const double attnMm = 2.0 * (L.q_dim + L.k_dim + L.v_dim + L.latent_dim) + 2.0 * k.h;
+    const double denseOps = 2.0 * L.attn_out_dim + 0.5 * (attnMm + mmOut(m.ffn));
+    const double moeOps = 2.0 * L.attn_out_dim + k.E * 4.0 + k.k * tr.moe_imbalance * 2.0 * k.h
+        + 0.5 * (attnMm + k.k * tr.moe_imbalance * mmOut(k.fe) + double(m.shared_experts) * mmOut(k.fe));
+    auto perLayer = [&](double shard, double fp8Saved, double opsSaved) {
         if (tr.recompute == Recompute::Full)
             return tokens * 2.0 * k.h / sp; // the layer's input only
+        if (ops)
+            return tokens * (2.0 * k.h / sp + opsSaved / t);
         return tokens * ((replicated - fp8Replicated) / sp + (shard - fp8Saved + scores) / t);
     };
-    const double denseAct = perLayer(denseShard, fp8Dense), moeAct = perLayer(moeShard, fp8Moe);
+    const double denseAct = perLayer(denseShard, fp8Dense, denseOps), moeAct = perLayer(moeShard, fp8Moe, moeOps);
     const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
@@ -54,8 +65,10 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
         return 2.0 / (tr.zero >= 3 ? dpRanks : 1.0) + gradB / (tr.zero >= 2 ? dpRanks : 1.0) + 12.0 / (tr.zero >= 1 ? dpRanks : 1.0);
     };
     const double densePer = perParam(pl.dp.ranks), expertPer = perParam(pl.edp.ranks);
-    // Full recompute holds one layer's whole activations again while it recomputes it.
-    const double recomputing = tr.recompute == Recompute::Full ? tokens * (replicated / sp + std::max(denseShard, moeShard) / t) : 0.0;
+    // Full recompute (and per-op checkpointing, in part) holds one layer's whole activations again
+    // while it recomputes it.
+    const double wholeLayer = tokens * (replicated / sp + std::max(denseShard, moeShard) / t);
+    const double recomputing = tr.recompute == Recompute::Full || ops ? wholeLayer : 0.0;
     // The loss: logits of the last stage's micro-batch (V/t wide), fp32 and BF16 unless fused.
     const double logits = tokens * double(m.vocab) / t * (tr.fused_cross_entropy ? kLogitBytesFused : kLogitBytesUnfused);
     double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0;

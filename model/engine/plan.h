@@ -13,9 +13,22 @@ namespace commtax {
 
 enum class Mlp { Gelu,
                  SwiGlu };
+// Activation recompute (docs/model.md §3, §8). Ops: PyTorch's per-op selective checkpointing as
+// torchtitan applies it (selective_ac_option "op"): the outputs of the matmuls and of attention
+// are saved except every second matmul's, everything else runs forward again in the backward.
 enum class Recompute { None,
                        Selective,
-                       Full };
+                       Full,
+                       Ops };
+// The share of the linear layers' forward that runs again in the backward: all of it under full
+// recompute, every second matmul under per-op checkpointing (torchtitan's _custom_policy in
+// torchtitan/distributed/activation_checkpoint.py: "Saves output of all compute ops, except every
+// second mm"), none under selective recompute (docs/model.md §3).
+inline double recomputedLinearShare(Recompute r)
+{
+    return r == Recompute::Full ? 1.0 : r == Recompute::Ops ? 0.5
+                                                            : 0.0;
+}
 enum class Precision { Bf16,
                        Fp8 };
 enum class EconomicsMode { Buy,

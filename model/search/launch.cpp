@@ -250,6 +250,14 @@ void addNotes(std::string &out, const char *prefix, const std::vector<std::strin
 // moe_shared_expert_intermediate_size, moe_grouped_gemm, moe_token_dispatcher_type) likewise; and
 // by hand in _add_moe_args: --num-experts (num_moe_experts is excluded from the factory) and
 // --moe-layer-freq (a Python list expression such as "([0]*3+[1]*58)").
+// Per-op checkpointing has no Megatron-LM, NeMo or Megatron-Bridge setting: selective is written.
+void opsNote(Export &e, const TrainingSpec &t)
+{
+    if (t.recompute == Recompute::Ops)
+        note(e, CT_TEXT("per-op checkpointing (recompute ops) is PyTorch's and torchtitan's: the nearest here is "
+                        "selective recompute, written (more memory and less recompute than planned)"));
+}
+
 Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
 {
     const Shape s = shapeOf(p);
@@ -353,7 +361,8 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         arg("--attention-backend", m.attention == Attention::Mla ? "auto" : "flash");
     if (t.fused_cross_entropy)
         arg("--cross-entropy-loss-fusion");
-    if (t.recompute == Recompute::Selective) {
+    opsNote(e, t);
+    if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops) {
         arg("--recompute-granularity", "selective");
         if (t.recompute_mla_up_proj)
             arg("--recompute-modules", "core_attn mla_up_proj");
@@ -559,9 +568,10 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    recipe.data.seq_length = " + str(s.seq) + "\n";
     out += "    recipe.data.micro_batch_size = " + str(s.mb) + "\n";
     out += "    recipe.data.global_batch_size = " + str(s.gb) + "\n";
+    opsNote(e, t);
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
-    } else if (t.recompute == Recompute::Selective) {
+    } else if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops) {
         out += c + "recompute_granularity = \"selective\"\n";
         out += c + "recompute_modules = " + (t.recompute_mla_up_proj ? "[\"core_attn\", \"mla_up_proj\"]" : "[\"core_attn\"]") + "\n";
     } else {
@@ -678,10 +688,11 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    cfg.train.global_batch_size = " + str(s.gb) + "\n";
     out += "    cfg.train.train_iters = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
     const std::string c = "    cfg.model.";
+    opsNote(e, t);
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
         out += c + "recompute_modules = None\n";
-    } else if (t.recompute == Recompute::Selective) {
+    } else if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops) {
         out += c + "recompute_granularity = \"selective\"\n";
         out += c + "recompute_modules = " + (t.recompute_mla_up_proj ? "[\"core_attn\", \"mla_up_proj\"]" : "[\"core_attn\"]") + "\n";
     } else {
@@ -748,7 +759,7 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
              {str(t.zero), str(s.pp)});
     if (t.sequence_parallel && s.tp > 1)
         note(e, CT_TEXT("Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism is Ulysses, which splits attention heads)"));
-    if (t.recompute == Recompute::Selective)
+    if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops)
         note(e, CT_TEXT("selective recompute is chosen in the model code, not in the DeepSpeed config"));
     if (t.precision == Precision::Fp8)
         note(e, CT_TEXT("FP8: DeepSpeed's config has no FP8 training switch; use Transformer Engine in the model"));
@@ -869,6 +880,10 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
         exact = params < 20e9 ? "llama3-8b" : params < 200e9 ? "llama3-70b"
                                                              : "llama3.1-405b";
     }
+    if (t.recompute == Recompute::Selective)
+        note(e, CT_TEXT("torchtitan's selective checkpointing is per-op (recompute ops: every second matmul runs "
+                        "again), not Megatron's attention-core recompute: expect more recompute and less memory "
+                        "than planned"));
     if (t.zero == 1 || t.zero == 2)
         note(e, CT_TEXT("ZeRO-%1: torchtitan shards with FSDP2; reshard_after_forward=never keeps the parameters after the forward (ZeRO-2-like), the nearest it has"), {str(t.zero)});
     if (t.precision == Precision::Fp8)
@@ -929,10 +944,11 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     out += "    config.training.num_tokens_per_train_step = " + str(std::int64_t(s.gb) * s.seq) + "\n";
     out += "    config.training.max_context_length = " + str(s.seq) + "\n";
     out += "    config.training.steps = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
-    out += std::string("    config.activation_checkpoint = ")
-        + (t.recompute == Recompute::Full ? "FullAC.Config()" : t.recompute == Recompute::Selective ? "SelectiveAC.Config()"
-                                                                                                    : "None")
-        + "\n";
+    // torchtitan's SelectiveAC is per-op: the engine's ops, and the nearest to Megatron's selective.
+    const char *ac = t.recompute == Recompute::Full ? "FullAC.Config()"
+        : t.recompute == Recompute::None            ? "None"
+                                                    : "SelectiveAC.Config()";
+    out += std::string("    config.activation_checkpoint = ") + ac + "\n";
     out += "    return config\n";
     return e;
 }

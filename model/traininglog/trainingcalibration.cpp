@@ -255,9 +255,13 @@ void readTorchtitan(Reader &rd)
             rd.set(QStringLiteral("training.sequence_parallel"), true, meshLine);
     }
     rd.integer(QStringLiteral("training.global_batch"), "global_batch_size");
-    if (const std::optional<QString> ac = text(log, "activation_checkpoint", &line))
-        rd.set(QStringLiteral("training.recompute"), *ac, line);
-    else if (!log.runs.empty() && log.find("dim")) {
+    if (const std::optional<QString> ac = text(log, "activation_checkpoint", &line)) {
+        // torchtitan's selective checkpointing is its per-op policy (the engine's "ops", plan.h).
+        const bool selective = *ac == QLatin1String("selective");
+        rd.set(QStringLiteral("training.recompute"), selective ? QStringLiteral("ops") : *ac, line);
+        if (selective)
+            rd.note(QStringLiteral("recompute = ops: torchtitan's selective activation checkpointing saves per op"));
+    } else if (!log.runs.empty() && log.find("dim")) {
         rd.set(QStringLiteral("training.recompute"), QStringLiteral("none"), 0);
         rd.note(QStringLiteral("recompute = none: no \"Applied ... activation checkpointing\" line"));
     }

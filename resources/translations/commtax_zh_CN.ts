@@ -3501,10 +3501,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <source>none, selective (attention core) or full (every layer&apos;s forward again)</source>
-        <translation>none、selective（注意力核心）或 full（每层前向重算一遍）</translation>
-    </message>
-    <message>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
@@ -3931,6 +3927,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>Further share of the exposed TP communication hidden under compute</source>
         <translation>暴露的 TP 通信中再被计算隐藏的比例</translation>
+    </message>
+    <message>
+        <source>none; selective (Megatron: the attention core again); full (every layer&apos;s forward again); ops (PyTorch per-op checkpointing, torchtitan&apos;s selective AC: every second matmul and the element-wise work again)</source>
+        <translation>none；selective（Megatron：注意力核心重算）；full（每层前向重算一遍）；ops（PyTorch 逐算子检查点，即 torchtitan 的 selective AC：每隔一个矩阵乘及逐元素运算重算）</translation>
     </message>
 </context>
 <context>
@@ -4821,6 +4821,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>torchtitan has no model of its own for %2: the nearest, %1 (flavour %3), is a different model; give the config a model_spec for %2</source>
         <translation>torchtitan 没有 %2 自己的模型：最接近的 %1（规格 %3）是另一个模型；请为配置提供 %2 的 model_spec</translation>
+    </message>
+    <message>
+        <source>per-op checkpointing (recompute ops) is PyTorch&apos;s and torchtitan&apos;s: the nearest here is selective recompute, written (more memory and less recompute than planned)</source>
+        <translation>逐算子检查点（recompute ops）是 PyTorch 和 torchtitan 的做法：这里最接近的是 selective 重算，已按此写出（显存比规划的多，重算比规划的少）</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s selective checkpointing is per-op (recompute ops: every second matmul runs again), not Megatron&apos;s attention-core recompute: expect more recompute and less memory than planned</source>
+        <translation>torchtitan 的 selective 检查点是逐算子的（recompute ops：每隔一个矩阵乘重算），不是 Megatron 的注意力核心重算：重算会比规划的多，显存比规划的少</translation>
     </message>
 </context>
 <context>
