@@ -280,6 +280,10 @@ struct PrefixBounds {
     double micro_batch_memory_gb = 0;
 };
 PrefixBounds prefixBounds(const Plan &plan, int zero_max);
+// The plan of the same prefix, vpp, micro-batch and recompute that holds the least memory: ZeRO and
+// sequence parallelism at their last candidates. Options::bound evaluates it for each recompute to
+// rule out a (prefix, vpp, micro-batch) where nothing fits. For the tests.
+Plan leastMemoryPlan(const Plan &plan);
 // Usable memory left per GPU (GB); negative when the plan does not fit.
 inline double memoryHeadroomGb(const Result &r) { return r.memory_usable_gb - r.memory_total_gb; }
 // Whether a fitting plan meets the constraints.
