@@ -193,6 +193,19 @@ private slots:
                                 .arg(verdictLabel->height())
                                 .arg(verdictLabel->heightForWidth(verdictLabel->width()))));
         QVERIFY(verdictLabel->heightForWidth(verdictLabel->width()) > verdictLabel->fontMetrics().height() * 3 / 2);
+        // ... and the tables keep every column without scrolling sideways: the goals' form gives up
+        // width down to its minimum (the options' columns needed 392 px in 382).
+        QTest::qWait(50); // the panes' new widths, after the resize
+        for (const char *name : {"buyOptions", "buyMisses"}) {
+            const auto *table = child<QTableWidget>(dialog, name);
+            QVERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),
+                     qPrintable(QStringLiteral("%1: columns %2 px wide in %3 px")
+                                    .arg(QLatin1String(name))
+                                    .arg(table->horizontalHeader()->length())
+                                    .arg(table->viewport()->width())));
+            for (int c = 0; c < table->columnCount(); ++c)
+                QVERIFY2(table->isColumnHidden(c) || table->columnWidth(c) > 0, name);
+        }
         dialog->resize(size);
         checkTimeline(dialog, options, 0, options->rowCount() - 1);
         if (QTest::currentTestFailed())

@@ -8,6 +8,7 @@
 #include "core/resultio.h"
 #include "core/scenario.h"
 #include "engine/engine.h"
+#include "engine/limits.h"
 
 #include "fidelitytestsupport.h"
 #include "planfixtures.h"
@@ -328,6 +329,35 @@ private Q_SLOTS:
         const GroupLink one = groupLink(p.gpu, p.cluster, 16, 16, 1);
         QVERIFY_NEAR(collectiveLatencyS(Collective::AllReduce, one), (8.4 + 112) * 1e-6, 1e-9);
         QVERIFY_NEAR(collectiveLatencyS(Collective::AllGather, one), (8.4 + 15 * 14) * 1e-6, 1e-9);
+    }
+
+    // 5d. The all-reduce tree's ceil(log2(nodes)) network levels are counted without log2 (the
+    // what-to-buy search spent a sixth of its time in it): the same latency, to the bit, for every
+    // node count the cluster admits, with 1 and 8 ranks per node.
+    void treeLatencyCountsLevelsExactlyForEveryNodeCount()
+    {
+        const Plan p = presetPlan("llama2-7b", "h100-sxm", "dgx-h100");
+        const FieldLimit *nodes = findFieldLimit("cluster.nodes");
+        QVERIFY(nodes);
+        int treeWins = 0;
+        for (int perNode : {1, 8})
+            for (int n = 2; n <= int(nodes->max); ++n) {
+                const GroupLink g = groupLink(p.gpu, p.cluster, n * perNode, n, perNode);
+                const double ring = ((2.0 * (g.ranks - 1.0) - 2.0 * (n - 1.0)) * g.intra_step_us
+                                     + 2.0 * (n - 1.0) * g.net_step_us)
+                    * 1e-6;
+                const double tree = 2.0 * std::ceil(std::log2(static_cast<double>(n))) * g.net_step_us * 1e-6
+                    + 2.0 * (g.ranks_per_node - 1) * g.intra_step_us * 1e-6;
+                treeWins += tree < ring;
+                const double expected = kCollectiveBaseLatencyUs * 1e-6 + std::min(ring, tree);
+                if (collectiveLatencyS(Collective::AllReduce, g) != expected)
+                    QFAIL(qPrintable(QStringLiteral("%1 nodes x %2: %3 s, not %4 s")
+                                         .arg(n)
+                                         .arg(perNode)
+                                         .arg(collectiveLatencyS(Collective::AllReduce, g), 0, 'g', 17)
+                                         .arg(expected, 0, 'g', 17)));
+            }
+        QVERIFY(treeWins > 100000); // the tree's levels decide almost every count
     }
 
     // 6. The optimizer step: memory-bound read and write of the weights, gradients and Adam states.

@@ -442,6 +442,89 @@ private slots:
         QVERIFY(tightActivations > plans / 10);
     }
 
+    // Options::bound rules a (prefix, vpp, micro-batch) out when the plan below it that holds the least
+    // memory does not fit, and knows a ZeRO-2 plan's days from the ZeRO-1 plan's: over every plan of
+    // small spaces, each holds at least leastMemoryPlan()'s memory, to the bit, and ZeRO-2 takes
+    // exactly ZeRO-1's days.
+    void leastMemoryPlanHoldsTheLeastMemory_data() { prefixBoundsHoldForEveryPlan_data(); }
+    void leastMemoryPlanHoldsTheLeastMemory()
+    {
+        QFETCH(bool, moe);
+        QFETCH(bool, fp8);
+        QFETCH(double, error);
+        Space s = smallSpace();
+        s.hardware.resize(1);
+        s.gpu_counts = {4, 8};
+        if (moe)
+            s.base = smallMoePlan();
+        if (fp8)
+            s.hardware[0].gpu.fp8_dense_tflops = 2 * s.hardware[0].gpu.bf16_dense_tflops;
+        s.base.training.precision = fp8 ? Precision::Fp8 : Precision::Bf16;
+        s.base.step_time_error = error;
+        int plans = 0, less = 0, zeroOnes = 0;
+        forEachCandidate(s, [&](const Candidate &c) {
+            if (!c.accepted)
+                return;
+            const Result r = evaluateValid(c.plan);
+            if (!finiteFigures(r))
+                return;
+            ++plans;
+            const Plan least = leastMemoryPlan(c.plan);
+            const TrainingSpec &a = least.training, &b = c.plan.training;
+            QVERIFY2(a.tp == b.tp && a.pp == b.pp && a.cp == b.cp && a.etp == b.etp && a.ep == b.ep && a.dp == b.dp
+                         && a.vpp == b.vpp && a.micro_batch == b.micro_batch,
+                     qPrintable(describe(c.layout)));
+            QVERIFY2(validate(least).empty(), qPrintable(describe(c.layout)));
+            const Result l = evaluateValid(least);
+            QVERIFY2(finiteFigures(l), qPrintable(describe(c.layout)));
+            QVERIFY2(l.memory_total_gb <= r.memory_total_gb, qPrintable(describe(c.layout)));
+            less += l.memory_total_gb < r.memory_total_gb;
+            if (b.zero == 1) {
+                Plan two = c.plan;
+                two.training.zero = 2;
+                QVERIFY2(evaluateValid(two).days_to_train == r.days_to_train, qPrintable(describe(c.layout)));
+                ++zeroOnes;
+            }
+        });
+        QVERIFY(plans > 1000);
+        QVERIFY(less > plans / 2);
+        QVERIFY(zeroOnes > plans / 10);
+    }
+
+    // Where no plan fits, the bound evaluates no plan at the leaves: every (prefix, vpp, micro-batch)
+    // is ruled out by the memory of its least plan, even where the prefix's memory bound passes it.
+    void boundEvaluatesNoLeafWhereNothingFits()
+    {
+        Space s = smallSpace();
+        s.hardware.resize(1);
+        s.gpu_counts = {4, 8};
+        s.base = smallMoePlan();
+        s.base.model.vocab *= 8; // above the 1 GB a GPU holds at least
+        double least = INFINITY;
+        forEachCandidate(s, [&](const Candidate &c) {
+            if (!c.accepted)
+                return;
+            const Result r = evaluateValid(c.plan);
+            if (finiteFigures(r))
+                least = std::min(least, r.memory_total_gb);
+        });
+        QVERIFY(least > 1.1);
+        // Nothing fits, by 1%.
+        s.hardware[0].gpu.memory_gb = 0.99 * least / (1 - kMemoryReserve);
+        Options o;
+        o.top = 1;
+        o.threads = 1;
+        const SearchResult all = runSearch(s, o);
+        QCOMPARE(all.fits, 0);
+        QVERIFY(all.valid > 100);
+        o.bound = true;
+        const SearchResult bounded = runSearch(s, o);
+        QCOMPARE(bounded.searched, all.searched);
+        QVERIFY(bounded.top.empty());
+        QCOMPARE(bounded.valid, 0); // no leaf evaluated
+        QVERIFY(bounded.bounded > 0);
+    }
+
     // The best plan for each objective is the minimum over every plan evaluated one by one (ties by
     // the documented key), the counts match, and the Pareto front is the brute-force front.
     // Branch and bound (Options::bound) returns the top list of the search that evaluates every

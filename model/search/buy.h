@@ -171,7 +171,7 @@ struct Answer {
 
 // The contexts (GPU x count x precision) answer() searches, by arithmetic; a question of more than
 // kMaxContexts is refused with its size (the command line): 5,696 contexts of a 70B model take
-// 2 s of CPU, of DeepSeek-V3 47 s (docs/performance.md).
+// 1.5 s of CPU, of DeepSeek-V3 22 s (docs/performance.md).
 inline constexpr std::int64_t kMaxContexts = 20000;
 std::int64_t countContexts(const Question &q);
 Answer answer(const Question &q);

@@ -622,6 +622,10 @@ struct BoundMemo {
     std::array<int, DimMicroBatch + 1> at{};
     double zeroFree[3][2];
     double noneFree[2];
+    // Days of the ZeRO-1 plan per recompute and sequence parallelism: ZeRO-2 shards the gradients
+    // too, which changes the memory only; the engine gives it exactly ZeRO-1's step time
+    // (test_search zeroTwoTakesZeroOnesTime), so its days are known before it is evaluated.
+    double zeroOneDays[3][2];
 
     void enter(std::int64_t c, const Layout &l)
     {
@@ -634,6 +638,8 @@ struct BoundMemo {
         for (int d = 0; d <= DimMicroBatch; ++d)
             at[size_t(d)] = l.value[size_t(d)];
         for (auto &row : zeroFree)
+            row[0] = row[1] = NAN;
+        for (auto &row : zeroOneDays)
             row[0] = row[1] = NAN;
         noneFree[0] = noneFree[1] = NAN;
     }
@@ -653,9 +659,18 @@ struct BoundMemo {
         const int rc = int(plan.training.recompute), sp = plan.training.sequence_parallel ? 1 : 0;
         const double shared = r.compute_time_s + r.bubble_time_s + r.tp_comm_exposed_s + r.ep_comm_exposed_s;
         zeroFree[rc][sp] = days(shared + r.pp_comm_exposed_s + r.cp_comm_exposed_s, plan, r);
+        if (plan.training.zero == 1)
+            zeroOneDays[rc][sp] = r.days_to_train;
         if (plan.training.recompute == Recompute::None && plan.training.precision == Precision::Bf16
             && plan.training.cp == 1)
             noneFree[sp] = days(shared, plan, r);
+    }
+
+    // The exact days of the current plan when known unevaluated (ZeRO-2 after ZeRO-1); NaN: not known.
+    double exactDays(const Plan &plan) const
+    {
+        const int rc = int(plan.training.recompute), sp = plan.training.sequence_parallel ? 1 : 0;
+        return plan.training.zero == 2 ? zeroOneDays[rc][sp] : double(NAN);
     }
 
     // The bound of the current plan (NaN: none).
@@ -834,6 +849,33 @@ double firstStageMemoryBoundGb(Plan &plan, const PlanPrefix &prefix, int zeroMax
     const double inFlight = std::min(double(t.global_batch) / (double(t.dp) * microBatch), double(t.pp));
     const double act = layers * tokens * 2.0 * double(m.hidden) / tp * std::max(inFlight, 1.0);
     return (params + act) / kBytesPerGB;
+}
+
+// Whether a plan below a (prefix, vpp, micro-batch) may fit (set on `plan`, restored after). For
+// each recompute the pre-check accepts, the plan of least memory has ZeRO at its largest candidate
+// (each stage shards more: parameters, gradients, optimizer states) and sequence parallelism on
+// where it is a candidate (the activations split over tp); every plan of that recompute holds at
+// least its memory (test_search leastMemoryPlanHoldsTheLeastMemory). Recompute is not ordered so:
+// full recompute holds one layer's whole activations again while it recomputes it, more than none
+// keeps of a stage of one layer. False when none of those plans fits: nothing below does. A plan
+// with a non-finite figure settles nothing (true).
+bool mayFit(Plan &plan, const PlanPrefix &prefix, const Candidates &zeros, const Candidates &recomputes,
+            const Candidates &sps)
+{
+    TrainingSpec &t = plan.training;
+    const TrainingSpec saved = t;
+    t.zero = zeros.n > 0 ? *std::max_element(zeros.v, zeros.v + zeros.n) : 0;
+    t.sequence_parallel = sps.n > 0 && *std::max_element(sps.v, sps.v + sps.n) != 0;
+    bool fits = false;
+    for (int i = recomputes.n - 1; i >= 0 && !fits; --i) { // full first: it fits most often
+        t.recompute = static_cast<Recompute>(recomputes.v[i]);
+        if (!checkRecompute(plan))
+            continue;
+        const Result r = evaluateValid(plan, prefix);
+        fits = !finiteFigures(r) || r.fits_in_memory;
+    }
+    t = saved;
+    return fits;
 }
 
 static_assert(DimMicroBatch + 1 == DimZero && DimZero + 1 == DimRecompute && DimRecompute + 1 == DimSequenceParallel
@@ -1247,15 +1289,19 @@ SearchResult runSearch(const Space &space, const Options &options)
                 PrefixBound &b = *static_cast<PrefixBound *>(u);
                 if (b.w.plan->training.micro_batch > b.microBatchCap)
                     return true; // does not fit (firstStageMemoryBoundGb())
-                if (b.acc.top.v.size() < b.acc.top.cap || i < 0 || i >= kMaxCandidates)
-                    return false;
-                if (!b.known[i]) {
-                    b.microBatch[i] = pacedParts(*b.w.plan, b.w.prefix, b.w.plan->training.micro_batch);
-                    b.known[i] = true;
+                if (b.acc.top.v.size() >= b.acc.top.cap && i >= 0 && i < kMaxCandidates) {
+                    if (!b.known[i]) {
+                        b.microBatch[i] = pacedParts(*b.w.plan, b.w.prefix, b.w.plan->training.micro_batch);
+                        b.known[i] = true;
+                    }
+                    const Plan &plan = *b.w.plan;
+                    if (!b.open(pacedDays(b.microBatch[i], plan.training.vpp, plan.training.pp)))
+                        return true;
                 }
-                const Plan &plan = *b.w.plan;
-                const double days = pacedDays(b.microBatch[i], plan.training.vpp, plan.training.pp);
-                return !b.open(days);
+                // Ruled out whatever the top list when the plan below that holds the least memory does
+                // not fit (DeepSeek-V3: more than half the pairs the paced bound leaves).
+                return !mayFit(*b.w.plan, b.w.prefix, b.w.cache[DimZero], b.w.cache[DimRecompute],
+                               b.w.cache[DimSequenceParallel]);
             };
         }
         auto leaf = [&] {
@@ -1266,6 +1312,15 @@ SearchResult runSearch(const Space &space, const Options &options)
                 if (acc.top.v.size() >= acc.top.cap && b > acc.top.v.back().result.days_to_train * (1 + 1e-9)) {
                     ++acc.bounded;
                     return;
+                }
+                // Days known exactly: ruled out when the top list would not take the plan (ties by key).
+                const double exact = memo.exactDays(*w.plan);
+                if (acc.top.v.size() >= acc.top.cap && !std::isnan(exact)) {
+                    const Found &last = acc.top.v.back();
+                    if (!TopList::before(exact, w.cur, last.result.days_to_train, last.layout)) {
+                        ++acc.bounded;
+                        return;
+                    }
                 }
             }
             const Result r = evaluateValid(*w.plan, w.prefix);
@@ -1361,6 +1416,18 @@ PrefixBounds prefixBounds(const Plan &plan, int zero_max)
     b.memory_gb = prefixMemoryBoundGb(p, prefix, zero_max);
     b.micro_batch_memory_gb = firstStageMemoryBoundGb(p, prefix, zero_max, plan.training.micro_batch);
     return b;
+}
+
+Plan leastMemoryPlan(const Plan &plan)
+{
+    Plan p = plan;
+    const Space none;
+    Candidates zeros, sps;
+    candidatesOf(none, DimZero, p, p.training.dp, zeros);
+    candidatesOf(none, DimSequenceParallel, p, p.training.dp, sps);
+    p.training.zero = zeros.n > 0 ? *std::max_element(zeros.v, zeros.v + zeros.n) : 0;
+    p.training.sequence_parallel = sps.n > 0 && *std::max_element(sps.v, sps.v + sps.n) != 0;
+    return p;
 }
 
 Plan planOf(const Space &space, const Layout &layout)

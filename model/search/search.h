@@ -187,6 +187,11 @@ struct Options {
     //    parallelism, min(m, pp) micro-batches in flight), bound every plan's memory below a prefix
     //    and a micro-batch: a prefix where nothing fits is ruled out before any evaluation, whatever
     //    the top list (most of DeepSeek-V3's prefixes on few GPUs), and so is a micro-batch too large.
+    //    Below a (prefix, vpp, micro-batch) that passes, the plan of least memory of each recompute
+    //    (leastMemoryPlan(): ZeRO at its largest, sequence parallelism on) is evaluated first: when
+    //    none fits, nothing below does, and the whole pair is ruled out whatever the top list.
+    //  - ZeRO-2 changes only the memory of ZeRO-1: its days are ZeRO-1's exactly, and a ZeRO-2 plan
+    //    the top list would not take at those days (ties by key) is not evaluated.
     // Exact: the top list is the one the full search returns (tests/test_search.cpp against brute
     // force; the bounds themselves against every plan of small spaces, prefixBounds()). valid, fits,
     // feasible, best_by (but Time's) and the Pareto front then count and keep the evaluated plans
@@ -280,6 +285,10 @@ struct PrefixBounds {
     double micro_batch_memory_gb = 0;
 };
 PrefixBounds prefixBounds(const Plan &plan, int zero_max);
+// The plan of the same prefix, vpp, micro-batch and recompute that holds the least memory: ZeRO and
+// sequence parallelism at their last candidates. Options::bound evaluates it for each recompute to
+// rule out a (prefix, vpp, micro-batch) where nothing fits. For the tests.
+Plan leastMemoryPlan(const Plan &plan);
 // Usable memory left per GPU (GB); negative when the plan does not fit.
 inline double memoryHeadroomGb(const Result &r) { return r.memory_usable_gb - r.memory_total_gb; }
 // Whether a fitting plan meets the constraints.

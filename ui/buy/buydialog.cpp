@@ -25,6 +25,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
@@ -121,8 +122,9 @@ const QRegularExpression kWordEnd(QStringLiteral("(?<=[ \u2013])"));
 
 // Columns that fit the table's width: each as wide as its contents when they all fit, the width
 // left over to the `wrap` column; else the columns whose text can wrap narrowed, the one with the
-// most room first, down to their longest word (rows grow to their lines).
-void fitColumns(QTableWidget *t, int wrap)
+// most room first, down to their longest word (rows grow to their lines). Returns the pixels still
+// missing then (0: the columns fit; else the table scrolls sideways).
+int fitColumns(QTableWidget *t, int wrap)
 {
     QHeaderView *h = t->horizontalHeader();
     const int n = t->columnCount();
@@ -165,6 +167,7 @@ void fitColumns(QTableWidget *t, int wrap)
         if (!t->isColumnHidden(c))
             h->resizeSection(c, want[c]);
     t->resizeRowsToContents();
+    return std::max(excess, 0);
 }
 
 // Fits a table's columns again whenever its viewport changes width.
@@ -253,7 +256,9 @@ BuyDialog::BuyDialog(QWidget *parent)
     m_status->setObjectName(QStringLiteral("buyStatus"));
     m_status->setWordWrap(true);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
+    m_sides = splitter;
     auto *formScroll = new QScrollArea(splitter);
+    m_formPane = formScroll;
     formScroll->setWidgetResizable(true);
     formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     formScroll->setWidget(buildForm());
@@ -768,8 +773,7 @@ void BuyDialog::showAnswer()
         m_misses->setItem(r, kMissFix, cell(fixOf(o)));
         m_misses->setItem(r, 5, cell(daysOf(o), true));
     }
-    fitColumns(m_options, kOptionLayout);
-    fitColumns(m_misses, kMissFix);
+    giveTablesRoom();
     m_missesLabel->setText(a.closest_misses.empty() ? tr("No closest misses: every option meets the limits.")
                                                     : tr("Closest misses, and what would meet the limits:"));
     m_status->setText(tr("Searched %1 layouts over %2 GPU, count and precision combinations in %3 s; %4 of %5 "
@@ -891,6 +895,31 @@ void BuyDialog::showEvent(QShowEvent *event)
     const int details = std::max(h * kPaneShares[2] / 10, roomy ? std::min(whole, h / 2) : 0);
     const int options = (h - details) * kPaneShares[0] / (kPaneShares[0] + kPaneShares[1]);
     m_tables->setSizes({options, h - details - options, details});
+}
+
+void BuyDialog::resizeEvent(QResizeEvent *event)
+{
+    QDialog::resizeEvent(event);
+    // After the panes have their new widths.
+    QTimer::singleShot(0, this, &BuyDialog::giveTablesRoom);
+}
+
+// The tables' columns fitted; when they still need more width than the results have (an 800x600
+// screen: the options' eight columns want about 400 pixels at their narrowest), the goals' form
+// gives up what it can of its width, down to its own minimum, rather than the tables scrolling
+// sideways. The form's scroll bar keeps every field in reach.
+void BuyDialog::giveTablesRoom()
+{
+    const int missing = std::max(fitColumns(m_options, kOptionLayout), fitColumns(m_misses, kMissFix));
+    QList<int> sizes = m_sides->sizes();
+    if (missing <= 0 || sizes.size() != 2)
+        return;
+    const int take = std::min(missing, sizes[0] - m_formPane->minimumWidth());
+    if (take <= 0)
+        return;
+    sizes[0] -= take;
+    sizes[1] += take;
+    m_sides->setSizes(sizes); // the tables' viewports grow, and their columns are fitted again
 }
 
 void BuyDialog::closeEvent(QCloseEvent *event)

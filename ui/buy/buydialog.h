@@ -71,6 +71,7 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:
@@ -78,6 +79,7 @@ private:
     QWidget *buildForm();
     void buildChoices(QWidget *form, QFormLayout *layout);
     QWidget *buildResults();
+    void giveTablesRoom();
     QWidget *buildDetails(QWidget *parent);
     void fillForm(const Goals &g);
     bool buildQuestion(const Goals &g, search::buy::Question &q, QString *error);
@@ -121,6 +123,8 @@ private:
     QLabel *m_details; // the selected option: its whole layout, its convention, its breakdown
     QTabWidget *m_detailTabs;
     QSplitter *m_tables;         // the options, the misses, the details
+    QSplitter *m_sides;          // the goals' form, the results
+    QWidget *m_formPane;         // the form's scroll area
     bool m_paneSizesSet = false; // the panes' first sizes given (showEvent())
     TimelineChart *m_timeline;   // the selected option's step timeline
     QTimer *m_poll;
