@@ -58,7 +58,7 @@ struct HardwareBar {
     double memoryNeededGb = 0;
     double memoryUsableGb = 0;
     QString error;     // why it could not be evaluated ("field: message", English)
-    PlanError problem; // the same with its template, for the interface language (ui/modeltext.h)
+    PlanError problem; // the same with its template, for the interface language (model/text/modeltext.h)
 };
 
 struct MemoryBar {

@@ -3,7 +3,7 @@
 
 #include "core/fields.h"
 #include "engine/engine.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include <QRegularExpression>
 
