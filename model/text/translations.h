@@ -4,7 +4,8 @@
 // resources/, which the executable links) and Qt's (qtbase_<lang>.qm from Qt's translations folder,
 // when installed), and the default QLocale, which formats the numbers and dates shown to people.
 // QtCore only: the command line and the GUI share it; the GUI's font for the language is
-// ui/guilanguage.h's (setInterfaceLanguageHook()). Files (scenario, JSON, CSV) never use it: their writers format with the C locale.
+// ui/guilanguage.h's (setInterfaceLanguageHook()). Files (scenario, JSON, CSV) never use it: their
+// writers format with the C locale.
 
 #include <QLocale>
 #include <QString>
