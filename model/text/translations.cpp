@@ -49,7 +49,7 @@ QString installInterfaceLanguage(const QString &setting)
             QCoreApplication::removeTranslator(t);
     own = std::make_unique<QTranslator>();
     qt = std::make_unique<QTranslator>();
-    const QString language = resolveInterfaceLanguage(setting);
+    QString language = resolveInterfaceLanguage(setting);
     // English needs its plural forms ("%n warning(s)"); Chinese needs everything.
     if (own->load(QStringLiteral(":/i18n/commtax_") + language + QStringLiteral(".qm")))
         QCoreApplication::installTranslator(own.get());
