@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 #include "cli_uncertainty.h"
-#include "modeltext.h"
-#include "translations.h"
+#include "text/modeltext.h"
+#include "text/translations.h"
 
 #include "core/gpumove.h"
 #include "core/presets.h"
@@ -247,7 +247,7 @@ bool loadScenarioOrFail(const QString &file, Scenario &s, int &code)
     if (loadAndValidateScenario(file, presetCatalog(), s, errors))
         return true;
     out().flush();
-    for (const LoadError &e : errors) // the engine's reasons in the interface language (ui/modeltext.h)
+    for (const LoadError &e : errors) // the engine's reasons in the interface language (model/text/modeltext.h)
         err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
     code = kExitBadInput;
     return false;

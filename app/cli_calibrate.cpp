@@ -4,8 +4,8 @@
 // --training, training logs instead (app/cli_calibrate_training.cpp).
 #include "cli.h"
 #include "core/resultio.h"
-#include "modeltext.h"
 #include "nccl/calibrationio.h"
+#include "text/modeltext.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

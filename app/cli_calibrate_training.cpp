@@ -7,7 +7,7 @@
 #include "core/resultio.h"
 #include "engine/engine.h"
 #include "library/presetlibrary.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 #include "traininglog/trainingcalibration.h"
 
 #include <QCoreApplication>

@@ -4,9 +4,9 @@
 #include "cli.h"
 #include "core/atomicfile.h"
 #include "core/scenario.h"
-#include "modeltext.h"
 #include "search/launch.h"
 #include "search/launchprovenance.h"
+#include "text/modeltext.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "cli_progress.h"
 #include "cli_uncertainty.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include "core/atomicfile.h"
 #include "library/comparisonfile.h"

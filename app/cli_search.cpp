@@ -10,9 +10,9 @@
 #include "core/gpumove.h"
 #include "core/resultio.h"
 #include "core/scenario.h"
-#include "modeltext.h"
 #include "search/launch.h"
 #include "search/search.h"
+#include "text/modeltext.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -5,7 +5,7 @@
 
 #include "cli.h"
 #include "cli_progress.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include "core/resultio.h"
 #include "core/uncertaintyio.h"

@@ -3,9 +3,10 @@
 #include "appfeatures.h"
 #include "appsettings.h"
 #include "cli.h"
+#include "guilanguage.h"
 #include "mainwindow.h"
 #include "report/reportwriter.h"
-#include "translations.h"
+#include "text/translations.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -18,6 +19,7 @@ int main(int argc, char **argv)
     // `commtax FILE` (the desktop entry's Exec=commtax %f) opens that plan in the app; Qt's own
     // options (-platform, -style...) reach QApplication; a command runs the command line.
     commtax::registerReportPdfWriter(); // library/reportfiles.h writes PDFs through ui/report
+    commtax::registerGuiLanguage();     // the font for the language (the window, the PDF)
     if (commtax::isCommandLine(argc, argv))
         return commtax::runCli(argc, argv);
     QString plan;

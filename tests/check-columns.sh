@@ -11,12 +11,12 @@
 #                                      where the branch left main, or the last commit); the ctest
 #                                      test check_columns; exit 77 (skipped) without a git history
 #   tests/check-columns.sh FILE...     these files only
-# Generated files (ui/modeltext_strings.cpp, written by tests/i18n/gen_modeltext.py) are left out.
+# Generated files (model/text/modeltext_strings.cpp, written by tests/i18n/gen_modeltext.py) are left out.
 set -eu
 limit=120
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
-generated='^ui/modeltext_strings\.cpp$'
+generated='^model/text/modeltext_strings\.cpp$'
 
 if [ "${1:-}" = "--changed" ]; then
   if ! base=$(sh tests/diff-base.sh); then

@@ -35,7 +35,7 @@ if [ ! -f "$build/compile_commands.json" ]; then
   exit 77
 fi
 
-generated='^ui/modeltext_strings\.cpp$'
+generated='^model/text/modeltext_strings\.cpp$'
 filter=
 base=
 if [ "$#" -gt 0 ]; then

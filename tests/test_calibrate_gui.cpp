@@ -4,7 +4,7 @@
 // <build>/calibration-*.png.
 #include "calibrate/calibrationdialog.h"
 #include "calibrate/calibrationrowsmodel.h"
-#include "translations.h"
+#include "text/translations.h"
 
 #include "guitestsupport.h"
 

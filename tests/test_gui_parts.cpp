@@ -290,6 +290,22 @@ private Q_SLOTS:
         QVERIFY(qAbs(b.bubbleCurve.y[k] - 100.0 * 3.0 / 19.0) < 1e-9);
         QVERIFY(!b.bubbleWithoutInterleaving.x.isEmpty());
     }
+    // The analysis carries data, not words: the plan's own lines and bar have no name from the model
+    // (the charts name them in the interface language), the GPUs' have their presets' short names.
+    void analysisWritesNoWordsForPeople()
+    {
+        Scenario s = defaultScenario();
+        s.plan.training.vpp = 2;
+        const Analysis a = analyse(requestFor(s));
+        QVERIFY(a.valid && !a.commTaxCurves.isEmpty() && !a.hardware.isEmpty());
+        for (const ChartCurve &c : a.commTaxCurves)
+            QVERIFY2(c.isPlan == c.label.isEmpty(), qPrintable(c.label));
+        for (const HardwareBar &b : a.hardware)
+            QVERIFY2(b.isPlan == b.label.isEmpty(), qPrintable(b.label));
+        QVERIFY2(a.bubbleCurve.label.isEmpty(), qPrintable(a.bubbleCurve.label));
+        QVERIFY(!a.bubbleWithoutInterleaving.x.isEmpty());
+        QVERIFY2(a.bubbleWithoutInterleaving.label.isEmpty(), qPrintable(a.bubbleWithoutInterleaving.label));
+    }
     void memoryBarsFollowZeroStages()
     {
         const Scenario s = defaultScenario();

@@ -9,6 +9,7 @@
 #include "compare/comparisontablemodel.h"
 #include "compare/comparisonview.h"
 #include "editor/planeditor.h"
+#include "guilanguage.h"
 #include "handbook.h"
 #include "library/compare.h"
 #include "library/comparisonio.h"
@@ -19,11 +20,11 @@
 #include "library/presetlibrary.h"
 #include "library/presetmanagerdialog.h"
 #include "mainwindow.h"
-#include "modeltext.h"
 #include "preferencesdialog.h"
 #include "report/reportwriter.h"
 #include "search/launchexportdialog.h"
-#include "translations.h"
+#include "text/modeltext.h"
+#include "text/translations.h"
 
 #include "core/fields.h"
 #include "core/scenario.h"
@@ -95,6 +96,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
+        registerGuiLanguage(); // the font follows the language, as in the app
         QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
     }
 

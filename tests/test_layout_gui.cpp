@@ -27,6 +27,7 @@
 #include "charts/chartview.h"
 #include "compare/comparisonview.h"
 #include "editor/quotedialog.h"
+#include "guilanguage.h"
 #include "handbook.h"
 #include "keyfigures.h"
 #include "library/libraryfeatures.h"
@@ -36,7 +37,7 @@
 #include "preferencesdialog.h"
 #include "search/launchexportdialog.h"
 #include "search/searchdialog.h"
-#include "translations.h"
+#include "text/translations.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -526,6 +527,34 @@ private Q_SLOTS:
         view->close();
     }
 
+    // Renamed columns: names the user typed that read like the tool's ("Plan 7", "X (64 GPUs)") stay
+    // as typed in every language, beside a duplicated column and a plan the normalisation resized
+    // (whose tags are the tool's, in the interface language): layout-<case>-compare-renamed.png.
+    void compareRenamedColumnsFit()
+    {
+        ComparisonView *view = m_features->library()->compareHardware();
+        QVERIFY(view);
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        QList<Scenario> plans = view->scenarios();
+        QVERIFY(plans.size() >= 3);
+        plans[1].name = QStringLiteral("Plan 7");
+        plans[2].name = QStringLiteral("X (64 GPUs)");
+        plans[0].plan.cluster.nodes *= 2; // plan A twice as large: the others resized to it
+        plans[0].plan.training.dp *= 2;
+        view->setScenarios(plans);
+        view->setNormalization(Normalization::EqualGpus);
+        QVERIFY(view->duplicateScenario(1));
+        auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
+        QVERIFY(table);
+        const auto header = [&](int i) {
+            return table->model()->headerData(i, Qt::Horizontal, Qt::DisplayRole).toString();
+        };
+        QVERIFY2(header(1).startsWith(QStringLiteral("Plan 7")), qPrintable(header(1)));
+        QVERIFY2(header(3).startsWith(QStringLiteral("X (64 GPUs)")), qPrintable(header(3)));
+        checkWindow(view, QStringLiteral("compare-renamed"));
+        view->close();
+    }
+
     void presetManagerFits()
     {
         PresetManagerDialog *d = m_features->library()->showPresetManager();
@@ -629,6 +658,7 @@ int main(int argc, char **argv)
     qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.toLocal8Bit());
     QApplication app(argc, argv);
     const QString language = qEnvironmentVariable("COMMTAX_TEST_LANGUAGE", QStringLiteral("en"));
+    registerGuiLanguage(); // the font follows the language, as in the app
     installInterfaceLanguage(language);
     TestLayoutGui test;
     QTEST_SET_MAIN_SOURCE_PATH

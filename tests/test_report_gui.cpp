@@ -18,9 +18,9 @@
 #include "library/presetlistmodel.h"
 #include "library/presetmanagerdialog.h"
 #include "mainwindow.h"
-#include "modeltext.h"
 #include "plandocument.h"
 #include "report/reportwriter.h"
+#include "text/modeltext.h"
 
 #include "librarytestsupport.h"
 #include "testsupport.h"

@@ -162,7 +162,7 @@ private slots:
             return qstrcmp(context, "commtax::Report") == 0 ? QStringLiteral("<%1>").arg(QString::fromUtf8(source))
                                                             : QString::fromUtf8(source);
         };
-        language.planName = [](const QString &name) { return name.toUpper(); };
+        language.planName = [](const PlanName &name) { return toString(nameText(name)).toUpper(); };
         language.warnings = [](const Result &, const Plan &) { return QStringList{QStringLiteral("careful")}; };
         const ReportDocument doc = buildReportDocument(c, ReportOptions{}, language);
         QVERIFY(headings(doc, 1).contains(QStringLiteral("<Cost breakdown>")));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "handbook.h"
-#include "modeltext.h"
 #include "screenfit.h"
+#include "text/modeltext.h"
 
 #include "core/fields.h"
 

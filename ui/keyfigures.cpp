@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "keyfigures.h"
 
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include "core/resultio.h"
 #include "engine/engine.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include "accuracydialog.h"
 #include "appsettings.h"

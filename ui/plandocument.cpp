@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plandocument.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include "core/gpumove.h"
 #include "core/quote.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "preferencesdialog.h"
 #include "appsettings.h"
-#include "translations.h"
+#include "text/translations.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

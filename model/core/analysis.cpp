@@ -195,7 +195,6 @@ Analysis analyse(const AnalysisRequest &request)
         std::sort(counts.begin(), counts.end());
     }
     ChartCurve own = curveOf(sweepGpuCount(plan, counts), commTaxPercent);
-    own.label = QStringLiteral("This plan (%1)").arg(shortGpuName(QString::fromStdString(plan.gpu.name)));
     own.gpuId = QString::fromStdString(plan.gpu.id);
     own.isPlan = true;
     a.commTaxCurves.append(own);
@@ -212,14 +211,10 @@ Analysis analyse(const AnalysisRequest &request)
     const std::vector<int> mbs = microBatchRange(a.result.micro_batches, plan.training.pp, plan.training.vpp);
     a.bubbleCurve = curveOf(sweepMicroBatches(plan, mbs), bubblePercent);
     a.bubbleCurve.isPlan = true;
-    a.bubbleCurve.label = plan.training.vpp > 1
-        ? QStringLiteral("pp=%1, interleaved vpp=%2").arg(plan.training.pp).arg(plan.training.vpp)
-        : QStringLiteral("pp=%1 (1F1B)").arg(plan.training.pp);
     if (plan.training.vpp > 1) {
         Plan plain = plan;
         plain.training.vpp = 1;
         a.bubbleWithoutInterleaving = curveOf(sweepMicroBatches(plain, mbs), bubblePercent);
-        a.bubbleWithoutInterleaving.label = QStringLiteral("pp=%1 without interleaving").arg(plan.training.pp);
     }
 
     // 4. cost and time on each GPU preset
@@ -232,7 +227,6 @@ Analysis analyse(const AnalysisRequest &request)
     self.valid = true;
     self.result = a.result;
     HardwareBar planBar = barOf(self);
-    planBar.label = QStringLiteral("This plan");
     planBar.gpuId = QString::fromStdString(plan.gpu.id);
     planBar.isPlan = true;
     a.hardware.append(planBar);

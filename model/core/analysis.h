@@ -36,9 +36,11 @@ struct FieldError {
 };
 
 // One line on a chart. Points of plans that do not fit in memory are kept apart (noFit*) so that
-// they are drawn as such; invalid points and non-finite values are never in either list.
+// they are drawn as such; invalid points and non-finite values are never in either list. The model
+// writes no words for people here: a GPU's line has its short name (a preset's, as data), the plan's
+// own lines none; the chart names those in the interface language from `isPlan` and the plan.
 struct ChartCurve {
-    QString label;
+    QString label;       // a GPU preset's short name ("H100 SXM5"); empty for the plan's own lines
     QString gpuId;       // for the hardware curves
     bool isPlan = false; // the current plan's own hardware and layout
     QVector<double> x, y;
@@ -46,7 +48,7 @@ struct ChartCurve {
 };
 
 struct HardwareBar {
-    QString label;
+    QString label; // the GPU preset's short name; empty for the plan's own bar (isPlan), which the chart names
     QString gpuId;
     bool isPlan = false;
     bool valid = false;
@@ -56,7 +58,7 @@ struct HardwareBar {
     double memoryNeededGb = 0;
     double memoryUsableGb = 0;
     QString error;     // why it could not be evaluated ("field: message", English)
-    PlanError problem; // the same with its template, for the interface language (ui/modeltext.h)
+    PlanError problem; // the same with its template, for the interface language (model/text/modeltext.h)
 };
 
 struct MemoryBar {
@@ -118,7 +120,7 @@ struct Analysis {
     // 2. comm tax (exposed, %) against GPU count: the plan, then each GPU preset
     QVector<ChartCurve> commTaxCurves;
     // 3. bubble share (%) against micro-batches per pipeline: the plan's pp and vpp, and the
-    //    same depth without interleaving when vpp > 1
+    //    same depth without interleaving when vpp > 1 (empty otherwise); named by the chart from them
     ChartCurve bubbleCurve;
     ChartCurve bubbleWithoutInterleaving;
     // 4. the plan, then the plan on each GPU preset

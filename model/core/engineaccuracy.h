@@ -91,7 +91,7 @@ EngineRegime calibratedRegime(const std::vector<double> &factors);
 uncertainty::FieldNote engineErrorNote(const EngineRegime &regime);
 
 // What the regime says, as an English template (context "commtax::Accuracy"; the GUI translates it
-// with ui/modeltext.h engineText()): how many runs, how far off the engine was there; a warning when
+// with model/text/modeltext.h engineText()): how many runs, how far off the engine was there; a warning when
 // the plan is outside what was validated (level 2 or 3).
 EngineText engineRegimeText(const EngineRegime &regime);
 bool engineRegimeWarns(const EngineRegime &regime);

@@ -58,7 +58,7 @@ struct LoadError {
     // the preset library's plans); empty for a file name, which is shown as it is.
     EngineText fileLabel = {};
     QString toString() const; // "file:line:col: path: message"
-    // The same with another wording of the message (the interface language's, ui/modeltext.h).
+    // The same with another wording of the message (the interface language's, model/text/modeltext.h).
     QString toString(const QString &shownMessage) const;
     // The same with another wording of `file` too (the interface language's fileLabel).
     QString toString(const QString &shownFile, const QString &shownMessage) const;

@@ -23,7 +23,7 @@ struct Provenance {
 using ProvenanceMap = QMap<QString, Provenance>; // field key -> provenance
 
 // The sources the app itself writes for a value the user typed (a changed value, a new preset's),
-// stored in English in files and the library; ui/modeltext.h provenanceSourceText() shows them in
+// stored in English in files and the library; model/text/modeltext.h provenanceSourceText() shows them in
 // the interface language.
 inline constexpr const char *kEditedByUser = "edited by the user";
 inline constexpr const char *kEnteredByUser = "entered by the user";

@@ -4,10 +4,10 @@
 // The engine has no Qt: it writes its validation errors (context "commtax::Errors") and the launch
 // notes (context "commtax::Launch") as English templates with %1..%n placeholders and their
 // arguments (numbers and names already formatted). Every template is a string literal marked
-// CT_TEXT(...) where it is used; tests/i18n/gen_modeltext.py lists them in ui/modeltext_strings.cpp
+// CT_TEXT(...) where it is used; tests/i18n/gen_modeltext.py lists them in model/text/modeltext_strings.cpp
 // for lupdate and tests/i18n/check_engine_texts.py fails on an English sentence left unmarked.
 // toString() fills a template in English (JSON, CSV, the command line, files); the GUI and the PDF
-// translate the template by its English source first (ui/modeltext.h: engineText()).
+// translate the template by its English source first (model/text/modeltext.h: engineText()).
 
 #include <string>
 #include <vector>

@@ -16,7 +16,7 @@ std::vector<int> defaultGpuCounts()
 
 namespace {
 // A reason as validate() gives one: the field, the English sentence and its template (context
-// "commtax::Errors", translated by the GUI: ui/modeltext.h planErrorText()).
+// "commtax::Errors", translated by the GUI: model/text/modeltext.h planErrorText()).
 PlanError problem(const char *field, const char *pattern, std::vector<std::string> args = {})
 {
     PlanError e;

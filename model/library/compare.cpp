@@ -233,10 +233,8 @@ const char *const kBestLayoutTag = QT_TRANSLATE_NOOP("commtax::Library", " (best
 const char *const kCopiedPlanTag = QT_TRANSLATE_NOOP("commtax::Library", " (copy)");
 const char *const kUnnamedPlanPattern = QT_TRANSLATE_NOOP("commtax::Library", "Plan %1");
 
-QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
+bool replaceGpuCount(QString &name, int fromGpus, int toGpus)
 {
-    if (fromGpus == toGpus)
-        return name;
     // The old count as a whole number, with or without thousands separators ("1024", "1,024").
     QString grouped = QString::number(fromGpus);
     for (qsizetype i = grouped.size() - 3; i > 0; i -= 3)
@@ -249,20 +247,42 @@ QString resizedPlanName(const QString &name, int fromGpus, int toGpus)
             if (old.contains(QLatin1Char(',')))
                 for (qsizetype i = now.size() - 3; i > 0; i -= 3)
                     now.insert(i, QLatin1Char(','));
-            QString out = name;
-            return out.replace(m.capturedStart(), m.capturedLength(), now);
+            name.replace(m.capturedStart(), m.capturedLength(), now);
+            return true;
         }
     }
-    // English in the stored name (files, JSON, CSV); ui/modeltext.h planNameText() shows it translated.
-    return fillPlaceholders(QString::fromUtf8(kResizedPlanNamePattern), {name, QString::number(toGpus)});
+    return false;
 }
 
-QString bestLayoutPlanName(const QString &name) { return name + QString::fromUtf8(kBestLayoutTag); }
+QString resizedPlanName(const QString &name, int fromGpus, int toGpus, const TextTranslator &translate)
+{
+    QString out = name;
+    if (fromGpus == toGpus || replaceGpuCount(out, fromGpus, toGpus))
+        return out;
+    return toString(LibraryText::phrase(kResizedPlanNamePattern, {name, QString::number(toGpus)}), translate);
+}
 
-QString unnamedPlanName(int index) { return fillPlaceholders(QString::fromUtf8(kUnnamedPlanPattern), {QString::number(index + 1)}); }
+QString unnamedPlanName(int index, const TextTranslator &translate)
+{
+    return toString(LibraryText::phrase(kUnnamedPlanPattern, {QString::number(index + 1)}), translate);
+}
 
-// English in the stored name, whatever the interface language (planNameText() translates it).
-QString copiedPlanName(const QString &name, int index) { return (name.isEmpty() ? unnamedPlanName(index) : name) + QString::fromUtf8(kCopiedPlanTag); }
+QString copiedPlanName(const QString &name, int index, const TextTranslator &translate)
+{
+    const QString base = name.isEmpty() ? unnamedPlanName(index, translate) : name;
+    return base + toString(LibraryText::phrase(kCopiedPlanTag), translate);
+}
+
+LibraryText nameText(const PlanName &n)
+{
+    LibraryText text = n.given.isEmpty() ? LibraryText::phrase(kUnnamedPlanPattern, {QString::number(n.column + 1)})
+                                         : LibraryText(n.given);
+    if (n.addedGpus > 0)
+        text = LibraryText::phrase(kResizedPlanNamePattern, {text, QString::number(n.addedGpus)});
+    if (n.bestLayout)
+        text += LibraryText::phrase(kBestLayoutTag);
+    return text;
+}
 
 bool sameLayout(const TrainingSpec &a, const TrainingSpec &b)
 {
@@ -279,7 +299,11 @@ void applyCandidate(ComparedPlan &cp, const Candidate &c, const LibraryText &ext
     LibraryText note;
     if (changed) {
         note = resizedNote(cp.plan, c);
-        cp.name = resizedPlanName(cp.name, gpuCount(cp.plan), c.gpus);
+        // a count the comparison added is updated; else one the name states, else one is added
+        if (cp.label.addedGpus > 0 || cp.label.given.isEmpty()
+            || !replaceGpuCount(cp.label.given, gpuCount(cp.plan), c.gpus))
+            cp.label.addedGpus = c.gpus;
+        cp.name = toString(nameText(cp.label));
     }
     appendNote(note, extra);
     cp.noteText = note;
@@ -536,7 +560,9 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const
     for (qsizetype i = 0; i < scenarios.size(); ++i) {
         ComparedPlan cp;
         cp.scenario = scenarios[i];
-        cp.name = scenarios[i].name.isEmpty() ? unnamedPlanName(int(i)) : scenarios[i].name;
+        cp.label.given = scenarios[i].name;
+        cp.label.column = int(i);
+        cp.name = toString(nameText(cp.label));
         cp.plan = scenarios[i].plan;
         const std::vector<PlanError> errors = validate(cp.plan);
         cp.valid = errors.empty();
@@ -563,7 +589,8 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const
         for (qsizetype i = 0; i < out.plans.size() && i < scenarios.size(); ++i) {
             ComparedPlan &cp = out.plans[i];
             if (bestLayout.enabled && cp.layout.applied && !sameLayout(scenarios[i].plan.training, cp.plan.training))
-                cp.name = bestLayoutPlanName(cp.name);
+                cp.label.bestLayout = true;
+            cp.name = toString(nameText(cp.label));
         }
         out.note = toString(out.noteText);
         for (ComparedPlan &cp : out.plans)
@@ -574,12 +601,14 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const
         return done(c);
     const ComparedPlan &ref = c.plans[c.reference];
     if (!ref.valid) {
-        c.noteText = LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "the reference plan \"%1\" is invalid, so nothing was normalised"), {ref.name});
+        c.noteText = LibraryText::phrase(
+            QT_TRANSLATE_NOOP("commtax::Library", "the reference plan \"%1\" is invalid, so nothing was normalised"),
+            {nameText(ref.label)});
         return done(c);
     }
     if (n == Normalization::EqualBudget && ref.plan.economics.mode == EconomicsMode::Rent) {
         c.noteText = LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "the reference plan \"%1\" is rented (no capex): equal budget needs a bought reference, so nothing was normalised"),
-                                         {ref.name});
+                                         {nameText(ref.label)});
         return done(c);
     }
     for (qsizetype i = 0; i < c.plans.size(); ++i) {

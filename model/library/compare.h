@@ -61,13 +61,29 @@ struct LayoutChoice {
     std::int64_t searched = 0;   // layouts searched
 };
 
+// A compared plan's name as data: the name the user gave (or none) and the tags the comparison
+// adds, so that no reader has to tell them apart in the text (a plan the user named "Plan 7" or
+// "X (64 GPUs)" is shown exactly as typed in every language). nameText() words it: in English for
+// files and the command line (ComparedPlan::name), in the interface language for the UI.
+struct PlanName {
+    QString given;           // the scenario's name, a GPU count in it updated when resized; empty: unnamed
+    int column = 0;          // the plan's column, from 0: "Plan 2" for an unnamed plan in column 1
+    int addedGpus = 0;       // resized and the name held no count to update: " (2048 GPUs)" added; 0: none
+    bool bestLayout = false; // best-layout changed the plan's layout: " (best layout)" added
+    bool operator==(const PlanName &) const = default;
+};
+// The name in words, its tags translatable (context "commtax::Library"): toString(nameText(n)) is
+// the English of files; the UI fills it through its translator (model/text/modeltext.h planNameText()).
+LibraryText nameText(const PlanName &n);
+
 struct ComparedPlan {
-    QString name;
+    QString name;      // label in English (JSON, CSV, XLSX, the command line): toString(nameText(label))
+    PlanName label;    // the same as data; the UI words it
     Scenario scenario; // as given
     Plan plan;         // after normalisation
     bool valid = false;
     QString error;         // why the plan cannot be evaluated, in English (JSON, CSV, CLI)
-    LibraryText errorText; // the same, translatable (the GUI and the PDF: ui/modeltext.h libraryText())
+    LibraryText errorText; // the same, translatable (the GUI and the PDF: model/text/modeltext.h libraryText())
     Result result;
     QString note;         // what normalisation changed, or why it could not match the reference; English
     LibraryText noteText; // the same, translatable
@@ -100,30 +116,33 @@ bool judgedByMemoryShare(const MetricInfo &m);
 
 // The name of a plan resized from `fromGpus` to `toGpus` GPUs, so that charts, tables and reports
 // state the count compared: the old count in the name replaced ("D: 1024 RTX 4090" becomes
-// "D: 2048 RTX 4090"), else the new one added ("RTX 4090 (2048 GPUs)"). Unchanged when equal.
-QString resizedPlanName(const QString &name, int fromGpus, int toGpus);
-// The tags these functions append, in English in the stored name (a file names the plan the same in
-// every language); ui/modeltext.h planNameText() shows them in the interface language.
-// Context "commtax::Library" (marked in compare.cpp, which lupdate reads).
+// "D: 2048 RTX 4090"), else the new one added with the pattern kResizedPlanNamePattern translated
+// by `translate` ("RTX 4090 (2048 GPUs)" in English, without one). Unchanged when equal. A column
+// the user resizes (ui/compare/columneditor.cpp) gets the words of the interface language: its
+// name is the user's from then on, and shown as it is.
+QString resizedPlanName(const QString &name, int fromGpus, int toGpus, const TextTranslator &translate = {});
+// `name` with the count `fromGpus` replaced by `toGpus` where it states it; false (and `name`
+// unchanged) when it does not.
+bool replaceGpuCount(QString &name, int fromGpus, int toGpus);
+// The words of the tags, context "commtax::Library" (marked in compare.cpp, which lupdate reads).
 extern const char *const kResizedPlanNamePattern; // "%1 (%2 GPUs)"
 extern const char *const kBestLayoutTag;          // " (best layout)"
 extern const char *const kCopiedPlanTag;          // " (copy)"
 extern const char *const kUnnamedPlanPattern;     // "Plan %1"
 
-// A plan without a name as the comparison calls it: "Plan 2" for `index` 1.
-QString unnamedPlanName(int index);
-// The name of a copy of plan `index` (Duplicate column): "<name> (copy)", "Plan 2 (copy)" unnamed.
-QString copiedPlanName(const QString &name, int index);
+// A plan without a name as the comparison calls it: "Plan 2" for `index` 1 (translated by `translate`).
+QString unnamedPlanName(int index, const TextTranslator &translate = {});
+// The name of a copy of plan `index` (Duplicate column): "<name> (copy)", "Plan 2 (copy)" unnamed,
+// in the words of `translate` (the interface language: the copy's name is the user's from then on).
+QString copiedPlanName(const QString &name, int index, const TextTranslator &translate = {});
 
-// The name of a plan whose layout best-layout normalisation changed: "... (best layout)", so that
-// its figures are not read as the plan's as given (its note names the layout).
-QString bestLayoutPlanName(const QString &name);
 // Whether two plans split the model the same way (tp, pp, cp, vpp, ep, etp, micro-batch, ZeRO,
 // recompute, sequence parallelism, uneven stages); dp follows the GPU count.
 bool sameLayout(const TrainingSpec &a, const TrainingSpec &b);
 
-// Evaluate and normalise. A resized plan's name states its new GPU count (resizedPlanName()); a plan
-// whose layout best-layout changed ends in " (best layout)" (bestLayoutPlanName()). `scenarios` should hold 2 to 8 plans (the caller checks; fewer or more
+// Evaluate and normalise. A resized plan's name states its new GPU count (PlanName::given or
+// addedGpus); a plan whose layout best-layout changed says so (PlanName::bestLayout).
+// `scenarios` should hold 2 to 8 plans (the caller checks; fewer or more
 // still compute). An out-of-range reference is treated as 0.
 Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int reference = 0);
 Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const BestLayout &best, int reference = 0);

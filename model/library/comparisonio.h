@@ -42,7 +42,7 @@ QList<InputFigure> comparisonInputFigures(const Comparison &c, const PresetCatal
 inline constexpr const char *kDefaultEconomicsSource = "Commtax defaults (README, docs/model.md section 9): editable assumptions";
 
 // The question and the findings as translatable texts (librarytext.h): the comparison window and
-// the PDF report show them in the interface language (ui/modeltext.h: libraryText()); the
+// the PDF report show them in the interface language (model/text/modeltext.h: libraryText()); the
 // QString forms are their English (the CLI, JSON, CSV).
 LibraryText comparisonQuestionText(const Comparison &c);
 QString comparisonQuestion(const Comparison &c);

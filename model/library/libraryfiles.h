@@ -35,7 +35,7 @@ QByteArray writePresetFile(Section section, const QList<Preset> &presets);
 
 // An empty pattern when every number of the preset lies in its field's range; else why, as a template
 // (context "commtax::Files"), the key in *key. Its last argument is the field's label, which
-// ui/modeltext.h: loadErrorText() translates (context "commtax::Fields").
+// model/text/modeltext.h: loadErrorText() translates (context "commtax::Fields").
 EngineText checkPresetRangesText(const Preset &p, QString *key);
 
 // The section of a preset file key ("gpu") or of its plural in a list ("gpus"); false if none.

@@ -6,7 +6,7 @@
 // numbers already formatted, or nested texts). toString() without a translator fills them in
 // English (JSON, CSV, the CLI: file formats do not depend on the locale); the comparison window
 // and the PDF report translate every template by its English source first and then fill it
-// (ui/modeltext.h: libraryText()), so a translator may reorder the placeholders.
+// (model/text/modeltext.h: libraryText()), so a translator may reorder the placeholders.
 
 #include "engine/enginetext.h"
 

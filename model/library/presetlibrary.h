@@ -37,7 +37,7 @@ class SqlWriteTransaction;
 // (logs, tests, what a caller that only wants text reads), and the same as templates (LibraryText:
 // English patterns marked CT_TEXT in context kFileTextContext, "commtax::Files", with their
 // arguments, which may be such templates themselves). The GUI and the command line show it in the
-// messages language (ui/modeltext.h: libraryMessageText()). Assigning a plain QString (a driver's
+// messages language (model/text/modeltext.h: libraryMessageText()). Assigning a plain QString (a driver's
 // error string) keeps it as it is in every language.
 class LibraryMessage : public QString
 {
@@ -84,7 +84,7 @@ struct ImportOutcome {
     QStringList replaced;
     QStringList unchanged;           // identical to a built-in preset: nothing to store
     QString summary() const;         // one sentence for the user, in English
-    LibraryText summaryText() const; // the same as templates (ui/modeltext.h: libraryText())
+    LibraryText summaryText() const; // the same as templates (model/text/modeltext.h: libraryText())
 };
 
 class PresetLibrary

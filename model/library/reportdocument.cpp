@@ -936,7 +936,7 @@ Comparison withShownNames(const Comparison &c, const ReportLanguage &language)
     Comparison shown = c;
     if (language.planName)
         for (ComparedPlan &p : shown.plans)
-            p.name = language.planName(p.name);
+            p.name = language.planName(p.label);
     return shown;
 }
 

@@ -10,7 +10,7 @@
 // The builder computes and words everything but draws nothing: a chart is a place holder the PDF
 // fills (ui/report), the sensitivity is the caller's (nothing is sampled here), What to buy's
 // verdict is the caller's. Words: English templates marked QT_TRANSLATE_NOOP("commtax::Report",
-// ...), put into the interface language by the ReportLanguage the caller gives (ui/modeltext.h
+// ...), put into the interface language by the ReportLanguage the caller gives (model/text/modeltext.h
 // reportLanguage()); without one, English.
 
 #include "compare.h"
@@ -54,7 +54,7 @@ struct ReportOptions {
 struct ReportLanguage {
     TextTranslator translate;                                          // empty: the English source
     std::function<QStringList(const Result &, const Plan &)> warnings; // empty: warningMessages()
-    std::function<QString(const QString &)> planName;                  // a stored name as shown; empty: as is
+    std::function<QString(const PlanName &)> planName;                 // a plan's name in words; empty: English
     std::function<QString(const QString &)> source;                    // a provenance source as shown
 };
 

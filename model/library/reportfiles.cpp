@@ -64,7 +64,7 @@ bool writeReportFile(const Comparison &c, const QString &fileName, const ReportO
     }
     if (format == ReportFormat::Pdf) // read, not parsed: the names as the language shows them
         return g_pdfWriter.load()(buildReportDocument(c, options, language), fileName, error, pages);
-    // Files keep the stored names (the tags comparePlans() appends stay English).
+    // Files keep the names in English (ComparedPlan::name: the tags comparePlans() adds in English).
     ReportLanguage storedNames = language;
     storedNames.planName = nullptr;
     const ReportDocument document = buildReportDocument(c, options, storedNames);

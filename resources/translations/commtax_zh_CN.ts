@@ -2562,10 +2562,6 @@ Best of the plans that run</source>
         <translation>一次比较最多 %1 个方案；请先移除一个</translation>
     </message>
     <message>
-        <source>Plan %1</source>
-        <translation>方案 %1</translation>
-    </message>
-    <message>
         <source>Add at least %1 plans to compare.</source>
         <translation>请至少添加 %1 个方案进行比较。</translation>
     </message>

@@ -7,11 +7,11 @@ translates them. This check extracts them from the sources and fails on
   - an English sentence in validate() (model/engine/validate.cpp), in the reasons of resizePlan()
     and the sweeps (model/engine/sweep.cpp) or in a launch note
     (model/search/launch.cpp) that is not a template marked CT_TEXT (model/engine/enginetext.h);
-  - a CT_TEXT template missing from ui/modeltext_strings.cpp (run tests/i18n/gen_modeltext.py);
+  - a CT_TEXT template missing from model/text/modeltext_strings.cpp (run tests/i18n/gen_modeltext.py);
   - a template or a comparison note (model/library/compare.cpp, QT_TRANSLATE_NOOP) without a
     finished translation in resources/translations/commtax_zh_CN.ts, or one left in English;
   - a warning flag (model/engine/result.h) or a piece of a warning sentence of warningMessages()
-    that ui/modeltext.cpp does not word (warningTexts() would show the engine's English).
+    that model/text/modeltext.cpp does not word (warningTexts() would show the engine's English).
 
 usage: check_engine_texts.py SOURCE_DIR
 """
@@ -81,7 +81,7 @@ def main():
             problems.append("model/search/launch.cpp: note text not marked CT_TEXT: %r" % text)
 
     # 2. the templates listed for lupdate.
-    strings = read("ui/modeltext_strings.cpp")
+    strings = read("model/text/modeltext_strings.cpp")
     listed = set()
     for ctx, lit in re.findall(r'QT_TRANSLATE_NOOP\("([^"]+)",\s*((?:%s\s*)+)\)' % LIT, strings):
         listed.add((ctx, "".join(unquote(x) for x in re.findall(LIT, lit))))
@@ -94,8 +94,9 @@ def main():
                  "model/uncertainty/uncertainty.cpp", "model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp"):
         files |= marked(read(path))
     # the preset library and its files: every message a template. What stays English is
-    # SQL, the names and provenance it stores (" (copy)", "edited by the user": shown translated by
-    # planNameText() and provenanceSourceText()) and qFatal()'s words for developers. A saved plan's
+    # SQL, the names and provenance it stores (a preset's " (copy)", which is its name from then on;
+    # "edited by the user", shown translated by provenanceSourceText()) and qFatal()'s words for
+    # developers. A saved plan's
     # problems are placed by a template too (LoadError::fileLabel: 'saved plan "x"').
     stored = re.compile(r"\b(SELECT|INSERT|DELETE|PRAGMA|VALUES|CONFLICT|excluded)\b|^ ?\((edited|copy)\)$|^ copy$|by the user$"
                         r"|^Commtax default|^built-in presets are broken")
@@ -118,7 +119,7 @@ def main():
         problems.append("only %d engine and launch templates found: is the extraction broken?" % len(wanted))
     for ctx, t in wanted:
         if (ctx, t) not in listed:
-            problems.append("ui/modeltext_strings.cpp: %s %r missing (python3 tests/i18n/gen_modeltext.py)" % (ctx, t))
+            problems.append("model/text/modeltext_strings.cpp: %s %r missing (python3 tests/i18n/gen_modeltext.py)" % (ctx, t))
 
     # 3. their Chinese, and the comparison's notes (model/library, scanned by lupdate itself).
     compare = read("model/library/compare.cpp")
@@ -145,8 +146,8 @@ def main():
         elif not re.search(r"[\u4e00-\u9fff]", text) and re.search(r"[a-z]{4} [a-z]{3}", key[1]):
             problems.append("commtax_zh_CN.ts: %s %r is not translated into Chinese: %r" % (key[0], key[1], text))
 
-    # 4. the warnings: every flag worded by ui/modeltext.cpp, every piece of their English there.
-    modeltext = read("ui/modeltext.cpp")
+    # 4. the warnings: every flag worded by model/text/modeltext.cpp, every piece of their English there.
+    modeltext = read("model/text/modeltext.cpp")
     flags = re.findall(r"\b(Warn\w+) = 1u <<", read("model/engine/result.h"))
     if len(flags) < 10:
         problems.append("model/engine/result.h: only %d warning flags found" % len(flags))
@@ -154,15 +155,15 @@ def main():
     known = known[:known.index(";")]
     for f in flags:
         if not re.search(r"\b%s\b" % f, known) or not re.search(r"r\.warnings & %s\)" % f, modeltext):
-            problems.append("ui/modeltext.cpp: warning flag %s has no Chinese wording" % f)
+            problems.append("model/text/modeltext.cpp: warning flag %s has no Chinese wording" % f)
     body = warnings[warnings.index("std::vector<std::string> warningMessages"):]
     body = body[:body.index("\n}\n")]
     sources = [unquote(x) for x in re.findall(r"translate\(\"commtax::Warnings\", (%s)\)" % LIT, modeltext)]
     if not sources:
-        problems.append("ui/modeltext.cpp: no commtax::Warnings texts found")
+        problems.append("model/text/modeltext.cpp: no commtax::Warnings texts found")
     for _, piece in joined_literals(body):
         if sentence(piece) and not any(piece.strip() in s for s in sources):
-            problems.append("ui/modeltext.cpp: the warning text %r has no counterpart" % piece)
+            problems.append("model/text/modeltext.cpp: the warning text %r has no counterpart" % piece)
     for key in [("commtax::Warnings", s) for s in sources]:
         if ts.get(key, ("missing",))[0] in ("unfinished", "missing", "vanished", "obsolete"):
             problems.append("commtax_zh_CN.ts: %s %r has no finished translation" % key)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Fails on a user-visible string literal in ui/ and app/ that does not go through tr().
+"""Fails on a user-visible string literal in ui/, app/ and model/text/ that does not go through tr().
 
 A literal counts as user-visible when it holds words: two letters or more followed by a space and
 more letters ("Save as"), or a capitalised word ("Model", "Open..."). Such a literal must be the
@@ -15,7 +15,7 @@ import os
 import re
 import sys
 
-ROOTS = ("ui", "app")
+ROOTS = ("ui", "app", "model/text")
 EXTS = (".cpp", ".h")
 WORDY = re.compile(r"[A-Za-z]{2,}.*\s.*[A-Za-z]{2,}|^[^A-Za-z%]*[A-Z][a-z]{2,}")
 KEYS = re.compile(r"^((Ctrl|Shift|Alt|Meta)\+)+\S+$")  # key sequences

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Writes ui/modeltext_strings.cpp: the field registry's labels, help and section titles
+"""Writes model/text/modeltext_strings.cpp: the field registry's labels, help and section titles
 (model/core/fields.cpp), the metric labels (model/core/resultio.cpp), the engine's validation
 errors (model/engine/validate.cpp, sweep.cpp), the launch-config notes (model/search/launch.cpp) and the
 file readers' messages (model/core, CT_TEXT) and the preset library's (model/library/presetlibrary.cpp,
 libraryfiles.cpp, CT_TEXT), marked for lupdate.
-usage (from the source root): python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp"""
+usage (from the source root): python3 tests/i18n/gen_modeltext.py > model/text/modeltext_strings.cpp"""
 import re
 LIT = r'"(?:[^"\\\n]|\\.)*"'
 src = open("model/core/fields.cpp").read()
@@ -36,7 +36,7 @@ ENGINE_TEXTS = [("commtax::Errors", "model/engine/validate.cpp"), ("commtax::Err
                 ("commtax::Quote", "model/core/quote.cpp"),
                 # uncertainty::checkRangeText(): a given range that does not fit (file readers and the editor)
                 ("commtax::Files", "model/uncertainty/uncertainty.cpp"),
-                # the preset library's and its imports' messages (LibraryMessage, ui/modeltext.h libraryMessageText())
+                # the preset library's and its imports' messages (LibraryMessage, model/text/modeltext.h libraryMessageText())
                 ("commtax::Files", "model/library/presetlibrary.cpp"), ("commtax::Files", "model/library/libraryfiles.cpp"),
                 # a saved comparison's reader (library/comparisonfile.h)
                 ("commtax::Files", "model/library/comparisonfile.cpp"),
@@ -52,8 +52,8 @@ print("""// The English texts of the field registry (model/core/fields.cpp: labe
 // of the metric table (model/core/resultio.cpp: labels), of the engine's validation errors
 // (model/engine/validate.cpp and sweep.cpp, CT_TEXT), of the launch-config notes (model/search/launch.cpp,
 // CT_TEXT) and of the file readers' messages (model/core, CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
-// English source (ui/modeltext.h).
-// Generated: python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp (then clang-format).
+// English source (model/text/modeltext.h).
+// Generated: python3 tests/i18n/gen_modeltext.py > model/text/modeltext_strings.cpp (then clang-format).
 
 #include <QtGlobal>
 

@@ -4,8 +4,8 @@
 #include "calibrationrowsmodel.h"
 #include "charts/graphs.h"
 #include "core/resultio.h"
-#include "modeltext.h"
 #include "screenfit.h"
+#include "text/modeltext.h"
 
 #include <qcustomplot.h>
 

@@ -3,7 +3,7 @@
 
 #include "core/fields.h"
 #include "engine/engine.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include <QRegularExpression>
 
@@ -241,7 +241,7 @@ void CommTaxChart::rebuildCurves(const QVector<ChartCurve> &curves)
 
 void CommTaxChart::draw(const Analysis &a)
 {
-    // The model names the plan's own line in English; here it is said in the interface's language.
+    // The model leaves the plan's own line unnamed (its words are the interface's).
     QVector<ChartCurve> curves = a.commTaxCurves;
     for (ChartCurve &c : curves)
         if (c.isPlan)
@@ -350,11 +350,11 @@ void BubbleChart::draw(const Analysis &a)
             return tr("%1: m = %2 does not fit in memory (bubble would be %3)").arg(label).arg(x).arg(percent(y));
         });
     };
-    // The model's line names, in the interface's language.
+    // The lines' names, from the plan's pipeline (the model's curves carry none).
     const TrainingSpec &t = a.scenario.plan.training;
     ChartCurve planCurve = a.bubbleCurve, plainCurve = a.bubbleWithoutInterleaving;
     planCurve.label = t.vpp > 1 ? tr("pp=%1, interleaved vpp=%2").arg(t.pp).arg(t.vpp) : tr("pp=%1 (1F1B)").arg(t.pp);
-    if (!plainCurve.label.isEmpty())
+    if (t.vpp > 1)
         plainCurve.label = tr("pp=%1 without interleaving").arg(t.pp);
     show(m_plan, m_planNoFit, planCurve, true);
     show(m_plain, m_plainNoFit, plainCurve, true);
@@ -459,7 +459,7 @@ void CostChart::draw(const Analysis &a)
     const qsizetype n = a.hardware.size();
     m_categories = int(n);
     const auto keyOf = [n](qsizetype i) { return double(n - i); };
-    // The model calls the plan's bar "This plan" in English; here in the interface's language.
+    // The plan's bar carries no name from the model (isPlan); the others their GPU's short name.
     const auto nameOf = [](const HardwareBar &b) { return b.isPlan ? tr("This plan") : b.label; };
     QStringList labels;
     QVector<double> costKeys, costValues, costNoFitKeys, costNoFitValues;

@@ -2,7 +2,7 @@
 #include "columneditor.h"
 
 #include "library/compare.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include "engine/sweep.h"
 
@@ -112,14 +112,14 @@ ColumnEditor::ColumnEditor(QWidget *parent)
         }
         Scenario s = m_scenario;
         s.name = name;
-        emitEdit(s, tr("Name of %1").arg(planNameText(m_scenario.name)));
+        emitEdit(s, tr("Name of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
     });
 
     connect(m_gpu, &QComboBox::activated, this, [this](int i) {
         Scenario s = m_scenario;
         QString error;
         if (withGpu(s, m_gpu->itemData(i).toString(), m_catalog, &error))
-            emitEdit(s, tr("GPU of %1").arg(planNameText(m_scenario.name)));
+            emitEdit(s, tr("GPU of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
         else
             Q_EMIT failed(error);
     });
@@ -129,24 +129,24 @@ ColumnEditor::ColumnEditor(QWidget *parent)
         Scenario s = m_scenario;
         QString error;
         if (withGpuCount(s, gpus, &error))
-            emitEdit(s, tr("GPU count of %1").arg(planNameText(m_scenario.name)));
+            emitEdit(s, tr("GPU count of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
         else
             Q_EMIT failed(error);
     });
     connect(m_mode, &QComboBox::activated, this, [this](int i) {
         Scenario s = m_scenario;
         parseEconomicsMode(m_mode->itemData(i).toString().toStdString(), s.plan.economics.mode);
-        emitEdit(s, tr("Economics of %1").arg(planNameText(m_scenario.name)));
+        emitEdit(s, tr("Economics of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
     });
     connect(m_rent, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         Scenario s = m_scenario;
         s.plan.economics.usd_per_gpu_hour = v;
-        emitEdit(s, tr("Rent of %1").arg(planNameText(m_scenario.name)));
+        emitEdit(s, tr("Rent of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
     });
     connect(m_utilisation, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         Scenario s = m_scenario;
         s.plan.economics.utilisation = v;
-        emitEdit(s, tr("Utilisation of %1").arg(planNameText(m_scenario.name)));
+        emitEdit(s, tr("Utilisation of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
     });
     setPlan(-1, Scenario{}, PresetCatalog::builtIn());
 }
@@ -226,7 +226,8 @@ bool ColumnEditor::withGpuCount(Scenario &s, int gpus, QString *error)
             *error = tr("%1 GPUs: %2").arg(gpus).arg(planErrorText(why));
         return false;
     }
-    s.name = autoName ? planNameFor(s.plan) : resizedPlanName(s.name, before, s.plan.cluster.nodes * s.plan.cluster.gpus_per_node);
+    const int after = s.plan.cluster.nodes * s.plan.cluster.gpus_per_node;
+    s.name = autoName ? planNameFor(s.plan) : resizedPlanName(s.name, before, after, translateModelText);
     return true;
 }
 

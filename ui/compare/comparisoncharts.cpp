@@ -5,7 +5,7 @@
 
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include <qcustomplot.h>
 

@@ -4,7 +4,7 @@
 #include "appsettings.h"
 #include "comparisonview.h"
 #include "library/presetlibrary.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include <QAction>
 #include <QCloseEvent>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisontablemodel.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include "library/comparisonio.h"
 

@@ -5,9 +5,9 @@
 #include "comparisontablemodel.h"
 #include "library/comparisonio.h"
 #include "library/presetlibrary.h"
-#include "modeltext.h"
 #include "report/reportexport.h"
 #include "screenfit.h"
+#include "text/modeltext.h"
 
 #include <qcustomplot.h>
 
@@ -422,7 +422,8 @@ bool ComparisonView::duplicateScenario(int index, QString *error)
         return false;
     }
     Scenario copy = m_scenarios[index];
-    copy.name = copiedPlanName(copy.name, index); // English tag: planNameText() shows it translated
+    // in the interface language: the copy's name is the user's from now on, shown and saved as it is
+    copy.name = copiedPlanName(copy.name, index, translateModelText);
     m_scenarios.insert(index + 1, copy);
     m_undo->clear();
     if (m_reference > index)
@@ -550,7 +551,7 @@ void ComparisonView::refreshReferenceChoices()
     const QSignalBlocker block(m_referenceBox);
     m_referenceBox->clear();
     for (qsizetype i = 0; i < m_scenarios.size(); ++i)
-        m_referenceBox->addItem(m_scenarios[i].name.isEmpty() ? tr("Plan %1").arg(i + 1) : planNameText(m_scenarios[i].name));
+        m_referenceBox->addItem(planNameText(PlanName{m_scenarios[i].name, int(i)}));
     m_referenceBox->setCurrentIndex(m_reference);
     updatePlanButtons();
     m_addCurrent->setEnabled(m_currentPlan && m_scenarios.size() < kMaxComparedPlans);
@@ -568,7 +569,7 @@ void ComparisonView::updatePlanButtons()
         m_duplicate->setToolTip(tr("Add a copy of the plan whose column is selected, next to it"));
         return;
     }
-    const QString name = m_scenarios[plan].name.isEmpty() ? tr("Plan %1").arg(plan + 1) : planNameText(m_scenarios[plan].name);
+    const QString name = planNameText(PlanName{m_scenarios[plan].name, plan});
     m_remove->setToolTip(tr("Remove \"%1\" (column %2) from the comparison").arg(name).arg(plan + 1));
     m_duplicate->setToolTip(tr("Add a copy of \"%1\" (column %2) next to it").arg(name).arg(plan + 1));
 }
@@ -937,7 +938,7 @@ void ComparisonView::showSensitivity()
     const int n = int(m_comparison.plans.size());
     QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" style=\"border-collapse: collapse\"><tr><th></th>");
     for (int i = 0; i < n; ++i)
-        html += QStringLiteral("<th>%1</th>").arg(planNameText(m_comparison.plans[i].name).toHtmlEscaped());
+        html += QStringLiteral("<th>%1</th>").arg(planNameText(m_comparison.plans[i].label).toHtmlEscaped());
     html += QStringLiteral("</tr>");
     auto row = [&](const QString &label, auto cell) {
         html += QStringLiteral("<tr><td><b>%1</b></td>").arg(label.toHtmlEscaped());

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planeditor.h"
 #include "handbook.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include "editor/sectionpresets.h"
 #include "plandocument.h"

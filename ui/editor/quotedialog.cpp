@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "quotedialog.h"
 
-#include "modeltext.h"
 #include "plandocument.h"
+#include "text/modeltext.h"
 
 #include "core/quote.h"
 

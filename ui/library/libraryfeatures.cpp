@@ -5,9 +5,9 @@
 #include "compare/comparisonview.h"
 #include "libraryui.h"
 #include "mainwindow.h"
-#include "modeltext.h"
 #include "presetmanagerdialog.h"
 #include "report/reportexport.h"
+#include "text/modeltext.h"
 
 #include <QAction>
 #include <QDir>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "libraryui.h"
 
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include <QCoreApplication>
 #include <QMainWindow>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportwriter.h"
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include "compare/comparisoncharts.h"
 #include "core/atomicfile.h"

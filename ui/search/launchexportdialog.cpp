@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "launchexportdialog.h"
 
-#include "modeltext.h"
 #include "screenfit.h"
+#include "text/modeltext.h"
 
 #include "core/atomicfile.h"
 #include "engine/engine.h"

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "modeltext.h"
+#include "text/modeltext.h"
 
 #include "engine/engine.h"
 
 #include <QCoreApplication>
 #include <QLocale>
-#include <QRegularExpression>
 
 namespace commtax {
 
@@ -15,9 +14,7 @@ QString sectionName(Section s) { return QCoreApplication::translate("commtax::Fi
 
 QString metricLabel(const MetricInfo &m) { return QCoreApplication::translate("commtax::Metrics", m.label); }
 
-namespace {
 QString translateModelText(const char *context, const char *source) { return QCoreApplication::translate(context, source); }
-} // namespace
 
 QString libraryText(const LibraryText &text) { return toString(text, translateModelText); }
 
@@ -56,30 +53,13 @@ QString provenanceSourceText(const QString &storedSource)
     return storedSource;
 }
 
-QString planNameText(const QString &storedName)
-{
-    // the tags at the end, innermost last: "Plan 2 (copy) (2048 GPUs) (best layout)"
-    for (const char *tag : {kBestLayoutTag, kCopiedPlanTag}) {
-        const QString english = QString::fromUtf8(tag);
-        if (storedName.endsWith(english) && storedName.size() > english.size())
-            return planNameText(storedName.chopped(english.size())) + QCoreApplication::translate("commtax::Library", tag);
-    }
-    // "%1 (%2 GPUs)" as resizedPlanName() fills it
-    static const QRegularExpression resized(QStringLiteral("^(.+) \\((\\d+) GPUs\\)$"));
-    if (const QRegularExpressionMatch m = resized.match(storedName); m.hasMatch())
-        return fillPlaceholders(QCoreApplication::translate("commtax::Library", kResizedPlanNamePattern), {planNameText(m.captured(1)), m.captured(2)});
-    // "Plan 2" as unnamedPlanName() fills it
-    static const QRegularExpression unnamed(QStringLiteral("^Plan (\\d+)$"));
-    if (const QRegularExpressionMatch m = unnamed.match(storedName); m.hasMatch())
-        return fillPlaceholders(QCoreApplication::translate("commtax::Library", kUnnamedPlanPattern), {m.captured(1)});
-    return storedName;
-}
+QString planNameText(const PlanName &name) { return libraryText(nameText(name)); }
 
 Comparison shownComparison(const Comparison &c)
 {
     Comparison shown = c;
     for (ComparedPlan &p : shown.plans)
-        p.name = planNameText(p.name);
+        p.name = planNameText(p.label);
     return shown;
 }
 

@@ -3,8 +3,8 @@
 // of the metric table (model/core/resultio.cpp: labels), of the engine's validation errors
 // (model/engine/validate.cpp and sweep.cpp, CT_TEXT), of the launch-config notes (model/search/launch.cpp,
 // CT_TEXT) and of the file readers' messages (model/core, CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
-// English source (ui/modeltext.h).
-// Generated: python3 tests/i18n/gen_modeltext.py > ui/modeltext_strings.cpp (then clang-format).
+// English source (model/text/modeltext.h).
+// Generated: python3 tests/i18n/gen_modeltext.py > model/text/modeltext_strings.cpp (then clang-format).
 
 #include <QtGlobal>
 

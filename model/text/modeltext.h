@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The model's English texts in the interface language. model/ has no translations (the engine has
-// no Qt, model/core only marks nothing); the field registry's labels and help, the metric labels,
-// the section titles and the engine's warnings are translated here, at the UI boundary, by their
+// The model's English texts in the interface language. The rest of model/ writes English templates
+// and data (the engine has no Qt); the field registry's labels and help, the metric labels, the
+// section titles, the engine's warnings and the comparison's plan names are put into words here, at
+// the edge (QtCore only: the GUI and the command line both use it), by their
 // English source text (contexts "commtax::Fields" and "commtax::Metrics", listed for lupdate in
-// ui/modeltext_strings.cpp). A text without a translation stays English.
+// model/text/modeltext_strings.cpp). A text without a translation stays English.
 
 #include "core/analysis.h"
 #include "core/fields.h"
@@ -35,6 +36,9 @@ QStringList warningTexts(const Result &r, const Plan &plan);
 // break-even sentences) in the interface language: every template translated by its English
 // source (context "commtax::Library", input names "commtax::Fields"), then filled.
 QString libraryText(const LibraryText &text);
+// The translator libraryText() uses (QCoreApplication::translate): for model functions that take a
+// TextTranslator.
+QString translateModelText(const char *context, const char *source);
 QStringList libraryTexts(const QList<LibraryText> &texts);
 QString normalizationText(Normalization n); // normalizationLabel(n), translated
 // A provenance kind ("datasheet", "measured", "assumption", "derived", "user") in the interface
@@ -44,10 +48,10 @@ QString sourceKindName(SourceKind k);
 // the user": core/presets.h kEditedByUser, kEnteredByUser) in the interface language, any other
 // (a datasheet's title, a URL) as it is. Files and the library keep the English.
 QString provenanceSourceText(const QString &storedSource);
-// A compared plan's name as shown: the tags comparePlans() and Duplicate column append to the
-// stored name in English (library/compare.h: " (best layout)", "... (2048 GPUs)", " (copy)") and an
-// unnamed plan's "Plan 2" in the interface language; the rest of the name as the user wrote it. Files (JSON, CSV, XLSX, scenarios) keep the stored name.
-QString planNameText(const QString &storedName);
+// A compared plan's name in the interface language: the name the user gave as typed, the tags the
+// comparison adds (library/compare.h PlanName: "Plan 2", "(2048 GPUs)", "(best layout)") in words.
+// Files (JSON, CSV, XLSX, scenarios) keep ComparedPlan::name, the English.
+QString planNameText(const PlanName &name);
 // `c` with every plan's name as planNameText() shows it: for the comparison window and the PDF.
 Comparison shownComparison(const Comparison &c);
 // A message of the preset library (an error, the read-only reason, the recovery notice, an import's
@@ -77,7 +81,7 @@ QString calibrationHeading(Collective c, const QString &where, nccl::Scope s);
 // translated, the engine's warnings as warningTexts(), plan names as planNameText(), sources as
 // provenanceSourceText().
 ReportLanguage reportLanguage();
-// The number of texts ui/modeltext_strings.cpp marks (for the test).
+// The number of texts model/text/modeltext_strings.cpp marks (for the test).
 int modelTextCount();
 
 } // namespace commtax

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "translations.h"
+#include "text/translations.h"
 
 #include <QCoreApplication>
-#include <QFont>
-#include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QStringList>
 #include <QTranslator>
@@ -37,6 +35,12 @@ QLocale interfaceLocale(const QString &language)
     return l;
 }
 
+namespace {
+InterfaceLanguageHook g_hook = nullptr;
+} // namespace
+
+void setInterfaceLanguageHook(InterfaceLanguageHook hook) { g_hook = hook; }
+
 QString installInterfaceLanguage(const QString &setting)
 {
     static std::unique_ptr<QTranslator> own, qt;
@@ -45,7 +49,7 @@ QString installInterfaceLanguage(const QString &setting)
             QCoreApplication::removeTranslator(t);
     own = std::make_unique<QTranslator>();
     qt = std::make_unique<QTranslator>();
-    const QString language = resolveInterfaceLanguage(setting);
+    QString language = resolveInterfaceLanguage(setting);
     // English needs its plural forms ("%n warning(s)"); Chinese needs everything.
     if (own->load(QStringLiteral(":/i18n/commtax_") + language + QStringLiteral(".qm")))
         QCoreApplication::installTranslator(own.get());
@@ -53,16 +57,8 @@ QString installInterfaceLanguage(const QString &setting)
         && qt->load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt.get());
     QLocale::setDefault(interfaceLocale(language));
-    // Han characters in Simplified Chinese glyph shapes: without a language, fontconfig's fallback
-    // for them is the first face of the Noto CJK collection, the Japanese one. The
-    // application font (widgets, charts, the report's charts) lists the SC face right after its own.
-    if (qobject_cast<QGuiApplication *>(QCoreApplication::instance())) {
-        static const QFont original = QGuiApplication::font();
-        QFont font = original;
-        if (language == QLatin1String("zh_CN"))
-            font.setFamilies({original.family(), QStringLiteral("Noto Sans CJK SC")});
-        QGuiApplication::setFont(font);
-    }
+    if (g_hook)
+        g_hook(language);
     return language;
 }
 

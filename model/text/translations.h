@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The interface language: Commtax's own translation (commtax_<lang>.qm, embedded under :/i18n) and
-// Qt's (qtbase_<lang>.qm from Qt's translations folder, when installed), and the default QLocale,
-// which formats the numbers and dates shown to people. Files (scenario, JSON, CSV) never use it:
-// their writers format with the C locale.
+// The interface language: Commtax's own translation (commtax_<lang>.qm, embedded under :/i18n by
+// resources/, which the executable links) and Qt's (qtbase_<lang>.qm from Qt's translations folder,
+// when installed), and the default QLocale, which formats the numbers and dates shown to people.
+// QtCore only: the command line and the GUI share it; the GUI's font for the language is
+// ui/guilanguage.h's (setInterfaceLanguageHook()). Files (scenario, JSON, CSV) never use it: their
+// writers format with the C locale.
 
 #include <QLocale>
 #include <QString>
@@ -21,8 +23,13 @@ QLocale systemMessagesLocale();
 QString resolveInterfaceLanguage(const QString &setting, const QLocale &system = systemMessagesLocale());
 // Installs the translators on the running application (replacing any installed before) and sets
 // the default QLocale to the language's (without group separators, so that "1234.5" stays one
-// token). Returns the language installed.
+// token), then runs the hook below. Returns the language installed.
 QString installInterfaceLanguage(const QString &setting);
+// What else follows the language in this process: the GUI's font (ui/guilanguage.h), which
+// app/main.cpp registers as it registers the PDF writer, so that the desktop app and the command
+// line's PDF reports get it while the command line includes nothing of ui/. Null: nothing.
+using InterfaceLanguageHook = void (*)(const QString &language);
+void setInterfaceLanguageHook(InterfaceLanguageHook hook);
 // The QLocale of an interface language.
 QLocale interfaceLocale(const QString &language);
 
