@@ -4579,6 +4579,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>saved comparison &quot;%1&quot; in %2</source>
         <translation>%2 中已保存的对比“%1”</translation>
     </message>
+    <message>
+        <source>The preset library %1 could not be used (%2). It was moved to %3 and a new, empty library was started; your built-in presets are unaffected.</source>
+        <translation>无法使用预设库 %1（%2）。它已被移到 %3，并新建了一个空的预设库；内置预设不受影响。</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>

@@ -44,7 +44,8 @@ ENGINE_TEXTS = [("commtax::Errors", "model/engine/validate.cpp"), ("commtax::Err
                 ("commtax::Accuracy", "model/core/engineaccuracy.cpp")]
 engine = []
 for context, path in ENGINE_TEXTS:
-    for t in re.findall(r"CT_TEXT\((%s)\)" % LIT, open(path).read()):
+    for lits in re.findall(r"CT_TEXT\((%s)\)" % LITS, open(path).read()):
+        t = joined(lits)
         if (context, t) not in engine:
             engine.append((context, t))
 print("// SPDX-License-Identifier: GPL-3.0-or-later")
