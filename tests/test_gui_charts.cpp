@@ -620,12 +620,12 @@ private Q_SLOTS:
                                                                                                              : 3)
                                                            + QStringLiteral(" s"); };
         const auto usd = [](double v) -> QString { return v >= 1e4 ? QStringLiteral("$%1k").arg(v / 1e3, 0, 'f', 1) : QStringLiteral("$%1").arg(v, 0, 'f', v >= 100 ? 0 : 2); };
-        const uncertainty::Percentiles st = s.metric[std::size_t(uncertainty::Metric::StepTime)];
+        const uncertainty::Percentiles st = s.of(uncertainty::Metric::StepTime);
         // The engine's own error can move the P50 off the point estimate (docs/accuracy.md): the
         // range need not hold the point, only be a range.
         QVERIFY(st.p10 < st.p90);
         QVERIFY2(step->summaryDetails().contains(seconds(st.p10)) && step->summaryDetails().contains(seconds(st.p90)), qPrintable(step->summaryDetails()));
-        const uncertainty::Percentiles c = s.metric[std::size_t(uncertainty::Metric::CostPerBillionTokens)];
+        const uncertainty::Percentiles c = s.of(uncertainty::Metric::CostPerBillionTokens);
         QVERIFY2(cost->summaryDetails().contains(usd(c.p10)) && cost->summaryDetails().contains(usd(c.p90)), qPrintable(cost->summaryDetails()));
         // The axis makes room for the whisker's far end.
         QVERIFY(step->xAxis->range().upper >= st.p90);

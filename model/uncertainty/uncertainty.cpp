@@ -296,32 +296,6 @@ PlanInputs collapsed(const PlanInputs &in)
     return out;
 }
 
-const char *metricKey(Metric m)
-{
-    switch (m) {
-    case Metric::StepTime: return "step_time_s";
-    case Metric::DaysToTrain: return "days_to_train";
-    case Metric::Tco: return "tco_usd";
-    case Metric::CostPerBillionTokens: return "cost_per_billion_tokens_usd";
-    case Metric::CommTaxExposed: return "comm_tax_exposed";
-    case Metric::Mfu: return "mfu";
-    }
-    return "";
-}
-
-double metricValue(const Result &r, Metric m)
-{
-    switch (m) {
-    case Metric::StepTime: return r.step_time_s;
-    case Metric::DaysToTrain: return r.days_to_train;
-    case Metric::Tco: return r.tco_usd;
-    case Metric::CostPerBillionTokens: return r.cost_per_billion_tokens_usd;
-    case Metric::CommTaxExposed: return r.comm_tax_exposed;
-    case Metric::Mfu: return r.mfu;
-    }
-    return 0;
-}
-
 std::vector<double> latinColumn(std::uint64_t seed, std::string_view key, int n)
 {
     std::vector<double> u(std::size_t(std::max(n, 0)));
