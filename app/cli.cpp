@@ -465,8 +465,13 @@ int cmdSweep(QStringList args)
             const char *header;
             int width;
         };
-        static constexpr SweepColumn kColumns[] = {
-            {MetricId::StepTime, "step_time_s", 12}, {MetricId::CommTaxExposed, "comm_tax_exp", 12}, {MetricId::CommTaxRaw, "comm_tax_raw", 12}, {MetricId::BubbleShare, "bubble_share", 12}, {MetricId::Mfu, "mfu", 8}, {MetricId::DaysToTrain, "days", 10}, {MetricId::CostPerBillionTokens, "usd_per_Btok", 12}};
+        static constexpr SweepColumn kColumns[] = {{MetricId::StepTime, "step_time_s", 12},
+                                                   {MetricId::CommTaxExposed, "comm_tax_exp", 12},
+                                                   {MetricId::CommTaxRaw, "comm_tax_raw", 12},
+                                                   {MetricId::BubbleShare, "bubble_share", 12},
+                                                   {MetricId::Mfu, "mfu", 8},
+                                                   {MetricId::DaysToTrain, "days", 10},
+                                                   {MetricId::CostPerBillionTokens, "usd_per_Btok", 12}};
         QList<TextColumn> columns = {{hasHw ? QStringLiteral("gpu") : xName, -16}};
         for (const SweepColumn &c : kColumns)
             columns.append({QLatin1String(c.header), c.width});

@@ -36,7 +36,8 @@ QString rangeNumbers(MetricId id, double lo, double hi, double headline)
                                                       : 2;
         return formatNumber(lo, decimals) + QLatin1Char('-') + formatNumber(hi, decimals) + QStringLiteral(" s");
     }
-    if (qstrcmp(metricInfo(id).unit, "USD") == 0) { // both ends in the headline's scale, "$830.4-1260.2k" under "$980.5k"
+    // Money: both ends in the headline's scale, "$830.4-1260.2k" under "$980.5k".
+    if (qstrcmp(metricInfo(id).unit, "USD") == 0) {
         const QString shown = figureText(id, std::isfinite(headline) ? headline : hi);
         const QChar last = shown.isEmpty() ? QChar() : shown.back();
         const double scale = last == QLatin1Char('T') ? 1e12 : last == QLatin1Char('B') ? 1e9
@@ -72,19 +73,28 @@ KeyFigures::KeyFigures(QWidget *parent)
         bool ranged;
     };
     static const Spec specs[] = {
-        {MetricId::StepTime, QT_TR_NOOP("Step time"), QT_TR_NOOP("Wall-clock time of one optimizer step: compute, bubble and exposed communication"), true},
-        {MetricId::CommTaxExposed, QT_TR_NOOP("Comm tax"), QT_TR_NOOP("Communication not hidden under compute, as a share of the step: T_comm_exposed / T_step. "
-                                                                      "Raw: T_comm / (T_comm + T_comp), as if nothing overlapped (the seed articles' definition)"),
+        {MetricId::StepTime, QT_TR_NOOP("Step time"),
+         QT_TR_NOOP("Wall-clock time of one optimizer step: compute, bubble and exposed communication"), true},
+        {MetricId::CommTaxExposed, QT_TR_NOOP("Comm tax"),
+         QT_TR_NOOP("Communication not hidden under compute, as a share of the step: T_comm_exposed / T_step. "
+                    "Raw: T_comm / (T_comm + T_comp), as if nothing overlapped (the seed articles' definition)"),
          false},
-        {MetricId::BubbleShare, QT_TR_NOOP("Pipeline bubble"), QT_TR_NOOP("Share of the pipeline's time idle: (p-1)/(v*m+p-1). Overhead on compute: (p-1)/(v*m)"), false},
-        {MetricId::Mfu, QT_TR_NOOP("MFU"), QT_TR_NOOP("Model FLOPs per step / (step time x GPUs x dense peak of the chosen precision)"), false},
-        {MetricId::MemoryTotal, QT_TR_NOOP("Memory per GPU"), QT_TR_NOOP("First pipeline stage: weights, gradients, optimizer states and activations, against the usable memory "
-                                                                         "(capacity less a 10% allocator reserve)"),
+        {MetricId::BubbleShare, QT_TR_NOOP("Pipeline bubble"),
+         QT_TR_NOOP("Share of the pipeline's time idle: (p-1)/(v*m+p-1). Overhead on compute: (p-1)/(v*m)"), false},
+        {MetricId::Mfu, QT_TR_NOOP("MFU"),
+         QT_TR_NOOP("Model FLOPs per step / (step time x GPUs x dense peak of the chosen precision)"), false},
+        {MetricId::MemoryTotal, QT_TR_NOOP("Memory per GPU"),
+         QT_TR_NOOP("First pipeline stage: weights, gradients, optimizer states and activations, against the usable "
+                    "memory (capacity less a 10% allocator reserve)"),
          false},
-        {MetricId::TokensPerDay, QT_TR_NOOP("Tokens per day"), QT_TR_NOOP("Global batch x sequence length / step time x 86400 s"), false},
-        {MetricId::DaysToTrain, QT_TR_NOOP("Days to train"), QT_TR_NOOP("Tokens to train / (tokens per second x goodput), in days"), true},
-        {MetricId::Tco, QT_TR_NOOP("TCO of the run"), QT_TR_NOOP("Cost per hour (depreciation, energy, upkeep; or rent) x wall-clock hours"), true},
-        {MetricId::CostPerBillionTokens, QT_TR_NOOP("USD per 1B tokens"), QT_TR_NOOP("Cost per hour / (billions of tokens trained per hour, after goodput)"), true},
+        {MetricId::TokensPerDay, QT_TR_NOOP("Tokens per day"),
+         QT_TR_NOOP("Global batch x sequence length / step time x 86400 s"), false},
+        {MetricId::DaysToTrain, QT_TR_NOOP("Days to train"),
+         QT_TR_NOOP("Tokens to train / (tokens per second x goodput), in days"), true},
+        {MetricId::Tco, QT_TR_NOOP("TCO of the run"),
+         QT_TR_NOOP("Cost per hour (depreciation, energy, upkeep; or rent) x wall-clock hours"), true},
+        {MetricId::CostPerBillionTokens, QT_TR_NOOP("USD per 1B tokens"),
+         QT_TR_NOOP("Cost per hour / (billions of tokens trained per hour, after goodput)"), true},
     };
     for (const Spec &s : specs) {
         Tile t;
@@ -221,12 +231,14 @@ void KeyFigures::showResult(const Result &r)
     const auto number = [](MetricId id, double v) { return figureText(id, v).section(QLatin1Char(' '), 0, 0); };
     for (Tile &t : m_tiles)
         t.headline = metricValue(r, t.id); // the scale of its range
-    setTile(MetricId::StepTime, metricText(MetricId::StepTime, r), tr("%n micro-batches", nullptr, r.micro_batches), false);
+    setTile(MetricId::StepTime, metricText(MetricId::StepTime, r), tr("%n micro-batches", nullptr, r.micro_batches),
+            false);
     setTile(MetricId::CommTaxExposed, metricText(MetricId::CommTaxExposed, r),
             tr("exposed, raw %1").arg(metricText(MetricId::CommTaxRaw, r)), r.comm_tax_exposed > kCommTaxWarn);
     setTile(MetricId::BubbleShare, metricText(MetricId::BubbleShare, r),
             tr("+%1 on compute").arg(metricText(MetricId::BubbleOverhead, r)), false);
-    setTile(MetricId::Mfu, metricText(MetricId::Mfu, r), QStringLiteral("%1 TFLOPS/GPU").arg(formatNumber(r.tflops_per_gpu, 0)),
+    setTile(MetricId::Mfu, metricText(MetricId::Mfu, r),
+            QStringLiteral("%1 TFLOPS/GPU").arg(formatNumber(r.tflops_per_gpu, 0)),
             false);
     setTile(MetricId::MemoryTotal, metricText(MetricId::MemoryTotal, r),
             (r.fits_in_memory ? tr("of %1 GB usable") : tr("NO FIT in %1 GB"))
@@ -235,7 +247,8 @@ void KeyFigures::showResult(const Result &r)
     setTile(MetricId::TokensPerDay, number(MetricId::TokensPerDay, r.tokens_per_day),
             QStringLiteral("%1 tokens/s").arg(number(MetricId::TokensPerS, r.tokens_per_s)), false);
     setTile(MetricId::DaysToTrain, formatNumber(r.days_to_train, 1), tr("on %1 GPUs").arg(r.gpus), false);
-    setTile(MetricId::Tco, metricText(MetricId::Tco, r), tr("%1 per hour").arg(metricText(MetricId::CostPerHour, r)), false);
+    setTile(MetricId::Tco, metricText(MetricId::Tco, r), tr("%1 per hour").arg(metricText(MetricId::CostPerHour, r)),
+            false);
     setTile(MetricId::CostPerBillionTokens, metricText(MetricId::CostPerBillionTokens, r), tr("per 1e9 tokens"), false);
     fitColumns(); // (setTile() asked for the changed tiles to be repainted)
 }

@@ -75,8 +75,10 @@ protected:
 private:
     struct Tile {
         MetricId id = MetricId::StepTime;
-        QString metric;                                             // its JSON key, which names the tile for the tests and accessibility
-        double headline = std::numeric_limits<double>::quiet_NaN(); // the value, for the scale of its range
+        // Its JSON key, which names the tile for the tests and accessibility.
+        QString metric;
+        // The value, for the scale of its range.
+        double headline = std::numeric_limits<double>::quiet_NaN();
         QString title;
         QString tooltip;
         QString value = QStringLiteral("-");

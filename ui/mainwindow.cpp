@@ -825,7 +825,10 @@ void MainWindow::showDetails(const Analysis &a)
         return gbps > 0 ? QString::number(gbps, 'f', 0) + QStringLiteral(" GB/s") : QStringLiteral("-");
     };
     if (p.model.moe())
-        m_details->setValue(tr("Model"), tr("%1, %2 parameters, %3 active per token").arg(QString::fromStdString(p.model.name), m(MetricId::Params), m(MetricId::ParamsActive)));
+        m_details->setValue(tr("Model"),
+                            tr("%1, %2 parameters, %3 active per token")
+                                .arg(QString::fromStdString(p.model.name), m(MetricId::Params),
+                                     m(MetricId::ParamsActive)));
     else
         m_details->setValue(tr("Model"),
                             tr("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m(MetricId::Params)));
@@ -838,9 +841,18 @@ void MainWindow::showDetails(const Analysis &a)
     if (p.training.goodput)
         m_details->setValue(tr("Goodput"), m(MetricId::Goodput));
     else
-        m_details->setValue(tr("Goodput"), tr("%1 auto: checkpoints %2, lost work %3, restarts %4; checkpoint every %5").arg(m(MetricId::Goodput), m(MetricId::GoodputCheckpoints), m(MetricId::GoodputLostWork), m(MetricId::GoodputRestarts), m(MetricId::CheckpointInterval)));
-    m_details->setValue(tr("Compute"), tr("%1 of dense peak, %2 TFLOPS/GPU").arg(m(MetricId::ComputeEfficiency)).arg(locale().toString(r.tflops_per_gpu, 'f', 0)));
-    m_details->setValue(tr("Money"), tr("capex %1, %2/hour, %3").arg(m(MetricId::Capex), m(MetricId::CostPerHour), m(MetricId::Power)));
+        m_details->setValue(tr("Goodput"),
+                            tr("%1 auto: checkpoints %2, lost work %3, restarts %4; checkpoint every %5")
+                                .arg(m(MetricId::Goodput), m(MetricId::GoodputCheckpoints),
+                                     m(MetricId::GoodputLostWork), m(MetricId::GoodputRestarts),
+                                     m(MetricId::CheckpointInterval)));
+    m_details->setValue(tr("Compute"),
+                        tr("%1 of dense peak, %2 TFLOPS/GPU")
+                            .arg(m(MetricId::ComputeEfficiency))
+                            .arg(locale().toString(r.tflops_per_gpu, 'f', 0)));
+    m_details->setValue(tr("Money"),
+                        tr("capex %1, %2/hour, %3")
+                            .arg(m(MetricId::Capex), m(MetricId::CostPerHour), m(MetricId::Power)));
 }
 
 void MainWindow::scheduleChartRedraw()
