@@ -25,6 +25,7 @@
 // input: both plans see the same draw.
 
 #include "engine/enginetext.h"
+#include "engine/limits.h"
 #include "engine/metrics.h"
 #include "engine/plan.h"
 #include "engine/result.h"
@@ -51,9 +52,8 @@ const char *toString(Kind k);
 // Half-width of the default range as a fraction of the value.
 double defaultHalfWidth(Kind k);
 
-enum class Group { None,
-                   GpuEfficiency,
-                   Overlap };
+// The correlation groups (engine/limits.h, where each field's is kept).
+using Group = InputGroup;
 
 // One input that may be uncertain.
 struct InputInfo {
@@ -163,11 +163,12 @@ struct Percentiles {
 struct Summary {
     int samples = 0;
     std::uint64_t seed = 0;
-    int invalid = 0;                  // samples the engine refused (left out of the percentiles; 0 for ranges within limits)
-    bool cancelled = false;           // Options::cancel was set before the run finished
-    Result point;                     // the plan at its values
-    Percentiles metric[kMetricCount]; // in the order of kMetrics
-    std::vector<Result> results;      // with Options::keep_results: the samples the engine accepted
+    int invalid = 0;        // samples the engine refused (left out of the percentiles; 0 for ranges within limits)
+    bool cancelled = false; // Options::cancel was set before the run finished
+    Result point;           // the plan at its values
+    // In the order of kMetrics; of() finds one by its id.
+    Percentiles metric[kMetricCount];
+    std::vector<Result> results; // with Options::keep_results: the samples the engine accepted
     const Percentiles &of(Metric m) const { return metric[rangeIndex(m)]; }
 };
 // Latin hypercube Monte Carlo over the plan's inputs. The plan itself must be valid.
