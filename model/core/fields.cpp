@@ -34,8 +34,8 @@ QString sectionTitle(Section s)
 }
 
 // min and max come from the engine's range table (engine/limits.cpp), filled in below. After the
-// row's own columns, optionally: the version that added it (InVersion1 or Later, FieldInfo::added)
-// and the plans it means something for (FieldInfo::relevance).
+// row's own columns, optionally: the version that added it (Later, or Added::InVersion1 before a
+// relevance; FieldInfo::added) and the plans it means something for (FieldInfo::relevance).
 #define CT_NUM(TYPE, CONV, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC, ...)                       \
     FieldInfo                                                                                   \
     {                                                                                           \
@@ -60,7 +60,6 @@ static std::string stdText(const QJsonValue &v)
 {
     return v.toString().toStdString();
 }
-constexpr Added InVersion1 = Added::InVersion1;
 constexpr Added Later = Added::Later;
 constexpr Relevance ForMla = Relevance::Mla;
 constexpr Relevance ForMoe = Relevance::Moe;

@@ -32,6 +32,7 @@
 
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -169,7 +170,11 @@ struct Summary {
     // In the order of kMetrics; of() finds one by its id.
     Percentiles metric[kMetricCount];
     std::vector<Result> results; // with Options::keep_results: the samples the engine accepted
-    const Percentiles &of(Metric m) const { return metric[rangeIndex(m)]; }
+    const Percentiles &of(Metric m) const
+    {
+        assert(rangeIndex(m) < kMetricCount); // a metric of kMetrics
+        return metric[rangeIndex(m)];
+    }
 };
 // Latin hypercube Monte Carlo over the plan's inputs. The plan itself must be valid.
 Summary monteCarlo(const PlanInputs &in, const Options &opt);
