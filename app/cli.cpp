@@ -459,15 +459,27 @@ int cmdSweep(QStringList args)
     } else if (csv) {
         out() << sweepToCsv(points, xName);
     } else {
-        const QList<TextColumn> columns = {{hasHw ? QStringLiteral("gpu") : xName, -16},
-                                           {QStringLiteral("step_time_s"), 12},
-                                           {QStringLiteral("comm_tax_exp"), 12},
-                                           {QStringLiteral("comm_tax_raw"), 12},
-                                           {QStringLiteral("bubble_share"), 12},
-                                           {QStringLiteral("mfu"), 8},
-                                           {QStringLiteral("days"), 10},
-                                           {QStringLiteral("usd_per_Btok"), 12}};
-        const auto percent = [](double share) -> QString { return formatNumber(share * 100, 1) + QLatin1Char('%'); };
+        // The metrics of the text table, each with its short header and width; ratios as percent.
+        struct SweepColumn {
+            MetricId id;
+            const char *header;
+            int width;
+        };
+        static constexpr SweepColumn kColumns[] = {{MetricId::StepTime, "step_time_s", 12},
+                                                   {MetricId::CommTaxExposed, "comm_tax_exp", 12},
+                                                   {MetricId::CommTaxRaw, "comm_tax_raw", 12},
+                                                   {MetricId::BubbleShare, "bubble_share", 12},
+                                                   {MetricId::Mfu, "mfu", 8},
+                                                   {MetricId::DaysToTrain, "days", 10},
+                                                   {MetricId::CostPerBillionTokens, "usd_per_Btok", 12}};
+        QList<TextColumn> columns = {{hasHw ? QStringLiteral("gpu") : xName, -16}};
+        for (const SweepColumn &c : kColumns)
+            columns.append({QLatin1String(c.header), c.width});
+        const auto cell = [](const Result &r, MetricId id) -> QString {
+            const MetricInfo &m = metricInfo(id);
+            const double v = m.get(r);
+            return m.isRatio() ? formatNumber(v * 100, m.decimals) + QLatin1Char('%') : formatNumber(v, m.decimals);
+        };
         out() << tableLine(columns) << '\n';
         for (size_t i = 0; i < points.size(); ++i) {
             const SweepPoint &p = points[i];
@@ -479,7 +491,10 @@ int cmdSweep(QStringList args)
                 continue;
             }
             const Result &r = p.result;
-            out() << tableLine(columns, {shown(x), formatNumber(r.step_time_s, 3), percent(r.comm_tax_exposed), percent(r.comm_tax_raw), percent(r.bubble_share), percent(r.mfu), formatNumber(r.days_to_train, 1), formatNumber(r.cost_per_billion_tokens_usd, 2)})
+            QStringList cells{shown(x)};
+            for (const SweepColumn &c : kColumns)
+                cells << cell(r, c.id);
+            out() << tableLine(columns, cells)
                   << (r.fits_in_memory ? QString() : QCoreApplication::translate("commtax::Cli", "  (does not fit in memory)")) << '\n';
         }
     }

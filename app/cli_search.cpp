@@ -202,9 +202,11 @@ QString searchCsv(const search::Space &space, const QStringList &labels, const s
     for (int d = 0; d < search::kDimCount; ++d)
         header << QLatin1String(search::dimKey(d));
     header << QStringLiteral("dp") << QStringLiteral("global_batch");
-    const char *const metricKeys[] = {"step_time_s", "comm_tax_exposed", "bubble_share", "mfu", "memory_total_gb", "days_to_train", "cost_per_billion_tokens_usd", "tco_usd", "capex_usd"};
-    for (const char *k : metricKeys)
-        header << QLatin1String(k);
+    constexpr MetricId kMetricColumns[] = {MetricId::StepTime, MetricId::CommTaxExposed, MetricId::BubbleShare,
+                                           MetricId::Mfu, MetricId::MemoryTotal, MetricId::DaysToTrain,
+                                           MetricId::CostPerBillionTokens, MetricId::Tco, MetricId::Capex};
+    for (const MetricId id : kMetricColumns)
+        header << QLatin1String(metricKey(id));
     header << QStringLiteral("memory_headroom_gb") << QStringLiteral("objective_value") << QStringLiteral("margin_over_next");
     QString out = csvRow(header);
     auto rows = [&](const QString &list, const std::vector<search::Found> &plans, bool margins) {
@@ -217,8 +219,8 @@ QString searchCsv(const search::Space &space, const QStringList &labels, const s
                             : d == search::DimSequenceParallel ? (f.layout.value[size_t(d)] ? QStringLiteral("true") : QStringLiteral("false"))
                                                                : QString::number(f.layout.value[size_t(d)]));
             row << QString::number(f.layout.dp) << QString::number(plan.training.global_batch);
-            for (const char *k : metricKeys)
-                row << csvNumber(findMetric(QLatin1String(k))->get(f.result));
+            for (const MetricId id : kMetricColumns)
+                row << csvNumber(metricValue(f.result, id));
             const double a = search::objectiveValue(objective, f.result);
             row << csvNumber(search::memoryHeadroomGb(f.result)) << csvNumber(a);
             row << (margins && i + 1 < plans.size() && a > 0 ? csvNumber((search::objectiveValue(objective, plans[i + 1].result) - a) / a) : QString());

@@ -28,11 +28,7 @@ using namespace uncertainty;
 // The tornado's metrics, in the order of the output.
 constexpr Metric kTornadoMetrics[] = {Metric::CostPerBillionTokens, Metric::DaysToTrain};
 
-QString metricText(Metric m, double v)
-{
-    const MetricInfo *info = findMetric(QLatin1String(metricKey(m)));
-    return info ? formatMetric(*info, v) : formatNumber(v, 3);
-}
+QString metricText(Metric m, double v) { return formatMetric(metricInfo(m), v); }
 
 QString inputText(double v)
 {

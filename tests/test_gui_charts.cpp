@@ -257,7 +257,7 @@ private Q_SLOTS:
             QCOMPARE(u.samples, 2000);
             QCOMPARE(u.seed, quint64(1));
             for (const RangeTile &t : kRangeTiles) {
-                const uncertainty::Percentiles &p = s.metric[std::size_t(t.model)];
+                const uncertainty::Percentiles &p = s.of(t.model);
                 QCOMPARE(u.of(t.model).p10, p.p10);
                 QCOMPARE(u.of(t.model).p50, p.p50);
                 QCOMPARE(u.of(t.model).p90, p.p90);
@@ -595,8 +595,10 @@ private Q_SLOTS:
         QVERIFY(!f->find<ChartView>(QStringLiteral("chart_sensitivity"))->isPending());
         // and they are the 64-node plan's
         const uncertainty::Summary s = uncertainty::monteCarlo(inputsOf(f->window), uncertainty::Options());
-        for (const RangeTile &t : kRangeTiles)
-            QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, s.metric[std::size_t(t.model)].p10, s.metric[std::size_t(t.model)].p90, f->find<KeyFigures>(QStringLiteral("keyFigures"))->valueText(QLatin1String(t.metric))));
+        for (const RangeTile &t : kRangeTiles) {
+            const QString shown = f->find<KeyFigures>(QStringLiteral("keyFigures"))->valueText(QLatin1String(t.metric));
+            QCOMPARE(rangeShown(*f, t.metric), expectedRange(t.metric, s.of(t.model).p10, s.of(t.model).p90, shown));
+        }
         const std::vector<uncertainty::TornadoBar> model = uncertainty::tornado(inputsOf(f->window), uncertainty::Metric::CostPerBillionTokens);
         QCOMPARE(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->baseValue(), f->last.result.cost_per_billion_tokens_usd);
         QVERIFY(close(f->find<QCPBars>(QStringLiteral("sensitivity_low"))->baseValue() + barValue(f->find<QCPBars>(QStringLiteral("sensitivity_low")), double(std::min(int(model.size()), SensitivityChart::kMaxBars))), model[0].low));
@@ -620,12 +622,12 @@ private Q_SLOTS:
                                                                                                              : 3)
                                                            + QStringLiteral(" s"); };
         const auto usd = [](double v) -> QString { return v >= 1e4 ? QStringLiteral("$%1k").arg(v / 1e3, 0, 'f', 1) : QStringLiteral("$%1").arg(v, 0, 'f', v >= 100 ? 0 : 2); };
-        const uncertainty::Percentiles st = s.metric[std::size_t(uncertainty::Metric::StepTime)];
+        const uncertainty::Percentiles st = s.of(uncertainty::Metric::StepTime);
         // The engine's own error can move the P50 off the point estimate (docs/accuracy.md): the
         // range need not hold the point, only be a range.
         QVERIFY(st.p10 < st.p90);
         QVERIFY2(step->summaryDetails().contains(seconds(st.p10)) && step->summaryDetails().contains(seconds(st.p90)), qPrintable(step->summaryDetails()));
-        const uncertainty::Percentiles c = s.metric[std::size_t(uncertainty::Metric::CostPerBillionTokens)];
+        const uncertainty::Percentiles c = s.of(uncertainty::Metric::CostPerBillionTokens);
         QVERIFY2(cost->summaryDetails().contains(usd(c.p10)) && cost->summaryDetails().contains(usd(c.p90)), qPrintable(cost->summaryDetails()));
         // The axis makes room for the whisker's far end.
         QVERIFY(step->xAxis->range().upper >= st.p90);

@@ -2,6 +2,7 @@
 // Scenario files and presets: round trips, overrides, inline sections, and errors that name the
 // file, the line and the JSON path.
 #include "core/engineaccuracy.h"
+#include "core/fields.h"
 #include "core/gpumove.h"
 #include "core/jsonlocator.h"
 #include "core/presets.h"
@@ -47,6 +48,48 @@ private Q_SLOTS:
     }
     // Scenario files written before training.first_stage_layers/last_stage_layers existed load with
     // 0 (automatic); the fields round-trip once set (docs/model.md §16).
+    // A field's version and the plans it means something for are columns of its row: the
+    // fields added after version 1 load with their default, and the editor hides a field only for
+    // the plans its rule names.
+    void fieldRowsHoldVersionAndRelevance()
+    {
+        const auto field = [](Section s, const char *key) { return findField(s, QLatin1String(key)); };
+        QVERIFY(!field(Section::Training, "tp")->addedLater());
+        QVERIFY(field(Section::Training, "cp")->addedLater());
+        QVERIFY(field(Section::Training, "fused_cross_entropy")->addedLater());
+        int later = 0;
+        for (const FieldInfo &f : planFields())
+            later += f.addedLater() ? 1 : 0;
+        QCOMPARE(later, 38);
+        Plan dense = defaultScenario().plan;
+        QCOMPARE(dense.model.attention, Attention::Mha);
+        QVERIFY(!dense.model.moe());
+        QVERIFY(fieldRelevant(*field(Section::Training, "tp"), dense));
+        QVERIFY(!fieldRelevant(*field(Section::Model, "kv_lora_rank"), dense));
+        QVERIFY(!fieldRelevant(*field(Section::Training, "recompute_mla_up_proj"), dense));
+        QVERIFY(!fieldRelevant(*field(Section::Training, "ep"), dense));
+        QVERIFY(!fieldRelevant(*field(Section::Training, "zero3_bucket_params"), dense));
+        Plan p = dense;
+        p.model.attention = Attention::Mla;
+        p.model.experts = 8;
+        p.model.experts_per_token = 2;
+        p.training.zero = 3;
+        QVERIFY(p.model.moe());
+        QVERIFY(fieldRelevant(*field(Section::Model, "kv_lora_rank"), p));
+        QVERIFY(fieldRelevant(*field(Section::Training, "ep"), p));
+        QVERIFY(fieldRelevant(*field(Section::Training, "zero3_bucket_params"), p));
+        const FieldInfo &restart = *field(Section::Training, "restart_s");
+        p.training.goodput.reset();
+        QVERIFY(fieldRelevant(restart, p));
+        p.training.goodput = 0.9;
+        QVERIFY(!fieldRelevant(restart, p));
+        const FieldInfo &fp8 = *field(Section::Gpu, "fp8_efficiency");
+        p.gpu.fp8_dense_tflops = 0;
+        QVERIFY(!fieldRelevant(fp8, p));
+        p.gpu.fp8_dense_tflops = 1979;
+        QVERIFY(fieldRelevant(fp8, p));
+    }
+
     void scenariosWithoutStageLayersStillLoad()
     {
         Scenario s = defaultScenario();

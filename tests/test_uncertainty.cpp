@@ -7,6 +7,7 @@
 #include "testsupport.h"
 
 #include "core/fields.h"
+#include "core/resultio.h"
 #include "core/scenario.h"
 #include "core/uncertaintyio.h"
 #include "engine/engine.h"
@@ -21,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 using namespace commtax;
 using namespace commtax::uncertainty;
@@ -90,6 +92,77 @@ private slots:
         const InputRange d = defaultRange(*findInput("gpu.memory_bw_gbps"), 3350, Kind::Datasheet);
         QCOMPARE(d.low, 3350 * 0.98);
         QCOMPARE(d.high, 3350 * 1.02);
+    }
+
+    // The Monte Carlo's inputs are the rows of the engine's field table marked uncertain, in its
+    // order, and the engine's own error: a field's path, group and floor are written once.
+    void inputsAreTheUncertainRowsOfTheFieldTable()
+    {
+        std::size_t count = 0;
+        const FieldLimit *limits = fieldLimits(&count);
+        std::vector<std::string> fromTable;
+        for (std::size_t i = 0; i < count; ++i) {
+            const FieldLimit &l = limits[i];
+            const InputInfo *in = findInput(l.path);
+            QCOMPARE(in != nullptr, l.uncertainty.uncertain);
+            if (!in)
+                continue;
+            fromTable.push_back(l.path);
+            QCOMPARE(in->group, l.uncertainty.group);
+            QCOMPARE(in->floor, l.uncertainty.floor);
+            QCOMPARE(in->covered_by_engine_error, l.uncertainty.step_term);
+            QVERIFY2(!in->given_only, l.path);
+            // get and set reach the same member.
+            Plan p = defaultScenario().plan;
+            in->set(p, 0.5 * (l.min + std::min(l.max, 2 * l.min + 1)));
+            QCOMPARE(*l.get(p), *in->get(p));
+        }
+        const PlanInputs all = defaultInputs();
+        std::vector<std::string> order;
+        for (const InputRange &r : all.inputs)
+            if (findFieldLimit(r.info->path))
+                order.push_back(r.info->path);
+        QVERIFY(std::is_sorted(order.begin(), order.end(), [&](const std::string &a, const std::string &b) {
+            return findFieldLimit(a) < findFieldLimit(b); // the table's order
+        }));
+        // The groups the inputs were drawn in before the table held them (a changed group changes
+        // every range): the efficiencies move together, and so do the overlaps.
+        for (const char *path : {"gpu.compute_efficiency", "gpu.fp8_efficiency", "gpu.attention_efficiency",
+                                 "training.compute_efficiency"})
+            QCOMPARE(findInput(path)->group, Group::GpuEfficiency);
+        for (const char *path : {"training.ep_overlap", "training.dp_overlap", "training.tp_overlap"})
+            QCOMPARE(findInput(path)->group, Group::Overlap);
+        QCOMPARE(findInput("economics.usd_per_gpu_hour")->floor, 0.001);
+        QVERIFY(!findInput("economics.utilisation"));
+        QCOMPARE(fromTable.size(), std::size_t(29));
+        const InputInfo *error = findInput("engine.step_time_error");
+        QVERIFY(error && error->given_only && !findFieldLimit(error->path));
+    }
+
+    // One row per metric: its id, its place, its JSON key; the ranged metrics by id.
+    void metricRegistryIsOneTable()
+    {
+        QCOMPARE(metrics().size(), kMetricIdCount);
+        std::set<std::string> keys;
+        for (std::size_t i = 0; i < kMetricIdCount; ++i) {
+            const auto id = static_cast<MetricId>(i);
+            QCOMPARE(std::size_t(metricInfo(id).id), i);
+            QVERIFY2(keys.insert(metricKey(id)).second, metricKey(id)); // unique keys
+            QCOMPARE(findMetric(QLatin1String(metricKey(id))), &metrics()[i]);
+        }
+        QVERIFY(!findMetric(QStringLiteral("no_such_metric")));
+        Result r;
+        r.tco_usd = 7;
+        r.micro_batches = 3;
+        QCOMPARE(metricValue(r, MetricId::Tco), 7.0);
+        QCOMPARE(metricValue(r, MetricId::MicroBatches), 3.0);
+        QCOMPARE(QLatin1String(metricKey(Metric::CostPerBillionTokens)), QLatin1String("cost_per_billion_tokens_usd"));
+        for (std::size_t m = 0; m < kMetricCount; ++m)
+            QCOMPARE(rangeIndex(kMetrics[m]), m);
+        QCOMPARE(rangeIndex(MetricId::Params), kMetricCount); // no range
+        Summary s;
+        s.metric[rangeIndex(Metric::Tco)].p50 = 42;
+        QCOMPARE(s.of(Metric::Tco).p50, 42.0);
     }
 
     void collapsedRangesGiveThePointEstimate()

@@ -23,37 +23,22 @@ constexpr int kPadY = 4;
 // to another row on every other edit.
 constexpr int kTextSlack = 8;
 
-QString metricText(const char *key, double v)
-{
-    const MetricInfo *m = findMetric(QLatin1String(key));
-    return m ? formatMetric(*m, v) : formatNumber(v, 2);
-}
-
-// The tiles that show a P10-P90 range, with the model's metric of each.
-struct RangeSpec {
-    const char *key;
-    uncertainty::Metric metric;
-};
-constexpr RangeSpec kRanges[] = {
-    {"step_time_s", uncertainty::Metric::StepTime},
-    {"days_to_train", uncertainty::Metric::DaysToTrain},
-    {"tco_usd", uncertainty::Metric::Tco},
-    {"cost_per_billion_tokens_usd", uncertainty::Metric::CostPerBillionTokens},
-};
+QString figureText(MetricId id, double v) { return formatMetric(metricInfo(id), v); }
 
 // Both ends as the tile's value is written, the unit once: "15.6-17.2 s"; money in the scale and
 // decimals of the tile's value `headline` ("$980.5k" over "P10-P90: $0.83-1.26M").
-QString rangeNumbers(const char *key, double lo, double hi, double headline)
+QString rangeNumbers(MetricId id, double lo, double hi, double headline)
 {
-    if (qstrcmp(key, "days_to_train") == 0)
+    if (id == MetricId::DaysToTrain)
         return formatNumber(lo, 1) + QLatin1Char('-') + formatNumber(hi, 1);
-    if (qstrcmp(key, "step_time_s") == 0) { // three digits are enough for a range
+    if (id == MetricId::StepTime) { // three digits are enough for a range
         const int decimals = hi >= 100 ? 0 : hi >= 10 ? 1
                                                       : 2;
         return formatNumber(lo, decimals) + QLatin1Char('-') + formatNumber(hi, decimals) + QStringLiteral(" s");
     }
-    if (key[0] == 't' || key[0] == 'c') { // USD: both ends in the headline's scale, "$830.4-1260.2k" under "$980.5k"
-        const QString shown = metricText(key, std::isfinite(headline) ? headline : hi);
+    // Money: both ends in the headline's scale, "$830.4-1260.2k" under "$980.5k".
+    if (qstrcmp(metricInfo(id).unit, "USD") == 0) {
+        const QString shown = figureText(id, std::isfinite(headline) ? headline : hi);
         const QChar last = shown.isEmpty() ? QChar() : shown.back();
         const double scale = last == QLatin1Char('T') ? 1e12 : last == QLatin1Char('B') ? 1e9
             : last == QLatin1Char('M')                                                  ? 1e6
@@ -65,8 +50,8 @@ QString rangeNumbers(const char *key, double lo, double hi, double headline)
         const int decimals = point < 0 ? 0 : int(digits.size() - point - 1);
         return QStringLiteral("$") + formatNumber(lo / scale, decimals) + QLatin1Char('-') + formatNumber(hi / scale, decimals) + suffix;
     }
-    QString a = metricText(key, lo);
-    const QString b = metricText(key, hi);
+    QString a = figureText(id, lo);
+    const QString b = figureText(id, hi);
     const qsizetype space = b.lastIndexOf(QLatin1Char(' '));
     if (space > 0 && a.endsWith(b.mid(space)))
         a.chop(b.size() - space);
@@ -79,35 +64,49 @@ KeyFigures::KeyFigures(QWidget *parent)
 {
     setObjectName(QStringLiteral("keyFigures"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    // The tiles, in their order: the metric (its value, and its P10-P90 range when the
+    // uncertainty model gives the metric one and the tile shows it), title and tooltip.
     struct Spec {
-        const char *key;
+        MetricId id;
         const char *title;
         const char *tip;
+        bool ranged;
     };
     static const Spec specs[] = {
-        {"step_time_s", QT_TR_NOOP("Step time"), QT_TR_NOOP("Wall-clock time of one optimizer step: compute, bubble and exposed communication")},
-        {"comm_tax_exposed", QT_TR_NOOP("Comm tax"), QT_TR_NOOP("Communication not hidden under compute, as a share of the step: T_comm_exposed / T_step. "
-                                                                "Raw: T_comm / (T_comm + T_comp), as if nothing overlapped (the seed articles' definition)")},
-        {"bubble_share", QT_TR_NOOP("Pipeline bubble"), QT_TR_NOOP("Share of the pipeline's time idle: (p-1)/(v*m+p-1). Overhead on compute: (p-1)/(v*m)")},
-        {"mfu", QT_TR_NOOP("MFU"), QT_TR_NOOP("Model FLOPs per step / (step time x GPUs x dense peak of the chosen precision)")},
-        {"memory_total_gb", QT_TR_NOOP("Memory per GPU"), QT_TR_NOOP("First pipeline stage: weights, gradients, optimizer states and activations, against the usable memory "
-                                                                     "(capacity less a 10% allocator reserve)")},
-        {"tokens_per_day", QT_TR_NOOP("Tokens per day"), QT_TR_NOOP("Global batch x sequence length / step time x 86400 s")},
-        {"days_to_train", QT_TR_NOOP("Days to train"), QT_TR_NOOP("Tokens to train / (tokens per second x goodput), in days")},
-        {"tco_usd", QT_TR_NOOP("TCO of the run"), QT_TR_NOOP("Cost per hour (depreciation, energy, upkeep; or rent) x wall-clock hours")},
-        {"cost_per_billion_tokens_usd", QT_TR_NOOP("USD per 1B tokens"), QT_TR_NOOP("Cost per hour / (billions of tokens trained per hour, after goodput)")},
+        {MetricId::StepTime, QT_TR_NOOP("Step time"),
+         QT_TR_NOOP("Wall-clock time of one optimizer step: compute, bubble and exposed communication"), true},
+        {MetricId::CommTaxExposed, QT_TR_NOOP("Comm tax"),
+         QT_TR_NOOP("Communication not hidden under compute, as a share of the step: T_comm_exposed / T_step. "
+                    "Raw: T_comm / (T_comm + T_comp), as if nothing overlapped (the seed articles' definition)"),
+         false},
+        {MetricId::BubbleShare, QT_TR_NOOP("Pipeline bubble"),
+         QT_TR_NOOP("Share of the pipeline's time idle: (p-1)/(v*m+p-1). Overhead on compute: (p-1)/(v*m)"), false},
+        {MetricId::Mfu, QT_TR_NOOP("MFU"),
+         QT_TR_NOOP("Model FLOPs per step / (step time x GPUs x dense peak of the chosen precision)"), false},
+        {MetricId::MemoryTotal, QT_TR_NOOP("Memory per GPU"),
+         QT_TR_NOOP("First pipeline stage: weights, gradients, optimizer states and activations, against the usable "
+                    "memory (capacity less a 10% allocator reserve)"),
+         false},
+        {MetricId::TokensPerDay, QT_TR_NOOP("Tokens per day"),
+         QT_TR_NOOP("Global batch x sequence length / step time x 86400 s"), false},
+        {MetricId::DaysToTrain, QT_TR_NOOP("Days to train"),
+         QT_TR_NOOP("Tokens to train / (tokens per second x goodput), in days"), true},
+        {MetricId::Tco, QT_TR_NOOP("TCO of the run"),
+         QT_TR_NOOP("Cost per hour (depreciation, energy, upkeep; or rent) x wall-clock hours"), true},
+        {MetricId::CostPerBillionTokens, QT_TR_NOOP("USD per 1B tokens"),
+         QT_TR_NOOP("Cost per hour / (billions of tokens trained per hour, after goodput)"), true},
     };
     for (const Spec &s : specs) {
         Tile t;
-        t.metric = QLatin1String(s.key);
+        t.id = s.id;
+        t.metric = QLatin1String(metricKey(s.id));
         t.title = tr(s.title);
         t.tooltip = tr(s.tip);
-        for (const RangeSpec &r : kRanges)
-            if (qstrcmp(r.key, s.key) == 0) {
-                t.rangeObject = new QObject(this);
-                t.rangeObject->setObjectName(QStringLiteral("keyRange_") + t.metric);
-                t.rangeObject->setProperty("text", QString());
-            }
+        if (s.ranged) {
+            t.rangeObject = new QObject(this);
+            t.rangeObject->setObjectName(QStringLiteral("keyRange_") + t.metric);
+            t.rangeObject->setProperty("text", QString());
+        }
         m_tiles.append(t);
     }
 }
@@ -209,10 +208,10 @@ QSize KeyFigures::sizeHint() const
 // One tile per row at the narrowest: as wide as the widest text.
 QSize KeyFigures::minimumSizeHint() const { return QSize(widestText() + 2 * kPadX, sizeHint().height()); }
 
-void KeyFigures::setTile(const char *metric, const QString &value, const QString &detail, bool alarm)
+void KeyFigures::setTile(MetricId id, const QString &value, const QString &detail, bool alarm)
 {
     for (Tile &t : m_tiles)
-        if (t.metric == QLatin1String(metric)) {
+        if (t.id == id) {
             if (t.value != value || t.detail != detail || t.alarm != alarm)
                 update(tileRect(int(&t - m_tiles.data())));
             t.value = value;
@@ -229,29 +228,28 @@ QRect KeyFigures::textRectOf(const QString &metric) const
 
 void KeyFigures::showResult(const Result &r)
 {
-    const auto number = [](const char *key, double v) { return metricText(key, v).section(QLatin1Char(' '), 0, 0); };
-    m_headline = {{QStringLiteral("step_time_s"), r.step_time_s},
-                  {QStringLiteral("days_to_train"), r.days_to_train},
-                  {QStringLiteral("tco_usd"), r.tco_usd},
-                  {QStringLiteral("cost_per_billion_tokens_usd"), r.cost_per_billion_tokens_usd}};
-    setTile("step_time_s", metricText("step_time_s", r.step_time_s), tr("%n micro-batches", nullptr, r.micro_batches),
+    const auto number = [](MetricId id, double v) { return figureText(id, v).section(QLatin1Char(' '), 0, 0); };
+    for (Tile &t : m_tiles)
+        t.headline = metricValue(r, t.id); // the scale of its range
+    setTile(MetricId::StepTime, metricText(MetricId::StepTime, r), tr("%n micro-batches", nullptr, r.micro_batches),
             false);
-    setTile("comm_tax_exposed", metricText("comm_tax_exposed", r.comm_tax_exposed),
-            tr("exposed, raw %1").arg(metricText("comm_tax_raw", r.comm_tax_raw)), r.comm_tax_exposed > kCommTaxWarn);
-    setTile("bubble_share", metricText("bubble_share", r.bubble_share),
-            tr("+%1 on compute").arg(metricText("bubble_overhead", r.bubble_overhead)), false);
-    setTile("mfu", metricText("mfu", r.mfu), QStringLiteral("%1 TFLOPS/GPU").arg(formatNumber(r.tflops_per_gpu, 0)), false);
-    setTile("memory_total_gb", metricText("memory_total_gb", r.memory_total_gb),
+    setTile(MetricId::CommTaxExposed, metricText(MetricId::CommTaxExposed, r),
+            tr("exposed, raw %1").arg(metricText(MetricId::CommTaxRaw, r)), r.comm_tax_exposed > kCommTaxWarn);
+    setTile(MetricId::BubbleShare, metricText(MetricId::BubbleShare, r),
+            tr("+%1 on compute").arg(metricText(MetricId::BubbleOverhead, r)), false);
+    setTile(MetricId::Mfu, metricText(MetricId::Mfu, r),
+            QStringLiteral("%1 TFLOPS/GPU").arg(formatNumber(r.tflops_per_gpu, 0)),
+            false);
+    setTile(MetricId::MemoryTotal, metricText(MetricId::MemoryTotal, r),
             (r.fits_in_memory ? tr("of %1 GB usable") : tr("NO FIT in %1 GB"))
-                .arg(number("memory_total_gb", r.memory_usable_gb)), // the value's decimals
+                .arg(number(MetricId::MemoryTotal, r.memory_usable_gb)), // the value's decimals
             !r.fits_in_memory);
-    setTile("tokens_per_day", number("tokens_per_day", r.tokens_per_day),
-            QStringLiteral("%1 tokens/s").arg(number("tokens_per_s", r.tokens_per_s)), false);
-    setTile("days_to_train", formatNumber(r.days_to_train, 1), tr("on %1 GPUs").arg(r.gpus), false);
-    setTile("tco_usd", metricText("tco_usd", r.tco_usd),
-            tr("%1 per hour").arg(metricText("cost_per_hour_usd", r.cost_per_hour_usd)), false);
-    setTile("cost_per_billion_tokens_usd", metricText("cost_per_billion_tokens_usd", r.cost_per_billion_tokens_usd),
-            tr("per 1e9 tokens"), false);
+    setTile(MetricId::TokensPerDay, number(MetricId::TokensPerDay, r.tokens_per_day),
+            QStringLiteral("%1 tokens/s").arg(number(MetricId::TokensPerS, r.tokens_per_s)), false);
+    setTile(MetricId::DaysToTrain, formatNumber(r.days_to_train, 1), tr("on %1 GPUs").arg(r.gpus), false);
+    setTile(MetricId::Tco, metricText(MetricId::Tco, r), tr("%1 per hour").arg(metricText(MetricId::CostPerHour, r)),
+            false);
+    setTile(MetricId::CostPerBillionTokens, metricText(MetricId::CostPerBillionTokens, r), tr("per 1e9 tokens"), false);
     fitColumns(); // (setTile() asked for the changed tiles to be repainted)
 }
 
@@ -275,20 +273,20 @@ void KeyFigures::showRanges(const UncertaintyFigures &u)
     m_rangesPending = false;
     m_accuracy = u.valid ? engineText("commtax::Accuracy", engineRegimeText(u.regime)) : QString();
     m_accuracyWarns = u.valid && engineRegimeWarns(u.regime);
-    for (const RangeSpec &spec : kRanges)
-        for (Tile &t : m_tiles) {
-            if (t.metric != QLatin1String(spec.key))
-                continue;
-            const uncertainty::Percentiles &p = u.of(spec.metric);
-            const QString text = u.valid ? tr("P10-P90: %1").arg(rangeNumbers(spec.key, p.p10, p.p90, m_headline.value(QLatin1String(spec.key), qQNaN()))) : QString();
-            if (text != t.range)
-                update(tileRect(int(&t - m_tiles.data()))); // only the tiles with a range
-            t.range = text;
-            if (!text.isEmpty())
-                t.lastRange = text;
-            t.rangeNumbers = u.valid ? rangeNumbers(spec.key, p.p10, p.p90, m_headline.value(QLatin1String(spec.key), qQNaN())) : QString();
-            t.rangeObject->setProperty("text", text);
-        }
+    for (Tile &t : m_tiles) {
+        if (!t.rangeObject)
+            continue;
+        const uncertainty::Percentiles &p = u.of(t.id);
+        const QString numbers = u.valid ? rangeNumbers(t.id, p.p10, p.p90, t.headline) : QString();
+        const QString text = u.valid ? tr("P10-P90: %1").arg(numbers) : QString();
+        if (text != t.range)
+            update(tileRect(int(&t - m_tiles.data()))); // only the tiles with a range
+        t.range = text;
+        if (!text.isEmpty())
+            t.lastRange = text;
+        t.rangeNumbers = numbers;
+        t.rangeObject->setProperty("text", text);
+    }
     fitColumns();
 }
 

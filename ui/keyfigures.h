@@ -14,6 +14,8 @@
 #include <QVector>
 #include <QWidget>
 
+#include <limits>
+
 namespace commtax {
 
 class KeyFigures : public QWidget
@@ -72,7 +74,11 @@ protected:
 
 private:
     struct Tile {
+        MetricId id = MetricId::StepTime;
+        // Its JSON key, which names the tile for the tests and accessibility.
         QString metric;
+        // The value, for the scale of its range.
+        double headline = std::numeric_limits<double>::quiet_NaN();
         QString title;
         QString tooltip;
         QString value = QStringLiteral("-");
@@ -98,7 +104,7 @@ private:
     };
     mutable TextWidths m_widths[2];
     static QString pendingRangeText(); // "P10-P90: ...", while the ranges are computed
-    void setTile(const char *metric, const QString &value, const QString &detail, bool alarm);
+    void setTile(MetricId id, const QString &value, const QString &detail, bool alarm);
     QRect tileRect(int index) const;
     int rowHeight() const;
     int tileAt(const QPoint &pos) const;
@@ -118,7 +124,6 @@ private:
     QString m_accuracy;           // the engine's error on published runs like the plan (the ranges hold it)
     bool m_accuracyWarns = false; // the plan is outside what was validated
     bool m_rangesPending = false;
-    QHash<QString, double> m_headline; // the value of each tile with a range, for its scale
     int m_columns = 9;
 };
 

@@ -820,18 +820,18 @@ void MainWindow::showDetails(const Analysis &a)
         return;
     const Result &r = a.result;
     const Plan &p = a.scenario.plan;
-    const auto m = [&r](const char *key) {
-        const MetricInfo *info = findMetric(QLatin1String(key));
-        return info ? formatMetric(*info, info->get(r)) : QString();
-    };
+    const auto m = [&r](MetricId id) { return metricText(id, r); };
     const auto bw = [](double gbps) {
         return gbps > 0 ? QString::number(gbps, 'f', 0) + QStringLiteral(" GB/s") : QStringLiteral("-");
     };
     if (p.model.moe())
-        m_details->setValue(tr("Model"), tr("%1, %2 parameters, %3 active per token").arg(QString::fromStdString(p.model.name), m("params"), m("params_active")));
+        m_details->setValue(tr("Model"),
+                            tr("%1, %2 parameters, %3 active per token")
+                                .arg(QString::fromStdString(p.model.name), m(MetricId::Params),
+                                     m(MetricId::ParamsActive)));
     else
         m_details->setValue(tr("Model"),
-                            tr("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m("params")));
+                            tr("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m(MetricId::Params)));
     m_details->setValue(tr("GPUs"), tr("%1 = %2 nodes x %3 %4").arg(r.gpus).arg(p.cluster.nodes).arg(p.cluster.gpus_per_node).arg(shortGpuName(QString::fromStdString(p.gpu.name))));
     m_details->setValue(tr("Layout"), QStringLiteral("tp %1, pp %2, dp %3, vpp %4, ZeRO-%5, m = %6").arg(p.training.tp).arg(p.training.pp).arg(p.training.dp).arg(p.training.vpp).arg(p.training.zero).arg(r.micro_batches) + (p.training.cp > 1 ? tr(", cp %1").arg(p.training.cp) : QString()) + (p.model.moe() ? tr(", ep %1, etp %2").arg(p.training.ep).arg(p.training.etp > 0 ? p.training.etp : p.training.tp) : QString()));
     m_details->setValue(tr("Bus bandwidth"),
@@ -839,11 +839,20 @@ void MainWindow::showDetails(const Analysis &a)
                             + (r.cp_bw_gbps > 0 ? tr(", CP %1").arg(bw(r.cp_bw_gbps)) : QString())
                             + (r.ep_busbw_gbps > 0 ? tr(", EP %1").arg(bw(r.ep_busbw_gbps)) : QString()));
     if (p.training.goodput)
-        m_details->setValue(tr("Goodput"), m("goodput_effective"));
+        m_details->setValue(tr("Goodput"), m(MetricId::Goodput));
     else
-        m_details->setValue(tr("Goodput"), tr("%1 auto: checkpoints %2, lost work %3, restarts %4; checkpoint every %5").arg(m("goodput_effective"), m("goodput_checkpoint_overhead"), m("goodput_lost_work"), m("goodput_restarts"), m("checkpoint_interval_s")));
-    m_details->setValue(tr("Compute"), tr("%1 of dense peak, %2 TFLOPS/GPU").arg(m("compute_efficiency_effective")).arg(locale().toString(r.tflops_per_gpu, 'f', 0)));
-    m_details->setValue(tr("Money"), tr("capex %1, %2/hour, %3").arg(m("capex_usd"), m("cost_per_hour_usd"), m("power_kw")));
+        m_details->setValue(tr("Goodput"),
+                            tr("%1 auto: checkpoints %2, lost work %3, restarts %4; checkpoint every %5")
+                                .arg(m(MetricId::Goodput), m(MetricId::GoodputCheckpoints),
+                                     m(MetricId::GoodputLostWork), m(MetricId::GoodputRestarts),
+                                     m(MetricId::CheckpointInterval)));
+    m_details->setValue(tr("Compute"),
+                        tr("%1 of dense peak, %2 TFLOPS/GPU")
+                            .arg(m(MetricId::ComputeEfficiency))
+                            .arg(locale().toString(r.tflops_per_gpu, 'f', 0)));
+    m_details->setValue(tr("Money"),
+                        tr("capex %1, %2/hour, %3")
+                            .arg(m(MetricId::Capex), m(MetricId::CostPerHour), m(MetricId::Power)));
 }
 
 void MainWindow::scheduleChartRedraw()

@@ -736,7 +736,7 @@ RangeCoverage rangeCoverage(const std::vector<Run> &runs, const Report &rep, con
             if (n.path == "engine.step_time_error")
                 n = engineErrorNote(regime);
         const uncertainty::Summary sum = uncertainty::monteCarlo(uncertainty::planInputs(s.plan, notes), uncertainty::Options{samples, 1, 1});
-        const uncertainty::Percentiles &st = sum.metric[std::size_t(uncertainty::Metric::StepTime)];
+        const uncertainty::Percentiles &st = sum.of(uncertainty::Metric::StepTime);
         const bool in80 = published >= st.p10 && published <= st.p90, in50 = published >= st.p25 && published <= st.p75;
         if (st.p50 > 0)
             widths.push_back((st.p90 - st.p10) / st.p50);

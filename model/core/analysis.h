@@ -90,7 +90,7 @@ struct UncertaintyFigures {
     quint64 seed = 0;
     int invalid = 0; // samples the engine refused
     uncertainty::Percentiles metric[uncertainty::kMetricCount];
-    const uncertainty::Percentiles &of(uncertainty::Metric m) const { return metric[std::size_t(m)]; }
+    const uncertainty::Percentiles &of(uncertainty::Metric m) const { return metric[uncertainty::rangeIndex(m)]; }
     QVector<SensitivityBar> costTornado; // USD per billion tokens, largest swing first
     QVector<SensitivityBar> daysTornado; // days to train, largest swing first
     EngineRegime regime;                 // the published runs like the plan whose error the ranges hold

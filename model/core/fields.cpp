@@ -33,24 +33,39 @@ QString sectionTitle(Section s)
     return QString();
 }
 
-// min and max come from the engine's range table (engine/limits.cpp), filled in below.
-#define CT_NUM(TYPE, CONV, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC)          \
-    FieldInfo                                                                 \
-    {                                                                         \
-        Section::SEC, KEY, FieldType::TYPE, LABEL, UNIT, HELP, 0, 0, DEC, {}, \
-            [](const Plan &p) { return QJsonValue(p.MEMBER); },               \
-            [](Plan &p, const QJsonValue &v) { p.MEMBER = v.CONV(); }         \
+// min and max come from the engine's range table (engine/limits.cpp), filled in below. After the
+// row's own columns, optionally: the version that added it (Later, or Added::InVersion1 before a
+// relevance; FieldInfo::added) and the plans it means something for (FieldInfo::relevance).
+#define CT_NUM(TYPE, CONV, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC, ...)                       \
+    FieldInfo                                                                                   \
+    {                                                                                           \
+        Section::SEC, KEY, FieldType::TYPE, LABEL, UNIT, HELP, 0, 0, DEC, {},                   \
+            [](const Plan &p) { return QJsonValue(p.MEMBER); },                                 \
+            [](Plan &p, const QJsonValue &v) { p.MEMBER = v.CONV(); } __VA_OPT__(, __VA_ARGS__) \
     }
-#define CT_INT(SEC, MEMBER, KEY, LABEL, UNIT, HELP) CT_NUM(Int, toInt, SEC, MEMBER, KEY, LABEL, UNIT, HELP, 0)
-#define CT_DBL(SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC) CT_NUM(Double, toDouble, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC)
-#define CT_BOOL(SEC, MEMBER, KEY, LABEL, HELP) CT_NUM(Bool, toBool, SEC, MEMBER, KEY, LABEL, "", HELP, 0)
-#define CT_CHOICE(SEC, MEMBER, KEY, LABEL, HELP, CHOICES, PARSE)                              \
-    FieldInfo                                                                                 \
-    {                                                                                         \
-        Section::SEC, KEY, FieldType::Choice, LABEL, "", HELP, 0, 0, 0, CHOICES,              \
-            [](const Plan &p) { return QJsonValue(QLatin1String(toString(p.MEMBER))); },      \
-            [](Plan &p, const QJsonValue &v) { PARSE(v.toString().toStdString(), p.MEMBER); } \
+#define CT_INT(SEC, MEMBER, KEY, LABEL, UNIT, HELP, ...) \
+    CT_NUM(Int, toInt, SEC, MEMBER, KEY, LABEL, UNIT, HELP, 0 __VA_OPT__(, __VA_ARGS__))
+#define CT_DBL(SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC, ...) \
+    CT_NUM(Double, toDouble, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC __VA_OPT__(, __VA_ARGS__))
+#define CT_BOOL(SEC, MEMBER, KEY, LABEL, HELP, ...) \
+    CT_NUM(Bool, toBool, SEC, MEMBER, KEY, LABEL, "", HELP, 0 __VA_OPT__(, __VA_ARGS__))
+#define CT_CHOICE(SEC, MEMBER, KEY, LABEL, HELP, CHOICES, PARSE, ...)                                   \
+    FieldInfo                                                                                           \
+    {                                                                                                   \
+        Section::SEC, KEY, FieldType::Choice, LABEL, "", HELP, 0, 0, 0, CHOICES,                        \
+            [](const Plan &p) { return QJsonValue(QLatin1String(toString(p.MEMBER))); },                \
+            [](Plan &p, const QJsonValue &v) { PARSE(stdText(v), p.MEMBER); } __VA_OPT__(, __VA_ARGS__) \
     }
+static std::string stdText(const QJsonValue &v)
+{
+    return v.toString().toStdString();
+}
+constexpr Added Later = Added::Later;
+constexpr Relevance ForMla = Relevance::Mla;
+constexpr Relevance ForMoe = Relevance::Moe;
+constexpr Relevance ForGoodputAuto = Relevance::GoodputAuto;
+constexpr Relevance ForFp8Gpu = Relevance::Fp8Gpu;
+constexpr Relevance ForZero3 = Relevance::Zero3;
 
 namespace {
 
@@ -58,25 +73,7 @@ namespace {
 // readers share one set of bounds.
 std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
 {
-    // Fields added after version 1 of the scenario and preset formats (see FieldInfo::addedLater).
-    static const QStringList addedLater = {
-        QStringLiteral("cluster.oversubscription"), QStringLiteral("cluster.interruptions_per_gpu_day"), QStringLiteral("gpu.gemm_overhead_us"), QStringLiteral("gpu.fp8_efficiency"), QStringLiteral("gpu.attention_efficiency"), QStringLiteral("gpu.rent_usd_per_hour"),
-        QStringLiteral("economics.utilisation"), QStringLiteral("economics.residual_fraction"), QStringLiteral("economics.cost_of_capital"),
-        QStringLiteral("training.first_stage_layers"), QStringLiteral("training.last_stage_layers"),
-        QStringLiteral("training.cp"), QStringLiteral("training.ep"), QStringLiteral("training.etp"),
-        QStringLiteral("training.moe_imbalance"), QStringLiteral("training.ep_overlap"),
-        QStringLiteral("training.checkpoint_write_s"), QStringLiteral("training.restart_s"),
-        QStringLiteral("model.head_dim"), QStringLiteral("model.attention"), QStringLiteral("model.q_lora_rank"),
-        QStringLiteral("model.kv_lora_rank"), QStringLiteral("model.qk_rope_head_dim"),
-        QStringLiteral("model.qk_nope_head_dim"), QStringLiteral("model.v_head_dim"), QStringLiteral("model.experts"),
-        QStringLiteral("model.experts_per_token"), QStringLiteral("model.expert_ffn"),
-        QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers"),
-        QStringLiteral("model.max_nodes_per_token"), QStringLiteral("training.moe_deepep"),
-        QStringLiteral("training.recompute_mla_up_proj"), QStringLiteral("training.fused_cross_entropy"),
-        QStringLiteral("training.zero3_bucket_params"), QStringLiteral("training.tp_async_backward"),
-        QStringLiteral("training.tp_comm_overlap"), QStringLiteral("training.ep_a2a_overlap")};
     for (FieldInfo &f : fields) {
-        f.addedLater = addedLater.contains(f.path());
         if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
             && f.type != FieldType::AutoDouble)
             continue;
@@ -106,20 +103,35 @@ const std::vector<FieldInfo> &planFields()
         CT_CHOICE(Model, model.mlp, "mlp", "MLP", "swiglu (Llama: 3*h*f parameters) or gelu (GPT: 2*h*f)",
                   (QStringList{QStringLiteral("swiglu"), QStringLiteral("gelu")}), parseMlp),
         CT_BOOL(Model, model.tied_embeddings, "tied_embeddings", "Tied embeddings", "Input and output embeddings share one V*h matrix"),
-        CT_INT(Model, model.head_dim, "head_dim", "Head width", "", "Width of one attention head; 0 = hidden/heads (Qwen3 uses 128 at every width)"),
+        CT_INT(Model, model.head_dim, "head_dim", "Head width", "",
+               "Width of one attention head; 0 = hidden/heads (Qwen3 uses 128 at every width)", Later),
         CT_CHOICE(Model, model.attention, "attention", "Attention", "mha (multi-head, grouped-query through kv_heads) or mla (DeepSeek-V2/V3 multi-head latent attention)",
-                  (QStringList{QStringLiteral("mha"), QStringLiteral("mla")}), parseAttention),
-        CT_INT(Model, model.q_lora_rank, "q_lora_rank", "MLA query rank", "", "MLA: rank of the query latent (DeepSeek-V3: 1536); 0 = queries projected from h directly"),
-        CT_INT(Model, model.kv_lora_rank, "kv_lora_rank", "MLA key/value rank", "", "MLA: rank of the compressed key/value latent d_c (DeepSeek-V3: 512)"),
-        CT_INT(Model, model.qk_rope_head_dim, "qk_rope_head_dim", "MLA RoPE head width", "", "MLA: decoupled RoPE part of each query/key head (DeepSeek-V3: 64)"),
-        CT_INT(Model, model.qk_nope_head_dim, "qk_nope_head_dim", "MLA no-RoPE head width", "", "MLA: the rest of each query/key head (DeepSeek-V3: 128)"),
-        CT_INT(Model, model.v_head_dim, "v_head_dim", "MLA value head width", "", "MLA: width of each value head (DeepSeek-V3: 128)"),
-        CT_INT(Model, model.experts, "experts", "Routed experts", "", "Mixture of experts: routed experts per MoE layer; 0 or 1 = dense"),
-        CT_INT(Model, model.experts_per_token, "experts_per_token", "Experts per token (top-k)", "", "Routed experts each token goes to (Mixtral 2, DeepSeek-V3 8)"),
-        CT_INT(Model, model.expert_ffn, "expert_ffn", "Expert FFN size", "", "FFN width of one expert (Mixtral 8x7B: 14336, DeepSeek-V3: 2048)"),
-        CT_INT(Model, model.shared_experts, "shared_experts", "Shared experts", "", "Experts every token passes through, each of width expert_ffn (DeepSeek-V3: 1)"),
-        CT_INT(Model, model.dense_layers, "dense_layers", "Leading dense layers", "", "First layers with a dense FFN of width ffn instead of experts (DeepSeek-V3: 3)"),
-        CT_INT(Model, model.max_nodes_per_token, "max_nodes_per_token", "Max nodes per token", "", "Node-limited routing: a token's experts sit on at most this many nodes (DeepSeek-V3: 4, its n_group 8 / topk_group 4); 0 = no limit. Saves network traffic only with DeepEP dispatch"),
+                  (QStringList{QStringLiteral("mha"), QStringLiteral("mla")}), parseAttention, Later),
+        CT_INT(Model, model.q_lora_rank, "q_lora_rank", "MLA query rank", "",
+               "MLA: rank of the query latent (DeepSeek-V3: 1536); 0 = queries projected from h directly", Later,
+               ForMla),
+        CT_INT(Model, model.kv_lora_rank, "kv_lora_rank", "MLA key/value rank", "",
+               "MLA: rank of the compressed key/value latent d_c (DeepSeek-V3: 512)", Later, ForMla),
+        CT_INT(Model, model.qk_rope_head_dim, "qk_rope_head_dim", "MLA RoPE head width", "",
+               "MLA: decoupled RoPE part of each query/key head (DeepSeek-V3: 64)", Later, ForMla),
+        CT_INT(Model, model.qk_nope_head_dim, "qk_nope_head_dim", "MLA no-RoPE head width", "",
+               "MLA: the rest of each query/key head (DeepSeek-V3: 128)", Later, ForMla),
+        CT_INT(Model, model.v_head_dim, "v_head_dim", "MLA value head width", "",
+               "MLA: width of each value head (DeepSeek-V3: 128)", Later, ForMla),
+        CT_INT(Model, model.experts, "experts", "Routed experts", "",
+               "Mixture of experts: routed experts per MoE layer; 0 or 1 = dense", Later),
+        CT_INT(Model, model.experts_per_token, "experts_per_token", "Experts per token (top-k)", "",
+               "Routed experts each token goes to (Mixtral 2, DeepSeek-V3 8)", Later, ForMoe),
+        CT_INT(Model, model.expert_ffn, "expert_ffn", "Expert FFN size", "",
+               "FFN width of one expert (Mixtral 8x7B: 14336, DeepSeek-V3: 2048)", Later, ForMoe),
+        CT_INT(Model, model.shared_experts, "shared_experts", "Shared experts", "",
+               "Experts every token passes through, each of width expert_ffn (DeepSeek-V3: 1)", Later, ForMoe),
+        CT_INT(Model, model.dense_layers, "dense_layers", "Leading dense layers", "",
+               "First layers with a dense FFN of width ffn instead of experts (DeepSeek-V3: 3)", Later, ForMoe),
+        CT_INT(Model, model.max_nodes_per_token, "max_nodes_per_token", "Max nodes per token", "",
+               "Node-limited routing: a token's experts sit on at most this many nodes (DeepSeek-V3: 4, its n_group "
+               "8 / topk_group 4); 0 = no limit. Saves network traffic only with DeepEP dispatch",
+               Later, ForMoe),
         // gpu
         CT_DBL(Gpu, gpu.bf16_dense_tflops, "bf16_dense_tflops", "BF16 dense peak (TFLOPS)", "TFLOPS", "Dense BF16 tensor-core peak with FP32 accumulate (not the 2:4-sparse figure)", 1),
         CT_DBL(Gpu, gpu.fp8_dense_tflops, "fp8_dense_tflops", "FP8 dense peak (TFLOPS)", "TFLOPS", "Dense FP8 tensor-core peak; 0 when the GPU has no FP8", 1),
@@ -133,10 +145,21 @@ const std::vector<FieldInfo> &planFields()
         CT_BOOL(Gpu, gpu.nvls, "nvls", "NVLS capable", "NVLink SHARP (NVSwitch multicast): all-reduce busbw can exceed the link rate"),
         CT_DBL(Gpu, gpu.watts, "watts", "Board power (W)", "W", "Thermal design power per GPU", 0),
         CT_DBL(Gpu, gpu.price_usd, "price_usd", "GPU price (USD)", "USD", "Price per GPU (an editable default)", 0),
-        CT_DBL(Gpu, gpu.rent_usd_per_hour, "rent_usd_per_hour", "GPU rent (USD per GPU-hour)", "USD/GPU-h", "This GPU's cloud price per GPU-hour, used in rent mode unless the economics set their own (an editable default)", 2),
-        CT_DBL(Gpu, gpu.gemm_overhead_us, "gemm_overhead_us", "GEMM fixed cost (us)", "us", "Fixed cost of one matrix multiply (launch, prologue/epilogue, last wave): why small GEMMs (small h/tp, many small experts) reach less of the peak", 1),
-        CT_DBL(Gpu, gpu.fp8_efficiency, "fp8_efficiency", "FP8 GEMM efficiency", "", "Fraction of the dense FP8 peak large FP8 GEMMs reach in training; 0 = the BF16 compute efficiency", 2),
-        CT_DBL(Gpu, gpu.attention_efficiency, "attention_efficiency", "Attention kernel efficiency", "", "Fraction of the dense BF16 peak FlashAttention reaches, forward and backward on a causal mask; fitted per GPU on published runs (long-context runs pin it)", 2),
+        CT_DBL(Gpu, gpu.rent_usd_per_hour, "rent_usd_per_hour", "GPU rent (USD per GPU-hour)", "USD/GPU-h",
+               "This GPU's cloud price per GPU-hour, used in rent mode unless the economics set their own (an "
+               "editable default)",
+               2, Later),
+        CT_DBL(Gpu, gpu.gemm_overhead_us, "gemm_overhead_us", "GEMM fixed cost (us)", "us",
+               "Fixed cost of one matrix multiply (launch, prologue/epilogue, last wave): why small GEMMs (small "
+               "h/tp, many small experts) reach less of the peak",
+               1, Later),
+        CT_DBL(Gpu, gpu.fp8_efficiency, "fp8_efficiency", "FP8 GEMM efficiency", "",
+               "Fraction of the dense FP8 peak large FP8 GEMMs reach in training; 0 = the BF16 compute efficiency", 2,
+               Later, ForFp8Gpu),
+        CT_DBL(Gpu, gpu.attention_efficiency, "attention_efficiency", "Attention kernel efficiency", "",
+               "Fraction of the dense BF16 peak FlashAttention reaches, forward and backward on a causal mask; "
+               "fitted per GPU on published runs (long-context runs pin it)",
+               2, Later),
         CT_DBL(Gpu, gpu.compute_efficiency, "compute_efficiency", "Default compute efficiency", "", "Fraction of dense peak large GEMMs reach inside a training step", 2),
         // cluster
         CT_INT(Cluster, cluster.nodes, "nodes", "Nodes", "", "Servers in the cluster"),
@@ -144,8 +167,15 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Cluster, cluster.nic_gbit_per_gpu, "nic_gbit_per_gpu", "NIC per GPU (Gb/s)", "Gb/s", "Network line rate per GPU (rail-optimised); 400 Gb/s moves 50 GB/s", 1),
         CT_DBL(Cluster, cluster.nic_efficiency, "nic_efficiency", "Network efficiency", "", "Achievable busbw over line rate (0-1]", 2),
         CT_DBL(Cluster, cluster.nic_latency_us, "nic_latency_us", "Network step latency (us)", "us", "Latency of one collective step across nodes (NCCL tuner: about 14 us)", 1),
-        CT_DBL(Cluster, cluster.oversubscription, "oversubscription", "Spine oversubscription", "", "Leaf-to-spine oversubscription (1 = non-blocking); traffic of groups spanning nodes gets NIC bandwidth / this when the cluster has more nodes than one leaf serves (32)", 1),
-        CT_DBL(Cluster, cluster.interruptions_per_gpu_day, "interruptions_per_gpu_day", "Interruptions per GPU-day", "1/GPU-day", "Unexpected job interruptions per GPU per day, all causes; Llama 3: 419 in 54 days on 16,384 GPUs = 0.000474. Used by goodput \"auto\"", 6),
+        CT_DBL(Cluster, cluster.oversubscription, "oversubscription", "Spine oversubscription", "",
+               "Leaf-to-spine oversubscription (1 = non-blocking); traffic of groups spanning nodes gets NIC "
+               "bandwidth / this when the cluster has more nodes than one leaf serves (32)",
+               1, Later),
+        CT_DBL(Cluster, cluster.interruptions_per_gpu_day, "interruptions_per_gpu_day", "Interruptions per GPU-day",
+               "1/GPU-day",
+               "Unexpected job interruptions per GPU per day, all causes; Llama 3: 419 in 54 days on 16,384 GPUs = "
+               "0.000474. Used by goodput \"auto\"",
+               6, Later, ForGoodputAuto),
         CT_DBL(Cluster, cluster.node_price_usd, "node_price_usd", "Node price without GPUs (USD)", "USD", "Server, CPUs, memory, NICs, without the GPUs", 0),
         CT_DBL(Cluster, cluster.network_cost_per_gpu_usd, "network_cost_per_gpu_usd", "Network cost per GPU (USD)", "USD", "Switches, optics and cables per GPU", 0),
         // training
@@ -156,21 +186,48 @@ const std::vector<FieldInfo> &planFields()
         CT_INT(Training, training.pp, "pp", "Pipeline parallel (pp)", "", "Pipeline stages p"),
         CT_INT(Training, training.dp, "dp", "Data parallel (dp)", "", "Data-parallel degree d; tp*pp*dp = GPUs"),
         CT_INT(Training, training.vpp, "vpp", "Interleaving (vpp)", "", "Virtual pipeline stages per GPU (1 = plain 1F1B)"),
-        CT_INT(Training, training.cp, "cp", "Context parallel (cp)", "", "Context-parallel degree: the sequence split over cp GPUs, K/V passed around a ring; tp*cp*pp*dp = GPUs. Megatron-LM --context-parallel-size"),
-        CT_INT(Training, training.ep, "ep", "Expert parallel (ep)", "", "Expert-parallel degree: the routed experts split over ep GPUs; must divide experts. Megatron-LM --expert-model-parallel-size"),
-        CT_INT(Training, training.etp, "etp", "Expert tensor parallel (etp)", "", "Tensor-parallel degree inside each expert; 0 = tp (Megatron-Core's default for --expert-tensor-parallel-size)"),
-        CT_DBL(Training, training.moe_imbalance, "moe_imbalance", "MoE load imbalance (max/mean)", "", "Tokens of the busiest expert GPU over the mean; 1 = balanced. Default 1.25: Qwen3-235B on H100, 295 TFLOPS force-balanced vs 237 dropless (Megatron-MoE-ModelZoo)", 2),
-        CT_BOOL(Training, training.moe_deepep, "moe_deepep", "DeepEP dispatch", "Expert dispatch with DeepEP (Megatron-Core --moe-token-dispatcher-type flex --moe-enable-deepep): a token crosses the network once per node it goes to, then NVLink; off: the all-to-all dispatcher sends one copy per expert"),
+        CT_INT(Training, training.cp, "cp", "Context parallel (cp)", "",
+               "Context-parallel degree: the sequence split over cp GPUs, K/V passed around a ring; tp*cp*pp*dp = "
+               "GPUs. Megatron-LM --context-parallel-size",
+               Later),
+        CT_INT(Training, training.ep, "ep", "Expert parallel (ep)", "",
+               "Expert-parallel degree: the routed experts split over ep GPUs; must divide experts. Megatron-LM "
+               "--expert-model-parallel-size",
+               Later, ForMoe),
+        CT_INT(Training, training.etp, "etp", "Expert tensor parallel (etp)", "",
+               "Tensor-parallel degree inside each expert; 0 = tp (Megatron-Core's default for "
+               "--expert-tensor-parallel-size)",
+               Later, ForMoe),
+        CT_DBL(Training, training.moe_imbalance, "moe_imbalance", "MoE load imbalance (max/mean)", "",
+               "Tokens of the busiest expert GPU over the mean; 1 = balanced. Default 1.25: Qwen3-235B on H100, 295 "
+               "TFLOPS force-balanced vs 237 dropless (Megatron-MoE-ModelZoo)",
+               2, Later, ForMoe),
+        CT_BOOL(Training, training.moe_deepep, "moe_deepep", "DeepEP dispatch",
+                "Expert dispatch with DeepEP (Megatron-Core --moe-token-dispatcher-type flex --moe-enable-deepep): a "
+                "token crosses the network once per node it goes to, then NVLink; off: the all-to-all dispatcher "
+                "sends one copy per expert",
+                Later, ForMoe),
         CT_BOOL(Training, training.ep_a2a_overlap, "ep_a2a_overlap", "EP all-to-all under another micro-batch",
                 "Each MoE layer's token dispatch and combine run under another micro-batch's compute of the same layer "
                 "(Megatron-LM --overlap-moe-expert-parallel-comm, DeepSeek's DualPipe); what outlasts that compute "
-                "stays exposed"),
+                "stays exposed",
+                Later, ForMoe),
         CT_DBL(Training, training.ep_overlap, "ep_overlap", "EP overlap (0-1)", "",
-               "Further share of the exposed expert all-to-all hidden under compute", 2),
-        CT_INT(Training, training.first_stage_layers, "first_stage_layers", "First stage layers", "", "Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly as possible, the extra layers on the middle stages. Megatron-LM --decoder-first-pipeline-num-layers"),
-        CT_INT(Training, training.last_stage_layers, "last_stage_layers", "Last stage layers", "", "Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers"),
+               "Further share of the exposed expert all-to-all hidden under compute", 2, Later, ForMoe),
+        CT_INT(Training, training.first_stage_layers, "first_stage_layers", "First stage layers", "",
+               "Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly "
+               "as possible, the extra layers on the middle stages. Megatron-LM --decoder-first-pipeline-num-layers",
+               Later),
+        CT_INT(Training, training.last_stage_layers, "last_stage_layers", "Last stage layers", "",
+               "Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. "
+               "Megatron-LM --decoder-last-pipeline-num-layers",
+               Later),
         CT_INT(Training, training.zero, "zero", "ZeRO stage", "", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights"),
-        CT_DBL(Training, training.zero3_bucket_params, "zero3_bucket_params", "ZeRO-3 gather bucket (parameters)", "", "ZeRO-3: parameters per all-gather, each paying the ring's latency over the data-parallel group. 0: one per layer (PyTorch FSDP, Megatron-FSDP); DeepSpeed's stage3_prefetch_bucket_size is 5e7 by default", 0),
+        CT_DBL(Training, training.zero3_bucket_params, "zero3_bucket_params", "ZeRO-3 gather bucket (parameters)", "",
+               "ZeRO-3: parameters per all-gather, each paying the ring's latency over the data-parallel group. 0: "
+               "one per layer (PyTorch FSDP, Megatron-FSDP); DeepSpeed's stage3_prefetch_bucket_size is 5e7 by "
+               "default",
+               0, Later, ForZero3),
         CT_CHOICE(Training, training.recompute, "recompute", "Activation recompute",
                   "none; selective (Megatron: the attention core again); full (every layer's forward again); "
                   "ops (PyTorch per-op checkpointing, torchtitan's selective AC: every second matmul and the "
@@ -178,8 +235,16 @@ const std::vector<FieldInfo> &planFields()
                   (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full"),
                                QStringLiteral("ops")}),
                   parseRecompute),
-        CT_BOOL(Training, training.recompute_mla_up_proj, "recompute_mla_up_proj", "Recompute MLA up-projections", "With selective recompute and multi-head latent attention: keep the latents, not Q, K and V, and run the up-projections again in the backward (Megatron-Core --recompute-modules mla_up_proj; NVIDIA's DeepSeek-V3 H100 recipe sets it)"),
-        CT_BOOL(Training, training.fused_cross_entropy, "fused_cross_entropy", "Fused cross-entropy", "The loss as one kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on in NeMo 2 and Megatron-Bridge). Off: Megatron-LM's default, the logits cast to fp32 and passed over six times, about 52 bytes per logit against 12, and the fp32 copy kept"),
+        CT_BOOL(Training, training.recompute_mla_up_proj, "recompute_mla_up_proj", "Recompute MLA up-projections",
+                "With selective recompute and multi-head latent attention: keep the latents, not Q, K and V, and run "
+                "the up-projections again in the backward (Megatron-Core --recompute-modules mla_up_proj; NVIDIA's "
+                "DeepSeek-V3 H100 recipe sets it)",
+                Later, ForMla),
+        CT_BOOL(Training, training.fused_cross_entropy, "fused_cross_entropy", "Fused cross-entropy",
+                "The loss as one kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on in NeMo 2 "
+                "and Megatron-Bridge). Off: Megatron-LM's default, the logits cast to fp32 and passed over six "
+                "times, about 52 bytes per logit against 12, and the fp32 copy kept",
+                Later),
         CT_BOOL(Training, training.sequence_parallel, "sequence_parallel", "Sequence parallel", "Megatron sequence parallelism (shards norms and dropout over tp)"),
         CT_BOOL(Training, training.flash_attention, "flash_attention", "FlashAttention", "Fused attention: no s*s activations kept"),
         CT_CHOICE(Training, training.precision, "precision", "Precision", "bf16 or fp8 matmuls (FP8 uses the FP8 dense peak)",
@@ -189,11 +254,13 @@ const std::vector<FieldInfo> &planFields()
         CT_BOOL(Training, training.tp_async_backward, "tp_async_backward", "TP backward beside the GEMMs",
                 "The backward's tensor-parallel re-gather and reduce-scatter run under the data- and "
                 "weight-gradient GEMMs, as Megatron-LM and Transformer Engine do. Off: PyTorch DTensor "
-                "(torchtitan without async TP), Megatron-LM before 2022"),
+                "(torchtitan without async TP), Megatron-LM before 2022",
+                Later),
         CT_BOOL(Training, training.tp_comm_overlap, "tp_comm_overlap", "TP communication pipelined",
                 "Every tensor-parallel all-gather and reduce-scatter split into chunks under its GEMM (Megatron-LM "
                 "--tp-comm-overlap, torchtitan async TP); needs sequence parallelism. The first chunk and what "
-                "outlasts the GEMM stay exposed"),
+                "outlasts the GEMM stay exposed",
+                Later),
         CT_DBL(Training, training.tp_overlap, "tp_overlap", "TP overlap (0-1)", "",
                "Further share of the exposed TP communication hidden under compute", 2),
         FieldInfo{Section::Training, "compute_efficiency", FieldType::OptionalDouble, "Compute efficiency (blank = GPU default)", "", "Fraction of dense peak large GEMMs reach; empty uses the GPU's default", 0, 0, 2, {}, [](const Plan &p) { return p.training.compute_efficiency ? QJsonValue(*p.training.compute_efficiency) : QJsonValue(QJsonValue::Null); }, [](Plan &p, const QJsonValue &v) {
@@ -207,8 +274,12 @@ const std::vector<FieldInfo> &planFields()
                           p.training.goodput.reset();
                       else
                           p.training.goodput = v.toDouble(); }},
-        CT_DBL(Training, training.checkpoint_write_s, "checkpoint_write_s", "Checkpoint write (s)", "s", "Training paused per checkpoint (the blocking part of a save); goodput \"auto\"", 0),
-        CT_DBL(Training, training.restart_s, "restart_s", "Restart after a failure (s)", "s", "From an interruption to training again: detect, reschedule, reload the checkpoint; goodput \"auto\"", 0),
+        CT_DBL(Training, training.checkpoint_write_s, "checkpoint_write_s", "Checkpoint write (s)", "s",
+               "Training paused per checkpoint (the blocking part of a save); goodput \"auto\"", 0, Later,
+               ForGoodputAuto),
+        CT_DBL(Training, training.restart_s, "restart_s", "Restart after a failure (s)", "s",
+               "From an interruption to training again: detect, reschedule, reload the checkpoint; goodput \"auto\"",
+               0, Later, ForGoodputAuto),
         // economics
         CT_CHOICE(Economics, economics.mode, "mode", "Buy or rent", "buy: capex + power + upkeep; rent: USD per GPU-hour",
                   (QStringList{QStringLiteral("buy"), QStringLiteral("rent")}), parseEconomicsMode),
@@ -218,11 +289,32 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Economics, economics.node_overhead, "node_overhead", "Node power overhead", "", "CPU, NICs, fans... as a fraction of GPU power", 2),
         CT_DBL(Economics, economics.upkeep_pct, "upkeep_pct", "Upkeep (% of capex per year)", "%", "Support, spares and staff", 1),
         CT_DBL(Economics, economics.usd_per_gpu_hour, "usd_per_gpu_hour", "Rent (USD per GPU-hour)", "USD/GPU-h", "Cloud price per GPU-hour (rent mode); 0 takes the GPU's own rent price", 2),
-        CT_DBL(Economics, economics.utilisation, "utilisation", "Utilisation over the horizon (fraction)", "", "Share of the depreciation years the bought cluster does useful work (0-1]; capital and upkeep of idle hours fall on the hours of use", 2),
-        CT_DBL(Economics, economics.residual_fraction, "residual_fraction", "Residual value (fraction of capex)", "", "What the hardware is worth at the end of the depreciation years, as a fraction of capex (0-1)", 2),
-        CT_DBL(Economics, economics.cost_of_capital, "cost_of_capital", "Cost of capital (per year, fraction)", "1/year", "Annual discount rate of the money tied up in the cluster (0.08 = 8%); gives the net present cost", 3),
+        CT_DBL(Economics, economics.utilisation, "utilisation", "Utilisation over the horizon (fraction)", "",
+               "Share of the depreciation years the bought cluster does useful work (0-1]; capital and upkeep of "
+               "idle hours fall on the hours of use",
+               2, Later),
+        CT_DBL(Economics, economics.residual_fraction, "residual_fraction", "Residual value (fraction of capex)", "",
+               "What the hardware is worth at the end of the depreciation years, as a fraction of capex (0-1)", 2,
+               Later),
+        CT_DBL(Economics, economics.cost_of_capital, "cost_of_capital", "Cost of capital (per year, fraction)",
+               "1/year",
+               "Annual discount rate of the money tied up in the cluster (0.08 = 8%); gives the net present cost", 3,
+               Later),
     });
     return fields;
+}
+
+bool fieldRelevant(const FieldInfo &f, const Plan &plan)
+{
+    switch (f.relevance) {
+    case Relevance::Always: return true;
+    case Relevance::Mla: return plan.model.attention == Attention::Mla;
+    case Relevance::Moe: return plan.model.moe();
+    case Relevance::GoodputAuto: return !plan.training.goodput.has_value();
+    case Relevance::Fp8Gpu: return plan.gpu.fp8_dense_tflops > 0;
+    case Relevance::Zero3: return plan.training.zero == 3;
+    }
+    return true;
 }
 
 QJsonValue defaultFieldValue(const FieldInfo &f)

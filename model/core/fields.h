@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <vector>
 
 namespace commtax {
@@ -32,6 +33,18 @@ enum class FieldType { Int,
                        OptionalDouble,
                        AutoDouble }; // a number, or the string "auto" (empty optional in the plan)
 
+// The version of the file formats that added a field.
+enum class Added : std::uint8_t { InVersion1,
+                                  Later };
+
+// The plans a field means something for (the editor hides it for the others).
+enum class Relevance : std::uint8_t { Always,
+                                      Mla,         // multi-head latent attention
+                                      Moe,         // a mixture of experts
+                                      GoodputAuto, // goodput "auto": the failures it is computed from
+                                      Fp8Gpu,      // a GPU with an FP8 peak
+                                      Zero3 };     // ZeRO stage 3
+
 struct FieldInfo {
     Section section;
     const char *key; // JSON key, e.g. "nic_gbit_per_gpu"
@@ -45,17 +58,21 @@ struct FieldInfo {
     QStringList choices; // for Choice
     QJsonValue (*get)(const Plan &);
     void (*set)(Plan &, const QJsonValue &); // value already type-checked
-    // Added after the file formats' version 1: a preset or inline section without it (written by
-    // an older Commtax, or kept in a user's library) takes the default of a new plan instead of
-    // being refused, so nothing the user saved stops loading.
-    bool addedLater = false;
+    // Added after the file formats' version 1 (Added::Later): a preset or inline section without it
+    // (written by an older Commtax, or kept in a user's library) takes the default of a new plan
+    // instead of being refused, so nothing the user saved stops loading.
+    Added added = Added::InVersion1;
+    Relevance relevance = Relevance::Always;
 
+    bool addedLater() const { return added == Added::Later; }
     QString path() const { return sectionKey(section) + QLatin1Char('.') + QLatin1String(key); }
 };
 
 const std::vector<FieldInfo> &planFields();
 std::vector<const FieldInfo *> fieldsOf(Section s);
 const FieldInfo *findField(Section s, const QString &key);
+// Whether the field means something for `plan` (FieldInfo::relevance).
+bool fieldRelevant(const FieldInfo &f, const Plan &plan);
 // The value a new plan has for the field (the default for fields added later).
 QJsonValue defaultFieldValue(const FieldInfo &f);
 

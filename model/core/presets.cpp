@@ -307,7 +307,7 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
         p.values.insert(key, v);
     }
     for (const FieldInfo *f : fieldsOf(s)) {
-        if (!p.values.contains(QLatin1String(f->key)) && f->addedLater) {
+        if (!p.values.contains(QLatin1String(f->key)) && f->addedLater()) {
             // A field newer than the preset: the default of a new plan (0 = automatic or none for
             // most), said so in its provenance.
             p.values.insert(QLatin1String(f->key), defaultFieldValue(*f));

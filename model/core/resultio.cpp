@@ -11,78 +11,9 @@
 
 namespace commtax {
 
-bool MetricInfo::isRatio() const { return QLatin1String(unit) == QLatin1String("fraction"); }
-
-#define CT_M(KEY, LABEL, UNIT, DEC, BETTER)                                                   \
-    MetricInfo                                                                                \
-    {                                                                                         \
-#KEY, LABEL, UNIT, DEC, Better::BETTER, [](const Result &r) { return double(r.KEY); } \
-    }
-
 const std::vector<MetricInfo> &metrics()
 {
-    static const std::vector<MetricInfo> list = {
-        CT_M(step_time_s, "Step time (s)", "s", 3, Lower),
-        CT_M(compute_time_s, "Compute time (s)", "s", 3, None),
-        CT_M(compute_fp8_time_s, "Compute time in FP8 (s)", "s", 3, None),
-        CT_M(bubble_time_s, "Pipeline bubble time (s)", "s", 3, Lower),
-        CT_M(tp_comm_time_s, "TP communication (s)", "s", 3, Lower),
-        CT_M(tp_comm_exposed_s, "TP communication exposed (s)", "s", 3, Lower),
-        CT_M(pp_comm_time_s, "PP communication (s)", "s", 3, Lower),
-        CT_M(pp_comm_exposed_s, "PP communication exposed (s)", "s", 3, Lower),
-        CT_M(dp_comm_time_s, "DP communication (s)", "s", 3, Lower),
-        CT_M(dp_comm_exposed_s, "DP communication exposed (s)", "s", 3, Lower),
-        CT_M(overlap_slowdown_s, "Overlap slowdown (s)", "s", 3, Lower),
-        CT_M(optimizer_time_s, "Optimizer step (s)", "s", 3, Lower),
-        CT_M(cp_comm_time_s, "CP communication (s)", "s", 3, Lower),
-        CT_M(cp_comm_exposed_s, "CP communication exposed (s)", "s", 3, Lower),
-        CT_M(ep_comm_time_s, "EP all-to-all (s)", "s", 3, Lower),
-        CT_M(ep_comm_exposed_s, "EP all-to-all exposed (s)", "s", 3, Lower),
-        CT_M(comm_tax_raw, "Comm tax, raw (no overlap)", "fraction", 1, Lower),
-        CT_M(comm_tax_exposed, "Comm tax, exposed (of step)", "fraction", 1, Lower),
-        CT_M(bubble_overhead, "Bubble overhead (p-1)/(v*m)", "fraction", 1, Lower),
-        CT_M(bubble_share, "Bubble share (p-1)/(v*m+p-1)", "fraction", 1, Lower),
-        CT_M(mfu, "MFU", "fraction", 1, Higher),
-        CT_M(hfu, "HFU", "fraction", 1, Higher),
-        CT_M(compute_efficiency_effective, "Compute efficiency used", "fraction", 1, None),
-        CT_M(tflops_per_gpu, "Model TFLOPS per GPU", "TFLOPS", 1, Higher),
-        CT_M(tokens_per_s, "Tokens per second", "tokens/s", 0, Higher),
-        CT_M(tokens_per_day, "Tokens per day", "tokens/day", 0, Higher),
-        CT_M(micro_batches, "Micro-batches per step (m)", "", 0, None),
-        CT_M(gpus, "GPUs", "", 0, None),
-        CT_M(pacing_stage, "Pacing pipeline stage", "", 0, None),
-        CT_M(memory_weights_gb, "Memory: weights (GB)", "GB", 2, Lower),
-        CT_M(memory_gradients_gb, "Memory: gradients (GB)", "GB", 2, Lower),
-        CT_M(memory_optimizer_gb, "Memory: optimizer (GB)", "GB", 2, Lower),
-        CT_M(memory_activations_gb, "Memory: activations (GB)", "GB", 2, Lower),
-        CT_M(memory_total_gb, "Memory per GPU (GB)", "GB", 2, Lower),
-        CT_M(memory_capacity_gb, "GPU memory (GB)", "GB", 0, Higher),
-        CT_M(memory_usable_gb, "GPU memory usable (GB)", "GB", 1, Higher),
-        CT_M(tp_busbw_gbps, "TP busbw (GB/s)", "GB/s", 1, Higher),
-        CT_M(dp_busbw_gbps, "DP busbw (GB/s)", "GB/s", 1, Higher),
-        CT_M(pp_bw_gbps, "PP bandwidth (GB/s)", "GB/s", 1, Higher),
-        CT_M(cp_bw_gbps, "CP ring hop bandwidth (GB/s)", "GB/s", 1, Higher),
-        CT_M(ep_busbw_gbps, "EP busbw (GB/s)", "GB/s", 1, Higher),
-        CT_M(goodput_effective, "Goodput", "fraction", 1, Higher),
-        CT_M(goodput_checkpoint_overhead, "Goodput lost: checkpoints", "fraction", 1, Lower),
-        CT_M(goodput_lost_work, "Goodput lost: work since last checkpoint", "fraction", 1, Lower),
-        CT_M(goodput_restarts, "Goodput lost: restarts", "fraction", 1, Lower),
-        CT_M(checkpoint_interval_s, "Checkpoint interval (s)", "s", 0, None),
-        CT_M(days_to_train, "Days to train", "days", 1, Lower),
-        CT_M(gpu_hours, "GPU-hours", "GPU-h", 0, Lower),
-        CT_M(power_kw, "Power (kW)", "kW", 0, Lower),
-        CT_M(energy_mwh, "Energy (MWh)", "MWh", 1, Lower),
-        CT_M(capex_usd, "Capex (USD)", "USD", 0, Lower),
-        CT_M(cost_per_hour_usd, "Cost per hour (USD)", "USD", 2, Lower),
-        CT_M(tco_usd, "TCO of the run (USD)", "USD", 0, Lower),
-        CT_M(lifetime_tco_usd, "Lifetime TCO (USD)", "USD", 0, Lower),
-        CT_M(cost_per_billion_tokens_usd, "Cost per billion tokens (USD)", "USD", 2, Lower),
-        CT_M(params, "Parameters", "", 0, None),
-        CT_M(params_active, "Active parameters", "", 0, None),
-        CT_M(flops_per_step, "Model FLOPs per step", "FLOP", 0, None),
-        CT_M(hardware_flops_per_step, "Hardware FLOPs per step", "FLOP", 0, None),
-        CT_M(attention_flops_per_step, "Attention FLOPs per step", "FLOP", 0, None),
-    };
+    static const std::vector<MetricInfo> list(std::begin(kMetricTable), std::end(kMetricTable));
     return list;
 }
 
@@ -134,16 +65,16 @@ QJsonObject resultToJson(const Result &r, const Plan &plan, const QString &scena
 
 bool metricApplies(const MetricInfo &m, const Plan &plan)
 {
-    if (qstrcmp(m.key, "compute_fp8_time_s") == 0)
-        return plan.training.precision == Precision::Fp8;
+    switch (m.id) {
+    case MetricId::ComputeFp8Time: return plan.training.precision == Precision::Fp8;
     // A goodput given in the plan is used as it is: the losses it would be computed from (goodput
     // "auto") and the checkpoint interval are not computed, not zero.
-    static const char *const kGoodputLosses[] = {"goodput_checkpoint_overhead", "goodput_lost_work", "goodput_restarts",
-                                                 "checkpoint_interval_s"};
-    for (const char *key : kGoodputLosses)
-        if (qstrcmp(m.key, key) == 0)
-            return !plan.training.goodput.has_value();
-    return true;
+    case MetricId::GoodputCheckpoints:
+    case MetricId::GoodputLostWork:
+    case MetricId::GoodputRestarts:
+    case MetricId::CheckpointInterval: return !plan.training.goodput.has_value();
+    default: return true;
+    }
 }
 
 QString formatNumber(double v, int decimals)
@@ -156,6 +87,8 @@ QString formatNumber(double v, int decimals)
     locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
     return locale.toString(v, 'f', decimals);
 }
+
+QString metricText(MetricId id, const Result &r) { return formatMetric(metricInfo(id), metricValue(r, id)); }
 
 namespace {
 QString withSuffix(double v, int decimals)
@@ -273,10 +206,11 @@ QString csvRow(const QStringList &fields)
 }
 
 namespace {
-const char *const kSweepColumns[] = {"step_time_s", "compute_time_s", "bubble_time_s", "tp_comm_exposed_s",
-                                     "pp_comm_exposed_s", "dp_comm_exposed_s", "comm_tax_raw", "comm_tax_exposed",
-                                     "bubble_overhead", "bubble_share", "mfu", "tokens_per_s", "memory_total_gb",
-                                     "days_to_train", "cost_per_billion_tokens_usd"};
+constexpr MetricId kSweepColumns[] = {MetricId::StepTime, MetricId::ComputeTime, MetricId::BubbleTime,
+                                      MetricId::TpCommExposed, MetricId::PpCommExposed, MetricId::DpCommExposed,
+                                      MetricId::CommTaxRaw, MetricId::CommTaxExposed, MetricId::BubbleOverhead,
+                                      MetricId::BubbleShare, MetricId::Mfu, MetricId::TokensPerS,
+                                      MetricId::MemoryTotal, MetricId::DaysToTrain, MetricId::CostPerBillionTokens};
 QString csvNumber(double v)
 {
     return std::isfinite(v) ? QString::number(v, 'g', 10) : QString();
@@ -291,8 +225,8 @@ QJsonArray sweepToJson(const std::vector<SweepPoint> &points, const QString &xNa
         o.insert(xName, p.x);
         o.insert(QStringLiteral("valid"), p.valid);
         if (p.valid) {
-            for (const char *c : kSweepColumns)
-                o.insert(QLatin1String(c), findMetric(QLatin1String(c))->get(p.result));
+            for (const MetricId c : kSweepColumns)
+                o.insert(QLatin1String(metricKey(c)), metricValue(p.result, c));
             o.insert(QStringLiteral("fits_in_memory"), p.result.fits_in_memory);
         } else {
             o.insert(QStringLiteral("error"), QString::fromStdString(p.error));
@@ -305,14 +239,14 @@ QJsonArray sweepToJson(const std::vector<SweepPoint> &points, const QString &xNa
 QString sweepToCsv(const std::vector<SweepPoint> &points, const QString &xName)
 {
     QStringList header{xName, QStringLiteral("valid")};
-    for (const char *c : kSweepColumns)
-        header << QLatin1String(c);
+    for (const MetricId c : kSweepColumns)
+        header << QLatin1String(metricKey(c));
     header << QStringLiteral("fits_in_memory") << QStringLiteral("error");
     QString out = csvRow(header);
     for (const SweepPoint &p : points) {
         QStringList row{csvNumber(p.x), p.valid ? QStringLiteral("true") : QStringLiteral("false")};
-        for (const char *c : kSweepColumns)
-            row << (p.valid ? csvNumber(findMetric(QLatin1String(c))->get(p.result)) : QString());
+        for (const MetricId c : kSweepColumns)
+            row << (p.valid ? csvNumber(metricValue(p.result, c)) : QString());
         row << (p.valid ? (p.result.fits_in_memory ? QStringLiteral("true") : QStringLiteral("false")) : QString());
         row << QString::fromStdString(p.error);
         out += csvRow(row);

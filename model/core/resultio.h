@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Results as JSON, CSV and a readable table; one metric table shared by the CLI, the charts, the
-// comparison view and the reports (names, units, which direction is better).
+// Results as JSON, CSV and a readable table. The metrics are the rows of the registry
+// engine/metrics.h (key, label, unit, which direction is better), shared by the CLI, the charts,
+// the comparison view and the reports.
 
 #include "engine/engine.h"
+#include "engine/metrics.h"
 #include "engine/sweep.h"
 
 #include <QJsonArray>
@@ -18,28 +20,17 @@
 
 namespace commtax {
 
-enum class Better { Lower,
-                    Higher,
-                    None };
-
-struct MetricInfo {
-    const char *key;   // the JSON name, e.g. "step_time_s"
-    const char *label; // with the unit, e.g. "Step time (s)"
-    const char *unit;  // "s", "GB", "USD", "" for counts, "fraction" for ratios
-    int decimals;      // for display (ratios are shown as percent with this many decimals)
-    Better better;
-    double (*get)(const Result &);
-    bool isRatio() const;
-};
-
 // Whether a metric means something for the plan: compute_fp8_time_s only when it trains in FP8
 // (a BF16 plan's 0 is "not applicable", shown as n/a in tables for people; files keep the 0),
 // the goodput's losses and the checkpoint interval only when its goodput is "auto".
 bool metricApplies(const MetricInfo &m, const Plan &plan);
 
-// Every numeric metric, in the order of the JSON output.
+// Every numeric metric, in the order of the JSON output (the rows of kMetricTable).
 const std::vector<MetricInfo> &metrics();
+// The row of a JSON key read from a file or the command line; null for an unknown key.
 const MetricInfo *findMetric(const QString &key);
+// "12.3 s", "45.6%", "$1.23M" (formatMetric()) of metric `id` of `r`.
+QString metricText(MetricId id, const Result &r);
 
 QJsonObject resultToJson(const Result &r, const Plan &plan, const QString &scenarioName);
 QJsonArray warningsToJson(const Result &r, const Plan &plan);

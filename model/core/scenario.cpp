@@ -262,7 +262,7 @@ struct Parser {
         } else {
             // Inline: every field of the section must be there.
             for (const FieldInfo *f : fieldsOf(sec))
-                if (!o.contains(QLatin1String(f->key)) && !f->addedLater)
+                if (!o.contains(QLatin1String(f->key)) && !f->addedLater())
                     fail(key, fileText(CT_TEXT("inline %1 lacks \"%2\" (give every field, or start from {\"preset\": \"id\"})"), {key, QLatin1String(f->key)}));
             const QString inlineId = stringField(o, QStringLiteral("id"), jsonPathJoin(key, QStringLiteral("id")), QStringLiteral("custom"));
             *id = inlineId.toStdString();

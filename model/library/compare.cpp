@@ -218,7 +218,7 @@ std::vector<Candidate> candidates(const Plan &plan)
     return out;
 }
 
-QString money(double usd) { return formatMetric(*findMetric(QStringLiteral("capex_usd")), usd); }
+QString money(double usd) { return formatMetric(metricInfo(MetricId::Capex), usd); }
 
 LibraryText resizedNote(const Plan &from, const Candidate &to)
 {
@@ -479,8 +479,7 @@ std::vector<int> feasibleGpuCounts(const Plan &plan, int maxGpus)
 
 bool judgedByMemoryShare(const MetricInfo &m)
 {
-    const QLatin1String key(m.key);
-    return m.better == Better::Lower && key.startsWith(QLatin1String("memory_")) && key.endsWith(QLatin1String("_gb"));
+    return m.better == Better::Lower && qstrcmp(m.unit, "GB") == 0; // the memory parts and the total
 }
 
 QList<int> Comparison::best(const MetricInfo &m) const
@@ -489,7 +488,7 @@ QList<int> Comparison::best(const MetricInfo &m) const
     if (m.better == Better::None)
         return out;
     // A rented plan has no capex: its zero is no bargain to mark.
-    const bool capex = QLatin1String(m.key) == QLatin1String("capex_usd");
+    const bool capex = m.id == MetricId::Capex;
     // Nor is a figure that does not apply (n/a: a BF16 plan's FP8 time, a given goodput's losses).
     auto competes = [&](qsizetype i) {
         return plans[i].runs() && metricApplies(m, plans[i].plan)
@@ -525,12 +524,12 @@ QList<int> Comparison::best(const MetricInfo &m) const
 }
 
 namespace {
-// The plan that runs with the lowest value of `key`; the first of equals. Not best(), which marks
+// The plan that runs with the lowest value of metric `id`; the first of equals. Not best(), which marks
 // nothing when every plan has the same value: one plan left, or two alike, still run (one plan
 // left in Compare said that none could run).
-int lowest(const Comparison &c, const char *key)
+int lowest(const Comparison &c, MetricId id)
 {
-    const MetricInfo &m = *findMetric(QLatin1String(key));
+    const MetricInfo &m = metricInfo(id);
     int out = -1;
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
         if (!c.plans[i].runs() || !std::isfinite(m.get(c.plans[i].result)))
@@ -542,9 +541,9 @@ int lowest(const Comparison &c, const char *key)
 }
 } // namespace
 
-int Comparison::cheapest() const { return lowest(*this, "cost_per_billion_tokens_usd"); }
+int Comparison::cheapest() const { return lowest(*this, MetricId::CostPerBillionTokens); }
 
-int Comparison::fastest() const { return lowest(*this, "days_to_train"); }
+int Comparison::fastest() const { return lowest(*this, MetricId::DaysToTrain); }
 
 Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, int reference)
 {

@@ -30,7 +30,7 @@ struct PlanSensitivity {
     bool valid = false; // the plan evaluates (its ranges and tornados are computed)
     int invalid = 0;    // samples the engine refused
     uncertainty::Percentiles metric[uncertainty::kMetricCount];
-    const uncertainty::Percentiles &of(uncertainty::Metric m) const { return metric[std::size_t(m)]; }
+    const uncertainty::Percentiles &of(uncertainty::Metric m) const { return metric[uncertainty::rangeIndex(m)]; }
     double probabilityCheapest = 0;
     double probabilityFastest = 0;
     std::vector<uncertainty::TornadoBar> costTornado; // USD per billion tokens, largest swing first

@@ -359,7 +359,7 @@ ReportCell metricCell(const Builder &b, const MetricInfo &m, int i, bool best)
         text = QStringLiteral("-");
     else if (!metricApplies(m, p.plan)) // a BF16 plan's FP8 time: not a measured zero
         text = b.say(QT_TRANSLATE_NOOP("commtax::ComparisonTableModel", "n/a"), kTable);
-    else if (qstrcmp(m.key, "goodput_effective") == 0 && p.plan.training.goodput)
+    else if (m.id == MetricId::Goodput && p.plan.training.goodput)
         text = b.say(QT_TRANSLATE_NOOP("commtax::ComparisonTableModel", "%1 (given in the plan)"), kTable)
                    .arg(formatMetric(m, m.get(p.result)));
     else

@@ -201,7 +201,7 @@ void addRanges(const Question &q, Option &o)
     opt.keep_results = true;
     const uncertainty::Summary s = uncertainty::monteCarlo(in, opt);
     auto range = [&](uncertainty::Metric m) {
-        const uncertainty::Percentiles &p = s.metric[size_t(m)];
+        const uncertainty::Percentiles &p = s.of(m);
         return Range{p.p10, p.p50, p.p90};
     };
     o.days = range(uncertainty::Metric::DaysToTrain);

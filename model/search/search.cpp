@@ -155,8 +155,7 @@ struct Range {
 
 // One searched dimension (see search.h, "Adding a dimension").
 struct DimInfo {
-    const char *key;        // the scenario key, in "training"
-    const char *limit_path; // its row in engine/limits.cpp, or nullptr
+    const char *key; // the scenario key, in "training" (its row in engine/limits.cpp, if any, is "training.<key>")
     // Splits the GPUs: its candidates divide the GPUs the dimensions before it left (`rest`), and
     // dp is what is left after the last one.
     bool splits_gpus;
@@ -262,28 +261,33 @@ void sequenceParallelCandidates(const Plan &p, std::int64_t, int, Candidates &ou
 void vppCandidates(const Plan &p, std::int64_t, int hi, Candidates &out) { span(1, std::min(hi, p.model.layers), out); }
 
 // The dimensions, in the order of the enumeration and of the tie-break key (the order of `Dim`).
-// Columns: key, limits row, splits_gpus, shapes_later, per_context, candidates, apply, check.
+// Columns: key, splits_gpus, shapes_later, per_context, candidates, apply, check.
 const DimInfo kDimTable[kDimCount] = {
-    {"tp", "training.tp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.tp = v; }, checkTp},
-    {"pp", "training.pp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.pp = v; }, checkPp},
-    {"cp", "training.cp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.cp = v; }, checkCp},
-    {"etp", "training.etp", false, true, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) {
+    {"tp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.tp = v; }, checkTp},
+    {"pp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.pp = v; }, checkPp},
+    {"cp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.cp = v; }, checkCp},
+    {"etp", false, true, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) {
          if (p.model.moe())
              divisors(p.model.expert_ffn, hi, out);
          else
              span(0, 0, out); },
      [](Plan &p, int v) { p.training.etp = v; }, checkEtp},
-    {"ep", "training.ep", false, true, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) {
+    {"ep", false, true, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) {
          if (p.model.moe())
              divisors(p.model.experts, hi, out);
          else
              span(1, 1, out); },
      [](Plan &p, int v) { p.training.ep = v; }, checkEp},
-    {"vpp", "training.vpp", false, false, true, vppCandidates, [](Plan &p, int v) { p.training.vpp = v; }, checkVpp},
-    {"micro_batch", "training.micro_batch", false, false, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.training.global_batch, hi, out); }, [](Plan &p, int v) { p.training.micro_batch = v; }, checkMicroBatch},
-    {"zero", "training.zero", false, false, false, zeroCandidates, [](Plan &p, int v) { p.training.zero = v; }, nullptr},
-    {"recompute", nullptr, false, false, true, [](const Plan &, std::int64_t, int, Candidates &out) { span(int(Recompute::None), int(Recompute::Full), out); }, [](Plan &p, int v) { p.training.recompute = static_cast<Recompute>(v); }, checkRecompute},
-    {"sequence_parallel", nullptr, false, false, false, sequenceParallelCandidates, [](Plan &p, int v) { p.training.sequence_parallel = v != 0; }, nullptr},
+    {"vpp", false, false, true, vppCandidates, [](Plan &p, int v) { p.training.vpp = v; }, checkVpp},
+    {"micro_batch", false, false, true,
+     [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.training.global_batch, hi, out); },
+     [](Plan &p, int v) { p.training.micro_batch = v; }, checkMicroBatch},
+    {"zero", false, false, false, zeroCandidates, [](Plan &p, int v) { p.training.zero = v; }, nullptr},
+    {"recompute", false, false, true,
+     [](const Plan &, std::int64_t, int, Candidates &out) { span(int(Recompute::None), int(Recompute::Full), out); },
+     [](Plan &p, int v) { p.training.recompute = static_cast<Recompute>(v); }, checkRecompute},
+    {"sequence_parallel", false, false, false, sequenceParallelCandidates,
+     [](Plan &p, int v) { p.training.sequence_parallel = v != 0; }, nullptr},
 };
 
 // The last dimension the engine's PlanPrefix reads: placeGroups() reads tp, cp, pp, dp (set by the
@@ -334,7 +338,7 @@ const Ranges &ranges()
     static const Ranges r = [] {
         Ranges x;
         for (int d = 0; d < kDimCount; ++d)
-            x.dim[d] = rangeOf(kDimTable[d].limit_path);
+            x.dim[d] = rangeOf((std::string("training.") + kDimTable[d].key).c_str()); // none for a choice or bool
         x.dp = rangeOf("training.dp");
         x.global_batch = rangeOf("training.global_batch");
         return x;

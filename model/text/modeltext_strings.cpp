@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The English texts of the field registry (model/core/fields.cpp: labels, help, section titles),
-// of the metric table (model/core/resultio.cpp: labels), of the engine's validation errors
+// of the metric table (model/engine/metrics.h: labels), of the engine's validation errors
 // (model/engine/validate.cpp and sweep.cpp, CT_TEXT), of the launch-config notes (model/search/launch.cpp,
 // CT_TEXT) and of the file readers' messages (model/core, CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
 // English source (model/text/modeltext.h).

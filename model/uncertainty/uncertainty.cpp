@@ -38,58 +38,27 @@ double defaultHalfWidth(Kind k)
 
 namespace {
 
-// An input of a Plan member; after the floor, optionally InputInfo's given_only and
-// covered_by_engine_error.
-#define CT_IN(PATH, MEMBER, GROUP, FLOOR, ...)                                               \
-    InputInfo                                                                                \
-    {                                                                                        \
-        PATH, GROUP, FLOOR, [](const Plan &p) -> std::optional<double> { return p.MEMBER; }, \
-            [](Plan &p, double v) { p.MEMBER = v; } __VA_OPT__(, ) __VA_ARGS__               \
+// The plan fields marked uncertain in the engine's field table (engine/limits.cpp), in its order,
+// then the engine's own error on step time: uncertain only with the range of the published runs
+// like the plan (a note from core/engineaccuracy.h); no field limits, so no break-even is sought.
+std::vector<InputInfo> makeInputs()
+{
+    std::vector<InputInfo> out;
+    std::size_t count = 0;
+    const FieldLimit *limits = fieldLimits(&count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const FieldLimit &l = limits[i];
+        if (l.uncertainty.uncertain)
+            out.push_back(InputInfo{l.path, l.uncertainty.group, l.uncertainty.floor, l.get, l.set, false,
+                                    l.uncertainty.step_term});
     }
-// A term of the step time covered by the engine's error (InputInfo::covered_by_engine_error).
-#define CT_STEP(PATH, MEMBER, GROUP, FLOOR) CT_IN(PATH, MEMBER, GROUP, FLOOR, false, true)
-
-const std::vector<InputInfo> kInputs = {
-    CT_STEP("gpu.memory_bw_gbps", gpu.memory_bw_gbps, Group::None, 1),
-    CT_STEP("gpu.intra_efficiency", gpu.intra_efficiency, Group::None, 0),
-    CT_STEP("gpu.intra_latency_us", gpu.intra_latency_us, Group::None, 0),
-    CT_IN("gpu.watts", gpu.watts, Group::None, 0),
-    CT_IN("gpu.price_usd", gpu.price_usd, Group::None, 0),
-    CT_STEP("gpu.compute_efficiency", gpu.compute_efficiency, Group::GpuEfficiency, 0),
-    CT_STEP("gpu.gemm_overhead_us", gpu.gemm_overhead_us, Group::None, 0),
-    CT_STEP("gpu.fp8_efficiency", gpu.fp8_efficiency, Group::GpuEfficiency, 0.01),
-    CT_STEP("gpu.attention_efficiency", gpu.attention_efficiency, Group::GpuEfficiency, 0.05),
-    CT_STEP("cluster.nic_efficiency", cluster.nic_efficiency, Group::None, 0),
-    CT_STEP("cluster.nic_latency_us", cluster.nic_latency_us, Group::None, 0),
-    CT_IN("cluster.interruptions_per_gpu_day", cluster.interruptions_per_gpu_day, Group::None, 0),
-    CT_IN("cluster.node_price_usd", cluster.node_price_usd, Group::None, 0),
-    CT_IN("cluster.network_cost_per_gpu_usd", cluster.network_cost_per_gpu_usd, Group::None, 0),
-    CT_STEP("training.moe_imbalance", training.moe_imbalance, Group::None, 0),
-    CT_STEP("training.ep_overlap", training.ep_overlap, Group::Overlap, 0),
-    CT_STEP("training.dp_overlap", training.dp_overlap, Group::Overlap, 0),
-    CT_STEP("training.tp_overlap", training.tp_overlap, Group::Overlap, 0),
-    CT_STEP("training.compute_efficiency", training.compute_efficiency, Group::GpuEfficiency, 0),
-    CT_IN("training.goodput", training.goodput, Group::None, 0),
-    CT_IN("training.checkpoint_write_s", training.checkpoint_write_s, Group::None, 0),
-    CT_IN("training.restart_s", training.restart_s, Group::None, 0),
-    CT_IN("economics.pue", economics.pue, Group::None, 0),
-    CT_IN("economics.usd_per_kwh", economics.usd_per_kwh, Group::None, 0),
-    CT_IN("economics.node_overhead", economics.node_overhead, Group::None, 0),
-    CT_IN("economics.upkeep_pct", economics.upkeep_pct, Group::None, 0),
-    // 0 is refused in rent mode, so a positive rate keeps a positive floor.
-    CT_IN("economics.usd_per_gpu_hour", economics.usd_per_gpu_hour, Group::None, 0.001),
-    // The finance inputs: residual value and cost of capital (at their default 0, no range).
-    // Utilisation is left out on purpose: at its default of 1 an assumption's +-25% can only
-    // fall, to 0.75, which makes every bought plan 33% dearer at P90 and tops every tornado; what
-    // range a committee should see for it is a product decision still open (docs/handbook.md).
-    CT_IN("economics.residual_fraction", economics.residual_fraction, Group::None, 0),
-    CT_IN("economics.cost_of_capital", economics.cost_of_capital, Group::None, 0),
-    // The engine's own error on step time: uncertain only with the range of the published runs like
-    // the plan (a note from core/engineaccuracy.h); no field limits, so no break-even is sought.
-    CT_IN("engine.step_time_error", step_time_error, Group::None, 0.05, true),
-};
-#undef CT_IN
-#undef CT_STEP
+    out.push_back(InputInfo{
+        "engine.step_time_error", Group::None, 0.05,
+        [](const Plan &p) -> std::optional<double> { return p.step_time_error; },
+        [](Plan &p, double v) { p.step_time_error = v; }, true});
+    return out;
+}
+const std::vector<InputInfo> kInputs = makeInputs();
 
 // Numbers in dimension keys and messages never take the locale's decimal comma (the app runs
 // under setlocale(LC_ALL, "")): a key that changed with the locale would change the draws.
@@ -294,32 +263,6 @@ PlanInputs collapsed(const PlanInputs &in)
     for (InputRange &r : out.inputs)
         r.low = r.high = r.value;
     return out;
-}
-
-const char *metricKey(Metric m)
-{
-    switch (m) {
-    case Metric::StepTime: return "step_time_s";
-    case Metric::DaysToTrain: return "days_to_train";
-    case Metric::Tco: return "tco_usd";
-    case Metric::CostPerBillionTokens: return "cost_per_billion_tokens_usd";
-    case Metric::CommTaxExposed: return "comm_tax_exposed";
-    case Metric::Mfu: return "mfu";
-    }
-    return "";
-}
-
-double metricValue(const Result &r, Metric m)
-{
-    switch (m) {
-    case Metric::StepTime: return r.step_time_s;
-    case Metric::DaysToTrain: return r.days_to_train;
-    case Metric::Tco: return r.tco_usd;
-    case Metric::CostPerBillionTokens: return r.cost_per_billion_tokens_usd;
-    case Metric::CommTaxExposed: return r.comm_tax_exposed;
-    case Metric::Mfu: return r.mfu;
-    }
-    return 0;
 }
 
 std::vector<double> latinColumn(std::uint64_t seed, std::string_view key, int n)

@@ -25,11 +25,14 @@
 // input: both plans see the same draw.
 
 #include "engine/enginetext.h"
+#include "engine/limits.h"
+#include "engine/metrics.h"
 #include "engine/plan.h"
 #include "engine/result.h"
 
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -50,9 +53,8 @@ const char *toString(Kind k);
 // Half-width of the default range as a fraction of the value.
 double defaultHalfWidth(Kind k);
 
-enum class Group { None,
-                   GpuEfficiency,
-                   Overlap };
+// The correlation groups (engine/limits.h, where each field's is kept).
+using Group = InputGroup;
 
 // One input that may be uncertain.
 struct InputInfo {
@@ -119,17 +121,22 @@ PlanInputs planInputs(const Plan &plan, const std::vector<FieldNote> &notes);
 // Every range collapsed to its value (P10 = P50 = P90 = the point estimate).
 PlanInputs collapsed(const PlanInputs &in);
 
-enum class Metric { StepTime,
-                    DaysToTrain,
-                    Tco,
-                    CostPerBillionTokens,
-                    CommTaxExposed,
-                    Mfu };
+// The metrics given a P10-P90 range, by their id in the metric registry (engine/metrics.h), in the
+// order of the range tables and CSV columns; Summary::metric holds them in this order.
+using Metric = MetricId;
+using commtax::metricKey;   // the JSON name, e.g. "cost_per_billion_tokens_usd"
+using commtax::metricValue; // the value of a metric in a Result
 inline constexpr Metric kMetrics[] = {Metric::StepTime, Metric::DaysToTrain, Metric::Tco,
                                       Metric::CostPerBillionTokens, Metric::CommTaxExposed, Metric::Mfu};
 inline constexpr std::size_t kMetricCount = std::size(kMetrics);
-const char *metricKey(Metric m); // the Result member's JSON name, e.g. "cost_per_billion_tokens_usd"
-double metricValue(const Result &r, Metric m);
+// The place of `m` in kMetrics; kMetricCount for a metric without a range.
+constexpr std::size_t rangeIndex(Metric m)
+{
+    std::size_t i = 0;
+    while (i < kMetricCount && kMetrics[i] != m)
+        ++i;
+    return i;
+}
 
 struct Options {
     int samples = 2000;
@@ -160,8 +167,14 @@ struct Summary {
     int invalid = 0;        // samples the engine refused (left out of the percentiles; 0 for ranges within limits)
     bool cancelled = false; // Options::cancel was set before the run finished
     Result point;           // the plan at its values
+    // In the order of kMetrics; of() finds one by its id.
     Percentiles metric[kMetricCount];
     std::vector<Result> results; // with Options::keep_results: the samples the engine accepted
+    const Percentiles &of(Metric m) const
+    {
+        assert(rangeIndex(m) < kMetricCount); // a metric of kMetrics
+        return metric[rangeIndex(m)];
+    }
 };
 // Latin hypercube Monte Carlo over the plan's inputs. The plan itself must be valid.
 Summary monteCarlo(const PlanInputs &in, const Options &opt);

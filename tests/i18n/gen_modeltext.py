@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Writes model/text/modeltext_strings.cpp: the field registry's labels, help and section titles
-(model/core/fields.cpp), the metric labels (model/core/resultio.cpp), the engine's validation
+(model/core/fields.cpp), the metric labels (model/engine/metrics.h), the engine's validation
 errors (model/engine/validate.cpp, sweep.cpp), the launch-config notes (model/search/launch.cpp) and the
 file readers' messages (model/core, CT_TEXT) and the preset library's (model/library/presetlibrary.cpp,
 libraryfiles.cpp, CT_TEXT), marked for lupdate.
@@ -22,7 +22,7 @@ for m in re.finditer(r"FieldInfo\{Section::\w+, %s, FieldType::\w+, (%s), %s, (%
 texts += re.findall(r"case Section::\w+: return QStringLiteral\((%s)\);" % LIT, src[src.index("QString sectionTitle"):src.index("// min and max")])
 seen = []
 [seen.append(t) for t in texts if t not in seen]
-metrics = re.findall(r"CT_M\(\w+, (%s)," % LIT, open("model/core/resultio.cpp").read())
+metrics = re.findall(r"CT_M\(\w+, \w+, (%s)," % LIT, open("model/engine/metrics.h").read())
 # The engine's validation errors and the launch-config notes: English templates marked CT_TEXT
 # (model/engine/enginetext.h), each file one context.
 ENGINE_TEXTS = [("commtax::Errors", "model/engine/validate.cpp"), ("commtax::Errors", "model/engine/sweep.cpp"),
@@ -50,7 +50,7 @@ for context, path in ENGINE_TEXTS:
             engine.append((context, t))
 print("// SPDX-License-Identifier: GPL-3.0-or-later")
 print("""// The English texts of the field registry (model/core/fields.cpp: labels, help, section titles),
-// of the metric table (model/core/resultio.cpp: labels), of the engine's validation errors
+// of the metric table (model/engine/metrics.h: labels), of the engine's validation errors
 // (model/engine/validate.cpp and sweep.cpp, CT_TEXT), of the launch-config notes (model/search/launch.cpp,
 // CT_TEXT) and of the file readers' messages (model/core, CT_TEXT), marked for lupdate. model/ has no translations; the UI translates these texts by their
 // English source (model/text/modeltext.h).

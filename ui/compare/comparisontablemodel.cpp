@@ -93,7 +93,7 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
         if (!metricApplies(*row.metric, pl)) // a BF16 plan's FP8 time: not a measured zero
             return tr("n/a");
         // A goodput given in the plan, not computed from its interruptions and checkpoints.
-        if (qstrcmp(row.metric->key, "goodput_effective") == 0 && pl.training.goodput)
+        if (row.metric->id == MetricId::Goodput && pl.training.goodput)
             return tr("%1 (given in the plan)").arg(formatMetric(*row.metric, row.metric->get(p.result)));
         return formatMetric(*row.metric, row.metric->get(p.result));
     case RowKind::BreakEvenPrice: {

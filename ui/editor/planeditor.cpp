@@ -68,37 +68,6 @@ QJsonValue unsetValue(const FieldInfo &f)
     return f.type == FieldType::AutoDouble ? QJsonValue(QStringLiteral("auto")) : QJsonValue(QJsonValue::Null);
 }
 
-// Whether a field means anything for this plan: the MLA widths with MLA attention, the expert fields
-// with a mixture of experts, the interruption, checkpoint and restart figures with goodput "auto", the
-// FP8 efficiency on a GPU with FP8, the ZeRO-3 bucket with ZeRO-3. The others are hidden (a field
-// an engine error names stays shown).
-bool relevant(const FieldInfo &f, const Plan &plan)
-{
-    const QString path = f.path();
-    static const QStringList mla = {QStringLiteral("model.q_lora_rank"), QStringLiteral("model.kv_lora_rank"),
-                                    QStringLiteral("model.qk_rope_head_dim"), QStringLiteral("model.qk_nope_head_dim"),
-                                    QStringLiteral("model.v_head_dim"), QStringLiteral("training.recompute_mla_up_proj")};
-    static const QStringList moe = {QStringLiteral("model.experts_per_token"), QStringLiteral("model.expert_ffn"),
-                                    QStringLiteral("model.shared_experts"), QStringLiteral("model.dense_layers"),
-                                    QStringLiteral("training.ep"), QStringLiteral("training.etp"),
-                                    QStringLiteral("training.moe_imbalance"), QStringLiteral("training.ep_overlap"),
-                                    QStringLiteral("training.ep_a2a_overlap"),
-                                    QStringLiteral("model.max_nodes_per_token"), QStringLiteral("training.moe_deepep")};
-    static const QStringList failures = {QStringLiteral("cluster.interruptions_per_gpu_day"),
-                                         QStringLiteral("training.checkpoint_write_s"), QStringLiteral("training.restart_s")};
-    if (mla.contains(path))
-        return plan.model.attention == Attention::Mla;
-    if (moe.contains(path))
-        return plan.model.moe();
-    if (failures.contains(path))
-        return !plan.training.goodput.has_value();
-    if (path == QLatin1String("gpu.fp8_efficiency"))
-        return plan.gpu.fp8_dense_tflops > 0;
-    if (path == QLatin1String("training.zero3_bucket_params"))
-        return plan.training.zero == 3;
-    return true;
-}
-
 // With dp following the GPU count, the nearest node count past `plan`'s in `direction` (+1, -1)
 // on which the plan is valid; 0 when none is within `span` counts (most
 // counts are invalid, 33 to 63 on the default plan, so plain stepping flickered to "(stale)").
@@ -535,7 +504,9 @@ void PlanEditor::refresh()
     for (Row &row : m_rows)
         showRange(row);
     for (Row &row : m_rows) {
-        const bool show = row.bad || relevant(*row.info, plan);
+        // A field that means nothing for this plan (core/fields.h: Relevance) is hidden, unless an
+        // engine error names it.
+        const bool show = row.bad || fieldRelevant(*row.info, plan);
         if (row.label->isHidden() == show) {
             row.label->setVisible(show);
             row.field->setVisible(show);

@@ -575,11 +575,9 @@ void PresetManagerDialog::showPlanDetails()
     if (!e.ok()) {
         text += tr("Invalid: %1: %2\n").arg(QString::fromStdString(e.errors.front().field), engineText("commtax::Errors", e.errors.front().text));
     } else {
-        for (const char *key : {"step_time_s", "comm_tax_exposed", "mfu", "memory_total_gb", "days_to_train", "capex_usd",
-                                "cost_per_billion_tokens_usd"}) {
-            const MetricInfo *m = findMetric(QLatin1String(key));
-            text += QStringLiteral("%1 %2\n").arg(metricLabel(*m), -32).arg(formatMetric(*m, m->get(e.result)));
-        }
+        for (const MetricId id : {MetricId::StepTime, MetricId::CommTaxExposed, MetricId::Mfu, MetricId::MemoryTotal,
+                                  MetricId::DaysToTrain, MetricId::Capex, MetricId::CostPerBillionTokens})
+            text += QStringLiteral("%1 %2\n").arg(metricLabel(metricInfo(id)), -32).arg(metricText(id, e.result));
         if (!e.result.fits_in_memory)
             text += tr("\nDoes not fit in memory.\n");
     }

@@ -93,8 +93,7 @@ QStandardItem *percentItem(double share)
 
 QStandardItem *moneyItem(double usd)
 {
-    const MetricInfo *tco = findMetric(QStringLiteral("tco_usd"));
-    return unitItem(usd, tco ? formatMetric(*tco, usd) : formatNumber(usd, 0));
+    return unitItem(usd, formatMetric(metricInfo(MetricId::Tco), usd));
 }
 
 QStandardItem *intItem(int v)
