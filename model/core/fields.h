@@ -78,7 +78,7 @@ QJsonValue defaultFieldValue(const FieldInfo &f);
 
 // The file readers' messages for people: English templates marked CT_TEXT (for
 // tests/i18n/gen_modeltext.py) in this translation context, with their arguments. `message` keeps
-// the English (files, JSON); the GUI and the command line show the translation (ui/modeltext.h:
+// the English (files, JSON); the GUI and the command line show the translation (model/text/modeltext.h:
 // loadErrorText()), whose arguments are translated too when they are marked texts themselves ("a string").
 inline constexpr const char *kFileTextContext = "commtax::Files";
 EngineText fileText(const char *pattern, const QStringList &args = {});

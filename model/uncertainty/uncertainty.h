@@ -105,7 +105,7 @@ struct FieldNote {
 // What is wrong with a given range of a field whose value is `value` ("" when it is right).
 std::string checkRange(std::string_view path, double value, double low, double high);
 // The same as an English template (engine/enginetext.h, context "commtax::Files": the GUI and the
-// command line translate it with ui/modeltext.h engineText()); an empty pattern when it is right.
+// command line translate it with model/text/modeltext.h engineText()); an empty pattern when it is right.
 EngineText checkRangeText(std::string_view path, double value, double low, double high);
 // The default range of an input of value `value` and kind `kind`, clamped to its limits.
 InputRange defaultRange(const InputInfo &info, double value, Kind kind);
