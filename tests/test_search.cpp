@@ -400,11 +400,10 @@ private slots:
         QTest::newRow("moe bf16") << true << false << 1.0;
         QTest::newRow("moe fp8") << true << true << 1.0;
     }
-    void prefixBoundsHoldForEveryPlan()
+    // The small spaces the bound tests walk plan by plan: one GPU, 4 and 8 of them, dense or MoE, BF16
+    // or FP8 (at twice the BF16 peak), with the engine's error factor `error`.
+    static Space boundSpace(bool moe, bool fp8, double error)
     {
-        QFETCH(bool, moe);
-        QFETCH(bool, fp8);
-        QFETCH(double, error);
         Space s = smallSpace();
         s.hardware.resize(1);
         s.gpu_counts = {4, 8};
@@ -414,6 +413,14 @@ private slots:
             s.hardware[0].gpu.fp8_dense_tflops = 2 * s.hardware[0].gpu.bf16_dense_tflops;
         s.base.training.precision = fp8 ? Precision::Fp8 : Precision::Bf16;
         s.base.step_time_error = error;
+        return s;
+    }
+    void prefixBoundsHoldForEveryPlan()
+    {
+        QFETCH(bool, moe);
+        QFETCH(bool, fp8);
+        QFETCH(double, error);
+        const Space s = boundSpace(moe, fp8, error);
         int plans = 0, withCp = 0, tightDays = 0, tightMemory = 0, tightActivations = 0;
         forEachCandidate(s, [&](const Candidate &c) {
             if (!c.accepted)
@@ -452,15 +459,7 @@ private slots:
         QFETCH(bool, moe);
         QFETCH(bool, fp8);
         QFETCH(double, error);
-        Space s = smallSpace();
-        s.hardware.resize(1);
-        s.gpu_counts = {4, 8};
-        if (moe)
-            s.base = smallMoePlan();
-        if (fp8)
-            s.hardware[0].gpu.fp8_dense_tflops = 2 * s.hardware[0].gpu.bf16_dense_tflops;
-        s.base.training.precision = fp8 ? Precision::Fp8 : Precision::Bf16;
-        s.base.step_time_error = error;
+        const Space s = boundSpace(moe, fp8, error);
         int plans = 0, less = 0, zeroOnes = 0;
         forEachCandidate(s, [&](const Candidate &c) {
             if (!c.accepted)
