@@ -154,6 +154,91 @@ private Q_SLOTS:
         QVERIFY(sel.compute_time_s < ops.compute_time_s && ops.compute_time_s < full.compute_time_s);
         QVERIFY_NEAR((ops.compute_time_s - sel.compute_time_s) / (full.compute_time_s - sel.compute_time_s), 0.5, 0.25);
     }
+    void recomputeModulesByHand()
+    {
+        // Megatron-Core's --recompute-modules (megatron/core/transformer/transformer_config.py): the
+        // memory each drops and the work it adds, on Llama 3 8B (h 4096, SwiGLU ffn 14336, 32 layers)
+        // with 16384 tokens per micro-batch on one GPU.
+        auto dense = [](auto set) {
+            Plan p = presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+            TrainingSpec &t = p.training;
+            t.seq_len = 8192;
+            t.tp = t.pp = t.cp = 1;
+            t.dp = 8;
+            t.micro_batch = 2;
+            t.global_batch = 16;
+            t.zero = 3;
+            t.sequence_parallel = false;
+            set(t);
+            return p;
+        };
+        const Result sel = evaluateValid(dense([](TrainingSpec &) {}));
+        // layernorm: the two norms' outputs, 2 x 2h = 16384 B per token per layer: 32 x 16384 x 16384 B
+        // = 8 GiB.
+        const Result ln = evaluateValid(dense([](TrainingSpec &t) { t.recompute_layernorm = true; }));
+        QVERIFY_NEAR(sel.memory_activations_gb - ln.memory_activations_gb, 8.0, 1e-9);
+        QVERIFY(ln.compute_time_s > sel.compute_time_s);
+        // mlp: FC1's output 2 x 2 x 14336, the activation's 2 x 14336 = 86016 B per token per layer,
+        // held again for the one layer running again: 31 x 16384 x 86016 B = 40.6875 GiB.
+        const Result mlp = evaluateValid(dense([](TrainingSpec &t) { t.recompute_mlp = true; }));
+        QVERIFY_NEAR(sel.memory_activations_gb - mlp.memory_activations_gb, 31.0 * 16384 * 86016 / 1073741824.0, 1e-9);
+        // The MLPs' forward again: 2 FLOPs x 3 x 4096 x 14336 parameters x 32 layers per token, 16 x
+        // 8192 tokens a step.
+        QVERIFY_NEAR(mlp.hardware_flops_per_step - sel.hardware_flops_per_step, 2.0 * 3 * 4096 * 14336 * 32 * 16 * 8192,
+                     1e-9);
+        QVERIFY(mlp.compute_time_s > ln.compute_time_s);
+        // Not selective: refused, naming the field.
+        Plan full = dense([](TrainingSpec &t) { t.recompute_mlp = true; });
+        full.training.recompute = Recompute::Full;
+        QVERIFY(!validate(full).empty());
+        QCOMPARE(QString::fromStdString(validate(full).front().field), QStringLiteral("training.recompute_mlp"));
+
+        // Qwen3-30B-A3B (48 MoE layers, h 2048, 128 experts, top-8, expert ffn 768), EP 8, 4096 tokens a
+        // micro-batch, imbalance 1.25: 10 token-expert pairs per token on the busiest GPU.
+        auto moe = [](auto set) {
+            Plan p = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+            TrainingSpec &t = p.training;
+            t.seq_len = 4096;
+            t.tp = t.pp = t.cp = 1;
+            t.dp = t.ep = 8;
+            t.micro_batch = 1;
+            t.global_batch = 8;
+            t.moe_imbalance = 1.25;
+            set(t);
+            return p;
+        };
+        const Result msel = evaluateValid(moe([](TrainingSpec &) {}));
+        // moe_act: the activation's output, 2 x 768 B per pair: 48 x 4096 x 10 x 1536 B = 2.8125 GiB.
+        const Result act = evaluateValid(moe([](TrainingSpec &t) { t.recompute_moe_act = true; }));
+        QVERIFY_NEAR(msel.memory_activations_gb - act.memory_activations_gb, 2.8125, 1e-9);
+        // moe: the router's logits 128 x 4 B, and per pair the dispatched input 2 x 2048 and the FFN's
+        // 6 x 768 B: 87552 B per token per layer, held again for the one layer running again.
+        const Result whole = evaluateValid(moe([](TrainingSpec &t) { t.recompute_moe = true; }));
+        const double wholeGiB = 47.0 * 4096 * 87552 / 1073741824.0;
+        QVERIFY_NEAR(msel.memory_activations_gb - whole.memory_activations_gb, wholeGiB, 1e-9);
+        // The dispatch and combine run again with the forward: 6 all-to-alls a layer instead of 4.
+        QVERIFY_NEAR(whole.ep_comm_time_s / msel.ep_comm_time_s, 1.5, 1e-9);
+        QVERIFY(whole.compute_time_s > act.compute_time_s && act.compute_time_s > msel.compute_time_s);
+    }
+    void optimizerBytesByHand()
+    {
+        // BF16 moments (DeepSeek-V3 report §3.3.4; Megatron-Core --use-precision-aware-optimizer):
+        // 8 bytes per parameter instead of 12, ZeRO-1 over dp 8 on Llama 3 8B.
+        auto plan = [](double bytes) {
+            Plan p = presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+            p.training.tp = p.training.pp = p.training.cp = 1;
+            p.training.dp = 8;
+            p.training.zero = 1;
+            p.training.global_batch = 64;
+            p.training.optimizer_bytes = bytes;
+            return p;
+        };
+        const Result adam = evaluateValid(plan(12)), bf16 = evaluateValid(plan(8));
+        QVERIFY_NEAR(adam.memory_optimizer_gb - bf16.memory_optimizer_gb, 4.0 * adam.params / 8 / 1073741824.0, 1e-9);
+        // The step reads and writes the state, writes the bf16 weight and reads the fp32 gradient:
+        // (2 x 8 + 2 + 4) / (2 x 12 + 2 + 4) = 22 / 30 of the traffic.
+        QVERIFY_NEAR(bf16.optimizer_time_s / adam.optimizer_time_s, 22.0 / 30.0, 1e-9);
+    }
     void llama2ParameterCountsFromThePaper()
     {
         // Touvron et al. 2023: Llama-2-7B 6.74e9, Llama-2-70B 6.90e10 (docs/model.md §2).

@@ -60,7 +60,7 @@ private Q_SLOTS:
         int later = 0;
         for (const FieldInfo &f : planFields())
             later += f.addedLater() ? 1 : 0;
-        QCOMPARE(later, 38);
+        QCOMPARE(later, 43);
         Plan dense = defaultScenario().plan;
         QCOMPARE(dense.model.attention, Attention::Mha);
         QVERIFY(!dense.model.moe());

@@ -240,6 +240,22 @@ const std::vector<FieldInfo> &planFields()
                 "the up-projections again in the backward (Megatron-Core --recompute-modules mla_up_proj; NVIDIA's "
                 "DeepSeek-V3 H100 recipe sets it)",
                 Later, ForMla),
+        CT_BOOL(Training, training.recompute_layernorm, "recompute_layernorm", "Recompute the layer norms",
+                "With selective recompute: drop both norms' outputs and compute them again in the backward "
+                "(Megatron-Core --recompute-modules layernorm)",
+                Later),
+        CT_BOOL(Training, training.recompute_moe_act, "recompute_moe_act", "Recompute the experts' activation",
+                "With selective recompute: drop the experts' activation-function output and compute it again "
+                "(Megatron-Core --recompute-modules moe_act)",
+                Later, ForMoe),
+        CT_BOOL(Training, training.recompute_mlp, "recompute_mlp", "Recompute the dense MLP",
+                "With selective recompute: keep only a dense MLP's input and run its forward again in the "
+                "backward (Megatron-Core --recompute-modules mlp)",
+                Later),
+        CT_BOOL(Training, training.recompute_moe, "recompute_moe", "Recompute the MoE layer",
+                "With selective recompute: keep only an MoE layer's input and run its forward again in the "
+                "backward, the token dispatch and combine included (Megatron-Core --recompute-modules moe)",
+                Later, ForMoe),
         CT_BOOL(Training, training.fused_cross_entropy, "fused_cross_entropy", "Fused cross-entropy",
                 "The loss as one kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on in NeMo 2 "
                 "and Megatron-Bridge). Off: Megatron-LM's default, the logits cast to fp32 and passed over six "
@@ -250,6 +266,11 @@ const std::vector<FieldInfo> &planFields()
         CT_CHOICE(Training, training.precision, "precision", "Precision", "bf16 or fp8 matmuls (FP8 uses the FP8 dense peak)",
                   (QStringList{QStringLiteral("bf16"), QStringLiteral("fp8")}), parsePrecision),
         CT_DBL(Training, training.grad_bytes, "grad_bytes", "Gradient bytes on the wire", "B", "4 fp32 (default: Megatron-LM reduces bf16 gradients in fp32 unless --grad-reduce-in-bf16), 2 bf16, 1 fp8/int8 compression", 3),
+        CT_DBL(Training, training.optimizer_bytes, "optimizer_bytes", "Optimizer state (bytes per parameter)", "B",
+               "The optimizer's state per parameter, master weights included: 12 mixed-precision Adam (fp32 "
+               "master, momentum, variance), 8 with BF16 moments (Megatron-Core --use-precision-aware-optimizer; "
+               "DeepSeek-V3), 6 8-bit Adam",
+               1, Later),
         CT_DBL(Training, training.dp_overlap, "dp_overlap", "DP overlap (0-1)", "", "Share of the last backward pass the gradient sync can hide under", 2),
         CT_BOOL(Training, training.tp_async_backward, "tp_async_backward", "TP backward beside the GEMMs",
                 "The backward's tensor-parallel re-gather and reduce-scatter run under the data- and "

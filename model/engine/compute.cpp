@@ -148,8 +148,24 @@ void moeLayer(const Plan &plan, Shape &k, Linears &lin, double M, const Attentio
     const double moeCast = at.cast + lin.actCast;
     k.moeWeightCast = at.weightCast + lin.weightCast;
     const double moeElementwise = elementwise(plan, k, lin, M, moeWidth);
-    k.moeLayerTime = at.time + lin.passes * (routed + shared + router) + moeCast + permute + moeElementwise;
-    k.moeFp8Time = lin.fp8 ? lin.passes * (at.linear + routed + shared) + at.upRecompute + moeCast : 0.0;
+    // Selective modules (plan.h): "moe" runs the layer's forward again in the backward (its GEMMs,
+    // their FP8 input casts, the permutation's forward half and the element-wise forward third; the
+    // dispatch and combine again are epLayerTime's); "moe_act" the experts' activation function
+    // (reads 2*fe, writes fe values per assignment, 6*fe bytes).
+    const RecomputeModules mods = recomputeModules(plan);
+    double again = 0.0;
+    if (mods.moe) {
+        const double castsAgain = lin.cast(perExpert, k.h, localExperts)
+            + lin.cast(perExpert, k.fe / k.etp, localExperts)
+            + (m.shared_experts > 0 ? lin.cast(M, k.h) + lin.cast(M, sharedWidth / k.t) : 0.0);
+        again = routed + shared + router + castsAgain + 0.5 * permute + moeElementwise / 3.0;
+    } else if (mods.moeAct && lin.bw > 0) {
+        again = assigned * 6.0 * k.fe / k.etp / lin.bw;
+    }
+    k.moeLayerTime = at.time + lin.passes * (routed + shared + router) + moeCast + permute + moeElementwise + again;
+    k.moeFp8Time = lin.fp8 ? lin.passes * (at.linear + routed + shared) + at.upRecompute + moeCast
+            + (mods.moe ? routed + shared : 0.0)
+                           : 0.0;
 }
 
 // One layer's compute per micro-batch on one GPU of a stage: dense, MoE and the LM head's. Returns
@@ -175,9 +191,20 @@ double computeLayers(const Plan &plan, Shape &k)
     lin.actCast = lin.weightCast = 0;
     const double core = attentionCore(plan, k, lin, M);
     k.attnCoreTime = core;
-    const double attnPart = lin.passes * attnLinear + upRecompute + core;
-    k.denseLayerTime = attnPart + lin.passes * denseMlp + denseCast + elementwise(plan, k, lin, M, m.ffn);
-    k.denseFp8Time = lin.fp8 ? lin.passes * (attnLinear + denseMlp) + upRecompute + denseCast : 0.0;
+    // Selective modules (plan.h): "layernorm" runs both norms' forward again (read and write h
+    // values each, 8*h bytes a token, sharded over tp with sequence parallelism); "mlp" the dense
+    // MLP's forward (its GEMMs, their FP8 input casts and the activation function, 6*ffn bytes).
+    const RecomputeModules mods = recomputeModules(plan);
+    const double normsAgain = mods.layernorm && lin.bw > 0
+        ? M * 8.0 * k.h / (tr.sequence_parallel ? k.t : 1.0) / lin.bw
+        : 0.0;
+    const double mlpAgain = mods.mlp
+        ? denseMlp + lin.cast(M, k.h) + lin.cast(M, m.ffn / k.t) + (lin.bw > 0 ? M * 6.0 * m.ffn / k.t / lin.bw : 0.0)
+        : 0.0;
+    const double attnPart = lin.passes * attnLinear + upRecompute + core + normsAgain;
+    k.denseLayerTime = attnPart + lin.passes * denseMlp + denseCast + elementwise(plan, k, lin, M, m.ffn) + mlpAgain;
+    const double mlpFp8Again = mods.mlp ? denseMlp : 0.0;
+    k.denseFp8Time = lin.fp8 ? lin.passes * (attnLinear + denseMlp) + upRecompute + denseCast + mlpFp8Again : 0.0;
     if (m.moe())
         moeLayer(plan, k, lin, M, {attnPart, attnLinear, attnCast, attnWeightCast, upRecompute});
     // The LM head and its loss on the last stage: a V/t x h GEMM in BF16, and the loss's passes
@@ -222,6 +249,11 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         hwSeq = fSeq + attnSeq / 3.0; // the attention core's forward again
     if (upRecompute > 0)              // the MLA up-projections' forward again
         hwSeq += k.l * 2.0 * k.s * (double(m.q_lora_rank) * L.q_dim + double(m.kv_lora_rank) * L.kv_up_dim);
+    const RecomputeModules mods = recomputeModules(plan);
+    if (mods.mlp) // the dense MLPs' forward again: 2 FLOPs per parameter per token
+        hwSeq += 2.0 * k.s * L.dense_layers * L.dense_mlp_params;
+    if (mods.moe) // the MoE layers' forward again (active experts and the router)
+        hwSeq += 2.0 * k.s * L.moe_layers * L.moe_active_params;
     r.hardware_flops_per_step = k.B * hwSeq;
     // Backward share of the compute: 2 of 3 passes, or 3 of 4 when full recompute adds a forward
     // (2.5 of 3.5 under per-op checkpointing).

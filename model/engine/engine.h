@@ -74,10 +74,11 @@ inline constexpr double kExpertGemmFixedCosts = 1.0;
 inline constexpr double kExpertFp8CastFixedCosts = 1.5;
 // The lowest goodput "auto" reports (a plan whose interruptions outrun its checkpoints).
 inline constexpr double kGoodputFloor = 0.01;
-// Adam's step per parameter it updates (mixed precision, Megatron's distributed optimizer): reads
-// the gradient (grad buffer bytes) and fp32 master weight, momentum and variance (12 B), writes the
-// three back (12 B) and the bf16 weight (2 B). Memory-bound: this traffic over the HBM bandwidth.
-inline constexpr double kAdamBytesPerParam = 12.0 + 12.0 + 2.0; // plus the gradient's bytes
+// The optimizer's step per parameter it updates (mixed precision, Megatron's distributed optimizer):
+// reads the gradient (grad buffer bytes) and its state (training.optimizer_bytes: Adam's fp32 master
+// weight, momentum and variance, 12 B), writes the state back and the bf16 weight (2 B).
+// Memory-bound: this traffic over the HBM bandwidth.
+inline constexpr double kOptimizerWeightBytes = 2.0;
 // Overlapped communication slows the compute it hides under (Calculon: 2-15%); we charge 5%.
 inline constexpr double kOverlapComputeSlowdown = 0.05;
 // Warning thresholds (docs/model.md §7 and the seeds' rules of thumb).

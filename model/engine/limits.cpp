@@ -96,6 +96,8 @@ namespace {
     /* 0 = one gather per layer; up to 1e12 parameters, past any model's layer. */                              \
     X("training.zero3_bucket_params", training.zero3_bucket_params, 0, 1e12, false)                             \
     X("training.grad_bytes", training.grad_bytes, 0.125, 4, false)                                              \
+    /* 0 (a stateless optimizer on bf16 weights) to 32, beyond fp32 Adam's 12 with an fp64 copy. */             \
+    X("training.optimizer_bytes", training.optimizer_bytes, 0, 32, false)                                       \
     X("training.dp_overlap", training.dp_overlap, 0, 1, false, CT_STEP(Overlap, 0))                             \
     X("training.tp_overlap", training.tp_overlap, 0, 1, false, CT_STEP(Overlap, 0))                             \
     XOPT("training.compute_efficiency", training.compute_efficiency, 0.01, 1, false, CT_STEP(GpuEfficiency, 0)) \

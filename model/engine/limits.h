@@ -49,7 +49,7 @@ const FieldLimit *fieldLimits(std::size_t *count);
 // Every numeric field's value, in the order of fieldLimits(), into out[count]; NaN for an optional
 // field that is not set. The same values as FieldLimit::get, without an indirect call per field.
 void fieldValues(const Plan &plan, double *out);
-inline constexpr std::size_t kFieldLimitCount = 74;
+inline constexpr std::size_t kFieldLimitCount = 75;
 // The limit of one field by its path, or nullptr for a field without one (bools, choices).
 const FieldLimit *findFieldLimit(std::string_view path);
 

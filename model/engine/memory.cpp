@@ -22,22 +22,33 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     // The layer norms' inputs and outputs and the dropout masks (10*h) shard over tp only with
     // sequence parallelism; the rest always does.
     const double replicated = 10.0 * k.h;
+    // Megatron-Core's further selective modules (plan.h): "layernorm" drops the two norms' outputs
+    // (2h bytes each, h under FP8), "moe_act" the experts' activation output (FC2's input), "mlp" a
+    // dense MLP's activations and "moe" an MoE layer's (the router's logits, the dispatched inputs,
+    // the experts' and the shared experts' FFNs): the block's input is kept, as the layer's input
+    // or the norm's.
+    const RecomputeModules mods = recomputeModules(plan);
     // mla_up_proj recompute keeps the latents and the attention output, not Q, K and V.
     const double attn = (recomputesMlaUpProj(plan) ? 0.0 : 2.0 * (L.q_dim + L.k_dim) + 2.0 * L.v_dim) + 2.0 * L.attn_out_dim + 2.0 * L.latent_dim;
     const double fc1 = m.mlp == Mlp::SwiGlu ? 2.0 : 1.0;
     auto ffnBytes = [&](double width) { return 2.0 * fc1 * width + 2.0 * width; };
-    const double denseShard = attn + ffnBytes(m.ffn);
+    const double denseShard = attn + (mods.mlp ? 0.0 : ffnBytes(m.ffn));
     // MoE layer: the router's logits, the dispatched inputs (k per token, the busiest GPU's share) and
     // each expert's FFN activations; the shared experts like a dense FFN.
-    const double moeShard = attn + k.E * 4.0 + k.k * tr.moe_imbalance * (2.0 * k.h + ffnBytes(k.fe)) + ffnBytes(double(m.shared_experts) * k.fe);
+    const double routedFfn = ffnBytes(k.fe) - (mods.moeAct ? 2.0 * k.fe : 0.0);
+    const double sharedFfn = ffnBytes(double(m.shared_experts) * k.fe);
+    const double moeKept = k.E * 4.0 + k.k * tr.moe_imbalance * (2.0 * k.h + routedFfn) + sharedFfn;
+    const double moeShard = attn + (mods.moe ? 0.0 : moeKept);
     const double scores = tr.flash_attention || tr.recompute != Recompute::None ? 0.0 : 5.0 * k.a * k.s / k.c;
     // Under FP8, Transformer Engine saves the inputs of the linear layers for the backward in FP8, one
     // byte instead of two: the two layer-norm outputs (h each, in the replicated part), the output
     // projection's input and the second FFN GEMM's input.
     const bool fp8 = tr.precision == Precision::Fp8;
-    const double fp8Replicated = fp8 ? 2.0 * k.h : 0.0;
-    const double fp8Dense = fp8 ? L.attn_out_dim + double(m.ffn) : 0.0;
-    const double fp8Moe = fp8 ? L.attn_out_dim + (k.k * tr.moe_imbalance + m.shared_experts) * k.fe : 0.0;
+    const double normOut = mods.layernorm ? 4.0 * k.h : 0.0;
+    const double fp8Replicated = fp8 && !mods.layernorm ? 2.0 * k.h : 0.0;
+    const double fp8Dense = fp8 ? L.attn_out_dim + (mods.mlp ? 0.0 : double(m.ffn)) : 0.0;
+    const double fp8Routed = mods.moe || mods.moeAct ? 0.0 : k.k * tr.moe_imbalance;
+    const double fp8Moe = fp8 ? L.attn_out_dim + (fp8Routed + (mods.moe ? 0.0 : double(m.shared_experts))) * k.fe : 0.0;
     // Per-op checkpointing (torchtitan's "op" policy, plan.h) keeps the layer's input, attention's
     // output and every second matmul's output: half of the matmul outputs' bytes. The router's
     // logits and the dispatched inputs of an MoE layer stay whole.
@@ -52,7 +63,7 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
             return tokens * 2.0 * k.h / sp; // the layer's input only
         if (ops)
             return tokens * (2.0 * k.h / sp + opsSaved / t);
-        return tokens * ((replicated - fp8Replicated) / sp + (shard - fp8Saved + scores) / t);
+        return tokens * ((replicated - normOut - fp8Replicated) / sp + (shard - fp8Saved + scores) / t);
     };
     const double denseAct = perLayer(denseShard, fp8Dense, denseOps), moeAct = perLayer(moeShard, fp8Moe, moeOps);
     const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
@@ -62,13 +73,19 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     // the parameter (dp x cp for the dense ones, edp for the experts).
     const double gradB = tr.grad_bytes >= 4 ? 4.0 : 2.0;
     auto perParam = [&](double dpRanks) {
-        return 2.0 / (tr.zero >= 3 ? dpRanks : 1.0) + gradB / (tr.zero >= 2 ? dpRanks : 1.0) + 12.0 / (tr.zero >= 1 ? dpRanks : 1.0);
+        return 2.0 / (tr.zero >= 3 ? dpRanks : 1.0) + gradB / (tr.zero >= 2 ? dpRanks : 1.0)
+            + tr.optimizer_bytes / (tr.zero >= 1 ? dpRanks : 1.0);
     };
     const double densePer = perParam(pl.dp.ranks), expertPer = perParam(pl.edp.ranks);
     // Full recompute (and per-op checkpointing, in part) holds one layer's whole activations again
     // while it recomputes it.
     const double wholeLayer = tokens * (replicated / sp + std::max(denseShard, moeShard) / t);
-    const double recomputing = tr.recompute == Recompute::Full || ops ? wholeLayer : 0.0;
+    // So do "mlp" and "moe" for the block they run again.
+    const double blockAgain = std::max(mods.mlp ? ffnBytes(m.ffn) : 0.0,
+                                       mods.moe ? k.E * 4.0 + k.k * tr.moe_imbalance * (2.0 * k.h + ffnBytes(k.fe))
+                                               + ffnBytes(double(m.shared_experts) * k.fe)
+                                                : 0.0);
+    const double recomputing = tr.recompute == Recompute::Full || ops ? wholeLayer : tokens * blockAgain / t;
     // The loss: logits of the last stage's micro-batch (V/t wide), fp32 and BF16 unless fused.
     const double logits = tokens * double(m.vocab) / t * (tr.fused_cross_entropy ? kLogitBytesFused : kLogitBytesUnfused);
     double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0;
@@ -95,7 +112,7 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     };
     r.memory_weights_gb = shardBytes(2.0, 3);
     r.memory_gradients_gb = shardBytes(gradB, 2);
-    r.memory_optimizer_gb = shardBytes(12.0, 1);
+    r.memory_optimizer_gb = shardBytes(tr.optimizer_bytes, 1);
     r.memory_activations_gb = fullestAct / kBytesPerGB;
     r.memory_total_gb = r.memory_weights_gb + r.memory_gradients_gb + r.memory_optimizer_gb + r.memory_activations_gb;
     r.memory_capacity_gb = plan.gpu.memory_gb;

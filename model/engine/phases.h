@@ -142,6 +142,20 @@ inline bool recomputesMlaUpProj(const Plan &plan)
     return t.recompute_mla_up_proj && t.recompute == Recompute::Selective && plan.model.attention == Attention::Mla;
 }
 
+// Megatron-Core's other modules of selective recompute (plan.h, docs/model.md §3): in effect only
+// under selective recompute, the MoE ones only in an MoE model.
+struct RecomputeModules {
+    bool layernorm = false, moeAct = false, mlp = false, moe = false;
+};
+inline RecomputeModules recomputeModules(const Plan &plan)
+{
+    const TrainingSpec &t = plan.training;
+    if (t.recompute != Recompute::Selective)
+        return {};
+    const bool moe = plan.model.moe();
+    return {t.recompute_layernorm, moe && t.recompute_moe_act, t.recompute_mlp, moe && t.recompute_moe};
+}
+
 void computePhase(const Plan &plan, Shape &k, Result &r);
 void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r);
 void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r);

@@ -141,6 +141,15 @@ struct TrainingSpec {
     // With selective recompute and MLA: recompute the up-projections from the latents in the
     // backward instead of keeping Q, K and V (Megatron-Core --recompute-modules mla_up_proj).
     bool recompute_mla_up_proj = false;
+    // Further modules of selective recompute (Megatron-Core --recompute-modules; the choices and their
+    // kinds in megatron/core/transformer/transformer_config.py, recompute_modules): "layernorm" and
+    // "moe_act" discard an output and compute it again (the two norms' outputs; the experts'
+    // activation function's output), "mlp" and "moe" keep only a block's input and run its forward
+    // again in the backward (the dense MLP; the whole MoE layer with its dispatch and combine).
+    bool recompute_layernorm = false;
+    bool recompute_moe_act = false;
+    bool recompute_mlp = false;
+    bool recompute_moe = false;
     // The loss as one fused kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on
     // in NeMo 2 and Megatron-Bridge, off in Megatron-LM and NeMo 1): docs/model.md §3.
     bool fused_cross_entropy = false;
@@ -163,6 +172,12 @@ struct TrainingSpec {
     // validate_args: "bfloat16 requires gradient accumulation and all-reduce to be done in fp32");
     // NeMo's bf16-mixed recipe sets grad_reduce_in_fp32=True. 2 is --grad-reduce-in-bf16.
     double grad_bytes = 4;
+    // Bytes per parameter of the optimizer's state, master weights included: 12 for mixed-precision
+    // Adam (fp32 master weights, momentum and variance; Rajbhandari et al. 2020, ZeRO, §3.1: K = 12).
+    // 8 with BF16 moments (Megatron-Core --use-precision-aware-optimizer --exp-avg-dtype bf16
+    // --exp-avg-sq-dtype bf16; DeepSeek-V3 report §3.3.4: "BF16 ... for the first and second
+    // moments"), 6 for 8-bit Adam, 8 for SGD with momentum (docs/model.md §8).
+    double optimizer_bytes = 12;
     double dp_overlap = 0.8; // fraction of the backward pass the DP collectives can hide under
     double tp_overlap = 0;   // a further fraction of the exposed TP communication hidden under compute
     // The backward's TP re-gather and reduce-scatter under the data- and weight-gradient GEMMs

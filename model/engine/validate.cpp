@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <string_view>
+#include <utility>
 
 namespace commtax {
 
@@ -150,6 +151,17 @@ std::vector<PlanError> validate(const Plan &plan)
         c.fail("training.recompute_mla_up_proj", CT_TEXT("recompute_mla_up_proj needs multi-head latent attention (attention: mla)"));
     else if (t.recompute_mla_up_proj && t.recompute != Recompute::Selective)
         c.fail("training.recompute_mla_up_proj", CT_TEXT("recompute_mla_up_proj is a module of selective recompute: set recompute to selective"));
+    // Megatron-Core's other modules of selective recompute (plan.h); the MoE ones do nothing in a dense
+    // model (the editor hides them there), as Megatron-Core skips a module the layer does not have.
+    if (t.recompute != Recompute::Selective) {
+        const std::pair<bool, const char *> modules[] = {{t.recompute_layernorm, "training.recompute_layernorm"},
+                                                         {t.recompute_moe_act, "training.recompute_moe_act"},
+                                                         {t.recompute_mlp, "training.recompute_mlp"},
+                                                         {t.recompute_moe, "training.recompute_moe"}};
+        for (const auto &[on, path] : modules)
+            if (on)
+                c.fail(path, CT_TEXT("%1 is a module of selective recompute: set recompute to selective"), {path + 9});
+    }
     if (m.moe()) {
         if (m.experts_per_token < 1 || m.experts_per_token > m.experts)
             c.fail("model.experts_per_token", CT_TEXT("experts_per_token=%1 must be from 1 to experts=%2"), {num(m.experts_per_token), num(m.experts)});

@@ -258,6 +258,44 @@ void opsNote(Export &e, const TrainingSpec &t)
                         "selective recompute, written (more memory and less recompute than planned)"));
 }
 
+// Megatron-Core's --recompute-modules of a selective plan, its default (core_attn) first; "moe"
+// recomputes the whole MoE layer, so "moe_act" is not written beside it.
+std::vector<std::string> recomputeModules(const Plan &p)
+{
+    const TrainingSpec &t = p.training;
+    std::vector<std::string> out{"core_attn"};
+    if (t.recompute_mla_up_proj)
+        out.emplace_back("mla_up_proj");
+    if (t.recompute_layernorm)
+        out.emplace_back("layernorm");
+    if (t.recompute_mlp)
+        out.emplace_back("mlp");
+    if (p.model.moe() && t.recompute_moe)
+        out.emplace_back("moe");
+    else if (p.model.moe() && t.recompute_moe_act)
+        out.emplace_back("moe_act");
+    return out;
+}
+std::string pyList(const std::vector<std::string> &items)
+{
+    std::string out = "[";
+    for (const std::string &i : items)
+        out += (out.size() > 1 ? ", \"" : "\"") + i + "\"";
+    return out + "]";
+}
+// What a framework without Megatron-Core's recompute modules or its precision-aware optimizer leaves out.
+void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
+{
+    if (!hasModules && p.training.recompute == Recompute::Selective && recomputeModules(p).size() > 1)
+        note(e, CT_TEXT("recompute modules beyond the attention core (layernorm, mlp, moe, moe_act) are "
+                        "Megatron-Core's: not written (less recompute and more memory than planned)"));
+    const double ob = p.training.optimizer_bytes;
+    if (ob != 12.0 && !(hasBf16Moments && ob == 8.0))
+        note(e, CT_TEXT("optimizer_bytes=%1: the config keeps the framework's Adam with fp32 states (12 bytes per "
+                        "parameter)"),
+             {fixed(ob, 1)});
+}
+
 Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
 {
     const Shape s = shapeOf(p);
@@ -364,8 +402,12 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     opsNote(e, t);
     if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops) {
         arg("--recompute-granularity", "selective");
-        if (t.recompute_mla_up_proj)
-            arg("--recompute-modules", "core_attn mla_up_proj");
+        if (const std::vector<std::string> mods = recomputeModules(p); mods.size() > 1) {
+            std::string list;
+            for (const std::string &mod : mods)
+                list += (list.empty() ? "" : " ") + mod;
+            arg("--recompute-modules", list);
+        }
     } else if (t.recompute == Recompute::Full) {
         arg("--recompute-granularity", "full");
         arg("--recompute-method", "uniform");
@@ -393,6 +435,15 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         note(e, CT_TEXT("tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
     if (t.grad_bytes < 4)
         arg("--grad-reduce-in-bf16");
+    // BF16 moments: Transformer Engine's FusedAdam through Megatron-Core's precision-aware optimizer
+    // (megatron/training/arguments.py: --use-precision-aware-optimizer, --exp-avg-dtype,
+    // --exp-avg-sq-dtype; it needs the distributed optimizer).
+    if (t.optimizer_bytes == 8.0 && t.zero >= 1) {
+        arg("--use-precision-aware-optimizer");
+        arg("--exp-avg-dtype", "bf16");
+        arg("--exp-avg-sq-dtype", "bf16");
+    }
+    moduleNotes(e, p, true, t.zero >= 1);
     arg("--train-samples", str(s.samples));
     if (t.zero >= 2 && s.pp > 1)
         note(e, CT_TEXT("Megatron-FSDP (ZeRO-%1) with pipeline parallelism: check that your Megatron-LM version supports the combination"), {str(t.zero)});
@@ -569,11 +620,12 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    recipe.data.micro_batch_size = " + str(s.mb) + "\n";
     out += "    recipe.data.global_batch_size = " + str(s.gb) + "\n";
     opsNote(e, t);
+    moduleNotes(e, p, true, false);
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
     } else if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops) {
         out += c + "recompute_granularity = \"selective\"\n";
-        out += c + "recompute_modules = " + (t.recompute_mla_up_proj ? "[\"core_attn\", \"mla_up_proj\"]" : "[\"core_attn\"]") + "\n";
+        out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
     } else {
         out += c + "recompute_granularity = \"full\"\n";
         out += c + "recompute_method = \"uniform\"\n";
@@ -689,12 +741,13 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    cfg.train.train_iters = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
     const std::string c = "    cfg.model.";
     opsNote(e, t);
+    moduleNotes(e, p, true, false);
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
         out += c + "recompute_modules = None\n";
     } else if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops) {
         out += c + "recompute_granularity = \"selective\"\n";
-        out += c + "recompute_modules = " + (t.recompute_mla_up_proj ? "[\"core_attn\", \"mla_up_proj\"]" : "[\"core_attn\"]") + "\n";
+        out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
     } else {
         out += c + "recompute_granularity = \"full\"\n";
         out += c + "recompute_method = \"uniform\"\n";
@@ -732,6 +785,7 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     const Shape s = shapeOf(p);
     const TrainingSpec &t = p.training;
     Export e;
+    moduleNotes(e, p, false, false);
     // The data-parallel world DeepSpeed divides train_batch_size by (deepspeed/runtime/config.py,
     // DeepSpeedConfig.__init__ and _batch_assertion): the mpu's data-parallel size when one is
     // given, else every rank. A PipelineModule brings its own mpu whose topology is
@@ -861,6 +915,7 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     const ModelSpec &m = p.model;
     const Arch a = archOf(m);
     Export e;
+    moduleNotes(e, p, false, false);
     const double params = parameterCount(m);
     // torchtitan's own model for the plan's: torchtitan/models/{llama3,qwen3,deepseek_v3}
     // (model_registry flavours, config_registry functions). A mixture of experts gets an MoE model

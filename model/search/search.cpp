@@ -206,10 +206,16 @@ bool checkMicroBatch(const Plan &p)
     return t.vpp == 1 || (t.global_batch / perStep) % t.pp == 0;
 }
 
-// validate(): recompute_mla_up_proj is a module of selective recompute, so the scenario's switch
-// leaves only selective (issue 23: `search --emit-best` wrote DeepSeek-V3 with recompute full,
-// which evaluate refuses).
-bool checkRecompute(const Plan &p) { return !p.training.recompute_mla_up_proj || p.training.recompute == Recompute::Selective; }
+// validate(): recompute_mla_up_proj and the other recompute modules belong to selective recompute,
+// so the scenario's switch leaves only selective (issue 23: `search --emit-best` wrote DeepSeek-V3
+// with recompute full, which evaluate refuses).
+bool checkRecompute(const Plan &p)
+{
+    const TrainingSpec &t = p.training;
+    const bool attnModules = t.recompute_mla_up_proj || t.recompute_layernorm;
+    const bool modules = attnModules || t.recompute_moe_act || t.recompute_mlp || t.recompute_moe;
+    return !modules || t.recompute == Recompute::Selective;
+}
 
 // validate(): Megatron splits the sequence into 2*cp chunks, so cp > 1 needs seq_len % (2*cp) == 0.
 bool checkCp(const Plan &p) { return p.training.cp == 1 || p.training.seq_len % (2 * std::int64_t(p.training.cp)) == 0; }

@@ -3177,6 +3177,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>must be 0 (use compute_efficiency) or at least 0.01 (got %1)</source>
         <translation>必须为 0（使用 compute_efficiency）或至少 0.01（当前为 %1）</translation>
     </message>
+    <message>
+        <source>%1 is a module of selective recompute: set recompute to selective</source>
+        <translation>%1 是选择性重计算的模块：请把 recompute 设为 selective</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Fields</name>
@@ -3927,6 +3931,46 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>none; selective (Megatron: the attention core again); full (every layer&apos;s forward again); ops (PyTorch per-op checkpointing, torchtitan&apos;s selective AC: every second matmul and the element-wise work again)</source>
         <translation>none；selective（Megatron：注意力核心重算）；full（每层前向重算一遍）；ops（PyTorch 逐算子检查点，即 torchtitan 的 selective AC：每隔一个矩阵乘及逐元素运算重算）</translation>
+    </message>
+    <message>
+        <source>Recompute the layer norms</source>
+        <translation>重计算层归一化</translation>
+    </message>
+    <message>
+        <source>With selective recompute: drop both norms&apos; outputs and compute them again in the backward (Megatron-Core --recompute-modules layernorm)</source>
+        <translation>选择性重计算时：丢弃两个归一化层的输出，在反向时重新计算（Megatron-Core --recompute-modules layernorm）</translation>
+    </message>
+    <message>
+        <source>Recompute the experts&apos; activation</source>
+        <translation>重计算专家的激活函数</translation>
+    </message>
+    <message>
+        <source>With selective recompute: drop the experts&apos; activation-function output and compute it again (Megatron-Core --recompute-modules moe_act)</source>
+        <translation>选择性重计算时：丢弃专家激活函数的输出并重新计算（Megatron-Core --recompute-modules moe_act）</translation>
+    </message>
+    <message>
+        <source>Recompute the dense MLP</source>
+        <translation>重计算稠密 MLP</translation>
+    </message>
+    <message>
+        <source>With selective recompute: keep only a dense MLP&apos;s input and run its forward again in the backward (Megatron-Core --recompute-modules mlp)</source>
+        <translation>选择性重计算时：只保留稠密 MLP 的输入，在反向时再运行一次其前向（Megatron-Core --recompute-modules mlp）</translation>
+    </message>
+    <message>
+        <source>Recompute the MoE layer</source>
+        <translation>重计算 MoE 层</translation>
+    </message>
+    <message>
+        <source>With selective recompute: keep only an MoE layer&apos;s input and run its forward again in the backward, the token dispatch and combine included (Megatron-Core --recompute-modules moe)</source>
+        <translation>选择性重计算时：只保留 MoE 层的输入，在反向时再运行一次其前向，包括 token 的分发和合并（Megatron-Core --recompute-modules moe）</translation>
+    </message>
+    <message>
+        <source>Optimizer state (bytes per parameter)</source>
+        <translation>优化器状态（每参数字节数）</translation>
+    </message>
+    <message>
+        <source>The optimizer&apos;s state per parameter, master weights included: 12 mixed-precision Adam (fp32 master, momentum, variance), 8 with BF16 moments (Megatron-Core --use-precision-aware-optimizer; DeepSeek-V3), 6 8-bit Adam</source>
+        <translation>每个参数的优化器状态，含主权重：混合精度 Adam 为 12（fp32 主权重、一阶矩、二阶矩），BF16 矩为 8（Megatron-Core --use-precision-aware-optimizer；DeepSeek-V3），8 位 Adam 为 6</translation>
     </message>
 </context>
 <context>
@@ -4829,6 +4873,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>torchtitan&apos;s selective checkpointing is per-op (recompute ops: every second matmul runs again), not Megatron&apos;s attention-core recompute: expect more recompute and less memory than planned</source>
         <translation>torchtitan 的 selective 检查点是逐算子的（recompute ops：每隔一个矩阵乘重算），不是 Megatron 的注意力核心重算：重算会比规划的多，显存比规划的少</translation>
+    </message>
+    <message>
+        <source>recompute modules beyond the attention core (layernorm, mlp, moe, moe_act) are Megatron-Core&apos;s: not written (less recompute and more memory than planned)</source>
+        <translation>注意力核心以外的重计算模块（layernorm、mlp、moe、moe_act）是 Megatron-Core 的功能：未写出（重计算比规划的少，显存比规划的多）</translation>
+    </message>
+    <message>
+        <source>optimizer_bytes=%1: the config keeps the framework&apos;s Adam with fp32 states (12 bytes per parameter)</source>
+        <translation>optimizer_bytes=%1：配置保留框架的 fp32 状态 Adam（每参数 12 字节）</translation>
     </message>
 </context>
 <context>
