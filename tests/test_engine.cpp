@@ -153,6 +153,14 @@ private Q_SLOTS:
         // attention's core and the LM head again).
         QVERIFY(sel.compute_time_s < ops.compute_time_s && ops.compute_time_s < full.compute_time_s);
         QVERIFY_NEAR((ops.compute_time_s - sel.compute_time_s) / (full.compute_time_s - sel.compute_time_s), 0.5, 0.25);
+
+        // Dots (MaxText's minimal_flash: JAX's checkpoint_dots_with_no_batch_dims and attention's
+        // "context"): every matmul output, not half: 43008 B more per token per layer than ops,
+        // 32 x 16384 x 43008 B = 21.0 GiB; no matmul runs again (HFU = MFU); the element-wise work does.
+        const Result dots = evaluateValid(plan(Recompute::Dots));
+        QVERIFY_NEAR(dots.memory_activations_gb - ops.memory_activations_gb, 32.0 * 16384 * 43008 / 1073741824.0, 1e-9);
+        QVERIFY_NEAR(dots.hardware_flops_per_step, dots.flops_per_step, 1e-12);
+        QVERIFY(sel.compute_time_s < dots.compute_time_s && dots.compute_time_s < ops.compute_time_s);
     }
     void recomputeModulesByHand()
     {

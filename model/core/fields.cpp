@@ -231,9 +231,10 @@ const std::vector<FieldInfo> &planFields()
         CT_CHOICE(Training, training.recompute, "recompute", "Activation recompute",
                   "none; selective (Megatron: the attention core again); full (every layer's forward again); "
                   "ops (PyTorch per-op checkpointing, torchtitan's selective AC: every second matmul and the "
-                  "element-wise work again)",
+                  "element-wise work again); dots (JAX, MaxText's minimal_flash: every matmul's and attention's "
+                  "output kept, the element-wise work again)",
                   (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full"),
-                               QStringLiteral("ops")}),
+                               QStringLiteral("ops"), QStringLiteral("dots")}),
                   parseRecompute),
         CT_BOOL(Training, training.recompute_mla_up_proj, "recompute_mla_up_proj", "Recompute MLA up-projections",
                 "With selective recompute and multi-head latent attention: keep the latents, not Q, K and V, and run "

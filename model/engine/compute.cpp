@@ -28,8 +28,8 @@ struct Linears {
         fp8 = tr.precision == Precision::Fp8;
         full = tr.recompute == Recompute::Full;
         redo = recomputedLinearShare(tr.recompute);
-        // Per-op checkpointing saves no element-wise output: they all run again, as under full.
-        elementwiseAgain = full || tr.recompute == Recompute::Ops;
+        // Per-op checkpointing and dots save no element-wise output: they all run again, as under full.
+        elementwiseAgain = full || tr.recompute == Recompute::Ops || tr.recompute == Recompute::Dots;
         const double eff = tr.compute_efficiency.value_or(g.compute_efficiency);
         bf16Rate = g.bf16_dense_tflops * 1e12 * eff;
         // An explicit training.compute_efficiency scales FP8 like BF16; else the GPU's FP8 figure.
@@ -105,7 +105,9 @@ double attentionCore(const Plan &plan, const Shape &k, const Linears &lin, doubl
         return 0.5 * coreFwd * (lin.full ? 4.5 : 3.5) / (g.bf16_dense_tflops * 1e12 * g.attention_efficiency);
     const double scores = k.b * (k.a / k.t) * (k.s / k.c) * k.s;
     const double fwd = coreFwd / lin.bf16Rate + (lin.bw > 0 ? kScoreBytesForward * scores / lin.bw : 0.0);
-    return fwd * (lin.full || tr.recompute == Recompute::Selective ? 4.0 : 3.0);
+    // Dots keep no score matrix (QK^T has batch dimensions): it runs again, as under selective.
+    const bool again = lin.full || tr.recompute == Recompute::Selective || tr.recompute == Recompute::Dots;
+    return fwd * (again ? 4.0 : 3.0);
 }
 
 // Memory-bound element-wise work (norms, residual adds, rotary, dropout, activation function):
@@ -245,7 +247,7 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
         hwSeq = fSeq * 4.0 / 3.0;
     else if (tr.recompute == Recompute::Ops) // every second matmul's forward again: half the non-attention forward
         hwSeq = fSeq + redo * (fSeq - attnSeq) / 3.0;
-    else if (tr.recompute == Recompute::Selective && !tr.flash_attention)
+    else if ((tr.recompute == Recompute::Selective || tr.recompute == Recompute::Dots) && !tr.flash_attention)
         hwSeq = fSeq + attnSeq / 3.0; // the attention core's forward again
     if (upRecompute > 0)              // the MLA up-projections' forward again
         hwSeq += k.l * 2.0 * k.s * (double(m.q_lora_rank) * L.q_dim + double(m.kv_lora_rank) * L.kv_up_dim);

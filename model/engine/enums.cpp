@@ -12,6 +12,7 @@ const char *toString(Recompute v)
     case Recompute::Selective: return "selective";
     case Recompute::Full: return "full";
     case Recompute::Ops: return "ops";
+    case Recompute::Dots: return "dots";
     }
     return "?";
 }
@@ -47,6 +48,10 @@ bool parseRecompute(const std::string &s, Recompute &out)
     }
     if (s == "ops") {
         out = Recompute::Ops;
+        return true;
+    }
+    if (s == "dots") {
+        out = Recompute::Dots;
         return true;
     }
     return false;

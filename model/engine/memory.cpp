@@ -52,12 +52,15 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     // Per-op checkpointing (torchtitan's "op" policy, plan.h) keeps the layer's input, attention's
     // output and every second matmul's output: half of the matmul outputs' bytes. The router's
     // logits and the dispatched inputs of an MoE layer stay whole.
-    const bool ops = tr.recompute == Recompute::Ops;
+    // Dots (JAX's checkpoint_dots with attention's output, MaxText's minimal_flash) keep every
+    // matmul's output: the same terms with all of the matmul outputs.
+    const bool ops = tr.recompute == Recompute::Ops || tr.recompute == Recompute::Dots;
+    const double mmKept = tr.recompute == Recompute::Dots ? 1.0 : 0.5;
     auto mmOut = [&](double width) { return 2.0 * fc1 * width + 2.0 * k.h; }; // FC1 and FC2 outputs
     const double attnMm = 2.0 * (L.q_dim + L.k_dim + L.v_dim + L.latent_dim) + 2.0 * k.h;
-    const double denseOps = 2.0 * L.attn_out_dim + 0.5 * (attnMm + mmOut(m.ffn));
+    const double denseOps = 2.0 * L.attn_out_dim + mmKept * (attnMm + mmOut(m.ffn));
     const double moeOps = 2.0 * L.attn_out_dim + k.E * 4.0 + k.k * tr.moe_imbalance * 2.0 * k.h
-        + 0.5 * (attnMm + k.k * tr.moe_imbalance * mmOut(k.fe) + double(m.shared_experts) * mmOut(k.fe));
+        + mmKept * (attnMm + k.k * tr.moe_imbalance * mmOut(k.fe) + double(m.shared_experts) * mmOut(k.fe));
     auto perLayer = [&](double shard, double fp8Saved, double opsSaved) {
         if (tr.recompute == Recompute::Full)
             return tokens * 2.0 * k.h / sp; // the layer's input only

@@ -16,14 +16,18 @@ enum class Mlp { Gelu,
 // Activation recompute (docs/model.md §3, §8). Ops: PyTorch's per-op selective checkpointing as
 // torchtitan applies it (selective_ac_option "op"): the outputs of the matmuls and of attention
 // are saved except every second matmul's, everything else runs forward again in the backward.
+// Dots: JAX's checkpoint_dots_with_no_batch_dims with attention's output saved too (MaxText
+// remat_policy "minimal_flash", now "minimal_with_context"): every matmul's output is kept, only
+// the element-wise work runs again.
 enum class Recompute { None,
                        Selective,
                        Full,
-                       Ops };
+                       Ops,
+                       Dots };
 // The share of the linear layers' forward that runs again in the backward: all of it under full
 // recompute, every second matmul under per-op checkpointing (torchtitan's _custom_policy in
 // torchtitan/distributed/activation_checkpoint.py: "Saves output of all compute ops, except every
-// second mm"), none under selective recompute (docs/model.md §3).
+// second mm"), none under selective recompute or dots (docs/model.md §3).
 inline double recomputedLinearShare(Recompute r)
 {
     return r == Recompute::Full ? 1.0 : r == Recompute::Ops ? 0.5

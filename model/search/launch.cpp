@@ -250,12 +250,28 @@ void addNotes(std::string &out, const char *prefix, const std::vector<std::strin
 // moe_shared_expert_intermediate_size, moe_grouped_gemm, moe_token_dispatcher_type) likewise; and
 // by hand in _add_moe_args: --num-experts (num_moe_experts is excluded from the factory) and
 // --moe-layer-freq (a Python list expression such as "([0]*3+[1]*58)").
+// JAX's dots policy (MaxText's minimal_flash) has no PyTorch framework's setting: the writers take
+// selective (Megatron-LM, NeMo, Megatron-Bridge, DeepSpeed) or torchtitan's per-op policy.
+void dotsNote(Export &e, const TrainingSpec &t, bool perOp = false)
+{
+    if (t.recompute != Recompute::Dots)
+        return;
+    if (perOp)
+        note(e, CT_TEXT("recompute dots (every matmul's output kept, as JAX and MaxText's minimal_flash do) has no "
+                        "torchtitan setting: its per-op SelectiveAC is written (every second matmul again: less "
+                        "memory and more recompute than planned)"));
+    else
+        note(e, CT_TEXT("recompute dots (every matmul's output kept, as JAX and MaxText's minimal_flash do) has no "
+                        "setting here: the nearest, selective recompute, is written (more memory and less "
+                        "recompute than planned)"));
+}
 // Per-op checkpointing has no Megatron-LM, NeMo or Megatron-Bridge setting: selective is written.
 void opsNote(Export &e, const TrainingSpec &t)
 {
     if (t.recompute == Recompute::Ops)
         note(e, CT_TEXT("per-op checkpointing (recompute ops) is PyTorch's and torchtitan's: the nearest here is "
                         "selective recompute, written (more memory and less recompute than planned)"));
+    dotsNote(e, t);
 }
 
 // Megatron-Core's --recompute-modules of a selective plan, its default (core_attn) first; "moe"
@@ -400,7 +416,7 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     if (t.fused_cross_entropy)
         arg("--cross-entropy-loss-fusion");
     opsNote(e, t);
-    if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops) {
+    if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops || t.recompute == Recompute::Dots) {
         arg("--recompute-granularity", "selective");
         if (const std::vector<std::string> mods = recomputeModules(p); mods.size() > 1) {
             std::string list;
@@ -623,7 +639,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     moduleNotes(e, p, true, false);
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
-    } else if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops) {
+    } else if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops || t.recompute == Recompute::Dots) {
         out += c + "recompute_granularity = \"selective\"\n";
         out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
     } else {
@@ -745,7 +761,7 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
         out += c + "recompute_modules = None\n";
-    } else if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops) {
+    } else if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops || t.recompute == Recompute::Dots) {
         out += c + "recompute_granularity = \"selective\"\n";
         out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
     } else {
@@ -786,6 +802,7 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     const TrainingSpec &t = p.training;
     Export e;
     moduleNotes(e, p, false, false);
+    dotsNote(e, t);
     // The data-parallel world DeepSpeed divides train_batch_size by (deepspeed/runtime/config.py,
     // DeepSpeedConfig.__init__ and _batch_assertion): the mpu's data-parallel size when one is
     // given, else every rank. A PipelineModule brings its own mpu whose topology is
@@ -813,7 +830,7 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
              {str(t.zero), str(s.pp)});
     if (t.sequence_parallel && s.tp > 1)
         note(e, CT_TEXT("Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism is Ulysses, which splits attention heads)"));
-    if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops)
+    if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops || t.recompute == Recompute::Dots)
         note(e, CT_TEXT("selective recompute is chosen in the model code, not in the DeepSpeed config"));
     if (t.precision == Precision::Fp8)
         note(e, CT_TEXT("FP8: DeepSpeed's config has no FP8 training switch; use Transformer Engine in the model"));
@@ -916,6 +933,7 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     const Arch a = archOf(m);
     Export e;
     moduleNotes(e, p, false, false);
+    dotsNote(e, t, true);
     const double params = parameterCount(m);
     // torchtitan's own model for the plan's: torchtitan/models/{llama3,qwen3,deepseek_v3}
     // (model_registry flavours, config_registry functions). A mixture of experts gets an MoE model

@@ -3929,10 +3929,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>暴露的 TP 通信中再被计算隐藏的比例</translation>
     </message>
     <message>
-        <source>none; selective (Megatron: the attention core again); full (every layer&apos;s forward again); ops (PyTorch per-op checkpointing, torchtitan&apos;s selective AC: every second matmul and the element-wise work again)</source>
-        <translation>none；selective（Megatron：注意力核心重算）；full（每层前向重算一遍）；ops（PyTorch 逐算子检查点，即 torchtitan 的 selective AC：每隔一个矩阵乘及逐元素运算重算）</translation>
-    </message>
-    <message>
         <source>Recompute the layer norms</source>
         <translation>重计算层归一化</translation>
     </message>
@@ -3971,6 +3967,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>The optimizer&apos;s state per parameter, master weights included: 12 mixed-precision Adam (fp32 master, momentum, variance), 8 with BF16 moments (Megatron-Core --use-precision-aware-optimizer; DeepSeek-V3), 6 8-bit Adam</source>
         <translation>每个参数的优化器状态，含主权重：混合精度 Adam 为 12（fp32 主权重、一阶矩、二阶矩），BF16 矩为 8（Megatron-Core --use-precision-aware-optimizer；DeepSeek-V3），8 位 Adam 为 6</translation>
+    </message>
+    <message>
+        <source>none; selective (Megatron: the attention core again); full (every layer&apos;s forward again); ops (PyTorch per-op checkpointing, torchtitan&apos;s selective AC: every second matmul and the element-wise work again); dots (JAX, MaxText&apos;s minimal_flash: every matmul&apos;s and attention&apos;s output kept, the element-wise work again)</source>
+        <translation>none；selective（Megatron：注意力核心重算）；full（每层前向重算一遍）；ops（PyTorch 逐算子检查点，即 torchtitan 的 selective AC：每隔一个矩阵乘及逐元素运算重算）；dots（JAX，MaxText 的 minimal_flash：保留每个矩阵乘和注意力的输出，逐元素运算重算）</translation>
     </message>
 </context>
 <context>
@@ -4881,6 +4881,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>optimizer_bytes=%1: the config keeps the framework&apos;s Adam with fp32 states (12 bytes per parameter)</source>
         <translation>optimizer_bytes=%1：配置保留框架的 fp32 状态 Adam（每参数 12 字节）</translation>
+    </message>
+    <message>
+        <source>recompute dots (every matmul&apos;s output kept, as JAX and MaxText&apos;s minimal_flash do) has no torchtitan setting: its per-op SelectiveAC is written (every second matmul again: less memory and more recompute than planned)</source>
+        <translation>recompute dots（保留每个矩阵乘的输出，如 JAX 和 MaxText 的 minimal_flash）在 torchtitan 中没有对应设置：已写出其逐算子 SelectiveAC（每隔一个矩阵乘重算：显存比规划的少，重算比规划的多）</translation>
+    </message>
+    <message>
+        <source>recompute dots (every matmul&apos;s output kept, as JAX and MaxText&apos;s minimal_flash do) has no setting here: the nearest, selective recompute, is written (more memory and less recompute than planned)</source>
+        <translation>recompute dots（保留每个矩阵乘的输出，如 JAX 和 MaxText 的 minimal_flash）在这里没有对应设置：已写出最接近的 selective 重算（显存比规划的多，重算比规划的少）</translation>
     </message>
 </context>
 <context>
