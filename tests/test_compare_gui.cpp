@@ -118,6 +118,40 @@ private Q_SLOTS:
         QCOMPARE(model.headerData(cost, Qt::Vertical).toString(), QStringLiteral("Cost per billion tokens (USD)"));
     }
 
+    // The layout in words is one function (library/comparisonio.h planLayoutText()): the window's
+    // Layout row, the PDF report's "Size and layout" column and its comparison table's Layout row
+    // say the same for every plan.
+    void layoutInWordsIsTheSameInTheTableAndTheReport()
+    {
+        QList<Scenario> plans = defaultComparison();
+        plans[1].plan.training.cp = 2; // a sequence split: "cp=2" after dp
+        plans[1].plan.training.dp /= 2;
+        const Comparison c = comparePlans(plans, Normalization::AsGiven);
+        ComparisonTableModel model;
+        model.setComparison(c);
+        int layoutRow = -1;
+        for (int r = 0; r < model.rowCount(); ++r)
+            if (model.headerData(r, Qt::Vertical).toString() == QStringLiteral("Layout"))
+                layoutRow = r;
+        QVERIFY(layoutRow >= 0);
+        const ReportDocument doc = buildReportDocument(c, ReportOptions{}, reportLanguage());
+        const ReportTable *table = doc.table(QStringLiteral("plans"));
+        const ReportTable *comparison = doc.table(QStringLiteral("comparison"));
+        QVERIFY(table && comparison);
+        QCOMPARE(table->rows.size(), c.plans.size());
+        QCOMPARE(comparison->rows.value(layoutRow).value(0).text, QStringLiteral("Layout"));
+        for (int i = 0; i < c.plans.size(); ++i) {
+            const QString inTable = model.index(layoutRow, i).data().toString();
+            QCOMPARE(table->rows[i].value(3).text, inTable);
+            QCOMPARE(comparison->rows[layoutRow].value(i + 1).text, inTable);
+            QCOMPARE(inTable, libraryText(planLayoutText(c.plans[i].plan)));
+        }
+        QCOMPARE(model.index(layoutRow, 0).data().toString(),
+                 QStringLiteral("256 GPUs: 32 nodes x 8; tp=2 pp=4 dp=32"));
+        QCOMPARE(model.index(layoutRow, 1).data().toString(),
+                 QStringLiteral("256 GPUs: 32 nodes x 8; tp=2 pp=4 dp=16 cp=2"));
+    }
+
     void comparisonViewDefaultsAndCharts()
     {
         ComparisonView view;

@@ -2413,10 +2413,6 @@ after %1 months</source>
 <context>
     <name>commtax::ComparisonTableModel</name>
     <message>
-        <source>%1 nodes x %2, tp=%3 pp=%4 dp=%5</source>
-        <translation>%1 节点 x %2，tp=%3 pp=%4 dp=%5</translation>
-    </message>
-    <message>
         <source>rent at %1 per GPU-hour</source>
         <translation>租用，每 GPU 小时 %1</translation>
     </message>
@@ -5164,6 +5160,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>each on the fewest GPUs that train at least as fast as A (%1 days)</source>
         <translation>各自使用训练速度至少与 A 一样快的最少 GPU 数（%1 天）</translation>
     </message>
+    <message>
+        <source>%1 GPUs: %2 nodes x %3; tp=%4 pp=%5 dp=%6</source>
+        <translation>%1 个 GPU：%2 节点 x %3；tp=%4 pp=%5 dp=%6</translation>
+    </message>
 </context>
 <context>
     <name>commtax::LibraryFeatures</name>
@@ -6618,10 +6618,6 @@ Does not fit in memory.
     <message>
         <source>Plans compared</source>
         <translation>参与比较的方案</translation>
-    </message>
-    <message>
-        <source>%1 GPUs: %2 x %3; tp=%4 pp=%5 dp=%6</source>
-        <translation>%1 个 GPU：%2 x %3；tp=%4 pp=%5 dp=%6</translation>
     </message>
     <message>
         <source>rent, %1/GPU-h</source>
