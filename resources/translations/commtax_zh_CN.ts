@@ -4579,6 +4579,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>The preset library %1 could not be used (%2). It was moved to %3 and a new, empty library was started; your built-in presets are unaffected.</source>
         <translation>无法使用预设库 %1（%2）。它已被移到 %3，并新建了一个空的预设库；内置预设不受影响。</translation>
     </message>
+    <message>
+        <source>expected a short name of 1 to 200 characters</source>
+        <translation>应为 1 到 200 个字符的简称</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
