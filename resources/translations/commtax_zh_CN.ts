@@ -2411,6 +2411,17 @@ after %1 months</source>
     </message>
 </context>
 <context>
+    <name>commtax::ComparisonDocument</name>
+    <message>
+        <source>a comparison holds at most %1 plans; remove one first</source>
+        <translation>一次比较最多 %1 个方案；请先移除一个</translation>
+    </message>
+    <message>
+        <source>select the column of the plan to duplicate</source>
+        <translation>请选中要复制的方案所在的列</translation>
+    </message>
+</context>
+<context>
     <name>commtax::ComparisonTableModel</name>
     <message>
         <source>rent at %1 per GPU-hour</source>
@@ -2554,10 +2565,6 @@ Best of the plans that run</source>
         <translation>图表</translation>
     </message>
     <message>
-        <source>a comparison holds at most %1 plans; remove one first</source>
-        <translation>一次比较最多 %1 个方案；请先移除一个</translation>
-    </message>
-    <message>
         <source>Add at least %1 plans to compare.</source>
         <translation>请至少添加 %1 个方案进行比较。</translation>
     </message>
@@ -2644,10 +2651,6 @@ Best of the plans that run</source>
     <message>
         <source>Cannot duplicate the plan</source>
         <translation>无法复制方案</translation>
-    </message>
-    <message>
-        <source>select the column of the plan to duplicate</source>
-        <translation>请选中要复制的方案所在的列</translation>
     </message>
     <message>
         <source>Sensitivity</source>
