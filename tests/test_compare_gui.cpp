@@ -9,6 +9,7 @@
 #include "appsettings.h"
 #include "calibrate/calibrationdialog.h"
 #include "compare/comparisoncharts.h"
+#include "compare/comparisondocument.h"
 #include "compare/comparisontablemodel.h"
 #include "compare/comparisonview.h"
 #include "keyfigures.h"
@@ -116,6 +117,119 @@ private Q_SLOTS:
         QCOMPARE(model.index(cost, 1).data(ComparisonTableModel::ValueRole).toDouble(), c.plans[1].result.cost_per_billion_tokens_usd);
         QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("H100 SXM (A)"));
         QCOMPARE(model.headerData(cost, Qt::Vertical).toString(), QStringLiteral("Cost per billion tokens (USD)"));
+    }
+
+    // The layout in words is one function (library/comparisonio.h planLayoutText()): the window's
+    // Layout row, the PDF report's "Size and layout" column and its comparison table's Layout row
+    // say the same for every plan.
+    void layoutInWordsIsTheSameInTheTableAndTheReport()
+    {
+        QList<Scenario> plans = defaultComparison();
+        plans[1].plan.training.cp = 2; // a sequence split: "cp=2" after dp
+        plans[1].plan.training.dp /= 2;
+        const Comparison c = comparePlans(plans, Normalization::AsGiven);
+        ComparisonTableModel model;
+        model.setComparison(c);
+        int layoutRow = -1;
+        for (int r = 0; r < model.rowCount(); ++r)
+            if (model.headerData(r, Qt::Vertical).toString() == QStringLiteral("Layout"))
+                layoutRow = r;
+        QVERIFY(layoutRow >= 0);
+        const ReportDocument doc = buildReportDocument(c, ReportOptions{}, reportLanguage());
+        const ReportTable *table = doc.table(QStringLiteral("plans"));
+        const ReportTable *comparison = doc.table(QStringLiteral("comparison"));
+        QVERIFY(table && comparison);
+        QCOMPARE(table->rows.size(), c.plans.size());
+        QCOMPARE(comparison->rows.value(layoutRow).value(0).text, QStringLiteral("Layout"));
+        for (int i = 0; i < c.plans.size(); ++i) {
+            const QString inTable = model.index(layoutRow, i).data().toString();
+            QCOMPARE(table->rows[i].value(3).text, inTable);
+            QCOMPARE(comparison->rows[layoutRow].value(i + 1).text, inTable);
+            QCOMPARE(inTable, libraryText(planLayoutText(c.plans[i].plan)));
+        }
+        QCOMPARE(model.index(layoutRow, 0).data().toString(),
+                 QStringLiteral("256 GPUs: 32 nodes x 8; tp=2 pp=4 dp=32"));
+        QCOMPARE(model.index(layoutRow, 1).data().toString(),
+                 QStringLiteral("256 GPUs: 32 nodes x 8; tp=2 pp=4 dp=16 cp=2"));
+    }
+
+    // The comparison without its window (compare/comparisondocument.h): its edits, undo steps,
+    // plan A, whether it is saved, and its sensitivity from the worker, the newest change winning.
+    // No widget is made.
+    void comparisonDocumentWithoutWidgets()
+    {
+        ComparisonDocument doc;
+        QSignalSpy plans(&doc, &ComparisonDocument::plansChanged);
+        QSignalSpy changed(&doc, &ComparisonDocument::comparisonChanged);
+        QSignalSpy ready(&doc, &ComparisonDocument::sensitivityReady);
+        const QList<Scenario> given = defaultComparison().mid(0, 3);
+        doc.setScenarios(given);
+        QCOMPARE(plans.size(), 1);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(doc.comparison().plans.size(), 3);
+        QCOMPARE(doc.reference(), 0);
+        doc.markSaved();
+        QVERIFY(!doc.isModified());
+
+        // Plan A and the normalisation: each one recomputation.
+        doc.setReference(1);
+        QCOMPARE(doc.comparison().reference, 1);
+        doc.setNormalization(Normalization::EqualGpus);
+        QCOMPARE(doc.comparison().normalization, Normalization::EqualGpus);
+        QCOMPARE(changed.size(), 3);
+        doc.setReference(1); // unchanged: nothing to do
+        QCOMPARE(changed.size(), 3);
+        QVERIFY(doc.isModified());
+
+        // An in-place edit is an undo step; two of the same field in a row are one.
+        QSignalSpy replaced(&doc, &ComparisonDocument::scenarioReplaced);
+        Scenario bigger = given[2];
+        bigger.plan.cluster.nodes *= 2;
+        bigger.plan.training.dp *= 2;
+        doc.editScenario(2, bigger, QStringLiteral("GPU count"));
+        Scenario biggest = bigger;
+        biggest.plan.cluster.nodes *= 2;
+        biggest.plan.training.dp *= 2;
+        doc.editScenario(2, biggest, QStringLiteral("GPU count"));
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QCOMPARE(replaced.size(), 2);
+        QCOMPARE(replaced.last().value(0).toInt(), 2);
+        QCOMPARE(doc.scenarios()[2].plan.cluster.nodes, given[2].plan.cluster.nodes * 4);
+        doc.undoStack()->undo();
+        QCOMPARE(doc.scenarios()[2], given[2]);
+        doc.undoStack()->redo();
+        QCOMPARE(doc.scenarios()[2], biggest);
+
+        // Duplicating a column before plan A moves plan A with it, and clears the undo steps.
+        QVERIFY(doc.duplicateScenario(0));
+        QCOMPARE(doc.scenarios().size(), 4);
+        QCOMPARE(doc.reference(), 2);
+        QCOMPARE(doc.undoStack()->count(), 0);
+        QString error;
+        QVERIFY(!doc.duplicateScenario(7, &error));
+        QVERIFY(!error.isEmpty());
+        doc.removeScenario(2); // plan A: the first plan is A again
+        QCOMPARE(doc.reference(), 0);
+        QCOMPARE(doc.comparison().plans.size(), 3);
+
+        // All of a saved comparison at once: one recomputation, goals included.
+        SavedComparison saved = doc.savedComparison();
+        saved.goals = Goals{};
+        saved.goals->deadlineDays = 90;
+        const qsizetype before = changed.size();
+        doc.setSavedComparison(saved);
+        QCOMPARE(changed.size(), before + 1);
+        QVERIFY(doc.savedComparison() == saved);
+
+        // The sensitivity: only the newest comparison's arrives, for the plans shown.
+        ready.clear();
+        doc.setNormalization(Normalization::AsGiven); // while the previous one samples
+        QVERIFY(ready.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!doc.isSensitivityBusy(), 60000);
+        QCOMPARE(ready.size(), 1);
+        QVERIFY(doc.sensitivity().valid);
+        QCOMPARE(doc.sensitivity().plans.size(), std::size_t(doc.comparison().plans.size()));
+        QVERIFY(QApplication::topLevelWidgets().isEmpty());
     }
 
     void comparisonViewDefaultsAndCharts()

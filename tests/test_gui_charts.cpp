@@ -5,6 +5,7 @@
 // files and actions of the window: test_gui.cpp.
 #include "mainwindowtestsupport.h"
 
+#include "charts/tornado.h"
 #include "core/presets.h"
 
 using namespace commtax;
@@ -384,6 +385,40 @@ private Q_SLOTS:
             QVERIFY(chart->xAxis->label().contains(QStringLiteral("USD per billion tokens")));
         }
         QCOMPARE(SensitivityChart::inputName(QStringLiteral("gpu.price_usd")), QStringLiteral("GPU price"));
+    }
+
+    // The one tornado renderer (charts/tornado.h) the plan's chart, the comparison's Sensitivity tab
+    // and the PDF report draw with: the largest swing on top, both bars from the value, the axes
+    // around the bars with room to spare.
+    void tornadoRendererLaysOutTheRows()
+    {
+        QCustomPlot plot;
+        auto *low = new QCPBars(plot.yAxis, plot.xAxis);
+        auto *high = new QCPBars(plot.yAxis, plot.xAxis);
+        styleTornadoBars(low, high);
+        QCOMPARE(low->brush().color(), tornado::lowColor());
+        QCOMPARE(high->brush().color(), tornado::highColor());
+        QCOMPARE(low->width(), tornado::kBarWidth);
+        const QList<TornadoRow> rows{{QStringLiteral("GPU price"), 80, 130}, {QStringLiteral("Power"), 95, 104}};
+        drawTornado(low, high, rows, 100);
+        QCOMPARE(low->dataCount(), 2);
+        QCOMPARE(low->baseValue(), 100.0);
+        QCOMPARE(high->baseValue(), 100.0);
+        auto *ticker = dynamic_cast<QCPAxisTickerText *>(plot.yAxis->ticker().data());
+        QVERIFY(ticker);
+        QCOMPARE(ticker->ticks().value(2.0), QStringLiteral("GPU price")); // the largest swing on top
+        QCOMPARE(ticker->ticks().value(1.0), QStringLiteral("Power"));
+        QCOMPARE(tornado::keyOf(0, 2), 2.0);
+        QVERIFY(close(low->baseValue() + barValue(low, 2), 80));
+        QVERIFY(close(high->baseValue() + barValue(high, 2), 130));
+        QVERIFY(close(low->baseValue() + barValue(low, 1), 95));
+        QCOMPARE(plot.yAxis->range().lower, 0.4);
+        QCOMPARE(plot.yAxis->range().upper, 2.6);
+        QVERIFY(close(plot.xAxis->range().lower, 80 - 50 * 0.08) && close(plot.xAxis->range().upper, 130 + 50 * 0.08));
+        drawTornado(low, high, {}, 100); // nothing moves the figure: one empty row around the value
+        QCOMPARE(low->dataCount(), 0);
+        QCOMPARE(plot.yAxis->range().upper, 1.6);
+        QVERIFY(plot.xAxis->range().contains(100));
     }
 
     // One paint per result, and only what changed: a DP-overlap edit (made with the keyboard on

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files and presets: round trips, overrides, inline sections, and errors that name the
 // file, the line and the JSON path.
+#include "core/analysis.h"
 #include "core/engineaccuracy.h"
 #include "core/fields.h"
 #include "core/gpumove.h"
@@ -579,7 +580,10 @@ private Q_SLOTS:
                      {"family", 7, "expected one of"},
                      {"color", QStringLiteral("#12345"), "expected a colour as \"#rrggbb\""},
                      {"color", QStringLiteral("blue"), "expected a colour"},
-                     {"color", QJsonValue(), "expected a colour"}};
+                     {"color", QJsonValue(), "expected a colour"},
+                     {"short_name", QStringLiteral(" "), "expected a short name of 1 to 200 characters"},
+                     {"short_name", 4090, "expected a short name"},
+                     {"short_name", QString(201, QLatin1Char('x')), "expected a short name"}};
         for (const auto &t : cases) {
             QJsonObject o = h100.toJson();
             o.insert(QLatin1String(t.key), t.value);
@@ -609,6 +613,61 @@ private Q_SLOTS:
         QCOMPARE(gpuFamily(QStringLiteral("h100-sxm-measured-20261202")), QStringLiteral("h100"));
         QCOMPARE(gpuFamily(QStringLiteral("a100-sxm-40gb-measured-20261202")), QStringLiteral("a100"));
         QCOMPARE(gpuFamily(QStringLiteral("h100-sxmx")), QLatin1String(kDefaultGpuFamily));
+    }
+
+    // A GPU's short name (chart ticks, the comm-tax chart's "This plan (...)", the plan at a
+    // glance) is the preset's "short_name"; a preset without one (older files, user presets) gets
+    // it from its name, as every one did before.
+    void gpuShortNameComesFromThePreset()
+    {
+        const QHash<QString, QString> pinned{{QStringLiteral("h100-sxm"), QStringLiteral("H100 SXM5")},
+                                             {QStringLiteral("rtx-4090"), QStringLiteral("RTX 4090")},
+                                             {QStringLiteral("b200"), QStringLiteral("B200")},
+                                             {QStringLiteral("mi300x"), QStringLiteral("MI300X")},
+                                             {QStringLiteral("a100-sxm-40gb"), QStringLiteral("A100 40GB SXM4")}};
+        const QList<Preset> gpus = PresetCatalog::builtIn().presets(Section::Gpu);
+        QVERIFY(!gpus.isEmpty());
+        for (const Preset &g : gpus) {
+            const QString given = g.extras.value(QStringLiteral("short_name")).toString();
+            QVERIFY2(!given.isEmpty(), qPrintable(g.id)); // every built-in GPU gives it
+            QCOMPARE(g.shortName(), given);
+            QCOMPARE(given, shortGpuName(g.name)); // the same words as derived before
+            if (pinned.contains(g.id))
+                QCOMPARE(g.shortName(), pinned.value(g.id));
+        }
+        std::vector<HardwareOption> options = hardwareOptions(PresetCatalog::builtIn());
+        QCOMPARE(qsizetype(options.size()), gpus.size());
+        for (const HardwareOption &o : options)
+            QCOMPARE(o.label, PresetCatalog::builtIn().find(Section::Gpu, o.gpuId)->shortName());
+
+        // A preset that gives its own: used as given; renamed, it is shortened from its new name.
+        Preset h100 = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        QJsonObject mine = h100.toJson();
+        mine.insert(QStringLiteral("id"), QStringLiteral("my-gpu"));
+        mine.insert(QStringLiteral("short_name"), QStringLiteral("Hopper"));
+        Preset p;
+        QString path, why;
+        QVERIFY2(parsePreset(Section::Gpu, mine, QStringLiteral("presets[0]"), p, &path, &why), qPrintable(why));
+        QCOMPARE(p.shortName(), QStringLiteral("Hopper"));
+        QCOMPARE(p.toJson().value(QStringLiteral("short_name")).toString(), QStringLiteral("Hopper"));
+        p.rename(p.name);
+        QCOMPARE(p.shortName(), QStringLiteral("Hopper"));
+        p.rename(QStringLiteral("NVIDIA H100 SXM5 80GB (measured 2026-12-02)"));
+        QCOMPARE(p.shortName(), QStringLiteral("H100 SXM5 80GB (measured 2026-12-02)"));
+        // Without one (a file from before the field): from its name.
+        mine.remove(QStringLiteral("short_name"));
+        mine.insert(QStringLiteral("name"), QStringLiteral("AMD Instinct MI325X 256GB"));
+        QVERIFY2(parsePreset(Section::Gpu, mine, QStringLiteral("presets[0]"), p, &path, &why), qPrintable(why));
+        QCOMPARE(p.shortName(), QStringLiteral("MI325X"));
+
+        // A plan's GPU: the preset's short name while the plan keeps the preset's name.
+        PresetCatalog catalog;
+        p.extras.insert(QStringLiteral("short_name"), QStringLiteral("MI325"));
+        catalog.add(p);
+        QCOMPARE(shortGpuName(catalog, QStringLiteral("my-gpu"), p.name), QStringLiteral("MI325"));
+        const QString l4 = QStringLiteral("NVIDIA L4 24GB"); // the plan's own GPU name
+        QCOMPARE(shortGpuName(catalog, QStringLiteral("my-gpu"), l4), QStringLiteral("L4"));
+        QCOMPARE(shortGpuName(catalog, QStringLiteral("other"), l4), QStringLiteral("L4"));
     }
 };
 

@@ -832,7 +832,10 @@ void MainWindow::showDetails(const Analysis &a)
     else
         m_details->setValue(tr("Model"),
                             tr("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m(MetricId::Params)));
-    m_details->setValue(tr("GPUs"), tr("%1 = %2 nodes x %3 %4").arg(r.gpus).arg(p.cluster.nodes).arg(p.cluster.gpus_per_node).arg(shortGpuName(QString::fromStdString(p.gpu.name))));
+    const QString gpuId = QString::fromStdString(p.gpu.id);
+    const QString gpu = shortGpuName(presetCatalog(), gpuId, QString::fromStdString(p.gpu.name));
+    const QString gpus = tr("%1 = %2 nodes x %3 %4").arg(r.gpus).arg(p.cluster.nodes).arg(p.cluster.gpus_per_node);
+    m_details->setValue(tr("GPUs"), gpus.arg(gpu));
     m_details->setValue(tr("Layout"), QStringLiteral("tp %1, pp %2, dp %3, vpp %4, ZeRO-%5, m = %6").arg(p.training.tp).arg(p.training.pp).arg(p.training.dp).arg(p.training.vpp).arg(p.training.zero).arg(r.micro_batches) + (p.training.cp > 1 ? tr(", cp %1").arg(p.training.cp) : QString()) + (p.model.moe() ? tr(", ep %1, etp %2").arg(p.training.ep).arg(p.training.etp > 0 ? p.training.etp : p.training.tp) : QString()));
     m_details->setValue(tr("Bus bandwidth"),
                         QStringLiteral("TP %1, DP %2, PP %3").arg(bw(r.tp_busbw_gbps), bw(r.dp_busbw_gbps), bw(r.pp_bw_gbps))

@@ -11,27 +11,13 @@
 
 namespace commtax {
 
-QString shortGpuName(const QString &presetName)
-{
-    QString s = presetName;
-    for (const char *prefix : {"NVIDIA ", "AMD Instinct ", "AMD ", "GeForce "})
-        s.replace(QLatin1String(prefix), QString());
-    s.replace(QLatin1String("GeForce "), QString());
-    s.remove(QLatin1String(" (HGX)"));
-    // drop a trailing memory size such as "80GB": the preset list says it
-    QStringList words = s.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    if (words.size() > 1 && words.last().endsWith(QLatin1String("GB")))
-        words.removeLast();
-    return words.join(QLatin1Char(' '));
-}
-
 std::vector<HardwareOption> hardwareOptions(const PresetCatalog &catalog)
 {
     std::vector<HardwareOption> out;
     for (const Preset &g : catalog.presets(Section::Gpu)) {
         if (!gpuInServer(catalog, g.id)->cluster)
             continue; // a GPU without a server to put it in has no comparison line
-        out.push_back(HardwareOption{g.id, shortGpuName(g.name), *hardwareFor(catalog, g.id, ClusterSpec())});
+        out.push_back(HardwareOption{g.id, g.shortName(), *hardwareFor(catalog, g.id, ClusterSpec())});
     }
     return out;
 }

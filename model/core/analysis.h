@@ -27,7 +27,6 @@ struct HardwareOption {
     Hardware hardware;
 };
 std::vector<HardwareOption> hardwareOptions(const PresetCatalog &catalog);
-QString shortGpuName(const QString &presetName);
 
 struct FieldError {
     QString path;    // "training.tp", as FieldInfo::path()

@@ -162,6 +162,40 @@ double Preset::publishedParams() const
     return v.isObject() ? v.toObject().value(QStringLiteral("value")).toDouble() : v.toDouble();
 }
 
+QString Preset::shortName() const
+{
+    const QString given = extras.value(QStringLiteral("short_name")).toString();
+    return given.isEmpty() ? shortGpuName(name) : given;
+}
+
+void Preset::rename(const QString &newName)
+{
+    if (newName != name)
+        extras.remove(QStringLiteral("short_name"));
+    name = newName;
+}
+
+QString shortGpuName(const QString &presetName)
+{
+    QString s = presetName;
+    for (const char *prefix : {"NVIDIA ", "AMD Instinct ", "AMD ", "GeForce "})
+        s.replace(QLatin1String(prefix), QString());
+    s.replace(QLatin1String("GeForce "), QString());
+    s.remove(QLatin1String(" (HGX)"));
+    // drop a trailing memory size such as "80GB": the preset list says it
+    QStringList words = s.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (words.size() > 1 && words.last().endsWith(QLatin1String("GB")))
+        words.removeLast();
+    return words.join(QLatin1Char(' '));
+}
+
+QString shortGpuName(const PresetCatalog &catalog, const QString &gpuId, const QString &gpuName)
+{
+    if (const std::optional<Preset> p = catalog.find(Section::Gpu, gpuId); p && p->name == gpuName)
+        return p->shortName();
+    return shortGpuName(gpuName);
+}
+
 QJsonObject Preset::toJson() const
 {
     QJsonObject o;
@@ -199,13 +233,13 @@ QStringList extraKeys(Section s)
     switch (s) {
     case Section::Gpu:
         return {QStringLiteral("default_cluster"), QStringLiteral("match"), QStringLiteral("engine_error"),
-                QStringLiteral("family"), QStringLiteral("color")};
+                QStringLiteral("family"), QStringLiteral("color"), QStringLiteral("short_name")};
     case Section::Cluster: return {QStringLiteral("default_gpu")};
     case Section::Model: return {QStringLiteral("published_params")};
     default: return {};
     }
 }
-// "family" and "color" of a GPU preset: an empty text when right, else what is wrong.
+// "family", "color" and "short_name" of a GPU preset: an empty text when right, else what is wrong.
 EngineText gpuLookProblem(const QString &key, const QJsonValue &v)
 {
     if (key == QLatin1String("family") && !gpuFamilies().contains(v.toString()))
@@ -213,6 +247,9 @@ EngineText gpuLookProblem(const QString &key, const QJsonValue &v)
     static const QRegularExpression rgb(QStringLiteral("^#[0-9A-Fa-f]{6}$"));
     if (key == QLatin1String("color") && !(v.isString() && rgb.match(v.toString()).hasMatch()))
         return fileText(CT_TEXT("expected a colour as \"#rrggbb\""));
+    if (key == QLatin1String("short_name")
+        && !(v.isString() && !v.toString().trimmed().isEmpty() && v.toString().size() <= kMaxPlanNameChars))
+        return fileText(CT_TEXT("expected a short name of 1 to 200 characters"));
     return {};
 }
 } // namespace

@@ -27,7 +27,8 @@ struct Preset {
     QString description;
     QJsonObject values;       // field key -> plain JSON value (every field of the section)
     ProvenanceMap provenance; // field key -> where the value comes from
-    // default_cluster, match, family and color (GPU), default_gpu (cluster), published_params (model)
+    // default_cluster, match, family, color and short_name (GPU), default_gpu (cluster),
+    // published_params (model)
     QJsonObject extras;
     bool builtIn = false;
 
@@ -38,6 +39,12 @@ struct Preset {
     // A GPU's "family" (one of gpuFamilies()) and chart "color" ("#rrggbb"); empty when not given.
     QString family() const { return extras.value(QStringLiteral("family")).toString(); }
     QString color() const { return extras.value(QStringLiteral("color")).toString(); }
+    // A GPU's short name, for chart ticks and labels ("H100 SXM5" for "NVIDIA H100 SXM5 80GB"): its
+    // "short_name", else shortGpuName(name).
+    QString shortName() const;
+    // A new name; a "short_name" given for the old one is dropped (a renamed copy, "... (measured
+    // 2026-12-02)", is shortened from its own name).
+    void rename(const QString &newName);
     double publishedParams() const;
     // The preset as JSON (value objects with kind and source).
     QJsonObject toJson() const;
@@ -132,6 +139,12 @@ private:
     QList<Preset> m_presets;
 };
 
+// A GPU's name without its maker and memory ("NVIDIA GeForce RTX 4090 24GB" -> "RTX 4090"): the
+// short name of a GPU preset that gives none (Preset::shortName()).
+QString shortGpuName(const QString &presetName);
+// The short name of a plan's GPU: that of the preset `gpuId` names in `catalog` while the plan keeps
+// its name, else shortGpuName(gpuName).
+QString shortGpuName(const PresetCatalog &catalog, const QString &gpuId, const QString &gpuName);
 // The GPU preset whose "match" names (presets/gpus.json) occur in a device name as a log prints it
 // ("NVIDIA A100-SXM4-40GB"), compared on letters and digits only, case-insensitive; the longest
 // match wins. Empty when none matches or two presets match equally well; `candidates` lists every

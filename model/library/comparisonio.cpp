@@ -53,6 +53,20 @@ QString percent(double ratio) { return formatNumber(ratio * 100.0, 0) + QLatin1C
 
 } // namespace
 
+LibraryText planLayoutText(const Plan &plan)
+{
+    const ClusterSpec &c = plan.cluster;
+    const TrainingSpec &t = plan.training;
+    const long long gpus = static_cast<long long>(c.nodes) * c.gpus_per_node;
+    LibraryText text
+        = LibraryText::phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 GPUs: %2 nodes x %3; tp=%4 pp=%5 dp=%6"),
+                              {QString::number(gpus), QString::number(c.nodes), QString::number(c.gpus_per_node),
+                               QString::number(t.tp), QString::number(t.pp), QString::number(t.dp)});
+    if (t.cp > 1)
+        text += QStringLiteral(" cp=%1").arg(t.cp);
+    return text;
+}
+
 QString formatUsd(double usd) { return formatUsdLike(usd, usd); }
 
 QString formatUsdLike(double usd, double like)

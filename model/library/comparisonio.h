@@ -51,6 +51,10 @@ QString comparisonQuestion(const Comparison &c);
 // price, buying against renting). One sentence per entry.
 QList<LibraryText> comparisonFindingTexts(const Comparison &c);
 QStringList comparisonFindings(const Comparison &c);
+// A plan's size and layout in words, for the comparison window's Layout row and the PDF report's
+// "Size and layout" column: "256 GPUs: 32 nodes x 8; tp=2 pp=4 dp=32", cp too when the layout
+// splits the sequence (tp x cp x pp x dp is the GPU count).
+LibraryText planLayoutText(const Plan &plan);
 
 // Money for people: "$1.23M", "$25,000" style without locale ("$25000" -> "$25.0k").
 QString formatUsd(double usd);

@@ -221,18 +221,6 @@ QString quoteText(const Builder &b, const Scenario::Quote &q)
     return text;
 }
 
-QString sizeAndLayout(const Builder &b, const Plan &pl)
-{
-    return b.say(QT_TRANSLATE_NOOP("commtax::Report", "%1 GPUs: %2 x %3; tp=%4 pp=%5 dp=%6"))
-               .arg(pl.cluster.nodes * pl.cluster.gpus_per_node)
-               .arg(pl.cluster.nodes)
-               .arg(pl.cluster.gpus_per_node)
-               .arg(pl.training.tp)
-               .arg(pl.training.pp)
-               .arg(pl.training.dp)
-        + (pl.training.cp > 1 ? QStringLiteral(" cp=%1").arg(pl.training.cp) : QString());
-}
-
 QString planStatus(const Builder &b, int i)
 {
     const ComparedPlan &p = b.c.plans[i];
@@ -260,7 +248,7 @@ void plansCompared(Builder &b)
         rows << QList<ReportCell>{{b.planTitle(i), true},
                                   {QString::fromStdString(pl.gpu.name)},
                                   {QString::fromStdString(pl.cluster.name)},
-                                  {sizeAndLayout(b, pl)},
+                                  {b.text(planLayoutText(pl))},
                                   {economics + quote},
                                   {planStatus(b, i), false, false, !p.runs()}};
     }
@@ -315,14 +303,7 @@ QStringList fixedRows(const Builder &b, int i)
 {
     const ComparedPlan &p = b.c.plans[i];
     const Plan &pl = p.plan;
-    const QString layout
-        = b.say(QT_TRANSLATE_NOOP("commtax::ComparisonTableModel", "%1 nodes x %2, tp=%3 pp=%4 dp=%5"), kTable)
-              .arg(pl.cluster.nodes)
-              .arg(pl.cluster.gpus_per_node)
-              .arg(pl.training.tp)
-              .arg(pl.training.pp)
-              .arg(pl.training.dp)
-        + (pl.training.cp > 1 ? QStringLiteral(" cp=%1").arg(pl.training.cp) : QString());
+    const QString layout = b.text(planLayoutText(pl)); // as the window's Layout row and "Plans compared"
     const QString economics = pl.economics.mode == EconomicsMode::Rent
         ? b.say(QT_TRANSLATE_NOOP("commtax::ComparisonTableModel", "rent at %1 per GPU-hour"), kTable)
               .arg(formatUsd(rentUsdPerGpuHour(pl)))

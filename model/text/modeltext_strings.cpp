@@ -378,6 +378,7 @@ int modelTextCount()
         QT_TRANSLATE_NOOP("commtax::Files", "expected the number %1, not %2"),
         QT_TRANSLATE_NOOP("commtax::Files", "unsupported version %1; this build reads version %2"),
         QT_TRANSLATE_NOOP("commtax::Files", "expected a colour as \"#rrggbb\""),
+        QT_TRANSLATE_NOOP("commtax::Files", "expected a short name of 1 to 200 characters"),
         QT_TRANSLATE_NOOP("commtax::Files", "expected a non-empty string id"),
         QT_TRANSLATE_NOOP("commtax::Files", "expected a string, not %1"),
         QT_TRANSLATE_NOOP("commtax::Files", "expected a list of at most 64 device names"),

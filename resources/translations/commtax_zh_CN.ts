@@ -2411,11 +2411,18 @@ after %1 months</source>
     </message>
 </context>
 <context>
-    <name>commtax::ComparisonTableModel</name>
+    <name>commtax::ComparisonDocument</name>
     <message>
-        <source>%1 nodes x %2, tp=%3 pp=%4 dp=%5</source>
-        <translation>%1 节点 x %2，tp=%3 pp=%4 dp=%5</translation>
+        <source>a comparison holds at most %1 plans; remove one first</source>
+        <translation>一次比较最多 %1 个方案；请先移除一个</translation>
     </message>
+    <message>
+        <source>select the column of the plan to duplicate</source>
+        <translation>请选中要复制的方案所在的列</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::ComparisonTableModel</name>
     <message>
         <source>rent at %1 per GPU-hour</source>
         <translation>租用，每 GPU 小时 %1</translation>
@@ -2558,10 +2565,6 @@ Best of the plans that run</source>
         <translation>图表</translation>
     </message>
     <message>
-        <source>a comparison holds at most %1 plans; remove one first</source>
-        <translation>一次比较最多 %1 个方案；请先移除一个</translation>
-    </message>
-    <message>
         <source>Add at least %1 plans to compare.</source>
         <translation>请至少添加 %1 个方案进行比较。</translation>
     </message>
@@ -2648,10 +2651,6 @@ Best of the plans that run</source>
     <message>
         <source>Cannot duplicate the plan</source>
         <translation>无法复制方案</translation>
-    </message>
-    <message>
-        <source>select the column of the plan to duplicate</source>
-        <translation>请选中要复制的方案所在的列</translation>
     </message>
     <message>
         <source>Sensitivity</source>
@@ -4627,6 +4626,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>The preset library %1 could not be used (%2). It was moved to %3 and a new, empty library was started; your built-in presets are unaffected.</source>
         <translation>无法使用预设库 %1（%2）。它已被移到 %3，并新建了一个空的预设库；内置预设不受影响。</translation>
     </message>
+    <message>
+        <source>expected a short name of 1 to 200 characters</source>
+        <translation>应为 1 到 200 个字符的简称</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
@@ -5223,6 +5226,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>each on the fewest GPUs that train at least as fast as A (%1 days)</source>
         <translation>各自使用训练速度至少与 A 一样快的最少 GPU 数（%1 天）</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2 nodes x %3; tp=%4 pp=%5 dp=%6</source>
+        <translation>%1 个 GPU：%2 节点 x %3；tp=%4 pp=%5 dp=%6</translation>
     </message>
 </context>
 <context>
@@ -6678,10 +6685,6 @@ Does not fit in memory.
     <message>
         <source>Plans compared</source>
         <translation>参与比较的方案</translation>
-    </message>
-    <message>
-        <source>%1 GPUs: %2 x %3; tp=%4 pp=%5 dp=%6</source>
-        <translation>%1 个 GPU：%2 x %3；tp=%4 pp=%5 dp=%6</translation>
     </message>
     <message>
         <source>rent, %1/GPU-h</source>

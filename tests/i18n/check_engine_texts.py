@@ -96,10 +96,10 @@ def main():
     # the preset library and its files: every message a template. What stays English is
     # SQL, the names and provenance it stores (a preset's " (copy)", which is its name from then on;
     # "edited by the user", shown translated by provenanceSourceText()) and qFatal()'s words for
-    # developers. A saved plan's
+    # developers, and the GPU makers' names shortGpuName() takes off a GPU's name. A saved plan's
     # problems are placed by a template too (LoadError::fileLabel: 'saved plan "x"').
     stored = re.compile(r"\b(SELECT|INSERT|DELETE|PRAGMA|VALUES|CONFLICT|excluded)\b|^ ?\((edited|copy)\)$|^ copy$|by the user$"
-                        r"|^Commtax default|^built-in presets are broken")
+                        r"|^Commtax default|^built-in presets are broken|^AMD Instinct $")
     for path in ("model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp", "model/core/presets.cpp"):
         code = re.sub(r"(?m)(^|\s)//[^\n]*", r"\1", read(path))  # comments quote texts too
         spans = [m.span(1) for m in re.finditer(r"CT_TEXT\(((?:%s\s*)+)\)" % LIT, code)]

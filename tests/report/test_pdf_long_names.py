@@ -68,8 +68,9 @@ def main():
 
         # The plans table is on one page: the page of its heading holds all 8 rows
         plans_page = next((t for t in texts if "Plans compared" in t), "")
-        check(flat(plans_page).count("256 GPUs: 32 x 8") == 8, "the plans table's 8 rows are on one page (%d)"
-              % flat(plans_page).count("256 GPUs: 32 x 8"))
+        layout = "256 GPUs: 32 nodes x 8"  # library/comparisonio.h planLayoutText()
+        check(flat(plans_page).count(layout) == 8, "the plans table's 8 rows are on one page (%d)"
+              % flat(plans_page).count(layout))
         for n in names:
             check(n.split()[0] + " " + n.split()[1] in plans_page, "plans table row of %s" % n[:8])
         # no page starts with a stray row of a short table: every page has more than two lines of text

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plancharts.h"
+#include "tornado.h"
 
 #include "core/fields.h"
 #include "engine/engine.h"
@@ -243,9 +244,12 @@ void CommTaxChart::draw(const Analysis &a)
 {
     // The model leaves the plan's own line unnamed (its words are the interface's).
     QVector<ChartCurve> curves = a.commTaxCurves;
+    const GpuSpec &gpu = a.scenario.plan.gpu;
+    const QString gpuId = QString::fromStdString(gpu.id);
+    const QString gpuName = shortGpuName(PresetCatalog::builtIn(), gpuId, QString::fromStdString(gpu.name));
     for (ChartCurve &c : curves)
         if (c.isPlan)
-            c.label = tr("This plan (%1)").arg(shortGpuName(QString::fromStdString(a.scenario.plan.gpu.name)));
+            c.label = tr("This plan (%1)").arg(gpuName);
     rebuildCurves(curves);
     double maxY = 35;
     for (qsizetype i = 0; i < curves.size(); ++i) {
@@ -662,10 +666,6 @@ void MemoryChart::draw(const Analysis &a)
 // 6. sensitivity
 
 namespace {
-const QColor kLowColor(0x4c, 0x72, 0xb0);
-const QColor kHighColor(0xdd, 0x84, 0x52);
-constexpr double kTornadoBarWidth = 0.6;
-
 const FieldInfo *fieldOfPath(const QString &path)
 {
     for (const FieldInfo &f : planFields())
@@ -683,10 +683,9 @@ SensitivityChart::SensitivityChart(QWidget *parent)
     yAxis->setTickLength(0, 0);
     // Both sides start at the plan's value (the bars' base value; their data is the change from
     // it): a bar reaches the cost with the input at that end of its range.
-    m_low = makeBars(QStringLiteral("sensitivity_low"), tr("Input low"), kLowColor, yAxis, xAxis);
-    m_high = makeBars(QStringLiteral("sensitivity_high"), tr("Input high"), kHighColor, yAxis, xAxis);
-    for (QCPBars *b : {m_low, m_high})
-        b->setWidth(kTornadoBarWidth);
+    m_low = makeBars(QStringLiteral("sensitivity_low"), tr("Input low"), tornado::lowColor(), yAxis, xAxis);
+    m_high = makeBars(QStringLiteral("sensitivity_high"), tr("Input high"), tornado::highColor(), yAxis, xAxis);
+    styleTornadoBars(m_low, m_high);
     m_value = makeGraph(QStringLiteral("sensitivity_value"), QString(), QPen(kInk, 1.5), QCPScatterStyle(), yAxis, xAxis);
     setInLegend(m_value, false);
     setLegendColumns(2);
@@ -718,33 +717,16 @@ void SensitivityChart::draw(const Analysis &a)
     const double value = a.result.cost_per_billion_tokens_usd;
     const qsizetype n = u.valid ? std::min<qsizetype>(u.costTornado.size(), kMaxBars) : 0;
     m_categories = int(n);
-    // The largest swing on top: bar i sits at key n - i.
-    QStringList labels;
-    QVector<double> keys, lows, highs;
-    double lo = value, hi = value;
-    for (qsizetype i = n - 1; i >= 0; --i) {
-        const SensitivityBar &b = u.costTornado[i];
-        labels << inputName(b.input);
-        keys << double(n - i);
-        lows << b.low - value; // QCPBars run from the base value to base + value
-        highs << b.high - value;
-        lo = std::min({lo, b.low, b.high});
-        hi = std::max({hi, b.low, b.high});
-    }
-    for (QCPBars *b : {m_low, m_high})
-        b->setBaseValue(value);
-    m_low->setData(keys, lows, true);
-    m_high->setData(keys, highs, true);
+    QList<TornadoRow> rows;
+    for (qsizetype i = 0; i < n; ++i)
+        rows << TornadoRow{inputName(u.costTornado[i].input), u.costTornado[i].low, u.costTornado[i].high};
+    drawTornado(m_low, m_high, rows, value);
     m_value->setData(QVector<double>{0.4, double(std::max<qsizetype>(n, 1)) + 0.6}, QVector<double>{value, value}, true);
-    yAxis->setTicker(categoryTicker(labels));
-    yAxis->setRange(0.4, double(std::max<qsizetype>(n, 1)) + 0.6);
-    const double pad = std::max((hi - lo) * 0.08, std::abs(value) * 0.01 + 1e-9);
-    xAxis->setRange(lo - pad, hi + pad);
 
-    const double half = kTornadoBarWidth / 2;
+    const double half = tornado::kBarWidth / 2;
     for (qsizetype i = 0; i < n; ++i) {
         const SensitivityBar &b = u.costTornado[i];
-        const double key = double(n - i);
+        const double key = tornado::keyOf(int(i), int(n));
         const QString name = inputName(b.input);
         // The same input's effect on the days to train, when it has one.
         QString days;

@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 
+#include "charts/tornado.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
 #include "text/modeltext.h"
@@ -15,7 +16,6 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <tuple>
 
 namespace commtax {
 
@@ -845,41 +845,27 @@ bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const Compar
     const std::vector<uncertainty::TornadoBar> &bars = s.plans[std::size_t(r)].costTornado;
     const double value = c.plans[r].result.cost_per_billion_tokens_usd;
     const int n = std::min(int(bars.size()), maxBars);
-    // The largest swing on top: bar i sits at key n - i.
-    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
-    QVector<double> keys, lows, highs;
-    double lo = value, hi = value;
+    QList<TornadoRow> rows;
     for (int i = 0; i < n; ++i) {
         const uncertainty::TornadoBar &b = bars[std::size_t(i)];
-        const double key = double(n - i);
         // One line per bar: "GPU price ($18.8k-$31.3k)", in the report's number convention with the unit.
-        const auto number = [&](double v) { return inputValueText(QString::fromStdString(b.input), v, std::max(std::fabs(b.input_low), std::fabs(b.input_high))); };
-        ticker->addTick(key, QStringLiteral("%1 (%2-%3)").arg(libraryText(inputLabelText(QString::fromStdString(b.input))), number(b.input_low), number(b.input_high)));
-        keys.prepend(key);
-        lows.prepend(b.low - value);
-        highs.prepend(b.high - value);
-        lo = std::min({lo, b.low, b.high});
-        hi = std::max({hi, b.low, b.high});
+        const QString input = QString::fromStdString(b.input);
+        const double scale = std::max(std::fabs(b.input_low), std::fabs(b.input_high));
+        const auto number = [&](double v) { return inputValueText(input, v, scale); };
+        const QString what = libraryText(inputLabelText(input));
+        const QString label = QStringLiteral("%1 (%2-%3)").arg(what, number(b.input_low), number(b.input_high));
+        rows << TornadoRow{label, b.low, b.high};
     }
-    plot->yAxis->setTicker(ticker);
-    const QColor lowColor(0x4c, 0x72, 0xb0), highColor(0xdd, 0x84, 0x52);
-    for (const auto &[legend, color, values] : {std::tuple{QCoreApplication::translate("commtax::ComparisonCharts", "Input at its low end"), lowColor, lows},
-                                                std::tuple{QCoreApplication::translate("commtax::ComparisonCharts", "Input at its high end"), highColor, highs}}) {
-        auto *b = new QCPBars(plot->yAxis, plot->xAxis);
-        b->setName(legend);
-        b->setWidth(0.6);
-        b->setPen(QPen(color.darker(130)));
-        b->setBrush(color);
-        b->setBaseValue(value);
-        b->setData(keys, values, true);
-    }
+    auto *low = new QCPBars(plot->yAxis, plot->xAxis);
+    low->setName(QCoreApplication::translate("commtax::ComparisonCharts", "Input at its low end"));
+    auto *high = new QCPBars(plot->yAxis, plot->xAxis);
+    high->setName(QCoreApplication::translate("commtax::ComparisonCharts", "Input at its high end"));
+    styleTornadoBars(low, high);
+    drawTornado(low, high, rows, value);
     auto *line = new QCPItemStraightLine(plot);
     line->point1->setCoords(value, 0);
     line->point2->setCoords(value, 1);
     line->setPen(QPen(Qt::black, 1.2));
-    plot->yAxis->setRange(0.4, double(std::max(n, 1)) + 0.6);
-    const double pad = std::max((hi - lo) * 0.08, std::abs(value) * 0.01 + 1e-9);
-    plot->xAxis->setRange(lo - pad, hi + pad);
     if (n == 0)
         message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No uncertain input moves the cost"));
     fitTextsToWidth(plot); // 60-character plan names wrap, as in the other charts

@@ -22,45 +22,10 @@
 
 namespace commtax {
 
-SavedComparison ComparisonView::savedComparison() const
-{
-    SavedComparison c;
-    c.plans = m_scenarios;
-    c.reference = m_reference;
-    c.normalization = m_normalization;
-    c.bestLayout = m_bestLayout;
-    c.goals = m_goals;
-    return c;
-}
-
-void ComparisonView::setSavedComparison(const SavedComparison &c)
-{
-    // One recomputation for the whole change, not one per setting.
-    m_goals = c.goals;
-    showGoals(c.goals);
-    m_normalization = c.normalization;
-    m_bestLayout = c.bestLayout;
-    const QSignalBlocker blockNormalization(m_normalizationBox), blockLayout(m_layoutBox);
-    m_normalizationBox->setCurrentIndex(m_normalizationBox->findData(int(c.normalization)));
-    m_layoutBox->setCurrentIndex(m_layoutBox->findData(c.bestLayout.enabled ? int(c.bestLayout.objective) : -1));
-    m_scenarios = c.plans.mid(0, kMaxComparedPlans);
-    m_reference = c.reference >= 0 && c.reference < m_scenarios.size() ? c.reference : 0;
-    m_undo->clear();
-    refreshReferenceChoices();
-    recompute();
-}
-
 void ComparisonView::setGoals(const std::optional<Goals> &goals)
 {
     showGoals(goals);
-    if (goals == m_goals)
-        return;
-    m_goals = goals;
-    // The comparison stays: only the odds are sampled again.
-    m_sensitivity = ComparisonSensitivity{};
-    showSensitivity();
-    startSensitivity();
-    setWindowModified(isModified());
+    m_doc->setGoals(goals); // goalsChanged(): the title's "*"
 }
 
 void ComparisonView::showGoals(const std::optional<Goals> &goals)
@@ -72,11 +37,9 @@ void ComparisonView::showGoals(const std::optional<Goals> &goals)
     m_goalTco->setValue(g.tcoUsd / 1e6);
 }
 
-bool ComparisonView::isModified() const { return !(savedComparison() == m_saved); }
-
 void ComparisonView::markSaved()
 {
-    m_saved = savedComparison();
+    m_doc->markSaved();
     updateTitle();
 }
 
@@ -197,7 +160,7 @@ bool ComparisonView::saveComparison(const QString &fileName)
     const QString file = fileName.isEmpty() ? m_fileName : fileName;
     if (file.isEmpty())
         return m_libraryName.isEmpty() ? saveComparisonAs() : saveToLibrary(m_libraryName);
-    if (m_scenarios.size() < kMinComparedPlans) {
+    if (scenarios().size() < kMinComparedPlans) {
         QMessageBox::warning(this, tr("Cannot save the comparison"),
                              tr("Add at least %1 plans to compare.").arg(kMinComparedPlans));
         return false;
@@ -298,7 +261,7 @@ bool ComparisonView::saveToLibrary(const QString &name)
 {
     if (!m_library || !m_library->isOpen())
         return false;
-    if (m_scenarios.size() < kMinComparedPlans) {
+    if (scenarios().size() < kMinComparedPlans) {
         QMessageBox::warning(this, tr("Cannot save the comparison"),
                              tr("Add at least %1 plans to compare.").arg(kMinComparedPlans));
         return false;
@@ -350,7 +313,7 @@ void ComparisonView::removeFromLibrary(const QString &name)
     }
     if (m_libraryName == name) { // the window's comparison is no longer saved anywhere
         m_libraryName.clear();
-        m_saved = SavedComparison{};
+        m_doc->markUnsaved();
         updateTitle();
     }
 }

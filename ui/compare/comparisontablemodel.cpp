@@ -67,14 +67,7 @@ QString ComparisonTableModel::text(const Row &row, int plan) const
     case RowKind::Gpu: return QString::fromStdString(pl.gpu.name);
     case RowKind::Cluster: return QString::fromStdString(pl.cluster.name);
     case RowKind::Layout:
-        // cp too when the layout splits the sequence: tp x cp x pp x dp is the GPU count
-        return tr("%1 nodes x %2, tp=%3 pp=%4 dp=%5")
-                   .arg(pl.cluster.nodes)
-                   .arg(pl.cluster.gpus_per_node)
-                   .arg(pl.training.tp)
-                   .arg(pl.training.pp)
-                   .arg(pl.training.dp)
-            + (pl.training.cp > 1 ? QStringLiteral(" cp=%1").arg(pl.training.cp) : QString());
+        return libraryText(planLayoutText(pl));
     case RowKind::Economics:
         return pl.economics.mode == EconomicsMode::Rent
             ? tr("rent at %1 per GPU-hour").arg(formatUsd(rentUsdPerGpuHour(pl)))

@@ -94,38 +94,6 @@ public:
     }
 };
 
-// One in-place edit of a comparison column: the plan before and after. Steps of the same
-// field of the same plan merge (a spin box held down is one step).
-class EditPlanCommand : public QUndoCommand
-{
-public:
-    EditPlanCommand(ComparisonView *view, int index, const Scenario &before, const Scenario &after, const QString &text)
-        : QUndoCommand(text)
-        , m_view(view)
-        , m_index(index)
-        , m_before(before)
-        , m_after(after)
-    {
-    }
-    void undo() override { m_view->replaceScenario(m_index, m_before); }
-    void redo() override { m_view->replaceScenario(m_index, m_after); }
-    int id() const override { return 1; }
-    bool mergeWith(const QUndoCommand *other) override
-    {
-        const auto *o = static_cast<const EditPlanCommand *>(other);
-        if (o->m_index != m_index || o->text() != text())
-            return false;
-        m_after = o->m_after;
-        return true;
-    }
-
-private:
-    ComparisonView *m_view;
-    int m_index;
-    Scenario m_before;
-    Scenario m_after;
-};
-
 QString chartObjectName(ComparisonChart c)
 {
     switch (c) {
@@ -142,6 +110,7 @@ QString chartObjectName(ComparisonChart c)
 
 ComparisonView::ComparisonView(QWidget *parent)
     : QWidget(parent)
+    , m_doc(new ComparisonDocument(this))
     , m_model(new ComparisonTableModel(this))
 {
     m_normalizationBox = new QComboBox(this);
@@ -343,17 +312,33 @@ ComparisonView::ComparisonView(QWidget *parent)
             QMessageBox::warning(this, tr("Cannot duplicate the plan"), error);
     });
 
+    connect(m_doc, &ComparisonDocument::plansChanged, this, &ComparisonView::refreshReferenceChoices);
+    connect(m_doc, &ComparisonDocument::comparisonChanged, this, &ComparisonView::showComparison);
+    connect(m_doc, &ComparisonDocument::sensitivityChanged, this, &ComparisonView::showSensitivity);
+    connect(m_doc, &ComparisonDocument::sensitivityReady, this, &ComparisonView::sensitivityReady);
+    connect(m_doc, &ComparisonDocument::goalsChanged, this, [this] {
+        showGoals(m_doc->goals());
+        setWindowModified(isModified());
+    });
+    connect(m_doc, &ComparisonDocument::aboutToReplaceScenario, this,
+            [this] { m_scrolledBeforeReplace = m_table->horizontalScrollBar()->value(); });
+    connect(m_doc, &ComparisonDocument::scenarioReplaced, this, [this](int index) {
+        m_table->selectColumn(index); // keep editing the same plan, where it was
+        m_table->horizontalScrollBar()->setValue(m_scrolledBeforeReplace);
+        refreshColumnEditor();
+    });
+
     // The default comparison puts every GPU on its best layout for time (a fair comparison).
-    m_bestLayout.enabled = true;
-    m_layoutBox->setCurrentIndex(m_layoutBox->findData(int(search::Objective::Time)));
-    setScenarios(defaultComparison());
+    SavedComparison start;
+    start.plans = defaultComparison();
+    start.bestLayout.enabled = true;
+    start.bestLayout.objective = search::Objective::Time;
+    m_doc->setSavedComparison(start);
     // The title's "*" says whether the comparison differs from what was opened or saved.
     connect(this, &ComparisonView::comparisonChanged, this, [this] { setWindowModified(isModified()); });
     markSaved();
 }
 
-// A sensitivity job still running holds only its own copies; m_sensitivityJob tells it to stop, and
-// it ends in the pool.
 ComparisonView::~ComparisonView() = default;
 
 ComparisonView *ComparisonView::openWindow(QWidget *parent, PresetLibrary *library, const QList<Scenario> &plans)
@@ -376,105 +361,15 @@ ComparisonView *ComparisonView::openWindow(QWidget *parent, PresetLibrary *libra
 void ComparisonView::setLibrary(PresetLibrary *library)
 {
     m_library = library;
+    m_doc->setLibrary(library);
     m_addSaved->setEnabled(library && library->isOpen());
     rebuildLibraryMenu();
-}
-
-void ComparisonView::setScenarios(const QList<Scenario> &plans)
-{
-    m_scenarios = plans.mid(0, kMaxComparedPlans);
-    m_reference = 0;
-    m_undo->clear();
-    refreshReferenceChoices();
-    recompute();
-}
-
-bool ComparisonView::addScenario(const Scenario &s, QString *error)
-{
-    if (m_scenarios.size() >= kMaxComparedPlans) {
-        if (error)
-            *error = tr("a comparison holds at most %1 plans; remove one first").arg(kMaxComparedPlans);
-        return false;
-    }
-    m_scenarios << s;
-    m_undo->clear();
-    refreshReferenceChoices();
-    recompute();
-    return true;
 }
 
 void ComparisonView::setCurrentPlanSource(std::function<Scenario()> source)
 {
     m_currentPlan = std::move(source);
-    m_addCurrent->setEnabled(m_currentPlan && m_scenarios.size() < kMaxComparedPlans);
-}
-
-bool ComparisonView::duplicateScenario(int index, QString *error)
-{
-    if (index < 0 || index >= m_scenarios.size()) {
-        if (error)
-            *error = tr("select the column of the plan to duplicate");
-        return false;
-    }
-    if (m_scenarios.size() >= kMaxComparedPlans) {
-        if (error)
-            *error = tr("a comparison holds at most %1 plans; remove one first").arg(kMaxComparedPlans);
-        return false;
-    }
-    Scenario copy = m_scenarios[index];
-    // in the interface language: the copy's name is the user's from now on, shown and saved as it is
-    copy.name = copiedPlanName(copy.name, index, translateModelText);
-    m_scenarios.insert(index + 1, copy);
-    m_undo->clear();
-    if (m_reference > index)
-        ++m_reference;
-    refreshReferenceChoices();
-    recompute();
-    return true;
-}
-
-void ComparisonView::removeScenario(int index)
-{
-    if (index < 0 || index >= m_scenarios.size())
-        return;
-    m_scenarios.removeAt(index);
-    m_undo->clear();
-    if (m_reference >= m_scenarios.size() || m_reference == index)
-        m_reference = 0;
-    else if (index < m_reference)
-        --m_reference;
-    refreshReferenceChoices();
-    recompute();
-}
-
-void ComparisonView::setNormalization(Normalization n)
-{
-    if (n == m_normalization)
-        return;
-    m_normalization = n;
-    const QSignalBlocker block(m_normalizationBox);
-    m_normalizationBox->setCurrentIndex(m_normalizationBox->findData(int(n)));
-    recompute();
-}
-
-void ComparisonView::setBestLayout(const BestLayout &best)
-{
-    if (best.enabled == m_bestLayout.enabled && (!best.enabled || best.objective == m_bestLayout.objective))
-        return;
-    m_bestLayout = best;
-    const QSignalBlocker block(m_layoutBox);
-    m_layoutBox->setCurrentIndex(m_layoutBox->findData(best.enabled ? int(best.objective) : -1));
-    recompute();
-}
-
-void ComparisonView::setReference(int index)
-{
-    if (index < 0 || index >= m_scenarios.size() || index == m_reference)
-        return;
-    m_reference = index;
-    const QSignalBlocker block(m_referenceBox);
-    m_referenceBox->setCurrentIndex(index);
-    recompute();
+    m_addCurrent->setEnabled(m_currentPlan && m_doc->scenarios().size() < kMaxComparedPlans);
 }
 
 QCustomPlot *ComparisonView::chart(ComparisonChart chart) const
@@ -487,21 +382,15 @@ QCustomPlot *ComparisonView::chart(ComparisonChart chart) const
 
 QString ComparisonView::findingsText() const
 {
-    return libraryTexts(comparisonFindingTexts(shownComparison(m_comparison))).join(QLatin1Char('\n'));
-}
-
-PresetCatalog ComparisonView::catalog() const
-{
-    return m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
+    return libraryTexts(comparisonFindingTexts(shownComparison(comparison()))).join(QLatin1Char('\n'));
 }
 
 // The row of in-place edits under the buttons, and the undo stack they record on.
 void ComparisonView::setupColumnEditor(QVBoxLayout *layout)
 {
-    m_undo = new QUndoStack(this);
-    QAction *undo = m_undo->createUndoAction(this, tr("Undo"));
+    QAction *undo = undoStack()->createUndoAction(this, tr("Undo"));
     undo->setShortcuts(QKeySequence::Undo);
-    QAction *redo = m_undo->createRedoAction(this, tr("Redo"));
+    QAction *redo = undoStack()->createRedoAction(this, tr("Redo"));
     // Ctrl+Shift+Z and Ctrl+Y wherever the platform binds only one of them (as the editor does)
     QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
     for (const QKeySequence &k : {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)})
@@ -515,10 +404,7 @@ void ComparisonView::setupColumnEditor(QVBoxLayout *layout)
     m_columnEditor = new ColumnEditor(this);
     m_columnEditor->setObjectName(QStringLiteral("columnEditor"));
     layout->addWidget(m_columnEditor);
-    connect(m_columnEditor, &ColumnEditor::edited, this, [this](int index, const Scenario &after, const QString &what) {
-        if (index >= 0 && index < m_scenarios.size())
-            m_undo->push(new EditPlanCommand(this, index, m_scenarios[index], after, what));
-    });
+    connect(m_columnEditor, &ColumnEditor::edited, m_doc, &ComparisonDocument::editScenario);
     connect(m_columnEditor, &ColumnEditor::failed, this, [this](const QString &error) {
         m_status->setText(error);
         m_status->setVisible(true);
@@ -530,31 +416,19 @@ void ComparisonView::setupColumnEditor(QVBoxLayout *layout)
 void ComparisonView::refreshColumnEditor()
 {
     const int plan = selectedPlan();
-    m_columnEditor->setPlan(plan, plan >= 0 ? m_scenarios[plan] : Scenario{}, catalog());
-}
-
-void ComparisonView::replaceScenario(int index, const Scenario &s)
-{
-    if (index < 0 || index >= m_scenarios.size())
-        return;
-    m_scenarios[index] = s;
-    const int scrolled = m_table->horizontalScrollBar()->value();
-    refreshReferenceChoices(); // names may have changed
-    recompute();
-    m_table->selectColumn(index); // the model was reset: keep editing the same plan, where it was
-    m_table->horizontalScrollBar()->setValue(scrolled);
-    refreshColumnEditor();
+    m_columnEditor->setPlan(plan, plan >= 0 ? m_doc->scenarios()[plan] : Scenario{}, catalog());
 }
 
 void ComparisonView::refreshReferenceChoices()
 {
     const QSignalBlocker block(m_referenceBox);
     m_referenceBox->clear();
-    for (qsizetype i = 0; i < m_scenarios.size(); ++i)
-        m_referenceBox->addItem(planNameText(PlanName{m_scenarios[i].name, int(i)}));
-    m_referenceBox->setCurrentIndex(m_reference);
+    const QList<Scenario> &plans = m_doc->scenarios();
+    for (qsizetype i = 0; i < plans.size(); ++i)
+        m_referenceBox->addItem(planNameText(PlanName{plans[i].name, int(i)}));
+    m_referenceBox->setCurrentIndex(m_doc->reference());
     updatePlanButtons();
-    m_addCurrent->setEnabled(m_currentPlan && m_scenarios.size() < kMaxComparedPlans);
+    m_addCurrent->setEnabled(m_currentPlan && plans.size() < kMaxComparedPlans);
 }
 
 void ComparisonView::updatePlanButtons()
@@ -563,46 +437,55 @@ void ComparisonView::updatePlanButtons()
     // selects it whole); their tooltips name that plan, so what they act on is never a guess.
     const int plan = selectedPlan();
     m_remove->setEnabled(plan >= 0);
-    m_duplicate->setEnabled(plan >= 0 && m_scenarios.size() < kMaxComparedPlans);
+    m_duplicate->setEnabled(plan >= 0 && m_doc->scenarios().size() < kMaxComparedPlans);
     if (plan < 0) {
         m_remove->setToolTip(tr("Remove the plan whose column is selected in the table (click its header or a cell)"));
         m_duplicate->setToolTip(tr("Add a copy of the plan whose column is selected, next to it"));
         return;
     }
-    const QString name = planNameText(PlanName{m_scenarios[plan].name, plan});
+    const QString name = planNameText(PlanName{m_doc->scenarios()[plan].name, plan});
     m_remove->setToolTip(tr("Remove \"%1\" (column %2) from the comparison").arg(name).arg(plan + 1));
     m_duplicate->setToolTip(tr("Add a copy of \"%1\" (column %2) next to it").arg(name).arg(plan + 1));
 }
 
-void ComparisonView::recompute()
+void ComparisonView::syncChoices()
 {
-    m_comparison = comparePlans(m_scenarios, m_normalization, m_bestLayout, m_reference);
-    // Shown with the names' tags in the interface language; exports take m_comparison as it is.
-    const Comparison shown = shownComparison(m_comparison);
+    const QSignalBlocker blockNormalization(m_normalizationBox), blockLayout(m_layoutBox);
+    const QSignalBlocker blockReference(m_referenceBox);
+    m_normalizationBox->setCurrentIndex(m_normalizationBox->findData(int(m_doc->normalization())));
+    const BestLayout best = m_doc->bestLayout();
+    m_layoutBox->setCurrentIndex(m_layoutBox->findData(best.enabled ? int(best.objective) : -1));
+    m_referenceBox->setCurrentIndex(m_doc->reference());
+}
+
+void ComparisonView::showComparison()
+{
+    syncChoices();
+    const Comparison &comparison = m_doc->comparison();
+    // Shown with the names' tags in the interface language; exports take the comparison as it is.
+    const Comparison shown = shownComparison(comparison);
     // The box shows the start of a long name: the tooltip has it whole.
     m_referenceBox->setToolTip(tr("Plan A: %1\nThe reference of the normalisation and of the break-even figures").arg(m_referenceBox->currentText()));
     m_model->setComparison(shown);
     QStringList status;
-    if (m_scenarios.size() < kMinComparedPlans)
+    if (m_doc->scenarios().size() < kMinComparedPlans)
         status << tr("Add at least %1 plans to compare.").arg(kMinComparedPlans);
-    if (!m_comparison.note.isEmpty())
-        status << tr("Not normalised: ") + libraryText(m_comparison.noteText) + QLatin1Char('.');
+    if (!comparison.note.isEmpty())
+        status << tr("Not normalised: ") + libraryText(comparison.noteText) + QLatin1Char('.');
     m_status->setText(status.join(QLatin1Char(' ')));
     m_status->setVisible(!status.isEmpty());
     for (qsizetype i = 0; i < m_charts.size(); ++i)
         drawComparisonChart(m_charts[i], kAllComparisonCharts[i], shown);
     showFindings();
     fitColumns();
-    // The sensitivity of this comparison comes after, from a worker (startSensitivity()).
-    m_sensitivity = ComparisonSensitivity{};
+    // The sensitivity of this comparison comes after, from the document's worker.
     showSensitivity();
-    startSensitivity();
     Q_EMIT comparisonChanged();
 }
 
 void ComparisonView::showFindings()
 {
-    const QStringList findings = libraryTexts(comparisonFindingTexts(shownComparison(m_comparison)));
+    const QStringList findings = libraryTexts(comparisonFindingTexts(shownComparison(comparison())));
     const qsizetype lead = std::min<qsizetype>(findings.size(), 1); // the decision
     QString html = QStringLiteral("<b>%1</b> ").arg(tr("Recommendation:").toHtmlEscaped());
     for (qsizetype i = 0; i < lead; ++i)
@@ -624,7 +507,7 @@ void ComparisonView::showFindings()
 
 bool ComparisonView::addPlanFile(const QString &fileName, QString *error)
 {
-    const PresetCatalog catalog = m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
+    const PresetCatalog catalog = this->catalog();
     Scenario s;
     QList<LoadError> errors;
     if (!loadAndValidateScenario(fileName, catalog, s, errors)) {
@@ -687,7 +570,7 @@ int ComparisonView::selectedPlan() const
     // The selected column (a header click or a cell selects the whole column), not the column
     // of whichever cell is current: with nothing selected there is nothing to remove.
     const QModelIndexList columns = m_table->selectionModel() ? m_table->selectionModel()->selectedColumns() : QModelIndexList{};
-    if (columns.size() != 1 || columns.first().column() >= m_scenarios.size())
+    if (columns.size() != 1 || columns.first().column() >= m_doc->scenarios().size())
         return -1;
     return columns.first().column();
 }
@@ -800,13 +683,13 @@ void ComparisonView::keyPressEvent(QKeyEvent *event)
 
 QString ComparisonView::exportReport(const QString &fileName)
 {
-    const PresetCatalog catalog = m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn();
+    const PresetCatalog catalog = this->catalog();
     // The sensitivity shown, when sampled for this comparison; else the export samples it. With
     // goals, the report opens with What to buy's verdict on them (a search over the columns' GPUs
     // and counts: a second or so). Both off the GUI thread, after the file dialog.
-    const ComparisonSensitivity *sensitivity = m_sensitivity.valid ? &m_sensitivity : nullptr;
-    return fileName.isEmpty() ? exportReportInteractively(this, m_comparison, catalog, sensitivity, m_goals)
-                              : exportReportToFile(this, m_comparison, catalog, fileName, sensitivity, m_goals);
+    const ComparisonSensitivity *sensitivity = m_doc->sensitivity().valid ? &m_doc->sensitivity() : nullptr;
+    return fileName.isEmpty() ? exportReportInteractively(this, comparison(), catalog, sensitivity, goals())
+                              : exportReportToFile(this, comparison(), catalog, fileName, sensitivity, goals());
 }
 
 void ComparisonView::showEvent(QShowEvent *event)
@@ -864,11 +747,11 @@ QWidget *ComparisonView::makeGoalsBox(QWidget *parent)
 
 void ComparisonView::goalsEdited()
 {
-    Goals g = m_goals.value_or(Goals{});
+    Goals g = goals().value_or(Goals{});
     g.deadlineDays = m_goalDeadline->value();
     g.capexUsd = m_goalCapex->value() * 1e6;
     g.tcoUsd = m_goalTco->value() * 1e6;
-    setGoals(m_goals || g != Goals{} ? std::optional<Goals>(g) : std::nullopt);
+    setGoals(goals() || g != Goals{} ? std::optional<Goals>(g) : std::nullopt);
 }
 
 QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
@@ -902,43 +785,25 @@ QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
     return scroll;
 }
 
-void ComparisonView::startSensitivity()
-{
-    m_sensitivityJob.invalidate(); // an older comparison's result is stale from now on
-    if (m_sensitivityOptions.samples <= 0 || m_comparison.plans.isEmpty())
-        return;
-    auto catalog = std::make_shared<const PresetCatalog>(m_library && m_library->isOpen() ? m_library->catalog() : PresetCatalog::builtIn());
-    auto work = [c = m_comparison, catalog, options = m_sensitivityOptions, goals = m_goals](const std::atomic<bool> *cancel) {
-        ComparisonSensitivity s = comparisonSensitivity(c, *catalog, options, cancel);
-        if (goals && s.valid && !cancel->load(std::memory_order_relaxed))
-            addGoalOdds(s, c, *goals, *catalog);
-        return s;
-    };
-    m_sensitivityJob.start(std::move(work), [this](ComparisonSensitivity s) {
-        if (!s.valid)
-            return;
-        m_sensitivity = std::move(s);
-        showSensitivity();
-        Q_EMIT sensitivityReady();
-    });
-}
-
 void ComparisonView::showSensitivity()
 {
-    const ComparisonSensitivity &s = m_sensitivity;
-    const Comparison shown = shownComparison(m_comparison);
+    const ComparisonSensitivity &s = m_doc->sensitivity();
+    const Comparison &comparison = m_doc->comparison();
+    const std::optional<Goals> &goals = m_doc->goals();
+    const Comparison shown = shownComparison(comparison);
     drawCostRanges(m_rangesChart, shown, s);
     drawRecommendedTornado(m_tornadoChart, shown, s);
     if (!s.valid) {
-        m_sensitivityTable->setText(m_sensitivityOptions.samples > 0 ? tr("Sampling the input ranges...") : tr("Sensitivity is off."));
+        m_sensitivityTable->setText(m_doc->sensitivityOptions().samples > 0 ? tr("Sampling the input ranges...")
+                                                                            : tr("Sensitivity is off."));
         m_breakEvens->clear();
         return;
     }
     using uncertainty::Metric;
-    const int n = int(m_comparison.plans.size());
+    const int n = int(comparison.plans.size());
     QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" style=\"border-collapse: collapse\"><tr><th></th>");
     for (int i = 0; i < n; ++i)
-        html += QStringLiteral("<th>%1</th>").arg(planNameText(m_comparison.plans[i].label).toHtmlEscaped());
+        html += QStringLiteral("<th>%1</th>").arg(planNameText(comparison.plans[i].label).toHtmlEscaped());
     html += QStringLiteral("</tr>");
     auto row = [&](const QString &label, auto cell) {
         html += QStringLiteral("<tr><td><b>%1</b></td>").arg(label.toHtmlEscaped());
@@ -959,10 +824,10 @@ void ComparisonView::showSensitivity()
     row(tr("Probability of being the fastest"), [&](const PlanSensitivity &p) { return percent(p.probabilityFastest); });
     // The goals' odds (the Goals box above): as What to buy judges its options.
     const auto odds = [&](double v) { return v < 0 ? QString(QStringLiteral("-")) : percent(v); };
-    if (m_goals && m_goals->deadlineDays > 0)
-        row(tr("P(meets deadline: %1 days)").arg(formatNumber(m_goals->deadlineDays, 0)),
+    if (goals && goals->deadlineDays > 0)
+        row(tr("P(meets deadline: %1 days)").arg(formatNumber(goals->deadlineDays, 0)),
             [&](const PlanSensitivity &p) { return odds(p.pMeetsDeadline); });
-    if (m_goals && (m_goals->capexUsd > 0 || m_goals->tcoUsd > 0))
+    if (goals && (goals->capexUsd > 0 || goals->tcoUsd > 0))
         row(tr("P(within budget)"), [&](const PlanSensitivity &p) { return odds(p.pWithinBudget); });
     html += QStringLiteral("</table><p style=\"color:#555\">")
         + tr("%1 Latin hypercube samples, seed %2; inputs the plans share are drawn together.").arg(s.samples).arg(s.seed).toHtmlEscaped()
@@ -971,7 +836,7 @@ void ComparisonView::showSensitivity()
     QString be = QStringLiteral("<b>%1</b><ul style=\"margin-top:2px\">").arg(tr("Input break-evens").toHtmlEscaped());
     const std::vector<uncertainty::BreakEven> key = keyBreakEvens(s, 2);
     for (const uncertainty::BreakEven &b : key)
-        be += QStringLiteral("<li>") + libraryText(breakEvenText(shownComparison(m_comparison), b)).toHtmlEscaped() + QStringLiteral("</li>");
+        be += QStringLiteral("<li>") + libraryText(breakEvenText(shown, b)).toHtmlEscaped() + QStringLiteral("</li>");
     if (key.empty())
         be += QStringLiteral("<li>") + tr("No single input within its field's limits makes another plan as cheap as the cheapest.").toHtmlEscaped() + QStringLiteral("</li>");
     m_breakEvens->setText(be + QStringLiteral("</ul>"));

@@ -3,7 +3,9 @@
 // Side-by-side comparison of 2 to 8 plans: the normalisation choice, plan A (the reference of
 // the break-even figures), a table of every metric with the best marked, the four charts (step
 // time breakdown, cost per billion tokens, days to train, TCO), the break-even charts and the
-// recommendation. Starts with the default comparison (defaultComparison()).
+// recommendation. Starts with the default comparison (defaultComparison()). The comparison itself
+// (plans, settings, undo steps, the sensitivity's worker) is a ComparisonDocument
+// (comparisondocument.h) the view shows; the view's setters forward to it.
 //
 // Wiring: LibraryFeatures (ui/library/libraryfeatures.h) opens it from Tools > Compare hardware...
 // as openWindow(window, library, hardwareComparisonFor(window->scenario())). The view works
@@ -11,16 +13,11 @@
 // user's presets.
 
 #include "comparisoncharts.h"
-#include "latestjob.h"
-#include "library/compare.h"
-#include "library/comparisonfile.h"
-#include "library/comparisonuncertainty.h"
+#include "comparisondocument.h"
 
 #include <QWidget>
 
-#include <atomic>
 #include <functional>
-#include <memory>
 
 class QAbstractProxyModel;
 class QMenu;
@@ -62,21 +59,22 @@ public:
     // button is disabled.
     void setCurrentPlanSource(std::function<Scenario()> source);
     // A copy of plan `index`, inserted after it and named "<name> (copy)" (Duplicate column).
-    bool duplicateScenario(int index, QString *error = nullptr);
+    bool duplicateScenario(int index, QString *error = nullptr) { return m_doc->duplicateScenario(index, error); }
     // Keeps the first kMaxComparedPlans; plan A goes back to the first plan.
-    void setScenarios(const QList<Scenario> &plans);
-    QList<Scenario> scenarios() const { return m_scenarios; }
-    bool addScenario(const Scenario &s, QString *error = nullptr);
-    void removeScenario(int index);
-    void setNormalization(Normalization n);
-    Normalization normalization() const { return m_normalization; }
-    // Best layout per GPU, combinable with the normalisation; off by default.
-    void setBestLayout(const BestLayout &best);
-    BestLayout bestLayout() const { return m_bestLayout; }
-    void setReference(int index);
-    int reference() const { return m_reference; }
+    void setScenarios(const QList<Scenario> &plans) { m_doc->setScenarios(plans); }
+    QList<Scenario> scenarios() const { return m_doc->scenarios(); }
+    bool addScenario(const Scenario &s, QString *error = nullptr) { return m_doc->addScenario(s, error); }
+    void removeScenario(int index) { m_doc->removeScenario(index); }
+    void setNormalization(Normalization n) { m_doc->setNormalization(n); }
+    Normalization normalization() const { return m_doc->normalization(); }
+    // Best layout per GPU, combinable with the normalisation; the best for time at first.
+    void setBestLayout(const BestLayout &best) { m_doc->setBestLayout(best); }
+    BestLayout bestLayout() const { return m_doc->bestLayout(); }
+    void setReference(int index) { m_doc->setReference(index); }
+    int reference() const { return m_doc->reference(); }
 
-    const Comparison &comparison() const { return m_comparison; }
+    ComparisonDocument *document() const { return m_doc; }
+    const Comparison &comparison() const { return m_doc->comparison(); }
     ComparisonTableModel *tableModel() const { return m_model; }
     QCustomPlot *chart(ComparisonChart chart) const;
     // The recommendation shown under the table (the report's, word for word).
@@ -86,30 +84,30 @@ public:
     // input break-evens, sampled on a worker thread after every change of the comparison (the
     // newest wins: an older run is cancelled, its result never shown). Valid once
     // sensitivityReady() has been emitted for the comparison shown.
-    const ComparisonSensitivity &sensitivity() const { return m_sensitivity; }
-    bool isSensitivityBusy() const { return m_sensitivityJob.isBusy(); }
+    const ComparisonSensitivity &sensitivity() const { return m_doc->sensitivity(); }
+    bool isSensitivityBusy() const { return m_doc->isSensitivityBusy(); }
     // In-place edits of a column (GPU, GPU count, economics) are undoable
     // steps on this stack (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y in the window). Adding, removing or
     // duplicating a plan clears it: the steps name plans by column.
-    QUndoStack *undoStack() const { return m_undo; }
+    QUndoStack *undoStack() const { return m_doc->undoStack(); }
     // Replace plan `index` and recompute, keeping its column selected (what an edit does).
-    void replaceScenario(int index, const Scenario &s);
+    void replaceScenario(int index, const Scenario &s) { m_doc->replaceScenario(index, s); }
 
     // Saved comparisons (library/comparisonfile.h; File > Open, Save, Save as in the window).
     // What a saved comparison holds of the window: plans, plan A, normalisation, layouts, goals.
-    SavedComparison savedComparison() const;
+    SavedComparison savedComparison() const { return m_doc->savedComparison(); }
     // Show `c` as it was saved (the undo steps are cleared); not yet marked unmodified.
-    void setSavedComparison(const SavedComparison &c);
+    void setSavedComparison(const SavedComparison &c) { m_doc->setSavedComparison(c); }
     // The deadline and budget the columns are judged against (none: not judged).
     void setGoals(const std::optional<Goals> &goals);
-    const std::optional<Goals> &goals() const { return m_goals; }
+    const std::optional<Goals> &goals() const { return m_doc->goals(); }
     // The file the comparison was opened from or last saved to; empty for a new one.
     QString fileName() const { return m_fileName; }
     // The name in the preset library it was opened from or last saved to (File > Save to library);
     // then it has no file, and Save writes it to the library again under that name.
     QString libraryName() const { return m_libraryName; }
     // Whether the comparison differs from what was opened, saved or first shown.
-    bool isModified() const;
+    bool isModified() const { return m_doc->isModified(); }
     // The comparison as it is now counts as saved (openWindow() calls it for the plans it opens with).
     void markSaved();
     // Where File > Open Recent keeps its list (the app's settings); without it there is no list.
@@ -148,7 +146,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    void recompute();
+    void showComparison(); // the document's comparison in the table, the charts and the findings
+    void syncChoices();    // the normalisation, layout and plan A boxes as the document has them
     void chooseAndAddFiles();
     void chooseAndAddSavedPlan();
     void removeSelectedPlan();
@@ -161,11 +160,10 @@ private:
     void refreshReferenceChoices();
     void showFindings(); // the recommendation under the table, compact unless "Details" is on
     QWidget *makeSensitivityTab(QWidget *parent);
-    void startSensitivity();
     void showSensitivity();
     void setupColumnEditor(QVBoxLayout *layout);
     void refreshColumnEditor();
-    PresetCatalog catalog() const;
+    PresetCatalog catalog() const { return m_doc->catalog(); }
     QMenu *buildFileMenu();
     QWidget *makeGoalsBox(QWidget *parent);
     void goalsEdited();
@@ -179,12 +177,9 @@ private:
     void updateTitle();
     bool maybeSave(); // false: the user cancelled
 
-    QList<Scenario> m_scenarios;
-    Normalization m_normalization = Normalization::AsGiven;
-    BestLayout m_bestLayout;
-    int m_reference = 0;
-    Comparison m_comparison;
-    PresetLibrary *m_library = nullptr;
+    ComparisonDocument *m_doc = nullptr;
+    PresetLibrary *m_library = nullptr; // the document's too
+    int m_scrolledBeforeReplace = 0;    // the table's scroll bar before an edit replaced a plan
 
     ComparisonTableModel *m_model = nullptr;
     QTableView *m_table = nullptr;
@@ -214,21 +209,14 @@ private:
     QCustomPlot *m_rangesChart = nullptr;
     QCustomPlot *m_tornadoChart = nullptr;
     QLabel *m_breakEvens = nullptr;
-    uncertainty::Options m_sensitivityOptions;
-    ComparisonSensitivity m_sensitivity; // of m_comparison once valid
-    // The newest comparison's job wins: an older one is told to stop and its result dropped.
-    LatestJob<ComparisonSensitivity> m_sensitivityJob;
     bool m_screenHooked = false;
     ColumnEditor *m_columnEditor = nullptr;
-    QUndoStack *m_undo = nullptr;
 
     // the saved comparison
-    std::optional<Goals> m_goals;
     QDoubleSpinBox *m_goalDeadline = nullptr; // the Goals box (Sensitivity tab)
     QDoubleSpinBox *m_goalCapex = nullptr;
     QDoubleSpinBox *m_goalTco = nullptr;
     QString m_fileName;
-    SavedComparison m_saved; // as opened, saved or first shown: isModified() compares with it
     AppSettings *m_settings = nullptr;
     QMenu *m_recentMenu = nullptr;
     QString m_libraryName;

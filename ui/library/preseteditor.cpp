@@ -216,7 +216,7 @@ Preset PresetEditor::preset() const
 {
     Preset p = m_original;
     p.id = m_id->text().trimmed();
-    p.name = m_name->text().trimmed();
+    p.rename(m_name->text().trimmed());
     p.description = m_description->text().trimmed();
     for (const FieldInfo *f : fieldsOf(m_section)) {
         const QString key = QLatin1String(f->key);
