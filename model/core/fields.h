@@ -5,6 +5,7 @@
 // field is described once.
 
 #include "engine/enginetext.h"
+#include "engine/limits.h"
 #include "engine/plan.h"
 
 #include <QJsonValue>
@@ -69,6 +70,8 @@ struct FieldInfo {
 };
 
 const std::vector<FieldInfo> &planFields();
+// A field's path by its id (engine/limits.h), "training.tp".
+QString fieldPathText(FieldId id);
 std::vector<const FieldInfo *> fieldsOf(Section s);
 const FieldInfo *findField(Section s, const QString &key);
 // Whether the field means something for `plan` (FieldInfo::relevance).
