@@ -38,7 +38,7 @@ QString sectionTitle(Section s)
     return QString();
 }
 
-// min and max come from the engine's range table (engine/limits.cpp), filled in below. After the
+// min and max come from the engine's range table (engine/limits.h), filled in below. After the
 // row's own columns, optionally: the version that added it (Later, or Added::InVersion1 before a
 // relevance; FieldInfo::added) and the plans it means something for (FieldInfo::relevance).
 #define CT_NUM(TYPE, CONV, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC, ...)                       \

@@ -53,7 +53,7 @@ struct FieldInfo {
     const char *label; // for the editor, with the unit, e.g. "NIC per GPU (Gb/s)"
     const char *unit;  // "Gb/s", "GB", "" ...
     const char *help;  // what it means
-    double min;        // range of a numeric field, from the engine's table (engine/limits.cpp)
+    double min;        // range of a numeric field, from the engine's table (engine/limits.h)
     double max;
     int decimals;
     QStringList choices; // for Choice

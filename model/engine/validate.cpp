@@ -131,7 +131,7 @@ std::vector<PlanError> validate(const Plan &plan)
     const TrainingSpec &t = plan.training;
     const EconomicsSpec &e = plan.economics;
 
-    // Every numeric field within its range (limits.cpp): finite, and small enough that every
+    // Every numeric field within its range (limits.h): finite, and small enough that every
     // product of sizes below fits in 64 bits.
     bool shapesOk = true;
     std::size_t count = 0;
