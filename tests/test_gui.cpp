@@ -134,7 +134,7 @@ private Q_SLOTS:
         QCOMPARE(f->window.scenario().plan.economics.utilisation, 0.5);
         const double energy = before.power_kw * f->window.scenario().plan.economics.usd_per_kwh;
         QVERIFY(close(f->last.result.cost_per_hour_usd - energy, 2.0 * (before.cost_per_hour_usd - energy)));
-        // out of range (0, 1]: the spin box holds the range from engine/limits.cpp
+        // out of range (0, 1]: the spin box holds the range from engine/limits.h
         QCOMPARE(utilisation->minimum(), 0.01);
         QCOMPARE(utilisation->maximum(), 1.0);
         for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {

@@ -10,6 +10,7 @@
 #include "core/presets.h"
 #include "core/scenario.h"
 #include "engine/engine.h"
+#include "engine/limits.h"
 #include "search/launch.h"
 #include "search/search.h"
 
@@ -20,6 +21,7 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -575,6 +577,40 @@ private slots:
             else
                 QVERIFY2(text.find("predicted step time " + step) != std::string::npos, text.c_str());
         }
+    }
+
+    // The launch names are a column of the field rows (engine/limits.h): Megatron-LM's flag is its
+    // argument factory's "--" + Megatron core's field with "_" as "-", except where arguments.py
+    // names the flag by hand; every name the writers read is there.
+    void launchNamesOfTheFieldRows()
+    {
+        const std::map<std::string, std::string> byHand = {{"model.experts", "--num-experts"},
+                                                           {"training.vpp", "--num-virtual-stages-per-pipeline-rank"}};
+        int megatron = 0, mcore = 0, titan = 0, deepspeed = 0;
+        for (std::size_t i = 0; i < kFieldCount; ++i) {
+            const FieldId id = FieldId(i);
+            const LaunchNames &n = launchNames(id);
+            FieldId back{};
+            QVERIFY(findFieldId(fieldPath(id), back) && back == id);
+            megatron += n.megatron != nullptr;
+            mcore += n.mcore != nullptr;
+            titan += n.torchtitan != nullptr;
+            deepspeed += n.deepspeed != nullptr;
+            if (!n.megatron || !n.mcore)
+                continue;
+            std::string flag = std::string("--") + n.mcore;
+            std::replace(flag.begin(), flag.end(), '_', '-');
+            const auto hand = byHand.find(fieldPath(id));
+            QCOMPARE(std::string(n.megatron), hand != byHand.end() ? hand->second : flag);
+        }
+        QCOMPARE(megatron, 26);
+        QCOMPARE(mcore, 26);
+        QCOMPARE(titan, 7);
+        QCOMPARE(deepspeed, 1);
+        QCOMPARE(std::string(fieldPath(FieldId::training_tp)), std::string("training.tp"));
+        QVERIFY(fieldLimit(FieldId::training_sequence_parallel) == nullptr);
+        const FieldLimit *last = fieldLimit(FieldId::economics_cost_of_capital);
+        QCOMPARE(std::string(last->path), std::string("economics.cost_of_capital"));
     }
 };
 

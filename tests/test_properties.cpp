@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Property test: 100,000 random plans drawn within the field ranges (engine/limits.cpp), each
+// Property test: 100,000 random plans drawn within the field ranges (engine/limits.h), each
 // built to pass validate(). For every one: no NaN, infinity or negative figure in any metric of the
 // registry (resultio.cpp); shares in [0, 1]; the step is never shorter than its compute; MFU never
 // above HFU; and more link bandwidth (NVLink and NIC doubled) never makes a step slower.

@@ -21,6 +21,11 @@ QString sectionKey(Section s)
     return QString();
 }
 
+QString fieldPathText(FieldId id)
+{
+    return QLatin1String(fieldPath(id));
+}
+
 QString sectionTitle(Section s)
 {
     switch (s) {
@@ -33,7 +38,7 @@ QString sectionTitle(Section s)
     return QString();
 }
 
-// min and max come from the engine's range table (engine/limits.cpp), filled in below. After the
+// min and max come from the engine's range table (engine/limits.h), filled in below. After the
 // row's own columns, optionally: the version that added it (Later, or Added::InVersion1 before a
 // relevance; FieldInfo::added) and the plans it means something for (FieldInfo::relevance).
 #define CT_NUM(TYPE, CONV, SEC, MEMBER, KEY, LABEL, UNIT, HELP, DEC, ...)                       \
@@ -71,15 +76,21 @@ namespace {
 
 // Numeric fields take their range from the engine's table, so validation, the editor and the file
 // readers share one set of bounds.
+// Every field here has a row in the engine's table (engine/limits.h: its FieldId), and no more.
 std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
 {
+    if (fields.size() != kFieldCount)
+        qFatal("%d fields here, %d rows in engine/limits.h", int(fields.size()), int(kFieldCount));
     for (FieldInfo &f : fields) {
+        FieldId id{};
+        if (!findFieldId(f.path().toStdString(), id))
+            qFatal("field %s has no row in engine/limits.h", qPrintable(f.path()));
         if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
             && f.type != FieldType::AutoDouble)
             continue;
         const FieldLimit *l = findFieldLimit(f.path().toStdString());
         if (!l)
-            qFatal("field %s has no range in engine/limits.cpp", qPrintable(f.path()));
+            qFatal("field %s has no range in engine/limits.h", qPrintable(f.path()));
         f.min = l->min;
         f.max = l->max;
     }

@@ -5,6 +5,7 @@
 // field is described once.
 
 #include "engine/enginetext.h"
+#include "engine/limits.h"
 #include "engine/plan.h"
 
 #include <QJsonValue>
@@ -52,7 +53,7 @@ struct FieldInfo {
     const char *label; // for the editor, with the unit, e.g. "NIC per GPU (Gb/s)"
     const char *unit;  // "Gb/s", "GB", "" ...
     const char *help;  // what it means
-    double min;        // range of a numeric field, from the engine's table (engine/limits.cpp)
+    double min;        // range of a numeric field, from the engine's table (engine/limits.h)
     double max;
     int decimals;
     QStringList choices; // for Choice
@@ -69,6 +70,8 @@ struct FieldInfo {
 };
 
 const std::vector<FieldInfo> &planFields();
+// A field's path by its id (engine/limits.h), "training.tp".
+QString fieldPathText(FieldId id);
 std::vector<const FieldInfo *> fieldsOf(Section s);
 const FieldInfo *findField(Section s, const QString &key);
 // Whether the field means something for `plan` (FieldInfo::relevance).

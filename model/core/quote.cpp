@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "quote.h"
 
+#include "engine/limits.h"
 #include "resultio.h"
 
 #include <QByteArray>
@@ -10,11 +11,11 @@ namespace commtax {
 const std::vector<QuoteItem> &quoteItems()
 {
     static const std::vector<QuoteItem> items = {
-        {"gpu_price_usd", "gpu.price_usd"},
-        {"node_price_usd", "cluster.node_price_usd"},
-        {"network_cost_per_gpu_usd", "cluster.network_cost_per_gpu_usd"},
-        {"upkeep_pct", "economics.upkeep_pct"},
-        {"usd_per_gpu_hour", "economics.usd_per_gpu_hour"},
+        {"gpu_price_usd", fieldPath(FieldId::gpu_price_usd)},
+        {"node_price_usd", fieldPath(FieldId::cluster_node_price_usd)},
+        {"network_cost_per_gpu_usd", fieldPath(FieldId::cluster_network_cost_per_gpu_usd)},
+        {"upkeep_pct", fieldPath(FieldId::economics_upkeep_pct)},
+        {"usd_per_gpu_hour", fieldPath(FieldId::economics_usd_per_gpu_hour)},
     };
     return items;
 }

@@ -16,7 +16,7 @@ namespace commtax {
 // One line item of a quote: its key in economics.quote.items and the plan field it sets.
 struct QuoteItem {
     const char *key;  // "gpu_price_usd"
-    const char *path; // "gpu.price_usd"
+    const char *path; // "gpu.price_usd" (the field row's, engine/limits.h)
 };
 // Every item a quote may carry, in the order the dialog and the files show them: GPU price, node
 // price without GPUs, network per GPU, upkeep (support, spares, staff: % of capex per year) and rent.

@@ -2,6 +2,7 @@
 #include "launch.h"
 
 #include "engine/engine.h"
+#include "engine/limits.h"
 
 #include <cmath>
 #include <cstdint>
@@ -67,6 +68,18 @@ std::string quoted(const std::string &s)
     }
     return out + "\"";
 }
+
+using F = FieldId;
+
+// A plan field's name in a framework's configuration, from the field's row (engine/limits.h,
+// LaunchNames: written once there). The settings that are not one field each (zero, recompute,
+// precision, flash_attention, dp_overlap, tp_overlap, grad_bytes, tokens_to_train, shared_experts,
+// dense_layers, the stage layers) are written by the writers below.
+std::string named(const char *name) { return name ? name : "?"; }
+std::string megatronFlag(F id) { return named(launchNames(id).megatron); }
+std::string mcoreName(F id) { return named(launchNames(id).mcore); }
+std::string titanName(F id) { return named(launchNames(id).torchtitan); }
+std::string deepspeedKey(F id) { return named(launchNames(id).deepspeed); }
 
 struct Shape {
     int gpus, nodes, gpn, tp, pp, dp, vpp, mb, gb, m, seq;
@@ -323,45 +336,45 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     auto arg = [&](const std::string &flag, const std::string &value = std::string()) {
         args.push_back(value.empty() ? flag : flag + " " + value);
     };
-    arg("--tensor-model-parallel-size", str(s.tp));
-    arg("--pipeline-model-parallel-size", str(s.pp));
+    arg(megatronFlag(F::training_tp), str(s.tp));
+    arg(megatronFlag(F::training_pp), str(s.pp));
     // validate_args takes no more than one of --num-layers-per-virtual-pipeline-stage,
     // --num-virtual-stages-per-pipeline-rank and --pipeline-model-parallel-layout: uneven stages
     // carry vpp in the layout (its stage count over pp), even ones name vpp alone.
     if (s.uneven)
         arg("--pipeline-model-parallel-layout", "\"" + megatronLayout(s) + "\"");
     else if (s.vpp > 1)
-        arg("--num-virtual-stages-per-pipeline-rank", str(s.vpp));
+        arg(megatronFlag(F::training_vpp), str(s.vpp));
     if (t.sequence_parallel && s.tp > 1)
-        arg("--sequence-parallel");
-    arg("--context-parallel-size", str(s.cp));
+        arg(megatronFlag(F::training_sequence_parallel));
+    arg(megatronFlag(F::training_cp), str(s.cp));
     if (s.moe) {
-        arg("--expert-model-parallel-size", str(s.ep));
-        arg("--expert-tensor-parallel-size", str(s.etp));
+        arg(megatronFlag(F::training_ep), str(s.ep));
+        arg(megatronFlag(F::training_etp), str(s.etp));
     }
-    arg("--micro-batch-size", str(s.mb));
-    arg("--global-batch-size", str(s.gb));
-    arg("--seq-length", str(s.seq));
+    arg(megatronFlag(F::training_micro_batch), str(s.mb));
+    arg(megatronFlag(F::training_global_batch), str(s.gb));
+    arg(megatronFlag(F::training_seq_len), str(s.seq));
     arg("--max-position-embeddings", str(s.seq));
     // The model.
-    arg("--num-layers", str(m.layers));
-    arg("--hidden-size", str(m.hidden));
-    arg("--ffn-hidden-size", str(m.ffn));
-    arg("--num-attention-heads", str(m.heads));
+    arg(megatronFlag(F::model_layers), str(m.layers));
+    arg(megatronFlag(F::model_hidden), str(m.hidden));
+    arg(megatronFlag(F::model_ffn), str(m.ffn));
+    arg(megatronFlag(F::model_heads), str(m.heads));
     if (m.attention == Attention::Mla) {
         arg("--multi-latent-attention");
         if (m.q_lora_rank > 0)
-            arg("--q-lora-rank", str(m.q_lora_rank));
-        arg("--kv-lora-rank", str(m.kv_lora_rank));
-        arg("--qk-head-dim", str(m.qk_nope_head_dim));
-        arg("--qk-pos-emb-head-dim", str(m.qk_rope_head_dim));
-        arg("--v-head-dim", str(m.v_head_dim));
+            arg(megatronFlag(F::model_q_lora_rank), str(m.q_lora_rank));
+        arg(megatronFlag(F::model_kv_lora_rank), str(m.kv_lora_rank));
+        arg(megatronFlag(F::model_qk_nope_head_dim), str(m.qk_nope_head_dim));
+        arg(megatronFlag(F::model_qk_rope_head_dim), str(m.qk_rope_head_dim));
+        arg(megatronFlag(F::model_v_head_dim), str(m.v_head_dim));
     } else {
         if (m.kv_heads != m.heads) {
             arg("--group-query-attention");
-            arg("--num-query-groups", str(m.kv_heads));
+            arg(megatronFlag(F::model_kv_heads), str(m.kv_heads));
         }
-        arg("--kv-channels", str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads));
+        arg(megatronFlag(F::model_head_dim), str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads));
     }
     // Bias in an MoE layer needs etp = 1 (TransformerConfig.__post_init__, "Bias in Moe is only
     // supported when ETP==1"): a GPT-like MoE with etp > 1 drops its biases.
@@ -385,9 +398,9 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     if (!m.tied_embeddings)
         arg("--untie-embeddings-and-output-weights");
     if (s.moe) {
-        arg("--num-experts", str(m.experts));
-        arg("--moe-router-topk", str(m.experts_per_token));
-        arg("--moe-ffn-hidden-size", str(m.expert_ffn));
+        arg(megatronFlag(F::model_experts), str(m.experts));
+        arg(megatronFlag(F::model_experts_per_token), str(m.experts_per_token));
+        arg(megatronFlag(F::model_expert_ffn), str(m.expert_ffn));
         if (m.shared_experts > 0)
             arg("--moe-shared-expert-intermediate-size", str(std::int64_t(m.shared_experts) * m.expert_ffn));
         if (m.dense_layers > 0)
@@ -404,7 +417,7 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         arg("--moe-grouped-gemm");
         arg("--moe-token-dispatcher-type", "alltoall");
         if (t.ep_a2a_overlap && s.ep > 1)
-            arg("--overlap-moe-expert-parallel-comm"); // 1F1B A2A overlap (megatron/training/arguments.py)
+            arg(megatronFlag(F::training_ep_a2a_overlap)); // 1F1B A2A overlap (megatron/training/arguments.py)
     }
     arg("--bf16");
     if (t.precision == Precision::Fp8)
@@ -414,7 +427,7 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     if (t.flash_attention)
         arg("--attention-backend", m.attention == Attention::Mla ? "auto" : "flash");
     if (t.fused_cross_entropy)
-        arg("--cross-entropy-loss-fusion");
+        arg(megatronFlag(F::training_fused_cross_entropy));
     opsNote(e, t);
     if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops || t.recompute == Recompute::Dots) {
         arg("--recompute-granularity", "selective");
@@ -497,22 +510,23 @@ std::string mcoreModel(const std::string &c, const Plan &p, const Shape &s, cons
     const ModelSpec &m = p.model;
     auto py = [](bool b) { return std::string(b ? "True" : "False"); };
     std::string out;
-    out += c + "num_layers = " + str(m.layers) + "\n";
-    out += c + "hidden_size = " + str(m.hidden) + "\n";
-    out += c + "ffn_hidden_size = " + str(m.ffn) + "\n";
-    out += c + "num_attention_heads = " + str(m.heads) + "\n";
+    out += c + mcoreName(F::model_layers) + " = " + str(m.layers) + "\n";
+    out += c + mcoreName(F::model_hidden) + " = " + str(m.hidden) + "\n";
+    out += c + mcoreName(F::model_ffn) + " = " + str(m.ffn) + "\n";
+    out += c + mcoreName(F::model_heads) + " = " + str(m.heads) + "\n";
     if (m.attention == Attention::Mla) {
-        out += c + "q_lora_rank = " + (m.q_lora_rank > 0 ? str(m.q_lora_rank) : std::string("None")) + "\n";
-        out += c + "kv_lora_rank = " + str(m.kv_lora_rank) + "\n";
-        out += c + "qk_head_dim = " + str(m.qk_nope_head_dim) + "\n";
-        out += c + "qk_pos_emb_head_dim = " + str(m.qk_rope_head_dim) + "\n";
-        out += c + "v_head_dim = " + str(m.v_head_dim) + "\n";
+        const std::string q = m.q_lora_rank > 0 ? str(m.q_lora_rank) : std::string("None");
+        out += c + mcoreName(F::model_q_lora_rank) + " = " + q + "\n";
+        out += c + mcoreName(F::model_kv_lora_rank) + " = " + str(m.kv_lora_rank) + "\n";
+        out += c + mcoreName(F::model_qk_nope_head_dim) + " = " + str(m.qk_nope_head_dim) + "\n";
+        out += c + mcoreName(F::model_qk_rope_head_dim) + " = " + str(m.qk_rope_head_dim) + "\n";
+        out += c + mcoreName(F::model_v_head_dim) + " = " + str(m.v_head_dim) + "\n";
         out += c + "mtp_num_layers = None\n"; // the plan has no multi-token prediction module
     } else {
-        out += c + "num_query_groups = " + str(m.kv_heads) + "\n";
-        out += c + "kv_channels = " + str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads) + "\n";
+        out += c + mcoreName(F::model_kv_heads) + " = " + str(m.kv_heads) + "\n";
+        out += c + mcoreName(F::model_head_dim) + " = " + str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads) + "\n";
     }
-    out += c + "seq_length = " + str(s.seq) + "\n";
+    out += c + mcoreName(F::training_seq_len) + " = " + str(s.seq) + "\n";
     const bool bias = !a.llamaLike && !(s.moe && s.etp > 1);
     out += c + "normalization = " + (a.llamaLike ? "\"RMSNorm\"" : "\"LayerNorm\"") + "\n";
     out += c + "position_embedding_type = " + (a.llamaLike ? "\"rope\"" : "\"learned_absolute\"") + "\n";
@@ -525,9 +539,9 @@ std::string mcoreModel(const std::string &c, const Plan &p, const Shape &s, cons
     out += c + "gated_linear_unit = " + py(m.mlp == Mlp::SwiGlu) + "\n";
     out += c + "share_embeddings_and_output_weights = " + py(m.tied_embeddings) + "\n";
     if (s.moe) {
-        out += c + "num_moe_experts = " + str(m.experts) + "\n";
-        out += c + "moe_router_topk = " + str(m.experts_per_token) + "\n";
-        out += c + "moe_ffn_hidden_size = " + str(m.expert_ffn) + "\n";
+        out += c + mcoreName(F::model_experts) + " = " + str(m.experts) + "\n";
+        out += c + mcoreName(F::model_experts_per_token) + " = " + str(m.experts_per_token) + "\n";
+        out += c + mcoreName(F::model_expert_ffn) + " = " + str(m.expert_ffn) + "\n";
         out += c + "moe_shared_expert_intermediate_size = "
             + (m.shared_experts > 0 ? str(std::int64_t(m.shared_experts) * m.expert_ffn) : std::string("None")) + "\n";
         out += c + "moe_layer_freq = " + (m.dense_layers > 0 ? moeLayerPattern(m) : std::string("1")) + "\n";
@@ -607,20 +621,21 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += mcoreModel(c, p, s, a);
     out += "    # the layout\n";
     out += "    strategy = recipe.trainer.strategy\n";
-    out += "    strategy.tensor_model_parallel_size = " + str(s.tp) + "\n";
-    out += "    strategy.pipeline_model_parallel_size = " + str(s.pp) + "\n";
-    out += "    strategy.virtual_pipeline_model_parallel_size = " + (s.vpp > 1 ? str(s.vpp) : std::string("None")) + "\n";
+    out += "    strategy." + mcoreName(F::training_tp) + " = " + str(s.tp) + "\n";
+    out += "    strategy." + mcoreName(F::training_pp) + " = " + str(s.pp) + "\n";
+    out += "    strategy." + mcoreName(F::training_vpp) + " = " + (s.vpp > 1 ? str(s.vpp) : std::string("None")) + "\n";
     // Uneven stages as Megatron core's layout string (TransformerConfig takes it with neither
     // first- nor last-stage layer counts, and a vpp equal to its own).
     out += "    strategy.num_layers_in_first_pipeline_stage = None\n";
     out += "    strategy.num_layers_in_last_pipeline_stage = None\n";
     out += "    strategy.pipeline_model_parallel_layout = " + (s.uneven ? quoted(megatronLayout(s)) : std::string("None")) + "\n";
-    out += "    strategy.context_parallel_size = " + str(s.cp) + "\n";
+    out += "    strategy." + mcoreName(F::training_cp) + " = " + str(s.cp) + "\n";
     if (s.moe) {
-        out += "    strategy.expert_model_parallel_size = " + str(s.ep) + "\n";
-        out += "    strategy.expert_tensor_parallel_size = " + str(s.etp) + "\n";
+        out += "    strategy." + mcoreName(F::training_ep) + " = " + str(s.ep) + "\n";
+        out += "    strategy." + mcoreName(F::training_etp) + " = " + str(s.etp) + "\n";
     }
-    out += "    strategy.sequence_parallel = " + py(t.sequence_parallel && s.tp > 1) + "\n";
+    const std::string sp = py(t.sequence_parallel && s.tp > 1);
+    out += "    strategy." + mcoreName(F::training_sequence_parallel) + " = " + sp + "\n";
     if (t.zero >= 2) {
         // Megatron-FSDP: the strategy's fsdp switch, the sharding strategy of the DDP config, the
         // fsdp_dtensor checkpoint format and the distributed optimizer (Megatron-FSDP v1 needs it).
@@ -632,9 +647,9 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    strategy.ddp.overlap_grad_reduce = " + py(t.dp_overlap > 0) + "\n";
     out += "    strategy.ddp.overlap_param_gather = " + py(t.dp_overlap > 0 && t.zero >= 1) + "\n";
     out += "    strategy.ddp.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
-    out += "    recipe.data.seq_length = " + str(s.seq) + "\n";
-    out += "    recipe.data.micro_batch_size = " + str(s.mb) + "\n";
-    out += "    recipe.data.global_batch_size = " + str(s.gb) + "\n";
+    out += "    recipe.data." + mcoreName(F::training_seq_len) + " = " + str(s.seq) + "\n";
+    out += "    recipe.data." + mcoreName(F::training_micro_batch) + " = " + str(s.mb) + "\n";
+    out += "    recipe.data." + mcoreName(F::training_global_batch) + " = " + str(s.gb) + "\n";
     opsNote(e, t);
     moduleNotes(e, p, true, false);
     if (t.recompute == Recompute::None) {
@@ -648,7 +663,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
         out += c + "recompute_num_layers = 1\n";
     }
     // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.
-    out += c + "cross_entropy_loss_fusion = " + py(t.fused_cross_entropy) + "\n";
+    out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
     out += std::string("    recipe.trainer.plugins = ") + (t.precision == Precision::Fp8 ? "bf16_with_fp8_mixed()" : "bf16_mixed()") + "\n";
     out += "    recipe.trainer.plugins.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
     out += "    recipe.trainer.max_steps = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
@@ -723,21 +738,23 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    cfg = " + recipe + "()\n";
     out += "    # the model\n";
     out += mcoreModel("    cfg.model.", p, s, a);
-    out += "    cfg.model.vocab_size = " + str(m.vocab) + "\n";
+    out += "    cfg.model." + mcoreName(F::model_vocab) + " = " + str(m.vocab) + "\n";
     out += "    cfg.tokenizer.vocab_size = " + str(m.vocab) + "\n";
     out += "    # the layout\n";
-    out += "    cfg.model.tensor_model_parallel_size = " + str(s.tp) + "\n";
-    out += "    cfg.model.pipeline_model_parallel_size = " + str(s.pp) + "\n";
-    out += "    cfg.model.virtual_pipeline_model_parallel_size = " + (s.vpp > 1 ? str(s.vpp) : std::string("None")) + "\n";
+    out += "    cfg.model." + mcoreName(F::training_tp) + " = " + str(s.tp) + "\n";
+    out += "    cfg.model." + mcoreName(F::training_pp) + " = " + str(s.pp) + "\n";
+    const std::string vpp = s.vpp > 1 ? str(s.vpp) : std::string("None");
+    out += "    cfg.model." + mcoreName(F::training_vpp) + " = " + vpp + "\n";
     out += "    cfg.model.num_layers_in_first_pipeline_stage = None\n";
     out += "    cfg.model.num_layers_in_last_pipeline_stage = None\n";
     out += "    cfg.model.account_for_embedding_in_pipeline_split = False\n";
     out += "    cfg.model.account_for_loss_in_pipeline_split = False\n";
     out += "    cfg.model.pipeline_model_parallel_layout = " + (s.uneven ? quoted(megatronLayout(s)) : std::string("None")) + "\n";
-    out += "    cfg.model.context_parallel_size = " + str(s.cp) + "\n";
-    out += "    cfg.model.expert_model_parallel_size = " + str(s.ep) + "\n";
-    out += "    cfg.model.expert_tensor_parallel_size = " + str(s.etp) + "\n";
-    out += "    cfg.model.sequence_parallel = " + py(t.sequence_parallel && s.tp > 1) + "\n";
+    out += "    cfg.model." + mcoreName(F::training_cp) + " = " + str(s.cp) + "\n";
+    out += "    cfg.model." + mcoreName(F::training_ep) + " = " + str(s.ep) + "\n";
+    out += "    cfg.model." + mcoreName(F::training_etp) + " = " + str(s.etp) + "\n";
+    const std::string sp = py(t.sequence_parallel && s.tp > 1);
+    out += "    cfg.model." + mcoreName(F::training_sequence_parallel) + " = " + sp + "\n";
     out += "    cfg.comm_overlap = " + (tpOverlap ? std::string("CommOverlapConfig(tp_comm_overlap=True)") : std::string("None")) + "\n";
     out += "    cfg.ddp.use_megatron_fsdp = " + py(t.zero >= 2) + "\n";
     out += std::string("    cfg.ddp.data_parallel_sharding_strategy = ") + (t.zero == 3 ? "\"optim_grads_params\"" : t.zero == 2 ? "\"optim_grads\""
@@ -751,9 +768,9 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    cfg.ddp.overlap_param_gather = " + py(t.dp_overlap > 0 && s.dp > 1 && t.zero >= 1) + "\n";
     out += "    cfg.ddp.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
     out += std::string("    cfg.mixed_precision = ") + (t.precision == Precision::Fp8 ? "\"bf16_with_fp8_current_scaling_mixed\"" : "\"bf16_mixed\"") + "\n";
-    out += "    cfg.dataset.seq_length = " + str(s.seq) + "\n";
-    out += "    cfg.train.micro_batch_size = " + str(s.mb) + "\n";
-    out += "    cfg.train.global_batch_size = " + str(s.gb) + "\n";
+    out += "    cfg.dataset." + mcoreName(F::training_seq_len) + " = " + str(s.seq) + "\n";
+    out += "    cfg.train." + mcoreName(F::training_micro_batch) + " = " + str(s.mb) + "\n";
+    out += "    cfg.train." + mcoreName(F::training_global_batch) + " = " + str(s.gb) + "\n";
     out += "    cfg.train.train_iters = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
     const std::string c = "    cfg.model.";
     opsNote(e, t);
@@ -770,7 +787,7 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
         out += c + "recompute_num_layers = 1\n";
         out += c + "recompute_modules = None\n";
     }
-    out += c + "cross_entropy_loss_fusion = " + py(t.fused_cross_entropy) + "\n";
+    out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
     out += "    return cfg\n\n\n";
     out += "if __name__ == \"__main__\":\n";
     out += "    pretrain(commtax_config(), forward_step)\n";
@@ -861,7 +878,7 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
         + (ev.ok() ? ", \"predicted_step_time_s\": " + fixed(ev.result.step_time_s, 3) : std::string()) + ", \"for\": " + quoted(pinnedVersion(Framework::DeepSpeed))
         + "},\n";
     out += "  \"train_batch_size\": " + str(trainBatch) + ",\n";
-    out += "  \"train_micro_batch_size_per_gpu\": " + str(s.mb) + ",\n";
+    out += "  \"" + deepspeedKey(F::training_micro_batch) + "\": " + str(s.mb) + ",\n";
     out += "  \"gradient_accumulation_steps\": " + str(s.m) + ",\n";
     out += "  \"bf16\": {\"enabled\": true},\n";
     out += "  \"zero_optimization\": {\"stage\": " + str(stage) + ", \"overlap_comm\": " + (t.dp_overlap > 0 ? "true" : "false")
@@ -997,13 +1014,15 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     out += "    par.data_parallel_shard_degree = " + str(t.zero == 0 ? 1 : s.dp) + "\n";
     if (t.zero >= 1)
         out += std::string("    par.fsdp_reshard_after_forward = ") + (t.zero == 3 ? "\"always\"" : "\"never\"") + "\n";
-    out += "    par.tensor_parallel_degree = " + str(s.tp) + "\n";
-    out += std::string("    par.enable_sequence_parallel = ") + (t.sequence_parallel ? "True" : "False") + "\n";
+    out += "    par." + titanName(F::training_tp) + " = " + str(s.tp) + "\n";
+    const char *sp = t.sequence_parallel ? "True" : "False";
+    out += "    par." + titanName(F::training_sequence_parallel) + " = " + sp + "\n";
     if (t.tp_comm_overlap && s.tp > 1)
-        out += "    par.enable_async_tensor_parallel = True\n"; // ParallelismConfig: effective only with compile
-    out += "    par.context_parallel_degree = " + str(s.cp) + "\n";
-    out += "    par.expert_parallel_degree = " + str(s.moe ? s.ep : 1) + "\n";
-    out += "    par.pipeline_parallel_degree = " + str(s.pp) + "\n";
+        // ParallelismConfig: effective only with compile
+        out += "    par." + titanName(F::training_tp_comm_overlap) + " = True\n";
+    out += "    par." + titanName(F::training_cp) + " = " + str(s.cp) + "\n";
+    out += "    par." + titanName(F::training_ep) + " = " + str(s.moe ? s.ep : 1) + "\n";
+    out += "    par." + titanName(F::training_pp) + " = " + str(s.pp) + "\n";
     if (s.pp > 1) {
         out += std::string("    par.pipeline_parallel_schedule = ") + (s.vpp > 1 ? "\"Interleaved1F1B\"" : "\"1F1B\"") + "\n";
         out += "    par.num_pp_microbatches = " + str(s.m) + "\n";
@@ -1015,7 +1034,7 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     }
     out += "    config.training.num_tokens_per_microbatch_per_dp_rank = " + str(std::int64_t(s.mb) * s.seq) + "\n";
     out += "    config.training.num_tokens_per_train_step = " + str(std::int64_t(s.gb) * s.seq) + "\n";
-    out += "    config.training.max_context_length = " + str(s.seq) + "\n";
+    out += "    config.training." + titanName(F::training_seq_len) + " = " + str(s.seq) + "\n";
     out += "    config.training.steps = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
     // torchtitan's SelectiveAC is per-op: the engine's ops, and the nearest to Megatron's selective.
     const char *ac = t.recompute == Recompute::Full ? "FullAC.Config()"

@@ -3,7 +3,8 @@
 // Launch configuration export: the arguments or config file a training framework needs
 // to run a plan's layout. Plain C++ over the engine's Plan, so the command line (`commtax launch`)
 // and the app share it. Each framework's flag and key names are checked against its public
-// repository; the file, commit and version are cited in launch.cpp next to each writer.
+// repository; the file, commit and version are cited in launch.cpp next to each writer. A name that
+// is one plan field's own setting is a column of the field's row (engine/limits.h, LaunchNames).
 
 #include "engine/enginetext.h"
 #include "engine/plan.h"

@@ -8,6 +8,8 @@
 #include <chrono>
 #include <climits>
 #include <cmath>
+#include <cstring>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -87,6 +89,8 @@ bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r)
 
 namespace {
 
+using F = FieldId;
+
 // ---------------------------------------------------------------------------------------------
 // candidates
 
@@ -155,7 +159,7 @@ struct Range {
 
 // One searched dimension (see search.h, "Adding a dimension").
 struct DimInfo {
-    const char *key; // the scenario key, in "training" (its row in engine/limits.cpp, if any, is "training.<key>")
+    FieldId field; // the plan field it sets (its row in engine/limits.h; dimKey() is the member, "tp")
     // Splits the GPUs: its candidates divide the GPUs the dimensions before it left (`rest`), and
     // dp is what is left after the last one.
     bool splits_gpus;
@@ -269,30 +273,30 @@ void vppCandidates(const Plan &p, std::int64_t, int hi, Candidates &out) { span(
 // The dimensions, in the order of the enumeration and of the tie-break key (the order of `Dim`).
 // Columns: key, splits_gpus, shapes_later, per_context, candidates, apply, check.
 const DimInfo kDimTable[kDimCount] = {
-    {"tp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.tp = v; }, checkTp},
-    {"pp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.pp = v; }, checkPp},
-    {"cp", true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.cp = v; }, checkCp},
-    {"etp", false, true, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) {
+    {F::training_tp, true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.tp = v; }, checkTp},
+    {F::training_pp, true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.pp = v; }, checkPp},
+    {F::training_cp, true, true, false, gpuDivisors, [](Plan &p, int v) { p.training.cp = v; }, checkCp},
+    {F::training_etp, false, true, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) {
          if (p.model.moe())
              divisors(p.model.expert_ffn, hi, out);
          else
              span(0, 0, out); },
      [](Plan &p, int v) { p.training.etp = v; }, checkEtp},
-    {"ep", false, true, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) {
+    {F::training_ep, false, true, true, [](const Plan &p, std::int64_t, int hi, Candidates &out) {
          if (p.model.moe())
              divisors(p.model.experts, hi, out);
          else
              span(1, 1, out); },
      [](Plan &p, int v) { p.training.ep = v; }, checkEp},
-    {"vpp", false, false, true, vppCandidates, [](Plan &p, int v) { p.training.vpp = v; }, checkVpp},
-    {"micro_batch", false, false, true,
+    {F::training_vpp, false, false, true, vppCandidates, [](Plan &p, int v) { p.training.vpp = v; }, checkVpp},
+    {F::training_micro_batch, false, false, true,
      [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.training.global_batch, hi, out); },
      [](Plan &p, int v) { p.training.micro_batch = v; }, checkMicroBatch},
-    {"zero", false, false, false, zeroCandidates, [](Plan &p, int v) { p.training.zero = v; }, nullptr},
-    {"recompute", false, false, true,
+    {F::training_zero, false, false, false, zeroCandidates, [](Plan &p, int v) { p.training.zero = v; }, nullptr},
+    {F::training_recompute, false, false, true,
      [](const Plan &, std::int64_t, int, Candidates &out) { span(int(Recompute::None), int(Recompute::Full), out); },
      [](Plan &p, int v) { p.training.recompute = static_cast<Recompute>(v); }, checkRecompute},
-    {"sequence_parallel", false, false, false, sequenceParallelCandidates,
+    {F::training_sequence_parallel, false, false, false, sequenceParallelCandidates,
      [](Plan &p, int v) { p.training.sequence_parallel = v != 0; }, nullptr},
 };
 
@@ -329,10 +333,10 @@ struct Ranges {
     Range global_batch;
 };
 
-Range rangeOf(const char *path)
+Range rangeOf(FieldId field)
 {
     Range r;
-    if (const FieldLimit *l = path ? findFieldLimit(path) : nullptr) {
+    if (const FieldLimit *l = fieldLimit(field)) {
         r.min = static_cast<int>(std::max(l->min, double(INT_MIN)));
         r.max = static_cast<int>(std::min(l->max, double(INT_MAX)));
     }
@@ -344,9 +348,9 @@ const Ranges &ranges()
     static const Ranges r = [] {
         Ranges x;
         for (int d = 0; d < kDimCount; ++d)
-            x.dim[d] = rangeOf((std::string("training.") + kDimTable[d].key).c_str()); // none for a choice or bool
-        x.dp = rangeOf("training.dp");
-        x.global_batch = rangeOf("training.global_batch");
+            x.dim[d] = rangeOf(kDimTable[d].field); // none for a choice or bool
+        x.dp = rangeOf(F::training_dp);
+        x.global_batch = rangeOf(F::training_global_batch);
         return x;
     }();
     return r;
@@ -395,15 +399,19 @@ std::vector<Plan> contextPlans(const Space &space)
     return plans;
 }
 
+// The fields the search sets besides its dimensions: dp (what the splitting dimensions leave), the
+// global batch (a context's) and the stage layers (automatic: contextPlan()).
+constexpr FieldId kAlsoSearched[] = {F::training_dp, F::training_global_batch, F::training_first_stage_layers,
+                                     F::training_last_stage_layers};
+
 bool isSearchedPath(const std::string &path)
 {
-    if (path == "training.dp" || path == "training.global_batch" || path == "training.first_stage_layers"
-        || path == "training.last_stage_layers")
+    FieldId field{};
+    if (!findFieldId(path, field))
+        return false;
+    if (std::find(std::begin(kAlsoSearched), std::end(kAlsoSearched), field) != std::end(kAlsoSearched))
         return true;
-    for (int d = 0; d < kDimCount; ++d)
-        if (path == std::string("training.") + kDimTable[d].key)
-            return true;
-    return false;
+    return std::any_of(std::begin(kDimTable), std::end(kDimTable), [&](const DimInfo &d) { return d.field == field; });
 }
 
 // The contexts of a space, one at a time (issue 22: a tokens-per-step range of 1e12 tokens or a
@@ -438,7 +446,8 @@ public:
             const int gpn = p.cluster.gpus_per_node;
             if (space.gpu_counts.empty() && space.gpus_max > 0 && gpn > 0) {
                 // Whole nodes, at most as many as cluster.nodes admits (more could never be valid).
-                std::int64_t hi = std::min<std::int64_t>(space.gpus_max, std::int64_t(rangeOf("cluster.nodes").max) * gpn);
+                const std::int64_t maxNodes = rangeOf(F::cluster_nodes).max;
+                std::int64_t hi = std::min<std::int64_t>(space.gpus_max, maxNodes * gpn);
                 if (constraints.max_gpus > 0)
                     hi = std::min<std::int64_t>(hi, constraints.max_gpus);
                 h.first = (std::int64_t(std::max(space.gpus_min, 1)) + gpn - 1) / gpn * gpn;
@@ -495,7 +504,7 @@ private:
         c.gpus = g;
         c.global_batch = batch;
         if (g <= 0 || gpn <= 0) {
-            c.field = "cluster.nodes";
+            c.field = fieldPath(F::cluster_nodes);
             c.text = EngineText{CT_TEXT("%1 GPUs is not a GPU count"), {std::to_string(g)}};
         } else if (g < gpn) {
             c.nodes = 1;
@@ -504,7 +513,7 @@ private:
             c.nodes = g / gpn;
             c.gpus_per_node = gpn;
         } else {
-            c.field = "cluster.nodes";
+            c.field = fieldPath(F::cluster_nodes);
             c.text = EngineText{CT_TEXT("%1 GPUs do not fill nodes of %2"), {std::to_string(g), std::to_string(gpn)}};
         }
         if (c.field.empty()) {
@@ -520,7 +529,7 @@ private:
                 t.global_batch = batch;
             const Range gb = ranges().global_batch;
             if (t.global_batch < gb.min || t.global_batch > gb.max) {
-                c.field = "training.global_batch";
+                c.field = fieldPath(F::training_global_batch);
                 c.text = EngineText{CT_TEXT("out of range"), {}};
             }
             for (const PlanError &e : validate(q))
@@ -1137,7 +1146,12 @@ std::vector<int> globalBatches(const Space &space)
     return out;
 }
 
-const char *dimKey(int dim) { return dim >= 0 && dim < kDimCount ? kDimTable[dim].key : "?"; }
+const char *dimKey(int dim)
+{
+    if (dim < 0 || dim >= kDimCount)
+        return "?";
+    return std::strchr(fieldPath(kDimTable[dim].field), '.') + 1; // "training.tp": "tp"
+}
 
 std::int64_t globalBatchCount(const Space &space)
 {
@@ -1464,7 +1478,7 @@ std::vector<std::string> differingFields(const Layout &a, const Layout &b, const
         out.push_back("global_batch");
     for (int d = 0; d < kDimCount; ++d)
         if (a.value[size_t(d)] != b.value[size_t(d)])
-            out.push_back(kDimTable[d].key);
+            out.push_back(dimKey(d));
     if (a.dp != b.dp)
         out.push_back("dp");
     return out;

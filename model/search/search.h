@@ -22,7 +22,7 @@
 //   recompute        none, selective, full
 //   sequence_parallel false, true; only false when tp = 1 (Megatron-LM turns it off there:
 //                    "Disabling sequence parallelism because tensor model parallelism is disabled")
-// each clipped to the field's range (engine/limits.cpp) and, when Space::allowed holds a list for
+// each clipped to the field's range (engine/limits.h) and, when Space::allowed holds a list for
 // the dimension, to that list. first_stage_layers and last_stage_layers are 0 (automatic: the
 // engine spreads layers that do not divide as evenly as it can, docs/model.md §16). Every other
 // field (global batch, sequence length, precision, overlap...) is the base plan's. The duplicates

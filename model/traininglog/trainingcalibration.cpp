@@ -3,6 +3,7 @@
 
 #include "core/goldensection.h"
 #include "engine/engine.h"
+#include "engine/limits.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -21,7 +22,12 @@ using traininglog::TrainingLog;
 
 namespace {
 
+using F = FieldId;
+
 QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+// A field's path as the read plan keys it, "training.tp" (its row, engine/limits.h).
+QString path(FieldId id) { return QLatin1String(fieldPath(id)); }
 
 QString location(const QString &file, int line, int column)
 {
@@ -90,6 +96,9 @@ struct Reader {
         set(path, int(*v), line);
         return true;
     }
+    // A field Megatron-LM's and Megatron-Bridge's logs print by Megatron core's name (its launch name,
+    // engine/limits.h: "tensor_model_parallel_size").
+    bool mcore(FieldId id) { return integer(path(id), launchNames(id).mcore); }
     void note(const QString &n) { r.notes << n; }
     int get(const QString &path, int fallback = 0) const { return r.fields.value(path).toInt(fallback); }
 };
@@ -97,77 +106,76 @@ struct Reader {
 void readMegatron(Reader &rd, bool bridge)
 {
     const TrainingLog &log = rd.log;
-    rd.integer(QStringLiteral("model.layers"), "num_layers");
-    rd.integer(QStringLiteral("model.hidden"), "hidden_size");
-    rd.integer(QStringLiteral("model.heads"), "num_attention_heads");
-    rd.integer(QStringLiteral("model.ffn"), "ffn_hidden_size");
-    if (!rd.integer(QStringLiteral("model.vocab"), "padded_vocab_size"))
-        rd.integer(QStringLiteral("model.vocab"), "vocab_size");
+    rd.mcore(F::model_layers);
+    rd.mcore(F::model_hidden);
+    rd.mcore(F::model_heads);
+    rd.mcore(F::model_ffn);
+    if (!rd.integer(path(F::model_vocab), "padded_vocab_size"))
+        rd.mcore(F::model_vocab);
     int line = 0;
     const std::optional<bool> gqa = flag(log, "group_query_attention", &line);
-    if (!rd.integer(QStringLiteral("model.kv_heads"), "num_query_groups") || (gqa && !*gqa)) {
-        if (rd.r.fields.contains(QStringLiteral("model.heads"))) {
-            rd.set(QStringLiteral("model.kv_heads"), rd.r.fields.value(QStringLiteral("model.heads")), line);
+    if (!rd.mcore(F::model_kv_heads) || (gqa && !*gqa)) {
+        if (rd.r.fields.contains(path(F::model_heads))) {
+            rd.set(path(F::model_kv_heads), rd.r.fields.value(path(F::model_heads)), line);
             rd.note(QStringLiteral("kv_heads = heads: no grouped-query attention in the log"));
         }
     }
     const std::optional<bool> swiglu = flag(log, bridge ? "gated_linear_unit" : "swiglu", &line);
-    rd.set(QStringLiteral("model.mlp"), swiglu && *swiglu ? QStringLiteral("swiglu") : QStringLiteral("gelu"), line);
+    rd.set(path(F::model_mlp), swiglu && *swiglu ? QStringLiteral("swiglu") : QStringLiteral("gelu"), line);
     if (!swiglu)
         rd.note(QStringLiteral("mlp = gelu: the framework's default (the log does not print swiglu)"));
     const std::optional<bool> untie
         = bridge ? std::optional<bool>() : flag(log, "untie_embeddings_and_output_weights", &line);
     const std::optional<bool> share
         = bridge ? flag(log, "share_embeddings_and_output_weights", &line) : std::optional<bool>();
-    rd.set(QStringLiteral("model.tied_embeddings"), share ? *share : !(untie && *untie), line);
+    rd.set(path(F::model_tied_embeddings), share ? *share : !(untie && *untie), line);
     if (const std::optional<double> kv = number(log, "kv_channels", &line); kv
-        && rd.get(QStringLiteral("model.heads")) > 0 && *kv >= 1 && *kv <= 65536
-        && int(*kv) * rd.get(QStringLiteral("model.heads")) != rd.get(QStringLiteral("model.hidden")))
-        rd.set(QStringLiteral("model.head_dim"), int(*kv), line);
-    if (rd.integer(QStringLiteral("model.experts"), bridge ? "num_moe_experts" : "num_experts")) {
-        rd.integer(QStringLiteral("model.experts_per_token"), "moe_router_topk");
-        if (!rd.integer(QStringLiteral("model.expert_ffn"), "moe_ffn_hidden_size")
-            && rd.r.fields.contains(QStringLiteral("model.ffn")))
-            rd.set(QStringLiteral("model.expert_ffn"), rd.r.fields.value(QStringLiteral("model.ffn")), 0);
+        && rd.get(path(F::model_heads)) > 0 && *kv >= 1 && *kv <= 65536
+        && int(*kv) * rd.get(path(F::model_heads)) != rd.get(path(F::model_hidden)))
+        rd.set(path(F::model_head_dim), int(*kv), line);
+    if (rd.integer(path(F::model_experts), bridge ? "num_moe_experts" : "num_experts")) {
+        rd.mcore(F::model_experts_per_token);
+        if (!rd.mcore(F::model_expert_ffn)
+            && rd.r.fields.contains(path(F::model_ffn)))
+            rd.set(path(F::model_expert_ffn), rd.r.fields.value(path(F::model_ffn)), 0);
     }
-    rd.integer(QStringLiteral("training.seq_len"), "seq_length");
-    rd.integer(QStringLiteral("training.micro_batch"), "micro_batch_size");
-    rd.integer(QStringLiteral("training.global_batch"), "global_batch_size");
-    rd.integer(QStringLiteral("training.tp"), "tensor_model_parallel_size");
-    rd.integer(QStringLiteral("training.pp"), "pipeline_model_parallel_size");
-    for (const auto &[path, key] :
-         {std::pair{"training.cp", "context_parallel_size"}, std::pair{"training.ep", "expert_model_parallel_size"},
-          std::pair{"training.vpp", "virtual_pipeline_model_parallel_size"}})
-        if (!rd.integer(QLatin1String(path), key) && !rd.r.missing.contains(QLatin1String(path))) {
-            rd.set(QLatin1String(path), 1, 0);
-            rd.note(QStringLiteral("%1 = 1: %2 is not printed or None").arg(QLatin1String(path), QLatin1String(key)));
+    rd.mcore(F::training_seq_len);
+    rd.mcore(F::training_micro_batch);
+    rd.mcore(F::training_global_batch);
+    rd.mcore(F::training_tp);
+    rd.mcore(F::training_pp);
+    for (const FieldId id : {F::training_cp, F::training_ep, F::training_vpp})
+        if (!rd.mcore(id) && !rd.r.missing.contains(path(id))) {
+            rd.set(path(id), 1, 0);
+            const QString key = QLatin1String(launchNames(id).mcore);
+            rd.note(QStringLiteral("%1 = 1: %2 is not printed or None").arg(path(id), key));
         }
     if (const std::optional<bool> sp = flag(log, "sequence_parallel", &line))
-        rd.set(QStringLiteral("training.sequence_parallel"), *sp, line);
+        rd.set(path(F::training_sequence_parallel), *sp, line);
     if (const std::optional<QString> rg = text(log, "recompute_granularity", &line)) {
         const QString g = isNone(rg) ? QStringLiteral("none") : rg->toLower();
         if (g == QLatin1String("none") || g == QLatin1String("selective") || g == QLatin1String("full"))
-            rd.set(QStringLiteral("training.recompute"), g, line);
+            rd.set(path(F::training_recompute), g, line);
     }
     const std::optional<QString> fp8 = text(log, "fp8", &line);
     if (fp8) {
         const QString v = fp8->toLower();
-        rd.set(QStringLiteral("training.precision"),
+        rd.set(path(F::training_precision),
                isNone(fp8) || v == QLatin1String("false") ? QStringLiteral("bf16") : QStringLiteral("fp8"), line);
     } else if (flag(log, "bf16", &line) || flag(log, "fp16", &line)) {
-        rd.set(QStringLiteral("training.precision"), QStringLiteral("bf16"), line);
+        rd.set(path(F::training_precision), QStringLiteral("bf16"), line);
     }
     if (const std::optional<bool> d = flag(log, "use_distributed_optimizer", &line))
-        rd.set(QStringLiteral("training.zero"), *d ? 1 : 0, line);
+        rd.set(path(F::training_zero), *d ? 1 : 0, line);
     const std::optional<bool> flash = flag(log, "use_flash_attn", &line);
     const std::optional<QString> impl = text(log, "transformer_impl", &line);
     if (impl && !isNone(impl))
-        rd.set(QStringLiteral("training.flash_attention"),
+        rd.set(path(F::training_flash_attention),
                *impl == QLatin1String("transformer_engine") || (flash && *flash), line);
     else if (flash)
-        rd.set(QStringLiteral("training.flash_attention"), *flash, line);
+        rd.set(path(F::training_flash_attention), *flash, line);
     if (const std::optional<bool> f = flag(log, "cross_entropy_loss_fusion", &line))
-        rd.set(QStringLiteral("training.fused_cross_entropy"), *f, line);
+        rd.set(path(F::training_fused_cross_entropy), *f, line);
     if (!rd.integer(QStringLiteral("gpus"), "world_size") && !bridge)
         rd.note(QStringLiteral("world_size is not printed: give the GPU count with --set gpus=N"));
     // NeMo's trainer config: num_nodes x devices (GPUs per node).
@@ -183,16 +191,16 @@ void readMegatron(Reader &rd, bool bridge)
 void readTorchtitan(Reader &rd)
 {
     const TrainingLog &log = rd.log;
-    rd.integer(QStringLiteral("model.layers"), "n_layers");
-    rd.integer(QStringLiteral("model.hidden"), "dim");
-    rd.integer(QStringLiteral("model.heads"), "n_heads");
-    if (!rd.integer(QStringLiteral("model.kv_heads"), "n_kv_heads")
-        && rd.r.fields.contains(QStringLiteral("model.heads")) && log.find("n_kv_heads")) {
-        rd.set(QStringLiteral("model.kv_heads"), rd.r.fields.value(QStringLiteral("model.heads")),
+    rd.integer(path(F::model_layers), "n_layers");
+    rd.integer(path(F::model_hidden), "dim");
+    rd.integer(path(F::model_heads), "n_heads");
+    if (!rd.integer(path(F::model_kv_heads), "n_kv_heads")
+        && rd.r.fields.contains(path(F::model_heads)) && log.find("n_kv_heads")) {
+        rd.set(path(F::model_kv_heads), rd.r.fields.value(path(F::model_heads)),
                log.find("n_kv_heads")->line);
         rd.note(QStringLiteral("kv_heads = heads: n_kv_heads is None"));
     }
-    rd.integer(QStringLiteral("model.vocab"), "vocab_size");
+    rd.integer(path(F::model_vocab), "vocab_size");
     // torchtitan's Llama FFN width (torchtitan/models/llama3/model): int(2 * 4 * dim / 3), times
     // ffn_dim_multiplier, rounded up to a multiple of multiple_of.
     int line = 0;
@@ -204,31 +212,32 @@ void readTorchtitan(Reader &rd)
             h = std::floor(*m * h);
         const double ffn = *multiple * std::ceil(h / *multiple);
         if (ffn >= 1 && ffn <= 1e8) {
-            rd.set(QStringLiteral("model.ffn"), int(ffn), line);
+            rd.set(path(F::model_ffn), int(ffn), line);
             rd.note(
                 QStringLiteral("ffn = %1 from dim, multiple_of and ffn_dim_multiplier (torchtitan's Llama formula)")
                     .arg(int(ffn)));
         }
     }
     if (log.find("dim")) {
-        rd.set(QStringLiteral("model.mlp"), QStringLiteral("swiglu"), 0);
-        rd.set(QStringLiteral("model.tied_embeddings"), false, 0);
+        rd.set(path(F::model_mlp), QStringLiteral("swiglu"), 0);
+        rd.set(path(F::model_tied_embeddings), false, 0);
         rd.note(QStringLiteral("mlp = swiglu, untied embeddings: torchtitan's Llama"));
     }
-    rd.integer(QStringLiteral("training.seq_len"), "seq_len");
-    rd.integer(QStringLiteral("training.micro_batch"), "local_batch_size");
+    rd.integer(path(F::training_seq_len), "seq_len");
+    rd.integer(path(F::training_micro_batch), "local_batch_size");
     const bool mesh = log.find("mesh.dp_shard") || log.find("mesh.dp_replicate") || log.find("mesh.tp")
         || log.find("mesh.pp") || log.find("mesh.cp");
     double gpus = 1; // products in double: a wild value in a log must not overflow
     int meshLine = 0;
-    for (const auto &[name, path, longKey] : {std::tuple{"mesh.tp", "training.tp", "tensor_parallel_degree"},
-                                              std::tuple{"mesh.pp", "training.pp", "pipeline_parallel_degree"},
-                                              std::tuple{"mesh.cp", "training.cp", "context_parallel_degree"}}) {
-        if (rd.integer(QLatin1String(path), name) || rd.integer(QLatin1String(path), longKey)) {
-            gpus *= rd.get(QLatin1String(path), 1);
-            meshLine = rd.r.lines.value(QLatin1String(path));
+    // The mesh's short names, or the config's (torchtitan's launch names of the field rows, engine/limits.h).
+    for (const auto &[name, id] :
+         {std::pair{"mesh.tp", F::training_tp}, std::pair{"mesh.pp", F::training_pp},
+          std::pair{"mesh.cp", F::training_cp}}) {
+        if (rd.integer(path(id), name) || rd.integer(path(id), launchNames(id).torchtitan)) {
+            gpus *= rd.get(path(id), 1);
+            meshLine = rd.r.lines.value(path(id));
         } else if (mesh) {
-            rd.set(QLatin1String(path), 1, 0);
+            rd.set(path(id), 1, 0);
         }
     }
     double dp = 1;
@@ -244,30 +253,30 @@ void readTorchtitan(Reader &rd)
         if (gpus >= 1 && gpus <= 1e7)
             rd.set(QStringLiteral("gpus"), int(gpus), meshLine);
         const std::optional<double> shard = number(log, "mesh.dp_shard");
-        rd.set(QStringLiteral("training.zero"), shard && *shard > 1 ? 3 : 0, meshLine);
+        rd.set(path(F::training_zero), shard && *shard > 1 ? 3 : 0, meshLine);
         if (dpKnown && !log.find("global_batch_size") && dp <= 1e7
-            && rd.r.fields.contains(QStringLiteral("training.micro_batch"))) {
-            rd.set(QStringLiteral("training.global_batch"),
-                   int(std::min(1e9, rd.get(QStringLiteral("training.micro_batch")) * dp)), 0);
+            && rd.r.fields.contains(path(F::training_micro_batch))) {
+            rd.set(path(F::training_global_batch),
+                   int(std::min(1e9, rd.get(path(F::training_micro_batch)) * dp)), 0);
             rd.note(QStringLiteral("global_batch = local_batch_size x the data-parallel degree"));
         }
-        if (rd.get(QStringLiteral("training.tp"), 1) > 1)
-            rd.set(QStringLiteral("training.sequence_parallel"), true, meshLine);
+        if (rd.get(path(F::training_tp), 1) > 1)
+            rd.set(path(F::training_sequence_parallel), true, meshLine);
     }
-    rd.integer(QStringLiteral("training.global_batch"), "global_batch_size");
+    rd.integer(path(F::training_global_batch), "global_batch_size");
     if (const std::optional<QString> ac = text(log, "activation_checkpoint", &line)) {
         // torchtitan's selective checkpointing is its per-op policy (the engine's "ops", plan.h).
         const bool selective = *ac == QLatin1String("selective");
-        rd.set(QStringLiteral("training.recompute"), selective ? QStringLiteral("ops") : *ac, line);
+        rd.set(path(F::training_recompute), selective ? QStringLiteral("ops") : *ac, line);
         if (selective)
             rd.note(QStringLiteral("recompute = ops: torchtitan's selective activation checkpointing saves per op"));
     } else if (!log.runs.empty() && log.find("dim")) {
-        rd.set(QStringLiteral("training.recompute"), QStringLiteral("none"), 0);
+        rd.set(path(F::training_recompute), QStringLiteral("none"), 0);
         rd.note(QStringLiteral("recompute = none: no \"Applied ... activation checkpointing\" line"));
     }
-    rd.set(QStringLiteral("training.precision"), log.find("float8") ? QStringLiteral("fp8") : QStringLiteral("bf16"),
+    rd.set(path(F::training_precision), log.find("float8") ? QStringLiteral("fp8") : QStringLiteral("bf16"),
            log.find("float8") ? log.find("float8")->line : 0);
-    rd.set(QStringLiteral("training.flash_attention"), true, 0);
+    rd.set(path(F::training_flash_attention), true, 0);
     if (log.find("compile"))
         rd.note(QStringLiteral("torch.compile is on: the engine does not model it, the fit absorbs its speed-up"));
 }
@@ -279,8 +288,8 @@ void readHf(Reader &rd)
     const TrainingLog &log = rd.log;
     readHfModel(rd);
     int line = 0;
-    rd.integer(QStringLiteral("training.micro_batch"), "per_device_train_batch_size");
-    rd.integer(QStringLiteral("training.global_batch"), "total_train_batch_size");
+    rd.integer(path(F::training_micro_batch), "per_device_train_batch_size");
+    rd.integer(path(F::training_global_batch), "total_train_batch_size");
     const std::optional<double> total = number(log, "total_train_batch_size", &line);
     const std::optional<double> per = number(log, "per_device_train_batch_size");
     const double ga = number(log, "gradient_accumulation_steps").value_or(1);
@@ -291,13 +300,13 @@ void readHf(Reader &rd)
         rd.note(QStringLiteral("GPUs = total train batch / (batch per device x gradient accumulation)"));
     }
     if (rd.r.fields.contains(QStringLiteral("gpus"))) {
-        rd.set(QStringLiteral("training.tp"), 1, 0);
-        rd.set(QStringLiteral("training.pp"), 1, 0);
-        rd.set(QStringLiteral("training.cp"), 1, 0);
+        rd.set(path(F::training_tp), 1, 0);
+        rd.set(path(F::training_pp), 1, 0);
+        rd.set(path(F::training_cp), 1, 0);
     }
     if (const std::optional<bool> gc = flag(log, "gradient_checkpointing", &line))
-        rd.set(QStringLiteral("training.recompute"), *gc ? QStringLiteral("full") : QStringLiteral("none"), line);
-    rd.set(QStringLiteral("training.precision"), QStringLiteral("bf16"), 0);
+        rd.set(path(F::training_recompute), *gc ? QStringLiteral("full") : QStringLiteral("none"), line);
+    rd.set(path(F::training_precision), QStringLiteral("bf16"), 0);
 }
 
 // The model as transformers prints its config ("hidden_size": 4096, ...), under the HF Trainer or
@@ -305,20 +314,20 @@ void readHf(Reader &rd)
 void readHfModel(Reader &rd)
 {
     const TrainingLog &log = rd.log;
-    rd.integer(QStringLiteral("model.layers"), "num_hidden_layers");
-    rd.integer(QStringLiteral("model.hidden"), "hidden_size");
-    rd.integer(QStringLiteral("model.heads"), "num_attention_heads");
-    rd.integer(QStringLiteral("model.kv_heads"), "num_key_value_heads");
-    rd.integer(QStringLiteral("model.ffn"), "intermediate_size");
-    rd.integer(QStringLiteral("model.vocab"), "vocab_size");
+    rd.integer(path(F::model_layers), "num_hidden_layers");
+    rd.integer(path(F::model_hidden), "hidden_size");
+    rd.integer(path(F::model_heads), "num_attention_heads");
+    rd.integer(path(F::model_kv_heads), "num_key_value_heads");
+    rd.integer(path(F::model_ffn), "intermediate_size");
+    rd.integer(path(F::model_vocab), "vocab_size");
     int line = 0;
     if (const std::optional<QString> act = text(log, "hidden_act", &line))
-        rd.set(QStringLiteral("model.mlp"),
+        rd.set(path(F::model_mlp),
                *act == QLatin1String("silu") ? QStringLiteral("swiglu") : QStringLiteral("gelu"), line);
     if (const std::optional<bool> t = flag(log, "tie_word_embeddings", &line))
-        rd.set(QStringLiteral("model.tied_embeddings"), *t, line);
-    if (!rd.integer(QStringLiteral("training.seq_len"), "max_seq_length"))
-        rd.integer(QStringLiteral("training.seq_len"), "block_size");
+        rd.set(path(F::model_tied_embeddings), *t, line);
+    if (!rd.integer(path(F::training_seq_len), "max_seq_length"))
+        rd.integer(path(F::training_seq_len), "block_size");
 }
 
 // DeepSpeed's engine: DeepSpeedConfig's dump ("train_batch_size ... 16", deepspeed/runtime/config.py
@@ -329,64 +338,64 @@ void readDeepSpeed(Reader &rd)
 {
     const TrainingLog &log = rd.log;
     readHfModel(rd);
-    if (!rd.integer(QStringLiteral("training.micro_batch"), "train_micro_batch_size_per_gpu")
-        && !rd.integer(QStringLiteral("training.micro_batch"), "json.train_micro_batch_size_per_gpu"))
-        rd.integer(QStringLiteral("training.micro_batch"), "profiler.micro_batch");
-    if (!rd.integer(QStringLiteral("training.global_batch"), "train_batch_size"))
-        rd.integer(QStringLiteral("training.global_batch"), "json.train_batch_size");
+    if (!rd.integer(path(F::training_micro_batch), "train_micro_batch_size_per_gpu")
+        && !rd.integer(path(F::training_micro_batch), "json.train_micro_batch_size_per_gpu"))
+        rd.integer(path(F::training_micro_batch), "profiler.micro_batch");
+    if (!rd.integer(path(F::training_global_batch), "train_batch_size"))
+        rd.integer(path(F::training_global_batch), "json.train_batch_size");
     int line = 0;
     const int mp = int(number(log, "profiler.mp_size", &line).value_or(0));
     if (mp >= 1 && mp <= 1000000) {
-        rd.set(QStringLiteral("training.tp"), mp, line);
+        rd.set(path(F::training_tp), mp, line);
         rd.note(QStringLiteral("tp = %1: the FLOPS profiler's model parallel size (a pipeline split is given "
                                "with --set training.pp=N and training.tp)")
                     .arg(mp));
     } else {
-        rd.set(QStringLiteral("training.tp"), 1, 0);
+        rd.set(path(F::training_tp), 1, 0);
         rd.note(QStringLiteral("tp = 1: DeepSpeed's engine prints no model-parallel size (Megatron-DeepSpeed's "
                                "arguments dump does: give training.tp with --set)"));
     }
-    rd.set(QStringLiteral("training.pp"), 1, 0);
-    rd.set(QStringLiteral("training.cp"), 1, 0);
+    rd.set(path(F::training_pp), 1, 0);
+    rd.set(path(F::training_cp), 1, 0);
     if (!rd.integer(QStringLiteral("gpus"), "profiler.world_size")) {
         const std::optional<double> ws = number(log, "world_size", &line);
         if (ws && *ws >= 1 && *ws <= 1e6 && std::floor(*ws) == *ws) {
-            rd.set(QStringLiteral("gpus"), int(*ws) * rd.get(QStringLiteral("training.tp"), 1), line);
-            if (rd.get(QStringLiteral("training.tp"), 1) > 1)
+            rd.set(QStringLiteral("gpus"), int(*ws) * rd.get(path(F::training_tp), 1), line);
+            if (rd.get(path(F::training_tp), 1) > 1)
                 rd.note(QStringLiteral("GPUs = world_size (DeepSpeed's data-parallel size) x tp"));
         }
     }
-    if (!rd.integer(QStringLiteral("training.zero"), "zero_optimization_stage"))
-        rd.integer(QStringLiteral("training.zero"), "json.zero_optimization.stage");
-    if (rd.get(QStringLiteral("training.zero")) > 3)
-        rd.r.fields.remove(QStringLiteral("training.zero"));
+    if (!rd.integer(path(F::training_zero), "zero_optimization_stage"))
+        rd.integer(path(F::training_zero), "json.zero_optimization.stage");
+    if (rd.get(path(F::training_zero)) > 3)
+        rd.r.fields.remove(path(F::training_zero));
     const std::optional<bool> bf16 = flag(log, "bfloat16_enabled", &line);
     int fp16Line = 0;
     const std::optional<bool> fp16 = flag(log, "fp16_enabled", &fp16Line);
     if ((bf16 && *bf16) || (fp16 && *fp16)) {
-        rd.set(QStringLiteral("training.precision"), QStringLiteral("bf16"), bf16 && *bf16 ? line : fp16Line);
+        rd.set(path(F::training_precision), QStringLiteral("bf16"), bf16 && *bf16 ? line : fp16Line);
         if (!(bf16 && *bf16))
             rd.note(QStringLiteral("precision = bf16: the log trains in fp16, priced as bf16"));
     } else if (bf16 || fp16) {
         rd.note(QStringLiteral("the log trains in fp32, which the model does not price: give training.precision"));
     }
     if (const std::optional<bool> gc = flag(log, "gradient_checkpointing", &line))
-        rd.set(QStringLiteral("training.recompute"), *gc ? QStringLiteral("full") : QStringLiteral("none"), line);
+        rd.set(path(F::training_recompute), *gc ? QStringLiteral("full") : QStringLiteral("none"), line);
 }
 
 // What the engine needs to price a step; anything else takes the engine's default.
 const QStringList &requiredPaths()
 {
-    static const QStringList paths = {QStringLiteral("model.layers"),
-                                      QStringLiteral("model.hidden"),
-                                      QStringLiteral("model.heads"),
-                                      QStringLiteral("model.ffn"),
-                                      QStringLiteral("model.vocab"),
-                                      QStringLiteral("training.seq_len"),
-                                      QStringLiteral("training.micro_batch"),
-                                      QStringLiteral("training.global_batch"),
-                                      QStringLiteral("training.tp"),
-                                      QStringLiteral("training.pp"),
+    static const QStringList paths = {path(F::model_layers),
+                                      path(F::model_hidden),
+                                      path(F::model_heads),
+                                      path(F::model_ffn),
+                                      path(F::model_vocab),
+                                      path(F::training_seq_len),
+                                      path(F::training_micro_batch),
+                                      path(F::training_global_batch),
+                                      path(F::training_tp),
+                                      path(F::training_pp),
                                       QStringLiteral("gpus")};
     return paths;
 }
@@ -490,10 +499,10 @@ TrainingPlanRead readTrainingPlan(const TrainingLog &log)
     }
     // Data parallelism: the GPUs left over (tp x cp x pp x dp = GPUs).
     const int gpus = rd.get(QStringLiteral("gpus"));
-    const int mp = rd.get(QStringLiteral("training.tp"), 1) * rd.get(QStringLiteral("training.pp"), 1)
-        * rd.get(QStringLiteral("training.cp"), 1);
+    const int mp = rd.get(path(F::training_tp), 1) * rd.get(path(F::training_pp), 1)
+        * rd.get(path(F::training_cp), 1);
     if (gpus > 0 && mp > 0 && gpus % mp == 0)
-        rd.set(QStringLiteral("training.dp"), gpus / mp, 0);
+        rd.set(path(F::training_dp), gpus / mp, 0);
     r.gpuName = qs(log.gpu_name);
     for (const QString &p : requiredPaths())
         if (!r.fields.contains(p))
@@ -502,7 +511,7 @@ TrainingPlanRead readTrainingPlan(const TrainingLog &log)
         r.notes << QStringLiteral("the log names no GPU: choose the preset with --gpu ID");
     // Not required (the engine has a default), but never taken silently: NeMo, HF Trainer and
     // DeepSpeed logs often do not print it.
-    if (!r.fields.contains(QStringLiteral("training.recompute")))
+    if (!r.fields.contains(path(F::training_recompute)))
         r.notes << QStringLiteral("training.recompute is not in the log: the engine's default (selective) is used; "
                                   "give it with --set training.recompute=none|selective|full");
     return r;
@@ -568,16 +577,16 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
         return false;
     // The data-parallel degree follows the GPU count unless given.
     const int gpus = fields.value(QStringLiteral("gpus")).toInt();
-    if (overrides.contains(QStringLiteral("gpus")) || !fields.contains(QStringLiteral("training.dp"))) {
-        const int mp = fields.value(QStringLiteral("training.tp")).toInt(1)
-            * fields.value(QStringLiteral("training.pp")).toInt(1)
-            * fields.value(QStringLiteral("training.cp")).toInt(1);
+    if (overrides.contains(QStringLiteral("gpus")) || !fields.contains(path(F::training_dp))) {
+        const int mp = fields.value(path(F::training_tp)).toInt(1)
+            * fields.value(path(F::training_pp)).toInt(1)
+            * fields.value(path(F::training_cp)).toInt(1);
         if (mp <= 0 || gpus % mp != 0) {
             errors << QStringLiteral("%1 GPUs are not a multiple of tp x pp x cp = %2").arg(gpus).arg(mp);
             return false;
         }
-        if (!overrides.contains(QStringLiteral("training.dp")))
-            fields.insert(QStringLiteral("training.dp"), gpus / mp);
+        if (!overrides.contains(path(F::training_dp)))
+            fields.insert(path(F::training_dp), gpus / mp);
     }
     s.plan.model.id.clear();
     s.plan.model.name = "Model of the log";

@@ -38,7 +38,7 @@ double defaultHalfWidth(Kind k)
 
 namespace {
 
-// The plan fields marked uncertain in the engine's field table (engine/limits.cpp), in its order,
+// The plan fields marked uncertain in the engine's field table (engine/limits.h), in its order,
 // then the engine's own error on step time: uncertain only with the range of the published runs
 // like the plan (a note from core/engineaccuracy.h); no field limits, so no break-even is sought.
 std::vector<InputInfo> makeInputs()

@@ -7,7 +7,7 @@
 // Every continuous physical or economic input of a plan (findInput()) gets a range
 // [low, high] around its value: given in the scenario, or by default +-2% (datasheet), +-10%
 // (measured, derived, user) or +-25% (assumption) of the value, clamped to the field's limits
-// (engine/limits.cpp). Whole-number inputs (layers, tp, ...) and design choices (peaks, NIC line
+// (engine/limits.h). Whole-number inputs (layers, tp, ...) and design choices (peaks, NIC line
 // rate, tokens to train, years) are not uncertain. An input is drawn uniformly on each side of its
 // value, half the probability below and half above (plain uniform when the range is symmetric), so
 // the median of every input is its value.

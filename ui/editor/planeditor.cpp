@@ -104,7 +104,7 @@ public:
 // GUI thread, the slowest edits). Its row comes last in its group and keeps its room while hidden.
 bool keepsRoomWhenHidden(const FieldInfo &f)
 {
-    return f.path() == QLatin1String("gpu.fp8_efficiency");
+    return f.path() == fieldPathText(FieldId::gpu_fp8_efficiency);
 }
 
 bool hasSlider(const FieldInfo &f)
@@ -301,7 +301,7 @@ QWidget *PlanEditor::makeEditor(Row &row)
     QWidget *editor = nullptr;
     switch (f.type) {
     case FieldType::Int: {
-        auto *spin = path == QLatin1String("cluster.nodes") ? new SnappingSpinBox : new QSpinBox;
+        auto *spin = path == fieldPathText(FieldId::cluster_nodes) ? new SnappingSpinBox : new QSpinBox;
         if (auto *snapping = dynamic_cast<SnappingSpinBox *>(spin))
             snapping->snap = [this](int direction) {
                 // Only while dp follows the GPUs: with dp set by hand one node count fits it.
@@ -652,13 +652,14 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
     // A dp that follows the nodes but does not split the global batch: the nodes are the user's,
     // say which counts would run.
     for (const FieldError &e : std::as_const(errors))
-        if (e.path == QLatin1String("training.global_batch") && e.message.contains(QLatin1String("micro_batch*dp="))) {
+        if (e.path == fieldPathText(FieldId::training_global_batch)
+            && e.message.contains(QLatin1String("micro_batch*dp="))) {
             QStringList fits;
             for (int direction : {-1, 1})
                 if (const int n = nearestValidNodes(plan, direction))
                     fits << QString::number(n);
             if (!fits.isEmpty())
-                errors << FieldError{QStringLiteral("cluster.nodes"),
+                errors << FieldError{fieldPathText(FieldId::cluster_nodes),
                                      tr("%1 nodes make dp=%2, which does not split the global batch of %3 into micro-batches of %4; %5 nodes would run (the arrows step to them)")
                                          .arg(plan.cluster.nodes)
                                          .arg(plan.training.dp)
@@ -674,7 +675,7 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
     if (gpus <= 0 || tp <= 0 || cp <= 0 || pp <= 0 || gpus % (tp * cp * pp) == 0)
         return errors;
     for (FieldError &e : errors) {
-        if (e.path != QLatin1String("training.dp") || !e.message.startsWith(QLatin1String("tp*cp*pp*dp=")))
+        if (e.path != fieldPathText(FieldId::training_dp) || !e.message.startsWith(QLatin1String("tp*cp*pp*dp=")))
             continue;
         // The nearest values below and above `value` for which keep(v) holds.
         const auto nearest = [](long long value, long long limit, const auto &keep) {
@@ -692,16 +693,18 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
             return out.join(tr(" or "));
         };
         const struct {
-            const char *path;
+            FieldId field;
             const char *key;
             long long value, others;
-        } factors[] = {{"training.tp", "tp", tp, cp * pp}, {"training.cp", "cp", cp, tp * pp}, {"training.pp", "pp", pp, tp * cp}};
+        } factors[] = {{FieldId::training_tp, "tp", tp, cp * pp},
+                       {FieldId::training_cp, "cp", cp, tp * pp},
+                       {FieldId::training_pp, "pp", pp, tp * cp}};
         bool blamed = false;
         for (const auto &f : factors) {
             if (gpus % f.value == 0)
                 continue;
             const QString fits = nearest(f.value, gpus, [&](long long v) { return gpus % (v * f.others) == 0; });
-            e.path = QLatin1String(f.path);
+            e.path = fieldPathText(f.field);
             e.text = EngineText{}; // worded here, in the interface language
             e.message = tr("%1=%2 does not divide the %3 GPUs (%4 nodes x %5), and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %1=%6 would")
                             .arg(QLatin1String(f.key))
@@ -716,7 +719,7 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
         if (!blamed) {
             const long long replica = tp * cp * pp;
             const QString fits = nearest(plan.cluster.nodes, 1 << 20, [&](long long n) { return (n * perNode) % replica == 0; });
-            e.path = QStringLiteral("cluster.nodes");
+            e.path = fieldPathText(FieldId::cluster_nodes);
             e.text = EngineText{};
             e.message = tr("%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %5 nodes would")
                             .arg(plan.cluster.nodes)
