@@ -5,6 +5,7 @@
 // and reopen. A screenshot is written to <build>/screenshots/ for a look by eye. The charts and the
 // ranges: test_gui_charts.cpp.
 #include "mainwindowtestsupport.h"
+#include "text/translations.h"
 
 using namespace commtax;
 using namespace commtax::test;
@@ -111,6 +112,60 @@ private Q_SLOTS:
         for (QLabel *l : f->window.findChildren<QLabel *>())
             found = found || l->text() == QLatin1String("NIC per GPU (Gb/s)");
         QVERIFY(found);
+    }
+
+    void recomputeModulesInTheEditor()
+    {
+        // Megatron-Core's recompute modules and the optimizer's state bytes are editor fields (help from
+        // the field table); ticking "layernorm" drops the norms' outputs: less memory, same FLOPs.
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const Result before = f->last.result;
+        auto *layernorm = f->find<QCheckBox>(QStringLiteral("field_training_recompute_layernorm"));
+        auto *optimizer = f->find<QDoubleSpinBox>(QStringLiteral("field_training_optimizer_bytes"));
+        QVERIFY(layernorm && optimizer);
+        QVERIFY(layernorm->toolTip().contains(QStringLiteral("--recompute-modules layernorm")));
+        QCOMPARE(optimizer->value(), 12.0);
+        QCOMPARE(optimizer->maximum(), 32.0);
+        // The MoE modules are hidden for the dense default plan.
+        QVERIFY(!f->find<QCheckBox>(QStringLiteral("field_training_recompute_moe"))->isVisible());
+        QWidget *up = layernorm->parentWidget();
+        while (up && !qobject_cast<QScrollArea *>(up))
+            up = up->parentWidget();
+        QVERIFY(up);
+        static_cast<QScrollArea *>(up)->ensureWidgetVisible(layernorm, 20, 160);
+        QCoreApplication::processEvents();
+        QTest::mouseClick(layernorm, Qt::LeftButton, {}, QPoint(4, layernorm->height() / 2));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->window.scenario().plan.training.recompute_layernorm);
+        QVERIFY(f->last.result.memory_activations_gb < before.memory_activations_gb);
+        QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+            f->window.resize(size);
+            static_cast<QScrollArea *>(up)->ensureWidgetVisible(layernorm, 20, 160);
+            QCoreApplication::processEvents();
+            const QString name = QStringLiteral("/editor-recompute-%1.png").arg(size.width());
+            QVERIFY(f->window.grab().save(screenshotDir() + name));
+        }
+        // The same in Chinese: the labels are the catalogue's.
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        {
+            auto zh = make();
+            QTRY_VERIFY(zh->settled());
+            auto *box = zh->find<QCheckBox>(QStringLiteral("field_training_recompute_layernorm"));
+            QWidget *area = box->parentWidget();
+            while (area && !qobject_cast<QScrollArea *>(area))
+                area = area->parentWidget();
+            QVERIFY(area);
+            for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+                zh->window.resize(size);
+                static_cast<QScrollArea *>(area)->ensureWidgetVisible(box, 20, 160);
+                QCoreApplication::processEvents();
+                const QString name = QStringLiteral("/editor-recompute-zh-%1.png").arg(size.width());
+                QVERIFY(zh->window.grab().save(screenshotDir() + name));
+            }
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
     }
 
     void financeFieldsInTheEconomicsGroup()
