@@ -119,21 +119,24 @@ private Q_SLOTS:
     }
     // Per-op checkpointing (recompute "ops", torchtitan's selective AC; docs/model.md §2, §8), by
     // hand on torchtitan's Llama 3 8B run: 8 GPUs, FSDP, 2 x 8192 tokens per micro-batch.
+    // That run: Llama 3 8B on 8 H100s, FSDP, 2 x 8192 tokens per micro-batch, one GPU per replica.
+    static Plan torchtitanLlama3_8b(Recompute rc)
+    {
+        Plan p = presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+        TrainingSpec &t = p.training;
+        t.seq_len = 8192;
+        t.tp = t.pp = t.cp = 1;
+        t.dp = 8;
+        t.micro_batch = 2;
+        t.global_batch = 16;
+        t.zero = 3;
+        t.sequence_parallel = false;
+        t.recompute = rc;
+        return p;
+    }
     void perOpCheckpointingByHand()
     {
-        auto plan = [](Recompute rc) {
-            Plan p = presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
-            TrainingSpec &t = p.training;
-            t.seq_len = 8192;
-            t.tp = t.pp = t.cp = 1;
-            t.dp = 8;
-            t.micro_batch = 2;
-            t.global_batch = 16;
-            t.zero = 3;
-            t.sequence_parallel = false;
-            t.recompute = rc;
-            return p;
-        };
+        const auto plan = torchtitanLlama3_8b;
         const Result ops = evaluateValid(plan(Recompute::Ops)), full = evaluateValid(plan(Recompute::Full)),
                      sel = evaluateValid(plan(Recompute::Selective));
         // Kept per token per layer: the input 2h = 8192 B, attention's output 2o = 8192 B and half the
@@ -168,16 +171,8 @@ private Q_SLOTS:
         // memory each drops and the work it adds, on Llama 3 8B (h 4096, SwiGLU ffn 14336, 32 layers)
         // with 16384 tokens per micro-batch on one GPU.
         auto dense = [](auto set) {
-            Plan p = presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
-            TrainingSpec &t = p.training;
-            t.seq_len = 8192;
-            t.tp = t.pp = t.cp = 1;
-            t.dp = 8;
-            t.micro_batch = 2;
-            t.global_batch = 16;
-            t.zero = 3;
-            t.sequence_parallel = false;
-            set(t);
+            Plan p = torchtitanLlama3_8b(Recompute::Selective);
+            set(p.training);
             return p;
         };
         const Result sel = evaluateValid(dense([](TrainingSpec &) {}));

@@ -114,6 +114,28 @@ private Q_SLOTS:
         QVERIFY(found);
     }
 
+    // Scrolls the editor so that `w` shows, `margin` pixels below it in view; false outside a scroll area.
+    static bool scrollIntoView(QWidget *w, int margin)
+    {
+        QWidget *up = w->parentWidget();
+        while (up && !qobject_cast<QScrollArea *>(up))
+            up = up->parentWidget();
+        if (!up)
+            return false;
+        static_cast<QScrollArea *>(up)->ensureWidgetVisible(w, 20, margin);
+        QCoreApplication::processEvents();
+        return true;
+    }
+    // The main window at 1280x800 and 1600x1000 with `w` in view, as build/screenshots/NAME-WIDTH.png.
+    static void screenshotsWith(MainWindow &window, QWidget *w, int margin, const QString &name)
+    {
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+            window.resize(size);
+            QVERIFY(scrollIntoView(w, margin));
+            QVERIFY(window.grab().save(screenshotDir() + QStringLiteral("/%1-%2.png").arg(name).arg(size.width())));
+        }
+    }
+
     void recomputeModulesInTheEditor()
     {
         // Megatron-Core's recompute modules and the optimizer's state bytes are editor fields (help from
@@ -129,41 +151,20 @@ private Q_SLOTS:
         QCOMPARE(optimizer->maximum(), 32.0);
         // The MoE modules are hidden for the dense default plan.
         QVERIFY(!f->find<QCheckBox>(QStringLiteral("field_training_recompute_moe"))->isVisible());
-        QWidget *up = layernorm->parentWidget();
-        while (up && !qobject_cast<QScrollArea *>(up))
-            up = up->parentWidget();
-        QVERIFY(up);
-        static_cast<QScrollArea *>(up)->ensureWidgetVisible(layernorm, 20, 160);
-        QCoreApplication::processEvents();
+        QVERIFY(scrollIntoView(layernorm, 160));
         QTest::mouseClick(layernorm, Qt::LeftButton, {}, QPoint(4, layernorm->height() / 2));
         QTRY_VERIFY(f->settled());
         QVERIFY(f->window.scenario().plan.training.recompute_layernorm);
         QVERIFY(f->last.result.memory_activations_gb < before.memory_activations_gb);
         QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
-        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
-            f->window.resize(size);
-            static_cast<QScrollArea *>(up)->ensureWidgetVisible(layernorm, 20, 160);
-            QCoreApplication::processEvents();
-            const QString name = QStringLiteral("/editor-recompute-%1.png").arg(size.width());
-            QVERIFY(f->window.grab().save(screenshotDir() + name));
-        }
+        screenshotsWith(f->window, layernorm, 160, QStringLiteral("editor-recompute"));
         // The same in Chinese: the labels are the catalogue's.
         QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
         {
             auto zh = make();
             QTRY_VERIFY(zh->settled());
             auto *box = zh->find<QCheckBox>(QStringLiteral("field_training_recompute_layernorm"));
-            QWidget *area = box->parentWidget();
-            while (area && !qobject_cast<QScrollArea *>(area))
-                area = area->parentWidget();
-            QVERIFY(area);
-            for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
-                zh->window.resize(size);
-                static_cast<QScrollArea *>(area)->ensureWidgetVisible(box, 20, 160);
-                QCoreApplication::processEvents();
-                const QString name = QStringLiteral("/editor-recompute-zh-%1.png").arg(size.width());
-                QVERIFY(zh->window.grab().save(screenshotDir() + name));
-            }
+            screenshotsWith(zh->window, box, 160, QStringLiteral("editor-recompute-zh"));
         }
         installInterfaceLanguage(QStringLiteral("en"));
     }
@@ -192,16 +193,7 @@ private Q_SLOTS:
         // out of range (0, 1]: the spin box holds the range from engine/limits.h
         QCOMPARE(utilisation->minimum(), 0.01);
         QCOMPARE(utilisation->maximum(), 1.0);
-        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
-            f->window.resize(size);
-            QWidget *up = rate->parentWidget();
-            while (up && !qobject_cast<QScrollArea *>(up))
-                up = up->parentWidget();
-            QVERIFY(up);
-            static_cast<QScrollArea *>(up)->ensureWidgetVisible(rate, 20, 60);
-            QCoreApplication::processEvents();
-            QVERIFY(f->window.grab().save(screenshotDir() + QStringLiteral("/editor-economics-%1.png").arg(size.width())));
-        }
+        screenshotsWith(f->window, rate, 60, QStringLiteral("editor-economics"));
     }
 
     void gpuPresetNodesAndPipelineDepthFollow()
