@@ -35,10 +35,10 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     const double denseShard = attn + (mods.mlp ? 0.0 : ffnBytes(m.ffn));
     // MoE layer: the router's logits, the dispatched inputs (k per token, the busiest GPU's share) and
     // each expert's FFN activations; the shared experts like a dense FFN.
-    const double routedFfn = ffnBytes(k.fe) - (mods.moeAct ? 2.0 * k.fe : 0.0);
     const double sharedFfn = ffnBytes(double(m.shared_experts) * k.fe);
-    const double moeKept = k.E * 4.0 + k.k * tr.moe_imbalance * (2.0 * k.h + routedFfn) + sharedFfn;
-    const double moeShard = attn + (mods.moe ? 0.0 : moeKept);
+    const double moeBlock = k.E * 4.0 + k.k * tr.moe_imbalance * (2.0 * k.h + ffnBytes(k.fe)) + sharedFfn;
+    const double moeActOut = mods.moeAct ? k.k * tr.moe_imbalance * 2.0 * k.fe : 0.0;
+    const double moeShard = attn + (mods.moe ? 0.0 : moeBlock - moeActOut);
     const double scores = tr.flash_attention || tr.recompute != Recompute::None ? 0.0 : 5.0 * k.a * k.s / k.c;
     // Under FP8, Transformer Engine saves the inputs of the linear layers for the backward in FP8, one
     // byte instead of two: the two layer-norm outputs (h each, in the replicated part), the output
@@ -84,10 +84,7 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     // while it recomputes it.
     const double wholeLayer = tokens * (replicated / sp + std::max(denseShard, moeShard) / t);
     // So do "mlp" and "moe" for the block they run again.
-    const double blockAgain = std::max(mods.mlp ? ffnBytes(m.ffn) : 0.0,
-                                       mods.moe ? k.E * 4.0 + k.k * tr.moe_imbalance * (2.0 * k.h + ffnBytes(k.fe))
-                                               + ffnBytes(double(m.shared_experts) * k.fe)
-                                                : 0.0);
+    const double blockAgain = std::max(mods.mlp ? ffnBytes(m.ffn) : 0.0, mods.moe ? moeBlock : 0.0);
     const double recomputing = tr.recompute == Recompute::Full || ops ? wholeLayer : tokens * blockAgain / t;
     // The loss: logits of the last stage's micro-batch (V/t wide), fp32 and BF16 unless fused.
     const double logits = tokens * double(m.vocab) / t * (tr.fused_cross_entropy ? kLogitBytesFused : kLogitBytesUnfused);

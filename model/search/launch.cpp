@@ -263,6 +263,12 @@ void addNotes(std::string &out, const char *prefix, const std::vector<std::strin
 // moe_shared_expert_intermediate_size, moe_grouped_gemm, moe_token_dispatcher_type) likewise; and
 // by hand in _add_moe_args: --num-experts (num_moe_experts is excluded from the factory) and
 // --moe-layer-freq (a Python list expression such as "([0]*3+[1]*58)").
+// The plans a framework's selective setting stands for: Megatron's selective, and PyTorch's per-op
+// and JAX's dots policies, which the frameworks without them write as their nearest (the notes below).
+bool writtenAsSelective(const TrainingSpec &t)
+{
+    return t.recompute == Recompute::Selective || t.recompute == Recompute::Ops || t.recompute == Recompute::Dots;
+}
 // JAX's dots policy (MaxText's minimal_flash) has no PyTorch framework's setting: the writers take
 // selective (Megatron-LM, NeMo, Megatron-Bridge, DeepSpeed) or torchtitan's per-op policy.
 void dotsNote(Export &e, const TrainingSpec &t, bool perOp = false)
@@ -429,7 +435,7 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     if (t.fused_cross_entropy)
         arg(megatronFlag(F::training_fused_cross_entropy));
     opsNote(e, t);
-    if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops || t.recompute == Recompute::Dots) {
+    if (writtenAsSelective(t)) {
         arg("--recompute-granularity", "selective");
         if (const std::vector<std::string> mods = recomputeModules(p); mods.size() > 1) {
             std::string list;
@@ -654,7 +660,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     moduleNotes(e, p, true, false);
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
-    } else if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops || t.recompute == Recompute::Dots) {
+    } else if (writtenAsSelective(t)) {
         out += c + "recompute_granularity = \"selective\"\n";
         out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
     } else {
@@ -778,7 +784,7 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
         out += c + "recompute_modules = None\n";
-    } else if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops || t.recompute == Recompute::Dots) {
+    } else if (writtenAsSelective(t)) {
         out += c + "recompute_granularity = \"selective\"\n";
         out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
     } else {
@@ -847,7 +853,7 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
              {str(t.zero), str(s.pp)});
     if (t.sequence_parallel && s.tp > 1)
         note(e, CT_TEXT("Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism is Ulysses, which splits attention heads)"));
-    if (t.recompute == Recompute::Selective || t.recompute == Recompute::Ops || t.recompute == Recompute::Dots)
+    if (writtenAsSelective(t))
         note(e, CT_TEXT("selective recompute is chosen in the model code, not in the DeepSpeed config"));
     if (t.precision == Precision::Fp8)
         note(e, CT_TEXT("FP8: DeepSpeed's config has no FP8 training switch; use Transformer Engine in the model"));
