@@ -242,6 +242,71 @@ private Q_SLOTS:
         // (2 x 8 + 2 + 4) / (2 x 12 + 2 + 4) = 22 / 30 of the traffic.
         QVERIFY_NEAR(bf16.optimizer_time_s / adam.optimizer_time_s, 22.0 / 30.0, 1e-9);
     }
+    void activationOffloadByHand()
+    {
+        // Megatron-Bridge's Llama 3 70B BF16 recipe on 64 GB200 (perf_recipes/llama/gb200/llama3.py
+        // @067f987: FSDP, tp = pp = 1, micro-batch 1, seq 8192, cpu_offloading_num_layers 20, no
+        // recompute, which Megatron-Core requires with offload).
+        auto plan = [](int offloaded, const char *cluster) {
+            Plan p = presetPlan("llama3-70b", "gb200", cluster);
+            p.cluster.nodes = 1; // one 64-GPU NVLink domain
+            TrainingSpec &t = p.training;
+            t.seq_len = 8192;
+            t.tp = t.pp = t.cp = 1;
+            t.dp = p.cluster.nodes * p.cluster.gpus_per_node;
+            t.micro_batch = 1;
+            t.global_batch = 4 * t.dp;
+            t.zero = 3;
+            t.recompute = Recompute::None;
+            t.sequence_parallel = false;
+            t.offload_layers = offloaded;
+            return p;
+        };
+        // A layer keeps, per token, the norms' and residuals' 10h, Q and K 2 x (8192 + 1024), V 2 x 1024,
+        // attention's output 2 x 8192 and the SwiGLU MLP's 2 x 2 x 28672 + 2 x 28672: 290816 B, so
+        // 8192 x 290816 B = 2.21875 GiB a micro-batch (docs/model.md §8).
+        const double layerGiB = 8192.0 * 290816 / 1073741824.0;
+        QVERIFY_NEAR(layerGiB, 2.21875, 1e-12);
+        const Result kept = evaluateValid(plan(0, "gb200-nvl72")), off = evaluateValid(plan(20, "gb200-nvl72"));
+        // Twenty layers wait in host memory; one of them is on the GPU while it moves.
+        QVERIFY_NEAR(off.memory_offloaded_gb, 20 * layerGiB, 1e-9);
+        QVERIFY_NEAR(kept.memory_activations_gb - off.memory_activations_gb, 19 * layerGiB, 1e-9);
+        // The host: 480 GB per Grace, one Grace per two GPUs.
+        QVERIFY_NEAR(off.memory_host_gb, 240.0, 1e-9);
+        QVERIFY(off.fits_in_memory);
+        // Grace's NVLink-C2C at 225 GB/s: 2.38 GB take 10.6 ms, under the next layer's forward (about
+        // 14 TFLOP at half of 2.5 PFLOPS, 11-12 ms): nothing waits.
+        QCOMPARE(off.offload_time_s, 0.0);
+        QCOMPARE(off.step_time_s, kept.step_time_s);
+        // Over PCIe at 1 GB/s every copy is exposed beyond its layer's compute: going from 1 to 0.5 GB/s
+        // adds the copy's time twice (out and back), for 20 layers and 4 micro-batches.
+        Plan slow = plan(20, "gb200-nvl72");
+        slow.cluster.host_link_gbps = 1;
+        const Result s1 = evaluateValid(slow);
+        slow.cluster.host_link_gbps = 0.5;
+        const Result s2 = evaluateValid(slow);
+        const double copy1 = layerGiB * 1073741824.0 / 1e9;
+        QVERIFY_NEAR(s2.offload_time_s - s1.offload_time_s, 4 * 20 * 2 * copy1, 1e-9);
+        QVERIFY_NEAR(s1.step_time_s - kept.step_time_s, s1.offload_time_s, 1e-9);
+        QVERIFY(s1.warnings & WarnOffloadExposed);
+        // Host memory too small: the plan does not fit, and says it is the host.
+        slow.cluster.host_memory_gb = 64 * 20.0;
+        const Result full = evaluateValid(slow);
+        QVERIFY(!full.fits_in_memory);
+        QVERIFY(full.warnings & WarnHostMemoryFull);
+        QVERIFY(!(full.warnings & WarnDoesNotFit));
+        // Every stage keeps its last layer: 80 layers on one stage take at most 79; on pp 2, 39.
+        Plan all = plan(80, "gb200-nvl72");
+        QCOMPARE(QString::fromStdString(validate(all).front().field), QStringLiteral("training.offload_layers"));
+        all.training.offload_layers = 79;
+        QVERIFY(validate(all).empty());
+        all.training.pp = 2;
+        all.training.dp /= 2;
+        all.training.global_batch = 8 * all.training.dp;
+        QVERIFY(!validate(all).empty());
+        all.training.offload_layers = 39;
+        QVERIFY(validate(all).empty());
+    }
     void llama2ParameterCountsFromThePaper()
     {
         // Touvron et al. 2023: Llama-2-7B 6.74e9, Llama-2-70B 6.90e10 (docs/model.md §2).

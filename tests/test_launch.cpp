@@ -11,6 +11,7 @@
 #include "core/scenario.h"
 #include "engine/engine.h"
 #include "engine/limits.h"
+#include "planfixtures.h"
 #include "search/launch.h"
 #include "search/search.h"
 
@@ -582,6 +583,48 @@ private slots:
     // The launch names are a column of the field rows (engine/limits.h): Megatron-LM's flag is its
     // argument factory's "--" + Megatron core's field with "_" as "-", except where arguments.py
     // names the flag by hand; every name the writers read is there.
+    void activationOffloadWhereMegatronCoreTakesIt()
+    {
+        // Megatron-Core takes cpu_offloading_num_layers only with pp = 1 and no activation recompute
+        // (transformer_config.py, __post_init__); Megatron-LM sets cpu_offloading from the count
+        // (arguments.py). Megatron-Bridge's Llama 3 70B GB200 BF16 recipe: 20 layers.
+        Plan p = test::presetPlan("llama3-70b", "gb200", "gb200-nvl72");
+        p.cluster.nodes = 1;
+        p.training.tp = p.training.pp = p.training.cp = 1;
+        p.training.dp = 64;
+        p.training.global_batch = 256;
+        p.training.zero = 3;
+        p.training.recompute = Recompute::None;
+        p.training.sequence_parallel = false;
+        p.training.offload_layers = 20;
+        QVERIFY(validate(p).empty());
+        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--cpu-offloading-num-layers 20")));
+        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("offload_layers=20")));
+        for (launch::Framework f : {launch::Framework::Nemo, launch::Framework::Bridge}) {
+            QVERIFY(text(f).contains(QStringLiteral("cpu_offloading = True")));
+            QVERIFY(text(f).contains(QStringLiteral("cpu_offloading_num_layers = 20")));
+        }
+        // torchtitan and DeepSpeed have no activation offload: a note, no setting.
+        auto notes = [&](launch::Framework f) {
+            QStringList out;
+            for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
+                out << QString::fromStdString(n);
+            return out.join(QLatin1Char('\n'));
+        };
+        for (launch::Framework f : {launch::Framework::Torchtitan, launch::Framework::DeepSpeed})
+            QVERIFY(notes(f).contains(QStringLiteral("offload_layers=20")));
+        QVERIFY(text(launch::Framework::Torchtitan).contains(QStringLiteral("offload_layers=20")));
+        // With recompute Megatron-Core would refuse it: left out, with a note.
+        p.training.recompute = Recompute::Selective;
+        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("--cpu-offloading-num-layers")));
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("offload_layers=20")));
+        // NeMo and Megatron-Bridge say so in the file's comments too.
+        for (launch::Framework f : {launch::Framework::Nemo, launch::Framework::Bridge}) {
+            QVERIFY(!text(f).contains(QStringLiteral("cpu_offloading = True")));
+            QVERIFY(text(f).contains(QStringLiteral("# NOTE: offload_layers=20")));
+        }
+    }
     void launchNamesOfTheFieldRows()
     {
         const std::map<std::string, std::string> byHand = {{"model.experts", "--num-experts"},
@@ -603,8 +646,8 @@ private slots:
             const auto hand = byHand.find(fieldPath(id));
             QCOMPARE(std::string(n.megatron), hand != byHand.end() ? hand->second : flag);
         }
-        QCOMPARE(megatron, 26);
-        QCOMPARE(mcore, 26);
+        QCOMPARE(megatron, 27);
+        QCOMPARE(mcore, 27);
         QCOMPARE(titan, 7);
         QCOMPARE(deepspeed, 1);
         QCOMPARE(std::string(fieldPath(FieldId::training_tp)), std::string("training.tp"));

@@ -189,6 +189,12 @@ const std::vector<FieldInfo> &planFields()
                6, Later, ForGoodputAuto),
         CT_DBL(Cluster, cluster.node_price_usd, "node_price_usd", "Node price without GPUs (USD)", "USD", "Server, CPUs, memory, NICs, without the GPUs", 0),
         CT_DBL(Cluster, cluster.network_cost_per_gpu_usd, "network_cost_per_gpu_usd", "Network cost per GPU (USD)", "USD", "Switches, optics and cables per GPU", 0),
+        CT_DBL(Cluster, cluster.host_link_gbps, "host_link_gbps", "Host link per GPU (GB/s)", "GB/s",
+               "GPU to host memory, each way, per GPU while every GPU of the node copies: PCIe Gen4 x16 about "
+               "25, Gen5 about 50, Grace's NVLink-C2C about 225 (GB200). Activation offload uses it",
+               0, Later),
+        CT_DBL(Cluster, cluster.host_memory_gb, "host_memory_gb", "Host memory per node (GB)", "GB",
+               "The CPU memory of one node; offloaded activations must fit in its share per GPU", 0, Later),
         // training
         CT_INT(Training, training.seq_len, "seq_len", "Sequence length (tokens)", "tokens", "Tokens per sequence s"),
         CT_INT(Training, training.global_batch, "global_batch", "Global batch (sequences)", "sequences", "Sequences per optimizer step B"),
@@ -283,6 +289,10 @@ const std::vector<FieldInfo> &planFields()
                "master, momentum, variance), 8 with BF16 moments (Megatron-Core --use-precision-aware-optimizer; "
                "DeepSeek-V3), 6 8-bit Adam",
                1, Later),
+        CT_INT(Training, training.offload_layers, "offload_layers", "Layers offloaded to host memory", "layers",
+               "Layers per pipeline stage whose activations wait in host memory between forward and backward "
+               "(Megatron-Core --cpu-offloading-num-layers): GPU memory for time on the host link",
+               Later),
         CT_DBL(Training, training.dp_overlap, "dp_overlap", "DP overlap (0-1)", "", "Share of the last backward pass the gradient sync can hide under", 2),
         CT_BOOL(Training, training.tp_async_backward, "tp_async_backward", "TP backward beside the GEMMs",
                 "The backward's tensor-parallel re-gather and reduce-scatter run under the data- and "

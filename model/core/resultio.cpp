@@ -67,6 +67,10 @@ bool metricApplies(const MetricInfo &m, const Plan &plan)
 {
     switch (m.id) {
     case MetricId::ComputeFp8Time: return plan.training.precision == Precision::Fp8;
+    // Activation offload: only a plan that offloads waits on the host link or fills host memory.
+    case MetricId::OffloadTime:
+    case MetricId::MemoryOffloaded:
+    case MetricId::MemoryHost: return plan.training.offload_layers > 0;
     // A goodput given in the plan is used as it is: the losses it would be computed from (goodput
     // "auto") and the checkpoint interval are not computed, not zero.
     case MetricId::GoodputCheckpoints:

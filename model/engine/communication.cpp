@@ -120,6 +120,26 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const Placement &pl, Re
     }
 }
 
+// Activation offload (docs/model.md §8): an offloaded layer's saved activations go to host memory
+// while the next layer runs its forward, and come back while the layer after it in the backward runs
+// its backward (Transformer Engine's CPU offload: one layer in flight). What a copy takes beyond the
+// compute it hides under is waited for, per micro-batch and offloaded layer, dense and MoE.
+struct OffloadWait {
+    double dense = 0, moe = 0;
+};
+OffloadWait offloadWait(const Plan &plan, const Shape &k)
+{
+    if (plan.training.offload_layers <= 0)
+        return {};
+    const LayerActivations la = layerActivations(plan, k);
+    const double bw = plan.cluster.host_link_gbps * 1e9;
+    auto wait = [&](double bytes, double layerTime) {
+        const double copy = bytes / bw;
+        return std::max(0.0, copy - (1.0 - k.backwardShare) * layerTime) + std::max(0.0, copy - k.backwardShare * layerTime);
+    };
+    return {wait(la.dense, k.denseLayerTime), wait(la.moe, k.moeLayerTime)};
+}
+
 // The pipeline (docs/model.md §6, §16): every stage's time per micro-batch is its compute and its
 // exposed TP, CP and expert communication, u_i; the slowest stage paces the pipeline, which takes
 // m * u_max + (sum u_i - u_max) / v. The pacing stage is busy m * u_max and idle for the rest: the
@@ -133,6 +153,11 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     // layer's dispatch and combine run under the other micro-batch's work on the same layer.
     const double epBase = tr.ep_a2a_overlap ? std::max(0.0, k.epLayerTime - k.moeLayerTime) : k.epLayerTime;
     const double epExposed = epBase * (1.0 - tr.ep_overlap);
+    const OffloadWait wait = offloadWait(plan, k);
+    auto stageWait = [&](double D, double Me) {
+        const OffloadedLayers off = offloadedLayers(tr, D, Me);
+        return off.dense * wait.dense + off.moe * wait.moe;
+    };
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
     double sum = 0, slowest = -1, maxTotal = -1;
@@ -140,7 +165,8 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     for (int i = 0; i < n; ++i) {
         const StageKind &s = kinds[i];
         const double D = stageDenseLayers(k, s), Me = s.layers - D;
-        const double u = D * k.denseLayerTime + Me * (k.moeLayerTime + epExposed) + s.layers * commLayer + (s.last ? k.headTime : 0.0);
+        const double u = D * k.denseLayerTime + Me * (k.moeLayerTime + epExposed) + s.layers * commLayer + (s.last ? k.headTime : 0.0)
+            + stageWait(D, Me);
         sum += s.count * u;
         if (u > slowest) {
             slowest = u;
@@ -159,7 +185,8 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     r.pacing_stage = s.index;
     k.pacingLayers = s.layers;
     const double weightCast = D * k.denseWeightCast + Me * k.moeWeightCast;
-    k.tComp = k.mb * (D * k.denseLayerTime + Me * k.moeLayerTime + (s.last ? k.headTime : 0.0)) + weightCast;
+    r.offload_time_s = k.mb * stageWait(D, Me);
+    k.tComp = k.mb * (D * k.denseLayerTime + Me * k.moeLayerTime + (s.last ? k.headTime : 0.0)) + weightCast + r.offload_time_s;
     r.compute_time_s = k.tComp;
     r.compute_fp8_time_s = k.mb * (D * k.denseFp8Time + Me * k.moeFp8Time) + weightCast;
     r.tp_comm_time_s = k.mb * s.layers * k.tpLayerTime;
@@ -313,7 +340,7 @@ void stepTotals(const Plan &plan, const Shape &k, const Placement &pl, Result &r
     r.comm_tax_exposed = commExposed / r.step_time_s;
     r.mfu = r.flops_per_step / (r.step_time_s * k.G * k.peak);
     r.hfu = r.hardware_flops_per_step / (r.step_time_s * k.G * k.peak);
-    r.compute_efficiency_effective = std::min(1.0, r.hardware_flops_per_step / k.G / (k.tComp * k.peak));
+    r.compute_efficiency_effective = std::min(1.0, r.hardware_flops_per_step / k.G / ((k.tComp - r.offload_time_s) * k.peak));
     r.tflops_per_gpu = r.flops_per_step / (r.step_time_s * k.G) / 1e12;
     r.tokens_per_s = k.B * k.s / r.step_time_s;
     r.tokens_per_day = r.tokens_per_s * 86400.0;

@@ -159,6 +159,8 @@ struct StageSplit {
 StageSplit stageSplit(const Plan &plan);
 // Layers of stage `stage` (0-based) under `split`.
 int stageLayers(const StageSplit &split, int stage);
+// The layers of the stage that holds the fewest (with pp = 1, the one stage's).
+int fewestStageLayers(const StageSplit &split);
 
 // All errors of a plan (empty when valid). Never throws.
 std::vector<PlanError> validate(const Plan &plan);

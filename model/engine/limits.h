@@ -92,6 +92,10 @@ struct Uncertain {
     X(cluster, interruptions_per_gpu_day, 0, 1, false, CT_IN(None, 0))                                         \
     X(cluster, node_price_usd, 0, 1e8, false, CT_IN(None, 0))                                                  \
     X(cluster, network_cost_per_gpu_usd, 0, 1e7, false, CT_IN(None, 0))                                        \
+    /* the host link: 0.1 GB/s (PCIe Gen1 x1 is 0.25) to 10 TB/s, past any chip-to-chip link; */               \
+    /* a node's host memory up to 1 PB. */                                                                     \
+    X(cluster, host_link_gbps, 0.1, 10000, false)                                                              \
+    X(cluster, host_memory_gb, 0, 1e6, false)                                                                  \
     /* training: 10M-token sequences and 1e16 tokens are 10x beyond published long-context and */              \
     /* pre-training runs (Llama 3: 128k context, 15.6T tokens). */                                             \
     X(training, seq_len, 1, 10000000, true, CT_LAUNCH("--seq-length", "seq_length", "max_context_length"))     \
@@ -121,6 +125,9 @@ struct Uncertain {
     X(training, grad_bytes, 0.125, 4, false)                                                                   \
     /* 0 (a stateless optimizer on bf16 weights) to 32, beyond fp32 Adam's 12 with an fp64 copy. */            \
     X(training, optimizer_bytes, 0, 32, false)                                                                 \
+    /* at most the layers' own bound; validate() keeps it below the fewest layers of a stage. */               \
+    X(training, offload_layers, 0, 1000, true,                                                                 \
+      CT_LAUNCH("--cpu-offloading-num-layers", "cpu_offloading_num_layers"))                                   \
     X(training, dp_overlap, 0, 1, false, CT_STEP(Overlap, 0))                                                  \
     X(training, tp_overlap, 0, 1, false, CT_STEP(Overlap, 0))                                                  \
     XOPT(training, compute_efficiency, 0.01, 1, false, CT_STEP(GpuEfficiency, 0))                              \

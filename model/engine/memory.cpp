@@ -8,9 +8,9 @@ namespace commtax {
 
 namespace engine_detail {
 
-// Memory per GPU (docs/model.md §8, §16-17): the fullest stage's. Stage i keeps min(m, p - i)
-// micro-batches in flight, so the earliest stage of each kind is that kind's fullest.
-void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
+// The bytes one micro-batch's layer keeps on one GPU of a stage for its backward, dense and MoE, and
+// what recomputing a layer holds at once (docs/model.md §8).
+LayerActivations layerActivations(const Plan &plan, const Shape &k)
 {
     const TrainingSpec &tr = plan.training;
     const ModelSpec &m = plan.model;
@@ -68,7 +68,27 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
             return tokens * (2.0 * k.h / sp + opsSaved / t);
         return tokens * ((replicated - normOut - fp8Replicated) / sp + (shard - fp8Saved + scores) / t);
     };
-    const double denseAct = perLayer(denseShard, fp8Dense, denseOps), moeAct = perLayer(moeShard, fp8Moe, moeOps);
+    LayerActivations out;
+    out.dense = perLayer(denseShard, fp8Dense, denseOps);
+    out.moe = perLayer(moeShard, fp8Moe, moeOps);
+    // Full recompute (and per-op checkpointing, in part) holds one layer's whole activations again
+    // while it recomputes it.
+    const double wholeLayer = tokens * (replicated / sp + std::max(denseShard, moeShard) / t);
+    // So do "mlp" and "moe" for the block they run again.
+    const double blockAgain = std::max(mods.mlp ? ffnBytes(m.ffn) : 0.0, mods.moe ? moeBlock : 0.0);
+    out.recomputing = tr.recompute == Recompute::Full || ops ? wholeLayer : tokens * blockAgain / t;
+    return out;
+}
+
+// Memory per GPU (docs/model.md §8, §16-17): the fullest stage's. Stage i keeps min(m, p - i)
+// micro-batches in flight, so the earliest stage of each kind is that kind's fullest.
+void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
+{
+    const TrainingSpec &tr = plan.training;
+    const ModelSpec &m = plan.model;
+    const double t = k.t, tokens = k.s * k.b / k.c; // this GPU's tokens of a micro-batch, before the tp split
+    const LayerActivations la = layerActivations(plan, k);
+    const double denseAct = la.dense, moeAct = la.moe, recomputing = la.recomputing;
     const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
@@ -80,15 +100,9 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
             + tr.optimizer_bytes / (tr.zero >= 1 ? dpRanks : 1.0);
     };
     const double densePer = perParam(pl.dp.ranks), expertPer = perParam(pl.edp.ranks);
-    // Full recompute (and per-op checkpointing, in part) holds one layer's whole activations again
-    // while it recomputes it.
-    const double wholeLayer = tokens * (replicated / sp + std::max(denseShard, moeShard) / t);
-    // So do "mlp" and "moe" for the block they run again.
-    const double blockAgain = std::max(mods.mlp ? ffnBytes(m.ffn) : 0.0, mods.moe ? moeBlock : 0.0);
-    const double recomputing = tr.recompute == Recompute::Full || ops ? wholeLayer : tokens * blockAgain / t;
     // The loss: logits of the last stage's micro-batch (V/t wide), fp32 and BF16 unless fused.
     const double logits = tokens * double(m.vocab) / t * (tr.fused_cross_entropy ? kLogitBytesFused : kLogitBytesUnfused);
-    double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0;
+    double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0, hostMost = 0;
     for (int i = 0; i < n; ++i) {
         const StageKind &s = kinds[i];
         double dense = 0, experts = 0;
@@ -96,7 +110,15 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
         dense /= t;
         experts /= (k.ep * k.etp);
         const double D = stageDenseLayers(k, s);
-        const double act = (D * denseAct + (s.layers - D) * moeAct) * (std::min(k.mb, k.p - s.index) * interleave) + recomputing + (s.last ? logits : 0.0);
+        // Offloaded layers (docs/model.md §8): their activations wait in host memory; one layer's stays
+        // on the GPU while it is copied out or back.
+        const OffloadedLayers off = offloadedLayers(tr, D, s.layers - D);
+        const double inFlight = std::min(k.mb, k.p - s.index) * interleave;
+        const double kept = (D - off.dense) * denseAct + (s.layers - D - off.moe) * moeAct;
+        const double host = (off.dense * denseAct + off.moe * moeAct) * inFlight;
+        const double transit = std::max(off.dense > 0 ? denseAct : 0.0, off.moe > 0 ? moeAct : 0.0);
+        hostMost = std::max(hostMost, host);
+        const double act = kept * inFlight + transit + recomputing + (s.last ? logits : 0.0);
         const double bytes = dense * densePer + experts * expertPer + act;
         if (bytes > fullest) {
             fullest = bytes;
@@ -117,7 +139,11 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     r.memory_total_gb = r.memory_weights_gb + r.memory_gradients_gb + r.memory_optimizer_gb + r.memory_activations_gb;
     r.memory_capacity_gb = plan.gpu.memory_gb;
     r.memory_usable_gb = plan.gpu.memory_gb * (1.0 - kMemoryReserve);
-    r.fits_in_memory = r.memory_total_gb <= r.memory_usable_gb;
+    // The host's share per GPU: a node's host memory over its GPUs, all of it (the engine keeps no
+    // reserve there: pinned buffers, the data loader and the OS are the user's margin).
+    r.memory_offloaded_gb = hostMost / kBytesPerGB;
+    r.memory_host_gb = plan.cluster.host_memory_gb / plan.cluster.gpus_per_node;
+    r.fits_in_memory = r.memory_total_gb <= r.memory_usable_gb && r.memory_offloaded_gb <= r.memory_host_gb;
 }
 
 } // namespace engine_detail

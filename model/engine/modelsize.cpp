@@ -124,4 +124,12 @@ int stageLayers(const StageSplit &split, int stage)
     return split.middle_base + (stage - 1 < split.middle_extra ? 1 : 0);
 }
 
+int fewestStageLayers(const StageSplit &split)
+{
+    int fewest = std::min(split.first, split.last);
+    if (split.stages > 2)
+        fewest = std::min(fewest, split.middle_base);
+    return fewest;
+}
+
 } // namespace commtax

@@ -156,6 +156,26 @@ inline RecomputeModules recomputeModules(const Plan &plan)
     return {t.recompute_layernorm, moe && t.recompute_moe_act, t.recompute_mlp, moe && t.recompute_moe};
 }
 
+// The bytes one micro-batch's layer keeps on one GPU of a stage for its backward (dense and MoE
+// layers), and what recomputing a layer holds at once (memory.cpp, docs/model.md §8).
+struct LayerActivations {
+    double dense = 0, moe = 0, recomputing = 0;
+};
+LayerActivations layerActivations(const Plan &plan, const Shape &k);
+
+// The layers of a stage whose activations wait in host memory (training.offload_layers, docs/model.md
+// §8): the stage's first, so its dense layers before its MoE layers. validate() keeps the count below
+// every stage's layers.
+struct OffloadedLayers {
+    double dense = 0, moe = 0;
+};
+inline OffloadedLayers offloadedLayers(const TrainingSpec &tr, double denseLayers, double moeLayers)
+{
+    const double n = tr.offload_layers;
+    const double dense = std::min(n, denseLayers);
+    return {dense, std::min(n - dense, moeLayers)};
+}
+
 void computePhase(const Plan &plan, Shape &k, Result &r);
 void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r);
 void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r);

@@ -118,6 +118,12 @@ struct ClusterSpec {
     double interruptions_per_gpu_day = 4.74e-4;
     double node_price_usd = 0; // node without its GPUs
     double network_cost_per_gpu_usd = 0;
+    // The link between a GPU and its host's memory, GB/s each way per GPU when every GPU of the node
+    // copies at once, and the host memory of a node (docs/model.md §8, activation offload). PCIe
+    // Gen4 x16 is 32 GB/s each way and Gen5 64 (PCI-SIG); the defaults are a Gen4 link's achievable
+    // figure and a 1 TB node, for a cluster preset that predates the fields.
+    double host_link_gbps = 25;
+    double host_memory_gb = 1024;
 };
 
 struct TrainingSpec {
@@ -182,6 +188,11 @@ struct TrainingSpec {
     // --exp-avg-sq-dtype bf16; DeepSeek-V3 report §3.3.4: "BF16 ... for the first and second
     // moments"), 6 for 8-bit Adam, 8 for SGD with momentum (docs/model.md §8).
     double optimizer_bytes = 12;
+    // Layers per pipeline stage whose saved activations wait in host memory between their forward and
+    // their backward (Megatron-Core --cpu-offloading-num-layers, Transformer Engine's
+    // get_cpu_offload_context): each is copied out after its forward and back before its backward,
+    // under the neighbouring layer's compute (docs/model.md §8). 0 = none.
+    int offload_layers = 0;
     double dp_overlap = 0.8; // fraction of the backward pass the DP collectives can hide under
     double tp_overlap = 0;   // a further fraction of the exposed TP communication hidden under compute
     // The backward's TP re-gather and reduce-scatter under the data- and weight-gradient GEMMs

@@ -28,6 +28,8 @@ enum Warning : std::uint32_t {
     WarnUnevenStages = 1u << 14,      // the layers do not divide evenly over the pipeline stages
     WarnCpExposed = 1u << 15,         // the context-parallel ring outlasts the attention it hides under
     WarnEpCommHigh = 1u << 16,        // the expert all-to-all exposed for more than 20% of the step
+    WarnHostMemoryFull = 1u << 17,    // offloaded activations above the host memory per GPU
+    WarnOffloadExposed = 1u << 18,    // the host link outlasts the compute it hides under by 5% of the step
 };
 
 struct Result {
@@ -44,9 +46,11 @@ struct Result {
     double dp_comm_exposed_s = 0;
     double overlap_slowdown_s = 0; // compute slowed by the communication hidden under it
     double optimizer_time_s = 0;   // the optimizer step: memory-bound, exposed
-    double cp_comm_time_s = 0;     // context-parallel K/V ring, raw
-    double cp_comm_exposed_s = 0;  // the part attention could not hide
-    double ep_comm_time_s = 0;     // expert dispatch and combine (all-to-all), raw
+    // The part of compute_time_s spent waiting for offloaded activations on the host link.
+    double offload_time_s = 0;
+    double cp_comm_time_s = 0;    // context-parallel K/V ring, raw
+    double cp_comm_exposed_s = 0; // the part attention could not hide
+    double ep_comm_time_s = 0;    // expert dispatch and combine (all-to-all), raw
     double ep_comm_exposed_s = 0;
     // ratios
     double comm_tax_raw = 0;     // T_comm / (T_comm + T_comp)
@@ -71,7 +75,11 @@ struct Result {
     double memory_total_gb = 0;
     double memory_capacity_gb = 0;
     double memory_usable_gb = 0; // capacity less the allocator/workspace reserve
-    bool fits_in_memory = false;
+    // Activation offload (training.offload_layers): the fullest stage's activations in host memory
+    // per GPU, and the host memory a GPU has (the node's over its GPUs).
+    double memory_offloaded_gb = 0;
+    double memory_host_gb = 0;
+    bool fits_in_memory = false; // in the GPU's usable memory and, offloaded, in the host's
     // bandwidths the groups see (busbw, GB/s)
     double tp_busbw_gbps = 0;
     double dp_busbw_gbps = 0;

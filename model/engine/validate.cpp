@@ -74,6 +74,17 @@ void checkShapes(Checker &c, const Plan &plan)
     }
     if (t.vpp > 1 && t.pp == 1)
         c.fail(F::training_vpp, CT_TEXT("interleaving (vpp=%1) needs pipeline parallelism (pp>1)"), {num(t.vpp)});
+    // Activation offload keeps each stage's last layer on the GPU, as Megatron-Core's
+    // cpu_offloading_num_layers < num_layers does (docs/model.md §8): the backward starts there.
+    if (t.offload_layers > 0) {
+        const StageSplit sp = stageSplit(plan);
+        const int fewest = fewestStageLayers(sp);
+        if (sp.valid && t.offload_layers >= fewest)
+            c.fail(F::training_offload_layers,
+                   CT_TEXT("offload_layers=%1 must be fewer than the fewest layers of a pipeline stage (%2): the "
+                           "last layer of each stage stays on the GPU"),
+                   {num(t.offload_layers), num(fewest)});
+    }
     std::int64_t gpus = 0, layout = 0, replica = 0;
     const bool gpusFit = checkedMul(cl.nodes, cl.gpus_per_node, gpus) && fitsInt(gpus);
     if (!modelParallelGpus(t, replica) || !checkedMul(replica, t.dp, layout) || !gpusFit || layout != gpus)

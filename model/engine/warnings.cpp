@@ -17,8 +17,12 @@ void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result 
         r.warnings |= WarnCommTaxHigh;
     else if (r.comm_tax_raw > kCommTaxWarn)
         r.warnings |= WarnRawCommTaxHigh;
-    if (!r.fits_in_memory)
+    if (r.memory_total_gb > r.memory_usable_gb)
         r.warnings |= WarnDoesNotFit;
+    if (r.memory_offloaded_gb > r.memory_host_gb)
+        r.warnings |= WarnHostMemoryFull;
+    if (r.offload_time_s > 0.05 * r.step_time_s)
+        r.warnings |= WarnOffloadExposed;
     if (k.t > 1 && pl.tp.nodes > 1)
         r.warnings |= WarnTpCrossesNodes;
     const bool intraTraffic = cl.gpus_per_node > 1
@@ -131,6 +135,12 @@ std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
                       + layout + "; the slowest stage (" + std::to_string(r.pacing_stage)
                       + ") paces the pipeline (set first_stage_layers/last_stage_layers to choose)");
     }
+    if (r.warnings & WarnHostMemoryFull)
+        out.push_back("Offloaded activations need " + fixed(r.memory_offloaded_gb, 1) + " GB of host memory per GPU, "
+                      + fixed(r.memory_host_gb, 1) + " GB there: offload fewer layers");
+    if (r.warnings & WarnOffloadExposed)
+        out.push_back("Activation offload waits on the host link for " + pct(r.offload_time_s / r.step_time_s)
+                      + " of the step: offload fewer layers, or recompute instead");
     if (r.warnings & WarnDpLatencyBound)
         out.push_back("Data-parallel sync is latency-bound over " + std::to_string(tr.dp)
                       + " ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help");

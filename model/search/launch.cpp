@@ -331,6 +331,29 @@ void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
              {fixed(ob, 1)});
 }
 
+// Activation offload (offload_layers) is Megatron-Core's cpu_offloading_num_layers, which it refuses
+// with pipeline parallelism or any activation recompute (transformer_config.py, __post_init__).
+bool offloadWritten(const Plan &p)
+{
+    const TrainingSpec &t = p.training;
+    return t.offload_layers > 0 && t.pp == 1 && t.recompute == Recompute::None;
+}
+// What a config leaves out of activation offload: all of it without Megatron-Core (`hasOffload`).
+void offloadNote(Export &e, const Plan &p, bool hasOffload)
+{
+    const int n = p.training.offload_layers;
+    if (n <= 0 || (hasOffload && offloadWritten(p)))
+        return;
+    if (!hasOffload)
+        note(e, CT_TEXT("offload_layers=%1: activation offload to host memory is Megatron-Core's: not written (more "
+                        "GPU memory than planned)"),
+             {str(n)});
+    else
+        note(e, CT_TEXT("offload_layers=%1: Megatron-Core offloads activations only with pp=1 and without "
+                        "activation recompute: not written (more GPU memory than planned)"),
+             {str(n)});
+}
+
 Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
 {
     const Shape s = shapeOf(p);
@@ -479,6 +502,9 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         arg("--exp-avg-sq-dtype", "bf16");
     }
     moduleNotes(e, p, true, t.zero >= 1);
+    if (offloadWritten(p)) // --cpu-offloading follows from the count (megatron/training/arguments.py)
+        arg(megatronFlag(F::training_offload_layers), str(t.offload_layers));
+    offloadNote(e, p, true);
     arg("--train-samples", str(s.samples));
     if (t.zero >= 2 && s.pp > 1)
         note(e, CT_TEXT("Megatron-FSDP (ZeRO-%1) with pipeline parallelism: check that your Megatron-LM version supports the combination"), {str(t.zero)});
@@ -613,7 +639,8 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
            "# nemo/lightning/pytorch/strategies/megatron_strategy.py and nemo/collections/llm/recipes/.\n"
            "# The base recipe is the model's own where NeMo has one, else the nearest of its family; the\n"
            "# architecture below replaces its model's.\n";
-    addNotes(out, "# ", e.notes);
+    // The notes go here; the settings below add to them (notesAt).
+    const std::size_t notesAt = out.size();
     out += "import nemo_run as run\n"
            "from nemo.collections import llm\n"
            "from nemo.collections.llm.recipes.precision.mixed_precision import ";
@@ -658,6 +685,11 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    recipe.data." + mcoreName(F::training_global_batch) + " = " + str(s.gb) + "\n";
     opsNote(e, t);
     moduleNotes(e, p, true, false);
+    offloadNote(e, p, true);
+    if (offloadWritten(p)) {
+        out += c + "cpu_offloading = True\n";
+        out += c + mcoreName(F::training_offload_layers) + " = " + str(t.offload_layers) + "\n";
+    }
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
     } else if (writtenAsSelective(t)) {
@@ -677,6 +709,9 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += "if __name__ == \"__main__\":\n";
     out += "    # One node here; on a cluster use run.SlurmExecutor with nodes=" + str(s.nodes) + ", ntasks_per_node=" + str(s.gpn) + ".\n";
     out += "    run.run(commtax_recipe(), executor=run.LocalExecutor(ntasks_per_node=" + str(s.gpn) + ", launcher=\"torchrun\"))\n";
+    std::string notes;
+    addNotes(notes, "# ", e.notes);
+    out.insert(notesAt, notes);
     return e;
 }
 
@@ -735,7 +770,8 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
         out += "# Megatron-FSDP: leave CUDA_DEVICE_MAX_CONNECTIONS unset (it refuses 1).\n";
     else if (s.tp > 1 || s.cp > 1)
         out += "# tp > 1 or cp > 1 before Blackwell: CUDA_DEVICE_MAX_CONNECTIONS=1 (the recipes' env_vars set it).\n";
-    addNotes(out, "# ", e.notes);
+    // The notes go here; the settings below add to them (notesAt).
+    const std::size_t notesAt = out.size();
     out += "from megatron.bridge.recipes." + module + " import " + recipe + "\n";
     out += "from megatron.bridge.training.comm_overlap import CommOverlapConfig\n";
     out += "from megatron.bridge.training.gpt_step import forward_step\n";
@@ -781,6 +817,11 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     const std::string c = "    cfg.model.";
     opsNote(e, t);
     moduleNotes(e, p, true, false);
+    offloadNote(e, p, true);
+    if (offloadWritten(p)) {
+        out += c + "cpu_offloading = True\n";
+        out += c + mcoreName(F::training_offload_layers) + " = " + str(t.offload_layers) + "\n";
+    }
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
         out += c + "recompute_modules = None\n";
@@ -797,6 +838,9 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    return cfg\n\n\n";
     out += "if __name__ == \"__main__\":\n";
     out += "    pretrain(commtax_config(), forward_step)\n";
+    std::string notes;
+    addNotes(notes, "# ", e.notes);
+    out.insert(notesAt, notes);
     return e;
 }
 
@@ -825,6 +869,7 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     const TrainingSpec &t = p.training;
     Export e;
     moduleNotes(e, p, false, false);
+    offloadNote(e, p, false);
     dotsNote(e, t);
     // The data-parallel world DeepSpeed divides train_batch_size by (deepspeed/runtime/config.py,
     // DeepSpeedConfig.__init__ and _batch_assertion): the mpu's data-parallel size when one is
@@ -956,6 +1001,7 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     const Arch a = archOf(m);
     Export e;
     moduleNotes(e, p, false, false);
+    offloadNote(e, p, false);
     dotsNote(e, t, true);
     const double params = parameterCount(m);
     // torchtitan's own model for the plan's: torchtitan/models/{llama3,qwen3,deepseek_v3}

@@ -192,12 +192,14 @@ bool checkTp(const Plan &p)
 // (stageSplit: base = (layers / vpp) / pp >= 1), so a deeper pipeline is pruned before vpp.
 bool checkPp(const Plan &p) { return p.training.pp <= p.model.layers; }
 
-// validate(): interleaving needs pp > 1, and the stages must split (stageSplit().valid).
+// validate(): interleaving needs pp > 1, the stages must split (stageSplit().valid), and every stage
+// keeps more layers than it offloads.
 bool checkVpp(const Plan &p)
 {
     if (p.training.vpp > 1 && p.training.pp == 1)
         return false;
-    return stageSplit(p).valid;
+    const StageSplit split = stageSplit(p);
+    return split.valid && (p.training.offload_layers == 0 || p.training.offload_layers < fewestStageLayers(split));
 }
 
 // validate(): global_batch divides by micro_batch*dp; interleaving needs m to divide by pp.

@@ -149,7 +149,8 @@ QStringList warningTexts(const Result &r, const Plan &plan)
     constexpr std::uint32_t known = WarnCommTaxHigh | WarnRawCommTaxHigh | WarnDoesNotFit | WarnTpCrossesNodes
         | WarnP2PDisabled | WarnNoNvlinkForTp | WarnBubbleHigh | WarnFewMicroBatches
         | WarnEfficiencyHigh | WarnGoodputLow | WarnMfuHigh | WarnZero3WithPp
-        | WarnBatchAboveOptimal | WarnUnevenStages | WarnDpLatencyBound | WarnCpExposed | WarnEpCommHigh;
+        | WarnBatchAboveOptimal | WarnUnevenStages | WarnDpLatencyBound | WarnCpExposed | WarnEpCommHigh
+        | WarnHostMemoryFull | WarnOffloadExposed;
     QStringList out;
     const auto &t = plan.training;
     const QString gpu = QString::fromStdString(plan.gpu.id);
@@ -216,6 +217,12 @@ QStringList warningTexts(const Result &r, const Plan &plan)
                    .arg(layout.join(QLatin1Char(',')))
                    .arg(r.pacing_stage);
     }
+    if (r.warnings & WarnHostMemoryFull)
+        out << QCoreApplication::translate("commtax::Warnings", "Offloaded activations need %1 GB of host memory per GPU, %2 GB there: offload fewer layers")
+                   .arg(fixed(r.memory_offloaded_gb, 1), fixed(r.memory_host_gb, 1));
+    if (r.warnings & WarnOffloadExposed)
+        out << QCoreApplication::translate("commtax::Warnings", "Activation offload waits on the host link for %1 of the step: offload fewer layers, or recompute instead")
+                   .arg(pct(r.offload_time_s / r.step_time_s));
     if (r.warnings & WarnDpLatencyBound)
         out << QCoreApplication::translate("commtax::Warnings", "Data-parallel sync is latency-bound over %1 ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help")
                    .arg(t.dp);

@@ -138,7 +138,7 @@ int main(int argc, char **argv)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QGuiApplication app(argc, argv);
     if (argc < 2) {
-        std::fprintf(stderr, "usage: commtax_fit_runs SOURCE_DIR [--print]\n");
+        std::fprintf(stderr, "usage: commtax_fit_runs SOURCE_DIR [--print | --list | --row ID]\n");
         return 2;
     }
     const QString root = QString::fromLocal8Bit(argv[1]);
@@ -178,6 +178,15 @@ int main(int argc, char **argv)
         return 1;
     }
     const Report rep = crossValidate(runs, presetConstants(runs, catalog));
+    if (argc > 2 && QByteArray(argv[2]) == "--list") {
+        // Every row's leave-one-source-out error, tab-separated, for looking for the term a group misses.
+        for (size_t i = 0; i < runs.size(); ++i) {
+            const Prediction &p = rep.predictions[i];
+            std::printf("%s\t%s\t%+.1f\t%+.1f\t%s\n", qPrintable(runs[i].id), qPrintable(runs[i].source_id), 100 * p.loso_error,
+                        100 * p.in_sample_error, p.evaluated ? (p.fits ? "fits" : "flagged") : "refused");
+        }
+        return 0;
+    }
 
     QString md;
     QTextStream o(&md);
