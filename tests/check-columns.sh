@@ -11,12 +11,10 @@
 #                                      where the branch left main, or the last commit); the ctest
 #                                      test check_columns; exit 77 (skipped) without a git history
 #   tests/check-columns.sh FILE...     these files only
-# Generated files (model/text/modeltext_strings.cpp, written by tests/i18n/gen_modeltext.py) are left out.
 set -eu
 limit=120
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
-generated='^model/text/modeltext_strings\.cpp$'
 
 if [ "${1:-}" = "--changed" ]; then
   if ! base=$(sh tests/diff-base.sh); then
@@ -32,14 +30,14 @@ if [ "${1:-}" = "--diff" ]; then
   # + lines of the diff with the file they belong to; count characters, not bytes.
   out=$(git diff -U0 --no-color "$ref" -- 'model/*.cpp' 'model/*.h' 'ui/*.cpp' 'ui/*.h' 'app/*.cpp' \
           'app/*.h' 'tests/*.cpp' 'tests/*.h' \
-        | LC_ALL=C awk -v limit="$limit" -v gen="$generated" '
+        | LC_ALL=C awk -v limit="$limit" '
             function key(t) { gsub(/^[ \t]+|[ \t]+$/, "", t); return t }
             /^--- / { next }
             /^\+\+\+ / { file = substr($0, 7); next }
             /^@@ / { split($3, a, ","); line = substr(a[1], 2) + 0; next }
             /^-/ { removed[key(substr($0, 2))] = 1; next }
             /^\+/ { text = substr($0, 2); n = text; gsub(/[\200-\277]/, "", n)
-                    if (file !~ gen && length(n) > limit) { long[++count] = sprintf("%s:%d: %d columns", file, line, length(n)); what[count] = key(text) }
+                    if (length(n) > limit) { long[++count] = sprintf("%s:%d: %d columns", file, line, length(n)); what[count] = key(text) }
                     line++ }
             # a line the change moves (removed elsewhere in it) is not a new line: splitting a
             # file keeps its old long lines until they are wrapped
@@ -57,7 +55,7 @@ if [ "$#" -gt 0 ]; then
   files=$(printf '%s\n' "$@")
 else
   files=$(git ls-files -- 'model/*.cpp' 'model/*.h' 'ui/*.cpp' 'ui/*.h' 'app/*.cpp' 'app/*.h' 'tests/*.cpp' \
-            'tests/*.h' | grep -v "$generated")
+            'tests/*.h')
 fi
 # shellcheck disable=SC2086
 if [ "$#" -gt 0 ]; then

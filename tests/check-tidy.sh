@@ -35,7 +35,6 @@ if [ ! -f "$build/compile_commands.json" ]; then
   exit 77
 fi
 
-generated='^model/text/modeltext_strings\.cpp$'
 filter=
 base=
 if [ "$#" -gt 0 ]; then
@@ -48,7 +47,7 @@ else
   fi
   what="the changes since $(git log -1 --format='%h %s' "$base")"
   changed=$(git diff --name-only --diff-filter=AMR "$base" -- 'model/*.cpp' 'model/*.h' 'ui/*.cpp' 'ui/*.h' \
-              'app/*.cpp' 'app/*.h' | grep -v "$generated")
+              'app/*.cpp' 'app/*.h')
   # the translation units: changed .cpp files, and the .cpp beside a changed header
   files=$(for f in $changed; do
             case "$f" in

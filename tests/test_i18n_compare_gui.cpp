@@ -100,7 +100,7 @@ private Q_SLOTS:
         QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
     }
 
-    // The preset library's own messages (model/library: CT_TEXT templates, context commtax::Files;
+    // The preset library's own messages (model/library: CT_TR templates, context commtax::Files;
     // LibraryMessage) in Chinese where the GUI shows them, with the file, line, column and JSON path
     // as before; the English (LibraryMessage as a QString, LoadError::message) stays English, and
     // with the English interface loadErrorText() and libraryMessageText() show it.

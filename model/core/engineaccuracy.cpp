@@ -224,19 +224,35 @@ EngineText engineRegimeText(const EngineRegime &g)
                       p10 = factor(g.quantiles[0]), p90 = factor(g.quantiles[4]);
     switch (g.level) {
     case -1:
-        return {CT_TEXT("The range holds the engine's error on your own %1 training logs (the GPU preset was calibrated from them; each log left out of the fit in turn): it missed them by %2% (median); P10-P90 of the step time %3 to %4 times its own."),
+        return {CT_TR("commtax::Accuracy",
+                      "The range holds the engine's error on your own %1 training logs (the GPU preset was calibrated "
+                      "from them; each log left out of the fit in turn): it missed them by %2% (median); P10-P90 of "
+                      "the step time %3 to %4 times its own."),
                 {std::to_string(g.logs), median, p10, p90}};
     case 0:
-        return {CT_TEXT("The range holds the engine's own error on %1 published runs from %2 sources like this plan (%3, %4 to %5 GPUs): it missed them by %6% (median); their step times were %7 to %8 times its own (P10-P90)."),
-                {runs, sources, kindOf(g), std::to_string(g.gpus_low), std::to_string(g.gpus_high), median, p10, p90}};
+        return {
+            CT_TR(
+                "commtax::Accuracy",
+                "The range holds the engine's own error on %1 published runs from %2 sources like this plan (%3, %4 to "
+                "%5 GPUs): it missed them by %6% (median); their step times were %7 to %8 times its own (P10-P90)."),
+            {runs, sources, kindOf(g), std::to_string(g.gpus_low), std::to_string(g.gpus_high), median, p10, p90}};
     case 1:
-        return {CT_TEXT("The range holds the engine's own error on %1 published runs from %2 sources of this kind (%3) at any scale; only %4 lie within 4x of its GPU count. It missed them by %5% (median); their step times were %6 to %7 times its own (P10-P90)."),
+        return {CT_TR("commtax::Accuracy",
+                      "The range holds the engine's own error on %1 published runs from %2 sources of this kind (%3) "
+                      "at any scale; only %4 lie within 4x of its GPU count. It missed them by %5% (median); their "
+                      "step times were %6 to %7 times its own (P10-P90)."),
                 {runs, sources, kindOf(g), std::to_string(g.like), median, p10, p90}};
     case 2:
-        return {CT_TEXT("Few published runs resemble this plan (%1). The range holds the engine's own error on %2 runs from %3 sources of its kind on any GPU: it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90)."),
+        return {CT_TR("commtax::Accuracy",
+                      "Few published runs resemble this plan (%1). The range holds the engine's own error on %2 runs "
+                      "from %3 sources of its kind on any GPU: it missed them by %4% (median); their step times were "
+                      "%5 to %6 times its own (P10-P90)."),
                 {kindOf(g), runs, sources, median, p10, p90}};
     default:
-        return {CT_TEXT("This plan is outside what was validated: no published runs resemble it closely (%1). The range holds the engine's own error on every published run (%2 from %3 sources): it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90)."),
+        return {CT_TR("commtax::Accuracy",
+                      "This plan is outside what was validated: no published runs resemble it closely (%1). The range "
+                      "holds the engine's own error on every published run (%2 from %3 sources): it missed them by %4% "
+                      "(median); their step times were %5 to %6 times its own (P10-P90)."),
                 {kindOf(g), runs, sources, median, p10, p90}};
     }
 }

@@ -29,11 +29,11 @@ QString fieldPathText(FieldId id)
 QString sectionTitle(Section s)
 {
     switch (s) {
-    case Section::Model: return QStringLiteral("Model");
-    case Section::Gpu: return QStringLiteral("GPU");
-    case Section::Cluster: return QStringLiteral("Cluster");
-    case Section::Training: return QStringLiteral("Parallel layout and training");
-    case Section::Economics: return QStringLiteral("Economics");
+    case Section::Model: return QStringLiteral(CT_TR("commtax::Fields", "Model"));
+    case Section::Gpu: return QStringLiteral(CT_TR("commtax::Fields", "GPU"));
+    case Section::Cluster: return QStringLiteral(CT_TR("commtax::Fields", "Cluster"));
+    case Section::Training: return QStringLiteral(CT_TR("commtax::Fields", "Parallel layout and training"));
+    case Section::Economics: return QStringLiteral(CT_TR("commtax::Fields", "Economics"));
     }
     return QString();
 }
@@ -61,6 +61,9 @@ QString sectionTitle(Section s)
             [](const Plan &p) { return QJsonValue(QLatin1String(toString(p.MEMBER))); },                \
             [](Plan &p, const QJsonValue &v) { PARSE(stdText(v), p.MEMBER); } __VA_OPT__(, __VA_ARGS__) \
     }
+// A row written out (an optional or "auto" field), as a macro call so that it keeps its line breaks.
+#define CT_ROW(...) \
+    FieldInfo { __VA_ARGS__ }
 static std::string stdText(const QJsonValue &v)
 {
     return v.toString().toStdString();
@@ -105,244 +108,394 @@ const std::vector<FieldInfo> &planFields()
 {
     static const std::vector<FieldInfo> fields = withLimits({
         // model
-        CT_INT(Model, model.layers, "layers", "Layers", "", "Transformer layers (l)"),
-        CT_INT(Model, model.hidden, "hidden", "Hidden size", "", "Model width h"),
-        CT_INT(Model, model.heads, "heads", "Attention heads", "", "Query heads a; tp must divide it"),
-        CT_INT(Model, model.kv_heads, "kv_heads", "KV heads (GQA)", "", "Key/value heads g; equal to heads without grouped-query attention"),
-        CT_INT(Model, model.ffn, "ffn", "FFN size", "", "MLP inner size f"),
-        CT_INT(Model, model.vocab, "vocab", "Vocabulary", "", "Vocabulary size V"),
-        CT_CHOICE(Model, model.mlp, "mlp", "MLP", "swiglu (Llama: 3*h*f parameters) or gelu (GPT: 2*h*f)",
+        CT_INT(Model, model.layers, "layers", CT_TR("commtax::Fields", "Layers"), "",
+               CT_TR("commtax::Fields", "Transformer layers (l)")),
+        CT_INT(Model, model.hidden, "hidden", CT_TR("commtax::Fields", "Hidden size"), "",
+               CT_TR("commtax::Fields", "Model width h")),
+        CT_INT(Model, model.heads, "heads", CT_TR("commtax::Fields", "Attention heads"), "",
+               CT_TR("commtax::Fields", "Query heads a; tp must divide it")),
+        CT_INT(Model, model.kv_heads, "kv_heads", CT_TR("commtax::Fields", "KV heads (GQA)"), "",
+               CT_TR("commtax::Fields", "Key/value heads g; equal to heads without grouped-query attention")),
+        CT_INT(Model, model.ffn, "ffn", CT_TR("commtax::Fields", "FFN size"), "",
+               CT_TR("commtax::Fields", "MLP inner size f")),
+        CT_INT(Model, model.vocab, "vocab", CT_TR("commtax::Fields", "Vocabulary"), "",
+               CT_TR("commtax::Fields", "Vocabulary size V")),
+        CT_CHOICE(Model, model.mlp, "mlp", CT_TR("commtax::Fields", "MLP"),
+                  CT_TR("commtax::Fields", "swiglu (Llama: 3*h*f parameters) or gelu (GPT: 2*h*f)"),
                   (QStringList{QStringLiteral("swiglu"), QStringLiteral("gelu")}), parseMlp),
-        CT_BOOL(Model, model.tied_embeddings, "tied_embeddings", "Tied embeddings", "Input and output embeddings share one V*h matrix"),
-        CT_INT(Model, model.head_dim, "head_dim", "Head width", "",
-               "Width of one attention head; 0 = hidden/heads (Qwen3 uses 128 at every width)", Later),
-        CT_CHOICE(Model, model.attention, "attention", "Attention", "mha (multi-head, grouped-query through kv_heads) or mla (DeepSeek-V2/V3 multi-head latent attention)",
+        CT_BOOL(Model, model.tied_embeddings, "tied_embeddings", CT_TR("commtax::Fields", "Tied embeddings"),
+                CT_TR("commtax::Fields", "Input and output embeddings share one V*h matrix")),
+        CT_INT(Model, model.head_dim, "head_dim", CT_TR("commtax::Fields", "Head width"), "",
+               CT_TR("commtax::Fields", "Width of one attention head; 0 = hidden/heads (Qwen3 uses 128 at every "
+                                        "width)"),
+               Later),
+        CT_CHOICE(Model, model.attention, "attention", CT_TR("commtax::Fields", "Attention"),
+                  CT_TR("commtax::Fields", "mha (multi-head, grouped-query through kv_heads) or mla (DeepSeek-V2/V3 "
+                                           "multi-head latent attention)"),
                   (QStringList{QStringLiteral("mha"), QStringLiteral("mla")}), parseAttention, Later),
-        CT_INT(Model, model.q_lora_rank, "q_lora_rank", "MLA query rank", "",
-               "MLA: rank of the query latent (DeepSeek-V3: 1536); 0 = queries projected from h directly", Later,
+        CT_INT(Model, model.q_lora_rank, "q_lora_rank", CT_TR("commtax::Fields", "MLA query rank"), "",
+               CT_TR("commtax::Fields", "MLA: rank of the query latent (DeepSeek-V3: 1536); 0 = queries projected "
+                                        "from h directly"),
+               Later, ForMla),
+        CT_INT(Model, model.kv_lora_rank, "kv_lora_rank", CT_TR("commtax::Fields", "MLA key/value rank"), "",
+               CT_TR("commtax::Fields", "MLA: rank of the compressed key/value latent d_c (DeepSeek-V3: 512)"), Later,
                ForMla),
-        CT_INT(Model, model.kv_lora_rank, "kv_lora_rank", "MLA key/value rank", "",
-               "MLA: rank of the compressed key/value latent d_c (DeepSeek-V3: 512)", Later, ForMla),
-        CT_INT(Model, model.qk_rope_head_dim, "qk_rope_head_dim", "MLA RoPE head width", "",
-               "MLA: decoupled RoPE part of each query/key head (DeepSeek-V3: 64)", Later, ForMla),
-        CT_INT(Model, model.qk_nope_head_dim, "qk_nope_head_dim", "MLA no-RoPE head width", "",
-               "MLA: the rest of each query/key head (DeepSeek-V3: 128)", Later, ForMla),
-        CT_INT(Model, model.v_head_dim, "v_head_dim", "MLA value head width", "",
-               "MLA: width of each value head (DeepSeek-V3: 128)", Later, ForMla),
-        CT_INT(Model, model.experts, "experts", "Routed experts", "",
-               "Mixture of experts: routed experts per MoE layer; 0 or 1 = dense", Later),
-        CT_INT(Model, model.experts_per_token, "experts_per_token", "Experts per token (top-k)", "",
-               "Routed experts each token goes to (Mixtral 2, DeepSeek-V3 8)", Later, ForMoe),
-        CT_INT(Model, model.expert_ffn, "expert_ffn", "Expert FFN size", "",
-               "FFN width of one expert (Mixtral 8x7B: 14336, DeepSeek-V3: 2048)", Later, ForMoe),
-        CT_INT(Model, model.shared_experts, "shared_experts", "Shared experts", "",
-               "Experts every token passes through, each of width expert_ffn (DeepSeek-V3: 1)", Later, ForMoe),
-        CT_INT(Model, model.dense_layers, "dense_layers", "Leading dense layers", "",
-               "First layers with a dense FFN of width ffn instead of experts (DeepSeek-V3: 3)", Later, ForMoe),
-        CT_INT(Model, model.max_nodes_per_token, "max_nodes_per_token", "Max nodes per token", "",
-               "Node-limited routing: a token's experts sit on at most this many nodes (DeepSeek-V3: 4, its n_group "
-               "8 / topk_group 4); 0 = no limit. Saves network traffic only with DeepEP dispatch",
+        CT_INT(Model, model.qk_rope_head_dim, "qk_rope_head_dim", CT_TR("commtax::Fields", "MLA RoPE head width"), "",
+               CT_TR("commtax::Fields", "MLA: decoupled RoPE part of each query/key head (DeepSeek-V3: 64)"), Later,
+               ForMla),
+        CT_INT(Model, model.qk_nope_head_dim, "qk_nope_head_dim", CT_TR("commtax::Fields", "MLA no-RoPE head width"),
+               "", CT_TR("commtax::Fields", "MLA: the rest of each query/key head (DeepSeek-V3: 128)"), Later, ForMla),
+        CT_INT(Model, model.v_head_dim, "v_head_dim", CT_TR("commtax::Fields", "MLA value head width"), "",
+               CT_TR("commtax::Fields", "MLA: width of each value head (DeepSeek-V3: 128)"), Later, ForMla),
+        CT_INT(Model, model.experts, "experts", CT_TR("commtax::Fields", "Routed experts"), "",
+               CT_TR("commtax::Fields", "Mixture of experts: routed experts per MoE layer; 0 or 1 = dense"), Later),
+        CT_INT(Model, model.experts_per_token, "experts_per_token",
+               CT_TR("commtax::Fields", "Experts per token (top-k)"), "",
+               CT_TR("commtax::Fields", "Routed experts each token goes to (Mixtral 2, DeepSeek-V3 8)"), Later, ForMoe),
+        CT_INT(Model, model.expert_ffn, "expert_ffn", CT_TR("commtax::Fields", "Expert FFN size"), "",
+               CT_TR("commtax::Fields", "FFN width of one expert (Mixtral 8x7B: 14336, DeepSeek-V3: 2048)"), Later,
+               ForMoe),
+        CT_INT(Model, model.shared_experts, "shared_experts", CT_TR("commtax::Fields", "Shared experts"), "",
+               CT_TR("commtax::Fields", "Experts every token passes through, each of width expert_ffn (DeepSeek-V3: "
+                                        "1)"),
+               Later, ForMoe),
+        CT_INT(Model, model.dense_layers, "dense_layers", CT_TR("commtax::Fields", "Leading dense layers"), "",
+               CT_TR("commtax::Fields", "First layers with a dense FFN of width ffn instead of experts "
+                                        "(DeepSeek-V3: 3)"),
+               Later, ForMoe),
+        CT_INT(Model, model.max_nodes_per_token, "max_nodes_per_token", CT_TR("commtax::Fields", "Max nodes per token"),
+               "",
+               CT_TR("commtax::Fields", "Node-limited routing: a token's experts sit on at most this many nodes "
+                                        "(DeepSeek-V3: 4, its n_group 8 / topk_group 4); 0 = no limit. Saves "
+                                        "network traffic only with DeepEP dispatch"),
                Later, ForMoe),
         // gpu
-        CT_DBL(Gpu, gpu.bf16_dense_tflops, "bf16_dense_tflops", "BF16 dense peak (TFLOPS)", "TFLOPS", "Dense BF16 tensor-core peak with FP32 accumulate (not the 2:4-sparse figure)", 1),
-        CT_DBL(Gpu, gpu.fp8_dense_tflops, "fp8_dense_tflops", "FP8 dense peak (TFLOPS)", "TFLOPS", "Dense FP8 tensor-core peak; 0 when the GPU has no FP8", 1),
-        CT_DBL(Gpu, gpu.memory_gb, "memory_gb", "Memory (GB)", "GB", "Device memory, 1 GB = 1e9 bytes", 0),
-        CT_DBL(Gpu, gpu.memory_bw_gbps, "memory_bw_gbps", "Memory bandwidth (GB/s)", "GB/s", "HBM/GDDR bandwidth; paces the optimizer step (0 leaves it out)", 0),
-        CT_DBL(Gpu, gpu.intra_bw_gbps, "intra_bw_gbps", "GPU-GPU in node (GB/s per direction)", "GB/s", "NVLink (or PCIe) bandwidth per GPU per direction, line rate", 1),
-        CT_DBL(Gpu, gpu.intra_efficiency, "intra_efficiency", "Intra-node efficiency", "", "Achievable ring busbw over line rate (0-1]", 2),
-        CT_DBL(Gpu, gpu.intra_latency_us, "intra_latency_us", "Intra-node step latency (us)", "us", "Latency of one collective step inside a node (NCCL tuner: NVLink 3.4, PCIe 5.7)", 1),
-        CT_BOOL(Gpu, gpu.nvlink, "nvlink", "NVLink (GPU fabric)", "The node has a GPU fabric (NVLink/NVSwitch, Infinity Fabric); false means PCIe only"),
-        CT_BOOL(Gpu, gpu.p2p, "p2p", "P2P works", "Peer-to-peer copies work; false stages every transfer through host memory (half the bandwidth)"),
-        CT_BOOL(Gpu, gpu.nvls, "nvls", "NVLS capable", "NVLink SHARP (NVSwitch multicast): all-reduce busbw can exceed the link rate"),
-        CT_DBL(Gpu, gpu.watts, "watts", "Board power (W)", "W", "Thermal design power per GPU", 0),
-        CT_DBL(Gpu, gpu.price_usd, "price_usd", "GPU price (USD)", "USD", "Price per GPU (an editable default)", 0),
-        CT_DBL(Gpu, gpu.rent_usd_per_hour, "rent_usd_per_hour", "GPU rent (USD per GPU-hour)", "USD/GPU-h",
-               "This GPU's cloud price per GPU-hour, used in rent mode unless the economics set their own (an "
-               "editable default)",
+        CT_DBL(Gpu, gpu.bf16_dense_tflops, "bf16_dense_tflops", CT_TR("commtax::Fields", "BF16 dense peak (TFLOPS)"),
+               "TFLOPS",
+               CT_TR("commtax::Fields", "Dense BF16 tensor-core peak with FP32 accumulate (not the 2:4-sparse figure)"),
+               1),
+        CT_DBL(Gpu, gpu.fp8_dense_tflops, "fp8_dense_tflops", CT_TR("commtax::Fields", "FP8 dense peak (TFLOPS)"),
+               "TFLOPS", CT_TR("commtax::Fields", "Dense FP8 tensor-core peak; 0 when the GPU has no FP8"), 1),
+        CT_DBL(Gpu, gpu.memory_gb, "memory_gb", CT_TR("commtax::Fields", "Memory (GB)"), "GB",
+               CT_TR("commtax::Fields", "Device memory, 1 GB = 1e9 bytes"), 0),
+        CT_DBL(Gpu, gpu.memory_bw_gbps, "memory_bw_gbps", CT_TR("commtax::Fields", "Memory bandwidth (GB/s)"), "GB/s",
+               CT_TR("commtax::Fields", "HBM/GDDR bandwidth; paces the optimizer step (0 leaves it out)"), 0),
+        CT_DBL(Gpu, gpu.intra_bw_gbps, "intra_bw_gbps",
+               CT_TR("commtax::Fields", "GPU-GPU in node (GB/s per direction)"), "GB/s",
+               CT_TR("commtax::Fields", "NVLink (or PCIe) bandwidth per GPU per direction, line rate"), 1),
+        CT_DBL(Gpu, gpu.intra_efficiency, "intra_efficiency", CT_TR("commtax::Fields", "Intra-node efficiency"), "",
+               CT_TR("commtax::Fields", "Achievable ring busbw over line rate (0-1]"), 2),
+        CT_DBL(Gpu, gpu.intra_latency_us, "intra_latency_us", CT_TR("commtax::Fields", "Intra-node step latency (us)"),
+               "us",
+               CT_TR("commtax::Fields", "Latency of one collective step inside a node (NCCL tuner: NVLink 3.4, PCIe "
+                                        "5.7)"),
+               1),
+        CT_BOOL(Gpu, gpu.nvlink, "nvlink", CT_TR("commtax::Fields", "NVLink (GPU fabric)"),
+                CT_TR("commtax::Fields", "The node has a GPU fabric (NVLink/NVSwitch, Infinity Fabric); false means "
+                                         "PCIe only")),
+        CT_BOOL(Gpu, gpu.p2p, "p2p", CT_TR("commtax::Fields", "P2P works"),
+                CT_TR("commtax::Fields", "Peer-to-peer copies work; false stages every transfer through host memory "
+                                         "(half the bandwidth)")),
+        CT_BOOL(Gpu, gpu.nvls, "nvls", CT_TR("commtax::Fields", "NVLS capable"),
+                CT_TR("commtax::Fields", "NVLink SHARP (NVSwitch multicast): all-reduce busbw can exceed the link "
+                                         "rate")),
+        CT_DBL(Gpu, gpu.watts, "watts", CT_TR("commtax::Fields", "Board power (W)"), "W",
+               CT_TR("commtax::Fields", "Thermal design power per GPU"), 0),
+        CT_DBL(Gpu, gpu.price_usd, "price_usd", CT_TR("commtax::Fields", "GPU price (USD)"), "USD",
+               CT_TR("commtax::Fields", "Price per GPU (an editable default)"), 0),
+        CT_DBL(Gpu, gpu.rent_usd_per_hour, "rent_usd_per_hour", CT_TR("commtax::Fields", "GPU rent (USD per GPU-hour)"),
+               "USD/GPU-h",
+               CT_TR("commtax::Fields", "This GPU's cloud price per GPU-hour, used in rent mode unless the "
+                                        "economics set their own (an editable default)"),
                2, Later),
-        CT_DBL(Gpu, gpu.gemm_overhead_us, "gemm_overhead_us", "GEMM fixed cost (us)", "us",
-               "Fixed cost of one matrix multiply (launch, prologue/epilogue, last wave): why small GEMMs (small "
-               "h/tp, many small experts) reach less of the peak",
-               1, Later),
-        CT_DBL(Gpu, gpu.fp8_efficiency, "fp8_efficiency", "FP8 GEMM efficiency", "",
-               "Fraction of the dense FP8 peak large FP8 GEMMs reach in training; 0 = the BF16 compute efficiency", 2,
-               Later, ForFp8Gpu),
-        CT_DBL(Gpu, gpu.attention_efficiency, "attention_efficiency", "Attention kernel efficiency", "",
-               "Fraction of the dense BF16 peak FlashAttention reaches, forward and backward on a causal mask; "
-               "fitted per GPU on published runs (long-context runs pin it)",
+        CT_DBL(Gpu, gpu.gemm_overhead_us, "gemm_overhead_us", CT_TR("commtax::Fields", "GEMM fixed cost (us)"), "us",
+               CT_TR("commtax::Fields", "Fixed cost of one matrix multiply (launch, prologue/epilogue, last wave): "
+                                        "why small GEMMs (small h/tp, many small experts) reach less of the peak"),
+               1,
+               Later),
+        CT_DBL(Gpu, gpu.fp8_efficiency, "fp8_efficiency", CT_TR("commtax::Fields", "FP8 GEMM efficiency"), "",
+               CT_TR("commtax::Fields", "Fraction of the dense FP8 peak large FP8 GEMMs reach in training; 0 = the "
+                                        "BF16 compute efficiency"),
+               2, Later, ForFp8Gpu),
+        CT_DBL(Gpu, gpu.attention_efficiency, "attention_efficiency",
+               CT_TR("commtax::Fields", "Attention kernel efficiency"), "",
+               CT_TR("commtax::Fields", "Fraction of the dense BF16 peak FlashAttention reaches, forward and "
+                                        "backward on a causal mask; fitted per GPU on published runs (long-context "
+                                        "runs pin it)"),
                2, Later),
-        CT_DBL(Gpu, gpu.compute_efficiency, "compute_efficiency", "Default compute efficiency", "", "Fraction of dense peak large GEMMs reach inside a training step", 2),
+        CT_DBL(Gpu, gpu.compute_efficiency, "compute_efficiency",
+               CT_TR("commtax::Fields", "Default compute efficiency"), "",
+               CT_TR("commtax::Fields", "Fraction of dense peak large GEMMs reach inside a training step"), 2),
         // cluster
-        CT_INT(Cluster, cluster.nodes, "nodes", "Nodes", "", "Servers in the cluster"),
-        CT_INT(Cluster, cluster.gpus_per_node, "gpus_per_node", "GPUs per node", "", "GPUs in one server"),
-        CT_DBL(Cluster, cluster.nic_gbit_per_gpu, "nic_gbit_per_gpu", "NIC per GPU (Gb/s)", "Gb/s", "Network line rate per GPU (rail-optimised); 400 Gb/s moves 50 GB/s", 1),
-        CT_DBL(Cluster, cluster.nic_efficiency, "nic_efficiency", "Network efficiency", "", "Achievable busbw over line rate (0-1]", 2),
-        CT_DBL(Cluster, cluster.nic_latency_us, "nic_latency_us", "Network step latency (us)", "us", "Latency of one collective step across nodes (NCCL tuner: about 14 us)", 1),
-        CT_DBL(Cluster, cluster.oversubscription, "oversubscription", "Spine oversubscription", "",
-               "Leaf-to-spine oversubscription (1 = non-blocking); traffic of groups spanning nodes gets NIC "
-               "bandwidth / this when the cluster has more nodes than one leaf serves (32)",
+        CT_INT(Cluster, cluster.nodes, "nodes", CT_TR("commtax::Fields", "Nodes"), "",
+               CT_TR("commtax::Fields", "Servers in the cluster")),
+        CT_INT(Cluster, cluster.gpus_per_node, "gpus_per_node", CT_TR("commtax::Fields", "GPUs per node"), "",
+               CT_TR("commtax::Fields", "GPUs in one server")),
+        CT_DBL(Cluster, cluster.nic_gbit_per_gpu, "nic_gbit_per_gpu", CT_TR("commtax::Fields", "NIC per GPU (Gb/s)"),
+               "Gb/s", CT_TR("commtax::Fields", "Network line rate per GPU (rail-optimised); 400 Gb/s moves 50 GB/s"),
+               1),
+        CT_DBL(Cluster, cluster.nic_efficiency, "nic_efficiency", CT_TR("commtax::Fields", "Network efficiency"), "",
+               CT_TR("commtax::Fields", "Achievable busbw over line rate (0-1]"), 2),
+        CT_DBL(Cluster, cluster.nic_latency_us, "nic_latency_us", CT_TR("commtax::Fields", "Network step latency (us)"),
+               "us", CT_TR("commtax::Fields", "Latency of one collective step across nodes (NCCL tuner: about 14 us)"),
+               1),
+        CT_DBL(Cluster, cluster.oversubscription, "oversubscription",
+               CT_TR("commtax::Fields", "Spine oversubscription"), "",
+               CT_TR("commtax::Fields", "Leaf-to-spine oversubscription (1 = non-blocking); traffic of groups "
+                                        "spanning nodes gets NIC bandwidth / this when the cluster has more nodes "
+                                        "than one leaf serves (32)"),
                1, Later),
-        CT_DBL(Cluster, cluster.interruptions_per_gpu_day, "interruptions_per_gpu_day", "Interruptions per GPU-day",
-               "1/GPU-day",
-               "Unexpected job interruptions per GPU per day, all causes; Llama 3: 419 in 54 days on 16,384 GPUs = "
-               "0.000474. Used by goodput \"auto\"",
-               6, Later, ForGoodputAuto),
-        CT_DBL(Cluster, cluster.node_price_usd, "node_price_usd", "Node price without GPUs (USD)", "USD", "Server, CPUs, memory, NICs, without the GPUs", 0),
-        CT_DBL(Cluster, cluster.network_cost_per_gpu_usd, "network_cost_per_gpu_usd", "Network cost per GPU (USD)", "USD", "Switches, optics and cables per GPU", 0),
-        CT_DBL(Cluster, cluster.host_link_gbps, "host_link_gbps", "Host link per GPU (GB/s)", "GB/s",
-               "GPU to host memory, each way, per GPU while every GPU of the node copies: PCIe Gen4 x16 about "
-               "25, Gen5 about 50, Grace's NVLink-C2C about 225 (GB200). Activation offload uses it",
+        CT_DBL(Cluster, cluster.interruptions_per_gpu_day, "interruptions_per_gpu_day",
+               CT_TR("commtax::Fields", "Interruptions per GPU-day"), "1/GPU-day",
+               CT_TR("commtax::Fields", "Unexpected job interruptions per GPU per day, all causes; Llama 3: 419 in "
+                                        "54 days on 16,384 GPUs = 0.000474. Used by goodput \"auto\""),
+               6, Later,
+               ForGoodputAuto),
+        CT_DBL(Cluster, cluster.node_price_usd, "node_price_usd",
+               CT_TR("commtax::Fields", "Node price without GPUs (USD)"), "USD",
+               CT_TR("commtax::Fields", "Server, CPUs, memory, NICs, without the GPUs"), 0),
+        CT_DBL(Cluster, cluster.network_cost_per_gpu_usd, "network_cost_per_gpu_usd",
+               CT_TR("commtax::Fields", "Network cost per GPU (USD)"), "USD",
+               CT_TR("commtax::Fields", "Switches, optics and cables per GPU"), 0),
+        CT_DBL(Cluster, cluster.host_link_gbps, "host_link_gbps", CT_TR("commtax::Fields", "Host link per GPU (GB/s)"),
+               "GB/s",
+               CT_TR("commtax::Fields", "GPU to host memory, each way, per GPU while every GPU of the node copies: "
+                                        "PCIe Gen4 x16 about 13-25, Gen5 about 27-50, Grace's NVLink-C2C about 225 "
+                                        "(GB200). Activation offload uses it"),
                0, Later),
-        CT_DBL(Cluster, cluster.host_memory_gb, "host_memory_gb", "Host memory per node (GB)", "GB",
-               "The CPU memory of one node; offloaded activations must fit in its share per GPU", 0, Later),
+        CT_DBL(Cluster, cluster.host_memory_gb, "host_memory_gb", CT_TR("commtax::Fields", "Host memory per node (GB)"),
+               "GB",
+               CT_TR("commtax::Fields", "The CPU memory of one node; offloaded activations must fit in its share per "
+                                        "GPU"),
+               0, Later),
         // training
-        CT_INT(Training, training.seq_len, "seq_len", "Sequence length (tokens)", "tokens", "Tokens per sequence s"),
-        CT_INT(Training, training.global_batch, "global_batch", "Global batch (sequences)", "sequences", "Sequences per optimizer step B"),
-        CT_INT(Training, training.micro_batch, "micro_batch", "Micro-batch (sequences)", "sequences", "Sequences per micro-batch b"),
-        CT_INT(Training, training.tp, "tp", "Tensor parallel (tp)", "", "Tensor-parallel degree t; must divide heads"),
-        CT_INT(Training, training.pp, "pp", "Pipeline parallel (pp)", "", "Pipeline stages p"),
-        CT_INT(Training, training.dp, "dp", "Data parallel (dp)", "", "Data-parallel degree d; tp*pp*dp = GPUs"),
-        CT_INT(Training, training.vpp, "vpp", "Interleaving (vpp)", "", "Virtual pipeline stages per GPU (1 = plain 1F1B)"),
-        CT_INT(Training, training.cp, "cp", "Context parallel (cp)", "",
-               "Context-parallel degree: the sequence split over cp GPUs, K/V passed around a ring; tp*cp*pp*dp = "
-               "GPUs. Megatron-LM --context-parallel-size",
+        CT_INT(Training, training.seq_len, "seq_len", CT_TR("commtax::Fields", "Sequence length (tokens)"), "tokens",
+               CT_TR("commtax::Fields", "Tokens per sequence s")),
+        CT_INT(Training, training.global_batch, "global_batch", CT_TR("commtax::Fields", "Global batch (sequences)"),
+               "sequences", CT_TR("commtax::Fields", "Sequences per optimizer step B")),
+        CT_INT(Training, training.micro_batch, "micro_batch", CT_TR("commtax::Fields", "Micro-batch (sequences)"),
+               "sequences", CT_TR("commtax::Fields", "Sequences per micro-batch b")),
+        CT_INT(Training, training.tp, "tp", CT_TR("commtax::Fields", "Tensor parallel (tp)"), "",
+               CT_TR("commtax::Fields", "Tensor-parallel degree t; must divide heads")),
+        CT_INT(Training, training.pp, "pp", CT_TR("commtax::Fields", "Pipeline parallel (pp)"), "",
+               CT_TR("commtax::Fields", "Pipeline stages p")),
+        CT_INT(Training, training.dp, "dp", CT_TR("commtax::Fields", "Data parallel (dp)"), "",
+               CT_TR("commtax::Fields", "Data-parallel degree d; tp*pp*dp = GPUs")),
+        CT_INT(Training, training.vpp, "vpp", CT_TR("commtax::Fields", "Interleaving (vpp)"), "",
+               CT_TR("commtax::Fields", "Virtual pipeline stages per GPU (1 = plain 1F1B)")),
+        CT_INT(Training, training.cp, "cp", CT_TR("commtax::Fields", "Context parallel (cp)"), "",
+               CT_TR("commtax::Fields", "Context-parallel degree: the sequence split over cp GPUs, K/V passed "
+                                        "around a ring; tp*cp*pp*dp = GPUs. Megatron-LM --context-parallel-size"),
                Later),
-        CT_INT(Training, training.ep, "ep", "Expert parallel (ep)", "",
-               "Expert-parallel degree: the routed experts split over ep GPUs; must divide experts. Megatron-LM "
-               "--expert-model-parallel-size",
+        CT_INT(Training, training.ep, "ep", CT_TR("commtax::Fields", "Expert parallel (ep)"), "",
+               CT_TR("commtax::Fields", "Expert-parallel degree: the routed experts split over ep GPUs; must divide "
+                                        "experts. Megatron-LM --expert-model-parallel-size"),
                Later, ForMoe),
-        CT_INT(Training, training.etp, "etp", "Expert tensor parallel (etp)", "",
-               "Tensor-parallel degree inside each expert; 0 = tp (Megatron-Core's default for "
-               "--expert-tensor-parallel-size)",
+        CT_INT(Training, training.etp, "etp", CT_TR("commtax::Fields", "Expert tensor parallel (etp)"), "",
+               CT_TR("commtax::Fields", "Tensor-parallel degree inside each expert; 0 = tp (Megatron-Core's default "
+                                        "for --expert-tensor-parallel-size)"),
                Later, ForMoe),
-        CT_DBL(Training, training.moe_imbalance, "moe_imbalance", "MoE load imbalance (max/mean)", "",
-               "Tokens of the busiest expert GPU over the mean; 1 = balanced. Default 1.25: Qwen3-235B on H100, 295 "
-               "TFLOPS force-balanced vs 237 dropless (Megatron-MoE-ModelZoo)",
+        CT_DBL(Training, training.moe_imbalance, "moe_imbalance",
+               CT_TR("commtax::Fields", "MoE load imbalance (max/mean)"), "",
+               CT_TR("commtax::Fields", "Tokens of the busiest expert GPU over the mean; 1 = balanced. Default "
+                                        "1.25: Qwen3-235B on H100, 295 TFLOPS force-balanced vs 237 dropless "
+                                        "(Megatron-MoE-ModelZoo)"),
                2, Later, ForMoe),
-        CT_BOOL(Training, training.moe_deepep, "moe_deepep", "DeepEP dispatch",
-                "Expert dispatch with DeepEP (Megatron-Core --moe-token-dispatcher-type flex --moe-enable-deepep): a "
-                "token crosses the network once per node it goes to, then NVLink; off: the all-to-all dispatcher "
-                "sends one copy per expert",
+        CT_BOOL(Training, training.moe_deepep, "moe_deepep", CT_TR("commtax::Fields", "DeepEP dispatch"),
+                CT_TR("commtax::Fields", "Expert dispatch with DeepEP (Megatron-Core --moe-token-dispatcher-type "
+                                         "flex --moe-enable-deepep): a token crosses the network once per node it "
+                                         "goes to, then NVLink; off: the all-to-all dispatcher sends one copy per "
+                                         "expert"),
                 Later, ForMoe),
-        CT_BOOL(Training, training.ep_a2a_overlap, "ep_a2a_overlap", "EP all-to-all under another micro-batch",
-                "Each MoE layer's token dispatch and combine run under another micro-batch's compute of the same layer "
-                "(Megatron-LM --overlap-moe-expert-parallel-comm, DeepSeek's DualPipe); what outlasts that compute "
-                "stays exposed",
+        CT_BOOL(Training, training.ep_a2a_overlap, "ep_a2a_overlap",
+                CT_TR("commtax::Fields", "EP all-to-all under another micro-batch"),
+                CT_TR("commtax::Fields", "Each MoE layer's token dispatch and combine run under another "
+                                         "micro-batch's compute of the same layer (Megatron-LM "
+                                         "--overlap-moe-expert-parallel-comm, DeepSeek's DualPipe); what outlasts "
+                                         "that compute stays exposed"),
                 Later, ForMoe),
-        CT_DBL(Training, training.ep_overlap, "ep_overlap", "EP overlap (0-1)", "",
-               "Further share of the exposed expert all-to-all hidden under compute", 2, Later, ForMoe),
-        CT_INT(Training, training.first_stage_layers, "first_stage_layers", "First stage layers", "",
-               "Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly "
-               "as possible, the extra layers on the middle stages. Megatron-LM --decoder-first-pipeline-num-layers",
+        CT_DBL(Training, training.ep_overlap, "ep_overlap", CT_TR("commtax::Fields", "EP overlap (0-1)"), "",
+               CT_TR("commtax::Fields", "Further share of the exposed expert all-to-all hidden under compute"), 2,
+               Later, ForMoe),
+        CT_INT(Training, training.first_stage_layers, "first_stage_layers",
+               CT_TR("commtax::Fields", "First stage layers"), "",
+               CT_TR("commtax::Fields", "Layers of the first pipeline stage (which also holds the embedding); 0 = "
+                                        "automatic: spread as evenly as possible, the extra layers on the middle "
+                                        "stages. Megatron-LM --decoder-first-pipeline-num-layers"),
                Later),
-        CT_INT(Training, training.last_stage_layers, "last_stage_layers", "Last stage layers", "",
-               "Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. "
-               "Megatron-LM --decoder-last-pipeline-num-layers",
+        CT_INT(Training, training.last_stage_layers, "last_stage_layers", CT_TR("commtax::Fields", "Last stage layers"),
+               "",
+               CT_TR("commtax::Fields", "Layers of the last pipeline stage (which also holds the LM head and its "
+                                        "loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers"),
                Later),
-        CT_INT(Training, training.zero, "zero", "ZeRO stage", "", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights"),
-        CT_DBL(Training, training.zero3_bucket_params, "zero3_bucket_params", "ZeRO-3 gather bucket (parameters)", "",
-               "ZeRO-3: parameters per all-gather, each paying the ring's latency over the data-parallel group. 0: "
-               "one per layer (PyTorch FSDP, Megatron-FSDP); DeepSpeed's stage3_prefetch_bucket_size is 5e7 by "
-               "default",
-               0, Later, ForZero3),
-        CT_CHOICE(Training, training.recompute, "recompute", "Activation recompute",
-                  "none; selective (Megatron: the attention core again); full (every layer's forward again); "
-                  "ops (PyTorch per-op checkpointing, torchtitan's selective AC: every second matmul and the "
-                  "element-wise work again); dots (JAX, MaxText's minimal_flash: every matmul's and attention's "
-                  "output kept, the element-wise work again)",
+        CT_INT(Training, training.zero, "zero", CT_TR("commtax::Fields", "ZeRO stage"), "",
+               CT_TR("commtax::Fields", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights")),
+        CT_DBL(Training, training.zero3_bucket_params, "zero3_bucket_params",
+               CT_TR("commtax::Fields", "ZeRO-3 gather bucket (parameters)"), "",
+               CT_TR("commtax::Fields", "ZeRO-3: parameters per all-gather, each paying the ring's latency over the "
+                                        "data-parallel group. 0: one per layer (PyTorch FSDP, Megatron-FSDP); "
+                                        "DeepSpeed's stage3_prefetch_bucket_size is 5e7 by default"),
+               0, Later,
+               ForZero3),
+        CT_CHOICE(Training, training.recompute, "recompute", CT_TR("commtax::Fields", "Activation recompute"),
+                  CT_TR("commtax::Fields", "none; selective (Megatron: the attention core again); full (every "
+                                           "layer's forward again); ops (PyTorch per-op checkpointing, torchtitan's "
+                                           "selective AC: every second matmul and the element-wise work again); "
+                                           "dots (JAX, MaxText's minimal_flash: every matmul's and attention's "
+                                           "output kept, the element-wise work again)"),
                   (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full"),
                                QStringLiteral("ops"), QStringLiteral("dots")}),
                   parseRecompute),
-        CT_BOOL(Training, training.recompute_mla_up_proj, "recompute_mla_up_proj", "Recompute MLA up-projections",
-                "With selective recompute and multi-head latent attention: keep the latents, not Q, K and V, and run "
-                "the up-projections again in the backward (Megatron-Core --recompute-modules mla_up_proj; NVIDIA's "
-                "DeepSeek-V3 H100 recipe sets it)",
+        CT_BOOL(Training, training.recompute_mla_up_proj, "recompute_mla_up_proj",
+                CT_TR("commtax::Fields", "Recompute MLA up-projections"),
+                CT_TR("commtax::Fields", "With selective recompute and multi-head latent attention: keep the "
+                                         "latents, not Q, K and V, and run the up-projections again in the backward "
+                                         "(Megatron-Core --recompute-modules mla_up_proj; NVIDIA's DeepSeek-V3 H100 "
+                                         "recipe sets it)"),
                 Later, ForMla),
-        CT_BOOL(Training, training.recompute_layernorm, "recompute_layernorm", "Recompute the layer norms",
-                "With selective recompute: drop both norms' outputs and compute them again in the backward "
-                "(Megatron-Core --recompute-modules layernorm)",
+        CT_BOOL(Training, training.recompute_layernorm, "recompute_layernorm",
+                CT_TR("commtax::Fields", "Recompute the layer norms"),
+                CT_TR("commtax::Fields", "With selective recompute: drop both norms' outputs and compute them again "
+                                         "in the backward (Megatron-Core --recompute-modules layernorm)"),
                 Later),
-        CT_BOOL(Training, training.recompute_moe_act, "recompute_moe_act", "Recompute the experts' activation",
-                "With selective recompute: drop the experts' activation-function output and compute it again "
-                "(Megatron-Core --recompute-modules moe_act)",
+        CT_BOOL(Training, training.recompute_moe_act, "recompute_moe_act",
+                CT_TR("commtax::Fields", "Recompute the experts' activation"),
+                CT_TR("commtax::Fields", "With selective recompute: drop the experts' activation-function output "
+                                         "and compute it again (Megatron-Core --recompute-modules moe_act)"),
+                Later,
+                ForMoe),
+        CT_BOOL(Training, training.recompute_mlp, "recompute_mlp", CT_TR("commtax::Fields", "Recompute the dense MLP"),
+                CT_TR("commtax::Fields", "With selective recompute: keep only a dense MLP's input and run its "
+                                         "forward again in the backward (Megatron-Core --recompute-modules mlp)"),
+                Later),
+        CT_BOOL(Training, training.recompute_moe, "recompute_moe", CT_TR("commtax::Fields", "Recompute the MoE layer"),
+                CT_TR("commtax::Fields", "With selective recompute: keep only an MoE layer's input and run its "
+                                         "forward again in the backward, the token dispatch and combine included "
+                                         "(Megatron-Core --recompute-modules moe)"),
                 Later, ForMoe),
-        CT_BOOL(Training, training.recompute_mlp, "recompute_mlp", "Recompute the dense MLP",
-                "With selective recompute: keep only a dense MLP's input and run its forward again in the "
-                "backward (Megatron-Core --recompute-modules mlp)",
+        CT_BOOL(Training, training.fused_cross_entropy, "fused_cross_entropy",
+                CT_TR("commtax::Fields", "Fused cross-entropy"),
+                CT_TR("commtax::Fields", "The loss as one kernel over the BF16 logits (Megatron-LM "
+                                         "--cross-entropy-loss-fusion; on in NeMo 2 and Megatron-Bridge). Off: "
+                                         "Megatron-LM's default, the logits cast to fp32 and passed over six times, "
+                                         "about 52 bytes per logit against 12, and the fp32 copy kept"),
                 Later),
-        CT_BOOL(Training, training.recompute_moe, "recompute_moe", "Recompute the MoE layer",
-                "With selective recompute: keep only an MoE layer's input and run its forward again in the "
-                "backward, the token dispatch and combine included (Megatron-Core --recompute-modules moe)",
-                Later, ForMoe),
-        CT_BOOL(Training, training.fused_cross_entropy, "fused_cross_entropy", "Fused cross-entropy",
-                "The loss as one kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on in NeMo 2 "
-                "and Megatron-Bridge). Off: Megatron-LM's default, the logits cast to fp32 and passed over six "
-                "times, about 52 bytes per logit against 12, and the fp32 copy kept",
-                Later),
-        CT_BOOL(Training, training.sequence_parallel, "sequence_parallel", "Sequence parallel", "Megatron sequence parallelism (shards norms and dropout over tp)"),
-        CT_BOOL(Training, training.flash_attention, "flash_attention", "FlashAttention", "Fused attention: no s*s activations kept"),
-        CT_CHOICE(Training, training.precision, "precision", "Precision", "bf16 or fp8 matmuls (FP8 uses the FP8 dense peak)",
+        CT_BOOL(Training, training.sequence_parallel, "sequence_parallel",
+                CT_TR("commtax::Fields", "Sequence parallel"),
+                CT_TR("commtax::Fields", "Megatron sequence parallelism (shards norms and dropout over tp)")),
+        CT_BOOL(Training, training.flash_attention, "flash_attention", CT_TR("commtax::Fields", "FlashAttention"),
+                CT_TR("commtax::Fields", "Fused attention: no s*s activations kept")),
+        CT_CHOICE(Training, training.precision, "precision", CT_TR("commtax::Fields", "Precision"),
+                  CT_TR("commtax::Fields", "bf16 or fp8 matmuls (FP8 uses the FP8 dense peak)"),
                   (QStringList{QStringLiteral("bf16"), QStringLiteral("fp8")}), parsePrecision),
-        CT_DBL(Training, training.grad_bytes, "grad_bytes", "Gradient bytes on the wire", "B", "4 fp32 (default: Megatron-LM reduces bf16 gradients in fp32 unless --grad-reduce-in-bf16), 2 bf16, 1 fp8/int8 compression", 3),
-        CT_DBL(Training, training.optimizer_bytes, "optimizer_bytes", "Optimizer state (bytes per parameter)", "B",
-               "The optimizer's state per parameter, master weights included: 12 mixed-precision Adam (fp32 "
-               "master, momentum, variance), 8 with BF16 moments (Megatron-Core --use-precision-aware-optimizer; "
-               "DeepSeek-V3), 6 8-bit Adam",
+        CT_DBL(Training, training.grad_bytes, "grad_bytes", CT_TR("commtax::Fields", "Gradient bytes on the wire"), "B",
+               CT_TR("commtax::Fields", "4 fp32 (default: Megatron-LM reduces bf16 gradients in fp32 unless "
+                                        "--grad-reduce-in-bf16), 2 bf16, 1 fp8/int8 compression"),
+               3),
+        CT_DBL(Training, training.optimizer_bytes, "optimizer_bytes",
+               CT_TR("commtax::Fields", "Optimizer state (bytes per parameter)"), "B",
+               CT_TR("commtax::Fields", "The optimizer's state per parameter, master weights included: 12 "
+                                        "mixed-precision Adam (fp32 master, momentum, variance), 8 with BF16 "
+                                        "moments (Megatron-Core --use-precision-aware-optimizer; DeepSeek-V3), 6 "
+                                        "8-bit Adam"),
                1, Later),
-        CT_INT(Training, training.offload_layers, "offload_layers", "Layers offloaded to host memory", "layers",
-               "Layers per pipeline stage whose activations wait in host memory between forward and backward "
-               "(Megatron-Core --cpu-offloading-num-layers): GPU memory for time on the host link",
+        CT_INT(Training, training.offload_layers, "offload_layers",
+               CT_TR("commtax::Fields", "Layers offloaded to host memory"), "layers",
+               CT_TR("commtax::Fields", "Layers per pipeline stage whose activations wait in host memory between "
+                                        "forward and backward (Megatron-Core --cpu-offloading-num-layers): GPU "
+                                        "memory for time on the host link"),
                Later),
-        CT_DBL(Training, training.dp_overlap, "dp_overlap", "DP overlap (0-1)", "", "Share of the last backward pass the gradient sync can hide under", 2),
-        CT_BOOL(Training, training.tp_async_backward, "tp_async_backward", "TP backward beside the GEMMs",
-                "The backward's tensor-parallel re-gather and reduce-scatter run under the data- and "
-                "weight-gradient GEMMs, as Megatron-LM and Transformer Engine do. Off: PyTorch DTensor "
-                "(torchtitan without async TP), Megatron-LM before 2022",
+        CT_DBL(Training, training.dp_overlap, "dp_overlap", CT_TR("commtax::Fields", "DP overlap (0-1)"), "",
+               CT_TR("commtax::Fields", "Share of the last backward pass the gradient sync can hide under"), 2),
+        CT_BOOL(Training, training.tp_async_backward, "tp_async_backward",
+                CT_TR("commtax::Fields", "TP backward beside the GEMMs"),
+                CT_TR("commtax::Fields", "The backward's tensor-parallel re-gather and reduce-scatter run under the "
+                                         "data- and weight-gradient GEMMs, as Megatron-LM and Transformer Engine "
+                                         "do. Off: PyTorch DTensor (torchtitan without async TP), Megatron-LM "
+                                         "before 2022"),
                 Later),
-        CT_BOOL(Training, training.tp_comm_overlap, "tp_comm_overlap", "TP communication pipelined",
-                "Every tensor-parallel all-gather and reduce-scatter split into chunks under its GEMM (Megatron-LM "
-                "--tp-comm-overlap, torchtitan async TP); needs sequence parallelism. The first chunk and what "
-                "outlasts the GEMM stay exposed",
+        CT_BOOL(Training, training.tp_comm_overlap, "tp_comm_overlap",
+                CT_TR("commtax::Fields", "TP communication pipelined"),
+                CT_TR("commtax::Fields", "Every tensor-parallel all-gather and reduce-scatter split into chunks "
+                                         "under its GEMM (Megatron-LM --tp-comm-overlap, torchtitan async TP); "
+                                         "needs sequence parallelism. The first chunk and what outlasts the GEMM "
+                                         "stay exposed"),
                 Later),
-        CT_DBL(Training, training.tp_overlap, "tp_overlap", "TP overlap (0-1)", "",
-               "Further share of the exposed TP communication hidden under compute", 2),
-        FieldInfo{Section::Training, "compute_efficiency", FieldType::OptionalDouble, "Compute efficiency (blank = GPU default)", "", "Fraction of dense peak large GEMMs reach; empty uses the GPU's default", 0, 0, 2, {}, [](const Plan &p) { return p.training.compute_efficiency ? QJsonValue(*p.training.compute_efficiency) : QJsonValue(QJsonValue::Null); }, [](Plan &p, const QJsonValue &v) {
-                      if (v.isNull() || v.isUndefined())
-                          p.training.compute_efficiency.reset();
-                      else
-                          p.training.compute_efficiency = v.toDouble(); }},
-        CT_DBL(Training, training.tokens_to_train, "tokens_to_train", "Tokens to train", "tokens", "Training tokens of the whole run", 0),
-        FieldInfo{Section::Training, "goodput", FieldType::AutoDouble, "Goodput (0-1, or auto)", "", "Share of wall-clock time spent training; \"auto\" computes it from the interruption rate, the checkpoint write and restart times and the Young/Daly checkpoint interval", 0, 0, 2, {}, [](const Plan &p) { return p.training.goodput ? QJsonValue(*p.training.goodput) : QJsonValue(QStringLiteral("auto")); }, [](Plan &p, const QJsonValue &v) {
-                      if (v.isString())
-                          p.training.goodput.reset();
-                      else
-                          p.training.goodput = v.toDouble(); }},
-        CT_DBL(Training, training.checkpoint_write_s, "checkpoint_write_s", "Checkpoint write (s)", "s",
-               "Training paused per checkpoint (the blocking part of a save); goodput \"auto\"", 0, Later,
-               ForGoodputAuto),
-        CT_DBL(Training, training.restart_s, "restart_s", "Restart after a failure (s)", "s",
-               "From an interruption to training again: detect, reschedule, reload the checkpoint; goodput \"auto\"",
+        CT_DBL(Training, training.tp_overlap, "tp_overlap", CT_TR("commtax::Fields", "TP overlap (0-1)"), "",
+               CT_TR("commtax::Fields", "Further share of the exposed TP communication hidden under compute"), 2),
+        CT_ROW(
+            Section::Training, "compute_efficiency", FieldType::OptionalDouble,
+            CT_TR("commtax::Fields", "Compute efficiency (blank = GPU default)"), "",
+            CT_TR("commtax::Fields", "Fraction of dense peak large GEMMs reach; empty uses the GPU's default"),
+            0, 0, 2, {},
+            [](const Plan &p) {
+                return p.training.compute_efficiency ? QJsonValue(*p.training.compute_efficiency)
+                                                     : QJsonValue(QJsonValue::Null);
+            },
+            [](Plan &p, const QJsonValue &v) {
+                if (v.isNull() || v.isUndefined())
+                    p.training.compute_efficiency.reset();
+                else
+                    p.training.compute_efficiency = v.toDouble();
+            }),
+        CT_DBL(Training, training.tokens_to_train, "tokens_to_train", CT_TR("commtax::Fields", "Tokens to train"),
+               "tokens", CT_TR("commtax::Fields", "Training tokens of the whole run"), 0),
+        CT_ROW(
+            Section::Training, "goodput", FieldType::AutoDouble, CT_TR("commtax::Fields", "Goodput (0-1, or auto)"), "",
+            CT_TR("commtax::Fields", "Share of wall-clock time spent training; \"auto\" computes it from the "
+                                     "interruption rate, the checkpoint write and restart times and the "
+                                     "Young/Daly checkpoint interval"),
+            0, 0, 2, {},
+            [](const Plan &p) {
+                return p.training.goodput ? QJsonValue(*p.training.goodput) : QJsonValue(QStringLiteral("auto"));
+            },
+            [](Plan &p, const QJsonValue &v) {
+                if (v.isString())
+                    p.training.goodput.reset();
+                else
+                    p.training.goodput = v.toDouble();
+            }),
+        CT_DBL(Training, training.checkpoint_write_s, "checkpoint_write_s",
+               CT_TR("commtax::Fields", "Checkpoint write (s)"), "s",
+               CT_TR("commtax::Fields", "Training paused per checkpoint (the blocking part of a save); goodput "
+                                        "\"auto\""),
+               0, Later, ForGoodputAuto),
+        CT_DBL(Training, training.restart_s, "restart_s", CT_TR("commtax::Fields", "Restart after a failure (s)"), "s",
+               CT_TR("commtax::Fields", "From an interruption to training again: detect, reschedule, reload the "
+                                        "checkpoint; goodput \"auto\""),
                0, Later, ForGoodputAuto),
         // economics
-        CT_CHOICE(Economics, economics.mode, "mode", "Buy or rent", "buy: capex + power + upkeep; rent: USD per GPU-hour",
+        CT_CHOICE(Economics, economics.mode, "mode", CT_TR("commtax::Fields", "Buy or rent"),
+                  CT_TR("commtax::Fields", "buy: capex + power + upkeep; rent: USD per GPU-hour"),
                   (QStringList{QStringLiteral("buy"), QStringLiteral("rent")}), parseEconomicsMode),
-        CT_DBL(Economics, economics.years, "years", "Depreciation (years)", "years", "Straight-line depreciation, also the horizon of lifetime TCO", 1),
-        CT_DBL(Economics, economics.pue, "pue", "PUE", "", "Power usage effectiveness of the data centre (>= 1)", 2),
-        CT_DBL(Economics, economics.usd_per_kwh, "usd_per_kwh", "Electricity (USD/kWh)", "USD/kWh", "Price of energy", 3),
-        CT_DBL(Economics, economics.node_overhead, "node_overhead", "Node power overhead", "", "CPU, NICs, fans... as a fraction of GPU power", 2),
-        CT_DBL(Economics, economics.upkeep_pct, "upkeep_pct", "Upkeep (% of capex per year)", "%", "Support, spares and staff", 1),
-        CT_DBL(Economics, economics.usd_per_gpu_hour, "usd_per_gpu_hour", "Rent (USD per GPU-hour)", "USD/GPU-h", "Cloud price per GPU-hour (rent mode); 0 takes the GPU's own rent price", 2),
-        CT_DBL(Economics, economics.utilisation, "utilisation", "Utilisation over the horizon (fraction)", "",
-               "Share of the depreciation years the bought cluster does useful work (0-1]; capital and upkeep of "
-               "idle hours fall on the hours of use",
+        CT_DBL(Economics, economics.years, "years", CT_TR("commtax::Fields", "Depreciation (years)"), "years",
+               CT_TR("commtax::Fields", "Straight-line depreciation, also the horizon of lifetime TCO"), 1),
+        CT_DBL(Economics, economics.pue, "pue", CT_TR("commtax::Fields", "PUE"), "",
+               CT_TR("commtax::Fields", "Power usage effectiveness of the data centre (>= 1)"), 2),
+        CT_DBL(Economics, economics.usd_per_kwh, "usd_per_kwh", CT_TR("commtax::Fields", "Electricity (USD/kWh)"),
+               "USD/kWh", CT_TR("commtax::Fields", "Price of energy"), 3),
+        CT_DBL(Economics, economics.node_overhead, "node_overhead", CT_TR("commtax::Fields", "Node power overhead"), "",
+               CT_TR("commtax::Fields", "CPU, NICs, fans... as a fraction of GPU power"), 2),
+        CT_DBL(Economics, economics.upkeep_pct, "upkeep_pct", CT_TR("commtax::Fields", "Upkeep (% of capex per year)"),
+               "%", CT_TR("commtax::Fields", "Support, spares and staff"), 1),
+        CT_DBL(Economics, economics.usd_per_gpu_hour, "usd_per_gpu_hour",
+               CT_TR("commtax::Fields", "Rent (USD per GPU-hour)"), "USD/GPU-h",
+               CT_TR("commtax::Fields", "Cloud price per GPU-hour (rent mode); 0 takes the GPU's own rent price"), 2),
+        CT_DBL(Economics, economics.utilisation, "utilisation",
+               CT_TR("commtax::Fields", "Utilisation over the horizon (fraction)"), "",
+               CT_TR("commtax::Fields", "Share of the depreciation years the bought cluster does useful work (0-1]; "
+                                        "capital and upkeep of idle hours fall on the hours of use"),
                2, Later),
-        CT_DBL(Economics, economics.residual_fraction, "residual_fraction", "Residual value (fraction of capex)", "",
-               "What the hardware is worth at the end of the depreciation years, as a fraction of capex (0-1)", 2,
-               Later),
-        CT_DBL(Economics, economics.cost_of_capital, "cost_of_capital", "Cost of capital (per year, fraction)",
-               "1/year",
-               "Annual discount rate of the money tied up in the cluster (0.08 = 8%); gives the net present cost", 3,
-               Later),
+        CT_DBL(Economics, economics.residual_fraction, "residual_fraction",
+               CT_TR("commtax::Fields", "Residual value (fraction of capex)"), "",
+               CT_TR("commtax::Fields", "What the hardware is worth at the end of the depreciation years, as a "
+                                        "fraction of capex (0-1)"),
+               2, Later),
+        CT_DBL(Economics, economics.cost_of_capital, "cost_of_capital",
+               CT_TR("commtax::Fields", "Cost of capital (per year, fraction)"), "1/year",
+               CT_TR("commtax::Fields", "Annual discount rate of the money tied up in the cluster (0.08 = 8%); "
+                                        "gives the net present cost"),
+               3, Later),
     });
     return fields;
 }
@@ -406,39 +559,41 @@ EngineText checkFieldValueText(const FieldInfo &f, const QJsonValue &v)
         if (x >= f.min && x <= f.max)
             return EngineText{};
         const QString unit = QLatin1String(f.unit).isEmpty() ? QString() : QLatin1Char(' ') + QLatin1String(f.unit);
-        return fileText(f.type == FieldType::Int ? CT_TEXT("expected a whole number from %1 to %2%3 (got %4)") : CT_TEXT("expected a number from %1 to %2%3 (got %4)"),
+        return fileText(f.type == FieldType::Int
+                            ? CT_TR("commtax::Files", "expected a whole number from %1 to %2%3 (got %4)")
+                            : CT_TR("commtax::Files", "expected a number from %1 to %2%3 (got %4)"),
                         {formatBound(f.min), formatBound(f.max), unit, formatBound(x)});
     };
     switch (f.type) {
     case FieldType::Int:
         if (!v.isDouble())
-            return fileText(CT_TEXT("expected a whole number, not %1"), {jsonTypeName(v)});
+            return fileText(CT_TR("commtax::Files", "expected a whole number, not %1"), {jsonTypeName(v)});
         if (std::floor(v.toDouble()) != v.toDouble())
-            return fileText(CT_TEXT("expected a whole number (got %1)"), {formatBound(v.toDouble())});
+            return fileText(CT_TR("commtax::Files", "expected a whole number (got %1)"), {formatBound(v.toDouble())});
         return range(v.toDouble());
     case FieldType::Double:
         if (!v.isDouble())
-            return fileText(CT_TEXT("expected a number, not %1"), {jsonTypeName(v)});
+            return fileText(CT_TR("commtax::Files", "expected a number, not %1"), {jsonTypeName(v)});
         return range(v.toDouble());
     case FieldType::OptionalDouble:
         if (v.isNull())
             return EngineText{};
         if (!v.isDouble())
-            return fileText(CT_TEXT("expected a number or null, not %1"), {jsonTypeName(v)});
+            return fileText(CT_TR("commtax::Files", "expected a number or null, not %1"), {jsonTypeName(v)});
         return range(v.toDouble());
     case FieldType::AutoDouble:
         if (v.isString() && v.toString() == QLatin1String("auto"))
             return EngineText{};
         if (!v.isDouble())
-            return fileText(CT_TEXT("expected a number or \"auto\", not %1"), {jsonTypeName(v)});
+            return fileText(CT_TR("commtax::Files", "expected a number or \"auto\", not %1"), {jsonTypeName(v)});
         return range(v.toDouble());
     case FieldType::Bool:
         if (!v.isBool())
-            return fileText(CT_TEXT("expected true or false, not %1"), {jsonTypeName(v)});
+            return fileText(CT_TR("commtax::Files", "expected true or false, not %1"), {jsonTypeName(v)});
         return EngineText{};
     case FieldType::Choice:
         if (!v.isString() || !f.choices.contains(v.toString()))
-            return fileText(CT_TEXT("expected one of %1"), {f.choices.join(QStringLiteral(", "))});
+            return fileText(CT_TR("commtax::Files", "expected one of %1"), {f.choices.join(QStringLiteral(", "))});
         return EngineText{};
     }
     return EngineText{};
@@ -447,13 +602,13 @@ EngineText checkFieldValueText(const FieldInfo &f, const QJsonValue &v)
 QString jsonTypeName(const QJsonValue &v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral(CT_TEXT("null"));
-    case QJsonValue::Bool: return QStringLiteral(CT_TEXT("true/false"));
-    case QJsonValue::Double: return QStringLiteral(CT_TEXT("a number"));
-    case QJsonValue::String: return QStringLiteral(CT_TEXT("a string"));
-    case QJsonValue::Array: return QStringLiteral(CT_TEXT("an array"));
-    case QJsonValue::Object: return QStringLiteral(CT_TEXT("an object"));
-    case QJsonValue::Undefined: return QStringLiteral(CT_TEXT("nothing"));
+    case QJsonValue::Null: return QStringLiteral(CT_TR("commtax::Files", "null"));
+    case QJsonValue::Bool: return QStringLiteral(CT_TR("commtax::Files", "true/false"));
+    case QJsonValue::Double: return QStringLiteral(CT_TR("commtax::Files", "a number"));
+    case QJsonValue::String: return QStringLiteral(CT_TR("commtax::Files", "a string"));
+    case QJsonValue::Array: return QStringLiteral(CT_TR("commtax::Files", "an array"));
+    case QJsonValue::Object: return QStringLiteral(CT_TR("commtax::Files", "an object"));
+    case QJsonValue::Undefined: return QStringLiteral(CT_TR("commtax::Files", "nothing"));
     }
     return QString();
 }

@@ -79,8 +79,8 @@ bool fieldRelevant(const FieldInfo &f, const Plan &plan);
 // The value a new plan has for the field (the default for fields added later).
 QJsonValue defaultFieldValue(const FieldInfo &f);
 
-// The file readers' messages for people: English templates marked CT_TEXT (for
-// tests/i18n/gen_modeltext.py) in this translation context, with their arguments. `message` keeps
+// The file readers' messages for people: English templates marked CT_TR (for lupdate) in this
+// translation context, CT_TR("commtax::Files", "..."), with their arguments. `message` keeps
 // the English (files, JSON); the GUI and the command line show the translation (model/text/modeltext.h:
 // loadErrorText()), whose arguments are translated too when they are marked texts themselves ("a string").
 inline constexpr const char *kFileTextContext = "commtax::Files";
@@ -92,7 +92,7 @@ QString toQString(const EngineText &text); // filled in English
 QString checkFieldValue(const FieldInfo &f, const QJsonValue &v);
 // The same as a template (presets.h: fileText()); an empty pattern when it fits.
 EngineText checkFieldValueText(const FieldInfo &f, const QJsonValue &v);
-// "a string", "an object"... for messages (marked CT_TEXT: translated as an argument).
+// "a string", "an object"... for messages (marked CT_TR: translated as an argument).
 QString jsonTypeName(const QJsonValue &v);
 
 } // namespace commtax

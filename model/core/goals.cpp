@@ -51,20 +51,21 @@ struct GoalsReader {
     {
         if (!v.isDouble()) {
             fail(path,
-                 fileText(whole ? CT_TEXT("expected a whole number, not %1") : CT_TEXT("expected a number, not %1"),
+                 fileText(whole ? CT_TR("commtax::Files", "expected a whole number, not %1")
+                                : CT_TR("commtax::Files", "expected a number, not %1"),
                           {jsonTypeName(v)}));
             return false;
         }
         const double x = v.toDouble();
         if (whole && std::floor(x) != x) {
-            fail(path, fileText(CT_TEXT("expected a whole number (got %1)"), {bound(x)}));
+            fail(path, fileText(CT_TR("commtax::Files", "expected a whole number (got %1)"), {bound(x)}));
             return false;
         }
         if (!(x >= min && x <= max)) {
             const QString u = *unit ? QLatin1Char(' ') + QLatin1String(unit) : QString();
             fail(path,
-                 fileText(whole ? CT_TEXT("expected a whole number from %1 to %2%3 (got %4)")
-                                : CT_TEXT("expected a number from %1 to %2%3 (got %4)"),
+                 fileText(whole ? CT_TR("commtax::Files", "expected a whole number from %1 to %2%3 (got %4)")
+                                : CT_TR("commtax::Files", "expected a number from %1 to %2%3 (got %4)"),
                           {bound(min), bound(max), u, bound(x)}));
             return false;
         }
@@ -75,7 +76,7 @@ struct GoalsReader {
     bool gpuId(const QJsonValue &v, const QString &path, QString &out)
     {
         if (!v.isString()) {
-            fail(path, fileText(CT_TEXT("expected a preset id (a string), not %1"), {jsonTypeName(v)}));
+            fail(path, fileText(CT_TR("commtax::Files", "expected a preset id (a string), not %1"), {jsonTypeName(v)}));
             return false;
         }
         if (!catalog.find(Section::Gpu, v.toString())) {
@@ -83,7 +84,7 @@ struct GoalsReader {
             for (const Preset &q : catalog.presets(Section::Gpu))
                 ids << q.id;
             fail(path,
-                 fileText(CT_TEXT("unknown %1 preset \"%2\"; known: %3"),
+                 fileText(CT_TR("commtax::Files", "unknown %1 preset \"%2\"; known: %3"),
                           {QStringLiteral("gpu"), v.toString(), ids.join(QStringLiteral(", "))}));
             return false;
         }
@@ -94,7 +95,7 @@ struct GoalsReader {
     bool choice(const QJsonValue &v, const QString &path, const QStringList &choices, QString &out)
     {
         if (!v.isString() || !choices.contains(v.toString())) {
-            fail(path, fileText(CT_TEXT("expected one of %1"), {choices.join(QStringLiteral(", "))}));
+            fail(path, fileText(CT_TR("commtax::Files", "expected one of %1"), {choices.join(QStringLiteral(", "))}));
             return false;
         }
         out = v.toString();
@@ -107,7 +108,7 @@ struct GoalsReader {
     {
         if (!v.isArray() || v.toArray().isEmpty() || v.toArray().size() > maxItems) {
             fail(path,
-                 fileText(CT_TEXT("expected a list of 1 to %1 entries, not %2"),
+                 fileText(CT_TR("commtax::Files", "expected a list of 1 to %1 entries, not %2"),
                           {QString::number(maxItems),
                            v.isArray() ? QString::number(v.toArray().size()) : jsonTypeName(v)}));
             return;
@@ -115,7 +116,7 @@ struct GoalsReader {
         const QJsonArray a = v.toArray();
         for (qsizetype i = 0; i < a.size(); ++i) {
             if (std::find(a.begin(), a.begin() + i, a[i]) != a.begin() + i) {
-                fail(jsonPathIndex(path, i), fileText(CT_TEXT("listed twice")));
+                fail(jsonPathIndex(path, i), fileText(CT_TR("commtax::Files", "listed twice")));
                 continue;
             }
             item(a[i], jsonPathIndex(path, i));
@@ -127,20 +128,21 @@ struct GoalsReader {
         for (auto it = o.constBegin(); it != o.constEnd(); ++it)
             if (!known.contains(it.key()))
                 fail(jsonPathJoin(path, it.key()),
-                     fileText(CT_TEXT("unknown field; %1 fields are: %2"), {path, known.join(QStringLiteral(", "))}));
+                     fileText(CT_TR("commtax::Files", "unknown field; %1 fields are: %2"),
+                              {path, known.join(QStringLiteral(", "))}));
     }
 
     void budget(const QJsonValue &v, Goals &g)
     {
         const QString path = QStringLiteral("goals.budget");
         if (!v.isObject()) {
-            fail(path, fileText(CT_TEXT("expected an object, not %1"), {jsonTypeName(v)}));
+            fail(path, fileText(CT_TR("commtax::Files", "expected an object, not %1"), {jsonTypeName(v)}));
             return;
         }
         const QJsonObject o = v.toObject();
         unknownKeys(o, path, {QStringLiteral("capex_usd"), QStringLiteral("tco_usd")});
         if (!o.contains(QStringLiteral("capex_usd")) && !o.contains(QStringLiteral("tco_usd")))
-            fail(path, fileText(CT_TEXT("a budget needs capex_usd, tco_usd or both")));
+            fail(path, fileText(CT_TR("commtax::Files", "a budget needs capex_usd, tco_usd or both")));
         if (o.contains(QStringLiteral("capex_usd")))
             number(o.value(QStringLiteral("capex_usd")), jsonPathJoin(path, QStringLiteral("capex_usd")), 0,
                    kMaxGoalUsd, false, "USD", g.capexUsd);
@@ -170,7 +172,7 @@ struct GoalsReader {
     void listedOption(const QJsonValue &v, const QString &path, Goals &g)
     {
         if (!v.isObject()) {
-            fail(path, fileText(CT_TEXT("expected an object, not %1"), {jsonTypeName(v)}));
+            fail(path, fileText(CT_TR("commtax::Files", "expected an object, not %1"), {jsonTypeName(v)}));
             return;
         }
         const QJsonObject o = v.toObject();
@@ -181,7 +183,7 @@ struct GoalsReader {
         bool ok = true;
         for (const char *key : {"gpu", "gpus"})
             if (!o.contains(QLatin1String(key))) {
-                fail(path, fileText(CT_TEXT("an option needs \"%1\""), {QLatin1String(key)}));
+                fail(path, fileText(CT_TR("commtax::Files", "an option needs \"%1\""), {QLatin1String(key)}));
                 ok = false;
             }
         if (!ok)
@@ -287,7 +289,7 @@ struct GoalsReader {
             g.nodesMax = int(nodes);
         if (g.nodesMin > g.nodesMax)
             fail(at(QStringLiteral("nodes_max")),
-                 fileText(CT_TEXT("%1 is below nodes_min %2"),
+                 fileText(CT_TR("commtax::Files", "%1 is below nodes_min %2"),
                           {QString::number(g.nodesMax), QString::number(g.nodesMin)}));
         if (o.contains(QStringLiteral("gpu_counts")))
             list(o.value(QStringLiteral("gpu_counts")), at(QStringLiteral("gpu_counts")), kMaxGoalGpuCounts,
@@ -312,7 +314,8 @@ bool parseGoals(const QJsonValue &v, const PresetCatalog &catalog, Goals &out, c
         fail(path, why);
     };
     if (!v.isObject()) {
-        counting(QStringLiteral("goals"), fileText(CT_TEXT("expected an object, not %1"), {jsonTypeName(v)}));
+        counting(QStringLiteral("goals"),
+                 fileText(CT_TR("commtax::Files", "expected an object, not %1"), {jsonTypeName(v)}));
         return false;
     }
     Goals g;

@@ -55,21 +55,25 @@ bool readInputFile(const QString &fileName, qint64 maxBytes, QByteArray &out, Lo
     };
     const QFileInfo info(fileName);
     if (!info.exists())
-        return fail(fileText(CT_TEXT("cannot open: no such file")));
+        return fail(fileText(CT_TR("commtax::Files", "cannot open: no such file")));
     if (info.isDir())
-        return fail(fileText(CT_TEXT("cannot open: it is a folder, not a file")));
+        return fail(fileText(CT_TR("commtax::Files", "cannot open: it is a folder, not a file")));
     if (!info.isFile())
-        return fail(fileText(CT_TEXT("cannot open: not a regular file (a device, pipe or socket)")));
+        return fail(fileText(CT_TR("commtax::Files", "cannot open: not a regular file (a device, pipe or socket)")));
     if (info.size() > maxBytes)
-        return fail(fileText(CT_TEXT("the file is %1; Commtax reads at most %2 here"), {byteSize(info.size()), byteSize(maxBytes)}), 1);
+        return fail(fileText(CT_TR("commtax::Files", "the file is %1; Commtax reads at most %2 here"),
+                             {byteSize(info.size()), byteSize(maxBytes)}),
+                    1);
     QFile f(fileName);
     if (!f.open(QIODevice::ReadOnly))
-        return fail(fileText(CT_TEXT("cannot open: %1"), {f.errorString()}));
+        return fail(fileText(CT_TR("commtax::Files", "cannot open: %1"), {f.errorString()}));
     out = f.read(maxBytes + 1); // the file may have grown since it was measured
     if (out.size() > maxBytes)
-        return fail(fileText(CT_TEXT("the file is larger than %1, the most Commtax reads here"), {byteSize(maxBytes)}), 1);
+        return fail(fileText(CT_TR("commtax::Files", "the file is larger than %1, the most Commtax reads here"),
+                             {byteSize(maxBytes)}),
+                    1);
     if (f.error() != QFileDevice::NoError)
-        return fail(fileText(CT_TEXT("cannot read: %1"), {f.errorString()}));
+        return fail(fileText(CT_TR("commtax::Files", "cannot read: %1"), {f.errorString()}));
     return true;
 }
 
@@ -77,7 +81,9 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
 {
     if (json.size() > kMaxJsonBytes) {
         if (error)
-            *error = fileError(fileName, 1, 1, QString(), fileText(CT_TEXT("the text is %1; Commtax reads at most %2 of JSON"), {byteSize(json.size()), byteSize(kMaxJsonBytes)}));
+            *error = fileError(fileName, 1, 1, QString(),
+                               fileText(CT_TR("commtax::Files", "the text is %1; Commtax reads at most %2 of JSON"),
+                                        {byteSize(json.size()), byteSize(kMaxJsonBytes)}));
         return false;
     }
     QJsonParseError pe;
@@ -85,7 +91,8 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
     if (pe.error != QJsonParseError::NoError) {
         if (error) {
             const TextPosition pos = JsonLocator::positionOfOffset(json, pe.offset);
-            *error = fileError(fileName, pos.line, pos.column, QString(), fileText(CT_TEXT("invalid JSON: %1"), {pe.errorString()}));
+            *error = fileError(fileName, pos.line, pos.column, QString(),
+                               fileText(CT_TR("commtax::Files", "invalid JSON: %1"), {pe.errorString()}));
         }
         return false;
     }
@@ -93,9 +100,11 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
     if (!dups.isEmpty()) {
         if (error) {
             const DuplicateKey &d = dups.first();
-            *error = fileError(fileName, d.position.line, d.position.column, d.path,
-                               fileText(CT_TEXT("duplicate key: given already at line %1, column %2 (a key may appear once)"),
-                                        {QString::number(d.first.line), QString::number(d.first.column)}));
+            *error = fileError(
+                fileName, d.position.line, d.position.column, d.path,
+                fileText(CT_TR("commtax::Files",
+                               "duplicate key: given already at line %1, column %2 (a key may appear once)"),
+                         {QString::number(d.first.line), QString::number(d.first.column)}));
         }
         return false;
     }
@@ -116,17 +125,20 @@ EngineText formatVersionProblemText(const QJsonObject &root, const QString &form
     const QJsonValue f = root.value(QStringLiteral("format"));
     if (f.toString() != format) {
         *path = QStringLiteral("format");
-        return f.isUndefined() ? fileText(CT_TEXT("missing: a %1 file starts with \"format\": \"%1\""), {format})
-                               : fileText(CT_TEXT("expected \"%1\""), {format});
+        return f.isUndefined()
+            ? fileText(CT_TR("commtax::Files", "missing: a %1 file starts with \"format\": \"%1\""), {format})
+            : fileText(CT_TR("commtax::Files", "expected \"%1\""), {format});
     }
     const QJsonValue v = root.value(QStringLiteral("version"));
     *path = QStringLiteral("version");
     if (v.isUndefined())
-        return fileText(CT_TEXT("missing: this build reads version %1"), {QString::number(version)});
+        return fileText(CT_TR("commtax::Files", "missing: this build reads version %1"), {QString::number(version)});
     if (!v.isDouble())
-        return fileText(CT_TEXT("expected the number %1, not %2"), {QString::number(version), jsonTypeName(v)});
+        return fileText(CT_TR("commtax::Files", "expected the number %1, not %2"),
+                        {QString::number(version), jsonTypeName(v)});
     if (v.toDouble() != version)
-        return fileText(CT_TEXT("unsupported version %1; this build reads version %2"), {QLocale::c().toString(v.toDouble(), 'g', 10), QString::number(version)});
+        return fileText(CT_TR("commtax::Files", "unsupported version %1; this build reads version %2"),
+                        {QLocale::c().toString(v.toDouble(), 'g', 10), QString::number(version)});
     path->clear();
     return EngineText{};
 }
@@ -243,13 +255,13 @@ QStringList extraKeys(Section s)
 EngineText gpuLookProblem(const QString &key, const QJsonValue &v)
 {
     if (key == QLatin1String("family") && !gpuFamilies().contains(v.toString()))
-        return fileText(CT_TEXT("expected one of %1"), {gpuFamilies().join(QStringLiteral(", "))});
+        return fileText(CT_TR("commtax::Files", "expected one of %1"), {gpuFamilies().join(QStringLiteral(", "))});
     static const QRegularExpression rgb(QStringLiteral("^#[0-9A-Fa-f]{6}$"));
     if (key == QLatin1String("color") && !(v.isString() && rgb.match(v.toString()).hasMatch()))
-        return fileText(CT_TEXT("expected a colour as \"#rrggbb\""));
+        return fileText(CT_TR("commtax::Files", "expected a colour as \"#rrggbb\""));
     if (key == QLatin1String("short_name")
         && !(v.isString() && !v.toString().trimmed().isEmpty() && v.toString().size() <= kMaxPlanNameChars))
-        return fileText(CT_TEXT("expected a short name of 1 to 200 characters"));
+        return fileText(CT_TR("commtax::Files", "expected a short name of 1 to 200 characters"));
     return {};
 }
 } // namespace
@@ -277,11 +289,13 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
     p.section = s;
     const QJsonValue id = o.value(QStringLiteral("id"));
     if (!id.isString() || id.toString().trimmed().isEmpty())
-        return fail(jsonPathJoin(path, QStringLiteral("id")), fileText(CT_TEXT("expected a non-empty string id")));
+        return fail(jsonPathJoin(path, QStringLiteral("id")),
+                    fileText(CT_TR("commtax::Files", "expected a non-empty string id")));
     p.id = id.toString();
     for (const QString &key : {QStringLiteral("name"), QStringLiteral("description")})
         if (o.contains(key) && !o.value(key).isString())
-            return fail(jsonPathJoin(path, key), fileText(CT_TEXT("expected a string, not %1"), {jsonTypeName(o.value(key))}));
+            return fail(jsonPathJoin(path, key),
+                        fileText(CT_TR("commtax::Files", "expected a string, not %1"), {jsonTypeName(o.value(key))}));
     p.name = o.value(QStringLiteral("name")).toString(p.id);
     p.description = o.value(QStringLiteral("description")).toString();
     const QStringList extras = extraKeys(s);
@@ -296,12 +310,12 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
             if (key == QLatin1String("match")) {
                 const QJsonValue m = it.value();
                 if (!m.isArray() || m.toArray().size() > kMaxMatchNames)
-                    return fail(fpath, fileText(CT_TEXT("expected a list of at most 64 device names")));
+                    return fail(fpath, fileText(CT_TR("commtax::Files", "expected a list of at most 64 device names")));
                 for (qsizetype i = 0; i < m.toArray().size(); ++i) {
                     const QJsonValue n = m.toArray().at(i);
                     if (!n.isString() || n.toString().trimmed().isEmpty() || n.toString().size() > kMaxPlanNameChars)
                         return fail(fpath + QStringLiteral("[%1]").arg(i),
-                                    fileText(CT_TEXT("expected a device name of 1 to 200 characters")));
+                                    fileText(CT_TR("commtax::Files", "expected a device name of 1 to 200 characters")));
                 }
             }
             // "engine_error": the engine's error on the user's own training logs (a calibrated
@@ -311,10 +325,14 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
             if (key == QLatin1String("engine_error")) {
                 const QJsonArray f = it.value().toObject().value(QStringLiteral("step_time_factors")).toArray();
                 if (!it.value().isObject() || f.size() < 2 || f.size() > kMaxCalibrationLogs)
-                    return fail(fpath, fileText(CT_TEXT("expected {\"step_time_factors\": [2 to 1000 numbers], \"source\": \"...\"}")));
+                    return fail(
+                        fpath,
+                        fileText(CT_TR("commtax::Files",
+                                       "expected {\"step_time_factors\": [2 to 1000 numbers], \"source\": \"...\"}")));
                 for (qsizetype i = 0; i < f.size(); ++i)
                     if (!f.at(i).isDouble() || !(f.at(i).toDouble() >= 0.05 && f.at(i).toDouble() <= 20))
-                        return fail(fpath + QStringLiteral(".step_time_factors[%1]").arg(i), fileText(CT_TEXT("expected a number from 0.05 to 20")));
+                        return fail(fpath + QStringLiteral(".step_time_factors[%1]").arg(i),
+                                    fileText(CT_TR("commtax::Files", "expected a number from 0.05 to 20")));
             }
             if (const EngineText why = gpuLookProblem(key, it.value()); why.pattern[0])
                 return fail(fpath, why);
@@ -323,18 +341,19 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
         }
         const FieldInfo *f = findField(s, key);
         if (!f)
-            return fail(fpath, fileText(CT_TEXT("unknown %1 field"), {sectionKey(s)}));
+            return fail(fpath, fileText(CT_TR("commtax::Files", "unknown %1 field"), {sectionKey(s)}));
         QJsonValue v = it.value();
         if (v.isObject()) {
             const QJsonObject vo = v.toObject();
             v = vo.value(QStringLiteral("value"));
             if (v.isUndefined())
-                return fail(fpath, fileText(CT_TEXT("a value object needs \"value\"")));
+                return fail(fpath, fileText(CT_TR("commtax::Files", "a value object needs \"value\"")));
             Provenance prov;
             const QString kind = vo.value(QStringLiteral("kind")).toString();
             if (!parseSourceKind(kind, prov.kind))
-                return fail(jsonPathJoin(fpath, QStringLiteral("kind")),
-                            fileText(CT_TEXT("expected datasheet, measured, assumption, derived or user")));
+                return fail(
+                    jsonPathJoin(fpath, QStringLiteral("kind")),
+                    fileText(CT_TR("commtax::Files", "expected datasheet, measured, assumption, derived or user")));
             prov.source = vo.value(QStringLiteral("source")).toString();
             p.provenance.insert(key, prov);
         }
@@ -352,7 +371,9 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
                 p.provenance.insert(QLatin1String(f->key), Provenance{SourceKind::Assumption, QStringLiteral("Commtax default (the preset does not set this field): ") + QLatin1String(f->help)});
         }
         if (!p.values.contains(QLatin1String(f->key)))
-            return fail(path, fileText(CT_TEXT("%1 preset \"%2\" lacks field \"%3\""), {sectionKey(s), p.id, QLatin1String(f->key)}));
+            return fail(path,
+                        fileText(CT_TR("commtax::Files", "%1 preset \"%2\" lacks field \"%3\""),
+                                 {sectionKey(s), p.id, QLatin1String(f->key)}));
     }
     out = p;
     return true;
@@ -433,7 +454,7 @@ bool PresetCatalog::loadJson(const QByteArray &json, const QString &fileName, Lo
         return false;
     const JsonLocator loc(json);
     if (!doc.isObject())
-        return fail(loc, QString(), fileText(CT_TEXT("expected a JSON object")));
+        return fail(loc, QString(), fileText(CT_TR("commtax::Files", "expected a JSON object")));
     const QJsonObject root = doc.object();
     QString badKey;
     if (const EngineText why = formatVersionProblemText(root, QStringLiteral("commtax-presets"), 1, &badKey); why.pattern[0])
@@ -447,16 +468,17 @@ bool PresetCatalog::loadJson(const QByteArray &json, const QString &fileName, Lo
             found = true;
         }
     if (!found)
-        return fail(loc, QStringLiteral("section"), fileText(CT_TEXT("expected \"model\", \"gpu\" or \"cluster\"")));
+        return fail(loc, QStringLiteral("section"),
+                    fileText(CT_TR("commtax::Files", "expected \"model\", \"gpu\" or \"cluster\"")));
     const QJsonValue list = root.value(QStringLiteral("presets"));
     if (!list.isArray())
-        return fail(loc, QStringLiteral("presets"), fileText(CT_TEXT("expected an array of presets")));
+        return fail(loc, QStringLiteral("presets"), fileText(CT_TR("commtax::Files", "expected an array of presets")));
     QList<Preset> parsed;
     const QJsonArray arr = list.toArray();
     for (qsizetype i = 0; i < arr.size(); ++i) {
         const QString path = jsonPathIndex(QStringLiteral("presets"), i);
         if (!arr[i].isObject())
-            return fail(loc, path, fileText(CT_TEXT("expected a preset object")));
+            return fail(loc, path, fileText(CT_TR("commtax::Files", "expected a preset object")));
         Preset p;
         QString errPath, why;
         EngineText whyText;

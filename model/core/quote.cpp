@@ -83,7 +83,7 @@ std::vector<EngineText> quoteWarnings(const Scenario &s, const QDate &today)
         return t;
     };
     if (quoteExpired(s.quote, today))
-        out.push_back(text(CT_TEXT("Quote %1 from %2 expired on %3: its prices may no longer hold"),
+        out.push_back(text(CT_TR("commtax::Quote", "Quote %1 from %2 expired on %3: its prices may no longer hold"),
                            {s.quote.id, s.quote.vendor, s.quote.validUntil}));
     for (const QuoteItem &item : quoteItems()) {
         const auto price = s.quote.items.constFind(QLatin1String(item.path));
@@ -92,7 +92,7 @@ std::vector<EngineText> quoteWarnings(const Scenario &s, const QDate &today)
             continue;
         const QJsonValue v = f->get(s.plan);
         if (v != QJsonValue(*price))
-            out.push_back(text(CT_TEXT("%1 is %2, not the price %3 of quote %4"),
+            out.push_back(text(CT_TR("commtax::Quote", "%1 is %2, not the price %3 of quote %4"),
                                {f->path(), formatNumber(v.toDouble(), f->decimals), formatNumber(*price, f->decimals),
                                 s.quote.id}));
     }

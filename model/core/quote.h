@@ -38,7 +38,7 @@ void applyQuote(Scenario &s, const QStringList &givenByFile = {}, const Scenario
 bool quoteExpired(const Scenario::Quote &q, const QDate &today);
 
 // The quote's warnings: expired before `today`; a quoted field whose value is not the quote's
-// price (given or edited since). English templates marked CT_TEXT (context "commtax::Quote").
+// price (given or edited since). English templates marked CT_TR (context "commtax::Quote").
 inline constexpr const char *kQuoteTextContext = "commtax::Quote";
 std::vector<EngineText> quoteWarnings(const Scenario &s, const QDate &today);
 

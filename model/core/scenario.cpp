@@ -152,7 +152,10 @@ struct Parser {
     void finish()
     {
         if (dropped > 0)
-            errors.append(fileError(file, 0, 0, QString(), fileText(CT_TEXT("%1 more problems not listed; is this a Commtax scenario?"), {QString::number(dropped)})));
+            errors.append(
+                fileError(file, 0, 0, QString(),
+                          fileText(CT_TR("commtax::Files", "%1 more problems not listed; is this a Commtax scenario?"),
+                                   {QString::number(dropped)})));
     }
     bool ok() const { return errors.size() == first; }
 
@@ -163,11 +166,13 @@ struct Parser {
         if (v.isUndefined())
             return fallback;
         if (!v.isString()) {
-            fail(path, fileText(CT_TEXT("expected a string, not %1"), {jsonTypeName(v)}));
+            fail(path, fileText(CT_TR("commtax::Files", "expected a string, not %1"), {jsonTypeName(v)}));
             return fallback;
         }
         if (v.toString().size() > kMaxPlanNameChars) {
-            fail(path, fileText(CT_TEXT("at most %1 characters (got %2)"), {QString::number(kMaxPlanNameChars), QString::number(v.toString().size())}));
+            fail(path,
+                 fileText(CT_TR("commtax::Files", "at most %1 characters (got %2)"),
+                          {QString::number(kMaxPlanNameChars), QString::number(v.toString().size())}));
             return fallback;
         }
         return v.toString();
@@ -187,14 +192,16 @@ struct Parser {
                 QStringList known;
                 for (const FieldInfo *k : fieldsOf(s))
                     known << QLatin1String(k->key);
-                fail(path, fileText(CT_TEXT("unknown field; %1 fields are: %2"), {spath, known.join(QStringLiteral(", "))}));
+                fail(path,
+                     fileText(CT_TR("commtax::Files", "unknown field; %1 fields are: %2"),
+                              {spath, known.join(QStringLiteral(", "))}));
                 continue;
             }
             QJsonValue v = it.value();
             if (v.isObject()) { // value objects as in presets: {"value": ..., "kind": ..., "source": ...}
                 const QJsonObject vo = v.toObject();
                 if (!vo.contains(QStringLiteral("value"))) {
-                    fail(path, fileText(CT_TEXT("a value object needs \"value\"")));
+                    fail(path, fileText(CT_TR("commtax::Files", "a value object needs \"value\"")));
                     continue;
                 }
                 v = vo.value(QStringLiteral("value"));
@@ -232,8 +239,10 @@ struct Parser {
         const QJsonValue v = root.value(key);
         if (!v.isObject()) {
             fail(v.isUndefined() ? QString() : key,
-                 v.isUndefined() ? fileText(CT_TEXT("missing section \"%1\""), {key})
-                                 : fileText(CT_TEXT("expected an object: {\"preset\": \"id\"} or the fields, not %1"), {jsonTypeName(v)}));
+                 v.isUndefined() ? fileText(CT_TR("commtax::Files", "missing section \"%1\""), {key})
+                                 : fileText(CT_TR("commtax::Files",
+                                                  "expected an object: {\"preset\": \"id\"} or the fields, not %1"),
+                                            {jsonTypeName(v)}));
             return;
         }
         const QJsonObject o = v.toObject();
@@ -245,7 +254,9 @@ struct Parser {
         const QString presetPath = jsonPathJoin(key, QStringLiteral("preset"));
         if (!presetId.isUndefined()) {
             if (!presetId.isString()) {
-                fail(presetPath, fileText(CT_TEXT("expected a preset id (a string), not %1"), {jsonTypeName(presetId)}));
+                fail(presetPath,
+                     fileText(CT_TR("commtax::Files", "expected a preset id (a string), not %1"),
+                              {jsonTypeName(presetId)}));
                 return;
             }
             const std::optional<Preset> p = catalog.find(sec, presetId.toString());
@@ -253,7 +264,9 @@ struct Parser {
                 QStringList ids;
                 for (const Preset &q : catalog.presets(sec))
                     ids << q.id;
-                fail(presetPath, fileText(CT_TEXT("unknown %1 preset \"%2\"; known: %3"), {key, presetId.toString(), ids.join(QStringLiteral(", "))}));
+                fail(presetPath,
+                     fileText(CT_TR("commtax::Files", "unknown %1 preset \"%2\"; known: %3"),
+                              {key, presetId.toString(), ids.join(QStringLiteral(", "))}));
                 return;
             }
             p->applyTo(s.plan);
@@ -263,7 +276,11 @@ struct Parser {
             // Inline: every field of the section must be there.
             for (const FieldInfo *f : fieldsOf(sec))
                 if (!o.contains(QLatin1String(f->key)) && !f->addedLater())
-                    fail(key, fileText(CT_TEXT("inline %1 lacks \"%2\" (give every field, or start from {\"preset\": \"id\"})"), {key, QLatin1String(f->key)}));
+                    fail(
+                        key,
+                        fileText(CT_TR("commtax::Files",
+                                       "inline %1 lacks \"%2\" (give every field, or start from {\"preset\": \"id\"})"),
+                                 {key, QLatin1String(f->key)}));
             const QString inlineId = stringField(o, QStringLiteral("id"), jsonPathJoin(key, QStringLiteral("id")), QStringLiteral("custom"));
             *id = inlineId.toStdString();
             *name = stringField(o, QStringLiteral("name"), jsonPathJoin(key, QStringLiteral("name")), inlineId).toStdString();
@@ -281,7 +298,10 @@ struct Parser {
     {
         const QString path = QStringLiteral("economics.quote");
         if (!v.isObject()) {
-            fail(path, fileText(CT_TEXT("expected an object {\"vendor\", \"id\", \"date\", \"valid_until\"}, not %1"), {jsonTypeName(v)}));
+            fail(path,
+                 fileText(CT_TR("commtax::Files",
+                                "expected an object {\"vendor\", \"id\", \"date\", \"valid_until\"}, not %1"),
+                          {jsonTypeName(v)}));
             return;
         }
         const QJsonObject o = v.toObject();
@@ -289,7 +309,8 @@ struct Parser {
         for (auto it = o.constBegin(); it != o.constEnd(); ++it)
             if (!keys.contains(it.key()) && it.key() != QLatin1String("items"))
                 fail(jsonPathJoin(path, it.key()),
-                     fileText(CT_TEXT("unknown field; a quote has vendor, id, date, valid_until, items")));
+                     fileText(
+                         CT_TR("commtax::Files", "unknown field; a quote has vendor, id, date, valid_until, items")));
         if (o.contains(QStringLiteral("items")))
             quoteItemsOf(o.value(QStringLiteral("items")), jsonPathJoin(path, QStringLiteral("items")), q);
         QString *const targets[] = {&q.vendor, &q.id, &q.date, &q.validUntil};
@@ -297,13 +318,16 @@ struct Parser {
             const QString key = jsonPathJoin(path, keys[i]);
             *targets[i] = stringField(o, keys[i], key, QString()).trimmed();
             if (i < 2 && targets[i]->isEmpty() && (o.value(keys[i]).isUndefined() || o.value(keys[i]).isString()))
-                fail(o.contains(keys[i]) ? key : path, fileText(CT_TEXT("a quote needs a non-empty \"%1\""), {keys[i]}));
+                fail(o.contains(keys[i]) ? key : path,
+                     fileText(CT_TR("commtax::Files", "a quote needs a non-empty \"%1\""), {keys[i]}));
             if (i >= 2 && !targets[i]->isEmpty() && !QDate::fromString(*targets[i], Qt::ISODate).isValid())
-                fail(key, fileText(CT_TEXT("expected a date as YYYY-MM-DD (got \"%1\")"), {*targets[i]}));
+                fail(key,
+                     fileText(CT_TR("commtax::Files", "expected a date as YYYY-MM-DD (got \"%1\")"), {*targets[i]}));
         }
         const QDate from = QDate::fromString(q.date, Qt::ISODate), until = QDate::fromString(q.validUntil, Qt::ISODate);
         if (from.isValid() && until.isValid() && until < from)
-            fail(jsonPathJoin(path, QStringLiteral("valid_until")), fileText(CT_TEXT("%1 is before the quote's date %2"), {q.validUntil, q.date}));
+            fail(jsonPathJoin(path, QStringLiteral("valid_until")),
+                 fileText(CT_TR("commtax::Files", "%1 is before the quote's date %2"), {q.validUntil, q.date}));
     }
 
     // economics.quote.items: {"gpu_price_usd": 27000, ...}, each key one of quoteItems(), each
@@ -316,7 +340,7 @@ struct Parser {
         const QString known = names.join(QStringLiteral(", "));
         if (!v.isObject()) {
             const QStringList args{known, jsonTypeName(v)};
-            fail(path, fileText(CT_TEXT("expected an object of prices (%1), not %2"), args));
+            fail(path, fileText(CT_TR("commtax::Files", "expected an object of prices (%1), not %2"), args));
             return;
         }
         const QJsonObject o = v.toObject();
@@ -325,7 +349,7 @@ struct Parser {
             const QuoteItem *item = findQuoteItem(it.key());
             const FieldInfo *f = item ? quoteItemField(*item) : nullptr;
             if (!f) {
-                fail(at, fileText(CT_TEXT("unknown item; a quote's items are: %1"), {known}));
+                fail(at, fileText(CT_TR("commtax::Files", "unknown item; a quote's items are: %1"), {known}));
                 continue;
             }
             if (const EngineText why = checkFieldValueText(*f, it.value()); why.pattern[0]) {
@@ -346,18 +370,27 @@ struct Parser {
             && replica > 0 && gpus % replica == 0 && gpus / replica > 0 && fitsInt(gpus / replica))
             plan.training.dp = static_cast<int>(gpus / replica);
         else
-            fail(QStringLiteral("training"), fileText(CT_TEXT("dp is not given and %1 nodes x %2 GPUs do not divide by tp*cp*pp=%3*%4*%5"), {QString::number(plan.cluster.nodes), QString::number(plan.cluster.gpus_per_node), QString::number(plan.training.tp), QString::number(plan.training.cp), QString::number(plan.training.pp)}));
+            fail(QStringLiteral("training"),
+                 fileText(CT_TR("commtax::Files",
+                                "dp is not given and %1 nodes x %2 GPUs do not divide by tp*cp*pp=%3*%4*%5"),
+                          {QString::number(plan.cluster.nodes), QString::number(plan.cluster.gpus_per_node),
+                           QString::number(plan.training.tp), QString::number(plan.training.cp),
+                           QString::number(plan.training.pp)}));
     }
 };
 
-const char *const kUnknown = CT_TEXT("unknown section; known: name, model, gpu, cluster, training, economics, goals");
+const char *const kUnknown
+    = CT_TR("commtax::Files", "unknown section; known: name, model, gpu, cluster, training, economics, goals");
 
 bool parseWith(const QJsonValue &doc, const JsonLocator &loc, const QString &fileName, const QString &prefix,
                const PresetCatalog &catalog, Scenario &out, QList<LoadError> &errors)
 {
     Parser ps{fileName, loc, errors, prefix};
     if (!doc.isObject()) {
-        ps.fail(QString(), fileText(CT_TEXT("expected a JSON object, not %1"), {doc.isArray() ? QStringLiteral(CT_TEXT("an array")) : QStringLiteral(CT_TEXT("a value"))}));
+        ps.fail(QString(),
+                fileText(CT_TR("commtax::Files", "expected a JSON object, not %1"),
+                         {doc.isArray() ? QStringLiteral(CT_TR("commtax::Files", "an array"))
+                                        : QStringLiteral(CT_TR("commtax::Files", "a value"))}));
         return false;
     }
     const QJsonObject root = doc.toObject();
@@ -381,7 +414,7 @@ bool parseWith(const QJsonValue &doc, const JsonLocator &loc, const QString &fil
         if (v.isUndefined())
             continue; // defaults
         if (!v.isObject()) {
-            ps.fail(key, fileText(CT_TEXT("expected an object, not %1"), {jsonTypeName(v)}));
+            ps.fail(key, fileText(CT_TR("commtax::Files", "expected an object, not %1"), {jsonTypeName(v)}));
             continue;
         }
         const QJsonObject o = v.toObject();
@@ -421,9 +454,10 @@ bool parseScenario(const QByteArray &json, const QString &fileName, const Preset
                    QList<LoadError> &errors)
 {
     if (json.size() > kMaxScenarioBytes) {
-        errors.append(fileError(fileName, 1, 1, QString(), // FILE:1:1:, as every refusal
-                                fileText(CT_TEXT("the scenario is %1 KiB; Commtax reads at most %2 KiB"),
-                                         {QString::number(json.size() / 1024), QString::number(kMaxScenarioBytes / 1024)})));
+        errors.append(
+            fileError(fileName, 1, 1, QString(), // FILE:1:1:, as every refusal
+                      fileText(CT_TR("commtax::Files", "the scenario is %1 KiB; Commtax reads at most %2 KiB"),
+                               {QString::number(json.size() / 1024), QString::number(kMaxScenarioBytes / 1024)})));
         return false;
     }
     QJsonDocument doc;
@@ -452,12 +486,15 @@ bool readScenarioText(const QString &fileName, QByteArray &json, QList<LoadError
     if (fileName == QLatin1String("-")) { // standard input (the command line's "-")
         QFile in;
         if (!in.open(stdin, QIODevice::ReadOnly)) {
-            errors.append(fileError(scenarioDisplayName(fileName), 0, 0, QString(), fileText(CT_TEXT("cannot read standard input"))));
+            errors.append(fileError(scenarioDisplayName(fileName), 0, 0, QString(),
+                                    fileText(CT_TR("commtax::Files", "cannot read standard input"))));
             return false;
         }
         json = in.read(kMaxScenarioBytes + 1);
         if (json.size() > kMaxScenarioBytes) {
-            errors.append(fileError(scenarioDisplayName(fileName), 0, 0, QString(), fileText(CT_TEXT("standard input holds more than a scenario file may"))));
+            errors.append(
+                fileError(scenarioDisplayName(fileName), 0, 0, QString(),
+                          fileText(CT_TR("commtax::Files", "standard input holds more than a scenario file may"))));
             return false;
         }
         return true;

@@ -29,7 +29,7 @@ EngineText checkValueObjectText(const FieldInfo &f, const QJsonObject &vo, QStri
         SourceKind k;
         if (!kind.isString() || !parseSourceKind(kind.toString(), k)) {
             *key = QStringLiteral("kind");
-            return fileText(CT_TEXT("expected datasheet, measured, assumption, derived or user"));
+            return fileText(CT_TR("commtax::Files", "expected datasheet, measured, assumption, derived or user"));
         }
     }
     const QJsonValue range = vo.value(QStringLiteral("range"));
@@ -38,12 +38,14 @@ EngineText checkValueObjectText(const FieldInfo &f, const QJsonObject &vo, QStri
     *key = QStringLiteral("range");
     const QJsonArray a = range.toArray();
     if (!range.isArray() || a.size() != 2 || !a[0].isDouble() || !a[1].isDouble())
-        return range.isArray() ? fileText(CT_TEXT("expected [low, high], two numbers, not an array of %1 values"), {QString::number(a.size())})
-                               : fileText(CT_TEXT("expected [low, high], two numbers, not %1"), {jsonTypeName(range)});
+        return range.isArray()
+            ? fileText(CT_TR("commtax::Files", "expected [low, high], two numbers, not an array of %1 values"),
+                       {QString::number(a.size())})
+            : fileText(CT_TR("commtax::Files", "expected [low, high], two numbers, not %1"), {jsonTypeName(range)});
     const QJsonValue value = vo.value(QStringLiteral("value"));
     if (!value.isDouble())
-        return fileText(CT_TEXT("a range needs a number as the value (\"auto\" takes no range)"));
-    // uncertainty::checkRangeText(): a template of context kFileTextContext (tests/i18n/gen_modeltext.py)
+        return fileText(CT_TR("commtax::Files", "a range needs a number as the value (\"auto\" takes no range)"));
+    // uncertainty::checkRangeText(): a template of context kFileTextContext (marked CT_TR there)
     return uncertainty::checkRangeText(f.path().toStdString(), value.toDouble(), a[0].toDouble(), a[1].toDouble());
 }
 

@@ -4,21 +4,25 @@
 // The engine has no Qt: it writes its validation errors (context "commtax::Errors") and the launch
 // notes (context "commtax::Launch") as English templates with %1..%n placeholders and their
 // arguments (numbers and names already formatted). Every template is a string literal marked
-// CT_TEXT(...) where it is used; tests/i18n/gen_modeltext.py lists them in model/text/modeltext_strings.cpp
-// for lupdate and tests/i18n/check_engine_texts.py fails on an English sentence left unmarked.
+// CT_TR("context", "text") where it is used, with the translation context the UI looks it up in;
+// lupdate reads the sources themselves (CT_TR is its alias of QT_TRANSLATE_NOOP:
+// resources/CMakeLists.txt) and tests/i18n/check_engine_texts.py fails on an English sentence left
+// unmarked.
 // toString() fills a template in English (JSON, CSV, the command line, files); the GUI and the PDF
 // translate the template by its English source first (model/text/modeltext.h: engineText()).
 
 #include <string>
 #include <vector>
 
-// Marks an English template for tests/i18n/gen_modeltext.py; the literal itself.
-#define CT_TEXT(s) s
+// Marks an English text for lupdate in its translation context ("commtax::Errors", a literal too);
+// the text itself. The model's other texts for people (field labels, metric labels, the readers'
+// messages) carry the same marker.
+#define CT_TR(context, s) s
 
 namespace commtax {
 
 struct EngineText {
-    const char *pattern = ""; // a string literal marked CT_TEXT
+    const char *pattern = ""; // a string literal marked CT_TR
     std::vector<std::string> args;
 };
 

@@ -47,31 +47,34 @@ bool resizePlan(Plan &plan, int gpus, GpuScaling scaling, PlanError *why)
     std::int64_t tp_pp = 0; // tp * cp * pp: the GPUs of one data-parallel replica
     if (!modelParallelGpus(t, tp_pp))
         return fail(problem(FieldId::training_tp,
-                            CT_TEXT("tp, cp and pp must be positive and small enough to multiply")));
+                            CT_TR("commtax::Errors", "tp, cp and pp must be positive and small enough to multiply")));
     if (gpus <= 0 || gpus % tp_pp != 0)
         return fail(problem(FieldId::training_dp,
-                            CT_TEXT("%1 GPUs do not divide into tp*cp*pp=%2"), {n(gpus), n(tp_pp)}));
+                            CT_TR("commtax::Errors", "%1 GPUs do not divide into tp*cp*pp=%2"), {n(gpus), n(tp_pp)}));
     std::int64_t perStep = 0;
     const bool oldLayoutOk = t.micro_batch > 0 && t.dp > 0 && checkedMul(t.micro_batch, t.dp, perStep);
     const std::int64_t mb = oldLayoutOk ? t.global_batch / perStep : 0;
     const int gpn = plan.cluster.gpus_per_node;
     if (gpn <= 0)
-        return fail(problem(FieldId::cluster_gpus_per_node, CT_TEXT("must be positive")));
+        return fail(problem(FieldId::cluster_gpus_per_node, CT_TR("commtax::Errors", "must be positive")));
     if (gpus < gpn) {
         plan.cluster.nodes = 1;
         plan.cluster.gpus_per_node = gpus;
     } else if (gpus % gpn == 0) {
         plan.cluster.nodes = gpus / gpn;
     } else {
-        return fail(problem(FieldId::cluster_nodes, CT_TEXT("%1 GPUs do not fill nodes of %2"), {n(gpus), n(gpn)}));
+        return fail(problem(FieldId::cluster_nodes, CT_TR("commtax::Errors", "%1 GPUs do not fill nodes of %2"),
+                            {n(gpus), n(gpn)}));
     }
     t.dp = static_cast<int>(gpus / tp_pp);
     if (scaling == GpuScaling::FixedMicroBatches) {
         std::int64_t batch = 0;
         if (!checkedMul(mb, t.micro_batch, t.dp, batch) || !fitsInt(batch))
-            return fail(problem(FieldId::training_global_batch,
-                                CT_TEXT("%1 micro-batches of %2 on dp=%3 do not fit a whole number of sequences per step"),
-                                {n(mb), n(t.micro_batch), n(t.dp)}));
+            return fail(
+                problem(FieldId::training_global_batch,
+                        CT_TR("commtax::Errors",
+                              "%1 micro-batches of %2 on dp=%3 do not fit a whole number of sequences per step"),
+                        {n(mb), n(t.micro_batch), n(t.dp)}));
         t.global_batch = static_cast<int>(batch);
     }
     return true;
@@ -121,7 +124,8 @@ std::vector<SweepPoint> sweepMicroBatches(const Plan &plan, const std::vector<in
             evaluateInto(work, pt);
         } else {
             const std::string count = std::to_string(microBatchCounts[i]);
-            const char *pattern = CT_TEXT("%1 micro-batches do not fit a whole number of sequences per step");
+            const char *pattern
+                = CT_TR("commtax::Errors", "%1 micro-batches do not fit a whole number of sequences per step");
             setError(pt, problem(FieldId::training_global_batch, pattern, {count}));
         }
     }

@@ -42,7 +42,7 @@ struct Hardware {
 std::vector<SweepPoint> sweepHardware(const Plan &plan, const std::vector<Hardware> &hardware); // each at its own efficiency and rent price
 
 // Apply a GPU count to a plan as sweepGpuCount does; false with a reason if it cannot (as validate()
-// gives one: the field, the English message and its CT_TEXT template, context "commtax::Errors").
+// gives one: the field, the English message and its CT_TR template, context "commtax::Errors").
 bool resizePlan(Plan &plan, int gpus, GpuScaling scaling, PlanError *why);
 
 } // namespace commtax

@@ -25,7 +25,7 @@ std::string num(double v)
 
 struct Checker {
     std::vector<PlanError> errors;
-    // `pattern`: an English template marked CT_TEXT (enginetext.h), filled with `args`.
+    // `pattern`: an English template marked CT_TR (enginetext.h), filled with `args`.
     void fail(const char *field, const char *pattern, std::vector<std::string> args = {})
     {
         EngineText text{pattern, std::move(args)};
@@ -48,32 +48,42 @@ void checkShapes(Checker &c, const Plan &plan)
     const ClusterSpec &cl = plan.cluster;
     const TrainingSpec &t = plan.training;
     if (m.heads % t.tp != 0)
-        c.fail(F::training_tp, CT_TEXT("tp=%1 does not divide heads=%2"), {num(t.tp), num(m.heads)});
+        c.fail(F::training_tp, CT_TR("commtax::Errors", "tp=%1 does not divide heads=%2"), {num(t.tp), num(m.heads)});
     else if (m.kv_heads % t.tp != 0 && t.tp % m.kv_heads != 0)
-        c.fail(F::training_tp,
-               CT_TEXT("tp=%1 and kv_heads=%2: one must divide the other"), {num(t.tp), num(m.kv_heads)});
+        c.fail(F::training_tp, CT_TR("commtax::Errors", "tp=%1 and kv_heads=%2: one must divide the other"),
+               {num(t.tp), num(m.kv_heads)});
     if (m.ffn % t.tp != 0)
-        c.fail(F::training_tp, CT_TEXT("tp=%1 does not divide ffn=%2"), {num(t.tp), num(m.ffn)});
+        c.fail(F::training_tp, CT_TR("commtax::Errors", "tp=%1 does not divide ffn=%2"), {num(t.tp), num(m.ffn)});
     // The layers over the pipeline stages (docs/model.md §16).
     if (t.pp == 1 && (t.first_stage_layers != 0 || t.last_stage_layers != 0)) {
         c.fail(t.first_stage_layers != 0 ? F::training_first_stage_layers : F::training_last_stage_layers,
-               CT_TEXT("first_stage_layers and last_stage_layers need pipeline parallelism (pp>1); 0 is automatic"));
+               CT_TR("commtax::Errors",
+                     "first_stage_layers and last_stage_layers need pipeline parallelism (pp>1); 0 is automatic"));
     } else if (!stageSplit(plan).valid) {
         const bool given = t.first_stage_layers != 0 || t.last_stage_layers != 0;
         const int free = (t.pp - 2) + (t.first_stage_layers == 0 ? 1 : 0) + (t.last_stage_layers == 0 ? 1 : 0);
         if (!given)
             c.fail(F::training_pp,
-                   CT_TEXT("layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp "
-                           "layers"),
+                   CT_TR("commtax::Errors",
+                         "layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp "
+                         "layers"),
                    {num(m.layers), num(t.pp), num(t.vpp), num(double(t.pp) * t.vpp)});
         else
             c.fail(t.first_stage_layers != 0 ? F::training_first_stage_layers : F::training_last_stage_layers,
-                   free == 0 ? CT_TEXT("first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: each needs at least vpp=%6 layers, and with pp=2 the two must add up to the layers")
-                             : CT_TEXT("first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: each needs at least vpp=%6 layers"),
-                   {num(t.first_stage_layers), num(t.last_stage_layers), num(double(m.layers) - t.first_stage_layers - t.last_stage_layers), num(m.layers), num(free), num(t.vpp)});
+                   free == 0 ? CT_TR("commtax::Errors",
+                                     "first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the "
+                                     "%4 layers for the other %5 stages: each needs at least vpp=%6 layers, and with "
+                                     "pp=2 the two must add up to the layers")
+                             : CT_TR("commtax::Errors",
+                                     "first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the "
+                                     "%4 layers for the other %5 stages: each needs at least vpp=%6 layers"),
+                   {num(t.first_stage_layers), num(t.last_stage_layers),
+                    num(double(m.layers) - t.first_stage_layers - t.last_stage_layers), num(m.layers), num(free),
+                    num(t.vpp)});
     }
     if (t.vpp > 1 && t.pp == 1)
-        c.fail(F::training_vpp, CT_TEXT("interleaving (vpp=%1) needs pipeline parallelism (pp>1)"), {num(t.vpp)});
+        c.fail(F::training_vpp, CT_TR("commtax::Errors", "interleaving (vpp=%1) needs pipeline parallelism (pp>1)"),
+               {num(t.vpp)});
     // Activation offload keeps each stage's last layer on the GPU, as Megatron-Core's
     // cpu_offloading_num_layers < num_layers does (docs/model.md §8): the backward starts there.
     if (t.offload_layers > 0) {
@@ -81,53 +91,61 @@ void checkShapes(Checker &c, const Plan &plan)
         const int fewest = fewestStageLayers(sp);
         if (sp.valid && t.offload_layers >= fewest)
             c.fail(F::training_offload_layers,
-                   CT_TEXT("offload_layers=%1 must be fewer than the fewest layers of a pipeline stage (%2): the "
-                           "last layer of each stage stays on the GPU"),
+                   CT_TR("commtax::Errors", "offload_layers=%1 must be fewer than the fewest layers of a pipeline "
+                                            "stage (%2): the last layer of each stage stays on the GPU"),
                    {num(t.offload_layers), num(fewest)});
     }
     std::int64_t gpus = 0, layout = 0, replica = 0;
     const bool gpusFit = checkedMul(cl.nodes, cl.gpus_per_node, gpus) && fitsInt(gpus);
     if (!modelParallelGpus(t, replica) || !checkedMul(replica, t.dp, layout) || !gpusFit || layout != gpus)
-        c.fail(F::training_dp, CT_TEXT("tp*cp*pp*dp=%1*%2*%3*%4=%5 does not equal the cluster's %6 nodes x %7 GPUs=%8"),
-               {num(t.tp), num(t.cp), num(t.pp), num(t.dp), num(double(t.tp) * t.cp * t.pp * t.dp), num(cl.nodes), num(cl.gpus_per_node), num(double(cl.nodes) * cl.gpus_per_node)});
+        c.fail(
+            F::training_dp,
+            CT_TR("commtax::Errors", "tp*cp*pp*dp=%1*%2*%3*%4=%5 does not equal the cluster's %6 nodes x %7 GPUs=%8"),
+            {num(t.tp), num(t.cp), num(t.pp), num(t.dp), num(double(t.tp) * t.cp * t.pp * t.dp), num(cl.nodes),
+             num(cl.gpus_per_node), num(double(cl.nodes) * cl.gpus_per_node)});
     // Context parallelism: Megatron splits the sequence into 2*cp chunks so that every rank gets an
     // equal share of the causal mask (megatron/core/utils.py get_batch_on_this_cp_rank).
     if (t.cp > 1 && t.seq_len % (2 * t.cp) != 0)
-        c.fail(F::training_cp,
-               CT_TEXT("cp=%1 needs seq_len=%2 to divide by 2*cp=%3"), {num(t.cp), num(t.seq_len), num(2.0 * t.cp)});
+        c.fail(F::training_cp, CT_TR("commtax::Errors", "cp=%1 needs seq_len=%2 to divide by 2*cp=%3"),
+               {num(t.cp), num(t.seq_len), num(2.0 * t.cp)});
     // Experts: ep divides the routed experts; the expert layers fold etp*ep*edp over the tp*cp*dp
     // ranks of a stage (Megatron-Core MoE parallel folding), so etp*ep must divide tp*cp*dp.
     if (!m.moe()) {
         if (t.ep > 1)
-            c.fail(F::training_ep, CT_TEXT("ep=%1 needs a mixture-of-experts model (experts > 1)"), {num(t.ep)});
+            c.fail(F::training_ep, CT_TR("commtax::Errors", "ep=%1 needs a mixture-of-experts model (experts > 1)"),
+                   {num(t.ep)});
     } else {
         const int etp = t.etp > 0 ? t.etp : t.tp;
         std::int64_t attnRanks = 0, expertRanks = 0;
         if (m.experts % t.ep != 0)
-            c.fail(F::training_ep, CT_TEXT("ep=%1 does not divide experts=%2"), {num(t.ep), num(m.experts)});
+            c.fail(F::training_ep, CT_TR("commtax::Errors", "ep=%1 does not divide experts=%2"),
+                   {num(t.ep), num(m.experts)});
         else if (!checkedMul(t.tp, t.cp, t.dp, attnRanks) || !checkedMul(etp, t.ep, expertRanks) || attnRanks % expertRanks != 0)
             c.fail(F::training_ep,
-                   CT_TEXT("etp*ep=%1*%2 must divide tp*cp*dp=%3*%4*%5: the expert layers use the same GPUs as "
-                           "attention"),
+                   CT_TR("commtax::Errors",
+                         "etp*ep=%1*%2 must divide tp*cp*dp=%3*%4*%5: the expert layers use the same GPUs as "
+                         "attention"),
                    {num(etp), num(t.ep), num(t.tp), num(t.cp), num(t.dp)});
         if (m.expert_ffn % etp != 0)
             c.fail(t.etp > 0 ? F::training_etp : F::training_tp,
-                   t.etp > 0 ? CT_TEXT("etp=%1 does not divide expert_ffn=%2") : CT_TEXT("etp=%1 does not divide expert_ffn=%2 (etp 0 follows tp)"),
+                   t.etp > 0 ? CT_TR("commtax::Errors", "etp=%1 does not divide expert_ffn=%2")
+                             : CT_TR("commtax::Errors", "etp=%1 does not divide expert_ffn=%2 (etp 0 follows tp)"),
                    {num(etp), num(m.expert_ffn)});
     }
     if (t.tp > cl.gpus_per_node && t.tp % cl.gpus_per_node != 0)
         c.fail(F::training_tp,
-               CT_TEXT("tp=%1 spans nodes, so it must be a multiple of gpus_per_node=%2"),
+               CT_TR("commtax::Errors", "tp=%1 spans nodes, so it must be a multiple of gpus_per_node=%2"),
                {num(t.tp), num(cl.gpus_per_node)});
     std::int64_t perStep = 0;
     if (!checkedMul(t.micro_batch, t.dp, perStep) || t.global_batch % perStep != 0) {
-        c.fail(F::training_global_batch, CT_TEXT("global_batch=%1 is not divisible by micro_batch*dp=%2*%3=%4"),
+        c.fail(F::training_global_batch,
+               CT_TR("commtax::Errors", "global_batch=%1 is not divisible by micro_batch*dp=%2*%3=%4"),
                {num(t.global_batch), num(t.micro_batch), num(t.dp), num(double(t.micro_batch) * t.dp)});
     } else if (t.vpp > 1) {
         const std::int64_t mb = t.global_batch / perStep;
         if (mb % t.pp != 0)
             c.fail(F::training_vpp,
-                   CT_TEXT("interleaving needs the micro-batch count m=%1 to be a multiple of pp=%2"),
+                   CT_TR("commtax::Errors", "interleaving needs the micro-batch count m=%1 to be a multiple of pp=%2"),
                    {num(double(mb)), num(t.pp)});
     }
 }
@@ -156,32 +174,40 @@ std::vector<PlanError> validate(const Plan &plan)
         if (std::isnan(x) ? !l.get(plan) : (x >= l.min && x <= l.max))
             continue;
         const std::optional<double> v = l.get(plan);
-        c.fail(l.path, l.integer ? CT_TEXT("must be a whole number from %1 to %2 (got %3)") : CT_TEXT("must be from %1 to %2 (got %3)"), {num(l.min), num(l.max), num(*v)});
+        c.fail(l.path,
+               l.integer ? CT_TR("commtax::Errors", "must be a whole number from %1 to %2 (got %3)")
+                         : CT_TR("commtax::Errors", "must be from %1 to %2 (got %3)"),
+               {num(l.min), num(l.max), num(*v)});
         const std::string_view path(l.path);
         if (!path.starts_with("gpu.") && !path.starts_with("economics."))
             shapesOk = false;
     }
 
     if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
-        c.fail(F::model_kv_heads, CT_TEXT("kv_heads=%1 must divide heads=%2"), {num(m.kv_heads), num(m.heads)});
+        c.fail(F::model_kv_heads, CT_TR("commtax::Errors", "kv_heads=%1 must divide heads=%2"),
+               {num(m.kv_heads), num(m.heads)});
     if (m.hidden > 0 && m.heads > 0 && m.head_dim == 0 && m.attention == Attention::Mha && m.hidden % m.heads != 0)
-        c.fail(F::model_heads,
-               CT_TEXT("heads=%1 must divide hidden=%2 (or set head_dim)"), {num(m.heads), num(m.hidden)});
+        c.fail(F::model_heads, CT_TR("commtax::Errors", "heads=%1 must divide hidden=%2 (or set head_dim)"),
+               {num(m.heads), num(m.hidden)});
     if (m.attention == Attention::Mla) {
         if (m.kv_lora_rank < 1)
-            c.fail(F::model_kv_lora_rank, CT_TEXT("mla needs kv_lora_rank of at least 1 (DeepSeek-V3: 512)"));
+            c.fail(F::model_kv_lora_rank,
+                   CT_TR("commtax::Errors", "mla needs kv_lora_rank of at least 1 (DeepSeek-V3: 512)"));
         if (m.qk_nope_head_dim + m.qk_rope_head_dim < 1)
             c.fail(F::model_qk_nope_head_dim,
-                   CT_TEXT("mla needs query/key heads: qk_nope_head_dim + qk_rope_head_dim of at least 1"));
+                   CT_TR("commtax::Errors",
+                         "mla needs query/key heads: qk_nope_head_dim + qk_rope_head_dim of at least 1"));
         if (m.v_head_dim < 1)
-            c.fail(F::model_v_head_dim, CT_TEXT("mla needs v_head_dim of at least 1 (DeepSeek-V3: 128)"));
+            c.fail(F::model_v_head_dim,
+                   CT_TR("commtax::Errors", "mla needs v_head_dim of at least 1 (DeepSeek-V3: 128)"));
     }
     if (t.recompute_mla_up_proj && m.attention != Attention::Mla)
         c.fail(F::training_recompute_mla_up_proj,
-               CT_TEXT("recompute_mla_up_proj needs multi-head latent attention (attention: mla)"));
+               CT_TR("commtax::Errors", "recompute_mla_up_proj needs multi-head latent attention (attention: mla)"));
     else if (t.recompute_mla_up_proj && t.recompute != Recompute::Selective)
         c.fail(F::training_recompute_mla_up_proj,
-               CT_TEXT("recompute_mla_up_proj is a module of selective recompute: set recompute to selective"));
+               CT_TR("commtax::Errors",
+                     "recompute_mla_up_proj is a module of selective recompute: set recompute to selective"));
     // Megatron-Core's other modules of selective recompute (plan.h); the MoE ones do nothing in a dense
     // model (the editor hides them there), as Megatron-Core skips a module the layer does not have.
     if (t.recompute != Recompute::Selective) {
@@ -191,46 +217,51 @@ std::vector<PlanError> validate(const Plan &plan)
                                                     {t.recompute_moe, F::training_recompute_moe}};
         for (const auto &[on, id] : modules)
             if (on)
-                c.fail(id, CT_TEXT("%1 is a module of selective recompute: set recompute to selective"),
+                c.fail(id,
+                       CT_TR("commtax::Errors", "%1 is a module of selective recompute: set recompute to selective"),
                        {std::string(fieldPath(id)).substr(9)});
     }
     if (m.moe()) {
         if (m.experts_per_token < 1 || m.experts_per_token > m.experts)
             c.fail(F::model_experts_per_token,
-                   CT_TEXT("experts_per_token=%1 must be from 1 to experts=%2"),
+                   CT_TR("commtax::Errors", "experts_per_token=%1 must be from 1 to experts=%2"),
                    {num(m.experts_per_token), num(m.experts)});
         if (m.expert_ffn < 1)
-            c.fail(F::model_expert_ffn, CT_TEXT("a mixture-of-experts model needs expert_ffn of at least 1"));
+            c.fail(F::model_expert_ffn,
+                   CT_TR("commtax::Errors", "a mixture-of-experts model needs expert_ffn of at least 1"));
         if (m.dense_layers > m.layers)
-            c.fail(F::model_dense_layers,
-                   CT_TEXT("dense_layers=%1 is more than layers=%2"), {num(m.dense_layers), num(m.layers)});
+            c.fail(F::model_dense_layers, CT_TR("commtax::Errors", "dense_layers=%1 is more than layers=%2"),
+                   {num(m.dense_layers), num(m.layers)});
     }
     // Fields whose 0 means "none" or "unknown" are divisors when set: a positive value below 1
     // (1e-320 reached here from the fuzzer) would make a step take forever, so the smallest
     // meaningful value is 1 (1 Gb/s, 1 TFLOPS, 1 GB/s).
     if (cl.nodes > 1 && !(cl.nic_gbit_per_gpu >= 1))
         c.fail(F::cluster_nic_gbit_per_gpu,
-               CT_TEXT("must be greater than 0 when the cluster has more than one node (at least 1 Gb/s; got %1)"),
+               CT_TR("commtax::Errors",
+                     "must be greater than 0 when the cluster has more than one node (at least 1 Gb/s; got %1)"),
                {num(cl.nic_gbit_per_gpu)});
     if (t.precision == Precision::Fp8 && !(g.fp8_dense_tflops > 0))
         c.fail(F::training_precision,
-               CT_TEXT("fp8 needs a GPU with FP8 tensor cores; %1 has fp8_dense_tflops=0"), {g.id});
+               CT_TR("commtax::Errors", "fp8 needs a GPU with FP8 tensor cores; %1 has fp8_dense_tflops=0"), {g.id});
     else if (t.precision == Precision::Fp8 && !(g.fp8_dense_tflops >= 1))
         c.fail(F::gpu_fp8_dense_tflops,
-               CT_TEXT("must be 0 (no FP8) or at least 1 TFLOPS (got %1)"), {num(g.fp8_dense_tflops)});
+               CT_TR("commtax::Errors", "must be 0 (no FP8) or at least 1 TFLOPS (got %1)"), {num(g.fp8_dense_tflops)});
     if (g.memory_bw_gbps > 0 && !(g.memory_bw_gbps >= 1))
         c.fail(F::gpu_memory_bw_gbps,
-               CT_TEXT("must be 0 (unknown) or at least 1 GB/s (got %1)"), {num(g.memory_bw_gbps)});
+               CT_TR("commtax::Errors", "must be 0 (unknown) or at least 1 GB/s (got %1)"), {num(g.memory_bw_gbps)});
     // The same shape for fractions whose 0 means "default" or "none" (issue 22): fp8_efficiency
     // divides the FP8 GEMM time (5e-324 made every figure null), so when set it has the floor of
     // compute_efficiency.
     if (g.fp8_efficiency > 0 && !(g.fp8_efficiency >= 0.01))
         c.fail(F::gpu_fp8_efficiency,
-               CT_TEXT("must be 0 (use compute_efficiency) or at least 0.01 (got %1)"), {num(g.fp8_efficiency)});
+               CT_TR("commtax::Errors", "must be 0 (use compute_efficiency) or at least 0.01 (got %1)"),
+               {num(g.fp8_efficiency)});
     if (e.mode == EconomicsMode::Rent && !(rentUsdPerGpuHour(plan) > 0))
         c.fail(F::economics_usd_per_gpu_hour,
-               CT_TEXT("must be greater than 0 in rent mode (got %1, and the GPU has no rent price of its own: "
-                       "gpu.rent_usd_per_hour=%2)"),
+               CT_TR("commtax::Errors",
+                     "must be greater than 0 in rent mode (got %1, and the GPU has no rent price of its own: "
+                     "gpu.rent_usd_per_hour=%2)"),
                {num(e.usd_per_gpu_hour), num(g.rent_usd_per_hour)});
     if (shapesOk)
         checkShapes(c, plan);

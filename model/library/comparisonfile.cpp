@@ -47,7 +47,8 @@ struct Reader {
             return;
         const QString key = v.toString();
         if (!v.isString() || !parseNormalization(key, out.normalization) || key.contains(QLatin1Char(',')))
-            fail(QStringLiteral("normalization"), fileText(CT_TEXT("expected one of as-given, gpus, budget, time")));
+            fail(QStringLiteral("normalization"),
+                 fileText(CT_TR("commtax::Files", "expected one of as-given, gpus, budget, time")));
     }
     void bestLayout(const QJsonObject &root, SavedComparison &out)
     {
@@ -56,7 +57,7 @@ struct Reader {
             return;
         search::Objective o{};
         if (!v.isString() || !search::parseObjective(v.toString().toStdString(), o)) {
-            fail(QStringLiteral("best_layout"), fileText(CT_TEXT("expected time, cost, tco or null")));
+            fail(QStringLiteral("best_layout"), fileText(CT_TR("commtax::Files", "expected time, cost, tco or null")));
             return;
         }
         out.bestLayout.enabled = true;
@@ -68,7 +69,8 @@ struct Reader {
         const QJsonArray a = v.toArray();
         if (!v.isArray() || a.size() < kMinComparedPlans || a.size() > kMaxComparedPlans) {
             const QStringList bounds{QString::number(kMinComparedPlans), QString::number(kMaxComparedPlans)};
-            fail(QStringLiteral("plans"), fileText(CT_TEXT("expected a list of %1 to %2 scenarios"), bounds));
+            fail(QStringLiteral("plans"),
+                 fileText(CT_TR("commtax::Files", "expected a list of %1 to %2 scenarios"), bounds));
             return;
         }
         for (qsizetype i = 0; i < a.size(); ++i) {
@@ -86,7 +88,8 @@ struct Reader {
         const qsizetype n = root.value(QStringLiteral("plans")).toArray().size();
         if (!v.isDouble() || d != std::floor(d) || d < 0 || d >= double(std::max<qsizetype>(n, 1))) {
             const QString last = QString::number(std::max<qsizetype>(n, 1) - 1);
-            fail(QStringLiteral("plan_a"), fileText(CT_TEXT("expected the index of a plan, 0 to %1"), {last}));
+            fail(QStringLiteral("plan_a"),
+                 fileText(CT_TR("commtax::Files", "expected the index of a plan, 0 to %1"), {last}));
             return;
         }
         out.reference = int(d);
@@ -99,10 +102,10 @@ bool parseComparisonFile(const QByteArray &json, const QString &fileName, const 
                          SavedComparison &out, QList<LoadError> &errors)
 {
     if (json.size() > kMaxComparisonFileBytes) {
-        errors.append(fileError(fileName, 1, 1, QString(),
-                                fileText(CT_TEXT("the comparison is %1 KiB; Commtax reads at most %2 KiB"),
-                                         {QString::number(json.size() / 1024),
-                                          QString::number(kMaxComparisonFileBytes / 1024)})));
+        errors.append(fileError(
+            fileName, 1, 1, QString(),
+            fileText(CT_TR("commtax::Files", "the comparison is %1 KiB; Commtax reads at most %2 KiB"),
+                     {QString::number(json.size() / 1024), QString::number(kMaxComparisonFileBytes / 1024)})));
         return false;
     }
     QJsonDocument doc;
@@ -111,8 +114,9 @@ bool parseComparisonFile(const QByteArray &json, const QString &fileName, const 
     const JsonLocator loc(json);
     Reader r{fileName, loc, errors};
     if (!doc.isObject()) {
-        const QString what = doc.isArray() ? QStringLiteral(CT_TEXT("an array")) : QStringLiteral(CT_TEXT("a value"));
-        r.fail(QString(), fileText(CT_TEXT("expected a JSON object, not %1"), {what}));
+        const QString what = doc.isArray() ? QStringLiteral(CT_TR("commtax::Files", "an array"))
+                                           : QStringLiteral(CT_TR("commtax::Files", "a value"));
+        r.fail(QString(), fileText(CT_TR("commtax::Files", "expected a JSON object, not %1"), {what}));
         return false;
     }
     const QJsonObject root = doc.object();
@@ -125,7 +129,9 @@ bool parseComparisonFile(const QByteArray &json, const QString &fileName, const 
     }
     for (auto it = root.constBegin(); it != root.constEnd(); ++it)
         if (!comparisonKeys().contains(it.key()))
-            r.fail(it.key(), fileText(CT_TEXT("unknown key; known: normalization, best_layout, plan_a, goals, plans")));
+            r.fail(it.key(),
+                   fileText(CT_TR("commtax::Files",
+                                  "unknown key; known: normalization, best_layout, plan_a, goals, plans")));
     SavedComparison c;
     r.normalization(root, c);
     r.bestLayout(root, c);

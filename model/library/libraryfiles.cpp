@@ -42,7 +42,9 @@ EngineText checkPresetRangesText(const Preset &p, QString *key)
         if (key)
             *key = QLatin1String(f->key);
         const QString unit = QLatin1String(f->unit).isEmpty() ? QString() : QLatin1Char(' ') + QLatin1String(f->unit);
-        return fileText(CT_TEXT("%1%2 is outside %3 to %4%2 (%5)"), {QString::number(v, 'g', 10), unit, QString::number(f->min, 'g', 10), QString::number(f->max, 'g', 10), QLatin1String(f->label)});
+        return fileText(CT_TR("commtax::Files", "%1%2 is outside %3 to %4%2 (%5)"),
+                        {QString::number(v, 'g', 10), unit, QString::number(f->min, 'g', 10),
+                         QString::number(f->max, 'g', 10), QLatin1String(f->label)});
     }
     return EngineText{};
 }
@@ -59,44 +61,49 @@ bool readPresetFile(const QByteArray &json, const QString &fileName, PresetFile 
         errors.append(fileError(fileName, pos.line, pos.column, path, msg));
     };
     if (!doc.isObject()) {
-        fail(QString(), fileText(CT_TEXT("expected a JSON object")));
+        fail(QString(), fileText(CT_TR("commtax::Files", "expected a JSON object")));
         return false;
     }
     const QJsonObject root = doc.object();
     if (root.value(QStringLiteral("format")).toString() != QLatin1String("commtax-presets")) {
-        fail(QStringLiteral("format"), fileText(CT_TEXT("expected \"commtax-presets\" (a preset file)")));
+        fail(QStringLiteral("format"),
+             fileText(CT_TR("commtax::Files", "expected \"commtax-presets\" (a preset file)")));
         return false;
     }
     const QJsonValue version = root.value(QStringLiteral("version"));
     if (!version.isDouble() || version.toDouble() != 1.0) {
-        fail(QStringLiteral("version"), fileText(CT_TEXT("unsupported version; this build reads version 1")));
+        fail(QStringLiteral("version"),
+             fileText(CT_TR("commtax::Files", "unsupported version; this build reads version 1")));
         return false;
     }
     PresetFile file;
     if (!parsePresetSection(root.value(QStringLiteral("section")).toString(), file.section)
         || root.value(QStringLiteral("section")).toString().endsWith(QLatin1Char('s'))) {
-        fail(QStringLiteral("section"), fileText(CT_TEXT("expected \"model\", \"gpu\" or \"cluster\"")));
+        fail(QStringLiteral("section"),
+             fileText(CT_TR("commtax::Files", "expected \"model\", \"gpu\" or \"cluster\"")));
         return false;
     }
     const QJsonValue list = root.value(QStringLiteral("presets"));
     if (!list.isArray()) {
-        fail(QStringLiteral("presets"), fileText(CT_TEXT("expected an array of presets")));
+        fail(QStringLiteral("presets"), fileText(CT_TR("commtax::Files", "expected an array of presets")));
         return false;
     }
     for (auto it = root.constBegin(); it != root.constEnd(); ++it) {
         static const QStringList known = {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("section"),
                                           QStringLiteral("presets")};
         if (!known.contains(it.key()))
-            fail(it.key(), fileText(CT_TEXT("unknown member; a preset file has format, version, section and presets")));
+            fail(it.key(),
+                 fileText(CT_TR("commtax::Files",
+                                "unknown member; a preset file has format, version, section and presets")));
     }
     const QJsonArray arr = list.toArray();
     if (arr.isEmpty())
-        fail(QStringLiteral("presets"), fileText(CT_TEXT("the file holds no presets")));
+        fail(QStringLiteral("presets"), fileText(CT_TR("commtax::Files", "the file holds no presets")));
     QSet<QString> seen;
     for (qsizetype i = 0; i < arr.size(); ++i) {
         const QString path = jsonPathIndex(QStringLiteral("presets"), i);
         if (!arr[i].isObject()) {
-            fail(path, fileText(CT_TEXT("expected a preset object")));
+            fail(path, fileText(CT_TR("commtax::Files", "expected a preset object")));
             continue;
         }
         Preset p;
@@ -114,7 +121,7 @@ bool readPresetFile(const QByteArray &json, const QString &fileName, PresetFile 
         }
         const QString idPath = jsonPathJoin(path, QStringLiteral("id"));
         if (seen.contains(p.id)) {
-            fail(idPath, fileText(CT_TEXT("id \"%1\" appears twice in this file"), {p.id}));
+            fail(idPath, fileText(CT_TR("commtax::Files", "id \"%1\" appears twice in this file"), {p.id}));
             continue;
         }
         seen.insert(p.id);

@@ -66,8 +66,8 @@ bool isBrokenDatabaseError(const QSqlError &e)
     return code == kSqliteCorrupt || code == kSqliteNotADb;
 }
 
-// A message for people: an English template marked CT_TEXT (context kFileTextContext, listed by
-// tests/i18n/gen_modeltext.py) with its arguments: names as they are, or templates themselves.
+// A message for people: an English template marked CT_TR in context kFileTextContext
+// ("commtax::Files") with its arguments: names as they are, or templates themselves.
 LibraryText say(const char *pattern, std::initializer_list<LibraryText> args = {})
 {
     LibraryText t = LibraryText::phrase(pattern, args);
@@ -117,16 +117,19 @@ LibraryText ImportOutcome::summaryText() const
     const QString comma = QStringLiteral(", ");
     if (!ok) {
         if (conflicts.size() == 1)
-            return say(CT_TEXT("Nothing imported: one entry exists already (%1)."), {conflicts.first()});
+            return say(CT_TR("commtax::Files", "Nothing imported: one entry exists already (%1)."),
+                       {conflicts.first()});
         if (!conflicts.isEmpty())
-            return say(CT_TEXT("Nothing imported: %1 entries exist already (%2)."), {QString::number(conflicts.size()), conflicts.join(comma)});
-        return say(CT_TEXT("Nothing imported: %1 problem(s) in the file."), {QString::number(errors.size())});
+            return say(CT_TR("commtax::Files", "Nothing imported: %1 entries exist already (%2)."),
+                       {QString::number(conflicts.size()), conflicts.join(comma)});
+        return say(CT_TR("commtax::Files", "Nothing imported: %1 problem(s) in the file."),
+                   {QString::number(errors.size())});
     }
-    LibraryText what = say(CT_TEXT("plan(s)"));
+    LibraryText what = say(CT_TR("commtax::Files", "plan(s)"));
     if (!isPlan)
-        what = section == Section::Model  ? say(CT_TEXT("model preset(s)"))
-            : section == Section::Cluster ? say(CT_TEXT("cluster preset(s)"))
-                                          : say(CT_TEXT("GPU preset(s)"));
+        what = section == Section::Model  ? say(CT_TR("commtax::Files", "model preset(s)"))
+            : section == Section::Cluster ? say(CT_TR("commtax::Files", "cluster preset(s)"))
+                                          : say(CT_TR("commtax::Files", "GPU preset(s)"));
     // Clause by clause: the first one starts the sentence, the others follow "; ".
     LibraryText out;
     const auto clause = [&](const char *first, const char *later, std::initializer_list<LibraryText> args) {
@@ -136,13 +139,16 @@ LibraryText ImportOutcome::summaryText() const
             out += say(later, args);
     };
     if (!added.isEmpty())
-        clause(CT_TEXT("Added %1 %2: %3"), CT_TEXT("; added %1 %2: %3"), {QString::number(added.size()), what, added.join(comma)});
+        clause(CT_TR("commtax::Files", "Added %1 %2: %3"), CT_TR("commtax::Files", "; added %1 %2: %3"),
+               {QString::number(added.size()), what, added.join(comma)});
     if (!replaced.isEmpty())
-        clause(CT_TEXT("Replaced %1: %2"), CT_TEXT("; replaced %1: %2"), {QString::number(replaced.size()), replaced.join(comma)});
+        clause(CT_TR("commtax::Files", "Replaced %1: %2"), CT_TR("commtax::Files", "; replaced %1: %2"),
+               {QString::number(replaced.size()), replaced.join(comma)});
     if (!unchanged.isEmpty())
-        clause(CT_TEXT("Skipped %1 identical to the built-in presets: %2"), CT_TEXT("; skipped %1 identical to the built-in presets: %2"),
+        clause(CT_TR("commtax::Files", "Skipped %1 identical to the built-in presets: %2"),
+               CT_TR("commtax::Files", "; skipped %1 identical to the built-in presets: %2"),
                {QString::number(unchanged.size()), unchanged.join(comma)});
-    out += say(CT_TEXT("."));
+    out += say(CT_TR("commtax::Files", "."));
     return out;
 }
 
@@ -189,7 +195,8 @@ bool PresetLibrary::openConnection(QSqlDatabase &db, LibraryMessage *error, QSql
     }
     if (!db.isValid()) {
         if (error)
-            *error = say(CT_TEXT("the Qt SQLite driver (QSQLITE) is not installed (Debian: libqt6sql6-sqlite)"));
+            *error = say(
+                CT_TR("commtax::Files", "the Qt SQLite driver (QSQLITE) is not installed (Debian: libqt6sql6-sqlite)"));
         return false;
     }
     QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs);
@@ -209,7 +216,7 @@ bool PresetLibrary::openConnection(QSqlDatabase &db, LibraryMessage *error, QSql
         if (sqlError)
             *sqlError = db.lastError();
         if (error)
-            *error = say(CT_TEXT("cannot open it: %1"), {sqlText(db.lastError())});
+            *error = say(CT_TR("commtax::Files", "cannot open it: %1"), {sqlText(db.lastError())});
         return false;
     }
     // Per connection: SQLite leaves foreign keys off by default. (PRAGMA synchronous reads the
@@ -221,7 +228,7 @@ bool PresetLibrary::openConnection(QSqlDatabase &db, LibraryMessage *error, QSql
             if (sqlError)
                 *sqlError = q.lastError();
             if (error)
-                *error = say(CT_TEXT("%1 (SQLite, running \"%2\")"), {sqlText(q.lastError()), pragma});
+                *error = say(CT_TR("commtax::Files", "%1 (SQLite, running \"%2\")"), {sqlText(q.lastError()), pragma});
             q = QSqlQuery();
             db.close();
             return false;
@@ -258,8 +265,8 @@ bool PresetLibrary::checkSound(LibraryMessage *error, bool *broken, int *code)
         *broken = isBrokenDatabaseError(q.lastError());
         *code = sqliteCode(q.lastError());
         if (error)
-            *error = *broken ? say(CT_TEXT("integrity check failed: %1"), {sqlText(q.lastError())})
-                             : say(CT_TEXT("cannot read it: %1"), {sqlText(q.lastError())});
+            *error = *broken ? say(CT_TR("commtax::Files", "integrity check failed: %1"), {sqlText(q.lastError())})
+                             : say(CT_TR("commtax::Files", "cannot read it: %1"), {sqlText(q.lastError())});
         return false;
     }
     QStringList problems;
@@ -269,7 +276,8 @@ bool PresetLibrary::checkSound(LibraryMessage *error, bool *broken, int *code)
     if (!problems.isEmpty()) {
         *broken = true;
         if (error)
-            *error = say(CT_TEXT("integrity check failed: %1"), {problems.mid(0, 3).join(QStringLiteral("; "))});
+            *error = say(CT_TR("commtax::Files", "integrity check failed: %1"),
+                         {problems.mid(0, 3).join(QStringLiteral("; "))});
         return false;
     }
     if (m_openReadOnly)
@@ -279,7 +287,7 @@ bool PresetLibrary::checkSound(LibraryMessage *error, bool *broken, int *code)
         *broken = isBrokenDatabaseError(wal.lastError());
         *code = sqliteCode(wal.lastError());
         if (error)
-            *error = say(CT_TEXT("cannot switch to WAL journaling: %1"), {sqlText(wal.lastError())});
+            *error = say(CT_TR("commtax::Files", "cannot switch to WAL journaling: %1"), {sqlText(wal.lastError())});
         return false;
     }
     return true;
@@ -291,18 +299,20 @@ LibraryText PresetLibrary::describeFailure(int code, const LibraryMessage &drive
     const QFileInfo fi(m_fileName);
     LibraryText cause;
     if (code == kSqliteBusy || code == kSqliteLocked)
-        cause = say(CT_TEXT("it is locked by another program (another Commtax, or a tool holding it open) for longer than %1 seconds"),
+        cause = say(CT_TR("commtax::Files",
+                          "it is locked by another program (another Commtax, or a tool holding it open) for longer "
+                          "than %1 seconds"),
                     {QString::number(kBusyTimeoutMs / 1000)});
     else if (fi.exists() && !fi.isReadable())
-        cause = say(CT_TEXT("you have no permission to read it"));
+        cause = say(CT_TR("commtax::Files", "you have no permission to read it"));
     else if (code == kSqliteReadOnly || (fi.exists() && !fi.isWritable()))
-        cause = say(CT_TEXT("it is read-only and SQLite cannot read it without writing beside it"));
+        cause = say(CT_TR("commtax::Files", "it is read-only and SQLite cannot read it without writing beside it"));
     else if (code == kSqliteCantOpen)
-        cause = say(CT_TEXT("it cannot be opened"));
+        cause = say(CT_TR("commtax::Files", "it cannot be opened"));
     const LibraryText driver = driverText.shownText() ? *driverText.shownText() : LibraryText(driverText);
     if (cause.isEmpty())
         return driver;
-    return say(CT_TEXT("%1 (%2)"), {cause, driver});
+    return say(CT_TR("commtax::Files", "%1 (%2)"), {cause, driver});
 }
 
 void PresetLibrary::closeConnection()
@@ -332,7 +342,8 @@ bool PresetLibrary::moveAside(const LibraryMessage &why, LibraryMessage *error)
         if (!QFile::exists(m_fileName))
             return true; // another instance moved it aside first
         if (error)
-            *error = say(CT_TEXT("%1 is damaged (%2) and could not be moved aside"), {m_fileName, why.text});
+            *error = say(CT_TR("commtax::Files", "%1 is damaged (%2) and could not be moved aside"),
+                         {m_fileName, why.text});
         return false;
     }
     // The journal belongs to the damaged file: keep it beside the copy, never replay it into a new one.
@@ -340,9 +351,11 @@ bool PresetLibrary::moveAside(const LibraryMessage &why, LibraryMessage *error)
         if (QFile::exists(m_fileName + QLatin1String(suffix)))
             QFile::rename(m_fileName + QLatin1String(suffix), target + QLatin1String(suffix));
     m_movedAsideTo = target;
-    m_recoveryNotice = say(CT_TEXT("The preset library %1 could not be used (%2). It was moved to %3 and a new, empty library was started; "
-                                   "your built-in presets are unaffected."),
-                           {QDir::toNativeSeparators(m_fileName), why.text, QDir::toNativeSeparators(target)});
+    m_recoveryNotice = say(
+        CT_TR("commtax::Files",
+              "The preset library %1 could not be used (%2). It was moved to %3 and a new, empty library was started; "
+              "your built-in presets are unaffected."),
+        {QDir::toNativeSeparators(m_fileName), why.text, QDir::toNativeSeparators(target)});
     return true;
 }
 
@@ -364,27 +377,33 @@ bool PresetLibrary::open(LibraryMessage *error, OpenMode mode)
         return false;
     };
     // "file: why; the file was left as it is"
-    const auto leftAlone = [&](const LibraryText &why) { return say(CT_TEXT("%1: %2; the file was left as it is"), {shown, why}); };
+    const auto leftAlone = [&](const LibraryText &why) {
+        return say(CT_TR("commtax::Files", "%1: %2; the file was left as it is"), {shown, why});
+    };
     const QFileInfo fi(m_fileName);
     if (!fi.exists()) {
         if (mode == OpenMode::ExistingOnly)
-            return fail(say(CT_TEXT("%1: no preset library there"), {shown}));
+            return fail(say(CT_TR("commtax::Files", "%1: no preset library there"), {shown}));
         if (!QDir().mkpath(fi.absolutePath()))
-            return fail(say(CT_TEXT("%1: cannot create the folder"), {QDir::toNativeSeparators(fi.absolutePath())}));
+            return fail(say(CT_TR("commtax::Files", "%1: cannot create the folder"),
+                            {QDir::toNativeSeparators(fi.absolutePath())}));
     } else if (fi.isDir()) {
-        return fail(say(CT_TEXT("%1: is a folder, not a preset library; it was left as it is"), {shown}));
+        return fail(
+            say(CT_TR("commtax::Files", "%1: is a folder, not a preset library; it was left as it is"), {shown}));
     } else if (!fi.isReadable()) {
-        return fail(leftAlone(say(CT_TEXT("you have no permission to read it"))));
+        return fail(leftAlone(say(CT_TR("commtax::Files", "you have no permission to read it"))));
     } else if (!fi.isWritable()) {
         // The user's presets stay readable; nothing is written (and nothing is moved).
         m_openReadOnly = true;
-        m_readOnlyReason = say(CT_TEXT("you have no permission to write it"));
+        m_readOnlyReason = say(CT_TR("commtax::Files", "you have no permission to write it"));
     } else if (!QFileInfo(fi.absolutePath()).isWritable()) {
         // The file is writable but its folder is not: SQLite cannot create its journal beside it,
         // so nothing can be saved; the presets are read as they are (this said the file
         // was read-only and read nothing).
         m_openReadOnly = true;
-        m_readOnlyReason = say(CT_TEXT("its folder %1 is read-only, and SQLite writes its journal beside the file"), {QDir::toNativeSeparators(fi.absolutePath())});
+        m_readOnlyReason
+            = say(CT_TR("commtax::Files", "its folder %1 is read-only, and SQLite writes its journal beside the file"),
+                  {QDir::toNativeSeparators(fi.absolutePath())});
     }
     LibraryMessage why;
     bool broken = false;
@@ -411,23 +430,24 @@ bool PresetLibrary::open(LibraryMessage *error, OpenMode mode)
         if (!moveAside(why, error))
             return false;
         if (!checkSound(&why, &broken, &code))
-            return fail(say(CT_TEXT("%1: %2"), {shown, describeFailure(code, why)}));
+            return fail(say(CT_TR("commtax::Files", "%1: %2"), {shown, describeFailure(code, why)}));
     }
     QSqlDatabase db = database();
     const int version = readUserVersion(db, error);
     if (version < 0)
-        return fail(say(CT_TEXT("%1: %2"), {shown, error ? QString(*error) : QString()}));
+        return fail(say(CT_TR("commtax::Files", "%1: %2"), {shown, error ? QString(*error) : QString()}));
     if (version > librarySchemaVersion()) {
         m_readOnly = true;
-        m_readOnlyReason = say(CT_TEXT("it was written by a newer Commtax (schema %1; this build knows %2)"),
-                               {QString::number(version), QString::number(librarySchemaVersion())});
+        m_readOnlyReason
+            = say(CT_TR("commtax::Files", "it was written by a newer Commtax (schema %1; this build knows %2)"),
+                  {QString::number(version), QString::number(librarySchemaVersion())});
         m_schemaVersion = version;
         m_open = true;
         return true;
     }
     if (m_openReadOnly) {
         if (version < librarySchemaVersion())
-            return fail(leftAlone(say(CT_TEXT("its schema %1 needs upgrading to %2, but %3"),
+            return fail(leftAlone(say(CT_TR("commtax::Files", "its schema %1 needs upgrading to %2, but %3"),
                                       {QString::number(version), QString::number(librarySchemaVersion()), m_readOnlyReason.text})));
         m_readOnly = true;
         m_schemaVersion = version;
@@ -445,12 +465,13 @@ bool PresetLibrary::writable(LibraryMessage *error) const
 {
     if (!m_open) {
         if (error)
-            *error = say(CT_TEXT("the preset library is not open"));
+            *error = say(CT_TR("commtax::Files", "the preset library is not open"));
         return false;
     }
     if (m_readOnly) {
         if (error)
-            *error = say(CT_TEXT("%1 is read-only here (%2): nothing can be saved in it"), {QDir::toNativeSeparators(m_fileName), m_readOnlyReason.text});
+            *error = say(CT_TR("commtax::Files", "%1 is read-only here (%2): nothing can be saved in it"),
+                         {QDir::toNativeSeparators(m_fileName), m_readOnlyReason.text});
         return false;
     }
     return true;
@@ -474,7 +495,7 @@ QList<Preset> PresetLibrary::userPresets(Section s, LibraryMessage *error) const
     q.addBindValue(sectionKey(s));
     if (!q.exec()) {
         if (error)
-            *error = say(CT_TEXT("reading user presets: %1"), {sqlText(q.lastError())});
+            *error = say(CT_TR("commtax::Files", "reading user presets: %1"), {sqlText(q.lastError())});
         return out;
     }
     while (q.next()) {
@@ -485,7 +506,8 @@ QList<Preset> PresetLibrary::userPresets(Section s, LibraryMessage *error) const
         if (parsePreset(s, o, q.value(0).toString(), p, &path, &why, &whyText))
             out.append(p);
         else if (error) // a row this build cannot read (a newer field): say so, keep the others
-            *error = say(CT_TEXT("user preset %1: %2"), {path, LibraryText::engineText(kFileTextContext, whyText)});
+            *error = say(CT_TR("commtax::Files", "user preset %1: %2"),
+                         {path, LibraryText::engineText(kFileTextContext, whyText)});
     }
     return out;
 }
@@ -535,7 +557,8 @@ bool PresetLibrary::storePreset(QSqlDatabase &db, const Preset &p, const QString
     q.addBindValue(now);
     if (!q.exec()) {
         if (error)
-            *error = say(CT_TEXT("saving %1 preset \"%2\": %3"), {sectionKey(p.section), p.id, sqlText(q.lastError())});
+            *error = say(CT_TR("commtax::Files", "saving %1 preset \"%2\": %3"),
+                         {sectionKey(p.section), p.id, sqlText(q.lastError())});
         return false;
     }
     return true;
@@ -545,12 +568,14 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, LibraryMessage
 {
     if (p.section != Section::Model && p.section != Section::Gpu && p.section != Section::Cluster) {
         if (error)
-            *error = say(CT_TEXT("only model, GPU and cluster presets can be saved"));
+            *error = say(CT_TR("commtax::Files", "only model, GPU and cluster presets can be saved"));
         return false;
     }
     if (!validPresetId(p.id)) {
         if (error)
-            *error = say(CT_TEXT("id \"%1\": use letters, digits, '.', '_' and '-', starting with a letter or digit"), {p.id});
+            *error = say(CT_TR("commtax::Files",
+                               "id \"%1\": use letters, digits, '.', '_' and '-', starting with a letter or digit"),
+                         {p.id});
         return false;
     }
     // Read what is there inside the write lock, so that another instance cannot slip in between.
@@ -574,7 +599,11 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, LibraryMessage
         const QString key = QLatin1String(f->key);
         if (!stored.values.contains(key) || !checkFieldValue(*f, stored.values.value(key)).isEmpty()) {
             if (error)
-                *error = say(CT_TEXT("%1.%2: %3"), {sectionKey(p.section), key, stored.values.contains(key) ? LibraryText::engineText(kFileTextContext, checkFieldValueText(*f, stored.values.value(key))) : say(CT_TEXT("missing"))});
+                *error = say(CT_TR("commtax::Files", "%1.%2: %3"),
+                             {sectionKey(p.section), key,
+                              stored.values.contains(key) ? LibraryText::engineText(
+                                  kFileTextContext, checkFieldValueText(*f, stored.values.value(key)))
+                                                          : say(CT_TR("commtax::Files", "missing"))});
             return false;
         }
         // A changed value still carrying the old provenance was typed by the user; one whose
@@ -595,7 +624,7 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, LibraryMessage
             why.args.back().context = "commtax::Fields";
         }
         if (error)
-            *error = say(CT_TEXT("%1.%2: %3"), {sectionKey(p.section), key, why});
+            *error = say(CT_TR("commtax::Files", "%1.%2: %3"), {sectionKey(p.section), key, why});
         return false;
     }
     if (!storePreset(tx.database(), stored, basedOn, error) || !tx.commit(error))
@@ -614,7 +643,7 @@ bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId
     const std::optional<Preset> src = c.find(s, id);
     if (!src) {
         if (error)
-            *error = say(CT_TEXT("no %1 preset \"%2\""), {sectionKey(s), id});
+            *error = say(CT_TR("commtax::Files", "no %1 preset \"%2\""), {sectionKey(s), id});
         return false;
     }
     Preset copy = *src;
@@ -632,7 +661,7 @@ bool PresetLibrary::removePreset(Section s, const QString &id, LibraryMessage *e
 {
     if (isBuiltIn(s, id)) {
         if (error)
-            *error = say(CT_TEXT("\"%1\" is a built-in preset: it cannot be deleted"), {id});
+            *error = say(CT_TR("commtax::Files", "\"%1\" is a built-in preset: it cannot be deleted"), {id});
         return false;
     }
     SqlWriteTransaction tx(database());
@@ -656,7 +685,8 @@ bool PresetLibrary::removePreset(Section s, const QString &id, LibraryMessage *e
         planNames << users.value(0).toString();
     if (!planNames.isEmpty()) {
         if (error)
-            *error = say(CT_TEXT("\"%1\" is used by the saved plan(s) %2: delete or change them first"), {id, planNames.join(QStringLiteral(", "))});
+            *error = say(CT_TR("commtax::Files", "\"%1\" is used by the saved plan(s) %2: delete or change them first"),
+                         {id, planNames.join(QStringLiteral(", "))});
         return false;
     }
     QSqlQuery del(db);
@@ -665,12 +695,12 @@ bool PresetLibrary::removePreset(Section s, const QString &id, LibraryMessage *e
     del.addBindValue(id);
     if (!del.exec()) {
         if (error)
-            *error = say(CT_TEXT("deleting \"%1\": %2"), {id, sqlText(del.lastError())});
+            *error = say(CT_TR("commtax::Files", "deleting \"%1\": %2"), {id, sqlText(del.lastError())});
         return false;
     }
     if (del.numRowsAffected() != 1) {
         if (error)
-            *error = say(CT_TEXT("no user %1 preset \"%2\""), {sectionKey(s), id});
+            *error = say(CT_TR("commtax::Files", "no user %1 preset \"%2\""), {sectionKey(s), id});
         return false;
     }
     return tx.commit(error);
@@ -691,7 +721,7 @@ QList<SavedPlan> PresetLibrary::plans(LibraryMessage *error) const
                                "  WHERE plan_presets.plan = plans.id)"
                                " FROM plans ORDER BY plans.name COLLATE NOCASE"))) {
         if (error)
-            *error = say(CT_TEXT("reading saved plans: %1"), {sqlText(q.lastError())});
+            *error = say(CT_TR("commtax::Files", "reading saved plans: %1"), {sqlText(q.lastError())});
         return out;
     }
     while (q.next()) {
@@ -718,7 +748,7 @@ bool PresetLibrary::storePlan(QSqlDatabase &db, const QString &name, const QByte
     q.addBindValue(now);
     if (!q.exec()) {
         if (error)
-            *error = say(CT_TEXT("saving plan \"%1\": %2"), {name, sqlText(q.lastError())});
+            *error = say(CT_TR("commtax::Files", "saving plan \"%1\": %2"), {name, sqlText(q.lastError())});
         return false;
     }
     QSqlQuery unlink(db);
@@ -742,7 +772,9 @@ bool PresetLibrary::storePlan(QSqlDatabase &db, const QString &name, const QByte
         link.addBindValue(id);
         if (!link.exec() || link.numRowsAffected() != 1) {
             if (error)
-                *error = say(CT_TEXT("plan \"%1\" uses the %2 preset \"%3\", which is not in the library"), {name, sectionKey(sec), id});
+                *error
+                    = say(CT_TR("commtax::Files", "plan \"%1\" uses the %2 preset \"%3\", which is not in the library"),
+                          {name, sectionKey(sec), id});
             return false;
         }
     }
@@ -753,7 +785,7 @@ bool PresetLibrary::savePlan(const Scenario &s, LibraryMessage *error)
 {
     if (s.name.trimmed().isEmpty()) {
         if (error)
-            *error = say(CT_TEXT("a saved plan needs a name"));
+            *error = say(CT_TR("commtax::Files", "a saved plan needs a name"));
         return false;
     }
     SqlWriteTransaction tx(database());
@@ -767,11 +799,12 @@ bool PresetLibrary::loadPlan(const QString &name, Scenario &out, QList<LoadError
     q.prepare(QStringLiteral("SELECT body FROM plans WHERE name = ?"));
     q.addBindValue(name);
     if (!q.exec() || !q.next()) {
-        errors.append(fileError(m_fileName, 0, 0, QString(), fileText(CT_TEXT("no saved plan \"%1\""), {name})));
+        errors.append(
+            fileError(m_fileName, 0, 0, QString(), fileText(CT_TR("commtax::Files", "no saved plan \"%1\""), {name})));
         return false;
     }
     // the problems' position: 'saved plan "x"' in the messages language (LoadError::fileLabel)
-    const EngineText where = fileText(CT_TEXT("saved plan \"%1\""), {name});
+    const EngineText where = fileText(CT_TR("commtax::Files", "saved plan \"%1\""), {name});
     const qsizetype first = errors.size();
     const bool ok = parseScenario(q.value(0).toString().toUtf8(), toQString(where), catalog(), out, errors);
     for (qsizetype i = first; i < errors.size(); ++i)
@@ -789,7 +822,7 @@ bool PresetLibrary::removePlan(const QString &name, LibraryMessage *error)
     q.addBindValue(name);
     if (!q.exec() || q.numRowsAffected() != 1) {
         if (error)
-            *error = say(CT_TEXT("no saved plan \"%1\""), {name});
+            *error = say(CT_TR("commtax::Files", "no saved plan \"%1\""), {name});
         return false;
     }
     return tx.commit(error);
@@ -815,7 +848,8 @@ bool PresetLibrary::duplicatePlan(const QString &name, QString *newName, Library
     QList<LoadError> errors;
     if (!loadPlan(name, s, errors)) {
         if (error)
-            *error = errors.isEmpty() ? say(CT_TEXT("cannot read \"%1\""), {name}) : loadErrorLibraryText(errors.first());
+            *error = errors.isEmpty() ? say(CT_TR("commtax::Files", "cannot read \"%1\""), {name})
+                                      : loadErrorLibraryText(errors.first());
         return false;
     }
     s.name = uniquePlanName(name + QStringLiteral(" copy"));
@@ -837,7 +871,7 @@ QList<LibraryComparison> PresetLibrary::comparisons(LibraryMessage *error) const
     QSqlQuery q(database());
     if (!q.exec(QStringLiteral("SELECT name, body, saved_utc FROM comparisons ORDER BY saved_utc DESC, id DESC"))) {
         if (error)
-            *error = say(CT_TEXT("reading saved comparisons: %1"), {sqlText(q.lastError())});
+            *error = say(CT_TR("commtax::Files", "reading saved comparisons: %1"), {sqlText(q.lastError())});
         return out;
     }
     while (q.next()) {
@@ -854,7 +888,7 @@ bool PresetLibrary::saveComparison(const QString &name, const SavedComparison &c
 {
     if (name.trimmed().isEmpty()) {
         if (error)
-            *error = say(CT_TEXT("a saved comparison needs a name"));
+            *error = say(CT_TR("commtax::Files", "a saved comparison needs a name"));
         return false;
     }
     const QByteArray body = serializeComparisonFile(c, catalog());
@@ -869,7 +903,7 @@ bool PresetLibrary::saveComparison(const QString &name, const SavedComparison &c
     q.addBindValue(nowUtc());
     if (!q.exec()) {
         if (error)
-            *error = say(CT_TEXT("saving comparison \"%1\": %2"), {name, sqlText(q.lastError())});
+            *error = say(CT_TR("commtax::Files", "saving comparison \"%1\": %2"), {name, sqlText(q.lastError())});
         return false;
     }
     return tx.commit(error);
@@ -882,11 +916,12 @@ bool PresetLibrary::loadComparison(const QString &name, SavedComparison &out, QL
     q.prepare(QStringLiteral("SELECT body FROM comparisons WHERE name = ?"));
     q.addBindValue(name);
     if (!m_open || !q.exec() || !q.next()) {
-        errors.append(fileError(library, 0, 0, QString(), fileText(CT_TEXT("no saved comparison \"%1\""), {name})));
+        errors.append(fileError(library, 0, 0, QString(),
+                                fileText(CT_TR("commtax::Files", "no saved comparison \"%1\""), {name})));
         return false;
     }
     // the problems' position names the comparison and the library it is kept in
-    const EngineText where = fileText(CT_TEXT("saved comparison \"%1\" in %2"), {name, library});
+    const EngineText where = fileText(CT_TR("commtax::Files", "saved comparison \"%1\" in %2"), {name, library});
     const qsizetype first = errors.size();
     const bool ok = parseComparisonFile(q.value(0).toString().toUtf8(), toQString(where), catalog(), out, errors);
     for (qsizetype i = first; i < errors.size(); ++i)
@@ -904,7 +939,7 @@ bool PresetLibrary::removeComparison(const QString &name, LibraryMessage *error)
     q.addBindValue(name);
     if (!q.exec() || q.numRowsAffected() != 1) {
         if (error)
-            *error = say(CT_TEXT("no saved comparison \"%1\""), {name});
+            *error = say(CT_TR("commtax::Files", "no saved comparison \"%1\""), {name});
         return false;
     }
     return tx.commit(error);
@@ -974,8 +1009,10 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
     if (kind == LibraryFileKind::Unknown && QJsonDocument::fromJson(json).isObject()) {
         const JsonLocator loc(json);
         const TextPosition pos = loc.find(QStringLiteral("format"));
-        o.errors.append(fileError(fileName, pos.line, pos.column, QStringLiteral("format"),
-                                  fileText(CT_TEXT("expected \"commtax-presets\" (presets) or \"commtax-scenario\" (a plan)"))));
+        o.errors.append(
+            fileError(fileName, pos.line, pos.column, QStringLiteral("format"),
+                      fileText(CT_TR("commtax::Files",
+                                     "expected \"commtax-presets\" (presets) or \"commtax-scenario\" (a plan)"))));
         return o;
     }
     PresetFile file;
@@ -990,7 +1027,9 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
         const std::optional<Preset> existing = c.find(file.section, p.id);
         if (!validPresetId(p.id)) {
             const TextPosition pos = loc.find(idPath);
-            o.errors.append(fileError(fileName, pos.line, pos.column, idPath, fileText(CT_TEXT("use letters, digits, '.', '_' and '-' in ids"))));
+            o.errors.append(
+                fileError(fileName, pos.line, pos.column, idPath,
+                          fileText(CT_TR("commtax::Files", "use letters, digits, '.', '_' and '-' in ids"))));
         } else if (existing && existing->builtIn) {
             if (existing->values == p.values && existing->name == p.name) {
                 o.unchanged << p.id;
@@ -998,7 +1037,9 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
             }
             const TextPosition pos = loc.find(idPath);
             o.errors.append(fileError(fileName, pos.line, pos.column, idPath,
-                                      fileText(CT_TEXT("\"%1\" is a built-in preset with other values; give your version its own id (for example \"%2\")"),
+                                      fileText(CT_TR("commtax::Files",
+                                                     "\"%1\" is a built-in preset with other values; give your version "
+                                                     "its own id (for example \"%2\")"),
                                                {p.id, uniqueId(file.section, p.id + QStringLiteral("-custom"))})));
         } else if (existing) {
             (replaceExisting ? o.replaced : o.conflicts) << p.id;
@@ -1021,7 +1062,10 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
         // Writing the library failed (a full disk, an I/O error): say so against the library, not
         // against the file being imported, which is fine.
         o.errors.append(importError(QDir::toNativeSeparators(m_fileName), 0, 0, QString(),
-                                    say(CT_TEXT("nothing was imported: the preset library could not be written (%1); the imported file is not at fault"), {why.text})));
+                                    say(CT_TR("commtax::Files",
+                                              "nothing was imported: the preset library could not be written (%1); the "
+                                              "imported file is not at fault"),
+                                        {why.text})));
         o.added.clear();
         o.replaced.clear();
         return o;
@@ -1038,14 +1082,14 @@ bool PresetLibrary::exportPresets(Section s, const QStringList &ids, const QStri
         const std::optional<Preset> p = c.find(s, id);
         if (!p) {
             if (error)
-                *error = say(CT_TEXT("no %1 preset \"%2\""), {sectionKey(s), id});
+                *error = say(CT_TR("commtax::Files", "no %1 preset \"%2\""), {sectionKey(s), id});
             return false;
         }
         list << *p;
     }
     if (list.isEmpty()) {
         if (error)
-            *error = say(CT_TEXT("choose at least one preset to export"));
+            *error = say(CT_TR("commtax::Files", "choose at least one preset to export"));
         return false;
     }
     return writeFileAtomically(fileName, writePresetFile(s, list), error);
@@ -1057,7 +1101,8 @@ bool PresetLibrary::exportPlan(const QString &name, const QString &fileName, Lib
     QList<LoadError> errors;
     if (!loadPlan(name, s, errors)) {
         if (error)
-            *error = errors.isEmpty() ? say(CT_TEXT("cannot read \"%1\""), {name}) : loadErrorLibraryText(errors.first());
+            *error = errors.isEmpty() ? say(CT_TR("commtax::Files", "cannot read \"%1\""), {name})
+                                      : loadErrorLibraryText(errors.first());
         return false;
     }
     return writeFileAtomically(fileName, serializeScenario(s, PresetCatalog::builtIn()), error);

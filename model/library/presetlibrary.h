@@ -35,7 +35,7 @@ class SqlWriteTransaction;
 
 // A message of the preset library for people: the English, as the QString it always was
 // (logs, tests, what a caller that only wants text reads), and the same as templates (LibraryText:
-// English patterns marked CT_TEXT in context kFileTextContext, "commtax::Files", with their
+// English patterns marked CT_TR in context kFileTextContext, "commtax::Files", with their
 // arguments, which may be such templates themselves). The GUI and the command line show it in the
 // messages language (model/text/modeltext.h: libraryMessageText()). Assigning a plain QString (a driver's
 // error string) keeps it as it is in every language.

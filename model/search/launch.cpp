@@ -223,7 +223,7 @@ std::string moeLayerPattern(const ModelSpec &m)
     return "[0]*" + str(m.dense_layers) + "+[1]*" + str(m.layers - m.dense_layers);
 }
 
-// A note of the export: `pattern` an English template marked CT_TEXT, filled with `args`.
+// A note of the export: `pattern` an English template marked CT_TR, filled with `args`.
 void note(Export &e, const char *pattern, std::vector<std::string> args = {})
 {
     EngineText text{pattern, std::move(args)};
@@ -276,20 +276,26 @@ void dotsNote(Export &e, const TrainingSpec &t, bool perOp = false)
     if (t.recompute != Recompute::Dots)
         return;
     if (perOp)
-        note(e, CT_TEXT("recompute dots (every matmul's output kept, as JAX and MaxText's minimal_flash do) has no "
-                        "torchtitan setting: its per-op SelectiveAC is written (every second matmul again: less "
-                        "memory and more recompute than planned)"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "recompute dots (every matmul's output kept, as JAX and MaxText's minimal_flash do) has no "
+                   "torchtitan setting: its per-op SelectiveAC is written (every second matmul again: less "
+                   "memory and more recompute than planned)"));
     else
-        note(e, CT_TEXT("recompute dots (every matmul's output kept, as JAX and MaxText's minimal_flash do) has no "
-                        "setting here: the nearest, selective recompute, is written (more memory and less "
-                        "recompute than planned)"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "recompute dots (every matmul's output kept, as JAX and MaxText's minimal_flash do) has no "
+                   "setting here: the nearest, selective recompute, is written (more memory and less "
+                   "recompute than planned)"));
 }
 // Per-op checkpointing has no Megatron-LM, NeMo or Megatron-Bridge setting: selective is written.
 void opsNote(Export &e, const TrainingSpec &t)
 {
     if (t.recompute == Recompute::Ops)
-        note(e, CT_TEXT("per-op checkpointing (recompute ops) is PyTorch's and torchtitan's: the nearest here is "
-                        "selective recompute, written (more memory and less recompute than planned)"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "per-op checkpointing (recompute ops) is PyTorch's and torchtitan's: the nearest here is "
+                   "selective recompute, written (more memory and less recompute than planned)"));
     dotsNote(e, t);
 }
 
@@ -322,12 +328,16 @@ std::string pyList(const std::vector<std::string> &items)
 void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
 {
     if (!hasModules && p.training.recompute == Recompute::Selective && recomputeModules(p).size() > 1)
-        note(e, CT_TEXT("recompute modules beyond the attention core (layernorm, mlp, moe, moe_act) are "
-                        "Megatron-Core's: not written (less recompute and more memory than planned)"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "recompute modules beyond the attention core (layernorm, mlp, moe, moe_act) are "
+                   "Megatron-Core's: not written (less recompute and more memory than planned)"));
     const double ob = p.training.optimizer_bytes;
     if (ob != 12.0 && !(hasBf16Moments && ob == 8.0))
-        note(e, CT_TEXT("optimizer_bytes=%1: the config keeps the framework's Adam with fp32 states (12 bytes per "
-                        "parameter)"),
+        note(e,
+             CT_TR("commtax::Launch",
+                   "optimizer_bytes=%1: the config keeps the framework's Adam with fp32 states (12 bytes per "
+                   "parameter)"),
              {fixed(ob, 1)});
 }
 
@@ -345,12 +355,14 @@ void offloadNote(Export &e, const Plan &p, bool hasOffload)
     if (n <= 0 || (hasOffload && offloadWritten(p)))
         return;
     if (!hasOffload)
-        note(e, CT_TEXT("offload_layers=%1: activation offload to host memory is Megatron-Core's: not written (more "
-                        "GPU memory than planned)"),
+        note(e,
+             CT_TR("commtax::Launch", "offload_layers=%1: activation offload to host memory is Megatron-Core's: not "
+                                      "written (more GPU memory than planned)"),
              {str(n)});
     else
-        note(e, CT_TEXT("offload_layers=%1: Megatron-Core offloads activations only with pp=1 and without "
-                        "activation recompute: not written (more GPU memory than planned)"),
+        note(e,
+             CT_TR("commtax::Launch", "offload_layers=%1: Megatron-Core offloads activations only with pp=1 and "
+                                      "without activation recompute: not written (more GPU memory than planned)"),
              {str(n)});
 }
 
@@ -419,7 +431,10 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     if (!bias)
         arg("--disable-bias-linear");
     if (!a.llamaLike && !bias)
-        note(e, CT_TEXT("biases left out: Megatron-LM allows biases in MoE layers only with etp=1 (etp=%1)"), {str(s.etp)});
+        note(e,
+             CT_TR("commtax::Launch",
+                   "biases left out: Megatron-LM allows biases in MoE layers only with etp=1 (etp=%1)"),
+             {str(s.etp)});
     if (a.qkNorm || m.attention == Attention::Mla)
         arg("--qk-layernorm");
     if (m.mlp == Mlp::SwiGlu)
@@ -490,7 +505,9 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     if (tpOverlap)
         arg("--tp-comm-overlap");
     if (t.tp_overlap > 0 && !tpOverlap)
-        note(e, CT_TEXT("tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
     if (t.grad_bytes < 4)
         arg("--grad-reduce-in-bf16");
     // BF16 moments: Transformer Engine's FusedAdam through Megatron-Core's precision-aware optimizer
@@ -507,11 +524,22 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     offloadNote(e, p, true);
     arg("--train-samples", str(s.samples));
     if (t.zero >= 2 && s.pp > 1)
-        note(e, CT_TEXT("Megatron-FSDP (ZeRO-%1) with pipeline parallelism: check that your Megatron-LM version supports the combination"), {str(t.zero)});
+        note(e,
+             CT_TR("commtax::Launch",
+                   "Megatron-FSDP (ZeRO-%1) with pipeline parallelism: check that your Megatron-LM version supports "
+                   "the combination"),
+             {str(t.zero)});
     if (t.zero == 2)
-        note(e, CT_TEXT("ZeRO-2 is Megatron-FSDP's optim_grads strategy (parameters kept whole, gradients and optimizer states sharded)"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "ZeRO-2 is Megatron-FSDP's optim_grads strategy (parameters kept whole, gradients and optimizer "
+                   "states sharded)"));
     if (a.family == Family::Custom && a.llamaLike)
-        note(e, CT_TEXT("the scenario does not give the model's rotary base: %1 written, change --rotary-base to your model's rope_theta"), {str(a.ropeBase)});
+        note(e,
+             CT_TR("commtax::Launch",
+                   "the scenario does not give the model's rotary base: %1 written, change --rotary-base to your "
+                   "model's rope_theta"),
+             {str(a.ropeBase)});
 
     std::string &out = e.text;
     out += "#!/bin/sh\n";
@@ -631,7 +659,10 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
         break;
     }
     if (wantsTpCommOverlap(t))
-        note(e, CT_TEXT("tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see the recipe's pretrain_performance_optimizations)"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see "
+                   "the recipe's pretrain_performance_optimizations)"));
 
     std::string &out = e.text;
     header(out, "# ", p, name, s, Framework::Nemo, prov);
@@ -755,7 +786,9 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     }
     const bool tpOverlap = wantsTpCommOverlap(t) && t.sequence_parallel && s.tp > 1;
     if (t.tp_overlap > 0 && !tpOverlap)
-        note(e, CT_TEXT("tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
 
     std::string &out = e.text;
     auto py = [](bool b) { return std::string(b ? "True" : "False"); };
@@ -880,42 +913,80 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     const int dsWorld = s.pp > 1 ? s.gpus / s.pp : s.gpus;
     const std::int64_t trainBatch = std::int64_t(s.mb) * s.m * dsWorld;
     if (s.pp > 1)
-        note(e, CT_TEXT("pipeline parallelism: build the model as a deepspeed.pipe.PipelineModule with num_stages=%1 (the pipeline section's stages says the same)"), {str(s.pp)});
+        note(e,
+             CT_TR("commtax::Launch",
+                   "pipeline parallelism: build the model as a deepspeed.pipe.PipelineModule with num_stages=%1 (the "
+                   "pipeline section's stages says the same)"),
+             {str(s.pp)});
     if (dsWorld != s.dp)
         note(e,
-             s.pp > 1 ? CT_TEXT("DeepSpeed counts %1 data-parallel ranks (the ranks of a pipeline stage): train_batch_size %2 is the plan's %3 sequences per step times %4, the ranks of a tensor- or context-parallel group reading the same samples")
-                      : CT_TEXT("DeepSpeed counts %1 data-parallel ranks (every rank): train_batch_size %2 is the plan's %3 sequences per step times %4, the ranks of a tensor- or context-parallel group reading the same samples"),
+             s.pp > 1 ? CT_TR("commtax::Launch",
+                              "DeepSpeed counts %1 data-parallel ranks (the ranks of a pipeline stage): "
+                              "train_batch_size %2 is the plan's %3 sequences per step times %4, the ranks of a "
+                              "tensor- or context-parallel group reading the same samples")
+                      : CT_TR("commtax::Launch",
+                              "DeepSpeed counts %1 data-parallel ranks (every rank): train_batch_size %2 is the plan's "
+                              "%3 sequences per step times %4, the ranks of a tensor- or context-parallel group "
+                              "reading the same samples"),
              {str(dsWorld), str(trainBatch), str(s.gb), str(dsWorld / s.dp)});
     if (s.vpp > 1)
-        note(e, CT_TEXT("vpp=%1: DeepSpeed's pipeline engine has no interleaved schedule; it runs vpp=1"), {str(s.vpp)});
+        note(e,
+             CT_TR("commtax::Launch", "vpp=%1: DeepSpeed's pipeline engine has no interleaved schedule; it runs vpp=1"),
+             {str(s.vpp)});
     // deepspeed/runtime/pipe/engine.py asserts "ZeRO-2 and ZeRO-3 are incompatible with pipeline
     // parallelism": a pipeline gets stage 1, the nearest it runs.
     const int stage = s.pp > 1 && t.zero >= 2 ? 1 : t.zero;
     if (stage != t.zero)
         note(e,
-             t.zero == 3 ? CT_TEXT("ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is written (gradients and parameters kept whole on each GPU: more memory than planned)")
-                         : CT_TEXT("ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is written (gradients kept whole on each GPU: more memory than planned)"),
+             t.zero == 3
+                 ? CT_TR("commtax::Launch",
+                         "ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is "
+                         "written (gradients and parameters kept whole on each GPU: more memory than planned)")
+                 : CT_TR("commtax::Launch",
+                         "ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is "
+                         "written (gradients kept whole on each GPU: more memory than planned)"),
              {str(t.zero), str(s.pp)});
     if (t.sequence_parallel && s.tp > 1)
-        note(e, CT_TEXT("Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism is Ulysses, which splits attention heads)"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism "
+                   "is Ulysses, which splits attention heads)"));
     if (writtenAsSelective(t))
-        note(e, CT_TEXT("selective recompute is chosen in the model code, not in the DeepSpeed config"));
+        note(e,
+             CT_TR("commtax::Launch", "selective recompute is chosen in the model code, not in the DeepSpeed config"));
     if (t.precision == Precision::Fp8)
-        note(e, CT_TEXT("FP8: DeepSpeed's config has no FP8 training switch; use Transformer Engine in the model"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "FP8: DeepSpeed's config has no FP8 training switch; use Transformer Engine in the model"));
     if (s.uneven)
-        note(e, CT_TEXT("uneven pipeline stages: give PipelineModule a partition_method that matches them"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "uneven pipeline stages: give PipelineModule a partition_method that matches them"));
     if (s.cp > 1)
-        note(e, CT_TEXT("cp=%1: DeepSpeed has no ring context parallelism in its config (its sequence parallelism is Ulysses, in the model code)"), {str(s.cp)});
+        note(e,
+             CT_TR("commtax::Launch",
+                   "cp=%1: DeepSpeed has no ring context parallelism in its config (its sequence parallelism is "
+                   "Ulysses, in the model code)"),
+             {str(s.cp)});
     if (s.moe && (s.ep > 1 || s.etp > 1)) {
         if (stage == 3)
             // deepspeed/runtime/engine.py: "Native DeepSpeed MoE is not supported with ZeRO Stage 3.
             // Use AutoEP or choose ZeRO stage 1/2."; AutoEP under ZeRO-3 takes no AutoTP.
-            note(e, CT_TEXT("experts under ZeRO-3: DeepSpeed refuses deepspeed.moe.layer.MoE there; use AutoEP (expert_parallel.autoep_size=%1, deepspeed/module_inject/auto_ep_config.py), which under ZeRO-3 takes no tensor parallelism (tp=%2)"),
+            note(e,
+                 CT_TR("commtax::Launch",
+                       "experts under ZeRO-3: DeepSpeed refuses deepspeed.moe.layer.MoE there; use AutoEP "
+                       "(expert_parallel.autoep_size=%1, deepspeed/module_inject/auto_ep_config.py), which under "
+                       "ZeRO-3 takes no tensor parallelism (tp=%2)"),
                  {str(s.ep), str(s.tp)});
         else
             note(e,
-                 s.etp > 1 ? CT_TEXT("experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py); DeepSpeed splits no expert over tensor-parallel ranks (etp=%4)")
-                           : CT_TEXT("experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) (deepspeed/moe/layer.py)"),
+                 s.etp > 1 ? CT_TR(
+                     "commtax::Launch",
+                     "experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, ep_size=%2, k=%3) "
+                     "(deepspeed/moe/layer.py); DeepSpeed splits no expert over tensor-parallel ranks (etp=%4)")
+                           : CT_TR("commtax::Launch",
+                                   "experts: build the MoE layers as deepspeed.moe.layer.MoE(num_experts=%1, "
+                                   "ep_size=%2, k=%3) (deepspeed/moe/layer.py)"),
                  {str(p.model.experts), str(s.ep), str(p.model.experts_per_token), str(s.etp)});
     }
 
@@ -1023,19 +1094,39 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
                                                              : "llama3.1-405b";
     }
     if (t.recompute == Recompute::Selective)
-        note(e, CT_TEXT("torchtitan's selective checkpointing is per-op (recompute ops: every second matmul runs "
-                        "again), not Megatron's attention-core recompute: expect more recompute and less memory "
-                        "than planned"));
+        note(e,
+             CT_TR("commtax::Launch",
+                   "torchtitan's selective checkpointing is per-op (recompute ops: every second matmul runs "
+                   "again), not Megatron's attention-core recompute: expect more recompute and less memory "
+                   "than planned"));
     if (t.zero == 1 || t.zero == 2)
-        note(e, CT_TEXT("ZeRO-%1: torchtitan shards with FSDP2; reshard_after_forward=never keeps the parameters after the forward (ZeRO-2-like), the nearest it has"), {str(t.zero)});
+        note(e,
+             CT_TR("commtax::Launch",
+                   "ZeRO-%1: torchtitan shards with FSDP2; reshard_after_forward=never keeps the parameters after the "
+                   "forward (ZeRO-2-like), the nearest it has"),
+             {str(t.zero)});
     if (t.precision == Precision::Fp8)
-        note(e, CT_TEXT("FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)"));
+        note(
+            e,
+            CT_TR(
+                "commtax::Launch",
+                "FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)"));
     if (s.moe && s.etp > 1)
-        note(e, CT_TEXT("etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)"), {str(s.etp)});
+        note(e,
+             CT_TR("commtax::Launch",
+                   "etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)"),
+             {str(s.etp)});
     if (s.moe && s.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : s.dp) * s.cp * s.tp) % s.ep != 0)
-        note(e, CT_TEXT("ep=%1 must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel ranks (ZeRO 1-3) or lower ep"), {str(s.ep)});
+        note(e,
+             CT_TR("commtax::Launch",
+                   "ep=%1 must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel "
+                   "ranks (ZeRO 1-3) or lower ep"),
+             {str(s.ep)});
     if (m.id != exact)
-        note(e, CT_TEXT("torchtitan has no model of its own for %2: the nearest, %1 (flavour %3), is a different model; give the config a model_spec for %2"),
+        note(e,
+             CT_TR("commtax::Launch",
+                   "torchtitan has no model of its own for %2: the nearest, %1 (flavour %3), is a different model; "
+                   "give the config a model_spec for %2"),
              {module, commentSafe(m.name), flavour});
     // pp x vpp stages exactly, and the engine's spread: torchtitan derives neither from a layer
     // count per stage for every plan (ceil((layers + first + last) / n) stages, each as even as

@@ -507,7 +507,7 @@ private:
         c.global_batch = batch;
         if (g <= 0 || gpn <= 0) {
             c.field = fieldPath(F::cluster_nodes);
-            c.text = EngineText{CT_TEXT("%1 GPUs is not a GPU count"), {std::to_string(g)}};
+            c.text = EngineText{CT_TR("commtax::Errors", "%1 GPUs is not a GPU count"), {std::to_string(g)}};
         } else if (g < gpn) {
             c.nodes = 1;
             c.gpus_per_node = g;
@@ -516,7 +516,8 @@ private:
             c.gpus_per_node = gpn;
         } else {
             c.field = fieldPath(F::cluster_nodes);
-            c.text = EngineText{CT_TEXT("%1 GPUs do not fill nodes of %2"), {std::to_string(g), std::to_string(gpn)}};
+            c.text = EngineText{CT_TR("commtax::Errors", "%1 GPUs do not fill nodes of %2"),
+                                {std::to_string(g), std::to_string(gpn)}};
         }
         if (c.field.empty()) {
             Plan q = p;
@@ -532,7 +533,7 @@ private:
             const Range gb = ranges().global_batch;
             if (t.global_batch < gb.min || t.global_batch > gb.max) {
                 c.field = fieldPath(F::training_global_batch);
-                c.text = EngineText{CT_TEXT("out of range"), {}};
+                c.text = EngineText{CT_TR("commtax::Errors", "out of range"), {}};
             }
             for (const PlanError &e : validate(q))
                 if (c.field.empty() && !isSearchedPath(e.field)) {

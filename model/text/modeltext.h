@@ -4,8 +4,9 @@
 // and data (the engine has no Qt); the field registry's labels and help, the metric labels, the
 // section titles, the engine's warnings and the comparison's plan names are put into words here, at
 // the edge (QtCore only: the GUI and the command line both use it), by their
-// English source text (contexts "commtax::Fields" and "commtax::Metrics", listed for lupdate in
-// model/text/modeltext_strings.cpp). A text without a translation stays English.
+// English source text (contexts "commtax::Fields" and "commtax::Metrics": marked where they are
+// written, CT_TR in model/core/fields.cpp and model/engine/metrics.h, and read there by lupdate).
+// A text without a translation stays English.
 
 #include "core/analysis.h"
 #include "core/fields.h"
@@ -81,7 +82,5 @@ QString calibrationHeading(Collective c, const QString &where, nccl::Scope s);
 // translated, the engine's warnings as warningTexts(), plan names as planNameText(), sources as
 // provenanceSourceText().
 ReportLanguage reportLanguage();
-// The number of texts model/text/modeltext_strings.cpp marks (for the test).
-int modelTextCount();
 
 } // namespace commtax

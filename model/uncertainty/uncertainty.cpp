@@ -173,20 +173,28 @@ EngineText checkRangeText(std::string_view path, double value, double low, doubl
 {
     const InputInfo *info = findInput(path);
     if (!info)
-        return {CT_TEXT("takes no range: only continuous physical and economic inputs are uncertain (whole numbers, peaks, sizes and design choices are not)"),
+        return {CT_TR("commtax::Files",
+                      "takes no range: only continuous physical and economic inputs are uncertain (whole numbers, "
+                      "peaks, sizes and design choices are not)"),
                 {}};
     if (!std::isfinite(low) || !std::isfinite(high))
-        return {CT_TEXT("the range must be two finite numbers [low, high]"), {}};
+        return {CT_TR("commtax::Files", "the range must be two finite numbers [low, high]"), {}};
     if (low > high)
-        return {CT_TEXT("the range's low end %1 is above its high end %2"), {shortNum(low), shortNum(high)}};
+        return {CT_TR("commtax::Files", "the range's low end %1 is above its high end %2"),
+                {shortNum(low), shortNum(high)}};
     if (value < low || value > high)
-        return {CT_TEXT("the range [%1, %2] must contain the value %3"), {shortNum(low), shortNum(high), shortNum(value)}};
+        return {CT_TR("commtax::Files", "the range [%1, %2] must contain the value %3"),
+                {shortNum(low), shortNum(high), shortNum(value)}};
     if (const FieldLimit *lim = findFieldLimit(path); lim && (low < lim->min || high > lim->max))
-        return {CT_TEXT("the range must lie within the field's limits, %1 to %2"), {shortNum(lim->min), shortNum(lim->max)}};
+        return {CT_TR("commtax::Files", "the range must lie within the field's limits, %1 to %2"),
+                {shortNum(lim->min), shortNum(lim->max)}};
     if (info->floor > 0 && value > 0 && low < info->floor)
-        return {CT_TEXT("the range must stay at or above %1: 0 has its own meaning for this field"), {shortNum(info->floor)}};
+        return {CT_TR("commtax::Files", "the range must stay at or above %1: 0 has its own meaning for this field"),
+                {shortNum(info->floor)}};
     if (info->floor > 0 && value == 0 && high > 0)
-        return {CT_TEXT("0 has its own meaning for this field, so a value of 0 takes no range but [0, 0]"), {}};
+        return {
+            CT_TR("commtax::Files", "0 has its own meaning for this field, so a value of 0 takes no range but [0, 0]"),
+            {}};
     return {};
 }
 

@@ -6,8 +6,9 @@ model/engine and model/search have no Qt: their sentences reach the GUI in Engli
 translates them. This check extracts them from the sources and fails on
   - an English sentence in validate() (model/engine/validate.cpp), in the reasons of resizePlan()
     and the sweeps (model/engine/sweep.cpp) or in a launch note
-    (model/search/launch.cpp) that is not a template marked CT_TEXT (model/engine/enginetext.h);
-  - a CT_TEXT template missing from model/text/modeltext_strings.cpp (run tests/i18n/gen_modeltext.py);
+    (model/search/launch.cpp) that is not a template marked CT_TR (model/engine/enginetext.h);
+  - a CT_TR marker in a context its file's texts are not looked up in (the UI translates a
+    validation error in "commtax::Errors", a file reader's message in "commtax::Files"...);
   - a template or a comparison note (model/library/compare.cpp, QT_TRANSLATE_NOOP) without a
     finished translation in resources/translations/commtax_zh_CN.ts, or one left in English;
   - a warning flag (model/engine/result.h) or a piece of a warning sentence of warningMessages()
@@ -39,12 +40,31 @@ def sentence(text):
     return " " in text.strip() and re.search(r"[A-Za-z]{3}", text) is not None
 
 
-def marked(code):
-    return {unquote(x) for x in re.findall(r"CT_TEXT\((%s)\)" % LIT, code)}
+# The marker of the model's texts: CT_TR("context", "text" ["more text"...]).
+MARKER = r'CT_TR\(\s*"([^"]*)",\s*((?:%s\s*)+)\)' % LIT
+# The contexts the UI looks the model's marked texts up in (model/text/modeltext.cpp), and the ones
+# each file's texts are shown in.
+CONTEXTS = {"commtax::Errors", "commtax::Launch", "commtax::Files", "commtax::Quote", "commtax::Accuracy",
+            "commtax::Fields", "commtax::Metrics"}
+FILE_CONTEXTS = {
+    "model/engine/validate.cpp": {"commtax::Errors"}, "model/engine/sweep.cpp": {"commtax::Errors"},
+    "model/search/search.cpp": {"commtax::Errors"}, "model/search/launch.cpp": {"commtax::Launch"},
+    "model/engine/metrics.h": {"commtax::Metrics"},
+    "model/core/fields.cpp": {"commtax::Fields", "commtax::Files"},
+    "model/core/presets.cpp": {"commtax::Files"}, "model/core/scenario.cpp": {"commtax::Files"},
+    "model/core/uncertaintyio.cpp": {"commtax::Files"}, "model/core/goals.cpp": {"commtax::Files"},
+    "model/core/quote.cpp": {"commtax::Quote"}, "model/uncertainty/uncertainty.cpp": {"commtax::Files"},
+    "model/library/presetlibrary.cpp": {"commtax::Files"}, "model/library/libraryfiles.cpp": {"commtax::Files"},
+    "model/library/comparisonfile.cpp": {"commtax::Files"}, "model/core/engineaccuracy.cpp": {"commtax::Accuracy"},
+}
 
 
-def unmarked_sentences(code, marker=r"CT_TEXT\("):
-    """Literals with words that are not the argument of the marker (CT_TEXT(...))."""
+def marked(code, context):
+    return {"".join(unquote(x) for x in re.findall(LIT, lits)) for ctx, lits in re.findall(MARKER, code) if ctx == context}
+
+
+def unmarked_sentences(code, marker=r'CT_TR\(\s*"[^"]*",\s*'):
+    """Literals with words that are not the argument of the marker (CT_TR("context", ...))."""
     spans = [m.span(1) for m in re.finditer(r"%s((?:%s\s*)+)\)" % (marker, LIT), code)]
     bad = []
     for m in re.finditer(LIT, code):
@@ -66,33 +86,41 @@ def main():
     sweep = read("model/engine/sweep.cpp")
     search = read("model/search/search.cpp")
 
-    # 1. validate() and its helpers: every sentence a CT_TEXT template.
+    # 1. validate() and its helpers: every sentence a CT_TR template.
     for text in unmarked_sentences(validation):
-        problems.append("model/engine/validate.cpp: validation text not marked CT_TEXT: %r" % text)
+        problems.append("model/engine/validate.cpp: validation text not marked CT_TR: %r" % text)
     # resizePlan() and the sweeps: their reasons reach the chart tooltips and the compare editor.
     for text in unmarked_sentences(sweep):
-        problems.append("model/engine/sweep.cpp: reason not marked CT_TEXT: %r" % text)
-    # The launch notes: only through note(e, CT_TEXT(...), ...), never pushed as plain strings.
+        problems.append("model/engine/sweep.cpp: reason not marked CT_TR: %r" % text)
+    # The launch notes: only through note(e, CT_TR(...), ...), never pushed as plain strings.
     for m in re.finditer(r"notes\.push_back\(([^;]*)\);", launch):
         if "toString(text)" not in m.group(1):
             problems.append("model/search/launch.cpp: a note pushed without a template: %s" % m.group(1)[:80])
-    for m in re.finditer(r"\bnote\(e,(.*?)\);", launch, re.S):
+    for m in re.finditer(r'\bnote\(e,((?:%s|[^"])*?)\);' % LIT, launch, re.S):  # ");" in a text ends nothing
         for text in unmarked_sentences(m.group(1)):
-            problems.append("model/search/launch.cpp: note text not marked CT_TEXT: %r" % text)
+            problems.append("model/search/launch.cpp: note text not marked CT_TR: %r" % text)
 
-    # 2. the templates listed for lupdate.
-    strings = read("model/text/modeltext_strings.cpp")
-    listed = set()
-    for ctx, lit in re.findall(r'QT_TRANSLATE_NOOP\("([^"]+)",\s*((?:%s\s*)+)\)' % LIT, strings):
-        listed.add((ctx, "".join(unquote(x) for x in re.findall(LIT, lit))))
-    wanted = [("commtax::Errors", t) for t in sorted(marked(validation) | marked(sweep) | marked(search))]
-    wanted += [("commtax::Launch", t) for t in sorted(marked(launch))]
+    # 2. every marker in a context the UI looks its file's texts up in (lupdate takes the context
+    # as written: tests/i18n/check_lupdate.py checks that the .ts files have them all).
+    for d, _, names in os.walk(os.path.join(root, "model")):
+        for name in names:
+            path = os.path.relpath(os.path.join(d, name), root).replace(os.sep, "/")
+            if not name.endswith((".cpp", ".h")) or path == "model/engine/enginetext.h":
+                continue
+            allowed = FILE_CONTEXTS.get(path, CONTEXTS)
+            for ctx, lits in re.findall(MARKER, read(path)):
+                if ctx not in allowed:
+                    problems.append("%s: CT_TR in context %r, not one of %s: %s"
+                                    % (path, ctx, sorted(allowed), lits[:60]))
+    errors = marked(validation, "commtax::Errors") | marked(sweep, "commtax::Errors") | marked(search, "commtax::Errors")
+    wanted = [("commtax::Errors", t) for t in sorted(errors)]
+    wanted += [("commtax::Launch", t) for t in sorted(marked(launch, "commtax::Launch"))]
     # the file readers' messages (model/core: unknown field, out of range, duplicate key...)
     files = set()
     for path in ("model/core/fields.cpp", "model/core/presets.cpp", "model/core/scenario.cpp", "model/core/uncertaintyio.cpp",
                  "model/core/goals.cpp",
                  "model/uncertainty/uncertainty.cpp", "model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp"):
-        files |= marked(read(path))
+        files |= marked(read(path), "commtax::Files")
     # the preset library and its files: every message a template. What stays English is
     # SQL, the names and provenance it stores (a preset's " (copy)", which is its name from then on;
     # "edited by the user", shown translated by provenanceSourceText()) and qFatal()'s words for
@@ -102,24 +130,21 @@ def main():
                         r"|^Commtax default|^built-in presets are broken|^AMD Instinct $")
     for path in ("model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp", "model/core/presets.cpp"):
         code = re.sub(r"(?m)(^|\s)//[^\n]*", r"\1", read(path))  # comments quote texts too
-        spans = [m.span(1) for m in re.finditer(r"CT_TEXT\(((?:%s\s*)+)\)" % LIT, code)]
+        spans = [m.span(2) for m in re.finditer(MARKER, code)]
         for start, text in joined_literals(code):
             if any(a <= start < b for a, b in spans) or not sentence(text) or stored.search(text):
                 continue
-            problems.append("%s: message not marked CT_TEXT: %r" % (path, text))
+            problems.append("%s: message not marked CT_TR: %r" % (path, text))
     # uncertainty::checkRangeText(): every reason a template (they reach the editor and the readers)
     checkrange = read("model/uncertainty/uncertainty.cpp")
     checkrange = checkrange[checkrange.index("EngineText checkRangeText"):checkrange.index("std::string checkRange(")]
     for text in unmarked_sentences(checkrange):
-        problems.append("model/uncertainty/uncertainty.cpp: checkRangeText() reason not marked CT_TEXT: %r" % text)
+        problems.append("model/uncertainty/uncertainty.cpp: checkRangeText() reason not marked CT_TR: %r" % text)
     if len(files) < 30:
-        problems.append("model/core: only %d file reader messages marked CT_TEXT" % len(files))
+        problems.append("model/core: only %d file reader messages marked CT_TR" % len(files))
     wanted += [("commtax::Files", t) for t in sorted(files)]
     if len(wanted) < 40:
         problems.append("only %d engine and launch templates found: is the extraction broken?" % len(wanted))
-    for ctx, t in wanted:
-        if (ctx, t) not in listed:
-            problems.append("model/text/modeltext_strings.cpp: %s %r missing (python3 tests/i18n/gen_modeltext.py)" % (ctx, t))
 
     # 3. their Chinese, and the comparison's notes (model/library, scanned by lupdate itself).
     compare = read("model/library/compare.cpp")
