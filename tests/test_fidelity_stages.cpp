@@ -516,46 +516,61 @@ private Q_SLOTS:
     }
 
     // 1F1B A2A overlap (Megatron-LM --overlap-moe-expert-parallel-comm; DeepSeek-V3's DualPipe,
-    // report §3.2.1): an MoE layer's all-to-all runs under another micro-batch's compute of the same
-    // layer, so only what outlasts that compute is exposed (docs/model.md §17). One MoE layer's
-    // compute per micro-batch is what one more layer adds to the compute time (pp 1, BF16: no weight
-    // casts), independent of the all-to-all.
+    // report §3.2.1): one micro-batch's forward runs beside another's backward, block by block, and
+    // each of an MoE layer's four all-to-alls hides under the other micro-batch's block it is paired
+    // with (Megatron-Core combined_1f1b.py); without a pipeline the first forward and the last
+    // backward have no partner (docs/model.md §17). One MoE layer's compute per micro-batch is what
+    // one more layer adds to the compute time (pp 1, BF16: no weight casts).
     void expertAllToAllHidesUnderAnotherMicroBatch()
     {
         Plan p = deepSeekV3OnEightNodes();
         TrainingSpec &t = p.training;
         t.precision = Precision::Bf16;
-        const double mb = 1, moeLayers = p.model.layers - p.model.dense_layers;
-        auto check = [&](Plan q, bool exposedLeft) {
+        const double moeLayers = p.model.layers - p.model.dense_layers;
+        struct Figures {
+            Result off, on;
+            double epLayer, moeLayer;
+        };
+        auto figures = [&](Plan q) {
+            Figures f;
             q.training.ep_a2a_overlap = false;
-            const Result off = evaluateValid(q);
+            f.off = evaluateValid(q);
             q.training.ep_a2a_overlap = true;
-            const Result on = evaluateValid(q);
-            QCOMPARE(on.ep_comm_time_s, off.ep_comm_time_s);
-            QVERIFY_NEAR(off.ep_comm_exposed_s, off.ep_comm_time_s, 1e-12);
+            f.on = evaluateValid(q);
             Plan more = q;
             more.model.layers += 1;
-            const double moeLayer = (evaluateValid(more).compute_time_s - on.compute_time_s) / mb;
-            const double epLayer = off.ep_comm_time_s / (mb * moeLayers);
-            QVERIFY(moeLayer > 0);
-            QVERIFY_NEAR(on.ep_comm_exposed_s, mb * moeLayers * std::max(0.0, epLayer - moeLayer), 1e-9);
-            QCOMPARE(on.ep_comm_exposed_s > 0, exposedLeft);
-            // What hides slows the compute it hides under (docs/model.md §7).
-            QVERIFY_NEAR(on.overlap_slowdown_s - off.overlap_slowdown_s,
-                         kOverlapComputeSlowdown * (off.ep_comm_exposed_s - on.ep_comm_exposed_s), 1e-9);
-            QVERIFY(on.step_time_s < off.step_time_s);
+            f.moeLayer = (evaluateValid(more).compute_time_s - f.on.compute_time_s) / f.on.micro_batches;
+            f.epLayer = f.off.ep_comm_time_s / (f.on.micro_batches * moeLayers);
+            return f;
         };
-        // Across 8 nodes without DeepEP the all-to-all outlasts the layer's compute; with DeepEP's one
-        // copy per node it hides; inside one node (ep 8 over NVLink) it hides too.
-        check(p, true);
-        t.moe_deepep = true;
-        check(p, false);
-        Plan one = p;
-        one.cluster.nodes = 1;
-        one.training.dp = 8;
-        one.training.ep = 8;
-        one.training.global_batch = 8;
-        check(one, false);
+        // One micro-batch has no partner: everything stays exposed.
+        Figures one = figures(p);
+        QCOMPARE(one.on.micro_batches, 1);
+        QVERIFY_NEAR(one.on.ep_comm_exposed_s, one.off.ep_comm_exposed_s, 1e-12);
+        // Four: a quarter (the first forward and the last backward) has none. Across 8 nodes without
+        // DeepEP the all-to-all outlasts the blocks: what the paired three quarters expose is at least
+        // what outlasts the whole layer (each all-to-all hides only under its own block).
+        t.global_batch = 4 * t.dp;
+        Figures four = figures(p);
+        QCOMPARE(four.on.micro_batches, 4);
+        QCOMPARE(four.on.ep_comm_time_s, four.off.ep_comm_time_s);
+        QVERIFY_NEAR(four.off.ep_comm_exposed_s, four.off.ep_comm_time_s, 1e-12);
+        const double perLayerFloor = 0.25 * four.epLayer + 0.75 * std::max(0.0, four.epLayer - four.moeLayer);
+        QVERIFY(four.moeLayer > 0);
+        QVERIFY(four.on.ep_comm_exposed_s >= 4 * moeLayers * perLayerFloor - 1e-9);
+        QVERIFY(four.on.ep_comm_exposed_s < four.off.ep_comm_exposed_s);
+        // What hides slows the compute it hides under (docs/model.md §7).
+        QVERIFY_NEAR(four.on.overlap_slowdown_s - four.off.overlap_slowdown_s,
+                     kOverlapComputeSlowdown * (four.off.ep_comm_exposed_s - four.on.ep_comm_exposed_s), 1e-9);
+        QVERIFY(four.on.step_time_s < four.off.step_time_s);
+        // Inside one node (ep 8 over NVLink) each quarter hides under its block: only the quarter
+        // without a partner is exposed.
+        Plan node = p;
+        node.cluster.nodes = 1;
+        node.training.dp = node.training.ep = 8;
+        node.training.global_batch = 4 * 8;
+        Figures inNode = figures(node);
+        QVERIFY_NEAR(inNode.on.ep_comm_exposed_s, 0.25 * inNode.off.ep_comm_exposed_s, 1e-9);
     }
 
     void evenLayoutsGiveTheSameFigures()

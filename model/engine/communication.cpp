@@ -140,6 +140,27 @@ OffloadWait offloadWait(const Plan &plan, const Shape &k)
     return {wait(la.dense, k.denseLayerTime), wait(la.moe, k.moeLayerTime)};
 }
 
+// 1F1B A2A overlap (docs/model.md §17): one MoE layer's all-to-all, per micro-batch, that another
+// micro-batch's compute does not hide. Megatron-Core's combined 1F1B runs one micro-batch's forward
+// beside another's backward, block by block: each of the four all-to-alls (dispatch and combine,
+// forward and backward) under one compute block of the other micro-batch (its attention or its MoE
+// block, forward or backward; combined_1f1b.py, DeepSeek-V3 report §3.2.1), so each hides only under
+// its own block. The warm-up forwards and the cool-down backwards have no partner: the first
+// micro-batch's forward and the last's backward without a pipeline; with one, rank 0's warm-up:
+// 2(p-1) + (v-1)p chunks of its m*v interleaved (Megatron's schedules.py), p-1 micro-batches of m
+// without interleaving.
+double epUnderOtherMicroBatch(const Shape &k)
+{
+    const double quarter = k.epLayerTime / 4.0;
+    const double attn = k.moeAttnTime, block = k.moeLayerTime - k.moeAttnTime;
+    const double fwd = 1.0 - k.backwardShare, bwd = k.backwardShare;
+    const double paired = std::max(0.0, quarter - fwd * attn) + std::max(0.0, quarter - bwd * attn)
+        + std::max(0.0, quarter - fwd * block) + std::max(0.0, quarter - bwd * block);
+    const double warmup = k.p == 1 ? 1.0 : k.v > 1 ? 2.0 * (k.p - 1.0) + (k.v - 1.0) * k.p : k.p - 1.0;
+    const double alone = std::min(1.0, warmup / (k.mb * k.v));
+    return alone * k.epLayerTime + (1.0 - alone) * paired;
+}
+
 // The pipeline (docs/model.md §6, §16): every stage's time per micro-batch is its compute and its
 // exposed TP, CP and expert communication, u_i; the slowest stage paces the pipeline, which takes
 // m * u_max + (sum u_i - u_max) / v. The pacing stage is busy m * u_max and idle for the rest: the
@@ -151,7 +172,7 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     const double commLayer = tpExposed + k.cpLayerExposed;
     // 1F1B A2A overlap pairs one micro-batch's forward with another's backward, layer by layer: an MoE
     // layer's dispatch and combine run under the other micro-batch's work on the same layer.
-    const double epBase = tr.ep_a2a_overlap ? std::max(0.0, k.epLayerTime - k.moeLayerTime) : k.epLayerTime;
+    const double epBase = tr.ep_a2a_overlap ? epUnderOtherMicroBatch(k) : k.epLayerTime;
     const double epExposed = epBase * (1.0 - tr.ep_overlap);
     const OffloadWait wait = offloadWait(plan, k);
     auto stageWait = [&](double D, double Me) {

@@ -165,6 +165,7 @@ void moeLayer(const Plan &plan, Shape &k, Linears &lin, double M, const Attentio
         again = assigned * 6.0 * k.fe / k.etp / lin.bw;
     }
     k.moeLayerTime = at.time + lin.passes * (routed + shared + router) + moeCast + permute + moeElementwise + again;
+    k.moeAttnTime = at.time;
     k.moeFp8Time = lin.fp8 ? lin.passes * (at.linear + routed + shared) + at.upRecompute + moeCast
             + (mods.moe ? routed + shared : 0.0)
                            : 0.0;

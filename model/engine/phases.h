@@ -55,6 +55,7 @@ struct Shape {
     // of an MoE layer, their FP8 parts, the LM head's (last stage), the attention core's; one layer's
     // TP and CP communication (raw) and CP's exposed part; one MoE layer's expert all-to-all (raw).
     double denseLayerTime = 0, moeLayerTime = 0, denseFp8Time = 0, moeFp8Time = 0, headTime = 0;
+    double moeAttnTime = 0; // the attention part of moeLayerTime (the rest is the MoE block)
     // Per step (once, not per micro-batch): casting one layer's weights to FP8 (docs/model.md §3).
     double denseWeightCast = 0, moeWeightCast = 0;
     double attnCoreTime = 0, tpLayerTime = 0, cpLayerTime = 0, cpLayerExposed = 0, epLayerTime = 0;

@@ -3180,6 +3180,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>%1 is a module of selective recompute: set recompute to selective</source>
         <translation>%1 是选择性重计算的模块：请把 recompute 设为 selective</translation>
     </message>
+    <message>
+        <source>offload_layers=%1 must be fewer than the fewest layers of a pipeline stage (%2): the last layer of each stage stays on the GPU</source>
+        <translation>offload_layers=%1 必须少于流水线各阶段中最少的层数（%2）：每个阶段的最后一层留在 GPU 上</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Fields</name>
@@ -3970,6 +3974,30 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>none; selective (Megatron: the attention core again); full (every layer&apos;s forward again); ops (PyTorch per-op checkpointing, torchtitan&apos;s selective AC: every second matmul and the element-wise work again); dots (JAX, MaxText&apos;s minimal_flash: every matmul&apos;s and attention&apos;s output kept, the element-wise work again)</source>
         <translation>none；selective（Megatron：注意力核心重算）；full（每层前向重算一遍）；ops（PyTorch 逐算子检查点，即 torchtitan 的 selective AC：每隔一个矩阵乘及逐元素运算重算）；dots（JAX，MaxText 的 minimal_flash：保留每个矩阵乘和注意力的输出，逐元素运算重算）</translation>
+    </message>
+    <message>
+        <source>Host link per GPU (GB/s)</source>
+        <translation>每 GPU 主机链路（GB/s）</translation>
+    </message>
+    <message>
+        <source>GPU to host memory, each way, per GPU while every GPU of the node copies: PCIe Gen4 x16 about 13-25, Gen5 about 27-50, Grace&apos;s NVLink-C2C about 225 (GB200). Activation offload uses it</source>
+        <translation>节点内所有 GPU 同时拷贝时，每个 GPU 到主机内存的单向带宽：PCIe Gen4 x16 约 13-25，Gen5 约 27-50，Grace 的 NVLink-C2C 约 225（GB200）。激活卸载使用此值</translation>
+    </message>
+    <message>
+        <source>Host memory per node (GB)</source>
+        <translation>每节点主机内存（GB）</translation>
+    </message>
+    <message>
+        <source>The CPU memory of one node; offloaded activations must fit in its share per GPU</source>
+        <translation>一个节点的 CPU 内存；卸载的激活必须放得进每个 GPU 分到的份额</translation>
+    </message>
+    <message>
+        <source>Layers offloaded to host memory</source>
+        <translation>卸载到主机内存的层数</translation>
+    </message>
+    <message>
+        <source>Layers per pipeline stage whose activations wait in host memory between forward and backward (Megatron-Core --cpu-offloading-num-layers): GPU memory for time on the host link</source>
+        <translation>每个流水线阶段中，激活在前向与反向之间存放于主机内存的层数（Megatron-Core --cpu-offloading-num-layers）：用主机链路上的时间换 GPU 内存</translation>
     </message>
 </context>
 <context>
@@ -4892,6 +4920,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>recompute dots (every matmul&apos;s output kept, as JAX and MaxText&apos;s minimal_flash do) has no setting here: the nearest, selective recompute, is written (more memory and less recompute than planned)</source>
         <translation>recompute dots（保留每个矩阵乘的输出，如 JAX 和 MaxText 的 minimal_flash）在这里没有对应设置：已写出最接近的 selective 重算（显存比规划的多，重算比规划的少）</translation>
+    </message>
+    <message>
+        <source>offload_layers=%1: activation offload to host memory is Megatron-Core&apos;s: not written (more GPU memory than planned)</source>
+        <translation>offload_layers=%1：激活卸载到主机内存是 Megatron-Core 的功能：未写入（GPU 内存比计划的多）</translation>
+    </message>
+    <message>
+        <source>offload_layers=%1: Megatron-Core offloads activations only with pp=1 and without activation recompute: not written (more GPU memory than planned)</source>
+        <translation>offload_layers=%1：Megatron-Core 仅在 pp=1 且不做激活重算时卸载激活：未写入（GPU 内存比计划的多）</translation>
     </message>
 </context>
 <context>
@@ -5955,6 +5991,18 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>Attention FLOPs per step</source>
         <translation>每步注意力 FLOPs</translation>
+    </message>
+    <message>
+        <source>Activation offload wait (s)</source>
+        <translation>激活卸载等待（秒）</translation>
+    </message>
+    <message>
+        <source>Activations in host memory (GB)</source>
+        <translation>主机内存中的激活（GB）</translation>
+    </message>
+    <message>
+        <source>Host memory per GPU (GB)</source>
+        <translation>每 GPU 主机内存（GB）</translation>
     </message>
 </context>
 <context>
@@ -8026,6 +8074,14 @@ overlap</source>
     <message>
         <source>Expert all-to-all exposed for %1 of the step: keep ep inside a node, or overlap dispatch with compute (ep_overlap)</source>
         <translation>专家 all-to-all 暴露时间占单步时间 %1：请将 ep 限制在节点内，或让分发与计算重叠 (ep_overlap)</translation>
+    </message>
+    <message>
+        <source>Offloaded activations need %1 GB of host memory per GPU, %2 GB there: offload fewer layers</source>
+        <translation>卸载的激活每个 GPU 需要 %1 GB 主机内存，实有 %2 GB：请减少卸载的层数</translation>
+    </message>
+    <message>
+        <source>Activation offload waits on the host link for %1 of the step: offload fewer layers, or recompute instead</source>
+        <translation>激活卸载在主机链路上等待了步长的 %1：请减少卸载的层数，或改用重算</translation>
     </message>
 </context>
 <context>

@@ -160,6 +160,11 @@ def main():
                     # not applicable: n/a, not a 0 that reads as a measurement; the JSON keeps 0
                     check(v == 0 and text(cell) == "n/a", "FP8 compute time of BF16 plan %d is n/a (got %r)" % (i, cell))
                     continue
+                offload = plan.get("inputs", {}).get("training.offload_layers", {}).get("value", 0)
+                if key in ("offload_time_s", "memory_offloaded_gb", "memory_host_gb") and not offload:
+                    # no activation offload: its wait and host memory are n/a (resultio.cpp metricApplies)
+                    check(text(cell) == "n/a", "%s of plan %d without offload is n/a (got %r)" % (key, i, cell))
+                    continue
                 goodput = plan.get("inputs", {}).get("training.goodput", {}).get("value")
                 if key in ("goodput_checkpoint_overhead", "goodput_lost_work", "goodput_restarts",
                            "checkpoint_interval_s") and isinstance(goodput, (int, float)):

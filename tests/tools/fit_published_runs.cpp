@@ -179,11 +179,17 @@ int main(int argc, char **argv)
     }
     const Report rep = crossValidate(runs, presetConstants(runs, catalog));
     if (argc > 2 && QByteArray(argv[2]) == "--list") {
-        // Every row's leave-one-source-out error, tab-separated, for looking for the term a group misses.
+        // Every row's leave-one-source-out and in-sample error (+ = the engine faster), tab-separated,
+        // for looking for the term a group misses.
         for (size_t i = 0; i < runs.size(); ++i) {
             const Prediction &p = rep.predictions[i];
-            std::printf("%s\t%s\t%+.1f\t%+.1f\t%s\n", qPrintable(runs[i].id), qPrintable(runs[i].source_id), 100 * p.loso_error,
-                        100 * p.in_sample_error, p.evaluated ? (p.fits ? "fits" : "flagged") : "refused");
+            const double sign = fasterSign(runs[i].metric);
+            const char *state = !runs[i].excluded.isEmpty() ? "excluded"
+                : !p.evaluated                              ? "refused"
+                : p.fits                                    ? "fits"
+                                                            : "flagged";
+            std::printf("%s\t%s\t%+.1f\t%+.1f\t%s\n", qPrintable(runs[i].id), qPrintable(runs[i].source_id),
+                        100 * sign * p.loso_error, 100 * sign * p.in_sample_error, state);
         }
         return 0;
     }
