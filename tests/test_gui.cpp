@@ -169,6 +169,38 @@ private Q_SLOTS:
         installInterfaceLanguage(QStringLiteral("en"));
     }
 
+    void activationOffloadInTheEditor()
+    {
+        // Activation offload is an editor field (Megatron-Core's name in its help); offloading layers
+        // moves their activations to host memory: less on the GPU, the same FLOPs.
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const Result before = f->last.result;
+        auto *offload = f->find<QSpinBox>(QStringLiteral("field_training_offload_layers"));
+        auto *link = f->find<QDoubleSpinBox>(QStringLiteral("field_cluster_host_link_gbps"));
+        QVERIFY(offload && link);
+        QVERIFY(offload->toolTip().contains(QStringLiteral("--cpu-offloading-num-layers")));
+        QCOMPARE(offload->value(), 0);
+        QCOMPARE(link->value(), 27.0); // the DGX H100 preset's
+        QVERIFY(scrollIntoView(offload, 160));
+        offload->setFocus();
+        typeInto(offload, QStringLiteral("4"));
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->window.scenario().plan.training.offload_layers, 4);
+        QVERIFY(f->last.result.memory_activations_gb < before.memory_activations_gb);
+        QVERIFY(f->last.result.memory_offloaded_gb > 0);
+        QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
+        screenshotsWith(f->window, offload, 160, QStringLiteral("editor-offload"));
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        {
+            auto zh = make();
+            QTRY_VERIFY(zh->settled());
+            auto *box = zh->find<QSpinBox>(QStringLiteral("field_training_offload_layers"));
+            screenshotsWith(zh->window, box, 160, QStringLiteral("editor-offload-zh"));
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
+    }
+
     void financeFieldsInTheEconomicsGroup()
     {
         // Utilisation, residual value and cost of capital are editor fields of the
