@@ -135,6 +135,17 @@ private Q_SLOTS:
             QVERIFY(window.grab().save(screenshotDir() + QStringLiteral("/%1-%2.png").arg(name).arg(size.width())));
         }
     }
+    // The same field in a Chinese window: a new window in zh_CN, its screenshots "<name>-zh".
+    void chineseScreenshotsWith(const QString &objectName, int margin, const QString &name)
+    {
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        {
+            auto zh = make();
+            QTRY_VERIFY(zh->settled());
+            screenshotsWith(zh->window, zh->find<QWidget>(objectName), margin, name + QStringLiteral("-zh"));
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
+    }
 
     void recomputeModulesInTheEditor()
     {
@@ -159,14 +170,7 @@ private Q_SLOTS:
         QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
         screenshotsWith(f->window, layernorm, 160, QStringLiteral("editor-recompute"));
         // The same in Chinese: the labels are the catalogue's.
-        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
-        {
-            auto zh = make();
-            QTRY_VERIFY(zh->settled());
-            auto *box = zh->find<QCheckBox>(QStringLiteral("field_training_recompute_layernorm"));
-            screenshotsWith(zh->window, box, 160, QStringLiteral("editor-recompute-zh"));
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+        chineseScreenshotsWith(QStringLiteral("field_training_recompute_layernorm"), 160, QStringLiteral("editor-recompute"));
     }
 
     void activationOffloadInTheEditor()
@@ -191,14 +195,7 @@ private Q_SLOTS:
         QVERIFY(f->last.result.memory_offloaded_gb > 0);
         QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
         screenshotsWith(f->window, offload, 160, QStringLiteral("editor-offload"));
-        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
-        {
-            auto zh = make();
-            QTRY_VERIFY(zh->settled());
-            auto *box = zh->find<QSpinBox>(QStringLiteral("field_training_offload_layers"));
-            screenshotsWith(zh->window, box, 160, QStringLiteral("editor-offload-zh"));
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+        chineseScreenshotsWith(QStringLiteral("field_training_offload_layers"), 160, QStringLiteral("editor-offload"));
     }
 
     void financeFieldsInTheEconomicsGroup()
