@@ -156,7 +156,7 @@ bool PlanDocument::applyPartialPreset(const Preset &preset)
     preset.applyTo(next.scenario.plan);
     if (next.dpFollowsGpus)
         deriveDataParallel(next.scenario.plan);
-    return push(next, tr("Choose %1 %2").arg(sectionName(preset.section), preset.name), QString(), 0);
+    return push(next, tr("Choose %1 %2").arg(sectionName(preset.section), presetNameText(preset)), QString(), 0);
 }
 
 bool PlanDocument::setDpFollowsGpus(bool on)

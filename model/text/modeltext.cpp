@@ -53,6 +53,23 @@ QString provenanceSourceText(const QString &storedSource)
     return storedSource;
 }
 
+QString presetNameText(const Preset &p)
+{
+    // the words of core/presets.cpp presetNameTagText(), marked here for lupdate
+    static const char *const tags[] = {QT_TRANSLATE_NOOP("commtax::Library", " (edited)"),
+                                       QT_TRANSLATE_NOOP("commtax::Library", " (copy)")};
+    Q_UNUSED(tags);
+    return p.name + presetNameTagsText(p.nameTags);
+}
+
+QString presetNameTagsText(const QList<PresetNameTag> &tags)
+{
+    QString out;
+    for (PresetNameTag t : tags)
+        out += QCoreApplication::translate("commtax::Library", presetNameTagText(t));
+    return out;
+}
+
 QString planNameText(const PlanName &name) { return libraryText(nameText(name)); }
 
 Comparison shownComparison(const Comparison &c)

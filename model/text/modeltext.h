@@ -49,6 +49,11 @@ QString sourceKindName(SourceKind k);
 // the user": core/presets.h kEditedByUser, kEnteredByUser) in the interface language, any other
 // (a datasheet's title, a URL) as it is. Files and the library keep the English.
 QString provenanceSourceText(const QString &storedSource);
+// A preset's name as shown: the name as given, its tags (core/presets.h PresetNameTag: " (edited)",
+// " (copy)") in the interface language. Files, plans and the command line keep Preset::fullName().
+QString presetNameText(const Preset &p);
+// The tags of a preset's name in words, in order: " (edited) (copy)" in English.
+QString presetNameTagsText(const QList<PresetNameTag> &tags);
 // A compared plan's name in the interface language: the name the user gave as typed, the tags the
 // comparison adds (library/compare.h PlanName: "Plan 2", "(2048 GPUs)", "(best layout)") in words.
 // Files (JSON, CSV, XLSX, scenarios) keep ComparedPlan::name, the English.

@@ -165,7 +165,7 @@ void ColumnEditor::setPlan(int index, const Scenario &s, const PresetCatalog &ca
     m_gpu->clear();
     if (on) {
         for (const Preset &p : catalog.presets(Section::Gpu))
-            m_gpu->addItem(p.name, p.id);
+            m_gpu->addItem(presetNameText(p), p.id);
         int at = m_gpu->findData(s.gpuPreset);
         if (at < 0) { // a custom GPU: shown, not offered again
             m_gpu->addItem(QString::fromStdString(s.plan.gpu.name), QString());

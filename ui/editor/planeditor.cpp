@@ -433,8 +433,10 @@ void PlanEditor::fillPresetCombo(Group &g)
         return;
     }
     for (const Preset &p : m_doc->catalog().presets(g.section)) {
-        g.presets->addItem(p.builtIn ? p.name : p.name + QStringLiteral(" (user)"), p.id);
-        g.presets->setItemData(g.presets->count() - 1, p.description.isEmpty() ? p.name : p.description,
+        // a user preset is marked as one: "NVIDIA H100 SXM5 80GB (edited) (user)"
+        const QString name = presetNameText(p);
+        g.presets->addItem(p.builtIn ? name : tr("%1 (user)").arg(name), p.id);
+        g.presets->setItemData(g.presets->count() - 1, p.description.isEmpty() ? name : p.description,
                                Qt::ToolTipRole);
     }
     g.presets->addItem(tr("Custom (inline in the file)"), QString());
