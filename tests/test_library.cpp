@@ -281,6 +281,29 @@ private Q_SLOTS:
         QVERIFY(kept.nameTags.isEmpty());
         QCOMPARE(kept.fullName(), kept.name);
     }
+    // Issue 24: plan names, the comparison's columns and What to buy say a GPU by one short name, its
+    // preset's "short_name" (planNameFor() said "B200 (HGX)" where the charts said "B200").
+    void planNamesUseTheGpuPresetsShortNames()
+    {
+        for (const Preset &gpu : PresetCatalog::builtIn().presets(Section::Gpu)) {
+            Scenario s = defaultScenario();
+            gpu.applyTo(s.plan);
+            QCOMPARE(planNameParts(s.plan).gpu, gpu.shortName());
+            QCOMPARE(planNameFor(s.plan), QStringLiteral("Llama 2 70B on 256 ") + gpu.shortName());
+        }
+        Scenario s = defaultScenario();
+        PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("b200"))->applyTo(s.plan);
+        QCOMPARE(planNameFor(s.plan), QStringLiteral("Llama 2 70B on 256 B200"));
+        // an edited copy says so
+        Preset edited = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("b200"));
+        edited.builtIn = false;
+        edited.id = QStringLiteral("b200-custom");
+        edited.nameTags = {PresetNameTag::Edited};
+        PresetCatalog catalog = PresetCatalog::builtIn();
+        catalog.add(edited);
+        edited.applyTo(s.plan);
+        QCOMPARE(planNameFor(s.plan, catalog), QStringLiteral("Llama 2 70B on 256 B200 (edited)"));
+    }
     void createDuplicateDeleteAndRangeChecks()
     {
         PresetLibrary lib(freshPath());

@@ -5962,6 +5962,13 @@ The reference of the normalisation and of the break-even figures</source>
     </message>
 </context>
 <context>
+    <name>commtax::Plan</name>
+    <message>
+        <source>%1 on %2 %3</source>
+        <translation>%1，%2 张 %3</translation>
+    </message>
+</context>
+<context>
     <name>commtax::PlanDocument</name>
     <message>
         <source>Set %1 to %2</source>

@@ -714,12 +714,10 @@ QString BuyDialog::gpuName(int gpu) const
     const std::optional<Preset> p = m_catalog.find(Section::Gpu, id);
     if (!p)
         return id;
-    // "H100 SXM5 80GB": the vendor adds nothing beside the model (user presets keep their name).
-    QString name = presetNameText(*p);
-    for (const QLatin1String vendor : {QLatin1String("NVIDIA "), QLatin1String("AMD ")})
-        if (name.startsWith(vendor) && name.size() > vendor.size())
-            name = name.mid(vendor.size());
-    return name;
+    // "H100 SXM5": the short name plan names use (planNameFor()), an edited copy's tags in words
+    Plan plan;
+    p->applyTo(plan);
+    return shortGpuNameText(plan, m_catalog);
 }
 
 QString BuyDialog::optionName(const search::buy::Option &o) const

@@ -18,11 +18,7 @@ namespace commtax {
 
 namespace {
 // The GPU as plan names say it: "RTX 4090" for "NVIDIA GeForce RTX 4090 24GB" (planNameFor()'s).
-QString shortGpuName(const Plan &p)
-{
-    const QString prefix = QStringLiteral("%1 on %2 ").arg(QString::fromStdString(p.model.name)).arg(p.cluster.nodes * p.cluster.gpus_per_node);
-    return planNameFor(p).mid(prefix.size());
-}
+QString shortGpuName(const Plan &p) { return planNameParts(p).gpu; }
 
 // The name of a plan moved from GPU `from` to `to`. A name the app gave follows the GPU: the
 // default ("Llama 2 13B on 256 H100 SXM5"), the GPU's name, or the GPU's short name and what
