@@ -147,7 +147,7 @@ private slots:
         QVERIFY(done.wait(120000));
         QVERIFY(!dialog->isRunning());
         const QString verdict = child<QLabel>(dialog, "buyVerdict")->text();
-        QVERIFY2(verdict.startsWith(QStringLiteral("Meets the 60-day deadline: 256 H100 SXM5 80GB in FP8")),
+        QVERIFY2(verdict.startsWith(QStringLiteral("Meets the 60-day deadline: 256 H100 SXM5 in FP8")),
                  qPrintable(verdict));
         QVERIFY2(verdict.contains(QStringLiteral("FP8")), qPrintable(verdict));
         QVERIFY2(verdict.contains(QStringLiteral("likely; none of the 4 options you listed does.")),
@@ -183,7 +183,7 @@ private slots:
                  qPrintable(details));
         QCoreApplication::processEvents();
         QVERIFY(dialog->grab().save(screenshotDir() + QStringLiteral("/buy-dialog-60-days.png")));
-        // On an 800x600 screen the verdict keeps both its lines (the details scroll instead).
+        // On an 800x600 screen the verdict keeps all its lines (the details scroll instead).
         const QSize size = dialog->size();
         dialog->resize(800, 536); // an 800x600 screen less a title bar and a panel
         QCoreApplication::processEvents();
@@ -192,7 +192,9 @@ private slots:
                  qPrintable(QStringLiteral("%1 px high, needs %2")
                                 .arg(verdictLabel->height())
                                 .arg(verdictLabel->heightForWidth(verdictLabel->width()))));
-        QVERIFY(verdictLabel->heightForWidth(verdictLabel->width()) > verdictLabel->fontMetrics().height() * 3 / 2);
+        // (with the GPUs' short names, "256 H100 SXM5", the English verdict now fits one line at 800 px;
+        // the label is checked to hold whatever it needs)
+        QVERIFY(verdictLabel->heightForWidth(verdictLabel->width()) >= verdictLabel->fontMetrics().height());
         // ... and the tables keep every column without scrolling sideways: the goals' form gives up
         // width down to its minimum (the options' columns needed 392 px in 382).
         QTest::qWait(50); // the panes' new widths, after the resize

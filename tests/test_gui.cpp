@@ -5,6 +5,7 @@
 // and reopen. A screenshot is written to <build>/screenshots/ for a look by eye. The charts and the
 // ranges: test_gui_charts.cpp.
 #include "mainwindowtestsupport.h"
+#include "text/modeltext.h"
 #include "text/translations.h"
 
 using namespace commtax;
@@ -196,6 +197,40 @@ private Q_SLOTS:
         QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
         screenshotsWith(f->window, offload, 160, QStringLiteral("editor-offload"));
         chineseScreenshotsWith(QStringLiteral("field_training_offload_layers"), 160, QStringLiteral("editor-offload"));
+    }
+
+    // Issue 24: an edited copy of a built-in GPU in the editor: its tags and the name the app gives the
+    // plan in the interface language (screenshots in English and Chinese, 1280x800 and 1600x1000).
+    void presetAndPlanNamesInTheEditor()
+    {
+        Preset edited = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        edited.builtIn = false;
+        edited.id = QStringLiteral("h100-sxm-custom");
+        edited.nameTags = {PresetNameTag::Edited};
+        PresetCatalog catalog = PresetCatalog::builtIn();
+        catalog.add(edited);
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QCOMPARE(installInterfaceLanguage(language), language);
+            auto f = make();
+            f->window.setPresetCatalog(catalog);
+            QTRY_VERIFY(f->settled());
+            auto *gpu = f->find<QComboBox>(QStringLiteral("preset_gpu"));
+            QVERIFY(chooseWithKeyboard(gpu, edited.id));
+            QTRY_VERIFY(f->settled());
+            QCOMPARE(f->window.scenario().name, QStringLiteral("Llama 2 70B on 256 H100 SXM5 (edited)"));
+            auto *name = f->find<QLineEdit>(QStringLiteral("scenarioName"));
+            QCOMPARE(name->text(), scenarioNameText(f->window.scenario(), catalog));
+            const QString userMark = QCoreApplication::translate("commtax::PlanEditor", "%1 (user)");
+            QCOMPARE(gpu->currentText(), userMark.arg(presetNameText(edited)));
+            if (language == QLatin1String("en"))
+                QCOMPARE(name->text(), f->window.scenario().name);
+            else
+                QVERIFY2(!name->text().contains(QStringLiteral(" on "))
+                             && !gpu->currentText().contains(QStringLiteral("edited")),
+                         qPrintable(name->text() + QStringLiteral(" | ") + gpu->currentText()));
+            screenshotsWith(f->window, name, 40, QStringLiteral("editor-names-") + language);
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
     }
 
     void financeFieldsInTheEconomicsGroup()

@@ -143,6 +143,8 @@ private Q_SLOTS:
         o = lib.importData(writePresetFile(Section::Gpu, {gpu}), QStringLiteral("good.json"));
         QVERIFY(o.ok);
         QCOMPARE(o.summary(), QStringLiteral("Added 1 GPU preset(s): my-h100."));
+        // a duplicate: its tag is data, listed in the interface language (issue 24)
+        QVERIFY(lib.duplicatePreset(Section::Gpu, QStringLiteral("h100-sxm"), nullptr, nullptr));
 
         // Chinese: the position and path as in English, the message in Chinese
         for (const LoadError &e : {idError, memberError}) {
@@ -188,6 +190,8 @@ private Q_SLOTS:
                 for (int c = 0; c < presets->columnCount(); ++c)
                     cells << presets->index(r, c).data().toString();
             QVERIFY2(cells.contains(QStringLiteral("内置")) && cells.contains(QStringLiteral("用户")) && !cells.contains(QStringLiteral("built-in")), qPrintable(cells.join(QLatin1Char('|'))));
+            QVERIFY2(cells.contains(QStringLiteral("NVIDIA H100 SXM5 80GB（副本）")),
+                     qPrintable(cells.join(QLatin1Char('|'))));
             QStringList kinds;
             for (const QLabel *label : dialog.editor(Section::Gpu)->findChildren<QLabel *>())
                 kinds << label->text();

@@ -340,6 +340,55 @@ private Q_SLOTS:
         QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
     }
 
+    // Issue 24: the words the library adds to a preset's name (" (edited)", " (copy)") are tags beside
+    // the name, shown in the interface language wherever presets are listed, and the name the app gives
+    // a plan ("Llama 2 70B on 256 H100 SXM5") is put into words too; files keep the English, a name the
+    // user typed is shown as typed.
+    void presetAndPlanNamesShownInChineseStoredInEnglish()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        Preset gpu = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        gpu.builtIn = false;
+        gpu.id = QStringLiteral("h100-sxm-custom");
+        gpu.nameTags = {PresetNameTag::Edited, PresetNameTag::Copy};
+        const QString zh = presetNameText(gpu);
+        QVERIFY2(zh.startsWith(gpu.name) && zh.mid(gpu.name.size()).contains(cjk)
+                     && !zh.contains(QStringLiteral("edited")),
+                 qPrintable(zh));
+        QCOMPARE(gpu.fullName(), QStringLiteral("NVIDIA H100 SXM5 80GB (edited) (copy)"));
+        Preset typed = gpu;
+        typed.rename(QStringLiteral("X (copy)"));
+        QCOMPARE(presetNameText(typed), QStringLiteral("X (copy)"));
+        // the plan editor's preset list, and its name field
+        PresetCatalog catalog = PresetCatalog::builtIn();
+        catalog.add(gpu);
+        PlanDocument doc;
+        doc.setCatalog(catalog);
+        PlanEditor editor(&doc);
+        auto *combo = editor.findChild<QComboBox *>(QStringLiteral("preset_gpu"));
+        QVERIFY(combo);
+        const int at = combo->findData(gpu.id);
+        QVERIFY(at >= 0);
+        QVERIFY2(combo->itemText(at).startsWith(zh) && !combo->itemText(at).contains(QStringLiteral("user")),
+                 qPrintable(combo->itemText(at)));
+        auto *name = editor.findChild<QLineEdit *>(QStringLiteral("scenarioName"));
+        QVERIFY(name);
+        QCOMPARE(doc.scenario().name, QStringLiteral("Llama 2 70B on 256 H100 SXM5")); // stored, in files
+        QVERIFY2(name->text().startsWith(QStringLiteral("Llama 2 70B")) && name->text().contains(cjk)
+                     && !name->text().contains(QStringLiteral(" on ")),
+                 qPrintable(name->text()));
+        // leaving the field as it was keeps the name the app's: it follows the GPU
+        Q_EMIT name->editingFinished();
+        QVERIFY(doc.applyPartialPreset(gpu));
+        QCOMPARE(doc.scenario().name, QStringLiteral("Llama 2 70B on 256 H100 SXM5 (edited) (copy)"));
+        QVERIFY2(name->text().endsWith(zh.mid(gpu.name.size())), qPrintable(name->text()));
+        // English interface: the English words
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(presetNameText(gpu), gpu.fullName());
+        QCOMPARE(scenarioNameText(doc.scenario(), catalog), doc.scenario().name);
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    }
+
     // A name the user typed is shown as typed in every language, even when it reads like one the
     // tool would give ("Plan 7", "X (64 GPUs)", "Y (best layout)"); only the tags the comparison
     // itself adds are put into the interface's words (the name was parsed back from English text).

@@ -53,7 +53,7 @@ private Q_SLOTS:
         QVERIFY2(lib.open(&error), qPrintable(error));
         QVERIFY(QFile::exists(path));
         QCOMPARE(lib.schemaVersion(), librarySchemaVersion());
-        QCOMPARE(librarySchemaVersion(), 3);
+        QCOMPARE(librarySchemaVersion(), 4);
         QVERIFY(lib.recoveryNotice().isEmpty());
         QSqlDatabase db = lib.database();
         QSqlQuery q(db);
@@ -62,7 +62,7 @@ private Q_SLOTS:
         QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
-        QCOMPARE(q.value(0).toInt(), 3);
+        QCOMPARE(q.value(0).toInt(), 4);
     }
     void migrationOneCreatesPresetsAndPlans()
     {
@@ -174,7 +174,10 @@ private Q_SLOTS:
         QCOMPARE(cat.find(Section::Gpu, QStringLiteral("h100-sxm"))->values.value(QStringLiteral("price_usd")).toDouble(), 25000.0);
         const std::optional<Preset> copy = cat.find(Section::Gpu, savedAs);
         QVERIFY(copy && !copy->builtIn);
-        QCOMPARE(copy->name, QStringLiteral("NVIDIA H100 SXM5 80GB (edited)"));
+        // the library's word is data beside the built-in's name (the UI puts it into words)
+        QCOMPARE(copy->name, QStringLiteral("NVIDIA H100 SXM5 80GB"));
+        QCOMPARE(copy->nameTags, QList<PresetNameTag>{PresetNameTag::Edited});
+        QCOMPARE(copy->fullName(), QStringLiteral("NVIDIA H100 SXM5 80GB (edited)"));
         QCOMPARE(copy->values.value(QStringLiteral("price_usd")).toDouble(), 21000.0);
         QVERIFY(copy->provenance.value(QStringLiteral("price_usd")).kind == SourceKind::User);
         QVERIFY(copy->provenance.value(QStringLiteral("bf16_dense_tflops")).kind == SourceKind::Datasheet);
@@ -199,6 +202,107 @@ private Q_SLOTS:
         const Preset calibrated = *lib.catalog().find(Section::Cluster, savedAs);
         QVERIFY(calibrated.provenance.value(QStringLiteral("nic_efficiency"))
                 == (Provenance{SourceKind::Measured, QStringLiteral("nccl-tests log")}));
+    }
+    // Issue 24: the words the library adds to a preset's name (" (edited)", " (copy)") are tags kept
+    // beside the name, so that a name the user typed, even "X (copy)", is stored and shown as typed;
+    // plans and files get the English, the UI the interface language. A library of schema 3 whose
+    // names already hold such words keeps them as the user's.
+    void presetNameTagsAreDataNotWords()
+    {
+        PresetLibrary lib(freshPath());
+        QVERIFY(lib.open(nullptr));
+        LibraryMessage error;
+        QString id;
+        Preset mine = myGpu(QStringLiteral("mine"), 5000);
+        mine.name = QStringLiteral("X (64 GPUs) (copy)"); // typed by the user
+        QVERIFY2(lib.savePreset(mine, &id, &error), qPrintable(error));
+        QVERIFY(lib.duplicatePreset(Section::Gpu, QStringLiteral("mine"), &id, &error));
+        Preset copy = *lib.catalog().find(Section::Gpu, id);
+        QCOMPARE(copy.name, mine.name);
+        QCOMPARE(copy.nameTags, QList<PresetNameTag>{PresetNameTag::Copy});
+        QCOMPARE(copy.fullName(), QStringLiteral("X (64 GPUs) (copy) (copy)"));
+        QVERIFY(lib.catalog().find(Section::Gpu, QStringLiteral("mine"))->nameTags.isEmpty());
+        // an edited built-in copied again: both tags, in order
+        Preset h100 = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        h100.values.insert(QStringLiteral("price_usd"), 21000);
+        QVERIFY(lib.savePreset(h100, &id, &error));
+        QVERIFY(lib.duplicatePreset(Section::Gpu, id, &id, &error));
+        copy = *lib.catalog().find(Section::Gpu, id);
+        QCOMPARE(copy.fullName(), QStringLiteral("NVIDIA H100 SXM5 80GB (edited) (copy)"));
+        QCOMPARE(copy.shortName(), QStringLiteral("H100 SXM5"));
+        // stored: the body names it as given, the tags have their column
+        QSqlQuery q(lib.database());
+        QVERIFY(q.exec(QStringLiteral("SELECT name, body, name_tags FROM presets WHERE preset_id = '%1'").arg(id))
+                && q.next());
+        QCOMPARE(q.value(0).toString(), copy.fullName());
+        QCOMPARE(QJsonDocument::fromJson(q.value(1).toByteArray()).object().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("NVIDIA H100 SXM5 80GB"));
+        QCOMPARE(q.value(2).toString(), QStringLiteral("edited copy"));
+        q.finish();
+        // plans and files: the English
+        Plan plan;
+        copy.applyTo(plan);
+        QCOMPARE(QString::fromStdString(plan.gpu.name), copy.fullName());
+        QCOMPARE(copy.toJson().value(QStringLiteral("name")).toString(), copy.fullName());
+        // the user renames it: the tags go, the name is as typed
+        copy.rename(QStringLiteral("Plan 7 (edited)"));
+        QVERIFY(lib.savePreset(copy, &id, &error));
+        copy = *lib.catalog().find(Section::Gpu, id);
+        QCOMPARE(copy.name, QStringLiteral("Plan 7 (edited)"));
+        QVERIFY(copy.nameTags.isEmpty());
+
+        // a library of schema 3 with a copy named the old way loads it as it is, untouched
+        const QString path = freshPath();
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("m4"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QString why;
+            QVERIFY2(migrateLibrary(db, &why, 3), qPrintable(why));
+            Preset old = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("l40s"));
+            old.id = QStringLiteral("l40s-copy");
+            old.name = QStringLiteral("NVIDIA L40S 48GB (copy)");
+            QSqlQuery ins(db);
+            ins.prepare(QStringLiteral("INSERT INTO presets (section, preset_id, name, body, created_utc, modified_utc)"
+                                       " VALUES ('gpu', 'l40s-copy', ?, ?,"
+                                       " '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')"));
+            ins.addBindValue(old.name);
+            ins.addBindValue(QString::fromUtf8(QJsonDocument(old.toJson()).toJson(QJsonDocument::Compact)));
+            QVERIFY2(ins.exec(), qPrintable(ins.lastError().text()));
+            ins.finish();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("m4"));
+        PresetLibrary older(path);
+        QVERIFY2(older.open(&error), qPrintable(error));
+        QCOMPARE(older.schemaVersion(), 4);
+        const Preset kept = *older.catalog().find(Section::Gpu, QStringLiteral("l40s-copy"));
+        QCOMPARE(kept.name, QStringLiteral("NVIDIA L40S 48GB (copy)"));
+        QVERIFY(kept.nameTags.isEmpty());
+        QCOMPARE(kept.fullName(), kept.name);
+    }
+    // Issue 24: plan names, the comparison's columns and What to buy say a GPU by one short name, its
+    // preset's "short_name" (planNameFor() said "B200 (HGX)" where the charts said "B200").
+    void planNamesUseTheGpuPresetsShortNames()
+    {
+        for (const Preset &gpu : PresetCatalog::builtIn().presets(Section::Gpu)) {
+            Scenario s = defaultScenario();
+            gpu.applyTo(s.plan);
+            QCOMPARE(planNameParts(s.plan).gpu, gpu.shortName());
+            QCOMPARE(planNameFor(s.plan), QStringLiteral("Llama 2 70B on 256 ") + gpu.shortName());
+        }
+        Scenario s = defaultScenario();
+        PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("b200"))->applyTo(s.plan);
+        QCOMPARE(planNameFor(s.plan), QStringLiteral("Llama 2 70B on 256 B200"));
+        // an edited copy says so
+        Preset edited = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("b200"));
+        edited.builtIn = false;
+        edited.id = QStringLiteral("b200-custom");
+        edited.nameTags = {PresetNameTag::Edited};
+        PresetCatalog catalog = PresetCatalog::builtIn();
+        catalog.add(edited);
+        edited.applyTo(s.plan);
+        QCOMPARE(planNameFor(s.plan, catalog), QStringLiteral("Llama 2 70B on 256 B200 (edited)"));
     }
     void createDuplicateDeleteAndRangeChecks()
     {
@@ -323,7 +427,7 @@ private Q_SLOTS:
         PresetLibrary lib(path);
         LibraryMessage error;
         QVERIFY2(lib.open(&error), qPrintable(error));
-        QCOMPARE(lib.schemaVersion(), 3);
+        QCOMPARE(lib.schemaVersion(), librarySchemaVersion());
         QVERIFY(lib.comparisons(&error).isEmpty());
         QVERIFY(error.isEmpty());
         SavedComparison c;

@@ -832,8 +832,7 @@ void MainWindow::showDetails(const Analysis &a)
     else
         m_details->setValue(tr("Model"),
                             tr("%1, %2 parameters").arg(QString::fromStdString(p.model.name), m(MetricId::Params)));
-    const QString gpuId = QString::fromStdString(p.gpu.id);
-    const QString gpu = shortGpuName(presetCatalog(), gpuId, QString::fromStdString(p.gpu.name));
+    const QString gpu = shortGpuNameText(p, presetCatalog());
     const QString gpus = tr("%1 = %2 nodes x %3 %4").arg(r.gpus).arg(p.cluster.nodes).arg(p.cluster.gpus_per_node);
     m_details->setValue(tr("GPUs"), gpus.arg(gpu));
     m_details->setValue(tr("Layout"), QStringLiteral("tp %1, pp %2, dp %3, vpp %4, ZeRO-%5, m = %6").arg(p.training.tp).arg(p.training.pp).arg(p.training.dp).arg(p.training.vpp).arg(p.training.zero).arg(r.micro_batches) + (p.training.cp > 1 ? tr(", cp %1").arg(p.training.cp) : QString()) + (p.model.moe() ? tr(", ep %1, etp %2").arg(p.training.ep).arg(p.training.etp > 0 ? p.training.etp : p.training.tp) : QString()));

@@ -79,8 +79,8 @@ bool PlanDocument::push(PlanState next, const QString &text, const QString &merg
     // Defect found in review: a name the user has not given ("Llama 2 70B on 256 H100 SXM5", or none)
     // follows the model, the GPU and their count; once the user names the plan, the name is theirs.
     const QString &name = m_state.scenario.name;
-    if (mergeKey != QLatin1String("name") && (name.isEmpty() || name == planNameFor(m_state.scenario.plan)))
-        next.scenario.name = planNameFor(next.scenario.plan);
+    if (mergeKey != QLatin1String("name") && (name.isEmpty() || name == planNameFor(m_state.scenario.plan, catalog())))
+        next.scenario.name = planNameFor(next.scenario.plan, catalog());
     if (next == m_state)
         return false;
     m_undo->push(new PlanEditCommand(this, m_state, next, text, mergeKey, mergeSession));
@@ -156,7 +156,7 @@ bool PlanDocument::applyPartialPreset(const Preset &preset)
     preset.applyTo(next.scenario.plan);
     if (next.dpFollowsGpus)
         deriveDataParallel(next.scenario.plan);
-    return push(next, tr("Choose %1 %2").arg(sectionName(preset.section), preset.name), QString(), 0);
+    return push(next, tr("Choose %1 %2").arg(sectionName(preset.section), presetNameText(preset)), QString(), 0);
 }
 
 bool PlanDocument::setDpFollowsGpus(bool on)

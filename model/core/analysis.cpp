@@ -159,6 +159,7 @@ Analysis analyse(const AnalysisRequest &request)
     Analysis a;
     a.requestId = request.id;
     a.scenario = request.scenario;
+    a.catalog = request.catalog;
     const Plan &plan = request.scenario.plan;
 
     const std::vector<PlanError> errors = validate(plan);

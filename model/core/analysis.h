@@ -110,6 +110,7 @@ struct AnalysisRequest {
 struct Analysis {
     quint64 requestId = 0;
     Scenario scenario;
+    std::shared_ptr<const PresetCatalog> catalog; // the request's (may be none): how charts name its presets
     bool valid = false;
     QList<FieldError> errors; // when !valid
     Result result;

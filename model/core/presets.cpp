@@ -150,7 +150,7 @@ void Preset::applyTo(Plan &plan) const
         if (!v.isUndefined() && checkFieldValue(*f, v).isEmpty())
             f->set(plan, v);
     }
-    const std::string sid = id.toStdString(), sname = name.toStdString();
+    const std::string sid = id.toStdString(), sname = fullName().toStdString();
     switch (section) {
     case Section::Model:
         plan.model.id = sid;
@@ -185,6 +185,44 @@ void Preset::rename(const QString &newName)
     if (newName != name)
         extras.remove(QStringLiteral("short_name"));
     name = newName;
+    nameTags.clear();
+}
+
+QString Preset::fullName() const
+{
+    QString out = name;
+    for (PresetNameTag t : nameTags)
+        out += QLatin1String(presetNameTagText(t));
+    return out;
+}
+
+const char *presetNameTagText(PresetNameTag t)
+{
+    // marked for lupdate in model/text/modeltext.cpp presetNameText()
+    switch (t) {
+    case PresetNameTag::Edited: return " (edited)";
+    case PresetNameTag::Copy: return " (copy)";
+    }
+    return "";
+}
+
+const char *presetNameTagKey(PresetNameTag t)
+{
+    switch (t) {
+    case PresetNameTag::Edited: return "edited";
+    case PresetNameTag::Copy: return "copy";
+    }
+    return "";
+}
+
+bool parsePresetNameTag(const QString &key, PresetNameTag &out)
+{
+    for (PresetNameTag t : {PresetNameTag::Edited, PresetNameTag::Copy})
+        if (key == QLatin1String(presetNameTagKey(t))) {
+            out = t;
+            return true;
+        }
+    return false;
 }
 
 QString shortGpuName(const QString &presetName)
@@ -203,7 +241,7 @@ QString shortGpuName(const QString &presetName)
 
 QString shortGpuName(const PresetCatalog &catalog, const QString &gpuId, const QString &gpuName)
 {
-    if (const std::optional<Preset> p = catalog.find(Section::Gpu, gpuId); p && p->name == gpuName)
+    if (const std::optional<Preset> p = catalog.find(Section::Gpu, gpuId); p && p->fullName() == gpuName)
         return p->shortName();
     return shortGpuName(gpuName);
 }
@@ -212,7 +250,7 @@ QJsonObject Preset::toJson() const
 {
     QJsonObject o;
     o.insert(QStringLiteral("id"), id);
-    o.insert(QStringLiteral("name"), name);
+    o.insert(QStringLiteral("name"), fullName());
     if (!description.isEmpty())
         o.insert(QStringLiteral("description"), description);
     for (auto it = extras.constBegin(); it != extras.constEnd(); ++it)

@@ -20,10 +20,21 @@ namespace commtax {
 
 inline constexpr Section kPresetSections[] = {Section::Model, Section::Gpu, Section::Cluster};
 
+// A word the library adds to a preset's name: a built-in saved with edits is stored as a copy
+// "... (edited)", Duplicate makes "... (copy)". Kept apart from the name (Preset::nameTags), so that
+// a name the user typed is shown as typed and never re-parsed; the UI words the tags in the
+// interface language (model/text/modeltext.h presetNameText()), files and plans get the English.
+enum class PresetNameTag { Edited,
+                           Copy };
+const char *presetNameTagText(PresetNameTag t); // the English, context "commtax::Library": " (edited)"
+const char *presetNameTagKey(PresetNameTag t);  // as the library stores it: "edited", "copy"
+bool parsePresetNameTag(const QString &key, PresetNameTag &out);
+
 struct Preset {
     Section section = Section::Gpu;
     QString id;
-    QString name;
+    QString name;                  // as given: the built-in's, or the name the user typed
+    QList<PresetNameTag> nameTags; // added by the library after `name`, in order
     QString description;
     QJsonObject values;       // field key -> plain JSON value (every field of the section)
     ProvenanceMap provenance; // field key -> where the value comes from
@@ -32,7 +43,10 @@ struct Preset {
     QJsonObject extras;
     bool builtIn = false;
 
-    // Write the values into a plan's section (and its id and name).
+    // The name with its tags in English ("NVIDIA H100 SXM5 80GB (edited)"): what plans, files and
+    // the command line call the preset.
+    QString fullName() const;
+    // Write the values into a plan's section (and its id and its fullName()).
     void applyTo(Plan &plan) const;
     QString defaultCluster() const { return extras.value(QStringLiteral("default_cluster")).toString(); }
     QString defaultGpu() const { return extras.value(QStringLiteral("default_gpu")).toString(); }
@@ -42,11 +56,11 @@ struct Preset {
     // A GPU's short name, for chart ticks and labels ("H100 SXM5" for "NVIDIA H100 SXM5 80GB"): its
     // "short_name", else shortGpuName(name).
     QString shortName() const;
-    // A new name; a "short_name" given for the old one is dropped (a renamed copy, "... (measured
-    // 2026-12-02)", is shortened from its own name).
+    // A new name, as the user typed it: the tags are dropped, and so is a "short_name" given for
+    // the old one (a renamed copy, "... (measured 2026-12-02)", is shortened from its own name).
     void rename(const QString &newName);
     double publishedParams() const;
-    // The preset as JSON (value objects with kind and source).
+    // The preset as JSON (value objects with kind and source), named by its fullName().
     QJsonObject toJson() const;
 };
 

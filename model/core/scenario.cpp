@@ -30,16 +30,27 @@ QString Scenario::presetOf(Section s) const
     return const_cast<Scenario *>(this)->presetOf(s);
 }
 
-QString planNameFor(const Plan &plan)
+const char *const kPlanNamePattern = "%1 on %2 %3";
+
+PlanNameParts planNameParts(const Plan &plan, const PresetCatalog &catalog)
 {
-    QString gpu = QString::fromStdString(plan.gpu.name);
-    for (const char *maker : {"NVIDIA ", "AMD ", "Intel ", "GeForce ", "Instinct "})
-        if (gpu.startsWith(QLatin1String(maker)))
-            gpu.remove(0, int(qstrlen(maker)));
-    static const QRegularExpression memory(QStringLiteral("\\s+\\d+\\s*GB$"));
-    gpu.remove(memory);
-    const long long gpus = static_cast<long long>(plan.cluster.nodes) * plan.cluster.gpus_per_node;
-    return QStringLiteral("%1 on %2 %3").arg(QString::fromStdString(plan.model.name)).arg(gpus).arg(gpu.trimmed());
+    PlanNameParts n;
+    n.model = QString::fromStdString(plan.model.name);
+    n.gpus = static_cast<long long>(plan.cluster.nodes) * plan.cluster.gpus_per_node;
+    n.gpu = shortGpuName(catalog, QString::fromStdString(plan.gpu.id), QString::fromStdString(plan.gpu.name));
+    const std::optional<Preset> p = catalog.find(Section::Gpu, QString::fromStdString(plan.gpu.id));
+    if (p && p->fullName() == QString::fromStdString(plan.gpu.name))
+        n.gpuTags = p->nameTags;
+    return n;
+}
+
+QString planNameFor(const Plan &plan, const PresetCatalog &catalog)
+{
+    const PlanNameParts n = planNameParts(plan, catalog);
+    QString gpu = n.gpu;
+    for (PresetNameTag t : n.gpuTags)
+        gpu += QLatin1String(presetNameTagText(t));
+    return QString::fromLatin1(kPlanNamePattern).arg(n.model).arg(n.gpus).arg(gpu);
 }
 
 std::optional<Provenance> Scenario::statedProvenance(const QString &path, const QJsonValue &current) const

@@ -78,7 +78,18 @@ struct Scenario {
 // The name a plan goes by until the user names it: "Llama 2 70B on 256 H100 SXM5" (the model,
 // the GPU count and the GPU without its maker and memory size). The app renames a plan whose name
 // is still this when its model, GPU or GPU count changes.
-QString planNameFor(const Plan &plan);
+// The GPU as the plan's short name (core/presets.h shortGpuName(): its preset's "short_name").
+QString planNameFor(const Plan &plan, const PresetCatalog &catalog = PresetCatalog::builtIn());
+// The words of planNameFor(), "%1 on %2 %3" (the model, the GPU count, the GPU): the UI puts them in
+// the interface language (model/text/modeltext.h scenarioNameText()), files keep the English.
+extern const char *const kPlanNamePattern;
+struct PlanNameParts {
+    QString model;
+    long long gpus = 0;
+    QString gpu;                  // its short name
+    QList<PresetNameTag> gpuTags; // its preset's tags: "H100 SXM5 (edited)"
+};
+PlanNameParts planNameParts(const Plan &plan, const PresetCatalog &catalog = PresetCatalog::builtIn());
 
 // The plan the app opens with: Llama-2-70B on 32 DGX H100 (256 GPUs), tp=8, pp=4, dp=8.
 Scenario defaultScenario(const PresetCatalog &catalog = PresetCatalog::builtIn());

@@ -182,6 +182,14 @@ bool migrateTo3(QSqlDatabase &db, QString *error)
                    error);
 }
 
+// Version 4: the words the library adds to a user preset's name (core/presets.h PresetNameTag:
+// "edited", "copy", separated by spaces; NULL: none), kept apart from the name in the preset's
+// body, which stays the name as given. Names stored before keep their words as the user's.
+bool migrateTo4(QSqlDatabase &db, QString *error)
+{
+    return execSql(db, QStringLiteral("ALTER TABLE presets ADD COLUMN name_tags TEXT"), error);
+}
+
 } // namespace
 
 const std::vector<LibraryMigration> &libraryMigrations()
@@ -190,6 +198,7 @@ const std::vector<LibraryMigration> &libraryMigrations()
         {1, "user presets and saved plans", migrateTo1},
         {2, "links from saved plans to the user presets they use; based_on", migrateTo2},
         {3, "saved comparisons", migrateTo3},
+        {4, "the tags of user preset names", migrateTo4},
     };
     return list;
 }

@@ -491,7 +491,8 @@ QList<Preset> PresetLibrary::userPresets(Section s, LibraryMessage *error) const
     if (!m_open)
         return out;
     QSqlQuery q(database());
-    q.prepare(QStringLiteral("SELECT preset_id, body FROM presets WHERE section = ? ORDER BY name COLLATE NOCASE, preset_id"));
+    q.prepare(QStringLiteral("SELECT preset_id, body, name_tags FROM presets"
+                             " WHERE section = ? ORDER BY name COLLATE NOCASE, preset_id"));
     q.addBindValue(sectionKey(s));
     if (!q.exec()) {
         if (error)
@@ -503,9 +504,13 @@ QList<Preset> PresetLibrary::userPresets(Section s, LibraryMessage *error) const
         Preset p;
         QString path, why;
         EngineText whyText;
-        if (parsePreset(s, o, q.value(0).toString(), p, &path, &why, &whyText))
+        if (parsePreset(s, o, q.value(0).toString(), p, &path, &why, &whyText)) {
+            // a tag this build does not know (a newer one) is left out of the name
+            for (const QString &key : q.value(2).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts))
+                if (PresetNameTag t; parsePresetNameTag(key, t))
+                    p.nameTags.append(t);
             out.append(p);
-        else if (error) // a row this build cannot read (a newer field): say so, keep the others
+        } else if (error) // a row this build cannot read (a newer field): say so, keep the others
             *error = say(CT_TR("commtax::Files", "user preset %1: %2"),
                          {path, LibraryText::engineText(kFileTextContext, whyText)});
     }
@@ -542,19 +547,28 @@ QString PresetLibrary::uniqueId(Section s, const QString &base) const
 bool PresetLibrary::storePreset(QSqlDatabase &db, const Preset &p, const QString &basedOn, LibraryMessage *error) const
 {
     QSqlQuery q(db);
-    q.prepare(QStringLiteral("INSERT INTO presets (section, preset_id, name, body, based_on, created_utc, modified_utc)"
-                             " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    q.prepare(QStringLiteral("INSERT INTO presets"
+                             " (section, preset_id, name, body, based_on, created_utc, modified_utc, name_tags)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                              " ON CONFLICT (section, preset_id) DO UPDATE SET"
                              " name = excluded.name, body = excluded.body, modified_utc = excluded.modified_utc,"
-                             " based_on = coalesce(excluded.based_on, presets.based_on)"));
+                             " based_on = coalesce(excluded.based_on, presets.based_on),"
+                             " name_tags = excluded.name_tags"));
     const QString now = nowUtc();
+    // The body names the preset as given; its tags have their own column (libraryschema.cpp, version 4).
+    Preset body = p;
+    body.nameTags.clear();
+    QStringList tags;
+    for (PresetNameTag t : p.nameTags)
+        tags << QLatin1String(presetNameTagKey(t));
     q.addBindValue(sectionKey(p.section));
     q.addBindValue(p.id);
-    q.addBindValue(p.name);
-    q.addBindValue(QString::fromUtf8(QJsonDocument(p.toJson()).toJson(QJsonDocument::Compact)));
+    q.addBindValue(p.fullName()); // the English, for the order of the lists
+    q.addBindValue(QString::fromUtf8(QJsonDocument(body.toJson()).toJson(QJsonDocument::Compact)));
     q.addBindValue(basedOn.isEmpty() ? QVariant() : QVariant(basedOn));
     q.addBindValue(now);
     q.addBindValue(now);
+    q.addBindValue(tags.isEmpty() ? QVariant() : QVariant(tags.join(QLatin1Char(' '))));
     if (!q.exec()) {
         if (error)
             *error = say(CT_TR("commtax::Files", "saving %1 preset \"%2\": %3"),
@@ -589,12 +603,17 @@ bool PresetLibrary::savePreset(const Preset &p, QString *savedAs, LibraryMessage
     const std::optional<Preset> base = c.find(p.section, p.id);
     if (base && base->builtIn) {
         stored.id = uniqueId(p.section, p.id + QStringLiteral("-custom"));
-        if (stored.name.trimmed().isEmpty() || stored.name == base->name)
-            stored.name = base->name + QStringLiteral(" (edited)");
+        if (stored.name.trimmed().isEmpty() || (stored.name == base->name && stored.nameTags == base->nameTags)) {
+            stored.name = base->name;
+            stored.nameTags = base->nameTags;
+            stored.nameTags.append(PresetNameTag::Edited);
+        }
         basedOn = base->id;
     }
-    if (stored.name.trimmed().isEmpty())
+    if (stored.name.trimmed().isEmpty()) {
         stored.name = stored.id;
+        stored.nameTags.clear();
+    }
     for (const FieldInfo *f : fieldsOf(p.section)) {
         const QString key = QLatin1String(f->key);
         if (!stored.values.contains(key) || !checkFieldValue(*f, stored.values.value(key)).isEmpty()) {
@@ -649,7 +668,7 @@ bool PresetLibrary::duplicatePreset(Section s, const QString &id, QString *newId
     Preset copy = *src;
     copy.builtIn = false;
     copy.id = uniqueId(s, id + QStringLiteral("-copy"));
-    copy.name = src->name + QStringLiteral(" (copy)");
+    copy.nameTags.append(PresetNameTag::Copy); // "<name> (copy)", in words at the UI
     if (!storePreset(tx.database(), copy, src->builtIn ? src->id : QString(), error) || !tx.commit(error))
         return false;
     if (newId)
@@ -1031,7 +1050,7 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
                 fileError(fileName, pos.line, pos.column, idPath,
                           fileText(CT_TR("commtax::Files", "use letters, digits, '.', '_' and '-' in ids"))));
         } else if (existing && existing->builtIn) {
-            if (existing->values == p.values && existing->name == p.name) {
+            if (existing->values == p.values && existing->fullName() == p.fullName()) {
                 o.unchanged << p.id;
                 continue;
             }

@@ -127,10 +127,11 @@ public:
     // An id used by neither a built-in nor a user preset: `base`, else base-2, base-3...
     QString uniqueId(Section s, const QString &base) const;
     // Insert or update a user preset by id. A built-in id is never overwritten: the preset is
-    // stored as a copy with a fresh id and " (edited)" in its name. Fields whose value differs
+    // stored as a copy with a fresh id and the tag PresetNameTag::Edited. Fields whose value differs
     // from the preset it replaces, with the provenance unchanged, get provenance "user" (a new
     // provenance, such as a calibration's "measured", is kept). `savedAs` receives the id stored.
     bool savePreset(const Preset &p, QString *savedAs, LibraryMessage *error);
+    // A copy with a fresh id ("<id>-copy"), its name tagged PresetNameTag::Copy.
     bool duplicatePreset(Section s, const QString &id, QString *newId, LibraryMessage *error);
     // Refuses built-ins and presets that a saved plan uses (naming the plans).
     bool removePreset(Section s, const QString &id, LibraryMessage *error);

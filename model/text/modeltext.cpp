@@ -53,6 +53,40 @@ QString provenanceSourceText(const QString &storedSource)
     return storedSource;
 }
 
+QString presetNameText(const Preset &p)
+{
+    // the words of core/presets.cpp presetNameTagText(), marked here for lupdate
+    static const char *const tags[] = {QT_TRANSLATE_NOOP("commtax::Library", " (edited)"),
+                                       QT_TRANSLATE_NOOP("commtax::Library", " (copy)")};
+    Q_UNUSED(tags);
+    return p.name + presetNameTagsText(p.nameTags);
+}
+
+QString presetNameTagsText(const QList<PresetNameTag> &tags)
+{
+    QString out;
+    for (PresetNameTag t : tags)
+        out += QCoreApplication::translate("commtax::Library", presetNameTagText(t));
+    return out;
+}
+
+QString shortGpuNameText(const Plan &plan, const PresetCatalog &catalog)
+{
+    const PlanNameParts n = planNameParts(plan, catalog);
+    return n.gpu + presetNameTagsText(n.gpuTags);
+}
+
+QString scenarioNameText(const Scenario &s, const PresetCatalog &catalog)
+{
+    if (s.name.isEmpty() || s.name != planNameFor(s.plan, catalog))
+        return s.name;
+    static const char *const pattern = QT_TRANSLATE_NOOP("commtax::Plan", "%1 on %2 %3");
+    Q_ASSERT(qstrcmp(pattern, kPlanNamePattern) == 0);
+    const PlanNameParts n = planNameParts(s.plan, catalog);
+    return QCoreApplication::translate("commtax::Plan", pattern)
+        .arg(n.model, QString::number(n.gpus), shortGpuNameText(s.plan, catalog));
+}
+
 QString planNameText(const PlanName &name) { return libraryText(nameText(name)); }
 
 Comparison shownComparison(const Comparison &c)

@@ -49,6 +49,17 @@ QString sourceKindName(SourceKind k);
 // the user": core/presets.h kEditedByUser, kEnteredByUser) in the interface language, any other
 // (a datasheet's title, a URL) as it is. Files and the library keep the English.
 QString provenanceSourceText(const QString &storedSource);
+// A preset's name as shown: the name as given, its tags (core/presets.h PresetNameTag: " (edited)",
+// " (copy)") in the interface language. Files, plans and the command line keep Preset::fullName().
+QString presetNameText(const Preset &p);
+// The tags of a preset's name in words, in order: " (edited) (copy)" in English.
+QString presetNameTagsText(const QList<PresetNameTag> &tags);
+// A plan's GPU as plan names, columns and lists say it: its short name (core/scenario.h
+// planNameParts()) with its preset's tags in words ("H100 SXM5 (edited)").
+QString shortGpuNameText(const Plan &plan, const PresetCatalog &catalog = PresetCatalog::builtIn());
+// A plan's name as shown: one the app gave (planNameFor(): "Llama 2 70B on 256 H100 SXM5") in the
+// interface language with `catalog`'s GPU names, one the user gave as typed. Files keep Scenario::name.
+QString scenarioNameText(const Scenario &s, const PresetCatalog &catalog = PresetCatalog::builtIn());
 // A compared plan's name in the interface language: the name the user gave as typed, the tags the
 // comparison adds (library/compare.h PlanName: "Plan 2", "(2048 GPUs)", "(best layout)") in words.
 // Files (JSON, CSV, XLSX, scenarios) keep ComparedPlan::name, the English.

@@ -5267,6 +5267,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>%1 GPUs: %2 nodes x %3; tp=%4 pp=%5 dp=%6</source>
         <translation>%1 个 GPU：%2 节点 x %3；tp=%4 pp=%5 dp=%6</translation>
     </message>
+    <message>
+        <source> (edited)</source>
+        <translation>（已修改）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::LibraryFeatures</name>
@@ -6006,6 +6010,13 @@ The reference of the normalisation and of the break-even figures</source>
     </message>
 </context>
 <context>
+    <name>commtax::Plan</name>
+    <message>
+        <source>%1 on %2 %3</source>
+        <translation>%1，%2 张 %3</translation>
+    </message>
+</context>
+<context>
     <name>commtax::PlanDocument</name>
     <message>
         <source>Set %1 to %2</source>
@@ -6185,6 +6196,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>&lt;p&gt;&lt;b&gt;This value:&lt;/b&gt; %1 (&lt;i&gt;%2&lt;/i&gt;)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;当前值：&lt;/b&gt;%1（&lt;i&gt;%2&lt;/i&gt;）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 (user)</source>
+        <translation>%1（用户）</translation>
     </message>
 </context>
 <context>

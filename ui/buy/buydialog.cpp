@@ -9,6 +9,7 @@
 #include "screenfit.h"
 #include "search/buyquestion.h"
 #include "search/buytext.h"
+#include "text/modeltext.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -495,7 +496,7 @@ void BuyDialog::setScenario(const Scenario &scenario, const PresetCatalog &catal
     m_catalog = catalog;
     m_gpus->clear();
     for (const Preset &p : m_catalog.presets(Section::Gpu)) {
-        auto *item = new QListWidgetItem(p.name, m_gpus);
+        auto *item = new QListWidgetItem(presetNameText(p), m_gpus);
         item->setToolTip(p.id);
         item->setData(Qt::UserRole, p.id);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
@@ -713,12 +714,10 @@ QString BuyDialog::gpuName(int gpu) const
     const std::optional<Preset> p = m_catalog.find(Section::Gpu, id);
     if (!p)
         return id;
-    // "H100 SXM5 80GB": the vendor adds nothing beside the model (user presets keep their name).
-    QString name = p->name;
-    for (const QLatin1String vendor : {QLatin1String("NVIDIA "), QLatin1String("AMD ")})
-        if (name.startsWith(vendor) && name.size() > vendor.size())
-            name = name.mid(vendor.size());
-    return name;
+    // "H100 SXM5": the short name plan names use (planNameFor()), an edited copy's tags in words
+    Plan plan;
+    p->applyTo(plan);
+    return shortGpuNameText(plan, m_catalog);
 }
 
 QString BuyDialog::optionName(const search::buy::Option &o) const

@@ -266,7 +266,7 @@ void CalibrationDialog::fillClusterCombo()
     const QSignalBlocker block(m_clusterCombo);
     m_clusterCombo->clear();
     for (const Preset &p : m_catalog.presets(Section::Cluster))
-        m_clusterCombo->addItem(p.name, p.id);
+        m_clusterCombo->addItem(presetNameText(p), p.id);
     const int at = m_clusterCombo->findData(current);
     m_clusterCombo->setCurrentIndex(at >= 0 ? at : 0);
 }

@@ -3,6 +3,7 @@
 
 #include "charts/graphs.h"
 #include "screenfit.h"
+#include "text/modeltext.h"
 
 #include <qcustomplot.h>
 
@@ -201,7 +202,7 @@ void TrainingCalibrationDialog::setPresetCatalog(const PresetCatalog &catalog)
     const QString current = m_gpuCombo->currentData().toString();
     m_gpuCombo->clear();
     for (const Preset &p : m_catalog.presets(Section::Gpu))
-        m_gpuCombo->addItem(QStringLiteral("%1 (%2)").arg(p.name, p.id), p.id);
+        m_gpuCombo->addItem(QStringLiteral("%1 (%2)").arg(presetNameText(p), p.id), p.id);
     const int at = m_gpuCombo->findData(current);
     if (at >= 0)
         m_gpuCombo->setCurrentIndex(at);

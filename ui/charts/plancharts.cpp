@@ -244,9 +244,7 @@ void CommTaxChart::draw(const Analysis &a)
 {
     // The model leaves the plan's own line unnamed (its words are the interface's).
     QVector<ChartCurve> curves = a.commTaxCurves;
-    const GpuSpec &gpu = a.scenario.plan.gpu;
-    const QString gpuId = QString::fromStdString(gpu.id);
-    const QString gpuName = shortGpuName(PresetCatalog::builtIn(), gpuId, QString::fromStdString(gpu.name));
+    const QString gpuName = shortGpuNameText(a.scenario.plan, a.catalog ? *a.catalog : PresetCatalog::builtIn());
     for (ChartCurve &c : curves)
         if (c.isPlan)
             c.label = tr("This plan (%1)").arg(gpuName);

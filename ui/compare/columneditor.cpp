@@ -18,11 +18,7 @@ namespace commtax {
 
 namespace {
 // The GPU as plan names say it: "RTX 4090" for "NVIDIA GeForce RTX 4090 24GB" (planNameFor()'s).
-QString shortGpuName(const Plan &p)
-{
-    const QString prefix = QStringLiteral("%1 on %2 ").arg(QString::fromStdString(p.model.name)).arg(p.cluster.nodes * p.cluster.gpus_per_node);
-    return planNameFor(p).mid(prefix.size());
-}
+QString shortGpuName(const Plan &p) { return planNameParts(p).gpu; }
 
 // The name of a plan moved from GPU `from` to `to`. A name the app gave follows the GPU: the
 // default ("Llama 2 13B on 256 H100 SXM5"), the GPU's name, or the GPU's short name and what
@@ -165,7 +161,7 @@ void ColumnEditor::setPlan(int index, const Scenario &s, const PresetCatalog &ca
     m_gpu->clear();
     if (on) {
         for (const Preset &p : catalog.presets(Section::Gpu))
-            m_gpu->addItem(p.name, p.id);
+            m_gpu->addItem(presetNameText(p), p.id);
         int at = m_gpu->findData(s.gpuPreset);
         if (at < 0) { // a custom GPU: shown, not offered again
             m_gpu->addItem(QString::fromStdString(s.plan.gpu.name), QString());

@@ -176,7 +176,11 @@ PlanEditor::PlanEditor(PlanDocument *doc, QWidget *parent)
     m_name->setAccessibleDescription(tr("The plan's name in the window title, the comparison and the reports"));
     nameForm->addRow(tr("Plan name"), m_name);
     column->addLayout(nameForm);
-    connect(m_name, &QLineEdit::editingFinished, this, [this] { m_doc->setName(m_name->text().trimmed()); });
+    connect(m_name, &QLineEdit::editingFinished, this, [this] {
+        // the name the app gave, shown in words and left as it was, stays the app's (it follows the plan)
+        if (m_name->text().trimmed() != scenarioNameText(m_doc->scenario(), m_doc->catalog()).trimmed())
+            m_doc->setName(m_name->text().trimmed());
+    });
 
     m_generalErrors = new QLabel;
     m_generalErrors->setObjectName(QStringLiteral("generalErrors"));
@@ -433,8 +437,10 @@ void PlanEditor::fillPresetCombo(Group &g)
         return;
     }
     for (const Preset &p : m_doc->catalog().presets(g.section)) {
-        g.presets->addItem(p.builtIn ? p.name : p.name + QStringLiteral(" (user)"), p.id);
-        g.presets->setItemData(g.presets->count() - 1, p.description.isEmpty() ? p.name : p.description,
+        // a user preset is marked as one: "NVIDIA H100 SXM5 80GB (edited) (user)"
+        const QString name = presetNameText(p);
+        g.presets->addItem(p.builtIn ? name : tr("%1 (user)").arg(name), p.id);
+        g.presets->setItemData(g.presets->count() - 1, p.description.isEmpty() ? name : p.description,
                                Qt::ToolTipRole);
     }
     g.presets->addItem(tr("Custom (inline in the file)"), QString());
@@ -491,12 +497,14 @@ void PlanEditor::refresh()
     for (Row &row : m_rows)
         showValue(row, row.info->get(plan));
 
-    if (!m_name->hasFocus() && m_name->text() != s.name) {
+    // a name the app gave in the interface language ("Llama 2 70B on 256 H100 SXM5"), the user's as typed
+    const QString shown = scenarioNameText(s, m_doc->catalog());
+    if (!m_name->hasFocus() && m_name->text() != shown) {
         const QSignalBlocker block(m_name);
-        m_name->setText(s.name);
+        m_name->setText(shown);
         m_name->setCursorPosition(0); // a long name shows its start, not its last characters
     }
-    m_name->setToolTip(s.name);
+    m_name->setToolTip(shown);
     {
         const QSignalBlocker block(m_dpFollows);
         m_dpFollows->setChecked(m_doc->dpFollowsGpus());

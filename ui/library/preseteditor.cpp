@@ -196,7 +196,7 @@ void PresetEditor::setPreset(const Preset &p, bool isNew)
     m_id->setToolTip(isNew ? tr("What scenario files use to name this preset: letters, digits, '.', '_' and '-'")
                            : tr("Plans name this preset by its id, so it cannot be changed: Duplicate makes a copy "
                                 "with an id of its own"));
-    m_name->setText(p.name);
+    m_name->setText(presetNameText(p)); // the tags in words; preset() keeps them while the text is unchanged
     m_description->setText(p.description);
     for (const FieldInfo *f : fieldsOf(m_section)) {
         setValue(*f, p.values.value(QLatin1String(f->key)));
@@ -216,7 +216,9 @@ Preset PresetEditor::preset() const
 {
     Preset p = m_original;
     p.id = m_id->text().trimmed();
-    p.rename(m_name->text().trimmed());
+    // A name the user typed is theirs, as typed: the library's tags go with the words that showed them.
+    if (const QString typed = m_name->text().trimmed(); typed != presetNameText(m_original).trimmed())
+        p.rename(typed);
     p.description = m_description->text().trimmed();
     for (const FieldInfo *f : fieldsOf(m_section)) {
         const QString key = QLatin1String(f->key);
@@ -233,7 +235,8 @@ bool PresetEditor::isModified() const
     if (m_isNew)
         return true;
     const Preset now = preset();
-    return now.values != m_original.values || now.name != m_original.name || now.description != m_original.description;
+    return now.values != m_original.values || now.name != m_original.name || now.nameTags != m_original.nameTags
+        || now.description != m_original.description;
 }
 
 } // namespace commtax

@@ -42,7 +42,7 @@ void PresetListModel::setPresets(const QList<Preset> &presets)
         if (!p.builtIn)
             user << p;
     std::sort(user.begin(), user.end(), [](const Preset &a, const Preset &b) {
-        return QString::compare(a.name, b.name, Qt::CaseInsensitive) < 0;
+        return QString::compare(presetNameText(a), presetNameText(b), Qt::CaseInsensitive) < 0;
     });
     m_presets << user;
     endResetModel();
@@ -81,7 +81,7 @@ QVariant PresetListModel::data(const QModelIndex &index, int role) const
     const int col = index.column();
     if (role == Qt::DisplayRole) {
         switch (col) {
-        case Name: return p.name;
+        case Name: return presetNameText(p);
         case Id: return p.id;
         case Origin: return p.builtIn ? tr("built-in") : tr("user");
         default: {

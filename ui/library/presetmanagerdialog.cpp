@@ -207,7 +207,7 @@ QWidget *PresetManagerDialog::buildSectionPage(Section s)
             [this, s](const QModelIndex &current, const QModelIndex &previous) {
                 SectionPage *p = page(s);
                 if (p->editor->isEnabled() && p->editor->isModified() && previous.isValid()
-                    && !ask(tr("Discard your unsaved changes to \"%1\"?").arg(p->editor->preset().name))) {
+                    && !ask(tr("Discard your unsaved changes to \"%1\"?").arg(presetNameText(p->editor->preset())))) {
                     const QSignalBlocker block(p->view->selectionModel());
                     p->view->selectionModel()->setCurrentIndex(previous, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
                     return;
@@ -368,11 +368,12 @@ bool PresetManagerDialog::newPreset(Section s)
     fresh.builtIn = false;
     fresh.id = m_library->uniqueId(s, QStringLiteral("my-") + sectionKey(s));
     fresh.name = tr("My %1").arg(sectionName(s));
-    fresh.description = tr("Started from %1").arg(selected ? selected->name : fresh.name);
+    fresh.nameTags.clear();
+    fresh.description = tr("Started from %1").arg(selected ? presetNameText(*selected) : fresh.name);
     // The copied values are the original's figures, not a datasheet (or measurement) of the new
     // preset: until the user edits them they are an assumption that names where they came from
     //.
-    const QString from = selected ? selected->name : PresetCatalog::builtIn().presets(s).first().name;
+    const QString from = selected ? presetNameText(*selected) : PresetCatalog::builtIn().presets(s).first().name;
     for (auto it = fresh.provenance.begin(); it != fresh.provenance.end(); ++it)
         *it = Provenance{SourceKind::Assumption,
                          tr("copied from %1 (%2: %3)").arg(from, toString(it->kind), it->source)};
@@ -406,7 +407,7 @@ bool PresetManagerDialog::saveEditedPreset(Section s)
     if (savedAs != edited.id)
         tell(tr("Saved as a copy"),
              tr("\"%1\" is a built-in preset and stays as it is. Your version was saved as \"%2\" (%3).")
-                 .arg(edited.id, savedAs, page(s)->editor->preset().name));
+                 .arg(edited.id, savedAs, presetNameText(page(s)->editor->preset())));
     return true;
 }
 
