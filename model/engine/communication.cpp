@@ -156,7 +156,8 @@ double epUnderOtherMicroBatch(const Shape &k)
     const double fwd = 1.0 - k.backwardShare, bwd = k.backwardShare;
     const double paired = std::max(0.0, quarter - fwd * attn) + std::max(0.0, quarter - bwd * attn)
         + std::max(0.0, quarter - fwd * block) + std::max(0.0, quarter - bwd * block);
-    const double warmup = k.p == 1 ? 1.0 : k.v > 1 ? 2.0 * (k.p - 1.0) + (k.v - 1.0) * k.p : k.p - 1.0;
+    const double warmup = k.p == 1 ? 1.0 : k.v > 1 ? 2.0 * (k.p - 1.0) + (k.v - 1.0) * k.p
+                                                   : k.p - 1.0;
     const double alone = std::min(1.0, warmup / (k.mb * k.v));
     return alone * k.epLayerTime + (1.0 - alone) * paired;
 }
