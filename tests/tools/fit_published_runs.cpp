@@ -165,14 +165,18 @@ int main(int argc, char **argv)
                     return 1;
                 }
                 const Result &x = e.result;
-                std::printf("step %.4g s: compute %.4g bubble %.4g tp %.4g/%.4g pp %.4g/%.4g dp %.4g/%.4g cp %.4g/%.4g ep %.4g/%.4g opt %.4g offload %.4g\n"
-                            "mfu %.3f hfu %.3f tflops %.1f tokens/s/gpu %.1f memory %.1f GB (w %.1f g %.1f o %.1f a %.1f) usable %.1f host %.1f/%.1f\n"
-                            "figure %.5g published %.5g\n",
-                            x.step_time_s, x.compute_time_s, x.bubble_time_s, x.tp_comm_time_s, x.tp_comm_exposed_s, x.pp_comm_time_s,
-                            x.pp_comm_exposed_s, x.dp_comm_time_s, x.dp_comm_exposed_s, x.cp_comm_time_s, x.cp_comm_exposed_s,
-                            x.ep_comm_time_s, x.ep_comm_exposed_s, x.optimizer_time_s, x.offload_time_s, x.mfu, x.hfu, x.tflops_per_gpu,
-                            x.tokens_per_s / x.gpus, x.memory_total_gb, x.memory_weights_gb, x.memory_gradients_gb, x.memory_optimizer_gb,
-                            x.memory_activations_gb, x.memory_usable_gb, x.memory_offloaded_gb, x.memory_host_gb, predictedFigure(r, x), r.published);
+                std::printf("step %.4g s: compute %.4g bubble %.4g tp %.4g/%.4g pp %.4g/%.4g dp %.4g/%.4g "
+                            "cp %.4g/%.4g ep %.4g/%.4g opt %.4g offload %.4g\n",
+                            x.step_time_s, x.compute_time_s, x.bubble_time_s, x.tp_comm_time_s, x.tp_comm_exposed_s,
+                            x.pp_comm_time_s, x.pp_comm_exposed_s, x.dp_comm_time_s, x.dp_comm_exposed_s,
+                            x.cp_comm_time_s, x.cp_comm_exposed_s, x.ep_comm_time_s, x.ep_comm_exposed_s,
+                            x.optimizer_time_s, x.offload_time_s);
+                std::printf("mfu %.3f hfu %.3f tflops %.1f tokens/s/gpu %.1f memory %.1f GB "
+                            "(w %.1f g %.1f o %.1f a %.1f) usable %.1f host %.1f/%.1f\n",
+                            x.mfu, x.hfu, x.tflops_per_gpu, x.tokens_per_s / x.gpus, x.memory_total_gb,
+                            x.memory_weights_gb, x.memory_gradients_gb, x.memory_optimizer_gb,
+                            x.memory_activations_gb, x.memory_usable_gb, x.memory_offloaded_gb, x.memory_host_gb);
+                std::printf("figure %.5g published %.5g\n", predictedFigure(r, x), r.published);
                 return 0;
             }
         return 1;
