@@ -171,8 +171,7 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     const TrainingSpec &tr = plan.training;
     const double tpExposed = (k.tpLayerTime - k.tpLayerHidden) * (1.0 - tr.tp_overlap);
     const double commLayer = tpExposed + k.cpLayerExposed;
-    // 1F1B A2A overlap pairs one micro-batch's forward with another's backward, layer by layer: an MoE
-    // layer's dispatch and combine run under the other micro-batch's work on the same layer.
+    // 1F1B A2A overlap: what another micro-batch's blocks leave exposed (epUnderOtherMicroBatch()).
     const double epBase = tr.ep_a2a_overlap ? epUnderOtherMicroBatch(k) : k.epLayerTime;
     const double epExposed = epBase * (1.0 - tr.ep_overlap);
     const OffloadWait wait = offloadWait(plan, k);

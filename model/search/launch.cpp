@@ -324,23 +324,6 @@ std::string pyList(const std::vector<std::string> &items)
         out += (out.size() > 1 ? ", \"" : "\"") + i + "\"";
     return out + "]";
 }
-// What a framework without Megatron-Core's recompute modules or its precision-aware optimizer leaves out.
-void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
-{
-    if (!hasModules && p.training.recompute == Recompute::Selective && recomputeModules(p).size() > 1)
-        note(e,
-             CT_TR("commtax::Launch",
-                   "recompute modules beyond the attention core (layernorm, mlp, moe, moe_act) are "
-                   "Megatron-Core's: not written (less recompute and more memory than planned)"));
-    const double ob = p.training.optimizer_bytes;
-    if (ob != 12.0 && !(hasBf16Moments && ob == 8.0))
-        note(e,
-             CT_TR("commtax::Launch",
-                   "optimizer_bytes=%1: the config keeps the framework's Adam with fp32 states (12 bytes per "
-                   "parameter)"),
-             {fixed(ob, 1)});
-}
-
 // Activation offload (offload_layers) is Megatron-Core's cpu_offloading_num_layers, which it refuses
 // with pipeline parallelism or any activation recompute (transformer_config.py, __post_init__).
 bool offloadWritten(const Plan &p)
@@ -364,6 +347,25 @@ void offloadNote(Export &e, const Plan &p, bool hasOffload)
              CT_TR("commtax::Launch", "offload_layers=%1: Megatron-Core offloads activations only with pp=1 and "
                                       "without activation recompute: not written (more GPU memory than planned)"),
              {str(n)});
+}
+
+// What a framework without Megatron-Core's recompute modules, its activation offload or its
+// precision-aware optimizer leaves out (`hasModules`: the framework is Megatron-Core's).
+void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
+{
+    if (!hasModules && p.training.recompute == Recompute::Selective && recomputeModules(p).size() > 1)
+        note(e,
+             CT_TR("commtax::Launch",
+                   "recompute modules beyond the attention core (layernorm, mlp, moe, moe_act) are "
+                   "Megatron-Core's: not written (less recompute and more memory than planned)"));
+    const double ob = p.training.optimizer_bytes;
+    if (ob != 12.0 && !(hasBf16Moments && ob == 8.0))
+        note(e,
+             CT_TR("commtax::Launch",
+                   "optimizer_bytes=%1: the config keeps the framework's Adam with fp32 states (12 bytes per "
+                   "parameter)"),
+             {fixed(ob, 1)});
+    offloadNote(e, p, hasModules);
 }
 
 Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
@@ -521,7 +523,6 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     moduleNotes(e, p, true, t.zero >= 1);
     if (offloadWritten(p)) // --cpu-offloading follows from the count (megatron/training/arguments.py)
         arg(megatronFlag(F::training_offload_layers), str(t.offload_layers));
-    offloadNote(e, p, true);
     arg("--train-samples", str(s.samples));
     if (t.zero >= 2 && s.pp > 1)
         note(e,
@@ -716,7 +717,6 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    recipe.data." + mcoreName(F::training_global_batch) + " = " + str(s.gb) + "\n";
     opsNote(e, t);
     moduleNotes(e, p, true, false);
-    offloadNote(e, p, true);
     if (offloadWritten(p)) {
         out += c + "cpu_offloading = True\n";
         out += c + mcoreName(F::training_offload_layers) + " = " + str(t.offload_layers) + "\n";
@@ -850,7 +850,6 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     const std::string c = "    cfg.model.";
     opsNote(e, t);
     moduleNotes(e, p, true, false);
-    offloadNote(e, p, true);
     if (offloadWritten(p)) {
         out += c + "cpu_offloading = True\n";
         out += c + mcoreName(F::training_offload_layers) + " = " + str(t.offload_layers) + "\n";
@@ -902,7 +901,6 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     const TrainingSpec &t = p.training;
     Export e;
     moduleNotes(e, p, false, false);
-    offloadNote(e, p, false);
     dotsNote(e, t);
     // The data-parallel world DeepSpeed divides train_batch_size by (deepspeed/runtime/config.py,
     // DeepSpeedConfig.__init__ and _batch_assertion): the mpu's data-parallel size when one is
@@ -1072,7 +1070,6 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     const Arch a = archOf(m);
     Export e;
     moduleNotes(e, p, false, false);
-    offloadNote(e, p, false);
     dotsNote(e, t, true);
     const double params = parameterCount(m);
     // torchtitan's own model for the plan's: torchtitan/models/{llama3,qwen3,deepseek_v3}
