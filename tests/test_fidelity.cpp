@@ -28,11 +28,11 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 14.6% (median 10.8%), max 108% on modded-nanogpt's GPT-2 124M record (an unpublished micro-batch);
-// 27 of 251 runs that ran flagged "does not fit"). The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
-constexpr double kLosoMapeGuard = 0.155;
-constexpr double kLosoMaxGuard = 1.15;
-constexpr double kFlaggedGuard = 0.12;
+// MAPE 13.6% (median 8.6%), max 95% on whyNLP's Llama 7B DeepSpeed row (its ZeRO stage unpublished);
+// 7 of 250 runs that ran flagged "does not fit"). The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
+constexpr double kLosoMapeGuard = 0.14;
+constexpr double kLosoMaxGuard = 1.0;
+constexpr double kFlaggedGuard = 0.04;
 
 } // namespace
 
@@ -242,6 +242,45 @@ private Q_SLOTS:
         // Megatron-LM before 2022 waited for every TP collective (Narayanan et al. 2021).
         const accuracy::Run *old = find("narayanan21-t1-39p1b-512gpu");
         QVERIFY(old && !old->plan.training.tp_async_backward);
+    }
+
+    // 3d. What the small trainers run, not Megatron-LM's defaults (model/accuracy, readRun): llm.c's
+    // only loss is its fused classifier (karpathy/llm.c llmc/fused_classifier.cuh), and nanoGPT,
+    // modded-nanogpt and the Hugging Face Trainer checkpoint no activations unless asked. By hand, on
+    // llm.c's GPT-2 124M run (one micro-batch of 64 x 1,024 tokens per GPU per step, vocabulary
+    // 50,304): the unfused loss moves 52 bytes per logit and the fused one 12 (docs/model.md §3), so
+    // the step is 40 x 65,536 x 50,304 B / 3,350 GB/s = 39.4 ms longer unfused on an H100. The
+    // published step, 140 ms (modded-nanogpt's llm.c record), is then within 10%, where it read 34% slow.
+    void smallTrainersRunTheirOwnDefaults()
+    {
+        const PresetCatalog &c = PresetCatalog::builtIn();
+        const QString file = QStringLiteral(COMMTAX_FIXTURES_DIR "/published-runs.json");
+        accuracy::LoadResult loaded = accuracy::loadRuns(file, c);
+        QVERIFY(loaded.errors.isEmpty());
+        accuracy::resolveTuned(loaded.runs);
+        auto find = [&](const char *id) -> const accuracy::Run * {
+            for (const accuracy::Run &r : loaded.runs)
+                if (r.id == QLatin1String(id))
+                    return &r;
+            return nullptr;
+        };
+        const accuracy::Run *llmc = find("llmc-gpt2-124m-8xh100-bf16");
+        QVERIFY(llmc && llmc->plan.training.fused_cross_entropy);
+        QVERIFY(!llmc->published_training.contains(QStringLiteral("fused_cross_entropy"))); // the framework's, not the row's
+        Plan unfused = llmc->plan;
+        unfused.training.fused_cross_entropy = false;
+        QCOMPARE(llmc->plan.gpu.memory_bw_gbps, 3350.0);
+        const double byHand = 40.0 * 65536 * 50304 / 3350e9;
+        QVERIFY_NEAR(evaluateValid(unfused).step_time_s - evaluateValid(llmc->plan).step_time_s, byHand, 1e-4);
+        QVERIFY(std::abs(evaluateValid(llmc->plan).step_time_s / 0.140 - 1) < 0.10);
+        // No activation checkpointing in modded-nanogpt's trainer; HF rows that say nothing get none too.
+        const accuracy::Run *modded = find("moddednanogpt-record2-gpt2-124m-8xh100-adamw");
+        QVERIFY(modded && modded->plan.training.recompute == Recompute::None);
+        QVERIFY(!modded->published_training.contains(QStringLiteral("recompute")));
+        // A Megatron-LM row that says nothing keeps the engine's defaults.
+        const accuracy::Run *megatron = find("nemotron4-15b-768gpu-step");
+        QVERIFY(megatron && megatron->plan.training.recompute == Recompute::Selective);
+        QVERIFY(!megatron->plan.training.fused_cross_entropy);
     }
 
     // 4. Gradients are reduced in fp32 by default, as Megatron-LM does with --bf16

@@ -186,6 +186,17 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
     const bool deepSpeed = run.framework.contains(QLatin1String("deepspeed"));
     if (t.zero == 3 && deepSpeed && !tr.contains(QStringLiteral("zero3_bucket_params")))
         t.zero3_bucket_params = kDeepSpeedPrefetchBucketParams;
+    // llm.c has one loss, its fused classifier (karpathy/llm.c llmc/fused_classifier.cuh, called by
+    // train_gpt2.cu): softmax, loss and the logits' gradient in one pass, written over the logits in
+    // place, which is what the engine's fused cross-entropy counts (docs/model.md §3).
+    if (!tr.contains(QStringLiteral("fused_cross_entropy")) && run.framework == QLatin1String("llm.c"))
+        t.fused_cross_entropy = true;
+    // Trainers without activation checkpointing run none: nanoGPT's and modded-nanogpt's train.py /
+    // train_gpt2.py have no such option, and the Hugging Face Trainer's gradient_checkpointing is off
+    // unless asked for (transformers TrainingArguments). The engine's default, selective, is Megatron's.
+    if (!tr.contains(QStringLiteral("recompute"))
+        && (run.framework == QLatin1String("other:nanogpt-pytorch") || run.framework == QLatin1String("hf")))
+        t.recompute = Recompute::None;
     // The backward's TP collectives under the GEMMs are Megatron-LM's and Transformer Engine's
     // (LinearWithGradAccumulationAndAsyncCommunication, from Megatron-LM v2.6 of late 2021 on); PyTorch
     // DTensor's tensor parallelism (torchtitan) waits for each collective unless async TP is on.

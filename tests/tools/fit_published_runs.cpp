@@ -223,7 +223,9 @@ int main(int argc, char **argv)
       << "parallelism (PyTorch DTensor) and Megatron-LM before 2022 wait for the backward's TP collectives "
       << "(`tp_async_backward` false; §5); NVIDIA's performance tables ran the performance recipes, which reduce "
       << "gradients in BF16 (`grad_bytes` 2: Megatron-Bridge's set_basic_perf_overrides, NeMo's "
-      << "grad_reduce_in_fp32 = False and grad_sync_dtype bf16). A setting named the framework's way is "
+      << "grad_reduce_in_fp32 = False and grad_sync_dtype bf16); llm.c's only loss is its fused classifier "
+      << "(`fused_cross_entropy`); nanoGPT, modded-nanogpt and the Hugging Face Trainer checkpoint no "
+      << "activations unless asked (`recompute` none). A setting named the framework's way is "
       << "written the engine's way: torchtitan's selective activation checkpointing is its per-op policy "
       << "(`recompute` ops; §3, §8).\n"
       << "3. **What is fitted.** Three constants per GPU: the BF16 GEMM efficiency on its BF16 rows, the FP8 GEMM efficiency "
@@ -274,8 +276,11 @@ int main(int argc, char **argv)
         const size_t i = order[j];
         QString note = runs[i].note;
         note.replace(QLatin1Char('|'), QLatin1Char('/'));
-        o << "| " << runs[i].id << " | " << runs[i].source_id << " | " << pct(rep.predictions[i].loso_error, true) << " | "
-          << pct(rep.predictions[i].in_sample_error, true) << " | " << note << " |\n";
+        // Signed as every table here: + is the engine faster (a step time's error is the other way round).
+        const double sign = fasterSign(runs[i].metric);
+        const Prediction &p = rep.predictions[i];
+        o << "| " << runs[i].id << " | " << runs[i].source_id << " | " << pct(sign * p.loso_error, true) << " | "
+          << pct(sign * p.in_sample_error, true) << " | " << note << " |\n";
     }
     // Memory where the source prints it (the peak the framework reports: PyTorch's caching allocator
     // reserves more than it uses, so a peak near capacity says little).
