@@ -266,7 +266,8 @@ private Q_SLOTS:
         };
         const accuracy::Run *llmc = find("llmc-gpt2-124m-8xh100-bf16");
         QVERIFY(llmc && llmc->plan.training.fused_cross_entropy);
-        QVERIFY(!llmc->published_training.contains(QStringLiteral("fused_cross_entropy"))); // the framework's, not the row's
+        // The framework's, not the row's:
+        QVERIFY(!llmc->published_training.contains(QStringLiteral("fused_cross_entropy")));
         Plan unfused = llmc->plan;
         unfused.training.fused_cross_entropy = false;
         QCOMPARE(llmc->plan.gpu.memory_bw_gbps, 3350.0);
