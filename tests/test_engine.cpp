@@ -242,6 +242,48 @@ private Q_SLOTS:
         // (2 x 8 + 2 + 4) / (2 x 12 + 2 + 4) = 22 / 30 of the traffic.
         QVERIFY_NEAR(bf16.optimizer_time_s / adam.optimizer_time_s, 22.0 / 30.0, 1e-9);
     }
+    // The attention kernel (docs/model.md §3). Llama 3 8B (32 layers, hidden 4096) at 32,768 tokens,
+    // one sequence per H100 (dp 8, tp = cp = 1): a layer's attention core runs, forward, on the causal
+    // half of QK^T and AV, 0.5 x 4 x 32768^2 x 4096 = 8.796e12 FLOP, and 3.5 times that with the
+    // backward (FlashAttention-2's count, selective recompute runs it once): 32 layers x 3.078e13 =
+    // 9.852e14 FLOP a step. cuDNN's kernel reaches 0.325 of 989 TFLOPS (the H100 preset): 3.065 s;
+    // FlashAttention-2 0.62 of that (FlashAttention-3 paper, Fig. 5): 4.944 s, 1.879 s more. On the
+    // A100 the two kernels are one figure.
+    void attentionKernelByHand()
+    {
+        auto plan = [](const char *gpu, const char *cluster, AttentionKernel kernel) {
+            Plan p = presetPlan("llama3-8b", gpu, cluster);
+            p.cluster.nodes = 1;
+            TrainingSpec &t = p.training;
+            t.seq_len = 32768;
+            t.tp = t.pp = t.cp = 1;
+            t.dp = 8;
+            t.micro_batch = 1;
+            t.global_batch = 8;
+            t.sequence_parallel = false;
+            t.attention_kernel = kernel;
+            return p;
+        };
+        const Plan cudnn = plan("h100-sxm", "dgx-h100", AttentionKernel::Cudnn);
+        QCOMPARE(cudnn.gpu.bf16_dense_tflops, 989.0);
+        QCOMPARE(cudnn.gpu.attention_efficiency, 0.325);
+        QCOMPARE(cudnn.gpu.flash2_attention_ratio, 0.62);
+        const double flops = 32 * 3.5 * 0.5 * 4 * 32768.0 * 32768.0 * 4096;
+        const double onCudnn = flops / (989e12 * 0.325);
+        QVERIFY_NEAR(onCudnn, 3.065, 1e-3);
+        const double extra = onCudnn / 0.62 - onCudnn;
+        QVERIFY_NEAR(extra, 1.879, 1e-3);
+        const Result a = evaluateValid(cudnn), b = evaluateValid(plan("h100-sxm", "dgx-h100", AttentionKernel::Flash2));
+        QVERIFY_NEAR(b.compute_time_s - a.compute_time_s, extra, 1e-9 * extra);
+        // Without FlashAttention the kernel is not asked about.
+        Plan unfusedA = cudnn, unfusedB = plan("h100-sxm", "dgx-h100", AttentionKernel::Flash2);
+        unfusedA.training.flash_attention = unfusedB.training.flash_attention = false;
+        QCOMPARE(evaluateValid(unfusedA).step_time_s, evaluateValid(unfusedB).step_time_s);
+        // Ampere: one figure for both.
+        QCOMPARE(evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Flash2)).step_time_s,
+                 evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Cudnn)).step_time_s);
+    }
+
     void activationOffloadByHand()
     {
         // Megatron-Bridge's Llama 3 70B BF16 recipe on 64 GB200 (perf_recipes/llama/gb200/llama3.py

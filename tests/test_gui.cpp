@@ -538,7 +538,8 @@ private Q_SLOTS:
             QVERIFY(spin && spin->isVisible());
             QVERIFY2(spin->width() >= spin->sizeHint().width(), qPrintable(QStringLiteral("%1: %2 of %3 px").arg(QLatin1String(name)).arg(spin->width()).arg(spin->sizeHint().width())));
         }
-        QCOMPARE(f->find<QDoubleSpinBox>(QStringLiteral("field_training_compute_efficiency"))->text(), QStringLiteral("GPU default (0.51)"));
+        QCOMPARE(f->find<QDoubleSpinBox>(QStringLiteral("field_training_compute_efficiency"))->text(),
+                 QStringLiteral("GPU default (0.54)"));
     }
 
     void rentedGpusEachPayTheirOwnRent()

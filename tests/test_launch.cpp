@@ -583,6 +583,42 @@ private slots:
     // The launch names are a column of the field rows (engine/limits.h): Megatron-LM's flag is its
     // argument factory's "--" + Megatron core's field with "_" as "-", except where arguments.py
     // names the flag by hand; every name the writers read is there.
+    // The attention kernel (docs/model.md §3): Megatron-LM's --attention-backend names it (AttnBackend in
+    // megatron/core/transformer/enums.py: fused is cuDNN's through Transformer Engine, flash the
+    // flash-attn package); a framework that cannot choose it says what it runs instead.
+    void attentionKernelAsEachFrameworkRunsIt()
+    {
+        Plan p = test::presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+        p.cluster.nodes = 1;
+        p.training.tp = 1;
+        p.training.pp = 1;
+        p.training.dp = 8;
+        p.training.global_batch = 64;
+        p.training.sequence_parallel = false;
+        QVERIFY(validate(p).empty());
+        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
+        auto notes = [&](launch::Framework f) {
+            QString all;
+            for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
+                all += QString::fromStdString(n) + QLatin1Char('\n');
+            return all;
+        };
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
+        QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("attention_kernel=cudnn")));
+        QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("0.62")));
+        QVERIFY(!notes(launch::Framework::Nemo).contains(QStringLiteral("attention_kernel")));
+        p.training.attention_kernel = AttentionKernel::Flash2;
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend flash")));
+        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
+        QVERIFY(notes(launch::Framework::Bridge).contains(QStringLiteral("attention_kernel=flash2")));
+        QVERIFY(!notes(launch::Framework::Torchtitan).contains(QStringLiteral("attention_kernel")));
+        // On an A100 the two kernels are one figure: nothing to say.
+        Plan a = test::presetPlan("llama3-8b", "a100-sxm-80gb", "dgx-a100");
+        a.cluster.nodes = 1;
+        for (const std::string &n : launch::exportLaunch(a, "x", launch::Framework::Torchtitan).notes)
+            QVERIFY(n.find("attention_kernel") == std::string::npos);
+    }
+
     void activationOffloadWhereMegatronCoreTakesIt()
     {
         // Megatron-Core takes cpu_offloading_num_layers only with pp = 1 and no activation recompute

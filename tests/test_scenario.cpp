@@ -61,7 +61,7 @@ private Q_SLOTS:
         int later = 0;
         for (const FieldInfo &f : planFields())
             later += f.addedLater() ? 1 : 0;
-        QCOMPARE(later, 46);
+        QCOMPARE(later, 48);
         Plan dense = defaultScenario().plan;
         QCOMPARE(dense.model.attention, Attention::Mha);
         QVERIFY(!dense.model.moe());
@@ -70,6 +70,11 @@ private Q_SLOTS:
         QVERIFY(!fieldRelevant(*field(Section::Training, "recompute_mla_up_proj"), dense));
         QVERIFY(!fieldRelevant(*field(Section::Training, "ep"), dense));
         QVERIFY(!fieldRelevant(*field(Section::Training, "zero3_bucket_params"), dense));
+        // The attention kernel means something only with FlashAttention on.
+        QVERIFY(fieldRelevant(*field(Section::Training, "attention_kernel"), dense));
+        Plan unfused = dense;
+        unfused.training.flash_attention = false;
+        QVERIFY(!fieldRelevant(*field(Section::Training, "attention_kernel"), unfused));
         Plan p = dense;
         p.model.attention = Attention::Mla;
         p.model.experts = 8;

@@ -197,6 +197,20 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
     if (!tr.contains(QStringLiteral("recompute"))
         && (run.framework == QLatin1String("other:nanogpt-pytorch") || run.framework == QLatin1String("hf")))
         t.recompute = Recompute::None;
+    // The attention kernel the framework runs (plan.h AttentionKernel, docs/model.md §3): PyTorch-native
+    // trainers call PyTorch's scaled_dot_product_attention or the flash-attn package, FlashAttention-2
+    // (torchtitan's SDPA, Composer/llm-foundry's and OLMo-core's flash-attn, the Hugging Face
+    // Trainer's attn_implementation flash_attention_2, nanoGPT's SDPA), and so does Megatron-DeepSpeed
+    // (--use-flash-attn-v2); Megatron-LM, NeMo and Megatron-Bridge run Transformer Engine, whose fused
+    // attention on Hopper and Blackwell is cuDNN's, as JAX and MaxText (XLA's cuDNN attention) and
+    // llm.c (cuDNN) do: the engine's default.
+    static const QStringList flash2Frameworks = {
+        QStringLiteral("torchtitan"), QStringLiteral("composer"), QStringLiteral("hf"), QStringLiteral("pytorch-fsdp"),
+        QStringLiteral("deepspeed"), QStringLiteral("megatron-deepspeed"), QStringLiteral("colossalai"),
+        QStringLiteral("other:nanogpt-pytorch"), QStringLiteral("other:olmo-core"), QStringLiteral("other:lit-gpt"),
+        QStringLiteral("other:flash-attn-training")};
+    if (!tr.contains(QStringLiteral("attention_kernel")) && flash2Frameworks.contains(run.framework))
+        t.attention_kernel = AttentionKernel::Flash2;
     // The backward's TP collectives under the GEMMs are Megatron-LM's and Transformer Engine's
     // (LinearWithGradAccumulationAndAsyncCommunication, from Megatron-LM v2.6 of late 2021 on); PyTorch
     // DTensor's tensor parallelism (torchtitan) waits for each collective unless async TP is on.

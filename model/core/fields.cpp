@@ -74,6 +74,7 @@ constexpr Relevance ForMoe = Relevance::Moe;
 constexpr Relevance ForGoodputAuto = Relevance::GoodputAuto;
 constexpr Relevance ForFp8Gpu = Relevance::Fp8Gpu;
 constexpr Relevance ForZero3 = Relevance::Zero3;
+constexpr Relevance ForFlash = Relevance::Flash;
 
 namespace {
 
@@ -222,6 +223,11 @@ const std::vector<FieldInfo> &planFields()
                CT_TR("commtax::Fields", "Fraction of the dense BF16 peak FlashAttention reaches, forward and "
                                         "backward on a causal mask; fitted per GPU on published runs (long-context "
                                         "runs pin it)"),
+               2, Later),
+        CT_DBL(Gpu, gpu.flash2_attention_ratio, "flash2_attention_ratio",
+               CT_TR("commtax::Fields", "FlashAttention-2 speed ratio"), "",
+               CT_TR("commtax::Fields", "FlashAttention-2's speed as a share of the attention kernel efficiency "
+                                        "(cuDNN's fused attention) on this GPU: 0.62 on H100, 1 where it is as fast"),
                2, Later),
         CT_DBL(Gpu, gpu.compute_efficiency, "compute_efficiency",
                CT_TR("commtax::Fields", "Default compute efficiency"), "",
@@ -385,6 +391,12 @@ const std::vector<FieldInfo> &planFields()
                 CT_TR("commtax::Fields", "Megatron sequence parallelism (shards norms and dropout over tp)")),
         CT_BOOL(Training, training.flash_attention, "flash_attention", CT_TR("commtax::Fields", "FlashAttention"),
                 CT_TR("commtax::Fields", "Fused attention: no s*s activations kept")),
+        CT_CHOICE(Training, training.attention_kernel, "attention_kernel", CT_TR("commtax::Fields", "Attention kernel"),
+                  CT_TR("commtax::Fields", "cudnn (Transformer Engine's fused attention: Megatron-LM, NeMo, "
+                                           "Megatron-Bridge) or flash2 (FlashAttention-2: flash-attn, PyTorch SDPA, "
+                                           "torchtitan and other PyTorch-native trainers)"),
+                  (QStringList{QStringLiteral("cudnn"), QStringLiteral("flash2")}), parseAttentionKernel, Later,
+                  ForFlash),
         CT_CHOICE(Training, training.precision, "precision", CT_TR("commtax::Fields", "Precision"),
                   CT_TR("commtax::Fields", "bf16 or fp8 matmuls (FP8 uses the FP8 dense peak)"),
                   (QStringList{QStringLiteral("bf16"), QStringLiteral("fp8")}), parsePrecision),
@@ -509,6 +521,7 @@ bool fieldRelevant(const FieldInfo &f, const Plan &plan)
     case Relevance::GoodputAuto: return !plan.training.goodput.has_value();
     case Relevance::Fp8Gpu: return plan.gpu.fp8_dense_tflops > 0;
     case Relevance::Zero3: return plan.training.zero == 3;
+    case Relevance::Flash: return plan.training.flash_attention;
     }
     return true;
 }

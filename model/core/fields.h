@@ -44,7 +44,8 @@ enum class Relevance : std::uint8_t { Always,
                                       Moe,         // a mixture of experts
                                       GoodputAuto, // goodput "auto": the failures it is computed from
                                       Fp8Gpu,      // a GPU with an FP8 peak
-                                      Zero3 };     // ZeRO stage 3
+                                      Zero3,       // ZeRO stage 3
+                                      Flash };     // FlashAttention on (training.flash_attention)
 
 struct FieldInfo {
     Section section;

@@ -101,8 +101,11 @@ double attentionCore(const Plan &plan, const Shape &k, const Linears &lin, doubl
     const TrainingSpec &tr = plan.training;
     const GpuSpec &g = plan.gpu;
     const double coreFwd = M * k.s * k.dims.attn_core_flops / k.t;
-    if (tr.flash_attention)
-        return 0.5 * coreFwd * (lin.full ? 4.5 : 3.5) / (g.bf16_dense_tflops * 1e12 * g.attention_efficiency);
+    if (tr.flash_attention) {
+        // The GPU's figure is cuDNN's fused attention; FlashAttention-2 reaches a share of it (plan.h).
+        const double kernel = tr.attention_kernel == AttentionKernel::Flash2 ? g.flash2_attention_ratio : 1.0;
+        return 0.5 * coreFwd * (lin.full ? 4.5 : 3.5) / (g.bf16_dense_tflops * 1e12 * g.attention_efficiency * kernel);
+    }
     const double scores = k.b * (k.a / k.t) * (k.s / k.c) * k.s;
     const double fwd = coreFwd / lin.bf16Rate + (lin.bw > 0 ? kScoreBytesForward * scores / lin.bw : 0.0);
     // Dots keep no score matrix (QK^T has batch dimensions): it runs again, as under selective.

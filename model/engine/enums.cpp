@@ -19,6 +19,7 @@ const char *toString(Recompute v)
 const char *toString(Precision v) { return v == Precision::Fp8 ? "fp8" : "bf16"; }
 const char *toString(EconomicsMode v) { return v == EconomicsMode::Rent ? "rent" : "buy"; }
 const char *toString(Attention v) { return v == Attention::Mla ? "mla" : "mha"; }
+const char *toString(AttentionKernel v) { return v == AttentionKernel::Flash2 ? "flash2" : "cudnn"; }
 
 bool parseMlp(const std::string &s, Mlp &out)
 {
@@ -64,6 +65,18 @@ bool parsePrecision(const std::string &s, Precision &out)
     }
     if (s == "fp8") {
         out = Precision::Fp8;
+        return true;
+    }
+    return false;
+}
+bool parseAttentionKernel(const std::string &s, AttentionKernel &out)
+{
+    if (s == "cudnn") {
+        out = AttentionKernel::Cudnn;
+        return true;
+    }
+    if (s == "flash2") {
+        out = AttentionKernel::Flash2;
         return true;
     }
     return false;

@@ -80,6 +80,7 @@ struct Uncertain {
     X(gpu, gemm_overhead_us, 0, 10000, false, CT_STEP(None, 0))                                                \
     X(gpu, fp8_efficiency, 0, 1, false, CT_STEP(GpuEfficiency, 0.01))                                          \
     X(gpu, attention_efficiency, 0.05, 1, false, CT_STEP(GpuEfficiency, 0.05))                                 \
+    X(gpu, flash2_attention_ratio, 0.05, 1, false)                                                             \
     /* cluster: 100,000 nodes x 72 GPUs (an NVL72 rack) is 7.2M GPUs, beyond any cluster announced. */         \
     X(cluster, nodes, 1, 100000, true)                                                                         \
     X(cluster, gpus_per_node, 1, 72, true)                                                                     \
@@ -174,6 +175,7 @@ struct Uncertain {
     Y(training, sequence_parallel,                                                                          \
       CT_LAUNCH("--sequence-parallel", "sequence_parallel", "enable_sequence_parallel"))                    \
     Y(training, flash_attention)                                                                            \
+    Y(training, attention_kernel)                                                                           \
     Y(training, precision)                                                                                  \
     Y(training, tp_async_backward)                                                                          \
     Y(training, tp_comm_overlap, CT_LAUNCH(nullptr, nullptr, "enable_async_tensor_parallel"))               \

@@ -35,6 +35,12 @@ inline double recomputedLinearShare(Recompute r)
 }
 enum class Precision { Bf16,
                        Fp8 };
+// The attention kernel FlashAttention's algorithm runs as (docs/model.md §3): cuDNN's fused attention
+// through Transformer Engine, what Megatron-LM, NeMo and Megatron-Bridge pick on Hopper and Blackwell
+// (and the one gpu.attention_efficiency is fitted as), or the FlashAttention-2 kernels of the flash-attn
+// package and PyTorch's scaled_dot_product_attention, what PyTorch-native trainers run.
+enum class AttentionKernel { Cudnn,
+                             Flash2 };
 enum class EconomicsMode { Buy,
                            Rent };
 enum class Attention { Mha, // multi-head attention, grouped-query through kv_heads
@@ -101,6 +107,10 @@ struct GpuSpec {
     // published runs (long-context rows pin it: there attention is most of the step); the default
     // is engine.h's kFlashAttentionEfficiency (FlashAttention-2 on A100).
     double attention_efficiency = 0.55;
+    // FlashAttention-2's speed as a share of that figure on this GPU (training.attention_kernel flash2):
+    // on H100 0.62 (FlashAttention-3 paper, Shah et al. 2024, arXiv 2407.08608, Fig. 5: causal, head
+    // width 128, 8k-16k tokens, FlashAttention-2 333-335 TFLOPS against cuDNN's 529-539). 1: no slower.
+    double flash2_attention_ratio = 1.0;
 };
 
 struct ClusterSpec {
@@ -175,7 +185,8 @@ struct TrainingSpec {
     double zero3_bucket_params = 0;
     Recompute recompute = Recompute::Selective;
     bool sequence_parallel = true;
-    bool flash_attention = true; // drops the 5*a*s/h activation term
+    bool flash_attention = true;                               // drops the 5*a*s/h activation term
+    AttentionKernel attention_kernel = AttentionKernel::Cudnn; // with flash_attention: whose kernel
     Precision precision = Precision::Bf16;
     // Bytes per gradient value on the wire and in the accumulation buffer. 4: Megatron-LM reduces
     // bf16 gradients in fp32 unless --grad-reduce-in-bf16 (megatron/training/arguments.py,
@@ -254,10 +265,12 @@ const char *toString(Recompute v);
 const char *toString(Precision v);
 const char *toString(EconomicsMode v);
 const char *toString(Attention v);
+const char *toString(AttentionKernel v);
 bool parseMlp(const std::string &s, Mlp &out);
 bool parseRecompute(const std::string &s, Recompute &out);
 bool parsePrecision(const std::string &s, Precision &out);
 bool parseEconomicsMode(const std::string &s, EconomicsMode &out);
 bool parseAttention(const std::string &s, Attention &out);
+bool parseAttentionKernel(const std::string &s, AttentionKernel &out);
 
 } // namespace commtax

@@ -349,6 +349,24 @@ void offloadNote(Export &e, const Plan &p, bool hasOffload)
              {str(n)});
 }
 
+// The attention kernel a config cannot choose (training.attention_kernel, docs/model.md §3): NeMo's and
+// Megatron-Bridge's Transformer Engine (`te`) picks cuDNN's fused attention on Hopper and Blackwell;
+// torchtitan and DeepSpeed's models call PyTorch's scaled_dot_product_attention, FlashAttention-2.
+void kernelNote(Export &e, const Plan &p, bool te)
+{
+    const TrainingSpec &t = p.training;
+    if (!t.flash_attention || p.gpu.flash2_attention_ratio >= 1.0)
+        return;
+    if (te && t.attention_kernel == AttentionKernel::Flash2)
+        note(e, CT_TR("commtax::Launch", "attention_kernel=flash2: not written: Transformer Engine picks cuDNN's "
+                                         "fused attention on this GPU (faster attention than planned)"));
+    else if (!te && t.attention_kernel == AttentionKernel::Cudnn)
+        note(e, CT_TR("commtax::Launch", "attention_kernel=cudnn: this framework runs FlashAttention-2 (PyTorch's "
+                                         "scaled_dot_product_attention), %1 of cuDNN's speed on this GPU (slower "
+                                         "attention than planned)"),
+             {fixed(p.gpu.flash2_attention_ratio, 2)});
+}
+
 // What a framework without Megatron-Core's recompute modules, its activation offload or its
 // precision-aware optimizer leaves out (`hasModules`: the framework is Megatron-Core's).
 void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
@@ -468,10 +486,15 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     arg("--bf16");
     if (t.precision == Precision::Fp8)
         arg("--fp8-format", "hybrid");
+    // The plan's attention kernel (megatron/core/transformer/enums.py AttnBackend): fused is cuDNN's
+    // fused attention through Transformer Engine, flash the flash-attn package's FlashAttention-2.
     // MLA's query/key heads (qk_head_dim + qk_pos_emb_head_dim) are wider than its value heads:
-    // a fused kernel is Transformer Engine's choice there (auto), not FlashAttention's.
-    if (t.flash_attention)
-        arg("--attention-backend", m.attention == Attention::Mla ? "auto" : "flash");
+    // Transformer Engine's choice there (auto).
+    if (t.flash_attention) {
+        const bool flash2 = t.attention_kernel == AttentionKernel::Flash2;
+        arg("--attention-backend", m.attention == Attention::Mla ? "auto" : flash2 ? "flash"
+                                                                                   : "fused");
+    }
     if (t.fused_cross_entropy)
         arg(megatronFlag(F::training_fused_cross_entropy));
     opsNote(e, t);
@@ -717,6 +740,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    recipe.data." + mcoreName(F::training_global_batch) + " = " + str(s.gb) + "\n";
     opsNote(e, t);
     moduleNotes(e, p, true, false);
+    kernelNote(e, p, true);
     if (offloadWritten(p)) {
         out += c + "cpu_offloading = True\n";
         out += c + mcoreName(F::training_offload_layers) + " = " + str(t.offload_layers) + "\n";
@@ -850,6 +874,7 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     const std::string c = "    cfg.model.";
     opsNote(e, t);
     moduleNotes(e, p, true, false);
+    kernelNote(e, p, true);
     if (offloadWritten(p)) {
         out += c + "cpu_offloading = True\n";
         out += c + mcoreName(F::training_offload_layers) + " = " + str(t.offload_layers) + "\n";
@@ -901,6 +926,7 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     const TrainingSpec &t = p.training;
     Export e;
     moduleNotes(e, p, false, false);
+    kernelNote(e, p, false);
     dotsNote(e, t);
     // The data-parallel world DeepSpeed divides train_batch_size by (deepspeed/runtime/config.py,
     // DeepSpeedConfig.__init__ and _batch_assertion): the mpu's data-parallel size when one is
@@ -1070,6 +1096,7 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     const Arch a = archOf(m);
     Export e;
     moduleNotes(e, p, false, false);
+    kernelNote(e, p, false);
     dotsNote(e, t, true);
     const double params = parameterCount(m);
     // torchtitan's own model for the plan's: torchtitan/models/{llama3,qwen3,deepseek_v3}

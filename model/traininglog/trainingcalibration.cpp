@@ -174,6 +174,17 @@ void readMegatron(Reader &rd, bool bridge)
                *impl == QLatin1String("transformer_engine") || (flash && *flash), line);
     else if (flash)
         rd.set(path(F::training_flash_attention), *flash, line);
+    // Megatron-Core's --attention-backend (AttnBackend.flash, fused, unfused, local or auto): flash is
+    // the flash-attn package (FlashAttention-2), fused and auto Transformer Engine's cuDNN attention,
+    // unfused and local no fused kernel at all.
+    if (const std::optional<QString> backend = text(log, "attention_backend", &line); backend && !isNone(backend)) {
+        const QString b = backend->section(QLatin1Char('.'), -1).toLower();
+        const bool unfused = b == QLatin1String("unfused") || b == QLatin1String("local");
+        rd.set(path(F::training_flash_attention), !unfused, line);
+        if (!unfused)
+            rd.set(path(F::training_attention_kernel),
+                   b == QLatin1String("flash") ? QStringLiteral("flash2") : QStringLiteral("cudnn"), line);
+    }
     if (const std::optional<bool> f = flag(log, "cross_entropy_loss_fusion", &line))
         rd.set(path(F::training_fused_cross_entropy), *f, line);
     if (!rd.integer(QStringLiteral("gpus"), "world_size") && !bridge)
@@ -277,6 +288,8 @@ void readTorchtitan(Reader &rd)
     rd.set(path(F::training_precision), log.find("float8") ? QStringLiteral("fp8") : QStringLiteral("bf16"),
            log.find("float8") ? log.find("float8")->line : 0);
     rd.set(path(F::training_flash_attention), true, 0);
+    // torchtitan's attention is PyTorch's scaled_dot_product_attention: FlashAttention-2 on NVIDIA GPUs.
+    rd.set(path(F::training_attention_kernel), QStringLiteral("flash2"), 0);
     if (log.find("compile"))
         rd.note(QStringLiteral("torch.compile is on: the engine does not model it, the fit absorbs its speed-up"));
 }

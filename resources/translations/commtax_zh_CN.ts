@@ -3999,6 +3999,22 @@ The reference of the normalisation and of the break-even figures</source>
         <source>Layers per pipeline stage whose activations wait in host memory between forward and backward (Megatron-Core --cpu-offloading-num-layers): GPU memory for time on the host link</source>
         <translation>每个流水线阶段中，激活在前向与反向之间存放于主机内存的层数（Megatron-Core --cpu-offloading-num-layers）：用主机链路上的时间换 GPU 内存</translation>
     </message>
+    <message>
+        <source>FlashAttention-2 speed ratio</source>
+        <translation>FlashAttention-2 速度比</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2&apos;s speed as a share of the attention kernel efficiency (cuDNN&apos;s fused attention) on this GPU: 0.62 on H100, 1 where it is as fast</source>
+        <translation>此 GPU 上 FlashAttention-2 的速度占注意力内核效率（cuDNN 融合注意力）的比例：H100 上为 0.62，两者一样快时为 1</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>cudnn (Transformer Engine&apos;s fused attention: Megatron-LM, NeMo, Megatron-Bridge) or flash2 (FlashAttention-2: flash-attn, PyTorch SDPA, torchtitan and other PyTorch-native trainers)</source>
+        <translation>cudnn（Transformer Engine 的融合注意力：Megatron-LM、NeMo、Megatron-Bridge）或 flash2（FlashAttention-2：flash-attn、PyTorch SDPA、torchtitan 及其他 PyTorch 原生训练框架）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Files</name>
@@ -4928,6 +4944,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>offload_layers=%1: Megatron-Core offloads activations only with pp=1 and without activation recompute: not written (more GPU memory than planned)</source>
         <translation>offload_layers=%1：Megatron-Core 仅在 pp=1 且不做激活重算时卸载激活：未写入（GPU 内存比计划的多）</translation>
+    </message>
+    <message>
+        <source>attention_kernel=flash2: not written: Transformer Engine picks cuDNN&apos;s fused attention on this GPU (faster attention than planned)</source>
+        <translation>attention_kernel=flash2：未写入：Transformer Engine 在此 GPU 上选用 cuDNN 融合注意力（注意力比计划更快）</translation>
+    </message>
+    <message>
+        <source>attention_kernel=cudnn: this framework runs FlashAttention-2 (PyTorch&apos;s scaled_dot_product_attention), %1 of cuDNN&apos;s speed on this GPU (slower attention than planned)</source>
+        <translation>attention_kernel=cudnn：此框架运行 FlashAttention-2（PyTorch 的 scaled_dot_product_attention），在此 GPU 上为 cuDNN 速度的 %1（注意力比计划更慢）</translation>
     </message>
 </context>
 <context>

@@ -140,12 +140,15 @@ QJsonValue PresetEditor::valueOf(const FieldInfo &f) const
     if (auto *spin = qobject_cast<QSpinBox *>(w))
         return spin->value();
     if (auto *dspin = qobject_cast<QDoubleSpinBox *>(w)) {
-        // Keep the preset's own value when the box only rounded it for display.
+        // Keep the preset's own value when the box only rounded it for display. A value half-way
+        // between two shown steps (0.545 at 2 decimals) rounds by half a step, give or take its
+        // binary representation: the bound allows for that.
         const QJsonValue original = m_original.values.value(QLatin1String(f.key));
         const double shown = dspin->value();
         if (f.type == FieldType::AutoDouble && shown < f.min)
             return QStringLiteral("auto");
-        if (original.isDouble() && std::abs(original.toDouble() - shown) <= 0.5 * std::pow(10.0, -dspin->decimals()))
+        const double halfStep = 0.5 * std::pow(10.0, -dspin->decimals());
+        if (original.isDouble() && std::abs(original.toDouble() - shown) <= halfStep * (1 + 1e-9))
             return original;
         return shown;
     }
