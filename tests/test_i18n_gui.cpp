@@ -389,6 +389,45 @@ private Q_SLOTS:
         QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
     }
 
+    // Issue 24 step 3: a calibrated preset's "(measured DATE)", a plan's "(copy)" and "rented" tags and
+    // the default comparison's names (planNameFor()) are data the UI words; files keep the English.
+    void measuredCopiedAndRentedTagsShownInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        Preset gpu = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        gpu.builtIn = false;
+        gpu.id = QStringLiteral("h100-sxm-measured-20261202");
+        markMeasured(gpu, QStringLiteral("2026-12-02"));
+        const QString zh = presetNameText(gpu);
+        QVERIFY2(zh.startsWith(gpu.name) && zh.contains(QStringLiteral("2026-12-02")) && zh.contains(cjk)
+                     && !zh.contains(QStringLiteral("measured")),
+                 qPrintable(zh));
+        QCOMPARE(gpu.fullName(), QStringLiteral("NVIDIA H100 SXM5 80GB (measured 2026-12-02)"));
+        // the default comparison: every name in Chinese words, the rented one tagged so
+        const QList<Scenario> plans = defaultComparison();
+        const Comparison c = comparePlans(plans, Normalization::AsGiven);
+        QCOMPARE(c.plans[4].name, QStringLiteral("Llama 2 13B on 256 H100 SXM5 rented"));
+        for (const ComparedPlan &p : c.plans) {
+            const QString shown = planNameText(p.label);
+            QVERIFY2(shown.startsWith(QStringLiteral("Llama 2 13B")) && shown.contains(cjk)
+                         && !shown.contains(QStringLiteral(" on ")),
+                     qPrintable(shown));
+        }
+        QVERIFY(!planNameText(c.plans[4].label).contains(QStringLiteral("rented")));
+        QCOMPARE(scenarioNameText(plans[4]), planNameText(c.plans[4].label));
+        // a copy: the name as it was, the tag in words
+        Scenario copy = plans[1];
+        copy.nameTags = {PlanNameTag::Copy};
+        QVERIFY2(scenarioNameText(copy).endsWith(QStringLiteral("（副本）")), qPrintable(scenarioNameText(copy)));
+        QCOMPARE(copy.fullName(), plans[1].name + QStringLiteral(" (copy)"));
+        // English: the English words
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(presetNameText(gpu), gpu.fullName());
+        QCOMPARE(planNameText(c.plans[4].label), c.plans[4].name);
+        QCOMPARE(scenarioNameText(copy), copy.fullName());
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    }
+
     // A name the user typed is shown as typed in every language, even when it reads like one the
     // tool would give ("Plan 7", "X (64 GPUs)", "Y (best layout)"); only the tags the comparison
     // itself adds are put into the interface's words (the name was parsed back from English text).

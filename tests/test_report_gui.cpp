@@ -543,16 +543,17 @@ private Q_SLOTS:
         QVERIFY(text[0].contains(QStringLiteral("GPU cluster comparison: Llama 2 13B")));
         QVERIFY(text[0].contains(QStringLiteral("14 March 2025")));
         QVERIFY(text[0].contains(QStringLiteral("The question")));
-        QVERIFY(text[0].contains(QStringLiteral("Recommended: H100 SXM")));
+        QVERIFY(text[0].contains(QStringLiteral("Recommended: Llama 2 13B on 256 H100 SXM5")));
         QVERIFY(text[1].contains(QStringLiteral("Comparison table")));
         // the table's header row repeats on its second page
         QVERIFY(text[1].contains(QStringLiteral("Metric")) && text[2].contains(QStringLiteral("Metric")));
-        QVERIFY(text[2].contains(QStringLiteral("H100 SXM (A)")));
+        QVERIFY(text[2].contains(QStringLiteral("Llama 2 13B on 256 H100 SXM5 (A)")));
         QVERIFY(text[3].contains(QStringLiteral("Step time breakdown")) && text[3].contains(QStringLiteral("Cost per billion tokens")));
         QVERIFY(text[4].contains(QStringLiteral("Days to train")) && text[4].contains(QStringLiteral("TCO of the training run")));
         QVERIFY(text[5].contains(QStringLiteral("Break-even GPU price")) && text[5].contains(QStringLiteral("Buying against renting")));
         QVERIFY(text[6].contains(QStringLiteral("Sensitivity")) && text[6].contains(QStringLiteral("Latin hypercube samples")));
-        QVERIFY(text[7].contains(QStringLiteral("What moves the recommended plan's cost (H100 SXM)")));
+        QVERIFY(text[7].contains(
+            QStringLiteral("What moves the recommended plan's cost (Llama 2 13B on 256 H100 SXM5)")));
         QVERIFY(text[7].contains(QStringLiteral("How accurate is this")) || text[8].contains(QStringLiteral("How accurate is this")));
         QVERIFY(text[8].contains(QStringLiteral("published runs")));
         QVERIFY(text[9].contains(QStringLiteral("Bill of materials")) && text[9].contains(QStringLiteral("Cost breakdown")));

@@ -591,6 +591,7 @@ bool PresetManagerDialog::saveCurrentPlan(const QString &name)
         return false;
     Scenario s = m_currentScenario;
     s.name = name;
+    s.nameTags.clear(); // the name as typed
     bool exists = false;
     for (const SavedPlan &p : m_library->plans())
         exists = exists || p.name == name;
