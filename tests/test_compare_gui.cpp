@@ -709,9 +709,9 @@ private Q_SLOTS:
         QCOMPARE(view->scenarios()[3].gpuPreset, next);
         const Preset nextGpu = *PresetCatalog::builtIn().find(Section::Gpu, next);
         QCOMPARE(view->scenarios()[3].clusterPreset, nextGpu.defaultCluster());
-        // it was named after its GPU ("RTX 4090"): the name follows, as planNameFor() shortens it
+        // it was named as the app names a plan ("Llama 2 13B on 256 RTX 4090"): the name follows the GPU
         const QString shortName = planNameFor(view->scenarios()[3].plan).section(QStringLiteral(" on "), 1).section(QLatin1Char(' '), 1);
-        QCOMPARE(view->scenarios()[3].name, shortName);
+        QCOMPARE(view->scenarios()[3].name, planNameFor(view->scenarios()[3].plan));
         QVERIFY(!shortName.isEmpty() && nextGpu.name.contains(shortName.section(QLatin1Char(' '), 0, 0)));
         QCOMPARE(QString::fromStdString(view->comparison().plans[3].plan.gpu.id), next);
         QCOMPARE(view->undoStack()->count(), 1);

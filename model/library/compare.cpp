@@ -419,6 +419,7 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
         if (moved->cluster)
             s.clusterPreset = moved->cluster->id;
         s.name = moved->gpu.name;
+        s.nameTags.clear(); // a new name: the base's tags ("... (copy)") were its own
         out << s;
     }
     return out;

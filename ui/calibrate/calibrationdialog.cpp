@@ -465,7 +465,7 @@ void CalibrationDialog::apply()
     else
         Q_EMIT calibratedGpuReady(p);
     m_statusLabel->setStyleSheet(QString());
-    m_statusLabel->setText(tr("Preset \"%1\" sent: %2").arg(p.name, p.description));
+    m_statusLabel->setText(tr("Preset \"%1\" sent: %2").arg(presetNameText(p), p.description));
 }
 
 void CalibrationDialog::updatePlot()

@@ -212,6 +212,7 @@ bool ColumnEditor::withGpu(Scenario &s, const QString &gpuId, const PresetCatalo
     const Scenario before = s;
     s = variants.first();
     s.name = nameOnNewGpu(before.name, before.plan, s.plan);
+    s.nameTags = before.nameTags; // the name follows the GPU, its tags stay
     return true;
 }
 
