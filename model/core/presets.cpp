@@ -313,6 +313,21 @@ QJsonObject Preset::toJson() const
 }
 
 namespace {
+// A preset's "name_tags": a list of at most 8 strings; the tags this build knows, in order.
+bool parseNameTags(const QJsonValue &v, QList<PresetNameTag> &out)
+{
+    const QJsonArray list = v.toArray();
+    if (!v.isArray() || list.size() > 8)
+        return false;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        if (!list.at(i).isString())
+            return false;
+        if (PresetNameTag tag; parsePresetNameTag(list.at(i).toString(), tag))
+            out.append(tag);
+    }
+    return true;
+}
+
 const QStringList &metaKeys()
 {
     static const QStringList keys = {QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("description"),
@@ -380,19 +395,9 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
     // "name_tags": the words the library or calibration added to the name, as data (core/presets.h
     // PresetNameTag); optional (files before them name the preset in one string). A tag this build
     // does not know (a newer one) is left out of the name.
-    if (o.contains(QStringLiteral("name_tags"))) {
-        const QJsonValue tags = o.value(QStringLiteral("name_tags"));
-        if (!tags.isArray() || tags.toArray().size() > 8)
-            return fail(jsonPathJoin(path, QStringLiteral("name_tags")),
-                        fileText(CT_TR("commtax::Files", "expected a list of at most 8 name tags")));
-        for (const QJsonValue &t : tags.toArray()) {
-            if (!t.isString())
-                return fail(jsonPathJoin(path, QStringLiteral("name_tags")),
-                            fileText(CT_TR("commtax::Files", "expected a list of at most 8 name tags")));
-            if (PresetNameTag tag; parsePresetNameTag(t.toString(), tag))
-                p.nameTags.append(tag);
-        }
-    }
+    if (o.contains(QStringLiteral("name_tags")) && !parseNameTags(o.value(QStringLiteral("name_tags")), p.nameTags))
+        return fail(jsonPathJoin(path, QStringLiteral("name_tags")),
+                    fileText(CT_TR("commtax::Files", "expected a list of at most 8 name tags")));
     const QStringList extras = extraKeys(s);
     for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
         const QString key = it.key();

@@ -459,15 +459,16 @@ bool parseWith(const QJsonValue &doc, const JsonLocator &loc, const QString &fil
     // tag this build does not know (a newer one) is left out of the name.
     if (root.contains(QStringLiteral("name_tags"))) {
         const QJsonValue tags = root.value(QStringLiteral("name_tags"));
-        bool strings = tags.isArray() && tags.toArray().size() <= 8;
-        for (const QJsonValue &t : tags.toArray())
-            strings = strings && t.isString();
+        const QJsonArray list = tags.toArray();
+        bool strings = tags.isArray() && list.size() <= 8;
+        for (qsizetype i = 0; i < list.size(); ++i)
+            strings = strings && list.at(i).isString();
         if (!strings)
             ps.fail(QStringLiteral("name_tags"),
                     fileText(CT_TR("commtax::Files", "expected a list of at most 8 name tags")));
         else
-            for (const QJsonValue &t : tags.toArray())
-                if (PlanNameTag tag; parsePlanNameTag(t.toString(), tag))
+            for (qsizetype i = 0; i < list.size(); ++i)
+                if (PlanNameTag tag; parsePlanNameTag(list.at(i).toString(), tag))
                     s.nameTags.append(tag);
     }
     for (Section sec : kPresetSections)
