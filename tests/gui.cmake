@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Desktop app tests: the parts without a window, then the main window driven through its widgets
-# (test_gui; its charts and ranges: test_gui_charts). All run offscreen. The main-window tests write
+# (test_gui its plan editor, test_gui_window its files, actions and handbook; its charts and ranges:
+# test_gui_charts). All run offscreen. The main-window tests write
 # screenshots/ under the build dir.
 commtax_add_test(test_gui_parts SOURCES test_gui_parts.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui_parts PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
@@ -8,6 +9,8 @@ target_compile_definitions(test_gui_parts PRIVATE COMMTAX_BUILD_DIR="${PROJECT_B
 commtax_add_test(test_latestjob SOURCES test_latestjob.cpp LIBS commtax_ui)
 commtax_add_test(test_gui SOURCES test_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+commtax_add_test(test_gui_window SOURCES test_gui_window.cpp LIBS commtax_ui)
+target_compile_definitions(test_gui_window PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 commtax_add_test(test_gui_charts SOURCES test_gui_charts.cpp LIBS commtax_ui)
 target_compile_definitions(test_gui_charts PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
 

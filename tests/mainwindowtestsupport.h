@@ -233,4 +233,65 @@ inline std::unique_ptr<Fixture> makeFixture(const QTemporaryDir &dir)
     return std::make_unique<Fixture>(dir.filePath(QStringLiteral("settings%1.ini").arg(++n)));
 }
 
+// What the window shows must be what the engine computes for this plan (test_gui, test_gui_window).
+inline void checkFollows(const Fixture &f, const Plan &expectedPlan)
+{
+    const Evaluation e = evaluate(expectedPlan);
+    QVERIFY2(e.ok(), e.errors.empty() ? "" : e.errors.front().message.c_str());
+    const Result &r = e.result;
+    QCOMPARE(f.last.result.step_time_s, r.step_time_s);
+    const KeyFigures *k = f.find<KeyFigures>(QStringLiteral("keyFigures"));
+    QCOMPARE(k->valueText(QStringLiteral("step_time_s")), metricText("step_time_s", r.step_time_s));
+    QCOMPARE(k->valueText(QStringLiteral("comm_tax_exposed")), metricText("comm_tax_exposed", r.comm_tax_exposed));
+    QCOMPARE(k->detailText(QStringLiteral("comm_tax_exposed")), QStringLiteral("exposed, raw ") + metricText("comm_tax_raw", r.comm_tax_raw));
+    QCOMPARE(k->valueText(QStringLiteral("bubble_share")), metricText("bubble_share", r.bubble_share));
+    QCOMPARE(k->valueText(QStringLiteral("mfu")), metricText("mfu", r.mfu));
+    QCOMPARE(k->valueText(QStringLiteral("memory_total_gb")), metricText("memory_total_gb", r.memory_total_gb));
+    QCOMPARE(k->isAlarm(QStringLiteral("memory_total_gb")), !r.fits_in_memory);
+    QCOMPARE(k->valueText(QStringLiteral("days_to_train")), formatNumber(r.days_to_train, 1));
+    QCOMPARE(k->valueText(QStringLiteral("tco_usd")), metricText("tco_usd", r.tco_usd));
+    QCOMPARE(k->valueText(QStringLiteral("cost_per_billion_tokens_usd")),
+             metricText("cost_per_billion_tokens_usd", r.cost_per_billion_tokens_usd));
+
+    // 1. step time: the plan's bar is compute + bubble + exposed communication
+    QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("step_compute")), 2), r.compute_time_s));
+    QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("step_bubble")), 2), r.bubble_time_s));
+    QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("step_tp")), 2), r.tp_comm_exposed_s));
+    QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("step_dp")), 2), r.dp_comm_exposed_s));
+    QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("step_dp")), 1), r.dp_comm_time_s));
+    // 2. the marked plan on the comm tax chart
+    const QList<QPointF> marker = graphPoints(f.find<QCPGraph>(QStringLiteral("commtax_marker")));
+    QCOMPARE(marker.size(), 1);
+    QCOMPARE(marker.first().x(), double(r.gpus));
+    QVERIFY(close(marker.first().y(), r.comm_tax_exposed * 100));
+    // and the plan's own line is sweepGpuCount of this plan
+    const QList<QPointF> line = graphPoints(f.find<QCPGraph>(QStringLiteral("commtax_curve_0")));
+    int checked = 0;
+    for (const SweepPoint &p : sweepGpuCount(expectedPlan, {64, 512, 4096})) {
+        if (!p.valid || !p.result.fits_in_memory)
+            continue;
+        bool found = false;
+        for (const QPointF &pt : line)
+            found = found || (pt.x() == p.x && close(pt.y(), p.result.comm_tax_exposed * 100));
+        QVERIFY2(found, qPrintable(QStringLiteral("%1 GPUs").arg(p.x)));
+        ++checked;
+    }
+    QVERIFY(checked > 0);
+    // 3. bubble: the marked point and the line at the plan's m
+    const QList<QPointF> bubble = graphPoints(f.find<QCPGraph>(QStringLiteral("bubble_marker")));
+    QCOMPARE(bubble.size(), 1);
+    QCOMPARE(bubble.first().x(), double(r.micro_batches));
+    QVERIFY(close(bubble.first().y(), r.bubble_share * 100));
+    const double p = expectedPlan.training.pp, v = expectedPlan.training.vpp, m = r.micro_batches;
+    QVERIFY(close(bubble.first().y(), 100 * (p - 1) / (v * m + p - 1))); // Narayanan et al. 2021
+    // 4. the plan's own cost bar (or its hatched twin when it does not fit)
+    const QString costBars = r.fits_in_memory ? QStringLiteral("cost_usd_per_btok") : QStringLiteral("cost_usd_per_btok_nofit");
+    const double planKey = double(f.last.hardware.size()); // the plan's bar is the top one
+    QVERIFY(close(barValue(f.find<QCPBars>(costBars), planKey), r.cost_per_billion_tokens_usd));
+    // 5. memory of the plan's ZeRO stage
+    const double stageKey = expectedPlan.training.zero + 1;
+    QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("memory_optimizer")), stageKey), r.memory_optimizer_gb));
+    QVERIFY(close(barValue(f.find<QCPBars>(QStringLiteral("memory_activations")), stageKey), r.memory_activations_gb));
+}
+
 } // namespace commtax::test

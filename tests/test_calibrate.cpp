@@ -263,6 +263,11 @@ private Q_SLOTS:
         QCOMPARE(int(p.section), int(Section::Cluster));
         QCOMPARE(p.id, QStringLiteral("l40s-pcie-measured-20260102"));
         QVERIFY(!p.builtIn);
+        // named as its basis, tagged "measured" with the date (the UI words it; issue 24)
+        QCOMPARE(p.name, target.cluster.name);
+        const PresetNameTag day(PresetNameTag::Measured, QStringLiteral("2026-01-02"));
+        QCOMPARE(p.nameTags, QList<PresetNameTag>{day});
+        QCOMPARE(p.fullName(), target.cluster.name + QStringLiteral(" (measured 2026-01-02)"));
         // 9.62 GB/s fitted over 2 NICs of 50 Gb/s (12.5 GB/s): 0.77.
         QVERIFY(nearSymmetric(p.values.value(QStringLiteral("nic_efficiency")).toDouble(), c.fit.bw_gbps / 12.5, 2e-3));
         QCOMPARE(p.values.value(QStringLiteral("nic_latency_us")).toDouble(), std::round(*c.calibrated.step_latency_us * 100) / 100);

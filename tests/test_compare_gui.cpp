@@ -115,7 +115,7 @@ private Q_SLOTS:
         const QString cents = QStringLiteral("$") + formatNumber(c.plans[0].result.cost_per_billion_tokens_usd, 2);
         QVERIFY2(shown.contains(cents), qPrintable(shown + QStringLiteral(" lacks ") + cents));
         QCOMPARE(model.index(cost, 1).data(ComparisonTableModel::ValueRole).toDouble(), c.plans[1].result.cost_per_billion_tokens_usd);
-        QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("H100 SXM (A)"));
+        QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("Llama 2 13B on 256 H100 SXM5 (A)"));
         QCOMPARE(model.headerData(cost, Qt::Vertical).toString(), QStringLiteral("Cost per billion tokens (USD)"));
     }
 
@@ -259,7 +259,8 @@ private Q_SLOTS:
                      qPrintable(plot->yAxis->label()));
         }
         QVERIFY(view.chart(ComparisonChart::BuyVersusRent)->graphCount() >= 2);
-        QVERIFY2(view.findingsText().startsWith(QStringLiteral("Recommended: H100 SXM")), qPrintable(view.findingsText()));
+        QVERIFY2(view.findingsText().startsWith(QStringLiteral("Recommended: Llama 2 13B on 256 H100 SXM5")),
+                 qPrintable(view.findingsText()));
         saveScreenshot(&view, QStringLiteral("comparison-view.png"));
         for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
             view.resize(size);
@@ -401,11 +402,14 @@ private Q_SLOTS:
         const QString shown = doc.toPlainText();
         const QString headline = view.findingsText().section(QLatin1Char('\n'), 0, 0);
         QVERIFY2(shown.contains(headline), qPrintable(shown));
-        QVERIFY2(headline.startsWith(QStringLiteral("Recommended: H100 SXM, bought: ") + formatUsd(a.result.capex_usd) + QStringLiteral(" cash up front")),
+        QVERIFY2(headline.startsWith(QStringLiteral("Recommended: Llama 2 13B on 256 H100 SXM5, bought: ")
+                                     + formatUsd(a.result.capex_usd) + QStringLiteral(" cash up front")),
                  qPrintable(headline));
         QVERIFY2(headline.contains(QStringLiteral("this run costs ") + formatUsd(a.result.tco_usd)), qPrintable(headline));
         QVERIFY2(headline.contains(QStringLiteral("100% utilisation")), qPrintable(headline));
-        QVERIFY2(headline.contains(QStringLiteral("buying beats renting (H100 SXM rented) only after 22.4 months of use")), qPrintable(headline));
+        const QString rented = QStringLiteral("Llama 2 13B on 256 H100 SXM5 rented");
+        const QString breakEven = QStringLiteral("buying beats renting (%1) only after 22.4 months of use").arg(rented);
+        QVERIFY2(headline.contains(breakEven), qPrintable(headline));
         QVERIFY2(headline.contains(QStringLiteral("this run takes 0.7 months")), qPrintable(headline));
         // the PDF's first page says the same, before the cost per billion tokens
         const QString pdf = m_dir.filePath(QStringLiteral("decision.pdf"));
@@ -454,8 +458,12 @@ private Q_SLOTS:
         QTest::mouseClick(remove, Qt::LeftButton);
         QStringList names;
         for (const Scenario &sc : view->scenarios())
-            names << sc.name;
-        QCOMPARE(names, (QStringList{QStringLiteral("H100 SXM"), QStringLiteral("L40S"), QStringLiteral("RTX 4090"), QStringLiteral("H100 SXM rented")}));
+            names << sc.fullName(); // the rented one is tagged so
+        const QString on256 = QStringLiteral("Llama 2 13B on 256 ");
+        QStringList expected;
+        expected << on256 + QStringLiteral("H100 SXM5") << on256 + QStringLiteral("L40S")
+                 << on256 + QStringLiteral("RTX 4090") << on256 + QStringLiteral("H100 SXM5 rented");
+        QCOMPARE(names, expected);
         QVERIFY(!remove->isEnabled()); // the selection went with the plan
         // down to one plan: it runs, and the recommendation says so
         while (view->scenarios().size() > 1) {
@@ -464,7 +472,7 @@ private Q_SLOTS:
         }
         QCOMPARE(view->comparison().cheapest(), 0);
         QVERIFY2(!view->findingsText().contains(QStringLiteral("None of the plans can run")), qPrintable(view->findingsText()));
-        QVERIFY(view->findingsText().startsWith(QStringLiteral("Recommended: H100 SXM")));
+        QVERIFY(view->findingsText().startsWith(QStringLiteral("Recommended: Llama 2 13B on 256 H100 SXM5")));
         // two plans alike both run too
         view->setScenarios({defaultComparison().first(), defaultComparison().first()});
         QCOMPARE(view->comparison().cheapest(), 0);
@@ -701,9 +709,9 @@ private Q_SLOTS:
         QCOMPARE(view->scenarios()[3].gpuPreset, next);
         const Preset nextGpu = *PresetCatalog::builtIn().find(Section::Gpu, next);
         QCOMPARE(view->scenarios()[3].clusterPreset, nextGpu.defaultCluster());
-        // it was named after its GPU ("RTX 4090"): the name follows, as planNameFor() shortens it
+        // it was named as the app names a plan ("Llama 2 13B on 256 RTX 4090"): the name follows the GPU
         const QString shortName = planNameFor(view->scenarios()[3].plan).section(QStringLiteral(" on "), 1).section(QLatin1Char(' '), 1);
-        QCOMPARE(view->scenarios()[3].name, shortName);
+        QCOMPARE(view->scenarios()[3].name, planNameFor(view->scenarios()[3].plan));
         QVERIFY(!shortName.isEmpty() && nextGpu.name.contains(shortName.section(QLatin1Char(' '), 0, 0)));
         QCOMPARE(QString::fromStdString(view->comparison().plans[3].plan.gpu.id), next);
         QCOMPARE(view->undoStack()->count(), 1);
@@ -782,7 +790,7 @@ private Q_SLOTS:
         auto *remove = view->findChild<QPushButton *>(QStringLiteral("removePlan"));
         auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
         const QString l40s = view->scenarios()[2].name;
-        QVERIFY(l40s.startsWith(QStringLiteral("L40S")));
+        QCOMPARE(l40s, QStringLiteral("Llama 2 13B on 256 L40S"));
         QVERIFY(!remove->toolTip().contains(l40s));
         const QRect cell = table->visualRect(table->model()->index(4, 2)); // a cell of the L40S column
         QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
@@ -1138,7 +1146,8 @@ private Q_SLOTS:
         QVERIFY(duplicate->isEnabled());
         QTest::mouseClick(duplicate, Qt::LeftButton);
         QCOMPARE(view->scenarios().size(), 6);
-        QCOMPARE(view->scenarios()[2].name, a100 + QStringLiteral(" (copy)"));
+        QCOMPARE(view->scenarios()[2].name, a100); // tagged a copy, the name as it was
+        QCOMPARE(view->scenarios()[2].fullName(), a100 + QStringLiteral(" (copy)"));
         QCOMPARE(view->scenarios()[2].plan.gpu.id, view->scenarios()[1].plan.gpu.id);
         QCOMPARE(view->comparison().plans[2].result.step_time_s, view->comparison().plans[1].result.step_time_s);
         // at eight plans neither adds more

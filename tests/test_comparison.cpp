@@ -572,7 +572,8 @@ private Q_SLOTS:
         const double months60 = cb.capex_usd / ((rentPerUseHour - cb.energy_usd_per_hour) * 0.6 - cb.capex_usd * 0.05 / 8760.0) / 730.0;
         QVERIFY_NEAR(br60.months, months60, 1e-9);
         const QString headline = comparisonFindings(part).first();
-        QVERIFY2(headline.startsWith(QStringLiteral("Recommended: H100 SXM,")), qPrintable(headline));
+        QVERIFY2(headline.startsWith(QStringLiteral("Recommended: Llama 2 13B on 256 H100 SXM5,")),
+                 qPrintable(headline));
         QVERIFY2(headline.contains(QStringLiteral("busy for 60% of its 4 years (60% utilisation")), qPrintable(headline));
         QVERIFY2(headline.contains(QStringLiteral("%1 months at 60% utilisation").arg(formatNumber(br60.months, 1))), qPrintable(headline));
     }
@@ -581,13 +582,15 @@ private Q_SLOTS:
         const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);
         const QStringList f = comparisonFindings(c);
         QVERIFY(!f.isEmpty());
-        QVERIFY2(f.first().startsWith(QStringLiteral("Recommended: H100 SXM,")), qPrintable(f.first()));
+        QVERIFY2(f.first().startsWith(QStringLiteral("Recommended: Llama 2 13B on 256 H100 SXM5,")),
+                 qPrintable(f.first()));
         QVERIFY(f.at(1).contains(formatUsd(c.plans[0].result.cost_per_billion_tokens_usd)));
         const QString all = f.join(QLatin1Char('\n'));
-        QVERIFY2(f.first().contains(QStringLiteral("buying beats renting (H100 SXM rented) only after 22.4 months")),
-                 qPrintable(all));
+        const QString rented = QStringLiteral("Llama 2 13B on 256 H100 SXM5 rented");
+        const QString breakEven = QStringLiteral("buying beats renting (%1) only after ").arg(rented);
+        QVERIFY2(f.first().contains(breakEven + QStringLiteral("22.4 months")), qPrintable(all));
         QCOMPARE(all.count(QStringLiteral("22.4 months")), 1); // said once, in the headline
-        QVERIFY2(all.contains(QStringLiteral("On RTX 4090, communication takes")), qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("On Llama 2 13B on 256 RTX 4090, communication takes")), qPrintable(all));
         QVERIFY2(comparisonQuestion(c).startsWith(QStringLiteral("Which of these 5 plans trains Llama 2 13B on 2 trillion tokens")),
                  qPrintable(comparisonQuestion(c)));
         QCOMPARE(formatUsd(25000), QStringLiteral("$25.0k"));

@@ -351,10 +351,11 @@ private Q_SLOTS:
         QVERIFY(p.waitForFinished(30000));
         QString text = QString::fromUtf8(p.readAllStandardOutput());
         // pdftotext writes some CJK characters as Kangxi radicals (NFKC maps them back) and may move a
-        // name's digits out of the line: look for the sentences' own words, not whole sentences.
+        // name's digits and words out of the line ("的" before "成本将与之持平" after a long plan name):
+        // look for the sentences' own words, not whole sentences.
         text = text.normalized(QString::NormalizationForm_KC).remove(QRegularExpression(QStringLiteral("\\s+")));
         for (const QString &words : {QStringLiteral("个方案中哪一个用"), QStringLiteral("前期现金投入"), QStringLiteral("在可运行的方案中，它每十亿token的成本最低"),
-                                     QStringLiteral("的成本将与之持平"), QStringLiteral("的成本与"), QStringLiteral("持平（当前为")})
+                                     QStringLiteral("成本将与之持平"), QStringLiteral("的成本与"), QStringLiteral("持平（当前为")})
             QVERIFY2(text.contains(words.normalized(QString::NormalizationForm_KC)), qPrintable(words));
         QVERIFY(text.contains(QStringLiteral("推荐：").normalized(QString::NormalizationForm_KC)));
         for (const QString &w : leftovers)

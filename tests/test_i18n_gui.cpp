@@ -239,12 +239,13 @@ private Q_SLOTS:
         for (qsizetype i = 0; i < c.plans.size(); ++i) {
             const QString stored = c.plans[i].name;
             const QString header = view.tableModel()->headerData(int(i), Qt::Horizontal, Qt::DisplayRole).toString();
-            if (!stored.endsWith(tag)) {
-                QVERIFY2(header.startsWith(stored), qPrintable(header));
+            // the name in Chinese words too (the app's: planNameFor(), issue 24)
+            const QString shown = planNameText(c.plans[i].label);
+            QVERIFY2(header.startsWith(shown), qPrintable(header));
+            if (!stored.endsWith(tag))
                 continue;
-            }
             ++tagged;
-            QVERIFY2(header.startsWith(stored.chopped(tag.size()) + zhTag) && !header.contains(QStringLiteral("best layout")), qPrintable(header));
+            QVERIFY2(shown.endsWith(zhTag) && !header.contains(QStringLiteral("best layout")), qPrintable(header));
         }
         QVERIFY(tagged > 0);
         // the files the window exports: the stored names, in English
@@ -389,6 +390,45 @@ private Q_SLOTS:
         QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
     }
 
+    // Issue 24 step 3: a calibrated preset's "(measured DATE)", a plan's "(copy)" and "rented" tags and
+    // the default comparison's names (planNameFor()) are data the UI words; files keep the English.
+    void measuredCopiedAndRentedTagsShownInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        Preset gpu = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        gpu.builtIn = false;
+        gpu.id = QStringLiteral("h100-sxm-measured-20261202");
+        markMeasured(gpu, QStringLiteral("2026-12-02"));
+        const QString zh = presetNameText(gpu);
+        QVERIFY2(zh.startsWith(gpu.name) && zh.contains(QStringLiteral("2026-12-02")) && zh.contains(cjk)
+                     && !zh.contains(QStringLiteral("measured")),
+                 qPrintable(zh));
+        QCOMPARE(gpu.fullName(), QStringLiteral("NVIDIA H100 SXM5 80GB (measured 2026-12-02)"));
+        // the default comparison: every name in Chinese words, the rented one tagged so
+        const QList<Scenario> plans = defaultComparison();
+        const Comparison c = comparePlans(plans, Normalization::AsGiven);
+        QCOMPARE(c.plans[4].name, QStringLiteral("Llama 2 13B on 256 H100 SXM5 rented"));
+        for (const ComparedPlan &p : c.plans) {
+            const QString shown = planNameText(p.label);
+            QVERIFY2(shown.startsWith(QStringLiteral("Llama 2 13B")) && shown.contains(cjk)
+                         && !shown.contains(QStringLiteral(" on ")),
+                     qPrintable(shown));
+        }
+        QVERIFY(!planNameText(c.plans[4].label).contains(QStringLiteral("rented")));
+        QCOMPARE(scenarioNameText(plans[4]), planNameText(c.plans[4].label));
+        // a copy: the name as it was, the tag in words
+        Scenario copy = plans[1];
+        copy.nameTags = {PlanNameTag::Copy};
+        QVERIFY2(scenarioNameText(copy).endsWith(QStringLiteral("（副本）")), qPrintable(scenarioNameText(copy)));
+        QCOMPARE(copy.fullName(), plans[1].name + QStringLiteral(" (copy)"));
+        // English: the English words
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(presetNameText(gpu), gpu.fullName());
+        QCOMPARE(planNameText(c.plans[4].label), c.plans[4].name);
+        QCOMPARE(scenarioNameText(copy), copy.fullName());
+        QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    }
+
     // A name the user typed is shown as typed in every language, even when it reads like one the
     // tool would give ("Plan 7", "X (64 GPUs)", "Y (best layout)"); only the tags the comparison
     // itself adds are put into the interface's words (the name was parsed back from English text).
@@ -429,9 +469,9 @@ private Q_SLOTS:
             QCOMPARE(planA->itemText(i), typed[i]);
     }
 
-    // Duplicate column names the copy "<name> (copy)" in the interface language: from then on the
-    // name is the user's (the column editor shows it, a saved file keeps it), so the header, the
-    // plan A list and the stored scenario say the same.
+    // Duplicate column tags the copy (PlanNameTag::Copy, issue 24): the name stays as it was, the
+    // header and the plan A list word the tag in the interface language, files keep "<name> (copy)".
+    // An unnamed plan's copy is named after its column in the interface language ("Plan 3").
     void duplicatedPlanNamedInTheInterfaceLanguage()
     {
         static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
@@ -448,21 +488,20 @@ private Q_SLOTS:
                 qWarning("%s: %s", qPrintable(language), qPrintable(error));
             QStringList out;
             for (const Scenario &s : view.scenarios())
-                out << s.name;
+                out << s.fullName();
             for (int i = 0; i < int(view.scenarios().size()); ++i)
                 out << view.tableModel()->headerData(i, Qt::Horizontal, Qt::DisplayRole).toString();
             return out;
         };
         const QStringList zh = duplicate(QStringLiteral("zh_CN"));
         QCOMPARE(zh.size(), 8);
-        QCOMPARE(zh[1], QStringLiteral("my plan") + zhTag);
-        // the unnamed plan was the third column: "Plan 3" and the tag in Chinese
-        const QString unnamedCopy = zh[3];
+        QCOMPARE(zh[1], QStringLiteral("my plan (copy)")); // stored: the name and its tag, in English
+        QVERIFY2(zh[5].startsWith(QStringLiteral("my plan") + zhTag), qPrintable(zh[5]));
+        // the unnamed plan was the third column: "Plan 3" in Chinese, and the tag in Chinese
+        const QString unnamedCopy = zh[7];
         const bool worded = unnamedCopy.contains(QStringLiteral("3")) && !unnamedCopy.contains(QStringLiteral("Plan"));
-        QVERIFY2(unnamedCopy.endsWith(zhTag) && worded,
-                 qPrintable(unnamedCopy));
-        for (int i = 0; i < 4; ++i)
-            QVERIFY2(zh[4 + i].startsWith(zh[i]) || zh[i].isEmpty(), qPrintable(zh[4 + i]));
+        QVERIFY2(unnamedCopy.contains(zhTag) && worded, qPrintable(unnamedCopy));
+        QVERIFY2(zh[3].endsWith(QStringLiteral(" (copy)")), qPrintable(zh[3]));
         QCOMPARE(installInterfaceLanguage(QStringLiteral("en")), QStringLiteral("en"));
         const QStringList en = duplicate(QStringLiteral("en"));
         QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));

@@ -27,6 +27,7 @@
 #include "charts/chartview.h"
 #include "compare/comparisonview.h"
 #include "editor/quotedialog.h"
+#include "fittedcombobox.h"
 #include "guilanguage.h"
 #include "handbook.h"
 #include "keyfigures.h"
@@ -44,8 +45,10 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QMenu>
+#include <QPainter>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTableView>
@@ -69,6 +72,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 #include <QUndoStack>
 
 using namespace commtax;
@@ -632,6 +636,67 @@ private Q_SLOTS:
         HandbookDialog *d = showHandbook(m_window.get());
         checkWindow(d, QStringLiteral("handbook"));
         d->close();
+    }
+
+    // Issue 24: the plan editor's GPU preset list open, a calibrated copy ("... (measured DATE)",
+    // its tag in the interface language) chosen: the closed box elides the name and says it whole
+    // in its tooltip, the open list is wide enough for its longest name and stays on the screen:
+    // layout-<case>-editor-presets-open.png (the window with the list drawn where it opens). Last:
+    // it changes the window's presets.
+    void presetListOpenShowsWholeNames()
+    {
+        Preset measured = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        measured.builtIn = false;
+        measured.id = QStringLiteral("h100-sxm-measured-20261202");
+        markMeasured(measured, QStringLiteral("2026-12-02"));
+        Preset edited = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("a100-sxm-80gb"));
+        edited.builtIn = false;
+        edited.id = QStringLiteral("a100-sxm-80gb-custom");
+        edited.nameTags = {PresetNameTag::Edited, PresetNameTag::Copy};
+        PresetCatalog catalog = m_window->presetCatalog();
+        catalog.add(measured);
+        catalog.add(edited);
+        m_window->setPresetCatalog(catalog);
+        QVERIFY(m_window->document()->applyPreset(Section::Gpu, measured.id));
+        auto *combo = m_window->findChild<FittedComboBox *>(QStringLiteral("preset_gpu"));
+        QVERIFY(combo);
+        combo->parentWidget()->setFocus();
+        const QList<QScrollArea *> areas = m_window->findChildren<QScrollArea *>();
+        for (QScrollArea *a : areas)
+            if (a->isAncestorOf(combo))
+                a->ensureWidgetVisible(combo, 20, 120);
+        QTest::qWait(100);
+        QCOMPARE(combo->currentData().toString(), measured.id);
+        QVERIFY2(combo->currentText().contains(QStringLiteral("2026-12-02")), qPrintable(combo->currentText()));
+        combo->showPopup();
+        QWidget *popup = combo->view()->window();
+        QVERIFY(QTest::qWaitForWindowExposed(popup));
+        QTest::qWait(100);
+        const QFontMetrics fm(combo->view()->font());
+        int widest = 0;
+        for (int i = 0; i < combo->count(); ++i)
+            widest = std::max(widest, fm.horizontalAdvance(combo->itemText(i)));
+        const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+        QVERIFY2(combo->view()->viewport()->width() >= widest || popup->width() >= available.width() - 2,
+                 qPrintable(QStringLiteral("list %1 px wide, its longest name %2")
+                                .arg(combo->view()->viewport()->width())
+                                .arg(widest)));
+        QVERIFY2(available.contains(popup->geometry()),
+                 qPrintable(QStringLiteral("list at ") + describe(popup->geometry())));
+        QPixmap shot = m_window->grab();
+        {
+            QPainter painter(&shot);
+            painter.drawPixmap(popup->geometry().topLeft() - m_window->geometry().topLeft(), popup->grab());
+        }
+        QVERIFY(shot.save(screenshotDir() + QStringLiteral("/layout-%1-editor-presets-open.png").arg(caseName())));
+        combo->hidePopup();
+        if (combo->currentTextElided()) { // the whole name in the closed box's tooltip
+            QHelpEvent help(QEvent::ToolTip, combo->rect().center(), combo->mapToGlobal(combo->rect().center()));
+            QApplication::sendEvent(combo, &help);
+            QTRY_VERIFY(QToolTip::isVisible());
+            QVERIFY2(QToolTip::text().startsWith(combo->currentText()), qPrintable(QToolTip::text()));
+            QToolTip::hideText();
+        }
     }
 };
 

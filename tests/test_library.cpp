@@ -243,7 +243,10 @@ private Q_SLOTS:
         Plan plan;
         copy.applyTo(plan);
         QCOMPARE(QString::fromStdString(plan.gpu.name), copy.fullName());
-        QCOMPARE(copy.toJson().value(QStringLiteral("name")).toString(), copy.fullName());
+        // preset files: the name as given, the tags as data (read back as tags)
+        QCOMPARE(copy.toJson().value(QStringLiteral("name")).toString(), copy.name);
+        QCOMPARE(copy.toJson().value(QStringLiteral("name_tags")).toArray(),
+                 (QJsonArray{QStringLiteral("edited"), QStringLiteral("copy")}));
         // the user renames it: the tags go, the name is as typed
         copy.rename(QStringLiteral("Plan 7 (edited)"));
         QVERIFY(lib.savePreset(copy, &id, &error));
@@ -281,6 +284,92 @@ private Q_SLOTS:
         QVERIFY(kept.nameTags.isEmpty());
         QCOMPARE(kept.fullName(), kept.name);
     }
+    // Issue 24: a saved plan's Duplicate tags the copy (PlanNameTag::Copy) instead of adding " copy"
+    // to its name; the library lists it by its English full name. A calibrated preset's "measured"
+    // tag, with its date, round-trips through the library and its preset files.
+    void duplicatedPlansAndMeasuredPresetsKeepTheirTags()
+    {
+        PresetLibrary lib(freshPath());
+        LibraryMessage error;
+        QVERIFY(lib.open(&error));
+        Scenario s = defaultScenario();
+        QVERIFY(lib.savePlan(s, &error));
+        QString copyName;
+        QVERIFY(lib.duplicatePlan(s.name, &copyName, &error));
+        QCOMPARE(copyName, s.name + QStringLiteral(" (copy)"));
+        Scenario copy;
+        QList<LoadError> errors;
+        QVERIFY(lib.loadPlan(copyName, copy, errors));
+        QCOMPARE(copy.name, s.name);
+        QCOMPARE(copy.nameTags, QList<PlanNameTag>{PlanNameTag::Copy});
+        // again: the name gets a number, the tag stays a tag
+        QVERIFY(lib.duplicatePlan(s.name, &copyName, &error));
+        QCOMPARE(copyName, s.name + QStringLiteral(" (2) (copy)"));
+        QVERIFY(lib.loadPlan(copyName, copy, errors));
+        QCOMPARE(copy.name, s.name + QStringLiteral(" (2)"));
+        QCOMPARE(lib.plans().size(), 3);
+
+        Preset measured = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        measured.builtIn = false;
+        measured.id = QStringLiteral("h100-sxm-measured-20261202");
+        markMeasured(measured, QStringLiteral("2026-12-02"));
+        QString id;
+        QVERIFY2(lib.savePreset(measured, &id, &error), qPrintable(error));
+        const Preset stored = *lib.catalog().find(Section::Gpu, id);
+        QCOMPARE(stored.name, QStringLiteral("NVIDIA H100 SXM5 80GB"));
+        QCOMPARE(stored.nameTags, measured.nameTags);
+        QCOMPARE(stored.fullName(), QStringLiteral("NVIDIA H100 SXM5 80GB (measured 2026-12-02)"));
+        // exported and imported into another library: the same name and tags
+        const QString file = m_dir.filePath(QStringLiteral("measured.json"));
+        QVERIFY2(lib.exportPresets(Section::Gpu, {id}, file, &error), qPrintable(error));
+        PresetLibrary other(freshPath());
+        QVERIFY(other.open(&error));
+        QVERIFY(other.importFile(file, false).ok);
+        const Preset imported = *other.catalog().find(Section::Gpu, id);
+        QCOMPARE(imported.name, stored.name);
+        QCOMPARE(imported.nameTags, stored.nameTags);
+    }
+
+    // Issue 24: the default comparison's plans are named as the app names any plan (planNameFor(),
+    // the presets' short names), the rented one tagged; the shipped compare-*.json say the same.
+    void defaultComparisonNamesItsPlansAsAnyPlanAndMatchesTheShippedFiles()
+    {
+        const QList<Scenario> plans = defaultComparison();
+        QCOMPARE(plans.size(), 5);
+        for (qsizetype i = 0; i < 4; ++i) {
+            QCOMPARE(plans[i].name, planNameFor(plans[i].plan));
+            QVERIFY(plans[i].nameTags.isEmpty());
+        }
+        QCOMPARE(plans[0].name, QStringLiteral("Llama 2 13B on 256 H100 SXM5"));
+        QCOMPARE(plans[4].name, plans[0].name);
+        QCOMPARE(plans[4].nameTags, QList<PlanNameTag>{PlanNameTag::Rented});
+        QCOMPARE(plans[4].fullName(), QStringLiteral("Llama 2 13B on 256 H100 SXM5 rented"));
+        const QStringList files{QStringLiteral("compare-1-h100.json"), QStringLiteral("compare-2-a100.json"),
+                                QStringLiteral("compare-3-l40s.json"), QStringLiteral("compare-4-rtx4090.json"),
+                                QStringLiteral("compare-5-h100-rented.json")};
+        for (qsizetype i = 0; i < files.size(); ++i) {
+            Scenario shipped;
+            QList<LoadError> errors;
+            QVERIFY(loadScenarioFile(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/") + files[i],
+                                     PresetCatalog::builtIn(), shipped, errors));
+            QCOMPARE(shipped.name, plans[i].name);
+            QCOMPARE(shipped.nameTags, plans[i].nameTags);
+            QCOMPARE(shipped.plan.gpu.id, plans[i].plan.gpu.id);
+        }
+        // the comparison's English names, and a resized app-named plan states its new count
+        const Comparison c = comparePlans(plans, Normalization::AsGiven);
+        QCOMPARE(c.plans[4].name, QStringLiteral("Llama 2 13B on 256 H100 SXM5 rented"));
+        QVERIFY(c.plans[0].label.parts.has_value());
+        Scenario small = plans[3];
+        small.plan.cluster.nodes = 16;
+        small.plan.training.dp = 16;
+        small.name = planNameFor(small.plan);
+        QCOMPARE(small.name, QStringLiteral("Llama 2 13B on 128 RTX 4090"));
+        const Comparison gpus = comparePlans({plans[0], small}, Normalization::EqualGpus, 0);
+        QCOMPARE(gpus.plans[1].name, QStringLiteral("Llama 2 13B on 256 RTX 4090"));
+        QCOMPARE(gpus.plans[1].label.addedGpus, 0);
+    }
+
     // Issue 24: plan names, the comparison's columns and What to buy say a GPU by one short name, its
     // preset's "short_name" (planNameFor() said "B200 (HGX)" where the charts said "B200").
     void planNamesUseTheGpuPresetsShortNames()

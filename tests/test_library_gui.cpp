@@ -214,7 +214,7 @@ private Q_SLOTS:
         QCOMPARE(lib.userPresets(Section::Model).size(), 0);
         // a scenario file becomes a saved plan
         QVERIFY(dialog.importFile(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/compare-3-l40s.json")));
-        QCOMPARE(dialog.selectedPlanName(), QStringLiteral("L40S"));
+        QCOMPARE(dialog.selectedPlanName(), QStringLiteral("Llama 2 13B on 256 L40S"));
         dialog.resize(1100, 720);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));

@@ -13,6 +13,7 @@
 #include "engine/sweep.h"
 
 #include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
@@ -673,6 +674,80 @@ private Q_SLOTS:
         const QString l4 = QStringLiteral("NVIDIA L4 24GB"); // the plan's own GPU name
         QCOMPARE(shortGpuName(catalog, QStringLiteral("my-gpu"), l4), QStringLiteral("L4"));
         QCOMPARE(shortGpuName(catalog, QStringLiteral("other"), l4), QStringLiteral("L4"));
+    }
+
+    // Issue 24: the words the app adds to a plan's name are tags beside it ("name_tags"), read and
+    // written as data; a name in an older file that reads like one ("X (copy)") is the user's text.
+    void planNameTagsRoundTripAndOldNamesStayTheUsers()
+    {
+        Scenario s = defaultScenario();
+        s.nameTags = {PlanNameTag::Copy, PlanNameTag::Rented};
+        QCOMPARE(s.fullName(), QStringLiteral("Llama 2 70B on 256 H100 SXM5 (copy) rented"));
+        const QByteArray text = serializeScenario(s);
+        QCOMPARE(QJsonDocument::fromJson(text).object().value(QStringLiteral("name")).toString(), s.name);
+        QCOMPARE(QJsonDocument::fromJson(text).object().value(QStringLiteral("name_tags")).toArray(),
+                 (QJsonArray{QStringLiteral("copy"), QStringLiteral("rented")}));
+        Scenario back;
+        QList<LoadError> errors;
+        QVERIFY(parseScenario(text, QStringLiteral("tags.json"), PresetCatalog::builtIn(), back, errors));
+        QVERIFY(back == s);
+        QCOMPARE(back.nameTags, s.nameTags);
+        // without tags the field is not written (files as before)
+        s.nameTags.clear();
+        QVERIFY(!QJsonDocument::fromJson(serializeScenario(s)).object().contains(QStringLiteral("name_tags")));
+        // an old file's "X (copy)": the user's name, no tag
+        QJsonObject old = QJsonDocument::fromJson(serializeScenario(s)).object();
+        old.insert(QStringLiteral("name"), QStringLiteral("X (copy)"));
+        const PresetCatalog &builtIn = PresetCatalog::builtIn();
+        QVERIFY(parseScenario(QJsonDocument(old).toJson(), QStringLiteral("old.json"), builtIn, back, errors));
+        QCOMPARE(back.name, QStringLiteral("X (copy)"));
+        QVERIFY(back.nameTags.isEmpty());
+        // a tag a newer build wrote is left out; a list of anything but strings is an error
+        old.insert(QStringLiteral("name_tags"), QJsonArray{QStringLiteral("from-the-future"), QStringLiteral("copy")});
+        QVERIFY(parseScenario(QJsonDocument(old).toJson(), QStringLiteral("new.json"), builtIn, back, errors));
+        QCOMPARE(back.nameTags, QList<PlanNameTag>{PlanNameTag::Copy});
+        old.insert(QStringLiteral("name_tags"), QJsonArray{1});
+        errors.clear();
+        QVERIFY(!parseScenario(QJsonDocument(old).toJson(), QStringLiteral("bad.json"), builtIn, back, errors));
+        QCOMPARE(errors.first().path, QStringLiteral("name_tags"));
+    }
+
+    // Issue 24: a calibrated copy is tagged "measured" with its date (the name and short name stay);
+    // preset files keep the name as given and the tags as data, and read them back.
+    void measuredPresetTagRoundTripsThroughPresetJson()
+    {
+        Preset p = *PresetCatalog::builtIn().find(Section::Gpu, QStringLiteral("h100-sxm"));
+        p.builtIn = false;
+        p.id = QStringLiteral("h100-sxm-measured-20261202");
+        markMeasured(p, QStringLiteral("2026-12-01"));
+        markMeasured(p, QStringLiteral("2026-12-02")); // measured again: one tag, the newer date
+        const PresetNameTag day(PresetNameTag::Measured, QStringLiteral("2026-12-02"));
+        QCOMPARE(p.nameTags, QList<PresetNameTag>{day});
+        QCOMPARE(p.name, QStringLiteral("NVIDIA H100 SXM5 80GB"));
+        QCOMPARE(p.fullName(), QStringLiteral("NVIDIA H100 SXM5 80GB (measured 2026-12-02)"));
+        QCOMPARE(p.shortName(), QStringLiteral("H100 SXM5"));
+        QCOMPARE(presetNameTagKey(p.nameTags.first()), QStringLiteral("measured:2026-12-02"));
+        const QJsonObject o = p.toJson();
+        QCOMPARE(o.value(QStringLiteral("name")).toString(), p.name);
+        QCOMPARE(o.value(QStringLiteral("name_tags")).toArray(), QJsonArray{QStringLiteral("measured:2026-12-02")});
+        Preset back;
+        QString path, why;
+        QVERIFY2(parsePreset(Section::Gpu, o, QStringLiteral("presets[0]"), back, &path, &why), qPrintable(why));
+        QCOMPARE(back.nameTags, p.nameTags);
+        QCOMPARE(back.fullName(), p.fullName());
+        // a plan on it is named with the tag (the UI words it): "... on 256 H100 SXM5 (measured 2026-12-02)"
+        PresetCatalog catalog = PresetCatalog::builtIn();
+        catalog.add(back);
+        Plan plan = defaultScenario().plan;
+        back.applyTo(plan);
+        QCOMPARE(planNameFor(plan, catalog), QStringLiteral("Llama 2 70B on 256 H100 SXM5 (measured 2026-12-02)"));
+        // a bad date is no tag; a tag list that is not a list of strings is an error
+        PresetNameTag t;
+        QVERIFY(!parsePresetNameTag(QStringLiteral("measured:yesterday"), t));
+        QJsonObject bad = o;
+        bad.insert(QStringLiteral("name_tags"), QStringLiteral("edited"));
+        QVERIFY(!parsePreset(Section::Gpu, bad, QStringLiteral("presets[0]"), back, &path, &why));
+        QCOMPARE(path, QStringLiteral("presets[0].name_tags"));
     }
 };
 

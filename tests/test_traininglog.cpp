@@ -253,6 +253,10 @@ private slots:
         // The preset that carries it: measured, with the logs' SHA-256 and the residuals.
         const Preset p = measuredGpuPreset(gpu, fit, {{QStringLiteral("a.log"), QStringLiteral("ab12")}},
                                            QDate(2026, 12, 1), QStringLiteral("h100-mine"));
+        // its name and short name the GPU's, tagged "measured" with the date (issue 24)
+        QCOMPARE(p.name, gpu.name);
+        QCOMPARE(p.shortName(), gpu.shortName());
+        QCOMPARE(p.fullName(), gpu.name + QStringLiteral(" (measured 2026-12-01)"));
         QVERIFY(p.provenance.value(QStringLiteral("compute_efficiency")).kind == SourceKind::Measured);
         QVERIFY(p.provenance.value(QStringLiteral("compute_efficiency"))
                     .source.contains(QStringLiteral("a.log (sha256 ab12), 2026-12-01")));

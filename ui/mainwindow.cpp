@@ -42,6 +42,8 @@
 #include <QVBoxLayout>
 #include <QWhatsThis>
 
+#include <algorithm>
+
 namespace commtax {
 
 namespace {
@@ -67,6 +69,25 @@ void setBanner(TextStrip *banner, const char *state, const QString &text)
 }
 } // namespace
 
+namespace {
+// The GPU lines of the charts, each named as the legend shows it: the preset's short name with its
+// tags in words ("H100 SXM5 (edited)", "H100 SXM5 (measured 2026-12-02)"), so that an edited or
+// measured copy is told from its original; two that still read the same add their preset's id.
+std::vector<HardwareOption> shownHardwareOptions(const PresetCatalog &catalog)
+{
+    std::vector<HardwareOption> out = hardwareOptions(catalog);
+    for (HardwareOption &o : out)
+        if (const std::optional<Preset> p = catalog.find(Section::Gpu, o.gpuId))
+            o.label = p->shortName() + presetNameTagsText(p->nameTags);
+    for (HardwareOption &o : out) {
+        const auto same = [&](const HardwareOption &q) { return q.label == o.label; };
+        if (std::count_if(out.begin(), out.end(), same) > 1 && !PresetCatalog::builtIn().find(Section::Gpu, o.gpuId))
+            o.label += QStringLiteral(" (%1)").arg(o.gpuId);
+    }
+    return out;
+}
+} // namespace
+
 MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
     : QMainWindow(parent)
     , m_settings(settings)
@@ -75,7 +96,7 @@ MainWindow::MainWindow(AppSettings &settings, QWidget *parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/commtax.svg")));
-    m_hardware = hardwareOptions(m_doc->catalog());
+    m_hardware = shownHardwareOptions(m_doc->catalog());
     m_catalog = std::make_shared<const PresetCatalog>(m_doc->catalog());
     connect(m_doc, &PlanDocument::catalogChanged, this, [this] {
         m_catalog = std::make_shared<const PresetCatalog>(m_doc->catalog());
@@ -444,7 +465,7 @@ std::optional<Result> MainWindow::latestResult() const
 void MainWindow::setPresetCatalog(const PresetCatalog &catalog)
 {
     m_doc->setCatalog(catalog);
-    m_hardware = hardwareOptions(catalog);
+    m_hardware = shownHardwareOptions(catalog);
     scheduleAnalysis();
 }
 

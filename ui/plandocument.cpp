@@ -105,6 +105,7 @@ bool PlanDocument::setName(const QString &name)
 {
     PlanState next = m_state;
     next.scenario.name = name;
+    next.scenario.nameTags.clear(); // the name as typed: the tags were shown in it
     return push(next, tr("Rename plan"), QStringLiteral("name"), 0);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "presets.h"
 
+#include <QDate>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -191,37 +192,68 @@ void Preset::rename(const QString &newName)
 QString Preset::fullName() const
 {
     QString out = name;
-    for (PresetNameTag t : nameTags)
-        out += QLatin1String(presetNameTagText(t));
+    for (const PresetNameTag &t : nameTags)
+        out += presetNameTagEnglish(t);
     return out;
 }
 
-const char *presetNameTagText(PresetNameTag t)
+const char *presetNameTagText(PresetNameTag::Kind k)
 {
-    // marked for lupdate in model/text/modeltext.cpp presetNameText()
-    switch (t) {
+    // marked for lupdate in model/text/modeltext.cpp presetNameTagsText()
+    switch (k) {
     case PresetNameTag::Edited: return " (edited)";
     case PresetNameTag::Copy: return " (copy)";
+    case PresetNameTag::Measured: return " (measured %1)";
     }
     return "";
 }
 
-const char *presetNameTagKey(PresetNameTag t)
+void markMeasured(Preset &p, const QString &day)
 {
-    switch (t) {
+    p.nameTags.removeIf([](const PresetNameTag &t) { return t.kind == PresetNameTag::Measured; });
+    p.nameTags.append(PresetNameTag(PresetNameTag::Measured, day));
+}
+
+QString presetNameTagEnglish(const PresetNameTag &t)
+{
+    const QString text = QLatin1String(presetNameTagText(t.kind));
+    return t.kind == PresetNameTag::Measured ? text.arg(t.date) : text;
+}
+
+namespace {
+const char *presetNameTagWord(PresetNameTag::Kind k)
+{
+    switch (k) {
     case PresetNameTag::Edited: return "edited";
     case PresetNameTag::Copy: return "copy";
+    case PresetNameTag::Measured: return "measured";
     }
     return "";
+}
+} // namespace
+
+QString presetNameTagKey(const PresetNameTag &t)
+{
+    const QString word = QLatin1String(presetNameTagWord(t.kind));
+    return t.kind == PresetNameTag::Measured ? word + QLatin1Char(':') + t.date : word;
 }
 
 bool parsePresetNameTag(const QString &key, PresetNameTag &out)
 {
-    for (PresetNameTag t : {PresetNameTag::Edited, PresetNameTag::Copy})
-        if (key == QLatin1String(presetNameTagKey(t))) {
-            out = t;
+    for (PresetNameTag::Kind k : {PresetNameTag::Edited, PresetNameTag::Copy})
+        if (key == QLatin1String(presetNameTagWord(k))) {
+            out = PresetNameTag(k);
             return true;
         }
+    // "measured:YYYY-MM-DD"
+    const QString prefix = QLatin1String(presetNameTagWord(PresetNameTag::Measured)) + QLatin1Char(':');
+    if (key.startsWith(prefix)) {
+        const QString day = key.mid(prefix.size());
+        if (QDate::fromString(day, Qt::ISODate).isValid() && day.size() == 10) {
+            out = PresetNameTag(PresetNameTag::Measured, day);
+            return true;
+        }
+    }
     return false;
 }
 
@@ -250,7 +282,15 @@ QJsonObject Preset::toJson() const
 {
     QJsonObject o;
     o.insert(QStringLiteral("id"), id);
-    o.insert(QStringLiteral("name"), fullName());
+    // the name as given and its tags as data ("name_tags": ["edited", "measured:2026-12-02"]), so that
+    // a file read back names the preset as the library did; a reader words the tags
+    o.insert(QStringLiteral("name"), name);
+    if (!nameTags.isEmpty()) {
+        QJsonArray tags;
+        for (const PresetNameTag &t : nameTags)
+            tags.append(presetNameTagKey(t));
+        o.insert(QStringLiteral("name_tags"), tags);
+    }
     if (!description.isEmpty())
         o.insert(QStringLiteral("description"), description);
     for (auto it = extras.constBegin(); it != extras.constEnd(); ++it)
@@ -273,9 +313,25 @@ QJsonObject Preset::toJson() const
 }
 
 namespace {
+// A preset's "name_tags": a list of at most 8 strings; the tags this build knows, in order.
+bool parseNameTags(const QJsonValue &v, QList<PresetNameTag> &out)
+{
+    const QJsonArray list = v.toArray();
+    if (!v.isArray() || list.size() > 8)
+        return false;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        if (!list.at(i).isString())
+            return false;
+        if (PresetNameTag tag; parsePresetNameTag(list.at(i).toString(), tag))
+            out.append(tag);
+    }
+    return true;
+}
+
 const QStringList &metaKeys()
 {
-    static const QStringList keys = {QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("description")};
+    static const QStringList keys = {QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("description"),
+                                     QStringLiteral("name_tags")};
     return keys;
 }
 QStringList extraKeys(Section s)
@@ -336,6 +392,12 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
                         fileText(CT_TR("commtax::Files", "expected a string, not %1"), {jsonTypeName(o.value(key))}));
     p.name = o.value(QStringLiteral("name")).toString(p.id);
     p.description = o.value(QStringLiteral("description")).toString();
+    // "name_tags": the words the library or calibration added to the name, as data (core/presets.h
+    // PresetNameTag); optional (files before them name the preset in one string). A tag this build
+    // does not know (a newer one) is left out of the name.
+    if (o.contains(QStringLiteral("name_tags")) && !parseNameTags(o.value(QStringLiteral("name_tags")), p.nameTags))
+        return fail(jsonPathJoin(path, QStringLiteral("name_tags")),
+                    fileText(CT_TR("commtax::Files", "expected a list of at most 8 name tags")));
     const QStringList extras = extraKeys(s);
     for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
         const QString key = it.key();

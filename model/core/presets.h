@@ -15,26 +15,49 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
 
 namespace commtax {
 
 inline constexpr Section kPresetSections[] = {Section::Model, Section::Gpu, Section::Cluster};
 
 // A word the library adds to a preset's name: a built-in saved with edits is stored as a copy
-// "... (edited)", Duplicate makes "... (copy)". Kept apart from the name (Preset::nameTags), so that
-// a name the user typed is shown as typed and never re-parsed; the UI words the tags in the
-// interface language (model/text/modeltext.h presetNameText()), files and plans get the English.
-enum class PresetNameTag { Edited,
-                           Copy };
-const char *presetNameTagText(PresetNameTag t); // the English, context "commtax::Library": " (edited)"
-const char *presetNameTagKey(PresetNameTag t);  // as the library stores it: "edited", "copy"
+// "... (edited)", Duplicate makes "... (copy)", calibration "... (measured 2026-12-02)" (with its
+// date as data). Kept apart from the name (Preset::nameTags), so that a name the user typed is shown
+// as typed and never re-parsed; the UI words the tags in the interface language
+// (model/text/modeltext.h presetNameText()), files and plans get the English.
+struct PresetNameTag {
+    enum Kind { Edited,
+                Copy,
+                Measured };
+    Kind kind = Edited;
+    QString date; // Measured: the day of the measurement, YYYY-MM-DD
+
+    // NOLINTNEXTLINE(google-explicit-constructor): PresetNameTag::Copy reads as a tag
+    PresetNameTag(Kind k = Edited, QString day = {})
+        : kind(k)
+        , date(std::move(day))
+    {
+    }
+    friend bool operator==(const PresetNameTag &, const PresetNameTag &) = default;
+};
+// The English template, context "commtax::Library": " (edited)", " (copy)", " (measured %1)" (%1 the date).
+const char *presetNameTagText(PresetNameTag::Kind k);
+QString presetNameTagEnglish(const PresetNameTag &t); // filled: " (measured 2026-12-02)"
+// As the library's name_tags column and the preset files' "name_tags" store it: "edited", "copy",
+// "measured:2026-12-02".
+QString presetNameTagKey(const PresetNameTag &t);
 bool parsePresetNameTag(const QString &key, PresetNameTag &out);
+struct Preset;
+// Tag a calibrated copy "... (measured `day`)" (YYYY-MM-DD): the name and short name stay, an earlier
+// measurement's tag gives way to this one.
+void markMeasured(Preset &p, const QString &day);
 
 struct Preset {
     Section section = Section::Gpu;
     QString id;
     QString name;                  // as given: the built-in's, or the name the user typed
-    QList<PresetNameTag> nameTags; // added by the library after `name`, in order
+    QList<PresetNameTag> nameTags; // added by the library or calibration after `name`, in order
     QString description;
     QJsonObject values;       // field key -> plain JSON value (every field of the section)
     ProvenanceMap provenance; // field key -> where the value comes from
@@ -57,7 +80,7 @@ struct Preset {
     // "short_name", else shortGpuName(name).
     QString shortName() const;
     // A new name, as the user typed it: the tags are dropped, and so is a "short_name" given for
-    // the old one (a renamed copy, "... (measured 2026-12-02)", is shortened from its own name).
+    // the old one (a renamed copy is shortened from its own name).
     void rename(const QString &newName);
     double publishedParams() const;
     // The preset as JSON (value objects with kind and source), named by its fullName().

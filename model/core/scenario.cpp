@@ -30,6 +30,43 @@ QString Scenario::presetOf(Section s) const
     return const_cast<Scenario *>(this)->presetOf(s);
 }
 
+const char *planNameTagText(PlanNameTag t)
+{
+    // marked for lupdate in model/text/modeltext.cpp planNameTagsText()
+    switch (t) {
+    case PlanNameTag::Copy: return " (copy)";
+    case PlanNameTag::Rented: return " rented";
+    }
+    return "";
+}
+
+const char *planNameTagKey(PlanNameTag t)
+{
+    switch (t) {
+    case PlanNameTag::Copy: return "copy";
+    case PlanNameTag::Rented: return "rented";
+    }
+    return "";
+}
+
+bool parsePlanNameTag(const QString &key, PlanNameTag &out)
+{
+    for (PlanNameTag t : {PlanNameTag::Copy, PlanNameTag::Rented})
+        if (key == QLatin1String(planNameTagKey(t))) {
+            out = t;
+            return true;
+        }
+    return false;
+}
+
+QString Scenario::fullName() const
+{
+    QString out = name;
+    for (PlanNameTag t : nameTags)
+        out += QLatin1String(planNameTagText(t));
+    return out;
+}
+
 const char *const kPlanNamePattern = "%1 on %2 %3";
 
 PlanNameParts planNameParts(const Plan &plan, const PresetCatalog &catalog)
@@ -48,8 +85,8 @@ QString planNameFor(const Plan &plan, const PresetCatalog &catalog)
 {
     const PlanNameParts n = planNameParts(plan, catalog);
     QString gpu = n.gpu;
-    for (PresetNameTag t : n.gpuTags)
-        gpu += QLatin1String(presetNameTagText(t));
+    for (const PresetNameTag &t : n.gpuTags)
+        gpu += presetNameTagEnglish(t);
     return QString::fromLatin1(kPlanNamePattern).arg(n.model).arg(n.gpus).arg(gpu);
 }
 
@@ -72,7 +109,7 @@ std::optional<Scenario::ValueRange> Scenario::rangeFor(const QString &path, cons
 
 bool operator==(const Scenario &a, const Scenario &b)
 {
-    if (a.name != b.name || a.modelPreset != b.modelPreset || a.gpuPreset != b.gpuPreset
+    if (a.name != b.name || a.nameTags != b.nameTags || a.modelPreset != b.modelPreset || a.gpuPreset != b.gpuPreset
         || a.clusterPreset != b.clusterPreset || a.ranges != b.ranges || !(a.quote == b.quote)
         || a.goals != b.goals)
         return false;
@@ -412,11 +449,28 @@ bool parseWith(const QJsonValue &doc, const JsonLocator &loc, const QString &fil
     }
     for (auto it = root.constBegin(); it != root.constEnd(); ++it)
         if (!sectionKeys().contains(it.key()) && it.key() != QLatin1String("format") && it.key() != QLatin1String("version")
-            && it.key() != QLatin1String("name") && it.key() != QLatin1String("goals"))
+            && it.key() != QLatin1String("name") && it.key() != QLatin1String("name_tags")
+            && it.key() != QLatin1String("goals"))
             ps.fail(it.key(), fileText(kUnknown));
 
     Scenario s;
     s.name = ps.stringField(root, QStringLiteral("name"), QStringLiteral("name"), QString());
+    // "name_tags" (optional; files before it say the whole name in "name"): ["copy", "rented"]. A
+    // tag this build does not know (a newer one) is left out of the name.
+    if (root.contains(QStringLiteral("name_tags"))) {
+        const QJsonValue tags = root.value(QStringLiteral("name_tags"));
+        const QJsonArray list = tags.toArray();
+        bool strings = tags.isArray() && list.size() <= 8;
+        for (qsizetype i = 0; i < list.size(); ++i)
+            strings = strings && list.at(i).isString();
+        if (!strings)
+            ps.fail(QStringLiteral("name_tags"),
+                    fileText(CT_TR("commtax::Files", "expected a list of at most 8 name tags")));
+        else
+            for (qsizetype i = 0; i < list.size(); ++i)
+                if (PlanNameTag tag; parsePlanNameTag(list.at(i).toString(), tag))
+                    s.nameTags.append(tag);
+    }
     for (Section sec : kPresetSections)
         ps.presetSection(sec, root, catalog, s);
     for (Section sec : {Section::Training, Section::Economics}) {
@@ -587,6 +641,12 @@ QByteArray serializeScenario(const Scenario &s, const PresetCatalog &catalog)
     root.insert(QStringLiteral("version"), kScenarioVersion);
     if (!s.name.isEmpty())
         root.insert(QStringLiteral("name"), s.name);
+    if (!s.nameTags.isEmpty()) {
+        QJsonArray tags;
+        for (PlanNameTag t : s.nameTags)
+            tags.append(QLatin1String(planNameTagKey(t)));
+        root.insert(QStringLiteral("name_tags"), tags);
+    }
     for (Section sec : kPresetSections) {
         QJsonObject o;
         const std::optional<Preset> p = s.presetOf(sec).isEmpty() ? std::nullopt : catalog.find(sec, s.presetOf(sec));

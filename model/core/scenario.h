@@ -17,8 +17,23 @@ namespace commtax {
 
 inline constexpr int kScenarioVersion = 1;
 
+// A word the app adds to a plan's name: Compare's Duplicate makes "<name> (copy)", the default
+// comparison's rented column "<name> rented". Kept apart from the name (Scenario::nameTags, the
+// file's "name_tags"), so that a name the user typed is shown as typed and never re-parsed (an old
+// file's "X (copy)" is the user's text); the UI words the tags in the interface language
+// (model/text/modeltext.h planNameTagsText()), files, reports and the command line the English.
+enum class PlanNameTag { Copy,
+                         Rented };
+const char *planNameTagText(PlanNameTag t); // the English, context "commtax::Library": " (copy)"
+const char *planNameTagKey(PlanNameTag t);  // as files store it: "copy", "rented"
+bool parsePlanNameTag(const QString &key, PlanNameTag &out);
+
 struct Scenario {
-    QString name;
+    QString name;                // as given: the user's, or planNameFor() when the app named it
+    QList<PlanNameTag> nameTags; // added by the app after `name`, in order
+    // The name with its tags in English ("... (copy)"): what reports, exports and the library's
+    // list of saved plans call the plan.
+    QString fullName() const;
     Plan plan;
     // The preset each of model, gpu and cluster started from; empty when inline (custom).
     QString modelPreset;
@@ -88,6 +103,7 @@ struct PlanNameParts {
     long long gpus = 0;
     QString gpu;                  // its short name
     QList<PresetNameTag> gpuTags; // its preset's tags: "H100 SXM5 (edited)"
+    bool operator==(const PlanNameParts &) const = default;
 };
 PlanNameParts planNameParts(const Plan &plan, const PresetCatalog &catalog = PresetCatalog::builtIn());
 

@@ -230,7 +230,6 @@ LibraryText resizedNote(const Plan &from, const Candidate &to)
 
 const char *const kResizedPlanNamePattern = QT_TRANSLATE_NOOP("commtax::Library", "%1 (%2 GPUs)");
 const char *const kBestLayoutTag = QT_TRANSLATE_NOOP("commtax::Library", " (best layout)");
-const char *const kCopiedPlanTag = QT_TRANSLATE_NOOP("commtax::Library", " (copy)");
 const char *const kUnnamedPlanPattern = QT_TRANSLATE_NOOP("commtax::Library", "Plan %1");
 
 bool replaceGpuCount(QString &name, int fromGpus, int toGpus)
@@ -267,18 +266,35 @@ QString unnamedPlanName(int index, const TextTranslator &translate)
     return toString(LibraryText::phrase(kUnnamedPlanPattern, {QString::number(index + 1)}), translate);
 }
 
-QString copiedPlanName(const QString &name, int index, const TextTranslator &translate)
+PlanName planNameOf(const Scenario &s, int column)
 {
-    const QString base = name.isEmpty() ? unnamedPlanName(index, translate) : name;
-    return base + toString(LibraryText::phrase(kCopiedPlanTag), translate);
+    PlanName n{s.name, column};
+    n.tags = s.nameTags;
+    if (!s.name.isEmpty() && s.name == planNameFor(s.plan))
+        n.parts = planNameParts(s.plan);
+    return n;
 }
 
 LibraryText nameText(const PlanName &n)
 {
-    LibraryText text = n.given.isEmpty() ? LibraryText::phrase(kUnnamedPlanPattern, {QString::number(n.column + 1)})
-                                         : LibraryText(n.given);
+    LibraryText text;
+    if (n.given.isEmpty()) {
+        text = LibraryText::phrase(kUnnamedPlanPattern, {QString::number(n.column + 1)});
+    } else if (n.parts) {
+        // planNameFor()'s words, context "commtax::Plan" (model/text/modeltext.cpp scenarioNameText())
+        LibraryText gpu(n.parts->gpu);
+        for (const PresetNameTag &t : n.parts->gpuTags)
+            gpu += t.kind == PresetNameTag::Measured ? LibraryText::phrase(presetNameTagText(t.kind), {t.date})
+                                                     : LibraryText::phrase(presetNameTagText(t.kind));
+        text = LibraryText::phrase(kPlanNamePattern, {n.parts->model, QString::number(n.parts->gpus), gpu});
+        text.context = "commtax::Plan";
+    } else {
+        text = LibraryText(n.given);
+    }
     if (n.addedGpus > 0)
         text = LibraryText::phrase(kResizedPlanNamePattern, {text, QString::number(n.addedGpus)});
+    for (PlanNameTag t : n.tags)
+        text += LibraryText::phrase(planNameTagText(t));
     if (n.bestLayout)
         text += LibraryText::phrase(kBestLayoutTag);
     return text;
@@ -299,9 +315,13 @@ void applyCandidate(ComparedPlan &cp, const Candidate &c, const LibraryText &ext
     LibraryText note;
     if (changed) {
         note = resizedNote(cp.plan, c);
-        // a count the comparison added is updated; else one the name states, else one is added
-        if (cp.label.addedGpus > 0 || cp.label.given.isEmpty()
-            || !replaceGpuCount(cp.label.given, gpuCount(cp.plan), c.gpus))
+        // a name the app gave follows the count; a count the comparison added is updated; else one
+        // the name states, else one is added
+        if (cp.label.parts) {
+            cp.label.parts->gpus = c.gpus;
+            cp.label.given = planNameFor(c.plan);
+        } else if (cp.label.addedGpus > 0 || cp.label.given.isEmpty()
+                   || !replaceGpuCount(cp.label.given, gpuCount(cp.plan), c.gpus))
             cp.label.addedGpus = c.gpus;
         cp.name = toString(nameText(cp.label));
     }
@@ -399,6 +419,7 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
         if (moved->cluster)
             s.clusterPreset = moved->cluster->id;
         s.name = moved->gpu.name;
+        s.nameTags.clear(); // a new name: the base's tags ("... (copy)") were its own
         out << s;
     }
     return out;
@@ -436,12 +457,11 @@ QList<Scenario> defaultComparison(const PresetCatalog &catalog)
     // stage counted, the RTX 4090 needs 21.6 GB at ZeRO-1, a hair above its 21.6 GB usable.
     base.plan.training.zero = 2;
     QList<Scenario> out = hardwareVariants(base, defaultComparisonGpus(), catalog);
-    static const char *const names[] = {"H100 SXM", "A100 SXM 80GB", "L40S", "RTX 4090"};
-    for (qsizetype i = 0; i < out.size() && i < 4; ++i)
-        out[i].name = QLatin1String(names[i]);
+    for (Scenario &s : out)
+        s.name = planNameFor(s.plan, catalog); // "Llama 2 13B on 256 H100 SXM5", worded by the UI
     if (!out.isEmpty()) {
         Scenario rented = out.first();
-        rented.name = QStringLiteral("H100 SXM rented");
+        rented.nameTags = {PlanNameTag::Rented};
         rented.plan.economics.mode = EconomicsMode::Rent;
         rented.plan.economics.usd_per_gpu_hour = kDefaultH100RentUsdPerGpuHour;
         out << rented;
@@ -559,8 +579,7 @@ Comparison comparePlans(const QList<Scenario> &scenarios, Normalization n, const
     for (qsizetype i = 0; i < scenarios.size(); ++i) {
         ComparedPlan cp;
         cp.scenario = scenarios[i];
-        cp.label.given = scenarios[i].name;
-        cp.label.column = int(i);
+        cp.label = planNameOf(scenarios[i], int(i));
         cp.name = toString(nameText(cp.label));
         cp.plan = scenarios[i].plan;
         const std::vector<PlanError> errors = validate(cp.plan);

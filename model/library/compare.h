@@ -70,8 +70,15 @@ struct PlanName {
     int column = 0;          // the plan's column, from 0: "Plan 2" for an unnamed plan in column 1
     int addedGpus = 0;       // resized and the name held no count to update: " (2048 GPUs)" added; 0: none
     bool bestLayout = false; // best-layout changed the plan's layout: " (best layout)" added
+    // the scenario's tags (core/scenario.h): " (copy)", " rented"
+    QList<PlanNameTag> tags = {};
+    // `given` is the name the app gave (planNameFor(): "Llama 2 13B on 256 H100 SXM5"): worded from
+    // these parts in every language, its GPU count updated when resized.
+    std::optional<PlanNameParts> parts = std::nullopt;
     bool operator==(const PlanName &) const = default;
 };
+// The name of scenario `s` in column `column`, as data (the parts when the app named it).
+PlanName planNameOf(const Scenario &s, int column);
 // The name in words, its tags translatable (context "commtax::Library"): toString(nameText(n)) is
 // the English of files; the UI fills it through its translator (model/text/modeltext.h planNameText()).
 LibraryText nameText(const PlanName &n);
@@ -127,14 +134,10 @@ bool replaceGpuCount(QString &name, int fromGpus, int toGpus);
 // The words of the tags, context "commtax::Library" (marked in compare.cpp, which lupdate reads).
 extern const char *const kResizedPlanNamePattern; // "%1 (%2 GPUs)"
 extern const char *const kBestLayoutTag;          // " (best layout)"
-extern const char *const kCopiedPlanTag;          // " (copy)"
 extern const char *const kUnnamedPlanPattern;     // "Plan %1"
 
 // A plan without a name as the comparison calls it: "Plan 2" for `index` 1 (translated by `translate`).
 QString unnamedPlanName(int index, const TextTranslator &translate = {});
-// The name of a copy of plan `index` (Duplicate column): "<name> (copy)", "Plan 2 (copy)" unnamed,
-// in the words of `translate` (the interface language: the copy's name is the user's from then on).
-QString copiedPlanName(const QString &name, int index, const TextTranslator &translate = {});
 
 // Whether two plans split the model the same way (tp, pp, cp, vpp, ep, etp, micro-batch, ZeRO,
 // recompute, sequence parallelism, uneven stages); dp follows the GPU count.
@@ -159,6 +162,8 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
 // The default comparison (presets/scenarios/compare-*.json hold the same): Llama-2-13B, 2T tokens,
 // 256 GPUs, tp=2, pp=4, dp=32, ZeRO-1 (a layout all four fit in memory) bought on H100, A100,
 // L40S and RTX 4090 clusters, and the H100 cluster rented at an assumed USD 3.00 per GPU-hour.
+// Each plan is named as the app names any plan (planNameFor(): "Llama 2 13B on 256 H100 SXM5"),
+// the rented one with the tag PlanNameTag::Rented.
 QList<Scenario> defaultComparison(const PresetCatalog &catalog = PresetCatalog::builtIn());
 inline constexpr double kDefaultH100RentUsdPerGpuHour = 3.00;
 // The GPUs of the default comparison, in its order.

@@ -506,6 +506,7 @@ QList<Preset> PresetLibrary::userPresets(Section s, LibraryMessage *error) const
         EngineText whyText;
         if (parsePreset(s, o, q.value(0).toString(), p, &path, &why, &whyText)) {
             // a tag this build does not know (a newer one) is left out of the name
+            p.nameTags.clear(); // the column holds them, not the body
             for (const QString &key : q.value(2).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts))
                 if (PresetNameTag t; parsePresetNameTag(key, t))
                     p.nameTags.append(t);
@@ -559,8 +560,8 @@ bool PresetLibrary::storePreset(QSqlDatabase &db, const Preset &p, const QString
     Preset body = p;
     body.nameTags.clear();
     QStringList tags;
-    for (PresetNameTag t : p.nameTags)
-        tags << QLatin1String(presetNameTagKey(t));
+    for (const PresetNameTag &t : p.nameTags)
+        tags << presetNameTagKey(t);
     q.addBindValue(sectionKey(p.section));
     q.addBindValue(p.id);
     q.addBindValue(p.fullName()); // the English, for the order of the lists
@@ -808,7 +809,7 @@ bool PresetLibrary::savePlan(const Scenario &s, LibraryMessage *error)
         return false;
     }
     SqlWriteTransaction tx(database());
-    return beginWrite(tx, error) && storePlan(tx.database(), s.name, serializeScenario(s, catalog()), s, error)
+    return beginWrite(tx, error) && storePlan(tx.database(), s.fullName(), serializeScenario(s, catalog()), s, error)
         && tx.commit(error);
 }
 
@@ -871,11 +872,19 @@ bool PresetLibrary::duplicatePlan(const QString &name, QString *newName, Library
                                       : loadErrorLibraryText(errors.first());
         return false;
     }
-    s.name = uniquePlanName(name + QStringLiteral(" copy"));
+    // tagged as a copy ("<name> (copy)" in English, worded by the UI); the library's name of the copy
+    // is its fullName(), a number added to the name when that is taken: "<name> (2) (copy)"
+    s.nameTags.append(PlanNameTag::Copy);
+    QStringList names;
+    for (const SavedPlan &p : plans())
+        names << p.name;
+    const QString base = s.name;
+    for (int n = 2; names.contains(s.fullName()); ++n)
+        s.name = QStringLiteral("%1 (%2)").arg(base).arg(n);
     if (!savePlan(s, error))
         return false;
     if (newName)
-        *newName = s.name;
+        *newName = s.fullName();
     return true;
 }
 
@@ -1010,18 +1019,19 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
             return o;
         if (s.name.trimmed().isEmpty())
             s.name = QFileInfo(fileName).completeBaseName();
+        const QString key = s.fullName(); // the library's name of the plan, its tags in English
         bool exists = false;
         for (const SavedPlan &p : plans())
-            exists = exists || p.name == s.name;
+            exists = exists || p.name == key;
         if (exists && !replaceExisting) {
-            o.conflicts << s.name;
+            o.conflicts << key;
             return o;
         }
-        if (!storePlan(db, s.name, serializeScenario(s, c), s, &why) || !tx.commit(&why)) {
+        if (!storePlan(db, key, serializeScenario(s, c), s, &why) || !tx.commit(&why)) {
             o.errors.append(importError(fileName, 0, 0, QString(), why));
             return o;
         }
-        (exists ? o.replaced : o.added) << s.name;
+        (exists ? o.replaced : o.added) << key;
         o.ok = true;
         return o;
     }

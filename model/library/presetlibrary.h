@@ -138,10 +138,11 @@ public:
 
     // --- saved plans (scenarios)
     QList<SavedPlan> plans(LibraryMessage *error = nullptr) const;
-    // Insert or replace by the scenario's name (which must not be empty).
+    // Insert or replace by the scenario's fullName() (its name must not be empty).
     bool savePlan(const Scenario &s, LibraryMessage *error);
     bool loadPlan(const QString &name, Scenario &out, QList<LoadError> &errors) const;
     bool removePlan(const QString &name, LibraryMessage *error);
+    // A copy tagged PlanNameTag::Copy ("<name> (copy)"); *newName its library name.
     bool duplicatePlan(const QString &name, QString *newName, LibraryMessage *error);
     QString uniquePlanName(const QString &base) const;
 

@@ -258,7 +258,7 @@ bool calibratedPreset(const nccl::Calibration &c, const CalibrationTarget &targe
     // original in matchGpuPreset() and leave every log of that GPU unmatched.
     p.extras.remove(QStringLiteral("match"));
     p.id = p.id + QStringLiteral("-measured-") + date.toString(QStringLiteral("yyyyMMdd"));
-    p.rename(p.name + QStringLiteral(" (measured %1)").arg(day));
+    markMeasured(p, day);
     QStringList changed;
     if (cal.efficiency) {
         const QString key = calibratedEfficiencyKey(cal.scope);

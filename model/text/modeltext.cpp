@@ -53,20 +53,20 @@ QString provenanceSourceText(const QString &storedSource)
     return storedSource;
 }
 
-QString presetNameText(const Preset &p)
-{
-    // the words of core/presets.cpp presetNameTagText(), marked here for lupdate
-    static const char *const tags[] = {QT_TRANSLATE_NOOP("commtax::Library", " (edited)"),
-                                       QT_TRANSLATE_NOOP("commtax::Library", " (copy)")};
-    Q_UNUSED(tags);
-    return p.name + presetNameTagsText(p.nameTags);
-}
+QString presetNameText(const Preset &p) { return p.name + presetNameTagsText(p.nameTags); }
 
 QString presetNameTagsText(const QList<PresetNameTag> &tags)
 {
+    // the words of core/presets.cpp presetNameTagText(), marked here for lupdate
+    static const char *const words[] = {QT_TRANSLATE_NOOP("commtax::Library", " (edited)"),
+                                        QT_TRANSLATE_NOOP("commtax::Library", " (copy)"),
+                                        QT_TRANSLATE_NOOP("commtax::Library", " (measured %1)")};
+    Q_UNUSED(words);
     QString out;
-    for (PresetNameTag t : tags)
-        out += QCoreApplication::translate("commtax::Library", presetNameTagText(t));
+    for (const PresetNameTag &t : tags) {
+        const QString word = QCoreApplication::translate("commtax::Library", presetNameTagText(t.kind));
+        out += t.kind == PresetNameTag::Measured ? word.arg(t.date) : word; // the day as ISO, in every language
+    }
     return out;
 }
 
@@ -76,7 +76,24 @@ QString shortGpuNameText(const Plan &plan, const PresetCatalog &catalog)
     return n.gpu + presetNameTagsText(n.gpuTags);
 }
 
+QString planNameTagsText(const QList<PlanNameTag> &tags)
+{
+    // the words of core/scenario.cpp planNameTagText(), marked here for lupdate
+    static const char *const words[] = {QT_TRANSLATE_NOOP("commtax::Library", " (copy)"),
+                                        QT_TRANSLATE_NOOP("commtax::Library", " rented")};
+    Q_UNUSED(words);
+    QString out;
+    for (PlanNameTag t : tags)
+        out += QCoreApplication::translate("commtax::Library", planNameTagText(t));
+    return out;
+}
+
 QString scenarioNameText(const Scenario &s, const PresetCatalog &catalog)
+{
+    return scenarioGivenNameText(s, catalog) + planNameTagsText(s.nameTags);
+}
+
+QString scenarioGivenNameText(const Scenario &s, const PresetCatalog &catalog)
 {
     if (s.name.isEmpty() || s.name != planNameFor(s.plan, catalog))
         return s.name;

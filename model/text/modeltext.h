@@ -59,7 +59,12 @@ QString presetNameTagsText(const QList<PresetNameTag> &tags);
 QString shortGpuNameText(const Plan &plan, const PresetCatalog &catalog = PresetCatalog::builtIn());
 // A plan's name as shown: one the app gave (planNameFor(): "Llama 2 70B on 256 H100 SXM5") in the
 // interface language with `catalog`'s GPU names, one the user gave as typed. Files keep Scenario::name.
+// Its tags (core/scenario.h PlanNameTag: " (copy)", " rented") in words, after the name.
 QString scenarioNameText(const Scenario &s, const PresetCatalog &catalog = PresetCatalog::builtIn());
+// The name alone, as scenarioNameText() shows it (what the plan editor's name field holds).
+QString scenarioGivenNameText(const Scenario &s, const PresetCatalog &catalog = PresetCatalog::builtIn());
+// The tags of a plan's name in words, in order.
+QString planNameTagsText(const QList<PlanNameTag> &tags);
 // A compared plan's name in the interface language: the name the user gave as typed, the tags the
 // comparison adds (library/compare.h PlanName: "Plan 2", "(2048 GPUs)", "(best layout)") in words.
 // Files (JSON, CSV, XLSX, scenarios) keep ComparedPlan::name, the English.

@@ -797,7 +797,7 @@ Preset measuredGpuPreset(const Preset &gpu, const FactorFit &fit, const QList<Lo
     p.extras.remove(QStringLiteral("match")); // chosen with --gpu, never guessed (see matchGpuPreset())
     p.id = id;
     const QString day = date.toString(Qt::ISODate);
-    p.rename(gpu.name + QStringLiteral(" (measured %1)").arg(day));
+    markMeasured(p, day);
     QStringList files;
     for (const LogProvenance &l : logs)
         files << QStringLiteral("%1 (sha256 %2)").arg(l.file, l.sha256);

@@ -4674,6 +4674,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>expected a short name of 1 to 200 characters</source>
         <translation>应为 1 到 200 个字符的简称</translation>
     </message>
+    <message>
+        <source>expected a list of at most 8 name tags</source>
+        <translation>应为最多 8 个名称标签的列表</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
@@ -5294,6 +5298,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source> (edited)</source>
         <translation>（已修改）</translation>
+    </message>
+    <message>
+        <source> (measured %1)</source>
+        <translation>（%1 实测）</translation>
+    </message>
+    <message>
+        <source> rented</source>
+        <translation>（租用）</translation>
     </message>
 </context>
 <context>

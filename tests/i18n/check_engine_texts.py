@@ -122,11 +122,12 @@ def main():
                  "model/uncertainty/uncertainty.cpp", "model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp"):
         files |= marked(read(path), "commtax::Files")
     # the preset library and its files: every message a template. What stays English is
-    # SQL, the names and provenance it stores (a preset's " (copy)", which is its name from then on;
+    # SQL, the names and provenance it stores (the English of a preset's name tags, " (copy)",
+    # " (measured %1)", which model/text/modeltext.cpp marks and words;
     # "edited by the user", shown translated by provenanceSourceText()) and qFatal()'s words for
     # developers, and the GPU makers' names shortGpuName() takes off a GPU's name. A saved plan's
     # problems are placed by a template too (LoadError::fileLabel: 'saved plan "x"').
-    stored = re.compile(r"\b(SELECT|INSERT|DELETE|PRAGMA|VALUES|CONFLICT|excluded)\b|^ ?\((edited|copy)\)$|^ copy$|by the user$"
+    stored = re.compile(r"\b(SELECT|INSERT|DELETE|PRAGMA|VALUES|CONFLICT|excluded)\b|^ ?\((edited|copy|measured %1)\)$|by the user$"
                         r"|^Commtax default|^built-in presets are broken|^AMD Instinct $")
     for path in ("model/library/presetlibrary.cpp", "model/library/libraryfiles.cpp", "model/core/presets.cpp"):
         code = re.sub(r"(?m)(^|\s)//[^\n]*", r"\1", read(path))  # comments quote texts too

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "calibrationdialog.h"
+#include "fittedcombobox.h"
 
 #include "calibrationrowsmodel.h"
 #include "charts/graphs.h"
@@ -105,10 +106,10 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
 
-    m_tableCombo = new QComboBox(this);
+    m_tableCombo = new FittedComboBox(this);
     m_tableCombo->setObjectName(QStringLiteral("tableCombo"));
     m_tableLabel = new QLabel(tr("Result table:"), this);
-    m_clusterCombo = new QComboBox(this);
+    m_clusterCombo = new FittedComboBox(this);
     m_clusterCombo->setObjectName(QStringLiteral("clusterCombo"));
     m_clusterCombo->setToolTip(tr("The cluster preset the measurement is compared with and calibrates"));
     fillClusterCombo();
@@ -464,7 +465,7 @@ void CalibrationDialog::apply()
     else
         Q_EMIT calibratedGpuReady(p);
     m_statusLabel->setStyleSheet(QString());
-    m_statusLabel->setText(tr("Preset \"%1\" sent: %2").arg(p.name, p.description));
+    m_statusLabel->setText(tr("Preset \"%1\" sent: %2").arg(presetNameText(p), p.description));
 }
 
 void CalibrationDialog::updatePlot()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "trainingcalibrationdialog.h"
+#include "fittedcombobox.h"
 
 #include "charts/graphs.h"
 #include "screenfit.h"
@@ -90,7 +91,7 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
     buttons->addStretch();
     layout->addLayout(buttons);
     auto *form = new QFormLayout;
-    m_gpuCombo = new QComboBox(this);
+    m_gpuCombo = new FittedComboBox(this);
     m_gpuCombo->setObjectName(QStringLiteral("gpuCombo"));
     form->addRow(tr("&GPU preset:"), m_gpuCombo);
     m_values = new QLineEdit(this);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "columneditor.h"
+#include "fittedcombobox.h"
 
 #include "library/compare.h"
 #include "text/modeltext.h"
@@ -46,7 +47,7 @@ ColumnEditor::ColumnEditor(QWidget *parent)
     m_name->setObjectName(QStringLiteral("columnName"));
     m_name->setMaxLength(kMaxPlanNameChars);
     m_name->setToolTip(tr("The name of the selected plan: its column, and the report's PDF, XLSX and CSV"));
-    m_gpu = new QComboBox(this);
+    m_gpu = new FittedComboBox(this);
     m_gpu->setObjectName(QStringLiteral("columnGpu"));
     // GPU names are long: the box shows their start, the list the whole names.
     m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -102,20 +103,22 @@ ColumnEditor::ColumnEditor(QWidget *parent)
 
     connect(m_name, &QLineEdit::editingFinished, this, [this] {
         const QString name = m_name->text().simplified();
-        if (name.isEmpty()) { // a plan has a name: back to the one it had
-            m_name->setText(m_scenario.name);
+        const QString shown = scenarioNameText(m_scenario, m_catalog);
+        if (name.isEmpty() || name == shown) { // a plan has a name: back to the one it had
+            m_name->setText(shown);
             return;
         }
         Scenario s = m_scenario;
         s.name = name;
-        emitEdit(s, tr("Name of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
+        s.nameTags.clear(); // the name as typed: the tags were shown in it
+        emitEdit(s, tr("Name of %1").arg(planNameText(planNameOf(m_scenario, m_index))));
     });
 
     connect(m_gpu, &QComboBox::activated, this, [this](int i) {
         Scenario s = m_scenario;
         QString error;
         if (withGpu(s, m_gpu->itemData(i).toString(), m_catalog, &error))
-            emitEdit(s, tr("GPU of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
+            emitEdit(s, tr("GPU of %1").arg(planNameText(planNameOf(m_scenario, m_index))));
         else
             Q_EMIT failed(error);
     });
@@ -125,24 +128,26 @@ ColumnEditor::ColumnEditor(QWidget *parent)
         Scenario s = m_scenario;
         QString error;
         if (withGpuCount(s, gpus, &error))
-            emitEdit(s, tr("GPU count of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
+            emitEdit(s, tr("GPU count of %1").arg(planNameText(planNameOf(m_scenario, m_index))));
         else
             Q_EMIT failed(error);
     });
     connect(m_mode, &QComboBox::activated, this, [this](int i) {
         Scenario s = m_scenario;
         parseEconomicsMode(m_mode->itemData(i).toString().toStdString(), s.plan.economics.mode);
-        emitEdit(s, tr("Economics of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
+        if (s.plan.economics.mode != EconomicsMode::Rent) // a bought plan is no longer "... rented"
+            s.nameTags.removeAll(PlanNameTag::Rented);
+        emitEdit(s, tr("Economics of %1").arg(planNameText(planNameOf(m_scenario, m_index))));
     });
     connect(m_rent, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         Scenario s = m_scenario;
         s.plan.economics.usd_per_gpu_hour = v;
-        emitEdit(s, tr("Rent of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
+        emitEdit(s, tr("Rent of %1").arg(planNameText(planNameOf(m_scenario, m_index))));
     });
     connect(m_utilisation, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         Scenario s = m_scenario;
         s.plan.economics.utilisation = v;
-        emitEdit(s, tr("Utilisation of %1").arg(planNameText(PlanName{m_scenario.name, m_index})));
+        emitEdit(s, tr("Utilisation of %1").arg(planNameText(planNameOf(m_scenario, m_index))));
     });
     setPlan(-1, Scenario{}, PresetCatalog::builtIn());
 }
@@ -156,7 +161,7 @@ void ColumnEditor::setPlan(int index, const Scenario &s, const PresetCatalog &ca
     const bool on = index >= 0;
     for (QWidget *w : std::initializer_list<QWidget *>{m_name, m_gpu, m_gpus, m_mode, m_rent, m_utilisation})
         w->setEnabled(on);
-    m_name->setText(on ? s.name : QString());
+    m_name->setText(on ? scenarioNameText(s, catalog) : QString());
     m_title->setText(on ? tr("Column %1:").arg(index + 1) : tr("Select a column to edit its plan."));
     m_gpu->clear();
     if (on) {
@@ -207,6 +212,7 @@ bool ColumnEditor::withGpu(Scenario &s, const QString &gpuId, const PresetCatalo
     const Scenario before = s;
     s = variants.first();
     s.name = nameOnNewGpu(before.name, before.plan, s.plan);
+    s.nameTags = before.nameTags; // the name follows the GPU, its tags stay
     return true;
 }
 

@@ -98,8 +98,11 @@ bool ComparisonDocument::duplicateScenario(int index, QString *error)
         return false;
     }
     Scenario copy = m_scenarios[index];
-    // in the interface language: the copy's name is the user's from now on, shown and saved as it is
-    copy.name = copiedPlanName(copy.name, index, translateModelText);
+    // tagged as a copy (worded by the UI, saved as the tag); an unnamed plan's copy is named after
+    // its column in the interface language, the user's name from now on
+    if (copy.name.isEmpty())
+        copy.name = unnamedPlanName(index, translateModelText);
+    copy.nameTags.append(PlanNameTag::Copy);
     m_scenarios.insert(index + 1, copy);
     m_undo->clear();
     if (m_reference > index)

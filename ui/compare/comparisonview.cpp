@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisonview.h"
+#include "fittedcombobox.h"
 
 #include "columneditor.h"
 #include "comparisontablemodel.h"
@@ -128,7 +129,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_layoutBox->addItem(tr("Best layout for TCO"), int(search::Objective::Tco));
     m_layoutBox->setToolTip(tr("Give every plan the best parallel layout for this objective on its own GPU and cluster "
                                "(the layout search); the table's notes name the layout, the runner-up and the margin"));
-    m_referenceBox = new QComboBox(this);
+    m_referenceBox = new FittedComboBox(this);
     m_referenceBox->setObjectName(QStringLiteral("reference"));
     // Plan names run to 60 characters: the box shows the start, the list the whole names.
     m_referenceBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -425,7 +426,7 @@ void ComparisonView::refreshReferenceChoices()
     m_referenceBox->clear();
     const QList<Scenario> &plans = m_doc->scenarios();
     for (qsizetype i = 0; i < plans.size(); ++i)
-        m_referenceBox->addItem(planNameText(PlanName{plans[i].name, int(i)}));
+        m_referenceBox->addItem(planNameText(planNameOf(plans[i], int(i))));
     m_referenceBox->setCurrentIndex(m_doc->reference());
     updatePlanButtons();
     m_addCurrent->setEnabled(m_currentPlan && plans.size() < kMaxComparedPlans);
@@ -443,7 +444,7 @@ void ComparisonView::updatePlanButtons()
         m_duplicate->setToolTip(tr("Add a copy of the plan whose column is selected, next to it"));
         return;
     }
-    const QString name = planNameText(PlanName{m_doc->scenarios()[plan].name, plan});
+    const QString name = planNameText(planNameOf(m_doc->scenarios()[plan], plan));
     m_remove->setToolTip(tr("Remove \"%1\" (column %2) from the comparison").arg(name).arg(plan + 1));
     m_duplicate->setToolTip(tr("Add a copy of \"%1\" (column %2) next to it").arg(name).arg(plan + 1));
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planeditor.h"
+#include "fittedcombobox.h"
 #include "handbook.h"
 #include "text/modeltext.h"
 
@@ -241,7 +242,7 @@ void PlanEditor::buildGroup(Section section, const QString &title, QLayout *into
     const size_t gi = m_groups.size();
     Group g;
     g.section = section;
-    g.presets = new QComboBox;
+    g.presets = new FittedComboBox;
     g.presets->setObjectName(objectNameFor(QStringLiteral("preset"), sectionKey(section)));
     g.presets->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     g.presets->setMinimumContentsLength(12);

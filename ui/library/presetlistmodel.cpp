@@ -143,6 +143,8 @@ void SavedPlanListModel::setPlans(const QList<SavedPlan> &plans, const PresetCat
         e.readable = parseScenario(p.body, p.name, catalog, e.scenario, errors);
         if (!e.readable && !errors.isEmpty())
             e.error = loadErrorText(errors.first());
+        // the name the library stores it under is the plan's in English (Scenario::fullName())
+        e.shownName = e.readable && e.scenario.fullName() == p.name ? scenarioNameText(e.scenario, catalog) : p.name;
         m_entries << e;
     }
     endResetModel();
@@ -181,7 +183,7 @@ QVariant SavedPlanListModel::data(const QModelIndex &index, int role) const
         if (!e.readable && index.column() != Name)
             return index.column() == Model ? QStringLiteral("(unreadable)") : QString();
         switch (index.column()) {
-        case Name: return e.plan.name;
+        case Name: return e.shownName;
         case Model: return QString::fromStdString(plan.model.name);
         case Gpu: return QString::fromStdString(plan.gpu.name);
         case Cluster: return QString::fromStdString(plan.cluster.name);

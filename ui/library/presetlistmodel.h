@@ -72,6 +72,7 @@ private:
         SavedPlan plan;
         bool readable = false;
         Scenario scenario;
+        QString shownName; // the plan's name in the interface language (its tags in words)
         QString error;
     };
     QList<Entry> m_entries;

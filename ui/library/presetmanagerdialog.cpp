@@ -561,7 +561,7 @@ void PresetManagerDialog::showPlanDetails()
     }
     const Evaluation e = evaluate(s.plan);
     QString text = tr("%1\n\nModel    %2%3\nGPU      %4%5\nCluster  %6%7\n")
-                       .arg(s.name, QString::fromStdString(s.plan.model.name),
+                       .arg(scenarioNameText(s, m_library->catalog()), QString::fromStdString(s.plan.model.name),
                             s.modelPreset.isEmpty() ? QStringLiteral(" (inline)") : QStringLiteral(" [%1]").arg(s.modelPreset),
                             QString::fromStdString(s.plan.gpu.name),
                             s.gpuPreset.isEmpty() ? QStringLiteral(" (inline)") : QStringLiteral(" [%1]").arg(s.gpuPreset),
@@ -591,6 +591,7 @@ bool PresetManagerDialog::saveCurrentPlan(const QString &name)
         return false;
     Scenario s = m_currentScenario;
     s.name = name;
+    s.nameTags.clear(); // the name as typed
     bool exists = false;
     for (const SavedPlan &p : m_library->plans())
         exists = exists || p.name == name;
