@@ -67,7 +67,10 @@ bool ChartView::fitLegendTexts(int width)
         before << p->name();
     const QFont font = legend->font();
     const QFontMetrics fm(font);
-    const int marker = legend->iconSize().width() + legend->iconTextPadding() + 12;
+    // What an entry takes beside its text (icon, padding, margins), from an entry as laid out.
+    int marker = legend->iconSize().width() + legend->iconTextPadding() + 12;
+    if (const QCPLayoutElement *first = legend->itemWithPlottable(entries.first()))
+        marker = std::max(marker, first->minimumOuterSizeHint().width() - fm.boundingRect(0, 0, 0, 0, Qt::TextDontClip, entries.first()->name()).width() + 4);
     const int spacing = legend->columnSpacing();
     const auto textWidth = [&](int columns) { return (width - (columns - 1) * spacing) / columns - marker; };
     // Names for `columns` columns; returns the legend's height then (rows filled column by column).
@@ -75,18 +78,21 @@ bool ChartView::fitLegendTexts(int width)
         QVector<int> rowHeights((entries.size() + columns - 1) / columns, 0);
         for (qsizetype i = 0; i < entries.size(); ++i) {
             entries[i]->setName(text(entries[i], textWidth(columns)));
-            const QSize size = fm.boundingRect(0, 0, 0, 0, Qt::TextDontClip, entries[i]->name()).size();
-            rowHeights[i / columns] = std::max(rowHeights[i / columns], std::max(size.height(), legend->iconSize().height()));
+            // (the legend item's own size, its margins and icon included; public in the base)
+            const QCPLayoutElement *item = legend->itemWithPlottable(entries[i]);
+            const int h = item ? item->minimumOuterSizeHint().height() : fm.height();
+            rowHeights[i / columns] = std::max(rowHeights[i / columns], h);
         }
         m_legendColumns = columns;
-        int height = 0;
+        int height = legend->margins().top() + legend->margins().bottom();
         for (int h : std::as_const(rowHeights))
             height += h + legend->rowSpacing();
         return height;
     };
     // What the legend may take: its share of the chart's height less the title and the axes.
     const int title = static_cast<QCPLayoutElement *>(m_titleElement)->minimumOuterSizeHint().height();
-    const int axes = 2 * QFontMetrics(xAxis->labelFont()).lineSpacing() + 16;
+    const QMargins margins = axisRect()->margins(); // as last laid out
+    const int axes = std::max(margins.top() + margins.bottom(), 2 * QFontMetrics(xAxis->labelFont()).lineSpacing() + 16);
     const int room = int(m_legendShare * height()) - title - axes;
     // Whole texts: two columns when each fits on one line, else one, wrapped.
     int widest = 0;
@@ -114,7 +120,7 @@ bool ChartView::fitLegendTexts(int width)
         };
         // From as many columns as the whole texts took: fewer only makes the legend taller.
         int columns = wholeColumns;
-        while (apply(columns, shortened) > room && columns < 4 && textWidth(columns + 1) >= 150)
+        while (apply(columns, shortened) > room && columns < 4 && textWidth(columns + 1) >= 110)
             ++columns;
     }
     QStringList after;
@@ -177,6 +183,27 @@ bool ChartView::fitCategoryNames()
         return false;
     ticker->setTicks(ticks);
     return true;
+}
+
+bool ChartView::fitVerticalAxisLabels()
+{
+    const int height = axisRect()->height();
+    if (height < 40)
+        return false;
+    bool changed = false;
+    for (QCPAxis *axis : {yAxis, yAxis2}) {
+        QString full = axis->property("fullLabel").toString();
+        if (full.isEmpty() || (axis->label() != full && axis->label() != axis->property("shownLabel").toString()))
+            full = axis->label(); // set since the last fit
+        axis->setProperty("fullLabel", full);
+        const QString shown = wrapText(full, axis->labelFont(), std::max(height, 60));
+        axis->setProperty("shownLabel", shown);
+        if (axis->label() != shown) {
+            axis->setLabel(shown);
+            changed = true;
+        }
+    }
+    return changed;
 }
 
 QString ChartView::fittedTextAt(const QPointF &pos) const

@@ -262,6 +262,9 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     axisRect()->insetLayout()->take(legend);
     plotLayout()->addElement(2, 0, legend);
     plotLayout()->setRowStretchFactor(2, 0.001);
+    // An empty legend's size hint (a chart whose bars the axis names) would cap the column's width
+    // and squeeze the axes: an explicit, unlimited maximum.
+    legend->setMaximumSize(1 << 20, QWIDGETSIZE_MAX);
     plotLayout()->setRowSpacing(0);
 
     styleAxis(xAxis, QString());
@@ -286,11 +289,15 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     connect(this, &QCustomPlot::afterLayout, this, [this] {
         // Each category's name wrapped to its width, known once laid out: draw again with them.
         // The minimum height after the replot: a resize inside one would not lay the chart out.
-        if (fitCategoryNames())
+        const bool names = fitCategoryNames();
+        const bool axes = fitVerticalAxisLabels();
+        // The legend's room is known once the axes are laid out.
+        const bool legendTexts = fitLegendTexts(width() - 16);
+        if (names || axes || legendTexts)
             QMetaObject::invokeMethod(
                 this,
                 [this] {
-                    fitMinimumHeight();
+                    fitToWidth(width()); // the legend's columns, the minimum height
                     replot(rpQueuedReplot);
                 },
                 Qt::QueuedConnection);
@@ -998,6 +1005,10 @@ void ChartView::resizeEvent(QResizeEvent *event)
 {
     fitToWidth(event->size().width());
     QCustomPlot::resizeEvent(event);
+    // Resized while a replot ran (a layout that another chart's replot set off): QCustomPlot then
+    // skips its own, and the chart would keep the layout of its old size.
+    if (mReplotting)
+        replot(rpQueuedReplot);
 }
 
 void ChartView::styleAxis(QCPAxis *axis, const QString &label)

@@ -176,6 +176,8 @@ private:
     bool fitTitle(int width);
     bool fitLegendTexts(int width);
     bool fitCategoryNames();
+    // A vertical axis's title in lines no longer than the plot is high, once laid out.
+    bool fitVerticalAxisLabels();
     QString fittedTextAt(const QPointF &pos) const; // the whole text of a shortened one
     QString m_shortenable;
     double m_legendShare = 0;
