@@ -69,8 +69,10 @@ bool ChartView::fitLegendTexts(int width)
     const QFontMetrics fm(font);
     // What an entry takes beside its text (icon, padding, margins), from an entry as laid out.
     int marker = legend->iconSize().width() + legend->iconTextPadding() + 12;
-    if (const QCPLayoutElement *first = legend->itemWithPlottable(entries.first()))
-        marker = std::max(marker, first->minimumOuterSizeHint().width() - fm.boundingRect(0, 0, 0, 0, Qt::TextDontClip, entries.first()->name()).width() + 4);
+    if (const QCPLayoutElement *first = legend->itemWithPlottable(entries.first())) {
+        const int text = fm.boundingRect(0, 0, 0, 0, Qt::TextDontClip, entries.first()->name()).width();
+        marker = std::max(marker, first->minimumOuterSizeHint().width() - text + 4);
+    }
     const int spacing = legend->columnSpacing();
     const auto textWidth = [&](int columns) { return (width - (columns - 1) * spacing) / columns - marker; };
     // Names for `columns` columns; returns the legend's height then (rows filled column by column).
@@ -92,7 +94,8 @@ bool ChartView::fitLegendTexts(int width)
     // What the legend may take: its share of the chart's height less the title and the axes.
     const int title = static_cast<QCPLayoutElement *>(m_titleElement)->minimumOuterSizeHint().height();
     const QMargins margins = axisRect()->margins(); // as last laid out
-    const int axes = std::max(margins.top() + margins.bottom(), 2 * QFontMetrics(xAxis->labelFont()).lineSpacing() + 16);
+    const int axes = std::max(margins.top() + margins.bottom(),
+                              2 * QFontMetrics(xAxis->labelFont()).lineSpacing() + 16);
     const int room = int(m_legendShare * height()) - title - axes;
     // Whole texts: two columns when each fits on one line, else one, wrapped.
     int widest = 0;
@@ -100,7 +103,8 @@ bool ChartView::fitLegendTexts(int width)
         for (const QString &line : p->property("fullName").toString().split(QLatin1Char('\n')))
             widest = std::max(widest, fm.horizontalAdvance(line));
     const int wholeColumns = widest <= textWidth(2) ? 2 : 1;
-    const auto whole = [&](QCPAbstractPlottable *p, int w) { return wrapText(p->property("fullName").toString(), font, w); };
+    const auto whole = [&](QCPAbstractPlottable *p, int w) { return wrapText(p->property("fullName").toString(),
+                                                                             font, w); };
     const bool onScreen = !testAttribute(Qt::WA_DontShowOnScreen);
     if (apply(wholeColumns, whole) > room && onScreen) {
         // One line each: the plan's name shortened, the rest ("matches A at $2.1k/GPU") kept.
@@ -167,7 +171,9 @@ bool ChartView::fitCategoryNames()
     QMap<double, QString> ticks;
     for (qsizetype i = 0; i < m_categoryNames.size(); ++i) {
         const auto [body, mark] = splitMark(m_categoryNames[i]);
-        const QString shown = common > 0 ? QString(QChar(0x2026)) + QStringList(words[i].mid(common)).join(QLatin1Char(' ')) : body;
+        const QString shown = common > 0
+            ? QString(QChar(0x2026)) + QStringList(words[i].mid(common)).join(QLatin1Char(' '))
+            : body;
         QStringList lines = wrapText(shown, font, width).split(QLatin1Char('\n'));
         // On screen at most three lines (two with a mark), the last cut with an ellipsis: ten lines
         // of a 60-character name left a 1280-px window's plot 35 px.
@@ -188,7 +194,7 @@ bool ChartView::fitCategoryNames()
 bool ChartView::fitVerticalAxisLabels()
 {
     const int height = axisRect()->height();
-    if (height < 40)
+    if (!m_wrapVerticalTitles || height < 40)
         return false;
     bool changed = false;
     for (QCPAxis *axis : {yAxis, yAxis2}) {
@@ -209,7 +215,8 @@ bool ChartView::fitVerticalAxisLabels()
 QString ChartView::fittedTextAt(const QPointF &pos) const
 {
     const QPoint at = pos.toPoint();
-    if (m_titleElement->outerRect().contains(at) && QString(m_titleElement->text()).replace(QLatin1Char('\n'), QLatin1Char(' ')) != m_title)
+    const QString titleShown = QString(m_titleElement->text()).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    if (m_titleElement->outerRect().contains(at) && titleShown != m_title)
         return m_title;
     if (legend->visible())
         for (int i = 0; i < legend->itemCount(); ++i)

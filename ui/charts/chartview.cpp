@@ -973,7 +973,7 @@ void ChartView::fitMinimumHeight()
     // inside the chart.
     int plot = minimumPlotHeight();
     for (QCPAxis *axis : {yAxis, yAxis2})
-        if (axis->visible() && !axis->label().isEmpty())
+        if (axis->visible() && !axis->label().isEmpty() && !m_wrapVerticalTitles)
             plot = std::max(plot,
                             measured(axis->labelFont(), axis->label(), false).width() + 4 - 2 * std::min(above, below));
     const int needed = std::max(220, above + plot + below + 8);

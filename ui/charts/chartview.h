@@ -163,6 +163,9 @@ protected:
     // columns (a plottable's "planName" property: the part shortened first), their whole texts in
     // tooltips; in print they wrap whole.
     void setLegendShare(double share) { m_legendShare = share; }
+    // A vertical axis's title wraps to the plot's height once laid out, instead of the chart's
+    // minimum height growing to hold it on one line.
+    void setVerticalTitlesWrap(bool wrap) { m_wrapVerticalTitles = wrap; }
 
     void mouseMoveEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
@@ -181,6 +184,7 @@ private:
     QString fittedTextAt(const QPointF &pos) const; // the whole text of a shortened one
     QString m_shortenable;
     double m_legendShare = 0;
+    bool m_wrapVerticalTitles = false;
     QCPAxis *m_categoryAxis = nullptr;
     QStringList m_categoryNames;
     QList<QCPAbstractItem *> m_drawnItems;

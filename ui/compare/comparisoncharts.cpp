@@ -40,13 +40,20 @@ QString objectNameOf(ComparisonChart c)
 QString chartTitle(ComparisonChart chart)
 {
     switch (chart) {
-    case ComparisonChart::StepBreakdown: return QCoreApplication::translate("commtax::ComparisonCharts", "Step time breakdown");
-    case ComparisonChart::CostPerBillionTokens: return QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens");
+    case ComparisonChart::StepBreakdown: return QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                            "Step time breakdown");
+    case ComparisonChart::CostPerBillionTokens: return QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                                   "Cost per billion tokens");
     case ComparisonChart::DaysToTrain: return QCoreApplication::translate("commtax::ComparisonCharts", "Days to train");
-    case ComparisonChart::Tco: return QCoreApplication::translate("commtax::ComparisonCharts", "TCO of the training run");
-    case ComparisonChart::PriceBreakEven: return QCoreApplication::translate("commtax::ComparisonCharts", "Break-even GPU price");
-    case ComparisonChart::BuyVersusRent: return QCoreApplication::translate("commtax::ComparisonCharts", "Buying against renting");
-    case ComparisonChart::CostRanges: return QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens: P10 to P90 (dot: P50)");
+    case ComparisonChart::Tco: return QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                  "TCO of the training run");
+    case ComparisonChart::PriceBreakEven: return QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                             "Break-even GPU price");
+    case ComparisonChart::BuyVersusRent: return QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                            "Buying against renting");
+    case ComparisonChart::CostRanges:
+        return QCoreApplication::translate("commtax::ComparisonCharts",
+                                           "Cost per billion tokens: P10 to P90 (dot: P50)");
     }
     return QString();
 }
@@ -67,6 +74,7 @@ ComparisonChartView::ComparisonChartView(ComparisonChart chart, QWidget *parent)
     setObjectName(objectNameOf(chart));
     // Eight plans named in 60 characters: the legend keeps the axes most of the height.
     setLegendShare(0.45);
+    setVerticalTitlesWrap(true);
     setLegendColumns(2);
 }
 
@@ -118,7 +126,8 @@ void ComparisonChartView::valueAxisTo(double maxValue)
 void ComparisonChartView::whyNoBar(const Comparison &c, qsizetype plan)
 {
     const ComparedPlan &p = c.plans[plan];
-    const QString why = !p.valid ? QCoreApplication::translate("commtax::ComparisonCharts", "invalid plan") : QCoreApplication::translate("commtax::ComparisonCharts", "does not fit\nin memory");
+    const QString why = !p.valid ? QCoreApplication::translate("commtax::ComparisonCharts", "invalid plan")
+                                 : QCoreApplication::translate("commtax::ComparisonCharts", "does not fit\nin memory");
     addLabel(xAxis, yAxis, double(plan + 1), 0, why, kWhy, Qt::AlignBottom | Qt::AlignHCenter);
     m_summary << QStringLiteral("%1: %2").arg(p.name, QString(why).replace(QLatin1Char('\n'), QLatin1Char(' ')));
 }
@@ -158,7 +167,8 @@ struct ComparisonChartView::StackPart {
 };
 
 bool ComparisonChartView::drawStacked(const Comparison &c, const std::vector<StackPart> &parts, double scale,
-                                      QString (*total)(const ComparedPlan &), double (*totalValue)(const ComparedPlan &))
+                                      QString (*total)(const ComparedPlan &),
+                                      double (*totalValue)(const ComparedPlan &))
 {
     planAxis(c);
     QCPBars *below = nullptr;
@@ -173,7 +183,9 @@ bool ComparisonChartView::drawStacked(const Comparison &c, const std::vector<Sta
             }
         if (std::none_of(values.cbegin(), values.cend(), [](double v) { return v > 0; }))
             continue; // a part no plan has (e.g. rent in a comparison of bought plans) stays out of the legend
-        QCPBars *bars = makeBars(QString::fromLatin1(part.name), QCoreApplication::translate("commtax::ComparisonCharts", part.name), part.color, xAxis, yAxis);
+        QCPBars *bars = makeBars(QString::fromLatin1(part.name),
+                                 QCoreApplication::translate("commtax::ComparisonCharts", part.name), part.color, xAxis,
+                                 yAxis);
         bars->setData(keys, values, true);
         if (below)
             bars->moveAbove(below);
@@ -210,16 +222,47 @@ QCPGraph *ComparisonChartView::planLine(const QString &name, const QString &plan
     return line;
 }
 
+// Plan `i`'s cost at today's price (a circle) and, within the plot, the price at which it meets
+// plan A's cost `aCost` (a diamond).
+void ComparisonChartView::markBreakEven(qsizetype i, const ComparedPlan &b, const PriceBreakEven &be, double aCost,
+                                        double maxX, const QString &name)
+{
+    const QColor color = planColor(int(i));
+    // today's price, and where the line meets A's
+    QCPGraph *today = makeGraph(QStringLiteral("today%1").arg(i), QString(), QPen(color),
+                                QCPScatterStyle(QCPScatterStyle::ssCircle, color, Qt::white, 7));
+    today->setLineStyle(QCPGraph::lsNone);
+    today->setData({100}, {b.result.cost_per_billion_tokens_usd}, true);
+    addHoverPoint(today, 100, b.result.cost_per_billion_tokens_usd,
+                  QStringLiteral("%1: %2 (100%)").arg(b.name, formatUsd(b.result.cost_per_billion_tokens_usd)));
+    if (be.reachable) {
+        const double x = 100.0 * be.breakEvenPrice / be.currentPrice;
+        if (x <= maxX) {
+            QCPGraph *cross = makeGraph(QStringLiteral("breakEven%1").arg(i), QString(), QPen(color),
+                                        QCPScatterStyle(QCPScatterStyle::ssDiamond, color, color, 9));
+            cross->setLineStyle(QCPGraph::lsNone);
+            cross->setData({x}, {aCost}, true); // the legend gives the price
+            addHoverPoint(cross, x, aCost, name);
+        }
+    }
+}
+
 bool ComparisonChartView::drawPriceBreakEven(const Comparison &c)
 {
     const ComparedPlan &a = c.plans[c.reference];
     // On screen a long name is shortened to keep the title on one line, its whole text in the
     // title's tooltip; print wraps it whole.
-    setTitle(QCoreApplication::translate("commtax::ComparisonCharts", "Break-even GPU price against %1 (A)").arg(a.name), a.name);
-    reset(QCoreApplication::translate("commtax::ComparisonCharts", "GPU price (% of today's price; circle: today, diamond: break-even)"), QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens (USD)"));
+    setTitle(QCoreApplication::translate("commtax::ComparisonCharts", "Break-even GPU price against %1 (A)")
+                 .arg(a.name),
+             a.name);
+    reset(QCoreApplication::translate("commtax::ComparisonCharts",
+                                      "GPU price (% of today's price; circle: today, diamond: break-even)"),
+          QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens (USD)"));
     xAxis->grid()->setVisible(true);
     if (!a.runs()) {
-        addMessage(QCoreApplication::translate("commtax::ComparisonCharts", "Plan A (%1) does not run: no price can match it").arg(a.name));
+        addMessage(QCoreApplication::translate("commtax::ComparisonCharts",
+                                               "Plan A (%1) does not run: no price can match it")
+                       .arg(a.name));
         return false;
     }
     const double aCost = a.result.cost_per_billion_tokens_usd;
@@ -229,7 +272,9 @@ bool ComparisonChartView::drawPriceBreakEven(const Comparison &c)
         if (rows[i].hasPrice && rows[i].price.reachable && rows[i].price.currentPrice > 0 && c.plans[i].runs())
             maxX = std::max(maxX, std::min(400.0, 100.0 * rows[i].price.breakEvenPrice / rows[i].price.currentPrice * 1.1));
     double maxY = aCost;
-    QCPGraph *refLine = planLine(QCoreApplication::translate("commtax::ComparisonCharts", "%1 (A) today: %2").arg(a.name, formatUsd(aCost)), a.name,
+    QCPGraph *refLine = planLine(QCoreApplication::translate("commtax::ComparisonCharts", "%1 (A) today: %2")
+                                     .arg(a.name, formatUsd(aCost)),
+                                 a.name,
                                  QPen(planColor(c.reference), 2, Qt::DashLine));
     refLine->setData({0, maxX}, {aCost, aCost}, true);
     m_summary << refLine->name();
@@ -253,10 +298,13 @@ bool ComparisonChartView::drawPriceBreakEven(const Comparison &c)
         if (!std::isfinite(y0) || !std::isfinite(y1))
             continue;
         const QColor color = planColor(int(i));
-        const QString name = be.reachable ? QCoreApplication::translate("commtax::ComparisonCharts", "%1: matches A at %2%3")
+        const QString name = be.reachable ? QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                        "%1: matches A at %2%3")
                                                 .arg(b.name, formatUsd(be.breakEvenPrice),
                                                      be.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU"))
-                                          : QCoreApplication::translate("commtax::ComparisonCharts", "%1: dearer even with free GPUs").arg(b.name);
+                                          : QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                        "%1: dearer even with free GPUs")
+                                                .arg(b.name);
         QCPGraph *line = planLine(name, b.name, QPen(color, 2));
         m_summary << name;
         if (y1 > cap && y1 > y0) {
@@ -270,7 +318,9 @@ bool ComparisonChartView::drawPriceBreakEven(const Comparison &c)
             arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 10, 12));
             addDrawnItem(arrow);
             addLabel(xAxis, yAxis, xCut, cap,
-                     QCoreApplication::translate("commtax::ComparisonCharts", "continues: %1 at %2% of today's price").arg(formatUsd(y1), formatNumber(maxX, 0)), color,
+                     QCoreApplication::translate("commtax::ComparisonCharts", "continues: %1 at %2% of today's price")
+                         .arg(formatUsd(y1), formatNumber(maxX, 0)),
+                     color,
                      Qt::AlignBottom | (xCut > maxX / 2 ? Qt::AlignRight : Qt::AlignLeft));
         } else {
             line->setData({0, maxX}, {y0, y1}, true);
@@ -279,35 +329,21 @@ bool ComparisonChartView::drawPriceBreakEven(const Comparison &c)
             return QStringLiteral("%1: %2 (%3%)").arg(name, formatUsd(v), formatNumber(k, 0));
         });
         maxY = std::max({maxY, std::min(y1, cap), y0});
-        // today's price, and where the line meets A's
-        QCPGraph *today = makeGraph(QStringLiteral("today%1").arg(i), QString(), QPen(color),
-                                    QCPScatterStyle(QCPScatterStyle::ssCircle, color, Qt::white, 7));
-        today->setLineStyle(QCPGraph::lsNone);
-        today->setData({100}, {b.result.cost_per_billion_tokens_usd}, true);
-        addHoverPoint(today, 100, b.result.cost_per_billion_tokens_usd,
-                      QStringLiteral("%1: %2 (100%)").arg(b.name, formatUsd(b.result.cost_per_billion_tokens_usd)));
-        if (be.reachable) {
-            const double x = 100.0 * be.breakEvenPrice / be.currentPrice;
-            if (x <= maxX) {
-                QCPGraph *cross = makeGraph(QStringLiteral("breakEven%1").arg(i), QString(), QPen(color),
-                                            QCPScatterStyle(QCPScatterStyle::ssDiamond, color, color, 9));
-                cross->setLineStyle(QCPGraph::lsNone);
-                cross->setData({x}, {aCost}, true); // the legend gives the price
-                addHoverPoint(cross, x, aCost, name);
-            }
-        }
+        markBreakEven(i, b, be, aCost, maxX, name);
         any = true;
     }
     xAxis->setRange(0, maxX);
     yAxis->setRange(0, maxY * 1.25);
     if (!any)
-        addMessage(QCoreApplication::translate("commtax::ComparisonCharts", "No other plan runs: nothing to compare with A"));
+        addMessage(QCoreApplication::translate("commtax::ComparisonCharts",
+                                               "No other plan runs: nothing to compare with A"));
     return any;
 }
 
 bool ComparisonChartView::drawBuyVersusRent(const Comparison &c)
 {
-    reset(QCoreApplication::translate("commtax::ComparisonCharts", "Months of use"), QCoreApplication::translate("commtax::ComparisonCharts", "Cumulative cost (USD millions)"));
+    reset(QCoreApplication::translate("commtax::ComparisonCharts", "Months of use"),
+          QCoreApplication::translate("commtax::ComparisonCharts", "Cumulative cost (USD millions)"));
     xAxis->grid()->setVisible(true);
     const QList<BreakEvenRow> rows = breakEvens(c);
     double maxMonths = 0;
@@ -318,7 +354,8 @@ bool ComparisonChartView::drawBuyVersusRent(const Comparison &c)
                                   rows[i].buyRent.reachable ? rows[i].buyRent.months * 1.3 : 0.0});
     }
     if (maxMonths <= 0) {
-        addMessage(QCoreApplication::translate("commtax::ComparisonCharts", "No bought plan against a rented one in this comparison"));
+        addMessage(QCoreApplication::translate("commtax::ComparisonCharts",
+                                               "No bought plan against a rented one in this comparison"));
         return false;
     }
     maxMonths = std::min(maxMonths, 240.0);
@@ -330,14 +367,19 @@ bool ComparisonChartView::drawBuyVersusRent(const Comparison &c)
         const int boughtIndex = rows[i].buyIsReference ? c.reference : int(i);
         const int rentedIndex = rows[i].buyIsReference ? int(i) : c.reference;
         const QString bought = c.plans[boughtIndex].name, rented = c.plans[rentedIndex].name;
-        QCPGraph *buy = planLine(QCoreApplication::translate("commtax::ComparisonCharts", "Buy %1: %2 up front").arg(bought, formatUsd(br.capex_usd)), bought,
+        QCPGraph *buy = planLine(QCoreApplication::translate("commtax::ComparisonCharts", "Buy %1: %2 up front")
+                                     .arg(bought, formatUsd(br.capex_usd)),
+                                 bought,
                                  QPen(planColor(boughtIndex), 2));
         buy->setData({0, maxMonths}, {br.cumulativeBuyUsd(0) / 1e6, br.cumulativeBuyUsd(maxMonths) / 1e6}, true);
-        QCPGraph *rent = planLine(QCoreApplication::translate("commtax::ComparisonCharts", "Rent: %1, for as many tokens").arg(rented), rented,
+        QCPGraph *rent = planLine(QCoreApplication::translate("commtax::ComparisonCharts",
+                                                              "Rent: %1, for as many tokens")
+                                      .arg(rented),
+                                  rented,
                                   QPen(planColor(rentedIndex), 2, Qt::DashLine));
         rent->setData({0, maxMonths}, {0, br.cumulativeRentUsd(maxMonths) / 1e6}, true);
-        for (const auto &[graph, name] : {std::pair{buy, bought}, std::pair{rent, rented}})
-            addHoverGraph(graph, [name](double k, double v) {
+        for (const std::pair<QCPGraph *, QString> &line : {std::pair{buy, bought}, std::pair{rent, rented}})
+            addHoverGraph(line.first, [name = line.second](double k, double v) {
                 return QStringLiteral("%1: %2, %3").arg(name, formatUsd(v * 1e6), formatNumber(k, 1));
             });
         m_summary << buy->name() << rent->name();
@@ -348,7 +390,9 @@ bool ComparisonChartView::drawBuyVersusRent(const Comparison &c)
             mark->point2->setCoords(br.months, 1);
             mark->setPen(QPen(Qt::darkGray, 1, Qt::DotLine));
             addDrawnItem(mark);
-            const QString when = QCoreApplication::translate("commtax::ComparisonCharts", "buying is cheaper\nafter %1 months").arg(formatNumber(br.months, 1));
+            const QString when = QCoreApplication::translate("commtax::ComparisonCharts",
+                                                             "buying is cheaper\nafter %1 months")
+                                     .arg(formatNumber(br.months, 1));
             addLabel(xAxis, yAxis, br.months, br.cumulativeBuyUsd(br.months) / 1e6, when, kInk,
                      Qt::AlignTop | Qt::AlignLeft);
             m_summary << QString(when).replace(QLatin1Char('\n'), QLatin1Char(' '));
@@ -380,7 +424,8 @@ bool ComparisonChartView::drawCostRanges(const Comparison &c, const ComparisonSe
         if (!std::isfinite(q.p10) || !std::isfinite(q.p90) || !std::isfinite(q.p50))
             continue;
         // The axis names each plan: no legend entries.
-        QCPBars *bar = makeBars(QStringLiteral("range%1").arg(i), QString(), planColor(int(i)).lighter(125), xAxis, yAxis);
+        QCPBars *bar = makeBars(QStringLiteral("range%1").arg(i), QString(), planColor(int(i)).lighter(125), xAxis,
+                                yAxis);
         bar->setWidth(0.35);
         bar->setBaseValue(q.p10);
         bar->setData({key}, {q.p90 - q.p10}, true);
@@ -416,15 +461,24 @@ bool ComparisonChartView::drawChart(const Comparison &c, const ComparisonSensiti
     case ComparisonChart::StepBreakdown: {
         reset(QString(), QCoreApplication::translate("commtax::ComparisonCharts", "Step time (s)"));
         static const std::vector<StackPart> parts = {
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Compute"), QColor(0x4E, 0x79, 0xA7), [](const ComparedPlan &p) { return p.result.compute_time_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Pipeline bubble"), QColor(0xBA, 0xB0, 0xAC), [](const ComparedPlan &p) { return p.result.bubble_time_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "TP comm (exposed)"), QColor(0xF2, 0x8E, 0x2B), [](const ComparedPlan &p) { return p.result.tp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "PP comm"), QColor(0xB0, 0x7A, 0xA1), [](const ComparedPlan &p) { return p.result.pp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "DP comm (exposed)"), QColor(0xE1, 0x57, 0x59), [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "CP ring (exposed)"), QColor(0x59, 0xA1, 0x4F), [](const ComparedPlan &p) { return p.result.cp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Expert all-to-all (exposed)"), QColor(0xED, 0xC9, 0x48), [](const ComparedPlan &p) { return p.result.ep_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Overlap slowdown"), QColor(0x9C, 0x75, 0x5F), [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Optimizer step"), QColor(0x76, 0xB7, 0xB2), [](const ComparedPlan &p) { return p.result.optimizer_time_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Compute"), QColor(0x4E, 0x79, 0xA7),
+             [](const ComparedPlan &p) { return p.result.compute_time_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Pipeline bubble"), QColor(0xBA, 0xB0, 0xAC),
+             [](const ComparedPlan &p) { return p.result.bubble_time_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "TP comm (exposed)"), QColor(0xF2, 0x8E, 0x2B),
+             [](const ComparedPlan &p) { return p.result.tp_comm_exposed_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "PP comm"), QColor(0xB0, 0x7A, 0xA1),
+             [](const ComparedPlan &p) { return p.result.pp_comm_exposed_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "DP comm (exposed)"), QColor(0xE1, 0x57, 0x59),
+             [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "CP ring (exposed)"), QColor(0x59, 0xA1, 0x4F),
+             [](const ComparedPlan &p) { return p.result.cp_comm_exposed_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Expert all-to-all (exposed)"), QColor(0xED, 0xC9, 0x48),
+             [](const ComparedPlan &p) { return p.result.ep_comm_exposed_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Overlap slowdown"), QColor(0x9C, 0x75, 0x5F),
+             [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
+            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Optimizer step"), QColor(0x76, 0xB7, 0xB2),
+             [](const ComparedPlan &p) { return p.result.optimizer_time_s; }},
         };
         drawn = drawStacked(
             c, parts, 1.0, [](const ComparedPlan &p) { return seconds(p.result.step_time_s); },
@@ -437,7 +491,8 @@ bool ComparisonChartView::drawChart(const Comparison &c, const ComparisonSensiti
             c, [](const Result &r) { return r.cost_per_billion_tokens_usd; }, usd);
         break;
     case ComparisonChart::DaysToTrain:
-        reset(QString(), QCoreApplication::translate("commtax::ComparisonCharts", "Days to train (wall clock, with goodput)"));
+        reset(QString(),
+              QCoreApplication::translate("commtax::ComparisonCharts", "Days to train (wall clock, with goodput)"));
         drawn = drawPerPlanBars(
             c, [](const Result &r) { return r.days_to_train; }, days);
         break;
@@ -445,13 +500,17 @@ bool ComparisonChartView::drawChart(const Comparison &c, const ComparisonSensiti
         reset(QString(), QCoreApplication::translate("commtax::ComparisonCharts", "USD millions"));
         static const std::vector<StackPart> parts = {
             {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Depreciation"), QColor(0x4E, 0x79, 0xA7),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.depreciation_usd_per_hour * b.run_hours; }},
+             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                     p.result); return b.depreciation_usd_per_hour * b.run_hours; }},
             {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Energy"), QColor(0xED, 0xC9, 0x48),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.energy_usd_per_hour * b.run_hours; }},
+             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                     p.result); return b.energy_usd_per_hour * b.run_hours; }},
             {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Upkeep"), QColor(0x76, 0xB7, 0xB2),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.upkeep_usd_per_hour * b.run_hours; }},
+             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                     p.result); return b.upkeep_usd_per_hour * b.run_hours; }},
             {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Rent"), QColor(0xFF, 0x9D, 0xA7),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.rent_usd_per_hour * b.run_hours; }},
+             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                     p.result); return b.rent_usd_per_hour * b.run_hours; }},
         };
         drawn = drawStacked(
             c, parts, 1e-6, [](const ComparedPlan &p) { return formatUsd(p.result.tco_usd); },
@@ -478,8 +537,13 @@ bool ComparisonChartView::drawChart(const Comparison &c, const ComparisonSensiti
 // The recommended plan's tornado: the plan's tornado renderer with the comparison's rows.
 
 RecommendedTornadoChart::RecommendedTornadoChart(QWidget *parent)
-    : TornadoChart(QCoreApplication::translate("commtax::ComparisonCharts", "Sensitivity of the recommended plan (%1)").arg(QString()), QStringLiteral("tornado"),
-                   QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"), QCoreApplication::translate("commtax::ComparisonCharts", "Input at its low end"), QCoreApplication::translate("commtax::ComparisonCharts", "Input at its high end"), parent)
+    : TornadoChart(QCoreApplication::translate("commtax::ComparisonCharts",
+                                               "Sensitivity of the recommended plan (%1)")
+                       .arg(QString()),
+                   QStringLiteral("tornado"),
+                   QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"),
+                   QCoreApplication::translate("commtax::ComparisonCharts", "Input at its low end"),
+                   QCoreApplication::translate("commtax::ComparisonCharts", "Input at its high end"), parent)
 {
     setObjectName(QStringLiteral("chartTornado"));
 }
@@ -494,10 +558,15 @@ bool RecommendedTornadoChart::showSensitivity(const Comparison &c, const Compari
         const QString name = r >= 0 && r < c.plans.size() ? c.plans[r].name : QString();
         // On screen a long name is shortened to keep the title on one line, its whole text in the
         // title's tooltip; print wraps it whole.
-        setTitle(QCoreApplication::translate("commtax::ComparisonCharts", "Sensitivity of the recommended plan (%1)").arg(name), name);
+        setTitle(QCoreApplication::translate("commtax::ComparisonCharts", "Sensitivity of the recommended plan (%1)")
+                     .arg(name),
+                 name);
         if (!s.valid || r < 0 || std::size_t(r) >= s.plans.size() || !s.plans[std::size_t(r)].valid) {
             drawRows({}, {}, 0, QString());
-            const QString why = !s.valid ? QCoreApplication::translate("commtax::ComparisonCharts", "Sampling the ranges...") : QCoreApplication::translate("commtax::ComparisonCharts", "No plan can run: nothing is recommended");
+            const QString why = !s.valid ? QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                       "Sampling the ranges...")
+                                         : QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                       "No plan can run: nothing is recommended");
             addMessage(why);
             setSummary(why, QString());
             return;
@@ -513,11 +582,13 @@ bool RecommendedTornadoChart::showSensitivity(const Comparison &c, const Compari
             const QString input = QString::fromStdString(b.input);
             const double scale = std::max(std::fabs(b.input_low), std::fabs(b.input_high));
             const auto number = [&](double v) { return inputValueText(input, v, scale); };
-            const QString label = QStringLiteral("%1 (%2-%3)").arg(libraryText(inputLabelText(input)), number(b.input_low), number(b.input_high));
+            const QString what = libraryText(inputLabelText(input));
+            const QString label = QStringLiteral("%1 (%2-%3)").arg(what, number(b.input_low), number(b.input_high));
             rows << TornadoRow{label, b.low, b.high};
             texts << QStringLiteral("%1: %2 - %3").arg(label, formatUsd(b.low), formatUsd(b.high));
         }
-        drawRows(rows, texts, value, QCoreApplication::translate("commtax::ComparisonCharts", "No uncertain input moves the cost"));
+        const QString none = QCoreApplication::translate("commtax::ComparisonCharts", "No uncertain input moves the cost");
+        drawRows(rows, texts, value, none);
         setSummary(name, texts.join(QStringLiteral("; ")));
         drawn = n > 0;
     });

@@ -66,6 +66,8 @@ private:
     bool drawStacked(const Comparison &c, const std::vector<StackPart> &parts, double scale,
                      QString (*total)(const ComparedPlan &), double (*totalValue)(const ComparedPlan &));
     bool drawPriceBreakEven(const Comparison &c);
+    void markBreakEven(qsizetype i, const ComparedPlan &b, const PriceBreakEven &be, double aCost, double maxX,
+                       const QString &name);
     bool drawBuyVersusRent(const Comparison &c);
     bool drawCostRanges(const Comparison &c, const ComparisonSensitivity &s);
     // A line in the plan's colour, named in the legend; its hover text at each point.

@@ -197,7 +197,9 @@ ComparisonView::ComparisonView(QWidget *parent)
         auto *plot = new ComparisonChartView(c, this);
         m_charts << plot;
         if (c == ComparisonChart::PriceBreakEven || c == ComparisonChart::BuyVersusRent) {
+            // A tab each: low enough for a 1280x800 screen at 150% (the window 491 px high).
             plot->setMinimumWidth(340);
+            plot->setMinimumPlotHeight(70);
             breakEvens << plot;
         } else {
             // Tall enough for four plans' wrapped names and the step-time legend to leave the
