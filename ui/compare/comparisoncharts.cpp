@@ -587,7 +587,8 @@ bool RecommendedTornadoChart::showSensitivity(const Comparison &c, const Compari
             rows << TornadoRow{label, b.low, b.high};
             texts << QStringLiteral("%1: %2 - %3").arg(label, formatUsd(b.low), formatUsd(b.high));
         }
-        const QString none = QCoreApplication::translate("commtax::ComparisonCharts", "No uncertain input moves the cost");
+        const QString none = QCoreApplication::translate("commtax::ComparisonCharts",
+                                                         "No uncertain input moves the cost");
         drawRows(rows, texts, value, none);
         setSummary(name, texts.join(QStringLiteral("; ")));
         drawn = n > 0;
