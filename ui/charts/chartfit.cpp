@@ -48,6 +48,26 @@ bool ChartView::fitTitle(int width)
     return true;
 }
 
+namespace {
+// One line of a legend entry: the plan's name in it shortened, the rest ("matches A at
+// $2.1k/GPU") kept.
+QString shortenedEntry(const QCPAbstractPlottable *p, const QFontMetrics &fm, int w)
+{
+    const QString full = p->property("fullName").toString();
+    const QString name = p->property("planName").toString();
+    if (fm.horizontalAdvance(full) <= w)
+        return full;
+    if (!name.isEmpty() && full.contains(name)) {
+        const int rest = fm.horizontalAdvance(full) - fm.horizontalAdvance(name);
+        const int nameRoom = std::max(w - rest, fm.horizontalAdvance(QStringLiteral("MMMMMM")));
+        const QString text = QString(full).replace(name, fm.elidedText(name, Qt::ElideRight, nameRoom));
+        if (fm.horizontalAdvance(text) <= w)
+            return text;
+    }
+    return fm.elidedText(full, Qt::ElideRight, w);
+}
+} // namespace
+
 bool ChartView::fitLegendTexts(int width)
 {
     if (m_legendShare <= 0 || legend->itemCount() == 0 || width < 100)
@@ -107,21 +127,7 @@ bool ChartView::fitLegendTexts(int width)
                                                                              font, w); };
     const bool onScreen = !testAttribute(Qt::WA_DontShowOnScreen);
     if (apply(wholeColumns, whole) > room && onScreen) {
-        // One line each: the plan's name shortened, the rest ("matches A at $2.1k/GPU") kept.
-        const auto shortened = [&](QCPAbstractPlottable *p, int w) {
-            const QString full = p->property("fullName").toString();
-            const QString name = p->property("planName").toString();
-            if (fm.horizontalAdvance(full) <= w)
-                return full;
-            if (!name.isEmpty() && full.contains(name)) {
-                const int rest = fm.horizontalAdvance(full) - fm.horizontalAdvance(name);
-                const int nameRoom = std::max(w - rest, fm.horizontalAdvance(QStringLiteral("MMMMMM")));
-                const QString text = QString(full).replace(name, fm.elidedText(name, Qt::ElideRight, nameRoom));
-                if (fm.horizontalAdvance(text) <= w)
-                    return text;
-            }
-            return fm.elidedText(full, Qt::ElideRight, w);
-        };
+        const auto shortened = [&](QCPAbstractPlottable *p, int w) { return shortenedEntry(p, fm, w); };
         // From as many columns as the whole texts took: fewer only makes the legend taller.
         int columns = wholeColumns;
         while (apply(columns, shortened) > room && columns < 4 && textWidth(columns + 1) >= 110)

@@ -247,6 +247,28 @@ void ComparisonChartView::markBreakEven(qsizetype i, const ComparedPlan &b, cons
     }
 }
 
+namespace {
+// The break-even chart's price axis (% of today's price: to past the farthest break-even, 200 to
+// 400) and its cost cap: a line that climbs past three times A's cost (and past every line's
+// start) stops there, with an arrow and its end's value (the RTX 4090's ran off the plot).
+std::pair<double, double> breakEvenBounds(const Comparison &c, const QList<BreakEvenRow> &rows)
+{
+    double maxX = 200;
+    for (qsizetype i = 0; i < rows.size(); ++i)
+        if (rows[i].hasPrice && rows[i].price.reachable && rows[i].price.currentPrice > 0 && c.plans[i].runs())
+            maxX = std::max(maxX,
+                            std::min(400.0, 100.0 * rows[i].price.breakEvenPrice / rows[i].price.currentPrice * 1.1));
+    double cap = 3.0 * c.plans[c.reference].result.cost_per_billion_tokens_usd;
+    for (qsizetype i = 0; i < c.plans.size(); ++i)
+        if (i != c.reference && c.plans[i].runs() && rows[i].hasPrice && rows[i].price.currentPrice > 0) {
+            const double y0 = costPerBillionTokensAtPrice(c.plans[i].plan, c.plans[i].result, 0);
+            if (std::isfinite(y0))
+                cap = std::max(cap, y0);
+        }
+    return {maxX, cap};
+}
+} // namespace
+
 bool ComparisonChartView::drawPriceBreakEven(const Comparison &c)
 {
     const ComparedPlan &a = c.plans[c.reference];
@@ -267,10 +289,7 @@ bool ComparisonChartView::drawPriceBreakEven(const Comparison &c)
     }
     const double aCost = a.result.cost_per_billion_tokens_usd;
     const QList<BreakEvenRow> rows = breakEvens(c);
-    double maxX = 200;
-    for (qsizetype i = 0; i < rows.size(); ++i)
-        if (rows[i].hasPrice && rows[i].price.reachable && rows[i].price.currentPrice > 0 && c.plans[i].runs())
-            maxX = std::max(maxX, std::min(400.0, 100.0 * rows[i].price.breakEvenPrice / rows[i].price.currentPrice * 1.1));
+    const auto [maxX, cap] = breakEvenBounds(c, rows);
     double maxY = aCost;
     QCPGraph *refLine = planLine(QCoreApplication::translate("commtax::ComparisonCharts", "%1 (A) today: %2")
                                      .arg(a.name, formatUsd(aCost)),
@@ -278,15 +297,6 @@ bool ComparisonChartView::drawPriceBreakEven(const Comparison &c)
                                  QPen(planColor(c.reference), 2, Qt::DashLine));
     refLine->setData({0, maxX}, {aCost, aCost}, true);
     m_summary << refLine->name();
-    // A line that climbs past three times A's cost (and past every line's start) stops there,
-    // with an arrow and its end's value (the RTX 4090's ran off the top of the plot).
-    double cap = 3.0 * aCost;
-    for (qsizetype i = 0; i < c.plans.size(); ++i)
-        if (i != c.reference && c.plans[i].runs() && rows[i].hasPrice && rows[i].price.currentPrice > 0) {
-            const double y0 = costPerBillionTokensAtPrice(c.plans[i].plan, c.plans[i].result, 0);
-            if (std::isfinite(y0))
-                cap = std::max(cap, y0);
-        }
     bool any = false;
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
         const ComparedPlan &b = c.plans[i];
@@ -447,6 +457,52 @@ bool ComparisonChartView::drawCostRanges(const Comparison &c, const ComparisonSe
     return any;
 }
 
+// The parts of a plan's step, bottom to top.
+const std::vector<ComparisonChartView::StackPart> &ComparisonChartView::stepParts()
+{
+    static const std::vector<StackPart> parts = {
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Compute"), QColor(0x4E, 0x79, 0xA7),
+         [](const ComparedPlan &p) { return p.result.compute_time_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Pipeline bubble"), QColor(0xBA, 0xB0, 0xAC),
+         [](const ComparedPlan &p) { return p.result.bubble_time_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "TP comm (exposed)"), QColor(0xF2, 0x8E, 0x2B),
+         [](const ComparedPlan &p) { return p.result.tp_comm_exposed_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "PP comm"), QColor(0xB0, 0x7A, 0xA1),
+         [](const ComparedPlan &p) { return p.result.pp_comm_exposed_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "DP comm (exposed)"), QColor(0xE1, 0x57, 0x59),
+         [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "CP ring (exposed)"), QColor(0x59, 0xA1, 0x4F),
+         [](const ComparedPlan &p) { return p.result.cp_comm_exposed_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Expert all-to-all (exposed)"), QColor(0xED, 0xC9, 0x48),
+         [](const ComparedPlan &p) { return p.result.ep_comm_exposed_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Overlap slowdown"), QColor(0x9C, 0x75, 0x5F),
+         [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Optimizer step"), QColor(0x76, 0xB7, 0xB2),
+         [](const ComparedPlan &p) { return p.result.optimizer_time_s; }},
+    };
+    return parts;
+}
+
+// The parts of a run's TCO, bottom to top.
+const std::vector<ComparisonChartView::StackPart> &ComparisonChartView::tcoParts()
+{
+    static const std::vector<StackPart> parts = {
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Depreciation"), QColor(0x4E, 0x79, 0xA7),
+         [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                 p.result); return b.depreciation_usd_per_hour * b.run_hours; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Energy"), QColor(0xED, 0xC9, 0x48),
+         [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                 p.result); return b.energy_usd_per_hour * b.run_hours; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Upkeep"), QColor(0x76, 0xB7, 0xB2),
+         [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                 p.result); return b.upkeep_usd_per_hour * b.run_hours; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Rent"), QColor(0xFF, 0x9D, 0xA7),
+         [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                 p.result); return b.rent_usd_per_hour * b.run_hours; }},
+    };
+    return parts;
+}
+
 bool ComparisonChartView::drawChart(const Comparison &c, const ComparisonSensitivity *s)
 {
     setTitle(chartTitle(m_chart));
@@ -460,26 +516,7 @@ bool ComparisonChartView::drawChart(const Comparison &c, const ComparisonSensiti
     switch (m_chart) {
     case ComparisonChart::StepBreakdown: {
         reset(QString(), QCoreApplication::translate("commtax::ComparisonCharts", "Step time (s)"));
-        static const std::vector<StackPart> parts = {
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Compute"), QColor(0x4E, 0x79, 0xA7),
-             [](const ComparedPlan &p) { return p.result.compute_time_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Pipeline bubble"), QColor(0xBA, 0xB0, 0xAC),
-             [](const ComparedPlan &p) { return p.result.bubble_time_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "TP comm (exposed)"), QColor(0xF2, 0x8E, 0x2B),
-             [](const ComparedPlan &p) { return p.result.tp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "PP comm"), QColor(0xB0, 0x7A, 0xA1),
-             [](const ComparedPlan &p) { return p.result.pp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "DP comm (exposed)"), QColor(0xE1, 0x57, 0x59),
-             [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "CP ring (exposed)"), QColor(0x59, 0xA1, 0x4F),
-             [](const ComparedPlan &p) { return p.result.cp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Expert all-to-all (exposed)"), QColor(0xED, 0xC9, 0x48),
-             [](const ComparedPlan &p) { return p.result.ep_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Overlap slowdown"), QColor(0x9C, 0x75, 0x5F),
-             [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Optimizer step"), QColor(0x76, 0xB7, 0xB2),
-             [](const ComparedPlan &p) { return p.result.optimizer_time_s; }},
-        };
+        const std::vector<StackPart> &parts = stepParts();
         drawn = drawStacked(
             c, parts, 1.0, [](const ComparedPlan &p) { return seconds(p.result.step_time_s); },
             [](const ComparedPlan &p) { return p.result.step_time_s; });
@@ -498,20 +535,7 @@ bool ComparisonChartView::drawChart(const Comparison &c, const ComparisonSensiti
         break;
     case ComparisonChart::Tco: {
         reset(QString(), QCoreApplication::translate("commtax::ComparisonCharts", "USD millions"));
-        static const std::vector<StackPart> parts = {
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Depreciation"), QColor(0x4E, 0x79, 0xA7),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
-                     p.result); return b.depreciation_usd_per_hour * b.run_hours; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Energy"), QColor(0xED, 0xC9, 0x48),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
-                     p.result); return b.energy_usd_per_hour * b.run_hours; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Upkeep"), QColor(0x76, 0xB7, 0xB2),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
-                     p.result); return b.upkeep_usd_per_hour * b.run_hours; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Rent"), QColor(0xFF, 0x9D, 0xA7),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
-                     p.result); return b.rent_usd_per_hour * b.run_hours; }},
-        };
+        const std::vector<StackPart> &parts = tcoParts();
         drawn = drawStacked(
             c, parts, 1e-6, [](const ComparedPlan &p) { return formatUsd(p.result.tco_usd); },
             [](const ComparedPlan &p) { return p.result.tco_usd; });

@@ -63,6 +63,8 @@ private:
     void whyNoBar(const Comparison &c, qsizetype plan);
     bool drawPerPlanBars(const Comparison &c, double (*value)(const Result &), QString (*text)(double));
     struct StackPart;
+    static const std::vector<StackPart> &stepParts();
+    static const std::vector<StackPart> &tcoParts();
     bool drawStacked(const Comparison &c, const std::vector<StackPart> &parts, double scale,
                      QString (*total)(const ComparedPlan &), double (*totalValue)(const ComparedPlan &));
     bool drawPriceBreakEven(const Comparison &c);

@@ -199,7 +199,7 @@ ComparisonView::ComparisonView(QWidget *parent)
         if (c == ComparisonChart::PriceBreakEven || c == ComparisonChart::BuyVersusRent) {
             // A tab each: low enough for a 1280x800 screen at 150% (the window 491 px high).
             plot->setMinimumWidth(340);
-            plot->setMinimumPlotHeight(70);
+            plot->setMinimumPlotHeight(40);
             breakEvens << plot;
         } else {
             // Tall enough for four plans' wrapped names and the step-time legend to leave the
