@@ -7,9 +7,10 @@ commtax_add_test(test_comparison SOURCES test_comparison.cpp LIBS commtax_librar
 # test_reportdocument: the report as data, before any renderer (no display).
 commtax_add_test(test_reportdocument SOURCES test_reportdocument.cpp LIBS commtax_library)
 # Offscreen, each needs pdftotext/pdfinfo from poppler-utils: test_library_gui the preset manager
-# and the main window's library; test_compare_gui the comparison view and the Compare hardware
-# window; test_report_gui the PDF/CSV/JSON reports and the `commtax report` command.
-foreach(t test_library_gui test_compare_gui test_compare_files_gui test_report_gui)
+# and the main window's library; test_compare_gui the comparison view and its charts;
+# test_compare_columns_gui the Compare hardware window's columns and quote; test_report_gui the
+# PDF/CSV/JSON reports and the `commtax report` command.
+foreach(t test_library_gui test_compare_gui test_compare_columns_gui test_compare_files_gui test_report_gui)
   commtax_add_test(${t} SOURCES ${t}.cpp LIBS commtax_ui)
   add_dependencies(${t} commtax)
   target_compile_definitions(${t} PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")

@@ -445,8 +445,12 @@ private Q_SLOTS:
         auto *tornado = view.findChild<QCustomPlot *>(QStringLiteral("chartTornado"));
         QVERIFY(tornado && tornado->isVisible());
         // One low and one high bar per input, the largest swing on top.
-        QCOMPARE(tornado->plottableCount(), 2);
-        auto *lowBars = qobject_cast<QCPBars *>(tornado->plottable(0));
+        QList<QCPBars *> bars; // and the value's line
+        for (int i = 0; i < tornado->plottableCount(); ++i)
+            if (auto *b = qobject_cast<QCPBars *>(tornado->plottable(i)))
+                bars << b;
+        QCOMPARE(bars.size(), 2);
+        auto *lowBars = bars.first();
         const std::size_t shown = std::min<std::size_t>(8, s.plans[std::size_t(s.recommended)].costTornado.size());
         QCOMPARE(std::size_t(lowBars->data()->size()), shown);
         const uncertainty::TornadoBar &top = s.plans[std::size_t(s.recommended)].costTornado.front();

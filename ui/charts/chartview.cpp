@@ -262,6 +262,9 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     axisRect()->insetLayout()->take(legend);
     plotLayout()->addElement(2, 0, legend);
     plotLayout()->setRowStretchFactor(2, 0.001);
+    // An empty legend's size hint (a chart whose bars the axis names) would cap the column's width
+    // and squeeze the axes: an explicit, unlimited maximum.
+    legend->setMaximumSize(1 << 20, QWIDGETSIZE_MAX);
     plotLayout()->setRowSpacing(0);
 
     styleAxis(xAxis, QString());
@@ -283,6 +286,22 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     setContextMenuPolicy(Qt::CustomContextMenu);
     connect(this, &QWidget::customContextMenuRequested, this, &ChartView::showContextMenu);
     connect(this, &QCustomPlot::afterLayout, this, &ChartView::fitLabelsInside);
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        // Each category's name wrapped to its width, known once laid out: draw again with them.
+        // The minimum height after the replot: a resize inside one would not lay the chart out.
+        const bool names = fitCategoryNames();
+        const bool axes = fitVerticalAxisLabels();
+        // The legend's room is known once the axes are laid out.
+        const bool legendTexts = fitLegendTexts(width() - 16);
+        if (names || axes || legendTexts)
+            QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    fitToWidth(width()); // the legend's columns, the minimum height
+                    replot(rpQueuedReplot);
+                },
+                Qt::QueuedConnection);
+    });
     connect(this, &QCustomPlot::afterReplot, this, [this] {
         m_replotNeeded = false;
         if (m_pendingRedraw == 0)
@@ -299,6 +318,17 @@ void ChartView::showAnalysis(const Analysis &a)
 {
     if (!setAnalysis(a))
         return;
+    queueReplot();
+}
+
+void ChartView::redraw(quint64 id, const std::function<void()> &drawData)
+{
+    setDrawn(id, drawData);
+    queueReplot();
+}
+
+void ChartView::queueReplot()
+{
     if (m_replotNeeded)
         replot(rpQueuedReplot);
     else // as a replot would: redrawn() after this returns
@@ -322,9 +352,15 @@ bool ChartView::setAnalysis(const Analysis &a)
 {
     if (!a.valid)
         return false;
+    setDrawn(a.requestId, [&] { draw(a); });
+    return true;
+}
+
+void ChartView::setDrawn(quint64 id, const std::function<void()> &drawData)
+{
     clearHoverTargets();
     clearLabels();
-    draw(a);
+    drawData();
     m_drawnUpper.clear();
     for (QCPAxis *axis : axisRect()->axes())
         m_drawnUpper.insert(axis, axis->range().upper);
@@ -335,14 +371,13 @@ bool ChartView::setAnalysis(const Analysis &a)
     }
     setStaleLook(false);
     m_staleWash->setVisible(false);
-    m_pendingRedraw = a.requestId;
+    m_pendingRedraw = id;
     // Most edits leave some charts as they were (a DP-overlap change moves neither the bubble
     // nor the memory chart): those are not drawn again.
     const size_t state = drawnState();
     if (state != m_setState)
         m_replotNeeded = true;
     m_setState = state;
-    return true;
 }
 
 namespace {
@@ -502,7 +537,7 @@ bool ChartView::setStaleLook(bool stale)
         return false;
     m_stale = stale;
     m_staleWash->setVisible(stale);
-    m_titleElement->setText(stale ? m_title + tr(" (stale)") : m_title);
+    fitTitle(width() - 16);
     updateAccessibleText();
     m_titleElement->setTextColor(stale ? QColor(0xb0, 0x00, 0x20) : Qt::black);
     return true;
@@ -630,6 +665,8 @@ void ChartView::addHoverGraph(const QCPGraph *g, std::function<QString(double, d
 
 QString ChartView::hoverTextAt(const QPointF &pos) const
 {
+    if (QString whole = fittedTextAt(pos); !whole.isEmpty())
+        return whole;
     QString best;
     double bestDistance = kHoverRadiusPx;
     const HoverGraph *bestGraph = nullptr;
@@ -698,6 +735,23 @@ void ChartView::clearLabels()
     for (QCPItemLine *line : std::as_const(m_whiskers))
         removeItem(line);
     m_whiskers.clear();
+    for (QCPAbstractItem *item : std::as_const(m_drawnItems))
+        removeItem(item);
+    m_drawnItems.clear();
+}
+
+QCPItemText *ChartView::addMessage(const QString &text)
+{
+    auto *message = new QCPItemText(this);
+    message->position->setType(QCPItemPosition::ptAxisRectRatio);
+    message->position->setCoords(0.5, 0.5);
+    message->setText(text);
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() + 0.5);
+    message->setFont(f);
+    message->setColor(QColor(0x55, 0x55, 0x55));
+    m_drawnItems.append(message);
+    return message;
 }
 
 void ChartView::addWhisker(const QCPAbstractPlottable *anchor, double key, double lo, double hi, double cap, const QColor &color)
@@ -724,8 +778,14 @@ void ChartView::addWhisker(const QCPAbstractPlottable *anchor, double key, doubl
 QCPItemText *ChartView::addLabel(const QCPAbstractPlottable *anchor, double key, double value, const QString &text,
                                  const QColor &color, Qt::Alignment alignment)
 {
+    return addLabel(anchor->keyAxis(), anchor->valueAxis(), key, value, text, color, alignment);
+}
+
+QCPItemText *ChartView::addLabel(QCPAxis *keyAxis, QCPAxis *valueAxis, double key, double value, const QString &text,
+                                 const QColor &color, Qt::Alignment alignment)
+{
     auto *label = new QCPItemText(this);
-    label->position->setAxes(anchor->keyAxis(), anchor->valueAxis());
+    label->position->setAxes(keyAxis, valueAxis);
     label->position->setType(QCPItemPosition::ptPlotCoords);
     label->position->setCoords(key, value);
     label->setPositionAlignment(alignment);
@@ -800,6 +860,8 @@ void ChartView::setLegendColumns(int columns)
 
 void ChartView::fitToWidth(int width)
 {
+    fitTitle(width - 16);
+    fitLegendTexts(width - 16);
     // The legend in as many of its columns as fit side by side, never cutting a name: item i goes
     // to column i % columns, each column as wide as its widest item. A long legend in few columns
     // takes height, not names: the chart's minimum height grows with it (fitMinimumHeight()), and
@@ -836,10 +898,9 @@ void ChartView::fitToWidth(int width)
     fitMinimumHeight();
 }
 
-namespace {
 // Text broken into lines of at most `width` pixels: at spaces, or between any two characters of
-// text written without them (Chinese).
-QString wrapped(const QString &text, const QFont &font, int width)
+// text written without them (Chinese); a word wider than that alone is broken between characters.
+QString ChartView::wrapText(const QString &text, const QFont &font, int width)
 {
     if (measured(font, text, false).width() <= width)
         return text;
@@ -860,11 +921,17 @@ QString wrapped(const QString &text, const QFont &font, int width)
         } else {
             line = candidate;
         }
+        while (line.size() > 1 && fm.horizontalAdvance(line) > width) {
+            qsizetype n = line.size() - 1;
+            while (n > 1 && fm.horizontalAdvance(line.left(n)) > width)
+                --n;
+            lines << line.left(n);
+            line = line.mid(n);
+        }
     }
     lines << line;
     return lines.join(QLatin1Char('\n'));
 }
-} // namespace
 
 void ChartView::fitAxisLabels(int width)
 {
@@ -875,7 +942,7 @@ void ChartView::fitAxisLabels(int width)
         if (full.isEmpty() || (axis->label() != full && axis->label() != axis->property("shownLabel").toString()))
             full = axis->label(); // set since the last fit
         axis->setProperty("fullLabel", full);
-        const QString shown = wrapped(full, axis->labelFont(), std::max(120, width - 2 * kAxisAllowance));
+        const QString shown = wrapText(full, axis->labelFont(), std::max(120, width - 2 * kAxisAllowance));
         axis->setProperty("shownLabel", shown);
         if (axis->label() != shown)
             axis->setLabel(shown);
@@ -906,7 +973,7 @@ void ChartView::fitMinimumHeight()
     // inside the chart.
     int plot = minimumPlotHeight();
     for (QCPAxis *axis : {yAxis, yAxis2})
-        if (axis->visible() && !axis->label().isEmpty())
+        if (axis->visible() && !axis->label().isEmpty() && !m_wrapVerticalTitles)
             plot = std::max(plot,
                             measured(axis->labelFont(), axis->label(), false).width() + 4 - 2 * std::min(above, below));
     const int needed = std::max(220, above + plot + below + 8);
@@ -938,6 +1005,10 @@ void ChartView::resizeEvent(QResizeEvent *event)
 {
     fitToWidth(event->size().width());
     QCustomPlot::resizeEvent(event);
+    // Resized while a replot ran (a layout that another chart's replot set off): QCustomPlot then
+    // skips its own, and the chart would keep the layout of its old size.
+    if (mReplotting)
+        replot(rpQueuedReplot);
 }
 
 void ChartView::styleAxis(QCPAxis *axis, const QString &label)

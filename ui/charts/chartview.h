@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The common ground of the five charts: a titled QCustomPlot with its legend below the plot,
+// The common ground of every chart, the plan's (plancharts.h, tornado.h, timelinechart.h) and the
+// comparison's (compare/comparisoncharts.h): a titled QCustomPlot with its legend below the plot,
 // tooltips on hover, PNG/PDF export from the context menu, a "stale" mark for when the plan is
-// invalid, and a redrawn(id) signal once the data of one analysis is on screen.
+// invalid, an accessible summary, the fitting of titles, legends and category labels to the
+// chart's size (chartfit.cpp), and a redrawn(id) signal once the data of one analysis is on screen.
+// The report prints the same views, made offscreen at the page's size (WA_DontShowOnScreen: texts
+// are then wrapped whole, never shortened).
 
 #include "core/analysis.h"
 
@@ -25,6 +29,10 @@ public:
     ~ChartView() override;
 
     QString title() const { return m_title; }
+    // A new title (the comparison's name a plan in theirs). On screen, a title too wide for one
+    // line is shortened within `shortenable` (a part of it, e.g. a plan's name; the whole title in
+    // its tooltip); otherwise, and in print, it wraps.
+    void setTitle(const QString &title, const QString &shortenable = QString());
     // What the chart shows, as text (its accessible name and description, set by every draw):
     // "Step time breakdown: 12.3 s per step" and the figures behind it.
     QString summaryDetails() const { return m_details; }
@@ -56,7 +64,8 @@ public:
     bool exportPng(const QString &fileName, double scale = 2.0, QString *error = nullptr);
     bool exportPdf(const QString &fileName, QString *error = nullptr);
 
-    // What hovering at this widget position shows (empty: nothing there).
+    // What hovering at this widget position shows (empty: nothing there): a data point's text, or
+    // the whole text of a shortened title, legend entry or category label.
     QString hoverTextAt(const QPointF &pos) const;
     // A data point's position in widget pixels, for tests and hover.
     static QPointF pixelOf(const QCPAbstractPlottable *p, double key, double value);
@@ -76,7 +85,11 @@ Q_SIGNALS:
     void redrawn(quint64 analysisId);
 
 protected:
-    virtual void draw(const Analysis &a) = 0;
+    // The plan's charts draw an analysis; the comparison's draw through redraw() instead.
+    virtual void draw(const Analysis &a) { Q_UNUSED(a); }
+    // Clears the hover targets and labels, runs `drawData` and queues a replot if the picture
+    // changed; redrawn(id) follows. What showAnalysis() does, for charts of other data.
+    void redraw(quint64 id, const std::function<void()> &drawData);
 
     void clearHoverTargets()
     {
@@ -90,9 +103,16 @@ protected:
                      const QString &text);
     // Every draw() says what it drew: a headline after the title, and the figures.
     void setSummary(const QString &headline, const QString &details);
-    // Remove the items a previous draw() made for labels (not the stale mark).
+    // Remove the items a previous draw() made for labels, whiskers, messages and marks (not the
+    // stale mark).
     void clearLabels();
+    // A grey message in the middle of the plot ("Sampling..."), removed with the labels.
+    QCPItemText *addMessage(const QString &text);
+    // An item draw() made (a line, an arrow), removed with the labels.
+    void addDrawnItem(QCPAbstractItem *item) { m_drawnItems.append(item); }
     QCPItemText *addLabel(const QCPAbstractPlottable *anchor, double key, double value, const QString &text,
+                          const QColor &color, Qt::Alignment alignment);
+    QCPItemText *addLabel(QCPAxis *keyAxis, QCPAxis *valueAxis, double key, double value, const QString &text,
                           const QColor &color, Qt::Alignment alignment);
     // A P10-P90 whisker across [lo, hi] at `key`, in the anchor's axes, with end caps
     // `cap` keys wide; removed with the labels.
@@ -110,6 +130,8 @@ protected:
     // Bars stacked bottom to top in the order given, each `width` wide (in key units).
     QList<QCPBars *> makeStackedBars(const QList<BarSpec> &specs, QCPAxis *keyAxis, QCPAxis *valueAxis, double width);
     static void styleAxis(QCPAxis *axis, const QString &label);
+    // `text` in lines of at most `width` pixels (at spaces; between characters where it has none).
+    static QString wrapText(const QString &text, const QFont &font, int width);
     // Lay the legend out again in at most this many columns (setWrap alone does not move
     // existing items).
     void setLegendColumns(int columns);
@@ -131,13 +153,44 @@ protected:
     void setInLegend(QCPAbstractPlottable *p, bool shown);
     static QSharedPointer<QCPAxisTickerText> powersOfTwoTicker(int from, int to);
     static QSharedPointer<QCPAxisTickerText> categoryTicker(const QStringList &labels);
+    // Categories 1..n on a horizontal axis, each named in full by `names` (a part after a line
+    // break, "(A)", is a mark kept whole on its own line). After every layout each name is wrapped
+    // to its category's width; on screen the words all names start with are left out and a name
+    // keeps at most three lines, its whole text in the tooltip under it. Print keeps every line.
+    void setCategoryNames(QCPAxis *axis, const QStringList &names);
+    // The legend may take at most `share` of the chart's height (0: any, the chart grows instead).
+    // On screen, entries that would take more are shortened to one line each, in up to four
+    // columns (a plottable's "planName" property: the part shortened first), their whole texts in
+    // tooltips; in print they wrap whole.
+    void setLegendShare(double share) { m_legendShare = share; }
+    // A vertical axis's title wraps to the plot's height once laid out, instead of the chart's
+    // minimum height growing to hold it on one line.
+    void setVerticalTitlesWrap(bool wrap) { m_wrapVerticalTitles = wrap; }
 
     void mouseMoveEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    bool event(QEvent *event) override; // tooltips
 
 private:
+    // chartfit.cpp: the title, the legend's texts and the category names fitted to the width;
+    // true when one changed.
+    bool fitTitle(int width);
+    bool fitLegendTexts(int width);
+    bool fitCategoryNames();
+    // A vertical axis's title in lines no longer than the plot is high, once laid out.
+    bool fitVerticalAxisLabels();
+    QString fittedTextAt(const QPointF &pos) const; // the whole text of a shortened one
+    QString m_shortenable;
+    double m_legendShare = 0;
+    bool m_wrapVerticalTitles = false;
+    QCPAxis *m_categoryAxis = nullptr;
+    QStringList m_categoryNames;
+    QList<QCPAbstractItem *> m_drawnItems;
+
+    void setDrawn(quint64 id, const std::function<void()> &drawData);
+    void queueReplot(); // the replot a change needs, or redrawn() at once
     void showContextMenu(const QPoint &pos);
     void fitToWidth(int width);
     // The minimum height that keeps the plot at minimumPlotHeight() with everything around it.

@@ -674,27 +674,12 @@ const FieldInfo *fieldOfPath(const QString &path)
 } // namespace
 
 SensitivityChart::SensitivityChart(QWidget *parent)
-    : ChartView(tr("Sensitivity of the cost"), parent)
+    : TornadoChart(tr("Sensitivity of the cost"), QStringLiteral("sensitivity"), tr("USD per billion tokens"),
+                   tr("Input low"), tr("Input high"), parent)
 {
-    styleAxis(xAxis, tr("USD per billion tokens"));
-    yAxis->grid()->setVisible(false);
-    yAxis->setTickLength(0, 0);
-    // Both sides start at the plan's value (the bars' base value; their data is the change from
-    // it): a bar reaches the cost with the input at that end of its range.
-    m_low = makeBars(QStringLiteral("sensitivity_low"), tr("Input low"), tornado::lowColor(), yAxis, xAxis);
-    m_high = makeBars(QStringLiteral("sensitivity_high"), tr("Input high"), tornado::highColor(), yAxis, xAxis);
-    styleTornadoBars(m_low, m_high);
-    m_value = makeGraph(QStringLiteral("sensitivity_value"), QString(), QPen(kInk, 1.5), QCPScatterStyle(), yAxis, xAxis);
-    setInLegend(m_value, false);
-    setLegendColumns(2);
 }
 
 SensitivityChart::~SensitivityChart() = default;
-
-int SensitivityChart::minimumPlotHeight() const
-{
-    return std::max(kMinimumPlotHeight, m_categories * (QFontMetrics(yAxis->tickLabelFont()).height() + 4));
-}
 
 QString SensitivityChart::inputName(const QString &path)
 {
@@ -714,31 +699,22 @@ void SensitivityChart::draw(const Analysis &a)
     const UncertaintyFigures &u = a.uncertainty;
     const double value = a.result.cost_per_billion_tokens_usd;
     const qsizetype n = u.valid ? std::min<qsizetype>(u.costTornado.size(), kMaxBars) : 0;
-    m_categories = int(n);
     QList<TornadoRow> rows;
-    for (qsizetype i = 0; i < n; ++i)
-        rows << TornadoRow{inputName(u.costTornado[i].input), u.costTornado[i].low, u.costTornado[i].high};
-    drawTornado(m_low, m_high, rows, value);
-    m_value->setData(QVector<double>{0.4, double(std::max<qsizetype>(n, 1)) + 0.6}, QVector<double>{value, value}, true);
-
-    const double half = tornado::kBarWidth / 2;
+    QStringList texts;
     for (qsizetype i = 0; i < n; ++i) {
         const SensitivityBar &b = u.costTornado[i];
-        const double key = tornado::keyOf(int(i), int(n));
         const QString name = inputName(b.input);
+        rows << TornadoRow{name, b.low, b.high};
         // The same input's effect on the days to train, when it has one.
         QString days;
         for (const SensitivityBar &d : u.daysTornado)
             if (d.input == b.input)
                 days = tr("; days to train %1 to %2").arg(QString::number(d.low, 'f', 1), QString::number(d.high, 'f', 1));
-        const QString text = tr("%1 from %2 to %3: %4 to %5 per billion tokens (this plan %6)%7")
-                                 .arg(name, QString::number(b.inputLow, 'g', 4), QString::number(b.inputHigh, 'g', 4),
-                                      usd(b.low), usd(b.high), usd(value), days);
-        addHoverBox(m_low, key - half, key + half, std::min(value, b.low), std::max(value, b.low), text);
-        addHoverBox(m_high, key - half, key + half, std::min(value, b.high), std::max(value, b.high), text);
+        texts << tr("%1 from %2 to %3: %4 to %5 per billion tokens (this plan %6)%7")
+                     .arg(name, QString::number(b.inputLow, 'g', 4), QString::number(b.inputHigh, 'g', 4), usd(b.low),
+                          usd(b.high), usd(value), days);
     }
-    if (n == 0)
-        addLabel(m_low, 1, value, tr("no uncertain input moves the cost"), kInk, Qt::AlignCenter);
+    drawRows(rows, texts, value, tr("no uncertain input moves the cost"));
 
     QStringList lines;
     for (qsizetype i = 0; i < n; ++i)

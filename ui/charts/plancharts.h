@@ -4,6 +4,7 @@
 // carry object names so that tests can read the data back.
 
 #include "chartview.h"
+#include "tornado.h"
 
 namespace commtax {
 
@@ -110,7 +111,7 @@ private:
 
 // 6. Sensitivity: a tornado of USD per billion tokens, each uncertain input at the low and at the
 //    high end of its range with the others at their values, largest swing on top.
-class SensitivityChart : public ChartView
+class SensitivityChart : public TornadoChart
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SensitivityChart)
@@ -118,19 +119,11 @@ public:
     explicit SensitivityChart(QWidget *parent = nullptr);
     ~SensitivityChart() override;
 
-    static constexpr int kMaxBars = 8; // the inputs that move the cost most
     // The readable name of an input ("gpu.price_usd" -> "GPU price"), without its unit.
     static QString inputName(const QString &path);
 
 protected:
     void draw(const Analysis &a) override;
-    int minimumPlotHeight() const override; // a line per input
-
-private:
-    int m_categories = 0;
-    QCPBars *m_low = nullptr;
-    QCPBars *m_high = nullptr;
-    QCPGraph *m_value = nullptr;
 };
 
 } // namespace commtax

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The one tornado renderer: the main window's Sensitivity chart (plancharts.h SensitivityChart),
-// the comparison's Sensitivity tab and the PDF report's recommended plan (compare/comparisoncharts.h
-// drawRecommendedTornado()) lay their bars out here. One row per uncertain input, the largest swing
-// on top; from the plan's value, one bar to the figure with the input at the low end of its range
-// and one to the figure at its high end. The callers add what is theirs: hover texts, the value's
-// line, messages, titles.
+// The one tornado renderer: TornadoChart, the chart view of the main window's Sensitivity chart
+// (plancharts.h SensitivityChart) and of the comparison's recommended plan (Sensitivity tab and PDF
+// report: compare/comparisoncharts.h RecommendedTornadoChart). One row per uncertain input, the
+// largest swing on top; from the plan's value, one bar to the figure with the input at the low end
+// of its range and one to the figure at its high end, the value's line across. The subclasses say
+// which rows, their texts and the title.
 
-#include <qcustomplot.h>
+#include "chartview.h"
 
 #include <QColor>
 #include <QList>
@@ -36,5 +36,30 @@ void styleTornadoBars(QCPBars *low, QCPBars *high);
 // n + 0.6 (one empty row when there are none); the value axis spans the bars and `value` with 8%
 // to spare. Neither replots.
 void drawTornado(QCPBars *low, QCPBars *high, const QList<TornadoRow> &rows, double value);
+
+class TornadoChart : public ChartView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TornadoChart)
+public:
+    ~TornadoChart() override;
+    static constexpr int kMaxBars = 8; // the inputs that move the figure most
+
+protected:
+    // The bars' object names are `objectPrefix` + "_low", "_high", the value's line "_value";
+    // `lowName` and `highName` their legend entries, `valueLabel` the value axis's title.
+    TornadoChart(const QString &title, const QString &objectPrefix, const QString &valueLabel, const QString &lowName,
+                 const QString &highName, QWidget *parent);
+    // The rows (largest swing first), each row's hover text, the plan's value. Without rows,
+    // `empty` is written at the value.
+    void drawRows(const QList<TornadoRow> &rows, const QStringList &hoverTexts, double value, const QString &empty);
+    int minimumPlotHeight() const override; // a line per row
+
+private:
+    int m_categories = 0;
+    QCPBars *m_low = nullptr;
+    QCPBars *m_high = nullptr;
+    QCPGraph *m_value = nullptr;
+};
 
 } // namespace commtax

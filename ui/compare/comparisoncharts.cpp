@@ -1,33 +1,59 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisoncharts.h"
 
-#include <QCoreApplication>
-
-#include "charts/tornado.h"
 #include "library/comparisonio.h"
 #include "library/comparisonuncertainty.h"
 #include "text/modeltext.h"
 
-#include <qcustomplot.h>
-
-#include <QHelpEvent>
-#include <QToolTip>
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 
 namespace commtax {
+
+namespace {
+double finiteOr(double v, double fallback) { return std::isfinite(v) ? v : fallback; }
+
+QString seconds(double v) { return formatNumber(v, v < 10 ? 2 : 1) + QStringLiteral(" s"); }
+QString usd(double v) { return formatUsd(v); }
+QString days(double v) { return formatNumber(v, 1) + QStringLiteral(" d"); }
+
+const QColor kWhy(0x8b, 0x00, 0x00); // the label of a plan without a bar
+const QColor kInk(0x20, 0x20, 0x20);
+
+QString objectNameOf(ComparisonChart c)
+{
+    switch (c) {
+    case ComparisonChart::StepBreakdown: return QStringLiteral("chartStepBreakdown");
+    case ComparisonChart::CostPerBillionTokens: return QStringLiteral("chartCostPerBillionTokens");
+    case ComparisonChart::DaysToTrain: return QStringLiteral("chartDaysToTrain");
+    case ComparisonChart::Tco: return QStringLiteral("chartTco");
+    case ComparisonChart::PriceBreakEven: return QStringLiteral("chartPriceBreakEven");
+    case ComparisonChart::BuyVersusRent: return QStringLiteral("chartBuyVersusRent");
+    case ComparisonChart::CostRanges: return QStringLiteral("chartCostRanges");
+    }
+    return QString();
+}
+} // namespace
 
 QString chartTitle(ComparisonChart chart)
 {
     switch (chart) {
-    case ComparisonChart::StepBreakdown: return QCoreApplication::translate("commtax::ComparisonCharts", "Step time breakdown");
-    case ComparisonChart::CostPerBillionTokens: return QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens");
+    case ComparisonChart::StepBreakdown: return QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                            "Step time breakdown");
+    case ComparisonChart::CostPerBillionTokens: return QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                                   "Cost per billion tokens");
     case ComparisonChart::DaysToTrain: return QCoreApplication::translate("commtax::ComparisonCharts", "Days to train");
-    case ComparisonChart::Tco: return QCoreApplication::translate("commtax::ComparisonCharts", "TCO of the training run");
-    case ComparisonChart::PriceBreakEven: return QCoreApplication::translate("commtax::ComparisonCharts", "Break-even GPU price");
-    case ComparisonChart::BuyVersusRent: return QCoreApplication::translate("commtax::ComparisonCharts", "Buying against renting");
+    case ComparisonChart::Tco: return QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                  "TCO of the training run");
+    case ComparisonChart::PriceBreakEven: return QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                             "Break-even GPU price");
+    case ComparisonChart::BuyVersusRent: return QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                            "Buying against renting");
+    case ComparisonChart::CostRanges:
+        return QCoreApplication::translate("commtax::ComparisonCharts",
+                                           "Cost per billion tokens: P10 to P90 (dot: P50)");
     }
     return QString();
 }
@@ -41,199 +67,112 @@ QColor planColor(int index)
     return colors[(index % 8 + 8) % 8];
 }
 
-QString wrapLabel(const QString &name, int maxLine)
+ComparisonChartView::ComparisonChartView(ComparisonChart chart, QWidget *parent)
+    : ChartView(chartTitle(chart), parent)
+    , m_chart(chart)
 {
-    const QStringList words = name.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    QStringList lines;
-    QString line;
-    for (const QString &w : words) {
-        if (!line.isEmpty() && line.size() + 1 + w.size() > maxLine) {
-            lines << line;
-            line.clear();
-        }
-        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + w;
-    }
-    if (!line.isEmpty())
-        lines << line;
-    return lines.join(QLatin1Char('\n'));
+    setObjectName(objectNameOf(chart));
+    // Eight plans named in 60 characters: the legend keeps the axes most of the height.
+    setLegendShare(0.45);
+    setVerticalTitlesWrap(true);
+    setLegendColumns(2);
 }
 
-namespace {
+ComparisonChartView::~ComparisonChartView() = default;
 
-double finiteOr(double v, double fallback) { return std::isfinite(v) ? v : fallback; }
-
-QString whyNoBar(const ComparedPlan &p)
+bool ComparisonChartView::showComparison(const Comparison &c)
 {
-    if (!p.valid)
-        return QCoreApplication::translate("commtax::ComparisonCharts", "invalid plan");
-    return QCoreApplication::translate("commtax::ComparisonCharts", "does not fit\nin memory");
+    bool drawn = false;
+    redraw(++m_drawn, [&] { drawn = drawChart(c, nullptr); });
+    return drawn;
 }
 
-void setTitle(QCustomPlot *plot, const QString &title)
+bool ComparisonChartView::showComparison(const Comparison &c, const ComparisonSensitivity &s)
 {
-    QCPTextElement *element = nullptr;
-    if (plot->plotLayout()->rowCount() > 1)
-        element = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
-    if (!element) {
-        plot->plotLayout()->insertRow(0);
-        QFont f = plot->font();
-        f.setPointSizeF(11);
-        f.setBold(true);
-        element = new QCPTextElement(plot, title, f);
-        plot->plotLayout()->addElement(0, 0, element);
-    }
-    element->setText(title);
-    plot->setProperty("fullTitle", title); // fitTitle() wraps or shortens it to the plot's width
+    bool drawn = false;
+    redraw(++m_drawn, [&] { drawn = drawChart(c, &s); });
+    return drawn;
 }
 
-void reset(QCustomPlot *plot, const QString &title, const QString &xLabel, const QString &yLabel)
+void ComparisonChartView::reset(const QString &xLabel, const QString &yLabel)
 {
-    plot->clearPlottables();
-    plot->clearItems();
-    setTitle(plot, title);
-    QFont tickFont = plot->font();
-    tickFont.setPointSizeF(8);
-    for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
-        axis->setTickLabelFont(tickFont);
-        QFont labelFont = tickFont;
-        labelFont.setPointSizeF(9);
-        axis->setLabelFont(labelFont);
-    }
-    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    plot->xAxis->setLabel(xLabel);
-    plot->yAxis->setLabel(yLabel);
-    plot->yAxis->setProperty("fullLabel", yLabel); // fitValueAxis() wraps it to the axis's height
-    plot->setProperty("valueMax", QVariant());     // valueAxisTo() sets it: room for the labels on top
-    plot->xAxis->grid()->setVisible(false);
-    // The legend goes in its own row under the axes, so it never hides a bar or a label.
-    if (plot->legend->layout() == plot->axisRect()->insetLayout()) {
-        plot->axisRect()->insetLayout()->take(plot->legend);
-        plot->axisRect()->insetLayout()->simplify();
-        const int row = plot->plotLayout()->rowCount();
-        plot->plotLayout()->addElement(row, 0, plot->legend);
-        plot->plotLayout()->setRowStretchFactor(row, 0.001);
-        plot->legend->setFillOrder(QCPLegend::foColumnsFirst, false);
-        plot->legend->setBorderPen(Qt::NoPen);
-        plot->legend->setMargins(QMargins(4, 0, 4, 2));
-        // An empty legend's size hint would cap the column's width (and squeeze the axes):
-        // give it an explicit, unlimited maximum width.
-        plot->legend->setMaximumSize(1 << 20, QWIDGETSIZE_MAX);
-    }
-    plot->legend->setWrap(2);
-    plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    plot->legend->setVisible(true);
-    plot->legend->setFont(tickFont);
-    plot->legend->setRowSpacing(0);
-    plot->legend->setColumnSpacing(12);
-    plot->legend->setIconSize(24, 12); // rows as high as their text, so 8 plans' entries take less room
+    clearPlottables();
+    m_summary.clear();
+    setCategoryNames(xAxis, {});
+    xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    xAxis->setLabel(xLabel);
+    yAxis->setLabel(yLabel);
+    xAxis->grid()->setVisible(false);
+    yAxis->grid()->setVisible(true);
 }
 
-// x axis with one tick per plan at keys 1..n.
-void planAxis(QCustomPlot *plot, const Comparison &c)
+// The x axis with one category per plan at keys 1..n, plan A marked.
+void ComparisonChartView::planAxis(const Comparison &c)
 {
-    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     QStringList names;
-    for (qsizetype i = 0; i < c.plans.size(); ++i) {
-        const QString reference = i == c.reference ? QStringLiteral("\n(A)") : QString();
-        names << c.plans[i].name + reference;
-        ticker->addTick(double(i + 1), wrapLabel(c.plans[i].name) + reference);
-    }
-    plot->xAxis->setTicker(ticker);
-    plot->xAxis->setRange(0.4, double(c.plans.size()) + 0.6);
-    // Each name wrapped to its category's width after every layout, so that neighbours never run
-    // into each other at 1280 px.
-    plot->setProperty("categoryLabels", names);
-    if (!plot->property("categoryFit").toBool()) {
-        plot->setProperty("categoryFit", true);
-        QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
-            if (fitCategoryLabels(plot))
-                plot->replot(QCustomPlot::rpQueuedReplot);
-        });
-    }
+    for (qsizetype i = 0; i < c.plans.size(); ++i)
+        names << c.plans[i].name + (i == c.reference ? QStringLiteral("\n(A)") : QString());
+    setCategoryNames(xAxis, names);
 }
 
-void label(QCustomPlot *plot, double key, double value, const QString &text, Qt::Alignment align, const QColor &color = Qt::black)
+void ComparisonChartView::valueAxisTo(double maxValue)
 {
-    auto *t = new QCPItemText(plot);
-    t->position->setCoords(key, value);
-    t->setPositionAlignment(align);
-    t->setText(text);
-    QFont f = plot->font();
-    f.setPointSizeF(7.5);
-    t->setFont(f);
-    t->setColor(color);
-    t->setPadding(QMargins(1, 1, 1, 2));
-}
-
-void message(QCustomPlot *plot, const QString &text)
-{
-    auto *t = new QCPItemText(plot);
-    t->position->setType(QCPItemPosition::ptAxisRectRatio);
-    t->position->setCoords(0.5, 0.5);
-    t->setText(text);
-    QFont f = plot->font();
-    f.setPointSizeF(10);
-    t->setFont(f);
-    t->setColor(Qt::darkGray);
-    plot->legend->setVisible(false);
-}
-
-void valueAxisTo(QCustomPlot *plot, double maxValue)
-{
+    // The labels on top of the bars get their room after the layout (ChartView::fitLabelsInside()).
     const bool some = maxValue > 0 && std::isfinite(maxValue);
-    plot->yAxis->setRange(0, some ? maxValue * 1.18 : 1.0);
-    if (some)
-        plot->setProperty("valueMax", maxValue); // fitValueAxis() keeps a label's height above it
+    yAxis->setRange(0, some ? maxValue * 1.08 : 1.0);
 }
 
-// One bar per plan that runs, in the plan's colour; a label on top.
-bool drawPerPlanBars(QCustomPlot *plot, const Comparison &c, double (*value)(const Result &), double scale,
-                     QString (*text)(double))
+void ComparisonChartView::whyNoBar(const Comparison &c, qsizetype plan)
 {
-    planAxis(plot, c);
+    const ComparedPlan &p = c.plans[plan];
+    const QString why = !p.valid ? QCoreApplication::translate("commtax::ComparisonCharts", "invalid plan")
+                                 : QCoreApplication::translate("commtax::ComparisonCharts", "does not fit\nin memory");
+    addLabel(xAxis, yAxis, double(plan + 1), 0, why, kWhy, Qt::AlignBottom | Qt::AlignHCenter);
+    m_summary << QStringLiteral("%1: %2").arg(p.name, QString(why).replace(QLatin1Char('\n'), QLatin1Char(' ')));
+}
+
+// One bar per plan that runs, in the plan's colour; its value on top.
+bool ComparisonChartView::drawPerPlanBars(const Comparison &c, double (*value)(const Result &), QString (*text)(double))
+{
+    planAxis(c);
     double maxValue = 0;
     bool any = false;
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
         const ComparedPlan &p = c.plans[i];
         const double key = double(i + 1);
-        if (!p.runs())
+        if (!p.runs()) {
+            whyNoBar(c, i);
             continue;
-        const double v = finiteOr(value(p.result) * scale, 0);
-        auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
-        bars->setName(p.name);
-        bars->setWidth(0.6);
-        bars->setPen(QPen(planColor(int(i)).darker(130)));
-        bars->setBrush(planColor(int(i)));
+        }
+        const double v = finiteOr(value(p.result), 0);
+        // The axis names each bar: no legend entry; its colour is the plan's in every chart.
+        QCPBars *bars = makeBars(QStringLiteral("plan%1").arg(i), QString(), planColor(int(i)), xAxis, yAxis);
         bars->setData({key}, {v}, true);
-        bars->removeFromLegend(); // the axis names each bar; its colour is the plan's in every chart
+        const QString shown = text(value(p.result));
+        addLabel(bars, key, v, shown, kInk, Qt::AlignBottom | Qt::AlignHCenter);
+        addHoverBox(bars, key - 0.3, key + 0.3, 0, v, QStringLiteral("%1: %2").arg(p.name, shown));
+        m_summary << QStringLiteral("%1: %2").arg(p.name, shown);
         maxValue = std::max(maxValue, v);
         any = true;
     }
-    valueAxisTo(plot, maxValue);
-    for (qsizetype i = 0; i < c.plans.size(); ++i) {
-        const ComparedPlan &p = c.plans[i];
-        if (p.runs())
-            label(plot, double(i + 1), finiteOr(value(p.result) * scale, 0), text(value(p.result)), Qt::AlignBottom | Qt::AlignHCenter);
-        else
-            label(plot, double(i + 1), 0, whyNoBar(p), Qt::AlignBottom | Qt::AlignHCenter, Qt::darkRed);
-    }
-    plot->legend->setVisible(false);
+    valueAxisTo(maxValue);
     return any;
 }
 
-struct StackPart {
+struct ComparisonChartView::StackPart {
     const char *name;
     QColor color;
     double (*value)(const ComparedPlan &);
 };
 
-bool drawStacked(QCustomPlot *plot, const Comparison &c, const std::vector<StackPart> &parts, double scale,
-                 QString (*total)(const ComparedPlan &), double (*totalValue)(const ComparedPlan &))
+bool ComparisonChartView::drawStacked(const Comparison &c, const std::vector<StackPart> &parts, double scale,
+                                      QString (*total)(const ComparedPlan &),
+                                      double (*totalValue)(const ComparedPlan &))
 {
-    planAxis(plot, c);
+    planAxis(c);
     QCPBars *below = nullptr;
-    double maxValue = 0;
+    QMap<double, double> stacked; // each plan's bar's top so far
     bool any = false;
     for (const StackPart &part : parts) {
         QVector<double> keys, values;
@@ -242,134 +181,180 @@ bool drawStacked(QCustomPlot *plot, const Comparison &c, const std::vector<Stack
                 keys << double(i + 1);
                 values << finiteOr(part.value(c.plans[i]) * scale, 0);
             }
-        bool nonZero = false;
-        for (double v : std::as_const(values))
-            nonZero = nonZero || v > 0;
-        if (!nonZero)
+        if (std::none_of(values.cbegin(), values.cend(), [](double v) { return v > 0; }))
             continue; // a part no plan has (e.g. rent in a comparison of bought plans) stays out of the legend
-        auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
-        bars->setName(QCoreApplication::translate("commtax::ComparisonCharts", part.name));
-        bars->setWidth(0.6);
-        bars->setPen(QPen(part.color.darker(140)));
-        bars->setBrush(part.color);
+        QCPBars *bars = makeBars(QString::fromLatin1(part.name),
+                                 QCoreApplication::translate("commtax::ComparisonCharts", part.name), part.color, xAxis,
+                                 yAxis);
         bars->setData(keys, values, true);
         if (below)
             bars->moveAbove(below);
         below = bars;
+        for (qsizetype k = 0; k < keys.size(); ++k) {
+            const ComparedPlan &p = c.plans[qsizetype(keys[k]) - 1];
+            const double base = stacked.value(keys[k]);
+            stacked[keys[k]] = base + values[k];
+            addHoverBox(bars, keys[k] - 0.3, keys[k] + 0.3, base, base + values[k],
+                        QStringLiteral("%1, %2: %3").arg(p.name, bars->name(), formatNumber(values[k], 3)));
+        }
         any = true;
     }
+    double maxValue = 0;
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
         const ComparedPlan &p = c.plans[i];
-        if (p.runs()) {
-            const double top = finiteOr(totalValue(p) * scale, 0);
-            maxValue = std::max(maxValue, top);
-            label(plot, double(i + 1), top, total(p), Qt::AlignBottom | Qt::AlignHCenter);
-        } else {
-            label(plot, double(i + 1), 0, whyNoBar(p), Qt::AlignBottom | Qt::AlignHCenter, Qt::darkRed);
+        if (!p.runs()) {
+            whyNoBar(c, i);
+            continue;
         }
+        const double top = finiteOr(totalValue(p) * scale, 0);
+        maxValue = std::max(maxValue, top);
+        addLabel(xAxis, yAxis, double(i + 1), top, total(p), kInk, Qt::AlignBottom | Qt::AlignHCenter);
+        m_summary << QStringLiteral("%1: %2").arg(p.name, total(p));
     }
-    valueAxisTo(plot, maxValue);
+    valueAxisTo(maxValue);
     return any;
 }
 
-QString seconds(double v) { return formatNumber(v, v < 10 ? 2 : 1) + QStringLiteral(" s"); }
-QString usd(double v) { return formatUsd(v); }
-QString days(double v) { return formatNumber(v, 1) + QStringLiteral(" d"); }
-
-bool drawPriceBreakEven(QCustomPlot *plot, const Comparison &c)
+QCPGraph *ComparisonChartView::planLine(const QString &name, const QString &planName, const QPen &pen)
 {
-    const ComparedPlan &a = c.plans[c.reference];
-    plot->setProperty("titlePlanName", a.name);
-    reset(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Break-even GPU price against %1 (A)").arg(a.name), QCoreApplication::translate("commtax::ComparisonCharts", "GPU price (% of today's price; circle: today, diamond: break-even)"),
-          QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens (USD)"));
-    if (!a.runs()) {
-        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Plan A (%1) does not run: no price can match it").arg(a.name));
-        return false;
+    QCPGraph *line = makeGraph(QStringLiteral("line%1").arg(graphCount()), name, pen, QCPScatterStyle());
+    line->setProperty("planName", planName); // the part of the legend's entry shortened first
+    return line;
+}
+
+// Plan `i`'s cost at today's price (a circle) and, within the plot, the price at which it meets
+// plan A's cost `aCost` (a diamond).
+void ComparisonChartView::markBreakEven(qsizetype i, const ComparedPlan &b, const PriceBreakEven &be, double aCost,
+                                        double maxX, const QString &name)
+{
+    const QColor color = planColor(int(i));
+    // today's price, and where the line meets A's
+    QCPGraph *today = makeGraph(QStringLiteral("today%1").arg(i), QString(), QPen(color),
+                                QCPScatterStyle(QCPScatterStyle::ssCircle, color, Qt::white, 7));
+    today->setLineStyle(QCPGraph::lsNone);
+    today->setData({100}, {b.result.cost_per_billion_tokens_usd}, true);
+    addHoverPoint(today, 100, b.result.cost_per_billion_tokens_usd,
+                  QStringLiteral("%1: %2 (100%)").arg(b.name, formatUsd(b.result.cost_per_billion_tokens_usd)));
+    if (be.reachable) {
+        const double x = 100.0 * be.breakEvenPrice / be.currentPrice;
+        if (x <= maxX) {
+            QCPGraph *cross = makeGraph(QStringLiteral("breakEven%1").arg(i), QString(), QPen(color),
+                                        QCPScatterStyle(QCPScatterStyle::ssDiamond, color, color, 9));
+            cross->setLineStyle(QCPGraph::lsNone);
+            cross->setData({x}, {aCost}, true); // the legend gives the price
+            addHoverPoint(cross, x, aCost, name);
+        }
     }
-    const QList<BreakEvenRow> rows = breakEvens(c);
+}
+
+namespace {
+// The break-even chart's price axis (% of today's price: to past the farthest break-even, 200 to
+// 400) and its cost cap: a line that climbs past three times A's cost (and past every line's
+// start) stops there, with an arrow and its end's value (the RTX 4090's ran off the plot).
+std::pair<double, double> breakEvenBounds(const Comparison &c, const QList<BreakEvenRow> &rows)
+{
     double maxX = 200;
     for (qsizetype i = 0; i < rows.size(); ++i)
         if (rows[i].hasPrice && rows[i].price.reachable && rows[i].price.currentPrice > 0 && c.plans[i].runs())
-            maxX = std::max(maxX, std::min(400.0, 100.0 * rows[i].price.breakEvenPrice / rows[i].price.currentPrice * 1.1));
-    double maxY = a.result.cost_per_billion_tokens_usd;
-    auto *refLine = plot->addGraph();
-    refLine->setName(QCoreApplication::translate("commtax::ComparisonCharts", "%1 (A) today: %2").arg(a.name, formatUsd(a.result.cost_per_billion_tokens_usd)));
-    refLine->setProperty("planName", a.name);
-    refLine->setPen(QPen(planColor(c.reference), 2, Qt::DashLine));
-    refLine->setData({0, maxX}, {a.result.cost_per_billion_tokens_usd, a.result.cost_per_billion_tokens_usd}, true);
-    // A line that climbs past three times A's cost (and past every line's start) stops there,
-    // with an arrow and its end's value (the RTX 4090's ran off the top of the plot).
-    double cap = 3.0 * a.result.cost_per_billion_tokens_usd;
+            maxX = std::max(maxX,
+                            std::min(400.0, 100.0 * rows[i].price.breakEvenPrice / rows[i].price.currentPrice * 1.1));
+    double cap = 3.0 * c.plans[c.reference].result.cost_per_billion_tokens_usd;
     for (qsizetype i = 0; i < c.plans.size(); ++i)
         if (i != c.reference && c.plans[i].runs() && rows[i].hasPrice && rows[i].price.currentPrice > 0) {
             const double y0 = costPerBillionTokensAtPrice(c.plans[i].plan, c.plans[i].result, 0);
             if (std::isfinite(y0))
                 cap = std::max(cap, y0);
         }
+    return {maxX, cap};
+}
+} // namespace
+
+bool ComparisonChartView::drawPriceBreakEven(const Comparison &c)
+{
+    const ComparedPlan &a = c.plans[c.reference];
+    // On screen a long name is shortened to keep the title on one line, its whole text in the
+    // title's tooltip; print wraps it whole.
+    setTitle(QCoreApplication::translate("commtax::ComparisonCharts", "Break-even GPU price against %1 (A)")
+                 .arg(a.name),
+             a.name);
+    reset(QCoreApplication::translate("commtax::ComparisonCharts",
+                                      "GPU price (% of today's price; circle: today, diamond: break-even)"),
+          QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens (USD)"));
+    xAxis->grid()->setVisible(true);
+    if (!a.runs()) {
+        addMessage(QCoreApplication::translate("commtax::ComparisonCharts",
+                                               "Plan A (%1) does not run: no price can match it")
+                       .arg(a.name));
+        return false;
+    }
+    const double aCost = a.result.cost_per_billion_tokens_usd;
+    const QList<BreakEvenRow> rows = breakEvens(c);
+    const auto [maxX, cap] = breakEvenBounds(c, rows);
+    double maxY = aCost;
+    QCPGraph *refLine = planLine(QCoreApplication::translate("commtax::ComparisonCharts", "%1 (A) today: %2")
+                                     .arg(a.name, formatUsd(aCost)),
+                                 a.name,
+                                 QPen(planColor(c.reference), 2, Qt::DashLine));
+    refLine->setData({0, maxX}, {aCost, aCost}, true);
+    m_summary << refLine->name();
     bool any = false;
     for (qsizetype i = 0; i < c.plans.size(); ++i) {
         const ComparedPlan &b = c.plans[i];
         if (i == c.reference || !b.runs() || !rows[i].hasPrice || !(rows[i].price.currentPrice > 0))
             continue;
         const PriceBreakEven &be = rows[i].price;
-        auto *line = plot->addGraph();
         const double y0 = costPerBillionTokensAtPrice(b.plan, b.result, 0);
         const double y1 = costPerBillionTokensAtPrice(b.plan, b.result, be.currentPrice * maxX / 100.0);
         if (!std::isfinite(y0) || !std::isfinite(y1))
             continue;
-        line->setName(be.reachable ? QCoreApplication::translate("commtax::ComparisonCharts", "%1: matches A at %2%3").arg(b.name, formatUsd(be.breakEvenPrice), be.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU"))
-                                   : QCoreApplication::translate("commtax::ComparisonCharts", "%1: dearer even with free GPUs").arg(b.name));
-        line->setProperty("planName", b.name);
-        line->setPen(QPen(planColor(int(i)), 2));
+        const QColor color = planColor(int(i));
+        const QString name = be.reachable ? QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                        "%1: matches A at %2%3")
+                                                .arg(b.name, formatUsd(be.breakEvenPrice),
+                                                     be.rent ? QStringLiteral("/GPU-h") : QStringLiteral("/GPU"))
+                                          : QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                        "%1: dearer even with free GPUs")
+                                                .arg(b.name);
+        QCPGraph *line = planLine(name, b.name, QPen(color, 2));
+        m_summary << name;
         if (y1 > cap && y1 > y0) {
             const double xCut = maxX * (cap - y0) / (y1 - y0);
             line->setData({0, xCut}, {y0, cap}, true);
             line->setProperty("continuesTo", y1);
-            auto *arrow = new QCPItemLine(plot);
+            auto *arrow = new QCPItemLine(this);
             arrow->start->setCoords(xCut - 0.08 * xCut, y0 + 0.92 * (cap - y0));
             arrow->end->setCoords(xCut, cap);
-            arrow->setPen(QPen(planColor(int(i)), 2));
+            arrow->setPen(QPen(color, 2));
             arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 10, 12));
-            label(plot, xCut, cap,
-                  QCoreApplication::translate("commtax::ComparisonCharts", "continues: %1 at %2% of today's price").arg(formatUsd(y1), formatNumber(maxX, 0)),
-                  Qt::AlignBottom | (xCut > maxX / 2 ? Qt::AlignRight : Qt::AlignLeft), planColor(int(i)));
+            addDrawnItem(arrow);
+            addLabel(xAxis, yAxis, xCut, cap,
+                     QCoreApplication::translate("commtax::ComparisonCharts", "continues: %1 at %2% of today's price")
+                         .arg(formatUsd(y1), formatNumber(maxX, 0)),
+                     color,
+                     Qt::AlignBottom | (xCut > maxX / 2 ? Qt::AlignRight : Qt::AlignLeft));
         } else {
             line->setData({0, maxX}, {y0, y1}, true);
         }
-        maxY = std::max(maxY, std::min(y1, cap));
-        maxY = std::max(maxY, y0);
-        // today's price
-        auto *today = plot->addGraph();
-        today->removeFromLegend();
-        today->setLineStyle(QCPGraph::lsNone);
-        today->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, planColor(int(i)), Qt::white, 7));
-        today->setData({100}, {b.result.cost_per_billion_tokens_usd}, true);
-        if (be.reachable) {
-            const double x = 100.0 * be.breakEvenPrice / be.currentPrice;
-            if (x <= maxX) {
-                auto *cross = plot->addGraph();
-                cross->removeFromLegend();
-                cross->setLineStyle(QCPGraph::lsNone);
-                cross->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, planColor(int(i)), planColor(int(i)), 9));
-                cross->setData({x}, {a.result.cost_per_billion_tokens_usd}, true); // the legend gives the price
-            }
-        }
+        addHoverGraph(line, [name = b.name](double k, double v) {
+            return QStringLiteral("%1: %2 (%3%)").arg(name, formatUsd(v), formatNumber(k, 0));
+        });
+        maxY = std::max({maxY, std::min(y1, cap), y0});
+        markBreakEven(i, b, be, aCost, maxX, name);
         any = true;
     }
-    plot->xAxis->setRange(0, maxX);
-    plot->yAxis->setRange(0, maxY * 1.25);
-    plot->xAxis->grid()->setVisible(true);
-    plot->legend->setWrap(2);
-    plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    xAxis->setRange(0, maxX);
+    yAxis->setRange(0, maxY * 1.25);
     if (!any)
-        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No other plan runs: nothing to compare with A"));
+        addMessage(QCoreApplication::translate("commtax::ComparisonCharts",
+                                               "No other plan runs: nothing to compare with A"));
     return any;
 }
 
-bool drawBuyVersusRent(QCustomPlot *plot, const Comparison &c)
+bool ComparisonChartView::drawBuyVersusRent(const Comparison &c)
 {
-    reset(plot, chartTitle(ComparisonChart::BuyVersusRent), QCoreApplication::translate("commtax::ComparisonCharts", "Months of use"),
+    reset(QCoreApplication::translate("commtax::ComparisonCharts", "Months of use"),
           QCoreApplication::translate("commtax::ComparisonCharts", "Cumulative cost (USD millions)"));
+    xAxis->grid()->setVisible(true);
     const QList<BreakEvenRow> rows = breakEvens(c);
     double maxMonths = 0;
     for (qsizetype i = 0; i < rows.size(); ++i) {
@@ -379,7 +364,8 @@ bool drawBuyVersusRent(QCustomPlot *plot, const Comparison &c)
                                   rows[i].buyRent.reachable ? rows[i].buyRent.months * 1.3 : 0.0});
     }
     if (maxMonths <= 0) {
-        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No bought plan against a rented one in this comparison"));
+        addMessage(QCoreApplication::translate("commtax::ComparisonCharts",
+                                               "No bought plan against a rented one in this comparison"));
         return false;
     }
     maxMonths = std::min(maxMonths, 240.0);
@@ -390,401 +376,49 @@ bool drawBuyVersusRent(QCustomPlot *plot, const Comparison &c)
             continue;
         const int boughtIndex = rows[i].buyIsReference ? c.reference : int(i);
         const int rentedIndex = rows[i].buyIsReference ? int(i) : c.reference;
-        auto *buy = plot->addGraph();
-        buy->setName(QCoreApplication::translate("commtax::ComparisonCharts", "Buy %1: %2 up front").arg(c.plans[boughtIndex].name, formatUsd(br.capex_usd)));
-        buy->setProperty("planName", c.plans[boughtIndex].name);
-        buy->setPen(QPen(planColor(boughtIndex), 2));
+        const QString bought = c.plans[boughtIndex].name, rented = c.plans[rentedIndex].name;
+        QCPGraph *buy = planLine(QCoreApplication::translate("commtax::ComparisonCharts", "Buy %1: %2 up front")
+                                     .arg(bought, formatUsd(br.capex_usd)),
+                                 bought,
+                                 QPen(planColor(boughtIndex), 2));
         buy->setData({0, maxMonths}, {br.cumulativeBuyUsd(0) / 1e6, br.cumulativeBuyUsd(maxMonths) / 1e6}, true);
-        auto *rent = plot->addGraph();
-        rent->setName(QCoreApplication::translate("commtax::ComparisonCharts", "Rent: %1, for as many tokens").arg(c.plans[rentedIndex].name));
-        rent->setProperty("planName", c.plans[rentedIndex].name);
-        rent->setPen(QPen(planColor(rentedIndex), 2, Qt::DashLine));
+        QCPGraph *rent = planLine(QCoreApplication::translate("commtax::ComparisonCharts",
+                                                              "Rent: %1, for as many tokens")
+                                      .arg(rented),
+                                  rented,
+                                  QPen(planColor(rentedIndex), 2, Qt::DashLine));
         rent->setData({0, maxMonths}, {0, br.cumulativeRentUsd(maxMonths) / 1e6}, true);
+        for (const std::pair<QCPGraph *, QString> &line : {std::pair{buy, bought}, std::pair{rent, rented}})
+            addHoverGraph(line.first, [name = line.second](double k, double v) {
+                return QStringLiteral("%1: %2, %3").arg(name, formatUsd(v * 1e6), formatNumber(k, 1));
+            });
+        m_summary << buy->name() << rent->name();
         maxY = std::max({maxY, br.cumulativeBuyUsd(maxMonths) / 1e6, br.cumulativeRentUsd(maxMonths) / 1e6});
         if (br.reachable && br.months <= maxMonths) {
-            auto *mark = new QCPItemStraightLine(plot);
+            auto *mark = new QCPItemStraightLine(this);
             mark->point1->setCoords(br.months, 0);
             mark->point2->setCoords(br.months, 1);
             mark->setPen(QPen(Qt::darkGray, 1, Qt::DotLine));
-            label(plot, br.months, br.cumulativeBuyUsd(br.months) / 1e6,
-                  QCoreApplication::translate("commtax::ComparisonCharts", "buying is cheaper\nafter %1 months").arg(formatNumber(br.months, 1)), Qt::AlignTop | Qt::AlignLeft);
+            addDrawnItem(mark);
+            const QString when = QCoreApplication::translate("commtax::ComparisonCharts",
+                                                             "buying is cheaper\nafter %1 months")
+                                     .arg(formatNumber(br.months, 1));
+            addLabel(xAxis, yAxis, br.months, br.cumulativeBuyUsd(br.months) / 1e6, when, kInk,
+                     Qt::AlignTop | Qt::AlignLeft);
+            m_summary << QString(when).replace(QLatin1Char('\n'), QLatin1Char(' '));
         }
     }
-    plot->xAxis->setRange(0, maxMonths);
-    plot->yAxis->setRange(0, maxY * 1.1);
-    plot->legend->setWrap(2);
-    plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    plot->xAxis->grid()->setVisible(true);
+    xAxis->setRange(0, maxMonths);
+    yAxis->setRange(0, maxY * 1.1);
     return true;
 }
 
-} // namespace
-
-namespace {
-// `text` broken at spaces into lines no wider than `width` pixels; a word wider than that alone
-// is broken between characters. Existing line breaks are kept.
-QString wrapToWidth(const QString &text, const QFontMetrics &fm, int width)
+bool ComparisonChartView::drawCostRanges(const Comparison &c, const ComparisonSensitivity &s)
 {
-    QStringList out;
-    for (const QString &paragraph : text.split(QLatin1Char('\n'))) {
-        QString line;
-        for (QString word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-            if (fm.horizontalAdvance(candidate) <= width) {
-                line = candidate;
-                continue;
-            }
-            if (!line.isEmpty())
-                out << line;
-            while (word.size() > 1 && fm.horizontalAdvance(word) > width) {
-                qsizetype n = word.size() - 1;
-                while (n > 1 && fm.horizontalAdvance(word.left(n)) > width)
-                    --n;
-                out << word.left(n);
-                word = word.mid(n);
-            }
-            line = word;
-        }
-        out << line;
-    }
-    return out.join(QLatin1Char('\n'));
-}
-
-} // namespace
-
-bool fitCategoryLabels(QCustomPlot *plot)
-{
-    const QStringList names = plot->property("categoryLabels").toStringList();
-    auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(plot->xAxis->ticker());
-    if (names.isEmpty() || !ticker || ticker->ticks().size() != names.size())
-        return false;
-    const int step = int(std::abs(plot->xAxis->coordToPixel(2) - plot->xAxis->coordToPixel(1))) - 4;
-    const QFontMetrics fm(plot->xAxis->tickLabelFont());
-    QMap<double, QString> ticks;
-    // On screen at most three lines of a name, the last cut with an ellipsis (its whole name in
-    // the axis's tooltip, LegendToolTips): ten lines of a 60-character name left a 1280-px
-    // window's step-time plot 35 px. Print keeps every line.
-    const bool onScreen = !plot->testAttribute(Qt::WA_DontShowOnScreen);
-    const int width = std::max(step, 16);
-    // On screen, the words every plan's name starts with ("Llama 2 70B on") are left out: the
-    // lines go to what tells the plans apart.
-    QList<QStringList> words;
-    for (const QString &name : names)
-        words << QString(name).remove(QStringLiteral("\n(A)")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    qsizetype common = 0;
-    while (onScreen && names.size() > 1) {
-        bool same = true;
-        for (const QStringList &w : std::as_const(words))
-            same = same && w.size() > common + 1 && w[common] == words.first()[common];
-        if (!same)
-            break;
-        ++common;
-    }
-    for (qsizetype i = 0; i < names.size(); ++i) {
-        const QString reference = names[i].endsWith(QStringLiteral("\n(A)")) ? QStringLiteral("\n(A)") : QString();
-        const QString shown = common > 0 ? QString(QChar(0x2026)) + QStringList(words[i].mid(common)).join(QLatin1Char(' ')) : names[i].chopped(reference.size());
-        QStringList lines = wrapToWidth(shown, fm, width).split(QLatin1Char('\n'));
-        const int keep = reference.isEmpty() ? 3 : 2;
-        if (onScreen && lines.size() > keep) {
-            const QString rest = QStringList(lines.mid(keep - 1)).join(QLatin1Char(' '));
-            lines = lines.mid(0, keep - 1);
-            lines << fm.elidedText(rest, Qt::ElideRight, width);
-        }
-        ticks.insert(double(i + 1), lines.join(QLatin1Char('\n')) + reference);
-    }
-    if (ticks == ticker->ticks())
-        return false;
-    ticker->setTicks(ticks);
-    return true;
-}
-
-namespace {
-// The legend's entries as drawn from their whole texts (kept in the plottable's "fullName"
-// property; "planName" names the plan inside it). Plan names of up to 60 characters and 8 plans:
-// the legend may take what leaves the axes 55% of the plot's height. Whole texts
-// wrapped to the plot's width (two columns when they fit on one line each) while they fit in that;
-// else, on screen, one line per entry, the plan's name shortened at its end, in as many columns as
-// it takes (up to four), and the whole text in the entry's tooltip (LegendToolTips). True when an
-// entry changed.
-bool fitLegend(QCustomPlot *plot)
-{
-    QCPLegend *legend = plot->legend;
-    const int width = plot->width() - 16;
-    if (!legend->visible() || legend->itemCount() == 0 || width < 100)
-        return false;
-    QList<QCPAbstractPlottable *> entries;
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i))) {
-            QCPAbstractPlottable *p = item->plottable();
-            if (!p->property("fullName").isValid())
-                p->setProperty("fullName", p->name());
-            entries << p;
-        }
-    if (entries.isEmpty())
-        return false;
-    const QFontMetrics fm(legend->font());
-    const int marker = legend->iconSize().width() + legend->iconTextPadding() + 12;
-    QStringList before;
-    for (QCPAbstractPlottable *p : entries)
-        before << p->name();
-    const int wrapBefore = legend->wrap();
-    const auto apply = [&](int columns, const std::function<QString(const QString &full, const QString &name, int textWidth)> &text) {
-        const int textWidth = (width - (columns - 1) * legend->columnSpacing()) / columns - marker;
-        for (QCPAbstractPlottable *p : entries)
-            p->setName(text(p->property("fullName").toString(), p->property("planName").toString(), textWidth));
-        legend->setWrap(columns);
-        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-        return static_cast<QCPLayoutElement *>(legend)->minimumOuterSizeHint().height();
-    };
-    // What the legend may take: 45% of the plot's height less the title and the axes' margins.
-    int title = 0;
-    if (plot->plotLayout()->rowCount() > 0)
-        if (auto *element = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0)))
-            title = static_cast<QCPLayoutElement *>(element)->minimumOuterSizeHint().height();
-    const QMargins margins = plot->axisRect()->margins();
-    const int axes = std::max(margins.top() + margins.bottom(), 2 * QFontMetrics(plot->xAxis->labelFont()).lineSpacing() + 16);
-    const int room = int(0.45 * plot->height()) - title - axes;
-    // whole texts: two columns when each fits on one line, else one column, wrapped
-    int widest = 0;
-    for (QCPAbstractPlottable *p : entries)
-        for (const QString &line : p->property("fullName").toString().split(QLatin1Char('\n')))
-            widest = std::max(widest, fm.horizontalAdvance(line) + marker);
-    const int wholeColumns = 2 * widest + legend->columnSpacing() <= width ? 2 : 1;
-    const auto whole = [&](const QString &full, const QString &, int textWidth) { return wrapToWidth(full, fm, textWidth); };
-    // A plot drawn for print (the PDF report's are never shown on screen) has no tooltips: whole texts.
-    const bool onScreen = !plot->testAttribute(Qt::WA_DontShowOnScreen);
-    if (apply(wholeColumns, whole) > room && onScreen) {
-        // one line each: the plan's name shortened, the rest (the price, "up front") kept
-        const auto shortened = [&](const QString &full, const QString &name, int textWidth) {
-            if (fm.horizontalAdvance(full) <= textWidth)
-                return full;
-            if (!name.isEmpty() && full.contains(name)) {
-                const int rest = fm.horizontalAdvance(full) - fm.horizontalAdvance(name);
-                const QString shortName = fm.elidedText(name, Qt::ElideRight, std::max(textWidth - rest, fm.horizontalAdvance(QStringLiteral("MMMMMM"))));
-                const QString text = QString(full).replace(name, shortName);
-                if (fm.horizontalAdvance(text) <= textWidth)
-                    return text;
-            }
-            return fm.elidedText(full, Qt::ElideRight, textWidth);
-        };
-        // from as many columns as the whole texts took (fewer only makes the legend taller: the
-        // step-time legend fell to one column of seven rows at 1280 px)
-        int columns = wholeColumns;
-        while (apply(columns, shortened) > room && columns < 4 && (width - columns * legend->columnSpacing()) / (columns + 1) - marker >= 150)
-            ++columns;
-    }
-    QStringList after;
-    for (QCPAbstractPlottable *p : entries)
-        after << p->name();
-    return after != before || legend->wrap() != wrapBefore;
-}
-
-// The whole text of a shortened legend entry, or of a shortened title, in a tooltip over it.
-class LegendToolTips : public QObject
-{
-public:
-    using QObject::QObject;
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        auto *plot = qobject_cast<QCustomPlot *>(watched);
-        if (!plot || event->type() != QEvent::ToolTip)
-            return QObject::eventFilter(watched, event);
-        const auto *help = static_cast<QHelpEvent *>(event);
-        if (plot->legend->visible())
-            for (int i = 0; i < plot->legend->itemCount(); ++i)
-                if (auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i)))
-                    if (item->outerRect().contains(help->pos()) && item->plottable()->property("fullName").isValid()) {
-                        QToolTip::showText(help->globalPos(), item->plottable()->property("fullName").toString(), plot, item->outerRect());
-                        return true;
-                    }
-        const QStringList categories = plot->property("categoryLabels").toStringList();
-        const QRect axes = plot->axisRect()->rect();
-        if (!categories.isEmpty() && help->pos().y() > axes.bottom() && help->pos().x() >= axes.left() && help->pos().x() <= axes.right()) {
-            const int i = int(std::lround(plot->xAxis->pixelToCoord(help->pos().x()))) - 1;
-            if (i >= 0 && i < categories.size()) { // a plan's whole name under its bar
-                QToolTip::showText(help->globalPos(), QString(categories[i]).replace(QLatin1Char('\n'), QLatin1Char(' ')), plot);
-                return true;
-            }
-        }
-        if (plot->plotLayout()->rowCount() > 0 && plot->property("fullTitle").isValid())
-            if (auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))) {
-                const QString full = plot->property("fullTitle").toString();
-                if (title->outerRect().contains(help->pos()) && QString(title->text()).replace(QLatin1Char('\n'), QLatin1Char(' ')) != full) {
-                    QToolTip::showText(help->globalPos(), full, plot, title->outerRect());
-                    return true;
-                }
-            }
-        return QObject::eventFilter(watched, event);
-    }
-};
-
-// The title from its whole text (the "fullTitle" property): on screen a plan's name in it
-// ("titlePlanName") shortened to keep it on one line (the legend and the Plan A box give it
-// whole); other titles, and every title in print, wrap. True when it changed.
-bool fitTitle(QCustomPlot *plot, int width)
-{
-    if (plot->plotLayout()->rowCount() == 0)
-        return false;
-    auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
-    if (!title)
-        return false;
-    const QFontMetrics fm(title->font());
-    const QString name = plot->property("titlePlanName").toString();
-    QString text = plot->property("fullTitle").isValid() ? plot->property("fullTitle").toString() : title->text();
-    const bool onScreen = !plot->testAttribute(Qt::WA_DontShowOnScreen); // print keeps the whole name
-    if (onScreen && !name.isEmpty() && text.contains(name) && fm.horizontalAdvance(text) > width) {
-        const int rest = fm.horizontalAdvance(text) - fm.horizontalAdvance(name);
-        text.replace(name, fm.elidedText(name, Qt::ElideRight, std::max(width - rest, fm.horizontalAdvance(QStringLiteral("MMMMMM")))));
-    }
-    text = wrapToWidth(text, fm, width);
-    if (text == title->text())
-        return false;
-    title->setText(text);
-    return true;
-}
-
-// The value axis once the axes are laid out: its title wrapped to the axis's height
-// ("Days to train (wall clock, with goodput)" ran out of a 1280-px window's chart), and room above
-// the highest bar for its label (the "37.7 s" on top of a step-time bar was cut by the title). True
-// when it changed.
-bool fitValueAxis(QCustomPlot *plot)
-{
-    bool changed = false;
-    const int height = plot->axisRect()->height();
-    // On screen only: a plot drawn for print (the PDF's, tall enough) is laid out once, and a
-    // title wrapped after that would run out of the page's margin.
-    if (height < 40 || plot->testAttribute(Qt::WA_DontShowOnScreen))
-        return false;
-    const QString full = plot->yAxis->property("fullLabel").toString();
-    if (!full.isEmpty()) {
-        const QString shown = wrapToWidth(full, QFontMetrics(plot->yAxis->labelFont()), std::max(height, 60));
-        if (shown != plot->yAxis->label()) {
-            plot->yAxis->setLabel(shown);
-            changed = true;
-        }
-    }
-    const QVariant top = plot->property("valueMax");
-    if (top.isValid() && plot->yAxis->range().lower == 0) {
-        QFont f = plot->font();
-        f.setPointSizeF(7.5); // label()'s
-        const double room = QFontMetrics(f).height() + 6;
-        const double vmax = top.toDouble();
-        const double upper = height > 2 * room ? std::max(vmax * 1.18, vmax * height / (height - room)) : 2 * vmax;
-        if (std::abs(upper - plot->yAxis->range().upper) > 1e-9 * upper) {
-            plot->yAxis->setRangeUpper(upper);
-            changed = true;
-        }
-    }
-    return changed;
-}
-
-// Titles and legends fit the plot's width (on screen or in the PDF, which draws at the plot's
-// size), again after every layout (a resize, a tab shown for the first time).
-void fitTextsToWidth(QCustomPlot *plot)
-{
-    const int width = plot->width() - 16;
-    if (width < 100)
-        return;
-    fitTitle(plot, width);
-    fitLegend(plot);
-    fitValueAxis(plot);
-    if (!plot->property("legendFit").toBool()) {
-        plot->setProperty("legendFit", true);
-        plot->installEventFilter(new LegendToolTips(plot));
-        QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
-            const int w = plot->width() - 16;
-            if (w < 100)
-                return;
-            const bool title = fitTitle(plot, w);
-            const bool axis = fitValueAxis(plot);
-            if (fitLegend(plot) || title || axis)
-                plot->replot(QCustomPlot::rpQueuedReplot);
-        });
-    }
-}
-} // namespace
-
-bool drawComparisonChart(QCustomPlot *plot, ComparisonChart chart, const Comparison &c)
-{
-    if (c.plans.isEmpty()) {
-        reset(plot, chartTitle(chart), QString(), QString());
-        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No plans to compare"));
-        plot->replot(QCustomPlot::rpQueuedReplot);
-        return false;
-    }
-    bool drawn = false;
-    switch (chart) {
-    case ComparisonChart::StepBreakdown: {
-        reset(plot, chartTitle(chart), QString(), QCoreApplication::translate("commtax::ComparisonCharts", "Step time (s)"));
-        static const std::vector<StackPart> parts = {
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Compute"), QColor(0x4E, 0x79, 0xA7), [](const ComparedPlan &p) { return p.result.compute_time_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Pipeline bubble"), QColor(0xBA, 0xB0, 0xAC), [](const ComparedPlan &p) { return p.result.bubble_time_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "TP comm (exposed)"), QColor(0xF2, 0x8E, 0x2B), [](const ComparedPlan &p) { return p.result.tp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "PP comm"), QColor(0xB0, 0x7A, 0xA1), [](const ComparedPlan &p) { return p.result.pp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "DP comm (exposed)"), QColor(0xE1, 0x57, 0x59), [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "CP ring (exposed)"), QColor(0x59, 0xA1, 0x4F), [](const ComparedPlan &p) { return p.result.cp_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Expert all-to-all (exposed)"), QColor(0xED, 0xC9, 0x48), [](const ComparedPlan &p) { return p.result.ep_comm_exposed_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Overlap slowdown"), QColor(0x9C, 0x75, 0x5F), [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Optimizer step"), QColor(0x76, 0xB7, 0xB2), [](const ComparedPlan &p) { return p.result.optimizer_time_s; }},
-        };
-        drawn = drawStacked(
-            plot, c, parts, 1.0, [](const ComparedPlan &p) { return seconds(p.result.step_time_s); },
-            [](const ComparedPlan &p) { return p.result.step_time_s; });
-        break;
-    }
-    case ComparisonChart::CostPerBillionTokens:
-        reset(plot, chartTitle(chart), QString(), QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"));
-        drawn = drawPerPlanBars(
-            plot, c, [](const Result &r) { return r.cost_per_billion_tokens_usd; }, 1.0, usd);
-        break;
-    case ComparisonChart::DaysToTrain:
-        reset(plot, chartTitle(chart), QString(), QCoreApplication::translate("commtax::ComparisonCharts", "Days to train (wall clock, with goodput)"));
-        drawn = drawPerPlanBars(
-            plot, c, [](const Result &r) { return r.days_to_train; }, 1.0, days);
-        break;
-    case ComparisonChart::Tco: {
-        reset(plot, chartTitle(chart), QString(), QCoreApplication::translate("commtax::ComparisonCharts", "USD millions"));
-        static const std::vector<StackPart> parts = {
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Depreciation"), QColor(0x4E, 0x79, 0xA7),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.depreciation_usd_per_hour * b.run_hours; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Energy"), QColor(0xED, 0xC9, 0x48),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.energy_usd_per_hour * b.run_hours; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Upkeep"), QColor(0x76, 0xB7, 0xB2),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.upkeep_usd_per_hour * b.run_hours; }},
-            {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Rent"), QColor(0xFF, 0x9D, 0xA7),
-             [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan, p.result); return b.rent_usd_per_hour * b.run_hours; }},
-        };
-        drawn = drawStacked(
-            plot, c, parts, 1e-6, [](const ComparedPlan &p) { return formatUsd(p.result.tco_usd); },
-            [](const ComparedPlan &p) { return p.result.tco_usd; });
-        break;
-    }
-    case ComparisonChart::PriceBreakEven:
-        drawn = drawPriceBreakEven(plot, c);
-        break;
-    case ComparisonChart::BuyVersusRent:
-        drawn = drawBuyVersusRent(plot, c);
-        break;
-    }
-    if (!drawn && chart != ComparisonChart::PriceBreakEven && chart != ComparisonChart::BuyVersusRent)
-        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "None of the plans can run"));
-    fitTextsToWidth(plot);
-    plot->replot(QCustomPlot::rpQueuedReplot);
-    return drawn;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sensitivity: the P10-P90 of each plan's cost, and the recommended plan's tornado.
-
-bool drawCostRanges(QCustomPlot *plot, const Comparison &c, const ComparisonSensitivity &s)
-{
-    reset(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Cost per billion tokens: P10 to P90 (dot: P50)"), QString(),
-          QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"));
-    planAxis(plot, c);
-    plot->legend->setVisible(false);
+    reset(QString(), QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"));
+    planAxis(c);
     if (!s.valid) {
-        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Sampling the ranges..."));
-        plot->replot(QCustomPlot::rpQueuedReplot);
+        addMessage(QCoreApplication::translate("commtax::ComparisonCharts", "Sampling the ranges..."));
         return false;
     }
     double top = 0;
@@ -793,84 +427,197 @@ bool drawCostRanges(QCustomPlot *plot, const Comparison &c, const ComparisonSens
         const PlanSensitivity &p = s.plans[std::size_t(i)];
         const double key = double(i + 1);
         if (!p.valid || !c.plans[i].runs()) {
-            label(plot, key, 0, whyNoBar(c.plans[i]), Qt::AlignBottom | Qt::AlignHCenter, Qt::darkRed);
+            whyNoBar(c, i);
             continue;
         }
         const uncertainty::Percentiles q = p.of(uncertainty::Metric::CostPerBillionTokens);
-        if (!std::isfinite(q.p10) || !std::isfinite(q.p90))
+        if (!std::isfinite(q.p10) || !std::isfinite(q.p90) || !std::isfinite(q.p50))
             continue;
-        auto *bar = new QCPBars(plot->xAxis, plot->yAxis);
-        bar->setName(c.plans[i].name);
+        // The axis names each plan: no legend entries.
+        QCPBars *bar = makeBars(QStringLiteral("range%1").arg(i), QString(), planColor(int(i)).lighter(125), xAxis,
+                                yAxis);
         bar->setWidth(0.35);
-        bar->setPen(QPen(planColor(int(i)).darker(130)));
-        bar->setBrush(planColor(int(i)).lighter(125));
         bar->setBaseValue(q.p10);
         bar->setData({key}, {q.p90 - q.p10}, true);
-        auto *median = new QCPGraph(plot->xAxis, plot->yAxis);
+        QCPGraph *median = makeGraph(QStringLiteral("median%1").arg(i), QString(), QPen(Qt::black),
+                                     QCPScatterStyle(QCPScatterStyle::ssDisc, Qt::black, Qt::black, 6));
         median->setLineStyle(QCPGraph::lsNone);
-        median->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, Qt::black, Qt::black, 6));
         median->setData({key}, {q.p50}, true);
-        // The axis names each plan: no legend entries (a hidden legend's entries still take room).
-        bar->removeFromLegend();
-        median->removeFromLegend();
-        label(plot, key, q.p90, QStringLiteral("%1 - %2").arg(formatUsd(q.p10), formatUsd(q.p90)), Qt::AlignBottom | Qt::AlignHCenter);
+        const QString range = QStringLiteral("%1 - %2").arg(formatUsd(q.p10), formatUsd(q.p90));
+        addLabel(bar, key, q.p90, range, kInk, Qt::AlignBottom | Qt::AlignHCenter);
+        const QString text = QStringLiteral("%1: %2 (P50 %3)").arg(c.plans[i].name, range, formatUsd(q.p50));
+        addHoverBox(bar, key - 0.175, key + 0.175, q.p10, q.p90, text);
+        m_summary << text;
         top = std::max(top, q.p90);
         any = true;
     }
-    valueAxisTo(plot, top);
+    valueAxisTo(top);
     if (!any)
-        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "None of the plans can run"));
-    fitTextsToWidth(plot); // 60-character plan names wrap, as in the other charts
-    plot->replot(QCustomPlot::rpQueuedReplot);
+        addMessage(QCoreApplication::translate("commtax::ComparisonCharts", "None of the plans can run"));
     return any;
 }
 
-bool drawRecommendedTornado(QCustomPlot *plot, const Comparison &c, const ComparisonSensitivity &s, int maxBars)
+// The parts of a plan's step, bottom to top.
+const std::vector<ComparisonChartView::StackPart> &ComparisonChartView::stepParts()
 {
-    const int r = s.recommended;
-    const QString name = r >= 0 && r < c.plans.size() ? c.plans[r].name : QString();
-    // On screen a long name is shortened to keep the title on one line, its whole text in the
-    // title's tooltip (fitTitle(), LegendToolTips); print wraps it whole.
-    plot->setProperty("titlePlanName", name);
-    reset(plot, QCoreApplication::translate("commtax::ComparisonCharts", "Sensitivity of the recommended plan (%1)").arg(name),
-          QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"), QString());
-    plot->xAxis->grid()->setVisible(true);
-    plot->yAxis->grid()->setVisible(false);
-    if (!s.valid || r < 0 || std::size_t(r) >= s.plans.size() || !s.plans[std::size_t(r)].valid) {
-        plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerText));
-        message(plot, !s.valid ? QCoreApplication::translate("commtax::ComparisonCharts", "Sampling the ranges...") : QCoreApplication::translate("commtax::ComparisonCharts", "No plan can run: nothing is recommended"));
-        plot->replot(QCustomPlot::rpQueuedReplot);
+    static const std::vector<StackPart> parts = {
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Compute"), QColor(0x4E, 0x79, 0xA7),
+         [](const ComparedPlan &p) { return p.result.compute_time_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Pipeline bubble"), QColor(0xBA, 0xB0, 0xAC),
+         [](const ComparedPlan &p) { return p.result.bubble_time_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "TP comm (exposed)"), QColor(0xF2, 0x8E, 0x2B),
+         [](const ComparedPlan &p) { return p.result.tp_comm_exposed_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "PP comm"), QColor(0xB0, 0x7A, 0xA1),
+         [](const ComparedPlan &p) { return p.result.pp_comm_exposed_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "DP comm (exposed)"), QColor(0xE1, 0x57, 0x59),
+         [](const ComparedPlan &p) { return p.result.dp_comm_exposed_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "CP ring (exposed)"), QColor(0x59, 0xA1, 0x4F),
+         [](const ComparedPlan &p) { return p.result.cp_comm_exposed_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Expert all-to-all (exposed)"), QColor(0xED, 0xC9, 0x48),
+         [](const ComparedPlan &p) { return p.result.ep_comm_exposed_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Overlap slowdown"), QColor(0x9C, 0x75, 0x5F),
+         [](const ComparedPlan &p) { return p.result.overlap_slowdown_s; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Optimizer step"), QColor(0x76, 0xB7, 0xB2),
+         [](const ComparedPlan &p) { return p.result.optimizer_time_s; }},
+    };
+    return parts;
+}
+
+// The parts of a run's TCO, bottom to top.
+const std::vector<ComparisonChartView::StackPart> &ComparisonChartView::tcoParts()
+{
+    static const std::vector<StackPart> parts = {
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Depreciation"), QColor(0x4E, 0x79, 0xA7),
+         [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                 p.result); return b.depreciation_usd_per_hour * b.run_hours; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Energy"), QColor(0xED, 0xC9, 0x48),
+         [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                 p.result); return b.energy_usd_per_hour * b.run_hours; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Upkeep"), QColor(0x76, 0xB7, 0xB2),
+         [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                 p.result); return b.upkeep_usd_per_hour * b.run_hours; }},
+        {QT_TRANSLATE_NOOP("commtax::ComparisonCharts", "Rent"), QColor(0xFF, 0x9D, 0xA7),
+         [](const ComparedPlan &p) { const CostBreakdown b = costBreakdown(p.plan,
+                 p.result); return b.rent_usd_per_hour * b.run_hours; }},
+    };
+    return parts;
+}
+
+bool ComparisonChartView::drawChart(const Comparison &c, const ComparisonSensitivity *s)
+{
+    setTitle(chartTitle(m_chart));
+    if (c.plans.isEmpty()) {
+        reset(QString(), QString());
+        addMessage(QCoreApplication::translate("commtax::ComparisonCharts", "No plans to compare"));
+        setSummary(QCoreApplication::translate("commtax::ComparisonCharts", "No plans to compare"), QString());
         return false;
     }
-    const std::vector<uncertainty::TornadoBar> &bars = s.plans[std::size_t(r)].costTornado;
-    const double value = c.plans[r].result.cost_per_billion_tokens_usd;
-    const int n = std::min(int(bars.size()), maxBars);
-    QList<TornadoRow> rows;
-    for (int i = 0; i < n; ++i) {
-        const uncertainty::TornadoBar &b = bars[std::size_t(i)];
-        // One line per bar: "GPU price ($18.8k-$31.3k)", in the report's number convention with the unit.
-        const QString input = QString::fromStdString(b.input);
-        const double scale = std::max(std::fabs(b.input_low), std::fabs(b.input_high));
-        const auto number = [&](double v) { return inputValueText(input, v, scale); };
-        const QString what = libraryText(inputLabelText(input));
-        const QString label = QStringLiteral("%1 (%2-%3)").arg(what, number(b.input_low), number(b.input_high));
-        rows << TornadoRow{label, b.low, b.high};
+    bool drawn = false;
+    switch (m_chart) {
+    case ComparisonChart::StepBreakdown: {
+        reset(QString(), QCoreApplication::translate("commtax::ComparisonCharts", "Step time (s)"));
+        const std::vector<StackPart> &parts = stepParts();
+        drawn = drawStacked(
+            c, parts, 1.0, [](const ComparedPlan &p) { return seconds(p.result.step_time_s); },
+            [](const ComparedPlan &p) { return p.result.step_time_s; });
+        break;
     }
-    auto *low = new QCPBars(plot->yAxis, plot->xAxis);
-    low->setName(QCoreApplication::translate("commtax::ComparisonCharts", "Input at its low end"));
-    auto *high = new QCPBars(plot->yAxis, plot->xAxis);
-    high->setName(QCoreApplication::translate("commtax::ComparisonCharts", "Input at its high end"));
-    styleTornadoBars(low, high);
-    drawTornado(low, high, rows, value);
-    auto *line = new QCPItemStraightLine(plot);
-    line->point1->setCoords(value, 0);
-    line->point2->setCoords(value, 1);
-    line->setPen(QPen(Qt::black, 1.2));
-    if (n == 0)
-        message(plot, QCoreApplication::translate("commtax::ComparisonCharts", "No uncertain input moves the cost"));
-    fitTextsToWidth(plot); // 60-character plan names wrap, as in the other charts
-    plot->replot(QCustomPlot::rpQueuedReplot);
-    return n > 0;
+    case ComparisonChart::CostPerBillionTokens:
+        reset(QString(), QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"));
+        drawn = drawPerPlanBars(
+            c, [](const Result &r) { return r.cost_per_billion_tokens_usd; }, usd);
+        break;
+    case ComparisonChart::DaysToTrain:
+        reset(QString(),
+              QCoreApplication::translate("commtax::ComparisonCharts", "Days to train (wall clock, with goodput)"));
+        drawn = drawPerPlanBars(
+            c, [](const Result &r) { return r.days_to_train; }, days);
+        break;
+    case ComparisonChart::Tco: {
+        reset(QString(), QCoreApplication::translate("commtax::ComparisonCharts", "USD millions"));
+        const std::vector<StackPart> &parts = tcoParts();
+        drawn = drawStacked(
+            c, parts, 1e-6, [](const ComparedPlan &p) { return formatUsd(p.result.tco_usd); },
+            [](const ComparedPlan &p) { return p.result.tco_usd; });
+        break;
+    }
+    case ComparisonChart::PriceBreakEven: drawn = drawPriceBreakEven(c); break;
+    case ComparisonChart::BuyVersusRent: drawn = drawBuyVersusRent(c); break;
+    case ComparisonChart::CostRanges: {
+        static const ComparisonSensitivity notYet; // not valid: "Sampling the ranges..."
+        drawn = drawCostRanges(c, s ? *s : notYet);
+        break;
+    }
+    }
+    const bool explains = m_chart == ComparisonChart::PriceBreakEven || m_chart == ComparisonChart::BuyVersusRent
+        || m_chart == ComparisonChart::CostRanges; // each says why itself
+    if (!drawn && !explains)
+        addMessage(QCoreApplication::translate("commtax::ComparisonCharts", "None of the plans can run"));
+    setSummary(QString(), m_summary.join(QStringLiteral("; ")));
+    return drawn;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The recommended plan's tornado: the plan's tornado renderer with the comparison's rows.
+
+RecommendedTornadoChart::RecommendedTornadoChart(QWidget *parent)
+    : TornadoChart(QCoreApplication::translate("commtax::ComparisonCharts",
+                                               "Sensitivity of the recommended plan (%1)")
+                       .arg(QString()),
+                   QStringLiteral("tornado"),
+                   QCoreApplication::translate("commtax::ComparisonCharts", "USD per billion tokens"),
+                   QCoreApplication::translate("commtax::ComparisonCharts", "Input at its low end"),
+                   QCoreApplication::translate("commtax::ComparisonCharts", "Input at its high end"), parent)
+{
+    setObjectName(QStringLiteral("chartTornado"));
+}
+
+RecommendedTornadoChart::~RecommendedTornadoChart() = default;
+
+bool RecommendedTornadoChart::showSensitivity(const Comparison &c, const ComparisonSensitivity &s, int maxBars)
+{
+    bool drawn = false;
+    redraw(++m_drawn, [&] {
+        const int r = s.recommended;
+        const QString name = r >= 0 && r < c.plans.size() ? c.plans[r].name : QString();
+        // On screen a long name is shortened to keep the title on one line, its whole text in the
+        // title's tooltip; print wraps it whole.
+        setTitle(QCoreApplication::translate("commtax::ComparisonCharts", "Sensitivity of the recommended plan (%1)")
+                     .arg(name),
+                 name);
+        if (!s.valid || r < 0 || std::size_t(r) >= s.plans.size() || !s.plans[std::size_t(r)].valid) {
+            drawRows({}, {}, 0, QString());
+            const QString why = !s.valid ? QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                       "Sampling the ranges...")
+                                         : QCoreApplication::translate("commtax::ComparisonCharts",
+                                                                       "No plan can run: nothing is recommended");
+            addMessage(why);
+            setSummary(why, QString());
+            return;
+        }
+        const std::vector<uncertainty::TornadoBar> &bars = s.plans[std::size_t(r)].costTornado;
+        const double value = c.plans[r].result.cost_per_billion_tokens_usd;
+        const int n = std::min(int(bars.size()), maxBars);
+        QList<TornadoRow> rows;
+        QStringList texts;
+        for (int i = 0; i < n; ++i) {
+            const uncertainty::TornadoBar &b = bars[std::size_t(i)];
+            // One line per bar: "GPU price ($18.8k-$31.3k)", in the report's number convention with the unit.
+            const QString input = QString::fromStdString(b.input);
+            const double scale = std::max(std::fabs(b.input_low), std::fabs(b.input_high));
+            const auto number = [&](double v) { return inputValueText(input, v, scale); };
+            const QString what = libraryText(inputLabelText(input));
+            const QString label = QStringLiteral("%1 (%2-%3)").arg(what, number(b.input_low), number(b.input_high));
+            rows << TornadoRow{label, b.low, b.high};
+            texts << QStringLiteral("%1: %2 - %3").arg(label, formatUsd(b.low), formatUsd(b.high));
+        }
+        const QString none = QCoreApplication::translate("commtax::ComparisonCharts",
+                                                         "No uncertain input moves the cost");
+        drawRows(rows, texts, value, none);
+        setSummary(name, texts.join(QStringLiteral("; ")));
+        drawn = n > 0;
+    });
+    return drawn;
 }
 
 } // namespace commtax

@@ -95,18 +95,6 @@ public:
     }
 };
 
-QString chartObjectName(ComparisonChart c)
-{
-    switch (c) {
-    case ComparisonChart::StepBreakdown: return QStringLiteral("chartStepBreakdown");
-    case ComparisonChart::CostPerBillionTokens: return QStringLiteral("chartCostPerBillionTokens");
-    case ComparisonChart::DaysToTrain: return QStringLiteral("chartDaysToTrain");
-    case ComparisonChart::Tco: return QStringLiteral("chartTco");
-    case ComparisonChart::PriceBreakEven: return QStringLiteral("chartPriceBreakEven");
-    case ComparisonChart::BuyVersusRent: return QStringLiteral("chartBuyVersusRent");
-    }
-    return QString();
-}
 } // namespace
 
 ComparisonView::ComparisonView(QWidget *parent)
@@ -204,20 +192,22 @@ ComparisonView::ComparisonView(QWidget *parent)
     auto *grid = new QGridLayout(overview);
     // The break-even charts a tab each: eight plans with long names give them a legend of eight
     // or more entries, and the axes keep most of the height.
-    QList<QCustomPlot *> breakEvens;
+    QList<ComparisonChartView *> breakEvens;
     int k = 0;
     for (ComparisonChart c : kAllComparisonCharts) {
-        auto *plot = new QCustomPlot(this);
-        plot->setObjectName(chartObjectName(c));
+        auto *plot = new ComparisonChartView(c, this);
         m_charts << plot;
         if (c == ComparisonChart::PriceBreakEven || c == ComparisonChart::BuyVersusRent) {
-            plot->setMinimumSize(340, 240);
+            // A tab each: low enough for a 1280x800 screen at 150% (the window 491 px high).
+            plot->setMinimumWidth(340);
+            plot->setMinimumPlotHeight(40);
             breakEvens << plot;
         } else {
             // Tall enough for four plans' wrapped names and the step-time legend to leave the
             // bars room (at 1280x800 the step-time plot was 35 px high); the four
             // scroll when the window is lower than that.
-            plot->setMinimumSize(290, 330);
+            plot->setMinimumWidth(290);
+            plot->setMinimumPlotHeight(150);
             grid->addWidget(plot, k / 2, k % 2);
             ++k;
         }
@@ -373,7 +363,7 @@ void ComparisonView::setCurrentPlanSource(std::function<Scenario()> source)
     m_addCurrent->setEnabled(m_currentPlan && m_doc->scenarios().size() < kMaxComparedPlans);
 }
 
-QCustomPlot *ComparisonView::chart(ComparisonChart chart) const
+ComparisonChartView *ComparisonView::chart(ComparisonChart chart) const
 {
     for (qsizetype i = 0; i < qsizetype(std::size(kAllComparisonCharts)); ++i)
         if (kAllComparisonCharts[i] == chart)
@@ -476,7 +466,7 @@ void ComparisonView::showComparison()
     m_status->setText(status.join(QLatin1Char(' ')));
     m_status->setVisible(!status.isEmpty());
     for (qsizetype i = 0; i < m_charts.size(); ++i)
-        drawComparisonChart(m_charts[i], kAllComparisonCharts[i], shown);
+        m_charts[i]->showComparison(shown);
     showFindings();
     fitColumns();
     // The sensitivity of this comparison comes after, from the document's worker.
@@ -655,7 +645,7 @@ void ComparisonView::splitTableAndCharts()
 void ComparisonView::arrangeOverview()
 {
     QList<QWidget *> plots; // the overview's charts, in kAllComparisonCharts order
-    for (QCustomPlot *plot : std::as_const(m_charts))
+    for (ComparisonChartView *plot : std::as_const(m_charts))
         if (m_overviewGrid->indexOf(plot) >= 0)
             plots << plot;
     if (plots.isEmpty())
@@ -704,7 +694,9 @@ void ComparisonView::showEvent(QShowEvent *event)
     if (!m_screenHooked && windowHandle()) {
         m_screenHooked = true;
         connect(windowHandle(), &QWindow::screenChanged, this, [this](QScreen *screen) {
-            for (QCustomPlot *plot : std::as_const(m_charts)) {
+            QList<QCustomPlot *> plots(m_charts.cbegin(), m_charts.cend());
+            plots << m_rangesChart << m_tornadoChart;
+            for (QCustomPlot *plot : std::as_const(plots)) {
                 plot->setBufferDevicePixelRatio(screen ? screen->devicePixelRatio() : 1.0);
                 plot->replot(QCustomPlot::rpQueuedReplot);
             }
@@ -768,12 +760,10 @@ QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
     m_sensitivityTable->setObjectName(QStringLiteral("sensitivityTable"));
     m_sensitivityTable->setWordWrap(true);
     m_sensitivityTable->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_rangesChart = new QCustomPlot(page);
-    m_rangesChart->setObjectName(QStringLiteral("chartCostRanges"));
-    m_rangesChart->setMinimumSize(340, 250);
-    m_tornadoChart = new QCustomPlot(page);
-    m_tornadoChart->setObjectName(QStringLiteral("chartTornado"));
-    m_tornadoChart->setMinimumSize(340, 330);
+    m_rangesChart = new ComparisonChartView(ComparisonChart::CostRanges, page);
+    m_rangesChart->setMinimumWidth(340);
+    m_tornadoChart = new RecommendedTornadoChart(page);
+    m_tornadoChart->setMinimumWidth(340);
     m_breakEvens = new QLabel(page);
     m_breakEvens->setObjectName(QStringLiteral("breakEvens"));
     m_breakEvens->setWordWrap(true);
@@ -792,8 +782,8 @@ void ComparisonView::showSensitivity()
     const Comparison &comparison = m_doc->comparison();
     const std::optional<Goals> &goals = m_doc->goals();
     const Comparison shown = shownComparison(comparison);
-    drawCostRanges(m_rangesChart, shown, s);
-    drawRecommendedTornado(m_tornadoChart, shown, s);
+    m_rangesChart->showComparison(shown, s);
+    m_tornadoChart->showSensitivity(shown, s);
     if (!s.valid) {
         m_sensitivityTable->setText(m_doc->sensitivityOptions().samples > 0 ? tr("Sampling the input ranges...")
                                                                             : tr("Sensitivity is off."));

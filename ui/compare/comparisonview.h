@@ -76,7 +76,7 @@ public:
     ComparisonDocument *document() const { return m_doc; }
     const Comparison &comparison() const { return m_doc->comparison(); }
     ComparisonTableModel *tableModel() const { return m_model; }
-    QCustomPlot *chart(ComparisonChart chart) const;
+    ComparisonChartView *chart(ComparisonChart chart) const;
     // The recommendation shown under the table (the report's, word for word).
     QString findingsText() const;
 
@@ -196,7 +196,7 @@ private:
     QLabel *m_status = nullptr;
     QLabel *m_findings = nullptr;
     QToolButton *m_findingsMore = nullptr; // "Details": the findings after the decision
-    QList<QCustomPlot *> m_charts;         // in kAllComparisonCharts order
+    QList<ComparisonChartView *> m_charts; // in kAllComparisonCharts order
     QGridLayout *m_overviewGrid = nullptr; // the Charts tab: two columns, or one when narrow
     QScrollArea *m_overviewScroll = nullptr;
     int m_overviewColumns = 2;
@@ -206,8 +206,8 @@ private:
     // the Sensitivity tab and its worker
     QTabWidget *m_chartTabs = nullptr;
     QLabel *m_sensitivityTable = nullptr;
-    QCustomPlot *m_rangesChart = nullptr;
-    QCustomPlot *m_tornadoChart = nullptr;
+    ComparisonChartView *m_rangesChart = nullptr;
+    RecommendedTornadoChart *m_tornadoChart = nullptr;
     QLabel *m_breakEvens = nullptr;
     bool m_screenHooked = false;
     ColumnEditor *m_columnEditor = nullptr;

@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QPdfWriter>
+#include <QResizeEvent>
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTextList>
@@ -197,13 +198,21 @@ public:
     }
 
     // A chart drawn by `draw` into a plot of the body's width.
-    void chart(const std::function<void(QCustomPlot *)> &draw, double height)
+    // The chart `make` returns, drawn at the body's width and `height`: made for print
+    // (WA_DontShowOnScreen, texts wrapped whole) and sized before `draw` fits it.
+    void chart(const std::function<std::unique_ptr<QCustomPlot>()> &make,
+               const std::function<void(QCustomPlot *)> &draw, double height)
     {
-        auto plot = std::make_unique<QCustomPlot>();
+        std::unique_ptr<QCustomPlot> plot = make();
         plot->setAttribute(Qt::WA_DontShowOnScreen);
         const QSize size{int(m_bodyWidth), int(height)};
         plot->resize(size);
+        // A widget never shown gets its resize event only when shown: as the view lays out.
+        QResizeEvent resized(size, QSize());
+        QCoreApplication::sendEvent(plot.get(), &resized);
         draw(plot.get());
+        plot->replot(); // lays it out: the category names fit their width, then the last layout
+        plot->replot();
         m_charts.plots.push_back(std::move(plot));
         m_charts.sizes.push_back(QSizeF(size));
         QTextCharFormat cf;
@@ -346,25 +355,35 @@ void keepListsTogether(QTextDocument &doc, double pageHeight)
     }
 }
 
-// The chart a block of the document places, drawn from the document's comparison.
+// The chart view a block of the document places (the comparison view's own), and its drawing
+// from the document's comparison.
+std::unique_ptr<QCustomPlot> makeChart(ReportChart which)
+{
+    switch (which) {
+    case ReportChart::StepBreakdown: return std::make_unique<ComparisonChartView>(ComparisonChart::StepBreakdown);
+    case ReportChart::CostPerBillionTokens:
+        return std::make_unique<ComparisonChartView>(ComparisonChart::CostPerBillionTokens);
+    case ReportChart::DaysToTrain: return std::make_unique<ComparisonChartView>(ComparisonChart::DaysToTrain);
+    case ReportChart::Tco: return std::make_unique<ComparisonChartView>(ComparisonChart::Tco);
+    case ReportChart::PriceBreakEven: return std::make_unique<ComparisonChartView>(ComparisonChart::PriceBreakEven);
+    case ReportChart::BuyVersusRent: return std::make_unique<ComparisonChartView>(ComparisonChart::BuyVersusRent);
+    case ReportChart::CostRanges: return std::make_unique<ComparisonChartView>(ComparisonChart::CostRanges);
+    case ReportChart::RecommendedTornado: return std::make_unique<RecommendedTornadoChart>();
+    }
+    return std::make_unique<QCustomPlot>();
+}
+
 void drawChart(QCustomPlot *plot, ReportChart which, const ReportDocument &report)
 {
     const Comparison &c = report.comparison;
-    switch (which) {
-    case ReportChart::StepBreakdown: drawComparisonChart(plot, ComparisonChart::StepBreakdown, c); return;
-    case ReportChart::CostPerBillionTokens: drawComparisonChart(plot, ComparisonChart::CostPerBillionTokens, c); return;
-    case ReportChart::DaysToTrain: drawComparisonChart(plot, ComparisonChart::DaysToTrain, c); return;
-    case ReportChart::Tco: drawComparisonChart(plot, ComparisonChart::Tco, c); return;
-    case ReportChart::PriceBreakEven: drawComparisonChart(plot, ComparisonChart::PriceBreakEven, c); return;
-    case ReportChart::BuyVersusRent: drawComparisonChart(plot, ComparisonChart::BuyVersusRent, c); return;
-    case ReportChart::CostRanges:
+    if (auto *tornado = qobject_cast<RecommendedTornadoChart *>(plot)) {
         if (report.sensitivity)
-            drawCostRanges(plot, c, *report.sensitivity);
-        return;
-    case ReportChart::RecommendedTornado:
-        if (report.sensitivity)
-            drawRecommendedTornado(plot, c, *report.sensitivity);
-        return;
+            tornado->showSensitivity(c, *report.sensitivity);
+    } else if (auto *chart = qobject_cast<ComparisonChartView *>(plot)) {
+        if (which != ReportChart::CostRanges)
+            chart->showComparison(c);
+        else if (report.sensitivity)
+            chart->showComparison(c, *report.sensitivity);
     }
 }
 
@@ -380,7 +399,8 @@ void render(PdfDocument &doc, const ReportDocument &report)
             doc.table(b.table.header, b.table.rows, b.table.widths, b.table.pointSize);
             break;
         case ReportBlock::Kind::Chart:
-            doc.chart([&](QCustomPlot *plot) { drawChart(plot, b.chart, report); }, b.height);
+            doc.chart([&] { return makeChart(b.chart); }, [&](QCustomPlot *plot) { drawChart(plot, b.chart, report); },
+                      b.height);
             break;
         }
     }
