@@ -34,6 +34,26 @@ constexpr double kLosoMapeGuard = 0.13;
 constexpr double kLosoMaxGuard = 1.0;
 constexpr double kFlaggedGuard = 0.04;
 
+// The published runs as the fit reads them, tuned settings resolved, and one of them by id.
+struct PublishedRuns {
+    std::vector<accuracy::Run> runs;
+    QStringList errors;
+    static PublishedRuns load()
+    {
+        accuracy::LoadResult loaded
+            = accuracy::loadRuns(QStringLiteral(COMMTAX_FIXTURES_DIR "/published-runs.json"), PresetCatalog::builtIn());
+        accuracy::resolveTuned(loaded.runs);
+        return {std::move(loaded.runs), loaded.errors};
+    }
+    const accuracy::Run *find(const char *id) const
+    {
+        for (const accuracy::Run &r : runs)
+            if (r.id == QLatin1String(id))
+                return &r;
+        return nullptr;
+    }
+};
+
 } // namespace
 
 class TestFidelity : public QObject
@@ -212,17 +232,9 @@ private Q_SLOTS:
     // DTensor's waiting collectives, on those rows' plans, is within 10 points of each.
     void asyncTensorParallelGainMatchesTorchtitan()
     {
-        const PresetCatalog &c = PresetCatalog::builtIn();
-        const QString file = QStringLiteral(COMMTAX_FIXTURES_DIR "/published-runs.json");
-        accuracy::LoadResult loaded = accuracy::loadRuns(file, c);
-        QVERIFY(loaded.errors.isEmpty());
-        accuracy::resolveTuned(loaded.runs);
-        auto find = [&](const char *id) -> const accuracy::Run * {
-            for (const accuracy::Run &r : loaded.runs)
-                if (r.id == QLatin1String(id))
-                    return &r;
-            return nullptr;
-        };
+        const PublishedRuns runs = PublishedRuns::load();
+        QVERIFY(runs.errors.isEmpty());
+        auto find = [&](const char *id) { return runs.find(id); };
         const struct {
             const char *vanilla, *async;
             double gain;
@@ -253,17 +265,9 @@ private Q_SLOTS:
     // published step, 140 ms (modded-nanogpt's llm.c record), is then within 10%, where it read 34% slow.
     void smallTrainersRunTheirOwnDefaults()
     {
-        const PresetCatalog &c = PresetCatalog::builtIn();
-        const QString file = QStringLiteral(COMMTAX_FIXTURES_DIR "/published-runs.json");
-        accuracy::LoadResult loaded = accuracy::loadRuns(file, c);
-        QVERIFY(loaded.errors.isEmpty());
-        accuracy::resolveTuned(loaded.runs);
-        auto find = [&](const char *id) -> const accuracy::Run * {
-            for (const accuracy::Run &r : loaded.runs)
-                if (r.id == QLatin1String(id))
-                    return &r;
-            return nullptr;
-        };
+        const PublishedRuns runs = PublishedRuns::load();
+        QVERIFY(runs.errors.isEmpty());
+        auto find = [&](const char *id) { return runs.find(id); };
         const accuracy::Run *llmc = find("llmc-gpt2-124m-8xh100-bf16");
         QVERIFY(llmc && llmc->plan.training.fused_cross_entropy);
         // The framework's, not the row's:
@@ -290,16 +294,9 @@ private Q_SLOTS:
     // cuDNN's figure it read 47% fast. NeMo's long-context table runs Transformer Engine: cuDNN.
     void attentionKernelFollowsTheFramework()
     {
-        const PresetCatalog &c = PresetCatalog::builtIn();
-        const QString file = QStringLiteral(COMMTAX_FIXTURES_DIR "/published-runs.json");
-        accuracy::LoadResult loaded = accuracy::loadRuns(file, c);
-        QVERIFY(loaded.errors.isEmpty());
-        auto find = [&](const char *id) -> const accuracy::Run * {
-            for (const accuracy::Run &r : loaded.runs)
-                if (r.id == QLatin1String(id))
-                    return &r;
-            return nullptr;
-        };
+        const PublishedRuns runs = PublishedRuns::load();
+        QVERIFY(runs.errors.isEmpty());
+        auto find = [&](const char *id) { return runs.find(id); };
         const accuracy::Run *mpt = find("llmfoundry-mpt-7b-h100-8gpu-64k-bf16");
         QVERIFY(mpt && mpt->plan.training.attention_kernel == AttentionKernel::Flash2);
         const Result r = evaluateValid(mpt->plan);

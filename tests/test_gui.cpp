@@ -114,6 +114,35 @@ private Q_SLOTS:
         chineseScreenshotsWith(QStringLiteral("field_training_recompute_layernorm"), 160, QStringLiteral("editor-recompute"));
     }
 
+    // The attention kernel is an editor field shown with FlashAttention on; FlashAttention-2 on the
+    // default H100 plan takes longer (0.62 of cuDNN's speed, docs/model.md §3), the FLOPs the same.
+    void attentionKernelInTheEditor()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const Result before = f->last.result;
+        auto *kernel = f->find<QComboBox>(QStringLiteral("field_training_attention_kernel"));
+        auto *flash = f->find<QCheckBox>(QStringLiteral("field_training_flash_attention"));
+        QVERIFY(kernel && flash);
+        QCOMPARE(kernel->currentText(), QStringLiteral("cudnn"));
+        QVERIFY(scrollIntoView(kernel, 160));
+        QVERIFY(kernel->isVisible());
+        kernel->setCurrentIndex(kernel->findText(QStringLiteral("flash2")));
+        emit kernel->activated(kernel->currentIndex());
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->window.scenario().plan.training.attention_kernel, AttentionKernel::Flash2);
+        QVERIFY(f->last.result.compute_time_s > before.compute_time_s);
+        QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
+        screenshotsWith(f->window, kernel, 160, QStringLiteral("editor-attention-kernel"));
+        chineseScreenshotsWith(QStringLiteral("field_training_attention_kernel"), 160,
+                               QStringLiteral("editor-attention-kernel"));
+        // Without FlashAttention there is no kernel to choose.
+        QTest::mouseClick(flash, Qt::LeftButton, {}, QPoint(4, flash->height() / 2));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(!f->window.scenario().plan.training.flash_attention);
+        QTRY_VERIFY(!kernel->isVisible());
+    }
+
     void activationOffloadInTheEditor()
     {
         // Activation offload is an editor field (Megatron-Core's name in its help); offloading layers
