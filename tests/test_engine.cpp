@@ -246,9 +246,10 @@ private Q_SLOTS:
     // one sequence per H100 (dp 8, tp = cp = 1): a layer's attention core runs, forward, on the causal
     // half of QK^T and AV, 0.5 x 4 x 32768^2 x 4096 = 8.796e12 FLOP, and 3.5 times that with the
     // backward (FlashAttention-2's count, selective recompute runs it once): 32 layers x 3.078e13 =
-    // 9.852e14 FLOP a step. cuDNN's kernel reaches 0.325 of 989 TFLOPS (the H100 preset): 3.065 s;
-    // FlashAttention-2 0.62 of that (FlashAttention-3 paper, Fig. 5): 4.944 s, 1.879 s more. On the
-    // A100 the two kernels are one figure.
+    // 9.852e14 FLOP a step. cuDNN's kernel reaches 0.328 of 989 TFLOPS (the H100 preset) on long
+    // sequences, 32768 / (32768 + 385) = 0.9884 of that at 32,768 tokens (the ramp, engine.h
+    // kAttentionRampTokens): 3.073 s; FlashAttention-2 0.62 of that (FlashAttention-3 paper, Fig. 5):
+    // 4.956 s, 1.883 s more. On the A100 the two kernels are one figure.
     void attentionKernelByHand()
     {
         auto plan = [](const char *gpu, const char *cluster, AttentionKernel kernel) {
@@ -266,13 +267,13 @@ private Q_SLOTS:
         };
         const Plan cudnn = plan("h100-sxm", "dgx-h100", AttentionKernel::Cudnn);
         QCOMPARE(cudnn.gpu.bf16_dense_tflops, 989.0);
-        QCOMPARE(cudnn.gpu.attention_efficiency, 0.325);
+        QCOMPARE(cudnn.gpu.attention_efficiency, 0.328);
         QCOMPARE(cudnn.gpu.flash2_attention_ratio, 0.62);
         const double flops = 32 * 3.5 * 0.5 * 4 * 32768.0 * 32768.0 * 4096;
-        const double onCudnn = flops / (989e12 * 0.325);
-        QVERIFY_NEAR(onCudnn, 3.065, 1e-3);
+        const double onCudnn = flops / (989e12 * 0.328 * (32768.0 / (32768.0 + 385.0)));
+        QVERIFY_NEAR(onCudnn, 3.073, 1e-3);
         const double extra = onCudnn / 0.62 - onCudnn;
-        QVERIFY_NEAR(extra, 1.879, 1e-3);
+        QVERIFY_NEAR(extra, 1.883, 1e-3);
         const Result a = evaluateValid(cudnn), b = evaluateValid(plan("h100-sxm", "dgx-h100", AttentionKernel::Flash2));
         QVERIFY_NEAR(b.compute_time_s - a.compute_time_s, extra, 1e-9 * extra);
         // Without FlashAttention the kernel is not asked about.
@@ -282,6 +283,50 @@ private Q_SLOTS:
         // Ampere: one figure for both.
         QCOMPARE(evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Flash2)).step_time_s,
                  evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Cudnn)).step_time_s);
+    }
+
+    // The attention kernel's ramp with sequence length (docs/model.md §3): a kernel call pays a fixed
+    // cost per block of queries (loading Q, the softmax epilogue, writing O) and the diagonal blocks of
+    // the causal mask, so a short sequence reaches less of the kernel's speed. cuDNN's causal forward
+    // on H100, head width 128 (FlashAttention-3 paper, arXiv 2407.08608, Fig. 5): 315, 410, 484, 518,
+    // 529, 539 TFLOPS at 512 to 16k tokens; L / (L + 385) through the two ends gives 315 / 539 = 0.584.
+    // Llama 3 8B at 1,024 tokens, 32 sequences per H100 in one micro-batch: the attention core is
+    // 32 layers x 3.5 x 0.5 x 4 x 1024^2 x 4096 x 32 = 3.079e13 FLOP, at 989 TFLOPS x 0.328 x
+    // 1024 / 1409 = 235.8 TFLOPS 0.1306 s; FlashAttention-2 takes 0.0800 s more. With context
+    // parallelism a call sees the s / cp tokens of its chunk.
+    void attentionRampByHand()
+    {
+        auto plan = [](int seq, int cp, AttentionKernel kernel) {
+            Plan p = presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+            p.cluster.nodes = 1;
+            TrainingSpec &t = p.training;
+            t.seq_len = seq;
+            t.tp = t.pp = 1;
+            t.cp = cp;
+            t.dp = 8 / cp;
+            t.micro_batch = 32768 / seq;
+            t.global_batch = t.micro_batch * t.dp;
+            t.sequence_parallel = false;
+            t.attention_kernel = kernel;
+            return p;
+        };
+        const double flops = 32 * 3.5 * 0.5 * 4 * 1024.0 * 1024.0 * 4096 * 32;
+        QVERIFY_NEAR(flops, 3.079e13, 1e-3 * 3.079e13);
+        const double onCudnn = flops / (989e12 * 0.328 * 1024.0 / 1409.0);
+        QVERIFY_NEAR(onCudnn, 0.1306, 2e-4);
+        const double extra = onCudnn / 0.62 - onCudnn;
+        QVERIFY_NEAR(extra, 0.0800, 1e-3);
+        const Result a = evaluateValid(plan(1024, 1, AttentionKernel::Cudnn));
+        const Result b = evaluateValid(plan(1024, 1, AttentionKernel::Flash2));
+        QVERIFY_NEAR(b.compute_time_s - a.compute_time_s, extra, 1e-9 * extra);
+        // cp 2 at 2,048 tokens: each GPU's chunk is 1,024 tokens against the whole sequence, half the
+        // causal work of a 2,048-token sequence, 2 x 0.5 x 4 x 1024 x 2048 x 4096 a sequence's layer
+        // forward over the two GPUs; the call sees 1,024 tokens, so the same ramp.
+        const Result c = evaluateValid(plan(2048, 2, AttentionKernel::Cudnn));
+        const Result d = evaluateValid(plan(2048, 2, AttentionKernel::Flash2));
+        const double flopsCp = 32 * 3.5 * 0.5 * 4 * 2048.0 * 2048.0 * 4096 * 16 / 2;
+        const double onCudnnCp = flopsCp / (989e12 * 0.328 * 1024.0 / 1409.0);
+        QVERIFY_NEAR(d.compute_time_s - c.compute_time_s, onCudnnCp / 0.62 - onCudnnCp, 1e-6 * onCudnnCp);
     }
 
     void activationOffloadByHand()
@@ -536,7 +581,9 @@ private Q_SLOTS:
         const double M = 4096, kv = 8 * 128;
         const double attnLin = gemm(M, (h + 2 * kv) / 8, h) + gemm(M, h, h / 8);
         const double mlpLin = gemm(M, 2 * f / 8, h) + gemm(M, h, f / 8);
-        const double core = 0.5 * (M * s * 2 * 64 * (128 + 128) / 8) * 3.5 / (989e12 * p.gpu.attention_efficiency);
+        // the kernel's ramp with sequence length: s / (s + 385) (docs/model.md §3)
+        const double core
+            = 0.5 * (M * s * 2 * 64 * (128 + 128) / 8) * 3.5 / (989e12 * p.gpu.attention_efficiency * s / (s + 385));
         const double ew = M * (60 * h / 8 + 18 * f / 8) / bw;
         const double layer = 3 * (attnLin + mlpLin) + core + ew;
         // The pipeline is paced by its last stage: 20 layers and the LM head (a V/t x h GEMM in BF16,

@@ -508,7 +508,7 @@ private Q_SLOTS:
             QVERIFY2(spin->width() >= spin->sizeHint().width(), qPrintable(QStringLiteral("%1: %2 of %3 px").arg(QLatin1String(name)).arg(spin->width()).arg(spin->sizeHint().width())));
         }
         QCOMPARE(f->find<QDoubleSpinBox>(QStringLiteral("field_training_compute_efficiency"))->text(),
-                 QStringLiteral("GPU default (0.54)"));
+                 QStringLiteral("GPU default (0.55)"));
     }
 
     void rentedGpusEachPayTheirOwnRent()

@@ -104,7 +104,10 @@ double attentionCore(const Plan &plan, const Shape &k, const Linears &lin, doubl
     if (tr.flash_attention) {
         // The GPU's figure is cuDNN's fused attention; FlashAttention-2 reaches a share of it (plan.h).
         const double kernel = tr.attention_kernel == AttentionKernel::Flash2 ? g.flash2_attention_ratio : 1.0;
-        return 0.5 * coreFwd * (lin.full ? 4.5 : 3.5) / (g.bf16_dense_tflops * 1e12 * g.attention_efficiency * kernel);
+        // The kernel's ramp with the keys a block of queries runs over: s / cp (engine.h).
+        const double ramp = (k.s / k.c) / (k.s / k.c + kAttentionRampTokens);
+        const double rate = g.bf16_dense_tflops * 1e12 * g.attention_efficiency * kernel * ramp;
+        return 0.5 * coreFwd * (lin.full ? 4.5 : 3.5) / rate;
     }
     const double scores = k.b * (k.a / k.t) * (k.s / k.c) * k.s;
     const double fwd = coreFwd / lin.bf16Rate + (lin.bw > 0 ? kScoreBytesForward * scores / lin.bw : 0.0);
