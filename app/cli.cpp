@@ -374,130 +374,180 @@ int cmdPresets(QStringList args)
     return kExitOk;
 }
 
-int cmdSweep(QStringList args)
+namespace {
+// What `sweep` is asked: the file, what to sweep over and how to print it.
+struct SweepArgs {
+    QString file;
+    bool json = false, csv = false;
+    bool hasGpus = false, hasMbs = false, hasHw = false;
+    GpuScaling mode = GpuScaling::FixedGlobalBatch;
+    std::vector<int> list; // --gpus or --micro-batches
+    QString hardware;
+};
+
+void declareSweepOptions(CommandLine &cl)
 {
-    QString gpus, mbs, hardware, scaling, why;
-    CommandLine cl(QStringLiteral("sweep"), QCoreApplication::translate("commtax::Cli", "FILE|- (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all) [options]"),
-                   QCoreApplication::translate("commtax::Cli", "Evaluate the scenario over GPU counts, micro-batch counts or GPU presets."));
     cl.option(QStringLiteral("gpus"), QCoreApplication::translate("commtax::Cli", "LIST|default"), QCoreApplication::translate("commtax::Cli", "GPU counts, comma-separated, or \"default\" (8 to 16384)."));
     cl.option(QStringLiteral("micro-batches"), QCoreApplication::translate("commtax::Cli", "LIST"), QCoreApplication::translate("commtax::Cli", "Micro-batch counts per pipeline, comma-separated."));
     cl.option(QStringLiteral("hardware"), QCoreApplication::translate("commtax::Cli", "IDS|all"), QCoreApplication::translate("commtax::Cli", "GPU preset ids, comma-separated, or \"all\"; each on its default cluster."));
     cl.option(QStringLiteral("scaling"), QCoreApplication::translate("commtax::Cli", "MODE"), QCoreApplication::translate("commtax::Cli", "With --gpus: fixed-batch (the default) or fixed-micro-batches."));
     cl.flag(QStringLiteral("json"), QCoreApplication::translate("commtax::Cli", "Print JSON."));
     cl.flag(QStringLiteral("csv"), QCoreApplication::translate("commtax::Cli", "Print CSV."));
-    if (const std::optional<int> code = cl.parse(args))
-        return *code;
-    const bool json = cl.isSet(QStringLiteral("json")), csv = cl.isSet(QStringLiteral("csv"));
-    const bool hasGpus = cl.value(QStringLiteral("gpus"), gpus), hasMbs = cl.value(QStringLiteral("micro-batches"), mbs);
-    const bool hasHw = cl.value(QStringLiteral("hardware"), hardware), hasScaling = cl.value(QStringLiteral("scaling"), scaling);
-    args = cl.positional();
+}
+
+// The parsed command line into `a`, checked; the exit code on a usage error.
+std::optional<int> readSweepOptions(const CommandLine &cl, SweepArgs &a)
+{
+    QString gpus, mbs, scaling, why;
+    a.json = cl.isSet(QStringLiteral("json"));
+    a.csv = cl.isSet(QStringLiteral("csv"));
+    a.hasGpus = cl.value(QStringLiteral("gpus"), gpus);
+    a.hasMbs = cl.value(QStringLiteral("micro-batches"), mbs);
+    a.hasHw = cl.value(QStringLiteral("hardware"), a.hardware);
+    const bool hasScaling = cl.value(QStringLiteral("scaling"), scaling);
+    const QStringList args = cl.positional();
     if (args.size() != 1)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep takes one scenario file"));
-    if (int(hasGpus) + int(hasMbs) + int(hasHw) != 1)
+    a.file = args.first();
+    if (int(a.hasGpus) + int(a.hasMbs) + int(a.hasHw) != 1)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep needs exactly one of --gpus, --micro-batches, --hardware"));
-    if (json && csv)
+    if (a.json && a.csv)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: choose --json or --csv, not both"));
-    if (hasScaling && !hasGpus)
+    if (hasScaling && !a.hasGpus)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: --scaling goes with --gpus only"));
-    GpuScaling mode = GpuScaling::FixedGlobalBatch;
     if (hasScaling) {
         if (scaling == QLatin1String("fixed-micro-batches"))
-            mode = GpuScaling::FixedMicroBatches;
+            a.mode = GpuScaling::FixedMicroBatches;
         else if (scaling != QLatin1String("fixed-batch"))
             return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: --scaling must be fixed-batch or fixed-micro-batches"));
     }
-    std::vector<int> list;
-    if (hasGpus && gpus == QLatin1String("default"))
-        list = defaultGpuCounts();
-    else if (hasGpus && !parseIntList(gpus, list, &why))
+    if (a.hasGpus && gpus == QLatin1String("default"))
+        a.list = defaultGpuCounts();
+    else if (a.hasGpus && !parseIntList(gpus, a.list, &why))
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: --gpus: ") + why);
-    if (hasMbs && !parseIntList(mbs, list, &why))
+    if (a.hasMbs && !parseIntList(mbs, a.list, &why))
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "sweep: --micro-batches: ") + why);
+    return std::nullopt;
+}
+
+// --hardware: the plan on each GPU (on its default cluster), with the GPUs' ids as `labels`.
+std::optional<int> sweepOverHardware(const QString &hardware, const Plan &plan, std::vector<SweepPoint> &points,
+                                     QStringList &labels)
+{
+    const PresetCatalog &cat = presetCatalog(); // the user's GPUs too
+    QStringList ids;
+    if (hardware == QLatin1String("all"))
+        for (const Preset &p : cat.presets(Section::Gpu))
+            ids << p.id;
+    else
+        ids = hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    std::vector<Hardware> hw;
+    for (const QString &id : ids) {
+        // the rest of moveToGpu()'s rule (core/gpumove.h) is sweepHardware()'s
+        const std::optional<Hardware> h = hardwareFor(cat, id.trimmed(), plan.cluster);
+        if (!h)
+            return fail(kExitBadInput, QCoreApplication::translate("commtax::Cli", "sweep: --hardware: unknown GPU preset \"%1\"").arg(id));
+        hw.push_back(*h);
+        labels << id.trimmed();
+    }
+    points = sweepHardware(plan, hw);
+    return std::nullopt;
+}
+
+void printSweepJson(const std::vector<SweepPoint> &points, const QString &xName, const QStringList &labels)
+{
+    QJsonArray arr = sweepToJson(points, xName);
+    for (qsizetype i = 0; i < labels.size() && i < arr.size(); ++i) {
+        QJsonObject o = arr[i].toObject();
+        o.insert(QStringLiteral("gpu"), labels[i]);
+        arr[i] = o;
+    }
+    out() << QJsonDocument(arr).toJson(QJsonDocument::Indented);
+}
+
+// The metrics of the text table, each with its short header and width; ratios as percent.
+struct SweepColumn {
+    MetricId id;
+    const char *header;
+    int width;
+};
+constexpr SweepColumn kSweepColumns[] = {{MetricId::StepTime, "step_time_s", 12},
+                                         {MetricId::CommTaxExposed, "comm_tax_exp", 12},
+                                         {MetricId::CommTaxRaw, "comm_tax_raw", 12},
+                                         {MetricId::BubbleShare, "bubble_share", 12},
+                                         {MetricId::Mfu, "mfu", 8},
+                                         {MetricId::DaysToTrain, "days", 10},
+                                         {MetricId::CostPerBillionTokens, "usd_per_Btok", 12}};
+
+QString sweepCell(const Result &r, MetricId id)
+{
+    const MetricInfo &m = metricInfo(id);
+    const double v = m.get(r);
+    return m.isRatio() ? formatNumber(v * 100, m.decimals) + QLatin1Char('%') : formatNumber(v, m.decimals);
+}
+
+// The sweep as a text table, one line per point; `labels` (--hardware) name the points.
+void printSweepTable(const std::vector<SweepPoint> &points, const QString &xName, const QStringList &labels, bool hasHw)
+{
+    QList<TextColumn> columns = {{hasHw ? QStringLiteral("gpu") : xName, -16}};
+    for (const SweepColumn &c : kSweepColumns)
+        columns.append({QLatin1String(c.header), c.width});
+    out() << tableLine(columns) << '\n';
+    for (size_t i = 0; i < points.size(); ++i) {
+        const SweepPoint &p = points[i];
+        const QString x = hasHw ? labels[qsizetype(i)] : formatNumber(p.x, 0);
+        if (!p.valid) {
+            out() << padToDisplayWidth(shown(x), -16) << QLatin1Char(' ')
+                  << QCoreApplication::translate("commtax::Cli", "invalid: %1").arg(shown(p.problem.text.pattern[0] ? planErrorText(p.problem) : QString::fromStdString(p.error)))
+                  << '\n';
+            continue;
+        }
+        const Result &r = p.result;
+        QStringList cells{shown(x)};
+        for (const SweepColumn &c : kSweepColumns)
+            cells << sweepCell(r, c.id);
+        out() << tableLine(columns, cells)
+              << (r.fits_in_memory ? QString() : QCoreApplication::translate("commtax::Cli", "  (does not fit in memory)")) << '\n';
+    }
+}
+} // namespace
+
+int cmdSweep(QStringList args)
+{
+    CommandLine cl(QStringLiteral("sweep"), QCoreApplication::translate("commtax::Cli", "FILE|- (--gpus LIST|default | --micro-batches LIST | --hardware IDS|all) [options]"),
+                   QCoreApplication::translate("commtax::Cli", "Evaluate the scenario over GPU counts, micro-batch counts or GPU presets."));
+    declareSweepOptions(cl);
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    SweepArgs a;
+    if (const std::optional<int> code = readSweepOptions(cl, a))
+        return *code;
     Scenario s;
     int code = 0;
-    if (!loadScenarioOrFail(args.first(), s, code))
+    if (!loadScenarioOrFail(a.file, s, code))
         return code;
 
     std::vector<SweepPoint> points;
     QString xName;
     QStringList labels; // for --hardware
-    if (hasGpus) {
-        points = sweepGpuCount(s.plan, list, mode);
+    if (a.hasGpus) {
+        points = sweepGpuCount(s.plan, a.list, a.mode);
         xName = QStringLiteral("gpus");
-    } else if (hasMbs) {
-        points = sweepMicroBatches(s.plan, list);
+    } else if (a.hasMbs) {
+        points = sweepMicroBatches(s.plan, a.list);
         xName = QStringLiteral("micro_batches");
     } else {
-        const PresetCatalog &cat = presetCatalog(); // the user's GPUs too
-        QStringList ids;
-        if (hardware == QLatin1String("all"))
-            for (const Preset &p : cat.presets(Section::Gpu))
-                ids << p.id;
-        else
-            ids = hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
-        std::vector<Hardware> hw;
-        for (const QString &id : ids) {
-            // the rest of moveToGpu()'s rule (core/gpumove.h) is sweepHardware()'s
-            const std::optional<Hardware> h = hardwareFor(cat, id.trimmed(), s.plan.cluster);
-            if (!h)
-                return fail(kExitBadInput, QCoreApplication::translate("commtax::Cli", "sweep: --hardware: unknown GPU preset \"%1\"").arg(id));
-            hw.push_back(*h);
-            labels << id.trimmed();
-        }
-        points = sweepHardware(s.plan, hw);
+        if (const std::optional<int> failed = sweepOverHardware(a.hardware, s.plan, points, labels))
+            return *failed;
         xName = QStringLiteral("hardware_index");
     }
 
-    if (json) {
-        QJsonArray arr = sweepToJson(points, xName);
-        for (qsizetype i = 0; i < labels.size() && i < arr.size(); ++i) {
-            QJsonObject o = arr[i].toObject();
-            o.insert(QStringLiteral("gpu"), labels[i]);
-            arr[i] = o;
-        }
-        out() << QJsonDocument(arr).toJson(QJsonDocument::Indented);
-    } else if (csv) {
+    if (a.json)
+        printSweepJson(points, xName, labels);
+    else if (a.csv)
         out() << sweepToCsv(points, xName);
-    } else {
-        // The metrics of the text table, each with its short header and width; ratios as percent.
-        struct SweepColumn {
-            MetricId id;
-            const char *header;
-            int width;
-        };
-        static constexpr SweepColumn kColumns[] = {{MetricId::StepTime, "step_time_s", 12},
-                                                   {MetricId::CommTaxExposed, "comm_tax_exp", 12},
-                                                   {MetricId::CommTaxRaw, "comm_tax_raw", 12},
-                                                   {MetricId::BubbleShare, "bubble_share", 12},
-                                                   {MetricId::Mfu, "mfu", 8},
-                                                   {MetricId::DaysToTrain, "days", 10},
-                                                   {MetricId::CostPerBillionTokens, "usd_per_Btok", 12}};
-        QList<TextColumn> columns = {{hasHw ? QStringLiteral("gpu") : xName, -16}};
-        for (const SweepColumn &c : kColumns)
-            columns.append({QLatin1String(c.header), c.width});
-        const auto cell = [](const Result &r, MetricId id) -> QString {
-            const MetricInfo &m = metricInfo(id);
-            const double v = m.get(r);
-            return m.isRatio() ? formatNumber(v * 100, m.decimals) + QLatin1Char('%') : formatNumber(v, m.decimals);
-        };
-        out() << tableLine(columns) << '\n';
-        for (size_t i = 0; i < points.size(); ++i) {
-            const SweepPoint &p = points[i];
-            const QString x = hasHw ? labels[qsizetype(i)] : formatNumber(p.x, 0);
-            if (!p.valid) {
-                out() << padToDisplayWidth(shown(x), -16) << QLatin1Char(' ')
-                      << QCoreApplication::translate("commtax::Cli", "invalid: %1").arg(shown(p.problem.text.pattern[0] ? planErrorText(p.problem) : QString::fromStdString(p.error)))
-                      << '\n';
-                continue;
-            }
-            const Result &r = p.result;
-            QStringList cells{shown(x)};
-            for (const SweepColumn &c : kColumns)
-                cells << cell(r, c.id);
-            out() << tableLine(columns, cells)
-                  << (r.fits_in_memory ? QString() : QCoreApplication::translate("commtax::Cli", "  (does not fit in memory)")) << '\n';
-        }
-    }
+    else
+        printSweepTable(points, xName, labels, a.hasHw);
     return kExitOk;
 }
 

@@ -99,20 +99,18 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
     }
 }
 
-} // namespace
-
-int cmdCalibrate(QStringList args)
-{
-    if (args.contains(QStringLiteral("--training")))
-        return cmdCalibrateTraining(args);
-    QString why, clusterId;
+// What `calibrate LOG` is asked: the log, the table, the presets to compare with, the output.
+struct CalibrateArgs {
+    QString file;
     nccl::CalibrationOptions options;
     int table = 0;
-    CommandLine cl(QStringLiteral("calibrate"),
-                   QCoreApplication::translate("commtax::Cli",
-                                               "LOG|- [--ranks N] [--nodes N] [--cluster ID] [--gpu ID] "
-                                               "[--table N] [--json]"),
-                   QCoreApplication::translate("commtax::Cli", "Read an nccl-tests or rccl-tests log (\"-\": standard input), fit it and compare it with the model on a cluster preset."));
+    bool json = false;
+    bool hasCluster = false, hasGpu = false;
+    QString clusterId, gpuId;
+};
+
+void declareCalibrateOptions(CommandLine &cl)
+{
     cl.option(QStringLiteral("ranks"), QCoreApplication::translate("commtax::Cli", "N"), QCoreApplication::translate("commtax::Cli", "The number of ranks, when the log does not say."));
     cl.option(QStringLiteral("nodes"), QCoreApplication::translate("commtax::Cli", "N"), QCoreApplication::translate("commtax::Cli", "The number of nodes, when the log does not say."));
     cl.option(QStringLiteral("gpu"), QCoreApplication::translate("commtax::Cli", "ID"),
@@ -121,24 +119,80 @@ int cmdCalibrate(QStringList args)
     cl.option(QStringLiteral("cluster"), QCoreApplication::translate("commtax::Cli", "ID"), QCoreApplication::translate("commtax::Cli", "The cluster preset to compare with (default: the one of the log's GPU)."));
     cl.option(QStringLiteral("table"), QCoreApplication::translate("commtax::Cli", "N"), QCoreApplication::translate("commtax::Cli", "Which result table of the log to calibrate (default 1)."));
     cl.flag(QStringLiteral("json"), QCoreApplication::translate("commtax::Cli", "Print JSON."));
-    if (const std::optional<int> code = cl.parse(args))
-        return *code;
-    const bool json = cl.isSet(QStringLiteral("json"));
-    const bool hasCluster = cl.value(QStringLiteral("cluster"), clusterId);
-    QString gpuId;
-    const bool hasGpu = cl.value(QStringLiteral("gpu"), gpuId);
-    if (!takePositive(cl, QStringLiteral("ranks"), options.ranks, why) || !takePositive(cl, QStringLiteral("nodes"), options.nodes, why)
-        || !takePositive(cl, QStringLiteral("table"), table, why))
+}
+
+// The parsed command line into `a`, checked; the exit code on a usage error.
+std::optional<int> readCalibrateOptions(const CommandLine &cl, CalibrateArgs &a)
+{
+    QString why;
+    a.json = cl.isSet(QStringLiteral("json"));
+    a.hasCluster = cl.value(QStringLiteral("cluster"), a.clusterId);
+    a.hasGpu = cl.value(QStringLiteral("gpu"), a.gpuId);
+    if (!takePositive(cl, QStringLiteral("ranks"), a.options.ranks, why)
+        || !takePositive(cl, QStringLiteral("nodes"), a.options.nodes, why)
+        || !takePositive(cl, QStringLiteral("table"), a.table, why))
         return fail(kExitUsage, QStringLiteral("calibrate: ") + why);
-    args = cl.positional();
-    if (hasCluster && clusterId.trimmed().isEmpty())
+    const QStringList args = cl.positional();
+    if (a.hasCluster && a.clusterId.trimmed().isEmpty())
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate: --cluster needs a preset id"));
     if (args.size() != 1)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate takes one log file (or - for standard input)"));
-    if (options.ranks > 0 && options.nodes > options.ranks)
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate: --nodes %1 is more than --ranks %2").arg(options.nodes).arg(options.ranks));
+    if (a.options.ranks > 0 && a.options.nodes > a.options.ranks)
+        return fail(kExitUsage,
+                    QCoreApplication::translate("commtax::Cli", "calibrate: --nodes %1 is more than --ranks %2")
+                        .arg(a.options.nodes)
+                        .arg(a.options.ranks));
+    a.file = args.first();
+    return std::nullopt;
+}
 
-    const QString file = args.first();
+// The first device line of the table that names its GPU (nullptr: none does).
+const nccl::DeviceLine *namedDevice(const nccl::ResultTable &t)
+{
+    for (const nccl::DeviceLine &d : t.devices)
+        if (!d.gpu_name.empty())
+            return &d;
+    return nullptr;
+}
+
+// The warning of a log with several result tables: which they are, and which one was calibrated.
+std::string severalTablesWarning(const nccl::LogParse &log, int table)
+{
+    QStringList list;
+    for (size_t i = 0; i < log.tables.size(); ++i)
+        list << QCoreApplication::translate("commtax::Cli", "%1: %2 at line %3")
+                    .arg(i + 1)
+                    .arg(log.tables[i].test_name.empty() ? QStringLiteral("unnamed") : qs(log.tables[i].test_name))
+                    .arg(log.tables[i].header_line > 0 ? log.tables[i].header_line : log.tables[i].rows.front().line);
+    return QCoreApplication::translate(
+               "commtax::Cli", "the log holds %1 result tables (%2); table %3 calibrated, choose with --table")
+        .arg(log.tables.size())
+        .arg(list.join(QStringLiteral(", ")))
+        .arg(std::max(table, 1))
+        .toStdString();
+}
+
+} // namespace
+
+int cmdCalibrate(QStringList args)
+{
+    if (args.contains(QStringLiteral("--training")))
+        return cmdCalibrateTraining(args);
+    QString why;
+    CommandLine cl(QStringLiteral("calibrate"),
+                   QCoreApplication::translate("commtax::Cli",
+                                               "LOG|- [--ranks N] [--nodes N] [--cluster ID] [--gpu ID] "
+                                               "[--table N] [--json]"),
+                   QCoreApplication::translate("commtax::Cli", "Read an nccl-tests or rccl-tests log (\"-\": standard input), fit it and compare it with the model on a cluster preset."));
+    declareCalibrateOptions(cl);
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    CalibrateArgs a;
+    if (const std::optional<int> code = readCalibrateOptions(cl, a))
+        return *code;
+    const int table = a.table;
+
+    const QString &file = a.file;
     const QString shown = file == QLatin1String("-") ? QStringLiteral("<stdin>") : file;
     QByteArray text;
     if (!readCalibrationLog(file, text, &why))
@@ -153,41 +207,26 @@ int cmdCalibrate(QStringList args)
 
     // Compare with the cluster the user chose, else the one the log's GPU belongs to.
     CalibrationTarget target;
-    const nccl::DeviceLine *named = nullptr;
-    for (const nccl::DeviceLine &d : t.devices)
-        if (!d.gpu_name.empty()) {
-            named = &d;
-            break;
-        }
-    const bool haveTarget = chooseCalibrationTarget(presetCatalog(), hasCluster ? clusterId.trimmed() : QString(),
+    const nccl::DeviceLine *named = namedDevice(t);
+    const bool haveTarget = chooseCalibrationTarget(presetCatalog(), a.hasCluster ? a.clusterId.trimmed() : QString(),
                                                     named ? named->gpu_name : std::string(), target, &why,
-                                                    hasGpu ? gpuId.trimmed() : QString());
-    if (!haveTarget && (hasCluster || hasGpu))
+                                                    a.hasGpu ? a.gpuId.trimmed() : QString());
+    if (!haveTarget && (a.hasCluster || a.hasGpu))
         return fail(kExitBadInput, QStringLiteral("calibrate: ") + why);
 
     nccl::Calibration c;
     std::string error;
-    if (!nccl::calibrate(t, options, haveTarget ? &target.plan.gpu : nullptr, haveTarget ? &target.plan.cluster : nullptr, c, error))
+    if (!nccl::calibrate(t, a.options, haveTarget ? &target.plan.gpu : nullptr,
+                         haveTarget ? &target.plan.cluster : nullptr, c, error))
         return fail(kExitBadInput, QStringLiteral("%1:%2: ").arg(shown).arg(t.header_line > 0 ? t.header_line : t.rows.front().line) + qs(error));
     for (const nccl::Note &n : log.notes)
         c.warnings.push_back(n.text);
     if (!haveTarget)
         c.warnings.push_back(QCoreApplication::translate("commtax::Cli", "no cluster preset to compare with: the log names no known GPU; give --cluster ID").toStdString());
-    if (log.tables.size() > 1) {
-        QStringList list;
-        for (size_t i = 0; i < log.tables.size(); ++i)
-            list << QCoreApplication::translate("commtax::Cli", "%1: %2 at line %3")
-                        .arg(i + 1)
-                        .arg(log.tables[i].test_name.empty() ? QStringLiteral("unnamed") : qs(log.tables[i].test_name))
-                        .arg(log.tables[i].header_line > 0 ? log.tables[i].header_line : log.tables[i].rows.front().line);
-        c.warnings.push_back(QCoreApplication::translate("commtax::Cli", "the log holds %1 result tables (%2); table %3 calibrated, choose with --table")
-                                 .arg(log.tables.size())
-                                 .arg(list.join(QStringLiteral(", ")))
-                                 .arg(std::max(table, 1))
-                                 .toStdString());
-    }
+    if (log.tables.size() > 1)
+        c.warnings.push_back(severalTablesWarning(log, table));
 
-    if (json) {
+    if (a.json) {
         QJsonObject o = calibrationToJson(c, t, haveTarget ? &target : nullptr);
         o.insert(QStringLiteral("file"), shown);
         o.insert(QStringLiteral("table"), std::max(table, 1));

@@ -60,12 +60,23 @@ int writeReport(const Comparison &c, ReportOptions options, const QString &outpu
                 bool bom, const uncertainty::Options &sensitivity);
 } // namespace
 
-int cmdReport(QStringList args)
+namespace {
+// What the command line asks, checked by readReportOptions().
+struct ReportArgs {
+    QStringList files;
+    QString output;
+    ReportFormat format = ReportFormat::Csv;
+    bool hasFormat = false, bom = false;
+    bool hasNormalize = false;
+    Normalization normalization = Normalization::AsGiven;
+    BestLayout bestLayout;
+    bool hasComparison = false;
+    QString comparisonFile;
+    uncertainty::Options sensitivity; // 2,000 samples, seed 1
+};
+
+void declareReportOptions(CommandLine &cl)
 {
-    QString output, normalize, formatName, objective;
-    QString outputLong;
-    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]"),
-                   QCoreApplication::translate("commtax::Cli", "Compare 2 to 8 scenarios (\"-\": one read from standard input) as a PDF report, its table as CSV or JSON, or an Excel workbook (xlsx)."));
     cl.option(QStringLiteral("o"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The output file; its suffix chooses the format; \"-\" writes to standard output."));
     cl.option(QStringLiteral("output"), QCoreApplication::translate("commtax::Cli", "OUT"), QCoreApplication::translate("commtax::Cli", "The same as -o."));
     cl.option(QStringLiteral("format"), QCoreApplication::translate("commtax::Cli", "FORMAT"), QCoreApplication::translate("commtax::Cli", "pdf, csv, json or xlsx, whatever the suffix (with -o -: csv unless given)."));
@@ -79,105 +90,136 @@ int cmdReport(QStringList args)
     cl.flag(QStringLiteral("bom"), QCoreApplication::translate("commtax::Cli", "CSV: start with a UTF-8 byte order mark, so that Excel reads the names right."));
     cl.option(QStringLiteral("samples"), QStringLiteral("N"), QCoreApplication::translate("commtax::Cli", "Latin hypercube samples of the sensitivity section (default 2000; 0 leaves it out). The time grows with samples x plans: 1,000,000 samples of 8 plans take over a minute."));
     cl.option(QStringLiteral("seed"), QStringLiteral("S"), QCoreApplication::translate("commtax::Cli", "Random seed of the sensitivity section (default 1); the same seed gives the same numbers."));
-    if (const std::optional<int> code = cl.parse(args))
-        return *code;
-    uncertainty::Options sensitivity; // 2,000 samples, seed 1
-    if (QString error; !readSensitivityOptions(cl, sensitivity, &error))
-        return fail(kExitUsage, QStringLiteral("report: ") + error);
-    const bool bom = cl.isSet(QStringLiteral("bom"));
-    bool hasOutput = cl.value(QStringLiteral("o"), output);
-    const bool hasOutputLong = cl.value(QStringLiteral("output"), outputLong), hasNormalize = cl.value(QStringLiteral("normalize"), normalize);
-    const bool hasFormat = cl.value(QStringLiteral("format"), formatName);
-    const bool hasObjective = cl.value(QStringLiteral("objective"), objective);
-    QString comparisonFile;
-    const bool hasComparison = cl.value(QStringLiteral("comparison"), comparisonFile);
-    args = cl.positional();
+}
+
+// -o/--output and --format: the output and its format; the exit code on a usage error.
+std::optional<int> readReportOutput(const CommandLine &cl, ReportArgs &a)
+{
+    QString outputLong, formatName;
+    bool hasOutput = cl.value(QStringLiteral("o"), a.output);
+    const bool hasOutputLong = cl.value(QStringLiteral("output"), outputLong);
+    a.hasFormat = cl.value(QStringLiteral("format"), formatName);
     if (hasOutput && hasOutputLong)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: give the output once (-o or --output, not both)"));
     if (hasOutputLong) {
-        output = outputLong;
+        a.output = outputLong;
         hasOutput = true;
     }
     if (!hasOutput)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx is required"));
-    const bool toStdout = output == QLatin1String("-");
-    ReportFormat format = ReportFormat::Csv;
-    if (hasFormat) {
-        if (!reportFormatForFile(QStringLiteral("report.") + formatName, format))
+    const bool toStdout = a.output == QLatin1String("-");
+    if (a.hasFormat) {
+        if (!reportFormatForFile(QStringLiteral("report.") + formatName, a.format))
             return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --format must be pdf, csv, json or xlsx"));
-    } else if (!toStdout && !reportFormatForFile(output, format)) {
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: %1: the output must end in .pdf, .csv, .json or .xlsx").arg(output));
+    } else if (!toStdout && !reportFormatForFile(a.output, a.format)) {
+        return fail(kExitUsage,
+                    QCoreApplication::translate("commtax::Cli",
+                                                "report: %1: the output must end in .pdf, .csv, .json or .xlsx")
+                        .arg(a.output));
     }
-    if (bom && format != ReportFormat::Csv)
+    if (a.bom && a.format != ReportFormat::Csv)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --bom applies to CSV only"));
-    if (args.count(QStringLiteral("-")) > 1)
+    return std::nullopt;
+}
+
+// The parsed command line into `a`, checked; the exit code on a usage error.
+std::optional<int> readReportOptions(const CommandLine &cl, ReportArgs &a)
+{
+    if (QString error; !readSensitivityOptions(cl, a.sensitivity, &error))
+        return fail(kExitUsage, QStringLiteral("report: ") + error);
+    a.bom = cl.isSet(QStringLiteral("bom"));
+    QString normalize, objective;
+    a.hasNormalize = cl.value(QStringLiteral("normalize"), normalize);
+    const bool hasObjective = cl.value(QStringLiteral("objective"), objective);
+    a.hasComparison = cl.value(QStringLiteral("comparison"), a.comparisonFile);
+    a.files = cl.positional();
+    if (const std::optional<int> code = readReportOutput(cl, a))
+        return code;
+    if (a.files.count(QStringLiteral("-")) > 1)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: standard input (-) can be read once only"));
-    Normalization normalization = Normalization::AsGiven;
-    BestLayout bestLayout;
-    if (hasNormalize && !parseNormalizations(normalize, normalization, bestLayout))
+    if (a.hasNormalize && !parseNormalizations(normalize, a.normalization, a.bestLayout))
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --normalize must be as-given, gpus, budget or time, best-layout, or one of the four and best-layout (gpus,best-layout)"));
-    if (hasObjective && !search::parseObjective(objective.toStdString(), bestLayout.objective))
+    if (hasObjective && !search::parseObjective(objective.toStdString(), a.bestLayout.objective))
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --objective must be time, cost or tco"));
-    if (hasObjective && !bestLayout.enabled)
+    if (hasObjective && !a.bestLayout.enabled)
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: --objective chooses the best layout: it needs --normalize best-layout"));
-    if (hasComparison) {
-        if (!args.isEmpty())
-            return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: give a saved "
-                                                                                "comparison (--comparison) or "
-                                                                                "scenario files, not both"));
-        if (sameFile(output, comparisonFile))
+    return std::nullopt;
+}
+
+void printLoadErrors(const QList<LoadError> &errors)
+{
+    out().flush();
+    for (const LoadError &e : errors)
+        err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
+}
+
+// The report of a saved comparison (--comparison): its plans, plan A, normalisation and layouts.
+int reportFromComparison(ReportArgs a)
+{
+    if (!a.files.isEmpty())
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report: give a saved "
+                                                                            "comparison (--comparison) or "
+                                                                            "scenario files, not both"));
+    if (sameFile(a.output, a.comparisonFile))
+        return fail(kExitBadInput,
+                    QCoreApplication::translate("commtax::Cli", "report: %1 is also an input (%2): refusing to "
+                                                                "overwrite it; choose another output file")
+                        .arg(a.output, a.comparisonFile));
+    SavedComparison saved;
+    QList<LoadError> errors;
+    ReportOptions options;
+    ReportOptions::Input input{a.comparisonFile, {}};
+    LoadError readError;
+    if (!readInputFile(a.comparisonFile, kMaxComparisonFileBytes, input.data, &readError))
+        errors << readError;
+    else
+        parseComparisonFile(input.data, a.comparisonFile, presetCatalog(), saved, errors);
+    if (!errors.isEmpty()) {
+        printLoadErrors(errors);
+        return kExitBadInput;
+    }
+    options.inputs << input;
+    if (!a.hasNormalize) {
+        a.normalization = saved.normalization;
+        a.bestLayout = saved.bestLayout;
+    }
+    const Comparison c = comparePlans(saved.plans, a.normalization, a.bestLayout, saved.reference);
+    if (saved.goals)
+        options.verdict = comparisonVerdict(c, *saved.goals, presetCatalog());
+    return writeReport(c, options, a.output, a.format, a.hasFormat, a.bom, a.sensitivity);
+}
+
+// The report comparing 2 to 8 scenario files.
+int reportFromScenarios(const ReportArgs &a)
+{
+    if (a.files.size() < kMinComparedPlans || a.files.size() > kMaxComparedPlans)
+        return fail(kExitUsage,
+                    QCoreApplication::translate("commtax::Cli", "report compares %1 to %2 scenario files (got %3)")
+                        .arg(kMinComparedPlans)
+                        .arg(kMaxComparedPlans)
+                        .arg(a.files.size()));
+
+    // Never write over an input: the report would replace the scenario it was made from.
+    for (const QString &file : a.files)
+        if (sameFile(a.output, file))
             return fail(kExitBadInput,
                         QCoreApplication::translate("commtax::Cli", "report: %1 is also an input (%2): refusing to "
                                                                     "overwrite it; choose another output file")
-                            .arg(output, comparisonFile));
-        SavedComparison saved;
-        QList<LoadError> errors;
-        ReportOptions options;
-        ReportOptions::Input input{comparisonFile, {}};
-        LoadError readError;
-        if (!readInputFile(comparisonFile, kMaxComparisonFileBytes, input.data, &readError))
-            errors << readError;
-        else
-            parseComparisonFile(input.data, comparisonFile, presetCatalog(), saved, errors);
-        if (!errors.isEmpty()) {
-            out().flush();
-            for (const LoadError &e : errors)
-                err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
-            return kExitBadInput;
-        }
-        options.inputs << input;
-        if (!hasNormalize) {
-            normalization = saved.normalization;
-            bestLayout = saved.bestLayout;
-        }
-        const Comparison c = comparePlans(saved.plans, normalization, bestLayout, saved.reference);
-        if (saved.goals)
-            options.verdict = comparisonVerdict(c, *saved.goals, presetCatalog());
-        return writeReport(c, options, output, format, hasFormat, bom, sensitivity);
-    }
-    if (args.size() < kMinComparedPlans || args.size() > kMaxComparedPlans)
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "report compares %1 to %2 scenario files (got %3)").arg(kMinComparedPlans).arg(kMaxComparedPlans).arg(args.size()));
-
-    // Never write over an input: the report would replace the scenario it was made from.
-    for (const QString &file : std::as_const(args))
-        if (sameFile(output, file))
-            return fail(kExitBadInput, QCoreApplication::translate("commtax::Cli", "report: %1 is also an input (%2): refusing to overwrite it; choose another output file").arg(output, file));
+                            .arg(a.output, file));
 
     const PresetCatalog &catalog = presetCatalog();
 
     QList<Scenario> scenarios;
     ReportOptions options;
     bool ok = true;
-    for (const QString &file : std::as_const(args)) {
+    for (const QString &file : a.files) {
         Scenario s;
         QList<LoadError> errors;
         ReportOptions::Input input{file, {}};
         const bool loaded = loadAndValidateScenario(file, catalog, s, errors, &input.data);
         options.inputs << input; // the audit trail: each file's name and SHA-256
         if (!loaded) {
-            out().flush();
-            for (const LoadError &e : errors)
-                err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
+            printLoadErrors(errors);
             ok = false;
             continue;
         }
@@ -188,8 +230,22 @@ int cmdReport(QStringList args)
     if (!ok)
         return kExitBadInput;
 
-    return writeReport(comparePlans(scenarios, normalization, bestLayout), options, output, format, hasFormat, bom,
-                       sensitivity);
+    return writeReport(comparePlans(scenarios, a.normalization, a.bestLayout), options, a.output, a.format,
+                       a.hasFormat, a.bom, a.sensitivity);
+}
+} // namespace
+
+int cmdReport(QStringList args)
+{
+    CommandLine cl(QStringLiteral("report"), QCoreApplication::translate("commtax::Cli", "FILE|-... -o OUT.pdf|OUT.csv|OUT.json|OUT.xlsx|- [--format pdf|csv|json|xlsx] [--normalize as-given|gpus|budget|time[,best-layout]] [--objective time|cost|tco] [--bom] [--samples N] [--seed S]"),
+                   QCoreApplication::translate("commtax::Cli", "Compare 2 to 8 scenarios (\"-\": one read from standard input) as a PDF report, its table as CSV or JSON, or an Excel workbook (xlsx)."));
+    declareReportOptions(cl);
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    ReportArgs a;
+    if (const std::optional<int> code = readReportOptions(cl, a))
+        return *code;
+    return a.hasComparison ? reportFromComparison(a) : reportFromScenarios(a);
 }
 
 namespace {

@@ -232,14 +232,33 @@ QString searchCsv(const search::Space &space, const QStringList &labels, const s
     return out;
 }
 
-} // namespace
-
-int cmdSearch(QStringList args)
-{
-    const QString cmd = QStringLiteral("search: ");
-    QString gpus, hardware, objectiveText, emitFile, tokens, frameworkText, why, modes, precisions;
+// What the command line asks; checked by readSearchOptions().
+struct SearchOptions {
+    QString file;
+    bool json = false, csv = false;
+    bool hasGpus = false, hasHw = false, hasObjective = false, hasEmit = false, hasTokens = false;
+    bool hasFramework = false, hasModes = false, hasPrecisions = false;
+    QString gpus, hardware, objectiveText, emitFile, tokens, frameworkText, modes, precisions;
     double maxGpus = 0, budget = 0, deadline = 0, top = 10, powerMw = 0;
-    CommandLine cl(QStringLiteral("search"), SearchText::tr("FILE|- [options]"), SearchText::tr("The best parallel layouts of the scenario's model and the Pareto front of time against cost."));
+    search::Objective objective = search::Objective::Time;
+    bool capex = false; // --objective capex: ranks what to buy only
+    int framework = -1; // any
+};
+
+// The searched plans' hardware: each GPU's label and cluster preset (--hardware), beside the space.
+struct SearchSpace {
+    search::Space space;
+    QStringList labels, clusterIds;
+};
+
+const QString &searchPrefix()
+{
+    static const QString cmd = QStringLiteral("search: ");
+    return cmd;
+}
+
+void declareSearchOptions(CommandLine &cl)
+{
     cl.option(QStringLiteral("gpus"), SearchText::tr("N|LIST|MIN-MAX"), SearchText::tr("The GPU counts to search: one, a comma-separated list, or a range MIN-MAX."));
     cl.option(QStringLiteral("hardware"), SearchText::tr("IDS|all"), SearchText::tr("GPU preset ids, comma-separated, or \"all\"; each on its default cluster."));
     cl.option(QStringLiteral("objective"), SearchText::tr("time|cost|tco"), SearchText::tr("What \"best\" means (default: time)."));
@@ -259,130 +278,208 @@ int cmdSearch(QStringList args)
     cl.option(QStringLiteral("emit-best"), SearchText::tr("OUT.json"), SearchText::tr("Write the best plan as a scenario file."));
     cl.flag(QStringLiteral("json"), SearchText::tr("Print JSON."));
     cl.flag(QStringLiteral("csv"), SearchText::tr("Print CSV."));
-    if (const std::optional<int> code = cl.parse(args))
-        return *code;
-    const bool json = cl.isSet(QStringLiteral("json")), csv = cl.isSet(QStringLiteral("csv"));
-    const bool hasGpus = cl.value(QStringLiteral("gpus"), gpus), hasHw = cl.value(QStringLiteral("hardware"), hardware);
-    const bool hasObjective = cl.value(QStringLiteral("objective"), objectiveText), hasEmit = cl.value(QStringLiteral("emit-best"), emitFile);
-    const bool hasTokens = cl.value(QStringLiteral("tokens-per-step"), tokens);
-    const bool hasFramework = cl.value(QStringLiteral("framework"), frameworkText);
-    if (!takeNumber(cl, QStringLiteral("max-gpus"), maxGpus, true, why) || !takeNumber(cl, QStringLiteral("budget"), budget, false, why)
-        || !takeNumber(cl, QStringLiteral("deadline-days"), deadline, false, why)
-        || !takeNumber(cl, QStringLiteral("top"), top, true, why)
-        || !takeNumber(cl, QStringLiteral("power-mw"), powerMw, false, why))
+}
+
+// The options' values into `opt`; false (and `why`) when a number is not one.
+bool takeSearchValues(const CommandLine &cl, SearchOptions &opt, QString &why)
+{
+    opt.json = cl.isSet(QStringLiteral("json"));
+    opt.csv = cl.isSet(QStringLiteral("csv"));
+    opt.hasGpus = cl.value(QStringLiteral("gpus"), opt.gpus);
+    opt.hasHw = cl.value(QStringLiteral("hardware"), opt.hardware);
+    opt.hasObjective = cl.value(QStringLiteral("objective"), opt.objectiveText);
+    opt.hasEmit = cl.value(QStringLiteral("emit-best"), opt.emitFile);
+    opt.hasTokens = cl.value(QStringLiteral("tokens-per-step"), opt.tokens);
+    opt.hasFramework = cl.value(QStringLiteral("framework"), opt.frameworkText);
+    opt.hasModes = cl.value(QStringLiteral("mode"), opt.modes);
+    opt.hasPrecisions = cl.value(QStringLiteral("precision"), opt.precisions);
+    return takeNumber(cl, QStringLiteral("max-gpus"), opt.maxGpus, true, why)
+        && takeNumber(cl, QStringLiteral("budget"), opt.budget, false, why)
+        && takeNumber(cl, QStringLiteral("deadline-days"), opt.deadline, false, why)
+        && takeNumber(cl, QStringLiteral("top"), opt.top, true, why)
+        && takeNumber(cl, QStringLiteral("power-mw"), opt.powerMw, false, why);
+}
+
+// The parsed command line into `opt`, checked; the exit code on a usage error.
+std::optional<int> readSearchOptions(const CommandLine &cl, SearchOptions &opt)
+{
+    const QString &cmd = searchPrefix();
+    QString why;
+    if (!takeSearchValues(cl, opt, why))
         return fail(kExitUsage, cmd + why);
-    if (top > search::kMaxTop)
-        return fail(kExitUsage, cmd + SearchText::tr("--top lists at most %1 plans (got %2)").arg(search::kMaxTop).arg(qint64(top)));
-    args = cl.positional();
+    if (opt.top > search::kMaxTop) {
+        const QString message = SearchText::tr("--top lists at most %1 plans (got %2)");
+        return fail(kExitUsage, cmd + message.arg(search::kMaxTop).arg(qint64(opt.top)));
+    }
+    const QStringList args = cl.positional();
     if (args.size() != 1)
         return fail(kExitUsage, SearchText::tr("search takes one scenario file"));
-    if (json && csv)
+    opt.file = args.first();
+    if (opt.json && opt.csv)
         return fail(kExitUsage, cmd + SearchText::tr("choose --json or --csv, not both"));
-    search::Objective objective = search::Objective::Time;
-    // "capex" ranks what to buy only (checked below, once the file says whether it has goals).
-    const bool capex = objectiveText == QLatin1String("capex");
-    if (hasObjective && !capex && !search::parseObjective(objectiveText.toStdString(), objective))
+    // "capex" ranks what to buy only (checked later, once the file says whether it has goals).
+    opt.capex = opt.objectiveText == QLatin1String("capex");
+    if (opt.hasObjective && !opt.capex && !search::parseObjective(opt.objectiveText.toStdString(), opt.objective))
         return fail(kExitUsage, cmd + SearchText::tr("--objective must be time, cost or tco"));
-    if (hasEmit && emitFile.isEmpty())
+    if (opt.hasEmit && opt.emitFile.isEmpty())
         return fail(kExitUsage, cmd + SearchText::tr("--emit-best needs a file name"));
-    int framework = -1; // any
-    if (hasFramework && frameworkText != QLatin1String("any")) {
+    if (opt.hasFramework && opt.frameworkText != QLatin1String("any")) {
         launch::Framework f = launch::Framework::Megatron;
-        if (!launch::parseFramework(frameworkText.toStdString(), f))
+        if (!launch::parseFramework(opt.frameworkText.toStdString(), f))
             return fail(kExitUsage, cmd + SearchText::tr("--framework must be any, megatron, megatron-bridge, nemo, deepspeed or torchtitan"));
-        framework = int(f);
+        opt.framework = int(f);
     }
+    return std::nullopt;
+}
 
-    search::Space space;
-    if (hasGpus && !parseGpus(gpus, space, why))
-        return fail(kExitUsage, cmd + why);
-    if (hasTokens && !parseTokens(tokens, space, why))
-        return fail(kExitUsage, cmd + why);
-    Scenario s;
+// --gpus and --tokens-per-step into the space; the exit code on a bad one.
+std::optional<int> readSpaceOptions(const SearchOptions &opt, search::Space &space)
+{
+    QString why;
+    if (opt.hasGpus && !parseGpus(opt.gpus, space, why))
+        return fail(kExitUsage, searchPrefix() + why);
+    if (opt.hasTokens && !parseTokens(opt.tokens, space, why))
+        return fail(kExitUsage, searchPrefix() + why);
+    return std::nullopt;
+}
+
+// The scenario file loaded and validated; false after printing why not.
+bool loadSearchScenario(const QString &file, Scenario &s)
+{
     QList<LoadError> errors;
-    if (!loadAndValidateScenario(args.first(), presetCatalog(), s, errors)) {
-        out().flush();
-        for (const LoadError &e : errors)
-            err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
-        return kExitBadInput;
+    if (loadAndValidateScenario(file, presetCatalog(), s, errors))
+        return true;
+    out().flush();
+    for (const LoadError &e : errors)
+        err() << "commtax: " << shown(loadErrorText(e)) << Qt::endl;
+    return false;
+}
+
+// What to buy: the file's goals, or a goal given here, turn the layout search into the search over
+// GPU x GPU count x buy/rent x precision x layout (app/cli_buy.cpp, model/search/buy.h).
+bool asksWhatToBuy(const Scenario &s, const SearchOptions &opt)
+{
+    return s.goals || opt.hasModes || opt.hasPrecisions || opt.powerMw > 0;
+}
+
+int searchWhatToBuy(const Scenario &s, const SearchOptions &opt, const search::Space &space)
+{
+    if (opt.csv || opt.hasEmit || opt.hasTokens)
+        return fail(kExitUsage, searchPrefix() + SearchText::tr("--csv, --emit-best and --tokens-per-step do not go "
+                                                                "with goals (what to buy)"));
+    BuyArgs a;
+    a.json = opt.json;
+    a.hasHardware = opt.hasHw;
+    a.hardware = opt.hardware;
+    a.gpuCounts = space.gpu_counts;
+    a.gpusMin = space.gpus_min;
+    a.gpusMax = space.gpus_max;
+    a.maxGpus = opt.maxGpus;
+    a.budget = opt.budget;
+    a.deadline = opt.deadline;
+    a.powerMw = opt.powerMw;
+    a.hasModes = opt.hasModes;
+    a.modes = opt.modes;
+    a.hasPrecisions = opt.hasPrecisions;
+    a.precisions = opt.precisions;
+    a.hasObjective = opt.hasObjective;
+    a.objective = opt.objectiveText;
+    a.hasFramework = opt.hasFramework;
+    a.framework = opt.frameworkText;
+    a.top = int(opt.top);
+    return whatToBuy(s, a);
+}
+
+// --hardware: each GPU on its default cluster, with its own default compute efficiency (as sweep).
+std::optional<int> addHardware(const SearchOptions &opt, const Scenario &s, SearchSpace &ss)
+{
+    const QString &cmd = searchPrefix();
+    const PresetCatalog &cat = presetCatalog();
+    QStringList ids;
+    if (opt.hardware == QLatin1String("all"))
+        for (const Preset &p : cat.presets(Section::Gpu))
+            ids << p.id;
+    else
+        ids = opt.hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString &id : ids) {
+        const std::optional<GpuInServer> g = gpuInServer(cat, id.trimmed());
+        if (!g)
+            return fail(kExitBadInput, cmd + SearchText::tr("--hardware: unknown GPU preset \"%1\"").arg(id));
+        ss.space.hardware.push_back(*hardwareFor(cat, g->gpu.id, s.plan.cluster));
+        ss.labels << g->gpu.id;
+        ss.clusterIds << (g->cluster ? g->cluster->id : s.clusterPreset);
     }
-    // What to buy: the file's goals, or a goal given here, turn the layout search into the search over
-    // GPU x GPU count x buy/rent x precision x layout (app/cli_buy.cpp, model/search/buy.h).
-    const bool hasModes = cl.value(QStringLiteral("mode"), modes);
-    const bool hasPrecisions = cl.value(QStringLiteral("precision"), precisions);
-    if (s.goals || hasModes || hasPrecisions || powerMw > 0) {
-        if (csv || hasEmit || hasTokens)
-            return fail(kExitUsage, cmd + SearchText::tr("--csv, --emit-best and --tokens-per-step do not go "
-                                                         "with goals (what to buy)"));
-        BuyArgs a;
-        a.json = json;
-        a.hasHardware = hasHw;
-        a.hardware = hardware;
-        a.gpuCounts = space.gpu_counts;
-        a.gpusMin = space.gpus_min;
-        a.gpusMax = space.gpus_max;
-        a.maxGpus = maxGpus;
-        a.budget = budget;
-        a.deadline = deadline;
-        a.powerMw = powerMw;
-        a.hasModes = hasModes;
-        a.modes = modes;
-        a.hasPrecisions = hasPrecisions;
-        a.precisions = precisions;
-        a.hasObjective = hasObjective;
-        a.objective = objectiveText;
-        a.hasFramework = hasFramework;
-        a.framework = frameworkText;
-        a.top = int(top);
-        return whatToBuy(s, a);
-    }
-    if (capex)
+    if (ss.space.hardware.empty())
+        return fail(kExitUsage, cmd + SearchText::tr("--hardware names no GPU"));
+    // each GPU at its own efficiency and rent price (moveToGpu(), core/gpumove.h)
+    ss.space.base.training.compute_efficiency.reset();
+    ss.space.base.economics.usd_per_gpu_hour = 0;
+    return std::nullopt;
+}
+
+// The layout search's space around the scenario's plan; the exit code when it cannot be searched.
+std::optional<int> layoutSpace(const SearchOptions &opt, const Scenario &s, SearchSpace &ss)
+{
+    const QString &cmd = searchPrefix();
+    if (opt.capex)
         return fail(kExitUsage, cmd + SearchText::tr("--objective must be time, cost or tco"));
-    if (hasEmit && QFileInfo(emitFile).absoluteFilePath() == QFileInfo(args.first()).absoluteFilePath())
+    if (opt.hasEmit && QFileInfo(opt.emitFile).absoluteFilePath() == QFileInfo(opt.file).absoluteFilePath())
         return fail(kExitBadInput, cmd + SearchText::tr("--emit-best would overwrite the scenario it searches"));
-    space.base = s.plan;
-    if (hasTokens && search::globalBatchCount(space) == 0)
-        return fail(kExitBadInput, cmd + SearchText::tr("--tokens-per-step: no whole number of sequences of %1 tokens lies in %2").arg(s.plan.training.seq_len).arg(tokens));
+    ss.space.base = s.plan;
+    if (opt.hasTokens && search::globalBatchCount(ss.space) == 0)
+        return fail(kExitBadInput,
+                    cmd
+                        + SearchText::tr("--tokens-per-step: no whole number of sequences of %1 tokens lies in %2")
+                              .arg(s.plan.training.seq_len)
+                              .arg(opt.tokens));
+    if (opt.hasHw)
+        return addHardware(opt, s, ss);
+    return std::nullopt;
+}
 
-    // --hardware: each GPU on its default cluster, with its own default compute efficiency (as sweep).
-    QStringList labels, clusterIds;
-    if (hasHw) {
-        const PresetCatalog &cat = presetCatalog();
-        QStringList ids;
-        if (hardware == QLatin1String("all"))
-            for (const Preset &p : cat.presets(Section::Gpu))
-                ids << p.id;
-        else
-            ids = hardware.split(QLatin1Char(','), Qt::SkipEmptyParts);
-        for (const QString &id : ids) {
-            const std::optional<GpuInServer> g = gpuInServer(cat, id.trimmed());
-            if (!g)
-                return fail(kExitBadInput, cmd + SearchText::tr("--hardware: unknown GPU preset \"%1\"").arg(id));
-            space.hardware.push_back(*hardwareFor(cat, g->gpu.id, s.plan.cluster));
-            labels << g->gpu.id;
-            clusterIds << (g->cluster ? g->cluster->id : s.clusterPreset);
-        }
-        if (space.hardware.empty())
-            return fail(kExitUsage, cmd + SearchText::tr("--hardware names no GPU"));
-        // each GPU at its own efficiency and rent price (moveToGpu(), core/gpumove.h)
-        space.base.training.compute_efficiency.reset();
-        space.base.economics.usd_per_gpu_hour = 0;
-    }
-
+search::Options searchOptions(const SearchOptions &opt)
+{
     search::Options options;
-    options.objective = objective;
-    options.top = int(top);
-    options.constraints.max_gpus = int(maxGpus);
-    options.constraints.budget_usd = budget;
-    options.constraints.deadline_days = deadline;
-    options.constraints.framework = framework;
-    // A space that cannot finish in reasonable time is refused with its size: first the
-    // contexts (arithmetic), then the layouts (a walk over the contexts that evaluates nothing).
-    const std::int64_t contexts = search::countContexts(space, options.constraints);
+    options.objective = opt.objective;
+    options.top = int(opt.top);
+    options.constraints.max_gpus = int(opt.maxGpus);
+    options.constraints.budget_usd = opt.budget;
+    options.constraints.deadline_days = opt.deadline;
+    options.constraints.framework = opt.framework;
+    return options;
+}
+
+QString tooManyContexts(std::int64_t contexts)
+{
+    return SearchText::tr("the space has %1 contexts (GPU, GPU count and global batch), more than the %2 a search can "
+                          "finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step")
+        .arg(contexts)
+        .arg(search::kMaxContexts);
+}
+
+QString tooManyLayouts(std::int64_t layouts, std::int64_t contexts)
+{
+    return SearchText::tr("the space has more than %1 layouts over %2 contexts, more than a search can finish in "
+                          "reasonable time: narrow --gpus, --hardware or --tokens-per-step")
+        .arg(layouts)
+        .arg(contexts);
+}
+
+// A space that cannot finish in reasonable time is refused with its size: first the contexts
+// (arithmetic, here), then the layouts (countLayouts(): a walk over the contexts that evaluates nothing).
+std::optional<int> checkContexts(const search::Space &space, const search::Options &options, std::int64_t &contexts)
+{
+    contexts = search::countContexts(space, options.constraints);
     if (contexts > search::kMaxContexts)
-        return fail(kExitUsage, cmd + SearchText::tr("the space has %1 contexts (GPU, GPU count and global batch), more than the %2 a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step").arg(contexts).arg(search::kMaxContexts));
-    const InterruptScope ctrlC;
-    // A count longer than search::kMaxCountSeconds is cut, and the space refused with its count.
+        return fail(kExitUsage, searchPrefix() + tooManyContexts(contexts));
+    return std::nullopt;
+}
+
+// The layouts of the space, counted under the caller's InterruptScope. A count longer than
+// search::kMaxCountSeconds is cut, and the space refused with its count.
+std::optional<int> countLayouts(const search::Space &space, const search::Options &options, std::int64_t contexts,
+                                std::int64_t &layouts)
+{
     std::atomic<bool> stopCount{false}, counted{false};
     std::thread watchdog([&] {
         const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(search::kMaxCountSeconds);
@@ -390,70 +487,99 @@ int cmdSearch(QStringList args)
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         stopCount.store(true);
     });
-    std::int64_t layouts = search::countSpace(space, options.constraints, &stopCount, search::kMaxLayouts);
+    layouts = search::countSpace(space, options.constraints, &stopCount, search::kMaxLayouts);
     const bool countCut = stopCount.load() && !interrupted();
     counted.store(true);
     watchdog.join();
     if (!interrupted() && (countCut || layouts > search::kMaxLayouts)) {
-        return fail(kExitUsage, cmd + SearchText::tr("the space has more than %1 layouts over %2 contexts, more than a search can finish in reasonable time: narrow --gpus, --hardware or --tokens-per-step").arg(countCut ? layouts : search::kMaxLayouts).arg(contexts));
+        return fail(kExitUsage, searchPrefix() + tooManyLayouts(countCut ? layouts : search::kMaxLayouts, contexts));
     }
-    const search::SearchResult res = interrupted() ? search::SearchResult{} : runWithProgress(space, options, layouts);
-    if (interrupted())
-        return fail(kExitInterrupted, cmd + SearchText::tr("interrupted after %1 of %2 layouts").arg(res.searched).arg(layouts));
+    return std::nullopt;
+}
+
+// --emit-best: the best plan written as a scenario file.
+std::optional<int> emitBest(const SearchOptions &opt, const Scenario &s, const SearchSpace &ss,
+                            const search::Found *best)
+{
+    const QString &cmd = searchPrefix();
+    if (!best) {
+        const QString message = SearchText::tr("no plan fits and meets the constraints: nothing to write to %1");
+        return fail(kExitBadInput, cmd + message.arg(opt.emitFile));
+    }
+    Scenario b = s;
+    b.plan = search::planOf(ss.space, best->layout);
+    if (!ss.space.hardware.empty()) {
+        b.gpuPreset = ss.labels[best->layout.hardware];
+        b.clusterPreset = ss.clusterIds[best->layout.hardware];
+    }
+    // A file's name: the same in every language.
+    b.name = (s.name.isEmpty() ? QString() : s.name + QLatin1Char(' '))
+        + QStringLiteral("(best layout for %1)").arg(QLatin1String(search::toString(opt.objective)));
+    QString error;
+    if (!saveScenarioFile(opt.emitFile, b, presetCatalog(), &error))
+        return fail(kExitBadInput, cmd + error);
+    return std::nullopt;
+}
+
+QJsonArray invalidContextsJson(const SearchSpace &ss, const search::SearchResult &res)
+{
+    QJsonArray invalid;
+    for (const search::InvalidContext &c : res.contexts_invalid)
+        invalid.append(QJsonObject{{QStringLiteral("gpu"), hardwareLabel(ss.space, ss.labels, c.hardware)},
+                                   {QStringLiteral("gpus"), c.gpus},
+                                   {QStringLiteral("reason"), QString::fromStdString(c.reason)}});
+    return invalid;
+}
+
+// The best plan for each objective.
+QJsonObject bestByObjectiveJson(const search::Space &space, const search::SearchResult &res, const QString &name)
+{
+    QJsonObject byObjective;
+    for (size_t i = 0; i < res.best_by.size(); ++i) {
+        const search::Objective o = search::kObjectives[i];
+        byObjective.insert(QLatin1String(search::toString(o)),
+                           res.best_by[i].valid ? QJsonValue(planJson(space, res.best_by[i].found, name, o, nullptr))
+                                                : QJsonValue(QJsonValue::Null));
+    }
+    return byObjective;
+}
+
+void printSearchJson(const SearchSpace &ss, const search::SearchResult &res, const QString &name,
+                     search::Objective objective)
+{
+    const search::Space &space = ss.space;
     const search::Found *best = res.top.empty() ? nullptr : &res.top.front();
+    QJsonObject root;
+    root.insert(QStringLiteral("searched"), double(res.searched));
+    root.insert(QStringLiteral("valid"), double(res.valid));
+    root.insert(QStringLiteral("fits"), double(res.fits));
+    root.insert(QStringLiteral("feasible"), double(res.feasible));
+    root.insert(QStringLiteral("seconds"), res.seconds);
+    root.insert(QStringLiteral("threads"), res.threads);
+    root.insert(QStringLiteral("objective"), QLatin1String(search::toString(objective)));
+    root.insert(QStringLiteral("contexts"), double(res.contexts));
+    root.insert(QStringLiteral("contexts_invalid"), invalidContextsJson(ss, res));
+    root.insert(QStringLiteral("contexts_invalid_count"), double(res.contexts_invalid_count));
+    const search::Found *runnerUp = res.top.size() > 1 ? &res.top[1] : nullptr;
+    QJsonValue bestJson(QJsonValue::Null);
+    if (best)
+        bestJson = planJson(space, *best, name, objective, runnerUp);
+    root.insert(QStringLiteral("best"), bestJson);
+    root.insert(QStringLiteral("best_by_objective"), bestByObjectiveJson(space, res, name));
+    QJsonArray pareto, topList;
+    for (const search::Found &f : res.pareto)
+        pareto.append(planJson(space, f, name, objective, nullptr));
+    for (size_t i = 0; i < res.top.size(); ++i)
+        topList.append(
+            planJson(space, res.top[i], name, objective, i + 1 < res.top.size() ? &res.top[i + 1] : nullptr));
+    root.insert(QStringLiteral("pareto"), pareto);
+    root.insert(QStringLiteral("top"), topList);
+    out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
 
-    if (hasEmit) {
-        if (!best)
-            return fail(kExitBadInput, cmd + SearchText::tr("no plan fits and meets the constraints: nothing to write to %1").arg(emitFile));
-        Scenario b = s;
-        b.plan = search::planOf(space, best->layout);
-        if (!space.hardware.empty()) {
-            b.gpuPreset = labels[best->layout.hardware];
-            b.clusterPreset = clusterIds[best->layout.hardware];
-        }
-        b.name = (s.name.isEmpty() ? QString() : s.name + QLatin1Char(' ')) + QStringLiteral("(best layout for %1)") /* a file's name: the same in every language */.arg(QLatin1String(search::toString(objective)));
-        QString error;
-        if (!saveScenarioFile(emitFile, b, presetCatalog(), &error))
-            return fail(kExitBadInput, cmd + error);
-    }
-
-    if (json) {
-        QJsonObject root;
-        root.insert(QStringLiteral("searched"), double(res.searched));
-        root.insert(QStringLiteral("valid"), double(res.valid));
-        root.insert(QStringLiteral("fits"), double(res.fits));
-        root.insert(QStringLiteral("feasible"), double(res.feasible));
-        root.insert(QStringLiteral("seconds"), res.seconds);
-        root.insert(QStringLiteral("threads"), res.threads);
-        root.insert(QStringLiteral("objective"), QLatin1String(search::toString(objective)));
-        QJsonArray invalid;
-        for (const search::InvalidContext &c : res.contexts_invalid)
-            invalid.append(QJsonObject{{QStringLiteral("gpu"), hardwareLabel(space, labels, c.hardware)}, {QStringLiteral("gpus"), c.gpus}, {QStringLiteral("reason"), QString::fromStdString(c.reason)}});
-        root.insert(QStringLiteral("contexts"), double(res.contexts));
-        root.insert(QStringLiteral("contexts_invalid"), invalid);
-        root.insert(QStringLiteral("contexts_invalid_count"), double(res.contexts_invalid_count));
-        root.insert(QStringLiteral("best"), best ? QJsonValue(planJson(space, *best, s.name, objective, res.top.size() > 1 ? &res.top[1] : nullptr)) : QJsonValue(QJsonValue::Null));
-        QJsonObject byObjective;
-        for (size_t i = 0; i < res.best_by.size(); ++i) {
-            const search::Objective o = search::kObjectives[i];
-            byObjective.insert(QLatin1String(search::toString(o)), res.best_by[i].valid ? QJsonValue(planJson(space, res.best_by[i].found, s.name, o, nullptr)) : QJsonValue(QJsonValue::Null));
-        }
-        root.insert(QStringLiteral("best_by_objective"), byObjective);
-        QJsonArray pareto, topList;
-        for (const search::Found &f : res.pareto)
-            pareto.append(planJson(space, f, s.name, objective, nullptr));
-        for (size_t i = 0; i < res.top.size(); ++i)
-            topList.append(planJson(space, res.top[i], s.name, objective, i + 1 < res.top.size() ? &res.top[i + 1] : nullptr));
-        root.insert(QStringLiteral("pareto"), pareto);
-        root.insert(QStringLiteral("top"), topList);
-        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
-        return kExitOk;
-    }
-    if (csv) {
-        out() << searchCsv(space, labels, res, objective);
-        return kExitOk;
-    }
-
+// How much was searched, and the contexts skipped.
+void printSearchCounts(const SearchSpace &ss, const search::SearchResult &res)
+{
     QTextStream &o = out();
     o << SearchText::tr("Searched %1 layouts over %2 contexts (GPU, GPU count and global batch) in %3 s (%4 threads): %5 valid (each evaluated), %6 fit in memory, %7 meet the constraints.")
              .arg(res.searched)
@@ -467,11 +593,20 @@ int cmdSearch(QStringList args)
     if (res.contexts_invalid_count > qint64(res.contexts_invalid.size()))
         o << SearchText::tr("  %1 contexts skipped; the first %2:").arg(res.contexts_invalid_count).arg(res.contexts_invalid.size()) << '\n';
     for (const search::InvalidContext &c : res.contexts_invalid)
-        o << SearchText::tr("  skipped %1 x %2: %3").arg(shown(hardwareLabel(space, labels, c.hardware))).arg(c.gpus).arg(shown(c.text.pattern[0] ? QString::fromStdString(c.field) + QStringLiteral(": ") + engineText("commtax::Errors", c.text) : QString::fromStdString(c.reason))) << '\n';
-    if (!best) {
-        o << SearchText::tr("No plan fits in memory and meets the constraints.") << '\n';
-        return kExitOk;
-    }
+        o << SearchText::tr("  skipped %1 x %2: %3")
+                 .arg(shown(hardwareLabel(ss.space, ss.labels, c.hardware)))
+                 .arg(c.gpus)
+                 .arg(shown(c.text.pattern[0] ? QString::fromStdString(c.field) + QStringLiteral(": ")
+                                    + engineText("commtax::Errors", c.text)
+                                              : QString::fromStdString(c.reason)))
+          << '\n';
+}
+
+// "Best for ...", and what the best gains over the runner-up.
+void printBestHeading(const search::Space &space, const search::SearchResult &res, search::Objective objective)
+{
+    QTextStream &o = out();
+    const search::Found *best = &res.top.front();
     o << '\n'
       << (objective == search::Objective::Time       ? SearchText::tr("Best for time (objective: days to train):")
               : objective == search::Objective::Cost ? SearchText::tr("Best for cost (objective: USD per billion tokens):")
@@ -484,19 +619,83 @@ int cmdSearch(QStringList args)
         const double a = search::objectiveValue(objective, best->result), b = search::objectiveValue(objective, res.top[1].result);
         o << SearchText::tr("  %1 better than the runner-up, which differs in %2.").arg(percent(a > 0 ? (b - a) / a : 0.0), differs.join(QStringLiteral(", "))) << '\n';
     }
+}
+
+// The top plans and the Pareto front as tables.
+void printSearchTables(const SearchSpace &ss, const search::SearchResult &res, search::Objective objective)
+{
+    QTextStream &o = out();
     o << '\n'
       << SearchText::tr("Top %1 (margin: what each gains over the next):").arg(res.top.size()) << '\n'
       << tableLine(tableColumns()) << '\n';
     for (size_t i = 0; i < res.top.size(); ++i)
-        o << tableRow(int(i) + 1, space, labels, res.top[i], objective, i + 1 < res.top.size() ? &res.top[i + 1] : nullptr) << '\n';
+        o << tableRow(int(i) + 1, ss.space, ss.labels, res.top[i], objective,
+                      i + 1 < res.top.size() ? &res.top[i + 1] : nullptr)
+          << '\n';
     o << '\n'
       << SearchText::tr("Pareto front, days to train against USD per billion tokens (free_GB: usable memory left):") << '\n'
       << tableLine(tableColumns()) << '\n';
     for (size_t i = 0; i < res.pareto.size(); ++i)
-        o << tableRow(int(i) + 1, space, labels, res.pareto[i], objective, nullptr) << '\n';
-    if (hasEmit)
-        o << '\n'
-          << SearchText::tr("Best plan written to %1").arg(shown(emitFile)) << '\n';
+        o << tableRow(int(i) + 1, ss.space, ss.labels, res.pareto[i], objective, nullptr) << '\n';
+}
+
+void printSearchText(const SearchOptions &opt, const SearchSpace &ss, const search::SearchResult &res)
+{
+    printSearchCounts(ss, res);
+    if (res.top.empty()) {
+        out() << SearchText::tr("No plan fits in memory and meets the constraints.") << '\n';
+        return;
+    }
+    printBestHeading(ss.space, res, opt.objective);
+    printSearchTables(ss, res, opt.objective);
+    if (opt.hasEmit)
+        out() << '\n'
+              << SearchText::tr("Best plan written to %1").arg(shown(opt.emitFile)) << '\n';
+}
+
+} // namespace
+
+int cmdSearch(QStringList args)
+{
+    CommandLine cl(QStringLiteral("search"), SearchText::tr("FILE|- [options]"), SearchText::tr("The best parallel layouts of the scenario's model and the Pareto front of time against cost."));
+    declareSearchOptions(cl);
+    if (const std::optional<int> code = cl.parse(args))
+        return *code;
+    SearchOptions opt;
+    if (const std::optional<int> code = readSearchOptions(cl, opt))
+        return *code;
+    SearchSpace ss;
+    if (const std::optional<int> code = readSpaceOptions(opt, ss.space))
+        return *code;
+    Scenario s;
+    if (!loadSearchScenario(opt.file, s))
+        return kExitBadInput;
+    if (asksWhatToBuy(s, opt))
+        return searchWhatToBuy(s, opt, ss.space);
+    if (const std::optional<int> code = layoutSpace(opt, s, ss))
+        return *code;
+    const search::Options options = searchOptions(opt);
+    std::int64_t contexts = 0, layouts = 0;
+    if (const std::optional<int> code = checkContexts(ss.space, options, contexts))
+        return *code;
+    const InterruptScope ctrlC;
+    if (const std::optional<int> code = countLayouts(ss.space, options, contexts, layouts))
+        return *code;
+    const search::SearchResult res
+        = interrupted() ? search::SearchResult{} : runWithProgress(ss.space, options, layouts);
+    if (interrupted()) {
+        const QString message = SearchText::tr("interrupted after %1 of %2 layouts");
+        return fail(kExitInterrupted, searchPrefix() + message.arg(res.searched).arg(layouts));
+    }
+    if (opt.hasEmit)
+        if (const std::optional<int> code = emitBest(opt, s, ss, res.top.empty() ? nullptr : &res.top.front()))
+            return *code;
+    if (opt.json)
+        printSearchJson(ss, res, s.name, opt.objective);
+    else if (opt.csv)
+        out() << searchCsv(ss.space, ss.labels, res, opt.objective);
+    else
+        printSearchText(opt, ss, res);
     return kExitOk;
 }
 

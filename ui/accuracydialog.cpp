@@ -37,8 +37,21 @@ AccuracyDialog::AccuracyDialog(const Plan &plan, QWidget *parent)
                            .arg(plan.cluster.nodes * plan.cluster.gpus_per_node)
                        + QLatin1Char(' ') + engineText("commtax::Accuracy", engineRegimeText(m_regime)));
     layout->addWidget(m_summary);
+    buildPlot(runs);
+    layout->addWidget(m_plot, 1);
+    buildTable(runs);
+    layout->addWidget(m_table, 1);
 
-    // Every run: published / engine step time against its GPU count; the plan's regime filled.
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    // Bounded by the screen it opens on (a 1280x800 screen at 150% is 853x533 logical pixels).
+    fitToScreen(this, QSize(760, 520));
+}
+
+// Every run: published / engine step time against its GPU count; the plan's regime filled.
+void AccuracyDialog::buildPlot(const EngineAccuracyData &runs)
+{
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("accuracyPlot"));
     m_plot->setMinimumHeight(160);
@@ -75,9 +88,11 @@ AccuracyDialog::AccuracyDialog(const Plan &plan, QWidget *parent)
     m_plot->yAxis->setRange(0, top * 1.05);
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    layout->addWidget(m_plot, 1);
+}
 
-    // The spread by kind of run.
+// The spread by kind of run: GPU family, dense or MoE, sharded or not.
+void AccuracyDialog::buildTable(const EngineAccuracyData &runs)
+{
     std::map<QString, std::vector<double>> groups;
     for (const AccuracyRun &r : runs.runs)
         groups[r.gpu_family + (r.moe ? QStringLiteral(", MoE") : QStringLiteral(", dense")) + (r.sharded ? QStringLiteral(", ZeRO-3/FSDP") : QString())]
@@ -110,13 +125,6 @@ AccuracyDialog::AccuracyDialog(const Plan &plan, QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->resizeColumnsToContents();
     m_table->setMinimumHeight(100);
-    layout->addWidget(m_table, 1);
-
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    layout->addWidget(buttons);
-    // Bounded by the screen it opens on (a 1280x800 screen at 150% is 853x533 logical pixels).
-    fitToScreen(this, QSize(760, 520));
 }
 
 } // namespace commtax

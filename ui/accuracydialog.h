@@ -25,6 +25,9 @@ public:
     const EngineRegime &regime() const { return m_regime; }
 
 private:
+    void buildPlot(const EngineAccuracyData &runs);
+    void buildTable(const EngineAccuracyData &runs);
+
     EngineRegime m_regime;
     QCustomPlot *m_plot = nullptr;
     QLabel *m_summary = nullptr;

@@ -87,6 +87,31 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     setObjectName(QStringLiteral("calibrationDialog"));
     setWindowTitle(tr("Calibrate the network from an nccl-tests log"));
 
+    QHBoxLayout *sourceRow = buildSourceRow();
+    createLogText();
+    QHBoxLayout *controls = buildControls();
+    createMessageLabels();
+    buildPlot();
+    createDetails();
+    QSplitter *vertical = arrangeChartAndDetails();
+    QDialogButtonBox *buttons = buildButtons();
+
+    auto *root = new QVBoxLayout(this);
+    root->addLayout(sourceRow);
+    root->addLayout(controls);
+    root->addWidget(m_askLabel);
+    root->addWidget(vertical, 1);
+    root->addWidget(m_statusLabel);
+    root->addWidget(buttons);
+    fitToScreen(this, QSize(1180, 860));
+
+    connectSignals(buttons);
+    updatePlot();
+}
+
+// "Open log..." and where the log came from.
+QHBoxLayout *CalibrationDialog::buildSourceRow()
+{
     m_openButton = new QPushButton(tr("Open log..."), this);
     m_openButton->setObjectName(QStringLiteral("openButton"));
     m_openButton->setAutoDefault(false); // Enter in a spin box must not open a file dialog
@@ -98,14 +123,23 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     auto *sourceRow = new QHBoxLayout;
     sourceRow->addWidget(m_openButton);
     sourceRow->addWidget(m_sourceLabel, 1);
+    return sourceRow;
+}
 
+// The log's text, pasted or opened.
+void CalibrationDialog::createLogText()
+{
     m_text = new QPlainTextEdit(this);
     m_text->setObjectName(QStringLiteral("logText"));
     m_text->setPlaceholderText(tr("Paste nccl-tests output here: the \"# size count type ...\" header and its rows, "
                                   "with the device list if you have it."));
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+}
 
+// The result table, the cluster preset, the ranks and the nodes.
+QHBoxLayout *CalibrationDialog::buildControls()
+{
     m_tableCombo = new FittedComboBox(this);
     m_tableCombo->setObjectName(QStringLiteral("tableCombo"));
     m_tableLabel = new QLabel(tr("Result table:"), this);
@@ -137,7 +171,12 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     controls->addWidget(m_nodes);
     m_tableLabel->setVisible(false);
     m_tableCombo->setVisible(false);
+    return controls;
+}
 
+// The question about the topology above the chart and the status line under it.
+void CalibrationDialog::createMessageLabels()
+{
     m_askLabel = new QLabel(this);
     m_askLabel->setObjectName(QStringLiteral("askTopologyLabel"));
     m_askLabel->setWordWrap(true);
@@ -147,7 +186,11 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     m_statusLabel->setObjectName(QStringLiteral("statusLabel"));
     m_statusLabel->setWordWrap(true);
     m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
+// The plot of bus bandwidth against message size, its legend under it.
+void CalibrationDialog::buildPlot()
+{
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("busbwPlot"));
     // The least a plot of it needs; on a higher screen, where the chart is not a tab, 240 (below).
@@ -165,7 +208,11 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->legend->setWrap(2);
     m_plot->legend->setBorderPen(Qt::NoPen);
+}
 
+// The summary beside the plot, and the tabs of rows and warnings.
+void CalibrationDialog::createDetails()
+{
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("summaryLabel"));
     m_summary->setWordWrap(true);
@@ -191,7 +238,12 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     m_tabs->setObjectName(QStringLiteral("detailTabs"));
     m_tabs->addTab(m_rowsView, tr("Rows"));
     m_tabs->addTab(m_warnings, tr("Warnings"));
+}
 
+// The log text above; the chart and the summary beside it, then the tabs, below. On a low screen
+// the chart is a tab.
+QSplitter *CalibrationDialog::arrangeChartAndDetails()
+{
     auto *chartRow = new QSplitter(Qt::Horizontal, this);
     chartRow->addWidget(m_plot);
     // The summary scrolls: in a splitter it was cut at the plot's height.
@@ -221,24 +273,24 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
         vertical->setStretchFactor(1, 4);
         vertical->setStretchFactor(2, 2);
     }
+    return vertical;
+}
 
+// Apply to cluster preset, and Close.
+QDialogButtonBox *CalibrationDialog::buildButtons()
+{
     m_applyButton = new QPushButton(tr("Apply to cluster preset"), this);
     m_applyButton->setObjectName(QStringLiteral("applyButton"));
     m_applyButton->setEnabled(false);
     m_applyButton->setAutoDefault(false); // nor send a preset
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_applyButton, QDialogButtonBox::ActionRole);
+    return buttons;
+}
 
-    auto *root = new QVBoxLayout(this);
-    root->addLayout(sourceRow);
-    root->addLayout(controls);
-    root->addWidget(m_askLabel);
-    root->addWidget(vertical, 1);
-    root->addWidget(m_statusLabel);
-    root->addWidget(buttons);
-    fitToScreen(this, QSize(1180, 860));
-
-    // Typing or pasting re-reads the text once it settles.
+// Typing or pasting re-reads the text once it settles; every control recalibrates.
+void CalibrationDialog::connectSignals(QDialogButtonBox *buttons)
+{
     m_parseTimer = new QTimer(this);
     m_parseTimer->setSingleShot(true);
     m_parseTimer->setInterval(250);
@@ -256,7 +308,6 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     connect(m_nodes, &QSpinBox::valueChanged, this, &CalibrationDialog::recalibrate);
     connect(m_applyButton, &QPushButton::clicked, this, &CalibrationDialog::apply);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    updatePlot();
 }
 
 CalibrationDialog::~CalibrationDialog() = default;
@@ -468,99 +519,131 @@ void CalibrationDialog::apply()
     m_statusLabel->setText(tr("Preset \"%1\" sent: %2").arg(presetNameText(p), p.description));
 }
 
+// The measured points of a calibration as the plot shows them (a log axis: no 0-byte rows), their
+// sizes' range and the highest busbw.
+struct CalibrationDialog::PlotSeries {
+    QVector<double> keys, measured, inPlace, inPlaceKeys, belowKeys, below;
+    double minSize = 0, maxSize = 0, top = 0;
+};
+
 void CalibrationDialog::updatePlot()
 {
     m_plot->clearGraphs();
     if (!m_calibration || m_calibration->rows.empty()) {
-        m_plot->xAxis->setTicker(bytesTicker(8, 8.0 * (1ll << 30)));
-        m_plot->xAxis->setRange(4, 16.0 * (1ll << 30));
-        m_plot->yAxis->setRange(0, 100);
-        // Out of the layout, not only hidden: an empty legend's maximum width (its margins) would
-        // hold the plot's column to the title's width, squeezing the axis into a smear of labels.
-        m_plot->legend->setVisible(false);
-        if (m_plot->plotLayout()->take(m_plot->legend))
-            m_plot->plotLayout()->simplify();
-        if (auto *title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(kTitleRow, 0)))
-            title->setText(tr("Bus bandwidth against message size"));
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        showEmptyPlot();
         return;
     }
     const nccl::Calibration &c = *m_calibration;
-    const auto addGraph = [this](const QString &objectName, const QString &name, const QPen &pen,
-                                 const QCPScatterStyle &scatter, QCPGraph::LineStyle line) {
-        return addNamedGraph(m_plot, objectName, name, pen, scatter, line);
-    };
-    QVector<double> keys, measured, inPlace, inPlaceKeys, belowKeys, below;
-    double minSize = 0, maxSize = 0, top = 0;
+    PlotSeries p = plotSeries(c);
+    if (p.keys.isEmpty()) {
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    addCurveGraphs(c, p);
+    addMeasuredGraphs(p);
+    showPlotAxes(c, p);
+}
+
+// No log: the axes of a typical run, no legend.
+void CalibrationDialog::showEmptyPlot()
+{
+    m_plot->xAxis->setTicker(bytesTicker(8, 8.0 * (1ll << 30)));
+    m_plot->xAxis->setRange(4, 16.0 * (1ll << 30));
+    m_plot->yAxis->setRange(0, 100);
+    // Out of the layout, not only hidden: an empty legend's maximum width (its margins) would
+    // hold the plot's column to the title's width, squeezing the axis into a smear of labels.
+    m_plot->legend->setVisible(false);
+    if (m_plot->plotLayout()->take(m_plot->legend))
+        m_plot->plotLayout()->simplify();
+    if (auto *title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(kTitleRow, 0)))
+        title->setText(tr("Bus bandwidth against message size"));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+CalibrationDialog::PlotSeries CalibrationDialog::plotSeries(const nccl::Calibration &c)
+{
+    PlotSeries p;
     for (const nccl::CalibrationRow &r : c.rows) {
         if (r.size_bytes == 0 || !std::isfinite(r.busbw_gbps))
             continue; // a log axis cannot show 0 bytes
         const double s = double(r.size_bytes);
-        minSize = keys.isEmpty() ? s : std::min(minSize, s);
-        maxSize = std::max(maxSize, s);
-        keys << s;
-        measured << r.busbw_gbps;
-        top = std::max(top, r.busbw_gbps);
+        p.minSize = p.keys.isEmpty() ? s : std::min(p.minSize, s);
+        p.maxSize = std::max(p.maxSize, s);
+        p.keys << s;
+        p.measured << r.busbw_gbps;
+        p.top = std::max(p.top, r.busbw_gbps);
         if (r.in_place_busbw_gbps && std::isfinite(*r.in_place_busbw_gbps)) {
-            inPlaceKeys << s;
-            inPlace << *r.in_place_busbw_gbps;
-            top = std::max(top, *r.in_place_busbw_gbps);
+            p.inPlaceKeys << s;
+            p.inPlace << *r.in_place_busbw_gbps;
+            p.top = std::max(p.top, *r.in_place_busbw_gbps);
         }
         if (r.below_model) {
-            belowKeys << s;
-            below << r.busbw_gbps;
+            p.belowKeys << s;
+            p.below << r.busbw_gbps;
         }
     }
-    if (keys.isEmpty()) {
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-        return;
-    }
-    // Smooth curves of the model and the fit over the measured range.
+    return p;
+}
+
+// Smooth curves of the model and the fit over the measured range; `p.top` grows to hold them.
+void CalibrationDialog::addCurveGraphs(const nccl::Calibration &c, PlotSeries &p)
+{
     QVector<double> curveKeys, model, fit;
     const int points = 96;
-    const double span = std::log2(maxSize / minSize);
+    const double span = std::log2(p.maxSize / p.minSize);
     for (int i = 0; i < points; ++i) {
-        const double s = minSize * std::exp2(span * i / (points - 1));
+        const double s = p.minSize * std::exp2(span * i / (points - 1));
         curveKeys << s;
         if (c.model.available) {
             const double v = c.model.busBwGbps(c.collective, s);
             model << (std::isfinite(v) ? v : 0.0);
-            top = std::max(top, model.back());
+            p.top = std::max(p.top, model.back());
         }
         if (c.fit.ok) {
             const double v = c.fit.busBwGbps(s);
             fit << (std::isfinite(v) ? v : 0.0);
-            top = std::max(top, fit.back());
+            p.top = std::max(p.top, fit.back());
         }
     }
     if (c.model.available)
-        addGraph(QStringLiteral("modelGraph"),
-                 tr("Model: %1 with %2").arg(qs(c.model.cluster_id), qs(c.model.gpu_id)),
-                 QPen(QColor(230, 120, 0), 2, Qt::DashLine), QCPScatterStyle(), QCPGraph::lsLine)
+        addNamedGraph(m_plot, QStringLiteral("modelGraph"),
+                      tr("Model: %1 with %2").arg(qs(c.model.cluster_id), qs(c.model.gpu_id)),
+                      QPen(QColor(230, 120, 0), 2, Qt::DashLine), QCPScatterStyle(), QCPGraph::lsLine)
             ->setData(curveKeys, model, true);
     if (c.fit.ok)
-        addGraph(QStringLiteral("fitGraph"),
-                 tr("Alpha-beta fit: %1, %2")
-                     .arg(c.fit.alpha_us ? tr("alpha %1 us").arg(formatNumber(*c.fit.alpha_us, 1)) : tr("no latency"),
-                          gbps(c.fit.bw_gbps)),
-                 QPen(QColor(40, 150, 60), 2), QCPScatterStyle(), QCPGraph::lsLine)
+        addNamedGraph(m_plot, QStringLiteral("fitGraph"),
+                      tr("Alpha-beta fit: %1, %2")
+                          .arg(c.fit.alpha_us ? tr("alpha %1 us").arg(formatNumber(*c.fit.alpha_us, 1)) : tr("no latency"),
+                               gbps(c.fit.bw_gbps)),
+                      QPen(QColor(40, 150, 60), 2), QCPScatterStyle(), QCPGraph::lsLine)
             ->setData(curveKeys, fit, true);
-    if (!inPlace.isEmpty())
-        addGraph(QStringLiteral("inPlaceGraph"), tr("Measured, in place"), QPen(QColor(120, 160, 220)),
-                 QCPScatterStyle(QCPScatterStyle::ssSquare, QColor(120, 160, 220), 6), QCPGraph::lsNone)
-            ->setData(inPlaceKeys, inPlace);
-    addGraph(QStringLiteral("measuredGraph"), tr("Measured busbw (out of place)"), QPen(QColor(20, 70, 160), 1.5),
-             QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(20, 70, 160), 6), QCPGraph::lsLine)
-        ->setData(keys, measured);
-    if (!below.isEmpty())
-        addGraph(QStringLiteral("belowGraph"), tr("More than 20% below the model"), QPen(QColor(200, 0, 0)),
-                 QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(200, 0, 0), 2), Qt::NoBrush, 11),
-                 QCPGraph::lsNone)
-            ->setData(belowKeys, below);
+}
 
-    m_plot->xAxis->setTicker(bytesTicker(minSize, maxSize));
-    m_plot->xAxis->setRange(minSize / 1.6, maxSize * 1.6);
-    m_plot->yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
+// The measured points: in place, out of place, and those more than 20% below the model.
+void CalibrationDialog::addMeasuredGraphs(const PlotSeries &p)
+{
+    if (!p.inPlace.isEmpty())
+        addNamedGraph(m_plot, QStringLiteral("inPlaceGraph"), tr("Measured, in place"), QPen(QColor(120, 160, 220)),
+                      QCPScatterStyle(QCPScatterStyle::ssSquare, QColor(120, 160, 220), 6), QCPGraph::lsNone)
+            ->setData(p.inPlaceKeys, p.inPlace);
+    addNamedGraph(m_plot, QStringLiteral("measuredGraph"), tr("Measured busbw (out of place)"),
+                  QPen(QColor(20, 70, 160), 1.5),
+                  QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(20, 70, 160), 6), QCPGraph::lsLine)
+        ->setData(p.keys, p.measured);
+    if (!p.below.isEmpty())
+        addNamedGraph(m_plot, QStringLiteral("belowGraph"), tr("More than 20% below the model"),
+                      QPen(QColor(200, 0, 0)),
+                      QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(200, 0, 0), 2), Qt::NoBrush, 11),
+                      QCPGraph::lsNone)
+            ->setData(p.belowKeys, p.below);
+}
+
+// The axes over the measured range, the legend back under the plot, the title naming the run.
+void CalibrationDialog::showPlotAxes(const nccl::Calibration &c, const PlotSeries &p)
+{
+    m_plot->xAxis->setTicker(bytesTicker(p.minSize, p.maxSize));
+    m_plot->xAxis->setRange(p.minSize / 1.6, p.maxSize * 1.6);
+    m_plot->yAxis->setRange(0, p.top > 0 ? p.top * 1.12 : 1.0);
     if (!m_plot->plotLayout()->hasElement(kLegendRow, 0)) {
         m_plot->plotLayout()->addElement(kLegendRow, 0, m_plot->legend);
         m_plot->plotLayout()->setRowStretchFactor(kLegendRow, 0.001);

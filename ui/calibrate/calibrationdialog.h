@@ -17,11 +17,14 @@
 #include <optional>
 
 class QComboBox;
+class QDialogButtonBox;
+class QHBoxLayout;
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTimer;
@@ -58,12 +61,29 @@ Q_SIGNALS:
     void calibratedGpuReady(const commtax::Preset &preset);
 
 private:
+    // The constructor's parts, in the order it calls them.
+    QHBoxLayout *buildSourceRow();
+    void createLogText();
+    QHBoxLayout *buildControls();
+    void createMessageLabels();
+    void buildPlot();
+    void createDetails();
+    QSplitter *arrangeChartAndDetails();
+    QDialogButtonBox *buildButtons();
+    void connectSignals(QDialogButtonBox *buttons);
+
     void chooseFile();
     void reparse();
     void recalibrate();
     void apply();
     void showError(const QString &message);
     void updatePlot();
+    struct PlotSeries;
+    void showEmptyPlot();
+    static PlotSeries plotSeries(const nccl::Calibration &c);
+    void addCurveGraphs(const nccl::Calibration &c, PlotSeries &p);
+    void addMeasuredGraphs(const PlotSeries &p);
+    void showPlotAxes(const nccl::Calibration &c, const PlotSeries &p);
     void updateSummary();
     void fillClusterCombo();
 

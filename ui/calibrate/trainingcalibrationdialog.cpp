@@ -82,6 +82,30 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
                      this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    layout->addLayout(buildLogButtons());
+    layout->addLayout(buildForm());
+    createTables();
+    buildPlot();
+    layout->addWidget(arrangeTablesAndPlot(), 1);
+    m_fitLabel = new QLabel(this);
+    m_fitLabel->setObjectName(QStringLiteral("fitLabel"));
+    m_fitLabel->setWordWrap(true);
+    m_fitLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_fitLabel);
+    auto *box = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_save = box->addButton(tr("&Save preset..."), QDialogButtonBox::ActionRole);
+    m_save->setObjectName(QStringLiteral("savePresetButton"));
+    m_save->setEnabled(false);
+    layout->addWidget(box);
+    connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connectSignals();
+    setPresetCatalog(m_catalog);
+    fitToScreen(this, QSize(1100, 520)); // bounded by the screen (1280x800 at 150%: 853x533)
+}
+
+// "Add logs..." and "Clear".
+QHBoxLayout *TrainingCalibrationDialog::buildLogButtons()
+{
     auto *buttons = new QHBoxLayout;
     auto *add = new QPushButton(tr("&Add logs..."), this);
     add->setObjectName(QStringLiteral("addLogsButton"));
@@ -89,7 +113,19 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
     buttons->addWidget(add);
     buttons->addWidget(clear);
     buttons->addStretch();
-    layout->addLayout(buttons);
+    connect(add, &QPushButton::clicked, this, [this] {
+        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Add training logs"), QString(),
+                                                                tr("Logs (*.log *.txt *.out);;All files (*)"));
+        if (!files.isEmpty())
+            addLogs(files);
+    });
+    connect(clear, &QPushButton::clicked, this, &TrainingCalibrationDialog::clearLogs);
+    return buttons;
+}
+
+// The GPU preset and the values the logs do not print.
+QFormLayout *TrainingCalibrationDialog::buildForm()
+{
     auto *form = new QFormLayout;
     m_gpuCombo = new FittedComboBox(this);
     m_gpuCombo->setObjectName(QStringLiteral("gpuCombo"));
@@ -98,7 +134,12 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
     m_values->setObjectName(QStringLiteral("valuesEdit"));
     m_values->setPlaceholderText(tr("what the logs do not print, e.g. model.vocab=50304; gpus=8; 2:training.tp=2"));
     form->addRow(tr("&Values:"), m_values);
-    layout->addLayout(form);
+    return form;
+}
+
+// The logs' table and the table of what they do not print.
+void TrainingCalibrationDialog::createTables()
+{
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("logsTable"));
     m_table->setHorizontalHeaderLabels(
@@ -118,7 +159,11 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
     m_missing->setMinimumHeight(m_missing->horizontalHeader()->sizeHint().height()
                                 + 2 * m_missing->verticalHeader()->defaultSectionSize() + 8);
     m_table->setMinimumHeight(m_missing->minimumHeight());
-    // Predicted against measured step time, before and after the fit, on log scales.
+}
+
+// Predicted against measured step time, before and after the fit, on log scales.
+void TrainingCalibrationDialog::buildPlot()
+{
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("scatterPlot"));
     m_plot->setMinimumSize(220, 160);
@@ -137,6 +182,11 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->legend->setWrap(2);
     m_plot->legend->setBorderPen(Qt::NoPen);
+}
+
+// The two tables above each other on the left, the plot on the right.
+QSplitter *TrainingCalibrationDialog::arrangeTablesAndPlot()
+{
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName(QStringLiteral("calibrationSplitter"));
     auto *left = new QSplitter(Qt::Vertical, split);
@@ -148,47 +198,36 @@ TrainingCalibrationDialog::TrainingCalibrationDialog(QWidget *parent)
     split->addWidget(m_plot);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
-    layout->addWidget(split, 1);
-    m_fitLabel = new QLabel(this);
-    m_fitLabel->setObjectName(QStringLiteral("fitLabel"));
-    m_fitLabel->setWordWrap(true);
-    m_fitLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_fitLabel);
-    auto *box = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    m_save = box->addButton(tr("&Save preset..."), QDialogButtonBox::ActionRole);
-    m_save->setObjectName(QStringLiteral("savePresetButton"));
-    m_save->setEnabled(false);
-    layout->addWidget(box);
-    connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(add, &QPushButton::clicked, this, [this] {
-        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Add training logs"), QString(),
-                                                                tr("Logs (*.log *.txt *.out);;All files (*)"));
-        if (!files.isEmpty())
-            addLogs(files);
-    });
-    connect(clear, &QPushButton::clicked, this, &TrainingCalibrationDialog::clearLogs);
+    return split;
+}
+
+// The GPU preset, the values and the cells of the missing values refit; Save saves.
+void TrainingCalibrationDialog::connectSignals()
+{
     connect(m_gpuCombo, &QComboBox::activated, this, [this] {
         m_gpuChosenByUser = true;
         refit();
     });
     connect(m_values, &QLineEdit::editingFinished, this, &TrainingCalibrationDialog::refit);
-    connect(m_missing, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
-        if (m_rebuilding || item->column() != MissValue)
-            return;
-        const int log = item->data(Qt::UserRole).toInt();
-        const QString path = item->data(Qt::UserRole + 1).toString();
-        if (log < 0 || log >= int(m_logs.size()))
-            return;
-        const QString value = item->text().trimmed();
-        if (value.isEmpty())
-            m_logs[std::size_t(log)].given.remove(path);
-        else
-            m_logs[std::size_t(log)].given.insert(path, value);
-        refit();
-    });
+    connect(m_missing, &QTableWidget::itemChanged, this, &TrainingCalibrationDialog::missingValueEdited);
     connect(m_save, &QPushButton::clicked, this, &TrainingCalibrationDialog::savePreset);
-    setPresetCatalog(m_catalog);
-    fitToScreen(this, QSize(1100, 520)); // bounded by the screen (1280x800 at 150%: 853x533)
+}
+
+// A value typed into the table of what the logs do not print: the log's own, then a refit.
+void TrainingCalibrationDialog::missingValueEdited(QTableWidgetItem *item)
+{
+    if (m_rebuilding || item->column() != MissValue)
+        return;
+    const int log = item->data(Qt::UserRole).toInt();
+    const QString path = item->data(Qt::UserRole + 1).toString();
+    if (log < 0 || log >= int(m_logs.size()))
+        return;
+    const QString value = item->text().trimmed();
+    if (value.isEmpty())
+        m_logs[std::size_t(log)].given.remove(path);
+    else
+        m_logs[std::size_t(log)].given.insert(path, value);
+    refit();
 }
 
 TrainingCalibrationDialog::~TrainingCalibrationDialog()
@@ -306,28 +345,52 @@ void TrainingCalibrationDialog::refit()
     QStringList bad;
     const QMap<QString, QString> all = values(&bad);
     const std::optional<Preset> gpu = m_catalog.find(Section::Gpu, m_gpuCombo->currentData().toString());
-    std::vector<Plan> plans;
     std::vector<double> measured;
     std::vector<int> fitted; // index of each fitted log in m_logs
+    fitLogs(all, gpu, fitted, measured);
+    m_table->setRowCount(int(m_logs.size()));
+    for (std::size_t i = 0; i < m_logs.size(); ++i)
+        showLogRow(i, fitted, measured);
+    m_table->resizeColumnsToContents();
+    markMissingValues();
+    drawScatter(fitted, measured);
+    m_fitLabel->setText(fitText(bad, gpu));
+    m_save->setEnabled(m_fit.has_value());
+}
+
+// The values of the Values line for the Nth log (1-based; "N:path=value" is for the Nth log
+// only), then those typed into the log's own cells.
+QMap<QString, QString> TrainingCalibrationDialog::valuesForLog(const QMap<QString, QString> &all, const Log &l,
+                                                               int number)
+{
+    QMap<QString, QString> mine;
+    for (auto it = all.constBegin(); it != all.constEnd(); ++it) {
+        const int colon = it.key().indexOf(QLatin1Char(':'));
+        if (colon > 0) {
+            if (it.key().left(colon).toInt() == number)
+                mine.insert(it.key().mid(colon + 1), it.value());
+        } else {
+            mine.insert(it.key(), it.value());
+        }
+    }
+    for (auto it = l.given.constBegin(); it != l.given.constEnd(); ++it)
+        mine.insert(it.key(), it.value()); // typed into this log's own cell
+    return mine;
+}
+
+// Each readable log's plan on the GPU, and the compute factor fitted across those that have one
+// (m_fit): `fitted` the logs' indexes in m_logs, `measured` their step times.
+void TrainingCalibrationDialog::fitLogs(const QMap<QString, QString> &all, const std::optional<Preset> &gpu,
+                                        std::vector<int> &fitted, std::vector<double> &measured)
+{
+    std::vector<Plan> plans;
     for (std::size_t i = 0; i < m_logs.size(); ++i) {
         Log &l = m_logs[i];
         l.scenario.reset();
         l.planError.clear();
         if (!l.readError.isEmpty())
             continue;
-        // "N:path=value" is for the Nth log only.
-        QMap<QString, QString> mine;
-        for (auto it = all.constBegin(); it != all.constEnd(); ++it) {
-            const int colon = it.key().indexOf(QLatin1Char(':'));
-            if (colon > 0) {
-                if (it.key().left(colon).toInt() == int(i) + 1)
-                    mine.insert(it.key().mid(colon + 1), it.value());
-            } else {
-                mine.insert(it.key(), it.value());
-            }
-        }
-        for (auto it = l.given.constBegin(); it != l.given.constEnd(); ++it)
-            mine.insert(it.key(), it.value()); // typed into this log's own cell
+        const QMap<QString, QString> mine = valuesForLog(all, l, int(i) + 1);
         Scenario s;
         QStringList errors;
         if (gpu && trainingScenario(l.read, mine, *gpu, m_catalog, s, errors)) {
@@ -344,57 +407,66 @@ void TrainingCalibrationDialog::refit()
         if (f.ok)
             m_fit = f;
     }
-    m_table->setRowCount(int(m_logs.size()));
-    for (std::size_t i = 0; i < m_logs.size(); ++i) {
-        const Log &l = m_logs[i];
-        auto set = [this, i](int col, const QString &text, bool marked = false) {
-            auto *item = new QTableWidgetItem(text);
-            if (marked) {
-                item->setBackground(QColor(255, 236, 179));
-                item->setToolTip(text);
-            }
-            m_table->setItem(int(i), col, item);
-        };
-        set(ColLog, QFileInfo(l.file).fileName());
-        set(ColFramework, QString::fromLatin1(traininglog::toString(l.log.framework)));
-        const auto at = std::find(fitted.begin(), fitted.end(), int(i));
-        if (at == fitted.end() || !m_fit) {
-            const QString why = !l.readError.isEmpty() ? l.readError
-                : !l.planError.isEmpty()               ? l.planError
-                                                       : tr("choose a GPU preset");
-            set(ColPlan, why, true);
-            set(ColMeasured, l.steady.ok ? seconds(l.steady.median_s) : QString());
-            for (int c : {ColPredicted, ColCalibrated, ColLeftOut})
-                set(c, QString());
-            continue;
-        }
-        const std::size_t k = std::size_t(at - fitted.begin());
-        const Plan &p = l.scenario->plan;
-        set(ColPlan,
-            tr("%1 layers x %2, seq %3, global batch %4; tp %5 pp %6 cp %7 dp %8 on %9 GPUs")
-                .arg(p.model.layers)
-                .arg(p.model.hidden)
-                .arg(p.training.seq_len)
-                .arg(p.training.global_batch)
-                .arg(p.training.tp)
-                .arg(p.training.pp)
-                .arg(p.training.cp)
-                .arg(p.training.dp)
-                .arg(p.cluster.nodes * p.cluster.gpus_per_node),
-            !l.read.missing.isEmpty());
-        const double m = measured[k];
-        set(ColMeasured, seconds(m));
-        set(ColPredicted,
-            QStringLiteral("%1 (%2)").arg(seconds(m * (1 + m_fit->before[k])), signedPct(m_fit->before[k])));
-        set(ColCalibrated,
-            QStringLiteral("%1 (%2)").arg(seconds(m * (1 + m_fit->after[k])), signedPct(m_fit->after[k])));
-        set(ColLeftOut,
-            m_fit->looError.empty() ? QString()
-                                    : QStringLiteral("%1 (%2)").arg(seconds(m * (1 + m_fit->looError[k])),
-                                                                    signedPct(m_fit->looError[k])));
+}
+
+void TrainingCalibrationDialog::setLogCell(int row, int column, const QString &text, bool marked)
+{
+    auto *item = new QTableWidgetItem(text);
+    if (marked) {
+        item->setBackground(QColor(255, 236, 179));
+        item->setToolTip(text);
     }
-    m_table->resizeColumnsToContents();
-    // The marks of the missing values: still to give, or given.
+    m_table->setItem(row, column, item);
+}
+
+// The row of the log m_logs[i]: its plan and step times, or why it has none (marked).
+void TrainingCalibrationDialog::showLogRow(std::size_t i, const std::vector<int> &fitted,
+                                           const std::vector<double> &measured)
+{
+    const Log &l = m_logs[i];
+    const int row = int(i);
+    setLogCell(row, ColLog, QFileInfo(l.file).fileName());
+    setLogCell(row, ColFramework, QString::fromLatin1(traininglog::toString(l.log.framework)));
+    const auto at = std::find(fitted.begin(), fitted.end(), int(i));
+    if (at == fitted.end() || !m_fit) {
+        const QString why = !l.readError.isEmpty() ? l.readError
+            : !l.planError.isEmpty()               ? l.planError
+                                                   : tr("choose a GPU preset");
+        setLogCell(row, ColPlan, why, true);
+        setLogCell(row, ColMeasured, l.steady.ok ? seconds(l.steady.median_s) : QString());
+        for (int c : {ColPredicted, ColCalibrated, ColLeftOut})
+            setLogCell(row, c, QString());
+        return;
+    }
+    const std::size_t k = std::size_t(at - fitted.begin());
+    const Plan &p = l.scenario->plan;
+    setLogCell(row, ColPlan,
+               tr("%1 layers x %2, seq %3, global batch %4; tp %5 pp %6 cp %7 dp %8 on %9 GPUs")
+                   .arg(p.model.layers)
+                   .arg(p.model.hidden)
+                   .arg(p.training.seq_len)
+                   .arg(p.training.global_batch)
+                   .arg(p.training.tp)
+                   .arg(p.training.pp)
+                   .arg(p.training.cp)
+                   .arg(p.training.dp)
+                   .arg(p.cluster.nodes * p.cluster.gpus_per_node),
+               !l.read.missing.isEmpty());
+    const double m = measured[k];
+    setLogCell(row, ColMeasured, seconds(m));
+    setLogCell(row, ColPredicted,
+               QStringLiteral("%1 (%2)").arg(seconds(m * (1 + m_fit->before[k])), signedPct(m_fit->before[k])));
+    setLogCell(row, ColCalibrated,
+               QStringLiteral("%1 (%2)").arg(seconds(m * (1 + m_fit->after[k])), signedPct(m_fit->after[k])));
+    setLogCell(row, ColLeftOut,
+               m_fit->looError.empty() ? QString()
+                                       : QStringLiteral("%1 (%2)").arg(seconds(m * (1 + m_fit->looError[k])),
+                                                                       signedPct(m_fit->looError[k])));
+}
+
+// The marks of the missing values: still to give, or given.
+void TrainingCalibrationDialog::markMissingValues()
+{
     m_rebuilding = true;
     for (int row = 0; row < m_missing->rowCount(); ++row) {
         QTableWidgetItem *item = m_missing->item(row, MissValue);
@@ -404,7 +476,11 @@ void TrainingCalibrationDialog::refit()
                                : tr("Given by you"));
     }
     m_rebuilding = false;
-    drawScatter(fitted, measured);
+}
+
+// The text under the tables: the values not understood, and the fit or why there is none.
+QString TrainingCalibrationDialog::fitText(const QStringList &bad, const std::optional<Preset> &gpu) const
+{
     QString text;
     if (!bad.isEmpty())
         text = tr("Not PATH=VALUE: %1. ").arg(bad.join(QStringLiteral(", ")));
@@ -440,8 +516,7 @@ void TrainingCalibrationDialog::refit()
     } else if (!m_logs.empty()) {
         text += tr("Nothing to fit yet: give what the marked logs do not print, or choose the GPU preset.");
     }
-    m_fitLabel->setText(text);
-    m_save->setEnabled(m_fit.has_value());
+    return text;
 }
 
 void TrainingCalibrationDialog::drawScatter(const std::vector<int> &fitted, const std::vector<double> &measured)

@@ -17,10 +17,14 @@
 
 class QComboBox;
 class QCustomPlot;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSplitter;
 class QTableWidget;
+class QTableWidgetItem;
 
 namespace commtax {
 
@@ -45,7 +49,23 @@ signals:
 
 private:
     struct Log;
+    // The constructor's parts, in the order it calls them.
+    QHBoxLayout *buildLogButtons();
+    QFormLayout *buildForm();
+    void createTables();
+    void buildPlot();
+    QSplitter *arrangeTablesAndPlot();
+    void connectSignals();
+    void missingValueEdited(QTableWidgetItem *item);
+
     void refit();
+    static QMap<QString, QString> valuesForLog(const QMap<QString, QString> &all, const Log &l, int number);
+    void fitLogs(const QMap<QString, QString> &all, const std::optional<Preset> &gpu, std::vector<int> &fitted,
+                 std::vector<double> &measured);
+    void setLogCell(int row, int column, const QString &text, bool marked = false);
+    void showLogRow(std::size_t i, const std::vector<int> &fitted, const std::vector<double> &measured);
+    void markMissingValues();
+    QString fitText(const QStringList &bad, const std::optional<Preset> &gpu) const;
     void rebuildMissing();
     void drawScatter(const std::vector<int> &fitted, const std::vector<double> &measured);
     void savePreset();

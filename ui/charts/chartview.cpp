@@ -218,7 +218,20 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     : QCustomPlot(parent)
     , m_title(title)
 {
-    setAccessibleName(title); // a chart is an image to a screen reader: its title and summary say it
+    setUpDrawing();
+    addTitle(title);
+    placeLegend();
+    styleAxis(xAxis, QString());
+    styleAxis(yAxis, QString());
+    styleAxis(yAxis2, QString());
+    addStaleWash();
+    connectSignals();
+}
+
+// Focus, size, and how the chart paints: what is antialiased, cached and buffered.
+void ChartView::setUpDrawing()
+{
+    setAccessibleName(m_title); // a chart is an image to a screen reader: its title and summary say it
     // Tab reaches a chart: a screen reader then reads its summary, F1 opens its handbook entry, and
     // the menu key its export menu.
     setFocusPolicy(Qt::StrongFocus);
@@ -238,7 +251,11 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     setBackground(QBrush(plotBackground()));
     // The plot paints every pixel it owns: nothing beneath needs painting first.
     setAttribute(Qt::WA_OpaquePaintEvent);
+}
 
+// The title in a row of its own above the plot.
+void ChartView::addTitle(const QString &title)
+{
     QFont titleFont = font();
     titleFont.setPointSizeF(titleFont.pointSizeF() + 1);
     titleFont.setBold(true);
@@ -246,8 +263,11 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     m_titleElement = new CachedTextElement(this, title, titleFont);
     m_titleElement->setMargins(QMargins(4, 6, 4, 0));
     plotLayout()->addElement(0, 0, m_titleElement);
+}
 
-    // The legend goes below the plot, in columns, so that it never hides data.
+// The legend goes below the plot, in columns, so that it never hides data.
+void ChartView::placeLegend()
+{
     legend->setVisible(true);
     setAutoAddPlottableToLegend(false); // setInLegend() adds our own legend items
     QFont legendFont = font();
@@ -266,12 +286,11 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     // and squeeze the axes: an explicit, unlimited maximum.
     legend->setMaximumSize(1 << 20, QWIDGETSIZE_MAX);
     plotLayout()->setRowSpacing(0);
+}
 
-    styleAxis(xAxis, QString());
-    styleAxis(yAxis, QString());
-    styleAxis(yAxis2, QString());
-
-    // Stale data stays readable but washed out; the title says why.
+// Stale data stays readable but washed out; the title says why.
+void ChartView::addStaleWash()
+{
     m_staleWash = new QCPItemRect(this);
     m_staleWash->setObjectName(QStringLiteral("staleWash"));
     m_staleWash->topLeft->setType(QCPItemPosition::ptAxisRectRatio);
@@ -282,7 +301,11 @@ ChartView::ChartView(const QString &title, QWidget *parent)
     m_staleWash->setBrush(QColor(255, 255, 255, 150));
     m_staleWash->setLayer(QStringLiteral("legend"));
     m_staleWash->setVisible(false);
+}
 
+// The context menu; the texts fitted once laid out; redrawn() once a pending redraw is drawn.
+void ChartView::connectSignals()
+{
     setContextMenuPolicy(Qt::CustomContextMenu);
     connect(this, &QWidget::customContextMenuRequested, this, &ChartView::showContextMenu);
     connect(this, &QCustomPlot::afterLayout, this, &ChartView::fitLabelsInside);

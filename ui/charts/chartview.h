@@ -174,6 +174,12 @@ protected:
     bool event(QEvent *event) override; // tooltips
 
 private:
+    // The constructor's parts, in the order it calls them.
+    void setUpDrawing();
+    void addTitle(const QString &title);
+    void placeLegend();
+    void addStaleWash();
+    void connectSignals();
     // chartfit.cpp: the title, the legend's texts and the category names fitted to the width;
     // true when one changed.
     bool fitTitle(int width);

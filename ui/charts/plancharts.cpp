@@ -576,6 +576,20 @@ MemoryChart::~MemoryChart() = default;
 void MemoryChart::draw(const Analysis &a)
 {
     QStringList labels;
+    const double maxTotal = setBars(a, labels);
+    const Result &r = a.result;
+    const double n = double(a.memory.size());
+    drawLimits(r, n);
+    xAxis->setTicker(categoryTicker(labels));
+    xAxis->setRange(0.5, n + 0.5);
+    const double top = labelBars(a, std::max(maxTotal, r.memory_capacity_gb) * 1.18);
+    yAxis->setRange(0, top);
+    summarise(a);
+}
+
+// Each stage's bar stacked from its four parts; `labels` the stages' names. The largest total.
+double MemoryChart::setBars(const Analysis &a, QStringList &labels)
+{
     QVector<double> keys;
     QVector<double> parts[4];
     double maxTotal = 0;
@@ -593,9 +607,12 @@ void MemoryChart::draw(const Analysis &a)
     }
     for (int p = 0; p < 4; ++p)
         m_parts[p]->setData(keys, parts[p], true);
+    return maxTotal;
+}
 
-    const Result &r = a.result;
-    const double n = double(a.memory.size());
+// The capacity and usable-memory lines across the `n` bars, named with their values.
+void MemoryChart::drawLimits(const Result &r, double n)
+{
     const auto line = [n](QCPGraph *g, double gb) {
         if (finite(gb))
             g->setData({0.5, n + 0.5}, {gb, gb}, true);
@@ -607,9 +624,13 @@ void MemoryChart::draw(const Analysis &a)
     line(m_usable, r.memory_usable_gb);
     m_usable->setName(tr("Usable %1 (%2% reserve)")
                           .arg(gigabytes(r.memory_usable_gb), QString::number(kMemoryReserve * 100, 'f', 0)));
-    xAxis->setTicker(categoryTicker(labels));
-    xAxis->setRange(0.5, n + 0.5);
-    double top = std::max(maxTotal, r.memory_capacity_gb) * 1.18;
+}
+
+// Each bar's hover boxes and the label of its total, or "n/a"; the axis top raised to hold the
+// labels, returned.
+double MemoryChart::labelBars(const Analysis &a, double top)
+{
+    const Result &r = a.result;
     // A total's label stands on its bar; a capacity line through it would cross it out, so it
     // goes just above the line then. Its height in GB, from the plot's height.
     QFont labelFont = font();
@@ -644,8 +665,13 @@ void MemoryChart::draw(const Analysis &a)
         addLabel(m_parts[3], key, labelBase(base), m.fits ? gigabytes(base) : gigabytes(base) + tr(", no fit"),
                  m.fits ? kInk : kAlarm, Qt::AlignHCenter | Qt::AlignBottom);
     }
-    yAxis->setRange(0, top);
+    return top;
+}
 
+// The summary: the plan's stage against the usable memory, and every stage's parts.
+void MemoryChart::summarise(const Analysis &a)
+{
+    const Result &r = a.result;
     QStringList stages;
     QString planStage;
     for (const MemoryBar &m : a.memory) {

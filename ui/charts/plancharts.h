@@ -104,6 +104,11 @@ protected:
     void draw(const Analysis &a) override;
 
 private:
+    double setBars(const Analysis &a, QStringList &labels);
+    void drawLimits(const Result &r, double n);
+    double labelBars(const Analysis &a, double top);
+    void summarise(const Analysis &a);
+
     QList<QCPBars *> m_parts;
     QCPGraph *m_capacity = nullptr;
     QCPGraph *m_usable = nullptr;

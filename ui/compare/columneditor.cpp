@@ -41,6 +41,16 @@ QString nameOnNewGpu(const QString &name, const Plan &from, const Plan &to)
 ColumnEditor::ColumnEditor(QWidget *parent)
     : QWidget(parent)
 {
+    createPlanFields();
+    createEconomicsFields();
+    layOutFields();
+    connectSignals();
+    setPlan(-1, Scenario{}, PresetCatalog::builtIn());
+}
+
+// The selected plan's title, name, GPU and GPU count.
+void ColumnEditor::createPlanFields()
+{
     m_title = new QLabel(this);
     m_title->setObjectName(QStringLiteral("columnTitle"));
     m_name = new QLineEdit(this);
@@ -59,6 +69,11 @@ ColumnEditor::ColumnEditor(QWidget *parent)
     m_gpus->setRange(1, 1 << 17);
     m_gpus->setKeyboardTracking(false); // one edit per Enter or arrow step, not per digit
     m_gpus->setAccelerated(true);
+}
+
+// Buy or rent, the rent and the utilisation.
+void ColumnEditor::createEconomicsFields()
+{
     m_mode = new QComboBox(this);
     m_mode->setObjectName(QStringLiteral("columnEconomicsMode"));
     m_mode->addItem(tr("buy"), QStringLiteral("buy"));
@@ -79,8 +94,11 @@ ColumnEditor::ColumnEditor(QWidget *parent)
     m_utilisation->setKeyboardTracking(false);
     m_utilisation->setToolTip(tr("Utilisation over the depreciation years (fraction, 0-1] of the selected plan (buy mode): "
                                  "idle hours still carry capital and upkeep"));
+}
 
-    // Two rows: on one, the editor alone was 877 px wide, more than a 1280x800 screen at 150%.
+// Two rows: on one, the editor alone was 877 px wide, more than a 1280x800 screen at 150%.
+void ColumnEditor::layOutFields()
+{
     auto *rows = new QVBoxLayout(this);
     rows->setContentsMargins(0, 0, 0, 0);
     auto *row = new QHBoxLayout;
@@ -100,20 +118,12 @@ ColumnEditor::ColumnEditor(QWidget *parent)
     row->addWidget(m_utilisation);
     row->addStretch(1);
     rows->addLayout(row);
+}
 
-    connect(m_name, &QLineEdit::editingFinished, this, [this] {
-        const QString name = m_name->text().simplified();
-        const QString shown = scenarioNameText(m_scenario, m_catalog);
-        if (name.isEmpty() || name == shown) { // a plan has a name: back to the one it had
-            m_name->setText(shown);
-            return;
-        }
-        Scenario s = m_scenario;
-        s.name = name;
-        s.nameTags.clear(); // the name as typed: the tags were shown in it
-        emitEdit(s, tr("Name of %1").arg(planNameText(planNameOf(m_scenario, m_index))));
-    });
-
+// Each field's edit becomes an edit of the plan (emitEdit()), or a failure.
+void ColumnEditor::connectSignals()
+{
+    connect(m_name, &QLineEdit::editingFinished, this, &ColumnEditor::nameEdited);
     connect(m_gpu, &QComboBox::activated, this, [this](int i) {
         Scenario s = m_scenario;
         QString error;
@@ -149,7 +159,20 @@ ColumnEditor::ColumnEditor(QWidget *parent)
         s.plan.economics.utilisation = v;
         emitEdit(s, tr("Utilisation of %1").arg(planNameText(planNameOf(m_scenario, m_index))));
     });
-    setPlan(-1, Scenario{}, PresetCatalog::builtIn());
+}
+
+void ColumnEditor::nameEdited()
+{
+    const QString name = m_name->text().simplified();
+    const QString shown = scenarioNameText(m_scenario, m_catalog);
+    if (name.isEmpty() || name == shown) { // a plan has a name: back to the one it had
+        m_name->setText(shown);
+        return;
+    }
+    Scenario s = m_scenario;
+    s.name = name;
+    s.nameTags.clear(); // the name as typed: the tags were shown in it
+    emitEdit(s, tr("Name of %1").arg(planNameText(planNameOf(m_scenario, m_index))));
 }
 
 void ColumnEditor::setPlan(int index, const Scenario &s, const PresetCatalog &catalog)

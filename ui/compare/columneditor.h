@@ -40,6 +40,13 @@ Q_SIGNALS:
     void failed(const QString &error);
 
 private:
+    // The constructor's parts, in the order it calls them.
+    void createPlanFields();
+    void createEconomicsFields();
+    void layOutFields();
+    void connectSignals();
+    void nameEdited(); // the name typed: the plan's new name, or back to the one it had
+
     void emitEdit(Scenario after, const QString &what);
 
     int m_index = -1;

@@ -102,6 +102,43 @@ ComparisonView::ComparisonView(QWidget *parent)
     , m_doc(new ComparisonDocument(this))
     , m_model(new ComparisonTableModel(this))
 {
+    createChoiceBoxes();
+    QHBoxLayout *buttons = buildButtonRow();
+    QHBoxLayout *choices = buildChoiceRow();
+    buildTable();
+    QTabWidget *charts = buildChartTabs();
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    m_split = split;
+    split->addWidget(m_table);
+    split->addWidget(charts);
+    // Four plans fit the table at 1600 px, more scroll.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({860, 740});
+
+    QHBoxLayout *findingsRow = buildStatusAndFindings();
+
+    auto *layout = new QVBoxLayout(this);
+    auto *menus = new QMenuBar(this);
+    menus->addMenu(buildFileMenu());
+    layout->setMenuBar(menus);
+    layout->addLayout(choices);
+    layout->addLayout(buttons);
+    setupColumnEditor(layout);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+    layout->addLayout(findingsRow);
+
+    connectChoices();
+    connectPlanButtons();
+    connectDocument();
+    startDefaultComparison();
+}
+
+// The normalisation, layout and plan A boxes.
+void ComparisonView::createChoiceBoxes()
+{
     m_normalizationBox = new QComboBox(this);
     m_normalizationBox->setObjectName(QStringLiteral("normalization"));
     for (Normalization n : {Normalization::AsGiven, Normalization::EqualGpus, Normalization::EqualBudget, Normalization::EqualTime})
@@ -122,7 +159,12 @@ ComparisonView::ComparisonView(QWidget *parent)
     // Plan names run to 60 characters: the box shows the start, the list the whole names.
     m_referenceBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_referenceBox->setMinimumContentsLength(20);
+}
 
+// Add, duplicate and remove plans, export, close: the row of buttons. The buttons that change
+// with the plans and the selection are members (connectPlanButtons()); the others are wired here.
+QHBoxLayout *ComparisonView::buildButtonRow()
+{
     auto *addFile = new QPushButton(tr("Add plan file..."), this);
     addFile->setObjectName(QStringLiteral("addFile"));
     m_addSaved = new QPushButton(tr("Add saved plan..."), this);
@@ -144,19 +186,9 @@ ComparisonView::ComparisonView(QWidget *parent)
     closeButton->setObjectName(QStringLiteral("close"));
     closeButton->setToolTip(tr("Close this window (Esc)"));
 
+    // The buttons on a row of their own: on one row with the choices (buildChoiceRow()) the
+    // window could not be narrower than about 1,340 px, wider than a 1280x800 screen.
     auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Normalise:"), this));
-    bar->addWidget(m_normalizationBox);
-    bar->addWidget(m_layoutBox);
-    bar->addSpacing(12);
-    bar->addWidget(new QLabel(tr("Plan A:"), this));
-    bar->addWidget(m_referenceBox);
-    bar->addStretch(1);
-    // The buttons on a row of their own: on one row with the choices the window could not be
-    // narrower than about 1,340 px, wider than a 1280x800 screen.
-    QHBoxLayout *choices = bar;
-    auto *buttons = new QHBoxLayout;
-    bar = buttons;
     bar->addWidget(addFile);
     bar->addWidget(m_addSaved);
     bar->addWidget(m_addCurrent);
@@ -165,7 +197,29 @@ ComparisonView::ComparisonView(QWidget *parent)
     bar->addStretch(1);
     bar->addWidget(exportButton);
     bar->addWidget(closeButton);
+    connect(addFile, &QPushButton::clicked, this, &ComparisonView::chooseAndAddFiles);
+    connect(exportButton, &QPushButton::clicked, this, [this] { exportReport(); });
+    connect(closeButton, &QPushButton::clicked, this, &QWidget::close);
+    return bar;
+}
 
+// "Normalise: [as given] [layouts]   Plan A: [plan]"
+QHBoxLayout *ComparisonView::buildChoiceRow()
+{
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Normalise:"), this));
+    bar->addWidget(m_normalizationBox);
+    bar->addWidget(m_layoutBox);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("Plan A:"), this));
+    bar->addWidget(m_referenceBox);
+    bar->addStretch(1);
+    return bar;
+}
+
+// The comparison table: a column per plan, selected by whole columns.
+void ComparisonView::buildTable()
+{
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("table"));
     auto *headers = new WrappedHeaders(this);
@@ -185,7 +239,11 @@ ComparisonView::ComparisonView(QWidget *parent)
     // (or whichever column is leftmost) half cut.
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerItem);
     m_table->viewport()->installEventFilter(this); // fitColumns() on every resize
+}
 
+// The chart tabs: the overview of four charts, a tab for each break-even chart, the sensitivity.
+QTabWidget *ComparisonView::buildChartTabs()
+{
     auto *charts = new QTabWidget(this);
     charts->setObjectName(QStringLiteral("charts"));
     auto *overview = new QWidget(charts);
@@ -231,16 +289,12 @@ ComparisonView::ComparisonView(QWidget *parent)
     charts->addTab(breakEvens.value(1), tr("Buy or rent"));
     m_chartTabs = charts;
     charts->addTab(makeSensitivityTab(charts), tr("Sensitivity"));
+    return charts;
+}
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    m_split = split;
-    split->addWidget(m_table);
-    split->addWidget(charts);
-    // Four plans fit the table at 1600 px, more scroll.
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setSizes({860, 740});
-
+// The status line above the table, and the findings under it with their "Details" button.
+QHBoxLayout *ComparisonView::buildStatusAndFindings()
+{
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setStyleSheet(QStringLiteral("color: #a33;"));
@@ -260,18 +314,12 @@ ComparisonView::ComparisonView(QWidget *parent)
     auto *findingsRow = new QHBoxLayout;
     findingsRow->addWidget(m_findings, 1);
     findingsRow->addWidget(m_findingsMore, 0, Qt::AlignTop);
+    return findingsRow;
+}
 
-    auto *layout = new QVBoxLayout(this);
-    auto *menus = new QMenuBar(this);
-    menus->addMenu(buildFileMenu());
-    layout->setMenuBar(menus);
-    layout->addLayout(choices);
-    layout->addLayout(buttons);
-    setupColumnEditor(layout);
-    layout->addWidget(m_status);
-    layout->addWidget(split, 1);
-    layout->addLayout(findingsRow);
-
+// The normalisation, layout and plan A boxes change the document.
+void ComparisonView::connectChoices()
+{
     connect(m_normalizationBox, &QComboBox::currentIndexChanged, this,
             [this](int) { setNormalization(Normalization(m_normalizationBox->currentData().toInt())); });
     connect(m_layoutBox, &QComboBox::currentIndexChanged, this, [this](int) {
@@ -286,11 +334,13 @@ ComparisonView::ComparisonView(QWidget *parent)
         if (i >= 0)
             setReference(i);
     });
-    connect(addFile, &QPushButton::clicked, this, &ComparisonView::chooseAndAddFiles);
+}
+
+// Add saved, add current, duplicate, remove, and the selection that enables them.
+void ComparisonView::connectPlanButtons()
+{
     connect(m_addSaved, &QPushButton::clicked, this, &ComparisonView::chooseAndAddSavedPlan);
     connect(m_remove, &QPushButton::clicked, this, &ComparisonView::removeSelectedPlan);
-    connect(exportButton, &QPushButton::clicked, this, [this] { exportReport(); });
-    connect(closeButton, &QPushButton::clicked, this, &QWidget::close);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ComparisonView::updatePlanButtons);
     connect(m_addCurrent, &QPushButton::clicked, this, [this] {
         QString error;
@@ -302,7 +352,11 @@ ComparisonView::ComparisonView(QWidget *parent)
         if (!duplicateScenario(selectedPlan(), &error))
             QMessageBox::warning(this, tr("Cannot duplicate the plan"), error);
     });
+}
 
+// The document's changes shown in the view.
+void ComparisonView::connectDocument()
+{
     connect(m_doc, &ComparisonDocument::plansChanged, this, &ComparisonView::refreshReferenceChoices);
     connect(m_doc, &ComparisonDocument::comparisonChanged, this, &ComparisonView::showComparison);
     connect(m_doc, &ComparisonDocument::sensitivityChanged, this, &ComparisonView::showSensitivity);
@@ -318,7 +372,11 @@ ComparisonView::ComparisonView(QWidget *parent)
         m_table->horizontalScrollBar()->setValue(m_scrolledBeforeReplace);
         refreshColumnEditor();
     });
+}
 
+// The comparison the window opens with, marked as saved.
+void ComparisonView::startDefaultComparison()
+{
     // The default comparison puts every GPU on its best layout for time (a fair comparison).
     SavedComparison start;
     start.plans = defaultComparison();

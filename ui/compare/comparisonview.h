@@ -29,6 +29,7 @@ class QCustomPlot;
 class QLabel;
 class QPushButton;
 class QGridLayout;
+class QHBoxLayout;
 class QScrollArea;
 class QSplitter;
 class QTabWidget;
@@ -146,6 +147,17 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // The constructor's parts, in the order it calls them.
+    void createChoiceBoxes();
+    QHBoxLayout *buildButtonRow();
+    QHBoxLayout *buildChoiceRow();
+    void buildTable();
+    QTabWidget *buildChartTabs();
+    QHBoxLayout *buildStatusAndFindings();
+    void connectChoices();
+    void connectPlanButtons();
+    void connectDocument();
+    void startDefaultComparison();
     void showComparison(); // the document's comparison in the table, the charts and the findings
     void syncChoices();    // the normalisation, layout and plan A boxes as the document has them
     void chooseAndAddFiles();

@@ -302,43 +302,12 @@ QWidget *PlanEditor::makeEditor(Row &row)
 {
     const FieldInfo &f = *row.info;
     const size_t ri = static_cast<size_t>(&row - m_rows.data());
-    const QString path = f.path();
     QWidget *editor = nullptr;
     switch (f.type) {
-    case FieldType::Int: {
-        auto *spin = path == fieldPathText(FieldId::cluster_nodes) ? new SnappingSpinBox : new QSpinBox;
-        if (auto *snapping = dynamic_cast<SnappingSpinBox *>(spin))
-            snapping->snap = [this](int direction) {
-                // Only while dp follows the GPUs: with dp set by hand one node count fits it.
-                return m_doc->dpFollowsGpus() ? nearestValidNodes(m_doc->scenario().plan, direction) : 0;
-            };
-        spin->setRange(int(f.min), int(std::min(f.max, double(INT_MAX))));
-        spin->setKeyboardTracking(false);
-        spin->setAccelerated(true);
-        spin->installEventFilter(this); // the plan's undo keys (eventFilter())
-        connect(spin, &QSpinBox::valueChanged, this, [this, ri](int v) { edit(m_rows[ri], QJsonValue(v)); });
-        editor = spin;
-        break;
-    }
+    case FieldType::Int: editor = makeIntEditor(f, ri); break;
     case FieldType::Double:
     case FieldType::OptionalDouble:
-    case FieldType::AutoDouble: {
-        QDoubleSpinBox *spin = f.max >= 1e12 ? new ScientificSpinBox : new QDoubleSpinBox;
-        spin->setDecimals(f.max >= 1e12 ? 0 : f.decimals);
-        const bool optional = f.type == FieldType::OptionalDouble || f.type == FieldType::AutoDouble;
-        // An optional value's "unset" sits just below its range, shown as the special text.
-        spin->setRange(optional ? 0.0 : f.min, f.max);
-        spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-        spin->setKeyboardTracking(false);
-        spin->setAccelerated(true);
-        spin->setLocale(QLocale::c());
-        spin->installEventFilter(this); // the plan's undo keys (eventFilter())
-        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, ri, optional](double v) {
-            edit(m_rows[ri], optional && v < m_rows[ri].info->min ? unsetValue(*m_rows[ri].info) : QJsonValue(v));
-        });
-        editor = spin;
-        break;
-    }
+    case FieldType::AutoDouble: editor = makeDoubleEditor(f, ri); break;
     case FieldType::Bool: {
         auto *check = new QCheckBox;
         connect(check, &QCheckBox::toggled, this, [this, ri](bool on) { edit(m_rows[ri], QJsonValue(on)); });
@@ -355,6 +324,53 @@ QWidget *PlanEditor::makeEditor(Row &row)
         break;
     }
     }
+    describeEditor(editor, f);
+    row.editor = editor;
+    if (!hasSlider(f))
+        return editor;
+    return withSlider(row, ri);
+}
+
+// A whole-number field; the node count's arrows step to the counts the plan runs on.
+QSpinBox *PlanEditor::makeIntEditor(const FieldInfo &f, size_t ri)
+{
+    auto *spin = f.path() == fieldPathText(FieldId::cluster_nodes) ? new SnappingSpinBox : new QSpinBox;
+    if (auto *snapping = dynamic_cast<SnappingSpinBox *>(spin))
+        snapping->snap = [this](int direction) {
+            // Only while dp follows the GPUs: with dp set by hand one node count fits it.
+            return m_doc->dpFollowsGpus() ? nearestValidNodes(m_doc->scenario().plan, direction) : 0;
+        };
+    spin->setRange(int(f.min), int(std::min(f.max, double(INT_MAX))));
+    spin->setKeyboardTracking(false);
+    spin->setAccelerated(true);
+    spin->installEventFilter(this); // the plan's undo keys (eventFilter())
+    connect(spin, &QSpinBox::valueChanged, this, [this, ri](int v) { edit(m_rows[ri], QJsonValue(v)); });
+    return spin;
+}
+
+// A number field; an optional one's "unset" sits just below its range, shown as the special text.
+QDoubleSpinBox *PlanEditor::makeDoubleEditor(const FieldInfo &f, size_t ri)
+{
+    QDoubleSpinBox *spin = f.max >= 1e12 ? new ScientificSpinBox : new QDoubleSpinBox;
+    spin->setDecimals(f.max >= 1e12 ? 0 : f.decimals);
+    const bool optional = f.type == FieldType::OptionalDouble || f.type == FieldType::AutoDouble;
+    // An optional value's "unset" sits just below its range, shown as the special text.
+    spin->setRange(optional ? 0.0 : f.min, f.max);
+    spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    spin->setKeyboardTracking(false);
+    spin->setAccelerated(true);
+    spin->setLocale(QLocale::c());
+    spin->installEventFilter(this); // the plan's undo keys (eventFilter())
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, ri, optional](double v) {
+        edit(m_rows[ri], optional && v < m_rows[ri].info->min ? unsetValue(*m_rows[ri].info) : QJsonValue(v));
+    });
+    return spin;
+}
+
+// The editor's object name, accessible name and description, handbook entry and What's This.
+void PlanEditor::describeEditor(QWidget *editor, const FieldInfo &f)
+{
+    const QString path = f.path();
     editor->setObjectName(objectNameFor(QStringLiteral("field"), path));
     // Screen readers name the field by its label and describe it by its help text (with the unit).
     editor->setAccessibleName(fieldText(f.label));
@@ -364,10 +380,14 @@ QWidget *PlanEditor::makeEditor(Row &row)
     editor->setWhatsThis(tr("<b>%1</b><br>%2<br><i>F1: its entry in the handbook.</i>")
                              .arg(fieldText(f.label).toHtmlEscaped(), fieldText(f.help).toHtmlEscaped()));
     editor->setMinimumWidth(70); // not the width of the largest value: the dock may be narrow
-    row.editor = editor;
-    if (!hasSlider(f))
-        return editor;
+}
 
+// The row's editor beside a slider that moves it, in a widget of their own.
+QWidget *PlanEditor::withSlider(Row &row, size_t ri)
+{
+    const FieldInfo &f = *row.info;
+    const QString path = f.path();
+    QWidget *editor = row.editor;
     auto *slider = new QSlider(Qt::Horizontal);
     slider->setObjectName(objectNameFor(QStringLiteral("slider"), path));
     // named as the field it moves: a screen reader tells the two apart by their role
@@ -497,8 +517,22 @@ void PlanEditor::refresh()
     const Plan &plan = s.plan;
     for (Row &row : m_rows)
         showValue(row, row.info->get(plan));
+    showName(s);
+    {
+        const QSignalBlocker block(m_dpFollows);
+        m_dpFollows->setChecked(m_doc->dpFollowsGpus());
+    }
+    for (Row &row : m_rows)
+        showRange(row);
+    for (Row &row : m_rows)
+        showRowState(row, plan);
+    for (Group &g : m_groups)
+        refreshGroup(g, s);
+}
 
-    // a name the app gave in the interface language ("Llama 2 70B on 256 H100 SXM5"), the user's as typed
+// A name the app gave in the interface language ("Llama 2 70B on 256 H100 SXM5"), the user's as typed.
+void PlanEditor::showName(const Scenario &s)
+{
     const QString shown = scenarioNameText(s, m_doc->catalog());
     if (!m_name->hasFocus() && m_name->text() != shown) {
         const QSignalBlocker block(m_name);
@@ -506,92 +540,97 @@ void PlanEditor::refresh()
         m_name->setCursorPosition(0); // a long name shows its start, not its last characters
     }
     m_name->setToolTip(shown);
-    {
-        const QSignalBlocker block(m_dpFollows);
-        m_dpFollows->setChecked(m_doc->dpFollowsGpus());
-    }
-    for (Row &row : m_rows)
-        showRange(row);
-    for (Row &row : m_rows) {
-        // A field that means nothing for this plan (core/fields.h: Relevance) is hidden, unless an
-        // engine error names it.
-        const bool show = row.bad || fieldRelevant(*row.info, plan);
-        if (row.label->isHidden() == show) {
-            row.label->setVisible(show);
-            row.field->setVisible(show);
-        }
-        const QString key = QLatin1String(row.info->key);
-        if (row.info->section == Section::Training && key == QLatin1String("dp"))
-            row.editor->setEnabled(!m_doc->dpFollowsGpus());
-        if (row.info->type == FieldType::OptionalDouble || row.info->type == FieldType::AutoDouble) {
-            // Only when it changes: a new special text re-lays out the whole editor.
-            auto *spin = static_cast<QDoubleSpinBox *>(row.editor);
-            const QString special = row.info->type == FieldType::AutoDouble
-                ? tr("auto (from failures)")
-                : tr("GPU default (%1)").arg(plan.gpu.compute_efficiency, 0, 'f', 2);
-            if (spin->specialValueText() != special) {
-                spin->setSpecialValueText(special);
-                // Beside a slider the box is capped at 80 px; "GPU default (0.76)" showed as
-                // "lt (0.76)": as wide as its text needs.
-                if (row.slider)
-                    spin->setMaximumWidth(std::max(80, spin->sizeHint().width()));
-            }
-        }
-    }
+}
 
-    for (Group &g : m_groups) {
-        QString presetId;
-        std::optional<Preset> preset;
-        if (g.section == Section::Training || g.section == Section::Economics) {
-            preset = matchingPartialPreset(g.section, plan);
-        } else {
-            presetId = s.presetOf(g.section);
-            if (!presetId.isEmpty())
-                preset = m_doc->catalog().find(g.section, presetId);
+// Whether the row shows, whether its editor is enabled, and an optional field's special text.
+void PlanEditor::showRowState(Row &row, const Plan &plan)
+{
+    // A field that means nothing for this plan (core/fields.h: Relevance) is hidden, unless an
+    // engine error names it.
+    const bool show = row.bad || fieldRelevant(*row.info, plan);
+    if (row.label->isHidden() == show) {
+        row.label->setVisible(show);
+        row.field->setVisible(show);
+    }
+    const QString key = QLatin1String(row.info->key);
+    if (row.info->section == Section::Training && key == QLatin1String("dp"))
+        row.editor->setEnabled(!m_doc->dpFollowsGpus());
+    if (row.info->type == FieldType::OptionalDouble || row.info->type == FieldType::AutoDouble) {
+        // Only when it changes: a new special text re-lays out the whole editor.
+        auto *spin = static_cast<QDoubleSpinBox *>(row.editor);
+        const QString special = row.info->type == FieldType::AutoDouble
+            ? tr("auto (from failures)")
+            : tr("GPU default (%1)").arg(plan.gpu.compute_efficiency, 0, 'f', 2);
+        if (spin->specialValueText() != special) {
+            spin->setSpecialValueText(special);
+            // Beside a slider the box is capped at 80 px; "GPU default (0.76)" showed as
+            // "lt (0.76)": as wide as its text needs.
+            if (row.slider)
+                spin->setMaximumWidth(std::max(80, spin->sizeHint().width()));
         }
-        if (preset)
-            presetId = preset->id;
-        {
-            const QSignalBlocker block(g.presets);
-            const int index = g.presets->findData(presetId);
-            g.presets->setCurrentIndex(index >= 0 ? index : g.presets->count() - 1);
+    }
+}
+
+// The group's preset box, its edited fields marked and its tooltips, as the scenario has them.
+void PlanEditor::refreshGroup(Group &g, const Scenario &s)
+{
+    const Plan &plan = s.plan;
+    QString presetId;
+    std::optional<Preset> preset;
+    if (g.section == Section::Training || g.section == Section::Economics) {
+        preset = matchingPartialPreset(g.section, plan);
+    } else {
+        presetId = s.presetOf(g.section);
+        if (!presetId.isEmpty())
+            preset = m_doc->catalog().find(g.section, presetId);
+    }
+    if (preset)
+        presetId = preset->id;
+    {
+        const QSignalBlocker block(g.presets);
+        const int index = g.presets->findData(presetId);
+        g.presets->setCurrentIndex(index >= 0 ? index : g.presets->count() - 1);
+    }
+    markEditedFields(g, preset, plan);
+    // The tooltips say where the default comes from and, while a field keeps a value the file
+    // or a quote stated, that value's source: rewritten when either changes.
+    QString tipKey = presetId.isNull() ? QStringLiteral("") : presetId;
+    const QString section = sectionKey(g.section) + QLatin1Char('.');
+    for (auto it = s.stated.constBegin(); it != s.stated.constEnd(); ++it) {
+        const QString key = it.key().startsWith(section) ? it.key().mid(section.size()) : QString();
+        const FieldInfo *f = key.isEmpty() ? nullptr : findField(g.section, key);
+        if (f && f->get(plan) == it->value)
+            tipKey += QLatin1Char('\n') + it.key() + QLatin1Char('=') + it->provenance.source;
+    }
+    if (g.presetKey != tipKey || g.presetKey.isNull()) {
+        g.presetKey = tipKey;
+        refreshTooltips(g);
+    }
+}
+
+// Which fields differ from the preset the section started from: coloured, not bold, so that
+// marking one never re-lays out the editor; the group's title counts them.
+void PlanEditor::markEditedFields(Group &g, const std::optional<Preset> &preset, const Plan &plan)
+{
+    int edited = 0;
+    for (Row &row : m_rows) {
+        if (row.info->section != g.section)
+            continue;
+        bool differs = false;
+        if (preset && (g.section == Section::Model || g.section == Section::Gpu || g.section == Section::Cluster)) {
+            const QJsonValue presetValue = preset->values.value(QLatin1String(row.info->key));
+            differs = !presetValue.isUndefined() && presetValue != row.info->get(plan);
         }
-        // Which fields differ from the preset the section started from: coloured, not bold, so
-        // that marking one never re-lays out the editor.
-        int edited = 0;
-        for (Row &row : m_rows) {
-            if (row.info->section != g.section)
-                continue;
-            bool differs = false;
-            if (preset && (g.section == Section::Model || g.section == Section::Gpu || g.section == Section::Cluster)) {
-                const QJsonValue presetValue = preset->values.value(QLatin1String(row.info->key));
-                differs = !presetValue.isUndefined() && presetValue != row.info->get(plan);
-            }
-            edited += differs ? 1 : 0;
-            if (row.edited != differs) {
-                row.edited = differs;
-                colourLabel(row);
-            }
+        edited += differs ? 1 : 0;
+        if (row.edited != differs) {
+            row.edited = differs;
+            colourLabel(row);
         }
-        if (g.edited != edited) {
-            g.edited = edited;
-            g.box->setTitle(edited == 0 ? g.title
-                                        : tr("%1 (%2 edited from the preset, in blue)").arg(g.title).arg(edited));
-        }
-        // The tooltips say where the default comes from and, while a field keeps a value the file
-        // or a quote stated, that value's source: rewritten when either changes.
-        QString tipKey = presetId.isNull() ? QStringLiteral("") : presetId;
-        const QString section = sectionKey(g.section) + QLatin1Char('.');
-        for (auto it = s.stated.constBegin(); it != s.stated.constEnd(); ++it) {
-            const QString key = it.key().startsWith(section) ? it.key().mid(section.size()) : QString();
-            const FieldInfo *f = key.isEmpty() ? nullptr : findField(g.section, key);
-            if (f && f->get(plan) == it->value)
-                tipKey += QLatin1Char('\n') + it.key() + QLatin1Char('=') + it->provenance.source;
-        }
-        if (g.presetKey != tipKey || g.presetKey.isNull()) {
-            g.presetKey = tipKey;
-            refreshTooltips(g);
-        }
+    }
+    if (g.edited != edited) {
+        g.edited = edited;
+        g.box->setTitle(edited == 0 ? g.title
+                                    : tr("%1 (%2 edited from the preset, in blue)").arg(g.title).arg(edited));
     }
 }
 
@@ -658,8 +697,21 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
     if (!m_doc->dpFollowsGpus())
         return errors;
     const Plan &plan = m_doc->scenario().plan;
-    // A dp that follows the nodes but does not split the global batch: the nodes are the user's,
-    // say which counts would run.
+    blameNodesForBatch(errors, plan);
+    const long long gpus = static_cast<long long>(plan.cluster.nodes) * plan.cluster.gpus_per_node;
+    const long long tp = plan.training.tp, cp = plan.training.cp, pp = plan.training.pp;
+    if (gpus <= 0 || tp <= 0 || cp <= 0 || pp <= 0 || gpus % (tp * cp * pp) == 0)
+        return errors;
+    for (FieldError &e : errors)
+        if (e.path == fieldPathText(FieldId::training_dp) && e.message.startsWith(QLatin1String("tp*cp*pp*dp=")))
+            blameFactorsForDp(e, plan);
+    return errors;
+}
+
+// A dp that follows the nodes but does not split the global batch: the nodes are the user's,
+// say which counts would run.
+void PlanEditor::blameNodesForBatch(QList<FieldError> &errors, const Plan &plan)
+{
     for (const FieldError &e : std::as_const(errors))
         if (e.path == fieldPathText(FieldId::training_global_batch)
             && e.message.contains(QLatin1String("micro_batch*dp="))) {
@@ -678,67 +730,65 @@ QList<FieldError> PlanEditor::blameWhatTheUserSet(QList<FieldError> errors) cons
                                      EngineText{}};
             break;
         }
+}
+
+// The nearest values below and above `value` (up to `limit`) for which keep(v) holds: "3 or 5".
+QString PlanEditor::nearestWhere(long long value, long long limit, const std::function<bool(long long)> &keep)
+{
+    QStringList out;
+    for (long long v = value - 1; v >= 1; --v)
+        if (keep(v)) {
+            out << QString::number(v);
+            break;
+        }
+    for (long long v = value + 1; v <= limit; ++v)
+        if (keep(v)) {
+            out << QString::number(v);
+            break;
+        }
+    return out.join(tr(" or "));
+}
+
+// The engine's "tp*cp*pp*dp=..." complaint moved to the factor that does not divide the GPUs, or
+// to the nodes when each divides but their product does not.
+void PlanEditor::blameFactorsForDp(FieldError &e, const Plan &plan)
+{
     const long long perNode = plan.cluster.gpus_per_node;
     const long long gpus = static_cast<long long>(plan.cluster.nodes) * perNode;
     const long long tp = plan.training.tp, cp = plan.training.cp, pp = plan.training.pp;
-    if (gpus <= 0 || tp <= 0 || cp <= 0 || pp <= 0 || gpus % (tp * cp * pp) == 0)
-        return errors;
-    for (FieldError &e : errors) {
-        if (e.path != fieldPathText(FieldId::training_dp) || !e.message.startsWith(QLatin1String("tp*cp*pp*dp=")))
+    const struct {
+        FieldId field;
+        const char *key;
+        long long value, others;
+    } factors[] = {{FieldId::training_tp, "tp", tp, cp * pp},
+                   {FieldId::training_cp, "cp", cp, tp * pp},
+                   {FieldId::training_pp, "pp", pp, tp * cp}};
+    for (const auto &f : factors) {
+        if (gpus % f.value == 0)
             continue;
-        // The nearest values below and above `value` for which keep(v) holds.
-        const auto nearest = [](long long value, long long limit, const auto &keep) {
-            QStringList out;
-            for (long long v = value - 1; v >= 1; --v)
-                if (keep(v)) {
-                    out << QString::number(v);
-                    break;
-                }
-            for (long long v = value + 1; v <= limit; ++v)
-                if (keep(v)) {
-                    out << QString::number(v);
-                    break;
-                }
-            return out.join(tr(" or "));
-        };
-        const struct {
-            FieldId field;
-            const char *key;
-            long long value, others;
-        } factors[] = {{FieldId::training_tp, "tp", tp, cp * pp},
-                       {FieldId::training_cp, "cp", cp, tp * pp},
-                       {FieldId::training_pp, "pp", pp, tp * cp}};
-        bool blamed = false;
-        for (const auto &f : factors) {
-            if (gpus % f.value == 0)
-                continue;
-            const QString fits = nearest(f.value, gpus, [&](long long v) { return gpus % (v * f.others) == 0; });
-            e.path = fieldPathText(f.field);
-            e.text = EngineText{}; // worded here, in the interface language
-            e.message = tr("%1=%2 does not divide the %3 GPUs (%4 nodes x %5), and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %1=%6 would")
-                            .arg(QLatin1String(f.key))
-                            .arg(f.value)
-                            .arg(gpus)
-                            .arg(plan.cluster.nodes)
-                            .arg(perNode)
-                            .arg(fits);
-            blamed = true;
-            break;
-        }
-        if (!blamed) {
-            const long long replica = tp * cp * pp;
-            const QString fits = nearest(plan.cluster.nodes, 1 << 20, [&](long long n) { return (n * perNode) % replica == 0; });
-            e.path = fieldPathText(FieldId::cluster_nodes);
-            e.text = EngineText{};
-            e.message = tr("%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %5 nodes would")
-                            .arg(plan.cluster.nodes)
-                            .arg(perNode)
-                            .arg(gpus)
-                            .arg(replica)
-                            .arg(fits);
-        }
+        const QString fits = nearestWhere(f.value, gpus, [&](long long v) { return gpus % (v * f.others) == 0; });
+        e.path = fieldPathText(f.field);
+        e.text = EngineText{}; // worded here, in the interface language
+        e.message = tr("%1=%2 does not divide the %3 GPUs (%4 nodes x %5), and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %1=%6 would")
+                        .arg(QLatin1String(f.key))
+                        .arg(f.value)
+                        .arg(gpus)
+                        .arg(plan.cluster.nodes)
+                        .arg(perNode)
+                        .arg(fits);
+        return;
     }
-    return errors;
+    const long long replica = tp * cp * pp;
+    const QString fits
+        = nearestWhere(plan.cluster.nodes, 1 << 20, [&](long long n) { return (n * perNode) % replica == 0; });
+    e.path = fieldPathText(FieldId::cluster_nodes);
+    e.text = EngineText{};
+    e.message = tr("%1 nodes x %2 GPUs = %3 do not divide by tp x cp x pp = %4, and dp follows the GPU count (dp = GPUs / (tp x cp x pp)); %5 nodes would")
+                    .arg(plan.cluster.nodes)
+                    .arg(perNode)
+                    .arg(gpus)
+                    .arg(replica)
+                    .arg(fits);
 }
 
 void PlanEditor::setErrors(const QList<FieldError> &engineErrors)

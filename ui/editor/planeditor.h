@@ -14,14 +14,19 @@
 #include <QJsonValue>
 #include <QWidget>
 
+#include <functional>
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QScrollArea;
 class QSlider;
+class QSpinBox;
 
 namespace commtax {
 
@@ -71,15 +76,26 @@ private:
 
     void buildGroup(Section section, const QString &title, QLayout *into);
     QWidget *makeEditor(Row &row);
+    QSpinBox *makeIntEditor(const FieldInfo &f, size_t ri);
+    QDoubleSpinBox *makeDoubleEditor(const FieldInfo &f, size_t ri);
+    static void describeEditor(QWidget *editor, const FieldInfo &f);
+    QWidget *withSlider(Row &row, size_t ri);
     void fillPresetCombo(Group &g);
     void onPresetActivated(Group &g, int index);
     void edit(const Row &row, const QJsonValue &value);
     void showValue(Row &row, const QJsonValue &value);
     void refresh();
+    void showName(const Scenario &s);
+    void showRowState(Row &row, const Plan &plan);
+    void refreshGroup(Group &g, const Scenario &s);
+    void markEditedFields(Group &g, const std::optional<Preset> &preset, const Plan &plan);
     void refreshTooltips(Group &g);
     void colourLabel(Row &row);
     QString defaultNote(const Group &g, const FieldInfo &f) const;
     QList<FieldError> blameWhatTheUserSet(QList<FieldError> errors) const;
+    static void blameNodesForBatch(QList<FieldError> &errors, const Plan &plan);
+    static void blameFactorsForDp(FieldError &e, const Plan &plan);
+    static QString nearestWhere(long long value, long long limit, const std::function<bool(long long)> &keep);
     // A field's uncertainty range: "Set uncertainty range..." and "Default uncertainty range" in
     // its label's context menu (actions "setRange_<section>_<key>", "defaultRange_..."; the dialog
     // "rangeDialog" with "rangeLow", "rangeHigh", "rangeError"); a given range shows in the label.

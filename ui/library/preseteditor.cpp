@@ -24,6 +24,25 @@ PresetEditor::PresetEditor(Section section, QWidget *parent)
 {
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addIdentityRows(form);
+    for (const FieldInfo *f : fieldsOf(section))
+        addFieldRow(form, *f);
+
+    auto *inner = new QWidget(this);
+    inner->setLayout(form);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(inner);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+    setEnabled(false);
+}
+
+// Where the preset comes from, its id, name and description.
+void PresetEditor::addIdentityRows(QFormLayout *form)
+{
     m_origin = new QLabel(this);
     m_origin->setObjectName(QStringLiteral("origin"));
     m_origin->setWordWrap(true);
@@ -44,75 +63,74 @@ PresetEditor::PresetEditor(Section section, QWidget *parent)
             if (!m_loading)
                 Q_EMIT modified();
         });
+}
 
-    for (const FieldInfo *f : fieldsOf(section)) {
-        const QString key = QLatin1String(f->key);
-        QWidget *editor = nullptr;
-        switch (f->type) {
-        case FieldType::Int: {
-            auto *spin = new QSpinBox(this);
-            spin->setRange(int(f->min), int(std::min(f->max, 2e9)));
-            spin->setGroupSeparatorShown(false);
-            connect(spin, &QSpinBox::valueChanged, this, [this, f] { updateProvenance(*f); });
-            editor = spin;
-            break;
-        }
-        case FieldType::Double:
-        case FieldType::OptionalDouble:
-        case FieldType::AutoDouble: {
-            auto *spin = new QDoubleSpinBox(this);
-            spin->setDecimals(std::max(f->decimals, 0));
-            // "auto" sits just below the range, shown as the special text.
-            spin->setRange(f->type == FieldType::AutoDouble ? 0.0 : f->min, f->max);
-            if (f->type == FieldType::AutoDouble)
-                spin->setSpecialValueText(tr("auto"));
-            spin->setGroupSeparatorShown(false);
-            if (QLatin1String(f->unit) == QLatin1String("USD"))
-                spin->setSingleStep(100);
-            connect(spin, &QDoubleSpinBox::valueChanged, this, [this, f] { updateProvenance(*f); });
-            editor = spin;
-            break;
-        }
-        case FieldType::Bool: {
-            auto *box = new QCheckBox(this);
-            connect(box, &QCheckBox::toggled, this, [this, f] { updateProvenance(*f); });
-            editor = box;
-            break;
-        }
-        case FieldType::Choice: {
-            auto *box = new QComboBox(this);
-            box->addItems(f->choices);
-            connect(box, &QComboBox::currentIndexChanged, this, [this, f] { updateProvenance(*f); });
-            editor = box;
-            break;
-        }
-        }
-        editor->setObjectName(key);
-        editor->setToolTip(fieldText(f->help));
-        auto *prov = new QLabel(this);
-        prov->setObjectName(key + QStringLiteral("-provenance"));
-        prov->setMinimumWidth(80);
-        prov->setStyleSheet(QStringLiteral("color: #666;"));
-        auto *row = new QHBoxLayout;
-        row->addWidget(editor, 1);
-        row->addWidget(prov);
-        auto *label = new QLabel(fieldText(f->label), this);
-        label->setToolTip(fieldText(f->help));
-        form->addRow(label, row);
-        m_editors[key] = editor;
-        m_provenance[key] = prov;
+// The editor of a field of the section; each change updates the field's provenance.
+QWidget *PresetEditor::makeFieldEditor(const FieldInfo &field)
+{
+    const FieldInfo *f = &field;
+    QWidget *editor = nullptr;
+    switch (f->type) {
+    case FieldType::Int: {
+        auto *spin = new QSpinBox(this);
+        spin->setRange(int(f->min), int(std::min(f->max, 2e9)));
+        spin->setGroupSeparatorShown(false);
+        connect(spin, &QSpinBox::valueChanged, this, [this, f] { updateProvenance(*f); });
+        editor = spin;
+        break;
     }
+    case FieldType::Double:
+    case FieldType::OptionalDouble:
+    case FieldType::AutoDouble: {
+        auto *spin = new QDoubleSpinBox(this);
+        spin->setDecimals(std::max(f->decimals, 0));
+        // "auto" sits just below the range, shown as the special text.
+        spin->setRange(f->type == FieldType::AutoDouble ? 0.0 : f->min, f->max);
+        if (f->type == FieldType::AutoDouble)
+            spin->setSpecialValueText(tr("auto"));
+        spin->setGroupSeparatorShown(false);
+        if (QLatin1String(f->unit) == QLatin1String("USD"))
+            spin->setSingleStep(100);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, f] { updateProvenance(*f); });
+        editor = spin;
+        break;
+    }
+    case FieldType::Bool: {
+        auto *box = new QCheckBox(this);
+        connect(box, &QCheckBox::toggled, this, [this, f] { updateProvenance(*f); });
+        editor = box;
+        break;
+    }
+    case FieldType::Choice: {
+        auto *box = new QComboBox(this);
+        box->addItems(f->choices);
+        connect(box, &QComboBox::currentIndexChanged, this, [this, f] { updateProvenance(*f); });
+        editor = box;
+        break;
+    }
+    }
+    return editor;
+}
 
-    auto *inner = new QWidget(this);
-    inner->setLayout(form);
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(inner);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
-    setEnabled(false);
+// A field's row: its label, its editor and, beside it, where its value comes from.
+void PresetEditor::addFieldRow(QFormLayout *form, const FieldInfo &f)
+{
+    const QString key = QLatin1String(f.key);
+    QWidget *editor = makeFieldEditor(f);
+    editor->setObjectName(key);
+    editor->setToolTip(fieldText(f.help));
+    auto *prov = new QLabel(this);
+    prov->setObjectName(key + QStringLiteral("-provenance"));
+    prov->setMinimumWidth(80);
+    prov->setStyleSheet(QStringLiteral("color: #666;"));
+    auto *row = new QHBoxLayout;
+    row->addWidget(editor, 1);
+    row->addWidget(prov);
+    auto *label = new QLabel(fieldText(f.label), this);
+    label->setToolTip(fieldText(f.help));
+    form->addRow(label, row);
+    m_editors[key] = editor;
+    m_provenance[key] = prov;
 }
 
 QWidget *PresetEditor::fieldEditor(const QString &key) const

@@ -10,6 +10,7 @@
 
 #include <map>
 
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 
@@ -37,6 +38,10 @@ Q_SIGNALS:
     void modified();
 
 private:
+    void addIdentityRows(QFormLayout *form);
+    QWidget *makeFieldEditor(const FieldInfo &field);
+    void addFieldRow(QFormLayout *form, const FieldInfo &f);
+
     QJsonValue valueOf(const FieldInfo &f) const;
     void setValue(const FieldInfo &f, const QJsonValue &v);
     void updateProvenance(const FieldInfo &f);

@@ -152,38 +152,15 @@ QWidget *PresetManagerDialog::buildSectionPage(Section s)
     pg->view = makeView(w, pg->model, sectionKey(s) + QStringLiteral("-list"));
     pg->editor = new PresetEditor(s, w);
     pg->editor->setObjectName(sectionKey(s) + QStringLiteral("-editor"));
+    QHBoxLayout *listButtons = buildListButtons(pg, w);
+    QHBoxLayout *editButtons = buildEditButtons(pg, w);
 
-    auto *newButton = new QPushButton(tr("New"), w);
-    newButton->setObjectName(sectionKey(s) + QStringLiteral("-new"));
-    pg->duplicate = new QPushButton(tr("Duplicate"), w);
-    pg->duplicate->setObjectName(sectionKey(s) + QStringLiteral("-duplicate"));
-    pg->remove = new QPushButton(tr("Delete"), w);
-    pg->remove->setObjectName(sectionKey(s) + QStringLiteral("-delete"));
-    auto *importButton = new QPushButton(tr("Import..."), w);
-    importButton->setObjectName(sectionKey(s) + QStringLiteral("-import"));
-    pg->exportButton = new QPushButton(tr("Export..."), w);
-    pg->exportButton->setObjectName(sectionKey(s) + QStringLiteral("-export"));
-    pg->exportButton->setToolTip(tr("Write the selected presets to a preset file (the format of presets/*.json)"));
-    pg->save = new QPushButton(tr("Save"), w);
-    pg->save->setObjectName(sectionKey(s) + QStringLiteral("-save"));
-    pg->save->setDefault(true);
-    pg->revert = new QPushButton(tr("Revert"), w);
-    pg->revert->setObjectName(sectionKey(s) + QStringLiteral("-revert"));
-
-    auto *listButtons = new QHBoxLayout;
-    for (QPushButton *b : {newButton, pg->duplicate, pg->remove, importButton, pg->exportButton})
-        listButtons->addWidget(b);
-    listButtons->addStretch(1);
     auto *left = new QWidget(w);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(pg->view, 1);
     leftLayout->addLayout(listButtons);
 
-    auto *editButtons = new QHBoxLayout;
-    editButtons->addStretch(1);
-    editButtons->addWidget(pg->revert);
-    editButtons->addWidget(pg->save);
     auto *right = new QWidget(w);
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
@@ -198,11 +175,71 @@ QWidget *PresetManagerDialog::buildSectionPage(Section s)
     split->setSizes({540, 580});
     auto *layout = new QVBoxLayout(w);
     layout->addWidget(split);
+    connectSectionPage(pg);
+    return w;
+}
 
-    const bool canWrite = writable();
-    for (QPushButton *b : {newButton, pg->duplicate, pg->remove, importButton, pg->save, pg->revert})
-        b->setEnabled(canWrite);
+// New, Duplicate, Delete, Import and Export under the list (all but Export only when the library
+// can be written).
+QHBoxLayout *PresetManagerDialog::buildListButtons(SectionPage *pg, QWidget *w)
+{
+    const Section s = pg->section;
+    auto *newButton = new QPushButton(tr("New"), w);
+    newButton->setObjectName(sectionKey(s) + QStringLiteral("-new"));
+    pg->duplicate = new QPushButton(tr("Duplicate"), w);
+    pg->duplicate->setObjectName(sectionKey(s) + QStringLiteral("-duplicate"));
+    pg->remove = new QPushButton(tr("Delete"), w);
+    pg->remove->setObjectName(sectionKey(s) + QStringLiteral("-delete"));
+    auto *importButton = new QPushButton(tr("Import..."), w);
+    importButton->setObjectName(sectionKey(s) + QStringLiteral("-import"));
+    pg->exportButton = new QPushButton(tr("Export..."), w);
+    pg->exportButton->setObjectName(sectionKey(s) + QStringLiteral("-export"));
+    pg->exportButton->setToolTip(tr("Write the selected presets to a preset file (the format of presets/*.json)"));
+    auto *listButtons = new QHBoxLayout;
+    for (QPushButton *b : {newButton, pg->duplicate, pg->remove, importButton, pg->exportButton})
+        listButtons->addWidget(b);
+    listButtons->addStretch(1);
+    for (QPushButton *b : {newButton, pg->duplicate, pg->remove, importButton})
+        b->setEnabled(writable());
+    connect(newButton, &QPushButton::clicked, this, [this, s] { newPreset(s); });
+    connect(pg->duplicate, &QPushButton::clicked, this, [this, s] { duplicateSelectedPreset(s); });
+    connect(pg->remove, &QPushButton::clicked, this, [this, s] { deleteSelectedPreset(s); });
+    connect(importButton, &QPushButton::clicked, this, &PresetManagerDialog::chooseImport);
+    connect(pg->exportButton, &QPushButton::clicked, this, [this, s] {
+        const QString file = QFileDialog::getSaveFileName(this, tr("Export presets"),
+                                                          sectionKey(s) + QStringLiteral("s.json"),
+                                                          tr("Commtax presets (*.json)"));
+        if (!file.isEmpty())
+            exportSelectedPresets(s, file);
+    });
+    return listButtons;
+}
 
+// Revert and Save under the editor.
+QHBoxLayout *PresetManagerDialog::buildEditButtons(SectionPage *pg, QWidget *w)
+{
+    const Section s = pg->section;
+    pg->save = new QPushButton(tr("Save"), w);
+    pg->save->setObjectName(sectionKey(s) + QStringLiteral("-save"));
+    pg->save->setDefault(true);
+    pg->revert = new QPushButton(tr("Revert"), w);
+    pg->revert->setObjectName(sectionKey(s) + QStringLiteral("-revert"));
+    auto *editButtons = new QHBoxLayout;
+    editButtons->addStretch(1);
+    editButtons->addWidget(pg->revert);
+    editButtons->addWidget(pg->save);
+    for (QPushButton *b : {pg->save, pg->revert})
+        b->setEnabled(writable());
+    connect(pg->save, &QPushButton::clicked, this, [this, s] { saveEditedPreset(s); });
+    connect(pg->revert, &QPushButton::clicked, this, [this, s] { showSelectedPreset(s); });
+    return editButtons;
+}
+
+// A new current preset in the list is shown in the editor (once unsaved edits are discarded); an
+// edit enables Save.
+void PresetManagerDialog::connectSectionPage(SectionPage *pg)
+{
+    const Section s = pg->section;
     connect(pg->view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this, s](const QModelIndex &current, const QModelIndex &previous) {
                 SectionPage *p = page(s);
@@ -219,20 +256,6 @@ QWidget *PresetManagerDialog::buildSectionPage(Section s)
         SectionPage *p = page(s);
         p->save->setEnabled(writable() && p->editor->isModified());
     });
-    connect(newButton, &QPushButton::clicked, this, [this, s] { newPreset(s); });
-    connect(pg->save, &QPushButton::clicked, this, [this, s] { saveEditedPreset(s); });
-    connect(pg->revert, &QPushButton::clicked, this, [this, s] { showSelectedPreset(s); });
-    connect(pg->duplicate, &QPushButton::clicked, this, [this, s] { duplicateSelectedPreset(s); });
-    connect(pg->remove, &QPushButton::clicked, this, [this, s] { deleteSelectedPreset(s); });
-    connect(importButton, &QPushButton::clicked, this, &PresetManagerDialog::chooseImport);
-    connect(pg->exportButton, &QPushButton::clicked, this, [this, s] {
-        const QString file = QFileDialog::getSaveFileName(this, tr("Export presets"),
-                                                          sectionKey(s) + QStringLiteral("s.json"),
-                                                          tr("Commtax presets (*.json)"));
-        if (!file.isEmpty())
-            exportSelectedPresets(s, file);
-    });
-    return w;
 }
 
 QWidget *PresetManagerDialog::buildPlansPage()

@@ -14,6 +14,7 @@
 
 #include <functional>
 
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QTabWidget;
@@ -75,6 +76,9 @@ private:
     struct SectionPage;
     SectionPage *page(Section s) const;
     QWidget *buildSectionPage(Section s);
+    QHBoxLayout *buildListButtons(SectionPage *pg, QWidget *w);
+    QHBoxLayout *buildEditButtons(SectionPage *pg, QWidget *w);
+    void connectSectionPage(SectionPage *pg);
     QWidget *buildPlansPage();
     // `keepEdits`: an unsaved edit in the form stays (the list still updates).
     void reload(Section s, const QString &select = QString(), bool keepEdits = false);

@@ -129,6 +129,32 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     setObjectName(QStringLiteral("searchDialog"));
     setWindowTitle(tr("Find best layout"));
 
+    createSpaceFields();
+    createLimitFields();
+    QGridLayout *form = buildForm();
+    QHBoxLayout *buttons = buildSearchRow();
+    buildPlot();
+    buildTable();
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_plot);
+    splitter->addWidget(m_table);
+    splitter->setSizes({400, 600}); // scaled to the height it gets
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_summary);
+    layout->addWidget(splitter, 1);
+    layout->addLayout(buildBottomRow());
+    fitToScreen(this, QSize(1100, 760));
+
+    connectSignals();
+    updateButtons();
+}
+
+// What to search: the objective, the GPU counts and the tokens per step.
+void SearchDialog::createSpaceFields()
+{
     m_objective = new QComboBox(this);
     m_objective->setObjectName(QStringLiteral("objectiveCombo"));
     m_objective->addItem(tr("Time to train (days)"), int(search::Objective::Time));
@@ -163,6 +189,11 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     }
     m_tokensMin->setValue(planTokensM / 2);
     m_tokensMax->setValue(planTokensM);
+}
+
+// The limits: at most GPUs, the budget, the deadline; and how many plans to list.
+void SearchDialog::createLimitFields()
+{
     m_maxGpus = new QSpinBox(this);
     m_maxGpus->setObjectName(QStringLiteral("maxGpusSpin"));
     m_maxGpus->setRange(0, 10000000);
@@ -183,7 +214,12 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     m_top->setObjectName(QStringLiteral("topSpin"));
     m_top->setRange(1, 1000);
     m_top->setValue(20);
+}
 
+// The space on the left, the limits on the right: three rows, not seven, so that the plot and
+// the table keep their height on a 1280x800 screen at 150% (853x533).
+QGridLayout *SearchDialog::buildForm()
+{
     auto *gpus = new QHBoxLayout;
     gpus->addWidget(m_range);
     gpus->addWidget(m_gpusMin);
@@ -196,8 +232,6 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     tokens->addWidget(new QLabel(tr("to"), this));
     tokens->addWidget(m_tokensMax);
     tokens->addStretch();
-    // The space on the left, the limits on the right: three rows, not seven, so that the plot and
-    // the table keep their height on a 1280x800 screen at 150% (853x533).
     auto *form = new QGridLayout;
     auto addRow = [&](int row, int column, const QString &label, QWidget *field, QLayout *fields = nullptr) {
         auto *l = new QLabel(label, this);
@@ -221,7 +255,12 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     addRow(1, 2, tr("Budget (USD)"), m_budget);
     addRow(2, 2, tr("Deadline (days)"), m_deadline);
     form->setColumnStretch(1, 1);
+    return form;
+}
 
+// Search, Cancel, the progress and the count; the summary under them.
+QHBoxLayout *SearchDialog::buildSearchRow()
+{
     m_searchButton = new QPushButton(tr("Search"), this);
     m_searchButton->setObjectName(QStringLiteral("searchButton"));
     m_searchButton->setDefault(true);
@@ -244,7 +283,12 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     buttons->addWidget(m_cancelButton);
     buttons->addWidget(m_progressBar, 1);
     buttons->addWidget(m_count);
+    return buttons;
+}
 
+// The Pareto plot: days to train against USD per billion tokens.
+void SearchDialog::buildPlot()
+{
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("paretoPlot"));
     m_plot->setMinimumHeight(110); // the splitter gives it the rest of a larger screen
@@ -258,7 +302,11 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
     m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+}
 
+// The table of the plans found, sorted by any column.
+void SearchDialog::buildTable()
+{
     m_model = new QStandardItemModel(0, ColCount, this);
     m_model->setHorizontalHeaderLabels({tr("List"), tr("#"), tr("GPUs"), QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("cp"), QStringLiteral("ep"), QStringLiteral("vpp"), QStringLiteral("dp"), tr("Global batch"), tr("Micro-batch"), tr("ZeRO"), tr("Recompute"), tr("SP"), tr("Step (s)"), tr("Comm tax"), tr("Bubble"), tr("MFU"), tr("Memory (GB)"), tr("Free (GB)"), tr("Days"), tr("USD/B tokens"), tr("TCO (USD)")});
     m_proxy = new NumericProxy(this);
@@ -276,25 +324,24 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height()
                               + 3 * m_table->verticalHeader()->defaultSectionSize()
                               + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth());
+}
 
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_plot);
-    splitter->addWidget(m_table);
-    splitter->setSizes({400, 600}); // scaled to the height it gets
+// "Use this layout" and Close.
+QHBoxLayout *SearchDialog::buildBottomRow()
+{
     auto *bottom = new QHBoxLayout;
     bottom->addStretch();
     bottom->addWidget(m_useButton);
     auto *close = new QPushButton(tr("Close"), this);
     close->setObjectName(QStringLiteral("closeButton"));
     bottom->addWidget(close);
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addLayout(buttons);
-    layout->addWidget(m_summary);
-    layout->addWidget(splitter, 1);
-    layout->addLayout(bottom);
-    fitToScreen(this, QSize(1100, 760));
+    connect(close, &QPushButton::clicked, this, &QDialog::close);
+    return bottom;
+}
 
+// The search's watcher and progress timer, and what the buttons and the selection do.
+void SearchDialog::connectSignals()
+{
     m_watcher = new QFutureWatcher<search::SearchResult>(this);
     m_poll = new QTimer(this);
     m_poll->setInterval(50);
@@ -303,11 +350,9 @@ SearchDialog::SearchDialog(PlanDocument *doc, QWidget *parent)
     connect(m_searchButton, &QPushButton::clicked, this, &SearchDialog::startSearch);
     connect(m_cancelButton, &QPushButton::clicked, this, &SearchDialog::cancelSearch);
     connect(m_useButton, &QPushButton::clicked, this, &SearchDialog::useSelectedLayout);
-    connect(close, &QPushButton::clicked, this, &QDialog::close);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SearchDialog::updateButtons);
     connect(m_range, &QCheckBox::toggled, this, &SearchDialog::updateButtons);
     connect(m_tokensRange, &QCheckBox::toggled, this, &SearchDialog::updateButtons);
-    updateButtons();
 }
 
 SearchDialog::~SearchDialog()
@@ -462,6 +507,14 @@ void SearchDialog::finished()
 
 void SearchDialog::showResult()
 {
+    m_summary->setText(resultSummary());
+    fillTable();
+    plotResult();
+}
+
+// "Searched N layouts (...) in S s.", and what the best gains over the runner-up.
+QString SearchDialog::resultSummary() const
+{
     const search::SearchResult &r = m_result;
     const QLocale locale;
     QString summary = r.cancelled ? tr("Cancelled after %1 layouts (%2 valid, %3 fit in memory) in %4 s.").arg(locale.toString(qlonglong(r.searched)), locale.toString(qlonglong(r.valid)), locale.toString(qlonglong(r.fits)), formatNumber(r.seconds, 3))
@@ -475,9 +528,13 @@ void SearchDialog::showResult()
             differs << QString::fromStdString(k);
         summary += QLatin1Char(' ') + tr("The best is %1% better than the runner-up, which differs in %2.").arg(formatNumber(a > 0 ? 100 * (b - a) / a : 0.0, 1), differs.join(QStringLiteral(", ")));
     }
-    m_summary->setText(summary);
+    return summary;
+}
 
-    // The table: the top plans, then the front.
+// The table: the top plans, then the front; the first row selected.
+void SearchDialog::fillTable()
+{
+    const search::SearchResult &r = m_result;
     m_rows.clear();
     m_model->removeRows(0, m_model->rowCount());
     m_table->setSortingEnabled(false);
@@ -506,8 +563,12 @@ void SearchDialog::showResult()
     m_table->sortByColumn(-1, Qt::AscendingOrder);
     if (m_model->rowCount() > 0)
         m_table->selectRow(0);
+}
 
-    // The scatter: every listed plan coloured by headroom, the front as a line, the current plan.
+// The scatter: every listed plan coloured by headroom, the front as a line, the current plan.
+void SearchDialog::plotResult()
+{
+    const search::SearchResult &r = m_result;
     m_plot->clearGraphs();
     auto addGraph = [&](const char *name, const QString &label, const QColor &color, QCPScatterStyle::ScatterShape shape, bool line) {
         QCPGraph *g = m_plot->addGraph();

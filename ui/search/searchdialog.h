@@ -18,6 +18,8 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGridLayout;
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -65,9 +67,22 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    // The constructor's parts, in the order it calls them.
+    void createSpaceFields();
+    void createLimitFields();
+    QGridLayout *buildForm();
+    QHBoxLayout *buildSearchRow();
+    void buildPlot();
+    void buildTable();
+    QHBoxLayout *buildBottomRow();
+    void connectSignals();
+
     void finished();
     void updateProgress();
-    void showResult();
+    void showResult(); // the summary, the table and the plot of m_result
+    QString resultSummary() const;
+    void fillTable();
+    void plotResult();
     void updateButtons();
 
     PlanDocument *m_doc;
