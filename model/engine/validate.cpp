@@ -167,7 +167,11 @@ std::vector<PlanError> validate(const Plan &plan)
     std::size_t count = 0;
     const FieldLimit *limits = fieldLimits(&count);
     double values[kFieldLimitCount];
-    fieldValues(plan, values);
+    // The fast path: every field in range (the common case) needs no look at each row.
+    if (allFieldsInRange(plan))
+        count = 0;
+    else
+        fieldValues(plan, values);
     for (std::size_t i = 0; i < count; ++i) {
         const FieldLimit &l = limits[i];
         const double x = values[i];

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cfloat>
 #include <climits>
 #include <cmath>
 #include <cstring>
@@ -66,11 +67,13 @@ bool finiteFigures(const Result &r)
 {
     // The figures the search ranks, filters and shows; each is a product of the others, so a
     // NaN or infinity anywhere upstream reaches one of them.
+    // Finite and not negative is 0 <= v <= DBL_MAX, which a NaN fails too; and-ed without a branch
+    // (the search asks for every plan it evaluates).
+    bool ok = true;
     for (const double v : {r.step_time_s, r.days_to_train, r.cost_per_billion_tokens_usd, r.tco_usd, r.capex_usd, r.memory_total_gb, r.memory_usable_gb,
                            r.tokens_per_s, r.mfu, r.cost_per_hour_usd, r.gpu_hours, r.energy_mwh})
-        if (!std::isfinite(v) || v < 0)
-            return false;
-    return true;
+        ok &= (v >= 0) & (v <= DBL_MAX);
+    return ok;
 }
 
 bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r)
@@ -1351,12 +1354,12 @@ SearchResult runSearch(const Space &space, const Options &options)
                 }
             }
             const Result r = evaluateValid(*w.plan, w.prefix);
-            if (bound && finiteFigures(r))
-                memo.record(*w.plan, r);
             // A plan with a non-finite figure is invalid, never a candidate: NaN compares false
             // with everything, and every such plan joined the Pareto front (issue 22).
             if (!finiteFigures(r))
                 return;
+            if (bound)
+                memo.record(*w.plan, r);
             ++acc.valid;
             if (!r.fits_in_memory)
                 return;
