@@ -116,24 +116,4 @@ void fieldValues(const Plan &p, double *out)
 #undef CT_VALUE_OPT
 }
 
-bool allFieldsInRange(const Plan &p)
-{
-    // Every field's comparison with constant bounds, and-ed without a branch: a NaN fails both.
-    bool ok = true;
-#define CT_IN_RANGE(SECTION, MEMBER, MIN, MAX, ...)    \
-    {                                                  \
-        const double x = double(p.SECTION.MEMBER);     \
-        ok &= (x >= double(MIN)) & (x <= double(MAX)); \
-    }
-#define CT_IN_RANGE_OPT(SECTION, MEMBER, MIN, MAX, ...)          \
-    {                                                            \
-        const double x = p.SECTION.MEMBER.value_or(double(MIN)); \
-        ok &= (x >= double(MIN)) & (x <= double(MAX));           \
-    }
-    CT_NUMERIC_FIELDS(CT_IN_RANGE, CT_IN_RANGE_OPT)
-#undef CT_IN_RANGE
-#undef CT_IN_RANGE_OPT
-    return ok;
-}
-
 } // namespace commtax

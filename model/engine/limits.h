@@ -222,9 +222,6 @@ const FieldLimit *fieldLimits(std::size_t *count);
 // Every numeric field's value, in the order of fieldLimits(), into out[count]; NaN for an optional
 // field that is not set. The same values as FieldLimit::get, without an indirect call per field.
 void fieldValues(const Plan &plan, double *out);
-// Whether every numeric field is within its range (an optional one unset or within it): validate()'s
-// fast path, with the bounds as constants and no branch per field. False also for a NaN.
-bool allFieldsInRange(const Plan &plan);
 // The limit of one field by its path, or nullptr for a field without one (bools, choices).
 const FieldLimit *findFieldLimit(std::string_view path);
 // The same by id, or nullptr for a bool or a choice.
