@@ -1334,8 +1334,11 @@ struct PrefixBound {
         cap = 0;
         const std::int64_t batch = w.plan->training.global_batch, dp = w.plan->training.dp;
         for (int i = mbs.n - 1; i >= 0 && cap == 0; --i)
-            if (batch % (dp * mbs.v[i]) == 0 && !(firstStageMemoryBoundGb(*w.plan, w.prefix, zeroMax, mbs.v[i]) > usable))
-                cap = mbs.v[i];
+            if (batch % (dp * mbs.v[i]) == 0) {
+                const double gb = firstStageMemoryBoundGb(*w.plan, w.prefix, zeroMax, mbs.v[i]);
+                if (!(gb > usable)) // true for NaN
+                    cap = mbs.v[i];
+            }
         if (cap == 0)
             return double(INFINITY);
         return pacedDaysBound(*w.plan, w.prefix, cap);
@@ -1374,7 +1377,7 @@ class SearchThread
 {
 public:
     SearchThread(const Space &space, const Options &options, Accumulator &acc)
-        : m_options(options), m_acc(acc), m_plans(contextPlans(space)), m_walker(space, options), m_bound(options.bound && options.objective == Objective::Time), m_pb{m_walker, acc, {}, {}, 0}
+        : m_options(options), m_acc(acc), m_plans(contextPlans(space)), m_walker(space, options)
     {
         if (m_bound) {
             m_walker.pruneUser = &m_pb;
@@ -1390,6 +1393,9 @@ public:
     }
 
 private:
+    // Options::bound holds for the time objective only.
+    static bool bounded(const Options &o) { return o.bound && o.objective == Objective::Time; }
+
     void walkItem(const Item &item)
     {
         const Context &c = *item.ctx;
@@ -1460,9 +1466,9 @@ private:
     std::vector<Plan> m_plans;
     Walker m_walker;
     BoundMemo m_memo;
-    bool m_bound;
+    const bool m_bound = bounded(m_options);
     std::int64_t m_context = -1;
-    PrefixBound m_pb;
+    PrefixBound m_pb{m_walker, m_acc, {}, {}, 0};
     std::vector<Walker::Prefix> m_prefixes;
 };
 
