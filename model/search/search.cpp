@@ -66,14 +66,13 @@ bool keyLess(const Layout &a, const Layout &b)
 bool finiteFigures(const Result &r)
 {
     // The figures the search ranks, filters and shows; each is a product of the others, so a
-    // NaN or infinity anywhere upstream reaches one of them.
-    // Finite and not negative is 0 <= v <= DBL_MAX, which a NaN fails too; and-ed without a branch
+    // NaN or infinity anywhere upstream reaches one of them. Finite and not negative is
+    // 0 <= v <= DBL_MAX, which a NaN fails too: and-ed without a branch or a copy of the figures
     // (the search asks for every plan it evaluates).
-    bool ok = true;
-    for (const double v : {r.step_time_s, r.days_to_train, r.cost_per_billion_tokens_usd, r.tco_usd, r.capex_usd, r.memory_total_gb, r.memory_usable_gb,
-                           r.tokens_per_s, r.mfu, r.cost_per_hour_usd, r.gpu_hours, r.energy_mwh})
-        ok &= (v >= 0) & (v <= DBL_MAX);
-    return ok;
+    auto ok = [](double v) { return (v >= 0) & (v <= DBL_MAX); };
+    return ok(r.step_time_s) & ok(r.days_to_train) & ok(r.cost_per_billion_tokens_usd) & ok(r.tco_usd)
+        & ok(r.capex_usd) & ok(r.memory_total_gb) & ok(r.memory_usable_gb) & ok(r.tokens_per_s) & ok(r.mfu)
+        & ok(r.cost_per_hour_usd) & ok(r.gpu_hours) & ok(r.energy_mwh);
 }
 
 bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r)
