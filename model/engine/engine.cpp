@@ -8,9 +8,11 @@ PlanPrefix preparePrefix(const Plan &plan) { return PlanPrefix{layerDims(plan.mo
 
 Result evaluateValid(const Plan &plan) { return evaluateValid(plan, preparePrefix(plan)); }
 
-Result evaluateValid(const Plan &plan, const PlanPrefix &prefix)
+namespace {
+// The phases into `r`, a Result as default-constructed: evaluate() fills its Evaluation's in place
+// instead of copying a returned one (a hundred figures).
+void evaluateInto(const Plan &plan, const PlanPrefix &prefix, Result &r)
 {
-    Result r;
     engine_detail::Shape k(plan, prefix.dims);
     // validate() bounds micro_batch*dp by global_batch, so the count fits an int.
     const int mbCount = static_cast<int>(plan.training.global_batch
@@ -25,6 +27,13 @@ Result evaluateValid(const Plan &plan, const PlanPrefix &prefix)
     engine_detail::goodputPhase(plan, k, r);
     engine_detail::economicsPhase(plan, k, r);
     engine_detail::warningPhase(plan, k, pl, r);
+}
+} // namespace
+
+Result evaluateValid(const Plan &plan, const PlanPrefix &prefix)
+{
+    Result r;
+    evaluateInto(plan, prefix, r);
     return r;
 }
 
@@ -33,7 +42,7 @@ Evaluation evaluate(const Plan &plan)
     Evaluation e;
     e.errors = validate(plan);
     if (e.errors.empty())
-        e.result = evaluateValid(plan);
+        evaluateInto(plan, preparePrefix(plan), e.result);
     return e;
 }
 

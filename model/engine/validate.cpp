@@ -40,6 +40,28 @@ struct Checker {
 
 using F = FieldId;
 
+// Whether every numeric field is within its range (an optional one unset or within it): the fast
+// path of validate(), each field compared with its bounds (limits.h) as constants and the results
+// and-ed without a branch. False also for a NaN.
+bool allFieldsInRange(const Plan &p)
+{
+    bool ok = true;
+#define CT_IN_RANGE(SECTION, MEMBER, MIN, MAX, ...)    \
+    {                                                  \
+        const double x = double(p.SECTION.MEMBER);     \
+        ok &= (x >= double(MIN)) & (x <= double(MAX)); \
+    }
+#define CT_IN_RANGE_OPT(SECTION, MEMBER, MIN, MAX, ...)          \
+    {                                                            \
+        const double x = p.SECTION.MEMBER.value_or(double(MIN)); \
+        ok &= (x >= double(MIN)) & (x <= double(MAX));           \
+    }
+    CT_NUMERIC_FIELDS(CT_IN_RANGE, CT_IN_RANGE_OPT)
+#undef CT_IN_RANGE
+#undef CT_IN_RANGE_OPT
+    return ok;
+}
+
 // Divisibility and the GPU count. Runs only on fields within their ranges, and in 64-bit checked
 // arithmetic all the same: a product that does not fit is an error, never a wrapped value.
 void checkShapes(Checker &c, const Plan &plan)
@@ -167,7 +189,11 @@ std::vector<PlanError> validate(const Plan &plan)
     std::size_t count = 0;
     const FieldLimit *limits = fieldLimits(&count);
     double values[kFieldLimitCount];
-    fieldValues(plan, values);
+    // The fast path: every field in range (the common case) needs no look at each row.
+    if (allFieldsInRange(plan))
+        count = 0;
+    else
+        fieldValues(plan, values);
     for (std::size_t i = 0; i < count; ++i) {
         const FieldLimit &l = limits[i];
         const double x = values[i];

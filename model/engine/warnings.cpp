@@ -9,6 +9,22 @@ namespace commtax {
 
 namespace engine_detail {
 
+namespace {
+// optimalBatchTokens() of the last budget this thread asked for: std::pow was a tenth of an
+// evaluation, and the budget (model FLOPs per token x tokens to train) is the same for every plan of
+// a sweep or a search context. The same value as the call, bit for bit.
+double optimalBatchTokensMemo(double flops)
+{
+    // optimalBatchTokens(0) is 0; a NaN is never remembered.
+    thread_local double lastFlops = 0, lastTokens = 0;
+    if (!(flops == lastFlops)) {
+        lastTokens = optimalBatchTokens(flops);
+        lastFlops = flops;
+    }
+    return lastTokens;
+}
+} // namespace
+
 void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
 {
     const TrainingSpec &tr = plan.training;
@@ -53,7 +69,7 @@ void warningPhase(const Plan &plan, const Shape &k, const Placement &pl, Result 
         r.warnings |= WarnEpCommHigh;
     // The run's compute budget: model FLOPs per token x tokens to train.
     const double tokensPerStep = k.B * k.s;
-    if (tokensPerStep > optimalBatchTokens(r.flops_per_step / tokensPerStep * tr.tokens_to_train))
+    if (tokensPerStep > optimalBatchTokensMemo(r.flops_per_step / tokensPerStep * tr.tokens_to_train))
         r.warnings |= WarnBatchAboveOptimal;
 }
 

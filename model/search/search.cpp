@@ -5,6 +5,7 @@
 #include "launch.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <climits>
 #include <cmath>
@@ -65,12 +66,13 @@ bool keyLess(const Layout &a, const Layout &b)
 bool finiteFigures(const Result &r)
 {
     // The figures the search ranks, filters and shows; each is a product of the others, so a
-    // NaN or infinity anywhere upstream reaches one of them.
-    for (const double v : {r.step_time_s, r.days_to_train, r.cost_per_billion_tokens_usd, r.tco_usd, r.capex_usd, r.memory_total_gb, r.memory_usable_gb,
-                           r.tokens_per_s, r.mfu, r.cost_per_hour_usd, r.gpu_hours, r.energy_mwh})
-        if (!std::isfinite(v) || v < 0)
-            return false;
-    return true;
+    // NaN or infinity anywhere upstream reaches one of them. Finite and not negative is
+    // 0 <= v <= DBL_MAX, which a NaN fails too: and-ed without a branch or a copy of the figures
+    // (the search asks for every plan it evaluates).
+    auto ok = [](double v) { return (v >= 0) & (v <= DBL_MAX); };
+    return ok(r.step_time_s) & ok(r.days_to_train) & ok(r.cost_per_billion_tokens_usd) & ok(r.tco_usd)
+        & ok(r.capex_usd) & ok(r.memory_total_gb) & ok(r.memory_usable_gb) & ok(r.tokens_per_s) & ok(r.mfu)
+        & ok(r.cost_per_hour_usd) & ok(r.gpu_hours) & ok(r.energy_mwh);
 }
 
 bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r)
@@ -431,41 +433,10 @@ public:
     ContextSource(const Space &space, const Constraints &constraints)
         : m_plans(contextPlans(space))
     {
-        const std::int64_t seq = space.base.training.seq_len;
-        if (space.tokens_min > 0 || space.tokens_max > 0) {
-            m_batchLo = 0;
-            m_batchCount = 0;
-            if (seq > 0 && space.tokens_max >= space.tokens_min) {
-                const Range r = ranges().global_batch;
-                const std::int64_t lo = std::max<std::int64_t>({(std::max<std::int64_t>(space.tokens_min, 1) + seq - 1) / seq, r.min, 1});
-                const std::int64_t hi = std::min<std::int64_t>(space.tokens_max / seq, r.max);
-                m_batchLo = lo;
-                m_batchCount = std::max<std::int64_t>(0, hi - lo + 1);
-            }
-        }
+        if (space.tokens_min > 0 || space.tokens_max > 0)
+            setBatchRange(space);
         for (const Plan &p : m_plans) {
-            Hw h;
-            const int gpn = p.cluster.gpus_per_node;
-            if (space.gpu_counts.empty() && space.gpus_max > 0 && gpn > 0) {
-                // Whole nodes, at most as many as cluster.nodes admits (more could never be valid).
-                const std::int64_t maxNodes = rangeOf(F::cluster_nodes).max;
-                std::int64_t hi = std::min<std::int64_t>(space.gpus_max, maxNodes * gpn);
-                if (constraints.max_gpus > 0)
-                    hi = std::min<std::int64_t>(hi, constraints.max_gpus);
-                h.first = (std::int64_t(std::max(space.gpus_min, 1)) + gpn - 1) / gpn * gpn;
-                h.step = gpn;
-                h.count = hi >= h.first ? (hi - h.first) / gpn + 1 : 0;
-            } else {
-                std::vector<int> counts = space.gpu_counts;
-                if (counts.empty()) {
-                    std::int64_t g = 0;
-                    counts.push_back(checkedMul(p.cluster.nodes, p.cluster.gpus_per_node, g) && fitsInt(g) ? int(g) : 0);
-                }
-                for (int g : counts)
-                    if (!(constraints.max_gpus > 0 && g > constraints.max_gpus))
-                        h.list.push_back(g);
-                h.count = std::int64_t(h.list.size());
-            }
+            Hw h = gpuCounts(space, constraints, p);
             h.begin = m_total;
             m_total += h.count * m_batchCount;
             m_hw.push_back(std::move(h));
@@ -497,14 +468,71 @@ private:
         std::vector<int> list; // an explicit list (else first + i * step)
     };
 
+    // The global batches of a tokens-per-step range: those whose tokens fall in it, within the
+    // field's range (none when the range is empty).
+    void setBatchRange(const Space &space)
+    {
+        const std::int64_t seq = space.base.training.seq_len;
+        m_batchLo = 0;
+        m_batchCount = 0;
+        if (seq <= 0 || space.tokens_max < space.tokens_min)
+            return;
+        const Range r = ranges().global_batch;
+        const std::int64_t lo = std::max<std::int64_t>({(std::max<std::int64_t>(space.tokens_min, 1) + seq - 1) / seq, r.min, 1});
+        const std::int64_t hi = std::min<std::int64_t>(space.tokens_max / seq, r.max);
+        m_batchLo = lo;
+        m_batchCount = std::max<std::int64_t>(0, hi - lo + 1);
+    }
+
+    // The GPU counts of one hardware entry (its plan `p`): a range in whole nodes, the space's
+    // list, or the plan's own cluster; none above the constraints' max_gpus.
+    static Hw gpuCounts(const Space &space, const Constraints &constraints, const Plan &p)
+    {
+        Hw h;
+        const int gpn = p.cluster.gpus_per_node;
+        if (space.gpu_counts.empty() && space.gpus_max > 0 && gpn > 0) {
+            // Whole nodes, at most as many as cluster.nodes admits (more could never be valid).
+            const std::int64_t maxNodes = rangeOf(F::cluster_nodes).max;
+            std::int64_t hi = std::min<std::int64_t>(space.gpus_max, maxNodes * gpn);
+            if (constraints.max_gpus > 0)
+                hi = std::min<std::int64_t>(hi, constraints.max_gpus);
+            h.first = (std::int64_t(std::max(space.gpus_min, 1)) + gpn - 1) / gpn * gpn;
+            h.step = gpn;
+            h.count = hi >= h.first ? (hi - h.first) / gpn + 1 : 0;
+            return h;
+        }
+        std::vector<int> counts = space.gpu_counts;
+        if (counts.empty()) {
+            std::int64_t g = 0;
+            counts.push_back(checkedMul(p.cluster.nodes, p.cluster.gpus_per_node, g) && fitsInt(g) ? int(g) : 0);
+        }
+        for (int g : counts)
+            if (!(constraints.max_gpus > 0 && g > constraints.max_gpus))
+                h.list.push_back(g);
+        h.count = std::int64_t(h.list.size());
+        return h;
+    }
+
     Context make(int h, int g, int batch) const
     {
         const Plan &p = m_plans[size_t(h)];
-        const int gpn = p.cluster.gpus_per_node;
         Context c;
         c.hardware = h;
         c.gpus = g;
         c.global_batch = batch;
+        setNodes(c, p.cluster.gpus_per_node);
+        if (c.field.empty())
+            check(c, p);
+        if (!c.field.empty() && c.reason.empty())
+            c.reason = c.field + ": " + toString(c.text);
+        c.valid = c.reason.empty();
+        return c;
+    }
+
+    // The nodes of c.gpus GPUs on nodes of `gpn`: one node of fewer, or whole nodes; else the error.
+    static void setNodes(Context &c, int gpn)
+    {
+        const int g = c.gpus;
         if (g <= 0 || gpn <= 0) {
             c.field = fieldPath(F::cluster_nodes);
             c.text = EngineText{CT_TR("commtax::Errors", "%1 GPUs is not a GPU count"), {std::to_string(g)}};
@@ -519,33 +547,33 @@ private:
             c.text = EngineText{CT_TR("commtax::Errors", "%1 GPUs do not fill nodes of %2"),
                                 {std::to_string(g), std::to_string(gpn)}};
         }
-        if (c.field.empty()) {
-            Plan q = p;
-            q.cluster.nodes = c.nodes;
-            q.cluster.gpus_per_node = c.gpus_per_node;
-            TrainingSpec &t = q.training;
-            t.tp = t.pp = t.cp = t.ep = t.vpp = t.micro_batch = 1;
-            t.etp = 0;
-            t.dp = g;
-            t.zero = 0;
-            if (batch > 0)
-                t.global_batch = batch;
-            const Range gb = ranges().global_batch;
-            if (t.global_batch < gb.min || t.global_batch > gb.max) {
-                c.field = fieldPath(F::training_global_batch);
-                c.text = EngineText{CT_TR("commtax::Errors", "out of range"), {}};
-            }
-            for (const PlanError &e : validate(q))
-                if (c.field.empty() && !isSearchedPath(e.field)) {
-                    c.field = e.field;
-                    c.text = e.text;
-                    c.reason = e.field + ": " + e.message;
-                }
+    }
+
+    // validate() on the context's plan (`p` on its nodes) with the simplest layout: the first error
+    // about a field the search does not set makes the context invalid.
+    static void check(Context &c, const Plan &p)
+    {
+        Plan q = p;
+        q.cluster.nodes = c.nodes;
+        q.cluster.gpus_per_node = c.gpus_per_node;
+        TrainingSpec &t = q.training;
+        t.tp = t.pp = t.cp = t.ep = t.vpp = t.micro_batch = 1;
+        t.etp = 0;
+        t.dp = c.gpus;
+        t.zero = 0;
+        if (c.global_batch > 0)
+            t.global_batch = c.global_batch;
+        const Range gb = ranges().global_batch;
+        if (t.global_batch < gb.min || t.global_batch > gb.max) {
+            c.field = fieldPath(F::training_global_batch);
+            c.text = EngineText{CT_TR("commtax::Errors", "out of range"), {}};
         }
-        if (!c.field.empty() && c.reason.empty())
-            c.reason = c.field + ": " + toString(c.text);
-        c.valid = c.reason.empty();
-        return c;
+        for (const PlanError &e : validate(q))
+            if (c.field.empty() && !isSearchedPath(e.field)) {
+                c.field = e.field;
+                c.text = e.text;
+                c.reason = e.field + ": " + e.message;
+            }
     }
 
     std::vector<Plan> m_plans;
@@ -1187,73 +1215,265 @@ std::int64_t countSpace(const Space &space, const Constraints &constraints, cons
     return n;
 }
 
-SearchResult runSearch(const Space &space, const Options &options)
-{
-    const auto start = std::chrono::steady_clock::now();
-    SearchResult out;
-    const ContextSource source(space, options.constraints);
-    out.contexts = source.size();
+namespace {
 
-    // Work items: a context and one value of the first dimension, in the order of the space, made
-    // as the threads ask for them (nothing is built up front: issue 22). The context's check and
-    // its first candidates are computed once, under the lock, and shared by its items.
-    struct Item {
-        std::int64_t context = 0;
-        std::shared_ptr<const Context> ctx;
-        int first = 0;
-    };
-    struct Queue {
-        std::mutex lock;
-        std::int64_t next = 0; // the next context to open
-        std::shared_ptr<const Context> open;
-        Candidates first;
-        int k = 0;
-        std::int64_t invalidLayouts = 0;
-    } queue;
-    Options none;
-    Walker opener(space, none);
-    std::vector<Plan> openerPlans = contextPlans(space);
-    auto take = [&](Item &item) {
-        const std::lock_guard<std::mutex> guard(queue.lock);
+// ---------------------------------------------------------------------------------------------
+// the search's threads
+
+// A work item: a context and one value of the first dimension.
+struct Item {
+    std::int64_t context = 0;
+    std::shared_ptr<const Context> ctx;
+    int first = 0;
+};
+
+// The work items in the order of the space, made as the threads ask for them (nothing is built up
+// front: issue 22). A context's check and its first candidates are computed once, under the lock,
+// and shared by its items; an invalid context is listed in the result and its layouts counted.
+class ItemQueue
+{
+public:
+    ItemQueue(const Space &space, const Options &options, const ContextSource &source, SearchResult &out)
+        : m_options(options), m_source(source), m_out(out), m_opener(space, m_none), m_plans(contextPlans(space))
+    {
+    }
+
+    // The next item; false when none is left or the search is cancelled.
+    bool take(Item &item)
+    {
+        const std::lock_guard<std::mutex> guard(m_lock);
         for (;;) {
-            if (queue.open && queue.k < queue.first.n) {
-                item = Item{queue.next - 1, queue.open, queue.first.v[queue.k++]};
+            if (m_open && m_k < m_first.n) {
+                item = Item{m_openIndex, m_open, m_first.v[m_k++]};
                 return true;
             }
-            queue.open.reset();
-            if (queue.next >= source.size() || (options.cancel && options.cancel->load(std::memory_order_relaxed)))
+            m_open.reset();
+            if (m_next >= m_source.size() || cancelled(m_options))
                 return false;
-            const std::int64_t i = queue.next++;
-            auto c = std::make_shared<Context>(source.at(i));
-            if (!c->valid) {
-                if (out.contexts_invalid.size() < kMaxInvalidContextsListed)
-                    out.contexts_invalid.push_back({c->hardware, c->gpus, c->reason, c->field, c->text});
-                ++out.contexts_invalid_count;
-            }
-            if (c->nodes <= 0)
-                continue;
-            opener.enterContext(i, *c, openerPlans[size_t(c->hardware)]);
-            if (!c->valid) {
-                const std::int64_t n = opener.countBelow(0, c->gpus);
-                queue.invalidLayouts += n;
-                if (options.progress)
-                    options.progress->fetch_add(n, std::memory_order_relaxed);
-                continue;
-            }
-            Candidates local;
-            const Candidates &first = opener.candidatesAt(0, c->gpus, local);
-            queue.first.n = 0;
-            for (int k = 0; k < first.n; ++k)
-                queue.first.push(first.v[k]);
-            queue.k = 0;
-            queue.open = std::move(c);
+            open(m_next++);
         }
-    };
+    }
 
-    int threads = options.threads > 0 ? options.threads : int(std::thread::hardware_concurrency());
-    threads = std::max(1, threads);
-    out.threads = threads;
-    std::vector<Accumulator> accs(static_cast<size_t>(threads));
+    // Layouts of the invalid contexts, all counted as searched.
+    std::int64_t invalidLayouts() const { return m_invalidLayouts; }
+
+    static bool cancelled(const Options &o) { return o.cancel && o.cancel->load(std::memory_order_relaxed); }
+
+private:
+    // Opens context i: lists it when invalid, else makes its first dimension's candidates the items.
+    void open(std::int64_t i)
+    {
+        auto c = std::make_shared<Context>(m_source.at(i));
+        if (!c->valid) {
+            if (m_out.contexts_invalid.size() < kMaxInvalidContextsListed)
+                m_out.contexts_invalid.push_back({c->hardware, c->gpus, c->reason, c->field, c->text});
+            ++m_out.contexts_invalid_count;
+        }
+        if (c->nodes <= 0)
+            return;
+        m_opener.enterContext(i, *c, m_plans[size_t(c->hardware)]);
+        if (!c->valid) {
+            const std::int64_t n = m_opener.countBelow(0, c->gpus);
+            m_invalidLayouts += n;
+            if (m_options.progress)
+                m_options.progress->fetch_add(n, std::memory_order_relaxed);
+            return;
+        }
+        Candidates local;
+        const Candidates &first = m_opener.candidatesAt(0, c->gpus, local);
+        m_first.n = 0;
+        for (int k = 0; k < first.n; ++k)
+            m_first.push(first.v[k]);
+        m_k = 0;
+        m_openIndex = i;
+        m_open = std::move(c);
+    }
+
+    const Options &m_options;
+    const ContextSource &m_source;
+    SearchResult &m_out;
+    std::mutex m_lock;
+    Options m_none;
+    Walker m_opener;
+    std::vector<Plan> m_plans;
+    std::int64_t m_next = 0; // the next context to open
+    std::int64_t m_openIndex = 0;
+    std::shared_ptr<const Context> m_open;
+    Candidates m_first;
+    int m_k = 0;
+    std::int64_t m_invalidLayouts = 0;
+};
+
+// Options::bound below a prefix (prefixMemoryBoundGb(), prefixDaysBound()) and below a prefix and
+// micro-batch (pacedDaysBound()), once the top list is full.
+struct PrefixBound {
+    Walker &w;
+    Accumulator &acc;
+    Paced microBatch[kMaxCandidates]; // pacedParts() per micro-batch of the prefix
+    bool known[kMaxCandidates];       // whether microBatch[i] is computed
+    int microBatchCap = 0;            // the prefix's largest micro-batch that may fit
+
+    // False for NaN: a plan below may enter the top list.
+    bool open(double days) const
+    {
+        return acc.top.v.size() < acc.top.cap || !(days > acc.top.v.back().result.days_to_train * (1 + 1e-9));
+    }
+
+    // A prefix's bound on its days (+inf: nothing below fits, ruled out whatever the top list) and,
+    // in `cap`, the largest micro-batch that may fit (the first stage's memory grows with it); the
+    // plans of a larger one do not fit and are not ranked, so the bound is taken there.
+    double rank(int &cap) const
+    {
+        const Candidates &zeros = w.cache[DimZero];
+        const int zeroMax = zeros.n > 0 ? *std::max_element(zeros.v, zeros.v + zeros.n) : 0;
+        const double usable = w.plan->gpu.memory_gb * (1.0 - kMemoryReserve) * (1 + 1e-9);
+        if (prefixMemoryBoundGb(*w.plan, w.prefix, zeroMax) > usable) // false for NaN
+            return double(INFINITY);
+        const Candidates &mbs = w.cache[DimMicroBatch]; // ascending
+        cap = 0;
+        const std::int64_t batch = w.plan->training.global_batch, dp = w.plan->training.dp;
+        for (int i = mbs.n - 1; i >= 0 && cap == 0; --i)
+            if (batch % (dp * mbs.v[i]) == 0) {
+                const double gb = firstStageMemoryBoundGb(*w.plan, w.prefix, zeroMax, mbs.v[i]);
+                if (!(gb > usable)) // true for NaN
+                    cap = mbs.v[i];
+            }
+        if (cap == 0)
+            return double(INFINITY);
+        return pacedDaysBound(*w.plan, w.prefix, cap);
+    }
+
+    void enter(int cap)
+    {
+        microBatchCap = cap;
+        std::fill(std::begin(known), std::end(known), false);
+    }
+
+    // Walker::pruneMicroBatch: whether no plan below the current prefix and micro-batch (index i
+    // among the candidates) can enter the top list.
+    static bool pruneMicroBatch(void *user, int i)
+    {
+        PrefixBound &b = *static_cast<PrefixBound *>(user);
+        Plan &plan = *b.w.plan;
+        if (plan.training.micro_batch > b.microBatchCap)
+            return true; // does not fit (firstStageMemoryBoundGb())
+        if (b.acc.top.v.size() >= b.acc.top.cap && i >= 0 && i < kMaxCandidates) {
+            if (!b.known[i]) {
+                b.microBatch[i] = pacedParts(plan, b.w.prefix, plan.training.micro_batch);
+                b.known[i] = true;
+            }
+            if (!b.open(pacedDays(b.microBatch[i], plan.training.vpp, plan.training.pp)))
+                return true;
+        }
+        // Ruled out whatever the top list when the plan below that holds the least memory does not
+        // fit (DeepSeek-V3: more than half the pairs the paced bound leaves).
+        return !mayFit(plan, b.w.prefix, b.w.cache[DimZero], b.w.cache[DimRecompute], b.w.cache[DimSequenceParallel]);
+    }
+};
+
+// One thread of the search: takes items until none is left and walks each into its accumulator.
+class SearchThread
+{
+public:
+    SearchThread(const Space &space, const Options &options, Accumulator &acc)
+        : m_options(options), m_acc(acc), m_plans(contextPlans(space)), m_walker(space, options)
+    {
+        if (m_bound) {
+            m_walker.pruneUser = &m_pb;
+            m_walker.pruneMicroBatch = PrefixBound::pruneMicroBatch;
+        }
+    }
+
+    void run(ItemQueue &queue)
+    {
+        Item item;
+        while (!ItemQueue::cancelled(m_options) && queue.take(item))
+            walkItem(item);
+    }
+
+private:
+    // Options::bound holds for the time objective only.
+    static bool bounded(const Options &o) { return o.bound && o.objective == Objective::Time; }
+
+    void walkItem(const Item &item)
+    {
+        const Context &c = *item.ctx;
+        m_context = item.context;
+        Walker &w = m_walker;
+        w.enterContext(item.context, c, m_plans[size_t(c.hardware)]);
+        const std::int64_t before = m_acc.searched;
+        std::int64_t rest = c.gpus;
+        auto leaf = [this] { evaluateLeaf(); };
+        if (!w.set(0, item.first, rest)) {
+            m_acc.searched += w.countBelow(1, rest);
+        } else if (m_bound) {
+            auto rank = [this](int &cap) { return m_pb.rank(cap); };
+            auto open = [this](double days) { return m_pb.open(days); };
+            auto enter = [this](int cap) { m_pb.enter(cap); };
+            w.walkBestFirst(rest, m_acc, leaf, m_prefixes, rank, open, enter);
+        } else if (kDimCount > 1) {
+            w.walk(1, rest, m_acc, leaf);
+        }
+        if (m_options.progress)
+            m_options.progress->fetch_add(m_acc.searched - before, std::memory_order_relaxed);
+    }
+
+    // Options::bound at a leaf: whether the plan is ruled out unevaluated (counted as bounded).
+    bool boundedLeaf()
+    {
+        Accumulator &acc = m_acc;
+        m_memo.enter(m_context, m_walker.cur);
+        if (acc.top.v.size() < acc.top.cap)
+            return false;
+        // Strictly worse by more than rounding: the plan's days exceed the last kept's.
+        const Plan &plan = *m_walker.plan;
+        const Found &last = acc.top.v.back();
+        if (m_memo.bound(plan) > last.result.days_to_train * (1 + 1e-9))
+            return true;
+        // Days known exactly: ruled out when the top list would not take the plan (ties by key).
+        const double exact = m_memo.exactDays(plan);
+        return !std::isnan(exact) && !TopList::before(exact, m_walker.cur, last.result.days_to_train, last.layout);
+    }
+
+    void evaluateLeaf()
+    {
+        Accumulator &acc = m_acc;
+        if (m_bound && boundedLeaf()) {
+            ++acc.bounded;
+            return;
+        }
+        const Plan &plan = *m_walker.plan;
+        const Result r = evaluateValid(plan, m_walker.prefix);
+        // A plan with a non-finite figure is invalid, never a candidate: NaN compares false
+        // with everything, and every such plan joined the Pareto front (issue 22).
+        if (!finiteFigures(r))
+            return;
+        if (m_bound)
+            m_memo.record(plan, r);
+        ++acc.valid;
+        if (!r.fits_in_memory)
+            return;
+        ++acc.fits;
+        if (!meetsConstraints(m_options.constraints, plan, r))
+            return;
+        ++acc.feasible;
+        acc.offer(m_walker.cur, r);
+    }
+
+    const Options &m_options;
+    Accumulator &m_acc;
+    std::vector<Plan> m_plans;
+    Walker m_walker;
+    BoundMemo m_memo;
+    const bool m_bound = bounded(m_options);
+    std::int64_t m_context = -1;
+    PrefixBound m_pb{m_walker, m_acc, {}, {}, 0};
+    std::vector<Walker::Prefix> m_prefixes;
+};
+
+// Runs the threads of a search, each with its accumulator.
+void runThreads(const Space &space, const Options &options, ItemQueue &queue, std::vector<Accumulator> &accs)
+{
     const size_t topCap = size_t(std::clamp(options.top, 1, kMaxTop));
     auto work = [&](int t) {
 #ifdef __linux__
@@ -1266,142 +1486,30 @@ SearchResult runSearch(const Space &space, const Options &options)
         acc.top.cap = topCap;
         acc.top.v.reserve(std::min<size_t>(topCap + 1, 4096));
         acc.front.v.reserve(4096);
-        std::vector<Plan> plans = contextPlans(space);
-        Walker w(space, options);
-        BoundMemo memo;
-        const bool bound = options.bound && options.objective == Objective::Time;
-        std::int64_t context = -1;
-        // Below a prefix (prefixMemoryBoundGb(), prefixDaysBound()) and below a prefix and
-        // micro-batch (pacedDaysBound()), once the top list is full.
-        struct PrefixBound {
-            Walker &w;
-            Accumulator &acc;
-            Paced microBatch[kMaxCandidates]; // pacedParts() per micro-batch of the prefix
-            bool known[kMaxCandidates];       // whether microBatch[i] is computed
-            int microBatchCap = 0;            // the prefix's largest micro-batch that may fit
-            bool open(double days) const      // false for NaN: a plan below may enter the top list
-            {
-                return acc.top.v.size() < acc.top.cap || !(days > acc.top.v.back().result.days_to_train * (1 + 1e-9));
-            }
-        } pb{w, acc, {}, {}, 0};
-        std::vector<Walker::Prefix> prefixes;
-        auto rank = [&](int &cap) {
-            // Nothing below fits: ruled out whatever the top list.
-            const Candidates &zeros = w.cache[DimZero];
-            const int zeroMax = zeros.n > 0 ? *std::max_element(zeros.v, zeros.v + zeros.n) : 0;
-            const double usable = w.plan->gpu.memory_gb * (1.0 - kMemoryReserve) * (1 + 1e-9);
-            if (prefixMemoryBoundGb(*w.plan, w.prefix, zeroMax) > usable) // false for NaN
-                return double(INFINITY);
-            // The largest micro-batch that may fit (the first stage's memory grows with it); the
-            // plans of a larger one do not fit and are not ranked, so the bound is taken there.
-            const Candidates &mbs = w.cache[DimMicroBatch]; // ascending
-            cap = 0;
-            const std::int64_t batch = w.plan->training.global_batch, dp = w.plan->training.dp;
-            for (int i = mbs.n - 1; i >= 0 && cap == 0; --i)
-                if (batch % (dp * mbs.v[i]) == 0
-                    && !(firstStageMemoryBoundGb(*w.plan, w.prefix, zeroMax, mbs.v[i]) > usable))
-                    cap = mbs.v[i];
-            if (cap == 0)
-                return double(INFINITY);
-            return pacedDaysBound(*w.plan, w.prefix, cap);
-        };
-        auto open = [&](double days) { return pb.open(days); };
-        auto enter = [&](int cap) {
-            pb.microBatchCap = cap;
-            std::fill(std::begin(pb.known), std::end(pb.known), false);
-        };
-        if (bound) {
-            w.pruneUser = &pb;
-            w.pruneMicroBatch = [](void *u, int i) {
-                PrefixBound &b = *static_cast<PrefixBound *>(u);
-                if (b.w.plan->training.micro_batch > b.microBatchCap)
-                    return true; // does not fit (firstStageMemoryBoundGb())
-                if (b.acc.top.v.size() >= b.acc.top.cap && i >= 0 && i < kMaxCandidates) {
-                    if (!b.known[i]) {
-                        b.microBatch[i] = pacedParts(*b.w.plan, b.w.prefix, b.w.plan->training.micro_batch);
-                        b.known[i] = true;
-                    }
-                    const Plan &plan = *b.w.plan;
-                    if (!b.open(pacedDays(b.microBatch[i], plan.training.vpp, plan.training.pp)))
-                        return true;
-                }
-                // Ruled out whatever the top list when the plan below that holds the least memory does
-                // not fit (DeepSeek-V3: more than half the pairs the paced bound leaves).
-                return !mayFit(*b.w.plan, b.w.prefix, b.w.cache[DimZero], b.w.cache[DimRecompute],
-                               b.w.cache[DimSequenceParallel]);
-            };
-        }
-        auto leaf = [&] {
-            if (bound) {
-                memo.enter(context, w.cur);
-                // Strictly worse by more than rounding: the plan's days exceed the last kept's.
-                const double b = memo.bound(*w.plan);
-                if (acc.top.v.size() >= acc.top.cap && b > acc.top.v.back().result.days_to_train * (1 + 1e-9)) {
-                    ++acc.bounded;
-                    return;
-                }
-                // Days known exactly: ruled out when the top list would not take the plan (ties by key).
-                const double exact = memo.exactDays(*w.plan);
-                if (acc.top.v.size() >= acc.top.cap && !std::isnan(exact)) {
-                    const Found &last = acc.top.v.back();
-                    if (!TopList::before(exact, w.cur, last.result.days_to_train, last.layout)) {
-                        ++acc.bounded;
-                        return;
-                    }
-                }
-            }
-            const Result r = evaluateValid(*w.plan, w.prefix);
-            if (bound && finiteFigures(r))
-                memo.record(*w.plan, r);
-            // A plan with a non-finite figure is invalid, never a candidate: NaN compares false
-            // with everything, and every such plan joined the Pareto front (issue 22).
-            if (!finiteFigures(r))
-                return;
-            ++acc.valid;
-            if (!r.fits_in_memory)
-                return;
-            ++acc.fits;
-            if (!meetsConstraints(options.constraints, *w.plan, r))
-                return;
-            ++acc.feasible;
-            acc.offer(w.cur, r);
-        };
-        Item item;
-        for (;;) {
-            if (options.cancel && options.cancel->load(std::memory_order_relaxed))
-                return;
-            if (!take(item))
-                return;
-            const Context &c = *item.ctx;
-            context = item.context;
-            w.enterContext(item.context, c, plans[size_t(c.hardware)]);
-            const std::int64_t before = acc.searched;
-            std::int64_t rest = c.gpus;
-            if (!w.set(0, item.first, rest))
-                acc.searched += w.countBelow(1, rest);
-            else if (bound)
-                w.walkBestFirst(rest, acc, leaf, prefixes, rank, open, enter);
-            else if (kDimCount > 1)
-                w.walk(1, rest, acc, leaf);
-            if (options.progress)
-                options.progress->fetch_add(acc.searched - before, std::memory_order_relaxed);
-        }
+        // On the heap: PrefixBound's per-micro-batch table is large for a thread's stack.
+        auto thread = std::make_unique<SearchThread>(space, options, acc);
+        thread->run(queue);
     };
+    const int threads = int(accs.size());
     if (threads == 1 && !options.low_priority) {
         work(0);
-    } else {
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t)
-            pool.emplace_back(work, t);
-        for (std::thread &th : pool)
-            th.join();
+        return;
     }
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back(work, t);
+    for (std::thread &th : pool)
+        th.join();
+}
 
-    // Merge in thread order; the result does not depend on it (total orders, see search.h).
+// The threads' accumulators merged in thread order; the result does not depend on it (total
+// orders, see search.h). Writes the counts and lists into `out`.
+void mergeInto(const Options &options, std::vector<Accumulator> &accs, std::int64_t invalidLayouts, SearchResult &out)
+{
     Accumulator all;
     all.top.objective = options.objective;
-    all.top.cap = topCap;
-    all.searched = queue.invalidLayouts;
+    all.top.cap = size_t(std::clamp(options.top, 1, kMaxTop));
+    all.searched = invalidLayouts;
     for (Accumulator &a : accs) {
         all.searched += a.searched;
         all.valid += a.valid;
@@ -1428,6 +1536,22 @@ SearchResult runSearch(const Space &space, const Options &options)
     out.top = std::move(all.top.v);
     out.best_by = all.best;
     out.pareto = std::move(all.front.v);
+}
+
+} // namespace
+
+SearchResult runSearch(const Space &space, const Options &options)
+{
+    const auto start = std::chrono::steady_clock::now();
+    SearchResult out;
+    const ContextSource source(space, options.constraints);
+    out.contexts = source.size();
+    ItemQueue queue(space, options, source, out);
+    const int threads = std::max(1, options.threads > 0 ? options.threads : int(std::thread::hardware_concurrency()));
+    out.threads = threads;
+    std::vector<Accumulator> accs(static_cast<size_t>(threads));
+    runThreads(space, options, queue, accs);
+    mergeInto(options, accs, queue.invalidLayouts(), out);
     out.cancelled = options.cancel && options.cancel->load();
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
