@@ -20,6 +20,22 @@ private:
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
+    // The window title shows the plan's name as the editor does: a name the tool made in the user's
+    // words and its tags ("(copy)"), not the stored English name without them.
+    void titleShowsTheNameWithItsTags()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        Scenario s = f->window.scenario();
+        s.name = planNameFor(s.plan);
+        s.nameTags = {PlanNameTag::Copy};
+        f->window.document()->load(s, QString());
+        QTRY_VERIFY(f->settled());
+        const QString shown = scenarioNameText(s);
+        QVERIFY2(shown.endsWith(QStringLiteral(" (copy)")), qPrintable(shown));
+        QVERIFY2(f->window.windowTitle().startsWith(shown + QStringLiteral(" - ")), qPrintable(f->window.windowTitle()));
+    }
+
     void saveAndReopenGiveTheSamePlan()
     {
         auto f = make();

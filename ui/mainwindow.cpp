@@ -640,7 +640,9 @@ void MainWindow::rebuildRecentMenu()
 void MainWindow::updateTitle()
 {
     const QString file = m_doc->fileName().isEmpty() ? QStringLiteral("untitled") : QFileInfo(m_doc->fileName()).fileName();
-    const QString name = m_doc->scenario().name.isEmpty() ? QString() : m_doc->scenario().name + QStringLiteral(" - ");
+    // The name as the plan editor shows it: in the user's language, with its tags ("(copy)", "rented").
+    const QString shown = m_doc->scenario().name.isEmpty() ? QString() : scenarioNameText(m_doc->scenario(), m_doc->catalog());
+    const QString name = shown.isEmpty() ? QString() : shown + QStringLiteral(" - ");
     setWindowTitle(name + file + tr("[*] - Commtax"));
     setWindowModified(m_doc->isModified());
 }
