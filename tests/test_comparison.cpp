@@ -111,6 +111,24 @@ private Q_SLOTS:
             QCOMPARE(p.result.gpus, 256);
         }
     }
+    // A plan the tool named gives hardware variants named the same way, so that the comparison's
+    // charts tell them apart by their GPU ("... A100 SXM4") instead of eliding "NVIDIA A100 SXM4
+    // 80GB"; a name the user gave gives the GPU's own name, as before.
+    void hardwareVariantsAreNamedAsTheirBase()
+    {
+        const PresetCatalog &catalog = PresetCatalog::builtIn();
+        Scenario base = defaultComparison().first();
+        base.name = planNameFor(base.plan, catalog);
+        const QList<Scenario> variants = hardwareVariants(base, {QStringLiteral("a100-sxm-80gb"), QStringLiteral("l40s")}, catalog);
+        QCOMPARE(variants.size(), 2);
+        for (const Scenario &s : variants)
+            QCOMPARE(s.name, planNameFor(s.plan, catalog));
+        QCOMPARE(variants[0].name, QStringLiteral("Llama 2 13B on 256 A100 SXM4"));
+        base.name = QStringLiteral("Plan 7");
+        const QList<Scenario> named = hardwareVariants(base, {QStringLiteral("a100-sxm-80gb")}, catalog);
+        QCOMPARE(named.value(0).name, catalog.find(Section::Gpu, QStringLiteral("a100-sxm-80gb"))->name);
+    }
+
     void costBreakdownAndBillOfMaterialsByHand()
     {
         const Comparison c = comparePlans(defaultComparison(), Normalization::AsGiven);

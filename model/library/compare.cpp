@@ -407,6 +407,9 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
                                  QStringList *unknown)
 {
     QList<Scenario> out;
+    // A base the tool named ("Llama 2 70B on 256 H100 SXM5") gives variants named the same way, worded
+    // by the UI and told apart by their GPU ("... A100 SXM4"); a name the user gave gives the GPU's.
+    const bool autoNamed = base.name.isEmpty() || base.name == planNameFor(base.plan, catalog);
     for (const QString &id : gpuIds) {
         Scenario s = base;
         const std::optional<GpuInServer> moved = moveToGpu(catalog, s.plan, id);
@@ -418,7 +421,7 @@ QList<Scenario> hardwareVariants(const Scenario &base, const QStringList &gpuIds
         s.gpuPreset = moved->gpu.id;
         if (moved->cluster)
             s.clusterPreset = moved->cluster->id;
-        s.name = moved->gpu.name;
+        s.name = autoNamed ? planNameFor(s.plan, catalog) : moved->gpu.name;
         s.nameTags.clear(); // a new name: the base's tags ("... (copy)") were its own
         out << s;
     }
