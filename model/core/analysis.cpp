@@ -152,6 +152,82 @@ UncertaintyFigures analyseUncertainty(const AnalysisRequest &request, const std:
     return u;
 }
 
+namespace {
+
+// The comm tax against GPU count, of the plan and on each GPU preset of the request. The plan's own
+// count joins the powers of two so that the marked point lies on its line.
+void addCommTaxCurves(const AnalysisRequest &request, Analysis &a)
+{
+    const Plan &plan = request.scenario.plan;
+    std::vector<int> counts = defaultGpuCounts();
+    if (std::find(counts.begin(), counts.end(), a.result.gpus) == counts.end()) {
+        counts.push_back(a.result.gpus);
+        std::sort(counts.begin(), counts.end());
+    }
+    ChartCurve own = curveOf(sweepGpuCount(plan, counts), commTaxPercent);
+    own.gpuId = QString::fromStdString(plan.gpu.id);
+    own.isPlan = true;
+    a.commTaxCurves.append(own);
+    for (const HardwareOption &hw : request.hardware) {
+        Plan other = plan;
+        putOnHardware(other, hw.hardware); // the GPU count is the chart's axis
+        ChartCurve c = curveOf(sweepGpuCount(other, defaultGpuCounts()), commTaxPercent);
+        c.label = hw.label;
+        c.gpuId = hw.gpuId;
+        a.commTaxCurves.append(c);
+    }
+}
+
+// The plan's cost and time, then the same plan on each GPU preset of the request.
+void addHardwareBars(const AnalysisRequest &request, Analysis &a)
+{
+    const Plan &plan = request.scenario.plan;
+    std::vector<Hardware> hw;
+    hw.reserve(request.hardware.size());
+    for (const HardwareOption &o : request.hardware)
+        hw.push_back(o.hardware);
+    const std::vector<SweepPoint> onHardware = sweepHardware(plan, hw);
+    SweepPoint self;
+    self.valid = true;
+    self.result = a.result;
+    HardwareBar planBar = barOf(self);
+    planBar.gpuId = QString::fromStdString(plan.gpu.id);
+    planBar.isPlan = true;
+    a.hardware.append(planBar);
+    for (size_t i = 0; i < onHardware.size(); ++i) {
+        HardwareBar b = barOf(onHardware[i]);
+        b.label = request.hardware[i].label;
+        b.gpuId = request.hardware[i].gpuId;
+        a.hardware.append(b);
+    }
+}
+
+// The plan's memory under each ZeRO stage, 0 to 3.
+QVector<MemoryBar> memoryBars(const Plan &plan)
+{
+    QVector<MemoryBar> bars;
+    for (int stage = 0; stage <= 3; ++stage) {
+        Plan z = plan;
+        z.training.zero = stage;
+        const Evaluation e = evaluate(z);
+        MemoryBar m;
+        m.label = QStringLiteral("ZeRO-%1").arg(stage);
+        m.isPlan = stage == plan.training.zero;
+        m.valid = e.ok() && std::isfinite(e.result.memory_total_gb);
+        if (m.valid) {
+            m.fits = e.result.fits_in_memory;
+            m.weightsGb = e.result.memory_weights_gb;
+            m.gradientsGb = e.result.memory_gradients_gb;
+            m.optimizerGb = e.result.memory_optimizer_gb;
+            m.activationsGb = e.result.memory_activations_gb;
+        }
+        bars.append(m);
+    }
+    return bars;
+}
+
+} // namespace
+
 Analysis analyse(const AnalysisRequest &request)
 {
     QElapsedTimer clock;
@@ -174,25 +250,8 @@ Analysis analyse(const AnalysisRequest &request)
     for (const std::string &w : warningMessages(a.result, plan))
         a.warnings.append(QString::fromStdString(w));
 
-    // 2. comm tax against GPU count. The plan's own count joins the powers of two so that the
-    //    marked point lies on its line.
-    std::vector<int> counts = defaultGpuCounts();
-    if (std::find(counts.begin(), counts.end(), a.result.gpus) == counts.end()) {
-        counts.push_back(a.result.gpus);
-        std::sort(counts.begin(), counts.end());
-    }
-    ChartCurve own = curveOf(sweepGpuCount(plan, counts), commTaxPercent);
-    own.gpuId = QString::fromStdString(plan.gpu.id);
-    own.isPlan = true;
-    a.commTaxCurves.append(own);
-    for (const HardwareOption &hw : request.hardware) {
-        Plan other = plan;
-        putOnHardware(other, hw.hardware); // the GPU count is the chart's axis
-        ChartCurve c = curveOf(sweepGpuCount(other, defaultGpuCounts()), commTaxPercent);
-        c.label = hw.label;
-        c.gpuId = hw.gpuId;
-        a.commTaxCurves.append(c);
-    }
+    // 2. comm tax against GPU count
+    addCommTaxCurves(request, a);
 
     // 3. bubble against micro-batches
     const std::vector<int> mbs = microBatchRange(a.result.micro_batches, plan.training.pp, plan.training.vpp);
@@ -205,43 +264,10 @@ Analysis analyse(const AnalysisRequest &request)
     }
 
     // 4. cost and time on each GPU preset
-    std::vector<Hardware> hw;
-    hw.reserve(request.hardware.size());
-    for (const HardwareOption &o : request.hardware)
-        hw.push_back(o.hardware);
-    const std::vector<SweepPoint> onHardware = sweepHardware(plan, hw);
-    SweepPoint self;
-    self.valid = true;
-    self.result = a.result;
-    HardwareBar planBar = barOf(self);
-    planBar.gpuId = QString::fromStdString(plan.gpu.id);
-    planBar.isPlan = true;
-    a.hardware.append(planBar);
-    for (size_t i = 0; i < onHardware.size(); ++i) {
-        HardwareBar b = barOf(onHardware[i]);
-        b.label = request.hardware[i].label;
-        b.gpuId = request.hardware[i].gpuId;
-        a.hardware.append(b);
-    }
+    addHardwareBars(request, a);
 
     // 5. memory under each ZeRO stage
-    for (int stage = 0; stage <= 3; ++stage) {
-        Plan z = plan;
-        z.training.zero = stage;
-        const Evaluation e = evaluate(z);
-        MemoryBar m;
-        m.label = QStringLiteral("ZeRO-%1").arg(stage);
-        m.isPlan = stage == plan.training.zero;
-        m.valid = e.ok() && std::isfinite(e.result.memory_total_gb);
-        if (m.valid) {
-            m.fits = e.result.fits_in_memory;
-            m.weightsGb = e.result.memory_weights_gb;
-            m.gradientsGb = e.result.memory_gradients_gb;
-            m.optimizerGb = e.result.memory_optimizer_gb;
-            m.activationsGb = e.result.memory_activations_gb;
-        }
-        a.memory.append(m);
-    }
+    a.memory = memoryBars(request.scenario.plan);
     a.elapsedMs = double(clock.nsecsElapsed()) / 1e6;
     return a;
 }

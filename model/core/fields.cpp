@@ -6,6 +6,7 @@
 #include <QLocale>
 
 #include <cmath>
+#include <iterator>
 
 namespace commtax {
 
@@ -103,12 +104,10 @@ std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
 
 QString formatBound(double v) { return QLocale::c().toString(v, 'g', 10); }
 
-} // namespace
-
-const std::vector<FieldInfo> &planFields()
+// The model section: shape, attention, MLP and experts.
+std::vector<FieldInfo> modelFields()
 {
-    static const std::vector<FieldInfo> fields = withLimits({
-        // model
+    return {
         CT_INT(Model, model.layers, "layers", CT_TR("commtax::Fields", "Layers"), "",
                CT_TR("commtax::Fields", "Transformer layers (l)")),
         CT_INT(Model, model.hidden, "hidden", CT_TR("commtax::Fields", "Hidden size"), "",
@@ -170,7 +169,13 @@ const std::vector<FieldInfo> &planFields()
                                         "(DeepSeek-V3: 4, its n_group 8 / topk_group 4); 0 = no limit. Saves "
                                         "network traffic only with DeepEP dispatch"),
                Later, ForMoe),
-        // gpu
+    };
+}
+
+// The GPU section: peak rates, memory and power.
+std::vector<FieldInfo> gpuFields()
+{
+    return {
         CT_DBL(Gpu, gpu.bf16_dense_tflops, "bf16_dense_tflops", CT_TR("commtax::Fields", "BF16 dense peak (TFLOPS)"),
                "TFLOPS",
                CT_TR("commtax::Fields", "Dense BF16 tensor-core peak with FP32 accumulate (not the 2:4-sparse figure)"),
@@ -232,7 +237,13 @@ const std::vector<FieldInfo> &planFields()
         CT_DBL(Gpu, gpu.compute_efficiency, "compute_efficiency",
                CT_TR("commtax::Fields", "Default compute efficiency"), "",
                CT_TR("commtax::Fields", "Fraction of dense peak large GEMMs reach inside a training step"), 2),
-        // cluster
+    };
+}
+
+// The cluster section: nodes and the network between the GPUs.
+std::vector<FieldInfo> clusterFields()
+{
+    return {
         CT_INT(Cluster, cluster.nodes, "nodes", CT_TR("commtax::Fields", "Nodes"), "",
                CT_TR("commtax::Fields", "Servers in the cluster")),
         CT_INT(Cluster, cluster.gpus_per_node, "gpus_per_node", CT_TR("commtax::Fields", "GPUs per node"), "",
@@ -274,7 +285,13 @@ const std::vector<FieldInfo> &planFields()
                CT_TR("commtax::Fields", "The CPU memory of one node; offloaded activations must fit in its share per "
                                         "GPU"),
                0, Later),
-        // training
+    };
+}
+
+// The training section, first part: batch, the parallel degrees, pipeline stages and ZeRO.
+std::vector<FieldInfo> trainingParallelFields()
+{
+    return {
         CT_INT(Training, training.seq_len, "seq_len", CT_TR("commtax::Fields", "Sequence length (tokens)"), "tokens",
                CT_TR("commtax::Fields", "Tokens per sequence s")),
         CT_INT(Training, training.global_batch, "global_batch", CT_TR("commtax::Fields", "Global batch (sequences)"),
@@ -343,6 +360,13 @@ const std::vector<FieldInfo> &planFields()
                                         "DeepSpeed's stage3_prefetch_bucket_size is 5e7 by default"),
                0, Later,
                ForZero3),
+    };
+}
+
+// The training section, second part: recompute, kernels, precision, optimizer state and offload.
+std::vector<FieldInfo> trainingMemoryFields()
+{
+    return {
         CT_CHOICE(Training, training.recompute, "recompute", CT_TR("commtax::Fields", "Activation recompute"),
                   CT_TR("commtax::Fields", "none; selective (Megatron: the attention core again); full (every "
                                            "layer's forward again); ops (PyTorch per-op checkpointing, torchtitan's "
@@ -417,6 +441,13 @@ const std::vector<FieldInfo> &planFields()
                                         "forward and backward (Megatron-Core --cpu-offloading-num-layers): GPU "
                                         "memory for time on the host link"),
                Later),
+    };
+}
+
+// The training section, last part: communication overlap, the run's length and failures.
+std::vector<FieldInfo> trainingOverlapAndRunFields()
+{
+    return {
         CT_DBL(Training, training.dp_overlap, "dp_overlap", CT_TR("commtax::Fields", "DP overlap (0-1)"), "",
                CT_TR("commtax::Fields", "Share of the last backward pass the gradient sync can hide under"), 2),
         CT_BOOL(Training, training.tp_async_backward, "tp_async_backward",
@@ -476,7 +507,13 @@ const std::vector<FieldInfo> &planFields()
                CT_TR("commtax::Fields", "From an interruption to training again: detect, reschedule, reload the "
                                         "checkpoint; goodput \"auto\""),
                0, Later, ForGoodputAuto),
-        // economics
+    };
+}
+
+// The economics section: buying or renting, power and money.
+std::vector<FieldInfo> economicsFields()
+{
+    return {
         CT_CHOICE(Economics, economics.mode, "mode", CT_TR("commtax::Fields", "Buy or rent"),
                   CT_TR("commtax::Fields", "buy: capex + power + upkeep; rent: USD per GPU-hour"),
                   (QStringList{QStringLiteral("buy"), QStringLiteral("rent")}), parseEconomicsMode),
@@ -508,7 +545,26 @@ const std::vector<FieldInfo> &planFields()
                CT_TR("commtax::Fields", "Annual discount rate of the money tied up in the cluster (0.08 = 8%); "
                                         "gives the net present cost"),
                3, Later),
-    });
+    };
+}
+
+// Every field, in the order of the sections and of the editor.
+std::vector<FieldInfo> allFields()
+{
+    std::vector<FieldInfo> fields;
+    for (std::vector<FieldInfo> (*part)() : {modelFields, gpuFields, clusterFields, trainingParallelFields,
+                                             trainingMemoryFields, trainingOverlapAndRunFields, economicsFields}) {
+        std::vector<FieldInfo> rows = part();
+        fields.insert(fields.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+    }
+    return fields;
+}
+
+} // namespace
+
+const std::vector<FieldInfo> &planFields()
+{
+    static const std::vector<FieldInfo> fields = withLimits(allFields());
     return fields;
 }
 

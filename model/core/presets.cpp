@@ -358,6 +358,63 @@ EngineText gpuLookProblem(const QString &key, const QJsonValue &v)
         return fileText(CT_TR("commtax::Files", "expected a short name of 1 to 200 characters"));
     return {};
 }
+
+// An extra key of a preset (extraKeys()): an empty text when right, else what is wrong, at `where`
+// (the key's path `fpath`, or an element under it).
+EngineText extraKeyProblem(const QString &key, const QJsonValue &v, const QString &fpath, QString &where)
+{
+    where = fpath;
+    // "match": the device names (as nvidia-smi, torch and nccl-tests print them) that
+    // choose this GPU preset for a log; a list of non-empty strings.
+    if (key == QLatin1String("match")) {
+        if (!v.isArray() || v.toArray().size() > kMaxMatchNames)
+            return fileText(CT_TR("commtax::Files", "expected a list of at most 64 device names"));
+        for (qsizetype i = 0; i < v.toArray().size(); ++i) {
+            const QJsonValue n = v.toArray().at(i);
+            if (!n.isString() || n.toString().trimmed().isEmpty() || n.toString().size() > kMaxPlanNameChars) {
+                where = fpath + QStringLiteral("[%1]").arg(i);
+                return fileText(CT_TR("commtax::Files", "expected a device name of 1 to 200 characters"));
+            }
+        }
+    }
+    // "engine_error": the engine's error on the user's own training logs (a calibrated
+    // preset, model/traininglog): {"step_time_factors": [measured / predicted, each log left
+    // out of the fit], "source": "..."}; it sets the range of plans on this GPU
+    // (core/engineaccuracy.h calibratedRegime()).
+    if (key == QLatin1String("engine_error")) {
+        const QJsonArray f = v.toObject().value(QStringLiteral("step_time_factors")).toArray();
+        if (!v.isObject() || f.size() < 2 || f.size() > kMaxCalibrationLogs)
+            return fileText(CT_TR("commtax::Files",
+                                  "expected {\"step_time_factors\": [2 to 1000 numbers], \"source\": \"...\"}"));
+        for (qsizetype i = 0; i < f.size(); ++i) {
+            if (!f.at(i).isDouble() || !(f.at(i).toDouble() >= 0.05 && f.at(i).toDouble() <= 20)) {
+                where = fpath + QStringLiteral(".step_time_factors[%1]").arg(i);
+                return fileText(CT_TR("commtax::Files", "expected a number from 0.05 to 20"));
+            }
+        }
+    }
+    return gpuLookProblem(key, v);
+}
+
+// Fills the fields newer than preset p with the default of a new plan (0 = automatic or none for
+// most), said so in their provenance: an empty text, or what field the preset lacks.
+EngineText completeFields(Section s, Preset &p)
+{
+    for (const FieldInfo *f : fieldsOf(s)) {
+        if (!p.values.contains(QLatin1String(f->key)) && f->addedLater()) {
+            p.values.insert(QLatin1String(f->key), defaultFieldValue(*f));
+            if (!p.provenance.contains(QLatin1String(f->key)))
+                p.provenance.insert(QLatin1String(f->key),
+                                    Provenance{SourceKind::Assumption,
+                                               QStringLiteral("Commtax default (the preset does not set this field): ")
+                                                   + QLatin1String(f->help)});
+        }
+        if (!p.values.contains(QLatin1String(f->key)))
+            return fileText(CT_TR("commtax::Files", "%1 preset \"%2\" lacks field \"%3\""),
+                            {sectionKey(s), p.id, QLatin1String(f->key)});
+    }
+    return {};
+}
 } // namespace
 
 const QStringList &gpuFamilies()
@@ -405,37 +462,9 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
         if (metaKeys().contains(key))
             continue;
         if (extras.contains(key)) {
-            // "match": the device names (as nvidia-smi, torch and nccl-tests print them) that
-            // choose this GPU preset for a log; a list of non-empty strings.
-            if (key == QLatin1String("match")) {
-                const QJsonValue m = it.value();
-                if (!m.isArray() || m.toArray().size() > kMaxMatchNames)
-                    return fail(fpath, fileText(CT_TR("commtax::Files", "expected a list of at most 64 device names")));
-                for (qsizetype i = 0; i < m.toArray().size(); ++i) {
-                    const QJsonValue n = m.toArray().at(i);
-                    if (!n.isString() || n.toString().trimmed().isEmpty() || n.toString().size() > kMaxPlanNameChars)
-                        return fail(fpath + QStringLiteral("[%1]").arg(i),
-                                    fileText(CT_TR("commtax::Files", "expected a device name of 1 to 200 characters")));
-                }
-            }
-            // "engine_error": the engine's error on the user's own training logs (a calibrated
-            // preset, model/traininglog): {"step_time_factors": [measured / predicted, each log left
-            // out of the fit], "source": "..."}; it sets the range of plans on this GPU
-            // (core/engineaccuracy.h calibratedRegime()).
-            if (key == QLatin1String("engine_error")) {
-                const QJsonArray f = it.value().toObject().value(QStringLiteral("step_time_factors")).toArray();
-                if (!it.value().isObject() || f.size() < 2 || f.size() > kMaxCalibrationLogs)
-                    return fail(
-                        fpath,
-                        fileText(CT_TR("commtax::Files",
-                                       "expected {\"step_time_factors\": [2 to 1000 numbers], \"source\": \"...\"}")));
-                for (qsizetype i = 0; i < f.size(); ++i)
-                    if (!f.at(i).isDouble() || !(f.at(i).toDouble() >= 0.05 && f.at(i).toDouble() <= 20))
-                        return fail(fpath + QStringLiteral(".step_time_factors[%1]").arg(i),
-                                    fileText(CT_TR("commtax::Files", "expected a number from 0.05 to 20")));
-            }
-            if (const EngineText why = gpuLookProblem(key, it.value()); why.pattern[0])
-                return fail(fpath, why);
+            QString where;
+            if (const EngineText why = extraKeyProblem(key, it.value(), fpath, where); why.pattern[0])
+                return fail(where, why);
             p.extras.insert(key, it.value());
             continue;
         }
@@ -462,19 +491,8 @@ bool parsePreset(Section s, const QJsonObject &o, const QString &path, Preset &o
             return fail(fpath, why);
         p.values.insert(key, v);
     }
-    for (const FieldInfo *f : fieldsOf(s)) {
-        if (!p.values.contains(QLatin1String(f->key)) && f->addedLater()) {
-            // A field newer than the preset: the default of a new plan (0 = automatic or none for
-            // most), said so in its provenance.
-            p.values.insert(QLatin1String(f->key), defaultFieldValue(*f));
-            if (!p.provenance.contains(QLatin1String(f->key)))
-                p.provenance.insert(QLatin1String(f->key), Provenance{SourceKind::Assumption, QStringLiteral("Commtax default (the preset does not set this field): ") + QLatin1String(f->help)});
-        }
-        if (!p.values.contains(QLatin1String(f->key)))
-            return fail(path,
-                        fileText(CT_TR("commtax::Files", "%1 preset \"%2\" lacks field \"%3\""),
-                                 {sectionKey(s), p.id, QLatin1String(f->key)}));
-    }
+    if (const EngineText why = completeFields(s, p); why.pattern[0])
+        return fail(path, why);
     out = p;
     return true;
 }

@@ -62,21 +62,12 @@ bool allFieldsInRange(const Plan &p)
     return ok;
 }
 
-// Divisibility and the GPU count. Runs only on fields within their ranges, and in 64-bit checked
-// arithmetic all the same: a product that does not fit is an error, never a wrapped value.
-void checkShapes(Checker &c, const Plan &plan)
+// The layers over the pipeline stages (docs/model.md §16), interleaving, and activation offload
+// against the fewest layers of a stage.
+void checkPipelineStages(Checker &c, const Plan &plan)
 {
     const ModelSpec &m = plan.model;
-    const ClusterSpec &cl = plan.cluster;
     const TrainingSpec &t = plan.training;
-    if (m.heads % t.tp != 0)
-        c.fail(F::training_tp, CT_TR("commtax::Errors", "tp=%1 does not divide heads=%2"), {num(t.tp), num(m.heads)});
-    else if (m.kv_heads % t.tp != 0 && t.tp % m.kv_heads != 0)
-        c.fail(F::training_tp, CT_TR("commtax::Errors", "tp=%1 and kv_heads=%2: one must divide the other"),
-               {num(t.tp), num(m.kv_heads)});
-    if (m.ffn % t.tp != 0)
-        c.fail(F::training_tp, CT_TR("commtax::Errors", "tp=%1 does not divide ffn=%2"), {num(t.tp), num(m.ffn)});
-    // The layers over the pipeline stages (docs/model.md §16).
     if (t.pp == 1 && (t.first_stage_layers != 0 || t.last_stage_layers != 0)) {
         c.fail(t.first_stage_layers != 0 ? F::training_first_stage_layers : F::training_last_stage_layers,
                CT_TR("commtax::Errors",
@@ -117,6 +108,13 @@ void checkShapes(Checker &c, const Plan &plan)
                                             "stage (%2): the last layer of each stage stays on the GPU"),
                    {num(t.offload_layers), num(fewest)});
     }
+}
+
+// The parallel degrees against the cluster's GPU count, and context parallelism against the sequence.
+void checkGpuLayout(Checker &c, const Plan &plan)
+{
+    const ClusterSpec &cl = plan.cluster;
+    const TrainingSpec &t = plan.training;
     std::int64_t gpus = 0, layout = 0, replica = 0;
     const bool gpusFit = checkedMul(cl.nodes, cl.gpus_per_node, gpus) && fitsInt(gpus);
     if (!modelParallelGpus(t, replica) || !checkedMul(replica, t.dp, layout) || !gpusFit || layout != gpus)
@@ -130,8 +128,14 @@ void checkShapes(Checker &c, const Plan &plan)
     if (t.cp > 1 && t.seq_len % (2 * t.cp) != 0)
         c.fail(F::training_cp, CT_TR("commtax::Errors", "cp=%1 needs seq_len=%2 to divide by 2*cp=%3"),
                {num(t.cp), num(t.seq_len), num(2.0 * t.cp)});
-    // Experts: ep divides the routed experts; the expert layers fold etp*ep*edp over the tp*cp*dp
-    // ranks of a stage (Megatron-Core MoE parallel folding), so etp*ep must divide tp*cp*dp.
+}
+
+// Experts: ep divides the routed experts; the expert layers fold etp*ep*edp over the tp*cp*dp
+// ranks of a stage (Megatron-Core MoE parallel folding), so etp*ep must divide tp*cp*dp.
+void checkExpertParallel(Checker &c, const Plan &plan)
+{
+    const ModelSpec &m = plan.model;
+    const TrainingSpec &t = plan.training;
     if (!m.moe()) {
         if (t.ep > 1)
             c.fail(F::training_ep, CT_TR("commtax::Errors", "ep=%1 needs a mixture-of-experts model (experts > 1)"),
@@ -154,10 +158,11 @@ void checkShapes(Checker &c, const Plan &plan)
                              : CT_TR("commtax::Errors", "etp=%1 does not divide expert_ffn=%2 (etp 0 follows tp)"),
                    {num(etp), num(m.expert_ffn)});
     }
-    if (t.tp > cl.gpus_per_node && t.tp % cl.gpus_per_node != 0)
-        c.fail(F::training_tp,
-               CT_TR("commtax::Errors", "tp=%1 spans nodes, so it must be a multiple of gpus_per_node=%2"),
-               {num(t.tp), num(cl.gpus_per_node)});
+}
+
+// The global batch over micro-batches and data parallelism, and the micro-batch count of interleaving.
+void checkBatch(Checker &c, const TrainingSpec &t)
+{
     std::int64_t perStep = 0;
     if (!checkedMul(t.micro_batch, t.dp, perStep) || t.global_batch % perStep != 0) {
         c.fail(F::training_global_batch,
@@ -172,19 +177,35 @@ void checkShapes(Checker &c, const Plan &plan)
     }
 }
 
-} // namespace
-
-std::vector<PlanError> validate(const Plan &plan)
+// Divisibility and the GPU count. Runs only on fields within their ranges, and in 64-bit checked
+// arithmetic all the same: a product that does not fit is an error, never a wrapped value.
+void checkShapes(Checker &c, const Plan &plan)
 {
-    Checker c;
     const ModelSpec &m = plan.model;
-    const GpuSpec &g = plan.gpu;
     const ClusterSpec &cl = plan.cluster;
     const TrainingSpec &t = plan.training;
-    const EconomicsSpec &e = plan.economics;
+    if (m.heads % t.tp != 0)
+        c.fail(F::training_tp, CT_TR("commtax::Errors", "tp=%1 does not divide heads=%2"), {num(t.tp), num(m.heads)});
+    else if (m.kv_heads % t.tp != 0 && t.tp % m.kv_heads != 0)
+        c.fail(F::training_tp, CT_TR("commtax::Errors", "tp=%1 and kv_heads=%2: one must divide the other"),
+               {num(t.tp), num(m.kv_heads)});
+    if (m.ffn % t.tp != 0)
+        c.fail(F::training_tp, CT_TR("commtax::Errors", "tp=%1 does not divide ffn=%2"), {num(t.tp), num(m.ffn)});
+    checkPipelineStages(c, plan);
+    checkGpuLayout(c, plan);
+    checkExpertParallel(c, plan);
+    if (t.tp > cl.gpus_per_node && t.tp % cl.gpus_per_node != 0)
+        c.fail(F::training_tp,
+               CT_TR("commtax::Errors", "tp=%1 spans nodes, so it must be a multiple of gpus_per_node=%2"),
+               {num(t.tp), num(cl.gpus_per_node)});
+    checkBatch(c, t);
+}
 
-    // Every numeric field within its range (limits.h): finite, and small enough that every
-    // product of sizes below fits in 64 bits.
+// Every numeric field within its range (limits.h): finite, and small enough that every
+// product of sizes below fits in 64 bits. False when a field the shapes depend on is out of range
+// (a gpu. or economics. field is not one).
+bool checkRanges(Checker &c, const Plan &plan)
+{
     bool shapesOk = true;
     std::size_t count = 0;
     const FieldLimit *limits = fieldLimits(&count);
@@ -208,7 +229,12 @@ std::vector<PlanError> validate(const Plan &plan)
         if (!path.starts_with("gpu.") && !path.starts_with("economics."))
             shapesOk = false;
     }
+    return shapesOk;
+}
 
+// Heads against kv_heads and hidden, and the sizes multi-head latent attention needs.
+void checkAttention(Checker &c, const ModelSpec &m)
+{
     if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
         c.fail(F::model_kv_heads, CT_TR("commtax::Errors", "kv_heads=%1 must divide heads=%2"),
                {num(m.kv_heads), num(m.heads)});
@@ -227,6 +253,13 @@ std::vector<PlanError> validate(const Plan &plan)
             c.fail(F::model_v_head_dim,
                    CT_TR("commtax::Errors", "mla needs v_head_dim of at least 1 (DeepSeek-V3: 128)"));
     }
+}
+
+// The modules of selective recompute need recompute: selective (and MLA for its up-projection).
+void checkRecomputeModules(Checker &c, const Plan &plan)
+{
+    const ModelSpec &m = plan.model;
+    const TrainingSpec &t = plan.training;
     if (t.recompute_mla_up_proj && m.attention != Attention::Mla)
         c.fail(F::training_recompute_mla_up_proj,
                CT_TR("commtax::Errors", "recompute_mla_up_proj needs multi-head latent attention (attention: mla)"));
@@ -247,18 +280,29 @@ std::vector<PlanError> validate(const Plan &plan)
                        CT_TR("commtax::Errors", "%1 is a module of selective recompute: set recompute to selective"),
                        {std::string(fieldPath(id)).substr(9)});
     }
-    if (m.moe()) {
-        if (m.experts_per_token < 1 || m.experts_per_token > m.experts)
-            c.fail(F::model_experts_per_token,
-                   CT_TR("commtax::Errors", "experts_per_token=%1 must be from 1 to experts=%2"),
-                   {num(m.experts_per_token), num(m.experts)});
-        if (m.expert_ffn < 1)
-            c.fail(F::model_expert_ffn,
-                   CT_TR("commtax::Errors", "a mixture-of-experts model needs expert_ffn of at least 1"));
-        if (m.dense_layers > m.layers)
-            c.fail(F::model_dense_layers, CT_TR("commtax::Errors", "dense_layers=%1 is more than layers=%2"),
-                   {num(m.dense_layers), num(m.layers)});
-    }
+}
+
+// The routing of a mixture-of-experts model.
+void checkMoeModel(Checker &c, const ModelSpec &m)
+{
+    if (m.experts_per_token < 1 || m.experts_per_token > m.experts)
+        c.fail(F::model_experts_per_token,
+               CT_TR("commtax::Errors", "experts_per_token=%1 must be from 1 to experts=%2"),
+               {num(m.experts_per_token), num(m.experts)});
+    if (m.expert_ffn < 1)
+        c.fail(F::model_expert_ffn,
+               CT_TR("commtax::Errors", "a mixture-of-experts model needs expert_ffn of at least 1"));
+    if (m.dense_layers > m.layers)
+        c.fail(F::model_dense_layers, CT_TR("commtax::Errors", "dense_layers=%1 is more than layers=%2"),
+               {num(m.dense_layers), num(m.layers)});
+}
+
+void checkDivisorFields(Checker &c, const Plan &plan)
+{
+    const GpuSpec &g = plan.gpu;
+    const ClusterSpec &cl = plan.cluster;
+    const TrainingSpec &t = plan.training;
+    const EconomicsSpec &e = plan.economics;
     // Fields whose 0 means "none" or "unknown" are divisors when set: a positive value below 1
     // (1e-320 reached here from the fuzzer) would make a step take forever, so the smallest
     // meaningful value is 1 (1 Gb/s, 1 TFLOPS, 1 GB/s).
@@ -289,6 +333,19 @@ std::vector<PlanError> validate(const Plan &plan)
                      "must be greater than 0 in rent mode (got %1, and the GPU has no rent price of its own: "
                      "gpu.rent_usd_per_hour=%2)"),
                {num(e.usd_per_gpu_hour), num(g.rent_usd_per_hour)});
+}
+
+} // namespace
+
+std::vector<PlanError> validate(const Plan &plan)
+{
+    Checker c;
+    const bool shapesOk = checkRanges(c, plan);
+    checkAttention(c, plan.model);
+    checkRecomputeModules(c, plan);
+    if (plan.model.moe())
+        checkMoeModel(c, plan.model);
+    checkDivisorFields(c, plan);
     if (shapesOk)
         checkShapes(c, plan);
     return std::move(c.errors);

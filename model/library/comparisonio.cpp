@@ -340,12 +340,10 @@ LibraryText recommendationHeadline(const Comparison &c, int chosen)
     return h + phrase(QT_TRANSLATE_NOOP("commtax::Library", "."));
 }
 
-} // namespace
-
-QList<LibraryText> comparisonFindingTexts(const Comparison &c)
+// The recommendation: the cheapest plan that runs (`cheap`, or none when it is negative), how it
+// compares with the next cheapest and the fastest, and the GPU price at which the next would match it.
+void appendRecommendation(QList<LibraryText> &out, const Comparison &c, int cheap)
 {
-    QList<LibraryText> out;
-    const int cheap = c.cheapest();
     if (cheap < 0) {
         out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "None of the plans can run as specified (each is invalid or does not fit in memory): "
                                                             "change the layout before buying."));
@@ -391,6 +389,11 @@ QList<LibraryText> comparisonFindingTexts(const Comparison &c)
                 out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 cannot match it even with free GPUs: its servers, network, power and time cost more."), {second.name});
         }
     }
+}
+
+// Each plan that is invalid, does not fit in memory, or loses much of its step to communication.
+void appendPlanProblems(QList<LibraryText> &out, const Comparison &c)
+{
     for (const ComparedPlan &p : c.plans) {
         if (!p.valid)
             out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "%1 is not a valid plan: %2."), {p.name, p.errorText.isEmpty() ? LibraryText(p.error) : p.errorText});
@@ -402,6 +405,11 @@ QList<LibraryText> comparisonFindingTexts(const Comparison &c)
             out << phrase(QT_TRANSLATE_NOOP("commtax::Library", "On %1, communication takes %2 of every step: its interconnect is the bottleneck."),
                           {p.name, percent(p.result.comm_tax_exposed)});
     }
+}
+
+// Buying against renting for each pair the break-even table holds, but the one the headline gave.
+void appendBuyRentFindings(QList<LibraryText> &out, const Comparison &c, int cheap)
+{
     const QList<BreakEvenRow> be = breakEvens(c);
     for (qsizetype i = 0; i < be.size(); ++i) {
         const BuyRentBreakEven &br = be[i].buyRent;
@@ -426,6 +434,17 @@ QList<LibraryText> comparisonFindingTexts(const Comparison &c)
                                                                    "over the hardware's life renting is cheaper."),
                              {bought.name, rented.name, formatNumber(br.months, 1), years}));
     }
+}
+
+} // namespace
+
+QList<LibraryText> comparisonFindingTexts(const Comparison &c)
+{
+    QList<LibraryText> out;
+    const int cheap = c.cheapest();
+    appendRecommendation(out, c, cheap);
+    appendPlanProblems(out, c);
+    appendBuyRentFindings(out, c, cheap);
     return out;
 }
 

@@ -49,6 +49,46 @@ EngineText checkPresetRangesText(const Preset &p, QString *key)
     return EngineText{};
 }
 
+namespace {
+
+// The presets of a preset file's array into `file` (with their paths); each one that does not read,
+// is out of range or repeats an id goes to `fail` (path, message) instead.
+template <typename Fail>
+void readPresetList(const QJsonArray &arr, PresetFile &file, Fail &fail)
+{
+    QSet<QString> seen;
+    for (qsizetype i = 0; i < arr.size(); ++i) {
+        const QString path = jsonPathIndex(QStringLiteral("presets"), i);
+        if (!arr[i].isObject()) {
+            fail(path, fileText(CT_TR("commtax::Files", "expected a preset object")));
+            continue;
+        }
+        Preset p;
+        QString errPath, why;
+        EngineText whyText;
+        if (!parsePreset(file.section, arr[i].toObject(), path, p, &errPath, &why, &whyText)) {
+            fail(errPath, whyText);
+            continue;
+        }
+        QString key;
+        const EngineText rangeError = checkPresetRangesText(p, &key);
+        if (rangeError.pattern[0]) {
+            fail(jsonPathJoin(path, key), rangeError);
+            continue;
+        }
+        const QString idPath = jsonPathJoin(path, QStringLiteral("id"));
+        if (seen.contains(p.id)) {
+            fail(idPath, fileText(CT_TR("commtax::Files", "id \"%1\" appears twice in this file"), {p.id}));
+            continue;
+        }
+        seen.insert(p.id);
+        file.presets.append(p);
+        file.paths.append(path);
+    }
+}
+
+} // namespace
+
 bool readPresetFile(const QByteArray &json, const QString &fileName, PresetFile &out, QList<LoadError> &errors)
 {
     QJsonDocument doc;
@@ -99,35 +139,7 @@ bool readPresetFile(const QByteArray &json, const QString &fileName, PresetFile 
     const QJsonArray arr = list.toArray();
     if (arr.isEmpty())
         fail(QStringLiteral("presets"), fileText(CT_TR("commtax::Files", "the file holds no presets")));
-    QSet<QString> seen;
-    for (qsizetype i = 0; i < arr.size(); ++i) {
-        const QString path = jsonPathIndex(QStringLiteral("presets"), i);
-        if (!arr[i].isObject()) {
-            fail(path, fileText(CT_TR("commtax::Files", "expected a preset object")));
-            continue;
-        }
-        Preset p;
-        QString errPath, why;
-        EngineText whyText;
-        if (!parsePreset(file.section, arr[i].toObject(), path, p, &errPath, &why, &whyText)) {
-            fail(errPath, whyText);
-            continue;
-        }
-        QString key;
-        const EngineText rangeError = checkPresetRangesText(p, &key);
-        if (rangeError.pattern[0]) {
-            fail(jsonPathJoin(path, key), rangeError);
-            continue;
-        }
-        const QString idPath = jsonPathJoin(path, QStringLiteral("id"));
-        if (seen.contains(p.id)) {
-            fail(idPath, fileText(CT_TR("commtax::Files", "id \"%1\" appears twice in this file"), {p.id}));
-            continue;
-        }
-        seen.insert(p.id);
-        file.presets.append(p);
-        file.paths.append(path);
-    }
+    readPresetList(arr, file, fail);
     if (errors.size() != before)
         return false;
     out = file;

@@ -23,6 +23,8 @@
 #include <QUrl>
 #include <QVariant>
 
+#include <optional>
+
 namespace commtax {
 
 namespace {
@@ -106,6 +108,45 @@ bool validPresetId(const QString &id)
 {
     static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*$"));
     return re.match(id).hasMatch();
+}
+
+// "file: why; the file was left as it is"
+LibraryText leftAsItIs(const QString &shown, const LibraryText &why)
+{
+    return say(CT_TR("commtax::Files", "%1: %2; the file was left as it is"), {shown, why});
+}
+
+// Why the library file `fi` (`shown` in messages) cannot be opened, or nothing. A missing file's
+// folder is made (unless `mode` wants an existing library). A file that can be read but not
+// written, or whose folder cannot be written, is opened read-only: `readOnly` set and
+// `readOnlyReason` saying why.
+std::optional<LibraryText> checkLibraryFile(const QFileInfo &fi, const QString &shown, PresetLibrary::OpenMode mode,
+                                            bool &readOnly, LibraryMessage &readOnlyReason)
+{
+    if (!fi.exists()) {
+        if (mode == PresetLibrary::OpenMode::ExistingOnly)
+            return say(CT_TR("commtax::Files", "%1: no preset library there"), {shown});
+        if (!QDir().mkpath(fi.absolutePath()))
+            return say(CT_TR("commtax::Files", "%1: cannot create the folder"),
+                       {QDir::toNativeSeparators(fi.absolutePath())});
+    } else if (fi.isDir()) {
+        return say(CT_TR("commtax::Files", "%1: is a folder, not a preset library; it was left as it is"), {shown});
+    } else if (!fi.isReadable()) {
+        return leftAsItIs(shown, say(CT_TR("commtax::Files", "you have no permission to read it")));
+    } else if (!fi.isWritable()) {
+        // The user's presets stay readable; nothing is written (and nothing is moved).
+        readOnly = true;
+        readOnlyReason = say(CT_TR("commtax::Files", "you have no permission to write it"));
+    } else if (!QFileInfo(fi.absolutePath()).isWritable()) {
+        // The file is writable but its folder is not: SQLite cannot create its journal beside it,
+        // so nothing can be saved; the presets are read as they are (this said the file
+        // was read-only and read nothing).
+        readOnly = true;
+        readOnlyReason
+            = say(CT_TR("commtax::Files", "its folder %1 is read-only, and SQLite writes its journal beside the file"),
+                  {QDir::toNativeSeparators(fi.absolutePath())});
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -376,35 +417,10 @@ bool PresetLibrary::open(LibraryMessage *error, OpenMode mode)
             *error = why;
         return false;
     };
-    // "file: why; the file was left as it is"
-    const auto leftAlone = [&](const LibraryText &why) {
-        return say(CT_TR("commtax::Files", "%1: %2; the file was left as it is"), {shown, why});
-    };
-    const QFileInfo fi(m_fileName);
-    if (!fi.exists()) {
-        if (mode == OpenMode::ExistingOnly)
-            return fail(say(CT_TR("commtax::Files", "%1: no preset library there"), {shown}));
-        if (!QDir().mkpath(fi.absolutePath()))
-            return fail(say(CT_TR("commtax::Files", "%1: cannot create the folder"),
-                            {QDir::toNativeSeparators(fi.absolutePath())}));
-    } else if (fi.isDir()) {
-        return fail(
-            say(CT_TR("commtax::Files", "%1: is a folder, not a preset library; it was left as it is"), {shown}));
-    } else if (!fi.isReadable()) {
-        return fail(leftAlone(say(CT_TR("commtax::Files", "you have no permission to read it"))));
-    } else if (!fi.isWritable()) {
-        // The user's presets stay readable; nothing is written (and nothing is moved).
-        m_openReadOnly = true;
-        m_readOnlyReason = say(CT_TR("commtax::Files", "you have no permission to write it"));
-    } else if (!QFileInfo(fi.absolutePath()).isWritable()) {
-        // The file is writable but its folder is not: SQLite cannot create its journal beside it,
-        // so nothing can be saved; the presets are read as they are (this said the file
-        // was read-only and read nothing).
-        m_openReadOnly = true;
-        m_readOnlyReason
-            = say(CT_TR("commtax::Files", "its folder %1 is read-only, and SQLite writes its journal beside the file"),
-                  {QDir::toNativeSeparators(fi.absolutePath())});
-    }
+    const auto leftAlone = [&](const LibraryText &why) { return leftAsItIs(shown, why); };
+    if (const std::optional<LibraryText> unusable
+        = checkLibraryFile(QFileInfo(m_fileName), shown, mode, m_openReadOnly, m_readOnlyReason))
+        return fail(*unusable);
     LibraryMessage why;
     bool broken = false;
     int code = -1;
@@ -973,6 +989,64 @@ bool PresetLibrary::removeComparison(const QString &name, LibraryMessage *error)
     return tx.commit(error);
 }
 
+namespace {
+
+// The engine's findings on an imported plan, each at its place in the file.
+void appendPlanErrors(const QByteArray &json, const QString &fileName, const Plan &plan, QList<LoadError> &errors)
+{
+    const JsonLocator loc(json);
+    for (const PlanError &e : validate(plan)) {
+        const QString path = QString::fromStdString(e.field);
+        const TextPosition pos = loc.find(path);
+        LoadError le{fileName, pos.line, pos.column, path, QString::fromStdString(e.message)};
+        le.text = e.text; // the engine's template, context "commtax::Errors"
+        errors.append(le);
+    }
+}
+
+// Sorts the presets of an imported file into o.added, o.replaced, o.conflicts and o.unchanged
+// (a built-in preset with the same values) and returns those to store; an invalid id, or a
+// built-in id with other values, is an error in o.errors.
+QList<Preset> presetsToImport(const PresetLibrary &library, const PresetCatalog &c, const PresetFile &file,
+                              const QByteArray &json, const QString &fileName, bool replaceExisting,
+                              ImportOutcome &o)
+{
+    const JsonLocator loc(json);
+    QList<Preset> toStore;
+    for (qsizetype i = 0; i < file.presets.size(); ++i) {
+        const Preset &p = file.presets[i];
+        const QString idPath = jsonPathJoin(file.paths[i], QStringLiteral("id"));
+        const std::optional<Preset> existing = c.find(file.section, p.id);
+        if (!validPresetId(p.id)) {
+            const TextPosition pos = loc.find(idPath);
+            o.errors.append(
+                fileError(fileName, pos.line, pos.column, idPath,
+                          fileText(CT_TR("commtax::Files", "use letters, digits, '.', '_' and '-' in ids"))));
+        } else if (existing && existing->builtIn) {
+            if (existing->values == p.values && existing->fullName() == p.fullName()) {
+                o.unchanged << p.id;
+                continue;
+            }
+            const TextPosition pos = loc.find(idPath);
+            const QString suggestion = library.uniqueId(file.section, p.id + QStringLiteral("-custom"));
+            o.errors.append(fileError(fileName, pos.line, pos.column, idPath,
+                                      fileText(CT_TR("commtax::Files",
+                                                     "\"%1\" is a built-in preset with other values; give your version "
+                                                     "its own id (for example \"%2\")"),
+                                               {p.id, suggestion})));
+        } else if (existing) {
+            (replaceExisting ? o.replaced : o.conflicts) << p.id;
+            toStore << p;
+        } else {
+            o.added << p.id;
+            toStore << p;
+        }
+    }
+    return toStore;
+}
+
+} // namespace
+
 // ---------------------------------------------------------------------------------------------
 // import and export
 
@@ -1007,14 +1081,7 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
         Scenario s;
         if (!parseScenario(json, fileName, c, s, o.errors))
             return o;
-        const JsonLocator loc(json);
-        for (const PlanError &e : validate(s.plan)) {
-            const QString path = QString::fromStdString(e.field);
-            const TextPosition pos = loc.find(path);
-            LoadError le{fileName, pos.line, pos.column, path, QString::fromStdString(e.message)};
-            le.text = e.text; // the engine's template, context "commtax::Errors"
-            o.errors.append(le);
-        }
+        appendPlanErrors(json, fileName, s.plan, o.errors);
         if (!o.errors.isEmpty())
             return o;
         if (s.name.trimmed().isEmpty())
@@ -1048,36 +1115,7 @@ ImportOutcome PresetLibrary::importData(const QByteArray &json, const QString &f
     if (!readPresetFile(json, fileName, file, o.errors))
         return o;
     o.section = file.section;
-    const JsonLocator loc(json);
-    QList<Preset> toStore;
-    for (qsizetype i = 0; i < file.presets.size(); ++i) {
-        const Preset &p = file.presets[i];
-        const QString idPath = jsonPathJoin(file.paths[i], QStringLiteral("id"));
-        const std::optional<Preset> existing = c.find(file.section, p.id);
-        if (!validPresetId(p.id)) {
-            const TextPosition pos = loc.find(idPath);
-            o.errors.append(
-                fileError(fileName, pos.line, pos.column, idPath,
-                          fileText(CT_TR("commtax::Files", "use letters, digits, '.', '_' and '-' in ids"))));
-        } else if (existing && existing->builtIn) {
-            if (existing->values == p.values && existing->fullName() == p.fullName()) {
-                o.unchanged << p.id;
-                continue;
-            }
-            const TextPosition pos = loc.find(idPath);
-            o.errors.append(fileError(fileName, pos.line, pos.column, idPath,
-                                      fileText(CT_TR("commtax::Files",
-                                                     "\"%1\" is a built-in preset with other values; give your version "
-                                                     "its own id (for example \"%2\")"),
-                                               {p.id, uniqueId(file.section, p.id + QStringLiteral("-custom"))})));
-        } else if (existing) {
-            (replaceExisting ? o.replaced : o.conflicts) << p.id;
-            toStore << p;
-        } else {
-            o.added << p.id;
-            toStore << p;
-        }
-    }
+    const QList<Preset> toStore = presetsToImport(*this, c, file, json, fileName, replaceExisting, o);
     if (!o.errors.isEmpty() || !o.conflicts.isEmpty()) {
         o.added.clear();
         o.replaced.clear();

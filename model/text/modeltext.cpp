@@ -192,17 +192,10 @@ QString planErrorText(const PlanError &e) { return QString::fromStdString(e.fiel
 namespace {
 QString pct(double v) { return QLocale().toString(v * 100.0, 'f', 1) + QLatin1Char('%'); }
 QString fixed(double v, int digits) { return QLocale().toString(v, 'f', digits); }
-} // namespace
 
-QStringList warningTexts(const Result &r, const Plan &plan)
+// The sentences of the warnings on communication, memory and the pipeline, in warningTexts()'s order.
+void appendCommAndPipelineWarnings(QStringList &out, const Result &r, const Plan &plan)
 {
-    // The flags worded here; model/engine/warnings.cpp's warningMessages() is the reference for each sentence.
-    constexpr std::uint32_t known = WarnCommTaxHigh | WarnRawCommTaxHigh | WarnDoesNotFit | WarnTpCrossesNodes
-        | WarnP2PDisabled | WarnNoNvlinkForTp | WarnBubbleHigh | WarnFewMicroBatches
-        | WarnEfficiencyHigh | WarnGoodputLow | WarnMfuHigh | WarnZero3WithPp
-        | WarnBatchAboveOptimal | WarnUnevenStages | WarnDpLatencyBound | WarnCpExposed | WarnEpCommHigh
-        | WarnHostMemoryFull | WarnOffloadExposed;
-    QStringList out;
     const auto &t = plan.training;
     const QString gpu = QString::fromStdString(plan.gpu.id);
     if (r.warnings & WarnCommTaxHigh)
@@ -229,6 +222,13 @@ QStringList warningTexts(const Result &r, const Plan &plan)
         out << QCoreApplication::translate("commtax::Warnings", "Only %1 micro-batches for %2 pipeline stages: the pipeline never fills")
                    .arg(r.micro_batches)
                    .arg(t.pp);
+}
+
+// The sentences of the warnings on efficiency, goodput, exposed communication and the layout, in
+// warningTexts()'s order.
+void appendEfficiencyAndLayoutWarnings(QStringList &out, const Result &r, const Plan &plan)
+{
+    const auto &t = plan.training;
     if (r.warnings & WarnEfficiencyHigh)
         out << QCoreApplication::translate("commtax::Warnings", "Compute efficiency %1 is above the measured BF16 matmul ceilings (80-87% of dense peak)")
                    .arg(pct(r.compute_efficiency_effective));
@@ -277,6 +277,21 @@ QStringList warningTexts(const Result &r, const Plan &plan)
     if (r.warnings & WarnDpLatencyBound)
         out << QCoreApplication::translate("commtax::Warnings", "Data-parallel sync is latency-bound over %1 ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help")
                    .arg(t.dp);
+}
+
+} // namespace
+
+QStringList warningTexts(const Result &r, const Plan &plan)
+{
+    // The flags worded here; model/engine/warnings.cpp's warningMessages() is the reference for each sentence.
+    constexpr std::uint32_t known = WarnCommTaxHigh | WarnRawCommTaxHigh | WarnDoesNotFit | WarnTpCrossesNodes
+        | WarnP2PDisabled | WarnNoNvlinkForTp | WarnBubbleHigh | WarnFewMicroBatches
+        | WarnEfficiencyHigh | WarnGoodputLow | WarnMfuHigh | WarnZero3WithPp
+        | WarnBatchAboveOptimal | WarnUnevenStages | WarnDpLatencyBound | WarnCpExposed | WarnEpCommHigh
+        | WarnHostMemoryFull | WarnOffloadExposed;
+    QStringList out;
+    appendCommAndPipelineWarnings(out, r, plan);
+    appendEfficiencyAndLayoutWarnings(out, r, plan);
     Result unknown = r;
     unknown.warnings &= ~known;
     for (const std::string &w : warningMessages(unknown, plan))

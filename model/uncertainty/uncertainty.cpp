@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <thread>
 
 namespace commtax::uncertainty {
@@ -503,6 +504,70 @@ WinOdds winOdds(const std::vector<PlanInputs> &plans, const Options &opt)
     return w;
 }
 
+namespace {
+
+// An uncertain input of plan X or of the cheapest plan B: where it is in each (null where the plan
+// does not have it).
+struct Candidate {
+    const InputRange *inX;
+    const InputRange *inB;
+};
+
+// The value of c's input at which plan X (index x) and the cheapest plan B (index best) cost the
+// same, found by bisection over the input's engine range; nothing when the difference does not
+// change sign over the range or a plan stops evaluating.
+std::optional<BreakEven> solveBreakEven(const PlanInputs &X, const PlanInputs &B, int x, int best, const Candidate &c)
+{
+    const InputRange &r = c.inX ? *c.inX : *c.inB;
+    const FieldLimit *lim = findFieldLimit(r.info->path);
+    if (!lim)
+        return std::nullopt;
+    double a = lim->min, b = lim->max;
+    if (r.info->floor > 0 && r.value > 0)
+        a = std::max(a, r.info->floor);
+    Plan px = X.plan, pb = B.plan;
+    auto diff = [&](double v, bool &ok) {
+        if (c.inX)
+            r.info->set(px, v);
+        if (c.inB)
+            r.info->set(pb, v);
+        const Evaluation ex = evaluate(px), eb = evaluate(pb);
+        ok = ex.ok() && eb.ok();
+        return ok ? ex.result.cost_per_billion_tokens_usd - eb.result.cost_per_billion_tokens_usd : 0.0;
+    };
+    bool okA = false, okB = false;
+    const double fa = diff(a, okA), fb = diff(b, okB);
+    if (!okA || !okB || !(fa * fb < 0))
+        return std::nullopt;
+    double lo = a, hi = b, flo = fa;
+    for (int it = 0; it < 200 && hi - lo > 1e-12 * std::max(1.0, std::fabs(hi)); ++it) {
+        const double mid = 0.5 * (lo + hi);
+        bool ok = false;
+        const double fm = diff(mid, ok);
+        if (!ok)
+            break;
+        if ((fm < 0) == (flo < 0)) {
+            lo = mid;
+            flo = fm;
+        } else {
+            hi = mid;
+        }
+    }
+    BreakEven be;
+    be.plan = x;
+    be.against = best;
+    be.input = r.info->path;
+    be.shared = c.inX && c.inB;
+    be.owner = c.inX ? x : best;
+    be.value = r.value;
+    be.break_even = 0.5 * (lo + hi);
+    be.plan_cheaper_above = fb < 0;
+    be.within_range = be.break_even >= r.low && be.break_even <= r.high;
+    return be;
+}
+
+} // namespace
+
 std::vector<BreakEven> breakEvens(const std::vector<PlanInputs> &plans)
 {
     std::vector<BreakEven> out;
@@ -522,10 +587,6 @@ std::vector<BreakEven> breakEvens(const std::vector<PlanInputs> &plans)
             continue;
         const PlanInputs &X = plans[std::size_t(x)];
         // Each uncertain input of X, then each of the best plan that X does not share.
-        struct Candidate {
-            const InputRange *inX;
-            const InputRange *inB;
-        };
         std::vector<Candidate> cands;
         auto sameIn = [](const PlanInputs &from, const InputRange &r, const PlanInputs &to) -> const InputRange * {
             for (const InputRange &t : to.inputs)
@@ -539,54 +600,9 @@ std::vector<BreakEven> breakEvens(const std::vector<PlanInputs> &plans)
         for (const InputRange &r : B.inputs)
             if (r.uncertain() && !sameIn(B, r, X))
                 cands.push_back({nullptr, &r});
-        for (const Candidate &c : cands) {
-            const InputRange &r = c.inX ? *c.inX : *c.inB;
-            const FieldLimit *lim = findFieldLimit(r.info->path);
-            if (!lim)
-                continue;
-            double a = lim->min, b = lim->max;
-            if (r.info->floor > 0 && r.value > 0)
-                a = std::max(a, r.info->floor);
-            Plan px = X.plan, pb = B.plan;
-            auto diff = [&](double v, bool &ok) {
-                if (c.inX)
-                    r.info->set(px, v);
-                if (c.inB)
-                    r.info->set(pb, v);
-                const Evaluation ex = evaluate(px), eb = evaluate(pb);
-                ok = ex.ok() && eb.ok();
-                return ok ? ex.result.cost_per_billion_tokens_usd - eb.result.cost_per_billion_tokens_usd : 0.0;
-            };
-            bool okA = false, okB = false;
-            const double fa = diff(a, okA), fb = diff(b, okB);
-            if (!okA || !okB || !(fa * fb < 0))
-                continue;
-            double lo = a, hi = b, flo = fa;
-            for (int it = 0; it < 200 && hi - lo > 1e-12 * std::max(1.0, std::fabs(hi)); ++it) {
-                const double mid = 0.5 * (lo + hi);
-                bool ok = false;
-                const double fm = diff(mid, ok);
-                if (!ok)
-                    break;
-                if ((fm < 0) == (flo < 0)) {
-                    lo = mid;
-                    flo = fm;
-                } else {
-                    hi = mid;
-                }
-            }
-            BreakEven be;
-            be.plan = x;
-            be.against = best;
-            be.input = r.info->path;
-            be.shared = c.inX && c.inB;
-            be.owner = c.inX ? x : best;
-            be.value = r.value;
-            be.break_even = 0.5 * (lo + hi);
-            be.plan_cheaper_above = fb < 0;
-            be.within_range = be.break_even >= r.low && be.break_even <= r.high;
-            out.push_back(std::move(be));
-        }
+        for (const Candidate &c : cands)
+            if (std::optional<BreakEven> be = solveBreakEven(X, B, x, best, c))
+                out.push_back(std::move(*be));
     }
     return out;
 }
