@@ -141,23 +141,11 @@ QString calibratedLatencyKey(nccl::Scope scope)
     return scope == nccl::Scope::InterNode ? QStringLiteral("nic_latency_us") : QStringLiteral("intra_latency_us");
 }
 
-QJsonObject calibrationToJson(const nccl::Calibration &c, const nccl::ResultTable &table, const CalibrationTarget *target)
-{
-    QJsonObject o;
-    o.insert(QStringLiteral("collective"), QLatin1String(toString(c.collective)));
-    o.insert(QStringLiteral("collective_source"), qs(c.collective_source));
-    o.insert(QStringLiteral("test_name"), c.test_name.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qs(c.test_name)));
-    o.insert(QStringLiteral("tool"), c.tool.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qs(c.tool)));
-    o.insert(QStringLiteral("nccl_version"),
-             table.nccl_version.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qs(table.nccl_version)));
-    o.insert(QStringLiteral("ranks"), positiveOrNull(c.ranks));
-    o.insert(QStringLiteral("nodes"), positiveOrNull(c.nodes));
-    o.insert(QStringLiteral("gpus_per_node"), positiveOrNull(c.ranks_per_node));
-    o.insert(QStringLiteral("topology_source"), qs(c.topology_source));
-    o.insert(QStringLiteral("scope"), QLatin1String(toString(c.scope)));
-    o.insert(QStringLiteral("gpu_name"), c.gpu_name.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qs(c.gpu_name)));
-    o.insert(QStringLiteral("header_line"), table.header_line);
+namespace {
 
+// The table's rows with the fit's and the model's bandwidth at each size.
+QJsonArray rowsJson(const nccl::Calibration &c)
+{
     QJsonArray rows;
     for (const nccl::CalibrationRow &r : c.rows) {
         QJsonObject row;
@@ -175,60 +163,96 @@ QJsonObject calibrationToJson(const nccl::Calibration &c, const nccl::ResultTabl
         row.insert(QStringLiteral("below_model"), compared ? QJsonValue(r.below_model) : QJsonValue(QJsonValue::Null));
         rows.append(row);
     }
-    o.insert(QStringLiteral("rows"), rows);
-    o.insert(QStringLiteral("peak_busbw_gbps"), c.peak_busbw_gbps);
-    o.insert(QStringLiteral("peak_size_bytes"), double(c.peak_size_bytes));
-    o.insert(QStringLiteral("plateau_busbw_gbps"), orNull(c.plateau_busbw_gbps));
-    o.insert(QStringLiteral("alpha_us"), orNull(c.fit.alpha_us));
-    o.insert(QStringLiteral("fitted_bw_gbps"), c.fit.ok ? QJsonValue(c.fit.bw_gbps) : QJsonValue(QJsonValue::Null));
+    return rows;
+}
+
+// The fit of time against size: its weights, points, bus factor and residuals.
+QJsonObject fitJson(const nccl::Calibration &c)
+{
     QJsonObject fit;
     fit.insert(QStringLiteral("weights"), QStringLiteral("1/time"));
     fit.insert(QStringLiteral("points"), c.fit.points);
     fit.insert(QStringLiteral("bus_factor"), c.fit.factor);
     fit.insert(QStringLiteral("rms_residual"), c.fit.ok ? QJsonValue(c.fit.rms_residual) : QJsonValue(QJsonValue::Null));
     fit.insert(QStringLiteral("max_abs_residual"), c.fit.ok ? QJsonValue(c.fit.max_abs_residual) : QJsonValue(QJsonValue::Null));
-    o.insert(QStringLiteral("fit"), fit);
+    return fit;
+}
+
+// The model's prediction for the same collective (null without one).
+QJsonValue modelJson(const nccl::Calibration &c, const CalibrationTarget *target)
+{
+    if (!c.model.available)
+        return QJsonValue(QJsonValue::Null);
+    QJsonObject m;
+    m.insert(QStringLiteral("cluster"), qs(c.model.cluster_id));
+    m.insert(QStringLiteral("gpu"), qs(c.model.gpu_id));
+    if (target)
+        m.insert(QStringLiteral("chosen"), target->reason);
+    m.insert(QStringLiteral("ranks"), c.model.ranks);
+    m.insert(QStringLiteral("nodes"), c.model.nodes);
+    m.insert(QStringLiteral("nodes_assumed"), c.model.nodes_assumed);
+    m.insert(QStringLiteral("ranks_per_node"), c.model.ranks_per_node);
+    m.insert(QStringLiteral("link_busbw_gbps"), c.model.link_busbw_gbps);
+    m.insert(QStringLiteral("line_gbps"), c.model.line_gbps);
+    m.insert(QStringLiteral("latency_us"), c.model.latency_us);
+    m.insert(QStringLiteral("sizes_compared"), c.model.sizes_compared);
+    m.insert(QStringLiteral("sizes_below"), c.model.sizes_below);
+    return m;
+}
+
+// The preset fields the measurement calibrates (null without a model to compare with).
+QJsonValue calibratedJson(const nccl::Calibration &c)
+{
+    if (!c.model.available)
+        return QJsonValue(QJsonValue::Null);
+    const nccl::CalibratedLink &cal = c.calibrated;
+    QJsonObject k;
+    const bool inter = cal.scope == nccl::Scope::InterNode;
+    k.insert(QStringLiteral("section"), inter ? QStringLiteral("cluster") : QStringLiteral("gpu"));
+    k.insert(QStringLiteral("preset"), qs(inter ? c.model.cluster_id : c.model.gpu_id));
+    QJsonObject fields;
+    if (cal.efficiency)
+        fields.insert(calibratedEfficiencyKey(cal.scope), *cal.efficiency);
+    if (cal.step_latency_us)
+        fields.insert(calibratedLatencyKey(cal.scope), *cal.step_latency_us);
+    k.insert(QStringLiteral("fields"), fields);
+    k.insert(QStringLiteral("basis_line_gbps"), cal.basis_line_gbps);
+    k.insert(QStringLiteral("notes"), strings(cal.notes));
+    return k;
+}
+
+} // namespace
+
+QJsonObject calibrationToJson(const nccl::Calibration &c, const nccl::ResultTable &table, const CalibrationTarget *target)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("collective"), QLatin1String(toString(c.collective)));
+    o.insert(QStringLiteral("collective_source"), qs(c.collective_source));
+    o.insert(QStringLiteral("test_name"), c.test_name.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qs(c.test_name)));
+    o.insert(QStringLiteral("tool"), c.tool.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qs(c.tool)));
+    o.insert(QStringLiteral("nccl_version"),
+             table.nccl_version.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qs(table.nccl_version)));
+    o.insert(QStringLiteral("ranks"), positiveOrNull(c.ranks));
+    o.insert(QStringLiteral("nodes"), positiveOrNull(c.nodes));
+    o.insert(QStringLiteral("gpus_per_node"), positiveOrNull(c.ranks_per_node));
+    o.insert(QStringLiteral("topology_source"), qs(c.topology_source));
+    o.insert(QStringLiteral("scope"), QLatin1String(toString(c.scope)));
+    o.insert(QStringLiteral("gpu_name"), c.gpu_name.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qs(c.gpu_name)));
+    o.insert(QStringLiteral("header_line"), table.header_line);
+
+    o.insert(QStringLiteral("rows"), rowsJson(c));
+    o.insert(QStringLiteral("peak_busbw_gbps"), c.peak_busbw_gbps);
+    o.insert(QStringLiteral("peak_size_bytes"), double(c.peak_size_bytes));
+    o.insert(QStringLiteral("plateau_busbw_gbps"), orNull(c.plateau_busbw_gbps));
+    o.insert(QStringLiteral("alpha_us"), orNull(c.fit.alpha_us));
+    o.insert(QStringLiteral("fitted_bw_gbps"), c.fit.ok ? QJsonValue(c.fit.bw_gbps) : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("fit"), fitJson(c));
     o.insert(QStringLiteral("footer_avg_busbw_gbps"), orNull(c.footer_avg_busbw_gbps));
     o.insert(QStringLiteral("mean_busbw_gbps"), c.mean_busbw_gbps);
     o.insert(QStringLiteral("above_line_rate"), c.above_line_rate);
 
-    if (c.model.available) {
-        QJsonObject m;
-        m.insert(QStringLiteral("cluster"), qs(c.model.cluster_id));
-        m.insert(QStringLiteral("gpu"), qs(c.model.gpu_id));
-        if (target)
-            m.insert(QStringLiteral("chosen"), target->reason);
-        m.insert(QStringLiteral("ranks"), c.model.ranks);
-        m.insert(QStringLiteral("nodes"), c.model.nodes);
-        m.insert(QStringLiteral("nodes_assumed"), c.model.nodes_assumed);
-        m.insert(QStringLiteral("ranks_per_node"), c.model.ranks_per_node);
-        m.insert(QStringLiteral("link_busbw_gbps"), c.model.link_busbw_gbps);
-        m.insert(QStringLiteral("line_gbps"), c.model.line_gbps);
-        m.insert(QStringLiteral("latency_us"), c.model.latency_us);
-        m.insert(QStringLiteral("sizes_compared"), c.model.sizes_compared);
-        m.insert(QStringLiteral("sizes_below"), c.model.sizes_below);
-        o.insert(QStringLiteral("model"), m);
-    } else {
-        o.insert(QStringLiteral("model"), QJsonValue(QJsonValue::Null));
-    }
-    if (c.model.available) {
-        const nccl::CalibratedLink &cal = c.calibrated;
-        QJsonObject k;
-        const bool inter = cal.scope == nccl::Scope::InterNode;
-        k.insert(QStringLiteral("section"), inter ? QStringLiteral("cluster") : QStringLiteral("gpu"));
-        k.insert(QStringLiteral("preset"), qs(inter ? c.model.cluster_id : c.model.gpu_id));
-        QJsonObject fields;
-        if (cal.efficiency)
-            fields.insert(calibratedEfficiencyKey(cal.scope), *cal.efficiency);
-        if (cal.step_latency_us)
-            fields.insert(calibratedLatencyKey(cal.scope), *cal.step_latency_us);
-        k.insert(QStringLiteral("fields"), fields);
-        k.insert(QStringLiteral("basis_line_gbps"), cal.basis_line_gbps);
-        k.insert(QStringLiteral("notes"), strings(cal.notes));
-        o.insert(QStringLiteral("calibrated"), k);
-    } else {
-        o.insert(QStringLiteral("calibrated"), QJsonValue(QJsonValue::Null));
-    }
+    o.insert(QStringLiteral("model"), modelJson(c, target));
+    o.insert(QStringLiteral("calibrated"), calibratedJson(c));
     o.insert(QStringLiteral("missing"), strings(c.missing));
     o.insert(QStringLiteral("warnings"), strings(c.warnings));
     return o;

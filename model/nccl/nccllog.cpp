@@ -657,23 +657,7 @@ private:
             return;
         }
         if (t0 == "nThread" || t0 == "nThread:") {
-            startRun();
-            for (size_t i = 0; i + 1 < m_tokens.size(); ++i) {
-                std::string_view key = m_tokens[i];
-                if (endsWith(key, ":"))
-                    key.remove_suffix(1);
-                std::uint64_t v = 0;
-                if (!parseU64(m_tokens[i + 1], v))
-                    continue;
-                if (key == "nThread")
-                    m_ctx.threads = int(std::min<std::uint64_t>(v, 1u << 20));
-                else if (key == "nGpus")
-                    m_ctx.gpus_per_thread = int(std::min<std::uint64_t>(v, 1u << 20));
-                else if (key == "minBytes")
-                    m_ctx.min_bytes = v;
-                else if (key == "maxBytes")
-                    m_ctx.max_bytes = v;
-            }
+            threadsLine();
             return;
         }
         if (t0 == "Using" && m_tokens.size() >= 2 && m_tokens[1] == "devices") {
@@ -690,30 +674,11 @@ private:
             return;
         }
         if (t0 == "Avg" && m_tokens.size() >= 3 && m_tokens[1] == "bus" && m_tokens[2] == "bandwidth") {
-            const size_t colon = body.find(':');
-            Tokens value;
-            if (colon != std::string_view::npos)
-                tokenize(body.substr(colon + 1), value);
-            double v = 0;
-            ResultTable *t = footerTable();
-            if (t && !value.empty() && parseNumber(value[0], v) && v >= 0) {
-                t->footer_avg_busbw_gbps = v;
-                t->footer_line = lineNo;
-            }
+            avgBusbwLine(body, lineNo);
             return;
         }
         if (t0 == "Out" && m_tokens.size() >= 3 && m_tokens[1] == "of" && m_tokens[2] == "bounds") {
-            const size_t colon = body.find(':');
-            Tokens value;
-            if (colon != std::string_view::npos)
-                tokenize(body.substr(colon + 1), value);
-            long long n = 0;
-            ResultTable *t = footerTable();
-            if (t && !value.empty()) {
-                const auto r = std::from_chars(value[0].data(), value[0].data() + value[0].size(), n);
-                if (r.ec == std::errc())
-                    t->out_of_bounds = n;
-            }
+            outOfBoundsLine(body);
             return;
         }
         if (t0 == "Reducing" && contains(body, "maxBytes")) {
@@ -730,6 +695,59 @@ private:
             }
         }
         // Units line "(B) (elements) ... (us) (GB/s)", "out-of-place in-place", other comments.
+    }
+
+    // "nThread 1 nGpus 8 minBytes ... maxBytes ...": the run's threads, GPUs per thread and sizes.
+    void threadsLine()
+    {
+        startRun();
+        for (size_t i = 0; i + 1 < m_tokens.size(); ++i) {
+            std::string_view key = m_tokens[i];
+            if (endsWith(key, ":"))
+                key.remove_suffix(1);
+            std::uint64_t v = 0;
+            if (!parseU64(m_tokens[i + 1], v))
+                continue;
+            if (key == "nThread")
+                m_ctx.threads = int(std::min<std::uint64_t>(v, 1u << 20));
+            else if (key == "nGpus")
+                m_ctx.gpus_per_thread = int(std::min<std::uint64_t>(v, 1u << 20));
+            else if (key == "minBytes")
+                m_ctx.min_bytes = v;
+            else if (key == "maxBytes")
+                m_ctx.max_bytes = v;
+        }
+    }
+
+    // "Avg bus bandwidth : X": the footer's average bus bandwidth of the last table.
+    void avgBusbwLine(std::string_view body, int lineNo)
+    {
+        const size_t colon = body.find(':');
+        Tokens value;
+        if (colon != std::string_view::npos)
+            tokenize(body.substr(colon + 1), value);
+        double v = 0;
+        ResultTable *t = footerTable();
+        if (t && !value.empty() && parseNumber(value[0], v) && v >= 0) {
+            t->footer_avg_busbw_gbps = v;
+            t->footer_line = lineNo;
+        }
+    }
+
+    // "Out of bounds values : N OK": the footer's count of the last table.
+    void outOfBoundsLine(std::string_view body)
+    {
+        const size_t colon = body.find(':');
+        Tokens value;
+        if (colon != std::string_view::npos)
+            tokenize(body.substr(colon + 1), value);
+        long long n = 0;
+        ResultTable *t = footerTable();
+        if (t && !value.empty()) {
+            const auto r = std::from_chars(value[0].data(), value[0].data() + value[0].size(), n);
+            if (r.ec == std::errc())
+                t->out_of_bounds = n;
+        }
     }
 
     // A line starting with a whole number: a result row of the open table, the first row of a
@@ -931,20 +949,15 @@ int dataTypeBytes(std::string_view t)
     return 0;
 }
 
-bool parseLog(std::string_view text, LogParse &out, ParseError &error)
+namespace {
+
+// Input that is no text log: empty or white space only, or binary data (a NUL byte, or many control
+// characters in a sample); error says which.
+bool notTextLog(std::string_view text, ParseError &error)
 {
-    out = LogParse();
-    error = ParseError();
-    std::string decoded;
-    if (decodeUtf16(text, decoded)) {
-        text = decoded;
-        out.notes.push_back({0, "UTF-16 text converted"});
-    }
-    if (startsWith(text, "\xEF\xBB\xBF"))
-        text.remove_prefix(3);
     if (std::all_of(text.begin(), text.end(), [](char c) { return isSpace(c) || c == '\n' || c == '\r'; })) {
         error = {0, text.empty() ? "empty input: no nccl-tests output to read" : "the input holds only white space"};
-        return false;
+        return true;
     }
     // Binary data: any NUL byte, or many control characters (a sample is enough to tell).
     if (const void *nul = std::memchr(text.data(), 0, text.size())) {
@@ -953,7 +966,7 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
         const size_t lineStart = at == 0 ? 0 : text.rfind('\n', at - 1) + 1; // npos + 1 == 0
         error = {lineNo, "binary data, not a text log (NUL byte at offset " + std::to_string(at) + ")",
                  1 + int(at - lineStart)};
-        return false;
+        return true;
     }
     {
         const std::string_view sample = text.substr(0, 1 << 16);
@@ -963,37 +976,16 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
         }));
         if (controls * 50 > sample.size()) {
             error = {0, "binary data, not a text log (" + std::to_string(controls) + " control characters)"};
-            return false;
+            return true;
         }
     }
+    return false;
+}
 
-    Parser parser(out);
-    int lineNo = 0;
-    size_t pos = 0;
-    while (pos < text.size()) { // a final newline ends the last line, it does not start another
-        size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        const std::string_view whole = text.substr(pos, end - pos);
-        std::string_view ln = whole;
-        ++lineNo;
-        // A carriage return inside a line overwrote what came before it on the terminal.
-        if (ln.find('\r') != std::string_view::npos) {
-            const std::string_view t = trim(ln);
-            if (const size_t cr = t.rfind('\r'); cr != std::string_view::npos)
-                ln = t.substr(cr + 1);
-        }
-        parser.line(ln, whole, lineNo);
-        pos = end + 1;
-    }
-    parser.finish();
-    out.lines = lineNo;
-    if (parser.prefixedLines() > 0)
-        out.notes.push_back({0, "launcher prefixes (rank labels, host names, timestamps) removed from " + plural(size_t(parser.prefixedLines()), "line", "lines")});
-
-    if (!out.tables.empty())
-        return true;
-
+// Why the input has no result table: bad rows, a header without rows, another tool's log, JSON, NCCL
+// debug lines only, or none of these.
+void noTableError(Parser &parser, std::string_view text, ParseError &error)
+{
     const Signatures &sig = parser.signatures();
     const std::string_view firstText = trim(text.substr(0, std::min<size_t>(text.size(), 64)));
     if (!parser.rejected().empty()) {
@@ -1023,6 +1015,52 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
         error = {0, "no nccl-tests result table found: expected a header line such as \"#  size  count  type  redop  "
                     "root  time  algbw  busbw  #wrong ...\" followed by rows of numbers"};
     }
+}
+
+} // namespace
+
+bool parseLog(std::string_view text, LogParse &out, ParseError &error)
+{
+    out = LogParse();
+    error = ParseError();
+    std::string decoded;
+    if (decodeUtf16(text, decoded)) {
+        text = decoded;
+        out.notes.push_back({0, "UTF-16 text converted"});
+    }
+    if (startsWith(text, "\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    if (notTextLog(text, error))
+        return false;
+
+    Parser parser(out);
+    int lineNo = 0;
+    size_t pos = 0;
+    while (pos < text.size()) { // a final newline ends the last line, it does not start another
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view whole = text.substr(pos, end - pos);
+        std::string_view ln = whole;
+        ++lineNo;
+        // A carriage return inside a line overwrote what came before it on the terminal.
+        if (ln.find('\r') != std::string_view::npos) {
+            const std::string_view t = trim(ln);
+            if (const size_t cr = t.rfind('\r'); cr != std::string_view::npos)
+                ln = t.substr(cr + 1);
+        }
+        parser.line(ln, whole, lineNo);
+        pos = end + 1;
+    }
+    parser.finish();
+    out.lines = lineNo;
+    if (parser.prefixedLines() > 0)
+        out.notes.push_back({0, "launcher prefixes (rank labels, host names, timestamps) removed from " + plural(size_t(parser.prefixedLines()), "line", "lines")});
+
+    if (!out.tables.empty())
+        return true;
+
+    noTableError(parser, text, error);
     return false;
 }
 

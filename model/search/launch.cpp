@@ -386,17 +386,18 @@ void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
     offloadNote(e, p, hasModules);
 }
 
-Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
+// Megatron-LM's command-line arguments in order, each "--flag" or "--flag value".
+struct Args {
+    std::vector<std::string> list;
+    void operator()(const std::string &flag, const std::string &value = std::string())
+    {
+        list.push_back(value.empty() ? flag : flag + " " + value);
+    }
+};
+
+// The parallel layout and the batch.
+void megatronLayoutArgs(Args &arg, const Shape &s, const TrainingSpec &t)
 {
-    const Shape s = shapeOf(p);
-    const TrainingSpec &t = p.training;
-    const ModelSpec &m = p.model;
-    const Arch a = archOf(m);
-    Export e;
-    std::vector<std::string> args;
-    auto arg = [&](const std::string &flag, const std::string &value = std::string()) {
-        args.push_back(value.empty() ? flag : flag + " " + value);
-    };
     arg(megatronFlag(F::training_tp), str(s.tp));
     arg(megatronFlag(F::training_pp), str(s.pp));
     // validate_args takes no more than one of --num-layers-per-virtual-pipeline-stage,
@@ -417,7 +418,11 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     arg(megatronFlag(F::training_global_batch), str(s.gb));
     arg(megatronFlag(F::training_seq_len), str(s.seq));
     arg("--max-position-embeddings", str(s.seq));
-    // The model.
+}
+
+// The model's sizes and its attention (MLA, grouped-query or multi-head).
+void megatronAttentionArgs(Args &arg, const ModelSpec &m)
+{
     arg(megatronFlag(F::model_layers), str(m.layers));
     arg(megatronFlag(F::model_hidden), str(m.hidden));
     arg(megatronFlag(F::model_ffn), str(m.ffn));
@@ -437,6 +442,11 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         }
         arg(megatronFlag(F::model_head_dim), str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads));
     }
+}
+
+// Normalization, position embedding, biases, the MLP and the embeddings.
+void megatronArchArgs(Args &arg, Export &e, const Shape &s, const ModelSpec &m, const Arch &a)
+{
     // Bias in an MoE layer needs etp = 1 (TransformerConfig.__post_init__, "Bias in Moe is only
     // supported when ETP==1"): a GPT-like MoE with etp > 1 drops its biases.
     const bool bias = !a.llamaLike && !(s.moe && s.etp > 1);
@@ -461,28 +471,39 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         arg("--swiglu");
     if (!m.tied_embeddings)
         arg("--untie-embeddings-and-output-weights");
-    if (s.moe) {
-        arg(megatronFlag(F::model_experts), str(m.experts));
-        arg(megatronFlag(F::model_experts_per_token), str(m.experts_per_token));
-        arg(megatronFlag(F::model_expert_ffn), str(m.expert_ffn));
-        if (m.shared_experts > 0)
-            arg("--moe-shared-expert-intermediate-size", str(std::int64_t(m.shared_experts) * m.expert_ffn));
-        if (m.dense_layers > 0)
-            arg("--moe-layer-freq", "\"(" + moeLayerPattern(m) + ")\"");
-        if (a.family == Family::DeepSeekV3) {
-            // DeepSeek-V3's router (config.json: scoring_func sigmoid, routed_scaling_factor 2.5,
-            // n_group 8, topk_group 4, the aux-loss-free expert bias).
-            arg("--moe-router-score-function", "sigmoid");
-            arg("--moe-router-enable-expert-bias");
-            arg("--moe-router-topk-scaling-factor", "2.5");
-            arg("--moe-router-num-groups", "8");
-            arg("--moe-router-group-topk", "4");
-        }
-        arg("--moe-grouped-gemm");
-        arg("--moe-token-dispatcher-type", "alltoall");
-        if (t.ep_a2a_overlap && s.ep > 1)
-            arg(megatronFlag(F::training_ep_a2a_overlap)); // 1F1B A2A overlap (megatron/training/arguments.py)
+}
+
+// The experts, their router and their dispatcher (nothing for a dense model).
+void megatronMoeArgs(Args &arg, const Shape &s, const TrainingSpec &t, const ModelSpec &m, const Arch &a)
+{
+    if (!s.moe)
+        return;
+    arg(megatronFlag(F::model_experts), str(m.experts));
+    arg(megatronFlag(F::model_experts_per_token), str(m.experts_per_token));
+    arg(megatronFlag(F::model_expert_ffn), str(m.expert_ffn));
+    if (m.shared_experts > 0)
+        arg("--moe-shared-expert-intermediate-size", str(std::int64_t(m.shared_experts) * m.expert_ffn));
+    if (m.dense_layers > 0)
+        arg("--moe-layer-freq", "\"(" + moeLayerPattern(m) + ")\"");
+    if (a.family == Family::DeepSeekV3) {
+        // DeepSeek-V3's router (config.json: scoring_func sigmoid, routed_scaling_factor 2.5,
+        // n_group 8, topk_group 4, the aux-loss-free expert bias).
+        arg("--moe-router-score-function", "sigmoid");
+        arg("--moe-router-enable-expert-bias");
+        arg("--moe-router-topk-scaling-factor", "2.5");
+        arg("--moe-router-num-groups", "8");
+        arg("--moe-router-group-topk", "4");
     }
+    arg("--moe-grouped-gemm");
+    arg("--moe-token-dispatcher-type", "alltoall");
+    if (t.ep_a2a_overlap && s.ep > 1)
+        arg(megatronFlag(F::training_ep_a2a_overlap)); // 1F1B A2A overlap (megatron/training/arguments.py)
+}
+
+// Precision, the attention kernel, the fused loss and activation recompute.
+void megatronComputeArgs(Args &arg, Export &e, const Plan &p)
+{
+    const TrainingSpec &t = p.training;
     arg("--bf16");
     if (t.precision == Precision::Fp8)
         arg("--fp8-format", "hybrid");
@@ -492,8 +513,8 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     // Transformer Engine's choice there (auto).
     if (t.flash_attention) {
         const bool flash2 = t.attention_kernel == AttentionKernel::Flash2;
-        arg("--attention-backend", m.attention == Attention::Mla ? "auto" : flash2 ? "flash"
-                                                                                   : "fused");
+        arg("--attention-backend", p.model.attention == Attention::Mla ? "auto" : flash2 ? "flash"
+                                                                                         : "fused");
     }
     if (t.fused_cross_entropy)
         arg(megatronFlag(F::training_fused_cross_entropy));
@@ -511,6 +532,11 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         arg("--recompute-method", "uniform");
         arg("--recompute-num-layers", "1");
     }
+}
+
+// The data-parallel side: ZeRO as the distributed optimizer or Megatron-FSDP, and its overlap.
+void megatronZeroArgs(Args &arg, const Shape &s, const TrainingSpec &t)
+{
     if (t.zero == 1) {
         arg("--use-distributed-optimizer");
     } else if (t.zero >= 2) {
@@ -526,6 +552,12 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
         if (t.zero >= 1)
             arg("--overlap-param-gather");
     }
+}
+
+// Tensor-parallel overlap, gradient and optimizer-state precision, offload and the run's length.
+void megatronMemoryArgs(Args &arg, Export &e, const Plan &p, const Shape &s)
+{
+    const TrainingSpec &t = p.training;
     const bool tpOverlap = wantsTpCommOverlap(t) && t.sequence_parallel && s.tp > 1;
     if (tpOverlap)
         arg("--tp-comm-overlap");
@@ -547,6 +579,11 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     if (offloadWritten(p)) // --cpu-offloading follows from the count (megatron/training/arguments.py)
         arg(megatronFlag(F::training_offload_layers), str(t.offload_layers));
     arg("--train-samples", str(s.samples));
+}
+
+// What the arguments cannot say: Megatron-FSDP's combinations and a guessed rotary base.
+void megatronNotes(Export &e, const Shape &s, const TrainingSpec &t, const Arch &a)
+{
     if (t.zero >= 2 && s.pp > 1)
         note(e,
              CT_TR("commtax::Launch",
@@ -564,7 +601,13 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
                    "the scenario does not give the model's rotary base: %1 written, change --rotary-base to your "
                    "model's rope_theta"),
              {str(a.ropeBase)});
+}
 
+// The shell script: header, notes, environment and the torchrun line with the arguments.
+void megatronScript(Export &e, const Plan &p, const std::string &name, const Shape &s, const Provenance &prov,
+                    const Args &args)
+{
+    const TrainingSpec &t = p.training;
     std::string &out = e.text;
     out += "#!/bin/sh\n";
     header(out, "# ", p, name, s, Framework::Megatron, prov);
@@ -581,9 +624,28 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     out += "torchrun --nnodes " + str(s.nodes) + " --nproc-per-node " + str(s.gpn)
         + " --node-rank \"${NODE_RANK:-0}\" --master-addr \"${MASTER_ADDR:-localhost}\" --master-port \"${MASTER_PORT:-6000}\" \\\n"
           "    pretrain_gpt.py";
-    for (const std::string &x : args)
+    for (const std::string &x : args.list)
         out += " \\\n    " + x;
     out += " \\\n    \"$@\"\n";
+}
+
+Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
+{
+    const Shape s = shapeOf(p);
+    const TrainingSpec &t = p.training;
+    const ModelSpec &m = p.model;
+    const Arch a = archOf(m);
+    Export e;
+    Args arg;
+    megatronLayoutArgs(arg, s, t);
+    megatronAttentionArgs(arg, m);
+    megatronArchArgs(arg, e, s, m, a);
+    megatronMoeArgs(arg, s, t, m, a);
+    megatronComputeArgs(arg, e, p);
+    megatronZeroArgs(arg, s, t);
+    megatronMemoryArgs(arg, e, p, s);
+    megatronNotes(e, s, t, a);
+    megatronScript(e, p, name, s, prov, arg);
     return e;
 }
 
@@ -655,16 +717,17 @@ std::string mcoreModel(const std::string &c, const Plan &p, const Shape &s, cons
 // qk_head_dim, qk_pos_emb_head_dim and v_head_dim. Uneven stages: MegatronStrategy's
 // pipeline_model_parallel_layout (Megatron core's layout string); Megatron-FSDP: its fsdp,
 // save_ckpt_format ("fsdp_dtensor") and the DDP config's data_parallel_sharding_strategy.
-Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
+std::string py(bool b) { return b ? "True" : "False"; }
+
+// The base recipe of a framework: its module and name, or its name and extra arguments.
+struct Recipe {
+    std::string first, second;
+};
+
+// The recipe of the model itself where NeMo ships one (nemo/collections/llm/recipes/), else the
+// nearest of its family, and its further pretrain_recipe arguments.
+Recipe nemoRecipe(const Arch &a, const Shape &s, double params)
 {
-    const Shape s = shapeOf(p);
-    const TrainingSpec &t = p.training;
-    const ModelSpec &m = p.model;
-    const Arch a = archOf(m);
-    Export e;
-    const double params = parameterCount(m);
-    // The recipe of the model itself where NeMo ships one (nemo/collections/llm/recipes/), else the
-    // nearest of its family; the architecture below replaces the recipe's model either way.
     std::string base;
     std::string extra; // further pretrain_recipe arguments
     switch (a.family) {
@@ -682,31 +745,12 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
                                                       : "llama31_405b";
         break;
     }
-    if (wantsTpCommOverlap(t))
-        note(e,
-             CT_TR("commtax::Launch",
-                   "tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see "
-                   "the recipe's pretrain_performance_optimizations)"));
+    return {base, extra};
+}
 
-    std::string &out = e.text;
-    header(out, "# ", p, name, s, Framework::Nemo, prov);
-    out += "# NeMo 2 recipe; names checked against NVIDIA/NeMo 8cfedd72 (2.6.0rc0, 2025-09-20):\n"
-           "# nemo/lightning/pytorch/strategies/megatron_strategy.py and nemo/collections/llm/recipes/.\n"
-           "# The base recipe is the model's own where NeMo has one, else the nearest of its family; the\n"
-           "# architecture below replaces its model's.\n";
-    // The notes go here; the settings below add to them (notesAt).
-    const std::size_t notesAt = out.size();
-    out += "import nemo_run as run\n"
-           "from nemo.collections import llm\n"
-           "from nemo.collections.llm.recipes.precision.mixed_precision import ";
-    out += t.precision == Precision::Fp8 ? "bf16_with_fp8_mixed\n" : "bf16_mixed\n";
-    out += "\n\ndef commtax_recipe():\n";
-    out += "    recipe = llm." + base + ".pretrain_recipe(name=" + quoted(m.id.empty() ? "commtax" : m.id) + ", num_nodes=" + str(s.nodes)
-        + ", num_gpus_per_node=" + str(s.gpn) + extra + ")\n";
-    const std::string c = "    recipe.model.config.";
-    auto py = [](bool b) { return std::string(b ? "True" : "False"); };
-    out += "    # the model\n";
-    out += mcoreModel(c, p, s, a);
+// The recipe's strategy (the parallel layout), its distributed optimizer and DDP, and the batch.
+void nemoStrategy(std::string &out, const Shape &s, const TrainingSpec &t)
+{
     out += "    # the layout\n";
     out += "    strategy = recipe.trainer.strategy\n";
     out += "    strategy." + mcoreName(F::training_tp) + " = " + str(s.tp) + "\n";
@@ -738,15 +782,21 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += "    recipe.data." + mcoreName(F::training_seq_len) + " = " + str(s.seq) + "\n";
     out += "    recipe.data." + mcoreName(F::training_micro_batch) + " = " + str(s.mb) + "\n";
     out += "    recipe.data." + mcoreName(F::training_global_batch) + " = " + str(s.gb) + "\n";
-    opsNote(e, t);
-    moduleNotes(e, p, true, false);
-    kernelNote(e, p, true);
+}
+
+// Offload, activation recompute and the fused loss as Megatron core's TransformerConfig fields,
+// "<c>field = value" each; Megatron-Bridge also resets recompute_modules where it is unused.
+void mcoreRecompute(std::string &out, const std::string &c, const Plan &p, bool resetModules)
+{
+    const TrainingSpec &t = p.training;
     if (offloadWritten(p)) {
         out += c + "cpu_offloading = True\n";
         out += c + mcoreName(F::training_offload_layers) + " = " + str(t.offload_layers) + "\n";
     }
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
+        if (resetModules)
+            out += c + "recompute_modules = None\n";
     } else if (writtenAsSelective(t)) {
         out += c + "recompute_granularity = \"selective\"\n";
         out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
@@ -754,9 +804,14 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
         out += c + "recompute_granularity = \"full\"\n";
         out += c + "recompute_method = \"uniform\"\n";
         out += c + "recompute_num_layers = 1\n";
+        if (resetModules)
+            out += c + "recompute_modules = None\n";
     }
-    // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.
-    out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
+}
+
+// The trainer's precision plugin and length, and the main block that runs the recipe.
+void nemoTrainer(std::string &out, const Shape &s, const TrainingSpec &t)
+{
     out += std::string("    recipe.trainer.plugins = ") + (t.precision == Precision::Fp8 ? "bf16_with_fp8_mixed()" : "bf16_mixed()") + "\n";
     out += "    recipe.trainer.plugins.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
     out += "    recipe.trainer.max_steps = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
@@ -764,6 +819,51 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     out += "if __name__ == \"__main__\":\n";
     out += "    # One node here; on a cluster use run.SlurmExecutor with nodes=" + str(s.nodes) + ", ntasks_per_node=" + str(s.gpn) + ".\n";
     out += "    run.run(commtax_recipe(), executor=run.LocalExecutor(ntasks_per_node=" + str(s.gpn) + ", launcher=\"torchrun\"))\n";
+}
+
+Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
+{
+    const Shape s = shapeOf(p);
+    const TrainingSpec &t = p.training;
+    const ModelSpec &m = p.model;
+    const Arch a = archOf(m);
+    Export e;
+    // The architecture below replaces the recipe's model either way.
+    const Recipe recipe = nemoRecipe(a, s, parameterCount(m));
+    const std::string &base = recipe.first;
+    const std::string &extra = recipe.second;
+    if (wantsTpCommOverlap(t))
+        note(e,
+             CT_TR("commtax::Launch",
+                   "tp_overlap: add MegatronCommOverlapCallback(tp_comm_overlap=True) to recipe.trainer.callbacks (see "
+                   "the recipe's pretrain_performance_optimizations)"));
+
+    std::string &out = e.text;
+    header(out, "# ", p, name, s, Framework::Nemo, prov);
+    out += "# NeMo 2 recipe; names checked against NVIDIA/NeMo 8cfedd72 (2.6.0rc0, 2025-09-20):\n"
+           "# nemo/lightning/pytorch/strategies/megatron_strategy.py and nemo/collections/llm/recipes/.\n"
+           "# The base recipe is the model's own where NeMo has one, else the nearest of its family; the\n"
+           "# architecture below replaces its model's.\n";
+    // The notes go here; the settings below add to them (notesAt).
+    const std::size_t notesAt = out.size();
+    out += "import nemo_run as run\n"
+           "from nemo.collections import llm\n"
+           "from nemo.collections.llm.recipes.precision.mixed_precision import ";
+    out += t.precision == Precision::Fp8 ? "bf16_with_fp8_mixed\n" : "bf16_mixed\n";
+    out += "\n\ndef commtax_recipe():\n";
+    out += "    recipe = llm." + base + ".pretrain_recipe(name=" + quoted(m.id.empty() ? "commtax" : m.id) + ", num_nodes=" + str(s.nodes)
+        + ", num_gpus_per_node=" + str(s.gpn) + extra + ")\n";
+    const std::string c = "    recipe.model.config.";
+    out += "    # the model\n";
+    out += mcoreModel(c, p, s, a);
+    nemoStrategy(out, s, t);
+    opsNote(e, t);
+    moduleNotes(e, p, true, false);
+    kernelNote(e, p, true);
+    mcoreRecompute(out, c, p, false);
+    // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.
+    out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
+    nemoTrainer(out, s, t);
     std::string notes;
     addNotes(notes, "# ", e.notes);
     out.insert(notesAt, notes);
@@ -786,13 +886,10 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
 // pretrain(cfg, forward_step) (training/pretrain.py, training/gpt_step.py). config.py
 // _validate_and_apply_megatron_fsdp_v1_configs: Megatron-FSDP runs on the distributed optimizer,
 // saves fsdp_dtensor checkpoints and refuses CUDA_DEVICE_MAX_CONNECTIONS=1.
-Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
+// The recipe of the model itself where Megatron-Bridge has one, else the nearest of its family:
+// its module under megatron.bridge.recipes and its config function.
+Recipe bridgeRecipe(const Arch &a, const Shape &s, const ModelSpec &m)
 {
-    const Shape s = shapeOf(p);
-    const TrainingSpec &t = p.training;
-    const ModelSpec &m = p.model;
-    const Arch a = archOf(m);
-    Export e;
     const double params = parameterCount(m);
     std::string module, recipe;
     switch (a.family) {
@@ -808,6 +905,62 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
                                                                                                            : "llama31_405b_pretrain_config";
         break;
     }
+    return {module, recipe};
+}
+
+// cfg.model's parallel layout and tensor-parallel overlap.
+void bridgeLayout(std::string &out, const Shape &s, const TrainingSpec &t, bool tpOverlap)
+{
+    out += "    # the layout\n";
+    out += "    cfg.model." + mcoreName(F::training_tp) + " = " + str(s.tp) + "\n";
+    out += "    cfg.model." + mcoreName(F::training_pp) + " = " + str(s.pp) + "\n";
+    const std::string vpp = s.vpp > 1 ? str(s.vpp) : std::string("None");
+    out += "    cfg.model." + mcoreName(F::training_vpp) + " = " + vpp + "\n";
+    out += "    cfg.model.num_layers_in_first_pipeline_stage = None\n";
+    out += "    cfg.model.num_layers_in_last_pipeline_stage = None\n";
+    out += "    cfg.model.account_for_embedding_in_pipeline_split = False\n";
+    out += "    cfg.model.account_for_loss_in_pipeline_split = False\n";
+    out += "    cfg.model.pipeline_model_parallel_layout = " + (s.uneven ? quoted(megatronLayout(s)) : std::string("None")) + "\n";
+    out += "    cfg.model." + mcoreName(F::training_cp) + " = " + str(s.cp) + "\n";
+    out += "    cfg.model." + mcoreName(F::training_ep) + " = " + str(s.ep) + "\n";
+    out += "    cfg.model." + mcoreName(F::training_etp) + " = " + str(s.etp) + "\n";
+    const std::string sp = py(t.sequence_parallel && s.tp > 1);
+    out += "    cfg.model." + mcoreName(F::training_sequence_parallel) + " = " + sp + "\n";
+    out += "    cfg.comm_overlap = " + (tpOverlap ? std::string("CommOverlapConfig(tp_comm_overlap=True)") : std::string("None")) + "\n";
+}
+
+// cfg.ddp and cfg.optimizer (ZeRO as the distributed optimizer or Megatron-FSDP), the mixed
+// precision and cfg.train's batch and length.
+void bridgeTraining(std::string &out, const Shape &s, const TrainingSpec &t)
+{
+    out += "    cfg.ddp.use_megatron_fsdp = " + py(t.zero >= 2) + "\n";
+    out += std::string("    cfg.ddp.data_parallel_sharding_strategy = ") + (t.zero == 3 ? "\"optim_grads_params\"" : t.zero == 2 ? "\"optim_grads\""
+                                                                                                                                 : "\"no_shard\"")
+        + "\n";
+    out += "    cfg.ddp.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
+    out += "    cfg.optimizer.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
+    if (t.zero >= 2)
+        out += "    cfg.checkpoint.ckpt_format = \"fsdp_dtensor\"\n";
+    out += "    cfg.ddp.overlap_grad_reduce = " + py(t.dp_overlap > 0 && s.dp > 1) + "\n";
+    out += "    cfg.ddp.overlap_param_gather = " + py(t.dp_overlap > 0 && s.dp > 1 && t.zero >= 1) + "\n";
+    out += "    cfg.ddp.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
+    out += std::string("    cfg.mixed_precision = ") + (t.precision == Precision::Fp8 ? "\"bf16_with_fp8_current_scaling_mixed\"" : "\"bf16_mixed\"") + "\n";
+    out += "    cfg.dataset." + mcoreName(F::training_seq_len) + " = " + str(s.seq) + "\n";
+    out += "    cfg.train." + mcoreName(F::training_micro_batch) + " = " + str(s.mb) + "\n";
+    out += "    cfg.train." + mcoreName(F::training_global_batch) + " = " + str(s.gb) + "\n";
+    out += "    cfg.train.train_iters = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
+}
+
+Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
+{
+    const Shape s = shapeOf(p);
+    const TrainingSpec &t = p.training;
+    const ModelSpec &m = p.model;
+    const Arch a = archOf(m);
+    Export e;
+    const Recipe r = bridgeRecipe(a, s, m);
+    const std::string &module = r.first;
+    const std::string &recipe = r.second;
     const bool tpOverlap = wantsTpCommOverlap(t) && t.sequence_parallel && s.tp > 1;
     if (t.tp_overlap > 0 && !tpOverlap)
         note(e,
@@ -815,7 +968,6 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
                    "tp_overlap needs sequence parallelism and tp > 1 in Megatron-LM (--tp-comm-overlap): left out"));
 
     std::string &out = e.text;
-    auto py = [](bool b) { return std::string(b ? "True" : "False"); };
     header(out, "# ", p, name, s, Framework::Bridge, prov);
     out += "# Megatron-Bridge recipe; names checked against NVIDIA-NeMo/Megatron-Bridge main 067f987d (0.7.0,\n"
            "# 2026-08-22), src/megatron/bridge/training/config.py and src/megatron/bridge/recipes/. The recipe\n"
@@ -839,58 +991,13 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     out += mcoreModel("    cfg.model.", p, s, a);
     out += "    cfg.model." + mcoreName(F::model_vocab) + " = " + str(m.vocab) + "\n";
     out += "    cfg.tokenizer.vocab_size = " + str(m.vocab) + "\n";
-    out += "    # the layout\n";
-    out += "    cfg.model." + mcoreName(F::training_tp) + " = " + str(s.tp) + "\n";
-    out += "    cfg.model." + mcoreName(F::training_pp) + " = " + str(s.pp) + "\n";
-    const std::string vpp = s.vpp > 1 ? str(s.vpp) : std::string("None");
-    out += "    cfg.model." + mcoreName(F::training_vpp) + " = " + vpp + "\n";
-    out += "    cfg.model.num_layers_in_first_pipeline_stage = None\n";
-    out += "    cfg.model.num_layers_in_last_pipeline_stage = None\n";
-    out += "    cfg.model.account_for_embedding_in_pipeline_split = False\n";
-    out += "    cfg.model.account_for_loss_in_pipeline_split = False\n";
-    out += "    cfg.model.pipeline_model_parallel_layout = " + (s.uneven ? quoted(megatronLayout(s)) : std::string("None")) + "\n";
-    out += "    cfg.model." + mcoreName(F::training_cp) + " = " + str(s.cp) + "\n";
-    out += "    cfg.model." + mcoreName(F::training_ep) + " = " + str(s.ep) + "\n";
-    out += "    cfg.model." + mcoreName(F::training_etp) + " = " + str(s.etp) + "\n";
-    const std::string sp = py(t.sequence_parallel && s.tp > 1);
-    out += "    cfg.model." + mcoreName(F::training_sequence_parallel) + " = " + sp + "\n";
-    out += "    cfg.comm_overlap = " + (tpOverlap ? std::string("CommOverlapConfig(tp_comm_overlap=True)") : std::string("None")) + "\n";
-    out += "    cfg.ddp.use_megatron_fsdp = " + py(t.zero >= 2) + "\n";
-    out += std::string("    cfg.ddp.data_parallel_sharding_strategy = ") + (t.zero == 3 ? "\"optim_grads_params\"" : t.zero == 2 ? "\"optim_grads\""
-                                                                                                                                 : "\"no_shard\"")
-        + "\n";
-    out += "    cfg.ddp.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
-    out += "    cfg.optimizer.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
-    if (t.zero >= 2)
-        out += "    cfg.checkpoint.ckpt_format = \"fsdp_dtensor\"\n";
-    out += "    cfg.ddp.overlap_grad_reduce = " + py(t.dp_overlap > 0 && s.dp > 1) + "\n";
-    out += "    cfg.ddp.overlap_param_gather = " + py(t.dp_overlap > 0 && s.dp > 1 && t.zero >= 1) + "\n";
-    out += "    cfg.ddp.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
-    out += std::string("    cfg.mixed_precision = ") + (t.precision == Precision::Fp8 ? "\"bf16_with_fp8_current_scaling_mixed\"" : "\"bf16_mixed\"") + "\n";
-    out += "    cfg.dataset." + mcoreName(F::training_seq_len) + " = " + str(s.seq) + "\n";
-    out += "    cfg.train." + mcoreName(F::training_micro_batch) + " = " + str(s.mb) + "\n";
-    out += "    cfg.train." + mcoreName(F::training_global_batch) + " = " + str(s.gb) + "\n";
-    out += "    cfg.train.train_iters = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
+    bridgeLayout(out, s, t, tpOverlap);
+    bridgeTraining(out, s, t);
     const std::string c = "    cfg.model.";
     opsNote(e, t);
     moduleNotes(e, p, true, false);
     kernelNote(e, p, true);
-    if (offloadWritten(p)) {
-        out += c + "cpu_offloading = True\n";
-        out += c + mcoreName(F::training_offload_layers) + " = " + str(t.offload_layers) + "\n";
-    }
-    if (t.recompute == Recompute::None) {
-        out += c + "recompute_granularity = None\n";
-        out += c + "recompute_modules = None\n";
-    } else if (writtenAsSelective(t)) {
-        out += c + "recompute_granularity = \"selective\"\n";
-        out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
-    } else {
-        out += c + "recompute_granularity = \"full\"\n";
-        out += c + "recompute_method = \"uniform\"\n";
-        out += c + "recompute_num_layers = 1\n";
-        out += c + "recompute_modules = None\n";
-    }
+    mcoreRecompute(out, c, p, true);
     out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
     out += "    return cfg\n\n\n";
     out += "if __name__ == \"__main__\":\n";
@@ -920,22 +1027,12 @@ std::int64_t zero3Bucket(const Plan &p)
 // and deepspeed/runtime/activation_checkpointing/config.py (partition_activations...).
 // deepspeed/runtime/pipe/engine.py asserts "ZeRO-2 and ZeRO-3 are incompatible with pipeline
 // parallelism".
-Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
+
+// What DeepSpeed's pipeline and batch make of the plan: its stages, its data-parallel count, its
+// schedule and the ZeRO stage it runs.
+void deepspeedLayoutNotes(Export &e, const Shape &s, const TrainingSpec &t, int dsWorld, std::int64_t trainBatch,
+                          int stage)
 {
-    const Shape s = shapeOf(p);
-    const TrainingSpec &t = p.training;
-    Export e;
-    moduleNotes(e, p, false, false);
-    kernelNote(e, p, false);
-    dotsNote(e, t);
-    // The data-parallel world DeepSpeed divides train_batch_size by (deepspeed/runtime/config.py,
-    // DeepSpeedConfig.__init__ and _batch_assertion): the mpu's data-parallel size when one is
-    // given, else every rank. A PipelineModule brings its own mpu whose topology is
-    // PipeDataParallelTopology(num_pp=pp, num_dp=world/pp) (deepspeed/__init__.py initialize,
-    // deepspeed/runtime/pipe/module.py), so world / pp; without a pipeline, AutoTP gives none, so
-    // the whole world.
-    const int dsWorld = s.pp > 1 ? s.gpus / s.pp : s.gpus;
-    const std::int64_t trainBatch = std::int64_t(s.mb) * s.m * dsWorld;
     if (s.pp > 1)
         note(e,
              CT_TR("commtax::Launch",
@@ -957,9 +1054,6 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
         note(e,
              CT_TR("commtax::Launch", "vpp=%1: DeepSpeed's pipeline engine has no interleaved schedule; it runs vpp=1"),
              {str(s.vpp)});
-    // deepspeed/runtime/pipe/engine.py asserts "ZeRO-2 and ZeRO-3 are incompatible with pipeline
-    // parallelism": a pipeline gets stage 1, the nearest it runs.
-    const int stage = s.pp > 1 && t.zero >= 2 ? 1 : t.zero;
     if (stage != t.zero)
         note(e,
              t.zero == 3
@@ -970,6 +1064,12 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
                          "ZeRO-%1 with pp=%2: DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3, so stage 1 is "
                          "written (gradients kept whole on each GPU: more memory than planned)"),
              {str(t.zero), str(s.pp)});
+}
+
+// The plan's features DeepSpeed's config has no key for, and how its experts are built.
+void deepspeedFeatureNotes(Export &e, const Plan &p, const Shape &s, int stage)
+{
+    const TrainingSpec &t = p.training;
     if (t.sequence_parallel && s.tp > 1)
         note(e,
              CT_TR("commtax::Launch",
@@ -1013,7 +1113,12 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
                                    "ep_size=%2, k=%3) (deepspeed/moe/layer.py)"),
                  {str(p.model.experts), str(s.ep), str(p.model.experts_per_token), str(s.etp)});
     }
+}
 
+// The DeepSpeed config (JSON), with Commtax's facts in a key of its own.
+void deepspeedJson(Export &e, const Plan &p, const Shape &s, std::int64_t trainBatch, int stage, const Provenance &prov)
+{
+    const TrainingSpec &t = p.training;
     // JSON has no comments: the header's facts go into a key DeepSpeed does not read (its config
     // reads the keys it knows and ignores the rest).
     const Evaluation ev = evaluate(p);
@@ -1040,6 +1145,30 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
         out += std::string(",\n  \"activation_checkpointing\": {\"partition_activations\": ") + (s.tp > 1 ? "true" : "false")
             + ", \"cpu_checkpointing\": false, \"contiguous_memory_optimization\": false, \"synchronize_checkpoint_boundary\": false}";
     out += "\n}\n";
+}
+
+Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
+{
+    const Shape s = shapeOf(p);
+    const TrainingSpec &t = p.training;
+    Export e;
+    moduleNotes(e, p, false, false);
+    kernelNote(e, p, false);
+    dotsNote(e, t);
+    // The data-parallel world DeepSpeed divides train_batch_size by (deepspeed/runtime/config.py,
+    // DeepSpeedConfig.__init__ and _batch_assertion): the mpu's data-parallel size when one is
+    // given, else every rank. A PipelineModule brings its own mpu whose topology is
+    // PipeDataParallelTopology(num_pp=pp, num_dp=world/pp) (deepspeed/__init__.py initialize,
+    // deepspeed/runtime/pipe/module.py), so world / pp; without a pipeline, AutoTP gives none, so
+    // the whole world.
+    const int dsWorld = s.pp > 1 ? s.gpus / s.pp : s.gpus;
+    const std::int64_t trainBatch = std::int64_t(s.mb) * s.m * dsWorld;
+    // deepspeed/runtime/pipe/engine.py asserts "ZeRO-2 and ZeRO-3 are incompatible with pipeline
+    // parallelism": a pipeline gets stage 1, the nearest it runs.
+    const int stage = s.pp > 1 && t.zero >= 2 ? 1 : t.zero;
+    deepspeedLayoutNotes(e, s, t, dsWorld, trainBatch, stage);
+    deepspeedFeatureNotes(e, p, s, stage);
+    deepspeedJson(e, p, s, trainBatch, stage, prov);
     return e;
 }
 
@@ -1088,21 +1217,18 @@ std::string titanStages(const Shape &s)
     return out + "    ]";
 }
 
-Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov)
-{
-    const Shape s = shapeOf(p);
-    const TrainingSpec &t = p.training;
-    const ModelSpec &m = p.model;
-    const Arch a = archOf(m);
-    Export e;
-    moduleNotes(e, p, false, false);
-    kernelNote(e, p, false);
-    dotsNote(e, t, true);
-    const double params = parameterCount(m);
-    // torchtitan's own model for the plan's: torchtitan/models/{llama3,qwen3,deepseek_v3}
-    // (model_registry flavours, config_registry functions). A mixture of experts gets an MoE model
-    // so that expert parallelism has experts to split.
+// torchtitan's model for the plan's: its module, config function, flavour and the model id it is.
+struct TitanModel {
     std::string module, base, flavour, exact;
+};
+
+// torchtitan's own model for the plan's: torchtitan/models/{llama3,qwen3,deepseek_v3}
+// (model_registry flavours, config_registry functions). A mixture of experts gets an MoE model
+// so that expert parallelism has experts to split.
+TitanModel titanModel(const Arch &a, const Shape &s, double params)
+{
+    TitanModel tm;
+    std::string &module = tm.module, &base = tm.base, &flavour = tm.flavour, &exact = tm.exact;
     if (a.family == Family::DeepSeekV3) {
         module = "deepseek_v3", base = "deepseek_v3_671b", flavour = "671B", exact = "deepseek-v3";
     } else if (s.moe) {
@@ -1117,6 +1243,13 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
         exact = params < 20e9 ? "llama3-8b" : params < 200e9 ? "llama3-70b"
                                                              : "llama3.1-405b";
     }
+    return tm;
+}
+
+// What torchtitan runs differently from the plan, and a model that is not the plan's.
+void titanNotes(Export &e, const Shape &s, const TrainingSpec &t, const ModelSpec &m, const TitanModel &tm)
+{
+    const std::string &module = tm.module, &flavour = tm.flavour, &exact = tm.exact;
     if (t.recompute == Recompute::Selective)
         note(e,
              CT_TR("commtax::Launch",
@@ -1152,6 +1285,49 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
                    "torchtitan has no model of its own for %2: the nearest, %1 (flavour %3), is a different model; "
                    "give the config a model_spec for %2"),
              {module, commentSafe(m.name), flavour});
+}
+
+// config.parallelism: data-parallel replication and sharding, tp, cp, ep and the pipeline.
+void titanParallelism(std::string &out, const Shape &s, const TrainingSpec &t, bool explicitStages)
+{
+    out += "    par = config.parallelism\n";
+    out += "    par.data_parallel_replicate_degree = " + str(t.zero == 0 ? s.dp : 1) + "\n";
+    out += "    par.data_parallel_shard_degree = " + str(t.zero == 0 ? 1 : s.dp) + "\n";
+    if (t.zero >= 1)
+        out += std::string("    par.fsdp_reshard_after_forward = ") + (t.zero == 3 ? "\"always\"" : "\"never\"") + "\n";
+    out += "    par." + titanName(F::training_tp) + " = " + str(s.tp) + "\n";
+    const char *sp = t.sequence_parallel ? "True" : "False";
+    out += "    par." + titanName(F::training_sequence_parallel) + " = " + sp + "\n";
+    if (t.tp_comm_overlap && s.tp > 1)
+        // ParallelismConfig: effective only with compile
+        out += "    par." + titanName(F::training_tp_comm_overlap) + " = True\n";
+    out += "    par." + titanName(F::training_cp) + " = " + str(s.cp) + "\n";
+    out += "    par." + titanName(F::training_ep) + " = " + str(s.moe ? s.ep : 1) + "\n";
+    out += "    par." + titanName(F::training_pp) + " = " + str(s.pp) + "\n";
+    if (s.pp > 1) {
+        out += std::string("    par.pipeline_parallel_schedule = ") + (s.vpp > 1 ? "\"Interleaved1F1B\"" : "\"1F1B\"") + "\n";
+        out += "    par.num_pp_microbatches = " + str(s.m) + "\n";
+        out += "    par.pipeline_parallel_first_stage_less_layers = 0\n";
+        out += "    par.pipeline_parallel_last_stage_less_layers = 0\n";
+        out += "    par.pipeline_parallel_layers_per_stage = None\n";
+        if (explicitStages)
+            out += "    par.module_fqns_per_model_part = " + titanStages(s) + "\n";
+    }
+}
+
+Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov)
+{
+    const Shape s = shapeOf(p);
+    const TrainingSpec &t = p.training;
+    const ModelSpec &m = p.model;
+    const Arch a = archOf(m);
+    Export e;
+    moduleNotes(e, p, false, false);
+    kernelNote(e, p, false);
+    dotsNote(e, t, true);
+    const TitanModel tm = titanModel(a, s, parameterCount(m));
+    const std::string &module = tm.module, &base = tm.base, &flavour = tm.flavour;
+    titanNotes(e, s, t, m, tm);
     // pp x vpp stages exactly, and the engine's spread: torchtitan derives neither from a layer
     // count per stage for every plan (ceil((layers + first + last) / n) stages, each as even as
     // it splits: pipeline_parallel.py _get_pipeline_metadata, _generate_llm_fqn_per_model_part), so
@@ -1176,29 +1352,7 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     out += "    config = " + base + "()\n";
     if (respec)
         out += "    config.model_spec = model_registry(\"" + flavour + "\")\n";
-    out += "    par = config.parallelism\n";
-    out += "    par.data_parallel_replicate_degree = " + str(t.zero == 0 ? s.dp : 1) + "\n";
-    out += "    par.data_parallel_shard_degree = " + str(t.zero == 0 ? 1 : s.dp) + "\n";
-    if (t.zero >= 1)
-        out += std::string("    par.fsdp_reshard_after_forward = ") + (t.zero == 3 ? "\"always\"" : "\"never\"") + "\n";
-    out += "    par." + titanName(F::training_tp) + " = " + str(s.tp) + "\n";
-    const char *sp = t.sequence_parallel ? "True" : "False";
-    out += "    par." + titanName(F::training_sequence_parallel) + " = " + sp + "\n";
-    if (t.tp_comm_overlap && s.tp > 1)
-        // ParallelismConfig: effective only with compile
-        out += "    par." + titanName(F::training_tp_comm_overlap) + " = True\n";
-    out += "    par." + titanName(F::training_cp) + " = " + str(s.cp) + "\n";
-    out += "    par." + titanName(F::training_ep) + " = " + str(s.moe ? s.ep : 1) + "\n";
-    out += "    par." + titanName(F::training_pp) + " = " + str(s.pp) + "\n";
-    if (s.pp > 1) {
-        out += std::string("    par.pipeline_parallel_schedule = ") + (s.vpp > 1 ? "\"Interleaved1F1B\"" : "\"1F1B\"") + "\n";
-        out += "    par.num_pp_microbatches = " + str(s.m) + "\n";
-        out += "    par.pipeline_parallel_first_stage_less_layers = 0\n";
-        out += "    par.pipeline_parallel_last_stage_less_layers = 0\n";
-        out += "    par.pipeline_parallel_layers_per_stage = None\n";
-        if (explicitStages)
-            out += "    par.module_fqns_per_model_part = " + titanStages(s) + "\n";
-    }
+    titanParallelism(out, s, t, explicitStages);
     out += "    config.training.num_tokens_per_microbatch_per_dp_rank = " + str(std::int64_t(s.mb) * s.seq) + "\n";
     out += "    config.training.num_tokens_per_train_step = " + str(std::int64_t(s.gb) * s.seq) + "\n";
     out += "    config.training." + titanName(F::training_seq_len) + " = " + str(s.seq) + "\n";

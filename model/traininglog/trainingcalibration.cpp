@@ -103,7 +103,8 @@ struct Reader {
     int get(const QString &path, int fallback = 0) const { return r.fields.value(path).toInt(fallback); }
 };
 
-void readMegatron(Reader &rd, bool bridge)
+// Megatron-LM's and Megatron-Bridge's model: sizes, attention, MLP, embeddings and experts.
+void readMegatronModel(Reader &rd, bool bridge)
 {
     const TrainingLog &log = rd.log;
     rd.mcore(F::model_layers);
@@ -139,6 +140,13 @@ void readMegatron(Reader &rd, bool bridge)
             && rd.r.fields.contains(path(F::model_ffn)))
             rd.set(path(F::model_expert_ffn), rd.r.fields.value(path(F::model_ffn)), 0);
     }
+}
+
+// Megatron-LM's and Megatron-Bridge's parallel layout, batch, recompute, precision, kernels and GPUs.
+void readMegatronTraining(Reader &rd, bool bridge)
+{
+    const TrainingLog &log = rd.log;
+    int line = 0;
     rd.mcore(F::training_seq_len);
     rd.mcore(F::training_micro_batch);
     rd.mcore(F::training_global_batch);
@@ -199,7 +207,14 @@ void readMegatron(Reader &rd, bool bridge)
     }
 }
 
-void readTorchtitan(Reader &rd)
+void readMegatron(Reader &rd, bool bridge)
+{
+    readMegatronModel(rd, bridge);
+    readMegatronTraining(rd, bridge);
+}
+
+// torchtitan's Llama model: sizes, heads, vocabulary and its FFN formula.
+void readTorchtitanModel(Reader &rd)
 {
     const TrainingLog &log = rd.log;
     rd.integer(path(F::model_layers), "n_layers");
@@ -234,6 +249,13 @@ void readTorchtitan(Reader &rd)
         rd.set(path(F::model_tied_embeddings), false, 0);
         rd.note(QStringLiteral("mlp = swiglu, untied embeddings: torchtitan's Llama"));
     }
+}
+
+// torchtitan's batch and device mesh: tp, pp, cp, the data-parallel degree, GPUs and ZeRO.
+void readTorchtitanMesh(Reader &rd)
+{
+    const TrainingLog &log = rd.log;
+    int line = 0;
     rd.integer(path(F::training_seq_len), "seq_len");
     rd.integer(path(F::training_micro_batch), "local_batch_size");
     const bool mesh = log.find("mesh.dp_shard") || log.find("mesh.dp_replicate") || log.find("mesh.tp")
@@ -275,6 +297,14 @@ void readTorchtitan(Reader &rd)
             rd.set(path(F::training_sequence_parallel), true, meshLine);
     }
     rd.integer(path(F::training_global_batch), "global_batch_size");
+}
+
+void readTorchtitan(Reader &rd)
+{
+    const TrainingLog &log = rd.log;
+    readTorchtitanModel(rd);
+    readTorchtitanMesh(rd);
+    int line = 0;
     if (const std::optional<QString> ac = text(log, "activation_checkpoint", &line)) {
         // torchtitan's selective checkpointing is its per-op policy (the engine's "ops", plan.h).
         const bool selective = *ac == QLatin1String("selective");
@@ -530,25 +560,14 @@ TrainingPlanRead readTrainingPlan(const TrainingLog &log)
     return r;
 }
 
-bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString> &overrides, const Preset &gpu,
-                      const PresetCatalog &catalog, Scenario &out, QStringList &errors)
+namespace {
+
+// The --set PATH=VALUE overrides into the fields read from the log, each checked (gpus a whole
+// number, the others a model or training field's value); an error for each one that does not fit.
+void applyOverrides(const QMap<QString, QString> &overrides, QMap<QString, QJsonValue> &fields, QStringList &errors)
 {
-    Scenario s;
-    s.plan = Plan();
-    s.plan.economics = defaultScenario(catalog).plan.economics;
-    gpu.applyTo(s.plan);
-    s.gpuPreset = gpu.id;
-    const std::optional<Preset> cluster = catalog.find(Section::Cluster, gpu.defaultCluster());
-    if (!cluster) {
-        errors << QStringLiteral("GPU preset \"%1\" names no cluster preset").arg(gpu.id);
-        return false;
-    }
-    cluster->applyTo(s.plan);
-    s.clusterPreset = cluster->id;
-    s.plan.training.compute_efficiency.reset();
-    QMap<QString, QJsonValue> fields = read.fields;
     for (auto it = overrides.constBegin(); it != overrides.constEnd(); ++it) {
-        const QString path = it.key();
+        const QString &path = it.key();
         bool isNum = false;
         const double d = it.value().toDouble(&isNum);
         QJsonValue v = isNum ? QJsonValue(d) : QJsonValue(it.value());
@@ -561,7 +580,7 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
                 continue;
             }
         } else {
-            const int dot = path.indexOf(QLatin1Char('.'));
+            const qsizetype dot = path.indexOf(QLatin1Char('.'));
             const QString sec = path.left(dot);
             const Section section = sec == QLatin1String("model") ? Section::Model : Section::Training;
             const FieldInfo *f = dot > 0 && (sec == QLatin1String("model") || sec == QLatin1String("training"))
@@ -579,6 +598,28 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
         }
         fields.insert(path, v);
     }
+}
+
+} // namespace
+
+bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString> &overrides, const Preset &gpu,
+                      const PresetCatalog &catalog, Scenario &out, QStringList &errors)
+{
+    Scenario s;
+    s.plan = Plan();
+    s.plan.economics = defaultScenario(catalog).plan.economics;
+    gpu.applyTo(s.plan);
+    s.gpuPreset = gpu.id;
+    const std::optional<Preset> cluster = catalog.find(Section::Cluster, gpu.defaultCluster());
+    if (!cluster) {
+        errors << QStringLiteral("GPU preset \"%1\" names no cluster preset").arg(gpu.id);
+        return false;
+    }
+    cluster->applyTo(s.plan);
+    s.clusterPreset = cluster->id;
+    s.plan.training.compute_efficiency.reset();
+    QMap<QString, QJsonValue> fields = read.fields;
+    applyOverrides(overrides, fields, errors);
     QStringList missing;
     for (const QString &p : requiredPaths())
         if (!fields.contains(p))
@@ -670,22 +711,13 @@ std::optional<double> exposedCommShare(const Plan &plan)
     return std::isfinite(share) ? std::optional<double>(std::clamp(share, 0.0, 1.0)) : std::nullopt;
 }
 
-FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<double> &measured)
+namespace {
+
+// Can the logs tell communication from compute? Each log's exposed share of communication, their
+// spread, and the angle between the logs' sensitivities to the two factors.
+void commSeparability(FactorFit &f, const std::vector<Plan> &plans, std::size_t n)
 {
-    FactorFit f;
-    const std::size_t n = std::min(plans.size(), measured.size());
-    if (n == 0)
-        return f;
-    std::vector<int> all;
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::optional<double> t = predictedStepSeconds(plans[i], 1.0);
-        if (!t || !(measured[i] > 0))
-            return f;
-        f.before.push_back((*t - measured[i]) / measured[i]);
-        all.push_back(int(i));
-    }
-    // Can the logs tell communication from compute? The exposed share of each log's step and each
-    // log's sensitivity of log(step time) to the two factors (a 10% change of each).
+    // The sensitivity of each log's log(step time) to the two factors (a 10% change of each).
     std::vector<double> gk, gc;
     for (std::size_t i = 0; i < n; ++i) {
         f.commShare.push_back(exposedCommShare(plans[i]).value_or(0));
@@ -703,19 +735,11 @@ FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<dou
     }
     const double cosine = kk > 0 && cc > 0 ? std::clamp(kc / std::sqrt(kk * cc), -1.0, 1.0) : 1.0;
     f.commAngle = std::sqrt(std::max(0.0, 1 - cosine * cosine));
-    f.commFitted
-        = int(n) >= kMinLogsForComm && f.commShareSpread >= kMinCommShareSpread && f.commAngle >= kMinCommAngle;
-    if (f.commFitted) {
-        const auto [k, c] = fitBothOn(plans, measured, all, &f.atBound, &f.commAtBound);
-        f.factor = k;
-        f.commFactor = c;
-    } else {
-        f.factor = fitOn(plans, measured, all, &f.atBound);
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-        const double t = predictedStepSeconds(plans[i], f.factor, f.commFactor).value_or(0);
-        f.after.push_back((t - measured[i]) / measured[i]);
-    }
+}
+
+// Each log's error predicted by the factors fitted on the other logs (leave one log out).
+void leaveOneOut(FactorFit &f, const std::vector<Plan> &plans, const std::vector<double> &measured, std::size_t n)
+{
     if (n >= 2) {
         for (std::size_t i = 0; i < n; ++i) {
             std::vector<int> others;
@@ -734,15 +758,11 @@ FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<dou
             f.looError.push_back((t - measured[i]) / measured[i]);
         }
     }
-    auto meanAbs = [](const std::vector<double> &v) {
-        double s = 0;
-        for (double x : v)
-            s += std::fabs(x);
-        return v.empty() ? 0.0 : s / double(v.size());
-    };
-    f.meanAbsBefore = meanAbs(f.before);
-    f.meanAbsAfter = meanAbs(f.after);
-    f.meanAbsLoo = meanAbs(f.looError);
+}
+
+// What the fit pins (compute, and communication where the logs tell it apart) and what it does not.
+void describeFit(FactorFit &f, const std::vector<Plan> &plans, std::size_t n)
+{
     bool fp8 = false, bf16 = false;
     for (std::size_t i = 0; i < n; ++i)
         (plans[i].training.precision == Precision::Fp8 ? fp8 : bf16) = true;
@@ -785,6 +805,49 @@ FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<dou
                                       "them disagree by more than compute efficiency explains")
                            .arg(kMinFactor)
                            .arg(kMaxFactor);
+}
+
+} // namespace
+
+FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<double> &measured)
+{
+    FactorFit f;
+    const std::size_t n = std::min(plans.size(), measured.size());
+    if (n == 0)
+        return f;
+    std::vector<int> all;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::optional<double> t = predictedStepSeconds(plans[i], 1.0);
+        if (!t || !(measured[i] > 0))
+            return f;
+        f.before.push_back((*t - measured[i]) / measured[i]);
+        all.push_back(int(i));
+    }
+    commSeparability(f, plans, n);
+    f.commFitted
+        = int(n) >= kMinLogsForComm && f.commShareSpread >= kMinCommShareSpread && f.commAngle >= kMinCommAngle;
+    if (f.commFitted) {
+        const auto [k, c] = fitBothOn(plans, measured, all, &f.atBound, &f.commAtBound);
+        f.factor = k;
+        f.commFactor = c;
+    } else {
+        f.factor = fitOn(plans, measured, all, &f.atBound);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const double t = predictedStepSeconds(plans[i], f.factor, f.commFactor).value_or(0);
+        f.after.push_back((t - measured[i]) / measured[i]);
+    }
+    leaveOneOut(f, plans, measured, n);
+    auto meanAbs = [](const std::vector<double> &v) {
+        double s = 0;
+        for (double x : v)
+            s += std::fabs(x);
+        return v.empty() ? 0.0 : s / double(v.size());
+    };
+    f.meanAbsBefore = meanAbs(f.before);
+    f.meanAbsAfter = meanAbs(f.after);
+    f.meanAbsLoo = meanAbs(f.looError);
+    describeFit(f, plans, n);
     f.ok = true;
     return f;
 }

@@ -1167,10 +1167,11 @@ std::string cleanLine(std::string_view raw, int *rank)
     return s;
 }
 
-bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, ParseError &error)
+namespace {
+
+// A NUL byte in the first 64 KiB: binary data, with where it is (line and column) in error.
+bool binaryData(std::string_view text, ParseError &error)
 {
-    out = TrainingLog();
-    error = ParseError();
     const std::size_t nul = text.substr(0, 1 << 16).find('\0');
     if (nul != std::string_view::npos) {
         int line = 1, col = 1;
@@ -1180,67 +1181,44 @@ bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, P
                 col = 0;
             }
         error = {line, col, "binary data (a NUL byte), not a text log"};
-        return false;
+        return true;
     }
-    out.framework = hint == Framework::Unknown ? detect(text) : hint;
-    if (out.framework == Framework::Unknown) {
-        error = {1, 1,
-                 "no iteration times found: not a Megatron-LM, torchtitan, NeMo / Megatron-Bridge, HF Trainer or "
-                 "DeepSpeed log "
-                 "(choose one with --framework)"};
-        return false;
-    }
-    out.runs.push_back(Run{1, {}, 0});
-    Parser p{out, out.framework, {}, -1, false, false, false, 0, 0, false, false, {}, -1, {}};
-    out.truncated = !text.empty() && text.back() != '\n';
-    std::size_t pos = 0;
-    int lineNo = 0;
-    while (pos < text.size()) {
-        std::size_t e = text.find('\n', pos);
-        const bool last = e == std::string_view::npos;
-        if (last)
-            e = text.size();
-        ++lineNo;
-        const std::string_view physical = text.substr(pos, e - pos);
-        pos = e + 1;
-        if (physical.size() > kMaxLineBytes) {
-            out.notes.push_back({lineNo, "line longer than 1 MiB skipped"});
+    return false;
+}
+
+// One physical line: each of its '\r'-separated segments (tqdm progress bars overwrite themselves)
+// read by the framework's line parser; false on a parse error.
+bool readPhysicalLine(std::string_view physical, int lineNo, Framework framework, Parser &p, ParseError &error)
+{
+    // tqdm progress bars overwrite themselves with '\r': each segment is one update.
+    std::size_t segStart = 0;
+    while (segStart <= physical.size()) {
+        std::size_t segEnd = physical.find('\r', segStart);
+        if (segEnd == std::string_view::npos)
+            segEnd = physical.size();
+        const std::string_view seg = physical.substr(segStart, segEnd - segStart);
+        segStart = segEnd + 1;
+        if (trim(seg).empty())
             continue;
+        const std::string clean = cleanLine(seg);
+        bool ok = true;
+        switch (framework) {
+        case Framework::Megatron: ok = p.megatronLine(clean, lineNo, error); break;
+        case Framework::Torchtitan: ok = p.torchtitanLine(clean, lineNo, error); break;
+        case Framework::Nemo: ok = p.nemoLine(clean, lineNo, error); break;
+        case Framework::HfTrainer: ok = p.hfLine(clean, lineNo, error); break;
+        case Framework::DeepSpeed: ok = p.deepspeedLine(clean, lineNo, error); break;
+        default: break;
         }
-        if (last && out.truncated
-            && (contains(physical, "iteration") || contains(physical, "step:") || contains(physical, "train_")
-                || contains(physical, "SamplesPerSec") || contains(physical, "latency:"))) {
-            out.notes.push_back({lineNo, "the log ends inside this line (truncated): its step is not read"});
-            continue;
-        }
-        // tqdm progress bars overwrite themselves with '\r': each segment is one update.
-        std::size_t segStart = 0;
-        while (segStart <= physical.size()) {
-            std::size_t segEnd = physical.find('\r', segStart);
-            if (segEnd == std::string_view::npos)
-                segEnd = physical.size();
-            const std::string_view seg = physical.substr(segStart, segEnd - segStart);
-            segStart = segEnd + 1;
-            if (trim(seg).empty())
-                continue;
-            const std::string clean = cleanLine(seg);
-            bool ok = true;
-            switch (out.framework) {
-            case Framework::Megatron: ok = p.megatronLine(clean, lineNo, error); break;
-            case Framework::Torchtitan: ok = p.torchtitanLine(clean, lineNo, error); break;
-            case Framework::Nemo: ok = p.nemoLine(clean, lineNo, error); break;
-            case Framework::HfTrainer: ok = p.hfLine(clean, lineNo, error); break;
-            case Framework::DeepSpeed: ok = p.deepspeedLine(clean, lineNo, error); break;
-            default: break;
-            }
-            if (!ok)
-                return false;
-        }
+        if (!ok)
+            return false;
     }
-    if (out.framework == Framework::Torchtitan)
-        torchtitanTimes(out);
-    if (out.framework == Framework::DeepSpeed)
-        deepspeedTimes(out, p.profilerSteps);
+    return true;
+}
+
+// HF Trainer's step time from train_runtime and the optimisation step count, where the log has it.
+void hfTrainerTimes(TrainingLog &out)
+{
     // The Trainer rounds train_steps_per_second to 3 decimals (0.012 for a 86 s step is 3% off):
     // with train_runtime and the step count on the same run, their quotient is the step time.
     if (out.framework == Framework::HfTrainer && out.steps.size() == 1 && out.runs.size() == 1) {
@@ -1274,6 +1252,72 @@ bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, P
                                  "step, warm-up included"});
         }
     }
+}
+
+// A log with no step: an error that says which line the framework's log was expected to have.
+void noStepsError(const TrainingLog &out, int lineNo, ParseError &error)
+{
+    const char *what = out.framework == Framework::Megatron
+        ? "no \"iteration N/M | ... elapsed time per iteration (ms)\" line"
+        : out.framework == Framework::Torchtitan ? "no \"step: N ... tps: T\" line"
+        : out.framework == Framework::Nemo       ? "no \"train_step_timing in s\" value"
+        : out.framework == Framework::DeepSpeed
+        ? "no \"CurrSamplesPerSec=\" line and no FLOPS-profiler \"iter latency\""
+        : "no train_runtime or train_steps_per_second";
+    std::string why
+        = std::string("no iteration times found in this ") + toString(out.framework) + " log: " + what;
+    if (out.truncated)
+        why += " (the file ends inside its last line)";
+    error = {lineNo > 0 ? lineNo : 1, 1, why};
+}
+
+} // namespace
+
+bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, ParseError &error)
+{
+    out = TrainingLog();
+    error = ParseError();
+    if (binaryData(text, error))
+        return false;
+    out.framework = hint == Framework::Unknown ? detect(text) : hint;
+    if (out.framework == Framework::Unknown) {
+        error = {1, 1,
+                 "no iteration times found: not a Megatron-LM, torchtitan, NeMo / Megatron-Bridge, HF Trainer or "
+                 "DeepSpeed log "
+                 "(choose one with --framework)"};
+        return false;
+    }
+    out.runs.push_back(Run{1, {}, 0});
+    Parser p{out, out.framework, {}, -1, false, false, false, 0, 0, false, false, {}, -1, {}};
+    out.truncated = !text.empty() && text.back() != '\n';
+    std::size_t pos = 0;
+    int lineNo = 0;
+    while (pos < text.size()) {
+        std::size_t e = text.find('\n', pos);
+        const bool last = e == std::string_view::npos;
+        if (last)
+            e = text.size();
+        ++lineNo;
+        const std::string_view physical = text.substr(pos, e - pos);
+        pos = e + 1;
+        if (physical.size() > kMaxLineBytes) {
+            out.notes.push_back({lineNo, "line longer than 1 MiB skipped"});
+            continue;
+        }
+        if (last && out.truncated
+            && (contains(physical, "iteration") || contains(physical, "step:") || contains(physical, "train_")
+                || contains(physical, "SamplesPerSec") || contains(physical, "latency:"))) {
+            out.notes.push_back({lineNo, "the log ends inside this line (truncated): its step is not read"});
+            continue;
+        }
+        if (!readPhysicalLine(physical, lineNo, out.framework, p, error))
+            return false;
+    }
+    if (out.framework == Framework::Torchtitan)
+        torchtitanTimes(out);
+    if (out.framework == Framework::DeepSpeed)
+        deepspeedTimes(out, p.profilerSteps);
+    hfTrainerTimes(out);
     if (p.configDropped > 0)
         out.notes.push_back(
             {0, std::to_string(p.configDropped) + " configuration values past the first 20000 not read"});
@@ -1281,18 +1325,7 @@ bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, P
         out.notes.push_back({0, std::to_string(p.stepsDropped) + " steps past the first 200000 not read"});
     // Drop runs left empty by a restart marker at the end of the log.
     if (out.steps.empty()) {
-        const char *what = out.framework == Framework::Megatron
-            ? "no \"iteration N/M | ... elapsed time per iteration (ms)\" line"
-            : out.framework == Framework::Torchtitan ? "no \"step: N ... tps: T\" line"
-            : out.framework == Framework::Nemo       ? "no \"train_step_timing in s\" value"
-            : out.framework == Framework::DeepSpeed
-            ? "no \"CurrSamplesPerSec=\" line and no FLOPS-profiler \"iter latency\""
-            : "no train_runtime or train_steps_per_second";
-        std::string why
-            = std::string("no iteration times found in this ") + toString(out.framework) + " log: " + what;
-        if (out.truncated)
-            why += " (the file ends inside its last line)";
-        error = {lineNo > 0 ? lineNo : 1, 1, why};
+        noStepsError(out, lineNo, error);
         return false;
     }
     return true;
