@@ -532,6 +532,87 @@ struct Parser {
         }
     }
 
+    // "CUDA capacity: NVIDIA H100 80GB HBM3 with 79.11GiB memory": the GPU and its memory.
+    bool torchtitanCapacity(std::string_view l, int n)
+    {
+        const std::size_t cap = l.find(" capacity: ");
+        if (cap == std::string_view::npos || !(contains(l, "CUDA capacity") || contains(l, "GPU capacity")))
+            return false;
+        const std::size_t with = l.rfind(" with ");
+        if (with != std::string_view::npos && with > cap) {
+            log.gpu_name = std::string(trim(l.substr(cap + 11, with - cap - 11)));
+            log.gpu_name_line = n;
+            double mem = 0;
+            if (numberAfter(l.substr(with), " with", mem))
+                log.gpu_memory_gib = mem;
+        }
+        return true;
+    }
+
+    // "Building 2-D device mesh with ['dp_shard', 'tp'], [4, 2]": each dimension's size.
+    bool torchtitanMesh(std::string_view l, int n)
+    {
+        if (!contains(l, "device mesh with"))
+            return false;
+        const std::size_t a = l.find('[', l.find("device mesh with"));
+        const std::size_t ae = a == std::string_view::npos ? a : l.find(']', a);
+        const std::size_t b = ae == std::string_view::npos ? ae : l.find('[', ae);
+        const std::size_t be = b == std::string_view::npos ? b : l.find(']', b);
+        if (be == std::string_view::npos)
+            return true;
+        std::vector<std::string> names;
+        std::string_view ns = l.substr(a + 1, ae - a - 1);
+        while (!ns.empty()) {
+            const std::size_t c = ns.find(',');
+            std::string_view item = trim(ns.substr(0, c));
+            if (item.size() >= 2 && (item.front() == '\'' || item.front() == '"'))
+                item = item.substr(1, item.size() - 2);
+            names.emplace_back(item);
+            if (c == std::string_view::npos)
+                break;
+            ns.remove_prefix(c + 1);
+        }
+        std::size_t p = b + 1;
+        for (const std::string &name : names) {
+            double v = 0;
+            const int col = int(p) + 1;
+            if (!numberAt(l, p, v, false))
+                break;
+            addConfig({"mesh." + name, std::to_string(whole(v)), n, col});
+            while (p < l.size() && (l[p] == ',' || l[p] == ' '))
+                ++p;
+        }
+        return true;
+    }
+
+    // "step: 10  loss: 7.8  memory: 60.1GiB(75.9%)  tps: 6,321  tflops: 366.1  mfu: 37.0%", the
+    // "step:" at `st`.
+    bool torchtitanStep(std::string_view l, std::size_t st, int n, ParseError &error)
+    {
+        std::size_t p = st + 5;
+        double step = 0;
+        if (!numberAt(l, p, step, false))
+            return true;
+        Step s;
+        s.line = n;
+        s.step = whole(step);
+        double tps = 0;
+        int col = 0;
+        bool bad = false;
+        numberAfter(l, "tps:", tps, &col, true, &bad);
+        if (bad || tps <= 0)
+            return badTime(error, l, n, col, "tps");
+        s.tps = tps;
+        s.time_stamp = timestampIn(l);
+        double v = 0;
+        if (numberAfter(l, "tflops:", v) && v >= 0)
+            s.tflops = v;
+        if (numberAfter(l, "memory:", v) && v >= 0)
+            s.memory_gib = v;
+        addStep(s);
+        return true;
+    }
+
     bool torchtitanLine(std::string_view l, int n, ParseError &error)
     {
         if (contains(l, "Starting job:")) {
@@ -542,50 +623,8 @@ struct Parser {
             torchtitanModelArgs(l, n);
             return true;
         }
-        const std::size_t cap = l.find(" capacity: ");
-        if (cap != std::string_view::npos && (contains(l, "CUDA capacity") || contains(l, "GPU capacity"))) {
-            const std::size_t with = l.rfind(" with ");
-            if (with != std::string_view::npos && with > cap) {
-                log.gpu_name = std::string(trim(l.substr(cap + 11, with - cap - 11)));
-                log.gpu_name_line = n;
-                double mem = 0;
-                if (numberAfter(l.substr(with), " with", mem))
-                    log.gpu_memory_gib = mem;
-            }
+        if (torchtitanCapacity(l, n) || torchtitanMesh(l, n))
             return true;
-        }
-        // "Building 2-D device mesh with ['dp_shard', 'tp'], [4, 2]"
-        if (contains(l, "device mesh with")) {
-            const std::size_t a = l.find('[', l.find("device mesh with"));
-            const std::size_t ae = a == std::string_view::npos ? a : l.find(']', a);
-            const std::size_t b = ae == std::string_view::npos ? ae : l.find('[', ae);
-            const std::size_t be = b == std::string_view::npos ? b : l.find(']', b);
-            if (be != std::string_view::npos) {
-                std::vector<std::string> names;
-                std::string_view ns = l.substr(a + 1, ae - a - 1);
-                while (!ns.empty()) {
-                    const std::size_t c = ns.find(',');
-                    std::string_view item = trim(ns.substr(0, c));
-                    if (item.size() >= 2 && (item.front() == '\'' || item.front() == '"'))
-                        item = item.substr(1, item.size() - 2);
-                    names.emplace_back(item);
-                    if (c == std::string_view::npos)
-                        break;
-                    ns.remove_prefix(c + 1);
-                }
-                std::size_t p = b + 1;
-                for (const std::string &name : names) {
-                    double v = 0;
-                    const int col = int(p) + 1;
-                    if (!numberAt(l, p, v, false))
-                        break;
-                    addConfig({"mesh." + name, std::to_string(whole(v)), n, col});
-                    while (p < l.size() && (l[p] == ',' || l[p] == ' '))
-                        ++p;
-                }
-            }
-            return true;
-        }
         // "Training starts at step 1, with local batch size 2, global batch size 16, sequence length 8192, ..."
         if (contains(l, "Training starts at step")) {
             double v = 0;
@@ -615,30 +654,8 @@ struct Parser {
             return true;
         }
         const std::size_t st = l.find("step:");
-        if (st != std::string_view::npos && contains(l, "tps:")) {
-            std::size_t p = st + 5;
-            double step = 0;
-            if (!numberAt(l, p, step, false))
-                return true;
-            Step s;
-            s.line = n;
-            s.step = whole(step);
-            double tps = 0;
-            int col = 0;
-            bool bad = false;
-            numberAfter(l, "tps:", tps, &col, true, &bad);
-            if (bad || tps <= 0)
-                return badTime(error, l, n, col, "tps");
-            s.tps = tps;
-            s.time_stamp = timestampIn(l);
-            double v = 0;
-            if (numberAfter(l, "tflops:", v) && v >= 0)
-                s.tflops = v;
-            if (numberAfter(l, "memory:", v) && v >= 0)
-                s.memory_gib = v;
-            addStep(s);
-            return true;
-        }
+        if (st != std::string_view::npos && contains(l, "tps:"))
+            return torchtitanStep(l, st, n, error);
         std::vector<ConfigEntry> es;
         scanKeys(l, n, torchtitanKeys(), es);
         addConfigs(es);
@@ -737,6 +754,92 @@ struct Parser {
         addConfig({key, std::string(value), n, int(col)});
     }
 
+    // deepspeed/utils/timer.py:264-274 (ThroughputTimer.stop): "epoch={}/micro_step={}/
+    // global_step={}, RunningAvgSamplesPerSec={}, CurrSamplesPerSec={}, MemAllocated={}GB,
+    // MaxMemAllocated={}GB", where CurrSamplesPerSec is the train batch (all GPUs) over this
+    // optimiser step's time. DeepSpeed before 0.6 printed "{epoch}/{step}, SamplesPerSec={}"
+    // with the running mean since the start only (timer.py of DeepSpeed 0.3-0.5).
+    bool deepspeedThroughput(std::string_view l, int n, ParseError &error)
+    {
+        Step s;
+        s.line = n;
+        double v = 0;
+        if (numberAfter(l, "global_step=", v)) {
+            s.step = whole(v);
+        } else {
+            // "{epoch}/{step}, SamplesPerSec=" (and "0/20, RunningAvgSamplesPerSec=" of 0.7)
+            const std::size_t at = l.find("SamplesPerSec=");
+            const std::size_t slash = l.rfind('/', at);
+            std::size_t p = slash == std::string_view::npos ? l.size() : slash + 1;
+            s.step = numberAt(l, p, v, false) ? whole(v) : lastStep + 1;
+        }
+        int col = 0;
+        bool bad = false;
+        const bool curr = numberAfter(l, "CurrSamplesPerSec=", v, &col, false, &bad);
+        if (!curr && !bad) {
+            numberAfter(l, "SamplesPerSec=", v, &col, false, &bad);
+            s.running_average = true;
+        }
+        if (bad || v <= 0) {
+            if (s.running_average && contains(l, "RunningAvgSamplesPerSec"))
+                return true; // only the running mean, "-inf" before the first timed step
+            return badTime(error, l, n, col, s.running_average ? "SamplesPerSec" : "CurrSamplesPerSec");
+        }
+        s.samples_per_s = v;
+        s.time_stamp = timestampIn(l);
+        if (numberAfter(l, "MaxMemAllocated=", v) && v >= 0)
+            s.memory_gib = v; // GiB: max_memory_allocated() / 1024**3
+        addStep(s);
+        return true;
+    }
+
+    // A row of the flops profiler's summary after "Profile Summary at step N" (profileStep >= 0):
+    // nullopt when the line is none of its rows.
+    std::optional<bool> deepspeedProfilerRow(std::string_view l, int n, ParseError &error)
+    {
+        double v = 0;
+        int col = 0;
+        for (const auto &[label, key] :
+             {std::pair{"world size:", "profiler.world_size"}, std::pair{"data parallel size:", "profiler.dp_size"},
+              std::pair{"model parallel size:", "profiler.mp_size"},
+              std::pair{"model paralel size:", "profiler.mp_size"},
+              std::pair{"batch size per GPU:", "profiler.micro_batch"}}) {
+            if (l.substr(0, std::strlen(label)) == label && numberAfter(l, label, v, &col) && v >= 0) {
+                addConfig({key, std::to_string(whole(v)), n, col});
+                return true;
+            }
+        }
+        if (l.substr(0, 13) == "iter latency:") {
+            bool bad = false;
+            numberAfter(l, "iter latency:", v, &col, false, &bad);
+            std::size_t p = std::size_t(col - 1);
+            double num = 0;
+            numberAt(l, p, num, false);
+            while (p < l.size() && l[p] == ' ')
+                ++p;
+            const char unit = p < l.size() ? l[p] : 0;
+            const double scale = unit == 'm' ? 1e-3 : unit == 'u' ? 1e-6
+                : unit == 'k' || unit == 'K'                      ? 1e3
+                                                                  : 1;
+            if (bad || v <= 0)
+                return badTime(error, l, n, col, "iter latency");
+            Step s;
+            s.line = n;
+            s.step = profileStep;
+            s.seconds = v * scale;
+            s.from_profiler = true;
+            s.run = int(log.runs.size()) - 1;
+            if (profilerSteps.size() < 1000)
+                profilerSteps.push_back(s);
+            profileStep = -1;
+            return true;
+        }
+        if (contains(l, "Aggregated Profile") || contains(l, "Detailed Profile")
+            || contains(l, "End of DeepSpeed Flops Profiler"))
+            profileStep = -1; // a summary without "iter latency" (no wall-clock breakdown)
+        return std::nullopt;
+    }
+
     bool deepspeedLine(std::string_view l, int n, ParseError &error)
     {
         // engine.py:369 `self._config.print("DeepSpeedEngine configuration")`: a new engine, so a
@@ -756,43 +859,8 @@ struct Parser {
             if (inDsDump || inDsJson)
                 return true;
         }
-        // deepspeed/utils/timer.py:264-274 (ThroughputTimer.stop): "epoch={}/micro_step={}/
-        // global_step={}, RunningAvgSamplesPerSec={}, CurrSamplesPerSec={}, MemAllocated={}GB,
-        // MaxMemAllocated={}GB", where CurrSamplesPerSec is the train batch (all GPUs) over this
-        // optimiser step's time. DeepSpeed before 0.6 printed "{epoch}/{step}, SamplesPerSec={}"
-        // with the running mean since the start only (timer.py of DeepSpeed 0.3-0.5).
-        if (contains(l, "SamplesPerSec=")) {
-            Step s;
-            s.line = n;
-            double v = 0;
-            if (numberAfter(l, "global_step=", v)) {
-                s.step = whole(v);
-            } else {
-                // "{epoch}/{step}, SamplesPerSec=" (and "0/20, RunningAvgSamplesPerSec=" of 0.7)
-                const std::size_t at = l.find("SamplesPerSec=");
-                const std::size_t slash = l.rfind('/', at);
-                std::size_t p = slash == std::string_view::npos ? l.size() : slash + 1;
-                s.step = numberAt(l, p, v, false) ? whole(v) : lastStep + 1;
-            }
-            int col = 0;
-            bool bad = false;
-            const bool curr = numberAfter(l, "CurrSamplesPerSec=", v, &col, false, &bad);
-            if (!curr && !bad) {
-                numberAfter(l, "SamplesPerSec=", v, &col, false, &bad);
-                s.running_average = true;
-            }
-            if (bad || v <= 0) {
-                if (s.running_average && contains(l, "RunningAvgSamplesPerSec"))
-                    return true; // only the running mean, "-inf" before the first timed step
-                return badTime(error, l, n, col, s.running_average ? "SamplesPerSec" : "CurrSamplesPerSec");
-            }
-            s.samples_per_s = v;
-            s.time_stamp = timestampIn(l);
-            if (numberAfter(l, "MaxMemAllocated=", v) && v >= 0)
-                s.memory_gib = v; // GiB: max_memory_allocated() / 1024**3
-            addStep(s);
-            return true;
-        }
+        if (contains(l, "SamplesPerSec="))
+            return deepspeedThroughput(l, n, error);
         // deepspeed/profiling/flops_profiler/profiler.py:327-394 (print_model_profile): "Profile
         // Summary at step {N}:", then '{:<70}  {:<8}' rows: "world size: ", "data parallel size: ",
         // "model parallel size: " ("model paralel size" before 0.4), "batch size per GPU: ",
@@ -803,46 +871,8 @@ struct Parser {
             return true;
         }
         if (profileStep >= 0) {
-            double v = 0;
-            int col = 0;
-            for (const auto &[label, key] :
-                 {std::pair{"world size:", "profiler.world_size"}, std::pair{"data parallel size:", "profiler.dp_size"},
-                  std::pair{"model parallel size:", "profiler.mp_size"},
-                  std::pair{"model paralel size:", "profiler.mp_size"},
-                  std::pair{"batch size per GPU:", "profiler.micro_batch"}}) {
-                if (l.substr(0, std::strlen(label)) == label && numberAfter(l, label, v, &col) && v >= 0) {
-                    addConfig({key, std::to_string(whole(v)), n, col});
-                    return true;
-                }
-            }
-            if (l.substr(0, 13) == "iter latency:") {
-                bool bad = false;
-                numberAfter(l, "iter latency:", v, &col, false, &bad);
-                std::size_t p = std::size_t(col - 1);
-                double num = 0;
-                numberAt(l, p, num, false);
-                while (p < l.size() && l[p] == ' ')
-                    ++p;
-                const char unit = p < l.size() ? l[p] : 0;
-                const double scale = unit == 'm' ? 1e-3 : unit == 'u' ? 1e-6
-                    : unit == 'k' || unit == 'K'                      ? 1e3
-                                                                      : 1;
-                if (bad || v <= 0)
-                    return badTime(error, l, n, col, "iter latency");
-                Step s;
-                s.line = n;
-                s.step = profileStep;
-                s.seconds = v * scale;
-                s.from_profiler = true;
-                s.run = int(log.runs.size()) - 1;
-                if (profilerSteps.size() < 1000)
-                    profilerSteps.push_back(s);
-                profileStep = -1;
-                return true;
-            }
-            if (contains(l, "Aggregated Profile") || contains(l, "Detailed Profile")
-                || contains(l, "End of DeepSpeed Flops Profiler"))
-                profileStep = -1; // a summary without "iter latency" (no wall-clock breakdown)
+            if (const std::optional<bool> row = deepspeedProfilerRow(l, n, error))
+                return *row;
         }
         std::vector<ConfigEntry> es;
         scanKeys(l, n, hfKeys(), es); // the model's config, as transformers prints it
