@@ -60,7 +60,8 @@ void unpublishedLayoutDefaults(TrainingSpec &t)
     t.last_stage_layers = 0;
 }
 
-bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &why)
+// The row's own fields: what it is, where from, what it publishes.
+bool readRunHeader(const QJsonObject &o, Run &run, QString &why)
 {
     run.id = o.value(QStringLiteral("id")).toString();
     run.source = o.value(QStringLiteral("source")).toString();
@@ -97,11 +98,12 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
         run.published_memory_gb = o.value(QStringLiteral("published_memory_gb")).toDouble();
     run.assert_within = o.value(QStringLiteral("assert_within")).toDouble();
 
-    // The defaults a user gets (the default scenario), then the presets, then what is published.
-    Plan plan = defaultScenario(c).plan;
-    plan.training.compute_efficiency.reset();
-    unpublishedLayoutDefaults(plan.training);
-    const QJsonValue model = o.value(QStringLiteral("model"));
+    return true;
+}
+
+// The model: a preset's id, or the architecture's fields as published.
+bool readRunModel(const QJsonValue &model, const PresetCatalog &c, Plan &plan, QString &why)
+{
     if (model.isString()) {
         const std::optional<Preset> m = c.find(Section::Model, model.toString());
         if (!m) {
@@ -127,6 +129,12 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
         if (plan.model.kv_heads == 0)
             plan.model.kv_heads = plan.model.heads;
     }
+    return true;
+}
+
+// The GPU and cluster presets, and the cluster cut to the run's GPU count.
+bool readRunHardware(const QJsonObject &o, const PresetCatalog &c, Plan &plan, QString &why)
+{
     const std::optional<Preset> gpu = c.find(Section::Gpu, o.value(QStringLiteral("gpu")).toString());
     const std::optional<Preset> cluster = c.find(Section::Cluster, o.value(QStringLiteral("cluster")).toString());
     if (!gpu || !cluster) {
@@ -151,7 +159,12 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
             return false;
         }
     }
-    const QJsonObject tr = o.value(QStringLiteral("training")).toObject();
+    return true;
+}
+
+// The training fields the source publishes, listed in run.published_training.
+bool readRunTraining(const QJsonObject &tr, Plan &plan, Run &run, QString &why)
+{
     for (auto it = tr.begin(); it != tr.end(); ++it) {
         const FieldInfo *f = findField(Section::Training, it.key());
         if (!f || !checkFieldValue(*f, it.value()).isEmpty()) {
@@ -161,7 +174,12 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
         f->set(plan, it.value());
         run.published_training << it.key();
     }
-    TrainingSpec &t = plan.training;
+    return true;
+}
+
+// What a user gets for a layout setting the source leaves out (rule 1 in accuracy.h).
+void unpublishedTrainingDefaults(const QJsonObject &tr, bool moe, int gpus, TrainingSpec &t)
+{
     if (!tr.contains(QStringLiteral("dp"))) {
         const int mp = t.tp * t.pp * t.cp;
         t.dp = std::max(1, gpus / std::max(1, mp));
@@ -172,8 +190,13 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
         const int unit = t.micro_batch * t.dp;
         t.global_batch = (1024 + unit - 1) / unit * unit;
     }
-    if (plan.model.moe() && !tr.contains(QStringLiteral("ep")))
+    if (moe && !tr.contains(QStringLiteral("ep")))
         t.ep = 1;
+}
+
+// The framework's own defaults where the engine's are another framework's (rule 2 in accuracy.h).
+void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
+{
     // The attention kernel as the run's year had it: FlashAttention (Dao et al., arXiv 2205.14135)
     // came out in May 2022 and reached Megatron-LM and DeepSpeed in 2023; a run of 2022 or before
     // that does not say otherwise ran the unfused attention.
@@ -226,6 +249,22 @@ bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &wh
     // optim.grad_sync_dtype: bf16. Megatron-LM's own default, the engine's, stays fp32.
     if (!tr.contains(QStringLiteral("grad_bytes")) && run.source_id.startsWith(QLatin1String(kNvidiaPerfTables)))
         t.grad_bytes = 2;
+}
+
+bool readRun(const QJsonObject &o, const PresetCatalog &c, Run &run, QString &why)
+{
+    if (!readRunHeader(o, run, why))
+        return false;
+    // The defaults a user gets (the default scenario), then the presets, then what is published.
+    Plan plan = defaultScenario(c).plan;
+    plan.training.compute_efficiency.reset();
+    unpublishedLayoutDefaults(plan.training);
+    const QJsonObject tr = o.value(QStringLiteral("training")).toObject();
+    if (!readRunModel(o.value(QStringLiteral("model")), c, plan, why) || !readRunHardware(o, c, plan, why)
+        || !readRunTraining(tr, plan, run, why))
+        return false;
+    unpublishedTrainingDefaults(tr, plan.model.moe(), o.value(QStringLiteral("gpus")).toInt(), plan.training);
+    frameworkDefaults(tr, run, plan.training);
     run.plan = plan;
     return true;
 }
@@ -631,6 +670,51 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
     return out;
 }
 
+namespace {
+
+// The figures of every group (docs/accuracy.md's tables) from the predictions of the counted rows
+// `all`; a row the engine refused goes to rep.problems.
+void groupFigures(const std::vector<Run> &runs, const std::vector<int> &all, Report &rep)
+{
+    for (GroupKind kind : kGroupKinds) {
+        std::map<QString, GroupStats> groups;
+        std::map<QString, std::vector<double>> absErrors;
+        for (int i : all) {
+            const Prediction &p = rep.predictions[size_t(i)];
+            if (!p.evaluated) {
+                if (kind == GroupKind::All)
+                    rep.problems += runs[size_t(i)].id + QStringLiteral(": ") + p.error + QLatin1Char('\n');
+                continue;
+            }
+            GroupStats &g = groups[groupOf(runs[size_t(i)], kind)];
+            g.kind = kind;
+            g.group = groupOf(runs[size_t(i)], kind);
+            ++g.rows;
+            const double sign = fasterSign(runs[size_t(i)].metric);
+            g.mape += std::abs(p.loso_error);
+            absErrors[g.group].push_back(std::abs(p.loso_error));
+            g.max = std::max(g.max, std::abs(p.loso_error));
+            g.signed_mean += sign * p.loso_error;
+            g.in_mape += std::abs(p.in_sample_error);
+            g.in_max = std::max(g.in_max, std::abs(p.in_sample_error));
+            g.in_signed_mean += sign * p.in_sample_error;
+            g.flagged += p.fits ? 0 : 1;
+        }
+        for (auto &[name, g] : groups) {
+            std::vector<double> &e = absErrors[name];
+            std::sort(e.begin(), e.end());
+            g.median = e.size() % 2 ? e[e.size() / 2] : (e[e.size() / 2 - 1] + e[e.size() / 2]) / 2;
+            g.mape /= g.rows;
+            g.signed_mean /= g.rows;
+            g.in_mape /= g.rows;
+            g.in_signed_mean /= g.rows;
+            rep.groups.push_back(g);
+        }
+    }
+}
+
+} // namespace
+
 Report crossValidate(const std::vector<Run> &runs, const Constants &start)
 {
     Report rep;
@@ -690,41 +774,7 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
                 predict(i, c, p.loso, p.loso_error, true);
         }
     }
-    for (GroupKind kind : kGroupKinds) {
-        std::map<QString, GroupStats> groups;
-        std::map<QString, std::vector<double>> absErrors;
-        for (int i : all) {
-            const Prediction &p = rep.predictions[size_t(i)];
-            if (!p.evaluated) {
-                if (kind == GroupKind::All)
-                    rep.problems += runs[size_t(i)].id + QStringLiteral(": ") + p.error + QLatin1Char('\n');
-                continue;
-            }
-            GroupStats &g = groups[groupOf(runs[size_t(i)], kind)];
-            g.kind = kind;
-            g.group = groupOf(runs[size_t(i)], kind);
-            ++g.rows;
-            const double sign = fasterSign(runs[size_t(i)].metric);
-            g.mape += std::abs(p.loso_error);
-            absErrors[g.group].push_back(std::abs(p.loso_error));
-            g.max = std::max(g.max, std::abs(p.loso_error));
-            g.signed_mean += sign * p.loso_error;
-            g.in_mape += std::abs(p.in_sample_error);
-            g.in_max = std::max(g.in_max, std::abs(p.in_sample_error));
-            g.in_signed_mean += sign * p.in_sample_error;
-            g.flagged += p.fits ? 0 : 1;
-        }
-        for (auto &[name, g] : groups) {
-            std::vector<double> &e = absErrors[name];
-            std::sort(e.begin(), e.end());
-            g.median = e.size() % 2 ? e[e.size() / 2] : (e[e.size() / 2 - 1] + e[e.size() / 2]) / 2;
-            g.mape /= g.rows;
-            g.signed_mean /= g.rows;
-            g.in_mape /= g.rows;
-            g.in_signed_mean /= g.rows;
-            rep.groups.push_back(g);
-        }
-    }
+    groupFigures(runs, all, rep);
     return rep;
 }
 
