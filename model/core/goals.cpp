@@ -215,6 +215,63 @@ struct GoalsReader {
             g.listed.append(opt);
     }
 
+    // The GPUs, modes and precisions to choose among.
+    void readChoices(const QJsonObject &o, Goals &g)
+    {
+        auto at = [](const QString &key) { return jsonPathJoin(QStringLiteral("goals"), key); };
+        if (o.contains(QStringLiteral("gpus")))
+            list(o.value(QStringLiteral("gpus")), at(QStringLiteral("gpus")), 1000,
+                 [&](const QJsonValue &v, const QString &p) {
+                     QString id;
+                     if (gpuId(v, p, id))
+                         g.gpus << id;
+                 });
+        if (o.contains(QStringLiteral("modes"))) {
+            g.buy = g.rent = false;
+            list(o.value(QStringLiteral("modes")), at(QStringLiteral("modes")), 2,
+                 [&](const QJsonValue &v, const QString &p) {
+                     QString m;
+                     if (choice(v, p, {QStringLiteral("buy"), QStringLiteral("rent")}, m))
+                         (m == QLatin1String("buy") ? g.buy : g.rent) = true;
+                 });
+        }
+        if (o.contains(QStringLiteral("precisions"))) {
+            g.bf16 = g.fp8 = false;
+            list(o.value(QStringLiteral("precisions")), at(QStringLiteral("precisions")), 2,
+                 [&](const QJsonValue &v, const QString &p) {
+                     QString m;
+                     if (choice(v, p, {QStringLiteral("bf16"), QStringLiteral("fp8")}, m))
+                         (m == QLatin1String("bf16") ? g.bf16 : g.fp8) = true;
+                 });
+        }
+    }
+
+    // The node range and the GPU counts to try.
+    void readNodes(const QJsonObject &o, Goals &g)
+    {
+        auto at = [](const QString &key) { return jsonPathJoin(QStringLiteral("goals"), key); };
+        double nodes = 0;
+        if (o.contains(QStringLiteral("nodes_min"))
+            && number(o.value(QStringLiteral("nodes_min")), at(QStringLiteral("nodes_min")), 1, kMaxGoalNodes, true,
+                      "", nodes))
+            g.nodesMin = int(nodes);
+        if (o.contains(QStringLiteral("nodes_max"))
+            && number(o.value(QStringLiteral("nodes_max")), at(QStringLiteral("nodes_max")), 1, kMaxGoalNodes, true,
+                      "", nodes))
+            g.nodesMax = int(nodes);
+        if (g.nodesMin > g.nodesMax)
+            fail(at(QStringLiteral("nodes_max")),
+                 fileText(CT_TR("commtax::Files", "%1 is below nodes_min %2"),
+                          {QString::number(g.nodesMax), QString::number(g.nodesMin)}));
+        if (o.contains(QStringLiteral("gpu_counts")))
+            list(o.value(QStringLiteral("gpu_counts")), at(QStringLiteral("gpu_counts")), kMaxGoalGpuCounts,
+                 [&](const QJsonValue &v, const QString &p) {
+                     double n = 0;
+                     if (number(v, p, 1, kMaxGoalGpuCount, true, "", n))
+                         g.gpuCounts << int(n);
+                 });
+    }
+
     void read(const QJsonObject &o, Goals &g)
     {
         static const QStringList keys = {QStringLiteral("deadline_days"),
@@ -245,31 +302,7 @@ struct GoalsReader {
             const FieldInfo *pue = findField(Section::Economics, QStringLiteral("pue"));
             number(o.value(QStringLiteral("pue")), at(QStringLiteral("pue")), pue->min, pue->max, false, "", g.pue);
         }
-        if (o.contains(QStringLiteral("gpus")))
-            list(o.value(QStringLiteral("gpus")), at(QStringLiteral("gpus")), 1000,
-                 [&](const QJsonValue &v, const QString &p) {
-                     QString id;
-                     if (gpuId(v, p, id))
-                         g.gpus << id;
-                 });
-        if (o.contains(QStringLiteral("modes"))) {
-            g.buy = g.rent = false;
-            list(o.value(QStringLiteral("modes")), at(QStringLiteral("modes")), 2,
-                 [&](const QJsonValue &v, const QString &p) {
-                     QString m;
-                     if (choice(v, p, {QStringLiteral("buy"), QStringLiteral("rent")}, m))
-                         (m == QLatin1String("buy") ? g.buy : g.rent) = true;
-                 });
-        }
-        if (o.contains(QStringLiteral("precisions"))) {
-            g.bf16 = g.fp8 = false;
-            list(o.value(QStringLiteral("precisions")), at(QStringLiteral("precisions")), 2,
-                 [&](const QJsonValue &v, const QString &p) {
-                     QString m;
-                     if (choice(v, p, {QStringLiteral("bf16"), QStringLiteral("fp8")}, m))
-                         (m == QLatin1String("bf16") ? g.bf16 : g.fp8) = true;
-                 });
-        }
+        readChoices(o, g);
         if (o.contains(QStringLiteral("rent_usd_per_gpu_hour")))
             rentPrices(o.value(QStringLiteral("rent_usd_per_gpu_hour")), g);
         if (o.contains(QStringLiteral("framework")))
@@ -278,26 +311,7 @@ struct GoalsReader {
         if (o.contains(QStringLiteral("objective")))
             choice(o.value(QStringLiteral("objective")), at(QStringLiteral("objective")), goalObjectives(),
                    g.objective);
-        double nodes = 0;
-        if (o.contains(QStringLiteral("nodes_min"))
-            && number(o.value(QStringLiteral("nodes_min")), at(QStringLiteral("nodes_min")), 1, kMaxGoalNodes, true,
-                      "", nodes))
-            g.nodesMin = int(nodes);
-        if (o.contains(QStringLiteral("nodes_max"))
-            && number(o.value(QStringLiteral("nodes_max")), at(QStringLiteral("nodes_max")), 1, kMaxGoalNodes, true,
-                      "", nodes))
-            g.nodesMax = int(nodes);
-        if (g.nodesMin > g.nodesMax)
-            fail(at(QStringLiteral("nodes_max")),
-                 fileText(CT_TR("commtax::Files", "%1 is below nodes_min %2"),
-                          {QString::number(g.nodesMax), QString::number(g.nodesMin)}));
-        if (o.contains(QStringLiteral("gpu_counts")))
-            list(o.value(QStringLiteral("gpu_counts")), at(QStringLiteral("gpu_counts")), kMaxGoalGpuCounts,
-                 [&](const QJsonValue &v, const QString &p) {
-                     double n = 0;
-                     if (number(v, p, 1, kMaxGoalGpuCount, true, "", n))
-                         g.gpuCounts << int(n);
-                 });
+        readNodes(o, g);
         if (o.contains(QStringLiteral("listed")))
             list(o.value(QStringLiteral("listed")), at(QStringLiteral("listed")), kMaxGoalListed,
                  [&](const QJsonValue &v, const QString &p) { listedOption(v, p, g); });
