@@ -42,6 +42,12 @@ inline QString tool(const char *name)
     return QStandardPaths::findExecutable(QLatin1String(name));
 }
 
+// The reports' tests read PDFs back with poppler's tools; initTestCase() asks for them with
+// QVERIFY2(havePdfTools(), kPdfToolsNeeded).
+inline constexpr const char *kPdfToolsNeeded
+    = "pdftotext and pdfinfo are needed (Debian: poppler-utils; packaging/setup.sh test installs them)";
+inline bool havePdfTools() { return !tool("pdftotext").isEmpty() && !tool("pdfinfo").isEmpty(); }
+
 // The text of each page of a PDF, by pdftotext.
 inline QStringList pdfPages(const QString &pdf, int pages)
 {

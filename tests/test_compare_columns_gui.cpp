@@ -73,6 +73,20 @@
 using namespace commtax;
 using namespace commtax::test;
 
+namespace {
+// The default comparison in its window with the files' layouts (quicker, and counts stay as typed),
+// shown and active; null when the window did not come up.
+ComparisonView *openActiveComparison()
+{
+    auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+    view->setBestLayout(BestLayout{});
+    if (!QTest::qWaitForWindowExposed(view))
+        return nullptr;
+    view->activateWindow();
+    return QTest::qWaitForWindowActive(view) ? view : nullptr;
+}
+} // namespace
+
 class TestCompareColumnsGui : public QObject
 {
     Q_OBJECT
@@ -81,8 +95,7 @@ class TestCompareColumnsGui : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY2(!tool("pdftotext").isEmpty() && !tool("pdfinfo").isEmpty(),
-                 "pdftotext and pdfinfo are needed (Debian: poppler-utils; packaging/setup.sh test installs them)");
+        QVERIFY2(havePdfTools(), kPdfToolsNeeded);
     }
 
     void compareWindowClosesRemovesTheSelectedColumnAndRunsOnePlan()
@@ -142,12 +155,9 @@ private Q_SLOTS:
     {
         // A column could not be renamed (the rented option reached the PDF and XLSX as
         // "... (copy)"); after a column was removed the editor still showed it.
-        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        auto *view = openActiveComparison();
+        QVERIFY(view);
         QPointer<ComparisonView> alive(view);
-        view->setBestLayout(BestLayout{});
-        QVERIFY(QTest::qWaitForWindowExposed(view));
-        view->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(view));
         auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
         auto *name = view->findChild<QLineEdit *>(QStringLiteral("columnName"));
         auto *title = view->findChild<QLabel *>(QStringLiteral("columnTitle"));
@@ -218,12 +228,9 @@ private Q_SLOTS:
     {
         // Defect found in review: in-place edits of GPU, GPU count and economics per column, each an
         // undoable step (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y).
-        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        auto *view = openActiveComparison();
+        QVERIFY(view);
         QPointer<ComparisonView> alive(view);
-        view->setBestLayout(BestLayout{}); // the files' layouts: quicker, and counts stay as typed
-        QVERIFY(QTest::qWaitForWindowExposed(view));
-        view->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(view));
         const QList<Scenario> original = view->scenarios();
         auto *gpu = view->findChild<QComboBox *>(QStringLiteral("columnGpu"));
         auto *gpus = view->findChild<QSpinBox *>(QStringLiteral("columnGpus"));
@@ -327,12 +334,9 @@ private Q_SLOTS:
         // Defect found in review, re-checked: a click on any cell selects its whole column, and
         // Remove plan names the plan it will remove before it is pressed; Escape closes the
         // window from the column editor's fields too; one plan left shows its figures.
-        auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
+        auto *view = openActiveComparison();
+        QVERIFY(view);
         QPointer<ComparisonView> alive(view);
-        view->setBestLayout(BestLayout{});
-        QVERIFY(QTest::qWaitForWindowExposed(view));
-        view->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(view));
         auto *remove = view->findChild<QPushButton *>(QStringLiteral("removePlan"));
         auto *table = view->findChild<QTableView *>(QStringLiteral("table"));
         const QString l40s = view->scenarios()[2].name;

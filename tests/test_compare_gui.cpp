@@ -83,8 +83,7 @@ class TestCompareGui : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY2(!tool("pdftotext").isEmpty() && !tool("pdfinfo").isEmpty(),
-                 "pdftotext and pdfinfo are needed (Debian: poppler-utils; packaging/setup.sh test installs them)");
+        QVERIFY2(havePdfTools(), kPdfToolsNeeded);
     }
 
     void comparisonTableModelPassesTheTester()
