@@ -349,11 +349,12 @@ private Q_SLOTS:
             t.offload_layers = offloaded;
             return p;
         };
-        // A layer keeps, per token, the norms' and residuals' 10h, Q and K 2 x (8192 + 1024), V 2 x 1024,
-        // attention's output 2 x 8192 and the SwiGLU MLP's 2 x 2 x 28672 + 2 x 28672: 290816 B, so
-        // 8192 x 290816 B = 2.21875 GiB a micro-batch (docs/model.md §8).
-        const double layerGiB = 8192.0 * 290816 / 1073741824.0;
-        QVERIFY_NEAR(layerGiB, 2.21875, 1e-12);
+        // A layer keeps, per token, the norms' inputs and outputs 8h (Llama 3 has no dropout, so no
+        // masks), Q and K 2 x (8192 + 1024), V 2 x 1024, attention's output 2 x 8192 and the SwiGLU
+        // MLP's 2 x 2 x 28672 + 2 x 28672: 274432 B, so 8192 x 274432 B = 2.09375 GiB a micro-batch
+        // (docs/model.md §8).
+        const double layerGiB = 8192.0 * 274432 / 1073741824.0;
+        QVERIFY_NEAR(layerGiB, 2.09375, 1e-12);
         const Result kept = evaluateValid(plan(0, "gb200-nvl72")), off = evaluateValid(plan(20, "gb200-nvl72"));
         // Twenty layers wait in host memory; one of them is on the GPU while it moves.
         QVERIFY_NEAR(off.memory_offloaded_gb, 20 * layerGiB, 1e-9);
@@ -642,11 +643,20 @@ private Q_SLOTS:
         QVERIFY_NEAR(r.memory_weights_gb, Pst / 8 * 2 / kBytesPerGB, 1e-9);
         QVERIFY_NEAR(r.memory_gradients_gb, Pst / 8 * 4 / kBytesPerGB, 1e-9);
         QVERIFY_NEAR(r.memory_optimizer_gb, Pst / 8 * 12 / 8 / kBytesPerGB, 1e-9);
-        // activations: SP + selective, per token 10*h (norms, masks) + the attention's Q, K, V, output
-        // inputs 2*(h + kv) + 2*kv + 2*h and SwiGLU's 2*2f + 2f, all over t = 8 (Korthikanti's 34*h
-        // for a GPT layer), 20 layers, min(m, p) = 4 in flight on the first stage.
-        const double perToken = (10 * h + 2 * (h + kv) + 2 * kv + 2 * h + 6 * f) / 8;
+        // activations: SP + selective, per token 8*h (the norms' inputs and outputs; Llama 2 has no
+        // dropout, so no masks) + the attention's Q, K, V, output inputs 2*(h + kv) + 2*kv + 2*h and
+        // SwiGLU's 2*2f + 2f, all over t = 8 (Korthikanti's 34*h for a GPT layer with dropout), 20
+        // layers, min(m, p) = 4 in flight on the first stage.
+        const double perToken = (8 * h + 2 * (h + kv) + 2 * kv + 2 * h + 6 * f) / 8;
         QVERIFY_NEAR(r.memory_activations_gb, s * perToken * 20 * 4 / kBytesPerGB, 1e-9);
+        {
+            // With dropout each layer also keeps its two one-byte masks: 2*h more per token, over t.
+            Plan withDropout = p;
+            withDropout.model.dropout = 0.1;
+            const Result d = evaluateValid(withDropout);
+            QVERIFY_NEAR(d.memory_activations_gb - r.memory_activations_gb, s * 2 * h / 8 * 20 * 4 / kBytesPerGB, 1e-9);
+            QCOMPARE(d.step_time_s, r.step_time_s); // memory only: the masks cost no modelled time
+        }
         // cost: capex = 256*25000 + 32*120000 + 256*3000; cost/h = capex/(4*8760) + power + upkeep.
         const double capex = 256 * 25000.0 + 32 * 120000.0 + 256 * 3000.0;
         QVERIFY_NEAR(r.capex_usd, capex, 1e-12);

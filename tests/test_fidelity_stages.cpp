@@ -176,11 +176,11 @@ private Q_SLOTS:
         QVERIFY_NEAR(r.bubble_time_s, uFirst + 13 * uMid + uLast, 1e-9);
         QVERIFY_NEAR(r.compute_time_s + r.tp_comm_exposed_s + r.bubble_time_s, m * uMid + uFirst + 13 * uMid + uLast, 1e-9);
         // Memory from the fullest stage: stage i keeps min(m, 16 - i) micro-batches; SP + selective
-        // keeps per token 10*h + the attention's 2*(h + kv) + 2*kv + 2*h + SwiGLU's 6*f bytes over t
+        // keeps per token 8*h (no dropout masks) + the attention's 2*(h + kv) + 2*kv + 2*h + SwiGLU's 6*f bytes over t
         // (Korthikanti's 34*h for a GPT layer); 18 B per parameter (ZeRO-1 over dp = 1); the first stage
         // holds the embedding V*h, the last the LM head and one micro-batch's logits (6 B x V/t per token).
         const double kvw = 8 * 128;
-        const double act = s * (10 * h + 2 * (h + kvw) + 2 * kvw + 2 * h + 6 * f) / 8;
+        const double act = s * (8 * h + 2 * (h + kvw) + 2 * kvw + 2 * h + 6 * f) / 8;
         const double lp = 2 * h * h * (1 + ga) + 3 * h * f;
         const double stage0 = (7 * lp + V * h) / 8 * 18 + 7 * 16 * act;
         const double stage1 = 8 * lp / 8 * 18 + 8 * 15 * act;

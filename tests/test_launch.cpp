@@ -682,8 +682,8 @@ private slots:
             const auto hand = byHand.find(fieldPath(id));
             QCOMPARE(std::string(n.megatron), hand != byHand.end() ? hand->second : flag);
         }
-        QCOMPARE(megatron, 27);
-        QCOMPARE(mcore, 27);
+        QCOMPARE(megatron, 28);
+        QCOMPARE(mcore, 28);
         QCOMPARE(titan, 7);
         QCOMPARE(deepspeed, 1);
         QCOMPARE(std::string(fieldPath(FieldId::training_tp)), std::string("training.tp"));

@@ -169,6 +169,11 @@ std::vector<FieldInfo> modelFields()
                                         "(DeepSeek-V3: 4, its n_group 8 / topk_group 4); 0 = no limit. Saves "
                                         "network traffic only with DeepEP dispatch"),
                Later, ForMoe),
+        CT_DBL(Model, model.dropout, "dropout", CT_TR("commtax::Fields", "Dropout"), "",
+               CT_TR("commtax::Fields", "Dropout probability after attention and the FFN; 0 = none, as Llama, "
+                                        "Mixtral, Qwen3 and DeepSeek-V3 train. Dropout keeps a mask of each "
+                                        "layer's two outputs (2*h bytes per token). Megatron-LM's default is 0.1"),
+               2, Later),
     };
 }
 

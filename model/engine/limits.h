@@ -65,6 +65,8 @@ struct Uncertain {
     X(model, shared_experts, 0, 1024, true)                                                                    \
     X(model, dense_layers, 0, 1000, true)                                                                      \
     X(model, max_nodes_per_token, 0, 65536, true)                                                              \
+    /* A probability; above 0.9 a network learns nothing. */                                                   \
+    X(model, dropout, 0, 0.9, false, CT_LAUNCH("--hidden-dropout", "hidden_dropout"))                          \
     /* gpu: B200 is 2,250 dense BF16 TFLOPS and 192 GB; the bounds leave room for decades. */                  \
     X(gpu, bf16_dense_tflops, 1, 100000, false)                                                                \
     X(gpu, fp8_dense_tflops, 0, 200000, false)                                                                 \

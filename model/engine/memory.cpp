@@ -19,9 +19,12 @@ LayerActivations layerActivations(const Plan &plan, const Shape &k)
     const double sp = tr.sequence_parallel ? t : 1.0;
     // Bytes kept per token per layer for the backward (Korthikanti et al. 2022 §4, generalised to
     // the attention's widths and the FFN's): 34*h for a GPT layer with h-wide heads and a 4h GELU FFN.
-    // The layer norms' inputs and outputs and the dropout masks (10*h) shard over tp only with
-    // sequence parallelism; the rest always does.
-    const double replicated = 10.0 * k.h;
+    // The layer norms' inputs and outputs (8*h) and, with dropout, its two one-byte masks (2*h) shard
+    // over tp only with sequence parallelism; the rest always does. PyTorch's dropout at p = 0 returns
+    // its input and keeps no mask (aten/src/ATen/native/Dropout.cpp, _dropout_impl), so a run without
+    // dropout keeps 8*h: a Llama layer about 6% fewer bytes than the 34*h count, which has dropout.
+    const bool dropout = m.dropout > 0.0;
+    const double replicated = (dropout ? 10.0 : 8.0) * k.h;
     // Megatron-Core's further selective modules (plan.h): "layernorm" drops the two norms' outputs
     // (2h bytes each, h under FP8), "moe_act" the experts' activation output (FC2's input), "mlp" a
     // dense MLP's activations and "moe" an MoE layer's (the router's logits, the dispatched inputs,
@@ -39,7 +42,11 @@ LayerActivations layerActivations(const Plan &plan, const Shape &k)
     const double moeBlock = k.E * 4.0 + k.k * tr.moe_imbalance * (2.0 * k.h + ffnBytes(k.fe)) + sharedFfn;
     const double moeActOut = mods.moeAct ? k.k * tr.moe_imbalance * 2.0 * k.fe : 0.0;
     const double moeShard = attn + (mods.moe ? 0.0 : moeBlock - moeActOut);
-    const double scores = tr.flash_attention || tr.recompute != Recompute::None ? 0.0 : 5.0 * k.a * k.s / k.c;
+    // Without FlashAttention, per score (Korthikanti et al. 2022 §4.1, 5*a*s/h): the softmax's output
+    // (2 bytes), the dropout's mask (1) and output (2), the input of the product with V. Without
+    // dropout that input is the softmax's output itself: 2 bytes.
+    const double scoreBytes = dropout ? 5.0 : 2.0;
+    const double scores = tr.flash_attention || tr.recompute != Recompute::None ? 0.0 : scoreBytes * k.a * k.s / k.c;
     // Under FP8, Transformer Engine saves the inputs of the linear layers for the backward in FP8, one
     // byte instead of two: the two layer-norm outputs (h each, in the replicated part), the output
     // projection's input and the second FFN GEMM's input.

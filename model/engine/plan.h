@@ -75,6 +75,12 @@ struct ModelSpec {
     int dense_layers = 0;        // leading layers with a dense FFN of width ffn (DeepSeek-V3: 3)
     int max_nodes_per_token = 0; // node-limited routing: a token's experts sit on at most this many
                                  // nodes (DeepSeek-V3: 4); 0 = no limit
+    // Dropout probability after attention and after the FFN (and on the attention scores). A layer
+    // with dropout keeps a one-byte mask of each of its two h-wide outputs for the backward
+    // (docs/model.md §8). 0, the default, is what today's recipes train with (Llama 2/3, Mixtral,
+    // Qwen3 and DeepSeek-V3 config.json: attention_dropout 0.0; NeMo's GPTConfig175B: 0.0);
+    // Megatron-LM's own default is 0.1 (--hidden-dropout, --attention-dropout).
+    double dropout = 0.0;
     bool moe() const { return experts > 1; }
 };
 

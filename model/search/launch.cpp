@@ -4,6 +4,7 @@
 #include "engine/engine.h"
 #include "engine/limits.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -47,6 +48,16 @@ const char *fileSuffix(Framework f)
 namespace {
 
 std::string str(std::int64_t v) { return std::to_string(v); }
+
+// A dropout probability (at most 0.9, limits.h) as a decimal both Python and argparse read: "0.0",
+// "0.1", "0.15", never an exponent.
+std::string probability(double p)
+{
+    const double hundredths = std::round(std::clamp(p, 0.0, 1.0) * 100.0);
+    const int h = int(hundredths);
+    std::string out = "0." + std::to_string(h / 10) + (h % 10 != 0 ? std::to_string(h % 10) : std::string());
+    return h >= 100 ? std::string("1.0") : out;
+}
 
 // A name from a file in a comment line: control characters and newlines would break the format.
 std::string commentSafe(const std::string &s)
@@ -471,6 +482,9 @@ void megatronArchArgs(Args &arg, Export &e, const Shape &s, const ModelSpec &m, 
         arg("--swiglu");
     if (!m.tied_embeddings)
         arg("--untie-embeddings-and-output-weights");
+    // Megatron-LM's defaults are 0.1 (arguments.py): a model that trains without dropout says 0.0.
+    arg(megatronFlag(F::model_dropout), probability(m.dropout));
+    arg("--attention-dropout", probability(m.dropout));
 }
 
 // The experts, their router and their dispatcher (nothing for a dense model).
@@ -684,6 +698,9 @@ std::string mcoreModel(const std::string &c, const Plan &p, const Shape &s, cons
     out += c + "qk_layernorm = " + py(a.qkNorm || m.attention == Attention::Mla) + "\n";
     out += c + "gated_linear_unit = " + py(m.mlp == Mlp::SwiGlu) + "\n";
     out += c + "share_embeddings_and_output_weights = " + py(m.tied_embeddings) + "\n";
+    // Megatron-Core's TransformerConfig defaults are 0.1; the recipes' own model configs set their own.
+    out += c + mcoreName(F::model_dropout) + " = " + probability(m.dropout) + "\n";
+    out += c + "attention_dropout = " + probability(m.dropout) + "\n";
     if (s.moe) {
         out += c + mcoreName(F::model_experts) + " = " + str(m.experts) + "\n";
         out += c + mcoreName(F::model_experts_per_token) + " = " + str(m.experts_per_token) + "\n";
@@ -1268,6 +1285,9 @@ void titanNotes(Export &e, const Shape &s, const TrainingSpec &t, const ModelSpe
             CT_TR(
                 "commtax::Launch",
                 "FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)"));
+    if (m.dropout > 0.0)
+        note(e, CT_TR("commtax::Launch", "dropout %1: torchtitan's models have no dropout; the run keeps no masks"),
+             {probability(m.dropout)});
     if (s.moe && s.etp > 1)
         note(e,
              CT_TR("commtax::Launch",

@@ -4015,6 +4015,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>cudnn (Transformer Engine&apos;s fused attention: Megatron-LM, NeMo, Megatron-Bridge) or flash2 (FlashAttention-2: flash-attn, PyTorch SDPA, torchtitan and other PyTorch-native trainers)</source>
         <translation>cudnn（Transformer Engine 的融合注意力：Megatron-LM、NeMo、Megatron-Bridge）或 flash2（FlashAttention-2：flash-attn、PyTorch SDPA、torchtitan 及其他 PyTorch 原生训练框架）</translation>
     </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout 概率</translation>
+    </message>
+    <message>
+        <source>Dropout probability after attention and the FFN; 0 = none, as Llama, Mixtral, Qwen3 and DeepSeek-V3 train. Dropout keeps a mask of each layer&apos;s two outputs (2*h bytes per token). Megatron-LM&apos;s default is 0.1</source>
+        <translation>注意力与 FFN 之后的 dropout 概率；0 = 不使用（Llama、Mixtral、Qwen3 和 DeepSeek-V3 的训练方式）。使用 dropout 时，每层为其两个输出各保存一个掩码（每个 token 2*h 字节）。Megatron-LM 的默认值为 0.1</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Files</name>
@@ -4956,6 +4964,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>attention_kernel=cudnn: this framework runs FlashAttention-2 (PyTorch&apos;s scaled_dot_product_attention), %1 of cuDNN&apos;s speed on this GPU (slower attention than planned)</source>
         <translation>attention_kernel=cudnn：此框架运行 FlashAttention-2（PyTorch 的 scaled_dot_product_attention），在此 GPU 上为 cuDNN 速度的 %1（注意力比计划更慢）</translation>
+    </message>
+    <message>
+        <source>dropout %1: torchtitan&apos;s models have no dropout; the run keeps no masks</source>
+        <translation>dropout %1：torchtitan 的模型没有 dropout，运行时不保存掩码</translation>
     </message>
 </context>
 <context>
