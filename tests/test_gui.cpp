@@ -143,6 +143,30 @@ private Q_SLOTS:
         QTRY_VERIFY(!kernel->isVisible());
     }
 
+    void dropoutInTheEditor()
+    {
+        // Dropout is a model field (Megatron-LM's flag in its help); with dropout each layer keeps its
+        // two masks: more memory, the same FLOPs and time (docs/model.md §8).
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const Result before = f->last.result;
+        auto *dropout = f->find<QDoubleSpinBox>(QStringLiteral("field_model_dropout"));
+        QVERIFY(dropout);
+        QCOMPARE(dropout->value(), 0.0);
+        QVERIFY(scrollIntoView(dropout, 160));
+        QVERIFY2(dropout->toolTip().contains(QStringLiteral("Megatron-LM's default is 0.1")),
+                 qPrintable(dropout->toolTip()));
+        dropout->setFocus();
+        typeInto(dropout, QStringLiteral("0.1"));
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->window.scenario().plan.model.dropout, 0.1);
+        QVERIFY(f->last.result.memory_activations_gb > before.memory_activations_gb);
+        QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
+        QCOMPARE(f->last.result.step_time_s, before.step_time_s);
+        screenshotsWith(f->window, dropout, 160, QStringLiteral("editor-dropout"));
+        chineseScreenshotsWith(QStringLiteral("field_model_dropout"), 160, QStringLiteral("editor-dropout"));
+    }
+
     void activationOffloadInTheEditor()
     {
         // Activation offload is an editor field (Megatron-Core's name in its help); offloading layers

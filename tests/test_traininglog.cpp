@@ -570,7 +570,7 @@ private slots:
     void nemoAndHfTrainerReaders()
     {
         const char *nemo = "GPTConfig(num_layers=32, hidden_size=4096, num_attention_heads=32, num_query_groups=8, "
-                           "ffn_hidden_size=14336, gated_linear_unit=True, seq_length=8192)\n"
+                           "ffn_hidden_size=14336, gated_linear_unit=True, seq_length=8192, hidden_dropout=0.0)\n"
                            "tensor_model_parallel_size: 2\npipeline_model_parallel_size: 1\n"
                            "Training epoch 0, iteration 1/9 | global_step: 1 | train_step_timing in s: 30.1\n"
                            "Training epoch 0, iteration 2/9 | global_step: 2 | train_step_timing in s: 12.5\n"
@@ -588,13 +588,15 @@ private slots:
         QCOMPARE(nr.fields.value(QStringLiteral("model.mlp")).toString(), QStringLiteral("swiglu"));
         QCOMPARE(nr.fields.value(QStringLiteral("model.kv_heads")).toInt(), 8);
         QCOMPARE(nr.fields.value(QStringLiteral("training.tp")).toInt(), 2);
+        QVERIFY(nr.fields.contains(QStringLiteral("model.dropout")));
+        QCOMPARE(nr.fields.value(QStringLiteral("model.dropout")).toDouble(-1), 0.0);
         QVERIFY(nr.missing.contains(QStringLiteral("gpus")));
 
         const char *hf = "  Num examples = 1000\n  Instantaneous batch size per device = 4\n"
                          "  Total train batch size (w. parallel, distributed & accumulation) = 64\n"
                          "  Gradient Accumulation steps = 2\n  Total optimization steps = 200\n"
                          "{'train_runtime': 500.0, 'train_samples_per_second': 25.6, 'epoch': 1.0}\n"
-                         "\"hidden_size\": 2048,\n\"num_hidden_layers\": 16,\n";
+                         "\"hidden_size\": 2048,\n\"num_hidden_layers\": 16,\n\"resid_pdrop\": 0.1,\n";
         QVERIFY(parse(hf, log, err));
         QCOMPARE(log.framework, Framework::HfTrainer);
         QCOMPARE(log.steps.size(), std::size_t(1));
@@ -603,6 +605,7 @@ private slots:
         QCOMPARE(hr.fields.value(QStringLiteral("gpus")).toInt(), 8);
         QCOMPARE(hr.fields.value(QStringLiteral("model.layers")).toInt(), 16);
         QCOMPARE(hr.fields.value(QStringLiteral("training.global_batch")).toInt(), 64);
+        QCOMPARE(hr.fields.value(QStringLiteral("model.dropout")).toDouble(), 0.1);
     }
 
     // DeepSpeed's engine: the configuration dump (with a value of 28 characters' name and no dots, a

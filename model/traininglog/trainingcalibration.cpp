@@ -96,6 +96,16 @@ struct Reader {
         set(path, int(*v), line);
         return true;
     }
+    // A probability the log prints (a dropout rate), within the field's range [0, 0.9].
+    bool probability(const QString &path, const char *key)
+    {
+        int line = 0;
+        const std::optional<double> v = number(log, key, &line);
+        if (!v || *v < 0 || *v > 0.9)
+            return false;
+        set(path, *v, line);
+        return true;
+    }
     // A field Megatron-LM's and Megatron-Bridge's logs print by Megatron core's name (its launch name,
     // engine/limits.h: "tensor_model_parallel_size").
     bool mcore(FieldId id) { return integer(path(id), launchNames(id).mcore); }
@@ -108,6 +118,9 @@ void readMegatronModel(Reader &rd, bool bridge)
 {
     const TrainingLog &log = rd.log;
     rd.mcore(F::model_layers);
+    // Megatron-LM's argument dump and NeMo's and Megatron-Bridge's model config print hidden_dropout
+    // (the masks the activations keep, docs/model.md §8).
+    rd.probability(path(F::model_dropout), launchNames(F::model_dropout).mcore);
     rd.mcore(F::model_hidden);
     rd.mcore(F::model_heads);
     rd.mcore(F::model_ffn);
@@ -369,6 +382,11 @@ void readHfModel(Reader &rd)
                *act == QLatin1String("silu") ? QStringLiteral("swiglu") : QStringLiteral("gelu"), line);
     if (const std::optional<bool> t = flag(log, "tie_word_embeddings", &line))
         rd.set(path(F::model_tied_embeddings), *t, line);
+    // The residual dropout by its names in transformers' configs (GPT-2: resid_pdrop); Llama's, Mistral's
+    // and Qwen's configs have only attention_dropout.
+    for (const char *key : {"hidden_dropout", "resid_pdrop", "attention_dropout"})
+        if (rd.probability(path(F::model_dropout), key))
+            break;
     if (!rd.integer(path(F::training_seq_len), "max_seq_length"))
         rd.integer(path(F::training_seq_len), "block_size");
 }

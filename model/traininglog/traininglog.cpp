@@ -238,7 +238,8 @@ const std::vector<std::string_view> &megatronCoreKeys()
                                                        "use_distributed_optimizer",
                                                        "world_size",
                                                        "num_nodes", // NeMo's trainer: nodes x devices
-                                                       "devices"};
+                                                       "devices",
+                                                       "hidden_dropout"};
     return keys;
 }
 
@@ -272,6 +273,9 @@ const std::vector<std::string_view> &hfKeys()
                                                        "max_position_embeddings",
                                                        "tie_word_embeddings",
                                                        "hidden_act",
+                                                       "hidden_dropout",
+                                                       "resid_pdrop",
+                                                       "attention_dropout",
                                                        "max_seq_length",
                                                        "model_max_length",
                                                        "block_size"};
