@@ -63,6 +63,63 @@ double spineBusBwGbpsPerGpu(const ClusterSpec &cluster)
     return cluster.nodes > kNodesPerLeaf ? nic / cluster.oversubscription : nic;
 }
 
+namespace {
+// Latency steps of a ring: across nodes every step waits for the network.
+double stepS(const GroupLink &g)
+{
+    return (g.nodes > 1 ? g.net_step_us : g.intra_step_us) * 1e-6;
+}
+// A ring of `steps` steps of which `netSteps` cross the network, the rest inside a node, as NCCL's
+// tuner counts them (src/graph/tuning.cc: (nsteps - nInterSteps) * intraLat + nInterSteps * interLat,
+// nInterSteps = 2*(nNodes-1) for all-reduce, nNodes-1 for reduce-scatter and all-gather).
+double ringStepsS(const GroupLink &g, double steps, double netSteps)
+{
+    if (g.nodes <= 1)
+        return steps * g.intra_step_us * 1e-6;
+    return ((steps - netSteps) * g.intra_step_us + netSteps * g.net_step_us) * 1e-6;
+}
+
+// The latency of each kind of collective (docs/model.md §4), once per link.
+double latencyS(Collective c, const GroupLink &g)
+{
+    if (g.ranks <= 1 && c != Collective::SendRecv)
+        return 0.0;
+    const double n = g.ranks;
+    const double base = kCollectiveBaseLatencyUs * 1e-6;
+    switch (c) {
+    case Collective::AllReduce: {
+        double lat = ringStepsS(g, 2.0 * (n - 1.0), 2.0 * (g.nodes - 1.0));
+        if (g.nodes > 1) {
+            // NCCL's tree takes 2*log2(nodes) network steps (plus the ranks inside a node); NCCL
+            // picks whichever is faster. ceil(log2(nodes)) of a whole number of nodes >= 2 is the bit
+            // width of nodes - 1, exactly.
+            const double levels = std::bit_width(static_cast<unsigned>(g.nodes - 1));
+            const double tree = 2.0 * levels * g.net_step_us * 1e-6
+                + 2.0 * (g.ranks_per_node - 1) * g.intra_step_us * 1e-6;
+            lat = std::min(lat, tree);
+        }
+        return base + lat;
+    }
+    case Collective::ReduceScatter:
+    case Collective::AllGather: return base + ringStepsS(g, n - 1.0, g.nodes - 1.0);
+    case Collective::AllToAll:
+    case Collective::Broadcast:
+    case Collective::Reduce: return base + (n - 1.0) * stepS(g);
+    case Collective::SendRecv: return base + stepS(g);
+    }
+    return base;
+}
+
+void setLatencies(GroupLink &g)
+{
+    g.allreduce_latency_s = latencyS(Collective::AllReduce, g);
+    g.ring_latency_s = latencyS(Collective::ReduceScatter, g);
+    g.linear_latency_s = latencyS(Collective::AllToAll, g);
+    g.sendrecv_latency_s = latencyS(Collective::SendRecv, g);
+    g.ring_factor = busBandwidthFactor(Collective::ReduceScatter, g.ranks);
+}
+} // namespace
+
 GroupLink groupLink(const GpuSpec &gpu, const ClusterSpec &cluster, int ranks, int nodes, int ranks_per_node)
 {
     GroupLink g;
@@ -88,63 +145,8 @@ GroupLink groupLink(const GpuSpec &gpu, const ClusterSpec &cluster, int ranks, i
     // (tests/fixtures/nccl/llminsights_dgxh100_4gpu_fragment.txt), so smaller groups keep the ring.
     if (g.nodes <= 1 && g.ranks > 1 && g.ranks >= cluster.gpus_per_node && gpu.nvls && gpu.nvlink && gpu.p2p)
         g.allreduce_busbw_gbps = std::max(g.busbw_gbps, gpu.intra_bw_gbps * kNvlsAllReduceBusBwPerLink);
+    setLatencies(g);
     return g;
-}
-
-namespace {
-// Latency steps of a ring: across nodes every step waits for the network.
-double stepS(const GroupLink &g)
-{
-    return (g.nodes > 1 ? g.net_step_us : g.intra_step_us) * 1e-6;
-}
-// A ring of `steps` steps of which `netSteps` cross the network, the rest inside a node, as NCCL's
-// tuner counts them (src/graph/tuning.cc: (nsteps - nInterSteps) * intraLat + nInterSteps * interLat,
-// nInterSteps = 2*(nNodes-1) for all-reduce, nNodes-1 for reduce-scatter and all-gather).
-double ringStepsS(const GroupLink &g, double steps, double netSteps)
-{
-    if (g.nodes <= 1)
-        return steps * g.intra_step_us * 1e-6;
-    return ((steps - netSteps) * g.intra_step_us + netSteps * g.net_step_us) * 1e-6;
-}
-} // namespace
-
-double collectiveLatencyS(Collective c, const GroupLink &g)
-{
-    if (g.ranks <= 1 && c != Collective::SendRecv)
-        return 0.0;
-    const double n = g.ranks;
-    const double base = kCollectiveBaseLatencyUs * 1e-6;
-    switch (c) {
-    case Collective::AllReduce: {
-        double lat = ringStepsS(g, 2.0 * (n - 1.0), 2.0 * (g.nodes - 1.0));
-        if (g.nodes > 1) {
-            // NCCL's tree takes 2*log2(nodes) network steps (plus the ranks inside a node); NCCL
-            // picks whichever is faster. ceil(log2(nodes)) of a whole number of nodes >= 2 is the bit
-            // width of nodes - 1, exactly: no call to log2 (a sixth of the what-to-buy search's time).
-            const double levels = std::bit_width(static_cast<unsigned>(g.nodes - 1));
-            const double tree = 2.0 * levels * g.net_step_us * 1e-6
-                + 2.0 * (g.ranks_per_node - 1) * g.intra_step_us * 1e-6;
-            lat = std::min(lat, tree);
-        }
-        return base + lat;
-    }
-    case Collective::ReduceScatter:
-    case Collective::AllGather: return base + ringStepsS(g, n - 1.0, g.nodes - 1.0);
-    case Collective::AllToAll:
-    case Collective::Broadcast:
-    case Collective::Reduce: return base + (n - 1.0) * stepS(g);
-    case Collective::SendRecv: return base + stepS(g);
-    }
-    return base;
-}
-
-double collectiveTimeS(Collective c, double bytes, const GroupLink &g)
-{
-    if (g.ranks <= 1 && c != Collective::SendRecv)
-        return 0.0;
-    // busbw plugs into the formulas as BW, whatever n was: T = latency + factor * S / busbw.
-    const double bw = (c == Collective::AllReduce ? g.allreduce_busbw_gbps : g.busbw_gbps) * 1e9;
-    return collectiveLatencyS(c, g) + busBandwidthFactor(c, g.ranks) * bytes / bw;
 }
 
 } // namespace commtax

@@ -46,6 +46,15 @@ struct GroupLink {
     double line_gbps = 0;            // the bottleneck link's line rate, GB/s (busbw never exceeds it)
     double intra_step_us = 0;
     double net_step_us = 0;
+    // The latency part of each kind of collective on this group (collectiveLatencyS), worked out once
+    // by groupLink(): an evaluation asks for them dozens of times per plan and the layout search
+    // evaluates millions of plans on the same few links. A default link (one rank) has only the
+    // send/recv's base latency.
+    double allreduce_latency_s = 0; // all-reduce: the ring or NCCL's tree, whichever is faster
+    double ring_latency_s = 0;      // reduce-scatter and all-gather
+    double linear_latency_s = 0;    // all-to-all, broadcast and reduce: n - 1 steps
+    double sendrecv_latency_s = kCollectiveBaseLatencyUs * 1e-6;
+    double ring_factor = 0; // (n - 1) / n, busBandwidthFactor's of a ring
 };
 
 // Link of a group of `ranks` ranks spread as `ranks_per_node` per node over `nodes` nodes.
@@ -57,9 +66,38 @@ double nicBusBwGbpsPerGpu(const ClusterSpec &cluster);
 // has more nodes than one leaf switch serves (groupLink's rings and the expert all-to-all alike).
 double spineBusBwGbpsPerGpu(const ClusterSpec &cluster);
 
-// Time of one collective of `bytes` (nccl-tests' "size") on a group, seconds.
-double collectiveTimeS(Collective c, double bytes, const GroupLink &g);
-// Latency part only (base + steps), seconds.
-double collectiveLatencyS(Collective c, const GroupLink &g);
+// Latency part only (base + steps), seconds: groupLink()'s figure for the collective's kind.
+inline double collectiveLatencyS(Collective c, const GroupLink &g)
+{
+    switch (c) {
+    case Collective::AllReduce: return g.allreduce_latency_s;
+    case Collective::ReduceScatter:
+    case Collective::AllGather: return g.ring_latency_s;
+    case Collective::AllToAll:
+    case Collective::Broadcast:
+    case Collective::Reduce: return g.linear_latency_s;
+    case Collective::SendRecv: return g.sendrecv_latency_s;
+    }
+    return 0.0;
+}
+
+// Time of one collective of `bytes` (nccl-tests' "size") on a group, seconds:
+// T = latency + busBandwidthFactor * S / busbw, whatever n was.
+inline double collectiveTimeS(Collective c, double bytes, const GroupLink &g)
+{
+    if (g.ranks <= 1 && c != Collective::SendRecv)
+        return 0.0;
+    switch (c) {
+    case Collective::AllReduce: // 2(n-1)/n, the ring's factor twice (exactly: doubling rounds nothing)
+        return g.allreduce_latency_s + 2.0 * g.ring_factor * bytes / (g.allreduce_busbw_gbps * 1e9);
+    case Collective::ReduceScatter:
+    case Collective::AllGather:
+    case Collective::AllToAll: return collectiveLatencyS(c, g) + g.ring_factor * bytes / (g.busbw_gbps * 1e9);
+    case Collective::Broadcast:
+    case Collective::Reduce:
+    case Collective::SendRecv: break;
+    }
+    return collectiveLatencyS(c, g) + bytes / (g.busbw_gbps * 1e9);
+}
 
 } // namespace commtax
