@@ -74,16 +74,20 @@ using namespace commtax;
 using namespace commtax::test;
 
 namespace {
+// Make a window the active one, as a window manager would (shortcuts reach only the active window).
+bool activate(QWidget *window)
+{
+    window->activateWindow();
+    return QTest::qWaitForWindowActive(window);
+}
+
 // The default comparison in its window with the files' layouts (quicker, and counts stay as typed),
 // shown and active; null when the window did not come up.
 ComparisonView *openActiveComparison()
 {
     auto *view = ComparisonView::openWindow(nullptr, nullptr, defaultComparison());
     view->setBestLayout(BestLayout{});
-    if (!QTest::qWaitForWindowExposed(view))
-        return nullptr;
-    view->activateWindow();
-    return QTest::qWaitForWindowActive(view) ? view : nullptr;
+    return QTest::qWaitForWindowExposed(view) && activate(view) ? view : nullptr;
 }
 } // namespace
 
@@ -208,8 +212,7 @@ private Q_SLOTS:
         // undo brings the old name back. Under load an export takes over 300 ms and shows its
         // progress dialog; the offscreen platform has no window manager to give the view back
         // its activation when the dialog closes, and a window that is not active gets no shortcut.
-        view->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(view));
+        QVERIFY(activate(view));
         table->setFocus();
         QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(view->scenarios()[3].name, original);

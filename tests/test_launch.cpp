@@ -619,6 +619,32 @@ private slots:
             QVERIFY(n.find("attention_kernel") == std::string::npos);
     }
 
+    void dropoutAsThePlanHasIt()
+    {
+        // Megatron-LM's and Megatron-Core's defaults are 0.1: every export says the plan's dropout,
+        // exactly and without an exponent; torchtitan's models have none, so it notes a plan with it.
+        Plan p = defaultScenario().plan;
+        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
+        auto noted = [&](launch::Framework f) {
+            for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
+                if (n.find("dropout") != std::string::npos)
+                    return true;
+            return false;
+        };
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--hidden-dropout 0.0 \\")));
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-dropout 0.0 \\")));
+        QVERIFY(!noted(launch::Framework::Torchtitan));
+        p.model.dropout = 0.125;
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--hidden-dropout 0.125 \\")));
+        for (launch::Framework f : {launch::Framework::Nemo, launch::Framework::Bridge}) {
+            QVERIFY(text(f).contains(QStringLiteral("hidden_dropout = 0.125\n")));
+            QVERIFY(text(f).contains(QStringLiteral("attention_dropout = 0.125\n")));
+        }
+        QVERIFY(noted(launch::Framework::Torchtitan));
+        p.model.dropout = 1e-5;
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--hidden-dropout 0.00001 \\")));
+    }
+
     void activationOffloadWhereMegatronCoreTakesIt()
     {
         // Megatron-Core takes cpu_offloading_num_layers only with pp = 1 and no activation recompute

@@ -215,10 +215,12 @@ struct GoalsReader {
             g.listed.append(opt);
     }
 
+    // A key's path in the file: "goals.deadline_days".
+    static QString at(const QString &key) { return jsonPathJoin(QStringLiteral("goals"), key); }
+
     // The GPUs, modes and precisions to choose among.
     void readChoices(const QJsonObject &o, Goals &g)
     {
-        auto at = [](const QString &key) { return jsonPathJoin(QStringLiteral("goals"), key); };
         if (o.contains(QStringLiteral("gpus")))
             list(o.value(QStringLiteral("gpus")), at(QStringLiteral("gpus")), 1000,
                  [&](const QJsonValue &v, const QString &p) {
@@ -249,7 +251,6 @@ struct GoalsReader {
     // The node range and the GPU counts to try.
     void readNodes(const QJsonObject &o, Goals &g)
     {
-        auto at = [](const QString &key) { return jsonPathJoin(QStringLiteral("goals"), key); };
         double nodes = 0;
         if (o.contains(QStringLiteral("nodes_min"))
             && number(o.value(QStringLiteral("nodes_min")), at(QStringLiteral("nodes_min")), 1, kMaxGoalNodes, true,
@@ -289,7 +290,6 @@ struct GoalsReader {
                                          QStringLiteral("objective"),
                                          QStringLiteral("listed")};
         unknownKeys(o, QStringLiteral("goals"), keys);
-        auto at = [](const QString &key) { return jsonPathJoin(QStringLiteral("goals"), key); };
         if (o.contains(QStringLiteral("deadline_days")))
             number(o.value(QStringLiteral("deadline_days")), at(QStringLiteral("deadline_days")), 0, kMaxGoalDays,
                    false, "days", g.deadlineDays);

@@ -5,6 +5,7 @@
 #include "engine/limits.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -49,14 +50,16 @@ namespace {
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
-// A dropout probability (at most 0.9, limits.h) as a decimal both Python and argparse read: "0.0",
-// "0.1", "0.15", never an exponent.
+// A probability as the shortest decimal that reads back as the same double ("0.0", "0.1", "0.125"),
+// never an exponent and never the locale's comma: Python and argparse read it alike.
 std::string probability(double p)
 {
-    const double hundredths = std::round(std::clamp(p, 0.0, 1.0) * 100.0);
-    const int h = int(hundredths);
-    std::string out = "0." + std::to_string(h / 10) + (h % 10 != 0 ? std::to_string(h % 10) : std::string());
-    return h >= 100 ? std::string("1.0") : out;
+    char buf[64];
+    const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, p, std::chars_format::fixed);
+    std::string out(buf, r.ptr);
+    if (out.find('.') == std::string::npos)
+        out += ".0";
+    return out;
 }
 
 // A name from a file in a comment line: control characters and newlines would break the format.
