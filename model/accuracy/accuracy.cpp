@@ -32,14 +32,16 @@ constexpr int kLastYearWithoutAsyncTp = 2021;
 // The source ids of NVIDIA's performance tables (tests/fixtures/published-runs.json).
 constexpr char kNvidiaPerfTables[] = "nvidia-perf-summary";
 
+// The metrics as tests/fixtures/published-runs.json names them.
+constexpr std::pair<const char *, Metric> kMetricKeys[] = {{"step_time_s", Metric::StepTime},
+                                                           {"tokens_per_s_per_gpu", Metric::TokensPerSecPerGpu},
+                                                           {"tflops_per_gpu", Metric::TflopsPerGpu},
+                                                           {"mfu", Metric::Mfu},
+                                                           {"gpu_hours", Metric::GpuHours}};
+
 bool parseMetric(const QString &s, Metric &out)
 {
-    static const std::pair<const char *, Metric> table[] = {{"step_time_s", Metric::StepTime},
-                                                            {"tokens_per_s_per_gpu", Metric::TokensPerSecPerGpu},
-                                                            {"tflops_per_gpu", Metric::TflopsPerGpu},
-                                                            {"mfu", Metric::Mfu},
-                                                            {"gpu_hours", Metric::GpuHours}};
-    for (const auto &[key, m] : table)
+    for (const auto &[key, m] : kMetricKeys)
         if (s == QLatin1String(key)) {
             out = m;
             return true;
@@ -455,6 +457,14 @@ double predictedFigure(const Run &run, const Result &r)
 }
 
 double fasterSign(Metric m) { return m == Metric::StepTime || m == Metric::GpuHours ? -1 : 1; }
+
+QString metricKey(Metric m)
+{
+    for (const auto &[key, metric] : kMetricKeys)
+        if (metric == m)
+            return QLatin1String(key);
+    return {};
+}
 
 QString frameworkFamily(const QString &framework)
 {

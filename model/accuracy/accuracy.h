@@ -175,5 +175,7 @@ double timeFactor(const Run &run, const Prediction &p);
 // Signed error "engine faster" positive: for a time metric (step time, GPU-hours) the engine is
 // faster when its figure is smaller.
 double fasterSign(Metric m);
+// The metric's name in tests/fixtures/published-runs.json ("step_time_s", "tflops_per_gpu", ...).
+QString metricKey(Metric m);
 
 } // namespace commtax::accuracy
