@@ -368,6 +368,65 @@ private slots:
         QVERIFY(otherDiffers > int(prefixes.size()) / 2);
     }
 
+    // The engine's LayerWork depends on the prefix, micro_batch, recompute (and its modules) and
+    // sequence parallelism only: every accepted plan of a small MoE space, in BF16 and in FP8 (whose
+    // casts the layer work holds), evaluated with the layer work of the first plan of its (prefix,
+    // micro-batch, recompute, sp) group, gives every metric of evaluateValid(plan) exactly: the vpp
+    // and ZeRO values below share it, as the search's leaves do (SearchThread::layerWork). The layer
+    // work of the group before differs somewhere (the check can fail).
+    void layerWorkSharedAcrossVppAndZero_data()
+    {
+        QTest::addColumn<bool>("fp8");
+        QTest::newRow("bf16") << false;
+        QTest::newRow("fp8") << true;
+    }
+    void layerWorkSharedAcrossVppAndZero()
+    {
+        QFETCH(bool, fp8);
+        Space s;
+        s.base = smallMoePlan(4);
+        s.base.training.precision = fp8 ? Precision::Fp8 : Precision::Bf16;
+        s.base.training.recompute_moe_act = true; // a module the layer work reads
+        s.hardware = twoGpus();
+        s.hardware.resize(1); // H100: FP8 runs
+        s.gpu_counts = {4, 8};
+        std::map<std::array<int, 10>, LayerWork> groups;
+        std::int64_t reused = 0, checked = 0, otherDiffers = 0;
+        QString firstMismatch;
+        LayerWork previous;
+        bool havePrevious = false;
+        forEachCandidate(s, [&](const Candidate &c) {
+            if (!c.accepted)
+                return;
+            const TrainingSpec &t = c.plan.training;
+            const std::array<int, 10> key{c.layout.hardware, c.layout.gpus, t.tp, t.pp, t.cp, t.etp, t.ep,
+                                          t.micro_batch, int(t.recompute), int(t.sequence_parallel)};
+            const PlanPrefix prefix = preparePrefix(c.plan);
+            auto it = groups.find(key);
+            if (it == groups.end()) {
+                const LayerWork own = prepareLayerWork(c.plan, prefix);
+                if (havePrevious
+                    && resultToJson(evaluateValid(c.plan, prefix, previous), c.plan, QString())
+                        != resultToJson(evaluateValid(c.plan, prefix, own), c.plan, QString()))
+                    ++otherDiffers;
+                previous = own;
+                havePrevious = true;
+                it = groups.emplace(key, own).first;
+            } else {
+                ++reused;
+            }
+            ++checked;
+            const QJsonObject shared = resultToJson(evaluateValid(c.plan, prefix, it->second), c.plan, QString());
+            const QJsonObject alone = resultToJson(evaluateValid(c.plan), c.plan, QString());
+            if (shared != alone && firstMismatch.isEmpty())
+                firstMismatch = describe(c.layout);
+        });
+        QVERIFY2(firstMismatch.isEmpty(), qPrintable(firstMismatch));
+        QVERIFY(checked > 1000);
+        QVERIFY(reused > checked / 2); // most plans share their layer work
+        QVERIFY(otherDiffers > int(groups.size()) / 2);
+    }
+
     // An invalid context (a multi-node cluster without a network) makes its layouts invalid, counted.
     void invalidContextCounted()
     {

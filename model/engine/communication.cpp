@@ -131,7 +131,7 @@ OffloadWait offloadWait(const Plan &plan, const Shape &k)
 {
     if (plan.training.offload_layers <= 0)
         return {};
-    const LayerActivations la = layerActivations(plan, k);
+    const LayerActivations &la = k.act;
     const double bw = plan.cluster.host_link_gbps * 1e9;
     auto wait = [&](double bytes, double layerTime) {
         const double copy = bytes / bw;

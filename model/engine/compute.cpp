@@ -227,7 +227,13 @@ double computeLayers(const Plan &plan, Shape &k)
 
 } // namespace
 
-// FLOPs and compute time (docs/model.md §2-3, §17).
+void layerPhase(const Plan &plan, Shape &k)
+{
+    k.upRecompute = computeLayers(plan, k);
+    k.act = layerActivations(plan, k);
+}
+
+// FLOPs and compute time (docs/model.md §2-3, §17); the layer times are layerPhase()'s.
 void computePhase(const Plan &plan, Shape &k, Result &r)
 {
     const TrainingSpec &tr = plan.training;
@@ -245,7 +251,7 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     const bool fp8 = tr.precision == Precision::Fp8;
     k.peak = (fp8 ? g.fp8_dense_tflops : g.bf16_dense_tflops) * 1e12;
 
-    const double upRecompute = computeLayers(plan, k);
+    const double upRecompute = k.upRecompute;
 
     const bool full = tr.recompute == Recompute::Full;
     const double redo = recomputedLinearShare(tr.recompute);

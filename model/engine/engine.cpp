@@ -9,9 +9,54 @@ PlanPrefix preparePrefix(const Plan &plan) { return PlanPrefix{layerDims(plan.mo
 Result evaluateValid(const Plan &plan) { return evaluateValid(plan, preparePrefix(plan)); }
 
 namespace {
+
+// The Shape's per-layer figures (layerPhase()) from and to a LayerWork.
+void loadLayerWork(engine_detail::Shape &k, const LayerWork &w)
+{
+    k.qkvGemm = w.qkv_gemm;
+    k.projGemm = w.proj_gemm;
+    k.fc1Gemm = w.fc1_gemm;
+    k.fc2Gemm = w.fc2_gemm;
+    k.attnCoreTime = w.attn_core;
+    k.headTime = w.head;
+    k.upRecompute = w.up_recompute;
+    k.denseLayerTime = w.dense_layer;
+    k.denseFp8Time = w.dense_fp8;
+    k.denseWeightCast = w.dense_weight_cast;
+    k.moeLayerTime = w.moe_layer;
+    k.moeAttnTime = w.moe_attn;
+    k.moeFp8Time = w.moe_fp8;
+    k.moeWeightCast = w.moe_weight_cast;
+    k.act = {w.act_dense, w.act_moe, w.act_recomputing};
+}
+
+LayerWork savedLayerWork(const engine_detail::Shape &k)
+{
+    LayerWork w;
+    w.qkv_gemm = k.qkvGemm;
+    w.proj_gemm = k.projGemm;
+    w.fc1_gemm = k.fc1Gemm;
+    w.fc2_gemm = k.fc2Gemm;
+    w.attn_core = k.attnCoreTime;
+    w.head = k.headTime;
+    w.up_recompute = k.upRecompute;
+    w.dense_layer = k.denseLayerTime;
+    w.dense_fp8 = k.denseFp8Time;
+    w.dense_weight_cast = k.denseWeightCast;
+    w.moe_layer = k.moeLayerTime;
+    w.moe_attn = k.moeAttnTime;
+    w.moe_fp8 = k.moeFp8Time;
+    w.moe_weight_cast = k.moeWeightCast;
+    w.act_dense = k.act.dense;
+    w.act_moe = k.act.moe;
+    w.act_recomputing = k.act.recomputing;
+    return w;
+}
+
 // The phases into `r`, a Result as default-constructed: evaluate() fills its Evaluation's in place
-// instead of copying a returned one (a hundred figures).
-void evaluateInto(const Plan &plan, const PlanPrefix &prefix, Result &r)
+// instead of copying a returned one (a hundred figures). `work`: the layer work, worked out here
+// when null.
+void evaluateInto(const Plan &plan, const PlanPrefix &prefix, const LayerWork *work, Result &r)
 {
     engine_detail::Shape k(plan, prefix.dims);
     // validate() bounds micro_batch*dp by global_batch, so the count fits an int.
@@ -20,6 +65,10 @@ void evaluateInto(const Plan &plan, const PlanPrefix &prefix, Result &r)
     k.mb = mbCount;
     r.gpus = static_cast<int>(k.G);
     r.micro_batches = mbCount;
+    if (work)
+        loadLayerWork(k, *work);
+    else
+        engine_detail::layerPhase(plan, k);
     engine_detail::computePhase(plan, k, r);
     const Placement &pl = prefix.placement;
     engine_detail::communicationPhase(plan, k, pl, r);
@@ -33,7 +82,21 @@ void evaluateInto(const Plan &plan, const PlanPrefix &prefix, Result &r)
 Result evaluateValid(const Plan &plan, const PlanPrefix &prefix)
 {
     Result r;
-    evaluateInto(plan, prefix, r);
+    evaluateInto(plan, prefix, nullptr, r);
+    return r;
+}
+
+LayerWork prepareLayerWork(const Plan &plan, const PlanPrefix &prefix)
+{
+    engine_detail::Shape k(plan, prefix.dims);
+    engine_detail::layerPhase(plan, k);
+    return savedLayerWork(k);
+}
+
+Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work)
+{
+    Result r;
+    evaluateInto(plan, prefix, &work, r);
     return r;
 }
 
@@ -42,7 +105,7 @@ Evaluation evaluate(const Plan &plan)
     Evaluation e;
     e.errors = validate(plan);
     if (e.errors.empty())
-        evaluateInto(plan, preparePrefix(plan), e.result);
+        evaluateInto(plan, preparePrefix(plan), nullptr, e.result);
     return e;
 }
 

@@ -94,7 +94,7 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     const TrainingSpec &tr = plan.training;
     const ModelSpec &m = plan.model;
     const double t = k.t, tokens = k.s * k.b / k.c; // this GPU's tokens of a micro-batch, before the tp split
-    const LayerActivations la = layerActivations(plan, k);
+    const LayerActivations &la = k.act;
     const double denseAct = la.dense, moeAct = la.moe, recomputing = la.recomputing;
     const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
     StageKind kinds[4];

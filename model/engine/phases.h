@@ -38,6 +38,12 @@ inline double modelFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int 
     return s * (6.0 * matmul + 6.0 * double(m.vocab) * h) + attentionFlopsPerSequence(m, L, seq_len);
 }
 
+// The bytes one micro-batch's layer keeps on one GPU of a stage for its backward (dense and MoE
+// layers), and what recomputing a layer holds at once (memory.cpp, docs/model.md §8).
+struct LayerActivations {
+    double dense = 0, moe = 0, recomputing = 0;
+};
+
 // The shapes every phase of an evaluation reads, as doubles (validate() keeps them in range).
 struct Shape {
     Shape(const Plan &plan, const LayerDims &layer_dims)
@@ -67,6 +73,10 @@ struct Shape {
     // The stage with the most parameters: its dense and its expert parameters (before any split).
     double maxStageDenseParams = 0, maxStageExpertParams = 0;
     double pacingLayers = 0; // layers of the pacing stage
+    // The layer work (engine.h LayerWork; layerPhase() or a search's cached copy): MLA's
+    // up-projections run again (0 unless mla_up_proj recompute) and the activations a layer keeps.
+    double upRecompute = 0;
+    LayerActivations act;
 };
 
 // The stages that differ (docs/model.md §16): the first, the middle stages with one unit more, the
@@ -157,11 +167,6 @@ inline RecomputeModules recomputeModules(const Plan &plan)
     return {t.recompute_layernorm, moe && t.recompute_moe_act, t.recompute_mlp, moe && t.recompute_moe};
 }
 
-// The bytes one micro-batch's layer keeps on one GPU of a stage for its backward (dense and MoE
-// layers), and what recomputing a layer holds at once (memory.cpp, docs/model.md §8).
-struct LayerActivations {
-    double dense = 0, moe = 0, recomputing = 0;
-};
 LayerActivations layerActivations(const Plan &plan, const Shape &k);
 
 // The layers of a stage whose activations wait in host memory (training.offload_layers, docs/model.md
@@ -177,6 +182,9 @@ inline OffloadedLayers offloadedLayers(const TrainingSpec &tr, double denseLayer
     return {dense, std::min(n - dense, moeLayers)};
 }
 
+// One layer's compute per micro-batch and the activations it keeps (the Shape's per-layer figures,
+// engine.h LayerWork); then the phases below, which read them.
+void layerPhase(const Plan &plan, Shape &k);
 void computePhase(const Plan &plan, Shape &k, Result &r);
 void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r);
 void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r);

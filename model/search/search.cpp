@@ -958,6 +958,10 @@ struct Walker {
     // context, and the placement, set each time the walk passes kLastPrefixDim; every plan below
     // that level shares it.
     PlanPrefix prefix;
+    // Counts the prefixes set (the placement above): what a leaf's cached layer work was worked out
+    // under (SearchThread::layerWork). Starts at 1: 0 marks a slot never filled.
+    std::uint64_t prefixGeneration = 1;
+    int microBatchIndex = 0; // the micro-batch's index among its candidates, set by walk()
 
     Walker(const Space &s, const Options &o)
         : space(s), options(o)
@@ -1067,8 +1071,12 @@ struct Walker {
                 acc.searched += countBelow(d + 1, r);
                 continue;
             }
-            if (d == kLastPrefixDim)
+            if (d == kLastPrefixDim) {
                 prefix.placement = placeGroups(*plan);
+                ++prefixGeneration;
+            }
+            if (d == DimMicroBatch)
+                microBatchIndex = i;
             if (d == DimMicroBatch && pruneMicroBatch && pruneMicroBatch(pruneUser, i)) {
                 const std::int64_t n = countBelow(d + 1, r);
                 acc.searched += n;
@@ -1122,6 +1130,7 @@ struct Walker {
             for (int d = 1; d <= kLastPrefixDim; ++d)
                 apply(d, p.value[d], r);
             prefix.placement = p.placement;
+            ++prefixGeneration;
             enter(p.microBatchCap);
             walk(kLastPrefixDim + 1, r, acc, leaf);
         }
@@ -1143,6 +1152,7 @@ struct Walker {
                 continue;
             }
             prefix.placement = placeGroups(*plan);
+            ++prefixGeneration;
             const std::int64_t n = countBelow(d + 1, r);
             int cap = 0;
             const double bound = rank(cap);
@@ -1443,7 +1453,7 @@ private:
             return;
         }
         const Plan &plan = *m_walker.plan;
-        const Result r = evaluateValid(plan, m_walker.prefix);
+        const Result r = evaluateValid(plan, m_walker.prefix, layerWork());
         // A plan with a non-finite figure is invalid, never a candidate: NaN compares false
         // with everything, and every such plan joined the Pareto front (issue 22).
         if (!finiteFigures(r))
@@ -1460,10 +1470,34 @@ private:
         acc.offer(m_walker.cur, r);
     }
 
+    // The leaf's layer work (engine.h LayerWork), worked out once per prefix, micro-batch, recompute
+    // and sequence parallelism: every vpp (walked outside the micro-batch) and ZeRO stage (inside
+    // it) below reuses it, the same figures as evaluateValid(plan, prefix) works out.
+    const LayerWork &layerWork()
+    {
+        const Plan &plan = *m_walker.plan;
+        const size_t slot = (size_t(m_walker.microBatchIndex) * kRecomputeKinds + size_t(plan.training.recompute)) * 2
+            + (plan.training.sequence_parallel ? 1 : 0);
+        if (slot >= m_work.size())
+            m_work.resize(slot + 1);
+        CachedWork &c = m_work[slot];
+        if (c.generation != m_walker.prefixGeneration) {
+            c.work = prepareLayerWork(plan, m_walker.prefix);
+            c.generation = m_walker.prefixGeneration;
+        }
+        return c.work;
+    }
+
     const Options &m_options;
     Accumulator &m_acc;
     std::vector<Plan> m_plans;
     Walker m_walker;
+    struct CachedWork {
+        std::uint64_t generation = 0; // Walker::prefixGeneration when worked out
+        LayerWork work;
+    };
+    static constexpr size_t kRecomputeKinds = size_t(Recompute::Dots) + 1;
+    std::vector<CachedWork> m_work; // per (micro-batch index, recompute, sequence parallelism)
     BoundMemo m_memo;
     const bool m_bound = bounded(m_options);
     std::int64_t m_context = -1;
