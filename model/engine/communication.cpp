@@ -376,6 +376,17 @@ void stepTotals(const Plan &plan, const Shape &k, const Placement &pl, Result &r
 } // namespace
 
 // Communication (docs/model.md §4-5, §17), then the step time and the communication tax (§7).
+void layerCommunication(const Plan &plan, Shape &k, const Placement &pl)
+{
+    const double tokens = k.b * k.s / k.c; // of this GPU's sequence chunk, per micro-batch
+    if (k.t > 1)
+        tpLayerTime(plan, k, pl, tokens);
+    if (k.c > 1)
+        cpLayerTime(plan, k, pl, tokens);
+    if (plan.model.moe() && (k.ep > 1 || k.etp > 1))
+        k.epLayerTime = epLayerTime(plan, k, pl, tokens);
+}
+
 void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r)
 {
     r.tp_busbw_gbps = k.t > 1 ? pl.tp.busbw_gbps : 0.0;
@@ -384,12 +395,7 @@ void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result 
     r.cp_bw_gbps = k.c > 1 ? pl.cp.busbw_gbps : 0.0;
     r.ep_busbw_gbps = k.ep > 1 ? pl.ep.busbw_gbps : 0.0;
     const double tokens = k.b * k.s / k.c; // of this GPU's sequence chunk, per micro-batch
-    if (k.t > 1)
-        tpLayerTime(plan, k, pl, tokens);
-    if (k.c > 1)
-        cpLayerTime(plan, k, pl, tokens);
-    if (plan.model.moe() && (k.ep > 1 || k.etp > 1))
-        k.epLayerTime = epLayerTime(plan, k, pl, tokens);
+    // The per-layer TP, CP and EP traffic is layerCommunication()'s (layerPhase()).
     // A pipeline slot is a whole micro-batch of a stage: its compute and the communication that
     // sits on the critical path inside it. The idle slots cost (p-1)/(v*m) of both (equal stages).
     pipelinePhase(plan, k, r);

@@ -227,10 +227,11 @@ double computeLayers(const Plan &plan, Shape &k)
 
 } // namespace
 
-void layerPhase(const Plan &plan, Shape &k)
+void layerPhase(const Plan &plan, Shape &k, const Placement &pl)
 {
     k.upRecompute = computeLayers(plan, k);
     k.act = layerActivations(plan, k);
+    layerCommunication(plan, k, pl); // reads the GEMM and attention times above
 }
 
 // FLOPs and compute time (docs/model.md §2-3, §17); the layer times are layerPhase()'s.

@@ -28,6 +28,11 @@ void loadLayerWork(engine_detail::Shape &k, const LayerWork &w)
     k.moeFp8Time = w.moe_fp8;
     k.moeWeightCast = w.moe_weight_cast;
     k.act = {w.act_dense, w.act_moe, w.act_recomputing};
+    k.tpLayerTime = w.tp_layer;
+    k.tpLayerHidden = w.tp_layer_hidden;
+    k.cpLayerTime = w.cp_layer;
+    k.cpLayerExposed = w.cp_layer_exposed;
+    k.epLayerTime = w.ep_layer;
 }
 
 LayerWork savedLayerWork(const engine_detail::Shape &k)
@@ -50,6 +55,11 @@ LayerWork savedLayerWork(const engine_detail::Shape &k)
     w.act_dense = k.act.dense;
     w.act_moe = k.act.moe;
     w.act_recomputing = k.act.recomputing;
+    w.tp_layer = k.tpLayerTime;
+    w.tp_layer_hidden = k.tpLayerHidden;
+    w.cp_layer = k.cpLayerTime;
+    w.cp_layer_exposed = k.cpLayerExposed;
+    w.ep_layer = k.epLayerTime;
     return w;
 }
 
@@ -68,7 +78,7 @@ void evaluateInto(const Plan &plan, const PlanPrefix &prefix, const LayerWork *w
     if (work)
         loadLayerWork(k, *work);
     else
-        engine_detail::layerPhase(plan, k);
+        engine_detail::layerPhase(plan, k, prefix.placement);
     engine_detail::computePhase(plan, k, r);
     const Placement &pl = prefix.placement;
     engine_detail::communicationPhase(plan, k, pl, r);
@@ -89,7 +99,7 @@ Result evaluateValid(const Plan &plan, const PlanPrefix &prefix)
 LayerWork prepareLayerWork(const Plan &plan, const PlanPrefix &prefix)
 {
     engine_detail::Shape k(plan, prefix.dims);
-    engine_detail::layerPhase(plan, k);
+    engine_detail::layerPhase(plan, k, prefix.placement);
     return savedLayerWork(k);
 }
 

@@ -214,17 +214,21 @@ PlanPrefix preparePrefix(const Plan &plan);
 Result evaluateValid(const Plan &plan, const PlanPrefix &prefix);
 
 // The per-layer work of an evaluation: one layer's compute per micro-batch on one GPU (the linear
-// layers' GEMMs, attention's core, the element-wise work, the FP8 casts, the LM head's) and the
-// activations it keeps. It reads the prefix's fields and micro_batch, recompute (with its modules)
-// and sequence parallelism, not vpp or the ZeRO stage: the layout search works it out once per
-// (prefix, micro-batch, recompute, sequence parallelism) and evaluates every vpp and ZeRO stage
-// below with it (docs/performance.md). Internal figures of the engine, not a result.
+// layers' GEMMs, attention's core, the element-wise work, the FP8 casts, the LM head's), the
+// activations it keeps and its tensor-, context- and expert-parallel traffic. It reads the prefix
+// (layer sizes, placement) and micro_batch, recompute (with its modules) and sequence parallelism,
+// not vpp or the ZeRO stage: the layout search works it out once per (prefix, micro-batch,
+// recompute, sequence parallelism) and evaluates every vpp and ZeRO stage below with it
+// (docs/performance.md). Internal figures of the engine, not a result.
 struct LayerWork {
     double qkv_gemm = 0, proj_gemm = 0, fc1_gemm = 0, fc2_gemm = 0; // forward GEMMs beside TP's collectives
     double attn_core = 0, head = 0, up_recompute = 0;
     double dense_layer = 0, dense_fp8 = 0, dense_weight_cast = 0;
     double moe_layer = 0, moe_attn = 0, moe_fp8 = 0, moe_weight_cast = 0;
-    double act_dense = 0, act_moe = 0, act_recomputing = 0; // bytes kept per micro-batch and layer
+    // The bytes kept per micro-batch and layer.
+    double act_dense = 0, act_moe = 0, act_recomputing = 0;
+    // The TP, CP and EP traffic of one layer per micro-batch (and what the GEMMs and attention hide).
+    double tp_layer = 0, tp_layer_hidden = 0, cp_layer = 0, cp_layer_exposed = 0, ep_layer = 0;
 };
 LayerWork prepareLayerWork(const Plan &plan, const PlanPrefix &prefix);
 // evaluateValid(plan, prefix) with the layer work of a plan that differs from `plan` at most in

@@ -182,9 +182,10 @@ inline OffloadedLayers offloadedLayers(const TrainingSpec &tr, double denseLayer
     return {dense, std::min(n - dense, moeLayers)};
 }
 
-// One layer's compute per micro-batch and the activations it keeps (the Shape's per-layer figures,
-// engine.h LayerWork); then the phases below, which read them.
-void layerPhase(const Plan &plan, Shape &k);
+// One layer's compute per micro-batch, the activations it keeps and its TP, CP and EP traffic (the
+// Shape's per-layer figures, engine.h LayerWork); then the phases below, which read them.
+void layerPhase(const Plan &plan, Shape &k, const Placement &pl);
+void layerCommunication(const Plan &plan, Shape &k, const Placement &pl); // communication.cpp
 void computePhase(const Plan &plan, Shape &k, Result &r);
 void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r);
 void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r);
