@@ -375,7 +375,8 @@ void stepTotals(const Plan &plan, const Shape &k, const Placement &pl, Result &r
 
 } // namespace
 
-// Communication (docs/model.md §4-5, §17), then the step time and the communication tax (§7).
+// One layer's TP, CP and EP traffic per micro-batch (docs/model.md §5, §17), part of the layer work
+// (layerPhase()).
 void layerCommunication(const Plan &plan, Shape &k, const Placement &pl)
 {
     const double tokens = k.b * k.s / k.c; // of this GPU's sequence chunk, per micro-batch
@@ -387,6 +388,7 @@ void layerCommunication(const Plan &plan, Shape &k, const Placement &pl)
         k.epLayerTime = epLayerTime(plan, k, pl, tokens);
 }
 
+// Communication (docs/model.md §4-5, §17), then the step time and the communication tax (§7).
 void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r)
 {
     r.tp_busbw_gbps = k.t > 1 ? pl.tp.busbw_gbps : 0.0;

@@ -4,7 +4,8 @@
 // compute.cpp, communication.cpp (with the pipeline and the data-parallel sync), memory.cpp,
 // economics.cpp (goodput, time and money), warnings.cpp. Internal to the engine: not installed, not
 // included outside model/engine. They run in this order and share one Shape, which each fills in
-// for the later ones (computePhase the per-layer times, pipelinePhase the pacing stage).
+// for the later ones (layerPhase the per-layer times, activations and traffic, which a search may
+// load instead from its cached LayerWork; pipelinePhase the pacing stage).
 
 #include "collectives.h"
 #include "engine.h"

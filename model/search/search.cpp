@@ -987,6 +987,7 @@ struct Walker {
             prefix.dims = layerDims(p.model);
             cachedContext = index;
         }
+        ++prefixGeneration; // another plan (hardware, GPUs): no cached layer work holds
         if (lastShaping < 0)
             fillTail(c.gpus); // no dimension shapes another: every list is the context's
     }
