@@ -10,61 +10,6 @@ Result evaluateValid(const Plan &plan) { return evaluateValid(plan, preparePrefi
 
 namespace {
 
-// The Shape's per-layer figures (layerPhase()) from and to a LayerWork, field by field: a loop over
-// a table of member pointers was 6% slower on the search (docs/performance.md). A field added to
-// one of the two lists and not the other fails test_search layerWorkSharedAcrossVppAndZero.
-void loadLayerWork(engine_detail::Shape &k, const LayerWork &w)
-{
-    k.qkvGemm = w.qkv_gemm;
-    k.projGemm = w.proj_gemm;
-    k.fc1Gemm = w.fc1_gemm;
-    k.fc2Gemm = w.fc2_gemm;
-    k.attnCoreTime = w.attn_core;
-    k.headTime = w.head;
-    k.upRecompute = w.up_recompute;
-    k.denseLayerTime = w.dense_layer;
-    k.denseFp8Time = w.dense_fp8;
-    k.denseWeightCast = w.dense_weight_cast;
-    k.moeLayerTime = w.moe_layer;
-    k.moeAttnTime = w.moe_attn;
-    k.moeFp8Time = w.moe_fp8;
-    k.moeWeightCast = w.moe_weight_cast;
-    k.act = {w.act_dense, w.act_moe, w.act_recomputing};
-    k.tpLayerTime = w.tp_layer;
-    k.tpLayerHidden = w.tp_layer_hidden;
-    k.cpLayerTime = w.cp_layer;
-    k.cpLayerExposed = w.cp_layer_exposed;
-    k.epLayerTime = w.ep_layer;
-}
-
-LayerWork savedLayerWork(const engine_detail::Shape &k)
-{
-    LayerWork w;
-    w.qkv_gemm = k.qkvGemm;
-    w.proj_gemm = k.projGemm;
-    w.fc1_gemm = k.fc1Gemm;
-    w.fc2_gemm = k.fc2Gemm;
-    w.attn_core = k.attnCoreTime;
-    w.head = k.headTime;
-    w.up_recompute = k.upRecompute;
-    w.dense_layer = k.denseLayerTime;
-    w.dense_fp8 = k.denseFp8Time;
-    w.dense_weight_cast = k.denseWeightCast;
-    w.moe_layer = k.moeLayerTime;
-    w.moe_attn = k.moeAttnTime;
-    w.moe_fp8 = k.moeFp8Time;
-    w.moe_weight_cast = k.moeWeightCast;
-    w.act_dense = k.act.dense;
-    w.act_moe = k.act.moe;
-    w.act_recomputing = k.act.recomputing;
-    w.tp_layer = k.tpLayerTime;
-    w.tp_layer_hidden = k.tpLayerHidden;
-    w.cp_layer = k.cpLayerTime;
-    w.cp_layer_exposed = k.cpLayerExposed;
-    w.ep_layer = k.epLayerTime;
-    return w;
-}
-
 // The phases into `r`, a Result as default-constructed: evaluate() fills its Evaluation's in place
 // instead of copying a returned one (a hundred figures). `work`: the layer work, worked out here
 // when null.
@@ -78,7 +23,7 @@ void evaluateInto(const Plan &plan, const PlanPrefix &prefix, const LayerWork *w
     r.gpus = static_cast<int>(k.G);
     r.micro_batches = mbCount;
     if (work)
-        loadLayerWork(k, *work);
+        static_cast<LayerWork &>(k) = *work; // the Shape is one (phases.h)
     else
         engine_detail::layerPhase(plan, k, prefix.placement);
     engine_detail::computePhase(plan, k, r);
@@ -102,7 +47,7 @@ LayerWork prepareLayerWork(const Plan &plan, const PlanPrefix &prefix)
 {
     engine_detail::Shape k(plan, prefix.dims);
     engine_detail::layerPhase(plan, k, prefix.placement);
-    return savedLayerWork(k);
+    return static_cast<const LayerWork &>(k);
 }
 
 Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work)

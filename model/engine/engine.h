@@ -213,22 +213,34 @@ PlanPrefix preparePrefix(const Plan &plan);
 // prefix does not read: the same Result, bit for bit (evaluateValid(plan) calls it with its own).
 Result evaluateValid(const Plan &plan, const PlanPrefix &prefix);
 
+// The bytes one micro-batch's layer keeps on one GPU of a stage for its backward (dense and MoE
+// layers), and what recomputing a layer holds at once (memory.cpp, docs/model.md §8).
+struct LayerActivations {
+    double dense = 0, moe = 0, recomputing = 0;
+};
 // The per-layer work of an evaluation: one layer's compute per micro-batch on one GPU (the linear
 // layers' GEMMs, attention's core, the element-wise work, the FP8 casts, the LM head's), the
 // activations it keeps and its tensor-, context- and expert-parallel traffic. It reads the prefix
 // (layer sizes, placement) and micro_batch, recompute (with its modules) and sequence parallelism,
 // not vpp or the ZeRO stage: the layout search works it out once per (prefix, micro-batch,
 // recompute, sequence parallelism) and evaluates every vpp and ZeRO stage below with it
-// (docs/performance.md). Internal figures of the engine, not a result.
+// (docs/performance.md). Internal figures of the engine, not a result: the evaluation's Shape
+// (model/engine/phases.h) is one, named as the phases read them.
 struct LayerWork {
-    double qkv_gemm = 0, proj_gemm = 0, fc1_gemm = 0, fc2_gemm = 0; // forward GEMMs beside TP's collectives
-    double attn_core = 0, head = 0, up_recompute = 0;
-    double dense_layer = 0, dense_fp8 = 0, dense_weight_cast = 0;
-    double moe_layer = 0, moe_attn = 0, moe_fp8 = 0, moe_weight_cast = 0;
-    // The bytes kept per micro-batch and layer.
-    double act_dense = 0, act_moe = 0, act_recomputing = 0;
-    // The TP, CP and EP traffic of one layer per micro-batch (and what the GEMMs and attention hide).
-    double tp_layer = 0, tp_layer_hidden = 0, cp_layer = 0, cp_layer_exposed = 0, ep_layer = 0;
+    // Per micro-batch, on one GPU of a stage (docs/model.md §16-17): the compute of a dense layer and
+    // of an MoE layer, their FP8 parts, the LM head's (last stage), the attention core's; one layer's
+    // TP and CP communication (raw) and CP's exposed part; one MoE layer's expert all-to-all (raw).
+    double denseLayerTime = 0, moeLayerTime = 0, denseFp8Time = 0, moeFp8Time = 0, headTime = 0;
+    double moeAttnTime = 0; // the attention part of moeLayerTime (the rest is the MoE block)
+    // Per step (once, not per micro-batch): casting one layer's weights to FP8 (docs/model.md §3).
+    double denseWeightCast = 0, moeWeightCast = 0;
+    double attnCoreTime = 0, tpLayerTime = 0, cpLayerTime = 0, cpLayerExposed = 0, epLayerTime = 0;
+    // The forward GEMM times of a dense layer's linear layers beside its TP collectives (QKV and FC1
+    // after an all-gather, the projection and FC2 before a reduce-scatter), per micro-batch, and the
+    // part of tpLayerTime the GEMMs hide (tpLayerTime(), docs/model.md §5).
+    double qkvGemm = 0, projGemm = 0, fc1Gemm = 0, fc2Gemm = 0, tpLayerHidden = 0;
+    double upRecompute = 0; // MLA's up-projections run again (0 unless mla_up_proj recompute)
+    LayerActivations act;   // the activations a layer keeps
 };
 LayerWork prepareLayerWork(const Plan &plan, const PlanPrefix &prefix);
 // evaluateValid(plan, prefix) with the layer work of a plan that differs from `plan` at most in

@@ -39,14 +39,9 @@ inline double modelFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int 
     return s * (6.0 * matmul + 6.0 * double(m.vocab) * h) + attentionFlopsPerSequence(m, L, seq_len);
 }
 
-// The bytes one micro-batch's layer keeps on one GPU of a stage for its backward (dense and MoE
-// layers), and what recomputing a layer holds at once (memory.cpp, docs/model.md §8).
-struct LayerActivations {
-    double dense = 0, moe = 0, recomputing = 0;
-};
-
-// The shapes every phase of an evaluation reads, as doubles (validate() keeps them in range).
-struct Shape {
+// The shapes every phase of an evaluation reads, as doubles (validate() keeps them in range), and
+// the layer work (engine.h LayerWork) that layerPhase() fills or a search's cached copy gives.
+struct Shape : LayerWork {
     Shape(const Plan &plan, const LayerDims &layer_dims)
         : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len), B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), c(plan.training.cp), p(plan.training.pp), d(plan.training.dp), v(plan.training.vpp), G(t * c * p * d), etp(plan.training.etp > 0 ? plan.training.etp : plan.training.tp), ep(plan.training.ep), E(plan.model.experts), k(plan.model.experts_per_token), fe(plan.model.expert_ffn), dims(layer_dims), split(stageSplit(plan))
     {
@@ -58,26 +53,10 @@ struct Shape {
     double peak = 0;  // FLOP/s of one GPU at the plan's precision, dense
     double tComp = 0; // compute time of a step on the pacing stage, without bubble or communication
     double backwardShare = 0;
-    // Per micro-batch, on one GPU of a stage (docs/model.md §16-17): the compute of a dense layer and
-    // of an MoE layer, their FP8 parts, the LM head's (last stage), the attention core's; one layer's
-    // TP and CP communication (raw) and CP's exposed part; one MoE layer's expert all-to-all (raw).
-    double denseLayerTime = 0, moeLayerTime = 0, denseFp8Time = 0, moeFp8Time = 0, headTime = 0;
-    double moeAttnTime = 0; // the attention part of moeLayerTime (the rest is the MoE block)
-    // Per step (once, not per micro-batch): casting one layer's weights to FP8 (docs/model.md §3).
-    double denseWeightCast = 0, moeWeightCast = 0;
-    double attnCoreTime = 0, tpLayerTime = 0, cpLayerTime = 0, cpLayerExposed = 0, epLayerTime = 0;
-    // The forward GEMM times of a dense layer's linear layers beside its TP collectives (QKV and FC1
-    // after an all-gather, the projection and FC2 before a reduce-scatter), per micro-batch, and the
-    // part of tpLayerTime the GEMMs hide (tpLayerTime(), docs/model.md §5).
-    double qkvGemm = 0, projGemm = 0, fc1Gemm = 0, fc2Gemm = 0, tpLayerHidden = 0;
     double embeddingParams = 0, embeddingCopies = 2;
     // The stage with the most parameters: its dense and its expert parameters (before any split).
     double maxStageDenseParams = 0, maxStageExpertParams = 0;
     double pacingLayers = 0; // layers of the pacing stage
-    // The layer work (engine.h LayerWork; layerPhase() or a search's cached copy): MLA's
-    // up-projections run again (0 unless mla_up_proj recompute) and the activations a layer keeps.
-    double upRecompute = 0;
-    LayerActivations act;
 };
 
 // The stages that differ (docs/model.md §16): the first, the middle stages with one unit more, the
