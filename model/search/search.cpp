@@ -640,7 +640,10 @@ struct Front {
     }
 };
 
-struct Accumulator {
+// Each thread's accumulator sits in its own cache lines (the threads' are one vector): a thread
+// counts every leaf here, and another thread reading its neighbour's front on a shared line waited
+// for it (two threads ran at 3.7-3.8 M plans per CPU second on Mixtral 8x7B, one at 5.7 M).
+struct alignas(64) Accumulator {
     std::int64_t searched = 0, valid = 0, fits = 0, feasible = 0, bounded = 0;
     TopList top;
     std::array<SearchResult::Best, 3> best;

@@ -48,10 +48,10 @@ void report(benchmark::State &state, const SearchResult &r)
 }
 } // namespace
 
-// One core: plans evaluated (valid layouts) per second of CPU time, on 256 to 1024 GPUs.
-static void BM_SearchOneCore(benchmark::State &state)
+// One core: plans evaluated (valid layouts) per second of CPU time, on 256 to 1024 GPUs: the
+// dense model, and Mixtral 8x7B (ep and etp searched too).
+void oneCore(benchmark::State &state, const Space &s)
 {
-    const Space s = llama70b(256, 1024);
     Options opt;
     opt.threads = 1;
     SearchResult r;
@@ -63,7 +63,10 @@ static void BM_SearchOneCore(benchmark::State &state)
     state.counters["plans_per_s"] = benchmark::Counter(double(r.valid) * double(state.iterations()), benchmark::Counter::kIsRate);
     state.counters["searched_per_s"] = benchmark::Counter(double(r.searched) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
+static void BM_SearchOneCore(benchmark::State &state) { oneCore(state, llama70b(256, 1024)); }
 BENCHMARK(BM_SearchOneCore)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+static void BM_SearchMoeOneCore(benchmark::State &state) { oneCore(state, moe("mixtral-8x7b", 256, 1024)); }
+BENCHMARK(BM_SearchMoeOneCore)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 
 // A whole space on every core: wall-clock rate and the rate per CPU second (per core).
 void everyCore(benchmark::State &state, const Space &s)
