@@ -153,17 +153,21 @@ private slots:
         // wider guard. On 2026-12-04 the Megatron-MoE-ModelZoo and DeepSeek-V3 GB200 TFLOPS rows were
         // read as Megatron-LM counts them (causal attention, since its commit 8873b55d6a): their
         // published step times shortened, and the Qwen3-235B long-context rows (22-34% slow) and the
-        // GB200 128k row (38% slow) left their ranges: MoE 59% (23 of 39), CP 63%, Blackwell 64%
-        // (28 of 44), Megatron 69%. The engine's attention at 16k-128k on 2026 software is slower than
-        // those tables (docs/model.md section 3); the fix is that term. These floors are today's figures.
+        // GB200 128k row left their ranges. Then 32 rows took settings their sources state (an audit:
+        // token dropping at capacity 1 is moe_imbalance 1 on six NVIDIA MoE rows, whose Mixtral rows
+        // now read 8-34% fast; Colossal-AI's activation checkpointing; whyNLP's BF16 optimizer state
+        // and ZeRO-2; MaxText's causal count): GB200's GEMM figures fell 0.50 -> 0.48 and the NeMo
+        // 25.04 B200 long-context rows read 14-39% slow. MoE 56% (22 of 39), CP 56% (18 of 32),
+        // Blackwell 59% (26 of 44), Megatron 67%; PyTorch-native (79%) and one node (75%) are back
+        // inside 70-90%. The engine's attention at long context on 2025-26 software and the MoE
+        // layers on Blackwell are the terms to find (docs/model.md section 3). These floors are
+        // today's figures.
         const std::map<QString, std::pair<double, double>> knownMisses = {
-            {QStringLiteral("architecture:moe"), {0.58, 0.90}},
-            {QStringLiteral("framework:pytorch-native"), {0.65, 0.90}},
-            {QStringLiteral("framework:megatron"), {0.68, 0.90}},
-            {QStringLiteral("scale:1 node"), {0.61, 0.90}},
+            {QStringLiteral("architecture:moe"), {0.55, 0.90}},
+            {QStringLiteral("framework:megatron"), {0.66, 0.90}},
             {QStringLiteral("precision:bf16"), {0.67, 0.90}},
-            {QStringLiteral("gpu:blackwell"), {0.63, 0.90}},
-            {QStringLiteral("context:cp"), {0.62, 0.96}}};
+            {QStringLiteral("gpu:blackwell"), {0.58, 0.90}},
+            {QStringLiteral("context:cp"), {0.55, 0.96}}};
         QStringList bad;
         for (const auto &g : cov.groups) {
             qInfo("%-40s rows %3d  P10-P90 %3.0f%%  P25-P75 %3.0f%%", qPrintable(g.first), g.second.rows, 100 * g.second.share80(),
