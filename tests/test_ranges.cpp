@@ -157,9 +157,10 @@ private slots:
         // token dropping at capacity 1 is moe_imbalance 1 on six NVIDIA MoE rows, whose Mixtral rows
         // now read 8-34% fast; Colossal-AI's activation checkpointing; whyNLP's BF16 optimizer state
         // and ZeRO-2; MaxText's causal count): GB200's GEMM figures fell 0.50 -> 0.48 and the NeMo
-        // 25.04 B200 long-context rows read 14-39% slow. A second pass (65 rows) left them: MoE 56%
-        // (22 of 39), CP 56% (18 of 32), Blackwell 59% (26 of 44), Megatron 68%; PyTorch-native
-        // (78%) and one node (73%) are back inside 70-90%. The engine's attention at long context on
+        // 25.04 B200 long-context rows read 14-39% slow. A second pass (65 rows) and TinyLlama's
+        // FULL_SHARD left them: MoE 56% (22 of 39), CP 56% (18 of 32), Blackwell 59% (26 of 44),
+        // Megatron 70% (68% before TinyLlama), BF16 71%; PyTorch-native (78%) and one node (75%) are
+        // back inside 70-90%. The engine's attention at long context on
         // 2025-26 software and the MoE layers on Blackwell are the terms to find (docs/model.md
         // section 3). These floors are today's figures.
         const std::map<QString, std::pair<double, double>> knownMisses = {
