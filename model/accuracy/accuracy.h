@@ -101,7 +101,8 @@ struct GpuConstants {
     double compute_efficiency = 0;
     double fp8_efficiency = 0;
     double attention_efficiency = 0;
-    int rows = 0; // rows of the fold on this GPU
+    int rows = 0;                  // rows of the fold on this GPU
+    bool attention_fitted = false; // the attention figure fitted on this GPU's rows of the fold
 };
 struct Constants {
     std::vector<GpuConstants> gpus;
@@ -110,7 +111,8 @@ struct Constants {
 // The constants as the presets have them, for every GPU the runs use.
 Constants presetConstants(const std::vector<Run> &runs, const PresetCatalog &catalog);
 // Fit the constants on the runs whose index is in `fold` (a coordinate search on the mean absolute
-// relative error, bounded to [0.2, 0.95]); GPUs without a row keep their preset ratio to H100.
+// relative error, bounded to [0.2, 0.95]): the GEMM figures per GPU, the attention kernel's per GPU
+// family on the rows where it weighs; GPUs without enough rows keep their preset ratio to H100.
 Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fold, const Constants &start);
 // The run's plan with the constants applied.
 Plan withConstants(const Run &run, const Constants &c);
