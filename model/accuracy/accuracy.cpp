@@ -668,6 +668,18 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
         if (g.rows < kMinRowsToFit) // too few to fit its GEMMs: the preset ratio below
             continue;
         Fit f{&g, start.find(g.gpu), it->second.first, it->second.second, {}};
+        // The GEMM figures on the GPU's dense rows when it has six of a precision: an MoE row's miss
+        // is mostly its own terms' (the per-expert costs, the dispatch, GPT-OSS's attention), and
+        // fitted on every row the GEMM figure averaged those in (LOSO MAPE 11.9% -> 11.7%).
+        auto denseOnly = [&](const std::vector<int> &v) {
+            std::vector<int> d;
+            for (int i : v)
+                if (!runs[size_t(i)].plan.model.moe())
+                    d.push_back(i);
+            return int(d.size()) >= kMinRowsToFit ? d : v;
+        };
+        f.bf16 = denseOnly(f.bf16);
+        f.fp8 = denseOnly(f.fp8);
         f.every = f.bf16;
         f.every.insert(f.every.end(), f.fp8.begin(), f.fp8.end());
         // A constant is fitted only on kMinRowsToFit rows or more; with fewer it keeps the preset's
