@@ -773,9 +773,10 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
                                                 : s.fp8_efficiency * g.compute_efficiency / s.compute_efficiency;
         }
         fewRowGemms();
-        // A family whose rows do not pin its attention kernel: Blackwell takes H100's figure (the
-        // same cuDNN and FlashAttention kernel families); any other is fitted on all its rows when it
-        // has 2 * kMinRowsToFit, else keeps its preset's (the consumer cards, an assumption).
+        // A family whose rows do not pin its attention kernel: Blackwell and H200/H20 take H100's
+        // figure (the same cuDNN and FlashAttention kernel families; H200 and H20 are the H100's die);
+        // any other is fitted on all its rows when it has 2 * kMinRowsToFit, else keeps its preset's
+        // (the consumer cards, an assumption).
         const GpuConstants *h100 = out.find(QStringLiteral("h100-sxm"));
         std::vector<QString> families; // H100's first: Blackwell may take its figure
         for (const auto &[family, all] : familyRows)
@@ -784,7 +785,7 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
             const std::vector<int> &all = familyRows[family];
             const auto it = attentionRows.find(family);
             const bool pinned = it != attentionRows.end() && int(it->second.size()) >= kMinRowsToFit;
-            if (!pinned && family == QLatin1String("blackwell")) {
+            if (!pinned && (family == QLatin1String("blackwell") || family == QLatin1String("h200/h20"))) {
                 if (h100 && h100->attention_fitted && gpuFamily(h100->gpu) != family)
                     setFamilyAttention(family, h100->attention_efficiency);
                 continue;
