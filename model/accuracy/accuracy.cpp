@@ -544,8 +544,8 @@ Constants presetConstants(const std::vector<Run> &runs, const PresetCatalog &cat
         Plan p;
         if (const std::optional<Preset> g = catalog.find(Section::Gpu, id))
             g->applyTo(p);
-        c.gpus.push_back({id, p.gpu.compute_efficiency, p.gpu.fp8_efficiency > 0 ? p.gpu.fp8_efficiency : p.gpu.compute_efficiency,
-                          p.gpu.attention_efficiency, 0});
+        const double fp8 = p.gpu.fp8_efficiency > 0 ? p.gpu.fp8_efficiency : p.gpu.compute_efficiency;
+        c.gpus.push_back({id, gpuFamily(id), p.gpu.compute_efficiency, fp8, p.gpu.attention_efficiency, 0});
     };
     add(QStringLiteral("h100-sxm"));
     for (const Run &r : runs)
@@ -553,15 +553,23 @@ Constants presetConstants(const std::vector<Run> &runs, const PresetCatalog &cat
     return c;
 }
 
+namespace {
+
+// The plan with the GPU constants `g`.
+Plan withGpu(Plan p, const GpuConstants &g)
+{
+    p.gpu.compute_efficiency = g.compute_efficiency;
+    p.gpu.fp8_efficiency = g.fp8_efficiency;
+    p.gpu.attention_efficiency = g.attention_efficiency;
+    return p;
+}
+
+} // namespace
+
 Plan withConstants(const Run &run, const Constants &c)
 {
-    Plan p = run.plan;
-    if (const GpuConstants *g = c.find(QString::fromStdString(p.gpu.id))) {
-        p.gpu.compute_efficiency = g->compute_efficiency;
-        p.gpu.fp8_efficiency = g->fp8_efficiency;
-        p.gpu.attention_efficiency = g->attention_efficiency;
-    }
-    return p;
+    const GpuConstants *g = c.find(QString::fromStdString(run.plan.gpu.id));
+    return g ? withGpu(run.plan, *g) : run.plan;
 }
 
 namespace {
@@ -571,32 +579,29 @@ constexpr int kMinRowsToFit = 6;
 // its step (2026-12-04: 0.1, 0.2 and 0.3 give LOSO MAPE 12.1%, 12.0% and 12.0%).
 constexpr double kAttentionShareToFit = 0.2;
 
+// The run's absolute relative miss with the plan `p` (its constants applied), capped at 1; a plan
+// the engine refuses misses by 1.
+double relativeMiss(const Run &run, const Plan &p)
+{
+    const Evaluation e = evaluate(p);
+    const double got = e.ok() ? predictedFigure(run, e.result) : 0;
+    return std::min(1.0, std::abs(got - run.published) / run.published);
+}
+
 // Mean absolute relative error of the runs `idx` with GPU constants `g`.
 double foldError(const std::vector<Run> &runs, const std::vector<int> &idx, const GpuConstants &g)
 {
     double sum = 0;
-    int n = 0;
-    for (int i : idx) {
-        Plan p = runs[size_t(i)].plan;
-        p.gpu.compute_efficiency = g.compute_efficiency;
-        p.gpu.fp8_efficiency = g.fp8_efficiency;
-        p.gpu.attention_efficiency = g.attention_efficiency;
-        const Evaluation e = evaluate(p);
-        const double got = e.ok() ? predictedFigure(runs[size_t(i)], e.result) : 0;
-        sum += std::min(1.0, std::abs(got - runs[size_t(i)].published) / runs[size_t(i)].published);
-        ++n;
-    }
-    return n ? sum / n : 0;
+    for (int i : idx)
+        sum += relativeMiss(runs[size_t(i)], withGpu(runs[size_t(i)].plan, g));
+    return idx.empty() ? 0 : sum / double(idx.size());
 }
 
 // The share of a row's step its attention kernel takes with the constants `g`: halving the kernel's
 // efficiency doubles its time, so the step grows by exactly that time.
 double attentionShare(const Run &run, const GpuConstants &g)
 {
-    Plan p = run.plan;
-    p.gpu.compute_efficiency = g.compute_efficiency;
-    p.gpu.fp8_efficiency = g.fp8_efficiency;
-    p.gpu.attention_efficiency = g.attention_efficiency;
+    Plan p = withGpu(run.plan, g);
     const Evaluation at = evaluate(p);
     p.gpu.attention_efficiency = g.attention_efficiency / 2;
     const Evaluation half = evaluate(p);
@@ -661,9 +666,9 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
             continue;
         for (const auto *list : {&it->second.first, &it->second.second})
             for (int i : *list) {
-                familyRows[gpuFamily(g.gpu)].push_back(i);
+                familyRows[g.family].push_back(i);
                 if (attentionShare(runs[size_t(i)], g) >= kAttentionShareToFit)
-                    attentionRows[gpuFamily(g.gpu)].push_back(i);
+                    attentionRows[g.family].push_back(i);
             }
         if (g.rows < kMinRowsToFit) // too few to fit its GEMMs: the preset ratio below
             continue;
@@ -692,7 +697,7 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
     auto reference = [&](const QString &family) {
         GpuConstants *best = nullptr;
         for (GpuConstants &o : out.gpus)
-            if (gpuFamily(o.gpu) == family
+            if (o.family == family
                 && (!best || o.rows > best->rows || (o.rows == best->rows && o.gpu < best->gpu)))
                 best = &o;
         return best;
@@ -700,19 +705,14 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
     auto setFamilyAttention = [&](const QString &family, double x) {
         const GpuConstants *ref = reference(family);
         for (GpuConstants &o : out.gpus)
-            if (gpuFamily(o.gpu) == family)
+            if (o.family == family)
                 o.attention_efficiency = std::clamp(x * o.compute_efficiency / ref->compute_efficiency, 0.05, 1.0);
     };
     // Mean absolute relative error of `idx`, each row with its GPU's current constants.
     auto error = [&](const std::vector<int> &idx) {
         double sum = 0;
-        for (int i : idx) {
-            const Run &r = runs[size_t(i)];
-            Plan p = withConstants(r, out);
-            const Evaluation e = evaluate(p);
-            const double got = e.ok() ? predictedFigure(r, e.result) : 0;
-            sum += std::min(1.0, std::abs(got - r.published) / r.published);
-        }
+        for (int i : idx)
+            sum += relativeMiss(runs[size_t(i)], withConstants(runs[size_t(i)], out));
         return idx.empty() ? 0.0 : sum / double(idx.size());
     };
     // A GPU with too few rows of the fold for its GEMM figures takes those of its family's reference
@@ -724,7 +724,7 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
         for (GpuConstants &g : out.gpus) {
             if (g.rows >= kMinRowsToFit || (h && g.gpu == h->gpu))
                 continue;
-            const GpuConstants *ref = reference(gpuFamily(g.gpu));
+            const GpuConstants *ref = reference(g.family);
             if (ref && ref != &g && ref->rows >= kMinRowsToFit) {
                 g.compute_efficiency = ref->compute_efficiency;
                 g.fp8_efficiency = ref->fp8_efficiency;
@@ -780,13 +780,13 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
         const GpuConstants *h100 = out.find(QStringLiteral("h100-sxm"));
         std::vector<QString> families; // H100's first: Blackwell may take its figure
         for (const auto &[family, all] : familyRows)
-            families.insert(h100 && family == gpuFamily(h100->gpu) ? families.begin() : families.end(), family);
+            families.insert(h100 && family == h100->family ? families.begin() : families.end(), family);
         for (const QString &family : families) {
             const std::vector<int> &all = familyRows[family];
             const auto it = attentionRows.find(family);
             const bool pinned = it != attentionRows.end() && int(it->second.size()) >= kMinRowsToFit;
             if (!pinned && (family == QLatin1String("blackwell") || family == QLatin1String("h200/h20"))) {
-                if (h100 && h100->attention_fitted && gpuFamily(h100->gpu) != family)
+                if (h100 && h100->attention_fitted && h100->family != family)
                     setFamilyAttention(family, h100->attention_efficiency);
                 continue;
             }
@@ -801,7 +801,7 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
                 0.15, 0.9);
             setFamilyAttention(family, x);
             for (GpuConstants &o : out.gpus)
-                if (gpuFamily(o.gpu) == family)
+                if (o.family == family)
                     o.attention_fitted = true;
         }
     }

@@ -98,11 +98,12 @@ QString frameworkFamily(const QString &framework);
 // kernel's.
 struct GpuConstants {
     QString gpu;
+    QString family; // gpuFamily(gpu): the GPUs that share an attention figure
     double compute_efficiency = 0;
     double fp8_efficiency = 0;
     double attention_efficiency = 0;
     int rows = 0;                  // rows of the fold on this GPU
-    bool attention_fitted = false; // the attention figure fitted on this GPU's rows of the fold
+    bool attention_fitted = false; // the attention figure fitted on its family's rows of the fold
 };
 struct Constants {
     std::vector<GpuConstants> gpus;
