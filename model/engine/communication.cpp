@@ -14,7 +14,10 @@ namespace {
 // ranks in the same node crosses the GPU fabric, the rest leaves on each GPU's own NIC (rail-optimised
 // with PXN), both at once; the slower of the two sets the time.
 // `netShare` scales the part that crosses the network (DeepEP's one copy per node, §17).
-double allToAllS(double bytes, const GroupLink &g, const Plan &plan, double netShare = 1.0)
+// NCCL's all-to-all is a send and a receive per peer, `n - 1` latency steps; DeepEP's kernels
+// (`oneLaunch`) write to every peer at once, one step: its low-latency dispatch takes 155 us at EP 32
+// and 194 us at EP 256 (DeepEP README, H800, CX7 400 Gb/s), where 255 steps of 14 us would be 3.6 ms.
+double allToAllS(double bytes, const GroupLink &g, const Plan &plan, double netShare = 1.0, bool oneLaunch = false)
 {
     if (g.ranks <= 1)
         return 0.0;
@@ -24,7 +27,8 @@ double allToAllS(double bytes, const GroupLink &g, const Plan &plan, double netS
     if (g.nodes > 1) {
         net = bytes * netShare * (n - k) / n / (spineBusBwGbpsPerGpu(plan.cluster) * 1e9);
     }
-    return collectiveLatencyS(Collective::AllToAll, g) + std::max(intra, net);
+    const double latency = collectiveLatencyS(oneLaunch ? Collective::SendRecv : Collective::AllToAll, g);
+    return latency + std::max(intra, net);
 }
 
 // ZeRO-3's gathers of a layer of `params` parameters: one collective (FSDP wraps each block) or,
@@ -311,7 +315,7 @@ double epLayerTime(const Plan &plan, const Shape &k, const Placement &pl, double
             nodes = std::min(nodes, double(plan.model.max_nodes_per_token));
         netShare = std::min(1.0, nodes / k.k);
     }
-    const double a2a = allToAllS(dispatched, pl.ep, plan, netShare);
+    const double a2a = allToAllS(dispatched, pl.ep, plan, netShare, tr.moe_deepep);
     const double etpComm = k.etp > 1 ? collectiveTimeS(Collective::AllGather, dispatched * k.etp, pl.etp)
             + collectiveTimeS(Collective::ReduceScatter, dispatched * k.etp, pl.etp)
                                      : 0.0;
