@@ -28,16 +28,18 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 11.7% (median 7.8%), max 97% on the whyNLP 7B DeepSpeed row; 3 of 250 runs that ran flagged
-// "does not fit"); 12.4% until the attention figure became a GPU family's, fitted on the rows where
-// attention weighs, 11.9% until the GEMM figures were fitted on the dense rows (docs/model.md §3).
+// MAPE 11.4% (median 7.5%), max 97% on the whyNLP 7B DeepSpeed row; 3 of 249 runs that ran flagged
+// "does not fit"); 11.7% until DeepEP paid one latency step, the GB200 DeepSeek-V3 baseline row was
+// excluded and the Llama 3 rows took the default FLOP count (2026-12-04); 12.4% until the attention
+// figure became a GPU family's, fitted on the rows where attention weighs, 11.9% until the GEMM
+// figures were fitted on the dense rows (docs/model.md §3).
 // Before: 12.0% until the ModelZoo rows took the expert tensor parallelism their config sets
 // (docs/model.md §3: two sources disagree on the H100's attention), 12.4% until their TFLOPS
 // were read as Megatron-LM counts them (causal) and the CUDA-graph row took its DeepEP dispatcher;
 // 12.2% until 32 rows took settings their sources state, 12.1% until 65 more did (2026-12-04:
 // llm-foundry's fused loss moved its small models and the A100's constants; docs/model.md §3).
 // The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
-constexpr double kLosoMapeGuard = 0.119;
+constexpr double kLosoMapeGuard = 0.116;
 constexpr double kLosoMaxGuard = 1.0;
 constexpr double kFlaggedGuard = 0.04;
 
