@@ -167,12 +167,21 @@ private slots:
         // each GPU's dense rows, the regimes' error narrowed: CP 56% (18 of 32), BF16 70% (104 of
         // 149), Blackwell 64%, Megatron 71%. The engine's attention at long context on
         // 2025-26 software and the MoE layers on Blackwell are the terms to find (docs/model.md
-        // section 3). These floors are today's figures.
+        // section 3). When torchtitan's FSDP under a pipeline came to be read as torchtitan runs it
+        // (2026-12-04: whole weights for the step, ZeRO-1 in the engine's terms, and one micro-batch
+        // per pipeline stage; docs/model.md section 5), its six Llama 3.1 405B rows on 512 GPUs moved
+        // from the fully sharded regimes to the others and read 0-37% fast (-16% to +12% before):
+        // the regimes of 128-2,048 H100s without full sharding shifted, and the whole coverage went
+        // from 75% to 71% (P25-P75 46% to 41%): CP 53% (17 of 32), BF16 68%, beyond 1,024 GPUs 70%
+        // (16 of 23), no full sharding 70%. What those runs paid beyond the engine's terms (7-10 s a
+        // step) is unexplained. These floors are today's figures.
         const std::map<QString, std::pair<double, double>> knownMisses = {
             {QStringLiteral("architecture:moe"), {0.55, 0.90}},
-            {QStringLiteral("precision:bf16"), {0.69, 0.90}},
+            {QStringLiteral("precision:bf16"), {0.67, 0.90}},
             {QStringLiteral("gpu:blackwell"), {0.62, 0.90}},
-            {QStringLiteral("context:cp"), {0.55, 0.96}}};
+            {QStringLiteral("context:cp"), {0.52, 0.96}},
+            {QStringLiteral("scale:over 1024 GPUs"), {0.69, 0.90}},
+            {QStringLiteral("sharding:no full sharding"), {0.69, 0.90}}};
         QStringList bad;
         for (const auto &g : cov.groups) {
             qInfo("%-40s rows %3d  P10-P90 %3.0f%%  P25-P75 %3.0f%%", qPrintable(g.first), g.second.rows, 100 * g.second.share80(),

@@ -32,6 +32,22 @@ constexpr double kDeepSpeedPrefetchBucketParams = 5e7;
 constexpr int kLastYearWithoutAsyncTp = 2021;
 // The source ids of NVIDIA's performance tables (tests/fixtures/published-runs.json).
 constexpr char kNvidiaPerfTables[] = "nvidia-perf-summary";
+// The deepest interleaving a tuned torchtitan pipeline is tried at (its stages must divide the local
+// batch, so few depths qualify).
+constexpr int kMaxTunedVpp = 16;
+
+// torchtitan under a pipeline (torchtitan/parallelisms/pipelining_utils.py at d4c86e375, lines 85-89):
+// without --experimental.pipeline_parallel_microbatches the local batch (the global batch over the
+// data-parallel ranks) is cut into one micro-batch per pipeline stage, pp x vpp of them. The
+// micro-batch that gives, or 0 where the rule does not apply or does not divide.
+int torchtitanPipelineMicroBatch(const Run &run, const TrainingSpec &t, int vpp)
+{
+    if (run.framework != QLatin1String("torchtitan") || t.pp <= 1 || t.dp <= 0
+        || run.published_training.contains(QStringLiteral("micro_batch")) || t.global_batch % t.dp != 0)
+        return 0;
+    const int local = t.global_batch / t.dp, stages = t.pp * std::max(1, vpp);
+    return local % stages == 0 ? local / stages : 0;
+}
 
 // The metrics as tests/fixtures/published-runs.json names them.
 constexpr std::pair<const char *, Metric> kMetricKeys[] = {{"step_time_s", Metric::StepTime},
@@ -243,6 +259,17 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
     if (!tr.contains(QStringLiteral("tp_async_backward"))
         && (run.framework == QLatin1String("torchtitan") || (run.year > 0 && run.year <= kLastYearWithoutAsyncTp)))
         t.tp_async_backward = false;
+    // torchtitan's FSDP does not reshard after forward under a pipeline (torchtitan/parallelisms/
+    // parallelize_llama.py at d4c86e375, lines 326-339: "For PP, do not reshard after forward to avoid
+    // per-microbatch all-gathers"), and PyTorch's pipeline schedule turns FSDP's gradient sync off but
+    // for the last micro-batch (torch.distributed.pipelining, set_requires_gradient_sync(False)),
+    // accumulating whole gradients in FSDP2's reduce dtype, fp32. So one all-gather and one
+    // reduce-scatter a step, whole weights and gradients on every rank, the optimizer sharded: what
+    // the engine calls ZeRO-1, not ZeRO-3's gathers every micro-batch.
+    if (run.framework == QLatin1String("torchtitan") && t.pp > 1 && t.zero == 3)
+        t.zero = 1;
+    if (const int mb = torchtitanPipelineMicroBatch(run, t, t.vpp); mb > 0)
+        t.micro_batch = mb;
     // NVIDIA's performance tables (NeMo's and Megatron-Bridge's performance summaries) ran the
     // performance recipes, which reduce gradients in BF16: Megatron-Bridge's
     // scripts/performance/utils/helpers.py set_basic_perf_overrides() sets
@@ -386,27 +413,43 @@ QStringList resolveTuned(std::vector<Run> &runs)
             batches = run.tuned_batches.empty() ? std::vector<int>{1, 2, 4, 8, 16, 32, 64} : run.tuned_batches;
         else if (!run.tuned_batches.empty())
             space.allowed[search::DimMicroBatch] = run.tuned_batches;
+        // torchtitan's micro-batch follows the interleaving depth (torchtitanPipelineMicroBatch): each
+        // depth the search may pick runs with its own micro-batch, the depths that do not divide the
+        // local batch not at all.
+        std::vector<std::pair<int, int>> depths{{0, 0}}; // (vpp, micro-batch), 0 = the space's
+        const bool tunedDepth = run.tuned.contains(QLatin1String(search::dimKey(search::DimVpp)));
+        if (tunedDepth && torchtitanPipelineMicroBatch(run, t, 1) > 0) {
+            depths.clear();
+            for (int v = 1; v <= kMaxTunedVpp; ++v)
+                if (const int mb = torchtitanPipelineMicroBatch(run, t, v); mb > 0)
+                    depths.emplace_back(v, mb);
+        }
         Plan best;
         bool haveBest = false;
         double bestPerSequence = 0;
-        for (int mb : batches) {
-            search::Space sp = space;
-            if (mb > 0) {
-                const int unit = mb * std::max(1, t.dp);
-                sp.allowed[search::DimMicroBatch] = {mb};
-                sp.base.training.global_batch = (1024 + unit - 1) / unit * unit;
+        for (const auto &[vpp, depthBatch] : depths)
+            for (int mb : batches) {
+                search::Space sp = space;
+                if (vpp > 0) {
+                    sp.allowed[search::DimVpp] = {vpp};
+                    sp.allowed[search::DimMicroBatch] = {depthBatch};
+                }
+                if (mb > 0) {
+                    const int unit = mb * std::max(1, t.dp);
+                    sp.allowed[search::DimMicroBatch] = {mb};
+                    sp.base.training.global_batch = (1024 + unit - 1) / unit * unit;
+                }
+                Plan found;
+                if (!fastestPlan(sp, found))
+                    continue;
+                const Result res = evaluateValid(found);
+                const double perSequence = res.step_time_s / std::max(1, found.training.global_batch);
+                if (!haveBest || perSequence < bestPerSequence) {
+                    best = found;
+                    bestPerSequence = perSequence;
+                    haveBest = true;
+                }
             }
-            Plan found;
-            if (!fastestPlan(sp, found))
-                continue;
-            const Result res = evaluateValid(found);
-            const double perSequence = res.step_time_s / std::max(1, found.training.global_batch);
-            if (!haveBest || perSequence < bestPerSequence) {
-                best = found;
-                bestPerSequence = perSequence;
-                haveBest = true;
-            }
-        }
         if (!haveBest) {
             problems << run.id + QStringLiteral(": no valid plan for the tuned settings; kept as published");
             continue;
@@ -418,7 +461,11 @@ QStringList resolveTuned(std::vector<Run> &runs)
             case search::DimCp: run.plan.training.cp = best.training.cp; break;
             case search::DimEtp: run.plan.training.etp = best.training.etp; break;
             case search::DimEp: run.plan.training.ep = best.training.ep; break;
-            case search::DimVpp: run.plan.training.vpp = best.training.vpp; break;
+            case search::DimVpp:
+                run.plan.training.vpp = best.training.vpp;
+                if (torchtitanPipelineMicroBatch(run, run.plan.training, 1) > 0)
+                    run.plan.training.micro_batch = best.training.micro_batch;
+                break;
             case search::DimMicroBatch: run.plan.training.micro_batch = best.training.micro_batch; break;
             case search::DimZero: run.plan.training.zero = best.training.zero; break;
             case search::DimRecompute: run.plan.training.recompute = best.training.recompute; break;
