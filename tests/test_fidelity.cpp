@@ -28,7 +28,7 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 11.5% (median 7.7%), max 97% on the whyNLP 7B DeepSpeed row; 3 of 249 runs that ran flagged
+// MAPE 11.5% (median 7.7%), max 97% on the whyNLP 7B DeepSpeed row; 6 of 249 runs that ran flagged
 // "does not fit"); 11.4% before torchtitan's FSDP under a pipeline was read as torchtitan runs it
 // (docs/model.md §5), 11.7% until DeepEP paid one latency step, the GB200 DeepSeek-V3 baseline row was
 // excluded and the Llama 3 rows took the default FLOP count (2026-12-04); 12.4% until the attention
