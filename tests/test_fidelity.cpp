@@ -411,6 +411,39 @@ private Q_SLOTS:
         QVERIFY_NEAR(rq.dp_comm_exposed_s, std::max(0.0, rsq - 0.8 * mb * 2 / 3) + std::max(0.0, ag - 0.8 * mb / 3), 1e-9);
     }
 
+    // 5a'. ZeRO-2 keeps only its shard of the gradients, so it cannot accumulate whole ones over the
+    // micro-batches: each micro-batch's gradients reduce-scatter under that micro-batch's backward,
+    // m times a step (DeepSpeed's stage 2 reduces at every micro-step: stage_1_and_2.py, with
+    // partition_gradients; PyTorch FSDP's SHARD_GRAD_OP and Megatron-FSDP's optim_grads likewise).
+    // Until 2026-12-04 the engine reduced them once a step, as ZeRO-1 does: ZeRO-2 saved memory for
+    // nothing, and the layout search picked it wherever gradients did not fit.
+    void zeroTwoReduceScattersEveryMicroBatch()
+    {
+        // The default plan as above, ZeRO-2: the same reduce-scatter, 128 of them a step.
+        Plan p = defaultScenario().plan;
+        p.training.zero = 2;
+        const Result r = evaluateValid(p);
+        QCOMPARE(r.micro_batches, 128);
+        const double lat = 8.4e-6 + 7 * 14e-6;
+        const double h = 8192, V = 32000;
+        const double P = (parameterCount(p.model) - 2 * V * h) / 4 + V * h;
+        const double rs = lat + 7.0 / 8 * (P / 8 * 4) / 45e9, ag = lat + 7.0 / 8 * (P / 8 * 2) / 45e9;
+        QVERIFY_NEAR(r.dp_comm_time_s, 128 * rs + ag, 1e-9);
+        const double mb = r.compute_time_s / 128;
+        const double exposed = 128 * std::max(0.0, rs - 0.8 * mb * 2 / 3) + std::max(0.0, ag - 0.8 * mb / 3);
+        QVERIFY_NEAR(r.dp_comm_exposed_s, exposed, 1e-9);
+        // The memory is ZeRO-2's: the gradients sharded over the 8 ranks, as ZeRO-1 does not.
+        Plan one = p;
+        one.training.zero = 1;
+        const Result r1 = evaluateValid(one);
+        QVERIFY_NEAR(r.memory_gradients_gb * 8, r1.memory_gradients_gb, 1e-9);
+        QVERIFY(r.step_time_s > r1.step_time_s);
+        // One micro-batch a step: one reduce-scatter, ZeRO-1's time exactly.
+        p.training.global_batch = p.training.micro_batch * p.training.dp;
+        one.training.global_batch = p.training.global_batch;
+        QCOMPARE(evaluateValid(p).step_time_s, evaluateValid(one).step_time_s);
+    }
+
     // 5b. NVLS raises the all-reduce busbw inside an NVSwitch node (docs/model.md §4, §10: 8x H100 about
     // 480 GB/s with NVLS against about 370 with the ring).
     void nvlsRaisesInNodeAllReduceBandwidth()

@@ -511,7 +511,8 @@ private slots:
     // Options::bound rules a (prefix, vpp, micro-batch) out when the plan below it that holds the least
     // memory does not fit, and knows a ZeRO-2 plan's days from the ZeRO-1 plan's: over every plan of
     // small spaces, each holds at least leastMemoryPlan()'s memory, to the bit, and ZeRO-2 takes
-    // exactly ZeRO-1's days.
+    // exactly ZeRO-1's days with one micro-batch a step and at least them with more (it
+    // reduce-scatters every micro-batch's gradients).
     void leastMemoryPlanHoldsTheLeastMemory_data() { prefixBoundsHoldForEveryPlan_data(); }
     void leastMemoryPlanHoldsTheLeastMemory()
     {
@@ -519,7 +520,7 @@ private slots:
         QFETCH(bool, fp8);
         QFETCH(double, error);
         const Space s = boundSpace(moe, fp8, error);
-        int plans = 0, less = 0, zeroOnes = 0;
+        int plans = 0, less = 0, zeroOnes = 0, slower = 0;
         forEachCandidate(s, [&](const Candidate &c) {
             if (!c.accepted)
                 return;
@@ -540,13 +541,19 @@ private slots:
             if (b.zero == 1) {
                 Plan two = c.plan;
                 two.training.zero = 2;
-                QVERIFY2(evaluateValid(two).days_to_train == r.days_to_train, qPrintable(describe(c.layout)));
+                const double days = evaluateValid(two).days_to_train;
+                if (r.micro_batches == 1)
+                    QVERIFY2(days == r.days_to_train, qPrintable(describe(c.layout)));
+                else
+                    QVERIFY2(days >= r.days_to_train, qPrintable(describe(c.layout)));
+                slower += days > r.days_to_train;
                 ++zeroOnes;
             }
         });
         QVERIFY(plans > 1000);
         QVERIFY(less > plans / 2);
         QVERIFY(zeroOnes > plans / 10);
+        QVERIFY(slower > 0);
     }
 
     // Where no plan fits, the bound evaluates no plan at the leaves: every (prefix, vpp, micro-batch)

@@ -69,8 +69,9 @@ double zero3Sync(const Plan &plan, const Shape &k, const Placement &pl, bool den
     return std::min(r.dp_comm_time_s, k.mb * (layers * perLayer + ag));
 }
 
-// ZeRO-0/1/2: the gradients reduce (all-reduce, or reduce-scatter and the parameters' all-gather)
-// once per step. Returns the exposed time; sets r.dp_comm_time_s.
+// ZeRO-0/1: the gradients reduce (all-reduce, or reduce-scatter and the parameters' all-gather)
+// once per step; ZeRO-2 reduce-scatters every micro-batch's gradients. Returns the exposed time;
+// sets r.dp_comm_time_s.
 double stepSync(const Plan &plan, const Shape &k, const Placement &pl, bool dense, bool experts, Result &r)
 {
     const TrainingSpec &tr = plan.training;
@@ -98,8 +99,13 @@ double stepSync(const Plan &plan, const Shape &k, const Placement &pl, bool dens
     // overlap_param_gather), never under the backward the reduce-scatter uses.
     const double backward = k.backwardShare * k.tComp / k.mb;
     const double forward = (1.0 - k.backwardShare) * k.tComp / k.mb;
-    r.dp_comm_time_s = raw;
-    return std::max(0.0, rs - tr.dp_overlap * backward) + std::max(0.0, ag - tr.dp_overlap * forward);
+    // ZeRO-2 keeps only its shard of the gradients, so it cannot accumulate whole ones: each
+    // micro-batch's gradients reduce-scatter under that micro-batch's backward, m times a step
+    // (DeepSpeed's stage 2 reduces at every micro-step; PyTorch FSDP's SHARD_GRAD_OP and
+    // Megatron-FSDP's optim_grads likewise). ZeRO-0/1 keep whole gradients and reduce once.
+    const double reduces = tr.zero == 2 ? k.mb : 1.0;
+    r.dp_comm_time_s = raw + (reduces - 1.0) * rs;
+    return reduces * std::max(0.0, rs - tr.dp_overlap * backward) + std::max(0.0, ag - tr.dp_overlap * forward);
 }
 
 // Data-parallel gradient (and ZeRO parameter) traffic and what of it hides under compute. The dense

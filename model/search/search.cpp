@@ -675,9 +675,10 @@ struct BoundMemo {
     std::array<int, DimMicroBatch + 1> at{};
     double zeroFree[3][2];
     double noneFree[2];
-    // Days of the ZeRO-1 plan per recompute and sequence parallelism: ZeRO-2 shards the gradients
-    // too, which changes the memory only; the engine gives it exactly ZeRO-1's step time
-    // (test_search zeroTwoTakesZeroOnesTime), so its days are known before it is evaluated.
+    // Days of the ZeRO-1 plan per recompute and sequence parallelism. ZeRO-2 shards the gradients
+    // too and so reduce-scatters them every micro-batch instead of once a step: the same plan's
+    // days with one micro-batch a step (test_search leastMemoryPlanHoldsTheLeastMemory), and never
+    // fewer with more, so they are known, or bounded, before it is evaluated.
     double zeroOneDays[3][2];
 
     void enter(std::int64_t c, const Layout &l)
@@ -719,11 +720,19 @@ struct BoundMemo {
             noneFree[sp] = days(shared, plan, r);
     }
 
-    // The exact days of the current plan when known unevaluated (ZeRO-2 after ZeRO-1); NaN: not known.
+    // The exact days of the current plan when known unevaluated (ZeRO-2 after ZeRO-1, one
+    // micro-batch a step); NaN: not known.
     double exactDays(const Plan &plan) const
     {
         const int rc = int(plan.training.recompute), sp = plan.training.sequence_parallel ? 1 : 0;
-        return plan.training.zero == 2 ? zeroOneDays[rc][sp] : double(NAN);
+        return plan.training.zero == 2 && microBatchesPerStep(plan) == 1 ? zeroOneDays[rc][sp] : double(NAN);
+    }
+
+    static std::int64_t microBatchesPerStep(const Plan &plan)
+    {
+        const TrainingSpec &t = plan.training;
+        const std::int64_t perStep = std::int64_t(t.dp) * t.micro_batch;
+        return perStep > 0 ? t.global_batch / perStep : 0;
     }
 
     // The bound of the current plan (NaN: none).
@@ -733,6 +742,9 @@ struct BoundMemo {
         double b = NAN;
         if (plan.training.zero > 0 && !std::isnan(zeroFree[rc][sp]))
             b = zeroFree[rc][sp];
+        // ZeRO-2 with more micro-batches: at least ZeRO-1's days (its reduce-scatters only add).
+        if (plan.training.zero == 2 && !std::isnan(zeroOneDays[rc][sp]))
+            b = std::isnan(b) ? zeroOneDays[rc][sp] : std::max(b, zeroOneDays[rc][sp]);
         if (plan.training.recompute != Recompute::None && !std::isnan(noneFree[sp]))
             b = std::isnan(b) ? noneFree[sp] : std::max(b, noneFree[sp]);
         return b;
