@@ -456,8 +456,9 @@ QList<Scenario> defaultComparison(const PresetCatalog &catalog)
     // bf16 gradients (Megatron's --grad-reduce-in-bf16): with the fp32 default the RTX 4090 needs
     // 24.6 GB and does not fit its 24 GB; the comparison keeps every GPU running.
     base.plan.training.grad_bytes = 2;
-    // ZeRO-2 (Megatron's distributed optimizer shards gradients as well): with the logits of the last
-    // stage counted, the RTX 4090 needs 21.6 GB at ZeRO-1, a hair above its 21.6 GB usable.
+    // ZeRO-2 (the gradients sharded as well: Megatron-FSDP's optim_grads, DeepSpeed's stage 2, which
+    // reduce-scatter every micro-batch's gradients): with the logits of the last stage counted, the
+    // RTX 4090 needs 21.6 GB at ZeRO-1, a hair above its 21.6 GB usable.
     base.plan.training.zero = 2;
     QList<Scenario> out = hardwareVariants(base, defaultComparisonGpus(), catalog);
     for (Scenario &s : out)

@@ -190,8 +190,9 @@ struct Options {
     //    Below a (prefix, vpp, micro-batch) that passes, the plan of least memory of each recompute
     //    (leastMemoryPlan(): ZeRO at its largest, sequence parallelism on) is evaluated first: when
     //    none fits, nothing below does, and the whole pair is ruled out whatever the top list.
-    //  - ZeRO-2 changes only the memory of ZeRO-1: its days are ZeRO-1's exactly, and a ZeRO-2 plan
-    //    the top list would not take at those days (ties by key) is not evaluated.
+    //  - ZeRO-2 is ZeRO-1 with sharded gradients, reduce-scattered every micro-batch: with one
+    //    micro-batch a step its days are ZeRO-1's exactly, and a ZeRO-2 plan the top list would not
+    //    take at those days (ties by key) is not evaluated; with more, ZeRO-1's days bound its own.
     // Exact: the top list is the one the full search returns (tests/test_search.cpp against brute
     // force; the bounds themselves against every plan of small spaces, prefixBounds()). valid, fits,
     // feasible, best_by (but Time's) and the Pareto front then count and keep the evaluated plans
