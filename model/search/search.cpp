@@ -725,14 +725,9 @@ struct BoundMemo {
     double exactDays(const Plan &plan) const
     {
         const int rc = int(plan.training.recompute), sp = plan.training.sequence_parallel ? 1 : 0;
-        return plan.training.zero == 2 && microBatchesPerStep(plan) == 1 ? zeroOneDays[rc][sp] : double(NAN);
-    }
-
-    static std::int64_t microBatchesPerStep(const Plan &plan)
-    {
         const TrainingSpec &t = plan.training;
-        const std::int64_t perStep = std::int64_t(t.dp) * t.micro_batch;
-        return perStep > 0 ? t.global_batch / perStep : 0;
+        const bool oneMicroBatch = t.global_batch == std::int64_t(t.micro_batch) * t.dp;
+        return t.zero == 2 && oneMicroBatch ? zeroOneDays[rc][sp] : double(NAN);
     }
 
     // The bound of the current plan (NaN: none).
@@ -740,13 +735,17 @@ struct BoundMemo {
     {
         const int rc = int(plan.training.recompute), sp = plan.training.sequence_parallel ? 1 : 0;
         double b = NAN;
-        if (plan.training.zero > 0 && !std::isnan(zeroFree[rc][sp]))
-            b = zeroFree[rc][sp];
+        auto atLeast = [&b](double x) {
+            if (!std::isnan(x))
+                b = std::isnan(b) ? x : std::max(b, x);
+        };
+        if (plan.training.zero > 0)
+            atLeast(zeroFree[rc][sp]);
         // ZeRO-2 with more micro-batches: at least ZeRO-1's days (its reduce-scatters only add).
-        if (plan.training.zero == 2 && !std::isnan(zeroOneDays[rc][sp]))
-            b = std::isnan(b) ? zeroOneDays[rc][sp] : std::max(b, zeroOneDays[rc][sp]);
-        if (plan.training.recompute != Recompute::None && !std::isnan(noneFree[sp]))
-            b = std::isnan(b) ? noneFree[sp] : std::max(b, noneFree[sp]);
+        if (plan.training.zero == 2)
+            atLeast(zeroOneDays[rc][sp]);
+        if (plan.training.recompute != Recompute::None)
+            atLeast(noneFree[sp]);
         return b;
     }
 };
