@@ -341,6 +341,57 @@ private Q_SLOTS:
         QVERIFY(!megatron->plan.training.fused_cross_entropy);
     }
 
+    // 3d'. What the loss keeps follows the code that runs it (engine.h kLogitBytes*, docs/model.md §8).
+    // torchtitan's 2024 rows run PyTorch's eager F.cross_entropy on the fp32 logits (train.py at
+    // 9dec370), which holds 12 bytes a logit as the backward starts against Megatron's 6; its 2025
+    // rows name torch.compile, which compiles the loss too (components/loss.py at e7c0cae): 4. By hand
+    // on the 8B FSDP row on 128 GPUs (2 x 8,192 tokens, vocabulary 128,256, no tensor parallelism):
+    // 2 x 8,192 x 128,256 x (12 - 6) B = 11.74 GiB more than Megatron's loss.
+    // Against the published peaks: torchtitan's 2024 8B FSDP + compile + Float8 run on 128 GPUs
+    // (61.8 GiB) and Trainy's 2025 one on 32 GPUs (48.0 GiB; the same model, batch, sequence,
+    // checkpointing and Float8) differ by 13.8 GiB. The 32-GPU run holds more sharded state, 8.03e9
+    // parameters x 16 B x (1/32 - 1/128) = 2.80 GiB, so the loss accounts for 16.6 GiB of it; by
+    // the two kernels, (12 - 4) x 2 x 8,192 x 128,256 B = 15.65 GiB. With Megatron's loss for both,
+    // the engine had the 32-GPU run 2.8 GiB the larger.
+    void lossKeepsWhatItsKernelKeeps()
+    {
+        const PublishedRuns runs = PublishedRuns::load();
+        QVERIFY(runs.errors.isEmpty());
+        const accuracy::Run *eager = runs.find("torchtitan-2412-llama3.1-8b-128gpu-fsdp-compile-fp8");
+        const accuracy::Run *compiled = runs.find("torchtitan-2506-trainy-llama3.1-8b-h200-32gpu-fp8");
+        QVERIFY(eager && compiled);
+        QCOMPARE(eager->plan.training.unfused_loss, UnfusedLoss::Pytorch); // the framework's default
+        QVERIFY(!eager->published_training.contains(QStringLiteral("unfused_loss")));
+        QCOMPARE(compiled->plan.training.unfused_loss, UnfusedLoss::Compiled); // the row's
+        const accuracy::Run *nanogpt = runs.find("nanogpt-gpt2-124m-1x4090-mfu");
+        QVERIFY(nanogpt && nanogpt->plan.training.unfused_loss == UnfusedLoss::Compiled); // nanoGPT compiles
+        QCOMPARE(eager->plan.training.micro_batch, 2);
+        QCOMPARE(eager->plan.training.seq_len, 8192);
+        QCOMPARE(eager->plan.model.vocab, 128256);
+        QCOMPARE(eager->plan.training.tp, 1);
+        const double logits = 2.0 * 8192 * 128256, gib = 1073741824.0;
+        Plan megatron = eager->plan;
+        megatron.training.unfused_loss = UnfusedLoss::Megatron;
+        const Result a = evaluateValid(eager->plan), b = evaluateValid(megatron);
+        QVERIFY_NEAR(a.memory_total_gb - b.memory_total_gb, logits * 6.0 / gib, 1e-9);
+        // The eager loss passes over the logits as often as Megatron's: the same step.
+        QCOMPARE(a.step_time_s, b.step_time_s);
+        // Compiled: 4 bytes a logit, and the fused kernel's one pass (the same step as the fused loss).
+        Plan viaCompile = megatron, fused = megatron;
+        viaCompile.training.unfused_loss = UnfusedLoss::Compiled;
+        fused.training.fused_cross_entropy = true;
+        const Result c = evaluateValid(viaCompile), d = evaluateValid(fused);
+        QVERIFY_NEAR(c.memory_total_gb - b.memory_total_gb, -logits * 2.0 / gib, 1e-9);
+        QVERIFY_NEAR(c.memory_total_gb - d.memory_total_gb, logits * 2.0 / gib, 1e-9);
+        QCOMPARE(c.step_time_s, d.step_time_s);
+        QVERIFY(c.step_time_s < b.step_time_s);
+        // The two published peaks' difference, 61.8 - 48.0 GiB, within 1.5 GiB.
+        QCOMPARE(eager->published_memory_gb.value_or(0), 61.8);
+        QCOMPARE(compiled->published_memory_gb.value_or(0), 48.0);
+        const double engineGap = a.memory_total_gb - evaluateValid(compiled->plan).memory_total_gb;
+        QVERIFY2(std::abs(engineGap - (61.8 - 48.0)) < 1.5, qPrintable(QString::number(engineGap)));
+    }
+
     // 3e. The attention kernel follows the framework (model/accuracy readRun, docs/model.md §3):
     // llm-foundry's MPT-7B at 65,536 tokens on 8 H100 (1,956 tokens/s/GPU, Composer with flash-attn)
     // runs FlashAttention-2, at 0.62 of cuDNN's speed on Hopper (FlashAttention-3 paper, Fig. 5); with

@@ -143,6 +143,38 @@ private Q_SLOTS:
         QTRY_VERIFY(!kernel->isVisible());
     }
 
+    // Whose unfused loss runs is an editor field shown with the fused loss off. PyTorch's eager loss
+    // keeps 12 bytes a logit against Megatron's 6 (engine.h), on the last stage: the default plan's
+    // fullest stage is its first (pp 4), so the step and the peak stay; the window shows the plan's
+    // figures.
+    void unfusedLossInTheEditor()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const Result before = f->last.result;
+        auto *loss = f->find<QComboBox>(QStringLiteral("field_training_unfused_loss"));
+        auto *fused = f->find<QCheckBox>(QStringLiteral("field_training_fused_cross_entropy"));
+        QVERIFY(loss && fused);
+        QVERIFY(!fused->isChecked());
+        QCOMPARE(loss->currentText(), QStringLiteral("megatron"));
+        QVERIFY(scrollIntoView(loss, 160));
+        QVERIFY(loss->isVisible());
+        loss->setCurrentIndex(loss->findText(QStringLiteral("pytorch")));
+        emit loss->activated(loss->currentIndex());
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->window.scenario().plan.training.unfused_loss, UnfusedLoss::Pytorch);
+        QCOMPARE(f->last.result.step_time_s, before.step_time_s);
+        QCOMPARE(f->last.result.memory_total_gb, evaluate(f->window.scenario().plan).result.memory_total_gb);
+        screenshotsWith(f->window, loss, 160, QStringLiteral("editor-unfused-loss"));
+        chineseScreenshotsWith(QStringLiteral("field_training_unfused_loss"), 160,
+                               QStringLiteral("editor-unfused-loss"));
+        // With the fused loss there is no unfused one to choose.
+        QTest::mouseClick(fused, Qt::LeftButton, {}, QPoint(4, fused->height() / 2));
+        QTRY_VERIFY(f->settled());
+        QVERIFY(f->window.scenario().plan.training.fused_cross_entropy);
+        QTRY_VERIFY(!loss->isVisible());
+    }
+
     void dropoutInTheEditor()
     {
         // Dropout is a model field (Megatron-LM's flag in its help); with dropout each layer keeps its

@@ -63,7 +63,7 @@ private Q_SLOTS:
         int later = 0;
         for (const FieldInfo &f : planFields())
             later += f.addedLater() ? 1 : 0;
-        QCOMPARE(later, 49);
+        QCOMPARE(later, 50);
         Plan dense = defaultScenario().plan;
         QCOMPARE(dense.model.attention, Attention::Mha);
         QVERIFY(!dense.model.moe());
@@ -77,6 +77,12 @@ private Q_SLOTS:
         Plan unfused = dense;
         unfused.training.flash_attention = false;
         QVERIFY(!fieldRelevant(*field(Section::Training, "attention_kernel"), unfused));
+        // Whose unfused loss runs means something only with the fused loss off.
+        QVERIFY(field(Section::Training, "unfused_loss")->addedLater());
+        QVERIFY(fieldRelevant(*field(Section::Training, "unfused_loss"), dense));
+        Plan fusedLoss = dense;
+        fusedLoss.training.fused_cross_entropy = true;
+        QVERIFY(!fieldRelevant(*field(Section::Training, "unfused_loss"), fusedLoss));
         Plan p = dense;
         p.model.attention = Attention::Mla;
         p.model.experts = 8;

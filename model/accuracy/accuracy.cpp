@@ -233,6 +233,16 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
     // place, which is what the engine's fused cross-entropy counts (docs/model.md §3).
     if (!tr.contains(QStringLiteral("fused_cross_entropy")) && run.framework == QLatin1String("llm.c"))
         t.fused_cross_entropy = true;
+    // torchtitan's loss is PyTorch's F.cross_entropy on the logits cast to fp32 (train.py at 9dec370,
+    // 2024-12; torchtitan/components/loss.py since), eager: its compiled form (build_cross_entropy_loss,
+    // from 2025-04 with compile on) is a published setting, so the rows that ran it say so.
+    // nanoGPT and modded-nanogpt take the loss inside the model's forward, F.cross_entropy, and compile
+    // the model (nanoGPT train.py `compile = True`; modded-nanogpt train_gpt2.py at 3e48a54c, 2024-06,
+    // lines 151 and 316): a compiled loss.
+    if (!tr.contains(QStringLiteral("unfused_loss")) && run.framework == QLatin1String("torchtitan"))
+        t.unfused_loss = UnfusedLoss::Pytorch;
+    if (!tr.contains(QStringLiteral("unfused_loss")) && run.framework == QLatin1String("other:nanogpt-pytorch"))
+        t.unfused_loss = UnfusedLoss::Compiled;
     // Trainers without activation checkpointing run none: nanoGPT's and modded-nanogpt's train.py /
     // train_gpt2.py have no such option, and the Hugging Face Trainer's gradient_checkpointing is off
     // unless asked for (transformers TrainingArguments). The engine's default, selective, is Megatron's.

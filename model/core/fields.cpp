@@ -76,6 +76,7 @@ constexpr Relevance ForGoodputAuto = Relevance::GoodputAuto;
 constexpr Relevance ForFp8Gpu = Relevance::Fp8Gpu;
 constexpr Relevance ForZero3 = Relevance::Zero3;
 constexpr Relevance ForFlash = Relevance::Flash;
+constexpr Relevance ForUnfusedLoss = Relevance::UnfusedLoss;
 
 namespace {
 
@@ -415,6 +416,14 @@ std::vector<FieldInfo> trainingMemoryFields()
                                          "Megatron-LM's default, the logits cast to fp32 and passed over six times, "
                                          "about 52 bytes per logit against 12, and the fp32 copy kept"),
                 Later),
+        CT_CHOICE(Training, training.unfused_loss, "unfused_loss", CT_TR("commtax::Fields", "Unfused loss"),
+                  CT_TR("commtax::Fields", "Whose loss runs when it is not fused: megatron (Megatron-LM's, the "
+                                           "fp32 copy kept: 6 bytes per logit), pytorch (PyTorch's eager "
+                                           "F.cross_entropy on fp32 logits, as torchtitan ran it until 2025: 12 "
+                                           "bytes per logit as the backward starts) or compiled (the same under "
+                                           "torch.compile: 4 bytes, one pass over the logits)"),
+                  (QStringList{QStringLiteral("megatron"), QStringLiteral("pytorch"), QStringLiteral("compiled")}),
+                  parseUnfusedLoss, Later, ForUnfusedLoss),
         CT_BOOL(Training, training.sequence_parallel, "sequence_parallel",
                 CT_TR("commtax::Fields", "Sequence parallel"),
                 CT_TR("commtax::Fields", "Megatron sequence parallelism (shards norms and dropout over tp)")),
@@ -583,6 +592,7 @@ bool fieldRelevant(const FieldInfo &f, const Plan &plan)
     case Relevance::Fp8Gpu: return plan.gpu.fp8_dense_tflops > 0;
     case Relevance::Zero3: return plan.training.zero == 3;
     case Relevance::Flash: return plan.training.flash_attention;
+    case Relevance::UnfusedLoss: return !plan.training.fused_cross_entropy;
     }
     return true;
 }

@@ -40,12 +40,13 @@ enum class Added : std::uint8_t { InVersion1,
 
 // The plans a field means something for (the editor hides it for the others).
 enum class Relevance : std::uint8_t { Always,
-                                      Mla,         // multi-head latent attention
-                                      Moe,         // a mixture of experts
-                                      GoodputAuto, // goodput "auto": the failures it is computed from
-                                      Fp8Gpu,      // a GPU with an FP8 peak
-                                      Zero3,       // ZeRO stage 3
-                                      Flash };     // FlashAttention on (training.flash_attention)
+                                      Mla,           // multi-head latent attention
+                                      Moe,           // a mixture of experts
+                                      GoodputAuto,   // goodput "auto": the failures it is computed from
+                                      Fp8Gpu,        // a GPU with an FP8 peak
+                                      Zero3,         // ZeRO stage 3
+                                      Flash,         // FlashAttention on (training.flash_attention)
+                                      UnfusedLoss }; // the loss not fused (training.fused_cross_entropy off)
 
 struct FieldInfo {
     Section section;

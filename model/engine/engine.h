@@ -65,6 +65,17 @@ inline constexpr double kCrossEntropyBytesFused = 12.0;
 // fused one the BF16 logits, whose gradient it writes in place (2).
 inline constexpr double kLogitBytesUnfused = 6.0;
 inline constexpr double kLogitBytesFused = 2.0;
+// PyTorch's eager loss, F.cross_entropy(pred.float(), labels) (torchtitan train.py at 9dec370,
+// 2024-12; `del pred` before the backward frees the BF16 logits): log_softmax keeps its fp32 output
+// for its backward (4), and as the backward starts, with every layer's activations still held, the
+// NLL's fp32 gradient (4) and log_softmax's fp32 input gradient (4) join it: 12 bytes a logit. The
+// forward peaks lower: the BF16 logits, the fp32 copy and the output, 10.
+inline constexpr double kLogitBytesPytorch = 12.0;
+// The same under torch.compile (torchtitan components/loss.py build_cross_entropy_loss at e7c0cae,
+// 2025-06, with compile on): the compiled graph keeps the BF16 logits and a log-sum-exp a token, and
+// its backward computes the softmax again and writes a BF16 gradient: 4 bytes a logit. Its passes
+// over the logits are the fused kernel's (kCrossEntropyBytesFused).
+inline constexpr double kLogitBytesCompiled = 4.0;
 // Fixed GEMM costs (the GPU's `gemm_overhead_us`) each expert of a grouped GEMM pays, per pass.
 // Transformer Engine's grouped GEMM (te.GroupedLinear, Megatron-Core's TEGroupedMLP, the default
 // with --moe-grouped-gemm) splits its input per expert and launches one cuBLAS GEMM per expert from

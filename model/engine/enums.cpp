@@ -2,6 +2,8 @@
 // The engine's enums as the words files use (engine.h), and back.
 #include "engine.h"
 
+#include <initializer_list>
+
 namespace commtax {
 
 const char *toString(Mlp v) { return v == Mlp::Gelu ? "gelu" : "swiglu"; }
@@ -20,6 +22,15 @@ const char *toString(Precision v) { return v == Precision::Fp8 ? "fp8" : "bf16";
 const char *toString(EconomicsMode v) { return v == EconomicsMode::Rent ? "rent" : "buy"; }
 const char *toString(Attention v) { return v == Attention::Mla ? "mla" : "mha"; }
 const char *toString(AttentionKernel v) { return v == AttentionKernel::Flash2 ? "flash2" : "cudnn"; }
+const char *toString(UnfusedLoss v)
+{
+    switch (v) {
+    case UnfusedLoss::Megatron: return "megatron";
+    case UnfusedLoss::Pytorch: return "pytorch";
+    case UnfusedLoss::Compiled: return "compiled";
+    }
+    return "?";
+}
 
 bool parseMlp(const std::string &s, Mlp &out)
 {
@@ -78,6 +89,16 @@ bool parseAttentionKernel(const std::string &s, AttentionKernel &out)
     if (s == "flash2") {
         out = AttentionKernel::Flash2;
         return true;
+    }
+    return false;
+}
+bool parseUnfusedLoss(const std::string &s, UnfusedLoss &out)
+{
+    for (UnfusedLoss v : {UnfusedLoss::Megatron, UnfusedLoss::Pytorch, UnfusedLoss::Compiled}) {
+        if (s == toString(v)) {
+            out = v;
+            return true;
+        }
     }
     return false;
 }

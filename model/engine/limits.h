@@ -174,6 +174,7 @@ struct Uncertain {
     Y(training, recompute_mlp)                                                                              \
     Y(training, recompute_moe)                                                                              \
     Y(training, fused_cross_entropy, CT_LAUNCH("--cross-entropy-loss-fusion", "cross_entropy_loss_fusion")) \
+    Y(training, unfused_loss)                                                                               \
     Y(training, sequence_parallel,                                                                          \
       CT_LAUNCH("--sequence-parallel", "sequence_parallel", "enable_sequence_parallel"))                    \
     Y(training, flash_attention)                                                                            \

@@ -107,8 +107,13 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
             + tr.optimizer_bytes / (tr.zero >= 1 ? dpRanks : 1.0);
     };
     const double densePer = perParam(pl.dp.ranks), expertPer = perParam(pl.edp.ranks);
-    // The loss: logits of the last stage's micro-batch (V/t wide), fp32 and BF16 unless fused.
-    const double logits = tokens * double(m.vocab) / t * (tr.fused_cross_entropy ? kLogitBytesFused : kLogitBytesUnfused);
+    // The loss: logits of the last stage's micro-batch (V/t wide), as many bytes each as the loss
+    // keeps (engine.h): fused, or the unfused loss the framework runs.
+    const double logitBytes = tr.fused_cross_entropy ? kLogitBytesFused
+        : tr.unfused_loss == UnfusedLoss::Pytorch    ? kLogitBytesPytorch
+        : tr.unfused_loss == UnfusedLoss::Compiled   ? kLogitBytesCompiled
+                                                     : kLogitBytesUnfused;
+    const double logits = tokens * double(m.vocab) / t * logitBytes;
     double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0, hostMost = 0;
     for (int i = 0; i < n; ++i) {
         const StageKind &s = kinds[i];

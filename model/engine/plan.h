@@ -41,6 +41,12 @@ enum class Precision { Bf16,
 // package and PyTorch's scaled_dot_product_attention, what PyTorch-native trainers run.
 enum class AttentionKernel { Cudnn,
                              Flash2 };
+// An unfused loss, as the framework writes it (docs/model.md §3, §8): Megatron-Core's vocab-parallel
+// cross-entropy, PyTorch's F.cross_entropy on the logits cast to fp32 run eagerly, or the same under
+// torch.compile.
+enum class UnfusedLoss { Megatron,
+                         Pytorch,
+                         Compiled };
 enum class EconomicsMode { Buy,
                            Rent };
 enum class Attention { Mha, // multi-head attention, grouped-query through kv_heads
@@ -179,6 +185,10 @@ struct TrainingSpec {
     // The loss as one fused kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on
     // in NeMo 2 and Megatron-Bridge, off in Megatron-LM and NeMo 1): docs/model.md §3.
     bool fused_cross_entropy = false;
+    // Without the fused loss, whose loss runs: Megatron's (the default), PyTorch's eager
+    // F.cross_entropy(logits.float()) (torchtitan before 2025, plain PyTorch trainers) or that under
+    // torch.compile (torchtitan from 2025 with compile on). They keep 6, 12 and 4 bytes a logit (engine.h).
+    UnfusedLoss unfused_loss = UnfusedLoss::Megatron;
     // Layers of the first and last pipeline stage; 0 = automatic (docs/model.md §16). Megatron-LM's
     // --decoder-first-pipeline-num-layers and --decoder-last-pipeline-num-layers.
     int first_stage_layers = 0;
@@ -272,11 +282,13 @@ const char *toString(Precision v);
 const char *toString(EconomicsMode v);
 const char *toString(Attention v);
 const char *toString(AttentionKernel v);
+const char *toString(UnfusedLoss v);
 bool parseMlp(const std::string &s, Mlp &out);
 bool parseRecompute(const std::string &s, Recompute &out);
 bool parsePrecision(const std::string &s, Precision &out);
 bool parseEconomicsMode(const std::string &s, EconomicsMode &out);
 bool parseAttention(const std::string &s, Attention &out);
 bool parseAttentionKernel(const std::string &s, AttentionKernel &out);
+bool parseUnfusedLoss(const std::string &s, UnfusedLoss &out);
 
 } // namespace commtax

@@ -4023,6 +4023,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>Dropout probability after attention and the FFN; 0 = none, as Llama, Mixtral, Qwen3 and DeepSeek-V3 train. Dropout keeps a mask of each layer&apos;s two outputs (2*h bytes per token). Megatron-LM&apos;s default is 0.1</source>
         <translation>注意力与 FFN 之后的 dropout 概率；0 = 不使用（Llama、Mixtral、Qwen3 和 DeepSeek-V3 的训练方式）。使用 dropout 时，每层为其两个输出各保存一个掩码（每个 token 2*h 字节）。Megatron-LM 的默认值为 0.1</translation>
     </message>
+    <message>
+        <source>Unfused loss</source>
+        <translation>非融合损失</translation>
+    </message>
+    <message>
+        <source>Whose loss runs when it is not fused: megatron (Megatron-LM&apos;s, the fp32 copy kept: 6 bytes per logit), pytorch (PyTorch&apos;s eager F.cross_entropy on fp32 logits, as torchtitan ran it until 2025: 12 bytes per logit as the backward starts) or compiled (the same under torch.compile: 4 bytes, one pass over the logits)</source>
+        <translation>损失未融合时由谁计算：megatron（Megatron-LM 的实现，保留 fp32 副本：每个 logit 6 字节）、pytorch（PyTorch 以 eager 模式对 fp32 logits 调用 F.cross_entropy，torchtitan 在 2025 年之前即如此：反向开始时每个 logit 12 字节）或 compiled（同一计算经 torch.compile 编译：4 字节，遍历 logits 一次）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Files</name>
