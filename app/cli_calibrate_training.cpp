@@ -489,9 +489,9 @@ void printLogText(std::size_t i, const TrainingOptions &opt, const TrainingFit &
     printLogTimes(i, run);
     if (c.log.peak_memory_gib)
         printField(QT_TRANSLATE_NOOP("commtax::Cli", "peak memory"),
-                   QCoreApplication::translate("commtax::Cli", "%1 GiB (%2 GB); the model's %3 GB per GPU")
+                   // Both in GiB: the engine's GB are 2^30 bytes (docs/model.md §8).
+                   QCoreApplication::translate("commtax::Cli", "%1 GiB; the model's %2 GB (GiB) per GPU")
                        .arg(formatNumber(*c.log.peak_memory_gib, 2),
-                            formatNumber(*c.log.peak_memory_gib * 1.073741824, 1),
                             formatNumber(evaluate(c.scenario.plan).result.memory_total_gb, 1)));
     if (!opt.overrides[int(i)].isEmpty())
         printField(QT_TRANSLATE_NOOP("commtax::Cli", "given"),

@@ -101,7 +101,8 @@ private slots:
             << "torchtitan" << 2.8434571 << 1
             << "model.layers=32;model.hidden=4096;model.heads=32;model.kv_heads=8;model.ffn=14336;model.vocab=128256;"
                "model.mlp=swiglu;training.seq_len=8192;training.micro_batch=2;training.global_batch=16;training.tp=1;"
-               "training.pp=1;training.cp=1;training.dp=8;training.zero=3;training.recompute=ops;gpus=8";
+               "training.pp=1;training.cp=1;training.dp=8;training.zero=3;training.recompute=ops;"
+               "training.unfused_loss=pytorch;gpus=8";
         QTest::newRow("torchtitan fsdp128")
             << "torchtitan_llama3-8b_fsdp128_h100-96gb.log"
             << "torchtitan" << 2.9231044 << 1 << "training.global_batch=256;training.dp=128;gpus=128";
@@ -546,6 +547,31 @@ private slots:
         QCOMPARE(st.warmup, 2);
         QCOMPARE(st.used, 4);
         QCOMPARE(st.median_s, 1.505);
+    }
+
+    // torchtitan logs its compiled loss apart from its compiled blocks (components/loss.py from 2025-04):
+    // the loss it names is the one the plan takes (docs/model.md §8).
+    void torchtitanCompiledLossIsRead()
+    {
+        const std::string head = "[rank0]:[titan] - root - INFO - Building llama3 8B with "
+                                 "TransformerModelArgs(dim=4096, n_layers=32, n_heads=32, n_kv_heads=8, "
+                                 "vocab_size=128256, multiple_of=1024, "
+                                 "ffn_dim_multiplier=1.3, norm_eps=1e-05, rope_theta=500000, max_seq_len=8192)\n"
+                                 "[rank0]:[titan] - root - INFO - Compiling each TransformerBlock with torch.compile\n";
+        const std::string loss = "[rank0]:[titan] - root - INFO - Compiling the loss function with torch.compile\n";
+        const std::string steps = "[rank0]:[titan] - root - INFO - step: 10  memory: 40.00GiB(42.1%)  tps: 5,000\n"
+                                  "[rank0]:[titan] - root - INFO - step: 20  memory: 40.00GiB(42.1%)  tps: 5,010\n";
+        for (const bool compiled : {false, true}) {
+            TrainingLog log;
+            ParseError err;
+            const std::string text = head + (compiled ? loss : std::string()) + steps;
+            QVERIFY2(parse(text.c_str(), log, err), err.message.c_str());
+            QCOMPARE(QString::fromLatin1(toString(log.framework)), QStringLiteral("torchtitan"));
+            const TrainingPlanRead read = readTrainingPlan(log);
+            QCOMPARE(read.fields.value(QStringLiteral("training.unfused_loss")).toString(),
+                     compiled ? QStringLiteral("compiled") : QStringLiteral("pytorch"));
+            QVERIFY(log.find("compile")); // the blocks' line, either way
+        }
     }
 
     // A step that goes back without a new configuration is a restart too; a decimal comma reads.

@@ -333,6 +333,11 @@ void readTorchtitan(Reader &rd)
     rd.set(path(F::training_flash_attention), true, 0);
     // torchtitan's attention is PyTorch's scaled_dot_product_attention: FlashAttention-2 on NVIDIA GPUs.
     rd.set(path(F::training_attention_kernel), QStringLiteral("flash2"), 0);
+    // torchtitan's loss is PyTorch's F.cross_entropy on fp32 logits, eager unless the log says it
+    // compiled it (docs/model.md §8: 12 bytes a logit eager, 4 compiled).
+    const ConfigEntry *lossCompiled = log.find("compile_loss");
+    rd.set(path(F::training_unfused_loss), lossCompiled ? QStringLiteral("compiled") : QStringLiteral("pytorch"),
+           lossCompiled ? lossCompiled->line : 0);
     if (log.find("compile"))
         rd.note(QStringLiteral("torch.compile is on: the engine does not model it, the fit absorbs its speed-up"));
 }

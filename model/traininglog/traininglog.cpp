@@ -653,6 +653,12 @@ struct Parser {
             addConfig({"float8", "true", n, 1});
             return true;
         }
+        // torchtitan from 2025-04 logs its compiled loss apart ("Compiling the loss function with
+        // torch.compile", components/loss.py build_cross_entropy_loss); before, only the blocks compiled.
+        if (contains(l, "Compiling the loss function")) {
+            addConfig({"compile_loss", "true", n, 1});
+            return true;
+        }
         if (contains(l, "torch.compile") && (contains(l, "Compiling") || contains(l, "Compiled"))) {
             addConfig({"compile", "true", n, 1});
             return true;

@@ -1923,8 +1923,8 @@ Exit status: 0 success, 1 bad input (file, plan, preset), 2 bad usage.
         <translation>预设库中的 GPU 预设 %1</translation>
     </message>
     <message>
-        <source>%1 GiB (%2 GB); the model&apos;s %3 GB per GPU</source>
-        <translation>%1 GiB（%2 GB）；模型估计每个 GPU %3 GB</translation>
+        <source>%1 GiB; the model&apos;s %2 GB (GiB) per GPU</source>
+        <translation>%1 GiB；模型估计每个 GPU %2 GB（GiB）</translation>
     </message>
     <message>
         <source>%1:%2:1: no step time left after warm-up (the log gives samples per second but not train_batch_size, and no time stamps)</source>
