@@ -33,8 +33,9 @@ inline double handLayerS(const Plan &p, double h, double heads, double kvHeads, 
 inline double handHeadS(const Plan &p, double h, double V, double s, double b, double t)
 {
     const double rate = p.gpu.bf16_dense_tflops * 1e12 * p.gpu.compute_efficiency, bw = p.gpu.memory_bw_gbps * 1e9, M = b * s;
-    // The loss's passes over the logits: 52 bytes each unfused (Megatron-LM's default), 12 fused.
-    const double loss = p.training.fused_cross_entropy ? 12 : 52;
+    // The loss's passes over the logits: 52 bytes each unfused (Megatron-LM's default, PyTorch's eager
+    // loss), 12 fused or compiled.
+    const double loss = p.training.fused_cross_entropy || p.training.unfused_loss == UnfusedLoss::Compiled ? 12 : 52;
     return 3 * (std::max(2 * M * V / t * h / rate, 2 * (M * h + h * V / t + M * V / t) / bw) + p.gpu.gemm_overhead_us * 1e-6) + loss * M * V / t / bw;
 }
 

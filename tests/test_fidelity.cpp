@@ -28,10 +28,11 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 11.5% (median 7.7%), max 97% on the whyNLP 7B DeepSpeed row; 6 of 249 runs that ran flagged
-// "does not fit"); 11.4% before torchtitan's FSDP under a pipeline was read as torchtitan runs it
-// (docs/model.md §5), 11.7% until DeepEP paid one latency step, the GB200 DeepSeek-V3 baseline row was
-// excluded and the Llama 3 rows took the default FLOP count (2026-12-04); 12.4% until the attention
+// MAPE 11.5% (median 8.1%), max 97% on the whyNLP 7B DeepSpeed row; 6 of 249 runs that ran flagged
+// "does not fit"); median 7.7% before nanoGPT's compiled loss (docs/model.md §8), 11.4% before
+// torchtitan's FSDP under a pipeline was read as torchtitan runs it (docs/model.md §5), 11.7% until
+// DeepEP paid one latency step, the GB200 DeepSeek-V3 baseline row was excluded and the Llama 3 rows
+// took the default FLOP count (2026-12-04); 12.4% until the attention
 // figure became a GPU family's, fitted on the rows where attention weighs, 11.9% until the GEMM
 // figures were fitted on the dense rows (docs/model.md §3).
 // Before: 12.0% until the ModelZoo rows took the expert tensor parallelism their config sets
@@ -352,7 +353,8 @@ private Q_SLOTS:
     // checkpointing and Float8) differ by 13.8 GiB. The 32-GPU run holds more sharded state, 8.03e9
     // parameters x 16 B x (1/32 - 1/128) = 2.80 GiB, so the loss accounts for 16.6 GiB of it; by
     // the two kernels, (12 - 4) x 2 x 8,192 x 128,256 B = 15.65 GiB. With Megatron's loss for both,
-    // the engine had the 32-GPU run 2.8 GiB the larger.
+    // the engine had the 32-GPU run 3.2 GiB the larger (it counts 18 bytes of state a parameter: BF16
+    // weights, fp32 gradients, 12 of Adam).
     void lossKeepsWhatItsKernelKeeps()
     {
         const PublishedRuns runs = PublishedRuns::load();

@@ -586,6 +586,73 @@ private slots:
     // The attention kernel (docs/model.md §3): Megatron-LM's --attention-backend names it (AttnBackend in
     // megatron/core/transformer/enums.py: fused is cuDNN's through Transformer Engine, flash the
     // flash-attn package); a framework that cannot choose it says what it runs instead.
+    // The loss each framework runs where the plan's differs (launch.cpp lossNote, docs/model.md §8).
+    void lossAsEachFrameworkRunsIt()
+    {
+        Plan p = test::presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+        p.cluster.nodes = 1;
+        p.training.tp = 1;
+        p.training.pp = 1;
+        p.training.dp = 8;
+        p.training.global_batch = 64;
+        p.training.sequence_parallel = false;
+        QVERIFY(validate(p).empty());
+        auto notes = [&](launch::Framework f) {
+            QString all;
+            for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
+                all += QString::fromStdString(n) + QLatin1Char('\n');
+            return all;
+        };
+        const QString unfused = QStringLiteral("unfused_loss="), fused = QStringLiteral("fused_cross_entropy");
+        // Megatron's loss: what Megatron-Core runs; torchtitan's holds 12 bytes a logit.
+        QVERIFY(!p.training.fused_cross_entropy);
+        QCOMPARE(p.training.unfused_loss, UnfusedLoss::Megatron);
+        for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge})
+            QVERIFY(!notes(f).contains(unfused));
+        QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("unfused_loss=megatron")));
+        // PyTorch's eager loss: torchtitan's own; Megatron-Core runs its own instead.
+        p.training.unfused_loss = UnfusedLoss::Pytorch;
+        QVERIFY(!notes(launch::Framework::Torchtitan).contains(unfused));
+        for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge})
+            QVERIFY(notes(f).contains(QStringLiteral("unfused_loss=pytorch: not written")));
+        // Compiled: written for torchtitan, the loss alone (configs.py CompileConfig at b5bcd76c).
+        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
+        QVERIFY(!text(launch::Framework::Torchtitan).contains(QStringLiteral("config.compile")));
+        p.training.unfused_loss = UnfusedLoss::Compiled;
+        QVERIFY(!notes(launch::Framework::Torchtitan).contains(unfused));
+        QVERIFY(text(launch::Framework::Torchtitan).contains(QStringLiteral("    config.compile.enable = True\n")));
+        QVERIFY(text(launch::Framework::Torchtitan).contains(QStringLiteral("config.compile.components = [\"loss\"]")));
+        // The fused loss: Megatron-Core's flag; torchtitan has none.
+        p.training.fused_cross_entropy = true;
+        QVERIFY(!notes(launch::Framework::Megatron).contains(unfused));
+        QVERIFY(!notes(launch::Framework::Megatron).contains(fused));
+        QVERIFY(notes(launch::Framework::Torchtitan).contains(fused));
+    }
+
+    // Async TP is torchtitan's CompileConfig.enable_async_tensor_parallel at b5bcd76c, with compile on
+    // and "model" in the components (CompileConfig.__post_init__ raises otherwise); ParallelismConfig
+    // has no such field and, a slots dataclass, refuses one.
+    void torchtitanAsyncTpIsACompileSetting()
+    {
+        Plan p = test::presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+        p.cluster.nodes = 1;
+        p.training.tp = 8;
+        p.training.pp = 1;
+        p.training.dp = 1;
+        p.training.global_batch = 64;
+        p.training.sequence_parallel = true;
+        p.training.tp_comm_overlap = true;
+        QVERIFY(validate(p).empty());
+        const QString text = QString::fromStdString(launch::exportLaunch(p, "x", launch::Framework::Torchtitan).text);
+        QVERIFY(!text.contains(QStringLiteral("par.enable_async_tensor_parallel")));
+        QVERIFY(text.contains(QStringLiteral("    config.compile.enable = True\n")));
+        QVERIFY(text.contains(QStringLiteral("    config.compile.components = [\"model\"]\n")));
+        QVERIFY(text.contains(QStringLiteral("    config.compile.enable_async_tensor_parallel = True\n")));
+        p.training.unfused_loss = UnfusedLoss::Compiled;
+        const QString both = QString::fromStdString(launch::exportLaunch(p, "x", launch::Framework::Torchtitan).text);
+        QVERIFY(both.contains(QStringLiteral("config.compile.components = [\"model\", \"loss\"]")));
+    }
+
     void attentionKernelAsEachFrameworkRunsIt()
     {
         Plan p = test::presetPlan("llama3-8b", "h100-sxm", "dgx-h100");

@@ -419,9 +419,10 @@ std::vector<FieldInfo> trainingMemoryFields()
         CT_CHOICE(Training, training.unfused_loss, "unfused_loss", CT_TR("commtax::Fields", "Unfused loss"),
                   CT_TR("commtax::Fields", "Whose loss runs when it is not fused: megatron (Megatron-LM's, the "
                                            "fp32 copy kept: 6 bytes per logit), pytorch (PyTorch's eager "
-                                           "F.cross_entropy on fp32 logits, as torchtitan ran it until 2025: 12 "
-                                           "bytes per logit as the backward starts) or compiled (the same under "
-                                           "torch.compile: 4 bytes, one pass over the logits)"),
+                                           "F.cross_entropy on fp32 logits, as torchtitan runs it without compile: "
+                                           "12 bytes per logit as the backward starts) or compiled (the same under "
+                                           "torch.compile, as torchtitan with compile on since 2025-04: 4 bytes, one "
+                                           "pass over the logits)"),
                   (QStringList{QStringLiteral("megatron"), QStringLiteral("pytorch"), QStringLiteral("compiled")}),
                   parseUnfusedLoss, Later, ForUnfusedLoss),
         CT_BOOL(Training, training.sequence_parallel, "sequence_parallel",

@@ -186,8 +186,9 @@ struct TrainingSpec {
     // in NeMo 2 and Megatron-Bridge, off in Megatron-LM and NeMo 1): docs/model.md §3.
     bool fused_cross_entropy = false;
     // Without the fused loss, whose loss runs: Megatron's (the default), PyTorch's eager
-    // F.cross_entropy(logits.float()) (torchtitan before 2025, plain PyTorch trainers) or that under
-    // torch.compile (torchtitan from 2025 with compile on). They keep 6, 12 and 4 bytes a logit (engine.h).
+    // F.cross_entropy(logits.float()) (torchtitan without compile, and with it from 2024-12-18 to
+    // 2025-04) or that under torch.compile (torchtitan with compile on from 2025-04, and from
+    // 2024-10-22 to 2024-12-18). They keep 6, 12 and 4 bytes a logit (engine.h).
     UnfusedLoss unfused_loss = UnfusedLoss::Megatron;
     // Layers of the first and last pipeline stage; 0 = automatic (docs/model.md §16). Megatron-LM's
     // --decoder-first-pipeline-num-layers and --decoder-last-pipeline-num-layers.

@@ -381,6 +381,29 @@ void kernelNote(Export &e, const Plan &p, bool te)
              {fixed(p.gpu.flash2_attention_ratio, 2)});
 }
 
+// The loss a framework runs where the plan's differs (training.fused_cross_entropy and unfused_loss,
+// docs/model.md §3, §8): Megatron-Core's unfused loss is its vocab-parallel cross-entropy (6 bytes a
+// logit kept); torchtitan has no fused loss, and its loss is PyTorch's F.cross_entropy on fp32
+// logits, 12 bytes a logit eager; a compiled loss is written (titanCompile).
+void lossNote(Export &e, const Plan &p, bool megatronCore)
+{
+    const TrainingSpec &t = p.training;
+    if (megatronCore) {
+        if (!t.fused_cross_entropy && t.unfused_loss != UnfusedLoss::Megatron)
+            note(e,
+                 CT_TR("commtax::Launch", "unfused_loss=%1: not written: Megatron-Core's unfused loss is its own "
+                                          "vocab-parallel cross-entropy, 6 bytes per logit (less memory than planned)"),
+                 {toString(t.unfused_loss)});
+        return;
+    }
+    if (t.fused_cross_entropy)
+        note(e, CT_TR("commtax::Launch", "fused_cross_entropy: torchtitan has no fused loss: PyTorch's F.cross_entropy "
+                                         "runs, 12 bytes per logit (more memory and time than planned)"));
+    else if (t.unfused_loss == UnfusedLoss::Megatron)
+        note(e, CT_TR("commtax::Launch", "unfused_loss=megatron: torchtitan's loss is PyTorch's F.cross_entropy on "
+                                         "fp32 logits, 12 bytes per logit (more memory than planned)"));
+}
+
 // What a framework without Megatron-Core's recompute modules, its activation offload or its
 // precision-aware optimizer leaves out (`hasModules`: the framework is Megatron-Core's).
 void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
@@ -535,6 +558,7 @@ void megatronComputeArgs(Args &arg, Export &e, const Plan &p)
     }
     if (t.fused_cross_entropy)
         arg(megatronFlag(F::training_fused_cross_entropy));
+    lossNote(e, p, true);
     opsNote(e, t);
     if (writtenAsSelective(t)) {
         arg("--recompute-granularity", "selective");
@@ -883,6 +907,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     mcoreRecompute(out, c, p, false);
     // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.
     out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
+    lossNote(e, p, true);
     nemoTrainer(out, s, t);
     std::string notes;
     addNotes(notes, "# ", e.notes);
@@ -1019,6 +1044,7 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     kernelNote(e, p, true);
     mcoreRecompute(out, c, p, true);
     out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
+    lossNote(e, p, true);
     out += "    return cfg\n\n\n";
     out += "if __name__ == \"__main__\":\n";
     out += "    pretrain(commtax_config(), forward_step)\n";
@@ -1321,9 +1347,6 @@ void titanParallelism(std::string &out, const Shape &s, const TrainingSpec &t, b
     out += "    par." + titanName(F::training_tp) + " = " + str(s.tp) + "\n";
     const char *sp = t.sequence_parallel ? "True" : "False";
     out += "    par." + titanName(F::training_sequence_parallel) + " = " + sp + "\n";
-    if (t.tp_comm_overlap && s.tp > 1)
-        // ParallelismConfig: effective only with compile
-        out += "    par." + titanName(F::training_tp_comm_overlap) + " = True\n";
     out += "    par." + titanName(F::training_cp) + " = " + str(s.cp) + "\n";
     out += "    par." + titanName(F::training_ep) + " = " + str(s.moe ? s.ep : 1) + "\n";
     out += "    par." + titanName(F::training_pp) + " = " + str(s.pp) + "\n";
@@ -1338,6 +1361,25 @@ void titanParallelism(std::string &out, const Shape &s, const TrainingSpec &t, b
     }
 }
 
+// config.compile (configs.py CompileConfig at b5bcd76c): async TP is its enable_async_tensor_parallel,
+// which needs compile on with "model" in the components (CompileConfig.__post_init__ raises
+// otherwise; ParallelismConfig has no such field and, a slots dataclass, refuses it), and a compiled
+// loss is "loss" in them (components/loss.py build_cross_entropy_loss). The components are the
+// plan's: without "loss" the loss stays eager, as the plan has it.
+void titanCompile(std::string &out, const Shape &s, const TrainingSpec &t)
+{
+    const bool asyncTp = t.tp_comm_overlap && s.tp > 1;
+    const bool loss = !t.fused_cross_entropy && t.unfused_loss == UnfusedLoss::Compiled;
+    if (!asyncTp && !loss)
+        return;
+    const std::string components = asyncTp && loss ? "\"model\", \"loss\"" : asyncTp ? "\"model\""
+                                                                                     : "\"loss\"";
+    out += "    config.compile.enable = True\n";
+    out += "    config.compile.components = [" + components + "]\n";
+    if (asyncTp)
+        out += "    config.compile." + titanName(F::training_tp_comm_overlap) + " = True\n";
+}
+
 Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov)
 {
     const Shape s = shapeOf(p);
@@ -1347,6 +1389,7 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     Export e;
     moduleNotes(e, p, false, false);
     kernelNote(e, p, false);
+    lossNote(e, p, false);
     dotsNote(e, t, true);
     const TitanModel tm = titanModel(a, s, parameterCount(m));
     const std::string &module = tm.module, &base = tm.base, &flavour = tm.flavour;
@@ -1376,6 +1419,7 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     if (respec)
         out += "    config.model_spec = model_registry(\"" + flavour + "\")\n";
     titanParallelism(out, s, t, explicitStages);
+    titanCompile(out, s, t);
     out += "    config.training.num_tokens_per_microbatch_per_dp_rank = " + str(std::int64_t(s.mb) * s.seq) + "\n";
     out += "    config.training.num_tokens_per_train_step = " + str(std::int64_t(s.gb) * s.seq) + "\n";
     out += "    config.training." + titanName(F::training_seq_len) + " = " + str(s.seq) + "\n";

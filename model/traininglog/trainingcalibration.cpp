@@ -338,8 +338,12 @@ void readTorchtitan(Reader &rd)
     const ConfigEntry *lossCompiled = log.find("compile_loss");
     rd.set(path(F::training_unfused_loss), lossCompiled ? QStringLiteral("compiled") : QStringLiteral("pytorch"),
            lossCompiled ? lossCompiled->line : 0);
+    if (!lossCompiled)
+        rd.note(QStringLiteral("unfused_loss = pytorch: no \"Compiling the loss function\" line (torchtitan from "
+                               "2025-04 prints it; from 2024-10-22 to 2024-12-18 it compiled the loss silently)"));
     if (log.find("compile"))
-        rd.note(QStringLiteral("torch.compile is on: the engine does not model it, the fit absorbs its speed-up"));
+        rd.note(QStringLiteral("torch.compile is on: the engine models only its loss (unfused_loss), the fit "
+                               "absorbs the rest of its speed-up"));
 }
 
 void readHfModel(Reader &rd);

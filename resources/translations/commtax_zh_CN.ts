@@ -4028,8 +4028,8 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>非融合损失</translation>
     </message>
     <message>
-        <source>Whose loss runs when it is not fused: megatron (Megatron-LM&apos;s, the fp32 copy kept: 6 bytes per logit), pytorch (PyTorch&apos;s eager F.cross_entropy on fp32 logits, as torchtitan ran it until 2025: 12 bytes per logit as the backward starts) or compiled (the same under torch.compile: 4 bytes, one pass over the logits)</source>
-        <translation>损失未融合时由谁计算：megatron（Megatron-LM 的实现，保留 fp32 副本：每个 logit 6 字节）、pytorch（PyTorch 以 eager 模式对 fp32 logits 调用 F.cross_entropy，torchtitan 在 2025 年之前即如此：反向开始时每个 logit 12 字节）或 compiled（同一计算经 torch.compile 编译：4 字节，遍历 logits 一次）</translation>
+        <source>Whose loss runs when it is not fused: megatron (Megatron-LM&apos;s, the fp32 copy kept: 6 bytes per logit), pytorch (PyTorch&apos;s eager F.cross_entropy on fp32 logits, as torchtitan runs it without compile: 12 bytes per logit as the backward starts) or compiled (the same under torch.compile, as torchtitan with compile on since 2025-04: 4 bytes, one pass over the logits)</source>
+        <translation>损失未融合时由谁计算：megatron（Megatron-LM 的实现，保留 fp32 副本：每个 logit 6 字节）、pytorch（PyTorch 以 eager 模式对 fp32 logits 调用 F.cross_entropy，即 torchtitan 未开启编译时的做法：反向开始时每个 logit 12 字节）或 compiled（同一计算经 torch.compile 编译，即 torchtitan 自 2025-04 起开启编译时的做法：4 字节，遍历 logits 一次）</translation>
     </message>
 </context>
 <context>
@@ -4976,6 +4976,18 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>dropout %1: torchtitan&apos;s models have no dropout; the run keeps no masks</source>
         <translation>dropout %1：torchtitan 的模型没有 dropout，运行时不保存掩码</translation>
+    </message>
+    <message>
+        <source>unfused_loss=%1: not written: Megatron-Core&apos;s unfused loss is its own vocab-parallel cross-entropy, 6 bytes per logit (less memory than planned)</source>
+        <translation>unfused_loss=%1：未写入：Megatron-Core 的非融合损失是其自身的词表并行交叉熵，每个 logit 6 字节（显存少于计划）</translation>
+    </message>
+    <message>
+        <source>fused_cross_entropy: torchtitan has no fused loss: PyTorch&apos;s F.cross_entropy runs, 12 bytes per logit (more memory and time than planned)</source>
+        <translation>fused_cross_entropy：torchtitan 没有融合损失：运行的是 PyTorch 的 F.cross_entropy，每个 logit 12 字节（显存与时间多于计划）</translation>
+    </message>
+    <message>
+        <source>unfused_loss=megatron: torchtitan&apos;s loss is PyTorch&apos;s F.cross_entropy on fp32 logits, 12 bytes per logit (more memory than planned)</source>
+        <translation>unfused_loss=megatron：torchtitan 的损失是 PyTorch 在 fp32 logits 上的 F.cross_entropy，每个 logit 12 字节（显存多于计划）</translation>
     </message>
 </context>
 <context>
