@@ -274,6 +274,27 @@ void checkLayout(const QString &layout, int pp, int vpp, int layers, const QStri
     QCOMPARE(flat.count(QLatin1Char('t')), layers);
 }
 
+// Llama 3 8B data parallel on one DGX H100: a plan every framework runs as planned.
+Plan oneNodeLlama3()
+{
+    Plan p = test::presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+    p.cluster.nodes = 1;
+    p.training.tp = 1;
+    p.training.pp = 1;
+    p.training.dp = 8;
+    p.training.global_batch = 64;
+    p.training.sequence_parallel = false;
+    return p;
+}
+// An export's notes, one a line.
+QString launchNotes(const Plan &p, launch::Framework f)
+{
+    QString all;
+    for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
+        all += QString::fromStdString(n) + QLatin1Char('\n');
+    return all;
+}
+
 } // namespace
 
 class TestLaunch : public QObject
@@ -580,29 +601,12 @@ private slots:
         }
     }
 
-    // The launch names are a column of the field rows (engine/limits.h): Megatron-LM's flag is its
-    // argument factory's "--" + Megatron core's field with "_" as "-", except where arguments.py
-    // names the flag by hand; every name the writers read is there.
-    // The attention kernel (docs/model.md §3): Megatron-LM's --attention-backend names it (AttnBackend in
-    // megatron/core/transformer/enums.py: fused is cuDNN's through Transformer Engine, flash the
-    // flash-attn package); a framework that cannot choose it says what it runs instead.
     // The loss each framework runs where the plan's differs (launch.cpp lossNote, docs/model.md §8).
     void lossAsEachFrameworkRunsIt()
     {
-        Plan p = test::presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
-        p.cluster.nodes = 1;
-        p.training.tp = 1;
-        p.training.pp = 1;
-        p.training.dp = 8;
-        p.training.global_batch = 64;
-        p.training.sequence_parallel = false;
+        Plan p = oneNodeLlama3();
         QVERIFY(validate(p).empty());
-        auto notes = [&](launch::Framework f) {
-            QString all;
-            for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
-                all += QString::fromStdString(n) + QLatin1Char('\n');
-            return all;
-        };
+        auto notes = [&](launch::Framework f) { return launchNotes(p, f); };
         const QString unfused = QStringLiteral("unfused_loss="), fused = QStringLiteral("fused_cross_entropy");
         // Megatron's loss: what Megatron-Core runs; torchtitan's holds 12 bytes a logit.
         QVERIFY(!p.training.fused_cross_entropy);
@@ -634,12 +638,9 @@ private slots:
     // has no such field and, a slots dataclass, refuses one.
     void torchtitanAsyncTpIsACompileSetting()
     {
-        Plan p = test::presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
-        p.cluster.nodes = 1;
+        Plan p = oneNodeLlama3();
         p.training.tp = 8;
-        p.training.pp = 1;
         p.training.dp = 1;
-        p.training.global_batch = 64;
         p.training.sequence_parallel = true;
         p.training.tp_comm_overlap = true;
         QVERIFY(validate(p).empty());
@@ -653,23 +654,18 @@ private slots:
         QVERIFY(both.contains(QStringLiteral("config.compile.components = [\"model\", \"loss\"]")));
     }
 
+    // The launch names are a column of the field rows (engine/limits.h): Megatron-LM's flag is its
+    // argument factory's "--" + Megatron core's field with "_" as "-", except where arguments.py
+    // names the flag by hand; every name the writers read is there.
+    // The attention kernel (docs/model.md §3): Megatron-LM's --attention-backend names it (AttnBackend in
+    // megatron/core/transformer/enums.py: fused is cuDNN's through Transformer Engine, flash the
+    // flash-attn package); a framework that cannot choose it says what it runs instead.
     void attentionKernelAsEachFrameworkRunsIt()
     {
-        Plan p = test::presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
-        p.cluster.nodes = 1;
-        p.training.tp = 1;
-        p.training.pp = 1;
-        p.training.dp = 8;
-        p.training.global_batch = 64;
-        p.training.sequence_parallel = false;
+        Plan p = oneNodeLlama3();
         QVERIFY(validate(p).empty());
         auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
-        auto notes = [&](launch::Framework f) {
-            QString all;
-            for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
-                all += QString::fromStdString(n) + QLatin1Char('\n');
-            return all;
-        };
+        auto notes = [&](launch::Framework f) { return launchNotes(p, f); };
         QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
         QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("attention_kernel=cudnn")));
         QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("0.62")));
