@@ -239,10 +239,12 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
     // nanoGPT and modded-nanogpt take the loss inside the model's forward, F.cross_entropy, and compile
     // the model (nanoGPT train.py `compile = True`; modded-nanogpt train_gpt2.py at 3e48a54c, 2024-06,
     // lines 151 and 316): a compiled loss.
-    if (!tr.contains(QStringLiteral("unfused_loss")) && run.framework == QLatin1String("torchtitan"))
-        t.unfused_loss = UnfusedLoss::Pytorch;
-    if (!tr.contains(QStringLiteral("unfused_loss")) && run.framework == QLatin1String("other:nanogpt-pytorch"))
-        t.unfused_loss = UnfusedLoss::Compiled;
+    if (!tr.contains(QStringLiteral("unfused_loss"))) {
+        if (run.framework == QLatin1String("torchtitan"))
+            t.unfused_loss = UnfusedLoss::Pytorch;
+        else if (run.framework == QLatin1String("other:nanogpt-pytorch"))
+            t.unfused_loss = UnfusedLoss::Compiled;
+    }
     // Trainers without activation checkpointing run none: nanoGPT's and modded-nanogpt's train.py /
     // train_gpt2.py have no such option, and the Hugging Face Trainer's gradient_checkpointing is off
     // unless asked for (transformers TrainingArguments). The engine's default, selective, is Megatron's.
@@ -995,6 +997,15 @@ Report crossValidate(const std::vector<Run> &runs, const Constants &start)
     }
     groupFigures(runs, all, rep);
     return rep;
+}
+
+MemoryMatch memoryMatch(const Run &run, double engineGb)
+{
+    if (!run.published_memory_gb)
+        return MemoryMatch::NotPrinted;
+    if (*run.published_memory_gb > run.plan.gpu.memory_gb)
+        return MemoryMatch::MoreThanTheGpuHolds;
+    return std::abs(engineGb / *run.published_memory_gb - 1) <= 0.10 ? MemoryMatch::Within : MemoryMatch::Outside;
 }
 
 double timeFactor(const Run &run, const Prediction &p)

@@ -174,6 +174,13 @@ RangeCoverage rangeCoverage(const std::vector<Run> &runs, const Report &rep, con
                             int samples);
 // The factor published / engine step time of a run's LOSO prediction (what engine-accuracy.json keeps).
 double timeFactor(const Run &run, const Prediction &p);
+// The engine's memory per GPU against the peak a run's source prints (docs/accuracy.md): within 10%
+// or not; a peak above the GPU's capacity cannot be one GPU's and is not counted.
+enum class MemoryMatch { NotPrinted,
+                         MoreThanTheGpuHolds,
+                         Within,
+                         Outside };
+MemoryMatch memoryMatch(const Run &run, double engineGb);
 
 // Signed error "engine faster" positive: for a time metric (step time, GPU-hours) the engine is
 // faster when its figure is smaller.

@@ -217,15 +217,13 @@ double computeLayers(const Plan &plan, Shape &k)
     if (m.moe())
         moeLayer(plan, k, lin, M, {attnPart, attnLinear, attnCast, attnWeightCast, upRecompute});
     // The LM head and its loss on the last stage: a V/t x h GEMM in BF16, and the loss's passes
-    // over the logits at memory speed (engine.h: fused or not).
-    // PyTorch's eager loss passes over the logits about as often as Megatron's (a cast, log_softmax's
-    // two reads and a write, and their backward: about 48 bytes a logit against 52); a compiled one
-    // reads the BF16 logits once a pass, as a fused kernel does.
-    const bool onePass = tr.fused_cross_entropy || tr.unfused_loss == UnfusedLoss::Compiled;
-    const double lossBytes = onePass ? kCrossEntropyBytesFused : kCrossEntropyBytesUnfused;
+    // over the logits at memory speed (lossBytes). PyTorch's eager loss passes over them about as
+    // often as Megatron's (a cast, log_softmax's two reads and a write, and their backward: about 48
+    // bytes a logit against 52); a compiled one reads the BF16 logits once a pass, as a fused kernel.
+    const double lossMoved = lossBytes(tr).moved;
     const double headGemm = gemmS(M, double(m.vocab) / k.t, k.h, lin.bf16Rate, lin.bw, 2.0, lin.fixed);
     k.headTime = 3.0 * headGemm * (lin.full ? 4.0 / 3.0 : 1.0)
-        + (lin.bw > 0 ? lossBytes * M * double(m.vocab) / k.t / lin.bw : 0.0);
+        + (lin.bw > 0 ? lossMoved * M * double(m.vocab) / k.t / lin.bw : 0.0);
     return upRecompute;
 }
 

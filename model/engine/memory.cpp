@@ -108,12 +108,8 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     };
     const double densePer = perParam(pl.dp.ranks), expertPer = perParam(pl.edp.ranks);
     // The loss: logits of the last stage's micro-batch (V/t wide), as many bytes each as the loss
-    // keeps (engine.h): fused, or the unfused loss the framework runs.
-    const double logitBytes = tr.fused_cross_entropy ? kLogitBytesFused
-        : tr.unfused_loss == UnfusedLoss::Pytorch    ? kLogitBytesPytorch
-        : tr.unfused_loss == UnfusedLoss::Compiled   ? kLogitBytesCompiled
-                                                     : kLogitBytesUnfused;
-    const double logits = tokens * double(m.vocab) / t * logitBytes;
+    // keeps (lossBytes): fused, or the unfused loss the framework runs.
+    const double logits = tokens * double(m.vocab) / t * lossBytes(tr).kept;
     double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0, hostMost = 0;
     for (int i = 0; i < n; ++i) {
         const StageKind &s = kinds[i];

@@ -162,6 +162,24 @@ inline OffloadedLayers offloadedLayers(const TrainingSpec &tr, double denseLayer
     return {dense, std::min(n - dense, moeLayers)};
 }
 
+// What the plan's loss costs per logit (engine.h, docs/model.md §3, §8): the bytes it keeps on the
+// last stage and the bytes its passes move, forward and backward. A compiled loss passes over the
+// logits as a fused kernel does; PyTorch's eager one about as often as Megatron's.
+struct LossBytes {
+    double kept = 0, moved = 0;
+};
+inline LossBytes lossBytes(const TrainingSpec &tr)
+{
+    if (tr.fused_cross_entropy)
+        return {kLogitBytesFused, kCrossEntropyBytesFused};
+    switch (tr.unfused_loss) {
+    case UnfusedLoss::Pytorch: return {kLogitBytesPytorch, kCrossEntropyBytesUnfused};
+    case UnfusedLoss::Compiled: return {kLogitBytesCompiled, kCrossEntropyBytesFused};
+    case UnfusedLoss::Megatron: break;
+    }
+    return {kLogitBytesUnfused, kCrossEntropyBytesUnfused};
+}
+
 // One layer's compute per micro-batch, the activations it keeps and its TP, CP and EP traffic (the
 // Shape's per-layer figures, engine.h LayerWork); then the phases below, which read them.
 void layerPhase(const Plan &plan, Shape &k, const Placement &pl);

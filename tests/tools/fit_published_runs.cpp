@@ -314,9 +314,10 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < runs.size(); ++i)
         if (runs[i].published_memory_gb && rep.predictions[i].evaluated) {
             const double ratio = rep.predictions[i].memory_gb / *runs[i].published_memory_gb;
-            const bool possible = *runs[i].published_memory_gb <= runs[i].plan.gpu.memory_gb;
+            const accuracy::MemoryMatch match = accuracy::memoryMatch(runs[i], rep.predictions[i].memory_gb);
+            const bool possible = match != accuracy::MemoryMatch::MoreThanTheGpuHolds;
             ++(possible ? memRows : memImpossible);
-            memWithin += possible && std::abs(ratio - 1) <= 0.10 ? 1 : 0;
+            memWithin += match == accuracy::MemoryMatch::Within ? 1 : 0;
             o << "| " << runs[i].id << (possible ? "" : " (more than the GPU holds)") << " | "
               << QString::number(*runs[i].published_memory_gb, 'f', 1) << " | "
               << QString::number(rep.predictions[i].memory_gb, 'f', 1) << " | " << QString::number(ratio, 'f', 2) << " |\n";
