@@ -180,6 +180,31 @@ private Q_SLOTS:
         QTRY_VERIFY(!loss->isVisible());
     }
 
+    // The optimizer's kernel is an editor field: PyTorch's foreach AdamW passes over the state once per
+    // op (engine.h kForeach*), so the step's optimizer time grows and nothing else moves.
+    void optimizerKernelInTheEditor()
+    {
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        const Result before = f->last.result;
+        auto *kernel = f->find<QComboBox>(QStringLiteral("field_training_optimizer_kernel"));
+        QVERIFY(kernel);
+        QCOMPARE(kernel->currentText(), QStringLiteral("fused"));
+        QVERIFY(scrollIntoView(kernel, 160));
+        QVERIFY(kernel->isVisible());
+        kernel->setCurrentIndex(kernel->findText(QStringLiteral("foreach")));
+        emit kernel->activated(kernel->currentIndex());
+        QTRY_VERIFY(f->settled());
+        QCOMPARE(f->window.scenario().plan.training.optimizer_kernel, OptimizerKernel::Foreach);
+        QVERIFY(f->last.result.optimizer_time_s > 2.0 * before.optimizer_time_s);
+        QVERIFY_NEAR(f->last.result.step_time_s - before.step_time_s,
+                     f->last.result.optimizer_time_s - before.optimizer_time_s, 1e-12);
+        QCOMPARE(f->last.result.memory_total_gb, before.memory_total_gb);
+        screenshotsWith(f->window, kernel, 160, QStringLiteral("editor-optimizer-kernel"));
+        chineseScreenshotsWith(QStringLiteral("field_training_optimizer_kernel"), 160,
+                               QStringLiteral("editor-optimizer-kernel"));
+    }
+
     void dropoutInTheEditor()
     {
         // Dropout is a model field (Megatron-LM's flag in its help); with dropout each layer keeps its

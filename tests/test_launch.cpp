@@ -633,6 +633,31 @@ private slots:
         QVERIFY(notes(launch::Framework::Torchtitan).contains(fused));
     }
 
+    // The optimizer's kernel (launch.cpp optimizerNote, docs/model.md §5): torchtitan writes foreach
+    // (OptimizersContainer.Config.implementation at b5bcd76c, "fused" unless set); Megatron-Core's
+    // frameworks step a fused Adam and say so; DeepSpeed's config names no optimizer.
+    void optimizerKernelAsEachFrameworkRunsIt()
+    {
+        Plan p = oneNodeLlama3();
+        QVERIFY(validate(p).empty());
+        const QString kernel = QStringLiteral("optimizer_kernel=");
+        const QString line = QStringLiteral("config.optimizer.implementation");
+        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
+        QCOMPARE(p.training.optimizer_kernel, OptimizerKernel::Fused);
+        for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge,
+                       launch::Framework::DeepSpeed, launch::Framework::Torchtitan})
+            QVERIFY(!launchNotes(p, f).contains(kernel));
+        QVERIFY(!text(launch::Framework::Torchtitan).contains(line));
+        p.training.optimizer_kernel = OptimizerKernel::Foreach;
+        for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge})
+            QVERIFY(launchNotes(p, f).contains(QStringLiteral("optimizer_kernel=foreach: not written")));
+        const QString script = QStringLiteral("optimizer_kernel=foreach: the config");
+        QVERIFY(launchNotes(p, launch::Framework::DeepSpeed).contains(script));
+        QVERIFY(!launchNotes(p, launch::Framework::Torchtitan).contains(kernel));
+        const QString written = QStringLiteral("    config.optimizer.implementation = \"foreach\"\n");
+        QVERIFY(text(launch::Framework::Torchtitan).contains(written));
+    }
+
     // Async TP is torchtitan's CompileConfig.enable_async_tensor_parallel at b5bcd76c, with compile on
     // and "model" in the components (CompileConfig.__post_init__ raises otherwise); ParallelismConfig
     // has no such field and, a slots dataclass, refuses one.

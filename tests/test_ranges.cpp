@@ -179,11 +179,14 @@ private slots:
         // where they read -44% to +4%: the regimes that fall back on "the kind on any GPU" lost
         // those slow tails, and the whole coverage went from 71% (177 of 249) to 69.9% (174):
         // Megatron 68%, 9-1,024 GPUs 69% (112 of 163), no full sharding 68% (109 of 161), CP 50%.
+        // When PyTorch's foreach AdamW came to be charged its passes (2026-12-04, docs/model.md
+        // section 5), whyNLP's 7B DDP row went from +44% to +22%: the tails of its regimes narrowed,
+        // and the whole coverage went to 69.5% (173 of 249), BF16 66% (98 of 149).
         // The target is 70-90%; the overall floor below is today's figure, a point under it. These
         // floors are today's figures.
         const std::map<QString, std::pair<double, double>> knownMisses = {
             {QStringLiteral("architecture:moe"), {0.55, 0.90}},
-            {QStringLiteral("precision:bf16"), {0.67, 0.90}},
+            {QStringLiteral("precision:bf16"), {0.65, 0.90}},
             {QStringLiteral("gpu:blackwell"), {0.62, 0.90}},
             {QStringLiteral("context:cp"), {0.50, 0.96}},
             {QStringLiteral("framework:megatron"), {0.68, 0.90}},

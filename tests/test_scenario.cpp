@@ -63,7 +63,7 @@ private Q_SLOTS:
         int later = 0;
         for (const FieldInfo &f : planFields())
             later += f.addedLater() ? 1 : 0;
-        QCOMPARE(later, 50);
+        QCOMPARE(later, 51);
         Plan dense = defaultScenario().plan;
         QCOMPARE(dense.model.attention, Attention::Mha);
         QVERIFY(!dense.model.moe());
@@ -83,6 +83,9 @@ private Q_SLOTS:
         Plan fusedLoss = dense;
         fusedLoss.training.fused_cross_entropy = true;
         QVERIFY(!fieldRelevant(*field(Section::Training, "unfused_loss"), fusedLoss));
+        // The optimizer's kernel: a later field, always meaningful.
+        QVERIFY(field(Section::Training, "optimizer_kernel")->addedLater());
+        QVERIFY(fieldRelevant(*field(Section::Training, "optimizer_kernel"), dense));
         Plan p = dense;
         p.model.attention = Attention::Mla;
         p.model.experts = 8;
@@ -270,6 +273,7 @@ private Q_SLOTS:
         s.plan.gpu.price_usd = 27123;
         s.plan.training.tp_overlap = 0.25;
         s.plan.training.compute_efficiency = 0.55;
+        s.plan.training.optimizer_kernel = OptimizerKernel::Foreach;
         s.name = QStringLiteral("Ünïcode, \"quoted\" name");
         const QString file = dir.filePath(QStringLiteral("plan.commtax.json"));
         QString why;
@@ -281,6 +285,7 @@ private Q_SLOTS:
         // only the override is written for a preset section
         const QByteArray text = serializeScenario(s);
         QVERIFY(text.contains("\"price_usd\": 27123"));
+        QVERIFY(text.contains("\"optimizer_kernel\": \"foreach\""));
         QVERIFY(!text.contains("\"bf16_dense_tflops\""));
     }
     void errors_data()
@@ -316,6 +321,12 @@ private Q_SLOTS:
   "training": {"recompute": "some"})")
                                     << 7 << "training.recompute"
                                     << "none, selective, full";
+        QTest::addRow("bad optimizer kernel") << scenarioText(R"(  "model": {"preset": "llama2-7b"},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100"},
+  "training": {"optimizer_kernel": "apex"})")
+                                              << 7 << "training.optimizer_kernel"
+                                              << "expected one of fused, foreach";
         QTest::addRow("inline lacks a field") << scenarioText(R"(  "model": {"id": "m", "layers": 2},
   "gpu": {"preset": "h100-sxm"},
   "cluster": {"preset": "dgx-h100"})") << 4 << "model"

@@ -245,6 +245,15 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
         else if (run.framework == QLatin1String("other:nanogpt-pytorch"))
             t.unfused_loss = UnfusedLoss::Compiled;
     }
+    // The optimizer's kernel (plan.h OptimizerKernel, docs/model.md §5): the Hugging Face Trainer's
+    // default optim in 2024, adamw_torch, is torch.optim.AdamW without fused=True, the foreach form
+    // (transformers TrainingArguments); torchtitan ran foreach until its commit 6e4988550 (2025-02-24,
+    // "use Fused AdamW as default", torchtitan/config_manager.py --optimizer.implementation), so its
+    // 2024 runs did. The rest keep the engine's default, a fused kernel: Megatron-Core's and NeMo's
+    // Apex/Transformer Engine FusedAdam, DeepSpeed's FusedAdam, nanoGPT's AdamW(fused=True).
+    if (!tr.contains(QStringLiteral("optimizer_kernel")) && run.year > 0 && run.year <= 2024
+        && (run.framework == QLatin1String("hf") || run.framework == QLatin1String("torchtitan")))
+        t.optimizer_kernel = OptimizerKernel::Foreach;
     // Trainers without activation checkpointing run none: nanoGPT's and modded-nanogpt's train.py /
     // train_gpt2.py have no such option, and the Hugging Face Trainer's gradient_checkpointing is off
     // unless asked for (transformers TrainingArguments). The engine's default, selective, is Megatron's.

@@ -450,6 +450,13 @@ std::vector<FieldInfo> trainingMemoryFields()
                                         "moments (Megatron-Core --use-precision-aware-optimizer; DeepSeek-V3), 6 "
                                         "8-bit Adam"),
                1, Later),
+        CT_CHOICE(Training, training.optimizer_kernel, "optimizer_kernel", CT_TR("commtax::Fields", "Optimizer kernel"),
+                  CT_TR("commtax::Fields", "How the optimizer's update runs: fused (one kernel: Megatron-Core, NeMo, "
+                                           "DeepSpeed, torch.optim.AdamW(fused=True)) or foreach (PyTorch's default "
+                                           "AdamW, as the Hugging Face Trainer's adamw_torch and torchtitan before "
+                                           "2025-02 run it: one pass over the state per operation, 40 bytes per BF16 "
+                                           "parameter against 14)"),
+                  (QStringList{QStringLiteral("fused"), QStringLiteral("foreach")}), parseOptimizerKernel, Later),
         CT_INT(Training, training.offload_layers, "offload_layers",
                CT_TR("commtax::Fields", "Layers offloaded to host memory"), "layers",
                CT_TR("commtax::Fields", "Layers per pipeline stage whose activations wait in host memory between "

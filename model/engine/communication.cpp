@@ -362,10 +362,7 @@ void stepTotals(const Plan &plan, const Shape &k, const Placement &pl, Result &r
     if (plan.gpu.memory_bw_gbps > 0) {
         const double denseDiv = tr.zero >= 1 ? double(pl.dp.ranks) : 1.0, expertDiv = tr.zero >= 1 ? double(pl.edp.ranks) : 1.0;
         const double updated = k.maxStageDenseParams / k.t / denseDiv + k.maxStageExpertParams / (k.ep * k.etp) / expertDiv;
-        // The accumulation buffer's dtype; the state is read and written.
-        const double gradBytes = tr.grad_bytes >= 4 ? 4.0 : 2.0;
-        const double perParam = 2.0 * tr.optimizer_bytes + kOptimizerWeightBytes + gradBytes;
-        r.optimizer_time_s = updated * perParam / (plan.gpu.memory_bw_gbps * 1e9);
+        r.optimizer_time_s = updated * optimizerBytesPerParam(tr) / (plan.gpu.memory_bw_gbps * 1e9);
     }
     const double commRaw = r.tp_comm_time_s + r.pp_comm_time_s + r.dp_comm_time_s + r.cp_comm_time_s + r.ep_comm_time_s;
     const double commExposed = r.tp_comm_exposed_s + r.pp_comm_exposed_s + r.dp_comm_exposed_s + r.cp_comm_exposed_s + r.ep_comm_exposed_s;

@@ -95,6 +95,23 @@ inline constexpr double kGoodputFloor = 0.01;
 // weight, momentum and variance, 12 B), writes the state back and the bf16 weight (2 B).
 // Memory-bound: this traffic over the HBM bandwidth.
 inline constexpr double kOptimizerWeightBytes = 2.0;
+// The fp32 master copy, and the optimizer_bytes from which one is counted in the state (6: 8-bit
+// Adam's two bytes of moments beside it; 4 and below are BF16 moments or momentum without one, the
+// update then reading and writing the BF16 weight).
+inline constexpr double kOptimizerMasterBytes = 4.0;
+inline constexpr double kOptimizerMasterFrom = 6.0;
+// PyTorch's foreach AdamW (torch/optim/adamw.py _multi_tensor_adamw, torch 2.1-2.5, the path without
+// capturable or amsgrad) passes over the state once per op, each pass reading and writing whole tensors:
+// _foreach_mul_(params) (weight decay), _foreach_lerp_(exp_avgs, grads), _foreach_mul_(exp_avg_sqs),
+// _foreach_addcmul_(exp_avg_sqs, grads, grads), exp_avg_sq_sqrt = _foreach_sqrt(exp_avg_sqs),
+// _foreach_div_ and _foreach_add_ on that temporary, _foreach_addcdiv_(params, exp_avgs, tmp). Element
+// accesses a parameter: the weight 4 (two read-writes), the gradient 2, the moments and the temporary
+// (their dtype) 14 (momentum 3, variance 5, temporary 6). The fused kernel reads each once and writes
+// the weight and moments once: 7. In BF16 without master weights (the Hugging Face Trainer with
+// --bf16 weights): 40 bytes a parameter against 14.
+inline constexpr double kForeachWeightAccesses = 4.0;
+inline constexpr double kForeachStateAccesses = 14.0;
+inline constexpr double kForeachGradAccesses = 2.0;
 // Overlapped communication slows the compute it hides under (Calculon: 2-15%); we charge 5%.
 inline constexpr double kOverlapComputeSlowdown = 0.05;
 // Warning thresholds (docs/model.md §7 and the seeds' rules of thumb).

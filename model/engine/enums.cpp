@@ -22,6 +22,7 @@ const char *toString(Precision v) { return v == Precision::Fp8 ? "fp8" : "bf16";
 const char *toString(EconomicsMode v) { return v == EconomicsMode::Rent ? "rent" : "buy"; }
 const char *toString(Attention v) { return v == Attention::Mla ? "mla" : "mha"; }
 const char *toString(AttentionKernel v) { return v == AttentionKernel::Flash2 ? "flash2" : "cudnn"; }
+const char *toString(OptimizerKernel v) { return v == OptimizerKernel::Foreach ? "foreach" : "fused"; }
 const char *toString(UnfusedLoss v)
 {
     switch (v) {
@@ -92,6 +93,17 @@ bool parseAttentionKernel(const std::string &s, AttentionKernel &out)
     }
     return false;
 }
+bool parseOptimizerKernel(const std::string &s, OptimizerKernel &out)
+{
+    for (OptimizerKernel v : {OptimizerKernel::Fused, OptimizerKernel::Foreach}) {
+        if (s == toString(v)) {
+            out = v;
+            return true;
+        }
+    }
+    return false;
+}
+
 bool parseUnfusedLoss(const std::string &s, UnfusedLoss &out)
 {
     for (UnfusedLoss v : {UnfusedLoss::Megatron, UnfusedLoss::Pytorch, UnfusedLoss::Compiled}) {

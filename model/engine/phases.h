@@ -180,6 +180,25 @@ inline LossBytes lossBytes(const TrainingSpec &tr)
     return {kLogitBytesUnfused, kCrossEntropyBytesUnfused};
 }
 
+// The optimizer step's HBM traffic a parameter it updates (docs/model.md §5). Every documented
+// optimizer_bytes from 6 up carries a 4-byte fp32 master copy (12 Adam, 8 Adam with BF16 moments or
+// SGD with momentum, 6 8-bit Adam); below that the update runs on the BF16 weight itself. Fused: the
+// gradient read (its accumulation buffer's dtype), the state read and written, and the BF16 weight
+// written (read and written when it is what is updated). PyTorch's foreach AdamW (engine.h
+// kForeach*) passes over the tensor it updates, the two moments and a temporary of their width once
+// per op.
+inline double optimizerBytesPerParam(const TrainingSpec &tr)
+{
+    const double grad = tr.grad_bytes >= 4 ? 4.0 : 2.0;
+    const bool master = tr.optimizer_bytes >= kOptimizerMasterFrom;
+    if (tr.optimizer_kernel == OptimizerKernel::Fused)
+        return 2.0 * tr.optimizer_bytes + (master ? 1.0 : 2.0) * kOptimizerWeightBytes + grad;
+    const double weight = master ? kOptimizerMasterBytes : kOptimizerWeightBytes;
+    const double moment = (tr.optimizer_bytes - (master ? kOptimizerMasterBytes : 0.0)) / 2.0;
+    return kForeachWeightAccesses * weight + kForeachStateAccesses * moment + kForeachGradAccesses * grad
+        + (master ? kOptimizerWeightBytes : 0.0);
+}
+
 // One layer's compute per micro-batch, the activations it keeps and its TP, CP and EP traffic (the
 // Shape's per-layer figures, engine.h LayerWork); then the phases below, which read them.
 void layerPhase(const Plan &plan, Shape &k, const Placement &pl);

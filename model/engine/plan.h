@@ -47,6 +47,12 @@ enum class AttentionKernel { Cudnn,
 enum class UnfusedLoss { Megatron,
                          Pytorch,
                          Compiled };
+// How the optimizer's update runs (docs/model.md §5): one fused kernel a tensor group (Apex's and
+// Transformer Engine's FusedAdam, DeepSpeed's FusedAdam, torch.optim.AdamW(fused=True)), or PyTorch's
+// multi-tensor foreach ops, one pass over the state per arithmetic op (torch.optim.AdamW's default
+// without fused=True; its for-loop form makes the same passes).
+enum class OptimizerKernel { Fused,
+                             Foreach };
 enum class EconomicsMode { Buy,
                            Rent };
 enum class Attention { Mha, // multi-head attention, grouped-query through kv_heads
@@ -216,6 +222,10 @@ struct TrainingSpec {
     // --exp-avg-sq-dtype bf16; DeepSeek-V3 report §3.3.4: "BF16 ... for the first and second
     // moments"), 6 for 8-bit Adam, 8 for SGD with momentum (docs/model.md §8).
     double optimizer_bytes = 12;
+    // The optimizer's kernel: fused (Megatron-Core, NeMo, DeepSpeed; the default) or PyTorch's foreach
+    // AdamW (the Hugging Face Trainer's adamw_torch, torchtitan before 2025-02), about three times the
+    // traffic a parameter (engine.h kForeach*).
+    OptimizerKernel optimizer_kernel = OptimizerKernel::Fused;
     // Layers per pipeline stage whose saved activations wait in host memory between their forward and
     // their backward (Megatron-Core --cpu-offloading-num-layers, Transformer Engine's
     // get_cpu_offload_context): each is copied out after its forward and back before its backward,
@@ -284,6 +294,7 @@ const char *toString(EconomicsMode v);
 const char *toString(Attention v);
 const char *toString(AttentionKernel v);
 const char *toString(UnfusedLoss v);
+const char *toString(OptimizerKernel v);
 bool parseMlp(const std::string &s, Mlp &out);
 bool parseRecompute(const std::string &s, Recompute &out);
 bool parsePrecision(const std::string &s, Precision &out);
@@ -291,5 +302,6 @@ bool parseEconomicsMode(const std::string &s, EconomicsMode &out);
 bool parseAttention(const std::string &s, Attention &out);
 bool parseAttentionKernel(const std::string &s, AttentionKernel &out);
 bool parseUnfusedLoss(const std::string &s, UnfusedLoss &out);
+bool parseOptimizerKernel(const std::string &s, OptimizerKernel &out);
 
 } // namespace commtax

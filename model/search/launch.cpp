@@ -404,6 +404,22 @@ void lossNote(Export &e, const Plan &p, bool megatronCore)
                                          "fp32 logits, 12 bytes per logit (more memory than planned)"));
 }
 
+// The optimizer's kernel where the plan's is PyTorch's foreach AdamW (training.optimizer_kernel,
+// docs/model.md §5): Megatron-LM, NeMo and Megatron-Bridge step Transformer Engine's or Apex's fused
+// Adam; DeepSpeed's config here names no optimizer, so the training script's runs. torchtitan writes
+// it (config.optimizer.implementation).
+void optimizerNote(Export &e, const Plan &p, bool megatronCore)
+{
+    if (p.training.optimizer_kernel != OptimizerKernel::Foreach)
+        return;
+    if (megatronCore)
+        note(e, CT_TR("commtax::Launch", "optimizer_kernel=foreach: not written: this framework steps a fused Adam "
+                                         "(less time than planned)"));
+    else
+        note(e, CT_TR("commtax::Launch", "optimizer_kernel=foreach: the config names no optimizer: the training "
+                                         "script's runs (torch.optim.AdamW without fused=True, as planned)"));
+}
+
 // What a framework without Megatron-Core's recompute modules, its activation offload or its
 // precision-aware optimizer leaves out (`hasModules`: the framework is Megatron-Core's).
 void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
@@ -559,6 +575,7 @@ void megatronComputeArgs(Args &arg, Export &e, const Plan &p)
     if (t.fused_cross_entropy)
         arg(megatronFlag(F::training_fused_cross_entropy));
     lossNote(e, p, true);
+    optimizerNote(e, p, true);
     opsNote(e, t);
     if (writtenAsSelective(t)) {
         arg("--recompute-granularity", "selective");
@@ -908,6 +925,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.
     out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
     lossNote(e, p, true);
+    optimizerNote(e, p, true);
     nemoTrainer(out, s, t);
     std::string notes;
     addNotes(notes, "# ", e.notes);
@@ -1045,6 +1063,7 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     mcoreRecompute(out, c, p, true);
     out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
     lossNote(e, p, true);
+    optimizerNote(e, p, true);
     out += "    return cfg\n\n\n";
     out += "if __name__ == \"__main__\":\n";
     out += "    pretrain(commtax_config(), forward_step)\n";
@@ -1212,6 +1231,7 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     // deepspeed/runtime/pipe/engine.py asserts "ZeRO-2 and ZeRO-3 are incompatible with pipeline
     // parallelism": a pipeline gets stage 1, the nearest it runs.
     const int stage = s.pp > 1 && t.zero >= 2 ? 1 : t.zero;
+    optimizerNote(e, p, false);
     deepspeedLayoutNotes(e, s, t, dsWorld, trainBatch, stage);
     deepspeedFeatureNotes(e, p, s, stage);
     deepspeedJson(e, p, s, trainBatch, stage, prov);
@@ -1420,6 +1440,10 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
         out += "    config.model_spec = model_registry(\"" + flavour + "\")\n";
     titanParallelism(out, s, t, explicitStages);
     titanCompile(out, s, t);
+    // OptimizersContainer.Config.implementation (components/optimizer/optimizer.py at b5bcd76c),
+    // "fused" unless set.
+    if (t.optimizer_kernel == OptimizerKernel::Foreach)
+        out += "    config.optimizer.implementation = \"foreach\"\n";
     out += "    config.training.num_tokens_per_microbatch_per_dp_rank = " + str(std::int64_t(s.mb) * s.seq) + "\n";
     out += "    config.training.num_tokens_per_train_step = " + str(std::int64_t(s.gb) * s.seq) + "\n";
     out += "    config.training." + titanName(F::training_seq_len) + " = " + str(s.seq) + "\n";

@@ -4031,6 +4031,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>Whose loss runs when it is not fused: megatron (Megatron-LM&apos;s, the fp32 copy kept: 6 bytes per logit), pytorch (PyTorch&apos;s eager F.cross_entropy on fp32 logits, as torchtitan runs it without compile: 12 bytes per logit as the backward starts) or compiled (the same under torch.compile, as torchtitan with compile on since 2025-04: 4 bytes, one pass over the logits)</source>
         <translation>损失未融合时由谁计算：megatron（Megatron-LM 的实现，保留 fp32 副本：每个 logit 6 字节）、pytorch（PyTorch 以 eager 模式对 fp32 logits 调用 F.cross_entropy，即 torchtitan 未开启编译时的做法：反向开始时每个 logit 12 字节）或 compiled（同一计算经 torch.compile 编译，即 torchtitan 自 2025-04 起开启编译时的做法：4 字节，遍历 logits 一次）</translation>
     </message>
+    <message>
+        <source>Optimizer kernel</source>
+        <translation>优化器内核</translation>
+    </message>
+    <message>
+        <source>How the optimizer&apos;s update runs: fused (one kernel: Megatron-Core, NeMo, DeepSpeed, torch.optim.AdamW(fused=True)) or foreach (PyTorch&apos;s default AdamW, as the Hugging Face Trainer&apos;s adamw_torch and torchtitan before 2025-02 run it: one pass over the state per operation, 40 bytes per BF16 parameter against 14)</source>
+        <translation>优化器更新的运行方式：fused（一个融合内核：Megatron-Core、NeMo、DeepSpeed、torch.optim.AdamW(fused=True)）或 foreach（PyTorch 默认的 AdamW，即 Hugging Face Trainer 的 adamw_torch 以及 2025-02 之前的 torchtitan：每个运算遍历一次状态，每个 BF16 参数 40 字节，融合内核为 14 字节）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Files</name>
@@ -4988,6 +4996,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>unfused_loss=megatron: torchtitan&apos;s loss is PyTorch&apos;s F.cross_entropy on fp32 logits, 12 bytes per logit (more memory than planned)</source>
         <translation>unfused_loss=megatron：torchtitan 的损失是 PyTorch 在 fp32 logits 上的 F.cross_entropy，每个 logit 12 字节（显存多于计划）</translation>
+    </message>
+    <message>
+        <source>optimizer_kernel=foreach: not written: this framework steps a fused Adam (less time than planned)</source>
+        <translation>optimizer_kernel=foreach：未写入：该框架使用融合 Adam 更新（比计划用时少）</translation>
+    </message>
+    <message>
+        <source>optimizer_kernel=foreach: the config names no optimizer: the training script&apos;s runs (torch.optim.AdamW without fused=True, as planned)</source>
+        <translation>optimizer_kernel=foreach：配置未指定优化器：由训练脚本的优化器运行（torch.optim.AdamW 不设 fused=True，与计划一致）</translation>
     </message>
 </context>
 <context>
