@@ -83,7 +83,14 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&window));
         // A mixture of experts with context parallelism: every framework has something to say.
         const QString scenario = QStringLiteral(COMMTAX_FIXTURES_DIR "/launch/moe-cp.json");
+        // The screenshot below shows the opened plan's charts: wait until they are drawn (the key figures
+        // come first, the charts after them).
+        Analysis applied;
+        quint64 redrawn = 0;
+        connect(&window, &MainWindow::analysisApplied, &window, [&applied](const Analysis &a) { applied = a; });
+        connect(&window, &MainWindow::chartsRedrawn, &window, [&redrawn](quint64 id) { redrawn = id; });
         QVERIFY(window.openFile(scenario));
+        QTRY_VERIFY(applied.valid && applied.scenario == window.scenario() && redrawn == applied.requestId);
 
         auto *action = window.findChild<QAction *>(QStringLiteral("exportLaunchAction"));
         QVERIFY(action);
