@@ -398,7 +398,7 @@ private Q_SLOTS:
     // and the state and writes the state and the BF16 weight once; PyTorch's foreach AdamW passes once
     // per op (torch/optim/adamw.py _multi_tensor_adamw): the weight 4 times, the moments and their
     // temporary 14, the gradient 2. By hand, in BF16 without master weights (the Hugging Face Trainer
-    // with --bf16 weights): 2 + 2 + 2x2x2 = 14 against 4x2 + 14x2 + 2x2 = 40 bytes a parameter; with
+    // with --bf16 weights): 2 + 2x2 + 2x4 = 14 against 4x2 + 14x2 + 2x2 = 40 bytes a parameter; with
     // fp32 master weights, moments and gradients: 4 + 2x12 + 2 = 30 against 4x4 + 14x4 + 2x4 + 2 = 82.
     // whyNLP's 7B DDP row (2,800 tokens/s a GPU) is the published check: the Trainer's adamw_torch is
     // foreach, and its miss shrinks by more than 15 points with it.

@@ -181,7 +181,8 @@ private Q_SLOTS:
     }
 
     // The optimizer's kernel is an editor field: PyTorch's foreach AdamW passes over the state once per
-    // op (engine.h kForeach*), so the step's optimizer time grows and nothing else moves.
+    // op (engine.h kForeach*), so the step's optimizer time grows and nothing else does (its temporary's
+    // memory is not modelled: docs/model.md §5).
     void optimizerKernelInTheEditor()
     {
         auto f = make();

@@ -635,7 +635,8 @@ private slots:
 
     // The optimizer's kernel (launch.cpp optimizerNote, docs/model.md §5): torchtitan writes foreach
     // (OptimizersContainer.Config.implementation at b5bcd76c, "fused" unless set); Megatron-Core's
-    // frameworks step a fused Adam and say so; DeepSpeed's config names no optimizer.
+    // frameworks step a fused Adam and say so; DeepSpeed's config names no optimizer, which it says for
+    // either kernel.
     void optimizerKernelAsEachFrameworkRunsIt()
     {
         Plan p = oneNodeLlama3();
@@ -645,7 +646,7 @@ private slots:
         auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
         QCOMPARE(p.training.optimizer_kernel, OptimizerKernel::Fused);
         for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge,
-                       launch::Framework::DeepSpeed, launch::Framework::Torchtitan})
+                       launch::Framework::Torchtitan})
             QVERIFY(!launchNotes(p, f).contains(kernel));
         QVERIFY(!text(launch::Framework::Torchtitan).contains(line));
         p.training.optimizer_kernel = OptimizerKernel::Foreach;
@@ -653,6 +654,10 @@ private slots:
             QVERIFY(launchNotes(p, f).contains(QStringLiteral("optimizer_kernel=foreach: not written")));
         const QString script = QStringLiteral("optimizer_kernel=foreach: the config");
         QVERIFY(launchNotes(p, launch::Framework::DeepSpeed).contains(script));
+        p.training.optimizer_kernel = OptimizerKernel::Fused;
+        const QString fusedScript = QStringLiteral("optimizer_kernel=fused: the config");
+        QVERIFY(launchNotes(p, launch::Framework::DeepSpeed).contains(fusedScript));
+        p.training.optimizer_kernel = OptimizerKernel::Foreach;
         QVERIFY(!launchNotes(p, launch::Framework::Torchtitan).contains(kernel));
         const QString written = QStringLiteral("    config.optimizer.implementation = \"foreach\"\n");
         QVERIFY(text(launch::Framework::Torchtitan).contains(written));
@@ -798,7 +803,7 @@ private slots:
         }
         QCOMPARE(megatron, 28);
         QCOMPARE(mcore, 28);
-        QCOMPARE(titan, 7);
+        QCOMPARE(titan, 8);
         QCOMPARE(deepspeed, 1);
         QCOMPARE(std::string(fieldPath(FieldId::training_tp)), std::string("training.tp"));
         QVERIFY(fieldLimit(FieldId::training_sequence_parallel) == nullptr);

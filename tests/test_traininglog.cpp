@@ -128,7 +128,7 @@ private slots:
             << "hf-trainer" << 85.925 << 1
             << "model.layers=80;model.hidden=8192;model.heads=64;model.kv_heads=8;model.ffn=28672;model.vocab=32000;"
                "model.mlp=swiglu;model.tied_embeddings=false;training.micro_batch=8;training.global_batch=8192;"
-               "training.tp=1;training.pp=1;training.dp=256;gpus=256";
+               "training.tp=1;training.pp=1;training.dp=256;training.optimizer_kernel=foreach;gpus=256";
         QTest::newRow("hf llama2 70b 8 GPUs") << "hf-trainer_llama2-70b-lora_fsdp8_h100.log"
                                               << "hf-trainer" << 205.2927 << 1
                                               << "model.layers=80;training.global_batch=256;training.dp=8;gpus=8";

@@ -404,20 +404,25 @@ void lossNote(Export &e, const Plan &p, bool megatronCore)
                                          "fp32 logits, 12 bytes per logit (more memory than planned)"));
 }
 
-// The optimizer's kernel where the plan's is PyTorch's foreach AdamW (training.optimizer_kernel,
-// docs/model.md §5): Megatron-LM, NeMo and Megatron-Bridge step Transformer Engine's or Apex's fused
-// Adam; DeepSpeed's config here names no optimizer, so the training script's runs. torchtitan writes
-// it (config.optimizer.implementation).
+// The optimizer's kernel (training.optimizer_kernel, docs/model.md §5): Megatron-LM, NeMo and
+// Megatron-Bridge step Transformer Engine's or Apex's fused Adam, so a foreach plan is noted;
+// DeepSpeed's config here names no optimizer, so the training script's runs, whichever the plan's
+// kernel. torchtitan writes it (config.optimizer.implementation).
 void optimizerNote(Export &e, const Plan &p, bool megatronCore)
 {
-    if (p.training.optimizer_kernel != OptimizerKernel::Foreach)
-        return;
-    if (megatronCore)
-        note(e, CT_TR("commtax::Launch", "optimizer_kernel=foreach: not written: this framework steps a fused Adam "
-                                         "(less time than planned)"));
-    else
+    const bool foreach = p.training.optimizer_kernel == OptimizerKernel::Foreach;
+    if (megatronCore) {
+        if (foreach)
+            note(e, CT_TR("commtax::Launch", "optimizer_kernel=foreach: not written: this framework steps a fused "
+                                             "Adam (less time than planned)"));
+    } else if (foreach) {
         note(e, CT_TR("commtax::Launch", "optimizer_kernel=foreach: the config names no optimizer: the training "
                                          "script's runs (torch.optim.AdamW without fused=True, as planned)"));
+    } else {
+        note(e, CT_TR("commtax::Launch", "optimizer_kernel=fused: the config names no optimizer: the training "
+                                         "script's runs (a fused one as planned, such as DeepSpeed's FusedAdam or "
+                                         "torch.optim.AdamW(fused=True); PyTorch's default AdamW takes longer)"));
+    }
 }
 
 // What a framework without Megatron-Core's recompute modules, its activation offload or its
@@ -1443,7 +1448,7 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     // OptimizersContainer.Config.implementation (components/optimizer/optimizer.py at b5bcd76c),
     // "fused" unless set.
     if (t.optimizer_kernel == OptimizerKernel::Foreach)
-        out += "    config.optimizer.implementation = \"foreach\"\n";
+        out += "    config.optimizer." + titanName(F::training_optimizer_kernel) + " = \"foreach\"\n";
     out += "    config.training.num_tokens_per_microbatch_per_dp_rank = " + str(std::int64_t(s.mb) * s.seq) + "\n";
     out += "    config.training.num_tokens_per_train_step = " + str(std::int64_t(s.gb) * s.seq) + "\n";
     out += "    config.training." + titanName(F::training_seq_len) + " = " + str(s.seq) + "\n";

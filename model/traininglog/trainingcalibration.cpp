@@ -344,6 +344,10 @@ void readTorchtitan(Reader &rd)
     if (log.find("compile"))
         rd.note(QStringLiteral("torch.compile is on: the engine models only its loss (unfused_loss), the fit "
                                "absorbs the rest of its speed-up"));
+    // torchtitan's AdamW is fused by default since 2025-02-24 (6e4988550) and was foreach before; the
+    // log does not print it.
+    rd.note(QStringLiteral("optimizer_kernel: the log does not say; torchtitan steps fused AdamW by default "
+                           "since 2025-02 and foreach before: set optimizer_kernel foreach for an older run"));
 }
 
 void readHfModel(Reader &rd);
@@ -372,6 +376,25 @@ void readHf(Reader &rd)
     if (const std::optional<bool> gc = flag(log, "gradient_checkpointing", &line))
         rd.set(path(F::training_recompute), *gc ? QStringLiteral("full") : QStringLiteral("none"), line);
     rd.set(path(F::training_precision), QStringLiteral("bf16"), 0);
+    // The Trainer's optimizer (docs/model.md §5): its default, adamw_torch, is PyTorch's foreach AdamW
+    // (transformers #25109, 2023-07) until adamw_torch_fused became the default on PyTorch 2.8
+    // (transformers #37358, 2025-07); adamw_hf before it made the same passes. A log that prints its
+    // optim says which.
+    if (const std::optional<QString> optim = text(log, "optim", &line)) {
+        const QString o = optim->toLower();
+        if (o.contains(QLatin1String("fused")))
+            rd.set(path(F::training_optimizer_kernel), QStringLiteral("fused"), line);
+        else if (o.contains(QLatin1String("adamw_torch")) || o.contains(QLatin1String("adamw_hf")))
+            rd.set(path(F::training_optimizer_kernel), QStringLiteral("foreach"), line);
+        else
+            rd.note(QStringLiteral("optim = %1: neither PyTorch's foreach AdamW nor a fused one; optimizer_kernel "
+                                   "left to the plan")
+                        .arg(*optim));
+    } else {
+        rd.set(path(F::training_optimizer_kernel), QStringLiteral("foreach"), 0);
+        rd.note(QStringLiteral("optimizer_kernel = foreach: the log prints no optim; the Trainer's default, "
+                               "adamw_torch, until PyTorch 2.8 (adamw_torch_fused since)"));
+    }
 }
 
 // The model as transformers prints its config ("hidden_size": 4096, ...), under the HF Trainer or

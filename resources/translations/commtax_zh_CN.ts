@@ -5005,6 +5005,10 @@ The reference of the normalisation and of the break-even figures</source>
         <source>optimizer_kernel=foreach: the config names no optimizer: the training script&apos;s runs (torch.optim.AdamW without fused=True, as planned)</source>
         <translation>optimizer_kernel=foreach：配置未指定优化器：由训练脚本的优化器运行（torch.optim.AdamW 不设 fused=True，与计划一致）</translation>
     </message>
+    <message>
+        <source>optimizer_kernel=fused: the config names no optimizer: the training script&apos;s runs (a fused one as planned, such as DeepSpeed&apos;s FusedAdam or torch.optim.AdamW(fused=True); PyTorch&apos;s default AdamW takes longer)</source>
+        <translation>optimizer_kernel=fused：配置未指定优化器：由训练脚本的优化器运行（按计划应为融合实现，例如 DeepSpeed 的 FusedAdam 或 torch.optim.AdamW(fused=True)；PyTorch 默认的 AdamW 用时更长）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::LaunchExportDialog</name>
