@@ -33,110 +33,49 @@ const char *toString(UnfusedLoss v)
     return "?";
 }
 
-bool parseMlp(const std::string &s, Mlp &out)
+namespace {
+// A word a file uses for one of the values, parsed by the words toString() writes.
+template <class E>
+bool parseWord(const std::string &s, std::initializer_list<E> values, E &out)
 {
-    if (s == "gelu") {
-        out = Mlp::Gelu;
-        return true;
-    }
-    if (s == "swiglu") {
-        out = Mlp::SwiGlu;
-        return true;
+    for (E v : values) {
+        if (s == toString(v)) {
+            out = v;
+            return true;
+        }
     }
     return false;
 }
+} // namespace
+
+bool parseMlp(const std::string &s, Mlp &out) { return parseWord(s, {Mlp::Gelu, Mlp::SwiGlu}, out); }
 bool parseRecompute(const std::string &s, Recompute &out)
 {
-    if (s == "none") {
-        out = Recompute::None;
-        return true;
-    }
-    if (s == "selective") {
-        out = Recompute::Selective;
-        return true;
-    }
-    if (s == "full") {
-        out = Recompute::Full;
-        return true;
-    }
-    if (s == "ops") {
-        out = Recompute::Ops;
-        return true;
-    }
-    if (s == "dots") {
-        out = Recompute::Dots;
-        return true;
-    }
-    return false;
+    return parseWord(s, {Recompute::None, Recompute::Selective, Recompute::Full, Recompute::Ops, Recompute::Dots}, out);
 }
 bool parsePrecision(const std::string &s, Precision &out)
 {
-    if (s == "bf16") {
-        out = Precision::Bf16;
-        return true;
-    }
-    if (s == "fp8") {
-        out = Precision::Fp8;
-        return true;
-    }
-    return false;
+    return parseWord(s, {Precision::Bf16, Precision::Fp8}, out);
 }
 bool parseAttentionKernel(const std::string &s, AttentionKernel &out)
 {
-    if (s == "cudnn") {
-        out = AttentionKernel::Cudnn;
-        return true;
-    }
-    if (s == "flash2") {
-        out = AttentionKernel::Flash2;
-        return true;
-    }
-    return false;
+    return parseWord(s, {AttentionKernel::Cudnn, AttentionKernel::Flash2}, out);
 }
 bool parseOptimizerKernel(const std::string &s, OptimizerKernel &out)
 {
-    for (OptimizerKernel v : {OptimizerKernel::Fused, OptimizerKernel::Foreach}) {
-        if (s == toString(v)) {
-            out = v;
-            return true;
-        }
-    }
-    return false;
+    return parseWord(s, {OptimizerKernel::Fused, OptimizerKernel::Foreach}, out);
 }
-
 bool parseUnfusedLoss(const std::string &s, UnfusedLoss &out)
 {
-    for (UnfusedLoss v : {UnfusedLoss::Megatron, UnfusedLoss::Pytorch, UnfusedLoss::Compiled}) {
-        if (s == toString(v)) {
-            out = v;
-            return true;
-        }
-    }
-    return false;
+    return parseWord(s, {UnfusedLoss::Megatron, UnfusedLoss::Pytorch, UnfusedLoss::Compiled}, out);
 }
 bool parseAttention(const std::string &s, Attention &out)
 {
-    if (s == "mha") {
-        out = Attention::Mha;
-        return true;
-    }
-    if (s == "mla") {
-        out = Attention::Mla;
-        return true;
-    }
-    return false;
+    return parseWord(s, {Attention::Mha, Attention::Mla}, out);
 }
 bool parseEconomicsMode(const std::string &s, EconomicsMode &out)
 {
-    if (s == "buy") {
-        out = EconomicsMode::Buy;
-        return true;
-    }
-    if (s == "rent") {
-        out = EconomicsMode::Rent;
-        return true;
-    }
-    return false;
+    return parseWord(s, {EconomicsMode::Buy, EconomicsMode::Rent}, out);
 }
 
 } // namespace commtax
