@@ -95,6 +95,10 @@ inline constexpr double kGoodputFloor = 0.01;
 // weight, momentum and variance, 12 B), writes the state back and the bf16 weight (2 B).
 // Memory-bound: this traffic over the HBM bandwidth.
 inline constexpr double kOptimizerWeightBytes = 2.0;
+// Bytes per gradient in the accumulation buffer: fp32 when the gradients reduce in fp32
+// (training.grad_bytes 4, Megatron-LM's default), else BF16; a compressed wire format (1) still
+// accumulates in BF16.
+inline double gradBufferBytes(const TrainingSpec &t) { return t.grad_bytes >= 4 ? 4.0 : 2.0; }
 // The fp32 master copy, and the optimizer_bytes from which one is counted in the state (6: 8-bit
 // Adam's two bytes of moments beside it; 4 and below are BF16 moments or momentum without one, the
 // update then reading and writing the BF16 weight).

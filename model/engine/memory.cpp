@@ -101,7 +101,7 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     const int n = stageKinds(k, kinds);
     // Bytes per parameter of a stage's shard, as ZeRO divides them over the data-parallel group of
     // the parameter (dp x cp for the dense ones, edp for the experts).
-    const double gradB = tr.grad_bytes >= 4 ? 4.0 : 2.0;
+    const double gradB = gradBufferBytes(tr);
     auto perParam = [&](double dpRanks) {
         return 2.0 / (tr.zero >= 3 ? dpRanks : 1.0) + gradB / (tr.zero >= 2 ? dpRanks : 1.0)
             + tr.optimizer_bytes / (tr.zero >= 1 ? dpRanks : 1.0);

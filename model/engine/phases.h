@@ -189,7 +189,7 @@ inline LossBytes lossBytes(const TrainingSpec &tr)
 // per op.
 inline double optimizerBytesPerParam(const TrainingSpec &tr)
 {
-    const double grad = tr.grad_bytes >= 4 ? 4.0 : 2.0;
+    const double grad = gradBufferBytes(tr);
     const bool master = tr.optimizer_bytes >= kOptimizerMasterFrom;
     if (tr.optimizer_kernel == OptimizerKernel::Fused)
         return 2.0 * tr.optimizer_bytes + (master ? 1.0 : 2.0) * kOptimizerWeightBytes + grad;

@@ -856,7 +856,7 @@ double prefixMemoryBoundGb(const Plan &plan, const PlanPrefix &prefix, int zeroM
     const double tp = t.tp, pp = t.pp, expertSplit = double(t.ep) * (t.etp > 0 ? t.etp : t.tp);
     if (!(tp > 0 && pp > 0 && expertSplit > 0))
         return NAN;
-    const double gradB = t.grad_bytes >= 4 ? 4.0 : 2.0;
+    const double gradB = gradBufferBytes(t);
     auto perParam = [&](double ranks) {
         ranks = std::max(ranks, 1.0);
         return 2.0 / (zeroMax >= 3 ? ranks : 1.0) + gradB / (zeroMax >= 2 ? ranks : 1.0)
@@ -894,7 +894,7 @@ double firstStageMemoryBoundGb(Plan &plan, const PlanPrefix &prefix, int zeroMax
     const double tp = t.tp, cp = t.cp, expertSplit = double(t.ep) * (t.etp > 0 ? t.etp : t.tp);
     if (!split.valid || !(tp > 0 && cp > 0 && expertSplit > 0 && t.dp > 0 && microBatch > 0))
         return NAN;
-    const double gradB = t.grad_bytes >= 4 ? 4.0 : 2.0;
+    const double gradB = gradBufferBytes(t);
     auto perParam = [&](double ranks) {
         ranks = std::max(ranks, 1.0);
         return 2.0 / (zeroMax >= 3 ? ranks : 1.0) + gradB / (zeroMax >= 2 ? ranks : 1.0)
