@@ -285,13 +285,28 @@ private Q_SLOTS:
         p.training.first_stage_layers = 0;
         p.training.last_stage_layers = 200;
         QVERIFY(!errorOn(p, "training.last_stage_layers").isEmpty());
-        // Interleaving: every stage holds vpp chunks of at least one layer each, so a count below
-        // vpp is an error; 7 layers in 2 chunks (4 + 3) is not.
-        p.training.last_stage_layers = 7;
+        // Interleaving: every stage holds vpp chunks of at least one layer each, but for the first
+        // and last stage's chunk holding only the embedding or the loss, so a given count below
+        // vpp - 1 is an error; 7 layers in 8 chunks (the loss alone in the last) or in 2 (4 + 3)
+        // are not.
+        p.training.last_stage_layers = 6;
         p.training.vpp = 8;
-        QVERIFY(errorOn(p, "training.last_stage_layers").contains(QLatin1String("at least vpp=8 layers")));
+        QVERIFY(errorOn(p, "training.last_stage_layers").contains(QLatin1String("at least vpp-1=7 layers")));
+        p.training.last_stage_layers = 7;
+        // Left automatic, the first stage would get 7 too, below vpp: that is the free stages' error.
+        QVERIFY(errorOn(p, "training.last_stage_layers").contains(QLatin1String("each needs at least vpp=8 layers")));
+        p.training.first_stage_layers = 7;
+        QVERIFY(validate(p).empty());
+        p.training.first_stage_layers = 6;
+        QVERIFY(errorOn(p, "training.first_stage_layers")
+                    .contains(QLatin1String("the embedding, so it needs at least vpp-1=7")));
+        p.training.first_stage_layers = 0;
         p.training.vpp = 2;
         QVERIFY(errorOn(p, "training.last_stage_layers").isEmpty());
+        // Left automatic, 126 layers cannot give 16 stages 8 chunks each: the error says how to.
+        Plan automatic = llama405bPp16();
+        automatic.training.vpp = 8;
+        QVERIFY(errorOn(automatic, "training.pp").contains(QLatin1String("may hold vpp-1")));
         // Without a pipeline there is nothing to choose.
         Plan one = llama7bOneNode();
         one.training.first_stage_layers = 32;
@@ -300,6 +315,54 @@ private Q_SLOTS:
         p = llama405bPp16();
         p.training.first_stage_layers = -1;
         QVERIFY(errorOn(p, "training.first_stage_layers").contains(QLatin1String("from 0 to 1000")));
+    }
+
+    void embeddingAndLossTakeAChunkOfTheirOwn()
+    {
+        // Megatron-Bridge 26.04's Llama 3.1 405B recipe on GB200 (PP 16, VP 8) counts the embedding
+        // and the loss as pipeline layers (--account-for-embedding-in-pipeline-split and
+        // --account-for-loss-in-pipeline-split): 126 + 2 = 128 chunks of one, so the first stage
+        // runs the embedding alone in its first chunk and 7 layers in the other 7, the last stage
+        // 7 layers and then the loss alone.
+        Plan p = llama405bPp16();
+        p.training.vpp = 8;
+        p.training.first_stage_layers = 7;
+        p.training.last_stage_layers = 7;
+        const StageSplit sp = stageSplit(p);
+        QVERIFY(sp.valid);
+        QCOMPARE(stageLayers(sp, 0), 7);
+        QCOMPARE(stageLayers(sp, 1), 8);
+        QCOMPARE(stageLayers(sp, 15), 7);
+        QCOMPARE(chunkLayers(sp, 0, 0), 0);
+        for (int v = 1; v < 8; ++v)
+            QCOMPARE(chunkLayers(sp, 0, v), 1);
+        for (int v = 0; v < 7; ++v)
+            QCOMPARE(chunkLayers(sp, 15, v), 1);
+        QCOMPARE(chunkLayers(sp, 15, 7), 0);
+        for (int v = 0; v < 8; ++v)
+            QCOMPARE(chunkLayers(sp, 7, v), 1);
+        // A stage's time is its layers' whatever its chunks (the bubble takes its mean chunk,
+        // docs/model.md §16): the 8-layer middle stages pace, as at vpp 7, where every stage keeps
+        // a layer in each chunk; the fill and drain shrink from 1/7 to 1/8 of the stages' sum.
+        Plan q = p;
+        q.training.vpp = 7;
+        q.training.first_stage_layers = q.training.last_stage_layers = 0;
+        const Evaluation e8 = evaluate(p), e7 = evaluate(q);
+        QVERIFY2(e8.ok(), e8.ok() ? "" : e8.errors.front().message.c_str());
+        QVERIFY(e7.ok());
+        QCOMPARE(e8.result.pacing_stage, 1);
+        QVERIFY_NEAR(e8.result.compute_time_s, e7.result.compute_time_s, 1e-12);
+        QVERIFY_NEAR(e8.result.bubble_time_s, e7.result.bubble_time_s * 7 / 8, 1e-12);
+        // Uneven chunks of a first stage with more layers than chunks put the extra layers last,
+        // away from the embedding: DeepSeek-V3's 'Et|(tt|)*30mL' on PP 8, VP 4 gives its first stage
+        // 7 layers as 1, 2, 2, 2.
+        Plan d = llama405bPp16();
+        d.training.vpp = 4;
+        d.training.first_stage_layers = 7;
+        const StageSplit sd = stageSplit(d);
+        QVERIFY(sd.valid);
+        QCOMPARE(chunkLayers(sd, 0, 0), 1);
+        QCOMPARE(chunkLayers(sd, 0, 3), 2);
     }
 
     void interleavingSpreadsUnequalChunks()

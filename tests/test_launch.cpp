@@ -52,6 +52,12 @@ const char *const kExtra[] = {
         "model": {"preset": "llama3.1-405b"}, "gpu": {"preset": "h100-sxm"}, "cluster": {"preset": "dgx-h100", "nodes": 64},
         "training": {"seq_len": 8192, "global_batch": 1024, "micro_batch": 1, "tp": 8, "pp": 8, "dp": 8, "vpp": 3,
                      "zero": 1, "recompute": "selective", "sequence_parallel": true, "dp_overlap": 0.8, "tokens_to_train": 1e12}})",
+    R"({"format": "commtax-scenario", "version": 1, "name": "Llama 3.1 405B on 256 H100, embedding and loss chunks",
+        "model": {"preset": "llama3.1-405b"}, "gpu": {"preset": "h100-sxm"},
+        "cluster": {"preset": "dgx-h100", "nodes": 32},
+        "training": {"seq_len": 8192, "global_batch": 1536, "micro_batch": 1, "tp": 4, "pp": 16, "dp": 4, "vpp": 8,
+                     "first_stage_layers": 7, "last_stage_layers": 7, "zero": 1, "recompute": "selective",
+                     "sequence_parallel": true, "tokens_to_train": 1e12}})",
     R"({"format": "commtax-scenario", "version": 1, "name": "GPT-3 175B on 256 H100, ZeRO-3",
         "model": {"preset": "gpt3-175b"}, "gpu": {"preset": "h100-sxm"}, "cluster": {"preset": "dgx-h100", "nodes": 32},
         "training": {"seq_len": 2048, "global_batch": 1536, "micro_batch": 1, "tp": 8, "pp": 1, "dp": 32, "vpp": 1,
@@ -545,7 +551,9 @@ private slots:
                 while (it.hasNext()) {
                     const QRegularExpressionMatch m = it.next();
                     QCOMPARE(m.captured(2).toInt(), next); // every layer once, in order
-                    QVERIFY(m.captured(3).toInt() > next);
+                    // A part holds a layer at least, or the embedding or the loss alone.
+                    QVERIFY2(m.captured(3).toInt() > next || !m.captured(1).isEmpty() || !m.captured(4).isEmpty(),
+                             qPrintable(what));
                     next = m.captured(3).toInt();
                     QCOMPARE(!m.captured(1).isEmpty(), stages == 0);
                     first |= !m.captured(1).isEmpty();
@@ -690,6 +698,35 @@ private slots:
     // The attention kernel (docs/model.md §3): Megatron-LM's --attention-backend names it (AttnBackend in
     // megatron/core/transformer/enums.py: fused is cuDNN's through Transformer Engine, flash the
     // flash-attn package); a framework that cannot choose it says what it runs instead.
+    // Megatron-Bridge 26.04's Llama 3.1 405B recipe (PP 16, VP 8, the embedding and the loss counted
+    // as pipeline layers): the first virtual stage holds the embedding alone and the last the loss
+    // alone, in Megatron core's layout string and in torchtitan's model parts.
+    void embeddingAndLossChunksAsEachFrameworkTakesThem()
+    {
+        const Case *k = nullptr;
+        for (const Case &c : cases())
+            if (c.name.contains(QStringLiteral("embedding and loss chunks")))
+                k = &c;
+        QVERIFY(k);
+        const Plan &p = k->scenario.plan;
+        for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge}) {
+            const std::string text = launch::exportLaunch(p, "x", f).text;
+            static const QRegularExpression layout(QStringLiteral("\"(E[^\"]*L)\""));
+            const QRegularExpressionMatch m = layout.match(QString::fromStdString(text));
+            QVERIFY2(m.hasMatch(), text.c_str());
+            const QStringList stages = layoutStages(m.captured(1));
+            QCOMPARE(stages.size(), 128);
+            QCOMPARE(stages.first(), QStringLiteral("E"));
+            QCOMPARE(stages.last(), QStringLiteral("L"));
+            for (int i = 1; i < 127; ++i)
+                QCOMPARE(stages.at(i), QStringLiteral("t"));
+        }
+        const QString titan = QString::fromStdString(launch::exportLaunch(p, "x", launch::Framework::Torchtitan).text);
+        QVERIFY(titan.contains(QStringLiteral("[\"tok_embeddings\"] + [f\"layers.{i}\" for i in range(0, 0)],")));
+        QVERIFY(titan.contains(
+            QStringLiteral("[f\"layers.{i}\" for i in range(126, 126)] + [\"norm\", \"lm_head\"],")));
+    }
+
     void attentionKernelAsEachFrameworkRunsIt()
     {
         Plan p = oneNodeLlama3();

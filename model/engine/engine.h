@@ -180,7 +180,7 @@ double modelFlopsPerSequence(const ModelSpec &m, int seq_len);
 // How the layers spread over the pipeline stages (docs/model.md §16), in O(1) and without allocation.
 // Stage 0 holds first layers, stage pp-1 last, and middle stage j (stage j+1) holds
 // middle_base + (j < middle_extra ? 1 : 0) layers. With pp = 1 the one stage holds them all. A stage
-// of n layers runs vpp chunks of n/vpp layers, the first n % vpp of them one layer more.
+// of n layers runs vpp chunks of n/vpp layers, n % vpp of them one layer more (chunkLayers()).
 struct StageSplit {
     int first = 0;
     int last = 0;
@@ -196,6 +196,11 @@ struct StageSplit {
 StageSplit stageSplit(const Plan &plan);
 // Layers of stage `stage` (0-based) under `split`.
 int stageLayers(const StageSplit &split, int stage);
+// Layers of chunk `chunk` (0-based virtual stage of the rank) of stage `stage`: n / vpp, and one more
+// on n % vpp of the chunks, the last ones of the first stage (its first chunk holds the embedding)
+// and the first ones of the others (the last stage's last chunk holds the loss). A first stage of
+// vpp - 1 layers so keeps a chunk for the embedding alone and a last one a chunk for the loss alone.
+int chunkLayers(const StageSplit &split, int stage, int chunk);
 // The layers of the stage that holds the fewest (with pp = 1, the one stage's).
 int fewestStageLayers(const StageSplit &split);
 

@@ -78,12 +78,15 @@ StageSplit stageSplit(const Plan &plan)
     // to the middle stages first (lowest index first), then to the first stage, never to the last,
     // which carries the LM head and its loss. With interleaving every stage needs at least vpp layers
     // (one per chunk); its chunks may differ by one layer (Megatron-Core's
-    // --pipeline-model-parallel-layout takes any count per virtual stage).
+    // --pipeline-model-parallel-layout takes any count per virtual stage). A first or last stage
+    // given may hold vpp - 1: one of its chunks then holds only the embedding or only the loss, as
+    // Megatron-Core's --account-for-embedding-in-pipeline-split and
+    // --account-for-loss-in-pipeline-split make them (Llama 3.1 405B's 126 layers on pp 16, vpp 8).
     // 32-bit arithmetic (the ranges keep every count below 5,000): this runs twice per evaluation.
     const int F = t.first_stage_layers, L = t.last_stage_layers;
     const int free = (p - 2) + (F == 0 ? 1 : 0) + (L == 0 ? 1 : 0);
     const int rest = l - F - L;
-    if (rest < 0 || (F != 0 && F < v) || (L != 0 && L < v))
+    if (rest < 0 || (F != 0 && F < v - 1) || (L != 0 && L < v - 1))
         return sp;
     if (free == 0) { // pp = 2, both given
         sp.first = F;
@@ -122,6 +125,14 @@ int stageLayers(const StageSplit &split, int stage)
     if (stage >= split.stages - 1)
         return split.last;
     return split.middle_base + (stage - 1 < split.middle_extra ? 1 : 0);
+}
+
+int chunkLayers(const StageSplit &split, int stage, int chunk)
+{
+    const int n = stageLayers(split, stage), v = std::max(split.vpp, 1);
+    const int extra = n % v;
+    const bool more = stage <= 0 && split.stages > 1 ? chunk >= v - extra : chunk < extra;
+    return n / v + (more ? 1 : 0);
 }
 
 int fewestStageLayers(const StageSplit &split)

@@ -75,12 +75,29 @@ void checkPipelineStages(Checker &c, const Plan &plan)
     } else if (!stageSplit(plan).valid) {
         const bool given = t.first_stage_layers != 0 || t.last_stage_layers != 0;
         const int free = (t.pp - 2) + (t.first_stage_layers == 0 ? 1 : 0) + (t.last_stage_layers == 0 ? 1 : 0);
+        // A first or last stage may hold vpp - 1 layers, a chunk of it the embedding or the loss alone
+        // (stageSplit()); fewer leave a chunk empty.
+        const bool firstShort = t.first_stage_layers != 0 && t.first_stage_layers < t.vpp - 1;
+        const bool lastShort = t.last_stage_layers != 0 && t.last_stage_layers < t.vpp - 1;
         if (!given)
             c.fail(F::training_pp,
                    CT_TR("commtax::Errors",
                          "layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp "
-                         "layers"),
+                         "layers (or give first_stage_layers and last_stage_layers: those stages may hold vpp-1, "
+                         "the embedding and the loss each in a chunk of its own)"),
                    {num(m.layers), num(t.pp), num(t.vpp), num(double(t.pp) * t.vpp)});
+        else if (firstShort)
+            c.fail(F::training_first_stage_layers,
+                   CT_TR("commtax::Errors",
+                         "first_stage_layers=%1 with vpp=%2: the stage runs vpp chunks of at least one layer each "
+                         "but the one holding the embedding, so it needs at least vpp-1=%3 layers"),
+                   {num(t.first_stage_layers), num(t.vpp), num(t.vpp - 1.0)});
+        else if (lastShort)
+            c.fail(F::training_last_stage_layers,
+                   CT_TR("commtax::Errors",
+                         "last_stage_layers=%1 with vpp=%2: the stage runs vpp chunks of at least one layer each "
+                         "but the one holding the loss, so it needs at least vpp-1=%3 layers"),
+                   {num(t.last_stage_layers), num(t.vpp), num(t.vpp - 1.0)});
         else
             c.fail(t.first_stage_layers != 0 ? F::training_first_stage_layers : F::training_last_stage_layers,
                    free == 0 ? CT_TR("commtax::Errors",

@@ -146,8 +146,7 @@ std::string megatronLayout(const Shape &s)
                 out += '|';
             if (v == 0 && p == 0)
                 out += "E,";
-            const int n = stageLayers(s.split, p); // chunk v of the stage: n / vpp, the first n % vpp one more
-            out += "t*" + str(n / s.vpp + (v < n % s.vpp ? 1 : 0));
+            out += "t*" + str(chunkLayers(s.split, p, v));
             if (v == s.vpp - 1 && p == s.pp - 1)
                 out += ",L";
         }
@@ -1266,11 +1265,9 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
 std::string titanStages(const Shape &s)
 {
     std::vector<std::vector<int>> chunk(size_t(s.pp), std::vector<int>(size_t(s.vpp)));
-    for (int p = 0; p < s.pp; ++p) {
-        const int n = stageLayers(s.split, p);
+    for (int p = 0; p < s.pp; ++p)
         for (int v = 0; v < s.vpp; ++v)
-            chunk[size_t(p)][size_t(v)] = n / s.vpp + (v < n % s.vpp ? 1 : 0);
-    }
+            chunk[size_t(p)][size_t(v)] = chunkLayers(s.split, p, v);
     std::string out = "[\n";
     int layer = 0;
     for (int v = 0; v < s.vpp; ++v)

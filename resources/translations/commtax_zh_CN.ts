@@ -3017,10 +3017,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>first_stage_layers 和 last_stage_layers 需要流水线并行（pp&gt;1）；0 表示自动</translation>
     </message>
     <message>
-        <source>layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp layers</source>
-        <translation>layers=%1 填不满 pp*vpp=%2*%3=%4 个流水线块：每个阶段至少需要 vpp 层</translation>
-    </message>
-    <message>
         <source>first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: each needs at least vpp=%6 layers, and with pp=2 the two must add up to the layers</source>
         <translation>first_stage_layers=%1 和 last_stage_layers=%2（0 = 自动）只给其余 %5 个阶段留下 %4 层中的 %3 层：每个阶段至少需要 vpp=%6 层，且 pp=2 时二者之和必须等于总层数</translation>
     </message>
@@ -3183,6 +3179,18 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>offload_layers=%1 must be fewer than the fewest layers of a pipeline stage (%2): the last layer of each stage stays on the GPU</source>
         <translation>offload_layers=%1 必须少于流水线各阶段中最少的层数（%2）：每个阶段的最后一层留在 GPU 上</translation>
+    </message>
+    <message>
+        <source>layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp layers (or give first_stage_layers and last_stage_layers: those stages may hold vpp-1, the embedding and the loss each in a chunk of its own)</source>
+        <translation>layers=%1 填不满 pp*vpp=%2*%3=%4 个流水线块：每个阶段至少需要 vpp 层（或指定 first_stage_layers 和 last_stage_layers：这两个阶段可以只有 vpp-1 层，嵌入层和损失各占一个块）</translation>
+    </message>
+    <message>
+        <source>first_stage_layers=%1 with vpp=%2: the stage runs vpp chunks of at least one layer each but the one holding the embedding, so it needs at least vpp-1=%3 layers</source>
+        <translation>first_stage_layers=%1，vpp=%2：该阶段运行 vpp 个块，除放嵌入层的那个块外每块至少一层，所以至少需要 vpp-1=%3 层</translation>
+    </message>
+    <message>
+        <source>last_stage_layers=%1 with vpp=%2: the stage runs vpp chunks of at least one layer each but the one holding the loss, so it needs at least vpp-1=%3 layers</source>
+        <translation>last_stage_layers=%1，vpp=%2：该阶段运行 vpp 个块，除放损失的那个块外每块至少一层，所以至少需要 vpp-1=%3 层</translation>
     </message>
 </context>
 <context>
