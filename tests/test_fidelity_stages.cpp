@@ -293,20 +293,29 @@ private Q_SLOTS:
         p.training.vpp = 8;
         QVERIFY(errorOn(p, "training.last_stage_layers").contains(QLatin1String("at least vpp-1=7 layers")));
         p.training.last_stage_layers = 7;
-        // Left automatic, the first stage would get 7 too, below vpp: that is the free stages' error.
-        QVERIFY(errorOn(p, "training.last_stage_layers").contains(QLatin1String("each needs at least vpp=8 layers")));
+        // The first left automatic gets 7 as well.
+        QVERIFY(validate(p).empty());
         p.training.first_stage_layers = 7;
         QVERIFY(validate(p).empty());
+        // 8 on the last leave 111 for 14 middle stages and the first: 7 each and one more on 13 of
+        // the middle, so one middle stage falls below vpp.
+        p.training.last_stage_layers = 8;
+        p.training.first_stage_layers = 0;
+        QVERIFY(errorOn(p, "training.last_stage_layers").contains(QLatin1String("each needs at least vpp=8 layers")));
+        p.training.last_stage_layers = 7;
         p.training.first_stage_layers = 6;
         QVERIFY(errorOn(p, "training.first_stage_layers")
                     .contains(QLatin1String("the embedding, so it needs at least vpp-1=7")));
         p.training.first_stage_layers = 0;
         p.training.vpp = 2;
         QVERIFY(errorOn(p, "training.last_stage_layers").isEmpty());
-        // Left automatic, 126 layers cannot give 16 stages 8 chunks each: the error says how to.
+        // Left automatic, 126 layers on 16 stages hold vpp 8 (7, 8 x 14, 7: the embedding and the loss
+        // in chunks of their own), not 9.
         Plan automatic = llama405bPp16();
         automatic.training.vpp = 8;
-        QVERIFY(errorOn(automatic, "training.pp").contains(QLatin1String("may hold vpp-1")));
+        QVERIFY(validate(automatic).empty());
+        automatic.training.vpp = 9;
+        QVERIFY(errorOn(automatic, "training.pp").contains(QLatin1String("the first and the last vpp-1")));
         // Without a pipeline there is nothing to choose.
         Plan one = llama7bOneNode();
         one.training.first_stage_layers = 32;
@@ -341,12 +350,17 @@ private Q_SLOTS:
         QCOMPARE(chunkLayers(sp, 15, 7), 0);
         for (int v = 0; v < 8; ++v)
             QCOMPARE(chunkLayers(sp, 7, v), 1);
+        // Left automatic, the same spread.
+        Plan a = p;
+        a.training.first_stage_layers = a.training.last_stage_layers = 0;
+        QVERIFY(stageSplit(a).valid);
+        QCOMPARE(stageLayers(stageSplit(a), 0), 7);
+        QCOMPARE(chunkLayers(stageSplit(a), 15, 7), 0);
         // A stage's time is its layers' whatever its chunks (the bubble takes its mean chunk,
         // docs/model.md §16): the 8-layer middle stages pace, as at vpp 7, where every stage keeps
         // a layer in each chunk; the fill and drain shrink from 1/7 to 1/8 of the stages' sum.
-        Plan q = p;
+        Plan q = a;
         q.training.vpp = 7;
-        q.training.first_stage_layers = q.training.last_stage_layers = 0;
         const Evaluation e8 = evaluate(p), e7 = evaluate(q);
         QVERIFY2(e8.ok(), e8.ok() ? "" : e8.errors.front().message.c_str());
         QVERIFY(e7.ok());

@@ -6,6 +6,7 @@
 // the handbook and the main window's screenshot: test_gui_window.cpp; the charts and the ranges:
 // test_gui_charts.cpp.
 #include "mainwindowtestsupport.h"
+#include "planfixtures.h"
 #include "text/modeltext.h"
 #include "text/translations.h"
 
@@ -204,6 +205,49 @@ private Q_SLOTS:
         screenshotsWith(f->window, kernel, 160, QStringLiteral("editor-optimizer-kernel"));
         chineseScreenshotsWith(QStringLiteral("field_training_optimizer_kernel"), 160,
                                QStringLiteral("editor-optimizer-kernel"));
+    }
+
+    // Llama 3.1 405B on 16 stages interleaved 8 deep: the first and the last stage keep a chunk for
+    // the embedding and the loss (7 layers in 8 chunks, docs/model.md §16); 6 on the last is one too
+    // few, and the editor says why under the field, in English and in Chinese.
+    void stageLayersBelowTheChunksInTheEditor()
+    {
+        Plan plan = test::presetPlan("llama3.1-405b", "h100-sxm", "dgx-h100");
+        plan.cluster.nodes = 64;
+        plan.training.tp = 8;
+        plan.training.pp = 16;
+        plan.training.dp = 4;
+        plan.training.vpp = 8;
+        plan.training.micro_batch = 1;
+        plan.training.global_batch = 512;
+        plan.training.sequence_parallel = true;
+        QVERIFY(validate(plan).empty());
+        for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QCOMPARE(installInterfaceLanguage(lang), lang);
+            auto f = make();
+            QTRY_VERIFY(f->settled());
+            Scenario s = f->window.scenario();
+            s.plan = plan;
+            QVERIFY(f->window.openScenario(s));
+            QTRY_VERIFY(f->settled());
+            QVERIFY(f->last.valid);
+            auto *last = f->find<QSpinBox>(QStringLiteral("field_training_last_stage_layers"));
+            QVERIFY(last && scrollIntoView(last, 160));
+            last->setFocus();
+            typeInto(last, QStringLiteral("6"));
+            QTRY_VERIFY(f->settled());
+            QVERIFY(!f->last.valid);
+            auto *message = f->find<QLabel>(QStringLiteral("error_training_last_stage_layers"));
+            QVERIFY(message && message->isVisible());
+            QVERIFY2(message->text().contains(QStringLiteral("vpp-1=7")), qPrintable(message->text()));
+            QCOMPARE(message->text().contains(QStringLiteral("the loss")), lang == QStringLiteral("en"));
+            QTest::qWait(20); // the layout runs from the event loop
+            QVERIFY(message->height() >= message->heightForWidth(message->width()));
+            screenshotsWith(f->window, last, 160,
+                            lang == QStringLiteral("en") ? QStringLiteral("editor-stage-layers")
+                                                         : QStringLiteral("editor-stage-layers-zh"));
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
     }
 
     void dropoutInTheEditor()

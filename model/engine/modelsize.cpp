@@ -78,10 +78,11 @@ StageSplit stageSplit(const Plan &plan)
     // to the middle stages first (lowest index first), then to the first stage, never to the last,
     // which carries the LM head and its loss. With interleaving every stage needs at least vpp layers
     // (one per chunk); its chunks may differ by one layer (Megatron-Core's
-    // --pipeline-model-parallel-layout takes any count per virtual stage). A first or last stage
-    // given may hold vpp - 1: one of its chunks then holds only the embedding or only the loss, as
+    // --pipeline-model-parallel-layout takes any count per virtual stage). A first or last stage may
+    // hold vpp - 1: one of its chunks then holds only the embedding or only the loss, as
     // Megatron-Core's --account-for-embedding-in-pipeline-split and
     // --account-for-loss-in-pipeline-split make them (Llama 3.1 405B's 126 layers on pp 16, vpp 8).
+    // The counts do not depend on vpp, only whether they hold it (the search's bounds rely on that).
     // 32-bit arithmetic (the ranges keep every count below 5,000): this runs twice per evaluation.
     const int F = t.first_stage_layers, L = t.last_stage_layers;
     const int free = (p - 2) + (F == 0 ? 1 : 0) + (L == 0 ? 1 : 0);
@@ -96,11 +97,15 @@ StageSplit stageSplit(const Plan &plan)
         return sp;
     }
     const int base = rest / free, rem = rest - base * free;
-    if (base < v)
-        return sp;
-    sp.remainder = rem;
     const int extraMiddle = std::min(rem, p - 2);
     int left = rem - extraMiddle;
+    // Every middle stage needs vpp layers; the first and the last vpp - 1 (a chunk for the embedding
+    // or the loss alone), automatic or given: 126 layers on pp 16 are 7, 8 x 14, 7 at any vpp up to 8.
+    const int fewestMiddle = p > 2 ? base + (extraMiddle == p - 2 ? 1 : 0) : v;
+    const int edge = std::max(1, v - 1);
+    if (fewestMiddle < v || (F == 0 && base < edge) || (L == 0 && base < edge))
+        return sp;
+    sp.remainder = rem;
     sp.middle_base = base;
     sp.middle_extra = extraMiddle;
     if (F != 0) {

@@ -76,15 +76,14 @@ void checkPipelineStages(Checker &c, const Plan &plan)
         const bool given = t.first_stage_layers != 0 || t.last_stage_layers != 0;
         const int free = (t.pp - 2) + (t.first_stage_layers == 0 ? 1 : 0) + (t.last_stage_layers == 0 ? 1 : 0);
         // A first or last stage may hold vpp - 1 layers, a chunk of it the embedding or the loss alone
-        // (stageSplit()); fewer leave a chunk empty.
+        // (stageSplit()); fewer would leave a chunk empty.
         const bool firstShort = t.first_stage_layers != 0 && t.first_stage_layers < t.vpp - 1;
         const bool lastShort = t.last_stage_layers != 0 && t.last_stage_layers < t.vpp - 1;
         if (!given)
             c.fail(F::training_pp,
                    CT_TR("commtax::Errors",
                          "layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp "
-                         "layers (or give first_stage_layers and last_stage_layers: those stages may hold vpp-1, "
-                         "the embedding and the loss each in a chunk of its own)"),
+                         "layers, the first and the last vpp-1 (a chunk for the embedding or the loss alone)"),
                    {num(m.layers), num(t.pp), num(t.vpp), num(double(t.pp) * t.vpp)});
         else if (firstShort)
             c.fail(F::training_first_stage_layers,

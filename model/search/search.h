@@ -13,8 +13,9 @@
 //   etp              MoE: divisors of expert_ffn (an explicit value: 0, "follow tp", is the same
 //                    plan as etp = tp); dense: 0 (the field means nothing there)
 //   ep               MoE: divisors of experts; dense: 1
-//   vpp              1..layers (stageSplit keeps those with at least vpp layers on every stage;
-//                    a stage's chunks may differ by one layer)
+//   vpp              1..layers (stageSplit keeps those with at least vpp layers on every middle
+//                    stage and vpp - 1 on the first and last, whose chunk of the embedding or the
+//                    loss may hold no layer; a stage's chunks may differ by one layer)
 //   micro_batch      divisors of global_batch
 //   zero             0..3; only 0 when no group shards anything: cp * dp = 1 and, for MoE, the
 //                    experts' data-parallel group edp = tp * cp * dp / (etp * ep) = 1 as well

@@ -3181,16 +3181,16 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>offload_layers=%1 必须少于流水线各阶段中最少的层数（%2）：每个阶段的最后一层留在 GPU 上</translation>
     </message>
     <message>
-        <source>layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp layers (or give first_stage_layers and last_stage_layers: those stages may hold vpp-1, the embedding and the loss each in a chunk of its own)</source>
-        <translation>layers=%1 填不满 pp*vpp=%2*%3=%4 个流水线块：每个阶段至少需要 vpp 层（或指定 first_stage_layers 和 last_stage_layers：这两个阶段可以只有 vpp-1 层，嵌入层和损失各占一个块）</translation>
-    </message>
-    <message>
         <source>first_stage_layers=%1 with vpp=%2: the stage runs vpp chunks of at least one layer each but the one holding the embedding, so it needs at least vpp-1=%3 layers</source>
         <translation>first_stage_layers=%1，vpp=%2：该阶段运行 vpp 个块，除放嵌入层的那个块外每块至少一层，所以至少需要 vpp-1=%3 层</translation>
     </message>
     <message>
         <source>last_stage_layers=%1 with vpp=%2: the stage runs vpp chunks of at least one layer each but the one holding the loss, so it needs at least vpp-1=%3 layers</source>
         <translation>last_stage_layers=%1，vpp=%2：该阶段运行 vpp 个块，除放损失的那个块外每块至少一层，所以至少需要 vpp-1=%3 层</translation>
+    </message>
+    <message>
+        <source>layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp layers, the first and the last vpp-1 (a chunk for the embedding or the loss alone)</source>
+        <translation>layers=%1 填不满 pp*vpp=%2*%3=%4 个流水线块：每个阶段至少需要 vpp 层，第一个和最后一个阶段至少 vpp-1 层（嵌入层或损失单独占一个块）</translation>
     </message>
 </context>
 <context>
