@@ -297,11 +297,12 @@ private Q_SLOTS:
         QVERIFY(validate(p).empty());
         p.training.first_stage_layers = 7;
         QVERIFY(validate(p).empty());
-        // 8 on the last leave 111 for 14 middle stages and the first: 7 each and one more on 13 of
+        // 8 on the last leave 118 for 14 middle stages and the first: 7 each and one more on 13 of
         // the middle, so one middle stage falls below vpp.
         p.training.last_stage_layers = 8;
         p.training.first_stage_layers = 0;
-        QVERIFY(errorOn(p, "training.last_stage_layers").contains(QLatin1String("each needs at least vpp=8 layers")));
+        QVERIFY(errorOn(p, "training.last_stage_layers")
+                    .contains(QLatin1String("a middle stage needs at least vpp=8 layers")));
         p.training.last_stage_layers = 7;
         p.training.first_stage_layers = 6;
         QVERIFY(errorOn(p, "training.first_stage_layers")
@@ -315,7 +316,20 @@ private Q_SLOTS:
         automatic.training.vpp = 8;
         QVERIFY(validate(automatic).empty());
         automatic.training.vpp = 9;
-        QVERIFY(errorOn(automatic, "training.pp").contains(QLatin1String("the first and the last vpp-1")));
+        QVERIFY(errorOn(automatic, "training.pp").contains(QLatin1String("they take at least pp*vpp-2=142 layers")));
+        // pp = 2 with the first given: the last, left automatic, may hold vpp - 1 (the loss in a chunk
+        // of its own), so 32 layers at vpp 8 take a first stage of 25, not 26.
+        Plan two = llama7bOneNode();
+        two.training.pp = 2;
+        two.training.dp = 4;
+        two.training.vpp = 8;
+        two.training.first_stage_layers = 26;
+        QVERIFY(errorOn(two, "training.first_stage_layers")
+                    .contains(QLatin1String("a first or last stage left automatic 7")));
+        two.training.first_stage_layers = 25;
+        QVERIFY(errorOn(two, "training.first_stage_layers").isEmpty());
+        QVERIFY(stageSplit(two).valid);
+        QCOMPARE(stageLayers(stageSplit(two), 1), 7);
         // Without a pipeline there is nothing to choose.
         Plan one = llama7bOneNode();
         one.training.first_stage_layers = 32;

@@ -350,12 +350,14 @@ std::vector<FieldInfo> trainingParallelFields()
                CT_TR("commtax::Fields", "First stage layers"), "",
                CT_TR("commtax::Fields", "Layers of the first pipeline stage (which also holds the embedding); 0 = "
                                         "automatic: spread as evenly as possible, the extra layers on the middle "
-                                        "stages. Megatron-LM --decoder-first-pipeline-num-layers"),
+                                        "stages. With interleaving at least vpp-1: one chunk may hold the embedding "
+                                        "alone. Megatron-LM --decoder-first-pipeline-num-layers"),
                Later),
         CT_INT(Training, training.last_stage_layers, "last_stage_layers", CT_TR("commtax::Fields", "Last stage layers"),
                "",
                CT_TR("commtax::Fields", "Layers of the last pipeline stage (which also holds the LM head and its "
-                                        "loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers"),
+                                        "loss); 0 = automatic. With interleaving at least vpp-1: one chunk may hold "
+                                        "the loss alone. Megatron-LM --decoder-last-pipeline-num-layers"),
                Later),
         CT_INT(Training, training.zero, "zero", CT_TR("commtax::Fields", "ZeRO stage"), "",
                CT_TR("commtax::Fields", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights")),

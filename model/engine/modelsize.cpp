@@ -76,8 +76,8 @@ StageSplit stageSplit(const Plan &plan)
     }
     // Stages left automatic share the rest as evenly as possible; the layers that do not divide go
     // to the middle stages first (lowest index first), then to the first stage, never to the last,
-    // which carries the LM head and its loss. With interleaving every stage needs at least vpp layers
-    // (one per chunk); its chunks may differ by one layer (Megatron-Core's
+    // which carries the LM head and its loss. With interleaving every middle stage needs at least vpp
+    // layers (one per chunk); its chunks may differ by one layer (Megatron-Core's
     // --pipeline-model-parallel-layout takes any count per virtual stage). A first or last stage may
     // hold vpp - 1: one of its chunks then holds only the embedding or only the loss, as
     // Megatron-Core's --account-for-embedding-in-pipeline-split and

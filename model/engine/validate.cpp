@@ -3,6 +3,7 @@
 #include "engine.h"
 #include "limits.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -79,12 +80,19 @@ void checkPipelineStages(Checker &c, const Plan &plan)
         // (stageSplit()); fewer would leave a chunk empty.
         const bool firstShort = t.first_stage_layers != 0 && t.first_stage_layers < t.vpp - 1;
         const bool lastShort = t.last_stage_layers != 0 && t.last_stage_layers < t.vpp - 1;
-        if (!given)
+        if (!given && t.vpp == 1)
             c.fail(F::training_pp,
                    CT_TR("commtax::Errors",
                          "layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp "
-                         "layers, the first and the last vpp-1 (a chunk for the embedding or the loss alone)"),
+                         "layers"),
                    {num(m.layers), num(t.pp), num(t.vpp), num(double(t.pp) * t.vpp)});
+        else if (!given)
+            c.fail(F::training_pp,
+                   CT_TR("commtax::Errors",
+                         "layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: they take at least pp*vpp-2=%5 "
+                         "layers, vpp on every middle stage and vpp-1 on the first and the last (a chunk for the "
+                         "embedding or the loss alone)"),
+                   {num(m.layers), num(t.pp), num(t.vpp), num(double(t.pp) * t.vpp), num(double(t.pp) * t.vpp - 2)});
         else if (firstShort)
             c.fail(F::training_first_stage_layers,
                    CT_TR("commtax::Errors",
@@ -101,14 +109,14 @@ void checkPipelineStages(Checker &c, const Plan &plan)
             c.fail(t.first_stage_layers != 0 ? F::training_first_stage_layers : F::training_last_stage_layers,
                    free == 0 ? CT_TR("commtax::Errors",
                                      "first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the "
-                                     "%4 layers for the other %5 stages: each needs at least vpp=%6 layers, and with "
-                                     "pp=2 the two must add up to the layers")
+                                     "%4 layers for the other %5 stages: with pp=2 the two must add up to the layers")
                              : CT_TR("commtax::Errors",
                                      "first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the "
-                                     "%4 layers for the other %5 stages: each needs at least vpp=%6 layers"),
+                                     "%4 layers for the other %5 stages: a middle stage needs at least vpp=%6 "
+                                     "layers, a first or last stage left automatic %7"),
                    {num(t.first_stage_layers), num(t.last_stage_layers),
                     num(double(m.layers) - t.first_stage_layers - t.last_stage_layers), num(m.layers), num(free),
-                    num(t.vpp)});
+                    num(t.vpp), num(std::max(1, t.vpp - 1))});
     }
     if (t.vpp > 1 && t.pp == 1)
         c.fail(F::training_vpp, CT_TR("commtax::Errors", "interleaving (vpp=%1) needs pipeline parallelism (pp>1)"),

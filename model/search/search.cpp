@@ -191,7 +191,7 @@ bool checkTp(const Plan &p)
 }
 
 // Every stage holds at least one layer: with automatic stages pp <= layers is necessary for every vpp
-// (stageSplit: base = (layers / vpp) / pp >= 1), so a deeper pipeline is pruned before vpp.
+// (stageSplit: base = layers / pp >= 1), so a deeper pipeline is pruned before vpp.
 bool checkPp(const Plan &p) { return p.training.pp <= p.model.layers; }
 
 // validate(): interleaving needs pp > 1, the stages must split (stageSplit().valid), and every stage

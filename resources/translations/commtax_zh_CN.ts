@@ -3017,14 +3017,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>first_stage_layers 和 last_stage_layers 需要流水线并行（pp&gt;1）；0 表示自动</translation>
     </message>
     <message>
-        <source>first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: each needs at least vpp=%6 layers, and with pp=2 the two must add up to the layers</source>
-        <translation>first_stage_layers=%1 和 last_stage_layers=%2（0 = 自动）只给其余 %5 个阶段留下 %4 层中的 %3 层：每个阶段至少需要 vpp=%6 层，且 pp=2 时二者之和必须等于总层数</translation>
-    </message>
-    <message>
-        <source>first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: each needs at least vpp=%6 layers</source>
-        <translation>first_stage_layers=%1 和 last_stage_layers=%2（0 = 自动）只给其余 %5 个阶段留下 %4 层中的 %3 层：每个阶段至少需要 vpp=%6 层</translation>
-    </message>
-    <message>
         <source>interleaving (vpp=%1) needs pipeline parallelism (pp&gt;1)</source>
         <translation>交错调度（vpp=%1）需要流水线并行（pp&gt;1）</translation>
     </message>
@@ -3189,8 +3181,20 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>last_stage_layers=%1，vpp=%2：该阶段运行 vpp 个块，除放损失的那个块外每块至少一层，所以至少需要 vpp-1=%3 层</translation>
     </message>
     <message>
-        <source>layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp layers, the first and the last vpp-1 (a chunk for the embedding or the loss alone)</source>
-        <translation>layers=%1 填不满 pp*vpp=%2*%3=%4 个流水线块：每个阶段至少需要 vpp 层，第一个和最后一个阶段至少 vpp-1 层（嵌入层或损失单独占一个块）</translation>
+        <source>layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: every stage needs at least vpp layers</source>
+        <translation>layers=%1 填不满 pp*vpp=%2*%3=%4 个流水线块：每个阶段至少需要 vpp 层</translation>
+    </message>
+    <message>
+        <source>layers=%1 cannot fill pp*vpp=%2*%3=%4 pipeline chunks: they take at least pp*vpp-2=%5 layers, vpp on every middle stage and vpp-1 on the first and the last (a chunk for the embedding or the loss alone)</source>
+        <translation>layers=%1 填不满 pp*vpp=%2*%3=%4 个流水线块：至少需要 pp*vpp-2=%5 层，每个中间阶段 vpp 层，第一个和最后一个阶段 vpp-1 层（嵌入层或损失单独占一个块）</translation>
+    </message>
+    <message>
+        <source>first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: with pp=2 the two must add up to the layers</source>
+        <translation>first_stage_layers=%1 和 last_stage_layers=%2（0 = 自动）只给其余 %5 个阶段留下 %4 层中的 %3 层：pp=2 时二者之和必须等于总层数</translation>
+    </message>
+    <message>
+        <source>first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: a middle stage needs at least vpp=%6 layers, a first or last stage left automatic %7</source>
+        <translation>first_stage_layers=%1 和 last_stage_layers=%2（0 = 自动）只给其余 %5 个阶段留下 %4 层中的 %3 层：中间阶段至少需要 vpp=%6 层，自动分配的第一个或最后一个阶段至少需要 %7 层</translation>
     </message>
 </context>
 <context>
@@ -3488,16 +3492,8 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>首阶段层数</translation>
     </message>
     <message>
-        <source>Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly as possible, the extra layers on the middle stages. Megatron-LM --decoder-first-pipeline-num-layers</source>
-        <translation>第一个流水线阶段的层数（该阶段还包含嵌入层）；0 = 自动：尽量均匀分配，多出的层放在中间阶段。Megatron-LM --decoder-first-pipeline-num-layers</translation>
-    </message>
-    <message>
         <source>Last stage layers</source>
         <translation>末阶段层数</translation>
-    </message>
-    <message>
-        <source>Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. Megatron-LM --decoder-last-pipeline-num-layers</source>
-        <translation>最后一个流水线阶段的层数（该阶段还包含 LM head 及其损失）；0 = 自动。Megatron-LM --decoder-last-pipeline-num-layers</translation>
     </message>
     <message>
         <source>ZeRO stage</source>
@@ -4046,6 +4042,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>How the optimizer&apos;s update runs: fused (one kernel: Megatron-Core, NeMo, DeepSpeed, torch.optim.AdamW(fused=True)) or foreach (PyTorch&apos;s default AdamW, as the Hugging Face Trainer&apos;s adamw_torch and torchtitan before 2025-02 run it: one pass over the state per operation, 40 bytes per BF16 parameter against 14)</source>
         <translation>优化器更新的运行方式：fused（一个融合内核：Megatron-Core、NeMo、DeepSpeed、torch.optim.AdamW(fused=True)）或 foreach（PyTorch 默认的 AdamW，即 Hugging Face Trainer 的 adamw_torch 以及 2025-02 之前的 torchtitan：每个运算遍历一次状态，每个 BF16 参数 40 字节，融合内核为 14 字节）</translation>
+    </message>
+    <message>
+        <source>Layers of the first pipeline stage (which also holds the embedding); 0 = automatic: spread as evenly as possible, the extra layers on the middle stages. With interleaving at least vpp-1: one chunk may hold the embedding alone. Megatron-LM --decoder-first-pipeline-num-layers</source>
+        <translation>第一个流水线阶段的层数（该阶段还包含嵌入层）；0 = 自动：尽量均匀分配，多出的层放在中间阶段。交错时至少 vpp-1 层：一个块可以只放嵌入层。Megatron-LM --decoder-first-pipeline-num-layers</translation>
+    </message>
+    <message>
+        <source>Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. With interleaving at least vpp-1: one chunk may hold the loss alone. Megatron-LM --decoder-last-pipeline-num-layers</source>
+        <translation>最后一个流水线阶段的层数（该阶段还包含 LM head 及其损失）；0 = 自动。交错时至少 vpp-1 层：一个块可以只放损失。Megatron-LM --decoder-last-pipeline-num-layers</translation>
     </message>
 </context>
 <context>
