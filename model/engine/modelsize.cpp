@@ -87,7 +87,8 @@ StageSplit stageSplit(const Plan &plan)
     const int F = t.first_stage_layers, L = t.last_stage_layers;
     const int free = (p - 2) + (F == 0 ? 1 : 0) + (L == 0 ? 1 : 0);
     const int rest = l - F - L;
-    if (rest < 0 || (F != 0 && F < v - 1) || (L != 0 && L < v - 1))
+    const int edge = engine_detail::edgeStageMinLayers(v);
+    if (rest < 0 || (F != 0 && F < edge) || (L != 0 && L < edge))
         return sp;
     if (free == 0) { // pp = 2, both given
         sp.first = F;
@@ -102,8 +103,7 @@ StageSplit stageSplit(const Plan &plan)
     // Every middle stage needs vpp layers; the first and the last vpp - 1 (a chunk for the embedding
     // or the loss alone), automatic or given: 126 layers on pp 16 are 7, 8 x 14, 7 at any vpp up to 8.
     const int fewestMiddle = p > 2 ? base + (extraMiddle == p - 2 ? 1 : 0) : v;
-    const int edge = std::max(1, v - 1);
-    if (fewestMiddle < v || (F == 0 && base < edge) || (L == 0 && base < edge))
+    if (fewestMiddle < v || ((F == 0 || L == 0) && base < edge))
         return sp;
     sp.remainder = rem;
     sp.middle_base = base;

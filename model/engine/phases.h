@@ -59,6 +59,11 @@ struct Shape : LayerWork {
     double pacingLayers = 0; // layers of the pacing stage
 };
 
+// The fewest layers a first or last pipeline stage may hold at interleaving depth `vpp` (docs/model.md
+// §16): one a chunk but for the chunk that holds the embedding or the loss alone, and one at least.
+// Middle stages need vpp. stageSplit() applies it and validate() names it in its errors.
+inline int edgeStageMinLayers(int vpp) { return std::max(1, vpp - 1); }
+
 // The stages that differ (docs/model.md §16): the first, the middle stages with one unit more, the
 // other middle stages, the last; each with its first stage index, its layers and how many there are.
 // With pp = 1 the one stage is first and last. No allocation: at most four kinds.

@@ -2,8 +2,8 @@
 // validate(): every field within its range, and the shapes that must divide (docs/model.md §1).
 #include "engine.h"
 #include "limits.h"
+#include "phases.h"
 
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -78,8 +78,9 @@ void checkPipelineStages(Checker &c, const Plan &plan)
         const int free = (t.pp - 2) + (t.first_stage_layers == 0 ? 1 : 0) + (t.last_stage_layers == 0 ? 1 : 0);
         // A first or last stage may hold vpp - 1 layers, a chunk of it the embedding or the loss alone
         // (stageSplit()); fewer would leave a chunk empty.
-        const bool firstShort = t.first_stage_layers != 0 && t.first_stage_layers < t.vpp - 1;
-        const bool lastShort = t.last_stage_layers != 0 && t.last_stage_layers < t.vpp - 1;
+        const int edge = engine_detail::edgeStageMinLayers(t.vpp);
+        const bool firstShort = t.first_stage_layers != 0 && t.first_stage_layers < edge;
+        const bool lastShort = t.last_stage_layers != 0 && t.last_stage_layers < edge;
         if (!given && t.vpp == 1)
             c.fail(F::training_pp,
                    CT_TR("commtax::Errors",
@@ -98,13 +99,13 @@ void checkPipelineStages(Checker &c, const Plan &plan)
                    CT_TR("commtax::Errors",
                          "first_stage_layers=%1 with vpp=%2: the stage runs vpp chunks of at least one layer each "
                          "but the one holding the embedding, so it needs at least vpp-1=%3 layers"),
-                   {num(t.first_stage_layers), num(t.vpp), num(t.vpp - 1.0)});
+                   {num(t.first_stage_layers), num(t.vpp), num(edge)});
         else if (lastShort)
             c.fail(F::training_last_stage_layers,
                    CT_TR("commtax::Errors",
                          "last_stage_layers=%1 with vpp=%2: the stage runs vpp chunks of at least one layer each "
                          "but the one holding the loss, so it needs at least vpp-1=%3 layers"),
-                   {num(t.last_stage_layers), num(t.vpp), num(t.vpp - 1.0)});
+                   {num(t.last_stage_layers), num(t.vpp), num(edge)});
         else
             c.fail(t.first_stage_layers != 0 ? F::training_first_stage_layers : F::training_last_stage_layers,
                    free == 0 ? CT_TR("commtax::Errors",
@@ -116,7 +117,7 @@ void checkPipelineStages(Checker &c, const Plan &plan)
                                      "layers, a first or last stage left automatic %7"),
                    {num(t.first_stage_layers), num(t.last_stage_layers),
                     num(double(m.layers) - t.first_stage_layers - t.last_stage_layers), num(m.layers), num(free),
-                    num(t.vpp), num(std::max(1, t.vpp - 1))});
+                    num(t.vpp), num(edge)});
     }
     if (t.vpp > 1 && t.pp == 1)
         c.fail(F::training_vpp, CT_TR("commtax::Errors", "interleaving (vpp=%1) needs pipeline parallelism (pp>1)"),

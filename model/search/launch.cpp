@@ -1264,15 +1264,11 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
 // as megatronLayout() chunks them, "tok_embeddings" first, "norm" and "lm_head" last.
 std::string titanStages(const Shape &s)
 {
-    std::vector<std::vector<int>> chunk(size_t(s.pp), std::vector<int>(size_t(s.vpp)));
-    for (int p = 0; p < s.pp; ++p)
-        for (int v = 0; v < s.vpp; ++v)
-            chunk[size_t(p)][size_t(v)] = chunkLayers(s.split, p, v);
     std::string out = "[\n";
     int layer = 0;
     for (int v = 0; v < s.vpp; ++v)
         for (int p = 0; p < s.pp; ++p) {
-            const int n = chunk[size_t(p)][size_t(v)];
+            const int n = chunkLayers(s.split, p, v);
             out += "        ";
             if (v == 0 && p == 0)
                 out += "[\"tok_embeddings\"] + ";
