@@ -95,6 +95,32 @@ private slots:
             QVERIFY(std::string_view(r.info->path) != "engine.step_time_error");
     }
 
+    // Each source weighs as one run in a regime's quantiles: one source's 30 runs at the engine's
+    // figure and nine sources' single runs at twice it put the P50 at twice it (weighted by run it
+    // was 1: 30 of the 39 runs), and the P10 still at 1.
+    void eachSourceWeighsAsOneRun()
+    {
+        EngineAccuracyData d;
+        const QString h100 = QStringLiteral("h100");
+        for (int i = 0; i < 30; ++i)
+            d.runs.push_back({QStringLiteral("big-%1").arg(i), QStringLiteral("big"), h100, false, false, 256, 1.0});
+        for (int i = 0; i < 9; ++i) {
+            const QString source = QStringLiteral("small-%1").arg(i);
+            d.runs.push_back({source, source, h100, false, false, 256, 2.0});
+        }
+        const Plan p = defaultScenario().plan; // Llama 2 70B on 256 H100, dense, ZeRO-1
+        const EngineRegime g = engineRegime(p, d);
+        QCOMPARE(g.level, 0);
+        QCOMPARE(g.runs, 39);
+        QCOMPARE(g.sources, 10);
+        QCOMPARE(g.quantiles[0], 1.0);
+        QCOMPARE(g.quantiles[1], 2.0);
+        QCOMPARE(g.quantiles[2], 2.0);
+        QCOMPARE(g.quantiles[4], 2.0);
+        // Its error as the text says it stays per run: 9 of 39 runs missed by half.
+        QVERIFY(std::abs(g.mape - 9.0 * 0.5 / 39.0) < 1e-12);
+    }
+
     // The engine's error doubles the step time: every figure that follows from it moves with it.
     void errorFactorScalesTheStepTime()
     {
@@ -182,17 +208,19 @@ private slots:
         // When PyTorch's foreach AdamW came to be charged its passes (2026-12-04, docs/model.md
         // section 5), whyNLP's 7B DDP row went from +44% to +22%: the tails of its regimes narrowed,
         // and the whole coverage went to 69.5% (173 of 249), BF16 66% (98 of 149).
-        // The target is 70-90%; the overall floor below is today's figure, a point under it. These
-        // floors are today's figures.
+        // On 2026-12-05 each source came to weigh as one run in a regime's percentiles (its runs share
+        // one release and one cluster: one draw of the engine's error, not many): weighted by run, the
+        // 26 llm-foundry rows or the 22 of Narayanan et al. set the ranges of every plan like them.
+        // The whole coverage went from 69.7% (175 of 251) to 72% (181), P25-P75 44% to 45%, the
+        // median P10-P90 from 29% to 35% of the P50: MoE 59% to 62%, CP 50% to 56%, Blackwell 66% to
+        // 68%, BF16 67% to 70%, Megatron 69% to 72%, 9-1,024 GPUs 69% to 71%, beyond 1,024 GPUs 70%
+        // to 78%, no full sharding 67% to 72%.
+        // The target is 70-90%. These floors are today's figures.
         const std::map<QString, std::pair<double, double>> knownMisses = {
-            {QStringLiteral("architecture:moe"), {0.55, 0.90}},
-            {QStringLiteral("precision:bf16"), {0.65, 0.90}},
-            {QStringLiteral("gpu:blackwell"), {0.62, 0.90}},
-            {QStringLiteral("context:cp"), {0.50, 0.96}},
-            {QStringLiteral("framework:megatron"), {0.68, 0.90}},
-            {QStringLiteral("scale:9-1024 GPUs"), {0.68, 0.90}},
-            {QStringLiteral("scale:over 1024 GPUs"), {0.69, 0.90}},
-            {QStringLiteral("sharding:no full sharding"), {0.67, 0.90}}};
+            {QStringLiteral("architecture:moe"), {0.61, 0.90}},
+            {QStringLiteral("precision:bf16"), {0.69, 0.90}},
+            {QStringLiteral("gpu:blackwell"), {0.66, 0.90}},
+            {QStringLiteral("context:cp"), {0.55, 0.96}}};
         QStringList bad;
         for (const auto &g : cov.groups) {
             qInfo("%-40s rows %3d  P10-P90 %3.0f%%  P25-P75 %3.0f%%", qPrintable(g.first), g.second.rows, 100 * g.second.share80(),
@@ -205,7 +233,7 @@ private slots:
         }
         QVERIFY2(cov.all.rows >= 200, qPrintable(QString::number(cov.all.rows)));
         const double all80 = cov.all.share80();
-        QVERIFY2(all80 >= 0.69 && all80 <= 0.90, qPrintable(QString::number(all80)));
+        QVERIFY2(all80 >= 0.70 && all80 <= 0.90, qPrintable(QString::number(all80)));
         QVERIFY2(cov.all.share50() >= 0.40 && cov.all.share50() <= 0.60, qPrintable(QString::number(cov.all.share50())));
         QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QStringLiteral(", "))));
     }

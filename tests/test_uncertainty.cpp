@@ -251,6 +251,28 @@ private slots:
         QCOMPARE(g.next(), 0xe220a8397b1dcdafULL);
     }
 
+    // Weighted percentiles: equal weights give percentile() (numpy's type 7) exactly; unequal ones
+    // move each value to the middle of its share of the weight (worked by hand below).
+    void weightedPercentileOfEqualAndUnequalWeights()
+    {
+        const std::vector<double> v = {0.8, 0.95, 1.0, 1.1, 1.1, 1.3, 1.7};
+        std::vector<std::pair<double, double>> equal;
+        for (double x : v)
+            equal.push_back({x, 0.25});
+        for (double q : {0.0, 0.1, 0.25, 0.5, 0.62, 0.75, 0.9, 1.0})
+            QVERIFY2(std::abs(weightedPercentile(equal, q) - percentile(v, q)) < 1e-12, qPrintable(QString::number(q)));
+        // Values 1, 2, 3 with weights 1, 1, 2: total 4; the middles 0.5, 1.5, 3 less the first half
+        // weight (0.5) over 4 - 0.5 - 1 = 2.5 sit at 0, 0.4 and 1.
+        const std::vector<std::pair<double, double>> w = {{1, 1}, {2, 1}, {3, 2}};
+        QCOMPARE(weightedPercentile(w, 0.0), 1.0);
+        QVERIFY(std::abs(weightedPercentile(w, 0.2) - 1.5) < 1e-12);
+        QVERIFY(std::abs(weightedPercentile(w, 0.4) - 2.0) < 1e-12);
+        QVERIFY(std::abs(weightedPercentile(w, 0.5) - (2.0 + 0.1 / 0.6)) < 1e-12);
+        QCOMPARE(weightedPercentile(w, 1.0), 3.0);
+        QCOMPARE(weightedPercentile({{7, 3}}, 0.3), 7.0);
+        QCOMPARE(weightedPercentile({}, 0.3), 0.0);
+    }
+
     void sameSeedSameNumbersOnEveryThreadCount()
     {
         const PlanInputs in = defaultInputs();

@@ -90,30 +90,36 @@ void AccuracyDialog::buildPlot(const EngineAccuracyData &runs)
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
 }
 
-// The spread by kind of run: GPU family, dense or MoE, sharded or not.
+// The spread by kind of run: GPU family, dense or MoE, sharded or not. P10 and P90 weigh each source
+// as one run, as the ranges do (core/engineaccuracy.h); the median error is the runs'.
 void AccuracyDialog::buildTable(const EngineAccuracyData &runs)
 {
-    std::map<QString, std::vector<double>> groups;
+    std::map<QString, std::vector<const AccuracyRun *>> groups;
     for (const AccuracyRun &r : runs.runs)
         groups[r.gpu_family + (r.moe ? QStringLiteral(", MoE") : QStringLiteral(", dense")) + (r.sharded ? QStringLiteral(", ZeRO-3/FSDP") : QString())]
-            .push_back(r.time_factor);
+            .push_back(&r);
     m_table = new QTableWidget(int(groups.size()), 5, this);
     m_table->setObjectName(QStringLiteral("accuracyTable"));
     m_table->setHorizontalHeaderLabels({tr("Runs of"), tr("Runs"), tr("Median error"), tr("P10"), tr("P90")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     int row = 0;
-    for (auto &g : groups) {
-        std::vector<double> &factors = g.second;
+    for (const auto &[kind, members] : groups) {
+        std::map<QString, int> perSource;
+        for (const AccuracyRun *r : members)
+            ++perSource[r->source_id];
+        std::vector<std::pair<double, double>> factors;
         std::vector<double> err;
-        for (double f : factors)
-            err.push_back(std::fabs(1 - 1 / f));
+        for (const AccuracyRun *r : members) {
+            factors.push_back({r->time_factor, 1.0 / perSource[r->source_id]});
+            err.push_back(std::fabs(1 - 1 / r->time_factor));
+        }
         std::sort(factors.begin(), factors.end());
         std::sort(err.begin(), err.end());
         const long medianError = std::lround(100 * uncertainty::percentile(err, 0.5));
-        const QStringList cells = {g.first, QString::number(factors.size()), QStringLiteral("%1%").arg(medianError),
-                                   QString::number(uncertainty::percentile(factors, 0.1), 'f', 2),
-                                   QString::number(uncertainty::percentile(factors, 0.9), 'f', 2)};
+        const QStringList cells = {kind, QString::number(members.size()), QStringLiteral("%1%").arg(medianError),
+                                   QString::number(uncertainty::weightedPercentile(factors, 0.1), 'f', 2),
+                                   QString::number(uncertainty::weightedPercentile(factors, 0.9), 'f', 2)};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             if (c > 0)

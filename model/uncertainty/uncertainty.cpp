@@ -323,6 +323,35 @@ double percentile(const std::vector<double> &sorted, double q)
     return a == b ? a : a + (h - double(lo)) * (b - a);
 }
 
+double weightedPercentile(const std::vector<std::pair<double, double>> &sorted, double q)
+{
+    if (sorted.empty())
+        return 0;
+    if (sorted.size() == 1)
+        return sorted.front().first;
+    double total = 0;
+    for (const auto &[value, weight] : sorted)
+        total += weight;
+    // Positions: the cumulative weight to each value's middle, less the first half weight, over the
+    // total less the two end half weights (0 for the first value, 1 for the last).
+    const double first = sorted.front().second / 2, span = total - first - sorted.back().second / 2;
+    if (!(span > 0))
+        return sorted.front().first;
+    double before = 0, prevAt = 0, prevValue = sorted.front().first;
+    for (const auto &[value, weight] : sorted) {
+        const double at = (before + weight / 2 - first) / span;
+        before += weight;
+        if (at >= q) {
+            if (at <= prevAt || value == prevValue)
+                return value;
+            return prevValue + (q - prevAt) / (at - prevAt) * (value - prevValue);
+        }
+        prevAt = at;
+        prevValue = value;
+    }
+    return sorted.back().first;
+}
+
 namespace {
 
 // Adds the evaluations a thread has done to Options::progress in batches (one atomic add per 64)

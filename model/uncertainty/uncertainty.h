@@ -39,6 +39,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace commtax::uncertainty {
@@ -237,5 +238,10 @@ std::vector<double> latinColumn(std::uint64_t seed, std::string_view key, int n)
 double quantile(const InputRange &r, double u);
 // Linear interpolation between order statistics of sorted values (numpy's default, type 7).
 double percentile(const std::vector<double> &sorted, double q);
+// The same with weights: `sorted` holds (value, weight > 0) pairs in ascending value. Each value
+// sits at the middle of its weight's share of the cumulative weight, those positions rescaled so
+// that the first is 0 and the last 1, and q is interpolated linearly between them: with equal
+// weights that is percentile() exactly.
+double weightedPercentile(const std::vector<std::pair<double, double>> &sorted, double q);
 
 } // namespace commtax::uncertainty

@@ -11,24 +11,24 @@
 <context>
     <name>commtax::Accuracy</name>
     <message>
-        <source>The range holds the engine&apos;s own error on %1 published runs from %2 sources like this plan (%3, %4 to %5 GPUs): it missed them by %6% (median); their step times were %7 to %8 times its own (P10-P90).</source>
-        <translation>该范围包含引擎在 %2 个来源、%1 个与本方案相似的公开训练（%3，%4 至 %5 个 GPU）上的自身误差：引擎对它们的偏差中位数为 %6%；这些训练的实际单步时间是引擎估算的 %7 至 %8 倍（P10-P90）。</translation>
-    </message>
-    <message>
-        <source>The range holds the engine&apos;s own error on %1 published runs from %2 sources of this kind (%3) at any scale; only %4 lie within 4x of its GPU count. It missed them by %5% (median); their step times were %6 to %7 times its own (P10-P90).</source>
-        <translation>该范围包含引擎在 %2 个来源、%1 个同类（%3，任意规模）公开训练上的自身误差；其中只有 %4 个的 GPU 数在本方案的 4 倍以内。引擎对它们的偏差中位数为 %5%；这些训练的实际单步时间是引擎估算的 %6 至 %7 倍（P10-P90）。</translation>
-    </message>
-    <message>
-        <source>Few published runs resemble this plan (%1). The range holds the engine&apos;s own error on %2 runs from %3 sources of its kind on any GPU: it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90).</source>
-        <translation>与本方案相似的公开训练很少（%1）。该范围包含引擎在 %3 个来源、%2 个同类（任意 GPU）训练上的自身误差：偏差中位数为 %4%；这些训练的实际单步时间是引擎估算的 %5 至 %6 倍（P10-P90）。</translation>
-    </message>
-    <message>
-        <source>This plan is outside what was validated: no published runs resemble it closely (%1). The range holds the engine&apos;s own error on every published run (%2 from %3 sources): it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90).</source>
-        <translation>本方案超出了已验证的范围：没有与之相近的公开训练（%1）。该范围包含引擎在全部公开训练（%3 个来源的 %2 个）上的自身误差：偏差中位数为 %4%；这些训练的实际单步时间是引擎估算的 %5 至 %6 倍（P10-P90）。</translation>
-    </message>
-    <message>
         <source>The range holds the engine&apos;s error on your own %1 training logs (the GPU preset was calibrated from them; each log left out of the fit in turn): it missed them by %2% (median); P10-P90 of the step time %3 to %4 times its own.</source>
         <translation>该范围包含引擎在您自己的 %1 个训练日志上的误差（GPU 预设由这些日志校准，每次留出一个日志不参与拟合）：偏差中位数为 %2%；单步时间的 P10-P90 为引擎估算的 %3 至 %4 倍。</translation>
+    </message>
+    <message>
+        <source>The range holds the engine&apos;s own error on %1 published runs from %2 sources like this plan (%3, %4 to %5 GPUs): it missed them by %6% (median); their step times were %7 to %8 times its own (P10-P90, each source counted once).</source>
+        <translation>该范围包含引擎在 %2 个来源、%1 个与本方案相似的公开训练（%3，%4 至 %5 个 GPU）上的自身误差：引擎对它们的偏差中位数为 %6%；这些训练的实际单步时间是引擎估算的 %7 至 %8 倍（P10-P90，每个来源只计一次）。</translation>
+    </message>
+    <message>
+        <source>The range holds the engine&apos;s own error on %1 published runs from %2 sources of this kind (%3) at any scale; only %4 lie within 4x of its GPU count. It missed them by %5% (median); their step times were %6 to %7 times its own (P10-P90, each source counted once).</source>
+        <translation>该范围包含引擎在 %2 个来源、%1 个同类（%3，任意规模）公开训练上的自身误差；其中只有 %4 个的 GPU 数在本方案的 4 倍以内。引擎对它们的偏差中位数为 %5%；这些训练的实际单步时间是引擎估算的 %6 至 %7 倍（P10-P90，每个来源只计一次）。</translation>
+    </message>
+    <message>
+        <source>Few published runs resemble this plan (%1). The range holds the engine&apos;s own error on %2 runs from %3 sources of its kind on any GPU: it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90, each source counted once).</source>
+        <translation>与本方案相似的公开训练很少（%1）。该范围包含引擎在 %3 个来源、%2 个同类（任意 GPU）训练上的自身误差：偏差中位数为 %4%；这些训练的实际单步时间是引擎估算的 %5 至 %6 倍（P10-P90，每个来源只计一次）。</translation>
+    </message>
+    <message>
+        <source>This plan is outside what was validated: no published runs resemble it closely (%1). The range holds the engine&apos;s own error on every published run (%2 from %3 sources): it missed them by %4% (median); their step times were %5 to %6 times its own (P10-P90, each source counted once).</source>
+        <translation>本方案超出了已验证的范围：没有与之相近的公开训练（%1）。该范围包含引擎在全部公开训练（%3 个来源的 %2 个）上的自身误差：偏差中位数为 %4%；这些训练的实际单步时间是引擎估算的 %5 至 %6 倍（P10-P90，每个来源只计一次）。</translation>
     </message>
 </context>
 <context>

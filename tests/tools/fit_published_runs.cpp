@@ -373,7 +373,10 @@ int main(int argc, char **argv)
              "factor published / engine step time of the runs above (leave one source out), written to `presets/engine-accuracy.json` "
              "and drawn from the P10-P90 of the runs like the plan: the same GPU family, dense or MoE, fully sharded or not, a GPU count "
              "within 4x; failing 10 runs from 10 sources there, the same at any scale, then the kind on any GPU, then every run (with a "
-             "warning). Coverage below: each run sampled as the app samples a plan (its presets' kinds, 1,000 samples), its own source "
+             "warning). Each source weighs as one run in those percentiles (its runs share its weight): a "
+             "source's runs share one framework release and one cluster, so they are one draw of the "
+             "engine's error, and the next plan's run is another source's. Coverage below: each run "
+             "sampled as the app samples a plan (its presets' kinds, 1,000 samples), its own source "
              "left out of its regime. Target: P10-P90 holds 70-90%, P25-P75 40-60%.\n\n"
           << "P10-P90 holds " << cov.all.in80 << " of " << cov.all.rows << " (" << share(cov.all.share80()) << "), P25-P75 "
           << cov.all.in50 << " (" << share(cov.all.share50()) << "); the median P10-P90 is " << share(cov.medianWidth)
