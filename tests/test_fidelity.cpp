@@ -137,6 +137,58 @@ private Q_SLOTS:
         QVERIFY_NEAR(bf16.compute_time_s, 2 * evaluateValid(p).compute_time_s, 1e-9);
     }
 
+    // Without the cache (training.fp8_weight_cache false: torchao's Float8Linear in torchtitan and
+    // OLMo-core, Transformer Engine called without is_first_microbatch as Composer does) every
+    // micro-batch's forward casts the weights again, and its recompute once more (docs/model.md §3).
+    void fp8WeightsCastEveryMicroBatchWithoutTheCache()
+    {
+        Plan p = llama7bOneNode(); // 16 micro-batches a step
+        p.training.precision = Precision::Fp8;
+        const Result cached = evaluateValid(p);
+        p.training.fp8_weight_cache = false;
+        const Result uncached = evaluateValid(p);
+        // By hand as above: 6.48e9 linear weights at 6 bytes and 3350 GB/s, 11.6 ms a cast; 16 casts
+        // against 1.
+        const double h = 4096, f = 11008;
+        const double weightCast = 32 * 6.0 * (3 * h * h + h * h + 2 * f * h + f * h) / 3350e9;
+        QVERIFY_NEAR(uncached.compute_fp8_time_s - cached.compute_fp8_time_s, 15 * weightCast, 1e-9);
+        QVERIFY_NEAR(uncached.compute_time_s - cached.compute_time_s, 15 * weightCast, 1e-9);
+        QVERIFY(uncached.step_time_s > cached.step_time_s);
+        // Twice the micro-batches, twice the casts: the compute doubles exactly.
+        p.training.global_batch *= 2;
+        QVERIFY_NEAR(evaluateValid(p).compute_time_s, 2 * uncached.compute_time_s, 1e-9);
+        p.training.global_batch /= 2;
+        // Full recompute runs every forward twice, and casts twice: 32 casts against 1.
+        p.training.recompute = Recompute::Full;
+        const Result full = evaluateValid(p);
+        p.training.fp8_weight_cache = true;
+        QVERIFY_NEAR(full.compute_time_s - evaluateValid(p).compute_time_s, 31 * weightCast, 1e-9);
+        // BF16 casts nothing, cached or not.
+        p.training.precision = Precision::Bf16;
+        const Result bf16 = evaluateValid(p);
+        p.training.fp8_weight_cache = false;
+        QCOMPARE(evaluateValid(p).step_time_s, bf16.step_time_s);
+    }
+
+    // A pipeline stage pays its casts in every micro-batch, so the bubble grows with them: two
+    // stages of 16 layers, (p - 1)/m of the stage's time idle.
+    void fp8WeightCastsWidenTheBubbleWithoutTheCache()
+    {
+        Plan p = llama7bOneNode();
+        p.training.precision = Precision::Fp8;
+        p.training.pp = 2;
+        p.training.dp = 4;
+        const Result cached = evaluateValid(p);
+        p.training.fp8_weight_cache = false;
+        const Result uncached = evaluateValid(p);
+        const double h = 4096, f = 11008;
+        const double stageCast = 16 * 6.0 * (3 * h * h + h * h + 2 * f * h + f * h) / 3350e9;
+        const double m = double(p.training.global_batch) / (p.training.dp * p.training.micro_batch);
+        QVERIFY_NEAR(uncached.compute_time_s - cached.compute_time_s, (m - 1) * stageCast, 1e-9);
+        // The bubble: (p - 1) stage times of one micro-batch, each now a cast longer.
+        QVERIFY_NEAR(uncached.bubble_time_s - cached.bubble_time_s, stageCast, 1e-9);
+    }
+
     // 2. Sequence parallelism: the layer input is stored sharded and all-gathered again in the backward.
     void sequenceParallelGathersTheInputAgainInTheBackward()
     {

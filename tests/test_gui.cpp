@@ -250,6 +250,39 @@ private Q_SLOTS:
         installInterfaceLanguage(QStringLiteral("en"));
     }
 
+    // The FP8 weight cache is an editor field shown with FP8 precision; unticked, every micro-batch
+    // casts the weights again: a longer compute, the same FLOPs (docs/model.md §3).
+    void fp8WeightCacheInTheEditor()
+    {
+        for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QCOMPARE(installInterfaceLanguage(lang), lang);
+            auto f = make();
+            QTRY_VERIFY(f->settled());
+            auto *cache = f->find<QCheckBox>(QStringLiteral("field_training_fp8_weight_cache"));
+            QVERIFY(cache);
+            QVERIFY(!cache->isVisible()); // BF16: no FP8 weights to cache
+            Scenario s = f->window.scenario();
+            s.plan.training.precision = Precision::Fp8;
+            QVERIFY(f->window.openScenario(s));
+            QTRY_VERIFY(f->settled());
+            const Result before = f->last.result;
+            QVERIFY(f->last.valid && before.compute_fp8_time_s > 0);
+            QVERIFY(scrollIntoView(cache, 160));
+            QVERIFY(cache->isVisible() && cache->isChecked());
+            if (lang == QStringLiteral("en"))
+                QVERIFY2(cache->toolTip().contains(QStringLiteral("torchao Float8")), qPrintable(cache->toolTip()));
+            QTest::mouseClick(cache, Qt::LeftButton, {}, QPoint(4, cache->height() / 2));
+            QTRY_VERIFY(f->settled());
+            QVERIFY(!f->window.scenario().plan.training.fp8_weight_cache);
+            QVERIFY(f->last.result.compute_time_s > before.compute_time_s);
+            QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
+            screenshotsWith(f->window, cache, 160,
+                            lang == QStringLiteral("en") ? QStringLiteral("editor-fp8-weight-cache")
+                                                         : QStringLiteral("editor-fp8-weight-cache-zh"));
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
+    }
+
     void dropoutInTheEditor()
     {
         // Dropout is a model field (Megatron-LM's flag in its help); with dropout each layer keeps its

@@ -671,6 +671,41 @@ private slots:
         QVERIFY(text(launch::Framework::Torchtitan).contains(written));
     }
 
+    // The FP8 weight cache (launch.cpp fp8CacheLaunch, docs/model.md §3): NeMo and Megatron-Bridge
+    // write TransformerConfig.disable_parameter_transpose_cache when the plan casts in every
+    // micro-batch; Megatron-LM has no flag for it and says so; torchtitan's torchao linears cannot
+    // cache and say so when the plan does. BF16 plans say nothing of it.
+    void fp8WeightCacheAsEachFrameworkRunsIt()
+    {
+        Plan p = oneNodeLlama3();
+        QVERIFY(validate(p).empty());
+        const QString line = QStringLiteral("disable_parameter_transpose_cache = True\n");
+        const QString key = QStringLiteral("fp8_weight_cache");
+        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
+        const auto all = {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge,
+                          launch::Framework::Torchtitan, launch::Framework::DeepSpeed};
+        for (bool cache : {true, false}) {
+            p.training.fp8_weight_cache = cache;
+            for (auto f : all)
+                QVERIFY(!launchNotes(p, f).contains(key) && !text(f).contains(line));
+        }
+        p.training.precision = Precision::Fp8;
+        p.training.fp8_weight_cache = true;
+        for (auto f : all)
+            QVERIFY(!text(f).contains(line));
+        const QString titanNote = QStringLiteral("fp8_weight_cache: torchtitan's");
+        QVERIFY(launchNotes(p, launch::Framework::Torchtitan).contains(titanNote));
+        for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge})
+            QVERIFY(!launchNotes(p, f).contains(key));
+        p.training.fp8_weight_cache = false;
+        QVERIFY(text(launch::Framework::Nemo).contains(QStringLiteral("    recipe.model.config.") + line));
+        QVERIFY(text(launch::Framework::Bridge).contains(QStringLiteral("    cfg.model.") + line));
+        QVERIFY(!text(launch::Framework::Megatron).contains(line));
+        const QString megatronNote = QStringLiteral("fp8_weight_cache off: not written");
+        QVERIFY(launchNotes(p, launch::Framework::Megatron).contains(megatronNote));
+        QVERIFY(!launchNotes(p, launch::Framework::Torchtitan).contains(key));
+    }
+
     // Async TP is torchtitan's CompileConfig.enable_async_tensor_parallel at b5bcd76c, with compile on
     // and "model" in the components (CompileConfig.__post_init__ raises otherwise); ParallelismConfig
     // has no such field and, a slots dataclass, refuses one.

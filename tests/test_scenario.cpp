@@ -63,7 +63,7 @@ private Q_SLOTS:
         int later = 0;
         for (const FieldInfo &f : planFields())
             later += f.addedLater() ? 1 : 0;
-        QCOMPARE(later, 51);
+        QCOMPARE(later, 52);
         Plan dense = defaultScenario().plan;
         QCOMPARE(dense.model.attention, Attention::Mha);
         QVERIFY(!dense.model.moe());
@@ -83,6 +83,12 @@ private Q_SLOTS:
         Plan fusedLoss = dense;
         fusedLoss.training.fused_cross_entropy = true;
         QVERIFY(!fieldRelevant(*field(Section::Training, "unfused_loss"), fusedLoss));
+        // The FP8 weight cache means something only with FP8 matmuls.
+        QVERIFY(field(Section::Training, "fp8_weight_cache")->addedLater());
+        QVERIFY(!fieldRelevant(*field(Section::Training, "fp8_weight_cache"), dense));
+        Plan fp8Plan = dense;
+        fp8Plan.training.precision = Precision::Fp8;
+        QVERIFY(fieldRelevant(*field(Section::Training, "fp8_weight_cache"), fp8Plan));
         // The optimizer's kernel: a later field, always meaningful.
         QVERIFY(field(Section::Training, "optimizer_kernel")->addedLater());
         QVERIFY(fieldRelevant(*field(Section::Training, "optimizer_kernel"), dense));

@@ -274,6 +274,16 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
         QStringLiteral("other:flash-attn-training")};
     if (!tr.contains(QStringLiteral("attention_kernel")) && flash2Frameworks.contains(run.framework))
         t.attention_kernel = AttentionKernel::Flash2;
+    // FP8 weights cast once a step are Megatron-Core's (it passes is_first_microbatch to Transformer
+    // Engine's linear layers, which cache the FP8 copies for the step). torchao's Float8Linear, which
+    // torchtitan and OLMo-core convert their linear layers to, casts the weight in every forward, and
+    // Composer/llm-foundry call Transformer Engine's te.Linear and te.LayerNormMLP without
+    // is_first_microbatch (llmfoundry/models/layers at v0.3.0), which Transformer Engine then casts
+    // every call (transformer_engine/pytorch/module/linear.py, Linear.forward's docstring).
+    static const QStringList fp8CastEveryMicroBatch = {QStringLiteral("torchtitan"), QStringLiteral("other:olmo-core"),
+                                                       QStringLiteral("composer")};
+    if (!tr.contains(QStringLiteral("fp8_weight_cache")) && fp8CastEveryMicroBatch.contains(run.framework))
+        t.fp8_weight_cache = false;
     // The backward's TP collectives under the GEMMs are Megatron-LM's and Transformer Engine's
     // (LinearWithGradAccumulationAndAsyncCommunication, from Megatron-LM v2.6 of late 2021 on); PyTorch
     // DTensor's tensor parallelism (torchtitan) waits for each collective unless async TP is on.

@@ -76,6 +76,7 @@ constexpr Relevance ForGoodputAuto = Relevance::GoodputAuto;
 constexpr Relevance ForFp8Gpu = Relevance::Fp8Gpu;
 constexpr Relevance ForZero3 = Relevance::Zero3;
 constexpr Relevance ForFlash = Relevance::Flash;
+constexpr Relevance ForFp8 = Relevance::Fp8;
 constexpr Relevance ForUnfusedLoss = Relevance::UnfusedLoss;
 
 namespace {
@@ -441,6 +442,13 @@ std::vector<FieldInfo> trainingMemoryFields()
         CT_CHOICE(Training, training.precision, "precision", CT_TR("commtax::Fields", "Precision"),
                   CT_TR("commtax::Fields", "bf16 or fp8 matmuls (FP8 uses the FP8 dense peak)"),
                   (QStringList{QStringLiteral("bf16"), QStringLiteral("fp8")}), parsePrecision),
+        CT_BOOL(Training, training.fp8_weight_cache, "fp8_weight_cache",
+                CT_TR("commtax::Fields", "FP8 weights cast once a step"),
+                CT_TR("commtax::Fields", "The weights' FP8 copies are made in the first micro-batch and kept for the "
+                                         "step's others, as Megatron-Core, NeMo and Megatron-Bridge do. Off: cast "
+                                         "again in every micro-batch (torchtitan and OLMo-core's torchao Float8, "
+                                         "Composer's Transformer Engine layers)"),
+                Later, ForFp8),
         CT_DBL(Training, training.grad_bytes, "grad_bytes", CT_TR("commtax::Fields", "Gradient bytes on the wire"), "B",
                CT_TR("commtax::Fields", "4 fp32 (default: Megatron-LM reduces bf16 gradients in fp32 unless "
                                         "--grad-reduce-in-bf16), 2 bf16, 1 fp8/int8 compression"),
@@ -602,6 +610,7 @@ bool fieldRelevant(const FieldInfo &f, const Plan &plan)
     case Relevance::Fp8Gpu: return plan.gpu.fp8_dense_tflops > 0;
     case Relevance::Zero3: return plan.training.zero == 3;
     case Relevance::Flash: return plan.training.flash_attention;
+    case Relevance::Fp8: return plan.training.precision == Precision::Fp8;
     case Relevance::UnfusedLoss: return !plan.training.fused_cross_entropy;
     }
     return true;

@@ -46,6 +46,7 @@ enum class Relevance : std::uint8_t { Always,
                                       Fp8Gpu,        // a GPU with an FP8 peak
                                       Zero3,         // ZeRO stage 3
                                       Flash,         // FlashAttention on (training.flash_attention)
+                                      Fp8,           // FP8 matmuls (training.precision)
                                       UnfusedLoss }; // the loss not fused (training.fused_cross_entropy off)
 
 struct FieldInfo {

@@ -189,6 +189,10 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
         const OffloadedLayers off = offloadedLayers(tr, D, Me);
         return off.dense * wait.dense + off.moe * wait.moe;
     };
+    // The FP8 weight casts (docs/model.md §3): once a step where the FP8 weights are cached for the
+    // step's micro-batches (Megatron-Core), else in every micro-batch's forward and its recompute.
+    const double castPasses = tr.fp8_weight_cache ? 0.0 : 1.0 + recomputedLinearShare(tr.recompute);
+    auto stageCast = [&](double D, double Me) { return D * k.denseWeightCast + Me * k.moeWeightCast; };
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
     double sum = 0, slowest = -1, maxTotal = -1;
@@ -197,7 +201,7 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
         const StageKind &s = kinds[i];
         const double D = stageDenseLayers(k, s), Me = s.layers - D;
         const double u = D * k.denseLayerTime + Me * (k.moeLayerTime + epExposed) + s.layers * commLayer + (s.last ? k.headTime : 0.0)
-            + stageWait(D, Me);
+            + stageWait(D, Me) + castPasses * stageCast(D, Me);
         sum += s.count * u;
         if (u > slowest) {
             slowest = u;
@@ -215,11 +219,13 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     const double D = stageDenseLayers(k, s), Me = s.layers - D;
     r.pacing_stage = s.index;
     k.pacingLayers = s.layers;
-    const double weightCast = D * k.denseWeightCast + Me * k.moeWeightCast;
+    const double weightCast = tr.fp8_weight_cache ? stageCast(D, Me) : 0.0; // per step
+    const double castPerMicroBatch = castPasses * stageCast(D, Me);
     r.offload_time_s = k.mb * stageWait(D, Me);
-    k.tComp = k.mb * (D * k.denseLayerTime + Me * k.moeLayerTime + (s.last ? k.headTime : 0.0)) + weightCast + r.offload_time_s;
+    const double layers = D * k.denseLayerTime + Me * k.moeLayerTime + (s.last ? k.headTime : 0.0);
+    k.tComp = k.mb * (layers + castPerMicroBatch) + weightCast + r.offload_time_s;
     r.compute_time_s = k.tComp;
-    r.compute_fp8_time_s = k.mb * (D * k.denseFp8Time + Me * k.moeFp8Time) + weightCast;
+    r.compute_fp8_time_s = k.mb * (D * k.denseFp8Time + Me * k.moeFp8Time + castPerMicroBatch) + weightCast;
     r.tp_comm_time_s = k.mb * s.layers * k.tpLayerTime;
     r.tp_comm_exposed_s = k.mb * s.layers * tpExposed;
     r.cp_comm_time_s = k.mb * s.layers * k.cpLayerTime;

@@ -180,6 +180,7 @@ struct Uncertain {
     Y(training, flash_attention)                                                                            \
     Y(training, attention_kernel)                                                                           \
     Y(training, precision)                                                                                  \
+    Y(training, fp8_weight_cache)                                                                           \
     Y(training, optimizer_kernel, CT_LAUNCH(nullptr, nullptr, "implementation"))                            \
     Y(training, tp_async_backward)                                                                          \
     Y(training, tp_comm_overlap, CT_LAUNCH(nullptr, nullptr, "enable_async_tensor_parallel"))               \

@@ -211,6 +211,13 @@ struct TrainingSpec {
     bool flash_attention = true;                               // drops the 5*a*s/h activation term
     AttentionKernel attention_kernel = AttentionKernel::Cudnn; // with flash_attention: whose kernel
     Precision precision = Precision::Bf16;
+    // FP8: the weights' FP8 copies are made once a step and kept for its other micro-batches:
+    // Megatron-Core passes is_first_microbatch to Transformer Engine's linear layers, which then
+    // cache them (megatron/core/extensions/transformer_engine.py, TELinear.forward). false: they are
+    // cast again in every micro-batch's forward and its recompute: torchao's Float8Linear
+    // (torchtitan, OLMo-core), Transformer Engine called without is_first_microbatch
+    // (Composer/llm-foundry), Megatron-Core with disable_parameter_transpose_cache (docs/model.md §3).
+    bool fp8_weight_cache = true;
     // Bytes per gradient value on the wire and in the accumulation buffer. 4: Megatron-LM reduces
     // bf16 gradients in fp32 unless --grad-reduce-in-bf16 (megatron/training/arguments.py,
     // validate_args: "bfloat16 requires gradient accumulation and all-reduce to be done in fp32");

@@ -424,6 +424,28 @@ void optimizerNote(Export &e, const Plan &p, bool megatronCore)
     }
 }
 
+// The FP8 weights cast once a step or in every micro-batch (training.fp8_weight_cache, docs/model.md
+// §3). Megatron-Core caches them unless TransformerConfig.disable_parameter_transpose_cache, which
+// NeMo and Megatron-Bridge set on the model config (`config`: the line prefix) and Megatron-LM has no
+// flag for (megatron/training/arguments.py lists it among the fields without a CLI argument);
+// torchtitan's Float8 linears (torchao) cast in every forward.
+void fp8CacheLaunch(std::string *out, const std::string &config, Export &e, const TrainingSpec &t, bool megatronCore)
+{
+    if (t.precision != Precision::Fp8)
+        return;
+    if (megatronCore && !t.fp8_weight_cache) {
+        if (out)
+            *out += config + "disable_parameter_transpose_cache = True\n";
+        else
+            note(e, CT_TR("commtax::Launch", "fp8_weight_cache off: not written: Megatron-LM has no flag for "
+                                             "disable_parameter_transpose_cache and casts the FP8 weights once a "
+                                             "step (less time than planned)"));
+    } else if (!megatronCore && t.fp8_weight_cache) {
+        note(e, CT_TR("commtax::Launch", "fp8_weight_cache: torchtitan's Float8 linears (torchao) cast the weights "
+                                         "in every micro-batch, not once a step (more time than planned)"));
+    }
+}
+
 // What a framework without Megatron-Core's recompute modules, its activation offload or its
 // precision-aware optimizer leaves out (`hasModules`: the framework is Megatron-Core's).
 void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
@@ -580,6 +602,7 @@ void megatronComputeArgs(Args &arg, Export &e, const Plan &p)
         arg(megatronFlag(F::training_fused_cross_entropy));
     lossNote(e, p, true);
     optimizerNote(e, p, true);
+    fp8CacheLaunch(nullptr, {}, e, p.training, true);
     opsNote(e, t);
     if (writtenAsSelective(t)) {
         arg("--recompute-granularity", "selective");
@@ -928,6 +951,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     mcoreRecompute(out, c, p, false);
     // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.
     out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
+    fp8CacheLaunch(&out, c, e, p.training, true);
     lossNote(e, p, true);
     optimizerNote(e, p, true);
     nemoTrainer(out, s, t);
@@ -1066,6 +1090,7 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     kernelNote(e, p, true);
     mcoreRecompute(out, c, p, true);
     out += c + mcoreName(F::training_fused_cross_entropy) + " = " + py(t.fused_cross_entropy) + "\n";
+    fp8CacheLaunch(&out, c, e, p.training, true);
     lossNote(e, p, true);
     optimizerNote(e, p, true);
     out += "    return cfg\n\n\n";
@@ -1332,6 +1357,7 @@ void titanNotes(Export &e, const Shape &s, const TrainingSpec &t, const ModelSpe
             CT_TR(
                 "commtax::Launch",
                 "FP8: start from a float8 config of the registry (e.g. llama3_debugmodel_float8 shows the converter)"));
+    fp8CacheLaunch(nullptr, {}, e, t, false);
     if (m.dropout > 0.0)
         note(e, CT_TR("commtax::Launch", "dropout %1: torchtitan's models have no dropout; the run keeps no masks"),
              {probability(m.dropout)});

@@ -4051,6 +4051,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>Layers of the last pipeline stage (which also holds the LM head and its loss); 0 = automatic. With interleaving at least vpp-1: one chunk may hold the loss alone. Megatron-LM --decoder-last-pipeline-num-layers</source>
         <translation>最后一个流水线阶段的层数（该阶段还包含 LM head 及其损失）；0 = 自动。交错时至少 vpp-1 层：一个块可以只放损失。Megatron-LM --decoder-last-pipeline-num-layers</translation>
     </message>
+    <message>
+        <source>FP8 weights cast once a step</source>
+        <translation>FP8 权重每步只转换一次</translation>
+    </message>
+    <message>
+        <source>The weights&apos; FP8 copies are made in the first micro-batch and kept for the step&apos;s others, as Megatron-Core, NeMo and Megatron-Bridge do. Off: cast again in every micro-batch (torchtitan and OLMo-core&apos;s torchao Float8, Composer&apos;s Transformer Engine layers)</source>
+        <translation>权重的 FP8 副本在第一个微批次中生成，并在该步的其余微批次中复用，Megatron-Core、NeMo 和 Megatron-Bridge 即如此。关闭：每个微批次都重新转换（torchtitan 和 OLMo-core 的 torchao Float8，Composer 的 Transformer Engine 层）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Files</name>
@@ -5020,6 +5028,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>optimizer_kernel=fused: the config names no optimizer: the training script&apos;s runs (a fused one as planned, such as DeepSpeed&apos;s FusedAdam or torch.optim.AdamW(fused=True); PyTorch&apos;s default AdamW takes longer)</source>
         <translation>optimizer_kernel=fused：配置未指定优化器：由训练脚本的优化器运行（按计划应为融合实现，例如 DeepSpeed 的 FusedAdam 或 torch.optim.AdamW(fused=True)；PyTorch 默认的 AdamW 用时更长）</translation>
+    </message>
+    <message>
+        <source>fp8_weight_cache off: not written: Megatron-LM has no flag for disable_parameter_transpose_cache and casts the FP8 weights once a step (less time than planned)</source>
+        <translation>fp8_weight_cache 关闭：未写入：Megatron-LM 没有 disable_parameter_transpose_cache 的命令行参数，它每步只转换一次 FP8 权重（比计划用时少）</translation>
+    </message>
+    <message>
+        <source>fp8_weight_cache: torchtitan&apos;s Float8 linears (torchao) cast the weights in every micro-batch, not once a step (more time than planned)</source>
+        <translation>fp8_weight_cache：torchtitan 的 Float8 线性层（torchao）在每个微批次都转换权重，而非每步一次（比计划用时多）</translation>
     </message>
 </context>
 <context>
