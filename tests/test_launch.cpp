@@ -672,14 +672,16 @@ private slots:
     }
 
     // The FP8 weight cache (launch.cpp fp8CacheLaunch, docs/model.md §3): NeMo and Megatron-Bridge
-    // write TransformerConfig.disable_parameter_transpose_cache when the plan casts in every
-    // micro-batch; Megatron-LM has no flag for it and says so; torchtitan's torchao linears cannot
-    // cache and say so when the plan does. BF16 plans say nothing of it.
+    // write TransformerConfig.disable_parameter_transpose_cache for an FP8 plan, True when the plan
+    // casts in every micro-batch, False when it caches (a base recipe may set it); Megatron-LM has no
+    // flag for it and says so; torchtitan's torchao linears cannot cache and say so when the plan
+    // does. BF16 plans say nothing of it.
     void fp8WeightCacheAsEachFrameworkRunsIt()
     {
         Plan p = oneNodeLlama3();
         QVERIFY(validate(p).empty());
-        const QString line = QStringLiteral("disable_parameter_transpose_cache = True\n");
+        const QString field = QStringLiteral("disable_parameter_transpose_cache");
+        const QString line = field + QStringLiteral(" = True\n");
         const QString key = QStringLiteral("fp8_weight_cache");
         auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
         const auto all = {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge,
@@ -687,10 +689,13 @@ private slots:
         for (bool cache : {true, false}) {
             p.training.fp8_weight_cache = cache;
             for (auto f : all)
-                QVERIFY(!launchNotes(p, f).contains(key) && !text(f).contains(line));
+                QVERIFY(!launchNotes(p, f).contains(key) && !text(f).contains(field));
         }
         p.training.precision = Precision::Fp8;
         p.training.fp8_weight_cache = true;
+        const QString cached = field + QStringLiteral(" = False\n");
+        QVERIFY(text(launch::Framework::Nemo).contains(QStringLiteral("    recipe.model.config.") + cached));
+        QVERIFY(text(launch::Framework::Bridge).contains(QStringLiteral("    cfg.model.") + cached));
         for (auto f : all)
             QVERIFY(!text(f).contains(line));
         const QString titanNote = QStringLiteral("fp8_weight_cache: torchtitan's");
@@ -700,7 +705,7 @@ private slots:
         p.training.fp8_weight_cache = false;
         QVERIFY(text(launch::Framework::Nemo).contains(QStringLiteral("    recipe.model.config.") + line));
         QVERIFY(text(launch::Framework::Bridge).contains(QStringLiteral("    cfg.model.") + line));
-        QVERIFY(!text(launch::Framework::Megatron).contains(line));
+        QVERIFY(!text(launch::Framework::Megatron).contains(line)); // the note names the field
         const QString megatronNote = QStringLiteral("fp8_weight_cache off: not written");
         QVERIFY(launchNotes(p, launch::Framework::Megatron).contains(megatronNote));
         QVERIFY(!launchNotes(p, launch::Framework::Torchtitan).contains(key));

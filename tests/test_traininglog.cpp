@@ -574,6 +574,31 @@ private slots:
         }
     }
 
+    // torchtitan's Float8 line makes the plan FP8, and its torchao linears cast the weights in every
+    // micro-batch: the calibrated GPU must not absorb those casts into its efficiency (docs/model.md §3).
+    void torchtitanFloat8CastsEveryMicroBatch()
+    {
+        const std::string head = "[rank0]:[titan] - root - INFO - Building llama3 8B with "
+                                 "TransformerModelArgs(dim=4096, n_layers=32, n_heads=32, n_kv_heads=8, "
+                                 "vocab_size=128256, multiple_of=1024, "
+                                 "ffn_dim_multiplier=1.3, norm_eps=1e-05, rope_theta=500000, max_seq_len=8192)\n";
+        const std::string float8 = "[rank0]:[titan] - root - INFO - Float8 training active\n";
+        const std::string steps = "[rank0]:[titan] - root - INFO - step: 10  memory: 40.00GiB(42.1%)  tps: 5,000\n"
+                                  "[rank0]:[titan] - root - INFO - step: 20  memory: 40.00GiB(42.1%)  tps: 5,010\n";
+        for (const bool fp8 : {false, true}) {
+            TrainingLog log;
+            ParseError err;
+            const std::string text = head + (fp8 ? float8 : std::string()) + steps;
+            QVERIFY2(parse(text.c_str(), log, err), err.message.c_str());
+            const TrainingPlanRead read = readTrainingPlan(log);
+            QCOMPARE(read.fields.value(QStringLiteral("training.precision")).toString(),
+                     fp8 ? QStringLiteral("fp8") : QStringLiteral("bf16"));
+            QCOMPARE(read.fields.contains(QStringLiteral("training.fp8_weight_cache")), fp8);
+            if (fp8)
+                QCOMPARE(read.fields.value(QStringLiteral("training.fp8_weight_cache")).toBool(true), false);
+        }
+    }
+
     // A step that goes back without a new configuration is a restart too; a decimal comma reads.
     void restartWithoutConfigAndDecimalComma()
     {

@@ -140,7 +140,7 @@ EngineRegime engineRegime(const Plan &plan, const EngineAccuracyData &data, cons
     // Each source weighs as one run: its runs share one framework release and one cluster, so
     // their errors are one draw of the engine's error, not many, and the plan's own run will be
     // another source's (docs/accuracy.md: weighted by run, 26 rows of one source set the ranges of
-    // every plan like them, and P10-P90 held 70% of the runs held out, 74% weighted by source).
+    // every plan like them, and P10-P90 held 70% of the runs held out, 72% weighted by source).
     QHash<QString, int> perSource;
     for (const AccuracyRun *r : used)
         ++perSource[r->source_id];

@@ -18,8 +18,10 @@ namespace {
 // once per step and cached for the other micro-batches (Megatron-Core passes
 // is_first_microbatch to Transformer Engine's linear layers unless
 // disable_parameter_transpose_cache is set; megatron/core/extensions/transformer_engine.py,
-// TELinear.forward). linear() returns the GEMM and adds the casts to `actCast` (per micro-batch)
-// and `weightCast` (per step) of the layer being built.
+// TELinear.forward), or, without that cache (training.fp8_weight_cache), in every micro-batch's
+// forward and recompute (pipelinePhase, communication.cpp). linear() returns the GEMM and adds the
+// casts to `actCast` (per micro-batch) and `weightCast` (one cast of the layer's weights) of the
+// layer being built.
 struct Linears {
     explicit Linears(const Plan &plan)
     {

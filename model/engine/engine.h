@@ -269,7 +269,8 @@ struct LayerWork {
     // TP and CP communication (raw) and CP's exposed part; one MoE layer's expert all-to-all (raw).
     double denseLayerTime = 0, moeLayerTime = 0, denseFp8Time = 0, moeFp8Time = 0, headTime = 0;
     double moeAttnTime = 0; // the attention part of moeLayerTime (the rest is the MoE block)
-    // Per step (once, not per micro-batch): casting one layer's weights to FP8 (docs/model.md §3).
+    // Casting one layer's weights to FP8 once (docs/model.md §3): paid once a step with the FP8
+    // weight cache, else in every micro-batch's forward and recompute (pipelinePhase).
     double denseWeightCast = 0, moeWeightCast = 0;
     double attnCoreTime = 0, tpLayerTime = 0, cpLayerTime = 0, cpLayerExposed = 0, epLayerTime = 0;
     // The forward GEMM times of a dense layer's linear layers beside its TP collectives (QKV and FC1

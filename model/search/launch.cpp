@@ -426,20 +426,19 @@ void optimizerNote(Export &e, const Plan &p, bool megatronCore)
 
 // The FP8 weights cast once a step or in every micro-batch (training.fp8_weight_cache, docs/model.md
 // §3). Megatron-Core caches them unless TransformerConfig.disable_parameter_transpose_cache, which
-// NeMo and Megatron-Bridge set on the model config (`config`: the line prefix) and Megatron-LM has no
-// flag for (megatron/training/arguments.py lists it among the fields without a CLI argument);
-// torchtitan's Float8 linears (torchao) cast in every forward.
+// NeMo and Megatron-Bridge write on the model config either way (`config`: the line prefix; a base
+// recipe may set it) and Megatron-LM has no flag for (megatron/training/arguments.py lists it among
+// the fields without a CLI argument); torchtitan's Float8 linears (torchao) cast in every forward.
 void fp8CacheLaunch(std::string *out, const std::string &config, Export &e, const TrainingSpec &t, bool megatronCore)
 {
     if (t.precision != Precision::Fp8)
         return;
-    if (megatronCore && !t.fp8_weight_cache) {
-        if (out)
-            *out += config + "disable_parameter_transpose_cache = True\n";
-        else
-            note(e, CT_TR("commtax::Launch", "fp8_weight_cache off: not written: Megatron-LM has no flag for "
-                                             "disable_parameter_transpose_cache and casts the FP8 weights once a "
-                                             "step (less time than planned)"));
+    if (megatronCore && out) {
+        *out += config + "disable_parameter_transpose_cache = " + (t.fp8_weight_cache ? "False" : "True") + "\n";
+    } else if (megatronCore && !t.fp8_weight_cache) {
+        note(e, CT_TR("commtax::Launch", "fp8_weight_cache off: not written: Megatron-LM has no flag for "
+                                         "disable_parameter_transpose_cache and casts the FP8 weights once a "
+                                         "step (less time than planned)"));
     } else if (!megatronCore && t.fp8_weight_cache) {
         note(e, CT_TR("commtax::Launch", "fp8_weight_cache: torchtitan's Float8 linears (torchao) cast the weights "
                                          "in every micro-batch, not once a step (more time than planned)"));

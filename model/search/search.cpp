@@ -764,8 +764,9 @@ struct BoundMemo {
 // and the all-to-all: affine in the tokens with a non-negative constant; CP's exposed part
 // max(0, ring - attention) with the attention linear), so m u_max(b) = (B / dp) u_max(b) / b >=
 // u_p(b_max), p the pacing stage at b_max: the bound of the whole prefix (microBatch 0). The engine
-// gives m u_p as compute + exposed TP, CP and expert time, less the FP8 weight casts (once per step):
-// in FP8 the same plan with twice the global batch gives 2 m u_p + casts, and the difference is m u_p.
+// gives m u_p as compute + exposed TP, CP and expert time, less the FP8 weight casts once per step
+// (none with fp8_weight_cache off, where every micro-batch's casts are in u_p): in FP8 the same plan
+// with twice the global batch gives 2 m u_p + casts, and the difference is m u_p.
 struct Paced {
     bool ok = false;
     int n = 0;                                  // sequence parallelism off, and on when tp > 1

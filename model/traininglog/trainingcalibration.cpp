@@ -330,6 +330,9 @@ void readTorchtitan(Reader &rd)
     }
     rd.set(path(F::training_precision), log.find("float8") ? QStringLiteral("fp8") : QStringLiteral("bf16"),
            log.find("float8") ? log.find("float8")->line : 0);
+    // torchao's Float8Linear casts the weights in every micro-batch's forward (docs/model.md §3).
+    if (const ConfigEntry *float8 = log.find("float8"))
+        rd.set(path(F::training_fp8_weight_cache), false, float8->line);
     rd.set(path(F::training_flash_attention), true, 0);
     // torchtitan's attention is PyTorch's scaled_dot_product_attention: FlashAttention-2 on NVIDIA GPUs.
     rd.set(path(F::training_attention_kernel), QStringLiteral("flash2"), 0);

@@ -327,8 +327,10 @@ double weightedPercentile(const std::vector<std::pair<double, double>> &sorted, 
 {
     if (sorted.empty())
         return 0;
-    if (sorted.size() == 1)
+    if (sorted.size() == 1 || q <= 0)
         return sorted.front().first;
+    if (q >= 1)
+        return sorted.back().first;
     double total = 0;
     for (const auto &[value, weight] : sorted)
         total += weight;

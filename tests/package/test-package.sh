@@ -129,9 +129,10 @@ done
 home=$tmp/home
 mkdir -p "$home/config" "$home/data" "$home/runtime"
 chmod 700 "$home/runtime"
+in_home=(env HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" XDG_RUNTIME_DIR="$home/runtime"
+  COMMTAX_LIBRARY="$home/library.sqlite" QT_QPA_PLATFORM=offscreen)
 run() {
-  env HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" XDG_RUNTIME_DIR="$home/runtime" \
-    COMMTAX_LIBRARY="$home/library.sqlite" QT_QPA_PLATFORM=offscreen "$root/usr/bin/commtax" "$@"
+  "${in_home[@]}" "$root/usr/bin/commtax" "$@"
 }
 out=$(run --version 2>&1) || fail "commtax --version exited $?"
 grep -q "^commtax $version " <<<"$out" || fail "commtax --version printed: $out"
@@ -163,7 +164,9 @@ run no-such-command >/dev/null 2>&1
 # `commtax FILE` (the desktop entry's %f) starts the app with that plan: still running after a few
 # seconds, and the plan is the most recent file in the settings the app writes.
 plan=$share/commtax/scenarios/llama2-13b-a100.json
-run "$plan" >"$tmp/gui.log" 2>&1 &
+# Not through run(): a function in the background is a subshell, and killing it would leave the app
+# running; env execs the app, so $! is the app's own process.
+"${in_home[@]}" "$root/usr/bin/commtax" "$plan" >"$tmp/gui.log" 2>&1 &
 gui=$!
 opened=no
 for _ in $(seq 1 80); do # up to 20 s on a loaded machine
