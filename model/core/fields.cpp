@@ -372,8 +372,8 @@ std::vector<FieldInfo> trainingParallelFields()
     };
 }
 
-// The training section, second part: recompute, kernels, precision, optimizer state and offload.
-std::vector<FieldInfo> trainingMemoryFields()
+// The training section, second part: activation recompute and the loss.
+std::vector<FieldInfo> trainingRecomputeFields()
 {
     return {
         CT_CHOICE(Training, training.recompute, "recompute", CT_TR("commtax::Fields", "Activation recompute"),
@@ -428,6 +428,13 @@ std::vector<FieldInfo> trainingMemoryFields()
                                            "pass over the logits)"),
                   (QStringList{QStringLiteral("megatron"), QStringLiteral("pytorch"), QStringLiteral("compiled")}),
                   parseUnfusedLoss, Later, ForUnfusedLoss),
+    };
+}
+
+// The training section, third part: kernels, precision, optimizer state and offload.
+std::vector<FieldInfo> trainingMemoryFields()
+{
+    return {
         CT_BOOL(Training, training.sequence_parallel, "sequence_parallel",
                 CT_TR("commtax::Fields", "Sequence parallel"),
                 CT_TR("commtax::Fields", "Megatron sequence parallelism (shards norms and dropout over tp)")),
@@ -583,9 +590,11 @@ std::vector<FieldInfo> economicsFields()
 // Every field, in the order of the sections and of the editor.
 std::vector<FieldInfo> allFields()
 {
+    using Part = std::vector<FieldInfo> (*)();
+    const Part parts[] = {modelFields, gpuFields, clusterFields, trainingParallelFields, trainingRecomputeFields,
+                          trainingMemoryFields, trainingOverlapAndRunFields, economicsFields};
     std::vector<FieldInfo> fields;
-    for (std::vector<FieldInfo> (*part)() : {modelFields, gpuFields, clusterFields, trainingParallelFields,
-                                             trainingMemoryFields, trainingOverlapAndRunFields, economicsFields}) {
+    for (const Part part : parts) {
         std::vector<FieldInfo> rows = part();
         fields.insert(fields.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
     }
