@@ -67,6 +67,14 @@ QMap<QString, QString> llama3_8bFlags(int gpus, int microBatch, int cp)
             {QStringLiteral("gpus"), QString::number(gpus)}};
 }
 
+// A torchtitan log's model line and two steps (the readers' tests add the lines they read).
+constexpr const char *kTitanBuildLine = "[rank0]:[titan] - root - INFO - Building llama3 8B with "
+                                        "TransformerModelArgs(dim=4096, n_layers=32, n_heads=32, n_kv_heads=8, "
+                                        "vocab_size=128256, multiple_of=1024, ffn_dim_multiplier=1.3, "
+                                        "norm_eps=1e-05, rope_theta=500000, max_seq_len=8192)\n";
+constexpr const char *kTitanSteps = "[rank0]:[titan] - root - INFO - step: 10  memory: 40.00GiB(42.1%)  tps: 5,000\n"
+                                    "[rank0]:[titan] - root - INFO - step: 20  memory: 40.00GiB(42.1%)  tps: 5,010\n";
+
 } // namespace
 
 class TestTrainingLog : public QObject
@@ -553,14 +561,10 @@ private slots:
     // the loss it names is the one the plan takes (docs/model.md §8).
     void torchtitanCompiledLossIsRead()
     {
-        const std::string head = "[rank0]:[titan] - root - INFO - Building llama3 8B with "
-                                 "TransformerModelArgs(dim=4096, n_layers=32, n_heads=32, n_kv_heads=8, "
-                                 "vocab_size=128256, multiple_of=1024, "
-                                 "ffn_dim_multiplier=1.3, norm_eps=1e-05, rope_theta=500000, max_seq_len=8192)\n"
-                                 "[rank0]:[titan] - root - INFO - Compiling each TransformerBlock with torch.compile\n";
+        const std::string head = std::string(kTitanBuildLine)
+            + "[rank0]:[titan] - root - INFO - Compiling each TransformerBlock with torch.compile\n";
         const std::string loss = "[rank0]:[titan] - root - INFO - Compiling the loss function with torch.compile\n";
-        const std::string steps = "[rank0]:[titan] - root - INFO - step: 10  memory: 40.00GiB(42.1%)  tps: 5,000\n"
-                                  "[rank0]:[titan] - root - INFO - step: 20  memory: 40.00GiB(42.1%)  tps: 5,010\n";
+        const std::string steps = kTitanSteps;
         for (const bool compiled : {false, true}) {
             TrainingLog log;
             ParseError err;
@@ -578,13 +582,9 @@ private slots:
     // micro-batch: the calibrated GPU must not absorb those casts into its efficiency (docs/model.md §3).
     void torchtitanFloat8CastsEveryMicroBatch()
     {
-        const std::string head = "[rank0]:[titan] - root - INFO - Building llama3 8B with "
-                                 "TransformerModelArgs(dim=4096, n_layers=32, n_heads=32, n_kv_heads=8, "
-                                 "vocab_size=128256, multiple_of=1024, "
-                                 "ffn_dim_multiplier=1.3, norm_eps=1e-05, rope_theta=500000, max_seq_len=8192)\n";
+        const std::string head = kTitanBuildLine;
         const std::string float8 = "[rank0]:[titan] - root - INFO - Float8 training active\n";
-        const std::string steps = "[rank0]:[titan] - root - INFO - step: 10  memory: 40.00GiB(42.1%)  tps: 5,000\n"
-                                  "[rank0]:[titan] - root - INFO - step: 20  memory: 40.00GiB(42.1%)  tps: 5,010\n";
+        const std::string steps = kTitanSteps;
         for (const bool fp8 : {false, true}) {
             TrainingLog log;
             ParseError err;
