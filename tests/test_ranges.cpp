@@ -121,6 +121,35 @@ private slots:
         QVERIFY(std::abs(g.mape - 9.0 * 0.5 / 39.0) < 1e-12);
     }
 
+    // The one weighting the regime and the accuracy dialog's table share: three runs of one source
+    // weigh a third each, a source's single run weighs one; both lists come sorted.
+    void sourceWeightsAndErrors()
+    {
+        const QString h100 = QStringLiteral("h100");
+        const std::vector<AccuracyRun> runs = {{QStringLiteral("a1"), QStringLiteral("a"), h100, false, false, 8, 1.25},
+                                               {QStringLiteral("b1"), QStringLiteral("b"), h100, false, false, 8, 0.8},
+                                               {QStringLiteral("a2"), QStringLiteral("a"), h100, false, false, 8, 1.0},
+                                               {QStringLiteral("a3"), QStringLiteral("a"), h100, false, false, 8, 2.0}};
+        std::vector<const AccuracyRun *> ptrs;
+        ptrs.reserve(runs.size());
+        for (const AccuracyRun &r : runs)
+            ptrs.push_back(&r);
+        const SourceWeightedErrors w = sourceWeightedErrors(ptrs);
+        QCOMPARE(w.sources, 2);
+        QCOMPARE(w.factors.size(), std::size_t(4));
+        QCOMPARE(w.factors[0].first, 0.8);
+        QCOMPARE(w.factors[0].second, 1.0);
+        QCOMPARE(w.factors[1].first, 1.0);
+        QCOMPARE(w.factors[1].second, 1.0 / 3.0);
+        QCOMPARE(w.factors[3].first, 2.0);
+        QCOMPARE(w.factors[3].second, 1.0 / 3.0);
+        // |1 - 1/f|: 0 (f 1), 0.2 (f 1.25), 0.25 (f 0.8), 0.5 (f 2), in that order.
+        const std::vector<double> errors = {0.0, 0.2, 0.25, 0.5};
+        QCOMPARE(w.errors.size(), errors.size());
+        for (std::size_t i = 0; i < errors.size(); ++i)
+            QVERIFY(std::abs(w.errors[i] - errors[i]) < 1e-12);
+    }
+
     // The engine's error doubles the step time: every figure that follows from it moves with it.
     void errorFactorScalesTheStepTime()
     {

@@ -105,21 +105,11 @@ void AccuracyDialog::buildTable(const EngineAccuracyData &runs)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     int row = 0;
     for (const auto &[kind, members] : groups) {
-        std::map<QString, int> perSource;
-        for (const AccuracyRun *r : members)
-            ++perSource[r->source_id];
-        std::vector<std::pair<double, double>> factors;
-        std::vector<double> err;
-        for (const AccuracyRun *r : members) {
-            factors.push_back({r->time_factor, 1.0 / perSource[r->source_id]});
-            err.push_back(std::fabs(1 - 1 / r->time_factor));
-        }
-        std::sort(factors.begin(), factors.end());
-        std::sort(err.begin(), err.end());
-        const long medianError = std::lround(100 * uncertainty::percentile(err, 0.5));
+        const SourceWeightedErrors w = sourceWeightedErrors(members);
+        const long medianError = std::lround(100 * uncertainty::percentile(w.errors, 0.5));
         const QStringList cells = {kind, QString::number(members.size()), QStringLiteral("%1%").arg(medianError),
-                                   QString::number(uncertainty::weightedPercentile(factors, 0.1), 'f', 2),
-                                   QString::number(uncertainty::weightedPercentile(factors, 0.9), 'f', 2)};
+                                   QString::number(uncertainty::weightedPercentile(w.factors, 0.1), 'f', 2),
+                                   QString::number(uncertainty::weightedPercentile(w.factors, 0.9), 'f', 2)};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             if (c > 0)

@@ -105,6 +105,24 @@ bool EngineRegime::covers(const AccuracyRun &r, int atLevel) const
     return atLevel == 1 || (r.gpus >= gpus_low && r.gpus <= gpus_high);
 }
 
+SourceWeightedErrors sourceWeightedErrors(const std::vector<const AccuracyRun *> &runs)
+{
+    QHash<QString, int> perSource;
+    for (const AccuracyRun *r : runs)
+        ++perSource[r->source_id];
+    SourceWeightedErrors out;
+    out.sources = int(perSource.size());
+    out.factors.reserve(runs.size());
+    out.errors.reserve(runs.size());
+    for (const AccuracyRun *r : runs) {
+        out.factors.push_back({r->time_factor, 1.0 / perSource.value(r->source_id)});
+        out.errors.push_back(std::fabs(1 - 1 / r->time_factor));
+    }
+    std::sort(out.factors.begin(), out.factors.end());
+    std::sort(out.errors.begin(), out.errors.end());
+    return out;
+}
+
 EngineRegime engineRegime(const Plan &plan, const EngineAccuracyData &data, const QString &excludeSource)
 {
     EngineRegime g;
@@ -137,28 +155,16 @@ EngineRegime engineRegime(const Plan &plan, const EngineAccuracyData &data, cons
     g.runs = int(used.size());
     if (used.empty())
         return g;
-    // Each source weighs as one run: its runs share one framework release and one cluster, so
-    // their errors are one draw of the engine's error, not many, and the plan's own run will be
-    // another source's (docs/accuracy.md: weighted by run, 26 rows of one source set the ranges of
-    // every plan like them, and P10-P90 held 70% of the runs held out, 72% weighted by source).
-    QHash<QString, int> perSource;
-    for (const AccuracyRun *r : used)
-        ++perSource[r->source_id];
-    std::vector<std::pair<double, double>> f;
-    std::vector<double> err;
-    for (const AccuracyRun *r : used) {
-        f.push_back({r->time_factor, 1.0 / perSource.value(r->source_id)});
-        err.push_back(std::fabs(1 - 1 / r->time_factor));
-    }
-    g.sources = int(perSource.size());
-    std::sort(f.begin(), f.end());
-    std::sort(err.begin(), err.end());
+    // Each source weighs as one run (docs/accuracy.md: weighted by run, 26 rows of one source set the
+    // ranges of every plan like them, and P10-P90 held 70% of the runs held out, 72% weighted by source).
+    const SourceWeightedErrors w = sourceWeightedErrors(used);
+    g.sources = w.sources;
     const double at[5] = {0.10, 0.25, 0.50, 0.75, 0.90};
     for (int i = 0; i < 5; ++i)
-        g.quantiles[std::size_t(i)] = uncertainty::weightedPercentile(f, at[i]);
-    for (double e : err)
-        g.mape += e / double(err.size());
-    g.median_error = uncertainty::percentile(err, 0.5);
+        g.quantiles[std::size_t(i)] = uncertainty::weightedPercentile(w.factors, at[i]);
+    for (double e : w.errors)
+        g.mape += e / double(w.errors.size());
+    g.median_error = uncertainty::percentile(w.errors, 0.5);
     // The ends: the outer segments continue the slope of their neighbours (P10-P25, P75-P90), and
     // the range holds the engine's own figure (1).
     const std::array<double, 5> &q = g.quantiles;

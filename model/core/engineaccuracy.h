@@ -22,6 +22,7 @@
 #include <QString>
 
 #include <array>
+#include <utility>
 #include <vector>
 
 namespace commtax {
@@ -54,6 +55,17 @@ struct EngineAccuracyData {
 const EngineAccuracyData &engineAccuracyData();
 // The same from JSON text (false with a reason in *error when it is not the format).
 bool parseEngineAccuracy(const QByteArray &json, EngineAccuracyData &out, QString *error);
+
+// The engine's error over a set of runs: each run's time factor weighted so that each source weighs
+// as one run (its runs share one framework release and one cluster, so their errors are one draw of
+// the engine's error, and the next plan's run is another source's: docs/accuracy.md), sorted by
+// factor, for uncertainty::weightedPercentile; and each run's absolute error |1 - 1/factor|, sorted.
+struct SourceWeightedErrors {
+    std::vector<std::pair<double, double>> factors; // (time factor, 1 / runs of its source)
+    std::vector<double> errors;
+    int sources = 0;
+};
+SourceWeightedErrors sourceWeightedErrors(const std::vector<const AccuracyRun *> &runs);
 
 // The family a GPU preset id belongs to for the accuracy groups.
 QString gpuFamily(const QString &gpuId);
