@@ -165,6 +165,29 @@ private Q_SLOTS:
         QVERIFY_NEAR(dots.hardware_flops_per_step, dots.flops_per_step, 1e-12);
         QVERIFY(sel.compute_time_s < dots.compute_time_s && dots.compute_time_s < ops.compute_time_s);
     }
+    // ZeRO-3's working set (docs/model.md §8), by hand on torchtitan's Llama 3 8B plan (8 GPUs, FSDP):
+    // the output projection, 128256 x 4096 = 525.3M parameters, is the largest unit (a layer is
+    // 218.1M: Q and O 2 x 4096^2, K and V 2 x 4096 x 1024, the SwiGLU MLP 3 x 4096 x 14336). As the
+    // backward starts it is whole (2 B), the layer after it is gathered ahead (2 B) and its gradient
+    // is whole in BF16 (2 B): 2 x (525.3M + 218.1M) + 2 x 525.3M bytes = 2.364 GiB beyond the shards.
+    void zero3HoldsAUnitWhole()
+    {
+        const Plan fsdp = torchtitanLlama3_8b(Recompute::Ops);
+        Plan one = fsdp; // ZeRO-1 keeps the whole weights anyway: no gathers
+        one.training.zero = 1;
+        const Result a = evaluateValid(fsdp), b = evaluateValid(one);
+        const double head = 128256.0 * 4096, layer = 2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336;
+        QVERIFY_NEAR(a.memory_weights_gb - b.memory_weights_gb / 8.0, 2 * (head + layer) / 1073741824.0, 1e-6);
+        QVERIFY_NEAR(a.memory_gradients_gb - b.memory_gradients_gb / 8.0, 2 * head / 1073741824.0, 1e-6);
+        QVERIFY_NEAR(2 * (head + layer) / 1073741824.0 + 2 * head / 1073741824.0, 2.364, 0.001);
+        // DeepSpeed gathers 5e7-parameter buckets, never splitting a matrix: its unit is the largest
+        // matrix, the output projection here, gathered and prefetched, and its gradient.
+        Plan ds = fsdp;
+        ds.training.zero3_bucket_params = 5e7;
+        const Result c = evaluateValid(ds);
+        QVERIFY_NEAR(c.memory_weights_gb - b.memory_weights_gb / 8.0, 4 * head / 1073741824.0, 1e-6);
+        QVERIFY_NEAR(c.memory_gradients_gb - b.memory_gradients_gb / 8.0, 2 * head / 1073741824.0, 1e-6);
+    }
     void recomputeModulesByHand()
     {
         // Megatron-Core's --recompute-modules (megatron/core/transformer/transformer_config.py): the

@@ -87,6 +87,52 @@ LayerActivations layerActivations(const Plan &plan, const Shape &k)
     return out;
 }
 
+// ZeRO-3 / FSDP runs each unit of parameters whole (docs/model.md §8). PyTorch FSDP and
+// Megatron-FSDP all-gather a wrapped module: a transformer block, and the root with the embedding
+// and the output projection. As the backward starts, with every activation still held, the unit in
+// compute is whole, the next one is gathered ahead of it (FSDP's prefetch), and the unit's gradient
+// is whole in BF16 until its reduce-scatter. The unit: a layer (its dense and expert parameters on
+// this GPU), or the output projection's V*h/t when that is larger (Llama 3 8B: 525M against a
+// layer's 218M). DeepSpeed gathers parameters in buckets (zero3_bucket_params) and never splits
+// one, so its unit is the bucket or the largest matrix, whichever is larger. In bytes.
+ZeroWorkingSet zeroWorkingSet(const Plan &plan, const Shape &k, const Placement &pl)
+{
+    ZeroWorkingSet out;
+    const TrainingSpec &tr = plan.training;
+    if (tr.zero < 3)
+        return out;
+    // What is sharded, so gathered: the dense parameters over dp x cp, the routed experts over edp.
+    const double dense = pl.dp.ranks > 1 ? 1.0 / k.t : 0.0;
+    const double routed = pl.edp.ranks > 1 ? 1.0 / (k.ep * k.etp) : 0.0;
+    const LayerDims &L = k.dims;
+    const double head = double(plan.model.vocab) * k.h * dense;
+    double unit = 0, layer = 0;
+    if (tr.zero3_bucket_params > 0) {
+        // The largest matrices: the output projection, a dense FFN's first (its gate and up
+        // projections are one matrix in Megatron's layout) and an expert's.
+        const double fc1 = plan.model.mlp == Mlp::SwiGlu ? 2.0 : 1.0;
+        const double ffn = L.dense_layers > 0 ? fc1 * double(plan.model.ffn) * k.h * dense : 0.0;
+        const double expert = L.moe_layers > 0 ? fc1 * k.fe * k.h * routed : 0.0;
+        const double biggest = std::max({head, ffn, expert});
+        unit = biggest > 0 ? std::max(tr.zero3_bucket_params, biggest) : 0.0;
+        layer = unit;
+    } else {
+        // A layer's parameters on this GPU: the attention's and a dense MLP's, or the attention's, the
+        // router's and the shared experts' with the routed experts' share.
+        const double experts = k.E * L.expert_params;
+        double denseLayer = 0, moeLayer = 0;
+        if (L.dense_layers > 0)
+            denseLayer = (L.attn_params + L.dense_mlp_params) * dense;
+        if (L.moe_layers > 0)
+            moeLayer = (L.attn_params + L.moe_total_params - experts) * dense + experts * routed;
+        layer = std::max(denseLayer, moeLayer);
+        unit = std::max(layer, head);
+    }
+    out.weights = 2.0 * (unit + layer);
+    out.gradients = 2.0 * unit;
+    return out;
+}
+
 // Memory per GPU (docs/model.md §8, §16-17): the fullest stage's. Stage i keeps min(m, p - i)
 // micro-batches in flight, so the earliest stage of each kind is that kind's fullest.
 void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
@@ -140,8 +186,9 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
                 + fullestExpert * bytesPerParam / (tr.zero >= zeroStage ? double(pl.edp.ranks) : 1.0))
             / kBytesPerGB;
     };
-    r.memory_weights_gb = shardBytes(2.0, 3);
-    r.memory_gradients_gb = shardBytes(gradB, 2);
+    const ZeroWorkingSet gathered = zeroWorkingSet(plan, k, pl);
+    r.memory_weights_gb = shardBytes(2.0, 3) + gathered.weights / kBytesPerGB;
+    r.memory_gradients_gb = shardBytes(gradB, 2) + gathered.gradients / kBytesPerGB;
     r.memory_optimizer_gb = shardBytes(tr.optimizer_bytes, 1);
     r.memory_activations_gb = fullestAct / kBytesPerGB;
     r.memory_total_gb = r.memory_weights_gb + r.memory_gradients_gb + r.memory_optimizer_gb + r.memory_activations_gb;

@@ -210,6 +210,11 @@ void layerPhase(const Plan &plan, Shape &k, const Placement &pl);
 void layerCommunication(const Plan &plan, Shape &k, const Placement &pl); // communication.cpp
 void computePhase(const Plan &plan, Shape &k, Result &r);
 void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r);
+// What ZeRO-3 holds whole beyond its shards at the memory peak, in bytes (memory.cpp).
+struct ZeroWorkingSet {
+    double weights = 0, gradients = 0;
+};
+ZeroWorkingSet zeroWorkingSet(const Plan &plan, const Shape &k, const Placement &pl);
 void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r);
 void goodputPhase(const Plan &plan, const Shape &k, Result &r);
 void economicsPhase(const Plan &plan, const Shape &k, Result &r);

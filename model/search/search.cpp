@@ -916,11 +916,32 @@ double firstStageMemoryBoundGb(Plan &plan, const PlanPrefix &prefix, int zeroMax
     return (params + act) / kBytesPerGB;
 }
 
+// The ZeRO stages among the candidates one of which holds the least memory: the largest (each stage
+// shards more: parameters, gradients, optimizer states), and beside ZeRO-3 the largest below it:
+// ZeRO-3 holds a unit of parameters whole (docs/model.md §8, its working set), which over few
+// data-parallel ranks can outweigh what sharding the weights saves. Returns how many (1 or 2).
+int leastMemoryZeros(const Candidates &zeros, int out[2])
+{
+    if (zeros.n == 0) {
+        out[0] = 0;
+        return 1;
+    }
+    out[0] = *std::max_element(zeros.v, zeros.v + zeros.n);
+    int below = -1;
+    for (int i = 0; i < zeros.n; ++i)
+        if (zeros.v[i] < out[0])
+            below = std::max(below, zeros.v[i]);
+    if (out[0] < 3 || below < 0)
+        return 1;
+    out[1] = below;
+    return 2;
+}
+
 // Whether a plan below a (prefix, vpp, micro-batch) may fit (set on `plan`, restored after). For
-// each recompute the pre-check accepts, the plan of least memory has ZeRO at its largest candidate
-// (each stage shards more: parameters, gradients, optimizer states) and sequence parallelism on
-// where it is a candidate (the activations split over tp); every plan of that recompute holds at
-// least its memory (test_search leastMemoryPlanHoldsTheLeastMemory). Recompute is not ordered so:
+// each recompute the pre-check accepts, the plan of least memory has ZeRO at one of
+// leastMemoryZeros() and sequence parallelism on where it is a candidate (the activations split
+// over tp); every plan of that recompute holds at least its memory (test_search
+// leastMemoryPlanHoldsTheLeastMemory). Recompute is not ordered so:
 // full recompute holds one layer's whole activations again while it recomputes it, more than none
 // keeps of a stage of one layer. False when none of those plans fits: nothing below does. A plan
 // with a non-finite figure settles nothing (true).
@@ -929,15 +950,19 @@ bool mayFit(Plan &plan, const PlanPrefix &prefix, const Candidates &zeros, const
 {
     TrainingSpec &t = plan.training;
     const TrainingSpec saved = t;
-    t.zero = zeros.n > 0 ? *std::max_element(zeros.v, zeros.v + zeros.n) : 0;
+    int least[2];
+    const int nZeros = leastMemoryZeros(zeros, least);
     t.sequence_parallel = sps.n > 0 && *std::max_element(sps.v, sps.v + sps.n) != 0;
     bool fits = false;
     for (int i = recomputes.n - 1; i >= 0 && !fits; --i) { // full first: it fits most often
         t.recompute = static_cast<Recompute>(recomputes.v[i]);
         if (!checkRecompute(plan))
             continue;
-        const Result r = evaluateValid(plan, prefix);
-        fits = !finiteFigures(r) || r.fits_in_memory;
+        for (int z = 0; z < nZeros && !fits; ++z) {
+            t.zero = least[z];
+            const Result r = evaluateValid(plan, prefix);
+            fits = !finiteFigures(r) || r.fits_in_memory;
+        }
     }
     t = saved;
     return fits;
@@ -1626,8 +1651,16 @@ Plan leastMemoryPlan(const Plan &plan)
     Candidates zeros, sps;
     candidatesOf(none, DimZero, p, p.training.dp, zeros);
     candidatesOf(none, DimSequenceParallel, p, p.training.dp, sps);
-    p.training.zero = zeros.n > 0 ? *std::max_element(zeros.v, zeros.v + zeros.n) : 0;
     p.training.sequence_parallel = sps.n > 0 && *std::max_element(sps.v, sps.v + sps.n) != 0;
+    int least[2];
+    const int nZeros = leastMemoryZeros(zeros, least);
+    p.training.zero = least[0];
+    if (nZeros > 1) {
+        Plan other = p;
+        other.training.zero = least[1];
+        if (evaluateValid(other).memory_total_gb < evaluateValid(p).memory_total_gb)
+            return other;
+    }
     return p;
 }
 

@@ -189,7 +189,8 @@ struct Options {
     //    and a micro-batch: a prefix where nothing fits is ruled out before any evaluation, whatever
     //    the top list (most of DeepSeek-V3's prefixes on few GPUs), and so is a micro-batch too large.
     //    Below a (prefix, vpp, micro-batch) that passes, the plan of least memory of each recompute
-    //    (leastMemoryPlan(): ZeRO at its largest, sequence parallelism on) is evaluated first: when
+    //    (leastMemoryPlan(): ZeRO at its largest, and beside ZeRO-3 the stage below it, whose whole
+    //    weights can hold less than ZeRO-3's gathered unit; sequence parallelism on) is evaluated first: when
     //    none fits, nothing below does, and the whole pair is ruled out whatever the top list.
     //  - ZeRO-2 is ZeRO-1 with sharded gradients, reduce-scattered every micro-batch: with one
     //    micro-batch a step its days are ZeRO-1's exactly, and a ZeRO-2 plan the top list would not
@@ -287,8 +288,9 @@ struct PrefixBounds {
     double micro_batch_memory_gb = 0;
 };
 PrefixBounds prefixBounds(const Plan &plan, int zero_max);
-// The plan of the same prefix, vpp, micro-batch and recompute that holds the least memory: ZeRO and
-// sequence parallelism at their last candidates. Options::bound evaluates it for each recompute to
+// The plan of the same prefix, vpp, micro-batch and recompute that holds the least memory: sequence
+// parallelism at its last candidate, ZeRO at its largest, or at the largest below ZeRO-3 where that
+// holds less (ZeRO-3's working set, docs/model.md §8). Options::bound evaluates both for each recompute to
 // rule out a (prefix, vpp, micro-batch) where nothing fits. For the tests.
 Plan leastMemoryPlan(const Plan &plan);
 // Usable memory left per GPU (GB); negative when the plan does not fit.
