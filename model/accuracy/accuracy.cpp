@@ -32,20 +32,28 @@ constexpr double kDeepSpeedPrefetchBucketParams = 5e7;
 constexpr int kLastYearWithoutAsyncTp = 2021;
 // The source ids of NVIDIA's performance tables (tests/fixtures/published-runs.json).
 constexpr char kNvidiaPerfTables[] = "nvidia-perf-summary";
+// The last year whose torchtitan cut its local batch into one micro-batch per pipeline rank, not per
+// stage (torchtitanPipelineMicroBatch).
+constexpr int kLastYearTorchtitanMicroBatchPerRank = 2024;
 // The deepest interleaving a tuned torchtitan pipeline is tried at (its stages must divide the local
 // batch, so few depths qualify).
 constexpr int kMaxTunedVpp = 16;
 
-// torchtitan under a pipeline (torchtitan/parallelisms/pipelining_utils.py at d4c86e375, lines 85-89):
-// without --experimental.pipeline_parallel_microbatches the local batch (the global batch over the
-// data-parallel ranks) is cut into one micro-batch per pipeline stage, pp x vpp of them. The
-// micro-batch that gives, or 0 where the rule does not apply or does not divide.
+// torchtitan under a pipeline: without --experimental.pipeline_parallel_microbatches the local batch
+// (the global batch over the data-parallel ranks) is cut into one micro-batch per pipeline stage,
+// pp x vpp of them (torchtitan/parallelisms/pipelining_utils.py at d4c86e375, lines 85-89), since
+// commit 90567fc98 of 2025-01-07 ("fix num_microbatches input for PP"). Before it, as at 9dec370
+// (2024-12-26, the commit of torchtitan's December 2024 benchmarks), into one per pipeline rank:
+// `n_microbatches = job_config.experimental.pipeline_parallel_degree` (build_pipeline_schedule),
+// whatever the stages per rank. The year stands for the commit: a run of 2024 or before cuts pp.
+// The micro-batch that gives, or 0 where the rule does not apply or does not divide.
 int torchtitanPipelineMicroBatch(const Run &run, const TrainingSpec &t, int vpp)
 {
     if (run.framework != QLatin1String("torchtitan") || t.pp <= 1 || t.dp <= 0
         || run.published_training.contains(QStringLiteral("micro_batch")) || t.global_batch % t.dp != 0)
         return 0;
-    const int local = t.global_batch / t.dp, stages = t.pp * std::max(1, vpp);
+    const bool perRank = run.year > 0 && run.year <= kLastYearTorchtitanMicroBatchPerRank;
+    const int local = t.global_batch / t.dp, stages = t.pp * (perRank ? 1 : std::max(1, vpp));
     return local % stages == 0 ? local / stages : 0;
 }
 
