@@ -67,7 +67,8 @@ struct Result {
     int micro_batches = 0; // m = B / (b * dp)
     int gpus = 0;
     int pacing_stage = 0; // the slowest pipeline stage (0-based), which paces the pipeline
-    // memory per GPU (the fullest pipeline stage)
+    // memory per GPU (the fullest pipeline stage); under ZeRO-3 the weights and gradients include the
+    // unit it holds whole beyond its shards (docs/model.md §8)
     double memory_weights_gb = 0;
     double memory_gradients_gb = 0;
     double memory_optimizer_gb = 0;
