@@ -107,6 +107,8 @@ struct Candidates {
         if (n < kMaxCandidates)
             v[n++] = x;
     }
+    // The largest candidate, 0 when there are none (every dimension's values are 0 or more).
+    int largest() const { return n > 0 ? *std::max_element(v, v + n) : 0; }
 };
 
 // Divisors of n in [1, hi], ascending, without allocating.
@@ -922,11 +924,7 @@ double firstStageMemoryBoundGb(Plan &plan, const PlanPrefix &prefix, int zeroMax
 // data-parallel ranks can outweigh what sharding the weights saves. Returns how many (1 or 2).
 int leastMemoryZeros(const Candidates &zeros, int out[2])
 {
-    if (zeros.n == 0) {
-        out[0] = 0;
-        return 1;
-    }
-    out[0] = *std::max_element(zeros.v, zeros.v + zeros.n);
+    out[0] = out[1] = zeros.largest();
     int below = -1;
     for (int i = 0; i < zeros.n; ++i)
         if (zeros.v[i] < out[0])
@@ -952,7 +950,7 @@ bool mayFit(Plan &plan, const PlanPrefix &prefix, const Candidates &zeros, const
     const TrainingSpec saved = t;
     int least[2];
     const int nZeros = leastMemoryZeros(zeros, least);
-    t.sequence_parallel = sps.n > 0 && *std::max_element(sps.v, sps.v + sps.n) != 0;
+    t.sequence_parallel = sps.largest() != 0;
     bool fits = false;
     for (int i = recomputes.n - 1; i >= 0 && !fits; --i) { // full first: it fits most often
         t.recompute = static_cast<Recompute>(recomputes.v[i]);
@@ -1376,7 +1374,7 @@ struct PrefixBound {
     double rank(int &cap) const
     {
         const Candidates &zeros = w.cache[DimZero];
-        const int zeroMax = zeros.n > 0 ? *std::max_element(zeros.v, zeros.v + zeros.n) : 0;
+        const int zeroMax = zeros.largest();
         const double usable = w.plan->gpu.memory_gb * (1.0 - kMemoryReserve) * (1 + 1e-9);
         if (prefixMemoryBoundGb(*w.plan, w.prefix, zeroMax) > usable) // false for NaN
             return double(INFINITY);
@@ -1651,7 +1649,7 @@ Plan leastMemoryPlan(const Plan &plan)
     Candidates zeros, sps;
     candidatesOf(none, DimZero, p, p.training.dp, zeros);
     candidatesOf(none, DimSequenceParallel, p, p.training.dp, sps);
-    p.training.sequence_parallel = sps.n > 0 && *std::max_element(sps.v, sps.v + sps.n) != 0;
+    p.training.sequence_parallel = sps.largest() != 0;
     int least[2];
     const int nZeros = leastMemoryZeros(zeros, least);
     p.training.zero = least[0];
