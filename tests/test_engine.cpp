@@ -188,6 +188,43 @@ private Q_SLOTS:
         QVERIFY_NEAR(c.memory_weights_gb - b.memory_weights_gb / 8.0, 4 * head / 1073741824.0, 1e-6);
         QVERIFY_NEAR(c.memory_gradients_gb - b.memory_gradients_gb / 8.0, 2 * head / 1073741824.0, 1e-6);
     }
+    void partialRecomputeIsItsShareOfFull()
+    {
+        // Megatron-LM's --recompute-method block --recompute-num-layers 16 on Llama 3 8B's 32 layers,
+        // one stage (torchtitan's selective_ac_option "2" alike): half the layers recomputed whole.
+        const Plan full = torchtitanLlama3_8b(Recompute::Full), none = torchtitanLlama3_8b(Recompute::None);
+        Plan half = full;
+        half.training.recompute_num_layers = 16;
+        QCOMPARE(fullRecomputeLayerShare(half), 0.5);
+        const Result h = evaluateValid(half), f = evaluateValid(full), n = evaluateValid(none);
+        // By hand: half the layers' forward again, F_hw = (1 + 1/2 / 3) F = 7/6 F (docs/model.md §2).
+        QVERIFY_NEAR(h.hardware_flops_per_step / h.flops_per_step, 7.0 / 6.0, 1e-12);
+        QVERIFY_NEAR(f.hardware_flops_per_step / f.flops_per_step, 4.0 / 3.0, 1e-12);
+        // Every per-layer time is the mean of the two ends: so is the step's compute.
+        QVERIFY_NEAR(h.compute_time_s, (f.compute_time_s + n.compute_time_s) / 2, 1e-9 * f.compute_time_s);
+        // The kept activations lie between; a recomputed layer's whole activations are held again.
+        QVERIFY(h.memory_activations_gb > f.memory_activations_gb);
+        QVERIFY(h.memory_activations_gb < n.memory_activations_gb);
+        // A count of a whole chunk or more is every layer; without full recompute it is ignored.
+        Plan all = full;
+        all.training.recompute_num_layers = 32;
+        QCOMPARE(evaluateValid(all).step_time_s, f.step_time_s);
+        Plan sel = torchtitanLlama3_8b(Recompute::Selective);
+        const double selStep = evaluateValid(sel).step_time_s;
+        sel.training.recompute_num_layers = 16;
+        QCOMPARE(evaluateValid(sel).step_time_s, selStep);
+        QCOMPARE(fullRecomputeLayerShare(sel), 0.0);
+        // Per chunk: pp 2 x vpp 2 makes four chunks of 8 layers; 4 of each is half again.
+        Plan chunks = half;
+        chunks.training.pp = 2;
+        chunks.training.vpp = 2;
+        chunks.training.dp = 4;
+        chunks.training.recompute_num_layers = 4;
+        chunks.cluster.nodes = 1;
+        QCOMPARE(fullRecomputeLayerShare(chunks), 0.5);
+        const std::vector<PlanError> errors = validate(chunks);
+        QVERIFY2(errors.empty(), errors.empty() ? "" : errors.front().message.c_str());
+    }
     void recomputeModulesByHand()
     {
         // Megatron-Core's --recompute-modules (megatron/core/transformer/transformer_config.py): the

@@ -332,6 +332,39 @@ private Q_SLOTS:
         chineseScreenshotsWith(QStringLiteral("field_training_offload_layers"), 160, QStringLiteral("editor-offload"));
     }
 
+    // Full recompute of some layers (Megatron-LM's block method) is an editor field shown under full
+    // recompute only; recomputing one layer a chunk keeps more activations and runs fewer FLOPs again.
+    void partialRecomputeInTheEditor()
+    {
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QCOMPARE(installInterfaceLanguage(language), language);
+            auto f = make();
+            QTRY_VERIFY(f->settled());
+            auto *layers = f->find<QSpinBox>(QStringLiteral("field_training_recompute_num_layers"));
+            auto *recompute = f->find<QComboBox>(QStringLiteral("field_training_recompute"));
+            QVERIFY(layers && recompute);
+            QVERIFY(!layers->isVisible()); // the default plan recomputes selectively
+            recompute->setCurrentIndex(recompute->findText(QStringLiteral("full")));
+            emit recompute->activated(recompute->currentIndex());
+            QTRY_VERIFY(f->settled());
+            QCOMPARE(f->window.scenario().plan.training.recompute, Recompute::Full);
+            QVERIFY(scrollIntoView(layers, 160));
+            QVERIFY(layers->isVisible());
+            QVERIFY(layers->toolTip().contains(QStringLiteral("--recompute-num-layers")));
+            const Result full = f->last.result;
+            layers->setFocus();
+            typeInto(layers, QStringLiteral("1"));
+            QTRY_VERIFY(f->settled());
+            QCOMPARE(f->window.scenario().plan.training.recompute_num_layers, 1);
+            QVERIFY(f->last.result.memory_activations_gb > full.memory_activations_gb);
+            QVERIFY(f->last.result.hardware_flops_per_step < full.hardware_flops_per_step);
+            QCOMPARE(f->last.result.flops_per_step, full.flops_per_step);
+            const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
+            screenshotsWith(f->window, layers, 160, QStringLiteral("editor-recompute-layers") + suffix);
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
+    }
+
     // Issue 24: an edited copy of a built-in GPU in the editor: its tags and the name the app gives the
     // plan in the interface language (screenshots in English and Chinese, 1280x800 and 1600x1000).
     void presetAndPlanNamesInTheEditor()

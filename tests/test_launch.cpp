@@ -857,6 +857,42 @@ private slots:
             QVERIFY(text(f).contains(QStringLiteral("# NOTE: offload_layers=20")));
         }
     }
+    void partialRecomputeAsMegatronCoreTakesIt()
+    {
+        // Megatron-LM: --recompute-granularity full --recompute-method block --recompute-num-layers N
+        // checkpoints the first N layers of each chunk (transformer_block.py, _checkpointed_forward);
+        // NeMo and Megatron-Bridge set the same TransformerConfig fields.
+        Plan p = test::presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
+        p.cluster.nodes = 1;
+        p.training.tp = p.training.pp = p.training.cp = 1;
+        p.training.dp = 8;
+        p.training.global_batch = 64;
+        p.training.recompute = Recompute::Full;
+        p.training.recompute_num_layers = 16;
+        QVERIFY(validate(p).empty());
+        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--recompute-method block")));
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--recompute-num-layers 16")));
+        for (launch::Framework f : {launch::Framework::Nemo, launch::Framework::Bridge}) {
+            QVERIFY(text(f).contains(QStringLiteral("recompute_method = \"block\"")));
+            QVERIFY(text(f).contains(QStringLiteral("recompute_num_layers = 16")));
+        }
+        // torchtitan and DeepSpeed recompute every layer or none: every layer, with a note, and the
+        // layout does not run as planned there.
+        for (launch::Framework f : {launch::Framework::Torchtitan, launch::Framework::DeepSpeed}) {
+            QStringList notes;
+            for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
+                notes << QString::fromStdString(n);
+            QVERIFY(notes.join(QLatin1Char('\n')).contains(QStringLiteral("recompute_num_layers=16")));
+            QVERIFY(!launch::runsAsPlanned(f, p));
+        }
+        QVERIFY(text(launch::Framework::Torchtitan).contains(QStringLiteral("FullAC.Config()")));
+        // A count of the whole chunk is every layer: Megatron's uniform method, one layer a group.
+        p.training.recompute_num_layers = 32;
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--recompute-method uniform")));
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--recompute-num-layers 1")));
+        QVERIFY(launch::runsAsPlanned(launch::Framework::Torchtitan, p));
+    }
     void launchNamesOfTheFieldRows()
     {
         const std::map<std::string, std::string> byHand = {{"model.experts", "--num-experts"},
@@ -878,8 +914,8 @@ private slots:
             const auto hand = byHand.find(fieldPath(id));
             QCOMPARE(std::string(n.megatron), hand != byHand.end() ? hand->second : flag);
         }
-        QCOMPARE(megatron, 28);
-        QCOMPARE(mcore, 28);
+        QCOMPARE(megatron, 29); // recompute_num_layers: --recompute-num-layers, recompute_num_layers
+        QCOMPARE(mcore, 29);
         QCOMPARE(titan, 8);
         QCOMPARE(deepspeed, 1);
         QCOMPARE(std::string(fieldPath(FieldId::training_tp)), std::string("training.tp"));

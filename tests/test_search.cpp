@@ -387,6 +387,9 @@ private slots:
         s.base = smallMoePlan(4);
         s.base.training.precision = fp8 ? Precision::Fp8 : Precision::Bf16;
         s.base.training.recompute_moe_act = true; // a module the layer work reads
+        // A count per chunk would make the layer work depend on pp and vpp: the search recomputes
+        // every layer (contextPlan), so the shared work still matches.
+        s.base.training.recompute_num_layers = 1;
         s.hardware = twoGpus();
         s.hardware.resize(1); // H100: FP8 runs
         s.gpu_counts = {4, 8};
@@ -399,6 +402,8 @@ private slots:
             if (!c.accepted)
                 return;
             const TrainingSpec &t = c.plan.training;
+            if (t.recompute_num_layers != 0 && firstMismatch.isEmpty())
+                firstMismatch = QStringLiteral("recompute_num_layers kept: ") + describe(c.layout);
             const std::array<int, 10> key{c.layout.hardware, c.layout.gpus, t.tp, t.pp, t.cp, t.etp, t.ep,
                                           t.micro_batch, int(t.recompute), int(t.sequence_parallel)};
             const PlanPrefix prefix = preparePrefix(c.plan);

@@ -78,6 +78,7 @@ constexpr Relevance ForZero3 = Relevance::Zero3;
 constexpr Relevance ForFlash = Relevance::Flash;
 constexpr Relevance ForFp8 = Relevance::Fp8;
 constexpr Relevance ForUnfusedLoss = Relevance::UnfusedLoss;
+constexpr Relevance ForFullRecompute = Relevance::FullRecompute;
 
 namespace {
 
@@ -385,6 +386,13 @@ std::vector<FieldInfo> trainingRecomputeFields()
                   (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full"),
                                QStringLiteral("ops"), QStringLiteral("dots")}),
                   parseRecompute),
+        CT_INT(Training, training.recompute_num_layers, "recompute_num_layers",
+               CT_TR("commtax::Fields", "Layers recomputed per chunk"), "layers",
+               CT_TR("commtax::Fields", "With full recompute: of each pipeline stage's model chunk, the first this "
+                                        "many layers keep only their input and run their forward again; the others "
+                                        "keep every activation and run nothing again (Megatron-LM --recompute-method "
+                                        "block --recompute-num-layers). 0 = every layer"),
+               Later, ForFullRecompute),
         CT_BOOL(Training, training.recompute_mla_up_proj, "recompute_mla_up_proj",
                 CT_TR("commtax::Fields", "Recompute MLA up-projections"),
                 CT_TR("commtax::Fields", "With selective recompute and multi-head latent attention: keep the "
@@ -621,6 +629,7 @@ bool fieldRelevant(const FieldInfo &f, const Plan &plan)
     case Relevance::Flash: return plan.training.flash_attention;
     case Relevance::Fp8: return plan.training.precision == Precision::Fp8;
     case Relevance::UnfusedLoss: return !plan.training.fused_cross_entropy;
+    case Relevance::FullRecompute: return plan.training.recompute == Recompute::Full;
     }
     return true;
 }

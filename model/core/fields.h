@@ -40,14 +40,15 @@ enum class Added : std::uint8_t { InVersion1,
 
 // The plans a field means something for (the editor hides it for the others).
 enum class Relevance : std::uint8_t { Always,
-                                      Mla,           // multi-head latent attention
-                                      Moe,           // a mixture of experts
-                                      GoodputAuto,   // goodput "auto": the failures it is computed from
-                                      Fp8Gpu,        // a GPU with an FP8 peak
-                                      Zero3,         // ZeRO stage 3
-                                      Flash,         // FlashAttention on (training.flash_attention)
-                                      Fp8,           // FP8 matmuls (training.precision)
-                                      UnfusedLoss }; // the loss not fused (training.fused_cross_entropy off)
+                                      Mla,             // multi-head latent attention
+                                      Moe,             // a mixture of experts
+                                      GoodputAuto,     // goodput "auto": the failures it is computed from
+                                      Fp8Gpu,          // a GPU with an FP8 peak
+                                      Zero3,           // ZeRO stage 3
+                                      Flash,           // FlashAttention on (training.flash_attention)
+                                      Fp8,             // FP8 matmuls (training.precision)
+                                      UnfusedLoss,     // the loss not fused (training.fused_cross_entropy off)
+                                      FullRecompute }; // full activation recompute (training.recompute)
 
 struct FieldInfo {
     Section section;

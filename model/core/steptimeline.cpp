@@ -83,7 +83,8 @@ private:
 
     Parts m_parts;
     std::int64_t m_p, m_v, m_m, m_passes; // pp, vpp, micro-batches, chunk passes each way (m x v)
-    bool m_full, m_zero3;
+    double m_full;                        // the share of layers full recompute covers (0 without it)
+    bool m_zero3;
     double m_redo; // the share of the forward run again in the backward (recomputedLinearShare())
     double m_backwardShare;
     bool m_condense;
@@ -102,9 +103,9 @@ Builder::Builder(const Plan &plan, const Result &r, std::int64_t maxDrawn)
     , m_v(std::max(1, plan.training.vpp))
     , m_m(std::max(1, r.micro_batches))
     , m_passes(m_m * m_v)
-    , m_full(plan.training.recompute == Recompute::Full)
+    , m_full(fullRecomputeLayerShare(plan))
     , m_zero3(plan.training.zero == 3)
-    , m_redo(recomputedLinearShare(plan.training.recompute))
+    , m_redo(recomputedLinearShare(plan))
     // The engine's backward share of the compute (compute.cpp): 2 of 3 passes, 3 of 4 with full
     // recompute, 2.5 of 3.5 under per-op checkpointing.
     , m_backwardShare((2.0 + m_redo) / (3.0 + m_redo))
@@ -131,15 +132,16 @@ void Builder::setPassTimes(const Plan &plan)
     m_bwd.recompute = s.comp * m_redo / (3.0 + m_redo) / n;
     m_bwd.compute = s.comp * m_backwardShare / n - m_bwd.recompute;
     // Tensor parallel: forward 2 all-reduces, backward 2 (4 with full recompute); with sequence
-    // parallelism forward 2 all-gathers and 2 reduce-scatters, backward 4 and 2 (6 and 4).
+    // parallelism forward 2 all-gathers and 2 reduce-scatters, backward 4 and 2 (6 and 4). Full
+    // recompute of a share of the layers adds that share of the extra ones.
     if (tr.sequence_parallel) {
-        const double all = m_full ? 14.0 : 10.0;
+        const double all = 10.0 + 4.0 * m_full;
         addComm(m_fwd, Lane::ModelComm, Kind::AllGather, s.tpRaw, s.tpExp, 2.0 / all, n);
         addComm(m_fwd, Lane::ModelComm, Kind::ReduceScatter, s.tpRaw, s.tpExp, 2.0 / all, n);
-        addComm(m_bwd, Lane::ModelComm, Kind::AllGather, s.tpRaw, s.tpExp, (m_full ? 6.0 : 4.0) / all, n);
-        addComm(m_bwd, Lane::ModelComm, Kind::ReduceScatter, s.tpRaw, s.tpExp, (m_full ? 4.0 : 2.0) / all, n);
+        addComm(m_bwd, Lane::ModelComm, Kind::AllGather, s.tpRaw, s.tpExp, (4.0 + 2.0 * m_full) / all, n);
+        addComm(m_bwd, Lane::ModelComm, Kind::ReduceScatter, s.tpRaw, s.tpExp, (2.0 + 2.0 * m_full) / all, n);
     } else {
-        const double all = m_full ? 6.0 : 4.0;
+        const double all = 4.0 + 2.0 * m_full;
         addComm(m_fwd, Lane::ModelComm, Kind::AllReduce, s.tpRaw, s.tpExp, 2.0 / all, n);
         addComm(m_bwd, Lane::ModelComm, Kind::AllReduce, s.tpRaw, s.tpExp, (all - 2.0) / all, n);
     }
@@ -147,7 +149,7 @@ void Builder::setPassTimes(const Plan &plan)
     // forward 2 of 4 (6) dispatches and combines.
     addComm(m_fwd, Lane::ModelComm, Kind::P2P, s.cpRaw, s.cpExp, fs, n);
     addComm(m_bwd, Lane::ModelComm, Kind::P2P, s.cpRaw, s.cpExp, 1.0 - fs, n);
-    const double epForward = m_full ? 1.0 / 3.0 : 0.5;
+    const double epForward = 2.0 / (4.0 + 2.0 * m_full);
     addComm(m_fwd, Lane::ModelComm, Kind::AllToAll, s.epRaw, s.epExp, epForward, n);
     addComm(m_bwd, Lane::ModelComm, Kind::AllToAll, s.epRaw, s.epExp, 1.0 - epForward, n);
     // ZeRO-3 gathers each layer before its forward and its backward and reduce-scatters its

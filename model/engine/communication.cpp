@@ -191,7 +191,7 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     };
     // The FP8 weight casts (docs/model.md §3): once a step where the FP8 weights are cached for the
     // step's micro-batches (Megatron-Core), else in every micro-batch's forward and its recompute.
-    const double castPasses = tr.fp8_weight_cache ? 0.0 : 1.0 + recomputedLinearShare(tr.recompute);
+    const double castPasses = tr.fp8_weight_cache ? 0.0 : 1.0 + recomputedLinearShare(plan);
     auto stageCast = [&](double D, double Me) { return D * k.denseWeightCast + Me * k.moeWeightCast; };
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);

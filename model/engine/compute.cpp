@@ -231,11 +231,64 @@ double computeLayers(const Plan &plan, Shape &k)
 
 } // namespace
 
-void layerPhase(const Plan &plan, Shape &k, const Placement &pl)
+namespace {
+
+void layerWork(const Plan &plan, Shape &k, const Placement &pl)
 {
     k.upRecompute = computeLayers(plan, k);
     k.act = layerActivations(plan, k);
     layerCommunication(plan, k, pl); // reads the GEMM and attention times above
+}
+
+// A layer of a plan that recomputes a share of its layers whole (training.recompute_num_layers): the
+// mean of a fully recomputed layer (`full`) and of one that recomputes nothing (`none`), weighted by
+// that share, as a stage's sum over its layers has them. While one layer is recomputed, its whole
+// activations are held again: the full layer's `recomputing`.
+void blendLayerWork(LayerWork &full, const LayerWork &none, double share)
+{
+    static_assert(sizeof(LayerWork) == 22 * sizeof(double), "blend every field of LayerWork");
+    auto mix = [share](double &f, double n) { f = share * f + (1.0 - share) * n; };
+    mix(full.denseLayerTime, none.denseLayerTime);
+    mix(full.moeLayerTime, none.moeLayerTime);
+    mix(full.denseFp8Time, none.denseFp8Time);
+    mix(full.moeFp8Time, none.moeFp8Time);
+    mix(full.headTime, none.headTime);
+    mix(full.moeAttnTime, none.moeAttnTime);
+    mix(full.denseWeightCast, none.denseWeightCast);
+    mix(full.moeWeightCast, none.moeWeightCast);
+    mix(full.attnCoreTime, none.attnCoreTime);
+    mix(full.tpLayerTime, none.tpLayerTime);
+    mix(full.cpLayerTime, none.cpLayerTime);
+    mix(full.cpLayerExposed, none.cpLayerExposed);
+    mix(full.epLayerTime, none.epLayerTime);
+    mix(full.qkvGemm, none.qkvGemm);
+    mix(full.projGemm, none.projGemm);
+    mix(full.fc1Gemm, none.fc1Gemm);
+    mix(full.fc2Gemm, none.fc2Gemm);
+    mix(full.tpLayerHidden, none.tpLayerHidden);
+    mix(full.upRecompute, none.upRecompute);
+    mix(full.act.dense, none.act.dense);
+    mix(full.act.moe, none.act.moe);
+}
+
+} // namespace
+
+void layerPhase(const Plan &plan, Shape &k, const Placement &pl)
+{
+    const double share = fullRecomputeLayerShare(plan);
+    if (share <= 0.0 || share >= 1.0) {
+        layerWork(plan, k, pl);
+        return;
+    }
+    Plan each = plan;
+    each.training.recompute_num_layers = 0;
+    each.training.recompute = Recompute::None;
+    layerWork(each, k, pl);
+    const LayerWork none = k;
+    static_cast<LayerWork &>(k) = LayerWork{};
+    each.training.recompute = Recompute::Full;
+    layerWork(each, k, pl);
+    blendLayerWork(k, none, share);
 }
 
 // FLOPs and compute time (docs/model.md §2-3, §17); the layer times are layerPhase()'s.
@@ -259,10 +312,10 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     const double upRecompute = k.upRecompute;
 
     const bool full = tr.recompute == Recompute::Full;
-    const double redo = recomputedLinearShare(tr.recompute);
+    const double redo = recomputedLinearShare(plan); // of the layers full recompute covers
     double hwSeq = fSeq;
     if (full)
-        hwSeq = fSeq * 4.0 / 3.0;
+        hwSeq = fSeq * (1.0 + redo / 3.0);
     else if (tr.recompute == Recompute::Ops) // every second matmul's forward again: half the non-attention forward
         hwSeq = fSeq + redo * (fSeq - attnSeq) / 3.0;
     else if ((tr.recompute == Recompute::Selective || tr.recompute == Recompute::Dots) && !tr.flash_attention)

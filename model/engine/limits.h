@@ -123,6 +123,9 @@ struct Uncertain {
     X(training, first_stage_layers, 0, 1000, true)                                                             \
     X(training, last_stage_layers, 0, 1000, true)                                                              \
     X(training, zero, 0, 3, true)                                                                              \
+    /* 0 = every layer; up to the layers' own bound (above a chunk's layers: all of them). */                  \
+    X(training, recompute_num_layers, 0, 1000, true,                                                           \
+      CT_LAUNCH("--recompute-num-layers", "recompute_num_layers"))                                             \
     /* 0 = one gather per layer; up to 1e12 parameters, past any model's layer. */                             \
     X(training, zero3_bucket_params, 0, 1e12, false)                                                           \
     X(training, grad_bytes, 0.125, 4, false)                                                                   \

@@ -5,6 +5,7 @@
 // Physics and sources: docs/model.md (docs/handbook.md, "The model", is the short version);
 // the accuracy on published runs: docs/accuracy.md.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -207,6 +208,12 @@ struct TrainingSpec {
     // each paying a ring's latency across the whole data-parallel group (docs/model.md §5).
     double zero3_bucket_params = 0;
     Recompute recompute = Recompute::Selective;
+    // Full recompute of some layers only (docs/model.md §8): of each pipeline stage's model chunk the
+    // first this many layers keep only their input and run their forward again in the backward; the
+    // others keep every activation and run nothing again (Megatron-LM --recompute-method block
+    // --recompute-num-layers; torchtitan's selective_ac_option "N", one layer in N whole). 0: every
+    // layer (Megatron-LM's uniform method, one layer a group). Only with recompute full.
+    int recompute_num_layers = 0;
     bool sequence_parallel = true;
     bool flash_attention = true;                               // drops the 5*a*s/h activation term
     AttentionKernel attention_kernel = AttentionKernel::Cudnn; // with flash_attention: whose kernel
@@ -293,6 +300,26 @@ struct Plan {
     // the plan (core/engineaccuracy.h, docs/accuracy.md), so every range holds the engine's error too.
     double step_time_error = 1.0;
 };
+
+// The share of the layers full recompute runs again: 1, or with recompute_num_layers that many of
+// each of the pp x vpp model chunks' layers, l / (pp x vpp) a chunk on average (uneven stages are
+// taken at the average); 0 without full recompute.
+inline double fullRecomputeLayerShare(const Plan &plan)
+{
+    const TrainingSpec &t = plan.training;
+    if (t.recompute != Recompute::Full)
+        return 0.0;
+    if (t.recompute_num_layers <= 0 || plan.model.layers <= 0)
+        return 1.0;
+    const double chunks = double(std::max(t.pp, 1)) * std::max(t.vpp, 1);
+    return std::min(1.0, t.recompute_num_layers * chunks / plan.model.layers);
+}
+// recomputedLinearShare() of the plan's step: under full recompute, of the layers it covers.
+inline double recomputedLinearShare(const Plan &plan)
+{
+    const Recompute r = plan.training.recompute;
+    return r == Recompute::Full ? fullRecomputeLayerShare(plan) : recomputedLinearShare(r);
+}
 
 const char *toString(Mlp v);
 const char *toString(Recompute v);

@@ -445,10 +445,27 @@ void fp8CacheLaunch(std::string *out, const std::string &config, Export &e, cons
     }
 }
 
+// Full recompute of some layers only (training.recompute_num_layers below a chunk's layers):
+// Megatron-Core's block method. DeepSpeed's activation_checkpoint_interval groups layers and
+// recomputes them all, and torchtitan's FullAC wraps every block (activation_checkpoint.py at
+// b5bcd76c has no layer selection).
+bool partialRecompute(const Plan &p)
+{
+    const double share = fullRecomputeLayerShare(p);
+    return share > 0.0 && share < 1.0;
+}
+
 // What a framework without Megatron-Core's recompute modules, its activation offload or its
 // precision-aware optimizer leaves out (`hasModules`: the framework is Megatron-Core's).
 void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
 {
+    if (!hasModules && partialRecompute(p))
+        note(e,
+             CT_TR("commtax::Launch",
+                   "recompute_num_layers=%1: full recompute of some layers only is Megatron-Core's "
+                   "(--recompute-method block): every layer is written (more recompute and less memory than "
+                   "planned)"),
+             {str(p.training.recompute_num_layers)});
     if (!hasModules && p.training.recompute == Recompute::Selective && recomputeModules(p).size() > 1)
         note(e,
              CT_TR("commtax::Launch",
@@ -612,9 +629,11 @@ void megatronComputeArgs(Args &arg, Export &e, const Plan &p)
             arg("--recompute-modules", list);
         }
     } else if (t.recompute == Recompute::Full) {
+        // Block: the first N layers of each chunk; uniform 1: every layer, one a group.
+        const bool block = partialRecompute(p);
         arg("--recompute-granularity", "full");
-        arg("--recompute-method", "uniform");
-        arg("--recompute-num-layers", "1");
+        arg("--recompute-method", block ? "block" : "uniform");
+        arg(megatronFlag(F::training_recompute_num_layers), block ? str(t.recompute_num_layers) : "1");
     }
 }
 
@@ -888,9 +907,11 @@ void mcoreRecompute(std::string &out, const std::string &c, const Plan &p, bool 
         out += c + "recompute_granularity = \"selective\"\n";
         out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
     } else {
+        const bool block = partialRecompute(p);
         out += c + "recompute_granularity = \"full\"\n";
-        out += c + "recompute_method = \"uniform\"\n";
-        out += c + "recompute_num_layers = 1\n";
+        out += c + "recompute_method = " + (block ? "\"block\"" : "\"uniform\"") + "\n";
+        const std::string layers = block ? str(t.recompute_num_layers) : "1";
+        out += c + mcoreName(F::training_recompute_num_layers) + " = " + layers + "\n";
         if (resetModules)
             out += c + "recompute_modules = None\n";
     }
@@ -1504,9 +1525,13 @@ bool runsAsPlanned(Framework f, const Plan &plan)
     case Framework::Bridge:
     case Framework::Nemo: return true;
     case Framework::DeepSpeed:
+        if (partialRecompute(plan))
+            return false;
         return t.vpp == 1 && t.cp == 1 && !(t.sequence_parallel && t.tp > 1) && etp == 1 && !(t.pp > 1 && t.zero >= 2)
             && !(moe && t.ep > 1 && t.zero == 3 && t.tp > 1);
     case Framework::Torchtitan:
+        if (partialRecompute(plan))
+            return false;
         return etp == 1 && !(moe && t.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : t.dp) * t.cp * t.tp) % t.ep != 0);
     }
     return true;

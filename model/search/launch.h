@@ -52,7 +52,8 @@ const char *pinnedVersion(Framework f);
 // DeepSpeed has no interleaved schedule, ring context parallelism, Megatron-style sequence
 // parallelism or expert tensor parallelism, runs no ZeRO-2/3 with a pipeline and no AutoTP with
 // AutoEP under ZeRO-3; torchtitan has no expert tensor parallelism and folds experts over
-// dp_shard x cp x tp. Megatron-LM, Megatron-Bridge and NeMo run every layout validate() accepts.
+// dp_shard x cp x tp. Neither recomputes some layers only (training.recompute_num_layers).
+// Megatron-LM, Megatron-Bridge and NeMo run every layout validate() accepts.
 bool runsAsPlanned(Framework f, const Plan &plan);
 
 // The export of a plan that validate() accepts. `name` labels the header comment.

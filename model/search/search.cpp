@@ -382,7 +382,7 @@ void candidatesOf(const Space &space, int d, const Plan &plan, std::int64_t rest
 }
 
 // The plan of a context: the base with the hardware's GPU and cluster, the nodes for the GPU
-// count, automatic stages.
+// count, automatic stages, full recompute of every layer.
 Plan contextPlan(const Space &space, int hardware)
 {
     Plan p = space.base;
@@ -392,6 +392,9 @@ Plan contextPlan(const Space &space, int hardware)
     }
     p.training.first_stage_layers = 0;
     p.training.last_stage_layers = 0;
+    // Full recompute covers every layer: a count per chunk would change with pp and vpp, which the
+    // layer work cached across vpp (layerWork()) and the memory bounds do not follow.
+    p.training.recompute_num_layers = 0;
     return p;
 }
 
@@ -406,9 +409,10 @@ std::vector<Plan> contextPlans(const Space &space)
 }
 
 // The fields the search sets besides its dimensions: dp (what the splitting dimensions leave), the
-// global batch (a context's) and the stage layers (automatic: contextPlan()).
+// global batch (a context's), the stage layers (automatic) and the layers full recompute covers (all
+// of them): contextPlan().
 constexpr FieldId kAlsoSearched[] = {F::training_dp, F::training_global_batch, F::training_first_stage_layers,
-                                     F::training_last_stage_layers};
+                                     F::training_last_stage_layers, F::training_recompute_num_layers};
 
 bool isSearchedPath(const std::string &path)
 {

@@ -4059,6 +4059,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>The weights&apos; FP8 copies are made in the first micro-batch and kept for the step&apos;s others, as Megatron-Core, NeMo and Megatron-Bridge do. Off: cast again in every micro-batch (torchtitan and OLMo-core&apos;s torchao Float8, Composer&apos;s Transformer Engine layers)</source>
         <translation>权重的 FP8 副本在第一个微批次中生成，并在该步的其余微批次中复用，Megatron-Core、NeMo 和 Megatron-Bridge 即如此。关闭：每个微批次都重新转换（torchtitan 和 OLMo-core 的 torchao Float8，Composer 的 Transformer Engine 层）</translation>
     </message>
+    <message>
+        <source>Layers recomputed per chunk</source>
+        <translation>每个分块重算的层数</translation>
+    </message>
+    <message>
+        <source>With full recompute: of each pipeline stage&apos;s model chunk, the first this many layers keep only their input and run their forward again; the others keep every activation and run nothing again (Megatron-LM --recompute-method block --recompute-num-layers). 0 = every layer</source>
+        <translation>完全重算时：每个流水线阶段的模型分块中，前这么多层只保留输入并在反向时重跑前向；其余层保留全部激活、不做重算（Megatron-LM --recompute-method block --recompute-num-layers）。0 = 所有层</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Files</name>
@@ -5036,6 +5044,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>fp8_weight_cache: torchtitan&apos;s Float8 linears (torchao) cast the weights in every micro-batch, not once a step (more time than planned)</source>
         <translation>fp8_weight_cache：torchtitan 的 Float8 线性层（torchao）在每个微批次都转换权重，而非每步一次（比计划用时多）</translation>
+    </message>
+    <message>
+        <source>recompute_num_layers=%1: full recompute of some layers only is Megatron-Core&apos;s (--recompute-method block): every layer is written (more recompute and less memory than planned)</source>
+        <translation>recompute_num_layers=%1：只对部分层做完全重算是 Megatron-Core 的功能（--recompute-method block）：已写出对所有层重算（重算比计划的多，显存比计划的少）</translation>
     </message>
 </context>
 <context>
