@@ -275,8 +275,7 @@ void blendLayerWork(LayerWork &full, const LayerWork &none, double share)
 
 void layerPhase(const Plan &plan, Shape &k, const Placement &pl)
 {
-    const double share = fullRecomputeLayerShare(plan);
-    if (share <= 0.0 || share >= 1.0) {
+    if (!recomputesSomeLayers(plan)) {
         layerWork(plan, k, pl);
         return;
     }
@@ -288,7 +287,7 @@ void layerPhase(const Plan &plan, Shape &k, const Placement &pl)
     static_cast<LayerWork &>(k) = LayerWork{};
     each.training.recompute = Recompute::Full;
     layerWork(each, k, pl);
-    blendLayerWork(k, none, share);
+    blendLayerWork(k, none, fullRecomputeLayerShare(plan));
 }
 
 // FLOPs and compute time (docs/model.md §2-3, §17); the layer times are layerPhase()'s.

@@ -314,6 +314,13 @@ inline double fullRecomputeLayerShare(const Plan &plan)
     const double chunks = double(std::max(t.pp, 1)) * std::max(t.vpp, 1);
     return std::min(1.0, t.recompute_num_layers * chunks / plan.model.layers);
 }
+// Whether full recompute covers some of the layers but not all (recompute_num_layers below a chunk's
+// layers): the engine blends a recomputed and a plain layer, and a launch file names the layers.
+inline bool recomputesSomeLayers(const Plan &plan)
+{
+    const double share = fullRecomputeLayerShare(plan);
+    return share > 0.0 && share < 1.0;
+}
 // recomputedLinearShare() of the plan's step: under full recompute, of the layers it covers.
 inline double recomputedLinearShare(const Plan &plan)
 {

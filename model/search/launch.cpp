@@ -445,21 +445,25 @@ void fp8CacheLaunch(std::string *out, const std::string &config, Export &e, cons
     }
 }
 
-// Full recompute of some layers only (training.recompute_num_layers below a chunk's layers):
-// Megatron-Core's block method. DeepSpeed's activation_checkpoint_interval groups layers and
-// recomputes them all, and torchtitan's FullAC wraps every block (activation_checkpoint.py at
-// b5bcd76c has no layer selection).
-bool partialRecompute(const Plan &p)
+// Full recompute as Megatron-Core takes it. Of some layers only (recomputesSomeLayers): the block
+// method, the first N layers of each chunk; of every layer: uniform, one layer a group. DeepSpeed's
+// activation_checkpoint_interval groups layers and recomputes them all, and torchtitan's FullAC
+// wraps every block (activation_checkpoint.py at b5bcd76c has no layer selection).
+struct MegatronFullRecompute {
+    std::string method, layers;
+};
+MegatronFullRecompute megatronFullRecompute(const Plan &p)
 {
-    const double share = fullRecomputeLayerShare(p);
-    return share > 0.0 && share < 1.0;
+    if (recomputesSomeLayers(p))
+        return {"block", str(p.training.recompute_num_layers)};
+    return {"uniform", "1"};
 }
 
 // What a framework without Megatron-Core's recompute modules, its activation offload or its
 // precision-aware optimizer leaves out (`hasModules`: the framework is Megatron-Core's).
 void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
 {
-    if (!hasModules && partialRecompute(p))
+    if (!hasModules && recomputesSomeLayers(p))
         note(e,
              CT_TR("commtax::Launch",
                    "recompute_num_layers=%1: full recompute of some layers only is Megatron-Core's "
@@ -629,11 +633,10 @@ void megatronComputeArgs(Args &arg, Export &e, const Plan &p)
             arg("--recompute-modules", list);
         }
     } else if (t.recompute == Recompute::Full) {
-        // Block: the first N layers of each chunk; uniform 1: every layer, one a group.
-        const bool block = partialRecompute(p);
+        const MegatronFullRecompute full = megatronFullRecompute(p);
         arg("--recompute-granularity", "full");
-        arg("--recompute-method", block ? "block" : "uniform");
-        arg(megatronFlag(F::training_recompute_num_layers), block ? str(t.recompute_num_layers) : "1");
+        arg("--recompute-method", full.method);
+        arg(megatronFlag(F::training_recompute_num_layers), full.layers);
     }
 }
 
@@ -907,11 +910,10 @@ void mcoreRecompute(std::string &out, const std::string &c, const Plan &p, bool 
         out += c + "recompute_granularity = \"selective\"\n";
         out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
     } else {
-        const bool block = partialRecompute(p);
+        const MegatronFullRecompute full = megatronFullRecompute(p);
         out += c + "recompute_granularity = \"full\"\n";
-        out += c + "recompute_method = " + (block ? "\"block\"" : "\"uniform\"") + "\n";
-        const std::string layers = block ? str(t.recompute_num_layers) : "1";
-        out += c + mcoreName(F::training_recompute_num_layers) + " = " + layers + "\n";
+        out += c + "recompute_method = \"" + full.method + "\"\n";
+        out += c + mcoreName(F::training_recompute_num_layers) + " = " + full.layers + "\n";
         if (resetModules)
             out += c + "recompute_modules = None\n";
     }
@@ -1525,12 +1527,12 @@ bool runsAsPlanned(Framework f, const Plan &plan)
     case Framework::Bridge:
     case Framework::Nemo: return true;
     case Framework::DeepSpeed:
-        if (partialRecompute(plan))
+        if (recomputesSomeLayers(plan))
             return false;
         return t.vpp == 1 && t.cp == 1 && !(t.sequence_parallel && t.tp > 1) && etp == 1 && !(t.pp > 1 && t.zero >= 2)
             && !(moe && t.ep > 1 && t.zero == 3 && t.tp > 1);
     case Framework::Torchtitan:
-        if (partialRecompute(plan))
+        if (recomputesSomeLayers(plan))
             return false;
         return etp == 1 && !(moe && t.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : t.dp) * t.cp * t.tp) % t.ep != 0);
     }
