@@ -192,8 +192,18 @@ int main(int argc, char **argv)
                 : !p.evaluated                              ? "refused"
                 : p.fits                                    ? "fits"
                                                             : "flagged";
-            std::printf("%s\t%s\t%+.1f\t%+.1f\t%s\n", qPrintable(runs[i].id), qPrintable(runs[i].source_id),
-                        100 * sign * p.loso_error, 100 * sign * p.in_sample_error, state);
+            // The attention kernel's share of the step in sample (the step grows by its time when
+            // its figure halves): the rows that pin the attention figure have a fifth or more.
+            double share = 0;
+            Plan plan = withConstants(runs[i], rep.fitted);
+            const Evaluation at = evaluate(plan);
+            plan.gpu.attention_efficiency /= 2;
+            const Evaluation half = evaluate(plan);
+            if (at.ok() && half.ok() && at.result.step_time_s > 0)
+                share = (half.result.step_time_s - at.result.step_time_s) / at.result.step_time_s;
+            std::printf("%s\t%s\t%+.1f\t%+.1f\t%s\t%.2f\t%d\t%s\n", qPrintable(runs[i].id),
+                        qPrintable(runs[i].source_id), 100 * sign * p.loso_error, 100 * sign * p.in_sample_error,
+                        state, share, runs[i].year, runs[i].plan.gpu.id.c_str());
         }
         return 0;
     }
