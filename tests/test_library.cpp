@@ -443,6 +443,15 @@ private Q_SLOTS:
         QVERIFY(!lib.removePreset(Section::Gpu, QStringLiteral("my-gpu"), &error));
         QVERIFY(lib.removePlan(s.name, &error) && lib.removePlan(copyName, &error));
         QVERIFY(lib.removePreset(Section::Gpu, QStringLiteral("my-gpu"), &error));
+        // A plan removed is gone: removing or loading it again says which plan, and changes nothing.
+        QVERIFY(!lib.removePlan(s.name, &error));
+        QVERIFY2(error.contains(QStringLiteral("no saved plan")) && error.contains(s.name), qPrintable(error));
+        errors.clear();
+        Scenario gone;
+        QVERIFY(!lib.loadPlan(s.name, gone, errors));
+        QVERIFY2(errors.value(0).toString().contains(QStringLiteral("no saved plan")),
+                 qPrintable(errors.value(0).toString()));
+        QCOMPARE(lib.plans().size(), 0);
     }
 
     // ---------------------------------------------------------------- saved comparisons

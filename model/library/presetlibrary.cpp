@@ -829,12 +829,37 @@ bool PresetLibrary::savePlan(const Scenario &s, LibraryMessage *error)
         && tx.commit(error);
 }
 
-bool PresetLibrary::loadPlan(const QString &name, Scenario &out, QList<LoadError> &errors) const
+std::optional<QByteArray> PresetLibrary::savedBody(const char *table, const QString &name) const
 {
     QSqlQuery q(database());
-    q.prepare(QStringLiteral("SELECT body FROM plans WHERE name = ?"));
+    q.prepare(QStringLiteral("SELECT body FROM %1 WHERE name = ?").arg(QLatin1String(table)));
     q.addBindValue(name);
-    if (!q.exec() || !q.next()) {
+    if (!m_open || !q.exec() || !q.next())
+        return std::nullopt;
+    return q.value(0).toString().toUtf8();
+}
+
+bool PresetLibrary::removeSaved(const char *table, const QString &name, const LibraryMessage &missing,
+                                LibraryMessage *error)
+{
+    SqlWriteTransaction tx(database());
+    if (!beginWrite(tx, error))
+        return false;
+    QSqlQuery q(tx.database());
+    q.prepare(QStringLiteral("DELETE FROM %1 WHERE name = ?").arg(QLatin1String(table)));
+    q.addBindValue(name);
+    if (!q.exec() || q.numRowsAffected() != 1) {
+        if (error)
+            *error = missing;
+        return false;
+    }
+    return tx.commit(error);
+}
+
+bool PresetLibrary::loadPlan(const QString &name, Scenario &out, QList<LoadError> &errors) const
+{
+    const std::optional<QByteArray> body = savedBody("plans", name);
+    if (!body) {
         errors.append(
             fileError(m_fileName, 0, 0, QString(), fileText(CT_TR("commtax::Files", "no saved plan \"%1\""), {name})));
         return false;
@@ -842,7 +867,7 @@ bool PresetLibrary::loadPlan(const QString &name, Scenario &out, QList<LoadError
     // the problems' position: 'saved plan "x"' in the messages language (LoadError::fileLabel)
     const EngineText where = fileText(CT_TR("commtax::Files", "saved plan \"%1\""), {name});
     const qsizetype first = errors.size();
-    const bool ok = parseScenario(q.value(0).toString().toUtf8(), toQString(where), catalog(), out, errors);
+    const bool ok = parseScenario(*body, toQString(where), catalog(), out, errors);
     for (qsizetype i = first; i < errors.size(); ++i)
         errors[i].fileLabel = where;
     return ok;
@@ -850,18 +875,7 @@ bool PresetLibrary::loadPlan(const QString &name, Scenario &out, QList<LoadError
 
 bool PresetLibrary::removePlan(const QString &name, LibraryMessage *error)
 {
-    SqlWriteTransaction tx(database());
-    if (!beginWrite(tx, error))
-        return false;
-    QSqlQuery q(tx.database());
-    q.prepare(QStringLiteral("DELETE FROM plans WHERE name = ?"));
-    q.addBindValue(name);
-    if (!q.exec() || q.numRowsAffected() != 1) {
-        if (error)
-            *error = say(CT_TR("commtax::Files", "no saved plan \"%1\""), {name});
-        return false;
-    }
-    return tx.commit(error);
+    return removeSaved("plans", name, say(CT_TR("commtax::Files", "no saved plan \"%1\""), {name}), error);
 }
 
 QString PresetLibrary::uniquePlanName(const QString &base) const
@@ -956,10 +970,8 @@ bool PresetLibrary::saveComparison(const QString &name, const SavedComparison &c
 bool PresetLibrary::loadComparison(const QString &name, SavedComparison &out, QList<LoadError> &errors) const
 {
     const QString library = QDir::toNativeSeparators(m_fileName);
-    QSqlQuery q(database());
-    q.prepare(QStringLiteral("SELECT body FROM comparisons WHERE name = ?"));
-    q.addBindValue(name);
-    if (!m_open || !q.exec() || !q.next()) {
+    const std::optional<QByteArray> body = savedBody("comparisons", name);
+    if (!body) {
         errors.append(fileError(library, 0, 0, QString(),
                                 fileText(CT_TR("commtax::Files", "no saved comparison \"%1\""), {name})));
         return false;
@@ -967,7 +979,7 @@ bool PresetLibrary::loadComparison(const QString &name, SavedComparison &out, QL
     // the problems' position names the comparison and the library it is kept in
     const EngineText where = fileText(CT_TR("commtax::Files", "saved comparison \"%1\" in %2"), {name, library});
     const qsizetype first = errors.size();
-    const bool ok = parseComparisonFile(q.value(0).toString().toUtf8(), toQString(where), catalog(), out, errors);
+    const bool ok = parseComparisonFile(*body, toQString(where), catalog(), out, errors);
     for (qsizetype i = first; i < errors.size(); ++i)
         errors[i].fileLabel = where;
     return ok;
@@ -975,18 +987,8 @@ bool PresetLibrary::loadComparison(const QString &name, SavedComparison &out, QL
 
 bool PresetLibrary::removeComparison(const QString &name, LibraryMessage *error)
 {
-    SqlWriteTransaction tx(database());
-    if (!beginWrite(tx, error))
-        return false;
-    QSqlQuery q(tx.database());
-    q.prepare(QStringLiteral("DELETE FROM comparisons WHERE name = ?"));
-    q.addBindValue(name);
-    if (!q.exec() || q.numRowsAffected() != 1) {
-        if (error)
-            *error = say(CT_TR("commtax::Files", "no saved comparison \"%1\""), {name});
-        return false;
-    }
-    return tx.commit(error);
+    return removeSaved("comparisons", name, say(CT_TR("commtax::Files", "no saved comparison \"%1\""), {name}),
+                       error);
 }
 
 namespace {

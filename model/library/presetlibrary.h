@@ -29,6 +29,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace commtax {
 
 class SqlWriteTransaction;
@@ -181,6 +183,10 @@ private:
     bool beginWrite(SqlWriteTransaction &tx, LibraryMessage *error) const;
     bool storePreset(QSqlDatabase &db, const Preset &p, const QString &basedOn, LibraryMessage *error) const;
     bool storePlan(QSqlDatabase &db, const QString &name, const QByteArray &body, const Scenario &s, LibraryMessage *error) const;
+    // The stored text of the saved plan or comparison `name` (`table` plans or comparisons), if any.
+    std::optional<QByteArray> savedBody(const char *table, const QString &name) const;
+    // Deletes it; `missing` is what the user is told when there is none.
+    bool removeSaved(const char *table, const QString &name, const LibraryMessage &missing, LibraryMessage *error);
 
     QString m_fileName;
     QString m_connectionPrefix;
