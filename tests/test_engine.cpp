@@ -134,6 +134,20 @@ private Q_SLOTS:
         t.recompute = rc;
         return p;
     }
+    // Qwen3-30B-A3B (48 MoE layers, h 2048, 128 experts, top-8, expert ffn 768) on one node, EP 8, one
+    // micro-batch of 4096 tokens, imbalance 1.25: 10 token-expert pairs per token on the busiest GPU.
+    static Plan qwen3MoeOneNode()
+    {
+        Plan p = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+        TrainingSpec &t = p.training;
+        t.seq_len = 4096;
+        t.tp = t.pp = t.cp = 1;
+        t.dp = t.ep = 8;
+        t.micro_batch = 1;
+        t.global_batch = 8;
+        t.moe_imbalance = 1.25;
+        return p;
+    }
     void perOpCheckpointingByHand()
     {
         const auto plan = torchtitanLlama3_8b;
@@ -256,18 +270,9 @@ private Q_SLOTS:
         QVERIFY(!validate(full).empty());
         QCOMPARE(QString::fromStdString(validate(full).front().field), QStringLiteral("training.recompute_mlp"));
 
-        // Qwen3-30B-A3B (48 MoE layers, h 2048, 128 experts, top-8, expert ffn 768), EP 8, 4096 tokens a
-        // micro-batch, imbalance 1.25: 10 token-expert pairs per token on the busiest GPU.
         auto moe = [](auto set) {
-            Plan p = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
-            TrainingSpec &t = p.training;
-            t.seq_len = 4096;
-            t.tp = t.pp = t.cp = 1;
-            t.dp = t.ep = 8;
-            t.micro_batch = 1;
-            t.global_batch = 8;
-            t.moe_imbalance = 1.25;
-            set(t);
+            Plan p = qwen3MoeOneNode();
+            set(p.training);
             return p;
         };
         const Result msel = evaluateValid(moe([](TrainingSpec &) {}));
@@ -282,6 +287,65 @@ private Q_SLOTS:
         // The dispatch and combine run again with the forward: 6 all-to-alls a layer instead of 4.
         QVERIFY_NEAR(whole.ep_comm_time_s / msel.ep_comm_time_s, 1.5, 1e-9);
         QVERIFY(whole.compute_time_s > act.compute_time_s && act.compute_time_s > msel.compute_time_s);
+    }
+    // Megatron-Core's fine-grained activation offload (--offload-modules expert_fc1 moe_act; its
+    // docs/source/api-guide/fine_grained_activation_offloading.md): each module's saved input goes to
+    // host memory after its forward and comes back before its backward. qwen3MoeOneNode(): one stage,
+    // one micro-batch of 4096 tokens, 10 token-expert pairs per token, 48 MoE layers.
+    void fineGrainedOffloadByHand()
+    {
+        auto moe = [](bool fc1, bool act) {
+            Plan p = qwen3MoeOneNode();
+            p.training.offload_expert_fc1 = fc1;
+            p.training.offload_moe_act = act;
+            return p;
+        };
+        const Result sel = evaluateValid(moe(false, false));
+        QCOMPARE(sel.memory_offloaded_gb, 0.0);
+        // expert_fc1: the dispatched input, 2 x 2048 B per pair: 4096 x 10 x 4096 B = 0.15625 GiB a
+        // layer. The host holds the 48 layers'; the GPU keeps the one on the move.
+        const Result fc1 = evaluateValid(moe(true, false));
+        QVERIFY_NEAR(sel.memory_activations_gb - fc1.memory_activations_gb, 47 * 0.15625, 1e-9);
+        QVERIFY_NEAR(fc1.memory_offloaded_gb, 48 * 0.15625, 1e-9);
+        // moe_act: FC1's SwiGLU output, 2 x 2 x 768 B per pair: 0.1171875 GiB a layer; both, 0.2734375.
+        const Result both = evaluateValid(moe(true, true));
+        QVERIFY_NEAR(sel.memory_activations_gb - both.memory_activations_gb, 47 * 0.2734375, 1e-9);
+        QVERIFY_NEAR(both.memory_offloaded_gb, 48 * 0.2734375, 1e-9);
+        // It adds to recomputing the activation's output (2.8125 GiB, recomputeModulesByHand): NVIDIA's
+        // recipes offload the input and recompute the output.
+        Plan mixed = moe(false, true);
+        mixed.training.recompute_moe_act = true;
+        QVERIFY_NEAR(sel.memory_activations_gb - evaluateValid(mixed).memory_activations_gb, 47 * 0.1171875 + 2.8125,
+                     1e-9);
+        // Time: each layer's copy out and back beyond the forward and the backward it hides under. On
+        // two host links too slow for either copy to hide, the waits differ by exactly 48 layers x 2
+        // copies x 0.2734375 GiB over each link's speed (1 and 2 GB/s): 14.09 s.
+        Plan slow = moe(true, true), slower = slow, fast = slow;
+        slow.cluster.host_link_gbps = 2;
+        slower.cluster.host_link_gbps = 1;
+        fast.cluster.host_link_gbps = 1e6;
+        const double bytes = 0.2734375 * 1073741824.0;
+        QVERIFY_NEAR(evaluateValid(slower).offload_time_s - evaluateValid(slow).offload_time_s,
+                     48 * 2 * bytes * (1 / 1e9 - 1 / 2e9), 1e-9);
+        // On a fast link it all hides: the compute is the plan's without offload.
+        const Result hidden = evaluateValid(fast);
+        QCOMPARE(hidden.offload_time_s, 0.0);
+        QVERIFY_NEAR(hidden.compute_time_s, sel.compute_time_s, 1e-12 * sel.compute_time_s);
+        // Nothing to move where the layer keeps none of it: under full recompute, or recompute of the
+        // whole MoE layer, and in a dense model (the fields are ignored there, as Megatron-Core's
+        // modules are in a layer without them).
+        for (const auto set : {+[](TrainingSpec &t) { t.recompute = Recompute::Full; },
+                               +[](TrainingSpec &t) { t.recompute_moe = true; }}) {
+            Plan off = moe(true, true), base = moe(false, false);
+            set(off.training);
+            set(base.training);
+            QCOMPARE(evaluateValid(off).memory_activations_gb, evaluateValid(base).memory_activations_gb);
+            QCOMPARE(evaluateValid(off).memory_offloaded_gb, 0.0);
+        }
+        Plan dense = torchtitanLlama3_8b(Recompute::Selective);
+        const double denseGb = evaluateValid(dense).memory_activations_gb;
+        dense.training.offload_expert_fc1 = dense.training.offload_moe_act = true;
+        QCOMPARE(evaluateValid(dense).memory_activations_gb, denseGb);
     }
     void optimizerBytesByHand()
     {

@@ -365,6 +365,45 @@ private Q_SLOTS:
         installInterfaceLanguage(QStringLiteral("en"));
     }
 
+    // Fine-grained activation offload (Megatron-Core --offload-modules expert_fc1 moe_act) in the
+    // editor: hidden for the dense default plan, shown for an MoE one, where ticking the experts' FC1
+    // input moves GPU memory to the host (screenshots in English and Chinese).
+    void fineGrainedOffloadInTheEditor()
+    {
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QCOMPARE(installInterfaceLanguage(language), language);
+            auto f = make();
+            QTRY_VERIFY(f->settled());
+            auto *fc1 = f->find<QCheckBox>(QStringLiteral("field_training_offload_expert_fc1"));
+            auto *act = f->find<QCheckBox>(QStringLiteral("field_training_offload_moe_act"));
+            QVERIFY(fc1 && act);
+            QVERIFY(!fc1->isVisible() && !act->isVisible()); // Llama 2 70B is dense
+            const QString moePlan = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/mixtral-8x22b-moe-h100.json");
+            QVERIFY(f->window.openFile(moePlan));
+            QTRY_VERIFY(f->settled());
+            // The plan recomputes every layer, which keeps nothing to offload: selective keeps it.
+            auto *recompute = f->find<QComboBox>(QStringLiteral("field_training_recompute"));
+            recompute->setCurrentIndex(recompute->findText(QStringLiteral("selective")));
+            emit recompute->activated(recompute->currentIndex());
+            QTRY_VERIFY(f->settled());
+            QCOMPARE(f->window.scenario().plan.training.recompute, Recompute::Selective);
+            QVERIFY(scrollIntoView(fc1, 160));
+            QVERIFY(fc1->isVisible() && act->isVisible());
+            QVERIFY(fc1->toolTip().contains(QStringLiteral("--offload-modules")));
+            const Result before = f->last.result;
+            QCOMPARE(before.memory_offloaded_gb, 0.0);
+            QTest::mouseClick(fc1, Qt::LeftButton, {}, QPoint(4, fc1->height() / 2));
+            QTRY_VERIFY(f->settled());
+            QVERIFY(f->window.scenario().plan.training.offload_expert_fc1);
+            QVERIFY(f->last.result.memory_activations_gb < before.memory_activations_gb);
+            QVERIFY(f->last.result.memory_offloaded_gb > 0);
+            QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
+            const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
+            screenshotsWith(f->window, fc1, 160, QStringLiteral("editor-offload-modules") + suffix);
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
+    }
+
     // Issue 24: an edited copy of a built-in GPU in the editor: its tags and the name the app gives the
     // plan in the interface language (screenshots in English and Chinese, 1280x800 and 1600x1000).
     void presetAndPlanNamesInTheEditor()

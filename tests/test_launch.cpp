@@ -893,6 +893,47 @@ private slots:
         QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--recompute-num-layers 1")));
         QVERIFY(launch::runsAsPlanned(launch::Framework::Torchtitan, p));
     }
+    void fineGrainedOffloadAsMegatronCoreTakesIt()
+    {
+        // Megatron-LM: --fine-grained-activation-offloading --offload-modules expert_fc1 moe_act, with
+        // NVTE_CPU_OFFLOAD_V1=1 (arguments.py validate_args at d98e8a64); Megatron-Bridge sets the same
+        // TransformerConfig fields. Megatron-Core has them from 0.16 (2026-01), after NeMo 2.6.
+        Plan p = test::presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+        p.cluster.nodes = 1;
+        p.training.tp = p.training.pp = p.training.cp = 1;
+        p.training.dp = p.training.ep = 8;
+        p.training.global_batch = 64;
+        p.training.recompute = Recompute::Selective;
+        p.training.offload_expert_fc1 = p.training.offload_moe_act = true;
+        QVERIFY(validate(p).empty());
+        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--fine-grained-activation-offloading")));
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--offload-modules expert_fc1 moe_act")));
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("export NVTE_CPU_OFFLOAD_V1=1")));
+        QVERIFY(text(launch::Framework::Bridge).contains(QStringLiteral("fine_grained_activation_offloading = True")));
+        QVERIFY(text(launch::Framework::Bridge)
+                    .contains(QStringLiteral("offload_modules = [\"expert_fc1\", \"moe_act\"]")));
+        // NeMo 2.6, torchtitan and DeepSpeed have no such offload: not written, with a note.
+        for (launch::Framework f :
+             {launch::Framework::Nemo, launch::Framework::Torchtitan, launch::Framework::DeepSpeed}) {
+            QStringList notes;
+            for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
+                notes << QString::fromStdString(n);
+            QVERIFY(notes.join(QLatin1Char('\n')).contains(QStringLiteral("fine-grained activation offload")));
+            QVERIFY(!text(f).contains(QStringLiteral("offload_modules")));
+        }
+        // Megatron-Core refuses it beside cpu_offloading (transformer_config.py): offload_layers wins.
+        Plan both = p;
+        both.training.recompute = Recompute::None;
+        both.training.offload_layers = 2;
+        const launch::Export e = launch::exportLaunch(both, "x", launch::Framework::Megatron);
+        QVERIFY(QString::fromStdString(e.text).contains(QStringLiteral("--cpu-offloading-num-layers 2")));
+        QVERIFY(!QString::fromStdString(e.text).contains(QStringLiteral("--offload-modules")));
+        // Under full recompute nothing is kept, so nothing is offloaded or written.
+        p.training.recompute = Recompute::Full;
+        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("--offload-modules")));
+        QVERIFY(!text(launch::Framework::Bridge).contains(QStringLiteral("offload_modules")));
+    }
     void launchNamesOfTheFieldRows()
     {
         const std::map<std::string, std::string> byHand = {{"model.experts", "--num-experts"},

@@ -63,7 +63,7 @@ private Q_SLOTS:
         int later = 0;
         for (const FieldInfo &f : planFields())
             later += f.addedLater() ? 1 : 0;
-        QCOMPARE(later, 53); // the 53rd: training.recompute_num_layers
+        QCOMPARE(later, 55); // the 54th and 55th: training.offload_expert_fc1, offload_moe_act
         Plan dense = defaultScenario().plan;
         QCOMPARE(dense.model.attention, Attention::Mha);
         QVERIFY(!dense.model.moe());

@@ -488,6 +488,20 @@ std::vector<FieldInfo> trainingMemoryFields()
                                         "forward and backward (Megatron-Core --cpu-offloading-num-layers): GPU "
                                         "memory for time on the host link"),
                Later),
+        CT_BOOL(Training, training.offload_expert_fc1, "offload_expert_fc1",
+                CT_TR("commtax::Fields", "Offload the experts' FC1 input"),
+                CT_TR("commtax::Fields", "In each MoE layer, copy the experts' first GEMM input (the dispatched "
+                                         "tokens) to host memory after the forward and back before the backward "
+                                         "(Megatron-Core --fine-grained-activation-offloading --offload-modules "
+                                         "expert_fc1): GPU memory for time on the host link"),
+                Later, ForMoe),
+        CT_BOOL(Training, training.offload_moe_act, "offload_moe_act",
+                CT_TR("commtax::Fields", "Offload the experts' activation input"),
+                CT_TR("commtax::Fields", "In each MoE layer, copy the input of the experts' activation function "
+                                         "(FC1's output) to host memory after the forward and back before the "
+                                         "backward (Megatron-Core --offload-modules moe_act); it combines with "
+                                         "recomputing the activation's output"),
+                Later, ForMoe),
     };
 }
 

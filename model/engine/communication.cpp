@@ -132,22 +132,25 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const Placement &pl, Re
 
 // Activation offload (docs/model.md §8): an offloaded layer's saved activations go to host memory
 // while the next layer runs its forward, and come back while the layer after it in the backward runs
-// its backward (Transformer Engine's CPU offload: one layer in flight). What a copy takes beyond the
-// compute it hides under is waited for, per micro-batch and offloaded layer, dense and MoE.
+// its backward (Transformer Engine's CPU offload: one layer in flight); fine-grained offload moves an
+// MoE layer's expert inputs the same way, under the same layer's compute (Megatron-Core copies a
+// module's input out after its forward and reloads it a module ahead in the backward). What a copy
+// takes beyond the compute it hides under is waited for, per micro-batch and offloaded layer.
 struct OffloadWait {
-    double dense = 0, moe = 0;
+    double dense = 0, moe = 0, moeModules = 0; // moeModules: fine-grained offload, an MoE layer kept
 };
 OffloadWait offloadWait(const Plan &plan, const Shape &k)
 {
-    if (plan.training.offload_layers <= 0)
-        return {};
     const LayerActivations &la = k.act;
+    if (plan.training.offload_layers <= 0 && la.moeOffloaded <= 0)
+        return {};
     const double bw = plan.cluster.host_link_gbps * 1e9;
     auto wait = [&](double bytes, double layerTime) {
         const double copy = bytes / bw;
         return std::max(0.0, copy - (1.0 - k.backwardShare) * layerTime) + std::max(0.0, copy - k.backwardShare * layerTime);
     };
-    return {wait(la.dense, k.denseLayerTime), wait(la.moe, k.moeLayerTime)};
+    return {wait(la.dense, k.denseLayerTime), wait(la.moe + la.moeOffloaded, k.moeLayerTime),
+            wait(la.moeOffloaded, k.moeLayerTime)};
 }
 
 // 1F1B A2A overlap (docs/model.md §17): one MoE layer's all-to-all, per micro-batch, that another
@@ -187,7 +190,7 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     const OffloadWait wait = offloadWait(plan, k);
     auto stageWait = [&](double D, double Me) {
         const OffloadedLayers off = offloadedLayers(tr, D, Me);
-        return off.dense * wait.dense + off.moe * wait.moe;
+        return off.dense * wait.dense + off.moe * wait.moe + (Me - off.moe) * wait.moeModules;
     };
     // The FP8 weight casts (docs/model.md §3): once a step where the FP8 weights are cached for the
     // step's micro-batches (Megatron-Core), else in every micro-batch's forward and its recompute.

@@ -246,7 +246,7 @@ void layerWork(const Plan &plan, Shape &k, const Placement &pl)
 // activations are held again: the full layer's `recomputing`.
 void blendLayerWork(LayerWork &full, const LayerWork &none, double share)
 {
-    static_assert(sizeof(LayerWork) == 22 * sizeof(double), "blend every field of LayerWork");
+    static_assert(sizeof(LayerWork) == 23 * sizeof(double), "blend every field of LayerWork");
     auto mix = [share](double &f, double n) { f = share * f + (1.0 - share) * n; };
     mix(full.denseLayerTime, none.denseLayerTime);
     mix(full.moeLayerTime, none.moeLayerTime);
@@ -269,6 +269,7 @@ void blendLayerWork(LayerWork &full, const LayerWork &none, double share)
     mix(full.upRecompute, none.upRecompute);
     mix(full.act.dense, none.act.dense);
     mix(full.act.moe, none.act.moe);
+    mix(full.act.moeOffloaded, none.act.moeOffloaded);
 }
 
 } // namespace

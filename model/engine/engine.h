@@ -254,13 +254,14 @@ Result evaluateValid(const Plan &plan, const PlanPrefix &prefix);
 // layers), and what recomputing a layer holds at once (memory.cpp, docs/model.md §8).
 struct LayerActivations {
     double dense = 0, moe = 0, recomputing = 0;
+    double moeOffloaded = 0; // of an MoE layer, what fine-grained offload keeps in host memory instead
 };
 // The per-layer work of an evaluation: one layer's compute per micro-batch on one GPU (the linear
 // layers' GEMMs, attention's core, the element-wise work, the FP8 casts, the LM head's), the
 // activations it keeps and its tensor-, context- and expert-parallel traffic. It reads the prefix
-// (layer sizes, placement) and micro_batch, recompute (with its modules) and sequence parallelism,
-// not vpp or the ZeRO stage: the layout search works it out once per (prefix, micro-batch,
-// recompute, sequence parallelism) and evaluates every vpp and ZeRO stage below with it
+// (layer sizes, placement) and micro_batch, recompute (with its modules and the offloaded ones) and
+// sequence parallelism, not vpp or the ZeRO stage: the layout search works it out once per (prefix,
+// micro-batch, recompute, sequence parallelism) and evaluates every vpp and ZeRO stage below with it
 // (docs/performance.md). Internal figures of the engine, not a result: the evaluation's Shape
 // (model/engine/phases.h) is one, named as the phases read them.
 struct LayerWork {

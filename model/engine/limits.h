@@ -185,6 +185,8 @@ struct Uncertain {
     Y(training, precision)                                                                                  \
     Y(training, fp8_weight_cache)                                                                           \
     Y(training, optimizer_kernel, CT_LAUNCH(nullptr, nullptr, "implementation"))                            \
+    Y(training, offload_expert_fc1)                                                                         \
+    Y(training, offload_moe_act)                                                                            \
     Y(training, tp_async_backward)                                                                          \
     Y(training, tp_comm_overlap, CT_LAUNCH(nullptr, nullptr, "enable_async_tensor_parallel"))               \
     Y(economics, mode)

@@ -75,9 +75,18 @@ LayerActivations layerActivations(const Plan &plan, const Shape &k)
             return tokens * (2.0 * k.h / sp + opsSaved / t);
         return tokens * ((replicated - normOut - fp8Replicated) / sp + (shard - fp8Saved + scores) / t);
     };
+    // Fine-grained activation offload (offloadedModules(), docs/model.md §8): the experts' FC1 input
+    // (the dispatched tokens) and their activation function's input (FC1's output) wait in host
+    // memory; the layer keeps the rest.
+    const OffloadedModules off = offloadedModules(plan);
+    const double routed = k.k * tr.moe_imbalance;
+    const double fc1Input = off.expertFc1 ? routed * 2.0 * k.h : 0.0;     // the dispatched tokens
+    const double actInput = off.moeAct ? routed * 2.0 * fc1 * k.fe : 0.0; // FC1's output
+    const double offloaded = fc1Input + actInput;
     LayerActivations out;
     out.dense = perLayer(denseShard, fp8Dense, denseOps);
-    out.moe = perLayer(moeShard, fp8Moe, moeOps);
+    out.moe = perLayer(moeShard - offloaded, fp8Moe, moeOps);
+    out.moeOffloaded = tokens * offloaded / t;
     // Full recompute (and per-op checkpointing, in part) holds one layer's whole activations again
     // while it recomputes it.
     const double wholeLayer = tokens * (replicated / sp + std::max(denseShard, moeShard) / t);
@@ -168,9 +177,13 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
         // on the GPU while it is copied out or back.
         const OffloadedLayers off = offloadedLayers(tr, D, s.layers - D);
         const double inFlight = std::min(k.mb, k.p - s.index) * interleave;
-        const double kept = (D - off.dense) * denseAct + (s.layers - D - off.moe) * moeAct;
-        const double host = (off.dense * denseAct + off.moe * moeAct) * inFlight;
-        const double transit = std::max(off.dense > 0 ? denseAct : 0.0, off.moe > 0 ? moeAct : 0.0);
+        // Every MoE layer holds its fine-grained offload's share in host memory (la.moeOffloaded); one
+        // layer's of it is on the move in the layers kept on the GPU (docs/model.md §8).
+        const double moeKept = s.layers - D - off.moe, moeWhole = moeAct + la.moeOffloaded;
+        const double kept = (D - off.dense) * denseAct + moeKept * moeAct;
+        const double host = (off.dense * denseAct + off.moe * moeWhole + moeKept * la.moeOffloaded) * inFlight;
+        const double transit = std::max({off.dense > 0 ? denseAct : 0.0, off.moe > 0 ? moeWhole : 0.0,
+                                         moeKept > 0 ? la.moeOffloaded : 0.0});
         hostMost = std::max(hostMost, host);
         const double act = kept * inFlight + transit + recomputing + (s.last ? logits : 0.0);
         const double bytes = dense * densePer + experts * expertPer + act;

@@ -245,6 +245,13 @@ struct TrainingSpec {
     // get_cpu_offload_context): each is copied out after its forward and back before its backward,
     // under the neighbouring layer's compute (docs/model.md §8). 0 = none.
     int offload_layers = 0;
+    // Megatron-Core's fine-grained activation offload (--fine-grained-activation-offloading
+    // --offload-modules expert_fc1 moe_act): in an MoE layer, the saved input of the experts' first
+    // GEMM (the dispatched tokens) and of their activation function (FC1's output) is copied to host
+    // memory after the module's forward and back before its backward (docs/model.md §8).
+    // offloadedModules() says when they are in effect.
+    bool offload_expert_fc1 = false;
+    bool offload_moe_act = false;
     double dp_overlap = 0.8; // fraction of the backward pass the DP collectives can hide under
     double tp_overlap = 0;   // a further fraction of the exposed TP communication hidden under compute
     // The backward's TP re-gather and reduce-scatter under the data- and weight-gradient GEMMs
@@ -320,6 +327,21 @@ inline bool recomputesSomeLayers(const Plan &plan)
 {
     const double share = fullRecomputeLayerShare(plan);
     return share > 0.0 && share < 1.0;
+}
+// The modules whose saved inputs fine-grained activation offload moves to host memory (training.
+// offload_expert_fc1, offload_moe_act): an MoE model's, while its layers keep them (no full
+// recompute, no recompute of the whole MoE layer; Megatron-Core only offloads what a module saves).
+struct OffloadedModules {
+    bool expertFc1 = false, moeAct = false;
+    bool any() const { return expertFc1 || moeAct; }
+};
+inline OffloadedModules offloadedModules(const Plan &plan)
+{
+    const TrainingSpec &t = plan.training;
+    const bool kept = t.recompute == Recompute::None || (t.recompute == Recompute::Selective && !t.recompute_moe);
+    if (!plan.model.moe() || !kept)
+        return {};
+    return {t.offload_expert_fc1, t.offload_moe_act};
 }
 // recomputedLinearShare() of the plan's step: under full recompute, of the layers it covers.
 inline double recomputedLinearShare(const Plan &plan)

@@ -330,6 +330,14 @@ std::vector<std::string> recomputeModules(const Plan &p)
         out.emplace_back("moe_act");
     return out;
 }
+// Megatron-LM's list argument: the items, space-separated.
+std::string spaced(const std::vector<std::string> &items)
+{
+    std::string out;
+    for (const std::string &i : items)
+        out += (out.empty() ? "" : " ") + i;
+    return out;
+}
 std::string pyList(const std::vector<std::string> &items)
 {
     std::string out = "[";
@@ -344,9 +352,31 @@ bool offloadWritten(const Plan &p)
     const TrainingSpec &t = p.training;
     return t.offload_layers > 0 && t.pp == 1 && t.recompute == Recompute::None;
 }
+// Fine-grained activation offload's modules as Megatron-Core names them (--offload-modules;
+// transformer_config.py at d98e8a64): those in effect (offloadedModules()), none beside
+// cpu_offloading, which Megatron-Core refuses with them (offloadNote() says so).
+std::vector<std::string> offloadModuleNames(const Plan &p)
+{
+    const OffloadedModules off = offloadedModules(p);
+    std::vector<std::string> out;
+    if (offloadWritten(p))
+        return out;
+    if (off.expertFc1)
+        out.emplace_back("expert_fc1");
+    if (off.moeAct)
+        out.emplace_back("moe_act");
+    return out;
+}
 // What a config leaves out of activation offload: all of it without Megatron-Core (`hasOffload`).
 void offloadNote(Export &e, const Plan &p, bool hasOffload)
 {
+    if (!hasOffload && offloadedModules(p).any())
+        note(e, CT_TR("commtax::Launch", "offload_expert_fc1, offload_moe_act: fine-grained activation offload is "
+                                         "Megatron-Core's: not written (more GPU memory than planned)"));
+    else if (offloadedModules(p).any() && offloadWritten(p))
+        note(e, CT_TR("commtax::Launch", "offload_expert_fc1, offload_moe_act: Megatron-Core refuses fine-grained "
+                                         "activation offload beside offload_layers: not written (more GPU memory "
+                                         "than planned)"));
     const int n = p.training.offload_layers;
     if (n <= 0 || (hasOffload && offloadWritten(p)))
         return;
@@ -626,12 +656,8 @@ void megatronComputeArgs(Args &arg, Export &e, const Plan &p)
     opsNote(e, t);
     if (writtenAsSelective(t)) {
         arg("--recompute-granularity", "selective");
-        if (const std::vector<std::string> mods = recomputeModules(p); mods.size() > 1) {
-            std::string list;
-            for (const std::string &mod : mods)
-                list += (list.empty() ? "" : " ") + mod;
-            arg("--recompute-modules", list);
-        }
+        if (const std::vector<std::string> mods = recomputeModules(p); mods.size() > 1)
+            arg("--recompute-modules", spaced(mods));
     } else if (t.recompute == Recompute::Full) {
         const MegatronFullRecompute full = megatronFullRecompute(p);
         arg("--recompute-granularity", "full");
@@ -684,6 +710,10 @@ void megatronMemoryArgs(Args &arg, Export &e, const Plan &p, const Shape &s)
     moduleNotes(e, p, true, t.zero >= 1);
     if (offloadWritten(p)) // --cpu-offloading follows from the count (megatron/training/arguments.py)
         arg(megatronFlag(F::training_offload_layers), str(t.offload_layers));
+    if (const std::vector<std::string> mods = offloadModuleNames(p); !mods.empty()) {
+        arg("--fine-grained-activation-offloading");
+        arg("--offload-modules", spaced(mods));
+    }
     arg("--train-samples", str(s.samples));
 }
 
@@ -727,6 +757,9 @@ void megatronScript(Export &e, const Plan &p, const std::string &name, const Sha
         out += "unset CUDA_DEVICE_MAX_CONNECTIONS\n";
     else if (s.tp > 1 || s.cp > 1)
         out += "export CUDA_DEVICE_MAX_CONNECTIONS=1\n";
+    // validate_args: fine-grained activation offload with Transformer Engine 2.10 or later needs it.
+    if (!offloadModuleNames(p).empty())
+        out += "export NVTE_CPU_OFFLOAD_V1=1\n";
     out += "torchrun --nnodes " + str(s.nodes) + " --nproc-per-node " + str(s.gpn)
         + " --node-rank \"${NODE_RANK:-0}\" --master-addr \"${MASTER_ADDR:-localhost}\" --master-port \"${MASTER_PORT:-6000}\" \\\n"
           "    pretrain_gpt.py";
@@ -894,13 +927,19 @@ void nemoStrategy(std::string &out, const Shape &s, const TrainingSpec &t)
 }
 
 // Offload, activation recompute and the fused loss as Megatron core's TransformerConfig fields,
-// "<c>field = value" each; Megatron-Bridge also resets recompute_modules where it is unused.
-void mcoreRecompute(std::string &out, const std::string &c, const Plan &p, bool resetModules)
+// "<c>field = value" each. Megatron-Bridge (`bridge`) also resets recompute_modules where it is unused,
+// and has fine-grained activation offload: it came with Megatron-Core 0.16 (2026-01), after NeMo 2.6.
+void mcoreRecompute(std::string &out, const std::string &c, const Plan &p, bool bridge)
 {
+    const bool resetModules = bridge;
     const TrainingSpec &t = p.training;
     if (offloadWritten(p)) {
         out += c + "cpu_offloading = True\n";
         out += c + mcoreName(F::training_offload_layers) + " = " + str(t.offload_layers) + "\n";
+    }
+    if (const std::vector<std::string> mods = offloadModuleNames(p); bridge && !mods.empty()) {
+        out += c + "fine_grained_activation_offloading = True\n";
+        out += c + "offload_modules = " + pyList(mods) + "\n";
     }
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
@@ -969,6 +1008,10 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     nemoStrategy(out, s, t);
     opsNote(e, t);
     moduleNotes(e, p, true, false);
+    if (!offloadModuleNames(p).empty())
+        note(e, CT_TR("commtax::Launch", "offload_expert_fc1, offload_moe_act: fine-grained activation offload came "
+                                         "with Megatron-Core 0.16 (2026-01), after NeMo 2.6: not written (more GPU "
+                                         "memory than planned)"));
     kernelNote(e, p, true);
     mcoreRecompute(out, c, p, false);
     // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.
@@ -1092,6 +1135,8 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
         out += "# Megatron-FSDP: leave CUDA_DEVICE_MAX_CONNECTIONS unset (it refuses 1).\n";
     else if (s.tp > 1 || s.cp > 1)
         out += "# tp > 1 or cp > 1 before Blackwell: CUDA_DEVICE_MAX_CONNECTIONS=1 (the recipes' env_vars set it).\n";
+    if (!offloadModuleNames(p).empty())
+        out += "# Fine-grained activation offload with Transformer Engine 2.10 or later: NVTE_CPU_OFFLOAD_V1=1.\n";
     // The notes go here; the settings below add to them (notesAt).
     const std::size_t notesAt = out.size();
     out += "from megatron.bridge.recipes." + module + " import " + recipe + "\n";

@@ -4067,6 +4067,22 @@ The reference of the normalisation and of the break-even figures</source>
         <source>With full recompute: of each pipeline stage&apos;s model chunk, the first this many layers keep only their input and run their forward again; the others keep every activation and run nothing again (Megatron-LM --recompute-method block --recompute-num-layers). 0 = every layer</source>
         <translation>完全重算时：每个流水线阶段的模型分块中，前这么多层只保留输入并在反向时重跑前向；其余层保留全部激活、不做重算（Megatron-LM --recompute-method block --recompute-num-layers）。0 = 所有层</translation>
     </message>
+    <message>
+        <source>Offload the experts&apos; FC1 input</source>
+        <translation>卸载专家 FC1 的输入</translation>
+    </message>
+    <message>
+        <source>In each MoE layer, copy the experts&apos; first GEMM input (the dispatched tokens) to host memory after the forward and back before the backward (Megatron-Core --fine-grained-activation-offloading --offload-modules expert_fc1): GPU memory for time on the host link</source>
+        <translation>在每个 MoE 层中，前向之后把专家第一个 GEMM 的输入（分发后的 token）复制到主机内存，反向之前再复制回来（Megatron-Core --fine-grained-activation-offloading --offload-modules expert_fc1）：用主机链路上的时间换 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Offload the experts&apos; activation input</source>
+        <translation>卸载专家激活函数的输入</translation>
+    </message>
+    <message>
+        <source>In each MoE layer, copy the input of the experts&apos; activation function (FC1&apos;s output) to host memory after the forward and back before the backward (Megatron-Core --offload-modules moe_act); it combines with recomputing the activation&apos;s output</source>
+        <translation>在每个 MoE 层中，前向之后把专家激活函数的输入（FC1 的输出）复制到主机内存，反向之前再复制回来（Megatron-Core --offload-modules moe_act）；可与重计算激活函数的输出同时使用</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Files</name>
@@ -5048,6 +5064,18 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>recompute_num_layers=%1: full recompute of some layers only is Megatron-Core&apos;s (--recompute-method block): every layer is written (more recompute and less memory than planned)</source>
         <translation>recompute_num_layers=%1：只对部分层做完全重算是 Megatron-Core 的功能（--recompute-method block）：已写出对所有层重算（重算比计划的多，显存比计划的少）</translation>
+    </message>
+    <message>
+        <source>offload_expert_fc1, offload_moe_act: fine-grained activation offload is Megatron-Core&apos;s: not written (more GPU memory than planned)</source>
+        <translation>offload_expert_fc1、offload_moe_act：细粒度激活卸载是 Megatron-Core 的功能：未写入（GPU 内存比计划的多）</translation>
+    </message>
+    <message>
+        <source>offload_expert_fc1, offload_moe_act: Megatron-Core refuses fine-grained activation offload beside offload_layers: not written (more GPU memory than planned)</source>
+        <translation>offload_expert_fc1、offload_moe_act：Megatron-Core 不允许细粒度激活卸载与 offload_layers 同时使用：未写入（GPU 内存比计划的多）</translation>
+    </message>
+    <message>
+        <source>offload_expert_fc1, offload_moe_act: fine-grained activation offload came with Megatron-Core 0.16 (2026-01), after NeMo 2.6: not written (more GPU memory than planned)</source>
+        <translation>offload_expert_fc1、offload_moe_act：细粒度激活卸载随 Megatron-Core 0.16（2026-01）推出，晚于 NeMo 2.6：未写入（GPU 内存比计划的多）</translation>
     </message>
 </context>
 <context>
