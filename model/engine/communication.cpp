@@ -188,7 +188,10 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     const double epBase = tr.ep_a2a_overlap ? epUnderOtherMicroBatch(k) : k.epLayerTime;
     const double epExposed = epBase * (1.0 - tr.ep_overlap);
     const OffloadWait wait = offloadWait(plan, k);
+    const bool offloads = tr.offload_layers > 0 || k.act.moeOffloaded > 0;
     auto stageWait = [&](double D, double Me) {
+        if (!offloads)
+            return 0.0;
         const OffloadedLayers off = offloadedLayers(tr, D, Me);
         return off.dense * wait.dense + off.moe * wait.moe + (Me - off.moe) * wait.moeModules;
     };

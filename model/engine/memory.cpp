@@ -152,6 +152,7 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     const LayerActivations &la = k.act;
     const double denseAct = la.dense, moeAct = la.moe, recomputing = la.recomputing;
     const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
+    const bool offloads = tr.offload_layers > 0 || la.moeOffloaded > 0; // activation offload (§8)
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
     // Bytes per parameter of a stage's shard, as ZeRO divides them over the data-parallel group of
@@ -177,14 +178,18 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
         // on the GPU while it is copied out or back.
         const OffloadedLayers off = offloadedLayers(tr, D, s.layers - D);
         const double inFlight = std::min(k.mb, k.p - s.index) * interleave;
-        // Every MoE layer holds its fine-grained offload's share in host memory (la.moeOffloaded); one
-        // layer's of it is on the move in the layers kept on the GPU (docs/model.md §8).
-        const double moeKept = s.layers - D - off.moe, moeWhole = moeAct + la.moeOffloaded;
+        const double moeKept = s.layers - D - off.moe;
         const double kept = (D - off.dense) * denseAct + moeKept * moeAct;
-        const double host = (off.dense * denseAct + off.moe * moeWhole + moeKept * la.moeOffloaded) * inFlight;
-        const double transit = std::max({off.dense > 0 ? denseAct : 0.0, off.moe > 0 ? moeWhole : 0.0,
-                                         moeKept > 0 ? la.moeOffloaded : 0.0});
-        hostMost = std::max(hostMost, host);
+        double transit = 0;
+        if (offloads) {
+            // Every MoE layer holds its fine-grained offload's share in host memory (la.moeOffloaded);
+            // one layer's of it is on the move in the layers kept on the GPU (docs/model.md §8).
+            const double moeWhole = moeAct + la.moeOffloaded;
+            const double host = (off.dense * denseAct + off.moe * moeWhole + moeKept * la.moeOffloaded) * inFlight;
+            transit = std::max(std::max(off.dense > 0 ? denseAct : 0.0, off.moe > 0 ? moeWhole : 0.0),
+                               moeKept > 0 ? la.moeOffloaded : 0.0);
+            hostMost = std::max(hostMost, host);
+        }
         const double act = kept * inFlight + transit + recomputing + (s.last ? logits : 0.0);
         const double bytes = dense * densePer + experts * expertPer + act;
         if (bytes > fullest) {
