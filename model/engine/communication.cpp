@@ -142,7 +142,7 @@ struct OffloadWait {
 OffloadWait offloadWait(const Plan &plan, const Shape &k)
 {
     const LayerActivations &la = k.act;
-    if (plan.training.offload_layers <= 0 && la.moeOffloaded <= 0)
+    if (!offloadsActivations(plan.training, la))
         return {};
     const double bw = plan.cluster.host_link_gbps * 1e9;
     auto wait = [&](double bytes, double layerTime) {
@@ -188,7 +188,7 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     const double epBase = tr.ep_a2a_overlap ? epUnderOtherMicroBatch(k) : k.epLayerTime;
     const double epExposed = epBase * (1.0 - tr.ep_overlap);
     const OffloadWait wait = offloadWait(plan, k);
-    const bool offloads = tr.offload_layers > 0 || k.act.moeOffloaded > 0;
+    const bool offloads = offloadsActivations(tr, k.act);
     auto stageWait = [&](double D, double Me) {
         if (!offloads)
             return 0.0;

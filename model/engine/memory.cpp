@@ -152,7 +152,7 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     const LayerActivations &la = k.act;
     const double denseAct = la.dense, moeAct = la.moe, recomputing = la.recomputing;
     const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
-    const bool offloads = tr.offload_layers > 0 || la.moeOffloaded > 0; // activation offload (§8)
+    const bool offloads = offloadsActivations(tr, la);
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
     // Bytes per parameter of a stage's shard, as ZeRO divides them over the data-parallel group of

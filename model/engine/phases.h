@@ -154,6 +154,13 @@ inline RecomputeModules recomputeModules(const Plan &plan)
 
 LayerActivations layerActivations(const Plan &plan, const Shape &k);
 
+// Whether the plan keeps any activations in host memory: whole layers (training.offload_layers) or
+// the experts' inputs of every MoE layer (fine-grained offload, la.moeOffloaded; docs/model.md §8).
+inline bool offloadsActivations(const TrainingSpec &tr, const LayerActivations &la)
+{
+    return tr.offload_layers > 0 || la.moeOffloaded > 0;
+}
+
 // The layers of a stage whose activations wait in host memory (training.offload_layers, docs/model.md
 // §8): the stage's first, so its dense layers before its MoE layers. validate() keeps the count below
 // every stage's layers.

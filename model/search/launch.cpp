@@ -931,7 +931,6 @@ void nemoStrategy(std::string &out, const Shape &s, const TrainingSpec &t)
 // and has fine-grained activation offload: it came with Megatron-Core 0.16 (2026-01), after NeMo 2.6.
 void mcoreRecompute(std::string &out, const std::string &c, const Plan &p, bool bridge)
 {
-    const bool resetModules = bridge;
     const TrainingSpec &t = p.training;
     if (offloadWritten(p)) {
         out += c + "cpu_offloading = True\n";
@@ -943,7 +942,7 @@ void mcoreRecompute(std::string &out, const std::string &c, const Plan &p, bool 
     }
     if (t.recompute == Recompute::None) {
         out += c + "recompute_granularity = None\n";
-        if (resetModules)
+        if (bridge)
             out += c + "recompute_modules = None\n";
     } else if (writtenAsSelective(t)) {
         out += c + "recompute_granularity = \"selective\"\n";
@@ -953,7 +952,7 @@ void mcoreRecompute(std::string &out, const std::string &c, const Plan &p, bool 
         out += c + "recompute_granularity = \"full\"\n";
         out += c + "recompute_method = \"" + full.method + "\"\n";
         out += c + mcoreName(F::training_recompute_num_layers) + " = " + full.layers + "\n";
-        if (resetModules)
+        if (bridge)
             out += c + "recompute_modules = None\n";
     }
 }
