@@ -28,8 +28,10 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 11.5% (median 8.1%), max 97% on the whyNLP 7B DeepSpeed row; 6 of 249 runs that ran flagged
-// "does not fit"); median 7.7% before nanoGPT's compiled loss (docs/model.md §8), 11.4% before
+// MAPE 11.3% (median 8.0%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 263 runs that ran flagged
+// "does not fit"); 11.1% before the 12 GB300 and B300 rows of NVIDIA's 26.04.01 table (2026-12-05),
+// whose dense rows read 22-28% slow out of sample at the GB200's figures (docs/model.md §3);
+// median 7.7% before nanoGPT's compiled loss (docs/model.md §8), 11.4% before
 // torchtitan's FSDP under a pipeline was read as torchtitan runs it (docs/model.md §5), 11.7% until
 // DeepEP paid one latency step, the GB200 DeepSeek-V3 baseline row was excluded and the Llama 3 rows
 // took the default FLOP count (2026-12-04); 12.4% until the attention
@@ -41,7 +43,7 @@ namespace {
 // 12.2% until 32 rows took settings their sources state, 12.1% until 65 more did (2026-12-04:
 // llm-foundry's fused loss moved its small models and the A100's constants; docs/model.md §3).
 // The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
-constexpr double kLosoMapeGuard = 0.116;
+constexpr double kLosoMapeGuard = 0.115;
 constexpr double kLosoMaxGuard = 1.0;
 constexpr double kFlaggedGuard = 0.04;
 

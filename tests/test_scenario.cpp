@@ -569,6 +569,8 @@ private Q_SLOTS:
             {QStringLiteral("a100-sxm-40gb"), QStringLiteral("a100")},
             {QStringLiteral("b200"), QStringLiteral("blackwell")},
             {QStringLiteral("gb200"), QStringLiteral("blackwell")},
+            {QStringLiteral("b300"), QStringLiteral("blackwell")},
+            {QStringLiteral("gb300"), QStringLiteral("blackwell")},
             {QStringLiteral("mi300x"), QStringLiteral("amd")},
             {QStringLiteral("l40s"), QStringLiteral("workstation/consumer")},
             {QStringLiteral("rtx-4090"), QStringLiteral("workstation/consumer")},

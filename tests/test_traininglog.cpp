@@ -390,6 +390,10 @@ private slots:
         QCOMPARE(matchGpuPreset(catalog, QStringLiteral("NVIDIA H200")), QStringLiteral("h200-sxm"));
         QCOMPARE(matchGpuPreset(catalog, QStringLiteral("NVIDIA H20")), QStringLiteral("h20"));
         QCOMPARE(matchGpuPreset(catalog, QStringLiteral("NVIDIA GB200")), QStringLiteral("gb200"));
+        // Blackwell Ultra: "GB300" holds "B300", and the longer name wins; a suffix after the name is fine.
+        QCOMPARE(matchGpuPreset(catalog, QStringLiteral("NVIDIA GB300")), QStringLiteral("gb300"));
+        QCOMPARE(matchGpuPreset(catalog, QStringLiteral("NVIDIA B300 SXM6 AC")), QStringLiteral("b300"));
+        QCOMPARE(matchGpuPreset(catalog, QStringLiteral("NVIDIA B200")), QStringLiteral("b200"));
         QCOMPARE(matchGpuPreset(catalog, QStringLiteral("AMD Instinct MI300X")), QStringLiteral("mi300x"));
         QStringList candidates;
         QCOMPARE(matchGpuPreset(catalog, QStringLiteral("Tesla T4"), &candidates), QString());
