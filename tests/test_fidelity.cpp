@@ -28,10 +28,10 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 11.3% (median 8.0%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 263 runs that ran flagged
-// "does not fit"); 11.1% before the 12 GB300 and B300 rows of NVIDIA's 26.04.01 table (2026-12-05),
-// whose dense rows read 22-28% slow out of sample at the GB200's figures (docs/model.md §3);
-// median 7.7% before nanoGPT's compiled loss (docs/model.md §8), 11.4% before
+// MAPE 11.6% (median 7.8%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
+// "does not fit"); 11.1% before the 24 GB300 and B300 rows of NVIDIA's 26.02 and 26.04.01 tables
+// (2026-12-05: GPT-OSS 38-49% fast on them, as on every GPU; docs/model.md §3 and §17); median
+// 7.7% before nanoGPT's compiled loss (docs/model.md §8), 11.4% before
 // torchtitan's FSDP under a pipeline was read as torchtitan runs it (docs/model.md §5), 11.7% until
 // DeepEP paid one latency step, the GB200 DeepSeek-V3 baseline row was excluded and the Llama 3 rows
 // took the default FLOP count (2026-12-04); 12.4% until the attention
@@ -43,7 +43,7 @@ namespace {
 // 12.2% until 32 rows took settings their sources state, 12.1% until 65 more did (2026-12-04:
 // llm-foundry's fused loss moved its small models and the A100's constants; docs/model.md §3).
 // The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
-constexpr double kLosoMapeGuard = 0.115;
+constexpr double kLosoMapeGuard = 0.117;
 constexpr double kLosoMaxGuard = 1.0;
 constexpr double kFlaggedGuard = 0.04;
 
@@ -846,13 +846,19 @@ private Q_SLOTS:
         const accuracy::GpuConstants *gb200 = out.find(QStringLiteral("gb200"));
         const accuracy::GpuConstants *h100 = out.find(QStringLiteral("h100-sxm"));
         QVERIFY(b200 && gb200 && h100);
-        // The family's reference GPU (the most rows; of a tie, the first id) takes the H100's figure.
-        const accuracy::GpuConstants *ref = gb200->rows > b200->rows ? gb200 : b200;
-        QVERIFY2(std::abs(ref->attention_efficiency - h100->attention_efficiency) < 1e-9,
-                 qPrintable(QStringLiteral("%1 %2, h100 %3")
-                                .arg(ref->gpu)
-                                .arg(ref->attention_efficiency)
+        // The family's reference GPU takes the H100's figure: the most counted rows of every source, of
+        // a tie the first id (B200 and GB200 have 22 each), the same in every fold. In this fold the
+        // GB300 has more rows (16) than the B200 (14) and a GEMM figure 1.3 times the B200's; as the
+        // reference it took the H100's figure and the B200 0.25 of its peak (the table read up to 41%
+        // slow). The GB300 scales by its GEMM figure over the B200's instead.
+        const accuracy::GpuConstants *gb300 = out.find(QStringLiteral("gb300"));
+        QVERIFY(gb300 && gb300->rows > b200->rows && gb200->all_rows == b200->all_rows);
+        QVERIFY2(std::abs(b200->attention_efficiency - h100->attention_efficiency) < 1e-9,
+                 qPrintable(QStringLiteral("b200 %1, h100 %2")
+                                .arg(b200->attention_efficiency)
                                 .arg(h100->attention_efficiency)));
+        QVERIFY_NEAR(gb300->attention_efficiency,
+                     h100->attention_efficiency * gb300->compute_efficiency / b200->compute_efficiency, 1e-9);
         QVERIFY(std::abs(b200->attention_efficiency - start.find(QStringLiteral("b200"))->attention_efficiency) > 0.05);
         // Leaving out llm-foundry, which holds 8 of the A100 40 GB's 10 rows, the 40 GB takes the
         // GEMM figure the fold fits on the 80 GB (the same die), not its preset's (fitted on those 8).

@@ -247,15 +247,14 @@ private slots:
         // On the same day torchtitan's 2024 interleaved row took its commit's micro-batches (test_fidelity
         // torchtitanPipelineRunsItsFsdpAndMicroBatches), which moved every H100 run's held-out factor a
         // little: CP 56% to 53% (one run of 32), BF16 and beyond 1,024 GPUs 70% to 69% and 78% to 74%.
-        // Then the 12 GB300 and B300 rows of NVIDIA's 26.04.01 table came in, the GB300's dense ones
-        // 22-28% slow out of sample (at the GB200's figures, its datasheet peaks being the GB200's):
-        // Blackwell 66% to 64%, CP 53% to 52% (17 of 33: the GB300 Llama 3.1 405B MXFP8 row runs CP 2).
+        // Then 24 GB300 and B300 rows of NVIDIA's 26.02 and 26.04.01 tables came in (2026-12-05):
+        // Blackwell 68% to 71% (68 rows), CP 53% to 56% (34), MoE 62% (55), BF16 70% (154).
         // The target is 70-90%. These floors are today's figures.
         const std::map<QString, std::pair<double, double>> knownMisses = {
             {QStringLiteral("architecture:moe"), {0.61, 0.90}},
             {QStringLiteral("precision:bf16"), {0.69, 0.90}},
-            {QStringLiteral("gpu:blackwell"), {0.64, 0.90}},
-            {QStringLiteral("context:cp"), {0.51, 0.96}}};
+            {QStringLiteral("gpu:blackwell"), {0.66, 0.90}},
+            {QStringLiteral("context:cp"), {0.53, 0.96}}};
         QStringList bad;
         for (const auto &g : cov.groups) {
             qInfo("%-40s rows %3d  P10-P90 %3.0f%%  P25-P75 %3.0f%%", qPrintable(g.first), g.second.rows, 100 * g.second.share80(),

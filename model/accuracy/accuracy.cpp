@@ -631,7 +631,10 @@ Constants presetConstants(const std::vector<Run> &runs, const PresetCatalog &cat
         if (const std::optional<Preset> g = catalog.find(Section::Gpu, id))
             g->applyTo(p);
         const double fp8 = p.gpu.fp8_efficiency > 0 ? p.gpu.fp8_efficiency : p.gpu.compute_efficiency;
-        c.gpus.push_back({id, gpuFamily(id), p.gpu.compute_efficiency, fp8, p.gpu.attention_efficiency, 0});
+        int all = 0;
+        for (const Run &r : runs)
+            all += r.excluded.isEmpty() && QString::fromStdString(r.plan.gpu.id) == id ? 1 : 0;
+        c.gpus.push_back({id, gpuFamily(id), p.gpu.compute_efficiency, fp8, p.gpu.attention_efficiency, 0, all});
     };
     add(QStringLiteral("h100-sxm"));
     for (const Run &r : runs)
@@ -800,8 +803,21 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
                 best = &o;
         return best;
     };
+    // The GPU whose figure a family's attention figure is: the family's GPU with the most counted rows
+    // of every source (of a tie, the first id), the same in every fold. Chosen by the fold's rows, a
+    // fold that leaves out a table of one GPU made another the reference and scaled the first's
+    // figure by their GEMM figures' ratio: without NeMo 25.04's table the GB300 (its GEMM figure
+    // 1.3 times the B200's) took the H100's attention figure and the B200 0.25 of its peak.
+    auto attentionReference = [&](const QString &family) {
+        const GpuConstants *best = nullptr;
+        for (const GpuConstants &o : out.gpus)
+            if (o.family == family
+                && (!best || o.all_rows > best->all_rows || (o.all_rows == best->all_rows && o.gpu < best->gpu)))
+                best = &o;
+        return best;
+    };
     auto setFamilyAttention = [&](const QString &family, double x) {
-        const GpuConstants *ref = reference(family);
+        const GpuConstants *ref = attentionReference(family);
         for (GpuConstants &o : out.gpus)
             if (o.family == family)
                 o.attention_efficiency = std::clamp(x * o.compute_efficiency / ref->compute_efficiency, 0.05, 1.0);

@@ -103,6 +103,7 @@ struct GpuConstants {
     double fp8_efficiency = 0;
     double attention_efficiency = 0;
     int rows = 0;                  // rows of the fold on this GPU
+    int all_rows = 0;              // counted rows of every source on this GPU (the same in every fold)
     bool attention_fitted = false; // the attention figure fitted on its family's rows of the fold
 };
 struct Constants {
