@@ -404,6 +404,39 @@ private Q_SLOTS:
         installInterfaceLanguage(QStringLiteral("en"));
     }
 
+    // The GB300 NVL72 rack in the editor: its node is the 64-GPU NVLink domain, its host a 4-GPU tray
+    // (cluster.gpus_per_host), which only the launch configs read: setting it moves no figure.
+    void gpusPerHostInTheEditor()
+    {
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QCOMPARE(installInterfaceLanguage(language), language);
+            auto f = make();
+            QTRY_VERIFY(f->settled());
+            QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("gb300")));
+            QTRY_VERIFY(f->settled());
+            QCOMPARE(f->find<QComboBox>(QStringLiteral("preset_cluster"))->currentData().toString(),
+                     QStringLiteral("gb300-nvl72"));
+            auto *host = f->find<QSpinBox>(QStringLiteral("field_cluster_gpus_per_host"));
+            QVERIFY(host);
+            QCOMPARE(host->value(), 4);
+            QVERIFY(host->toolTip().contains(QStringLiteral("torchrun")));
+            QCOMPARE(f->find<QSpinBox>(QStringLiteral("field_cluster_gpus_per_node"))->value(), 64);
+            QVERIFY(scrollIntoView(host, 160));
+            QVERIFY(host->isVisible());
+            const Result before = f->last.result;
+            typeInto(host, QStringLiteral("0"));
+            QTRY_VERIFY(f->settled());
+            QCOMPARE(f->window.scenario().plan.cluster.gpus_per_host, 0);
+            QCOMPARE(f->last.result.step_time_s, before.step_time_s);
+            typeInto(host, QStringLiteral("4"));
+            QTRY_VERIFY(f->settled());
+            QCOMPARE(f->window.scenario().plan.cluster.gpus_per_host, 4);
+            const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
+            screenshotsWith(f->window, host, 160, QStringLiteral("editor-gpus-per-host") + suffix);
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
+    }
+
     // Issue 24: an edited copy of a built-in GPU in the editor: its tags and the name the app gives the
     // plan in the interface language (screenshots in English and Chinese, 1280x800 and 1600x1000).
     void presetAndPlanNamesInTheEditor()

@@ -893,6 +893,64 @@ private slots:
         QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--recompute-num-layers 1")));
         QVERIFY(launch::runsAsPlanned(launch::Framework::Torchtitan, p));
     }
+    // An NVL72 rack's node is its NVLink domain (64 GPUs here), its host a 4-GPU compute tray: the
+    // launchers run one process per GPU of a host, so torchrun, NeMo-Run and torchtitan's script get
+    // hosts and GPUs per host (cluster.gpus_per_host), not the NVLink domain. torchrun with
+    // --nproc-per-node 64 on a 4-GPU host fails: CUDA device ordinals 4-63 do not exist.
+    void rackScaleNodesLaunchPerHost()
+    {
+        Plan p = test::presetPlan("llama3-70b", "gb300", "gb300-nvl72");
+        QCOMPARE(p.cluster.gpus_per_node, 64);
+        QCOMPARE(p.cluster.gpus_per_host, 4); // presets/clusters.json
+        p.cluster.nodes = 4;
+        p.training.tp = 1;
+        p.training.pp = 4;
+        p.training.cp = 1;
+        p.training.dp = 64;
+        p.training.global_batch = 256;
+        p.training.sequence_parallel = false;
+        QVERIFY(validate(p).empty());
+        auto text = [](const Plan &plan, launch::Framework f) {
+            return QString::fromStdString(launch::exportLaunch(plan, "x", f).text);
+        };
+        // 256 GPUs = 4 NVLink domains of 64 = 64 hosts of 4.
+        const QString perHost = QStringLiteral("torchrun --nnodes 64 --nproc-per-node 4 ");
+        QVERIFY(text(p, launch::Framework::Megatron).contains(perHost));
+        QVERIFY(text(p, launch::Framework::Megatron).contains(QStringLiteral("(4 nodes x 64; 64 hosts x 4)")));
+        QVERIFY(text(p, launch::Framework::Bridge).contains(perHost));
+        QVERIFY(text(p, launch::Framework::Nemo).contains(QStringLiteral("num_nodes=64, num_gpus_per_node=4")));
+        QVERIFY(text(p, launch::Framework::Nemo).contains(QStringLiteral("LocalExecutor(ntasks_per_node=4,")));
+        QVERIFY(text(p, launch::Framework::Torchtitan).contains(QStringLiteral("NGPU=4 ")));
+        QVERIFY(text(p, launch::Framework::Torchtitan).contains(QStringLiteral("on each of the 64 node(s)")));
+        // 0: the node is the host, as on every 8-GPU server (the GB200 preset's 4 set to 0).
+        Plan whole = p;
+        whole.cluster.gpus_per_host = 0;
+        const QString perNode = QStringLiteral("torchrun --nnodes 4 --nproc-per-node 64 ");
+        QVERIFY(text(whole, launch::Framework::Megatron).contains(perNode));
+        // A slice smaller than a host (2 GPUs) is one host of 2; one that does not fill hosts of 4 (6
+        // GPUs) is written as one host of 6, with a note.
+        Plan two = p;
+        two.cluster.nodes = 1;
+        two.cluster.gpus_per_node = 2;
+        two.training.pp = 2;
+        two.training.dp = 1;
+        two.training.global_batch = 16;
+        QVERIFY(validate(two).empty());
+        QVERIFY(
+            text(two, launch::Framework::Megatron).contains(QStringLiteral("torchrun --nnodes 1 --nproc-per-node 2 ")));
+        QVERIFY(!text(two, launch::Framework::Megatron).contains(QStringLiteral("do not fill hosts")));
+        Plan six = two;
+        six.cluster.gpus_per_node = 6;
+        six.training.pp = 2;
+        six.training.dp = 3;
+        six.training.global_batch = 48;
+        QVERIFY(validate(six).empty());
+        const launch::Export e = launch::exportLaunch(six, "x", launch::Framework::Megatron);
+        QVERIFY(QString::fromStdString(e.text).contains(QStringLiteral("torchrun --nnodes 1 --nproc-per-node 6 ")));
+        QVERIFY(QString::fromStdString(e.text).contains(
+            QStringLiteral("a node's 6 GPUs do not fill hosts of 4 (cluster.gpus_per_host)")));
+    }
+
     void fineGrainedOffloadAsMegatronCoreTakesIt()
     {
         // Megatron-LM: --fine-grained-activation-offloading --offload-modules expert_fc1 moe_act, with

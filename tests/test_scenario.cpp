@@ -63,7 +63,7 @@ private Q_SLOTS:
         int later = 0;
         for (const FieldInfo &f : planFields())
             later += f.addedLater() ? 1 : 0;
-        QCOMPARE(later, 55); // the 54th and 55th: training.offload_expert_fc1, offload_moe_act
+        QCOMPARE(later, 56); // the 56th: cluster.gpus_per_host
         Plan dense = defaultScenario().plan;
         QCOMPARE(dense.model.attention, Attention::Mha);
         QVERIFY(!dense.model.moe());

@@ -255,7 +255,11 @@ std::vector<FieldInfo> clusterFields()
         CT_INT(Cluster, cluster.nodes, "nodes", CT_TR("commtax::Fields", "Nodes"), "",
                CT_TR("commtax::Fields", "Servers in the cluster")),
         CT_INT(Cluster, cluster.gpus_per_node, "gpus_per_node", CT_TR("commtax::Fields", "GPUs per node"), "",
-               CT_TR("commtax::Fields", "GPUs in one server")),
+               CT_TR("commtax::Fields", "GPUs in one server, or in one NVLink domain of a rack-scale system")),
+        CT_INT(Cluster, cluster.gpus_per_host, "gpus_per_host", CT_TR("commtax::Fields", "GPUs per host"), "",
+               CT_TR("commtax::Fields", "GPUs one host runs (one torchrun) when a node spans hosts: 4 on a GB200 or "
+                                        "GB300 NVL72 tray; 0 = GPUs per node. Only the launch configs use it"),
+               Later),
         CT_DBL(Cluster, cluster.nic_gbit_per_gpu, "nic_gbit_per_gpu", CT_TR("commtax::Fields", "NIC per GPU (Gb/s)"),
                "Gb/s", CT_TR("commtax::Fields", "Network line rate per GPU (rail-optimised); 400 Gb/s moves 50 GB/s"),
                1),

@@ -86,6 +86,7 @@ struct Uncertain {
     /* cluster: 100,000 nodes x 72 GPUs (an NVL72 rack) is 7.2M GPUs, beyond any cluster announced. */         \
     X(cluster, nodes, 1, 100000, true)                                                                         \
     X(cluster, gpus_per_node, 1, 72, true)                                                                     \
+    X(cluster, gpus_per_host, 0, 72, true)                                                                     \
     X(cluster, nic_gbit_per_gpu, 0, 10000, false)                                                              \
     X(cluster, nic_efficiency, 0.01, 1, false, CT_STEP(None, 0))                                               \
     X(cluster, nic_latency_us, 0, 10000, false, CT_STEP(None, 0))                                              \

@@ -137,6 +137,10 @@ struct ClusterSpec {
     std::string name;
     int nodes = 0;
     int gpus_per_node = 0;
+    // GPUs one host drives (one operating system, one torchrun): a node above is what NVLink joins,
+    // which in a rack-scale system spans hosts (GB200 and GB300 NVL72: 4 GPUs per compute tray).
+    // Only the launch configs read it. 0 = gpus_per_node.
+    int gpus_per_host = 0;
     double nic_gbit_per_gpu = 0; // NIC line rate per GPU, Gb/s (rail-optimised)
     double nic_efficiency = 0;   // achievable busbw / line rate
     double nic_latency_us = 0;   // per collective step across the network

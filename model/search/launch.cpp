@@ -97,6 +97,12 @@ std::string deepspeedKey(F id) { return named(launchNames(id).deepspeed); }
 
 struct Shape {
     int gpus, nodes, gpn, tp, pp, dp, vpp, mb, gb, m, seq;
+    // The hosts the launcher runs on and the processes on each (torchrun's --nnodes and
+    // --nproc-per-node): a node's GPUs over cluster.gpus_per_host when a node (an NVLink domain)
+    // spans hosts, as an NVL72 rack's 4-GPU trays do; the node itself otherwise, or when its GPUs
+    // do not fill hosts of that size (hostsUneven, said in a note).
+    int hosts, gph;
+    bool hostsUneven;
     int cp, ep, etp; // etp as the engine uses it: the plan's, or tp when it is 0 (docs/model.md §17)
     bool moe;
     std::int64_t samples; // sequences to train: tokens_to_train / seq_len, rounded up
@@ -111,6 +117,10 @@ Shape shapeOf(const Plan &p)
     s.nodes = p.cluster.nodes;
     s.gpn = p.cluster.gpus_per_node;
     s.gpus = s.nodes * s.gpn;
+    const int perHost = p.cluster.gpus_per_host > 0 ? std::min(p.cluster.gpus_per_host, s.gpn) : s.gpn;
+    s.hostsUneven = perHost <= 0 || s.gpn % perHost != 0;
+    s.gph = s.hostsUneven ? s.gpn : perHost;
+    s.hosts = s.nodes * (s.gpn / std::max(1, s.gph));
     s.tp = t.tp;
     s.pp = t.pp;
     s.dp = t.dp;
@@ -163,7 +173,8 @@ std::string fixed(double v, int decimals)
 void header(std::string &out, const char *prefix, const Plan &p, const std::string &name, const Shape &s, Framework f, const Provenance &prov)
 {
     out += std::string(prefix) + "Written by commtax launch for \"" + commentSafe(name) + "\": " + commentSafe(p.model.name) + " on " + str(s.gpus)
-        + " x " + commentSafe(p.gpu.name) + " (" + str(s.nodes) + " nodes x " + str(s.gpn) + ").\n";
+        + " x " + commentSafe(p.gpu.name) + " (" + str(s.nodes) + " nodes x " + str(s.gpn)
+        + (s.hosts != s.nodes ? "; " + str(s.hosts) + " hosts x " + str(s.gph) : std::string()) + ").\n";
     const Evaluation ev = evaluate(p);
     out += std::string(prefix) + "Commtax " + (prov.commtax_version.empty() ? std::string("?") : commentSafe(prov.commtax_version))
         + (prov.scenario_sha256.empty() ? std::string() : ", scenario SHA-256 " + commentSafe(prov.scenario_sha256))
@@ -390,6 +401,17 @@ void offloadNote(Export &e, const Plan &p, bool hasOffload)
              CT_TR("commtax::Launch", "offload_layers=%1: Megatron-Core offloads activations only with pp=1 and "
                                       "without activation recompute: not written (more GPU memory than planned)"),
              {str(n)});
+}
+
+// A node (an NVLink domain) whose GPUs do not fill hosts of cluster.gpus_per_host: written as one
+// host of the node's GPUs, which a launcher on smaller hosts refuses (Shape::hostsUneven).
+void hostNote(Export &e, const Plan &p, const Shape &s)
+{
+    if (s.hostsUneven && p.cluster.gpus_per_host > 0 && p.cluster.gpus_per_host < s.gpn)
+        note(e,
+             CT_TR("commtax::Launch", "a node's %1 GPUs do not fill hosts of %2 (cluster.gpus_per_host): written as "
+                                      "one host of %1; set the launcher's processes per host by hand"),
+             {str(s.gpn), str(p.cluster.gpus_per_host)});
 }
 
 // The attention kernel a config cannot choose (training.attention_kernel, docs/model.md §3): NeMo's and
@@ -760,7 +782,7 @@ void megatronScript(Export &e, const Plan &p, const std::string &name, const Sha
     // validate_args: fine-grained activation offload with Transformer Engine 2.10 or later needs it.
     if (!offloadModuleNames(p).empty())
         out += "export NVTE_CPU_OFFLOAD_V1=1\n";
-    out += "torchrun --nnodes " + str(s.nodes) + " --nproc-per-node " + str(s.gpn)
+    out += "torchrun --nnodes " + str(s.hosts) + " --nproc-per-node " + str(s.gph)
         + " --node-rank \"${NODE_RANK:-0}\" --master-addr \"${MASTER_ADDR:-localhost}\" --master-port \"${MASTER_PORT:-6000}\" \\\n"
           "    pretrain_gpt.py";
     for (const std::string &x : args.list)
@@ -775,6 +797,7 @@ Export megatron(const Plan &p, const std::string &name, const Provenance &prov)
     const ModelSpec &m = p.model;
     const Arch a = archOf(m);
     Export e;
+    hostNote(e, p, s);
     Args arg;
     megatronLayoutArgs(arg, s, t);
     megatronAttentionArgs(arg, m);
@@ -965,8 +988,10 @@ void nemoTrainer(std::string &out, const Shape &s, const TrainingSpec &t)
     out += "    recipe.trainer.max_steps = " + str((s.samples + s.gb - 1) / s.gb) + "\n";
     out += "    return recipe\n\n\n";
     out += "if __name__ == \"__main__\":\n";
-    out += "    # One node here; on a cluster use run.SlurmExecutor with nodes=" + str(s.nodes) + ", ntasks_per_node=" + str(s.gpn) + ".\n";
-    out += "    run.run(commtax_recipe(), executor=run.LocalExecutor(ntasks_per_node=" + str(s.gpn) + ", launcher=\"torchrun\"))\n";
+    out += "    # One node here; on a cluster use run.SlurmExecutor with nodes=" + str(s.hosts)
+        + ", ntasks_per_node=" + str(s.gph) + ".\n";
+    out += "    run.run(commtax_recipe(), executor=run.LocalExecutor(ntasks_per_node=" + str(s.gph)
+        + ", launcher=\"torchrun\"))\n";
 }
 
 Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
@@ -976,6 +1001,7 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
     const ModelSpec &m = p.model;
     const Arch a = archOf(m);
     Export e;
+    hostNote(e, p, s);
     // The architecture below replaces the recipe's model either way.
     const Recipe recipe = nemoRecipe(a, s, parameterCount(m));
     const std::string &base = recipe.first;
@@ -999,8 +1025,8 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
            "from nemo.collections.llm.recipes.precision.mixed_precision import ";
     out += t.precision == Precision::Fp8 ? "bf16_with_fp8_mixed\n" : "bf16_mixed\n";
     out += "\n\ndef commtax_recipe():\n";
-    out += "    recipe = llm." + base + ".pretrain_recipe(name=" + quoted(m.id.empty() ? "commtax" : m.id) + ", num_nodes=" + str(s.nodes)
-        + ", num_gpus_per_node=" + str(s.gpn) + extra + ")\n";
+    out += "    recipe = llm." + base + ".pretrain_recipe(name=" + quoted(m.id.empty() ? "commtax" : m.id)
+        + ", num_nodes=" + str(s.hosts) + ", num_gpus_per_node=" + str(s.gph) + extra + ")\n";
     const std::string c = "    recipe.model.config.";
     out += "    # the model\n";
     out += mcoreModel(c, p, s, a);
@@ -1113,6 +1139,7 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
     const ModelSpec &m = p.model;
     const Arch a = archOf(m);
     Export e;
+    hostNote(e, p, s);
     const Recipe r = bridgeRecipe(a, s, m);
     const std::string &module = r.first;
     const std::string &recipe = r.second;
@@ -1129,7 +1156,8 @@ Export bridge(const Plan &p, const std::string &name, const Provenance &prov)
            "# is the model's own where Megatron-Bridge has one, else the nearest of its family; the\n"
            "# architecture below replaces its model's. Add your data, tokenizer and checkpoint paths.\n"
            "# Run on each node: torchrun --nnodes "
-        + str(s.nodes) + " --nproc-per-node " + str(s.gpn) + " --node-rank $NODE_RANK --master-addr $MASTER_ADDR <this file>\n";
+        + str(s.hosts) + " --nproc-per-node " + str(s.gph)
+        + " --node-rank $NODE_RANK --master-addr $MASTER_ADDR <this file>\n";
     if (t.zero >= 2)
         out += "# Megatron-FSDP: leave CUDA_DEVICE_MAX_CONNECTIONS unset (it refuses 1).\n";
     else if (s.tp > 1 || s.cp > 1)
@@ -1312,6 +1340,7 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     const Shape s = shapeOf(p);
     const TrainingSpec &t = p.training;
     Export e;
+    hostNote(e, p, s);
     moduleNotes(e, p, false, false);
     kernelNote(e, p, false);
     dotsNote(e, t);
@@ -1497,6 +1526,7 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     const ModelSpec &m = p.model;
     const Arch a = archOf(m);
     Export e;
+    hostNote(e, p, s);
     moduleNotes(e, p, false, false);
     kernelNote(e, p, false);
     lossNote(e, p, false);
@@ -1515,7 +1545,8 @@ Export torchtitan(const Plan &p, const std::string &name, const Provenance &prov
     out += "# torchtitan config function; names checked against pytorch/torchtitan main b5bcd76c (0.2.2,\n"
            "# 2026-08-21), torchtitan/config/configs.py. torchtitan reads no TOML since #2386 (2026-02):\n"
            "# run with NGPU="
-        + str(s.gpn) + " MODULE=<this module> CONFIG=commtax_plan ./run_train.sh on each of the " + str(s.nodes) + " node(s).\n";
+        + str(s.gph) + " MODULE=<this module> CONFIG=commtax_plan ./run_train.sh on each of the " + str(s.hosts)
+        + " node(s).\n";
     addNotes(out, "# ", e.notes);
     out += "from torchtitan.distributed.activation_checkpoint import FullAC, SelectiveAC\n";
     // The config function's own model, except Qwen3 235B-A22B, which has a flavour and no function.

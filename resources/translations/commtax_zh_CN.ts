@@ -3380,10 +3380,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <source>GPUs in one server</source>
-        <translation>一台服务器中的 GPU 数</translation>
-    </message>
-    <message>
         <source>NIC per GPU (Gb/s)</source>
         <translation>每 GPU 网卡 (Gb/s)</translation>
     </message>
@@ -4082,6 +4078,18 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>In each MoE layer, copy the input of the experts&apos; activation function (FC1&apos;s output) to host memory after the forward and back before the backward (Megatron-Core --offload-modules moe_act); it combines with recomputing the activation&apos;s output</source>
         <translation>在每个 MoE 层中，前向之后把专家激活函数的输入（FC1 的输出）复制到主机内存，反向之前再复制回来（Megatron-Core --offload-modules moe_act）；可与重计算激活函数的输出同时使用</translation>
+    </message>
+    <message>
+        <source>GPUs in one server, or in one NVLink domain of a rack-scale system</source>
+        <translation>一台服务器中的 GPU 数，或机架级系统中一个 NVLink 域的 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs per host</source>
+        <translation>每台主机的 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs one host runs (one torchrun) when a node spans hosts: 4 on a GB200 or GB300 NVL72 tray; 0 = GPUs per node. Only the launch configs use it</source>
+        <translation>节点跨越多台主机时，一台主机（一个 torchrun）运行的 GPU 数：GB200 或 GB300 NVL72 计算托盘为 4；0 = 每节点 GPU 数。只有启动配置使用它</translation>
     </message>
 </context>
 <context>
@@ -5076,6 +5084,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>offload_expert_fc1, offload_moe_act: fine-grained activation offload came with Megatron-Core 0.16 (2026-01), after NeMo 2.6: not written (more GPU memory than planned)</source>
         <translation>offload_expert_fc1、offload_moe_act：细粒度激活卸载随 Megatron-Core 0.16（2026-01）推出，晚于 NeMo 2.6：未写入（GPU 内存比计划的多）</translation>
+    </message>
+    <message>
+        <source>a node&apos;s %1 GPUs do not fill hosts of %2 (cluster.gpus_per_host): written as one host of %1; set the launcher&apos;s processes per host by hand</source>
+        <translation>一个节点的 %1 块 GPU 填不满每台 %2 块的主机（cluster.gpus_per_host）：按一台 %1 块 GPU 的主机写出；请手动设置启动器每台主机的进程数</translation>
     </message>
 </context>
 <context>
