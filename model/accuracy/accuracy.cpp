@@ -794,28 +794,23 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
         f.fitFp8 = int(f.fp8.size()) >= kMinRowsToFit;
         fits.push_back(std::move(f));
     }
-    // The family's reference GPU: the one with the most rows of the fold (of a tie, the first id).
-    auto reference = [&](const QString &family) {
+    // The family's GPU with the most rows by `count` (of a tie, the first id).
+    auto mostRows = [&](const QString &family, int GpuConstants::*count) {
         GpuConstants *best = nullptr;
         for (GpuConstants &o : out.gpus)
             if (o.family == family
-                && (!best || o.rows > best->rows || (o.rows == best->rows && o.gpu < best->gpu)))
+                && (!best || o.*count > best->*count || (o.*count == best->*count && o.gpu < best->gpu)))
                 best = &o;
         return best;
     };
+    // The family's reference GPU: the one with the most rows of the fold.
+    auto reference = [&](const QString &family) { return mostRows(family, &GpuConstants::rows); };
     // The GPU whose figure a family's attention figure is: the family's GPU with the most counted rows
-    // of every source (of a tie, the first id), the same in every fold. Chosen by the fold's rows, a
-    // fold that leaves out a table of one GPU made another the reference and scaled the first's
-    // figure by their GEMM figures' ratio: without NeMo 25.04's table the GB300 (its GEMM figure
-    // 1.3 times the B200's) took the H100's attention figure and the B200 0.25 of its peak.
-    auto attentionReference = [&](const QString &family) {
-        const GpuConstants *best = nullptr;
-        for (const GpuConstants &o : out.gpus)
-            if (o.family == family
-                && (!best || o.all_rows > best->all_rows || (o.all_rows == best->all_rows && o.gpu < best->gpu)))
-                best = &o;
-        return best;
-    };
+    // of every source (all_rows), the same in every fold. Chosen by the fold's rows, a fold that leaves
+    // out a table of one GPU made another the reference and scaled the first's figure by their GEMM
+    // figures' ratio: without NeMo 25.04's table the GB300 (its GEMM figure 1.3 times the B200's)
+    // took the H100's attention figure and the B200 0.25 of its peak.
+    auto attentionReference = [&](const QString &family) { return mostRows(family, &GpuConstants::all_rows); };
     auto setFamilyAttention = [&](const QString &family, double x) {
         const GpuConstants *ref = attentionReference(family);
         for (GpuConstants &o : out.gpus)

@@ -118,8 +118,8 @@ Shape shapeOf(const Plan &p)
     s.gpn = p.cluster.gpus_per_node;
     s.gpus = s.nodes * s.gpn;
     const int perHost = p.cluster.gpus_per_host > 0 ? std::min(p.cluster.gpus_per_host, s.gpn) : s.gpn;
-    s.hostsUneven = perHost <= 0 || s.gpn % perHost != 0;
-    s.gph = s.hostsUneven ? s.gpn : perHost;
+    s.hostsUneven = perHost > 0 && s.gpn % perHost != 0;
+    s.gph = s.hostsUneven || perHost <= 0 ? s.gpn : perHost;
     s.hosts = s.nodes * (s.gpn / std::max(1, s.gph));
     s.tp = t.tp;
     s.pp = t.pp;
@@ -381,10 +381,11 @@ std::vector<std::string> offloadModuleNames(const Plan &p)
 // What a config leaves out of activation offload: all of it without Megatron-Core (`hasOffload`).
 void offloadNote(Export &e, const Plan &p, bool hasOffload)
 {
-    if (!hasOffload && offloadedModules(p).any())
+    const bool modules = offloadedModules(p).any();
+    if (!hasOffload && modules)
         note(e, CT_TR("commtax::Launch", "offload_expert_fc1, offload_moe_act: fine-grained activation offload is "
                                          "Megatron-Core's: not written (more GPU memory than planned)"));
-    else if (offloadedModules(p).any() && offloadWritten(p))
+    else if (modules && offloadWritten(p))
         note(e, CT_TR("commtax::Launch", "offload_expert_fc1, offload_moe_act: Megatron-Core refuses fine-grained "
                                          "activation offload beside offload_layers: not written (more GPU memory "
                                          "than planned)"));
@@ -407,7 +408,7 @@ void offloadNote(Export &e, const Plan &p, bool hasOffload)
 // host of the node's GPUs, which a launcher on smaller hosts refuses (Shape::hostsUneven).
 void hostNote(Export &e, const Plan &p, const Shape &s)
 {
-    if (s.hostsUneven && p.cluster.gpus_per_host > 0 && p.cluster.gpus_per_host < s.gpn)
+    if (s.hostsUneven)
         note(e,
              CT_TR("commtax::Launch", "a node's %1 GPUs do not fill hosts of %2 (cluster.gpus_per_host): written as "
                                       "one host of %1; set the launcher's processes per host by hand"),
