@@ -1341,7 +1341,6 @@ Export deepspeed(const Plan &p, const std::string &, const Provenance &prov)
     const Shape s = shapeOf(p);
     const TrainingSpec &t = p.training;
     Export e;
-    hostNote(e, p, s);
     moduleNotes(e, p, false, false);
     kernelNote(e, p, false);
     dotsNote(e, t);
