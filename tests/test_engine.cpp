@@ -453,6 +453,74 @@ private Q_SLOTS:
         QVERIFY_NEAR(d.compute_time_s - c.compute_time_s, onCudnnCp / 0.62 - onCudnnCp, 1e-6 * onCudnnCp);
     }
 
+    // The attention kernel at a head width under 128 (docs/model.md §3). FlashAttention-3 paper (arXiv
+    // 2407.08608), H100 SXM5, BF16, no mask, forward and backward TFLOPS at 8k tokens: cuDNN 412 and
+    // 432 at width 64, 600 and 518 at 128; FlashAttention-2 322 and 287 against 370 and 318. Forward
+    // and backward together (the backward 2.5 times the forward's FLOPs): 3.5 / (1/412 + 2.5/432) =
+    // 426.1 against 3.5 / (1/600 + 2.5/518) = 539.0, 0.79; FlashAttention-2 296.2 against 331.3,
+    // 0.89. Llama 3 8B at 8,192 tokens with 64 heads of width 64 (the same FLOPs as its 32 of 128):
+    // its attention core, 32 x 3.5 x 0.5 x 4 x 8192^2 x 4096 = 6.157e13 FLOP per sequence, at
+    // 989 TFLOPS x 0.328 x 8192 / 8577 = 309.8 TFLOPS: 0.1987 s at width 128, 0.0528 s more at
+    // 64 (1/0.79 - 1); FlashAttention-2 (0.62 of cuDNN: 0.3205 s) 0.0396 s more (1/0.89 - 1).
+    // Width 96 takes 0.79 + 0.21 x log2(1.5) = 0.913.
+    void attentionHeadWidthByHand()
+    {
+        const double cudnn64 = 3.5 / (1 / 412.0 + 2.5 / 432), cudnn128 = 3.5 / (1 / 600.0 + 2.5 / 518);
+        const double fa64 = 3.5 / (1 / 322.0 + 2.5 / 287), fa128 = 3.5 / (1 / 370.0 + 2.5 / 318);
+        QVERIFY_NEAR(cudnn64 / cudnn128, 0.79, 0.005);
+        QVERIFY_NEAR(fa64 / fa128, 0.89, 0.005);
+        auto plan = [](int heads, AttentionKernel kernel, const char *gpu = "h100-sxm",
+                       const char *cluster = "dgx-h100") {
+            Plan p = presetPlan("llama3-8b", gpu, cluster);
+            p.cluster.nodes = 1;
+            p.model.heads = heads;
+            p.model.kv_heads = 8;
+            p.model.head_dim = 4096 / heads;
+            TrainingSpec &t = p.training;
+            t.seq_len = 8192;
+            t.tp = t.pp = t.cp = 1;
+            t.dp = 8;
+            t.micro_batch = 1;
+            t.global_batch = 8;
+            t.sequence_parallel = false;
+            t.attention_kernel = kernel;
+            return p;
+        };
+        const double flops = 32 * 3.5 * 0.5 * 4 * 8192.0 * 8192.0 * 4096;
+        const double core128 = flops / (989e12 * 0.328 * 8192.0 / (8192.0 + 385.0));
+        QVERIFY_NEAR(core128, 0.1987, 1e-3);
+        // The QKV projection's width changes with the heads (GQA: 8 key-value heads of the head width),
+        // so each width is compared with itself: the difference of its two kernels' steps is the
+        // attention core's alone (FlashAttention-2 runs at 0.62 of cuDNN on H100).
+        auto core = [&](int heads, AttentionKernel kernel) {
+            return evaluateValid(plan(heads, kernel)).compute_time_s;
+        };
+        const double d128 = core(32, AttentionKernel::Flash2) - core(32, AttentionKernel::Cudnn);
+        QVERIFY_NEAR(d128, core128 / 0.62 - core128, 1e-9);
+        const double d64 = core(64, AttentionKernel::Flash2) - core(64, AttentionKernel::Cudnn);
+        QVERIFY_NEAR(d64, core128 / 0.62 / 0.89 - core128 / 0.79, 1e-9);
+        QVERIFY_NEAR(core128 / 0.79 - core128, 0.0528, 1e-3);
+        QVERIFY_NEAR(core128 / 0.62 / 0.89 - core128 / 0.62, 0.0396, 1e-3);
+        // Width 96: 43 heads would not divide 4096; 1536 wide with 16 heads does (the GPT-3 760M shape).
+        Plan w96 = plan(32, AttentionKernel::Flash2), w96c = plan(32, AttentionKernel::Cudnn);
+        for (Plan *q : {&w96, &w96c}) {
+            q->model.hidden = 1536;
+            q->model.heads = 16;
+            q->model.kv_heads = 16;
+            q->model.head_dim = 96;
+            q->model.ffn = 4096;
+        }
+        const double f96 = 32 * 3.5 * 0.5 * 4 * 8192.0 * 8192.0 * 1536;
+        const double c96 = f96 / (989e12 * 0.328 * 8192.0 / (8192.0 + 385.0));
+        const double r96 = 0.79 + 0.21 * std::log2(1.5), fr96 = 0.89 + 0.11 * std::log2(1.5);
+        QVERIFY_NEAR(r96, 0.913, 1e-3);
+        QVERIFY_NEAR(evaluateValid(w96).compute_time_s - evaluateValid(w96c).compute_time_s,
+                     c96 / 0.62 / fr96 - c96 / r96, 1e-9);
+        // On the A100 FlashAttention-2 runs for both labels: FlashAttention-2's ratio for both.
+        QCOMPARE(evaluateValid(plan(64, AttentionKernel::Flash2, "a100-sxm-80gb", "dgx-a100")).step_time_s,
+                 evaluateValid(plan(64, AttentionKernel::Cudnn, "a100-sxm-80gb", "dgx-a100")).step_time_s);
+    }
+
     void activationOffloadByHand()
     {
         // Megatron-Bridge's Llama 3 70B BF16 recipe on 64 GB200 (perf_recipes/llama/gb200/llama3.py

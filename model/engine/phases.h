@@ -11,8 +11,31 @@
 #include "engine.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace commtax::engine_detail {
+
+// The attention kernel's speed at head width 64 against 128, forward and backward together
+// (3.5 / (1/fwd + 2.5/bwd), the backward 2.5 times the forward's FLOPs), BF16, no mask, on H100 SXM5
+// (FlashAttention-3 paper, Shah et al. 2024, arXiv 2407.08608, Fig. 4 and 6): cuDNN forward 408, 412
+// and 413 TFLOPS and backward 417, 432 and 433 at 4k, 8k and 16k tokens (width 64) against 609, 600
+// and 595 and 499, 518 and 516 (width 128): 414, 426 and 427 against 526, 539 and 536, 0.79 at each;
+// FlashAttention-2 forward 321 and 322, backward 279 and 287 at 4k and 8k against 368 and 370, 310
+// and 318: 290 and 296 against 325 and 331, 0.89. Widths 64 to 128 interpolate in log2(width)
+// (attentionWidthFactor); 128 and wider take 1, narrower than 64 the 64 figure. Blackwell's cuDNN
+// takes Hopper's: no published benchmark times it at width 64 on a full or causal mask (cudnn-frontend's
+// gpt_oss benchmark on GB200 and GB300 runs a 128-token sliding window only).
+inline constexpr double kCudnnWidth64Ratio = 0.79;
+inline constexpr double kFlash2Width64Ratio = 0.89;
+inline double attentionWidthFactor(double width, bool flash2)
+{
+    const double at64 = flash2 ? kFlash2Width64Ratio : kCudnnWidth64Ratio;
+    if (!(width < 128.0))
+        return 1.0;
+    if (!(width > 64.0))
+        return at64;
+    return at64 + (1.0 - at64) * std::log2(width / 64.0);
+}
 
 // The model's parameters and FLOPs from its layer shapes (layerDims(), computed once per plan).
 inline double parameterCount(const ModelSpec &m, const LayerDims &L, bool active)
