@@ -366,6 +366,25 @@ private Q_SLOTS:
         // (2 x 8 + 2 + 4) / (2 x 12 + 2 + 4) = 22 / 30 of the traffic.
         QVERIFY_NEAR(bf16.optimizer_time_s / adam.optimizer_time_s, 22.0 / 30.0, 1e-9);
     }
+    // Llama 3 8B on one node of 8 GPUs, one sequence of `seq` tokens per GPU and context-parallel
+    // group (dp 8 / cp, tp = pp = 1, no sequence parallelism), on the attention kernel `kernel`: the
+    // attention tests' plan.
+    static Plan llama3_8bAttention(int seq, AttentionKernel kernel, const char *gpu = "h100-sxm",
+                                   const char *cluster = "dgx-h100", int cp = 1)
+    {
+        Plan p = presetPlan("llama3-8b", gpu, cluster);
+        p.cluster.nodes = 1;
+        TrainingSpec &t = p.training;
+        t.seq_len = seq;
+        t.tp = t.pp = 1;
+        t.cp = cp;
+        t.dp = 8 / cp;
+        t.micro_batch = 1;
+        t.global_batch = t.dp;
+        t.sequence_parallel = false;
+        t.attention_kernel = kernel;
+        return p;
+    }
     // The attention kernel (docs/model.md §3). Llama 3 8B (32 layers, hidden 4096) at 32,768 tokens,
     // one sequence per H100 (dp 8, tp = cp = 1): a layer's attention core runs, forward, on the causal
     // half of QK^T and AV, 0.5 x 4 x 32768^2 x 4096 = 8.796e12 FLOP, and 3.5 times that with the
@@ -377,17 +396,7 @@ private Q_SLOTS:
     void attentionKernelByHand()
     {
         auto plan = [](const char *gpu, const char *cluster, AttentionKernel kernel) {
-            Plan p = presetPlan("llama3-8b", gpu, cluster);
-            p.cluster.nodes = 1;
-            TrainingSpec &t = p.training;
-            t.seq_len = 32768;
-            t.tp = t.pp = t.cp = 1;
-            t.dp = 8;
-            t.micro_batch = 1;
-            t.global_batch = 8;
-            t.sequence_parallel = false;
-            t.attention_kernel = kernel;
-            return p;
+            return llama3_8bAttention(32768, kernel, gpu, cluster);
         };
         const Plan cudnn = plan("h100-sxm", "dgx-h100", AttentionKernel::Cudnn);
         QCOMPARE(cudnn.gpu.bf16_dense_tflops, 989.0);
@@ -421,17 +430,9 @@ private Q_SLOTS:
     void attentionRampByHand()
     {
         auto plan = [](int seq, int cp, AttentionKernel kernel) {
-            Plan p = presetPlan("llama3-8b", "h100-sxm", "dgx-h100");
-            p.cluster.nodes = 1;
-            TrainingSpec &t = p.training;
-            t.seq_len = seq;
-            t.tp = t.pp = 1;
-            t.cp = cp;
-            t.dp = 8 / cp;
-            t.micro_batch = 32768 / seq;
-            t.global_batch = t.micro_batch * t.dp;
-            t.sequence_parallel = false;
-            t.attention_kernel = kernel;
+            Plan p = llama3_8bAttention(seq, kernel, "h100-sxm", "dgx-h100", cp);
+            p.training.micro_batch = 32768 / seq;
+            p.training.global_batch = p.training.micro_batch * p.training.dp;
             return p;
         };
         const double flops = 32 * 3.5 * 0.5 * 4 * 1024.0 * 1024.0 * 4096 * 32;
@@ -471,19 +472,10 @@ private Q_SLOTS:
         QVERIFY_NEAR(fa64 / fa128, 0.89, 0.005);
         auto plan = [](int heads, AttentionKernel kernel, const char *gpu = "h100-sxm",
                        const char *cluster = "dgx-h100") {
-            Plan p = presetPlan("llama3-8b", gpu, cluster);
-            p.cluster.nodes = 1;
+            Plan p = llama3_8bAttention(8192, kernel, gpu, cluster);
             p.model.heads = heads;
             p.model.kv_heads = 8;
             p.model.head_dim = 4096 / heads;
-            TrainingSpec &t = p.training;
-            t.seq_len = 8192;
-            t.tp = t.pp = t.cp = 1;
-            t.dp = 8;
-            t.micro_batch = 1;
-            t.global_batch = 8;
-            t.sequence_parallel = false;
-            t.attention_kernel = kernel;
             return p;
         };
         const double flops = 32 * 3.5 * 0.5 * 4 * 8192.0 * 8192.0 * 4096;
