@@ -234,8 +234,8 @@ std::vector<FieldInfo> gpuFields()
         CT_DBL(Gpu, gpu.attention_efficiency, "attention_efficiency",
                CT_TR("commtax::Fields", "Attention kernel efficiency"), "",
                CT_TR("commtax::Fields", "Fraction of the dense BF16 peak FlashAttention reaches, forward and "
-                                        "backward on a causal mask; fitted per GPU on published runs (long-context "
-                                        "runs pin it)"),
+                                        "backward on a causal mask, at head width 128 (narrower heads reach less); "
+                                        "fitted per GPU on published runs (long-context runs pin it)"),
                2, Later),
         CT_DBL(Gpu, gpu.flash2_attention_ratio, "flash2_attention_ratio",
                CT_TR("commtax::Fields", "FlashAttention-2 speed ratio"), "",

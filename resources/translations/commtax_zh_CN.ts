@@ -3788,10 +3788,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>训练中大型 FP8 GEMM 能达到的稠密 FP8 峰值比例；0 = 沿用 BF16 计算效率</translation>
     </message>
     <message>
-        <source>Fraction of the dense BF16 peak FlashAttention reaches, forward and backward on a causal mask; fitted per GPU on published runs (long-context runs pin it)</source>
-        <translation>FlashAttention 在因果掩码下前向与反向合计达到的稠密 BF16 峰值比例；按 GPU 在已发表的训练记录上拟合（长上下文记录确定它）</translation>
-    </message>
-    <message>
         <source>Unexpected job interruptions per GPU per day, all causes; Llama 3: 419 in 54 days on 16,384 GPUs = 0.000474. Used by goodput &quot;auto&quot;</source>
         <translation>每 GPU 每天意外中断作业的次数（所有原因）；Llama 3：16,384 个 GPU 上 54 天 419 次 = 0.000474。用于有效训练率 &quot;auto&quot;</translation>
     </message>
@@ -4090,6 +4086,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>GPUs one host runs (one torchrun) when a node spans hosts: 4 on a GB200 or GB300 NVL72 tray; 0 = GPUs per node. Only the launch configs use it</source>
         <translation>节点跨越多台主机时，一台主机（一个 torchrun）运行的 GPU 数：GB200 或 GB300 NVL72 计算托盘为 4；0 = 每节点 GPU 数。只有启动配置使用它</translation>
+    </message>
+    <message>
+        <source>Fraction of the dense BF16 peak FlashAttention reaches, forward and backward on a causal mask, at head width 128 (narrower heads reach less); fitted per GPU on published runs (long-context runs pin it)</source>
+        <translation>FlashAttention 在因果掩码下、头宽 128 时前向与反向合计达到的稠密 BF16 峰值比例（头宽更窄时更低）；按 GPU 在已发表的训练记录上拟合（长上下文记录确定它）</translation>
     </message>
 </context>
 <context>
