@@ -148,6 +148,51 @@ private Q_SLOTS:
         t.moe_imbalance = 1.25;
         return p;
     }
+    // GPT-OSS's paths Megatron-Core runs as separate kernels (docs/model.md §17, model/engine/phases.h),
+    // by hand on qwen3MoeOneNode(): 48 MoE layers, one micro-batch of 4,096 tokens per GPU, top-8 at
+    // imbalance 1.25, so 40,960 token-expert assignments on the busiest GPU, at the H100's 3,350 GB/s.
+    // The clamp: 11.5 passes over the [assignments, 2 x 768] BF16 input, 46 x 768 bytes an
+    // assignment: 48 x 40960 x 768 x 46 B = 69.46 GB, 20.73 ms; with moe_act recompute its forward
+    // again, 62 x 768: 27.94 ms; through Transformer Engine's op fuser nothing. FC2's bias: 14 passes
+    // over the [assignments, 2048] output with BF16 probabilities, 28 x 2048 B: 33.65 ms; 34 passes
+    // with the flex dispatcher's FP32 ones, 68 x 2048: 81.73 ms. The rotary embedding unfused: 22 more
+    // passes over Q (32 x 128) and K (4 x 128), 44 x 4608 B a token: 48 x 4096 x 202752 B, 11.90 ms.
+    void gptOssPathsByHand()
+    {
+        const Plan base = qwen3MoeOneNode();
+        QCOMPARE(base.model.layers, 48);
+        QVERIFY(base.training.recompute != Recompute::Full);
+        const double bw = 3350e9, layers = 48, assigned = 4096 * 8 * 1.25;
+        auto compute = [](const Plan &p) { return evaluateValid(p).compute_time_s; };
+        const double before = compute(base);
+        Plan clamp = base;
+        clamp.model.glu_clamp = 7;
+        const double byHand = layers * assigned * 768 * 46 / bw;
+        QVERIFY_NEAR(byHand, 20.73e-3, 1e-3);
+        QVERIFY_NEAR(compute(clamp) - before, byHand, 1e-9);
+        Plan again = clamp, againBase = base;
+        again.training.recompute_moe_act = againBase.training.recompute_moe_act = true;
+        again.training.recompute = againBase.training.recompute = Recompute::Selective;
+        QVERIFY_NEAR(compute(again) - compute(againBase), layers * assigned * 768 * 62 / bw, 1e-9);
+        QVERIFY_NEAR(layers * assigned * 768 * 62 / bw, 27.94e-3, 1e-3);
+        Plan fused = clamp;
+        fused.training.te_op_fuser = true;
+        QCOMPARE(compute(fused), before);
+        Plan bias = base;
+        bias.model.expert_bias = true;
+        QVERIFY_NEAR(compute(bias) - before, layers * assigned * 28 * 2048 / bw, 1e-9);
+        QVERIFY_NEAR(layers * assigned * 28 * 2048 / bw, 33.65e-3, 1e-3);
+        Plan flex = bias, flexBase = base;
+        flex.training.moe_deepep = flexBase.training.moe_deepep = true;
+        QVERIFY_NEAR(compute(flex) - compute(flexBase), layers * assigned * 68 * 2048 / bw, 1e-9);
+        QVERIFY_NEAR(layers * assigned * 68 * 2048 / bw, 81.73e-3, 1e-3);
+        bias.training.te_op_fuser = true;
+        QCOMPARE(compute(bias), before);
+        Plan rope = base;
+        rope.training.fused_rope = false;
+        QVERIFY_NEAR(compute(rope) - before, layers * 4096 * 44 * (32 * 128 + 4 * 128) / bw, 1e-9);
+        QVERIFY_NEAR(layers * 4096 * 44 * (32 * 128 + 4 * 128) / bw, 11.90e-3, 1e-3);
+    }
     void perOpCheckpointingByHand()
     {
         const auto plan = torchtitanLlama3_8b;

@@ -28,8 +28,9 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 11.4% (median 7.8%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
-// "does not fit"); 11.6% before the attention kernel's speed took the head width (2026-12-05:
+// MAPE 11.0% (median 7.8%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
+// "does not fit"); 11.4% before GPT-OSS's clamp, expert biases and unfused rotary embedding
+// (2026-12-05, docs/model.md §17), 11.6% before the attention kernel's speed took the head width (2026-12-05:
 // FlashAttention-3 paper's width-64 figures, docs/model.md §3), 11.1% before the 24 GB300 and
 // B300 rows of NVIDIA's 26.02 and 26.04.01 tables
 // (2026-12-05: GPT-OSS 38-49% fast on them, as on every GPU; docs/model.md §3 and §17); median
@@ -45,7 +46,7 @@ namespace {
 // 12.2% until 32 rows took settings their sources state, 12.1% until 65 more did (2026-12-04:
 // llm-foundry's fused loss moved its small models and the A100's constants; docs/model.md §3).
 // The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
-constexpr double kLosoMapeGuard = 0.115;
+constexpr double kLosoMapeGuard = 0.111;
 constexpr double kLosoMaxGuard = 1.0;
 constexpr double kFlaggedGuard = 0.04;
 

@@ -437,6 +437,45 @@ private Q_SLOTS:
         installInterfaceLanguage(QStringLiteral("en"));
     }
 
+    // GPT-OSS's paths (docs/model.md §17) in the editor: an MoE model shows the activation clamp, the
+    // expert biases, the rotary fusion and Transformer Engine's op fuser; the biases slow the step and
+    // the op fuser takes it back (screenshots in English and Chinese, 1280x800 and 1600x1000).
+    void gptOssPathsInTheEditor()
+    {
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QCOMPARE(installInterfaceLanguage(language), language);
+            auto f = make();
+            QTRY_VERIFY(f->settled());
+            QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_model")),
+                                       QStringLiteral("qwen3-30b-a3b")));
+            QTRY_VERIFY(f->settled());
+            auto *clamp = f->find<QDoubleSpinBox>(QStringLiteral("field_model_glu_clamp"));
+            auto *bias = f->find<QCheckBox>(QStringLiteral("field_model_expert_bias"));
+            auto *rope = f->find<QCheckBox>(QStringLiteral("field_training_fused_rope"));
+            auto *fuser = f->find<QCheckBox>(QStringLiteral("field_training_te_op_fuser"));
+            QVERIFY(clamp && bias && rope && fuser);
+            QCOMPARE(clamp->value(), 0.0);
+            QVERIFY(!bias->isChecked());
+            QVERIFY(rope->isChecked());
+            QVERIFY(!fuser->isChecked());
+            QVERIFY(scrollIntoView(bias, 160));
+            QVERIFY(bias->isVisible());
+            const double before = f->last.result.step_time_s;
+            bias->click();
+            QTRY_VERIFY(f->settled());
+            QVERIFY(f->window.scenario().plan.model.expert_bias);
+            QVERIFY(f->last.result.step_time_s > before);
+            QVERIFY(scrollIntoView(fuser, 160));
+            fuser->click();
+            QTRY_VERIFY(f->settled());
+            QVERIFY(f->window.scenario().plan.training.te_op_fuser);
+            QCOMPARE(f->last.result.step_time_s, before);
+            const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
+            screenshotsWith(f->window, clamp, 160, QStringLiteral("editor-gpt-oss-paths") + suffix);
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
+    }
+
     // Issue 24: an edited copy of a built-in GPU in the editor: its tags and the name the app gives the
     // plan in the interface language (screenshots in English and Chinese, 1280x800 and 1600x1000).
     void presetAndPlanNamesInTheEditor()

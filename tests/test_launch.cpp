@@ -815,6 +815,59 @@ private slots:
         QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--hidden-dropout 0.00001 \\")));
     }
 
+    // GPT-OSS's clamp, expert biases and unfused rotary embedding (docs/model.md §17), and Transformer
+    // Engine's op fuser: what Megatron-LM, NeMo and Megatron-Bridge are told. Megatron-LM has no flag for
+    // the clamp (a note says so); the Python configs set activation_func_clamp_value. Expert biases keep
+    // a llama-like MoE's biases at etp 1 and drop them, with a note, at etp 2.
+    void gptOssPathsAsMegatronCoreTakeThem()
+    {
+        Plan p = test::presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+        p.cluster.nodes = 1;
+        TrainingSpec &t = p.training;
+        t.tp = t.pp = t.cp = 1;
+        t.dp = t.ep = 8;
+        t.etp = 1;
+        t.micro_batch = 1;
+        t.global_batch = 64;
+        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
+        auto noted = [&](launch::Framework f, const char *what) {
+            for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
+                if (n.find(what) != std::string::npos)
+                    return true;
+            return false;
+        };
+        const auto mcore = {launch::Framework::Nemo, launch::Framework::Bridge};
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--disable-bias-linear")));
+        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("--no-rope-fusion")));
+        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("op-fuser")));
+        QVERIFY(!noted(launch::Framework::Megatron, "glu_clamp"));
+        for (launch::Framework f : mcore) {
+            QVERIFY(!text(f).contains(QStringLiteral("activation_func_clamp_value")));
+            QVERIFY(!text(f).contains(QStringLiteral("apply_rope_fusion")));
+            QVERIFY(!text(f).contains(QStringLiteral("use_transformer_engine_op_fuser")));
+            QVERIFY(text(f).contains(QStringLiteral("add_bias_linear = False\n")));
+        }
+        p.model.glu_clamp = 7;
+        p.model.expert_bias = true;
+        t.fused_rope = false;
+        t.te_op_fuser = true;
+        const QString megatron = text(launch::Framework::Megatron);
+        QVERIFY(!megatron.contains(QStringLiteral("--disable-bias-linear")));
+        QVERIFY(megatron.contains(QStringLiteral("--no-rope-fusion \\")));
+        QVERIFY(megatron.contains(QStringLiteral("--use-transformer-engine-op-fuser \\")));
+        QVERIFY(noted(launch::Framework::Megatron, "glu_clamp"));
+        for (launch::Framework f : mcore) {
+            QVERIFY(text(f).contains(QStringLiteral("activation_func_clamp_value = 7.0\n")));
+            QVERIFY(text(f).contains(QStringLiteral("apply_rope_fusion = False\n")));
+            QVERIFY(text(f).contains(QStringLiteral("use_transformer_engine_op_fuser = True\n")));
+            QVERIFY(text(f).contains(QStringLiteral("add_bias_linear = True\n")));
+        }
+        t.tp = t.etp = 2;
+        t.dp = t.ep = 4;
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--disable-bias-linear")));
+        QVERIFY(noted(launch::Framework::Megatron, "biases left out"));
+    }
+
     void activationOffloadWhereMegatronCoreTakesIt()
     {
         // Megatron-Core takes cpu_offloading_num_layers only with pp = 1 and no activation recompute
@@ -994,8 +1047,10 @@ private slots:
     }
     void launchNamesOfTheFieldRows()
     {
+        // Megatron-LM's flag for the rotary fusion is its negation (--no-rope-fusion, store_false).
         const std::map<std::string, std::string> byHand = {{"model.experts", "--num-experts"},
-                                                           {"training.vpp", "--num-virtual-stages-per-pipeline-rank"}};
+                                                           {"training.vpp", "--num-virtual-stages-per-pipeline-rank"},
+                                                           {"training.fused_rope", "--no-rope-fusion"}};
         int megatron = 0, mcore = 0, titan = 0, deepspeed = 0;
         for (std::size_t i = 0; i < kFieldCount; ++i) {
             const FieldId id = FieldId(i);
@@ -1013,8 +1068,8 @@ private slots:
             const auto hand = byHand.find(fieldPath(id));
             QCOMPARE(std::string(n.megatron), hand != byHand.end() ? hand->second : flag);
         }
-        QCOMPARE(megatron, 29); // recompute_num_layers: --recompute-num-layers, recompute_num_layers
-        QCOMPARE(mcore, 29);
+        QCOMPARE(megatron, 31); // recompute_num_layers: --recompute-num-layers, recompute_num_layers
+        QCOMPARE(mcore, 32);    // glu_clamp has no Megatron-LM flag: activation_func_clamp_value only
         QCOMPARE(titan, 8);
         QCOMPARE(deepspeed, 1);
         QCOMPARE(std::string(fieldPath(FieldId::training_tp)), std::string("training.tp"));

@@ -252,10 +252,12 @@ private slots:
         // When the attention kernel took the head width (2026-12-05, docs/model.md section 3) the LOSO
         // MAPE went from 11.6% to 11.4% and the narrower residuals narrowed the ranges: the whole
         // coverage 73% to 72% (202 to 199 of 275), BF16 70% to 68.8% (106 of 154), Blackwell 71% to 69%.
+        // GPT-OSS's clamp, expert biases and unfused rotary embedding (the same day, §17) took them to
+        // 73% (201), BF16 70%, Blackwell 72%, MoE 65%.
         // The target is 70-90%. These floors are today's figures.
         const std::map<QString, std::pair<double, double>> knownMisses = {
             {QStringLiteral("architecture:moe"), {0.61, 0.90}},
-            {QStringLiteral("precision:bf16"), {0.68, 0.90}},
+            {QStringLiteral("precision:bf16"), {0.69, 0.90}},
             {QStringLiteral("gpu:blackwell"), {0.66, 0.90}},
             {QStringLiteral("context:cp"), {0.53, 0.96}}};
         QStringList bad;

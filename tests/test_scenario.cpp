@@ -63,7 +63,9 @@ private Q_SLOTS:
         int later = 0;
         for (const FieldInfo &f : planFields())
             later += f.addedLater() ? 1 : 0;
-        QCOMPARE(later, 56); // the 56th: cluster.gpus_per_host
+        QCOMPARE(later, 60); // 57-60: model.glu_clamp, model.expert_bias, training.fused_rope, te_op_fuser
+        QVERIFY(field(Section::Model, "glu_clamp")->addedLater());
+        QVERIFY(field(Section::Training, "te_op_fuser")->addedLater());
         Plan dense = defaultScenario().plan;
         QCOMPARE(dense.model.attention, Attention::Mha);
         QVERIFY(!dense.model.moe());
@@ -71,6 +73,7 @@ private Q_SLOTS:
         QVERIFY(!fieldRelevant(*field(Section::Model, "kv_lora_rank"), dense));
         QVERIFY(!fieldRelevant(*field(Section::Training, "recompute_mla_up_proj"), dense));
         QVERIFY(!fieldRelevant(*field(Section::Training, "ep"), dense));
+        QVERIFY(!fieldRelevant(*field(Section::Model, "expert_bias"), dense)); // experts only
         QVERIFY(!fieldRelevant(*field(Section::Training, "zero3_bucket_params"), dense));
         // The attention kernel means something only with FlashAttention on.
         QVERIFY(fieldRelevant(*field(Section::Training, "attention_kernel"), dense));

@@ -136,6 +136,11 @@ std::vector<FieldInfo> modelFields()
                   CT_TR("commtax::Fields", "mha (multi-head, grouped-query through kv_heads) or mla (DeepSeek-V2/V3 "
                                            "multi-head latent attention)"),
                   (QStringList{QStringLiteral("mha"), QStringLiteral("mla")}), parseAttention, Later),
+        CT_BOOL(Model, model.expert_bias, "expert_bias", CT_TR("commtax::Fields", "Expert biases"),
+                CT_TR("commtax::Fields", "Biases in the experts' linear layers (GPT-OSS). Megatron-Core adds the "
+                                         "second layer's per expert in a Python loop: about 28 bytes per token and "
+                                         "expert per unit of hidden size"),
+                Later, ForMoe),
         CT_INT(Model, model.q_lora_rank, "q_lora_rank", CT_TR("commtax::Fields", "MLA query rank"), "",
                CT_TR("commtax::Fields", "MLA: rank of the query latent (DeepSeek-V3: 1536); 0 = queries projected "
                                         "from h directly"),
@@ -177,6 +182,11 @@ std::vector<FieldInfo> modelFields()
                                         "Mixtral, Qwen3 and DeepSeek-V3 train. Dropout keeps a mask of each "
                                         "layer's two outputs (2*h bytes per token). Megatron-LM's default is 0.1"),
                2, Later),
+        CT_DBL(Model, model.glu_clamp, "glu_clamp", CT_TR("commtax::Fields", "Activation clamp"), "",
+               CT_TR("commtax::Fields", "Clamp of the gated activation's inputs (GPT-OSS: 7); 0 = none. "
+                                        "Megatron-Core runs it as separate kernels before its fused activation: "
+                                        "about 46 bytes per token and expert per unit of FFN width"),
+               1, Later),
     };
 }
 
@@ -430,6 +440,17 @@ std::vector<FieldInfo> trainingRecomputeFields()
                                          "--cross-entropy-loss-fusion; on in NeMo 2 and Megatron-Bridge). Off: "
                                          "Megatron-LM's default, the logits cast to fp32 and passed over six times, "
                                          "about 52 bytes per logit against 12, and the fp32 copy kept"),
+                Later),
+        CT_BOOL(Training, training.fused_rope, "fused_rope", CT_TR("commtax::Fields", "Fused rotary embedding"),
+                CT_TR("commtax::Fields", "The rotary embedding as one kernel on Q and K (Megatron-LM's default; "
+                                         "--no-rope-fusion turns it off). Off: PyTorch's separate ops, 22 more "
+                                         "passes over Q and K, as Megatron-Core runs YaRN models such as GPT-OSS"),
+                Later),
+        CT_BOOL(Training, training.te_op_fuser, "te_op_fuser", CT_TR("commtax::Fields", "TE op fuser"),
+                CT_TR("commtax::Fields", "The MLP through Transformer Engine's op fuser (Megatron-Core "
+                                         "use_transformer_engine_op_fuser; Megatron-Bridge's MXFP8 GPT-OSS recipes "
+                                         "from 26.06): the activation's clamp and the experts' biases run inside "
+                                         "the fused ops, at no cost apart"),
                 Later),
         CT_CHOICE(Training, training.unfused_loss, "unfused_loss", CT_TR("commtax::Fields", "Unfused loss"),
                   CT_TR("commtax::Fields", "Whose loss runs when it is not fused: megatron (Megatron-LM's, the "

@@ -131,9 +131,27 @@ double elementwise(const Plan &plan, const Shape &k, const Linears &lin, double 
 {
     if (lin.bw <= 0)
         return 0.0;
-    const double perToken = kElementwiseBytesPerHidden * k.h / (plan.training.sequence_parallel ? k.t : 1.0)
+    double perToken = kElementwiseBytesPerHidden * k.h / (plan.training.sequence_parallel ? k.t : 1.0)
         + kElementwiseBytesPerFfn * ffnWidth / k.t;
+    // The rotary embedding run as separate kernels (training.fused_rope false) on this GPU's heads of Q
+    // and K: MLA rotates only its decoupled part of each query head and the one shared key (phases.h).
+    if (!plan.training.fused_rope) {
+        const ModelSpec &m = plan.model;
+        const double width = m.attention == Attention::Mla ? (k.a + 1.0) * m.qk_rope_head_dim
+                                                           : k.dims.q_dim + k.dims.k_dim;
+        perToken += kUnfusedRopeBytesPerWidth * width / k.t;
+    }
     return (lin.elementwiseAgain ? 4.0 / 3.0 : 1.0) * M * perToken / lin.bw;
+}
+
+// The gated activation's clamp, run as separate kernels (model.glu_clamp, phases.h), over `rows`
+// token-expert assignments (or tokens) of an FFN `width` wide on this GPU; `again` when the activation
+// runs again in the backward (moe_act recompute, or full recompute).
+double gluClamp(const Plan &plan, const Linears &lin, double rows, double width, bool again)
+{
+    if (!(plan.model.glu_clamp > 0) || plan.training.te_op_fuser || lin.bw <= 0)
+        return 0.0;
+    return rows * width * (kGluClampBytesPerFfn + (again ? kGluClampAgainBytesPerFfn : 0.0)) / lin.bw;
 }
 
 // What an MoE layer adds to its attention (`attnPart`, `attnLinear`, `attnCast`, `attnWeightCast`
@@ -169,6 +187,12 @@ void moeLayer(const Plan &plan, Shape &k, Linears &lin, double M, const Attentio
     // dispatch and combine again are epLayerTime's); "moe_act" the experts' activation function
     // (reads 2*fe, writes fe values per assignment, 6*fe bytes).
     const RecomputeModules mods = recomputeModules(plan);
+    // GPT-OSS's paths Megatron-Core runs unfused (phases.h): the routed experts' activation clamp,
+    // again when their activation runs again, and FC2's bias added expert by expert (its forward
+    // again under "moe" or full recompute is not counted).
+    const double clamp = gluClamp(plan, lin, assigned, k.fe / k.etp, mods.moeAct || mods.moe || lin.full);
+    const double biasBytes = tr.moe_deepep ? kExpertBiasFp32ProbsBytesPerHidden : kExpertBiasBytesPerHidden;
+    const double bias = m.expert_bias && !tr.te_op_fuser && lin.bw > 0 ? assigned * biasBytes * k.h / lin.bw : 0.0;
     double again = 0.0;
     if (mods.moe) {
         const double castsAgain = lin.cast(perExpert, k.h, localExperts)
@@ -178,7 +202,8 @@ void moeLayer(const Plan &plan, Shape &k, Linears &lin, double M, const Attentio
     } else if (mods.moeAct && lin.bw > 0) {
         again = assigned * 6.0 * k.fe / k.etp / lin.bw;
     }
-    k.moeLayerTime = at.time + lin.passes * (routed + shared + router) + moeCast + permute + moeElementwise + again;
+    k.moeLayerTime
+        = at.time + lin.passes * (routed + shared + router) + moeCast + permute + moeElementwise + again + clamp + bias;
     k.moeAttnTime = at.time;
     k.moeFp8Time = lin.fp8 ? lin.passes * (at.linear + routed + shared) + at.upRecompute + moeCast
             + (mods.moe ? routed + shared : 0.0)
@@ -219,7 +244,8 @@ double computeLayers(const Plan &plan, Shape &k)
         ? denseMlp + lin.cast(M, k.h) + lin.cast(M, m.ffn / k.t) + (lin.bw > 0 ? M * 6.0 * m.ffn / k.t / lin.bw : 0.0)
         : 0.0;
     const double attnPart = lin.passes * attnLinear + upRecompute + core + normsAgain;
-    k.denseLayerTime = attnPart + lin.passes * denseMlp + denseCast + elementwise(plan, k, lin, M, m.ffn) + mlpAgain;
+    k.denseLayerTime = attnPart + lin.passes * denseMlp + denseCast + elementwise(plan, k, lin, M, m.ffn) + mlpAgain
+        + gluClamp(plan, lin, M, m.ffn / k.t, mods.mlp || lin.full);
     const double mlpFp8Again = mods.mlp ? denseMlp : 0.0;
     k.denseFp8Time = lin.fp8 ? lin.passes * (attnLinear + denseMlp) + upRecompute + denseCast + mlpFp8Again : 0.0;
     if (m.moe())

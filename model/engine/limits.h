@@ -67,6 +67,8 @@ struct Uncertain {
     X(model, max_nodes_per_token, 0, 65536, true)                                                              \
     /* A probability; above 0.9 a network learns nothing. */                                                   \
     X(model, dropout, 0, 0.9, false, CT_LAUNCH("--hidden-dropout", "hidden_dropout"))                          \
+    /* The clamp of a gated activation (GPT-OSS 7); 0 = none. */                                               \
+    X(model, glu_clamp, 0, 1000, false, CT_LAUNCH(nullptr, "activation_func_clamp_value"))                     \
     /* gpu: B200 is 2,250 dense BF16 TFLOPS and 192 GB; the bounds leave room for decades. */                  \
     X(gpu, bf16_dense_tflops, 1, 100000, false)                                                                \
     X(gpu, fp8_dense_tflops, 0, 200000, false)                                                                 \
@@ -162,34 +164,37 @@ struct Uncertain {
 
 // The other fields of a plan (bools and choices), in the order of the scenario format:
 // Y(section, member[, launch names]).
-#define CT_OTHER_FIELDS(Y)                                                                                  \
-    Y(model, mlp)                                                                                           \
-    Y(model, tied_embeddings)                                                                               \
-    Y(model, attention)                                                                                     \
-    Y(gpu, nvlink)                                                                                          \
-    Y(gpu, p2p)                                                                                             \
-    Y(gpu, nvls)                                                                                            \
-    Y(training, moe_deepep)                                                                                 \
-    Y(training, ep_a2a_overlap, CT_LAUNCH("--overlap-moe-expert-parallel-comm", nullptr))                   \
-    Y(training, recompute)                                                                                  \
-    Y(training, recompute_mla_up_proj)                                                                      \
-    Y(training, recompute_layernorm)                                                                        \
-    Y(training, recompute_moe_act)                                                                          \
-    Y(training, recompute_mlp)                                                                              \
-    Y(training, recompute_moe)                                                                              \
-    Y(training, fused_cross_entropy, CT_LAUNCH("--cross-entropy-loss-fusion", "cross_entropy_loss_fusion")) \
-    Y(training, unfused_loss)                                                                               \
-    Y(training, sequence_parallel,                                                                          \
-      CT_LAUNCH("--sequence-parallel", "sequence_parallel", "enable_sequence_parallel"))                    \
-    Y(training, flash_attention)                                                                            \
-    Y(training, attention_kernel)                                                                           \
-    Y(training, precision)                                                                                  \
-    Y(training, fp8_weight_cache)                                                                           \
-    Y(training, optimizer_kernel, CT_LAUNCH(nullptr, nullptr, "implementation"))                            \
-    Y(training, offload_expert_fc1)                                                                         \
-    Y(training, offload_moe_act)                                                                            \
-    Y(training, tp_async_backward)                                                                          \
-    Y(training, tp_comm_overlap, CT_LAUNCH(nullptr, nullptr, "enable_async_tensor_parallel"))               \
+#define CT_OTHER_FIELDS(Y)                                                                                      \
+    Y(model, mlp)                                                                                               \
+    Y(model, tied_embeddings)                                                                                   \
+    Y(model, attention)                                                                                         \
+    Y(model, expert_bias)                                                                                       \
+    Y(gpu, nvlink)                                                                                              \
+    Y(gpu, p2p)                                                                                                 \
+    Y(gpu, nvls)                                                                                                \
+    Y(training, moe_deepep)                                                                                     \
+    Y(training, ep_a2a_overlap, CT_LAUNCH("--overlap-moe-expert-parallel-comm", nullptr))                       \
+    Y(training, recompute)                                                                                      \
+    Y(training, recompute_mla_up_proj)                                                                          \
+    Y(training, recompute_layernorm)                                                                            \
+    Y(training, recompute_moe_act)                                                                              \
+    Y(training, recompute_mlp)                                                                                  \
+    Y(training, recompute_moe)                                                                                  \
+    Y(training, fused_cross_entropy, CT_LAUNCH("--cross-entropy-loss-fusion", "cross_entropy_loss_fusion"))     \
+    Y(training, fused_rope, CT_LAUNCH("--no-rope-fusion", "apply_rope_fusion"))                                 \
+    Y(training, te_op_fuser, CT_LAUNCH("--use-transformer-engine-op-fuser", "use_transformer_engine_op_fuser")) \
+    Y(training, unfused_loss)                                                                                   \
+    Y(training, sequence_parallel,                                                                              \
+      CT_LAUNCH("--sequence-parallel", "sequence_parallel", "enable_sequence_parallel"))                        \
+    Y(training, flash_attention)                                                                                \
+    Y(training, attention_kernel)                                                                               \
+    Y(training, precision)                                                                                      \
+    Y(training, fp8_weight_cache)                                                                               \
+    Y(training, optimizer_kernel, CT_LAUNCH(nullptr, nullptr, "implementation"))                                \
+    Y(training, offload_expert_fc1)                                                                             \
+    Y(training, offload_moe_act)                                                                                \
+    Y(training, tp_async_backward)                                                                              \
+    Y(training, tp_comm_overlap, CT_LAUNCH(nullptr, nullptr, "enable_async_tensor_parallel"))                   \
     Y(economics, mode)
 
 // Every plan field by name: FieldId::training_tp is "training.tp". The numeric fields first, in the

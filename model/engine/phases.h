@@ -25,6 +25,26 @@ namespace commtax::engine_detail {
 // (attentionWidthFactor); 128 and wider take 1, narrower than 64 the 64 figure. Blackwell's cuDNN
 // takes Hopper's: no published benchmark times it at width 64 on a full or causal mask (cudnn-frontend's
 // gpt_oss benchmark on GB200 and GB300 runs a 128-token sliding window only).
+// Three paths Megatron-Core (Megatron-LM 2edffadb and b0cc2706, the releases of Megatron-Bridge's
+// 26.04.01 and 26.02 tables) runs as separate PyTorch kernels for GPT-OSS, in bytes moved, forward and
+// backward, counted op by op from the code and PyTorch's autograd formulas (docs/model.md §17):
+// - The clamp of the gated activation's inputs (megatron/core/fusions/fused_bias_geglu.py,
+//   weighted_bias_quick_geglu_impl): two clamps and a cat forward (4 passes over the [assignments,
+//   2*ffn] BF16 input), the clamps' masked backward (2 and 3.5) and the chunk's cat (2): 11.5 passes
+//   of 4*ffn bytes, 46*ffn a token and expert; "moe_act" recompute runs the forward's 4 again (16*ffn).
+// - FC2's expert bias (megatron/core/transformer/moe/experts.py, _apply_bias): per local expert
+//   t + b*p, a cat and a cast, 6 passes over the [assignments, h] BF16 output forward, 8 backward
+//   (the cat's split, the bias's and the probabilities' gradients): 14 passes of 2*h bytes, 28*h a
+//   token and expert, with BF16 routing probabilities (the all-to-all dispatcher's). The flex
+//   dispatcher (DeepEP, HybridEP) keeps them in FP32: 34 passes, 68*h.
+// - The unfused rotary embedding (megatron/core/models/common/embeddings/rope_utils.py,
+//   _apply_rotary_pos_emb_bshd): 12 passes over Q and K forward and 14 backward against the fused
+//   kernel's 4: 22 more, 44 bytes a token per unit of width of Q and K.
+inline constexpr double kGluClampBytesPerFfn = 46.0;
+inline constexpr double kGluClampAgainBytesPerFfn = 16.0;
+inline constexpr double kExpertBiasBytesPerHidden = 28.0;
+inline constexpr double kExpertBiasFp32ProbsBytesPerHidden = 68.0;
+inline constexpr double kUnfusedRopeBytesPerWidth = 44.0;
 inline constexpr double kCudnnWidth64Ratio = 0.79;
 inline constexpr double kFlash2Width64Ratio = 0.89;
 inline double attentionWidthFactor(double width, bool flash2)

@@ -94,6 +94,13 @@ struct ModelSpec {
     // Qwen3 and DeepSeek-V3 config.json: attention_dropout 0.0; NeMo's GPTConfig175B: 0.0);
     // Megatron-LM's own default is 0.1 (--hidden-dropout, --attention-dropout).
     double dropout = 0.0;
+    // The clamp of a gated activation's inputs (GPT-OSS: swiglu_limit 7, the gate's half at most 7, the
+    // linear half within +-7); 0 = none. Megatron-Core runs it in eager PyTorch before its fused GLU
+    // (megatron/core/fusions/fused_bias_geglu.py, weighted_bias_quick_geglu_impl): docs/model.md §17.
+    double glu_clamp = 0.0;
+    // Biases in the experts' linear layers (GPT-OSS). Megatron-Core adds FC2's per local expert in a
+    // Python loop (megatron/core/transformer/moe/experts.py, _apply_bias): docs/model.md §17.
+    bool expert_bias = false;
     bool moe() const { return experts > 1; }
 };
 
@@ -196,6 +203,14 @@ struct TrainingSpec {
     // The loss as one fused kernel over the BF16 logits (Megatron-LM --cross-entropy-loss-fusion; on
     // in NeMo 2 and Megatron-Bridge, off in Megatron-LM and NeMo 1): docs/model.md §3.
     bool fused_cross_entropy = false;
+    // The rotary embedding as one fused kernel on Q and K (Transformer Engine's, Megatron-LM's default;
+    // --no-rope-fusion turns it off). false: PyTorch's eager ops, 22 more passes over Q and K (YaRN
+    // models in Megatron-Core, whose fused kernel refuses YaRN's mscale): docs/model.md §3.
+    bool fused_rope = true;
+    // Transformer Engine's op fuser for the MLP (Megatron-Core use_transformer_engine_op_fuser, off by
+    // default): the experts' grouped MLP as fused ops, the activation's clamp and FC2's bias inside
+    // them, so model.glu_clamp and model.expert_bias cost nothing apart (docs/model.md §17).
+    bool te_op_fuser = false;
     // Without the fused loss, whose loss runs: Megatron's (the default), PyTorch's eager
     // F.cross_entropy(logits.float()) (torchtitan without compile, and with it from 2024-12-18 to
     // 2025-04) or that under torch.compile (torchtitan with compile on from 2025-04, and from

@@ -600,8 +600,9 @@ void megatronAttentionArgs(Args &arg, const ModelSpec &m)
 void megatronArchArgs(Args &arg, Export &e, const Shape &s, const ModelSpec &m, const Arch &a)
 {
     // Bias in an MoE layer needs etp = 1 (TransformerConfig.__post_init__, "Bias in Moe is only
-    // supported when ETP==1"): a GPT-like MoE with etp > 1 drops its biases.
-    const bool bias = !a.llamaLike && !(s.moe && s.etp > 1);
+    // supported when ETP==1"): a GPT-like MoE, or one with expert biases, drops them at etp > 1.
+    const bool biased = !a.llamaLike || m.expert_bias;
+    const bool bias = biased && !(s.moe && s.etp > 1);
     if (a.llamaLike) {
         arg("--normalization", "RMSNorm");
         arg("--position-embedding-type", "rope");
@@ -612,11 +613,14 @@ void megatronArchArgs(Args &arg, Export &e, const Shape &s, const ModelSpec &m, 
     }
     if (!bias)
         arg("--disable-bias-linear");
-    if (!a.llamaLike && !bias)
+    if (biased && !bias)
         note(e,
              CT_TR("commtax::Launch",
                    "biases left out: Megatron-LM allows biases in MoE layers only with etp=1 (etp=%1)"),
              {str(s.etp)});
+    if (m.glu_clamp > 0)
+        note(e, CT_TR("commtax::Launch", "glu_clamp: Megatron-LM has no command-line flag for the activation's "
+                                         "clamp (TransformerConfig.activation_func_clamp_value): not written"));
     if (a.qkNorm || m.attention == Attention::Mla)
         arg("--qk-layernorm");
     if (m.mlp == Mlp::SwiGlu)
@@ -673,6 +677,10 @@ void megatronComputeArgs(Args &arg, Export &e, const Plan &p)
     }
     if (t.fused_cross_entropy)
         arg(megatronFlag(F::training_fused_cross_entropy));
+    if (!t.fused_rope)
+        arg(megatronFlag(F::training_fused_rope));
+    if (t.te_op_fuser)
+        arg(megatronFlag(F::training_te_op_fuser));
     lossNote(e, p, true);
     optimizerNote(e, p, true);
     fp8CacheLaunch(nullptr, {}, e, p.training, true);
@@ -836,7 +844,7 @@ std::string mcoreModel(const std::string &c, const Plan &p, const Shape &s, cons
         out += c + mcoreName(F::model_head_dim) + " = " + str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads) + "\n";
     }
     out += c + mcoreName(F::training_seq_len) + " = " + str(s.seq) + "\n";
-    const bool bias = !a.llamaLike && !(s.moe && s.etp > 1);
+    const bool bias = (!a.llamaLike || m.expert_bias) && !(s.moe && s.etp > 1);
     out += c + "normalization = " + (a.llamaLike ? "\"RMSNorm\"" : "\"LayerNorm\"") + "\n";
     out += c + "position_embedding_type = " + (a.llamaLike ? "\"rope\"" : "\"learned_absolute\"") + "\n";
     if (a.llamaLike)
@@ -850,6 +858,12 @@ std::string mcoreModel(const std::string &c, const Plan &p, const Shape &s, cons
     // Megatron-Core's TransformerConfig defaults are 0.1; the recipes' own model configs set their own.
     out += c + mcoreName(F::model_dropout) + " = " + probability(m.dropout) + "\n";
     out += c + "attention_dropout = " + probability(m.dropout) + "\n";
+    if (m.glu_clamp > 0)
+        out += c + mcoreName(F::model_glu_clamp) + " = " + probability(m.glu_clamp) + "\n";
+    if (!p.training.fused_rope)
+        out += c + mcoreName(F::training_fused_rope) + " = False\n";
+    if (p.training.te_op_fuser)
+        out += c + mcoreName(F::training_te_op_fuser) + " = True\n";
     if (s.moe) {
         out += c + mcoreName(F::model_experts) + " = " + str(m.experts) + "\n";
         out += c + mcoreName(F::model_experts_per_token) + " = " + str(m.experts_per_token) + "\n";

@@ -4091,6 +4091,38 @@ The reference of the normalisation and of the break-even figures</source>
         <source>Fraction of the dense BF16 peak FlashAttention reaches, forward and backward on a causal mask, at head width 128 (narrower heads reach less); fitted per GPU on published runs (long-context runs pin it)</source>
         <translation>FlashAttention 在因果掩码下、头宽 128 时前向与反向合计达到的稠密 BF16 峰值比例（头宽更窄时更低）；按 GPU 在已发表的训练记录上拟合（长上下文记录确定它）</translation>
     </message>
+    <message>
+        <source>Expert biases</source>
+        <translation>专家偏置</translation>
+    </message>
+    <message>
+        <source>Biases in the experts&apos; linear layers (GPT-OSS). Megatron-Core adds the second layer&apos;s per expert in a Python loop: about 28 bytes per token and expert per unit of hidden size</source>
+        <translation>专家线性层中的偏置（GPT-OSS）。Megatron-Core 在 Python 循环中逐个专家加上第二层的偏置：每个 token 与专家的组合、每单位隐藏维度约 28 字节</translation>
+    </message>
+    <message>
+        <source>Activation clamp</source>
+        <translation>激活截断</translation>
+    </message>
+    <message>
+        <source>Clamp of the gated activation&apos;s inputs (GPT-OSS: 7); 0 = none. Megatron-Core runs it as separate kernels before its fused activation: about 46 bytes per token and expert per unit of FFN width</source>
+        <translation>门控激活输入的截断值（GPT-OSS：7）；0 = 无。Megatron-Core 在其融合激活之前以单独的内核执行截断：每个 token 与专家的组合、每单位 FFN 宽度约 46 字节</translation>
+    </message>
+    <message>
+        <source>Fused rotary embedding</source>
+        <translation>融合旋转位置编码</translation>
+    </message>
+    <message>
+        <source>The rotary embedding as one kernel on Q and K (Megatron-LM&apos;s default; --no-rope-fusion turns it off). Off: PyTorch&apos;s separate ops, 22 more passes over Q and K, as Megatron-Core runs YaRN models such as GPT-OSS</source>
+        <translation>在 Q 和 K 上以单个内核执行旋转位置编码（Megatron-LM 的默认；--no-rope-fusion 将其关闭）。关闭时：PyTorch 的分离算子，对 Q 和 K 多出 22 次读写，Megatron-Core 对 GPT-OSS 等 YaRN 模型即如此运行</translation>
+    </message>
+    <message>
+        <source>TE op fuser</source>
+        <translation>TE 算子融合器</translation>
+    </message>
+    <message>
+        <source>The MLP through Transformer Engine&apos;s op fuser (Megatron-Core use_transformer_engine_op_fuser; Megatron-Bridge&apos;s MXFP8 GPT-OSS recipes from 26.06): the activation&apos;s clamp and the experts&apos; biases run inside the fused ops, at no cost apart</source>
+        <translation>MLP 经由 Transformer Engine 的算子融合器运行（Megatron-Core use_transformer_engine_op_fuser；Megatron-Bridge 自 26.06 起的 MXFP8 GPT-OSS 配方）：激活的截断和专家偏置在融合算子内执行，不另计开销</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Files</name>
@@ -5088,6 +5120,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>a node&apos;s %1 GPUs do not fill hosts of %2 (cluster.gpus_per_host): written as one host of %1; set the launcher&apos;s processes per host by hand</source>
         <translation>一个节点的 %1 块 GPU 填不满每台 %2 块的主机（cluster.gpus_per_host）：按一台 %1 块 GPU 的主机写出；请手动设置启动器每台主机的进程数</translation>
+    </message>
+    <message>
+        <source>glu_clamp: Megatron-LM has no command-line flag for the activation&apos;s clamp (TransformerConfig.activation_func_clamp_value): not written</source>
+        <translation>glu_clamp：Megatron-LM 没有激活截断的命令行参数（TransformerConfig.activation_func_clamp_value）：未写入</translation>
     </message>
 </context>
 <context>
