@@ -25,6 +25,18 @@ namespace commtax::engine_detail {
 // (attentionWidthFactor); 128 and wider take 1, narrower than 64 the 64 figure. Blackwell's cuDNN
 // takes Hopper's: no published benchmark times it at width 64 on a full or causal mask (cudnn-frontend's
 // gpt_oss benchmark on GB200 and GB300 runs a 128-token sliding window only).
+inline constexpr double kCudnnWidth64Ratio = 0.79;
+inline constexpr double kFlash2Width64Ratio = 0.89;
+inline double attentionWidthFactor(double width, bool flash2)
+{
+    const double at64 = flash2 ? kFlash2Width64Ratio : kCudnnWidth64Ratio;
+    if (!(width < 128.0))
+        return 1.0;
+    if (!(width > 64.0))
+        return at64;
+    return at64 + (1.0 - at64) * std::log2(width / 64.0);
+}
+
 // Three paths Megatron-Core (Megatron-LM 2edffadb and b0cc2706, the releases of Megatron-Bridge's
 // 26.04.01 and 26.02 tables) runs as separate PyTorch kernels for GPT-OSS, in bytes moved, forward and
 // backward, counted op by op from the code and PyTorch's autograd formulas (docs/model.md §17):
@@ -45,17 +57,6 @@ inline constexpr double kGluClampAgainBytesPerFfn = 16.0;
 inline constexpr double kExpertBiasBytesPerHidden = 28.0;
 inline constexpr double kExpertBiasFp32ProbsBytesPerHidden = 68.0;
 inline constexpr double kUnfusedRopeBytesPerWidth = 44.0;
-inline constexpr double kCudnnWidth64Ratio = 0.79;
-inline constexpr double kFlash2Width64Ratio = 0.89;
-inline double attentionWidthFactor(double width, bool flash2)
-{
-    const double at64 = flash2 ? kFlash2Width64Ratio : kCudnnWidth64Ratio;
-    if (!(width < 128.0))
-        return 1.0;
-    if (!(width > 64.0))
-        return at64;
-    return at64 + (1.0 - at64) * std::log2(width / 64.0);
-}
 
 // The model's parameters and FLOPs from its layer shapes (layerDims(), computed once per plan).
 inline double parameterCount(const ModelSpec &m, const LayerDims &L, bool active)
