@@ -831,10 +831,7 @@ private slots:
         t.global_batch = 64;
         auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
         auto noted = [&](launch::Framework f, const char *what) {
-            for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
-                if (n.find(what) != std::string::npos)
-                    return true;
-            return false;
+            return launchNotes(p, f).contains(QLatin1String(what));
         };
         const auto mcore = {launch::Framework::Nemo, launch::Framework::Bridge};
         QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--disable-bias-linear")));

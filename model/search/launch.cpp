@@ -596,13 +596,20 @@ void megatronAttentionArgs(Args &arg, const ModelSpec &m)
     }
 }
 
+// Whether the model has linear biases (a GPT-like model, or one with expert biases), and whether a
+// config may keep them: bias in an MoE layer needs etp = 1 (TransformerConfig.__post_init__, "Bias in
+// Moe is only supported when ETP==1"), so an MoE model drops them at etp > 1.
+bool modelHasBiases(const ModelSpec &m, const Arch &a) { return !a.llamaLike || m.expert_bias; }
+bool biasesKept(const Shape &s, const ModelSpec &m, const Arch &a)
+{
+    return modelHasBiases(m, a) && !(s.moe && s.etp > 1);
+}
+
 // Normalization, position embedding, biases, the MLP and the embeddings.
 void megatronArchArgs(Args &arg, Export &e, const Shape &s, const ModelSpec &m, const Arch &a)
 {
-    // Bias in an MoE layer needs etp = 1 (TransformerConfig.__post_init__, "Bias in Moe is only
-    // supported when ETP==1"): a GPT-like MoE, or one with expert biases, drops them at etp > 1.
-    const bool biased = !a.llamaLike || m.expert_bias;
-    const bool bias = biased && !(s.moe && s.etp > 1);
+    const bool biased = modelHasBiases(m, a);
+    const bool bias = biasesKept(s, m, a);
     if (a.llamaLike) {
         arg("--normalization", "RMSNorm");
         arg("--position-embedding-type", "rope");
@@ -844,7 +851,7 @@ std::string mcoreModel(const std::string &c, const Plan &p, const Shape &s, cons
         out += c + mcoreName(F::model_head_dim) + " = " + str(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads) + "\n";
     }
     out += c + mcoreName(F::training_seq_len) + " = " + str(s.seq) + "\n";
-    const bool bias = (!a.llamaLike || m.expert_bias) && !(s.moe && s.etp > 1);
+    const bool bias = biasesKept(s, m, a);
     out += c + "normalization = " + (a.llamaLike ? "\"RMSNorm\"" : "\"LayerNorm\"") + "\n";
     out += c + "position_embedding_type = " + (a.llamaLike ? "\"rope\"" : "\"learned_absolute\"") + "\n";
     if (a.llamaLike)
