@@ -434,10 +434,11 @@ private Q_SLOTS:
     // one sequence per H100 (dp 8, tp = cp = 1): a layer's attention core runs, forward, on the causal
     // half of QK^T and AV, 0.5 x 4 x 32768^2 x 4096 = 8.796e12 FLOP, and 3.5 times that with the
     // backward (FlashAttention-2's count, selective recompute runs it once): 32 layers x 3.078e13 =
-    // 9.852e14 FLOP a step. cuDNN's kernel reaches 0.328 of 989 TFLOPS (the H100 preset) on long
+    // 9.852e14 FLOP a step. Today's cuDNN kernel reaches 0.375 of 989 TFLOPS (the H100 preset) on long
     // sequences, 32768 / (32768 + 385) = 0.9884 of that at 32,768 tokens (the ramp, engine.h
-    // kAttentionRampTokens): 3.073 s; FlashAttention-2 0.62 of that (FlashAttention-3 paper, Fig. 5):
-    // 4.956 s, 1.883 s more. On the A100 the two kernels are one figure.
+    // kAttentionRampTokens): 2.688 s; FlashAttention-2 0.52 of that (plan.h: NVIDIA's cudnn-frontend
+    // benchmarks): 5.168 s, 2.481 s more; 2024's cuDNN 0.88 of it (attentionCudnn2024ByHand): 0.3665 s
+    // more. On the A100 the kernels are one figure.
     void attentionKernelByHand()
     {
         auto plan = [](const char *gpu, const char *cluster, AttentionKernel kernel) {
@@ -445,22 +446,63 @@ private Q_SLOTS:
         };
         const Plan cudnn = plan("h100-sxm", "dgx-h100", AttentionKernel::Cudnn);
         QCOMPARE(cudnn.gpu.bf16_dense_tflops, 989.0);
-        QCOMPARE(cudnn.gpu.attention_efficiency, 0.328);
-        QCOMPARE(cudnn.gpu.flash2_attention_ratio, 0.62);
+        QCOMPARE(cudnn.gpu.attention_efficiency, 0.375);
+        QCOMPARE(cudnn.gpu.flash2_attention_ratio, 0.52);
+        // The ratio by hand: PyTorch's SDPA (FlashAttention-2) on H200 in May 2024, causal, width 128,
+        // forward and backward at 4k-32k tokens (cudnn-frontend benchmark/benchmark_results.csv at
+        // b740542: 264.5, 289.6, 310.5 and 324.8 TFLOPS) against cuDNN 9.19.1 (attentionCudnn2024ByHand).
+        {
+            auto both = [](double fwd, double bwd) { return 3.5 / (1 / fwd + 2.5 / bwd); };
+            const double r = (264.47 / both(591, 474) + 289.58 / both(644, 541) + 310.53 / both(673, 579)
+                              + 324.81 / both(688, 581))
+                / 4;
+            QVERIFY_NEAR(r, 0.52, 5e-3);
+        }
         const double flops = 32 * 3.5 * 0.5 * 4 * 32768.0 * 32768.0 * 4096;
-        const double onCudnn = flops / (989e12 * 0.328 * (32768.0 / (32768.0 + 385.0)));
-        QVERIFY_NEAR(onCudnn, 3.073, 1e-3);
-        const double extra = onCudnn / 0.62 - onCudnn;
-        QVERIFY_NEAR(extra, 1.883, 1e-3);
+        const double onCudnn = flops / (989e12 * 0.375 * (32768.0 / (32768.0 + 385.0)));
+        QVERIFY_NEAR(onCudnn, 2.688, 1e-3);
+        const double extra = onCudnn / 0.52 - onCudnn;
+        QVERIFY_NEAR(extra, 2.481, 1e-3);
         const Result a = evaluateValid(cudnn), b = evaluateValid(plan("h100-sxm", "dgx-h100", AttentionKernel::Flash2));
         QVERIFY_NEAR(b.compute_time_s - a.compute_time_s, extra, 1e-9 * extra);
+        const Result c = evaluateValid(plan("h100-sxm", "dgx-h100", AttentionKernel::Cudnn2024));
+        QVERIFY_NEAR(onCudnn / 0.88 - onCudnn, 0.3665, 1e-3);
+        QVERIFY_NEAR(c.compute_time_s - a.compute_time_s, onCudnn / 0.88 - onCudnn, 1e-9 * onCudnn);
         // Without FlashAttention the kernel is not asked about.
         Plan unfusedA = cudnn, unfusedB = plan("h100-sxm", "dgx-h100", AttentionKernel::Flash2);
         unfusedA.training.flash_attention = unfusedB.training.flash_attention = false;
         QCOMPARE(evaluateValid(unfusedA).step_time_s, evaluateValid(unfusedB).step_time_s);
-        // Ampere: one figure for both.
-        QCOMPARE(evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Flash2)).step_time_s,
-                 evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Cudnn)).step_time_s);
+        // Ampere: one figure for all three.
+        const double a100 = evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Cudnn)).step_time_s;
+        QCOMPARE(evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Flash2)).step_time_s, a100);
+        QCOMPARE(evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Cudnn2024)).step_time_s, a100);
+    }
+
+    // 2024's cuDNN against today's (model/engine/phases.h kCudnn2024Ratio): NVIDIA's cudnn-frontend
+    // benchmark of its SDPA on H200, causal, head width 128, BF16, forward and backward together
+    // (3.5 / (1/fwd + 2.5/bwd)) at 4k, 8k, 16k and 32k tokens. cuDNN 9.1.0 (benchmark/
+    // benchmark_results.csv at b740542, May 2024): 467.9, 490.3, 520.3 and 519.6 TFLOPS. cuDNN 9.19.1
+    // (benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/llama3.1_20260227_034703.csv,
+    // top_left): forward 591, 644, 673 and 688, backward 474, 541, 579 and 581. The ratios average 0.878.
+    void attentionCudnn2024ByHand()
+    {
+        auto both = [](double fwd, double bwd) { return 3.5 / (1 / fwd + 2.5 / bwd); };
+        const double ratio = (467.94 / both(591, 474) + 490.27 / both(644, 541) + 520.26 / both(673, 579)
+                              + 519.64 / both(688, 581))
+            / 4;
+        QVERIFY_NEAR(ratio, 0.878, 5e-4);
+        QVERIFY_NEAR(ratio, 0.88, 3e-3); // the engine's constant, rounded
+        // The engine's constant, read through a plan: Llama 3 8B at 8,192 tokens on H100.
+        const Plan today = llama3_8bAttention(8192, AttentionKernel::Cudnn, "h100-sxm", "dgx-h100");
+        const Plan old = llama3_8bAttention(8192, AttentionKernel::Cudnn2024, "h100-sxm", "dgx-h100");
+        const double flops = 32 * 3.5 * 0.5 * 4 * 8192.0 * 8192.0 * 4096;
+        const double core = flops / (989e12 * 0.375 * 8192.0 / (8192.0 + 385.0));
+        QVERIFY_NEAR(evaluateValid(old).compute_time_s - evaluateValid(today).compute_time_s, core / 0.88 - core,
+                     1e-9 * core);
+        // Blackwell has its own cuDNN kernel: the ratio applies there too.
+        const Plan todayB = llama3_8bAttention(8192, AttentionKernel::Cudnn, "b200", "hgx-b200");
+        const Plan oldB = llama3_8bAttention(8192, AttentionKernel::Cudnn2024, "b200", "hgx-b200");
+        QVERIFY(evaluateValid(oldB).compute_time_s > evaluateValid(todayB).compute_time_s);
     }
 
     // The attention kernel's ramp with sequence length (docs/model.md §3): a kernel call pays a fixed
@@ -469,8 +511,8 @@ private Q_SLOTS:
     // on H100, head width 128 (FlashAttention-3 paper, arXiv 2407.08608, Fig. 5): 315, 410, 484, 518,
     // 529, 539 TFLOPS at 512 to 16k tokens; L / (L + 385) through the two ends gives 315 / 539 = 0.584.
     // Llama 3 8B at 1,024 tokens, 32 sequences per H100 in one micro-batch: the attention core is
-    // 32 layers x 3.5 x 0.5 x 4 x 1024^2 x 4096 x 32 = 3.079e13 FLOP, at 989 TFLOPS x 0.328 x
-    // 1024 / 1409 = 235.8 TFLOPS 0.1306 s; FlashAttention-2 takes 0.0800 s more. With context
+    // 32 layers x 3.5 x 0.5 x 4 x 1024^2 x 4096 x 32 = 3.079e13 FLOP, at 989 TFLOPS x 0.375 x
+    // 1024 / 1409 = 269.5 TFLOPS 0.1142 s; FlashAttention-2 takes 0.1054 s more. With context
     // parallelism a call sees the s / cp tokens of its chunk.
     void attentionRampByHand()
     {
@@ -482,10 +524,10 @@ private Q_SLOTS:
         };
         const double flops = 32 * 3.5 * 0.5 * 4 * 1024.0 * 1024.0 * 4096 * 32;
         QVERIFY_NEAR(flops, 3.079e13, 1e-3 * 3.079e13);
-        const double onCudnn = flops / (989e12 * 0.328 * 1024.0 / 1409.0);
-        QVERIFY_NEAR(onCudnn, 0.1306, 2e-4);
-        const double extra = onCudnn / 0.62 - onCudnn;
-        QVERIFY_NEAR(extra, 0.0800, 1e-3);
+        const double onCudnn = flops / (989e12 * 0.375 * 1024.0 / 1409.0);
+        QVERIFY_NEAR(onCudnn, 0.1142, 2e-4);
+        const double extra = onCudnn / 0.52 - onCudnn;
+        QVERIFY_NEAR(extra, 0.1054, 1e-3);
         const Result a = evaluateValid(plan(1024, 1, AttentionKernel::Cudnn));
         const Result b = evaluateValid(plan(1024, 1, AttentionKernel::Flash2));
         QVERIFY_NEAR(b.compute_time_s - a.compute_time_s, extra, 1e-9 * extra);
@@ -495,8 +537,8 @@ private Q_SLOTS:
         const Result c = evaluateValid(plan(2048, 2, AttentionKernel::Cudnn));
         const Result d = evaluateValid(plan(2048, 2, AttentionKernel::Flash2));
         const double flopsCp = 32 * 3.5 * 0.5 * 4 * 2048.0 * 2048.0 * 4096 * 16 / 2;
-        const double onCudnnCp = flopsCp / (989e12 * 0.328 * 1024.0 / 1409.0);
-        QVERIFY_NEAR(d.compute_time_s - c.compute_time_s, onCudnnCp / 0.62 - onCudnnCp, 1e-6 * onCudnnCp);
+        const double onCudnnCp = flopsCp / (989e12 * 0.375 * 1024.0 / 1409.0);
+        QVERIFY_NEAR(d.compute_time_s - c.compute_time_s, onCudnnCp / 0.52 - onCudnnCp, 1e-6 * onCudnnCp);
     }
 
     // The attention kernel at a head width under 128 (docs/model.md §3). FlashAttention-3 paper (arXiv
@@ -506,8 +548,8 @@ private Q_SLOTS:
     // 426.1 against 3.5 / (1/600 + 2.5/518) = 539.0, 0.79; FlashAttention-2 296.2 against 331.3,
     // 0.89. Llama 3 8B at 8,192 tokens with 64 heads of width 64 (the same FLOPs as its 32 of 128):
     // its attention core, 32 x 3.5 x 0.5 x 4 x 8192^2 x 4096 = 6.157e13 FLOP per sequence, at
-    // 989 TFLOPS x 0.328 x 8192 / 8577 = 309.8 TFLOPS: 0.1987 s at width 128, 0.0528 s more at
-    // 64 (1/0.79 - 1); FlashAttention-2 (0.62 of cuDNN: 0.3205 s) 0.0396 s more (1/0.89 - 1).
+    // 989 TFLOPS x 0.375 x 8192 / 8577 = 354.2 TFLOPS: 0.1738 s at width 128, 0.0462 s more at
+    // 64 (1/0.79 - 1); FlashAttention-2 (0.52 of cuDNN: 0.3343 s) 0.0413 s more (1/0.89 - 1).
     // Width 96 takes 0.79 + 0.21 x log2(1.5) = 0.913.
     void attentionHeadWidthByHand()
     {
@@ -524,20 +566,20 @@ private Q_SLOTS:
             return p;
         };
         const double flops = 32 * 3.5 * 0.5 * 4 * 8192.0 * 8192.0 * 4096;
-        const double core128 = flops / (989e12 * 0.328 * 8192.0 / (8192.0 + 385.0));
-        QVERIFY_NEAR(core128, 0.1987, 1e-3);
+        const double core128 = flops / (989e12 * 0.375 * 8192.0 / (8192.0 + 385.0));
+        QVERIFY_NEAR(core128, 0.1738, 1e-3);
         // The QKV projection's width changes with the heads (GQA: 8 key-value heads of the head width),
         // so each width is compared with itself: the difference of its two kernels' steps is the
-        // attention core's alone (FlashAttention-2 runs at 0.62 of cuDNN on H100).
+        // attention core's alone (FlashAttention-2 runs at 0.52 of cuDNN on H100).
         auto core = [&](int heads, AttentionKernel kernel) {
             return evaluateValid(plan(heads, kernel)).compute_time_s;
         };
         const double d128 = core(32, AttentionKernel::Flash2) - core(32, AttentionKernel::Cudnn);
-        QVERIFY_NEAR(d128, core128 / 0.62 - core128, 1e-9);
+        QVERIFY_NEAR(d128, core128 / 0.52 - core128, 1e-9);
         const double d64 = core(64, AttentionKernel::Flash2) - core(64, AttentionKernel::Cudnn);
-        QVERIFY_NEAR(d64, core128 / 0.62 / 0.89 - core128 / 0.79, 1e-9);
-        QVERIFY_NEAR(core128 / 0.79 - core128, 0.0528, 1e-3);
-        QVERIFY_NEAR(core128 / 0.62 / 0.89 - core128 / 0.62, 0.0396, 1e-3);
+        QVERIFY_NEAR(d64, core128 / 0.52 / 0.89 - core128 / 0.79, 1e-9);
+        QVERIFY_NEAR(core128 / 0.79 - core128, 0.0462, 1e-3);
+        QVERIFY_NEAR(core128 / 0.52 / 0.89 - core128 / 0.52, 0.0413, 1e-3);
         // Width 96: 43 heads would not divide 4096; 1536 wide with 16 heads does (the GPT-3 760M shape).
         Plan w96 = plan(32, AttentionKernel::Flash2), w96c = plan(32, AttentionKernel::Cudnn);
         for (Plan *q : {&w96, &w96c}) {
@@ -548,11 +590,11 @@ private Q_SLOTS:
             q->model.ffn = 4096;
         }
         const double f96 = 32 * 3.5 * 0.5 * 4 * 8192.0 * 8192.0 * 1536;
-        const double c96 = f96 / (989e12 * 0.328 * 8192.0 / (8192.0 + 385.0));
+        const double c96 = f96 / (989e12 * 0.375 * 8192.0 / (8192.0 + 385.0));
         const double r96 = 0.79 + 0.21 * std::log2(1.5), fr96 = 0.89 + 0.11 * std::log2(1.5);
         QVERIFY_NEAR(r96, 0.913, 1e-3);
         QVERIFY_NEAR(evaluateValid(w96).compute_time_s - evaluateValid(w96c).compute_time_s,
-                     c96 / 0.62 / fr96 - c96 / r96, 1e-9);
+                     c96 / 0.52 / fr96 - c96 / r96, 1e-9);
         // On the A100 FlashAttention-2 runs for both labels: FlashAttention-2's ratio for both.
         QCOMPARE(evaluateValid(plan(64, AttentionKernel::Flash2, "a100-sxm-80gb", "dgx-a100")).step_time_s,
                  evaluateValid(plan(64, AttentionKernel::Cudnn, "a100-sxm-80gb", "dgx-a100")).step_time_s);

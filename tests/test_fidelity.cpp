@@ -28,8 +28,10 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 11.0% (median 7.8%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
-// "does not fit"); 11.4% before GPT-OSS's clamp, expert biases and unfused rotary embedding
+// MAPE 10.7% (median 7.6%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
+// "does not fit"); 11.0% before cuDNN's attention was priced as the run's year had it (2026-12-05,
+// docs/model.md §3: 2024's release 0.88 of today's), 11.4% before GPT-OSS's clamp, expert biases
+// and unfused rotary embedding
 // (2026-12-05, docs/model.md §17), 11.6% before the attention kernel's speed took the head width (2026-12-05:
 // FlashAttention-3 paper's width-64 figures, docs/model.md §3), 11.1% before the 24 GB300 and
 // B300 rows of NVIDIA's 26.02 and 26.04.01 tables
@@ -46,7 +48,7 @@ namespace {
 // 12.2% until 32 rows took settings their sources state, 12.1% until 65 more did (2026-12-04:
 // llm-foundry's fused loss moved its small models and the A100's constants; docs/model.md §3).
 // The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
-constexpr double kLosoMapeGuard = 0.111;
+constexpr double kLosoMapeGuard = 0.108;
 constexpr double kLosoMaxGuard = 1.0;
 constexpr double kFlaggedGuard = 0.04;
 
@@ -529,8 +531,10 @@ private Q_SLOTS:
 
     // 3e. The attention kernel follows the framework (model/accuracy readRun, docs/model.md §3):
     // llm-foundry's MPT-7B at 65,536 tokens on 8 H100 (1,956 tokens/s/GPU, Composer with flash-attn)
-    // runs FlashAttention-2, at 0.62 of cuDNN's speed on Hopper (FlashAttention-3 paper, Fig. 5); with
-    // cuDNN's figure it read 47% fast. NeMo's long-context table runs Transformer Engine: cuDNN.
+    // runs FlashAttention-2, at 0.54 of today's cuDNN's speed on Hopper (FlashAttention-3 paper, Fig. 5,
+    // and kCudnn2024Ratio); with cuDNN's figure it reads more than 30% fast. NeMo's long-context table
+    // runs Transformer Engine: cuDNN, as its year had it (2024's for the 24.03 container, today's for
+    // the Megatron-MoE-ModelZoo table of 2026).
     void attentionKernelFollowsTheFramework()
     {
         const PublishedRuns runs = PublishedRuns::load();
@@ -546,7 +550,9 @@ private Q_SLOTS:
         const Result fast = evaluateValid(asCudnn);
         QVERIFY(fast.tokens_per_s / fast.gpus > 1.3 * 1956);
         const accuracy::Run *nemo = find("nemo-24.03.01-longctx-llama2-7b-128k-cp4-fp8");
-        QVERIFY(nemo && nemo->plan.training.attention_kernel == AttentionKernel::Cudnn);
+        QVERIFY(nemo && nemo->plan.training.attention_kernel == AttentionKernel::Cudnn2024);
+        const accuracy::Run *zoo = find("modelzoo-qwen3-235b-longctx-128k-cp8-bf16");
+        QVERIFY(zoo && zoo->plan.training.attention_kernel == AttentionKernel::Cudnn);
     }
 
     // 4. Gradients are reduced in fp32 by default, as Megatron-LM does with --bf16

@@ -775,8 +775,15 @@ private slots:
         auto notes = [&](launch::Framework f) { return launchNotes(p, f); };
         QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
         QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("attention_kernel=cudnn")));
-        QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("0.62")));
+        QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("0.52")));
         QVERIFY(!notes(launch::Framework::Nemo).contains(QStringLiteral("attention_kernel")));
+        // 2024's cuDNN is the same backend to Megatron-LM; a container of today runs today's release,
+        // which the Transformer Engine frameworks' notes say; torchtitan runs FlashAttention-2 still.
+        p.training.attention_kernel = AttentionKernel::Cudnn2024;
+        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
+        QVERIFY(notes(launch::Framework::Nemo).contains(QStringLiteral("attention_kernel=cudnn_2024: not written")));
+        QVERIFY(notes(launch::Framework::Bridge).contains(QStringLiteral("attention_kernel=cudnn_2024: not written")));
+        QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("attention_kernel=cudnn_2024: this")));
         p.training.attention_kernel = AttentionKernel::Flash2;
         QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend flash")));
         QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));

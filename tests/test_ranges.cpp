@@ -254,12 +254,19 @@ private slots:
         // coverage 73% to 72% (202 to 199 of 275), BF16 70% to 68.8% (106 of 154), Blackwell 71% to 69%.
         // GPT-OSS's clamp, expert biases and unfused rotary embedding (the same day, §17) took them to
         // 73% (201), BF16 70%, Blackwell 72%, MoE 65%.
+        // When cuDNN's attention came to be priced as the run's year had it (2026-12-05, docs/model.md
+        // section 3: 2024's release 0.88 of today's, FlashAttention-2 0.52 of today's), the LOSO MAPE
+        // went from 11.0% to 10.7% and the long-context rows left the tails: CP 56% to 79%, Blackwell
+        // 72% to 82%, the whole 73% to 74% (203). The FlashAttention-2 and fully sharded rows, whose
+        // regimes' tails they had widened, lost a row or two each: PyTorch-native 69% (67 of 97), fully
+        // sharded 68% (61 of 90), BF16 66% (102 of 154), beyond 1,024 GPUs 70% (16 of 23).
         // The target is 70-90%. These floors are today's figures.
         const std::map<QString, std::pair<double, double>> knownMisses = {
             {QStringLiteral("architecture:moe"), {0.61, 0.90}},
-            {QStringLiteral("precision:bf16"), {0.69, 0.90}},
-            {QStringLiteral("gpu:blackwell"), {0.66, 0.90}},
-            {QStringLiteral("context:cp"), {0.53, 0.96}}};
+            {QStringLiteral("precision:bf16"), {0.65, 0.90}},
+            {QStringLiteral("framework:pytorch-native"), {0.68, 0.90}},
+            {QStringLiteral("sharding:fsdp/zero-3"), {0.67, 0.90}},
+            {QStringLiteral("scale:over 1024 GPUs"), {0.69, 0.90}}};
         QStringList bad;
         for (const auto &g : cov.groups) {
             qInfo("%-40s rows %3d  P10-P90 %3.0f%%  P25-P75 %3.0f%%", qPrintable(g.first), g.second.rows, 100 * g.second.share80(),

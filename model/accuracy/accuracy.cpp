@@ -30,6 +30,8 @@ constexpr int kFirstFlashAttentionYear = 2023;
 constexpr double kDeepSpeedPrefetchBucketParams = 5e7;
 // The last year whose runs predate Megatron-LM's asynchronous TP backward (see readRun).
 constexpr int kLastYearWithoutAsyncTp = 2021;
+// The last year whose runs had 2024's cuDNN attention (frameworkDefaults).
+constexpr int kLastYearOfCudnn2024 = 2024;
 // The source ids of NVIDIA's performance tables (tests/fixtures/published-runs.json).
 constexpr char kNvidiaPerfTables[] = "nvidia-perf-summary";
 // The last year whose torchtitan cut its local batch into one micro-batch per pipeline rank, not per
@@ -282,6 +284,13 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
         QStringLiteral("other:flash-attn-training")};
     if (!tr.contains(QStringLiteral("attention_kernel")) && flash2Frameworks.contains(run.framework))
         t.attention_kernel = AttentionKernel::Flash2;
+    // cuDNN's attention as the run's year had it: the GPU's figure is today's release's (cuDNN 9.19 is
+    // 1.15 times the FlashAttention-3 paper's mid-2024 cuDNN, model/engine/phases.h kCudnn2024Ratio);
+    // a run of 2024 or before that says nothing else ran its year's release. The releases between are
+    // not told apart: a run of 2025 takes today's.
+    if (!tr.contains(QStringLiteral("attention_kernel")) && t.attention_kernel == AttentionKernel::Cudnn
+        && run.year > 0 && run.year <= kLastYearOfCudnn2024)
+        t.attention_kernel = AttentionKernel::Cudnn2024;
     // FP8 weights cast once a step are Megatron-Core's (it passes is_first_microbatch to Transformer
     // Engine's linear layers, which cache the FP8 copies for the step). torchao's Float8Linear, which
     // torchtitan and OLMo-core convert their linear layers to, casts the weight in every forward, and

@@ -104,16 +104,21 @@ double attentionCore(const Plan &plan, const Shape &k, const Linears &lin, doubl
     const GpuSpec &g = plan.gpu;
     const double coreFwd = M * k.s * k.dims.attn_core_flops / k.t;
     if (tr.flash_attention) {
-        // The GPU's figure is cuDNN's fused attention; FlashAttention-2 reaches a share of it (plan.h).
+        // The GPU's figure is today's cuDNN fused attention; FlashAttention-2 reaches a share of it
+        // (plan.h), and so did 2024's cuDNN (phases.h) on the GPUs where cuDNN has its own kernel: where
+        // Transformer Engine calls FlashAttention-2 (flash2_attention_ratio 1) the years ran one kernel.
         const bool flash2 = tr.attention_kernel == AttentionKernel::Flash2;
-        const double kernel = flash2 ? g.flash2_attention_ratio : 1.0;
+        const bool ownCudnn = g.flash2_attention_ratio < 1.0;
+        const double kernel = flash2                                        ? g.flash2_attention_ratio
+            : tr.attention_kernel == AttentionKernel::Cudnn2024 && ownCudnn ? kCudnn2024Ratio
+                                                                            : 1.0;
         // The kernel's ramp with the keys a block of queries runs over: s / cp (engine.h).
         const double ramp = (k.s / k.c) / (k.s / k.c + kAttentionRampTokens);
         // Its speed at the model's head width, (d_qk + d_v) / 2 (phases.h). A GPU whose cuDNN label
         // runs FlashAttention-2 (flash2_attention_ratio 1: Ampere and Ada, where Transformer Engine
         // calls the flash-attn kernels) takes FlashAttention-2's ratio.
         const double width = k.dims.attn_core_flops / (4.0 * k.a);
-        const double widthFactor = attentionWidthFactor(width, flash2 || !(g.flash2_attention_ratio < 1.0));
+        const double widthFactor = attentionWidthFactor(width, flash2 || !ownCudnn);
         const double rate = g.bf16_dense_tflops * 1e12 * g.attention_efficiency * kernel * ramp * widthFactor;
         return 0.5 * coreFwd * (lin.full ? 4.5 : 3.5) / rate;
     }

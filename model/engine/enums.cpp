@@ -21,7 +21,15 @@ const char *toString(Recompute v)
 const char *toString(Precision v) { return v == Precision::Fp8 ? "fp8" : "bf16"; }
 const char *toString(EconomicsMode v) { return v == EconomicsMode::Rent ? "rent" : "buy"; }
 const char *toString(Attention v) { return v == Attention::Mla ? "mla" : "mha"; }
-const char *toString(AttentionKernel v) { return v == AttentionKernel::Flash2 ? "flash2" : "cudnn"; }
+const char *toString(AttentionKernel v)
+{
+    switch (v) {
+    case AttentionKernel::Cudnn: return "cudnn";
+    case AttentionKernel::Cudnn2024: return "cudnn_2024";
+    case AttentionKernel::Flash2: return "flash2";
+    }
+    return "?";
+}
 const char *toString(OptimizerKernel v) { return v == OptimizerKernel::Foreach ? "foreach" : "fused"; }
 const char *toString(UnfusedLoss v)
 {
@@ -59,7 +67,7 @@ bool parsePrecision(const std::string &s, Precision &out)
 }
 bool parseAttentionKernel(const std::string &s, AttentionKernel &out)
 {
-    return parseWord(s, {AttentionKernel::Cudnn, AttentionKernel::Flash2}, out);
+    return parseWord(s, {AttentionKernel::Cudnn, AttentionKernel::Cudnn2024, AttentionKernel::Flash2}, out);
 }
 bool parseOptimizerKernel(const std::string &s, OptimizerKernel &out)
 {

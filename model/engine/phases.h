@@ -37,6 +37,19 @@ inline double attentionWidthFactor(double width, bool flash2)
     return at64 + (1.0 - at64) * std::log2(width / 64.0);
 }
 
+// cuDNN's fused attention as 2024's releases had it against today's (training.attention_kernel
+// cudnn_2024 against cudnn): NVIDIA's own benchmark of its SDPA on H200 (the H100's 132 SMs and BF16
+// peak), causal, head width 128, BF16, forward and backward together (3.5 / (1/fwd + 2.5/bwd)), at
+// 4k, 8k, 16k and 32k tokens. cuDNN 9.1.0 (cudnn-frontend benchmark/benchmark_results.csv at b740542,
+// May 2024, clock locked at 1,980 MHz): 467.9, 490.3, 520.3 and 519.6 TFLOPS. cuDNN 9.19.1
+// (benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/llama3.1_20260227_034703.csv at
+// df73764, February 2026; 64 query and 8 key/value heads): forward 591, 644, 673 and 688, backward
+// 474, 541, 579 and 581, together 502.4, 566.9, 603.1 and 608.0. The ratios 0.931, 0.865, 0.863 and
+// 0.855 average 0.88. The same benchmark in September 2024 (benchmark_results.csv at de355c7, the
+// 24.07 PyTorch container with that month's cuDNN, 9.4) read 477.4, 502.8, 525.9 and 535.9: 0.90. So
+// the gain came after 2024; when in 2025 is not published.
+inline constexpr double kCudnn2024Ratio = 0.88;
+
 // Three paths Megatron-Core (Megatron-LM 2edffadb and b0cc2706, the releases of Megatron-Bridge's
 // 26.04.01 and 26.02 tables) runs as separate PyTorch kernels for GPT-OSS, in bytes moved, forward and
 // backward, counted op by op from the code and PyTorch's autograd formulas (docs/model.md §17):

@@ -38,9 +38,12 @@ enum class Precision { Bf16,
                        Fp8 };
 // The attention kernel FlashAttention's algorithm runs as (docs/model.md §3): cuDNN's fused attention
 // through Transformer Engine, what Megatron-LM, NeMo and Megatron-Bridge pick on Hopper and Blackwell
-// (and the one gpu.attention_efficiency is fitted as), or the FlashAttention-2 kernels of the flash-attn
-// package and PyTorch's scaled_dot_product_attention, what PyTorch-native trainers run.
+// (and the one gpu.attention_efficiency is fitted as: today's releases, cuDNN 9.19 of 2026), the
+// same kernel as 2024's releases had it (Cudnn2024: phases.h kCudnn2024Ratio of today's speed), or the
+// FlashAttention-2 kernels of the flash-attn package and PyTorch's scaled_dot_product_attention, what
+// PyTorch-native trainers run.
 enum class AttentionKernel { Cudnn,
+                             Cudnn2024,
                              Flash2 };
 // An unfused loss, as the framework writes it (docs/model.md §3, §8): Megatron-Core's vocab-parallel
 // cross-entropy, PyTorch's F.cross_entropy on the logits cast to fp32 run eagerly, or the same under
@@ -134,8 +137,10 @@ struct GpuSpec {
     // is engine.h's kFlashAttentionEfficiency (FlashAttention-2 on A100).
     double attention_efficiency = 0.55;
     // FlashAttention-2's speed as a share of that figure on this GPU (training.attention_kernel flash2):
-    // on H100 0.62 (FlashAttention-3 paper, Shah et al. 2024, arXiv 2407.08608, Fig. 5: causal, head
-    // width 128, 8k-16k tokens, FlashAttention-2 333-335 TFLOPS against cuDNN's 529-539). 1: no slower.
+    // on H100 0.52, NVIDIA's benchmark of PyTorch's SDPA (FlashAttention-2) in May 2024 against its
+    // cuDNN 9.19.1 in February 2026, both on H200, causal, head width 128, forward and backward, 4k-32k
+    // tokens: 264.5, 289.6, 310.5 and 324.8 TFLOPS against 502.4, 566.9, 603.1 and 608.0 (the files
+    // of phases.h kCudnn2024Ratio). 1: no slower.
     double flash2_attention_ratio = 1.0;
 };
 

@@ -426,11 +426,14 @@ void kernelNote(Export &e, const Plan &p, bool te)
     if (te && t.attention_kernel == AttentionKernel::Flash2)
         note(e, CT_TR("commtax::Launch", "attention_kernel=flash2: not written: Transformer Engine picks cuDNN's "
                                          "fused attention on this GPU (faster attention than planned)"));
-    else if (!te && t.attention_kernel == AttentionKernel::Cudnn)
-        note(e, CT_TR("commtax::Launch", "attention_kernel=cudnn: this framework runs FlashAttention-2 (PyTorch's "
-                                         "scaled_dot_product_attention), %1 of cuDNN's speed on this GPU (slower "
+    else if (!te && t.attention_kernel != AttentionKernel::Flash2)
+        note(e, CT_TR("commtax::Launch", "attention_kernel=%1: this framework runs FlashAttention-2 (PyTorch's "
+                                         "scaled_dot_product_attention), %2 of cuDNN's speed on this GPU (slower "
                                          "attention than planned)"),
-             {fixed(p.gpu.flash2_attention_ratio, 2)});
+             {toString(t.attention_kernel), fixed(p.gpu.flash2_attention_ratio, 2)});
+    else if (te && t.attention_kernel == AttentionKernel::Cudnn2024)
+        note(e, CT_TR("commtax::Launch", "attention_kernel=cudnn_2024: not written: a container of today runs "
+                                         "today's cuDNN (faster attention than planned)"));
 }
 
 // The loss a framework runs where the plan's differs (training.fused_cross_entropy and unfused_loss,

@@ -4000,16 +4000,8 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>FlashAttention-2 速度比</translation>
     </message>
     <message>
-        <source>FlashAttention-2&apos;s speed as a share of the attention kernel efficiency (cuDNN&apos;s fused attention) on this GPU: 0.62 on H100, 1 where it is as fast</source>
-        <translation>此 GPU 上 FlashAttention-2 的速度占注意力内核效率（cuDNN 融合注意力）的比例：H100 上为 0.62，两者一样快时为 1</translation>
-    </message>
-    <message>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
-    </message>
-    <message>
-        <source>cudnn (Transformer Engine&apos;s fused attention: Megatron-LM, NeMo, Megatron-Bridge) or flash2 (FlashAttention-2: flash-attn, PyTorch SDPA, torchtitan and other PyTorch-native trainers)</source>
-        <translation>cudnn（Transformer Engine 的融合注意力：Megatron-LM、NeMo、Megatron-Bridge）或 flash2（FlashAttention-2：flash-attn、PyTorch SDPA、torchtitan 及其他 PyTorch 原生训练框架）</translation>
     </message>
     <message>
         <source>Dropout</source>
@@ -4122,6 +4114,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>The MLP through Transformer Engine&apos;s op fuser (Megatron-Core use_transformer_engine_op_fuser; Megatron-Bridge&apos;s MXFP8 GPT-OSS recipes from 26.06): the activation&apos;s clamp and the experts&apos; biases run inside the fused ops, at no cost apart</source>
         <translation>MLP 经由 Transformer Engine 的算子融合器运行（Megatron-Core use_transformer_engine_op_fuser；Megatron-Bridge 自 26.06 起的 MXFP8 GPT-OSS 配方）：激活的截断和专家偏置在融合算子内执行，不另计开销</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2&apos;s speed as a share of the attention kernel efficiency (cuDNN&apos;s fused attention) on this GPU: 0.52 on H100, 1 where it is as fast</source>
+        <translation>此 GPU 上 FlashAttention-2 的速度占注意力内核效率（cuDNN 融合注意力）的比例：H100 上为 0.52，两者一样快时为 1</translation>
+    </message>
+    <message>
+        <source>cudnn (Transformer Engine&apos;s fused attention: Megatron-LM, NeMo, Megatron-Bridge), cudnn_2024 (the same as 2024&apos;s releases had it, 0.88 of today&apos;s speed on Hopper and Blackwell) or flash2 (FlashAttention-2: flash-attn, PyTorch SDPA, torchtitan and other PyTorch-native trainers)</source>
+        <translation>cudnn（Transformer Engine 的融合注意力：Megatron-LM、NeMo、Megatron-Bridge）、cudnn_2024（同一内核的 2024 年版本，在 Hopper 和 Blackwell 上为当前速度的 0.88）或 flash2（FlashAttention-2：flash-attn、PyTorch SDPA、torchtitan 及其他 PyTorch 原生训练框架）</translation>
     </message>
 </context>
 <context>
@@ -5062,10 +5062,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>attention_kernel=flash2：未写入：Transformer Engine 在此 GPU 上选用 cuDNN 融合注意力（注意力比计划更快）</translation>
     </message>
     <message>
-        <source>attention_kernel=cudnn: this framework runs FlashAttention-2 (PyTorch&apos;s scaled_dot_product_attention), %1 of cuDNN&apos;s speed on this GPU (slower attention than planned)</source>
-        <translation>attention_kernel=cudnn：此框架运行 FlashAttention-2（PyTorch 的 scaled_dot_product_attention），在此 GPU 上为 cuDNN 速度的 %1（注意力比计划更慢）</translation>
-    </message>
-    <message>
         <source>dropout %1: torchtitan&apos;s models have no dropout; the run keeps no masks</source>
         <translation>dropout %1：torchtitan 的模型没有 dropout，运行时不保存掩码</translation>
     </message>
@@ -5124,6 +5120,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>glu_clamp: Megatron-LM has no command-line flag for the activation&apos;s clamp (TransformerConfig.activation_func_clamp_value): not written</source>
         <translation>glu_clamp：Megatron-LM 没有激活截断的命令行参数（TransformerConfig.activation_func_clamp_value）：未写入</translation>
+    </message>
+    <message>
+        <source>attention_kernel=%1: this framework runs FlashAttention-2 (PyTorch&apos;s scaled_dot_product_attention), %2 of cuDNN&apos;s speed on this GPU (slower attention than planned)</source>
+        <translation>attention_kernel=%1：此框架运行 FlashAttention-2（PyTorch 的 scaled_dot_product_attention），在此 GPU 上为 cuDNN 速度的 %2（注意力比计划更慢）</translation>
+    </message>
+    <message>
+        <source>attention_kernel=cudnn_2024: not written: a container of today runs today&apos;s cuDNN (faster attention than planned)</source>
+        <translation>attention_kernel=cudnn_2024：未写入：当前的容器运行当前版本的 cuDNN（注意力比计划更快）</translation>
     </message>
 </context>
 <context>
