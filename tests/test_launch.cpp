@@ -292,6 +292,12 @@ Plan oneNodeLlama3()
     p.training.sequence_parallel = false;
     return p;
 }
+// An export's text.
+QString launchText(const Plan &p, launch::Framework f)
+{
+    return QString::fromStdString(launch::exportLaunch(p, "x", f).text);
+}
+
 // An export's notes, one a line.
 QString launchNotes(const Plan &p, launch::Framework f)
 {
@@ -628,12 +634,12 @@ private slots:
         for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge})
             QVERIFY(notes(f).contains(QStringLiteral("unfused_loss=pytorch: not written")));
         // Compiled: written for torchtitan, the loss alone (configs.py CompileConfig at b5bcd76c).
-        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
-        QVERIFY(!text(launch::Framework::Torchtitan).contains(QStringLiteral("config.compile")));
+        QVERIFY(!launchText(p, launch::Framework::Torchtitan).contains(QStringLiteral("config.compile")));
         p.training.unfused_loss = UnfusedLoss::Compiled;
         QVERIFY(!notes(launch::Framework::Torchtitan).contains(unfused));
-        QVERIFY(text(launch::Framework::Torchtitan).contains(QStringLiteral("    config.compile.enable = True\n")));
-        QVERIFY(text(launch::Framework::Torchtitan).contains(QStringLiteral("config.compile.components = [\"loss\"]")));
+        const QString titan = launchText(p, launch::Framework::Torchtitan);
+        QVERIFY(titan.contains(QStringLiteral("    config.compile.enable = True\n")));
+        QVERIFY(titan.contains(QStringLiteral("config.compile.components = [\"loss\"]")));
         // The fused loss: Megatron-Core's flag; torchtitan has none.
         p.training.fused_cross_entropy = true;
         QVERIFY(!notes(launch::Framework::Megatron).contains(unfused));
@@ -651,12 +657,11 @@ private slots:
         QVERIFY(validate(p).empty());
         const QString kernel = QStringLiteral("optimizer_kernel=");
         const QString line = QStringLiteral("config.optimizer.implementation");
-        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
         QCOMPARE(p.training.optimizer_kernel, OptimizerKernel::Fused);
         for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge,
                        launch::Framework::Torchtitan})
             QVERIFY(!launchNotes(p, f).contains(kernel));
-        QVERIFY(!text(launch::Framework::Torchtitan).contains(line));
+        QVERIFY(!launchText(p, launch::Framework::Torchtitan).contains(line));
         p.training.optimizer_kernel = OptimizerKernel::Foreach;
         for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge})
             QVERIFY(launchNotes(p, f).contains(QStringLiteral("optimizer_kernel=foreach: not written")));
@@ -668,7 +673,7 @@ private slots:
         p.training.optimizer_kernel = OptimizerKernel::Foreach;
         QVERIFY(!launchNotes(p, launch::Framework::Torchtitan).contains(kernel));
         const QString written = QStringLiteral("    config.optimizer.implementation = \"foreach\"\n");
-        QVERIFY(text(launch::Framework::Torchtitan).contains(written));
+        QVERIFY(launchText(p, launch::Framework::Torchtitan).contains(written));
     }
 
     // The FP8 weight cache (launch.cpp fp8CacheLaunch, docs/model.md §3): NeMo and Megatron-Bridge
@@ -683,29 +688,28 @@ private slots:
         const QString field = QStringLiteral("disable_parameter_transpose_cache");
         const QString line = field + QStringLiteral(" = True\n");
         const QString key = QStringLiteral("fp8_weight_cache");
-        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
         const auto all = {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge,
                           launch::Framework::Torchtitan, launch::Framework::DeepSpeed};
         for (bool cache : {true, false}) {
             p.training.fp8_weight_cache = cache;
             for (auto f : all)
-                QVERIFY(!launchNotes(p, f).contains(key) && !text(f).contains(field));
+                QVERIFY(!launchNotes(p, f).contains(key) && !launchText(p, f).contains(field));
         }
         p.training.precision = Precision::Fp8;
         p.training.fp8_weight_cache = true;
         const QString cached = field + QStringLiteral(" = False\n");
-        QVERIFY(text(launch::Framework::Nemo).contains(QStringLiteral("    recipe.model.config.") + cached));
-        QVERIFY(text(launch::Framework::Bridge).contains(QStringLiteral("    cfg.model.") + cached));
+        QVERIFY(launchText(p, launch::Framework::Nemo).contains(QStringLiteral("    recipe.model.config.") + cached));
+        QVERIFY(launchText(p, launch::Framework::Bridge).contains(QStringLiteral("    cfg.model.") + cached));
         for (auto f : all)
-            QVERIFY(!text(f).contains(line));
+            QVERIFY(!launchText(p, f).contains(line));
         const QString titanNote = QStringLiteral("fp8_weight_cache: torchtitan's");
         QVERIFY(launchNotes(p, launch::Framework::Torchtitan).contains(titanNote));
         for (auto f : {launch::Framework::Megatron, launch::Framework::Nemo, launch::Framework::Bridge})
             QVERIFY(!launchNotes(p, f).contains(key));
         p.training.fp8_weight_cache = false;
-        QVERIFY(text(launch::Framework::Nemo).contains(QStringLiteral("    recipe.model.config.") + line));
-        QVERIFY(text(launch::Framework::Bridge).contains(QStringLiteral("    cfg.model.") + line));
-        QVERIFY(!text(launch::Framework::Megatron).contains(line)); // the note names the field
+        QVERIFY(launchText(p, launch::Framework::Nemo).contains(QStringLiteral("    recipe.model.config.") + line));
+        QVERIFY(launchText(p, launch::Framework::Bridge).contains(QStringLiteral("    cfg.model.") + line));
+        QVERIFY(!launchText(p, launch::Framework::Megatron).contains(line)); // the note names the field
         const QString megatronNote = QStringLiteral("fp8_weight_cache off: not written");
         QVERIFY(launchNotes(p, launch::Framework::Megatron).contains(megatronNote));
         QVERIFY(!launchNotes(p, launch::Framework::Torchtitan).contains(key));
@@ -771,22 +775,21 @@ private slots:
     {
         Plan p = oneNodeLlama3();
         QVERIFY(validate(p).empty());
-        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
         auto notes = [&](launch::Framework f) { return launchNotes(p, f); };
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
         QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("attention_kernel=cudnn")));
         QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("0.52")));
         QVERIFY(!notes(launch::Framework::Nemo).contains(QStringLiteral("attention_kernel")));
         // 2024's cuDNN is the same backend to Megatron-LM; a container of today runs today's release,
         // which the Transformer Engine frameworks' notes say; torchtitan runs FlashAttention-2 still.
         p.training.attention_kernel = AttentionKernel::Cudnn2024;
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
         QVERIFY(notes(launch::Framework::Nemo).contains(QStringLiteral("attention_kernel=cudnn_2024: not written")));
         QVERIFY(notes(launch::Framework::Bridge).contains(QStringLiteral("attention_kernel=cudnn_2024: not written")));
         QVERIFY(notes(launch::Framework::Torchtitan).contains(QStringLiteral("attention_kernel=cudnn_2024: this")));
         p.training.attention_kernel = AttentionKernel::Flash2;
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend flash")));
-        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--attention-backend flash")));
+        QVERIFY(!launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--attention-backend fused")));
         QVERIFY(notes(launch::Framework::Bridge).contains(QStringLiteral("attention_kernel=flash2")));
         QVERIFY(!notes(launch::Framework::Torchtitan).contains(QStringLiteral("attention_kernel")));
         // On an A100 the two kernels are one figure: nothing to say.
@@ -801,25 +804,24 @@ private slots:
         // Megatron-LM's and Megatron-Core's defaults are 0.1: every export says the plan's dropout,
         // exactly and without an exponent; torchtitan's models have none, so it notes a plan with it.
         Plan p = defaultScenario().plan;
-        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
         auto noted = [&](launch::Framework f) {
             for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
                 if (n.find("dropout") != std::string::npos)
                     return true;
             return false;
         };
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--hidden-dropout 0.0 \\")));
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--attention-dropout 0.0 \\")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--hidden-dropout 0.0 \\")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--attention-dropout 0.0 \\")));
         QVERIFY(!noted(launch::Framework::Torchtitan));
         p.model.dropout = 0.125;
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--hidden-dropout 0.125 \\")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--hidden-dropout 0.125 \\")));
         for (launch::Framework f : {launch::Framework::Nemo, launch::Framework::Bridge}) {
-            QVERIFY(text(f).contains(QStringLiteral("hidden_dropout = 0.125\n")));
-            QVERIFY(text(f).contains(QStringLiteral("attention_dropout = 0.125\n")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("hidden_dropout = 0.125\n")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("attention_dropout = 0.125\n")));
         }
         QVERIFY(noted(launch::Framework::Torchtitan));
         p.model.dropout = 1e-5;
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--hidden-dropout 0.00001 \\")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--hidden-dropout 0.00001 \\")));
     }
 
     // GPT-OSS's clamp, expert biases and unfused rotary embedding (docs/model.md §17), and Transformer
@@ -836,39 +838,38 @@ private slots:
         t.etp = 1;
         t.micro_batch = 1;
         t.global_batch = 64;
-        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
         auto noted = [&](launch::Framework f, const char *what) {
             return launchNotes(p, f).contains(QLatin1String(what));
         };
         const auto mcore = {launch::Framework::Nemo, launch::Framework::Bridge};
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--disable-bias-linear")));
-        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("--no-rope-fusion")));
-        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("op-fuser")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--disable-bias-linear")));
+        QVERIFY(!launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--no-rope-fusion")));
+        QVERIFY(!launchText(p, launch::Framework::Megatron).contains(QStringLiteral("op-fuser")));
         QVERIFY(!noted(launch::Framework::Megatron, "glu_clamp"));
         for (launch::Framework f : mcore) {
-            QVERIFY(!text(f).contains(QStringLiteral("activation_func_clamp_value")));
-            QVERIFY(!text(f).contains(QStringLiteral("apply_rope_fusion")));
-            QVERIFY(!text(f).contains(QStringLiteral("use_transformer_engine_op_fuser")));
-            QVERIFY(text(f).contains(QStringLiteral("add_bias_linear = False\n")));
+            QVERIFY(!launchText(p, f).contains(QStringLiteral("activation_func_clamp_value")));
+            QVERIFY(!launchText(p, f).contains(QStringLiteral("apply_rope_fusion")));
+            QVERIFY(!launchText(p, f).contains(QStringLiteral("use_transformer_engine_op_fuser")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("add_bias_linear = False\n")));
         }
         p.model.glu_clamp = 7;
         p.model.expert_bias = true;
         t.fused_rope = false;
         t.te_op_fuser = true;
-        const QString megatron = text(launch::Framework::Megatron);
+        const QString megatron = launchText(p, launch::Framework::Megatron);
         QVERIFY(!megatron.contains(QStringLiteral("--disable-bias-linear")));
         QVERIFY(megatron.contains(QStringLiteral("--no-rope-fusion \\")));
         QVERIFY(megatron.contains(QStringLiteral("--use-transformer-engine-op-fuser \\")));
         QVERIFY(noted(launch::Framework::Megatron, "glu_clamp"));
         for (launch::Framework f : mcore) {
-            QVERIFY(text(f).contains(QStringLiteral("activation_func_clamp_value = 7.0\n")));
-            QVERIFY(text(f).contains(QStringLiteral("apply_rope_fusion = False\n")));
-            QVERIFY(text(f).contains(QStringLiteral("use_transformer_engine_op_fuser = True\n")));
-            QVERIFY(text(f).contains(QStringLiteral("add_bias_linear = True\n")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("activation_func_clamp_value = 7.0\n")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("apply_rope_fusion = False\n")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("use_transformer_engine_op_fuser = True\n")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("add_bias_linear = True\n")));
         }
         t.tp = t.etp = 2;
         t.dp = t.ep = 4;
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--disable-bias-linear")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--disable-bias-linear")));
         QVERIFY(noted(launch::Framework::Megatron, "biases left out"));
     }
 
@@ -887,12 +888,11 @@ private slots:
         p.training.sequence_parallel = false;
         p.training.offload_layers = 20;
         QVERIFY(validate(p).empty());
-        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--cpu-offloading-num-layers 20")));
-        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("offload_layers=20")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--cpu-offloading-num-layers 20")));
+        QVERIFY(!launchText(p, launch::Framework::Megatron).contains(QStringLiteral("offload_layers=20")));
         for (launch::Framework f : {launch::Framework::Nemo, launch::Framework::Bridge}) {
-            QVERIFY(text(f).contains(QStringLiteral("cpu_offloading = True")));
-            QVERIFY(text(f).contains(QStringLiteral("cpu_offloading_num_layers = 20")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("cpu_offloading = True")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("cpu_offloading_num_layers = 20")));
         }
         // torchtitan and DeepSpeed have no activation offload: a note, no setting.
         auto notes = [&](launch::Framework f) {
@@ -903,15 +903,15 @@ private slots:
         };
         for (launch::Framework f : {launch::Framework::Torchtitan, launch::Framework::DeepSpeed})
             QVERIFY(notes(f).contains(QStringLiteral("offload_layers=20")));
-        QVERIFY(text(launch::Framework::Torchtitan).contains(QStringLiteral("offload_layers=20")));
+        QVERIFY(launchText(p, launch::Framework::Torchtitan).contains(QStringLiteral("offload_layers=20")));
         // With recompute Megatron-Core would refuse it: left out, with a note.
         p.training.recompute = Recompute::Selective;
-        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("--cpu-offloading-num-layers")));
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("offload_layers=20")));
+        QVERIFY(!launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--cpu-offloading-num-layers")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("offload_layers=20")));
         // NeMo and Megatron-Bridge say so in the file's comments too.
         for (launch::Framework f : {launch::Framework::Nemo, launch::Framework::Bridge}) {
-            QVERIFY(!text(f).contains(QStringLiteral("cpu_offloading = True")));
-            QVERIFY(text(f).contains(QStringLiteral("# NOTE: offload_layers=20")));
+            QVERIFY(!launchText(p, f).contains(QStringLiteral("cpu_offloading = True")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("# NOTE: offload_layers=20")));
         }
     }
     void partialRecomputeAsMegatronCoreTakesIt()
@@ -927,12 +927,11 @@ private slots:
         p.training.recompute = Recompute::Full;
         p.training.recompute_num_layers = 16;
         QVERIFY(validate(p).empty());
-        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--recompute-method block")));
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--recompute-num-layers 16")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--recompute-method block")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--recompute-num-layers 16")));
         for (launch::Framework f : {launch::Framework::Nemo, launch::Framework::Bridge}) {
-            QVERIFY(text(f).contains(QStringLiteral("recompute_method = \"block\"")));
-            QVERIFY(text(f).contains(QStringLiteral("recompute_num_layers = 16")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("recompute_method = \"block\"")));
+            QVERIFY(launchText(p, f).contains(QStringLiteral("recompute_num_layers = 16")));
         }
         // torchtitan and DeepSpeed recompute every layer or none: every layer, with a note, and the
         // layout does not run as planned there.
@@ -943,11 +942,11 @@ private slots:
             QVERIFY(notes.join(QLatin1Char('\n')).contains(QStringLiteral("recompute_num_layers=16")));
             QVERIFY(!launch::runsAsPlanned(f, p));
         }
-        QVERIFY(text(launch::Framework::Torchtitan).contains(QStringLiteral("FullAC.Config()")));
+        QVERIFY(launchText(p, launch::Framework::Torchtitan).contains(QStringLiteral("FullAC.Config()")));
         // A count of the whole chunk is every layer: Megatron's uniform method, one layer a group.
         p.training.recompute_num_layers = 32;
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--recompute-method uniform")));
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--recompute-num-layers 1")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--recompute-method uniform")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--recompute-num-layers 1")));
         QVERIFY(launch::runsAsPlanned(launch::Framework::Torchtitan, p));
     }
     // An NVL72 rack's node is its NVLink domain (64 GPUs here), its host a 4-GPU compute tray: the
@@ -967,23 +966,20 @@ private slots:
         p.training.global_batch = 256;
         p.training.sequence_parallel = false;
         QVERIFY(validate(p).empty());
-        auto text = [](const Plan &plan, launch::Framework f) {
-            return QString::fromStdString(launch::exportLaunch(plan, "x", f).text);
-        };
         // 256 GPUs = 4 NVLink domains of 64 = 64 hosts of 4.
         const QString perHost = QStringLiteral("torchrun --nnodes 64 --nproc-per-node 4 ");
-        QVERIFY(text(p, launch::Framework::Megatron).contains(perHost));
-        QVERIFY(text(p, launch::Framework::Megatron).contains(QStringLiteral("(4 nodes x 64; 64 hosts x 4)")));
-        QVERIFY(text(p, launch::Framework::Bridge).contains(perHost));
-        QVERIFY(text(p, launch::Framework::Nemo).contains(QStringLiteral("num_nodes=64, num_gpus_per_node=4")));
-        QVERIFY(text(p, launch::Framework::Nemo).contains(QStringLiteral("LocalExecutor(ntasks_per_node=4,")));
-        QVERIFY(text(p, launch::Framework::Torchtitan).contains(QStringLiteral("NGPU=4 ")));
-        QVERIFY(text(p, launch::Framework::Torchtitan).contains(QStringLiteral("on each of the 64 node(s)")));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(perHost));
+        QVERIFY(launchText(p, launch::Framework::Megatron).contains(QStringLiteral("(4 nodes x 64; 64 hosts x 4)")));
+        QVERIFY(launchText(p, launch::Framework::Bridge).contains(perHost));
+        QVERIFY(launchText(p, launch::Framework::Nemo).contains(QStringLiteral("num_nodes=64, num_gpus_per_node=4")));
+        QVERIFY(launchText(p, launch::Framework::Nemo).contains(QStringLiteral("LocalExecutor(ntasks_per_node=4,")));
+        QVERIFY(launchText(p, launch::Framework::Torchtitan).contains(QStringLiteral("NGPU=4 ")));
+        QVERIFY(launchText(p, launch::Framework::Torchtitan).contains(QStringLiteral("on each of the 64 node(s)")));
         // 0: the node is the host, as on every 8-GPU server (the GB200 preset's 4 set to 0).
         Plan whole = p;
         whole.cluster.gpus_per_host = 0;
         const QString perNode = QStringLiteral("torchrun --nnodes 4 --nproc-per-node 64 ");
-        QVERIFY(text(whole, launch::Framework::Megatron).contains(perNode));
+        QVERIFY(launchText(whole, launch::Framework::Megatron).contains(perNode));
         // A slice smaller than a host (2 GPUs) is one host of 2; one that does not fill hosts of 4 (6
         // GPUs) is written as one host of 6, with a note.
         Plan two = p;
@@ -993,9 +989,9 @@ private slots:
         two.training.dp = 1;
         two.training.global_batch = 16;
         QVERIFY(validate(two).empty());
-        QVERIFY(
-            text(two, launch::Framework::Megatron).contains(QStringLiteral("torchrun --nnodes 1 --nproc-per-node 2 ")));
-        QVERIFY(!text(two, launch::Framework::Megatron).contains(QStringLiteral("do not fill hosts")));
+        const QString twoMegatron = launchText(two, launch::Framework::Megatron);
+        QVERIFY(twoMegatron.contains(QStringLiteral("torchrun --nnodes 1 --nproc-per-node 2 ")));
+        QVERIFY(!launchText(two, launch::Framework::Megatron).contains(QStringLiteral("do not fill hosts")));
         Plan six = two;
         six.cluster.gpus_per_node = 6;
         six.training.pp = 2;
@@ -1021,13 +1017,13 @@ private slots:
         p.training.recompute = Recompute::Selective;
         p.training.offload_expert_fc1 = p.training.offload_moe_act = true;
         QVERIFY(validate(p).empty());
-        auto text = [&](launch::Framework f) { return QString::fromStdString(launch::exportLaunch(p, "x", f).text); };
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--fine-grained-activation-offloading")));
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("--offload-modules expert_fc1 moe_act")));
-        QVERIFY(text(launch::Framework::Megatron).contains(QStringLiteral("export NVTE_CPU_OFFLOAD_V1=1")));
-        QVERIFY(text(launch::Framework::Bridge).contains(QStringLiteral("fine_grained_activation_offloading = True")));
-        QVERIFY(text(launch::Framework::Bridge)
-                    .contains(QStringLiteral("offload_modules = [\"expert_fc1\", \"moe_act\"]")));
+        const QString megatron = launchText(p, launch::Framework::Megatron);
+        QVERIFY(megatron.contains(QStringLiteral("--fine-grained-activation-offloading")));
+        QVERIFY(megatron.contains(QStringLiteral("--offload-modules expert_fc1 moe_act")));
+        QVERIFY(megatron.contains(QStringLiteral("export NVTE_CPU_OFFLOAD_V1=1")));
+        const QString bridge = launchText(p, launch::Framework::Bridge);
+        QVERIFY(bridge.contains(QStringLiteral("fine_grained_activation_offloading = True")));
+        QVERIFY(bridge.contains(QStringLiteral("offload_modules = [\"expert_fc1\", \"moe_act\"]")));
         // NeMo 2.6, torchtitan and DeepSpeed have no such offload: not written, with a note.
         for (launch::Framework f :
              {launch::Framework::Nemo, launch::Framework::Torchtitan, launch::Framework::DeepSpeed}) {
@@ -1035,7 +1031,7 @@ private slots:
             for (const std::string &n : launch::exportLaunch(p, "x", f).notes)
                 notes << QString::fromStdString(n);
             QVERIFY(notes.join(QLatin1Char('\n')).contains(QStringLiteral("fine-grained activation offload")));
-            QVERIFY(!text(f).contains(QStringLiteral("offload_modules")));
+            QVERIFY(!launchText(p, f).contains(QStringLiteral("offload_modules")));
         }
         // Megatron-Core refuses it beside cpu_offloading (transformer_config.py): offload_layers wins.
         Plan both = p;
@@ -1046,8 +1042,8 @@ private slots:
         QVERIFY(!QString::fromStdString(e.text).contains(QStringLiteral("--offload-modules")));
         // Under full recompute nothing is kept, so nothing is offloaded or written.
         p.training.recompute = Recompute::Full;
-        QVERIFY(!text(launch::Framework::Megatron).contains(QStringLiteral("--offload-modules")));
-        QVERIFY(!text(launch::Framework::Bridge).contains(QStringLiteral("offload_modules")));
+        QVERIFY(!launchText(p, launch::Framework::Megatron).contains(QStringLiteral("--offload-modules")));
+        QVERIFY(!launchText(p, launch::Framework::Bridge).contains(QStringLiteral("offload_modules")));
     }
     void launchNamesOfTheFieldRows()
     {
