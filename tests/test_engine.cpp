@@ -53,6 +53,26 @@ Plan korthikantiPlan(int l, int h, int a, int gpus, int p, int v, int B, int b, 
     return plan;
 }
 
+// An attention kernel's forward and backward together from its two TFLOPS figures: the backward runs
+// 2.5 times the forward's FLOPs (FlashAttention-2's count), so 3.5 units of work take 1/fwd + 2.5/bwd.
+double fwdAndBwd(double fwd, double bwd) { return 3.5 / (1 / fwd + 2.5 / bwd); }
+
+// cuDNN 9.19.1's SDPA on H200, causal, head width 128, BF16, at 4k, 8k, 16k and 32k tokens, forward and
+// backward together (NVIDIA cudnn-frontend, benchmark/sdpa_benchmark_training/results/
+// h200_919_only_cudnn/llama3.1_20260227_034703.csv at df73764): forward 591, 644, 673 and 688 TFLOPS,
+// backward 474, 541, 579 and 581. Today's cuDNN, which the GPU presets' attention figure is.
+const double kCudnn919H200[4] = {fwdAndBwd(591, 474), fwdAndBwd(644, 541), fwdAndBwd(673, 579),
+                                 fwdAndBwd(688, 581)};
+
+// The mean ratio of four TFLOPS figures at 4k-32k tokens to cuDNN 9.19.1's at the same lengths.
+double meanRatioToCudnn919(const double (&tflops)[4])
+{
+    double sum = 0;
+    for (int i = 0; i < 4; ++i)
+        sum += tflops[i] / kCudnn919H200[i];
+    return sum / 4;
+}
+
 } // namespace
 
 class TestEngine : public QObject
@@ -450,14 +470,8 @@ private Q_SLOTS:
         QCOMPARE(cudnn.gpu.flash2_attention_ratio, 0.52);
         // The ratio by hand: PyTorch's SDPA (FlashAttention-2) on H200 in May 2024, causal, width 128,
         // forward and backward at 4k-32k tokens (cudnn-frontend benchmark/benchmark_results.csv at
-        // b740542: 264.5, 289.6, 310.5 and 324.8 TFLOPS) against cuDNN 9.19.1 (attentionCudnn2024ByHand).
-        {
-            auto both = [](double fwd, double bwd) { return 3.5 / (1 / fwd + 2.5 / bwd); };
-            const double r = (264.47 / both(591, 474) + 289.58 / both(644, 541) + 310.53 / both(673, 579)
-                              + 324.81 / both(688, 581))
-                / 4;
-            QVERIFY_NEAR(r, 0.52, 5e-3);
-        }
+        // b740542: 264.5, 289.6, 310.5 and 324.8 TFLOPS) against cuDNN 9.19.1 (kCudnn919H200).
+        QVERIFY_NEAR(meanRatioToCudnn919({264.47, 289.58, 310.53, 324.81}), 0.52, 5e-3);
         const double flops = 32 * 3.5 * 0.5 * 4 * 32768.0 * 32768.0 * 4096;
         const double onCudnn = flops / (989e12 * 0.375 * (32768.0 / (32768.0 + 385.0)));
         QVERIFY_NEAR(onCudnn, 2.688, 1e-3);
@@ -479,17 +493,12 @@ private Q_SLOTS:
     }
 
     // 2024's cuDNN against today's (model/engine/phases.h kCudnn2024Ratio): NVIDIA's cudnn-frontend
-    // benchmark of its SDPA on H200, causal, head width 128, BF16, forward and backward together
-    // (3.5 / (1/fwd + 2.5/bwd)) at 4k, 8k, 16k and 32k tokens. cuDNN 9.1.0 (benchmark/
-    // benchmark_results.csv at b740542, May 2024): 467.9, 490.3, 520.3 and 519.6 TFLOPS. cuDNN 9.19.1
-    // (benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/llama3.1_20260227_034703.csv,
-    // top_left): forward 591, 644, 673 and 688, backward 474, 541, 579 and 581. The ratios average 0.878.
+    // benchmark of its SDPA on H200, causal, head width 128, BF16, forward and backward together at 4k,
+    // 8k, 16k and 32k tokens. cuDNN 9.1.0 (benchmark/benchmark_results.csv at b740542, May 2024): 467.9,
+    // 490.3, 520.3 and 519.6 TFLOPS, against cuDNN 9.19.1's (kCudnn919H200). The ratios average 0.878.
     void attentionCudnn2024ByHand()
     {
-        auto both = [](double fwd, double bwd) { return 3.5 / (1 / fwd + 2.5 / bwd); };
-        const double ratio = (467.94 / both(591, 474) + 490.27 / both(644, 541) + 520.26 / both(673, 579)
-                              + 519.64 / both(688, 581))
-            / 4;
+        const double ratio = meanRatioToCudnn919({467.94, 490.27, 520.26, 519.64});
         QVERIFY_NEAR(ratio, 0.878, 5e-4);
         QVERIFY_NEAR(ratio, 0.88, 3e-3); // the engine's constant, rounded
         // The engine's constant, read through a plan: Llama 3 8B at 8,192 tokens on H100.
@@ -553,8 +562,8 @@ private Q_SLOTS:
     // Width 96 takes 0.79 + 0.21 x log2(1.5) = 0.913.
     void attentionHeadWidthByHand()
     {
-        const double cudnn64 = 3.5 / (1 / 412.0 + 2.5 / 432), cudnn128 = 3.5 / (1 / 600.0 + 2.5 / 518);
-        const double fa64 = 3.5 / (1 / 322.0 + 2.5 / 287), fa128 = 3.5 / (1 / 370.0 + 2.5 / 318);
+        const double cudnn64 = fwdAndBwd(412, 432), cudnn128 = fwdAndBwd(600, 518);
+        const double fa64 = fwdAndBwd(322, 287), fa128 = fwdAndBwd(370, 318);
         QVERIFY_NEAR(cudnn64 / cudnn128, 0.79, 0.005);
         QVERIFY_NEAR(fa64 / fa128, 0.89, 0.005);
         auto plan = [](int heads, AttentionKernel kernel, const char *gpu = "h100-sxm",

@@ -531,10 +531,10 @@ private Q_SLOTS:
 
     // 3e. The attention kernel follows the framework (model/accuracy readRun, docs/model.md §3):
     // llm-foundry's MPT-7B at 65,536 tokens on 8 H100 (1,956 tokens/s/GPU, Composer with flash-attn)
-    // runs FlashAttention-2, at 0.54 of today's cuDNN's speed on Hopper (FlashAttention-3 paper, Fig. 5,
-    // and kCudnn2024Ratio); with cuDNN's figure it reads more than 30% fast. NeMo's long-context table
-    // runs Transformer Engine: cuDNN, as its year had it (2024's for the 24.03 container, today's for
-    // the Megatron-MoE-ModelZoo table of 2026).
+    // runs FlashAttention-2, at 0.52 of today's cuDNN's speed on Hopper (NVIDIA's cudnn-frontend
+    // benchmarks, plan.h flash2_attention_ratio); with cuDNN's figure it reads more than 30% fast.
+    // NeMo's long-context table runs Transformer Engine: cuDNN, as its year had it (2024's for the 24.03
+    // container, today's for the Megatron-MoE-ModelZoo table of 2026).
     void attentionKernelFollowsTheFramework()
     {
         const PublishedRuns runs = PublishedRuns::load();

@@ -116,7 +116,7 @@ private Q_SLOTS:
     }
 
     // The attention kernel is an editor field shown with FlashAttention on; FlashAttention-2 on the
-    // default H100 plan takes longer (0.54 of cuDNN's speed, docs/model.md §3), the FLOPs the same.
+    // default H100 plan takes longer (0.52 of cuDNN's speed, docs/model.md §3), the FLOPs the same.
     void attentionKernelInTheEditor()
     {
         auto f = make();

@@ -284,8 +284,8 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
         QStringLiteral("other:flash-attn-training")};
     if (!tr.contains(QStringLiteral("attention_kernel")) && flash2Frameworks.contains(run.framework))
         t.attention_kernel = AttentionKernel::Flash2;
-    // cuDNN's attention as the run's year had it: the GPU's figure is today's release's (cuDNN 9.19 is
-    // 1.15 times the FlashAttention-3 paper's mid-2024 cuDNN, model/engine/phases.h kCudnn2024Ratio);
+    // cuDNN's attention as the run's year had it: the GPU's figure is today's release's (cuDNN 9.1.0 of
+    // May 2024 runs at 0.88 of 9.19.1 in NVIDIA's own benchmark, model/engine/phases.h kCudnn2024Ratio);
     // a run of 2024 or before that says nothing else ran its year's release. The releases between are
     // not told apart: a run of 2025 takes today's.
     if (!tr.contains(QStringLiteral("attention_kernel")) && t.attention_kernel == AttentionKernel::Cudnn
