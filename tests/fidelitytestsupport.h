@@ -22,8 +22,9 @@ inline double handLayerS(const Plan &p, double h, double heads, double kvHeads, 
     auto gemm = [&](double M, double N, double K) { return std::max(2 * M * N * K / rate, 2 * (M * K + K * N + M * N) / bw) + p.gpu.gemm_overhead_us * 1e-6; };
     const double M = b * s, dh = h / heads, kv = kvHeads * dh;
     const double lin = gemm(M, (h + 2 * kv) / t, h) + gemm(M, h, h / t) + gemm(M, 2 * f / t, h) + gemm(M, h, f / t);
-    // The kernel's ramp with sequence length, L / (L + 385) (docs/model.md §3; cp 1 here).
-    const double ramp = s / (s + 385.0);
+    // Today's cuDNN's causal ramp with sequence length, L / (L + 1200) (docs/model.md §3; cp 1 here):
+    // the H100 plans this serves run the default kernel.
+    const double ramp = s / (s + 1200.0);
     const double core = 0.5 * (M * s * 2 * heads * 2 * dh / t) * 3.5
         / (p.gpu.bf16_dense_tflops * 1e12 * p.gpu.attention_efficiency * ramp);
     const double ew = M * (60 * h / t + 18 * f / t) / bw;

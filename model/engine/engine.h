@@ -44,11 +44,6 @@ inline constexpr double kPermuteBytesPerHidden = 16.0;
 // Without FlashAttention, memory traffic per attention score element in the forward: write the
 // scores, softmax (read, write), dropout (read, write, mask), read for AV: about 12 bytes.
 inline constexpr double kScoreBytesForward = 12.0;
-// The attention kernel's ramp with sequence length: a kernel call reaches L / (L + 385) of its
-// long-sequence speed at L keys per block of queries (a fixed cost per query block, the causal mask's
-// diagonal blocks). Fitted through the ends of cuDNN's causal forward on H100, head width 128:
-// 315 TFLOPS at 512 tokens, 539 at 16k (FlashAttention-3 paper, arXiv 2407.08608, Fig. 5).
-inline constexpr double kAttentionRampTokens = 385.0;
 // FP8 casts per GEMM operand element (Transformer Engine): read the BF16 value (2 B), write the FP8
 // copy (1 B) and its transpose for the backward (1 B), plus the amax scan (2 B).
 inline constexpr double kFp8CastBytesPerElement = 6.0;

@@ -37,18 +37,71 @@ inline double attentionWidthFactor(double width, bool flash2)
     return at64 + (1.0 - at64) * std::log2(width / 64.0);
 }
 
+// The attention kernel's ramp with sequence length (docs/model.md §3): a call reaches L / (L + R) of the
+// kernel's long-sequence speed at L keys per block of queries (a fixed cost per query block and, under
+// a causal mask, its diagonal blocks), R per kernel and mask, least squares through NVIDIA's own
+// benchmarks of the forward and backward together (3.5 / (1/fwd + 2.5/bwd)), head width 128, BF16,
+// whose backward ramps more slowly than the forward alone. cudnn-frontend's files: cuDNN 9.19.1 on
+// H200 (benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/llama3.1_20260227_034703.csv at
+// df73764), cuDNN 9.1.0 and PyTorch's SDPA (FlashAttention-2) on H200 in May 2024
+// (benchmark/benchmark_results.csv at b740542), GB200 in April 2026 (results/llama3.1/gb200 at
+// 3929da2).
+// - Causal: cuDNN 9.19.1 396.7, 502.4, 566.9, 603.1, 608.0 TFLOPS at 2k-32k tokens (forward 484-688,
+//   backward 370-581) give R = 1,235; with 1,200 the curve is within 2% of each point and the
+//   kernel's long-sequence speed 641.8. GB200's and GB300's series give 1,055 and 1,210. cuDNN 9.1.0,
+//   467.9-520.4 at 4k-64k, gives 540 (September 2024's 9.4, at de355c7, 585): 560. FlashAttention-2,
+//   264.5-328.5, gives 1,105: 1,100.
+// - Unmasked, what a context-parallel ring runs off its diagonal: cuDNN 9.19.1 535.2, 587.8, 618.8,
+//   635.3 and 602.0 at 2k-32k give 350 and 633.5 on long sequences, 0.99 of the causal; GB200 375
+//   (0.98). cuDNN 9.1.0's 550.1, 563.7, 564.5, 556.0 at 4k-32k give 80 and 563.7, 1.065 of its causal
+//   529.3. FlashAttention-2's 303.7, 316.6, 321.3, 322.2 give 295 and 326.4 (0.98).
+struct AttentionRamp {
+    double causalTokens;   // R under the causal mask
+    double unmaskedTokens; // R without a mask
+    double unmaskedSpeed;  // the unmasked kernel's long-sequence speed over the causal one's
+};
+inline constexpr AttentionRamp kCudnnRamp{1200.0, 350.0, 0.99};
+inline constexpr AttentionRamp kCudnn2024Ramp{560.0, 80.0, 1.065};
+inline constexpr AttentionRamp kFlash2Ramp{1100.0, 295.0, 0.98};
+
 // cuDNN's fused attention as 2024's releases had it against today's (training.attention_kernel
-// cudnn_2024 against cudnn): NVIDIA's own benchmark of its SDPA on H200 (the H100's 132 SMs and BF16
-// peak), causal, head width 128, BF16, forward and backward together (3.5 / (1/fwd + 2.5/bwd)), at
-// 4k, 8k, 16k and 32k tokens. cuDNN 9.1.0 (cudnn-frontend benchmark/benchmark_results.csv at b740542,
-// May 2024, clock locked at 1,980 MHz): 467.9, 490.3, 520.3 and 519.6 TFLOPS. cuDNN 9.19.1
-// (benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/llama3.1_20260227_034703.csv at
-// df73764, February 2026; 64 query and 8 key/value heads): forward 591, 644, 673 and 688, backward
-// 474, 541, 579 and 581, together 502.4, 566.9, 603.1 and 608.0. The ratios 0.931, 0.865, 0.863 and
-// 0.855 average 0.88. The same benchmark in September 2024 (benchmark_results.csv at de355c7, the
-// 24.07 PyTorch container with that month's cuDNN, 9.4) read 477.4, 502.8, 525.9 and 535.9: 0.90. So
-// the gain came after 2024; when in 2025 is not published.
-inline constexpr double kCudnn2024Ratio = 0.88;
+// cudnn_2024 against cudnn) on long sequences, the same benchmarks each through its kernel's ramp:
+// cuDNN 9.1.0 reaches 529.3 TFLOPS, 9.19.1 641.8: 0.825 (9.4's 542.4: 0.845). With the ramps, 2024's
+// kernel is 0.93 of today's at 4k tokens and 0.84 at 32k, as the benchmarks read 0.931 and 0.855.
+inline constexpr double kCudnn2024Ratio = 0.82;
+
+// The kernel that runs: FlashAttention-2 under every label on a GPU without its own cuDNN kernel.
+inline AttentionKernel runningAttentionKernel(const GpuSpec &g, AttentionKernel label)
+{
+    return ownCudnnAttention(g) ? label : AttentionKernel::Flash2;
+}
+
+inline const AttentionRamp &attentionRamp(AttentionKernel running)
+{
+    switch (running) {
+    case AttentionKernel::Flash2: return kFlash2Ramp;
+    case AttentionKernel::Cudnn2024: return kCudnn2024Ramp;
+    case AttentionKernel::Cudnn: break;
+    }
+    return kCudnnRamp;
+}
+
+// The kernel's speed over its long-sequence causal figure for a sequence of s tokens over cp ranks
+// (docs/model.md §3). Without context parallelism one causal call over s keys. A load-balanced ring
+// (Transformer Engine's, PyTorch's context_parallel) cuts the sequence into 2 cp chunks, two per rank:
+// its own two chunks are one causal call over s / cp keys, 1 / cp of the rank's work; each of the
+// cp - 1 other steps is an unmasked call of the same FLOPs, half of them both query chunks against
+// one key chunk (s / 2cp keys), half one query chunk against both (s / cp).
+inline double attentionSpeed(const AttentionRamp &r, double s, double cp)
+{
+    const double keys = s / cp;
+    const double causal = keys / (keys + r.causalTokens);
+    if (!(cp > 1.0))
+        return causal;
+    auto unmasked = [&r](double l) { return r.unmaskedSpeed * l / (l + r.unmaskedTokens); };
+    const double offDiagonal = 0.5 / unmasked(0.5 * keys) + 0.5 / unmasked(keys);
+    return cp / (1.0 / causal + (cp - 1.0) * offDiagonal);
+}
 
 // Three paths Megatron-Core (Megatron-LM 2edffadb and b0cc2706, the releases of Megatron-Bridge's
 // 26.04.01 and 26.02 tables) runs as separate PyTorch kernels for GPT-OSS, in bytes moved, forward and

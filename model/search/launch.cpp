@@ -421,7 +421,7 @@ void hostNote(Export &e, const Plan &p, const Shape &s)
 void kernelNote(Export &e, const Plan &p, bool te)
 {
     const TrainingSpec &t = p.training;
-    if (!t.flash_attention || p.gpu.flash2_attention_ratio >= 1.0)
+    if (!t.flash_attention || !ownCudnnAttention(p.gpu))
         return;
     if (te && t.attention_kernel == AttentionKernel::Flash2)
         note(e, CT_TR("commtax::Launch", "attention_kernel=flash2: not written: Transformer Engine picks cuDNN's "

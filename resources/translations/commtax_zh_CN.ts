@@ -4120,8 +4120,8 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>此 GPU 上 FlashAttention-2 的速度占注意力内核效率（cuDNN 融合注意力）的比例：H100 上为 0.52，两者一样快时为 1</translation>
     </message>
     <message>
-        <source>cudnn (Transformer Engine&apos;s fused attention: Megatron-LM, NeMo, Megatron-Bridge), cudnn_2024 (the same as 2024&apos;s releases had it, 0.88 of today&apos;s speed on Hopper and Blackwell) or flash2 (FlashAttention-2: flash-attn, PyTorch SDPA, torchtitan and other PyTorch-native trainers)</source>
-        <translation>cudnn（Transformer Engine 的融合注意力：Megatron-LM、NeMo、Megatron-Bridge）、cudnn_2024（同一内核的 2024 年版本，在 Hopper 和 Blackwell 上为当前速度的 0.88）或 flash2（FlashAttention-2：flash-attn、PyTorch SDPA、torchtitan 及其他 PyTorch 原生训练框架）</translation>
+        <source>cudnn (Transformer Engine&apos;s fused attention: Megatron-LM, NeMo, Megatron-Bridge), cudnn_2024 (the same as 2024&apos;s releases had it, 0.82 of today&apos;s long-sequence speed on Hopper and Blackwell) or flash2 (FlashAttention-2: flash-attn, PyTorch SDPA, torchtitan and other PyTorch-native trainers)</source>
+        <translation>cudnn（Transformer Engine 的融合注意力：Megatron-LM、NeMo、Megatron-Bridge）、cudnn_2024（同一内核的 2024 年版本，在 Hopper 和 Blackwell 上为当前长序列速度的 0.82）或 flash2（FlashAttention-2：flash-attn、PyTorch SDPA、torchtitan 及其他 PyTorch 原生训练框架）</translation>
     </message>
 </context>
 <context>
