@@ -81,6 +81,11 @@ const Bench kCudnn91Causal{{4096, 8192, 16384, 32768, 65536}, {467.94, 490.27, 5
 const Bench kCudnn91Unmasked{{4096, 8192, 16384, 32768}, {550.15, 563.68, 564.45, 556.03}};
 const Bench kFlash2Causal{{4096, 8192, 16384, 32768, 65536}, {264.47, 289.58, 310.53, 324.81, 328.50}};
 const Bench kFlash2Unmasked{{4096, 8192, 16384, 32768}, {303.74, 316.55, 321.28, 322.18}};
+// FlashAttention-2 on Ampere: flash-attn's benchmarks/benchmark_flash_attention.py on an RTX A5000
+// (GA102), head width 128, fwd + bwd TFLOPS at 512-16k tokens (gpu-mode/ring-attention
+// notebooks/flash_attn_benchmark_results.txt at 3d13c24, 2024-02-22).
+const Bench kFlash2A5000Causal{{512, 1024, 2048, 4096, 8192, 16384}, {39.57, 49.85, 57.96, 64.08, 67.45, 68.00}};
+const Bench kFlash2A5000Unmasked{{512, 1024, 2048, 4096, 8192, 16384}, {55.71, 62.57, 68.29, 71.91, 73.88, 74.13}};
 
 // The long-sequence speed P of a ramp P * L / (L + R) through a benchmark, least squares.
 double longSequenceSpeed(const Bench &b, double R)
@@ -554,6 +559,11 @@ private Q_SLOTS:
         QCOMPARE(bestRampTokens(kCudnn919Unmasked), 350.0);
         QCOMPARE(bestRampTokens(kCudnn91Unmasked), 80.0);
         QCOMPARE(bestRampTokens(kFlash2Unmasked), 295.0);
+        QCOMPARE(bestRampTokens(kFlash2A5000Causal), 400.0);
+        QCOMPARE(bestRampTokens(kFlash2A5000Unmasked), 185.0);
+        QVERIFY(worstRampMiss(kFlash2A5000Causal, 400) < 0.012);
+        QVERIFY_NEAR(longSequenceSpeed(kFlash2A5000Unmasked, 185) / longSequenceSpeed(kFlash2A5000Causal, 400), 1.07,
+                     0.003);
         QVERIFY(worstRampMiss(kCudnn919Causal, 1200) < 0.021);
         QVERIFY(worstRampMiss(kCudnn91Causal, 560) < 0.017);
         QVERIFY(worstRampMiss(kFlash2Causal, 1100) < 0.015);
@@ -627,6 +637,24 @@ private Q_SLOTS:
         const Result c = evaluateValid(plan(2048, 2, AttentionKernel::Cudnn));
         const Result d = evaluateValid(plan(2048, 2, AttentionKernel::Flash2));
         QVERIFY_NEAR(d.compute_time_s - c.compute_time_s, onFlash2Cp - onCudnnCp, 1e-6 * onCudnnCp);
+        // On the A100 FlashAttention-2 ramps as on Ampere (400 tokens): the same tokens a GPU as 32
+        // sequences of 1,024 in 16 of 2,048 leave every term but attention alone, whose FLOPs double:
+        // 3.079e13 FLOP at 312 TFLOPS x 0.432 x 1024 / 1424 is 0.3176 s, 6.157e13 at 2048 / 2448
+        // 0.5460 s: 0.2284 s more.
+        auto a100 = [](int seq) {
+            Plan p = llama3_8bAttention(seq, AttentionKernel::Flash2, "a100-sxm-80gb", "dgx-a100");
+            p.training.micro_batch = 32768 / seq;
+            p.training.global_batch = p.training.micro_batch * p.training.dp;
+            return p;
+        };
+        const Plan a1k = a100(1024);
+        QCOMPARE(a1k.gpu.attention_efficiency, 0.432);
+        const double t1k = flops / (312e12 * 0.432 * ramp(1024, 400));
+        const double t2k = 2 * flops / (312e12 * 0.432 * ramp(2048, 400));
+        QVERIFY_NEAR(t1k, 0.3176, 1e-3);
+        QVERIFY_NEAR(t2k - t1k, 0.2284, 1e-3);
+        QVERIFY_NEAR(evaluateValid(a100(2048)).compute_time_s - evaluateValid(a1k).compute_time_s, t2k - t1k,
+                     1e-6 * t2k);
     }
 
     // The attention kernel at a head width under 128 (docs/model.md §3). FlashAttention-3 paper (arXiv

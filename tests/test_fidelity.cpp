@@ -28,10 +28,11 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 10.7% (median 7.4%), max 93% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
-// "does not fit"); 10.7% (median 7.6%, max 96%) before the kernels' ramps were fitted through their
-// forward and backward and context parallelism's ring took its unmasked calls (2026-12-06,
-// docs/model.md §3); 11.0% before cuDNN's attention was priced as the run's year had it (2026-12-05,
+// MAPE 10.4% (median 7.2%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
+// "does not fit"); 10.5% before FlashAttention-2 took Ampere's own ramp, 10.7% (median 7.6%) before
+// the kernels' ramps were fitted through their forward and backward, context parallelism's ring took
+// its unmasked calls and the attention figure a family's dense rows (2026-12-06, docs/model.md §3);
+// 11.0% before cuDNN's attention was priced as the run's year had it (2026-12-05,
 // docs/model.md §3: 2024's release 0.88 of today's), 11.4% before GPT-OSS's clamp, expert biases
 // and unfused rotary embedding
 // (2026-12-05, docs/model.md §17), 11.6% before the attention kernel's speed took the head width (2026-12-05:
@@ -50,7 +51,7 @@ namespace {
 // 12.2% until 32 rows took settings their sources state, 12.1% until 65 more did (2026-12-04:
 // llm-foundry's fused loss moved its small models and the A100's constants; docs/model.md §3).
 // The targets are MAPE <= 8%, max <= 30%, flags <= 5%.
-constexpr double kLosoMapeGuard = 0.108;
+constexpr double kLosoMapeGuard = 0.106;
 constexpr double kLosoMaxGuard = 1.0;
 constexpr double kFlaggedGuard = 0.04;
 

@@ -113,7 +113,7 @@ double attentionCore(const Plan &plan, const Shape &k, const Linears &lin, doubl
                                                                  : 1.0;
         // The kernel's ramp with the keys a block of queries runs over, and the unmasked calls of a
         // context-parallel ring (phases.h).
-        const double ramp = attentionSpeed(attentionRamp(running), k.s, k.c);
+        const double ramp = attentionSpeed(attentionRamp(g, running), k.s, k.c);
         // Its speed at the model's head width, (d_qk + d_v) / 2 (phases.h).
         const double width = k.dims.attn_core_flops / (4.0 * k.a);
         const double widthFactor = attentionWidthFactor(width, running == AttentionKernel::Flash2);

@@ -55,6 +55,13 @@ inline double attentionWidthFactor(double width, bool flash2)
 //   635.3 and 602.0 at 2k-32k give 350 and 633.5 on long sequences, 0.99 of the causal; GB200 375
 //   (0.98). cuDNN 9.1.0's 550.1, 563.7, 564.5, 556.0 at 4k-32k give 80 and 563.7, 1.065 of its causal
 //   529.3. FlashAttention-2's 303.7, 316.6, 321.3, 322.2 give 295 and 326.4 (0.98).
+// - FlashAttention-2 on Ampere and Ada, the kernel it was written for (mma.sync; on Hopper it leaves
+//   the wgmma tensor cores idle and ramps as above): flash-attn's own benchmark
+//   (benchmarks/benchmark_flash_attention.py) on an RTX A5000 (GA102), 2024-02-22
+//   (gpu-mode/ring-attention notebooks/flash_attn_benchmark_results.txt at 3d13c24), head width 128,
+//   512-16k tokens: causal 39.57, 49.85, 57.96, 64.08, 67.45 and 68.00 TFLOPS give 400, within 1.1%
+//   of each point, 70.0 on long sequences; unmasked 55.71, 62.57, 68.29, 71.91, 73.88 and 74.13 give
+//   185 and 75.0 (1.07). No A100 series is published as text; the A100 runs the same sm80 kernels.
 struct AttentionRamp {
     double causalTokens;   // R under the causal mask
     double unmaskedTokens; // R without a mask
@@ -63,6 +70,7 @@ struct AttentionRamp {
 inline constexpr AttentionRamp kCudnnRamp{1200.0, 350.0, 0.99};
 inline constexpr AttentionRamp kCudnn2024Ramp{560.0, 80.0, 1.065};
 inline constexpr AttentionRamp kFlash2Ramp{1100.0, 295.0, 0.98};
+inline constexpr AttentionRamp kFlash2AmpereRamp{400.0, 185.0, 1.07};
 
 // cuDNN's fused attention as 2024's releases had it against today's (training.attention_kernel
 // cudnn_2024 against cudnn) on long sequences, the same benchmarks each through its kernel's ramp:
@@ -76,8 +84,12 @@ inline AttentionKernel runningAttentionKernel(const GpuSpec &g, AttentionKernel 
     return ownCudnnAttention(g) ? label : AttentionKernel::Flash2;
 }
 
-inline const AttentionRamp &attentionRamp(AttentionKernel running)
+// The ramp of the kernel that runs on `g`: FlashAttention-2's own on the GPUs without a cuDNN kernel of
+// their own (Ampere and Ada), Hopper's where it runs beside cuDNN's.
+inline const AttentionRamp &attentionRamp(const GpuSpec &g, AttentionKernel running)
 {
+    if (!ownCudnnAttention(g))
+        return kFlash2AmpereRamp;
     switch (running) {
     case AttentionKernel::Flash2: return kFlash2Ramp;
     case AttentionKernel::Cudnn2024: return kCudnn2024Ramp;
