@@ -60,7 +60,7 @@ Plan korthikantiPlan(int l, int h, int a, int gpus, int p, int v, int B, int b, 
 double fwdAndBwd(double fwd, double bwd) { return 3.5 / (1 / fwd + 2.5 / bwd); }
 
 // NVIDIA cudnn-frontend's benchmarks of its SDPA and PyTorch's on H200 (the H100's SMs and BF16 peak),
-// head width 128, BF16, forward and backward together (fwdAndBwd), at the lengths of kBenchTokens.
+// head width 128, BF16, forward and backward together (fwdAndBwd), at the lengths each series lists.
 // cuDNN 9.19.1, causal and unmasked (benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/
 // llama3.1_20260227_034703.csv at df73764): forward 484, 591, 644, 673 and 688 TFLOPS and backward
 // 370, 474, 541, 579 and 581 at 2k-32k causal; 633, 671, 691, 702, 693 and 504, 560, 594, 612, 572
@@ -99,25 +99,34 @@ double longSequenceSpeed(const Bench &b, double R)
     return xy / xx;
 }
 
-// The ramp's worst miss of the benchmark's points, as a share of each.
-double worstRampMiss(const Bench &b, double R)
+// The ramp's miss of each of the benchmark's points, as a share of the point, with its long-sequence
+// speed fitted.
+std::vector<double> rampMisses(const Bench &b, double R)
 {
     const double P = longSequenceSpeed(b, R);
-    double worst = 0;
+    std::vector<double> misses;
     for (size_t i = 0; i < b.tokens.size(); ++i)
-        worst = std::max(worst, std::abs(P * b.tokens[i] / (b.tokens[i] + R) / b.tflops[i] - 1));
+        misses.push_back(P * b.tokens[i] / (b.tokens[i] + R) / b.tflops[i] - 1);
+    return misses;
+}
+
+// The ramp's worst miss of the benchmark's points.
+double worstRampMiss(const Bench &b, double R)
+{
+    double worst = 0;
+    for (double m : rampMisses(b, R))
+        worst = std::max(worst, std::abs(m));
     return worst;
 }
 
-// The R of least squares, to 5 tokens.
+// The R of least squares (of the misses), to 5 tokens.
 double bestRampTokens(const Bench &b)
 {
     double best = 0, bestErr = 1e300;
     for (double R = 0; R < 3000; R += 5) {
-        const double P = longSequenceSpeed(b, R);
         double err = 0;
-        for (size_t i = 0; i < b.tokens.size(); ++i)
-            err += std::pow(P * b.tokens[i] / (b.tokens[i] + R) / b.tflops[i] - 1, 2);
+        for (double m : rampMisses(b, R))
+            err += m * m;
         if (err < bestErr)
             bestErr = err, best = R;
     }
