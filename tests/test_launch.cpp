@@ -369,6 +369,16 @@ private slots:
             // transformer_config.py:1969-1973: mla_up_proj only with multi_latent_attention.
             if (get(c, "recompute_granularity") == "selective")
                 QVERIFY(!has(c, "recompute_method"));
+            // The recompute the plan was priced with: with FlashAttention, selective recompute runs
+            // nothing of attention again (compute.cpp attentionCore), so Megatron-Core's core_attn
+            // (its default module, attention.py _checkpointed_attention_forward) is not written, and
+            // without another module neither is selective; without FlashAttention it is.
+            if (t.recompute == Recompute::Selective) {
+                const std::string mods = get(c, "recompute_modules");
+                const bool core = get(c, "recompute_granularity") == "selective"
+                    && (!has(c, "recompute_modules") || mods.find("core_attn") != std::string::npos);
+                QVERIFY2(core == !t.flash_attention, qPrintable(what));
+            }
             if (get(c, "recompute_modules").find("mla_up_proj") != std::string::npos)
                 QVERIFY2(has(c, "multi_latent_attention"), qPrintable(what));
             // The model that was planned.
@@ -424,6 +434,10 @@ private slots:
                 QVERIFY(p.model.attention == Attention::Mla);
             if (get(model, "recompute_granularity") == "selective")
                 QVERIFY2(has(model, "recompute_modules"), qPrintable(what)); // the recipe's own list replaced
+            // The recompute priced (megatron() above): core_attn only without FlashAttention.
+            if (t.recompute == Recompute::Selective)
+                QVERIFY2((get(model, "recompute_modules").find("core_attn") != std::string::npos) == !t.flash_attention,
+                         qPrintable(what));
             // The model's own recipe for an MoE (nemo/collections/llm/recipes/deepseek_v3.py,
             // qwen3_30b_a3b.py, qwen3_235b_a22b.py, mixtral_8x22b.py).
             if (p.model.id == "deepseek-v3")

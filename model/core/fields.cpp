@@ -392,9 +392,10 @@ std::vector<FieldInfo> trainingRecomputeFields()
 {
     return {
         CT_CHOICE(Training, training.recompute, "recompute", CT_TR("commtax::Fields", "Activation recompute"),
-                  CT_TR("commtax::Fields", "none; selective (Megatron: the attention core again); full (every "
-                                           "layer's forward again); ops (PyTorch per-op checkpointing, torchtitan's "
-                                           "selective AC: every second matmul and the element-wise work again); "
+                  CT_TR("commtax::Fields", "none; selective (Megatron: the attention core again, nothing with "
+                                           "FlashAttention); full (every layer's forward again); ops (PyTorch "
+                                           "per-op checkpointing, torchtitan's selective AC: every second matmul "
+                                           "and the element-wise work again); "
                                            "dots (JAX, MaxText's minimal_flash: every matmul's and attention's "
                                            "output kept, the element-wise work again)"),
                   (QStringList{QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full"),

@@ -323,12 +323,28 @@ void opsNote(Export &e, const TrainingSpec &t)
     dotsNote(e, t);
 }
 
-// Megatron-Core's --recompute-modules of a selective plan, its default (core_attn) first; "moe"
-// recomputes the whole MoE layer, so "moe_act" is not written beside it.
+// Whether Megatron-Core's core_attn module is written for a plan its selective setting stands for. Not
+// for a selective plan with FlashAttention: the engine prices selective recompute there as nothing of
+// attention again (docs/model.md section 2), since the fused kernel keeps no score matrix, while
+// core_attn would run the kernel's forward again in the backward
+// (megatron/core/transformer/attention.py, _checkpointed_attention_forward) to save its few bytes of
+// softmax statistics. The recipes behind the 22 rows of tests/fixtures/published-runs.json that list
+// their modules never name it. Without FlashAttention it is Korthikanti's selective recompute, as
+// priced; ops and dots plans keep it as their nearest (opsNote).
+bool writesCoreAttention(const TrainingSpec &t)
+{
+    return writtenAsSelective(t) && !(t.recompute == Recompute::Selective && t.flash_attention);
+}
+
+// Megatron-Core's --recompute-modules of a selective plan, core_attn (its default) first where
+// writesCoreAttention; "moe" recomputes the whole MoE layer, so "moe_act" is not written beside it.
+// Empty: the plan recomputes nothing, and no recompute setting is written.
 std::vector<std::string> recomputeModules(const Plan &p)
 {
     const TrainingSpec &t = p.training;
-    std::vector<std::string> out{"core_attn"};
+    std::vector<std::string> out;
+    if (writesCoreAttention(t))
+        out.emplace_back("core_attn");
     if (t.recompute_mla_up_proj)
         out.emplace_back("mla_up_proj");
     if (t.recompute_layernorm)
@@ -526,7 +542,15 @@ void moduleNotes(Export &e, const Plan &p, bool hasModules, bool hasBf16Moments)
                    "(--recompute-method block): every layer is written (more recompute and less memory than "
                    "planned)"),
              {str(p.training.recompute_num_layers)});
-    if (!hasModules && p.training.recompute == Recompute::Selective && recomputeModules(p).size() > 1)
+    const std::vector<std::string> mods = recomputeModules(p);
+    const bool beyondCore = mods.size() > (writesCoreAttention(p.training) ? 1U : 0U);
+    if (hasModules && p.training.recompute == Recompute::Selective && mods.empty())
+        note(e,
+             CT_TR("commtax::Launch",
+                   "selective recompute with FlashAttention runs nothing again, as planned: the fused kernel keeps "
+                   "no score matrix, and Megatron-Core's core_attn module would run its forward again in the "
+                   "backward to save only its softmax statistics. No recompute setting is written"));
+    if (!hasModules && p.training.recompute == Recompute::Selective && beyondCore)
         note(e,
              CT_TR("commtax::Launch",
                    "recompute modules beyond the attention core (layernorm, mlp, moe, moe_act) are "
@@ -695,9 +719,9 @@ void megatronComputeArgs(Args &arg, Export &e, const Plan &p)
     optimizerNote(e, p, true);
     fp8CacheLaunch(nullptr, {}, e, p.training, true);
     opsNote(e, t);
-    if (writtenAsSelective(t)) {
+    if (const std::vector<std::string> mods = recomputeModules(p); writtenAsSelective(t) && !mods.empty()) {
         arg("--recompute-granularity", "selective");
-        if (const std::vector<std::string> mods = recomputeModules(p); mods.size() > 1)
+        if (mods != std::vector<std::string>{"core_attn"}) // Megatron-Core's default list otherwise
             arg("--recompute-modules", spaced(mods));
     } else if (t.recompute == Recompute::Full) {
         const MegatronFullRecompute full = megatronFullRecompute(p);
@@ -988,13 +1012,14 @@ void mcoreRecompute(std::string &out, const std::string &c, const Plan &p, bool 
         out += c + "fine_grained_activation_offloading = True\n";
         out += c + "offload_modules = " + pyList(mods) + "\n";
     }
-    if (t.recompute == Recompute::None) {
+    const std::vector<std::string> mods = recomputeModules(p);
+    if (t.recompute == Recompute::None || (writtenAsSelective(t) && mods.empty())) {
         out += c + "recompute_granularity = None\n";
         if (bridge)
             out += c + "recompute_modules = None\n";
     } else if (writtenAsSelective(t)) {
         out += c + "recompute_granularity = \"selective\"\n";
-        out += c + "recompute_modules = " + pyList(recomputeModules(p)) + "\n";
+        out += c + "recompute_modules = " + pyList(mods) + "\n";
     } else {
         const MegatronFullRecompute full = megatronFullRecompute(p);
         out += c + "recompute_granularity = \"full\"\n";

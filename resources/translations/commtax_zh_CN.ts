@@ -3968,10 +3968,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>每个参数的优化器状态，含主权重：混合精度 Adam 为 12（fp32 主权重、一阶矩、二阶矩），BF16 矩为 8（Megatron-Core --use-precision-aware-optimizer；DeepSeek-V3），8 位 Adam 为 6</translation>
     </message>
     <message>
-        <source>none; selective (Megatron: the attention core again); full (every layer&apos;s forward again); ops (PyTorch per-op checkpointing, torchtitan&apos;s selective AC: every second matmul and the element-wise work again); dots (JAX, MaxText&apos;s minimal_flash: every matmul&apos;s and attention&apos;s output kept, the element-wise work again)</source>
-        <translation>none；selective（Megatron：注意力核心重算）；full（每层前向重算一遍）；ops（PyTorch 逐算子检查点，即 torchtitan 的 selective AC：每隔一个矩阵乘及逐元素运算重算）；dots（JAX，MaxText 的 minimal_flash：保留每个矩阵乘和注意力的输出，逐元素运算重算）</translation>
-    </message>
-    <message>
         <source>Host link per GPU (GB/s)</source>
         <translation>每 GPU 主机链路（GB/s）</translation>
     </message>
@@ -4122,6 +4118,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>cudnn (Transformer Engine&apos;s fused attention: Megatron-LM, NeMo, Megatron-Bridge), cudnn_2024 (the same as 2024&apos;s releases had it, 0.82 of today&apos;s long-sequence speed on Hopper and Blackwell) or flash2 (FlashAttention-2: flash-attn, PyTorch SDPA, torchtitan and other PyTorch-native trainers)</source>
         <translation>cudnn（Transformer Engine 的融合注意力：Megatron-LM、NeMo、Megatron-Bridge）、cudnn_2024（同一内核的 2024 年版本，在 Hopper 和 Blackwell 上为当前长序列速度的 0.82）或 flash2（FlashAttention-2：flash-attn、PyTorch SDPA、torchtitan 及其他 PyTorch 原生训练框架）</translation>
+    </message>
+    <message>
+        <source>none; selective (Megatron: the attention core again, nothing with FlashAttention); full (every layer&apos;s forward again); ops (PyTorch per-op checkpointing, torchtitan&apos;s selective AC: every second matmul and the element-wise work again); dots (JAX, MaxText&apos;s minimal_flash: every matmul&apos;s and attention&apos;s output kept, the element-wise work again)</source>
+        <translation>none；selective（Megatron：注意力核心重算，使用 FlashAttention 时不重算）；full（每层前向重算一遍）；ops（PyTorch 逐算子检查点，即 torchtitan 的 selective AC：每隔一个矩阵乘及逐元素运算重算）；dots（JAX，MaxText 的 minimal_flash：保留每个矩阵乘和注意力的输出，逐元素运算重算）</translation>
     </message>
 </context>
 <context>
@@ -5128,6 +5128,10 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>attention_kernel=cudnn_2024: not written: a container of today runs today&apos;s cuDNN (faster attention than planned)</source>
         <translation>attention_kernel=cudnn_2024：未写入：当前的容器运行当前版本的 cuDNN（注意力比计划更快）</translation>
+    </message>
+    <message>
+        <source>selective recompute with FlashAttention runs nothing again, as planned: the fused kernel keeps no score matrix, and Megatron-Core&apos;s core_attn module would run its forward again in the backward to save only its softmax statistics. No recompute setting is written</source>
+        <translation>使用 FlashAttention 的 selective 重计算不重算任何内容，与规划一致：融合内核不保存分数矩阵，而 Megatron-Core 的 core_attn 模块会在反向中再次运行其前向，只为节省其 softmax 统计量。因此不写出任何重计算设置</translation>
     </message>
 </context>
 <context>
