@@ -686,6 +686,24 @@ QString kernelFamily(const QString &family)
     return family == QLatin1String("workstation/consumer") ? QStringLiteral("a100") : family;
 }
 
+// Attention kernels measured on two GPUs of a family: `gpu`'s speed over `base`'s, which replaces
+// their BF16 GEMM figures' ratio where a GPU's attention figure is set from its family's. cuDNN's fused
+// attention on GB200 and GB300 (cudnn-frontend benchmark/sdpa_benchmark_training/results/llama3.1/
+// gb200 and gb300 at 3929da2, April 2026: BF16, head width 128, causal, forward and backward together,
+// 3.5 / (1/fwd + 2.5/bwd), 4k-32k tokens): 1,211.9, 1,393.2, 1,418.1 and 1,317.9 TFLOPS against
+// 1,351.1, 1,534.4, 1,604.7 and 1,598.3; least squares through each series' ramp (phases.h, R 1,055
+// and 1,210) give 1,484.4 and 1,718.0 on long sequences: 1.157. The GB300's fitted GEMM figures are
+// 1.24-1.26 times the GB200's, so their ratio read its attention 8% fast (LOSO MAPE 10.39% to 10.33%).
+// The B300 against the B200 (the same two dies on HGX boards) has no published benchmark and keeps
+// the GEMM ratio; taking GB300's measured one too reads 10.32%, the B300 rows 2 points closer and its
+// two outliers 1-3 points further (docs/model.md section 3).
+struct MeasuredAttentionRatio {
+    const char *gpu;
+    const char *base;
+    double ratio;
+};
+constexpr MeasuredAttentionRatio kMeasuredAttentionRatios[] = {{"gb300", "gb200", 1.157}};
+
 // A row enters its family's attention fit when the attention kernel takes at least this share of
 // its step (2026-12-04: 0.1, 0.2 and 0.3 give LOSO MAPE 12.1%, 12.0% and 12.0%).
 constexpr double kAttentionShareToFit = 0.2;
@@ -824,11 +842,20 @@ Constants fitConstants(const std::vector<Run> &runs, const std::vector<int> &fol
     // figures' ratio: without NeMo 25.04's table the GB300 (its GEMM figure 1.3 times the B200's)
     // took the H100's attention figure and the B200 0.25 of its peak.
     auto attentionReference = [&](const QString &family) { return mostRows(family, &GpuConstants::all_rows); };
+    // The speed of `o`'s attention kernel over the reference's: their BF16 GEMM figures' ratio (a power
+    // cap slows both alike), or a measured one (kMeasuredAttentionRatios) times its base's GEMM ratio.
+    auto attentionRatio = [&](const GpuConstants &o, const GpuConstants &ref) {
+        for (const MeasuredAttentionRatio &m : kMeasuredAttentionRatios)
+            if (o.gpu == QLatin1String(m.gpu) && ref.gpu != o.gpu)
+                if (const GpuConstants *base = out.find(QLatin1String(m.base)); base && base->family == o.family)
+                    return m.ratio * base->compute_efficiency / ref.compute_efficiency;
+        return o.compute_efficiency / ref.compute_efficiency;
+    };
     auto setFamilyAttention = [&](const QString &family, double x) {
         const GpuConstants *ref = attentionReference(family);
         for (GpuConstants &o : out.gpus)
             if (o.family == family)
-                o.attention_efficiency = std::clamp(x * o.compute_efficiency / ref->compute_efficiency, 0.05, 1.0);
+                o.attention_efficiency = std::clamp(x * attentionRatio(o, *ref), 0.05, 1.0);
     };
     // Mean absolute relative error of `idx`, each row with its GPU's current constants.
     auto error = [&](const std::vector<int> &idx) {
