@@ -1313,7 +1313,7 @@ void deepspeedFeatureNotes(Export &e, const Plan &p, const Shape &s, int stage)
              CT_TR("commtax::Launch",
                    "Megatron-style sequence parallelism has no DeepSpeed config key (DeepSpeed's sequence parallelism "
                    "is Ulysses, which splits attention heads)"));
-    if (writtenAsSelective(t))
+    if (writtenAsSelective(t) && !recomputeModules(p).empty()) // with FlashAttention nothing runs again
         note(e,
              CT_TR("commtax::Launch", "selective recompute is chosen in the model code, not in the DeepSpeed config"));
     if (t.precision == Precision::Fp8)
