@@ -140,8 +140,8 @@ struct GpuSpec {
     // on H100 0.52, NVIDIA's benchmark of PyTorch's SDPA (FlashAttention-2) in May 2024 against its
     // cuDNN 9.19.1 in February 2026, both on H200, causal, head width 128, forward and backward, 4k-32k
     // tokens: 264.5, 289.6, 310.5 and 324.8 TFLOPS against 502.4, 566.9, 603.1 and 608.0 (the files
-    // of phases.h kCudnn2024Ratio), each series through its kernel's ramp (phases.h): 333.0 against
-    // 641.8 on long sequences, 0.519. 1: no slower.
+    // named at phases.h AttentionRamp), each series through its kernel's ramp: 333.0 against 641.8 on
+    // long sequences, 0.519. 1: no slower.
     double flash2_attention_ratio = 1.0;
 };
 
