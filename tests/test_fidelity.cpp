@@ -28,8 +28,9 @@ using namespace commtax::test;
 namespace {
 
 // Regression guards on the leave-one-source-out figures (docs/accuracy.md has today's values: LOSO
-// MAPE 10.4% (median 7.2%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
-// "does not fit"); 10.5% before FlashAttention-2 took Ampere's own ramp, 10.7% (median 7.6%) before
+// MAPE 10.3% (median 7.3%), max 96% on the whyNLP 7B DeepSpeed row; 6 of 275 runs that ran flagged
+// "does not fit"); 10.4% before the GB300's attention took cuDNN's measured speed over the GB200's
+// (2026-12-06, docs/model.md §3), 10.5% before FlashAttention-2 took Ampere's own ramp, 10.7% (median 7.6%) before
 // the kernels' ramps were fitted through their forward and backward, context parallelism's ring took
 // its unmasked calls and the attention figure a family's dense rows (2026-12-06, docs/model.md §3);
 // 11.0% before cuDNN's attention was priced as the run's year had it (2026-12-05,
