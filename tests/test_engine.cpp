@@ -331,6 +331,75 @@ private Q_SLOTS:
         QVERIFY_NEAR(c.memory_weights_gb - b.memory_weights_gb / 8.0, 4 * head / 1073741824.0, 1e-6);
         QVERIFY_NEAR(c.memory_gradients_gb - b.memory_gradients_gb / 8.0, 2 * head / 1073741824.0, 1e-6);
     }
+    static bool hasError(const std::vector<PlanError> &errors, const char *field)
+    {
+        return std::any_of(errors.begin(), errors.end(), [&](const PlanError &e) { return e.field == field; });
+    }
+    // Hybrid sharding (training.dp_shard, docs/model.md §5, §8): torchtitan's Llama 3 8B with FSDP on
+    // four nodes, sharded inside each node's 8 GPUs (data_parallel_shard_degree 8, replicate 4).
+    void hybridShardingByHand()
+    {
+        Plan node = torchtitanLlama3_8b(Recompute::Ops); // one node: dp 8, 2 x 8,192 tokens, one micro-batch
+        Plan full = node;
+        full.cluster.nodes = 4;
+        full.training.dp = 32;
+        full.training.global_batch = 64; // still one micro-batch a step
+        Plan hsdp = full;
+        hsdp.training.dp_shard = 8;
+        QVERIFY(validate(hsdp).empty());
+        const Result n = evaluateValid(node), f = evaluateValid(full), h = evaluateValid(hsdp);
+        // A GPU holds what a GPU of one shard group alone holds: its states over 8 ranks, not 32.
+        QCOMPARE(h.memory_total_gb, n.memory_total_gb);
+        QCOMPARE(h.memory_optimizer_gb, n.memory_optimizer_gb);
+        QVERIFY_NEAR(h.memory_optimizer_gb, 4 * f.memory_optimizer_gb, 1e-12 * h.memory_optimizer_gb);
+        // Its traffic: the node's gathers and reduce-scatters, and then each layer's shard of the
+        // gradients (a 32nd of the model's parameters over 8, in FP32: grad_bytes 4) all-reduced over
+        // the 4 copies, one GPU a node, once a micro-batch.
+        const double layerShard = h.params / 32 / 8;
+        QVERIFY_NEAR(layerShard, 8.03e9 / 256, 0.01 * 8.03e9 / 256); // Llama 3 8B: 8.03B parameters
+        const GroupLink copies = groupLink(hsdp.gpu, hsdp.cluster, 4, 4, 1);
+        const double allReduce = collectiveTimeS(Collective::AllReduce, layerShard * 4.0, copies);
+        QVERIFY(allReduce > 0);
+        QVERIFY_NEAR(h.dp_comm_time_s, n.dp_comm_time_s + 32 * allReduce, 1e-9 * h.dp_comm_time_s);
+        // On rail-optimised nodes a ring across them runs each of its 8 channels over its own NIC
+        // (360 GB/s here, NVLink's), so full sharding's bandwidth matches HSDP's; what HSDP saves at
+        // scale is the ring's latency: 2,047 steps a collective over 256 nodes, against 7 and 255.
+        Plan bigFull = full, bigHsdp = hsdp;
+        bigFull.cluster.nodes = bigHsdp.cluster.nodes = 256;
+        bigFull.training.dp = bigHsdp.training.dp = 2048;
+        bigFull.training.global_batch = bigHsdp.training.global_batch = 4096;
+        const Result bf = evaluateValid(bigFull), bh = evaluateValid(bigHsdp);
+        QVERIFY(bf.dp_comm_time_s > 2 * bh.dp_comm_time_s);
+        // dp_shard = dp is no hybrid sharding; under ZeRO 0 it changes nothing.
+        Plan whole = full;
+        whole.training.dp_shard = 32;
+        QCOMPARE(evaluateValid(whole).step_time_s, f.step_time_s);
+        Plan ddp = hsdp, ddpFull = full;
+        ddp.training.zero = ddpFull.training.zero = 0;
+        QCOMPARE(evaluateValid(ddp).step_time_s, evaluateValid(ddpFull).step_time_s);
+        // ZeRO-1 (Megatron-Core's --num-distributed-optimizer-instances 4): the reduce-scatter and
+        // the gather in the node, the shard's all-reduce over the copies, once a step.
+        Plan one = hsdp, oneNode = node;
+        one.training.zero = oneNode.training.zero = 1;
+        const double wholeShard = h.params / 8;
+        QVERIFY_NEAR(evaluateValid(one).dp_comm_time_s,
+                     evaluateValid(oneNode).dp_comm_time_s
+                         + collectiveTimeS(Collective::AllReduce, wholeShard * 4.0, copies),
+                     1e-9 * evaluateValid(one).dp_comm_time_s);
+        // A shard group must divide dp, and its copies the experts' data-parallel group.
+        Plan odd = hsdp;
+        odd.training.dp_shard = 12;
+        QVERIFY(hasError(validate(odd), "training.dp_shard"));
+        Plan moe = qwen3MoeOneNode();
+        moe.cluster.nodes = 4;
+        moe.training.dp = 32;
+        moe.training.global_batch = 32;
+        moe.training.ep = 32; // edp = 32 / 32 = 1: four copies cannot split it
+        moe.training.dp_shard = 8;
+        QVERIFY(hasError(validate(moe), "training.dp_shard"));
+        moe.training.ep = 8; // edp 4: one expert rank a node per copy
+        QVERIFY(validate(moe).empty());
+    }
     void partialRecomputeIsItsShareOfFull()
     {
         // Megatron-LM's --recompute-method block --recompute-num-layers 16 on Llama 3 8B's 32 layers,

@@ -260,6 +260,46 @@ private Q_SLOTS:
         installInterfaceLanguage(QStringLiteral("en"));
     }
 
+    // Hybrid sharding is an editor field shown under ZeRO 1-3; shard groups of half the data-parallel
+    // ranks hold twice the optimizer's states a GPU (docs/model.md §5, §8).
+    void hybridShardingInTheEditor()
+    {
+        for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QCOMPARE(installInterfaceLanguage(lang), lang);
+            auto f = make();
+            QTRY_VERIFY(f->settled());
+            auto *shard = f->find<QSpinBox>(QStringLiteral("field_training_dp_shard"));
+            QVERIFY(shard);
+            Scenario s = f->window.scenario();
+            s.plan.training.zero = 0;
+            QVERIFY(f->window.openScenario(s));
+            QTRY_VERIFY(f->settled());
+            QVERIFY(!shard->isVisible()); // ZeRO 0: nothing is sharded
+            s.plan.training.zero = 1;
+            QVERIFY(f->window.openScenario(s));
+            QTRY_VERIFY(f->settled());
+            const Result before = f->last.result;
+            const int dp = s.plan.training.dp;
+            QVERIFY(f->last.valid && dp % 2 == 0);
+            QVERIFY(scrollIntoView(shard, 160));
+            QVERIFY(shard->isVisible());
+            if (lang == QStringLiteral("en"))
+                QVERIFY2(shard->toolTip().contains(QStringLiteral("data_parallel_shard_degree")),
+                         qPrintable(shard->toolTip()));
+            shard->setFocus();
+            typeInto(shard, QString::number(dp / 2));
+            QTRY_VERIFY(f->settled());
+            QCOMPARE(f->window.scenario().plan.training.dp_shard, dp / 2);
+            QVERIFY(f->last.valid);
+            QVERIFY_NEAR(f->last.result.memory_optimizer_gb, 2 * before.memory_optimizer_gb,
+                         1e-9 * before.memory_optimizer_gb);
+            screenshotsWith(f->window, shard, 160,
+                            lang == QStringLiteral("en") ? QStringLiteral("editor-dp-shard")
+                                                         : QStringLiteral("editor-dp-shard-zh"));
+        }
+        installInterfaceLanguage(QStringLiteral("en"));
+    }
+
     // The FP8 weight cache is an editor field shown with FP8 precision; unticked, every micro-batch
     // casts the weights again: a longer compute, the same FLOPs (docs/model.md §3).
     void fp8WeightCacheInTheEditor()

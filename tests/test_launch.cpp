@@ -560,6 +560,53 @@ private slots:
         QCOMPARE(bucket(), 5e7);
     }
 
+    // Hybrid sharding (training.dp_shard): each framework's own setting, or a note where the file
+    // shards over the whole data-parallel group.
+    void hybridShardingAsEachFrameworkTakesIt()
+    {
+        Plan p = cases().front().scenario.plan;
+        p.training.dp *= p.training.pp;
+        p.training.pp = 1;
+        p.training.vpp = 1;
+        p.training.zero = 3;
+        QVERIFY(p.training.dp % 2 == 0);
+        const int shard = p.training.dp / 2;
+        auto text = [&p](launch::Framework f) { return launch::exportLaunch(p, "x", f).text; };
+        auto has = [](const std::string &t, const std::string &what) { return t.find(what) != std::string::npos; };
+        auto noted = [&p, &has](launch::Framework f, const std::string &what) {
+            const std::vector<std::string> notes = launch::exportLaunch(p, "x", f).notes;
+            return std::any_of(notes.begin(), notes.end(), [&](const std::string &n) { return has(n, what); });
+        };
+        QVERIFY(!has(text(launch::Framework::Megatron), "--num-distributed-optimizer-instances"));
+        p.training.dp_shard = shard;
+        QVERIFY(validate(p).empty());
+        // Megatron-LM: Megatron-FSDP's HSDP (and the distributed optimizer's instances), dp / dp_shard.
+        QVERIFY(has(text(launch::Framework::Megatron), "--num-distributed-optimizer-instances 2"));
+        QVERIFY(has(text(launch::Framework::Bridge), "cfg.ddp.num_distributed_optimizer_instances = 2\n"));
+        const Config par = pythonAssignments(text(launch::Framework::Torchtitan), QStringLiteral("par."));
+        QCOMPARE(get(par, "data_parallel_replicate_degree"), std::string("2"));
+        QCOMPARE(get(par, "data_parallel_shard_degree"), std::to_string(shard));
+        auto zeroJson = [&] {
+            const QByteArray json = QByteArray::fromStdString(text(launch::Framework::DeepSpeed));
+            const QJsonObject o = QJsonDocument::fromJson(json).object();
+            return o.value(QStringLiteral("zero_optimization")).toObject();
+        };
+        QCOMPARE(zeroJson().value(QStringLiteral("mics_shard_size")).toInt(), shard);
+        QVERIFY(noted(launch::Framework::DeepSpeed, "MiCS_Init"));
+        const std::string nemo = text(launch::Framework::Nemo);
+        QVERIFY(has(nemo, "dp_shard=" + std::to_string(shard) + ": not written"));
+        QVERIFY(!has(nemo, "num_distributed_optimizer_instances"));
+        // ZeRO-1: Megatron's instances again; DeepSpeed has MiCS for ZeRO-3 only and says so.
+        p.training.zero = 1;
+        QVERIFY(has(text(launch::Framework::Megatron), "--num-distributed-optimizer-instances 2"));
+        QVERIFY(zeroJson().value(QStringLiteral("mics_shard_size")).isUndefined());
+        QVERIFY(noted(launch::Framework::DeepSpeed, "(MiCS) is ZeRO-3's only"));
+        // Under ZeRO 0 nothing is sharded: nothing is written.
+        p.training.zero = 0;
+        QVERIFY(!has(text(launch::Framework::Megatron), "--num-distributed-optimizer-instances"));
+        QVERIFY(!has(text(launch::Framework::Bridge), "num_distributed_optimizer_instances"));
+    }
+
     void torchtitan()
     {
         for (const Case &k : cases()) {

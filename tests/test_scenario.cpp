@@ -63,8 +63,15 @@ private Q_SLOTS:
         int later = 0;
         for (const FieldInfo &f : planFields())
             later += f.addedLater() ? 1 : 0;
-        QCOMPARE(later, 60); // 57-60: model.glu_clamp, model.expert_bias, training.fused_rope, te_op_fuser
+        QCOMPARE(later, 61); // 57-60: model.glu_clamp, model.expert_bias, training.fused_rope, te_op_fuser; 61 dp_shard
         QVERIFY(field(Section::Model, "glu_clamp")->addedLater());
+        QVERIFY(field(Section::Training, "dp_shard")->addedLater());
+        // Hybrid sharding splits ZeRO's groups: nothing to split under ZeRO 0.
+        Plan ddp = defaultScenario().plan, sharded = ddp;
+        ddp.training.zero = 0;
+        sharded.training.zero = 1;
+        QVERIFY(!fieldRelevant(*field(Section::Training, "dp_shard"), ddp));
+        QVERIFY(fieldRelevant(*field(Section::Training, "dp_shard"), sharded));
         QVERIFY(field(Section::Training, "te_op_fuser")->addedLater());
         Plan dense = defaultScenario().plan;
         QCOMPARE(dense.model.attention, Attention::Mha);

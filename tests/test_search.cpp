@@ -247,6 +247,8 @@ private slots:
         QTest::newRow("small moe") << 4;
         QTest::newRow("qwen3-30b-a3b") << 5;
         QTest::newRow("dense, global batch 22-25") << 6;
+        QTest::newRow("dense, shard groups of 2") << 7;
+        QTest::newRow("small moe, shard groups of 2") << 8;
     }
     void precheckEqualsValidate()
     {
@@ -266,6 +268,14 @@ private slots:
             if (smallCases())
                 s.gpu_counts = {1, 2, 3, 4, 6, 8, 12, 10}; // 16 GPUs is a third of the work
             break;
+        case 7:
+        case 8:
+            // Hybrid sharding: a layout whose dp is odd has no shard groups of 2 (nor, with experts,
+            // one whose 2 copies do not split edp).
+            s.base = variant == 7 ? smallPlan(6) : smallMoePlan(4);
+            s.base.training.dp_shard = 2;
+            s.gpu_counts = {2, 4, 6, 8, 12, 10};
+            break;
         case 6:
             s.base = smallPlan(6);
             s.tokens_min = 22 * std::int64_t(s.base.training.seq_len);
@@ -283,6 +293,7 @@ private slots:
         }
         std::int64_t n = 0, accepted = 0, contextsInvalid = 0;
         std::map<int, std::int64_t> acceptedCp, refusedCp, acceptedEp;
+        std::int64_t acceptedOddDp = 0, refusedOddDp = 0;
         QString firstMismatch;
         forEachCandidate(s, [&](const Candidate &c) {
             ++n;
@@ -295,6 +306,8 @@ private slots:
             (c.accepted ? acceptedCp : refusedCp)[c.plan.training.cp] += 1;
             if (c.accepted)
                 acceptedEp[c.plan.training.ep] += 1;
+            if (c.plan.training.dp % 2 == 1)
+                (c.accepted ? acceptedOddDp : refusedOddDp) += 1;
             if (c.accepted != errors.empty() && firstMismatch.isEmpty())
                 firstMismatch = describe(c.layout) + QStringLiteral(": pre-check ") + (c.accepted ? QStringLiteral("accepts, validate() says ") + QString::fromStdString(errors.front().field + ": " + errors.front().message) : QStringLiteral("refuses, validate() accepts"));
         });
@@ -315,7 +328,13 @@ private slots:
             QCOMPARE(acceptedCp[4], std::int64_t(0));
             QVERIFY(refusedCp[4] > 0);
         }
-        if (variant == 4 || variant == 5) {
+        if (variant == 7 || variant == 8) {
+            QCOMPARE(acceptedOddDp, std::int64_t(0));
+            QVERIFY(refusedOddDp > 0);
+        } else {
+            QVERIFY(acceptedOddDp > 0);
+        }
+        if (variant == 4 || variant == 5 || variant == 8) {
             QVERIFY(acceptedEp[2] > 0);
             QVERIFY(acceptedEp[4] > 0);
         } else {

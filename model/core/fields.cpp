@@ -75,6 +75,7 @@ constexpr Relevance ForMoe = Relevance::Moe;
 constexpr Relevance ForGoodputAuto = Relevance::GoodputAuto;
 constexpr Relevance ForFp8Gpu = Relevance::Fp8Gpu;
 constexpr Relevance ForZero3 = Relevance::Zero3;
+constexpr Relevance ForSharded = Relevance::Sharded;
 constexpr Relevance ForFlash = Relevance::Flash;
 constexpr Relevance ForFp8 = Relevance::Fp8;
 constexpr Relevance ForUnfusedLoss = Relevance::UnfusedLoss;
@@ -377,6 +378,15 @@ std::vector<FieldInfo> trainingParallelFields()
                Later),
         CT_INT(Training, training.zero, "zero", CT_TR("commtax::Fields", "ZeRO stage"), "",
                CT_TR("commtax::Fields", "0: DDP, 1: shard optimizer, 2: + gradients, 3: + weights")),
+        CT_INT(Training, training.dp_shard, "dp_shard", CT_TR("commtax::Fields", "Shard group (data-parallel ranks)"),
+               "",
+               CT_TR("commtax::Fields", "Hybrid sharding (HSDP): ZeRO shards over this many data-parallel ranks "
+                                        "(times cp) and keeps dp/dp_shard copies, whose gradients are all-reduced "
+                                        "shard by shard. 0: one shard group over all of dp. torchtitan "
+                                        "data_parallel_shard_degree, Megatron-Core "
+                                        "--num-distributed-optimizer-instances dp/dp_shard, DeepSpeed "
+                                        "mics_shard_size"),
+               Later, ForSharded),
         CT_DBL(Training, training.zero3_bucket_params, "zero3_bucket_params",
                CT_TR("commtax::Fields", "ZeRO-3 gather bucket (parameters)"), "",
                CT_TR("commtax::Fields", "ZeRO-3: parameters per all-gather, each paying the ring's latency over the "
@@ -669,6 +679,7 @@ bool fieldRelevant(const FieldInfo &f, const Plan &plan)
     case Relevance::GoodputAuto: return !plan.training.goodput.has_value();
     case Relevance::Fp8Gpu: return plan.gpu.fp8_dense_tflops > 0;
     case Relevance::Zero3: return plan.training.zero == 3;
+    case Relevance::Sharded: return plan.training.zero >= 1;
     case Relevance::Flash: return plan.training.flash_attention;
     case Relevance::Fp8: return plan.training.precision == Precision::Fp8;
     case Relevance::UnfusedLoss: return !plan.training.fused_cross_entropy;

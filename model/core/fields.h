@@ -45,6 +45,7 @@ enum class Relevance : std::uint8_t { Always,
                                       GoodputAuto,     // goodput "auto": the failures it is computed from
                                       Fp8Gpu,          // a GPU with an FP8 peak
                                       Zero3,           // ZeRO stage 3
+                                      Sharded,         // ZeRO stage 1-3
                                       Flash,           // FlashAttention on (training.flash_attention)
                                       Fp8,             // FP8 matmuls (training.precision)
                                       UnfusedLoss,     // the loss not fused (training.fused_cross_entropy off)

@@ -56,11 +56,18 @@ double zero3Sync(const Plan &plan, const Shape &k, const Placement &pl, bool den
         return collectiveTimeS(Collective::AllGather, params * 2.0, link)
             + (gathersPerLayer(tr, params) - 1.0) * collectiveLatencyS(Collective::AllGather, link);
     };
-    double ag = dense ? gather(denseLayer, pl.dp) : 0.0;
-    double rs = dense ? collectiveTimeS(Collective::ReduceScatter, denseLayer * tr.grad_bytes, pl.dp) : 0.0;
+    // With hybrid sharding the gathers and the reduce-scatter stay in the shard group, and each shard's
+    // gradients are then all-reduced over its copies (FSDP2's HSDP, Megatron-FSDP's outer DP; per
+    // micro-batch like the reduce-scatter).
+    auto reduce = [&](double params, const GroupLink &shard, const GroupLink &replica) {
+        return collectiveTimeS(Collective::ReduceScatter, params * tr.grad_bytes, shard)
+            + collectiveTimeS(Collective::AllReduce, params / shard.ranks * tr.grad_bytes, replica);
+    };
+    double ag = dense ? gather(denseLayer, pl.shard) : 0.0;
+    double rs = dense ? reduce(denseLayer, pl.shard, pl.replica) : 0.0;
     if (experts) {
-        ag += gather(expertLayer, pl.edp);
-        rs += collectiveTimeS(Collective::ReduceScatter, expertLayer * tr.grad_bytes, pl.edp);
+        ag += gather(expertLayer, pl.eshard);
+        rs += reduce(expertLayer, pl.eshard, pl.ereplica);
     }
     const double layerCompute = k.tComp / k.mb / layers;
     const double fwd = (1.0 - k.backwardShare) * layerCompute, bwd = k.backwardShare * layerCompute;
@@ -75,13 +82,18 @@ double zero3Sync(const Plan &plan, const Shape &k, const Placement &pl, bool den
 double stepSync(const Plan &plan, const Shape &k, const Placement &pl, bool dense, bool experts, Result &r)
 {
     const TrainingSpec &tr = plan.training;
-    auto reduce = [&](double shard, const GroupLink &link, double &raw, double &rs, double &agOut) {
+    // With hybrid sharding (ZeRO 1-2) the reduce-scatter and the gather stay in the shard group and
+    // each shard is all-reduced over its copies (Megatron-Core's inter-instance all-reduce with
+    // --num-distributed-optimizer-instances).
+    auto reduce = [&](double shard, const GroupLink &link, const GroupLink &group, const GroupLink &replica,
+                      double &raw, double &rs, double &agOut) {
         if (tr.zero == 0) {
             raw += collectiveTimeS(Collective::AllReduce, shard * tr.grad_bytes, link);
             rs += collectiveTimeS(Collective::AllReduce, shard * tr.grad_bytes, link);
         } else {
-            const double a = collectiveTimeS(Collective::ReduceScatter, shard * tr.grad_bytes, link);
-            const double b = collectiveTimeS(Collective::AllGather, shard * 2.0, link);
+            const double a = collectiveTimeS(Collective::ReduceScatter, shard * tr.grad_bytes, group)
+                + collectiveTimeS(Collective::AllReduce, shard / group.ranks * tr.grad_bytes, replica);
+            const double b = collectiveTimeS(Collective::AllGather, shard * 2.0, group);
             raw += a + b;
             rs += a;
             agOut += b;
@@ -89,9 +101,9 @@ double stepSync(const Plan &plan, const Shape &k, const Placement &pl, bool dens
     };
     double raw = 0, rs = 0, ag = 0;
     if (dense)
-        reduce(k.maxStageDenseParams / k.t, pl.dp, raw, rs, ag);
+        reduce(k.maxStageDenseParams / k.t, pl.dp, pl.shard, pl.replica, raw, rs, ag);
     if (experts)
-        reduce(k.maxStageExpertParams / (k.ep * k.etp), pl.edp, raw, rs, ag);
+        reduce(k.maxStageExpertParams / (k.ep * k.etp), pl.edp, pl.eshard, pl.ereplica, raw, rs, ag);
     // Gradients accumulate over the micro-batches; the buckets go out during the last
     // micro-batch's backward pass, which is all the compute they can hide under. ZeRO-1/2: the
     // updated parameters can only be all-gathered after the optimizer step, so they hide under
@@ -372,7 +384,8 @@ void stepTotals(const Plan &plan, const Shape &k, const Placement &pl, Result &r
     // the data-parallel group under ZeRO), reading and writing its states at the HBM bandwidth.
     // memory_bw_gbps = 0 (unknown) leaves it out.
     if (plan.gpu.memory_bw_gbps > 0) {
-        const double denseDiv = tr.zero >= 1 ? double(pl.dp.ranks) : 1.0, expertDiv = tr.zero >= 1 ? double(pl.edp.ranks) : 1.0;
+        const double denseDiv = tr.zero >= 1 ? double(pl.shard.ranks) : 1.0;
+        const double expertDiv = tr.zero >= 1 ? double(pl.eshard.ranks) : 1.0;
         const double updated = k.maxStageDenseParams / k.t / denseDiv + k.maxStageExpertParams / (k.ep * k.etp) / expertDiv;
         r.optimizer_time_s = updated * optimizerBytesPerParam(tr) / (plan.gpu.memory_bw_gbps * 1e9);
     }

@@ -222,6 +222,11 @@ struct Placement {
     GroupLink etp;
     GroupLink ep;
     GroupLink edp; // the expert gradients' group
+    // Hybrid sharding (training.dp_shard): ZeRO's shard groups, dp x cp and edp over the replicas
+    // (dpReplicas()), and the groups of each shard's copies; without it the shard groups are dp and
+    // edp and the replica groups one rank.
+    GroupLink shard, replica;
+    GroupLink eshard, ereplica;
 };
 Placement placeGroups(const Plan &plan);
 // Nodes spanned and ranks per node of the worst group of `ranks` ranks at rank stride `stride` on

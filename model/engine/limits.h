@@ -126,6 +126,7 @@ struct Uncertain {
     X(training, first_stage_layers, 0, 1000, true)                                                             \
     X(training, last_stage_layers, 0, 1000, true)                                                              \
     X(training, zero, 0, 3, true)                                                                              \
+    X(training, dp_shard, 0, 65536, true)                                                                      \
     /* 0 = every layer; up to the layers' own bound (above a chunk's layers: all of them). */                  \
     X(training, recompute_num_layers, 0, 1000, true,                                                           \
       CT_LAUNCH("--recompute-num-layers", "recompute_num_layers"))                                             \

@@ -110,9 +110,10 @@ ZeroWorkingSet zeroWorkingSet(const Plan &plan, const Shape &k, const Placement 
     const TrainingSpec &tr = plan.training;
     if (tr.zero < 3)
         return out;
-    // What is sharded, so gathered: the dense parameters over dp x cp, the routed experts over edp.
-    const double dense = pl.dp.ranks > 1 ? 1.0 / k.t : 0.0;
-    const double routed = pl.edp.ranks > 1 ? 1.0 / (k.ep * k.etp) : 0.0;
+    // What is sharded, so gathered: the dense parameters over their shard group (dp x cp without hybrid
+    // sharding), the routed experts over theirs (edp).
+    const double dense = pl.shard.ranks > 1 ? 1.0 / k.t : 0.0;
+    const double routed = pl.eshard.ranks > 1 ? 1.0 / (k.ep * k.etp) : 0.0;
     const LayerDims &L = k.dims;
     const double head = double(plan.model.vocab) * k.h * dense;
     double unit = 0, layer = 0;
@@ -156,13 +157,14 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
     // Bytes per parameter of a stage's shard, as ZeRO divides them over the data-parallel group of
-    // the parameter (dp x cp for the dense ones, edp for the experts).
+    // the parameter (dp x cp for the dense ones, edp for the experts; with hybrid sharding a shard group
+    // of it, training.dp_shard).
     const double gradB = gradBufferBytes(tr);
     auto perParam = [&](double dpRanks) {
         return 2.0 / (tr.zero >= 3 ? dpRanks : 1.0) + gradB / (tr.zero >= 2 ? dpRanks : 1.0)
             + tr.optimizer_bytes / (tr.zero >= 1 ? dpRanks : 1.0);
     };
-    const double densePer = perParam(pl.dp.ranks), expertPer = perParam(pl.edp.ranks);
+    const double densePer = perParam(pl.shard.ranks), expertPer = perParam(pl.eshard.ranks);
     // The loss: logits of the last stage's micro-batch (V/t wide), as many bytes each as the loss
     // keeps (lossBytes): fused, or the unfused loss the framework runs.
     const double logits = tokens * double(m.vocab) / t * lossBytes(tr).kept;
@@ -200,8 +202,8 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
         }
     }
     auto shardBytes = [&](double bytesPerParam, int zeroStage) {
-        return (fullestDense * bytesPerParam / (tr.zero >= zeroStage ? double(pl.dp.ranks) : 1.0)
-                + fullestExpert * bytesPerParam / (tr.zero >= zeroStage ? double(pl.edp.ranks) : 1.0))
+        return (fullestDense * bytesPerParam / (tr.zero >= zeroStage ? double(pl.shard.ranks) : 1.0)
+                + fullestExpert * bytesPerParam / (tr.zero >= zeroStage ? double(pl.eshard.ranks) : 1.0))
             / kBytesPerGB;
     };
     const ZeroWorkingSet gathered = zeroWorkingSet(plan, k, pl);

@@ -71,6 +71,16 @@ Placement placeGroups(const Plan &plan)
     // Gradients of the dense parameters reduce over dp x cp (the context-parallel ranks hold the
     // same weights): c*d ranks at stride t.
     pl.dp = linkOf(plan, t, c * d);
+    // Hybrid sharding: a shard group is the dp x cp ranks of dp_shard consecutive data-parallel ranks
+    // (torchtitan's mesh [dp_replicate, dp_shard, cp, tp]; Megatron-Core's intra-partial data-parallel
+    // group, the first dp*cp/R ranks of the dp-cp group), its copies the ranks R groups apart.
+    const std::int64_t replicas = dpReplicas(tr);
+    if (replicas > 1) {
+        pl.shard = linkOf(plan, t, c * d / replicas);
+        pl.replica = linkOf(plan, t * c * d / replicas, replicas);
+    } else {
+        pl.shard = pl.dp;
+    }
     pl.pp = pairLinkOf(plan, t * c * d, p);
     if (c > 1)
         pl.cp = pairLinkOf(plan, t, c);
@@ -80,6 +90,14 @@ Placement placeGroups(const Plan &plan)
         pl.ep = linkOf(plan, etp, ep);
         const std::int64_t edp = std::max<std::int64_t>(1, (t * c * d) / std::max<std::int64_t>(1, etp * ep));
         pl.edp = linkOf(plan, etp * ep, edp);
+        // The experts' shard groups split edp the same way (Megatron-Core's intra-partial expert
+        // data-parallel group; validate() refuses replicas that do not divide edp).
+        if (replicas > 1 && edp % replicas == 0) {
+            pl.eshard = linkOf(plan, etp * ep, edp / replicas);
+            pl.ereplica = linkOf(plan, etp * ep * (edp / replicas), replicas);
+        } else {
+            pl.eshard = pl.edp;
+        }
     }
     return pl;
 }

@@ -235,6 +235,13 @@ struct TrainingSpec {
     int first_stage_layers = 0;
     int last_stage_layers = 0;
     int zero = 0; // ZeRO stage 0-3
+    // Hybrid sharding (HSDP): the data-parallel ranks of a shard group; 0 = all of dp. With ZeRO 1-3
+    // the states are sharded over dp_shard x cp ranks and replicated over dp / dp_shard such groups,
+    // whose gradients are all-reduced shard by shard (docs/model.md §5, §8): torchtitan's
+    // data_parallel_shard_degree beside data_parallel_replicate_degree, Megatron-Core's
+    // --num-distributed-optimizer-instances dp / dp_shard, DeepSpeed's mics_shard_size, MaxText's
+    // ici_fsdp_parallelism beside dcn_data_parallelism. It divides dp; ZeRO 0 replicates everything.
+    int dp_shard = 0;
     // ZeRO-3: parameters per all-gather. 0: one gather per layer, as PyTorch FSDP and Megatron-FSDP
     // wrap each transformer block. DeepSpeed gathers in buckets of stage3_prefetch_bucket_size,
     // 5e7 by default (deepspeed/runtime/zero/constants.py, ZERO_OPTIMIZATION_PREFETCH_BUCKET_SIZE_DEFAULT),
@@ -381,6 +388,29 @@ inline double recomputedLinearShare(const Plan &plan)
 {
     const Recompute r = plan.training.recompute;
     return r == Recompute::Full ? fullRecomputeLayerShare(plan) : recomputedLinearShare(r);
+}
+
+// Hybrid sharding (training.dp_shard, docs/model.md §5): the copies of each shard group, dp / dp_shard;
+// 1 without it (0, dp_shard = dp, or one that does not divide dp, which validate() refuses).
+inline int dpReplicas(const TrainingSpec &t)
+{
+    return t.dp_shard > 0 && t.dp_shard < t.dp && t.dp % t.dp_shard == 0 ? t.dp / t.dp_shard : 1;
+}
+
+// Whether training.dp_shard splits the plan's data-parallel groups: it divides dp, and with experts
+// its replicas divide the experts' data-parallel group tp*cp*dp / (etp*ep) (Megatron-Core asserts
+// both, megatron/core/parallel_state.py). validate() and the layout search ask it.
+inline bool hybridShardingFits(const TrainingSpec &t, bool moe)
+{
+    if (t.dp_shard <= 0)
+        return true;
+    if (t.dp <= 0 || t.dp % t.dp_shard != 0)
+        return false;
+    const std::int64_t folded = std::int64_t(t.etp > 0 ? t.etp : t.tp) * t.ep;
+    if (!moe || folded <= 0)
+        return true;
+    const std::int64_t edp = std::int64_t(t.tp) * t.cp * t.dp / folded;
+    return edp % (t.dp / t.dp_shard) == 0;
 }
 
 const char *toString(Mlp v);

@@ -185,6 +185,27 @@ void checkExpertParallel(Checker &c, const Plan &plan)
     }
 }
 
+// Hybrid sharding: a shard group holds dp_shard of the data-parallel ranks, and its copies split the
+// experts' data-parallel group too (plan.h hybridShardingFits()).
+void checkHybridSharding(Checker &c, const Plan &plan)
+{
+    const TrainingSpec &t = plan.training;
+    if (t.dp_shard <= 0 || hybridShardingFits(t, plan.model.moe()))
+        return;
+    if (t.dp % t.dp_shard != 0) {
+        c.fail(F::training_dp_shard,
+               CT_TR("commtax::Errors", "dp_shard=%1 does not divide dp=%2: a shard group holds dp_shard of the "
+                                        "data-parallel ranks, and dp / dp_shard groups hold copies"),
+               {num(t.dp_shard), num(t.dp)});
+        return;
+    }
+    const int etp = t.etp > 0 ? t.etp : t.tp;
+    c.fail(F::training_dp_shard,
+           CT_TR("commtax::Errors", "dp/dp_shard=%1 copies do not divide the experts' data-parallel group "
+                                    "tp*cp*dp/(etp*ep)=%2"),
+           {num(dpReplicas(t)), num(double(t.tp) * t.cp * t.dp / (double(etp) * t.ep))});
+}
+
 // The global batch over micro-batches and data parallelism, and the micro-batch count of interleaving.
 void checkBatch(Checker &c, const TrainingSpec &t)
 {
@@ -219,6 +240,7 @@ void checkShapes(Checker &c, const Plan &plan)
     checkPipelineStages(c, plan);
     checkGpuLayout(c, plan);
     checkExpertParallel(c, plan);
+    checkHybridSharding(c, plan);
     if (t.tp > cl.gpus_per_node && t.tp % cl.gpus_per_node != 0)
         c.fail(F::training_tp,
                CT_TR("commtax::Errors", "tp=%1 spans nodes, so it must be a multiple of gpus_per_node=%2"),

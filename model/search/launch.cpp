@@ -744,6 +744,10 @@ void megatronZeroArgs(Args &arg, const Shape &s, const TrainingSpec &t)
         arg("--use-distributed-optimizer");
         arg("--ckpt-format", "fsdp_dtensor");
     }
+    // Hybrid sharding: the distributed optimizer (or Megatron-FSDP, whose HSDP it turns on:
+    // mcore_fsdp_adapter.py, enable_hsdp) in dp / dp_shard instances, each over dp_shard x cp ranks.
+    if (t.zero >= 1 && dpReplicas(t) > 1)
+        arg("--num-distributed-optimizer-instances", str(dpReplicas(t)));
     if (t.dp_overlap > 0 && s.dp > 1) {
         arg("--overlap-grad-reduce");
         if (t.zero >= 1)
@@ -1087,6 +1091,13 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
         note(e, CT_TR("commtax::Launch", "offload_expert_fc1, offload_moe_act: fine-grained activation offload came "
                                          "with Megatron-Core 0.16 (2026-01), after NeMo 2.6: not written (more GPU "
                                          "memory than planned)"));
+    if (t.zero >= 1 && dpReplicas(t) > 1)
+        note(e,
+             CT_TR("commtax::Launch",
+                   "dp_shard=%1: not written (Commtax has not checked that NeMo 2.6's strategy builds Megatron-Core's "
+                   "distributed-optimizer instance groups); the states shard over all %2 data-parallel ranks: less "
+                   "memory and other traffic than planned. Megatron-LM and Megatron-Bridge files write it"),
+             {str(t.dp_shard), str(s.dp)});
     kernelNote(e, p, true);
     mcoreRecompute(out, c, p, false);
     // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.
@@ -1170,6 +1181,9 @@ void bridgeTraining(std::string &out, const Shape &s, const TrainingSpec &t)
         + "\n";
     out += "    cfg.ddp.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
     out += "    cfg.optimizer.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
+    // Hybrid sharding (training/initialize.py builds the instance groups from it).
+    if (t.zero >= 1 && dpReplicas(t) > 1)
+        out += "    cfg.ddp.num_distributed_optimizer_instances = " + str(dpReplicas(t)) + "\n";
     if (t.zero >= 2)
         out += "    cfg.checkpoint.ckpt_format = \"fsdp_dtensor\"\n";
     out += "    cfg.ddp.overlap_grad_reduce = " + py(t.dp_overlap > 0 && s.dp > 1) + "\n";
@@ -1324,6 +1338,15 @@ void deepspeedFeatureNotes(Export &e, const Plan &p, const Shape &s, int stage)
         note(e,
              CT_TR("commtax::Launch",
                    "uneven pipeline stages: give PipelineModule a partition_method that matches them"));
+    if (t.zero >= 1 && dpReplicas(t) > 1)
+        note(e,
+             stage == 3 ? CT_TR("commtax::Launch",
+                                "dp_shard=%1: written as MiCS (mics_shard_size); build the model under "
+                                "deepspeed.zero.MiCS_Init instead of deepspeed.zero.Init")
+                        : CT_TR("commtax::Launch",
+                                "dp_shard=%1: DeepSpeed's hybrid sharding (MiCS) is ZeRO-3's only, so stage %2 shards "
+                                "over all %3 data-parallel ranks: less memory and other traffic than planned"),
+             {str(t.dp_shard), str(stage), str(s.dp)});
     if (s.cp > 1)
         note(e,
              CT_TR("commtax::Launch",
@@ -1372,7 +1395,8 @@ void deepspeedJson(Export &e, const Plan &p, const Shape &s, std::int64_t trainB
     out += "  \"bf16\": {\"enabled\": true},\n";
     out += "  \"zero_optimization\": {\"stage\": " + str(stage) + ", \"overlap_comm\": " + (t.dp_overlap > 0 ? "true" : "false")
         + ", \"reduce_scatter\": true, \"contiguous_gradients\": true"
-        + (stage == 3 ? ", \"stage3_prefetch_bucket_size\": " + str(zero3Bucket(p)) : std::string()) + "}";
+        + (stage == 3 ? ", \"stage3_prefetch_bucket_size\": " + str(zero3Bucket(p)) : std::string())
+        + (stage == 3 && dpReplicas(t) > 1 ? ", \"mics_shard_size\": " + str(t.dp_shard) : std::string()) + "}";
     if (s.tp > 1)
         out += ",\n  \"tensor_parallel\": {\"autotp_size\": " + str(s.tp) + "}";
     if (s.moe && s.ep > 1 && stage == 3)
@@ -1510,7 +1534,7 @@ void titanNotes(Export &e, const Shape &s, const TrainingSpec &t, const ModelSpe
              CT_TR("commtax::Launch",
                    "etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)"),
              {str(s.etp)});
-    if (s.moe && s.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : s.dp) * s.cp * s.tp) % s.ep != 0)
+    if (s.moe && s.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : s.dp / dpReplicas(t)) * s.cp * s.tp) % s.ep != 0)
         note(e,
              CT_TR("commtax::Launch",
                    "ep=%1 must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel "
@@ -1528,8 +1552,9 @@ void titanNotes(Export &e, const Shape &s, const TrainingSpec &t, const ModelSpe
 void titanParallelism(std::string &out, const Shape &s, const TrainingSpec &t, bool explicitStages)
 {
     out += "    par = config.parallelism\n";
-    out += "    par.data_parallel_replicate_degree = " + str(t.zero == 0 ? s.dp : 1) + "\n";
-    out += "    par.data_parallel_shard_degree = " + str(t.zero == 0 ? 1 : s.dp) + "\n";
+    const std::int64_t replicas = t.zero == 0 ? s.dp : dpReplicas(t);
+    out += "    par.data_parallel_replicate_degree = " + str(replicas) + "\n";
+    out += "    par.data_parallel_shard_degree = " + str(s.dp / replicas) + "\n";
     if (t.zero >= 1)
         out += std::string("    par.fsdp_reshard_after_forward = ") + (t.zero == 3 ? "\"always\"" : "\"never\"") + "\n";
     out += "    par." + titanName(F::training_tp) + " = " + str(s.tp) + "\n";

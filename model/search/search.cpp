@@ -250,8 +250,9 @@ bool checkEp(const Plan &p)
 {
     const TrainingSpec &t = p.training;
     if (!p.model.moe())
-        return t.ep == 1;
-    return p.model.experts % t.ep == 0 && attentionRanks(t) % (std::int64_t(effectiveEtp(t)) * t.ep) == 0;
+        return t.ep == 1 && hybridShardingFits(t, false);
+    return p.model.experts % t.ep == 0 && attentionRanks(t) % (std::int64_t(effectiveEtp(t)) * t.ep) == 0
+        && hybridShardingFits(t, true);
 }
 
 // ZeRO shards over a data-parallel group: cp*dp for the dense parameters, edp for the experts'.
@@ -259,7 +260,7 @@ bool checkEp(const Plan &p)
 void zeroCandidates(const Plan &p, std::int64_t, int hi, Candidates &out)
 {
     const TrainingSpec &t = p.training;
-    bool sharded = std::int64_t(t.cp) * t.dp > 1;
+    bool sharded = std::int64_t(t.cp) * t.dp / dpReplicas(t) > 1;
     if (!sharded && p.model.moe()) {
         const std::int64_t folded = std::int64_t(effectiveEtp(t)) * t.ep;
         sharded = folded > 0 && attentionRanks(t) / folded > 1;
@@ -869,8 +870,8 @@ double prefixMemoryBoundGb(const Plan &plan, const PlanPrefix &prefix, int zeroM
         return 2.0 / (zeroMax >= 3 ? ranks : 1.0) + gradB / (zeroMax >= 2 ? ranks : 1.0)
             + 12.0 / (zeroMax >= 1 ? ranks : 1.0);
     };
-    const double densePer = perParam(prefix.placement.dp.ranks) / tp;
-    const double expertPer = perParam(prefix.placement.edp.ranks) / expertSplit;
+    const double densePer = perParam(prefix.placement.shard.ranks) / tp;
+    const double expertPer = perParam(prefix.placement.eshard.ranks) / expertSplit;
     const double l = m.layers, D = std::min(double(L.dense_layers), l);
     const double emb = double(m.vocab) * double(m.hidden) * (t.pp == 1 ? (m.tied_embeddings ? 1.0 : 2.0) : 2.0);
     const double denseLayer = L.dense_mlp_params * densePer;
@@ -914,8 +915,8 @@ double firstStageMemoryBoundGb(Plan &plan, const PlanPrefix &prefix, int zeroMax
     const double dense
         = layers * L.attn_params + D * L.dense_mlp_params + (layers - D) * (L.moe_total_params - routed) + emb;
     const double experts = (layers - D) * routed;
-    const double params = dense / tp * perParam(prefix.placement.dp.ranks)
-        + experts / expertSplit * perParam(prefix.placement.edp.ranks);
+    const double params = dense / tp * perParam(prefix.placement.shard.ranks)
+        + experts / expertSplit * perParam(prefix.placement.eshard.ranks);
     const double tokens = double(t.seq_len) * microBatch / cp;
     const double inFlight = std::min(double(t.global_batch) / (double(t.dp) * microBatch), double(t.pp));
     const double act = layers * tokens * 2.0 * double(m.hidden) / tp * std::max(inFlight, 1.0);

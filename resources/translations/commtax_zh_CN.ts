@@ -3196,6 +3196,14 @@ The reference of the normalisation and of the break-even figures</source>
         <source>first_stage_layers=%1 and last_stage_layers=%2 (0 = automatic) leave %3 of the %4 layers for the other %5 stages: a middle stage needs at least vpp=%6 layers, a first or last stage left automatic %7</source>
         <translation>first_stage_layers=%1 和 last_stage_layers=%2（0 = 自动）只给其余 %5 个阶段留下 %4 层中的 %3 层：中间阶段至少需要 vpp=%6 层，自动分配的第一个或最后一个阶段至少需要 %7 层</translation>
     </message>
+    <message>
+        <source>dp_shard=%1 does not divide dp=%2: a shard group holds dp_shard of the data-parallel ranks, and dp / dp_shard groups hold copies</source>
+        <translation>dp_shard=%1 不能整除 dp=%2：一个分片组包含 dp_shard 个数据并行 rank，dp / dp_shard 个组各持一份副本</translation>
+    </message>
+    <message>
+        <source>dp/dp_shard=%1 copies do not divide the experts&apos; data-parallel group tp*cp*dp/(etp*ep)=%2</source>
+        <translation>dp/dp_shard=%1 份副本不能整除专家的数据并行组 tp*cp*dp/(etp*ep)=%2</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Fields</name>
@@ -4122,6 +4130,14 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>none; selective (Megatron: the attention core again, nothing with FlashAttention); full (every layer&apos;s forward again); ops (PyTorch per-op checkpointing, torchtitan&apos;s selective AC: every second matmul and the element-wise work again); dots (JAX, MaxText&apos;s minimal_flash: every matmul&apos;s and attention&apos;s output kept, the element-wise work again)</source>
         <translation>none；selective（Megatron：注意力核心重算，使用 FlashAttention 时不重算）；full（每层前向重算一遍）；ops（PyTorch 逐算子检查点，即 torchtitan 的 selective AC：每隔一个矩阵乘及逐元素运算重算）；dots（JAX，MaxText 的 minimal_flash：保留每个矩阵乘和注意力的输出，逐元素运算重算）</translation>
+    </message>
+    <message>
+        <source>Shard group (data-parallel ranks)</source>
+        <translation>分片组（数据并行 rank 数）</translation>
+    </message>
+    <message>
+        <source>Hybrid sharding (HSDP): ZeRO shards over this many data-parallel ranks (times cp) and keeps dp/dp_shard copies, whose gradients are all-reduced shard by shard. 0: one shard group over all of dp. torchtitan data_parallel_shard_degree, Megatron-Core --num-distributed-optimizer-instances dp/dp_shard, DeepSpeed mics_shard_size</source>
+        <translation>混合分片（HSDP）：ZeRO 在这么多个数据并行 rank（再乘以 cp）上分片，并保留 dp/dp_shard 份副本，各副本的梯度按分片做 all-reduce。0：整个 dp 为一个分片组。对应 torchtitan data_parallel_shard_degree、Megatron-Core --num-distributed-optimizer-instances dp/dp_shard、DeepSpeed mics_shard_size</translation>
     </message>
 </context>
 <context>
@@ -5132,6 +5148,18 @@ The reference of the normalisation and of the break-even figures</source>
     <message>
         <source>selective recompute with FlashAttention runs nothing again, as planned: the fused kernel keeps no score matrix, and Megatron-Core&apos;s core_attn module would run its forward again in the backward to save only its softmax statistics. No recompute setting is written</source>
         <translation>使用 FlashAttention 的 selective 重计算不重算任何内容，与规划一致：融合内核不保存分数矩阵，而 Megatron-Core 的 core_attn 模块会在反向中再次运行其前向，只为节省其 softmax 统计量。因此不写出任何重计算设置</translation>
+    </message>
+    <message>
+        <source>dp_shard=%1: not written (Commtax has not checked that NeMo 2.6&apos;s strategy builds Megatron-Core&apos;s distributed-optimizer instance groups); the states shard over all %2 data-parallel ranks: less memory and other traffic than planned. Megatron-LM and Megatron-Bridge files write it</source>
+        <translation>dp_shard=%1：未写入（Commtax 尚未核实 NeMo 2.6 的 strategy 会创建 Megatron-Core 的分布式优化器实例组）；状态在全部 %2 个数据并行 rank 上分片：显存比规划的少，通信与规划的不同。Megatron-LM 和 Megatron-Bridge 的文件会写入该设置</translation>
+    </message>
+    <message>
+        <source>dp_shard=%1: written as MiCS (mics_shard_size); build the model under deepspeed.zero.MiCS_Init instead of deepspeed.zero.Init</source>
+        <translation>dp_shard=%1：以 MiCS（mics_shard_size）写入；请在 deepspeed.zero.MiCS_Init 而不是 deepspeed.zero.Init 下构建模型</translation>
+    </message>
+    <message>
+        <source>dp_shard=%1: DeepSpeed&apos;s hybrid sharding (MiCS) is ZeRO-3&apos;s only, so stage %2 shards over all %3 data-parallel ranks: less memory and other traffic than planned</source>
+        <translation>dp_shard=%1：DeepSpeed 的混合分片（MiCS）仅用于 ZeRO-3，因此 stage %2 在全部 %3 个数据并行 rank 上分片：显存比规划的少，通信与规划的不同</translation>
     </message>
 </context>
 <context>
