@@ -386,6 +386,17 @@ private Q_SLOTS:
                      evaluateValid(oneNode).dp_comm_time_s
                          + collectiveTimeS(Collective::AllReduce, wholeShard * 4.0, copies),
                      1e-9 * evaluateValid(one).dp_comm_time_s);
+        // A GPU count applied to the plan (the sweeps, the comparison, a GPU move) keeps the shard
+        // groups where they divide the new dp, else the largest that divides both.
+        Plan resized = hsdp;
+        resized.training.tp = 2;
+        resized.training.dp = 16;
+        QVERIFY(resizePlan(resized, 24, GpuScaling::FixedGlobalBatch, nullptr));
+        QCOMPARE(resized.training.dp, 12);
+        QCOMPARE(resized.training.dp_shard, 4);
+        QVERIFY(!hasError(validate(resized), "training.dp_shard"));
+        QVERIFY(resizePlan(resized, 64, GpuScaling::FixedGlobalBatch, nullptr));
+        QCOMPARE(resized.training.dp_shard, 4); // 4 divides 32: kept
         // A shard group must divide dp, and its copies the experts' data-parallel group.
         Plan odd = hsdp;
         odd.training.dp_shard = 12;

@@ -4,6 +4,8 @@
 #include "enginetext.h"
 #include "limits.h"
 
+#include <numeric>
+
 namespace commtax {
 
 std::vector<int> defaultGpuCounts()
@@ -67,6 +69,10 @@ bool resizePlan(Plan &plan, int gpus, GpuScaling scaling, PlanError *why)
                             {n(gpus), n(gpn)}));
     }
     t.dp = static_cast<int>(gpus / tp_pp);
+    // Hybrid sharding keeps its shard groups where they divide the new dp, else the largest that
+    // divides both (docs/model.md §5): groups of 8 on dp 12 become 4, as a framework's mesh needs.
+    if (t.dp_shard > 0)
+        t.dp_shard = std::gcd(t.dp_shard, t.dp);
     if (scaling == GpuScaling::FixedMicroBatches) {
         std::int64_t batch = 0;
         if (!checkedMul(mb, t.micro_batch, t.dp, batch) || !fitsInt(batch))
