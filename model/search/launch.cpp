@@ -994,6 +994,10 @@ void nemoStrategy(std::string &out, const Shape &s, const TrainingSpec &t)
         out += "    strategy.save_ckpt_format = \"fsdp_dtensor\"\n";
     }
     out += "    recipe.optim.config.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
+    // Hybrid sharding: MegatronStrategy's num_distributed_optimizer_instances (NeMo 8cfedd72,
+    // megatron_strategy.py), copied into its DDP config and passed to initialize_model_parallel.
+    if (t.zero >= 1 && dpReplicas(t) > 1)
+        out += "    strategy.num_distributed_optimizer_instances = " + str(dpReplicas(t)) + "\n";
     out += "    strategy.ddp.overlap_grad_reduce = " + py(t.dp_overlap > 0) + "\n";
     out += "    strategy.ddp.overlap_param_gather = " + py(t.dp_overlap > 0 && t.zero >= 1) + "\n";
     out += "    strategy.ddp.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
@@ -1091,13 +1095,6 @@ Export nemo(const Plan &p, const std::string &name, const Provenance &prov)
         note(e, CT_TR("commtax::Launch", "offload_expert_fc1, offload_moe_act: fine-grained activation offload came "
                                          "with Megatron-Core 0.16 (2026-01), after NeMo 2.6: not written (more GPU "
                                          "memory than planned)"));
-    if (t.zero >= 1 && dpReplicas(t) > 1)
-        note(e,
-             CT_TR("commtax::Launch",
-                   "dp_shard=%1: not written (Commtax has not checked that NeMo 2.6's strategy builds Megatron-Core's "
-                   "distributed-optimizer instance groups); the states shard over all %2 data-parallel ranks: less "
-                   "memory and other traffic than planned. Megatron-LM and Megatron-Bridge files write it"),
-             {str(t.dp_shard), str(s.dp)});
     kernelNote(e, p, true);
     mcoreRecompute(out, c, p, false);
     // NeMo 2's GPTConfig fuses the loss by default (cross_entropy_loss_fusion = True): say which.

@@ -5150,10 +5150,6 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>使用 FlashAttention 的 selective 重计算不重算任何内容，与规划一致：融合内核不保存分数矩阵，而 Megatron-Core 的 core_attn 模块会在反向中再次运行其前向，只为节省其 softmax 统计量。因此不写出任何重计算设置</translation>
     </message>
     <message>
-        <source>dp_shard=%1: not written (Commtax has not checked that NeMo 2.6&apos;s strategy builds Megatron-Core&apos;s distributed-optimizer instance groups); the states shard over all %2 data-parallel ranks: less memory and other traffic than planned. Megatron-LM and Megatron-Bridge files write it</source>
-        <translation>dp_shard=%1：未写入（Commtax 尚未核实 NeMo 2.6 的 strategy 会创建 Megatron-Core 的分布式优化器实例组）；状态在全部 %2 个数据并行 rank 上分片：显存比规划的少，通信与规划的不同。Megatron-LM 和 Megatron-Bridge 的文件会写入该设置</translation>
-    </message>
-    <message>
         <source>dp_shard=%1: written as MiCS (mics_shard_size); build the model under deepspeed.zero.MiCS_Init instead of deepspeed.zero.Init</source>
         <translation>dp_shard=%1：以 MiCS（mics_shard_size）写入；请在 deepspeed.zero.MiCS_Init 而不是 deepspeed.zero.Init 下构建模型</translation>
     </message>
