@@ -370,6 +370,13 @@ private Q_SLOTS:
         bigFull.training.global_batch = bigHsdp.training.global_batch = 4096;
         const Result bf = evaluateValid(bigFull), bh = evaluateValid(bigHsdp);
         QVERIFY(bf.dp_comm_time_s > 2 * bh.dp_comm_time_s);
+        // The full group's sync is latency-bound, and the warning names hybrid sharding; HSDP's is not.
+        QVERIFY(bf.warnings & WarnDpLatencyBound);
+        QVERIFY(!(bh.warnings & WarnDpLatencyBound));
+        const std::vector<std::string> said = warningMessages(bf, bigFull);
+        QVERIFY(std::any_of(said.begin(), said.end(), [](const std::string &w) {
+            return w.find("latency-bound") != std::string::npos && w.find("dp_shard") != std::string::npos;
+        }));
         // dp_shard = dp is no hybrid sharding; under ZeRO 0 it changes nothing.
         Plan whole = full;
         whole.training.dp_shard = 32;

@@ -133,8 +133,10 @@ void dataParallelPhase(const Plan &plan, const Shape &k, const Placement &pl, Re
     else
         r.dp_comm_exposed_s = stepSync(plan, k, pl, dense, experts, r);
     if (dense) {
+        // ZeRO's collectives run over the shard group, and with hybrid sharding the copies' all-reduce.
         const double latency = tr.zero == 0 ? collectiveLatencyS(Collective::AllReduce, pl.dp)
-                                            : 2.0 * collectiveLatencyS(Collective::AllGather, pl.dp);
+                                            : 2.0 * collectiveLatencyS(Collective::AllGather, pl.shard)
+                + (pl.replica.ranks > 1 ? collectiveLatencyS(Collective::AllReduce, pl.replica) : 0.0);
         const double layers = std::max(k.pacingLayers, 1.0);
         const double bucketed = tr.zero == 3 ? gathersPerLayer(tr, k.maxStageDenseParams / k.t / layers) : 1.0;
         if (latency * (tr.zero == 3 ? 1.5 * k.mb * layers * bucketed : 1.0) > 0.5 * r.dp_comm_time_s)

@@ -159,7 +159,8 @@ std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
                       + " of the step: offload fewer layers, or recompute instead");
     if (r.warnings & WarnDpLatencyBound)
         out.push_back("Data-parallel sync is latency-bound over " + std::to_string(tr.dp)
-                      + " ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help");
+                      + " ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) or shard groups "
+                        "inside a node (dp_shard) would help");
     return out;
 }
 

@@ -275,7 +275,10 @@ void appendEfficiencyAndLayoutWarnings(QStringList &out, const Result &r, const 
         out << QCoreApplication::translate("commtax::Warnings", "Activation offload waits on the host link for %1 of the step: offload fewer layers, or recompute instead")
                    .arg(pct(r.offload_time_s / r.step_time_s));
     if (r.warnings & WarnDpLatencyBound)
-        out << QCoreApplication::translate("commtax::Warnings", "Data-parallel sync is latency-bound over %1 ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help")
+        out << QCoreApplication::translate("commtax::Warnings",
+                                           "Data-parallel sync is latency-bound over %1 ranks: fewer, larger messages "
+                                           "(larger tp*pp shards or bigger buckets) or shard groups inside a node "
+                                           "(dp_shard) would help")
                    .arg(t.dp);
 }
 

@@ -8307,10 +8307,6 @@ overlap</source>
         <translation>Layers=%1 无法均分到 pp*vpp=%2 个流水线块：已尽量均匀分配，各阶段层数为 %3；最慢的阶段 (%4) 决定流水线节奏（可设置 first_stage_layers/last_stage_layers 来选择）</translation>
     </message>
     <message>
-        <source>Data-parallel sync is latency-bound over %1 ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) would help</source>
-        <translation>数据并行同步在 %1 个 rank 上受延迟限制：更少、更大的消息（更大的 tp*pp 分片或更大的桶）会有帮助</translation>
-    </message>
-    <message>
         <source>Goodput %1 is low: failures, restarts and checkpoints cost more than 20% of the time</source>
         <translation>有效训练率 %1 偏低：故障、重启和检查点耗费了超过 20% 的时间</translation>
     </message>
@@ -8333,6 +8329,10 @@ overlap</source>
     <message>
         <source>Activation offload waits on the host link for %1 of the step: offload fewer layers, or recompute instead</source>
         <translation>激活卸载在主机链路上等待了步长的 %1：请减少卸载的层数，或改用重算</translation>
+    </message>
+    <message>
+        <source>Data-parallel sync is latency-bound over %1 ranks: fewer, larger messages (larger tp*pp shards or bigger buckets) or shard groups inside a node (dp_shard) would help</source>
+        <translation>数据并行同步在 %1 个 rank 上受延迟限制：更少、更大的消息（更大的 tp*pp 分片或更大的桶）或节点内的分片组（dp_shard）会有帮助</translation>
     </message>
 </context>
 <context>

@@ -184,7 +184,9 @@ def main():
             problems.append("model/text/modeltext.cpp: warning flag %s has no Chinese wording" % f)
     body = warnings[warnings.index("std::vector<std::string> warningMessages"):]
     body = body[:body.index("\n}\n")]
-    sources = [unquote(x) for x in re.findall(r"translate\(\"commtax::Warnings\", (%s)\)" % LIT, modeltext)]
+    # A text may be split over adjacent literals, which C++ joins.
+    sources = ["".join(unquote(x) for x in re.findall(LIT, lit))
+               for lit in re.findall(r"translate\(\"commtax::Warnings\",\s*((?:%s\s*)+)\)" % LIT, modeltext)]
     if not sources:
         problems.append("model/text/modeltext.cpp: no commtax::Warnings texts found")
     for _, piece in joined_literals(body):
