@@ -417,6 +417,17 @@ private Q_SLOTS:
         QVERIFY(hasError(validate(moe), "training.dp_shard"));
         moe.training.ep = 8; // edp 4: one expert rank a node per copy
         QVERIFY(validate(moe).empty());
+        // The experts' states: over edp = 4 without hybrid sharding, whole in each of the 4 copies
+        // with it (Megatron-Core's intra-partial expert group of edp / 4 = 1 rank); the dense ones
+        // over 32 and 8. By hand: ZeRO-1, 12 bytes a parameter of the optimizer's state.
+        Plan moeFull = moe;
+        moeFull.training.dp_shard = 0;
+        moe.training.zero = moeFull.training.zero = 1;
+        const Result mh = evaluateValid(moe), mf = evaluateValid(moeFull);
+        const double experts = 48.0 * 128 * 3 * 2048 * 768 / 8; // a GPU's 16 experts of each layer
+        const double dense = mh.params - 48.0 * 128 * 3 * 2048 * 768;
+        QVERIFY_NEAR(mf.memory_optimizer_gb * 1073741824.0, 12 * (experts / 4 + dense / 32), 1e-6 * 12 * dense);
+        QVERIFY_NEAR(mh.memory_optimizer_gb * 1073741824.0, 12 * (experts + dense / 8), 1e-6 * 12 * dense);
     }
     void partialRecomputeIsItsShareOfFull()
     {
