@@ -361,6 +361,18 @@ private Q_SLOTS:
         const double allReduce = collectiveTimeS(Collective::AllReduce, layerShard * 4.0, copies);
         QVERIFY(allReduce > 0);
         QVERIFY_NEAR(h.dp_comm_time_s, n.dp_comm_time_s + 32 * allReduce, 1e-9 * h.dp_comm_time_s);
+        // The copies' all-reduce runs once a step, in the last micro-batch's backward: with two
+        // micro-batches the node's traffic doubles and the all-reduces stay 32 (ZeRO-3) and one (ZeRO-2).
+        for (const int zero : {3, 2}) {
+            Plan two = hsdp, twoNode = node;
+            two.training.zero = twoNode.training.zero = zero;
+            two.training.micro_batch = twoNode.training.micro_batch = 1; // 2 micro-batches a step
+            const double layers = zero == 3 ? 32 : 1, bytes = (zero == 3 ? h.params / 32 : h.params) / 8 * 4.0;
+            const Result r2 = evaluateValid(two), n2 = evaluateValid(twoNode);
+            QVERIFY_NEAR(r2.dp_comm_time_s,
+                         n2.dp_comm_time_s + layers * collectiveTimeS(Collective::AllReduce, bytes, copies),
+                         1e-9 * r2.dp_comm_time_s);
+        }
         // On rail-optimised nodes a ring across them runs each of its 8 channels over its own NIC
         // (360 GB/s here, NVLink's), so full sharding's bandwidth matches HSDP's; what HSDP saves at
         // scale is the ring's latency: 2,047 steps a collective over 256 nodes, against 7 and 255.
@@ -408,6 +420,8 @@ private Q_SLOTS:
         Plan odd = hsdp;
         odd.training.dp_shard = 12;
         QVERIFY(hasError(validate(odd), "training.dp_shard"));
+        odd.training.zero = 0; // nothing sharded: not read
+        QVERIFY(validate(odd).empty());
         Plan moe = qwen3MoeOneNode();
         moe.cluster.nodes = 4;
         moe.training.dp = 32;

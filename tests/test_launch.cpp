@@ -591,7 +591,9 @@ private slots:
             const QJsonObject o = QJsonDocument::fromJson(json).object();
             return o.value(QStringLiteral("zero_optimization")).toObject();
         };
-        QCOMPARE(zeroJson().value(QStringLiteral("mics_shard_size")).toInt(), shard);
+        // MiCS counts every rank of a shard group (consecutive global ranks): dp_shard x tp x cp.
+        QVERIFY(p.training.tp * p.training.cp > 1); // so the count differs from dp_shard
+        QCOMPARE(zeroJson().value(QStringLiteral("mics_shard_size")).toInt(), shard * p.training.tp * p.training.cp);
         QVERIFY(noted(launch::Framework::DeepSpeed, "MiCS_Init"));
         QVERIFY(has(text(launch::Framework::Nemo), "strategy.num_distributed_optimizer_instances = 2\n"));
         // ZeRO-1: Megatron's instances again; DeepSpeed has MiCS for ZeRO-3 only and says so.

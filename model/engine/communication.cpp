@@ -56,24 +56,28 @@ double zero3Sync(const Plan &plan, const Shape &k, const Placement &pl, bool den
         return collectiveTimeS(Collective::AllGather, params * 2.0, link)
             + (gathersPerLayer(tr, params) - 1.0) * collectiveLatencyS(Collective::AllGather, link);
     };
-    // With hybrid sharding the gathers and the reduce-scatter stay in the shard group, and each shard's
-    // gradients are then all-reduced over its copies (FSDP2's HSDP, Megatron-FSDP's outer DP; per
-    // micro-batch like the reduce-scatter).
-    auto reduce = [&](double params, const GroupLink &shard, const GroupLink &replica) {
-        return collectiveTimeS(Collective::ReduceScatter, params * tr.grad_bytes, shard)
-            + collectiveTimeS(Collective::AllReduce, params / shard.ranks * tr.grad_bytes, replica);
+    // With hybrid sharding the gathers and the reduce-scatter stay in the shard group, and each shard of
+    // the gradients is all-reduced over its copies once a step, in the last micro-batch's backward
+    // (Megatron-FSDP: outer_fsdp_group_grad_reduce on the last micro-batch; FSDP2's HSDP with
+    // set_requires_all_reduce on the last micro-batch only, as OLMo-core's train module sets it).
+    auto allReduce = [&](double params, const GroupLink &shard, const GroupLink &replica) {
+        return collectiveTimeS(Collective::AllReduce, params / shard.ranks * tr.grad_bytes, replica);
     };
     double ag = dense ? gather(denseLayer, pl.shard) : 0.0;
-    double rs = dense ? reduce(denseLayer, pl.shard, pl.replica) : 0.0;
+    double rs = dense ? collectiveTimeS(Collective::ReduceScatter, denseLayer * tr.grad_bytes, pl.shard) : 0.0;
+    double ar = dense ? allReduce(denseLayer, pl.shard, pl.replica) : 0.0;
     if (experts) {
         ag += gather(expertLayer, pl.eshard);
-        rs += reduce(expertLayer, pl.eshard, pl.ereplica);
+        rs += collectiveTimeS(Collective::ReduceScatter, expertLayer * tr.grad_bytes, pl.eshard);
+        ar += allReduce(expertLayer, pl.eshard, pl.ereplica);
     }
     const double layerCompute = k.tComp / k.mb / layers;
     const double fwd = (1.0 - k.backwardShare) * layerCompute, bwd = k.backwardShare * layerCompute;
-    const double perLayer = std::max(0.0, ag - tr.dp_overlap * fwd) + std::max(0.0, ag + rs - tr.dp_overlap * bwd);
-    r.dp_comm_time_s = k.mb * layers * (2.0 * ag + rs);
-    return std::min(r.dp_comm_time_s, k.mb * (layers * perLayer + ag));
+    const double hiddenFwd = std::max(0.0, ag - tr.dp_overlap * fwd);
+    const double perLayer = hiddenFwd + std::max(0.0, ag + rs - tr.dp_overlap * bwd);
+    const double lastPerLayer = hiddenFwd + std::max(0.0, ag + rs + ar - tr.dp_overlap * bwd);
+    r.dp_comm_time_s = k.mb * layers * (2.0 * ag + rs) + layers * ar;
+    return std::min(r.dp_comm_time_s, (k.mb - 1.0) * layers * perLayer + layers * lastPerLayer + k.mb * ag);
 }
 
 // ZeRO-0/1: the gradients reduce (all-reduce, or reduce-scatter and the parameters' all-gather)
@@ -83,27 +87,29 @@ double stepSync(const Plan &plan, const Shape &k, const Placement &pl, bool dens
 {
     const TrainingSpec &tr = plan.training;
     // With hybrid sharding (ZeRO 1-2) the reduce-scatter and the gather stay in the shard group and
-    // each shard is all-reduced over its copies (Megatron-Core's inter-instance all-reduce with
-    // --num-distributed-optimizer-instances).
-    auto reduce = [&](double shard, const GroupLink &link, const GroupLink &group, const GroupLink &replica,
-                      double &raw, double &rs, double &agOut) {
+    // each shard is all-reduced over its copies once a step (Megatron-Core's inter-instance
+    // all-reduce with --num-distributed-optimizer-instances; under ZeRO-2, Megatron-FSDP's outer
+    // all-reduce on the last micro-batch).
+    double raw = 0, rs = 0, ar = 0, ag = 0;
+    auto reduce = [&](double shard, const GroupLink &link, const GroupLink &group, const GroupLink &replica) {
         if (tr.zero == 0) {
-            raw += collectiveTimeS(Collective::AllReduce, shard * tr.grad_bytes, link);
-            rs += collectiveTimeS(Collective::AllReduce, shard * tr.grad_bytes, link);
+            const double t = collectiveTimeS(Collective::AllReduce, shard * tr.grad_bytes, link);
+            raw += t;
+            rs += t;
         } else {
-            const double a = collectiveTimeS(Collective::ReduceScatter, shard * tr.grad_bytes, group)
-                + collectiveTimeS(Collective::AllReduce, shard / group.ranks * tr.grad_bytes, replica);
+            const double a = collectiveTimeS(Collective::ReduceScatter, shard * tr.grad_bytes, group);
+            const double c = collectiveTimeS(Collective::AllReduce, shard / group.ranks * tr.grad_bytes, replica);
             const double b = collectiveTimeS(Collective::AllGather, shard * 2.0, group);
-            raw += a + b;
+            raw += a + c + b;
             rs += a;
-            agOut += b;
+            ar += c;
+            ag += b;
         }
     };
-    double raw = 0, rs = 0, ag = 0;
     if (dense)
-        reduce(k.maxStageDenseParams / k.t, pl.dp, pl.shard, pl.replica, raw, rs, ag);
+        reduce(k.maxStageDenseParams / k.t, pl.dp, pl.shard, pl.replica);
     if (experts)
-        reduce(k.maxStageExpertParams / (k.ep * k.etp), pl.edp, pl.eshard, pl.ereplica, raw, rs, ag);
+        reduce(k.maxStageExpertParams / (k.ep * k.etp), pl.edp, pl.eshard, pl.ereplica);
     // Gradients accumulate over the micro-batches; the buckets go out during the last
     // micro-batch's backward pass, which is all the compute they can hide under. ZeRO-1/2: the
     // updated parameters can only be all-gathered after the optimizer step, so they hide under
@@ -117,7 +123,8 @@ double stepSync(const Plan &plan, const Shape &k, const Placement &pl, bool dens
     // Megatron-FSDP's optim_grads likewise). ZeRO-0/1 keep whole gradients and reduce once.
     const double reduces = tr.zero == 2 ? k.mb : 1.0;
     r.dp_comm_time_s = raw + (reduces - 1.0) * rs;
-    return reduces * std::max(0.0, rs - tr.dp_overlap * backward) + std::max(0.0, ag - tr.dp_overlap * forward);
+    return (reduces - 1.0) * std::max(0.0, rs - tr.dp_overlap * backward)
+        + std::max(0.0, rs + ar - tr.dp_overlap * backward) + std::max(0.0, ag - tr.dp_overlap * forward);
 }
 
 // Data-parallel gradient (and ZeRO parameter) traffic and what of it hides under compute. The dense
@@ -426,7 +433,10 @@ void layerCommunication(const Plan &plan, Shape &k, const Placement &pl)
 void communicationPhase(const Plan &plan, Shape &k, const Placement &pl, Result &r)
 {
     r.tp_busbw_gbps = k.t > 1 ? pl.tp.busbw_gbps : 0.0;
-    r.dp_busbw_gbps = pl.dp.ranks > 1 ? pl.dp.busbw_gbps : 0.0;
+    // ZeRO's collectives run in the shard group (the whole dp group without hybrid sharding).
+    const GroupLink &dpLink = plan.training.zero == 0 ? pl.dp : pl.shard.ranks > 1 ? pl.shard
+                                                                                   : pl.replica;
+    r.dp_busbw_gbps = dpLink.ranks > 1 ? dpLink.busbw_gbps : 0.0;
     r.pp_bw_gbps = k.p > 1 ? pl.pp.busbw_gbps : 0.0;
     r.cp_bw_gbps = k.c > 1 ? pl.cp.busbw_gbps : 0.0;
     r.ep_busbw_gbps = k.ep > 1 ? pl.ep.busbw_gbps : 0.0;

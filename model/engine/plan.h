@@ -240,7 +240,8 @@ struct TrainingSpec {
     // whose gradients are all-reduced shard by shard (docs/model.md §5, §8): torchtitan's
     // data_parallel_shard_degree beside data_parallel_replicate_degree, Megatron-Core's
     // --num-distributed-optimizer-instances dp / dp_shard, DeepSpeed's mics_shard_size, MaxText's
-    // ici_fsdp_parallelism beside dcn_data_parallelism. It divides dp; ZeRO 0 replicates everything.
+    // ici_fsdp_parallelism beside dcn_data_parallelism. It divides dp; ZeRO 0 replicates everything and
+    // does not read it.
     int dp_shard = 0;
     // ZeRO-3: parameters per all-gather. 0: one gather per layer, as PyTorch FSDP and Megatron-FSDP
     // wrap each transformer block. DeepSpeed gathers in buckets of stage3_prefetch_bucket_size,
@@ -399,10 +400,11 @@ inline int dpReplicas(const TrainingSpec &t)
 
 // Whether training.dp_shard splits the plan's data-parallel groups: it divides dp, and with experts
 // its replicas divide the experts' data-parallel group tp*cp*dp / (etp*ep) (Megatron-Core asserts
-// both, megatron/core/parallel_state.py). validate() and the layout search ask it.
+// both, megatron/core/parallel_state.py). Under ZeRO 0 nothing is sharded and it is not read.
+// validate() and the layout search ask it.
 inline bool hybridShardingFits(const TrainingSpec &t, bool moe)
 {
-    if (t.dp_shard <= 0)
+    if (t.dp_shard <= 0 || t.zero == 0)
         return true;
     if (t.dp <= 0 || t.dp % t.dp_shard != 0)
         return false;

@@ -186,7 +186,7 @@ void checkExpertParallel(Checker &c, const Plan &plan)
 }
 
 // Hybrid sharding: a shard group holds dp_shard of the data-parallel ranks, and its copies split the
-// experts' data-parallel group too (plan.h hybridShardingFits()).
+// experts' data-parallel group too (plan.h hybridShardingFits()); not read under ZeRO 0.
 void checkHybridSharding(Checker &c, const Plan &plan)
 {
     const TrainingSpec &t = plan.training;

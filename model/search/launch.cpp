@@ -1338,12 +1338,13 @@ void deepspeedFeatureNotes(Export &e, const Plan &p, const Shape &s, int stage)
     if (t.zero >= 1 && dpReplicas(t) > 1)
         note(e,
              stage == 3 ? CT_TR("commtax::Launch",
-                                "dp_shard=%1: written as MiCS (mics_shard_size); build the model under "
-                                "deepspeed.zero.MiCS_Init instead of deepspeed.zero.Init")
+                                "dp_shard=%1: written as MiCS (mics_shard_size, every rank of a shard group: "
+                                "dp_shard x tp x cp); build the model under deepspeed.zero.MiCS_Init instead of "
+                                "deepspeed.zero.Init")
                         : CT_TR("commtax::Launch",
                                 "dp_shard=%1: DeepSpeed's hybrid sharding (MiCS) is ZeRO-3's only, so stage %2 shards "
                                 "over all %3 data-parallel ranks: less memory and other traffic than planned"),
-             {str(t.dp_shard), str(stage), str(s.dp)});
+             {str(t.dp_shard), str(stage), str(s.pp > 1 ? s.gpus / s.pp : s.gpus)});
     if (s.cp > 1)
         note(e,
              CT_TR("commtax::Launch",
@@ -1393,7 +1394,11 @@ void deepspeedJson(Export &e, const Plan &p, const Shape &s, std::int64_t trainB
     out += "  \"zero_optimization\": {\"stage\": " + str(stage) + ", \"overlap_comm\": " + (t.dp_overlap > 0 ? "true" : "false")
         + ", \"reduce_scatter\": true, \"contiguous_gradients\": true"
         + (stage == 3 ? ", \"stage3_prefetch_bucket_size\": " + str(zero3Bucket(p)) : std::string())
-        + (stage == 3 && dpReplicas(t) > 1 ? ", \"mics_shard_size\": " + str(t.dp_shard) : std::string()) + "}";
+        // MiCS groups consecutive global ranks (deepspeed/runtime/zero/mics_utils.py, reshape(-1,
+        // shard_size)): a shard group is every rank of dp_shard data-parallel ranks, tp and cp included.
+        + (stage == 3 && dpReplicas(t) > 1 ? ", \"mics_shard_size\": " + str(s.gpus / dpReplicas(t))
+                                           : std::string())
+        + "}";
     if (s.tp > 1)
         out += ",\n  \"tensor_parallel\": {\"autotp_size\": " + str(s.tp) + "}";
     if (s.moe && s.ep > 1 && stage == 3)

@@ -250,20 +250,25 @@ bool checkEp(const Plan &p)
 {
     const TrainingSpec &t = p.training;
     if (!p.model.moe())
-        return t.ep == 1 && hybridShardingFits(t, false);
-    return p.model.experts % t.ep == 0 && attentionRanks(t) % (std::int64_t(effectiveEtp(t)) * t.ep) == 0
-        && hybridShardingFits(t, true);
+        return t.ep == 1;
+    return p.model.experts % t.ep == 0 && attentionRanks(t) % (std::int64_t(effectiveEtp(t)) * t.ep) == 0;
 }
+
+// validate(): ZeRO 1-3 with hybrid sharding need shard groups that divide dp and copies that divide
+// edp (plan.h hybridShardingFits()); ZeRO 0 does not read dp_shard.
+bool checkZero(const Plan &p) { return hybridShardingFits(p.training, p.model.moe()); }
 
 // ZeRO shards over a data-parallel group: cp*dp for the dense parameters, edp for the experts'.
 // When every group is one rank, ZeRO 1-3 are ZeRO 0 (search.h): only 0 is a candidate.
 void zeroCandidates(const Plan &p, std::int64_t, int hi, Candidates &out)
 {
     const TrainingSpec &t = p.training;
-    bool sharded = std::int64_t(t.cp) * t.dp / dpReplicas(t) > 1;
+    // With hybrid sharding the shard groups are cp*dp/R and edp/R (R: dpReplicas()).
+    const std::int64_t replicas = dpReplicas(t);
+    bool sharded = std::int64_t(t.cp) * t.dp / replicas > 1;
     if (!sharded && p.model.moe()) {
         const std::int64_t folded = std::int64_t(effectiveEtp(t)) * t.ep;
-        sharded = folded > 0 && attentionRanks(t) / folded > 1;
+        sharded = folded > 0 && attentionRanks(t) / folded / replicas > 1;
     }
     span(0, sharded ? std::min(hi, 3) : 0, out);
 }
@@ -299,7 +304,7 @@ const DimInfo kDimTable[kDimCount] = {
     {F::training_micro_batch, false, false, true,
      [](const Plan &p, std::int64_t, int hi, Candidates &out) { divisors(p.training.global_batch, hi, out); },
      [](Plan &p, int v) { p.training.micro_batch = v; }, checkMicroBatch},
-    {F::training_zero, false, false, false, zeroCandidates, [](Plan &p, int v) { p.training.zero = v; }, nullptr},
+    {F::training_zero, false, false, false, zeroCandidates, [](Plan &p, int v) { p.training.zero = v; }, checkZero},
     {F::training_recompute, false, false, true,
      [](const Plan &, std::int64_t, int, Candidates &out) { span(int(Recompute::None), int(Recompute::Full), out); },
      [](Plan &p, int v) { p.training.recompute = static_cast<Recompute>(v); }, checkRecompute},

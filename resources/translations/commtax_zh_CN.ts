@@ -5150,12 +5150,12 @@ The reference of the normalisation and of the break-even figures</source>
         <translation>使用 FlashAttention 的 selective 重计算不重算任何内容，与规划一致：融合内核不保存分数矩阵，而 Megatron-Core 的 core_attn 模块会在反向中再次运行其前向，只为节省其 softmax 统计量。因此不写出任何重计算设置</translation>
     </message>
     <message>
-        <source>dp_shard=%1: written as MiCS (mics_shard_size); build the model under deepspeed.zero.MiCS_Init instead of deepspeed.zero.Init</source>
-        <translation>dp_shard=%1：以 MiCS（mics_shard_size）写入；请在 deepspeed.zero.MiCS_Init 而不是 deepspeed.zero.Init 下构建模型</translation>
-    </message>
-    <message>
         <source>dp_shard=%1: DeepSpeed&apos;s hybrid sharding (MiCS) is ZeRO-3&apos;s only, so stage %2 shards over all %3 data-parallel ranks: less memory and other traffic than planned</source>
         <translation>dp_shard=%1：DeepSpeed 的混合分片（MiCS）仅用于 ZeRO-3，因此 stage %2 在全部 %3 个数据并行 rank 上分片：显存比规划的少，通信与规划的不同</translation>
+    </message>
+    <message>
+        <source>dp_shard=%1: written as MiCS (mics_shard_size, every rank of a shard group: dp_shard x tp x cp); build the model under deepspeed.zero.MiCS_Init instead of deepspeed.zero.Init</source>
+        <translation>dp_shard=%1：以 MiCS 写入（mics_shard_size 为一个分片组的全部 rank：dp_shard x tp x cp）；请在 deepspeed.zero.MiCS_Init 而不是 deepspeed.zero.Init 下构建模型</translation>
     </message>
 </context>
 <context>
