@@ -65,7 +65,7 @@ Placement placeGroups(const Plan &plan)
     // group edp over the same tp*cp*dp ranks of a stage.
     const TrainingSpec &tr = plan.training;
     const std::int64_t t = tr.tp, c = tr.cp, d = tr.dp, p = tr.pp;
-    const std::int64_t etp = tr.etp > 0 ? tr.etp : tr.tp, ep = tr.ep;
+    const std::int64_t etp = effectiveEtp(tr), ep = tr.ep;
     Placement pl;
     pl.tp = linkOf(plan, 1, t);
     // Gradients of the dense parameters reduce over dp x cp (the context-parallel ranks hold the
@@ -88,7 +88,7 @@ Placement placeGroups(const Plan &plan)
     if (plan.model.moe()) {
         pl.etp = linkOf(plan, 1, etp);
         pl.ep = linkOf(plan, etp, ep);
-        const std::int64_t edp = std::max<std::int64_t>(1, (t * c * d) / std::max<std::int64_t>(1, etp * ep));
+        const std::int64_t edp = expertDataParallelRanks(tr);
         pl.edp = linkOf(plan, etp * ep, edp);
         // The experts' shard groups split edp the same way (Megatron-Core's intra-partial expert
         // data-parallel group; validate() refuses replicas that do not divide edp).

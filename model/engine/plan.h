@@ -391,6 +391,16 @@ inline double recomputedLinearShare(const Plan &plan)
     return r == Recompute::Full ? fullRecomputeLayerShare(plan) : recomputedLinearShare(r);
 }
 
+// The tensor-parallel degree inside each expert: etp, or tp when it is 0 (Megatron-Core's default).
+inline int effectiveEtp(const TrainingSpec &t) { return t.etp > 0 ? t.etp : t.tp; }
+// The experts' data-parallel group edp: the expert layers fold etp x ep x edp over the tp*cp*dp ranks
+// of a stage (Megatron-Core's MoE parallel folding), at least one rank.
+inline std::int64_t expertDataParallelRanks(const TrainingSpec &t)
+{
+    const std::int64_t folded = std::int64_t(effectiveEtp(t)) * t.ep;
+    return std::max<std::int64_t>(1, std::int64_t(t.tp) * t.cp * t.dp / std::max<std::int64_t>(1, folded));
+}
+
 // Hybrid sharding (training.dp_shard, docs/model.md §5): the copies of each shard group, dp / dp_shard;
 // 1 without it (0, dp_shard = dp, or one that does not divide dp, which validate() refuses).
 inline int dpReplicas(const TrainingSpec &t)
@@ -408,11 +418,7 @@ inline bool hybridShardingFits(const TrainingSpec &t, bool moe)
         return true;
     if (t.dp <= 0 || t.dp % t.dp_shard != 0)
         return false;
-    const std::int64_t folded = std::int64_t(t.etp > 0 ? t.etp : t.tp) * t.ep;
-    if (!moe || folded <= 0)
-        return true;
-    const std::int64_t edp = std::int64_t(t.tp) * t.cp * t.dp / folded;
-    return edp % (t.dp / t.dp_shard) == 0;
+    return !moe || expertDataParallelRanks(t) % (t.dp / t.dp_shard) == 0;
 }
 
 const char *toString(Mlp v);

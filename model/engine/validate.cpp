@@ -190,7 +190,7 @@ void checkExpertParallel(Checker &c, const Plan &plan)
 void checkHybridSharding(Checker &c, const Plan &plan)
 {
     const TrainingSpec &t = plan.training;
-    if (t.dp_shard <= 0 || hybridShardingFits(t, plan.model.moe()))
+    if (hybridShardingFits(t, plan.model.moe()))
         return;
     if (t.dp % t.dp_shard != 0) {
         c.fail(F::training_dp_shard,
@@ -199,11 +199,10 @@ void checkHybridSharding(Checker &c, const Plan &plan)
                {num(t.dp_shard), num(t.dp)});
         return;
     }
-    const int etp = t.etp > 0 ? t.etp : t.tp;
     c.fail(F::training_dp_shard,
            CT_TR("commtax::Errors", "dp/dp_shard=%1 copies do not divide the experts' data-parallel group "
                                     "tp*cp*dp/(etp*ep)=%2"),
-           {num(dpReplicas(t)), num(double(t.tp) * t.cp * t.dp / (double(etp) * t.ep))});
+           {num(dpReplicas(t)), num(double(expertDataParallelRanks(t)))});
 }
 
 // The global batch over micro-batches and data parallelism, and the micro-batch count of interleaving.

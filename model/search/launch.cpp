@@ -49,6 +49,9 @@ const char *fileSuffix(Framework f)
 namespace {
 
 std::string str(std::int64_t v) { return std::to_string(v); }
+// The copies of each ZeRO shard group a launch file writes (hybrid sharding, training.dp_shard):
+// dp / dp_shard under ZeRO 1-3; 1 without hybrid sharding or under ZeRO 0, which shards nothing.
+std::int64_t shardCopies(const TrainingSpec &t) { return t.zero >= 1 ? dpReplicas(t) : 1; }
 
 // A probability as the shortest decimal that reads back as the same double ("0.0", "0.1", "0.125"),
 // never an exponent and never the locale's comma: Python and argparse read it alike.
@@ -746,8 +749,8 @@ void megatronZeroArgs(Args &arg, const Shape &s, const TrainingSpec &t)
     }
     // Hybrid sharding: the distributed optimizer (or Megatron-FSDP, whose HSDP it turns on:
     // mcore_fsdp_adapter.py, enable_hsdp) in dp / dp_shard instances, each over dp_shard x cp ranks.
-    if (t.zero >= 1 && dpReplicas(t) > 1)
-        arg("--num-distributed-optimizer-instances", str(dpReplicas(t)));
+    if (shardCopies(t) > 1)
+        arg("--num-distributed-optimizer-instances", str(shardCopies(t)));
     if (t.dp_overlap > 0 && s.dp > 1) {
         arg("--overlap-grad-reduce");
         if (t.zero >= 1)
@@ -996,8 +999,8 @@ void nemoStrategy(std::string &out, const Shape &s, const TrainingSpec &t)
     out += "    recipe.optim.config.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
     // Hybrid sharding: MegatronStrategy's num_distributed_optimizer_instances (NeMo 8cfedd72,
     // megatron_strategy.py), copied into its DDP config and passed to initialize_model_parallel.
-    if (t.zero >= 1 && dpReplicas(t) > 1)
-        out += "    strategy.num_distributed_optimizer_instances = " + str(dpReplicas(t)) + "\n";
+    if (shardCopies(t) > 1)
+        out += "    strategy.num_distributed_optimizer_instances = " + str(shardCopies(t)) + "\n";
     out += "    strategy.ddp.overlap_grad_reduce = " + py(t.dp_overlap > 0) + "\n";
     out += "    strategy.ddp.overlap_param_gather = " + py(t.dp_overlap > 0 && t.zero >= 1) + "\n";
     out += "    strategy.ddp.grad_reduce_in_fp32 = " + py(t.grad_bytes >= 4) + "\n";
@@ -1179,8 +1182,8 @@ void bridgeTraining(std::string &out, const Shape &s, const TrainingSpec &t)
     out += "    cfg.ddp.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
     out += "    cfg.optimizer.use_distributed_optimizer = " + py(t.zero >= 1) + "\n";
     // Hybrid sharding (training/initialize.py builds the instance groups from it).
-    if (t.zero >= 1 && dpReplicas(t) > 1)
-        out += "    cfg.ddp.num_distributed_optimizer_instances = " + str(dpReplicas(t)) + "\n";
+    if (shardCopies(t) > 1)
+        out += "    cfg.ddp.num_distributed_optimizer_instances = " + str(shardCopies(t)) + "\n";
     if (t.zero >= 2)
         out += "    cfg.checkpoint.ckpt_format = \"fsdp_dtensor\"\n";
     out += "    cfg.ddp.overlap_grad_reduce = " + py(t.dp_overlap > 0 && s.dp > 1) + "\n";
@@ -1335,7 +1338,7 @@ void deepspeedFeatureNotes(Export &e, const Plan &p, const Shape &s, int stage)
         note(e,
              CT_TR("commtax::Launch",
                    "uneven pipeline stages: give PipelineModule a partition_method that matches them"));
-    if (t.zero >= 1 && dpReplicas(t) > 1)
+    if (shardCopies(t) > 1)
         note(e,
              stage == 3 ? CT_TR("commtax::Launch",
                                 "dp_shard=%1: written as MiCS (mics_shard_size, every rank of a shard group: "
@@ -1396,8 +1399,8 @@ void deepspeedJson(Export &e, const Plan &p, const Shape &s, std::int64_t trainB
         + (stage == 3 ? ", \"stage3_prefetch_bucket_size\": " + str(zero3Bucket(p)) : std::string())
         // MiCS groups consecutive global ranks (deepspeed/runtime/zero/mics_utils.py, reshape(-1,
         // shard_size)): a shard group is every rank of dp_shard data-parallel ranks, tp and cp included.
-        + (stage == 3 && dpReplicas(t) > 1 ? ", \"mics_shard_size\": " + str(s.gpus / dpReplicas(t))
-                                           : std::string())
+        + (stage == 3 && shardCopies(t) > 1 ? ", \"mics_shard_size\": " + str(s.gpus / shardCopies(t))
+                                            : std::string())
         + "}";
     if (s.tp > 1)
         out += ",\n  \"tensor_parallel\": {\"autotp_size\": " + str(s.tp) + "}";
@@ -1536,7 +1539,7 @@ void titanNotes(Export &e, const Shape &s, const TrainingSpec &t, const ModelSpe
              CT_TR("commtax::Launch",
                    "etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)"),
              {str(s.etp)});
-    if (s.moe && s.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : s.dp / dpReplicas(t)) * s.cp * s.tp) % s.ep != 0)
+    if (s.moe && s.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : s.dp / shardCopies(t)) * s.cp * s.tp) % s.ep != 0)
         note(e,
              CT_TR("commtax::Launch",
                    "ep=%1 must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel "
@@ -1554,7 +1557,7 @@ void titanNotes(Export &e, const Shape &s, const TrainingSpec &t, const ModelSpe
 void titanParallelism(std::string &out, const Shape &s, const TrainingSpec &t, bool explicitStages)
 {
     out += "    par = config.parallelism\n";
-    const std::int64_t replicas = t.zero == 0 ? s.dp : dpReplicas(t);
+    const std::int64_t replicas = t.zero == 0 ? s.dp : shardCopies(t);
     out += "    par.data_parallel_replicate_degree = " + str(replicas) + "\n";
     out += "    par.data_parallel_shard_degree = " + str(s.dp / replicas) + "\n";
     if (t.zero >= 1)

@@ -232,7 +232,6 @@ bool checkCp(const Plan &p) { return p.training.cp == 1 || p.training.seq_len % 
 
 // The attention ranks of a stage, tp*cp*dp, over which the expert layers fold etp*ep*edp.
 std::int64_t attentionRanks(const TrainingSpec &t) { return std::int64_t(t.tp) * t.cp * t.dp; }
-int effectiveEtp(const TrainingSpec &t) { return t.etp > 0 ? t.etp : t.tp; }
 
 // validate(): etp (0: tp) divides expert_ffn. And etp*ep must divide tp*cp*dp for some ep >= 1,
 // so etp itself must: a necessary condition that prunes before ep (validate() refuses every ep
