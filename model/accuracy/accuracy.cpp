@@ -28,6 +28,9 @@ namespace {
 // The first year whose runs get FlashAttention by default (see readRun).
 constexpr int kFirstFlashAttentionYear = 2023;
 constexpr double kDeepSpeedPrefetchBucketParams = 5e7;
+// The last year whose DeepSpeed ZeRO-3 runs synchronised every gather with the compute
+// (frameworkDefaults).
+constexpr int kLastYearOfSyncDeepSpeedZero3 = 2021;
 // The last year whose runs predate Megatron-LM's asynchronous TP backward (see readRun).
 constexpr int kLastYearWithoutAsyncTp = 2021;
 // The last year whose runs had 2024's cuDNN attention (frameworkDefaults).
@@ -238,6 +241,18 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
     const bool deepSpeed = run.framework.contains(QLatin1String("deepspeed"));
     if (t.zero == 3 && deepSpeed && !tr.contains(QStringLiteral("zero3_bucket_params")))
         t.zero3_bucket_params = kDeepSpeedPrefetchBucketParams;
+    // DeepSpeed's ZeRO-3 as its releases before 0.6.0 (March 2022) ran it hid none of its traffic:
+    // v0.3.14 (April 2021) calls torch.cuda.synchronize() before every parameter's all-gather
+    // (deepspeed/runtime/zero/partition_parameters.py _allgather_param) and again after each
+    // submodule's fetch (stage3.py fetch_sub_module, _synchronize_communication), so the host waits
+    // for the compute before each gather and the compute for the gather: "the async version is not
+    // async at all, because each all_gather calls torch.cuda.synchronize()" (PR #1188, 2021-10-31).
+    // The device-wide wait takes in the gradients' reduction stream too. PR #1453 (merged
+    // 2022-01-20, first released in 0.6.0) brought "more fine grained synchronization for
+    // communication that allows blocking on less work". A run of 2021 or before: dp_overlap 0.
+    if (t.zero == 3 && deepSpeed && run.year > 0 && run.year <= kLastYearOfSyncDeepSpeedZero3
+        && !tr.contains(QStringLiteral("dp_overlap")))
+        t.dp_overlap = 0.0;
     // llm.c has one loss, its fused classifier (karpathy/llm.c llmc/fused_classifier.cuh, called by
     // train_gpt2.cu): softmax, loss and the logits' gradient in one pass, written over the logits in
     // place, which is what the engine's fused cross-entropy counts (docs/model.md §3).
