@@ -113,7 +113,10 @@ private slots:
         QCOMPARE(g.level, 0);
         QCOMPARE(g.runs, 39);
         QCOMPARE(g.sources, 10);
-        QCOMPARE(g.quantiles[0], 1.0);
+        // The factors as the next source would draw them (uncertainty::predictivePercentile): the big
+        // source's 30 runs share a weight of 1, the nine small ones 1 each, the next source 1: 11.
+        // The 1.0s end at 1/11, the first 2.0 sits at 2/11, so the P10 is 1 + (0.1 - 1/11) * 11 = 1.1.
+        QVERIFY_NEAR(g.quantiles[0], 1.1, 1e-12);
         QCOMPARE(g.quantiles[1], 2.0);
         QCOMPARE(g.quantiles[2], 2.0);
         QCOMPARE(g.quantiles[4], 2.0);
@@ -272,15 +275,16 @@ private slots:
         // LOSO MAPE from 10.3% to 10.0%. Their misses had widened the tails of the regimes they share
         // with other runs; narrower, those tails let out two or three of the others: the whole 73%
         // (201 of 275), PyTorch-native 67% (65 of 97), fully sharded 67% (60 of 90), BF16 64% (98 of
-        // 154), H100 69.7% (83 of 119), beyond 1,024 GPUs 61% (14 of 23). The target is 70-90%. These
-        // floors are today's figures.
+        // 154), H100 69.7% (83 of 119), beyond 1,024 GPUs 61% (14 of 23).
+        // The same day the percentiles became the next source's draw (uncertainty::predictivePercentile:
+        // the i-th of k sources at i / (k + 1), not (i - 1) / (k - 1); with 10 sources the sample's
+        // own P10-P90 holds a next draw 65% of the time on average, the next draw's 80%). The whole
+        // coverage went from 73% to 79% (217 of 275), P25-P75 50% to 52%: PyTorch-native 76%, fully
+        // sharded 76%, BF16 71%, H100 78%, beyond 1,024 GPUs 70% (16 of 23), FP8 89%; MoE stays at
+        // 65% (36 of 55), its misses beyond its regimes' ends. The target is 70-90%. These floors are
+        // today's figures.
         const std::map<QString, std::pair<double, double>> knownMisses = {
-            {QStringLiteral("architecture:moe"), {0.65, 0.90}},
-            {QStringLiteral("precision:bf16"), {0.63, 0.90}},
-            {QStringLiteral("framework:pytorch-native"), {0.67, 0.90}},
-            {QStringLiteral("sharding:fsdp/zero-3"), {0.66, 0.90}},
-            {QStringLiteral("gpu:h100"), {0.69, 0.90}},
-            {QStringLiteral("scale:over 1024 GPUs"), {0.60, 0.90}}};
+            {QStringLiteral("architecture:moe"), {0.65, 0.90}}, {QStringLiteral("scale:over 1024 GPUs"), {0.69, 0.90}}};
         QStringList bad;
         for (const auto &g : cov.groups) {
             qInfo("%-40s rows %3d  P10-P90 %3.0f%%  P25-P75 %3.0f%%", qPrintable(g.first), g.second.rows, 100 * g.second.share80(),

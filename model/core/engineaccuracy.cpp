@@ -161,7 +161,7 @@ EngineRegime engineRegime(const Plan &plan, const EngineAccuracyData &data, cons
     g.sources = w.sources;
     const double at[5] = {0.10, 0.25, 0.50, 0.75, 0.90};
     for (int i = 0; i < 5; ++i)
-        g.quantiles[std::size_t(i)] = uncertainty::weightedPercentile(w.factors, at[i]);
+        g.quantiles[std::size_t(i)] = uncertainty::predictivePercentile(w.factors, at[i], 1.0);
     for (double e : w.errors)
         g.mape += e / double(w.errors.size());
     g.median_error = uncertainty::percentile(w.errors, 0.5);

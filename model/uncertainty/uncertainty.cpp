@@ -354,6 +354,32 @@ double weightedPercentile(const std::vector<std::pair<double, double>> &sorted, 
     return sorted.back().first;
 }
 
+double predictivePercentile(const std::vector<std::pair<double, double>> &sorted, double q, double next)
+{
+    if (sorted.empty())
+        return 0;
+    double total = next;
+    for (const auto &[value, weight] : sorted)
+        total += weight;
+    if (!(total > 0))
+        return sorted.front().first;
+    double before = 0, prevAt = 0, prevValue = sorted.front().first;
+    bool first = true;
+    for (const auto &[value, weight] : sorted) {
+        before += weight;
+        const double at = before / total;
+        if (at >= q) {
+            if (first || at <= prevAt || value == prevValue)
+                return value;
+            return prevValue + (q - prevAt) / (at - prevAt) * (value - prevValue);
+        }
+        first = false;
+        prevAt = at;
+        prevValue = value;
+    }
+    return sorted.back().first;
+}
+
 namespace {
 
 // Adds the evaluations a thread has done to Options::progress in batches (one atomic add per 64)

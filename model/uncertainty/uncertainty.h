@@ -243,5 +243,15 @@ double percentile(const std::vector<double> &sorted, double q);
 // that the first is 0 and the last 1, and q is interpolated linearly between them: with equal
 // weights that is percentile() exactly.
 double weightedPercentile(const std::vector<std::pair<double, double>> &sorted, double q);
+// The q-quantile of the next draw from what `sorted` ((value, weight > 0) pairs in ascending value)
+// sampled, the next draw weighing `next`: each value sits at the cumulative weight through it over
+// the total plus `next`, and q is interpolated linearly between those positions (held at the first
+// and the last value beyond them). With k equal weights and `next` one of them the i-th value sits at
+// i / (k + 1), the position at which a next draw falls below it with probability i / (k + 1) (the
+// order statistics of k + 1 exchangeable draws; Hyndman and Fan 1996, definition 6), so the range
+// between the P10 and the P90 holds the next draw 80% of the time on average. percentile() and
+// weightedPercentile() put the ends at 0 and 1 (definition 7) and describe the sample: between their
+// P10 and P90 a next draw falls 0.8 (k - 1) / (k + 1) of the time on average, 65% for 10 draws.
+double predictivePercentile(const std::vector<std::pair<double, double>> &sorted, double q, double next);
 
 } // namespace commtax::uncertainty
