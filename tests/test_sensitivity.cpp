@@ -387,6 +387,26 @@ private Q_SLOTS:
         // The highlighted runs are the regime's (every source: the dialog does not hold one out).
         QCOMPARE(d.highlighted(), expected.runs);
         QVERIFY(d.table()->rowCount() >= 5);
+        // The table's P10 and P90 are the ranges' percentiles: the next source's draw. The H100 dense
+        // runs that are not fully sharded, by hand from the file's factors.
+        {
+            std::vector<const AccuracyRun *> members;
+            for (const AccuracyRun &r : engineAccuracyData().runs)
+                if (r.gpu_family == QStringLiteral("h100") && !r.moe && !r.sharded)
+                    members.push_back(&r);
+            const SourceWeightedErrors w = sourceWeightedErrors(members);
+            bool found = false;
+            for (int row = 0; row < d.table()->rowCount(); ++row) {
+                if (d.table()->item(row, 0)->text() != QStringLiteral("h100, dense"))
+                    continue;
+                found = true;
+                QCOMPARE(d.table()->item(row, 3)->text(),
+                         QString::number(uncertainty::predictivePercentile(w.factors, 0.1, 1.0), 'f', 2));
+                QCOMPARE(d.table()->item(row, 4)->text(),
+                         QString::number(uncertainty::predictivePercentile(w.factors, 0.9, 1.0), 'f', 2));
+            }
+            QVERIFY(found);
+        }
         QVERIFY(d.width() <= 853 && d.height() <= 533);
         const QDir dir(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots"));
         dir.mkpath(QStringLiteral("."));

@@ -81,7 +81,7 @@ void AccuracyDialog::buildPlot(const EngineAccuracyData &runs)
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
     m_plot->xAxis->setLabel(tr("GPUs"));
     m_plot->xAxis->setRange(1, 65536);
-    m_plot->yAxis->setLabel(tr("Published / engine step time"));
+    m_plot->yAxis->setLabel(tr("Published /\nengine step time"));
     double top = 1.5;
     for (double v : y + hy)
         top = std::max(top, std::min(v, 4.5));
@@ -90,8 +90,9 @@ void AccuracyDialog::buildPlot(const EngineAccuracyData &runs)
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
 }
 
-// The spread by kind of run: GPU family, dense or MoE, sharded or not. P10 and P90 weigh each source
-// as one run, as the ranges do (core/engineaccuracy.h); the median error is the runs'.
+// The spread by kind of run: GPU family, dense or MoE, sharded or not. P10 and P90 are the ranges'
+// (core/engineaccuracy.h): each source weighs as one run, at the percentiles of a next source's draw
+// (uncertainty::predictivePercentile); the median error is the runs'.
 void AccuracyDialog::buildTable(const EngineAccuracyData &runs)
 {
     std::map<QString, std::vector<const AccuracyRun *>> groups;
@@ -108,8 +109,8 @@ void AccuracyDialog::buildTable(const EngineAccuracyData &runs)
         const SourceWeightedErrors w = sourceWeightedErrors(members);
         const long medianError = std::lround(100 * uncertainty::percentile(w.errors, 0.5));
         const QStringList cells = {kind, QString::number(members.size()), QStringLiteral("%1%").arg(medianError),
-                                   QString::number(uncertainty::weightedPercentile(w.factors, 0.1), 'f', 2),
-                                   QString::number(uncertainty::weightedPercentile(w.factors, 0.9), 'f', 2)};
+                                   QString::number(uncertainty::predictivePercentile(w.factors, 0.1, 1.0), 'f', 2),
+                                   QString::number(uncertainty::predictivePercentile(w.factors, 0.9, 1.0), 'f', 2)};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             if (c > 0)

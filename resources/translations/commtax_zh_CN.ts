@@ -58,10 +58,6 @@
         <translation>GPU 数</translation>
     </message>
     <message>
-        <source>Published / engine step time</source>
-        <translation>公开 / 引擎单步时间</translation>
-    </message>
-    <message>
         <source>Runs of</source>
         <translation>训练类别</translation>
     </message>
@@ -80,6 +76,11 @@
     <message>
         <source>P90</source>
         <translation>P90</translation>
+    </message>
+    <message>
+        <source>Published /
+engine step time</source>
+        <translation>公开 / 引擎单步时间</translation>
     </message>
 </context>
 <context>
