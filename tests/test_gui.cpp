@@ -5,6 +5,7 @@
 // the widgets. Screenshots are written to <build>/screenshots/ for a look by eye. Files, actions,
 // the handbook and the main window's screenshot: test_gui_window.cpp; the charts and the ranges:
 // test_gui_charts.cpp.
+#include "guitestsupport.h"
 #include "mainwindowtestsupport.h"
 #include "planfixtures.h"
 #include "text/modeltext.h"
@@ -80,13 +81,11 @@ private Q_SLOTS:
     // The same field in a Chinese window: a new window in zh_CN, its screenshots "<name>-zh".
     void chineseScreenshotsWith(const QString &objectName, int margin, const QString &name)
     {
+        const EnglishAfterwards restore;
         QCOMPARE(installInterfaceLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
-        {
-            auto zh = make();
-            QTRY_VERIFY(zh->settled());
-            screenshotsWith(zh->window, zh->find<QWidget>(objectName), margin, name + QStringLiteral("-zh"));
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+        auto zh = make();
+        QTRY_VERIFY(zh->settled());
+        screenshotsWith(zh->window, zh->find<QWidget>(objectName), margin, name + QStringLiteral("-zh"));
     }
 
     void recomputeModulesInTheEditor()
@@ -232,8 +231,7 @@ private Q_SLOTS:
         plan.training.global_batch = 512;
         plan.training.sequence_parallel = true;
         QVERIFY(validate(plan).empty());
-        for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            QCOMPARE(installInterfaceLanguage(lang), lang);
+        inEachLanguage([&](const QString &lang, const QString &zh) {
             auto f = make();
             QTRY_VERIFY(f->settled());
             Scenario s = f->window.scenario();
@@ -254,18 +252,15 @@ private Q_SLOTS:
             QTest::qWait(20); // the layout runs from the event loop
             QVERIFY(message->height() >= message->heightForWidth(message->width()));
             screenshotsWith(f->window, last, 160,
-                            lang == QStringLiteral("en") ? QStringLiteral("editor-stage-layers")
-                                                         : QStringLiteral("editor-stage-layers-zh"));
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+                            QStringLiteral("editor-stage-layers") + zh);
+        });
     }
 
     // Hybrid sharding is an editor field shown under ZeRO 1-3; shard groups of half the data-parallel
     // ranks hold twice the optimizer's states a GPU (docs/model.md §5, §8).
     void hybridShardingInTheEditor()
     {
-        for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            QCOMPARE(installInterfaceLanguage(lang), lang);
+        inEachLanguage([&](const QString &lang, const QString &zh) {
             auto f = make();
             QTRY_VERIFY(f->settled());
             auto *shard = f->find<QSpinBox>(QStringLiteral("field_training_dp_shard"));
@@ -294,18 +289,15 @@ private Q_SLOTS:
             QVERIFY_NEAR(f->last.result.memory_optimizer_gb, 2 * before.memory_optimizer_gb,
                          1e-9 * before.memory_optimizer_gb);
             screenshotsWith(f->window, shard, 160,
-                            lang == QStringLiteral("en") ? QStringLiteral("editor-dp-shard")
-                                                         : QStringLiteral("editor-dp-shard-zh"));
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+                            QStringLiteral("editor-dp-shard") + zh);
+        });
     }
 
     // The FP8 weight cache is an editor field shown with FP8 precision; unticked, every micro-batch
     // casts the weights again: a longer compute, the same FLOPs (docs/model.md §3).
     void fp8WeightCacheInTheEditor()
     {
-        for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            QCOMPARE(installInterfaceLanguage(lang), lang);
+        inEachLanguage([&](const QString &lang, const QString &zh) {
             auto f = make();
             QTRY_VERIFY(f->settled());
             auto *cache = f->find<QCheckBox>(QStringLiteral("field_training_fp8_weight_cache"));
@@ -327,10 +319,8 @@ private Q_SLOTS:
             QVERIFY(f->last.result.compute_time_s > before.compute_time_s);
             QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
             screenshotsWith(f->window, cache, 160,
-                            lang == QStringLiteral("en") ? QStringLiteral("editor-fp8-weight-cache")
-                                                         : QStringLiteral("editor-fp8-weight-cache-zh"));
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+                            QStringLiteral("editor-fp8-weight-cache") + zh);
+        });
     }
 
     void dropoutInTheEditor()
@@ -386,8 +376,7 @@ private Q_SLOTS:
     // recompute only; recomputing one layer a chunk keeps more activations and runs fewer FLOPs again.
     void partialRecomputeInTheEditor()
     {
-        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            QCOMPARE(installInterfaceLanguage(language), language);
+        inEachLanguage([&](const QString &, const QString &zh) {
             auto f = make();
             QTRY_VERIFY(f->settled());
             auto *layers = f->find<QSpinBox>(QStringLiteral("field_training_recompute_num_layers"));
@@ -409,10 +398,8 @@ private Q_SLOTS:
             QVERIFY(f->last.result.memory_activations_gb > full.memory_activations_gb);
             QVERIFY(f->last.result.hardware_flops_per_step < full.hardware_flops_per_step);
             QCOMPARE(f->last.result.flops_per_step, full.flops_per_step);
-            const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
-            screenshotsWith(f->window, layers, 160, QStringLiteral("editor-recompute-layers") + suffix);
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+            screenshotsWith(f->window, layers, 160, QStringLiteral("editor-recompute-layers") + zh);
+        });
     }
 
     // Fine-grained activation offload (Megatron-Core --offload-modules expert_fc1 moe_act) in the
@@ -420,8 +407,7 @@ private Q_SLOTS:
     // input moves GPU memory to the host (screenshots in English and Chinese).
     void fineGrainedOffloadInTheEditor()
     {
-        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            QCOMPARE(installInterfaceLanguage(language), language);
+        inEachLanguage([&](const QString &, const QString &zh) {
             auto f = make();
             QTRY_VERIFY(f->settled());
             auto *fc1 = f->find<QCheckBox>(QStringLiteral("field_training_offload_expert_fc1"));
@@ -448,18 +434,15 @@ private Q_SLOTS:
             QVERIFY(f->last.result.memory_activations_gb < before.memory_activations_gb);
             QVERIFY(f->last.result.memory_offloaded_gb > 0);
             QCOMPARE(f->last.result.flops_per_step, before.flops_per_step);
-            const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
-            screenshotsWith(f->window, fc1, 160, QStringLiteral("editor-offload-modules") + suffix);
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+            screenshotsWith(f->window, fc1, 160, QStringLiteral("editor-offload-modules") + zh);
+        });
     }
 
     // The GB300 NVL72 rack in the editor: its node is the 64-GPU NVLink domain, its host a 4-GPU tray
     // (cluster.gpus_per_host), which only the launch configs read: setting it moves no figure.
     void gpusPerHostInTheEditor()
     {
-        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            QCOMPARE(installInterfaceLanguage(language), language);
+        inEachLanguage([&](const QString &, const QString &zh) {
             auto f = make();
             QTRY_VERIFY(f->settled());
             QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_gpu")), QStringLiteral("gb300")));
@@ -481,10 +464,8 @@ private Q_SLOTS:
             typeInto(host, QStringLiteral("4"));
             QTRY_VERIFY(f->settled());
             QCOMPARE(f->window.scenario().plan.cluster.gpus_per_host, 4);
-            const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
-            screenshotsWith(f->window, host, 160, QStringLiteral("editor-gpus-per-host") + suffix);
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+            screenshotsWith(f->window, host, 160, QStringLiteral("editor-gpus-per-host") + zh);
+        });
     }
 
     // GPT-OSS's paths (docs/model.md §17) in the editor: an MoE model shows the activation clamp, the
@@ -492,8 +473,7 @@ private Q_SLOTS:
     // the op fuser takes it back (screenshots in English and Chinese, 1280x800 and 1600x1000).
     void gptOssPathsInTheEditor()
     {
-        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            QCOMPARE(installInterfaceLanguage(language), language);
+        inEachLanguage([&](const QString &, const QString &zh) {
             auto f = make();
             QTRY_VERIFY(f->settled());
             QVERIFY(chooseWithKeyboard(f->find<QComboBox>(QStringLiteral("preset_model")),
@@ -520,10 +500,8 @@ private Q_SLOTS:
             QTRY_VERIFY(f->settled());
             QVERIFY(f->window.scenario().plan.training.te_op_fuser);
             QCOMPARE(f->last.result.step_time_s, before);
-            const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
-            screenshotsWith(f->window, clamp, 160, QStringLiteral("editor-gpt-oss-paths") + suffix);
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+            screenshotsWith(f->window, clamp, 160, QStringLiteral("editor-gpt-oss-paths") + zh);
+        });
     }
 
     // Issue 24: an edited copy of a built-in GPU in the editor: its tags and the name the app gives the
@@ -536,8 +514,7 @@ private Q_SLOTS:
         edited.nameTags = {PresetNameTag::Edited};
         PresetCatalog catalog = PresetCatalog::builtIn();
         catalog.add(edited);
-        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            QCOMPARE(installInterfaceLanguage(language), language);
+        inEachLanguage([&](const QString &language, const QString &) {
             auto f = make();
             f->window.setPresetCatalog(catalog);
             QTRY_VERIFY(f->settled());
@@ -556,8 +533,7 @@ private Q_SLOTS:
                              && !gpu->currentText().contains(QStringLiteral("edited")),
                          qPrintable(name->text() + QStringLiteral(" | ") + gpu->currentText()));
             screenshotsWith(f->window, name, 40, QStringLiteral("editor-names-") + language);
-        }
-        installInterfaceLanguage(QStringLiteral("en"));
+        });
     }
 
     void financeFieldsInTheEconomicsGroup()
