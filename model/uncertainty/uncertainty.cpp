@@ -323,25 +323,17 @@ double percentile(const std::vector<double> &sorted, double q)
     return a == b ? a : a + (h - double(lo)) * (b - a);
 }
 
-double weightedPercentile(const std::vector<std::pair<double, double>> &sorted, double q)
+namespace {
+
+// q interpolated linearly between the values of `sorted` ((value, weight) pairs in ascending value)
+// at their positions, `position(before, weight)` for a value after `before` of the weight: held at the
+// first value up to its position and at the last beyond its.
+template <typename Position>
+double atPositions(const std::vector<std::pair<double, double>> &sorted, double q, Position position)
 {
-    if (sorted.empty())
-        return 0;
-    if (sorted.size() == 1 || q <= 0)
-        return sorted.front().first;
-    if (q >= 1)
-        return sorted.back().first;
-    double total = 0;
-    for (const auto &[value, weight] : sorted)
-        total += weight;
-    // Positions: the cumulative weight to each value's middle, less the first half weight, over the
-    // total less the two end half weights (0 for the first value, 1 for the last).
-    const double first = sorted.front().second / 2, span = total - first - sorted.back().second / 2;
-    if (!(span > 0))
-        return sorted.front().first;
     double before = 0, prevAt = 0, prevValue = sorted.front().first;
     for (const auto &[value, weight] : sorted) {
-        const double at = (before + weight / 2 - first) / span;
+        const double at = position(before, weight);
         before += weight;
         if (at >= q) {
             if (at <= prevAt || value == prevValue)
@@ -354,30 +346,41 @@ double weightedPercentile(const std::vector<std::pair<double, double>> &sorted, 
     return sorted.back().first;
 }
 
+double totalWeight(const std::vector<std::pair<double, double>> &sorted)
+{
+    double total = 0;
+    for (const auto &[value, weight] : sorted)
+        total += weight;
+    return total;
+}
+
+} // namespace
+
+double weightedPercentile(const std::vector<std::pair<double, double>> &sorted, double q)
+{
+    if (sorted.empty())
+        return 0;
+    if (sorted.size() == 1 || q <= 0)
+        return sorted.front().first;
+    if (q >= 1)
+        return sorted.back().first;
+    // Positions: the cumulative weight to each value's middle, less the first half weight, over the
+    // total less the two end half weights (0 for the first value, 1 for the last).
+    const double first = sorted.front().second / 2, span = totalWeight(sorted) - first - sorted.back().second / 2;
+    if (!(span > 0))
+        return sorted.front().first;
+    return atPositions(sorted, q, [&](double before, double weight) { return (before + weight / 2 - first) / span; });
+}
+
 double predictivePercentile(const std::vector<std::pair<double, double>> &sorted, double q, double next)
 {
     if (sorted.empty())
         return 0;
-    double total = next;
-    for (const auto &[value, weight] : sorted)
-        total += weight;
+    // Positions: the cumulative weight through each value over the total with the next draw's.
+    const double total = totalWeight(sorted) + next;
     if (!(total > 0))
         return sorted.front().first;
-    double before = 0, prevAt = 0, prevValue = sorted.front().first;
-    bool first = true;
-    for (const auto &[value, weight] : sorted) {
-        before += weight;
-        const double at = before / total;
-        if (at >= q) {
-            if (first || at <= prevAt || value == prevValue)
-                return value;
-            return prevValue + (q - prevAt) / (at - prevAt) * (value - prevValue);
-        }
-        first = false;
-        prevAt = at;
-        prevValue = value;
-    }
-    return sorted.back().first;
+    return atPositions(sorted, q, [&](double before, double weight) { return (before + weight) / total; });
 }
 
 namespace {
