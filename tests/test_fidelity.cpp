@@ -377,6 +377,28 @@ private Q_SLOTS:
         QVERIFY(t.micro_batch > 1); // the engine's default, 1, is not among the pairs
     }
 
+    // A tuned setting of a run no plan of which fits (the engine's memory is over what the run held)
+    // takes the fastest valid value with the published rest, not one found by changing a published
+    // setting: Llama 3 405B on 8,192 GPUs published ZeRO-1 (FSDP without resharding); letting the
+    // search free ZeRO found ZeRO-2 plans that fit only at vpp 1 and gave the row its bubble (-25%).
+    void tunedSettingOfAnOverfullRunKeepsThePublishedRest()
+    {
+        const PublishedRuns runs = PublishedRuns::load();
+        QVERIFY(runs.errors.isEmpty());
+        const accuracy::Run *r = runs.find("llama3-405b-8k-gpus-bf16");
+        QVERIFY(r);
+        const TrainingSpec &t = r->plan.training;
+        QCOMPARE(t.zero, 1);
+        QVERIFY(!evaluateValid(r->plan).fits_in_memory);
+        // The fastest depth: 126 layers on pp 16 in chunks of one (7, 8 x 14, 7), the bubble of 1/8.
+        QCOMPARE(t.vpp, 8);
+        for (int v : {1, 2, 4}) {
+            Plan q = r->plan;
+            q.training.vpp = v;
+            QVERIFY(evaluateValid(q).step_time_s > evaluateValid(r->plan).step_time_s);
+        }
+    }
+
     // 3d. What the small trainers run, not Megatron-LM's defaults (model/accuracy, readRun): llm.c's
     // only loss is its fused classifier (karpathy/llm.c llmc/fused_classifier.cuh), and nanoGPT,
     // modded-nanogpt and the Hugging Face Trainer checkpoint no activations unless asked. By hand, on

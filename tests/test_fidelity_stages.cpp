@@ -198,6 +198,29 @@ private Q_SLOTS:
         QCOMPARE(rq.warnings & WarnUnevenStages, 0u);
     }
 
+    // The interleaved schedule's warm-up (Megatron-Core schedules.py get_pp_rank_microbatches): rank i
+    // runs 2(p - i - 1) + (v - 1)p forward chunks of its v before its first backward and holds one
+    // more, at most all m*v chunks; a chunk holds 1/v of the rank's layers.
+    void interleavedStagesHoldTheirWarmUp()
+    {
+        Plan p = llama405bPp16(); // 7, 8 x 14, 7 layers; m = 64
+        p.training.vpp = 8;
+        const double h = 16384, f = 53248, s = 8192, kvw = 8 * 128;
+        const double act = s * (8 * h + 2 * (h + kvw) + 2 * kvw + 2 * h + 6 * f) / 8; // as above
+        // Rank 1 (8 layers): 2 x 14 + 7 x 16 + 1 = 141 chunks, 141/8 micro-batches of the stage; rank 0
+        // holds 143 chunks of its 7 layers, the last rank 113 of 7 and the logits. Before, the engine
+        // held (p - i)(1 + (p - 1)/(pv)) on rank i: 134.1 layers' worth on rank 1, and 7.8 on the last
+        // rank, which holds as much as it warms up: 14.1 micro-batches.
+        QVERIFY_NEAR(evaluateValid(p).memory_activations_gb, 141 * act / kBytesPerGB, 1e-9);
+        // With m = p = 16 every micro-batch is in flight at once on ranks 0-7 (128 chunks of 128), so
+        // the 8-layer ranks hold 16 x 8 layers' worth (before, 134.1); 1F1B's rank 1, 15 x 8.
+        p.training.global_batch = 16;
+        QVERIFY_NEAR(evaluateValid(p).memory_activations_gb, 128 * act / kBytesPerGB, 1e-9);
+        Plan flat = p;
+        flat.training.vpp = 1;
+        QVERIFY_NEAR(evaluateValid(flat).memory_activations_gb, 15 * 8 * act / kBytesPerGB, 1e-9);
+    }
+
     void largeVocabularySlowsTheLastStage()
     {
         // Llama 3 8B (32 layers, vocabulary 128256) at pp = 4, tp = 2, s = 4096 on one DGX H100:

@@ -413,9 +413,12 @@ bool fastestPlan(search::Space space, Plan &best)
     opt.top = 1;
     opt.threads = 1;
     search::SearchResult r = search::runSearch(space, opt);
-    if (r.top.empty()) {
+    if (r.top.empty() && r.valid == 0) {
         // ZeRO and sequence parallelism have no candidate where they mean nothing (one rank):
-        // free them and keep only the tuned values of what is found.
+        // free them and keep only the tuned values of what is found. Not when plans are valid but
+        // none fits: another ZeRO stage would then stand in for the published one (Llama 3 405B's
+        // ZeRO-1 on 8,192 GPUs took the interleaving depth of a ZeRO-2 plan); the fastest valid
+        // plan is taken below, as for a run the engine says does not fit.
         space.allowed[search::DimZero].clear();
         space.allowed[search::DimSequenceParallel].clear();
         r = search::runSearch(space, opt);

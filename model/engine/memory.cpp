@@ -143,8 +143,7 @@ ZeroWorkingSet zeroWorkingSet(const Plan &plan, const Shape &k, const Placement 
     return out;
 }
 
-// Memory per GPU (docs/model.md §8, §16-17): the fullest stage's. Stage i keeps min(m, p - i)
-// micro-batches in flight, so the earliest stage of each kind is that kind's fullest.
+// Memory per GPU (docs/model.md §8, §16-17): the fullest stage's.
 void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r)
 {
     const TrainingSpec &tr = plan.training;
@@ -152,7 +151,6 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     const double t = k.t, tokens = k.s * k.b / k.c; // this GPU's tokens of a micro-batch, before the tp split
     const LayerActivations &la = k.act;
     const double denseAct = la.dense, moeAct = la.moe, recomputing = la.recomputing;
-    const double interleave = k.v > 1 ? 1.0 + (k.p - 1.0) / (k.v * k.p) : 1.0;
     const bool offloads = offloadsActivations(tr, la);
     StageKind kinds[4];
     const int n = stageKinds(k, kinds);
@@ -179,7 +177,7 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
         // Offloaded layers (docs/model.md §8): their activations wait in host memory; one layer's stays
         // on the GPU while it is copied out or back.
         const OffloadedLayers off = offloadedLayers(tr, D, s.layers - D);
-        const double inFlight = std::min(k.mb, k.p - s.index) * interleave;
+        const double inFlight = stageInFlight(k, s.index, tr.ep_a2a_overlap);
         const double moeKept = s.layers - D - off.moe;
         const double kept = (D - off.dense) * denseAct + moeKept * moeAct;
         double transit = 0;

@@ -253,6 +253,22 @@ inline double gemmS(double M, double N, double K, double rate, double bw, double
     return std::max(compute, memory) + fixed * (experts > 0 ? perExpert * experts : 1.0);
 }
 
+// The micro-batches of activations stage i holds at its peak, in whole-stage units (docs/model.md
+// §16). 1F1B: i's p - i - 1 warm-up forwards and the steady state's one more, at most all m. The
+// interleaved schedule (Megatron-Core schedules.py get_pp_rank_microbatches at d98e8a64): rank i
+// runs 2(p - i - 1) + (v - 1)p forward chunks before its first backward and holds one more in the
+// steady state, at most all m*v; a chunk is 1/v of the stage's layers. Rank 0 holds p + (p - 1)/v,
+// Korthikanti et al. 2022's p(1 + (p - 1)/(pv)); with m < p + (p - 1)/v all m are in flight at once.
+// The all-to-all under another micro-batch (ep_a2a_overlap) warms up one chunk more. Decreasing in
+// i: the earliest stage of each kind is that kind's fullest.
+inline double stageInFlight(const Shape &k, int i, bool a2aOverlap)
+{
+    if (k.v <= 1)
+        return std::min(k.mb, k.p - i);
+    const double chunks = 2.0 * (k.p - i - 1.0) + (k.v - 1.0) * k.p + 1.0 + (a2aOverlap ? 1.0 : 0.0);
+    return std::min(k.mb * k.v, chunks) / k.v;
+}
+
 // Megatron-Core's mla_up_proj recompute (docs/model.md §17): a module of selective recompute, MLA only.
 inline bool recomputesMlaUpProj(const Plan &plan)
 {
