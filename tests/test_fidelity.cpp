@@ -330,6 +330,39 @@ private Q_SLOTS:
         QVERIFY(old && !old->plan.training.tp_async_backward);
     }
 
+    // 3c''. Megatron's sequence parallelism as the run's framework and year had it: Megatron-LM from
+    // 2022, Megatron-DeepSpeed from its 2023 rebase; DeepSpeed's pipeline engine of 2022 not at all
+    // (MT-NLG, BLOOM, GLM-130B). Unpublished, it follows tp only where it existed.
+    void sequenceParallelismAsTheYearHadIt()
+    {
+        const PublishedRuns runs = PublishedRuns::load();
+        QVERIFY(runs.errors.isEmpty());
+        for (const char *id : {"mtnlg-530b-2240gpu-step", "bloom-176b-384gpu-step", "glm-130b-768gpu-a100-40gb-mfu"}) {
+            const accuracy::Run *r = runs.find(id);
+            QVERIFY2(r && r->plan.training.tp > 1, id);
+            QVERIFY2(!r->plan.training.sequence_parallel, id);
+        }
+        auto sp = [](const char *framework, int year) {
+            const QByteArray json = QStringLiteral(R"({"format": "commtax-published-runs", "version": 1, "runs": [{
+                "id": "t", "source": "test", "source_id": "t", "framework": "%1", "year": %2,
+                "model": "llama2-7b", "gpu": "a100-sxm-80gb", "cluster": "dgx-a100", "gpus": 64,
+                "training": {"seq_len": 2048, "global_batch": 512, "tp": 4, "pp": 1},
+                "metric": "tokens_per_s_per_gpu", "published": 1000}]})")
+                                        .arg(QLatin1String(framework))
+                                        .arg(year)
+                                        .toUtf8();
+            const accuracy::LoadResult loaded = accuracy::loadRunsJson(json, PresetCatalog::builtIn());
+            if (!loaded.errors.isEmpty() || loaded.runs.size() != 1)
+                return -1;
+            return int(loaded.runs.front().plan.training.sequence_parallel);
+        };
+        QCOMPARE(sp("megatron-lm", 2021), 0);
+        QCOMPARE(sp("megatron-lm", 2022), 1);
+        QCOMPARE(sp("megatron-deepspeed", 2022), 0);
+        QCOMPARE(sp("megatron-deepspeed", 2023), 1);
+        QCOMPARE(sp("other:glm-130b (DeepSpeed pipeline + tensor parallel)", 2022), 0);
+    }
+
     // 3c'. torchtitan's FSDP under a pipeline (torchtitan/parallelisms/parallelize_llama.py at
     // d4c86e375: no reshard after forward with PP; PyTorch's schedule syncs gradients on the last
     // micro-batch only) keeps whole weights and gradients for the step: the engine's ZeRO-1, one

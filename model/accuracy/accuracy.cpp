@@ -33,6 +33,10 @@ constexpr double kDeepSpeedPrefetchBucketParams = 5e7;
 constexpr int kLastYearOfSyncDeepSpeedZero3 = 2021;
 // The last year whose runs predate Megatron-LM's asynchronous TP backward (see readRun).
 constexpr int kLastYearWithoutAsyncTp = 2021;
+// The last year whose runs predate Megatron's sequence parallelism, and the last whose DeepSpeed runs
+// (Megatron-DeepSpeed, DeepSpeed's pipeline engine) ran without it (frameworkDefaults).
+constexpr int kLastYearWithoutSequenceParallelism = 2021;
+constexpr int kLastYearOfDeepSpeedWithoutSequenceParallelism = 2022;
 // The last year whose runs had 2024's cuDNN attention (frameworkDefaults).
 constexpr int kLastYearOfCudnn2024 = 2024;
 // The source ids of NVIDIA's performance tables (tests/fixtures/published-runs.json).
@@ -253,6 +257,19 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
     if (t.zero == 3 && deepSpeed && run.year > 0 && run.year <= kLastYearOfSyncDeepSpeedZero3
         && !tr.contains(QStringLiteral("dp_overlap")))
         t.dp_overlap = 0.0;
+    // Megatron's sequence parallelism (Korthikanti et al. 2022, arXiv 2205.05198) came to Megatron-LM in
+    // 2022 (`--sequence-parallel`, megatron/arguments.py, commit cfd2e21607 of 2022-04-28) and to
+    // Megatron-DeepSpeed with its rebase on Megatron-LM in mid-2023 (deepspeedai/Megatron-DeepSpeed
+    // issue #148, 2023-06-13: "the upcoming rebase of Megatron-LM should address this"), and DeepSpeed's
+    // pipeline engine passes a stage's activations whole over the TP ranks, not split along the
+    // sequence (issue #170, 2023-07). A run of 2021 or before, or a DeepSpeed one of 2022 or before
+    // (MT-NLG's and BLOOM's Megatron-DeepSpeed, GLM-130B's DeepSpeed pipeline), that does not say ran
+    // without it: layer norms and dropout on every TP rank, their activations kept whole.
+    const bool deepSpeedNamed = run.framework.contains(QLatin1String("deepspeed"), Qt::CaseInsensitive);
+    if (!tr.contains(QStringLiteral("sequence_parallel")) && run.year > 0
+        && (run.year <= kLastYearWithoutSequenceParallelism
+            || (deepSpeedNamed && run.year <= kLastYearOfDeepSpeedWithoutSequenceParallelism)))
+        t.sequence_parallel = false;
     // llm.c has one loss, its fused classifier (karpathy/llm.c llmc/fused_classifier.cuh, called by
     // train_gpt2.cu): softmax, loss and the logits' gradient in one pass, written over the logits in
     // place, which is what the engine's fused cross-entropy counts (docs/model.md §3).
