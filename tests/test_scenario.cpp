@@ -168,6 +168,19 @@ private Q_SLOTS:
         QVERIFY(g->provenance.value(QStringLiteral("intra_efficiency")).kind == SourceKind::Measured);
         QVERIFY(g->provenance.value(QStringLiteral("price_usd")).kind == SourceKind::Assumption);
         QVERIFY(c.find(Section::Cluster, g->defaultCluster()));
+        // Every GPU states the fixed cost of a GEMM it assumes (nine took the struct's 12 us silently
+        // before 2026-12-06); the Blackwell GPUs take the H100's fitted 24 us as an assumption.
+        for (const Preset &p : c.presets(Section::Gpu)) {
+            const auto prov = p.provenance.constFind(QStringLiteral("gemm_overhead_us"));
+            QVERIFY2(prov != p.provenance.constEnd() && !prov->source.isEmpty(), qPrintable(p.id));
+        }
+        for (const char *id : {"b200", "gb200", "b300", "gb300"}) {
+            const std::optional<Preset> b = c.find(Section::Gpu, QLatin1String(id));
+            QVERIFY2(b && b->provenance.value(QStringLiteral("gemm_overhead_us")).kind == SourceKind::Assumption, id);
+            Plan plan;
+            b->applyTo(plan);
+            QCOMPARE(plan.gpu.gemm_overhead_us, 24.0);
+        }
     }
     // "Move a plan to another GPU" has one rule (moveToGpu(), core/gpumove.h): the GPU in its
     // server, its own efficiency and rent price, the GPU count kept where the server can hold it.
