@@ -221,6 +221,53 @@ private Q_SLOTS:
         QVERIFY_NEAR(evaluateValid(flat).memory_activations_gb, 15 * 8 * act / kBytesPerGB, 1e-9);
     }
 
+    // The all-to-all under another micro-batch (Megatron-Core's combined 1F1B) holds one micro-batch
+    // more: without a pipeline each forward runs beside the previous micro-batch's backward
+    // (combined_1f1b_schedule_for_no_pipelining), and the interleaved schedule warms up one chunk more.
+    void expertAllToAllOverlapHoldsOneMoreMicroBatch()
+    {
+        Plan p = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+        TrainingSpec &t = p.training;
+        t.seq_len = 4096;
+        t.global_batch = 64;
+        t.micro_batch = 1;
+        t.tp = 1;
+        t.pp = 1;
+        t.dp = 8;
+        t.ep = 8;
+        t.etp = 1;
+        t.recompute = Recompute::Selective;
+        const double none = evaluateValid(p).memory_activations_gb;
+        t.ep_a2a_overlap = true;
+        const double both = evaluateValid(p).memory_activations_gb;
+        // Two micro-batches in flight against one; the loss's logits are held once either way. With
+        // one micro-batch a step the overlap has no partner: one in flight.
+        t.ep_a2a_overlap = false;
+        t.global_batch = 8;
+        QCOMPARE(evaluateValid(p).memory_activations_gb, none);
+        t.ep_a2a_overlap = true;
+        QCOMPARE(evaluateValid(p).memory_activations_gb, none);
+        t.global_batch = 64;
+        const double kept = both - none;
+        QVERIFY(kept > 0);
+        // Without expert parallelism Megatron-Core refuses the overlap; nothing more is held.
+        t.ep = 1;
+        const double noEp = evaluateValid(p).memory_activations_gb;
+        t.ep_a2a_overlap = false;
+        QCOMPARE(evaluateValid(p).memory_activations_gb, noEp);
+        // Interleaved (pp 4, vpp 2, 48 layers, 12 a rank): rank 0 holds 2 x 3 + 4 + 1 = 11 chunks of 6
+        // layers without the overlap and 12 with it; one chunk more is half a micro-batch of its 12
+        // layers, 6 layers' worth, where one micro-batch without a pipeline is 48 layers' worth.
+        t.ep = 8;
+        t.pp = 4;
+        t.vpp = 2;
+        t.dp = 2;
+        t.global_batch = 64;
+        const double flat = evaluateValid(p).memory_activations_gb;
+        t.ep_a2a_overlap = true;
+        QVERIFY_NEAR(evaluateValid(p).memory_activations_gb - flat, kept * 6.0 / 48.0, 1e-9);
+    }
+
     void largeVocabularySlowsTheLastStage()
     {
         // Llama 3 8B (32 layers, vocabulary 128256) at pp = 4, tp = 2, s = 4096 on one DGX H100:

@@ -177,7 +177,7 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
         // Offloaded layers (docs/model.md §8): their activations wait in host memory; one layer's stays
         // on the GPU while it is copied out or back.
         const OffloadedLayers off = offloadedLayers(tr, D, s.layers - D);
-        const double inFlight = stageInFlight(k, s.index, tr.ep_a2a_overlap);
+        const double inFlight = stageInFlight(k, s.index, tr.ep_a2a_overlap && k.ep > 1);
         const double moeKept = s.layers - D - off.moe;
         const double kept = (D - off.dense) * denseAct + moeKept * moeAct;
         double transit = 0;

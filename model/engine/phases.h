@@ -259,12 +259,14 @@ inline double gemmS(double M, double N, double K, double rate, double bw, double
 // runs 2(p - i - 1) + (v - 1)p forward chunks before its first backward and holds one more in the
 // steady state, at most all m*v; a chunk is 1/v of the stage's layers. Rank 0 holds p + (p - 1)/v,
 // Korthikanti et al. 2022's p(1 + (p - 1)/(pv)); with m < p + (p - 1)/v all m are in flight at once.
-// The all-to-all under another micro-batch (ep_a2a_overlap) warms up one chunk more. Decreasing in
-// i: the earliest stage of each kind is that kind's fullest.
+// The all-to-all under another micro-batch (ep_a2a_overlap, with expert parallelism, as Megatron-Core
+// requires) warms up one chunk more, and without a pipeline runs each forward beside the previous
+// micro-batch's backward, two in flight (combined_1f1b.py combined_1f1b_schedule_for_no_pipelining).
+// Decreasing in i: the earliest stage of each kind is that kind's fullest.
 inline double stageInFlight(const Shape &k, int i, bool a2aOverlap)
 {
     if (k.v <= 1)
-        return std::min(k.mb, k.p - i);
+        return std::min(k.mb, k.p - i + (a2aOverlap ? 1.0 : 0.0));
     const double chunks = 2.0 * (k.p - i - 1.0) + (k.v - 1.0) * k.p + 1.0 + (a2aOverlap ? 1.0 : 0.0);
     return std::min(k.mb * k.v, chunks) / k.v;
 }
