@@ -62,6 +62,26 @@ double layerFlops(double h, double ga, double f, double s)
     return s * (12 * h * h * (1 + ga) + 18 * f * h) + 12 * h * s * s + 4 * s * s * h;
 }
 
+// Qwen3-30B-A3B (48 MoE layers, 128 experts of 768) on one DGX H100: ep 8, 16 experts per GPU, 8
+// micro-batches of 4,096 tokens a step, no pipeline, selective recompute.
+Plan qwen3MoeOneNode()
+{
+    Plan p = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+    TrainingSpec &t = p.training;
+    t.seq_len = 4096;
+    t.global_batch = 64;
+    t.micro_batch = 1;
+    t.tp = 1;
+    t.pp = 1;
+    t.cp = 1;
+    t.dp = 8;
+    t.ep = 8;
+    t.etp = 1;
+    t.vpp = 1;
+    t.recompute = Recompute::Selective;
+    return p;
+}
+
 // DeepSeek-V3 on 8 DGX H100 nodes, ep 64 (one expert group per node), no pipeline: 16 sequences of
 // 4,096 tokens a step over 64 data-parallel ranks, ZeRO-1.
 Plan deepSeekV3OnEightNodes()
@@ -226,17 +246,8 @@ private Q_SLOTS:
     // (combined_1f1b_schedule_for_no_pipelining), and the interleaved schedule warms up one chunk more.
     void expertAllToAllOverlapHoldsOneMoreMicroBatch()
     {
-        Plan p = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+        Plan p = qwen3MoeOneNode();
         TrainingSpec &t = p.training;
-        t.seq_len = 4096;
-        t.global_batch = 64;
-        t.micro_batch = 1;
-        t.tp = 1;
-        t.pp = 1;
-        t.dp = 8;
-        t.ep = 8;
-        t.etp = 1;
-        t.recompute = Recompute::Selective;
         const double none = evaluateValid(p).memory_activations_gb;
         t.ep_a2a_overlap = true;
         const double both = evaluateValid(p).memory_activations_gb;
@@ -549,22 +560,11 @@ private Q_SLOTS:
     // three NVIDIA releases (docs/model.md §17).
     void groupedGemmPaysFixedCostsPerExpert()
     {
-        Plan p = presetPlan("qwen3-30b-a3b", "h100-sxm", "dgx-h100");
+        Plan p = qwen3MoeOneNode(); // 128 / 8 = 16 experts per GPU
         QCOMPARE(p.model.experts, 128);
         QCOMPARE(p.model.dense_layers, 0);
         QCOMPARE(p.model.shared_experts, 0);
         TrainingSpec &t = p.training;
-        t.seq_len = 4096;
-        t.global_batch = 64;
-        t.micro_batch = 1;
-        t.tp = 1;
-        t.pp = 1;
-        t.cp = 1;
-        t.dp = 8;
-        t.ep = 8; // 128 / 8 = 16 experts per GPU
-        t.etp = 1;
-        t.vpp = 1;
-        t.recompute = Recompute::Selective;
         QCOMPARE(kExpertGemmFixedCosts, 1.0);
         QCOMPARE(kExpertFp8CastFixedCosts, 0.75);
         // The fixed costs' share of the compute time: the same plan with gemm_overhead_us 24 and 0.
