@@ -261,10 +261,11 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
     // 2022 (`--sequence-parallel`, megatron/arguments.py, commit cfd2e21607 of 2022-04-28) and to
     // Megatron-DeepSpeed with its rebase on Megatron-LM in mid-2023 (deepspeedai/Megatron-DeepSpeed
     // issue #148, 2023-06-13: "the upcoming rebase of Megatron-LM should address this"), and DeepSpeed's
-    // pipeline engine passes a stage's activations whole over the TP ranks, not split along the
-    // sequence (issue #170, 2023-07). A run of 2021 or before, or a DeepSpeed one of 2022 or before
-    // (MT-NLG's and BLOOM's Megatron-DeepSpeed, GLM-130B's DeepSpeed pipeline), that does not say ran
-    // without it: layer norms and dropout on every TP rank, their activations kept whole.
+    // pipeline engine takes a stage's activation to be whole on every TP rank (it splits it for the send
+    // and gathers it after), which the sequence split breaks (issue #170, 2023-07). A run of 2021 or
+    // before, or a DeepSpeed one of 2022 or before (MT-NLG's and BLOOM's Megatron-DeepSpeed, GLM-130B's
+    // DeepSpeed pipeline), that does not say ran without it: layer norms and dropout on every TP rank,
+    // their activations kept whole.
     const bool deepSpeedNamed = run.framework.contains(QLatin1String("deepspeed"), Qt::CaseInsensitive);
     if (!tr.contains(QStringLiteral("sequence_parallel")) && run.year > 0
         && (run.year <= kLastYearWithoutSequenceParallelism
