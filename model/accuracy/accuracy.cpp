@@ -242,7 +242,9 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
     // ZeRO-3 parameters in buckets of stage3_prefetch_bucket_size, 5e7 unless set
     // (deepspeed/runtime/zero/constants.py, ZERO_OPTIMIZATION_PREFETCH_BUCKET_SIZE_DEFAULT); the
     // engine's default, one gather per layer, is PyTorch FSDP's.
-    const bool deepSpeed = run.framework.contains(QLatin1String("deepspeed"));
+    // A DeepSpeed run by its framework's name, however spelled ("deepspeed", "megatron-deepspeed",
+    // GLM-130B's "DeepSpeed pipeline").
+    const bool deepSpeed = run.framework.contains(QLatin1String("deepspeed"), Qt::CaseInsensitive);
     if (t.zero == 3 && deepSpeed && !tr.contains(QStringLiteral("zero3_bucket_params")))
         t.zero3_bucket_params = kDeepSpeedPrefetchBucketParams;
     // DeepSpeed's ZeRO-3 as its releases before 0.6.0 (March 2022) ran it hid none of its traffic:
@@ -266,10 +268,9 @@ void frameworkDefaults(const QJsonObject &tr, const Run &run, TrainingSpec &t)
     // before, or a DeepSpeed one of 2022 or before (MT-NLG's and BLOOM's Megatron-DeepSpeed, GLM-130B's
     // DeepSpeed pipeline), that does not say ran without it: layer norms and dropout on every TP rank,
     // their activations kept whole.
-    const bool deepSpeedNamed = run.framework.contains(QLatin1String("deepspeed"), Qt::CaseInsensitive);
     if (!tr.contains(QStringLiteral("sequence_parallel")) && run.year > 0
         && (run.year <= kLastYearWithoutSequenceParallelism
-            || (deepSpeedNamed && run.year <= kLastYearOfDeepSpeedWithoutSequenceParallelism)))
+            || (deepSpeed && run.year <= kLastYearOfDeepSpeedWithoutSequenceParallelism)))
         t.sequence_parallel = false;
     // llm.c has one loss, its fused classifier (karpathy/llm.c llmc/fused_classifier.cuh, called by
     // train_gpt2.cu): softmax, loss and the logits' gradient in one pass, written over the logits in
