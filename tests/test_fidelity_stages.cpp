@@ -56,6 +56,15 @@ Plan llama405bPp16()
     return p;
 }
 
+// What llama405bPp16() keeps of one layer's activations for one micro-batch, bytes on one GPU: SP +
+// selective keeps per token 8*h (no dropout masks) + the attention's 2*(h + kv) + 2*kv + 2*h + SwiGLU's
+// 6*f bytes over t (Korthikanti's 34*h for a GPT layer).
+double llama405bLayerActivationBytes()
+{
+    const double h = 16384, f = 53248, s = 8192, kvw = 8 * 128;
+    return s * (8 * h + 2 * (h + kvw) + 2 * kvw + 2 * h + 6 * f) / 8;
+}
+
 // One layer's hardware FLOPs per sequence with selective recompute (docs/model.md §2).
 double layerFlops(double h, double ga, double f, double s)
 {
@@ -196,12 +205,11 @@ private Q_SLOTS:
         // 1F1B: m x u_max + the other stages' one pass each (sum u - u_max) / v.
         QVERIFY_NEAR(r.bubble_time_s, uFirst + 13 * uMid + uLast, 1e-9);
         QVERIFY_NEAR(r.compute_time_s + r.tp_comm_exposed_s + r.bubble_time_s, m * uMid + uFirst + 13 * uMid + uLast, 1e-9);
-        // Memory from the fullest stage: stage i keeps min(m, 16 - i) micro-batches; SP + selective
-        // keeps per token 8*h (no dropout masks) + the attention's 2*(h + kv) + 2*kv + 2*h + SwiGLU's 6*f bytes over t
-        // (Korthikanti's 34*h for a GPT layer); 18 B per parameter (ZeRO-1 over dp = 1); the first stage
-        // holds the embedding V*h, the last the LM head and one micro-batch's logits (6 B x V/t per token).
-        const double kvw = 8 * 128;
-        const double act = s * (8 * h + 2 * (h + kvw) + 2 * kvw + 2 * h + 6 * f) / 8;
+        // Memory from the fullest stage: stage i keeps min(m, 16 - i) micro-batches of a layer's
+        // activations (llama405bLayerActivationBytes); 18 B per parameter (ZeRO-1 over dp = 1); the first
+        // stage holds the embedding V*h, the last the LM head and one micro-batch's logits (6 B x V/t per
+        // token).
+        const double act = llama405bLayerActivationBytes();
         const double lp = 2 * h * h * (1 + ga) + 3 * h * f;
         const double stage0 = (7 * lp + V * h) / 8 * 18 + 7 * 16 * act;
         const double stage1 = 8 * lp / 8 * 18 + 8 * 15 * act;
@@ -225,8 +233,7 @@ private Q_SLOTS:
     {
         Plan p = llama405bPp16(); // 7, 8 x 14, 7 layers; m = 64
         p.training.vpp = 8;
-        const double h = 16384, f = 53248, s = 8192, kvw = 8 * 128;
-        const double act = s * (8 * h + 2 * (h + kvw) + 2 * kvw + 2 * h + 6 * f) / 8; // as above
+        const double act = llama405bLayerActivationBytes();
         // Rank 1 (8 layers): 2 x 14 + 7 x 16 + 1 = 141 chunks, 141/8 micro-batches of the stage; rank 0
         // holds 143 chunks of its 7 layers, the last rank 113 of 7 and the logits. Before, the engine
         // held (p - i)(1 + (p - 1)/(pv)) on rank i: 134.1 layers' worth on rank 1, and 7.8 on the last

@@ -265,9 +265,10 @@ inline double gemmS(double M, double N, double K, double rate, double bw, double
 // Decreasing in i: the earliest stage of each kind is that kind's fullest.
 inline double stageInFlight(const Shape &k, int i, bool a2aOverlap)
 {
+    const double overlap = a2aOverlap ? 1.0 : 0.0;
     if (k.v <= 1)
-        return std::min(k.mb, k.p - i + (a2aOverlap ? 1.0 : 0.0));
-    const double chunks = 2.0 * (k.p - i - 1.0) + (k.v - 1.0) * k.p + 1.0 + (a2aOverlap ? 1.0 : 0.0);
+        return std::min(k.mb, k.p - i + overlap);
+    const double chunks = 2.0 * (k.p - i - 1.0) + (k.v - 1.0) * k.p + 1.0 + overlap;
     return std::min(k.mb * k.v, chunks) / k.v;
 }
 
