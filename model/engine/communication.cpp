@@ -220,13 +220,11 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     // step's micro-batches (Megatron-Core), else in every micro-batch's forward and its recompute.
     const double castPasses = tr.fp8_weight_cache ? 0.0 : 1.0 + recomputedLinearShare(plan);
     auto stageCast = [&](double D, double Me) { return D * k.denseWeightCast + Me * k.moeWeightCast; };
-    StageKind kinds[4];
-    const int n = stageKinds(k, kinds);
     double sum = 0, slowest = -1, maxTotal = -1;
     int pace = 0;
-    for (int i = 0; i < n; ++i) {
-        const StageKind &s = kinds[i];
-        const double D = stageDenseLayers(k, s), Me = s.layers - D;
+    for (int i = 0; i < k.stageCount; ++i) {
+        const StageKind &s = k.stages[i];
+        const double D = s.denseLayers, Me = s.moeLayers;
         const double u = D * k.denseLayerTime + Me * (k.moeLayerTime + epExposed) + s.layers * commLayer + (s.last ? k.headTime : 0.0)
             + stageWait(D, Me) + castPasses * stageCast(D, Me);
         sum += s.count * u;
@@ -234,16 +232,15 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
             slowest = u;
             pace = i;
         }
-        double dense = 0, experts = 0;
-        stageParams(k, s, dense, experts);
-        if (dense / k.t + experts / (k.ep * k.etp) > maxTotal) {
-            maxTotal = dense / k.t + experts / (k.ep * k.etp);
-            k.maxStageDenseParams = dense;
-            k.maxStageExpertParams = experts;
+        const double total = s.denseParams / k.t + s.expertParams / (k.ep * k.etp);
+        if (total > maxTotal) {
+            maxTotal = total;
+            k.maxStageDenseParams = s.denseParams;
+            k.maxStageExpertParams = s.expertParams;
         }
     }
-    const StageKind &s = kinds[pace];
-    const double D = stageDenseLayers(k, s), Me = s.layers - D;
+    const StageKind &s = k.stages[pace];
+    const double D = s.denseLayers, Me = s.moeLayers;
     r.pacing_stage = s.index;
     k.pacingLayers = s.layers;
     const double weightCast = tr.fp8_weight_cache ? stageCast(D, Me) : 0.0; // per step

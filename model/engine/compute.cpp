@@ -339,8 +339,6 @@ void computePhase(const Plan &plan, Shape &k, Result &r)
     r.flops_per_step = k.B * fSeq;
     const double attnSeq = attentionFlopsPerSequence(m, L, tr.seq_len);
     r.attention_flops_per_step = k.B * attnSeq;
-    k.embeddingParams = double(m.vocab) * k.h;
-    k.embeddingCopies = m.tied_embeddings ? 1.0 : 2.0;
     const bool fp8 = tr.precision == Precision::Fp8;
     k.peak = (fp8 ? g.fp8_dense_tflops : g.bf16_dense_tflops) * 1e12;
 

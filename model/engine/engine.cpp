@@ -15,16 +15,15 @@ namespace {
 // when null.
 void evaluateInto(const Plan &plan, const PlanPrefix &prefix, const LayerWork *work, Result &r)
 {
-    engine_detail::Shape k(plan, prefix.dims);
+    using engine_detail::Shape;
+    Shape k = work ? Shape(plan, prefix.dims, *work) : Shape(plan, prefix.dims);
     // validate() bounds micro_batch*dp by global_batch, so the count fits an int.
     const int mbCount = static_cast<int>(plan.training.global_batch
                                          / (static_cast<std::int64_t>(plan.training.micro_batch) * plan.training.dp));
     k.mb = mbCount;
     r.gpus = static_cast<int>(k.G);
     r.micro_batches = mbCount;
-    if (work)
-        static_cast<LayerWork &>(k) = *work; // the Shape is one (phases.h)
-    else
+    if (!work)
         engine_detail::layerPhase(plan, k, prefix.placement);
     engine_detail::computePhase(plan, k, r);
     const Placement &pl = prefix.placement;

@@ -152,8 +152,6 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     const LayerActivations &la = k.act;
     const double denseAct = la.dense, moeAct = la.moe, recomputing = la.recomputing;
     const bool offloads = offloadsActivations(tr, la);
-    StageKind kinds[4];
-    const int n = stageKinds(k, kinds);
     // Bytes per parameter of a stage's shard, as ZeRO divides them over the data-parallel group of
     // the parameter (dp x cp for the dense ones, edp for the experts; with hybrid sharding a shard group
     // of it, training.dp_shard).
@@ -167,13 +165,10 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     // keeps (lossBytes): fused, or the unfused loss the framework runs.
     const double logits = tokens * double(m.vocab) / t * lossBytes(tr).kept;
     double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0, hostMost = 0;
-    for (int i = 0; i < n; ++i) {
-        const StageKind &s = kinds[i];
-        double dense = 0, experts = 0;
-        stageParams(k, s, dense, experts);
-        dense /= t;
-        experts /= (k.ep * k.etp);
-        const double D = stageDenseLayers(k, s);
+    for (int i = 0; i < k.stageCount; ++i) {
+        const StageKind &s = k.stages[i];
+        const double dense = s.denseParams / t, experts = s.expertParams / (k.ep * k.etp);
+        const double D = s.denseLayers;
         // Offloaded layers (docs/model.md §8): their activations wait in host memory; one layer's stays
         // on the GPU while it is copied out or back.
         const OffloadedLayers off = offloadedLayers(tr, D, s.layers - D);

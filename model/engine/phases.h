@@ -161,82 +161,111 @@ inline double modelFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int 
     return s * (6.0 * matmul + 6.0 * double(m.vocab) * h) + attentionFlopsPerSequence(m, L, seq_len);
 }
 
-// The shapes every phase of an evaluation reads, as doubles (validate() keeps them in range), and
-// the layer work (engine.h LayerWork) that layerPhase() fills or a search's cached copy gives.
-struct Shape : LayerWork {
-    Shape(const Plan &plan, const LayerDims &layer_dims)
-        : l(plan.model.layers), h(plan.model.hidden), a(plan.model.heads), s(plan.training.seq_len), B(plan.training.global_batch), b(plan.training.micro_batch), t(plan.training.tp), c(plan.training.cp), p(plan.training.pp), d(plan.training.dp), v(plan.training.vpp), G(t * c * p * d), etp(plan.training.etp > 0 ? plan.training.etp : plan.training.tp), ep(plan.training.ep), E(plan.model.experts), k(plan.model.experts_per_token), fe(plan.model.expert_ffn), dims(layer_dims), split(stageSplit(plan))
-    {
-    }
-    const double l, h, a, s, B, b, t, c, p, d, v, G, etp, ep, E, k, fe;
-    const LayerDims dims;
-    const StageSplit split;
-    double mb = 0;    // micro-batches per pipeline per step
-    double peak = 0;  // FLOP/s of one GPU at the plan's precision, dense
-    double tComp = 0; // compute time of a step on the pacing stage, without bubble or communication
-    double backwardShare = 0;
-    double embeddingParams = 0, embeddingCopies = 2;
-    // The stage with the most parameters: its dense and its expert parameters (before any split).
-    double maxStageDenseParams = 0, maxStageExpertParams = 0;
-    double pacingLayers = 0; // layers of the pacing stage
-};
-
 // The fewest layers a first or last pipeline stage may hold at interleaving depth `vpp` (docs/model.md
 // §16): one a chunk but for the chunk that holds the embedding or the loss alone, and one at least.
 // Middle stages need vpp. stageSplit() applies it and validate() names it in its errors.
 inline int edgeStageMinLayers(int vpp) { return std::max(1, vpp - 1); }
 
 // The stages that differ (docs/model.md §16): the first, the middle stages with one unit more, the
-// other middle stages, the last; each with its first stage index, its layers and how many there are.
-// With pp = 1 the one stage is first and last. No allocation: at most four kinds.
+// other middle stages, the last; each with its first stage index, its layers and how many there are,
+// its dense-FFN and MoE layers, and the parameters it holds before any split: the non-expert part
+// (attention, dense FFNs, shared experts, routers, the input embedding on the first stage and the LM
+// head on the last; a tied embedding is held by both ends once pp > 1, as Megatron does) and the
+// routed experts. With pp = 1 the one stage is first and last. At most four kinds, worked out once
+// per evaluation (Shape) for the phases that walk them.
 struct StageKind {
     int index;
     int layers;
     int count;
     bool first;
     bool last;
+    double denseLayers, moeLayers;
+    double denseParams, expertParams;
 };
-inline int stageKinds(const Shape &k, StageKind out[4])
+
+// The plan's sizes as doubles, which every phase reads (validate() keeps them in range), and the
+// embedding's parameters (the V x h matrix) and copies (1 when tied, 2 when not).
+struct ShapeSizes {
+    const double l, h, a, s, B, b, t, c, p, d, v, G, etp, ep, E, k, fe;
+    const double embeddingParams, embeddingCopies;
+};
+inline ShapeSizes shapeSizes(const Plan &plan)
 {
-    const StageSplit &sp = k.split;
-    if (sp.stages == 1) {
-        out[0] = {0, sp.first, 1, true, true};
-        return 1;
+    const ModelSpec &m = plan.model;
+    const TrainingSpec &tr = plan.training;
+    const double t = tr.tp, c = tr.cp, p = tr.pp, d = tr.dp;
+    return {double(m.layers), double(m.hidden), double(m.heads), double(tr.seq_len), double(tr.global_batch),
+            double(tr.micro_batch), t, c, p, d, double(tr.vpp), t * c * p * d, double(tr.etp > 0 ? tr.etp : tr.tp),
+            double(tr.ep), double(m.experts), double(m.experts_per_token), double(m.expert_ffn),
+            double(m.vocab) * double(m.hidden), m.tied_embeddings ? 1.0 : 2.0};
+}
+
+// The shapes every phase of an evaluation reads, and the layer work (engine.h LayerWork) that
+// layerPhase() fills or a search's cached copy gives. `layer_dims` must outlive the Shape (the plan's
+// prefix holds them).
+struct Shape : LayerWork, ShapeSizes {
+    Shape(const Plan &plan, const LayerDims &layer_dims)
+        : Shape(plan, layer_dims, LayerWork{}) { }
+    // With the layer work already done (a search's cached copy, engine.h): the base starts as it.
+    Shape(const Plan &plan, const LayerDims &layer_dims, const LayerWork &work)
+        : LayerWork(work), ShapeSizes(shapeSizes(plan)), dims(layer_dims), split(stageSplit(plan))
+    {
+        fillStageKinds();
     }
-    int n = 0;
-    out[n++] = {0, sp.first, 1, true, false};
-    const int middle = sp.stages - 2;
-    if (sp.middle_extra > 0)
-        out[n++] = {1, sp.middle_base + 1, sp.middle_extra, false, false};
-    if (middle - sp.middle_extra > 0)
-        out[n++] = {1 + sp.middle_extra, sp.middle_base, middle - sp.middle_extra, false, false};
-    out[n++] = {sp.stages - 1, sp.last, 1, false, true};
-    return n;
-}
-// The dense-FFN layers of a stage: the model's leading dense layers sit on the first stage; any the
-// first stage cannot hold spread over the others (DeepSeek-V3's 3 of 61 always fit the first).
-inline double stageDenseLayers(const Shape &k, const StageKind &s)
-{
-    const double D = k.dims.dense_layers;
-    if (D >= k.l)
-        return s.layers;
-    const double onFirst = std::min(D, double(k.split.first));
-    if (s.first)
-        return onFirst;
-    const double rest = D - onFirst;
-    return rest > 0 ? std::min(double(s.layers), rest / (k.p - 1.0)) : 0.0;
-}
-// Parameters a stage holds, before any split: the non-expert part (attention, dense FFNs, shared
-// experts, routers, the input embedding on the first stage and the LM head on the last; a tied
-// embedding is held by both ends once pp > 1, as Megatron does) and the routed experts.
-inline void stageParams(const Shape &k, const StageKind &s, double &dense, double &experts)
-{
-    const LayerDims &L = k.dims;
-    const double D = stageDenseLayers(k, s), Me = s.layers - D;
-    const double emb = k.split.stages == 1 ? k.embeddingParams * k.embeddingCopies : (s.first || s.last ? k.embeddingParams : 0.0);
-    dense = s.layers * L.attn_params + D * L.dense_mlp_params + Me * (L.moe_total_params - k.E * L.expert_params) + emb;
-    experts = Me * k.E * L.expert_params;
-}
+    const LayerDims &dims;
+    const StageSplit split;
+    StageKind stages[4]; // the first stageCount filled (fillStageKinds)
+    int stageCount = 0;
+    double mb = 0;    // micro-batches per pipeline per step
+    double peak = 0;  // FLOP/s of one GPU at the plan's precision, dense
+    double tComp = 0; // compute time of a step on the pacing stage, without bubble or communication
+    double backwardShare = 0;
+    // The stage with the most parameters: its dense and its expert parameters (before any split).
+    double maxStageDenseParams = 0, maxStageExpertParams = 0;
+    double pacingLayers = 0; // layers of the pacing stage
+
+private:
+    void addStage(int index, int layers, int count, bool first, bool last)
+    {
+        StageKind &st = stages[stageCount++];
+        st.index = index;
+        st.layers = layers;
+        st.count = count;
+        st.first = first;
+        st.last = last;
+        // The dense-FFN layers: the model's leading dense layers sit on the first stage; any the first
+        // stage cannot hold spread over the others (DeepSeek-V3's 3 of 61 always fit the first).
+        const double D = dims.dense_layers;
+        const double onFirst = std::min(D, double(split.first));
+        const double rest = D - onFirst;
+        st.denseLayers = D >= l ? layers
+            : first             ? onFirst
+            : rest > 0          ? std::min(double(layers), rest / (p - 1.0))
+                                : 0.0;
+        st.moeLayers = layers - st.denseLayers;
+        const double emb = split.stages == 1 ? embeddingParams * embeddingCopies
+            : first || last                  ? embeddingParams
+                                             : 0.0;
+        st.denseParams = layers * dims.attn_params + st.denseLayers * dims.dense_mlp_params
+            + st.moeLayers * (dims.moe_total_params - E * dims.expert_params) + emb;
+        st.expertParams = st.moeLayers * E * dims.expert_params;
+    }
+    void fillStageKinds()
+    {
+        const StageSplit &sp = split;
+        if (sp.stages == 1) {
+            addStage(0, sp.first, 1, true, true);
+            return;
+        }
+        addStage(0, sp.first, 1, true, false);
+        const int middle = sp.stages - 2;
+        if (sp.middle_extra > 0)
+            addStage(1, sp.middle_base + 1, sp.middle_extra, false, false);
+        if (middle - sp.middle_extra > 0)
+            addStage(1 + sp.middle_extra, sp.middle_base, middle - sp.middle_extra, false, false);
+        addStage(sp.stages - 1, sp.last, 1, false, true);
+    }
+};
 
 // One GEMM of M x K by K x N, forward, on one GPU (docs/model.md §3): the larger of its compute
 // time at `rate` FLOP/s and its memory time (inputs and output once, `bytes` per element, over
