@@ -222,8 +222,8 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
     auto stageCast = [&](double D, double Me) { return D * k.denseWeightCast + Me * k.moeWeightCast; };
     double sum = 0, slowest = -1, maxTotal = -1;
     int pace = 0;
-    for (int i = 0; i < k.stageCount; ++i) {
-        const StageKind &s = k.stages[i];
+    for (int i = 0; i < k.kindCount; ++i) {
+        const StageKind &s = k.kinds[i];
         const double D = s.denseLayers, Me = s.moeLayers;
         const double u = D * k.denseLayerTime + Me * (k.moeLayerTime + epExposed) + s.layers * commLayer + (s.last ? k.headTime : 0.0)
             + stageWait(D, Me) + castPasses * stageCast(D, Me);
@@ -239,7 +239,7 @@ void pipelinePhase(const Plan &plan, Shape &k, Result &r)
             k.maxStageExpertParams = s.expertParams;
         }
     }
-    const StageKind &s = k.stages[pace];
+    const StageKind &s = k.kinds[pace];
     const double D = s.denseLayers, Me = s.moeLayers;
     r.pacing_stage = s.index;
     k.pacingLayers = s.layers;

@@ -165,15 +165,15 @@ void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &
     // keeps (lossBytes): fused, or the unfused loss the framework runs.
     const double logits = tokens * double(m.vocab) / t * lossBytes(tr).kept;
     double fullest = -1, fullestDense = 0, fullestExpert = 0, fullestAct = 0, hostMost = 0;
-    for (int i = 0; i < k.stageCount; ++i) {
-        const StageKind &s = k.stages[i];
+    for (int i = 0; i < k.kindCount; ++i) {
+        const StageKind &s = k.kinds[i];
         const double dense = s.denseParams / t, experts = s.expertParams / (k.ep * k.etp);
         const double D = s.denseLayers;
         // Offloaded layers (docs/model.md §8): their activations wait in host memory; one layer's stays
         // on the GPU while it is copied out or back.
-        const OffloadedLayers off = offloadedLayers(tr, D, s.layers - D);
+        const OffloadedLayers off = offloadedLayers(tr, D, s.moeLayers);
         const double inFlight = stageInFlight(k, s.index, tr.ep_a2a_overlap && k.ep > 1);
-        const double moeKept = s.layers - D - off.moe;
+        const double moeKept = s.moeLayers - off.moe;
         const double kept = (D - off.dense) * denseAct + moeKept * moeAct;
         double transit = 0;
         if (offloads) {

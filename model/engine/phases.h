@@ -204,18 +204,21 @@ inline ShapeSizes shapeSizes(const Plan &plan)
 // layerPhase() fills or a search's cached copy gives. `layer_dims` must outlive the Shape (the plan's
 // prefix holds them).
 struct Shape : LayerWork, ShapeSizes {
+    // The layer work zero, for layerPhase() to fill.
     Shape(const Plan &plan, const LayerDims &layer_dims)
         : Shape(plan, layer_dims, LayerWork{}) { }
-    // With the layer work already done (a search's cached copy, engine.h): the base starts as it.
+    // The layer work done already (a search's cached copy, engine.h LayerWork): copied into the base.
     Shape(const Plan &plan, const LayerDims &layer_dims, const LayerWork &work)
         : LayerWork(work), ShapeSizes(shapeSizes(plan)), dims(layer_dims), split(stageSplit(plan))
     {
         fillStageKinds();
     }
+    Shape(const Plan &, LayerDims &&) = delete; // dims is a reference: never to a temporary
+    Shape(const Plan &, LayerDims &&, const LayerWork &) = delete;
     const LayerDims &dims;
     const StageSplit split;
-    StageKind stages[4]; // the first stageCount filled (fillStageKinds)
-    int stageCount = 0;
+    StageKind kinds[4]; // the first kindCount filled (fillStageKinds); the rest never read
+    int kindCount = 0;
     double mb = 0;    // micro-batches per pipeline per step
     double peak = 0;  // FLOP/s of one GPU at the plan's precision, dense
     double tComp = 0; // compute time of a step on the pacing stage, without bubble or communication
@@ -225,9 +228,9 @@ struct Shape : LayerWork, ShapeSizes {
     double pacingLayers = 0; // layers of the pacing stage
 
 private:
-    void addStage(int index, int layers, int count, bool first, bool last)
+    void addKind(int index, int layers, int count, bool first, bool last)
     {
-        StageKind &st = stages[stageCount++];
+        StageKind &st = kinds[kindCount++];
         st.index = index;
         st.layers = layers;
         st.count = count;
@@ -254,16 +257,16 @@ private:
     {
         const StageSplit &sp = split;
         if (sp.stages == 1) {
-            addStage(0, sp.first, 1, true, true);
+            addKind(0, sp.first, 1, true, true);
             return;
         }
-        addStage(0, sp.first, 1, true, false);
+        addKind(0, sp.first, 1, true, false);
         const int middle = sp.stages - 2;
         if (sp.middle_extra > 0)
-            addStage(1, sp.middle_base + 1, sp.middle_extra, false, false);
+            addKind(1, sp.middle_base + 1, sp.middle_extra, false, false);
         if (middle - sp.middle_extra > 0)
-            addStage(1 + sp.middle_extra, sp.middle_base, middle - sp.middle_extra, false, false);
-        addStage(sp.stages - 1, sp.last, 1, false, true);
+            addKind(1 + sp.middle_extra, sp.middle_base, middle - sp.middle_extra, false, false);
+        addKind(sp.stages - 1, sp.last, 1, false, true);
     }
 };
 

@@ -856,7 +856,7 @@ double prefixDaysBound(Plan &plan, const PlanPrefix &prefix) { return pacedDaysB
 // A lower bound on the memory of every plan below a prefix (tp, pp, cp, etp, ep and dp set on
 // `plan`), in GB: the parameters, gradients and optimizer states alone (activations >= 0) at the
 // largest ZeRO stage among `zeroMax`'s candidates, averaged over the stages (the fullest stage holds
-// at least the mean). Every stage's parameters as Shape's StageKind counts them: every layer's attention,
+// at least the mean). Every stage's parameters as Shape::addKind() counts them: every layer's attention,
 // the dense FFN of the dense layers, the shared part and routed experts of the MoE layers, and the
 // embedding once per end (twice in all, or the copies of one stage); at most dense_layers layers are
 // dense, so the cheaper of a dense and an MoE layer is counted where the stages could hold either.
