@@ -143,8 +143,10 @@ std::vector<std::string> warningMessages(const Result &r, const Plan &plan)
     if (r.warnings & WarnUnevenStages) {
         const StageSplit sp = stageSplit(plan);
         std::string layout = std::to_string(sp.first);
-        for (int i = 1; i < sp.stages; ++i)
-            layout += "," + std::to_string(stageLayers(sp, i));
+        for (int i = 1; i < sp.stages; ++i) {
+            layout += ',';
+            layout += std::to_string(stageLayers(sp, i));
+        }
         out.push_back("Layers=" + std::to_string(plan.model.layers) + " do not divide evenly over pp*vpp="
                       + std::to_string(tr.pp * tr.vpp) + " pipeline chunks: spread as evenly as possible, "
                                                          "stage layers "
