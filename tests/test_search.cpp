@@ -395,8 +395,10 @@ private slots:
     // sequence parallelism only: every accepted plan of a small MoE space, in BF16 and in FP8 (whose
     // casts the layer work holds), evaluated with the layer work of the first plan of its (prefix,
     // micro-batch, recompute, sp) group, gives every metric of evaluateValid(plan) exactly: the vpp
-    // and ZeRO values below share it, as the search's leaves do (SearchThread::layerWork). The layer
-    // work of the group before differs somewhere (the check can fail).
+    // and ZeRO values below share it, as the search's leaves do (SearchThread::layerWork). The same
+    // with the pipeline's stages of the first plan of its (prefix, vpp) group, shared across the
+    // micro-batch, recompute, sequence parallelism and ZeRO (SearchThread::stages). The layer work and
+    // the stages of the group before differ somewhere (the checks can fail).
     void layerWorkSharedAcrossVppAndZero_data()
     {
         QTest::addColumn<bool>("fp8");
@@ -417,10 +419,14 @@ private slots:
         s.hardware.resize(1); // H100: FP8 runs
         s.gpu_counts = {4, 8};
         std::map<std::array<int, 10>, LayerWork> groups;
-        std::int64_t reused = 0, checked = 0, otherDiffers = 0;
+        // The pipeline's stages are shared wider: across micro-batches, recompute and sequence
+        // parallelism too (SearchThread::stages(), per prefix and vpp).
+        std::map<std::array<int, 8>, PipelineStages> stageGroups;
+        std::int64_t reused = 0, checked = 0, otherDiffers = 0, stagesReused = 0, otherStagesDiffer = 0;
         QString firstMismatch;
         LayerWork previous;
-        bool havePrevious = false;
+        PipelineStages previousStages;
+        bool havePrevious = false, havePreviousStages = false;
         forEachCandidate(s, [&](const Candidate &c) {
             if (!c.accepted)
                 return;
@@ -429,13 +435,15 @@ private slots:
                 firstMismatch = QStringLiteral("recompute_num_layers kept: ") + describe(c.layout);
             const std::array<int, 10> key{c.layout.hardware, c.layout.gpus, t.tp, t.pp, t.cp, t.etp, t.ep,
                                           t.micro_batch, int(t.recompute), int(t.sequence_parallel)};
+            const std::array<int, 8> stageKey{c.layout.hardware, c.layout.gpus, t.tp, t.pp, t.cp, t.etp, t.ep, t.vpp};
             const PlanPrefix prefix = preparePrefix(c.plan);
+            const PipelineStages ownStages = pipelineStages(c.plan, prefix.dims);
             auto it = groups.find(key);
             if (it == groups.end()) {
                 const LayerWork own = prepareLayerWork(c.plan, prefix);
                 if (havePrevious
-                    && resultToJson(evaluateValid(c.plan, prefix, previous), c.plan, QString())
-                        != resultToJson(evaluateValid(c.plan, prefix, own), c.plan, QString()))
+                    && resultToJson(evaluateValid(c.plan, prefix, previous, ownStages), c.plan, QString())
+                        != resultToJson(evaluateValid(c.plan, prefix, own, ownStages), c.plan, QString()))
                     ++otherDiffers;
                 previous = own;
                 havePrevious = true;
@@ -443,8 +451,21 @@ private slots:
             } else {
                 ++reused;
             }
+            auto st = stageGroups.find(stageKey);
+            if (st == stageGroups.end()) {
+                if (havePreviousStages
+                    && resultToJson(evaluateValid(c.plan, prefix, it->second, previousStages), c.plan, QString())
+                        != resultToJson(evaluateValid(c.plan, prefix, it->second, ownStages), c.plan, QString()))
+                    ++otherStagesDiffer;
+                previousStages = ownStages;
+                havePreviousStages = true;
+                st = stageGroups.emplace(stageKey, ownStages).first;
+            } else {
+                ++stagesReused;
+            }
             ++checked;
-            const QJsonObject shared = resultToJson(evaluateValid(c.plan, prefix, it->second), c.plan, QString());
+            const QJsonObject shared
+                = resultToJson(evaluateValid(c.plan, prefix, it->second, st->second), c.plan, QString());
             const QJsonObject alone = resultToJson(evaluateValid(c.plan), c.plan, QString());
             if (shared != alone && firstMismatch.isEmpty())
                 firstMismatch = describe(c.layout);
@@ -453,6 +474,11 @@ private slots:
         QVERIFY(checked > 1000);
         QVERIFY(reused > checked / 2); // most plans share their layer work
         QVERIFY(otherDiffers > int(groups.size()) / 2);
+        QVERIFY(stagesReused > reused); // the stages are shared more widely than the layer work
+        QVERIFY(otherStagesDiffer > int(stageGroups.size()) / 4);
+        qInfo("%lld plans: %zu layer-work groups, %zu stage groups; another group's stages changed %lld results",
+              static_cast<long long>(checked), groups.size(), stageGroups.size(),
+              static_cast<long long>(otherStagesDiffer));
     }
 
     // An invalid context (a multi-node cluster without a network) makes its layouts invalid, counted.

@@ -11,12 +11,13 @@ Result evaluateValid(const Plan &plan) { return evaluateValid(plan, preparePrefi
 namespace {
 
 // The phases into `r`, a Result as default-constructed: evaluate() fills its Evaluation's in place
-// instead of copying a returned one (a hundred figures). `work`: the layer work, worked out here
-// when null.
-void evaluateInto(const Plan &plan, const PlanPrefix &prefix, const LayerWork *work, Result &r)
+// instead of copying a returned one (a hundred figures). `work` and `stages`: the layer work and the
+// pipeline's stages, worked out here when null (both or neither).
+void evaluateInto(const Plan &plan, const PlanPrefix &prefix, const LayerWork *work, const PipelineStages *stages,
+                  Result &r)
 {
     using engine_detail::Shape;
-    Shape k = work ? Shape(plan, prefix.dims, *work) : Shape(plan, prefix.dims);
+    Shape k = work ? Shape(plan, prefix.dims, *work, *stages) : Shape(plan, prefix.dims);
     // validate() bounds micro_batch*dp by global_batch, so the count fits an int.
     const int mbCount = static_cast<int>(plan.training.global_batch
                                          / (static_cast<std::int64_t>(plan.training.micro_batch) * plan.training.dp));
@@ -38,7 +39,7 @@ void evaluateInto(const Plan &plan, const PlanPrefix &prefix, const LayerWork *w
 Result evaluateValid(const Plan &plan, const PlanPrefix &prefix)
 {
     Result r;
-    evaluateInto(plan, prefix, nullptr, r);
+    evaluateInto(plan, prefix, nullptr, nullptr, r);
     return r;
 }
 
@@ -49,10 +50,10 @@ LayerWork prepareLayerWork(const Plan &plan, const PlanPrefix &prefix)
     return static_cast<const LayerWork &>(k);
 }
 
-Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work)
+Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work, const PipelineStages &stages)
 {
     Result r;
-    evaluateInto(plan, prefix, &work, r);
+    evaluateInto(plan, prefix, &work, &stages, r);
     return r;
 }
 
@@ -61,7 +62,7 @@ Evaluation evaluate(const Plan &plan)
     Evaluation e;
     e.errors = validate(plan);
     if (e.errors.empty())
-        evaluateInto(plan, preparePrefix(plan), nullptr, e.result);
+        evaluateInto(plan, preparePrefix(plan), nullptr, nullptr, e.result);
     return e;
 }
 

@@ -284,8 +284,35 @@ struct LayerWork {
     LayerActivations act;   // the activations a layer keeps
 };
 LayerWork prepareLayerWork(const Plan &plan, const PlanPrefix &prefix);
-// evaluateValid(plan, prefix) with the layer work of a plan that differs from `plan` at most in
-// vpp and the ZeRO stage: the same Result, bit for bit.
-Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work);
+// A kind of pipeline stage (docs/model.md §16): its first stage index, its layers and how many stages
+// of the kind there are, its dense-FFN and MoE layers, and the parameters it holds before any split:
+// the non-expert part (attention, dense FFNs, shared experts, routers, the input embedding on the
+// first stage and the LM head on the last; a tied embedding is held by both ends once pp > 1, as
+// Megatron does) and the routed experts. With pp = 1 the one stage is first and last.
+struct StageKind {
+    int index;
+    int layers;
+    int count;
+    bool first;
+    bool last;
+    double denseLayers, moeLayers;
+    double denseParams, expertParams;
+};
+// The pipeline's stages as an evaluation reads them: the split (stageSplit()) and the kinds of stage
+// that differ, at most four (the first, the middle stages with one layer more, the other middle
+// stages, the last). They read the model, pp, vpp and the stage layers, not the micro-batch,
+// recompute, sequence parallelism or the ZeRO stage: the layout search works them out once per
+// (prefix, vpp) (docs/performance.md).
+struct PipelineStages {
+    StageSplit split;
+    StageKind kinds[4]; // the first kindCount filled; the rest never read
+    int kindCount = 0;
+};
+PipelineStages pipelineStages(const Plan &plan, const LayerDims &dims);
+// evaluateValid(plan, prefix) with the layer work (prepareLayerWork()) of a plan that differs from
+// `plan` at most in vpp and the ZeRO stage, and the stages (pipelineStages(plan, prefix.dims)) of one
+// that differs at most in the micro-batch, recompute, sequence parallelism and the ZeRO stage: the
+// same Result, bit for bit.
+Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work, const PipelineStages &stages);
 
 } // namespace commtax

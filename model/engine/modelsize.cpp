@@ -123,6 +123,59 @@ StageSplit stageSplit(const Plan &plan)
     return sp;
 }
 
+PipelineStages pipelineStages(const Plan &plan, const LayerDims &dims)
+{
+    PipelineStages ps;
+    engine_detail::fillPipelineStages(ps, plan, dims);
+    return ps;
+}
+
+void engine_detail::fillPipelineStages(PipelineStages &ps, const Plan &plan, const LayerDims &dims)
+{
+    ps.split = stageSplit(plan);
+    ps.kindCount = 0;
+    const StageSplit &sp = ps.split;
+    const ModelSpec &m = plan.model;
+    const double l = m.layers, p = plan.training.pp, E = m.experts;
+    const double embeddingParams = double(m.vocab) * double(m.hidden), embeddingCopies = m.tied_embeddings ? 1.0 : 2.0;
+    auto addKind = [&](int index, int layers, int count, bool first, bool last) {
+        StageKind &st = ps.kinds[ps.kindCount++];
+        st.index = index;
+        st.layers = layers;
+        st.count = count;
+        st.first = first;
+        st.last = last;
+        // The dense-FFN layers: the model's leading dense layers sit on the first stage; any the first
+        // stage cannot hold spread over the others (DeepSeek-V3's 3 of 61 always fit the first).
+        const double D = dims.dense_layers;
+        const double onFirst = std::min(D, double(sp.first));
+        const double rest = D - onFirst;
+        st.denseLayers = D >= l ? layers
+            : first             ? onFirst
+            : rest > 0          ? std::min(double(layers), rest / (p - 1.0))
+                                : 0.0;
+        st.moeLayers = layers - st.denseLayers;
+        const double emb = sp.stages == 1 ? embeddingParams * embeddingCopies
+            : first || last               ? embeddingParams
+                                          : 0.0;
+        st.denseParams = layers * dims.attn_params + st.denseLayers * dims.dense_mlp_params
+            + st.moeLayers * (dims.moe_total_params - E * dims.expert_params) + emb;
+        st.expertParams = st.moeLayers * E * dims.expert_params;
+    };
+    if (sp.stages == 1) {
+        addKind(0, sp.first, 1, true, true);
+        return;
+    }
+    addKind(0, sp.first, 1, true, false);
+    const int middle = sp.stages - 2;
+    if (sp.middle_extra > 0)
+        addKind(1, sp.middle_base + 1, sp.middle_extra, false, false);
+    if (middle - sp.middle_extra > 0)
+        addKind(1 + sp.middle_extra, sp.middle_base, middle - sp.middle_extra, false, false);
+    addKind(sp.stages - 1, sp.last, 1, false, true);
+    return;
+}
+
 int stageLayers(const StageSplit &split, int stage)
 {
     if (stage <= 0)

@@ -166,22 +166,8 @@ inline double modelFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int 
 // Middle stages need vpp. stageSplit() applies it and validate() names it in its errors.
 inline int edgeStageMinLayers(int vpp) { return std::max(1, vpp - 1); }
 
-// The stages that differ (docs/model.md §16): the first, the middle stages with one unit more, the
-// other middle stages, the last; each with its first stage index, its layers and how many there are,
-// its dense-FFN and MoE layers, and the parameters it holds before any split: the non-expert part
-// (attention, dense FFNs, shared experts, routers, the input embedding on the first stage and the LM
-// head on the last; a tied embedding is held by both ends once pp > 1, as Megatron does) and the
-// routed experts. With pp = 1 the one stage is first and last. At most four kinds, worked out once
-// per evaluation (Shape) for the phases that walk them.
-struct StageKind {
-    int index;
-    int layers;
-    int count;
-    bool first;
-    bool last;
-    double denseLayers, moeLayers;
-    double denseParams, expertParams;
-};
+// pipelineStages() into `ps` (a Shape's base is filled in place, not copied from a returned one).
+void fillPipelineStages(PipelineStages &ps, const Plan &plan, const LayerDims &dims);
 
 // The plan's sizes as doubles, which every phase reads (validate() keeps them in range), and the
 // embedding's parameters (the V x h matrix) and copies (1 when tied, 2 when not).
@@ -200,25 +186,25 @@ inline ShapeSizes shapeSizes(const Plan &plan)
             double(m.vocab) * double(m.hidden), m.tied_embeddings ? 1.0 : 2.0};
 }
 
-// The shapes every phase of an evaluation reads, and the layer work (engine.h LayerWork) that
-// layerPhase() fills or a search's cached copy gives. `layer_dims` must outlive the Shape (the plan's
-// prefix holds them).
-struct Shape : LayerWork, ShapeSizes {
-    // The layer work zero, for layerPhase() to fill.
+// The shapes every phase of an evaluation reads, the pipeline's stages (engine.h PipelineStages) and
+// the layer work (engine.h LayerWork) that layerPhase() fills or a search's cached copy gives.
+// `layer_dims` must outlive the Shape (the plan's prefix holds them).
+struct Shape : LayerWork, ShapeSizes, PipelineStages {
+    // The layer work zero, for layerPhase() to fill, and the plan's stages, filled in place.
     Shape(const Plan &plan, const LayerDims &layer_dims)
-        : Shape(plan, layer_dims, LayerWork{}) { }
-    // The layer work done already (a search's cached copy, engine.h LayerWork): copied into the base.
-    Shape(const Plan &plan, const LayerDims &layer_dims, const LayerWork &work)
-        : LayerWork(work), ShapeSizes(shapeSizes(plan)), dims(layer_dims), split(stageSplit(plan))
+        : LayerWork{}, ShapeSizes(shapeSizes(plan)), dims(layer_dims)
     {
-        fillStageKinds();
+        fillPipelineStages(*this, plan, layer_dims);
+    }
+    // The layer work and the stages worked out already (a search's cached copies, engine.h LayerWork
+    // and PipelineStages): copied into the bases.
+    Shape(const Plan &plan, const LayerDims &layer_dims, const LayerWork &work, const PipelineStages &stages)
+        : LayerWork(work), ShapeSizes(shapeSizes(plan)), PipelineStages(stages), dims(layer_dims)
+    {
     }
     Shape(const Plan &, LayerDims &&) = delete; // dims is a reference: never to a temporary
-    Shape(const Plan &, LayerDims &&, const LayerWork &) = delete;
+    Shape(const Plan &, LayerDims &&, const LayerWork &, const PipelineStages &) = delete;
     const LayerDims &dims;
-    const StageSplit split;
-    StageKind kinds[4]; // the first kindCount filled (fillStageKinds); the rest never read
-    int kindCount = 0;
     double mb = 0;    // micro-batches per pipeline per step
     double peak = 0;  // FLOP/s of one GPU at the plan's precision, dense
     double tComp = 0; // compute time of a step on the pacing stage, without bubble or communication
@@ -226,48 +212,6 @@ struct Shape : LayerWork, ShapeSizes {
     // The stage with the most parameters: its dense and its expert parameters (before any split).
     double maxStageDenseParams = 0, maxStageExpertParams = 0;
     double pacingLayers = 0; // layers of the pacing stage
-
-private:
-    void addKind(int index, int layers, int count, bool first, bool last)
-    {
-        StageKind &st = kinds[kindCount++];
-        st.index = index;
-        st.layers = layers;
-        st.count = count;
-        st.first = first;
-        st.last = last;
-        // The dense-FFN layers: the model's leading dense layers sit on the first stage; any the first
-        // stage cannot hold spread over the others (DeepSeek-V3's 3 of 61 always fit the first).
-        const double D = dims.dense_layers;
-        const double onFirst = std::min(D, double(split.first));
-        const double rest = D - onFirst;
-        st.denseLayers = D >= l ? layers
-            : first             ? onFirst
-            : rest > 0          ? std::min(double(layers), rest / (p - 1.0))
-                                : 0.0;
-        st.moeLayers = layers - st.denseLayers;
-        const double emb = split.stages == 1 ? embeddingParams * embeddingCopies
-            : first || last                  ? embeddingParams
-                                             : 0.0;
-        st.denseParams = layers * dims.attn_params + st.denseLayers * dims.dense_mlp_params
-            + st.moeLayers * (dims.moe_total_params - E * dims.expert_params) + emb;
-        st.expertParams = st.moeLayers * E * dims.expert_params;
-    }
-    void fillStageKinds()
-    {
-        const StageSplit &sp = split;
-        if (sp.stages == 1) {
-            addKind(0, sp.first, 1, true, true);
-            return;
-        }
-        addKind(0, sp.first, 1, true, false);
-        const int middle = sp.stages - 2;
-        if (sp.middle_extra > 0)
-            addKind(1, sp.middle_base + 1, sp.middle_extra, false, false);
-        if (middle - sp.middle_extra > 0)
-            addKind(1 + sp.middle_extra, sp.middle_base, middle - sp.middle_extra, false, false);
-        addKind(sp.stages - 1, sp.last, 1, false, true);
-    }
 };
 
 // One GEMM of M x K by K x N, forward, on one GPU (docs/model.md §3): the larger of its compute

@@ -1501,7 +1501,7 @@ private:
             return;
         }
         const Plan &plan = *m_walker.plan;
-        const Result r = evaluateValid(plan, m_walker.prefix, layerWork());
+        const Result r = evaluateValid(plan, m_walker.prefix, layerWork(), stages());
         // A plan with a non-finite figure is invalid, never a candidate: NaN compares false
         // with everything, and every such plan joined the Pareto front (issue 22).
         if (!finiteFigures(r))
@@ -1536,6 +1536,19 @@ private:
         return c.work;
     }
 
+    // The leaf's pipeline stages (engine.h PipelineStages), worked out once per prefix and vpp: every
+    // micro-batch, ZeRO stage, recompute and sequence parallelism below reuses them.
+    const PipelineStages &stages()
+    {
+        const Plan &plan = *m_walker.plan;
+        if (m_stagesGeneration != m_walker.prefixGeneration || m_stagesVpp != plan.training.vpp) {
+            m_stages = pipelineStages(plan, m_walker.prefix.dims);
+            m_stagesGeneration = m_walker.prefixGeneration;
+            m_stagesVpp = plan.training.vpp;
+        }
+        return m_stages;
+    }
+
     const Options &m_options;
     Accumulator &m_acc;
     std::vector<Plan> m_plans;
@@ -1546,6 +1559,9 @@ private:
     };
     static constexpr size_t kRecomputeKinds = size_t(Recompute::Dots) + 1;
     std::vector<CachedWork> m_work; // per (micro-batch index, recompute, sequence parallelism)
+    PipelineStages m_stages;
+    std::uint64_t m_stagesGeneration = 0; // Walker::prefixGeneration when worked out (0: never)
+    int m_stagesVpp = 0;
     BoundMemo m_memo;
     const bool m_bound = bounded(m_options);
     std::int64_t m_context = -1;
