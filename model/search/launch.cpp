@@ -1508,6 +1508,18 @@ TitanModel titanModel(const Arch &a, const Shape &s, double params)
     return tm;
 }
 
+// torchtitan's data-parallel degrees: replicated copies and the ranks each copy shards over
+// (parallelism.data_parallel_replicate_degree and data_parallel_shard_degree). ZeRO 0 replicates
+// every rank (DDP); ZeRO 1-3 shard over dp / shardCopies (FSDP2, HSDP with hybrid sharding).
+struct TitanDegrees {
+    std::int64_t replicate, shard;
+};
+TitanDegrees titanDegrees(const Shape &s, const TrainingSpec &t)
+{
+    const std::int64_t replicate = t.zero == 0 ? s.dp : shardCopies(t);
+    return {replicate, s.dp / replicate};
+}
+
 // What torchtitan runs differently from the plan, and a model that is not the plan's.
 void titanNotes(Export &e, const Shape &s, const TrainingSpec &t, const ModelSpec &m, const TitanModel &tm)
 {
@@ -1539,7 +1551,7 @@ void titanNotes(Export &e, const Shape &s, const TrainingSpec &t, const ModelSpe
              CT_TR("commtax::Launch",
                    "etp=%1: torchtitan has no expert tensor parallelism (each expert whole on its rank, etp 1)"),
              {str(s.etp)});
-    if (s.moe && s.ep > 1 && (std::int64_t(t.zero == 0 ? 1 : s.dp / shardCopies(t)) * s.cp * s.tp) % s.ep != 0)
+    if (s.moe && s.ep > 1 && (titanDegrees(s, t).shard * s.cp * s.tp) % s.ep != 0)
         note(e,
              CT_TR("commtax::Launch",
                    "ep=%1 must divide data_parallel_shard_degree * cp * tp in torchtitan: shard the data-parallel "
@@ -1557,9 +1569,9 @@ void titanNotes(Export &e, const Shape &s, const TrainingSpec &t, const ModelSpe
 void titanParallelism(std::string &out, const Shape &s, const TrainingSpec &t, bool explicitStages)
 {
     out += "    par = config.parallelism\n";
-    const std::int64_t replicas = t.zero == 0 ? s.dp : shardCopies(t);
-    out += "    par.data_parallel_replicate_degree = " + str(replicas) + "\n";
-    out += "    par.data_parallel_shard_degree = " + str(s.dp / replicas) + "\n";
+    const TitanDegrees dp = titanDegrees(s, t);
+    out += "    par.data_parallel_replicate_degree = " + str(dp.replicate) + "\n";
+    out += "    par.data_parallel_shard_degree = " + str(dp.shard) + "\n";
     if (t.zero >= 1)
         out += std::string("    par.fsdp_reshard_after_forward = ") + (t.zero == 3 ? "\"always\"" : "\"never\"") + "\n";
     out += "    par." + titanName(F::training_tp) + " = " + str(s.tp) + "\n";
