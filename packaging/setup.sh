@@ -55,6 +55,16 @@ if git -C "$root" rev-parse --git-dir >/dev/null 2>&1 && [ -d "$root/.githooks" 
   echo "==> to check commit messages: git config core.hooksPath .githooks (docs/development.md)"
 fi
 
+# Free disk space where the builds go, checked before building: a full disk otherwise fails late, at
+# a link step, with the compiler's "No space left on device". The figures are what the builds took
+# on a fresh clone (docs/development.md), rounded up; it warns and goes on (a rebuild needs less).
+case "$mode" in test) need_gb=12 ;; sanitize) need_gb=7 ;; *) need_gb=4 ;; esac
+mkdir -p "$build"
+free_gb=$(df -Pk "$build" | awk 'NR == 2 { print int($4 / 1048576) }')
+if [ -n "$free_gb" ] && [ "$free_gb" -lt "$need_gb" ]; then
+  echo "==> warning: $free_gb GB free on the disk of $build; '$mode' builds take about $need_gb GB" >&2
+fi
+
 # ccache when it is there (never installed here): rebuilds of the three build dirs are cheap then.
 launcher=()
 if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
