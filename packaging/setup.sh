@@ -58,7 +58,7 @@ fi
 # Free disk space where the builds go, checked before building: a full disk otherwise fails late, at
 # a link step, with the compiler's "No space left on device". The figures are what the builds took
 # on a fresh clone (docs/development.md), rounded up; it warns and goes on (a rebuild needs less).
-case "$mode" in test) need_gb=12 ;; sanitize) need_gb=7 ;; *) need_gb=4 ;; esac
+case "$mode" in test) need_gb=6 ;; sanitize) need_gb=2 ;; fuzz) need_gb=1 ;; *) need_gb=4 ;; esac
 mkdir -p "$build"
 free_gb=$(df -Pk "$build" | awk 'NR == 2 { print int($4 / 1048576) }')
 if [ -n "$free_gb" ] && [ "$free_gb" -lt "$need_gb" ]; then
