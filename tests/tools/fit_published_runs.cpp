@@ -287,7 +287,9 @@ int main(int argc, char **argv)
       << "shown beside, never alone.\n"
       << "5. **Signed mean**: + is the engine faster than published. **\"does not fit\"**: runs that ran but that the engine "
       << "says do not fit in memory.\n"
-      << "6. Rows that contradict another source stay in the file, marked `excluded` with the reason, and are not counted.\n\n";
+      << "6. Rows that contradict another source stay in the file, marked `excluded` with the reason, and are not "
+      << "counted. Rows that disagree with another row but have no reason of their own to be set aside stay "
+      << "counted, marked `contradicts` with the other row and the reason (listed below).\n\n";
     const GroupStats &all = rep.groups.front();
     o << "## Overall\n\n"
       << rep.counted << " rows from " << rep.sources << " sources. Leave one source out: MAPE " << pct(all.mape) << ", median "
@@ -331,6 +333,19 @@ int main(int argc, char **argv)
         const Prediction &p = rep.predictions[i];
         o << "| " << runs[i].id << " | " << runs[i].source_id << " | " << pct(sign * p.loso_error, true) << " | "
           << pct(sign * p.in_sample_error, true) << " | " << note << " |\n";
+    }
+    // Counted rows that contradict another (the fixture's `contradicts`), with the reason.
+    o << "\n## Counted rows that contradict another\n\n| row | LOSO | in sample | the other row, and why |\n"
+      << "| --- | ---: | ---: | --- |\n";
+    for (size_t i = 0; i < runs.size(); ++i) {
+        if (runs[i].contradicts.isEmpty() || !runs[i].excluded.isEmpty() || !rep.predictions[i].evaluated)
+            continue;
+        QString why = runs[i].contradicts;
+        why.replace(QLatin1Char('|'), QLatin1Char('/'));
+        const double sign = fasterSign(runs[i].metric);
+        const Prediction &p = rep.predictions[i];
+        o << "| " << runs[i].id << " | " << pct(sign * p.loso_error, true) << " | "
+          << pct(sign * p.in_sample_error, true) << " | " << why << " |\n";
     }
     // Memory where the source prints it (the peak the framework reports: PyTorch's caching allocator
     // reserves more than it uses, so a peak near capacity says little).
