@@ -225,6 +225,34 @@ Space smallSpace()
     return s;
 }
 
+// Plans grouped by what they share (a prefix, a layer work, the pipeline's stages): the value of each
+// group's first plan, how many plans reused one, and how many new groups got another result from the
+// group before's value (`differs(previous, own)`): the tests that share a value check that one from
+// elsewhere would show, so that their comparison can fail.
+template <typename Key, typename Value>
+struct SharedGroups {
+    std::map<Key, Value> groups;
+    Value previous{};
+    bool havePrevious = false;
+    std::int64_t reused = 0, otherDiffers = 0;
+
+    template <typename Make, typename Differs>
+    const Value &find(const Key &key, Make make, Differs differs)
+    {
+        auto it = groups.find(key);
+        if (it != groups.end()) {
+            ++reused;
+            return it->second;
+        }
+        const Value own = make();
+        if (havePrevious && differs(previous, own))
+            ++otherDiffers;
+        previous = own;
+        havePrevious = true;
+        return groups.emplace(key, own).first->second;
+    }
+};
+
 } // namespace
 
 class TestSearch : public QObject
@@ -358,37 +386,30 @@ private slots:
         s.gpu_counts = smallCases() ? std::vector<int>{4, 8} : std::vector<int>{4, 8, 12};
         if (smallCases())
             s.hardware.resize(1);
-        std::map<std::array<int, 7>, PlanPrefix> prefixes;
-        std::int64_t reused = 0, checked = 0, otherDiffers = 0;
+        SharedGroups<std::array<int, 7>, PlanPrefix> prefixes;
+        std::int64_t checked = 0;
         QString firstMismatch;
-        PlanPrefix previous;
-        bool havePrevious = false;
         forEachCandidate(s, [&](const Candidate &c) {
             if (!c.accepted)
                 return;
             const TrainingSpec &t = c.plan.training;
             const std::array<int, 7> key{c.layout.hardware, c.layout.gpus, t.tp, t.pp, t.cp, t.etp, t.ep};
-            auto it = prefixes.find(key);
-            if (it == prefixes.end()) {
-                const PlanPrefix own = preparePrefix(c.plan);
-                // A neighbouring group's prefix changes some metric of this plan.
-                if (havePrevious && resultToJson(evaluateValid(c.plan, previous), c.plan, QString()) != resultToJson(evaluateValid(c.plan, own), c.plan, QString()))
-                    ++otherDiffers;
-                previous = own;
-                havePrevious = true;
-                it = prefixes.emplace(key, own).first;
-            } else {
-                ++reused;
-            }
+            // A neighbouring group's prefix changes some metric of this plan.
+            const PlanPrefix &prefix = prefixes.find(
+                key, [&] { return preparePrefix(c.plan); },
+                [&](const PlanPrefix &other, const PlanPrefix &own) {
+                    return resultToJson(evaluateValid(c.plan, other), c.plan, QString())
+                        != resultToJson(evaluateValid(c.plan, own), c.plan, QString());
+                });
             ++checked;
-            const QJsonObject shared = resultToJson(evaluateValid(c.plan, it->second), c.plan, QString());
+            const QJsonObject shared = resultToJson(evaluateValid(c.plan, prefix), c.plan, QString());
             const QJsonObject alone = resultToJson(evaluateValid(c.plan), c.plan, QString());
             if (shared != alone && firstMismatch.isEmpty())
                 firstMismatch = describe(c.layout);
         });
         QVERIFY2(firstMismatch.isEmpty(), qPrintable(firstMismatch));
-        QVERIFY(reused > checked / 2); // most plans share a prefix
-        QVERIFY(otherDiffers > int(prefixes.size()) / 2);
+        QVERIFY(prefixes.reused > checked / 2); // most plans share a prefix
+        QVERIFY(prefixes.otherDiffers > int(prefixes.groups.size()) / 2);
     }
 
     // The engine's LayerWork depends on the prefix, micro_batch, recompute (and its modules) and
@@ -418,67 +439,50 @@ private slots:
         s.hardware = twoGpus();
         s.hardware.resize(1); // H100: FP8 runs
         s.gpu_counts = {4, 8};
-        std::map<std::array<int, 10>, LayerWork> groups;
+        SharedGroups<std::array<int, 10>, LayerWork> works;
         // The pipeline's stages are shared wider: across micro-batches, recompute and sequence
         // parallelism too (SearchThread::stages(), per prefix and vpp).
-        std::map<std::array<int, 8>, PipelineStages> stageGroups;
-        std::int64_t reused = 0, checked = 0, otherDiffers = 0, stagesReused = 0, otherStagesDiffer = 0;
+        SharedGroups<std::array<int, 8>, PipelineStages> stages;
+        std::int64_t checked = 0;
         QString firstMismatch;
-        LayerWork previous;
-        PipelineStages previousStages;
-        bool havePrevious = false, havePreviousStages = false;
         forEachCandidate(s, [&](const Candidate &c) {
             if (!c.accepted)
                 return;
             const TrainingSpec &t = c.plan.training;
             if (t.recompute_num_layers != 0 && firstMismatch.isEmpty())
                 firstMismatch = QStringLiteral("recompute_num_layers kept: ") + describe(c.layout);
-            const std::array<int, 10> key{c.layout.hardware, c.layout.gpus, t.tp, t.pp, t.cp, t.etp, t.ep,
-                                          t.micro_batch, int(t.recompute), int(t.sequence_parallel)};
+            const std::array<int, 10> workKey{c.layout.hardware, c.layout.gpus, t.tp, t.pp, t.cp, t.etp, t.ep,
+                                              t.micro_batch, int(t.recompute), int(t.sequence_parallel)};
             const std::array<int, 8> stageKey{c.layout.hardware, c.layout.gpus, t.tp, t.pp, t.cp, t.etp, t.ep, t.vpp};
             const PlanPrefix prefix = preparePrefix(c.plan);
             const PipelineStages ownStages = pipelineStages(c.plan, prefix.dims);
-            auto it = groups.find(key);
-            if (it == groups.end()) {
-                const LayerWork own = prepareLayerWork(c.plan, prefix);
-                if (havePrevious
-                    && resultToJson(evaluateValid(c.plan, prefix, previous, ownStages), c.plan, QString())
-                        != resultToJson(evaluateValid(c.plan, prefix, own, ownStages), c.plan, QString()))
-                    ++otherDiffers;
-                previous = own;
-                havePrevious = true;
-                it = groups.emplace(key, own).first;
-            } else {
-                ++reused;
-            }
-            auto st = stageGroups.find(stageKey);
-            if (st == stageGroups.end()) {
-                if (havePreviousStages
-                    && resultToJson(evaluateValid(c.plan, prefix, it->second, previousStages), c.plan, QString())
-                        != resultToJson(evaluateValid(c.plan, prefix, it->second, ownStages), c.plan, QString()))
-                    ++otherStagesDiffer;
-                previousStages = ownStages;
-                havePreviousStages = true;
-                st = stageGroups.emplace(stageKey, ownStages).first;
-            } else {
-                ++stagesReused;
-            }
+            auto result = [&](const LayerWork &w, const PipelineStages &st) {
+                return resultToJson(evaluateValid(c.plan, prefix, w, st), c.plan, QString());
+            };
+            const LayerWork &work = works.find(
+                workKey, [&] { return prepareLayerWork(c.plan, prefix); },
+                [&](const LayerWork &other, const LayerWork &own) {
+                    return result(other, ownStages) != result(own, ownStages);
+                });
+            const PipelineStages &stage = stages.find(
+                stageKey, [&] { return ownStages; },
+                [&](const PipelineStages &other, const PipelineStages &own) {
+                    return result(work, other) != result(work, own);
+                });
             ++checked;
-            const QJsonObject shared
-                = resultToJson(evaluateValid(c.plan, prefix, it->second, st->second), c.plan, QString());
             const QJsonObject alone = resultToJson(evaluateValid(c.plan), c.plan, QString());
-            if (shared != alone && firstMismatch.isEmpty())
+            if (result(work, stage) != alone && firstMismatch.isEmpty())
                 firstMismatch = describe(c.layout);
         });
         QVERIFY2(firstMismatch.isEmpty(), qPrintable(firstMismatch));
         QVERIFY(checked > 1000);
-        QVERIFY(reused > checked / 2); // most plans share their layer work
-        QVERIFY(otherDiffers > int(groups.size()) / 2);
-        QVERIFY(stagesReused > reused); // the stages are shared more widely than the layer work
-        QVERIFY(otherStagesDiffer > int(stageGroups.size()) / 4);
+        QVERIFY(works.reused > checked / 2); // most plans share their layer work
+        QVERIFY(works.otherDiffers > int(works.groups.size()) / 2);
+        QVERIFY(stages.reused > works.reused); // the stages are shared more widely than the layer work
+        QVERIFY(stages.otherDiffers > int(stages.groups.size()) / 4);
         qInfo("%lld plans: %zu layer-work groups, %zu stage groups; another group's stages changed %lld results",
-              static_cast<long long>(checked), groups.size(), stageGroups.size(),
-              static_cast<long long>(otherStagesDiffer));
+              static_cast<long long>(checked), works.groups.size(), stages.groups.size(),
+              static_cast<long long>(stages.otherDiffers));
     }
 
     // An invalid context (a multi-node cluster without a network) makes its layouts invalid, counted.
