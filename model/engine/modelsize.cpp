@@ -126,18 +126,18 @@ StageSplit stageSplit(const Plan &plan)
 PipelineStages pipelineStages(const Plan &plan, const LayerDims &dims)
 {
     PipelineStages ps;
-    engine_detail::fillPipelineStages(ps, plan, dims);
+    engine_detail::fillPipelineStages(ps, plan, dims, engine_detail::shapeSizes(plan));
     return ps;
 }
 
-void engine_detail::fillPipelineStages(PipelineStages &ps, const Plan &plan, const LayerDims &dims)
+void engine_detail::fillPipelineStages(PipelineStages &ps, const Plan &plan, const LayerDims &dims,
+                                       const ShapeSizes &sizes)
 {
     ps.split = stageSplit(plan);
     ps.kindCount = 0;
     const StageSplit &sp = ps.split;
-    const ModelSpec &m = plan.model;
-    const double l = m.layers, p = plan.training.pp, E = m.experts;
-    const double embeddingParams = double(m.vocab) * double(m.hidden), embeddingCopies = m.tied_embeddings ? 1.0 : 2.0;
+    const double l = sizes.l, p = sizes.p, E = sizes.E;
+    const double embeddingParams = sizes.embeddingParams, embeddingCopies = sizes.embeddingCopies;
     auto addKind = [&](int index, int layers, int count, bool first, bool last) {
         StageKind &st = ps.kinds[ps.kindCount++];
         st.index = index;
@@ -173,7 +173,6 @@ void engine_detail::fillPipelineStages(PipelineStages &ps, const Plan &plan, con
     if (middle - sp.middle_extra > 0)
         addKind(1 + sp.middle_extra, sp.middle_base, middle - sp.middle_extra, false, false);
     addKind(sp.stages - 1, sp.last, 1, false, true);
-    return;
 }
 
 int stageLayers(const StageSplit &split, int stage)

@@ -166,9 +166,6 @@ inline double modelFlopsPerSequence(const ModelSpec &m, const LayerDims &L, int 
 // Middle stages need vpp. stageSplit() applies it and validate() names it in its errors.
 inline int edgeStageMinLayers(int vpp) { return std::max(1, vpp - 1); }
 
-// pipelineStages() into `ps` (a Shape's base is filled in place, not copied from a returned one).
-void fillPipelineStages(PipelineStages &ps, const Plan &plan, const LayerDims &dims);
-
 // The plan's sizes as doubles, which every phase reads (validate() keeps them in range), and the
 // embedding's parameters (the V x h matrix) and copies (1 when tied, 2 when not).
 struct ShapeSizes {
@@ -186,6 +183,10 @@ inline ShapeSizes shapeSizes(const Plan &plan)
             double(m.vocab) * double(m.hidden), m.tied_embeddings ? 1.0 : 2.0};
 }
 
+// pipelineStages() into `ps` from the plan's sizes (a Shape's base is filled in place, not copied
+// from a returned one).
+void fillPipelineStages(PipelineStages &ps, const Plan &plan, const LayerDims &dims, const ShapeSizes &sizes);
+
 // The shapes every phase of an evaluation reads, the pipeline's stages (engine.h PipelineStages) and
 // the layer work (engine.h LayerWork) that layerPhase() fills or a search's cached copy gives.
 // `layer_dims` must outlive the Shape (the plan's prefix holds them).
@@ -194,7 +195,7 @@ struct Shape : LayerWork, ShapeSizes, PipelineStages {
     Shape(const Plan &plan, const LayerDims &layer_dims)
         : LayerWork{}, ShapeSizes(shapeSizes(plan)), dims(layer_dims)
     {
-        fillPipelineStages(*this, plan, layer_dims);
+        fillPipelineStages(*this, plan, layer_dims, *this);
     }
     // The layer work and the stages worked out already (a search's cached copies, engine.h LayerWork
     // and PipelineStages): copied into the bases.
