@@ -485,6 +485,54 @@ private slots:
               static_cast<long long>(stages.otherDiffers));
     }
 
+    // Unfit::MemoryOnly, what the unbounded search's leaves ask for: a plan that fits gets the whole
+    // Result, bit for bit; one that does not, the memory figures of the whole evaluation and no time,
+    // cost or warning. Memory per GPU at the median plan's, so about half fit.
+    void memoryOnlyStopsWhereThePlanDoesNotFit()
+    {
+        Space s;
+        s.base = smallMoePlan(4);
+        s.hardware = twoGpus();
+        s.gpu_counts = {4, 8};
+        std::vector<double> memory;
+        forEachCandidate(s, [&](const Candidate &c) {
+            if (c.accepted)
+                memory.push_back(evaluateValid(c.plan).memory_total_gb);
+        });
+        QVERIFY(memory.size() > 1000);
+        std::nth_element(memory.begin(), memory.begin() + long(memory.size() / 2), memory.end());
+        applyMemory(s, memory[memory.size() / 2]);
+        int fit = 0, unfit = 0;
+        QString firstMismatch;
+        forEachCandidate(s, [&](const Candidate &c) {
+            if (!c.accepted)
+                return;
+            const PlanPrefix prefix = preparePrefix(c.plan);
+            const LayerWork work = prepareLayerWork(c.plan, prefix);
+            const PipelineStages stages = pipelineStages(c.plan, prefix.dims);
+            const Result all = evaluateValid(c.plan, prefix, work, stages);
+            const Result mem = evaluateValid(c.plan, prefix, work, stages, Unfit::MemoryOnly);
+            bool same = false;
+            if (all.fits_in_memory) {
+                ++fit;
+                same = resultToJson(all, c.plan, QString()) == resultToJson(mem, c.plan, QString());
+            } else {
+                ++unfit;
+                same = !mem.fits_in_memory && finiteMemory(mem) && mem.memory_total_gb == all.memory_total_gb
+                    && mem.memory_usable_gb == all.memory_usable_gb
+                    && mem.memory_activations_gb == all.memory_activations_gb
+                    && mem.memory_weights_gb == all.memory_weights_gb
+                    && mem.memory_offloaded_gb == all.memory_offloaded_gb
+                    && mem.step_time_s == 0 && mem.days_to_train == 0 && mem.tco_usd == 0 && mem.mfu == 0
+                    && mem.warnings == 0 && all.step_time_s > 0 && all.warnings != 0;
+            }
+            if (!same && firstMismatch.isEmpty())
+                firstMismatch = describe(c.layout);
+        });
+        QVERIFY2(firstMismatch.isEmpty(), qPrintable(firstMismatch));
+        QVERIFY(fit > 500 && unfit > 500);
+    }
+
     // An invalid context (a multi-node cluster without a network) makes its layouts invalid, counted.
     void invalidContextCounted()
     {

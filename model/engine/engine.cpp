@@ -14,7 +14,7 @@ namespace {
 // instead of copying a returned one (a hundred figures). `work` and `stages`: the layer work and the
 // pipeline's stages, worked out here when null (both or neither).
 void evaluateInto(const Plan &plan, const PlanPrefix &prefix, const LayerWork *work, const PipelineStages *stages,
-                  Result &r)
+                  Unfit unfit, Result &r)
 {
     using engine_detail::Shape;
     Shape k = work ? Shape(plan, prefix.dims, *work, *stages) : Shape(plan, prefix.dims);
@@ -24,12 +24,17 @@ void evaluateInto(const Plan &plan, const PlanPrefix &prefix, const LayerWork *w
     k.mb = mbCount;
     r.gpus = static_cast<int>(k.G);
     r.micro_batches = mbCount;
-    if (!work)
-        engine_detail::layerPhase(plan, k, prefix.placement);
-    engine_detail::computePhase(plan, k, r);
     const Placement &pl = prefix.placement;
-    engine_detail::communicationPhase(plan, k, pl, r);
+    if (!work)
+        engine_detail::layerPhase(plan, k, pl);
+    // The memory reads the layer work, the stages and the placement, none of the figures the compute
+    // and communication phases write (the Shape's times, the pacing stage): first, so a plan that does
+    // not fit can stop here.
     engine_detail::memoryPhase(plan, k, pl, r);
+    if (unfit == Unfit::MemoryOnly && !r.fits_in_memory)
+        return;
+    engine_detail::computePhase(plan, k, r);
+    engine_detail::communicationPhase(plan, k, pl, r);
     engine_detail::goodputPhase(plan, k, r);
     engine_detail::economicsPhase(plan, k, r);
     engine_detail::warningPhase(plan, k, pl, r);
@@ -39,7 +44,7 @@ void evaluateInto(const Plan &plan, const PlanPrefix &prefix, const LayerWork *w
 Result evaluateValid(const Plan &plan, const PlanPrefix &prefix)
 {
     Result r;
-    evaluateInto(plan, prefix, nullptr, nullptr, r);
+    evaluateInto(plan, prefix, nullptr, nullptr, Unfit::Evaluate, r);
     return r;
 }
 
@@ -50,10 +55,11 @@ LayerWork prepareLayerWork(const Plan &plan, const PlanPrefix &prefix)
     return static_cast<const LayerWork &>(k);
 }
 
-Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work, const PipelineStages &stages)
+Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work, const PipelineStages &stages,
+                     Unfit unfit)
 {
     Result r;
-    evaluateInto(plan, prefix, &work, &stages, r);
+    evaluateInto(plan, prefix, &work, &stages, unfit, r);
     return r;
 }
 
@@ -62,7 +68,7 @@ Evaluation evaluate(const Plan &plan)
     Evaluation e;
     e.errors = validate(plan);
     if (e.errors.empty())
-        evaluateInto(plan, preparePrefix(plan), nullptr, nullptr, e.result);
+        evaluateInto(plan, preparePrefix(plan), nullptr, nullptr, Unfit::Evaluate, e.result);
     return e;
 }
 

@@ -313,6 +313,15 @@ PipelineStages pipelineStages(const Plan &plan, const LayerDims &dims);
 // `plan` at most in vpp and the ZeRO stage, and the stages (pipelineStages(plan, prefix.dims)) of one
 // that differs at most in the micro-batch, recompute, sequence parallelism and the ZeRO stage: the
 // same Result, bit for bit.
-Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work, const PipelineStages &stages);
+// What an evaluation works out for a plan that does not fit in memory: everything, or the memory
+// figures alone (the rest of the Result stays zero). The memory reads none of the times, so it is
+// worked out first; the layout search's unbounded walk, which drops such a plan unread, asks for the
+// memory alone (docs/performance.md).
+enum class Unfit {
+    Evaluate,   // every figure
+    MemoryOnly, // a plan that does not fit: its memory figures alone
+};
+Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work, const PipelineStages &stages,
+                     Unfit unfit = Unfit::Evaluate);
 
 } // namespace commtax

@@ -75,6 +75,13 @@ bool finiteFigures(const Result &r)
         & ok(r.cost_per_hour_usd) & ok(r.gpu_hours) & ok(r.energy_mwh);
 }
 
+bool finiteMemory(const Result &r)
+{
+    // finiteFigures()' memory figures: what a plan that does not fit is decided on.
+    return (r.memory_total_gb >= 0) & (r.memory_total_gb <= DBL_MAX) & (r.memory_usable_gb >= 0)
+        & (r.memory_usable_gb <= DBL_MAX);
+}
+
 bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r)
 {
     if (c.max_gpus > 0 && r.gpus > c.max_gpus)
@@ -1501,7 +1508,14 @@ private:
             return;
         }
         const Plan &plan = *m_walker.plan;
-        const Result r = evaluateValid(plan, m_walker.prefix, layerWork(), stages());
+        // Unbounded, a plan that does not fit is dropped unread: the engine stops at its memory (the
+        // bound's memo records every plan's days, so a bounded walk evaluates it all).
+        const Unfit unfit = m_bound ? Unfit::Evaluate : Unfit::MemoryOnly;
+        const Result r = evaluateValid(plan, m_walker.prefix, layerWork(), stages(), unfit);
+        if (unfit == Unfit::MemoryOnly && !r.fits_in_memory) {
+            acc.valid += finiteMemory(r);
+            return;
+        }
         // A plan with a non-finite figure is invalid, never a candidate: NaN compares false
         // with everything, and every such plan joined the Pareto front (issue 22).
         if (!finiteFigures(r))

@@ -272,6 +272,9 @@ std::int64_t globalBatchCount(const Space &space);
 std::vector<int> globalBatches(const Space &space);
 // Whether every figure the search reads is finite and non-negative: a plan that fails is not valid.
 bool finiteFigures(const Result &r);
+// Whether its memory figures are: a plan that does not fit is valid when they are (an unbounded
+// search stops such a plan's evaluation at its memory, engine.h Unfit).
+bool finiteMemory(const Result &r);
 
 // The full plan of a layout of `space` (allocates; for reporting).
 Plan planOf(const Space &space, const Layout &layout);
