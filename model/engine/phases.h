@@ -340,6 +340,10 @@ struct ZeroWorkingSet {
     double weights = 0, gradients = 0;
 };
 ZeroWorkingSet zeroWorkingSet(const Plan &plan, const Shape &k, const Placement &pl);
+// Runs first after the layer work (engine.cpp evaluateInto(), so that a plan that does not fit can
+// stop there, engine.h Unfit): it must read none of what computePhase() and communicationPhase()
+// write, in the Shape (peak, backwardShare, tComp, pacingLayers, maxStageDenseParams and
+// maxStageExpertParams) or in the Result.
 void memoryPhase(const Plan &plan, const Shape &k, const Placement &pl, Result &r);
 void goodputPhase(const Plan &plan, const Shape &k, Result &r);
 void economicsPhase(const Plan &plan, const Shape &k, Result &r);
