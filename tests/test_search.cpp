@@ -182,15 +182,19 @@ bool before(Objective o, const Brute &a, const Brute &b)
     return x < y || (x == y && keyLess(a.layout, b.layout));
 }
 
-// Memory per GPU such that about half the valid plans of the space fit.
+// The median of the plans' memory per GPU: a memory such that about half of them fit.
+double median(std::vector<double> mem)
+{
+    std::nth_element(mem.begin(), mem.begin() + long(mem.size() / 2), mem.end());
+    return mem[mem.size() / 2];
+}
 double medianMemory(const std::vector<Brute> &all)
 {
     std::vector<double> mem;
     for (const Brute &b : all)
         if (b.valid)
             mem.push_back(b.result.memory_total_gb);
-    std::nth_element(mem.begin(), mem.begin() + long(mem.size() / 2), mem.end());
-    return mem[mem.size() / 2];
+    return median(std::move(mem));
 }
 
 void applyMemory(Space &space, double usableGb)
@@ -500,8 +504,7 @@ private slots:
                 memory.push_back(evaluateValid(c.plan).memory_total_gb);
         });
         QVERIFY(memory.size() > 1000);
-        std::nth_element(memory.begin(), memory.begin() + long(memory.size() / 2), memory.end());
-        applyMemory(s, memory[memory.size() / 2]);
+        applyMemory(s, median(std::move(memory)));
         int fit = 0, unfit = 0;
         QString firstMismatch;
         forEachCandidate(s, [&](const Candidate &c) {

@@ -63,23 +63,24 @@ bool keyLess(const Layout &a, const Layout &b)
     return a.value < b.value; // lexicographic in the order of kDims
 }
 
-bool finiteFigures(const Result &r)
-{
-    // The figures the search ranks, filters and shows; each is a product of the others, so a
-    // NaN or infinity anywhere upstream reaches one of them. Finite and not negative is
-    // 0 <= v <= DBL_MAX, which a NaN fails too: and-ed without a branch or a copy of the figures
-    // (the search asks for every plan it evaluates).
-    auto ok = [](double v) { return (v >= 0) & (v <= DBL_MAX); };
-    return ok(r.step_time_s) & ok(r.days_to_train) & ok(r.cost_per_billion_tokens_usd) & ok(r.tco_usd)
-        & ok(r.capex_usd) & ok(r.memory_total_gb) & ok(r.memory_usable_gb) & ok(r.tokens_per_s) & ok(r.mfu)
-        & ok(r.cost_per_hour_usd) & ok(r.gpu_hours) & ok(r.energy_mwh);
-}
+// Finite and not negative: 0 <= v <= DBL_MAX, which a NaN fails too, without a branch.
+constexpr auto finiteNonNegative = [](double v) { return (v >= 0) & (v <= DBL_MAX); };
 
 bool finiteMemory(const Result &r)
 {
-    // finiteFigures()' memory figures: what a plan that does not fit is decided on.
-    return (r.memory_total_gb >= 0) & (r.memory_total_gb <= DBL_MAX) & (r.memory_usable_gb >= 0)
-        & (r.memory_usable_gb <= DBL_MAX);
+    // What a plan that does not fit is decided on.
+    return finiteNonNegative(r.memory_total_gb) & finiteNonNegative(r.memory_usable_gb);
+}
+
+bool finiteFigures(const Result &r)
+{
+    // The figures the search ranks, filters and shows; each is a product of the others, so a
+    // NaN or infinity anywhere upstream reaches one of them. And-ed without a branch or a copy of the
+    // figures (the search asks for every plan it evaluates).
+    const auto ok = finiteNonNegative;
+    return finiteMemory(r) & ok(r.step_time_s) & ok(r.days_to_train) & ok(r.cost_per_billion_tokens_usd)
+        & ok(r.tco_usd) & ok(r.capex_usd) & ok(r.tokens_per_s) & ok(r.mfu) & ok(r.cost_per_hour_usd)
+        & ok(r.gpu_hours) & ok(r.energy_mwh);
 }
 
 bool meetsConstraints(const Constraints &c, const Plan &plan, const Result &r)
