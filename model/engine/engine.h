@@ -309,10 +309,6 @@ struct PipelineStages {
     int kindCount = 0;
 };
 PipelineStages pipelineStages(const Plan &plan, const LayerDims &dims);
-// evaluateValid(plan, prefix) with the layer work (prepareLayerWork()) of a plan that differs from
-// `plan` at most in vpp and the ZeRO stage, and the stages (pipelineStages(plan, prefix.dims)) of one
-// that differs at most in the micro-batch, recompute, sequence parallelism and the ZeRO stage: the
-// same Result, bit for bit.
 // What an evaluation works out for a plan that does not fit in memory: everything, or the memory
 // figures alone (the rest of the Result stays zero). The memory reads none of the times, so it is
 // worked out first; the layout search's unbounded walk, which drops such a plan unread, asks for the
@@ -321,6 +317,10 @@ enum class Unfit {
     Evaluate,   // every figure
     MemoryOnly, // a plan that does not fit: its memory figures alone
 };
+// evaluateValid(plan, prefix) with the layer work (prepareLayerWork()) of a plan that differs from
+// `plan` at most in vpp and the ZeRO stage, and the stages (pipelineStages(plan, prefix.dims)) of one
+// that differs at most in the micro-batch, recompute, sequence parallelism and the ZeRO stage: the
+// same Result, bit for bit.
 Result evaluateValid(const Plan &plan, const PlanPrefix &prefix, const LayerWork &work, const PipelineStages &stages,
                      Unfit unfit = Unfit::Evaluate);
 
