@@ -275,6 +275,42 @@ private Q_SLOTS:
         // Most edges are valid plans: the test says little if everything is refused.
         QVERIFY2(evaluated > refused, qPrintable(QStringLiteral("%1 evaluated, %2 refused").arg(evaluated).arg(refused)));
     }
+
+    // validate()'s fast path (allFieldsInRange(), model/engine/validate.cpp) passes a plan without
+    // looking at each field's row when every field is in range. Every numeric field just outside
+    // its range on either side, and every floating-point one at NaN, must still be refused with
+    // that field named: a bound the fast path dropped or got the wrong way round would let the
+    // plan through.
+    void everyFieldJustOutsideItsRangeIsNamed()
+    {
+        const Plan base = test::presetPlan("mixtral-8x7b", "h100-sxm", "dgx-h100");
+        QVERIFY(validate(base).empty());
+        std::size_t checked = 0;
+        for (const FieldInfo &f : planFields()) {
+            if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
+                && f.type != FieldType::AutoDouble)
+                continue;
+            const bool integer = f.type == FieldType::Int;
+            const double inf = std::numeric_limits<double>::infinity();
+            std::vector<double> outside = {integer ? f.min - 1 : std::nextafter(f.min, -inf),
+                                           integer ? f.max + 1 : std::nextafter(f.max, inf)};
+            if (!integer)
+                outside.push_back(std::numeric_limits<double>::quiet_NaN());
+            for (const double value : outside) {
+                Plan p = base;
+                f.set(p, integer ? QJsonValue(qint64(value)) : QJsonValue(value));
+                const QString what = QStringLiteral("%1 = %2").arg(f.path()).arg(value);
+                const QJsonValue back = f.get(p);
+                QVERIFY2(std::isnan(value) ? std::isnan(back.toDouble()) : back.toDouble() == value, qPrintable(what));
+                bool named = false;
+                for (const PlanError &e : validate(p))
+                    named = named || QString::fromStdString(e.field) == f.path();
+                QVERIFY2(named, qPrintable(what + QStringLiteral(" was not refused by name")));
+                ++checked;
+            }
+        }
+        QVERIFY2(checked >= 2 * kFieldLimitCount, qPrintable(QString::number(checked)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProperties)
