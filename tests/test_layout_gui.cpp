@@ -563,6 +563,17 @@ private Q_SLOTS:
     {
         PresetManagerDialog *d = m_features->library()->showPresetManager();
         checkWindow(d, QStringLiteral("presets"));
+        // At 1x every column of the GPU list is in view: columns as wide as a figure's one-line
+        // label ran past the table's edge, where a right-aligned 989.0 showed as "9".
+        if (scaleFactor() == 1.0) {
+            const QTableView *list = d->presetView(Section::Gpu);
+            QVERIFY(list);
+            int width = 0;
+            for (int c = 0; c < list->model()->columnCount(); ++c)
+                width += list->columnWidth(c);
+            QVERIFY2(width <= list->viewport()->width(),
+                     qPrintable(QStringLiteral("%1 of %2 px").arg(width).arg(list->viewport()->width())));
+        }
         d->close();
     }
 

@@ -119,8 +119,16 @@ QVariant PresetListModel::headerData(int section, Qt::Orientation orientation, i
     case Id: return QStringLiteral("Id");
     case Origin: return tr("Origin");
     default:
-        if (section >= FirstFigure && size_t(section - FirstFigure) < m_figures.size())
-            return fieldText(m_figures[size_t(section - FirstFigure)]->label);
+        if (section >= FirstFigure && size_t(section - FirstFigure) < m_figures.size()) {
+            // The unit on a line of its own ("BF16 dense peak" over "(TFLOPS)"): a column as wide as
+            // the label on one line pushed the figures past the table's edge, where a right-aligned
+            // 989.0 showed as "9".
+            QString label = fieldText(m_figures[size_t(section - FirstFigure)]->label);
+            const qsizetype unit = label.lastIndexOf(QLatin1String(" ("));
+            if (unit > 0)
+                label[unit] = QLatin1Char('\n');
+            return label;
+        }
         return QVariant();
     }
 }

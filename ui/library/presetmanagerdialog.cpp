@@ -116,7 +116,7 @@ PresetManagerDialog::PresetManagerDialog(PresetLibrary *library, QWidget *parent
     layout->addLayout(bottom);
 
     reloadAll();
-    fitToScreen(this, QSize(1180, 740));
+    fitToScreen(this, QSize(1480, 900));
 }
 
 PresetManagerDialog::~PresetManagerDialog()
@@ -170,9 +170,10 @@ QWidget *PresetManagerDialog::buildSectionPage(Section s)
     auto *split = new QSplitter(Qt::Horizontal, w);
     split->addWidget(left);
     split->addWidget(right);
+    // The form keeps its width; a larger window widens the table.
     split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setSizes({540, 580});
+    split->setStretchFactor(1, 0);
+    split->setSizes({620, 500});
     auto *layout = new QVBoxLayout(w);
     layout->addWidget(split);
     connectSectionPage(pg);
