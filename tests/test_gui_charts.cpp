@@ -199,6 +199,38 @@ private Q_SLOTS:
             QVERIFY2(ChartView::contrastRatio(ChartView::colorForGpu(id), Qt::white) >= 3.0, qPrintable(id));
     }
 
+    // No two GPUs look alike: three presets share H800's colour, two A100 40GB's and two the RTX
+    // 3090's, and the comm tax chart drew them all as the same circles. Every built-in GPU has its
+    // own colour and marker, and so does each line of that chart.
+    void gpusHaveTheirOwnColourAndMarker()
+    {
+        QHash<QString, QString> seen;
+        for (const Preset &g : PresetCatalog::builtIn().presets(Section::Gpu)) {
+            const QString look = ChartView::colorForGpu(g.id).name() + QLatin1Char('/')
+                + QString::number(int(ChartView::shapeForGpu(g.id)));
+            QVERIFY2(!seen.contains(look), qPrintable(g.id + QStringLiteral(" looks like ") + seen.value(look)));
+            seen.insert(look, g.id);
+        }
+        QVERIFY(seen.size() >= 16);
+        auto f = make();
+        QTRY_VERIFY(f->settled());
+        ChartView *chart = f->find<ChartView>(QStringLiteral("chart_comm_tax"));
+        QVERIFY(chart);
+        QSet<QString> lines;
+        int named = 0;
+        for (int i = 0; i < chart->graphCount(); ++i) {
+            const QCPGraph *g = chart->graph(i);
+            if (!g->name().isEmpty() && g->lineStyle() != QCPGraph::lsNone && !g->scatterStyle().isNone()
+                && chart->legend->hasItemWithPlottable(g)) {
+                ++named;
+                const int shape = int(g->scatterStyle().shape());
+                lines.insert(g->pen().color().name() + QLatin1Char('/') + QString::number(shape));
+            }
+        }
+        QVERIFY2(named >= 10, qPrintable(QString::number(named)));
+        QCOMPARE(lines.size(), named);
+    }
+
     // A preset MoE plan with context parallelism draws every chart, with the expert all-to-all, the
     // CP ring and the optimizer step in the step-time bars; screenshots at both sizes.
     void moePlanDrawsEveryChart()

@@ -668,6 +668,22 @@ QColor ChartView::colorForGpu(const QString &gpuId)
     return withContrast(others[qHash(gpuId) % 4], plotBackground());
 }
 
+QCPScatterStyle::ScatterShape ChartView::shapeForGpu(const QString &gpuId)
+{
+    static constexpr QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
+                                                               QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond};
+    const QList<Preset> gpus = PresetCatalog::builtIn().presets(Section::Gpu);
+    for (qsizetype i = 0; i < gpus.size(); ++i) {
+        if (gpus[i].id != gpuId)
+            continue;
+        qsizetype before = 0; // earlier GPUs of the same colour
+        for (qsizetype j = 0; j < i; ++j)
+            before += gpus[j].color().compare(gpus[i].color(), Qt::CaseInsensitive) == 0 ? 1 : 0;
+        return shapes[before % 4];
+    }
+    return shapes[(qHash(gpuId) / 4) % 4]; // colorForGpu() takes qHash(id) % 4
+}
+
 void ChartView::addHoverPoint(const QCPAbstractPlottable *p, double key, double value, const QString &text)
 {
     if (std::isfinite(key) && std::isfinite(value))

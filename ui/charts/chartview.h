@@ -74,6 +74,10 @@ public:
     // (presets/gpus.json), any other id one of four more; each at least 3:1 against the plot's
     // white (WCAG 2.1, 1.4.11 non-text contrast).
     static QColor colorForGpu(const QString &gpuId);
+    // The marker of a GPU's line, so that GPUs of one colour stay apart: among the built-in GPUs
+    // of one "color", the first a circle, the next a square, a triangle, a diamond (in the
+    // catalog's order); any other id one of the four, the same for the same id.
+    static QCPScatterStyle::ScatterShape shapeForGpu(const QString &gpuId);
     // WCAG 2.1 contrast ratio of two colours (1 to 21), and a colour darkened until it reaches
     // `ratio` against `background`.
     static double contrastRatio(const QColor &a, const QColor &b);

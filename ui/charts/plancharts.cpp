@@ -231,7 +231,9 @@ void CommTaxChart::rebuildCurves(const QVector<ChartCurve> &curves)
         QCPGraph *n = m_noFits[i];
         g->setName(c.label);
         g->setPen(QPen(color, c.isPlan ? 2.6 : 1.5));
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, c.isPlan ? 5 : 4));
+        // The plan's line in ink with circles; each GPU in its colour and marker (a few share a colour).
+        const QCPScatterStyle::ScatterShape shape = c.isPlan ? QCPScatterStyle::ssCircle : shapeForGpu(c.gpuId);
+        g->setScatterStyle(QCPScatterStyle(shape, color, color, 5));
         n->setName(c.label + tr(" (does not fit)"));
         n->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(color, 1.5), Qt::NoBrush, 7));
         const QString layerName = c.isPlan ? QStringLiteral("plan") : QStringLiteral("main");
