@@ -337,6 +337,7 @@ private Q_SLOTS:
                 QCOMPARE(view->sensitivity().plans[std::size_t(i)].pWithinBudget, 1.0);
         QVERIFY(table->text().contains(QStringLiteral("P(within budget)")));
         QDir().mkpath(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots"));
+        QTest::qWait(300); // the tab's new rows laid out and its charts replotted, as a user sees them
         QVERIFY(view->grab().save(QStringLiteral(COMMTAX_BUILD_DIR "/screenshots/compare-goals-odds.png")));
         search::buy::Question q;
         q.limits.deadline_days = days;

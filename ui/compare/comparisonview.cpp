@@ -818,10 +818,12 @@ QWidget *ComparisonView::makeSensitivityTab(QWidget *parent)
     m_sensitivityTable->setObjectName(QStringLiteral("sensitivityTable"));
     m_sensitivityTable->setWordWrap(true);
     m_sensitivityTable->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The tab scrolls rather than squeeze a chart below its title, axes and bars: on a short
+    // window the next chart's title was drawn over the ranges' lower half.
     m_rangesChart = new ComparisonChartView(ComparisonChart::CostRanges, page);
-    m_rangesChart->setMinimumWidth(340);
+    m_rangesChart->setMinimumSize(340, 260);
     m_tornadoChart = new RecommendedTornadoChart(page);
-    m_tornadoChart->setMinimumWidth(340);
+    m_tornadoChart->setMinimumSize(340, 260);
     m_breakEvens = new QLabel(page);
     m_breakEvens->setObjectName(QStringLiteral("breakEvens"));
     m_breakEvens->setWordWrap(true);
