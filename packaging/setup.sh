@@ -137,7 +137,7 @@ case "$mode" in
     fi
     echo "==> test suite: done in $(( $(date +%s) - start )) s"
     # The same suite with AddressSanitizer + UndefinedBehaviorSanitizer (any report fails a test),
-    # then the scenario and preset fuzzers (about 25 s each).
+    # then the fuzzers (about 25 s each).
     clang_phase "sanitizer (ASan + UBSan)" asan "$build-asan"
     clang_phase "fuzz (libFuzzer)" fuzz "$build-fuzz" commtax_fuzzers
     if [ ${#failed[@]} -gt 0 ]; then echo "==> FAILED: ${failed[*]}" >&2; exit 1; fi

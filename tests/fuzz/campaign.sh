@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # A long fuzzing campaign on one libFuzzer target, with a corpus that persists between campaigns.
 #   tests/fuzz/campaign.sh TARGET RUNS_OR_SECONDS
-#     TARGET           scenario | presets | nccl | training   (or fuzz_scenario, fuzz_presets,
-#                      fuzz_nccl_log, fuzz_training_log)
+#     TARGET           scenario | presets | nccl | training | comparison   (or fuzz_scenario,
+#                      fuzz_presets, fuzz_nccl_log, fuzz_training_log, fuzz_comparison)
 #     RUNS_OR_SECONDS  a number of executions (10000000), or a duration with a unit (600s, 90m, 2h)
 # Environment:
 #   FUZZ_BUILD_DIR  the clang build of preset "fuzz" (default: build-fuzz); configured and built
@@ -27,6 +27,7 @@ case "$1" in
   presets|fuzz_presets) target=fuzz_presets ;;
   nccl|nccl_log|fuzz_nccl_log) target=fuzz_nccl_log ;;
   training|training_log|fuzz_training_log) target=fuzz_training_log ;;
+  comparison|fuzz_comparison) target=fuzz_comparison ;;
   *) echo "campaign.sh: unknown target '$1'" >&2; usage ;;
 esac
 amount=$2
