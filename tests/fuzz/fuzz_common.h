@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Shared by the Qt-based fuzz targets (fuzz_scenario, fuzz_presets): invariants that must hold
-// for any input, checked with __builtin_trap() so that libFuzzer records the input.
+// Shared by the Qt-based fuzz targets (fuzz_scenario, fuzz_presets, fuzz_comparison): invariants
+// that must hold for any input, checked with __builtin_trap() so that libFuzzer records the input.
+#include "core/presets.h"
 #include "core/resultio.h"
 #include "engine/engine.h"
+
+#include <QByteArray>
+#include <QList>
 
 #include <QtGlobal>
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
@@ -28,6 +34,29 @@ inline void quietQt()
             std::abort();
         }
     });
+}
+
+// LLVMFuzzerInitialize() of a target that reads JSON against the presets: Qt quiet, and the
+// built-in presets loaded once, outside the measured inputs.
+inline int initializeWithPresets()
+{
+    quietQt();
+    (void)PresetCatalog::builtIn();
+    return 0;
+}
+
+// The fuzzer's bytes as the file's text.
+inline QByteArray fileText(const std::uint8_t *data, std::size_t size)
+{
+    return QByteArray(reinterpret_cast<const char *>(data), qsizetype(size));
+}
+
+// A reader's refusal: at least one message, each with its place in the file.
+inline void requirePositioned(const QList<LoadError> &errors)
+{
+    require(!errors.isEmpty());
+    for (const LoadError &e : errors)
+        require(!e.message.isEmpty() && e.line >= 0 && e.column >= 0);
 }
 
 // "Every field is finite for a valid plan" (engine/result.h): what the charts and the JSON receive.

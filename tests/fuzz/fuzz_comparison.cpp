@@ -41,23 +41,15 @@ void requireFiniteJson(const QJsonValue &v)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    fuzz::quietQt();
-    (void)PresetCatalog::builtIn(); // loaded once, outside the measured inputs
-    return 0;
-}
+extern "C" int LLVMFuzzerInitialize(int *, char ***) { return fuzz::initializeWithPresets(); }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    const QByteArray json(reinterpret_cast<const char *>(data), qsizetype(size));
     const PresetCatalog &catalog = PresetCatalog::builtIn();
     SavedComparison saved;
     QList<LoadError> errors;
-    if (!parseComparisonFile(json, QStringLiteral("fuzz.json"), catalog, saved, errors)) {
-        require(!errors.isEmpty());
-        for (const LoadError &e : errors)
-            require(!e.message.isEmpty() && e.line >= 0 && e.column >= 0);
+    if (!parseComparisonFile(fuzz::fileText(data, size), QStringLiteral("fuzz.json"), catalog, saved, errors)) {
+        fuzz::requirePositioned(errors);
         return 0;
     }
     require(saved.plans.size() >= kMinComparedPlans && saved.plans.size() <= kMaxComparedPlans);

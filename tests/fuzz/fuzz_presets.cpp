@@ -14,16 +14,11 @@
 using namespace commtax;
 using commtax::fuzz::require;
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    fuzz::quietQt();
-    (void)PresetCatalog::builtIn();
-    return 0;
-}
+extern "C" int LLVMFuzzerInitialize(int *, char ***) { return fuzz::initializeWithPresets(); }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    const QByteArray json(reinterpret_cast<const char *>(data), qsizetype(size));
+    const QByteArray json = fuzz::fileText(data, size);
     PresetCatalog catalog;
     LoadError error;
     if (!catalog.loadJson(json, QStringLiteral("import.json"), &error)) {

@@ -12,25 +12,15 @@
 #include <cstdint>
 
 using namespace commtax;
-using commtax::fuzz::require;
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    fuzz::quietQt();
-    (void)PresetCatalog::builtIn(); // loaded once, outside the measured inputs
-    return 0;
-}
+extern "C" int LLVMFuzzerInitialize(int *, char ***) { return fuzz::initializeWithPresets(); }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    const QByteArray json(reinterpret_cast<const char *>(data), qsizetype(size));
-    const QString fileName = QStringLiteral("fuzz.json");
     Scenario s;
     QList<LoadError> errors;
-    if (!parseScenario(json, fileName, PresetCatalog::builtIn(), s, errors)) {
-        require(!errors.isEmpty());
-        for (const LoadError &e : errors)
-            require(!e.message.isEmpty() && e.line >= 0 && e.column >= 0);
+    if (!parseScenario(fuzz::fileText(data, size), QStringLiteral("fuzz.json"), PresetCatalog::builtIn(), s, errors)) {
+        fuzz::requirePositioned(errors);
         return 0;
     }
     fuzz::validateAndEvaluate(s.plan);
