@@ -245,8 +245,7 @@ private Q_SLOTS:
             if (!baseErrors.empty())
                 QFAIL(qPrintable(name + QStringLiteral(": ") + QString::fromStdString(baseErrors.front().field + ": " + baseErrors.front().message)));
             for (const FieldInfo &f : planFields()) {
-                if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
-                    && f.type != FieldType::AutoDouble)
+                if (!f.numeric())
                     continue;
                 const bool integer = f.type == FieldType::Int;
                 const double smallest = f.min > 0 ? f.min : (integer ? 1.0 : std::numeric_limits<double>::denorm_min());
@@ -287,8 +286,7 @@ private Q_SLOTS:
         QVERIFY(validate(base).empty());
         std::size_t checked = 0;
         for (const FieldInfo &f : planFields()) {
-            if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
-                && f.type != FieldType::AutoDouble)
+            if (!f.numeric())
                 continue;
             const bool integer = f.type == FieldType::Int;
             const double inf = std::numeric_limits<double>::infinity();

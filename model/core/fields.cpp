@@ -94,8 +94,7 @@ std::vector<FieldInfo> withLimits(std::vector<FieldInfo> fields)
         FieldId id{};
         if (!findFieldId(f.path().toStdString(), id))
             qFatal("field %s has no row in engine/limits.h", qPrintable(f.path()));
-        if (f.type != FieldType::Int && f.type != FieldType::Double && f.type != FieldType::OptionalDouble
-            && f.type != FieldType::AutoDouble)
+        if (!f.numeric())
             continue;
         const FieldLimit *l = findFieldLimit(f.path().toStdString());
         if (!l)

@@ -71,6 +71,12 @@ struct FieldInfo {
     Relevance relevance = Relevance::Always;
 
     bool addedLater() const { return added == Added::Later; }
+    // A number with a range (min, max): Int, Double, OptionalDouble or AutoDouble.
+    bool numeric() const
+    {
+        return type == FieldType::Int || type == FieldType::Double || type == FieldType::OptionalDouble
+            || type == FieldType::AutoDouble;
+    }
     QString path() const { return sectionKey(section) + QLatin1Char('.') + QLatin1String(key); }
 };
 

@@ -668,7 +668,7 @@ void PlanEditor::refreshTooltips(Group &g)
             continue;
         const FieldInfo &f = *row.info;
         QString range;
-        if (f.type == FieldType::Int || f.type == FieldType::Double || f.type == FieldType::OptionalDouble || f.type == FieldType::AutoDouble)
+        if (f.numeric())
             range = tr("<br>Editor range %1 to %2%3")
                         .arg(QLocale::c().toString(f.min, 'g', 6), QLocale::c().toString(f.max, 'g', 6),
                              QLatin1String(f.unit).isEmpty() ? QString() : QStringLiteral(" ") + QLatin1String(f.unit));
