@@ -14,11 +14,6 @@ namespace commtax::cli {
 
 namespace {
 
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 // Text from the log (GPU names, test names, notes) on its way to the terminal.
 QString fromLog(const std::string &s)
 {
@@ -76,13 +71,13 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
                               : fields.join(QStringLiteral(", "))
                      + (inter ? QCoreApplication::translate("commtax::Cli", " (cluster preset %1)") : QCoreApplication::translate("commtax::Cli", " (GPU preset %1)"))
                            .arg(fromLog(inter ? c.model.cluster_id : c.model.gpu_id)));
-        for (const std::string &n : c.calibrated.notes)
-            o << "                   " << fromLog(n) << "\n";
+        for (const Sentence &n : c.calibrated.notes)
+            o << "                   " << shown(calibrationText(n)) << "\n";
     } else {
         line(QT_TRANSLATE_NOOP("commtax::Cli", "model"), QCoreApplication::translate("commtax::Cli", "no comparison"));
     }
     if (target)
-        line(QT_TRANSLATE_NOOP("commtax::Cli", "presets"), shown(target->reason));
+        line(QT_TRANSLATE_NOOP("commtax::Cli", "presets"), shown(calibrationText(target->reason)));
     o << "\n";
     const QList<TextColumn> columns = {{QStringLiteral("size"), 10}, {QStringLiteral("time_us"), 10}, {QStringLiteral("algbw"), 8}, {QStringLiteral("busbw"), 8}, {QStringLiteral("in-place"), 8}, {QStringLiteral("fit"), 8}, {QStringLiteral("model"), 8}, {QCoreApplication::translate("commtax::Cli", "vs model"), 9}};
     o << tableLine(columns) << '\n';
@@ -94,8 +89,8 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
     }
     if (!c.warnings.empty()) {
         o << QCoreApplication::translate("commtax::Cli", "\nwarnings:\n");
-        for (const std::string &w : c.warnings)
-            o << "  - " << fromLog(w) << "\n";
+        for (const Sentence &w : c.warnings)
+            o << "  - " << shown(calibrationText(w)) << "\n";
     }
 }
 
@@ -136,7 +131,8 @@ std::optional<int> readCalibrateOptions(const CommandLine &cl, CalibrateArgs &a)
     if (a.hasCluster && a.clusterId.trimmed().isEmpty())
         return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate: --cluster needs a preset id"));
     if (args.size() != 1)
-        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate takes one log file (or - for standard input)"));
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate takes one log file (or - for "
+                                                                            "standard input)"));
     if (a.options.ranks > 0 && a.options.nodes > a.options.ranks)
         return fail(kExitUsage,
                     QCoreApplication::translate("commtax::Cli", "calibrate: --nodes %1 is more than --ranks %2")
@@ -156,20 +152,21 @@ const nccl::DeviceLine *namedDevice(const nccl::ResultTable &t)
 }
 
 // The warning of a log with several result tables: which they are, and which one was calibrated.
-std::string severalTablesWarning(const nccl::LogParse &log, int table)
+Sentence severalTablesWarning(const nccl::LogParse &log, int table)
 {
-    QStringList list;
-    for (size_t i = 0; i < log.tables.size(); ++i)
-        list << QCoreApplication::translate("commtax::Cli", "%1: %2 at line %3")
-                    .arg(i + 1)
-                    .arg(log.tables[i].test_name.empty() ? QStringLiteral("unnamed") : qs(log.tables[i].test_name))
-                    .arg(log.tables[i].header_line > 0 ? log.tables[i].header_line : log.tables[i].rows.front().line);
-    return QCoreApplication::translate(
-               "commtax::Cli", "the log holds %1 result tables (%2); table %3 calibrated, choose with --table")
-        .arg(log.tables.size())
-        .arg(list.join(QStringLiteral(", ")))
-        .arg(std::max(table, 1))
-        .toStdString();
+    Sentence list;
+    for (size_t i = 0; i < log.tables.size(); ++i) {
+        const nccl::ResultTable &t = log.tables[i];
+        const Sentence name = t.test_name.empty() ? sentence(QT_TRANSLATE_NOOP("commtax::Calibration", "unnamed"))
+                                                  : Sentence(t.test_name);
+        const Sentence item = sentence(QT_TRANSLATE_NOOP("commtax::Calibration", "%1: %2 at line %3"),
+                                       {std::to_string(i + 1), name,
+                                        std::to_string(t.header_line > 0 ? t.header_line : t.rows.front().line)});
+        list = i == 0 ? item : sentence(QT_TRANSLATE_NOOP("commtax::Calibration", "%1, %2"), {list, item});
+    }
+    return sentence(QT_TRANSLATE_NOOP("commtax::Calibration",
+                                      "the log holds %1 result tables (%2); table %3 calibrated, choose with --table"),
+                    {std::to_string(log.tables.size()), list, std::to_string(std::max(table, 1))});
 }
 
 } // namespace
@@ -183,7 +180,9 @@ int cmdCalibrate(QStringList args)
                    QCoreApplication::translate("commtax::Cli",
                                                "LOG|- [--ranks N] [--nodes N] [--cluster ID] [--gpu ID] "
                                                "[--table N] [--json]"),
-                   QCoreApplication::translate("commtax::Cli", "Read an nccl-tests or rccl-tests log (\"-\": standard input), fit it and compare it with the model on a cluster preset."));
+                   QCoreApplication::translate("commtax::Cli", "Read an nccl-tests or rccl-tests log (\"-\": standard "
+                                                               "input), fit it and compare it with the model on a "
+                                                               "cluster preset."));
     declareCalibrateOptions(cl);
     if (const std::optional<int> code = cl.parse(args))
         return *code;
@@ -200,9 +199,13 @@ int cmdCalibrate(QStringList args)
     nccl::LogParse log;
     nccl::ParseError perr;
     if (!nccl::parseLog(std::string_view(text.constData(), size_t(text.size())), log, perr))
-        return fail(kExitBadInput, logLocation(shown, perr.line, perr.column) + qs(perr.message));
+        return fail(kExitBadInput, logLocation(shown, perr.line, perr.column) + calibrationText(perr.message));
     if (table > int(log.tables.size()))
-        return fail(kExitBadInput, QCoreApplication::translate("commtax::Cli", "%1: --table %2, but the log holds %3 result table(s)").arg(shown).arg(table).arg(log.tables.size()));
+        return fail(kExitBadInput, QCoreApplication::translate("commtax::Cli", "%1: --table %2, but the log holds %3 "
+                                                                               "result table(s)")
+                                       .arg(shown)
+                                       .arg(table)
+                                       .arg(log.tables.size()));
     const nccl::ResultTable &t = log.tables[size_t(std::max(table, 1) - 1)];
 
     // Compare with the cluster the user chose, else the one the log's GPU belongs to.
@@ -215,14 +218,18 @@ int cmdCalibrate(QStringList args)
         return fail(kExitBadInput, QStringLiteral("calibrate: ") + why);
 
     nccl::Calibration c;
-    std::string error;
+    Sentence error;
     if (!nccl::calibrate(t, a.options, haveTarget ? &target.plan.gpu : nullptr,
-                         haveTarget ? &target.plan.cluster : nullptr, c, error))
-        return fail(kExitBadInput, QStringLiteral("%1:%2: ").arg(shown).arg(t.header_line > 0 ? t.header_line : t.rows.front().line) + qs(error));
+                         haveTarget ? &target.plan.cluster : nullptr, c, error)) {
+        const int at = t.header_line > 0 ? t.header_line : t.rows.front().line;
+        return fail(kExitBadInput, logLocation(shown, at, 0) + calibrationText(error));
+    }
     for (const nccl::Note &n : log.notes)
         c.warnings.push_back(n.text);
     if (!haveTarget)
-        c.warnings.push_back(QCoreApplication::translate("commtax::Cli", "no cluster preset to compare with: the log names no known GPU; give --cluster ID").toStdString());
+        c.warnings.push_back(sentence(QT_TRANSLATE_NOOP("commtax::Calibration",
+                                                        "no cluster preset to compare with: the log names no known "
+                                                        "GPU; give --cluster ID")));
     if (log.tables.size() > 1)
         c.warnings.push_back(severalTablesWarning(log, table));
 

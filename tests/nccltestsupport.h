@@ -42,6 +42,26 @@ inline bool anyContains(const std::vector<std::string> &list, const char *text)
     return std::any_of(list.begin(), list.end(), [text](const std::string &s) { return s.find(text) != std::string::npos; });
 }
 
+inline bool anyContains(const std::vector<Sentence> &list, const char *text)
+{
+    return std::any_of(list.begin(), list.end(),
+                       [text](const Sentence &s) { return toString(s).find(text) != std::string::npos; });
+}
+
+// A note at `line` whose English holds `text`.
+inline bool hasNote(const std::vector<Note> &notes, int line, const char *text)
+{
+    return std::any_of(notes.begin(), notes.end(), [&](const Note &n) {
+        return n.line == line && toString(n.text).find(text) != std::string::npos;
+    });
+}
+
+// A sentence's English, for Qt Test's comparisons.
+inline QString english(const Sentence &s)
+{
+    return QString::fromStdString(toString(s));
+}
+
 // The GPU and cluster specs of built-in presets.
 inline Plan hardware(const char *gpu, const char *cluster)
 {
@@ -57,11 +77,11 @@ inline Calibration calibrated(const QByteArray &text, const Plan *hw = nullptr, 
     LogParse log;
     ParseError err;
     if (!parse(text, log, err))
-        qFatal("parse failed: %d %s", err.line, err.message.c_str());
+        qFatal("parse failed: %d %s", err.line, toString(err.message).c_str());
     Calibration c;
-    std::string error;
+    Sentence error;
     if (!calibrate(log.tables.front(), opt, hw ? &hw->gpu : nullptr, hw ? &hw->cluster : nullptr, c, error))
-        qFatal("calibrate failed: %s", error.c_str());
+        qFatal("calibrate failed: %s", toString(error).c_str());
     return c;
 }
 

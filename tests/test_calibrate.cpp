@@ -234,8 +234,8 @@ private Q_SLOTS:
         // is below the engine's fixed part (the ring's intra-node steps at the GPU's step latency,
         // as NCCL's tuner counts them): the step latency is set to 0 with a note.
         bool belowFixed = false;
-        for (const std::string &n : c.calibrated.notes)
-            belowFixed = belowFixed || n.find("below the model's fixed part") != std::string::npos;
+        for (const Sentence &n : c.calibrated.notes)
+            belowFixed = belowFixed || toString(n).find("below the model's fixed part") != std::string::npos;
         const bool latencyFits = c.fit.alpha_us && !belowFixed;
         const std::vector<double> sizes = latencyFits ? std::vector<double>{1048576.0, 268435456.0, 8589934592.0}
                                                       : std::vector<double>{8589934592.0};

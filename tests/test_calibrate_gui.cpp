@@ -291,7 +291,7 @@ private Q_SLOTS:
         const QByteArray text = fixture("schmaustech_h200_2node_16gpu_single_rdma_if.txt");
         QVERIFY(nccl::parseLog(std::string_view(text.constData(), size_t(text.size())), log, err));
         nccl::Calibration c;
-        std::string why;
+        Sentence why;
         QVERIFY(nccl::calibrate(log.tables.front(), {}, nullptr, nullptr, c, why));
         model.setCalibration(c);
         QCOMPARE(model.rowCount(), 32);

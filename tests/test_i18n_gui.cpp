@@ -5,6 +5,7 @@
 // language, Help > Commtax Handbook in the interface's language, the editor's accessible names.
 // The comparison, the preset library, the report and the screenshots: test_i18n_compare_gui.cpp.
 #include "appsettings.h"
+#include "calibrate/calibrationdialog.h"
 #include "charts/plancharts.h"
 #include "compare/columneditor.h"
 #include "compare/comparisontablemodel.h"
@@ -21,6 +22,7 @@
 #include "library/presetlibrary.h"
 #include "library/presetmanagerdialog.h"
 #include "mainwindow.h"
+#include "nccl/calibrationio.h"
 #include "preferencesdialog.h"
 #include "report/reportwriter.h"
 #include "search/launchexportdialog.h"
@@ -49,6 +51,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -705,6 +708,50 @@ private Q_SLOTS:
         QApplication::processEvents();
         dialog->grab().save(screenshotDir() + QStringLiteral("/zh_CN-launch-export.png"));
         dialog->close();
+    }
+
+    // Calibrate from nccl-tests log: the reader's and the calibration's sentences (model/nccl,
+    // English templates) in Chinese in the dialog, down to the arguments that are sentences of
+    // their own ("inferred from the columns (%1)"); `commtax calibrate --json` keeps them English.
+    void calibrationInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        static const QRegularExpression englishWords(QStringLiteral("\\b(the|is|from|not|and|of|no)\\b"));
+        CalibrationDialog d;
+        d.resize(1280, 800);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        // A fragment: no device list, no test name, no footer.
+        QVERIFY(d.openLogFile(QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/llminsights_dgxh100_4gpu_fragment.txt")));
+        const nccl::Calibration *c = d.calibration();
+        QVERIFY(c);
+        QVERIFY(c->warnings.size() >= 3);
+        auto *warnings = d.findChild<QListWidget *>(QStringLiteral("warningsList"));
+        QCOMPARE(warnings->count(), int(c->warnings.size()));
+        for (int i = 0; i < warnings->count(); ++i) {
+            const QString shown = warnings->item(i)->text();
+            QVERIFY2(shown.contains(cjk) && !shown.contains(englishWords), qPrintable(shown));
+        }
+        const QString known = calibrationText(c->collective_source);
+        QVERIFY2(known.contains(cjk) && !known.contains(englishWords), qPrintable(known));
+        QVERIFY(d.findChild<QLabel *>(QStringLiteral("summaryLabel"))->text().contains(known));
+        const QString status = d.findChild<QLabel *>(QStringLiteral("statusLabel"))->text();
+        QVERIFY2(status.contains(cjk) && !status.contains(englishWords), qPrintable(status));
+        QApplication::processEvents();
+        d.grab().save(screenshotDir() + QStringLiteral("/zh_CN-calibration-fragment.png"));
+        // The JSON is a file: English.
+        const QJsonObject json = calibrationToJson(*c, nccl::ResultTable(), nullptr);
+        const QJsonArray written = json.value(QStringLiteral("warnings")).toArray();
+        QCOMPARE(written.size(), qsizetype(c->warnings.size()));
+        for (qsizetype i = 0; i < written.size(); ++i)
+            QCOMPARE(written.at(i).toString(), QString::fromStdString(toString(c->warnings[size_t(i)])));
+        QVERIFY(!QString::fromUtf8(QJsonDocument(json).toJson()).contains(cjk));
+
+        // A log the reader refuses: its reason, placed, in Chinese.
+        QVERIFY(!d.openLogFile(QStringLiteral(COMMTAX_FIXTURES_DIR "/launch/moe-cp.json")));
+        const QString refused = d.errorText();
+        QVERIFY2(refused.contains(cjk) && refused.contains(QStringLiteral("moe-cp.json:1")), qPrintable(refused));
+        QVERIFY2(!d.errorText().contains(QStringLiteral("this is JSON")), qPrintable(d.errorText()));
     }
 
     // Terminal tables (the CLI's sweep, search and compare output): a Chinese character takes two

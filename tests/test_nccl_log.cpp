@@ -93,7 +93,7 @@ private Q_SLOTS:
 
         LogParse log;
         ParseError err;
-        QVERIFY2(parse(fixture(file), log, err), err.message.c_str());
+        QVERIFY2(parse(fixture(file), log, err), toString(err.message).c_str());
         QCOMPARE(log.tables.size(), size_t(1));
         const ResultTable &t = log.tables.front();
         QCOMPARE(int(t.rows.size()), rows);
@@ -171,8 +171,7 @@ private Q_SLOTS:
         // L40S: "Reducing maxBytes" is carried as a note; the mpirun line names the test.
         QVERIFY(parse(fixture(QStringLiteral("schmaustech_l40s_2node_1gpu_each_socket.txt")), log, err));
         QCOMPARE(log.tables.front().test_name, std::string("all_reduce_perf"));
-        QVERIFY(std::any_of(log.tables.front().notes.begin(), log.tables.front().notes.end(),
-                            [](const Note &n) { return n.line == 8 && n.text.find("Reducing maxBytes") != std::string::npos; }));
+        QVERIFY(hasNote(log.tables.front().notes, 8, "Reducing maxBytes"));
     }
 
     void plateauAndPeak()
@@ -361,7 +360,7 @@ private Q_SLOTS:
         QFETCH(bool, validated);
         LogParse log;
         ParseError err;
-        QVERIFY2(parse(text, log, err), err.message.c_str());
+        QVERIFY2(parse(text, log, err), toString(err.message).c_str());
         QCOMPARE(log.tables.size(), size_t(1));
         const ResultTable &t = log.tables.front();
         QCOMPARE(int(t.rows.size()), rows);
@@ -400,8 +399,7 @@ private Q_SLOTS:
         QVERIFY(parse(cut, log, err));
         QCOMPARE(log.tables.front().rows.size(), size_t(2));
         QVERIFY(log.tables.front().rows.back().out_of_place.present && !log.tables.front().rows.back().in_place.present);
-        QVERIFY(std::any_of(log.tables.front().notes.begin(), log.tables.front().notes.end(),
-                            [](const Note &n) { return n.line == 3 && n.text.find("in-place columns missing") != std::string::npos; }));
+        QVERIFY(hasNote(log.tables.front().notes, 3, "in-place columns missing"));
         // Rows pasted without a header: the standard layout is assumed and said.
         const QByteArray bare = "   268435456      67108864     float     sum      -1   2360.9  113.70  213.19      0   2359.9  113.75  213.28      0\n"
                                 "   536870912     134217728     float     sum      -1   3817.5  140.63  263.69      0   3828.0  140.25  262.97      0\n";
@@ -454,7 +452,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, text);
         LogParse log;
         ParseError err;
-        QVERIFY2(parse(text, log, err), err.message.c_str());
+        QVERIFY2(parse(text, log, err), toString(err.message).c_str());
         QCOMPARE(log.tables.size(), size_t(1));
         const Calibration c = calibrated(text);
         QCOMPARE(c.rows.size(), size_t(31));
@@ -476,8 +474,7 @@ private Q_SLOTS:
               "   536870912     134217728     float     sum      -1   3817.5  140.63  263.69      0   3828.0  140.25  262.97      0\n";
         QVERIFY(parse(spaced, log, err));
         QCOMPARE(log.tables.front().rows.size(), size_t(2));
-        QVERIFY(std::any_of(log.tables.front().notes.begin(), log.tables.front().notes.end(),
-                            [](const Note &n) { return n.line == 2 && n.text.find("text after the last column") != std::string::npos; }));
+        QVERIFY(hasNote(log.tables.front().notes, 2, "text after the last column"));
     }
 
     void severalTables()
@@ -559,7 +556,7 @@ private Q_SLOTS:
         LogParse log;
         ParseError err;
         QVERIFY(!parse(text, log, err));
-        QVERIFY2(QString::fromStdString(err.message).contains(message), err.message.c_str());
+        QVERIFY2(english(err.message).contains(message), toString(err.message).c_str());
         if (line >= 0)
             QCOMPARE(err.line, line);
         QVERIFY(log.tables.empty());
@@ -608,7 +605,7 @@ private Q_SLOTS:
         LogParse log;
         ParseError err;
         QVERIFY(!parse(QByteArray(kHeader) + row + "\n", log, err));
-        QVERIFY2(QString::fromStdString(err.message).contains(message), err.message.c_str());
+        QVERIFY2(english(err.message).contains(message), toString(err.message).c_str());
         QCOMPARE(err.line, 2);
         QCOMPARE(err.column, column);
         // Next to good rows, the row is skipped and said to be.
@@ -631,23 +628,24 @@ private Q_SLOTS:
         LogParse log;
         ParseError err;
         Calibration c;
-        std::string error;
+        Sentence error;
         // Two good rows and one bad: calibrated, the bad row in the warnings.
         QVERIFY(parse(QByteArray(kHeader) + good + zero, log, err));
-        QVERIFY2(calibrate(log.tables.front(), {}, nullptr, nullptr, c, error), error.c_str());
+        QVERIFY2(calibrate(log.tables.front(), {}, nullptr, nullptr, c, error), toString(error).c_str());
         QVERIFY(anyContains(c.warnings, "line 4: time \"0.00\" is zero"));
         // One good row and one bad.
         QVERIFY(parse(QByteArray(kHeader) + good.left(good.indexOf('\n') + 1) + zero, log, err));
         QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
-        QCOMPARE(error, std::string("only 1 of 2 rows can be used (1 row skipped, the first at line 3, column 58: time \"0.00\" "
-                                    "is zero: no collective takes no time): too few to calibrate"));
+        QCOMPARE(toString(error), std::string("only 1 of 2 rows can be used (1 row skipped, at line 3, column 58: time "
+                                              "\"0.00\" is zero: no collective takes no time): too few to calibrate"));
         // Two good rows and three bad.
         QVERIFY(parse(QByteArray(kHeader) + good + zero + zero + zero, log, err));
         QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
-        QVERIFY2(QString::fromStdString(error).startsWith(QStringLiteral("only 2 of 5 rows can be used (3 rows skipped")), error.c_str());
+        QVERIFY2(english(error).startsWith(QStringLiteral("only 2 of 5 rows can be used (3 rows skipped")),
+                 toString(error).c_str());
         // A single good row alone (a run at one size) is still calibrated.
         QVERIFY(parse(QByteArray(kHeader) + good.left(good.indexOf('\n') + 1), log, err));
-        QVERIFY2(calibrate(log.tables.front(), {}, nullptr, nullptr, c, error), error.c_str());
+        QVERIFY2(calibrate(log.tables.front(), {}, nullptr, nullptr, c, error), toString(error).c_str());
     }
 
     void twoCollectivesInOneTable()
@@ -659,11 +657,11 @@ private Q_SLOTS:
         ParseError err;
         QVERIFY(parse(text, log, err));
         Calibration c;
-        std::string error;
+        Sentence error;
         QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
-        QVERIFY2(QString::fromStdString(error).startsWith(QStringLiteral(
-                     "rows of two different collectives in one table (line 2 has redop sum and root -1, line 3 has redop none")),
-                 error.c_str());
+        QVERIFY2(english(error).startsWith(QStringLiteral("rows of two different collectives in one table (line 2 has "
+                                                          "redop sum and root -1, line 3 has redop none")),
+                 toString(error).c_str());
     }
 
     void unsupportedTest()
@@ -675,9 +673,9 @@ private Q_SLOTS:
         const QByteArray text = syntheticLog(s);
         QVERIFY(parse(text, log, err));
         Calibration c;
-        std::string error;
+        Sentence error;
         QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
-        QVERIFY(QString::fromStdString(error).startsWith(QStringLiteral("gather_perf results cannot be calibrated")));
+        QVERIFY(english(error).startsWith(QStringLiteral("gather_perf results cannot be calibrated")));
     }
 
     void formatBytesReadable()

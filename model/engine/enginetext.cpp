@@ -29,4 +29,23 @@ std::string fillPattern(const char *pattern, const std::vector<std::string> &arg
     return out;
 }
 
+Sentence sentence(const char *pattern, std::vector<Sentence> args)
+{
+    Sentence s;
+    s.pattern = pattern;
+    s.args = std::move(args);
+    return s;
+}
+
+std::string toString(const Sentence &s)
+{
+    if (!s.pattern)
+        return s.value;
+    std::vector<std::string> args;
+    args.reserve(s.args.size());
+    for (const Sentence &a : s.args)
+        args.push_back(toString(a));
+    return fillPattern(s.pattern, args);
+}
+
 } // namespace commtax

@@ -30,4 +30,25 @@ struct EngineText {
 std::string fillPattern(const char *pattern, const std::vector<std::string> &args);
 inline std::string toString(const EngineText &t) { return fillPattern(t.pattern, t.args); }
 
+// A sentence whose arguments may be sentences of their own, each a template marked CT_TR and
+// translated on its own: the nccl-tests calibration's "line 4: %1" around a row's reason, or
+// "inferred from the columns (%1)" around why. A part without a pattern is a plain value (a
+// number, a preset id, the log's own words), shown as it is.
+struct Sentence {
+    const char *pattern = nullptr; // null: `value` is the text
+    std::string value;
+    std::vector<Sentence> args;
+
+    Sentence() = default;
+    Sentence(std::string v)
+        : value(std::move(v)) { }    // NOLINT(google-explicit-constructor): a plain value
+    Sentence(const char *) = delete; // a template goes through sentence(), a value is a std::string
+    bool empty() const { return !pattern && value.empty(); }
+};
+
+// The template `pattern` (a literal marked CT_TR) with its arguments.
+Sentence sentence(const char *pattern, std::vector<Sentence> args = {});
+// The sentence in English, its arguments filled in (JSON, the command line's files, tests).
+std::string toString(const Sentence &s);
+
 } // namespace commtax

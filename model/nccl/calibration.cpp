@@ -76,16 +76,19 @@ int ranksFromRatio(Collective c, double r, double relUncertainty)
 // The engine's latency grows with the step latency (it is linear in it, or the minimum of two
 // linear forms), so bisection finds it.
 template <typename Latency>
-std::optional<double> solveStepLatency(Latency latencyUsAtStep, double alphaUs, double maxStepUs, std::string &note)
+std::optional<double> solveStepLatency(Latency latencyUsAtStep, double alphaUs, double maxStepUs, Sentence &note)
 {
     const double atZero = latencyUsAtStep(0.0), atMax = latencyUsAtStep(maxStepUs);
     if (alphaUs < atZero) {
-        note = "the fitted latency (" + fmt(alphaUs, 1) + " us) is below the model's fixed part (" + fmt(atZero, 1)
-            + " us): step latency set to 0";
+        note = sentence(CT_TR("commtax::Calibration",
+                              "the fitted latency (%1 us) is below the model's fixed part (%2 us): step latency set "
+                              "to 0"),
+                        {fmt(alphaUs, 1), fmt(atZero, 1)});
         return 0.0;
     }
     if (alphaUs > atMax) {
-        note = "the fitted latency (" + fmt(alphaUs, 1) + " us) needs a step latency above " + fmt(maxStepUs, 0) + " us";
+        note = sentence(CT_TR("commtax::Calibration", "the fitted latency (%1 us) needs a step latency above %2 us"),
+                        {fmt(alphaUs, 1), fmt(maxStepUs, 0)});
         return std::nullopt;
     }
     double lo = 0, hi = maxStepUs;
@@ -96,11 +99,11 @@ std::optional<double> solveStepLatency(Latency latencyUsAtStep, double alphaUs, 
     return 0.5 * (lo + hi);
 }
 
-void addMissing(Calibration &c, const char *tag, std::string sentence)
+void addMissing(Calibration &c, const char *tag, Sentence text = {})
 {
     c.missing.emplace_back(tag);
-    if (!sentence.empty())
-        c.warnings.push_back(std::move(sentence));
+    if (!text.empty())
+        c.warnings.push_back(std::move(text));
 }
 
 // Compact list of the picked sizes, in size order: "8 B-16 MiB, 1 GiB".
@@ -275,11 +278,6 @@ bool usableRow(const CalibrationRow &r)
 // Below this, a table whose other rows were unreadable says nothing that can be trusted.
 constexpr size_t kMinUsableRows = 2;
 
-std::string plural(size_t n, const char *one, const char *many)
-{
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 // ---- the rows ---------------------------------------------------------------------------------
 void readRows(const ResultTable &table, Calibration &c, RowSummary &s)
 {
@@ -342,23 +340,37 @@ void readRows(const ResultTable &table, Calibration &c, RowSummary &s)
 }
 
 // ---- enough rows: none usable, or a few left among many the parser could not read, is an error
-bool enoughRows(const ResultTable &table, const Calibration &c, std::string &error)
+bool enoughRows(const ResultTable &table, const Calibration &c, Sentence &error)
 {
     const auto usable = size_t(std::count_if(c.rows.begin(), c.rows.end(), usableRow));
     const size_t skipped = table.skipped_rows.size();
-    std::string why;
+    Sentence why;
     if (skipped > 0) {
         const Note &n = table.skipped_rows.front();
-        why = plural(skipped, "row", "rows") + " skipped, the first at line " + std::to_string(n.line)
-            + (n.column > 0 ? ", column " + std::to_string(n.column) : std::string()) + ": " + n.text;
+        const std::string line = std::to_string(n.line), column = std::to_string(n.column);
+        if (skipped == 1)
+            why = n.column > 0 ? sentence(CT_TR("commtax::Calibration", "1 row skipped, at line %1, column %2: %3"),
+                                          {line, column, n.text})
+                               : sentence(CT_TR("commtax::Calibration", "1 row skipped, at line %1: %2"),
+                                          {line, n.text});
+        else
+            why = n.column > 0 ? sentence(CT_TR("commtax::Calibration",
+                                                "%1 rows skipped, the first at line %2, column %3: %4"),
+                                          {std::to_string(skipped), line, column, n.text})
+                               : sentence(CT_TR("commtax::Calibration", "%1 rows skipped, the first at line %2: %3"),
+                                          {std::to_string(skipped), line, n.text});
     }
     if (usable == 0) {
-        error = "the table has no row with a positive size and time" + (why.empty() ? std::string() : " (" + why + ")");
+        error = why.empty() ? sentence(CT_TR("commtax::Calibration",
+                                             "the table has no row with a positive size and time"))
+                            : sentence(CT_TR("commtax::Calibration",
+                                             "the table has no row with a positive size and time (%1)"),
+                                       {why});
         return false;
     }
     if (skipped > 0 && (usable < kMinUsableRows || skipped > usable)) {
-        error = "only " + std::to_string(usable) + " of " + plural(c.rows.size() + skipped, "row", "rows")
-            + " can be used (" + why + "): too few to calibrate";
+        error = sentence(CT_TR("commtax::Calibration", "only %1 of %2 rows can be used (%3): too few to calibrate"),
+                         {std::to_string(usable), std::to_string(c.rows.size() + skipped), why});
         return false;
     }
     return true;
@@ -366,19 +378,24 @@ bool enoughRows(const ResultTable &table, const Calibration &c, std::string &err
 
 // ---- which collective -------------------------------------------------------------------------
 // Rows with and without a reduction, or with and without a root, are two tests' rows in one table.
-bool sameCollectiveInEveryRow(const ResultTable &table, std::string &error)
+bool sameCollectiveInEveryRow(const ResultTable &table, Sentence &error)
 {
     auto describe = [&table](const ResultRow &r) {
-        std::string d = "line " + std::to_string(r.line) + " has redop " + (r.redop.empty() ? "(none)" : r.redop);
-        return table.has_root_column ? d + " and root " + std::to_string(r.root) : d;
+        const std::string line = std::to_string(r.line);
+        const Sentence redop = r.redop.empty() ? sentence(CT_TR("commtax::Calibration", "(none)")) : Sentence(r.redop);
+        return table.has_root_column ? sentence(CT_TR("commtax::Calibration", "line %1 has redop %2 and root %3"),
+                                                {line, redop, std::to_string(r.root)})
+                                     : sentence(CT_TR("commtax::Calibration", "line %1 has redop %2"), {line, redop});
     };
     const ResultRow &first = table.rows.front();
     const bool reduces = !first.redop.empty() && first.redop != "none";
     for (const ResultRow &r : table.rows) {
         const bool rowReduces = !r.redop.empty() && r.redop != "none";
         if (rowReduces != reduces || (table.has_root_column && (r.root >= 0) != (first.root >= 0))) {
-            error = "rows of two different collectives in one table (" + describe(first) + ", " + describe(r)
-                + "): two runs pasted under one header?";
+            error = sentence(CT_TR("commtax::Calibration",
+                                   "rows of two different collectives in one table (%1, %2): two runs pasted under "
+                                   "one header?"),
+                             {describe(first), describe(r)});
             return false;
         }
     }
@@ -386,70 +403,78 @@ bool sameCollectiveInEveryRow(const ResultTable &table, std::string &error)
 }
 
 // The collective the columns suggest, and why, for logs that do not name the test.
-Collective inferCollective(const ResultTable &table, const RowSummary &s, std::string &why)
+Collective inferCollective(const ResultTable &table, const RowSummary &s, Sentence &why)
 {
     const ResultRow &first = table.rows.front();
     const bool reduces = !first.redop.empty() && first.redop != "none";
     const bool rooted = table.has_root_column && first.root >= 0;
     if (reduces && rooted) {
-        why = "a reduction with a root";
+        why = sentence(CT_TR("commtax::Calibration", "a reduction with a root"));
         return Collective::Reduce;
     }
     if (reduces && s.ratioKnown && s.ratio >= 0.999 && s.ratio <= 1.001 && first.out_of_place.validated
         && first.in_place.present && !first.in_place.validated) {
         // sendrecv_perf prints "sum", validates out of place only, and has busbw = algbw.
-        why = "busbw = algbw and no in-place check, as sendrecv_perf prints";
+        why = sentence(CT_TR("commtax::Calibration", "busbw = algbw and no in-place check, as sendrecv_perf prints"));
         return Collective::SendRecv;
     }
     if (reduces) {
-        why = "a reduction without a root, busbw/algbw = " + (s.ratioKnown ? fmt(s.ratio, 3) : std::string("unknown"));
+        why = s.ratioKnown ? sentence(CT_TR("commtax::Calibration", "a reduction without a root, busbw/algbw = %1"),
+                                      {fmt(s.ratio, 3)})
+                           : sentence(CT_TR("commtax::Calibration", "a reduction without a root, busbw/algbw unknown"));
         return s.ratioKnown && s.ratio < 0.999 ? Collective::ReduceScatter : Collective::AllReduce;
     }
     if (rooted) {
-        why = "no reduction, a root";
+        why = sentence(CT_TR("commtax::Calibration", "no reduction, a root"));
         return Collective::Broadcast;
     }
     if (s.ratioKnown && s.ratio < 0.999) {
-        why = "no reduction, no root, busbw/algbw = " + fmt(s.ratio, 3) + " (alltoall has the same factor)";
+        why = sentence(CT_TR("commtax::Calibration",
+                             "no reduction, no root, busbw/algbw = %1 (alltoall has the same factor)"),
+                       {fmt(s.ratio, 3)});
         return Collective::AllGather;
     }
     if (s.ratioKnown && s.ratio <= 1.001) {
-        why = "no reduction, no root, busbw = algbw";
+        why = sentence(CT_TR("commtax::Calibration", "no reduction, no root, busbw = algbw"));
         return Collective::SendRecv;
     }
-    why = "nothing to tell it by; all_reduce assumed";
+    why = sentence(CT_TR("commtax::Calibration", "nothing to tell it by; all_reduce assumed"));
     return Collective::AllReduce;
 }
 
 bool chooseCollective(const ResultTable &table, const CalibrationOptions &opt, const RowSummary &s, Calibration &c,
-                      std::string &error)
+                      Sentence &error)
 {
     if (!sameCollectiveInEveryRow(table, error))
         return false;
-    std::string inferredWhy;
+    Sentence inferredWhy;
     const Collective inferred = inferCollective(table, s, inferredWhy);
     Collective named = Collective::AllReduce;
     const bool hasName = !table.test_name.empty();
     if (hasName && !collectiveFromTestName(table.test_name, named)) {
-        error = table.test_name + " results cannot be calibrated: the engine models all_reduce, all_gather, "
-                                  "reduce_scatter, alltoall, broadcast, reduce and sendrecv";
+        error = sentence(CT_TR("commtax::Calibration",
+                               "%1 results cannot be calibrated: the engine models all_reduce, all_gather, "
+                               "reduce_scatter, alltoall, broadcast, reduce and sendrecv"),
+                         {table.test_name});
         return false;
     }
     if (opt.collective) {
         c.collective = *opt.collective;
-        c.collective_source = "given";
+        c.collective_source = sentence(CT_TR("commtax::Calibration", "given"));
         if (hasName && named != c.collective)
-            c.warnings.push_back(std::string("the log names ") + table.test_name + " but " + toString(c.collective)
-                                 + " was given: using " + toString(c.collective));
+            c.warnings.push_back(sentence(CT_TR("commtax::Calibration", "the log names %1 but %2 was given: using %2"),
+                                          {table.test_name, std::string(toString(c.collective))}));
     } else if (hasName) {
         c.collective = named;
-        c.collective_source = "named by the log (line " + std::to_string(table.test_name_line) + ")";
+        c.collective_source = sentence(CT_TR("commtax::Calibration", "named by the log (line %1)"),
+                                       {std::to_string(table.test_name_line)});
     } else {
         c.collective = inferred;
-        c.collective_source = "inferred from the columns (" + inferredWhy + ")";
+        c.collective_source = sentence(CT_TR("commtax::Calibration", "inferred from the columns (%1)"), {inferredWhy});
         addMissing(c, "collective_name",
-                   std::string("the log does not name the test: ") + toString(inferred) + " inferred from the columns ("
-                       + inferredWhy + ")");
+                   sentence(CT_TR("commtax::Calibration",
+                                  "the log does not name the test: %1 inferred from the columns (%2)"),
+                            {std::string(toString(inferred)), inferredWhy}));
     }
     return true;
 }
@@ -463,7 +488,7 @@ LogTopology deviceListTopology(const ResultTable &table, Calibration &c)
 {
     LogTopology log;
     if (table.devices.empty()) {
-        addMissing(c, "device_list", std::string());
+        addMissing(c, "device_list");
         return log;
     }
     struct Host {
@@ -497,19 +522,23 @@ LogTopology deviceListTopology(const ResultTable &table, Calibration &c)
     log.perNode = maxPer;
     c.topology_source = "device list";
     if (!complete) {
-        std::string how = "ranks taken from the highest rank number";
+        Sentence how;
         if (spanSum != log.ranks) {
             log.perNode = log.ranks % log.nodes == 0 ? log.ranks / log.nodes : 0;
-            how += "; GPUs per node assumed even";
+            how = sentence(CT_TR("commtax::Calibration",
+                                 "ranks taken from the highest rank number; GPUs per node assumed even"));
         } else {
-            how += ", GPUs per node from each host's rank range";
+            how = sentence(CT_TR("commtax::Calibration",
+                                 "ranks taken from the highest rank number, GPUs per node from each host's rank "
+                                 "range"));
         }
         addMissing(c, "device_list_incomplete",
-                   "the device list shows " + std::to_string(seen.size()) + " of " + std::to_string(log.ranks)
-                       + " ranks (trimmed?): " + how);
+                   sentence(CT_TR("commtax::Calibration", "the device list shows %1 of %2 ranks (trimmed?): %3"),
+                            {std::to_string(seen.size()), std::to_string(log.ranks), how}));
     } else if (minPer != maxPer) {
-        c.warnings.push_back("uneven device list: " + std::to_string(minPer) + " to " + std::to_string(maxPer)
-                             + " GPUs per node");
+        c.warnings.push_back(
+            sentence(CT_TR("commtax::Calibration", "uneven device list: %1 to %2 GPUs per node"),
+                     {std::to_string(minPer), std::to_string(maxPer)}));
     }
     return log;
 }
@@ -525,45 +554,59 @@ void placeRanks(const ResultTable &table, const CalibrationOptions &opt, const R
         if (n >= 2 && std::fabs(n - std::round(n)) < 1e-9)
             countRanks = int(std::round(n));
     }
-    std::string ranksFrom;
+    Sentence ranksFrom;
     if (opt.ranks > 0) {
         c.ranks = opt.ranks;
         c.topology_source = "given";
-        ranksFrom = "given";
+        ranksFrom = sentence(CT_TR("commtax::Calibration", "given"));
         if (log.ranks > 0 && log.ranks != opt.ranks)
-            c.warnings.push_back("--ranks " + std::to_string(opt.ranks) + " differs from the device list ("
-                                 + std::to_string(log.ranks) + " ranks): using " + std::to_string(opt.ranks));
+            c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                                "--ranks %1 differs from the device list (%2 ranks): using %1"),
+                                          {std::to_string(opt.ranks), std::to_string(log.ranks)}));
     } else if (log.ranks > 0) {
         c.ranks = log.ranks;
     } else if (ratioRanks > 0) {
         c.ranks = ratioRanks;
         c.topology_source = "busbw/algbw";
-        ranksFrom = "inferred from busbw/algbw = " + fmt(s.ratio, 4);
+        ranksFrom = sentence(CT_TR("commtax::Calibration", "inferred from busbw/algbw = %1"), {fmt(s.ratio, 4)});
     } else if (countRanks > 0) {
         c.ranks = countRanks;
         c.topology_source = "size/count";
-        ranksFrom = "inferred from size / count";
+        ranksFrom = sentence(CT_TR("commtax::Calibration", "inferred from size / count"));
     }
-    if (table.devices.empty())
-        c.warnings.push_back(c.ranks > 0 ? "no device list: " + std::to_string(c.ranks) + " ranks " + ranksFrom
-                                     + (opt.nodes > 0 ? std::string() : "; nodes unknown (give them)")
-                                         : "no device list and nothing else tells the number of ranks: give it to "
-                                           "compare with the model");
+    if (table.devices.empty() && c.ranks == 0)
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration", "no device list and nothing else tells the number "
+                                                                    "of ranks: give it to compare with the model")));
+    else if (table.devices.empty() && opt.nodes > 0)
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration", "no device list: %1 ranks %2"),
+                                      {std::to_string(c.ranks), ranksFrom}));
+    else if (table.devices.empty())
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration", "no device list: %1 ranks %2; nodes unknown (give "
+                                                                    "them)"),
+                                      {std::to_string(c.ranks), ranksFrom}));
     if (c.ranks == 0)
         c.missing.emplace_back("ranks");
     // The bus factor nccl-tests applied says how many ranks it saw: check what we were told.
     if (c.ranks > 1 && s.ratioKnown && c.topology_source != "busbw/algbw") {
         const double expect = busBandwidthFactor(c.collective, c.ranks);
         if (std::fabs(s.ratio - expect) > 0.01 * expect + s.ratioUncertainty * s.ratio)
-            c.warnings.push_back("busbw/algbw = " + fmt(s.ratio, 4) + " does not match " + toString(c.collective) + " on "
-                                 + std::to_string(c.ranks) + " ranks (" + fmt(expect, 4) + ")"
-                                 + (ratioRanks > 0 ? ": it means " + std::to_string(ratioRanks) + " ranks" : std::string()));
+            c.warnings.push_back(
+                ratioRanks > 0 ? sentence(CT_TR("commtax::Calibration",
+                                                "busbw/algbw = %1 does not match %2 on %3 ranks (%4): it means %5 "
+                                                "ranks"),
+                                          {fmt(s.ratio, 4), std::string(toString(c.collective)),
+                                           std::to_string(c.ranks), fmt(expect, 4), std::to_string(ratioRanks)})
+                               : sentence(CT_TR("commtax::Calibration",
+                                                "busbw/algbw = %1 does not match %2 on %3 ranks (%4)"),
+                                          {fmt(s.ratio, 4), std::string(toString(c.collective)),
+                                           std::to_string(c.ranks), fmt(expect, 4)}));
     }
     if (opt.nodes > 0) {
         c.nodes = opt.nodes;
         if (log.nodes > 0 && log.nodes != opt.nodes)
-            c.warnings.push_back("--nodes " + std::to_string(opt.nodes) + " differs from the device list ("
-                                 + std::to_string(log.nodes) + " hosts): using " + std::to_string(opt.nodes));
+            c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                                "--nodes %1 differs from the device list (%2 hosts): using %1"),
+                                          {std::to_string(opt.nodes), std::to_string(log.nodes)}));
     } else {
         c.nodes = log.nodes;
     }
@@ -573,15 +616,17 @@ void placeRanks(const ResultTable &table, const CalibrationOptions &opt, const R
         else
             c.ranks_per_node = (c.ranks + c.nodes - 1) / c.nodes;
         if (c.ranks % c.nodes != 0 && log.perNode == 0)
-            c.warnings.push_back(std::to_string(c.ranks) + " ranks do not divide evenly over " + std::to_string(c.nodes)
-                                 + " nodes");
+            c.warnings.push_back(
+                sentence(CT_TR("commtax::Calibration", "%1 ranks do not divide evenly over %2 nodes"),
+                         {std::to_string(c.ranks), std::to_string(c.nodes)}));
     }
     if (c.nodes == 0)
-        addMissing(c, "nodes", std::string());
+        addMissing(c, "nodes");
     c.scope = c.nodes > 1 ? Scope::InterNode : c.nodes == 1 ? Scope::IntraNode
                                                             : Scope::Unknown;
     if (c.ranks == 1 && c.collective != Collective::SendRecv)
-        c.warnings.push_back("a single rank moves nothing between GPUs: busbw is 0 by definition");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                            "a single rank moves nothing between GPUs: busbw is 0 by definition")));
 }
 
 // ---- peak, plateau, footer --------------------------------------------------------------------
@@ -607,20 +652,23 @@ void peakAndPlateau(const RowSummary &s, Calibration &c)
         if (s.bySize.size() >= 2) {
             const CalibrationRow &before = c.rows[s.bySize[s.bySize.size() - 2]];
             if (before.busbw_gbps > 0 && largest.busbw_gbps > 1.03 * before.busbw_gbps)
-                c.warnings.push_back("busbw still rises at the largest size (+"
-                                     + fmt(100 * (largest.busbw_gbps / before.busbw_gbps - 1), 0)
-                                     + "% over the size before): the plateau may be higher");
+                c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                                    "busbw still rises at the largest size (+%1% over the size "
+                                                    "before): the plateau may be higher"),
+                                              {fmt(100 * (largest.busbw_gbps / before.busbw_gbps - 1), 0)}));
         }
     } else {
         addMissing(c, "plateau",
-                   "the largest size is " + formatBytes(double(largest.size_bytes))
-                       + ": busbw reaches its plateau only at 256 MiB-1 GiB, so no plateau is reported and the peak "
-                         "understates the link");
+                   sentence(CT_TR("commtax::Calibration",
+                                  "the largest size is %1: busbw reaches its plateau only at 256 MiB-1 GiB, so no "
+                                  "plateau is reported and the peak understates the link"),
+                            {formatBytes(double(largest.size_bytes))}));
     }
     if (c.peak_busbw_gbps > 0 && largest.busbw_gbps < 0.9 * c.peak_busbw_gbps)
-        c.warnings.push_back("busbw falls from " + gbps(c.peak_busbw_gbps) + " at " + formatBytes(double(c.peak_size_bytes))
-                             + " to " + gbps(largest.busbw_gbps) + " at " + formatBytes(double(largest.size_bytes)) + " (-"
-                             + fmt(100 * (1 - largest.busbw_gbps / c.peak_busbw_gbps), 0) + "%)");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration", "busbw falls from %1 at %2 to %3 at %4 (-%5%)"),
+                                      {gbps(c.peak_busbw_gbps), formatBytes(double(c.peak_size_bytes)),
+                                       gbps(largest.busbw_gbps), formatBytes(double(largest.size_bytes)),
+                                       fmt(100 * (1 - largest.busbw_gbps / c.peak_busbw_gbps), 0)}));
 }
 
 // What the footer, the in-place half and nccl-tests' own checks say about the table.
@@ -628,36 +676,46 @@ void tableChecks(const ResultTable &table, const RowSummary &s, Calibration &c)
 {
     c.footer_avg_busbw_gbps = table.footer_avg_busbw_gbps;
     if (!c.footer_avg_busbw_gbps) {
-        addMissing(c, "footer", "no \"# Avg bus bandwidth\" footer (the log was cut or trimmed)");
+        addMissing(c, "footer",
+                   sentence(CT_TR("commtax::Calibration", "no \"# Avg bus bandwidth\" footer (the log was cut or "
+                                                          "trimmed)")));
     } else if (std::fabs(*c.footer_avg_busbw_gbps - c.mean_busbw_gbps) > 0.02 * *c.footer_avg_busbw_gbps + 0.01) {
-        c.warnings.push_back("the footer's average busbw (" + gbps(*c.footer_avg_busbw_gbps)
-                             + ") differs from the mean of the rows (" + gbps(c.mean_busbw_gbps)
-                             + "): rows are missing from the table");
+        c.warnings.push_back(
+            sentence(CT_TR("commtax::Calibration",
+                           "the footer's average busbw (%1) differs from the mean of the rows (%2): rows are missing "
+                           "from the table"),
+                     {gbps(*c.footer_avg_busbw_gbps), gbps(c.mean_busbw_gbps)}));
     }
     if (table.header_line == 0)
         c.missing.emplace_back("header");
     if (s.inPlaceRows == 0)
-        addMissing(c, "in_place", "no in-place columns: out-of-place only");
+        addMissing(c, "in_place", sentence(CT_TR("commtax::Calibration", "no in-place columns: out-of-place only")));
     for (const ResultRow &r : table.rows) {
         if (!r.out_of_place.present || !r.in_place.present || r.size_bytes < (1u << 20))
             continue;
         const double a = r.out_of_place.busbw_gbps, b = r.in_place.busbw_gbps;
         if (std::max(a, b) > 0 && std::fabs(a - b) > 0.15 * std::max(a, b)) {
-            c.warnings.push_back("in-place and out-of-place busbw differ by " + fmt(100 * std::fabs(a - b) / std::max(a, b), 0)
-                                 + "% at " + formatBytes(double(r.size_bytes)) + " (line " + std::to_string(r.line)
-                                 + "): a noisy measurement; out-of-place is used");
+            c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                                "in-place and out-of-place busbw differ by %1% at %2 (line %3): a "
+                                                "noisy measurement; out-of-place is used"),
+                                          {fmt(100 * std::fabs(a - b) / std::max(a, b), 0),
+                                           formatBytes(double(r.size_bytes)), std::to_string(r.line)}));
             break;
         }
     }
     if (s.failedRows > 0)
-        c.warnings.push_back(std::to_string(s.failedRows)
-                             + " measurements failed nccl-tests' data check (#wrong > 0 or an error marked '*'): "
-                               "their timings may be meaningless");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                            "%1 measurements failed nccl-tests' data check (#wrong > 0 or an error "
+                                            "marked '*'): their timings may be meaningless"),
+                                      {std::to_string(s.failedRows)}));
     if (table.out_of_bounds && *table.out_of_bounds > 0)
-        c.warnings.push_back("nccl-tests reports " + std::to_string(*table.out_of_bounds) + " out-of-bounds values");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration", "nccl-tests reports %1 out-of-bounds values"),
+                                      {std::to_string(*table.out_of_bounds)}));
     if (s.misaligned > 0)
-        c.warnings.push_back("algbw differs from size/time on " + std::to_string(s.misaligned) + " rows (first at line "
-                             + std::to_string(s.misalignedLine) + "): columns misaligned?");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                            "algbw differs from size/time on %1 rows (first at line %2): columns "
+                                            "misaligned?"),
+                                      {std::to_string(s.misaligned), std::to_string(s.misalignedLine)}));
 }
 
 // ---- the alpha-beta fit -----------------------------------------------------------------------
@@ -673,7 +731,8 @@ void fitRows(const RowSummary &s, Calibration &c)
         c.fit = fitAlphaBeta(sizes, times, factor);
     }
     if (!c.fit.ok) {
-        c.warnings.push_back("time does not grow with size: no bandwidth to fit");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                            "time does not grow with size: no bandwidth to fit")));
         return;
     }
     for (CalibrationRow &r : c.rows) {
@@ -687,12 +746,15 @@ void fitRows(const RowSummary &s, Calibration &c)
     }
     if (!c.fit.alpha_us)
         addMissing(c, "latency",
-                   "the smallest size (" + formatBytes(double(c.rows[s.bySize.front()].size_bytes))
-                       + ") is too large to show the latency: bandwidth fitted alone");
+                   sentence(CT_TR("commtax::Calibration",
+                                  "the smallest size (%1) is too large to show the latency: bandwidth fitted alone"),
+                            {formatBytes(double(c.rows[s.bySize.front()].size_bytes))}));
     if (c.fit.rms_residual > 0.15)
-        c.warnings.push_back("the alpha-beta fit misses the measured times by " + fmt(100 * c.fit.rms_residual, 0)
-                             + "% (rms): NCCL changes protocol and algorithm with size, which one latency and one "
-                               "bandwidth cannot follow");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                            "the alpha-beta fit misses the measured times by %1% (rms): NCCL changes "
+                                            "protocol and algorithm with size, which one latency and one bandwidth "
+                                            "cannot follow"),
+                                      {fmt(100 * c.fit.rms_residual, 0)}));
 }
 
 // ---- the engine's prediction on the preset ----------------------------------------------------
@@ -730,9 +792,11 @@ void compareRows(const RowSummary &s, Calibration &c)
         m.sizes_below += r.below_model ? 1 : 0;
     }
     if (m.sizes_below > 0)
-        c.warnings.push_back("measured busbw is more than 20% below the model (" + m.cluster_id + ", " + m.gpu_id + ") at "
-                             + std::to_string(m.sizes_below) + " of " + std::to_string(m.sizes_compared) + " sizes ("
-                             + sizeRanges(c.rows, s.bySize, below) + "): check the topology, the NICs and NCCL's settings");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                            "measured busbw is more than 20% below the model (%1, %2) at %3 of %4 "
+                                            "sizes (%5): check the topology, the NICs and NCCL's settings"),
+                                      {m.cluster_id, m.gpu_id, std::to_string(m.sizes_below),
+                                       std::to_string(m.sizes_compared), sizeRanges(c.rows, s.bySize, below)}));
 }
 
 // A measurement faster than the link: in-network reduction, or the wrong preset.
@@ -744,25 +808,31 @@ void lineRateWarnings(Calibration &c)
         if (c.collective == Collective::AllReduce) {
             c.above_line_rate = true;
             if (m.nodes > 1)
-                c.warnings.push_back("all-reduce busbw " + gbps(measured) + " exceeds the line rate of the "
-                                     + std::to_string(m.link.ranks_per_node) + " NIC(s) per node in the preset ("
-                                     + gbps(m.line_gbps)
-                                     + "): in-network or tree reduction (SHARP, NCCL's tree over few nodes) or "
-                                       "faster NICs than the preset's; not taken as NIC bandwidth");
+                c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                                    "all-reduce busbw %1 exceeds the line rate of the %2 NIC(s) per "
+                                                    "node in the preset (%3): in-network or tree reduction (SHARP, "
+                                                    "NCCL's tree over few nodes) or faster NICs than the preset's; "
+                                                    "not taken as NIC bandwidth"),
+                                              {gbps(measured), std::to_string(m.link.ranks_per_node),
+                                               gbps(m.line_gbps)}));
             else
-                c.warnings.push_back("all-reduce busbw " + gbps(measured) + " exceeds the " + m.gpu_id
-                                     + " link's line rate (" + gbps(m.line_gbps)
-                                     + "): NVLS (NVLink SHARP) reduces inside the switch; not taken as link "
-                                       "bandwidth");
+                c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                                    "all-reduce busbw %1 exceeds the %2 link's line rate (%3): NVLS "
+                                                    "(NVLink SHARP) reduces inside the switch; not taken as link "
+                                                    "bandwidth"),
+                                              {gbps(measured), m.gpu_id, gbps(m.line_gbps)}));
         } else {
-            c.warnings.push_back(std::string(toString(c.collective)) + " busbw " + gbps(measured)
-                                 + " exceeds the preset's line rate (" + gbps(m.line_gbps)
-                                 + "): the preset is not this hardware, or the ranks and nodes are wrong");
+            c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                                "%1 busbw %2 exceeds the preset's line rate (%3): the preset is not "
+                                                "this hardware, or the ranks and nodes are wrong"),
+                                          {std::string(toString(c.collective)), gbps(measured), gbps(m.line_gbps)}));
         }
     }
     if (m.available && measured > 1.2 * m.link_busbw_gbps && !c.above_line_rate && measured <= m.line_gbps)
-        c.warnings.push_back("measured busbw (" + gbps(measured) + ") is more than 20% above the model's ("
-                             + gbps(m.link_busbw_gbps) + "): the preset underrates this link");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                            "measured busbw (%1) is more than 20% above the model's (%2): the preset "
+                                            "underrates this link"),
+                                      {gbps(measured), gbps(m.link_busbw_gbps)}));
 }
 
 // ---- link figures that reproduce the fit ------------------------------------------------------
@@ -779,19 +849,26 @@ void calibrateLink(const GpuSpec &gpu, const ClusterSpec &cluster, Calibration &
     const double line = inter ? nicsPerNode * cluster.nic_gbit_per_gpu / 8.0 : gpu.intra_bw_gbps * (gpu.p2p ? 1.0 : 0.5);
     cal.basis_line_gbps = line;
     if (inter && line > gpu.intra_bw_gbps) {
-        cal.notes.push_back("in the preset the intra-node link (" + gbps(gpu.intra_bw_gbps) + ") is narrower than the NICs ("
-                            + gbps(line) + "), so this measurement does not tell the network efficiency");
+        cal.notes.push_back(sentence(CT_TR("commtax::Calibration",
+                                           "in the preset the intra-node link (%1) is narrower than the NICs (%2), "
+                                           "so this measurement does not tell the network efficiency"),
+                                     {gbps(gpu.intra_bw_gbps), gbps(line)}));
     } else if (fittedBw > 0 && line > 0) {
         const double eff = fittedBw / line;
         if (eff > 1.0 || c.above_line_rate)
-            cal.notes.push_back("the fitted busbw (" + gbps(fittedBw) + ") exceeds the line rate of the "
-                                + (inter ? "NICs (" : "link (") + gbps(line) + "): "
-                                + (inter ? "network" : "intra-node") + " efficiency left as it is");
+            cal.notes.push_back(inter ? sentence(CT_TR("commtax::Calibration",
+                                                       "the fitted busbw (%1) exceeds the line rate of the NICs "
+                                                       "(%2): network efficiency left as it is"),
+                                                 {gbps(fittedBw), gbps(line)})
+                                      : sentence(CT_TR("commtax::Calibration",
+                                                       "the fitted busbw (%1) exceeds the line rate of the link "
+                                                       "(%2): intra-node efficiency left as it is"),
+                                                 {gbps(fittedBw), gbps(line)}));
         else
             cal.efficiency = std::max(eff, 0.01);
     }
     if (c.fit.alpha_us) {
-        std::string note;
+        Sentence note;
         GpuSpec gs = gpu;
         ClusterSpec cs = cluster;
         auto latency = [&](double step) {
@@ -804,7 +881,7 @@ void calibrateLink(const GpuSpec &gpu, const ClusterSpec &cluster, Calibration &
             cal.notes.push_back(note);
     }
     if (!c.fit.alpha_us)
-        cal.notes.push_back("no latency: the log's sizes cannot show it");
+        cal.notes.push_back(sentence(CT_TR("commtax::Calibration", "no latency: the log's sizes cannot show it")));
     cal.available = cal.efficiency.has_value() || cal.step_latency_us.has_value();
 }
 
@@ -814,7 +891,8 @@ void compareWithModel(const GpuSpec &gpu, const ClusterSpec &cluster, const RowS
     m.gpu_id = gpu.id;
     m.cluster_id = cluster.id;
     if (c.ranks < 2) {
-        c.warnings.push_back("no comparison with the model: the number of ranks is unknown or 1");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                            "no comparison with the model: the number of ranks is unknown or 1")));
         return;
     }
     m.ranks = c.ranks;
@@ -823,8 +901,10 @@ void compareWithModel(const GpuSpec &gpu, const ClusterSpec &cluster, const RowS
         const int per = std::max(cluster.gpus_per_node, 1);
         m.nodes = (c.ranks + per - 1) / per;
         m.nodes_assumed = true;
-        c.warnings.push_back("nodes unknown (no device list): " + std::to_string(m.nodes) + " assumed from the preset's "
-                             + std::to_string(per) + " GPUs per node; give them");
+        c.warnings.push_back(sentence(CT_TR("commtax::Calibration",
+                                            "nodes unknown (no device list): %1 assumed from the preset's %2 GPUs "
+                                            "per node; give them"),
+                                      {std::to_string(m.nodes), std::to_string(per)}));
     }
     m.ranks_per_node = c.ranks_per_node > 0 ? c.ranks_per_node : (c.ranks + m.nodes - 1) / m.nodes;
     const GroupLink g = linkOf(c.collective, m, gpu, cluster);
@@ -842,15 +922,17 @@ void compareWithModel(const GpuSpec &gpu, const ClusterSpec &cluster, const RowS
 } // namespace
 
 bool calibrate(const ResultTable &table, const CalibrationOptions &opt, const GpuSpec *gpu, const ClusterSpec *cluster,
-               Calibration &out, std::string &error)
+               Calibration &out, Sentence &error)
 {
     Calibration c;
     c.test_name = table.test_name;
     c.tool = table.tool;
     for (const Note &n : table.notes)
-        c.warnings.push_back((n.line > 0 ? "line " + std::to_string(n.line) + ": " : std::string()) + n.text);
+        c.warnings.push_back(n.line > 0 ? sentence(CT_TR("commtax::Calibration", "line %1: %2"),
+                                                   {std::to_string(n.line), n.text})
+                                        : n.text);
     if (table.rows.empty()) {
-        error = "the table has no row with a positive size and time";
+        error = sentence(CT_TR("commtax::Calibration", "the table has no row with a positive size and time"));
         return false;
     }
     RowSummary s;

@@ -98,13 +98,13 @@ struct CalibratedLink {
     std::optional<double> efficiency;      // busbw / basis line rate, within (0, 1]
     std::optional<double> step_latency_us; // per collective step
     double basis_line_gbps = 0;            // the line rate the efficiency multiplies
-    std::vector<std::string> notes;        // why a figure was not derived
+    std::vector<Sentence> notes;           // why a figure was not derived
 };
 
 struct Calibration {
     Collective collective = Collective::AllReduce;
     std::string test_name;                        // as named in the log, or empty
-    std::string collective_source;                // how the collective was known
+    Sentence collective_source;                   // how the collective was known
     int ranks = 0, nodes = 0, ranks_per_node = 0; // 0: unknown
     std::string topology_source;
     Scope scope = Scope::Unknown;
@@ -120,16 +120,16 @@ struct Calibration {
     bool above_line_rate = false; // all-reduce busbw above the link: NVLS, SHARP or tree
     ModelComparison model;
     CalibratedLink calibrated;
-    std::vector<std::string> missing;  // tags: device_list, device_list_incomplete, footer, header,
-                                       // collective_name, in_place, plateau, latency, ranks, nodes
-    std::vector<std::string> warnings; // sentences for people
+    std::vector<std::string> missing; // tags: device_list, device_list_incomplete, footer, header,
+                                      // collective_name, in_place, plateau, latency, ranks, nodes
+    std::vector<Sentence> warnings;   // for people (Note's templates)
 };
 
 // Calibrate one table. `gpu` and `cluster` (both or neither) are the preset to compare with.
 // Returns false with `error` when the table cannot be calibrated (a test the engine does not model,
 // no row with a positive time).
 bool calibrate(const ResultTable &table, const CalibrationOptions &options, const GpuSpec *gpu,
-               const ClusterSpec *cluster, Calibration &out, std::string &error);
+               const ClusterSpec *cluster, Calibration &out, Sentence &error);
 
 // "8 B", "64 KiB", "1 GiB", "1.5 MiB": sizes as people read them.
 std::string formatBytes(double bytes);

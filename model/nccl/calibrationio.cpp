@@ -35,6 +35,15 @@ QJsonArray strings(const std::vector<std::string> &list)
     return a;
 }
 
+// Files stay English.
+QJsonArray strings(const std::vector<Sentence> &list)
+{
+    QJsonArray a;
+    for (const Sentence &s : list)
+        a.append(qs(toString(s)));
+    return a;
+}
+
 double roundTo(double v, int decimals)
 {
     const double scale = std::pow(10.0, decimals);
@@ -42,6 +51,18 @@ double roundTo(double v, int decimals)
 }
 
 } // namespace
+
+QString calibrationText(const Sentence &s)
+{
+    if (!s.pattern)
+        return qs(s.value);
+    const QString pattern = QCoreApplication::translate("commtax::Calibration", s.pattern);
+    std::vector<std::string> args;
+    args.reserve(s.args.size());
+    for (const Sentence &a : s.args)
+        args.push_back(calibrationText(a).toStdString());
+    return qs(fillPattern(pattern.toUtf8().constData(), args));
+}
 
 QString logLocation(const QString &fileName, int line, int column)
 {
@@ -62,22 +83,31 @@ bool readCalibrationLog(const QString &fileName, QByteArray &text, QString *erro
     QFile f;
     if (fileName == QLatin1String("-")) {
         if (!f.open(stdin, QIODevice::ReadOnly))
-            return fail(QStringLiteral("<stdin>: cannot read standard input"));
+            return fail(calibrationText(sentence(CT_TR("commtax::Calibration", "<stdin>: cannot read standard "
+                                                                               "input"))));
     } else {
         const QFileInfo info(fileName);
         if (info.isDir())
-            return fail(fileName + QStringLiteral(": is a directory, not a log"));
+            return fail(calibrationText(sentence(CT_TR("commtax::Calibration", "%1: is a directory, not a log"),
+                                                 {fileName.toStdString()})));
         if (info.exists() && info.size() > kMaxCalibrationLogBytes)
             return fail(logLocation(fileName, 1, 1)
-                        + QStringLiteral("the file is %1 MiB; Commtax reads at most %2 MiB of nccl-tests log").arg(QString::number(double(info.size()) / (1 << 20), 'f', 1)).arg(kMaxCalibrationLogBytes >> 20));
+                        + calibrationText(
+                            sentence(CT_TR("commtax::Calibration",
+                                           "the file is %1 MiB; Commtax reads at most %2 MiB of nccl-tests log"),
+                                     {QString::number(double(info.size()) / (1 << 20), 'f', 1).toStdString(),
+                                      std::to_string(kMaxCalibrationLogBytes >> 20)})));
         f.setFileName(fileName);
         if (!f.open(QIODevice::ReadOnly))
-            return fail(fileName + QStringLiteral(": cannot open: ") + f.errorString());
+            return fail(calibrationText(sentence(CT_TR("commtax::Calibration", "%1: cannot open: %2"),
+                                                 {fileName.toStdString(), f.errorString().toStdString()})));
     }
     text = f.read(kMaxCalibrationLogBytes + 1);
     if (text.size() > kMaxCalibrationLogBytes)
         return fail(logLocation(fileName == QLatin1String("-") ? QStringLiteral("<stdin>") : fileName, 1, 1)
-                    + QStringLiteral("more than %1 MiB: too large for an nccl-tests log").arg(kMaxCalibrationLogBytes >> 20));
+                    + calibrationText(sentence(CT_TR("commtax::Calibration",
+                                                     "more than %1 MiB: too large for an nccl-tests log"),
+                                               {std::to_string(kMaxCalibrationLogBytes >> 20)})));
     return true;
 }
 
@@ -90,7 +120,9 @@ bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &cluste
         gpu = catalog.find(Section::Gpu, gpuId);
         if (!gpu) {
             if (error)
-                *error = QStringLiteral("unknown GPU preset \"%1\" (commtax presets lists them)").arg(gpuId);
+                *error = calibrationText(sentence(CT_TR("commtax::Calibration",
+                                                        "unknown GPU preset \"%1\" (commtax presets lists them)"),
+                                                  {gpuId.toStdString()}));
             return false;
         }
     }
@@ -99,7 +131,10 @@ bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &cluste
         cluster = catalog.find(Section::Cluster, clusterId);
         if (!cluster) {
             if (error)
-                *error = QStringLiteral("unknown cluster preset \"%1\" (commtax presets lists them)").arg(clusterId);
+                *error = calibrationText(
+                    sentence(CT_TR("commtax::Calibration",
+                                   "unknown cluster preset \"%1\" (commtax presets lists them)"),
+                             {clusterId.toStdString()}));
             return false;
         }
     } else if (gpu) {
@@ -112,7 +147,9 @@ bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &cluste
         gpu = catalog.find(Section::Gpu, cluster->defaultGpu());
     if (!gpu) {
         if (error)
-            *error = QStringLiteral("cluster preset \"%1\" names no GPU preset").arg(cluster->id);
+            *error = calibrationText(sentence(CT_TR("commtax::Calibration",
+                                                    "cluster preset \"%1\" names no GPU preset"),
+                                              {cluster->id.toStdString()}));
         return false;
     }
     out.gpu = *gpu;
@@ -120,14 +157,24 @@ bool chooseCalibrationTarget(const PresetCatalog &catalog, const QString &cluste
     out.plan = Plan();
     gpu->applyTo(out.plan);
     cluster->applyTo(out.plan);
-    const QString guess = gpuName.empty() ? QStringLiteral("the log names no GPU")
-        : guessed.isEmpty()               ? QStringLiteral("the log's \"%1\" matches no preset").arg(qs(gpuName))
-                                          : QStringLiteral("the log's \"%1\" matches %2").arg(qs(gpuName), guessed);
-    const QString gpuWhy = !gpuId.isEmpty() ? QStringLiteral("GPU %1 as chosen (%2)").arg(gpu->id, guess)
-        : gpuFromLog                        ? QStringLiteral("GPU %1 (the log's \"%2\")").arg(gpu->id, qs(gpuName))
-                                            : QStringLiteral("GPU %1 (the cluster's default; %2)").arg(gpu->id, guess);
-    out.reason = clusterId.isEmpty() ? QStringLiteral("%1, its default cluster %2").arg(gpuWhy, cluster->id)
-                                     : QStringLiteral("cluster %1 as chosen, %2").arg(cluster->id, gpuWhy);
+    const std::string gpuPreset = gpu->id.toStdString(), clusterPreset = cluster->id.toStdString();
+    const Sentence guess = gpuName.empty() ? sentence(CT_TR("commtax::Calibration", "the log names no GPU"))
+        : guessed.isEmpty()                ? sentence(CT_TR("commtax::Calibration",
+                                                            "the log's \"%1\" matches no preset"),
+                                                      {gpuName})
+                                           : sentence(CT_TR("commtax::Calibration", "the log's \"%1\" matches %2"),
+                                                      {gpuName, guessed.toStdString()});
+    const Sentence gpuWhy = !gpuId.isEmpty() ? sentence(CT_TR("commtax::Calibration", "GPU %1 as chosen (%2)"),
+                                                        {gpuPreset, guess})
+        : gpuFromLog                         ? sentence(CT_TR("commtax::Calibration", "GPU %1 (the log's \"%2\")"),
+                                                        {gpuPreset, gpuName})
+                                             : sentence(CT_TR("commtax::Calibration",
+                                                              "GPU %1 (the cluster's default; %2)"),
+                                                        {gpuPreset, guess});
+    out.reason = clusterId.isEmpty() ? sentence(CT_TR("commtax::Calibration", "%1, its default cluster %2"),
+                                                {gpuWhy, clusterPreset})
+                                     : sentence(CT_TR("commtax::Calibration", "cluster %1 as chosen, %2"),
+                                                {clusterPreset, gpuWhy});
     return true;
 }
 
@@ -187,7 +234,7 @@ QJsonValue modelJson(const nccl::Calibration &c, const CalibrationTarget *target
     m.insert(QStringLiteral("cluster"), qs(c.model.cluster_id));
     m.insert(QStringLiteral("gpu"), qs(c.model.gpu_id));
     if (target)
-        m.insert(QStringLiteral("chosen"), target->reason);
+        m.insert(QStringLiteral("chosen"), qs(toString(target->reason)));
     m.insert(QStringLiteral("ranks"), c.model.ranks);
     m.insert(QStringLiteral("nodes"), c.model.nodes);
     m.insert(QStringLiteral("nodes_assumed"), c.model.nodes_assumed);
@@ -227,7 +274,7 @@ QJsonObject calibrationToJson(const nccl::Calibration &c, const nccl::ResultTabl
 {
     QJsonObject o;
     o.insert(QStringLiteral("collective"), QLatin1String(toString(c.collective)));
-    o.insert(QStringLiteral("collective_source"), qs(c.collective_source));
+    o.insert(QStringLiteral("collective_source"), qs(toString(c.collective_source)));
     o.insert(QStringLiteral("test_name"), c.test_name.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qs(c.test_name)));
     o.insert(QStringLiteral("tool"), c.tool.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qs(c.tool)));
     o.insert(QStringLiteral("nccl_version"),
@@ -265,9 +312,11 @@ bool calibratedPreset(const nccl::Calibration &c, const CalibrationTarget &targe
     if (!c.model.available || !cal.available) {
         if (why) {
             QStringList reasons;
-            for (const std::string &n : cal.notes)
-                reasons << qs(n);
-            *why = reasons.isEmpty() ? QStringLiteral("nothing to calibrate: no comparison with a preset")
+            for (const Sentence &n : cal.notes)
+                reasons << calibrationText(n);
+            *why = reasons.isEmpty() ? calibrationText(sentence(CT_TR("commtax::Calibration",
+                                                                      "nothing to calibrate: no comparison with a "
+                                                                      "preset")))
                                      : reasons.join(QStringLiteral("; "));
         }
         return false;

@@ -7,6 +7,7 @@
 #include "core/presets.h"
 #include "nccl/calibration.h"
 
+#include <QCoreApplication>
 #include <QDate>
 #include <QJsonObject>
 #include <QString>
@@ -17,6 +18,10 @@ namespace commtax {
 // every size from 8 B to 16 GiB is about 20 KB). Capped like the JSON readers (an 11.7 MB
 // log took 6.5 s and 439 MB to refuse row by row).
 inline constexpr qint64 kMaxCalibrationLogBytes = 4ll * 1024 * 1024;
+
+// The calibration's sentences (context "commtax::Calibration") in the interface language: each
+// template translated, then filled with its arguments, themselves translated when they are sentences.
+QString calibrationText(const Sentence &s);
 
 // Read a log file, or standard input for "-". False with a one-line reason on failure.
 bool readCalibrationLog(const QString &fileName, QByteArray &text, QString *error);
@@ -29,8 +34,8 @@ QString logLocation(const QString &fileName, int line, int column);
 struct CalibrationTarget {
     Preset gpu; // the GPU the log names, else the cluster's default GPU
     Preset cluster;
-    Plan plan;      // gpu and cluster applied (for their GpuSpec and ClusterSpec)
-    QString reason; // how they were chosen, for people
+    Plan plan;       // gpu and cluster applied (for their GpuSpec and ClusterSpec)
+    Sentence reason; // how they were chosen
 };
 
 // `clusterId` when given (false with an error when unknown); else the default cluster of the GPU.

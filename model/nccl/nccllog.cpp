@@ -237,22 +237,24 @@ bool layoutFromRow(const Tokens &t, Layout &layout)
 // ---- rows ------------------------------------------------------------------------------------
 
 // Why a time or bandwidth that parsed as a number cannot be a measurement; empty when it can.
-std::string implausible(Col c, std::string_view s, double v)
+Sentence implausible(Col c, std::string_view s, double v)
 {
-    const std::string field = std::string(columnLabel(c)) + " " + quoted(s);
+    const std::string label(columnLabel(c)), value = quoted(s);
     if (v < 0)
-        return field + " is negative";
+        return sentence(CT_TR("commtax::Calibration", "%1 %2 is negative"), {label, value});
     if (c == Col::Time && v == 0)
-        return field + " is zero: no collective takes no time";
+        return sentence(CT_TR("commtax::Calibration", "%1 %2 is zero: no collective takes no time"), {label, value});
     if (c == Col::Time && v > kMaxCollectiveTimeUs)
-        return field + " us is more than an hour for one collective";
+        return sentence(CT_TR("commtax::Calibration", "%1 %2 us is more than an hour for one collective"),
+                        {label, value});
     if (c != Col::Time && v > kMaxBandwidthGbps)
-        return field + " GB/s is above 100 TB/s, more than any link carries";
+        return sentence(CT_TR("commtax::Calibration", "%1 %2 GB/s is above 100 TB/s, more than any link carries"),
+                        {label, value});
     return {};
 }
 
 // Parse one measurement group starting at token `at`. On failure `bad` is the token at fault.
-bool parseGroup(const Tokens &t, size_t at, const Layout &l, Timing &out, std::string &why, std::string_view &bad)
+bool parseGroup(const Tokens &t, size_t at, const Layout &l, Timing &out, Sentence &why, std::string_view &bad)
 {
     Timing m;
     m.present = true;
@@ -267,7 +269,8 @@ bool parseGroup(const Tokens &t, size_t at, const Layout &l, Timing &out, std::s
         case Col::AlgBw:
         case Col::BusBw:
             if (!parseNumber(s, v)) {
-                why = std::string(columnLabel(c)) + " " + quoted(s) + " is not a number";
+                why = sentence(CT_TR("commtax::Calibration", "%1 %2 is not a number"),
+                               {std::string(columnLabel(c)), quoted(s)});
                 return false;
             }
             if (why = implausible(c, s, v); !why.empty())
@@ -291,7 +294,8 @@ bool parseGroup(const Tokens &t, size_t at, const Layout &l, Timing &out, std::s
             if (star)
                 num.remove_suffix(1);
             if (!parseNumber(num, v)) {
-                why = std::string(columnLabel(c)) + " " + quoted(s) + " is not a number or N/A";
+                why = sentence(CT_TR("commtax::Calibration", "%1 %2 is not a number or N/A"),
+                               {std::string(columnLabel(c)), quoted(s)});
                 return false;
             }
             m.validated = true;
@@ -303,7 +307,7 @@ bool parseGroup(const Tokens &t, size_t at, const Layout &l, Timing &out, std::s
         }
     }
     if (!haveTime || !haveAlg || !haveBus) {
-        why = "the layout has no time, algbw or busbw column";
+        why = sentence(CT_TR("commtax::Calibration", "the layout has no time, algbw or busbw column"));
         bad = t[at];
         return false;
     }
@@ -339,11 +343,12 @@ enum class RowStatus { Ok,
 // On failure `bad` is the token at fault, or the empty text after the last one when the row is
 // cut short (for the column of the message).
 RowStatus parseRow(const Tokens &t, std::string_view raw, const Layout &l, int lineNo, ResultRow &row,
-                   std::string &why, std::string &remark, std::string_view &bad)
+                   Sentence &why, Sentence &remark, std::string_view &bad)
 {
     const size_t p = l.prefix.size(), g = l.group.size();
     if (t.size() < p + g) {
-        why = "truncated row: " + std::to_string(t.size()) + " of " + std::to_string(l.fullWidth()) + " columns";
+        why = sentence(CT_TR("commtax::Calibration", "truncated row: %1 of %2 columns"),
+                       {std::to_string(t.size()), std::to_string(l.fullWidth())});
         bad = t.empty() ? raw.substr(0, 0) : std::string_view(t.back().data() + t.back().size(), 0);
         return RowStatus::Bad;
     }
@@ -355,37 +360,45 @@ RowStatus parseRow(const Tokens &t, std::string_view raw, const Layout &l, int l
         switch (l.prefix[k]) {
         case Col::Size:
             if (!parseU64(s, r.size_bytes)) {
-                why = "size " + quoted(s) + (!s.empty() && s.front() == '-' ? " is negative: a size is a whole number of bytes" : " is not a whole number of bytes");
+                why = !s.empty() && s.front() == '-' ? sentence(CT_TR("commtax::Calibration",
+                                                                      "size %1 is negative: a size is a whole number "
+                                                                      "of bytes"),
+                                                                {quoted(s)})
+                                                     : sentence(CT_TR("commtax::Calibration",
+                                                                      "size %1 is not a whole number of bytes"),
+                                                                {quoted(s)});
                 return RowStatus::Bad;
             }
             if (r.size_bytes > kMaxSizeBytes) {
-                why = "size " + quoted(s) + " is more than 1 PiB, more than any GPU holds";
+                why = sentence(CT_TR("commtax::Calibration", "size %1 is more than 1 PiB, more than any GPU holds"),
+                               {quoted(s)});
                 return RowStatus::Bad;
             }
             break;
         case Col::Count:
             if (!parseU64(s, r.count)) {
-                why = "count " + quoted(s) + " is not a whole number of elements";
+                why = sentence(CT_TR("commtax::Calibration", "count %1 is not a whole number of elements"),
+                               {quoted(s)});
                 return RowStatus::Bad;
             }
             break;
         case Col::Type:
             if (!isWord(s)) {
-                why = "type " + quoted(s) + " is not a data type name";
+                why = sentence(CT_TR("commtax::Calibration", "type %1 is not a data type name"), {quoted(s)});
                 return RowStatus::Bad;
             }
             r.type = std::string(s);
             break;
         case Col::Redop:
             if (!isWord(s)) {
-                why = "redop " + quoted(s) + " is not a reduction name";
+                why = sentence(CT_TR("commtax::Calibration", "redop %1 is not a reduction name"), {quoted(s)});
                 return RowStatus::Bad;
             }
             r.redop = std::string(s);
             break;
         case Col::Root:
             if (!parseInt(s, r.root)) {
-                why = "root " + quoted(s) + " is not a rank number";
+                why = sentence(CT_TR("commtax::Calibration", "root %1 is not a rank number"), {quoted(s)});
                 return RowStatus::Bad;
             }
             break;
@@ -399,7 +412,7 @@ RowStatus parseRow(const Tokens &t, std::string_view raw, const Layout &l, int l
             return RowStatus::Bad;
         const size_t extra = rest - 2 * g;
         if (extra > 0 && !(l.timestamp && extra == 2))
-            remark = "text after the last column ignored";
+            remark = sentence(CT_TR("commtax::Calibration", "text after the last column ignored"));
     } else {
         // One group of numbers. nccl-tests leaves the out-of-place block blank (32 spaces) when it
         // only times in place; a shorter gap means the row was cut before its in-place half.
@@ -410,7 +423,7 @@ RowStatus parseRow(const Tokens &t, std::string_view raw, const Layout &l, int l
         if (l.groups == 1 || !blankOutOfPlace) {
             r.out_of_place = m;
             if (l.groups == 2)
-                remark = "in-place columns missing (row cut short?)";
+                remark = sentence(CT_TR("commtax::Calibration", "in-place columns missing (row cut short?)"));
         } else {
             r.in_place = m;
         }
@@ -682,7 +695,7 @@ private:
             return;
         }
         if (t0 == "Reducing" && contains(body, "maxBytes")) {
-            m_ctx.notes.push_back({lineNo, std::string(body)});
+            m_ctx.notes.push_back({lineNo, std::string(body)}); // the log's own words
             return;
         }
         // The header keeps "#wrong" intact: tokenize the whole line minus its first '#'.
@@ -768,7 +781,7 @@ private:
             if (!layoutFromRow(m_tokens, l))
                 return false;
             ResultRow row;
-            std::string why, remark;
+            Sentence why, remark;
             std::string_view bad;
             if (parseRow(m_tokens, s, l, lineNo, row, why, remark, bad) != RowStatus::Ok) {
                 // Shaped like a result row but not one: said when the log holds no table at all.
@@ -776,14 +789,18 @@ private:
                 return false;
             }
             openTable(0, l, Tokens());
-            m_table.notes.push_back({lineNo, "no column header: assumed size, count, type, [redop], [root], then time, "
-                                             "algbw, busbw, #wrong out-of-place and in-place"});
+            Note assumed;
+            assumed.line = lineNo;
+            assumed.text = sentence(CT_TR("commtax::Calibration",
+                                          "no column header: assumed size, count, type, [redop], [root], then time, "
+                                          "algbw, busbw, #wrong out-of-place and in-place"));
+            m_table.notes.push_back(std::move(assumed));
         }
         // "12 warnings generated" is not a row; a row cut to one number is.
         if (m_tokens.size() > 1 && !isDigits(m_tokens[1]))
             return false;
         ResultRow row;
-        std::string why, remark;
+        Sentence why, remark;
         std::string_view bad;
         if (parseRow(m_tokens, s, m_layout, lineNo, row, why, remark, bad) == RowStatus::Ok) {
             if (!remark.empty())
@@ -791,7 +808,8 @@ private:
             m_table.rows.push_back(std::move(row));
         } else {
             const int column = columnOf(bad);
-            m_table.notes.push_back({lineNo, why + ": row skipped", column});
+            const Sentence skipped = sentence(CT_TR("commtax::Calibration", "%1: row skipped"), {why});
+            m_table.notes.push_back({lineNo, skipped, column});
             m_table.skipped_rows.push_back({lineNo, why, column});
             m_rejected.push_back({lineNo, why, column});
         }
@@ -910,11 +928,6 @@ private:
     std::vector<Note> m_rejected;
 };
 
-std::string plural(size_t n, const char *one, const char *many)
-{
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 } // namespace
 
 int dataTypeBytes(std::string_view t)
@@ -956,7 +969,9 @@ namespace {
 bool notTextLog(std::string_view text, ParseError &error)
 {
     if (std::all_of(text.begin(), text.end(), [](char c) { return isSpace(c) || c == '\n' || c == '\r'; })) {
-        error = {0, text.empty() ? "empty input: no nccl-tests output to read" : "the input holds only white space"};
+        error.message = text.empty() ? sentence(CT_TR("commtax::Calibration",
+                                                      "empty input: no nccl-tests output to read"))
+                                     : sentence(CT_TR("commtax::Calibration", "the input holds only white space"));
         return true;
     }
     // Binary data: any NUL byte, or many control characters (a sample is enough to tell).
@@ -964,8 +979,10 @@ bool notTextLog(std::string_view text, ParseError &error)
         const size_t at = size_t(static_cast<const char *>(nul) - text.data());
         const int lineNo = 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n'));
         const size_t lineStart = at == 0 ? 0 : text.rfind('\n', at - 1) + 1; // npos + 1 == 0
-        error = {lineNo, "binary data, not a text log (NUL byte at offset " + std::to_string(at) + ")",
-                 1 + int(at - lineStart)};
+        error.line = lineNo;
+        error.column = 1 + int(at - lineStart);
+        error.message = sentence(CT_TR("commtax::Calibration", "binary data, not a text log (NUL byte at offset %1)"),
+                                 {std::to_string(at)});
         return true;
     }
     {
@@ -975,7 +992,9 @@ bool notTextLog(std::string_view text, ParseError &error)
             return c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != 0x1b && c != '\f' && c != '\v' && c != '\b';
         }));
         if (controls * 50 > sample.size()) {
-            error = {0, "binary data, not a text log (" + std::to_string(controls) + " control characters)"};
+            error.message = sentence(CT_TR("commtax::Calibration",
+                                           "binary data, not a text log (%1 control characters)"),
+                                     {std::to_string(controls)});
             return true;
         }
     }
@@ -990,30 +1009,46 @@ void noTableError(Parser &parser, std::string_view text, ParseError &error)
     const std::string_view firstText = trim(text.substr(0, std::min<size_t>(text.size(), 64)));
     if (!parser.rejected().empty()) {
         const Note &first = parser.rejected().front();
-        std::string more;
-        if (parser.rejected().size() > 1)
-            more = " (and " + plural(parser.rejected().size() - 1, "more bad row", "more bad rows") + ")";
-        error = {first.line, first.text + more + "; no valid result row", first.column};
+        const size_t more = parser.rejected().size() - 1;
+        error.line = first.line;
+        error.column = first.column;
+        error.message = more == 0 ? sentence(CT_TR("commtax::Calibration", "%1; no valid result row"), {first.text})
+            : more == 1           ? sentence(CT_TR("commtax::Calibration",
+                                                   "%1 (and 1 more bad row); no valid result row"),
+                                             {first.text})
+                                  : sentence(CT_TR("commtax::Calibration",
+                                                   "%1 (and %2 more bad rows); no valid result row"),
+                                             {first.text, std::to_string(more)});
     } else if (!parser.emptyHeaders().empty()) {
-        error = {parser.emptyHeaders().front(), "the result table header has no data rows (did the run stop before "
-                                                "the first size?)"};
+        error.line = parser.emptyHeaders().front();
+        error.message = sentence(CT_TR("commtax::Calibration",
+                                       "the result table header has no data rows (did the run stop before the first "
+                                       "size?)"));
     } else if (sig.perftest > 0) {
-        error = {0, "this is a perftest (ib_write_bw / ib_read_bw) log, not nccl-tests output"};
+        error.message = sentence(CT_TR("commtax::Calibration",
+                                       "this is a perftest (ib_write_bw / ib_read_bw) log, not nccl-tests output"));
     } else if (sig.osu > 0) {
-        error = {0, "this is an OSU micro-benchmarks log, not nccl-tests output"};
+        error.message = sentence(CT_TR("commtax::Calibration",
+                                       "this is an OSU micro-benchmarks log, not nccl-tests output"));
     } else if (sig.iperf > 0) {
-        error = {0, "this is an iperf log, not nccl-tests output"};
+        error.message = sentence(CT_TR("commtax::Calibration", "this is an iperf log, not nccl-tests output"));
     } else if (sig.cudaSamples > 0) {
-        error = {0, "this is a CUDA samples bandwidth test, not nccl-tests output"};
+        error.message = sentence(CT_TR("commtax::Calibration",
+                                       "this is a CUDA samples bandwidth test, not nccl-tests output"));
     } else if (!firstText.empty() && (firstText.front() == '{' || firstText.front() == '[') && contains(text, "\"")) {
-        error = {1, "this is JSON, not the text that nccl-tests prints (its -J file is not read here; use its "
-                    "standard output)"};
+        error.line = 1;
+        error.message = sentence(CT_TR("commtax::Calibration",
+                                       "this is JSON, not the text that nccl-tests prints (its -J file is not read "
+                                       "here; use its standard output)"));
     } else if (sig.ncclInfo > 0) {
-        error = {0, "NCCL debug lines (NCCL INFO) but no nccl-tests result table: was the test's standard output "
-                    "captured?"};
+        error.message = sentence(CT_TR("commtax::Calibration",
+                                       "NCCL debug lines (NCCL INFO) but no nccl-tests result table: was the test's "
+                                       "standard output captured?"));
     } else {
-        error = {0, "no nccl-tests result table found: expected a header line such as \"#  size  count  type  redop  "
-                    "root  time  algbw  busbw  #wrong ...\" followed by rows of numbers"};
+        error.message = sentence(CT_TR("commtax::Calibration",
+                                       "no nccl-tests result table found: expected a header line such as \"#  size  "
+                                       "count  type  redop  root  time  algbw  busbw  #wrong ...\" followed by rows "
+                                       "of numbers"));
     }
 }
 
@@ -1026,7 +1061,7 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
     std::string decoded;
     if (decodeUtf16(text, decoded)) {
         text = decoded;
-        out.notes.push_back({0, "UTF-16 text converted"});
+        out.notes.push_back({0, sentence(CT_TR("commtax::Calibration", "UTF-16 text converted"))});
     }
     if (startsWith(text, "\xEF\xBB\xBF"))
         text.remove_prefix(3);
@@ -1054,8 +1089,16 @@ bool parseLog(std::string_view text, LogParse &out, ParseError &error)
     }
     parser.finish();
     out.lines = lineNo;
-    if (parser.prefixedLines() > 0)
-        out.notes.push_back({0, "launcher prefixes (rank labels, host names, timestamps) removed from " + plural(size_t(parser.prefixedLines()), "line", "lines")});
+    if (parser.prefixedLines() > 0) {
+        Note prefixes;
+        prefixes.text = parser.prefixedLines() == 1
+            ? sentence(CT_TR("commtax::Calibration",
+                             "launcher prefixes (rank labels, host names, timestamps) removed from 1 line"))
+            : sentence(CT_TR("commtax::Calibration",
+                             "launcher prefixes (rank labels, host names, timestamps) removed from %1 lines"),
+                       {std::to_string(parser.prefixedLines())});
+        out.notes.push_back(std::move(prefixes));
+    }
 
     if (!out.tables.empty())
         return true;

@@ -8,6 +8,8 @@
 // with columns collapsed to single spaces, CRLF or UTF-16. Plain C++ (no Qt) so that a libFuzzer
 // target can drive it; it never throws on input and never reads past the text.
 
+#include "engine/enginetext.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -50,9 +52,12 @@ struct DeviceLine {
     std::string gpu_name; // empty when the tool prints none (rccl-tests on some versions)
 };
 
+// The reader's sentences for people are templates marked CT_TR("commtax::Calibration", ...) that the
+// dialog and `commtax calibrate` show in the interface language (calibrationText()); toString() is
+// their English.
 struct Note {
     int line = 0; // 0: about the whole log
-    std::string text;
+    Sentence text;
     int column = 0; // 1-based column of the field at fault; 0: the whole line
 };
 
@@ -89,7 +94,7 @@ struct LogParse {
 
 struct ParseError {
     int line = 0; // 0: about the whole input
-    std::string message;
+    Sentence message;
     int column = 0; // 1-based; 0: the whole line (or the whole input)
 };
 

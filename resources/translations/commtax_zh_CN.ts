@@ -643,6 +643,510 @@ engine step time</source>
         <extracomment>the collective, where it ran (&quot;16 ranks, 2 node(s)&quot;), the scope (&quot;inter-node&quot;)</extracomment>
         <translation>%1，%2，%3</translation>
     </message>
+    <message>
+        <source>%1: %2 at line %3</source>
+        <translation>%1：%2，第 %3 行</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>the log holds %1 result tables (%2); table %3 calibrated, choose with --table</source>
+        <translation>日志含 %1 个结果表（%2）；已校准第 %3 个，可用 --table 选择</translation>
+    </message>
+    <message>
+        <source>no cluster preset to compare with: the log names no known GPU; give --cluster ID</source>
+        <translation>没有可对比的集群预设：日志未提及已知的 GPU；请给出 --cluster ID</translation>
+    </message>
+    <message>
+        <source>the fitted latency (%1 us) is below the model&apos;s fixed part (%2 us): step latency set to 0</source>
+        <translation>拟合的延迟（%1 us）低于模型的固定部分（%2 us）：每步延迟设为 0</translation>
+    </message>
+    <message>
+        <source>the fitted latency (%1 us) needs a step latency above %2 us</source>
+        <translation>拟合的延迟（%1 us）需要高于 %2 us 的每步延迟</translation>
+    </message>
+    <message>
+        <source>1 row skipped, at line %1, column %2: %3</source>
+        <translation>跳过 1 行，在第 %1 行第 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>1 row skipped, at line %1: %2</source>
+        <translation>跳过 1 行，在第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>%1 rows skipped, the first at line %2, column %3: %4</source>
+        <translation>跳过 %1 行，第一处在第 %2 行第 %3 列：%4</translation>
+    </message>
+    <message>
+        <source>%1 rows skipped, the first at line %2: %3</source>
+        <translation>跳过 %1 行，第一处在第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>the table has no row with a positive size and time</source>
+        <translation>该表没有大小和时间均为正的行</translation>
+    </message>
+    <message>
+        <source>the table has no row with a positive size and time (%1)</source>
+        <translation>该表没有大小和时间均为正的行（%1）</translation>
+    </message>
+    <message>
+        <source>only %1 of %2 rows can be used (%3): too few to calibrate</source>
+        <translation>%2 行中只有 %1 行可用（%3）：太少，无法校准</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>line %1 has redop %2 and root %3</source>
+        <translation>第 %1 行的 redop 为 %2，root 为 %3</translation>
+    </message>
+    <message>
+        <source>line %1 has redop %2</source>
+        <translation>第 %1 行的 redop 为 %2</translation>
+    </message>
+    <message>
+        <source>rows of two different collectives in one table (%1, %2): two runs pasted under one header?</source>
+        <translation>一个表中有两种不同集合通信的行（%1，%2）：是否把两次运行粘贴在同一表头下？</translation>
+    </message>
+    <message>
+        <source>a reduction with a root</source>
+        <translation>有归约且有 root</translation>
+    </message>
+    <message>
+        <source>busbw = algbw and no in-place check, as sendrecv_perf prints</source>
+        <translation>busbw = algbw 且无 in-place 校验，与 sendrecv_perf 的输出一致</translation>
+    </message>
+    <message>
+        <source>a reduction without a root, busbw/algbw = %1</source>
+        <translation>有归约但无 root，busbw/algbw = %1</translation>
+    </message>
+    <message>
+        <source>a reduction without a root, busbw/algbw unknown</source>
+        <translation>有归约但无 root，busbw/algbw 未知</translation>
+    </message>
+    <message>
+        <source>no reduction, a root</source>
+        <translation>无归约，有 root</translation>
+    </message>
+    <message>
+        <source>no reduction, no root, busbw/algbw = %1 (alltoall has the same factor)</source>
+        <translation>无归约，无 root，busbw/algbw = %1（alltoall 的系数相同）</translation>
+    </message>
+    <message>
+        <source>no reduction, no root, busbw = algbw</source>
+        <translation>无归约，无 root，busbw = algbw</translation>
+    </message>
+    <message>
+        <source>nothing to tell it by; all_reduce assumed</source>
+        <translation>无从判断；假定为 all_reduce</translation>
+    </message>
+    <message>
+        <source>%1 results cannot be calibrated: the engine models all_reduce, all_gather, reduce_scatter, alltoall, broadcast, reduce and sendrecv</source>
+        <translation>%1 的结果无法校准：引擎只建模 all_reduce、all_gather、reduce_scatter、alltoall、broadcast、reduce 和 sendrecv</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>用户给定</translation>
+    </message>
+    <message>
+        <source>the log names %1 but %2 was given: using %2</source>
+        <translation>日志写明是 %1，但给定的是 %2：使用 %2</translation>
+    </message>
+    <message>
+        <source>named by the log (line %1)</source>
+        <translation>日志中写明（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>inferred from the columns (%1)</source>
+        <translation>由列推断（%1）</translation>
+    </message>
+    <message>
+        <source>the log does not name the test: %1 inferred from the columns (%2)</source>
+        <translation>日志未写明测试名：由列推断为 %1（%2）</translation>
+    </message>
+    <message>
+        <source>ranks taken from the highest rank number; GPUs per node assumed even</source>
+        <translation>rank 数取自最大的 rank 编号；假定每节点 GPU 数相同</translation>
+    </message>
+    <message>
+        <source>ranks taken from the highest rank number, GPUs per node from each host&apos;s rank range</source>
+        <translation>rank 数取自最大的 rank 编号，每节点 GPU 数取自各主机的 rank 范围</translation>
+    </message>
+    <message>
+        <source>the device list shows %1 of %2 ranks (trimmed?): %3</source>
+        <translation>设备列表只列出 %2 个 rank 中的 %1 个（被截断？）：%3</translation>
+    </message>
+    <message>
+        <source>uneven device list: %1 to %2 GPUs per node</source>
+        <translation>设备列表不均匀：每节点 %1 到 %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>--ranks %1 differs from the device list (%2 ranks): using %1</source>
+        <translation>--ranks %1 与设备列表（%2 个 rank）不符：使用 %1</translation>
+    </message>
+    <message>
+        <source>inferred from busbw/algbw = %1</source>
+        <translation>由 busbw/algbw = %1 推断</translation>
+    </message>
+    <message>
+        <source>inferred from size / count</source>
+        <translation>由 size / count 推断</translation>
+    </message>
+    <message>
+        <source>no device list and nothing else tells the number of ranks: give it to compare with the model</source>
+        <translation>没有设备列表，也没有其他信息给出 rank 数：请给出 rank 数以便与模型对比</translation>
+    </message>
+    <message>
+        <source>no device list: %1 ranks %2</source>
+        <translation>没有设备列表：%1 个 rank，%2</translation>
+    </message>
+    <message>
+        <source>no device list: %1 ranks %2; nodes unknown (give them)</source>
+        <translation>没有设备列表：%1 个 rank，%2；节点数未知（请给出）</translation>
+    </message>
+    <message>
+        <source>busbw/algbw = %1 does not match %2 on %3 ranks (%4): it means %5 ranks</source>
+        <translation>busbw/algbw = %1 与 %3 个 rank 上的 %2 不符（%4）：它对应 %5 个 rank</translation>
+    </message>
+    <message>
+        <source>busbw/algbw = %1 does not match %2 on %3 ranks (%4)</source>
+        <translation>busbw/algbw = %1 与 %3 个 rank 上的 %2 不符（%4）</translation>
+    </message>
+    <message>
+        <source>--nodes %1 differs from the device list (%2 hosts): using %1</source>
+        <translation>--nodes %1 与设备列表（%2 台主机）不符：使用 %1</translation>
+    </message>
+    <message>
+        <source>%1 ranks do not divide evenly over %2 nodes</source>
+        <translation>%1 个 rank 不能平均分到 %2 个节点</translation>
+    </message>
+    <message>
+        <source>a single rank moves nothing between GPUs: busbw is 0 by definition</source>
+        <translation>单个 rank 不在 GPU 之间传输数据：按定义 busbw 为 0</translation>
+    </message>
+    <message>
+        <source>busbw still rises at the largest size (+%1% over the size before): the plateau may be higher</source>
+        <translation>在最大的数据量处 busbw 仍在上升（比前一档高 %1%）：平台值可能更高</translation>
+    </message>
+    <message>
+        <source>the largest size is %1: busbw reaches its plateau only at 256 MiB-1 GiB, so no plateau is reported and the peak understates the link</source>
+        <translation>最大的数据量为 %1：busbw 要到 256 MiB-1 GiB 才达到平台值，因此不报告平台值，峰值会低估链路</translation>
+    </message>
+    <message>
+        <source>busbw falls from %1 at %2 to %3 at %4 (-%5%)</source>
+        <translation>busbw 从 %2 时的 %1 降到 %4 时的 %3（-%5%）</translation>
+    </message>
+    <message>
+        <source>no &quot;# Avg bus bandwidth&quot; footer (the log was cut or trimmed)</source>
+        <translation>没有 &quot;# Avg bus bandwidth&quot; 表尾（日志被截断或删减）</translation>
+    </message>
+    <message>
+        <source>the footer&apos;s average busbw (%1) differs from the mean of the rows (%2): rows are missing from the table</source>
+        <translation>表尾的平均 busbw（%1）与各行的平均值（%2）不符：表中缺了若干行</translation>
+    </message>
+    <message>
+        <source>no in-place columns: out-of-place only</source>
+        <translation>没有 in-place 列：只有 out-of-place</translation>
+    </message>
+    <message>
+        <source>in-place and out-of-place busbw differ by %1% at %2 (line %3): a noisy measurement; out-of-place is used</source>
+        <translation>in-place 与 out-of-place 的 busbw 在 %2 处相差 %1%（第 %3 行）：测量有噪声；使用 out-of-place</translation>
+    </message>
+    <message>
+        <source>%1 measurements failed nccl-tests&apos; data check (#wrong &gt; 0 or an error marked &apos;*&apos;): their timings may be meaningless</source>
+        <translation>%1 个测量未通过 nccl-tests 的数据校验（#wrong &gt; 0 或误差标有 “*”）：其计时可能没有意义</translation>
+    </message>
+    <message>
+        <source>nccl-tests reports %1 out-of-bounds values</source>
+        <translation>nccl-tests 报告 %1 个越界值</translation>
+    </message>
+    <message>
+        <source>algbw differs from size/time on %1 rows (first at line %2): columns misaligned?</source>
+        <translation>有 %1 行的 algbw 与 size/time 不符（第一处在第 %2 行）：列是否错位？</translation>
+    </message>
+    <message>
+        <source>time does not grow with size: no bandwidth to fit</source>
+        <translation>时间不随数据量增长：无法拟合带宽</translation>
+    </message>
+    <message>
+        <source>the smallest size (%1) is too large to show the latency: bandwidth fitted alone</source>
+        <translation>最小的数据量（%1）太大，看不出延迟：只拟合带宽</translation>
+    </message>
+    <message>
+        <source>the alpha-beta fit misses the measured times by %1% (rms): NCCL changes protocol and algorithm with size, which one latency and one bandwidth cannot follow</source>
+        <translation>alpha-beta 拟合与实测时间相差 %1%（均方根）：NCCL 随数据量切换协议和算法，单一延迟和带宽无法跟上</translation>
+    </message>
+    <message>
+        <source>measured busbw is more than 20% below the model (%1, %2) at %3 of %4 sizes (%5): check the topology, the NICs and NCCL&apos;s settings</source>
+        <translation>在 %4 个数据量中的 %3 个（%5）上，实测 busbw 比模型（%1，%2）低 20% 以上：请检查拓扑、网卡和 NCCL 的设置</translation>
+    </message>
+    <message>
+        <source>all-reduce busbw %1 exceeds the line rate of the %2 NIC(s) per node in the preset (%3): in-network or tree reduction (SHARP, NCCL&apos;s tree over few nodes) or faster NICs than the preset&apos;s; not taken as NIC bandwidth</source>
+        <translation>all-reduce busbw %1 超过预设中每节点 %2 块网卡的线速（%3）：网内或树形归约（SHARP、NCCL 在少量节点上的 tree），或网卡比预设的快；不作为网卡带宽采用</translation>
+    </message>
+    <message>
+        <source>all-reduce busbw %1 exceeds the %2 link&apos;s line rate (%3): NVLS (NVLink SHARP) reduces inside the switch; not taken as link bandwidth</source>
+        <translation>all-reduce busbw %1 超过 %2 链路的线速（%3）：NVLS（NVLink SHARP）在交换机内归约；不作为链路带宽采用</translation>
+    </message>
+    <message>
+        <source>%1 busbw %2 exceeds the preset&apos;s line rate (%3): the preset is not this hardware, or the ranks and nodes are wrong</source>
+        <translation>%1 busbw %2 超过预设的线速（%3）：预设与此硬件不符，或 rank 数和节点数有误</translation>
+    </message>
+    <message>
+        <source>measured busbw (%1) is more than 20% above the model&apos;s (%2): the preset underrates this link</source>
+        <translation>实测 busbw（%1）比模型的（%2）高 20% 以上：预设低估了这条链路</translation>
+    </message>
+    <message>
+        <source>in the preset the intra-node link (%1) is narrower than the NICs (%2), so this measurement does not tell the network efficiency</source>
+        <translation>预设中节点内链路（%1）比网卡（%2）窄，因此这次测量无法给出网络效率</translation>
+    </message>
+    <message>
+        <source>the fitted busbw (%1) exceeds the line rate of the NICs (%2): network efficiency left as it is</source>
+        <translation>拟合的 busbw（%1）超过网卡的线速（%2）：网络效率保持不变</translation>
+    </message>
+    <message>
+        <source>the fitted busbw (%1) exceeds the line rate of the link (%2): intra-node efficiency left as it is</source>
+        <translation>拟合的 busbw（%1）超过链路的线速（%2）：节点内效率保持不变</translation>
+    </message>
+    <message>
+        <source>no latency: the log&apos;s sizes cannot show it</source>
+        <translation>没有延迟：日志中的数据量无法体现延迟</translation>
+    </message>
+    <message>
+        <source>no comparison with the model: the number of ranks is unknown or 1</source>
+        <translation>未与模型对比：rank 数未知或为 1</translation>
+    </message>
+    <message>
+        <source>nodes unknown (no device list): %1 assumed from the preset&apos;s %2 GPUs per node; give them</source>
+        <translation>节点数未知（没有设备列表）：按预设每节点 %2 个 GPU 假定为 %1；请给出</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>&lt;stdin&gt;: cannot read standard input</source>
+        <translation>&lt;stdin&gt;：无法读取标准输入</translation>
+    </message>
+    <message>
+        <source>%1: is a directory, not a log</source>
+        <translation>%1：是目录，不是日志</translation>
+    </message>
+    <message>
+        <source>the file is %1 MiB; Commtax reads at most %2 MiB of nccl-tests log</source>
+        <translation>文件大小为 %1 MiB；Commtax 最多读取 %2 MiB 的 nccl-tests 日志</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>more than %1 MiB: too large for an nccl-tests log</source>
+        <translation>超过 %1 MiB：作为 nccl-tests 日志太大</translation>
+    </message>
+    <message>
+        <source>unknown GPU preset &quot;%1&quot; (commtax presets lists them)</source>
+        <translation>未知的 GPU 预设 &quot;%1&quot;（commtax presets 会列出全部预设）</translation>
+    </message>
+    <message>
+        <source>unknown cluster preset &quot;%1&quot; (commtax presets lists them)</source>
+        <translation>未知的集群预设 &quot;%1&quot;（commtax presets 会列出全部预设）</translation>
+    </message>
+    <message>
+        <source>cluster preset &quot;%1&quot; names no GPU preset</source>
+        <translation>集群预设 &quot;%1&quot; 未指定 GPU 预设</translation>
+    </message>
+    <message>
+        <source>the log names no GPU</source>
+        <translation>日志未提及 GPU</translation>
+    </message>
+    <message>
+        <source>the log&apos;s &quot;%1&quot; matches no preset</source>
+        <translation>日志中的 &quot;%1&quot; 不匹配任何预设</translation>
+    </message>
+    <message>
+        <source>the log&apos;s &quot;%1&quot; matches %2</source>
+        <translation>日志中的 &quot;%1&quot; 匹配 %2</translation>
+    </message>
+    <message>
+        <source>GPU %1 as chosen (%2)</source>
+        <translation>所选的 GPU %1（%2）</translation>
+    </message>
+    <message>
+        <source>GPU %1 (the log&apos;s &quot;%2&quot;)</source>
+        <translation>GPU %1（日志中的 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>GPU %1 (the cluster&apos;s default; %2)</source>
+        <translation>GPU %1（集群的默认 GPU；%2）</translation>
+    </message>
+    <message>
+        <source>%1, its default cluster %2</source>
+        <translation>%1，及其默认集群 %2</translation>
+    </message>
+    <message>
+        <source>cluster %1 as chosen, %2</source>
+        <translation>所选的集群 %1，%2</translation>
+    </message>
+    <message>
+        <source>nothing to calibrate: no comparison with a preset</source>
+        <translation>没有可校准的内容：未与预设对比</translation>
+    </message>
+    <message>
+        <source>%1 %2 is negative</source>
+        <translation>%1 %2 为负数</translation>
+    </message>
+    <message>
+        <source>%1 %2 is zero: no collective takes no time</source>
+        <translation>%1 %2 为零：集合通信不可能不花时间</translation>
+    </message>
+    <message>
+        <source>%1 %2 us is more than an hour for one collective</source>
+        <translation>%1 %2 us：一次集合通信超过一小时</translation>
+    </message>
+    <message>
+        <source>%1 %2 GB/s is above 100 TB/s, more than any link carries</source>
+        <translation>%1 %2 GB/s 超过 100 TB/s，任何链路都达不到</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a number</source>
+        <translation>%1 %2 不是数字</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a number or N/A</source>
+        <translation>%1 %2 既不是数字也不是 N/A</translation>
+    </message>
+    <message>
+        <source>the layout has no time, algbw or busbw column</source>
+        <translation>该格式没有 time、algbw 或 busbw 列</translation>
+    </message>
+    <message>
+        <source>truncated row: %1 of %2 columns</source>
+        <translation>行被截断：只有 %2 列中的 %1 列</translation>
+    </message>
+    <message>
+        <source>size %1 is negative: a size is a whole number of bytes</source>
+        <translation>size %1 为负数：数据量是整数个字节</translation>
+    </message>
+    <message>
+        <source>size %1 is not a whole number of bytes</source>
+        <translation>size %1 不是整数个字节</translation>
+    </message>
+    <message>
+        <source>size %1 is more than 1 PiB, more than any GPU holds</source>
+        <translation>size %1 超过 1 PiB，任何 GPU 都放不下</translation>
+    </message>
+    <message>
+        <source>count %1 is not a whole number of elements</source>
+        <translation>count %1 不是整数个元素</translation>
+    </message>
+    <message>
+        <source>type %1 is not a data type name</source>
+        <translation>type %1 不是数据类型名</translation>
+    </message>
+    <message>
+        <source>redop %1 is not a reduction name</source>
+        <translation>redop %1 不是归约操作名</translation>
+    </message>
+    <message>
+        <source>root %1 is not a rank number</source>
+        <translation>root %1 不是 rank 编号</translation>
+    </message>
+    <message>
+        <source>text after the last column ignored</source>
+        <translation>已忽略最后一列之后的文字</translation>
+    </message>
+    <message>
+        <source>in-place columns missing (row cut short?)</source>
+        <translation>缺少 in-place 列（行被截短？）</translation>
+    </message>
+    <message>
+        <source>no column header: assumed size, count, type, [redop], [root], then time, algbw, busbw, #wrong out-of-place and in-place</source>
+        <translation>没有列标题：假定为 size、count、type、[redop]、[root]，然后是 out-of-place 和 in-place 的 time、algbw、busbw、#wrong</translation>
+    </message>
+    <message>
+        <source>%1: row skipped</source>
+        <translation>%1：已跳过该行</translation>
+    </message>
+    <message>
+        <source>empty input: no nccl-tests output to read</source>
+        <translation>输入为空：没有可读的 nccl-tests 输出</translation>
+    </message>
+    <message>
+        <source>the input holds only white space</source>
+        <translation>输入只有空白字符</translation>
+    </message>
+    <message>
+        <source>binary data, not a text log (NUL byte at offset %1)</source>
+        <translation>是二进制数据，不是文本日志（偏移 %1 处有 NUL 字节）</translation>
+    </message>
+    <message>
+        <source>binary data, not a text log (%1 control characters)</source>
+        <translation>是二进制数据，不是文本日志（%1 个控制字符）</translation>
+    </message>
+    <message>
+        <source>%1; no valid result row</source>
+        <translation>%1；没有有效的结果行</translation>
+    </message>
+    <message>
+        <source>%1 (and 1 more bad row); no valid result row</source>
+        <translation>%1（另有 1 个坏行）；没有有效的结果行</translation>
+    </message>
+    <message>
+        <source>%1 (and %2 more bad rows); no valid result row</source>
+        <translation>%1（另有 %2 个坏行）；没有有效的结果行</translation>
+    </message>
+    <message>
+        <source>the result table header has no data rows (did the run stop before the first size?)</source>
+        <translation>结果表头下没有数据行（运行是否在第一个数据量之前就停止了？）</translation>
+    </message>
+    <message>
+        <source>this is a perftest (ib_write_bw / ib_read_bw) log, not nccl-tests output</source>
+        <translation>这是 perftest（ib_write_bw / ib_read_bw）日志，不是 nccl-tests 的输出</translation>
+    </message>
+    <message>
+        <source>this is an OSU micro-benchmarks log, not nccl-tests output</source>
+        <translation>这是 OSU micro-benchmarks 日志，不是 nccl-tests 的输出</translation>
+    </message>
+    <message>
+        <source>this is an iperf log, not nccl-tests output</source>
+        <translation>这是 iperf 日志，不是 nccl-tests 的输出</translation>
+    </message>
+    <message>
+        <source>this is a CUDA samples bandwidth test, not nccl-tests output</source>
+        <translation>这是 CUDA samples 的带宽测试，不是 nccl-tests 的输出</translation>
+    </message>
+    <message>
+        <source>this is JSON, not the text that nccl-tests prints (its -J file is not read here; use its standard output)</source>
+        <translation>这是 JSON，不是 nccl-tests 打印的文本（这里不读取它的 -J 文件；请使用它的标准输出）</translation>
+    </message>
+    <message>
+        <source>NCCL debug lines (NCCL INFO) but no nccl-tests result table: was the test&apos;s standard output captured?</source>
+        <translation>有 NCCL 调试行（NCCL INFO），但没有 nccl-tests 结果表：是否捕获了测试的标准输出？</translation>
+    </message>
+    <message>
+        <source>no nccl-tests result table found: expected a header line such as &quot;#  size  count  type  redop  root  time  algbw  busbw  #wrong ...&quot; followed by rows of numbers</source>
+        <translation>未找到 nccl-tests 结果表：应有形如 &quot;#  size  count  type  redop  root  time  algbw  busbw  #wrong ...&quot; 的表头行，后接若干行数字</translation>
+    </message>
+    <message>
+        <source>UTF-16 text converted</source>
+        <translation>已转换 UTF-16 文本</translation>
+    </message>
+    <message>
+        <source>launcher prefixes (rank labels, host names, timestamps) removed from 1 line</source>
+        <translation>已从 1 行中去掉启动器前缀（rank 标签、主机名、时间戳）</translation>
+    </message>
+    <message>
+        <source>launcher prefixes (rank labels, host names, timestamps) removed from %1 lines</source>
+        <translation>已从 %1 行中去掉启动器前缀（rank 标签、主机名、时间戳）</translation>
+    </message>
 </context>
 <context>
     <name>commtax::CalibrationDialog</name>
@@ -1308,18 +1812,6 @@ warnings:
     <message>
         <source>%1: --table %2, but the log holds %3 result table(s)</source>
         <translation>%1：--table %2，但日志只有 %3 个结果表</translation>
-    </message>
-    <message>
-        <source>no cluster preset to compare with: the log names no known GPU; give --cluster ID</source>
-        <translation>没有可比较的集群预设：日志中没有已知的 GPU；请给出 --cluster ID</translation>
-    </message>
-    <message>
-        <source>%1: %2 at line %3</source>
-        <translation>%1：第 %3 行 %2</translation>
-    </message>
-    <message>
-        <source>the log holds %1 result tables (%2); table %3 calibrated, choose with --table</source>
-        <translation>日志包含 %1 个结果表（%2）；已校准第 %3 个，可用 --table 选择</translation>
     </message>
     <message>
         <source>report: give the output once (-o or --output, not both)</source>

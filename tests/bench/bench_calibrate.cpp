@@ -73,7 +73,7 @@ void parseAndCalibrate(benchmark::State &state, const std::string &text)
         ParseError err;
         parseLog(text, log, err);
         Calibration c;
-        std::string why;
+        Sentence why;
         benchmark::DoNotOptimize(calibrate(log.tables.front(), {}, &gpu, &cluster, c, why));
     }
     state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));

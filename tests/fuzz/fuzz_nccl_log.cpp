@@ -5,6 +5,7 @@
 #include "nccl/calibration.h"
 #include "reference_hardware.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -30,8 +31,30 @@ void finiteNonNegative(double v)
     require(std::isfinite(v) && v >= 0);
 }
 
+// A sentence for people: every template has exactly the arguments its %1..%n name, each of them
+// filled (a sentence of its own, or a non-empty value), so no "%3" reaches the dialog.
+void requireSentence(const Sentence &s)
+{
+    if (!s.pattern) {
+        require(!s.value.empty());
+        return;
+    }
+    size_t highest = 0;
+    for (const char *p = s.pattern; *p; ++p)
+        if (p[0] == '%' && p[1] >= '1' && p[1] <= '9')
+            highest = std::max(highest, size_t(p[1] - '0'));
+    require(highest == s.args.size());
+    for (const Sentence &a : s.args)
+        requireSentence(a);
+}
+
 void check(const Calibration &c)
 {
+    requireSentence(c.collective_source);
+    for (const Sentence &w : c.warnings)
+        requireSentence(w);
+    for (const Sentence &n : c.calibrated.notes)
+        requireSentence(n);
     finiteNonNegative(c.peak_busbw_gbps);
     finiteNonNegative(c.mean_busbw_gbps);
     if (c.plateau_busbw_gbps)
@@ -69,21 +92,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     LogParse log;
     ParseError error;
     if (!parseLog(std::string_view(reinterpret_cast<const char *>(data), size), log, error)) {
-        require(!error.message.empty() && log.tables.empty());
+        require(log.tables.empty());
+        requireSentence(error.message);
         return 0;
     }
     require(!log.tables.empty());
 
     const GpuSpec gpu = reference::h100();
     const ClusterSpec cluster = reference::dgxH100();
+    for (const Note &n : log.notes)
+        requireSentence(n.text);
     for (const ResultTable &t : log.tables) {
         require(!t.rows.empty());
+        for (const Note &n : t.notes)
+            requireSentence(n.text);
         Calibration c;
-        std::string why;
+        Sentence why;
         if (calibrate(t, {}, &gpu, &cluster, c, why))
             check(c);
         else
-            require(!why.empty());
+            requireSentence(why);
         CalibrationOptions given;
         given.ranks = int(size % 4096) + 1;
         given.nodes = int(size % 7) + 1;

@@ -385,7 +385,7 @@ void CalibrationDialog::reparse()
     nccl::ParseError e;
     m_tables.clear();
     if (!nccl::parseLog(std::string_view(utf8.constData(), size_t(utf8.size())), log, e)) {
-        showError(logLocation(m_sourceName, e.line, e.column) + qs(e.message));
+        showError(logLocation(m_sourceName, e.line, e.column) + calibrationText(e.message));
         return;
     }
     m_tables = std::move(log.tables);
@@ -448,10 +448,10 @@ void CalibrationDialog::recalibrate()
     const bool haveTarget = chooseCalibrationTarget(m_catalog, automatic ? QString() : clusterId, gpuName, target, &why)
         || chooseCalibrationTarget(m_catalog, clusterId, gpuName, target, &why);
     nccl::Calibration c;
-    std::string error;
+    Sentence error;
     if (!nccl::calibrate(t, options, haveTarget ? &target.plan.gpu : nullptr, haveTarget ? &target.plan.cluster : nullptr,
                          c, error)) {
-        showError(QStringLiteral("%1:%2: %3").arg(m_sourceName).arg(t.header_line).arg(qs(error)));
+        showError(QStringLiteral("%1:%2: %3").arg(m_sourceName).arg(t.header_line).arg(calibrationText(error)));
         return;
     }
     for (const nccl::Note &n : m_logNotes)
@@ -482,8 +482,8 @@ void CalibrationDialog::recalibrate()
     }
     m_rowsModel->setCalibration(*m_calibration);
     m_warnings->clear();
-    for (const std::string &w : m_calibration->warnings)
-        m_warnings->addItem(qs(w));
+    for (const Sentence &w : m_calibration->warnings)
+        m_warnings->addItem(calibrationText(w));
     m_tabs->setTabText(1, tr("Warnings (%1)").arg(m_calibration->warnings.size()));
 
     const bool inter = m_calibration->calibrated.scope == nccl::Scope::InterNode;
@@ -495,7 +495,7 @@ void CalibrationDialog::recalibrate()
     m_applyButton->setToolTip(can ? tr("Send %1 with the measured %2 to the preset library").arg(probe.name, inter ? tr("network figures") : tr("intra-node figures"))
                                   : whyNot);
     m_statusLabel->setStyleSheet(QString());
-    m_statusLabel->setText(haveTarget ? tr("Compared with %1.").arg(target.reason)
+    m_statusLabel->setText(haveTarget ? tr("Compared with %1.").arg(calibrationText(target.reason))
                                       : tr("Choose a cluster preset to compare with."));
     updatePlot();
     updateSummary();
@@ -675,7 +675,7 @@ void CalibrationDialog::updateSummary()
     if (c.nodes > 1 && c.ranks_per_node > 0)
         where += tr(" (%1 per node)").arg(c.ranks_per_node);
     row(tr("Collective"), calibrationHeading(c.collective, where, c.scope));
-    row(tr("Known from"), qs(c.collective_source));
+    row(tr("Known from"), calibrationText(c.collective_source));
     if (!c.gpu_name.empty())
         row(tr("GPU"), qs(c.gpu_name));
     row(tr("Peak busbw"), tr("%1 at %2").arg(gbps(c.peak_busbw_gbps), bytesLabel(double(c.peak_size_bytes))));
@@ -695,8 +695,8 @@ void CalibrationDialog::updateSummary()
             fields << calibratedLatencyKey(c.calibrated.scope) + QStringLiteral(" = ")
                     + formatNumber(*c.calibrated.step_latency_us, 2);
         row(tr("Calibrated"), fields.isEmpty() ? tr("nothing") : fields.join(QStringLiteral(", ")));
-        for (const std::string &n : c.calibrated.notes)
-            row(QString(), qs(n));
+        for (const Sentence &n : c.calibrated.notes)
+            row(QString(), calibrationText(n));
     } else {
         row(tr("Model"), tr("no comparison (choose a cluster preset; the ranks must be known)"));
     }
