@@ -203,6 +203,69 @@ private Q_SLOTS:
         QCOMPARE(p.values.value(QStringLiteral("nic_gbit_per_gpu")).toDouble(), 400.0);
     }
 
+    // A narrow plot (the dialog at 150% on a 1280x800 screen leaves it about 400 px): the title
+    // wraps instead of running off both sides, and a legend entry too long for its column is
+    // shortened with its whole text kept; a wide plot shows every entry whole.
+    void narrowPlotWrapsTitleAndLegend()
+    {
+        CalibrationDialog d;
+        d.resize(620, 533);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        QVERIFY(d.openLogFile(fixturePath("gcp_a3mega_h100_2node_16gpu_tcpxo.txt")));
+        QCustomPlot *plot = d.plot();
+        int shortened = 0;
+        auto fits = [plot, &shortened]() {
+            auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+            if (!title)
+                return QStringLiteral("no title");
+            const QFontMetrics tf(title->font());
+            for (const QString &line : title->text().split(QLatin1Char('\n')))
+                if (title->outerRect().left() < 0 || title->outerRect().right() > plot->width()
+                    || tf.horizontalAdvance(line) > title->rect().width())
+                    return QStringLiteral("title line \"%1\" runs off the plot").arg(line);
+            const QFontMetrics lf(plot->legend->font());
+            shortened = 0;
+            for (int i = 0; i < plot->legend->itemCount(); ++i) {
+                auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i));
+                if (!item) // an empty cell of the grid
+                    continue;
+                const QString name = item->plottable()->name();
+                const QString full = item->plottable()->property("fullName").toString();
+                const int need = plot->legend->iconSize().width() + plot->legend->iconTextPadding()
+                    + lf.horizontalAdvance(name);
+                if (need * plot->legend->wrap() > plot->width())
+                    return QStringLiteral("\"%1\" does not fit its column of %2 px").arg(name).arg(plot->width());
+                if (name != full && !(name.endsWith(QChar(0x2026)) && full.startsWith(name.chopped(1))))
+                    return QStringLiteral("\"%1\" is not a shortening of \"%2\"").arg(name, full);
+                shortened += name != full ? 1 : 0;
+            }
+            return QString();
+        };
+        QTRY_VERIFY2(plot->width() < 450, qPrintable(QStringLiteral("plot %1 px").arg(plot->width())));
+        QTest::qWait(50); // the queued replot
+        QVERIFY2(fits().isEmpty(), qPrintable(fits()));
+        QVERIFY(shortened > 0);
+        // The vertical axis's whole title where the axis is long enough for it, else the column's name.
+        auto axisTitleFits = [plot] {
+            const QString whole = QStringLiteral("Bus bandwidth, busbw (GB/s)");
+            const int need = QFontMetrics(plot->yAxis->labelFont()).horizontalAdvance(whole) + 8;
+            const bool room = need <= plot->axisRect()->height();
+            return plot->yAxis->label() == (room ? whole : QStringLiteral("busbw (GB/s)"));
+        };
+        QTRY_VERIFY(axisTitleFits());
+        QCOMPARE(plot->yAxis->label(), QStringLiteral("busbw (GB/s)")); // 620x533: the axis is short
+        QCOMPARE(plot->legend->wrap(), 2);
+        QVERIFY(qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))->text().contains(QLatin1Char('\n')));
+        QVERIFY(screenshot(&d, QStringLiteral("calibration-narrow.png")));
+        d.resize(1600, 1000);
+        QTRY_VERIFY(plot->width() > 700);
+        QTest::qWait(50);
+        QVERIFY2(fits().isEmpty(), qPrintable(fits()));
+        QCOMPARE(shortened, 0);
+        QTRY_VERIFY(axisTitleFits());
+    }
+
     void pasteAFragmentAndSayWhereItRan()
     {
         CalibrationDialog d;

@@ -1486,6 +1486,10 @@ engine step time</source>
         <source>Chart</source>
         <translation>图表</translation>
     </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation>busbw (GB/s)</translation>
+    </message>
 </context>
 <context>
     <name>commtax::CalibrationRowsModel</name>

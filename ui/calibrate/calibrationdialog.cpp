@@ -3,6 +3,7 @@
 #include "fittedcombobox.h"
 
 #include "calibrationrowsmodel.h"
+#include "charts/chartview.h"
 #include "charts/graphs.h"
 #include "core/resultio.h"
 #include "screenfit.h"
@@ -208,6 +209,58 @@ void CalibrationDialog::buildPlot()
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->legend->setWrap(2);
     m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->installEventFilter(this);
+    // A plot shorter than its vertical axis's title (the dialog at 150% on a laptop) names the axis
+    // by the column's name alone.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        const QString full = tr("Bus bandwidth, busbw (GB/s)");
+        const QFontMetrics fm(m_plot->yAxis->labelFont());
+        const bool room = fm.horizontalAdvance(full) + 8 <= m_plot->axisRect()->height();
+        const QString label = room ? full : tr("busbw (GB/s)");
+        if (label != m_plot->yAxis->label()) {
+            m_plot->yAxis->setLabel(label);
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
+}
+
+void CalibrationDialog::fitPlotToWidth()
+{
+    const int width = std::max(m_plot->width() - 40, 100); // the title's margins, and some air
+    bool changed = false;
+    if (auto *title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(kTitleRow, 0))) {
+        const QString wrapped = ChartView::wrapText(m_plotTitle, title->font(), width);
+        changed = wrapped != title->text();
+        title->setText(wrapped);
+    }
+    // The legend keeps its two columns (one would take the plot's height on a short screen): an
+    // entry too long for its column is shortened, its whole text kept ("fullName") and shown again
+    // once the plot is wide enough. An entry: its icon, the gap after it, its text and the margins.
+    QCPLegend *legend = m_plot->legend;
+    const QFontMetrics fm(legend->font());
+    const int room = std::max(width / 2 - legend->iconSize().width() - legend->iconTextPadding() - 12, 40);
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i));
+        if (!item) // an empty cell of the grid
+            continue;
+        QCPAbstractPlottable *p = item->plottable();
+        if (!p->property("fullName").isValid())
+            p->setProperty("fullName", p->name());
+        const QString shown = fm.elidedText(p->property("fullName").toString(), Qt::ElideRight, room);
+        if (shown != p->name()) {
+            p->setName(shown);
+            changed = true;
+        }
+    }
+    if (changed)
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool CalibrationDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::Resize)
+        fitPlotToWidth();
+    return QDialog::eventFilter(watched, event);
 }
 
 // The summary beside the plot, and the tabs of rows and warnings.
@@ -555,8 +608,8 @@ void CalibrationDialog::showEmptyPlot()
     m_plot->legend->setVisible(false);
     if (m_plot->plotLayout()->take(m_plot->legend))
         m_plot->plotLayout()->simplify();
-    if (auto *title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(kTitleRow, 0)))
-        title->setText(tr("Bus bandwidth against message size"));
+    m_plotTitle = tr("Bus bandwidth against message size");
+    fitPlotToWidth();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -649,12 +702,11 @@ void CalibrationDialog::showPlotAxes(const nccl::Calibration &c, const PlotSerie
         m_plot->plotLayout()->setRowStretchFactor(kLegendRow, 0.001);
     }
     m_plot->legend->setVisible(true);
-    if (auto *title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(kTitleRow, 0))) {
-        QString where = c.ranks > 0 ? tr("%n rank(s)", nullptr, c.ranks) : tr("unknown ranks");
-        if (c.nodes > 0)
-            where += tr(" on ") + tr("%n node(s)", nullptr, c.nodes);
-        title->setText(tr("%1 busbw against message size, %2").arg(collectiveName(c.collective), where));
-    }
+    QString where = c.ranks > 0 ? tr("%n rank(s)", nullptr, c.ranks) : tr("unknown ranks");
+    if (c.nodes > 0)
+        where += tr(" on ") + tr("%n node(s)", nullptr, c.nodes);
+    m_plotTitle = tr("%1 busbw against message size, %2").arg(collectiveName(c.collective), where);
+    fitPlotToWidth();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -84,6 +84,10 @@ private:
     void addCurveGraphs(const nccl::Calibration &c, PlotSeries &p);
     void addMeasuredGraphs(const PlotSeries &p);
     void showPlotAxes(const nccl::Calibration &c, const PlotSeries &p);
+    // The title wrapped to the plot's width, the legend's entries shortened to their columns: at
+    // 150% on a laptop the plot is about 400 px wide, and a Chinese title ran off both of its sides.
+    void fitPlotToWidth();
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void updateSummary();
     void fillClusterCombo();
 
@@ -108,6 +112,7 @@ private:
     QLabel *m_askLabel = nullptr;
     QLabel *m_statusLabel = nullptr;
     QCustomPlot *m_plot = nullptr;
+    QString m_plotTitle; // unwrapped
     QLabel *m_summary = nullptr;
     QTableView *m_rowsView = nullptr;
     CalibrationRowsModel *m_rowsModel = nullptr;

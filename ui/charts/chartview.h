@@ -26,6 +26,9 @@ class ChartView : public QCustomPlot
     Q_DISABLE_COPY_MOVE(ChartView)
 public:
     explicit ChartView(const QString &title, QWidget *parent = nullptr);
+    // `text` in lines of at most `width` pixels (at spaces; between characters where it has none).
+    // Also for plots that are not ChartViews (the calibration dialog's).
+    static QString wrapText(const QString &text, const QFont &font, int width);
     ~ChartView() override;
 
     QString title() const { return m_title; }
@@ -134,8 +137,6 @@ protected:
     // Bars stacked bottom to top in the order given, each `width` wide (in key units).
     QList<QCPBars *> makeStackedBars(const QList<BarSpec> &specs, QCPAxis *keyAxis, QCPAxis *valueAxis, double width);
     static void styleAxis(QCPAxis *axis, const QString &label);
-    // `text` in lines of at most `width` pixels (at spaces; between characters where it has none).
-    static QString wrapText(const QString &text, const QFont &font, int width);
     // Lay the legend out again in at most this many columns (setWrap alone does not move
     // existing items).
     void setLegendColumns(int columns);
