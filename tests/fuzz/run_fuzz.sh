@@ -11,12 +11,14 @@ work=$3
 seconds=${4:-25}
 mkdir -p "$work/corpus"
 exe="$work/fuzz_nccl_log"
-sources="$src/model/nccl/nccllog.cpp $src/model/nccl/calibration.cpp $src/model/engine/collectives.cpp $src/tests/fuzz/fuzz_nccl_log.cpp"
+sources="$src/model/nccl/nccllog.cpp $src/model/nccl/calibration.cpp $src/model/engine/collectives.cpp
+  $src/model/engine/enginetext.cpp $src/tests/fuzz/fuzz_nccl_log.cpp"
 
 rebuild=1
 if [ -x "$exe" ]; then
   rebuild=0
   for f in $sources "$src"/model/nccl/*.h "$src"/model/engine/collectives.h "$src"/model/engine/plan.h \
+           "$src"/model/engine/enginetext.h \
            "$src"/tests/fuzz/reference_hardware.h; do
     if [ "$f" -nt "$exe" ]; then rebuild=1; fi
   done
