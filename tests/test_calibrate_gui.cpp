@@ -251,10 +251,12 @@ private Q_SLOTS:
             const QString whole = QStringLiteral("Bus bandwidth, busbw (GB/s)");
             const int need = QFontMetrics(plot->yAxis->labelFont()).horizontalAdvance(whole) + 8;
             const bool room = need <= plot->axisRect()->height();
-            return plot->yAxis->label() == (room ? whole : QStringLiteral("busbw (GB/s)"));
+            // Short: "busbw (GB/s)", in two lines where even that is too long.
+            const QString brief = plot->yAxis->label().replace(QLatin1Char('\n'), QLatin1Char(' '));
+            return room ? plot->yAxis->label() == whole : brief == QStringLiteral("busbw (GB/s)");
         };
         QTRY_VERIFY(axisTitleFits());
-        QCOMPARE(plot->yAxis->label(), QStringLiteral("busbw (GB/s)")); // 620x533: the axis is short
+        QVERIFY(plot->yAxis->label().startsWith(QStringLiteral("busbw"))); // 620x533: the axis is short
         QCOMPARE(plot->legend->wrap(), 2);
         QVERIFY(qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))->text().contains(QLatin1Char('\n')));
         QVERIFY(screenshot(&d, QStringLiteral("calibration-narrow.png")));

@@ -217,6 +217,16 @@ class TestLayoutGui : public QObject
                 const QRect axes = plot->axisRect()->rect();
                 QVERIFY2(axes.height() >= 40 && axes.width() >= 100,
                          qPrintable(what + QStringLiteral(": plot ") + describe(axes)));
+                // An axis's title no longer than its axis: a vertical one cut at both ends was
+                // unreadable (the search's Pareto plot and the calibration chart at 150%).
+                for (const QCPAxis *axis : plot->axisRect()->axes()) {
+                    const int length = axis->orientation() == Qt::Vertical ? axes.height() : axes.width();
+                    const QFontMetrics fm(axis->labelFont());
+                    for (const QString &line : axis->label().split(QLatin1Char('\n'))) {
+                        const QString why = QStringLiteral(": title \"%1\" on a %2 px axis").arg(line).arg(length);
+                        QVERIFY2(fm.horizontalAdvance(line) <= length, qPrintable(what + why));
+                    }
+                }
                 continue;
             }
             const auto *label = qobject_cast<QLabel *>(c);

@@ -200,7 +200,7 @@ void CalibrationDialog::buildPlot()
     m_plot->plotLayout()->addElement(kTitleRow, 0, new QCPTextElement(m_plot, tr("Bus bandwidth against message size"), QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setLabel(tr("Message size (bytes, log scale)"));
-    m_plot->yAxis->setLabel(tr("Bus bandwidth, busbw (GB/s)"));
+    fitVerticalAxisTitle(m_plot, m_plot->yAxis, tr("Bus bandwidth, busbw (GB/s)"), tr("busbw (GB/s)"));
     // The legend sits under the plot: inside, it would hide points of flat or falling curves.
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
@@ -210,18 +210,6 @@ void CalibrationDialog::buildPlot()
     m_plot->legend->setWrap(2);
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->installEventFilter(this);
-    // A plot shorter than its vertical axis's title (the dialog at 150% on a laptop) names the axis
-    // by the column's name alone.
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
-        const QString full = tr("Bus bandwidth, busbw (GB/s)");
-        const QFontMetrics fm(m_plot->yAxis->labelFont());
-        const bool room = fm.horizontalAdvance(full) + 8 <= m_plot->axisRect()->height();
-        const QString label = room ? full : tr("busbw (GB/s)");
-        if (label != m_plot->yAxis->label()) {
-            m_plot->yAxis->setLabel(label);
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
-        }
-    });
 }
 
 void CalibrationDialog::fitPlotToWidth()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "searchdialog.h"
 
+#include "charts/graphs.h"
 #include "core/fields.h"
 #include "core/resultio.h"
 #include "plandocument.h"
@@ -293,7 +294,7 @@ void SearchDialog::buildPlot()
     m_plot->setObjectName(QStringLiteral("paretoPlot"));
     m_plot->setMinimumHeight(110); // the splitter gives it the rest of a larger screen
     m_plot->xAxis->setLabel(tr("Days to train"));
-    m_plot->yAxis->setLabel(tr("USD per billion tokens"));
+    fitVerticalAxisTitle(m_plot, m_plot->yAxis, tr("USD per billion tokens"), tr("USD/B tokens"));
     // The legend right of the plot, not over its points: the plot may be only 110 px high. It
     // shows once there is something to name (showResult()).
     m_plot->legend->setVisible(false);
