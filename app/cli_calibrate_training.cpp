@@ -5,6 +5,7 @@
 // as a measured GPU preset.
 #include "cli.h"
 #include "core/resultio.h"
+#include "core/terminaltext.h"
 #include "engine/engine.h"
 #include "library/presetlibrary.h"
 #include "text/modeltext.h"
@@ -68,6 +69,15 @@ QString planSummary(const Plan &p)
         .arg(t.dp)
         .arg(p.cluster.nodes * p.cluster.gpus_per_node)
         .arg(QLatin1String(toString(t.precision)), QLatin1String(toString(t.recompute)));
+}
+
+// Sentences in English, as the JSON holds them whatever the interface language.
+QStringList englishTexts(const std::vector<Sentence> &sentences)
+{
+    QStringList out;
+    for (const Sentence &s : sentences)
+        out << qs(toString(s));
+    return out;
 }
 
 QJsonValue orNull(const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
@@ -194,7 +204,7 @@ std::optional<int> readLogCase(const QString &file, traininglog::Framework hint,
                                        err))
         return fail(kExitBadInput,
                     QStringLiteral("%1:%2:%3: ").arg(c.file).arg(std::max(err.line, 1)).arg(std::max(err.column, 1))
-                        + qs(err.message));
+                        + trainingText(err.message));
     c.steady = traininglog::steadyState(c.log);
     if (!c.steady.ok && c.log.framework == traininglog::Framework::DeepSpeed)
         return fail(kExitBadInput,
@@ -279,9 +289,9 @@ std::optional<int> readLogs(const TrainingOptions &opt, const PresetCatalog &cat
     QStringList problems;
     for (int i = 0; i < int(run.cases.size()); ++i) {
         LogCase &c = run.cases[std::size_t(i)];
-        QStringList errors;
+        std::vector<Sentence> errors;
         if (!trainingScenario(c.read, opt.overrides[i], run.gpu, catalog, c.scenario, errors))
-            problems << QStringLiteral("%1: %2").arg(c.file, errors.join(QStringLiteral("; ")));
+            problems << QStringLiteral("%1: %2").arg(c.file, trainingTexts(errors).join(QStringLiteral("; ")));
     }
     if (!problems.isEmpty())
         return fail(kExitBadInput, problems.join(QLatin1Char('\n')));
@@ -368,9 +378,9 @@ QJsonObject logJson(std::size_t i, const TrainingOptions &opt, const TrainingFit
     o.insert(QStringLiteral("missing"), QJsonArray::fromStringList(c.read.missing));
     QStringList given = opt.overrides[int(i)].keys();
     o.insert(QStringLiteral("given"), QJsonArray::fromStringList(given));
-    QStringList notes = c.read.notes;
+    QStringList notes = englishTexts(c.read.notes);
     for (const traininglog::Note &n : c.log.notes)
-        notes << (n.line > 0 ? QStringLiteral("line %1: ").arg(n.line) : QString()) + qs(n.text);
+        notes << (n.line > 0 ? QStringLiteral("line %1: ").arg(n.line) : QString()) + qs(toString(n.text));
     o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(notes));
     return o;
 }
@@ -402,8 +412,8 @@ QJsonObject fitJson(const TrainingFit &run)
     f.insert(QStringLiteral("mean_abs_error_after"), fit.meanAbsAfter);
     f.insert(QStringLiteral("mean_abs_error_left_out"),
              fit.looError.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(fit.meanAbsLoo));
-    f.insert(QStringLiteral("pinned"), QJsonArray::fromStringList(fit.pinned));
-    f.insert(QStringLiteral("not_pinned"), QJsonArray::fromStringList(fit.notPinned));
+    f.insert(QStringLiteral("pinned"), QJsonArray::fromStringList(englishTexts(fit.pinned)));
+    f.insert(QStringLiteral("not_pinned"), QJsonArray::fromStringList(englishTexts(fit.notPinned)));
     f.insert(QStringLiteral("saved_preset"),
              run.savedAs.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(run.savedAs));
     return f;
@@ -425,7 +435,8 @@ void printTrainingJson(const TrainingOptions &opt, const TrainingFit &run, const
 // "  label            value": one line of the text report, the label translated.
 void printField(const char *label, const QString &value)
 {
-    out() << QStringLiteral("  %1 %2\n").arg(QCoreApplication::translate("commtax::Cli", label), -16).arg(value);
+    const QString shown = padToDisplayWidth(QCoreApplication::translate("commtax::Cli", label), -16);
+    out() << QStringLiteral("  %1 %2\n").arg(shown, value);
 }
 
 // The GPU line of a log: the preset fitted, how it was chosen and what the log's device name matches.
@@ -496,12 +507,12 @@ void printLogText(std::size_t i, const TrainingOptions &opt, const TrainingFit &
     if (!opt.overrides[int(i)].isEmpty())
         printField(QT_TRANSLATE_NOOP("commtax::Cli", "given"),
                    QStringList(opt.overrides[int(i)].keys()).join(QStringLiteral(", ")));
-    for (const QString &n : c.read.notes)
+    for (const QString &n : trainingTexts(c.read.notes))
         o << "                   " << shown(n) << "\n";
     for (const traininglog::Note &n : c.log.notes)
         o << "                   "
           << (n.line > 0 ? QCoreApplication::translate("commtax::Cli", "line %1: ").arg(n.line) : QString())
-          << shown(qs(n.text)) << "\n";
+          << shown(trainingText(n.text)) << "\n";
     o << "\n";
 }
 
@@ -530,9 +541,9 @@ void printFitText(const TrainingFit &run)
                    .arg(formatNumber(100 * fit.meanAbsBefore, 1), formatNumber(100 * fit.meanAbsAfter, 1),
                         fit.looError.empty() ? QCoreApplication::translate("commtax::Cli", "- (one log)")
                                              : formatNumber(100 * fit.meanAbsLoo, 1) + QLatin1Char('%')));
-    for (const QString &p : fit.pinned)
+    for (const QString &p : trainingTexts(fit.pinned))
         printField(QT_TRANSLATE_NOOP("commtax::Cli", "pinned"), p);
-    for (const QString &p : fit.notPinned)
+    for (const QString &p : trainingTexts(fit.notPinned))
         printField(QT_TRANSLATE_NOOP("commtax::Cli", "not pinned"), p);
     if (!run.savedAs.isEmpty())
         printField(QT_TRANSLATE_NOOP("commtax::Cli", "saved"),

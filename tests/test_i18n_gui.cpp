@@ -6,6 +6,7 @@
 // The comparison, the preset library, the report and the screenshots: test_i18n_compare_gui.cpp.
 #include "appsettings.h"
 #include "calibrate/calibrationdialog.h"
+#include "calibrate/trainingcalibrationdialog.h"
 #include "charts/plancharts.h"
 #include "compare/columneditor.h"
 #include "compare/comparisontablemodel.h"
@@ -71,6 +72,7 @@
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -752,6 +754,53 @@ private Q_SLOTS:
         const QString refused = d.errorText();
         QVERIFY2(refused.contains(cjk) && refused.contains(QStringLiteral("moe-cp.json:1")), qPrintable(refused));
         QVERIFY2(!d.errorText().contains(QStringLiteral("this is JSON")), qPrintable(d.errorText()));
+    }
+
+    // Tools > Calibrate from training logs in Chinese: why a log cannot be read or has no plan, and the
+    // plan cell's account of the values the log does not print (model/traininglog's sentences).
+    void trainingCalibrationInChinese()
+    {
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        static const QRegularExpression englishWords(QStringLiteral("\\b(the|is|from|not|and|of|no)\\b"));
+        TrainingCalibrationDialog d;
+        d.resize(1280, 800);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        const QString logs = QStringLiteral(COMMTAX_FIXTURES_DIR "/training-logs/");
+        d.addLogs({logs + QStringLiteral("torchtitan_llama3-8b_fsdp8_h100-96gb.log"),
+                   logs + QStringLiteral("torchtitan_llama3-8b_pr1287_h100-96gb.log"),
+                   QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/llminsights_dgxh100_4gpu_fragment.txt"),
+                   QDir::temp().filePath(QStringLiteral("commtax-no-such-training.log"))});
+        auto *table = d.findChild<QTableWidget *>(QStringLiteral("logsTable"));
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), 4);
+        const int plan = 2;
+        // A log without the model's sizes: what it does not say, in Chinese; the field paths stay.
+        const QString missing = table->item(1, plan)->text();
+        QVERIFY2(missing.contains(cjk) && missing.contains(QStringLiteral("model.layers"))
+                     && !missing.contains(englishWords),
+                 qPrintable(missing));
+        // Not a training log, and no file: the reader's and the file's reasons, placed, in Chinese.
+        for (int row : {2, 3}) {
+            const QString why = table->item(row, plan)->text();
+            QVERIFY2(why.contains(cjk) && !why.contains(QStringLiteral("no iteration times"))
+                         && !why.contains(QStringLiteral("cannot open")),
+                     qPrintable(why));
+        }
+        // Placed by the file's name in the cell, by its path in the tooltip.
+        QVERIFY(table->item(2, plan)->text().startsWith(QStringLiteral("llminsights_dgxh100_4gpu_fragment.txt:1:1")));
+        QVERIFY(table->item(2, plan)->toolTip().startsWith(QStringLiteral(COMMTAX_FIXTURES_DIR "/nccl/")));
+        QVERIFY(table->item(2, 1)->text().contains(cjk)); // the framework: not recognised
+        // The plan cell's tooltip: the plan, then how each unprinted value was taken, every line in
+        // Chinese (a log's own words, quoted, may stay English).
+        const QStringList tip = table->item(0, plan)->toolTip().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(tip.size() >= 4, qPrintable(tip.join(QLatin1Char('\n'))));
+        for (const QString &line : tip.mid(1))
+            QVERIFY2(line.contains(cjk), qPrintable(line));
+        const QString tipText = tip.join(QLatin1Char(' '));
+        QVERIFY2(tipText.contains(QStringLiteral("recompute = ops")), qPrintable(tipText));
+        QApplication::processEvents();
+        d.grab().save(screenshotDir() + QStringLiteral("/zh_CN-training-calibration.png"));
     }
 
     // Terminal tables (the CLI's sweep, search and compare output): a Chinese character takes two

@@ -82,6 +82,11 @@ private slots:
         QVERIFY(d.fit());
         QVERIFY2(std::fabs(d.fit()->factor - 0.939) < 0.001, qPrintable(QString::number(d.fit()->factor)));
         QVERIFY(child<QLabel>(&d, "fitLabel")->text().contains(QStringLiteral("Factor 0.939")));
+        // The plan cell says how the values the log does not print were taken.
+        const QString tip = table->item(0, 2)->toolTip();
+        QVERIFY2(tip.startsWith(table->item(0, 2)->text()) && tip.contains(QStringLiteral("recompute = ops"))
+                     && tip.contains(QStringLiteral("optimizer_kernel: the log does not say")),
+                 qPrintable(tip));
         // A log that prints no plan is marked until its values are given.
         d.addLogs({fixture("torchtitan_llama3-8b_pr1287_h100-96gb.log")});
         QCOMPARE(table->rowCount(), 3);

@@ -37,6 +37,15 @@ Sentence sentence(const char *pattern, std::vector<Sentence> args)
     return s;
 }
 
+Sentence sentence(const EngineText &text, const char *context)
+{
+    Sentence s;
+    s.pattern = text.pattern;
+    s.context = context;
+    s.args.assign(text.args.begin(), text.args.end());
+    return s;
+}
+
 std::string toString(const Sentence &s)
 {
     if (!s.pattern)
@@ -46,6 +55,18 @@ std::string toString(const Sentence &s)
     for (const Sentence &a : s.args)
         args.push_back(toString(a));
     return fillPattern(s.pattern, args);
+}
+
+std::string toString(const Sentence &s, const char *context, PatternTranslator translate)
+{
+    if (!s.pattern)
+        return s.value;
+    std::vector<std::string> args;
+    args.reserve(s.args.size());
+    for (const Sentence &a : s.args)
+        args.push_back(toString(a, context, translate));
+    const std::string pattern = translate(s.context ? s.context : context, s.pattern);
+    return fillPattern(pattern.c_str(), args);
 }
 
 } // namespace commtax

@@ -33,9 +33,11 @@ inline std::string toString(const EngineText &t) { return fillPattern(t.pattern,
 // A sentence whose arguments may be sentences of their own, each a template marked CT_TR and
 // translated on its own: the nccl-tests calibration's "line 4: %1" around a row's reason, or
 // "inferred from the columns (%1)" around why. A part without a pattern is a plain value (a
-// number, a preset id, the log's own words), shown as it is.
+// number, a preset id, the log's own words), shown as it is. A part's `context` is the translation
+// context its template was marked in; null: the context the whole sentence is shown in.
 struct Sentence {
     const char *pattern = nullptr; // null: `value` is the text
+    const char *context = nullptr; // a string literal, or null
     std::string value;
     std::vector<Sentence> args;
 
@@ -48,7 +50,15 @@ struct Sentence {
 
 // The template `pattern` (a literal marked CT_TR) with its arguments.
 Sentence sentence(const char *pattern, std::vector<Sentence> args = {});
+// An engine text as a part of a sentence, with the context its template is marked in
+// ("commtax::Errors" for a validation error).
+Sentence sentence(const EngineText &text, const char *context);
 // The sentence in English, its arguments filled in (JSON, the command line's files, tests).
 std::string toString(const Sentence &s);
+// The sentence with each template replaced by translate(context, template) first, the context
+// being the part's own or `context`: the GUI's and the command line's language (Qt's translator
+// behind the function pointer, model/core/sentencetext.h).
+using PatternTranslator = std::string (*)(const char *context, const char *pattern);
+std::string toString(const Sentence &s, const char *context, PatternTranslator translate);
 
 } // namespace commtax

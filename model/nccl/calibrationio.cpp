@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "calibrationio.h"
 
+#include "core/sentencetext.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -54,14 +56,7 @@ double roundTo(double v, int decimals)
 
 QString calibrationText(const Sentence &s)
 {
-    if (!s.pattern)
-        return qs(s.value);
-    const QString pattern = QCoreApplication::translate("commtax::Calibration", s.pattern);
-    std::vector<std::string> args;
-    args.reserve(s.args.size());
-    for (const Sentence &a : s.args)
-        args.push_back(calibrationText(a).toStdString());
-    return qs(fillPattern(pattern.toUtf8().constData(), args));
+    return translatedSentence("commtax::Calibration", s);
 }
 
 QString logLocation(const QString &fileName, int line, int column)

@@ -2,6 +2,7 @@
 #include "trainingcalibration.h"
 
 #include "core/goldensection.h"
+#include "core/sentencetext.h"
 #include "engine/engine.h"
 #include "engine/limits.h"
 
@@ -26,13 +27,14 @@ using F = FieldId;
 
 QString qs(const std::string &s) { return QString::fromStdString(s); }
 
+// A value inside a sentence (engine/enginetext.h): the log's own words, a field path, a number.
+Sentence val(const QString &s) { return s.toStdString(); }
+Sentence val(const char *s) { return std::string(s); }
+Sentence val(int v) { return std::to_string(v); }
+Sentence val(double v) { return QString::number(v).toStdString(); }
+
 // A field's path as the read plan keys it, "training.tp" (its row, engine/limits.h).
 QString path(FieldId id) { return QLatin1String(fieldPath(id)); }
-
-QString location(const QString &file, int line, int column)
-{
-    return QStringLiteral("%1:%2:%3: ").arg(file).arg(line).arg(column);
-}
 
 // A value as the frameworks print it: "None" and "null" are no value.
 std::optional<QString> text(const TrainingLog &log, const char *key, int *line = nullptr)
@@ -109,7 +111,7 @@ struct Reader {
     // A field Megatron-LM's and Megatron-Bridge's logs print by Megatron core's name (its launch name,
     // engine/limits.h: "tensor_model_parallel_size").
     bool mcore(FieldId id) { return integer(path(id), launchNames(id).mcore); }
-    void note(const QString &n) { r.notes << n; }
+    void note(Sentence n) { r.notes.push_back(std::move(n)); }
     int get(const QString &path, int fallback = 0) const { return r.fields.value(path).toInt(fallback); }
 };
 
@@ -131,13 +133,16 @@ void readMegatronModel(Reader &rd, bool bridge)
     if (!rd.mcore(F::model_kv_heads) || (gqa && !*gqa)) {
         if (rd.r.fields.contains(path(F::model_heads))) {
             rd.set(path(F::model_kv_heads), rd.r.fields.value(path(F::model_heads)), line);
-            rd.note(QStringLiteral("kv_heads = heads: no grouped-query attention in the log"));
+            rd.note(sentence(CT_TR("commtax::TrainingLog",
+                                   "kv_heads = heads: no grouped-query attention in the log")));
         }
     }
     const std::optional<bool> swiglu = flag(log, bridge ? "gated_linear_unit" : "swiglu", &line);
     rd.set(path(F::model_mlp), swiglu && *swiglu ? QStringLiteral("swiglu") : QStringLiteral("gelu"), line);
     if (!swiglu)
-        rd.note(QStringLiteral("mlp = gelu: the framework's default (the log does not print swiglu)"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "mlp = gelu: the framework's default (the log does not print "
+                               "swiglu)")));
     const std::optional<bool> untie
         = bridge ? std::optional<bool>() : flag(log, "untie_embeddings_and_output_weights", &line);
     const std::optional<bool> share
@@ -169,7 +174,9 @@ void readMegatronTraining(Reader &rd, bool bridge)
         if (!rd.mcore(id) && !rd.r.missing.contains(path(id))) {
             rd.set(path(id), 1, 0);
             const QString key = QLatin1String(launchNames(id).mcore);
-            rd.note(QStringLiteral("%1 = 1: %2 is not printed or None").arg(path(id), key));
+            rd.note(sentence(CT_TR("commtax::TrainingLog",
+                                   "%1 = 1: %2 is not printed or None"),
+                             {val(path(id)), val(key)}));
         }
     if (const std::optional<bool> sp = flag(log, "sequence_parallel", &line))
         rd.set(path(F::training_sequence_parallel), *sp, line);
@@ -209,14 +216,16 @@ void readMegatronTraining(Reader &rd, bool bridge)
     if (const std::optional<bool> f = flag(log, "cross_entropy_loss_fusion", &line))
         rd.set(path(F::training_fused_cross_entropy), *f, line);
     if (!rd.integer(QStringLiteral("gpus"), "world_size") && !bridge)
-        rd.note(QStringLiteral("world_size is not printed: give the GPU count with --set gpus=N"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "world_size is not printed: give the GPU count with --set "
+                               "gpus=N")));
     // NeMo's trainer config: num_nodes x devices (GPUs per node).
     const std::optional<double> nodes = number(log, "num_nodes", &line);
     const std::optional<double> devices = number(log, "devices");
     if (bridge && !rd.r.fields.contains(QStringLiteral("gpus")) && nodes && devices && *nodes >= 1 && *devices >= 1
         && *nodes <= 1e5 && *devices <= 64 && std::floor(*nodes) == *nodes && std::floor(*devices) == *devices) {
         rd.set(QStringLiteral("gpus"), int(*nodes * *devices), line);
-        rd.note(QStringLiteral("GPUs = trainer.num_nodes x trainer.devices"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog", "GPUs = trainer.num_nodes x trainer.devices")));
     }
 }
 
@@ -237,7 +246,7 @@ void readTorchtitanModel(Reader &rd)
         && rd.r.fields.contains(path(F::model_heads)) && log.find("n_kv_heads")) {
         rd.set(path(F::model_kv_heads), rd.r.fields.value(path(F::model_heads)),
                log.find("n_kv_heads")->line);
-        rd.note(QStringLiteral("kv_heads = heads: n_kv_heads is None"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog", "kv_heads = heads: n_kv_heads is None")));
     }
     rd.integer(path(F::model_vocab), "vocab_size");
     // torchtitan's Llama FFN width (torchtitan/models/llama3/model): int(2 * 4 * dim / 3), times
@@ -253,14 +262,17 @@ void readTorchtitanModel(Reader &rd)
         if (ffn >= 1 && ffn <= 1e8) {
             rd.set(path(F::model_ffn), int(ffn), line);
             rd.note(
-                QStringLiteral("ffn = %1 from dim, multiple_of and ffn_dim_multiplier (torchtitan's Llama formula)")
-                    .arg(int(ffn)));
+                sentence(CT_TR("commtax::TrainingLog",
+                               "ffn = %1 from dim, multiple_of and ffn_dim_multiplier "
+                               "(torchtitan's Llama formula)"),
+                         {val(int(ffn))}));
         }
     }
     if (log.find("dim")) {
         rd.set(path(F::model_mlp), QStringLiteral("swiglu"), 0);
         rd.set(path(F::model_tied_embeddings), false, 0);
-        rd.note(QStringLiteral("mlp = swiglu, untied embeddings: torchtitan's Llama"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "mlp = swiglu, untied embeddings: torchtitan's Llama")));
     }
 }
 
@@ -304,7 +316,8 @@ void readTorchtitanMesh(Reader &rd)
             && rd.r.fields.contains(path(F::training_micro_batch))) {
             rd.set(path(F::training_global_batch),
                    int(std::min(1e9, rd.get(path(F::training_micro_batch)) * dp)), 0);
-            rd.note(QStringLiteral("global_batch = local_batch_size x the data-parallel degree"));
+            rd.note(sentence(CT_TR("commtax::TrainingLog",
+                                   "global_batch = local_batch_size x the data-parallel degree")));
         }
         if (rd.get(path(F::training_tp), 1) > 1)
             rd.set(path(F::training_sequence_parallel), true, meshLine);
@@ -323,10 +336,14 @@ void readTorchtitan(Reader &rd)
         const bool selective = *ac == QLatin1String("selective");
         rd.set(path(F::training_recompute), selective ? QStringLiteral("ops") : *ac, line);
         if (selective)
-            rd.note(QStringLiteral("recompute = ops: torchtitan's selective activation checkpointing saves per op"));
+            rd.note(sentence(CT_TR("commtax::TrainingLog",
+                                   "recompute = ops: torchtitan's selective activation "
+                                   "checkpointing saves per op")));
     } else if (!log.runs.empty() && log.find("dim")) {
         rd.set(path(F::training_recompute), QStringLiteral("none"), 0);
-        rd.note(QStringLiteral("recompute = none: no \"Applied ... activation checkpointing\" line"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "recompute = none: no \"Applied ... activation checkpointing\" "
+                               "line")));
     }
     rd.set(path(F::training_precision), log.find("float8") ? QStringLiteral("fp8") : QStringLiteral("bf16"),
            log.find("float8") ? log.find("float8")->line : 0);
@@ -342,15 +359,20 @@ void readTorchtitan(Reader &rd)
     rd.set(path(F::training_unfused_loss), lossCompiled ? QStringLiteral("compiled") : QStringLiteral("pytorch"),
            lossCompiled ? lossCompiled->line : 0);
     if (!lossCompiled)
-        rd.note(QStringLiteral("unfused_loss = pytorch: no \"Compiling the loss function\" line (torchtitan from "
-                               "2025-04 prints it; from 2024-10-22 to 2024-12-18 it compiled the loss silently)"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "unfused_loss = pytorch: no \"Compiling the loss function\" "
+                               "line (torchtitan from 2025-04 prints it; from 2024-10-22 to "
+                               "2024-12-18 it compiled the loss silently)")));
     if (log.find("compile"))
-        rd.note(QStringLiteral("torch.compile is on: the engine models only its loss (unfused_loss), the fit "
-                               "absorbs the rest of its speed-up"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "torch.compile is on: the engine models only its loss "
+                               "(unfused_loss), the fit absorbs the rest of its speed-up")));
     // torchtitan's AdamW is fused by default since 2025-02-24 (6e4988550) and was foreach before; the
     // log does not print it.
-    rd.note(QStringLiteral("optimizer_kernel: the log does not say; torchtitan steps fused AdamW by default "
-                           "since 2025-02 and foreach before: set optimizer_kernel foreach for an older run"));
+    rd.note(sentence(CT_TR("commtax::TrainingLog",
+                           "optimizer_kernel: the log does not say; torchtitan steps "
+                           "fused AdamW by default since 2025-02 and foreach before: set "
+                           "optimizer_kernel foreach for an older run")));
 }
 
 void readHfModel(Reader &rd);
@@ -369,7 +391,9 @@ void readHf(Reader &rd)
     if (!rd.integer(QStringLiteral("gpus"), "num_processes") && derived >= 1 && derived <= 1e7
         && derived == std::floor(derived)) {
         rd.set(QStringLiteral("gpus"), int(derived), line);
-        rd.note(QStringLiteral("GPUs = total train batch / (batch per device x gradient accumulation)"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "GPUs = total train batch / (batch per device x gradient "
+                               "accumulation)")));
     }
     if (rd.r.fields.contains(QStringLiteral("gpus"))) {
         rd.set(path(F::training_tp), 1, 0);
@@ -390,13 +414,16 @@ void readHf(Reader &rd)
         else if (o.contains(QLatin1String("adamw_torch")) || o.contains(QLatin1String("adamw_hf")))
             rd.set(path(F::training_optimizer_kernel), QStringLiteral("foreach"), line);
         else
-            rd.note(QStringLiteral("optim = %1: neither PyTorch's foreach AdamW nor a fused one; optimizer_kernel "
-                                   "left to the plan")
-                        .arg(*optim));
+            rd.note(sentence(CT_TR("commtax::TrainingLog",
+                                   "optim = %1: neither PyTorch's foreach AdamW nor a fused one; "
+                                   "optimizer_kernel left to the plan"),
+                             {val(*optim)}));
     } else {
         rd.set(path(F::training_optimizer_kernel), QStringLiteral("foreach"), 0);
-        rd.note(QStringLiteral("optimizer_kernel = foreach: the log prints no optim; the Trainer's default, "
-                               "adamw_torch, until PyTorch 2.8 (adamw_torch_fused since)"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "optimizer_kernel = foreach: the log prints no optim; the "
+                               "Trainer's default, adamw_torch, until PyTorch 2.8 "
+                               "(adamw_torch_fused since)")));
     }
 }
 
@@ -443,13 +470,16 @@ void readDeepSpeed(Reader &rd)
     const int mp = int(number(log, "profiler.mp_size", &line).value_or(0));
     if (mp >= 1 && mp <= 1000000) {
         rd.set(path(F::training_tp), mp, line);
-        rd.note(QStringLiteral("tp = %1: the FLOPS profiler's model parallel size (a pipeline split is given "
-                               "with --set training.pp=N and training.tp)")
-                    .arg(mp));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "tp = %1: the FLOPS profiler's model parallel size (a pipeline "
+                               "split is given with --set training.pp=N and training.tp)"),
+                         {val(mp)}));
     } else {
         rd.set(path(F::training_tp), 1, 0);
-        rd.note(QStringLiteral("tp = 1: DeepSpeed's engine prints no model-parallel size (Megatron-DeepSpeed's "
-                               "arguments dump does: give training.tp with --set)"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "tp = 1: DeepSpeed's engine prints no model-parallel size "
+                               "(Megatron-DeepSpeed's arguments dump does: give training.tp "
+                               "with --set)")));
     }
     rd.set(path(F::training_pp), 1, 0);
     rd.set(path(F::training_cp), 1, 0);
@@ -458,7 +488,8 @@ void readDeepSpeed(Reader &rd)
         if (ws && *ws >= 1 && *ws <= 1e6 && std::floor(*ws) == *ws) {
             rd.set(QStringLiteral("gpus"), int(*ws) * rd.get(path(F::training_tp), 1), line);
             if (rd.get(path(F::training_tp), 1) > 1)
-                rd.note(QStringLiteral("GPUs = world_size (DeepSpeed's data-parallel size) x tp"));
+                rd.note(sentence(CT_TR("commtax::TrainingLog",
+                                       "GPUs = world_size (DeepSpeed's data-parallel size) x tp")));
         }
     }
     if (!rd.integer(path(F::training_zero), "zero_optimization_stage"))
@@ -471,9 +502,12 @@ void readDeepSpeed(Reader &rd)
     if ((bf16 && *bf16) || (fp16 && *fp16)) {
         rd.set(path(F::training_precision), QStringLiteral("bf16"), bf16 && *bf16 ? line : fp16Line);
         if (!(bf16 && *bf16))
-            rd.note(QStringLiteral("precision = bf16: the log trains in fp16, priced as bf16"));
+            rd.note(sentence(CT_TR("commtax::TrainingLog",
+                                   "precision = bf16: the log trains in fp16, priced as bf16")));
     } else if (bf16 || fp16) {
-        rd.note(QStringLiteral("the log trains in fp32, which the model does not price: give training.precision"));
+        rd.note(sentence(CT_TR("commtax::TrainingLog",
+                               "the log trains in fp32, which the model does not price: give "
+                               "training.precision")));
     }
     if (const std::optional<bool> gc = flag(log, "gradient_checkpointing", &line))
         rd.set(path(F::training_recompute), *gc ? QStringLiteral("full") : QStringLiteral("none"), line);
@@ -552,32 +586,52 @@ QString pct(double v) { return QString::number(100 * v, 'f', 1) + QLatin1Char('%
 
 } // namespace
 
+QString trainingText(const Sentence &s)
+{
+    return translatedSentence("commtax::TrainingLog", s);
+}
+
+QStringList trainingTexts(const std::vector<Sentence> &s)
+{
+    QStringList out;
+    out.reserve(qsizetype(s.size()));
+    for (const Sentence &t : s)
+        out << trainingText(t);
+    return out;
+}
+
 bool readTrainingLogFile(const QString &fileName, QByteArray &text, QString *error)
 {
-    auto fail = [error](const QString &m) {
+    auto fail = [error](const Sentence &m) {
         if (error)
-            *error = m;
+            *error = trainingText(m);
         return false;
     };
     const QFileInfo info(fileName);
     if (info.isDir())
-        return fail(fileName + QStringLiteral(": is a directory, not a log"));
+        return fail(sentence(CT_TR("commtax::TrainingLog",
+                                   "%1: is a directory, not a log"),
+                             {val(fileName)}));
     if (info.exists() && !info.isFile())
-        return fail(fileName + QStringLiteral(": not a regular file"));
+        return fail(sentence(CT_TR("commtax::TrainingLog", "%1: not a regular file"), {val(fileName)}));
     if (info.exists() && info.size() > kMaxTrainingLogBytes)
-        return fail(location(fileName, 1, 1)
-                    + QStringLiteral("the file is %1 MiB; Commtax reads at most %2 MiB of training log (cut it to "
-                                     "the part with the configuration and a few hundred steps)")
-                          .arg(QString::number(double(info.size()) / (1 << 20), 'f', 1))
-                          .arg(kMaxTrainingLogBytes >> 20));
+        return fail(sentence(CT_TR("commtax::TrainingLog",
+                                   "%1:1:1: the file is %2 MiB; Commtax reads at most %3 MiB of "
+                                   "training log (cut it to the part with the configuration and a "
+                                   "few hundred steps)"),
+                             {val(fileName),
+                              val(QString::number(double(info.size()) / (1 << 20), 'f', 1)),
+                              val(int(kMaxTrainingLogBytes >> 20))}));
     QFile f(fileName);
     if (!f.open(QIODevice::ReadOnly))
-        return fail(fileName + QStringLiteral(": cannot open: ") + f.errorString());
+        return fail(sentence(CT_TR("commtax::TrainingLog",
+                                   "%1: cannot open: %2"),
+                             {val(fileName), val(f.errorString())}));
     text = f.read(kMaxTrainingLogBytes + 1);
     if (text.size() > kMaxTrainingLogBytes)
-        return fail(
-            location(fileName, 1, 1)
-            + QStringLiteral("more than %1 MiB: too large for a training log").arg(kMaxTrainingLogBytes >> 20));
+        return fail(sentence(CT_TR("commtax::TrainingLog",
+                                   "%1:1:1: more than %2 MiB: too large for a training log"),
+                             {val(fileName), val(int(kMaxTrainingLogBytes >> 20))}));
     return true;
 }
 
@@ -604,12 +658,15 @@ TrainingPlanRead readTrainingPlan(const TrainingLog &log)
         if (!r.fields.contains(p))
             r.missing << p;
     if (r.gpuName.isEmpty())
-        r.notes << QStringLiteral("the log names no GPU: choose the preset with --gpu ID");
+        r.notes.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                         "the log names no GPU: choose the preset with --gpu ID")));
     // Not required (the engine has a default), but never taken silently: NeMo, HF Trainer and
     // DeepSpeed logs often do not print it.
     if (!r.fields.contains(path(F::training_recompute)))
-        r.notes << QStringLiteral("training.recompute is not in the log: the engine's default (selective) is used; "
-                                  "give it with --set training.recompute=none|selective|full");
+        r.notes.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                         "training.recompute is not in the log: the engine's default "
+                                         "(selective) is used; give it with --set "
+                                         "training.recompute=none|selective|full")));
     return r;
 }
 
@@ -617,7 +674,8 @@ namespace {
 
 // The --set PATH=VALUE overrides into the fields read from the log, each checked (gpus a whole
 // number, the others a model or training field's value); an error for each one that does not fit.
-void applyOverrides(const QMap<QString, QString> &overrides, QMap<QString, QJsonValue> &fields, QStringList &errors)
+void applyOverrides(const QMap<QString, QString> &overrides, QMap<QString, QJsonValue> &fields,
+                    std::vector<Sentence> &errors)
 {
     for (auto it = overrides.constBegin(); it != overrides.constEnd(); ++it) {
         const QString &path = it.key();
@@ -628,8 +686,10 @@ void applyOverrides(const QMap<QString, QString> &overrides, QMap<QString, QJson
             v = it.value() == QLatin1String("true");
         if (path == QLatin1String("gpus")) {
             if (!isNum || d < 1 || d > 1e6 || std::floor(d) != d) {
-                errors << QStringLiteral("--set gpus: expected a whole number from 1 to 1000000, not \"%1\"")
-                              .arg(it.value());
+                errors.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                                "--set gpus: expected a whole number from 1 to 1000000, not "
+                                                "\"%1\""),
+                                          {val(it.value())}));
                 continue;
             }
         } else {
@@ -640,12 +700,16 @@ void applyOverrides(const QMap<QString, QString> &overrides, QMap<QString, QJson
                 ? findField(section, path.mid(dot + 1))
                 : nullptr;
             if (!f) {
-                errors << QStringLiteral("--set %1: not a model or training field").arg(path);
+                errors.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                                "--set %1: not a model or training field"),
+                                          {val(path)}));
                 continue;
             }
-            const QString why = checkFieldValue(*f, v);
-            if (!why.isEmpty()) {
-                errors << QStringLiteral("--set %1: %2").arg(path, why);
+            const EngineText why = checkFieldValueText(*f, v);
+            if (*why.pattern) {
+                errors.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                                "--set %1: %2"),
+                                          {val(path), sentence(why, "commtax::Files")}));
                 continue;
             }
         }
@@ -656,7 +720,7 @@ void applyOverrides(const QMap<QString, QString> &overrides, QMap<QString, QJson
 } // namespace
 
 bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString> &overrides, const Preset &gpu,
-                      const PresetCatalog &catalog, Scenario &out, QStringList &errors)
+                      const PresetCatalog &catalog, Scenario &out, std::vector<Sentence> &errors)
 {
     Scenario s;
     s.plan = Plan();
@@ -665,7 +729,9 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
     s.gpuPreset = gpu.id;
     const std::optional<Preset> cluster = catalog.find(Section::Cluster, gpu.defaultCluster());
     if (!cluster) {
-        errors << QStringLiteral("GPU preset \"%1\" names no cluster preset").arg(gpu.id);
+        errors.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                        "GPU preset \"%1\" names no cluster preset"),
+                                  {val(gpu.id)}));
         return false;
     }
     cluster->applyTo(s.plan);
@@ -678,9 +744,10 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
         if (!fields.contains(p))
             missing << p;
     if (!missing.isEmpty())
-        errors << QStringLiteral("the log does not say %1: give them with --set PATH=VALUE")
-                      .arg(missing.join(QStringLiteral(", ")));
-    if (!errors.isEmpty())
+        errors.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                        "the log does not say %1: give them with --set PATH=VALUE"),
+                                  {val(missing.join(QStringLiteral(", ")))}));
+    if (!errors.empty())
         return false;
     // The data-parallel degree follows the GPU count unless given.
     const int gpus = fields.value(QStringLiteral("gpus")).toInt();
@@ -689,7 +756,9 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
             * fields.value(path(F::training_pp)).toInt(1)
             * fields.value(path(F::training_cp)).toInt(1);
         if (mp <= 0 || gpus % mp != 0) {
-            errors << QStringLiteral("%1 GPUs are not a multiple of tp x pp x cp = %2").arg(gpus).arg(mp);
+            errors.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                            "%1 GPUs are not a multiple of tp x pp x cp = %2"),
+                                      {val(gpus), val(mp)}));
             return false;
         }
         if (!overrides.contains(path(F::training_dp)))
@@ -706,8 +775,9 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
         const Section section = sec == QLatin1String("model") ? Section::Model : Section::Training;
         const FieldInfo *f = findField(section, it.key().mid(dot + 1));
         if (!f || !checkFieldValue(*f, it.value()).isEmpty()) {
-            errors << QStringLiteral("%1: the log's value %2 does not fit the field")
-                          .arg(it.key(), it.value().toVariant().toString());
+            errors.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                            "%1: the log's value %2 does not fit the field"),
+                                      {val(it.key()), val(it.value().toVariant().toString())}));
             continue;
         }
         f->set(s.plan, it.value());
@@ -722,16 +792,17 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
     } else if (gpus % perNode == 0) {
         s.plan.cluster.nodes = gpus / perNode;
     } else {
-        errors << QStringLiteral("%1 GPUs do not fill whole nodes of %2 GPUs (cluster %3)")
-                      .arg(gpus)
-                      .arg(perNode)
-                      .arg(cluster->id);
+        errors.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                        "%1 GPUs do not fill whole nodes of %2 GPUs (cluster %3)"),
+                                  {val(gpus), val(perNode), val(cluster->id)}));
         return false;
     }
     s.name = QStringLiteral("Training log on %1 %2").arg(gpus).arg(gpu.name);
     for (const PlanError &e : validate(s.plan))
-        errors << qs(e.field) + QStringLiteral(": ") + qs(e.message);
-    if (!errors.isEmpty())
+        errors.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                        "%1: %2"),
+                                  {e.field, sentence(e.text, "commtax::Errors")}));
+    if (!errors.empty())
         return false;
     out = s;
     return true;
@@ -819,45 +890,57 @@ void describeFit(FactorFit &f, const std::vector<Plan> &plans, std::size_t n)
     bool fp8 = false, bf16 = false;
     for (std::size_t i = 0; i < n; ++i)
         (plans[i].training.precision == Precision::Fp8 ? fp8 : bf16) = true;
-    f.pinned << QStringLiteral("compute efficiency (one factor on the GPU's %1 GEMM efficiency)")
-                    .arg(fp8 && bf16 ? QStringLiteral("BF16 and FP8")
-                             : fp8   ? QStringLiteral("FP8")
-                                     : QStringLiteral("BF16"));
+    const Sentence precisions = fp8 && bf16 ? sentence(CT_TR("commtax::TrainingLog", "BF16 and FP8"))
+                                            : val(fp8 ? "FP8" : "BF16");
+    f.pinned.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                      "compute efficiency (one factor on the GPU's %1 GEMM "
+                                      "efficiency)"),
+                                {precisions}));
     if (fp8 != bf16)
-        f.notPinned << QStringLiteral("%1 efficiency: no log runs in %1; scaled by the same factor")
-                           .arg(fp8 ? QStringLiteral("BF16") : QStringLiteral("FP8"));
+        f.notPinned.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                             "%1 efficiency: no log runs in %1; scaled by the same factor"),
+                                       {val(fp8 ? "BF16" : "FP8")}));
     if (f.commFitted) {
-        f.pinned << QStringLiteral("communication efficiency (one factor on the achievable NVLink and network "
-                                   "bandwidth): the logs' exposed communication spans %1 to %2 of the step")
-                        .arg(pct(*std::min_element(f.commShare.begin(), f.commShare.end())),
-                             pct(*std::max_element(f.commShare.begin(), f.commShare.end())));
-        f.notPinned << QStringLiteral("overlap: not fitted apart from bandwidth; a slower link and less overlap "
-                                      "cost the same exposed time in these logs");
+        f.pinned.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                          "communication efficiency (one factor on the achievable NVLink "
+                                          "and network bandwidth): the logs' exposed communication spans "
+                                          "%1 to %2 of the step"),
+                                    {val(pct(*std::min_element(f.commShare.begin(), f.commShare.end()))),
+                                     val(pct(*std::max_element(f.commShare.begin(), f.commShare.end())))}));
+        f.notPinned.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                             "overlap: not fitted apart from bandwidth; a slower link and "
+                                             "less overlap cost the same exposed time in these logs")));
         if (f.commAtBound)
-            f.notPinned << QStringLiteral("the communication factor stopped at its bound (%1-%2)")
-                               .arg(kMinFactor)
-                               .arg(kMaxFactor);
+            f.notPinned.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                                 "the communication factor stopped at its bound (%1-%2)"),
+                                           {val(kMinFactor), val(kMaxFactor)}));
     } else {
-        QString why;
+        Sentence why;
         if (int(n) < kMinLogsForComm)
-            why = QStringLiteral("needs %1 logs or more").arg(kMinLogsForComm);
+            why = sentence(CT_TR("commtax::TrainingLog", "needs %1 logs or more"), {val(kMinLogsForComm)});
         else if (f.commShareSpread < kMinCommShareSpread)
-            why = QStringLiteral("the logs' exposed communication spans only %1 of the step (at least %2 needed): "
-                                 "vary the layout or the scale more")
-                      .arg(pct(f.commShareSpread), pct(kMinCommShareSpread));
+            why = sentence(CT_TR("commtax::TrainingLog",
+                                 "the logs' exposed communication spans only %1 of the step (at "
+                                 "least %2 needed): vary the layout or the scale more"),
+                           {val(pct(f.commShareSpread)), val(pct(kMinCommShareSpread))});
         else
-            why = QStringLiteral("the logs move with compute and communication alike (sine of the angle %1, at "
-                                 "least %2 needed)")
-                      .arg(QString::number(f.commAngle, 'f', 2), QString::number(kMinCommAngle, 'f', 2));
-        f.notPinned << QStringLiteral("communication and overlap efficiency: not fitted; %1").arg(why);
+            why = sentence(CT_TR("commtax::TrainingLog",
+                                 "the logs move with compute and communication alike (sine of "
+                                 "the angle %1, at least %2 needed)"),
+                           {val(QString::number(f.commAngle, 'f', 2)), val(QString::number(kMinCommAngle, 'f', 2))});
+        f.notPinned.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                             "communication and overlap efficiency: not fitted; %1"),
+                                       {why}));
     }
     if (n < 2)
-        f.notPinned << QStringLiteral("leave-one-log-out error: needs two logs or more");
+        f.notPinned.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                             "leave-one-log-out error: needs two logs or more")));
     if (f.atBound)
-        f.notPinned << QStringLiteral("the factor stopped at its bound (%1-%2): the logs and the plans read from "
-                                      "them disagree by more than compute efficiency explains")
-                           .arg(kMinFactor)
-                           .arg(kMaxFactor);
+        f.notPinned.push_back(sentence(CT_TR("commtax::TrainingLog",
+                                             "the factor stopped at its bound (%1-%2): the logs and the "
+                                             "plans read from them disagree by more than compute efficiency "
+                                             "explains"),
+                                       {val(kMinFactor), val(kMaxFactor)}));
 }
 
 } // namespace

@@ -24,6 +24,11 @@ namespace commtax {
 // refused before it is read, as the nccl-tests and JSON readers refuse theirs.
 inline constexpr qint64 kMaxTrainingLogBytes = 64ll * 1024 * 1024;
 
+// The calibration's sentences, the reader's notes and errors among them (context
+// "commtax::TrainingLog"), in the interface language; toString() gives the English (JSON).
+QString trainingText(const Sentence &s);
+QStringList trainingTexts(const std::vector<Sentence> &s);
+
 // Read a log file of at most kMaxTrainingLogBytes. False with "FILE:1:1: ..." or "FILE: ...".
 bool readTrainingLogFile(const QString &fileName, QByteArray &text, QString *error);
 
@@ -34,8 +39,8 @@ struct TrainingPlanRead {
     QMap<QString, QJsonValue> fields;
     QMap<QString, int> lines; // path -> line of the log (0: derived from other values)
     QStringList missing;
-    QStringList notes; // how a value was derived, or which framework default it takes
-    QString gpuName;   // the device name the log prints, or empty
+    std::vector<Sentence> notes; // how a value was derived, or which framework default it takes
+    QString gpuName;             // the device name the log prints, or empty
 };
 TrainingPlanRead readTrainingPlan(const traininglog::TrainingLog &log);
 
@@ -43,7 +48,7 @@ TrainingPlanRead readTrainingPlan(const traininglog::TrainingLog &log);
 // typed; "gpus" too) applied over what the log says. False with the reasons (missing fields,
 // unknown paths, the engine's validation) in `errors`.
 bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString> &overrides, const Preset &gpu,
-                      const PresetCatalog &catalog, Scenario &out, QStringList &errors);
+                      const PresetCatalog &catalog, Scenario &out, std::vector<Sentence> &errors);
 
 // The engine's step time for the plan with the GPU's BF16 and FP8 GEMM efficiencies scaled by
 // `factor` and the achievable bandwidth of NVLink and of the network (intra_efficiency,
@@ -85,8 +90,8 @@ struct FactorFit {
     std::vector<double> looFactor;     // fitted without log i (empty with one log)
     std::vector<double> looError;      // log i predicted with looFactor[i]
     double meanAbsBefore = 0, meanAbsAfter = 0, meanAbsLoo = 0;
-    QStringList pinned;    // the terms the logs pin down
-    QStringList notPinned; // and those they do not, with why
+    std::vector<Sentence> pinned;    // the terms the logs pin down
+    std::vector<Sentence> notPinned; // and those they do not, with why
 };
 FactorFit fitComputeFactor(const std::vector<Plan> &plans, const std::vector<double> &measuredSeconds);
 

@@ -418,7 +418,10 @@ struct Parser {
         while (e < line.size() && e - b < 40 && line[e] != ' ' && line[e] != '|' && line[e] != ',' && line[e] != ']')
             ++e;
         const std::string got = b < line.size() ? std::string(line.substr(b, e - b)) : std::string();
-        error = {lineNo, column, std::string(what) + ": expected a positive number, not \"" + got + "\""};
+        error = {lineNo, column,
+                 sentence(CT_TR("commtax::TrainingLog",
+                                "%1: expected a positive number, not \"%2\""),
+                          {std::string(what), got})};
         return false;
     }
 
@@ -1080,9 +1083,12 @@ void deepspeedTimes(TrainingLog &log, const std::vector<Step> &profilerSteps)
             log.steps.push_back(s);
             ++log.runs[std::size_t(s.run)].steps;
         }
-        log.notes.push_back({profilerSteps.front().line,
-                             "the step time is the FLOPS profiler's \"iter latency\" of the profiled step (its hooks "
-                             "make it slower than an unprofiled step); the log has no CurrSamplesPerSec line"});
+        log.notes.push_back(
+            {profilerSteps.front().line,
+             sentence(CT_TR("commtax::TrainingLog",
+                            "the step time is the FLOPS profiler's \"iter latency\" of the "
+                            "profiled step (its hooks make it slower than an unprofiled "
+                            "step); the log has no CurrSamplesPerSec line"))});
     }
 }
 
@@ -1220,7 +1226,7 @@ bool binaryData(std::string_view text, ParseError &error)
                 ++line;
                 col = 0;
             }
-        error = {line, col, "binary data (a NUL byte), not a text log"};
+        error = {line, col, sentence(CT_TR("commtax::TrainingLog", "binary data (a NUL byte), not a text log"))};
         return true;
     }
     return false;
@@ -1269,9 +1275,12 @@ void hfTrainerTimes(TrainingLog &out)
         if (rt && steps && *steps > 0 && rt->line == out.steps[0].line && numberAt(rt->value, q, runtime, false)
             && runtime > 0) {
             out.steps[0].seconds = runtime / double(*steps);
-            out.notes.push_back({rt->line,
-                                 "the step time is train_runtime / Total optimization steps, the whole run's mean, "
-                                 "warm-up included (train_steps_per_second is rounded to 3 decimals)"});
+            out.notes.push_back(
+                {rt->line,
+                 sentence(CT_TR("commtax::TrainingLog",
+                                "the step time is train_runtime / Total optimization steps, "
+                                "the whole run's mean, warm-up included "
+                                "(train_steps_per_second is rounded to 3 decimals)"))});
         }
     }
     if (out.framework == Framework::HfTrainer && out.steps.empty()) {
@@ -1287,9 +1296,10 @@ void hfTrainerTimes(TrainingLog &out)
             s.seconds = runtime / double(*steps);
             out.steps.push_back(s);
             out.runs.back().steps = 1;
-            out.notes.push_back({rt->line,
-                                 "HF Trainer prints the whole run's time only: the step time is its mean over every "
-                                 "step, warm-up included"});
+            const Sentence why = sentence(CT_TR("commtax::TrainingLog",
+                                                "HF Trainer prints the whole run's time only: the step time is "
+                                                "its mean over every step, warm-up included"));
+            out.notes.push_back(Note{rt->line, why});
         }
     }
 }
@@ -1298,17 +1308,17 @@ void hfTrainerTimes(TrainingLog &out)
 void noStepsError(const TrainingLog &out, int lineNo, ParseError &error)
 {
     const char *what = out.framework == Framework::Megatron
-        ? "no \"iteration N/M | ... elapsed time per iteration (ms)\" line"
-        : out.framework == Framework::Torchtitan ? "no \"step: N ... tps: T\" line"
-        : out.framework == Framework::Nemo       ? "no \"train_step_timing in s\" value"
+        ? CT_TR("commtax::TrainingLog", "no \"iteration N/M | ... elapsed time per iteration (ms)\" line")
+        : out.framework == Framework::Torchtitan ? CT_TR("commtax::TrainingLog", "no \"step: N ... tps: T\" line")
+        : out.framework == Framework::Nemo       ? CT_TR("commtax::TrainingLog", "no \"train_step_timing in s\" value")
         : out.framework == Framework::DeepSpeed
-        ? "no \"CurrSamplesPerSec=\" line and no FLOPS-profiler \"iter latency\""
-        : "no train_runtime or train_steps_per_second";
-    std::string why
-        = std::string("no iteration times found in this ") + toString(out.framework) + " log: " + what;
-    if (out.truncated)
-        why += " (the file ends inside its last line)";
-    error = {lineNo > 0 ? lineNo : 1, 1, why};
+        ? CT_TR("commtax::TrainingLog", "no \"CurrSamplesPerSec=\" line and no FLOPS-profiler \"iter latency\"")
+        : CT_TR("commtax::TrainingLog", "no train_runtime or train_steps_per_second");
+    const char *why = out.truncated
+        ? CT_TR("commtax::TrainingLog",
+                "no iteration times found in this %1 log: %2 (the file ends inside its last line)")
+        : CT_TR("commtax::TrainingLog", "no iteration times found in this %1 log: %2");
+    error = {lineNo > 0 ? lineNo : 1, 1, sentence(why, {std::string(toString(out.framework)), sentence(what)})};
 }
 
 } // namespace
@@ -1322,9 +1332,10 @@ bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, P
     out.framework = hint == Framework::Unknown ? detect(text) : hint;
     if (out.framework == Framework::Unknown) {
         error = {1, 1,
-                 "no iteration times found: not a Megatron-LM, torchtitan, NeMo / Megatron-Bridge, HF Trainer or "
-                 "DeepSpeed log "
-                 "(choose one with --framework)"};
+                 sentence(CT_TR("commtax::TrainingLog",
+                                "no iteration times found: not a Megatron-LM, torchtitan, NeMo "
+                                "/ Megatron-Bridge, HF Trainer or DeepSpeed log (choose one "
+                                "with --framework)"))};
         return false;
     }
     out.runs.push_back(Run{1, {}, 0});
@@ -1341,13 +1352,15 @@ bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, P
         const std::string_view physical = text.substr(pos, e - pos);
         pos = e + 1;
         if (physical.size() > kMaxLineBytes) {
-            out.notes.push_back({lineNo, "line longer than 1 MiB skipped"});
+            out.notes.push_back({lineNo, sentence(CT_TR("commtax::TrainingLog", "line longer than 1 MiB skipped"))});
             continue;
         }
         if (last && out.truncated
             && (contains(physical, "iteration") || contains(physical, "step:") || contains(physical, "train_")
                 || contains(physical, "SamplesPerSec") || contains(physical, "latency:"))) {
-            out.notes.push_back({lineNo, "the log ends inside this line (truncated): its step is not read"});
+            const Sentence why = sentence(CT_TR("commtax::TrainingLog",
+                                                "the log ends inside this line (truncated): its step is not read"));
+            out.notes.push_back(Note{lineNo, why});
             continue;
         }
         if (!readPhysicalLine(physical, lineNo, out.framework, p, error))
@@ -1358,11 +1371,17 @@ bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, P
     if (out.framework == Framework::DeepSpeed)
         deepspeedTimes(out, p.profilerSteps);
     hfTrainerTimes(out);
-    if (p.configDropped > 0)
-        out.notes.push_back(
-            {0, std::to_string(p.configDropped) + " configuration values past the first 20000 not read"});
-    if (p.stepsDropped > 0)
-        out.notes.push_back({0, std::to_string(p.stepsDropped) + " steps past the first 200000 not read"});
+    if (p.configDropped > 0) {
+        const Sentence why = sentence(CT_TR("commtax::TrainingLog", "%1 configuration values past the first %2 not "
+                                                                    "read"),
+                                      {std::to_string(p.configDropped), std::to_string(kMaxConfigEntries)});
+        out.notes.push_back(Note{0, why});
+    }
+    if (p.stepsDropped > 0) {
+        const Sentence why = sentence(CT_TR("commtax::TrainingLog", "%1 steps past the first %2 not read"),
+                                      {std::to_string(p.stepsDropped), std::to_string(kMaxSteps)});
+        out.notes.push_back(Note{0, why});
+    }
     // Drop runs left empty by a restart marker at the end of the log.
     if (out.steps.empty()) {
         noStepsError(out, lineNo, error);

@@ -9,7 +9,11 @@
 // summary). ANSI colours, rank prefixes ("[rank3]:", "3: ",
 // "[1,3]<stdout>:"), CRLF, interleaved ranks, truncated last lines and several runs (restarts) in
 // one file are handled. Plain C++ (no Qt) so that a libFuzzer target can drive it; it never throws
-// on input and never reads past the text.
+// on input and never reads past the text. Its notes and errors are sentences for people: English
+// templates marked CT_TR("commtax::TrainingLog", ...) (engine/enginetext.h), translated where they
+// are shown (trainingText(), traininglog/trainingcalibration.h) and English in JSON (toString()).
+
+#include "engine/enginetext.h"
 
 #include <cstdint>
 #include <optional>
@@ -66,7 +70,7 @@ struct Run {
 
 struct Note {
     int line = 0; // 0: about the whole log
-    std::string text;
+    Sentence text;
 };
 
 struct TrainingLog {
@@ -87,7 +91,7 @@ struct TrainingLog {
 struct ParseError {
     int line = 0; // 0: about the whole input
     int column = 0;
-    std::string message;
+    Sentence message;
 };
 
 // Bounds of what is read: at most this many steps and configuration entries are kept (the rest

@@ -8748,6 +8748,285 @@ overlap</source>
         <source>Id of the measured GPU preset:</source>
         <translation>实测 GPU 预设的 id：</translation>
     </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>not recognised</source>
+        <translation>未识别</translation>
+    </message>
+</context>
+<context>
+    <name>commtax::TrainingLog</name>
+    <message>
+        <source>kv_heads = heads: no grouped-query attention in the log</source>
+        <translation>kv_heads = heads：日志中没有分组查询注意力</translation>
+    </message>
+    <message>
+        <source>mlp = gelu: the framework&apos;s default (the log does not print swiglu)</source>
+        <translation>mlp = gelu：框架的默认值（日志未打印 swiglu）</translation>
+    </message>
+    <message>
+        <source>%1 = 1: %2 is not printed or None</source>
+        <translation>%1 = 1：日志未打印 %2，或其值为 None</translation>
+    </message>
+    <message>
+        <source>world_size is not printed: give the GPU count with --set gpus=N</source>
+        <translation>未打印 world_size：请用 --set gpus=N 指定 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs = trainer.num_nodes x trainer.devices</source>
+        <translation>GPU 数 = trainer.num_nodes x trainer.devices</translation>
+    </message>
+    <message>
+        <source>kv_heads = heads: n_kv_heads is None</source>
+        <translation>kv_heads = heads：n_kv_heads 为 None</translation>
+    </message>
+    <message>
+        <source>ffn = %1 from dim, multiple_of and ffn_dim_multiplier (torchtitan&apos;s Llama formula)</source>
+        <translation>ffn = %1，由 dim、multiple_of 和 ffn_dim_multiplier 算出（torchtitan 的 Llama 公式）</translation>
+    </message>
+    <message>
+        <source>mlp = swiglu, untied embeddings: torchtitan&apos;s Llama</source>
+        <translation>mlp = swiglu，嵌入不共享：torchtitan 的 Llama</translation>
+    </message>
+    <message>
+        <source>global_batch = local_batch_size x the data-parallel degree</source>
+        <translation>global_batch = local_batch_size x 数据并行度</translation>
+    </message>
+    <message>
+        <source>recompute = ops: torchtitan&apos;s selective activation checkpointing saves per op</source>
+        <translation>recompute = ops：torchtitan 的选择性激活检查点按算子保存</translation>
+    </message>
+    <message>
+        <source>recompute = none: no &quot;Applied ... activation checkpointing&quot; line</source>
+        <translation>recompute = none：没有“Applied ... activation checkpointing”行</translation>
+    </message>
+    <message>
+        <source>unfused_loss = pytorch: no &quot;Compiling the loss function&quot; line (torchtitan from 2025-04 prints it; from 2024-10-22 to 2024-12-18 it compiled the loss silently)</source>
+        <translation>unfused_loss = pytorch：没有“Compiling the loss function”行（torchtitan 自 2025-04 起会打印；2024-10-22 至 2024-12-18 期间会静默编译损失函数）</translation>
+    </message>
+    <message>
+        <source>torch.compile is on: the engine models only its loss (unfused_loss), the fit absorbs the rest of its speed-up</source>
+        <translation>torch.compile 已开启：引擎只对其损失计算建模（unfused_loss），其余加速由拟合吸收</translation>
+    </message>
+    <message>
+        <source>optimizer_kernel: the log does not say; torchtitan steps fused AdamW by default since 2025-02 and foreach before: set optimizer_kernel foreach for an older run</source>
+        <translation>optimizer_kernel：日志未说明；torchtitan 自 2025-02 起默认使用融合 AdamW，此前为 foreach：较早的运行请将 optimizer_kernel 设为 foreach</translation>
+    </message>
+    <message>
+        <source>GPUs = total train batch / (batch per device x gradient accumulation)</source>
+        <translation>GPU 数 = 总训练批量 /（每设备批量 x 梯度累积步数）</translation>
+    </message>
+    <message>
+        <source>optim = %1: neither PyTorch&apos;s foreach AdamW nor a fused one; optimizer_kernel left to the plan</source>
+        <translation>optim = %1：既不是 PyTorch 的 foreach AdamW，也不是融合版本；optimizer_kernel 沿用方案中的值</translation>
+    </message>
+    <message>
+        <source>optimizer_kernel = foreach: the log prints no optim; the Trainer&apos;s default, adamw_torch, until PyTorch 2.8 (adamw_torch_fused since)</source>
+        <translation>optimizer_kernel = foreach：日志未打印 optim；Trainer 的默认值在 PyTorch 2.8 之前为 adamw_torch（之后为 adamw_torch_fused）</translation>
+    </message>
+    <message>
+        <source>tp = %1: the FLOPS profiler&apos;s model parallel size (a pipeline split is given with --set training.pp=N and training.tp)</source>
+        <translation>tp = %1：FLOPS 分析器给出的模型并行规模（流水线切分请用 --set training.pp=N 和 training.tp 指定）</translation>
+    </message>
+    <message>
+        <source>tp = 1: DeepSpeed&apos;s engine prints no model-parallel size (Megatron-DeepSpeed&apos;s arguments dump does: give training.tp with --set)</source>
+        <translation>tp = 1：DeepSpeed 引擎不打印模型并行规模（Megatron-DeepSpeed 的参数转储会打印：请用 --set 指定 training.tp）</translation>
+    </message>
+    <message>
+        <source>GPUs = world_size (DeepSpeed&apos;s data-parallel size) x tp</source>
+        <translation>GPU 数 = world_size（DeepSpeed 的数据并行规模）x tp</translation>
+    </message>
+    <message>
+        <source>precision = bf16: the log trains in fp16, priced as bf16</source>
+        <translation>precision = bf16：日志以 fp16 训练，按 bf16 计算</translation>
+    </message>
+    <message>
+        <source>the log trains in fp32, which the model does not price: give training.precision</source>
+        <translation>日志以 fp32 训练，模型不对其计价：请指定 training.precision</translation>
+    </message>
+    <message>
+        <source>%1: is a directory, not a log</source>
+        <translation>%1：是目录，不是日志</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1：不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1:1:1: the file is %2 MiB; Commtax reads at most %3 MiB of training log (cut it to the part with the configuration and a few hundred steps)</source>
+        <translation>%1:1:1：文件大小为 %2 MiB；Commtax 最多读取 %3 MiB 的训练日志（请截取包含配置和几百步的部分）</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1:1:1: more than %2 MiB: too large for a training log</source>
+        <translation>%1:1:1：超过 %2 MiB，作为训练日志过大</translation>
+    </message>
+    <message>
+        <source>the log names no GPU: choose the preset with --gpu ID</source>
+        <translation>日志未写明 GPU：请用 --gpu ID 选择预设</translation>
+    </message>
+    <message>
+        <source>training.recompute is not in the log: the engine&apos;s default (selective) is used; give it with --set training.recompute=none|selective|full</source>
+        <translation>日志中没有 training.recompute：使用引擎的默认值（selective）；可用 --set training.recompute=none|selective|full 指定</translation>
+    </message>
+    <message>
+        <source>--set gpus: expected a whole number from 1 to 1000000, not &quot;%1&quot;</source>
+        <translation>--set gpus：应为 1 到 1000000 之间的整数，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--set %1: not a model or training field</source>
+        <translation>--set %1：不是模型或训练字段</translation>
+    </message>
+    <message>
+        <source>--set %1: %2</source>
+        <translation>--set %1：%2</translation>
+    </message>
+    <message>
+        <source>GPU preset &quot;%1&quot; names no cluster preset</source>
+        <translation>GPU 预设“%1”未指定集群预设</translation>
+    </message>
+    <message>
+        <source>the log does not say %1: give them with --set PATH=VALUE</source>
+        <translation>日志未给出 %1：请用 --set PATH=VALUE 指定</translation>
+    </message>
+    <message>
+        <source>%1 GPUs are not a multiple of tp x pp x cp = %2</source>
+        <translation>%1 个 GPU 不是 tp x pp x cp = %2 的整数倍</translation>
+    </message>
+    <message>
+        <source>%1: the log&apos;s value %2 does not fit the field</source>
+        <translation>%1：日志中的值 %2 不符合该字段</translation>
+    </message>
+    <message>
+        <source>%1 GPUs do not fill whole nodes of %2 GPUs (cluster %3)</source>
+        <translation>%1 个 GPU 填不满每节点 %2 个 GPU 的整节点（集群 %3）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>BF16 and FP8</source>
+        <translation>BF16 和 FP8</translation>
+    </message>
+    <message>
+        <source>compute efficiency (one factor on the GPU&apos;s %1 GEMM efficiency)</source>
+        <translation>计算效率（作用于 GPU %1 GEMM 效率的一个因子）</translation>
+    </message>
+    <message>
+        <source>%1 efficiency: no log runs in %1; scaled by the same factor</source>
+        <translation>%1 效率：没有日志以 %1 运行；按同一因子缩放</translation>
+    </message>
+    <message>
+        <source>communication efficiency (one factor on the achievable NVLink and network bandwidth): the logs&apos; exposed communication spans %1 to %2 of the step</source>
+        <translation>通信效率（作用于可达 NVLink 与网络带宽的一个因子）：这些日志中暴露的通信占步时的 %1 至 %2</translation>
+    </message>
+    <message>
+        <source>overlap: not fitted apart from bandwidth; a slower link and less overlap cost the same exposed time in these logs</source>
+        <translation>重叠：未与带宽分开拟合；在这些日志中，较慢的链路与较少的重叠造成相同的暴露时间</translation>
+    </message>
+    <message>
+        <source>the communication factor stopped at its bound (%1-%2)</source>
+        <translation>通信因子停在了边界上（%1-%2）</translation>
+    </message>
+    <message>
+        <source>needs %1 logs or more</source>
+        <translation>需要 %1 份或更多日志</translation>
+    </message>
+    <message>
+        <source>the logs&apos; exposed communication spans only %1 of the step (at least %2 needed): vary the layout or the scale more</source>
+        <translation>这些日志中暴露的通信只跨越步时的 %1（至少需要 %2）：请在布局或规模上变化更多</translation>
+    </message>
+    <message>
+        <source>the logs move with compute and communication alike (sine of the angle %1, at least %2 needed)</source>
+        <translation>这些日志随计算与通信同样变化（夹角正弦为 %1，至少需要 %2）</translation>
+    </message>
+    <message>
+        <source>communication and overlap efficiency: not fitted; %1</source>
+        <translation>通信与重叠效率：未拟合；%1</translation>
+    </message>
+    <message>
+        <source>leave-one-log-out error: needs two logs or more</source>
+        <translation>留一日志误差：需要两份或更多日志</translation>
+    </message>
+    <message>
+        <source>the factor stopped at its bound (%1-%2): the logs and the plans read from them disagree by more than compute efficiency explains</source>
+        <translation>因子停在了边界上（%1-%2）：日志与从中读出的方案之间的差异超出了计算效率所能解释的范围</translation>
+    </message>
+    <message>
+        <source>%1: expected a positive number, not &quot;%2&quot;</source>
+        <translation>%1：应为正数，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>the step time is the FLOPS profiler&apos;s &quot;iter latency&quot; of the profiled step (its hooks make it slower than an unprofiled step); the log has no CurrSamplesPerSec line</source>
+        <translation>步时取自 FLOPS 分析器对被分析步的“iter latency”（其钩子使该步慢于未分析的步）；日志中没有 CurrSamplesPerSec 行</translation>
+    </message>
+    <message>
+        <source>binary data (a NUL byte), not a text log</source>
+        <translation>二进制数据（含 NUL 字节），不是文本日志</translation>
+    </message>
+    <message>
+        <source>the step time is train_runtime / Total optimization steps, the whole run&apos;s mean, warm-up included (train_steps_per_second is rounded to 3 decimals)</source>
+        <translation>步时为 train_runtime / Total optimization steps，即整个运行的平均值，含预热（train_steps_per_second 只保留 3 位小数）</translation>
+    </message>
+    <message>
+        <source>HF Trainer prints the whole run&apos;s time only: the step time is its mean over every step, warm-up included</source>
+        <translation>HF Trainer 只打印整个运行的时间：步时为所有步的平均值，含预热</translation>
+    </message>
+    <message>
+        <source>no &quot;iteration N/M | ... elapsed time per iteration (ms)&quot; line</source>
+        <translation>没有“iteration N/M | ... elapsed time per iteration (ms)”行</translation>
+    </message>
+    <message>
+        <source>no &quot;step: N ... tps: T&quot; line</source>
+        <translation>没有“step: N ... tps: T”行</translation>
+    </message>
+    <message>
+        <source>no &quot;train_step_timing in s&quot; value</source>
+        <translation>没有“train_step_timing in s”值</translation>
+    </message>
+    <message>
+        <source>no &quot;CurrSamplesPerSec=&quot; line and no FLOPS-profiler &quot;iter latency&quot;</source>
+        <translation>没有“CurrSamplesPerSec=”行，也没有 FLOPS 分析器的“iter latency”</translation>
+    </message>
+    <message>
+        <source>no train_runtime or train_steps_per_second</source>
+        <translation>没有 train_runtime 或 train_steps_per_second</translation>
+    </message>
+    <message>
+        <source>no iteration times found in this %1 log: %2 (the file ends inside its last line)</source>
+        <translation>在此 %1 日志中未找到迭代时间：%2（文件在最后一行中间结束）</translation>
+    </message>
+    <message>
+        <source>no iteration times found in this %1 log: %2</source>
+        <translation>在此 %1 日志中未找到迭代时间：%2</translation>
+    </message>
+    <message>
+        <source>no iteration times found: not a Megatron-LM, torchtitan, NeMo / Megatron-Bridge, HF Trainer or DeepSpeed log (choose one with --framework)</source>
+        <translation>未找到迭代时间：不是 Megatron-LM、torchtitan、NeMo / Megatron-Bridge、HF Trainer 或 DeepSpeed 日志（用 --framework 指定一种）</translation>
+    </message>
+    <message>
+        <source>line longer than 1 MiB skipped</source>
+        <translation>超过 1 MiB 的行已跳过</translation>
+    </message>
+    <message>
+        <source>the log ends inside this line (truncated): its step is not read</source>
+        <translation>日志在此行中间结束（被截断）：此步未读取</translation>
+    </message>
+    <message>
+        <source>%1 configuration values past the first %2 not read</source>
+        <translation>前 %2 个之后的 %1 个配置值未读取</translation>
+    </message>
+    <message>
+        <source>%1 steps past the first %2 not read</source>
+        <translation>前 %2 步之后的 %1 步未读取</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Warnings</name>

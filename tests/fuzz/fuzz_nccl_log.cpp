@@ -4,6 +4,7 @@
 // Built and run by run_fuzz.sh with clang (-fsanitize=fuzzer,address,undefined).
 #include "nccl/calibration.h"
 #include "reference_hardware.h"
+#include "sentencecheck.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +13,7 @@
 
 using namespace commtax;
 using namespace commtax::nccl;
+using commtax::fuzz::requireSentence;
 
 namespace {
 
@@ -29,23 +31,6 @@ void finite(double v)
 void finiteNonNegative(double v)
 {
     require(std::isfinite(v) && v >= 0);
-}
-
-// A sentence for people: every template has exactly the arguments its %1..%n name, each of them
-// filled (a sentence of its own, or a non-empty value), so no "%3" reaches the dialog.
-void requireSentence(const Sentence &s)
-{
-    if (!s.pattern) {
-        require(!s.value.empty());
-        return;
-    }
-    size_t highest = 0;
-    for (const char *p = s.pattern; *p; ++p)
-        if (p[0] == '%' && p[1] >= '1' && p[1] <= '9')
-            highest = std::max(highest, size_t(p[1] - '0'));
-    require(highest == s.args.size());
-    for (const Sentence &a : s.args)
-        requireSentence(a);
 }
 
 void check(const Calibration &c)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the training-log reader (Megatron-LM, torchtitan, NeMo 2 / Megatron-Bridge, HF
 // Trainer, DeepSpeed) and the steady-state step time must never crash, hang, read past the input or produce a
-// NaN, an infinity or a negative time (those would reach the fit, the JSON and the preset).
+// NaN, an infinity or a negative time (those would reach the fit, the JSON and the preset), and every
+// note and error must have the arguments its template names.
+#include "sentencecheck.h"
 #include "traininglog/traininglog.h"
 
 #include <cmath>
@@ -34,9 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     ParseError err;
     if (!parseTrainingLog(text, hint, log, err)) {
         require(err.line >= 0 && !err.message.empty());
+        commtax::fuzz::requireSentence(err.message, true); // a bad value may be empty: `not ""`
         return 0;
     }
     require(!log.steps.empty() && !log.runs.empty());
+    for (const Note &n : log.notes)
+        commtax::fuzz::requireSentence(n.text, true);
     require(int(log.steps.size()) <= kMaxSteps);
     for (const Step &s : log.steps) {
         require(std::isfinite(s.seconds) && s.seconds >= 0);

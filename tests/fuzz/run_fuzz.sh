@@ -19,7 +19,7 @@ if [ -x "$exe" ]; then
   rebuild=0
   for f in $sources "$src"/model/nccl/*.h "$src"/model/engine/collectives.h "$src"/model/engine/plan.h \
            "$src"/model/engine/enginetext.h \
-           "$src"/tests/fuzz/reference_hardware.h; do
+           "$src"/tests/fuzz/reference_hardware.h "$src"/tests/fuzz/sentencecheck.h; do
     if [ "$f" -nt "$exe" ]; then rebuild=1; fi
   done
 fi

@@ -7,8 +7,9 @@ translates them. This check extracts them from the sources and fails on
   - an English sentence in validate() (model/engine/validate.cpp), in the reasons of resizePlan()
     and the sweeps (model/engine/sweep.cpp), in a launch note (model/search/launch.cpp) or in the
     nccl-tests calibration (model/nccl: the reader's errors and notes, the warnings, how the
-    collective and the presets were chosen) that is not a template marked CT_TR
-    (model/engine/enginetext.h);
+    collective and the presets were chosen) or in the calibration from training logs
+    (model/traininglog: the reader's errors and notes, how the plan was read, what the fit pins)
+    that is not a template marked CT_TR (model/engine/enginetext.h);
   - a CT_TR marker in a context its file's texts are not looked up in (the UI translates a
     validation error in "commtax::Errors", a file reader's message in "commtax::Files"...);
   - a template or a comparison note (model/library/compare.cpp, QT_TRANSLATE_NOOP) without a
@@ -47,7 +48,7 @@ MARKER = r'CT_TR\(\s*"([^"]*)",\s*((?:%s\s*)+)\)' % LIT
 # The contexts the UI looks the model's marked texts up in (model/text/modeltext.cpp), and the ones
 # each file's texts are shown in.
 CONTEXTS = {"commtax::Errors", "commtax::Launch", "commtax::Files", "commtax::Quote", "commtax::Accuracy",
-            "commtax::Fields", "commtax::Metrics", "commtax::Calibration"}
+            "commtax::Fields", "commtax::Metrics", "commtax::Calibration", "commtax::TrainingLog"}
 FILE_CONTEXTS = {
     "model/engine/validate.cpp": {"commtax::Errors"}, "model/engine/sweep.cpp": {"commtax::Errors"},
     "model/search/search.cpp": {"commtax::Errors"}, "model/search/launch.cpp": {"commtax::Launch"},
@@ -60,14 +61,29 @@ FILE_CONTEXTS = {
     "model/library/comparisonfile.cpp": {"commtax::Files"}, "model/core/engineaccuracy.cpp": {"commtax::Accuracy"},
     "model/nccl/nccllog.cpp": {"commtax::Calibration"}, "model/nccl/calibration.cpp": {"commtax::Calibration"},
     "model/nccl/calibrationio.cpp": {"commtax::Calibration"},
+    "model/traininglog/traininglog.cpp": {"commtax::TrainingLog"},
+    "model/traininglog/trainingcalibration.cpp": {"commtax::TrainingLog", "commtax::Errors", "commtax::Files"},
 }
 # The nccl-tests calibration's files, and what in them stays English: the words the reader matches in
 # a log (contains(line, "NCCL INFO"), startsWith(body, "Collective test starting:")...), the
 # topology_source tag of the JSON ("device list") and what the calibrated preset stores (its
 # provenance and description: a preset file's text, like a preset's name).
-NCCL_FILES = ("model/nccl/nccllog.cpp", "model/nccl/calibration.cpp", "model/nccl/calibrationio.cpp")
-NCCL_KEPT = re.compile(r"^(device list|%1 log %2, %3|%1 calibrated from %2 \(%3 on %4 ranks, %5 nodes\): %6)$")
-NCCL_MATCHED = re.compile(r"(\b(contains|startsWith|find)\(\s*(\w+\s*,\s*)?|==\s*)$")
+# The same for the calibration from training logs: what its reader matches in a log (also
+# numberAfter(line, "global batch size"...), the labels of the FLOPS profiler's table, the field a
+# bad value is in: badTime(..., "tps")), and what a calibrated preset and its plan store (provenance,
+# description, the scenario's name).
+CALIBRATION_GROUPS = (
+    ("model/nccl", "commtax::Calibration", 100,
+     ("model/nccl/nccllog.cpp", "model/nccl/calibration.cpp", "model/nccl/calibrationio.cpp"),
+     re.compile(r"^(device list|%1 log %2, %3|%1 calibrated from %2 \(%3 on %4 ranks, %5 nodes\): %6)$")),
+    ("model/traininglog", "commtax::TrainingLog", 50,
+     ("model/traininglog/traininglog.cpp", "model/traininglog/trainingcalibration.cpp"),
+     re.compile(r"^(Model of the log|Training log on %1 %2|%1 \(sha256 %2\)|training logs %1, %2: factor .*"
+                r"|; leave-one-log-out mean error %1|; communication factor %1 \(the cluster's nic_efficiency .*"
+                r"|%1 calibrated from %2 training log\(s\): .*|' && value.back\(\) == ')$")),
+)
+NCCL_MATCHED = re.compile(r"(\b(contains|startsWith|find|numberAfter)\(\s*(\w+\s*,\s*)?|==\s*"
+                          r"|\bbadTime\([^;]*,\s*|std::pair\{)$")
 
 
 def marked(code, context):
@@ -111,20 +127,23 @@ def main():
         for text in unmarked_sentences(m.group(1)):
             problems.append("model/search/launch.cpp: note text not marked CT_TR: %r" % text)
 
-    # The nccl-tests calibration: every sentence a template, but the words it reads in logs.
-    calibration = set()
-    for path in NCCL_FILES:
-        code = re.sub(r"(?m)(^|\s)//[^\n]*", r"\1", read(path))
-        spans = [m.span(2) for m in re.finditer(MARKER, code)]
-        for start, text in joined_literals(code):
-            if any(a <= start < b for a, b in spans) or not sentence(text) or NCCL_KEPT.match(text):
-                continue
-            if NCCL_MATCHED.search(code[max(0, start - 40):start]):
-                continue
-            problems.append("%s: calibration text not marked CT_TR: %r" % (path, text))
-        calibration |= marked(read(path), "commtax::Calibration")
-    if len(calibration) < 100:
-        problems.append("model/nccl: only %d calibration texts marked CT_TR: is the extraction broken?" % len(calibration))
+    # The calibrations: every sentence a template, but the words they read in logs.
+    calibration = []
+    for folder, context, least, paths, kept in CALIBRATION_GROUPS:
+        found = set()
+        for path in paths:
+            code = re.sub(r"(?m)(^|\s)//[^\n]*", r"\1", read(path))
+            spans = [m.span(2) for m in re.finditer(MARKER, code)]
+            for start, text in joined_literals(code):
+                if any(a <= start < b for a, b in spans) or not sentence(text) or kept.match(text):
+                    continue
+                if NCCL_MATCHED.search(code[max(0, start - 40):start]):
+                    continue
+                problems.append("%s: calibration text not marked CT_TR: %r" % (path, text))
+            found |= marked(read(path), context)
+        if len(found) < least:
+            problems.append("%s: only %d calibration texts marked CT_TR: is the extraction broken?" % (folder, len(found)))
+        calibration += [(context, t) for t in sorted(found)]
 
     # 2. every marker in a context the UI looks its file's texts up in (lupdate takes the context
     # as written: tests/i18n/check_lupdate.py checks that the .ts files have them all).
@@ -170,7 +189,7 @@ def main():
     if len(files) < 30:
         problems.append("model/core: only %d file reader messages marked CT_TR" % len(files))
     wanted += [("commtax::Files", t) for t in sorted(files)]
-    wanted += [("commtax::Calibration", t) for t in sorted(calibration)]
+    wanted += calibration
     if len(wanted) < 40:
         problems.append("only %d engine and launch templates found: is the extraction broken?" % len(wanted))
 

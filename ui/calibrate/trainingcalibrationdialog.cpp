@@ -30,8 +30,9 @@ namespace commtax {
 struct TrainingCalibrationDialog::Log {
     QString file;
     QString sha256;
-    QString readError; // the file could not be read
-    QString planError; // its plan could not be built (set by refit())
+    QString readError;     // the file could not be read: the reason, placed by the file's name
+    QString readErrorPath; // the same placed by the path the file was added with (the cell's tooltip)
+    QString planError;     // its plan could not be built (set by refit())
     traininglog::TrainingLog log;
     traininglog::SteadyState steady;
     TrainingPlanRead read;
@@ -266,14 +267,20 @@ void TrainingCalibrationDialog::addLogs(const QStringList &files)
         QString why;
         traininglog::ParseError err;
         if (!readTrainingLogFile(file, bytes, &why)) {
-            l.readError = why;
+            l.readErrorPath = why;
         } else if (!traininglog::parseTrainingLog(std::string_view(bytes.constData(), std::size_t(bytes.size())),
                                                   traininglog::Framework::Unknown, l.log, err)) {
-            l.readError = QStringLiteral("%1:%2:%3: %4")
-                              .arg(file)
-                              .arg(err.line)
-                              .arg(err.column)
-                              .arg(QString::fromStdString(err.message));
+            l.readErrorPath = QStringLiteral("%1:%2:%3: %4")
+                                  .arg(file)
+                                  .arg(err.line)
+                                  .arg(err.column)
+                                  .arg(trainingText(err.message));
+        }
+        if (!l.readErrorPath.isEmpty()) {
+            // The cell is narrow and the Log column names the file: its name, not its path, places the reason.
+            l.readError = l.readErrorPath;
+            if (l.readError.startsWith(file))
+                l.readError.replace(0, file.size(), QFileInfo(file).fileName());
         } else {
             l.sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
             l.steady = traininglog::steadyState(l.log);
@@ -392,14 +399,14 @@ void TrainingCalibrationDialog::fitLogs(const QMap<QString, QString> &all, const
             continue;
         const QMap<QString, QString> mine = valuesForLog(all, l, int(i) + 1);
         Scenario s;
-        QStringList errors;
+        std::vector<Sentence> errors;
         if (gpu && trainingScenario(l.read, mine, *gpu, m_catalog, s, errors)) {
             l.scenario = s;
             plans.push_back(s.plan);
             measured.push_back(l.steady.median_s);
             fitted.push_back(int(i));
         } else if (gpu) {
-            l.planError = errors.join(QStringLiteral("; "));
+            l.planError = trainingTexts(errors).join(QStringLiteral("; "));
         }
     }
     if (!plans.empty()) {
@@ -426,13 +433,29 @@ void TrainingCalibrationDialog::showLogRow(std::size_t i, const std::vector<int>
     const Log &l = m_logs[i];
     const int row = int(i);
     setLogCell(row, ColLog, QFileInfo(l.file).fileName());
-    setLogCell(row, ColFramework, QString::fromLatin1(traininglog::toString(l.log.framework)));
+    setLogCell(row, ColFramework,
+               l.log.framework == traininglog::Framework::Unknown
+                   ? tr("not recognised")
+                   : QString::fromLatin1(traininglog::toString(l.log.framework)));
+    // The plan cell's tooltip: how the reader and the plan took each value the log does not print.
+    const auto explainPlan = [this, &l, row] {
+        QStringList lines;
+        for (const traininglog::Note &n : l.log.notes)
+            lines << (n.line > 0 ? tr("line %1: %2").arg(n.line).arg(trainingText(n.text)) : trainingText(n.text));
+        lines << trainingTexts(l.read.notes);
+        QTableWidgetItem *item = m_table->item(row, ColPlan);
+        if (item && !lines.isEmpty())
+            item->setToolTip(item->text() + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')));
+    };
     const auto at = std::find(fitted.begin(), fitted.end(), int(i));
     if (at == fitted.end() || !m_fit) {
         const QString why = !l.readError.isEmpty() ? l.readError
             : !l.planError.isEmpty()               ? l.planError
                                                    : tr("choose a GPU preset");
         setLogCell(row, ColPlan, why, true);
+        if (!l.readErrorPath.isEmpty())
+            m_table->item(row, ColPlan)->setToolTip(l.readErrorPath);
+        explainPlan();
         setLogCell(row, ColMeasured, l.steady.ok ? seconds(l.steady.median_s) : QString());
         for (int c : {ColPredicted, ColCalibrated, ColLeftOut})
             setLogCell(row, c, QString());
@@ -452,6 +475,7 @@ void TrainingCalibrationDialog::showLogRow(std::size_t i, const std::vector<int>
                    .arg(p.training.dp)
                    .arg(p.cluster.nodes * p.cluster.gpus_per_node),
                !l.read.missing.isEmpty());
+    explainPlan();
     const double m = measured[k];
     setLogCell(row, ColMeasured, seconds(m));
     setLogCell(row, ColPredicted,
