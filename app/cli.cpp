@@ -354,7 +354,7 @@ int cmdPresets(QStringList args)
         p.applyTo(plan);
         out() << QCoreApplication::translate("commtax::Cli", "  %1 %2 %3 params, l=%4 h=%5 a=%6 kv=%7 ffn=%8 vocab=%9\n")
                      .arg(p.id, -15)
-                     .arg(presetNameText(p), -18)
+                     .arg(padToDisplayWidth(presetNameText(p), -18))
                      .arg(formatNumber(parameterCount(plan.model) / 1e9, 2) + QStringLiteral("B"), 8)
                      .arg(num(p, "layers"), num(p, "hidden"), num(p, "heads"), num(p, "kv_heads"), num(p, "ffn"), num(p, "vocab"));
     }
@@ -362,14 +362,14 @@ int cmdPresets(QStringList args)
     for (const Preset &p : cat.presets(Section::Gpu))
         out() << QCoreApplication::translate("commtax::Cli", "  %1 %2 BF16 %3 TFLOPS dense, FP8 %4 TFLOPS dense, %5 GB, %6 GB/s per direction in node, %7 W, $%8\n")
                      .arg(p.id, -15)
-                     .arg(presetNameText(p), -30)
+                     .arg(padToDisplayWidth(presetNameText(p), -30))
                      .arg(num(p, "bf16_dense_tflops"), num(p, "fp8_dense_tflops"), num(p, "memory_gb"),
                           num(p, "intra_bw_gbps"), num(p, "watts"), num(p, "price_usd"));
     out() << QCoreApplication::translate("commtax::Cli", "Clusters:\n");
     for (const Preset &p : cat.presets(Section::Cluster))
         out() << QCoreApplication::translate("commtax::Cli", "  %1 %2 %3 GPUs/node, %4 Gb/s NIC per GPU, default %5 nodes, default GPU %6\n")
                      .arg(p.id, -15)
-                     .arg(presetNameText(p), -40)
+                     .arg(padToDisplayWidth(presetNameText(p), -40))
                      .arg(num(p, "gpus_per_node"), num(p, "nic_gbit_per_gpu"), num(p, "nodes"), p.defaultGpu());
     return kExitOk;
 }

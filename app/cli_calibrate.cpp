@@ -4,6 +4,7 @@
 // --training, training logs instead (app/cli_calibrate_training.cpp).
 #include "cli.h"
 #include "core/resultio.h"
+#include "core/terminaltext.h"
 #include "nccl/calibrationio.h"
 #include "text/modeltext.h"
 
@@ -52,7 +53,10 @@ void printText(const nccl::Calibration &c, const CalibrationTarget *target)
     if (!c.gpu_name.empty())
         o << " - " << fromLog(c.gpu_name);
     o << "\n";
-    auto line = [&o](const char *label, const QString &value) { o << QStringLiteral("  %1 %2\n").arg(QCoreApplication::translate("commtax::Cli", label), -16).arg(value); };
+    auto line = [&o](const char *label, const QString &value) {
+        const QString shown = padToDisplayWidth(QCoreApplication::translate("commtax::Cli", label), -16);
+        o << QStringLiteral("  %1 %2\n").arg(shown, value);
+    };
     line(QT_TRANSLATE_NOOP("commtax::Cli", "peak busbw"), gbps(c.peak_busbw_gbps) + QCoreApplication::translate("commtax::Cli", " at ") + fromLog(nccl::formatBytes(double(c.peak_size_bytes))));
     line(QT_TRANSLATE_NOOP("commtax::Cli", "plateau busbw"), c.plateau_busbw_gbps ? gbps(*c.plateau_busbw_gbps) + QCoreApplication::translate("commtax::Cli", " (sizes >= 256 MiB)") : QCoreApplication::translate("commtax::Cli", "not reached (no size >= 256 MiB)"));
     if (c.fit.ok)

@@ -2,6 +2,7 @@
 // The command line, run as users run it: exit codes, stderr reasons, JSON and CSV output.
 #include "core/resultio.h"
 #include "core/scenario.h"
+#include "core/terminaltext.h"
 #include "library/presetlibrary.h"
 
 #include "testsupport.h"
@@ -619,6 +620,32 @@ private Q_SLOTS:
             const QString heading = QString::fromUtf8(r.out).section(QLatin1Char('\n'), 0, 0);
             QVERIFY2(heading.contains(QStringLiteral("all_reduce")) && heading.contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + QString::fromUtf8(r.out)));
             QVERIFY2(heading.contains(QRegularExpression(QStringLiteral("\\b(on|inter-node|intra-node)\\b"))) != chinese, qPrintable(tag + QLatin1Char('\n') + heading));
+            // calibrate --training: the notes on the plan and what the fit pins in the language, and
+            // each field's value at the same terminal column (a Chinese label takes two a character).
+            r = run(QStringLiteral(COMMTAX_BINARY),
+                    {QStringLiteral("calibrate"), QStringLiteral("--training"),
+                     QStringLiteral(COMMTAX_FIXTURES_DIR "/training-logs/torchtitan_llama3-8b_fsdp8_h100-96gb.log"),
+                     QStringLiteral(COMMTAX_FIXTURES_DIR "/training-logs/torchtitan_llama3-8b_fsdp128_h100-96gb.log")},
+                    e, QByteArray(), 60000);
+            QCOMPARE(r.code, 0);
+            const QStringList report = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+            const QString note = report.filter(QStringLiteral("recompute = ops")).value(0);
+            QVERIFY2(!note.isEmpty() && note.contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + note));
+            const QString notPinned = report.filter(QStringLiteral("FP8")).value(0);
+            QVERIFY2(notPinned.contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + notPinned));
+            int fields = 0;
+            for (const QString &l : report) {
+                if (!l.startsWith(QStringLiteral("  ")) || l.startsWith(QStringLiteral("   ")))
+                    continue; // not a field: a heading, a note, a blank line
+                int at = 0;
+                while (at < l.size() && displayWidth(l.left(at)) < 19)
+                    ++at;
+                const bool valueAt19 = displayWidth(l.left(at)) == 19 && l.at(at - 1) == QLatin1Char(' ')
+                    && l.at(at) != QLatin1Char(' ');
+                QVERIFY2(valueAt19, qPrintable(tag + QLatin1Char('\n') + l));
+                ++fields;
+            }
+            QVERIFY2(fields >= 15, qPrintable(report.join(QLatin1Char('\n'))));
             r = run(QStringLiteral(COMMTAX_BINARY), usage, e, QByteArray(), 60000);
             QCOMPARE(r.code, 2);
             QVERIFY2(QString::fromUtf8(r.err).contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + QString::fromUtf8(r.err)));
