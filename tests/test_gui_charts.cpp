@@ -5,6 +5,7 @@
 // files and actions of the window: test_gui.cpp.
 #include "mainwindowtestsupport.h"
 
+#include "charts/graphs.h"
 #include "charts/tornado.h"
 #include "core/presets.h"
 
@@ -715,6 +716,43 @@ private Q_SLOTS:
 
     // Six charts and the key figures with their ranges at both window sizes: nothing clipped,
     // the window not forced wider.
+    // A legend beside a short plot wraps into columns instead of running off its bottom (the
+    // layout search's Pareto plot on a laptop at 150%), and goes back to one column when there is room.
+    void sideLegendWrapsOnAShortPlot()
+    {
+        QCustomPlot plot;
+        plot.axisRect()->insetLayout()->take(plot.legend);
+        plot.plotLayout()->addElement(0, 1, plot.legend);
+        plot.plotLayout()->setColumnStretchFactor(1, 0.001);
+        plot.legend->setVisible(true);
+        fitSideLegendToHeight(&plot);
+        for (const char *name : {"Pareto front", "under 5 GB free", "5-20 GB free", "over 20 GB free", "current plan"})
+            addNamedGraph(&plot, QLatin1String(name), QLatin1String(name), QPen(Qt::black),
+                          QCPScatterStyle(QCPScatterStyle::ssDisc, 6), QCPGraph::lsNone)
+                ->addData(1, 1);
+        const auto entriesInside = [&plot] {
+            for (int i = 0; i < plot.legend->itemCount(); ++i) // a null item: an empty cell of the grid
+                if (plot.legend->item(i)
+                    && !QRectF(plot.rect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(plot.legend->item(i)->outerRect()))
+                    return false;
+            return true;
+        };
+        const auto columns = [&plot] { return plot.legend->columnCount(); };
+        plot.resize(600, 70);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.replot();
+        QCoreApplication::processEvents(); // the queued replot after the legend wrapped
+        plot.replot();
+        QVERIFY2(columns() >= 2 && entriesInside(), qPrintable(QString::number(columns())));
+        plot.resize(600, 400);
+        plot.replot();
+        QCoreApplication::processEvents();
+        plot.replot();
+        QCOMPARE(columns(), 1);
+        QVERIFY(entriesInside());
+    }
+
     void screenshotsWithSensitivity()
     {
         auto f = make();

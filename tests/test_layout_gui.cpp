@@ -217,6 +217,21 @@ class TestLayoutGui : public QObject
                 const QRect axes = plot->axisRect()->rect();
                 QVERIFY2(axes.height() >= 40 && axes.width() >= 100,
                          qPrintable(what + QStringLiteral(": plot ") + describe(axes)));
+                // The legend and every entry inside the plot: the search's side legend ran off
+                // the bottom of a short plot at 150%.
+                const QRectF inside = QRectF(plot->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+                for (int i = 0; plot->legend->visible() && i < plot->legend->itemCount(); ++i) {
+                    const QCPAbstractLegendItem *entry = plot->legend->item(i);
+                    if (!entry) // an empty cell of the grid
+                        continue;
+                    const QString where = QStringLiteral(": legend entry %1 ").arg(i) + describe(entry->outerRect());
+                    QVERIFY2(inside.contains(entry->outerRect()),
+                             qPrintable(what + where + QStringLiteral(" outside ") + describe(inside)));
+                }
+                if (plot->legend->visible() && plot->legend->itemCount() > 0)
+                    QVERIFY2(inside.contains(plot->legend->outerRect()),
+                             qPrintable(what + QStringLiteral(": legend ") + describe(plot->legend->outerRect())
+                                        + QStringLiteral(" outside ") + describe(inside)));
                 // An axis's title no longer than its axis: a vertical one cut at both ends was
                 // unreadable (the search's Pareto plot and the calibration chart at 150%).
                 for (const QCPAxis *axis : plot->axisRect()->axes()) {

@@ -3,6 +3,8 @@
 
 #include "chartview.h"
 
+#include <algorithm>
+
 namespace commtax {
 
 QCPGraph *addNamedGraph(QCustomPlot *plot, const QString &objectName, const QString &name, const QPen &pen,
@@ -31,6 +33,29 @@ void fitVerticalAxisTitle(QCustomPlot *plot, QCPAxis *axis, const QString &whole
             axis->setLabel(label);
             plot->replot(QCustomPlot::rpQueuedReplot);
         }
+    });
+}
+
+void fitSideLegendToHeight(QCustomPlot *plot)
+{
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot->legend, [plot] {
+        QCPLegend *legend = plot->legend;
+        const int n = legend->itemCount();
+        if (n == 0)
+            return;
+        int itemHeight = 1;
+        for (int i = 0; i < n; ++i)
+            if (QCPAbstractLegendItem *item = legend->item(i))
+                itemHeight = std::max(itemHeight, item->minimumOuterSizeHint().height());
+        const QMargins outer = plot->plotLayout()->margins();
+        const int available = plot->height() - outer.top() - outer.bottom() - legend->margins().top()
+            - legend->margins().bottom() - 2;
+        const int rows = std::clamp((available + legend->rowSpacing()) / (itemHeight + legend->rowSpacing()), 1, n);
+        if (legend->fillOrder() == QCPLayoutGrid::foRowsFirst && legend->wrap() == rows)
+            return;
+        legend->setWrap(rows);
+        legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true); // rows first: a column, then the next
+        plot->replot(QCustomPlot::rpQueuedReplot);
     });
 }
 

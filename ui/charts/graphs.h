@@ -20,4 +20,8 @@ QCPGraph *addNamedGraph(QCustomPlot *plot, const QString &objectName, const QStr
 // readable axis title instead of one cut at both ends.
 void fitVerticalAxisTitle(QCustomPlot *plot, QCPAxis *axis, const QString &whole, const QString &brief);
 
+// A legend in a column beside the plot that wraps into as many columns as the plot's height needs
+// after each layout: on a short plot (a dialog at 150% on a laptop) its last entries were cut off.
+void fitSideLegendToHeight(QCustomPlot *plot);
+
 } // namespace commtax

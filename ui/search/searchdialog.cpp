@@ -302,6 +302,7 @@ void SearchDialog::buildPlot()
     m_plot->plotLayout()->addElement(0, 1, m_plot->legend);
     m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
     m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
+    fitSideLegendToHeight(m_plot);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 }
 
