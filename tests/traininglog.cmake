@@ -8,3 +8,10 @@ add_dependencies(test_traininglog commtax)
 # training-calibration.png into the build dir.
 commtax_add_test(test_traininglog_gui SOURCES test_traininglog_gui.cpp LIBS commtax_ui)
 target_compile_definitions(test_traininglog_gui PRIVATE COMMTAX_BUILD_DIR="${PROJECT_BINARY_DIR}")
+
+# Read speed of the largest training log accepted (64 MiB): build-dir/tests/bench_traininglog
+if(COMMTAX_BUILD_BENCHMARKS)
+  find_package(benchmark REQUIRED)
+  add_executable(bench_traininglog bench/bench_traininglog.cpp)
+  target_link_libraries(bench_traininglog PRIVATE commtax_traininglog_reader benchmark::benchmark commtax_warnings)
+endif()
