@@ -171,6 +171,18 @@ private slots:
         QCOMPARE(doc.table(QStringLiteral("cost"))->header.at(2), c.plans[1].name.toUpper());
         const ReportTable &warnings = *doc.table(QStringLiteral("warnings"));
         QCOMPARE(warnings.rows.first().at(1).text, QStringLiteral("careful"));
+        // A plan's Plan cell spans its warnings' rows; the rows it covers leave theirs empty.
+        language.warnings = [](const Result &, const Plan &) {
+            return QStringList{QStringLiteral("one"), QStringLiteral("two"), QStringLiteral("three")};
+        };
+        const ReportDocument three = buildReportDocument(c, ReportOptions{}, language);
+        const QList<QList<ReportCell>> &rows = three.table(QStringLiteral("warnings"))->rows;
+        QVERIFY(rows.size() >= 6 && rows.size() % 3 == 0);
+        for (qsizetype r = 0; r < rows.size(); ++r) {
+            const bool first = r % 3 == 0;
+            QCOMPARE(rows[r].at(0).rowSpan, first ? 3 : 1);
+            QCOMPARE(rows[r].at(0).text.isEmpty(), !first);
+        }
     }
 
     void everyProvenanceMarkerPointsIntoTheSources()

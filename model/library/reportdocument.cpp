@@ -272,8 +272,11 @@ void warningsTable(Builder &b)
         if (!p.valid)
             continue;
         const QStringList texts = b.warnings(p);
-        for (qsizetype w = 0; w < texts.size(); ++w)
-            rows << QList<ReportCell>{{w == 0 ? b.planTitle(i) : QString(), true}, {texts[w], false, false, true}};
+        for (qsizetype w = 0; w < texts.size(); ++w) {
+            ReportCell plan{w == 0 ? b.planTitle(i) : QString(), true};
+            plan.rowSpan = w == 0 ? int(texts.size()) : 1; // one Plan cell beside all of the plan's warnings
+            rows << QList<ReportCell>{plan, {texts[w], false, false, true}};
+        }
     }
     b.heading(b.say(QT_TRANSLATE_NOOP("commtax::Report", "Warnings")), 2);
     if (rows.isEmpty())

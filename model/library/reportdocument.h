@@ -72,6 +72,7 @@ struct ReportCell {
     bool warn = false;                                        // a plan that does not run, a warning
     double number = std::numeric_limits<double>::quiet_NaN(); // the figure (NaN: text only)
     ReportNumber format = ReportNumber::None;
+    int rowSpan = 1; // the PDF merges the cell with those of the rows below it, which are empty
 };
 
 struct ReportTable {

@@ -20,6 +20,7 @@
 #include <QTextList>
 #include <QTextTable>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -193,6 +194,11 @@ public:
         for (qsizetype r = 0; r < rows.size(); ++r)
             for (qsizetype col = 0; col < rows[r].size() && col < header.size(); ++col)
                 fill(int(r) + 1, int(col), rows[r][col], false);
+        // A cell over several rows (a plan beside its warnings), merged once the rows are filled.
+        for (qsizetype r = 0; r < rows.size(); ++r)
+            for (qsizetype col = 0; col < rows[r].size() && col < header.size(); ++col)
+                if (const int span = int(std::min<qsizetype>(rows[r][col].rowSpan, rows.size() - r)); span > 1)
+                    t->mergeCells(int(r) + 1, int(col), span, 1);
         m_cursor.movePosition(QTextCursor::End);
         m_fresh = false;
     }
