@@ -48,13 +48,8 @@ Sentence sentence(const EngineText &text, const char *context)
 
 std::string toString(const Sentence &s)
 {
-    if (!s.pattern)
-        return s.value;
-    std::vector<std::string> args;
-    args.reserve(s.args.size());
-    for (const Sentence &a : s.args)
-        args.push_back(toString(a));
-    return fillPattern(s.pattern, args);
+    // English: every template as written.
+    return toString(s, nullptr, [](const char *, const char *pattern) { return std::string(pattern); });
 }
 
 std::string toString(const Sentence &s, const char *context, PatternTranslator translate)
