@@ -5,6 +5,7 @@
 // as a measured GPU preset.
 #include "cli.h"
 #include "core/resultio.h"
+#include "core/sentencetext.h"
 #include "core/terminaltext.h"
 #include "engine/engine.h"
 #include "library/presetlibrary.h"
@@ -69,15 +70,6 @@ QString planSummary(const Plan &p)
         .arg(t.dp)
         .arg(p.cluster.nodes * p.cluster.gpus_per_node)
         .arg(QLatin1String(toString(t.precision)), QLatin1String(toString(t.recompute)));
-}
-
-// Sentences in English, as the JSON holds them whatever the interface language.
-QStringList englishTexts(const std::vector<Sentence> &sentences)
-{
-    QStringList out;
-    for (const Sentence &s : sentences)
-        out << qs(toString(s));
-    return out;
 }
 
 QJsonValue orNull(const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
@@ -378,7 +370,7 @@ QJsonObject logJson(std::size_t i, const TrainingOptions &opt, const TrainingFit
     o.insert(QStringLiteral("missing"), QJsonArray::fromStringList(c.read.missing));
     QStringList given = opt.overrides[int(i)].keys();
     o.insert(QStringLiteral("given"), QJsonArray::fromStringList(given));
-    QStringList notes = englishTexts(c.read.notes);
+    QStringList notes = englishSentences(c.read.notes);
     for (const traininglog::Note &n : c.log.notes)
         notes << (n.line > 0 ? QStringLiteral("line %1: ").arg(n.line) : QString()) + qs(toString(n.text));
     o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(notes));
@@ -412,8 +404,8 @@ QJsonObject fitJson(const TrainingFit &run)
     f.insert(QStringLiteral("mean_abs_error_after"), fit.meanAbsAfter);
     f.insert(QStringLiteral("mean_abs_error_left_out"),
              fit.looError.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(fit.meanAbsLoo));
-    f.insert(QStringLiteral("pinned"), QJsonArray::fromStringList(englishTexts(fit.pinned)));
-    f.insert(QStringLiteral("not_pinned"), QJsonArray::fromStringList(englishTexts(fit.notPinned)));
+    f.insert(QStringLiteral("pinned"), QJsonArray::fromStringList(englishSentences(fit.pinned)));
+    f.insert(QStringLiteral("not_pinned"), QJsonArray::fromStringList(englishSentences(fit.notPinned)));
     f.insert(QStringLiteral("saved_preset"),
              run.savedAs.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(run.savedAs));
     return f;

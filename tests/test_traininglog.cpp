@@ -371,6 +371,16 @@ private slots:
                                   errors));
         QVERIFY(joined(errors).contains(QStringLiteral("--set training.nonsense: not a model or training field")));
         QVERIFY(joined(errors).contains(QStringLiteral("--set training.tp:")));
+
+        // A value the log printed that the field refuses says why, as a bad --set does.
+        errors.clear();
+        TrainingPlanRead odd = read;
+        odd.fields.insert(QStringLiteral("model.dropout"), 5.0);
+        QVERIFY(!trainingScenario(odd, llama3_8bFlags(8, 1, 1), *catalog.find(Section::Gpu, QStringLiteral("h100-sxm")),
+                                  catalog, s, errors));
+        const QString said = joined(errors);
+        const QString prefix = QStringLiteral("model.dropout: the log's value 5: ");
+        QVERIFY2(said.contains(prefix) && said.size() > said.indexOf(prefix) + prefix.size() + 5, qPrintable(said));
     }
 
     // The engine's recompute default is not required, but it is never taken silently: a DeepSpeed

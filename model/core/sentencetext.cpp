@@ -13,4 +13,22 @@ QString translatedSentence(const char *context, const Sentence &s)
     return QString::fromStdString(toString(s, context, translate));
 }
 
+QStringList translatedSentences(const char *context, const std::vector<Sentence> &sentences)
+{
+    QStringList out;
+    out.reserve(qsizetype(sentences.size()));
+    for (const Sentence &s : sentences)
+        out << translatedSentence(context, s);
+    return out;
+}
+
+QStringList englishSentences(const std::vector<Sentence> &sentences)
+{
+    QStringList out;
+    out.reserve(qsizetype(sentences.size()));
+    for (const Sentence &s : sentences)
+        out << QString::fromStdString(toString(s));
+    return out;
+}
+
 } // namespace commtax

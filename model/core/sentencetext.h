@@ -6,11 +6,19 @@
 #include "engine/enginetext.h"
 
 #include <QString>
+#include <QStringList>
+
+#include <vector>
 
 namespace commtax {
 
 // `context`: the translation context of the parts that do not name their own
 // ("commtax::Calibration", "commtax::TrainingLog").
 QString translatedSentence(const char *context, const Sentence &s);
+QStringList translatedSentences(const char *context, const std::vector<Sentence> &sentences);
+
+// The same sentences in English, as the files and the command line's JSON hold them whatever the
+// interface language.
+QStringList englishSentences(const std::vector<Sentence> &sentences);
 
 } // namespace commtax

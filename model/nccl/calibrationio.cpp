@@ -40,10 +40,7 @@ QJsonArray strings(const std::vector<std::string> &list)
 // Files stay English.
 QJsonArray strings(const std::vector<Sentence> &list)
 {
-    QJsonArray a;
-    for (const Sentence &s : list)
-        a.append(qs(toString(s)));
-    return a;
+    return QJsonArray::fromStringList(englishSentences(list));
 }
 
 double roundTo(double v, int decimals)

@@ -593,11 +593,7 @@ QString trainingText(const Sentence &s)
 
 QStringList trainingTexts(const std::vector<Sentence> &s)
 {
-    QStringList out;
-    out.reserve(qsizetype(s.size()));
-    for (const Sentence &t : s)
-        out << trainingText(t);
-    return out;
+    return translatedSentences("commtax::TrainingLog", s);
 }
 
 bool readTrainingLogFile(const QString &fileName, QByteArray &text, QString *error)
@@ -774,10 +770,17 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
         const QString sec = it.key().left(dot);
         const Section section = sec == QLatin1String("model") ? Section::Model : Section::Training;
         const FieldInfo *f = findField(section, it.key().mid(dot + 1));
-        if (!f || !checkFieldValue(*f, it.value()).isEmpty()) {
+        const Sentence value = val(it.value().toVariant().toString());
+        if (!f) {
             errors.push_back(sentence(CT_TR("commtax::TrainingLog",
                                             "%1: the log's value %2 does not fit the field"),
-                                      {val(it.key()), val(it.value().toVariant().toString())}));
+                                      {val(it.key()), value}));
+            continue;
+        }
+        // The field's own reason, as --set gives it: the range or the choices it takes.
+        if (const EngineText why = checkFieldValueText(*f, it.value()); *why.pattern) {
+            errors.push_back(sentence(CT_TR("commtax::TrainingLog", "%1: the log's value %2: %3"),
+                                      {val(it.key()), value, sentence(why, "commtax::Files")}));
             continue;
         }
         f->set(s.plan, it.value());

@@ -9027,6 +9027,10 @@ overlap</source>
         <source>%1 steps past the first %2 not read</source>
         <translation>前 %2 步之后的 %1 步未读取</translation>
     </message>
+    <message>
+        <source>%1: the log&apos;s value %2: %3</source>
+        <translation>%1：日志中的值 %2：%3</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Warnings</name>
