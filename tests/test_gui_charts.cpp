@@ -753,6 +753,59 @@ private Q_SLOTS:
         QVERIFY(entriesInside());
     }
 
+    // The comparison's categories: what every name starts with is left out, and what every name
+    // ends with when a name would be cut without it; the whole name stays the tooltip.
+    void categoryNamesKeepWhatTellsThemApart()
+    {
+        struct CategoryChart : ChartView {
+            using ChartView::ChartView;
+            using ChartView::setCategoryNames;
+        } chart(QStringLiteral("Cost per billion tokens"));
+        const QStringList names = {QStringLiteral("Llama 2 70B on 256 H100 SXM5 (best layout)\n(A)"),
+                                   QStringLiteral("Llama 2 70B on 256 A100 SXM4 (best layout)"),
+                                   QStringLiteral("Llama 2 70B on 256 RTX 4090 (best layout)")};
+        const auto ticks = [&chart] {
+            chart.replot();
+            const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(chart.xAxis->ticker());
+            QStringList out;
+            for (const QString &t : ticker->ticks())
+                out << QString(t).replace(QLatin1Char('\n'), QLatin1Char('|'));
+            return out;
+        };
+        chart.resize(200, 300); // about 50 px a category: "H100 SXM5 (best layout)" takes three lines
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setCategoryNames(chart.xAxis, names);
+        QStringList shown = ticks();
+        QCOMPARE(shown.size(), 3);
+        QVERIFY2(shown[0].startsWith(QLatin1String("H100")) && shown[0].endsWith(QLatin1String("|(A)")),
+                 qPrintable(shown.join(QLatin1String(" / "))));
+        QVERIFY2(!shown.join(QLatin1Char(' ')).contains(QLatin1String("layout"))
+                     && !shown.join(QLatin1Char(' ')).contains(QChar(0x2026)),
+                 qPrintable(shown.join(QLatin1String(" / "))));
+        // With room, the shared end stays: it is cut only to make room.
+        chart.resize(1500, 300);
+        chart.setCategoryNames(chart.xAxis, names);
+        shown = ticks();
+        QVERIFY2(shown[1] == QLatin1String("A100 SXM4 (best layout)"), qPrintable(shown.join(QLatin1String(" / "))));
+        // The whole name under the bar.
+        const QPointF under(chart.xAxis->coordToPixel(2), chart.axisRect()->rect().bottom() + 8);
+        QCOMPARE(chart.hoverTextAt(under), QStringLiteral("Llama 2 70B on 256 A100 SXM4 (best layout)"));
+        // A Chinese name's full-width bracket follows its word without a space: it starts a word too.
+        const QString best = QStringLiteral("\uFF08\u6700\u4F73\u5E03\u5C40\uFF09"); // "(best layout)"
+        const QString on256 = QStringLiteral("Llama 2 70B\uFF0C256 \u5F20 ");        // "Llama 2 70B, 256 of"
+        chart.resize(200, 300);
+        QStringList zh;
+        zh << on256 + QStringLiteral("H100 SXM5") + best + QStringLiteral("\n(A)");
+        zh << on256 + QStringLiteral("A100 SXM4") + best;
+        zh << on256 + QStringLiteral("L40S") + best;
+        chart.setCategoryNames(chart.xAxis, zh);
+        shown = ticks();
+        QVERIFY2(shown[0] == QLatin1String("H100|SXM5|(A)") || shown[0] == QLatin1String("H100 SXM5|(A)"),
+                 qPrintable(shown.join(QLatin1String(" / "))));
+        QCOMPARE(shown[2], QStringLiteral("L40S"));
+    }
+
     void screenshotsWithSensitivity()
     {
         auto f = make();

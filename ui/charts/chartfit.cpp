@@ -161,35 +161,68 @@ bool ChartView::fitCategoryNames()
     const QFontMetrics fm(font);
     const bool onScreen = !testAttribute(Qt::WA_DontShowOnScreen);
     // On screen the words every name starts with ("Llama 2 70B on") are left out: the lines go
-    // to what tells the categories apart.
+    // to what tells the categories apart. So are the words every name ends with ("(best layout)")
+    // when a name would otherwise be cut. The whole name is the category's tooltip (fittedTextAt).
+    // A name's words start after a space and at an opening bracket, the full-width one (U+FF08) of
+    // the Chinese names too, which follows the word before it without a space.
     QList<QStringList> words;
-    for (const QString &name : std::as_const(m_categoryNames))
-        words << splitMark(name).first.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    qsizetype common = 0;
-    while (onScreen && m_categoryNames.size() > 1) {
-        bool same = true;
-        for (const QStringList &w : std::as_const(words))
-            same = same && w.size() > common + 1 && w[common] == words.first()[common];
-        if (!same)
-            break;
-        ++common;
+    QList<QList<qsizetype>> starts;
+    for (const QString &name : std::as_const(m_categoryNames)) {
+        const QString body = splitMark(name).first;
+        QList<qsizetype> at;
+        for (qsizetype c = 0; c < body.size(); ++c) {
+            const bool afterSpace = c == 0 || body[c - 1].isSpace();
+            const bool bracket = body[c] == QLatin1Char('(') || body[c] == QChar(0xFF08);
+            if (!body[c].isSpace() && (afterSpace || bracket))
+                at << c;
+        }
+        QStringList w;
+        for (qsizetype k = 0; k < at.size(); ++k)
+            w << body.mid(at[k], (k + 1 < at.size() ? at[k + 1] : body.size()) - at[k]).trimmed();
+        words << w;
+        starts << at;
     }
+    const auto sharedWords = [&](bool fromEnd, qsizetype other) {
+        qsizetype n = 0;
+        while (onScreen && m_categoryNames.size() > 1) {
+            bool same = true;
+            for (const QStringList &w : std::as_const(words)) {
+                const QStringList &first = words.first();
+                same = same && w.size() > other + n + 1
+                    && (fromEnd ? w[w.size() - 1 - n] == first[first.size() - 1 - n] : w[n] == first[n]);
+            }
+            if (!same)
+                break;
+            ++n;
+        }
+        return n;
+    };
+    const qsizetype common = sharedWords(false, 0);
+    const qsizetype tail = sharedWords(true, common);
+    // At most three lines (two with a mark) on screen: ten lines of a 60-character name left a
+    // 1280-px window's plot 35 px.
+    const auto linesOf = [&](qsizetype i, qsizetype dropped) {
+        const QString body = splitMark(m_categoryNames[i]).first;
+        const QList<qsizetype> &at = starts[i];
+        const qsizetype from = common > 0 ? at[common] : 0;
+        const qsizetype to = dropped > 0 ? at[at.size() - dropped] : body.size();
+        return wrapText(body.mid(from, to - from).trimmed(), font, width).split(QLatin1Char('\n'));
+    };
+    const auto keepOf = [&](qsizetype i) { return splitMark(m_categoryNames[i]).second.isEmpty() ? 3 : 2; };
+    qsizetype dropped = 0;
+    for (qsizetype i = 0; onScreen && tail > 0 && i < m_categoryNames.size() && dropped == 0; ++i)
+        if (linesOf(i, 0).size() > keepOf(i))
+            dropped = tail;
     QMap<double, QString> ticks;
     for (qsizetype i = 0; i < m_categoryNames.size(); ++i) {
-        const auto [body, mark] = splitMark(m_categoryNames[i]);
-        const QString shown = common > 0
-            ? QString(QChar(0x2026)) + QStringList(words[i].mid(common)).join(QLatin1Char(' '))
-            : body;
-        QStringList lines = wrapText(shown, font, width).split(QLatin1Char('\n'));
-        // On screen at most three lines (two with a mark), the last cut with an ellipsis: ten lines
-        // of a 60-character name left a 1280-px window's plot 35 px.
-        const qsizetype keep = mark.isEmpty() ? 3 : 2;
+        QStringList lines = linesOf(i, dropped);
+        const qsizetype keep = keepOf(i);
         if (onScreen && lines.size() > keep) {
             const QString rest = QStringList(lines.mid(keep - 1)).join(QLatin1Char(' '));
             lines = lines.mid(0, keep - 1);
             lines << fm.elidedText(rest, Qt::ElideRight, width);
         }
-        ticks.insert(double(i + 1), lines.join(QLatin1Char('\n')) + mark);
+        ticks.insert(double(i + 1), lines.join(QLatin1Char('\n')) + splitMark(m_categoryNames[i]).second);
     }
     if (ticks == ticker->ticks())
         return false;

@@ -160,8 +160,9 @@ protected:
     static QSharedPointer<QCPAxisTickerText> categoryTicker(const QStringList &labels);
     // Categories 1..n on a horizontal axis, each named in full by `names` (a part after a line
     // break, "(A)", is a mark kept whole on its own line). After every layout each name is wrapped
-    // to its category's width; on screen the words all names start with are left out and a name
-    // keeps at most three lines, its whole text in the tooltip under it. Print keeps every line.
+    // to its category's width; on screen the words all names start with are left out (and those
+    // all end with, when a name would be cut without them) and a name keeps at most three lines,
+    // its whole text in the tooltip under it. Print keeps every line.
     void setCategoryNames(QCPAxis *axis, const QStringList &names);
     // The legend may take at most `share` of the chart's height (0: any, the chart grows instead).
     // On screen, entries that would take more are shortened to one line each, in up to four
