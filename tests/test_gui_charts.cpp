@@ -714,8 +714,6 @@ private Q_SLOTS:
         QCOMPARE(cost->whiskerCount(), 2);
     }
 
-    // Six charts and the key figures with their ranges at both window sizes: nothing clipped,
-    // the window not forced wider.
     // A legend beside a short plot wraps into columns instead of running off its bottom (the
     // layout search's Pareto plot on a laptop at 150%), and goes back to one column when there is room.
     void sideLegendWrapsOnAShortPlot()
@@ -787,6 +785,7 @@ private Q_SLOTS:
         chart.resize(1500, 300);
         chart.setCategoryNames(chart.xAxis, names);
         shown = ticks();
+        QCOMPARE(shown.size(), 3);
         QVERIFY2(shown[1] == QLatin1String("A100 SXM4 (best layout)"), qPrintable(shown.join(QLatin1String(" / "))));
         // The whole name under the bar.
         const QPointF under(chart.xAxis->coordToPixel(2), chart.axisRect()->rect().bottom() + 8);
@@ -801,11 +800,14 @@ private Q_SLOTS:
         zh << on256 + QStringLiteral("L40S") + best;
         chart.setCategoryNames(chart.xAxis, zh);
         shown = ticks();
+        QCOMPARE(shown.size(), 3);
         QVERIFY2(shown[0] == QLatin1String("H100|SXM5|(A)") || shown[0] == QLatin1String("H100 SXM5|(A)"),
                  qPrintable(shown.join(QLatin1String(" / "))));
         QCOMPARE(shown[2], QStringLiteral("L40S"));
     }
 
+    // Six charts and the key figures with their ranges at both window sizes: nothing clipped,
+    // the window not forced wider.
     void screenshotsWithSensitivity()
     {
         auto f = make();

@@ -773,18 +773,44 @@ EngineText checkFieldValueText(const FieldInfo &f, const QJsonValue &v)
     return EngineText{};
 }
 
+namespace {
+// jsonTypeName()'s words, by QJsonValue::Type (Undefined, 0x80, last).
+const char *const kJsonTypeNames[] = {
+    CT_TR("commtax::Files", "null"),
+    CT_TR("commtax::Files", "true/false"),
+    CT_TR("commtax::Files", "a number"),
+    CT_TR("commtax::Files", "a string"),
+    CT_TR("commtax::Files", "an array"),
+    CT_TR("commtax::Files", "an object"),
+    CT_TR("commtax::Files", "nothing"),
+};
+} // namespace
+
 QString jsonTypeName(const QJsonValue &v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral(CT_TR("commtax::Files", "null"));
-    case QJsonValue::Bool: return QStringLiteral(CT_TR("commtax::Files", "true/false"));
-    case QJsonValue::Double: return QStringLiteral(CT_TR("commtax::Files", "a number"));
-    case QJsonValue::String: return QStringLiteral(CT_TR("commtax::Files", "a string"));
-    case QJsonValue::Array: return QStringLiteral(CT_TR("commtax::Files", "an array"));
-    case QJsonValue::Object: return QStringLiteral(CT_TR("commtax::Files", "an object"));
-    case QJsonValue::Undefined: return QStringLiteral(CT_TR("commtax::Files", "nothing"));
+    case QJsonValue::Null: return QLatin1String(kJsonTypeNames[0]);
+    case QJsonValue::Bool: return QLatin1String(kJsonTypeNames[1]);
+    case QJsonValue::Double: return QLatin1String(kJsonTypeNames[2]);
+    case QJsonValue::String: return QLatin1String(kJsonTypeNames[3]);
+    case QJsonValue::Array: return QLatin1String(kJsonTypeNames[4]);
+    case QJsonValue::Object: return QLatin1String(kJsonTypeNames[5]);
+    case QJsonValue::Undefined: return QLatin1String(kJsonTypeNames[6]);
     }
     return QString();
+}
+
+Sentence fileTextSentence(const EngineText &text)
+{
+    Sentence s = sentence(text, kFileTextContext);
+    for (Sentence &arg : s.args)
+        for (const char *word : kJsonTypeNames)
+            if (arg.value == word) {
+                arg = sentence(word);
+                arg.context = kFileTextContext;
+                break;
+            }
+    return s;
 }
 
 } // namespace commtax

@@ -105,5 +105,9 @@ QString checkFieldValue(const FieldInfo &f, const QJsonValue &v);
 EngineText checkFieldValueText(const FieldInfo &f, const QJsonValue &v);
 // "a string", "an object"... for messages (marked CT_TR: translated as an argument).
 QString jsonTypeName(const QJsonValue &v);
+// A file text (checkFieldValueText()'s) as a part of a sentence (engine/enginetext.h), in
+// kFileTextContext, the words it quotes that are marked texts themselves ("a string") parts of
+// their own, so that a translated sentence translates them too.
+Sentence fileTextSentence(const EngineText &text);
 
 } // namespace commtax

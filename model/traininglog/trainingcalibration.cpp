@@ -705,7 +705,7 @@ void applyOverrides(const QMap<QString, QString> &overrides, QMap<QString, QJson
             if (*why.pattern) {
                 errors.push_back(sentence(CT_TR("commtax::TrainingLog",
                                                 "--set %1: %2"),
-                                          {val(path), sentence(why, "commtax::Files")}));
+                                          {val(path), fileTextSentence(why)}));
                 continue;
             }
         }
@@ -780,7 +780,7 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
         // The field's own reason, as --set gives it: the range or the choices it takes.
         if (const EngineText why = checkFieldValueText(*f, it.value()); *why.pattern) {
             errors.push_back(sentence(CT_TR("commtax::TrainingLog", "%1: the log's value %2: %3"),
-                                      {val(it.key()), value, sentence(why, "commtax::Files")}));
+                                      {val(it.key()), value, fileTextSentence(why)}));
             continue;
         }
         f->set(s.plan, it.value());

@@ -33,6 +33,7 @@ struct TrainingCalibrationDialog::Log {
     QString readError;     // the file could not be read: the reason, placed by the file's name
     QString readErrorPath; // the same placed by the path the file was added with (the cell's tooltip)
     QString planError;     // its plan could not be built (set by refit())
+    bool opened = false;   // the file was read (its framework recognised or not)
     traininglog::TrainingLog log;
     traininglog::SteadyState steady;
     TrainingPlanRead read;
@@ -266,7 +267,8 @@ void TrainingCalibrationDialog::addLogs(const QStringList &files)
         QByteArray bytes;
         QString why;
         traininglog::ParseError err;
-        if (!readTrainingLogFile(file, bytes, &why)) {
+        l.opened = readTrainingLogFile(file, bytes, &why);
+        if (!l.opened) {
             l.readErrorPath = why;
         } else if (!traininglog::parseTrainingLog(std::string_view(bytes.constData(), std::size_t(bytes.size())),
                                                   traininglog::Framework::Unknown, l.log, err)) {
@@ -434,9 +436,9 @@ void TrainingCalibrationDialog::showLogRow(std::size_t i, const std::vector<int>
     const int row = int(i);
     setLogCell(row, ColLog, QFileInfo(l.file).fileName());
     setLogCell(row, ColFramework,
-               l.log.framework == traininglog::Framework::Unknown
-                   ? tr("not recognised")
-                   : QString::fromLatin1(traininglog::toString(l.log.framework)));
+               !l.opened                                                ? QString() // never read: nothing to recognise
+                   : l.log.framework == traininglog::Framework::Unknown ? tr("not recognised")
+                                                                        : QString::fromLatin1(traininglog::toString(l.log.framework)));
     // The plan cell's tooltip: how the reader and the plan took each value the log does not print.
     const auto explainPlan = [this, &l, row] {
         QStringList lines;
@@ -444,8 +446,12 @@ void TrainingCalibrationDialog::showLogRow(std::size_t i, const std::vector<int>
             lines << (n.line > 0 ? tr("line %1: %2").arg(n.line).arg(trainingText(n.text)) : trainingText(n.text));
         lines << trainingTexts(l.read.notes);
         QTableWidgetItem *item = m_table->item(row, ColPlan);
-        if (item && !lines.isEmpty())
-            item->setToolTip(item->text() + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')));
+        if (!item)
+            return;
+        // A refusal by the path the file was added with (the cell has its name), then the notes the
+        // reader made before it refused (a truncated last line, a line too long).
+        const QString head = !l.readErrorPath.isEmpty() ? l.readErrorPath : item->text();
+        item->setToolTip(lines.isEmpty() ? head : head + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')));
     };
     const auto at = std::find(fitted.begin(), fitted.end(), int(i));
     if (at == fitted.end() || !m_fit) {
@@ -453,8 +459,6 @@ void TrainingCalibrationDialog::showLogRow(std::size_t i, const std::vector<int>
             : !l.planError.isEmpty()               ? l.planError
                                                    : tr("choose a GPU preset");
         setLogCell(row, ColPlan, why, true);
-        if (!l.readErrorPath.isEmpty())
-            m_table->item(row, ColPlan)->setToolTip(l.readErrorPath);
         explainPlan();
         setLogCell(row, ColMeasured, l.steady.ok ? seconds(l.steady.median_s) : QString());
         for (int c : {ColPredicted, ColCalibrated, ColLeftOut})

@@ -163,8 +163,8 @@ bool ChartView::fitCategoryNames()
     // On screen the words every name starts with ("Llama 2 70B on") are left out: the lines go
     // to what tells the categories apart. So are the words every name ends with ("(best layout)")
     // when a name would otherwise be cut. The whole name is the category's tooltip (fittedTextAt).
-    // A name's words start after a space and at an opening bracket, the full-width one (U+FF08) of
-    // the Chinese names too, which follows the word before it without a space.
+    // A name's words start after a space, and at the full-width opening bracket (U+FF08) of the
+    // Chinese names, which follows the word before it without a space.
     QList<QStringList> words;
     QList<QList<qsizetype>> starts;
     for (const QString &name : std::as_const(m_categoryNames)) {
@@ -172,7 +172,7 @@ bool ChartView::fitCategoryNames()
         QList<qsizetype> at;
         for (qsizetype c = 0; c < body.size(); ++c) {
             const bool afterSpace = c == 0 || body[c - 1].isSpace();
-            const bool bracket = body[c] == QLatin1Char('(') || body[c] == QChar(0xFF08);
+            const bool bracket = body[c] == QChar(0xFF08); // "A100(40GB)" stays one word
             if (!body[c].isSpace() && (afterSpace || bracket))
                 at << c;
         }
