@@ -23,6 +23,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -47,6 +50,23 @@ QTextStream &err()
 QString shown(const QString &text)
 {
     return terminalSafe(text);
+}
+
+int outputWritten(int code)
+{
+    out().flush();
+    errno = 0;
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout) && out().status() == QTextStream::Ok)
+        return code;
+    // A full disk or a closed pipe behind the redirection: what was printed is not all there, and a
+    // script must not take the exit status for success.
+    const int e = errno;
+    QString why = e != 0 ? QString::fromLocal8Bit(std::strerror(e)) : QString();
+    if (why.isEmpty() && out().device())
+        why = out().device()->errorString(); // the stream's own write failed before the flush
+    err() << "commtax: " << QCoreApplication::translate("commtax::Cli", "cannot write to standard output: %1").arg(why)
+          << Qt::endl;
+    return code == kExitOk ? kExitBadInput : code;
 }
 
 int fail(int code, const QString &message)
@@ -664,15 +684,15 @@ int runCli(int argc, char **argv)
     const QString cmd = args.takeFirst();
     if (cmd == QLatin1String("--help") || cmd == QLatin1String("-h") || cmd == QLatin1String("help")) {
         cli::out() << QCoreApplication::translate("commtax::Cli", cli::kUsage);
-        return cli::kExitOk;
+        return cli::outputWritten(cli::kExitOk);
     }
     if (cmd == QLatin1String("--version")) {
         cli::out() << "commtax " << COMMTAX_VERSION << " (Qt " << qVersion() << ")\n";
-        return cli::kExitOk;
+        return cli::outputWritten(cli::kExitOk);
     }
     for (const Command &c : commands())
         if (cmd == QLatin1String(c.name))
-            return c.run(args);
+            return cli::outputWritten(c.run(args));
     return cli::fail(cli::kExitUsage, QCoreApplication::translate("commtax::Cli", "unknown command \"%1\" (see commtax --help)").arg(cmd));
 }
 

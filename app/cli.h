@@ -29,6 +29,9 @@ inline constexpr int kExitInterrupted = 130; // Ctrl+C (SIGINT) stopped a long c
 
 QTextStream &out();
 QTextStream &err();
+// A command's exit code once its standard output is flushed: kExitBadInput (or the command's own
+// failure) with a message on stderr when the output could not be written (a full disk, /dev/full).
+int outputWritten(int code);
 // Print "commtax: <message>" on stderr and return the exit code. The message is shown
 // terminal-safe (core/terminaltext.h): it often quotes names and text from files.
 int fail(int code, const QString &message);

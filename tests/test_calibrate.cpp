@@ -179,10 +179,27 @@ private Q_SLOTS:
         QVERIFY(x.above_line_rate);
         QVERIFY(anyContains(x.warnings, "tree"));
         QVERIFY(!x.calibrated.efficiency);
+
         // ... while the Slurm run on the same kind of hardware (189.6 GB/s) is below the line rate.
         const Calibration y = calibrated(fixture(QStringLiteral("oci_slurm_a100sxm40_b4.8_2node_v2.17.9_trimmed.txt")), &a100);
         QVERIFY(!y.above_line_rate);
         QVERIFY(y.calibrated.efficiency && nearSymmetric(*y.calibrated.efficiency, y.fit.bw_gbps / 200.0, 1e-12));
+        // The same log with a busbw column that disagrees with its times (999.99 on every row): the
+        // column is above the line, the fit of the times is not, and the note says which.
+        const QString slurm = QStringLiteral("oci_slurm_a100sxm40_b4.8_2node_v2.17.9_trimmed.txt");
+        QList<QByteArray> lines = fixture(slurm).split('\n');
+        for (QByteArray &line : lines) {
+            QList<QByteArray> t = line.simplified().split(' ');
+            if (line.startsWith('#') || t.size() != 13)
+                continue;
+            t[7] = t[11] = "999.99";
+            line = t.join("  ");
+        }
+        const Calibration z = calibrated(lines.join('\n'), &a100);
+        QVERIFY(z.above_line_rate && z.fit.ok && z.fit.bw_gbps < 200.0);
+        QVERIFY(!z.calibrated.efficiency);
+        QVERIFY(anyContains(z.calibrated.notes, "the measured busbw (1000.0 GB/s) exceeds the line rate (200.0"));
+        QVERIFY(!anyContains(z.calibrated.notes, "the fitted busbw"));
     }
 
     void calibratedLinkReproducesTheFit_data()

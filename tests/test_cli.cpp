@@ -512,6 +512,28 @@ private Q_SLOTS:
         app.waitForFinished();
     }
 
+    // A standard output that cannot be written (a full disk, /dev/full) is a failure the script
+    // sees: exit status 1 and the reason on stderr, where every command exited 0.
+    void unwritableOutputFails()
+    {
+        if (!QFileInfo(QStringLiteral("/dev/full")).exists() || QFileInfo(QStringLiteral("/dev/full")).isFile())
+            QSKIP("no /dev/full device here");
+        const QString scenario = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/llama2-70b-h100.json");
+        const QList<QStringList> commands = {{QStringLiteral("evaluate"), scenario},
+                                             {QStringLiteral("evaluate"), scenario, QStringLiteral("--json")},
+                                             {QStringLiteral("presets")},
+                                             {QStringLiteral("--version")}};
+        for (const QStringList &args : commands) {
+            QProcess p;
+            p.setStandardOutputFile(QStringLiteral("/dev/full"));
+            p.start(QStringLiteral(COMMTAX_BINARY), args);
+            QVERIFY(p.waitForFinished(60000));
+            const QByteArray err = p.readAllStandardError();
+            QVERIFY2(p.exitCode() == 1 && err.contains("cannot write to standard output"),
+                     qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + QString::fromLocal8Bit(err)));
+        }
+    }
+
     // Files are locale-independent: under a Chinese or German system locale (Qt's
     // QLocale::system() and the C library's, which QCoreApplication installs), CSV and JSON come out
     // byte for byte as under the C locale: '.' decimals, no group separators. The people's text
@@ -632,7 +654,8 @@ private Q_SLOTS:
             const QString note = report.filter(QStringLiteral("recompute = ops")).value(0);
             QVERIFY2(!note.isEmpty() && note.contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + note));
             const QString notPinned = report.filter(QStringLiteral("FP8")).value(0);
-            QVERIFY2(notPinned.contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + notPinned));
+            QVERIFY2(!notPinned.isEmpty() && notPinned.contains(cjk) == chinese,
+                     qPrintable(tag + QLatin1Char('\n') + notPinned));
             int fields = 0;
             for (const QString &l : report) {
                 if (!l.startsWith(QStringLiteral("  ")) || l.startsWith(QStringLiteral("   ")))
@@ -640,12 +663,22 @@ private Q_SLOTS:
                 int at = 0;
                 while (at < l.size() && displayWidth(l.left(at)) < 19)
                     ++at;
-                const bool valueAt19 = displayWidth(l.left(at)) == 19 && l.at(at - 1) == QLatin1Char(' ')
-                    && l.at(at) != QLatin1Char(' ');
+                const bool valueAt19 = at < l.size() && displayWidth(l.left(at)) == 19
+                    && l.at(at - 1) == QLatin1Char(' ') && l.at(at) != QLatin1Char(' ');
                 QVERIFY2(valueAt19, qPrintable(tag + QLatin1Char('\n') + l));
                 ++fields;
             }
             QVERIFY2(fields >= 15, qPrintable(report.join(QLatin1Char('\n'))));
+            // A --set value of the wrong type: the words the reason quotes ("a string") translated too.
+            r = run(QStringLiteral(COMMTAX_BINARY),
+                    {QStringLiteral("calibrate"), QStringLiteral("--training"),
+                     QStringLiteral(COMMTAX_FIXTURES_DIR "/training-logs/torchtitan_llama3-8b_fsdp8_h100-96gb.log"),
+                     QStringLiteral("--set"), QStringLiteral("training.tp=abc")},
+                    e, QByteArray(), 60000);
+            const QString refused = QString::fromUtf8(r.err);
+            QVERIFY2(r.code != 0 && refused.contains(QStringLiteral("--set training.tp")), qPrintable(refused));
+            QVERIFY2(refused.contains(cjk) == chinese && refused.contains(QStringLiteral("a string")) != chinese,
+                     qPrintable(tag + QLatin1Char('\n') + refused));
             r = run(QStringLiteral(COMMTAX_BINARY), usage, e, QByteArray(), 60000);
             QCOMPARE(r.code, 2);
             QVERIFY2(QString::fromUtf8(r.err).contains(cjk) == chinese, qPrintable(tag + QLatin1Char('\n') + QString::fromUtf8(r.err)));

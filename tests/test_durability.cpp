@@ -37,8 +37,10 @@
 #include <QTest>
 #include <QThread>
 
+#include <fcntl.h>
 #include <grp.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -495,9 +497,54 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(folder + QStringLiteral("/sub")));
         QVERIFY(!writeFileAtomically(folder + QStringLiteral("/sub"), QByteArray("x"), &error));
         QVERIFY2(error.contains(QStringLiteral("folder")), qPrintable(error));
+        // a write the file system refuses when the buffer is flushed (a full disk; here the file
+        // size limit, which fails the same write(2) with EFBIG): a small write stays in QSaveFile's
+        // buffer until commit, which renamed an empty file over the user's (Qt 6.4)
+        {
+            rlimit saved{};
+            QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
+            rlimit small = saved;
+            small.rlim_cur = 4;
+            const auto oldHandler = ::signal(SIGXFSZ, SIG_IGN);
+            QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+            const bool written = writeFileAtomically(file, QByteArray("more than four bytes"), &error);
+            QCOMPARE(setrlimit(RLIMIT_FSIZE, &saved), 0);
+            ::signal(SIGXFSZ, oldHandler);
+            QVERIFY(!written);
+            QVERIFY2(error.contains(file), qPrintable(error));
+            QCOMPARE(readAll(file), QByteArray("the user's file"));
+            QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("plan.json")});
+        }
         // and a write that works replaces the file whole
         QVERIFY2(writeFileAtomically(file, QByteArray("new"), &error), qPrintable(error));
         QCOMPARE(readAll(file), QByteArray("new"));
+    }
+
+    // A pipe or a device, or a link to one, is written into: QSaveFile followed the link and renamed
+    // a regular file over its target (as root, `report -o out.csv` with out.csv -> /dev/full
+    // replaced the device with the report). A FIFO here stands in for the device.
+    void aPipeIsWrittenIntoNotReplaced()
+    {
+        const QString folder = freshFolder();
+        const QString fifo = folder + QStringLiteral("/pipe.csv");
+        const QString link = folder + QStringLiteral("/link.csv");
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QCOMPARE(::symlink(QFile::encodeName(fifo).constData(), QFile::encodeName(link).constData()), 0);
+        const int reader = ::open(QFile::encodeName(fifo).constData(), O_RDONLY | O_NONBLOCK);
+        QVERIFY(reader >= 0);
+        for (const QString &target : {fifo, link}) {
+            QString error;
+            QVERIFY2(writeFileAtomically(target, QByteArray("through the pipe"), &error), qPrintable(error));
+            struct stat st { };
+            QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
+            QVERIFY(S_ISFIFO(st.st_mode));
+            QVERIFY(QFileInfo(link).isSymLink());
+            char buffer[64] = {};
+            QCOMPARE(::read(reader, buffer, sizeof buffer), qint64(16));
+            QCOMPARE(QByteArray(buffer, 16), QByteArray("through the pipe"));
+        }
+        ::close(reader);
+        QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::System | QDir::Hidden).size(), 2); // no temporary left
     }
 
     // The charts' PNG and PDF exports replace a file by renaming a complete new one over it: a

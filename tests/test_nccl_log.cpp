@@ -643,6 +643,13 @@ private Q_SLOTS:
         QVERIFY(!calibrate(log.tables.front(), {}, nullptr, nullptr, c, error));
         QVERIFY2(english(error).startsWith(QStringLiteral("only 2 of 5 rows can be used (3 rows skipped")),
                  toString(error).c_str());
+        // A time below what nccl-tests prints (1e-300 us made a 300-digit "vs model" percentage).
+        const QByteArray tiny = "  1073741824     268435456     float     sum      -1    1e-300  0.00    0.00      0 "
+                                "    0.00    0.00    0.00      0\n";
+        QVERIFY(parse(QByteArray(kHeader) + good + tiny, log, err));
+        QVERIFY2(calibrate(log.tables.front(), {}, nullptr, nullptr, c, error), toString(error).c_str());
+        QVERIFY(anyContains(c.warnings, "line 4: time \"1e-300\" us is below the 0.01 us nccl-tests prints"));
+        QCOMPARE(c.rows.size(), size_t(2));
         // A single good row alone (a run at one size) is still calibrated.
         QVERIFY(parse(QByteArray(kHeader) + good.left(good.indexOf('\n') + 1), log, err));
         QVERIFY2(calibrate(log.tables.front(), {}, nullptr, nullptr, c, error), toString(error).c_str());

@@ -378,6 +378,14 @@ private Q_SLOTS:
         QTest::addRow("quote bad date") << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"date\": \"10/01/2025\"}}")
                                         << 9 << "economics.quote.date"
                                         << "YYYY-MM-DD";
+        QTest::addRow("quote date with more after it")
+            << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"valid_until\": \"2025-01-01 whatever\"}}") << 9
+            << "economics.quote.valid_until"
+            << "YYYY-MM-DD";
+        QTest::addRow("quote date and time")
+            << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"date\": \"2025-01-01T10:00\"}}") << 9
+            << "economics.quote.date"
+            << "YYYY-MM-DD";
         QTest::addRow("quote valid before date") << quoted("{\"vendor\": \"V\", \"id\": \"Q\", \"date\": \"2025-02-01\",\n \"valid_until\": \"2025-01-01\"}}")
                                                  << 9 << "economics.quote.valid_until"
                                                  << "before the quote's date 2025-02-01";

@@ -4,7 +4,8 @@
 // target's folder (QSaveFile), which replaces the target by a rename only once it is complete and
 // flushed; on any failure the old file is left exactly as it was and the temporary file is removed.
 // Every writer goes through here: scenario files, preset and plan exports, reports (PDF, CSV,
-// JSON), chart exports (PNG, PDF).
+// JSON), chart exports (PNG, PDF). A target that is a device or a pipe (/dev/stdout, a FIFO, a link
+// to one) is written into directly, as a shell's redirection would: there is no file to replace.
 
 #include <QByteArray>
 #include <QString>

@@ -368,7 +368,9 @@ struct Parser {
             if (i < 2 && targets[i]->isEmpty() && (o.value(keys[i]).isUndefined() || o.value(keys[i]).isString()))
                 fail(o.contains(keys[i]) ? key : path,
                      fileText(CT_TR("commtax::Files", "a quote needs a non-empty \"%1\""), {keys[i]}));
-            if (i >= 2 && !targets[i]->isEmpty() && !QDate::fromString(*targets[i], Qt::ISODate).isValid())
+            // Exactly a day: Qt's ISODate reading takes "2025-01-01 whatever" and "2025-01-01T10:00".
+            if (i >= 2 && !targets[i]->isEmpty()
+                && (targets[i]->size() != 10 || !QDate::fromString(*targets[i], Qt::ISODate).isValid()))
                 fail(key,
                      fileText(CT_TR("commtax::Files", "expected a date as YYYY-MM-DD (got \"%1\")"), {*targets[i]}));
         }

@@ -272,7 +272,8 @@ struct RowSummary {
 // A row the fit and the comparison can use.
 bool usableRow(const CalibrationRow &r)
 {
-    return r.size_bytes > 0 && std::isfinite(r.time_us) && r.time_us > 0 && r.time_us <= kMaxCollectiveTimeUs;
+    return r.size_bytes > 0 && std::isfinite(r.time_us) && r.time_us >= kMinCollectiveTimeUs
+        && r.time_us <= kMaxCollectiveTimeUs;
 }
 
 // Below this, a table whose other rows were unreadable says nothing that can be trusted.
@@ -855,7 +856,7 @@ void calibrateLink(const GpuSpec &gpu, const ClusterSpec &cluster, Calibration &
                                      {gbps(gpu.intra_bw_gbps), gbps(line)}));
     } else if (fittedBw > 0 && line > 0) {
         const double eff = fittedBw / line;
-        if (eff > 1.0 || c.above_line_rate)
+        if (eff > 1.0)
             cal.notes.push_back(inter ? sentence(CT_TR("commtax::Calibration",
                                                        "the fitted busbw (%1) exceeds the line rate of the NICs "
                                                        "(%2): network efficiency left as it is"),
@@ -864,6 +865,11 @@ void calibrateLink(const GpuSpec &gpu, const ClusterSpec &cluster, Calibration &
                                                        "the fitted busbw (%1) exceeds the line rate of the link "
                                                        "(%2): intra-node efficiency left as it is"),
                                                  {gbps(fittedBw), gbps(line)}));
+        else if (c.above_line_rate) // the busbw column printed (lineRateWarnings), not the fit of the times
+            cal.notes.push_back(sentence(CT_TR("commtax::Calibration",
+                                               "the measured busbw (%1) exceeds the line rate (%2): efficiency left "
+                                               "as it is"),
+                                         {gbps(c.plateau_busbw_gbps.value_or(c.peak_busbw_gbps)), gbps(line)}));
         else
             cal.efficiency = std::max(eff, 0.01);
     }

@@ -244,6 +244,9 @@ Sentence implausible(Col c, std::string_view s, double v)
         return sentence(CT_TR("commtax::Calibration", "%1 %2 is negative"), {label, value});
     if (c == Col::Time && v == 0)
         return sentence(CT_TR("commtax::Calibration", "%1 %2 is zero: no collective takes no time"), {label, value});
+    if (c == Col::Time && v < kMinCollectiveTimeUs)
+        return sentence(CT_TR("commtax::Calibration", "%1 %2 us is below the 0.01 us nccl-tests prints"),
+                        {label, value});
     if (c == Col::Time && v > kMaxCollectiveTimeUs)
         return sentence(CT_TR("commtax::Calibration", "%1 %2 us is more than an hour for one collective"),
                         {label, value});

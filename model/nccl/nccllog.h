@@ -99,9 +99,11 @@ struct ParseError {
 };
 
 // Bounds of a measurement that could have happened. nccl-tests times one collective in
-// microseconds: no run of it lasts an hour. No link carries 100 TB/s (NVLink 5 is 1.8 TB/s per
+// microseconds and prints two decimals: a time under 0.01 us is not one it printed (a launch alone
+// takes microseconds), and no run of it lasts an hour. No link carries 100 TB/s (NVLink 5 is 1.8 TB/s per
 // GPU), and no GPU holds a 1 PiB buffer. Rows outside them are typing errors or corrupted logs, and
 // a fit through them is nonsense.
+inline constexpr double kMinCollectiveTimeUs = 0.01;
 inline constexpr double kMaxCollectiveTimeUs = 3600e6;
 inline constexpr double kMaxBandwidthGbps = 100e3;
 inline constexpr std::uint64_t kMaxSizeBytes = 1ull << 50;

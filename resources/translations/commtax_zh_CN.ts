@@ -1147,6 +1147,14 @@ engine step time</source>
         <source>launcher prefixes (rank labels, host names, timestamps) removed from %1 lines</source>
         <translation>已从 %1 行中去掉启动器前缀（rank 标签、主机名、时间戳）</translation>
     </message>
+    <message>
+        <source>the measured busbw (%1) exceeds the line rate (%2): efficiency left as it is</source>
+        <translation>实测 busbw（%1）超过线速（%2）：效率保持不变</translation>
+    </message>
+    <message>
+        <source>%1 %2 us is below the 0.01 us nccl-tests prints</source>
+        <translation>%1 %2 us 低于 nccl-tests 打印的最小值 0.01 us</translation>
+    </message>
 </context>
 <context>
     <name>commtax::CalibrationDialog</name>
@@ -2520,6 +2528,10 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
     <message>
         <source>report: give a saved comparison (--comparison) or scenario files, not both</source>
         <translation>report：请给出已保存的比较（--comparison）或场景文件，不能同时给出</translation>
+    </message>
+    <message>
+        <source>cannot write to standard output: %1</source>
+        <translation>无法写入标准输出：%1</translation>
     </message>
 </context>
 <context>
