@@ -492,6 +492,32 @@ private Q_SLOTS:
         QCOMPARE(log.tables[1].header_line, 47 + 14); // line 14 of the second file
     }
 
+    // The ranks are counted from the device lines: a rank listed again is counted once, a line
+    // that does not read as a device is not counted, and both are said (a line repeated 5,000 times
+    // made 5,002 GPUs a node; a rank of 2^31 - 1 was dropped silently).
+    void deviceLinesRepeatedOrUnreadable()
+    {
+        QByteArray text = fixture(QStringLiteral("schmaustech_l40s_2node_2gpu_each_ib.txt"));
+        const qsizetype at = text.indexOf("#  Rank  1");
+        QVERIFY(at > 0);
+        const QByteArray rank1 = text.mid(at, text.indexOf('\n', at) + 1 - at);
+        const QByteArray rank3 = text.mid(text.indexOf("#  Rank  3"), rank1.size());
+        text.insert(text.indexOf("#  Rank  2"), rank1 + rank1 + rank1);
+        text.replace(rank3, QByteArray(rank3).replace("Rank  3", "Rank  2147483647"));
+        LogParse log;
+        ParseError err;
+        QVERIFY(parse(text, log, err));
+        const ResultTable &t = log.tables.front();
+        QCOMPARE(t.devices.size(), size_t(3)); // ranks 0, 1 and 2
+        int again = 0, unread = 0;
+        for (const Note &n : t.notes) {
+            again += toString(n.text).find("rank 1 listed again (first at line 6)") != std::string::npos ? 1 : 0;
+            unread += toString(n.text).find("a Rank line that does not read as rank") != std::string::npos ? 1 : 0;
+        }
+        QCOMPARE(again, 1);
+        QCOMPARE(unread, 1);
+    }
+
     // ---- bad input -----------------------------------------------------------------------------
 
     void badInput_data()

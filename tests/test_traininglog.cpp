@@ -832,6 +832,29 @@ private slots:
         QVERIFY2(perr.error == QJsonParseError::NoError, qPrintable(perr.errorString()));
         const QJsonArray logs = o.value(QStringLiteral("logs")).toArray();
         QCOMPARE(logs.size(), 2);
+        // The second log on standard input ("-", as `calibrate -` reads an nccl-tests log): the same
+        // step time; "-" twice is a usage error.
+        {
+            QFile second(m2);
+            QVERIFY(second.open(QIODevice::ReadOnly));
+            const commtax::test::Run piped
+                = run(QStringLiteral(COMMTAX_BINARY),
+                      {QStringLiteral("calibrate"), QStringLiteral("--training"), m1, QStringLiteral("-"),
+                       QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--json")},
+                      env, second.readAll());
+            QVERIFY2(piped.code == 0, piped.err.constData());
+            const QJsonObject pipedOut = QJsonDocument::fromJson(piped.out).object();
+            const QJsonArray pipedLogs = pipedOut.value(QStringLiteral("logs")).toArray();
+            QCOMPARE(pipedLogs.size(), 2);
+            QCOMPARE(pipedLogs.at(1).toObject().value(QStringLiteral("measured_step_s")).toDouble(),
+                     logs.at(1).toObject().value(QStringLiteral("measured_step_s")).toDouble());
+            const commtax::test::Run twice
+                = run(QStringLiteral(COMMTAX_BINARY),
+                      {QStringLiteral("calibrate"), QStringLiteral("--training"), QStringLiteral("-"),
+                       QStringLiteral("-")},
+                      env);
+            QCOMPARE(twice.code, 2);
+        }
         const QJsonObject l0 = logs.at(0).toObject();
         QVERIFY(std::fabs(l0.value(QStringLiteral("measured_step_s")).toDouble() - 0.08692) < 1e-9);
         QVERIFY(l0.value(QStringLiteral("predicted_step_s")).toDouble() > 0);

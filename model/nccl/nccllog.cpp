@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <set>
 
 namespace commtax::nccl {
 
@@ -679,14 +680,11 @@ private:
         if (t0 == "Using" && m_tokens.size() >= 2 && m_tokens[1] == "devices") {
             startRun();
             m_ctx.devices.clear();
+            m_repeatedRanks.clear();
             return;
         }
         if (t0 == "Rank") {
-            DeviceLine d;
-            if (parseDeviceLine(m_tokens, lineNo, d)) {
-                startRun();
-                m_ctx.devices.push_back(std::move(d));
-            }
+            rankLine(lineNo);
             return;
         }
         if (t0 == "Avg" && m_tokens.size() >= 3 && m_tokens[1] == "bus" && m_tokens[2] == "bandwidth") {
@@ -862,6 +860,36 @@ private:
     }
 
     // Preamble of a new run: the table before it (if it has rows) is complete.
+    // "# Rank ...": a device of the run. The ranks and nodes of the calibration are counted from
+    // these lines, so one that cannot be read, or a rank listed twice, is said, not taken silently
+    // (a line repeated 5,000 times made "4 ranks, 2 nodes (5002 per node)" and halved the
+    // efficiency).
+    void rankLine(int lineNo)
+    {
+        DeviceLine d;
+        if (!parseDeviceLine(m_tokens, lineNo, d)) {
+            Sentence unread = sentence(CT_TR("commtax::Calibration",
+                                             "a Rank line that does not read as rank, Pid, host and device: not "
+                                             "counted among the ranks"));
+            m_ctx.notes.push_back({lineNo, std::move(unread)});
+            return;
+        }
+        startRun();
+        const auto same = std::find_if(m_ctx.devices.begin(), m_ctx.devices.end(),
+                                       [&d](const DeviceLine &x) { return x.rank == d.rank; });
+        if (same == m_ctx.devices.end()) {
+            m_ctx.devices.push_back(std::move(d));
+            return;
+        }
+        if (m_repeatedRanks.insert(d.rank).second) // once a rank, however often it repeats
+        {
+            Sentence again = sentence(CT_TR("commtax::Calibration",
+                                            "rank %1 listed again (first at line %2): counted once"),
+                                      {std::to_string(d.rank), std::to_string(same->line)});
+            m_ctx.notes.push_back({lineNo, std::move(again)});
+        }
+    }
+
     void startRun()
     {
         if (m_open && !m_table.rows.empty())
@@ -920,6 +948,7 @@ private:
     LogParse &m_out;
     std::string_view m_whole;
     Context m_ctx;
+    std::set<int> m_repeatedRanks; // the ranks of m_ctx.devices already said to be listed again
     Signatures m_sig;
     Tokens m_tokens;
     std::string m_ansi;

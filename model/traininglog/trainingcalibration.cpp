@@ -603,6 +603,17 @@ bool readTrainingLogFile(const QString &fileName, QByteArray &text, QString *err
             *error = trainingText(m);
         return false;
     };
+    if (fileName == QLatin1String("-")) { // standard input, as `commtax calibrate -` reads it
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly))
+            return fail(sentence(CT_TR("commtax::TrainingLog", "<stdin>: cannot read standard input")));
+        text = in.read(kMaxTrainingLogBytes + 1);
+        if (text.size() > kMaxTrainingLogBytes)
+            return fail(sentence(CT_TR("commtax::TrainingLog",
+                                       "%1:1:1: more than %2 MiB: too large for a training log"),
+                                 {val("<stdin>"), val(int(kMaxTrainingLogBytes >> 20))}));
+        return true;
+    }
     const QFileInfo info(fileName);
     if (info.isDir())
         return fail(sentence(CT_TR("commtax::TrainingLog",

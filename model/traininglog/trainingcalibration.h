@@ -29,7 +29,8 @@ inline constexpr qint64 kMaxTrainingLogBytes = 64ll * 1024 * 1024;
 QString trainingText(const Sentence &s);
 QStringList trainingTexts(const std::vector<Sentence> &s);
 
-// Read a log file of at most kMaxTrainingLogBytes. False with "FILE:1:1: ..." or "FILE: ...".
+// Read a log file of at most kMaxTrainingLogBytes ("-": standard input, as the command line reads
+// it). False with "FILE:1:1: ..." or "FILE: ...".
 bool readTrainingLogFile(const QString &fileName, QByteArray &text, QString *error);
 
 // What a log says of the plan, as scenario field paths ("model.layers", "training.tp") with the

@@ -1155,6 +1155,14 @@ engine step time</source>
         <source>%1 %2 us is below the 0.01 us nccl-tests prints</source>
         <translation>%1 %2 us 低于 nccl-tests 打印的最小值 0.01 us</translation>
     </message>
+    <message>
+        <source>a Rank line that does not read as rank, Pid, host and device: not counted among the ranks</source>
+        <translation>一行 Rank 无法读作 rank、Pid、主机和设备：不计入 rank</translation>
+    </message>
+    <message>
+        <source>rank %1 listed again (first at line %2): counted once</source>
+        <translation>rank %1 重复列出（首次在第 %2 行）：只计一次</translation>
+    </message>
 </context>
 <context>
     <name>commtax::CalibrationDialog</name>
@@ -2532,6 +2540,10 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
     <message>
         <source>cannot write to standard output: %1</source>
         <translation>无法写入标准输出：%1</translation>
+    </message>
+    <message>
+        <source>calibrate --training: standard input (-) is one log</source>
+        <translation>calibrate --training：标准输入（-）只能是一个日志</translation>
     </message>
 </context>
 <context>
@@ -9042,6 +9054,10 @@ overlap</source>
     <message>
         <source>%1: the log&apos;s value %2: %3</source>
         <translation>%1：日志中的值 %2：%3</translation>
+    </message>
+    <message>
+        <source>&lt;stdin&gt;: cannot read standard input</source>
+        <translation>&lt;stdin&gt;：无法读取标准输入</translation>
     </message>
 </context>
 <context>
