@@ -56,6 +56,10 @@ private Q_SLOTS:
         // Time that does not grow with size: nothing to fit.
         QVERIFY(!fitAlphaBeta({8, 16, 32}, {30, 30, 29}, 1.0).ok);
         QVERIFY(!fitAlphaBeta({8}, {30}, 1.0).ok);
+        // Time that barely grows, 20 us at 8 B and 20.01 us at 1 GiB: 107 TB/s, which no link carries
+        // (a calibrated latency was saved from such a log); no fit, and no latency.
+        const AlphaBetaFit flat = fitAlphaBeta({8, 1073741824}, {20.0, 20.01}, 1.0);
+        QVERIFY(!flat.ok && !flat.alpha_us);
     }
 
     void fitRecoversSyntheticLog_data()

@@ -247,7 +247,10 @@ AlphaBetaFit fitAlphaBeta(const std::vector<double> &sizes, const std::vector<do
         f.max_abs_residual = std::max(f.max_abs_residual, std::fabs(r));
     }
     f.rms_residual = std::sqrt(sq / used);
-    if (!std::isfinite(f.rms_residual) || !std::isfinite(f.max_abs_residual)
+    // A bandwidth no link carries (nccllog.h): times that barely grow with size (the same time at
+    // every size gave 170,000 GB/s, and a latency saved as measured) hold no bandwidth, nor the
+    // latency fitted beside it.
+    if (!std::isfinite(f.rms_residual) || !std::isfinite(f.max_abs_residual) || f.bw_gbps > kMaxBandwidthGbps
         || !std::isfinite(f.timeUs(sizes.empty() ? 0 : sizes.back()))) {
         // Numbers at the edge of double range (a time of 1e-300 us): no fit rather than a NaN.
         AlphaBetaFit none;
