@@ -49,7 +49,28 @@ QTextStream &err()
 
 QString shown(const QString &text)
 {
-    return terminalSafe(text);
+    // A message quotes names and keys from the user's files; a 900 KB key made a 900 KB line. A run
+    // of more than kLongWord characters without a space keeps its start and end, its middle counted;
+    // the words around it (what is wrong) stay whole.
+    constexpr qsizetype kLongWord = 1024, kKeep = 200; // a long path stays whole
+    QString out;
+    qsizetype from = 0;
+    for (qsizetype i = 0; i <= text.size(); ++i) {
+        if (i < text.size() && !text[i].isSpace())
+            continue;
+        if (i - from > kLongWord) {
+            out += QStringView(text).mid(from, kKeep);
+            out += QCoreApplication::translate("commtax::Cli", " [... %1 characters left out ...] ")
+                       .arg(i - from - 2 * kKeep);
+            out += QStringView(text).mid(i - kKeep, kKeep);
+        } else {
+            out += QStringView(text).mid(from, i - from);
+        }
+        if (i < text.size())
+            out += text[i];
+        from = i + 1;
+    }
+    return terminalSafe(out);
 }
 
 int outputWritten(int code)

@@ -534,6 +534,25 @@ private Q_SLOTS:
         }
     }
 
+    // A message quoting a huge key from the file keeps its start (position, path) and its end (what
+    // is wrong) and counts the middle: a 900 KB key made a 900 KB line on stderr.
+    void longQuotedTextIsCut()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("long-key.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\": \"commtax-scenario\", \"version\": 1,\n \"model\": {\"preset\": \"llama2-7b\", \""
+                + QByteArray(100000, 'k') + "\": 4}}\n");
+        f.close();
+        const Run r = run(QStringLiteral(COMMTAX_BINARY), {QStringLiteral("evaluate"), file});
+        QCOMPARE(r.code, 1);
+        const QString err = QString::fromUtf8(r.err).trimmed();
+        const bool cut = err.contains(QStringLiteral("characters left out"));
+        QVERIFY2(err.size() < 2000 && cut && err.contains(QStringLiteral(":2:"))
+                     && err.contains(QStringLiteral("unknown field; model fields are: layers")),
+                 qPrintable(err.left(2500)));
+    }
+
     // Files are locale-independent: under a Chinese or German system locale (Qt's
     // QLocale::system() and the C library's, which QCoreApplication installs), CSV and JSON come out
     // byte for byte as under the C locale: '.' decimals, no group separators. The people's text

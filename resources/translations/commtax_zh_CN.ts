@@ -2545,6 +2545,10 @@ QT-OPTIONS 在桌面应用启动时交给 Qt：-platform NAME、-style NAME、-r
         <source>calibrate --training: standard input (-) is one log</source>
         <translation>calibrate --training：标准输入（-）只能是一个日志</translation>
     </message>
+    <message>
+        <source> [... %1 characters left out ...] </source>
+        <translation> [……省略 %1 个字符……] </translation>
+    </message>
 </context>
 <context>
     <name>commtax::ColumnEditor</name>
