@@ -285,9 +285,11 @@ std::optional<int> readLogs(const TrainingOptions &opt, const PresetCatalog &cat
     QStringList problems;
     for (int i = 0; i < int(run.cases.size()); ++i) {
         LogCase &c = run.cases[std::size_t(i)];
-        std::vector<Sentence> errors;
-        if (!trainingScenario(c.read, opt.overrides[i], run.gpu, catalog, c.scenario, errors))
+        std::vector<Sentence> errors, replaced;
+        if (!trainingScenario(c.read, opt.overrides[i], run.gpu, catalog, c.scenario, errors, &replaced))
             problems << QStringLiteral("%1: %2").arg(c.file, trainingTexts(errors).join(QStringLiteral("; ")));
+        // The log's own values a --set replaced, among the notes on how the plan was taken.
+        c.read.notes.insert(c.read.notes.end(), replaced.begin(), replaced.end());
     }
     if (!problems.isEmpty())
         return fail(kExitBadInput, problems.join(QLatin1Char('\n')));

@@ -848,6 +848,15 @@ private slots:
             QCOMPARE(pipedLogs.size(), 2);
             QCOMPARE(pipedLogs.at(1).toObject().value(QStringLiteral("measured_step_s")).toDouble(),
                      logs.at(1).toObject().value(QStringLiteral("measured_step_s")).toDouble());
+            // A --set that replaces a value the log prints is said among the notes.
+            const commtax::test::Run replaced
+                = run(QStringLiteral(COMMTAX_BINARY),
+                      {QStringLiteral("calibrate"), QStringLiteral("--training"), m1, m2, QStringLiteral("--gpu"),
+                       QStringLiteral("h100-sxm"), QStringLiteral("--set"), QStringLiteral("1:training.seq_len=2048")},
+                      env);
+            QVERIFY2(replaced.code == 0, replaced.err.constData());
+            QVERIFY2(replaced.out.contains("training.seq_len = 2048 as given with --set; the log says"),
+                     replaced.out.constData());
             const commtax::test::Run twice
                 = run(QStringLiteral(COMMTAX_BINARY),
                       {QStringLiteral("calibrate"), QStringLiteral("--training"), QStringLiteral("-"),

@@ -47,9 +47,11 @@ TrainingPlanRead readTrainingPlan(const traininglog::TrainingLog &log);
 
 // The plan of a log on a GPU preset and its default cluster, with `overrides` (path -> value as
 // typed; "gpus" too) applied over what the log says. False with the reasons (missing fields,
-// unknown paths, the engine's validation) in `errors`.
+// unknown paths, the engine's validation) in `errors`. `notes`, when given, gets a sentence for each
+// value the log prints that an override replaced.
 bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString> &overrides, const Preset &gpu,
-                      const PresetCatalog &catalog, Scenario &out, std::vector<Sentence> &errors);
+                      const PresetCatalog &catalog, Scenario &out, std::vector<Sentence> &errors,
+                      std::vector<Sentence> *notes = nullptr);
 
 // The engine's step time for the plan with the GPU's BF16 and FP8 GEMM efficiencies scaled by
 // `factor` and the achievable bandwidth of NVLink and of the network (intra_efficiency,

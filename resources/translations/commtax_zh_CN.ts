@@ -9063,6 +9063,10 @@ overlap</source>
         <source>&lt;stdin&gt;: cannot read standard input</source>
         <translation>&lt;stdin&gt;：无法读取标准输入</translation>
     </message>
+    <message>
+        <source>%1 = %2 as given with --set; the log says %3</source>
+        <translation>%1 = %2 按 --set 给定；日志中为 %3</translation>
+    </message>
 </context>
 <context>
     <name>commtax::Warnings</name>
