@@ -378,6 +378,11 @@ private Q_SLOTS:
         QTest::addRow("quote bad date") << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"date\": \"10/01/2025\"}}")
                                         << 9 << "economics.quote.date"
                                         << "YYYY-MM-DD";
+        QTest::addRow("whole number a hair off") << scenarioText(R"(  "model": {"preset": "llama2-7b"},
+  "gpu": {"preset": "h100-sxm"},
+  "cluster": {"preset": "dgx-h100"},
+  "training": {"vpp": 1.0000000000000002})") << 7 << "training.vpp"
+                                                 << "(got 1.0000000000000002)";
         QTest::addRow("quote date with more after it")
             << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"valid_until\": \"2025-01-01 whatever\"}}") << 9
             << "economics.quote.valid_until"

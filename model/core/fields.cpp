@@ -743,7 +743,9 @@ EngineText checkFieldValueText(const FieldInfo &f, const QJsonValue &v)
         if (!v.isDouble())
             return fileText(CT_TR("commtax::Files", "expected a whole number, not %1"), {jsonTypeName(v)});
         if (std::floor(v.toDouble()) != v.toDouble())
-            return fileText(CT_TR("commtax::Files", "expected a whole number (got %1)"), {formatBound(v.toDouble())});
+            // Every digit it takes to show the fraction: 1.0000000000000002 read "(got 1)".
+            return fileText(CT_TR("commtax::Files", "expected a whole number (got %1)"),
+                            {QLocale::c().toString(v.toDouble(), 'g', QLocale::FloatingPointShortest)});
         return range(v.toDouble());
     case FieldType::Double:
         if (!v.isDouble())
