@@ -159,10 +159,9 @@ std::optional<int> readTrainingOptions(const CommandLine &cl, TrainingOptions &o
     if (opt.files.isEmpty())
         return fail(kExitUsage,
                     QCoreApplication::translate("commtax::Cli", "calibrate --training takes one or more log files"));
-    const QString oneStdin = QCoreApplication::translate("commtax::Cli", "calibrate --training: standard input (-) is "
-                                                                         "one log");
     if (opt.files.count(QStringLiteral("-")) > 1)
-        return fail(kExitUsage, oneStdin);
+        return fail(kExitUsage, QCoreApplication::translate("commtax::Cli", "calibrate --training: standard input "
+                                                                            "(-) is one log"));
     QString text;
     if (cl.value(QStringLiteral("framework"), text)
         && !traininglog::parseFramework(text.trimmed().toStdString(), opt.hint))

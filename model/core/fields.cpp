@@ -776,7 +776,8 @@ EngineText checkFieldValueText(const FieldInfo &f, const QJsonValue &v)
 }
 
 namespace {
-// jsonTypeName()'s words, by QJsonValue::Type (Undefined, 0x80, last).
+// jsonTypeName()'s words (marked for translation), which fileTextSentence() recognises among a
+// file text's arguments.
 const char *const kJsonTypeNames[] = {
     CT_TR("commtax::Files", "null"),
     CT_TR("commtax::Files", "true/false"),

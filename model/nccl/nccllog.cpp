@@ -859,7 +859,6 @@ private:
         m_ctx.test_name_line = lineNo;
     }
 
-    // Preamble of a new run: the table before it (if it has rows) is complete.
     // "# Rank ...": a device of the run. The ranks and nodes of the calibration are counted from
     // these lines, so one that cannot be read, or a rank listed twice, is said, not taken silently
     // (a line repeated 5,000 times made "4 ranks, 2 nodes (5002 per node)" and halved the
@@ -881,15 +880,15 @@ private:
             m_ctx.devices.push_back(std::move(d));
             return;
         }
-        if (m_repeatedRanks.insert(d.rank).second) // once a rank, however often it repeats
-        {
-            Sentence again = sentence(CT_TR("commtax::Calibration",
-                                            "rank %1 listed again (first at line %2): counted once"),
-                                      {std::to_string(d.rank), std::to_string(same->line)});
-            m_ctx.notes.push_back({lineNo, std::move(again)});
-        }
+        if (!m_repeatedRanks.insert(d.rank).second)
+            return; // said once a rank, however often it repeats
+        Sentence again = sentence(CT_TR("commtax::Calibration",
+                                        "rank %1 listed again (first at line %2): counted once"),
+                                  {std::to_string(d.rank), std::to_string(same->line)});
+        m_ctx.notes.push_back({lineNo, std::move(again)});
     }
 
+    // Preamble of a new run: the table before it (if it has rows) is complete.
     void startRun()
     {
         if (m_open && !m_table.rows.empty())

@@ -603,42 +603,39 @@ bool readTrainingLogFile(const QString &fileName, QByteArray &text, QString *err
             *error = trainingText(m);
         return false;
     };
-    if (fileName == QLatin1String("-")) { // standard input, as `commtax calibrate -` reads it
-        QFile in;
-        if (!in.open(stdin, QIODevice::ReadOnly))
+    const bool standardInput = fileName == QLatin1String("-"); // as `commtax calibrate -` reads it
+    QFile f;
+    if (standardInput) {
+        if (!f.open(stdin, QIODevice::ReadOnly))
             return fail(sentence(CT_TR("commtax::TrainingLog", "<stdin>: cannot read standard input")));
-        text = in.read(kMaxTrainingLogBytes + 1);
-        if (text.size() > kMaxTrainingLogBytes)
+    } else {
+        const QFileInfo info(fileName);
+        if (info.isDir())
             return fail(sentence(CT_TR("commtax::TrainingLog",
-                                       "%1:1:1: more than %2 MiB: too large for a training log"),
-                                 {val("<stdin>"), val(int(kMaxTrainingLogBytes >> 20))}));
-        return true;
+                                       "%1: is a directory, not a log"),
+                                 {val(fileName)}));
+        if (info.exists() && !info.isFile())
+            return fail(sentence(CT_TR("commtax::TrainingLog", "%1: not a regular file"), {val(fileName)}));
+        if (info.exists() && info.size() > kMaxTrainingLogBytes)
+            return fail(sentence(CT_TR("commtax::TrainingLog",
+                                       "%1:1:1: the file is %2 MiB; Commtax reads at most %3 MiB of "
+                                       "training log (cut it to the part with the configuration and a "
+                                       "few hundred steps)"),
+                                 {val(fileName),
+                                  val(QString::number(double(info.size()) / (1 << 20), 'f', 1)),
+                                  val(int(kMaxTrainingLogBytes >> 20))}));
+        f.setFileName(fileName);
+        if (!f.open(QIODevice::ReadOnly))
+            return fail(sentence(CT_TR("commtax::TrainingLog",
+                                       "%1: cannot open: %2"),
+                                 {val(fileName), val(f.errorString())}));
     }
-    const QFileInfo info(fileName);
-    if (info.isDir())
-        return fail(sentence(CT_TR("commtax::TrainingLog",
-                                   "%1: is a directory, not a log"),
-                             {val(fileName)}));
-    if (info.exists() && !info.isFile())
-        return fail(sentence(CT_TR("commtax::TrainingLog", "%1: not a regular file"), {val(fileName)}));
-    if (info.exists() && info.size() > kMaxTrainingLogBytes)
-        return fail(sentence(CT_TR("commtax::TrainingLog",
-                                   "%1:1:1: the file is %2 MiB; Commtax reads at most %3 MiB of "
-                                   "training log (cut it to the part with the configuration and a "
-                                   "few hundred steps)"),
-                             {val(fileName),
-                              val(QString::number(double(info.size()) / (1 << 20), 'f', 1)),
-                              val(int(kMaxTrainingLogBytes >> 20))}));
-    QFile f(fileName);
-    if (!f.open(QIODevice::ReadOnly))
-        return fail(sentence(CT_TR("commtax::TrainingLog",
-                                   "%1: cannot open: %2"),
-                             {val(fileName), val(f.errorString())}));
     text = f.read(kMaxTrainingLogBytes + 1);
     if (text.size() > kMaxTrainingLogBytes)
         return fail(sentence(CT_TR("commtax::TrainingLog",
                                    "%1:1:1: more than %2 MiB: too large for a training log"),
-                             {val(fileName), val(int(kMaxTrainingLogBytes >> 20))}));
+                             {val(standardInput ? QStringLiteral("<stdin>") : fileName),
+                              val(int(kMaxTrainingLogBytes >> 20))}));
     return true;
 }
 

@@ -435,10 +435,12 @@ void TrainingCalibrationDialog::showLogRow(std::size_t i, const std::vector<int>
     const Log &l = m_logs[i];
     const int row = int(i);
     setLogCell(row, ColLog, QFileInfo(l.file).fileName());
-    setLogCell(row, ColFramework,
-               !l.opened                                                ? QString() // never read: nothing to recognise
-                   : l.log.framework == traininglog::Framework::Unknown ? tr("not recognised")
-                                                                        : QString::fromLatin1(traininglog::toString(l.log.framework)));
+    QString framework; // none for a file never read: nothing to recognise
+    if (l.opened)
+        framework = l.log.framework == traininglog::Framework::Unknown
+            ? tr("not recognised")
+            : QString::fromLatin1(traininglog::toString(l.log.framework));
+    setLogCell(row, ColFramework, framework);
     // The plan cell's tooltip: how the reader and the plan took each value the log does not print.
     const auto explainPlan = [this, &l, row] {
         QStringList lines;

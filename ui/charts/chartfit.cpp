@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace commtax {
 
@@ -165,29 +166,34 @@ bool ChartView::fitCategoryNames()
     // when a name would otherwise be cut. The whole name is the category's tooltip (fittedTextAt).
     // A name's words start after a space, and at the full-width opening bracket (U+FF08) of the
     // Chinese names, which follows the word before it without a space.
-    QList<QStringList> words;
-    QList<QList<qsizetype>> starts;
-    for (const QString &name : std::as_const(m_categoryNames)) {
-        const QString body = splitMark(name).first;
-        QList<qsizetype> at;
-        for (qsizetype c = 0; c < body.size(); ++c) {
-            const bool afterSpace = c == 0 || body[c - 1].isSpace();
-            const bool bracket = body[c] == QChar(0xFF08); // "A100(40GB)" stays one word
-            if (!body[c].isSpace() && (afterSpace || bracket))
-                at << c;
+    struct Name {
+        QString body, mark;     // splitMark()'s parts
+        QList<qsizetype> start; // where each word of body starts
+        QStringList words;
+    };
+    QList<Name> names;
+    for (const QString &full : std::as_const(m_categoryNames)) {
+        Name n;
+        std::tie(n.body, n.mark) = splitMark(full);
+        for (qsizetype c = 0; c < n.body.size(); ++c) {
+            const bool afterSpace = c == 0 || n.body[c - 1].isSpace();
+            const bool bracket = n.body[c] == QChar(0xFF08); // "A100(40GB)" stays one word
+            if (!n.body[c].isSpace() && (afterSpace || bracket))
+                n.start << c;
         }
-        QStringList w;
-        for (qsizetype k = 0; k < at.size(); ++k)
-            w << body.mid(at[k], (k + 1 < at.size() ? at[k + 1] : body.size()) - at[k]).trimmed();
-        words << w;
-        starts << at;
+        for (qsizetype k = 0; k < n.start.size(); ++k) {
+            const qsizetype end = k + 1 < n.start.size() ? n.start[k + 1] : n.body.size();
+            n.words << n.body.mid(n.start[k], end - n.start[k]).trimmed();
+        }
+        names << n;
     }
     const auto sharedWords = [&](bool fromEnd, qsizetype other) {
         qsizetype n = 0;
-        while (onScreen && m_categoryNames.size() > 1) {
+        while (onScreen && names.size() > 1) {
             bool same = true;
-            for (const QStringList &w : std::as_const(words)) {
-                const QStringList &first = words.first();
+            const QStringList &first = names.first().words;
+            for (const Name &name : std::as_const(names)) {
+                const QStringList &w = name.words;
                 same = same && w.size() > other + n + 1
                     && (fromEnd ? w[w.size() - 1 - n] == first[first.size() - 1 - n] : w[n] == first[n]);
             }
@@ -201,28 +207,26 @@ bool ChartView::fitCategoryNames()
     const qsizetype tail = sharedWords(true, common);
     // At most three lines (two with a mark) on screen: ten lines of a 60-character name left a
     // 1280-px window's plot 35 px.
-    const auto linesOf = [&](qsizetype i, qsizetype dropped) {
-        const QString body = splitMark(m_categoryNames[i]).first;
-        const QList<qsizetype> &at = starts[i];
-        const qsizetype from = common > 0 ? at[common] : 0;
-        const qsizetype to = dropped > 0 ? at[at.size() - dropped] : body.size();
-        return wrapText(body.mid(from, to - from).trimmed(), font, width).split(QLatin1Char('\n'));
+    const auto linesOf = [&](const Name &n, qsizetype dropped) {
+        const qsizetype from = common > 0 ? n.start[common] : 0;
+        const qsizetype to = dropped > 0 ? n.start[n.start.size() - dropped] : n.body.size();
+        return wrapText(n.body.mid(from, to - from).trimmed(), font, width).split(QLatin1Char('\n'));
     };
-    const auto keepOf = [&](qsizetype i) { return splitMark(m_categoryNames[i]).second.isEmpty() ? 3 : 2; };
-    qsizetype dropped = 0;
-    for (qsizetype i = 0; onScreen && tail > 0 && i < m_categoryNames.size() && dropped == 0; ++i)
-        if (linesOf(i, 0).size() > keepOf(i))
-            dropped = tail;
+    const auto keepOf = [](const Name &n) { return n.mark.isEmpty() ? 3 : 2; };
+    const bool cutWithTail = onScreen && tail > 0 && std::any_of(names.cbegin(), names.cend(), [&](const Name &n) {
+                                 return linesOf(n, 0).size() > keepOf(n);
+                             });
+    const qsizetype dropped = cutWithTail ? tail : 0;
     QMap<double, QString> ticks;
-    for (qsizetype i = 0; i < m_categoryNames.size(); ++i) {
-        QStringList lines = linesOf(i, dropped);
-        const qsizetype keep = keepOf(i);
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        QStringList lines = linesOf(names[i], dropped);
+        const qsizetype keep = keepOf(names[i]);
         if (onScreen && lines.size() > keep) {
             const QString rest = QStringList(lines.mid(keep - 1)).join(QLatin1Char(' '));
             lines = lines.mid(0, keep - 1);
             lines << fm.elidedText(rest, Qt::ElideRight, width);
         }
-        ticks.insert(double(i + 1), lines.join(QLatin1Char('\n')) + splitMark(m_categoryNames[i]).second);
+        ticks.insert(double(i + 1), lines.join(QLatin1Char('\n')) + names[i].mark);
     }
     if (ticks == ticker->ticks())
         return false;
