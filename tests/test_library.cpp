@@ -171,7 +171,11 @@ private Q_SLOTS:
         QVERIFY2(lib.savePreset(h100, &savedAs, &error), qPrintable(error));
         QCOMPARE(savedAs, QStringLiteral("h100-sxm-custom"));
         const PresetCatalog cat = lib.catalog();
-        QCOMPARE(cat.find(Section::Gpu, QStringLiteral("h100-sxm"))->values.value(QStringLiteral("price_usd")).toDouble(), 25000.0);
+        QCOMPARE(cat.find(Section::Gpu,
+                          QStringLiteral("h100-sxm"))
+                     ->values.value(QStringLiteral("price_usd"))
+                     .toDouble(),
+                 25000.0);
         const std::optional<Preset> copy = cat.find(Section::Gpu, savedAs);
         QVERIFY(copy && !copy->builtIn);
         // the library's word is data beside the built-in's name (the UI puts it into words)
@@ -591,28 +595,33 @@ private Q_SLOTS:
             const int end = int(g.indexOf(',', at));
             return head + good + ",\n" + g.left(at) + "\"" + field + "\":\n      " + value + g.mid(end) + "\n  ]\n}\n";
         };
-        QTest::addRow("syntax error") << (head + good + ",\n    {\"id\": }\n  ]\n}\n") << 7 << QString();
+        QTest::addRow("syntax error") << (head + good + ",\n    {\"id\": }\n  ]\n}\n") << 7
+                                      << QStringLiteral("presets[1].id");
         QTest::addRow("wrong type") << second("memory_gb", "\"forty\"") << 8 << QStringLiteral("presets[1].memory_gb");
-        QTest::addRow("out of range") << second("intra_efficiency", "1.5") << 8 << QStringLiteral("presets[1].intra_efficiency");
+        QTest::addRow("out of range") << second("intra_efficiency", "1.5") << 8
+                                      << QStringLiteral("presets[1].intra_efficiency");
         QTest::addRow("negative price") << second("price_usd", "-5") << 8 << QStringLiteral("presets[1].price_usd");
         QTest::addRow("bad kind") << second("watts", "{\"value\": 300, \"kind\": \"rumour\"}") << 8
                                   << QStringLiteral("presets[1].watts.kind");
         QByteArray unknown = good;
         unknown.replace("good-1", "good-2").replace("\"watts\"", "\n      \"wats\"");
-        QTest::addRow("unknown field") << (head + good + ",\n" + unknown + "\n  ]\n}\n") << 8 << QStringLiteral("presets[1].wats");
+        QTest::addRow("unknown field") << (head + good + ",\n" + unknown + "\n  ]\n}\n") << 8
+                                       << QStringLiteral("presets[1].wats");
         QByteArray dup = good;
-        QTest::addRow("duplicate id") << (head + good + ",\n\n" + dup + "\n  ]\n}\n") << 8 << QStringLiteral("presets[1].id");
+        QTest::addRow("duplicate id") << (head + good + ",\n\n" + dup + "\n  ]\n}\n") << 8
+                                      << QStringLiteral("presets[1].id");
         QByteArray builtin = good;
         builtin.replace("good-1", "h100-sxm");
         QTest::addRow("built-in id with other values") << (head + good + ",\n" + builtin + "\n  ]\n}\n") << 7
                                                        << QStringLiteral("presets[1].id");
         QTest::addRow("wrong format") << QByteArray("{\n  \"format\": \"something-else\",\n  \"version\": 1\n}\n") << 2
                                       << QStringLiteral("format");
-        QTest::addRow("invalid plan") << QByteArray("{\n  \"format\": \"commtax-scenario\", \"version\": 1, \"name\": \"p\",\n"
-                                                    "  \"model\": {\"preset\": \"llama2-7b\"}, \"gpu\": {\"preset\": \"h100-sxm\"},\n"
-                                                    "  \"cluster\": {\"preset\": \"dgx-h100\", \"nodes\": 1},\n"
-                                                    "  \"training\": {\"tp\": 3, \"pp\": 1, \"dp\": 1}\n}\n")
-                                      << 5 << QStringLiteral("training.tp");
+        QTest::addRow("invalid plan")
+            << QByteArray("{\n  \"format\": \"commtax-scenario\", \"version\": 1, \"name\": \"p\",\n"
+                          "  \"model\": {\"preset\": \"llama2-7b\"}, \"gpu\": {\"preset\": \"h100-sxm\"},\n"
+                          "  \"cluster\": {\"preset\": \"dgx-h100\", \"nodes\": 1},\n"
+                          "  \"training\": {\"tp\": 3, \"pp\": 1, \"dp\": 1}\n}\n")
+            << 5 << QStringLiteral("training.tp");
     }
     void importBadFileImportsNothing()
     {
@@ -653,7 +662,11 @@ private Q_SLOTS:
         QVERIFY2(o.ok, qPrintable(o.summary()));
         QCOMPARE(o.replaced, QStringList{QStringLiteral("mine")});
         QCOMPARE(o.added, QStringList{QStringLiteral("other")});
-        QCOMPARE(lib.catalog().find(Section::Gpu, QStringLiteral("mine"))->values.value(QStringLiteral("price_usd")).toDouble(), 6000.0);
+        QCOMPARE(lib.catalog().find(Section::Gpu,
+                                    QStringLiteral("mine"))
+                     ->values.value(QStringLiteral("price_usd"))
+                     .toDouble(),
+                 6000.0);
     }
     void exportImportRoundTrip()
     {
@@ -670,7 +683,8 @@ private Q_SLOTS:
         QVERIFY(lib.savePreset(myGpu(QStringLiteral("a"), 100), nullptr, &error));
         QVERIFY(lib.savePreset(myGpu(QStringLiteral("b"), 200), nullptr, &error));
         const QString file = m_dir.filePath(QStringLiteral("export.json"));
-        QVERIFY2(lib.exportPresets(Section::Gpu, {QStringLiteral("a"), QStringLiteral("b")}, file, &error), qPrintable(error));
+        QVERIFY2(lib.exportPresets(Section::Gpu, {QStringLiteral("a"), QStringLiteral("b")}, file, &error),
+                 qPrintable(error));
         const QList<Preset> before = lib.userPresets(Section::Gpu);
         PresetLibrary other(freshPath());
         QVERIFY(other.open(nullptr));
@@ -700,7 +714,8 @@ private Q_SLOTS:
         QVERIFY(!lib.movedAsideTo().isEmpty());
         QVERIFY(lib.movedAsideTo().contains(QStringLiteral(".broken-")));
         QCOMPARE(readAll(lib.movedAsideTo()), garbage); // nothing lost
-        QVERIFY2(lib.recoveryNotice().contains(QDir::toNativeSeparators(lib.movedAsideTo())), qPrintable(lib.recoveryNotice()));
+        QVERIFY2(lib.recoveryNotice().contains(QDir::toNativeSeparators(lib.movedAsideTo())),
+                 qPrintable(lib.recoveryNotice()));
         QVERIFY(lib.savePreset(myGpu(QStringLiteral("after"), 1), nullptr, &error));
         QCOMPARE(lib.schemaVersion(), librarySchemaVersion());
     }
@@ -726,7 +741,8 @@ private Q_SLOTS:
             PresetLibrary cli(path);
             LibraryMessage error;
             QVERIFY(!cli.open(&error, PresetLibrary::OpenMode::ExistingOnly));
-            QVERIFY2(error.contains(QStringLiteral("integrity")) || error.contains(QStringLiteral("malformed")), qPrintable(error));
+            QVERIFY2(error.contains(QStringLiteral("integrity")) || error.contains(QStringLiteral("malformed")),
+                     qPrintable(error));
             QVERIFY(QFile::exists(path));
         }
         PresetLibrary lib(path);
@@ -918,7 +934,8 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc == 5 && QByteArray(argv[1]) == "--write-presets")
-        return writePresets(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]), QByteArray(argv[4]).toInt());
+        return writePresets(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]),
+                            QByteArray(argv[4]).toInt());
     TestLibrary t;
     return QTest::qExec(&t, argc, argv);
 }

@@ -6,6 +6,7 @@
 #include "core/fields.h"
 #include "core/gpumove.h"
 #include "core/jsonlocator.h"
+#include "core/jsonsyntax.h"
 #include "core/presets.h"
 #include "core/quote.h"
 #include "core/scenario.h"
@@ -13,6 +14,7 @@
 #include "engine/sweep.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -134,13 +136,15 @@ private Q_SLOTS:
         o.insert(QStringLiteral("training"), t);
         Scenario old;
         QList<LoadError> errors;
-        QVERIFY(parseScenario(QJsonDocument(o).toJson(), QStringLiteral("old.json"), PresetCatalog::builtIn(), old, errors));
+        QVERIFY(parseScenario(QJsonDocument(o).toJson(), QStringLiteral("old.json"), PresetCatalog::builtIn(), old,
+                              errors));
         QCOMPARE(old.plan.training.first_stage_layers, 0);
         QCOMPARE(old.plan.training.last_stage_layers, 0);
         s.plan.training.first_stage_layers = 19;
         s.plan.training.last_stage_layers = 19;
         Scenario back;
-        QVERIFY(parseScenario(serializeScenario(s), QStringLiteral("back.json"), PresetCatalog::builtIn(), back, errors));
+        QVERIFY(parseScenario(serializeScenario(s), QStringLiteral("back.json"), PresetCatalog::builtIn(), back,
+                              errors));
         QCOMPARE(back.plan.training.first_stage_layers, 19);
         QCOMPARE(back.plan.training.last_stage_layers, 19);
     }
@@ -149,7 +153,8 @@ private Q_SLOTS:
         const PresetCatalog &c = PresetCatalog::builtIn();
         for (const char *id : {"h100-sxm", "h200-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "b200", "mi300x"})
             QVERIFY2(c.find(Section::Gpu, QLatin1String(id)), id);
-        for (const char *id : {"llama2-7b", "llama2-13b", "codellama-34b", "llama2-70b", "llama3-8b", "llama3-70b", "gpt3-175b"})
+        for (const char *id : {"llama2-7b", "llama2-13b", "codellama-34b", "llama2-70b", "llama3-8b", "llama3-70b",
+                               "gpt3-175b"})
             QVERIFY2(c.find(Section::Model, QLatin1String(id)), id);
         for (const char *id : {"dgx-h100", "dgx-a100", "l40s-pcie", "rtx4090-pcie"})
             QVERIFY2(c.find(Section::Cluster, QLatin1String(id)), id);
@@ -159,7 +164,8 @@ private Q_SLOTS:
                 QVERIFY(p.builtIn);
                 for (const FieldInfo *f : fieldsOf(s)) {
                     const auto prov = p.provenance.constFind(QLatin1String(f->key));
-                    QVERIFY2(prov != p.provenance.constEnd(), qPrintable(p.id + QLatin1Char('.') + QLatin1String(f->key)));
+                    QVERIFY2(prov != p.provenance.constEnd(),
+                             qPrintable(p.id + QLatin1Char('.') + QLatin1String(f->key)));
                     QVERIFY2(!prov->source.isEmpty(), qPrintable(p.id + QLatin1Char('.') + QLatin1String(f->key)));
                 }
             }
@@ -323,10 +329,15 @@ private Q_SLOTS:
         QTest::addColumn<int>("line");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("fragment");
-        QTest::addRow("syntax") << QByteArray("{\n \"format\": \"commtax-scenario\",\n \"version\": 1,\n \"model\": {\"preset\": \"llama2-7b\",}\n}") << 4 << QString() << "invalid JSON";
+        QTest::addRow("syntax")
+            << QByteArray("{\n \"format\": \"commtax-scenario\",\n \"version\": 1,\n \"model\": {\"preset\": "
+                          "\"llama2-7b\",}\n}")
+            << 4 << "model"
+            << "invalid JSON";
         QTest::addRow("wrong format") << QByteArray("{\"format\": \"other\"}") << 1 << "format"
                                       << "commtax-scenario";
-        QTest::addRow("wrong version") << QByteArray("{\"format\": \"commtax-scenario\",\n\"version\": 7}") << 2 << "version"
+        QTest::addRow("wrong version") << QByteArray("{\"format\": \"commtax-scenario\",\n\"version\": 7}") << 2
+                                       << "version"
                                        << "unsupported version 7";
         QTest::addRow("unknown preset") << scenarioText(R"(  "model": {"preset": "llama9"},
   "gpu": {"preset": "h100-sxm"},
@@ -391,9 +402,11 @@ private Q_SLOTS:
             << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"date\": \"2025-01-01T10:00\"}}") << 9
             << "economics.quote.date"
             << "YYYY-MM-DD";
-        QTest::addRow("quote valid before date") << quoted("{\"vendor\": \"V\", \"id\": \"Q\", \"date\": \"2025-02-01\",\n \"valid_until\": \"2025-01-01\"}}")
-                                                 << 9 << "economics.quote.valid_until"
-                                                 << "before the quote's date 2025-02-01";
+        QTest::addRow("quote valid before date")
+            << quoted("{\"vendor\": \"V\", \"id\": \"Q\", \"date\": \"2025-02-01\",\n \"valid_until\": "
+                      "\"2025-01-01\"}}")
+            << 9 << "economics.quote.valid_until"
+            << "before the quote's date 2025-02-01";
         QTest::addRow("quote unknown field") << quoted("{\"vendor\": \"V\", \"id\": \"Q\",\n \"price\": 3}}")
                                              << 9 << "economics.quote.price"
                                              << "unknown field";
@@ -556,6 +569,145 @@ private Q_SLOTS:
         QCOMPARE(loc.find(QStringLiteral("c.missing")).line, 4); // nearest enclosing
         QCOMPARE(loc.find(QStringLiteral("c.d")).column, 13);    // the "t" of true
     }
+    // What JSON refuses, refused with what is wrong and where, including what Qt 6.4's reader takes
+    // ("\x41" read as "x41", a raw tab in a string, ".5") or misnames ("01024": "unterminated object").
+    void jsonSyntax_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("fragment");
+        QTest::addRow("leading zero") << QByteArray("{\n \"training\": {\"tp\": 01024}}") << 2 << 21 << "training.tp"
+                                      << "may not start with 0 unless it is 0 or 0.something (got 01024)";
+        QTest::addRow("hexadecimal") << QByteArray("{\"tp\": 0x400}") << 1 << 8 << "tp"
+                                     << "0x400 is hexadecimal";
+        QTest::addRow("plus sign") << QByteArray("{\"tp\": +1}") << 1 << 8 << "tp"
+                                   << "starts with a digit or a minus sign (got +1)";
+        QTest::addRow("bare fraction") << QByteArray("{\"x\": .5}") << 1 << 7 << "x"
+                                       << "(got .5)";
+        QTest::addRow("point, no digit") << QByteArray("{\"x\": 1.}") << 1 << 7 << "x"
+                                         << "decimal point must be followed by a digit (got 1.)";
+        QTest::addRow("empty exponent") << QByteArray("{\"x\": 1e}") << 1 << 7 << "x"
+                                        << "exponent must have digits (got 1e)";
+        QTest::addRow("out of range") << QByteArray("{\"x\": 1e999}") << 1 << 7 << "x"
+                                      << "1e999 is larger than any number Commtax can hold";
+        QTest::addRow("just above range") << QByteArray("{\"x\": 1.7976931348623159e308}") << 1 << 7 << "x"
+                                          << "is larger than any number Commtax can hold";
+        QTest::addRow("below range, fraction") << QByteArray("{\"x\": -0.0002e-321}") << 1 << 7 << "x"
+                                               << "-0.0002e-321 is closer to 0 than any number";
+        QTest::addRow("below range") << QByteArray("{\"x\": 1e-400}") << 1 << 7 << "x"
+                                     << "1e-400 is closer to 0 than any number Commtax can hold";
+        QTest::addRow("two points") << QByteArray("{\"x\": 1.2.3}") << 1 << 7 << "x"
+                                    << "1.2.3 is not a number";
+        QTest::addRow("NaN") << QByteArray("{\"x\": NaN}") << 1 << 7 << "x"
+                             << "NaN is not a JSON value";
+        QTest::addRow("-Infinity") << QByteArray("{\"x\": -Infinity}") << 1 << 7 << "x"
+                                   << "-Infinity is not a JSON value";
+        QTest::addRow("lone minus") << QByteArray("{\"x\": -}") << 1 << 7 << "x"
+                                    << "minus sign must be followed by a digit";
+        QTest::addRow("unknown escape") << QByteArray("{\"name\": \"\\x41\"}") << 1 << 11 << "name"
+                                        << "\\x is not an escape JSON knows";
+        QTest::addRow("short \\u") << QByteArray("{\"name\": \"\\u12\"}") << 1 << 11 << "name"
+                                   << "\\u takes four hexadecimal digits (got \\u12)";
+        QTest::addRow("raw tab") << QByteArray("{\"name\": \"a\tb\"}") << 1 << 12 << "name"
+                                 << "control character (U+0009)";
+        QTest::addRow("raw NUL") << QByteArray("{\"name\": \"a\0b\"}", 15) << 1 << 12 << "name"
+                                 << "control character (U+0000)";
+        QTest::addRow("not UTF-8") << QByteArray("{\"name\": \"caf\xE9\"}") << 1 << 14 << "name"
+                                   << "byte 0xE9 here is not UTF-8";
+        QTest::addRow("surrogate as UTF-8") << QByteArray("{\"name\": \"\xED\xA0\x80\"}") << 1 << 11 << "name"
+                                            << "byte 0xED";
+        QTest::addRow("unclosed string") << QByteArray("{\"name\": \"abc}") << 1 << 10 << "name"
+                                         << "string that starts here is not closed";
+        QTest::addRow("single quotes") << QByteArray("{\"name\": 'x'}") << 1 << 10 << "name"
+                                       << "double quotes, not single (got 'x')";
+        QTest::addRow("single-quoted words") << QByteArray("{\"name\": 'a b'}") << 1 << 10 << "name"
+                                             << "(got 'a b')";
+        QTest::addRow("unquoted key") << QByteArray("{\n  \"model\": {preset: 1}}") << 2 << 13 << "model"
+                                      << "key is written as a string in double quotes (got preset)";
+        QTest::addRow("no colon") << QByteArray("{\"a\" 1}") << 1 << 6 << "a"
+                                  << "expected a colon after the key (got 1)";
+        QTest::addRow("no value") << QByteArray("{\"a\": }") << 1 << 7 << "a"
+                                  << "the key has no value";
+        QTest::addRow("trailing comma, object") << QByteArray("{\"a\": 1,\n}") << 2 << 1 << QString()
+                                                << "another key (JSON has no trailing comma)";
+        QTest::addRow("trailing comma, array") << QByteArray("{\"a\": [1, 2,]}") << 1 << 13 << "a[2]"
+                                               << "another value (JSON has no trailing comma)";
+        QTest::addRow("missing comma") << QByteArray("{\n\"a\": {\"b\": 1 \"c\": 2}}") << 2 << 14 << "a.b"
+                                       << "expected a comma or the } that closes the object opened at line 2, column "
+                                          "6 (got \"c\")";
+        QTest::addRow("wrong bracket") << QByteArray("{\"a\": [1}") << 1 << 9 << "a[0]"
+                                       << "the ] that closes the array opened at line 1, column 7 (got })";
+        QTest::addRow("ends in object") << QByteArray("{\"a\": {\"b\": 1") << 1 << 14 << "a.b"
+                                        << "ends inside the object opened at line 1, column 7";
+        QTest::addRow("ends in array") << QByteArray("[1, [2") << 1 << 7 << "[1][0]"
+                                       << "ends inside the array opened at line 1, column 5";
+        QTest::addRow("empty") << QByteArray("  \n") << 2 << 1 << QString() << "holds no value (it is empty)";
+        QTest::addRow("number at the top") << QByteArray("42\n") << 1 << 1 << QString()
+                                           << "the text starts with 42; a JSON file holds an object";
+        QTest::addRow("binary") << QByteArray("\x01\xFF garbage") << 1 << 1 << QString()
+                                << "the text starts with \\u0001\\xFF; a JSON file holds an object";
+        QTest::addRow("line ends in string") << QByteArray("{\"name\": \"abc\n}") << 1 << 10 << "name"
+                                             << "runs past the end of its line: close it with a double quote";
+        QTest::addRow("comment") << QByteArray("// plan\n{}") << 1 << 1 << QString() << "JSON has no comments";
+        QTest::addRow("text after") << QByteArray("{} {}") << 1 << 4 << QString()
+                                    << "text after the end of the value (got {)";
+        QTest::addRow("long token cut") << (QByteArray("{\"x\": ") + QByteArray(5000, 'z') + "}") << 1 << 7 << "x"
+                                        << " zzzzzzzzzzzzzzzzzzzzzzzz... is not a JSON value";
+        const QString eight = QStringLiteral("[0]").repeated(8); // a deep path: its first and last parts
+        QTest::addRow("too deep") << (QByteArray(kMaxJsonDepth + 1, '[') + QByteArray(kMaxJsonDepth + 1, ']')) << 1
+                                  << kMaxJsonDepth + 1 << eight + QStringLiteral(" ... ") + eight
+                                  << "nested more than 512 deep";
+    }
+    void jsonSyntax()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(QString, path);
+        QFETCH(QString, fragment);
+        QJsonDocument doc;
+        LoadError e;
+        QVERIFY(!parseJsonText(json, QStringLiteral("bad.json"), doc, &e));
+        QVERIFY2(e.message.startsWith(QLatin1String("invalid JSON: ")) && e.message.contains(fragment),
+                 qPrintable(e.toString()));
+        QCOMPARE(e.line, line);
+        QCOMPARE(e.column, column);
+        QCOMPARE(e.path, path);
+    }
+    // The check refuses nothing JSON allows: every JSON file the product ships, and a document with
+    // every escape, number form and nesting Qt writes.
+    void jsonSyntaxAcceptsJson()
+    {
+        const QByteArray every = "{\"s\": \"\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9 \\uD83D\\uDE00 \xC3\xA9 "
+                                 "\xF0\x9F\x98\x80\", "
+                                 "\"n\": [0, -0, 1.5, -2e10, 3E+2, 4e-3, 0.0], \"t\": true, \"f\": false, \"z\": null, "
+                                 "\"e\": {}, \"a\": [], \"d\": [[[{\"k\": [{}]}]]]}";
+        QVERIFY(checkJsonSyntax(every).ok());
+        QVERIFY(checkJsonSyntax("\xEF\xBB\xBF{}").ok()); // a byte order mark, as Qt reads it
+        QVERIFY(checkJsonSyntax(QByteArray(kMaxJsonDepth, '[') + QByteArray(kMaxJsonDepth, ']')).ok());
+        int files = 0;
+        for (const QString &root : {QStringLiteral(COMMTAX_SOURCE_DIR "/presets"),
+                                    QStringLiteral(COMMTAX_SOURCE_DIR "/tests/fixtures")}) {
+            QDirIterator it(root, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                QFile f(it.next());
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                const QByteArray text = f.readAll();
+                QJsonParseError pe;
+                const QJsonDocument qt = QJsonDocument::fromJson(text, &pe);
+                if (pe.error != QJsonParseError::NoError)
+                    continue; // a fixture of bad input
+                const JsonSyntaxProblem p = checkJsonSyntax(text);
+                QVERIFY2(p.ok(),
+                         qPrintable(f.fileName() + QStringLiteral(": ") + QString::fromStdString(toString(p.text))));
+                QVERIFY(checkJsonSyntax(qt.toJson(QJsonDocument::Compact)).ok());
+                ++files;
+            }
+        }
+        QVERIFY2(files >= 20, qPrintable(QString::number(files)));
+    }
     void shippedScenariosAreValid()
     {
         const QDir dir(QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios"));
@@ -570,7 +722,8 @@ private Q_SLOTS:
         // the shipped default scenario is the app's default plan
         Scenario s;
         QList<LoadError> errors;
-        QVERIFY(loadScenarioFile(dir.filePath(QStringLiteral("llama2-70b-h100.json")), PresetCatalog::builtIn(), s, errors));
+        QVERIFY(loadScenarioFile(dir.filePath(QStringLiteral("llama2-70b-h100.json")), PresetCatalog::builtIn(), s,
+                                 errors));
         QVERIFY(s == defaultScenario());
     }
     void readmeExampleIsValid()
@@ -625,9 +778,13 @@ private Q_SLOTS:
     {
         PresetCatalog c;
         LoadError e;
-        QVERIFY(!c.loadJson("{\"format\": \"commtax-presets\", \"version\": 1, \"section\": \"gpu\",\n \"presets\": [\n {\"id\": \"g\", \"memory_gb\": -\"x\"}]}", QStringLiteral("p.json"), &e));
+        QVERIFY(!c.loadJson("{\"format\": \"commtax-presets\", \"version\": 1, \"section\": \"gpu\",\n \"presets\": "
+                            "[\n {\"id\": \"g\", \"memory_gb\": -\"x\"}]}",
+                            QStringLiteral("p.json"), &e));
         QCOMPARE(e.line, 3);
-        QVERIFY(!c.loadJson("{\"format\": \"commtax-presets\", \"version\": 1, \"section\": \"gpu\",\n \"presets\": [\n {\"id\": \"g\", \"memory_gb\": 80}]}", QStringLiteral("p.json"), &e));
+        QVERIFY(!c.loadJson("{\"format\": \"commtax-presets\", \"version\": 1, \"section\": \"gpu\",\n \"presets\": "
+                            "[\n {\"id\": \"g\", \"memory_gb\": 80}]}",
+                            QStringLiteral("p.json"), &e));
         QVERIFY2(e.message.contains(QLatin1String("lacks field")), qPrintable(e.toString()));
         QCOMPARE(e.path, QStringLiteral("presets[0]"));
         QVERIFY(c.isEmpty()); // nothing half-imported

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "presets.h"
 
+#include "jsonsyntax.h"
+
 #include <QDate>
 #include <QDir>
 #include <QFile>
@@ -85,6 +87,16 @@ bool parseJsonText(const QByteArray &json, const QString &fileName, QJsonDocumen
             *error = fileError(fileName, 1, 1, QString(),
                                fileText(CT_TR("commtax::Files", "the text is %1; Commtax reads at most %2 of JSON"),
                                         {byteSize(json.size()), byteSize(kMaxJsonBytes)}));
+        return false;
+    }
+    // The strict check first: Qt's reader takes some text that is not JSON, and misnames some
+    // that it refuses (jsonsyntax.h). Its own refusal stays for what the check lets through.
+    const JsonSyntaxProblem syntax = checkJsonSyntax(json);
+    if (!syntax.ok()) {
+        if (error) {
+            const TextPosition pos = JsonLocator::positionOfOffset(json, syntax.offset);
+            *error = fileError(fileName, pos.line, pos.column, syntax.path, syntax.text);
+        }
         return false;
     }
     QJsonParseError pe;

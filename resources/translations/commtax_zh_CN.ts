@@ -5327,6 +5327,134 @@ The reference of the normalisation and of the break-even figures</source>
         <source>expected a list of at most 8 name tags</source>
         <translation>应为最多 8 个名称标签的列表</translation>
     </message>
+    <message>
+        <source>invalid JSON: the text holds no value (it is empty)</source>
+        <translation>无效的 JSON：文本中没有任何值（它是空的）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: the text ends inside the object opened at line %1, column %2</source>
+        <translation>无效的 JSON：文本在第 %1 行第 %2 列开始的对象内部就结束了</translation>
+    </message>
+    <message>
+        <source>invalid JSON: the text ends inside the array opened at line %1, column %2</source>
+        <translation>无效的 JSON：文本在第 %1 行第 %2 列开始的数组内部就结束了</translation>
+    </message>
+    <message>
+        <source>invalid JSON: objects and arrays are nested more than %1 deep</source>
+        <translation>无效的 JSON：对象和数组的嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>invalid JSON: \u takes four hexadecimal digits (got %1)</source>
+        <translation>无效的 JSON：\u 后须跟四位十六进制数字（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1 is not an escape JSON knows; a backslash is written \\ (the escapes are \&quot; \\ \/ \b \f \n \r \t and \u followed by four hexadecimal digits)</source>
+        <translation>无效的 JSON：%1 不是 JSON 认识的转义；反斜杠应写作 \\（转义有 \&quot; \\ \/ \b \f \n \r \t，以及 \u 加四位十六进制数字）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: a control character (U+%1) inside a string must be written as an escape, such as \n, \t or \u%1</source>
+        <translation>无效的 JSON：字符串中的控制字符（U+%1）必须写成转义，例如 \n、\t 或 \u%1</translation>
+    </message>
+    <message>
+        <source>invalid JSON: the byte 0x%1 here is not UTF-8; save the file as UTF-8</source>
+        <translation>无效的 JSON：此处的字节 0x%1 不是 UTF-8；请将文件保存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>invalid JSON: the string that starts here is not closed with a double quote</source>
+        <translation>无效的 JSON：从此处开始的字符串没有用双引号结束</translation>
+    </message>
+    <message>
+        <source>invalid JSON: a minus sign must be followed by a digit (got %1)</source>
+        <translation>无效的 JSON：负号后必须跟数字（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1 is hexadecimal, which JSON does not read; write the number in decimal</source>
+        <translation>无效的 JSON：%1 是十六进制，JSON 不支持；请用十进制书写该数字</translation>
+    </message>
+    <message>
+        <source>invalid JSON: a number may not start with 0 unless it is 0 or 0.something (got %1)</source>
+        <translation>无效的 JSON：数字不能以 0 开头，除非它是 0 或 0.xxx（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: a decimal point must be followed by a digit (got %1)</source>
+        <translation>无效的 JSON：小数点后必须跟数字（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: an exponent must have digits (got %1)</source>
+        <translation>无效的 JSON：指数必须有数字（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1 is not a number</source>
+        <translation>无效的 JSON：%1 不是数字</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1 is larger than any number Commtax can hold (about 1.8e308)</source>
+        <translation>无效的 JSON：%1 超出 Commtax 能表示的最大数（约 1.8e308）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1 is not a JSON value; a value is a number, a string in double quotes, true, false, null, an object or an array</source>
+        <translation>无效的 JSON：%1 不是 JSON 值；值可以是数字、双引号中的字符串、true、false、null、对象或数组</translation>
+    </message>
+    <message>
+        <source>invalid JSON: a string is written in double quotes, not single (got %1)</source>
+        <translation>无效的 JSON：字符串须用双引号，而不是单引号（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: JSON has no comments</source>
+        <translation>无效的 JSON：JSON 不支持注释</translation>
+    </message>
+    <message>
+        <source>invalid JSON: a number starts with a digit or a minus sign (got %1)</source>
+        <translation>无效的 JSON：数字须以数字或负号开头（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: the key has no value after its colon</source>
+        <translation>无效的 JSON：该键的冒号后没有值</translation>
+    </message>
+    <message>
+        <source>invalid JSON: a comma must be followed by another value (JSON has no trailing comma)</source>
+        <translation>无效的 JSON：逗号后必须还有一个值（JSON 不允许末尾逗号）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: expected a value (got %1)</source>
+        <translation>无效的 JSON：此处应为一个值（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: text after the end of the value (got %1)</source>
+        <translation>无效的 JSON：值结束后还有文本（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: the text starts with %1; a JSON file holds an object in braces { }</source>
+        <translation>无效的 JSON：文本以 %1 开头；JSON 文件应包含一个花括号 { } 中的对象</translation>
+    </message>
+    <message>
+        <source>invalid JSON: a comma must be followed by another key (JSON has no trailing comma)</source>
+        <translation>无效的 JSON：逗号后必须还有一个键（JSON 不允许末尾逗号）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: a key is written as a string in double quotes (got %1)</source>
+        <translation>无效的 JSON：键须写成双引号中的字符串（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: expected a colon after the key (got %1)</source>
+        <translation>无效的 JSON：键后应为冒号（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: expected a comma or the } that closes the object opened at line %1, column %2 (got %3)</source>
+        <translation>无效的 JSON：此处应为逗号，或结束第 %1 行第 %2 列开始的对象的 }（实际为 %3）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: expected a comma or the ] that closes the array opened at line %1, column %2 (got %3)</source>
+        <translation>无效的 JSON：此处应为逗号，或结束第 %1 行第 %2 列开始的数组的 ]（实际为 %3）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: the string that starts here runs past the end of its line: close it with a double quote, or write a line break inside it as \n</source>
+        <translation>无效的 JSON：从此处开始的字符串越过了行尾：请用双引号结束它，或将其中的换行写作 \n</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1 is closer to 0 than any number Commtax can hold (about 4.9e-324); write 0</source>
+        <translation>无效的 JSON：%1 比 Commtax 能表示的最小正数（约 4.9e-324）更接近 0；请写 0</translation>
+    </message>
 </context>
 <context>
     <name>commtax::HandbookDialog</name>
