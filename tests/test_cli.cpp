@@ -20,6 +20,7 @@
 #include <QElapsedTimer>
 #include <QProcess>
 
+#include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <tuple>
@@ -531,6 +532,31 @@ private Q_SLOTS:
             const QByteArray err = p.readAllStandardError();
             QVERIFY2(p.exitCode() == 1 && err.contains("cannot write to standard output"),
                      qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + QString::fromLocal8Bit(err)));
+        }
+    }
+
+    // A report the file system cuts short (here the file size limit, EFBIG; a full disk is ENOSPC)
+    // says why: the CSV read "Unknown error" (write(2) took part of it, which Qt does not count as an
+    // error) and the xlsx named only libxlsxwriter's error class.
+    void reportCutShortSaysWhy()
+    {
+        const QString a = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/compare-1-h100.json");
+        const QString b = QStringLiteral(COMMTAX_SOURCE_DIR "/presets/scenarios/compare-2-a100.json");
+        for (const QString &ext : {QStringLiteral("csv"), QStringLiteral("xlsx")}) {
+            const QString out = m_dir.filePath(QStringLiteral("cut-short.") + ext);
+            QProcess p;
+            // the limit in 1 KiB blocks; SIGXFSZ ignored, so that the write fails with EFBIG
+            const QString script = QStringLiteral("trap '' XFSZ; ulimit -f 2; exec \"$0\" report \"$1\" \"$2\" "
+                                                  "-o \"$3\"");
+            const QString binary = QStringLiteral(COMMTAX_BINARY);
+            p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script, binary, a, b, out});
+            QVERIFY(p.waitForFinished(60000));
+            const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+            // Commtax's own line (libxlsxwriter prints lines of its own before it)
+            const QString own = err.mid(err.lastIndexOf(QLatin1String("commtax: ")));
+            const bool says = own.contains(qt_error_string(EFBIG)) && !own.contains(QLatin1String("Unknown error"));
+            QVERIFY2(p.exitCode() == 1 && says, qPrintable(ext + QStringLiteral(": ") + err));
+            QVERIFY(!QFileInfo::exists(out));
         }
     }
 

@@ -37,6 +37,8 @@
 #include <QTest>
 #include <QThread>
 
+#include <cerrno>
+
 #include <fcntl.h>
 #include <grp.h>
 #include <signal.h>
@@ -514,6 +516,23 @@ private Q_SLOTS:
             QVERIFY2(error.contains(file), qPrintable(error));
             QCOMPARE(readAll(file), QByteArray("the user's file"));
             QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("plan.json")});
+        }
+        // a write larger than QSaveFile's buffer that the file system cuts short: write(2) took part
+        // of it, which Qt does not count as an error, and the reason read "Unknown error"
+        {
+            rlimit saved{};
+            QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
+            rlimit small = saved;
+            small.rlim_cur = 4096;
+            const auto oldHandler = ::signal(SIGXFSZ, SIG_IGN);
+            QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+            const bool written = writeFileAtomically(file, QByteArray(100000, 'x'), &error);
+            QCOMPARE(setrlimit(RLIMIT_FSIZE, &saved), 0);
+            ::signal(SIGXFSZ, oldHandler);
+            QVERIFY(!written);
+            QVERIFY2(error.contains(qt_error_string(EFBIG)) && !error.contains(QLatin1String("Unknown error")),
+                     qPrintable(error));
+            QCOMPARE(readAll(file), QByteArray("the user's file"));
         }
         // and a write that works replaces the file whole
         QVERIFY2(writeFileAtomically(file, QByteArray("new"), &error), qPrintable(error));

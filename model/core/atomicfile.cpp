@@ -79,10 +79,17 @@ bool writeFileAtomically(const QString &fileName, const QByteArray &data, QStrin
     return writeFileAtomically(
         fileName,
         [&data](QIODevice &d, QString *why) {
-            if (d.write(data) == data.size())
-                return true;
-            *why = d.errorString();
-            return false;
+            // A write(2) the file system cuts short (a full disk, a file size limit) is no error
+            // to Qt: it returns the bytes taken and keeps "Unknown error". The next write says why.
+            for (qint64 done = 0; done < data.size();) {
+                const qint64 n = d.write(data.constData() + done, data.size() - done);
+                if (n <= 0) {
+                    *why = d.errorString();
+                    return false;
+                }
+                done += n;
+            }
+            return true;
         },
         error);
 }

@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QTemporaryDir>
 
+#include <cerrno>
 #include <cmath>
 #include <map>
 
@@ -109,10 +110,13 @@ public:
 
     bool close()
     {
+        errno = 0;
         const lxw_error e = workbook_close(m_wb);
+        const int system = errno; // libxlsxwriter's own text names only its error class
         m_wb = nullptr;
         if (e != LXW_NO_ERROR && m_error.isEmpty())
-            m_error = QString::fromUtf8(lxw_strerror(e));
+            m_error = QString::fromUtf8(lxw_strerror(e))
+                + (system != 0 ? QStringLiteral(" (") + qt_error_string(system) + QLatin1Char(')') : QString());
         return m_error.isEmpty();
     }
 
