@@ -92,7 +92,19 @@ private slots:
         QCOMPARE(table->rowCount(), 3);
         QVERIFY(table->item(2, 2)->text().contains(QStringLiteral("the log does not say model.layers")));
         QVERIFY(table->item(2, 4)->text().isEmpty());
+        // The window says how to give a value as the window takes it, not with the command line's
+        // options (--set, --gpu): in the Values field, named as it is named there.
+        QVERIFY2(table->item(2, 2)->text().contains(QStringLiteral("give them in Values (PATH=VALUE)")),
+                 qPrintable(table->item(2, 2)->text()));
         auto *values = child<QLineEdit>(&d, "valuesEdit");
+        values->setText(QStringLiteral("3:gpus=many"));
+        emit values->editingFinished();
+        QVERIFY2(table->item(2, 2)->text().contains(QStringLiteral("gpus in Values: expected a whole number")),
+                 qPrintable(table->item(2, 2)->text()));
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const QString rowTip = table->item(row, 2)->toolTip();
+            QVERIFY2(!rowTip.contains(QStringLiteral("--")), qPrintable(rowTip));
+        }
         values->setText(
             QStringLiteral("3:model.layers=32; 3:model.hidden=4096; 3:model.heads=32; 3:model.kv_heads=8; "
                            "3:model.ffn=14336; 3:model.vocab=128256; 3:model.mlp=swiglu; 3:training.seq_len=8192; "

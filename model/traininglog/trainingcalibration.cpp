@@ -216,9 +216,8 @@ void readMegatronTraining(Reader &rd, bool bridge)
     if (const std::optional<bool> f = flag(log, "cross_entropy_loss_fusion", &line))
         rd.set(path(F::training_fused_cross_entropy), *f, line);
     if (!rd.integer(QStringLiteral("gpus"), "world_size") && !bridge)
-        rd.note(sentence(CT_TR("commtax::TrainingLog",
-                               "world_size is not printed: give the GPU count with --set "
-                               "gpus=N")));
+        rd.note(sentence(CT_TR("commtax::TrainingLog", "world_size is not printed: give the GPU count %1"),
+                         {traininglog::giveWithSet({"gpus=N"})}));
     // NeMo's trainer config: num_nodes x devices (GPUs per node).
     const std::optional<double> nodes = number(log, "num_nodes", &line);
     const std::optional<double> devices = number(log, "devices");
@@ -472,14 +471,14 @@ void readDeepSpeed(Reader &rd)
         rd.set(path(F::training_tp), mp, line);
         rd.note(sentence(CT_TR("commtax::TrainingLog",
                                "tp = %1: the FLOPS profiler's model parallel size (a pipeline "
-                               "split is given with --set training.pp=N and training.tp)"),
-                         {val(mp)}));
+                               "split is given %2)"),
+                         {val(mp), traininglog::giveWithSet({"training.pp=N", "training.tp=M"})}));
     } else {
         rd.set(path(F::training_tp), 1, 0);
         rd.note(sentence(CT_TR("commtax::TrainingLog",
                                "tp = 1: DeepSpeed's engine prints no model-parallel size "
-                               "(Megatron-DeepSpeed's arguments dump does: give training.tp "
-                               "with --set)")));
+                               "(Megatron-DeepSpeed's arguments dump does: give it %1)"),
+                         {traininglog::giveWithSet({"training.tp=N"})}));
     }
     rd.set(path(F::training_pp), 1, 0);
     rd.set(path(F::training_cp), 1, 0);
@@ -662,15 +661,15 @@ TrainingPlanRead readTrainingPlan(const TrainingLog &log)
         if (!r.fields.contains(p))
             r.missing << p;
     if (r.gpuName.isEmpty())
-        r.notes.push_back(sentence(CT_TR("commtax::TrainingLog",
-                                         "the log names no GPU: choose the preset with --gpu ID")));
+        r.notes.push_back(sentence(CT_TR("commtax::TrainingLog", "the log names no GPU: choose the preset %1"),
+                                   {sentence(traininglog::kGiveGpu)}));
     // Not required (the engine has a default), but never taken silently: NeMo, HF Trainer and
     // DeepSpeed logs often do not print it.
     if (!r.fields.contains(path(F::training_recompute)))
         r.notes.push_back(sentence(CT_TR("commtax::TrainingLog",
                                          "training.recompute is not in the log: the engine's default "
-                                         "(selective) is used; give it with --set "
-                                         "training.recompute=none|selective|full")));
+                                         "(selective) is used; give it %1"),
+                                   {traininglog::giveWithSet({"training.recompute=none|selective|full"})}));
     return r;
 }
 
@@ -691,9 +690,8 @@ void applyOverrides(const QMap<QString, QString> &overrides, QMap<QString, QJson
         if (path == QLatin1String("gpus")) {
             if (!isNum || d < 1 || d > 1e6 || std::floor(d) != d) {
                 errors.push_back(sentence(CT_TR("commtax::TrainingLog",
-                                                "--set gpus: expected a whole number from 1 to 1000000, not "
-                                                "\"%1\""),
-                                          {val(it.value())}));
+                                                "%1: expected a whole number from 1 to 1000000, not \"%2\""),
+                                          {traininglog::setOption("gpus"), val(it.value())}));
                 continue;
             }
         } else {
@@ -704,16 +702,14 @@ void applyOverrides(const QMap<QString, QString> &overrides, QMap<QString, QJson
                 ? findField(section, path.mid(dot + 1))
                 : nullptr;
             if (!f) {
-                errors.push_back(sentence(CT_TR("commtax::TrainingLog",
-                                                "--set %1: not a model or training field"),
-                                          {val(path)}));
+                errors.push_back(sentence(CT_TR("commtax::TrainingLog", "%1: not a model or training field"),
+                                          {traininglog::setOption(path.toStdString())}));
                 continue;
             }
             const EngineText why = checkFieldValueText(*f, v);
             if (*why.pattern) {
-                errors.push_back(sentence(CT_TR("commtax::TrainingLog",
-                                                "--set %1: %2"),
-                                          {val(path), fileTextSentence(why)}));
+                errors.push_back(sentence(CT_TR("commtax::TrainingLog", "%1: %2"),
+                                          {traininglog::setOption(path.toStdString()), fileTextSentence(why)}));
                 continue;
             }
         }
@@ -754,9 +750,8 @@ bool trainingScenario(const TrainingPlanRead &read, const QMap<QString, QString>
         if (!fields.contains(p))
             missing << p;
     if (!missing.isEmpty())
-        errors.push_back(sentence(CT_TR("commtax::TrainingLog",
-                                        "the log does not say %1: give them with --set PATH=VALUE"),
-                                  {val(missing.join(QStringLiteral(", ")))}));
+        errors.push_back(sentence(CT_TR("commtax::TrainingLog", "the log does not say %1: give them %2"),
+                                  {val(missing.join(QStringLiteral(", "))), traininglog::giveWithSet({"PATH=VALUE"})}));
     if (!errors.empty())
         return false;
     // The data-parallel degree follows the GPU count unless given.

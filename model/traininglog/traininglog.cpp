@@ -9,6 +9,21 @@
 
 namespace commtax::traininglog {
 
+const char *const kGiveWithSet = CT_TR("commtax::TrainingLog", "with --set %1");
+const char *const kGiveGpu = CT_TR("commtax::TrainingLog", "with --gpu ID");
+const char *const kGiveFramework = CT_TR("commtax::TrainingLog", "with --framework");
+const char *const kSetOption = CT_TR("commtax::TrainingLog", "--set %1");
+
+Sentence giveWithSet(const std::vector<std::string> &pairs)
+{
+    std::string joined;
+    for (const std::string &p : pairs)
+        joined += (joined.empty() ? "" : " --set ") + p;
+    return sentence(kGiveWithSet, {Sentence(std::move(joined))});
+}
+
+Sentence setOption(std::string path) { return sentence(kSetOption, {Sentence(std::move(path))}); }
+
 namespace {
 
 bool isIdent(char c)
@@ -1335,7 +1350,8 @@ bool parseTrainingLog(std::string_view text, Framework hint, TrainingLog &out, P
                  sentence(CT_TR("commtax::TrainingLog",
                                 "no iteration times found: not a Megatron-LM, torchtitan, NeMo "
                                 "/ Megatron-Bridge, HF Trainer or DeepSpeed log (choose one "
-                                "with --framework)"))};
+                                "%1)"),
+                          {sentence(kGiveFramework)})};
         return false;
     }
     out.runs.push_back(Run{1, {}, 0});

@@ -125,4 +125,14 @@ SteadyState steadyState(const TrainingLog &log);
 // -1. Exposed for the tests.
 std::string cleanLine(std::string_view raw, int *rank = nullptr);
 
+// How the command line gives what a log does not say, as parts of the sentences that ask for it
+// (context "commtax::TrainingLog"). The desktop app finds these parts by their templates and says
+// them its own way (ui/calibrate/trainingcalibrationdialog.cpp: howInTheWindow()).
+extern const char *const kGiveWithSet;   // "with --set %1", %1 PATH=VALUE pairs joined by " --set "
+extern const char *const kGiveGpu;       // "with --gpu ID"
+extern const char *const kGiveFramework; // "with --framework"
+extern const char *const kSetOption;     // "--set %1", %1 a path: what a refused value was given as
+Sentence giveWithSet(const std::vector<std::string> &pairs);
+Sentence setOption(std::string path);
+
 } // namespace commtax::traininglog

@@ -8912,6 +8912,22 @@ overlap</source>
         <source>not recognised</source>
         <translation>未识别</translation>
     </message>
+    <message>
+        <source>in Values (%1)</source>
+        <translation>在“取值”中（%1）</translation>
+    </message>
+    <message>
+        <source>%1 in Values</source>
+        <translation>“取值”中的 %1</translation>
+    </message>
+    <message>
+        <source>in the GPU preset list</source>
+        <translation>在“GPU 预设”列表中</translation>
+    </message>
+    <message>
+        <source>with commtax calibrate --training FILE --framework NAME on the command line</source>
+        <translation>在命令行用 commtax calibrate --training FILE --framework NAME</translation>
+    </message>
 </context>
 <context>
     <name>commtax::TrainingLog</name>
@@ -8926,10 +8942,6 @@ overlap</source>
     <message>
         <source>%1 = 1: %2 is not printed or None</source>
         <translation>%1 = 1：日志未打印 %2，或其值为 None</translation>
-    </message>
-    <message>
-        <source>world_size is not printed: give the GPU count with --set gpus=N</source>
-        <translation>未打印 world_size：请用 --set gpus=N 指定 GPU 数</translation>
     </message>
     <message>
         <source>GPUs = trainer.num_nodes x trainer.devices</source>
@@ -8984,14 +8996,6 @@ overlap</source>
         <translation>optimizer_kernel = foreach：日志未打印 optim；Trainer 的默认值在 PyTorch 2.8 之前为 adamw_torch（之后为 adamw_torch_fused）</translation>
     </message>
     <message>
-        <source>tp = %1: the FLOPS profiler&apos;s model parallel size (a pipeline split is given with --set training.pp=N and training.tp)</source>
-        <translation>tp = %1：FLOPS 分析器给出的模型并行规模（流水线切分请用 --set training.pp=N 和 training.tp 指定）</translation>
-    </message>
-    <message>
-        <source>tp = 1: DeepSpeed&apos;s engine prints no model-parallel size (Megatron-DeepSpeed&apos;s arguments dump does: give training.tp with --set)</source>
-        <translation>tp = 1：DeepSpeed 引擎不打印模型并行规模（Megatron-DeepSpeed 的参数转储会打印：请用 --set 指定 training.tp）</translation>
-    </message>
-    <message>
         <source>GPUs = world_size (DeepSpeed&apos;s data-parallel size) x tp</source>
         <translation>GPU 数 = world_size（DeepSpeed 的数据并行规模）x tp</translation>
     </message>
@@ -9024,32 +9028,8 @@ overlap</source>
         <translation>%1:1:1：超过 %2 MiB，作为训练日志过大</translation>
     </message>
     <message>
-        <source>the log names no GPU: choose the preset with --gpu ID</source>
-        <translation>日志未写明 GPU：请用 --gpu ID 选择预设</translation>
-    </message>
-    <message>
-        <source>training.recompute is not in the log: the engine&apos;s default (selective) is used; give it with --set training.recompute=none|selective|full</source>
-        <translation>日志中没有 training.recompute：使用引擎的默认值（selective）；可用 --set training.recompute=none|selective|full 指定</translation>
-    </message>
-    <message>
-        <source>--set gpus: expected a whole number from 1 to 1000000, not &quot;%1&quot;</source>
-        <translation>--set gpus：应为 1 到 1000000 之间的整数，而不是“%1”</translation>
-    </message>
-    <message>
-        <source>--set %1: not a model or training field</source>
-        <translation>--set %1：不是模型或训练字段</translation>
-    </message>
-    <message>
-        <source>--set %1: %2</source>
-        <translation>--set %1：%2</translation>
-    </message>
-    <message>
         <source>GPU preset &quot;%1&quot; names no cluster preset</source>
         <translation>GPU 预设“%1”未指定集群预设</translation>
-    </message>
-    <message>
-        <source>the log does not say %1: give them with --set PATH=VALUE</source>
-        <translation>日志未给出 %1：请用 --set PATH=VALUE 指定</translation>
     </message>
     <message>
         <source>%1 GPUs are not a multiple of tp x pp x cp = %2</source>
@@ -9164,10 +9144,6 @@ overlap</source>
         <translation>在此 %1 日志中未找到迭代时间：%2</translation>
     </message>
     <message>
-        <source>no iteration times found: not a Megatron-LM, torchtitan, NeMo / Megatron-Bridge, HF Trainer or DeepSpeed log (choose one with --framework)</source>
-        <translation>未找到迭代时间：不是 Megatron-LM、torchtitan、NeMo / Megatron-Bridge、HF Trainer 或 DeepSpeed 日志（用 --framework 指定一种）</translation>
-    </message>
-    <message>
         <source>line longer than 1 MiB skipped</source>
         <translation>超过 1 MiB 的行已跳过</translation>
     </message>
@@ -9194,6 +9170,58 @@ overlap</source>
     <message>
         <source>%1 = %2 as given with --set; the log says %3</source>
         <translation>%1 = %2 按 --set 给定；日志中为 %3</translation>
+    </message>
+    <message>
+        <source>world_size is not printed: give the GPU count %1</source>
+        <translation>未打印 world_size：请%1 指定 GPU 数</translation>
+    </message>
+    <message>
+        <source>tp = %1: the FLOPS profiler&apos;s model parallel size (a pipeline split is given %2)</source>
+        <translation>tp = %1：FLOPS 分析器给出的模型并行规模（流水线切分请%2 指定）</translation>
+    </message>
+    <message>
+        <source>tp = 1: DeepSpeed&apos;s engine prints no model-parallel size (Megatron-DeepSpeed&apos;s arguments dump does: give it %1)</source>
+        <translation>tp = 1：DeepSpeed 引擎不打印模型并行规模（Megatron-DeepSpeed 的参数转储会打印：请%1 指定）</translation>
+    </message>
+    <message>
+        <source>the log names no GPU: choose the preset %1</source>
+        <translation>日志未写明 GPU：请%1 选择预设</translation>
+    </message>
+    <message>
+        <source>training.recompute is not in the log: the engine&apos;s default (selective) is used; give it %1</source>
+        <translation>日志中没有 training.recompute：使用引擎的默认值（selective）；可%1 指定</translation>
+    </message>
+    <message>
+        <source>%1: expected a whole number from 1 to 1000000, not &quot;%2&quot;</source>
+        <translation>%1：应为 1 到 1000000 之间的整数，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>%1: not a model or training field</source>
+        <translation>%1：不是模型或训练字段</translation>
+    </message>
+    <message>
+        <source>the log does not say %1: give them %2</source>
+        <translation>日志未给出 %1：请%2 指定</translation>
+    </message>
+    <message>
+        <source>with --set %1</source>
+        <translation>用 --set %1</translation>
+    </message>
+    <message>
+        <source>with --gpu ID</source>
+        <translation>用 --gpu ID</translation>
+    </message>
+    <message>
+        <source>with --framework</source>
+        <translation>用 --framework</translation>
+    </message>
+    <message>
+        <source>--set %1</source>
+        <translation>--set %1</translation>
+    </message>
+    <message>
+        <source>no iteration times found: not a Megatron-LM, torchtitan, NeMo / Megatron-Bridge, HF Trainer or DeepSpeed log (choose one %1)</source>
+        <translation>未找到迭代时间：不是 Megatron-LM、torchtitan、NeMo / Megatron-Bridge、HF Trainer 或 DeepSpeed 日志（请%1 指定一种）</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <cstring>
+
 namespace commtax {
 
 struct TrainingCalibrationDialog::Log {
@@ -63,6 +65,44 @@ enum Column { ColLog,
               ColumnCount };
 
 QString seconds(double s) { return QLocale().toString(s, 'f', s < 1 ? 4 : 3) + QStringLiteral(" s"); }
+
+constexpr const char *kDialogContext = "commtax::TrainingCalibrationDialog";
+
+// The reader's sentences say how the command line gives what a log does not ("with --set gpus=N",
+// "with --gpu ID"); here the same is given in the Values field and the GPU preset list.
+Sentence howInTheWindow(Sentence s)
+{
+    for (Sentence &a : s.args)
+        a = howInTheWindow(std::move(a));
+    const auto is = [&s](const char *pattern) { return s.pattern && std::strcmp(s.pattern, pattern) == 0; };
+    if (is(traininglog::kGiveWithSet) && s.args.size() == 1) {
+        s.pattern = QT_TRANSLATE_NOOP("commtax::TrainingCalibrationDialog", "in Values (%1)");
+        s.args[0].value = QString::fromStdString(s.args[0].value)
+                              .replace(QLatin1String(" --set "), QLatin1String("; "))
+                              .toStdString();
+    } else if (is(traininglog::kSetOption)) {
+        s.pattern = QT_TRANSLATE_NOOP("commtax::TrainingCalibrationDialog", "%1 in Values");
+    } else if (is(traininglog::kGiveGpu)) {
+        s.pattern = QT_TRANSLATE_NOOP("commtax::TrainingCalibrationDialog", "in the GPU preset list");
+    } else if (is(traininglog::kGiveFramework)) {
+        s.pattern = QT_TRANSLATE_NOOP("commtax::TrainingCalibrationDialog",
+                                      "with commtax calibrate --training FILE --framework NAME on the command line");
+    } else {
+        return s;
+    }
+    s.context = kDialogContext;
+    return s;
+}
+
+QString windowText(const Sentence &s) { return trainingText(howInTheWindow(s)); }
+
+QStringList windowTexts(const std::vector<Sentence> &sentences)
+{
+    QStringList out;
+    for (const Sentence &s : sentences)
+        out << windowText(s);
+    return out;
+}
 
 QString signedPct(double v)
 {
@@ -276,7 +316,7 @@ void TrainingCalibrationDialog::addLogs(const QStringList &files)
                                   .arg(file)
                                   .arg(err.line)
                                   .arg(err.column)
-                                  .arg(trainingText(err.message));
+                                  .arg(windowText(err.message));
         }
         if (!l.readErrorPath.isEmpty()) {
             // The cell is narrow and the Log column names the file: its name, not its path, places the reason.
@@ -408,7 +448,7 @@ void TrainingCalibrationDialog::fitLogs(const QMap<QString, QString> &all, const
             measured.push_back(l.steady.median_s);
             fitted.push_back(int(i));
         } else if (gpu) {
-            l.planError = trainingTexts(errors).join(QStringLiteral("; "));
+            l.planError = windowTexts(errors).join(QStringLiteral("; "));
         }
     }
     if (!plans.empty()) {
@@ -445,8 +485,8 @@ void TrainingCalibrationDialog::showLogRow(std::size_t i, const std::vector<int>
     const auto explainPlan = [this, &l, row] {
         QStringList lines;
         for (const traininglog::Note &n : l.log.notes)
-            lines << (n.line > 0 ? tr("line %1: %2").arg(n.line).arg(trainingText(n.text)) : trainingText(n.text));
-        lines << trainingTexts(l.read.notes);
+            lines << (n.line > 0 ? tr("line %1: %2").arg(n.line).arg(windowText(n.text)) : windowText(n.text));
+        lines << windowTexts(l.read.notes);
         QTableWidgetItem *item = m_table->item(row, ColPlan);
         if (!item)
             return;
