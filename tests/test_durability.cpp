@@ -180,6 +180,25 @@ int childOpen(const QString &path, bool asNobody)
 }
 
 // Start a child and wait for the line it prints once it is under way.
+// writeFileAtomically() with the process's file size limit at `limit` bytes and SIGXFSZ ignored:
+// write(2) past it fails with EFBIG, as one onto a full disk fails with ENOSPC.
+bool writeUnderFileSizeLimit(rlim_t limit, const QString &file, const QByteArray &data, QString *error)
+{
+    rlimit saved{};
+    if (getrlimit(RLIMIT_FSIZE, &saved) != 0)
+        qFatal("getrlimit failed");
+    rlimit small = saved;
+    small.rlim_cur = limit;
+    const auto oldHandler = ::signal(SIGXFSZ, SIG_IGN);
+    if (setrlimit(RLIMIT_FSIZE, &small) != 0)
+        qFatal("setrlimit failed");
+    const bool written = writeFileAtomically(file, data, error);
+    if (setrlimit(RLIMIT_FSIZE, &saved) != 0)
+        qFatal("setrlimit failed");
+    ::signal(SIGXFSZ, oldHandler);
+    return written;
+}
+
 bool startChild(QProcess &p, const QStringList &args, const QByteArray &ready)
 {
     p.start(QCoreApplication::applicationFilePath(), args);
@@ -503,16 +522,7 @@ private Q_SLOTS:
         // size limit, which fails the same write(2) with EFBIG): a small write stays in QSaveFile's
         // buffer until commit, which renamed an empty file over the user's (Qt 6.4)
         {
-            rlimit saved{};
-            QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
-            rlimit small = saved;
-            small.rlim_cur = 4;
-            const auto oldHandler = ::signal(SIGXFSZ, SIG_IGN);
-            QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
-            const bool written = writeFileAtomically(file, QByteArray("more than four bytes"), &error);
-            QCOMPARE(setrlimit(RLIMIT_FSIZE, &saved), 0);
-            ::signal(SIGXFSZ, oldHandler);
-            QVERIFY(!written);
+            QVERIFY(!writeUnderFileSizeLimit(4, file, QByteArray("more than four bytes"), &error));
             QVERIFY2(error.contains(file), qPrintable(error));
             QCOMPARE(readAll(file), QByteArray("the user's file"));
             QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("plan.json")});
@@ -520,16 +530,7 @@ private Q_SLOTS:
         // a write larger than QSaveFile's buffer that the file system cuts short: write(2) took part
         // of it, which Qt does not count as an error, and the reason read "Unknown error"
         {
-            rlimit saved{};
-            QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
-            rlimit small = saved;
-            small.rlim_cur = 4096;
-            const auto oldHandler = ::signal(SIGXFSZ, SIG_IGN);
-            QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
-            const bool written = writeFileAtomically(file, QByteArray(100000, 'x'), &error);
-            QCOMPARE(setrlimit(RLIMIT_FSIZE, &saved), 0);
-            ::signal(SIGXFSZ, oldHandler);
-            QVERIFY(!written);
+            QVERIFY(!writeUnderFileSizeLimit(4096, file, QByteArray(100000, 'x'), &error));
             QVERIFY2(error.contains(qt_error_string(EFBIG)) && !error.contains(QLatin1String("Unknown error")),
                      qPrintable(error));
             QCOMPARE(readAll(file), QByteArray("the user's file"));
