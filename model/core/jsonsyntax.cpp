@@ -219,13 +219,11 @@ bool Checker::endOfText()
     if (m_stack.empty())
         return fail(m_n, CT_TR("commtax::Files", "invalid JSON: the text holds no value (it is empty)"));
     const Frame &f = m_stack.back();
-    const QStringList where = openedAt(f.open);
-    return f.object ? fail(m_n, CT_TR("commtax::Files", "invalid JSON: the text ends inside the object opened at line "
-                                                        "%1, column %2"),
-                           where)
-                    : fail(m_n, CT_TR("commtax::Files", "invalid JSON: the text ends inside the array opened at line "
-                                                        "%1, column %2"),
-                           where);
+    const char *pattern = f.object ? CT_TR("commtax::Files", "invalid JSON: the text ends inside the object "
+                                                             "opened at line %1, column %2")
+                                   : CT_TR("commtax::Files", "invalid JSON: the text ends inside the array "
+                                                             "opened at line %1, column %2");
+    return fail(m_n, pattern, openedAt(f.open));
 }
 
 bool Checker::open(bool object)
@@ -489,13 +487,11 @@ bool Checker::commaStep(Want &want)
         want = afterValue();
         return true;
     }
-    const QStringList args = openedAt(f.open) << quoted(m_i);
-    return f.object ? fail(m_i, CT_TR("commtax::Files", "invalid JSON: expected a comma or the } that closes the "
-                                                        "object opened at line %1, column %2 (got %3)"),
-                           args)
-                    : fail(m_i, CT_TR("commtax::Files", "invalid JSON: expected a comma or the ] that closes the "
-                                                        "array opened at line %1, column %2 (got %3)"),
-                           args);
+    const char *pattern = f.object ? CT_TR("commtax::Files", "invalid JSON: expected a comma or the } that "
+                                                             "closes the object opened at line %1, column %2 (got %3)")
+                                   : CT_TR("commtax::Files", "invalid JSON: expected a comma or the ] that "
+                                                             "closes the array opened at line %1, column %2 (got %3)");
+    return fail(m_i, pattern, openedAt(f.open) << quoted(m_i));
 }
 
 JsonSyntaxProblem Checker::run()
